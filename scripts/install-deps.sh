@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs everything distdoctor needs to build, test and benchmark on Debian 12 (run as root).
+# Idempotent: skips apt entirely when every package is already installed.
+set -euo pipefail
+pkgs=(
+  build-essential g++ cmake ninja-build pkg-config     # compiler and build
+  libcli11-dev            # command-line parsing
+  nlohmann-json3-dev      # --json output and wire messages
+  libfmt-dev              # text formatting
+  zlib1g-dev              # reading gzip logs (distdoctor logs)
+  libgtest-dev libgmock-dev libbenchmark-dev           # unit tests, micro-benchmarks
+  clang libclang-rt-14-dev                             # libFuzzer target for the log parser
+  iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
+  python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
+  netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi

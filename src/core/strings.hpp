@@ -1,0 +1,25 @@
+// Small string helpers for parsing (no OS calls).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace dd::core {
+
+std::string_view trim(std::string_view s);
+std::vector<std::string> split(std::string_view s, char sep, bool keep_empty = false);
+bool starts_with(std::string_view s, std::string_view prefix);
+std::string to_lower(std::string_view s);
+std::string to_upper(std::string_view s);
+std::string join(const std::vector<std::string>& parts, std::string_view sep);
+// Whole-string decimal integer; nullopt on anything else.
+std::optional<std::int64_t> parse_int(std::string_view s);
+// Levenshtein distance, for "did you mean".
+std::size_t edit_distance(std::string_view a, std::string_view b);
+// Quote a value for a POSIX shell `export` line when needed.
+std::string shell_quote(std::string_view value);
+
+}  // namespace dd::core

@@ -1,0 +1,53 @@
+#include "report/findings_text.hpp"
+
+#include <fmt/format.h>
+
+#include "core/strings.hpp"
+
+namespace dd::report {
+
+namespace {
+
+Color color_of(core::Severity s) {
+  switch (s) {
+    case core::Severity::error: return Color::red;
+    case core::Severity::warning: return Color::yellow;
+    case core::Severity::info: return Color::blue;
+  }
+  return Color::blue;
+}
+
+}  // namespace
+
+std::string render_findings(const std::vector<core::Finding>& findings, const Style& style) {
+  std::string out;
+  for (const auto& f : findings) {
+    std::string sev = core::to_upper(core::to_string(f.severity));
+    out += fmt::format("{} [{}] {}\n", style.paint(color_of(f.severity), fmt::format("{:<7}", sev)),
+                       core::to_string(f.label), style.paint(Color::bold, f.title));
+    if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
+    for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), e);
+    if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", f.fix.text);
+    for (const auto& [k, v] : f.fix.env) out += fmt::format("          export {}={}\n", k, core::shell_quote(v));
+    for (const auto& [host, vars] : f.fix.per_host) {
+      for (const auto& [k, v] : vars) out += fmt::format("          on {}: export {}={}\n", host, k, core::shell_quote(v));
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+std::string render_summary(const std::vector<core::Finding>& findings, const Style& style) {
+  int errors = 0, warnings = 0, infos = 0;
+  for (const auto& f : findings) {
+    if (f.severity == core::Severity::error) ++errors;
+    else if (f.severity == core::Severity::warning) ++warnings;
+    else ++infos;
+  }
+  if (errors == 0 && warnings == 0) return style.paint(Color::green, "OK: no problems found") + "\n";
+  auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
+  std::string line = fmt::format("{}, {}, {}", plural(errors, "error"), plural(warnings, "warning"), plural(infos, "note"));
+  return style.paint(errors ? Color::red : Color::yellow, line) + "\n";
+}
+
+}  // namespace dd::report

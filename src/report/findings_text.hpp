@@ -1,0 +1,19 @@
+// Human-readable rendering of findings (used by every command's text output).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "report/style.hpp"
+
+namespace dd::report {
+
+// "ERROR  [loopback-interface] NCCL will use lo ...", evidence indented, then the fix with
+// `export` lines. Empty string when there are no findings.
+std::string render_findings(const std::vector<core::Finding>& findings, const Style& style);
+
+// One-line verdict: "OK: no problems found" / "2 errors, 1 warning".
+std::string render_summary(const std::vector<core::Finding>& findings, const Style& style);
+
+}  // namespace dd::report

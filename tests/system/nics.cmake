@@ -1,0 +1,16 @@
+# System tests for `distdoctor nics`: real libnccl (via dd_nccl_oracle) against distdoctor's
+# prediction, in throw-away network namespaces (tests/system/netns/). Need root.
+set(DD_NCCL_LIB /usr/local/cuda/lib64/libnccl.so.2 CACHE FILEPATH "libnccl the oracle links to")
+set(DD_NCCL_INCLUDE /usr/local/cuda/include CACHE PATH "directory holding nccl.h")
+
+if(EXISTS ${DD_NCCL_LIB} AND EXISTS ${DD_NCCL_INCLUDE}/nccl.h)
+  add_executable(dd_nccl_oracle
+    ${CMAKE_CURRENT_LIST_DIR}/nccl_oracle/nccl_oracle.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/nccl_oracle/elf_symtab.cpp)
+  target_include_directories(dd_nccl_oracle SYSTEM PRIVATE ${DD_NCCL_INCLUDE})
+  get_filename_component(DD_NCCL_LIB_DIR ${DD_NCCL_LIB} DIRECTORY)
+  target_link_libraries(dd_nccl_oracle PRIVATE ${DD_NCCL_LIB} nlohmann_json::nlohmann_json ${CMAKE_DL_LIBS} dd_warnings)
+  set_target_properties(dd_nccl_oracle PROPERTIES BUILD_RPATH ${DD_NCCL_LIB_DIR})
+else()
+  message(WARNING "libnccl not found at ${DD_NCCL_LIB}: system.nics tests will fail (no oracle)")
+endif()

@@ -14,3 +14,24 @@ if(EXISTS ${DD_NCCL_LIB} AND EXISTS ${DD_NCCL_INCLUDE}/nccl.h)
 else()
   message(WARNING "libnccl not found at ${DD_NCCL_LIB}: system.nics tests will fail (no oracle)")
 endif()
+
+# The namespace harness itself: cleanup on failure and SIGTERM, link states, refusal without root.
+add_test(NAME system.nics.netns_selftest
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/netns/selftest.sh)
+set_tests_properties(system.nics.netns_selftest PROPERTIES LABELS system TIMEOUT 60)
+
+if(TARGET dd_nccl_oracle)
+  set(DD_NICS_RUNNER ${CMAKE_CURRENT_LIST_DIR}/netns/run_nics.sh)
+  # First check: the oracle + harness reproduce nccl-facts.md §2 for every scenario.
+  add_test(NAME system.nics.oracle_facts
+    COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle> --oracle-only
+            basic ifname links ipv6 commid)
+  set_tests_properties(system.nics.oracle_facts PROPERTIES LABELS system TIMEOUT 120)
+  # distdoctor nics (prediction with --no-probe, and nccl.library.observed) against the oracle.
+  foreach(group basic ifname links ipv6 commid)
+    add_test(NAME system.nics.${group}
+      COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle>
+              --distdoctor $<TARGET_FILE:distdoctor> --mismatch-dir ${CMAKE_BINARY_DIR} ${group})
+    set_tests_properties(system.nics.${group} PROPERTIES LABELS system TIMEOUT 120)
+  endforeach()
+endif()

@@ -1,0 +1,45 @@
+#include "os/fake/fake_resolver.hpp"
+
+#include <algorithm>
+
+namespace dd::os::fake {
+
+FakeResolver& FakeResolver::add(const std::string& host, const std::string& addr) {
+  Family family = addr.find(':') == std::string::npos ? Family::inet : Family::inet6;
+  table_[host].push_back(ResolvedAddress{family, addr});
+  return *this;
+}
+
+FakeResolver& FakeResolver::bindable(const std::string& addr) {
+  bindable_.insert(addr);
+  return *this;
+}
+
+FakeResolver& FakeResolver::set_hostname(std::string hostname) {
+  hostname_ = std::move(hostname);
+  return *this;
+}
+
+core::Result<std::vector<ResolvedAddress>> FakeResolver::resolve(const std::string& host) const {
+  lookups.push_back(host);
+  auto it = table_.find(host);
+  if (it == table_.end() && !host.empty() &&
+      host.find_first_not_of("0123456789.") == std::string::npos && std::count(host.begin(), host.end(), '.') == 3) {
+    return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet, host}};  // numeric, like getaddrinfo
+  }
+  if (it == table_.end() && host.find(':') != std::string::npos) {
+    return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet6, host}};
+  }
+  if (it == table_.end() || it->second.empty()) {
+    return core::make_error(core::ErrorKind::not_found,
+                            host + ": Temporary failure in name resolution");
+  }
+  return it->second;
+}
+
+bool FakeResolver::can_bind(const ResolvedAddress& addr) const {
+  binds.push_back(addr.addr);
+  return bindable_.count(addr.addr) != 0;
+}
+
+}  // namespace dd::os::fake

@@ -58,49 +58,53 @@ show_env() {
 jq_choice='if . == null then "-" else "\(.iface):\(.addr)" end'
 jq_list='if (. // []) | length == 0 then "-" else [.[] | "\(.iface):\(.addr)"] | join(" ") end'
 
-nn_init "nics$$"
+nn_init "nics"
+errfile="$(mktemp)"
+trap 'nn_cleanup; rm -f "$errfile"' EXIT
 failures=0 total=0 mismatch_text=""
 report() { printf '%-12s | %-34s | %-44s | %-44s | %s\n' "$@"; }
 
 run_case() {  # group scenario row exp_boot exp_sock vars...
   local group="$1" scn="$2" row="$3" exp_boot="$4" exp_sock="$5"
   shift 5
-  local vars=("$@") env_text o orc o_boot o_sock status="" d drc d_boot="" d_sock="" p prc p_obs=""
+  local vars=("$@") env_text o="" orc o_internals o_error o_boot="" o_sock="" o_rc="?" o_last=""
+  local status="" d="" drc d_boot="" d_sock="" p="" prc p_obs=""
   env_text="$(show_env "${vars[@]}")"
   total=$((total + 1))
 
   o="$(nn_run "${vars[@]}" -- "$oracle" 2>/dev/null)"; orc=$?
-  if ((orc != 0)) || ! jq -e . >/dev/null 2>&1 <<<"$o"; then
-    status="ORACLE-FAILED(rc=$orc)"
+  # One jq run per JSON document (jq start-up dominates the run time); fields split on \x1f.
+  if ((orc != 0)) || ! IFS=$'\x1f' read -r o_internals o_error o_boot o_sock o_rc o_last < <(jq -r \
+      "[(.internals.available | tostring), .internals.error,
+        (if .rc != 0 then \"-\" else (.bootstrap | $jq_choice) end), (.socket | $jq_list),
+        (.rc | tostring), .last_error] | join(\"\\u001f\")" <<<"$o" 2>/dev/null); then
+    status="ORACLE-FAILED(rc=$orc) "
   else
-    if [[ "$(jq -r '.internals.available' <<<"$o")" != true ]]; then
-      status="ORACLE-NO-INTERNALS($(jq -r '.internals.error' <<<"$o"))"
-    fi
-    o_boot="$(jq -r "if .rc != 0 then \"-\" else (.bootstrap | $jq_choice) end" <<<"$o")"
-    o_sock="$(jq -r ".socket | $jq_list" <<<"$o")"
+    [[ "$o_internals" == true ]] || status="ORACLE-NO-INTERNALS($o_error) "
     if [[ "$exp_boot" != "?" && "$exp_boot" != "$o_boot" ]] || [[ "$exp_sock" != "?" && "$exp_sock" != "$o_sock" ]]; then
       status+="FACTS-MISMATCH(row $row: $exp_boot [$exp_sock]) "
     fi
   fi
 
   if ((!oracle_only)) && [[ -z "$status" || "$status" == FACTS* ]]; then
-    d="$(nn_run "${vars[@]}" -- "$distdoctor" nics --json --no-probe 2>/tmp/ddn$$.err)"; drc=$?
-    if ((drc > 1)) || ! jq -e '.nccl.prediction' >/dev/null 2>&1 <<<"$d"; then
-      status+="DISTDOCTOR-FAILED(rc=$drc: $(head -c 300 /tmp/ddn$$.err | tr '\n' ' ')) "
+    d="$(nn_run "${vars[@]}" -- "$distdoctor" nics --json --no-probe 2>"$errfile")"; drc=$?
+    if ((drc > 1)) || ! IFS=$'\x1f' read -r d_boot d_sock < <(jq -r -e \
+        ".nccl.prediction | if type != \"object\" then error(\"no nccl.prediction\") else . end
+         | [(.bootstrap | $jq_choice), (.socket | $jq_list)] | join(\"\\u001f\")" \
+        <<<"$d" 2>/dev/null); then
+      status+="DISTDOCTOR-FAILED(rc=$drc: $(head -c 300 "$errfile" | tr '\n' ' ')) "
     else
-      d_boot="$(jq -r ".nccl.prediction.bootstrap | $jq_choice" <<<"$d")"
-      d_sock="$(jq -r ".nccl.prediction.socket | $jq_list" <<<"$d")"
       [[ "$d_boot" == "$o_boot" ]] || status+="MISMATCH(bootstrap) "
       [[ "$d_sock" == "$o_sock" ]] || status+="MISMATCH(socket) "
     fi
-    p="$(nn_run "${vars[@]}" -- "$distdoctor" nics --json 2>/tmp/ddn$$.err)"; prc=$?
-    if ((prc > 1)) || ! jq -e '.nccl' >/dev/null 2>&1 <<<"$p"; then
-      status+="DISTDOCTOR-PROBE-FAILED(rc=$prc: $(head -c 300 /tmp/ddn$$.err | tr '\n' ' ')) "
+    p="$(nn_run "${vars[@]}" -- "$distdoctor" nics --json 2>"$errfile")"; prc=$?
+    if ((prc > 1)) || ! p_obs="$(jq -r -e ".nccl | if type != \"object\" then error(\"no nccl\") else . end
+        | (.library.observed | $jq_choice)" <<<"$p" 2>/dev/null)"; then
+      status+="DISTDOCTOR-PROBE-FAILED(rc=$prc: $(head -c 300 "$errfile" | tr '\n' ' ')) "
+      p_obs=""
     else
-      p_obs="$(jq -r ".nccl.library.observed | $jq_choice" <<<"$p")"
       [[ "$p_obs" == "$o_boot" ]] || status+="MISMATCH(observed=$p_obs) "
     fi
-    rm -f /tmp/ddn$$.err
   fi
 
   if [[ -z "$status" ]]; then
@@ -109,7 +113,7 @@ run_case() {  # group scenario row exp_boot exp_sock vars...
     failures=$((failures + 1))
     mismatch_text+="[$group] scenario=$scn (facts row $row) env: $env_text
   status:     $status
-  oracle:     bootstrap=${o_boot:-?} socket=[${o_sock:-?}] rc=$(jq -r '.rc // "?"' <<<"${o:-{\}}" 2>/dev/null) last_error=$(jq -r '.last_error // ""' <<<"${o:-{\}}" 2>/dev/null)
+  oracle:     bootstrap=${o_boot:-?} socket=[${o_sock:-?}] rc=$o_rc last_error=$o_last
   distdoctor: bootstrap=${d_boot:-?} socket=[${d_sock:-?}] observed=${p_obs:-?}
   distdoctor --no-probe .nccl: $(jq -c '.nccl' <<<"${d:-null}" 2>/dev/null)
   distdoctor (probe) .nccl.library: $(jq -c '.nccl.library' <<<"${p:-null}" 2>/dev/null)

@@ -1,0 +1,119 @@
+#include "os/linux_interface_source.hpp"
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <linux/if_packet.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+namespace dd::os {
+namespace {
+
+struct IfaddrsFree {
+  void operator()(ifaddrs* list) const { freeifaddrs(list); }
+};
+using IfaddrsList = std::unique_ptr<ifaddrs, IfaddrsFree>;
+
+IfaddrsList snapshot() {
+  ifaddrs* raw = nullptr;
+  if (getifaddrs(&raw) != 0) return IfaddrsList(nullptr);
+  return IfaddrsList(raw);
+}
+
+// The real link name of an ifa_name: IPv4 labels are "<link>:<suffix>".
+std::string link_of(const std::string& name) { return name.substr(0, name.find(':')); }
+
+void copy_flags(unsigned int flags, bool& up, bool& running, bool& loopback) {
+  up = (flags & IFF_UP) != 0;
+  running = (flags & IFF_RUNNING) != 0;
+  loopback = (flags & IFF_LOOPBACK) != 0;
+}
+
+}  // namespace
+
+int prefix_length(const unsigned char* mask, std::size_t size) {
+  int bits = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    for (int b = 7; b >= 0; --b) {
+      if ((mask[i] >> b & 1) == 0) return bits;
+      ++bits;
+    }
+  }
+  return bits;
+}
+
+std::vector<LinkEntry> LinuxInterfaceSource::links() const {
+  std::vector<LinkEntry> out;
+  auto list = snapshot();
+  std::set<std::string> seen;
+  for (const ifaddrs* it = list.get(); it != nullptr; it = it->ifa_next) {
+    if (it->ifa_addr == nullptr || it->ifa_addr->sa_family != AF_PACKET) continue;
+    std::string name = it->ifa_name;
+    if (!seen.insert(name).second) continue;
+    LinkEntry link;
+    link.name = name;
+    sockaddr_ll ll{};
+    std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof ll,
+                reinterpret_cast<unsigned char*>(&ll));
+    link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex
+                                       : static_cast<int>(if_nametoindex(name.c_str()));
+    copy_flags(it->ifa_flags, link.up, link.running, link.loopback);
+    out.push_back(std::move(link));
+  }
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LinkEntry& a, const LinkEntry& b) { return a.ifindex < b.ifindex; });
+  return out;
+}
+
+std::vector<AddressEntry> LinuxInterfaceSource::addresses() const {
+  std::vector<AddressEntry> out;
+  auto list = snapshot();
+  for (const ifaddrs* it = list.get(); it != nullptr; it = it->ifa_next) {
+    if (it->ifa_addr == nullptr) continue;
+    const int family = it->ifa_addr->sa_family;
+    if (family != AF_INET && family != AF_INET6) continue;
+    AddressEntry e;
+    e.name = it->ifa_name;
+    e.link = link_of(e.name);
+    copy_flags(it->ifa_flags, e.up, e.running, e.loopback);
+    char text[INET6_ADDRSTRLEN] = {};
+    if (family == AF_INET) {
+      sockaddr_in sin{};
+      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof sin,
+                  reinterpret_cast<unsigned char*>(&sin));
+      e.family = Family::inet;
+      inet_ntop(AF_INET, &sin.sin_addr, text, sizeof text);
+      if (it->ifa_netmask != nullptr) {
+        sockaddr_in mask{};
+        std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
+                    reinterpret_cast<unsigned char*>(&mask));
+        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin_addr),
+                                 sizeof mask.sin_addr);
+      }
+    } else {
+      sockaddr_in6 sin6{};
+      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof sin6,
+                  reinterpret_cast<unsigned char*>(&sin6));
+      e.family = Family::inet6;
+      e.scope_id = sin6.sin6_scope_id;
+      inet_ntop(AF_INET6, &sin6.sin6_addr, text, sizeof text);
+      if (it->ifa_netmask != nullptr) {
+        sockaddr_in6 mask{};
+        std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
+                    reinterpret_cast<unsigned char*>(&mask));
+        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin6_addr),
+                                 sizeof mask.sin6_addr);
+      }
+    }
+    e.addr = text;
+    out.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace dd::os

@@ -22,12 +22,9 @@ set_tests_properties(system.nics.netns_selftest PROPERTIES LABELS system TIMEOUT
 
 if(TARGET dd_nccl_oracle)
   set(DD_NICS_RUNNER ${CMAKE_CURRENT_LIST_DIR}/netns/run_nics.sh)
-  # First check: the oracle + harness reproduce nccl-facts.md §2 for every scenario.
-  add_test(NAME system.nics.oracle_facts
-    COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle> --oracle-only
-            basic ifname links ipv6 commid)
-  set_tests_properties(system.nics.oracle_facts PROPERTIES LABELS system TIMEOUT 120)
-  # distdoctor nics (prediction with --no-probe, and nccl.library.observed) against the oracle.
+  # distdoctor nics (prediction with --no-probe, and nccl.library.observed) against the oracle;
+  # every case also checks the oracle against its nccl-facts.md §2 row (FACTS-MISMATCH), which
+  # `run_nics.sh --oracle-only GROUP...` does alone.
   foreach(group basic ifname links ipv6 commid)
     add_test(NAME system.nics.${group}
       COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle>
@@ -35,3 +32,12 @@ if(TARGET dd_nccl_oracle)
     set_tests_properties(system.nics.${group} PROPERTIES LABELS system TIMEOUT 120)
   endforeach()
 endif()
+
+# Gloo: what real torch.distributed Gloo binds (gloo_oracle.py + the listen_spy LD_PRELOAD shim)
+# against distdoctor's gloo.prediction.
+add_library(dd_listen_spy SHARED ${CMAKE_CURRENT_LIST_DIR}/netns/listen_spy.cpp)
+target_link_libraries(dd_listen_spy PRIVATE ${CMAKE_DL_LIBS} dd_warnings)
+add_test(NAME system.nics.gloo
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/netns/run_gloo.sh --spy $<TARGET_FILE:dd_listen_spy>
+          --distdoctor $<TARGET_FILE:distdoctor> --mismatch-dir ${CMAKE_BINARY_DIR})
+set_tests_properties(system.nics.gloo PROPERTIES LABELS system TIMEOUT 150)

@@ -16,6 +16,8 @@
 #   nn_run [VAR=value...] -- CMD...
 #                            run CMD in NN_NS under `env -i PATH=...` plus exactly those variables,
 #                            with a 20 s deadline
+#   nn_run_as HOSTNAME [VAR=value...] -- CMD...
+#                            the same, in a private UTS namespace whose hostname is HOSTNAME
 #   nn_hosts_file LINE...    /etc/netns/<ns>/hosts for NN_NS (seen by `ip netns exec`)
 #   nn_host_done             delete NN_NS and its peer now (also done by the trap)
 # Names: namespaces "ddn<pid>-<tag>-<name>" cannot collide with other runs; addresses must be in
@@ -192,4 +194,14 @@ nn_run() {
   [[ "${1:-}" == "--" ]] || nn_die "nn_run: missing -- before the command"
   shift
   timeout -k 2 20 ip netns exec "$NN_NS" env -i PATH="$NN_PATH" "${vars[@]}" "$@"
+}
+
+nn_run_as() {
+  local host="$1" vars=()
+  shift
+  while (($#)) && [[ "$1" != "--" ]]; do vars+=("$1"); shift; done
+  [[ "${1:-}" == "--" ]] || nn_die "nn_run_as: missing -- before the command"
+  shift
+  timeout -k 2 40 ip netns exec "$NN_NS" unshare --uts sh -c 'hostname "$1" && shift && exec env -i "$@"' \
+    sh "$host" PATH="$NN_PATH" "${vars[@]}" "$@"
 }

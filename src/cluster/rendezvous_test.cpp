@@ -1,0 +1,148 @@
+#include "cluster/rendezvous.hpp"
+
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "cluster/message_io.hpp"
+
+namespace dd::cluster {
+namespace {
+
+using namespace std::chrono_literals;
+
+nlohmann::json join_of(int rank, int world, const std::string& token) {
+  return {{"token", token}, {"rank", rank}, {"world", world}, {"host", "h" + std::to_string(rank)}};
+}
+
+// A rank as a thread: join, wait for the plan, answer with results unless told to die.
+void run_rank(int port, int rank, int world, const std::string& token, bool die_after_plan, std::string* outcome) {
+  core::Deadline d(10s);
+  auto conn = join_rendezvous("127.0.0.1", port, join_of(rank, world, token), d, {}, nullptr);
+  if (!conn) {
+    *outcome = "join failed: " + conn.error().describe();
+    return;
+  }
+  auto plan = recv_message(conn->get(), d, "rank0");
+  if (!plan) {
+    *outcome = "no plan: " + plan.error().describe();
+    return;
+  }
+  if (plan->type == MsgType::reject) {
+    *outcome = "rejected: " + plan->body.value("reason", "");
+    return;
+  }
+  if (die_after_plan) {
+    *outcome = "died";
+    return;  // closes the socket: rank 0 must notice
+  }
+  (void)send_message(conn->get(), Message{MsgType::results, {{"rank", rank}}}, d, "rank0");
+  auto verdict = recv_message(conn->get(), d, "rank0");
+  *outcome = verdict ? verdict->body.value("verdict", "?") : "no verdict";
+}
+
+TEST(PreflightRendezvous, FourRanksAsThreadsMeetAndExchange) {
+  auto server = RendezvousServer::open(0);
+  ASSERT_TRUE(server.ok()) << server.error().describe();
+  const int world = 4;
+  std::vector<std::string> outcomes(world);
+  std::vector<std::thread> threads;
+  for (int r = 1; r < world; ++r) threads.emplace_back(run_rank, server->port(), r, world, "job-A", false, &outcomes[static_cast<std::size_t>(r)]);
+  server->gather("job-A", world, core::Deadline(10s), {});
+  EXPECT_TRUE(server->missing().empty());
+  server->broadcast(MsgType::plan, [](const Member& m) { return nlohmann::json{{"you", m.rank}}; }, core::Deadline(5s), {});
+  server->collect(MsgType::results, core::Deadline(10s), {});
+  for (auto& [rank, m] : server->members()) {
+    EXPECT_TRUE(m.has_results) << rank;
+    EXPECT_EQ(m.results.value("rank", -1), rank);
+    EXPECT_EQ(m.host, "h" + std::to_string(rank));
+  }
+  server->broadcast(MsgType::verdict, [](const Member&) { return nlohmann::json{{"verdict", "OK"}}; }, core::Deadline(5s), {});
+  for (auto& t : threads) t.join();
+  for (int r = 1; r < world; ++r) EXPECT_EQ(outcomes[static_cast<std::size_t>(r)], "OK");
+}
+
+TEST(PreflightRendezvous, WrongTokenGarbageAndOversizeAreDroppedWithReasons) {
+  auto server = RendezvousServer::open(0, 4096);
+  ASSERT_TRUE(server.ok());
+  int port = server->port();
+  std::string other_job;
+  std::thread wrong([&] { run_rank(port, 1, 2, "job-B", false, &other_job); });
+  std::thread garbage([&] {
+    auto a = numeric_addr("127.0.0.1", port);
+    auto c = connect_to(*a, core::Deadline(5s));
+    if (!c) return;
+    std::string junk = "GET / HTTP/1.0\r\n\r\n";
+    (void)write_all(c->get(), std::as_bytes(std::span(junk)), core::Deadline(5s), "");
+    wait_readable(c->get(), core::Deadline(5s));
+  });
+  std::thread oversize([&] {
+    auto a = numeric_addr("127.0.0.1", port);
+    auto c = connect_to(*a, core::Deadline(5s));
+    if (!c) return;
+    nlohmann::json big = join_of(1, 2, "job-A");
+    big["pad"] = std::string(10000, 'x');
+    (void)send_message(c->get(), Message{MsgType::join, big}, core::Deadline(5s), "");
+    wait_readable(c->get(), core::Deadline(5s));
+  });
+  auto start = std::chrono::steady_clock::now();
+  server->gather("job-A", 2, core::Deadline(1500ms), {});
+  auto took = std::chrono::steady_clock::now() - start;
+  wrong.join();
+  garbage.join();
+  oversize.join();
+  EXPECT_EQ(server->missing(), std::vector<int>{1});  // nobody valid came: named, within the deadline
+  EXPECT_LT(took, 4s);
+  ASSERT_EQ(server->drops().size(), 3u);
+  std::string all;
+  for (const auto& d : server->drops()) all += d + "\n";
+  EXPECT_NE(all.find("wrong job token 'job-B'"), std::string::npos) << all;
+  EXPECT_NE(all.find("bad magic"), std::string::npos) << all;
+  EXPECT_NE(all.find("exceeds the limit of 4096"), std::string::npos) << all;
+  EXPECT_NE(other_job.find("rejected: wrong job token"), std::string::npos) << other_job;
+}
+
+TEST(PreflightRendezvous, RankThatNeverComesAndRankThatDiesAreNamed) {
+  auto server = RendezvousServer::open(0);
+  ASSERT_TRUE(server.ok());
+  const int world = 4;  // rank 3 never comes
+  std::string o1, o2;
+  std::thread t1(run_rank, server->port(), 1, world, "j", false, &o1);
+  std::thread t2(run_rank, server->port(), 2, world, "j", true, &o2);
+  server->gather("j", world, core::Deadline(1500ms), {});
+  EXPECT_EQ(server->missing(), std::vector<int>{3});
+  server->broadcast(MsgType::plan, [](const Member&) { return nlohmann::json::object(); }, core::Deadline(5s), {});
+  auto start = std::chrono::steady_clock::now();
+  server->collect(MsgType::results, core::Deadline(5s), {});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 4s);  // the death is noticed, not waited out
+  EXPECT_TRUE(server->members()[2].lost);
+  EXPECT_NE(server->members()[2].lost_reason.find("closed"), std::string::npos) << server->members()[2].lost_reason;
+  EXPECT_TRUE(server->members()[1].has_results);
+  server->broadcast(MsgType::verdict, [](const Member&) { return nlohmann::json{{"verdict", "HANG"}}; }, core::Deadline(5s), {});
+  t1.join();
+  t2.join();
+  EXPECT_EQ(o1, "HANG");
+  EXPECT_EQ(o2, "died");
+}
+
+TEST(PreflightRendezvous, ClientGivesUpAtItsDeadlineWithTheReason) {
+  // A port nobody listens on: refused, retried until the deadline.
+  auto probe = RendezvousServer::open(0);
+  ASSERT_TRUE(probe.ok());
+  int port = probe->port();
+  probe = NetError{};  // close it
+  JoinFailure f;
+  auto start = std::chrono::steady_clock::now();
+  auto conn = join_rendezvous("127.0.0.1", port, join_of(1, 2, "t"), core::Deadline(700ms), {}, &f);
+  auto took = std::chrono::steady_clock::now() - start;
+  ASSERT_FALSE(conn.ok());
+  EXPECT_EQ(conn.error().failure, NetFailure::refused);
+  EXPECT_GE(f.attempts, 2);
+  EXPECT_LT(took, 2s);
+  auto unresolved = join_rendezvous("no-such-host.invalid", 1, join_of(1, 2, "t"), core::Deadline(300ms), {}, &f);
+  ASSERT_FALSE(unresolved.ok());
+  EXPECT_EQ(unresolved.error().failure, NetFailure::unresolved);
+}
+
+}  // namespace
+}  // namespace dd::cluster

@@ -2,8 +2,13 @@
 
 namespace dd::cli {
 
+// Internal commands, declared here rather than in command.hpp.
+void setup_probe_child(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_probe_child.cpp
+
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
+      {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
+       setup_probe_child},
   };
   return table;
 }

@@ -1,0 +1,124 @@
+#include "nccl/probe_unique_id.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+
+#include <array>
+#include <cstring>
+
+namespace dd::nccl {
+
+namespace {
+
+constexpr int k_magic_layout_code = 21600;  // 2.16.0: magic first, then the sockaddr
+
+template <class T>
+T load(std::span<const std::uint8_t> bytes, std::size_t at) {
+  T v;
+  std::memcpy(&v, bytes.data() + at, sizeof v);
+  return v;
+}
+
+// The address as raw bytes (4 or 16), or nullopt when it does not parse.
+std::optional<std::array<std::uint8_t, 16>> raw(os::Family family, const std::string& addr) {
+  std::array<std::uint8_t, 16> out{};
+  int af = family == os::Family::inet ? AF_INET : AF_INET6;
+  if (::inet_pton(af, addr.c_str(), out.data()) != 1) return std::nullopt;
+  return out;
+}
+
+bool same_subnet(os::Family family, const std::string& a, const std::string& b, int prefix) {
+  auto ra = raw(family, a), rb = raw(family, b);
+  if (!ra || !rb) return false;
+  int bits = std::min(prefix, family == os::Family::inet ? 32 : 128);
+  for (int i = 0; i < bits; ++i) {
+    auto byte = static_cast<std::size_t>(i / 8);
+    auto mask = static_cast<std::uint8_t>(0x80u >> (i % 8));
+    if (((*ra)[byte] & mask) != ((*rb)[byte] & mask)) return false;
+  }
+  return true;
+}
+
+bool is_link_local_v6(const std::string& addr) {
+  auto r = raw(os::Family::inet6, addr);
+  return r && (*r)[0] == 0xfe && ((*r)[1] & 0xc0) == 0x80;
+}
+
+}  // namespace
+
+std::string version_string(int code) {
+  if (code <= 0) return "";
+  int major = code >= 10000 ? code / 10000 : code / 1000;
+  int minor = code >= 10000 ? (code % 10000) / 100 : (code % 1000) / 100;
+  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(code % 100);
+}
+
+std::optional<UniqueIdAddress> decode_unique_id(std::span<const std::uint8_t> id, int version_code) {
+  if (id.size() != k_unique_id_bytes) return std::nullopt;
+  bool magic_first = version_code == 0 || version_code >= k_magic_layout_code;
+  std::size_t at = magic_first ? 8 : 0;
+  UniqueIdAddress out;
+  out.from_comm_id = magic_first && load<std::uint64_t>(id, 0) == k_comm_id_magic;
+  auto family = load<sa_family_t>(id, at);
+  char text[INET6_ADDRSTRLEN] = {};
+  if (family == AF_INET) {
+    sockaddr_in sa;
+    std::memcpy(&sa, id.data() + at, sizeof sa);
+    out.family = os::Family::inet;
+    out.port = ntohs(sa.sin_port);
+    ::inet_ntop(AF_INET, &sa.sin_addr, text, sizeof text);
+  } else if (family == AF_INET6) {
+    sockaddr_in6 sa;
+    std::memcpy(&sa, id.data() + at, sizeof sa);
+    out.family = os::Family::inet6;
+    out.port = ntohs(sa.sin6_port);
+    out.scope_id = sa.sin6_scope_id;
+    ::inet_ntop(AF_INET6, &sa.sin6_addr, text, sizeof text);
+  } else {
+    return std::nullopt;
+  }
+  out.addr = text;
+  return out;
+}
+
+ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::AddressEntry>& entries) {
+  ObservedAddress out;
+  out.addr = id.addr;
+  out.port = id.port;
+  out.source = id.from_comm_id ? "NCCL_COMM_ID" : "unique-id";
+  bool link_local = id.family == os::Family::inet6 && is_link_local_v6(id.addr);
+  const os::AddressEntry* owner = nullptr;
+  for (const auto& e : entries) {
+    if (e.family != id.family || e.addr != id.addr) continue;
+    if (link_local && id.scope_id != 0 && e.scope_id != id.scope_id) continue;
+    owner = &e;
+    break;
+  }
+  if (owner) {
+    out.iface = owner->name;
+    if (link_local) out.addr += "%" + owner->link;
+  } else if (link_local && id.scope_id != 0) {
+    out.addr += "%" + std::to_string(id.scope_id);
+  }
+  if (!id.from_comm_id) return out;
+
+  std::string where = out.addr + ":" + std::to_string(id.port);
+  if (owner) {
+    out.note = "NCCL_COMM_ID is set: the id carries its address " + where + " (local on " + owner->name +
+               "), not an interface NCCL chose";
+    return out;
+  }
+  for (const auto& e : entries) {
+    if (e.family != id.family || !same_subnet(id.family, e.addr, id.addr, e.prefix)) continue;
+    if (id.family == os::Family::inet6 && e.scope_id != id.scope_id) continue;
+    out.iface = e.name;
+    out.note = "NCCL_COMM_ID is set: the id carries its address " + where +
+               " (another host); this host's bootstrap uses " + e.name + " (" + e.addr + "), the first interface in that subnet";
+    return out;
+  }
+  out.note = "NCCL_COMM_ID is set: the id carries its address " + where + ", which no local interface shares a subnet with";
+  return out;
+}
+
+}  // namespace dd::nccl

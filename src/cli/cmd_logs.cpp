@@ -1,0 +1,47 @@
+// `distdoctor logs FILE...`: read every input, print the verdict, ranks and findings (or --json).
+#include "cli/cmd_logs.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/exit_code.hpp"
+#include "logs/analyzer.hpp"
+#include "logs/logs_report.hpp"
+#include "report/style.hpp"
+
+namespace dd::cli {
+
+namespace {
+
+struct LogsOptions {
+  std::vector<std::string> files;
+};
+
+int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
+  auto report = logs::analyze_files(opt.files);
+  if (!report) {
+    std::fprintf(stderr, "distdoctor: error: %s\n", report.error().message.c_str());
+    return core::k_exit_usage;
+  }
+  if (global.json) {
+    std::cout << logs::to_json(*report).dump(2) << "\n";
+  } else {
+    std::cout << logs::render_text(*report, report::Style::for_stdout(global.no_color));
+  }
+  std::cout.flush();
+  return core::has_error(report->findings) ? core::k_exit_findings : core::k_exit_ok;
+}
+
+}  // namespace
+
+void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  auto opt = std::make_shared<LogsOptions>();
+  sub.add_option("files", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")
+      ->required();
+  sub.callback([opt, &global, &exit_code] { exit_code = run_logs(*opt, global); });
+}
+
+}  // namespace dd::cli

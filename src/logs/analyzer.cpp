@@ -1,0 +1,53 @@
+#include "logs/analyzer.hpp"
+
+#include "logs/fact_builder.hpp"
+#include "logs/line_reader.hpp"
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
+  FactBuilder builder;
+  LogsReport report;
+  for (const auto& path : paths) {
+    auto reader = LineReader::open(path);
+    if (!reader) return reader.error();
+    LineReader& r = **reader;
+    builder.begin_file(r.name());
+    std::string_view line;
+    bool cut = false;
+    while (true) {
+      auto more = r.next(line, cut);
+      if (!more) return more.error();
+      if (!*more) break;
+      builder.add_line(line, cut);
+    }
+    if (r.truncated_gzip()) report.notes.push_back(r.name() + ": gzip stream ends early (lines up to the cut were read)");
+    if (r.bytes_read() == 0) report.notes.push_back(r.name() + ": empty input");
+  }
+  report.facts = builder.take();
+  if (report.facts.cut_lines > 0)
+    report.notes.push_back(std::to_string(report.facts.cut_lines) + " line(s) longer than " +
+                           std::to_string(k_max_line) + " bytes were cut");
+  report.findings = run_rules(report.facts);
+  return report;
+}
+
+LogsReport analyze_text(std::string_view text, const std::string& name) {
+  FactBuilder builder;
+  builder.begin_file(name);
+  while (!text.empty()) {
+    std::size_t nl = text.find('\n');
+    std::string_view line = text.substr(0, nl);
+    bool cut = line.size() > k_max_line;
+    builder.add_line(cut ? line.substr(0, k_max_line) : line, cut);
+    if (nl == std::string_view::npos) break;
+    text.remove_prefix(nl + 1);
+  }
+  LogsReport report;
+  report.facts = builder.take();
+  report.findings = run_rules(report.facts);
+  return report;
+}
+
+}  // namespace dd::logs

@@ -1,0 +1,28 @@
+// The `logs` pipeline: read every input line by line (line_reader), build the per-rank facts
+// (fact_builder), run the rules (rules.hpp). Streaming: memory does not grow with input size.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "core/result.hpp"
+#include "logs/log_facts.hpp"
+
+namespace dd::logs {
+
+struct LogsReport {
+  LogFacts facts;
+  std::vector<core::Finding> findings;  // most important first
+  std::vector<std::string> notes;       // input remarks ("x.gz: gzip stream ends early")
+};
+
+// Reads each path ("-" = stdin; plain or gzip). Error (kind unreadable) names the first input that
+// could not be read and why; no findings are produced then.
+core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths);
+
+// The same over in-memory text (tests, fuzzing): `name` is used in evidence.
+LogsReport analyze_text(std::string_view text, const std::string& name);
+
+}  // namespace dd::logs

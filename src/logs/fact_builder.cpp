@@ -1,0 +1,254 @@
+#include "logs/fact_builder.hpp"
+
+#include "logs/address_text.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace dd::logs {
+
+namespace {
+
+constexpr std::size_t k_max_ranks_per_signal = 4096;
+constexpr std::size_t k_max_hosts_per_signal = 64;
+constexpr std::size_t k_max_watchdogs = 100000;
+
+std::string clip(std::string_view s) {
+  if (s.size() <= k_max_text) return std::string(s);
+  return std::string(s.substr(0, k_max_text)) + "...";
+}
+
+// Kinds that are worth keeping as signals (everything but plain activity).
+bool is_signal(EventKind k) {
+  return k != EventKind::none && k != EventKind::nccl_info && k != EventKind::net_channel &&
+         k != EventKind::progress;
+}
+
+bool is_error_kind(EventKind k) {
+  switch (k) {
+    case EventKind::no_socket_iface:
+    case EventKind::ib_error:
+    case EventKind::shm_error:
+    case EventKind::p2p_error:
+    case EventKind::collective_mismatch:
+    case EventKind::message_truncated:
+    case EventKind::hostname_error:
+    case EventKind::gloo_iface_missing:
+    case EventKind::tf_config_error:
+    case EventKind::grpc_unavailable:
+    case EventKind::windows_no_nccl:
+    case EventKind::resource_limit:
+    case EventKind::driver_version:
+    case EventKind::driver_error:
+    case EventKind::opaque_error:
+    case EventKind::watchdog_timeout: return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+std::string Evidence::where() const { return file + ":" + std::to_string(line) + ": " + text; }
+
+void FactBuilder::begin_file(const std::string& name) {
+  file_ = name;
+  facts_.files.push_back(name);
+  file_index_ = static_cast<int>(facts_.files.size()) - 1;
+  line_no_ = 0;
+  current_ = nullptr;
+}
+
+Evidence FactBuilder::evidence(std::string_view text) const { return Evidence{file_, line_no_, clip(text)}; }
+
+ProcessState* FactBuilder::process_for(const LineEvent& ev) {
+  if (cached_ != nullptr && cached_->pid == ev.pid && cached_->host == ev.host) return cached_;
+  key_.assign(ev.host);
+  key_.push_back(':');
+  key_.append(ev.pid);
+  auto it = index_.find(key_);
+  if (it != index_.end()) return cached_ = it->second;
+  if (facts_.processes.size() >= k_max_processes) {
+    ++facts_.dropped_processes;
+    return nullptr;
+  }
+  auto p = std::make_unique<ProcessState>();
+  p->host.assign(ev.host);
+  p->pid.assign(ev.pid);
+  p->first_seen = evidence({});
+  ProcessState* raw = p.get();
+  facts_.processes.push_back(std::move(p));
+  index_.emplace(key_, raw);
+  if (facts_.hosts.size() < k_max_processes) facts_.hosts.insert(raw->host);
+  return cached_ = raw;
+}
+
+void FactBuilder::add_line(std::string_view raw, bool cut) {
+  ++line_no_;
+  ++facts_.lines;
+  facts_.bytes += raw.size() + 1;
+  if (cut) ++facts_.cut_lines;
+  if (!raw.empty() && std::memchr(raw.data(), '\0', raw.size()) != nullptr) ++facts_.binary_lines;
+  ParsedLine parsed = parse_line(raw, scratch_);
+  const LineEvent& ev = parsed.event;
+  if (ev.kind == EventKind::none) return;
+  ProcessState* p = nullptr;
+  if (ev.has_header) {
+    ++facts_.nccl_lines;
+    p = process_for(ev);
+    if (p != nullptr) {
+      current_ = p;
+      ++p->lines;
+      p->last_activity.file = file_;
+      p->last_activity.line = line_no_;
+      p->last_activity.text.assign(parsed.stripped.body.substr(0, k_max_text));
+      if (ev.dev >= 0 && std::find(p->devices.begin(), p->devices.end(), ev.dev) == p->devices.end() &&
+          p->devices.size() < 64)
+        p->devices.push_back(ev.dev);
+    }
+  } else if (ev.kind == EventKind::nccl_version) {
+    p = current_;  // old NCCL prints the version line without a header, right after rank 0's lines
+  }
+  int rank = ev.rank;
+  if (rank < 0) rank = parsed.stripped.launcher_rank;
+  if (rank < 0 && p != nullptr && p->ranks.size() == 1) rank = p->ranks[0].rank;
+  apply(ev, p, rank, parsed.stripped.body);
+}
+
+void FactBuilder::record_signal(const LineEvent& ev, int rank, std::string_view body) {
+  Signal& s = facts_.signal(ev.kind);
+  ++s.count;
+  if (s.evidence.size() < k_max_evidence) s.evidence.push_back(evidence(body));
+  if (s.count == 1) s.text = clip(ev.text);
+  if (!ev.host.empty() && s.hosts.size() < k_max_hosts_per_signal) s.hosts.emplace(ev.host);
+  if (rank >= 0 && s.ranks.size() < k_max_ranks_per_signal) s.ranks.insert(rank);
+}
+
+void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_view body) {
+  auto add = [&](std::vector<PeerFailure>& list, std::size_t cap) {
+    for (auto& f : list) {
+      if (f.addr == ev.addr && f.port == ev.port && f.err == ev.err) {
+        ++f.count;
+        if (!ev.host.empty() && f.hosts.size() < k_max_hosts_per_signal) f.hosts.emplace(ev.host);
+        return;
+      }
+    }
+    if (list.size() >= cap) return;
+    PeerFailure f;
+    f.addr.assign(ev.addr);
+    f.port = ev.port;
+    f.err = ev.err;
+    f.err_text.assign(ev.err_text);
+    f.count = 1;
+    if (!ev.host.empty()) f.hosts.emplace(ev.host);
+    f.first = evidence(body);
+    list.push_back(std::move(f));
+  };
+  add(facts_.peers, k_max_peers);
+  if (p != nullptr) add(p->failed_peers, 8);
+}
+
+void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body) {
+  if (is_signal(ev.kind)) record_signal(ev, rank, body);
+  if (p != nullptr) {
+    if (ev.warn && p->first_warning.empty()) p->first_warning = evidence(body);
+    if ((is_error_kind(ev.kind) || (ev.kind == EventKind::connect_failed && ev.warn)) && p->first_error.empty())
+      p->first_error = evidence(body);
+  }
+  if (p != nullptr && p->iface_lines.size() < 4 &&
+      (ev.kind == EventKind::bootstrap_iface || ev.kind == EventKind::socket_ifaces ||
+       ev.kind == EventKind::legacy_iface))
+    p->iface_lines.push_back(evidence(body));
+  switch (ev.kind) {
+    case EventKind::nccl_version:
+      if (p != nullptr && p->nccl_version.empty()) p->nccl_version.assign(ev.text);
+      break;
+    case EventKind::bootstrap_iface:
+      if (p != nullptr && p->bootstrap_iface.empty()) {
+        p->bootstrap_iface.assign(ev.iface);
+        p->bootstrap_addr.assign(ev.addr);
+      }
+      break;
+    case EventKind::socket_ifaces:
+    case EventKind::legacy_iface:
+      if (p != nullptr) {
+        if (ev.kind == EventKind::socket_ifaces) p->socket_ifaces.clear();
+        // The 2.3 list comes one interface per line; 2.4+ one line with the whole list.
+        std::string_view list = ev.text;
+        while (!list.empty() && p->socket_ifaces.size() < 16) {
+          std::size_t sp = list.find(' ');
+          std::string_view iface, addr;
+          if (parse_iface_entry(list.substr(0, sp), iface, addr)) {
+            bool dup = false;
+            for (const auto& e : p->socket_ifaces) dup = dup || e.first == iface;
+            if (!dup) p->socket_ifaces.emplace_back(std::string(iface), std::string(addr));
+          }
+          if (sp == std::string_view::npos) break;
+          list.remove_prefix(sp + 1);
+        }
+        if (ev.kind == EventKind::legacy_iface && p->bootstrap_iface.empty() && !p->socket_ifaces.empty()) {
+          // NCCL 2.3 bootstraps on the first interface of its list.
+          p->bootstrap_iface = p->socket_ifaces.front().first;
+          p->bootstrap_addr = p->socket_ifaces.front().second;
+        }
+      }
+      break;
+    case EventKind::ib_devices:
+      if (p != nullptr) p->ib_devices.assign(ev.text);
+      break;
+    case EventKind::ib_none:
+      if (p != nullptr) p->ib_none = true;
+      break;
+    case EventKind::libibverbs_missing:
+      if (p != nullptr) p->libibverbs_missing = true;
+      break;
+    case EventKind::using_network:
+    case EventKind::net_channel:
+      if (p != nullptr && p->transport.empty()) p->transport.assign(ev.text);
+      break;
+    case EventKind::ifname_env:
+      if (p != nullptr) p->ifname_env.assign(ev.text);
+      break;
+    case EventKind::comm_rank:
+    case EventKind::init_complete:
+      if (p != nullptr) {
+        if (ev.init_complete) p->init_complete = true;
+        if (ev.rank >= 0 || ev.nranks >= 0) {
+          bool found = false;
+          for (auto& r : p->ranks) {
+            if (r.rank == ev.rank && r.dev == ev.dev) {
+              found = true;
+              if (ev.nranks > r.nranks) r.nranks = ev.nranks;
+            }
+          }
+          if (!found && ev.rank < 0) {
+            for (auto& r : p->ranks)
+              if (r.dev == ev.dev && ev.nranks > r.nranks) r.nranks = ev.nranks, found = true;
+          }
+          if (!found && p->ranks.size() < 16) p->ranks.push_back(CommRank{ev.rank, ev.nranks, ev.dev});
+        }
+      }
+      break;
+    case EventKind::rings_connected:
+      if (p != nullptr) p->rings_connected = true;
+      break;
+    case EventKind::connect_failed:
+      record_peer(ev, p, body);
+      break;
+    case EventKind::watchdog_timeout: {
+      int key = rank >= 0 ? rank : -1 - file_index_;
+      if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
+        facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body)};
+      break;
+    }
+    case EventKind::nccl_tests_rank:
+      if (ev.rank >= 0 && facts_.tests_ranks.size() < k_max_watchdogs) {
+        facts_.tests_ranks[ev.rank] = TestsRank{std::string(ev.host), std::string(ev.pid), ev.dev};
+        if (facts_.hosts.size() < k_max_processes) facts_.hosts.emplace(ev.host);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+}  // namespace dd::logs

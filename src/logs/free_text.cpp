@@ -1,0 +1,217 @@
+// Free-text rules: torch / torchrun / c10d, Gloo, TensorFlow / gRPC, nccl-tests, shells, and NCCL
+// WARN texts no NCCL rule claimed. Ordered from the most specific cause to the most generic
+// symptom, so that e.g. a shared-memory error mentioning "No space left" is not read as a
+// network error. Texts as printed by torch 1.0 - 2.5, Gloo (pair.cc), TF 2.x and nccl-tests.
+#include "logs/address_text.hpp"
+#include "logs/line_classifier.hpp"
+
+namespace dd::logs::detail {
+
+namespace {
+
+bool has(std::string_view s, std::string_view n) { return s.find(n) != std::string_view::npos; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+std::int64_t int64_after(std::string_view s, std::string_view key) {
+  std::size_t p = s.find(key);
+  if (p == std::string_view::npos) return -1;
+  p += key.size();
+  std::int64_t v = 0;
+  std::size_t n = 0;
+  while (p + n < s.size() && is_digit(s[p + n]) && n < 18) v = v * 10 + (s[p + n++] - '0');
+  return n ? v : -1;
+}
+
+std::string_view token_after(std::string_view s, std::string_view key) {
+  std::size_t p = s.find(key);
+  if (p == std::string_view::npos) return {};
+  p += key.size();
+  std::size_t e = p;
+  while (e < s.size() && s[e] != ',' && s[e] != ')' && s[e] != ' ' && e - p < 64) ++e;
+  return s.substr(p, e - p);
+}
+
+bool classify_watchdog(std::string_view line, LineEvent& ev) {
+  if (!has(line, "Watchdog caught collective operation timeout")) return false;
+  ev.kind = EventKind::watchdog_timeout;
+  ev.seq = int64_after(line, "SeqNum=");
+  ev.text = token_after(line, "OpType=");
+  std::int64_t r = int64_after(line, "[Rank ");
+  ev.rank = r >= 0 && r < 10000000 ? static_cast<int>(r) : -1;
+  return true;
+}
+
+bool any_of(std::string_view line, std::initializer_list<std::string_view> needles) {
+  for (std::string_view n : needles)
+    if (has(line, n)) return true;
+  return false;
+}
+
+void set_connect(std::string_view line, ConnError ce, std::string_view err, LineEvent& ev) {
+  Endpoint ep = find_endpoint(line);
+  ev.kind = EventKind::connect_failed;
+  ev.addr = ep.addr;
+  ev.port = ep.port;
+  ev.err = ce;
+  ev.err_text = err;
+}
+
+}  // namespace
+
+ConnError find_conn_error(std::string_view s, std::string_view& err_text) {
+  struct Pattern {
+    std::string_view text;
+    ConnError err;
+  };
+  static constexpr Pattern k_patterns[] = {
+      {"Connection refused", ConnError::refused},
+      {"ECONNREFUSED", ConnError::refused},
+      {"No route to host", ConnError::unreachable},
+      {"Network is unreachable", ConnError::unreachable},
+      {"EHOSTUNREACH", ConnError::unreachable},
+      {"Connection timed out", ConnError::timed_out},
+      {"ETIMEDOUT", ConnError::timed_out},
+      {"Connection reset by peer", ConnError::reset},
+      {"Connection closed by", ConnError::reset},
+      {"Software caused connection abort", ConnError::reset},
+      {"Broken pipe", ConnError::reset},
+  };
+  for (const auto& p : k_patterns) {
+    std::size_t pos = s.find(p.text);
+    if (pos != std::string_view::npos) {
+      err_text = s.substr(pos, p.text.size());
+      return p.err;
+    }
+  }
+  // c10d: "The client socket has timed out after 900s while trying to connect to (h, 29500)".
+  if (has(s, "timed out") && (has(s, "connect") || has(s, "Connect"))) {
+    err_text = "timed out";
+    return ConnError::timed_out;
+  }
+  return ConnError::none;
+}
+
+void classify_free_text(std::string_view line, LineEvent& ev) {
+  if (line.size() < 6) return;
+  if (classify_watchdog(line, ev)) return;
+  if (any_of(line, {"Mismatched collective", "Detected mismatch between collectives", "mismatch between collectives"})) {
+    ev.kind = EventKind::collective_mismatch;
+    return;
+  }
+  if (any_of(line, {"doesn't have NCCL built in", "NCCL is not available on Windows", "NCCL backend is not available"})) {
+    ev.kind = EventKind::windows_no_nccl;
+    return;
+  }
+  if (any_of(line, {"shared memory segment", "posix_fallocate", "insufficient shared memory", "shm_open"}) ||
+      (has(line, "/dev/shm") && any_of(line, {"No space", "full", "Bus error", "failed"}))) {
+    ev.kind = EventKind::shm_error;
+    return;
+  }
+  if (any_of(line, {"peer access is not supported", "peer mapping resources exhausted", "P2P is not supported",
+                    "cudaIpcOpenMemHandle failed", "cudaIpcGetMemHandle failed"})) {
+    ev.kind = EventKind::p2p_error;
+    return;
+  }
+  if (has(line, "TF_CONFIG") &&
+      any_of(line, {"rror", "nvalid", "JSONDecode", "must", "not found", "does not", "KeyError", "ValueError"})) {
+    ev.kind = EventKind::tf_config_error;
+    return;
+  }
+  if (any_of(line, {"host not found", "Name or service not known", "Temporary failure in name resolution",
+                    "nodename nor servname", "Unable to resolve hostname", "DNS resolution failed",
+                    "No address associated with hostname", "getaddrinfo failed", "Could not resolve host"})) {
+    ev.kind = EventKind::hostname_error;
+    Endpoint ep = find_endpoint(line);
+    ev.addr = ep.addr;
+    ev.port = ep.port;
+    return;
+  }
+  if (has(line, "Unable to find address for")) {
+    std::size_t p = line.find("Unable to find address for");
+    std::string_view rest = line.substr(p + 26);
+    while (!rest.empty() && (rest.front() == ':' || rest.front() == ' ')) rest.remove_prefix(1);
+    ev.kind = EventKind::gloo_iface_missing;
+    ev.text = rest.substr(0, rest.find(' '));
+    return;
+  }
+  if (any_of(line, {"driver version is insufficient", "Driver/library version mismatch",
+                    "driver/library version mismatch", "NVIDIA driver on your system is too old"})) {
+    ev.kind = EventKind::driver_version;
+    return;
+  }
+  if ((has(line, "cuInit") && any_of(line, {"fail", "rror"})) ||
+      (any_of(line, {"GPU Direct RDMA", "GDRDMA", "nvidia_peermem", "nv_peer_mem", "dmabuf"}) &&
+       any_of(line, {"fail", "rror", "not supported"}))) {
+    ev.kind = EventKind::driver_error;
+    return;
+  }
+  if (any_of(line, {"Too many open files", "RLIMIT_MEMLOCK", "locked memory"}) ||
+      (has(line, "ibv_reg_mr") && has(line, "Cannot allocate memory"))) {
+    ev.kind = EventKind::resource_limit;
+    return;
+  }
+  if ((has(line, "ibv_") && any_of(line, {"fail", "rror"})) || has(line, "retry counter exceeded") ||
+      (has(line, "NET/IB") && any_of(line, {"fail", "rror", "timeout"}))) {
+    ev.kind = EventKind::ib_error;
+    return;
+  }
+  if (any_of(line, {"failed to connect to all addresses", "UNAVAILABLE:", "StatusCode.UNAVAILABLE"})) {
+    ev.kind = EventKind::grpc_unavailable;
+    Endpoint ep = find_endpoint(line);
+    ev.addr = ep.addr;
+    ev.port = ep.port;
+    return;
+  }
+  if (any_of(line, {"DataLoader worker", "DataLoader timed out", "torch/utils/data/", "Filling up shuffle buffer",
+                    "in _next_data", "tf.data", "data_loader", "dataloader.py"})) {
+    ev.kind = EventKind::data_stall;
+    return;
+  }
+  std::string_view err;
+  ConnError ce = find_conn_error(line, err);
+  if (ce != ConnError::none) {
+    set_connect(line, ce, err, ev);
+    return;
+  }
+  if (has(line, "127.0.1.1")) {
+    ev.kind = EventKind::loopback_alias;
+    ev.addr = "127.0.1.1";
+    return;
+  }
+  if ((has(line, "it/s]") || has(line, "s/it]")) && has(line, "%|")) {
+    ev.kind = EventKind::progress;
+    return;
+  }
+  if (any_of(line, {"unhandled system error", "ncclSystemError", "NCCL failure", "ncclInternalError",
+                    "unhandled cuda error", "ncclUnhandledCudaError", "NCCL Error", "NCCL error"})) {
+    ev.kind = EventKind::opaque_error;
+    return;
+  }
+  // nccl-tests: "#  Rank  0 Pid  15833 on jupyter device  0 [0x02] GeForce GTX 1080 Ti"
+  if (line[0] == '#' && has(line, " Pid ") && has(line, " on ") && has(line, " device ")) {
+    std::int64_t r = int64_after(line, "Rank ");
+    if (r < 0) {
+      std::size_t p = line.find("Rank");
+      std::size_t q = p == std::string_view::npos ? p : line.find_first_not_of(' ', p + 4);
+      if (q != std::string_view::npos) r = int64_after(line.substr(q - 1), " ");
+    }
+    std::size_t on = line.find(" on ") + 4;
+    std::size_t hend = line.find(' ', on);
+    ev.kind = EventKind::nccl_tests_rank;
+    ev.rank = r >= 0 && r < 10000000 ? static_cast<int>(r) : -1;
+    ev.host = line.substr(on, hend == std::string_view::npos ? std::string_view::npos : hend - on);
+    std::size_t dv = line.find(" device ");
+    std::size_t d = line.find_first_not_of(' ', dv + 8);
+    int dev = 0;
+    std::size_t n = 0;
+    while (d != std::string_view::npos && d + n < line.size() && is_digit(line[d + n]) && n < 6)
+      dev = dev * 10 + (line[d + n++] - '0');
+    ev.dev = n ? dev : -1;
+    std::size_t pid = line.find(" Pid ");
+    std::size_t ps = line.find_first_not_of(' ', pid + 5);
+    std::size_t pe = ps == std::string_view::npos ? ps : line.find(' ', ps);
+    if (ps != std::string_view::npos) ev.pid = line.substr(ps, pe == std::string_view::npos ? pe : pe - ps);
+  }
+}
+
+}  // namespace dd::logs::detail

@@ -1,0 +1,133 @@
+// Line classifier driver: header, level and source location, then the NCCL message rules
+// (nccl_message.cpp) or the free-text rules (free_text.cpp). Formats: nccl-facts.md §1.8,
+// checked against NCCL 2.28.9 and the 2.3 - 2.27 lines quoted in public bug reports.
+#include "logs/line_classifier.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+bool is_token_char(char c) { return c != ' ' && c != '\t' && c != ':' && c != '[' && c != ']'; }
+
+// "host:pid:tid [dev] " at the start of s. On success fills the header fields and returns the
+// length consumed; 0 otherwise.
+std::size_t parse_header(std::string_view s, LineEvent& ev) {
+  std::size_t i = 0;
+  while (i < s.size() && i < 256 && is_token_char(s[i])) ++i;
+  if (i == 0 || i >= s.size() || s[i] != ':') return 0;
+  std::string_view host = s.substr(0, i);
+  std::size_t p0 = ++i;
+  while (i < s.size() && i - p0 < 24 && is_token_char(s[i])) ++i;
+  if (i == p0 || i >= s.size() || s[i] != ':') return 0;
+  std::string_view pid = s.substr(p0, i - p0);
+  std::size_t t0 = ++i;
+  while (i < s.size() && i - t0 < 24 && is_token_char(s[i])) ++i;
+  if (i == t0 || i + 3 >= s.size() || s[i] != ' ' || s[i + 1] != '[') return 0;
+  i += 2;
+  int dev = 0;
+  std::size_t d0 = i;
+  while (i < s.size() && is_digit(s[i]) && i - d0 < 6) dev = dev * 10 + (s[i++] - '0');
+  if (i == d0 || i >= s.size() || s[i] != ']') return 0;
+  ++i;
+  if (i < s.size() && s[i] == ' ') ++i;
+  ev.has_header = true;
+  ev.host = host;
+  ev.pid = pid;
+  ev.dev = dev;
+  return i;
+}
+
+// "file.cc:123 " source token at the start of s: length including the space, 0 when absent.
+std::size_t source_token_len(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && i < 160 && s[i] != ' ' && s[i] != '\t') ++i;
+  if (i < 3 || i >= s.size()) return 0;
+  std::size_t colon = s.substr(0, i).rfind(':');
+  if (colon == std::string_view::npos || colon + 1 >= i) return 0;
+  for (std::size_t k = colon + 1; k < i; ++k)
+    if (!is_digit(s[k])) return 0;
+  return i + 1;
+}
+
+constexpr std::string_view k_info = "NCCL INFO ";
+constexpr std::string_view k_warn = "NCCL WARN ";
+constexpr std::string_view k_bare_warn = "WARN ";
+
+// Tries to read "[src ]NCCL INFO|WARN msg" / "src WARN msg" from s.
+bool classify_tagged(std::string_view s, LineEvent& ev) {
+  std::string_view src;
+  if (s.substr(0, k_info.size()) == k_info) {
+    detail::classify_nccl_message(s.substr(k_info.size()), src, ev);
+    if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
+    return true;
+  }
+  if (s.substr(0, k_warn.size()) == k_warn) {
+    ev.warn = true;
+    detail::classify_nccl_message(s.substr(k_warn.size()), src, ev);
+    if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_warn;
+    return true;
+  }
+  std::size_t n = source_token_len(s);
+  if (n == 0) return false;
+  src = s.substr(0, n - 1);
+  std::string_view rest = s.substr(n);
+  if (rest.substr(0, k_warn.size()) == k_warn || rest.substr(0, k_bare_warn.size()) == k_bare_warn) {
+    ev.warn = true;
+    std::size_t skip = rest[0] == 'N' ? k_warn.size() : k_bare_warn.size();
+    detail::classify_nccl_message(rest.substr(skip), src, ev);
+    if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_warn;
+    return true;
+  }
+  if (rest.substr(0, k_info.size()) == k_info) {
+    detail::classify_nccl_message(rest.substr(k_info.size()), src, ev);
+    if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+LineEvent classify_body(std::string_view body) {
+  LineEvent ev;
+  if (body.empty()) return ev;
+  std::size_t h = parse_header(body, ev);
+  std::string_view rest = body.substr(h);
+  if (classify_tagged(rest, ev)) return ev;
+  if (ev.has_header) {
+    // A headed line without a level tag (rare; some forks): treat as an NCCL message.
+    detail::classify_nccl_message(rest, {}, ev);
+    if (ev.kind == EventKind::none) detail::classify_free_text(rest, ev);
+    if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
+    return ev;
+  }
+  if (rest.substr(0, 13) == "NCCL version ") {
+    detail::classify_nccl_message(rest, {}, ev);
+    return ev;
+  }
+  detail::classify_free_text(rest, ev);
+  return ev;
+}
+
+ParsedLine parse_line(std::string_view line, std::string& scratch) {
+  ParsedLine out;
+  out.stripped = strip_prefixes(line, scratch);
+  out.event = classify_body(out.stripped.body);
+  return out;
+}
+
+std::string_view to_string(ConnError e) {
+  switch (e) {
+    case ConnError::none: return "";
+    case ConnError::refused: return "refused";
+    case ConnError::timed_out: return "timed-out";
+    case ConnError::unreachable: return "unreachable";
+    case ConnError::reset: return "reset";
+    case ConnError::other: return "other";
+  }
+  return "";
+}
+
+}  // namespace dd::logs

@@ -1,0 +1,37 @@
+// The line classifier: one pure function from a log line to a LineEvent. It knows NCCL's
+// formats 2.3 - 2.28 (`host:pid:tid [dev] NCCL INFO|WARN ...`, with or without `NCCL` before WARN,
+// with or without a `file.cc:123` source, the 2.26+ timestamped WARN), torch / torchrun / c10d,
+// Gloo, TensorFlow / gRPC and nccl-tests lines (formats from nccl-facts.md §1.8, checked against
+// NCCL 2.28.9). Safe on any bytes: no allocation beyond `scratch`, no exceptions, linear time.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "logs/line_event.hpp"
+#include "logs/prefix_stripper.hpp"
+
+namespace dd::logs {
+
+// Classifies a line whose launcher prefixes were already removed (prefix_stripper.hpp).
+LineEvent classify_body(std::string_view body);
+
+// strip_prefixes + classify_body; the event's views point into `line` or `scratch`.
+struct ParsedLine {
+  Stripped stripped;
+  LineEvent event;
+};
+ParsedLine parse_line(std::string_view line, std::string& scratch);
+
+// Internal steps, exposed for tests.
+namespace detail {
+// The NCCL message after "NCCL INFO " / "NCCL WARN " (src = "misc/socket.cc:123" when present).
+void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent& ev);
+// Lines that are not NCCL messages (torch, Gloo, TF, nccl-tests, shells) and NCCL WARN texts
+// that the NCCL rules did not recognise.
+void classify_free_text(std::string_view line, LineEvent& ev);
+// "Connection refused" etc. anywhere in `s`.
+ConnError find_conn_error(std::string_view s, std::string_view& err_text);
+}  // namespace detail
+
+}  // namespace dd::logs

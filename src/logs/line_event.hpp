@@ -1,0 +1,74 @@
+// LineEvent: what one log line says, as produced by classify_line (line_classifier.hpp).
+// Views point into the line passed to the classifier (or its scratch copy) and are valid only
+// until the next line is read; the fact builder copies what it keeps.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace dd::logs {
+
+// The kinds of line distdoctor reasons about. Everything else is `none` (or `nccl_info` when it
+// is an NCCL INFO line with a header: it still counts as activity of that rank).
+enum class EventKind : std::uint8_t {
+  none,
+  nccl_info,              // any other NCCL INFO line (activity)
+  nccl_warn,              // any other NCCL WARN line
+  nccl_version,           // "NCCL version 2.7.8+cuda10.2" -> text = "2.7.8+cuda10.2"
+  bootstrap_iface,        // "Bootstrap : Using [0]eth0:10.0.0.1<0>" -> iface, addr
+  socket_ifaces,          // "NET/Socket : Using [0]eth0:..<0> [1]..." -> text = list; iface, addr = first
+  legacy_iface,           // 2.3: "NET : Using interface lo:127.0.0.1<0>" -> iface, addr
+  no_socket_iface,        // "Bootstrap : no socket interface found", "NET/Socket : no interface found",
+                          // "NET/IB : No IP interface found", "Socket creation failed : Address family ..."
+  ib_devices,             // "NET/IB : Using [0]mlx5_0:1/RoCE ..." -> text = list
+  ib_none,                // "NET/IB : No device found."
+  using_network,          // "Using network IB|Socket|<plugin>" -> text
+  net_channel,            // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = "IB"
+  ifname_env,             // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
+  comm_rank,              // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
+  init_complete,          // "Init COMPLETE" without a parsable rank
+  rings_connected,        // "Connected all rings"
+  nccl_tests_rank,        // nccl-tests "#  Rank  0 Pid 15833 on host device 0 [0x02] ..." -> rank, host (iface), dev
+  libibverbs_missing,     // "Failed to open libibverbs.so"
+  connect_failed,         // a failed connect/recv: addr, port, err
+  ib_error,               // ibv_* calls failing, IB completion errors
+  shm_error,              // shared-memory segment creation failures, bus errors blamed on shm
+  p2p_error,              // CUDA peer access / IPC failures
+  collective_mismatch,    // "Mismatched collective detected", torch's collective mismatch check
+  message_truncated,      // NET "Message truncated : received X bytes instead of Y"
+  watchdog_timeout,       // torch "Watchdog caught collective operation timeout" -> seq, text = OpType, rank
+  hostname_error,         // "host not found", "Name or service not known", DNS failures
+  loopback_alias,         // 127.0.1.1 appears as an address (Debian hostname alias)
+  gloo_iface_missing,     // Gloo "Unable to find address for: X" -> text = X
+  tf_config_error,        // TF_CONFIG parse/validation errors
+  grpc_unavailable,       // gRPC "failed to connect to all addresses", UNAVAILABLE
+  windows_no_nccl,        // "Distributed package doesn't have NCCL built in" (Windows)
+  data_stall,             // data-loading frames, DataLoader worker trouble, tf.data shuffle-buffer fill
+  progress,               // a tqdm-style progress bar line
+  resource_limit,         // "Too many open files", memlock
+  driver_version,         // CUDA driver older than the runtime, NVML driver/library mismatch
+  driver_error,           // cuInit failures, GPU Direct RDMA failures
+  opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
+};
+
+enum class ConnError : std::uint8_t { none, refused, timed_out, unreachable, reset, other };
+
+struct LineEvent {
+  EventKind kind = EventKind::none;
+  bool has_header = false;       // the line carried NCCL's "host:pid:tid [dev]" header
+  bool warn = false;             // NCCL WARN level
+  std::string_view host, pid;    // from the header
+  int dev = -1;                  // CUDA device from the header, or nccl-tests' device
+  std::string_view text;         // payload; see EventKind
+  std::string_view iface, addr;  // interface and address (or connect target)
+  int port = -1;
+  ConnError err = ConnError::none;
+  std::string_view err_text;     // "Connection refused"
+  int rank = -1, nranks = -1;
+  std::int64_t seq = -1;
+  bool init_complete = false;
+};
+
+std::string_view to_string(ConnError e);
+
+}  // namespace dd::logs

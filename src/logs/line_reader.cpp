@@ -1,0 +1,156 @@
+#include "logs/line_reader.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace dd::logs {
+
+namespace {
+
+constexpr std::size_t k_in_size = 256 * 1024;
+constexpr std::size_t k_buf_size = 1024 * 1024;  // > k_max_line
+
+core::Error unreadable(const std::string& name, const std::string& what) {
+  return core::make_error(core::ErrorKind::unreadable, name + ": " + what);
+}
+
+}  // namespace
+
+LineReader::LineReader(int fd, bool own, std::string name) : fd_(fd), own_fd_(own), name_(std::move(name)) {
+  in_.resize(k_in_size);
+  buf_.resize(k_buf_size);
+}
+
+LineReader::~LineReader() {
+  if (zs_init_) inflateEnd(&zs_);
+  if (own_fd_ && fd_ >= 0) ::close(fd_);
+}
+
+core::Result<std::unique_ptr<LineReader>> LineReader::open(const std::string& path) {
+  if (path == "-") return std::unique_ptr<LineReader>(new LineReader(0, false, "<stdin>"));
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return unreadable(path, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return unreadable(path, "is a directory, expected a log file");
+  }
+  return std::unique_ptr<LineReader>(new LineReader(fd, true, path));
+}
+
+core::Result<std::size_t> LineReader::fill_input() {
+  in_pos_ = 0;
+  in_len_ = 0;
+  while (true) {
+    ssize_t n = ::read(fd_, in_.data(), in_.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return unreadable(name_, std::string("read failed: ") + std::strerror(errno));
+    if (n == 0) eof_in_ = true;
+    in_len_ = static_cast<std::size_t>(n);
+    bytes_in_ += in_len_;
+    return in_len_;
+  }
+}
+
+// Decompressed (or plain) bytes into dst; 0 at the end.
+core::Result<std::size_t> LineReader::read_bytes(char* dst, std::size_t cap) {
+  if (!detected_) {
+    auto r = fill_input();
+    if (!r) return r.error();
+    detected_ = true;
+    gzip_ = in_len_ >= 2 && in_[0] == 0x1f && in_[1] == 0x8b;
+    if (gzip_) {
+      if (inflateInit2(&zs_, 15 + 32) != Z_OK) return unreadable(name_, "cannot start gzip decoder");
+      zs_init_ = true;
+    }
+  }
+  if (!gzip_) {
+    if (in_pos_ == in_len_) {
+      if (eof_in_) return std::size_t{0};
+      auto r = fill_input();
+      if (!r) return r.error();
+      if (in_len_ == 0) return std::size_t{0};
+    }
+    std::size_t n = std::min(cap, in_len_ - in_pos_);
+    std::memcpy(dst, in_.data() + in_pos_, n);
+    in_pos_ += n;
+    return n;
+  }
+  while (true) {
+    if (in_pos_ == in_len_ && !eof_in_) {
+      auto r = fill_input();
+      if (!r) return r.error();
+    }
+    if (in_pos_ == in_len_ && eof_in_) {
+      if (!stream_end_) truncated_ = true;
+      return std::size_t{0};
+    }
+    if (stream_end_) {
+      // Another gzip member follows (concatenated .gz files).
+      if (inflateReset(&zs_) != Z_OK) return unreadable(name_, "gzip decoder reset failed");
+      stream_end_ = false;
+    }
+    zs_.next_in = in_.data() + in_pos_;
+    zs_.avail_in = static_cast<uInt>(in_len_ - in_pos_);
+    zs_.next_out = reinterpret_cast<Bytef*>(dst);
+    zs_.avail_out = static_cast<uInt>(cap);
+    int rc = inflate(&zs_, Z_NO_FLUSH);
+    in_pos_ = in_len_ - zs_.avail_in;
+    std::size_t produced = cap - zs_.avail_out;
+    if (rc == Z_STREAM_END) stream_end_ = true;
+    else if (rc != Z_OK && rc != Z_BUF_ERROR)
+      return unreadable(name_, std::string("not valid gzip data (") + (zs_.msg ? zs_.msg : "zlib error") + ")");
+    if (produced > 0) return produced;
+  }
+}
+
+core::Result<bool> LineReader::next(std::string_view& line, bool& cut) {
+  cut = false;
+  while (true) {
+    char* base = buf_.data();
+    const void* nl = begin_ < end_ ? std::memchr(base + begin_, '\n', end_ - begin_) : nullptr;
+    if (nl != nullptr) {
+      std::size_t pos = static_cast<std::size_t>(static_cast<const char*>(nl) - base);
+      std::size_t start = begin_;
+      begin_ = pos + 1;
+      if (skipping_) {
+        skipping_ = false;
+        continue;
+      }
+      line = std::string_view(base + start, pos - start);
+      return true;
+    }
+    if (skipping_) begin_ = end_ = 0;
+    if (!skipping_ && end_ - begin_ >= k_max_line) {
+      // Longest line we keep: return its head, skip the rest up to the next newline.
+      line = std::string_view(base + begin_, k_max_line);
+      begin_ += k_max_line;
+      skipping_ = true;
+      cut = true;
+      return true;
+    }
+    if (done_) {
+      if (begin_ < end_) {
+        line = std::string_view(base + begin_, end_ - begin_);
+        begin_ = end_;
+        return true;
+      }
+      return false;
+    }
+    if (begin_ > 0) {
+      std::memmove(base, base + begin_, end_ - begin_);
+      end_ -= begin_;
+      begin_ = 0;
+    }
+    auto n = read_bytes(base + end_, buf_.size() - end_);
+    if (!n) return n.error();
+    if (*n == 0) done_ = true;
+    end_ += *n;
+  }
+}
+
+}  // namespace dd::logs

@@ -1,0 +1,111 @@
+// LogFacts: everything distdoctor keeps from a set of logs, built line by line (fact_builder.hpp)
+// and read by the rules (rules.hpp). Its size depends on the number of ranks and distinct
+// problems, never on the number of lines: evidence lists, peers and processes are capped.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "logs/line_event.hpp"
+
+namespace dd::logs {
+
+inline constexpr std::size_t k_max_evidence = 5;      // lines kept per signal
+inline constexpr std::size_t k_max_processes = 65536;  // distinct host:pid kept
+inline constexpr std::size_t k_max_peers = 64;        // distinct failed peers kept
+inline constexpr std::size_t k_max_text = 200;        // characters kept per evidence line
+
+// One line that proves something: "train.log:42: <text>".
+struct Evidence {
+  std::string file;
+  std::uint64_t line = 0;
+  std::string text;
+  std::string where() const;  // "file:line: text"
+  bool empty() const { return line == 0; }
+};
+
+// A connect/recv that failed, grouped by (addr, port, error).
+struct PeerFailure {
+  std::string addr;  // empty when the line named none
+  int port = -1;
+  ConnError err = ConnError::none;
+  std::string err_text;
+  std::uint64_t count = 0;
+  std::set<std::string> hosts;  // who failed to reach it
+  Evidence first;
+};
+
+// A communicator rank hosted by a process.
+struct CommRank {
+  int rank = -1;
+  int nranks = -1;
+  int dev = -1;
+};
+
+// One process (host:pid) as its NCCL lines describe it.
+struct ProcessState {
+  std::string host, pid;
+  std::vector<int> devices;
+  std::vector<CommRank> ranks;  // capped at 16
+  std::string nccl_version;     // "2.7.8+cuda10.2"
+  std::string bootstrap_iface, bootstrap_addr;
+  std::vector<std::pair<std::string, std::string>> socket_ifaces;  // NET/Socket list (or 2.3 NET list)
+  std::vector<Evidence> iface_lines;  // the lines that named the interfaces (capped at 4)
+  std::string transport;        // "IB", "Socket", a plugin name, or empty
+  std::string ib_devices;       // "[0]mlx5_0:1/RoCE ..."
+  bool ib_none = false;
+  bool libibverbs_missing = false;
+  std::string ifname_env;       // NCCL_SOCKET_IFNAME as NCCL reported it
+  bool init_complete = false;
+  bool rings_connected = false;
+  std::uint64_t lines = 0;
+  Evidence first_seen, last_activity, first_warning, first_error;
+  std::vector<PeerFailure> failed_peers;  // capped at 8
+};
+
+// A torch watchdog timeout of one rank.
+struct WatchdogHit {
+  std::int64_t seq = -1;
+  std::string op;
+  Evidence evidence;
+};
+
+// Every line of one kind: how many, the first few, and where.
+struct Signal {
+  std::uint64_t count = 0;
+  std::vector<Evidence> evidence;
+  std::set<std::string> hosts;
+  std::set<int> ranks;
+  std::string text;  // the first line's payload (kind-specific)
+};
+
+// A rank named by an nccl-tests "# Rank N Pid P on HOST device D" line.
+struct TestsRank {
+  std::string host, pid;
+  int dev = -1;
+};
+
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::opaque_error) + 1;
+
+struct LogFacts {
+  std::vector<std::string> files;
+  std::uint64_t lines = 0, bytes = 0, nccl_lines = 0, cut_lines = 0, binary_lines = 0;
+  std::uint64_t dropped_processes = 0;
+  std::vector<std::unique_ptr<ProcessState>> processes;  // in order of first appearance
+  std::array<Signal, k_event_kinds> signals;
+  std::vector<PeerFailure> peers;  // all processes and free text, capped at k_max_peers
+  std::map<int, WatchdogHit> watchdogs;  // by rank (-1 - file index when no rank is known)
+  std::map<int, TestsRank> tests_ranks;
+  std::set<std::string> hosts;
+
+  const Signal& signal(EventKind k) const { return signals[static_cast<std::size_t>(k)]; }
+  Signal& signal(EventKind k) { return signals[static_cast<std::size_t>(k)]; }
+};
+
+}  // namespace dd::logs

@@ -1,0 +1,47 @@
+#include "logs/logs_report.hpp"
+
+#include <fmt/format.h>
+
+#include "logs/rank_table.hpp"
+#include "report/findings_text.hpp"
+#include "report/json.hpp"
+
+namespace dd::logs {
+
+nlohmann::json to_json(const LogsReport& report) {
+  const LogFacts& f = report.facts;
+  nlohmann::json j;
+  j["files"] = f.files;
+  j["lines"] = f.lines;
+  j["nccl_lines"] = f.nccl_lines;
+  j["hosts"] = f.hosts;
+  auto ranks = nlohmann::json::array();
+  for (const auto& row : rank_rows(f)) ranks.push_back(rank_json(row));
+  j["ranks"] = ranks;
+  j["findings"] = report::to_json(report.findings);
+  j["notes"] = report.notes;
+  return j;
+}
+
+std::string render_text(const LogsReport& rep, const report::Style& style) {
+  std::string out;
+  const auto& findings = rep.findings;
+  if (!findings.empty() && findings.front().severity != core::Severity::info) {
+    const auto& top = findings.front();
+    report::Color c = top.severity == core::Severity::error ? report::Color::red : report::Color::yellow;
+    out += style.paint(c, fmt::format("Verdict: {} [{}]", top.title, core::to_string(top.label))) + "\n";
+  } else {
+    out += style.paint(report::Color::green, "Verdict: no communication problem found in the logs") + "\n";
+  }
+  out += fmt::format("Read {} line(s) from {} input(s); {} NCCL line(s); {} host(s)\n", rep.facts.lines,
+                     rep.facts.files.size(), rep.facts.nccl_lines, rep.facts.hosts.size());
+  for (const auto& n : rep.notes) out += "note: " + n + "\n";
+  out += "\n";
+  std::string table = render_rank_table(rank_rows(rep.facts), style);
+  if (!table.empty()) out += table + "\n";
+  out += report::render_findings(findings, style);
+  out += report::render_summary(findings, style);
+  return out;
+}
+
+}  // namespace dd::logs

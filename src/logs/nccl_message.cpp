@@ -1,0 +1,236 @@
+// NCCL message rules: the text after "NCCL INFO " / "NCCL WARN ". Dispatches on the first
+// character so that the common INFO lines (channels, rings, trees, affinity) cost a few
+// comparisons. Message formats as printed by NCCL 2.3 - 2.28 (nccl-facts.md §1.8, 2.28.9).
+#include "logs/address_text.hpp"
+#include "logs/line_classifier.hpp"
+
+namespace dd::logs::detail {
+
+namespace {
+
+bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool has(std::string_view s, std::string_view n) { return s.find(n) != std::string_view::npos; }
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// Integer after `key` in s ("rank 3" -> 3), -1 when absent.
+int int_after(std::string_view s, std::string_view key) {
+  std::size_t p = s.find(key);
+  if (p == std::string_view::npos) return -1;
+  p += key.size();
+  int v = 0;
+  std::size_t n = 0;
+  while (p + n < s.size() && is_digit(s[p + n]) && n < 9) v = v * 10 + (s[p + n++] - '0');
+  return n ? v : -1;
+}
+
+// The first entry of an NCCL interface list "[0]eth0:10.0.0.1<0> [1]eth1:...".
+void first_iface(std::string_view list, LineEvent& ev) {
+  std::size_t sp = list.find(' ');
+  std::string_view entry = list.substr(0, sp);
+  std::string_view iface, addr;
+  if (parse_iface_entry(entry, iface, addr)) {
+    ev.iface = iface;
+    ev.addr = addr;
+  }
+}
+
+std::string_view trim_end(std::string_view s) {
+  while (!s.empty() && (s.back() == ' ' || s.back() == '.' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+void classify_comm(std::string_view msg, LineEvent& ev) {
+  ev.rank = int_after(msg, " rank ");
+  ev.nranks = int_after(msg, " nranks ");
+  ev.init_complete = has(msg, "Init COMPLETE");
+  if (ev.rank >= 0 || ev.init_complete) ev.kind = EventKind::comm_rank;
+  if (ev.rank < 0 && ev.init_complete) ev.kind = EventKind::init_complete;
+}
+
+// WARN texts that name a subsystem; returns true when it set a kind.
+bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
+  if (has(msg, "libibverbs")) {
+    ev.kind = EventKind::libibverbs_missing;
+    return true;
+  }
+  if (has(msg, "ibv_reg_mr") && has(msg, "Cannot allocate memory")) {
+    ev.kind = EventKind::resource_limit;
+    return true;
+  }
+  if (has(msg, "Socket creation failed") || has(msg, "no socket interface") || has(msg, "No IP interface")) {
+    ev.kind = EventKind::no_socket_iface;
+    ev.text = msg;
+    return true;
+  }
+  if (has(src, "ibvwrap") || has(src, "net_ib") || has(src, "ib_") || has(msg, "ibv_") || has(msg, "NET/IB") ||
+      has(msg, "IBV_WC") || has(msg, "retry counter exceeded")) {
+    ev.kind = EventKind::ib_error;
+    ev.text = msg;
+    return true;
+  }
+  if (has(msg, "Mismatched collective")) {
+    ev.kind = EventKind::collective_mismatch;
+    return true;
+  }
+  if (has(msg, "Message truncated")) {
+    ev.kind = EventKind::message_truncated;
+    return true;
+  }
+  if (has(src, "shm") || has(msg, "shared memory") || has(msg, "posix_fallocate") || has(msg, "/dev/shm")) {
+    ev.kind = EventKind::shm_error;
+    return true;
+  }
+  if (has(src, "p2p") || has(msg, "P2P") || has(msg, "peer access") || has(msg, "cudaIpc")) {
+    ev.kind = EventKind::p2p_error;
+    return true;
+  }
+  std::string_view err;
+  ConnError ce = find_conn_error(msg, err);
+  if (ce != ConnError::none || has(msg, "Connect to ")) {
+    Endpoint ep = find_endpoint(msg);
+    ev.kind = EventKind::connect_failed;
+    ev.addr = ep.addr;
+    ev.port = ep.port;
+    ev.err = ce == ConnError::none ? ConnError::other : ce;
+    ev.err_text = err;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent& ev) {
+  if (msg.empty()) return;
+  switch (msg[0]) {
+    case 'B':
+      if (starts(msg, "Bootstrap : Using ") || starts(msg, "Bootstrap: Using ")) {
+        std::string_view list = msg.substr(msg.find("Using ") + 6);
+        ev.kind = EventKind::bootstrap_iface;
+        ev.text = list;
+        first_iface(list, ev);
+        return;
+      }
+      if (has(msg, "no socket interface")) {
+        ev.kind = EventKind::no_socket_iface;
+        ev.text = msg;
+        return;
+      }
+      break;
+    case 'N':
+      if (starts(msg, "NET/Socket : Using ") || starts(msg, "NET/Socket: Using ")) {
+        std::string_view list = msg.substr(msg.find("Using ") + 6);
+        if (list.empty() || list[0] != '[') break;  // "Using 2 threads and 8 sockets per thread"
+        ev.kind = EventKind::socket_ifaces;
+        ev.text = list;
+        first_iface(list, ev);
+        return;
+      }
+      if (starts(msg, "NET : Using interface ")) {
+        ev.kind = EventKind::legacy_iface;
+        ev.text = msg.substr(22);
+        first_iface(ev.text, ev);
+        return;
+      }
+      if (starts(msg, "NET/Socket : no interface") || starts(msg, "NET/IB : No IP interface")) {
+        ev.kind = EventKind::no_socket_iface;
+        ev.text = msg;
+        return;
+      }
+      if (starts(msg, "NET/IB : Using ") || starts(msg, "NET/IB: Using ")) {
+        ev.kind = EventKind::ib_devices;
+        ev.text = trim_end(msg.substr(msg.find("Using ") + 6));
+        return;
+      }
+      if (starts(msg, "NET/IB : No device found") || starts(msg, "NET/IB: No device found")) {
+        ev.kind = EventKind::ib_none;
+        return;
+      }
+      if (starts(msg, "NCCL version ")) {
+        std::string_view v = msg.substr(13);
+        ev.kind = EventKind::nccl_version;
+        ev.text = v.substr(0, v.find(' '));
+        return;
+      }
+      if (constexpr std::string_view k = "NCCL_SOCKET_IFNAME set by environment to "; starts(msg, k)) {
+        ev.kind = EventKind::ifname_env;
+        ev.text = msg.substr(k.size());
+        while (!ev.text.empty() && (ev.text.back() == ' ' || ev.text.back() == '\t')) ev.text.remove_suffix(1);
+        return;
+      }
+      break;
+    case 'U':
+      if (starts(msg, "Using network ")) {
+        ev.kind = EventKind::using_network;
+        ev.text = trim_end(msg.substr(14));
+        return;
+      }
+      break;
+    case 'c':
+      if (starts(msg, "comm 0x") || starts(msg, "comm ")) {
+        classify_comm(msg, ev);
+        if (ev.kind != EventKind::none) return;
+      }
+      break;
+    case 'n':
+      if (starts(msg, "ncclCommInit") || starts(msg, "nranks ")) {
+        classify_comm(msg, ev);
+        if (starts(msg, "nranks ")) ev.nranks = int_after(msg, "nranks ");
+        if (ev.nranks >= 0 && ev.kind == EventKind::none) ev.kind = EventKind::comm_rank;
+        if (ev.kind != EventKind::none) return;
+      }
+      break;
+    case 'R':
+      if (starts(msg, "Ring ")) {
+        std::size_t via = msg.find("via NET/");
+        if (via != std::string_view::npos) {
+          std::string_view t = msg.substr(via + 8);
+          ev.kind = EventKind::net_channel;
+          ev.text = t.substr(0, t.find('/'));
+        }
+        return;
+      }
+      break;
+    case 'I':
+      if (starts(msg, "Init COMPLETE")) {
+        classify_comm(msg, ev);
+        return;
+      }
+      break;
+    case 'C':
+      if (starts(msg, "Connected all rings")) {
+        ev.kind = EventKind::rings_connected;
+        return;
+      }
+      if (starts(msg, "Call to connect returned ")) {
+        std::string_view err;
+        ev.kind = EventKind::connect_failed;
+        ev.err = find_conn_error(msg, err);
+        if (ev.err == ConnError::none) ev.err = ConnError::other;
+        ev.err_text = err;
+        return;
+      }
+      if (starts(msg, "Channel")) {
+        std::size_t via = msg.find("via NET/");
+        if (via != std::string_view::npos) {
+          std::string_view t = msg.substr(via + 8);
+          ev.kind = EventKind::net_channel;
+          ev.text = t.substr(0, t.find('/'));
+        }
+        return;
+      }
+      if (starts(msg, "Connected")) return;
+      break;
+    default:
+      break;
+  }
+  if (ev.warn) {
+    if (classify_warn(msg, src, ev)) return;
+    classify_free_text(msg, ev);
+    return;
+  }
+  // Init COMPLETE printed after other words (2.19+: "ncclCommInitRankConfig comm ... - Init COMPLETE").
+  if (msg.size() > 13 && msg.back() == 'E' && has(msg, "Init COMPLETE")) classify_comm(msg, ev);
+}
+
+}  // namespace dd::logs::detail

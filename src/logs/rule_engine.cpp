@@ -1,0 +1,139 @@
+#include <algorithm>
+
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace rule {
+
+RankedFinding make(std::string id, core::Label label, core::Severity sev, std::string title, int priority) {
+  RankedFinding r;
+  r.finding.id = std::move(id);
+  r.finding.label = label;
+  r.finding.severity = sev;
+  r.finding.title = std::move(title);
+  r.priority = priority;
+  return r;
+}
+
+void add_evidence(core::Finding& f, const Evidence& e) {
+  if (e.empty() || f.evidence.size() >= 8) return;
+  std::string w = e.where();
+  if (std::find(f.evidence.begin(), f.evidence.end(), w) == f.evidence.end()) f.evidence.push_back(std::move(w));
+}
+
+void add_evidence(core::Finding& f, const Signal& s) {
+  for (const auto& e : s.evidence) add_evidence(f, e);
+}
+
+void add_hosts(core::Finding& f, const std::set<std::string>& hosts) {
+  for (const auto& h : hosts) {
+    if (f.hosts.size() >= 64) break;
+    if (std::find(f.hosts.begin(), f.hosts.end(), h) == f.hosts.end()) f.hosts.push_back(h);
+  }
+}
+
+void add_ranks(core::Finding& f, const std::set<int>& ranks) {
+  for (int r : ranks) {
+    if (f.ranks.size() >= 4096) break;
+    if (std::find(f.ranks.begin(), f.ranks.end(), r) == f.ranks.end()) f.ranks.push_back(r);
+  }
+  std::sort(f.ranks.begin(), f.ranks.end());
+}
+
+std::string rank_ranges(const std::set<int>& ranks) {
+  std::string out;
+  auto it = ranks.begin();
+  while (it != ranks.end()) {
+    int lo = *it, hi = *it;
+    ++it;
+    while (it != ranks.end() && *it == hi + 1) hi = *it++;
+    if (!out.empty()) out += ",";
+    out += lo == hi ? std::to_string(lo) : std::to_string(lo) + "-" + std::to_string(hi);
+  }
+  return out;
+}
+
+int world_size(const LogFacts& facts) {
+  int n = -1, max_rank = -1;
+  for (const auto& p : facts.processes) {
+    for (const auto& r : p->ranks) {
+      n = std::max(n, r.nranks);
+      max_rank = std::max(max_rank, r.rank);
+    }
+  }
+  for (const auto& [r, t] : facts.tests_ranks) max_rank = std::max(max_rank, r);
+  for (const auto& [r, w] : facts.watchdogs) max_rank = std::max(max_rank, r);
+  if (n > 0) return n;
+  return max_rank >= 0 ? max_rank + 1 : -1;
+}
+
+bool spans_hosts(const LogFacts& facts) {
+  if (facts.hosts.size() > 1) return true;
+  if (facts.hosts.size() != 1) return false;
+  std::size_t local = 0;
+  for (const auto& p : facts.processes) local += std::max<std::size_t>(p->devices.size(), 1);
+  local = std::max(local, facts.tests_ranks.size());
+  int n = world_size(facts);
+  return n > 0 && static_cast<std::size_t>(n) > local && facts.tests_ranks.empty();
+}
+
+std::set<int> ranks_of(const ProcessState& p) {
+  int best = -1;
+  for (const auto& r : p.ranks) best = std::max(best, r.nranks);
+  std::set<int> out;
+  for (const auto& r : p.ranks)
+    if (r.rank >= 0 && r.nranks == best) out.insert(r.rank);
+  return out;
+}
+
+}  // namespace rule
+
+namespace {
+
+// Where the log holds too little to name a cause: say so and what to re-run with.
+void evidence_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  for (const auto& r : out)
+    if (r.finding.severity != core::Severity::info) return;
+  auto f = rule::make("logs.not-enough-evidence", core::Label::other, core::Severity::info,
+                      "Not enough evidence in the log to name a cause", 90);
+  std::string seen = std::to_string(facts.lines) + " lines, " + std::to_string(facts.nccl_lines) + " NCCL lines, " +
+                     std::to_string(facts.hosts.size()) + " host(s)";
+  if (facts.nccl_lines == 0) {
+    f.finding.title = "Not enough evidence: the log has no NCCL_DEBUG=INFO lines (" + seen + ")";
+  } else {
+    f.finding.title = "No communication error in the log (" + seen + "); it may end before the failure";
+  }
+  const Signal& opaque = facts.signal(EventKind::opaque_error);
+  rule::add_evidence(f.finding, opaque);
+  const Signal& warn = facts.signal(EventKind::nccl_warn);
+  rule::add_evidence(f.finding, warn);
+  f.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  f.finding.fix.text =
+      "Re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET (and TORCH_DISTRIBUTED_DEBUG=DETAIL for torch), "
+      "collect the log of every rank, and run `distdoctor logs` on all of them together";
+  out.push_back(std::move(f));
+}
+
+}  // namespace
+
+std::vector<core::Finding> run_rules(const LogFacts& facts) {
+  std::vector<RankedFinding> ranked;
+  framework_rules(facts, ranked);
+  network_rules(facts, ranked);
+  transport_rules(facts, ranked);
+  runtime_rules(facts, ranked);
+  late_transport_rules(facts, ranked);
+  evidence_rule(facts, ranked);
+  std::stable_sort(ranked.begin(), ranked.end(), [](const RankedFinding& a, const RankedFinding& b) {
+    if (a.finding.severity != b.finding.severity)
+      return static_cast<int>(a.finding.severity) < static_cast<int>(b.finding.severity);
+    return a.priority < b.priority;
+  });
+  std::vector<core::Finding> out;
+  out.reserve(ranked.size());
+  for (auto& r : ranked) out.push_back(std::move(r.finding));
+  return out;
+}
+
+}  // namespace dd::logs

@@ -1,0 +1,329 @@
+// Network rules: which interface NCCL / Gloo / c10d used and whether peers could reach it.
+// Reasoning (NCCL 2.28.9, nccl-facts.md §1 and §8): the bootstrap and NET/Socket interface must
+// be routable between hosts, so loopback, Docker-bridge/veth and IPv6 link-local addresses only work
+// within one host; an exclusion-only NCCL_SOCKET_IFNAME turns off NCCL's ib* preference and, unless
+// it names lo, picks lo first; a refused or timed-out connect to a routable address is a firewall
+// or closed port, "no route" is routing.
+#include <map>
+
+#include "logs/address_text.hpp"
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool uses(const ProcessState& p, bool (*pred_iface)(std::string_view), bool (*pred_addr)(std::string_view)) {
+  if (!p.bootstrap_iface.empty() && (pred_iface(p.bootstrap_iface) || pred_addr(p.bootstrap_addr))) return true;
+  for (const auto& [iface, addr] : p.socket_ifaces)
+    if (pred_iface(iface) || pred_addr(addr)) return true;
+  return false;
+}
+
+// Processes whose chosen interfaces match; one finding per family.
+void chosen_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out, bool (*pred_iface)(std::string_view),
+                           bool (*pred_addr)(std::string_view), std::string id, Label label, std::string what,
+                           std::string fix_text, int priority) {
+  bool multi = rule::spans_hosts(facts);
+  int world = rule::world_size(facts);
+  core::Finding f;
+  std::set<std::string> hosts;
+  std::set<int> ranks;
+  std::map<std::string, std::string> per_host_alt;
+  std::string example;
+  for (const auto& p : facts.processes) {
+    if (!uses(*p, pred_iface, pred_addr)) continue;
+    hosts.insert(p->host);
+    auto rs = rule::ranks_of(*p);
+    ranks.insert(rs.begin(), rs.end());
+    if (example.empty()) {
+      example = p->bootstrap_iface.empty() ? p->socket_ifaces.front().first : p->bootstrap_iface;
+      for (const auto& [iface, addr] : p->socket_ifaces)
+        if (pred_iface(iface) || pred_addr(addr)) example = iface + " (" + addr + ")";
+    }
+    for (const auto& e : p->iface_lines) {
+      bool bad = false;
+      for (const auto& [iface, addr] : p->socket_ifaces)
+        if ((pred_iface(iface) || pred_addr(addr)) && e.text.find(iface + ":") != std::string::npos) bad = true;
+      if (!p->bootstrap_iface.empty() && (pred_iface(p->bootstrap_iface) || pred_addr(p->bootstrap_addr)) &&
+          e.text.find(p->bootstrap_iface + ":") != std::string::npos)
+        bad = true;
+      if (bad) rule::add_evidence(f, e);
+    }
+    // Suggest the first interface of that process that is not in the bad family.
+    for (const auto& [iface, addr] : p->socket_ifaces) {
+      if (!pred_iface(iface) && !pred_addr(addr) && !is_loopback_iface(iface) && !is_virtual_iface(iface)) {
+        per_host_alt.emplace(p->host, "=" + iface);
+        break;
+      }
+    }
+  }
+  if (hosts.empty()) return;
+  if (!multi && world > 0) return;  // one host holding every rank: loopback/bridge traffic is fine
+  Severity sev = multi ? Severity::error : Severity::warning;
+  auto r = rule::make(std::move(id), label, sev,
+                      "NCCL uses " + what + " " + example + (multi ? " in a job that spans hosts" : " (world size unknown)"),
+                      priority);
+  r.finding.evidence = f.evidence;
+  rule::add_hosts(r.finding, hosts);
+  rule::add_ranks(r.finding, ranks);
+  r.finding.fix.text = std::move(fix_text);
+  std::set<std::string> alts;
+  for (const auto& [h, v] : per_host_alt) alts.insert(v);
+  if (alts.size() == 1) {
+    r.finding.fix.env["NCCL_SOCKET_IFNAME"] = *alts.begin();
+  } else {
+    for (const auto& [h, v] : per_host_alt) r.finding.fix.per_host[h]["NCCL_SOCKET_IFNAME"] = v;
+  }
+  out.push_back(std::move(r));
+}
+
+void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& env = facts.signal(EventKind::ifname_env);
+  if (env.count == 0) return;
+  std::string value = env.text;
+  if (value.size() <= 1) {
+    auto r = rule::make("nccl.ifname.ignored", Label::config_typo, Severity::warning,
+                        "NCCL_SOCKET_IFNAME='" + value + "' is one character long, so NCCL ignores it", 40);
+    rule::add_evidence(r.finding, env);
+    r.finding.fix.text = "Name the interface (a prefix such as eth, or =eth0 for an exact name)";
+    out.push_back(std::move(r));
+    return;
+  }
+  if (value.find_first_of("\"' ") != std::string::npos) {
+    auto r = rule::make("nccl.ifname.quoted", Label::config_typo, Severity::warning,
+                        "NCCL_SOCKET_IFNAME='" + value + "' holds quotes or spaces, which NCCL keeps verbatim", 40);
+    rule::add_evidence(r.finding, env);
+    r.finding.fix.text = "Remove the quotes/spaces from the value (config files keep them literally)";
+    out.push_back(std::move(r));
+    return;
+  }
+  if (value[0] != '^') return;
+  // NCCL matches tokens as prefixes of the interface name ('=' for exact), ports ignored (§1.3).
+  bool excludes_lo = false;
+  {
+    std::string_view v(value);
+    v.remove_prefix(1);
+    bool exact = !v.empty() && v[0] == '=';
+    if (exact) v.remove_prefix(1);
+    std::size_t start = 0;
+    while (start <= v.size()) {
+      std::size_t comma = v.find(',', start);
+      std::string_view t = v.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+      t = t.substr(0, t.find(':'));
+      std::string_view lo = "lo";
+      if (!t.empty() && (exact ? t == lo : lo.substr(0, t.size()) == t)) excludes_lo = true;
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+  }
+  // When every process shows one and the same bootstrap interface name, the list did its job.
+  std::set<std::string> chosen;
+  bool all_known = !facts.processes.empty();
+  for (const auto& p : facts.processes) {
+    if (p->bootstrap_iface.empty()) all_known = false;
+    else chosen.insert(p->bootstrap_iface);
+  }
+  if (!excludes_lo) {
+    if (all_known && chosen.count("lo") == 0) return;
+    auto r = rule::make("nccl.ifname.exclusion-picks-lo", Label::loopback_interface, Severity::warning,
+                        "NCCL_SOCKET_IFNAME=" + value + " only excludes interfaces and does not exclude lo: NCCL then "
+                        "takes lo first",
+                        20);
+    rule::add_evidence(r.finding, env);
+    rule::add_hosts(r.finding, env.hosts);
+    r.finding.fix.env["NCCL_SOCKET_IFNAME"] = value + ",lo";
+    r.finding.fix.text = "Add lo to the exclusions, or better name the routable interface (e.g. =eth0)";
+    out.push_back(std::move(r));
+    return;
+  }
+  if (all_known && chosen.size() == 1 && facts.signal(EventKind::connect_failed).count == 0) return;
+  auto r = rule::make("nccl.ifname.exclusion-only", Label::interface_mismatch, Severity::warning,
+                      "NCCL_SOCKET_IFNAME=" + value + " only excludes interfaces: it switches off NCCL's preference "
+                      "for ib* interfaces and leaves each host to take its first remaining interface",
+                      35);
+  rule::add_evidence(r.finding, env);
+  rule::add_hosts(r.finding, env.hosts);
+  r.finding.fix.text =
+      "Set NCCL_SOCKET_IFNAME to the interface the hosts reach each other on (e.g. =ib0 or eth0; `distdoctor nics` "
+      "shows NCCL's choice), or unset it so NCCL's own order applies; check which launcher injects this value";
+  out.push_back(std::move(r));
+}
+
+void no_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& none = facts.signal(EventKind::no_socket_iface);
+  const Signal& gloo = facts.signal(EventKind::gloo_iface_missing);
+  if (none.count > 0) {
+    const Signal& env = facts.signal(EventKind::ifname_env);
+    std::string title = env.count > 0 && env.text.size() > 1
+                            ? "NCCL_SOCKET_IFNAME=" + env.text + " matches no usable interface"
+                            : "NCCL found no usable IP interface";
+    auto r = rule::make("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error, title, 12);
+    rule::add_evidence(r.finding, env);
+    rule::add_evidence(r.finding, none);
+    rule::add_hosts(r.finding, none.hosts);
+    rule::add_ranks(r.finding, none.ranks);
+    r.finding.fix.text =
+        "Give the process a routable interface that is up (in a container: --network host or a network that reaches "
+        "the other hosts) and set NCCL_SOCKET_IFNAME to it; `distdoctor nics` lists what NCCL can see";
+    out.push_back(std::move(r));
+  }
+  if (gloo.count > 0) {
+    auto r = rule::make("gloo.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+                        "GLOO_SOCKET_IFNAME names an interface that does not exist here: " + gloo.text, 12);
+    rule::add_evidence(r.finding, gloo);
+    rule::add_hosts(r.finding, gloo.hosts);
+    r.finding.fix.text = "GLOO_SOCKET_IFNAME takes exact interface names (no prefixes, no ^); use one `ip link` shows";
+    out.push_back(std::move(r));
+  }
+}
+
+struct PeerClass {
+  const char* id;
+  Label label;
+  Severity sev;
+  const char* title;
+  const char* fix;
+  int priority;
+};
+
+PeerClass classify_peer(const PeerFailure& f) {
+  if (is_debian_host_alias(f.addr))
+    return {"net.peer.debian-hostname-alias", Label::hostname_resolution, Severity::error,
+            "A peer was offered 127.0.1.1: the hostname resolves to Debian's loopback alias",
+            "Map the hostname to the routable address in /etc/hosts (or DNS), or set MASTER_ADDR to an IP and "
+            "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface",
+            10};
+  if (is_loopback_addr(f.addr))
+    return {"net.peer.loopback", Label::loopback_interface, Severity::error,
+            "A peer was offered a loopback address", "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "
+            "interface on every host", 14};
+  if (is_docker_default_addr(f.addr))
+    return {"net.peer.docker-bridge", Label::virtual_interface, Severity::error,
+            "A peer was offered an address on Docker's default bridge (172.17.0.0/16), which other hosts cannot reach",
+            "Run the containers with --network host (or an overlay network that routes between hosts) so NCCL "
+            "advertises a reachable address; publishing the rendezvous port alone does not cover NCCL's ports",
+            15};
+  if (is_link_local6(f.addr))
+    return {"net.peer.ipv6-link-local", Label::ipv6_link_local, Severity::error,
+            "A peer was offered an IPv6 link-local address", "Set NCCL_SOCKET_FAMILY=AF_INET or name an interface "
+            "with a global address in NCCL_SOCKET_IFNAME", 16};
+  switch (f.err) {
+    case ConnError::unreachable:
+      return {"net.peer.no-route", Label::no_route, Severity::error, "No route to a peer",
+              "Check routes between the hosts (ip route get <peer>); the chosen interface may not reach the peer's "
+              "subnet: set NCCL_SOCKET_IFNAME to the interface on the shared network",
+              30};
+    case ConnError::refused:
+    case ConnError::timed_out:
+      return {"net.peer.blocked", Label::firewall_or_port_blocked, Severity::error,
+              "Connections to a peer were refused or timed out",
+              "Open the job's ports between the hosts (NCCL uses ephemeral ports: allow all TCP between the nodes, "
+              "or pin NCCL's range) and check the peer process is alive; `distdoctor preflight` probes every pair",
+              30};
+    default:
+      return {"net.peer.closed", Label::other, Severity::warning,
+              "A peer closed its connection (it probably failed first)",
+              "Read that peer's log for its first error: the reset is a consequence", 60};
+  }
+}
+
+void peer_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::map<std::string, RankedFinding> by_id;
+  std::set<ConnError> addressed;
+  for (const auto& f : facts.peers)
+    if (!f.addr.empty()) addressed.insert(f.err);
+  for (const auto& f : facts.peers) {
+    if (f.addr.empty() && addressed.count(f.err) > 0) continue;
+    PeerClass c = classify_peer(f);
+    auto it = by_id.find(c.id);
+    if (it == by_id.end()) {
+      auto r = rule::make(c.id, c.label, c.sev, c.title, c.priority);
+      r.finding.fix.text = c.fix;
+      it = by_id.emplace(c.id, std::move(r)).first;
+    }
+    core::Finding& fd = it->second.finding;
+    std::string target = f.addr.empty() ? std::string("a peer") : f.addr;
+    if (f.port >= 0) target += ":" + std::to_string(f.port);
+    std::string detail = target + " (" + (f.err_text.empty() ? std::string(to_string(f.err)) : f.err_text) + ", " +
+                         std::to_string(f.count) + "x)";
+    if (fd.title.find(" -> ") == std::string::npos) fd.title += " -> " + detail;
+    rule::add_evidence(fd, f.first);
+    rule::add_hosts(fd, f.hosts);
+  }
+  // Only "retrying" INFO lines, no final failure: NCCL may still have connected.
+  for (auto& [id, r] : by_id) {
+    bool warn_seen = false;
+    for (const auto& e : r.finding.evidence) warn_seen = warn_seen || e.find("retrying") == std::string::npos;
+    if (!warn_seen && r.finding.severity == Severity::error) r.finding.severity = Severity::warning;
+    out.push_back(std::move(r));
+  }
+}
+
+void alias_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& alias = facts.signal(EventKind::loopback_alias);
+  if (alias.count == 0) return;
+  for (const auto& r : out)
+    if (r.finding.id == "net.peer.debian-hostname-alias") return;
+  auto r = rule::make("net.hostname.debian-alias", Label::hostname_resolution, Severity::warning,
+                      "The log shows 127.0.1.1, Debian's /etc/hosts alias for the local hostname", 10);
+  rule::add_evidence(r.finding, alias);
+  r.finding.fix.text = "Make the hostname resolve to the routable address (or set MASTER_ADDR to an IP and "
+                       "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface)";
+  out.push_back(std::move(r));
+}
+
+// Hosts whose bootstrap interfaces differ in name or sit in different /16 networks.
+void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::map<std::string, const ProcessState*> by_host;
+  for (const auto& p : facts.processes)
+    if (!p->bootstrap_addr.empty()) by_host.emplace(p->host, p.get());
+  if (by_host.size() < 2) return;
+  std::set<std::string> names;
+  std::set<long> nets;
+  for (const auto& [h, p] : by_host) {
+    names.insert(p->bootstrap_iface);
+    nets.insert(ipv4_slash16(p->bootstrap_addr));
+  }
+  if (nets.size() <= 1) return;
+  auto r = rule::make("nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
+                      "Hosts bootstrap on interfaces in different networks", 35);
+  for (const auto& [h, p] : by_host) {
+    r.finding.hosts.push_back(h);
+    if (r.finding.evidence.size() < 8)
+      r.finding.evidence.push_back(h + " uses " + p->bootstrap_iface + " " + p->bootstrap_addr);
+  }
+  r.finding.fix.text = "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
+                       std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : "");
+  out.push_back(std::move(r));
+}
+
+}  // namespace
+
+void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  no_interface_rule(facts, out);
+  ifname_rules(facts, out);
+  chosen_interface_rule(facts, out, is_loopback_iface, is_loopback_addr, "nccl.iface.loopback",
+                        Label::loopback_interface, "the loopback interface",
+                        "Set NCCL_SOCKET_IFNAME to the routable interface on every host (an exclusion list such as "
+                        "^docker0 must also exclude lo)",
+                        14);
+  chosen_interface_rule(facts, out, is_virtual_iface, is_docker_default_addr, "nccl.iface.virtual",
+                        Label::virtual_interface, "a virtual/bridge interface",
+                        "Containers on different hosts cannot reach each other's bridge addresses: use --network host "
+                        "(or a routed overlay) and set NCCL_SOCKET_IFNAME to the host's routable interface",
+                        15);
+  chosen_interface_rule(facts, out, [](std::string_view) { return false; }, is_link_local6, "nccl.iface.ipv6-link-local",
+                        Label::ipv6_link_local, "an IPv6 link-local address on",
+                        "Link-local addresses need a scope and do not cross routers: set NCCL_SOCKET_FAMILY=AF_INET or "
+                        "name an interface with a global address",
+                        16);
+  peer_rules(facts, out);
+  alias_rule(facts, out);
+  mismatch_rule(facts, out);
+}
+
+}  // namespace dd::logs

@@ -1,0 +1,188 @@
+// Runtime rules: what happened after init. Reasoning (torch ProcessGroupNCCL, NCCL 2.28.9): a
+// watchdog timeout names the collective (SeqNum, OpType) each rank was stuck in; ranks stuck in
+// different collectives, or ranks absent from the one the others wait in, are a program-level
+// collective mismatch (NVIDIA/nccl#296). When every rank waits in the same collective after init
+// succeeded across hosts, the small bootstrap messages passed but the bulk data path did not: the
+// classic MTU black hole (or blocked data ports). A stall whose last activity is data loading,
+// with no communication error, is the input pipeline.
+#include <map>
+
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool has_comm_error(const std::vector<RankedFinding>& out) {
+  for (const auto& r : out)
+    if (r.finding.severity == Severity::error) return true;
+  return false;
+}
+
+void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& m = facts.signal(EventKind::collective_mismatch);
+  const Signal& t = facts.signal(EventKind::message_truncated);
+  if (m.count == 0 && t.count == 0) return;
+  auto r = rule::make("collective.mismatch", Label::collective_mismatch, Severity::error,
+                      m.count > 0 ? "Ranks called different collectives (NCCL/torch detected the mismatch)"
+                                  : "A rank received more data than it expected: the ranks' collectives differ "
+                                    "(sizes, order or dtypes)",
+                      20);
+  rule::add_evidence(r.finding, m);
+  rule::add_evidence(r.finding, t);
+  rule::add_hosts(r.finding, m.hosts);
+  rule::add_ranks(r.finding, m.ranks);
+  r.finding.fix.text = "Every rank must issue the same collectives in the same order with the same sizes: look for "
+                       "rank-dependent branches, uneven data (last batch), or unused parameters; "
+                       "TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call, NCCL_DEBUG_SUBSYS=COLL logs the sequence";
+  r.finding.fix.env["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL";
+  out.push_back(std::move(r));
+}
+
+void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.watchdogs.empty()) return;
+  std::map<std::pair<std::int64_t, std::string>, std::set<int>> groups;
+  std::set<int> known;
+  for (const auto& [rank, hit] : facts.watchdogs) {
+    groups[{hit.seq, hit.op}].insert(rank);
+    if (rank >= 0) known.insert(rank);
+  }
+  auto describe = [](const std::pair<std::int64_t, std::string>& k, const std::set<int>& ranks) {
+    std::string s = "SeqNum=" + std::to_string(k.first) + " " + (k.second.empty() ? "?" : k.second);
+    std::set<int> pos;
+    for (int r : ranks)
+      if (r >= 0) pos.insert(r);
+    if (!pos.empty()) s += " on rank(s) " + rule::rank_ranges(pos);
+    return s;
+  };
+  if (groups.size() > 1) {
+    std::string parts;
+    for (const auto& [k, ranks] : groups) parts += (parts.empty() ? "" : "; ") + describe(k, ranks);
+    auto r = rule::make("collective.watchdog-diverged", Label::collective_mismatch, Severity::error,
+                        "Ranks timed out in different collectives: " + parts, 18);
+    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+    rule::add_ranks(r.finding, known);
+    r.finding.fix.text = "The ranks' collective sequences diverged: find the rank-dependent code path (or uneven "
+                         "data) before the lowest SeqNum; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch";
+    r.finding.fix.env["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL";
+    out.push_back(std::move(r));
+    return;
+  }
+  const auto& [key, ranks] = *groups.begin();
+  int world = rule::world_size(facts);
+  std::set<int> missing;
+  if (world > 0 && !known.empty() && static_cast<int>(known.size()) < world && world <= 100000) {
+    for (int i = 0; i < world; ++i)
+      if (known.count(i) == 0) missing.insert(i);
+  }
+  if (!missing.empty() && !has_comm_error(out) && facts.signal(EventKind::data_stall).count == 0) {
+    auto r = rule::make("collective.rank-missing", Label::collective_mismatch, Severity::warning,
+                        "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe(key, ranks) +
+                            ": they are elsewhere (another code path, an uneven last batch, or they crashed)",
+                        40);
+    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+    rule::add_ranks(r.finding, missing);
+    r.finding.fix.text = "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank "
+                         "run the same collectives (e.g. drop_last / equal batches per rank)";
+    out.push_back(std::move(r));
+    return;
+  }
+  if (has_comm_error(out) || facts.signal(EventKind::data_stall).count > 0) return;
+  bool complete = false;
+  for (const auto& p : facts.processes) complete = complete || p->init_complete;
+  bool multi = rule::spans_hosts(facts);
+  if (multi && complete) {
+    auto r = rule::make("net.data-path-stall", Label::mtu_mismatch, Severity::warning,
+                        "Every rank timed out in the same collective (" + describe(key, ranks) +
+                            ") after init succeeded across hosts: small messages pass, bulk data does not "
+                            "(MTU mismatch / black hole, or blocked data ports)",
+                        42);
+    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+    rule::add_ranks(r.finding, known);
+    r.finding.fix.text = "Check the MTU along the path (ping -M do -s <mtu-28> <peer> from every host; all hosts, "
+                         "switch ports and overlays must agree) and that all TCP ports are open between the nodes; "
+                         "`distdoctor preflight` and `distdoctor bench` test both";
+    out.push_back(std::move(r));
+    return;
+  }
+  auto r = rule::make("collective.watchdog-timeout", Label::other, Severity::warning,
+                      "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70);
+  for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+  rule::add_ranks(r.finding, known);
+  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  r.finding.fix.text = "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` "
+                       "on them together";
+  out.push_back(std::move(r));
+}
+
+void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::set<std::string> stuck_hosts;
+  std::set<int> stuck_ranks;
+  std::vector<const ProcessState*> stuck;
+  std::size_t complete = 0;
+  for (const auto& p : facts.processes) {
+    if (p->init_complete) {
+      ++complete;
+      continue;
+    }
+    stuck.push_back(p.get());
+    stuck_hosts.insert(p->host);
+    auto rs = rule::ranks_of(*p);
+    stuck_ranks.insert(rs.begin(), rs.end());
+  }
+  if (complete == 0 || stuck.empty()) return;
+  auto r = rule::make("nccl.init.incomplete", Label::other, Severity::warning,
+                      std::to_string(stuck.size()) + " process(es) never reached Init COMPLETE while " +
+                          std::to_string(complete) + " did",
+                      65);
+  for (const auto* p : stuck) {
+    rule::add_evidence(r.finding, p->first_error.empty() ? p->last_activity : p->first_error);
+    if (r.finding.evidence.size() >= 6) break;
+  }
+  rule::add_hosts(r.finding, stuck_hosts);
+  rule::add_ranks(r.finding, stuck_ranks);
+  r.finding.fix.text = "Read the last lines of these ranks: stuck in bootstrap means they cannot reach their peers "
+                       "(interface, firewall); stuck after 'Connected all rings' is usually a peer that died";
+  out.push_back(std::move(r));
+}
+
+void data_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& d = facts.signal(EventKind::data_stall);
+  if (d.count == 0 || has_comm_error(out)) return;
+  auto r = rule::make("data.pipeline-stall", Label::data_pipeline_stall, Severity::warning,
+                      "The stall is in data loading, not in communication", 38);
+  rule::add_evidence(r.finding, d);
+  rule::add_ranks(r.finding, d.ranks);
+  r.finding.fix.text = "Profile the input pipeline: more DataLoader workers / pin_memory, prefetch (tf.data: "
+                       ".prefetch(tf.data.AUTOTUNE)), faster storage; a watchdog timeout here only means the other "
+                       "ranks waited for this one";
+  out.push_back(std::move(r));
+}
+
+void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& w = facts.signal(EventKind::nccl_warn);
+  if (w.count == 0) return;
+  for (const auto& r : out)
+    if (r.finding.severity != Severity::info) return;
+  auto r = rule::make("nccl.warn", Label::other, Severity::warning, "NCCL printed a warning distdoctor has no rule for",
+                      75);
+  rule::add_evidence(r.finding, w);
+  rule::add_hosts(r.finding, w.hosts);
+  r.finding.fix.text = "Read the WARN line(s); re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET for context";
+  out.push_back(std::move(r));
+}
+
+}  // namespace
+
+void runtime_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  explicit_mismatch_rule(facts, out);
+  data_stall_rule(facts, out);
+  watchdog_rule(facts, out);
+  init_rule(facts, out);
+  unknown_warn_rule(facts, out);
+}
+
+}  // namespace dd::logs

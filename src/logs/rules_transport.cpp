@@ -1,0 +1,181 @@
+// Transport rules: NET/IB versus NET/Socket, IB errors, shared memory, P2P, NCCL and driver
+// versions, resource limits. Reasoning (NCCL 2.28.9, nccl-facts.md §3): NCCL falls back from IB to
+// Socket silently when libibverbs or an active port is missing, so ranks of one job can end up on
+// different transports; NCCL 2.7+ puts SHM segments in /dev/shm, which Docker caps at 64 MB; P2P
+// hangs on one host come from IOMMU/ACS; every rank must run the same NCCL version.
+#include <algorithm>
+#include <map>
+
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+std::string transport_of(const ProcessState& p) {
+  if (!p.transport.empty()) return p.transport;
+  if (!p.ib_devices.empty()) return "IB";
+  if ((p.ib_none || p.libibverbs_missing) && !p.socket_ifaces.empty()) return "Socket";
+  return {};
+}
+
+void mixed_transport_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::map<std::string, std::set<std::string>> hosts_by_transport;
+  std::map<std::string, std::set<int>> ranks_by_transport;
+  std::map<std::string, const ProcessState*> example;
+  for (const auto& p : facts.processes) {
+    std::string t = transport_of(*p);
+    if (t.empty()) continue;
+    hosts_by_transport[t].insert(p->host);
+    auto rs = rule::ranks_of(*p);
+    ranks_by_transport[t].insert(rs.begin(), rs.end());
+    example.emplace(t, p.get());
+  }
+  if (hosts_by_transport.size() < 2) return;
+  std::string parts;
+  for (const auto& [t, hosts] : hosts_by_transport) {
+    if (!parts.empty()) parts += ", ";
+    parts += "NET/" + t + " on " + std::to_string(hosts.size()) + " host(s)";
+    if (!ranks_by_transport[t].empty()) parts += " (ranks " + rule::rank_ranges(ranks_by_transport[t]) + ")";
+  }
+  auto r = rule::make("nccl.net.mixed-transports", Label::ib_misconfiguration, Severity::error,
+                      "Ranks use different NCCL transports: " + parts, 20);
+  for (const auto& [t, p] : example) {
+    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
+    rule::add_evidence(r.finding, p->last_activity);
+  }
+  rule::add_evidence(r.finding, facts.signal(EventKind::libibverbs_missing));
+  rule::add_evidence(r.finding, facts.signal(EventKind::ib_none));
+  if (hosts_by_transport.count("Socket")) rule::add_hosts(r.finding, hosts_by_transport["Socket"]);
+  r.finding.fix.text =
+      "Make IB usable on every host (libibverbs installed, /dev/infiniband visible in containers, an ACTIVE port "
+      "matching NCCL_IB_HCA), or force one transport everywhere with NCCL_IB_DISABLE=1";
+  out.push_back(std::move(r));
+}
+
+void simple_rule(const LogFacts& facts, std::vector<RankedFinding>& out, EventKind kind, const char* id, Label label,
+                 Severity sev, std::string title, std::string fix, int priority,
+                 std::map<std::string, std::string> env = {}) {
+  const Signal& s = facts.signal(kind);
+  if (s.count == 0) return;
+  auto r = rule::make(id, label, sev, std::move(title), priority);
+  rule::add_evidence(r.finding, s);
+  rule::add_hosts(r.finding, s.hosts);
+  rule::add_ranks(r.finding, s.ranks);
+  r.finding.fix.text = std::move(fix);
+  r.finding.fix.env = std::move(env);
+  out.push_back(std::move(r));
+}
+
+void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::map<std::string, std::set<std::string>> hosts_by_version;
+  std::map<std::string, Evidence> where;
+  const Signal& v = facts.signal(EventKind::nccl_version);
+  for (const auto& p : facts.processes) {
+    if (p->nccl_version.empty()) continue;
+    std::string ver = p->nccl_version.substr(0, p->nccl_version.find('+'));
+    hosts_by_version[ver].insert(p->host);
+  }
+  // Versions printed without any host context (one file per node) still count.
+  for (const auto& e : v.evidence) {
+    std::string t = e.text.substr(e.text.find("NCCL version ") == std::string::npos ? 0 : e.text.find("NCCL version ") + 13);
+    t = t.substr(0, t.find_first_of("+ "));
+    if (!t.empty()) where.emplace(t, e);
+    if (!t.empty() && hosts_by_version.count(t) == 0) hosts_by_version[t];
+  }
+  if (hosts_by_version.size() < 2) return;
+  std::string list;
+  for (const auto& [ver, hosts] : hosts_by_version) list += (list.empty() ? "" : ", ") + ver;
+  auto r = rule::make("nccl.version.mismatch", Label::version_mismatch, Severity::error,
+                      "Ranks run different NCCL versions: " + list, 20);
+  for (const auto& [ver, e] : where) rule::add_evidence(r.finding, e);
+  for (const auto& [ver, hosts] : hosts_by_version) rule::add_hosts(r.finding, hosts);
+  r.finding.fix.text = "Install the same NCCL (and the same framework build) on every node; "
+                       "check LD_LIBRARY_PATH and the nvidia-nccl-cu* wheel in each environment";
+  out.push_back(std::move(r));
+}
+
+// One host, several GPUs, no error, and the job never finished init or timed out: the maintainers'
+// first suspect is GPU peer-to-peer (IOMMU / PCI ACS), e.g. NVIDIA/nccl#257.
+void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.hosts.size() != 1 || facts.nccl_lines == 0) return;
+  for (const auto& r : out)
+    if (r.finding.severity != Severity::info) return;
+  std::size_t gpus = 0;
+  bool complete = false;
+  for (const auto& p : facts.processes) {
+    gpus += p->devices.size();
+    complete = complete || p->init_complete;
+  }
+  gpus = std::max<std::size_t>({gpus, facts.tests_ranks.size(), static_cast<std::size_t>(std::max(0, rule::world_size(facts)))});
+  if (gpus < 2 || rule::spans_hosts(facts)) return;
+  if (complete && facts.watchdogs.empty()) return;
+  auto r = rule::make("nccl.p2p.single-host-stall", Label::p2p_failure, Severity::warning,
+                      "Single-host job with " + std::to_string(gpus) +
+                          " GPUs stops without any error: suspect GPU peer-to-peer (IOMMU / PCI ACS)",
+                      45);
+  for (const auto& p : facts.processes) {
+    rule::add_evidence(r.finding, p->first_seen.empty() ? p->last_activity : p->last_activity);
+    rule::add_hosts(r.finding, {p->host});
+  }
+  rule::add_evidence(r.finding, facts.signal(EventKind::nccl_tests_rank));
+  r.finding.fix.env["NCCL_P2P_DISABLE"] = "1";
+  r.finding.fix.text = "Confirm with NCCL_P2P_DISABLE=1 (if the hang goes away, P2P is broken): disable the IOMMU "
+                       "(intel_iommu=off / iommu=pt) or PCI ACS, then check with p2pBandwidthLatencyTest";
+  out.push_back(std::move(r));
+}
+
+}  // namespace
+
+void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  simple_rule(facts, out, EventKind::shm_error, "nccl.shm.exhausted", Label::shm_exhausted, Severity::error,
+              "Creating a shared-memory segment failed (/dev/shm too small, e.g. Docker's 64 MB default)",
+              "Give the container more shared memory (docker run --shm-size=1g, or --ipc=host; Kubernetes: an "
+              "emptyDir with medium Memory on /dev/shm); NCCL_SHM_DISABLE=1 avoids SHM at some speed cost",
+              20);
+  simple_rule(facts, out, EventKind::p2p_error, "nccl.p2p.failed", Label::p2p_failure, Severity::error,
+              "GPU peer-to-peer (CUDA IPC / peer access) failed",
+              "Check P2P with p2pBandwidthLatencyTest; disable the IOMMU or PCI ACS, or set NCCL_P2P_DISABLE=1", 20);
+  simple_rule(facts, out, EventKind::ib_error, "nccl.ib.error", Label::ib_misconfiguration, Severity::error,
+              "InfiniBand / RoCE verbs calls failed",
+              "Check that the NICs can reach each other (ibv_rc_pingpong between the hosts); on RoCE check "
+              "NCCL_IB_GID_INDEX and the GID type; on rail-optimised fabrics where only same-index NICs connect set "
+              "NCCL_CROSS_NIC=0; restrict NCCL_IB_HCA to the ports that are cabled",
+              20);
+  simple_rule(facts, out, EventKind::resource_limit, "os.limits", Label::resource_limits, Severity::error,
+              "A resource limit was hit (open files or locked memory)",
+              "Raise the limits for the job (ulimit -n, ulimit -l unlimited / memlock in limits.conf or the "
+              "container's --ulimit)",
+              25);
+  simple_rule(facts, out, EventKind::driver_version, "cuda.driver.too-old", Label::version_mismatch, Severity::error,
+              "The NVIDIA driver does not match the CUDA runtime the framework was built with",
+              "Install a driver that supports the framework's CUDA version (or use the framework build matching the "
+              "driver) on every node",
+              22);
+  simple_rule(facts, out, EventKind::driver_error, "cuda.driver.error", Label::gdr_or_driver, Severity::error,
+              "CUDA driver or GPUDirect RDMA failure",
+              "Check nvidia-smi, the nvidia_peermem module (GPUDirect RDMA) and dmesg on the named hosts; "
+              "NCCL_NET_GDR_LEVEL=0 disables GPUDirect RDMA to confirm",
+              24);
+  mixed_transport_rule(facts, out);
+  version_rule(facts, out);
+  const Signal& verbs = facts.signal(EventKind::libibverbs_missing);
+  if (verbs.count > 0) {
+    auto r = rule::make("nccl.ib.no-libibverbs", Label::ib_misconfiguration, Severity::info,
+                        "libibverbs is not installed, so NCCL cannot use InfiniBand/RoCE (harmless without IB NICs)",
+                        80);
+    rule::add_evidence(r.finding, verbs);
+    rule::add_hosts(r.finding, verbs.hosts);
+    r.finding.fix.text = "Only if the hosts have IB/RoCE NICs: install libibverbs (rdma-core) and expose "
+                         "/dev/infiniband to containers";
+    out.push_back(std::move(r));
+  }
+}
+
+// Run last among the transport rules' users (needs the other findings): see runtime_rules.
+void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) { single_host_stall_rule(facts, out); }
+
+}  // namespace dd::logs

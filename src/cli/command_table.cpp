@@ -5,8 +5,11 @@ namespace dd::cli {
 // Internal commands, declared here rather than in command.hpp.
 void setup_probe_child(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_probe_child.cpp
 
+void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_logs.cpp
+
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
+      {"logs", "diagnose NCCL / torch / Gloo / TF logs from every rank and name the cause", setup_logs},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
   };

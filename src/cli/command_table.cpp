@@ -10,6 +10,9 @@ void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code);  //
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
       {"logs", "diagnose NCCL / torch / Gloo / TF logs from every rank and name the cause", setup_logs},
+      {"check", "the one-machine doctor: interfaces, NCCL/Gloo choice, environment, library, container", setup_check},
+      {"nics", "interface inventory and the NCCL / Gloo interface prediction", setup_nics},
+      {"env", "audit NCCL_*, TORCH_*, GLOO_*, MASTER_*, rank and TF_CONFIG variables; --export prints the fixes", setup_env},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
   };

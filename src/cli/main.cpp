@@ -1,4 +1,5 @@
 // distdoctor entry point: dispatch through the command table, map outcomes to exit codes.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -47,6 +48,7 @@ int run(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(std::string(c.name), std::string(c.summary));
     sub->add_flag("--json", global.json, "print one JSON object on stdout");
     sub->add_flag("--no-color", global.no_color, "never colour the text output (NO_COLOR works too)");
+    if (c.summary.rfind("(internal)", 0) == 0) sub->group("");  // hidden from --help
     c.setup(*sub, global, exit_code);
   }
   std::reverse(args.begin(), args.end());

@@ -1,0 +1,137 @@
+// Findings from ContainerInfo. Thresholds follow NCCL 2.28.9's troubleshooting guidance: its SHM
+// transport maps per-peer buffers in /dev/shm (Docker's default 64 MiB fails as soon as a few
+// local ranks talk: "Bus error" / "unhandled system error ... shm"), NVIDIA's container advice is
+// `--shm-size=1g --ulimit memlock=-1` or `--ipc=host`, and NET/IB needs /dev/infiniband/uverbs*.
+#include "check/container.hpp"
+#include "core/strings.hpp"
+
+namespace dd::check {
+
+namespace {
+
+constexpr std::uint64_t k_mib = 1024ULL * 1024ULL;
+constexpr std::uint64_t k_shm_error_below = 512 * k_mib;
+constexpr std::uint64_t k_shm_warning_below = 1024 * k_mib;
+
+bool ib_disabled(const os::Environment& env) {
+  auto v = env.get("NCCL_IB_DISABLE");
+  return v && core::parse_int(core::trim(*v)).value_or(0) != 0;
+}
+
+std::string runtime_name(const ContainerInfo& info) { return info.runtime.empty() ? "container" : info.runtime; }
+
+std::optional<core::Finding> shm_finding(const ContainerInfo& info) {
+  const auto& shm = info.shm;
+  if (!shm.size_bytes || *shm.size_bytes >= k_shm_warning_below) return std::nullopt;
+  core::Finding f;
+  f.id = "container.shm.too-small";
+  f.label = core::Label::shm_exhausted;
+  f.severity = *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning;
+  f.title = "/dev/shm is only " + format_bytes(shm.size_bytes) +
+            ": NCCL's shared-memory transport and DataLoader workers run out of it";
+  f.evidence.push_back(shm.source);
+  if (*shm.size_bytes == 64 * k_mib) f.evidence.push_back("64 MiB is Docker's default --shm-size");
+  f.evidence.push_back("symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
+                       "'No space left on device' from torch DataLoader");
+  if (info.runtime == "kubernetes") {
+    f.fix.text = "Mount a memory-backed volume on /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, "
+                 "sizeLimit: 16Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}].";
+  } else if (info.in_container) {
+    f.fix.text = "Restart the container with `--shm-size=16g` (at least 1g), or share the host's IPC namespace with "
+                 "`--ipc=host`; docker compose: `shm_size: 16gb`; Kubernetes: an emptyDir with medium: Memory on /dev/shm.";
+  } else {
+    f.fix.text = "Enlarge it: `sudo mount -o remount,size=16G /dev/shm` (and the size= option in /etc/fstab).";
+  }
+  return f;
+}
+
+std::optional<core::Finding> ib_nodes_finding(const ContainerInfo& info, const os::Environment& env) {
+  if (info.ib_devices.empty() || info.ib_device_nodes || ib_disabled(env)) return std::nullopt;
+  core::Finding f;
+  f.id = "container.ib.no-device-nodes";
+  f.label = core::Label::ib_misconfiguration;
+  f.severity = core::Severity::warning;
+  f.title = "InfiniBand devices exist (" + core::join(info.ib_devices, ", ") +
+            ") but /dev/infiniband has no uverbs nodes: NCCL cannot use them and falls back to TCP sockets";
+  f.evidence.push_back("/sys/class/infiniband: " + core::join(info.ib_devices, ", "));
+  f.evidence.push_back("/dev/infiniband/uverbs*: missing");
+  f.evidence.push_back("NCCL_DEBUG=INFO then shows 'NET/IB : No device found.' and 'Using network Socket'");
+  if (info.in_container) {
+    f.fix.text = "Pass the devices into the container: `--device=/dev/infiniband --cap-add=IPC_LOCK --ulimit "
+                 "memlock=-1:-1` (docker/podman); on Kubernetes use the RDMA device plugin (rdma/hca resource) or "
+                 "a privileged pod with /dev/infiniband mounted.";
+  } else {
+    f.fix.text = "Load the verbs driver: `sudo modprobe ib_uverbs` (and rdma_ucm); if IB is not meant to be used, set "
+                 "NCCL_IB_DISABLE=1 to make that explicit.";
+  }
+  return f;
+}
+
+std::optional<core::Finding> bridge_finding(const ContainerInfo& info) {
+  if (info.network != NetworkMode::bridge || info.runtime == "kubernetes") return std::nullopt;
+  core::Finding f;
+  f.id = "container.network.bridge";
+  f.label = core::Label::virtual_interface;
+  f.severity = core::Severity::warning;
+  f.title = "this " + runtime_name(info) +
+            " container uses bridge networking: other nodes cannot reach NCCL's or Gloo's listening ports";
+  f.evidence.push_back(info.network_reason);
+  f.evidence.push_back("NCCL and Gloo listen on ephemeral ports of this address; a bridge network only forwards "
+                       "published ports, so peers on other hosts time out");
+  f.fix.text = "Run the training container with `--network=host` (plus `--ipc=host` for /dev/shm), or on Kubernetes "
+               "`hostNetwork: true` or a CNI that routes pod IPs between nodes.";
+  return f;
+}
+
+nlohmann::json limit_json(const ContainerInfo& info, const char* name) {
+  if (!info.limits) return nullptr;
+  auto it = info.limits->find(name);
+  if (it == info.limits->end()) return nullptr;
+  auto v = [](const std::optional<std::uint64_t>& x) { return x ? nlohmann::json(*x) : nlohmann::json("unlimited"); };
+  return {{"soft", v(it->second.soft)}, {"hard", v(it->second.hard)}};
+}
+
+}  // namespace
+
+std::vector<core::Finding> container_findings(const ContainerInfo& info, const os::Environment& env) {
+  std::vector<core::Finding> out;
+  if (auto f = shm_finding(info)) out.push_back(std::move(*f));
+  if (auto f = ib_nodes_finding(info, env)) out.push_back(std::move(*f));
+  if (info.limits) {
+    bool ib_in_use = !info.ib_devices.empty() && !ib_disabled(env);
+    for (auto& f : limits_findings(*info.limits, ib_in_use, info.in_container)) out.push_back(std::move(f));
+  }
+  if (auto f = bridge_finding(info)) out.push_back(std::move(*f));
+  if (info.in_container) {
+    core::Finding f;
+    f.id = "container.detected";
+    f.label = core::Label::other;
+    f.severity = core::Severity::info;
+    f.title = "running inside a " + runtime_name(info) + " container (" + std::string(to_string(info.network)) +
+              " networking)";
+    f.evidence = info.evidence;
+    if (!info.network_reason.empty()) f.evidence.push_back("network: " + info.network_reason);
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+std::vector<core::Finding> container_findings(const os::FileTree& files, const os::Environment& env,
+                                              const std::vector<os::AddressEntry>& addresses) {
+  return container_findings(detect_container(files, env, addresses), env);
+}
+
+nlohmann::json to_json(const ContainerInfo& info) {
+  return {{"in_container", info.in_container},
+          {"runtime", info.runtime.empty() ? nlohmann::json() : nlohmann::json(info.runtime)},
+          {"evidence", info.evidence},
+          {"network", {{"mode", std::string(to_string(info.network))}, {"reason", info.network_reason}}},
+          {"shm",
+           {{"mounted", info.shm.mounted},
+            {"size_bytes", info.shm.size_bytes ? nlohmann::json(*info.shm.size_bytes) : nlohmann::json()},
+            {"source", info.shm.source}}},
+          {"infiniband", {{"devices", info.ib_devices}, {"device_nodes", info.ib_device_nodes}}},
+          {"limits", {{"memlock", limit_json(info, k_limit_memlock)}, {"nofile", limit_json(info, k_limit_nofile)}}}};
+}
+
+}  // namespace dd::check

@@ -1,0 +1,105 @@
+#include "check/report.hpp"
+
+#include <gtest/gtest.h>
+
+#include "check/probe_findings.hpp"
+#include "os/fake/fake_process_runner.hpp"
+#include "os/fake/fake_resolver.hpp"
+#include "os/fake/memory_file_tree.hpp"
+#include "os/fake/static_interface_source.hpp"
+
+namespace dd::check {
+
+namespace {
+
+using os::Family;
+
+struct Fixture {
+  os::fake::MemoryFileTree files;
+  os::fake::StaticInterfaceSource interfaces;
+  os::fake::FakeResolver resolver{"node1"};
+  os::fake::FakeProcessRunner runner;
+
+  Fixture() {
+    interfaces.link("lo", 1).link("eth0", 2);
+    interfaces.address("lo", Family::inet, "127.0.0.1", 8).address("eth0", Family::inet, "198.18.0.2", 24);
+    interfaces.address("lo", Family::inet6, "::1", 128);
+    resolver.add("node1", "198.18.0.2").bindable("198.18.0.2");
+  }
+  Context context(os::Environment env, bool probe) {
+    return Context{files, interfaces, nullptr, resolver, runner, std::move(env), "/root", "/bin/distdoctor", probe,
+                   std::chrono::milliseconds(1000)};
+  }
+};
+
+bool has_id(const std::vector<core::Finding>& fs, const std::string& id) {
+  for (const auto& f : fs) {
+    if (f.id == id) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
+  Fixture fx;
+  auto r = build_report(fx.context(os::Environment{}, true), Scope::nics);
+  ASSERT_TRUE(r.prediction.bootstrap.has_value());
+  EXPECT_EQ(r.prediction.bootstrap->iface, "eth0");
+  EXPECT_EQ(r.prediction.bootstrap->addr, "198.18.0.2");
+  ASSERT_TRUE(r.gloo.device.has_value());
+  EXPECT_EQ(r.gloo.device->iface, "eth0");
+  // No library on this fake machine: nothing is probed and the report says so.
+  EXPECT_TRUE(fx.runner.calls.empty());
+  EXPECT_TRUE(has_id(r.findings, "nccl.library.not-found"));
+  auto j = to_json(r, Scope::nics);
+  EXPECT_EQ(j["nccl"]["prediction"]["bootstrap"]["iface"], "eth0");
+  EXPECT_EQ(j["nccl"]["prediction"]["socket"][0]["addr"], "198.18.0.2");
+  EXPECT_TRUE(j["nccl"]["library"].is_null());
+  EXPECT_EQ(j["gloo"]["prediction"]["iface"], "eth0");
+  EXPECT_EQ(j["interfaces"].size(), 2u);
+  EXPECT_EQ(j["host"], "node1");
+}
+
+TEST(CheckReport, ExclusionListPicksLoopbackAndThatIsAnError) {
+  Fixture fx;
+  auto r = build_report(fx.context(os::Environment({{"NCCL_SOCKET_IFNAME", "^docker"}}), false), Scope::nics);
+  ASSERT_TRUE(r.prediction.bootstrap.has_value());
+  EXPECT_EQ(r.prediction.bootstrap->iface, "lo");
+  EXPECT_TRUE(core::has_error(r.findings));
+}
+
+TEST(CheckReport, NoProbeNeverRunsAChild) {
+  Fixture fx;
+  fx.files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");
+  fx.files.file("/usr/local/cuda/include/nccl.h", "#define NCCL_MAJOR 2\n#define NCCL_MINOR 27\n#define NCCL_PATCH 3\n");
+  auto r = build_report(fx.context(os::Environment{}, false), Scope::nics);
+  EXPECT_TRUE(fx.runner.calls.empty());
+  EXPECT_FALSE(r.probe.has_value());
+  EXPECT_EQ(r.model_version.to_string(), "2.27.3");  // rules follow the version found beside the library
+  auto j = to_json(r, Scope::nics);
+  EXPECT_EQ(j["nccl"]["library"]["path"], "/usr/local/cuda/lib64/libnccl.so.2");
+  EXPECT_FALSE(j["nccl"]["library"]["probed"].get<bool>());
+}
+
+TEST(CheckReport, ProbeDisagreementIsAFinding) {
+  CheckReport r;
+  r.prediction.bootstrap = nccl::Endpoint{"eth0", "198.18.0.2", "eth0"};
+  nccl::ProbeResult p;
+  p.path = "/x/libnccl.so.2";
+  p.version = r.model_version.to_string();
+  p.ok = true;
+  p.status = nccl::ProbeStatus::ok;
+  p.observed = nccl::ObservedAddress{"eth1", "198.18.4.2", 1234, "unique-id", ""};
+  r.probe = p;
+  EXPECT_TRUE(has_id(probe_findings(r), "nccl.probe.disagrees-with-prediction"));
+  r.probe->observed = nccl::ObservedAddress{"eth0", "198.18.0.2", 1234, "unique-id", ""};
+  EXPECT_FALSE(has_id(probe_findings(r), "nccl.probe.disagrees-with-prediction"));
+  // Both fail: agreement.
+  r.prediction.bootstrap.reset();
+  r.probe->status = nccl::ProbeStatus::nccl_error;
+  r.probe->observed.reset();
+  EXPECT_FALSE(has_id(probe_findings(r), "nccl.probe.disagrees-with-prediction"));
+}
+
+}  // namespace dd::check

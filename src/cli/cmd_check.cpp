@@ -1,0 +1,51 @@
+// `distdoctor check` and `distdoctor nics`: the one-machine report (check/report.hpp).
+#include <iostream>
+#include <memory>
+
+#include "check/report.hpp"
+#include "cli/command.hpp"
+#include "cli/real_context.hpp"
+#include "core/exit_code.hpp"
+#include "report/style.hpp"
+
+namespace dd::cli {
+
+namespace {
+
+struct ReportOptions {
+  bool no_probe = false;
+  int probe_timeout_s = 10;
+};
+
+int run_report(check::Scope scope, const ReportOptions& opts, const GlobalOptions& global) {
+  RealSeams seams;
+  auto ctx = seams.context(!opts.no_probe);
+  ctx.probe_timeout = std::chrono::seconds(opts.probe_timeout_s);
+  auto report = check::build_report(ctx, scope);
+  if (global.json) {
+    std::cout << check::to_json(report, scope).dump(2) << "\n";
+  } else {
+    std::cout << check::render_text(report, scope, report::Style::for_stdout(global.no_color));
+  }
+  return core::has_error(report.findings) ? core::k_exit_findings : core::k_exit_ok;
+}
+
+void setup_report(CLI::App& sub, const GlobalOptions& global, int& exit_code, check::Scope scope) {
+  auto opts = std::make_shared<ReportOptions>();
+  sub.add_flag("--no-probe", opts->no_probe, "do not load any NCCL library (prediction only)");
+  sub.add_option("--probe-timeout", opts->probe_timeout_s, "seconds the NCCL probe child may take")
+      ->check(CLI::Range(1, 600));
+  sub.callback([opts, &global, &exit_code, scope] { exit_code = run_report(scope, *opts, global); });
+}
+
+}  // namespace
+
+void setup_check(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  setup_report(sub, global, exit_code, check::Scope::full);
+}
+
+void setup_nics(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  setup_report(sub, global, exit_code, check::Scope::nics);
+}
+
+}  // namespace dd::cli

@@ -47,6 +47,9 @@ struct Inventory {
   const Interface* find(std::string_view name) const;
 };
 
+// The reach of an address from its value (netif/scope.cpp): host 127/8 and ::1; link
+// 169.254/16 and fe80::/10; site fec0::/10; global everything else, ULA fc00::/7 included (the
+// kernel scopes ULA global). IPv4-mapped IPv6 follows its IPv4 part; a "%zone" is ignored.
 Scope scope_of(os::Family family, std::string_view addr);
 
 }  // namespace dd::netif

@@ -1,0 +1,144 @@
+#include "cluster/probe_server.hpp"
+
+#include <poll.h>
+#include <sys/eventfd.h>
+
+#include <vector>
+
+#include "cluster/probe_protocol.hpp"
+
+namespace dd::cluster {
+
+namespace {
+
+constexpr std::size_t k_max_queue = 4096;
+constexpr std::chrono::milliseconds k_conn_budget{20000};
+
+}  // namespace
+
+ProbeServer::ProbeServer(std::uint32_t token_hash, int handlers)
+    : token_hash_(token_hash), handler_count_(handlers), wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+
+ProbeServer::~ProbeServer() { stop(); }
+
+Listener ProbeServer::add(const ListenSpec& spec) {
+  Listener l{spec, 0, false, {}};
+  auto addr = numeric_addr(spec.addr, spec.port, spec.scope_id);
+  if (!addr) {
+    l.error = addr.error().describe();
+    return l;
+  }
+  auto fd = listen_on(*addr);
+  if (!fd) {
+    l.error = fd.error().describe();
+    return l;
+  }
+  auto bound = local_addr(fd->get());
+  l.port = bound ? bound->port() : spec.port;
+  l.ok = true;
+  listeners_.push_back(std::move(fd.value()));
+  return l;
+}
+
+void ProbeServer::start() {
+  acceptor_ = std::thread([this] { accept_loop(); });
+  for (int i = 0; i < handler_count_; ++i) handlers_.emplace_back([this] { handler_loop(); });
+}
+
+void ProbeServer::stop() {
+  {
+    std::lock_guard lock(mu_);
+    if (stopping_ && !acceptor_.joinable()) return;
+    stopping_ = true;
+  }
+  std::uint64_t one = 1;
+  if (wake_.valid()) (void)!::write(wake_.get(), &one, sizeof one);
+  cv_.notify_all();
+  if (acceptor_.joinable()) acceptor_.join();
+  for (auto& h : handlers_)
+    if (h.joinable()) h.join();
+  handlers_.clear();
+  listeners_.clear();
+  std::lock_guard lock(mu_);
+  queue_.clear();
+}
+
+int ProbeServer::served() const {
+  std::lock_guard lock(mu_);
+  return served_;
+}
+
+int ProbeServer::refused() const {
+  std::lock_guard lock(mu_);
+  return refused_;
+}
+
+void ProbeServer::accept_loop() {
+  std::vector<pollfd> fds;
+  fds.push_back(pollfd{wake_.get(), POLLIN, 0});
+  for (const auto& l : listeners_) fds.push_back(pollfd{l.get(), POLLIN, 0});
+  for (;;) {
+    for (auto& p : fds) p.revents = 0;
+    int n = ::poll(fds.data(), fds.size(), 1000);
+    {
+      std::lock_guard lock(mu_);
+      if (stopping_) return;
+    }
+    if (n <= 0) continue;
+    for (std::size_t i = 1; i < fds.size(); ++i) {
+      if (!(fds[i].revents & POLLIN)) continue;
+      SockAddr peer;
+      auto conn = accept_one(fds[i].fd, core::Deadline(std::chrono::milliseconds(0)), &peer);
+      if (!conn) continue;
+      std::lock_guard lock(mu_);
+      if (queue_.size() >= k_max_queue) continue;  // overloaded: the connection is closed
+      queue_.emplace_back(std::move(conn.value()), peer.to_string());
+      cv_.notify_one();
+    }
+  }
+}
+
+void ProbeServer::handler_loop() {
+  for (;;) {
+    std::pair<UniqueFd, std::string> item;
+    {
+      std::unique_lock lock(mu_);
+      cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (stopping_) return;
+      item = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    serve(std::move(item.first), item.second);
+  }
+}
+
+void ProbeServer::serve(UniqueFd conn, const std::string& peer) {
+  core::Deadline deadline(k_conn_budget);
+  std::array<std::byte, k_probe_header> head{};
+  auto ok = read_exact(conn.get(), head, deadline, peer);
+  auto h = ok ? decode_probe_header(head) : std::nullopt;
+  if (!h || h->token_hash != token_hash_) {
+    std::lock_guard lock(mu_);
+    ++refused_;
+    return;
+  }
+  std::vector<std::byte> echo(h->echo_len);
+  if (!read_exact(conn.get(), echo, deadline, peer) || !write_all(conn.get(), echo, deadline, peer)) return;
+  std::vector<std::byte> chunk(64 * 1024);
+  std::uint32_t got = 0;
+  while (got < h->bulk_len) {
+    std::size_t want = std::min<std::size_t>(chunk.size(), h->bulk_len - got);
+    if (!read_exact(conn.get(), std::span(chunk.data(), want), deadline, peer)) return;
+    got += static_cast<std::uint32_t>(want);
+  }
+  std::array<std::byte, 8> done{std::byte{'D'}, std::byte{'O'}, std::byte{'N'}, std::byte{'E'},
+                                static_cast<std::byte>(got >> 24), static_cast<std::byte>((got >> 16) & 0xff),
+                                static_cast<std::byte>((got >> 8) & 0xff), static_cast<std::byte>(got & 0xff)};
+  if (!write_all(conn.get(), done, deadline, peer)) return;
+  // Let the client read DONE before the close (no RST on unread data).
+  wait_readable(conn.get(), core::Deadline(std::chrono::milliseconds(2000)));
+  std::lock_guard lock(mu_);
+  ++served_;
+}
+
+}  // namespace dd::cluster

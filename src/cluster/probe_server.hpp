@@ -1,0 +1,70 @@
+// ProbeServer: listens on every candidate address (ephemeral ports) and on the job's own ports,
+// and answers the probe protocol (probe_protocol.hpp) until stopped. One accept thread polls all
+// listeners; a fixed pool of handler threads serves connections, each within a deadline, so a
+// silent or hostile peer costs at most one handler for that long.
+#pragma once
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cluster/socket.hpp"
+#include "cluster/unique_fd.hpp"
+
+namespace dd::cluster {
+
+struct ListenSpec {
+  std::string addr;        // numeric; "::" or "0.0.0.0" for a job port on every address
+  int port = 0;            // 0: ephemeral
+  std::uint32_t scope_id = 0;
+  std::string iface;       // interface that owns `addr` (empty for wildcard)
+  std::string what;        // "candidate", "MASTER_PORT", "TF_CONFIG worker[1]"
+};
+
+struct Listener {
+  ListenSpec spec;
+  int port = 0;       // bound port
+  bool ok = false;
+  std::string error;  // bind failure (EADDRINUSE when the job already holds it, ...)
+};
+
+class ProbeServer {
+ public:
+  ProbeServer(std::uint32_t token_hash, int handlers);
+  ~ProbeServer();
+  ProbeServer(const ProbeServer&) = delete;
+  ProbeServer& operator=(const ProbeServer&) = delete;
+
+  // Binds one listener now (before start()).
+  Listener add(const ListenSpec& spec);
+  // Starts the accept and handler threads.
+  void start();
+  // Stops accepting, closes listeners, joins all threads (idempotent; the destructor calls it).
+  void stop();
+  // Connections served completely / refused (wrong token, garbage).
+  int served() const;
+  int refused() const;
+
+ private:
+  void accept_loop();
+  void handler_loop();
+  void serve(UniqueFd conn, const std::string& peer);
+
+  std::uint32_t token_hash_;
+  int handler_count_;
+  std::vector<UniqueFd> listeners_;
+  UniqueFd wake_;  // eventfd: wakes the accept loop on stop
+  std::thread acceptor_;
+  std::vector<std::thread> handlers_;
+  mutable std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::pair<UniqueFd, std::string>> queue_;
+  bool stopping_ = false;
+  int served_ = 0;
+  int refused_ = 0;
+};
+
+}  // namespace dd::cluster

@@ -1,0 +1,138 @@
+#include "cluster/prober.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <thread>
+
+#include "cluster/probe_protocol.hpp"
+#include "cluster/socket.hpp"
+
+namespace dd::cluster {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::int64_t us_since(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - t).count();
+}
+
+core::Deadline step(std::chrono::milliseconds budget, const core::Deadline& overall) {
+  return core::Deadline(std::min(budget, overall.remaining()));
+}
+
+void fail(ProbeResult& r, std::string stage, const NetError& e) {
+  r.stage = std::move(stage);
+  r.failure = std::string(to_string(e.failure));
+  r.error = e.describe();
+}
+
+}  // namespace
+
+ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& options, const core::Deadline& overall) {
+  ProbeResult r;
+  r.from = self;
+  r.target = target;
+  SockAddr addr;
+  auto numeric = numeric_addr(target.addr, target.port);
+  if (numeric) {
+    addr = *numeric;
+  } else {
+    auto resolved = resolve(target.addr, target.port);
+    if (!resolved) {
+      fail(r, "resolve", resolved.error());
+      return r;
+    }
+    addr = resolved->front();
+  }
+  r.resolved = addr.host();
+  std::string peer = addr.to_string();
+  auto start = Clock::now();
+  auto conn = connect_to(addr, step(options.connect_timeout, overall));
+  if (!conn) {
+    fail(r, "connect", conn.error());
+    return r;
+  }
+  r.connect_us = us_since(start);
+  if (!target.protocol) {
+    r.ok = r.bulk_ok = true;
+    r.rtt_us = r.connect_us;
+    return r;
+  }
+  auto header = encode_probe_header({options.token_hash, options.echo_bytes, options.bulk_bytes});
+  std::vector<std::byte> echo(options.echo_bytes);
+  for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
+  auto t0 = Clock::now();
+  auto echo_deadline = step(options.echo_timeout, overall);
+  std::vector<std::byte> back(echo.size());
+  if (auto w = write_all(conn->get(), header, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
+  if (auto w = write_all(conn->get(), echo, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
+  if (auto rd = read_exact(conn->get(), back, echo_deadline, peer); !rd) {
+    fail(r, "echo", rd.error());
+    if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener, or another job's";
+    return r;
+  }
+  r.rtt_us = us_since(t0);
+  if (back != echo) return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), r;
+  r.ok = true;
+  auto bulk_deadline = step(options.bulk_timeout, overall);
+  std::vector<std::byte> chunk(64 * 1024, std::byte{0x5a});
+  auto t1 = Clock::now();
+  std::uint32_t sent = 0;
+  while (sent < options.bulk_bytes) {
+    std::size_t n = std::min<std::size_t>(chunk.size(), options.bulk_bytes - sent);
+    if (auto w = write_all(conn->get(), std::span(chunk.data(), n), bulk_deadline, peer); !w) {
+      fail(r, "bulk", w.error());
+      break;
+    }
+    sent += static_cast<std::uint32_t>(n);
+  }
+  if (r.stage.empty()) {
+    std::array<std::byte, 8> done{};
+    if (auto rd = read_exact(conn->get(), done, bulk_deadline, peer); !rd) {
+      fail(r, "bulk", rd.error());
+    } else {
+      double secs = static_cast<double>(us_since(t1)) / 1e6;
+      r.bulk_ok = true;
+      r.bulk_mbps = secs > 0 ? static_cast<double>(options.bulk_bytes) * 8.0 / 1e6 / secs : 0;
+    }
+  }
+  auto stats = tcp_stats(conn->get());
+  r.retransmits = stats.retransmits;
+  r.snd_mss = stats.snd_mss;
+  if (!r.bulk_ok)
+    r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; mss {}, {} retransmits)", options.echo_bytes,
+                           r.rtt_us, options.bulk_bytes, stats.snd_mss, stats.retransmits);
+  return r;
+}
+
+std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                                    const core::Deadline& overall) {
+  std::vector<ProbeResult> results(targets.size());
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (;;) {
+      std::size_t i = next.fetch_add(1);
+      if (i >= targets.size()) return;
+      if (overall.expired()) {
+        ProbeResult r;
+        r.from = self;
+        r.target = targets[i];
+        r.stage = "connect";
+        r.failure = "timeout";
+        r.error = "not run: preflight deadline";
+        results[i] = r;
+        continue;
+      }
+      results[i] = probe_one(self, targets[i], options, overall);
+    }
+  };
+  std::size_t n = std::min<std::size_t>(static_cast<std::size_t>(std::max(options.concurrency, 1)), targets.size());
+  std::vector<std::thread> pool;
+  for (std::size_t i = 0; i < n; ++i) pool.emplace_back(worker);
+  for (auto& t : pool) t.join();
+  return results;
+}
+
+}  // namespace dd::cluster

@@ -1,0 +1,58 @@
+// Prober: connects to every target (peer x candidate address, plus the job's ports), exchanges a
+// small echo, then pushes a bulk transfer far larger than the MTU; bounded concurrency, every
+// step under its own deadline and all of it under an overall one.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/deadline.hpp"
+
+namespace dd::cluster {
+
+struct ProbeTarget {
+  int to = -1;              // peer rank
+  std::string addr;         // numeric, or a host name for job ports (resolved here, as the job would)
+  int port = 0;
+  std::string iface;        // the peer's interface owning `addr` (empty for job ports)
+  std::string what;         // "candidate", "MASTER_PORT", ...
+  bool protocol = true;     // false: someone else's listener (torchrun's store): connect only
+};
+
+struct ProbeResult {
+  int from = -1;
+  ProbeTarget target;
+  bool ok = false;          // connected and (protocol) echoed
+  bool bulk_ok = false;     // the bulk transfer completed (true for connect-only targets)
+  std::string stage;        // where it failed: resolve, connect, echo, bulk; empty when all passed
+  std::string failure;      // NetFailure name
+  std::string error;        // NetError::describe()
+  std::int64_t rtt_us = -1; // echo round trip (connect time for connect-only targets)
+  std::int64_t connect_us = -1;
+  double bulk_mbps = 0;     // bulk throughput, megabits per second
+  std::uint32_t retransmits = 0;
+  std::uint32_t snd_mss = 0;
+  std::string resolved;     // job ports: the address the name resolved to
+};
+
+struct ProbeOptions {
+  int concurrency = 16;
+  std::chrono::milliseconds connect_timeout{3000};
+  std::chrono::milliseconds echo_timeout{3000};
+  std::chrono::milliseconds bulk_timeout{5000};
+  std::uint32_t echo_bytes = 64;
+  std::uint32_t bulk_bytes = 512 * 1024;
+  std::uint32_t token_hash = 0;
+};
+
+// Probes all targets from rank `self`; results in target order. Targets not started before
+// `overall` report stage "connect", failure "timeout", error "not run: preflight deadline".
+std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                                    const core::Deadline& overall);
+
+// One probe (exposed for tests).
+ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& options, const core::Deadline& overall);
+
+}  // namespace dd::cluster

@@ -1,0 +1,84 @@
+#include "cluster/prober.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cluster/probe_protocol.hpp"
+#include "cluster/probe_server.hpp"
+#include "cluster/rendezvous.hpp"
+
+namespace dd::cluster {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
+  ProbeServer server(token_hash("job"), 4);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token_hash = token_hash("job");
+  opt.bulk_bytes = 4u << 20;
+  std::vector<ProbeTarget> targets;
+  for (int i = 0; i < 8; ++i) targets.push_back({1, "127.0.0.1", l.port, "lo", "candidate", true});
+  auto results = run_probes(0, targets, opt, core::Deadline(20s));
+  ASSERT_EQ(results.size(), 8u);
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.bulk_ok) << r.error;
+    EXPECT_GT(r.rtt_us, 0);
+    EXPECT_GT(r.bulk_mbps, 0);
+  }
+  server.stop();
+  EXPECT_EQ(server.served(), 8);
+}
+
+TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
+  ProbeServer server(token_hash("job-A"), 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  server.start();
+  ProbeOptions opt;
+  opt.token_hash = token_hash("job-B");
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.stage, "echo");
+  server.stop();
+  EXPECT_EQ(server.refused(), 1);
+}
+
+TEST(PreflightProbe, RefusedPortAndConnectOnlyTargets) {
+  auto holder = RendezvousServer::open(0);  // something else's listener: connect-only works
+  ASSERT_TRUE(holder.ok());
+  ProbeOptions opt;
+  auto c = probe_one(0, {1, "localhost", holder->port(), "", "MASTER_PORT", false}, opt, core::Deadline(5s));
+  EXPECT_TRUE(c.ok) << c.error;
+  EXPECT_FALSE(c.resolved.empty());
+  int port = holder->port();
+  holder = NetError{};
+  auto refused = probe_one(0, {1, "127.0.0.1", port, "", "MASTER_PORT", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(refused.ok);
+  EXPECT_EQ(refused.stage, "connect");
+  EXPECT_EQ(refused.failure, "refused");
+  EXPECT_NE(refused.error.find("ECONNREFUSED"), std::string::npos) << refused.error;
+}
+
+TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
+  auto silent = RendezvousServer::open(0);  // accepts (backlog) but never answers
+  ASSERT_TRUE(silent.ok());
+  ProbeOptions opt;
+  opt.echo_timeout = 300ms;
+  std::vector<ProbeTarget> targets(40, ProbeTarget{1, "127.0.0.1", silent->port(), "", "candidate", true});
+  opt.concurrency = 4;
+  auto start = std::chrono::steady_clock::now();
+  auto results = run_probes(0, targets, opt, core::Deadline(1000ms));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+  int not_run = 0;
+  for (const auto& r : results) {
+    EXPECT_FALSE(r.ok);
+    not_run += r.error == "not run: preflight deadline";
+  }
+  EXPECT_GT(not_run, 0);
+}
+
+}  // namespace
+}  // namespace dd::cluster

@@ -26,7 +26,7 @@ os::fake::StaticInterfaceSource host_mixed_source() {
       {"br-0123456789ab", true}, {"virbr0", false}, {"vethab12cd3", true}, {"dummy0", true},
       {"tun0", true},       {"tailscale0", true}, {"wg0", true},     {"flannel.1", true},
       {"wlp2s0", false},    {"macvlan0", true},   {"cni0", true},    {"zt5u4yabcd", true},
-      {"vnet0", true}};
+      {"vnet0", true},      {"br0", true}};
   int index = 0;
   for (const auto& [name, run] : running) src.link(name, ++index, name != "ens1f0", run);
   src.address("lo", Family::inet, "127.0.0.1", 8)
@@ -46,7 +46,7 @@ TEST(NetifInventory, HostMixedCoversEveryKind) {
   auto src = host_mixed_source();
   auto tree = fixture("host-mixed");
   auto inv = read_inventory(src, tree);
-  ASSERT_EQ(inv.interfaces.size(), 21u);
+  ASSERT_EQ(inv.interfaces.size(), 22u);
   const std::map<std::string, Kind> expected = {
       {"lo", Kind::loopback},        {"eno1", Kind::physical},      {"ens1f0", Kind::physical},
       {"ens1f1", Kind::physical},    {"ib0", Kind::ib},             {"bond0", Kind::bond},
@@ -54,7 +54,8 @@ TEST(NetifInventory, HostMixedCoversEveryKind) {
       {"virbr0", Kind::virtual_},    {"vethab12cd3", Kind::veth},   {"dummy0", Kind::dummy},
       {"tun0", Kind::vpn},           {"tailscale0", Kind::vpn},     {"wg0", Kind::vpn},
       {"flannel.1", Kind::virtual_}, {"wlp2s0", Kind::physical},    {"macvlan0", Kind::virtual_},
-      {"cni0", Kind::virtual_},      {"zt5u4yabcd", Kind::vpn},     {"vnet0", Kind::virtual_}};
+      {"cni0", Kind::virtual_},      {"zt5u4yabcd", Kind::vpn},     {"vnet0", Kind::virtual_},
+      {"br0", Kind::bridge}};
   int last = 0;
   for (const auto& i : inv.interfaces) {
     ASSERT_TRUE(expected.count(i.name)) << i.name;

@@ -98,6 +98,26 @@ inline std::vector<os::AddressEntry> build_entries(const std::string& spec) {
   return out;
 }
 
+// The links of a scenario spec, in ifindex order (state from the spec; no addresses).
+inline std::vector<os::LinkEntry> build_links(const std::string& spec) {
+  std::vector<os::LinkEntry> out;
+  for (const auto& item : core::split(spec, ';')) {
+    std::string text(core::trim(item));
+    auto colon = text.find(':');
+    auto space = text.find(' ');
+    auto open = text.find('[');
+    os::LinkEntry l;
+    l.ifindex = std::stoi(text.substr(0, colon));
+    l.name = text.substr(colon + 1, space - colon - 1);
+    std::string state(core::trim(text.substr(space + 1, open - space - 1)));
+    l.up = state != "admin-down";
+    l.running = state == "running";
+    l.loopback = l.name == "lo";
+    out.push_back(l);
+  }
+  return out;
+}
+
 // clang-format off
 // Scenario legend of nccl-facts §2: "ifindex:name state [addresses]" per interface.
 inline const std::map<std::string, std::string>& scenario_legend() {

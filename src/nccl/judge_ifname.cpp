@@ -1,0 +1,245 @@
+// Judge rules about how NCCL_SOCKET_IFNAME and the config files are written (NCCL 2.28.9 parser,
+// nccl-facts §1.3, §4, §8.1-8.2, §8.10) and about a list that selects nothing (§1.2, §8.8).
+#include <algorithm>
+#include <set>
+
+#include "core/strings.hpp"
+#include "nccl/ip_address.hpp"
+#include "nccl/judge_context.hpp"
+
+namespace dd::nccl::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+std::set<std::string> known_names(const JudgeContext& ctx) {
+  std::set<std::string> names;
+  for (const auto& e : ctx.inventory.entries) names.insert(e.name);
+  for (const auto& i : ctx.inventory.interfaces) names.insert(i.name);
+  return names;
+}
+
+bool token_hits(const IfnameFilter& f, const std::string& token, const std::set<std::string>& names) {
+  IfnameFilter one = f;
+  one.negate = false;
+  one.tokens = {token};
+  return std::any_of(names.begin(), names.end(), [&](const std::string& n) { return matches(one, n); });
+}
+
+// The value with spaces, CR, quotes and "# comment" tails removed from every token.
+std::string cleaned_value(const IfnameFilter& f) {
+  std::vector<std::string> tokens;
+  for (auto t : f.tokens) {
+    auto hash = t.find('#');
+    if (hash != std::string::npos) t = t.substr(0, hash);
+    t.erase(std::remove_if(t.begin(), t.end(), [](char c) { return c == '"' || c == '\''; }), t.end());
+    std::string trimmed(core::trim(t));
+    if (!trimmed.empty()) tokens.push_back(trimmed);
+  }
+  return std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(tokens, ",");
+}
+
+// True when the model, given `value`, picks a non-loopback NET/Socket interface.
+bool value_works(const JudgeContext& ctx, const std::string& value) {
+  NcclConfig trial = ctx.config;
+  trial.set_env("NCCL_SOCKET_IFNAME", value);
+  Prediction p = predict_with_comm_id(ctx.inventory.entries, trial, ctx.version, ctx.prediction.comm_id);
+  return !p.socket.empty() && !is_loopback_endpoint(ctx, p.socket.front()) && (p.comm_id.set || p.bootstrap);
+}
+
+void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string id, std::string title,
+          std::vector<std::string> evidence, const std::optional<std::string>& repaired) {
+  auto f = make(std::move(id), Label::config_typo, Severity::warning, std::move(title));
+  f.evidence = std::move(evidence);
+  f.evidence.push_back(ctx.ifname_setting());
+  f.evidence.push_back("model: " + ctx.prediction.reason);
+  if (repaired && value_works(ctx, *repaired)) {
+    f.fix.env["NCCL_SOCKET_IFNAME"] = *repaired;
+    f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(*repaired);
+  } else {
+    add_nccl_fix(ctx, f);
+  }
+  out.push_back(std::move(f));
+}
+
+}  // namespace
+
+void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  auto value = ctx.config.get("NCCL_SOCKET_IFNAME");
+  if (!value || value->empty()) return;
+  const IfnameFilter& f = ctx.prediction.ifname;
+  if (value->size() == 1) {
+    typo(ctx, out, "nccl.ifname.one-char-ignored",
+         "NCCL_SOCKET_IFNAME='" + *value + "' is one character long: NCCL silently ignores it and chooses automatically",
+         {"NCCL reads NCCL_SOCKET_IFNAME only when it is at least 2 characters long"}, std::nullopt);
+    return;
+  }
+  if (core::starts_with(*value, "=^")) {
+    typo(ctx, out, "nccl.ifname.equals-before-caret",
+         "NCCL_SOCKET_IFNAME='" + *value + "' looks for an interface literally named '" + value->substr(1) +
+             "': '^' must come first ('^=" + value->substr(2) + "')",
+         {"NCCL recognises '^' only as the first character, then '='"}, std::nullopt);
+  }
+  std::string rest = value->substr(f.negate ? 1 : 0);
+  if (!ctx.version.has_exact_syntax() && core::starts_with(rest, "=")) {
+    typo(ctx, out, "nccl.ifname.exact-unsupported",
+         "NCCL " + ctx.version.to_string() + " has no '=' exact matching (added in 2.5.6): '" + rest +
+             "' is taken as a name prefix",
+         {}, std::string(f.negate ? "^" : "") + rest.substr(1));
+  }
+  std::vector<std::string> spaced, quoted, commented;
+  for (const auto& t : f.tokens) {
+    if (t.find_first_of(" \t\r\n") != std::string::npos && t.find('#') == std::string::npos) {
+      spaced.push_back("'" + visible(t) + "'");
+    }
+    if (t.find_first_of("\"'") != std::string::npos) quoted.push_back("'" + t + "'");
+    if (t.find('#') != std::string::npos) commented.push_back("'" + t + "'");
+  }
+  std::string repaired = cleaned_value(f);
+  if (!spaced.empty()) {
+    typo(ctx, out, "nccl.ifname.whitespace",
+         "NCCL_SOCKET_IFNAME has names with spaces or CR: NCCL does not trim, so " + core::join(spaced, ", ") +
+             " never match",
+         {"tokens: " + core::join(spaced, ", ")}, repaired);
+  }
+  if (!quoted.empty()) {
+    typo(ctx, out, "nccl.ifname.quoted",
+         "NCCL_SOCKET_IFNAME contains quote characters (kept verbatim from a config file): " + core::join(quoted, ", "),
+         {"nccl.conf values are not shell: quotes are part of the value"}, repaired);
+  }
+  if (!commented.empty()) {
+    typo(ctx, out, "nccl.ifname.inline-comment",
+         "NCCL_SOCKET_IFNAME contains '#': a comment after the value is part of the value in nccl.conf",
+         {"tokens: " + core::join(commented, ", ")}, repaired);
+  }
+  auto names = known_names(ctx);
+  std::vector<std::string> wrong_case, unknown;
+  bool any_hit = false;
+  for (const auto& t : f.tokens) {
+    if (token_hits(f, t, names)) {
+      any_hit = true;
+      continue;
+    }
+    std::string lower = core::to_lower(t);
+    if (lower != t && token_hits(f, lower, names)) {
+      wrong_case.push_back(t);
+    } else if (std::string(core::trim(t)) == t && t.find_first_of("\"'#") == std::string::npos) {
+      unknown.push_back(t);
+    }
+  }
+  if (!wrong_case.empty()) {
+    std::vector<std::string> fixed_tokens;
+    for (const auto& t : f.tokens) {
+      bool wc = std::find(wrong_case.begin(), wrong_case.end(), t) != wrong_case.end();
+      fixed_tokens.push_back(wc ? core::to_lower(t) : t);
+    }
+    std::string fixed = std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(fixed_tokens, ",");
+    typo(ctx, out, "nccl.ifname.wrong-case",
+         "NCCL_SOCKET_IFNAME names are case-sensitive: " + core::join(wrong_case, ", ") + " match nothing here",
+         {"interface names here: " + core::join({names.begin(), names.end()}, ", ")}, fixed);
+  }
+  if (!unknown.empty() && any_hit && !f.negate) {
+    auto fnd = make("nccl.ifname.unknown-name", Label::config_typo, Severity::info,
+                    "NCCL_SOCKET_IFNAME lists names that match no interface here: " + core::join(unknown, ", "));
+    fnd.evidence.push_back(ctx.ifname_setting());
+    fnd.evidence.push_back("interface names here: " + core::join({names.begin(), names.end()}, ", "));
+    out.push_back(std::move(fnd));
+  }
+  if (!f.dropped.empty()) {
+    typo(ctx, out, "nccl.ifname.too-many-names",
+         "NCCL_SOCKET_IFNAME has more than 16 names: NCCL silently ignores " + core::join(f.dropped, ","),
+         {"NCCL parses at most 16 non-empty names"}, std::nullopt);
+  }
+}
+
+void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  for (const auto& file : ctx.config.files) {
+    if (file.read || file.why != "named by NCCL_CONF_FILE") continue;
+    auto f = make("nccl.conf.unreadable", Label::config_typo, Severity::warning,
+                  "NCCL_CONF_FILE=" + file.path + " cannot be read: NCCL ignores it silently and skips ~/.nccl.conf");
+    for (const auto& n : ctx.config.notes) f.evidence.push_back(n);
+    f.fix.text = "point NCCL_CONF_FILE at a readable file, or unset it so ~/.nccl.conf and /etc/nccl.conf apply";
+    out.push_back(std::move(f));
+  }
+  for (const auto& [key, v] : ctx.config.values) {
+    if (v.source.kind != SourceKind::file) continue;
+    std::string k(core::trim(key));
+    if (core::starts_with(k, "export ")) k = std::string(core::trim(k.substr(7)));
+    if (k != key && core::starts_with(k, "NCCL_")) {
+      auto f = make("nccl.conf.malformed-line", Label::config_typo, Severity::warning,
+                    v.source.describe() + " sets '" + key + "', not " + k +
+                        ": nccl.conf lines are KEY=VALUE with no spaces and no 'export'");
+      f.evidence.push_back("value: '" + v.value + "'");
+      f.fix.text = "write the line as " + k + "=" + std::string(core::trim(v.value)) + " in " + v.source.path;
+      out.push_back(std::move(f));
+    } else if (key != "NCCL_SOCKET_IFNAME" && core::starts_with(key, "NCCL_") &&
+               (v.value.find('\r') != std::string::npos || v.value.find(" #") != std::string::npos ||
+                (v.value.size() >= 2 && (v.value.front() == '"' || v.value.front() == '\'')))) {
+      auto f = make("nccl.conf.verbatim-value", Label::config_typo, Severity::warning,
+                    v.source.describe() + ": the value of " + key +
+                        " keeps its quotes / CR / '# comment' verbatim (nccl.conf is not a shell file)");
+      f.evidence.push_back("value: '" + v.value + "'");
+      f.fix.text = "remove quotes, trailing comments and CRLF line ends from " + v.source.path;
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  const Prediction& p = ctx.prediction;
+  bool boot_failed = !p.comm_id.set && !p.bootstrap;
+  bool socket_failed = p.socket.empty() && p.socket_step != Step::comm_id;
+  if (!boot_failed && !socket_failed) return;
+  const IfnameFilter& f = p.ifname;
+  std::vector<std::string> down, other_family;
+  std::set<std::string> seen;
+  for (const auto& e : ctx.inventory.entries) {
+    bool name_ok = f.ignored ? true : matches(f, e.name);
+    auto ip = parse_ip(e.family, e.addr);
+    if (!name_ok || (ip && is_ipv6_loopback(*ip)) || !seen.insert(e.name).second) continue;
+    if (p.family && e.family != *p.family) {
+      other_family.push_back(e.name);
+    } else if (!e.running) {
+      down.push_back(e.name);
+    }
+  }
+  core::Finding fnd;
+  if (!f.ignored && !down.empty() && ctx.version.has_running_filter()) {
+    fnd = make("nccl.ifname.matches-down-interface", Label::no_matching_interface, Severity::error,
+               "NCCL_SOCKET_IFNAME matches only " + core::join(down, ", ") +
+                   ", which is down or has no carrier: NCCL 2.28.3+ skips interfaces that are not running");
+    for (const auto& n : down) {
+      if (const auto* i = ctx.iface(n)) {
+        fnd.evidence.push_back(n + ": operstate " + (i->operstate.empty() ? "?" : i->operstate) +
+                               (i->up ? ", up" : ", admin down") + (i->carrier ? ", carrier" : ", no carrier"));
+      }
+    }
+  } else if (p.family && !other_family.empty()) {
+    fnd = make("nccl.family.no-address", Label::no_matching_interface, Severity::error,
+               "NCCL_SOCKET_FAMILY=" + std::string(*p.family == os::Family::inet ? "AF_INET" : "AF_INET6") +
+                   " leaves no usable address (other family only: " + core::join(other_family, ", ") + ")");
+    fnd.fix.env["NCCL_SOCKET_FAMILY"] = "";
+    fnd.fix.text = "unset NCCL_SOCKET_FAMILY (empty means unrestricted) or give the interface an address of that family";
+  } else if (!f.ignored && f.negate) {
+    fnd = make("nccl.ifname.excludes-everything", Label::no_matching_interface, Severity::error,
+               "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes every running interface");
+  } else if (!f.ignored) {
+    fnd = make("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+               "NCCL_SOCKET_IFNAME='" + f.raw + "' matches no usable interface here: ncclGetUniqueId fails with '" +
+                   p.error + "'");
+  } else {
+    fnd = make("nccl.interface.none", Label::no_matching_interface, Severity::error,
+               "NCCL finds no running interface with an IP address: '" + p.error + "'");
+    if (!down.empty()) fnd.evidence.push_back("not running (skipped since NCCL 2.28.3): " + core::join(down, ", "));
+  }
+  fnd.evidence.push_back(ctx.ifname_setting());
+  fnd.evidence.push_back("model: " + p.reason);
+  auto names = known_names(ctx);
+  fnd.evidence.push_back("interfaces here: " + core::join({names.begin(), names.end()}, ", "));
+  if (fnd.fix.env.empty()) add_nccl_fix(ctx, fnd);
+  out.push_back(std::move(fnd));
+}
+
+}  // namespace dd::nccl::detail

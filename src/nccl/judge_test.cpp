@@ -1,0 +1,284 @@
+#include "nccl/judge.hpp"
+
+#include <gtest/gtest.h>
+
+#include "nccl/judge_test_util.hpp"
+#include "os/fake/fake_resolver.hpp"
+#include "os/fake/memory_file_tree.hpp"
+
+namespace dd::nccl {
+namespace {
+
+using core::Label;
+using core::Severity;
+
+const std::string k_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
+const std::string k_docketh =
+    "1:lo running [127.0.0.1/8 ::1/128]; 2:docker0 running [198.18.1.1/24]; 3:eth0 running [198.18.0.2/24]";
+const std::string k_commid =
+    "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24 fd00:18::2/64]";
+
+struct Judged {
+  netif::Inventory inventory;
+  NcclConfig config;
+  Prediction prediction;
+  GlooPrediction gloo;
+  std::vector<core::Finding> findings;
+
+  const core::Finding* find(const std::string& id) const {
+    for (const auto& f : findings) {
+      if (f.id == id) return &f;
+    }
+    return nullptr;
+  }
+  std::string ids() const {
+    std::string out;
+    for (const auto& f : findings) out += f.id + " ";
+    return out;
+  }
+};
+
+// Judges `spec` with environment `env`; the host name "node0" resolves to `host_addr`.
+Judged judge(const std::string& spec, std::map<std::string, std::string> env, const std::string& host_addr = "198.18.0.2",
+             const std::map<std::string, std::int64_t>& speeds = {}, const os::FileTree* tree = nullptr,
+             const Version& version = k_default_version) {
+  Judged j;
+  j.inventory = testing::make_inventory(spec, speeds);
+  os::fake::FakeResolver resolver("node0");
+  resolver.add("node0", host_addr).bindable(host_addr).add("localhost", "127.0.0.1");
+  os::Environment environment(std::move(env));
+  os::fake::MemoryFileTree empty;
+  j.config = load_config(environment, tree ? *tree : empty, "/root");
+  j.prediction = predict(j.inventory.entries, j.config, version, resolver);
+  j.gloo = predict_gloo(j.inventory.entries, environment, resolver);
+  j.findings = judge_prediction(j.inventory, j.prediction, j.gloo, j.config, version);
+  return j;
+}
+
+// A proposed NCCL_SOCKET_IFNAME really selects a non-loopback interface.
+void expect_fix_selects(const Judged& j, const core::Finding& f, const std::string& iface) {
+  auto it = f.fix.env.find("NCCL_SOCKET_IFNAME");
+  ASSERT_NE(it, f.fix.env.end()) << f.id;
+  NcclConfig c = j.config;
+  c.set_env("NCCL_SOCKET_IFNAME", it->second);
+  auto p = predict_with_comm_id(j.inventory.entries, c, k_default_version, j.prediction.comm_id);
+  ASSERT_FALSE(p.socket.empty()) << f.id;
+  EXPECT_EQ(p.socket.front().iface, iface) << f.id;
+}
+
+TEST(NcclJudge, HealthyHostHasNoFindings) {
+  auto j = judge(k_eth, {});
+  EXPECT_TRUE(j.findings.empty()) << j.ids();
+}
+
+TEST(NcclJudge, ExclusionListPicksLoopback) {
+  auto j = judge(k_docketh, {{"NCCL_SOCKET_IFNAME", "^docker"}});
+  const auto* f = j.find("nccl.ifname.exclusion-picks-loopback");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->label, Label::loopback_interface);
+  EXPECT_EQ(f->severity, Severity::error);
+  EXPECT_EQ(f->fix.env.at("NCCL_SOCKET_IFNAME"), "=eth0");
+  expect_fix_selects(j, *f, "eth0");
+  EXPECT_TRUE(core::has_error(j.findings));
+}
+
+TEST(NcclJudge, AutomaticLoopbackWithIdleDockerBridgeHasNoFixToOffer) {
+  auto j = judge("1:lo running [127.0.0.1/8 ::1/128]; 2:docker0 no-carrier [198.18.1.1/24]", {}, "127.0.1.1");
+  const auto* f = j.find("nccl.bootstrap.loopback");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_TRUE(f->fix.env.empty());
+  bool mentions_docker = false;
+  for (const auto& e : f->evidence) mentions_docker |= e.find("docker0") != std::string::npos;
+  EXPECT_TRUE(mentions_docker);
+  EXPECT_NE(j.find("gloo.hostname-loopback"), nullptr);
+}
+
+TEST(NcclJudge, WrongCaseAndWhitespaceAreTyposWithRepairedValue) {
+  auto up = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "ETH0"}});
+  const auto* wc = up.find("nccl.ifname.wrong-case");
+  ASSERT_NE(wc, nullptr) << up.ids();
+  EXPECT_EQ(wc->label, Label::config_typo);
+  EXPECT_EQ(wc->fix.env.at("NCCL_SOCKET_IFNAME"), "eth0");
+  const auto* none = up.find("nccl.ifname.matches-nothing");
+  ASSERT_NE(none, nullptr);
+  EXPECT_EQ(none->severity, Severity::error);
+  EXPECT_EQ(none->label, Label::no_matching_interface);
+  expect_fix_selects(up, *none, "eth0");
+
+  auto sp = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "lo, eth0"}});
+  const auto* ws = sp.find("nccl.ifname.whitespace");
+  ASSERT_NE(ws, nullptr) << sp.ids();
+  EXPECT_EQ(ws->fix.env.empty(), false);
+  EXPECT_NE(sp.find("nccl.ifname.selects-loopback"), nullptr);
+}
+
+TEST(NcclJudge, OneCharacterValueIsIgnored) {
+  auto j = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "e"}});
+  const auto* f = j.find("nccl.ifname.one-char-ignored");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->severity, Severity::warning);
+  EXPECT_FALSE(core::has_error(j.findings));
+}
+
+TEST(NcclJudge, EqualsBeforeCaret) {
+  auto j = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "=^docker"}});
+  EXPECT_NE(j.find("nccl.ifname.equals-before-caret"), nullptr) << j.ids();
+  EXPECT_NE(j.find("nccl.ifname.matches-nothing"), nullptr);
+}
+
+TEST(NcclJudge, OnlyADownInterfaceMatches) {
+  auto j = judge("1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 admin-down [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]",
+                 {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.4.2");
+  const auto* f = j.find("nccl.ifname.matches-down-interface");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_NE(f->title.find("eth0"), std::string::npos);
+  EXPECT_NE(f->title.find("2.28.3"), std::string::npos);
+  expect_fix_selects(j, *f, "eth1");
+}
+
+TEST(NcclJudge, DockerBridgeChosenIsAnError) {
+  auto j = judge("1:lo running [127.0.0.1/8]; 2:docker0 running [172.17.0.1/16]; 3:eth0 running [198.18.0.2/24]",
+                 {{"NCCL_SOCKET_IFNAME", "docker"}});
+  const auto* f = j.find("nccl.bootstrap.docker-default-address");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->label, Label::virtual_interface);
+  EXPECT_EQ(f->severity, Severity::error);
+  expect_fix_selects(j, *f, "eth0");
+}
+
+TEST(NcclJudge, VethFirstInGetifaddrsOrder) {
+  auto j = judge("1:lo running [127.0.0.1/8]; 2:vethab12 running [198.18.2.1/24]; 3:eth0 running [198.18.0.2/24]", {});
+  const auto* f = j.find("nccl.bootstrap.virtual-interface");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->severity, Severity::warning);
+  expect_fix_selects(j, *f, "eth0");
+}
+
+TEST(NcclJudge, IpoibLinkLocalOnly) {
+  auto j = judge("1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24]; 3:ib0 running [fe80::18:3/64]", {});
+  const auto* f = j.find("nccl.bootstrap.ipv6-link-local");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->label, Label::ipv6_link_local);
+  expect_fix_selects(j, *f, "eth0");
+}
+
+TEST(NcclJudge, ManagementPortWhileFasterInterfaceExists) {
+  auto j = judge("1:lo running [127.0.0.1/8]; 2:eno1 running [198.18.0.2/24]; 3:ens1f0 running [198.18.4.2/24]", {},
+                 "198.18.0.2", {{"eno1", 1000}, {"ens1f0", 100000}});
+  const auto* f = j.find("nccl.socket.slower-than-available");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->label, Label::performance);
+  EXPECT_EQ(f->fix.env.at("NCCL_SOCKET_IFNAME"), "=ens1f0");
+  expect_fix_selects(j, *f, "ens1f0");
+
+  auto ib = judge("1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24]; 3:ib0 running [198.18.3.2/24]",
+                  {{"NCCL_SOCKET_IFNAME", "=eth0"}});
+  const auto* g = ib.find("nccl.socket.slower-than-available");
+  ASSERT_NE(g, nullptr) << ib.ids();
+  expect_fix_selects(ib, *g, "ib0");
+}
+
+TEST(NcclJudge, GlooOnLoopbackThroughHostname) {
+  auto j = judge(k_eth, {}, "127.0.1.1");
+  const auto* f = j.find("gloo.hostname-loopback");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->label, Label::hostname_resolution);
+  EXPECT_EQ(f->severity, Severity::error);
+  EXPECT_EQ(f->fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
+}
+
+TEST(NcclJudge, GlooUnknownNameAndMismatch) {
+  auto j = judge(k_eth, {{"GLOO_SOCKET_IFNAME", "eth"}});
+  const auto* f = j.find("gloo.ifname.unknown");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
+
+  auto m = judge("1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]",
+                 {{"NCCL_SOCKET_IFNAME", "=eth1"}});
+  const auto* g = m.find("nccl.gloo.interface-mismatch");
+  ASSERT_NE(g, nullptr) << m.ids();
+  EXPECT_EQ(g->severity, Severity::warning);
+  EXPECT_EQ(g->label, Label::interface_mismatch);
+  EXPECT_EQ(g->fix.env.at("GLOO_SOCKET_IFNAME"), "eth1");
+}
+
+TEST(NcclJudge, CommIdProblems) {
+  EXPECT_NE(judge(k_commid, {{"NCCL_COMM_ID", ""}}).find("nccl.comm-id.empty"), nullptr);
+  auto ns = judge(k_commid, {{"NCCL_COMM_ID", "198.19.250.1:29500"}});
+  const auto* f = ns.find("nccl.comm-id.no-subnet");
+  ASSERT_NE(f, nullptr) << ns.ids();
+  EXPECT_EQ(f->label, Label::no_route);
+  EXPECT_NE(judge(k_commid, {{"NCCL_COMM_ID", "localhost:29500"}}).find("nccl.comm-id.loopback"), nullptr);
+  auto un = judge(k_commid, {{"NCCL_COMM_ID", "nosuch.invalid:1"}});
+  ASSERT_NE(un.find("nccl.comm-id.unresolvable"), nullptr) << un.ids();
+  EXPECT_EQ(un.find("nccl.comm-id.unresolvable")->label, Label::hostname_resolution);
+  auto ov = judge(k_commid, {{"NCCL_COMM_ID", "198.18.4.1:29500"}, {"NCCL_SOCKET_IFNAME", "=eth0"}});
+  EXPECT_NE(ov.find("nccl.comm-id.overrides-ifname"), nullptr) << ov.ids();
+  auto np = judge(k_commid, {{"NCCL_COMM_ID", "198.18.4.1"}});
+  ASSERT_NE(np.find("nccl.comm-id.no-port"), nullptr) << np.ids();
+  EXPECT_EQ(np.find("nccl.comm-id.no-port")->fix.env.at("NCCL_COMM_ID"), "198.18.4.1:29500");
+  auto ll = judge("1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24 fe80::18:2/64]",
+                  {{"NCCL_COMM_ID", "[fe80::18:1]:29500"}});
+  const auto* l = ll.find("nccl.comm-id.no-subnet");
+  ASSERT_NE(l, nullptr) << ll.ids();
+  bool hint = false;
+  for (const auto& e : l->evidence) hint |= e.find("%<iface>") != std::string::npos;
+  EXPECT_TRUE(hint);
+}
+
+TEST(NcclJudge, ConfigFileProblems) {
+  os::fake::MemoryFileTree tree;
+  tree.file("/etc/nccl.conf", "export NCCL_DEBUG=INFO\nNCCL_SOCKET_IFNAME==eth0 # data\n");
+  auto j = judge(k_eth, {}, "198.18.0.2", {}, &tree);
+  EXPECT_NE(j.find("nccl.conf.malformed-line"), nullptr) << j.ids();
+  const auto* c = j.find("nccl.ifname.inline-comment");
+  ASSERT_NE(c, nullptr) << j.ids();
+  EXPECT_EQ(c->fix.env.at("NCCL_SOCKET_IFNAME"), "=eth0");
+  bool names_file = false;
+  for (const auto& e : c->evidence) names_file |= e.find("/etc/nccl.conf:2") != std::string::npos;
+  EXPECT_TRUE(names_file);
+  EXPECT_NE(j.find("nccl.ifname.matches-nothing"), nullptr);
+
+  auto u = judge(k_eth, {{"NCCL_CONF_FILE", "/nope.conf"}});
+  EXPECT_NE(u.find("nccl.conf.unreadable"), nullptr) << u.ids();
+}
+
+TEST(NcclJudge, TooManyNamesAndFamily) {
+  auto j = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "x1,x2,x3,x4,x5,x6,x7,x8,x9,x10,x11,x12,x13,x14,x15,x16,eth0"}});
+  EXPECT_NE(j.find("nccl.ifname.too-many-names"), nullptr) << j.ids();
+  auto f = judge(k_eth, {{"NCCL_SOCKET_FAMILY", "AF_INET6"}});
+  ASSERT_NE(f.find("nccl.family.no-address"), nullptr) << f.ids();
+  EXPECT_EQ(f.find("nccl.family.no-address")->fix.env.at("NCCL_SOCKET_FAMILY"), "");
+}
+
+// Every fix offered for any of the 139 experiment rows is re-checked through the model: it
+// selects a non-loopback interface that is not a docker bridge.
+TEST(NcclJudge, EveryOfferedFixIsVerifiedOnAllOracleRows) {
+  int fixes = 0;
+  for (const auto& row : testing::oracle_rows()) {
+    std::map<std::string, std::string> env(row.env.begin(), row.env.end());
+    os::fake::MemoryFileTree tree;
+    if (row.etc_conf) tree.file("/etc/nccl.conf", *row.etc_conf);
+    if (row.home_conf) tree.file("/root/.nccl.conf", *row.home_conf);
+    if (row.conf_path) tree.file(*row.conf_path, *row.conf_text);
+    auto j = judge(testing::scenario_legend().at(row.scenario), env, "198.18.0.2", {}, &tree);
+    for (const auto& f : j.findings) {
+      auto it = f.fix.env.find("NCCL_SOCKET_IFNAME");
+      if (it == f.fix.env.end()) continue;
+      ++fixes;
+      NcclConfig c = j.config;
+      c.set_env("NCCL_SOCKET_IFNAME", it->second);
+      auto p = predict_with_comm_id(j.inventory.entries, c, k_default_version, j.prediction.comm_id);
+      ASSERT_FALSE(p.socket.empty()) << "row " << row.number << " " << f.id;
+      EXPECT_NE(p.socket.front().iface, "lo") << "row " << row.number << " " << f.id;
+      EXPECT_NE(testing::kind_from_name(p.socket.front().link), netif::Kind::docker) << "row " << row.number;
+    }
+    if (row.rc != 0) {
+      EXPECT_TRUE(core::has_error(j.findings)) << "row " << row.number << ": " << j.ids();
+    }
+  }
+  EXPECT_GT(fixes, 30);
+}
+
+}  // namespace
+}  // namespace dd::nccl

@@ -1,0 +1,96 @@
+// `distdoctor env [--export]`: the environment audit (env/audit.hpp) of this process's
+// environment and NCCL's config files. Text: the relevant variables with their source, then the
+// findings; --json: {"variables": [...], "findings": [...]}; --export: only the shell lines that
+// apply every fix. Exit 1 when an error finding exists, else 0.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "cli/command.hpp"
+#include "cli/real_context.hpp"
+#include "core/exit_code.hpp"
+#include "env/audit.hpp"
+#include "env/variables.hpp"
+#include "nccl/config.hpp"
+#include "os/file_tree.hpp"
+#include "os/linux_interface_source.hpp"
+#include "os/linux_resolver.hpp"
+#include "report/findings_text.hpp"
+#include "report/json.hpp"
+#include "report/style.hpp"
+
+namespace dd::cli {
+
+namespace {
+
+struct EnvOptions {
+  bool export_only = false;
+  std::string platform = "linux";
+};
+
+env::Platform platform_of(const std::string& name) {
+  if (name == "windows") return env::Platform::windows;
+  if (name == "macos") return env::Platform::macos;
+  return env::Platform::linux_os;
+}
+
+std::string render_variables(const std::vector<env::VariableRow>& rows, const report::Style& style) {
+  if (rows.empty()) return style.paint(report::Color::dim, "No NCCL, torch, Gloo, TF or launcher variables are set.") + "\n\n";
+  std::size_t name_w = 4, value_w = 5;
+  auto shown = [](const std::string& v) { return v.size() > 60 ? v.substr(0, 57) + "..." : v; };
+  for (const auto& r : rows) {
+    name_w = std::max(name_w, r.name.size());
+    value_w = std::max(value_w, shown(r.value).size());
+  }
+  std::string out = style.paint(report::Color::bold, fmt::format("{:<{}}  {:<{}}  {:<12}  {}", "NAME", name_w, "VALUE",
+                                                                 value_w, "FAMILY", "SOURCE")) + "\n";
+  for (const auto& r : rows) {
+    std::string source = r.source + (r.known ? "" : ", not in catalogue");
+    out += fmt::format("{:<{}}  {:<{}}  {:<12}  {}\n", r.name, name_w, shown(r.value), value_w,
+                       env::to_string(r.family), style.paint(report::Color::dim, source));
+  }
+  return out + "\n";
+}
+
+int run_env(const EnvOptions& opts, const GlobalOptions& global) {
+  os::DiskFileTree files("/");
+  os::LinuxResolver resolver;
+  os::LinuxInterfaceSource interfaces;
+  env::AuditInput input(os::Environment::capture(), resolver);
+  input.config_files = env::config_settings(nccl::load_config(input.env, files, passwd_home()));
+  for (const auto& a : interfaces.addresses()) input.local_addresses.push_back(a.addr);
+  input.ib_present = !files.list("/sys/class/infiniband").empty();
+  input.platform = platform_of(opts.platform);
+
+  auto findings = env::audit(input);
+  int code = core::has_error(findings) ? core::k_exit_findings : core::k_exit_ok;
+  if (opts.export_only) {
+    std::cout << env::export_lines(findings);
+    return code;
+  }
+  auto rows = env::relevant_variables(input);
+  if (global.json) {
+    nlohmann::json out = {{"command", "env"}, {"variables", env::to_json(rows)}, {"findings", report::to_json(findings)}};
+    std::cout << out.dump(2) << "\n";
+    return code;
+  }
+  auto style = report::Style::for_stdout(global.no_color);
+  std::cout << render_variables(rows, style) << report::render_findings(findings, style)
+            << report::render_summary(findings, style);
+  return code;
+}
+
+}  // namespace
+
+void setup_env(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  auto opts = std::make_shared<EnvOptions>();
+  sub.add_flag("--export", opts->export_only, "print only the shell lines that apply every fix (eval-able)");
+  sub.add_option("--platform", opts->platform, "audit as if running on this platform (linux, windows, macos)")
+      ->check(CLI::IsMember({"linux", "windows", "macos"}));
+  sub.callback([opts, &global, &exit_code] { exit_code = run_env(*opts, global); });
+}
+
+}  // namespace dd::cli

@@ -1,0 +1,161 @@
+// Rendezvous rules for torch.distributed's env:// (nccl-facts §7.1): MASTER_ADDR / MASTER_PORT
+// must be set and usable on every rank, rank variables must be consistent, and MASTER_ADDR must
+// neither resolve to loopback in a multi-node job (the Debian/Ubuntu "hostname -> 127.0.1.1" trap)
+// nor, on the master itself, to an address this host does not have.
+#include <algorithm>
+
+#include "core/strings.hpp"
+#include "env/rules.hpp"
+
+namespace dd::env::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+const char* const k_int_vars[] = {"RANK",       "WORLD_SIZE",       "LOCAL_RANK", "LOCAL_WORLD_SIZE",
+                                  "NODE_RANK",  "GROUP_RANK",       "GROUP_WORLD_SIZE", "NNODES"};
+
+bool is_loopback_or_any(const std::string& a) {
+  return core::starts_with(a, "127.") || a == "::1" || a == "0.0.0.0" || a == "::" || core::starts_with(a, "::ffff:127.");
+}
+
+// How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
+std::optional<long long> node_count(const Context& ctx) {
+  for (const char* n : {"NNODES", "GROUP_WORLD_SIZE", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "PET_NNODES"}) {
+    if (auto v = ctx.int_value(n); v && *v >= 1) return *v;
+  }
+  auto world = ctx.int_value("WORLD_SIZE");
+  if (world && *world == 1) return 1;
+  auto local = ctx.int_value("LOCAL_WORLD_SIZE");
+  if (world && local && *local >= 1) return (*world + *local - 1) / *local;
+  return std::nullopt;
+}
+
+// Rank 0 or node 0: this host runs the TCPStore that every rank dials at MASTER_ADDR.
+bool on_master(const Context& ctx) {
+  for (const char* n : {"RANK", "NODE_RANK", "GROUP_RANK"}) {
+    if (auto v = ctx.int_value(n); v && *v == 0) return true;
+  }
+  return false;
+}
+
+void integers(const Context& ctx, std::vector<core::Finding>& out) {
+  for (const char* n : k_int_vars) {
+    const Setting* s = ctx.find(n);
+    if (!s) continue;
+    auto v = ctx.int_value(n);
+    if (!v || *v < 0) {
+      auto f = make_finding("env.int.invalid", Label::config_typo, Severity::error,
+                            std::string(n) + " must be a non-negative decimal integer", s);
+      f.fix.text = std::string("set ") + n + " to a non-negative decimal integer (torch parses it with int())";
+      out.push_back(std::move(f));
+    }
+  }
+  struct Pair {
+    const char* index;
+    const char* count;
+    const char* id;
+  };
+  for (const Pair& p : {Pair{"RANK", "WORLD_SIZE", "env.rank.out-of-range"},
+                        Pair{"LOCAL_RANK", "LOCAL_WORLD_SIZE", "env.local-rank.out-of-range"},
+                        Pair{"NODE_RANK", "NNODES", "env.node-rank.out-of-range"},
+                        Pair{"GROUP_RANK", "GROUP_WORLD_SIZE", "env.node-rank.out-of-range"}}) {
+    auto i = ctx.int_value(p.index);
+    auto c = ctx.int_value(p.count);
+    if (!i || !c || *i < 0 || *i < *c) continue;
+    auto f = make_finding(p.id, Label::config_typo, Severity::error,
+                          std::string(p.index) + "=" + std::to_string(*i) + " is not below " + p.count + "=" +
+                              std::to_string(*c) + "; rendezvous waits forever for a rank that cannot exist",
+                          ctx.find(p.index));
+    f.evidence.push_back(evidence(*ctx.find(p.count)));
+    f.fix.text = std::string("ranks count from 0 to ") + p.count + "-1; check the launcher's " + p.index + " / " +
+                 p.count;
+    out.push_back(std::move(f));
+  }
+}
+
+void master_port(const Context& ctx, std::vector<core::Finding>& out) {
+  const Setting* s = ctx.find("MASTER_PORT");
+  if (!s) return;
+  auto v = ctx.int_value("MASTER_PORT");
+  if (v && *v >= 1 && *v <= 65535) return;
+  auto f = make_finding("env.master-port.invalid", Label::config_typo, Severity::error,
+                        "MASTER_PORT is not a TCP port (1-65535)", s);
+  f.fix.env["MASTER_PORT"] = "29500";
+  f.fix.text = "use a free port in 1024-65535, the same on every node (29500 is torchrun's default)";
+  out.push_back(std::move(f));
+}
+
+void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
+  const Setting* s = ctx.find("MASTER_ADDR");
+  auto world = ctx.int_value("WORLD_SIZE");
+  if (!s || core::trim(s->value).empty()) {
+    if (!world || *world <= 1 || ctx.find("TF_CONFIG")) return;
+    auto f = make_finding("env.master-addr.missing", Label::config_typo, Severity::warning,
+                          "WORLD_SIZE>1 but MASTER_ADDR is " + std::string(s ? "empty" : "unset") +
+                              "; torch.distributed's env:// rendezvous needs it on every rank",
+                          s ? s : ctx.find("WORLD_SIZE"));
+    f.fix.text = "export MASTER_ADDR=<address of the rank-0 node> and MASTER_PORT on every node (torchrun sets both)";
+    out.push_back(std::move(f));
+    return;
+  }
+  std::string host(core::trim(s->value));
+  auto resolved = ctx.input().resolver.resolve(host);
+  if (!resolved || resolved->empty()) {
+    auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,
+                          "MASTER_ADDR=" + host + " does not resolve on this host", s);
+    if (!resolved) f.evidence.push_back(resolved.error().message);
+    f.fix.text = "use the master's IP address, or add " + host + " to DNS or /etc/hosts on every node";
+    out.push_back(std::move(f));
+    return;
+  }
+  std::vector<std::string> addrs;
+  for (const auto& r : *resolved) addrs.push_back(r.addr);
+  std::string resolves = "MASTER_ADDR=" + host + " resolves to " + core::join(addrs, ", ") + " (getaddrinfo order)";
+  const auto& local = ctx.input().local_addresses;
+  std::vector<std::string> routable;
+  for (const auto& a : local) {
+    if (!is_loopback_or_any(a) && !core::starts_with(core::to_lower(a), "fe80:")) routable.push_back(a);
+  }
+  std::string candidates = routable.empty() ? "" : " (this host has " + core::join(routable, ", ") + ")";
+
+  if (is_loopback_or_any(addrs.front())) {
+    auto nodes = node_count(ctx);
+    if (nodes && *nodes == 1) return;  // a single-node job may rendezvous on loopback
+    auto f = make_finding("env.master-addr.loopback", Label::hostname_resolution,
+                          nodes ? Severity::error : Severity::warning,
+                          "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach it", s);
+    f.evidence.push_back(resolves);
+    f.evidence.push_back(nodes ? "the job spans " + std::to_string(*nodes) + " nodes"
+                               : "the node count is unknown (no NNODES, GROUP_WORLD_SIZE or LOCAL_WORLD_SIZE)");
+    if (on_master(ctx) && routable.size() == 1) f.fix.env["MASTER_ADDR"] = routable.front();
+    f.fix.text = "set MASTER_ADDR to the master's routable address" + candidates + ", or make " + host +
+                 " map to that address in /etc/hosts instead of 127.0.1.1";
+    out.push_back(std::move(f));
+    return;
+  }
+  if (!on_master(ctx) || local.empty()) return;
+  bool mine = std::any_of(addrs.begin(), addrs.end(), [&](const std::string& a) {
+    return std::find(local.begin(), local.end(), a) != local.end();
+  });
+  if (mine) return;
+  auto f = make_finding("env.master-addr.not-local", Label::hostname_resolution, Severity::error,
+                        "this is the master (rank 0) but MASTER_ADDR resolves to no address of this host", s);
+  f.evidence.push_back(resolves);
+  if (!routable.empty()) f.evidence.push_back("local addresses: " + core::join(routable, ", "));
+  if (routable.size() == 1) f.fix.env["MASTER_ADDR"] = routable.front();
+  f.fix.text = "point MASTER_ADDR at this host" + candidates + ", or fix the name's DNS / /etc/hosts entry";
+  out.push_back(std::move(f));
+}
+
+}  // namespace
+
+void check_rendezvous(const Context& ctx, std::vector<core::Finding>& out) {
+  integers(ctx, out);
+  master_port(ctx, out);
+  master_addr(ctx, out);
+}
+
+}  // namespace dd::env::detail

@@ -1,0 +1,78 @@
+// MASTER_ADDR rules with a fake resolver: the 127.0.1.1 hostname trap, names that do not resolve,
+// and the master whose MASTER_ADDR is not one of its own addresses.
+#include <gtest/gtest.h>
+
+#include "env/audit_test_util.hpp"
+
+namespace dd::env {
+namespace {
+
+using test::audit_of;
+using test::find_id;
+using test::Scenario;
+
+os::fake::FakeResolver resolver() {
+  os::fake::FakeResolver r("node0");
+  r.add("node0", "127.0.1.1").add("node0", "198.18.0.1").add("node9", "198.18.0.9").add("localhost", "127.0.0.1");
+  return r;
+}
+
+TEST(EnvRendezvous, HostnameMappedToLoopbackInAMultiNodeJobIsAnError) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node0"}, {"NNODES", "2"}, {"RANK", "3"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->label, core::Label::hostname_resolution);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_EQ(f->evidence.at(1), "MASTER_ADDR=node0 resolves to 127.0.1.1, 198.18.0.1 (getaddrinfo order)");
+  EXPECT_TRUE(f->fix.env.empty());  // not the master: this host cannot know the master's address
+  EXPECT_EQ(r.lookups, std::vector<std::string>{"node0"});
+}
+
+TEST(EnvRendezvous, OnTheMasterTheFixNamesItsOnlyRoutableAddress) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "16"}, {"LOCAL_WORLD_SIZE", "8"}, {"RANK", "0"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.18.0.1"}}));
+}
+
+TEST(EnvRendezvous, LoopbackIsFineForOneNodeAndOnlySuspiciousWhenUnknown) {
+  auto r = resolver();
+  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "8"}, {"LOCAL_WORLD_SIZE", "8"}}}, r).empty());
+  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.1"}, {"NNODES", "1"}}}, r).empty());
+  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.1"}, {"WORLD_SIZE", "1"}}}, r).empty());
+  auto unknown = audit_of(Scenario{{{"MASTER_ADDR", "localhost"}}}, r);
+  const auto* f = find_id(unknown, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+}
+
+TEST(EnvRendezvous, UnresolvableMasterAddr) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "nowhere"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.unresolvable");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->label, core::Label::hostname_resolution);
+  EXPECT_EQ(f->severity, core::Severity::error);
+}
+
+TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node9"}, {"RANK", "0"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.not-local");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.18.0.1"}}));
+  // The same address on a worker, or the master's own name, is fine.
+  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "node9"}, {"RANK", "1"}}}, r).empty());
+  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "198.18.0.1"}, {"NODE_RANK", "0"}}}, r).empty());
+  // Without local addresses the rule cannot judge and stays silent.
+  Scenario no_local{{{"MASTER_ADDR", "node9"}, {"RANK", "0"}}};
+  no_local.local.clear();
+  EXPECT_TRUE(audit_of(no_local, r).empty());
+}
+
+}  // namespace
+}  // namespace dd::env

@@ -1,0 +1,196 @@
+// Value rules: what the reader will really do with each value. NCCL integers go through
+// strtoll(value, nullptr, 0) (nccl-facts §4.5: "abc" is 0, "010" is 8, "12abc" is 12, overflow
+// keeps the default); enums, booleans and the NCCL_ALGO / NCCL_PROTO / NCCL_DEBUG_SUBSYS lists
+// are checked against NCCL 2.28.9 (§5.2, §6.3) and PyTorch (§7.1). Rendezvous integers
+// (RANK, MASTER_PORT, ...) are rules_rendezvous.cpp's.
+#include "core/strings.hpp"
+#include "env/catalog.hpp"
+#include "env/rules.hpp"
+#include "env/value_check.hpp"
+
+namespace dd::env::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
+  NcclInt r = read_nccl_int(s.value);
+  std::string id;
+  Severity sev = Severity::warning;
+  std::string title;
+  switch (r.issue) {
+    case NcclInt::Issue::none:
+    case NcclInt::Issue::empty:
+      break;
+    case NcclInt::Issue::not_a_number:
+      id = "env.int.not-a-number";
+      sev = r.intended == "0" ? Severity::warning : Severity::error;
+      title = s.name + " is not a number; NCCL silently reads it as 0";
+      break;
+    case NcclInt::Issue::octal:
+      id = "env.int.octal";
+      title = s.name + " has a leading zero; NCCL reads it as octal " + std::to_string(*r.value);
+      break;
+    case NcclInt::Issue::trailing:
+      id = "env.int.trailing-garbage";
+      title = s.name + " has text after the number; NCCL reads only " + std::to_string(*r.value);
+      break;
+    case NcclInt::Issue::overflow:
+      id = "env.int.overflow";
+      title = s.name + " does not fit in 64 bits; NCCL ignores it and keeps the default";
+      break;
+  }
+  if (!id.empty()) {
+    auto f = make_finding(id, Label::config_typo, sev, title, &s);
+    auto intended = core::parse_int(r.intended);
+    bool in_range = !intended || ((!spec.min || *intended >= *spec.min) && (!spec.max || *intended <= *spec.max));
+    if (!r.intended.empty() && !in_range) {
+      f.fix.text = "write a plain decimal number in " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max);
+    } else if (!r.intended.empty()) {
+      f.fix.env[s.name] = r.intended;
+      f.fix.text = "write the number in plain decimal: " + s.name + "=" + r.intended;
+    } else {
+      f.fix.env[s.name] = "";
+      f.fix.text = "set " + s.name + " to a decimal number or unset it (default " + std::string(spec.default_value) + ")";
+    }
+    out.push_back(std::move(f));
+    return;
+  }
+  if (!r.value || !spec.min || !spec.max) return;
+  long long v = *r.value;
+  if (v >= *spec.min && v <= *spec.max) return;
+  auto f = make_finding("env.int.out-of-range", Label::config_typo, Severity::warning,
+                        s.name + "=" + std::to_string(v) + " is outside " + std::to_string(*spec.min) + ".." +
+                            std::to_string(*spec.max),
+                        &s);
+  if (s.name == "NCCL_SOCKET_NTHREADS" && v > 16) {
+    f.title = "NCCL_SOCKET_NTHREADS above 16 is cut to 16 by NCCL";
+    f.fix.env[s.name] = "16";
+  }
+  f.fix.text = "use a value in " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max) + " (default " +
+               std::string(spec.default_value) + ")";
+  out.push_back(std::move(f));
+}
+
+void other_integer(const Setting& s, std::vector<core::Finding>& out) {
+  if (core::parse_int(core::trim(s.value))) return;
+  auto f = make_finding("env.int.invalid", Label::config_typo, Severity::error,
+                        s.name + " must be a decimal integer", &s);
+  f.fix.text = "set " + s.name + " to a decimal integer";
+  out.push_back(std::move(f));
+}
+
+// NCCL_SOCKET_FAMILY: common spellings of the two families NCCL accepts.
+std::string socket_family_for(std::string_view v) {
+  std::string l = core::to_lower(core::trim(v));
+  if (l == "af_inet" || l == "inet" || l == "ipv4" || l == "4" || l == "af_inet4" || l == "v4") return "AF_INET";
+  if (l == "af_inet6" || l == "inet6" || l == "ipv6" || l == "6" || l == "v6") return "AF_INET6";
+  return {};
+}
+
+void enumeration(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
+  std::string_view v = s.value;
+  for (auto choice : spec.values) {
+    if (spec.case_sensitive ? v == choice : core::to_upper(v) == core::to_upper(choice)) return;
+  }
+  std::string choices = core::join(std::vector<std::string>(spec.values.begin(), spec.values.end()), ", ");
+  std::string suggestion = closest_choice(v, spec.values);
+  std::string id = "env.enum.invalid";
+  Severity sev = Severity::warning;
+  std::string title = s.name + " is not one of " + choices;
+  if (s.name == "NCCL_SOCKET_FAMILY") {
+    id = "env.nccl.socket-family-invalid";
+    suggestion = socket_family_for(v);
+    title = "NCCL_SOCKET_FAMILY must be exactly AF_INET or AF_INET6; NCCL treats this as no restriction";
+  } else if (s.name == "NCCL_DEBUG") {
+    id = "env.nccl.debug-invalid";
+    title = "NCCL_DEBUG is not a level NCCL knows (VERSION, WARN, INFO, ABORT, TRACE); NCCL prints nothing";
+  } else if (s.name == "TORCH_DISTRIBUTED_DEBUG") {
+    id = "env.torch.distributed-debug-invalid";
+    sev = Severity::error;
+    title = "TORCH_DISTRIBUTED_DEBUG must be OFF, INFO or DETAIL; torch.distributed raises at start-up";
+  }
+  auto f = make_finding(id, Label::config_typo, sev, title, &s);
+  if (!suggestion.empty()) {
+    f.fix.env[s.name] = suggestion;
+    f.fix.text = "did you mean " + s.name + "=" + suggestion + "?";
+  } else {
+    f.fix.text = "set " + s.name + " to one of " + choices;
+  }
+  out.push_back(std::move(f));
+}
+
+void boolean(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
+  auto b = read_torch_bool(s.value);
+  if (spec.family == Family::torch) {
+    if (b) return;
+    auto f = make_finding("env.bool.invalid", Label::config_typo, Severity::error,
+                          s.name + " is not a boolean PyTorch accepts; it raises at start-up", &s);
+    f.fix.text = "set " + s.name + " to 0 or 1";
+    out.push_back(std::move(f));
+    return;
+  }
+  std::string v(core::trim(s.value));
+  if (v == "0" || v == "1") return;
+  auto f = make_finding("env.bool.invalid", Label::config_typo, Severity::warning,
+                        s.name + " should be 0 or 1; \"" + s.value + "\" is read as a number", &s);
+  if (b) f.fix.env[s.name] = *b ? "1" : "0";
+  f.fix.text = "set " + s.name + " to 0 or 1";
+  out.push_back(std::move(f));
+}
+
+void nccl_list(const Setting& s, std::vector<core::Finding>& out) {
+  std::vector<ListProblem> problems;
+  std::string id;
+  Severity sev = Severity::error;
+  std::string title;
+  if (s.name == "NCCL_ALGO" || s.name == "NCCL_PROTO") {
+    bool algo = s.name == "NCCL_ALGO";
+    problems = check_algo_proto(s.value, algo ? AlgoOrProto::algo : AlgoOrProto::proto);
+    id = algo ? "env.nccl.algo-invalid" : "env.nccl.proto-invalid";
+    title = s.name + " does not parse; NCCL 2.24+ fails communicator creation (ncclInvalidUsage)";
+  } else if (s.name == "NCCL_DEBUG_SUBSYS") {
+    problems = check_debug_subsys(s.value);
+    id = "env.nccl.debug-subsys-invalid";
+    sev = Severity::warning;
+    title = "NCCL_DEBUG_SUBSYS names a subsystem NCCL does not have";
+  }
+  if (problems.empty()) return;
+  auto f = make_finding(id, Label::config_typo, sev, title, &s);
+  for (const auto& p : problems) f.evidence.push_back(p.message);
+  if (auto fixed = repair(s.value, problems)) {
+    f.fix.env[s.name] = *fixed;
+    f.fix.text = "correct the value: " + s.name + "=" + *fixed;
+  } else {
+    f.fix.env[s.name] = "";
+    f.fix.text = "unset " + s.name + " (NCCL then chooses itself) or correct it";
+  }
+  out.push_back(std::move(f));
+}
+
+}  // namespace
+
+void check_values(const Context& ctx, std::vector<core::Finding>& out) {
+  for (const auto& s : ctx.settings()) {
+    const VarSpec* spec = find_var(s.name);
+    if (!spec || spec->family == Family::rendezvous) continue;
+    if (spec->status != Status::current && spec->status != Status::deprecated) continue;
+    if (s.value.empty()) continue;  // empty = unset for NCCL and torch
+    switch (spec->type) {
+      case VarType::integer:
+        if (spec->family == Family::nccl) nccl_integer(s, *spec, out);
+        else if (spec->family == Family::torch) other_integer(s, out);
+        break;
+      case VarType::enum_: enumeration(s, *spec, out); break;
+      case VarType::boolean: boolean(s, *spec, out); break;
+      case VarType::list: nccl_list(s, out); break;
+      case VarType::string:
+      case VarType::json:
+        break;
+    }
+  }
+}
+
+}  // namespace dd::env::detail

@@ -1,0 +1,233 @@
+// TF_CONFIG rules (nccl-facts §7.3, TensorFlow's multi_worker_util validation): valid JSON,
+// `cluster` as job -> list of "host:port", `task` {type, index} with a known type present in the
+// cluster (the evaluator may stand outside it), an index in range, at most one chief and one
+// evaluator, a chief or worker job, ports in 1..65535, no duplicate address, and no
+// localhost/127.x entries when the cluster spans several hosts.
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "core/strings.hpp"
+#include "env/rules.hpp"
+#include "env/value_check.hpp"
+
+namespace dd::env::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+using nlohmann::json;
+
+struct Address {
+  std::string where;  // "cluster.worker[1]"
+  std::string text;   // "host:port"
+  std::string host;
+  std::optional<long long> port;
+};
+
+core::Finding tf_finding(const std::string& id, const std::string& title, const Setting& s, std::string detail,
+                         std::string fix) {
+  auto f = make_finding("tf-config." + id, Label::tf_config, Severity::error, title);
+  f.evidence.push_back("TF_CONFIG (" + s.source + "): " + std::move(detail));
+  f.fix.text = std::move(fix);
+  return f;
+}
+
+// "host:port" or "[v6]:port"; port nullopt when missing or not a number.
+Address split_address(std::string where, const std::string& text) {
+  Address a{std::move(where), text, text, std::nullopt};
+  std::string port;
+  if (!text.empty() && text[0] == '[') {
+    auto close = text.find(']');
+    if (close != std::string::npos) {
+      a.host = text.substr(1, close - 1);
+      if (close + 1 < text.size() && text[close + 1] == ':') port = text.substr(close + 2);
+    }
+  } else if (auto colon = text.rfind(':'); colon != std::string::npos && text.find(':') == colon) {
+    a.host = text.substr(0, colon);
+    port = text.substr(colon + 1);
+  }
+  if (auto p = core::parse_int(port)) a.port = *p;
+  return a;
+}
+
+bool is_local_host(const std::string& host) {
+  std::string h = core::to_lower(host);
+  return h == "localhost" || core::starts_with(h, "127.") || h == "::1" || h == "0.0.0.0";
+}
+
+// The cluster's jobs and addresses; false (with a finding) when its shape is wrong.
+bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, std::vector<Address>>& jobs,
+                  std::vector<core::Finding>& out) {
+  if (!cluster.is_object()) {
+    out.push_back(tf_finding("cluster-malformed", "TF_CONFIG's cluster must be an object of job -> [\"host:port\", ...]",
+                             s, "cluster = " + cluster.dump(), "write cluster as {\"worker\": [\"host1:port\", ...]}"));
+    return false;
+  }
+  for (const auto& [job, tasks] : cluster.items()) {
+    std::vector<Address>& list = jobs[job];
+    auto add = [&](const std::string& where, const json& t) {
+      if (!t.is_string()) return false;
+      list.push_back(split_address(where, t.get<std::string>()));
+      return true;
+    };
+    bool ok = true;
+    if (tasks.is_array()) {
+      for (std::size_t i = 0; i < tasks.size(); ++i) ok = add("cluster." + job + "[" + std::to_string(i) + "]", tasks[i]) && ok;
+    } else if (tasks.is_object()) {  // sparse form {"0": "host:port"}
+      for (const auto& [k, t] : tasks.items()) ok = add("cluster." + job + "[" + k + "]", t) && ok;
+    } else {
+      ok = false;
+    }
+    if (!ok) {
+      out.push_back(tf_finding("cluster-malformed", "TF_CONFIG job \"" + job + "\" must be a list of \"host:port\" strings",
+                               s, "cluster." + job + " = " + tasks.dump(), "list each task as a \"host:port\" string"));
+      return false;
+    }
+  }
+  return true;
+}
+
+void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, const Setting& s,
+                     std::vector<core::Finding>& out) {
+  std::set<std::string> hosts;
+  std::map<std::string, std::string> seen;  // host:port -> where
+  for (const auto& [job, list] : jobs) {
+    for (const auto& a : list) {
+      if (a.host.empty()) {
+        out.push_back(tf_finding("address-malformed", "a TF_CONFIG address has no host", s,
+                                 a.where + " = \"" + a.text + "\"", "write it as \"host:port\""));
+        continue;
+      }
+      if (!a.port || *a.port < 1 || *a.port > 65535) {
+        out.push_back(tf_finding("port-invalid", "a TF_CONFIG address has no valid port (1-65535)", s,
+                                 a.where + " = \"" + a.text + "\"",
+                                 "give every task its port, e.g. \"" + a.host + ":12345\""));
+      }
+      hosts.insert(core::to_lower(a.host));
+      std::string key = core::to_lower(a.host) + ":" + (a.port ? std::to_string(*a.port) : "");
+      if (auto it = seen.find(key); it != seen.end() && a.port) {
+        out.push_back(tf_finding("duplicate-address", "two TF_CONFIG tasks share one host:port", s,
+                                 it->second + " and " + a.where + " = \"" + a.text + "\"",
+                                 "give each task its own host:port; tasks on one host need different ports"));
+      } else {
+        seen.emplace(key, a.where);
+      }
+    }
+  }
+  if (hosts.size() < 2) return;
+  for (const auto& [job, list] : jobs) {
+    for (const auto& a : list) {
+      if (!is_local_host(a.host)) continue;
+      out.push_back(tf_finding("localhost-in-multihost",
+                               "TF_CONFIG mixes localhost/127.x with other hosts; other workers would dial themselves",
+                               s, a.where + " = \"" + a.text + "\"",
+                               "use this host's routable name or address in every task's TF_CONFIG"));
+    }
+  }
+}
+
+void check_task(const json& doc, const std::map<std::string, std::vector<Address>>& jobs, const Setting& s,
+                std::vector<core::Finding>& out) {
+  std::size_t total = 0;
+  for (const auto& [job, list] : jobs) total += list.size();
+  if (!doc.contains("task")) {
+    if (total > 1) {
+      out.push_back(tf_finding("task-missing", "TF_CONFIG has a cluster but no task: this process does not know its role",
+                               s, "no \"task\" key", "add \"task\": {\"type\": \"worker\", \"index\": N} (N differs per node)"));
+    }
+    return;
+  }
+  const json& task = doc["task"];
+  if (!task.is_object() || !task.contains("type") || !task["type"].is_string() ||
+      (task.contains("index") && !task["index"].is_number_integer())) {
+    out.push_back(tf_finding("task-malformed", "TF_CONFIG's task must be {\"type\": \"worker\", \"index\": N}", s,
+                             "task = " + task.dump(), "write task as {\"type\": \"worker\", \"index\": 0}"));
+    return;
+  }
+  std::string type = task["type"].get<std::string>();
+  long long index = task.contains("index") ? task["index"].get<long long>() : 0;
+  static const std::vector<std::string_view> k_types = {"chief", "worker", "evaluator", "ps"};
+  if (std::find(k_types.begin(), k_types.end(), type) == k_types.end()) {
+    std::string suggestion = core::to_lower(type) == "master" ? "chief" : core::to_lower(closest_choice(type, k_types));
+    auto f = tf_finding("task-type-invalid", "TF_CONFIG task type \"" + type + "\" is not chief, worker, evaluator or ps",
+                        s, "task.type = \"" + type + "\"",
+                        suggestion.empty() ? "use one of chief, worker, evaluator, ps"
+                                           : "did you mean \"" + suggestion + "\"?");
+    if (!suggestion.empty()) {
+      json fixed = doc;
+      fixed["task"]["type"] = suggestion;
+      f.fix.env["TF_CONFIG"] = fixed.dump();
+    }
+    out.push_back(std::move(f));
+    return;
+  }
+  auto job = jobs.find(type);
+  if (type != "evaluator" && job == jobs.end()) {
+    out.push_back(tf_finding("task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster",
+                             s, "task.type = \"" + type + "\"; cluster jobs: " +
+                                    [&] { std::vector<std::string> n; for (const auto& [k, v] : jobs) n.push_back(k); return core::join(n, ", "); }(),
+                             "add the \"" + type + "\" job to cluster, identical on every node"));
+    return;
+  }
+  if (type != "evaluator" && (index < 0 || index >= static_cast<long long>(job->second.size()))) {
+    out.push_back(tf_finding("task-index-out-of-range", "TF_CONFIG task index is outside its job", s,
+                             "task = {type: " + type + ", index: " + std::to_string(index) + "}; cluster." + type +
+                                 " has " + std::to_string(job->second.size()) + " task(s)",
+                             "use an index from 0 to " + std::to_string(static_cast<long long>(job->second.size()) - 1) +
+                                 ", a different one on each node"));
+  }
+}
+
+}  // namespace
+
+void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
+  const Setting* s = ctx.find("TF_CONFIG");
+  if (!s || core::trim(s->value).empty()) return;
+  json doc;
+  try {
+    doc = json::parse(s->value);
+  } catch (const json::parse_error& e) {
+    out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
+                             "parse error at byte " + std::to_string(e.byte),
+                             "write TF_CONFIG as JSON with double quotes, e.g. "
+                             "'{\"cluster\": {\"worker\": [\"host1:12345\", \"host2:12345\"]}, "
+                             "\"task\": {\"type\": \"worker\", \"index\": 0}}'"));
+    return;
+  }
+  if (!doc.is_object()) {
+    out.push_back(tf_finding("not-object", "TF_CONFIG must be a JSON object with cluster and task", *s,
+                             "value is " + std::string(doc.type_name()), "write TF_CONFIG as {\"cluster\": ..., \"task\": ...}"));
+    return;
+  }
+  std::map<std::string, std::vector<Address>> jobs;
+  if (!doc.contains("cluster")) {
+    if (doc.contains("task")) {
+      out.push_back(tf_finding("cluster-missing", "TF_CONFIG has a task but no cluster; TensorFlow runs one worker alone",
+                               *s, "no \"cluster\" key", "add the same \"cluster\" map to TF_CONFIG on every node"));
+    }
+    return;
+  }
+  if (!read_cluster(doc["cluster"], *s, jobs, out)) return;
+  auto count = [&](const char* job) { auto it = jobs.find(job); return it == jobs.end() ? std::size_t{0} : it->second.size(); };
+  if (count("chief") > 1) {
+    out.push_back(tf_finding("multiple-chiefs", "TF_CONFIG lists more than one chief", *s,
+                             "cluster.chief has " + std::to_string(count("chief")) + " tasks",
+                             "keep exactly one chief; make the others workers"));
+  }
+  if (count("evaluator") > 1) {
+    out.push_back(tf_finding("multiple-evaluators", "TF_CONFIG lists more than one evaluator", *s,
+                             "cluster.evaluator has " + std::to_string(count("evaluator")) + " tasks",
+                             "keep at most one evaluator"));
+  }
+  if (!jobs.empty() && count("chief") + count("worker") == 0) {
+    out.push_back(tf_finding("no-chief-or-worker", "TF_CONFIG's cluster has no chief and no worker", *s,
+                             "cluster jobs have no \"chief\" or \"worker\"",
+                             "add a \"worker\" job (worker 0 acts as chief when there is no chief job)"));
+  }
+  check_addresses(jobs, *s, out);
+  check_task(doc, jobs, *s, out);
+}
+
+}  // namespace dd::env::detail

@@ -1,0 +1,75 @@
+// TF_CONFIG validation, one JSON per row (nccl-facts §7.3).
+#include <gtest/gtest.h>
+
+#include "env/audit_test_util.hpp"
+
+namespace dd::env {
+namespace {
+
+struct TfCase {
+  const char* name;
+  const char* json;
+  std::vector<std::string> ids;  // expected tf-config.* ids, in any order; empty = valid
+};
+
+class EnvTfConfig : public ::testing::TestWithParam<TfCase> {};
+
+TEST_P(EnvTfConfig, Findings) {
+  const TfCase& c = GetParam();
+  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", c.json}}});
+  std::vector<std::string> got;
+  for (const auto& f : fs) {
+    EXPECT_EQ(f.label, core::Label::tf_config) << f.id;
+    EXPECT_EQ(f.severity, core::Severity::error) << f.id;
+    EXPECT_EQ(f.evidence.at(0).rfind("TF_CONFIG (environment): ", 0), 0u) << f.evidence.at(0);
+    got.push_back(f.id);
+  }
+  std::vector<std::string> want;
+  for (const auto& id : c.ids) want.push_back("tf-config." + id);
+  std::sort(got.begin(), got.end());
+  std::sort(want.begin(), want.end());
+  EXPECT_EQ(got, want);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Table, EnvTfConfig,
+    ::testing::Values(
+        TfCase{"valid_workers", R"({"cluster":{"worker":["h1:2222","h2:2222"]},"task":{"type":"worker","index":1}})", {}},
+        TfCase{"valid_chief", R"({"cluster":{"chief":["h0:1"],"worker":["h1:1"]},"task":{"type":"chief","index":0}})", {}},
+        TfCase{"evaluator_outside", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"evaluator","index":0}})", {}},
+        TfCase{"one_host_two_ports", R"({"cluster":{"worker":["127.0.0.1:1","127.0.0.1:2"]},"task":{"type":"worker","index":0}})", {}},
+        TfCase{"ipv6", R"({"cluster":{"worker":["[fd00:18::1]:2222","[fd00:18::2]:2222"]},"task":{"type":"worker","index":0}})", {}},
+        TfCase{"sparse", R"({"cluster":{"worker":{"0":"h1:1","1":"h2:1"}},"task":{"type":"worker","index":1}})", {}},
+        TfCase{"no_index_means_0", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker"}})", {}},
+        TfCase{"invalid_json", R"({cluster: {"worker": ["h1:1"]}})", {"invalid-json"}},
+        TfCase{"single_quotes", R"({'cluster': {}})", {"invalid-json"}},
+        TfCase{"not_object", R"(["h1:1"])", {"not-object"}},
+        TfCase{"cluster_missing", R"({"task":{"type":"worker","index":0}})", {"cluster-missing"}},
+        TfCase{"cluster_malformed", R"({"cluster":{"worker":"h1:1"},"task":{"type":"worker","index":0}})", {"cluster-malformed"}},
+        TfCase{"task_missing", R"({"cluster":{"worker":["h1:1","h2:1"]}})", {"task-missing"}},
+        TfCase{"task_malformed", R"({"cluster":{"worker":["h1:1"]},"task":"worker"})", {"task-malformed"}},
+        TfCase{"task_type_master", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"master","index":0}})", {"task-type-invalid"}},
+        TfCase{"task_type_absent", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"ps","index":0}})", {"task-type-not-in-cluster"}},
+        TfCase{"index_range", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":2}})", {"task-index-out-of-range"}},
+        TfCase{"index_negative", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":-1}})", {"task-index-out-of-range"}},
+        TfCase{"two_chiefs", R"({"cluster":{"chief":["h0:1","h3:1"],"worker":["h1:1"]},"task":{"type":"worker","index":0}})", {"multiple-chiefs"}},
+        TfCase{"two_evaluators", R"({"cluster":{"worker":["h1:1"],"evaluator":["h5:1","h6:1"]},"task":{"type":"worker","index":0}})", {"multiple-evaluators"}},
+        TfCase{"only_ps", R"({"cluster":{"ps":["h1:1"]},"task":{"type":"ps","index":0}})", {"no-chief-or-worker"}},
+        TfCase{"localhost_mixed", R"({"cluster":{"worker":["localhost:1","h2:1"]},"task":{"type":"worker","index":0}})", {"localhost-in-multihost"}},
+        TfCase{"loopback_mixed", R"({"cluster":{"chief":["127.0.0.1:1"],"worker":["h2:1"]},"task":{"type":"chief","index":0}})", {"localhost-in-multihost"}},
+        TfCase{"duplicate", R"({"cluster":{"worker":["h1:1","H1:1"]},"task":{"type":"worker","index":0}})", {"duplicate-address"}},
+        TfCase{"ports", R"({"cluster":{"worker":["h1","h2:99999"]},"task":{"type":"worker","index":0}})", {"port-invalid", "port-invalid"}},
+        TfCase{"no_host", R"({"cluster":{"worker":[":2222","h2:1"]},"task":{"type":"worker","index":0}})", {"address-malformed"}}),
+    [](const ::testing::TestParamInfo<TfCase>& p) { return std::string(p.param.name); });
+
+TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
+  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"Worker","index":0}})"}}});
+  const auto* f = test::find_id(fs, "tf-config.task-type-invalid");
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(f->fix.env.count("TF_CONFIG"), 1u);
+  auto again = test::audit_of(test::Scenario{{{"TF_CONFIG", f->fix.env.at("TF_CONFIG")}}});
+  EXPECT_TRUE(again.empty()) << test::ids(again);
+}
+
+}  // namespace
+}  // namespace dd::env

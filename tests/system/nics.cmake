@@ -1,3 +1,6 @@
+# Included from check_newuser.cmake too (it needs the oracle targets); only the first include counts.
+include_guard(GLOBAL)
+
 # System tests for `distdoctor nics`: real libnccl (via dd_nccl_oracle) against distdoctor's
 # prediction, in throw-away network namespaces (tests/system/netns/). Need root.
 set(DD_NCCL_LIB /usr/local/cuda/lib64/libnccl.so.2 CACHE FILEPATH "libnccl the oracle links to")
@@ -13,6 +16,10 @@ if(EXISTS ${DD_NCCL_LIB} AND EXISTS ${DD_NCCL_INCLUDE}/nccl.h)
   set_target_properties(dd_nccl_oracle PROPERTIES BUILD_RPATH ${DD_NCCL_LIB_DIR})
 else()
   message(WARNING "libnccl not found at ${DD_NCCL_LIB}: system.nics tests will fail (no oracle)")
+  # Fail loudly rather than skip: the comparison needs the real library.
+  add_test(NAME system.nics.requires_nccl
+    COMMAND sh -c "echo 'no ${DD_NCCL_INCLUDE}/nccl.h or ${DD_NCCL_LIB}: set DD_NCCL_LIB/DD_NCCL_INCLUDE' >&2; exit 1")
+  set_tests_properties(system.nics.requires_nccl PROPERTIES LABELS system TIMEOUT 10)
 endif()
 
 # The namespace harness itself: cleanup on failure and SIGTERM, link states, refusal without root.

@@ -143,3 +143,10 @@ scn_dockbreth() {
   nn_bridge docker0 deadport; nn_addr docker0 198.18.1.1/24
   nn_veth eth0; nn_addr eth0 198.18.0.2/24
 }
+# (extra) a host whose uplink is a Linux bridge br0 (enslaving the NIC; here a live port) next to
+# a docker0 bridge with a running container (live port): the check_newuser test.
+scn_bruplink() {
+  nn_lo up
+  nn_bridge docker0 liveport; nn_addr docker0 198.18.1.1/24
+  nn_bridge br0 liveport; nn_addr br0 198.18.0.2/24
+}

@@ -1,0 +1,8 @@
+# System tests for `distdoctor env`: the real binary under env -i with bad environments (ids, fixes,
+# exit codes, --export applied by a shell), and MASTER_ADDR resolution inside a network namespace
+# whose /etc/hosts maps the master's name to 127.0.1.1 (case "hosts" needs root; fails without it).
+foreach(case typo values clean warnings_only tf_config windows export usage hosts)
+  add_test(NAME system.env.${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/env/env_cases.sh $<TARGET_FILE:distdoctor> ${case})
+  set_tests_properties(system.env.${case} PROPERTIES LABELS system TIMEOUT 60)
+endforeach()

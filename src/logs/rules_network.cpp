@@ -291,11 +291,13 @@ void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (nets.size() <= 1) return;
   auto r = rule::make("nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
                       "Hosts bootstrap on interfaces in different networks", 35);
+  std::string parts;
   for (const auto& [h, p] : by_host) {
     r.finding.hosts.push_back(h);
-    if (r.finding.evidence.size() < 8)
-      r.finding.evidence.push_back(h + " uses " + p->bootstrap_iface + " " + p->bootstrap_addr);
+    if (parts.size() < 200) parts += (parts.empty() ? "" : ", ") + h + " " + p->bootstrap_iface + " " + p->bootstrap_addr;
+    if (!p->iface_lines.empty()) rule::add_evidence(r.finding, p->iface_lines.front());
   }
+  r.finding.title += " (" + parts + ")";
   r.finding.fix.text = "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
                        std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : "");
   out.push_back(std::move(r));

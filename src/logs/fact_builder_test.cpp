@@ -1,0 +1,87 @@
+#include "logs/fact_builder.hpp"
+
+#include <gtest/gtest.h>
+
+#include "logs/analyzer.hpp"
+#include "logs/rank_table.hpp"
+
+namespace dd::logs {
+namespace {
+
+TEST(LogsFactBuilder, BuildsThePerRankPicture) {
+  FactBuilder b;
+  b.begin_file("r0.log");
+  b.add_line("n0:10:10 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.1<0>");
+  b.add_line("NCCL version 2.7.8+cuda11.0");
+  b.add_line("n0:10:10 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.1<0> [1]eth1:198.18.1.1<0>");
+  b.add_line("n0:10:10 [0] NCCL INFO Using network Socket");
+  b.add_line("");
+  b.add_line("n0:10:30 [0] include/socket.h:390 NCCL WARN Connect to 198.18.0.2<4000> failed : Connection refused");
+  b.begin_file("r1.log");
+  b.add_line("n1:20:20 [2] NCCL INFO comm 0x1 rank 1 nranks 2 cudaDev 2 busId 3000 - Init COMPLETE");
+  const LogFacts& f = b.facts();
+  ASSERT_EQ(2u, f.processes.size());
+  const ProcessState& p0 = *f.processes[0];
+  EXPECT_EQ("n0", p0.host);
+  EXPECT_EQ("eth0", p0.bootstrap_iface);
+  EXPECT_EQ("198.18.0.1", p0.bootstrap_addr);
+  EXPECT_EQ("2.7.8+cuda11.0", p0.nccl_version);
+  ASSERT_EQ(2u, p0.socket_ifaces.size());
+  EXPECT_EQ("eth1", p0.socket_ifaces[1].first);
+  EXPECT_EQ("Socket", p0.transport);
+  EXPECT_EQ(6u, p0.first_warning.line);
+  EXPECT_EQ(6u, p0.first_error.line);
+  ASSERT_EQ(1u, p0.failed_peers.size());
+  EXPECT_EQ("198.18.0.2", p0.failed_peers[0].addr);
+  EXPECT_EQ(4000, p0.failed_peers[0].port);
+  const ProcessState& p1 = *f.processes[1];
+  EXPECT_TRUE(p1.init_complete);
+  EXPECT_EQ("r1.log", p1.last_activity.file);
+  EXPECT_EQ(1u, p1.last_activity.line);
+  auto rows = rank_rows(f);
+  ASSERT_EQ(2u, rows.size());
+  EXPECT_EQ(1, rows[0].rank);
+  EXPECT_EQ(2, rows[0].dev);
+  EXPECT_EQ("init-complete", rows[0].state);
+  EXPECT_EQ(-1, rows[1].rank);
+  EXPECT_EQ("failed", rows[1].state);
+}
+
+TEST(LogsFactBuilder, MemoryStaysBoundedOnHostileInput) {
+  FactBuilder b;
+  b.begin_file("junk");
+  // More distinct fake processes and failed peers must not grow the facts without bound.
+  for (int i = 0; i < 80000; ++i) {
+    std::string host = "h" + std::to_string(i);
+    b.add_line(host + ":1:1 [0] include/socket.h:1 NCCL WARN Connect to 10.0." + std::to_string(i % 250) + "." +
+               std::to_string(i / 250 % 250) + "<" + std::to_string(i) + "> failed : Connection refused");
+  }
+  const LogFacts& f = b.facts();
+  EXPECT_LE(f.processes.size(), k_max_processes);
+  EXPECT_LE(f.peers.size(), k_max_peers);
+  EXPECT_LE(f.signal(EventKind::connect_failed).evidence.size(), k_max_evidence);
+  EXPECT_EQ(80000u, f.signal(EventKind::connect_failed).count);
+  EXPECT_GT(f.dropped_processes, 0u);
+}
+
+TEST(LogsFactBuilder, CompactTableForThousandsOfRanks) {
+  std::string text;
+  for (int r = 0; r < 1024; ++r) {
+    std::string host = "node" + std::to_string(r / 8);
+    std::string pid = std::to_string(1000 + r);
+    text += host + ":" + pid + ":" + pid + " [" + std::to_string(r % 8) + "] NCCL INFO Bootstrap : Using eth0:198.18." +
+            std::to_string(r / 8) + ".1<0>\n";
+    text += host + ":" + pid + ":" + pid + " [" + std::to_string(r % 8) + "] NCCL INFO comm 0x1 rank " +
+            std::to_string(r) + " nranks 1024 cudaDev " + std::to_string(r % 8) + " busId 1000 - Init COMPLETE\n";
+  }
+  LogsReport rep = analyze_text(text, "big");
+  auto rows = rank_rows(rep.facts);
+  ASSERT_EQ(1024u, rows.size());
+  std::string table = render_rank_table(rows, report::Style(false));
+  EXPECT_NE(std::string::npos, table.find("0-1023"));
+  EXPECT_LT(std::count(table.begin(), table.end(), '\n'), 10);
+  EXPECT_FALSE(core::has_error(rep.findings));
+}
+
+}  // namespace
+}  // namespace dd::logs

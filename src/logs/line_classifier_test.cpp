@@ -1,0 +1,168 @@
+#include "logs/line_classifier.hpp"
+
+#include <gtest/gtest.h>
+
+namespace dd::logs {
+namespace {
+
+// The event's views point into the line: keep it alive until the next call.
+LineEvent classify(const std::string& line) {
+  static std::string held, scratch;
+  held = line;
+  return parse_line(held, scratch).event;
+}
+
+TEST(LogsLineClassifier, ReadsTheNcclHeader) {
+  LineEvent ev = classify("jupyter-vm:15833:15840 [3] NCCL INFO Setting affinity for GPU 3 to ff00ff");
+  EXPECT_TRUE(ev.has_header);
+  EXPECT_EQ("jupyter-vm", ev.host);
+  EXPECT_EQ("15833", ev.pid);
+  EXPECT_EQ(3, ev.dev);
+  EXPECT_EQ(EventKind::nccl_info, ev.kind);
+  EXPECT_FALSE(classify("not a header: 12 [x] NCCL INFO y").has_header);
+  EXPECT_FALSE(classify("a:b [0] NCCL INFO y").has_header);  // only two fields
+}
+
+TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
+  struct Case {
+    std::string line;
+    EventKind kind;
+    std::string iface, addr;
+  };
+  const std::vector<Case> table = {
+      // 2.4.8 - 2.7.8: the whole list
+      {"h:1:1 [0] NCCL INFO Bootstrap : Using [0]eth0:10.0.0.1<0> [1]eth1:10.0.1.1<0>", EventKind::bootstrap_iface,
+       "eth0", "10.0.0.1"},
+      // 2.8 - 2.23
+      {"h:1:1 [0] NCCL INFO Bootstrap : Using ib0:10.1.0.1<0>", EventKind::bootstrap_iface, "ib0", "10.1.0.1"},
+      // 2.24+
+      {"h:1:1 [0] NCCL INFO Bootstrap: Using eth0:fe80::1%eth0<0>", EventKind::bootstrap_iface, "eth0", "fe80::1%eth0"},
+      {"h:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.1<0> [1]eth1:10.0.1.1<0>", EventKind::socket_ifaces,
+       "eth0", "10.0.0.1"},
+      // 2.3: one interface per line
+      {"h:1:1 [0] NCCL INFO NET : Using interface lo:127.0.0.1<0>", EventKind::legacy_iface, "lo", "127.0.0.1"},
+      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>", EventKind::ib_devices, "", ""},
+      {"h:1:1 [0] NCCL INFO NET/IB : No device found.", EventKind::ib_none, "", ""},
+      {"h:1:1 [0] NCCL INFO Using network Socket", EventKind::using_network, "", ""},
+      {"h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0", EventKind::net_channel, "", ""},
+      {"h:1:1 [0] NCCL INFO Ring 00 : 3 -> 4 [send] via NET/Socket/0", EventKind::net_channel, "", ""},
+      {"h:1:1 [0] NCCL INFO NET/Socket: Using 2 threads and 8 sockets per thread", EventKind::nccl_info, "", ""},
+      {"h:1:1 [0] NCCL INFO Connected all rings", EventKind::rings_connected, "", ""},
+  };
+  for (const auto& c : table) {
+    LineEvent ev = classify(c.line);
+    EXPECT_EQ(c.kind, ev.kind) << c.line;
+    EXPECT_EQ(c.iface, ev.iface) << c.line;
+    EXPECT_EQ(c.addr, ev.addr) << c.line;
+  }
+  EXPECT_EQ("Socket", classify("h:1:1 [0] NCCL INFO Using network Socket").text);
+  EXPECT_EQ("IB", classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").text);
+}
+
+TEST(LogsLineClassifier, CommRanksAndInitComplete) {
+  LineEvent old = classify("h:1:1 [1] NCCL INFO comm 0x7f19 rank 3 nranks 4 cudaDev 1 busId 2000 - Init COMPLETE");
+  EXPECT_EQ(EventKind::comm_rank, old.kind);
+  EXPECT_EQ(3, old.rank);
+  EXPECT_EQ(4, old.nranks);
+  EXPECT_TRUE(old.init_complete);
+  LineEvent neu = classify(
+      "h:1:1 [0] NCCL INFO ncclCommInitRank comm 0x55 rank 12 nranks 16 cudaDev 0 nvmlDev 0 busId 1000 commId 0xab "
+      "localSize 8 used 1 bytes - Init COMPLETE");
+  EXPECT_EQ(12, neu.rank);
+  EXPECT_EQ(16, neu.nranks);
+  EXPECT_TRUE(neu.init_complete);
+  LineEvent start = classify("h:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init START");
+  EXPECT_FALSE(start.init_complete);
+  EXPECT_EQ(0, start.rank);
+  EXPECT_EQ(4, classify("h:1:1 [3] NCCL INFO nranks 4").nranks);
+}
+
+TEST(LogsLineClassifier, WarnFormatsAndCauses) {
+  struct Case {
+    std::string line;
+    EventKind kind;
+  };
+  const std::vector<Case> table = {
+      {"e66a:3171:3171 [0] misc/ibvwrap.cu:61 WARN Failed to open libibverbs.so[.1]", EventKind::libibverbs_missing},
+      {"e66a:3171:3171 [0] include/socket.h:311 WARN Socket creation failed : Address family not supported by protocol",
+       EventKind::no_socket_iface},
+      {"include/shm.h:48 NCCL WARN Error while creating shared memory segment nccl-shm-recv-x (size 9637888)",
+       EventKind::shm_error},
+      {"init.cc:1247 NCCL WARN Mismatched collective detected, please check", EventKind::collective_mismatch},
+      {"h:1:2 [5] ibvwrap.c:262 NCCL WARN Call to ibv_modify_qp failed with 110 Connection timed out, on dev mlx_x:1",
+       EventKind::ib_error},
+      {"h:1:2 [0] include/socket.h:390 NCCL WARN Connect to 172.17.0.3<37551> failed : Connection refused",
+       EventKind::connect_failed},
+      {"h:1:2 [0] NCCL INFO Call to connect returned Connection refused, retrying", EventKind::connect_failed},
+      {"h:1:2 [0] transport/net_socket.cc:420 NCCL WARN NET/Socket : Message truncated : received 1024 bytes instead of 4",
+       EventKind::message_truncated},
+      {"h:1:2 [0] misc/socket.cc:524 NCCL WARN Bootstrap : no socket interface found", EventKind::no_socket_iface},
+      {"h:1:2 [0] NCCL WARN some new warning", EventKind::nccl_warn},
+      {"NCCL version 2.4.8+cuda10.0", EventKind::nccl_version},
+      {"h:1:1 [0] NCCL INFO NCCL version 2.19.3+cuda12.3", EventKind::nccl_version},
+  };
+  for (const auto& c : table) EXPECT_EQ(c.kind, classify(c.line).kind) << c.line;
+  LineEvent c = classify("h:1:2 [0] include/socket.h:390 NCCL WARN Connect to 172.17.0.3<37551> failed : Connection refused");
+  EXPECT_TRUE(c.warn);
+  EXPECT_EQ("172.17.0.3", c.addr);
+  EXPECT_EQ(37551, c.port);
+  EXPECT_EQ(ConnError::refused, c.err);
+  EXPECT_EQ("2.4.8+cuda10.0", classify("NCCL version 2.4.8+cuda10.0").text);
+}
+
+TEST(LogsLineClassifier, FrameworkLines) {
+  struct Case {
+    std::string line;
+    EventKind kind;
+  };
+  const std::vector<Case> table = {
+      {"what():  [pair.cc:724] connect [127.0.1.1]:3210: Connection refused", EventKind::connect_failed},
+      {"Error: Rank -1 received an Exception. Detailed message: host not found: Name or service not known",
+       EventKind::hostname_error},
+      {"ValueError: host not found: Name or service not known", EventKind::hostname_error},
+      {"RuntimeError: Distributed package doesn't have NCCL built in", EventKind::windows_no_nccl},
+      {"[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=BROADCAST, Timeout(ms)=5)",
+       EventKind::watchdog_timeout},
+      {"UNAVAILABLE: failed to connect to all addresses", EventKind::grpc_unavailable},
+      {"ValueError: Invalid TF_CONFIG: missing task", EventKind::tf_config_error},
+      {"RuntimeError: DataLoader timed out after 600 seconds", EventKind::data_stall},
+      {"Epoch 0:  12%|#2        | 120/1000 [01:10<08:33,  1.71it/s]", EventKind::progress},
+      {"RuntimeError: NCCL error in: x.cpp:1, unhandled system error", EventKind::opaque_error},
+      {"#   Rank  2 Pid  15833 on jupyter device  2 [0x82] GeForce GTX 1080 Ti", EventKind::nccl_tests_rank},
+      {"MASTER_ADDR resolves to 127.0.1.1 here", EventKind::loopback_alias},
+      {"Epoch 1 loss 0.25", EventKind::none},
+  };
+  for (const auto& c : table) EXPECT_EQ(c.kind, classify(c.line).kind) << c.line;
+  LineEvent w = classify("[Rank 2] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, OpType=BROADCAST)");
+  EXPECT_EQ(9, w.seq);
+  EXPECT_EQ("BROADCAST", w.text);
+  EXPECT_EQ(2, w.rank);
+  LineEvent g = classify("what():  [pair.cc:724] connect [127.0.1.1]:3210: Connection refused");
+  EXPECT_EQ("127.0.1.1", g.addr);
+  EXPECT_EQ(3210, g.port);
+  LineEvent t = classify("#   Rank  2 Pid  15833 on jupyter device  2 [0x82] GeForce GTX 1080 Ti");
+  EXPECT_EQ(2, t.rank);
+  EXPECT_EQ("jupyter", t.host);
+  EXPECT_EQ(2, t.dev);
+  LineEvent c = classify("The client socket has timed out after 1800s while trying to connect to (10.0.0.1, 29500).");
+  EXPECT_EQ(EventKind::connect_failed, c.kind);
+  EXPECT_EQ(ConnError::timed_out, c.err);
+  EXPECT_EQ("10.0.0.1", c.addr);
+  EXPECT_EQ(29500, c.port);
+}
+
+TEST(LogsLineClassifier, SurvivesHostileInput) {
+  std::string junk;
+  for (int i = 0; i < 4096; ++i) junk.push_back(static_cast<char>((i * 131) & 0xff));
+  std::string scratch;
+  (void)parse_line(junk, scratch);
+  (void)parse_line(std::string(1 << 20, '<'), scratch);
+  (void)parse_line(std::string(1 << 16, '['), scratch);
+  (void)parse_line("h:1:1 [", scratch);
+  (void)parse_line("h:1:1 [0] NCCL WARN ", scratch);
+  (void)parse_line("h:1:1 [0] NCCL INFO Bootstrap : Using ", scratch);
+  EXPECT_EQ(EventKind::none, parse_line(std::string(1000, '\x1b'), scratch).event.kind);
+}
+
+}  // namespace
+}  // namespace dd::logs

@@ -96,6 +96,7 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"torch_debug_case", {{{"TORCH_DISTRIBUTED_DEBUG", "detai"}}}, "env.torch.distributed-debug-invalid", T,
                  E, M{{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}}},
         RuleCase{"torch_bool", {{{"TORCH_NCCL_BLOCKING_WAIT", "maybe"}}}, "env.bool.invalid", T, E, M{}},
+        RuleCase{"torch_int_range", {{{"TORCH_NCCL_ASYNC_ERROR_HANDLING", "5"}}}, "env.int.out-of-range", T, W, M{}},
         RuleCase{"torch_int", {{{"TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC", "10min"}}}, "env.int.invalid", T, E, M{}},
         RuleCase{"nccl_bool", {{{"NCCL_P2P_DISABLE", "yes"}}}, "env.bool.invalid", T, W, M{{"NCCL_P2P_DISABLE", "1"}}},
         RuleCase{"enum_generic", {{{"NCCL_LAUNCH_MODE", "group"}}}, "env.enum.invalid", T, W,

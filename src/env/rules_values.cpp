@@ -74,8 +74,17 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
   out.push_back(std::move(f));
 }
 
-void other_integer(const Setting& s, std::vector<core::Finding>& out) {
-  if (core::parse_int(core::trim(s.value))) return;
+void other_integer(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
+  if (auto v = core::parse_int(core::trim(s.value))) {
+    if (!spec.min || !spec.max || (*v >= *spec.min && *v <= *spec.max)) return;
+    auto f = make_finding("env.int.out-of-range", Label::config_typo, Severity::warning,
+                          s.name + "=" + std::to_string(*v) + " is outside " + std::to_string(*spec.min) + ".." +
+                              std::to_string(*spec.max),
+                          &s);
+    f.fix.text = "use a value in " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max);
+    out.push_back(std::move(f));
+    return;
+  }
   auto f = make_finding("env.int.invalid", Label::config_typo, Severity::error,
                         s.name + " must be a decimal integer", &s);
   f.fix.text = "set " + s.name + " to a decimal integer";
@@ -181,7 +190,7 @@ void check_values(const Context& ctx, std::vector<core::Finding>& out) {
     switch (spec->type) {
       case VarType::integer:
         if (spec->family == Family::nccl) nccl_integer(s, *spec, out);
-        else if (spec->family == Family::torch) other_integer(s, out);
+        else if (spec->family == Family::torch) other_integer(s, *spec, out);
         break;
       case VarType::enum_: enumeration(s, *spec, out); break;
       case VarType::boolean: boolean(s, *spec, out); break;

@@ -5,6 +5,7 @@ include(${CMAKE_CURRENT_LIST_DIR}/nics.cmake)
 if(TARGET dd_nccl_oracle AND TARGET dd_listen_spy)
   add_test(NAME system.check.newuser
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/check_newuser.sh --distdoctor $<TARGET_FILE:distdoctor>
-            --oracle $<TARGET_FILE:dd_nccl_oracle> --spy $<TARGET_FILE:dd_listen_spy>)
+            --oracle $<TARGET_FILE:dd_nccl_oracle> --spy $<TARGET_FILE:dd_listen_spy>
+            --mismatch-dir ${CMAKE_BINARY_DIR})
   set_tests_properties(system.check.newuser PROPERTIES LABELS system TIMEOUT 90)
 endif()

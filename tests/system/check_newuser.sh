@@ -5,7 +5,8 @@
 # environment applied, the real libnccl (dd_nccl_oracle) or real Gloo (netns/gloo_oracle.py) picks
 # the expected interface, and a second `check` reports no nccl.*/gloo.* error.
 #
-# usage: check_newuser.sh --distdoctor PATH --oracle PATH --spy PATH [--python PATH]
+# usage: check_newuser.sh --distdoctor PATH --oracle PATH --spy PATH [--python PATH] [--mismatch-dir DIR]
+# Failures are also written to DIR/mismatches.d/check_newuser.txt and DIR/MISMATCHES.txt.
 # Exits 1 when a case fails, 2 on bad usage.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -14,14 +15,15 @@ source "$here/netns/lib.sh"
 # shellcheck source=netns/scenarios.sh
 source "$here/netns/scenarios.sh"
 
-distdoctor="" oracle="" spy="" python=/usr/bin/python3
-usage() { echo "usage: $0 --distdoctor PATH --oracle PATH --spy PATH [--python PATH]" >&2; exit 2; }
+distdoctor="" oracle="" spy="" python=/usr/bin/python3 mismatch_dir=""
+usage() { echo "usage: $0 --distdoctor PATH --oracle PATH --spy PATH [--python PATH] [--mismatch-dir DIR]" >&2; exit 2; }
 while (($#)); do
   case "$1" in
     --distdoctor) distdoctor="${2:-}"; shift 2 || usage ;;
     --oracle) oracle="${2:-}"; shift 2 || usage ;;
     --spy) spy="${2:-}"; shift 2 || usage ;;
     --python) python="${2:-}"; shift 2 || usage ;;
+    --mismatch-dir) mismatch_dir="${2:-}"; shift 2 || usage ;;
     *) echo "check_newuser.sh: unknown argument '$1'" >&2; usage ;;
   esac
 done
@@ -48,7 +50,7 @@ nccl_errors='[.findings[] | select(.severity == "error" and (.id | test("^(nccl|
 nn_init "newuser"
 errfile="$(mktemp)"
 trap 'nn_cleanup; rm -f "$errfile"' EXIT
-failures=0 started=$SECONDS
+failures=0 started=$SECONDS report_text=""
 for c in "${cases[@]}"; do
   IFS='|' read -r -a f <<<"$c"
   name="$(trim "${f[0]}")" scn="$(trim "${f[1]}")" hosts_line="$(trim "${f[2]}")"
@@ -101,13 +103,28 @@ for c in "${cases[@]}"; do
 
   if ((${#problems[@]})); then
     failures=$((failures + 1))
-    echo "FAIL  $name ($scn; env: ${vars[*]:-(none)}; fix: ${fixed[*]:-(none)})"
-    printf '      - %s\n' "${problems[@]}"
-    echo "      fix texts: $(jq -c '[.findings[] | select(.severity == "error") | {id: .id, fix: .fix.text}]' <<<"$out" 2>/dev/null)"
+    text="FAIL  $name ($scn; env: ${vars[*]:-(none)}; fix: ${fixed[*]:-(none)})
+$(printf '      - %s\n' "${problems[@]}")
+      fix texts: $(jq -c '[.findings[] | select(.severity == "error") | {id: .id, fix: .fix.text}]' <<<"$out" 2>/dev/null)"
+    echo "$text"
+    report_text+="[check_newuser] $text
+
+"
   else
     echo "ok    $name ($scn; env: ${vars[*]:-(none)}; errors: [${errors}]; fix: ${fixed[*]:-(none)}; real $kind: $got)"
   fi
   nn_host_done
 done
+if [[ -n "$mismatch_dir" ]]; then
+  mkdir -p "$mismatch_dir/mismatches.d"
+  printf '%s' "$report_text" >"$mismatch_dir/mismatches.d/check_newuser.txt"
+  (
+    flock -w 10 9 || exit 0
+    {
+      echo "# distdoctor vs real libnccl / Gloo: mismatches of the latest run of each group ($(date -u +%FT%TZ))"
+      cat "$mismatch_dir"/mismatches.d/*.txt
+    } >"$mismatch_dir/MISMATCHES.txt"
+  ) 9>"$mismatch_dir/.mismatches.lock"
+fi
 echo "check_newuser.sh: ${#cases[@]} cases, $failures failed, $((SECONDS - started)) s"
 ((failures == 0))

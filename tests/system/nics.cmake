@@ -32,7 +32,7 @@ if(TARGET dd_nccl_oracle)
   # distdoctor nics (prediction with --no-probe, and nccl.library.observed) against the oracle;
   # every case also checks the oracle against its nccl-facts.md §2 row (FACTS-MISMATCH), which
   # `run_nics.sh --oracle-only GROUP...` does alone.
-  foreach(group basic ifname links ipv6 commid)
+  foreach(group basic ifname links ipv6 commid config)
     add_test(NAME system.nics.${group}
       COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle>
               --distdoctor $<TARGET_FILE:distdoctor> --mismatch-dir ${CMAKE_BINARY_DIR} ${group})

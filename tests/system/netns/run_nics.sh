@@ -141,6 +141,7 @@ for group in "${groups[@]}"; do
     vars=()
     for ((i = 5; i < ${#f[@]}; i++)); do
       v="$(trim "${f[$i]}")"
+      v="${v//@CONF@/$here/conf}"
       [[ -n "$v" ]] && vars+=("$v")
     done
     if [[ "$scn" != "$current" ]]; then

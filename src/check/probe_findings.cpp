@@ -2,6 +2,7 @@
 
 #include <set>
 
+#include "check/container.hpp"
 #include "check/report.hpp"
 #include "nccl/judge.hpp"
 
@@ -122,6 +123,10 @@ std::vector<core::Finding> library_findings(const CheckReport& r) {
   return out;
 }
 
-std::vector<core::Finding> container_checks(CheckReport& /*report*/, const Context& /*ctx*/) { return {}; }
+std::vector<core::Finding> container_checks(CheckReport& r, const Context& ctx) {
+  auto info = detect_container(ctx.files, ctx.env, r.inventory.entries);
+  r.container = to_json(info);
+  return container_findings(info, ctx.env);
+}
 
 }  // namespace dd::check

@@ -36,15 +36,14 @@ done
 
 # scenario | hostname | /etc/hosts lines for it, ";"-separated ("-" = none) |
 #   expected iface:addr ("-" = Gloo refuses, "?" = not checked) | VAR=value...
+# (Each case imports torch, ~4 s here; keep the list short.)
 cases=(
   "eth | nodea | 198.18.0.2 nodea | eth0:198.18.0.2 |"
   "eth | nodea | 127.0.1.1 nodea | lo:127.0.1.1 |"
   "eth | nodea | - | lo:127.0.0.1 |"
   "eth | nodea | 198.18.99.1 nodea | lo:127.0.0.1 |"
   "commid | nodea | fd00:18::2 nodea;198.18.4.2 nodea | ? |"
-  "eth | nodea | 198.18.0.2 nodea | lo:127.0.0.1 | GLOO_SOCKET_IFNAME=lo"
   "eth | nodea | 198.18.0.2 nodea | - | GLOO_SOCKET_IFNAME=nosuch0"
-  "dual | nodea | 127.0.1.1 nodea | eth0:198.18.0.2 | GLOO_SOCKET_IFNAME=eth0"
   "v6only | nodea | 127.0.1.1 nodea | eth0:fd00:18::2 | GLOO_SOCKET_IFNAME=eth0"
   "alias | nodea | 127.0.1.1 nodea | eth0:1:198.18.0.9 | GLOO_SOCKET_IFNAME=eth0:1"
 )

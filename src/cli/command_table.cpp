@@ -6,6 +6,7 @@ namespace dd::cli {
 void setup_probe_child(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_probe_child.cpp
 
 void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_logs.cpp
+void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_preflight.cpp
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
@@ -13,6 +14,7 @@ const std::vector<Command>& command_table() {
       {"check", "the one-machine doctor: interfaces, NCCL/Gloo choice, environment, library, container", setup_check},
       {"nics", "interface inventory and the NCCL / Gloo interface prediction", setup_nics},
       {"env", "audit NCCL_*, TORCH_*, GLOO_*, MASTER_*, rank and TF_CONFIG variables; --export prints the fixes", setup_env},
+      {"preflight", "every node runs it: meet, probe each other, and rank 0 prints one verdict with the fix", setup_preflight},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
   };

@@ -1,6 +1,6 @@
 // The probe protocol spoken on every candidate listener and job-port listener:
 //   client -> "DDPB", u32 token hash, u32 echo length (<= 4096), u32 bulk length (<= 64 MiB)
-//   client -> echo bytes;   server -> the same bytes back   (round trip = rtt_us)
+//   client -> echo bytes;   server -> u32 its rank, then the same bytes back (round trip = rtt_us)
 //   client -> bulk bytes;   server -> "DONE", u32 bytes received
 // The bulk transfer is far larger than any MTU, so a path that passes small packets but drops
 // full-size frames (an MTU black hole) fails there while the echo succeeds.

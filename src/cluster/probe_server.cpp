@@ -16,8 +16,8 @@ constexpr std::chrono::milliseconds k_conn_budget{20000};
 
 }  // namespace
 
-ProbeServer::ProbeServer(std::uint32_t token_hash, int handlers)
-    : token_hash_(token_hash), handler_count_(handlers), wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+ProbeServer::ProbeServer(std::uint32_t token_hash, int rank, int handlers)
+    : token_hash_(token_hash), rank_(rank), handler_count_(handlers), wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
 
 ProbeServer::~ProbeServer() { stop(); }
 
@@ -122,8 +122,11 @@ void ProbeServer::serve(UniqueFd conn, const std::string& peer) {
     ++refused_;
     return;
   }
-  std::vector<std::byte> echo(h->echo_len);
-  if (!read_exact(conn.get(), echo, deadline, peer) || !write_all(conn.get(), echo, deadline, peer)) return;
+  std::vector<std::byte> echo(4 + h->echo_len);
+  auto r = static_cast<std::uint32_t>(rank_);
+  for (int i = 0; i < 4; ++i) echo[static_cast<std::size_t>(i)] = static_cast<std::byte>((r >> (24 - 8 * i)) & 0xff);
+  if (!read_exact(conn.get(), std::span(echo).subspan(4), deadline, peer) || !write_all(conn.get(), echo, deadline, peer))
+    return;
   std::vector<std::byte> chunk(64 * 1024);
   std::uint32_t got = 0;
   while (got < h->bulk_len) {

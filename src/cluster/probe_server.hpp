@@ -33,7 +33,9 @@ struct Listener {
 
 class ProbeServer {
  public:
-  ProbeServer(std::uint32_t token_hash, int handlers);
+  // `rank` is sent to every prober first, so a probe that lands on another node (an address
+  // that exists on several nodes, such as docker0's) is told apart.
+  ProbeServer(std::uint32_t token_hash, int rank, int handlers);
   ~ProbeServer();
   ProbeServer(const ProbeServer&) = delete;
   ProbeServer& operator=(const ProbeServer&) = delete;
@@ -54,6 +56,7 @@ class ProbeServer {
   void serve(UniqueFd conn, const std::string& peer);
 
   std::uint32_t token_hash_;
+  int rank_;
   int handler_count_;
   std::vector<UniqueFd> listeners_;
   UniqueFd wake_;  // eventfd: wakes the accept loop on stop

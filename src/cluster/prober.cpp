@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -65,7 +66,7 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
   auto t0 = Clock::now();
   auto echo_deadline = step(options.echo_timeout, overall);
-  std::vector<std::byte> back(echo.size());
+  std::vector<std::byte> back(4 + echo.size());
   if (auto w = write_all(conn->get(), header, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
   if (auto w = write_all(conn->get(), echo, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
   if (auto rd = read_exact(conn->get(), back, echo_deadline, peer); !rd) {
@@ -74,7 +75,18 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     return r;
   }
   r.rtt_us = us_since(t0);
-  if (back != echo) return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), r;
+  std::uint32_t who = 0;
+  for (std::size_t i = 0; i < 4; ++i) who = (who << 8) | std::to_integer<std::uint32_t>(back[i]);
+  if (!std::equal(echo.begin(), echo.end(), back.begin() + 4))
+    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), r;
+  if (target.to >= 0 && static_cast<int>(who) != target.to) {
+    r.reached = static_cast<int>(who);
+    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer,
+                                    fmt::format("answered by rank {} instead of rank {}: the address exists on "
+                                                "several nodes",
+                                                who, target.to)}),
+           r;
+  }
   r.ok = true;
   auto bulk_deadline = step(options.bulk_timeout, overall);
   std::vector<std::byte> chunk(64 * 1024, std::byte{0x5a});

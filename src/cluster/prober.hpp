@@ -35,6 +35,7 @@ struct ProbeResult {
   std::uint32_t retransmits = 0;
   std::uint32_t snd_mss = 0;
   std::string resolved;     // job ports: the address the name resolved to
+  int reached = -1;         // rank that answered when it was not the target (duplicate address)
 };
 
 struct ProbeOptions {

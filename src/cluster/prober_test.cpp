@@ -12,7 +12,7 @@ namespace {
 using namespace std::chrono_literals;
 
 TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
-  ProbeServer server(token_hash("job"), 4);
+  ProbeServer server(token_hash("job"), 1, 4);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
   ASSERT_TRUE(l.ok) << l.error;
   server.start();
@@ -34,7 +34,7 @@ TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
 }
 
 TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
-  ProbeServer server(token_hash("job-A"), 2);
+  ProbeServer server(token_hash("job-A"), 1, 2);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
   server.start();
   ProbeOptions opt;
@@ -44,6 +44,18 @@ TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
   EXPECT_EQ(r.stage, "echo");
   server.stop();
   EXPECT_EQ(server.refused(), 1);
+}
+
+TEST(PreflightProbe, AnswerFromTheWrongRankIsAFailure) {
+  ProbeServer server(token_hash("j"), 2, 2);  // rank 2 owns the address rank 1 was said to have
+  auto l = server.add({"127.0.0.1", 0, 0, "docker0", "candidate"});
+  server.start();
+  ProbeOptions opt;
+  opt.token_hash = token_hash("j");
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "docker0", "candidate", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.reached, 2);
+  EXPECT_NE(r.error.find("answered by rank 2 instead of rank 1"), std::string::npos) << r.error;
 }
 
 TEST(PreflightProbe, RefusedPortAndConnectOnlyTargets) {

@@ -6,6 +6,7 @@
 // store, cut down to a star, since preflight needs one coordinator anyway.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <string>
@@ -29,6 +30,7 @@ struct Member {
   std::string host;
   std::string peer;           // address:port it connected from
   nlohmann::json join;        // its join message body
+  std::int64_t joined_unix_us = 0;  // rank 0's wall clock when the join arrived
   UniqueFd fd;
   bool lost = false;          // connection closed or failed after joining
   std::string lost_reason;
@@ -81,7 +83,7 @@ struct JoinFailure {
 };
 
 // Connects to host:port (all resolved addresses, in order) with retries until `deadline`,
-// sends `join`, and returns the connection. A `reject` answer ends the retries at once.
+// sends `join`, and returns the connection (rank 0's `reject`, if any, is the next message).
 NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
                                     const core::Deadline& deadline, const Log& log, JoinFailure* failure);
 

@@ -54,6 +54,8 @@ void RendezvousServer::admit(UniqueFd conn, const std::string& peer, const std::
   m.host = b.value("host", "");
   m.peer = peer;
   m.join = std::move(msg->body);
+  m.joined_unix_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                         std::chrono::system_clock::now().time_since_epoch()).count();
   m.fd = std::move(conn);
   if (log) log(fmt::format("rendezvous: rank {} ({}) joined from {}", rank, m.host, peer));
   members_.emplace(rank, std::move(m));

@@ -1,0 +1,92 @@
+// `distdoctor preflight`: every node runs it; the nodes meet, probe each other, and rank 0 prints
+// the cluster verdict (cluster/preflight.hpp). Rank, world and meeting point come from flags or
+// the launcher's environment (env/launchers).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "check/report.hpp"
+#include "cli/command.hpp"
+#include "cli/real_context.hpp"
+#include "cluster/preflight.hpp"
+#include "cluster/render_text.hpp"
+#include "core/exit_code.hpp"
+#include "env/launchers/launch_info.hpp"
+#include "report/style.hpp"
+
+namespace dd::cli {
+
+namespace {
+
+struct PreflightFlags {
+  std::string rendezvous;
+  int rank = -1;
+  int world = -1;
+  std::string token;
+  int timeout_s = 60;
+  int concurrency = 16;
+  int bulk_kib = 512;
+  bool no_probe = false;
+  bool verbose = false;
+};
+
+int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
+  RealSeams seams;
+  auto env = os::Environment::capture();
+  env::launchers::LaunchFlags lf;
+  if (!flags.rendezvous.empty()) lf.rendezvous = flags.rendezvous;
+  if (flags.rank >= 0) lf.rank = flags.rank;
+  if (flags.world >= 0) lf.world = flags.world;
+  if (!flags.token.empty()) lf.token = flags.token;
+  auto launch = env::launchers::detect_launch(env, lf);
+  if (!launch) {
+    std::fprintf(stderr, "distdoctor: error: preflight: %s\n", launch.error().message.c_str());
+    return core::k_exit_usage;
+  }
+  if (launch->skip) {
+    nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
+    if (global.json) std::cout << j.dump(2) << "\n";
+    else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
+    return core::k_exit_ok;
+  }
+  auto ctx = seams.context(!flags.no_probe);
+  auto report = check::build_report(ctx, check::Scope::full);
+  cluster::LocalNode local;
+  local.facts = cluster::facts_from_report(report, env, seams.resolver);
+  local.report = check::to_json(report, check::Scope::full);
+
+  cluster::PreflightOptions o;
+  o.launch = *launch;
+  o.token = env::launchers::job_token(*launch, lf);
+  o.timeout = std::chrono::seconds(flags.timeout_s);
+  o.probe.concurrency = flags.concurrency;
+  o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
+  bool verbose = flags.verbose;
+  int rank = *launch->rank;
+  cluster::Log log = [verbose, rank](const std::string& line) {
+    if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
+  };
+  auto outcome = cluster::run_preflight(o, std::move(local), log);
+  if (global.json) std::cout << outcome.json.dump(2) << "\n";
+  else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
+  return outcome.exit_code;
+}
+
+}  // namespace
+
+void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  auto f = std::make_shared<PreflightFlags>();
+  sub.add_option("--rendezvous", f->rendezvous, "HOST:PORT where rank 0 serves (default: MASTER_ADDR:MASTER_PORT+1, "
+                                                "TF_CONFIG leader or first Slurm node on 29400)");
+  sub.add_option("--rank", f->rank, "this node's rank (default: from the launcher)")->check(CLI::Range(0, 4095));
+  sub.add_option("--world", f->world, "number of nodes (default: from the launcher)")->check(CLI::Range(1, 4096));
+  sub.add_option("--token", f->token, "job token; nodes with another token are dropped (default: the launcher's job id)");
+  sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(CLI::Range(2, 3600));
+  sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(CLI::Range(1, 256));
+  sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(CLI::Range(16, 65536));
+  sub.add_flag("--no-probe", f->no_probe, "do not load any NCCL library (prediction only)");
+  sub.add_flag("--verbose", f->verbose, "log rendezvous events to stderr");
+  sub.callback([f, &global, &exit_code] { exit_code = run_preflight_command(*f, global); });
+}
+
+}  // namespace dd::cli

@@ -1,0 +1,63 @@
+// Cluster analysis on rank 0: from every node's facts and the full probe matrix, the findings
+// (what will hang or be slow, and why), one recommended configuration, and the verdict.
+//
+// Reachability is judged per address: an address of node B is "good" when every other live node
+// reached it with the echo AND the bulk transfer (so an MTU black hole disqualifies it). NCCL's
+// and Gloo's current choices are checked against the good addresses; the recommendation picks,
+// per node, the preferred interface with a good address (data-network kinds first: ib, bond,
+// physical, vlan; then faster; virtual, docker and loopback last), writes it as ONE
+// NCCL_SOCKET_IFNAME value when one value selects a good address on every node - verified by
+// re-running the NCCL model (nccl::predict, rules of NCCL 2.28.9) on each node's own getifaddrs
+// entries - and per-node values otherwise; GLOO_SOCKET_IFNAME likewise through the Gloo model.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cluster/node_facts.hpp"
+#include "cluster/prober.hpp"
+#include "core/finding.hpp"
+#include "env/launchers/launch_info.hpp"
+
+namespace dd::cluster {
+
+struct AnalysisInput {
+  int world = 0;
+  std::vector<NodeFacts> nodes;                  // nodes that joined (rank 0 included)
+  std::vector<int> missing;                      // ranks that never joined
+  std::map<int, std::string> lost;               // rank -> why it was lost midway
+  std::vector<ProbeResult> probes;               // from every node that returned results
+  std::set<int> probed;                          // ranks whose results arrived
+  std::map<int, std::int64_t> clock_skew_us;     // rank -> its clock minus rank 0's
+  std::vector<env::launchers::JobPort> job_ports;
+  std::string rendezvous;                        // "host:port", for evidence
+};
+
+struct Recommendation {
+  std::map<std::string, std::string> env;                              // for every node
+  std::map<std::string, std::map<std::string, std::string>> per_host;  // host -> VAR -> value
+  std::map<std::string, std::string> chosen;                           // host -> interface
+  std::vector<std::string> checks;  // how it was verified (model + probe matrix)
+  bool complete = false;            // every live node has a working choice
+};
+
+enum class Verdict { ok, slow, hang };
+std::string_view to_string(Verdict v);  // "OK", "WILL BE SLOW", "WILL HANG"
+
+struct Analysis {
+  std::vector<core::Finding> findings;  // sorted, most important first
+  Recommendation recommendation;
+  Verdict verdict = Verdict::ok;
+  std::string reason;                                // one line: why
+  std::map<int, std::set<std::string>> good_addrs;   // rank -> addresses every peer reached
+};
+
+Analysis analyze(const AnalysisInput& input);
+
+// Preference of an interface kind for carrying training traffic (higher is better).
+int kind_preference(const std::string& kind);
+
+}  // namespace dd::cluster

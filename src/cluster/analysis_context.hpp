@@ -1,0 +1,36 @@
+// Internal to the analysis: indexed views of the input shared by its steps.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cluster/analysis.hpp"
+
+namespace dd::cluster::detail {
+
+struct Ctx {
+  const AnalysisInput& in;
+  std::map<int, const NodeFacts*> node;              // rank -> facts
+  std::map<int, std::set<std::string>> good;         // rank -> good addresses (echo + bulk)
+  std::map<int, std::set<std::string>> echo_good;    // rank -> addresses every peer echoed with
+  std::vector<int> live;                             // ranks present and not lost
+  std::vector<core::Finding> findings;
+
+  explicit Ctx(const AnalysisInput& input);
+  std::string host(int rank) const;  // "node1" or "rank 1"
+  const IfaceFacts* iface(int rank, const std::string& link) const;
+  // Candidate probes from `from` to `to` (what == "candidate").
+  std::vector<const ProbeResult*> candidate_probes(int from, int to) const;
+};
+
+void find_reachability(Ctx& c);   // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
+void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
+void find_comparisons(Ctx& c);    // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+Recommendation recommend(const Ctx& c);
+
+// Label for traffic that goes over `kind`: loopback-interface, virtual-interface, or `fallback`.
+core::Label label_for_kind(const std::string& kind, core::Label fallback);
+
+}  // namespace dd::cluster::detail

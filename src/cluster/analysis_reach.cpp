@@ -1,0 +1,155 @@
+// Findings from the probe matrix: pairs with no working address, inbound TCP blocked except the
+// job's own ports, MTU black holes (echo passes, bulk does not, on a fast path), blocked job
+// ports, and slow links.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cluster/analysis_context.hpp"
+#include "core/strings.hpp"
+
+namespace dd::cluster::detail {
+
+namespace {
+
+constexpr std::int64_t k_slow_rtt_us = 50'000;
+constexpr std::size_t k_max_evidence = 6;
+
+void add_evidence(core::Finding& f, const std::string& line) {
+  if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
+  else if (f.evidence.size() == k_max_evidence) f.evidence.push_back("...");
+}
+
+std::string ranks_text(const std::vector<int>& ranks) {
+  std::vector<std::string> s;
+  for (int r : ranks) s.push_back(std::to_string(r));
+  return core::join(s, ",");
+}
+
+std::string probe_line(const Ctx& c, const ProbeResult& p) {
+  return fmt::format("rank {} ({}) -> {} {}:{} [{}]: {}", p.from, c.host(p.from), c.host(p.target.to), p.target.addr,
+                     p.target.port, p.target.iface.empty() ? p.target.what : p.target.iface, p.error);
+}
+
+}  // namespace
+
+void find_reachability(Ctx& c) {
+  std::map<int, std::vector<int>> no_route, ephemeral;               // to -> from ranks
+  std::map<int, std::vector<const ProbeResult*>> no_route_ev, ephemeral_ev;
+  std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>> black_hole;  // (to, iface)
+  std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                  // what -> probes
+  std::vector<std::pair<std::int64_t, std::string>> slow;
+  for (int from : c.live) {
+    if (!c.in.probed.count(from)) continue;
+    for (int to : c.live) {
+      if (from == to) continue;
+      auto probes = c.candidate_probes(from, to);
+      bool any_echo = false;
+      std::int64_t min_rtt = -1;
+      const ProbeResult* first_fail = nullptr;
+      for (const auto* p : probes) {
+        if (p->ok) {
+          any_echo = true;
+          if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
+          if (!p->bulk_ok && p->rtt_us < 2 * k_slow_rtt_us) black_hole[{to, p->target.iface}].push_back(p);
+        } else if (!first_fail) {
+          first_fail = p;
+        }
+      }
+      bool job_ok = false;
+      for (const auto& p : c.in.probes) {
+        if (p.from != from || p.target.to != to || p.target.what == "candidate") continue;
+        job_ok = job_ok || p.ok;
+        if (!p.ok && any_echo) job_blocked[p.target.what].push_back(&p);
+      }
+      if (!any_echo) {
+        auto& bucket = job_ok ? ephemeral : no_route;
+        auto& ev = job_ok ? ephemeral_ev : no_route_ev;
+        bucket[to].push_back(from);
+        if (first_fail) ev[to].push_back(first_fail);
+      }
+      if (min_rtt > k_slow_rtt_us)
+        slow.emplace_back(min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from,
+                                               c.host(from), to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
+    }
+  }
+  for (const auto& [to, froms] : no_route) {
+    core::Finding f;
+    f.id = "preflight.reach.no-route";
+    f.label = core::Label::no_route;
+    f.severity = core::Severity::error;
+    f.title = fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms));
+    f.hosts = {c.host(to)};
+    f.ranks = froms;
+    for (const auto* p : no_route_ev[to]) add_evidence(f, probe_line(c, *p));
+    f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
+    c.findings.push_back(std::move(f));
+  }
+  for (const auto& [to, froms] : ephemeral) {
+    core::Finding f;
+    f.id = "preflight.reach.ephemeral-ports-blocked";
+    f.label = core::Label::firewall_or_port_blocked;
+    f.severity = core::Severity::error;
+    f.title = fmt::format("{} accepts only the job's own ports: NCCL and Gloo data connections (ephemeral ports) "
+                          "from rank(s) {} will hang",
+                          c.host(to), ranks_text(froms));
+    f.hosts = {c.host(to)};
+    f.ranks = froms;
+    for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
+    f.fix.text = "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
+                 "not only MASTER_PORT";
+    c.findings.push_back(std::move(f));
+  }
+  for (const auto& [key, probes] : black_hole) {
+    const auto& [to, iface] = key;
+    const IfaceFacts* i = c.iface(to, iface);
+    core::Finding f;
+    f.id = "preflight.mtu.black-hole";
+    f.label = core::Label::mtu_mismatch;
+    f.severity = core::Severity::error;
+    f.title = fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface);
+    f.hosts = {c.host(to)};
+    if (i) add_evidence(f, fmt::format("{} {} has MTU {}", c.host(to), iface, i->mtu));
+    for (const auto* p : probes) {
+      f.ranks.push_back(p->from);
+      add_evidence(f, probe_line(c, *p));
+    }
+    f.fix.text = fmt::format("use one MTU along the whole path: lower {} on {} (ip link set dev {} mtu 1500) or raise "
+                             "the MTU of the switch/bridge ports between the nodes",
+                             iface, c.host(to), iface);
+    c.findings.push_back(std::move(f));
+  }
+  for (const auto& [what, probes] : job_blocked) {
+    core::Finding f;
+    f.id = "preflight.port.blocked";
+    f.label = core::Label::firewall_or_port_blocked;
+    f.severity = core::Severity::error;
+    const ProbeResult& p0 = *probes.front();
+    f.title = fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer", what,
+                          p0.target.addr, p0.target.port, c.host(p0.target.to));
+    f.hosts = {c.host(p0.target.to)};
+    for (const auto* p : probes) {
+      f.ranks.push_back(p->from);
+      add_evidence(f, probe_line(c, *p));
+    }
+    f.fix.text = fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
+                             "port that is open",
+                             p0.target.port, c.host(p0.target.to));
+    c.findings.push_back(std::move(f));
+  }
+  if (!slow.empty()) {
+    std::sort(slow.rbegin(), slow.rend());
+    core::Finding f;
+    f.id = "preflight.reach.slow";
+    f.label = core::Label::performance;
+    f.severity = core::Severity::warning;
+    f.title = fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
+                          slow.size(), k_slow_rtt_us / 1000);
+    for (const auto& s : slow) add_evidence(f, s.second);
+    f.fix.text = "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
+                 "if the path cannot change";
+    c.findings.push_back(std::move(f));
+  }
+}
+
+}  // namespace dd::cluster::detail

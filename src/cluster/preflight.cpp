@@ -1,0 +1,295 @@
+#include "cluster/preflight.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <future>
+#include <set>
+
+#include "cluster/analysis.hpp"
+#include "cluster/message_io.hpp"
+#include "cluster/probe_plan.hpp"
+#include "cluster/probe_protocol.hpp"
+#include "cluster/probe_server.hpp"
+#include "core/exit_code.hpp"
+#include "core/strings.hpp"
+#include "report/json.hpp"
+
+namespace dd::cluster {
+
+namespace {
+
+using nlohmann::json;
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+std::int64_t unix_us() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+struct Phases {
+  core::Deadline join, probe, results, end;
+  explicit Phases(milliseconds t)
+      : join(t * 45 / 100), probe(t * 75 / 100), results(t * 88 / 100), end(t) {}
+};
+
+// Starts the probe listeners of this node and records them in `facts`.
+void open_listeners(ProbeServer& server, const PreflightOptions& o, NodeFacts& facts) {
+  for (const auto& addr : candidate_addresses(facts.entries)) {
+    ListenSpec spec{addr, 0, 0, iface_of(facts, addr), "candidate"};
+    for (const auto& e : facts.entries)
+      if (e.addr == addr) spec.scope_id = e.scope_id;
+    facts.listeners.push_back(server.add(spec));
+  }
+  const auto& ports = o.launch.job_ports;
+  for (std::size_t i = 0; i < ports.size(); ++i) {
+    if (job_port_owner(ports, i) != facts.rank || ports[i].connect_only) continue;
+    Listener l = server.add(ListenSpec{"::", ports[i].port, 0, "", ports[i].what});
+    if (!l.ok) l = server.add(ListenSpec{"0.0.0.0", ports[i].port, 0, "", ports[i].what});
+    facts.listeners.push_back(l);
+  }
+}
+
+core::Finding own_finding(std::string id, core::Label label, std::string title, std::vector<std::string> evidence,
+                          std::string fix) {
+  core::Finding f;
+  f.id = std::move(id);
+  f.label = label;
+  f.severity = core::Severity::error;
+  f.title = std::move(title);
+  f.evidence = std::move(evidence);
+  f.fix.text = std::move(fix);
+  return f;
+}
+
+// A node that could not take part: its own findings, same JSON shape.
+PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::vector<core::Finding> findings) {
+  PreflightOutcome out;
+  core::sort_findings(findings);
+  out.findings = findings;
+  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
+              {"host", facts.host}, {"verdict", "NOT CHECKED"},
+              {"reason", findings.empty() ? "" : findings.front().title},
+              {"rendezvous", fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port)},
+              {"findings", report::to_json(findings)},
+              {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
+  out.exit_code = core::k_exit_findings;
+  return out;
+}
+
+core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure& f, const NetError& e) {
+  std::string addr = f.address;
+  std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
+  switch (e.failure) {
+    case NetFailure::refused:
+      return own_finding("preflight.rendezvous.refused", core::Label::firewall_or_port_blocked,
+                         fmt::format("rendezvous {} refused the connection", addr), ev,
+                         fmt::format("start preflight on rank 0 (it serves {}), and check that no firewall rejects TCP "
+                                     "port {} there",
+                                     addr, o.launch.rendezvous_port));
+    case NetFailure::timeout:
+      return own_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
+                         fmt::format("rendezvous {} did not answer", addr), ev,
+                         fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
+                                     "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
+                                     o.launch.rendezvous_port));
+    case NetFailure::no_route:
+      return own_finding("preflight.rendezvous.no-route", core::Label::no_route,
+                         fmt::format("no route to the rendezvous {}", addr), ev,
+                         "this node has no route to rank 0's address: check `ip route get` for it and the interface "
+                         "that should carry cluster traffic");
+    case NetFailure::unresolved:
+      return own_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution,
+                         fmt::format("the rendezvous host '{}' does not resolve here", o.launch.rendezvous_host), ev,
+                         "use rank 0's IP address, or fix DNS / /etc/hosts on this node");
+    default:
+      return own_finding("preflight.rendezvous.failed", core::Label::other,
+                         fmt::format("could not join the rendezvous {}", addr), ev,
+                         "check that every node runs the same distdoctor with the same job token");
+  }
+}
+
+json member_json(const PreflightOptions& o, const NodeFacts& facts, const json& verdict) {
+  return {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
+          {"host", facts.host}, {"verdict", verdict.value("verdict", "UNKNOWN")}, {"reason", verdict.value("reason", "")},
+          {"findings", verdict.value("findings", json::array())},
+          {"recommendation", verdict.value("recommendation", json::object())},
+          {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
+}
+
+PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
+                            const Log& log) {
+  NodeFacts& facts = local.facts;
+  facts.time_us = unix_us();
+  json join = {{"token", o.token}, {"rank", facts.rank}, {"world", *o.launch.world}, {"host", facts.host},
+               {"facts", to_json(facts)}, {"report", local.report}};
+  JoinFailure jf;
+  auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, ph.join, log, &jf);
+  if (!conn) return alone(o, facts, {join_failure_finding(o, jf, conn.error())});
+  std::string peer = jf.address;
+  auto plan = recv_message(conn->get(), ph.results, peer);
+  if (!plan || plan->type != MsgType::plan) {
+    std::string why = !plan ? plan.error().describe()
+                            : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
+                                                            : "unexpected message from rank 0";
+    return alone(o, facts, {own_finding("preflight.rendezvous.dropped", core::Label::other,
+                                        "rank 0 accepted the connection but sent no probe plan", {why},
+                                        "run the same distdoctor with the same job token and world size on every node")});
+  }
+  std::vector<ProbeTarget> targets;
+  for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
+  auto results = run_probes(facts.rank, targets, o.probe, ph.probe);
+  json rs = json::array();
+  for (const auto& r : results) rs.push_back(to_json(r));
+  (void)send_message(conn->get(), Message{MsgType::results, {{"rank", facts.rank}, {"results", rs}}}, ph.results, peer);
+  auto verdict = recv_message(conn->get(), ph.end, peer);
+  server.stop();
+  if (!verdict || verdict->type != MsgType::verdict) {
+    return alone(o, facts, {own_finding("preflight.rendezvous.no-verdict", core::Label::other,
+                                        "rank 0 sent no verdict before the deadline",
+                                        {verdict ? "unexpected message" : verdict.error().describe()},
+                                        "look at rank 0's output; raise --timeout on every node if rank 0 is slow")});
+  }
+  PreflightOutcome out;
+  out.json = member_json(o, facts, verdict->body);
+  out.exit_code = verdict->body.value("exit_code", static_cast<int>(core::k_exit_findings));
+  return out;
+}
+
+json node_json(const NodeFacts& f, const json& report) {
+  json n = report.is_object() ? report : json::object();
+  n["host"] = f.host;
+  n["rank"] = f.rank;
+  n["preflight"] = to_json(f);
+  return n;
+}
+
+PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
+                           const Log& log) {
+  NodeFacts& facts = local.facts;
+  int world = *o.launch.world;
+  auto rv = RendezvousServer::open(o.launch.rendezvous_port);
+  if (!rv) {
+    return alone(o, facts, {own_finding("preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked,
+                                        fmt::format("rank 0 cannot listen on the rendezvous port {}", o.launch.rendezvous_port),
+                                        {rv.error().describe()},
+                                        "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
+  }
+  rv->gather(o.token, world, ph.join, log);
+
+  std::map<int, NodeFacts> nodes;
+  facts.time_us = unix_us();
+  nodes[0] = facts;
+  AnalysisInput in;
+  in.world = world;
+  in.job_ports = o.launch.job_ports;
+  in.rendezvous = fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port);
+  std::map<int, json> reports;
+  reports[0] = local.report;
+  for (auto& [rank, m] : rv->members()) {
+    auto f = facts_from_json(m.join.value("facts", json::object()));
+    if (!f) {
+      m.lost = true;
+      m.lost_reason = f.error().message;
+      continue;
+    }
+    f->rank = rank;
+    in.clock_skew_us[rank] = f->time_us - m.joined_unix_us;
+    nodes[rank] = std::move(f.value());
+    reports[rank] = m.join.value("report", json::object());
+  }
+  in.missing = rv->missing();
+  rv->broadcast(MsgType::plan,
+                [&](const Member& m) {
+                  json t = json::array();
+                  for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports)) t.push_back(to_json(x));
+                  return json{{"targets", t}, {"world", world}, {"missing", in.missing}};
+                },
+                ph.results, log);
+  auto mine = std::async(std::launch::async, [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports), o.probe, ph.probe); });
+  rv->collect(MsgType::results, ph.results, log);
+  in.probes = mine.get();
+  in.probed.insert(0);
+  for (auto& [rank, m] : rv->members()) {
+    if (m.lost) {
+      in.lost[rank] = m.lost_reason;
+      continue;
+    }
+    if (!m.has_results) {
+      in.lost[rank] = "sent no probe results before the deadline";
+      continue;
+    }
+    in.probed.insert(rank);
+    for (const auto& r : m.results.value("results", json::array())) {
+      ProbeResult p = result_from_json(r);
+      p.from = rank;
+      in.probes.push_back(std::move(p));
+    }
+  }
+  for (auto& [rank, f] : nodes) in.nodes.push_back(f);
+  Analysis a = analyze(in);
+  int code = core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok;
+
+  PreflightOutcome out;
+  out.findings = a.findings;
+  json node_list = json::array();
+  for (const auto& [rank, f] : nodes) node_list.push_back(node_json(f, reports[rank]));
+  json probes = json::array();
+  for (const auto& p : in.probes) probes.push_back(to_json(p));
+  json lost = json::array();
+  for (const auto& [rank, why] : in.lost)
+    lost.push_back({{"rank", rank}, {"host", nodes.count(rank) ? nodes[rank].host : ""}, {"reason", why}});
+  json good = json::object();
+  for (const auto& [rank, addrs] : a.good_addrs) good[std::to_string(rank)] = addrs;
+  json rec = {{"env", a.recommendation.env}, {"per_host", a.recommendation.per_host},
+              {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
+              {"complete", a.recommendation.complete}};
+  out.json = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", world},
+              {"host", facts.host}, {"launcher", o.launch.launcher}, {"token", o.token},
+              {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+              {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
+              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}}}};
+  out.exit_code = code;
+  rv->broadcast(MsgType::verdict,
+                [&](const Member& m) {
+                  json per = json::object();
+                  auto it = a.recommendation.per_host.find(m.host);
+                  if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
+                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason}, {"exit_code", code},
+                              {"findings", report::to_json(a.findings)},
+                              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
+                },
+                ph.end, log);
+  server.stop();
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>& entries) {
+  std::vector<std::string> out;
+  for (const auto& e : entries) {
+    if (!e.up || !e.running || e.loopback) continue;
+    if (core::starts_with(e.addr, "127.") || e.addr == "::1" || core::starts_with(core::to_lower(e.addr), "fe8") ||
+        core::starts_with(core::to_lower(e.addr), "fe9") || core::starts_with(core::to_lower(e.addr), "fea") ||
+        core::starts_with(core::to_lower(e.addr), "feb"))
+      continue;
+    if (std::find(out.begin(), out.end(), e.addr) == out.end()) out.push_back(e.addr);
+  }
+  return out;
+}
+
+PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log) {
+  Phases ph(options.timeout);
+  PreflightOptions o = options;
+  o.probe.token_hash = token_hash(o.token);
+  local.facts.rank = *o.launch.rank;
+  ProbeServer server(o.probe.token_hash, local.facts.rank, 16);
+  open_listeners(server, o, local.facts);
+  server.start();
+  if (local.facts.rank == 0) return run_rank0(o, local, server, ph, log);
+  return run_member(o, local, server, ph, log);
+}
+
+}  // namespace dd::cluster

@@ -1,0 +1,46 @@
+// run_preflight: one node's whole preflight. Every node listens on its candidate addresses and
+// job ports, meets the others at the rendezvous (rank 0 serves), receives its probe table, probes
+// every other node, and returns its results; rank 0 analyses everything (analysis.hpp) and sends
+// each node the verdict. Phases share one deadline (--timeout): joining may use 45% of it,
+// probing ends at 75%, results are awaited until 88%; nobody waits past the end.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cluster/node_facts.hpp"
+#include "cluster/prober.hpp"
+#include "cluster/rendezvous.hpp"
+#include "core/finding.hpp"
+#include "env/launchers/launch_info.hpp"
+
+namespace dd::cluster {
+
+struct PreflightOptions {
+  env::launchers::LaunchInfo launch;  // rank, world, meeting point, job ports
+  std::string token;                  // job token
+  std::chrono::milliseconds timeout{60000};
+  ProbeOptions probe;                 // token_hash is set from `token`
+};
+
+// What this node brings: its facts (listeners are added by run_preflight) and its check report.
+struct LocalNode {
+  NodeFacts facts;
+  nlohmann::json report = nlohmann::json::object();
+};
+
+struct PreflightOutcome {
+  nlohmann::json json;                 // the object `preflight --json` prints
+  std::vector<core::Finding> findings;  // the same findings, for the text renderer
+  int exit_code = 0;                   // core::ExitCode
+};
+
+PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);
+
+// Addresses a node listens on for probes: up, running, non-loopback, not IPv6 link-local; each
+// address once.
+std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>& entries);
+
+}  // namespace dd::cluster

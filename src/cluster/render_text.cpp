@@ -1,0 +1,143 @@
+#include "cluster/render_text.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+
+#include "core/strings.hpp"
+#include "report/findings_text.hpp"
+
+namespace dd::cluster {
+
+namespace {
+
+using nlohmann::json;
+using report::Color;
+
+std::string export_lines(const json& env, const std::string& indent) {
+  std::string out;
+  for (const auto& [k, v] : env.items()) out += fmt::format("{}export {}={}\n", indent, k, core::shell_quote(v.get<std::string>()));
+  return out;
+}
+
+std::string endpoint(const json& e) {
+  if (!e.is_object()) return "none";
+  return fmt::format("{} {}", e.value("iface", "?"), e.value("addr", "?"));
+}
+
+}  // namespace
+
+std::string render_matrix(const json& result) {
+  int world = result.value("world", 0);
+  std::set<int> absent;
+  for (const auto& r : result.value("missing", json::array())) absent.insert(r.get<int>());
+  for (const auto& l : result.value("lost", json::array())) absent.insert(l.value("rank", -1));
+  // cell state per (from, to): counts of candidate probes.
+  std::map<std::pair<int, int>, std::array<int, 4>> cells;  // total, ok+bulk, echo-only, best-rtt-ms*1000
+  std::map<std::pair<int, int>, std::int64_t> best;
+  for (const auto& p : result.value("probes", json::array())) {
+    if (p.value("what", "") != "candidate") continue;
+    auto key = std::make_pair(p.value("from", -1), p.value("to", -1));
+    auto& c = cells[key];
+    c[0]++;
+    bool ok = p.value("ok", false), bulk = p.value("bulk_ok", false);
+    if (ok && bulk) c[1]++;
+    if (ok && !bulk) c[2]++;
+    if (ok) {
+      auto rtt = p.value("rtt_us", std::int64_t{-1});
+      if (!best.count(key) || rtt < best[key]) best[key] = rtt;
+    }
+  }
+  std::string out = "      ";
+  for (int t = 0; t < world; ++t) out += static_cast<char>('0' + t % 10);
+  out += "  <- to rank (mod 10)\n";
+  for (int f = 0; f < world; ++f) {
+    out += fmt::format("{:>5} ", f);
+    for (int t = 0; t < world; ++t) {
+      char ch = '?';
+      auto key = std::make_pair(f, t);
+      if (f == t) ch = '-';
+      else if (absent.count(f) || absent.count(t)) ch = '?';
+      else if (!cells.count(key)) ch = '?';
+      else {
+        const auto& c = cells[key];
+        if (c[1] + c[2] == 0) ch = 'X';
+        else if (c[2] > 0) ch = 'M';
+        else if (best.count(key) && best[key] > 50000) ch = 's';
+        else if (c[1] < c[0]) ch = 'x';
+        else ch = '.';
+      }
+      out += ch;
+    }
+    out += "\n";
+  }
+  out += "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent\n";
+  return out;
+}
+
+std::string render_text(const PreflightOutcome& outcome, const report::Style& style) {
+  const json& j = outcome.json;
+  std::string out;
+  std::string verdict = j.value("verdict", "UNKNOWN");
+  Color vc = verdict == "OK" ? Color::green : verdict == "WILL BE SLOW" ? Color::yellow : Color::red;
+  out += fmt::format("{} {}\n", style.paint(Color::bold, "preflight:"), style.paint(vc, verdict));
+  if (!j.value("reason", "").empty()) out += fmt::format("  {}\n", j.value("reason", ""));
+  out += fmt::format("  rank {} of {} on {}\n\n", j.value("rank", -1), j.value("world", 0), j.value("host", "?"));
+
+  const json rec = j.value("recommendation", json::object());
+  const json env = rec.value("env", json::object());
+  const json per = rec.value("per_host", json::object());
+  if (!env.empty() || !per.empty()) {
+    out += style.paint(Color::bold, "fix") + "\n";
+    if (!env.empty()) out += "  on every node:\n" + export_lines(env, "    ");
+    for (const auto& [host, vars] : per.items()) out += fmt::format("  on {}:\n", host) + export_lines(vars, "    ");
+    for (const auto& c : rec.value("checks", json::array())) out += fmt::format("  checked: {}\n", c.get<std::string>());
+    out += "\n";
+  }
+  if (j.value("role", "") == "rank0") {
+    out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(j) + "\n";
+    out += style.paint(Color::bold, "nodes") + "\n";
+    out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", "rank", "host", "NCCL bootstrap", "Gloo",
+                       "mtu", "NCCL", "NCCL_SOCKET_IFNAME");
+    for (const auto& n : j.value("nodes", json::array())) {
+      const json f = n.value("preflight", json::object());
+      std::string mtu = "?";
+      if (f.contains("nccl_bootstrap") && f["nccl_bootstrap"].is_object()) {
+        auto link = f["nccl_bootstrap"].value("link", "");
+        if (f.contains("ifaces") && f["ifaces"].contains(link)) mtu = std::to_string(f["ifaces"][link].value("mtu", 0));
+      }
+      auto cfg = f.value("nccl_config", json::object());
+      out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", n.value("rank", -1), n.value("host", "?"),
+                         endpoint(f.value("nccl_bootstrap", json())), endpoint(f.value("gloo", json())), mtu,
+                         f.value("nccl_version", "").empty() ? "-" : f.value("nccl_version", ""),
+                         cfg.value("NCCL_SOCKET_IFNAME", "<unset>"));
+    }
+    for (const auto& m : j.value("missing", json::array())) out += fmt::format("  {:>4} {:<16} never joined\n", m.get<int>(), "?");
+    for (const auto& l : j.value("lost", json::array()))
+      out += fmt::format("  {:>4} {:<16} lost: {}\n", l.value("rank", -1), l.value("host", ""), l.value("reason", ""));
+    out += "\n";
+  }
+  if (!outcome.findings.empty()) out += style.paint(Color::bold, "findings") + "\n" + report::render_findings(outcome.findings, style);
+  else if (j.contains("findings") && !j["findings"].empty()) {
+    out += style.paint(Color::bold, "findings") + " (from rank 0)\n";
+    for (const auto& f : j["findings"]) out += fmt::format("  {} [{}] {}\n", f.value("severity", ""), f.value("label", ""), f.value("title", ""));
+    out += "\n";
+  }
+  if (j.value("role", "") == "rank0") {
+    int shown = 0, failed = 0;
+    std::string lines;
+    for (const auto& p : j.value("probes", json::array())) {
+      if (p.value("ok", false) && p.value("bulk_ok", false)) continue;
+      ++failed;
+      if (shown++ < 12)
+        lines += fmt::format("  {} -> {} {}:{} [{}] {}: {}\n", p.value("from", -1), p.value("to", -1), p.value("addr", ""),
+                             p.value("port", 0), p.value("iface", "").empty() ? p.value("what", "") : p.value("iface", ""),
+                             p.value("stage", ""), p["error"].is_string() ? p["error"].get<std::string>() : "");
+    }
+    if (failed) out += style.paint(Color::bold, fmt::format("probe errors ({} of {})", failed, j["probes"].size())) + "\n" + lines;
+  }
+  out += report::render_summary(outcome.findings, style);
+  return out;
+}
+
+}  // namespace dd::cluster

@@ -1,0 +1,20 @@
+// Text output of preflight: the verdict first, then the fix as export lines (every node, then per
+// host), how the fix was checked, a compact reachability matrix (one character per node pair, so
+// it stays readable at 64 nodes), the comparison table, the findings and the probe errors.
+#pragma once
+
+#include <string>
+
+#include "cluster/preflight.hpp"
+#include "report/style.hpp"
+
+namespace dd::cluster {
+
+std::string render_text(const PreflightOutcome& outcome, const report::Style& style);
+
+// The matrix alone: rows = from rank, columns = to rank. '.' every probe passed, 'M' echo passed
+// but the bulk transfer did not (MTU), 'x' some addresses failed, 'X' nothing answered,
+// 's' slow (best round trip above 50 ms), '-' self, '?' rank missing or lost.
+std::string render_matrix(const nlohmann::json& result);
+
+}  // namespace dd::cluster

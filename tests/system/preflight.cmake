@@ -1,0 +1,16 @@
+# System tests for `distdoctor preflight`: 2-4 network-namespace nodes on a bridge, each with its
+# own hostname, each running preflight for real; broken cases then apply the recommendation to the
+# real libnccl (dd_nccl_oracle, built by nics.cmake) and a real torch.distributed Gloo job.
+# Needs root; fails loudly without it.
+set(DD_PREFLIGHT_CASES healthy mgmt-data docker0-duplicate eno1-vs-eth0 ifname-one-node master-port-blocked
+    ephemeral-blocked mtu-black-hole hostname-loopback never-starts killed-midway slow-link wrong-token)
+foreach(c ${DD_PREFLIGHT_CASES})
+  if(TARGET dd_nccl_oracle)
+    set(dd_oracle $<TARGET_FILE:dd_nccl_oracle>)
+  else()
+    set(dd_oracle /nonexistent/dd_nccl_oracle)
+  endif()
+  add_test(NAME system.preflight.${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/run_case.sh $<TARGET_FILE:distdoctor> ${dd_oracle} ${c})
+  set_tests_properties(system.preflight.${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE)
+endforeach()

@@ -1,0 +1,124 @@
+# Namespace "nodes" for the preflight system tests. Every object is named with the prefix
+# ddp<pid> (namespaces) and lives inside this test's own namespaces (the bridge ddpbr<pid> sits
+# in a private "switch" namespace), so nothing touches the host's interfaces; addresses only from
+# 198.18.0.0/15. Everything is removed by the EXIT trap, also on failure.
+set -u
+P="ddp$$"
+SW="${P}sw"
+BR="ddpbr$$"
+WORK="$(mktemp -d /tmp/ddp-test.XXXXXX)"
+NODES=()
+
+die() { echo "FAIL: $*" >&2; exit 1; }
+note() { echo "--- $*" >&2; }
+
+cleanup() {
+  for ns in "${NODES[@]}" "$SW"; do
+    ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null
+    ip netns del "$ns" 2>/dev/null
+    rm -rf "/etc/netns/$ns"
+  done
+  if [ "${KEEP:-0}" = 1 ]; then echo "kept $WORK" >&2; else rm -rf "$WORK"; fi
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+[ "$(id -u)" = 0 ] || die "needs root (network namespaces)"
+command -v unshare >/dev/null || die "needs unshare"
+ip netns add "$SW" || die "cannot create network namespaces"
+ip -n "$SW" link add "$BR" type bridge || die "cannot create a bridge"
+ip -n "$SW" link set "$BR" up
+
+# node I: namespace ${P}nI with lo up and an /etc/netns hosts file
+node() {
+  local ns="${P}n$1"
+  ip netns add "$ns"
+  ip -n "$ns" link set lo up
+  mkdir -p "/etc/netns/$ns"
+  printf '127.0.0.1 localhost\n::1 localhost\n' > "/etc/netns/$ns/hosts"
+  NODES+=("$ns")
+}
+ns_of() { echo "${P}n$1"; }
+
+# link I IFNAME ADDR/PREFIX [BRIDGE]: a veth from node I's namespace (named IFNAME) to BRIDGE in
+# the switch namespace (default: the cluster bridge). A bridge name other than $BR is created.
+link() {
+  local i=$1 ifname=$2 addr=$3 br=${4:-$BR} ns="${P}n$1"
+  local peer="v${i}${ifname:0:8}"
+  if ! ip -n "$SW" link show "$br" >/dev/null 2>&1; then
+    ip -n "$SW" link add "$br" type bridge && ip -n "$SW" link set "$br" up
+  fi
+  ip -n "$SW" link add "$peer" type veth peer name "$ifname" netns "$ns" || die "veth $peer/$ifname"
+  ip -n "$SW" link set "$peer" master "$br" up
+  ip -n "$ns" addr add "$addr" dev "$ifname"
+  ip -n "$ns" link set "$ifname" up
+}
+# switch-side port of node I's IFNAME
+port_of() { echo "v${1}${2:0:8}"; }
+
+hosts_line() { echo "$2 $3" >> "/etc/netns/${P}n$1/hosts"; }
+
+# run_pf I OUTFILE [VAR=VALUE...] -- [preflight flags]: distdoctor preflight in node I, hostname
+# nodeI (own UTS namespace), in the background; PID in PF_PID.
+run_pf() {
+  local i=$1 out=$2; shift 2
+  local envs=()
+  while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  [ "${1:-}" = "--" ] && shift
+  ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" \
+    env "${envs[@]}" "$DD" preflight --json "$@" > "$out" 2> "$out.err" &
+  PF_PID=$!
+}
+
+# in_node I CMD...: run a command in node I with hostname nodeI.
+in_node() {
+  local i=$1; shift
+  ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
+}
+
+jq_() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$@"; }
+
+# env lines (VAR=VALUE) that rank 0's recommendation gives host H
+fix_env_for() {
+  python3 - "$1" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); h = sys.argv[2]
+rec = d.get("recommendation", {})
+env = dict(rec.get("env", {})); env.update(rec.get("per_host", {}).get(h, {}))
+print(" ".join("%s=%s" % kv for kv in env.items()))
+PY
+}
+
+expect_finding() {  # FILE ID
+  python3 - "$1" "$2" <<'PY' || die "rank 0 has no finding $2: $(python3 -c 'import json,sys; print([f["id"] for f in json.load(open(sys.argv[1]))["findings"]])' "$1")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if any(f["id"] == sys.argv[2] for f in d["findings"]) else 1)
+PY
+}
+
+expect_verdict() {  # FILE VERDICT
+  local v; v=$(jq_ "$1" 'd["verdict"]')
+  [ "$v" = "$2" ] || die "verdict '$v', expected '$2' ($(jq_ "$1" 'd.get("reason")'))"
+}
+
+# gloo_job N WORK [per-node env via GLOO_ENV_<i>]: a real torch.distributed Gloo all-reduce over
+# env:// across nodes 0..N-1 (MASTER_ADDR from $MASTER, port $JOB_PORT); 0 when every rank succeeded
+# before the deadline.
+gloo_job() {
+  local n=$1 tmo=${2:-40} pids=() rc=0
+  for ((i = 0; i < n; i++)); do
+    local extra="GLOO_ENV_$i"
+    in_node "$i" env ${!extra:-} MASTER_ADDR="$MASTER" MASTER_PORT="$JOB_PORT" RANK="$i" WORLD_SIZE="$n" \
+      timeout "$tmo" /usr/bin/python3 "$HERE/gloo_job.py" > "$WORK/gloo$i.out" 2>&1 &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || rc=1; done
+  return $rc
+}
+
+# nccl_choice I [VAR=VALUE...]: the real libnccl's bootstrap address in node I (dd_nccl_oracle)
+nccl_choice() {
+  local i=$1; shift
+  in_node "$i" env "$@" "$ORACLE" | python3 -c 'import json,sys; d=json.load(sys.stdin); b=d.get("bootstrap"); print(b["iface"]+" "+b["addr"] if b else "none")'
+}

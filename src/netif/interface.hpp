@@ -39,6 +39,7 @@ struct Interface {
   std::string driver;
   std::string mac;
   std::vector<Address> addresses;   // in getifaddrs order
+  bool default_route = false;       // a usable IPv4 or IPv6 default route leaves through it
 };
 
 struct Inventory {

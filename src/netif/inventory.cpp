@@ -4,6 +4,7 @@
 #include <set>
 
 #include "netif/classify.hpp"
+#include "netif/default_route.hpp"
 #include "netif/sysfs_link.hpp"
 
 namespace dd::netif {
@@ -74,8 +75,10 @@ Inventory read_inventory(const os::InterfaceSource& source, const os::FileTree& 
                          const os::LinkDriverSource* drivers) {
   Inventory inv;
   inv.entries = source.addresses();
+  const auto defaults = default_route_links(tree);
   for (const auto& link : all_links(source.links(), inv.entries)) {
     inv.interfaces.push_back(build(link, inv.entries, tree, drivers));
+    inv.interfaces.back().default_route = defaults.count(link.name) != 0;
   }
   std::stable_sort(inv.interfaces.begin(), inv.interfaces.end(),
                    [](const Interface& a, const Interface& b) {

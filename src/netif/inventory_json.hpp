@@ -8,8 +8,8 @@
 namespace dd::netif {
 
 // {name, ifindex, kind, kind_reason, up, running, carrier, operstate, mtu, speed_mbps, driver,
-//  mac, addresses[]}: operstate, mtu, driver and mac are null when unknown, speed_mbps null
-// when sysfs gives none (or -1).
+//  mac, default_route, addresses[]}: operstate, mtu, driver and mac are null when unknown,
+// speed_mbps null when sysfs gives none (or -1).
 nlohmann::json to_json(const Interface& iface);
 // {family: "inet"|"inet6", addr (numeric, no %zone), prefix, scope: host|link|site|global}, plus
 // "label" for a labelled IPv4 alias ("eth0:1").

@@ -39,6 +39,7 @@ TEST(NetifJson, InterfaceHasDesignFields) {
   EXPECT_EQ(j["driver"], "ixgbe");
   EXPECT_EQ(j["mac"], "3c:fd:fe:00:00:02");
   EXPECT_EQ(j["kind_reason"], "sysfs device link (driver ixgbe)");
+  EXPECT_EQ(j["default_route"], false);
   ASSERT_EQ(j["addresses"].size(), 3u);
   EXPECT_EQ(j["addresses"][0],
             nlohmann::json::parse(R"({"family":"inet","addr":"198.18.1.10","prefix":24,"scope":"global"})"));

@@ -65,6 +65,9 @@ TEST(NetifInventory, HostMixedCoversEveryKind) {
     last = i.ifindex;
   }
   EXPECT_EQ(inv.entries.size(), 10u);
+  for (const auto& i : inv.interfaces) {
+    EXPECT_EQ(i.default_route, i.name == "eno1" || i.name == "wg0") << i.name;
+  }
   EXPECT_EQ(inv.entries[2].name, "eno1:1");
 }
 

@@ -41,7 +41,8 @@ const char* const k_setup =
     "for l in eth0 ib0 bond0 docker0 tap0; do ip link set $l up; done\n"
     "ip addr add 198.18.0.2/24 dev eth0\n"
     "ip addr add 198.18.0.9/24 dev eth0 label eth0:1\n"
-    "ip -6 addr add fd00:18::2/64 dev eth0 nodad\n";
+    "ip -6 addr add fd00:18::2/64 dev eth0 nodad\n"
+    "ip route add default via 198.18.0.1 dev eth0\n";
 
 void send(int fd, const std::string& text) {
   std::size_t done = 0;
@@ -167,6 +168,7 @@ TEST(NetifLive, DISABLED_NamespaceWithRenamedVeths) {
   EXPECT_EQ(eth0["carrier"], true);
   EXPECT_EQ(eth0["mtu"], 1500);
   EXPECT_EQ(eth0["operstate"], "up");
+  for (const auto& i : ifs) EXPECT_EQ(i["default_route"], i["name"] == "eth0") << i["name"];
   const auto& a = eth0["addresses"];
   ASSERT_GE(a.size(), 3u);
   EXPECT_EQ(a[0]["addr"], "198.18.0.2");

@@ -73,6 +73,18 @@ link(c, "zt5u4yabcd", 20, operstate="unknown", mtu=2800, files={"tun_flags": "0x
 link(c, "vnet0", 21, speed=10, files={"tun_flags": "0x1002"})
 link(c, "br0", 22, mtu=9000, speed=-1, devtype="bridge", dirs=BR)
 
+# The routing tables of that host: default via eno1 (IPv4) and via wg0 (IPv6), plus the reject
+# route the kernel keeps on lo.
+os.makedirs(os.path.join(ROOT, c, "proc/net"), exist_ok=True)
+with open(os.path.join(ROOT, c, "proc/net/route"), "w") as f:
+    f.write("Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
+            "eno1\t00000000\t010112C6\t0003\t0\t0\t100\t00000000\t0\t0\t0\n"
+            "eno1\t000112C6\t00000000\t0001\t0\t0\t100\t00FFFFFF\t0\t0\t0\n")
+with open(os.path.join(ROOT, c, "proc/net/ipv6_route"), "w") as f:
+    z = "0" * 32
+    f.write(f"{z} 00 {z} 00 fd000018000000000000000000000001 00000400 00000001 00000000 00000003      wg0\n"
+            f"{z} 00 {z} 00 {z} ffffffff 00000001 00000000 00200200       lo\n")
+
 c = "renamed-veth"   # what the namespace system tests build: veth links renamed like NICs
 link(c, "lo", 1, type_=772, operstate="unknown", mtu=65536, address="00:00:00:00:00:00", flags="0x9")
 link(c, "eth0", 2, speed=10000, iflink=3)

@@ -1,0 +1,68 @@
+#include "netif/default_route.hpp"
+
+#include <sstream>
+#include <vector>
+
+#include "core/strings.hpp"
+
+namespace dd::netif {
+namespace {
+
+constexpr unsigned k_rtf_up = 0x1;
+constexpr unsigned k_rtf_reject = 0x200;
+
+std::optional<unsigned> hex(const std::string& s) {
+  if (s.empty() || s.size() > 8) return std::nullopt;
+  unsigned v = 0;
+  for (char c : s) {
+    unsigned d = 0;
+    if (c >= '0' && c <= '9') d = static_cast<unsigned>(c - '0');
+    else if (c >= 'a' && c <= 'f') d = static_cast<unsigned>(c - 'a' + 10);
+    else if (c >= 'A' && c <= 'F') d = static_cast<unsigned>(c - 'A' + 10);
+    else return std::nullopt;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+std::vector<std::string> fields(const std::string& line) {
+  std::istringstream in(line);
+  std::vector<std::string> out;
+  for (std::string f; in >> f;) out.push_back(f);
+  return out;
+}
+
+bool usable(const std::string& flags_hex) {
+  auto flags = hex(flags_hex);
+  return flags && (*flags & k_rtf_up) != 0 && (*flags & k_rtf_reject) == 0;
+}
+
+}  // namespace
+
+std::set<std::string> default_route_links(const os::FileTree& tree) {
+  std::set<std::string> out;
+  // Iface Destination Gateway Flags RefCnt Use Metric Mask ... (header line first)
+  if (auto v4 = tree.read("/proc/net/route")) {
+    bool header = true;
+    for (const auto& line : core::split(*v4, '\n')) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      auto f = fields(line);
+      if (f.size() >= 8 && f[1] == "00000000" && f[7] == "00000000" && usable(f[3])) out.insert(f[0]);
+    }
+  }
+  // dest plen src plen nexthop metric refcnt use flags iface (no header)
+  if (auto v6 = tree.read("/proc/net/ipv6_route")) {
+    for (const auto& line : core::split(*v6, '\n')) {
+      auto f = fields(line);
+      if (f.size() >= 10 && f[0] == std::string(32, '0') && f[1] == "00" && usable(f[8])) {
+        out.insert(f[9]);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace dd::netif

@@ -13,6 +13,7 @@
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
+#include "env/catalog.hpp"
 #include "env/variables.hpp"
 #include "nccl/config.hpp"
 #include "os/file_tree.hpp"
@@ -37,7 +38,16 @@ env::Platform platform_of(const std::string& name) {
   return env::Platform::linux_os;
 }
 
-std::string render_variables(const std::vector<env::VariableRow>& rows, const report::Style& style) {
+// The table shows catalogued names and suspicious unknown ones (NCCL_*, TORCH_NCCL_*, ...); the
+// launchers' many other variables (SLURM_CPUS_ON_NODE, ...) are only counted, --json has them all.
+std::string render_variables(const std::vector<env::VariableRow>& all, const report::Style& style) {
+  std::vector<env::VariableRow> rows;
+  for (const auto& r : all) {
+    if (r.known || env::checks_unknown_names(r.name)) rows.push_back(r);
+  }
+  std::size_t hidden = all.size() - rows.size();
+  std::string more = hidden ? fmt::format("(+{} other launcher variables; --json lists them)\n", hidden) : "";
+  if (rows.empty() && hidden) return style.paint(report::Color::dim, more) + "\n";
   if (rows.empty()) return style.paint(report::Color::dim, "No NCCL, torch, Gloo, TF or launcher variables are set.") + "\n\n";
   std::size_t name_w = 4, value_w = 5;
   auto shown = [](const std::string& v) { return v.size() > 60 ? v.substr(0, 57) + "..." : v; };
@@ -52,7 +62,7 @@ std::string render_variables(const std::vector<env::VariableRow>& rows, const re
     out += fmt::format("{:<{}}  {:<{}}  {:<12}  {}\n", r.name, name_w, shown(r.value), value_w,
                        env::to_string(r.family), style.paint(report::Color::dim, source));
   }
-  return out + "\n";
+  return out + style.paint(report::Color::dim, more) + "\n";
 }
 
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
@@ -80,6 +90,8 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   auto style = report::Style::for_stdout(global.no_color);
   std::cout << render_variables(rows, style) << report::render_findings(findings, style)
             << report::render_summary(findings, style);
+  bool fixable = std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) { return !f.fix.env.empty(); });
+  if (fixable) std::cout << "Apply the fixes with: eval \"$(distdoctor env --export)\"\n";
   return code;
 }
 

@@ -99,11 +99,19 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
     out.iface = owner->name;
     if (link_local) out.addr += "%" + owner->link;
   } else if (link_local && id.scope_id != 0) {
-    out.addr += "%" + std::to_string(id.scope_id);
+    // Print the zone as NCCL does (%ifname): any local entry with that scope id names the link.
+    std::string zone = std::to_string(id.scope_id);
+    for (const auto& e : entries) {
+      if (e.scope_id == id.scope_id) {
+        zone = e.link;
+        break;
+      }
+    }
+    out.addr += "%" + zone;
   }
   if (!id.from_comm_id) return out;
 
-  std::string where = out.addr + ":" + std::to_string(id.port);
+  std::string where = (id.family == os::Family::inet6 ? "[" + out.addr + "]" : out.addr) + ":" + std::to_string(id.port);
   if (owner) {
     out.note = "NCCL_COMM_ID is set: the id carries its address " + where + " (local on " + owner->name +
                "), not an interface NCCL chose";

@@ -68,7 +68,7 @@ run_case() {  # group scenario row exp_boot exp_sock vars...
   local group="$1" scn="$2" row="$3" exp_boot="$4" exp_sock="$5"
   shift 5
   local vars=("$@") env_text o="" orc o_internals o_error o_boot="" o_sock="" o_rc="?" o_last=""
-  local status="" d="" drc d_boot="" d_sock="" p="" prc p_obs=""
+  local status="" d="" drc d_boot="" d_sock="" p="" prc p_obs="" p_src="" p_addr="" o_id_addr=""
   env_text="$(show_env "${vars[@]}")"
   total=$((total + 1))
 
@@ -98,10 +98,16 @@ run_case() {  # group scenario row exp_boot exp_sock vars...
       [[ "$d_sock" == "$o_sock" ]] || status+="MISMATCH(socket) "
     fi
     p="$(nn_run "${vars[@]}" -- "$distdoctor" nics --json 2>"$errfile")"; prc=$?
-    if ((prc > 1)) || ! p_obs="$(jq -r -e ".nccl | if type != \"object\" then error(\"no nccl\") else . end
-        | (.library.observed | $jq_choice)" <<<"$p" 2>/dev/null)"; then
+    if ((prc > 1)) || ! IFS=$'\x1f' read -r p_obs p_src p_addr < <(jq -r -e ".nccl | if type != \"object\" then error(\"no nccl\") else . end
+        | [(.library.observed | $jq_choice), (.library.observed.source // \"\"), (.library.observed.addr // \"\")]
+        | join(\"\\u001f\")" <<<"$p" 2>/dev/null); then
       status+="DISTDOCTOR-PROBE-FAILED(rc=$prc: $(head -c 300 "$errfile" | tr '\n' ' ')) "
       p_obs=""
+    elif [[ "$p_src" == NCCL_COMM_ID ]]; then
+      # With NCCL_COMM_ID the unique id carries that variable's (remote) address, not a local
+      # choice: the probe must report exactly the id's address, which the oracle decodes too.
+      o_id_addr="$(jq -r '.id.addr // "-"' <<<"$o" 2>/dev/null)"
+      [[ "$p_addr" == "$o_id_addr" ]] || status+="MISMATCH(observed id address=$p_addr, oracle id=$o_id_addr) "
     else
       [[ "$p_obs" == "$o_boot" ]] || status+="MISMATCH(observed=$p_obs) "
     fi

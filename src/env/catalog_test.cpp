@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
 #include <set>
+#include <sstream>
 
 namespace dd::env {
 namespace {
@@ -88,6 +91,37 @@ TEST(EnvCatalog, SuggestsTheIntendedName) {
   }
   EXPECT_FALSE(suggest_name("NCCL_COMPLETELY_DIFFERENT_THING").has_value());
   EXPECT_FALSE(suggest_name("NCCL_XY").has_value());
+}
+
+// Every variable named in nccl-facts.md §5.1-§5.3 (the verified 2.28.9 tables) is catalogued.
+TEST(EnvCatalog, CoversTheFactsTables) {
+  std::ifstream in(std::string(DD_SHARED_DIR) + "/nccl-facts.md");
+  ASSERT_TRUE(in) << "cannot read " << DD_SHARED_DIR << "/nccl-facts.md";
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string all = text.str();
+  auto begin = all.find("### 5.1");
+  auto end = all.find("## 6.");
+  ASSERT_NE(begin, std::string::npos);
+  ASSERT_NE(end, std::string::npos);
+  std::istringstream section(all.substr(begin, end - begin));
+  const std::regex name(R"(\b(NCCL|CUDA)_[A-Z0-9_]+\b)");
+  std::size_t checked = 0;
+  for (std::string line; std::getline(section, line);) {
+    if (line.rfind("| ", 0) != 0) continue;
+    std::string first = line.substr(2, line.find('|', 2) - 2);  // the table's first column
+    for (std::sregex_iterator it(first.begin(), first.end(), name), stop; it != stop; ++it) {
+      std::string n = it->str();
+      if (n == "NCCL_NSOCKS_PER_PEER") {  // "asked": does not exist, suggested instead
+        EXPECT_EQ(find_var(n), nullptr);
+        EXPECT_EQ(suggest_name(n), "NCCL_NSOCKS_PERTHREAD");
+        continue;
+      }
+      EXPECT_NE(find_var(n), nullptr) << n << " from: " << line;
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 200u);
 }
 
 TEST(EnvCatalog, FamiliesByNameAndPrefix) {

@@ -50,10 +50,18 @@ struct ScanContext {
 };
 
 // One findInterfaces() pass (nccl-facts §1.2 / §9 `scan`).
-std::vector<Endpoint> scan(const ScanContext& ctx, const IfnameFilter& filter, std::size_t max_ifs) {
+// `skipped` (optional) collects the names that match but whose link is not running.
+std::vector<Endpoint> scan(const ScanContext& ctx, const IfnameFilter& filter, std::size_t max_ifs,
+                           std::vector<std::string>* skipped = nullptr) {
   std::vector<Endpoint> out;
   for (const auto& e : ctx.entries) {
-    if (ctx.version.has_running_filter() && !e.running) continue;
+    if (ctx.version.has_running_filter() && !e.running) {
+      if (skipped && matches(filter, e.name) && (!ctx.family || e.family == *ctx.family) &&
+          std::find(skipped->begin(), skipped->end(), e.name) == skipped->end()) {
+        skipped->push_back(e.name);
+      }
+      continue;
+    }
     if (ctx.family && e.family != *ctx.family) continue;
     if (e.family == os::Family::inet6) {
       auto ip = parse_ip(e.family, e.addr);
@@ -81,11 +89,19 @@ FindResult find_interfaces(const ScanContext& ctx, const Prediction& p, std::siz
   auto note = [&](const std::string& s) {
     if (trace) trace->push_back(s);
   };
+  std::vector<std::string> skipped;
+  auto note_skipped = [&]() {
+    if (!skipped.empty()) {
+      note("  skipped (link not running, NCCL 2.28.3+): " + core::join(skipped, ", "));
+      skipped.clear();
+    }
+  };
   if (!p.ifname.ignored) {
-    r.list = scan(ctx, p.ifname, max_ifs);
+    r.list = scan(ctx, p.ifname, max_ifs, trace ? &skipped : nullptr);
     r.step = Step::ifname;
     r.description = "NCCL_SOCKET_IFNAME=" + describe(p.ifname);
     note(r.description + (r.list.empty() ? " matched nothing" : " matched " + r.list.front().iface + " first"));
+    note_skipped();
     return r;
   }
   note(p.ifname.raw.empty() ? "NCCL_SOCKET_IFNAME unset: automatic order"
@@ -123,14 +139,16 @@ FindResult find_interfaces(const ScanContext& ctx, const Prediction& p, std::siz
       }
       note("step 2 (NCCL_COMM_ID subnet " + p.comm_id.addr + ") found nothing");
     }
-    r.list = scan(ctx, s.filter, max_ifs);
+    r.list = scan(ctx, s.filter, max_ifs, trace ? &skipped : nullptr);
     if (!r.list.empty()) {
       r.step = s.step;
       r.description = s.text;
       note(s.text + " chose " + r.list.front().iface);
+      note_skipped();
       return r;
     }
     note(s.text + " found nothing");
+    note_skipped();
   }
   return r;
 }

@@ -69,6 +69,9 @@ TEST(NcclPredictVersions, BeforeRunningFilterDownInterfacesCount) {
   ASSERT_TRUE(now.bootstrap && old.bootstrap);
   EXPECT_EQ(now.bootstrap->iface, "lo");
   EXPECT_EQ(old.bootstrap->iface, "docker0");
+  bool traced = false;
+  for (const auto& t : now.trace) traced |= t.find("skipped (link not running, NCCL 2.28.3+): docker0") != std::string::npos;
+  EXPECT_TRUE(traced);
   EXPECT_FALSE(old.notes.empty());
 }
 

@@ -34,6 +34,7 @@ struct AnalysisInput {
   std::map<int, std::int64_t> clock_skew_us;     // rank -> its clock minus rank 0's
   std::vector<env::launchers::JobPort> job_ports;
   std::string rendezvous;                        // "host:port", for evidence
+  int rendezvous_port = 0;                       // every node reached it: a known-open port
 };
 
 struct Recommendation {

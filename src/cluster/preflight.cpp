@@ -184,6 +184,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   in.world = world;
   in.job_ports = o.launch.job_ports;
   in.rendezvous = fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port);
+  in.rendezvous_port = o.launch.rendezvous_port;
   std::map<int, json> reports;
   reports[0] = local.report;
   for (auto& [rank, m] : rv->members()) {

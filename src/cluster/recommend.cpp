@@ -183,6 +183,19 @@ Recommendation recommend(const Ctx& c) {
       }
     }
   }
+  // MASTER_PORT blocked while the node answers on other ports: the rendezvous port was reached by
+  // every node that joined and is free again once preflight ends.
+  bool master_port_blocked = false;
+  for (const auto& p : c.in.probes) {
+    if (p.target.what != "MASTER_PORT" || p.ok) continue;
+    for (const auto* q : c.candidate_probes(p.from, p.target.to)) master_port_blocked = master_port_blocked || q->ok;
+  }
+  if (master_port_blocked && c.in.rendezvous_port > 0) {
+    rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);
+    rec.checks.push_back(fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
+                                     "again when preflight ends)",
+                                     c.in.rendezvous_port));
+  }
   if (!rec.env.empty() || !rec.per_host.empty())
     rec.checks.push_back("every recommended address was reached by every other node with the echo and the bulk transfer");
   return rec;

@@ -22,7 +22,7 @@ NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlo
       for (const auto& a : *addrs) {
         // Each attempt may use at most 3 s so later addresses and retries still get a turn.
         core::Deadline attempt(std::min(deadline.remaining(), std::chrono::milliseconds(3000)));
-        auto conn = connect_to(a, attempt);
+        auto conn = connect_to(a, attempt, k_safe_mss);
         if (!conn) {
           f.last = conn.error();
           continue;

@@ -16,10 +16,10 @@ constexpr std::chrono::milliseconds k_join_read_budget{3000};
 
 NetResult<RendezvousServer> RendezvousServer::open(int port, std::size_t max_payload) {
   auto any6 = numeric_addr("::", port);
-  auto fd = listen_on(*any6);
+  auto fd = listen_on(*any6, 512, k_safe_mss);
   if (!fd) {
     auto any4 = numeric_addr("0.0.0.0", port);
-    fd = listen_on(*any4);
+    fd = listen_on(*any4, 512, k_safe_mss);
     if (!fd) return fd.error();
   }
   auto bound = local_addr(fd->get());

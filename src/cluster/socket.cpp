@@ -99,12 +99,13 @@ NetResult<std::vector<SockAddr>> resolve(const std::string& host, int port) {
   return out;
 }
 
-NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog) {
+NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog, int mss) {
   UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return errno_error("socket", errno, addr.to_string());
   int one = 1, zero = 0;
   ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
   if (addr.is_v6()) ::setsockopt(fd.get(), IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
+  if (mss > 0) ::setsockopt(fd.get(), IPPROTO_TCP, TCP_MAXSEG, &mss, sizeof mss);
   if (::bind(fd.get(), sa(addr), addr.len) != 0) return errno_error("bind", errno, addr.to_string());
   if (::listen(fd.get(), backlog) != 0) return errno_error("listen", errno, addr.to_string());
   if (!set_nonblocking(fd.get())) return errno_error("fcntl", errno, addr.to_string());
@@ -118,12 +119,13 @@ NetResult<SockAddr> local_addr(int fd) {
   return a;
 }
 
-NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline) {
+NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss) {
   std::string peer = addr.to_string();
   UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
   if (!fd.valid()) return errno_error("socket", errno, peer);
   int one = 1;
   ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  if (mss > 0) ::setsockopt(fd.get(), IPPROTO_TCP, TCP_MAXSEG, &mss, sizeof mss);
   if (::connect(fd.get(), sa(addr), addr.len) == 0) return fd;
   if (errno != EINPROGRESS) return errno_error("connect", errno, peer);
   int n = poll_one(fd.get(), POLLOUT, deadline);

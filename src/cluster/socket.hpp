@@ -33,14 +33,20 @@ NetResult<SockAddr> numeric_addr(const std::string& addr, int port, std::uint32_
 // getaddrinfo(host, AF_UNSPEC, SOCK_STREAM) in order; failure = unresolved.
 NetResult<std::vector<SockAddr>> resolve(const std::string& host, int port);
 
+// Segment size the rendezvous clamps its connections to (TCP_MAXSEG, both directions), so its own
+// messages cross an MTU black hole that the probes are there to diagnose.
+inline constexpr int k_safe_mss = 1200;
+
 // A non-blocking listening socket bound to `addr` (SO_REUSEADDR; IPv6 wildcard also takes IPv4).
-NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog = 512);
+// `mss` > 0 clamps the segment size of accepted connections.
+NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog = 512, int mss = 0);
 
 // The bound address of a socket (for port 0 listeners).
 NetResult<SockAddr> local_addr(int fd);
 
-// Connects before `deadline`; returns a non-blocking connected socket.
-NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline);
+// Connects before `deadline`; returns a non-blocking connected socket. `mss` > 0 clamps the
+// segment size (TCP_MAXSEG before connect).
+NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss = 0);
 
 // Accepts one connection (non-blocking result) before `deadline`; failure timeout when none.
 NetResult<UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, SockAddr* peer = nullptr);

@@ -109,7 +109,7 @@ gloo_job() {
   local n=$1 tmo=${2:-40} pids=() rc=0
   for ((i = 0; i < n; i++)); do
     local extra="GLOO_ENV_$i"
-    in_node "$i" env ${!extra:-} MASTER_ADDR="$MASTER" MASTER_PORT="$JOB_PORT" RANK="$i" WORLD_SIZE="$n" \
+    in_node "$i" env MASTER_ADDR="$MASTER" MASTER_PORT="$JOB_PORT" ${!extra:-} RANK="$i" WORLD_SIZE="$n" \
       timeout "$tmo" /usr/bin/python3 "$HERE/gloo_job.py" > "$WORK/gloo$i.out" 2>&1 &
     pids+=($!)
   done

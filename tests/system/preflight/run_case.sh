@@ -82,6 +82,172 @@ mgmt-data)  # eth0 on an isolated network on every node, cluster on ens1f0
   check_nccl_fix 3
   check_gloo_fix 3
   ;;
+docker0-duplicate)  # docker0 with the same address on every node, NCCL_SOCKET_IFNAME=^lo lets NCCL take it
+  cluster 2
+  for i in 0 1; do
+    ip -n "$(ns_of $i)" link add docker0 type bridge
+    ip -n "$(ns_of $i)" addr add 198.19.255.1/24 dev docker0
+    ip -n "$(ns_of $i)" link set docker0 up
+    link "$i" eth0 "198.18.1.$((i + 1))/24"
+    printf -v "PF_ENV_$i" '%s' "NCCL_SOCKET_IFNAME=^lo"
+  done
+  sleep 1
+  [ "$(nccl_choice 0 NCCL_SOCKET_IFNAME=^lo)" = "docker0 198.19.255.1" ] || die "setup: real NCCL should pick docker0"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.address.duplicate
+  expect_finding "$WORK/pf0.json" preflight.nccl.unreachable-interface
+  [ "$(jq_ "$WORK/pf0.json" '[f["label"] for f in d["findings"] if f["id"]=="preflight.nccl.unreachable-interface"][0]')" = virtual-interface ] || die "label"
+  check_nccl_fix 2
+  check_gloo_fix 2
+  ;;
+eno1-vs-eth0)  # cluster NIC eno1 on node0, eth0 on node1; NCCL_SOCKET_IFNAME=eth0 copied to both
+  cluster 2
+  link 0 eno1 198.18.1.1/24
+  link 1 eth0 198.18.1.2/24
+  PF_ENV_0="NCCL_SOCKET_IFNAME=eth0" PF_ENV_1="NCCL_SOCKET_IFNAME=eth0"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.nccl.no-interface
+  [ "$(jq_ "$WORK/pf0.json" 'd["recommendation"]["env"].get("NCCL_SOCKET_IFNAME")')" = "=eno1,eth0" ] || die "recommendation $(jq_ "$WORK/pf0.json" 'd["recommendation"]')"
+  check_nccl_fix 2
+  check_gloo_fix 2
+  ;;
+ifname-one-node)  # NCCL_SOCKET_IFNAME=ens1f0 set on node1 only; node0 falls back to the isolated eth0
+  cluster 2
+  for i in 0 1; do
+    link "$i" eth0 "198.18.100.$((i + 1))/24" "iso$i"
+    link "$i" ens1f0 "198.18.1.$((i + 1))/24"
+  done
+  PF_ENV_1="NCCL_SOCKET_IFNAME=ens1f0"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.setting.partial
+  expect_finding "$WORK/pf0.json" preflight.nccl.unreachable-interface
+  [ "$(jq_ "$WORK/pf0.json" '[f["hosts"] for f in d["findings"] if f["id"]=="preflight.nccl.unreachable-interface"][0]')" = "['node0']" ] || die "should name node0"
+  check_nccl_fix 2
+  check_gloo_fix 2
+  ;;
+master-port-blocked)  # firewall drops MASTER_PORT on the master
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  ip netns exec "$(ns_of 0)" nft -f - <<NFT || die "nft"
+table inet ddp$$ {
+  chain in {
+    type filter hook input priority 0;
+    tcp dport 29500 drop
+  }
+}
+NFT
+  PF_ENV_0="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT" PF_ENV_1="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.port.blocked
+  [ "$(jq_ "$WORK/pf0.json" 'd["recommendation"]["env"].get("MASTER_PORT")')" = 29401 ] || die "no MASTER_PORT advice"
+  check_gloo_fix 2
+  ;;
+ephemeral-blocked)  # the master accepts only MASTER_PORT and the rendezvous port
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  ip netns exec "$(ns_of 0)" nft -f - <<NFT || die "nft"
+table inet ddp$$ {
+  chain in {
+    type filter hook input priority 0;
+    iifname "lo" accept
+    ct state established,related accept
+    tcp dport { 29500, 29401 } accept
+    meta l4proto tcp drop
+  }
+}
+NFT
+  PF_ENV_0="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT" PF_ENV_1="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.reach.ephemeral-ports-blocked
+  # the real job agrees: Gloo's pair connections use ephemeral ports and cannot be made
+  gloo_job 2 25 && die "the Gloo job should fail behind this firewall"
+  note "Gloo job fails as predicted"
+  ;;
+mtu-black-hole)  # eth0 MTU 9000 on both nodes, node1's bridge port 1500
+  cluster 2
+  for i in 0 1; do
+    link "$i" eth0 "198.18.1.$((i + 1))/24"
+    ip -n "$(ns_of $i)" link set eth0 mtu 9000
+    # real NICs put frames of the MTU on the wire; veth would carry GSO super-packets past the bridge
+    ip netns exec "$(ns_of $i)" ethtool -K eth0 tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K"
+  done
+  ip -n "$SW" link set "$(port_of 0 eth0)" mtu 9000
+  ip -n "$SW" link set "$(port_of 1 eth0)" mtu 1500
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.mtu.black-hole
+  gloo_job 2 25 && die "the Gloo job (4 MiB all_reduce) should stall in the black hole"
+  note "Gloo job fails in the black hole, as predicted"
+  # the fix named in the finding (one MTU on the path) makes the real job work
+  for i in 0 1; do ip -n "$(ns_of $i)" link set eth0 mtu 1500; done
+  gloo_job 2 40 || die "Gloo job fails after fixing the MTU"
+  note "Gloo all_reduce works after setting one MTU"
+  ;;
+hostname-loopback)  # node0's /etc/hosts maps its hostname to 127.0.1.1 (Debian default)
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  printf '127.0.0.1 localhost\n127.0.1.1 node0\n198.18.1.2 node1\n' > "/etc/netns/$(ns_of 0)/hosts"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.gloo.hostname-loopback
+  [ "$(jq_ "$WORK/pf0.json" 'd["recommendation"]["env"].get("GLOO_SOCKET_IFNAME")')" = eth0 ] || die "recommendation"
+  gloo_job 2 25 && die "without the fix the Gloo job should fail (rank 0 binds 127.0.1.1)"
+  note "Gloo job fails without the fix, as predicted"
+  check_gloo_fix 2
+  ;;
+never-starts)  # world 3, rank 2 never runs
+  cluster 3
+  for i in 0 1 2; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  start=$(date +%s)
+  pids=()
+  for i in 0 1; do run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 3 --timeout "$T" --no-probe; pids+=($PF_PID); done
+  wait "${pids[0]}"; rc0=$?; wait "${pids[1]}"
+  took=$(( $(date +%s) - start ))
+  note "rank 0 exit $rc0 after ${took}s: $(jq_ "$WORK/pf0.json" 'd["reason"]')"
+  [ "$took" -le $((T + 5)) ] || die "took ${took}s with --timeout $T"
+  expect_finding "$WORK/pf0.json" preflight.node.missing
+  [ "$(jq_ "$WORK/pf0.json" 'd["missing"]')" = "[2]" ] || die "missing ranks"
+  [ "$(jq_ "$WORK/pf1.json" 'd["verdict"]')" = "WILL HANG" ] || die "rank 1 verdict"
+  ;;
+killed-midway)  # world 4: rank 3 never starts, rank 2 is killed after joining
+  cluster 4
+  for i in 0 1 2 3; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  start=$(date +%s)
+  pids=()
+  for i in 0 1 2; do run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 4 --timeout "$T" --no-probe; pids+=($PF_PID); done
+  sleep 4
+  ip netns pids "$(ns_of 2)" | xargs -r kill -9
+  wait "${pids[0]}"; wait "${pids[1]}"; wait "${pids[2]}" 2>/dev/null
+  took=$(( $(date +%s) - start ))
+  note "rank 0 after ${took}s: $(jq_ "$WORK/pf0.json" 'd["reason"]')"
+  [ "$took" -le $((T + 5)) ] || die "took ${took}s with --timeout $T"
+  expect_finding "$WORK/pf0.json" preflight.node.lost
+  expect_finding "$WORK/pf0.json" preflight.node.missing
+  [ "$(jq_ "$WORK/pf0.json" '[l["rank"] for l in d["lost"]]')" = "[2]" ] || die "lost ranks"
+  [ "$(jq_ "$WORK/pf0.json" 'd["missing"]')" = "[3]" ] || die "missing ranks"
+  ;;
+slow-link)  # 20% loss and 200 ms delay on node1's eth0
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  ip netns exec "$(ns_of 1)" tc qdisc add dev eth0 root netem delay 200ms loss 20% || die "tc netem"
+  T=40 preflight_all 2
+  expect_finding "$WORK/pf0.json" preflight.reach.slow
+  ;;
+wrong-token)  # node1 belongs to another job: dropped with the reason, named missing
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  run_pf 0 "$WORK/pf0.json" -- --rendezvous "$RV" --rank 0 --world 2 --timeout 8 --no-probe --token jobA; p0=$PF_PID
+  run_pf 1 "$WORK/pf1.json" -- --rendezvous "$RV" --rank 1 --world 2 --timeout 8 --no-probe --token jobB; p1=$PF_PID
+  wait $p0; wait $p1
+  expect_finding "$WORK/pf0.json" preflight.node.missing
+  grep -q "wrong job token 'jobB'" "$WORK/pf0.json" || die "rank 0 does not log the drop reason"
+  grep -q "wrong job token" "$WORK/pf1.json" || die "node1 does not say why it was dropped"
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 echo "PASS: $CASE"

@@ -14,6 +14,8 @@ namespace {
 
 constexpr std::int64_t k_slow_rtt_us = 50'000;
 constexpr std::size_t k_max_evidence = 6;
+constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
+constexpr std::uint32_t k_lossy_retransmits = 8;
 
 void add_evidence(core::Finding& f, const std::string& line) {
   if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
@@ -39,6 +41,7 @@ void find_reachability(Ctx& c) {
   std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>> black_hole;  // (to, iface)
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
+  std::vector<std::pair<std::uint32_t, std::string>> lossy;
   for (int from : c.live) {
     if (!c.in.probed.count(from)) continue;
     for (int to : c.live) {
@@ -51,7 +54,15 @@ void find_reachability(Ctx& c) {
         if (p->ok) {
           any_echo = true;
           if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
-          if (!p->bulk_ok && p->rtt_us < 2 * k_slow_rtt_us) black_hole[{to, p->target.iface}].push_back(p);
+          // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
+          // progress (bytes acked) and retransmits; it is slow, not blocked.
+          if (!p->bulk_ok && p->rtt_us < 2 * k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
+            black_hole[{to, p->target.iface}].push_back(p);
+          if (p->retransmits >= k_lossy_retransmits || (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked))
+            lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
+                                                          from, c.host(from), c.host(to), p->target.addr, p->retransmits,
+                                                          p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)
+                                                                     : "did not finish"));
         } else if (!first_fail) {
           first_fail = p;
         }
@@ -135,6 +146,17 @@ void find_reachability(Ctx& c) {
     f.fix.text = fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
                              "port that is open",
                              p0.target.port, c.host(p0.target.to));
+    c.findings.push_back(std::move(f));
+  }
+  if (!lossy.empty()) {
+    std::sort(lossy.rbegin(), lossy.rend());
+    core::Finding f;
+    f.id = "preflight.reach.lossy";
+    f.label = core::Label::performance;
+    f.severity = core::Severity::warning;
+    f.title = fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size());
+    for (const auto& l : lossy) add_evidence(f, l.second);
+    f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
     c.findings.push_back(std::move(f));
   }
   if (!slow.empty()) {

@@ -59,6 +59,7 @@ nlohmann::json to_json(const ProbeResult& r) {
                       {"bulk_mbps", r.bulk_mbps},
                       {"retransmits", r.retransmits},
                       {"snd_mss", r.snd_mss},
+                      {"bytes_acked", r.bytes_acked},
                       {"stage", r.stage},
                       {"failure", r.failure},
                       {"error", r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error)}};
@@ -79,6 +80,7 @@ ProbeResult result_from_json(const nlohmann::json& j) {
   r.bulk_mbps = j.value("bulk_mbps", 0.0);
   r.retransmits = j.value("retransmits", 0u);
   r.snd_mss = j.value("snd_mss", 0u);
+  r.bytes_acked = j.value("bytes_acked", std::uint64_t{0});
   r.stage = j.value("stage", "");
   r.failure = j.value("failure", "");
   if (j.contains("error") && j["error"].is_string()) r.error = j["error"].get<std::string>();

@@ -113,9 +113,11 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   auto stats = tcp_stats(conn->get());
   r.retransmits = stats.retransmits;
   r.snd_mss = stats.snd_mss;
+  r.bytes_acked = stats.bytes_acked;
   if (!r.bulk_ok)
-    r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; mss {}, {} retransmits)", options.echo_bytes,
-                           r.rtt_us, options.bulk_bytes, stats.snd_mss, stats.retransmits);
+    r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
+                           options.echo_bytes, r.rtt_us, options.bulk_bytes, stats.bytes_acked, stats.snd_mss,
+                           stats.retransmits);
   return r;
 }
 

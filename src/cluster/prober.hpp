@@ -34,6 +34,7 @@ struct ProbeResult {
   double bulk_mbps = 0;     // bulk throughput, megabits per second
   std::uint32_t retransmits = 0;
   std::uint32_t snd_mss = 0;
+  std::uint64_t bytes_acked = 0;  // bulk progress the peer acknowledged (TCP_INFO)
   std::string resolved;     // job ports: the address the name resolved to
   int reached = -1;         // rank that answered when it was not the target (duplicate address)
 };

@@ -200,16 +200,5 @@ NetStatus read_exact(int fd, std::span<std::byte> bytes, const core::Deadline& d
 
 bool wait_readable(int fd, const core::Deadline& deadline) { return poll_one(fd, POLLIN, deadline) > 0; }
 
-TcpStats tcp_stats(int fd) {
-  TcpStats s;
-  tcp_info info{};
-  socklen_t len = sizeof info;
-  if (::getsockopt(fd, IPPROTO_TCP, TCP_INFO, &info, &len) != 0) return s;
-  s.rtt_us = info.tcpi_rtt;
-  s.retransmits = info.tcpi_total_retrans;
-  s.pmtu = info.tcpi_pmtu;
-  s.snd_mss = info.tcpi_snd_mss;
-  return s;
-}
 
 }  // namespace dd::cluster

@@ -64,6 +64,7 @@ struct TcpStats {
   std::uint32_t retransmits = 0;  // total retransmitted segments
   std::uint32_t pmtu = 0;
   std::uint32_t snd_mss = 0;
+  std::uint64_t bytes_acked = 0;  // payload bytes the peer acknowledged
 };
 TcpStats tcp_stats(int fd);
 

@@ -2,7 +2,9 @@
 // `cluster` as job -> list of "host:port", `task` {type, index} with a known type present in the
 // cluster (the evaluator may stand outside it), an index in range, at most one chief and one
 // evaluator, a chief or worker job, ports in 1..65535, no duplicate address, and no
-// localhost/127.x entries when the cluster spans several hosts.
+// localhost/127.x entries when the cluster spans several hosts; this task's own entry must be an
+// address of this host (a wrong task.index is the classic copy-paste mistake).
+#include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -128,8 +130,37 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
   }
 }
 
-void check_task(const json& doc, const std::map<std::string, std::vector<Address>>& jobs, const Setting& s,
-                std::vector<core::Finding>& out) {
+// This task's own entry must name this host: a wrong task.index (copied from another node) makes
+// this node serve another node's address while the real owner's peers dial it.
+void check_own_address(const Context& ctx, const std::vector<Address>& list, const std::string& type, long long index,
+                       const Setting& s, std::vector<core::Finding>& out) {
+  const auto& local = ctx.input().local_addresses;
+  std::string where = "cluster." + type + "[" + std::to_string(index) + "]";
+  auto own = std::find_if(list.begin(), list.end(), [&](const Address& a) { return a.where == where; });
+  if (own == list.end() || own->host.empty() || local.empty()) return;
+  auto resolved = ctx.input().resolver.resolve(own->host);
+  if (!resolved) {
+    auto f = tf_finding("own-address-unresolvable", "this task's TF_CONFIG host does not resolve here", s,
+                        where + " = \"" + own->text + "\"", "use a name every node resolves, or the IP address");
+    f.label = Label::hostname_resolution;
+    f.evidence.push_back(resolved.error().message);
+    out.push_back(std::move(f));
+    return;
+  }
+  for (const auto& r : *resolved) {
+    if (std::find(local.begin(), local.end(), r.addr) != local.end()) return;
+  }
+  std::vector<std::string> addrs;
+  for (const auto& r : *resolved) addrs.push_back(r.addr);
+  auto f = tf_finding("own-address-not-local", "this task's own TF_CONFIG entry is not an address of this host", s,
+                      where + " = \"" + own->text + "\" resolves to " + core::join(addrs, ", "),
+                      "check task.index on this node: it must point at this host's entry in cluster." + type);
+  f.severity = Severity::warning;
+  out.push_back(std::move(f));
+}
+
+void check_task(const Context& ctx, const json& doc, const std::map<std::string, std::vector<Address>>& jobs,
+                const Setting& s, std::vector<core::Finding>& out) {
   std::size_t total = 0;
   for (const auto& [job, list] : jobs) total += list.size();
   if (!doc.contains("task")) {
@@ -177,7 +208,9 @@ void check_task(const json& doc, const std::map<std::string, std::vector<Address
                                  " has " + std::to_string(job->second.size()) + " task(s)",
                              "use an index from 0 to " + std::to_string(static_cast<long long>(job->second.size()) - 1) +
                                  ", a different one on each node"));
+    return;
   }
+  if (job != jobs.end()) check_own_address(ctx, job->second, type, index, s, out);
 }
 
 }  // namespace
@@ -227,7 +260,7 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
                              "add a \"worker\" job (worker 0 acts as chief when there is no chief job)"));
   }
   check_addresses(jobs, *s, out);
-  check_task(doc, jobs, *s, out);
+  check_task(ctx, doc, jobs, *s, out);
 }
 
 }  // namespace dd::env::detail

@@ -16,7 +16,9 @@ class EnvTfConfig : public ::testing::TestWithParam<TfCase> {};
 
 TEST_P(EnvTfConfig, Findings) {
   const TfCase& c = GetParam();
-  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", c.json}}});
+  test::Scenario sc{{{"TF_CONFIG", c.json}}};
+  sc.local.clear();  // no local addresses: the own-address rule stays silent (tested below)
+  auto fs = test::audit_of(sc);
   std::vector<std::string> got;
   for (const auto& f : fs) {
     EXPECT_EQ(f.label, core::Label::tf_config) << f.id;
@@ -67,8 +69,31 @@ TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
   const auto* f = test::find_id(fs, "tf-config.task-type-invalid");
   ASSERT_NE(f, nullptr);
   ASSERT_EQ(f->fix.env.count("TF_CONFIG"), 1u);
-  auto again = test::audit_of(test::Scenario{{{"TF_CONFIG", f->fix.env.at("TF_CONFIG")}}});
+  test::Scenario fixed{{{"TF_CONFIG", f->fix.env.at("TF_CONFIG")}}};
+  fixed.local.clear();
+  auto again = test::audit_of(fixed);
   EXPECT_TRUE(again.empty()) << test::ids(again);
+}
+
+// The task's own entry against this host's addresses (local: 127.0.0.1, 198.18.0.1, ::1).
+TEST(EnvTfConfigOwnAddress, WrongIndexPointsAtAnotherHost) {
+  os::fake::FakeResolver r("node1");
+  r.add("node1", "198.18.0.1").add("node2", "198.18.0.2");
+  auto with_index = [&](int i) {
+    std::string tf = R"({"cluster":{"worker":["node1:2222","node2:2222","ghost:2222"]},"task":{"type":"worker","index":)" +
+                     std::to_string(i) + "}}";
+    return test::audit_of(test::Scenario{{{"TF_CONFIG", tf}}}, r);
+  };
+  EXPECT_TRUE(with_index(0).empty()) << test::ids(with_index(0));
+  auto wrong = with_index(1);
+  const auto* f = test::find_id(wrong, "tf-config.own-address-not-local");
+  ASSERT_NE(f, nullptr) << test::ids(wrong);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+  EXPECT_NE(f->evidence.at(0).find("cluster.worker[1] = \"node2:2222\" resolves to 198.18.0.2"), std::string::npos);
+  auto ghost = with_index(2);
+  const auto* g = test::find_id(ghost, "tf-config.own-address-unresolvable");
+  ASSERT_NE(g, nullptr) << test::ids(ghost);
+  EXPECT_EQ(g->label, core::Label::hostname_resolution);
 }
 
 }  // namespace

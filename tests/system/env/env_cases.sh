@@ -139,6 +139,13 @@ case $case_name in
     in_ns MASTER_ADDR="$name" NNODES=2 RANK=0
     expect_rc 0
     expect_jq '.findings | length == 0'
+    # TF_CONFIG: this node's own entry (task.index) must be this host.
+    tf_cluster="{\"cluster\": {\"worker\": [\"$name:2222\", \"198.18.77.2:2222\"]}, \"task\": {\"type\": \"worker\", \"index\":"
+    in_ns "TF_CONFIG=$tf_cluster 0}}"
+    expect_rc 0
+    expect_jq '.findings | length == 0'
+    in_ns "TF_CONFIG=$tf_cluster 1}}"
+    expect_id tf-config.own-address-not-local
     # 4. A name nobody knows.
     in_ns MASTER_ADDR="nobody-$$.invalid" NNODES=2 RANK=1
     expect_rc 1

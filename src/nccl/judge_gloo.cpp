@@ -32,7 +32,9 @@ void mismatch(const JudgeContext& ctx, const Endpoint& gloo_dev, std::vector<cor
                   "NCCL uses " + where(*nccl) + " but Gloo uses " + where(gloo_dev) +
                       (steered_nccl_only ? ": NCCL_SOCKET_IFNAME is set but GLOO_SOCKET_IFNAME is not" : ""));
   fnd.evidence.push_back("NCCL: " + p.reason);
-  fnd.evidence.push_back(std::string("Gloo: ") + std::string(to_string(ctx.gloo.source)));
+  fnd.evidence.push_back(ctx.gloo.source == GlooSource::ifname
+                             ? std::string("Gloo: GLOO_SOCKET_IFNAME names ") + gloo_dev.iface
+                             : "Gloo: the address host name '" + ctx.gloo.hostname + "' resolves to");
   if (auto fix = propose_gloo_ifname(ctx.inventory, nccl->link)) {
     fnd.fix.env["GLOO_SOCKET_IFNAME"] = fix->value;
     fnd.fix.text = "export GLOO_SOCKET_IFNAME=" + fix->value + " so Gloo (CPU collectives, barriers) uses the same "
@@ -63,8 +65,9 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
       fnd = make("gloo.hostname-loopback", Label::hostname_resolution, Severity::error,
                  "host name '" + g.hostname + "' resolves to " + d.addr +
                      ": Gloo binds the loopback interface and other ranks cannot connect");
-      fnd.evidence.push_back(g.hostname + " resolves to " + core::join(g.resolved, ", ") +
-                             " (typically a 127.0.1.1 line in /etc/hosts)");
+      fnd.evidence.push_back("getaddrinfo(\"" + g.hostname + "\") gives " + core::join(g.resolved, ", ") +
+                             "; Gloo binds the first bindable one (a loopback line for the host name in /etc/hosts, "
+                             "such as Debian's 127.0.1.1, causes this)");
     } else {
       fnd = make("gloo.hostname-unresolvable", Label::hostname_resolution, Severity::error,
                  "host name '" + g.hostname + "' gives no bindable address: Gloo falls back to 127.0.0.1");

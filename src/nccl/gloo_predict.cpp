@@ -47,7 +47,10 @@ bool is_loopback_text(const std::string& addr) {
 GlooPrediction predict_gloo_ifname(const std::vector<os::AddressEntry>& entries, const std::string& value) {
   GlooPrediction g;
   g.source = GlooSource::ifname;
-  for (const auto& name : core::split(value, ',')) {
+  // std::getline(',') as c10d splits: empty entries are kept, except after a trailing ','.
+  auto names = core::split(value, ',', true);
+  if (!names.empty() && names.back().empty()) names.pop_back();
+  for (const auto& name : names) {
     const os::AddressEntry* found = nullptr;
     for (const auto& e : entries) {
       if (e.name == name) {

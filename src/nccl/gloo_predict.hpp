@@ -1,6 +1,7 @@
 // nccl::predict_gloo: the interface and address PyTorch's Gloo backend binds (nccl-facts §7.2;
 // gloo/transport/tcp/device.cc and c10d ProcessGroupGloo as read at the commits named there):
-//   * GLOO_SOCKET_IFNAME set (length > 1): split on ','; each entry is an EXACT interface name and
+//   * GLOO_SOCKET_IFNAME set (length > 1, as torch/csrc/distributed/c10d/init.cpp checks): split on ','
+//     like std::getline (an empty entry is looked up as ""); each entry is an EXACT interface name and
 //     becomes one device (the first is reported); its address is the first getifaddrs entry of
 //     that name in family AF_INET or AF_INET6 (so IPv4 first), with no up/running check; an
 //     unknown name throws "Unable to find address for: <name>";

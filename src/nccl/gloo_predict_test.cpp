@@ -44,6 +44,14 @@ TEST(GlooPredict, UnknownOrPrefixNameIsAnError) {
   EXPECT_EQ(j["error"], "Unable to find address for: eth");
 }
 
+TEST(GlooPredict, EmptyEntryIsLookedUpButTrailingCommaIsNot) {
+  auto entries = testing::build_entries(k_hosts);
+  EXPECT_EQ(predict_gloo_ifname(entries, "eth0,,eth1").error, "Unable to find address for: ");
+  auto g = predict_gloo_ifname(entries, "eth0,");
+  EXPECT_TRUE(g.error.empty());
+  EXPECT_EQ(g.devices.size(), 1u);
+}
+
 TEST(GlooPredict, ListGivesOneDevicePerEntry) {
   os::fake::FakeResolver resolver;
   auto g = predict_gloo(testing::build_entries(k_hosts), env_of({{"GLOO_SOCKET_IFNAME", "eth1,eth0"}}), resolver);

@@ -58,6 +58,9 @@ void loopback_finding(const JudgeContext& ctx, const Endpoint& e, std::vector<co
   }
   fnd.evidence.push_back(ctx.ifname_setting());
   fnd.evidence.push_back("model: " + p.reason);
+  for (const auto& t : p.trace) {
+    if (t.find("skipped (link not running") != std::string::npos) fnd.evidence.push_back(std::string(core::trim(t)));
+  }
   add_nccl_fix(ctx, fnd);
   out.push_back(std::move(fnd));
 }

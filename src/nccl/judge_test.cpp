@@ -93,6 +93,17 @@ TEST(NcclJudge, AutomaticLoopbackWithIdleDockerBridgeHasNoFixToOffer) {
   EXPECT_NE(j.find("gloo.hostname-loopback"), nullptr);
 }
 
+TEST(NcclJudge, LoopbackFindingNamesTheSkippedDownInterface) {
+  auto j = judge("1:lo running [127.0.0.1/8]; 2:eth0 no-carrier [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]",
+                 {{"NCCL_SOCKET_IFNAME", "eth0,lo"}}, "198.18.4.2");
+  const auto* f = j.find("nccl.ifname.selects-loopback");
+  ASSERT_NE(f, nullptr) << j.ids();
+  bool named = false;
+  for (const auto& e : f->evidence) named |= e == "skipped (link not running, NCCL 2.28.3+): eth0";
+  EXPECT_TRUE(named);
+  expect_fix_selects(j, *f, "eth1");
+}
+
 TEST(NcclJudge, WrongCaseAndWhitespaceAreTyposWithRepairedValue) {
   auto up = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "ETH0"}});
   const auto* wc = up.find("nccl.ifname.wrong-case");

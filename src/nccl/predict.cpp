@@ -54,6 +54,7 @@ struct ScanContext {
 std::vector<Endpoint> scan(const ScanContext& ctx, const IfnameFilter& filter, std::size_t max_ifs,
                            std::vector<std::string>* skipped = nullptr) {
   std::vector<Endpoint> out;
+  bool full = false;  // once max_ifs names are accepted, only `skipped` is still collected
   for (const auto& e : ctx.entries) {
     if (ctx.version.has_running_filter() && !e.running) {
       if (skipped && matches(filter, e.name) && (!ctx.family || e.family == *ctx.family) &&
@@ -67,10 +68,13 @@ std::vector<Endpoint> scan(const ScanContext& ctx, const IfnameFilter& filter, s
       auto ip = parse_ip(e.family, e.addr);
       if (ip && is_ipv6_loopback(*ip)) continue;
     }
-    if (!matches(filter, e.name)) continue;
+    if (full || !matches(filter, e.name)) continue;
     if (std::any_of(out.begin(), out.end(), [&](const Endpoint& x) { return x.iface == e.name; })) continue;
     out.push_back(endpoint_of(e));
-    if (out.size() >= max_ifs) break;
+    if (out.size() >= max_ifs) {
+      full = true;
+      if (!skipped) break;
+    }
   }
   return out;
 }

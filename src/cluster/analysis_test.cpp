@@ -1,0 +1,240 @@
+#include "cluster/analysis.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+namespace dd::cluster {
+namespace {
+
+os::AddressEntry v4(const std::string& name, const std::string& addr, bool loopback = false) {
+  return os::AddressEntry{name, name, os::Family::inet, addr, loopback ? 8 : 24, 0, true, true, loopback};
+}
+
+// A node with lo plus `ifaces` (name, addr, kind) in ifindex order; NCCL/Gloo choices given.
+NodeFacts node(int rank, std::vector<std::tuple<std::string, std::string, std::string>> ifaces,
+               const std::string& nccl_iface, const std::string& gloo_iface) {
+  NodeFacts f;
+  f.rank = rank;
+  f.host = "node" + std::to_string(rank);
+  f.model_version = "2.28.9";
+  f.entries.push_back(v4("lo", "127.0.0.1", true));
+  f.ifaces["lo"] = IfaceFacts{"loopback", 65536, -1, true};
+  for (const auto& [name, addr, kind] : ifaces) {
+    f.entries.push_back(v4(name, addr));
+    f.ifaces[name] = IfaceFacts{kind, 1500, 10000, true};
+    Listener l;
+    l.spec = ListenSpec{addr, 0, 0, name, "candidate"};
+    l.port = 40000 + rank;
+    l.ok = true;
+    f.listeners.push_back(l);
+    if (name == nccl_iface) {
+      f.nccl_bootstrap = nccl::Endpoint{name, addr, name};
+      f.nccl_socket = {*f.nccl_bootstrap};
+    }
+    if (name == gloo_iface) f.gloo = nccl::Endpoint{name, addr, name};
+  }
+  f.gloo_source = "hostname";
+  return f;
+}
+
+// Probes between every pair on every candidate; `ok(to_addr)` decides the outcome.
+std::vector<ProbeResult> probes(const std::vector<NodeFacts>& nodes,
+                                const std::function<void(ProbeResult&)>& shape) {
+  std::vector<ProbeResult> out;
+  for (const auto& from : nodes)
+    for (const auto& to : nodes) {
+      if (from.rank == to.rank) continue;
+      for (const auto& l : to.listeners) {
+        ProbeResult p;
+        p.from = from.rank;
+        p.target = ProbeTarget{to.rank, l.spec.addr, l.port, l.spec.iface, "candidate", true};
+        p.ok = p.bulk_ok = true;
+        p.rtt_us = 120;
+        p.bytes_acked = 512 * 1024;
+        shape(p);
+        out.push_back(p);
+      }
+    }
+  return out;
+}
+
+AnalysisInput input_of(std::vector<NodeFacts> nodes, std::vector<ProbeResult> ps) {
+  AnalysisInput in;
+  in.world = static_cast<int>(nodes.size());
+  for (const auto& n : nodes) in.probed.insert(n.rank);
+  in.nodes = std::move(nodes);
+  in.probes = std::move(ps);
+  in.rendezvous = "198.18.1.1:29401";
+  in.rendezvous_port = 29401;
+  return in;
+}
+
+bool has(const Analysis& a, const std::string& id) {
+  return std::any_of(a.findings.begin(), a.findings.end(), [&](const core::Finding& f) { return f.id == id; });
+}
+
+const core::Finding& get(const Analysis& a, const std::string& id) {
+  return *std::find_if(a.findings.begin(), a.findings.end(), [&](const core::Finding& f) { return f.id == id; });
+}
+
+void unreachable_eth0(ProbeResult& p) {
+  if (p.target.iface != "eth0") return;
+  p.ok = p.bulk_ok = false;
+  p.stage = "connect";
+  p.failure = "timeout";
+  p.error = "connect: timeout";
+}
+
+TEST(PreflightAnalysis, HealthyClusterIsOkWithNothingToChange) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult&) {})));
+  EXPECT_EQ(a.verdict, Verdict::ok) << a.reason;
+  EXPECT_FALSE(core::has_error(a.findings));
+  EXPECT_TRUE(a.recommendation.env.empty());
+  EXPECT_TRUE(a.recommendation.complete);
+  EXPECT_EQ(a.recommendation.chosen.at("node2"), "eth0");
+}
+
+TEST(PreflightAnalysis, IsolatedEth0GetsOneModelCheckedIfnameValue) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.100." + std::to_string(r + 1), "physical"},
+                             {"ens1f0", "198.18.1." + std::to_string(r + 1), "physical"}},
+                         "eth0", "ens1f0"));
+  auto a = analyze(input_of(nodes, probes(nodes, unreachable_eth0)));
+  EXPECT_EQ(a.verdict, Verdict::hang);
+  ASSERT_TRUE(has(a, "preflight.nccl.unreachable-interface"));
+  const auto& f = get(a, "preflight.nccl.unreachable-interface");
+  EXPECT_EQ(f.hosts.size(), 3u);  // one finding for the three nodes
+  EXPECT_EQ(f.fix.env.at("NCCL_SOCKET_IFNAME"), "=ens1f0");
+  EXPECT_EQ(a.recommendation.env.at("NCCL_SOCKET_IFNAME"), "=ens1f0");
+  EXPECT_FALSE(a.recommendation.env.count("GLOO_SOCKET_IFNAME"));  // Gloo already fine
+  EXPECT_EQ(a.good_addrs.at(1), std::set<std::string>{"198.18.1.2"});
+}
+
+TEST(PreflightAnalysis, PerHostValuesWhenNoSingleValueSelectsTheRightInterfaceEverywhere) {
+  // node0: isolated eth0 first, cluster on eno1; node1: cluster on eth0. "=eno1,eth0" would make
+  // node0's NCCL take its isolated eth0 (ifindex order), so the model rejects it.
+  std::vector<NodeFacts> nodes = {
+      node(0, {{"eth0", "198.18.100.1", "physical"}, {"eno1", "198.18.1.1", "physical"}}, "eth0", "eno1"),
+      node(1, {{"eth0", "198.18.1.2", "physical"}}, "eth0", "eth0")};
+  auto ps = probes(nodes, [](ProbeResult& p) {
+    if (p.target.addr == "198.18.100.1") unreachable_eth0(p);
+  });
+  auto a = analyze(input_of(nodes, ps));
+  EXPECT_FALSE(a.recommendation.env.count("NCCL_SOCKET_IFNAME"));
+  EXPECT_EQ(a.recommendation.per_host.at("node0").at("NCCL_SOCKET_IFNAME"), "=eno1");
+  EXPECT_EQ(a.recommendation.per_host.at("node1").at("NCCL_SOCKET_IFNAME"), "=eth0");
+}
+
+TEST(PreflightAnalysis, DockerAddressOnEveryNodeIsNamedAndAvoided) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"docker0", "198.19.255.1", "docker"}, {"eth0", "198.18.1." + std::to_string(r + 1), "physical"}},
+                         "docker0", "eth0"));
+  auto ps = probes(nodes, [](ProbeResult& p) {
+    if (p.target.iface != "docker0") return;
+    p.ok = p.bulk_ok = false;
+    p.reached = p.from;
+    p.error = "answered by the wrong rank";
+  });
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_TRUE(has(a, "preflight.address.duplicate"));
+  EXPECT_EQ(get(a, "preflight.address.duplicate").severity, core::Severity::error);  // NCCL uses it
+  EXPECT_EQ(get(a, "preflight.nccl.unreachable-interface").label, core::Label::virtual_interface);
+  EXPECT_EQ(a.recommendation.env.at("NCCL_SOCKET_IFNAME"), "=eth0");
+}
+
+TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto hole = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    p.bulk_ok = false;
+    p.bytes_acked = 1000;
+    p.retransmits = 30;
+  })));
+  EXPECT_TRUE(has(hole, "preflight.mtu.black-hole"));
+  EXPECT_EQ(hole.verdict, Verdict::hang);
+  auto lossy = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    p.retransmits = 40;
+    p.bulk_mbps = 3;
+  })));
+  EXPECT_FALSE(has(lossy, "preflight.mtu.black-hole"));
+  EXPECT_TRUE(has(lossy, "preflight.reach.lossy"));
+  EXPECT_EQ(lossy.verdict, Verdict::slow);
+  auto slow = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) { p.rtt_us = 400'000; })));
+  EXPECT_TRUE(has(slow, "preflight.reach.slow"));
+  EXPECT_EQ(slow.verdict, Verdict::slow);
+}
+
+TEST(PreflightAnalysis, MissingAndLostRanksAreNamedAndOnlyLiveNodesJudge) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto in = input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    if (p.target.to == 2) p.ok = p.bulk_ok = false;  // rank 2 died: nothing answers there
+  }));
+  in.world = 4;
+  in.missing = {3};
+  in.lost[2] = "recv: peer closed";
+  in.probed.erase(2);
+  auto a = analyze(in);
+  ASSERT_TRUE(has(a, "preflight.node.missing"));
+  EXPECT_EQ(get(a, "preflight.node.missing").ranks, std::vector<int>{3});
+  ASSERT_TRUE(has(a, "preflight.node.lost"));
+  EXPECT_EQ(get(a, "preflight.node.lost").hosts, std::vector<std::string>{"node2"});
+  EXPECT_FALSE(has(a, "preflight.reach.no-route"));  // the dead node is not a routing problem
+  EXPECT_EQ(a.verdict, Verdict::hang);
+}
+
+TEST(PreflightAnalysis, SettingsVersionsMasterAddrAndTfConfigAreCompared) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  nodes[1].nccl_config["NCCL_SOCKET_IFNAME"] = "eth0";
+  nodes[0].nccl_version = "2.28.9";
+  nodes[1].nccl_version = "2.21.5";
+  for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0";
+  nodes[0].master_addr_resolves = {"198.18.1.1"};
+  nodes[1].master_addr_resolves = {"127.0.1.1"};
+  nodes[0].env["TF_CONFIG"] = R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})";
+  nodes[1].env["TF_CONFIG"] = R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})";
+  auto in = input_of(nodes, probes(nodes, [](ProbeResult&) {}));
+  in.clock_skew_us[1] = 7'000'000;
+  auto a = analyze(in);
+  EXPECT_TRUE(has(a, "preflight.setting.partial"));
+  EXPECT_TRUE(has(a, "preflight.nccl.version-mismatch"));
+  EXPECT_EQ(get(a, "preflight.nccl.version-mismatch").severity, core::Severity::error);
+  ASSERT_TRUE(has(a, "preflight.master-addr.wrong"));
+  EXPECT_EQ(get(a, "preflight.master-addr.wrong").hosts, std::vector<std::string>{"node1"});
+  EXPECT_EQ(a.recommendation.env.at("MASTER_ADDR"), "198.18.1.1");
+  EXPECT_TRUE(has(a, "preflight.tf-config.duplicate-task"));
+  EXPECT_TRUE(has(a, "preflight.clock.skew"));
+}
+
+TEST(PreflightAnalysis, BlockedMasterPortAndEphemeralPorts) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  ProbeResult job;
+  job.from = 1;
+  job.target = ProbeTarget{0, "198.18.1.1", 29500, "", "MASTER_PORT", true};
+  job.stage = "connect";
+  job.error = "connect: timeout";
+  auto ps = probes(nodes, [](ProbeResult&) {});
+  ps.push_back(job);
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_TRUE(has(a, "preflight.port.blocked"));
+  EXPECT_EQ(a.recommendation.env.at("MASTER_PORT"), "29401");
+  // Now the reverse: only the job port answers.
+  auto ps2 = probes(nodes, [](ProbeResult& p) {
+    if (p.target.to == 0) p.ok = p.bulk_ok = false;
+  });
+  job.ok = job.bulk_ok = true;
+  ps2.push_back(job);
+  auto b = analyze(input_of(nodes, ps2));
+  EXPECT_TRUE(has(b, "preflight.reach.ephemeral-ports-blocked"));
+  EXPECT_FALSE(has(b, "preflight.reach.no-route"));
+}
+
+}  // namespace
+}  // namespace dd::cluster

@@ -109,7 +109,7 @@ TEST(Container, DockerDefaultsGiveShmErrorAndBridgeWarning) {
   const auto* detected = find(fs, "container.detected");
   ASSERT_NE(detected, nullptr);
   EXPECT_EQ(detected->severity, core::Severity::info);
-  EXPECT_EQ(find(fs, "container.memlock.too-low"), nullptr);  // no InfiniBand here
+  EXPECT_EQ(find(fs, "limits.memlock.too-low"), nullptr);  // no InfiniBand here
 }
 
 TEST(Container, KubernetesSmallShmGetsEmptyDirFixAndNoBridgeWarning) {
@@ -138,14 +138,14 @@ TEST(Container, InfinibandWithoutDeviceNodesAndLowMemlock) {
   EXPECT_NE(ib->title.find("mlx5_0, mlx5_1"), std::string::npos);
   EXPECT_NE(ib->fix.text.find("--device=/dev/infiniband"), std::string::npos);
   EXPECT_NE(ib->fix.text.find("--cap-add=IPC_LOCK"), std::string::npos);
-  const auto* memlock = find(fs, "container.memlock.too-low");
+  const auto* memlock = find(fs, "limits.memlock.too-low");
   ASSERT_NE(memlock, nullptr);
   EXPECT_EQ(memlock->severity, core::Severity::error);
 
   // NCCL_IB_DISABLE=1: the user chose sockets, so neither IB finding applies.
   auto off = container_findings(info, make_env({{"NCCL_IB_DISABLE", "1"}}));
   EXPECT_EQ(find(off, "container.ib.no-device-nodes"), nullptr);
-  EXPECT_EQ(find(off, "container.memlock.too-low"), nullptr);
+  EXPECT_EQ(find(off, "limits.memlock.too-low"), nullptr);
 }
 
 TEST(Container, InfinibandPassedThroughWithUnlimitedMemlockIsFine) {

@@ -78,7 +78,7 @@ std::vector<core::Finding> limits_findings(const ProcessLimits& limits, bool ib_
   if (auto it = limits.find(k_limit_memlock); ib_in_use && it != limits.end() && it->second.soft) {
     const auto& l = it->second;
     core::Finding f;
-    f.id = "container.memlock.too-low";
+    f.id = "limits.memlock.too-low";
     f.label = core::Label::resource_limits;
     f.severity = *l.soft <= k_memlock_error_at ? core::Severity::error : core::Severity::warning;
     f.title = "locked-memory limit (ulimit -l) is " + format_bytes(l.soft) +

@@ -56,7 +56,7 @@ TEST(Limits, MemlockMattersOnlyWithInfiniband) {
   EXPECT_TRUE(limits_findings(l, /*ib_in_use=*/false, true).empty());
   auto f = limits_findings(l, /*ib_in_use=*/true, /*in_container=*/true);
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].id, "container.memlock.too-low");
+  EXPECT_EQ(f[0].id, "limits.memlock.too-low");
   EXPECT_EQ(f[0].label, core::Label::resource_limits);
   EXPECT_EQ(f[0].severity, core::Severity::error);
   EXPECT_NE(f[0].fix.text.find("--ulimit memlock=-1"), std::string::npos);

@@ -2,6 +2,7 @@
 
 #include "check/probe_findings.hpp"
 #include "env/audit.hpp"
+#include "env/variables.hpp"
 #include "netif/inventory.hpp"
 #include "netif/inventory_json.hpp"
 #include "nccl/prediction_json.hpp"
@@ -34,14 +35,6 @@ std::vector<std::string> local_addresses(const netif::Inventory& inv) {
 
 bool ib_present(const os::FileTree& files) { return !files.list("/sys/class/infiniband").empty(); }
 
-std::vector<env::ConfigSetting> config_file_settings(const nccl::NcclConfig& config) {
-  std::vector<env::ConfigSetting> out;
-  for (const auto& [name, v] : config.values) {
-    if (v.source.kind == nccl::SourceKind::file) out.push_back({name, v.value, v.source.path});
-  }
-  return out;
-}
-
 void append(std::vector<core::Finding>& to, std::vector<core::Finding> from) {
   for (auto& f : from) to.push_back(std::move(f));
 }
@@ -71,7 +64,7 @@ CheckReport build_report(const Context& ctx, Scope scope) {
   append(r.findings, judge_all(r, ctx));
   if (scope == Scope::full) {
     env::AuditInput audit_input(ctx.env, ctx.resolver);
-    audit_input.config_files = config_file_settings(r.config);
+    audit_input.config_files = env::config_settings(r.config);
     audit_input.local_addresses = local_addresses(r.inventory);
     audit_input.ib_present = ib_present(ctx.files);
     append(r.findings, env::audit(audit_input));

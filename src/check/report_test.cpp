@@ -63,7 +63,7 @@ TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
 
 TEST(CheckReport, ExclusionListPicksLoopbackAndThatIsAnError) {
   Fixture fx;
-  auto r = build_report(fx.context(os::Environment({{"NCCL_SOCKET_IFNAME", "^docker"}}), false), Scope::nics);
+  auto r = build_report(fx.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false), Scope::nics);
   ASSERT_TRUE(r.prediction.bootstrap.has_value());
   EXPECT_EQ(r.prediction.bootstrap->iface, "lo");
   EXPECT_TRUE(core::has_error(r.findings));

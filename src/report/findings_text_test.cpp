@@ -1,0 +1,28 @@
+#include "report/findings_text.hpp"
+
+#include <gtest/gtest.h>
+
+namespace dd::report {
+
+TEST(FindingsText, EmptyFixValueMeansUnset) {
+  core::Finding f;
+  f.id = "x";
+  f.severity = core::Severity::error;
+  f.title = "t";
+  f.fix.env = {{"NCCL_COMM_ID", ""}, {"NCCL_SOCKET_IFNAME", "=eth0"}};
+  auto text = render_findings({f}, Style(false));
+  EXPECT_NE(text.find("unset NCCL_COMM_ID"), std::string::npos);
+  EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0"), std::string::npos);
+  EXPECT_EQ(text.find("NCCL_COMM_ID=''"), std::string::npos);
+}
+
+TEST(FindingsText, SummaryCountsBySeverity) {
+  core::Finding e;
+  e.severity = core::Severity::error;
+  core::Finding w;
+  w.severity = core::Severity::warning;
+  EXPECT_EQ(render_summary({e, w}, Style(false)), "1 error, 1 warning, 0 notes\n");
+  EXPECT_EQ(render_summary({}, Style(false)), "OK: no problems found\n");
+}
+
+}  // namespace dd::report

@@ -1,0 +1,29 @@
+#!/bin/bash
+# Builds one libFuzzer target (src/<mod>/<name>_fuzz.cpp) with clang (+ASan/UBSan) together with
+# the non-test sources of the modules it needs, and runs it for a bounded time. Fails on a crash,
+# a sanitizer report, a leak, or an input slower than 10 s (a hang). The project build may be g++,
+# so this needs no CMake target. Usage: run_fuzz.sh SOURCE_DIR FUZZ_FILE SECONDS MODULE...
+set -u
+src=$1 target=$2 secs=$3
+shift 3
+cxx=$(command -v clang++-14 || command -v clang++)
+[ -n "$cxx" ] || { echo "fuzz: clang++ not found (apt-get install clang)" >&2; exit 1; }
+work=$(mktemp -d /tmp/dd-fuzz-XXXXXX)
+trap 'rm -rf "$work"' EXIT
+sources=()
+for mod in "$@"; do
+  while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
+done
+if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -ldl -lpthread 2>"$work/build.log"; then
+  cat "$work/build.log" >&2
+  echo "fuzz: build of $target failed" >&2
+  exit 1
+fi
+mkdir -p "$work/corpus"
+echo "fuzz: running $target for ${secs}s"
+"$work/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+  "$work/corpus" 2>&1 | tail -15
+rc=${PIPESTATUS[0]}
+echo "fuzz: exit $rc"
+exit "$rc"

@@ -12,10 +12,11 @@ namespace dd::cluster::detail {
 
 namespace {
 
-constexpr std::int64_t k_slow_rtt_us = 50'000;
+constexpr std::int64_t k_slow_rtt_us = 100'000;
 constexpr std::size_t k_max_evidence = 6;
 constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
 constexpr std::uint32_t k_lossy_retransmits = 8;
+constexpr double k_lossy_mbps = 100;  // retransmits matter when they also cut throughput
 
 void add_evidence(core::Finding& f, const std::string& line) {
   if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
@@ -56,9 +57,10 @@ void find_reachability(Ctx& c) {
           if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
           // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
           // progress (bytes acked) and retransmits; it is slow, not blocked.
-          if (!p->bulk_ok && p->rtt_us < 2 * k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
+          if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
             black_hole[{to, p->target.iface}].push_back(p);
-          if (p->retransmits >= k_lossy_retransmits || (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked))
+          if ((p->retransmits >= k_lossy_retransmits && (!p->bulk_ok || p->bulk_mbps < k_lossy_mbps)) ||
+              (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked))
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
                                                           from, c.host(from), c.host(to), p->target.addr, p->retransmits,
                                                           p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)

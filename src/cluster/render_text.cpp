@@ -63,7 +63,7 @@ std::string render_matrix(const json& result) {
         const auto& c = cells[key];
         if (c[1] + c[2] == 0) ch = 'X';
         else if (c[2] > 0) ch = 'M';
-        else if (best.count(key) && best[key] > 50000) ch = 's';
+        else if (best.count(key) && best[key] > 100000) ch = 's';
         else if (c[1] < c[0]) ch = 'x';
         else ch = '.';
       }
@@ -136,7 +136,12 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
     }
     if (failed) out += style.paint(Color::bold, fmt::format("probe errors ({} of {})", failed, j["probes"].size())) + "\n" + lines;
   }
-  out += report::render_summary(outcome.findings, style);
+  std::size_t remote = j.contains("findings") && j["findings"].is_array() ? j["findings"].size() : 0;
+  if (outcome.findings.empty() && remote > 0)
+    out += style.paint(verdict == "OK" ? Color::green : Color::red,
+                       fmt::format("{} finding(s) at rank 0; its output has the evidence", remote)) + "\n";
+  else
+    out += report::render_summary(outcome.findings, style);
   return out;
 }
 

@@ -14,7 +14,7 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
 
 // The matrix alone: rows = from rank, columns = to rank. '.' every probe passed, 'M' echo passed
 // but the bulk transfer did not (MTU), 'x' some addresses failed, 'X' nothing answered,
-// 's' slow (best round trip above 50 ms), '-' self, '?' rank missing or lost.
+// 's' slow (best round trip above 100 ms), '-' self, '?' rank missing or lost.
 std::string render_matrix(const nlohmann::json& result);
 
 }  // namespace dd::cluster

@@ -20,7 +20,7 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
       auto more = r.next(line, cut);
       if (!more) return more.error();
       if (!*more) break;
-      builder.add_line(line, cut);
+      builder.add_line(line, cut, r.may_have_escape());
     }
     if (r.truncated_gzip()) report.notes.push_back(r.name() + ": gzip stream ends early (lines up to the cut were read)");
     if (r.bytes_read() == 0) report.notes.push_back(r.name() + ": empty input");

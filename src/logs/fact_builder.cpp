@@ -18,10 +18,24 @@ std::string clip(std::string_view s) {
   return std::string(s.substr(0, k_max_text)) + "...";
 }
 
-// Kinds that are worth keeping as signals (everything but plain activity).
+// Kinds that are worth keeping as signals: not plain activity, and not the per-process state
+// lines (kept in ProcessState instead).
 bool is_signal(EventKind k) {
-  return k != EventKind::none && k != EventKind::nccl_info && k != EventKind::net_channel &&
-         k != EventKind::progress;
+  switch (k) {
+    case EventKind::none:
+    case EventKind::nccl_info:
+    case EventKind::net_channel:
+    case EventKind::progress:
+    case EventKind::comm_rank:
+    case EventKind::init_complete:
+    case EventKind::rings_connected:
+    case EventKind::bootstrap_iface:
+    case EventKind::socket_ifaces:
+    case EventKind::legacy_iface:
+    case EventKind::ib_devices:
+    case EventKind::using_network: return false;
+    default: return true;
+  }
 }
 
 bool is_error_kind(EventKind k) {
@@ -60,35 +74,113 @@ void FactBuilder::begin_file(const std::string& name) {
 
 Evidence FactBuilder::evidence(std::string_view text) const { return Evidence{file_, line_no_, clip(text)}; }
 
-ProcessState* FactBuilder::process_for(const LineEvent& ev) {
-  if (cached_ != nullptr && cached_->pid == ev.pid && cached_->host == ev.host) return cached_;
-  key_.assign(ev.host);
-  key_.push_back(':');
-  key_.append(ev.pid);
-  auto it = index_.find(key_);
-  if (it != index_.end()) return cached_ = it->second;
+namespace {
+
+// Word-at-a-time multiplicative hash of a short key (never 0: 0 marks an empty slot).
+std::uint64_t key_hash(std::string_view key) {
+  std::uint64_t h = 0x9E3779B97F4A7C15ull ^ key.size();
+  std::size_t i = 0;
+  for (; i + 8 <= key.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, key.data() + i, 8);
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+    h ^= h >> 31;
+  }
+  std::uint64_t w = 0;  // the tail, assembled bytewise (a short memcpy stalls store forwarding)
+  for (std::size_t k = 0; i + k < key.size(); ++k) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(key[i + k])) << (8 * k);
+  h ^= w;
+  // Murmur3's finaliser: every input bit reaches the low bits used as the slot index.
+  h ^= h >> 33;
+  h *= 0xFF51AFD7ED558CCDull;
+  h ^= h >> 33;
+  h *= 0xC4CEB9FE1A85EC53ull;
+  h ^= h >> 33;
+  return h | 1;
+}
+
+}  // namespace
+
+ProcessState* FactBuilder::find_or_add(std::string_view key, std::string_view host, std::string_view pid) {
+  std::uint64_t h = key_hash(key);
+  std::size_t mask = slots_.size() - 1;
+  std::size_t i = static_cast<std::size_t>(h) & mask;
+  while (slots_[i].hash != 0) {
+    const Slot& s = slots_[i];
+    if (s.hash == h && s.len == key.size()) {
+      if (key.size() <= k_inline_key ? std::memcmp(s.key, key.data(), key.size()) == 0
+                                     : (s.process->pid == pid && s.process->host == host))
+        return s.process;
+    }
+    i = (i + 1) & mask;
+  }
   if (facts_.processes.size() >= k_max_processes) {
     ++facts_.dropped_processes;
     return nullptr;
   }
   auto p = std::make_unique<ProcessState>();
-  p->host.assign(ev.host);
-  p->pid.assign(ev.pid);
+  p->host.assign(host);
+  p->pid.assign(pid);
   p->first_seen = evidence({});
   ProcessState* raw = p.get();
   facts_.processes.push_back(std::move(p));
-  index_.emplace(key_, raw);
+  Slot slot;
+  slot.hash = h;
+  slot.process = raw;
+  slot.len = static_cast<std::uint32_t>(key.size());
+  std::memcpy(slot.key, key.data(), std::min(key.size(), k_inline_key));
+  slots_[i] = slot;
   if (facts_.hosts.size() < k_max_processes) facts_.hosts.insert(raw->host);
-  return cached_ = raw;
+  if (facts_.processes.size() * 2 > slots_.size()) {
+    // Grow to keep the load under one half.
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    std::size_t m = slots_.size() - 1;
+    for (const auto& o : old) {
+      if (o.hash == 0) continue;
+      std::size_t j = static_cast<std::size_t>(o.hash) & m;
+      while (slots_[j].hash != 0) j = (j + 1) & m;
+      slots_[j] = o;
+    }
+  }
+  return raw;
 }
 
-void FactBuilder::add_line(std::string_view raw, bool cut) {
+ProcessState* FactBuilder::process_for(const LineEvent& ev) {
+  // host and pid are adjacent in the header ("host:pid"), so their span is the key.
+  std::string_view key(ev.host.data(), static_cast<std::size_t>(ev.pid.data() + ev.pid.size() - ev.host.data()));
+  if (last_process_ != nullptr && key == last_key_) return last_process_;
+  ProcessState* p = find_or_add(key, ev.host, ev.pid);
+  if (p != nullptr) {
+    last_key_.assign(key);
+    last_process_ = p;
+  }
+  return p;
+}
+
+void FactBuilder::finalize() {
+  // The last activity's file is kept as an index on the hot path; name it now.
+  for (auto& p : facts_.processes) {
+    if (p->last_activity.line != 0 && p->last_file >= 0 && static_cast<std::size_t>(p->last_file) < facts_.files.size())
+      p->last_activity.file = facts_.files[static_cast<std::size_t>(p->last_file)];
+  }
+}
+
+const LogFacts& FactBuilder::facts() {
+  finalize();
+  return facts_;
+}
+
+LogFacts FactBuilder::take() {
+  finalize();
+  return std::move(facts_);
+}
+
+void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape) {
   ++line_no_;
   ++facts_.lines;
   facts_.bytes += raw.size() + 1;
   if (cut) ++facts_.cut_lines;
-  if (!raw.empty() && std::memchr(raw.data(), '\0', raw.size()) != nullptr) ++facts_.binary_lines;
-  ParsedLine parsed = parse_line(raw, scratch_);
+  ParsedLine parsed = parse_line(raw, scratch_, may_have_escape);
   const LineEvent& ev = parsed.event;
   if (ev.kind == EventKind::none) return;
   ProcessState* p = nullptr;
@@ -98,8 +190,8 @@ void FactBuilder::add_line(std::string_view raw, bool cut) {
     if (p != nullptr) {
       current_ = p;
       ++p->lines;
-      p->last_activity.file = file_;
       p->last_activity.line = line_no_;
+      p->last_file = file_index_;
       p->last_activity.text.assign(parsed.stripped.body.substr(0, k_max_text));
       if (ev.dev >= 0 && std::find(p->devices.begin(), p->devices.end(), ev.dev) == p->devices.end() &&
           p->devices.size() < 64)
@@ -202,8 +294,10 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       if (p != nullptr) p->libibverbs_missing = true;
       break;
     case EventKind::using_network:
-    case EventKind::net_channel:
       if (p != nullptr && p->transport.empty()) p->transport.assign(ev.text);
+      break;
+    case EventKind::net_channel:
+      if (p != nullptr && p->transport.empty()) p->transport.assign(channel_transport(ev.text));
       break;
     case EventKind::ifname_env:
       if (p != nullptr) p->ifname_env.assign(ev.text);

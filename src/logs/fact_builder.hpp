@@ -5,7 +5,7 @@
 
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "logs/line_classifier.hpp"
 #include "logs/log_facts.hpp"
@@ -17,9 +17,11 @@ class FactBuilder {
   // Starts a new input: line numbers restart at 1 and the "current process" context is reset.
   void begin_file(const std::string& name);
   // One line (without '\n'); `cut` when the reader dropped the tail of an over-long line.
-  void add_line(std::string_view raw, bool cut = false);
-  const LogFacts& facts() const { return facts_; }
-  LogFacts take() { return std::move(facts_); }
+  // `may_have_escape` = false lets the prefix stripper skip its ANSI scan.
+  void add_line(std::string_view raw, bool cut = false, bool may_have_escape = true);
+  // The facts so far (last_activity file names filled in).
+  const LogFacts& facts();
+  LogFacts take();
 
  private:
   ProcessState* process_for(const LineEvent& ev);
@@ -28,14 +30,28 @@ class FactBuilder {
   void record_peer(const LineEvent& ev, ProcessState* p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
 
+  // Open-addressing index of processes by a hash of "host:pid" (the hot path of every line).
+  // The key ("host:pid", contiguous in NCCL's header) is kept inline when short, so a lookup
+  // touches one cache line.
+  static constexpr std::size_t k_inline_key = 44;
+  struct Slot {
+    std::uint64_t hash = 0;
+    ProcessState* process = nullptr;
+    std::uint32_t len = 0;
+    char key[k_inline_key] = {};
+  };
+  ProcessState* find_or_add(std::string_view key, std::string_view host, std::string_view pid);
+  void finalize();
+
   LogFacts facts_;
-  std::unordered_map<std::string, ProcessState*> index_;
-  std::string key_, scratch_;
+  std::vector<Slot> slots_ = std::vector<Slot>(1024);
+  std::string scratch_;
+  std::string last_key_;                  // key of the previous headed line ...
+  ProcessState* last_process_ = nullptr;  // ... and its process (logs come in per-rank bursts)
   std::string file_;
   int file_index_ = -1;
   std::uint64_t line_no_ = 0;
   ProcessState* current_ = nullptr;  // last process with a header in this file
-  ProcessState* cached_ = nullptr;   // last looked-up process
 };
 
 }  // namespace dd::logs

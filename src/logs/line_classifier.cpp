@@ -9,7 +9,15 @@ namespace {
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
-bool is_token_char(char c) { return c != ' ' && c != '\t' && c != ':' && c != '[' && c != ']'; }
+// Characters allowed in the header's host/pid/tid fields (a table: this runs on every byte).
+struct TokenTable {
+  bool ok[256];
+  constexpr TokenTable() : ok() {
+    for (int i = 0; i < 256; ++i) ok[i] = i != ' ' && i != '\t' && i != ':' && i != '[' && i != ']' && i != 0;
+  }
+};
+constexpr TokenTable k_token{};
+bool is_token_char(char c) { return k_token.ok[static_cast<unsigned char>(c)]; }
 
 // "host:pid:tid [dev] " at the start of s. On success fills the header fields and returns the
 // length consumed; 0 otherwise.
@@ -111,11 +119,9 @@ LineEvent classify_body(std::string_view body) {
   return ev;
 }
 
-ParsedLine parse_line(std::string_view line, std::string& scratch) {
-  ParsedLine out;
-  out.stripped = strip_prefixes(line, scratch);
-  out.event = classify_body(out.stripped.body);
-  return out;
+ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have_escape) {
+  Stripped stripped = strip_prefixes(line, scratch, may_have_escape);
+  return ParsedLine{stripped, classify_body(stripped.body)};  // the event is built in place
 }
 
 std::string_view to_string(ConnError e) {

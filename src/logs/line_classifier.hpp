@@ -21,7 +21,10 @@ struct ParsedLine {
   Stripped stripped;
   LineEvent event;
 };
-ParsedLine parse_line(std::string_view line, std::string& scratch);
+ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have_escape = true);
+
+// "IB" from a channel/ring line "... via NET/IB/0", empty when the line names no NET transport.
+std::string_view channel_transport(std::string_view msg);
 
 // Internal steps, exposed for tests.
 namespace detail {

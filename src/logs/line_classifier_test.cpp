@@ -56,7 +56,8 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
     EXPECT_EQ(c.addr, ev.addr) << c.line;
   }
   EXPECT_EQ("Socket", classify("h:1:1 [0] NCCL INFO Using network Socket").text);
-  EXPECT_EQ("IB", classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").text);
+  EXPECT_EQ("IB", channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").text));
+  EXPECT_EQ("", channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC").text));
 }
 
 TEST(LogsLineClassifier, CommRanksAndInitComplete) {

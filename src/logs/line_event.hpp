@@ -23,7 +23,8 @@ enum class EventKind : std::uint8_t {
   ib_devices,             // "NET/IB : Using [0]mlx5_0:1/RoCE ..." -> text = list
   ib_none,                // "NET/IB : No device found."
   using_network,          // "Using network IB|Socket|<plugin>" -> text
-  net_channel,            // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = "IB"
+  net_channel,            // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = the message
+                          // (channel_transport(text) = "IB")
   ifname_env,             // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
   comm_rank,              // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
   init_complete,          // "Init COMPLETE" without a parsable rank

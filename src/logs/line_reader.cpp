@@ -70,10 +70,16 @@ core::Result<std::size_t> LineReader::read_bytes(char* dst, std::size_t cap) {
   }
   if (!gzip_) {
     if (in_pos_ == in_len_) {
+      // Plain input: read straight into the caller's buffer (no second copy).
       if (eof_in_) return std::size_t{0};
-      auto r = fill_input();
-      if (!r) return r.error();
-      if (in_len_ == 0) return std::size_t{0};
+      while (true) {
+        ssize_t n = ::read(fd_, dst, cap);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return unreadable(name_, std::string("read failed: ") + std::strerror(errno));
+        if (n == 0) eof_in_ = true;
+        bytes_in_ += static_cast<std::size_t>(n);
+        return static_cast<std::size_t>(n);
+      }
     }
     std::size_t n = std::min(cap, in_len_ - in_pos_);
     std::memcpy(dst, in_.data() + in_pos_, n);
@@ -150,6 +156,7 @@ core::Result<bool> LineReader::next(std::string_view& line, bool& cut) {
     if (!n) return n.error();
     if (*n == 0) done_ = true;
     end_ += *n;
+    has_escape_ = std::memchr(base + begin_, 0x1b, end_ - begin_) != nullptr;
   }
 }
 

@@ -34,6 +34,8 @@ class LineReader {
   // True when a gzip stream ended early (the lines before the cut were still returned).
   bool truncated_gzip() const { return truncated_; }
   std::uint64_t bytes_read() const { return bytes_in_; }
+  // False when the buffered data holding the last line has no ESC byte (no ANSI colours to strip).
+  bool may_have_escape() const { return has_escape_; }
 
  private:
   LineReader(int fd, bool own, std::string name);
@@ -50,7 +52,7 @@ class LineReader {
   std::size_t in_pos_ = 0, in_len_ = 0;
   std::vector<char> buf_;
   std::size_t begin_ = 0, end_ = 0;
-  bool skipping_ = false, done_ = false;
+  bool skipping_ = false, done_ = false, has_escape_ = true;
   std::uint64_t bytes_in_ = 0;
 };
 

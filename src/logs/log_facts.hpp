@@ -65,6 +65,7 @@ struct ProcessState {
   bool init_complete = false;
   bool rings_connected = false;
   std::uint64_t lines = 0;
+  int last_file = -1;  // index into LogFacts::files of last_activity (its name is filled at the end)
   Evidence first_seen, last_activity, first_warning, first_error;
   std::vector<PeerFailure> failed_peers;  // capped at 8
 };
@@ -95,7 +96,7 @@ inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind:
 
 struct LogFacts {
   std::vector<std::string> files;
-  std::uint64_t lines = 0, bytes = 0, nccl_lines = 0, cut_lines = 0, binary_lines = 0;
+  std::uint64_t lines = 0, bytes = 0, nccl_lines = 0, cut_lines = 0;
   std::uint64_t dropped_processes = 0;
   std::vector<std::unique_ptr<ProcessState>> processes;  // in order of first appearance
   std::array<Signal, k_event_kinds> signals;

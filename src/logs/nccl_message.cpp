@@ -182,12 +182,8 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       break;
     case 'R':
       if (starts(msg, "Ring ")) {
-        std::size_t via = msg.find("via NET/");
-        if (via != std::string_view::npos) {
-          std::string_view t = msg.substr(via + 8);
-          ev.kind = EventKind::net_channel;
-          ev.text = t.substr(0, t.find('/'));
-        }
+        ev.kind = EventKind::net_channel;
+        ev.text = msg;
         return;
       }
       break;
@@ -211,12 +207,9 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         return;
       }
       if (starts(msg, "Channel")) {
-        std::size_t via = msg.find("via NET/");
-        if (via != std::string_view::npos) {
-          std::string_view t = msg.substr(via + 8);
-          ev.kind = EventKind::net_channel;
-          ev.text = t.substr(0, t.find('/'));
-        }
+        // The transport is looked up (channel_transport) only while the rank's is still unknown.
+        ev.kind = EventKind::net_channel;
+        ev.text = msg;
         return;
       }
       if (starts(msg, "Connected")) return;
@@ -234,3 +227,14 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
 }
 
 }  // namespace dd::logs::detail
+
+namespace dd::logs {
+
+std::string_view channel_transport(std::string_view msg) {
+  std::size_t via = msg.find("via NET/");
+  if (via == std::string_view::npos) return {};
+  std::string_view t = msg.substr(via + 8);
+  return t.substr(0, t.find('/'));
+}
+
+}  // namespace dd::logs

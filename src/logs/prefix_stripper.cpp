@@ -89,6 +89,8 @@ std::size_t timestamp_len(std::string_view s) {
 // One prefix removed (returns true) or nothing recognised (false).
 bool strip_one(std::string_view& s, int& rank) {
   if (s.empty()) return false;
+  char c0 = s[0];
+  if (c0 != '[' && c0 != '(' && !is_digit(c0)) return false;  // the common case: nothing to strip
   if (std::size_t t = timestamp_len(s)) {
     s.remove_prefix(t);
     return true;
@@ -150,9 +152,10 @@ bool strip_one(std::string_view& s, int& rank) {
 
 }  // namespace
 
-Stripped strip_prefixes(std::string_view line, std::string& scratch) {
+Stripped strip_prefixes(std::string_view line, std::string& scratch, bool may_have_escape) {
   while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) line.remove_suffix(1);
-  if (!line.empty() && std::memchr(line.data(), 0x1b, line.size()) != nullptr) line = remove_ansi(line, scratch);
+  if (may_have_escape && !line.empty() && std::memchr(line.data(), 0x1b, line.size()) != nullptr)
+    line = remove_ansi(line, scratch);
   Stripped out;
   for (int i = 0; i < 6; ++i) {
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r')) line.remove_prefix(1);

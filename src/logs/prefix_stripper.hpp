@@ -16,6 +16,7 @@ struct Stripped {
 };
 
 // `scratch` is used (and the result points into it) only when ANSI escapes must be removed.
-Stripped strip_prefixes(std::string_view line, std::string& scratch);
+// `may_have_escape` = false skips the escape scan (the reader saw no ESC byte in this chunk).
+Stripped strip_prefixes(std::string_view line, std::string& scratch, bool may_have_escape = true);
 
 }  // namespace dd::logs

@@ -118,7 +118,7 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
                           " GPUs stops without any error: suspect GPU peer-to-peer (IOMMU / PCI ACS)",
                       45);
   for (const auto& p : facts.processes) {
-    rule::add_evidence(r.finding, p->first_seen.empty() ? p->last_activity : p->last_activity);
+    rule::add_evidence(r.finding, p->last_activity);
     rule::add_hosts(r.finding, {p->host});
   }
   rule::add_evidence(r.finding, facts.signal(EventKind::nccl_tests_rank));

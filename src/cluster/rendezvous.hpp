@@ -83,7 +83,7 @@ struct JoinFailure {
 };
 
 // Connects to host:port (all resolved addresses, in order) with retries until `deadline`,
-// sends `join`, and returns the connection (rank 0's `reject`, if any, is the next message).
+// sends `join` (plus "sent_unix_us", its wall clock at sending), and returns the connection (rank 0's `reject`, if any, is the next message).
 NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
                                     const core::Deadline& deadline, const Log& log, JoinFailure* failure);
 

@@ -27,7 +27,11 @@ NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlo
           f.last = conn.error();
           continue;
         }
-        auto sent = send_message(conn->get(), Message{MsgType::join, join}, deadline, a.to_string());
+        nlohmann::json body = join;  // the send time lets rank 0 estimate clock skew despite retries
+        body["sent_unix_us"] = std::chrono::duration_cast<std::chrono::microseconds>(
+                                   std::chrono::system_clock::now().time_since_epoch())
+                                   .count();
+        auto sent = send_message(conn->get(), Message{MsgType::join, body}, deadline, a.to_string());
         if (!sent) {
           f.last = sent.error();
           continue;

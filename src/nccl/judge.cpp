@@ -17,6 +17,14 @@ bool excluded_kind(netif::Kind k) {
          k == Kind::dummy;
 }
 
+// A veth that is not enslaved to a bridge is the inside end of a container's or pod's network
+// (its eth0): the only way out, so a candidate like a physical port. The host-side ends sit in
+// docker0/cni0 and stay excluded.
+bool candidate_kind(const netif::Interface& i) {
+  if (i.kind == netif::Kind::veth) return i.master.empty();
+  return !excluded_kind(i.kind);
+}
+
 // Whether `link` owns an address peers can reach: not loopback, not link-local. Sets has_v4.
 bool has_routable_address(const netif::Inventory& inv, const std::string& link, bool& has_v4) {
   bool any = false;
@@ -38,10 +46,11 @@ std::optional<std::string> best_interface(const netif::Inventory& inventory) {
   std::tuple<int, std::int64_t, int, int> best_key{};
   for (const auto& i : inventory.interfaces) {
     // virbr*: libvirt's NAT bridge, the same private subnet on every host (NCCL tries it last).
-    if (!i.running || excluded_kind(i.kind) || i.name.rfind("virbr", 0) == 0) continue;
+    if (!i.running || !candidate_kind(i) || i.name.rfind("virbr", 0) == 0) continue;
     bool has_v4 = false;
     if (!has_routable_address(inventory, i.name, has_v4)) continue;
-    int cls = i.kind == netif::Kind::ib ? 0 : (i.kind == netif::Kind::bridge ? 2 : 1);
+    // IPoIB, then ports/bonds/VLANs, then a bridge that may hold the uplink, then a container's veth.
+    int cls = i.kind == netif::Kind::ib ? 0 : i.kind == netif::Kind::bridge ? 2 : i.kind == netif::Kind::veth ? 3 : 1;
     // Smaller is better: class, then faster, then IPv4, then ifindex.
     std::tuple<int, std::int64_t, int, int> key{cls, -i.speed_mbps.value_or(0), has_v4 ? 0 : 1, i.ifindex};
     if (!best || key < best_key) {

@@ -293,3 +293,30 @@ TEST(NcclJudge, EveryOfferedFixIsVerifiedOnAllOracleRows) {
 
 }  // namespace
 }  // namespace dd::nccl
+
+namespace dd::nccl {
+namespace {
+
+// A container's eth0 is a veth with no master: it is the uplink and gets the fix.
+TEST(NcclJudgeVeth, ContainerVethUplinkIsACandidate) {
+  netif::Inventory inv = testing::make_inventory(k_eth, {});
+  for (auto& i : inv.interfaces) {
+    if (i.name == "eth0") i.kind = netif::Kind::veth;
+  }
+  ASSERT_EQ(best_interface(inv), std::optional<std::string>("eth0"));
+}
+
+// The host side of a container's veth pair is enslaved to docker0/cni0 and never proposed.
+TEST(NcclJudgeVeth, EnslavedVethIsNotACandidate) {
+  netif::Inventory inv = testing::make_inventory(k_eth, {});
+  for (auto& i : inv.interfaces) {
+    if (i.name == "eth0") {
+      i.kind = netif::Kind::veth;
+      i.master = "docker0";
+    }
+  }
+  EXPECT_EQ(best_interface(inv), std::nullopt);
+}
+
+}  // namespace
+}  // namespace dd::nccl

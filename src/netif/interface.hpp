@@ -39,6 +39,7 @@ struct Interface {
   std::string driver;
   std::string mac;
   std::vector<Address> addresses;   // in getifaddrs order
+  std::string master;               // bridge/bond this link is enslaved to ("" when none)
   bool default_route = false;       // a usable IPv4 or IPv6 default route leaves through it
 };
 

@@ -50,6 +50,7 @@ Interface build(const os::LinkEntry& link, const std::vector<os::AddressEntry>& 
   i.mtu = sys.mtu.value_or(0);
   i.speed_mbps = sys.speed_mbps;
   i.mac = sys.mac;
+  i.master = sys.master;
   std::optional<std::string> ethtool;
   if (drivers != nullptr) ethtool = drivers->driver(link.name);
   Classification c = classify(link.name, sys, ethtool, link.loopback);

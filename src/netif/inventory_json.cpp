@@ -36,6 +36,7 @@ nlohmann::json to_json(const Interface& iface) {
       {"speed_mbps", iface.speed_mbps ? nlohmann::json(*iface.speed_mbps) : nlohmann::json(nullptr)},
       {"driver", string_or_null(iface.driver)},
       {"mac", string_or_null(iface.mac)},
+      {"master", string_or_null(iface.master)},
       {"default_route", iface.default_route},
       {"addresses", std::move(addresses)},
   };

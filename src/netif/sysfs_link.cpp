@@ -72,6 +72,7 @@ SysfsLink read_sysfs_link(const os::FileTree& tree, const std::string& name) {
   }
   s.has_device = tree.exists(dir + "/device");
   if (auto target = tree.read_link(dir + "/device/driver")) s.device_driver = basename_of(*target);
+  if (auto target = tree.read_link(dir + "/master")) s.master = basename_of(*target);
   s.has_bridge = tree.exists(dir + "/bridge");
   s.has_bonding = tree.exists(dir + "/bonding");
   s.has_wireless = tree.exists(dir + "/wireless") || tree.exists(dir + "/phy80211");

@@ -32,6 +32,7 @@ struct SysfsLink {
   bool has_wireless = false;            // `wireless/` or `phy80211`
   std::optional<unsigned> tun_flags;    // `tun_flags`: IFF_TUN 0x1, IFF_TAP 0x2
   std::vector<std::string> lowers;      // names of `lower_<dev>` entries (vlan, macvlan, bond)
+  std::string master;                   // basename of the `master` link (bridge or bond it is enslaved to)
 };
 
 // Reads /sys/class/net/<name>/... from `tree`. A name that cannot be a link name (empty, ".",

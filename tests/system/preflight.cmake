@@ -14,3 +14,9 @@ foreach(c ${DD_PREFLIGHT_CASES})
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/run_case.sh $<TARGET_FILE:distdoctor> ${dd_oracle} ${c})
   set_tests_properties(system.preflight.${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE)
 endforeach()
+
+# The 200 ms delay half of the issue's "20% loss and 200 ms delay" case needs tc netem, which
+# this machine's kernel (gVisor) does not offer ("Specified qdisc kind is unknown"). The case
+# stays registered but disabled, so ctest lists it as "Not Run (Disabled)" instead of passing it;
+# enable it on a kernel with sch_netem. lossy-link covers the 20% loss half with nftables.
+set_tests_properties(system.preflight.slow-link PROPERTIES DISABLED TRUE)

@@ -18,6 +18,24 @@ constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
 constexpr std::uint32_t k_lossy_retransmits = 8;
 constexpr double k_lossy_mbps = 100;  // retransmits matter when they also cut throughput
 
+// A lost segment costs a retransmission timeout (Linux: at least 200 ms for data, 1 s for a SYN),
+// which a long path does not: there the handshake is as slow as the echo. So an echo far slower
+// than its own handshake, or a handshake that took a SYN timeout while the echo was fast, is loss
+// even when the prober's side counted no retransmit (the peer retransmitted, or an ACK was lost).
+bool retransmission_signature(const ProbeResult& p) {
+  bool echo_hit = p.rtt_us > k_slow_rtt_us && p.connect_us >= 0 && p.connect_us * 4 < p.rtt_us;
+  bool syn_hit = p.connect_us > 900'000 && p.rtt_us >= 0 && p.rtt_us < k_slow_rtt_us;
+  return echo_hit || syn_hit;
+}
+
+// More than 2% of the segments a probe pushed had to be sent again: a lossy path even when a fast
+// link (or fast retransmit) keeps the throughput up. Healthy LAN paths retransmit ~0%.
+bool high_retransmit_ratio(const ProbeResult& p) {
+  if (p.snd_mss == 0 || p.bytes_acked == 0 || p.retransmits < k_lossy_retransmits) return false;
+  std::uint64_t segments = p.bytes_acked / p.snd_mss + 1;
+  return static_cast<std::uint64_t>(p.retransmits) * 50 >= segments;
+}
+
 void add_evidence(core::Finding& f, const std::string& line) {
   if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
   else if (f.evidence.size() == k_max_evidence) f.evidence.push_back("...");
@@ -60,7 +78,8 @@ void find_reachability(Ctx& c) {
           if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
             black_hole[{to, p->target.iface}].push_back(p);
           if ((p->retransmits >= k_lossy_retransmits && (!p->bulk_ok || p->bulk_mbps < k_lossy_mbps)) ||
-              (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked))
+              (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked) || retransmission_signature(*p) ||
+              high_retransmit_ratio(*p))
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
                                                           from, c.host(from), c.host(to), p->target.addr, p->retransmits,
                                                           p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)

@@ -146,7 +146,25 @@ std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& ta
   std::vector<std::thread> pool;
   for (std::size_t i = 0; i < n; ++i) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
+  retry_timeouts(self, targets, options, overall, results);
   return results;
+}
+
+void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                    const core::Deadline& overall, std::vector<ProbeResult>& results) {
+  // A probe that timed out may have met a dropped SYN or an overloaded peer rather than a
+  // firewall; a refusal or a protocol error is an answer and is not retried. One more try each,
+  // one at a time (a burst is what overloads a small host), while the deadline allows; a result
+  // is only replaced by a success, so a firewall's drop is still reported with its first error.
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (results[i].ok || results[i].failure != "timeout" || results[i].error == "not run: preflight deadline") continue;
+    if (overall.remaining() < options.connect_timeout) break;
+    ProbeResult again = probe_one(self, targets[i], options, overall);
+    if (again.ok) {
+      again.retried = true;
+      results[i] = std::move(again);
+    }
+  }
 }
 
 }  // namespace dd::cluster

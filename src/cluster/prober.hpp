@@ -26,6 +26,7 @@ struct ProbeResult {
   ProbeTarget target;
   bool ok = false;          // connected and (protocol) echoed
   bool bulk_ok = false;     // the bulk transfer completed (true for connect-only targets)
+  bool retried = false;     // succeeded on a second try after a timeout (see retry_timeouts)
   std::string stage;        // where it failed: resolve, connect, echo, bulk; empty when all passed
   std::string failure;      // NetFailure name
   std::string error;        // NetError::describe()
@@ -48,6 +49,12 @@ struct ProbeOptions {
   std::uint32_t bulk_bytes = 512 * 1024;
   std::uint32_t token_hash = 0;
 };
+
+// Re-probes, once and one at a time, every target whose probe failed with a timeout before the
+// echo (a dropped SYN or an overloaded peer looks the same as a firewall's drop); a success
+// replaces the result. Stops when less than connect_timeout is left before `overall`.
+void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                    const core::Deadline& overall, std::vector<ProbeResult>& results);
 
 // Probes all targets from rank `self`; results in target order. Targets not started before
 // `overall` report stage "connect", failure "timeout", error "not run: preflight deadline".

@@ -33,6 +33,35 @@ TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
   EXPECT_EQ(server.served(), 8);
 }
 
+// A first try that timed out (dropped SYN, overloaded peer) is tried once more and a success
+// replaces it; a refusal is an answer and keeps its result.
+TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
+  ProbeServer server(token_hash("job"), 1, 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token_hash = token_hash("job");
+  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
+                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  std::vector<ProbeResult> results(2);
+  results[0].target = targets[0];
+  results[0].stage = "connect";
+  results[0].failure = "timeout";
+  results[0].error = "connect: timed out";
+  results[1].target = targets[1];
+  results[1].stage = "connect";
+  results[1].failure = "refused";
+  results[1].error = "connect: Connection refused";
+  retry_timeouts(0, targets, opt, core::Deadline(10s), results);
+  EXPECT_TRUE(results[0].ok) << results[0].error;
+  EXPECT_TRUE(results[0].retried);
+  EXPECT_FALSE(results[1].ok);
+  EXPECT_EQ(results[1].failure, "refused");
+  server.stop();
+  EXPECT_EQ(server.served(), 1);
+}
+
 TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
   ProbeServer server(token_hash("job-A"), 1, 2);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});

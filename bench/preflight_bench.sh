@@ -26,6 +26,16 @@ for N in "${SIZES[@]}"; do
     hosts_line "$i" "198.18.$((1 + i / 250)).$((1 + i % 250))" "node$i"
   done
   addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
+  # The kernel's neighbour table is shared by every namespace and capped (gc_thresh3, 1,024 here):
+  # 32+ nodes (and the nodes of earlier sizes, still up) would overflow it and ARP failures would
+  # read as unreachable peers. Static entries inside each namespace keep ARP out of the measurement.
+  macs=()
+  for ((k = 0; k < N; k++)); do macs+=("$(ip netns exec "$(ns_of $((base + k)))" cat /sys/class/net/eth0/address)"); done
+  for ((k = 0; k < N; k++)); do
+    for ((m = 0; m < N; m++)); do
+      ((m == k)) || echo "neigh replace $(addr_of $((base + m))) lladdr ${macs[m]} dev eth0 nud permanent"
+    done | ip -n "$(ns_of $((base + k)))" -batch - || echo "bench: static neighbours failed on node $((base + k))" >&2
+  done
   rv="$(addr_of "$base"):29401"
   sleep 1
   # distdoctor preflight on every node at once
@@ -39,6 +49,8 @@ for N in "${SIZES[@]}"; do
   t1=$(date +%s.%N)
   pf=$(echo "$t1 - $t0" | bc)
   verdict=$(jq_ "$WORK/b$N-0.json" 'd["verdict"]')
+  reason=$(jq_ "$WORK/b$N-0.json" 'd["reason"]')
+  [ "$verdict" = OK ] || echo "N=$N rank 0 verdict $verdict: $reason" >&2
   probes=$(jq_ "$WORK/b$N-0.json" 'len(d["probes"])')
   # manual: listeners on 29500, then nc -zv from every node to every other node
   lpids=()

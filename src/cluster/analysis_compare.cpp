@@ -18,12 +18,7 @@ namespace {
 constexpr std::int64_t k_max_skew_us = 2'000'000;
 
 core::Finding make(std::string id, core::Label label, core::Severity sev, std::string title) {
-  core::Finding f;
-  f.id = std::move(id);
-  f.label = label;
-  f.severity = sev;
-  f.title = std::move(title);
-  return f;
+  return core::new_finding(std::move(id), label, sev, std::move(title));
 }
 
 // Effective value of a compared setting on a node (NCCL_* as NCCL sees it, files included).

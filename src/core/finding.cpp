@@ -41,6 +41,15 @@ std::string_view to_string(Severity severity) {
   return "info";
 }
 
+Finding new_finding(std::string id, Label label, Severity severity, std::string title) {
+  Finding f;
+  f.id = std::move(id);
+  f.label = label;
+  f.severity = severity;
+  f.title = std::move(title);
+  return f;
+}
+
 void sort_findings(std::vector<Finding>& findings) {
   std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
     return static_cast<int>(a.severity) < static_cast<int>(b.severity);

@@ -58,6 +58,9 @@ struct Finding {
   Fix fix;
 };
 
+// A finding with its identity filled in; evidence, hosts and fix are added by the caller.
+Finding new_finding(std::string id, Label label, Severity severity, std::string title);
+
 // Most important first: errors, then warnings, then info; stable within a severity.
 void sort_findings(std::vector<Finding>& findings);
 

@@ -52,11 +52,7 @@ std::string evidence(const Setting& s) { return s.name + "=" + s.value + " (" + 
 
 core::Finding make_finding(std::string id, core::Label label, core::Severity severity, std::string title,
                            const Setting* s) {
-  core::Finding f;
-  f.id = std::move(id);
-  f.label = label;
-  f.severity = severity;
-  f.title = std::move(title);
+  core::Finding f = core::new_finding(std::move(id), label, severity, std::move(title));
   if (s) f.evidence.push_back(evidence(*s));
   return f;
 }

@@ -46,7 +46,8 @@ std::optional<std::string> best_interface(const netif::Inventory& inventory) {
   std::tuple<int, std::int64_t, int, int> best_key{};
   for (const auto& i : inventory.interfaces) {
     // virbr*: libvirt's NAT bridge, the same private subnet on every host (NCCL tries it last).
-    if (!i.running || !candidate_kind(i) || i.name.rfind("virbr", 0) == 0) continue;
+    // docker*/virbr* are host-private bridges whatever sysfs says (a renamed veth included).
+    if (!i.running || !candidate_kind(i) || i.name.rfind("virbr", 0) == 0 || i.name.rfind("docker", 0) == 0) continue;
     bool has_v4 = false;
     if (!has_routable_address(inventory, i.name, has_v4)) continue;
     // IPoIB, then ports/bonds/VLANs, then a bridge that may hold the uplink, then a container's veth.
@@ -117,12 +118,7 @@ std::string JudgeContext::ifname_setting() const {
 }
 
 core::Finding make(std::string id, core::Label label, core::Severity severity, std::string title) {
-  core::Finding f;
-  f.id = std::move(id);
-  f.label = label;
-  f.severity = severity;
-  f.title = std::move(title);
-  return f;
+  return core::new_finding(std::move(id), label, severity, std::move(title));
 }
 
 void add_nccl_fix(const JudgeContext& ctx, core::Finding& f) {

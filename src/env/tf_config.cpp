@@ -221,9 +221,12 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
   json doc;
   try {
     doc = json::parse(s->value);
-  } catch (const json::parse_error& e) {
+  } catch (const json::exception& e) {
+    // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
+    const auto* pe = dynamic_cast<const json::parse_error*>(&e);
     out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
-                             "parse error at byte " + std::to_string(e.byte),
+                             pe ? "parse error at byte " + std::to_string(pe->byte)
+                                : std::string("unreadable number: ") + e.what(),
                              "write TF_CONFIG as JSON with double quotes, e.g. "
                              "'{\"cluster\": {\"worker\": [\"host1:12345\", \"host2:12345\"]}, "
                              "\"task\": {\"type\": \"worker\", \"index\": 0}}'"));

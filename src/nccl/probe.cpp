@@ -79,7 +79,7 @@ core::Result<ProbeResult> read_probe_outcome(const std::string& lib_path, const 
   nlohmann::json j;
   try {
     j = nlohmann::json::parse(out_lines.back());
-  } catch (const nlohmann::json::parse_error& e) {
+  } catch (const nlohmann::json::exception& e) {
     return bad_answer(lib_path, std::string("not JSON (") + e.what() + "): " + out_lines.back().substr(0, 200));
   }
   try {

@@ -21,8 +21,12 @@ if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-
   exit 1
 fi
 mkdir -p "$work/corpus"
+# Inputs that once crashed a target live in tests/system/fuzz/corpus/<file name>/ and are replayed
+# first, so a fixed crash stays fixed; the seed is fixed so a CI run explores what a local run did.
+regressions="$src/tests/system/fuzz/corpus/$(basename "$target" .cpp)"
+[ -d "$regressions" ] && cp "$regressions"/* "$work/corpus/" 2>/dev/null
 echo "fuzz: running $target for ${secs}s"
-"$work/fuzz" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+"$work/fuzz" -seed=1 -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
   "$work/corpus" 2>&1 | tail -15
 rc=${PIPESTATUS[0]}
 echo "fuzz: exit $rc"

@@ -53,6 +53,35 @@ link() {
   ip -n "$ns" addr add "$addr" dev "$ifname"
   ip -n "$ns" link set "$ifname" up
 }
+# slow_link I IFNAME ADDR/PREFIX DELAY_MS LOSS_PCT: like `link`, but node I's frames cross a
+# userspace wire (slow_wire.py, in its own namespace ${P}wI) that delays them by DELAY_MS and
+# drops LOSS_PCT% -- what `tc netem` on node I's IFNAME would do, for kernels without sch_netem.
+# Offloads are turned off on the node's side (the wire forwards MTU-sized, checksummed frames);
+# every other node on the bridge needs `no_offload` too. The wire's PID is in WIRE_PID.
+slow_link() {
+  local i=$1 ifname=$2 addr=$3 delay=$4 loss=$5 ns="${P}n$1" wns="${P}w$1"
+  ip netns add "$wns" || die "netns $wns"
+  NODES+=("$wns")
+  ip -n "$wns" link add wa type veth peer name "$ifname" netns "$ns" || die "veth wa/$ifname"
+  ip -n "$SW" link add "v${i}wire" type veth peer name wb netns "$wns" || die "veth v${i}wire/wb"
+  ip -n "$SW" link set "v${i}wire" master "$BR" up
+  for dev in wa wb; do
+    ip netns exec "$wns" ethtool -K "$dev" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K $dev"
+    ip -n "$wns" link set "$dev" up
+  done
+  ip -n "$ns" addr add "$addr" dev "$ifname"
+  ip -n "$ns" link set "$ifname" up
+  no_offload "$i" "$ifname"
+  ip netns exec "$wns" /usr/bin/python3 "$HERE/slow_wire.py" wa wb "$delay" "$loss" 170 > "$WORK/wire$i.log" 2>&1 &
+  WIRE_PID=$!
+  for _ in $(seq 50); do grep -q ready "$WORK/wire$i.log" && return 0; sleep 0.1; done
+  die "slow_wire.py did not start: $(cat "$WORK/wire$i.log")"
+}
+# no_offload I IFNAME: MTU-sized frames with full checksums leave node I's IFNAME
+no_offload() {
+  ip netns exec "${P}n$1" ethtool -K "$2" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K $2 in node $1"
+}
+
 # switch-side port of node I's IFNAME
 port_of() { echo "v${1}${2:0:8}"; }
 

@@ -28,7 +28,7 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
         bool found = false, found_echo = false;
         for (const auto& p : in.probes) {
           if (p.from != from || p.target.to != to || p.target.addr != l.spec.addr || p.target.what != "candidate") continue;
-          found = found || (p.ok && p.bulk_ok);
+          found = found || carries_data(p);
           found_echo = found_echo || p.ok;
         }
         all = all && found;

@@ -58,6 +58,13 @@ struct Analysis {
 
 Analysis analyze(const AnalysisInput& input);
 
+// A member's clock minus rank 0's, from one join: the member read its clock (`sent_us`) between
+// rank 0 accepting the connection (`accepted_us`, rank 0's clock) and the join having arrived
+// (`joined_us`). The true offset lies in [sent - joined, sent - accepted]; this returns the value
+// of that interval nearest zero, so a join that took seconds to cross a slow link is not read as
+// a skewed clock.
+std::int64_t clock_skew_us(std::int64_t sent_us, std::int64_t accepted_us, std::int64_t joined_us);
+
 // Preference of an interface kind for carrying training traffic (higher is better).
 int kind_preference(const std::string& kind);
 

@@ -35,7 +35,7 @@ bool duplicated(const Ctx& c, const std::string& addr) {
 
 std::string unreached_by(const Ctx& c, int to, const std::string& addr) {
   for (const auto& p : c.in.probes)
-    if (p.target.to == to && p.target.addr == addr && p.target.what == "candidate" && !(p.ok && p.bulk_ok))
+    if (p.target.to == to && p.target.addr == addr && p.target.what == "candidate" && !carries_data(p))
       return fmt::format("rank {} ({}) -> {}: {}", p.from, c.host(p.from), addr, p.error);
   return fmt::format("no peer probed {} (no listener there)", addr);
 }

@@ -213,6 +213,21 @@ void check_clocks(Ctx& c) {
 
 }  // namespace
 
+}  // namespace dd::cluster::detail
+
+namespace dd::cluster {
+
+std::int64_t clock_skew_us(std::int64_t sent_us, std::int64_t accepted_us, std::int64_t joined_us) {
+  if (accepted_us <= 0 || accepted_us > joined_us) accepted_us = joined_us;  // unknown: no interval
+  std::int64_t low = sent_us - joined_us, high = sent_us - accepted_us;
+  if (low <= 0 && high >= 0) return 0;
+  return low > 0 ? low : high;
+}
+
+}  // namespace dd::cluster
+
+namespace dd::cluster::detail {
+
 void find_comparisons(Ctx& c) {
   compare_settings(c);
   compare_versions(c);

@@ -10,6 +10,17 @@
 
 namespace dd::cluster::detail {
 
+// Bulk bytes the peer must acknowledge before an unfinished transfer counts as a working, slow
+// path rather than a black hole: 45 full-size segments crossed.
+inline constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
+
+// The probe's path carries the job's traffic: the echo passed and the bulk transfer finished or
+// moved at least k_black_hole_acked (a lossy, distant link that needs longer than the probe's
+// bulk budget still carries traffic; it is reported as slow, not as unreachable).
+inline bool carries_data(const ProbeResult& p) {
+  return p.ok && (p.bulk_ok || p.bytes_acked >= k_black_hole_acked);
+}
+
 struct Ctx {
   const AnalysisInput& in;
   std::map<int, const NodeFacts*> node;              // rank -> facts

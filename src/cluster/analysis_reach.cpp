@@ -14,7 +14,6 @@ namespace {
 
 constexpr std::int64_t k_slow_rtt_us = 100'000;
 constexpr std::size_t k_max_evidence = 6;
-constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
 constexpr std::uint32_t k_lossy_retransmits = 8;
 constexpr double k_lossy_mbps = 100;  // retransmits matter when they also cut throughput
 

@@ -86,6 +86,18 @@ void unreachable_eth0(ProbeResult& p) {
   p.error = "connect: timeout";
 }
 
+TEST(PreflightAnalysis, ClockSkewIsTheOffsetNearestZeroThatTheJoinTimingAllows) {
+  // accepted at 100 s, join complete at 104.7 s (a slow link): a member clock reading of 100.5 s
+  // fits an in-sync clock.
+  EXPECT_EQ(clock_skew_us(100'500'000, 100'000'000, 104'700'000), 0);
+  // the member's clock read 10 s ahead of anything rank 0 saw during the join
+  EXPECT_EQ(clock_skew_us(114'700'000, 100'000'000, 104'700'000), 10'000'000);
+  // and 5 s behind the moment rank 0 accepted
+  EXPECT_EQ(clock_skew_us(95'000'000, 100'000'000, 104'700'000), -5'000'000);
+  // no accept time: the join time alone
+  EXPECT_EQ(clock_skew_us(95'000'000, 0, 100'000'000), -5'000'000);
+}
+
 TEST(PreflightAnalysis, HealthyClusterIsOkWithNothingToChange) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
@@ -167,6 +179,31 @@ TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
   auto slow = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) { p.rtt_us = 400'000; })));
   EXPECT_TRUE(has(slow, "preflight.reach.slow"));
   EXPECT_EQ(slow.verdict, Verdict::slow);
+}
+
+TEST(PreflightAnalysis, ALossyDistantLinkWhoseBulkRunsOutOfTimeIsSlowNotUnreachable) {
+  // 20% loss and 200 ms (system.preflight.slow-link): one direction's 512 KiB bulk had moved
+  // 296 KB when its 5 s budget ran out. The address still carries traffic: no hang, no new
+  // interface, and the matrix shows a slow pair rather than an MTU black hole.
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    p.rtt_us = 200'000;
+    if (p.from == 1) {
+      p.bulk_ok = false;
+      p.bytes_acked = 296'025;
+      p.retransmits = 78;
+      p.snd_mss = 1448;
+    }
+  })));
+  EXPECT_EQ(a.verdict, Verdict::slow) << a.reason;
+  EXPECT_TRUE(has(a, "preflight.reach.slow"));
+  EXPECT_TRUE(has(a, "preflight.reach.lossy"));
+  EXPECT_FALSE(has(a, "preflight.gloo.unreachable-interface"));
+  EXPECT_FALSE(has(a, "preflight.nccl.unreachable-interface"));
+  EXPECT_FALSE(has(a, "preflight.mtu.black-hole"));
+  EXPECT_TRUE(a.recommendation.env.empty());
+  EXPECT_EQ(a.good_addrs[0], std::set<std::string>{"198.18.1.1"});
 }
 
 TEST(PreflightAnalysis, MissingAndLostRanksAreNamedAndOnlyLiveNodesJudge) {

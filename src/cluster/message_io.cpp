@@ -25,4 +25,26 @@ NetResult<Message> recv_message(int fd, const core::Deadline& deadline, const st
   return std::move(message.value());
 }
 
+NetResult<std::optional<Message>> MessageReader::read_available(int fd, const std::string& peer) {
+  for (;;) {
+    if (have_ == buf_.size()) {
+      if (!header_) {
+        auto header = decode_header(buf_, max_payload_);
+        if (!header) return NetError{NetFailure::protocol, "recv", 0, peer, header.error().message};
+        header_ = *header;
+        buf_.assign(header_->length, std::byte{0});
+        have_ = 0;
+        continue;  // an empty payload is complete at once
+      }
+      auto message = decode_payload(*header_, buf_);
+      if (!message) return NetError{NetFailure::protocol, "recv", 0, peer, message.error().message};
+      return std::optional<Message>(std::move(message.value()));
+    }
+    auto n = read_some(fd, std::span(buf_).subspan(have_), peer);
+    if (!n) return n.error();
+    if (*n == 0) return std::optional<Message>();  // nothing more for now
+    have_ += *n;
+  }
+}
+
 }  // namespace dd::cluster

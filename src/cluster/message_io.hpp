@@ -1,7 +1,9 @@
 // Sending and receiving wire messages on a socket, each with a deadline and a size limit.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cluster/net_error.hpp"
 #include "cluster/wire.hpp"
@@ -15,5 +17,25 @@ NetStatus send_message(int fd, const Message& message, const core::Deadline& dea
 // NetFailure::protocol (detail says which) without reading the payload.
 NetResult<Message> recv_message(int fd, const core::Deadline& deadline, const std::string& peer,
                                 std::size_t max_payload = k_max_payload);
+
+// One message read piecewise from a non-blocking socket, as bytes arrive, so a server that
+// polls many peers is never held up by one that sends slowly or stops halfway. The same checks
+// as recv_message (garbage, version, oversize length before its payload is read).
+class MessageReader {
+ public:
+  explicit MessageReader(std::size_t max_payload = k_max_payload) : max_payload_(max_payload) {}
+
+  // Reads what the socket holds now. nullopt: the message is not complete yet (poll again);
+  // a Message: complete; an error: garbage, oversize, closed or a socket error.
+  NetResult<std::optional<Message>> read_available(int fd, const std::string& peer);
+
+  std::size_t bytes_read() const { return have_ + (header_ ? k_header_size : 0); }
+
+ private:
+  std::size_t max_payload_;
+  std::optional<Header> header_;
+  std::vector<std::byte> buf_ = std::vector<std::byte>(k_header_size);
+  std::size_t have_ = 0;  // bytes of buf_ filled (header first, then the payload)
+};
 
 }  // namespace dd::cluster

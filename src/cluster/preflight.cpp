@@ -195,7 +195,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       continue;
     }
     f->rank = rank;
-    in.clock_skew_us[rank] = m.join.value("sent_unix_us", f->time_us) - m.joined_unix_us;
+    in.clock_skew_us[rank] = clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
     nodes[rank] = std::move(f.value());
     reports[rank] = m.join.value("report", json::object());
   }

@@ -55,6 +55,7 @@ nlohmann::json to_json(const ProbeResult& r) {
                       {"ok", r.ok},
                       {"bulk_ok", r.bulk_ok},
                       {"rtt_us", r.rtt_us},
+                      {"echo_us", r.echo_us},
                       {"connect_us", r.connect_us},
                       {"bulk_mbps", r.bulk_mbps},
                       {"retransmits", r.retransmits},
@@ -76,6 +77,7 @@ ProbeResult result_from_json(const nlohmann::json& j) {
   r.ok = j.value("ok", false);
   r.bulk_ok = j.value("bulk_ok", false);
   r.rtt_us = j.value("rtt_us", std::int64_t{-1});
+  r.echo_us = j.value("echo_us", r.rtt_us);
   r.connect_us = j.value("connect_us", std::int64_t{-1});
   r.bulk_mbps = j.value("bulk_mbps", 0.0);
   r.retransmits = j.value("retransmits", 0u);

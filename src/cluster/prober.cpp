@@ -58,7 +58,8 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   r.connect_us = us_since(start);
   if (!target.protocol) {
     r.ok = r.bulk_ok = true;
-    r.rtt_us = r.connect_us;
+    r.echo_us = r.rtt_us = r.connect_us;
+    if (auto kernel = tcp_stats(conn->get()).min_rtt_us; kernel > 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, kernel);
     return r;
   }
   auto header = encode_probe_header({options.token_hash, options.echo_bytes, options.bulk_bytes});
@@ -74,7 +75,7 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener, or another job's";
     return r;
   }
-  r.rtt_us = us_since(t0);
+  r.echo_us = r.rtt_us = us_since(t0);
   std::uint32_t who = 0;
   for (std::size_t i = 0; i < 4; ++i) who = (who << 8) | std::to_integer<std::uint32_t>(back[i]);
   if (!std::equal(echo.begin(), echo.end(), back.begin() + 4))
@@ -114,9 +115,10 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   r.retransmits = stats.retransmits;
   r.snd_mss = stats.snd_mss;
   r.bytes_acked = stats.bytes_acked;
+  if (stats.min_rtt_us > 0 && r.rtt_us >= 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, stats.min_rtt_us);
   if (!r.bulk_ok)
     r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
-                           options.echo_bytes, r.rtt_us, options.bulk_bytes, stats.bytes_acked, stats.snd_mss,
+                           options.echo_bytes, r.echo_us, options.bulk_bytes, stats.bytes_acked, stats.snd_mss,
                            stats.retransmits);
   return r;
 }

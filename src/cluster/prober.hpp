@@ -30,7 +30,10 @@ struct ProbeResult {
   std::string stage;        // where it failed: resolve, connect, echo, bulk; empty when all passed
   std::string failure;      // NetFailure name
   std::string error;        // NetError::describe()
-  std::int64_t rtt_us = -1; // echo round trip (connect time for connect-only targets)
+  // Best round-trip estimate: the kernel's minimum RTT on the connection (TCP_INFO tcpi_min_rtt,
+  // timed from ACKs, so a busy CPU on either node barely moves it) when lower than the echo.
+  std::int64_t rtt_us = -1;
+  std::int64_t echo_us = -1;  // the echo's round trip through both programs (connect time for connect-only targets)
   std::int64_t connect_us = -1;
   double bulk_mbps = 0;     // bulk throughput, megabits per second
   std::uint32_t retransmits = 0;

@@ -4,6 +4,8 @@
 
 #include <set>
 
+#include "cluster/analysis_context.hpp"
+#include "cluster/probe_plan.hpp"
 #include "core/strings.hpp"
 #include "report/findings_text.hpp"
 
@@ -40,7 +42,8 @@ std::string render_matrix(const json& result) {
     auto key = std::make_pair(p.value("from", -1), p.value("to", -1));
     auto& c = cells[key];
     c[0]++;
-    bool ok = p.value("ok", false), bulk = p.value("bulk_ok", false);
+    // a bulk transfer that moved data but ran out of time is a slow path, not an MTU black hole
+    bool ok = p.value("ok", false), bulk = detail::carries_data(result_from_json(p));
     if (ok && bulk) c[1]++;
     if (ok && !bulk) c[2]++;
     if (ok) {

@@ -30,7 +30,8 @@ struct Member {
   std::string host;
   std::string peer;           // address:port it connected from
   nlohmann::json join;        // its join message body
-  std::int64_t joined_unix_us = 0;  // rank 0's wall clock when the join arrived
+  std::int64_t accepted_unix_us = 0;  // rank 0's wall clock when it accepted the connection
+  std::int64_t joined_unix_us = 0;    // rank 0's wall clock when the whole join had arrived
   UniqueFd fd;
   bool lost = false;          // connection closed or failed after joining
   std::string lost_reason;
@@ -45,7 +46,9 @@ class RendezvousServer {
 
   int port() const { return port_; }
 
-  // Accepts joins until ranks 1..world-1 are all present or `deadline` passes.
+  // Accepts joins until ranks 1..world-1 are all present or `deadline` passes. Joins are read
+  // side by side as their bytes arrive: a peer that connects and stays silent (dropped after 10 s of
+  // silence) delays nobody else.
   void gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log);
 
   // Ranks in 1..world-1 that never joined (after gather).
@@ -65,7 +68,10 @@ class RendezvousServer {
  private:
   RendezvousServer(UniqueFd fd, int port, std::size_t max_payload)
       : fd_(std::move(fd)), port_(port), max_payload_(max_payload) {}
-  void admit(UniqueFd conn, const std::string& peer, const std::string& token, int world, const Log& log);
+  void admit(UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
+             const std::string& token, int world, const Log& log);
+  // Logs why `peer` is dropped; `tell` also sends it a reject with the reason.
+  void drop(UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log);
 
   UniqueFd fd_;
   int port_ = 0;

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/socket.h>
+
+#include <atomic>
 #include <thread>
 
 #include "cluster/message_io.hpp"
@@ -123,6 +126,84 @@ TEST(PreflightRendezvous, RankThatNeverComesAndRankThatDiesAreNamed) {
   t2.join();
   EXPECT_EQ(o1, "HANG");
   EXPECT_EQ(o2, "died");
+}
+
+TEST(PreflightRendezvous, SilentAndDribblingPeersDoNotDelayARealJoin) {
+  // Two peers connect first: one says nothing, one sends its join a byte every 100 ms. The real
+  // rank that connects after them must be admitted at once, not after their 3 s budgets.
+  auto server = RendezvousServer::open(0);
+  ASSERT_TRUE(server.ok());
+  int port = server->port();
+  std::atomic<bool> stop{false};
+  auto a = numeric_addr("127.0.0.1", port);
+  auto silent = connect_to(*a, core::Deadline(5s));
+  ASSERT_TRUE(silent.ok());
+  std::thread dribbler([&] {
+    auto c = connect_to(*a, core::Deadline(5s));
+    if (!c) return;
+    auto bytes = encode(Message{MsgType::join, join_of(2, 3, "job-A")});
+    for (auto b : bytes) {
+      if (stop) return;
+      (void)write_all(c->get(), std::span(&b, 1), core::Deadline(1s), "");
+      std::this_thread::sleep_for(100ms);
+    }
+  });
+  std::this_thread::sleep_for(200ms);  // both are in the backlog before the real rank
+  std::string outcome;
+  std::thread real(run_rank, port, 1, 3, "job-A", false, &outcome);
+  auto start = std::chrono::steady_clock::now();
+  server->gather("job-A", 3, core::Deadline(1200ms), {});
+  auto took = std::chrono::steady_clock::now() - start;
+  stop = true;
+  EXPECT_EQ(server->members().count(1), 1u) << "the real rank was not admitted while others were slow";
+  EXPECT_EQ(server->missing(), std::vector<int>{2});  // the dribbler was not done at the deadline
+  EXPECT_LT(took, 2s);
+  std::string all;
+  for (const auto& d : server->drops()) all += d + "\n";
+  EXPECT_NE(all.find("still joining when the rendezvous deadline passed"), std::string::npos) << all;
+  server->broadcast(MsgType::plan, [](const Member&) { return nlohmann::json::object(); }, core::Deadline(5s), {});
+  server->collect(MsgType::results, core::Deadline(5s), {});
+  server->broadcast(MsgType::verdict, [](const Member&) { return nlohmann::json{{"verdict", "OK"}}; }, core::Deadline(5s), {});
+  dribbler.join();
+  real.join();
+  EXPECT_EQ(outcome, "OK");
+}
+
+TEST(PreflightRendezvous, MessageReaderAssemblesAMessageFromPieces) {
+  int sv[2];
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0);
+  UniqueFd left(sv[0]), right(sv[1]);
+  auto bytes = encode(Message{MsgType::results, {{"rank", 5}, {"pad", std::string(3000, 'p')}}});
+  MessageReader reader;
+  std::size_t sent = 0;
+  std::optional<Message> done;
+  for (std::size_t piece : {1u, 5u, 6u, 100u, 10000u}) {  // header split mid-way, then the payload
+    std::size_t n = std::min(piece, bytes.size() - sent);
+    ASSERT_TRUE(write_all(left.get(), std::span(bytes).subspan(sent, n), core::Deadline(1s), "").ok());
+    sent += n;
+    auto got = reader.read_available(right.get(), "left");
+    ASSERT_TRUE(got.ok()) << got.error().describe();
+    if (sent < bytes.size()) {
+      EXPECT_FALSE(got->has_value()) << "complete after only " << sent << " bytes";
+    } else {
+      done = std::move(*got);
+    }
+  }
+  ASSERT_TRUE(done.has_value());
+  EXPECT_EQ(done->type, MsgType::results);
+  EXPECT_EQ(done->body.value("rank", -1), 5);
+  // Garbage and a closed peer are errors, never "not yet".
+  MessageReader garbage;
+  const char junk[] = "GET / HTTP/1.1\r\n";
+  ASSERT_TRUE(write_all(left.get(), std::as_bytes(std::span(junk)), core::Deadline(1s), "").ok());
+  auto bad = garbage.read_available(right.get(), "left");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().failure, NetFailure::protocol);
+  left.reset();
+  MessageReader after_close;
+  auto closed = after_close.read_available(right.get(), "left");
+  ASSERT_FALSE(closed.ok());
+  EXPECT_EQ(closed.error().failure, NetFailure::closed);
 }
 
 TEST(PreflightRendezvous, ClientGivesUpAtItsDeadlineWithTheReason) {

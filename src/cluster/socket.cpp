@@ -176,6 +176,18 @@ NetStatus write_all(int fd, std::span<const std::byte> bytes, const core::Deadli
   return Done{};
 }
 
+NetResult<std::size_t> read_some(int fd, std::span<std::byte> bytes, const std::string& peer) {
+  if (bytes.empty()) return std::size_t{0};
+  for (;;) {
+    ssize_t n = ::recv(fd, bytes.data(), bytes.size(), MSG_DONTWAIT);
+    if (n > 0) return static_cast<std::size_t>(n);
+    if (n == 0) return NetError{NetFailure::closed, "recv", 0, peer, "peer closed the connection"};
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return std::size_t{0};
+    return errno_error("recv", errno, peer);
+  }
+}
+
 NetStatus read_exact(int fd, std::span<std::byte> bytes, const core::Deadline& deadline, const std::string& peer) {
   std::size_t done = 0;
   while (done < bytes.size()) {

@@ -55,12 +55,17 @@ NetResult<UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, So
 NetStatus write_all(int fd, std::span<const std::byte> bytes, const core::Deadline& deadline, const std::string& peer);
 NetStatus read_exact(int fd, std::span<std::byte> bytes, const core::Deadline& deadline, const std::string& peer);
 
+// Reads what is there now without waiting: the byte count (0 when nothing is available yet);
+// failure closed when the peer has closed, or the recv error.
+NetResult<std::size_t> read_some(int fd, std::span<std::byte> bytes, const std::string& peer);
+
 // Waits until `fd` is readable (or closed) before `deadline`; false on timeout.
 bool wait_readable(int fd, const core::Deadline& deadline);
 
 // Kernel TCP statistics of a connected socket (TCP_INFO); zeros when unavailable.
 struct TcpStats {
-  std::uint32_t rtt_us = 0;
+  std::uint32_t rtt_us = 0;       // smoothed round trip
+  std::uint32_t min_rtt_us = 0;   // the least round trip the kernel has seen on this connection
   std::uint32_t retransmits = 0;  // total retransmitted segments
   std::uint32_t pmtu = 0;
   std::uint32_t snd_mss = 0;

@@ -17,6 +17,7 @@ TcpStats tcp_stats(int fd) {
   s.retransmits = info.tcpi_total_retrans;
   s.pmtu = info.tcpi_pmtu;
   s.snd_mss = info.tcpi_snd_mss;
+  if (len >= offsetof(tcp_info, tcpi_min_rtt) + sizeof(info.tcpi_min_rtt)) s.min_rtt_us = info.tcpi_min_rtt;
   if (len >= offsetof(tcp_info, tcpi_bytes_acked) + sizeof(info.tcpi_bytes_acked)) s.bytes_acked = info.tcpi_bytes_acked;
   return s;
 }

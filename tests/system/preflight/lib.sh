@@ -69,13 +69,22 @@ slow_link() {
     ip netns exec "$wns" ethtool -K "$dev" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K $dev"
     ip -n "$wns" link set "$dev" up
   done
+  no_offload "$i" "$ifname"
   ip -n "$ns" addr add "$addr" dev "$ifname"
   ip -n "$ns" link set "$ifname" up
-  no_offload "$i" "$ifname"
+  wait_oper_up "$i" "$ifname"
   ip netns exec "$wns" /usr/bin/python3 "$HERE/slow_wire.py" wa wb "$delay" "$loss" 170 > "$WORK/wire$i.log" 2>&1 &
   WIRE_PID=$!
   for _ in $(seq 50); do grep -q ready "$WORK/wire$i.log" && return 0; sleep 0.1; done
   die "slow_wire.py did not start: $(cat "$WORK/wire$i.log")"
+}
+# wait_oper_up I IFNAME: the kernel reports carrier changes up to a second late (linkwatch)
+wait_oper_up() {
+  for _ in $(seq 50); do
+    [ "$(ip netns exec "${P}n$1" cat "/sys/class/net/$2/operstate")" = up ] && return 0
+    sleep 0.1
+  done
+  die "node $1: $2 is not up after 5 s"
 }
 # no_offload I IFNAME: MTU-sized frames with full checksums leave node I's IFNAME
 no_offload() {

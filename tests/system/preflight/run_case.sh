@@ -236,11 +236,25 @@ slow-link)  # 20% loss and 200 ms delay on node1's eth0 (a userspace wire; this 
   link 0 eth0 198.18.1.1/24
   no_offload 0 eth0
   slow_link 1 eth0 198.18.1.2/24 200 20
+  wait_oper_up 0 eth0
   T=40 preflight_all 2
   expect_finding "$WORK/pf0.json" preflight.reach.slow
   expect_verdict "$WORK/pf0.json" "WILL BE SLOW"
   [ "$(jq_ "$WORK/pf0.json" 'all(p["rtt_us"] >= 180000 for p in d["probes"] if p["ok"])')" = True ] ||
     die "a probe across the 200 ms wire measured less than 180 ms"
+  ;;
+delay-only)  # 200 ms delay without loss: slow, and not mistaken for loss
+  cluster 2
+  link 0 eth0 198.18.1.1/24
+  no_offload 0 eth0
+  slow_link 1 eth0 198.18.1.2/24 200 0
+  wait_oper_up 0 eth0
+  T=40 preflight_all 2
+  expect_finding "$WORK/pf0.json" preflight.reach.slow
+  expect_verdict "$WORK/pf0.json" "WILL BE SLOW"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(any(f["id"]=="preflight.reach.lossy" for f in d["findings"]))' "$WORK/pf0.json" ||
+    die "a delay without loss was reported as loss"
+  [ "$(jq_ "$WORK/pf0.json" 'all(p["ok"] and p["bulk_ok"] for p in d["probes"])')" = True ] || die "a probe failed on a lossless link"
   ;;
 lossy-link)  # 20% of node1's inbound packets dropped at random (nftables numgen; no netem needed)
   cluster 2
@@ -259,6 +273,85 @@ NFT
   expect_finding "$WORK/pf0.json" preflight.reach.lossy
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); sys.exit(any(f["id"]=="preflight.mtu.black-hole" for f in d["findings"]))' "$WORK/pf0.json" ||
     die "loss misread as an MTU black hole"
+  ;;
+torchrun)  # real torchrun (static rendezvous, 2 processes per node); preflight meets at MASTER_PORT+1
+  # Debian 12's torchrun (torch 1.13 on Python 3.11) crashes on its own default --redirects/--tee
+  # ("0": Python 3.11 no longer iterates a Flag's zero member); per-rank mappings avoid that.
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  pids=()
+  for i in 0 1; do
+    in_node "$i" timeout 60 /usr/bin/torchrun --nnodes=2 --nproc_per_node=2 --rdzv_backend=static \
+      --master_addr=$MASTER --master_port=$JOB_PORT --node_rank="$i" --log_dir "$WORK/trlogs$i" \
+      --redirects 0:2,1:2 --tee 0:2,1:2 --no_python \
+      bash -c 'exec "$1" preflight --json --timeout 30 --no-probe > "$2.$LOCAL_RANK"' _ "$DD" "$WORK/tr$i" \
+      > "$WORK/torchrun$i.log" 2>&1 &
+    pids+=($!)
+  done
+  for i in 0 1; do wait "${pids[$i]}" || note "torchrun on node$i exited $? (rank 0 exits 1 on a finding)"; done
+  for i in 0 1; do
+    # (bash only sends each local rank's output to its own file; the environment is torchrun's)
+    lr0="$WORK/tr$i.0" lr1="$WORK/tr$i.1"
+    [ -s "$lr0" ] && [ -s "$lr1" ] || { cat "$WORK/torchrun$i.log" >&2; die "torchrun on node$i: no output from its local ranks"; }
+    cp "$lr0" "$WORK/pf$i.json"
+    [ "$(jq_ "$lr1" 'd["role"]')" = skipped ] || die "local rank 1 on node$i took part: $(cat "$lr1")"
+  done
+  note "rank 0: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "$(jq_ "$WORK/pf0.json" 'd["launcher"]')" = torchrun ] || die "launcher not detected as torchrun"
+  [ "$(jq_ "$WORK/pf0.json" 'd["world"]')" = 2 ] || die "world should count nodes (2), not processes (4)"
+  [ "$(jq_ "$WORK/pf1.json" 'd["rank"]')" = 1 ] || die "node1 should be preflight rank 1 (GROUP_RANK)"
+  expect_verdict "$WORK/pf0.json" OK
+  # torchrun's own store holds MASTER_PORT on node0: node1 connect-tested it (no probe protocol there)
+  [ "$(jq_ "$WORK/pf0.json" 'sorted((p["from"], p["to"], p["ok"], p["protocol"]) for p in d["probes"] if p["what"]=="MASTER_PORT")')" = \
+    "[(1, 0, True, False)]" ] || die "MASTER_PORT was not connect-tested from node1"
+  ;;
+slurm-env)  # Slurm's variables (hostlist range, job id) decide rank, world, meeting point and token
+  cluster 3
+  for i in 0 1 2; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  pids=()
+  for i in 0 1 2; do
+    run_pf "$i" "$WORK/pf$i.json" SLURM_PROCID=$i SLURM_NTASKS=3 'SLURM_JOB_NODELIST=node[0-2]' SLURM_JOB_ID=4242 \
+      SLURM_LOCALID=0 -- --timeout "$T" --no-probe
+    pids+=($PF_PID)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  note "rank 0: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "$(jq_ "$WORK/pf0.json" 'd["launcher"]')" = slurm ] || die "launcher"
+  [ "$(jq_ "$WORK/pf0.json" 'd["token"]')" = slurm:4242 ] || die "token $(jq_ "$WORK/pf0.json" 'd["token"]')"
+  [ "$(jq_ "$WORK/pf0.json" 'sorted(n["host"] for n in d["nodes"])')" = "['node0', 'node1', 'node2']" ] || die "nodes"
+  expect_verdict "$WORK/pf0.json" OK
+  ;;
+tf-config)  # TF_CONFIG workers: meeting at the leader, gRPC ports 2222 served and probed
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  pids=()
+  for i in 0 1; do
+    run_pf "$i" "$WORK/pf$i.json" \
+      "TF_CONFIG={\"cluster\":{\"worker\":[\"node0:2222\",\"node1:2222\"]},\"task\":{\"type\":\"worker\",\"index\":$i}}" \
+      -- --timeout "$T" --no-probe
+    pids+=($PF_PID)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  note "rank 0: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "$(jq_ "$WORK/pf0.json" 'd["launcher"]')" = tf-config ] || die "launcher"
+  expect_verdict "$WORK/pf0.json" OK
+  # each worker's gRPC port was served by preflight (protocol probe) and reached by the other
+  [ "$(jq_ "$WORK/pf0.json" 'sorted((p["from"], p["what"], p["ok"], p["protocol"]) for p in d["probes"] if p["what"].startswith("TF_CONFIG") and p["from"] != p["to"])')" = \
+    "[(0, 'TF_CONFIG worker[1]', True, True), (1, 'TF_CONFIG worker[0]', True, True)]" ] || die "gRPC ports not probed: $(jq_ "$WORK/pf0.json" '[(p["from"], p["to"], p["what"], p["ok"]) for p in d["probes"] if p["what"] != "candidate"]')"
+  ;;
+tf-config-copied-index)  # TF_CONFIG copied to both workers with index 0
+  cluster 2
+  tf='{"cluster":{"worker":["node0:2222","node1:2222"]},"task":{"type":"worker","index":0}}'
+  pids=()
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  for i in 0 1; do
+    run_pf "$i" "$WORK/pf$i.json" "TF_CONFIG=$tf" -- --rendezvous "$RV" --rank "$i" --world 2 --timeout "$T" --no-probe
+    pids+=($PF_PID)
+  done
+  for p in "${pids[@]}"; do wait "$p"; done
+  note "rank 0: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  expect_finding "$WORK/pf0.json" preflight.tf-config.duplicate-task
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
   ;;
 wrong-token)  # node1 belongs to another job: dropped with the reason, named missing
   cluster 2

@@ -3,7 +3,7 @@
 # real libnccl (dd_nccl_oracle, built by nics.cmake) and a real torch.distributed Gloo job.
 # Needs root; fails loudly without it.
 set(DD_PREFLIGHT_CASES healthy mgmt-data docker0-duplicate eno1-vs-eth0 ifname-one-node master-port-blocked
-    ephemeral-blocked mtu-black-hole hostname-loopback never-starts killed-midway slow-link delay-only lossy-link wrong-token
+    ephemeral-blocked mtu-black-hole hostname-loopback never-starts killed-midway slow-link delay-only lossy-link wrong-token rendezvous-unreachable
     torchrun slurm-env tf-config tf-config-copied-index)
 foreach(c ${DD_PREFLIGHT_CASES})
   if(TARGET dd_nccl_oracle)

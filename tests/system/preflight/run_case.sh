@@ -353,6 +353,34 @@ tf-config-copied-index)  # TF_CONFIG copied to both workers with index 0
   expect_finding "$WORK/pf0.json" preflight.tf-config.duplicate-task
   expect_verdict "$WORK/pf0.json" "WILL HANG"
   ;;
+rendezvous-unreachable)  # a member that cannot reach rank 0 says why, in the same JSON shape
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  ip netns exec "$(ns_of 0)" nft -f - <<NFT || die "nft"
+table inet ddp$$ {
+  chain in {
+    type filter hook input priority 0;
+    tcp dport 29402 drop
+  }
+}
+NFT
+  # refused: node0 is up but nothing listens; no answer: node0 drops the SYNs; unresolvable name;
+  # no route: an address outside every subnet of node1 (198.19.0.0/16 is in the test range)
+  for spec in "refused 198.18.1.1:29401" "no-answer 198.18.1.1:29402" "unresolved nosuchnode.invalid:29401" \
+              "no-route 198.19.7.7:29401"; do
+    set -- $spec
+    start=$(date +%s)
+    run_pf 1 "$WORK/m-$1.json" -- --rendezvous "$2" --rank 1 --world 2 --timeout 4 --no-probe
+    wait "$PF_PID"; rc=$?
+    took=$(( $(date +%s) - start ))
+    note "$1: exit $rc after ${took}s: $(jq_ "$WORK/m-$1.json" 'd["verdict"] + " - " + d["reason"]')"
+    [ "$took" -le 8 ] || die "$1: took ${took}s with --timeout 4"
+    [ "$rc" = 1 ] || die "$1: exit $rc, expected 1"
+    expect_finding "$WORK/m-$1.json" "preflight.rendezvous.$1"
+    [ "$(jq_ "$WORK/m-$1.json" 'd["role"]')" = member ] || die "$1: role"
+    [ -n "$(jq_ "$WORK/m-$1.json" '[f["fix"]["text"] for f in d["findings"] if f["id"].startswith("preflight.rendezvous")][0]')" ] || die "$1: no advice"
+  done
+  ;;
 wrong-token)  # node1 belongs to another job: dropped with the reason, named missing
   cluster 2
   for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done

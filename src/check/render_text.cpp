@@ -50,6 +50,7 @@ std::string render_text(const CheckReport& r, Scope scope, const report::Style& 
   } else {
     out += "  library          no libnccl.so.2 found\n";
   }
+  out += fmt::format("  NVIDIA driver    {}\n", r.cuda_driver ? r.cuda_driver->version : "none loaded (no /proc/driver/nvidia/version)");
   out += "\n" + style.paint(Color::bold, "Interfaces") + "\n";
   out += netif::render_table(r.inventory, style);
   if (!r.findings.empty()) {

@@ -54,6 +54,7 @@ CheckReport build_report(const Context& ctx, Scope scope) {
   // 3. NCCL's and Gloo's choice, predicted by the model.
   r.prediction = nccl::predict(r.inventory.entries, r.config, r.model_version, ctx.resolver);
   r.gloo = nccl::predict_gloo(r.inventory.entries, ctx.env, ctx.resolver);
+  r.cuda_driver = read_cuda_driver(ctx.files);
   // 4. The real library, asked in a child process.
   if (ctx.probe && !r.libraries.empty()) {
     auto probed = nccl::probe_library(r.libraries.front().path, ctx.runner, ctx.self_exe, ctx.env, ctx.probe_timeout);
@@ -105,6 +106,8 @@ nlohmann::json to_json(const CheckReport& r, Scope scope) {
         {"libraries_found", found},
         {"config", {{"files", files}, {"settings", settings}}}}},
       {"gloo", {{"prediction", nccl::to_json(r.gloo)}}},
+      {"cuda_driver", r.cuda_driver ? nlohmann::json{{"version", r.cuda_driver->version}, {"source", r.cuda_driver->source}}
+                                    : nlohmann::json(nullptr)},
       {"findings", report::to_json(r.findings)},
   };
   if (scope == Scope::full) out["container"] = r.container;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "check/context.hpp"
+#include "check/cuda_driver.hpp"
 #include "check/library_version.hpp"
 #include "core/finding.hpp"
 #include "nccl/config.hpp"
@@ -37,6 +38,7 @@ struct CheckReport {
   std::optional<nccl::ProbeResult> probe;  // set when probing ran
   std::string probe_error;                 // the probe could not run at all
   nlohmann::json container;                // container facts (null in nics scope)
+  std::optional<CudaDriver> cuda_driver;   // NVIDIA driver, where one is loaded
   std::vector<core::Finding> findings;     // sorted, most important first
 };
 

@@ -77,6 +77,21 @@ void compare_versions(Ctx& c) {
   c.findings.push_back(std::move(f));
 }
 
+// NVIDIA drivers, where known: nodes without a driver (CPU-only, or no /proc/driver/nvidia) are
+// left out, since Gloo jobs run there without one.
+void compare_drivers(Ctx& c) {
+  std::map<std::string, std::vector<std::string>> by_driver;
+  for (int r : c.live)
+    if (!c.node.at(r)->cuda_driver.empty()) by_driver[c.node.at(r)->cuda_driver].push_back(c.host(r));
+  if (by_driver.size() < 2) return;
+  auto f = make("preflight.cuda-driver.mismatch", core::Label::version_mismatch, core::Severity::warning,
+                "NVIDIA driver versions differ between nodes");
+  for (const auto& [v, hosts] : by_driver) f.evidence.push_back(fmt::format("driver {} on {}", v, core::join(hosts, ", ")));
+  f.fix.text = "install one driver version on every node: the CUDA runtime and NCCL need a driver at least as new as "
+               "they were built for, and mixed drivers make failures node-specific";
+  c.findings.push_back(std::move(f));
+}
+
 void find_duplicates(Ctx& c) {
   std::map<std::string, std::vector<std::pair<int, std::string>>> owners;  // addr -> (rank, link)
   for (int r : c.live)
@@ -231,6 +246,7 @@ namespace dd::cluster::detail {
 void find_comparisons(Ctx& c) {
   compare_settings(c);
   compare_versions(c);
+  compare_drivers(c);
   find_duplicates(c);
   compare_mtu(c, nullptr);
   check_master(c);

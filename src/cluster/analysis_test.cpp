@@ -1,4 +1,5 @@
 #include "cluster/analysis.hpp"
+#include "cluster/node_facts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -247,6 +248,26 @@ TEST(PreflightAnalysis, SettingsVersionsMasterAddrAndTfConfigAreCompared) {
   EXPECT_EQ(a.recommendation.env.at("MASTER_ADDR"), "198.18.1.1");
   EXPECT_TRUE(has(a, "preflight.tf-config.duplicate-task"));
   EXPECT_TRUE(has(a, "preflight.clock.skew"));
+  EXPECT_FALSE(has(a, "preflight.cuda-driver.mismatch"));  // no driver known anywhere
+}
+
+TEST(PreflightAnalysis, DriverVersionsAreComparedWhereKnown) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  nodes[0].cuda_driver = "535.104.05";
+  nodes[1].cuda_driver = "535.104.05";
+  auto same = analyze(input_of(nodes, probes(nodes, [](ProbeResult&) {})));
+  EXPECT_FALSE(has(same, "preflight.cuda-driver.mismatch"));  // node2 has none: a CPU node, not a mismatch
+  nodes[2].cuda_driver = "550.54.14";
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult&) {})));
+  ASSERT_TRUE(has(a, "preflight.cuda-driver.mismatch"));
+  const auto& f = get(a, "preflight.cuda-driver.mismatch");
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_EQ(f.evidence, (std::vector<std::string>{"driver 535.104.05 on node0, node1", "driver 550.54.14 on node2"}));
+  // the facts travel through the join message intact
+  auto back = facts_from_json(to_json(nodes[2]));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(back->cuda_driver, "550.54.14");
 }
 
 TEST(PreflightAnalysis, BlockedMasterPortAndEphemeralPorts) {

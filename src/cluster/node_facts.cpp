@@ -64,7 +64,8 @@ json to_json(const NodeFacts& f) {
                          {"ok", l.ok}, {"error", l.error}});
   }
   return {{"rank", f.rank}, {"host", f.host}, {"entries", entries}, {"ifaces", ifaces}, {"env", f.env},
-          {"nccl_config", f.nccl_config}, {"nccl_version", f.nccl_version}, {"model_version", f.model_version},
+          {"nccl_config", f.nccl_config}, {"nccl_version", f.nccl_version}, {"cuda_driver", f.cuda_driver},
+          {"model_version", f.model_version},
           {"nccl_bootstrap", endpoint_json(f.nccl_bootstrap)}, {"nccl_socket", socket}, {"nccl_error", f.nccl_error},
           {"gloo", endpoint_json(f.gloo)}, {"gloo_loopback", f.gloo_loopback}, {"gloo_source", f.gloo_source},
           {"gloo_error", f.gloo_error}, {"master_addr_resolves", f.master_addr_resolves},
@@ -95,6 +96,7 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
     f.env = j.at("env").get<std::map<std::string, std::string>>();
     f.nccl_config = j.at("nccl_config").get<std::map<std::string, std::string>>();
     f.nccl_version = j.at("nccl_version").get<std::string>();
+    f.cuda_driver = j.value("cuda_driver", std::string());
     f.model_version = j.at("model_version").get<std::string>();
     f.nccl_bootstrap = endpoint_from(j.at("nccl_bootstrap"));
     for (const auto& e : j.at("nccl_socket"))
@@ -134,6 +136,7 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
     if (is_compared_setting(k)) f.env[k] = v;
   for (const auto& [k, v] : report.config.values) f.nccl_config[k] = v.value;
   if (report.probe && !report.probe->version.empty()) f.nccl_version = report.probe->version;
+  if (report.cuda_driver) f.cuda_driver = report.cuda_driver->version;
   f.model_version = report.model_version.to_string();
   f.nccl_bootstrap = report.prediction.bootstrap;
   f.nccl_socket = report.prediction.socket;

@@ -42,6 +42,7 @@ struct NodeFacts {
   std::map<std::string, std::string> env;         // settings that must agree across nodes
   std::map<std::string, std::string> nccl_config;  // effective NCCL_* (environment + nccl.conf files)
   std::string nccl_version;                       // library version found ("" when none)
+  std::string cuda_driver;                        // NVIDIA driver version ("" when none is loaded)
   std::string model_version;                      // version the NCCL model used
   std::optional<nccl::Endpoint> nccl_bootstrap;   // current NCCL choice
   std::vector<nccl::Endpoint> nccl_socket;

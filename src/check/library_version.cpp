@@ -2,6 +2,8 @@
 
 #include <regex>
 
+#include "core/strings.hpp"
+
 namespace dd::check {
 
 namespace {
@@ -25,12 +27,22 @@ std::optional<nccl::Version> version_from_header(const std::string& text) {
   static const std::regex major_re(R"(#define\s+NCCL_MAJOR\s+(\d+))");
   static const std::regex minor_re(R"(#define\s+NCCL_MINOR\s+(\d+))");
   static const std::regex patch_re(R"(#define\s+NCCL_PATCH\s+(\d+))");
+  // A number too large for a version part makes the header unreadable, not a crash.
+  auto small = [](const std::string& digits) -> std::optional<int> {
+    auto v = core::parse_int(digits);
+    if (!v || *v > 1'000'000) return std::nullopt;
+    return static_cast<int>(*v);
+  };
   std::smatch a, b, c;
   if (std::regex_search(text, a, major_re) && std::regex_search(text, b, minor_re) &&
       std::regex_search(text, c, patch_re)) {
-    return nccl::Version{std::stoi(a[1].str()), std::stoi(b[1].str()), std::stoi(c[1].str())};
+    auto major = small(a[1].str()), minor = small(b[1].str()), patch = small(c[1].str());
+    if (major && minor && patch) return nccl::Version{*major, *minor, *patch};
+    return std::nullopt;
   }
-  if (std::regex_search(text, a, code_re)) return nccl::Version::from_code(std::stol(a[1].str()));
+  if (std::regex_search(text, a, code_re)) {
+    if (auto code = small(a[1].str())) return nccl::Version::from_code(*code);
+  }
   return std::nullopt;
 }
 

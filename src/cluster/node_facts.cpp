@@ -135,7 +135,11 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   for (const auto& [k, v] : env.all())
     if (is_compared_setting(k)) f.env[k] = v;
   for (const auto& [k, v] : report.config.values) f.nccl_config[k] = v.value;
-  if (report.probe && !report.probe->version.empty()) f.nccl_version = report.probe->version;
+  if (report.probe && !report.probe->version.empty()) {
+    f.nccl_version = report.probe->version;
+  } else if (!report.libraries.empty() && !core::starts_with(report.model_version_source, "default")) {
+    f.nccl_version = report.model_version.to_string();  // read from the library's file name or nccl.h (--no-probe)
+  }
   if (report.cuda_driver) f.cuda_driver = report.cuda_driver->version;
   f.model_version = report.model_version.to_string();
   f.nccl_bootstrap = report.prediction.bootstrap;

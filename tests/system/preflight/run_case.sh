@@ -381,6 +381,21 @@ NFT
     [ -n "$(jq_ "$WORK/m-$1.json" '[f["fix"]["text"] for f in d["findings"] if f["id"].startswith("preflight.rendezvous")][0]')" ] || die "$1: no advice"
   done
   ;;
+nccl-version-mismatch)  # node1 loads NCCL from its own install whose nccl.h says 2.21.5
+  # Only NCCL 2.28.9 exists on this machine: node1's install is the same library under another
+  # prefix with an older nccl.h beside it (how pip/conda installs look), read with --no-probe.
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  mkdir -p "$WORK/nccl-old/lib" "$WORK/nccl-old/include"
+  ln -s /usr/local/cuda/lib64/libnccl.so.2 "$WORK/nccl-old/lib/libnccl.so.2"
+  printf '#define NCCL_MAJOR 2\n#define NCCL_MINOR 21\n#define NCCL_PATCH 5\n' > "$WORK/nccl-old/include/nccl.h"
+  PF_ENV_1="LD_LIBRARY_PATH=$WORK/nccl-old/lib"
+  preflight_all 2
+  expect_finding "$WORK/pf0.json" preflight.nccl.version-mismatch
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  [ "$(jq_ "$WORK/pf0.json" '[f["evidence"] for f in d["findings"] if f["id"]=="preflight.nccl.version-mismatch"][0]')" = \
+    "['NCCL 2.21.5 on node1', 'NCCL 2.28.9 on node0']" ] || die "evidence should name each version and node"
+  ;;
 wrong-token)  # node1 belongs to another job: dropped with the reason, named missing
   cluster 2
   for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done

@@ -75,6 +75,7 @@ slow_link() {
   wait_oper_up "$i" "$ifname"
   ip netns exec "$wns" /usr/bin/python3 "$HERE/slow_wire.py" wa wb "$delay" "$loss" 170 > "$WORK/wire$i.log" 2>&1 &
   WIRE_PID=$!
+  disown "$WIRE_PID"  # killed with its namespace at cleanup, without a job-control message
   for _ in $(seq 50); do grep -q ready "$WORK/wire$i.log" && return 0; sleep 0.1; done
   die "slow_wire.py did not start: $(cat "$WORK/wire$i.log")"
 }
@@ -89,6 +90,18 @@ wait_oper_up() {
 # no_offload I IFNAME: MTU-sized frames with full checksums leave node I's IFNAME
 no_offload() {
   ip netns exec "${P}n$1" ethtool -K "$2" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K $2 in node $1"
+}
+
+# drop_port I PORT: node I's firewall silently drops inbound TCP to PORT (a table of this test's own)
+drop_port() {
+  ip netns exec "${P}n$1" nft -f - <<NFT || die "nft in node $1"
+table inet ddp$$ {
+  chain in {
+    type filter hook input priority 0;
+    tcp dport $2 drop
+  }
+}
+NFT
 }
 
 # switch-side port of node I's IFNAME

@@ -20,6 +20,7 @@
 #include <cstring>
 #include <fstream>
 #include <thread>
+#include <tuple>
 
 #include "netif/inventory.hpp"
 #include "netif/inventory_json.hpp"
@@ -44,6 +45,20 @@ const char* const k_setup =
     "ip -6 addr add fd00:18::2/64 dev eth0 nodad\n"
     "ip route add default via 198.18.0.1 dev eth0\n";
 
+// The software links this kernel offers besides veth/bridge/tun (no bonding, 802.1q or dummy
+// modules here): a macvlan (also one named like a NIC, as a container's uplink is), a VXLAN, an
+// ifb and a layer-3 tun.
+const char* const k_software_links =
+    "set -e\n"
+    "ip link set lo up\n"
+    "ip link add eth0 type veth peer name vpeer0\n"
+    "ip link add mv0 link eth0 type macvlan mode bridge\n"
+    "ip link add ens1f0 link eth0 type macvlan mode bridge\n"
+    "ip link add vx0 type vxlan id 42 dstport 4789 dev eth0\n"
+    "ip link add ifb0 type ifb\n"
+    "ip tuntap add dev tun0 mode tun\n"
+    "for l in eth0 vpeer0 mv0 ens1f0 vx0 ifb0 tun0; do ip link set $l up; done\n";
+
 void send(int fd, const std::string& text) {
   std::size_t done = 0;
   while (done < text.size()) {
@@ -61,7 +76,7 @@ std::string read_operstate(const std::string& link) {
 }
 
 // Runs in the forked child; returns its exit status, writes JSON (or "error: ...") to `out`.
-int child_main(int out) {
+int child_main(int out, const char* setup) {
   if (unshare(CLONE_NEWNET | CLONE_NEWNS) != 0) {
     send(out, std::string("error: unshare(CLONE_NEWNET|CLONE_NEWNS): ") + std::strerror(errno) +
                   " (this test needs root)");
@@ -72,8 +87,8 @@ int child_main(int out) {
     send(out, std::string("error: mounting a private /sys: ") + std::strerror(errno));
     return 2;
   }
-  if (std::system(k_setup) != 0) {
-    send(out, "error: ip commands failed (veth, bridge and tun support needed)");
+  if (std::system(setup) != 0) {
+    send(out, std::string("error: ip commands failed (kernel support needed for):\n") + setup);
     return 2;
   }
   // IFF_RUNNING follows carrier asynchronously (linkwatch): wait, bounded, for eth0 to run.
@@ -93,13 +108,13 @@ int child_main(int out) {
 }
 
 // Forks the child and collects its output within k_deadline; the child is always reaped.
-std::string run_child(int& status) {
+std::string run_child(const char* setup, int& status) {
   int fds[2];
   if (pipe2(fds, O_CLOEXEC) != 0) return "error: pipe2 failed";
   pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
-    _exit(child_main(fds[1]));
+    _exit(child_main(fds[1], setup));
   }
   close(fds[1]);
   if (pid < 0) {
@@ -138,7 +153,7 @@ const nlohmann::json* find(const nlohmann::json& interfaces, const std::string& 
 
 TEST(NetifLive, DISABLED_NamespaceWithRenamedVeths) {
   int status = 0;
-  const std::string out = run_child(status);
+  const std::string out = run_child(k_setup, status);
   ASSERT_EQ(out.rfind("error:", 0), std::string::npos) << out;
   ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
   const auto j = nlohmann::json::parse(out);
@@ -206,6 +221,25 @@ TEST(NetifLive, DISABLED_NamespaceWithRenamedVeths) {
     seen_label = seen_label || e["name"] == "eth0:1";
   }
   EXPECT_TRUE(seen_label);
+}
+
+TEST(NetifLive, DISABLED_SoftwareLinksAreVirtualByTheirDriverWhateverTheirName) {
+  int status = 0;
+  const std::string out = run_child(k_software_links, status);
+  ASSERT_EQ(out.rfind("error:", 0), std::string::npos) << out;
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << out;
+  const auto ifs = nlohmann::json::parse(out)["interfaces"];
+  SCOPED_TRACE(ifs.dump(1));
+  // (name, kind, driver): ens1f0 looks like a NIC by name, but the kernel says macvlan.
+  const std::vector<std::tuple<std::string, std::string, std::string>> expected = {
+      {"mv0", "virtual", "macvlan"}, {"ens1f0", "virtual", "macvlan"}, {"vx0", "virtual", "vxlan"},
+      {"ifb0", "virtual", "ifb"},    {"tun0", "vpn", "tun"},           {"eth0", "veth", "veth"}};
+  for (const auto& [name, kind, driver] : expected) {
+    const auto* i = find(ifs, name);
+    ASSERT_NE(i, nullptr) << name;
+    EXPECT_EQ((*i)["kind"], kind) << name << ": " << (*i)["kind_reason"];
+    EXPECT_EQ((*i)["driver"], driver) << name;
+  }
 }
 
 }  // namespace

@@ -52,14 +52,18 @@ std::vector<LinkEntry> LinuxInterfaceSource::links() const {
   auto list = snapshot();
   std::set<std::string> seen;
   for (const ifaddrs* it = list.get(); it != nullptr; it = it->ifa_next) {
-    if (it->ifa_addr == nullptr || it->ifa_addr->sa_family != AF_PACKET) continue;
+    // A link is an AF_PACKET entry; a link without a hardware address (a layer-3 tun such as
+    // tailscale0 or wg0, ARPHRD_NONE) comes from glibc with no ifa_addr at all.
+    if (it->ifa_addr != nullptr && it->ifa_addr->sa_family != AF_PACKET) continue;
     std::string name = it->ifa_name;
     if (!seen.insert(name).second) continue;
     LinkEntry link;
     link.name = name;
     sockaddr_ll ll{};
-    std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof ll,
-                reinterpret_cast<unsigned char*>(&ll));
+    if (it->ifa_addr != nullptr) {
+      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof ll,
+                  reinterpret_cast<unsigned char*>(&ll));
+    }
     link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex
                                        : static_cast<int>(if_nametoindex(name.c_str()));
     copy_flags(it->ifa_flags, link.up, link.running, link.loopback);

@@ -6,3 +6,7 @@ add_test(NAME system.netif.live_namespace
   COMMAND $<TARGET_FILE:dd_unit_tests> --gtest_also_run_disabled_tests
           --gtest_filter=NetifLive.DISABLED_NamespaceWithRenamedVeths)
 set_tests_properties(system.netif.live_namespace PROPERTIES LABELS system TIMEOUT 60)
+add_test(NAME system.netif.software_links
+  COMMAND $<TARGET_FILE:dd_unit_tests> --gtest_also_run_disabled_tests
+          --gtest_filter=NetifLive.DISABLED_SoftwareLinksAreVirtualByTheirDriverWhateverTheirName)
+set_tests_properties(system.netif.software_links PROPERTIES LABELS system TIMEOUT 60)

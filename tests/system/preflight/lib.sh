@@ -92,17 +92,15 @@ no_offload() {
   ip netns exec "${P}n$1" ethtool -K "$2" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K $2 in node $1"
 }
 
-# drop_port I PORT: node I's firewall silently drops inbound TCP to PORT (a table of this test's own)
-drop_port() {
-  ip netns exec "${P}n$1" nft -f - <<NFT || die "nft in node $1"
-table inet ddp$$ {
-  chain in {
-    type filter hook input priority 0;
-    tcp dport $2 drop
-  }
+# node_firewall I RULE...: an input chain in node I (a table of this test's own), one rule per argument
+node_firewall() {
+  local i=$1; shift
+  { printf 'table inet ddp%s {\n  chain in {\n    type filter hook input priority 0;\n' "$$"
+    printf '    %s\n' "$@"
+    printf '  }\n}\n'; } | ip netns exec "${P}n$i" nft -f - || die "nft in node $i"
 }
-NFT
-}
+# drop_port I PORT: node I's firewall silently drops inbound TCP to PORT
+drop_port() { node_firewall "$1" "tcp dport $2 drop"; }
 
 # switch-side port of node I's IFNAME
 port_of() { echo "v${1}${2:0:8}"; }

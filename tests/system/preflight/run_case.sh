@@ -142,17 +142,8 @@ master-port-blocked)  # firewall drops MASTER_PORT on the master
 ephemeral-blocked)  # the master accepts only MASTER_PORT and the rendezvous port
   cluster 2
   for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
-  ip netns exec "$(ns_of 0)" nft -f - <<NFT || die "nft"
-table inet ddp$$ {
-  chain in {
-    type filter hook input priority 0;
-    iifname "lo" accept
-    ct state established,related accept
-    tcp dport { 29500, 29401 } accept
-    meta l4proto tcp drop
-  }
-}
-NFT
+  node_firewall 0 'iifname "lo" accept' 'ct state established,related accept' 'tcp dport { 29500, 29401 } accept' \
+    'meta l4proto tcp drop'
   PF_ENV_0="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT" PF_ENV_1="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT"
   preflight_all 2
   expect_verdict "$WORK/pf0.json" "WILL HANG"
@@ -246,14 +237,7 @@ slow-link | delay-only)  # 200 ms delay on node1's eth0, with 20% loss (slow-lin
 lossy-link)  # 20% of node1's inbound packets dropped at random (nftables numgen; no netem needed)
   cluster 2
   for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
-  ip netns exec "$(ns_of 1)" nft -f - <<NFT || die "nft"
-table inet ddp$$ {
-  chain in {
-    type filter hook input priority 0;
-    iifname "eth0" numgen random mod 100 < 20 drop
-  }
-}
-NFT
+  node_firewall 1 'iifname "eth0" numgen random mod 100 < 20 drop'
   # 4 MiB per probe: with segmentation offload a 512 KiB transfer is only a handful of packets,
   # which a 20% random drop misses about one time in six.
   T=40 PF_ARGS="--bulk-kib 4096" preflight_all 2

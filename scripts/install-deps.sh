@@ -13,6 +13,9 @@ pkgs=(
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
+  jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
+  bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS
+  binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
 )
 missing=()
 for p in "${pkgs[@]}"; do

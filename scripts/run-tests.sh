@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
+bash scripts/check-tools.sh   # every tool the tests call, with its package
 build=build/asan
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DDD_WERROR=ON -DDD_SANITIZE=ON -DDD_FUZZ=ON >/dev/null
 cmake --build "$build"

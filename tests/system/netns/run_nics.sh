@@ -42,6 +42,23 @@ if ((!oracle_only)); then
   [[ -x "$distdoctor" ]] || { echo "run_nics.sh: --distdoctor '$distdoctor' is not an executable" >&2; exit 2; }
 fi
 
+# localhost_addr: the first address getaddrinfo gives for "localhost" in NN_NS with NCCL's hints
+# (AF_UNSPEC, SOCK_STREAM; lib/socket.cc takes the first), "-" when it does not resolve.
+localhost_addr() {
+  nn_run -- /usr/bin/python3 -c 'import socket
+try: print(socket.getaddrinfo("localhost", None, socket.AF_UNSPEC, socket.SOCK_STREAM)[0][4][0])
+except OSError: print("-")' 2>/dev/null || echo "-"
+}
+# expect_of FIELD: the expectation with @LOCALHOST@ replaced ("lo:-" becomes "-": no interface).
+expect_of() {
+  local e="$1" a
+  if [[ "$e" == *@LOCALHOST@* ]]; then
+    a="$(localhost_addr)"
+    if [[ "$a" == "-" ]]; then e="-"; else e="${e//@LOCALHOST@/$a}"; fi
+  fi
+  printf '%s' "$e"
+}
+
 trim() { local s="$1"; s="${s#"${s%%[![:space:]]*}"}"; s="${s%"${s##*[![:space:]]}"}"; printf '%s' "$s"; }
 
 # show_env VAR=value...: the variables as one line; a value with blanks, or an empty one, is quoted.
@@ -157,7 +174,8 @@ for group in "${groups[@]}"; do
       nn_settle
       current="$scn"
     fi
-    run_case "$group" "$scn" "$(trim "${f[2]}")" "$(trim "${f[3]}")" "$(trim "${f[4]}")" "${vars[@]}"
+    run_case "$group" "$scn" "$(trim "${f[2]}")" "$(expect_of "$(trim "${f[3]}")")" \
+      "$(expect_of "$(trim "${f[4]}")")" "${vars[@]}"
   done <"$cases"
   [[ -n "$current" ]] && nn_host_done
   ((matched)) || { echo "run_nics.sh: no case of group '$group' in $cases" >&2; exit 2; }

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Every external program the tests, benchmarks and scripts call, and the Debian 12 package that
+# provides it. Exits 1 naming each missing tool and its package, or a package of the table that
+# scripts/install-deps.sh does not install (so a fresh machine gets it). Run by
+# scripts/run-tests.sh before the build and as ctest `system.tools`.
+#
+# usage: check-tools.sh [--deps FILE]   (default: the install-deps.sh next to this script)
+set -uo pipefail
+deps="$(dirname "$0")/install-deps.sh"
+case "${1:-}" in
+  --deps) deps="${2:?--deps needs a file}" ;;
+  "") ;;
+  *) echo "check-tools: unknown argument '$1' (usage: check-tools.sh [--deps FILE])" >&2; exit 2 ;;
+esac
+[[ -r "$deps" ]] || { echo "check-tools: cannot read '$deps'" >&2; exit 2; }
+
+# tool | package | who calls it
+table='
+ip             | iproute2        | tests/system (network namespaces, veth, addresses)
+nft            | nftables        | tests/system/preflight (firewall cases)
+iptables       | iptables        | tests/system/preflight
+ethtool        | ethtool         | tests/system (offloads off on veth)
+unshare        | util-linux      | per-node host names (unshare --uts)
+setpriv        | util-linux      | unprivileged-user cases (check_newuser, netns selftest)
+flock          | util-linux      | MISMATCHES.txt writers
+timeout        | coreutils       | every child the tests start
+jq             | jq              | JSON checks in the system tests
+/usr/bin/python3 | python3-torch | real torch.distributed (Gloo) jobs, JSON checks
+gzip           | gzip            | tests/system/logs (gzip input)
+nc             | netcat-openbsd  | bench/preflight_bench.sh (nc -zv loop baseline)
+hyperfine      | hyperfine       | bench/check_bench.sh
+pgrep          | procps          | tests/system/probe_netns.sh (no surviving probe child)
+bc             | bc              | bench/preflight_bench.sh
+/usr/bin/time  | time            | bench/check_bench.sh, bench/logs_bench.sh (peak RSS)
+clang++        | clang           | libFuzzer targets (tests/system/fuzz, logs)
+readelf        | binutils        | tests/system/portable.sh (NEEDED and GLIBC_ versions)
+dpkg-deb       | dpkg            | tests/system/package.sh (.deb contents)
+cmake          | cmake           | build, install and CPack tests
+ninja          | ninja-build     | build
+'
+fail=0
+while IFS='|' read -r tool pkg why; do
+  tool="${tool// /}" pkg="${pkg// /}"
+  [[ -n "$tool" ]] || continue
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "check-tools: missing '$tool' (Debian package $pkg; used by${why}): run scripts/install-deps.sh" >&2
+    fail=1
+  fi
+  # The package must be in install-deps.sh's list (a word of its pkgs=( ... ) block), unless it
+  # is Essential/required on every Debian (coreutils, gzip, util-linux, dpkg are).
+  case "$pkg" in coreutils|gzip|util-linux|dpkg) continue ;; esac
+  if ! sed -n '/^pkgs=(/,/^)/p' "$deps" | sed 's/#.*//' | tr -s ' \t' '\n\n' | grep -qx -- "$pkg"; then
+    echo "check-tools: package '$pkg' (for '$tool') is not installed by $deps" >&2
+    fail=1
+  fi
+done <<<"$table"
+# python3 must be able to import torch (Debian's python3-torch, not a pip one elsewhere on PATH).
+if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import torch' >/dev/null 2>&1; then
+  echo "check-tools: /usr/bin/python3 cannot import torch (Debian package python3-torch)" >&2
+  fail=1
+fi
+((fail == 0)) && echo "check-tools: all $(grep -c '|' <<<"$table") tools present, each package in $(basename "$deps")"
+exit "$fail"

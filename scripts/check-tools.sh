@@ -35,6 +35,10 @@ bc             | bc              | bench/preflight_bench.sh
 clang++        | clang           | libFuzzer targets (tests/system/fuzz, logs)
 readelf        | binutils        | tests/system/portable.sh (NEEDED and GLIBC_ versions)
 dpkg-deb       | dpkg            | tests/system/package.sh (.deb contents)
+ssh            | openssh-client  | preflight --ssh (rank 0 starts the nodes), its system test
+scp            | openssh-client  | preflight --ssh (copies the binary)
+ssh-keygen     | openssh-client  | tests/system/preflight/ssh_case.sh (host and user keys)
+/usr/sbin/sshd | openssh-server  | tests/system/preflight/ssh_case.sh (sshd in each namespace node)
 cmake          | cmake           | build, install and CPack tests
 ninja          | ninja-build     | build
 '

@@ -16,6 +16,7 @@ pkgs=(
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
   bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
+  openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
 )
 missing=()
 for p in "${pkgs[@]}"; do

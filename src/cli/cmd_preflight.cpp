@@ -2,11 +2,13 @@
 // the cluster verdict (cluster/preflight.hpp). Rank, world and meeting point come from flags or
 // the launcher's environment (env/launchers).
 #include <cstdio>
+#include <future>
 #include <iostream>
 #include <memory>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
+#include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
@@ -28,6 +30,7 @@ struct PreflightFlags {
   int bulk_kib = 512;
   bool no_probe = false;
   bool verbose = false;
+  SshFlags ssh;  // --ssh / --hostfile: start the other nodes from here (preflight_ssh.hpp)
 };
 
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
@@ -38,6 +41,15 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (flags.rank >= 0) lf.rank = flags.rank;
   if (flags.world >= 0) lf.world = flags.world;
   if (!flags.token.empty()) lf.token = flags.token;
+  std::vector<std::string> ssh_hosts;
+  if (flags.ssh.used()) {
+    auto hosts = cli::ssh_hosts(flags.ssh, seams.files, lf);
+    if (!hosts) {
+      std::fprintf(stderr, "distdoctor: error: preflight: %s\n", hosts.error().message.c_str());
+      return core::k_exit_usage;
+    }
+    ssh_hosts = std::move(*hosts);
+  }
   auto launch = env::launchers::detect_launch(env, lf);
   if (!launch) {
     std::fprintf(stderr, "distdoctor: error: preflight: %s\n", launch.error().message.c_str());
@@ -48,6 +60,16 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     if (global.json) std::cout << j.dump(2) << "\n";
     else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
     return core::k_exit_ok;
+  }
+  std::future<std::vector<cluster::SshHostResult>> started;  // the --ssh nodes, started while we prepare
+  if (!ssh_hosts.empty()) {
+    std::vector<std::string> args = {"--world", std::to_string(*launch->world), "--rendezvous", *lf.rendezvous,
+                                     "--token", env::launchers::job_token(*launch, lf), "--timeout",
+                                     std::to_string(flags.timeout_s), "--concurrency", std::to_string(flags.concurrency),
+                                     "--bulk-kib", std::to_string(flags.bulk_kib)};
+    if (flags.no_probe) args.emplace_back("--no-probe");
+    auto so = ssh_launch_options(flags.ssh, ssh_hosts, std::move(args), flags.timeout_s);
+    started = std::async(std::launch::async, [&seams, so] { return cluster::launch_on_hosts(seams.runner, so); });
   }
   auto ctx = seams.context(!flags.no_probe);
   auto report = check::build_report(ctx, check::Scope::full);
@@ -67,6 +89,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
   };
   auto outcome = cluster::run_preflight(o, std::move(local), log);
+  if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
   if (global.json) std::cout << outcome.json.dump(2) << "\n";
   else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
   return outcome.exit_code;
@@ -86,6 +109,7 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
   sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(CLI::Range(16, 65536));
   sub.add_flag("--no-probe", f->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_flag("--verbose", f->verbose, "log rendezvous events to stderr");
+  add_ssh_flags(sub, f->ssh);
   sub.callback([f, &global, &exit_code] { exit_code = run_preflight_command(*f, global); });
 }
 

@@ -13,6 +13,7 @@ FakeProcessRunner& FakeProcessRunner::fail(core::Error error) {
 }
 
 core::Result<ProcessOutcome> FakeProcessRunner::run(const ProcessSpec& spec) const {
+  std::lock_guard<std::mutex> lock(mutex_);
   calls.push_back(spec);
   if (answers_.empty()) return core::make_error(core::ErrorKind::internal, "FakeProcessRunner: no answer queued");
   auto next = std::move(answers_.front());

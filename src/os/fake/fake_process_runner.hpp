@@ -1,9 +1,11 @@
 // FakeProcessRunner: a recording ProcessRunner for unit tests. Each run() records the spec and
 // returns the next queued answer (an outcome or an error); with nothing queued it answers an
-// internal error so a test never silently gets a default.
+// internal error so a test never silently gets a default. run() may be called from several
+// threads (answers are then taken in call order).
 #pragma once
 
 #include <deque>
+#include <mutex>
 #include <vector>
 
 #include "os/process_runner.hpp"
@@ -21,6 +23,7 @@ class FakeProcessRunner final : public ProcessRunner {
   mutable std::vector<ProcessSpec> calls;
 
  private:
+  mutable std::mutex mutex_;
   mutable std::deque<core::Result<ProcessOutcome>> answers_;
 };
 

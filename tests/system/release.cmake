@@ -1,0 +1,14 @@
+# The release artefacts (issue 14): scripts/build-release.sh builds the portable binary, its man
+# page and completions and the .deb once (fixture dd_release, folder release-portable in this
+# build); the tests check what a user gets from each.
+set(DD_RELEASE_DIR ${CMAKE_BINARY_DIR}/release-portable)
+add_test(NAME system.release.build
+  COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/build-release.sh ${DD_RELEASE_DIR})
+set_tests_properties(system.release.build PROPERTIES LABELS system TIMEOUT 1800 FIXTURES_SETUP dd_release)
+add_test(NAME system.release.portable
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/portable.sh ${DD_RELEASE_DIR}/distdoctor $<TARGET_FILE:distdoctor>)
+add_test(NAME system.release.install COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/install.sh ${DD_RELEASE_DIR})
+add_test(NAME system.release.deb
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/deb.sh ${DD_RELEASE_DIR}/distdoctor_${PROJECT_VERSION}_amd64.deb)
+set_tests_properties(system.release.portable system.release.install system.release.deb PROPERTIES
+  LABELS system TIMEOUT 300 FIXTURES_REQUIRED dd_release)

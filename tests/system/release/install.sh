@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `cmake --install` of the release build into a temporary prefix: the binary runs, the man page
+# has a section per command of `distdoctor --help`, and the bash completion completes commands and
+# a command's options. Everything lives in a temporary folder, removed on exit.
+#
+# usage: install.sh BUILD_DIR
+set -uo pipefail
+(($# == 1)) || { echo "usage: install.sh BUILD_DIR" >&2; exit 2; }
+build="$1"
+[[ -f "$build/cmake_install.cmake" ]] || { echo "install: '$build' is not a configured build folder" >&2; exit 2; }
+tmp="$(mktemp -d /tmp/dd-install.XXXXXX)"
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "install: FAIL: $*" >&2; fail=1; }
+
+cmake --install "$build" --prefix "$tmp/usr" >"$tmp/log" 2>&1 || { cat "$tmp/log" >&2; bad "cmake --install failed"; exit 1; }
+(cd "$tmp" && find . -type f | sort)
+bin="$tmp/usr/bin/distdoctor" man="$tmp/usr/share/man/man1/distdoctor.1"
+bash_c="$tmp/usr/share/bash-completion/completions/distdoctor" zsh_c="$tmp/usr/share/zsh/vendor-completions/_distdoctor"
+for f in "$bin" "$man" "$bash_c" "$zsh_c"; do [[ -s "$f" ]] || bad "not installed: ${f#"$tmp"}"; done
+((fail)) && exit 1
+
+"$bin" --version | grep -q '^distdoctor ' || bad "installed binary does not run"
+# Every command of the help (the command table) has a man section and a bash completion.
+mapfile -t cmds < <("$bin" --help | awk 'tolower($0) ~ /^subcommands:/ {on=1; next} on && /^[^ ]/ {on=0} on && /^  [a-z]/ {print $1}')
+((${#cmds[@]} >= 3)) || bad "too few commands in --help: ${cmds[*]}"
+for c in "${cmds[@]}"; do
+  grep -qx ".SS $c" "$man" || bad "man page has no section for '$c'"
+  grep -q "'$c:" "$zsh_c" || bad "zsh completion lacks '$c'"
+done
+grep -q '__probe' "$man" "$bash_c" "$zsh_c" && bad "an internal command is documented"
+# The man page is valid troff when a formatter is here (man-db is not in a minbase root).
+if command -v groff >/dev/null; then
+  groff -man -Tutf8 -ww "$man" >/dev/null 2>"$tmp/groff.err"; [[ -s "$tmp/groff.err" ]] && bad "groff: $(head -3 "$tmp/groff.err")"
+fi
+# bash: "distdoctor pre<TAB>" and "distdoctor preflight --ra<TAB>".
+complete_words() {
+  bash --norc -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _distdoctor; echo "${COMPREPLY[*]}"' _ "$bash_c" "$@"
+}
+[[ "$(complete_words distdoctor pre)" == preflight ]] || bad "bash: 'pre' completes to '$(complete_words distdoctor pre)'"
+[[ "$(complete_words distdoctor preflight --ra)" == --rendezvous ]] || bad "bash: 'preflight --ra' completes to '$(complete_words distdoctor preflight --ra)'"
+[[ "$(complete_words distdoctor check --no-p)" == --no-probe ]] || bad "bash: 'check --no-p' completes to '$(complete_words distdoctor check --no-p)'"
+if command -v zsh >/dev/null; then zsh -n "$zsh_c" || bad "zsh completion has a syntax error"; fi
+((fail == 0)) && echo "install: OK (${#cmds[@]} commands: ${cmds[*]})"
+exit "$fail"

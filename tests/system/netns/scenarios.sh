@@ -120,6 +120,12 @@ scn_commid() {
   nn_veth eth0; nn_addr eth0 198.18.0.2/24
   nn_veth eth1; nn_addr eth1 198.18.4.2/24; nn_addr eth1 fd00:18::2/64
 }
+# commid with a hosts file that lists ::1 for localhost too (as a debootstrap root's does): where
+# IPv6 works, getaddrinfo sorts ::1 first and NCCL_COMM_ID=localhost means lo:::1.
+scn_commidlo6() {
+  scn_commid
+  nn_hosts_file "127.0.0.1 localhost" "::1 localhost ip6-localhost ip6-loopback"
+}
 scn_commid2() {
   nn_lo up
   nn_veth eth0; nn_addr eth0 198.18.0.2/24; nn_addr eth0 fe80::18:2/64

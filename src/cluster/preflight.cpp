@@ -71,7 +71,7 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
               {"host", facts.host}, {"verdict", "NOT CHECKED"},
               {"reason", findings.empty() ? "" : findings.front().title},
-              {"rendezvous", fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port)},
+              {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
               {"findings", report::to_json(findings)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
   out.exit_code = core::k_exit_findings;
@@ -209,7 +209,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   AnalysisInput in;
   in.world = world;
   in.job_ports = o.launch.job_ports;
-  in.rendezvous = fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port);
+  in.rendezvous = host_port(o.launch.rendezvous_host, o.launch.rendezvous_port);
   in.rendezvous_port = o.launch.rendezvous_port;
   std::map<int, json> reports;
   reports[0] = local.report;
@@ -280,7 +280,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
               {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
               {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
               {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
-              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}}}};
+              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}};
   out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
@@ -316,8 +316,9 @@ PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local,
   PreflightOptions o = options;
   o.probe.token = o.token;
   local.facts.rank = *o.launch.rank;
-  // A probe connection may take the probe phase's share of --timeout (30%), 2..20 s.
-  auto budget = std::clamp(o.timeout * 30 / 100, milliseconds(2000), milliseconds(20000));
+  // A probe connection may take the probe phase's share of --timeout (30%), 4..20 s; its proof
+  // must come within half of that (2..5 s: a lossy link's retransmission still fits).
+  auto budget = std::clamp(o.timeout * 30 / 100, milliseconds(4000), milliseconds(20000));
   ProbeServer server(o.token, local.facts.rank, 32, budget);
   open_listeners(server, o, local.facts);
   server.start();

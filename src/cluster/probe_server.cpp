@@ -13,13 +13,16 @@ namespace dd::cluster {
 namespace {
 
 constexpr std::size_t k_max_queue = 1024;
+// A prober waits this long for the challenge and echo (ProbeOptions::echo_timeout's default): a
+// connection queued longer has been given up on and is closed unserved.
+constexpr std::chrono::milliseconds k_stale_in_queue{3000};
 
 }  // namespace
 
 ProbeServer::ProbeServer(std::string token, int rank, int handlers, std::chrono::milliseconds budget)
     : token_(std::move(token)),
       budget_(budget),
-      proof_budget_(std::clamp(budget / 4, std::chrono::milliseconds(1000), std::chrono::milliseconds(5000))),
+      proof_budget_(std::clamp(budget / 2, std::chrono::milliseconds(1000), std::chrono::milliseconds(5000))),
       rank_(rank),
       handler_count_(handlers),
       wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
@@ -116,8 +119,7 @@ void ProbeServer::handler_loop() {
       if (stopping_) return;
       item = std::move(queue_.front());
       queue_.pop_front();
-      // A prober gives up on its echo after a few seconds: one queued longer is closed unserved.
-      if (std::chrono::steady_clock::now() - item.since > proof_budget_) {
+      if (std::chrono::steady_clock::now() - item.since > k_stale_in_queue) {
         ++refused_;
         continue;
       }

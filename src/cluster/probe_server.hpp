@@ -41,7 +41,7 @@ class ProbeServer {
   // `rank` is sent to every prober first, so a probe that lands on another node (an address
   // that exists on several nodes, such as docker0's) is told apart.
   // `budget`: the most one connection may take (echo and bulk); the proof must arrive within
-  // a quarter of it (1..5 s).
+  // half of it (1..5 s).
   ProbeServer(std::string token, int rank, int handlers,
               std::chrono::milliseconds budget = std::chrono::milliseconds(20000));
   ~ProbeServer();

@@ -32,8 +32,15 @@ def frame(kind, payload: bytes, announced=None):
 
 
 def connect():
-    s = socket.create_connection((HOST, PORT), timeout=10)
-    return s
+    """Retries while rank 0 is still starting (refused), for up to 30 s."""
+    end = time.time() + 30
+    while True:
+        try:
+            return socket.create_connection((HOST, PORT), timeout=10)
+        except ConnectionRefusedError:
+            if time.time() > end:
+                raise
+            time.sleep(0.1)
 
 
 def read_challenge(s):

@@ -49,15 +49,24 @@ attack() {
   local mode=$1 n=${2:-1} token=${3:-t} log="$WORK/attack-$1.log"
   ip netns exec "${P}n2" /usr/bin/python3 "$HERE/attack.py" "$mode" 198.18.1.1 29401 "$token" "$n" > "$log" 2>&1 &
   disown $!
-  for _ in $(seq 200); do grep -q ready "$log" && return 0; sleep 0.1; done
+  for _ in $(seq 600); do grep -q ready "$log" && return 0; sleep 0.1; done
   die "attacker $mode not ready: $(tail -3 "$log")"
 }
-wait_rc() { wait "$1"; echo $?; }
-# the run ends by the deadline (--timeout plus start-up and a little slack), exit 0/1, valid JSON
-expect_sane() {  # FILE RC SECONDS
+# exit 0/1 (never 3 or a signal), one JSON object, and the run ended within LIMIT seconds
+expect_sane() {  # FILE RC SECONDS LIMIT
   [ "$2" = 0 ] || [ "$2" = 1 ] || die "$1: exit $2 (stderr: $(tail -3 "$1.err"))"
   jq_ "$1" 'd["verdict"]' > /dev/null || die "$1 is not one JSON object"
-  [ "$3" -le $((T + 4)) ] || die "$1: took $3 s with --timeout $T"
+  [ "$3" -le "$4" ] || die "$1: took $3 s (limit $4 s) with --timeout $T"
+}
+# a run of rank 0 and rank 1 without any attacker: how long rank 0 takes here (start-up, the
+# local checks and the preflight itself), the reference for the deadline checks; BASE_S, BASE_MB
+baseline() {
+  local start=$SECONDS
+  rank0 "$WORK/base.json" "$@"; rank1 "$WORK/base1.json" "$@"
+  wait $R0; wait $R1
+  BASE_S=$((SECONDS - start))
+  BASE_MB=$(peak_mb "$WORK/base.json")
+  note "baseline: rank 0 took $BASE_S s, peak $BASE_MB MB"
 }
 expect_joined() {  # rank 1 got in and is not missing
   [ "$(jq_ "$WORK/r0.json" 'sorted(n["rank"] for n in d["nodes"])')" = "[0, 1]" ] ||
@@ -69,11 +78,11 @@ peak_mb() { echo $(( $(tail -1 "$1.time") / 1024 )); }
 case "$CASE" in
 bad-joins)  # issue items 1 and 6: typed garbage with a valid proof; rank 0 stays up, rank 1 gets in
   net
-  rank0 "$WORK/r0.json"; start=$SECONDS
+  rank0 "$WORK/r0.json" --no-probe; start=$SECONDS
+  rank1 "$WORK/r1.json" --no-probe  # retries until rank 0 listens; its own checks take a while
   attack bad-joins
-  rank1 "$WORK/r1.json"
-  rc=$(wait_rc $R0); took=$((SECONDS - start)); wait $R1
-  expect_sane "$WORK/r0.json" "$rc" "$took"
+  wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
+  expect_sane "$WORK/r0.json" "$rc" "$took" $((T + 40))
   expect_joined
   drops=$(jq_ "$WORK/r0.json" '"\n".join(d["rendezvous"]["drops"])')
   note "drops:"; echo "$drops" >&2
@@ -91,26 +100,26 @@ memory)  # issue item 5: 128 headers announcing 8 MiB and 20 wrong-token joins o
   # Under ASan, freed blocks sit in a 256 MB quarantine that would count as rank 0's memory:
   # keep it small so the peak measures what rank 0 holds (no effect on a build without ASan).
   export ASAN_OPTIONS="${ASAN_OPTIONS:-}:quarantine_size_mb=8"
-  rank0 "$WORK/base.json" --no-probe; rank1 "$WORK/base1.json" --no-probe
-  wait $R0; wait $R1
-  base=$(peak_mb "$WORK/base.json")
+  baseline --no-probe
   rank0 "$WORK/r0.json" --no-probe; start=$SECONDS
   attack big-headers 128
   attack fat-guesses 20 guess-secret
   rank1 "$WORK/r1.json" --no-probe
-  rc=$(wait_rc $R0); took=$((SECONDS - start)); wait $R1
+  wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
   peak=$(peak_mb "$WORK/r0.json")
-  note "rank 0 peak RSS: $peak MB under attack, $base MB without (/usr/bin/time -f %M)"
-  expect_sane "$WORK/r0.json" "$rc" "$took"
+  note "rank 0 peak RSS: $peak MB under attack, $BASE_MB MB without (/usr/bin/time -f %M)"
+  expect_sane "$WORK/r0.json" "$rc" "$took" $((BASE_S + 15))
   expect_joined
   # 128 x 8 MiB announced + 20 x 7 MB sent = 1.1 GB before; now bounded by the 64 MiB pending cap
-  [ $((peak - base)) -lt 200 ] || die "rank 0 grew by $((peak - base)) MB under the flood"
+  [ $((peak - BASE_MB)) -lt 200 ] || die "rank 0 grew by $((peak - BASE_MB)) MB under the flood"
   ! grep -q "guess-" "$WORK/r0.json" "$WORK/r0.json.err" || die "a guessed token is echoed"
   ! grep -q GGGGGGGG "$WORK/r0.json" "$WORK/r0.json.err" || die "a dropped peer's bytes are echoed"
   ;;
 idle-crowd)  # issue items 3 and 4: 300 idle rendezvous connections + 40 idle on every probe port
   net
-  rank0 "$WORK/r0.json"; start=$SECONDS
+  T=30  # rank 1 starts after the crowd is in place: its join must still fit the join phase
+  baseline
+  rank0 "$WORK/r0.json"
   attack idle 300
   for _ in $(seq 50); do  # rank 0's probe listeners: ephemeral ports on 198.18.1.1
     ports=$(ip netns exec "${P}n0" ss -Hltn | awk '{print $4}' | grep -v ':29401$' | sed 's/.*://' | sort -u)
@@ -122,10 +131,11 @@ idle-crowd)  # issue items 3 and 4: 300 idle rendezvous connections + 40 idle on
     disown $!
   done
   sleep 1
-  rank1 "$WORK/r1.json"
-  rc=$(wait_rc $R0); took=$((SECONDS - start)); wait $R1
+  rank1 "$WORK/r1.json"; start=$SECONDS  # from here, the same work as the baseline
+  wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
   note "rank 0: exit $rc in $took s: $(jq_ "$WORK/r0.json" 'd["verdict"] + " - " + d["reason"]')"
-  expect_sane "$WORK/r0.json" "$rc" "$took"
+  # before: one idle probe connection held rank 0 to a fixed 20 s budget past its own deadline
+  expect_sane "$WORK/r0.json" "$rc" "$took" $((BASE_S + 5))
   expect_joined
   # the real probes between node0 and node1 all passed: no false WILL HANG from the crowd
   bad=$(jq_ "$WORK/r0.json" '[(p["from"], p["to"], p["error"]) for p in d["probes"] if not p["ok"]]')
@@ -160,7 +170,7 @@ fifo)  # issue item 9: a FIFO with no writer: a clear refusal (exit 2) in bounde
   timeout 30 "$DD" logs "$WORK/pipe" > "$WORK/out" 2> "$WORK/err"; rc=$?
   took=$((SECONDS - start))
   [ $rc = 2 ] || die "logs on a FIFO with no writer: exit $rc after $took s"
-  [ $took -le 8 ] || die "took $took s"
+  [ $took -le 25 ] || die "took $took s (5 s wait, plus start-up on a loaded machine)"
   grep -q "pipe: is a FIFO and nothing was written" "$WORK/err" || die "message: $(cat "$WORK/err")"
   # a FIFO with a writer is read normally
   (sleep 1; printf 'node1:1:2 [0] NCCL INFO Bootstrap\n' > "$WORK/pipe") &

@@ -54,7 +54,8 @@ class RendezvousServer {
   // side by side as their bytes arrive: a peer that connects and stays silent delays nobody else.
   // Bounds: a join silent for a quarter of the join phase (at most 10 s) is dropped; at 256
   // pending connections the longest-silent one is evicted for the newcomer (a real node always
-  // gets in); pending joins together may hold 64 MiB (the largest is cut beyond that).
+  // gets in); a join may be 1 MiB and pending joins together may hold 64 MiB (the largest is cut
+  // beyond that); no join is read once `deadline` has passed.
   void gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log);
 
   // Connections dropped before they said which rank they are (silent, evicted, cut for size, bad bytes).

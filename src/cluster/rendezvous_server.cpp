@@ -21,6 +21,9 @@ constexpr std::chrono::milliseconds k_join_idle_max{10000};
 constexpr std::chrono::milliseconds k_join_idle_min{500};
 constexpr std::size_t k_max_pending_joins = 256;
 constexpr std::size_t k_max_pending_bytes = 64u << 20;
+// A join (facts and check report) is tens of KiB: before its proof is checked, a peer may send at
+// most this much, so parsing what an unauthenticated peer sends stays cheap.
+constexpr std::size_t k_max_join_payload = 1u << 20;
 
 std::int64_t unix_us_now() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -128,6 +131,7 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
     // Joins in progress: every readable one advances; none waits for another.
     std::size_t held = 0;
     for (std::size_t i = pending.size(); i-- > 0;) {
+      if (deadline.expired()) break;  // parsing a crowd's joins must not carry rank 0 past its deadline
       PendingJoin& p = pending[i];
       if (fds[i + 1].revents != 0) {
         std::size_t before = p.reader.bytes_read();
@@ -179,7 +183,8 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
                            "bytes)",
                            k_max_pending_joins, silent_ms.count(), quiet->reader.bytes_read()));
       }
-      PendingJoin p{std::move(conn.value()), from.to_string(), MessageReader(max_payload_), random_nonce_hex(),
+      PendingJoin p{std::move(conn.value()), from.to_string(), MessageReader(std::min(max_payload_, k_max_join_payload)),
+                    random_nonce_hex(),
                     core::Deadline(idle_budget), unix_us_now()};
       // The challenge fits any socket buffer: sending it never waits on the peer.
       auto sent = send_message(p.fd.get(), Message{MsgType::challenge, {{"nonce", p.nonce}}},

@@ -107,15 +107,27 @@ elif MODE == "big-headers":
         s.sendall(frame("join", b"", announced=(8 << 20)))
         conns.append(s)
 elif MODE == "fat-guesses":
+    # all N connections first, then every join sent at once (threads): rank 0 holds them side by side
+    import threading
+    pad = "G" * (7 << 20)
+    ready = []
     for i in range(N):
         s = connect()
-        data = join(s, good(report={"pad": "G" * (7 << 20)}), token="guess-%d-secret" % i)
-        s.setblocking(True)
+        ready.append((s, join(s, good(report={"pad": pad}), token="guess-%d-secret" % i)))
+        conns.append(s)
+
+    def push(i, s, data):
         try:
+            s.setblocking(True)
             s.sendall(data)
         except OSError as e:  # rank 0 cut this one for size: expected for some
             print("fat guess %d cut: %s" % (i, e), file=sys.stderr)
-        conns.append(s)
+
+    threads = [threading.Thread(target=push, args=(i, s, d)) for i, (s, d) in enumerate(ready)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 elif MODE == "idle":
     for _ in range(N):
         try:

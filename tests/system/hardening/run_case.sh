@@ -14,15 +14,16 @@ jq_() { /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); pr
 
 RV=198.18.1.1:29401
 T=10
+W=2
 case "$CASE" in
 bad-joins | memory | idle-crowd) ;;  # net() sets WORK and the cleanup trap (lib.sh)
 *) WORK=$(mktemp -d /tmp/ddh-test.XXXXXX); trap 'rm -rf "$WORK"' EXIT ;;
 esac
 
-# three nodes on the bridge: 0 = rank 0, 1 = the real rank 1, 2 = the attacker
+# four nodes on the bridge: 0 = rank 0, 1 = the real rank 1, 2 = the attacker, 3 = a real rank 2
 net() {
   HERE="$PF" . "$PF/lib.sh"
-  for i in 0 1 2; do
+  for i in 0 1 2 3; do
     node "$i"
     link "$i" eth0 "198.18.1.$((i + 1))/24"
   done
@@ -36,12 +37,13 @@ on_node() {
 rank0() {
   local out=$1; shift
   on_node 0 /usr/bin/time -f %M -o "$out.time" "$DD" preflight --json --rendezvous "$RV" --rank 0 \
-    --world 2 --timeout "$T" --token t --verbose "$@" > "$out" 2> "$out.err" &
+    --world "$W" --timeout "$T" --token t --verbose "$@" > "$out" 2> "$out.err" &
   R0=$!
 }
-rank1() {
-  local out=$1; shift
-  on_node 1 "$DD" preflight --json --rendezvous "$RV" --rank 1 --world 2 --timeout "$T" --token t "$@" > "$out" 2> "$out.err" &
+rank1() {  # OUT [flags]; rank RANK (default 1) in node NODE (default RANK)
+  local out=$1 r=${RANK:-1}; local n=${NODE:-$r}; shift
+  on_node "$n" "$DD" preflight --json --rendezvous "$RV" --rank "$r" --world "$W" --timeout "$T" --token t "$@" \
+    > "$out" 2> "$out.err" &
   R1=$!
 }
 # attack MODE [N] [TOKEN]: attack.py in node 2 against rank 0's rendezvous; waits for "ready"
@@ -62,14 +64,15 @@ expect_sane() {  # FILE RC SECONDS LIMIT
 # local checks and the preflight itself), the reference for the deadline checks; BASE_S, BASE_MB
 baseline() {
   local start=$SECONDS
-  rank0 "$WORK/base.json" "$@"; rank1 "$WORK/base1.json" "$@"
-  wait $R0; wait $R1
+  rank0 "$WORK/base.json" "$@"; rank1 "$WORK/base1.json" "$@"; local b1=$R1
+  [ "$W" = 3 ] && { RANK=2 NODE=3 rank1 "$WORK/base2.json" "$@"; wait $R1; }
+  wait $R0; wait $b1
   BASE_S=$((SECONDS - start))
   BASE_MB=$(peak_mb "$WORK/base.json")
   note "baseline: rank 0 took $BASE_S s, peak $BASE_MB MB"
 }
 expect_joined() {  # rank 1 got in and is not missing
-  [ "$(jq_ "$WORK/r0.json" 'sorted(n["rank"] for n in d["nodes"])')" = "[0, 1]" ] ||
+  [ "$(jq_ "$WORK/r0.json" 'sorted(n["rank"] for n in d["nodes"])')" = "$(/usr/bin/python3 -c "print(list(range($W)))")" ] ||
     die "the real rank 1 did not get in: $(jq_ "$WORK/r0.json" 'd["missing"], d["rendezvous"]["drops"][:5]')"
   [ "$(jq_ "$WORK/r1.json" 'd["verdict"]')" != "NOT CHECKED" ] || die "rank 1: $(jq_ "$WORK/r1.json" 'd["reason"]')"
 }
@@ -100,17 +103,26 @@ memory)  # issue item 5: 128 headers announcing 8 MiB and 20 wrong-token joins o
   # Under ASan, freed blocks sit in a 256 MB quarantine that would count as rank 0's memory:
   # keep it small so the peak measures what rank 0 holds (no effect on a build without ASan).
   export ASAN_OPTIONS="${ASAN_OPTIONS:-}:quarantine_size_mb=8"
+  # World 3: rank 1 joins at once; rank 2 (node 3) starts once the flood is under way, so rank 0
+  # holds the flood while it still waits for a real node (and the real node must get in).
+  T=40 W=3
   baseline --no-probe
-  rank0 "$WORK/r0.json" --no-probe; start=$SECONDS
-  attack big-headers 128
-  attack fat-guesses 20 guess-secret
+  rank0 "$WORK/r0.json" --no-probe
   rank1 "$WORK/r1.json" --no-probe
-  wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
+  attack big-headers 128
+  ip netns exec "${P}n2" /usr/bin/python3 "$HERE/attack.py" fat-guesses 198.18.1.1 29401 guess-secret 20 \
+    > "$WORK/attack-fat.log" 2>&1 &
+  disown $!
+  sleep 3
+  local_r1=$R1
+  RANK=2 NODE=3 rank1 "$WORK/r3.json" --no-probe; R3=$R1; R1=$local_r1; start=$SECONDS
+  wait $R0; rc=$?; took=$((SECONDS - start)); wait $R3; wait $R1
   peak=$(peak_mb "$WORK/r0.json")
   note "rank 0 peak RSS: $peak MB under attack, $BASE_MB MB without (/usr/bin/time -f %M)"
   expect_sane "$WORK/r0.json" "$rc" "$took" $((BASE_S + 15))
   expect_joined
-  # 128 x 8 MiB announced + 20 x 7 MB sent = 1.1 GB before; now bounded by the 64 MiB pending cap
+  # 128 x 8 MiB announced + 20 x 7 MB sent = 1.1 GB before; now: nothing for the headers, and a
+  # join over 1 MiB is refused at its header
   [ $((peak - BASE_MB)) -lt 200 ] || die "rank 0 grew by $((peak - BASE_MB)) MB under the flood"
   ! grep -q "guess-" "$WORK/r0.json" "$WORK/r0.json.err" || die "a guessed token is echoed"
   ! grep -q GGGGGGGG "$WORK/r0.json" "$WORK/r0.json.err" || die "a dropped peer's bytes are echoed"

@@ -8,13 +8,14 @@ pkgs=(
   nlohmann-json3-dev      # --json output and wire messages
   libfmt-dev              # text formatting
   zlib1g-dev              # reading gzip logs (distdoctor logs)
+  libssl-dev              # libcrypto: HMAC-SHA256 challenge-response in preflight
   libgtest-dev libgmock-dev libbenchmark-dev           # unit tests, micro-benchmarks
   clang libclang-rt-14-dev                             # libFuzzer target for the log parser
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
-  bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS
+  bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening tests)
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
 )

@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "core/json_limits.hpp"
 #include "check/report.hpp"
 #include "cli/command.hpp"
 #include "cli/real_context.hpp"
@@ -23,7 +24,7 @@ int run_report(check::Scope scope, const ReportOptions& opts, const GlobalOption
   ctx.probe_timeout = std::chrono::seconds(opts.probe_timeout_s);
   auto report = check::build_report(ctx, scope);
   if (global.json) {
-    std::cout << check::to_json(report, scope).dump(2) << "\n";
+    std::cout << core::dump_json(check::to_json(report, scope), 2) << "\n";
   } else {
     std::cout << check::render_text(report, scope, report::Style::for_stdout(global.no_color));
   }

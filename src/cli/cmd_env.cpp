@@ -9,6 +9,8 @@
 #include <map>
 #include <memory>
 
+#include "core/utf8.hpp"
+#include "core/json_limits.hpp"
 #include "cli/command.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
@@ -50,7 +52,12 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
   if (rows.empty() && hidden) return style.paint(report::Color::dim, more) + "\n";
   if (rows.empty()) return style.paint(report::Color::dim, "No NCCL, torch, Gloo, TF or launcher variables are set.") + "\n\n";
   std::size_t name_w = 4, value_w = 5;
-  auto shown = [](const std::string& v) { return v.size() > 60 ? v.substr(0, 57) + "..." : v; };
+  // Values are shown with control characters escaped (an escape sequence or a newline in a
+  // variable cannot rewrite the terminal) and cut on a character boundary.
+  auto shown = [](const std::string& v) {
+    auto e = core::escape_control(v);
+    return e.size() > 60 ? core::shorten_utf8(e, 57) : e;
+  };
   for (const auto& r : rows) {
     name_w = std::max(name_w, r.name.size());
     value_w = std::max(value_w, shown(r.value).size());
@@ -59,7 +66,7 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
                                                                  value_w, "FAMILY", "SOURCE")) + "\n";
   for (const auto& r : rows) {
     std::string source = r.source + (r.known ? "" : ", not in catalogue");
-    out += fmt::format("{:<{}}  {:<{}}  {:<12}  {}\n", r.name, name_w, shown(r.value), value_w,
+    out += fmt::format("{:<{}}  {:<{}}  {:<12}  {}\n", core::escape_control(r.name), name_w, shown(r.value), value_w,
                        env::to_string(r.family), style.paint(report::Color::dim, source));
   }
   return out + style.paint(report::Color::dim, more) + "\n";
@@ -84,7 +91,7 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   auto rows = env::relevant_variables(input);
   if (global.json) {
     nlohmann::json out = {{"command", "env"}, {"variables", env::to_json(rows)}, {"findings", report::to_json(findings)}};
-    std::cout << out.dump(2) << "\n";
+    std::cout << core::dump_json(out, 2) << "\n";
     return code;
   }
   auto style = report::Style::for_stdout(global.no_color);

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/json_limits.hpp"
 #include "core/exit_code.hpp"
 #include "logs/analyzer.hpp"
 #include "logs/logs_report.hpp"
@@ -27,7 +28,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
     return core::k_exit_usage;
   }
   if (global.json) {
-    std::cout << logs::to_json(*report).dump(2) << "\n";
+    std::cout << core::dump_json(logs::to_json(*report), 2) << "\n";
   } else {
     std::cout << logs::render_text(*report, report::Style::for_stdout(global.no_color));
   }

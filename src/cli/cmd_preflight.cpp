@@ -13,6 +13,7 @@
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"
+#include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "report/style.hpp"
 
@@ -80,6 +81,10 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::PreflightOptions o;
   o.launch = *launch;
   o.token = env::launchers::job_token(*launch, lf);
+  // torchrun's TORCHELASTIC_RUN_ID defaults to "none": no better than no job id.
+  bool job_id = !launch->job_id.empty() && !launch->job_id.ends_with(":none");
+  o.token_source = !flags.token.empty() ? "--token" : job_id ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id" : "default (rendezvous address and world)";
+  o.token_guessable = flags.token.empty() && !job_id;
   o.timeout = std::chrono::seconds(flags.timeout_s);
   o.probe.concurrency = flags.concurrency;
   o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
@@ -90,7 +95,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   };
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
-  if (global.json) std::cout << outcome.json.dump(2) << "\n";
+  if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
   else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
   return outcome.exit_code;
 }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cluster/analysis.hpp"
+#include "cluster/auth.hpp"
 #include "cluster/message_io.hpp"
 #include "cluster/probe_plan.hpp"
 #include "cluster/probe_protocol.hpp"
@@ -70,7 +71,7 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
               {"host", facts.host}, {"verdict", "NOT CHECKED"},
               {"reason", findings.empty() ? "" : findings.front().title},
-              {"rendezvous", fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port)},
+              {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
               {"findings", report::to_json(findings)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
   out.exit_code = core::k_exit_findings;
@@ -117,20 +118,45 @@ json member_json(const PreflightOptions& o, const NodeFacts& facts, const json& 
           {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
 }
 
+// No --token and no launcher job id: anyone who can guess rank 0's address and the world size
+// holds the token. Not an error (the run still works), but worth knowing on a shared network.
+core::Finding guessable_token_finding(const PreflightOptions& o) {
+  core::Finding f = own_finding("preflight.token.guessable", core::Label::other,
+                                "the job token is guessable: no --token and no launcher job id",
+                                {fmt::format("token source: {}", o.token_source)},
+                                "pass the same secret to every node with --token (or run under a launcher with a job "
+                                "id: SLURM_JOB_ID, TORCHELASTIC_RUN_ID)");
+  f.severity = core::Severity::warning;
+  return f;
+}
+
+void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
+  if (!o.token_guessable) return;
+  auto f = guessable_token_finding(o);
+  out.findings.push_back(f);
+  if (out.json.contains("findings") && out.json["findings"].is_array()) out.json["findings"].push_back(report::to_json(f));
+}
+
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                             const Log& log) {
   NodeFacts& facts = local.facts;
   facts.time_us = unix_us();
-  json join = {{"token", o.token}, {"rank", facts.rank}, {"world", *o.launch.world}, {"host", facts.host},
+  json join = {{"rank", facts.rank}, {"world", *o.launch.world}, {"host", facts.host},
                {"facts", to_json(facts)}, {"report", local.report}};
   JoinFailure jf;
-  auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, ph.join, log, &jf);
+  auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, o.token, ph.join, log, &jf);
   if (!conn) return alone(o, facts, {join_failure_finding(o, jf, conn.error())});
   std::string peer = jf.address;
-  auto plan = recv_message(conn->get(), ph.results, peer);
-  if (!plan || plan->type != MsgType::plan) {
+  auto plan = recv_message(conn->fd.get(), ph.results, peer);
+  bool proven = plan && plan->type == MsgType::plan &&
+                same_proof(plan_proof(o.token, conn->server_nonce, conn->client_nonce, facts.rank),
+                           plan->body["proof"].get<std::string>());
+  if (!proven) {
     std::string why = !plan ? plan.error().describe()
                             : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
+                            : plan->type == MsgType::plan   ? "the plan's proof does not match this job's token: "
+                                                              "whoever answers at the rendezvous address is not this "
+                                                              "job's rank 0"
                                                             : "unexpected message from rank 0";
     return alone(o, facts, {own_finding("preflight.rendezvous.dropped", core::Label::other,
                                         "rank 0 accepted the connection but sent no probe plan", {why},
@@ -141,8 +167,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   auto results = run_probes(facts.rank, targets, o.probe, ph.probe);
   json rs = json::array();
   for (const auto& r : results) rs.push_back(to_json(r));
-  (void)send_message(conn->get(), Message{MsgType::results, {{"rank", facts.rank}, {"results", rs}}}, ph.results, peer);
-  auto verdict = recv_message(conn->get(), ph.end, peer);
+  (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", facts.rank}, {"results", rs}}}, ph.results, peer);
+  auto verdict = recv_message(conn->fd.get(), ph.end, peer);
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
     return alone(o, facts, {own_finding("preflight.rendezvous.no-verdict", core::Label::other,
@@ -183,7 +209,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   AnalysisInput in;
   in.world = world;
   in.job_ports = o.launch.job_ports;
-  in.rendezvous = fmt::format("{}:{}", o.launch.rendezvous_host, o.launch.rendezvous_port);
+  in.rendezvous = host_port(o.launch.rendezvous_host, o.launch.rendezvous_port);
   in.rendezvous_port = o.launch.rendezvous_port;
   std::map<int, json> reports;
   reports[0] = local.report;
@@ -204,7 +230,10 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
                 [&](const Member& m) {
                   json t = json::array();
                   for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports)) t.push_back(to_json(x));
-                  return json{{"targets", t}, {"world", world}, {"missing", in.missing}};
+                  return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
+                              {"targets", t},
+                              {"world", world},
+                              {"missing", in.missing}};
                 },
                 ph.results, log);
   auto mine = std::async(std::launch::async, [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports), o.probe, ph.probe); });
@@ -246,11 +275,12 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
               {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
               {"complete", a.recommendation.complete}};
   out.json = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", world},
-              {"host", facts.host}, {"launcher", o.launch.launcher}, {"token", o.token},
+              {"host", facts.host}, {"launcher", o.launch.launcher},
+              {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
               {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
               {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
               {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
-              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}}}};
+              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}};
   out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
@@ -284,13 +314,17 @@ std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log) {
   Phases ph(options.timeout);
   PreflightOptions o = options;
-  o.probe.token_hash = token_hash(o.token);
+  o.probe.token = o.token;
   local.facts.rank = *o.launch.rank;
-  ProbeServer server(o.probe.token_hash, local.facts.rank, 16);
+  // A probe connection may take the probe phase's share of --timeout (30%), 4..20 s; its proof
+  // must come within half of that (2..5 s: a lossy link's retransmission still fits).
+  auto budget = std::clamp(o.timeout * 30 / 100, milliseconds(4000), milliseconds(20000));
+  ProbeServer server(o.token, local.facts.rank, 32, budget);
   open_listeners(server, o, local.facts);
   server.start();
-  if (local.facts.rank == 0) return run_rank0(o, local, server, ph, log);
-  return run_member(o, local, server, ph, log);
+  auto out = local.facts.rank == 0 ? run_rank0(o, local, server, ph, log) : run_member(o, local, server, ph, log);
+  add_token_warning(o, out);
+  return out;
 }
 
 }  // namespace dd::cluster

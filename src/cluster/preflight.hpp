@@ -20,9 +20,11 @@ namespace dd::cluster {
 
 struct PreflightOptions {
   env::launchers::LaunchInfo launch;  // rank, world, meeting point, job ports
-  std::string token;                  // job token
+  std::string token;                  // job token: the key of every proof; never sent nor printed
+  std::string token_source;           // "--token", "slurm job id", "default"
+  bool token_guessable = false;       // no --token and no launcher job id: a warning finding says so
   std::chrono::milliseconds timeout{60000};
-  ProbeOptions probe;                 // token_hash is set from `token`
+  ProbeOptions probe;                 // token is set from `token`
 };
 
 // What this node brings: its facts (listeners are added by run_preflight) and its check report.

@@ -18,27 +18,35 @@ std::uint32_t get32(const std::byte* p) {
 
 }  // namespace
 
-std::uint32_t token_hash(std::string_view token) {
-  std::uint32_t h = 2166136261u;
-  for (char c : token) {
-    h ^= static_cast<unsigned char>(c);
-    h *= 16777619u;
-  }
-  return h;
+std::array<std::byte, k_probe_challenge> encode_probe_challenge(std::span<const std::byte, k_nonce_bytes> nonce) {
+  std::array<std::byte, k_probe_challenge> out{};
+  std::memcpy(out.data(), "DDPC", 4);
+  std::memcpy(out.data() + 4, nonce.data(), nonce.size());
+  return out;
+}
+
+std::optional<std::array<std::byte, k_nonce_bytes>> decode_probe_challenge(std::span<const std::byte> bytes) {
+  if (bytes.size() < k_probe_challenge || std::memcmp(bytes.data(), "DDPC", 4) != 0) return std::nullopt;
+  std::array<std::byte, k_nonce_bytes> n{};
+  std::memcpy(n.data(), bytes.data() + 4, n.size());
+  return n;
 }
 
 std::array<std::byte, k_probe_header> encode_probe_header(const ProbeHeader& h) {
   std::array<std::byte, k_probe_header> out{};
   std::memcpy(out.data(), "DDPB", 4);
-  put32(out.data() + 4, h.token_hash);
-  put32(out.data() + 8, h.echo_len);
-  put32(out.data() + 12, h.bulk_len);
+  std::memcpy(out.data() + 4, h.proof.data(), h.proof.size());
+  put32(out.data() + 4 + k_proof_bytes, h.echo_len);
+  put32(out.data() + 8 + k_proof_bytes, h.bulk_len);
   return out;
 }
 
 std::optional<ProbeHeader> decode_probe_header(std::span<const std::byte> bytes) {
   if (bytes.size() < k_probe_header || std::memcmp(bytes.data(), "DDPB", 4) != 0) return std::nullopt;
-  ProbeHeader h{get32(bytes.data() + 4), get32(bytes.data() + 8), get32(bytes.data() + 12)};
+  ProbeHeader h;
+  std::memcpy(h.proof.data(), bytes.data() + 4, h.proof.size());
+  h.echo_len = get32(bytes.data() + 4 + k_proof_bytes);
+  h.bulk_len = get32(bytes.data() + 8 + k_proof_bytes);
   if (h.echo_len > k_max_echo || h.bulk_len > k_max_bulk) return std::nullopt;
   return h;
 }

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <sys/eventfd.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "cluster/probe_protocol.hpp"
@@ -11,13 +12,20 @@ namespace dd::cluster {
 
 namespace {
 
-constexpr std::size_t k_max_queue = 4096;
-constexpr std::chrono::milliseconds k_conn_budget{20000};
+constexpr std::size_t k_max_queue = 1024;
+// A prober waits this long for the challenge and echo (ProbeOptions::echo_timeout's default): a
+// connection queued longer has been given up on and is closed unserved.
+constexpr std::chrono::milliseconds k_stale_in_queue{3000};
 
 }  // namespace
 
-ProbeServer::ProbeServer(std::uint32_t token_hash, int rank, int handlers)
-    : token_hash_(token_hash), rank_(rank), handler_count_(handlers), wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
+ProbeServer::ProbeServer(std::string token, int rank, int handlers, std::chrono::milliseconds budget)
+    : token_(std::move(token)),
+      budget_(budget),
+      proof_budget_(std::clamp(budget / 2, std::chrono::milliseconds(1000), std::chrono::milliseconds(5000))),
+      rank_(rank),
+      handler_count_(handlers),
+      wake_(::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK)) {}
 
 ProbeServer::~ProbeServer() { stop(); }
 
@@ -53,6 +61,10 @@ void ProbeServer::stop() {
   }
   std::uint64_t one = 1;
   if (wake_.valid()) (void)!::write(wake_.get(), &one, sizeof one);
+  {
+    std::lock_guard lock(mu_);
+    for (int fd : active_) ::shutdown(fd, SHUT_RDWR);  // their reads and writes end now
+  }
   cv_.notify_all();
   if (acceptor_.joinable()) acceptor_.join();
   for (auto& h : handlers_)
@@ -92,7 +104,7 @@ void ProbeServer::accept_loop() {
       if (!conn) continue;
       std::lock_guard lock(mu_);
       if (queue_.size() >= k_max_queue) continue;  // overloaded: the connection is closed
-      queue_.emplace_back(std::move(conn.value()), peer.to_string());
+      queue_.push_back(Queued{std::move(conn.value()), peer.to_string(), std::chrono::steady_clock::now()});
       cv_.notify_one();
     }
   }
@@ -100,24 +112,35 @@ void ProbeServer::accept_loop() {
 
 void ProbeServer::handler_loop() {
   for (;;) {
-    std::pair<UniqueFd, std::string> item;
+    Queued item;
     {
       std::unique_lock lock(mu_);
       cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
       if (stopping_) return;
       item = std::move(queue_.front());
       queue_.pop_front();
+      if (std::chrono::steady_clock::now() - item.since > k_stale_in_queue) {
+        ++refused_;
+        continue;
+      }
+      active_.insert(item.fd.get());
     }
-    serve(std::move(item.first), item.second);
+    int fd = item.fd.get();
+    serve(std::move(item.fd), item.peer);
+    std::lock_guard lock(mu_);
+    active_.erase(fd);
   }
 }
 
 void ProbeServer::serve(UniqueFd conn, const std::string& peer) {
-  core::Deadline deadline(k_conn_budget);
+  core::Deadline deadline(budget_);
+  core::Deadline proof_deadline(proof_budget_);
+  auto nonce = random_nonce();
+  auto challenge = encode_probe_challenge(nonce);
   std::array<std::byte, k_probe_header> head{};
-  auto ok = read_exact(conn.get(), head, deadline, peer);
+  bool ok = write_all(conn.get(), challenge, proof_deadline, peer) && read_exact(conn.get(), head, proof_deadline, peer);
   auto h = ok ? decode_probe_header(head) : std::nullopt;
-  if (!h || h->token_hash != token_hash_) {
+  if (!h || !same_mac(h->proof, probe_proof(token_, nonce))) {
     std::lock_guard lock(mu_);
     ++refused_;
     return;

@@ -1,11 +1,16 @@
 // ProbeServer: listens on every candidate address (ephemeral ports) and on the job's own ports,
 // and answers the probe protocol (probe_protocol.hpp) until stopped. One accept thread polls all
-// listeners; a fixed pool of handler threads serves connections, each within a deadline, so a
-// silent or hostile peer costs at most one handler for that long.
+// listeners; a fixed pool of handler threads serves connections, each within a budget derived
+// from --timeout (a peer that has not proven the token within a few seconds is closed, and a
+// connection that waited in the queue longer than that is closed unserved), so idle or hostile
+// peers cannot hold real probes off nor the run past its deadline; stop() cuts connections still
+// being served instead of waiting for them.
 #pragma once
 
 #include <condition_variable>
+#include <chrono>
 #include <deque>
+#include <set>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -35,7 +40,10 @@ class ProbeServer {
  public:
   // `rank` is sent to every prober first, so a probe that lands on another node (an address
   // that exists on several nodes, such as docker0's) is told apart.
-  ProbeServer(std::uint32_t token_hash, int rank, int handlers);
+  // `budget`: the most one connection may take (echo and bulk); the proof must arrive within
+  // half of it (1..5 s).
+  ProbeServer(std::string token, int rank, int handlers,
+              std::chrono::milliseconds budget = std::chrono::milliseconds(20000));
   ~ProbeServer();
   ProbeServer(const ProbeServer&) = delete;
   ProbeServer& operator=(const ProbeServer&) = delete;
@@ -55,7 +63,15 @@ class ProbeServer {
   void handler_loop();
   void serve(UniqueFd conn, const std::string& peer);
 
-  std::uint32_t token_hash_;
+  struct Queued {
+    UniqueFd fd;
+    std::string peer;
+    std::chrono::steady_clock::time_point since;
+  };
+
+  std::string token_;
+  std::chrono::milliseconds budget_;
+  std::chrono::milliseconds proof_budget_;
   int rank_;
   int handler_count_;
   std::vector<UniqueFd> listeners_;
@@ -64,7 +80,8 @@ class ProbeServer {
   std::vector<std::thread> handlers_;
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<std::pair<UniqueFd, std::string>> queue_;
+  std::deque<Queued> queue_;
+  std::set<int> active_;  // fds being served: stop() shuts them down
   bool stopping_ = false;
   int served_ = 0;
   int refused_ = 0;

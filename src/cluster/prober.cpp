@@ -62,17 +62,27 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     if (auto kernel = tcp_stats(conn->get()).min_rtt_us; kernel > 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, kernel);
     return r;
   }
-  auto header = encode_probe_header({options.token_hash, options.echo_bytes, options.bulk_bytes});
+  auto echo_deadline = step(options.echo_timeout, overall);
+  std::array<std::byte, k_probe_challenge> challenge{};
+  if (auto rd = read_exact(conn->get(), challenge, echo_deadline, peer); !rd) {
+    fail(r, "echo", rd.error());
+    if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener";
+    return r;
+  }
+  auto nonce = decode_probe_challenge(challenge);
+  if (!nonce)
+    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "not a distdoctor probe listener"}), r;
+  ProbeHeader ph{probe_proof(options.token, *nonce), options.echo_bytes, options.bulk_bytes};
+  auto header = encode_probe_header(ph);
   std::vector<std::byte> echo(options.echo_bytes);
   for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
   auto t0 = Clock::now();
-  auto echo_deadline = step(options.echo_timeout, overall);
   std::vector<std::byte> back(4 + echo.size());
   if (auto w = write_all(conn->get(), header, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
   if (auto w = write_all(conn->get(), echo, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
   if (auto rd = read_exact(conn->get(), back, echo_deadline, peer); !rd) {
     fail(r, "echo", rd.error());
-    if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener, or another job's";
+    if (rd.error().failure == NetFailure::closed) r.error += " - another job's distdoctor (wrong token)";
     return r;
   }
   r.echo_us = r.rtt_us = us_since(t0);

@@ -50,7 +50,7 @@ struct ProbeOptions {
   std::chrono::milliseconds bulk_timeout{5000};
   std::uint32_t echo_bytes = 64;
   std::uint32_t bulk_bytes = 512 * 1024;
-  std::uint32_t token_hash = 0;
+  std::string token;  // job token: the key of the probe's proof (never sent)
 };
 
 // Re-probes, once and one at a time, every target whose probe failed with a timeout before the

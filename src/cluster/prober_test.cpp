@@ -6,18 +6,20 @@
 #include "cluster/probe_server.hpp"
 #include "cluster/rendezvous.hpp"
 
+#include <thread>
+
 namespace dd::cluster {
 namespace {
 
 using namespace std::chrono_literals;
 
 TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
-  ProbeServer server(token_hash("job"), 1, 4);
+  ProbeServer server("job", 1, 4);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
   ASSERT_TRUE(l.ok) << l.error;
   server.start();
   ProbeOptions opt;
-  opt.token_hash = token_hash("job");
+  opt.token = "job";
   opt.bulk_bytes = 4u << 20;
   std::vector<ProbeTarget> targets;
   for (int i = 0; i < 8; ++i) targets.push_back({1, "127.0.0.1", l.port, "lo", "candidate", true});
@@ -36,12 +38,12 @@ TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
 // A first try that timed out (dropped SYN, overloaded peer) is tried once more and a success
 // replaces it; a refusal is an answer and keeps its result.
 TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
-  ProbeServer server(token_hash("job"), 1, 2);
+  ProbeServer server("job", 1, 2);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
   ASSERT_TRUE(l.ok) << l.error;
   server.start();
   ProbeOptions opt;
-  opt.token_hash = token_hash("job");
+  opt.token = "job";
   std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
                                       {1, "127.0.0.1", l.port, "lo", "candidate", true}};
   std::vector<ProbeResult> results(2);
@@ -63,11 +65,11 @@ TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
 }
 
 TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
-  ProbeServer server(token_hash("job-A"), 1, 2);
+  ProbeServer server("job-A", 1, 2);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
   server.start();
   ProbeOptions opt;
-  opt.token_hash = token_hash("job-B");
+  opt.token = "job-B";
   auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(5s));
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.stage, "echo");
@@ -76,11 +78,11 @@ TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
 }
 
 TEST(PreflightProbe, AnswerFromTheWrongRankIsAFailure) {
-  ProbeServer server(token_hash("j"), 2, 2);  // rank 2 owns the address rank 1 was said to have
+  ProbeServer server("j", 2, 2);  // rank 2 owns the address rank 1 was said to have
   auto l = server.add({"127.0.0.1", 0, 0, "docker0", "candidate"});
   server.start();
   ProbeOptions opt;
-  opt.token_hash = token_hash("j");
+  opt.token = "j";
   auto r = probe_one(0, {1, "127.0.0.1", l.port, "docker0", "candidate", true}, opt, core::Deadline(5s));
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.reached, 2);
@@ -119,6 +121,53 @@ TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
     not_run += r.error == "not run: preflight deadline";
   }
   EXPECT_GT(not_run, 0) << results.front().error << " | " << results.back().error;
+}
+
+// Idle connections (a scanner, an attacker) neither hold the run past --timeout nor starve the
+// real probes: the proof must come within a quarter of the budget, and stop() cuts what is left.
+TEST(PreflightProbe, IdlePeersNeitherStarveProbesNorDelayStop) {
+  ProbeServer server("job", 1, 4, 2s);  // proof budget: 1 s
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  auto a = numeric_addr("127.0.0.1", l.port);
+  std::vector<UniqueFd> idle;
+  for (int i = 0; i < 6; ++i) {  // more than the handlers: the real probe waits for a turn
+    auto c = connect_to(*a, core::Deadline(2s));
+    ASSERT_TRUE(c.ok());
+    idle.push_back(std::move(c.value()));
+  }
+  ProbeOptions opt;
+  opt.token = "job";
+  auto start = std::chrono::steady_clock::now();
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(10s));
+  EXPECT_TRUE(r.ok) << r.error;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 4s);
+  for (int i = 0; i < 4; ++i) {  // a handler busy with an idle peer again
+    auto c = connect_to(*a, core::Deadline(2s));
+    ASSERT_TRUE(c.ok());
+    idle.push_back(std::move(c.value()));
+  }
+  std::this_thread::sleep_for(100ms);
+  auto stop_start = std::chrono::steady_clock::now();
+  server.stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - stop_start, 1500ms) << "stop() waited on idle peers";
+  EXPECT_GE(server.refused(), 6);
+}
+
+TEST(PreflightProbe, TheProofNeverContainsTheTokenAndDependsOnTheNonce) {
+  std::array<std::byte, k_nonce_bytes> n1{}, n2{};
+  n2[0] = std::byte{1};
+  auto p1 = probe_proof("secret-token", n1);
+  EXPECT_FALSE(same_mac(p1, probe_proof("secret-token", n2)));
+  EXPECT_FALSE(same_mac(p1, probe_proof("secret-tokeN", n1)));
+  EXPECT_TRUE(same_mac(p1, probe_proof("secret-token", n1)));
+  auto header = encode_probe_header({p1, 64, 1024});
+  std::string wire(reinterpret_cast<const char*>(header.data()), header.size());
+  EXPECT_EQ(wire.find("secret"), std::string::npos);
+  // RFC 4231 test case 2: HMAC-SHA256("Jefe", "what do ya want for nothing?").
+  EXPECT_EQ(to_hex(hmac_sha256("Jefe", "what do ya want for nothing?")),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
-// Rendezvous: rank 0 serves, every other rank connects with retries until a deadline. The first
-// message of a connection is `join` {token, rank, world, host, ...}; rank 0 drops (and logs why)
-// a peer that sends garbage, another job's token, a rank outside the world, a rank already
-// taken, or too much. Rank 0 then talks to each member over its connection (plan, results,
+// Rendezvous: rank 0 serves, every other rank connects with retries until a deadline. Rank 0
+// opens each connection with `challenge` {nonce}; the node answers `join` {proof, nonce, rank,
+// world, host, ...} where proof = HMAC(token, both nonces, rank, world) (auth.hpp): the token
+// never crosses the network. Rank 0 drops (and logs why, never echoing what the peer sent) a peer
+// that sends garbage, a message off its schema, a wrong proof, a rank outside the world, a rank
+// already taken, or too much. Rank 0 then talks to each member over its connection (plan, results,
 // verdict); a connection that closes names its rank as lost. Same shape as gloo's rendezvous
 // store, cut down to a star, since preflight needs one coordinator anyway.
 #pragma once
@@ -32,6 +34,8 @@ struct Member {
   nlohmann::json join;        // its join message body
   std::int64_t accepted_unix_us = 0;  // rank 0's wall clock when it accepted the connection
   std::int64_t joined_unix_us = 0;    // rank 0's wall clock when the whole join had arrived
+  std::string server_nonce;   // the challenge rank 0 sent it
+  std::string client_nonce;   // the nonce of its join, for the plan's proof
   UniqueFd fd;
   bool lost = false;          // connection closed or failed after joining
   std::string lost_reason;
@@ -47,9 +51,15 @@ class RendezvousServer {
   int port() const { return port_; }
 
   // Accepts joins until ranks 1..world-1 are all present or `deadline` passes. Joins are read
-  // side by side as their bytes arrive: a peer that connects and stays silent (dropped after 10 s of
-  // silence) delays nobody else.
+  // side by side as their bytes arrive: a peer that connects and stays silent delays nobody else.
+  // Bounds: a join silent for a quarter of the join phase (at most 10 s) is dropped; at 256
+  // pending connections the longest-silent one is evicted for the newcomer (a real node always
+  // gets in); a join may be 1 MiB and pending joins together may hold 64 MiB (the largest is cut
+  // beyond that); no join is read once `deadline` has passed.
   void gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log);
+
+  // Connections dropped before they said which rank they are (silent, evicted, cut for size, bad bytes).
+  int anonymous_drops() const { return anonymous_drops_; }
 
   // Ranks in 1..world-1 that never joined (after gather).
   std::vector<int> missing() const;
@@ -69,7 +79,7 @@ class RendezvousServer {
   RendezvousServer(UniqueFd fd, int port, std::size_t max_payload)
       : fd_(std::move(fd)), port_(port), max_payload_(max_payload) {}
   void admit(UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
-             const std::string& token, int world, const Log& log);
+             const std::string& server_nonce, const std::string& token, int world, const Log& log);
   // Logs why `peer` is dropped; `tell` also sends it a reject with the reason.
   void drop(UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log);
 
@@ -79,6 +89,7 @@ class RendezvousServer {
   int world_ = 0;
   std::map<int, Member> members_;
   std::vector<std::string> drops_;
+  int anonymous_drops_ = 0;
 };
 
 // How a join attempt ended when it did not succeed, with what to check.
@@ -88,9 +99,22 @@ struct JoinFailure {
   std::string address;  // "node0:29401" as configured
 };
 
-// Connects to host:port (all resolved addresses, in order) with retries until `deadline`,
-// sends `join` (plus "sent_unix_us", its wall clock at sending), and returns the connection (rank 0's `reject`, if any, is the next message).
-NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
-                                    const core::Deadline& deadline, const Log& log, JoinFailure* failure);
+// A joined connection and the nonces of its authentication (to check the plan's proof).
+struct JoinSession {
+  UniqueFd fd;
+  std::string server_nonce;
+  std::string client_nonce;
+};
+
+// Connects to host:port (all resolved addresses, in order) with retries until `deadline`, reads
+// rank 0's challenge, sends `join` (plus proof, nonce and "sent_unix_us", its wall clock at
+// sending; `join` must hold rank and world) and returns the connection (rank 0's `reject`, if
+// any, is the next message). A connection closed or refused before the challenge is retried.
+NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
+                                       const std::string& token, const core::Deadline& deadline, const Log& log,
+                                       JoinFailure* failure);
+
+// "198.18.0.2:29400" or "[fd00:18::2]:29400".
+std::string host_port(const std::string& host, int port);
 
 }  // namespace dd::cluster

@@ -2,16 +2,18 @@
 
 #include <thread>
 
+#include "cluster/auth.hpp"
 #include "cluster/message_io.hpp"
 #include "cluster/rendezvous.hpp"
 
 namespace dd::cluster {
 
-NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
-                                    const core::Deadline& deadline, const Log& log, JoinFailure* failure) {
+NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
+                                       const std::string& token, const core::Deadline& deadline, const Log& log,
+                                       JoinFailure* failure) {
   JoinFailure local;
   JoinFailure& f = failure ? *failure : local;
-  f.address = fmt::format("{}:{}", host, port);
+  f.address = host_port(host, port);
   auto backoff = std::chrono::milliseconds(100);
   for (;;) {
     ++f.attempts;
@@ -27,16 +29,33 @@ NetResult<UniqueFd> join_rendezvous(const std::string& host, int port, const nlo
           f.last = conn.error();
           continue;
         }
+        // Rank 0 speaks first: a connection it closes or rejects here (full, shutting down) is retried.
+        auto challenge = recv_message(conn->get(), attempt, a.to_string());
+        if (!challenge) {
+          f.last = challenge.error();
+          continue;
+        }
+        if (challenge->type != MsgType::challenge) {
+          std::string why = challenge->type == MsgType::reject ? "rank 0 rejected the connection: " +
+                                                                     challenge->body["reason"].get<std::string>()
+                                                               : "rank 0 did not open with a challenge";
+          f.last = NetError{NetFailure::protocol, "recv", 0, a.to_string(), why};
+          continue;
+        }
+        JoinSession session{std::move(conn.value()), challenge->body["nonce"].get<std::string>(), random_nonce_hex()};
         nlohmann::json body = join;  // the send time lets rank 0 estimate clock skew despite retries
+        body["nonce"] = session.client_nonce;
+        body["proof"] = join_proof(token, session.server_nonce, session.client_nonce, join.value("rank", 0LL),
+                                   join.value("world", 0LL));
         body["sent_unix_us"] = std::chrono::duration_cast<std::chrono::microseconds>(
                                    std::chrono::system_clock::now().time_since_epoch())
                                    .count();
-        auto sent = send_message(conn->get(), Message{MsgType::join, body}, deadline, a.to_string());
+        auto sent = send_message(session.fd.get(), Message{MsgType::join, body}, deadline, a.to_string());
         if (!sent) {
           f.last = sent.error();
           continue;
         }
-        return std::move(conn.value());
+        return session;
       }
     }
     if (log && (f.attempts == 1 || f.attempts % 10 == 0))

@@ -1,10 +1,12 @@
 #include <poll.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <map>
 
 #include <fmt/format.h>
 
+#include "cluster/auth.hpp"
 #include "cluster/message_io.hpp"
 #include "cluster/rendezvous.hpp"
 
@@ -12,12 +14,16 @@ namespace dd::cluster {
 
 namespace {
 
-// How long a joining peer may go without sending a byte, and how many joins may be in progress at
-// once (a flood of idle connections cannot exhaust rank 0's descriptors). Joins are read side by
-// side, so a slow one costs nobody else: a node report crossing a lossy 200 ms link takes
-// seconds, and only silence gets it dropped.
-constexpr std::chrono::milliseconds k_join_idle_budget{10000};
+// Bounds on joins in progress (see gather()). A real join is tens of KiB and arrives within a
+// round trip or two; silence, a crowd of idle connections or a flood of bytes are an attacker's
+// (or a stray scanner's) and must not lock a real node out nor grow rank 0's memory.
+constexpr std::chrono::milliseconds k_join_idle_max{10000};
+constexpr std::chrono::milliseconds k_join_idle_min{500};
 constexpr std::size_t k_max_pending_joins = 256;
+constexpr std::size_t k_max_pending_bytes = 64u << 20;
+// A join (facts and check report) is tens of KiB: before its proof is checked, a peer may send at
+// most this much, so parsing what an unauthenticated peer sends stays cheap.
+constexpr std::size_t k_max_join_payload = 1u << 20;
 
 std::int64_t unix_us_now() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
@@ -25,6 +31,11 @@ std::int64_t unix_us_now() {
 }
 
 }  // namespace
+
+std::string host_port(const std::string& host, int port) {
+  bool v6 = host.find(':') != std::string::npos && host.front() != '[';  // (a colon: not empty)
+  return v6 ? fmt::format("[{}]:{}", host, port) : fmt::format("{}:{}", host, port);
+}
 
 NetResult<RendezvousServer> RendezvousServer::open(int port, std::size_t max_payload) {
   auto any6 = numeric_addr("::", port);
@@ -50,33 +61,36 @@ void RendezvousServer::drop(UniqueFd& conn, const std::string& peer, const std::
 }
 
 void RendezvousServer::admit(UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
-                             const std::string& token, int world, const Log& log) {
+                             const std::string& server_nonce, const std::string& token, int world, const Log& log) {
+  // The reader checked the message against its schema: rank, world, nonce and proof are there,
+  // of the right types and in range.
   if (msg.type != MsgType::join) return drop(conn, peer, "first message is not a join", true, log);
   const auto& b = msg.body;
-  if (!b.contains("token") || !b["token"].is_string() || b["token"].get<std::string>() != token)
-    return drop(conn, peer,
-                fmt::format("wrong job token '{}' (expected '{}')", b.value("token", std::string("?")), token), true,
-                log);
-  if (!b.contains("rank") || !b["rank"].is_number_integer()) return drop(conn, peer, "join without a rank", true, log);
-  int rank = b["rank"].get<int>();
-  int their_world = b.value("world", -1);
+  auto rank = b["rank"].get<long long>();
+  auto their_world = b["world"].get<long long>();
+  const auto& client_nonce = b["nonce"].get_ref<const std::string&>();
+  // What the peer sent is never echoed: a guess at the token stays with whoever guessed.
+  if (!same_proof(join_proof(token, server_nonce, client_nonce, rank, their_world), b["proof"].get<std::string>()))
+    return drop(conn, peer, "wrong job token (its proof does not match this job's token)", true, log);
   if (their_world != world)
     return drop(conn, peer, fmt::format("rank {} says world {} but rank 0 has {}", rank, their_world, world), true,
                 log);
-  if (rank <= 0 || rank >= world)
-    return drop(conn, peer, fmt::format("rank {} outside 1..{}", rank, world - 1), true, log);
-  if (members_.count(rank))
-    return drop(conn, peer, fmt::format("rank {} already joined from {}", rank, members_[rank].peer), true, log);
+  if (rank >= world) return drop(conn, peer, fmt::format("rank {} outside 1..{}", rank, world - 1), true, log);
+  int r = static_cast<int>(rank);
+  if (members_.count(r))
+    return drop(conn, peer, fmt::format("rank {} already joined from {}", r, members_[r].peer), true, log);
   Member m;
-  m.rank = rank;
-  m.host = b.value("host", "");
+  m.rank = r;
+  m.host = b["host"].get<std::string>();
   m.peer = peer;
+  m.server_nonce = server_nonce;
+  m.client_nonce = client_nonce;
   m.join = std::move(msg.body);
   m.accepted_unix_us = accepted_unix_us;
   m.joined_unix_us = unix_us_now();
   m.fd = std::move(conn);
-  if (log) log(fmt::format("rendezvous: rank {} ({}) joined from {}", rank, m.host, peer));
-  members_.emplace(rank, std::move(m));
+  if (log) log(fmt::format("rendezvous: rank {} ({}) joined from {}", r, m.host, peer));
+  members_.emplace(r, std::move(m));
 }
 
 namespace {
@@ -86,8 +100,10 @@ struct PendingJoin {
   UniqueFd fd;
   std::string peer;
   MessageReader reader;
+  std::string nonce;    // the challenge sent to it
   core::Deadline idle;  // renewed whenever bytes arrive
   std::int64_t accepted_unix_us = 0;
+  std::chrono::steady_clock::time_point last_bytes = std::chrono::steady_clock::now();
 };
 
 // poll(2) timeout for the earliest of `deadlines`, rounded up so a sub-millisecond rest does not spin.
@@ -97,7 +113,13 @@ int poll_timeout(std::chrono::milliseconds wait) { return static_cast<int>(wait.
 
 void RendezvousServer::gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log) {
   world_ = world;
+  auto idle_budget = std::clamp(deadline.remaining() / 4, k_join_idle_min, k_join_idle_max);
   std::vector<PendingJoin> pending;
+  auto forget = [&](std::size_t i, const std::string& why) {
+    drop(pending[i].fd, pending[i].peer, why, false, log);
+    ++anonymous_drops_;
+    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+  };
   while (static_cast<int>(members_.size()) < world - 1 && !deadline.expired()) {
     std::vector<pollfd> fds{pollfd{fd_.get(), POLLIN, 0}};
     auto wait = deadline.remaining();
@@ -107,46 +129,78 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
     }
     if (::poll(fds.data(), fds.size(), poll_timeout(wait)) < 0 && errno != EINTR) break;
     // Joins in progress: every readable one advances; none waits for another.
+    std::size_t held = 0;
     for (std::size_t i = pending.size(); i-- > 0;) {
+      if (deadline.expired()) break;  // parsing a crowd's joins must not carry rank 0 past its deadline
       PendingJoin& p = pending[i];
-      bool finished = false;
       if (fds[i + 1].revents != 0) {
         std::size_t before = p.reader.bytes_read();
         auto got = p.reader.read_available(p.fd.get(), p.peer);
-        if (got && p.reader.bytes_read() > before) p.idle = core::Deadline(k_join_idle_budget);
+        if (got && p.reader.bytes_read() > before) {
+          p.idle = core::Deadline(idle_budget);
+          p.last_bytes = std::chrono::steady_clock::now();
+        }
         if (!got) {
-          drop(p.fd, p.peer, got.error().describe(), false, log);
-          finished = true;
-        } else if (got->has_value()) {
-          admit(std::move(p.fd), p.peer, std::move(**got), p.accepted_unix_us, token, world, log);
-          finished = true;
+          forget(i, got.error().describe());
+          continue;
+        }
+        if (got->has_value()) {
+          admit(std::move(p.fd), p.peer, std::move(**got), p.accepted_unix_us, p.nonce, token, world, log);
+          pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+          continue;
         }
       }
-      if (!finished && p.idle.expired()) {
-        drop(p.fd, p.peer,
-             fmt::format("silent for {} ms before its join was complete ({} bytes arrived)",
-                         k_join_idle_budget.count(), p.reader.bytes_read()),
-             false, log);
-        finished = true;
+      if (p.idle.expired()) {
+        forget(i, fmt::format("silent for {} ms before its join was complete ({} bytes arrived)", idle_budget.count(),
+                              p.reader.bytes_read()));
+        continue;
       }
-      if (finished) pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+      held += p.reader.bytes_read();
+    }
+    // All pending joins together stay under the byte cap: the largest goes first.
+    while (held > k_max_pending_bytes && !pending.empty()) {
+      auto big = std::max_element(pending.begin(), pending.end(), [](const auto& a, const auto& b) {
+        return a.reader.bytes_read() < b.reader.bytes_read();
+      });
+      std::size_t n = big->reader.bytes_read();
+      held -= n;
+      forget(static_cast<std::size_t>(big - pending.begin()),
+             fmt::format("cut for size: joins in progress held more than {} MiB, this one {} bytes",
+                         k_max_pending_bytes >> 20, n));
     }
     if ((fds[0].revents & POLLIN) == 0) continue;
     for (;;) {  // every connection the backlog holds
       SockAddr from;
       auto conn = accept_one(fd_.get(), core::Deadline(std::chrono::milliseconds(0)), &from);
       if (!conn) break;
-      if (pending.size() >= k_max_pending_joins) {
-        UniqueFd extra = std::move(conn.value());
-        drop(extra, from.to_string(), fmt::format("more than {} connections are still joining", k_max_pending_joins),
-             false, log);
+      if (pending.size() >= k_max_pending_joins) {  // the newcomer gets the longest-silent one's place
+        auto quiet = std::min_element(pending.begin(), pending.end(),
+                                      [](const auto& a, const auto& b) { return a.last_bytes < b.last_bytes; });
+        auto silent_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                               quiet->last_bytes);
+        forget(static_cast<std::size_t>(quiet - pending.begin()),
+               fmt::format("evicted: {} connections were joining and this one had been silent longest ({} ms, {} "
+                           "bytes)",
+                           k_max_pending_joins, silent_ms.count(), quiet->reader.bytes_read()));
+      }
+      PendingJoin p{std::move(conn.value()), from.to_string(), MessageReader(std::min(max_payload_, k_max_join_payload)),
+                    random_nonce_hex(),
+                    core::Deadline(idle_budget), unix_us_now()};
+      // The challenge fits any socket buffer: sending it never waits on the peer.
+      auto sent = send_message(p.fd.get(), Message{MsgType::challenge, {{"nonce", p.nonce}}},
+                               core::Deadline(std::chrono::milliseconds(200)), p.peer);
+      if (!sent) {
+        drop(p.fd, p.peer, "could not send the challenge: " + sent.error().describe(), false, log);
+        ++anonymous_drops_;
         continue;
       }
-      pending.push_back(PendingJoin{std::move(conn.value()), from.to_string(), MessageReader(max_payload_),
-                                    core::Deadline(k_join_idle_budget), unix_us_now()});
+      pending.push_back(std::move(p));
     }
   }
-  for (auto& p : pending) drop(p.fd, p.peer, "still joining when the rendezvous deadline passed", false, log);
+  for (auto& p : pending) {
+    drop(p.fd, p.peer, "still joining when the rendezvous deadline passed", false, log);
+    ++anonymous_drops_;
+  }
 }
 
 std::vector<int> RendezvousServer::missing() const {

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "core/json_limits.hpp"
+
 namespace dd::cluster {
 
 namespace {
@@ -30,7 +32,7 @@ core::Error bad(std::string why) { return core::make_error(core::ErrorKind::unre
 }  // namespace
 
 std::vector<std::byte> encode(const Message& message) {
-  std::string payload = message.body.dump();
+  std::string payload = core::dump_json(message.body);  // text that is not UTF-8 is replaced, never thrown on
   std::vector<std::byte> out;
   out.reserve(k_header_size + payload.size());
   for (char c : k_magic) out.push_back(static_cast<std::byte>(c));
@@ -49,7 +51,7 @@ core::Result<Header> decode_header(std::span<const std::byte> bytes, std::size_t
     return bad(fmt::format("wire version {} (this distdoctor speaks {}); run the same distdoctor on every node",
                            version, k_wire_version));
   auto type = get(bytes, 6, 2);
-  if (type < 1 || type > 5) return bad(fmt::format("unknown message type {}", type));
+  if (type < 1 || type > k_max_msg_type) return bad(fmt::format("unknown message type {}", type));
   auto length = get(bytes, 8, 4);
   if (length > max_payload) return bad(fmt::format("payload of {} bytes exceeds the limit of {}", length, max_payload));
   return Header{static_cast<MsgType>(type), length};
@@ -57,11 +59,11 @@ core::Result<Header> decode_header(std::span<const std::byte> bytes, std::size_t
 
 core::Result<Message> decode_payload(const Header& header, std::span<const std::byte> bytes) {
   if (bytes.size() != header.length) return bad(fmt::format("payload has {} bytes, header says {}", bytes.size(), header.length));
-  const char* text = reinterpret_cast<const char*>(bytes.data());
-  nlohmann::json body = nlohmann::json::parse(text, text + bytes.size(), nullptr, false);
-  if (body.is_discarded()) return bad("payload is not valid JSON");
-  if (!body.is_object()) return bad("payload is not a JSON object");
-  return Message{header.type, std::move(body)};
+  std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  auto body = core::parse_json_bounded(text, "payload");
+  if (!body) return bad(body.error().message);
+  if (!body->is_object()) return bad("payload is not a JSON object");
+  return Message{header.type, std::move(body.value())};
 }
 
 core::Result<Message> decode(std::span<const std::byte> bytes, std::size_t max_payload) {

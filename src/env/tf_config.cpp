@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/json_limits.hpp"
 #include "core/strings.hpp"
 #include "env/rules.hpp"
 #include "env/value_check.hpp"
@@ -64,7 +65,7 @@ bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, s
                   std::vector<core::Finding>& out) {
   if (!cluster.is_object()) {
     out.push_back(tf_finding("cluster-malformed", "TF_CONFIG's cluster must be an object of job -> [\"host:port\", ...]",
-                             s, "cluster = " + cluster.dump(), "write cluster as {\"worker\": [\"host1:port\", ...]}"));
+                             s, "cluster = " + cluster.dump(-1, ' ', false, json::error_handler_t::replace), "write cluster as {\"worker\": [\"host1:port\", ...]}"));
     return false;
   }
   for (const auto& [job, tasks] : cluster.items()) {
@@ -84,7 +85,7 @@ bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, s
     }
     if (!ok) {
       out.push_back(tf_finding("cluster-malformed", "TF_CONFIG job \"" + job + "\" must be a list of \"host:port\" strings",
-                               s, "cluster." + job + " = " + tasks.dump(), "list each task as a \"host:port\" string"));
+                               s, "cluster." + job + " = " + tasks.dump(-1, ' ', false, json::error_handler_t::replace), "list each task as a \"host:port\" string"));
       return false;
     }
   }
@@ -174,7 +175,7 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   if (!task.is_object() || !task.contains("type") || !task["type"].is_string() ||
       (task.contains("index") && !task["index"].is_number_integer())) {
     out.push_back(tf_finding("task-malformed", "TF_CONFIG's task must be {\"type\": \"worker\", \"index\": N}", s,
-                             "task = " + task.dump(), "write task as {\"type\": \"worker\", \"index\": 0}"));
+                             "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace), "write task as {\"type\": \"worker\", \"index\": 0}"));
     return;
   }
   std::string type = task["type"].get<std::string>();
@@ -189,7 +190,7 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
     if (!suggestion.empty()) {
       json fixed = doc;
       fixed["task"]["type"] = suggestion;
-      f.fix.env["TF_CONFIG"] = fixed.dump();
+      f.fix.env["TF_CONFIG"] = fixed.dump(-1, ' ', false, json::error_handler_t::replace);
     }
     out.push_back(std::move(f));
     return;
@@ -218,6 +219,12 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
 void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
   const Setting* s = ctx.find("TF_CONFIG");
   if (!s || core::trim(s->value).empty()) return;
+  if (core::json_nesting(s->value) > core::k_max_json_depth) {  // walking it would exhaust the stack
+    out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
+                             "nested deeper than " + std::to_string(core::k_max_json_depth) + " levels",
+                             "write TF_CONFIG as {\"cluster\": {\"worker\": [\"host1:12345\", ...]}, \"task\": {...}}"));
+    return;
+  }
   json doc;
   try {
     doc = json::parse(s->value);

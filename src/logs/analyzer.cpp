@@ -1,5 +1,6 @@
 #include "logs/analyzer.hpp"
 
+#include "core/utf8.hpp"
 #include "logs/fact_builder.hpp"
 #include "logs/line_reader.hpp"
 #include "logs/rules.hpp"
@@ -9,6 +10,7 @@ namespace dd::logs {
 core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
   FactBuilder builder;
   LogsReport report;
+  std::vector<std::string> truncated;
   for (const auto& path : paths) {
     auto reader = LineReader::open(path);
     if (!reader) return reader.error();
@@ -22,7 +24,10 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
       if (!*more) break;
       builder.add_line(line, cut, r.may_have_escape());
     }
-    if (r.truncated_gzip()) report.notes.push_back(r.name() + ": gzip stream ends early (lines up to the cut were read)");
+    if (r.truncated_gzip()) {
+      report.notes.push_back(r.name() + ": gzip stream ends early (lines up to the cut were read)");
+      truncated.push_back(r.name());
+    }
     if (r.bytes_read() == 0) report.notes.push_back(r.name() + ": empty input");
   }
   report.facts = builder.take();
@@ -30,6 +35,13 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
     report.notes.push_back(std::to_string(report.facts.cut_lines) + " line(s) longer than " +
                            std::to_string(k_max_line) + " bytes were cut");
   report.findings = run_rules(report.facts);
+  if (!truncated.empty()) {  // the verdict says it may be incomplete
+    auto f = core::new_finding("logs.input.truncated-gzip", core::Label::other, core::Severity::warning,
+                               "a gzip log ends early: findings in lines after the cut may be missing");
+    for (const auto& name : truncated) f.evidence.push_back(name + ": the compressed stream stops before its end");
+    f.fix.text = "copy the whole log again (the file was cut while being written or transferred) and rerun";
+    report.findings.push_back(std::move(f));
+  }
   return report;
 }
 
@@ -40,7 +52,7 @@ LogsReport analyze_text(std::string_view text, const std::string& name) {
     std::size_t nl = text.find('\n');
     std::string_view line = text.substr(0, nl);
     bool cut = line.size() > k_max_line;
-    builder.add_line(cut ? line.substr(0, k_max_line) : line, cut);
+    builder.add_line(cut ? core::utf8_prefix(line, k_max_line) : line, cut);
     if (nl == std::string_view::npos) break;
     text.remove_prefix(nl + 1);
   }

@@ -1,5 +1,6 @@
 #include "logs/fact_builder.hpp"
 
+#include "core/utf8.hpp"
 #include "logs/address_text.hpp"
 
 #include <algorithm>
@@ -13,10 +14,8 @@ constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
 
-std::string clip(std::string_view s) {
-  if (s.size() <= k_max_text) return std::string(s);
-  return std::string(s.substr(0, k_max_text)) + "...";
-}
+// Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
+std::string clip(std::string_view s) { return core::shorten_utf8(s, k_max_text); }
 
 // Kinds that are worth keeping as signals: not plain activity, and not the per-process state
 // lines (kept in ProcessState instead).
@@ -192,7 +191,7 @@ void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape)
       ++p->lines;
       p->last_activity.line = line_no_;
       p->last_file = file_index_;
-      p->last_activity.text.assign(parsed.stripped.body.substr(0, k_max_text));
+      p->last_activity.text.assign(core::utf8_prefix(parsed.stripped.body, k_max_text));
       if (ev.dev >= 0 && std::find(p->devices.begin(), p->devices.end(), ev.dev) == p->devices.end() &&
           p->devices.size() < 64)
         p->devices.push_back(ev.dev);

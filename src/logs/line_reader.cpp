@@ -1,10 +1,12 @@
 #include "logs/line_reader.hpp"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 
 namespace dd::logs {
@@ -13,6 +15,7 @@ namespace {
 
 constexpr std::size_t k_in_size = 256 * 1024;
 constexpr std::size_t k_buf_size = 1024 * 1024;  // > k_max_line
+constexpr std::chrono::milliseconds k_fifo_wait{5000};  // a FIFO's writer must start within this
 
 core::Error unreadable(const std::string& name, const std::string& what) {
   return core::make_error(core::ErrorKind::unreadable, name + ": " + what);
@@ -32,13 +35,29 @@ LineReader::~LineReader() {
 
 core::Result<std::unique_ptr<LineReader>> LineReader::open(const std::string& path) {
   if (path == "-") return std::unique_ptr<LineReader>(new LineReader(0, false, "<stdin>"));
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: opening a FIFO with no writer returns at once instead of blocking forever.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return unreadable(path, std::string("cannot open: ") + std::strerror(errno));
-  struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  auto refuse = [&](const std::string& why) {
     ::close(fd);
-    return unreadable(path, "is a directory, expected a log file");
+    return unreadable(path, why);
+  };
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return refuse(std::string("cannot stat: ") + std::strerror(errno));
+  if (S_ISDIR(st.st_mode)) return refuse("is a directory, expected a log file");
+  if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) || S_ISSOCK(st.st_mode))
+    return refuse("is a device or socket, expected a log file (pipe it in with '-' instead)");
+  if (S_ISFIFO(st.st_mode)) {
+    // A named pipe: wait a bounded time for a writer's first bytes (or its close), then read it
+    // like a stream.
+    pollfd p{fd, POLLIN, 0};
+    int r = ::poll(&p, 1, static_cast<int>(k_fifo_wait.count()));
+    if (r <= 0)
+      return refuse("is a FIFO and nothing was written to it within " + std::to_string(k_fifo_wait.count() / 1000) +
+                    " s (no writer?)");
   }
+  int flags = ::fcntl(fd, F_GETFL);
+  if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   return std::unique_ptr<LineReader>(new LineReader(fd, true, path));
 }
 

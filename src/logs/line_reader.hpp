@@ -19,7 +19,9 @@ inline constexpr std::size_t k_max_line = 64 * 1024;
 
 class LineReader {
  public:
-  // Opens `path` ("-" = stdin). Error (kind unreadable) names the path and the problem.
+  // Opens `path` ("-" = stdin). Error (kind unreadable) names the path and the problem. A FIFO
+  // must deliver its first bytes (or be closed by its writer) within 5 s; devices and sockets
+  // are refused (they may never end).
   static core::Result<std::unique_ptr<LineReader>> open(const std::string& path);
   ~LineReader();
   LineReader(const LineReader&) = delete;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/utf8.hpp"
 #include "core/strings.hpp"
 
 namespace dd::report {
@@ -24,9 +25,9 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
   for (const auto& f : findings) {
     std::string sev = core::to_upper(core::to_string(f.severity));
     out += fmt::format("{} [{}] {}\n", style.paint(color_of(f.severity), fmt::format("{:<7}", sev)),
-                       core::to_string(f.label), style.paint(Color::bold, f.title));
+                       core::to_string(f.label), style.paint(Color::bold, core::escape_control(f.title)));
     if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
-    for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), e);
+    for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", f.fix.text);
     // fix.env convention: an empty value means "unset VAR" (distdoctor never recommends VAR="").
     auto line = [](const std::string& k, const std::string& v) {

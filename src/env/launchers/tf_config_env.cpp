@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::env::launchers {
@@ -21,8 +22,10 @@ core::Error bad(const std::string& why) {
 std::optional<core::Result<LaunchInfo>> from_tf_config(const os::Environment& env) {
   auto text = env.get("TF_CONFIG");
   if (!text || text->empty()) return std::nullopt;
-  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return {bad("not a JSON object")};
+  auto doc = core::parse_json_bounded(*text, "TF_CONFIG");
+  if (!doc) return {core::make_error(core::ErrorKind::usage, doc.error().message)};
+  const nlohmann::json& j = *doc;
+  if (!j.is_object()) return {bad("not a JSON object")};
   const auto& cluster = j.value("cluster", nlohmann::json::object());
   const auto& task = j.value("task", nlohmann::json::object());
   if (!cluster.is_object() || !task.is_object()) return {bad("'cluster' and 'task' must be objects")};

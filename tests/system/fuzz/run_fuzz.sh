@@ -15,7 +15,7 @@ for mod in "$@"; do
   while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
 done
 if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -ldl -lpthread 2>"$work/build.log"; then
+    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -lcrypto -ldl -lpthread 2>"$work/build.log"; then
   cat "$work/build.log" >&2
   echo "fuzz: build of $target failed" >&2
   exit 1

@@ -13,6 +13,7 @@ pkgs=(
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
+  time                    # /usr/bin/time -f %M: watch's peak memory in its 100 MB relay test and bench
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,0 +1,35 @@
+#include "watch/output_tracker.hpp"
+
+#include "watch/stall_detector.hpp"
+
+namespace dd::watch {
+
+void OutputTracker::feed(std::string_view bytes) {
+  bytes_ += bytes.size();
+  for (char c : bytes) {
+    if (c == '\n' || c == '\r') {
+      end_line();
+    } else if (line_.size() < k_max_line) {
+      line_.push_back(c);
+    }
+  }
+}
+
+void OutputTracker::end_line() {
+  if (line_.empty()) return;
+  if (is_step_line(line_)) ++steps_;
+  if (line_.find("NCCL") != std::string::npos || line_.find("c10d") != std::string::npos ||
+      line_.find("Gloo") != std::string::npos || line_.find("gloo") != std::string::npos) {
+    kept_.push_back(line_);
+    if (kept_.size() > k_max_kept) kept_.pop_front();
+  }
+  line_.clear();
+}
+
+std::string OutputTracker::kept_text() const {
+  std::string out;
+  for (const auto& l : kept_) out += l + "\n";
+  return out;
+}
+
+}  // namespace dd::watch

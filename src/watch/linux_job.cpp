@@ -11,6 +11,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -83,7 +84,9 @@ class LinuxJob final : public Job {
 
   std::optional<int> pump(milliseconds max_wait, const std::function<void(Stream, std::string_view)>& sink) override {
     auto until = Clock::now() + max_wait;
-    for (;;) {
+    // At least one poll round per call, even when `max_wait` already passed: output and signals
+    // are served however long the caller's sampling took.
+    for (bool first = true;; first = false) {
       auto now = Clock::now();
       if (status_ && ((!out_.open() && !err_.open()) || now >= *exited_at_ + k_drain_after_exit)) {
         out_.reset();
@@ -92,13 +95,13 @@ class LinuxJob final : public Job {
       }
       auto wake = until;
       if (status_) wake = std::min(wake, *exited_at_ + k_drain_after_exit);
-      if (now >= wake) return std::nullopt;
+      if (now >= wake && !first) return std::nullopt;
       pollfd fds[3];
       nfds_t n = 0;
       fds[n++] = {sigfd_.get(), POLLIN, 0};
       if (out_.open()) fds[n++] = {out_.get(), POLLIN, 0};
       if (err_.open()) fds[n++] = {err_.get(), POLLIN, 0};
-      auto ms = std::chrono::duration_cast<milliseconds>(wake - now).count() + 1;
+      auto ms = std::max<long long>(0, std::chrono::duration_cast<milliseconds>(wake - now).count() + 1);
       int rc = ::poll(fds, n, static_cast<int>(ms));
       if (rc < 0 && errno != EINTR) return std::nullopt;
       if (rc <= 0) continue;

@@ -87,7 +87,7 @@ std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
 
 class Watcher {
  public:
-  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s)) {}
+  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), static_cast<std::uint64_t>(io.ticks_per_s / 5)) {}
 
   static double warn_after(double stall_s) { return stall_s >= 120 ? 60 : stall_s / 2; }
 
@@ -100,7 +100,7 @@ class Watcher {
     if (inspect_from_) {
       if (snap.at_s >= inspect_from_->at_s + opt_.inspect_s) finish_inspection(snap);
     }
-    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes()};
+    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), snap.cpu_ticks()};
     switch (detector_.update(ps)) {
       case StallEvent::warning:
         say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",
@@ -209,8 +209,9 @@ class Watcher {
       status = (*job)->pump(std::chrono::duration_cast<milliseconds>(next - Clock::now()), sink);
       if (status) break;
       if (Clock::now() < next) continue;
-      next += milliseconds(static_cast<long>(opt_.sample_s * 1000));
       sample(descendants(parent_links(io_.proc), {self}, false));
+      // The next sample a full period after this one ended: a slow sample never starves the relay.
+      next = Clock::now() + milliseconds(static_cast<long>(opt_.sample_s * 1000));
       if (kill_requested_ && !kill_hard_at) {
         say("--on-stall kill: terminating the job");
         (*job)->signal_all(SIGTERM);

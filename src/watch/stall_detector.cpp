@@ -15,14 +15,14 @@ StallEvent StallDetector::update(const ProgressSample& s) {
   }
   bool steps_known = mark_.step_lines > 0 || s.step_lines > 0;
   bool progress = s.step_lines > mark_.step_lines || (!steps_known && s.output_bytes > mark_.output_bytes) ||
-                  s.socket_bytes >= mark_.socket_bytes + k_socket_bytes;
+                  s.socket_bytes >= mark_.socket_bytes + k_socket_bytes ||
+                  (!steps_known && s.cpu_ticks >= mark_.cpu_ticks + startup_cpu_ticks_);
   if (progress) {
     mark_ = s;
     last_progress_s_ = s.at_s;
-    bool was = stalled_ || warned_;
     bool was_stalled = stalled_;
     stalled_ = warned_ = false;
-    return was_stalled ? StallEvent::resumed : (was ? StallEvent::none : StallEvent::none);
+    return was_stalled ? StallEvent::resumed : StallEvent::none;
   }
   mark_.output_bytes = s.output_bytes;  // non-step output after steps were seen is not progress
   double idle = s.at_s - last_progress_s_;

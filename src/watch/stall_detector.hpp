@@ -4,8 +4,9 @@
 // (c) bytes moving on the tree's TCP sockets. Once the job has printed step-like lines, other
 // output no longer counts (a watchdog that logs every minute is not training); socket traffic
 // counts only in chunks of k_socket_bytes (rendezvous keep-alives are tiny, training traffic is
-// not). CPU time is recorded but is not progress: NCCL proxy threads and busy data loaders spin at
-// 100 % in exactly the hangs we look for. A warning comes at `warn_s` without progress, the stall
+// not). CPU time counts only until the first step line (imports, model loading and compilation
+// print nothing for a while): after that it is not progress, as NCCL proxy threads and busy data
+// loaders spin at 100 % in exactly the hangs we look for. A warning comes at `warn_s` without progress, the stall
 // at `stall_s`; after a stall, progress re-arms both.
 #pragma once
 
@@ -19,6 +20,7 @@ struct ProgressSample {
   std::uint64_t output_bytes = 0;
   std::uint64_t step_lines = 0;
   std::uint64_t socket_bytes = 0;
+  std::uint64_t cpu_ticks = 0;  // the tree's CPU time
 };
 
 enum class StallEvent { none, warning, stall, resumed };
@@ -26,13 +28,16 @@ enum class StallEvent { none, warning, stall, resumed };
 class StallDetector {
  public:
   static constexpr std::uint64_t k_socket_bytes = 64 * 1024;
-  StallDetector(double stall_s, double warn_s) : stall_s_(stall_s), warn_s_(warn_s) {}
+  // `startup_cpu_ticks`: CPU time that counts as progress before the first step line.
+  StallDetector(double stall_s, double warn_s, std::uint64_t startup_cpu_ticks = 20)
+      : stall_s_(stall_s), warn_s_(warn_s), startup_cpu_ticks_(startup_cpu_ticks) {}
   StallEvent update(const ProgressSample& s);
   double idle_s(double now_s) const { return now_s - last_progress_s_; }
   bool stalled() const { return stalled_; }
 
  private:
   double stall_s_, warn_s_;
+  std::uint64_t startup_cpu_ticks_;
   bool first_ = true;
   ProgressSample mark_{};     // counters when progress was last seen
   double last_progress_s_ = 0;

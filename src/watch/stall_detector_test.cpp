@@ -38,6 +38,17 @@ TEST(StallDetector, SmallSocketTrafficIsNotProgressButBulkIs) {
   EXPECT_DOUBLE_EQ(d.idle_s(9), 0);
 }
 
+TEST(StallDetector, CpuTimeCountsOnlyBeforeTheFirstStepLine) {
+  StallDetector d(10, 5, 20);
+  d.update({0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({9, 0, 0, 0, 30}), StallEvent::none);   // importing torch: busy, silent
+  EXPECT_EQ(d.update({18, 0, 0, 0, 45}), StallEvent::warning);  // 15 ticks in 9 s: not enough
+  EXPECT_EQ(d.update({19, 0, 0, 0, 60}), StallEvent::none);  // +30 since the mark
+  EXPECT_EQ(d.update({20, 9, 1, 0, 60}), StallEvent::none);  // first step line
+  EXPECT_EQ(d.update({26, 9, 1, 0, 900}), StallEvent::warning);  // now CPU alone is no progress
+  EXPECT_EQ(d.update({30, 9, 1, 0, 2000}), StallEvent::stall);
+}
+
 TEST(StepLines, RecognisesCommonProgressFormats) {
   for (const char* l : {"rank 0 step 12 loss 0.3", "Epoch 3/10", " 45%|####      | 45/100 [00:10<00:12, 4.51it/s]",
                         "iter 400 time 0.2", "global_step=17", "120/500 [=====>....] - ETA: 12s - loss: 0.4",

@@ -205,7 +205,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     if (other != local.end()) {
       auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error,
                                  fmt::format("packets from {} to {} are dropped on the way while {} is alive and waiting", s.socket.local, s.socket.peer, who(other->second->rank, other->second->pid)));
-      f.evidence = {ev, fmt::format("the peer socket {} has received nothing meanwhile", endpoint(s.socket.peer, s.socket.peer_port))};
+      f.evidence = {ev};
+      const auto* peer_before = before.socket(other->second->socket.inode, other->second->netns);
+      if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
+        f.evidence.push_back(fmt::format("the peer socket {} received nothing meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
+      }
       f.fix.text = "A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic: allow TCP between the nodes' data addresses; check MTU along the path with `distdoctor preflight`.";
       if (s.rank) f.ranks.push_back(*s.rank);
       if (other->second->rank) f.ranks.push_back(*other->second->rank);

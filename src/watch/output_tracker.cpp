@@ -5,6 +5,7 @@
 namespace dd::watch {
 
 void OutputTracker::feed(std::string_view bytes) {
+  if (line_.capacity() < k_max_line) line_.reserve(k_max_line);
   bytes_ += bytes.size();
   for (char c : bytes) {
     if (c == '\n' || c == '\r') {

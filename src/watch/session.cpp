@@ -87,7 +87,7 @@ std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
 
 class Watcher {
  public:
-  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), static_cast<std::uint64_t>(io.ticks_per_s / 5)) {}
+  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), opt.argv.empty() ? 0.0 : static_cast<double>(io.ticks_per_s) / 5) {}
 
   static double warn_after(double stall_s) { return stall_s >= 120 ? 60 : stall_s / 2; }
 
@@ -280,6 +280,8 @@ class Watcher {
       auto tree = descendants(parent_links(io_.proc), roots, true);
       if (tree.empty()) break;
       sample(tree);
+      // Done when only zombies are left (their parent, not us, reaps them).
+      if (std::all_of(last_->processes.begin(), last_->processes.end(), [](auto& p) { return p.state == 'Z'; })) break;
       timespec ts{static_cast<time_t>(opt_.sample_s), static_cast<long>((opt_.sample_s - static_cast<long>(opt_.sample_s)) * 1e9)};
       if (::sigtimedwait(&set, nullptr, &ts) > 0) break;
       if (kill_requested_) {

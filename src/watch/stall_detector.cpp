@@ -1,5 +1,6 @@
 #include "watch/stall_detector.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/strings.hpp"
@@ -9,14 +10,18 @@ namespace dd::watch {
 StallEvent StallDetector::update(const ProgressSample& s) {
   if (first_) {
     first_ = false;
-    mark_ = s;
+    mark_ = prev_ = s;
     last_progress_s_ = s.at_s;
     return StallEvent::none;
   }
+  double dt = s.at_s - prev_.at_s;
+  bool busy = startup_cpu_rate_ > 0 && dt > 0 && s.cpu_ticks > prev_.cpu_ticks &&
+              static_cast<double>(s.cpu_ticks - prev_.cpu_ticks) / dt >= startup_cpu_rate_;
+  prev_ = s;
   bool steps_known = mark_.step_lines > 0 || s.step_lines > 0;
   bool progress = s.step_lines > mark_.step_lines || (!steps_known && s.output_bytes > mark_.output_bytes) ||
                   s.socket_bytes >= mark_.socket_bytes + k_socket_bytes ||
-                  (!steps_known && s.cpu_ticks >= mark_.cpu_ticks + startup_cpu_ticks_);
+                  (!steps_known && busy);
   if (progress) {
     mark_ = s;
     last_progress_s_ = s.at_s;
@@ -52,10 +57,13 @@ bool has_word_number(std::string_view low, std::string_view word) {
 }  // namespace
 
 bool is_step_line(std::string_view line) {
-  if (line.size() > 4096) line = line.substr(0, 4096);
-  std::string low = core::to_lower(line);
-  if (low.find("it/s") != std::string::npos || low.find("s/it") != std::string::npos) return true;
-  if (low.find("] - eta") != std::string::npos || low.find("step/sec") != std::string::npos) return true;
+  // Lower-cased into a stack buffer: called for every line of the job, it must not allocate.
+  char buf[4096];
+  std::size_t n = std::min(line.size(), sizeof buf);
+  for (std::size_t i = 0; i < n; ++i) buf[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(line[i])));
+  std::string_view low(buf, n);
+  if (low.find("it/s") != std::string_view::npos || low.find("s/it") != std::string_view::npos) return true;
+  if (low.find("] - eta") != std::string_view::npos || low.find("step/sec") != std::string_view::npos) return true;
   for (std::string_view w : {"step", "iter", "iteration", "epoch", "batch"}) {
     if (has_word_number(low, w)) return true;
   }

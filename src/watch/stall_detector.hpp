@@ -28,16 +28,18 @@ enum class StallEvent { none, warning, stall, resumed };
 class StallDetector {
  public:
   static constexpr std::uint64_t k_socket_bytes = 64 * 1024;
-  // `startup_cpu_ticks`: CPU time that counts as progress before the first step line.
-  StallDetector(double stall_s, double warn_s, std::uint64_t startup_cpu_ticks = 20)
-      : stall_s_(stall_s), warn_s_(warn_s), startup_cpu_ticks_(startup_cpu_ticks) {}
+  // `startup_cpu_rate`: CPU ticks per second of the tree that count as progress before the first
+  // step line (0: CPU never counts, as when attaching to a job that runs already).
+  StallDetector(double stall_s, double warn_s, double startup_cpu_rate = 20)
+      : stall_s_(stall_s), warn_s_(warn_s), startup_cpu_rate_(startup_cpu_rate) {}
   StallEvent update(const ProgressSample& s);
   double idle_s(double now_s) const { return now_s - last_progress_s_; }
   bool stalled() const { return stalled_; }
 
  private:
   double stall_s_, warn_s_;
-  std::uint64_t startup_cpu_ticks_;
+  double startup_cpu_rate_;
+  ProgressSample prev_{};     // the previous sample
   bool first_ = true;
   ProgressSample mark_{};     // counters when progress was last seen
   double last_progress_s_ = 0;

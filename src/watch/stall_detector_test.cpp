@@ -16,8 +16,8 @@ TEST(StallDetector, WarnsThenStallsWithoutProgressAndRearms) {
   EXPECT_EQ(d.update({10, 0, 0, 0}), StallEvent::stall);
   EXPECT_EQ(d.update({20, 0, 0, 0}), StallEvent::none);  // reported once
   EXPECT_EQ(d.update({21, 10, 0, 0}), StallEvent::resumed);
-  EXPECT_EQ(d.update({31, 10, 0, 0}), StallEvent::warning);  // re-armed: warning, then stall again
-  EXPECT_EQ(d.update({31.5, 10, 0, 0}), StallEvent::stall);
+  EXPECT_EQ(d.update({26, 10, 0, 0}), StallEvent::warning);  // re-armed: warning, then stall again
+  EXPECT_EQ(d.update({31, 10, 0, 0}), StallEvent::stall);
 }
 
 TEST(StallDetector, OutputCountsUntilStepLinesAppear) {
@@ -38,15 +38,22 @@ TEST(StallDetector, SmallSocketTrafficIsNotProgressButBulkIs) {
   EXPECT_DOUBLE_EQ(d.idle_s(9), 0);
 }
 
-TEST(StallDetector, CpuTimeCountsOnlyBeforeTheFirstStepLine) {
-  StallDetector d(10, 5, 20);
+TEST(StallDetector, BusyCpuCountsOnlyBeforeTheFirstStepLine) {
+  StallDetector d(10, 5, 20);  // 20 ticks per second = 20 % of a core at 100 Hz
   d.update({0, 0, 0, 0, 0});
-  EXPECT_EQ(d.update({9, 0, 0, 0, 30}), StallEvent::none);   // importing torch: busy, silent
-  EXPECT_EQ(d.update({18, 0, 0, 0, 45}), StallEvent::warning);  // 15 ticks in 9 s: not enough
-  EXPECT_EQ(d.update({19, 0, 0, 0, 60}), StallEvent::none);  // +30 since the mark
-  EXPECT_EQ(d.update({20, 9, 1, 0, 60}), StallEvent::none);  // first step line
-  EXPECT_EQ(d.update({26, 9, 1, 0, 900}), StallEvent::warning);  // now CPU alone is no progress
-  EXPECT_EQ(d.update({30, 9, 1, 0, 2000}), StallEvent::stall);
+  EXPECT_EQ(d.update({9, 0, 0, 0, 900}), StallEvent::none);   // importing torch: busy, silent
+  EXPECT_EQ(d.update({15, 0, 0, 0, 960}), StallEvent::warning);  // 10 ticks/s: idle threads
+  EXPECT_EQ(d.update({16, 0, 0, 0, 1060}), StallEvent::none);  // busy again
+  EXPECT_EQ(d.update({17, 9, 1, 0, 1060}), StallEvent::none);  // first step line
+  EXPECT_EQ(d.update({23, 9, 1, 0, 1900}), StallEvent::warning);  // now CPU alone is no progress
+  EXPECT_EQ(d.update({27, 9, 1, 0, 2500}), StallEvent::stall);
+}
+
+TEST(StallDetector, AttachedJobsNeverCountCpu) {
+  StallDetector d(10, 5, 0);
+  d.update({0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({5, 0, 0, 0, 500}), StallEvent::warning);
+  EXPECT_EQ(d.update({10, 0, 0, 0, 1000}), StallEvent::stall);
 }
 
 TEST(StepLines, RecognisesCommonProgressFormats) {

@@ -7,12 +7,13 @@ namespace dd::watch {
 void OutputTracker::feed(std::string_view bytes) {
   if (line_.capacity() < k_max_line) line_.reserve(k_max_line);
   bytes_ += bytes.size();
-  for (char c : bytes) {
-    if (c == '\n' || c == '\r') {
-      end_line();
-    } else if (line_.size() < k_max_line) {
-      line_.push_back(c);
-    }
+  while (!bytes.empty()) {
+    std::size_t end = bytes.find_first_of("\n\r");
+    std::string_view part = bytes.substr(0, end);
+    if (line_.size() < k_max_line) line_.append(part.substr(0, k_max_line - line_.size()));
+    if (end == std::string_view::npos) return;
+    end_line();
+    bytes.remove_prefix(end + 1);
   }
 }
 

@@ -59,6 +59,12 @@ std::string names(const std::vector<RankState>& states, Activity a) {
   return core::join(out, ", ");
 }
 
+// "waits" for one rank, "wait" for several.
+std::string_view verb(const std::vector<RankState>& states, Activity a, std::string_view one, std::string_view many) {
+  auto n = std::count_if(states.begin(), states.end(), [&](auto& r) { return r.activity == a; });
+  return n == 1 ? one : many;
+}
+
 std::string describe(const RankState& r) {
   std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
@@ -177,7 +183,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   // 2. a rank that held sockets is gone
   for (const auto& g : gone) {
     auto f = core::new_finding("watch.rank.exited", Label::other, Severity::error,
-                               fmt::format("{} ({}) exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid), g.comm, g.gone_at_s));
+                               fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid), g.comm, g.gone_at_s));
     f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
     f.fix.text = "Find why that rank died (its own output above, dmesg for the OOM killer); torch: TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
     if (g.rank) f.ranks = {*g.rank};
@@ -235,8 +241,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
   if (reading) {
     auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall, Severity::error,
-                               fmt::format("{} is busy reading input while {} wait{}; no socket moves: the input pipeline, not the network, is the bottleneck",
-                                           names(states, Activity::reading_input), waiting ? names(states, Activity::in_collective) : "the others", waiting ? "" : ""));
+                               fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the network, is the bottleneck",
+                                           names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
+                                           waiting ? names(states, Activity::in_collective) : "the other ranks",
+                                           waiting ? verb(states, Activity::in_collective, "waits", "wait") : "wait",
+                                           verb(states, Activity::reading_input, "it", "them")));
     f.evidence = table;
     f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, after.at_s - before.at_s));
     f.fix.text = "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
@@ -244,7 +253,8 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     out.push_back(std::move(f));
   } else if (waiting && (elsewhere || moved < StallDetector::k_socket_bytes)) {
     std::string title = elsewhere
-        ? fmt::format("{} wait{} in a collective that {} never joined", names(states, Activity::in_collective), "", names(states, Activity::elsewhere))
+        ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
+                      verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
         : "every rank waits in a collective and no byte moves: the ranks called different collectives";
     auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
     f.evidence = table;

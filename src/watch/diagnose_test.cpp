@@ -104,7 +104,7 @@ TEST(Diagnose, RankIdleElsewhereWhileOtherWaitsIsCollectiveMismatch) {
   EXPECT_EQ(f[0].id, "watch.collective.mismatch");
   EXPECT_EQ(f[0].label, core::Label::collective_mismatch);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
-  EXPECT_NE(f[0].title.find("rank 0 (pid 100) wait in a collective that rank 1 (pid 200) never joined"), std::string::npos)
+  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits in a collective that rank 1 (pid 200) never joined"), std::string::npos)
       << f[0].title;
 }
 

@@ -1,14 +1,29 @@
 #include "watch/output_tracker.hpp"
 
+#include <cstring>
+
 #include "watch/stall_detector.hpp"
 
 namespace dd::watch {
+
+namespace {
+
+// Offset of the first '\n' or '\r' (npos when none): two memchr scans, the hot path of the relay.
+std::size_t line_end(std::string_view s) {
+  const void* nl = std::memchr(s.data(), '\n', s.size());
+  std::size_t limit = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - s.data()) : s.size();
+  const void* cr = std::memchr(s.data(), '\r', limit);
+  if (cr) return static_cast<std::size_t>(static_cast<const char*>(cr) - s.data());
+  return nl ? limit : std::string_view::npos;
+}
+
+}  // namespace
 
 void OutputTracker::feed(std::string_view bytes) {
   if (line_.capacity() < k_max_line) line_.reserve(k_max_line);
   bytes_ += bytes.size();
   while (!bytes.empty()) {
-    std::size_t end = bytes.find_first_of("\n\r");
+    std::size_t end = line_end(bytes);
     std::string_view part = bytes.substr(0, end);
     if (line_.size() < k_max_line) line_.append(part.substr(0, k_max_line - line_.size()));
     if (end == std::string_view::npos) return;

@@ -100,7 +100,11 @@ class Watcher {
     if (inspect_from_) {
       if (snap.at_s >= inspect_from_->at_s + opt_.inspect_s) finish_inspection(snap);
     }
-    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), snap.cpu_ticks()};
+    int runnable = 0;
+    for (const auto& p : snap.processes) {
+      for (const auto& t : p.threads) runnable += t.state == 'R' ? 1 : 0;
+    }
+    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), snap.cpu_ticks(), runnable};
     switch (detector_.update(ps)) {
       case StallEvent::warning:
         say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",

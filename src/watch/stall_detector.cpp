@@ -21,7 +21,7 @@ StallEvent StallDetector::update(const ProgressSample& s) {
   bool steps_known = mark_.step_lines > 0 || s.step_lines > 0;
   bool progress = s.step_lines > mark_.step_lines || (!steps_known && s.output_bytes > mark_.output_bytes) ||
                   s.socket_bytes >= mark_.socket_bytes + k_socket_bytes ||
-                  (!steps_known && busy);
+                  (!steps_known && (busy || (startup_cpu_rate_ > 0 && s.runnable > 0)));
   if (progress) {
     mark_ = s;
     last_progress_s_ = s.at_s;

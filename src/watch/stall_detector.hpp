@@ -21,6 +21,7 @@ struct ProgressSample {
   std::uint64_t step_lines = 0;
   std::uint64_t socket_bytes = 0;
   std::uint64_t cpu_ticks = 0;  // the tree's CPU time
+  int runnable = 0;             // threads of the tree in state R (busy, or waiting for a CPU)
 };
 
 enum class StallEvent { none, warning, stall, resumed };

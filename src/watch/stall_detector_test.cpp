@@ -49,6 +49,15 @@ TEST(StallDetector, BusyCpuCountsOnlyBeforeTheFirstStepLine) {
   EXPECT_EQ(d.update({27, 9, 1, 0, 2500}), StallEvent::stall);
 }
 
+TEST(StallDetector, RunnableThreadsCountOnlyBeforeTheFirstStepLine) {
+  StallDetector d(10, 5, 20);
+  d.update({0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({9, 0, 0, 0, 5, 2}), StallEvent::none);  // starved of CPU, but runnable
+  EXPECT_EQ(d.update({15, 0, 0, 0, 5, 0}), StallEvent::warning);
+  EXPECT_EQ(d.update({16, 9, 1, 0, 5, 0}), StallEvent::none);
+  EXPECT_EQ(d.update({22, 9, 1, 0, 5, 3}), StallEvent::warning);  // after steps: no longer progress
+}
+
 TEST(StallDetector, AttachedJobsNeverCountCpu) {
   StallDetector d(10, 5, 0);
   d.update({0, 0, 0, 0, 0});

@@ -4,5 +4,5 @@ set(DD_WATCH_CASES healthy firewall rank-killed collective-rank0 slow-loader att
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
-  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE)
+  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
 endforeach()

@@ -74,7 +74,7 @@ PY
 firewall)
   two_nodes
   start_watch forever --on-stall kill
-  wait_for "$WORK/job.log" "rank 0 step 10" 60
+  wait_for "$WORK/job.log" "rank 0 step 10" 150
   node_firewall 1 "ip saddr 198.18.1.1 drop"  # node 1 now drops everything node 0 sends
   stall_named_in_time
   wait_watch 30
@@ -83,7 +83,7 @@ firewall)
 rank-killed)
   two_nodes
   start_watch forever --on-stall kill
-  wait_for "$WORK/job.log" "rank 1 step 10" 60
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
   # node 1 dies: its link goes first (no FIN, no RST reaches node 0), then its rank
   ip -n "$(ns_of 1)" link set eth0 down
   ip netns pids "$(ns_of 1)" | xargs -r kill -9
@@ -95,7 +95,7 @@ rank-killed)
 collective-rank0)
   two_nodes
   start_watch rank0-extra --on-stall kill
-  wait_for "$WORK/job.log" "rank 1 step 7" 60
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
   stall_named_in_time
   wait_watch 30
   expect_stall_label collective-mismatch "[1]"
@@ -104,7 +104,7 @@ slow-loader)
   two_nodes
   head -c 8M /dev/urandom > "$WORK/data.bin"
   start_watch slow-loader --on-stall kill
-  wait_for "$WORK/job.log" "rank 1 step 7" 60
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
   stall_named_in_time
   wait_watch 30
   expect_stall_label data-pipeline-stall "[1]"
@@ -113,10 +113,10 @@ attach)
   two_nodes
   "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=rank0-extra > "$WORK/job.log" 2>&1 &
   JOB=$!
-  wait_for "$WORK/job.log" "rank 1 step 3" 60
+  wait_for "$WORK/job.log" "rank 1 step 3" 150
   "$DD" watch --json --stall "$STALL" --on-stall kill --pid "$JOB" > "$WORK/w.json" 2> "$WORK/w.err" &
   WATCH_PID=$!
-  wait_for "$WORK/job.log" "rank 1 step 7" 60
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
   stall_named_in_time
   wait_watch 30
   expect_stall_label collective-mismatch "[1]"

@@ -154,6 +154,9 @@ EOS
   wait "$W"; rc=$?
   [ $rc = 143 ] || die "SIGTERM: watch exit $rc, expected 143"
   jq_ "$WORK/term.json" 'd["exit_code"]' | grep -qx 143 || die "JSON exit_code: $(cat "$WORK/term.json")"
+  # on a terminal (script(1) gives watch one) the job gets a pseudo-terminal of its own
+  timeout 60 script -qec "'$DD' watch -- bash -c '[ -t 1 ] && [ -t 2 ] && echo job-on-a-tty; exit 5'" /dev/null > "$WORK/pty.out"; rc=$?
+  [ $rc = 5 ] && grep -q job-on-a-tty "$WORK/pty.out" || die "pty: exit $rc, output $(cat "$WORK/pty.out")"
   # plain exit codes and a command that does not exist
   "$DD" watch -- bash -c 'exit 7'; rc=$?
   [ $rc = 7 ] || die "exit code 7 came back as $rc"

@@ -15,7 +15,7 @@ pkgs=(
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
-  bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening tests)
+  bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening and watch tests)
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
 )

@@ -1,0 +1,275 @@
+#include "watch/diagnose.hpp"
+
+#include <sys/syscall.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/strings.hpp"
+#include "watch/stall_detector.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool is_wait_syscall(const std::string& s) {
+  static const std::set<std::string> waits = {"futex",   "poll",     "ppoll",    "epoll_wait", "epoll_pwait",
+                                              "select",  "pselect6", "recvfrom", "recvmsg"};
+  return waits.count(s) > 0;
+}
+
+std::string who(const std::optional<int>& rank, int pid) {
+  return rank ? fmt::format("rank {} (pid {})", *rank, pid) : fmt::format("pid {}", pid);
+}
+
+std::string endpoint(const std::string& addr, int port) {
+  return addr.find(':') != std::string::npos ? fmt::format("[{}]:{}", addr, port) : fmt::format("{}:{}", addr, port);
+}
+
+std::string via(const os::FileTree& tree, int pid, const std::string& local) {
+  auto r = route_for(tree, pid, local);
+  return r.found ? " on " + r.iface : "";
+}
+
+// The process of a rank that is not a forked copy of it (its parent has another rank or none).
+bool is_rank_root(const Snapshot& s, const ProcessInfo& p) {
+  const auto* parent = s.process(p.ppid);
+  return !parent || parent->rank != p.rank;
+}
+
+std::vector<int> ranks_of(const std::vector<RankState>& states, Activity a) {
+  std::vector<int> out;
+  for (const auto& r : states) {
+    if (r.activity == a && r.rank) out.push_back(*r.rank);
+  }
+  return out;
+}
+
+std::string names(const std::vector<RankState>& states, Activity a) {
+  std::vector<std::string> out;
+  for (const auto& r : states) {
+    if (r.activity == a) out.push_back(who(r.rank, r.pid));
+  }
+  return core::join(out, ", ");
+}
+
+// "waits" for one rank, "wait" for several.
+std::string_view verb(const std::vector<RankState>& states, Activity a, std::string_view one, std::string_view many) {
+  auto n = std::count_if(states.begin(), states.end(), [&](auto& r) { return r.activity == a; });
+  return n == 1 ? one : many;
+}
+
+std::string describe(const RankState& r) {
+  std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
+                              r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
+  if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
+  if (!r.reading.empty()) s += ", reading " + r.reading;
+  return s;
+}
+
+}  // namespace
+
+std::string_view to_string(Activity a) {
+  switch (a) {
+    case Activity::in_collective: return "waiting for its peers";
+    case Activity::reading_input: return "reading input";
+    case Activity::elsewhere: return "idle outside communication";
+    case Activity::computing: return "computing";
+  }
+  return "?";
+}
+
+std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                   long ticks_per_s) {
+  double dt = std::max(0.1, after.at_s - before.at_s);
+  bool any_rank = std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
+  std::vector<RankState> out;
+  for (const auto& p : after.processes) {
+    if (any_rank ? !(p.rank && is_rank_root(after, p)) : p.socket_inodes.empty()) continue;
+    // Members: the process and, for a rank, every process that inherited its RANK below it.
+    std::vector<const ProcessInfo*> members;
+    for (const auto& q : after.processes) {
+      if (q.pid == p.pid || (p.rank && q.rank == p.rank && !is_rank_root(after, q))) members.push_back(&q);
+    }
+    RankState r;
+    r.rank = p.rank;
+    r.pid = p.pid;
+    std::uint64_t cpu = 0, worker_cpu = 0, rchar = 0, socket_in = 0;
+    bool d_state = false;
+    for (const auto* q : members) {
+      const auto* b = before.process(q->pid);
+      if (!b) continue;
+      std::uint64_t c = q->cpu_ticks - std::min(q->cpu_ticks, b->cpu_ticks);
+      cpu += c;
+      if (q->pid != p.pid) worker_cpu += c;
+      rchar += q->rchar - std::min(q->rchar, b->rchar);
+      for (const auto& t : q->threads) d_state = d_state || t.state == 'D';
+      for (const auto& t : q->threads) {
+        if ((t.syscall == SYS_read || t.syscall == SYS_pread64) && r.reading.empty()) {
+          auto target = fd_target(tree, q->pid, t.arg0);
+          if (core::starts_with(target, "/") && !core::starts_with(target, "/dev/")) r.reading = target;
+        }
+      }
+    }
+    for (const auto& s : after.sockets) {
+      if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
+      const auto* b = before.socket(s.socket.inode, s.netns);
+      socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
+    }
+    r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
+    double worker_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
+    r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
+    for (const auto& t : p.threads) {
+      if (t.tid == p.pid) {
+        r.main_syscall = syscall_name(t.syscall);
+        r.main_wchan = t.wchan == "0" ? "" : t.wchan;
+      }
+    }
+    if (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty()) {
+      r.activity = Activity::reading_input;
+    } else if (r.cpu_pct >= 50) {
+      r.activity = Activity::computing;
+    } else if (is_wait_syscall(r.main_syscall)) {
+      r.activity = Activity::in_collective;
+    } else {
+      r.activity = Activity::elsewhere;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                    const std::vector<GoneRank>& gone, long ticks_per_s) {
+  std::vector<core::Finding> out;
+  // Local endpoints of the tree, to find the other end of a connection among our own processes.
+  std::map<std::pair<std::string, int>, const OwnedSocket*> local;
+  for (const auto& s : after.sockets) local[{s.socket.local, s.socket.local_port}] = &s;
+
+  // 1. connects that never complete
+  std::set<std::string> syn_done;
+  for (const auto& s : after.sockets) {
+    if (s.socket.state != TcpState::syn_sent) continue;
+    std::string key = endpoint(s.socket.peer, s.socket.peer_port);
+    if (!syn_done.insert(key).second) continue;
+    auto route = route_for(tree, s.pid, s.socket.peer);
+    std::string ev = fmt::format("{} connects from {}{} to {} and gets no answer (SYN_SENT, {} retransmits)",
+                                 who(s.rank, s.pid), s.socket.local, via(tree, s.pid, s.socket.local), key,
+                                 s.socket.retransmits);
+    if (route.found && !route.connected) {
+      auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error,
+                                 "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address");
+      f.evidence = {ev, fmt::format("the route to {} goes through a gateway on {}", s.socket.peer, route.iface)};
+      f.fix.text = "Set NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME (and MASTER_ADDR) to the interface and address the nodes share; `distdoctor preflight` names it.";
+      if (s.rank) f.ranks = {*s.rank};
+      out.push_back(std::move(f));
+    } else {
+      auto f = core::new_finding("watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
+                                 "connection to " + key + " never completes: a firewall drops it or nothing listens there");
+      f.evidence = {ev};
+      if (!route.found) f.evidence.push_back("no route to " + s.socket.peer + " in the process's network namespace");
+      f.fix.text = fmt::format("Allow TCP to port {} (and the job's ephemeral data ports) between the nodes, or pin the ports and open them; `distdoctor preflight` probes them.", s.socket.peer_port);
+      if (s.rank) f.ranks = {*s.rank};
+      out.push_back(std::move(f));
+    }
+  }
+
+  // 2. a rank that held sockets is gone
+  for (const auto& g : gone) {
+    auto f = core::new_finding("watch.rank.exited", Label::other, Severity::error,
+                               fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid), g.comm, g.gone_at_s));
+    f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
+    f.fix.text = "Find why that rank died (its own output above, dmesg for the OOM killer); torch: TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
+    if (g.rank) f.ranks = {*g.rank};
+    out.push_back(std::move(f));
+  }
+
+  // 3. bytes that never leave: queued, not acked, retransmitted
+  std::set<std::string> stuck_done;
+  for (const auto& s : after.sockets) {
+    if (s.socket.state != TcpState::established || s.socket.send_queue == 0) continue;
+    const auto* b = before.socket(s.socket.inode, s.netns);
+    if (!b || b->socket.send_queue == 0 || s.socket.bytes_acked != b->socket.bytes_acked) continue;
+    if (s.socket.retransmits == 0 && s.socket.total_retrans == b->socket.total_retrans) continue;
+    std::string key = s.socket.local + ">" + s.socket.peer;
+    if (!stuck_done.insert(key).second) continue;
+    std::string ev = fmt::format("{}: {} -> {}, {} bytes queued and not acked, {} retransmits (+{} in {:.0f} s)",
+                                 who(s.rank, s.pid), endpoint(s.socket.local, s.socket.local_port) + via(tree, s.pid, s.socket.local),
+                                 endpoint(s.socket.peer, s.socket.peer_port), s.socket.send_queue, s.socket.total_retrans,
+                                 s.socket.total_retrans - b->socket.total_retrans, after.at_s - before.at_s);
+    auto other = local.find({s.socket.peer, s.socket.peer_port});
+    bool peer_gone = std::any_of(gone.begin(), gone.end(), [&](auto& g) {
+      return std::find(g.addresses.begin(), g.addresses.end(), s.socket.peer) != g.addresses.end();
+    });
+    if (peer_gone) continue;  // explained by the rank that exited
+    if (other != local.end()) {
+      auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error,
+                                 fmt::format("packets from {} to {} are dropped on the way while {} is alive and waiting", s.socket.local, s.socket.peer, who(other->second->rank, other->second->pid)));
+      f.evidence = {ev};
+      const auto* peer_before = before.socket(other->second->socket.inode, other->second->netns);
+      if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
+        f.evidence.push_back(fmt::format("the peer socket {} received nothing meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
+      }
+      f.fix.text = "A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic: allow TCP between the nodes' data addresses; check MTU along the path with `distdoctor preflight`.";
+      if (s.rank) f.ranks.push_back(*s.rank);
+      if (other->second->rank) f.ranks.push_back(*other->second->rank);
+      out.push_back(std::move(f));
+    } else {
+      auto f = core::new_finding("watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
+                                 fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets", s.socket.peer, s.socket.local));
+      f.evidence = {ev};
+      f.fix.text = "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic (`distdoctor preflight`).";
+      if (s.rank) f.ranks = {*s.rank};
+      out.push_back(std::move(f));
+    }
+  }
+  if (!out.empty()) return out;
+
+  // 4./5. what each rank does
+  auto states = rank_states(tree, before, after, ticks_per_s);
+  std::vector<std::string> table;
+  for (const auto& r : states) table.push_back(describe(r));
+  std::uint64_t moved = after.socket_bytes() - std::min(after.socket_bytes(), before.socket_bytes());
+  bool waiting = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  bool reading = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::reading_input; });
+  bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
+  if (reading) {
+    auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall, Severity::error,
+                               fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the network, is the bottleneck",
+                                           names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
+                                           waiting ? names(states, Activity::in_collective) : "the other ranks",
+                                           waiting ? verb(states, Activity::in_collective, "waits", "wait") : "wait",
+                                           verb(states, Activity::reading_input, "it", "them")));
+    f.evidence = table;
+    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, after.at_s - before.at_s));
+    f.fix.text = "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+    f.ranks = ranks_of(states, Activity::reading_input);
+    out.push_back(std::move(f));
+  } else if (waiting && (elsewhere || moved < StallDetector::k_socket_bytes)) {
+    std::string title = elsewhere
+        ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
+                      verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
+        : "every rank waits in a collective and no byte moves: the ranks called different collectives";
+    auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
+    f.evidence = table;
+    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, after.at_s - before.at_s));
+    f.fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+    f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
+    out.push_back(std::move(f));
+  } else {
+    auto f = core::new_finding("watch.stall.unexplained", Label::other, Severity::warning,
+                               "the job made no progress and no known cause was found");
+    f.evidence = table;
+    f.fix.text = "Look at the per-thread states above; `py-spy dump --pid PID` shows the Python stacks.";
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace dd::watch

@@ -1,0 +1,63 @@
+// Cause of a stall, from two snapshots a few seconds apart (`before`, `after`) and the ranks that
+// vanished while the job ran. Rules, checked against Linux 6.x /proc and inet_diag:
+//  - SYN_SENT that stays: the peer never answers a connect (firewall, nothing listening), or the
+//    address is on no network of this host (interface-mismatch: peers were given a wrong address);
+//  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: packets are
+//    dropped on the way while the peer process is alive (firewall added, MTU black hole), or the
+//    peer stopped (its process or host is gone);
+//  - a rank that held sockets has exited while the others still wait;
+//  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
+//    its input (file reads, CPU, D state): data-pipeline-stall;
+//  - ranks wait in a collective while another rank is idle elsewhere, or every rank waits and no
+//    byte moves: collective-mismatch.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "os/file_tree.hpp"
+#include "watch/snapshot.hpp"
+
+namespace dd::watch {
+
+struct GoneRank {
+  int pid = 0;
+  std::optional<int> rank;
+  std::string comm;
+  double gone_at_s = 0;
+  std::vector<std::string> addresses;  // local addresses its sockets used
+};
+
+// What one rank (or one socket-holding process when nothing has RANK) does in the window.
+enum class Activity { in_collective, reading_input, elsewhere, computing };
+
+struct RankState {
+  std::optional<int> rank;
+  int pid = 0;                 // the rank's own process
+  Activity activity = Activity::elsewhere;
+  std::string main_syscall;    // "futex", "clock_nanosleep", ...
+  std::string main_wchan;
+  double cpu_pct = 0;          // the rank's processes together, % of one core
+  std::uint64_t file_read_bytes = 0;  // read() bytes that were not socket bytes
+  std::string reading;         // file the main thread (or a worker) reads, when known
+};
+
+std::string_view to_string(Activity a);
+
+std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                   long ticks_per_s);
+
+std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                    const std::vector<GoneRank>& gone, long ticks_per_s);
+
+// The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
+// /proc/PID/net/route), and whether that route is a directly connected network.
+struct RouteChoice {
+  std::string iface;
+  bool connected = false;
+  bool found = false;
+};
+RouteChoice route_for(const os::FileTree& tree, int pid, const std::string& addr);
+
+}  // namespace dd::watch

@@ -1,0 +1,193 @@
+#include "watch/process_info.hpp"
+
+#include <sys/syscall.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+#include "core/strings.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+std::string proc(int pid) { return "/proc/" + std::to_string(pid); }
+
+std::uint64_t to_u64(std::string_view s) {
+  auto v = core::parse_int(core::trim(s));
+  return v && *v > 0 ? static_cast<std::uint64_t>(*v) : 0;
+}
+
+// /proc/PID/stat: "pid (comm) S ppid ..."; comm may hold spaces and ')' so the last ')' ends it.
+struct Stat {
+  std::string comm;
+  char state = '?';
+  int ppid = 0;
+  std::uint64_t cpu_ticks = 0;
+};
+
+std::optional<Stat> parse_stat(const std::string& text) {
+  auto open = text.find('(');
+  auto close = text.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) return std::nullopt;
+  Stat s;
+  s.comm = text.substr(open + 1, close - open - 1);
+  auto f = core::split(std::string_view(text).substr(close + 1), ' ');
+  if (f.size() < 13 || f[0].empty()) return std::nullopt;
+  s.state = f[0][0];
+  s.ppid = static_cast<int>(to_u64(f[1]));
+  s.cpu_ticks = to_u64(f[11]) + to_u64(f[12]);
+  return s;
+}
+
+void read_io(const os::FileTree& tree, int pid, ProcessInfo& p) {
+  auto io = tree.read(proc(pid) + "/io");
+  if (!io) return;
+  for (const auto& line : core::split(*io, '\n')) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    auto key = std::string_view(line).substr(0, colon);
+    auto value = to_u64(std::string_view(line).substr(colon + 1));
+    if (key == "rchar") p.rchar = value;
+    if (key == "wchar") p.wchar = value;
+    if (key == "read_bytes") p.read_bytes = value;
+    if (key == "write_bytes") p.write_bytes = value;
+  }
+}
+
+std::optional<int> read_rank(const os::FileTree& tree, int pid) {
+  auto env = tree.read(proc(pid) + "/environ");
+  if (!env) return std::nullopt;
+  for (const auto& var : core::split(*env, '\0')) {
+    if (core::starts_with(var, "RANK=")) {
+      auto v = core::parse_int(std::string_view(var).substr(5));
+      if (v && *v >= 0 && *v < (1 << 24)) return static_cast<int>(*v);
+    }
+  }
+  return std::nullopt;
+}
+
+ThreadInfo read_thread(const os::FileTree& tree, int pid, int tid) {
+  ThreadInfo t;
+  t.tid = tid;
+  std::string dir = proc(pid) + "/task/" + std::to_string(tid);
+  if (auto st = tree.read(dir + "/stat"); st) {
+    if (auto s = parse_stat(*st)) {
+      t.comm = s->comm;
+      t.state = s->state;
+      t.cpu_ticks = s->cpu_ticks;
+    }
+  }
+  t.wchan = std::string(core::trim(tree.read(dir + "/wchan").value_or("")));
+  if (auto sc = tree.read(dir + "/syscall"); sc) {
+    auto f = core::split(core::trim(*sc), ' ');
+    if (!f.empty() && f[0] == "running") t.syscall = -1;
+    else if (!f.empty()) {
+      auto nr = core::parse_int(f[0]);
+      t.syscall = nr ? static_cast<long>(*nr) : -2;
+      if (f.size() > 1) t.arg0 = std::strtoull(f[1].c_str(), nullptr, 16);
+    }
+  }
+  return t;
+}
+
+}  // namespace
+
+std::vector<int> list_pids(const os::FileTree& tree) {
+  std::vector<int> pids;
+  for (const auto& name : tree.list("/proc")) {
+    auto v = core::parse_int(name);
+    if (v && *v > 0) pids.push_back(static_cast<int>(*v));
+  }
+  std::sort(pids.begin(), pids.end());
+  return pids;
+}
+
+std::vector<std::pair<int, int>> parent_links(const os::FileTree& tree) {
+  std::vector<std::pair<int, int>> links;
+  for (int pid : list_pids(tree)) {
+    auto st = tree.read(proc(pid) + "/stat");
+    if (!st) continue;
+    if (auto s = parse_stat(*st)) links.emplace_back(pid, s->ppid);
+  }
+  return links;
+}
+
+std::vector<int> descendants(const std::vector<std::pair<int, int>>& links, const std::vector<int>& roots,
+                             bool with_roots) {
+  std::multimap<int, int> children;
+  for (const auto& [pid, ppid] : links) children.emplace(ppid, pid);
+  std::set<int> seen;
+  std::vector<int> todo(roots.begin(), roots.end());
+  std::vector<int> out;
+  std::set<int> root_set(roots.begin(), roots.end());
+  while (!todo.empty()) {
+    int p = todo.back();
+    todo.pop_back();
+    if (!seen.insert(p).second) continue;
+    if (with_roots || !root_set.count(p)) out.push_back(p);
+    auto [b, e] = children.equal_range(p);
+    for (auto it = b; it != e; ++it) todo.push_back(it->second);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid) {
+  auto st = tree.read(proc(pid) + "/stat");
+  if (!st) return std::nullopt;
+  auto s = parse_stat(*st);
+  if (!s) return std::nullopt;
+  ProcessInfo p;
+  p.pid = pid;
+  p.ppid = s->ppid;
+  p.comm = s->comm;
+  p.state = s->state;
+  p.cpu_ticks = s->cpu_ticks;
+  if (auto cmd = tree.read(proc(pid) + "/cmdline"); cmd) {
+    std::replace(cmd->begin(), cmd->end(), '\0', ' ');
+    p.cmdline = std::string(core::trim(*cmd));
+  }
+  read_io(tree, pid, p);
+  p.rank = read_rank(tree, pid);
+  p.netns = tree.read_link(proc(pid) + "/ns/net").value_or("");
+  for (const auto& fd : tree.list(proc(pid) + "/fd")) {
+    auto target = tree.read_link(proc(pid) + "/fd/" + fd);
+    if (!target || !core::starts_with(*target, "socket:[")) continue;
+    p.socket_inodes.push_back(to_u64(std::string_view(*target).substr(8, target->size() - 9)));
+  }
+  for (const auto& task : tree.list(proc(pid) + "/task")) {
+    auto tid = core::parse_int(task);
+    if (tid && *tid > 0) p.threads.push_back(read_thread(tree, pid, static_cast<int>(*tid)));
+  }
+  std::sort(p.threads.begin(), p.threads.end(), [](const auto& a, const auto& b) { return a.tid < b.tid; });
+  return p;
+}
+
+std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd) {
+  return tree.read_link(proc(pid) + "/fd/" + std::to_string(fd)).value_or("");
+}
+
+std::string syscall_name(long nr) {
+  if (nr == -1) return "running";
+  if (nr < 0) return "?";
+  static const std::map<long, std::string> names = {
+      {SYS_read, "read"},         {SYS_write, "write"},       {SYS_futex, "futex"},
+      {SYS_ppoll, "ppoll"},       {SYS_pselect6, "pselect6"}, {SYS_epoll_pwait, "epoll_pwait"},
+      {SYS_recvfrom, "recvfrom"}, {SYS_recvmsg, "recvmsg"},   {SYS_sendto, "sendto"},
+      {SYS_sendmsg, "sendmsg"},   {SYS_connect, "connect"},   {SYS_accept4, "accept4"},
+      {SYS_clock_nanosleep, "clock_nanosleep"}, {SYS_nanosleep, "nanosleep"}, {SYS_wait4, "wait4"},
+      {SYS_pread64, "pread64"},   {SYS_readv, "readv"},       {SYS_openat, "openat"},
+#ifdef SYS_poll
+      {SYS_poll, "poll"},         {SYS_select, "select"},     {SYS_epoll_wait, "epoll_wait"},
+      {SYS_pause, "pause"},       {SYS_accept, "accept"},
+#endif
+      {SYS_rt_sigtimedwait, "rt_sigtimedwait"}, {SYS_rt_sigsuspend, "rt_sigsuspend"},
+  };
+  auto it = names.find(nr);
+  return it != names.end() ? it->second : "syscall " + std::to_string(nr);
+}
+
+}  // namespace dd::watch

@@ -1,0 +1,59 @@
+// The live state of a process tree read from /proc through os::FileTree (root-relative, so unit
+// tests use fixture trees): per process CPU and I/O counters, its threads (state, wchan, current
+// syscall), the socket inodes behind its fds, its network namespace and its rank (RANK from its
+// environment, as torchrun / Slurm wrappers set it).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "os/file_tree.hpp"
+
+namespace dd::watch {
+
+struct ThreadInfo {
+  int tid = 0;
+  std::string comm;
+  char state = '?';          // R S D T Z ...
+  std::string wchan;         // kernel function the thread sleeps in ("" or "0" when running)
+  long syscall = -2;         // /proc/.../syscall: number, -1 = in user space (running), -2 unknown
+  std::uint64_t arg0 = 0;    // first syscall argument (the fd for read/recv/poll on one fd)
+  std::uint64_t cpu_ticks = 0;
+};
+
+struct ProcessInfo {
+  int pid = 0;
+  int ppid = 0;
+  std::string comm;
+  std::string cmdline;       // arguments joined by spaces
+  char state = '?';
+  std::uint64_t cpu_ticks = 0;     // utime + stime (clock ticks)
+  std::uint64_t rchar = 0, wchar = 0, read_bytes = 0, write_bytes = 0;  // /proc/PID/io
+  std::optional<int> rank;         // RANK= in /proc/PID/environ
+  std::string netns;               // "net:[4026531840]"
+  std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
+  std::vector<ThreadInfo> threads;
+};
+
+// Every numeric entry of /proc.
+std::vector<int> list_pids(const os::FileTree& tree);
+
+// pid -> ppid for every process in /proc (one pass over /proc/PID/stat).
+std::vector<std::pair<int, int>> parent_links(const os::FileTree& tree);
+
+// The processes below `roots` (children, grandchildren, ...), roots included when `with_roots`.
+std::vector<int> descendants(const std::vector<std::pair<int, int>>& links, const std::vector<int>& roots,
+                             bool with_roots);
+
+// One process; nullopt when it vanished (or /proc/PID/stat is unreadable).
+std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid);
+
+// Path of what fd `fd` of `pid` points to ("socket:[123]", "/data/x.bin", "pipe:[9]"), or "".
+std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd);
+
+// "futex", "poll", "read", ... for the x86-64 / aarch64 syscall numbers a stuck job sits in.
+std::string syscall_name(long nr);
+
+}  // namespace dd::watch

@@ -1,0 +1,66 @@
+// route_for(): the routing decision of a process's own network namespace, read from
+// /proc/PID/net/route (IPv4) and /proc/PID/net/if_inet6 (IPv6 local addresses).
+#include <arpa/inet.h>
+
+#include <bit>
+#include <cstdlib>
+
+#include "core/strings.hpp"
+#include "watch/diagnose.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+std::string strip_mapped(const std::string& addr) {
+  return core::starts_with(addr, "::ffff:") && addr.find('.') != std::string::npos ? addr.substr(7) : addr;
+}
+
+std::string ipv6_hex(const std::string& addr) {
+  in6_addr a{};
+  if (::inet_pton(AF_INET6, addr.c_str(), &a) != 1) return "";
+  static const char* digits = "0123456789abcdef";
+  std::string hex;
+  for (unsigned char b : a.s6_addr) {
+    hex += digits[b >> 4];
+    hex += digits[b & 15];
+  }
+  return hex;
+}
+
+}  // namespace
+
+RouteChoice route_for(const os::FileTree& tree, int pid, const std::string& address) {
+  RouteChoice best;
+  std::string addr = strip_mapped(address);
+  std::string base = "/proc/" + std::to_string(pid) + "/net/";
+  in_addr a4{};
+  if (::inet_pton(AF_INET, addr.c_str(), &a4) == 1) {
+    int best_len = -1;
+    auto table = tree.read(base + "route").value_or("");
+    for (const auto& line : core::split(table, '\n')) {
+      auto f = core::split(line, '\t');
+      if (f.size() < 8 || f[0] == "Iface") continue;
+      for (auto& x : f) x = std::string(core::trim(x));
+      auto dest = static_cast<std::uint32_t>(std::strtoul(f[1].c_str(), nullptr, 16));
+      auto gw = static_cast<std::uint32_t>(std::strtoul(f[2].c_str(), nullptr, 16));
+      auto mask = static_cast<std::uint32_t>(std::strtoul(f[7].c_str(), nullptr, 16));
+      if ((a4.s_addr & mask) != dest) continue;
+      int len = std::popcount(mask);
+      if (len <= best_len) continue;
+      best_len = len;
+      best = {f[0], gw == 0 && len > 0, true};
+    }
+    return best;
+  }
+  std::string hex = ipv6_hex(addr);
+  if (hex.empty()) return best;
+  auto table = tree.read(base + "if_inet6").value_or("");
+  for (const auto& line : core::split(table, '\n')) {
+    auto f = core::split(line, ' ');
+    if (f.size() >= 6 && f[0] == hex) return {f.back(), true, true};
+  }
+  return best;
+}
+
+}  // namespace dd::watch

@@ -1,0 +1,338 @@
+#include "watch/session.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/strings.hpp"
+#include "logs/analyzer.hpp"
+#include "report/findings_text.hpp"
+#include "watch/diagnose.hpp"
+#include "watch/job.hpp"
+#include "watch/output_tracker.hpp"
+#include "watch/process_info.hpp"
+#include "watch/snapshot.hpp"
+#include "watch/stall_detector.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+void write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;  // our own output is gone (closed pipe): keep running the job
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+// One line per process of the tree and per socket it owns, for the stall report.
+std::vector<std::string> describe_tree(const Snapshot& before, const Snapshot& after, long ticks_per_s) {
+  std::vector<std::string> lines;
+  double dt = std::max(0.1, after.at_s - before.at_s);
+  for (const auto& p : after.processes) {
+    const auto* b = before.process(p.pid);
+    double cpu = b ? 100.0 * static_cast<double>(p.cpu_ticks - std::min(p.cpu_ticks, b->cpu_ticks)) /
+                         static_cast<double>(ticks_per_s) / dt
+                   : 0;
+    std::map<std::string, int> where;  // "futex" -> thread count
+    for (const auto& t : p.threads) {
+      std::string w = t.state == 'R' ? "running" : syscall_name(t.syscall);
+      if (t.state == 'D') w += " (D)";
+      ++where[w];
+    }
+    std::vector<std::string> parts;
+    for (const auto& [w, n] : where) parts.push_back(fmt::format("{} {}", n, w));
+    lines.push_back(fmt::format("pid {}{} {} [{}]: CPU {:.0f}%, read {} B, threads: {}", p.pid,
+                                p.rank ? fmt::format(" rank {}", *p.rank) : "", p.comm, std::string(1, p.state), cpu,
+                                b ? p.rchar - std::min(p.rchar, b->rchar) : 0, core::join(parts, ", ")));
+    for (const auto& s : after.sockets) {
+      if (s.pid != p.pid || s.socket.state == TcpState::listen) continue;
+      const auto* sb = before.socket(s.socket.inode, s.netns);
+      std::uint64_t moved = s.socket.bytes_acked + s.socket.bytes_received -
+                            (sb ? sb->socket.bytes_acked + sb->socket.bytes_received : 0);
+      lines.push_back(fmt::format("    tcp {}:{} -> {}:{} {} sendq {} recvq {} retrans {} moved {} B", s.socket.local,
+                                  s.socket.local_port, s.socket.peer, s.socket.peer_port, to_string(s.socket.state),
+                                  s.socket.send_queue, s.socket.recv_queue, s.socket.total_retrans, moved));
+    }
+  }
+  return lines;
+}
+
+// Kernel stacks of every thread (root only), for --on-stall dump.
+std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
+  std::string out;
+  for (const auto& p : s.processes) {
+    for (const auto& t : p.threads) {
+      out += fmt::format("--- pid {} tid {} ({}) {} in {} wchan {}\n", p.pid, t.tid, t.comm, t.state,
+                         syscall_name(t.syscall), t.wchan);
+      out += tree.read(fmt::format("/proc/{}/task/{}/stack", p.pid, t.tid)).value_or("    (kernel stack not readable)\n");
+    }
+  }
+  return out;
+}
+
+class Watcher {
+ public:
+  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), opt.argv.empty() ? 0.0 : static_cast<double>(io.ticks_per_s) / 5) {}
+
+  static double warn_after(double stall_s) { return stall_s >= 120 ? 60 : stall_s / 2; }
+
+  double now_s() const { return std::chrono::duration<double>(Clock::now() - t0_).count(); }
+
+  // Once a second: the tree, the progress counters, the stall state machine.
+  void sample(const std::vector<int>& pids) {
+    Snapshot snap = take_snapshot(io_.proc, io_.sockets, pids, now_s());
+    track_gone(snap);
+    if (inspect_from_) {
+      if (snap.at_s >= inspect_from_->at_s + opt_.inspect_s) finish_inspection(snap);
+    }
+    int runnable = 0;
+    for (const auto& p : snap.processes) {
+      for (const auto& t : p.threads) runnable += t.state == 'R' ? 1 : 0;
+    }
+    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), snap.cpu_ticks(), runnable};
+    switch (detector_.update(ps)) {
+      case StallEvent::warning:
+        say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",
+                        detector_.idle_s(snap.at_s), opt_.stall_s));
+        break;
+      case StallEvent::stall:
+        say(fmt::format("no progress for {:.0f} s: inspecting the processes for {:.0f} s", detector_.idle_s(snap.at_s), opt_.inspect_s));
+        idle_at_stall_ = detector_.idle_s(snap.at_s);
+        inspect_from_ = snap;
+        break;
+      case StallEvent::resumed:
+        say("progress again");
+        break;
+      case StallEvent::none:
+        break;
+    }
+    last_ = std::move(snap);
+  }
+
+  void track_gone(const Snapshot& snap) {
+    for (auto it = alive_.begin(); it != alive_.end();) {
+      if (!snap.process(it->first)) {
+        it->second.gone_at_s = snap.at_s;
+        if (running_) gone_.push_back(it->second);
+        it = alive_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    for (const auto& s : snap.sockets) {
+      if (s.socket.state != TcpState::established) continue;
+      auto& g = alive_[s.pid];
+      g.pid = s.pid;
+      g.rank = s.rank;
+      if (const auto* p = snap.process(s.pid)) g.comm = p->comm;
+      if (std::find(g.addresses.begin(), g.addresses.end(), s.socket.local) == g.addresses.end()) {
+        g.addresses.push_back(s.socket.local);
+      }
+    }
+  }
+
+  void finish_inspection(const Snapshot& after) {
+    StallRecord rec;
+    rec.at_s = after.at_s;
+    rec.idle_s = idle_at_stall_;
+    // Only ranks gone before the stall began matter; a job ending normally is no cause.
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s);
+    auto kept = tracker_.kept_text();
+    if (!kept.empty()) {
+      auto logs = logs::analyze_text(kept, "job output");
+      for (auto& f : logs.findings) {
+        if (f.severity != core::Severity::info) rec.findings.push_back(std::move(f));
+      }
+    }
+    core::sort_findings(rec.findings);
+    rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
+    std::string text = fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
+    for (const auto& l : rec.processes) text += "  " + l + "\n";
+    text += report::render_findings(rec.findings, report::Style(io_.color));
+    if (opt_.on_stall == OnStall::dump) text += dump_stacks(io_.proc, after);
+    std::fputs(text.c_str(), io_.report);
+    std::fflush(io_.report);
+    for (const auto& f : rec.findings) {
+      if (std::none_of(merged_.begin(), merged_.end(), [&](auto& m) { return m.id == f.id; })) merged_.push_back(f);
+    }
+    result_.stalls.push_back(std::move(rec));
+    inspect_from_.reset();
+    if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
+  }
+
+  void say(const std::string& line) {
+    std::fprintf(io_.report, "distdoctor watch: %s\n", line.c_str());
+    std::fflush(io_.report);
+  }
+
+  core::Result<WatchResult> run_command() {
+    int log_fd = -1;
+    if (!opt_.log_file.empty()) {
+      log_fd = ::open(opt_.log_file.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+      if (log_fd < 0) {
+        return core::make_error(core::ErrorKind::unreadable,
+                                "--log " + opt_.log_file + ": cannot write: " + std::strerror(errno));
+      }
+    }
+    JobSpec spec{opt_.argv, {}, opt_.use_pty};
+    if (opt_.nccl_debug) {
+      spec.set_env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}, {"TORCH_NCCL_TRACE_BUFFER_SIZE", "2000"}};
+    }
+    auto job = start_job(spec);
+    if (!job) {
+      if (log_fd >= 0) ::close(log_fd);
+      return job.error();
+    }
+    t0_ = Clock::now();
+    running_ = true;
+    auto sink = [&](Stream s, std::string_view bytes) {
+      write_all(s == Stream::out ? io_.out_fd : io_.err_fd, bytes);
+      if (log_fd >= 0) write_all(log_fd, bytes);
+      tracker_.feed(bytes);
+    };
+    auto self = static_cast<int>(::getpid());
+    auto next = Clock::now();
+    std::optional<Clock::time_point> kill_hard_at;
+    std::optional<int> status;
+    while (!status) {
+      status = (*job)->pump(std::chrono::duration_cast<milliseconds>(next - Clock::now()), sink);
+      if (status) break;
+      if (Clock::now() < next) continue;
+      sample(descendants(parent_links(io_.proc), {self}, false));
+      // The next sample a full period after this one ended: a slow sample never starves the relay.
+      next = Clock::now() + milliseconds(static_cast<long>(opt_.sample_s * 1000));
+      if (kill_requested_ && !kill_hard_at) {
+        say("--on-stall kill: terminating the job");
+        (*job)->signal_all(SIGTERM);
+        kill_hard_at = Clock::now() + std::chrono::seconds(10);
+      }
+      if (kill_hard_at && Clock::now() >= *kill_hard_at) {
+        (*job)->signal_all(SIGKILL);
+        kill_hard_at = Clock::now() + std::chrono::hours(24);
+      }
+    }
+    running_ = false;
+    result_.orphans_reaped = (*job)->finish(milliseconds(3000));
+    if (result_.orphans_reaped > 0) {
+      say(fmt::format("{} process(es) of the job outlived it; terminated and reaped", result_.orphans_reaped));
+    }
+    if (log_fd >= 0) ::close(log_fd);
+    result_.exit_code = exit_code_of(*status);
+    return finish();
+  }
+
+  core::Result<WatchResult> run_attach() {
+    std::vector<int> roots = opt_.pids;
+    auto links = parent_links(io_.proc);
+    if (!opt_.match.empty()) {
+      auto self = static_cast<int>(::getpid());
+      std::set<int> mine;  // ourselves and our ancestors never match
+      for (int p = self; p > 1;) {
+        mine.insert(p);
+        auto it = std::find_if(links.begin(), links.end(), [&](auto& l) { return l.first == p; });
+        p = it == links.end() ? 0 : it->second;
+      }
+      std::set<int> matched;
+      for (const auto& [pid, ppid] : links) {
+        if (mine.count(pid)) continue;
+        auto cmd = io_.proc.read("/proc/" + std::to_string(pid) + "/cmdline").value_or("");
+        std::replace(cmd.begin(), cmd.end(), '\0', ' ');
+        if (cmd.find(opt_.match) != std::string::npos) matched.insert(pid);
+      }
+      for (int p : matched) {  // keep the topmost matches: their descendants come with them
+        auto it = std::find_if(links.begin(), links.end(), [&](auto& l) { return l.first == p; });
+        if (it == links.end() || !matched.count(it->second)) roots.push_back(p);
+      }
+      if (roots.empty()) {
+        return core::make_error(core::ErrorKind::not_found, "--match '" + opt_.match + "': no running process matches");
+      }
+    }
+    for (int p : roots) {
+      if (!io_.proc.exists("/proc/" + std::to_string(p) + "/stat")) {
+        return core::make_error(core::ErrorKind::not_found, fmt::format("--pid {}: no such process", p));
+      }
+    }
+    result_.attached = roots;
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+    ::sigprocmask(SIG_BLOCK, &set, nullptr);
+    t0_ = Clock::now();
+    running_ = true;
+    say(fmt::format("attached to {} (stall after {:.0f} s without socket traffic; Ctrl-C ends watching)",
+                    core::join([&] {
+                      std::vector<std::string> v;
+                      for (int p : roots) v.push_back(std::to_string(p));
+                      return v;
+                    }(), ", "), opt_.stall_s));
+    for (;;) {
+      auto tree = descendants(parent_links(io_.proc), roots, true);
+      if (tree.empty()) break;
+      sample(tree);
+      // Done when only zombies are left (their parent, not us, reaps them).
+      if (std::all_of(last_->processes.begin(), last_->processes.end(), [](auto& p) { return p.state == 'Z'; })) break;
+      timespec ts{static_cast<time_t>(opt_.sample_s), static_cast<long>((opt_.sample_s - static_cast<long>(opt_.sample_s)) * 1e9)};
+      if (::sigtimedwait(&set, nullptr, &ts) > 0) break;
+      if (kill_requested_) {
+        for (int p : tree) ::kill(p, SIGTERM);
+        kill_requested_ = false;
+      }
+    }
+    ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
+    return finish();
+  }
+
+  WatchResult finish() {
+    result_.command = opt_.argv;
+    result_.duration_s = now_s();
+    result_.findings = merged_;
+    core::sort_findings(result_.findings);
+    return std::move(result_);
+  }
+
+ private:
+  const WatchOptions& opt_;
+  WatchIo& io_;
+  StallDetector detector_;
+  OutputTracker tracker_;
+  Clock::time_point t0_ = Clock::now();
+  std::optional<Snapshot> last_, inspect_from_;
+  double idle_at_stall_ = 0;
+  std::map<int, GoneRank> alive_;
+  std::vector<GoneRank> gone_;
+  std::vector<core::Finding> merged_;
+  bool running_ = false, kill_requested_ = false;
+  WatchResult result_;
+};
+
+}  // namespace
+
+core::Result<WatchResult> run_watch(const WatchOptions& opt, WatchIo& io) {
+  if (opt.stall_s <= 0) return core::make_error(core::ErrorKind::usage, "--stall: must be a positive number of seconds");
+  bool attach = !opt.pids.empty() || !opt.match.empty();
+  if (attach && !opt.argv.empty()) {
+    return core::make_error(core::ErrorKind::usage, "watch: give either a command after -- or --pid/--match, not both");
+  }
+  if (!attach && opt.argv.empty()) {
+    return core::make_error(core::ErrorKind::usage, "watch: no command (use `watch -- CMD...` or `watch --pid PID`)");
+  }
+  Watcher w(opt, io);
+  return attach ? w.run_attach() : w.run_command();
+}
+
+}  // namespace dd::watch

@@ -1,0 +1,65 @@
+// run_watch(): the `watch` driver. Runs the command (or attaches to running processes), relays
+// and tees its output, samples the process tree once a second, and on a stall inspects it for a
+// few seconds and reports the cause (stall_detector.hpp, diagnose.hpp).
+#pragma once
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "core/result.hpp"
+#include "os/file_tree.hpp"
+#include "watch/socket_source.hpp"
+
+namespace dd::watch {
+
+enum class OnStall { report, kill, dump };
+
+struct WatchOptions {
+  std::vector<std::string> argv;  // run mode
+  std::vector<int> pids;          // attach mode
+  std::string match;              // attach mode: cmdline substring
+  double stall_s = 300;
+  OnStall on_stall = OnStall::report;
+  std::string log_file;
+  bool nccl_debug = false;
+  bool json = false;              // job output to stderr; the caller prints the JSON
+  bool use_pty = false;           // decided by the caller (stdout is a terminal, not --json)
+  double inspect_s = 3;           // the inspection window after a stall
+  double sample_s = 1;
+};
+
+struct StallRecord {
+  double at_s = 0;
+  double idle_s = 0;
+  std::vector<core::Finding> findings;
+  std::vector<std::string> processes;  // one line per process / socket seen at the stall
+};
+
+struct WatchResult {
+  std::vector<std::string> command;
+  std::optional<int> exit_code;        // run mode: the command's; attach mode: none
+  std::vector<int> attached;           // attach mode: the root pids
+  std::vector<StallRecord> stalls;
+  std::vector<core::Finding> findings;  // every stall's, merged by id, most important first
+  double duration_s = 0;
+  int orphans_reaped = 0;
+};
+
+struct WatchIo {
+  const os::FileTree& proc;  // "/" in production
+  SocketSource& sockets;
+  int out_fd = 1;            // where the job's stdout goes (stderr under --json)
+  int err_fd = 2;
+  std::FILE* report = stderr;  // stall reports (text)
+  bool color = false;
+  long ticks_per_s = 100;
+};
+
+// Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that
+// does not exist or a log file that cannot be written.
+core::Result<WatchResult> run_watch(const WatchOptions& opt, WatchIo& io);
+
+}  // namespace dd::watch

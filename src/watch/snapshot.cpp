@@ -1,0 +1,64 @@
+#include "watch/snapshot.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace dd::watch {
+
+const ProcessInfo* Snapshot::process(int pid) const {
+  for (const auto& p : processes) {
+    if (p.pid == pid) return &p;
+  }
+  return nullptr;
+}
+
+const OwnedSocket* Snapshot::socket(std::uint64_t inode, const std::string& netns) const {
+  for (const auto& s : sockets) {
+    if (s.socket.inode == inode && s.netns == netns) return &s;
+  }
+  return nullptr;
+}
+
+std::uint64_t Snapshot::cpu_ticks() const {
+  std::uint64_t sum = 0;
+  for (const auto& p : processes) sum += p.cpu_ticks;
+  return sum;
+}
+
+std::uint64_t Snapshot::socket_bytes() const {
+  std::uint64_t sum = 0;
+  for (const auto& s : sockets) sum += s.socket.bytes_acked + s.socket.bytes_received;
+  return sum;
+}
+
+Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s) {
+  Snapshot snap;
+  snap.at_s = at_s;
+  for (int pid : pids) {
+    if (auto p = read_process(tree, pid)) snap.processes.push_back(std::move(*p));
+  }
+  // One socket dump per network namespace; keep the sockets some process of the tree owns.
+  std::map<std::string, std::vector<TcpSocket>> by_ns;
+  for (const auto& p : snap.processes) {
+    if (p.socket_inodes.empty() || by_ns.count(p.netns)) continue;
+    by_ns[p.netns] = sockets.tcp_sockets(p.pid);
+  }
+  std::set<std::pair<std::string, std::uint64_t>> taken;
+  // Processes with a rank first, lowest pid first: a rank's own process owns a socket its forked
+  // workers inherited.
+  std::vector<const ProcessInfo*> order;
+  for (const auto& p : snap.processes) order.push_back(&p);
+  std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->rank.has_value() > b->rank.has_value(); });
+  for (const auto* p : order) {
+    auto it = by_ns.find(p->netns);
+    if (it == by_ns.end()) continue;
+    std::set<std::uint64_t> mine(p->socket_inodes.begin(), p->socket_inodes.end());
+    for (const auto& s : it->second) {
+      if (!mine.count(s.inode) || !taken.insert({p->netns, s.inode}).second) continue;
+      snap.sockets.push_back({s, p->pid, p->rank, p->netns});
+    }
+  }
+  return snap;
+}
+
+}  // namespace dd::watch

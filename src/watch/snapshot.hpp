@@ -1,0 +1,39 @@
+// Snapshot: one look at the watched tree — every process (threads, counters, sockets) and the TCP
+// sockets those processes own, with their kernel counters. Two snapshots a few seconds apart are
+// what the diagnosis compares.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "os/file_tree.hpp"
+#include "watch/process_info.hpp"
+#include "watch/socket_source.hpp"
+
+namespace dd::watch {
+
+struct OwnedSocket {
+  TcpSocket socket;
+  int pid = 0;                // first owner in the tree (a rank's own process before its children)
+  std::optional<int> rank;    // owner's rank
+  std::string netns;
+};
+
+struct Snapshot {
+  double at_s = 0;            // seconds since watch started
+  std::vector<ProcessInfo> processes;
+  std::vector<OwnedSocket> sockets;
+
+  const ProcessInfo* process(int pid) const;
+  const OwnedSocket* socket(std::uint64_t inode, const std::string& netns) const;
+  std::uint64_t cpu_ticks() const;
+  // Bytes acked + received over every socket of the tree (the "socket bytes" progress signal).
+  std::uint64_t socket_bytes() const;
+};
+
+// Reads `pids` (vanished ones are skipped) and the sockets they own.
+Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s);
+
+}  // namespace dd::watch

@@ -1,0 +1,58 @@
+// SocketSource: the TCP sockets of one network namespace with the kernel's counters (state,
+// queues, bytes acked / received, retransmits). The Linux one asks NETLINK_SOCK_DIAG inside the
+// namespace of a given process (so a job in its own namespace or container is seen as it sees
+// itself); tests use a fake.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace dd::watch {
+
+// Kernel TCP states (include/net/tcp_states.h).
+enum class TcpState : int {
+  established = 1, syn_sent, syn_recv, fin_wait1, fin_wait2, time_wait, close, close_wait, last_ack,
+  listen, closing,
+};
+std::string_view to_string(TcpState s);
+
+struct TcpSocket {
+  std::uint64_t inode = 0;
+  std::string local;        // numeric address, no port
+  int local_port = 0;
+  std::string peer;
+  int peer_port = 0;
+  TcpState state = TcpState::close;
+  std::uint32_t send_queue = 0;   // bytes not yet acked (unsent + in flight)
+  std::uint32_t recv_queue = 0;   // bytes received, not yet read by the process
+  std::uint64_t bytes_acked = 0;
+  std::uint64_t bytes_received = 0;
+  std::uint32_t total_retrans = 0;
+  std::uint8_t retransmits = 0;   // consecutive RTO retransmissions now (backoff)
+};
+
+class SocketSource {
+ public:
+  virtual ~SocketSource() = default;
+  // Every TCP socket (IPv4 and IPv6) in the network namespace of `pid`; empty when unreadable.
+  virtual std::vector<TcpSocket> tcp_sockets(int pid) = 0;
+};
+
+// NETLINK_SOCK_DIAG (inet_diag with INET_DIAG_INFO). One netlink socket per namespace, opened
+// from a short-lived thread that setns()es into /proc/PID/ns/net (needs CAP_SYS_ADMIN for a
+// namespace other than ours; without it only our own namespace is seen).
+class LinuxSocketSource final : public SocketSource {
+ public:
+  LinuxSocketSource();
+  ~LinuxSocketSource() override;
+  std::vector<TcpSocket> tcp_sockets(int pid) override;
+
+ private:
+  int socket_for(int pid);
+  std::map<std::string, int> by_netns_;  // "net:[...]" -> netlink fd
+};
+
+}  // namespace dd::watch

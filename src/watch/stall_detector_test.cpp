@@ -1,0 +1,100 @@
+#include "watch/stall_detector.hpp"
+
+#include <gtest/gtest.h>
+
+#include "watch/output_tracker.hpp"
+
+namespace dd::watch {
+namespace {
+
+TEST(StallDetector, WarnsThenStallsWithoutProgressAndRearms) {
+  StallDetector d(10, 5);
+  EXPECT_EQ(d.update({0, 0, 0, 0}), StallEvent::none);
+  EXPECT_EQ(d.update({4, 0, 0, 0}), StallEvent::none);
+  EXPECT_EQ(d.update({5, 0, 0, 0}), StallEvent::warning);
+  EXPECT_EQ(d.update({9, 0, 0, 0}), StallEvent::none);
+  EXPECT_EQ(d.update({10, 0, 0, 0}), StallEvent::stall);
+  EXPECT_EQ(d.update({20, 0, 0, 0}), StallEvent::none);  // reported once
+  EXPECT_EQ(d.update({21, 10, 0, 0}), StallEvent::resumed);
+  EXPECT_EQ(d.update({26, 10, 0, 0}), StallEvent::warning);  // re-armed: warning, then stall again
+  EXPECT_EQ(d.update({31, 10, 0, 0}), StallEvent::stall);
+}
+
+TEST(StallDetector, OutputCountsUntilStepLinesAppear) {
+  StallDetector d(10, 5);
+  d.update({0, 0, 0, 0});
+  EXPECT_EQ(d.update({8, 100, 0, 0}), StallEvent::none);   // plain output is progress
+  EXPECT_EQ(d.update({12, 200, 1, 0}), StallEvent::none);  // a step line
+  // after that, a chatty watchdog is not progress
+  EXPECT_EQ(d.update({18, 300, 1, 0}), StallEvent::warning);
+  EXPECT_EQ(d.update({22, 400, 1, 0}), StallEvent::stall);
+}
+
+TEST(StallDetector, SmallSocketTrafficIsNotProgressButBulkIs) {
+  StallDetector d(10, 5);
+  d.update({0, 0, 0, 1000});
+  EXPECT_EQ(d.update({6, 0, 0, 1200}), StallEvent::warning);  // keep-alive bytes
+  EXPECT_EQ(d.update({9, 0, 0, 1000 + StallDetector::k_socket_bytes}), StallEvent::none);
+  EXPECT_DOUBLE_EQ(d.idle_s(9), 0);
+}
+
+TEST(StallDetector, BusyCpuCountsOnlyBeforeTheFirstStepLine) {
+  StallDetector d(10, 5, 20);  // 20 ticks per second = 20 % of a core at 100 Hz
+  d.update({0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({9, 0, 0, 0, 900}), StallEvent::none);   // importing torch: busy, silent
+  EXPECT_EQ(d.update({15, 0, 0, 0, 960}), StallEvent::warning);  // 10 ticks/s: idle threads
+  EXPECT_EQ(d.update({16, 0, 0, 0, 1060}), StallEvent::none);  // busy again
+  EXPECT_EQ(d.update({17, 9, 1, 0, 1060}), StallEvent::none);  // first step line
+  EXPECT_EQ(d.update({23, 9, 1, 0, 1900}), StallEvent::warning);  // now CPU alone is no progress
+  EXPECT_EQ(d.update({27, 9, 1, 0, 2500}), StallEvent::stall);
+}
+
+TEST(StallDetector, RunnableThreadsCountOnlyBeforeTheFirstStepLine) {
+  StallDetector d(10, 5, 20);
+  d.update({0, 0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({9, 0, 0, 0, 5, 2}), StallEvent::none);  // starved of CPU, but runnable
+  EXPECT_EQ(d.update({15, 0, 0, 0, 5, 0}), StallEvent::warning);
+  EXPECT_EQ(d.update({16, 9, 1, 0, 5, 0}), StallEvent::none);
+  EXPECT_EQ(d.update({22, 9, 1, 0, 5, 3}), StallEvent::warning);  // after steps: no longer progress
+}
+
+TEST(StallDetector, AttachedJobsNeverCountCpu) {
+  StallDetector d(10, 5, 0);
+  d.update({0, 0, 0, 0, 0});
+  EXPECT_EQ(d.update({5, 0, 0, 0, 500}), StallEvent::warning);
+  EXPECT_EQ(d.update({10, 0, 0, 0, 1000}), StallEvent::stall);
+}
+
+TEST(StepLines, RecognisesCommonProgressFormats) {
+  for (const char* l : {"rank 0 step 12 loss 0.3", "Epoch 3/10", " 45%|####      | 45/100 [00:10<00:12, 4.51it/s]",
+                        "iter 400 time 0.2", "global_step=17", "120/500 [=====>....] - ETA: 12s - loss: 0.4",
+                        "Epoch 1:  12%|█▏        | 12/100 [00:03<00:22,  3.90s/it]"}) {
+    EXPECT_TRUE(is_step_line(l)) << l;
+  }
+  for (const char* l : {"NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>", "stepping down", "loading model",
+                        "Watchdog caught collective operation timeout", "misstep"}) {
+    EXPECT_FALSE(is_step_line(l)) << l;
+  }
+}
+
+TEST(OutputTracker, CountsBytesStepLinesAndKeepsNcclLinesAcrossChunks) {
+  OutputTracker t;
+  t.feed("rank 0 st");
+  t.feed("ep 1\nnode1:12:12 [0] NCCL INFO Bootstrap : Using eth0\r");
+  t.feed("12%|# | 12/100 [00:01<00:02, 4.0it/s]\r13%");
+  EXPECT_EQ(t.bytes(), 104u);
+  EXPECT_EQ(t.step_lines(), 2u);  // the unfinished "13%" is not counted yet
+  EXPECT_EQ(t.kept_text(), "node1:12:12 [0] NCCL INFO Bootstrap : Using eth0\n");
+}
+
+TEST(OutputTracker, MemoryStaysBoundedForAHugeLine) {
+  OutputTracker t;
+  std::string chunk(1 << 20, 'x');
+  for (int i = 0; i < 20; ++i) t.feed(chunk);
+  t.feed("\n");
+  EXPECT_EQ(t.bytes(), 20u * (1 << 20) + 1);
+  EXPECT_EQ(t.step_lines(), 0u);
+}
+
+}  // namespace
+}  // namespace dd::watch

@@ -1,0 +1,191 @@
+#!/bin/bash
+# run_case.sh DISTDOCTOR CASE: one `distdoctor watch` system test. Jobs are real torch.distributed
+# Gloo jobs (train_job.py) across two network-namespace nodes made with preflight's lib.sh, so the
+# sockets, firewalls and dead peers are real. Each stall case asserts the cause watch names and
+# that it was named within --stall + 15 s of the fault.
+DD=$1 CASE=$2
+HERE="$(cd "$(dirname "$0")" && pwd)"
+PF="$HERE/../preflight"
+. "$PF/lib.sh"
+STALL=5
+
+two_nodes() {
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+}
+
+# start_watch MODE [watch flags...]: watch --json over both ranks in the background (WATCH_PID);
+# stdout -> $WORK/w.json, stderr (job output + reports) -> $WORK/w.err
+start_watch() {
+  local mode=$1; shift
+  "$DD" watch --json --stall "$STALL" --log "$WORK/job.log" "$@" -- \
+    "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE="$mode" DATA_FILE="$WORK/data.bin" \
+    > "$WORK/w.json" 2> "$WORK/w.err" &
+  WATCH_PID=$!
+}
+wait_for() {  # FILE PATTERN SECONDS
+  for _ in $(seq $(($3 * 10))); do grep -q -- "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done
+  die "'$2' did not appear in $1 within $3 s: $(tail -5 "$1" 2>/dev/null)"
+}
+# fault_then_named: the STALL report must come within STALL+15 s of now (the fault)
+stall_named_in_time() {
+  local t0; t0=$(date +%s.%N)
+  wait_for "$WORK/w.err" "STALL at" $((STALL + 20))
+  local dt; dt=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[2]) - float(sys.argv[1])))" "$t0" "$(date +%s.%N)")
+  note "stall reported $dt s after the fault (limit $((STALL + 15)) s)"
+  python3 -c "import sys; sys.exit(float(sys.argv[1]) > float(sys.argv[2]))" "$dt" $((STALL + 15)) ||
+    die "the stall was named $dt s after the fault, later than --stall + 15 s"
+}
+wait_watch() {  # SECONDS: watch must end by itself
+  for _ in $(seq $(($1 * 10))); do kill -0 "$WATCH_PID" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$WATCH_PID" 2>/dev/null && die "watch still runs after $1 s"
+  wait "$WATCH_PID"; WATCH_RC=$?
+  python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$WORK/w.json" || die "stdout is not one JSON object: $(head -c 300 "$WORK/w.json")"
+}
+expect_stall_label() {  # LABEL RANKS(python list)
+  python3 - "$WORK/w.json" "$1" "$2" <<'PY' || { tail -40 "$WORK/w.err" >&2; die "no stall finding with label $1 and ranks $2"; }
+import json, sys
+d = json.load(open(sys.argv[1])); label = sys.argv[2]; ranks = eval(sys.argv[3])
+fs = [f for s in d["stalls"] for f in s["findings"]]
+print("findings:", [(f["id"], f["label"], f["ranks"]) for f in fs], file=sys.stderr)
+ok = d["stalls"] and fs and fs[0]["label"] == label and (ranks is None or sorted(fs[0]["ranks"]) == ranks)
+sys.exit(0 if ok else 1)
+PY
+}
+no_leftovers() {  # no process of the job is left in the nodes
+  for ns in "${NODES[@]}"; do
+    [ -z "$(ip netns pids "$ns")" ] || die "processes left in $ns: $(ip netns pids "$ns" | xargs ps -o pid,cmd -p)"
+  done
+}
+
+case "$CASE" in
+healthy)
+  two_nodes
+  "$DD" watch --json --stall "$STALL" --log "$WORK/job.log" -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" \
+    MODE=healthy STEPS=60 > "$WORK/w.json" 2> "$WORK/w.err"
+  rc=$?
+  [ $rc = 0 ] || { tail -20 "$WORK/w.err" >&2; die "watch exit $rc, expected the job's 0"; }
+  python3 - "$WORK/w.json" "$WORK/job.log" <<'PY' || die "healthy job: wrong JSON or log"
+import json, sys
+d = json.load(open(sys.argv[1])); log = open(sys.argv[2]).read()
+assert d["command"] == "watch" and d["exit_code"] == 0, d
+assert d["stalls"] == [] and d["findings"] == [], d["stalls"]
+assert "rank 0 step 59" in log and "rank 1 done" in log, log[-300:]
+assert d["duration_s"] > 8, d["duration_s"]
+PY
+  grep -q "rank 1 step 59" "$WORK/w.err" || die "job output not relayed to stderr under --json"
+  ;;
+firewall)
+  two_nodes
+  start_watch forever --on-stall kill
+  wait_for "$WORK/job.log" "rank 0 step 10" 150
+  node_firewall 1 "ip saddr 198.18.1.1 drop"  # node 1 now drops everything node 0 sends
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label firewall-or-port-blocked None
+  ;;
+rank-killed)
+  two_nodes
+  start_watch forever --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  # node 1 dies: its link goes first (no FIN, no RST reaches node 0), then its rank
+  ip -n "$(ns_of 1)" link set eth0 down
+  ip netns pids "$(ns_of 1)" | xargs -r kill -9
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label other "[1]"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["stalls"][0]["findings"][0]["id"]=="watch.rank.exited"' "$WORK/w.json" || die "not watch.rank.exited"
+  ;;
+collective-rank0)
+  two_nodes
+  start_watch rank0-extra --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label collective-mismatch "[1]"
+  ;;
+slow-loader)
+  two_nodes
+  head -c 8M /dev/urandom > "$WORK/data.bin"
+  start_watch slow-loader --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label data-pipeline-stall "[1]"
+  ;;
+attach)
+  two_nodes
+  "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=rank0-extra > "$WORK/job.log" 2>&1 &
+  JOB=$!
+  wait_for "$WORK/job.log" "rank 1 step 3" 150
+  "$DD" watch --json --stall "$STALL" --on-stall kill --pid "$JOB" > "$WORK/w.json" 2> "$WORK/w.err" &
+  WATCH_PID=$!
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label collective-mismatch "[1]"
+  jq_ "$WORK/w.json" 'd["attached"]' | grep -q "$JOB" || die "JSON does not name the attached pid"
+  wait "$JOB" 2>/dev/null
+  "$DD" watch --pid 999999999 > /dev/null 2> "$WORK/bad.err"; rc=$?
+  [ $rc = 2 ] && grep -q "999999999" "$WORK/bad.err" || die "--pid of no process: exit $rc, $(cat "$WORK/bad.err")"
+  ;;
+signals)
+  M="ddwatchsig$$"
+  # SIGINT: the job traps it and exits 42; its detached grandchild (new session) must not survive
+  cat > "$WORK/job.sh" <<EOS
+trap 'echo got INT; exit 42' INT
+setsid bash -c 'trap "" TERM INT HUP; exec -a $M sleep 300' &
+echo ready
+while :; do sleep 0.2; done
+EOS
+  "$DD" watch --stall 60 -- bash "$WORK/job.sh" > "$WORK/int.out" 2>&1 &
+  W=$!
+  wait_for "$WORK/int.out" ready 20
+  sleep 0.5
+  kill -INT "$W"
+  wait "$W"; rc=$?
+  [ $rc = 42 ] || die "SIGINT: watch exit $rc, expected the job's 42 ($(cat "$WORK/int.out"))"
+  grep -q "got INT" "$WORK/int.out" || die "SIGINT not forwarded: $(cat "$WORK/int.out")"
+  pgrep -f "$M" >/dev/null && die "a descendant of the job ($M) was left running"
+  # SIGTERM to a job that does not trap it: 128+15, kept
+  "$DD" watch --json --stall 60 -- bash -c 'echo ready; sleep 300' > "$WORK/term.json" 2> "$WORK/term.err" &
+  W=$!
+  wait_for "$WORK/term.err" ready 20
+  kill -TERM "$W"
+  wait "$W"; rc=$?
+  [ $rc = 143 ] || die "SIGTERM: watch exit $rc, expected 143"
+  jq_ "$WORK/term.json" 'd["exit_code"]' | grep -qx 143 || die "JSON exit_code: $(cat "$WORK/term.json")"
+  # on a terminal (script(1) gives watch one) the job gets a pseudo-terminal of its own
+  timeout 60 script -qec "'$DD' watch -- bash -c '[ -t 1 ] && [ -t 2 ] && echo job-on-a-tty; exit 5'" /dev/null > "$WORK/pty.out"; rc=$?
+  [ $rc = 5 ] && grep -q job-on-a-tty "$WORK/pty.out" || die "pty: exit $rc, output $(cat "$WORK/pty.out")"
+  # plain exit codes and a command that does not exist
+  "$DD" watch -- bash -c 'exit 7'; rc=$?
+  [ $rc = 7 ] || die "exit code 7 came back as $rc"
+  "$DD" watch -- /nonexistent/cmd 2> "$WORK/nx.err"; rc=$?
+  [ $rc = 2 ] && grep -q "/nonexistent/cmd" "$WORK/nx.err" || die "missing command: exit $rc, $(cat "$WORK/nx.err")"
+  ;;
+big-output)
+  # ASan keeps freed blocks in a quarantine (256 MB by default) that would hide what watch itself
+  # holds: keep it small, and compare 100 MB of output with 1 MB of the same output.
+  export ASAN_OPTIONS="${ASAN_OPTIONS:-}:quarantine_size_mb=8"
+  cat > "$WORK/big.py" <<'EOS'
+import os, sys
+block = bytes(range(256)) * 4096 + b"step line\n"
+n = int(sys.argv[1])
+while n > 0:
+    k = min(n, len(block)); os.write(1, block[:k]); n -= k
+EOS
+  for mb in 1 100; do
+    N=$((mb * 1024 * 1024))
+    /usr/bin/time -f %M -o "$WORK/rss$mb" "$DD" watch --stall 60 --log "$WORK/tee$mb.log" -- \
+      /usr/bin/python3 "$WORK/big.py" "$N" > "$WORK/big$mb.out" || die "watch failed on $mb MB of output"
+    /usr/bin/python3 "$WORK/big.py" "$N" | cmp -s - "$WORK/big$mb.out" || die "$mb MB: relayed bytes differ from the job's"
+    cmp -s "$WORK/big$mb.out" "$WORK/tee$mb.log" || die "$mb MB: relayed and teed bytes differ"
+  done
+  r1=$(cat "$WORK/rss1") r100=$(cat "$WORK/rss100")
+  note "100 MB relayed and teed byte-exact; peak RSS ${r100} KiB (1 MB: ${r1} KiB)"
+  [ $((r100 - r1)) -lt 32768 ] || die "watch grew by $((r100 - r1)) KiB between 1 MB and 100 MB of output: not bounded"
+  ;;
+*) die "unknown case $CASE" ;;
+esac
+no_leftovers
+echo "PASS $CASE"

@@ -1,0 +1,52 @@
+#!/usr/bin/python3
+"""A real torch.distributed Gloo training loop for the watch tests: init over env:// (MASTER_ADDR,
+MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each, printing
+"rank R step N". MODE picks what goes wrong after WARM steps:
+  healthy      STEPS steps, then exit 0
+  forever      steps until killed (the test breaks the network or kills a rank meanwhile)
+  rank0-extra  rank 0 all_reduces a metric the others never reduce (they go on to "evaluate")
+  slow-loader  rank 1's input pipeline reads its file 4 KiB per 50 ms (a slow disk): the others wait
+"""
+import datetime
+import os
+import sys
+import time
+
+import torch
+import torch.distributed as dist
+
+rank, world = int(os.environ["RANK"]), int(os.environ["WORLD_SIZE"])
+mode = os.environ.get("MODE", "healthy")
+steps = int(os.environ.get("STEPS", "30"))
+warm = int(os.environ.get("WARM", "8"))
+data_file = os.environ.get("DATA_FILE", "/dev/zero")
+
+
+def load_batch(step):
+    if mode == "slow-loader" and rank == 1 and step >= warm:
+        with open(data_file, "rb") as f:
+            for _ in range(1200):  # about a minute per batch
+                f.read(4096)
+                time.sleep(0.05)
+    return torch.full((1 << 18,), float(rank + 1))
+
+
+dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=600))
+step = 0
+while mode == "forever" or step < steps:
+    t = load_batch(step)
+    dist.all_reduce(t)
+    want = world * (world + 1) / 2
+    if not bool((t == want).all()):
+        print("rank %d step %d: WRONG" % (rank, step), flush=True)
+        sys.exit(1)
+    print("rank %d step %d loss %.3f" % (rank, step, 1.0 / (step + 1)), flush=True)
+    step += 1
+    if mode == "rank0-extra" and step == warm:
+        if rank == 0:
+            dist.all_reduce(torch.ones(16))  # a metric only rank 0 reduces
+        else:
+            time.sleep(600)  # "evaluation": never joins rank 0's all_reduce
+    time.sleep(0.1)
+dist.destroy_process_group()
+print("rank %d done" % rank, flush=True)

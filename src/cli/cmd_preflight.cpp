@@ -62,6 +62,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
     return core::k_exit_ok;
   }
+  std::unique_ptr<std::latch> ssh_copied;  // the --ssh copies are in place (or failed): our clock may start
   std::future<std::vector<cluster::SshHostResult>> started;  // the --ssh nodes, started while we prepare
   if (!ssh_hosts.empty()) {
     std::vector<std::string> args = {"--world", std::to_string(*launch->world), "--rendezvous", *lf.rendezvous,
@@ -70,7 +71,10 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
                                      "--bulk-kib", std::to_string(flags.bulk_kib)};
     if (flags.no_probe) args.emplace_back("--no-probe");
     auto so = ssh_launch_options(flags.ssh, ssh_hosts, std::move(args), flags.timeout_s);
-    started = std::async(std::launch::async, [&seams, so] { return cluster::launch_on_hosts(seams.runner, so); });
+    ssh_copied = std::make_unique<std::latch>(static_cast<std::ptrdiff_t>(ssh_hosts.size()));
+    started = std::async(std::launch::async, [&seams, so, l = ssh_copied.get()] {
+      return cluster::launch_on_hosts(seams.runner, so, l);
+    });
   }
   auto ctx = seams.context(!flags.no_probe);
   auto report = check::build_report(ctx, check::Scope::full);
@@ -93,6 +97,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::Log log = [verbose, rank](const std::string& line) {
     if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
   };
+  if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
   if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";

@@ -100,7 +100,8 @@ core::Result<std::vector<std::string>> read_hostfile(const os::FileTree& files, 
   int line_no = 0;
   for (const auto& line : core::split(*text, '\n', true)) {
     ++line_no;
-    auto t = core::trim(line.substr(0, line.find('#')));
+    std::string content = line.substr(0, line.find('#'));
+    auto t = core::trim(content);
     if (t.empty()) continue;
     auto first = std::string(t.substr(0, t.find_first_of(" \t")));
     auto one = parse_ssh_hosts(first);
@@ -112,7 +113,17 @@ core::Result<std::vector<std::string>> read_hostfile(const os::FileTree& files, 
 }
 
 SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOptions& o, std::size_t index,
-                             core::Deadline deadline) {
+                             core::Deadline deadline, const std::function<void()>& copied) {
+  // Calls `copied` exactly once: after the copy step, or on the way out when it never got there.
+  struct CopiedOnce {
+    const std::function<void()>& f;
+    bool done = false;
+    void operator()() {
+      if (!done && f) f();
+      done = true;
+    }
+    ~CopiedOnce() { (*this)(); }
+  } copy_done{copied};
   SshHostResult r;
   r.host = o.hosts.at(index);
   r.rank = static_cast<int>(index) + 1;
@@ -145,6 +156,7 @@ SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOpt
   scp.argv.insert(scp.argv.end(), {o.executable, scp_target(r.host, remote_bin)});
   scp.timeout = budget(o.timeout);
   r.error = step(runner, scp, out);
+  copy_done();
 
   // 3. preflight there, as rank R of the same world.
   if (r.error.empty()) {
@@ -176,13 +188,18 @@ SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOpt
   return r;
 }
 
-std::vector<SshHostResult> launch_on_hosts(const os::ProcessRunner& runner, const SshLaunchOptions& options) {
+std::vector<SshHostResult> launch_on_hosts(const os::ProcessRunner& runner, const SshLaunchOptions& options,
+                                           std::latch* copied) {
   std::vector<SshHostResult> results(options.hosts.size());
   core::Deadline deadline(options.timeout + seconds(30));
   std::vector<std::thread> threads;
   threads.reserve(options.hosts.size());
   for (std::size_t i = 0; i < options.hosts.size(); ++i)
-    threads.emplace_back([&, i] { results[i] = launch_on_host(runner, options, i, deadline); });
+    threads.emplace_back([&, i] {
+      results[i] = launch_on_host(runner, options, i, deadline, [copied] {
+        if (copied) copied->count_down();
+      });
+    });
   for (auto& t : threads) t.join();
   return results;
 }

@@ -7,6 +7,8 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
+#include <latch>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,10 +53,14 @@ core::Result<std::vector<std::string>> parse_ssh_hosts(std::string_view list);
 core::Result<std::vector<std::string>> read_hostfile(const os::FileTree& files, const std::string& path);
 
 // One host, start to finish (make folder, copy, run, remove); never waits past `deadline`.
+// `copied` is called once when the copy is done or has failed, before the remote run starts.
 SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOptions& options, std::size_t index,
-                             core::Deadline deadline);
-// Every host in parallel (one thread each); returns when all are done.
-std::vector<SshHostResult> launch_on_hosts(const os::ProcessRunner& runner, const SshLaunchOptions& options);
+                             core::Deadline deadline, const std::function<void()>& copied = {});
+// Every host in parallel (one thread each); returns when all are done. `copied` (optional, made
+// with hosts.size()) counts down once per host after its copy, so rank 0 can start its own
+// preflight clock only when the binaries are in place (a copy is bounded by its own deadline).
+std::vector<SshHostResult> launch_on_hosts(const os::ProcessRunner& runner, const SshLaunchOptions& options,
+                                           std::latch* copied = nullptr);
 
 // preflight.ssh.unreachable / .copy-failed / .remote-failed / .cleanup-failed, one per host.
 std::vector<core::Finding> ssh_findings(const std::vector<SshHostResult>& results);

@@ -50,13 +50,21 @@ CONF
   die "sshd in node $i did not start: $(cat "$WORK/sshd$i.log")"
 }
 
+# N nodes on the bridge as 198.18.1.(i+1)/24; every hosts file maps nodeJ to its address.
+nodes() {
+  for ((i = 0; i < $1; i++)); do
+    node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"
+    for ((j = 0; j < $1; j++)); do hosts_line "$i" "198.18.1.$((j + 1))" "node$j"; done
+  done
+}
+
 SSH_OPTS=(--ssh-option Port=2222 --ssh-option "IdentityFile=$WORK/user_key" --ssh-option IdentitiesOnly=yes
           --ssh-option "UserKnownHostsFile=$WORK/known_hosts" --ssh-option GlobalKnownHostsFile=/dev/null
           --ssh-option StrictHostKeyChecking=yes --ssh-option User=root)
 
 case "$CASE" in
 ssh)
-  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  nodes 3
   start_sshd 1; start_sshd 2
   start=$(date +%s)
   run_pf 0 "$WORK/pf0.json" -- --ssh 198.18.1.2,198.18.1.3 --rendezvous "$RV" --timeout "$T" --no-probe "${SSH_OPTS[@]}"
@@ -75,7 +83,7 @@ ssh)
   [ "$took" -le $((T + 10)) ] || die "took ${took}s with --timeout $T"
   ;;
 ssh-unreachable)
-  for i in 0 1 2 3; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  nodes 4
   start_sshd 1; start_sshd 2  # node 3 has no sshd; 198.18.1.9 is no machine at all
   start=$(date +%s)
   run_pf 0 "$WORK/pf0.json" -- --ssh 198.18.1.2,198.18.1.3,198.18.1.4,198.18.1.9 --rendezvous "$RV" \

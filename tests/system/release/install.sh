@@ -38,7 +38,7 @@ complete_words() {
   bash --norc -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _distdoctor; echo "${COMPREPLY[*]}"' _ "$bash_c" "$@"
 }
 [[ "$(complete_words distdoctor pre)" == preflight ]] || bad "bash: 'pre' completes to '$(complete_words distdoctor pre)'"
-[[ "$(complete_words distdoctor preflight --ra)" == --rendezvous ]] || bad "bash: 'preflight --ra' completes to '$(complete_words distdoctor preflight --ra)'"
+[[ "$(complete_words distdoctor preflight --rend)" == --rendezvous ]] || bad "bash: 'preflight --rend' completes to '$(complete_words distdoctor preflight --rend)'"
 [[ "$(complete_words distdoctor check --no-p)" == --no-probe ]] || bad "bash: 'check --no-p' completes to '$(complete_words distdoctor check --no-p)'"
 if command -v zsh >/dev/null; then zsh -n "$zsh_c" || bad "zsh completion has a syntax error"; fi
 ((fail == 0)) && echo "install: OK (${#cmds[@]} commands: ${cmds[*]})"

@@ -41,7 +41,7 @@ long long replicas_of(const YAML::Node& specs) {
   long long total = 0;
   if (!specs.IsMap()) return 0;
   for (auto it = specs.begin(); it != specs.end(); ++it) {
-    const YAML::Node& r = it->second;
+    YAML::Node r = it->second;  // a copy: the iterator yields temporaries
     long long n = 1;
     if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar()) n = core::parse_int(r["replicas"].Scalar()).value_or(1);
     total += n;

@@ -243,8 +243,8 @@ class Walker {
     TSNode right = PythonTree::field(n, "right");
     if (ts_node_is_null(right)) return;
     if (PythonTree::is(left, "identifier")) {
-      f_.bindings[{s.scope, std::string(t_.text(left))}].push_back(
-          {right, PythonTree::line(n), ts_node_start_byte(n)});
+      // Keyed by the end of the assignment: in `ds = ds.batch(...)` the right side's `ds` is the earlier one.
+      f_.bindings[{s.scope, std::string(t_.text(left))}].push_back({right, PythonTree::line(n), ts_node_end_byte(n)});
       return;
     }
     if (PythonTree::is(left, "subscript")) {

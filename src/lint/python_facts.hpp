@@ -45,7 +45,7 @@ struct PyEnvSet {
 struct PyBinding {
   TSNode rhs;
   int line = 0;
-  uint32_t byte = 0;
+  uint32_t byte = 0;  // where the assignment ends (the binding holds from there on)
 };
 
 struct PythonFacts {

@@ -79,7 +79,10 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
     if (!p.error.empty()) f.evidence.push_back("NCCL would say: " + p.error);
     return;
   }
-  if (p.bootstrap->iface.rfind("lo", 0) == 0 && p.bootstrap->link == "lo") {
+  bool loopback = std::any_of(entries.begin(), entries.end(), [&](const os::AddressEntry& e) {
+    return e.name == p.bootstrap->iface && e.loopback;
+  });
+  if (loopback) {
     auto& f = ctx.add("lint.here.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
                       "NCCL_SOCKET_IFNAME=" + v.value + " selects loopback here: other nodes cannot reach it", v.line,
                       std::string(core::trim(fixed)));

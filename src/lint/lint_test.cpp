@@ -277,6 +277,11 @@ TEST(LintHere, IfnameThatMatchesNothingHere) {
   EXPECT_EQ(it->finding.fix.text, "export NCCL_SOCKET_IFNAME=eth0");
   auto ok = lint_text("run.sh", FileKind::shell, "export NCCL_SOCKET_IFNAME=eth0\n", o);
   EXPECT_TRUE(ok.empty()) << dump(ok);
+  auto lo_only = lint_text("run.sh", FileKind::shell, "export NCCL_SOCKET_IFNAME=lo\n", o);
+  auto lo_hit = std::find_if(lo_only.begin(), lo_only.end(),
+                             [](const LintFinding& f) { return f.finding.id == "lint.here.ifname-loopback"; });
+  ASSERT_NE(lo_hit, lo_only.end()) << dump(lo_only);
+  EXPECT_EQ(lo_hit->finding.fix.text, "export NCCL_SOCKET_IFNAME=eth0");
 }
 
 }  // namespace

@@ -7,10 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 lines=${1:-50000}
-bash scripts/install-deps.sh
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release --target distdoctor >/dev/null
-dd=./build/release/distdoctor
+# DD_BENCH_BIN=path uses an already built distdoctor (e.g. build/asan/distdoctor, a lower bound).
+dd=${DD_BENCH_BIN:-}
+if [ -z "$dd" ]; then
+  bash scripts/install-deps.sh
+  cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
+  cmake --build build/release --target distdoctor >/dev/null
+  dd=./build/release/distdoctor
+fi
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 /usr/bin/python3 - "$tmp/tree" "$lines" tests/data/lint/rules tests/data/lint/public <<'PY'

@@ -16,8 +16,10 @@ constexpr uint64_t k_parse_timeout_us = 10'000'000;
 }  // namespace
 
 std::unique_ptr<PythonTree> PythonTree::parse(const std::string& source) {
-  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
+  // One parser per thread, reused across files (a folder of small scripts pays its setup once).
+  thread_local std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
   if (!parser || !ts_parser_set_language(parser.get(), tree_sitter_python())) return nullptr;
+  ts_parser_reset(parser.get());
   ts_parser_set_timeout_micros(parser.get(), k_parse_timeout_us);
   TSTree* tree = ts_parser_parse_string(parser.get(), nullptr, source.data(), static_cast<uint32_t>(source.size()));
   if (!tree) return nullptr;

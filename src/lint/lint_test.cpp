@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -75,7 +77,6 @@ TEST_P(LintRule, FindsAtLineAndTwinIsClean) {
   EXPECT_EQ(hit->finding.severity, c.severity) << dump(bad);
   EXPECT_EQ(hit->location.file, dir() + "rules/" + c.bad);
   std::string twin_line = line_of(slurp(dir() + "rules/" + c.fixed), c.line);
-  std::string trimmed = twin_line.substr(twin_line.find_first_not_of(' ') == std::string::npos ? 0 : twin_line.find_first_not_of(' '));
   switch (c.fix) {
     case FixCheck::exact: EXPECT_EQ(hit->finding.fix.text, twin_line); break;
     case FixCheck::prefix: EXPECT_EQ(hit->finding.fix.text.rfind(twin_line, 0), 0u) << hit->finding.fix.text; break;
@@ -191,7 +192,7 @@ INSTANTIATE_TEST_SUITE_P(Examples, LintPublic,
                          [](const ::testing::TestParamInfo<const char*>& i) {
                            std::string n = i.param;
                            for (auto& ch : n) {
-                             if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
                            }
                            return n;
                          });

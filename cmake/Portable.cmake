@@ -1,5 +1,5 @@
-# DD_PORTABLE: one binary that runs on other Linux distributions. libstdc++, libgcc, fmt, zlib and
-# libcrypto are linked in; glibc (libc, libm, the loader) stays dynamic, so dlopen of the user's libnccl in
+# DD_PORTABLE: one binary that runs on other Linux distributions. libstdc++, libgcc, fmt, zlib,
+# libcrypto, yaml-cpp and tree-sitter are linked in; glibc (libc, libm, the loader) stays dynamic, so dlopen of the user's libnccl in
 # the probe child works as in a normal build. Included before the find_package calls.
 option(DD_PORTABLE "Link libstdc++, libgcc, fmt, zlib and libcrypto statically (release binary for other distributions)" OFF)
 

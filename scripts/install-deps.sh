@@ -12,6 +12,8 @@ pkgs=(
   libgtest-dev libgmock-dev libbenchmark-dev           # unit tests, micro-benchmarks
   clang libclang-rt-14-dev                             # libFuzzer target for the log parser
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
+  libtree-sitter-dev      # distdoctor lint: in-process Python parser (grammar vendored in third_party/)
+  libyaml-cpp-dev         # distdoctor lint: Kubernetes / Kubeflow manifests
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)

@@ -8,6 +8,7 @@ void setup_probe_child(CLI::App& sub, const GlobalOptions& global, int& exit_cod
 void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_logs.cpp
 void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_preflight.cpp
 void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_watch.cpp
+void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_lint.cpp
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
@@ -17,6 +18,7 @@ const std::vector<Command>& command_table() {
       {"env", "audit NCCL_*, TORCH_*, GLOO_*, MASTER_*, rank and TF_CONFIG variables; --export prints the fixes", setup_env},
       {"preflight", "every node runs it: meet, probe each other, and rank 0 prints one verdict with the fix", setup_preflight},
       {"watch", "run the job (or attach to it), notice a stall, and say what every stuck process waits for", setup_watch},
+      {"lint", "pitfalls in training scripts and launch files (.py, .sh/.sbatch, Dockerfile, Kubernetes YAML)", setup_lint},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
   };

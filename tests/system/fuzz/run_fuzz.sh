@@ -3,6 +3,7 @@
 # the non-test sources of the modules it needs, and runs it for a bounded time. Fails on a crash,
 # a sanitizer report, a leak, or an input slower than 10 s (a hang). The project build may be g++,
 # so this needs no CMake target. Usage: run_fuzz.sh SOURCE_DIR FUZZ_FILE SECONDS MODULE...
+# DD_FUZZ_LINK: extra objects and libraries for the link (tests/system/lint/run_lint_fuzz.sh).
 set -u
 src=$1 target=$2 secs=$3
 shift 3
@@ -15,7 +16,7 @@ for mod in "$@"; do
   while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
 done
 if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -lcrypto -ldl -lpthread 2>"$work/build.log"; then
+    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -lcrypto -ldl -lpthread ${DD_FUZZ_LINK:-} 2>"$work/build.log"; then
   cat "$work/build.log" >&2
   echo "fuzz: build of $target failed" >&2
   exit 1

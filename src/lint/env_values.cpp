@@ -1,0 +1,133 @@
+// The bridge to the environment audit: every value a file sets is audited as if it came from a
+// config file named "<file>:<line>", so env::audit's findings (same ids, labels and fixes) carry
+// their location. With --here, NCCL_SOCKET_IFNAME values also go through nccl::predict against
+// this machine's address entries.
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+#include "nccl/config.hpp"
+#include "nccl/ip_address.hpp"
+#include "nccl/predict.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+// Lint never looks names up: numeric addresses resolve to themselves, localhost to loopback.
+class LiteralResolver final : public os::Resolver {
+ public:
+  std::string hostname() const override { return ""; }
+  core::Result<std::vector<os::ResolvedAddress>> resolve(const std::string& host) const override {
+    if (host == "localhost") return std::vector<os::ResolvedAddress>{{os::Family::inet, "127.0.0.1"}};
+    auto ip = nccl::parse_any_ip(host);
+    if (!ip) return core::make_error(core::ErrorKind::not_found, host + ": not looked up by lint");
+    return std::vector<os::ResolvedAddress>{{ip->family, host}};
+  }
+  bool can_bind(const os::ResolvedAddress&) const override { return false; }
+};
+
+// A value the file computes at run time ($VAR, $(cmd), {{ template }}) is not audited.
+bool literal(const EnvValue& v) {
+  return v.value.find('$') == std::string::npos && v.value.find('`') == std::string::npos &&
+         v.value.find("{{") == std::string::npos;
+}
+
+bool audited(const EnvValue& v) {
+  if (!literal(v)) return false;
+  // Host names are not looked up at lint time; numeric and loopback MASTER_ADDR values are.
+  if (v.name == "MASTER_ADDR") return v.value == "localhost" || nccl::parse_any_ip(v.value).has_value();
+  return true;
+}
+
+// The line of "(<path>:<line>)" in a finding's evidence, 0 when absent.
+int located(const core::Finding& f, const std::string& path) {
+  std::string key = "(" + path + ":";
+  for (const auto& e : f.evidence) {
+    auto at = e.find(key);
+    if (at == std::string::npos) continue;
+    auto n = core::parse_int(std::string_view(e).substr(at + key.size(), e.find(')', at) - at - key.size()));
+    if (n && *n > 0) return static_cast<int>(*n);
+  }
+  return 0;
+}
+
+void here_ifname(FileContext& ctx, const EnvValue& v) {
+  const auto& entries = ctx.options().entries;
+  nccl::NcclConfig config;
+  config.set_env("NCCL_SOCKET_IFNAME", v.value);
+  LiteralResolver resolver;
+  auto p = nccl::predict(entries, config, nccl::k_default_version, resolver);
+  std::string suggestion;
+  std::set<std::string> names;
+  for (const auto& e : entries) {
+    names.insert(e.link);
+    if (suggestion.empty() && !e.loopback && e.running && e.family == os::Family::inet) suggestion = e.link;
+  }
+  std::string here = core::join(std::vector<std::string>(names.begin(), names.end()), ", ");
+  std::string line(ctx.line_text(v.line));
+  auto at = line.find(v.value);
+  std::string fixed = suggestion.empty() || at == std::string::npos ? "NCCL_SOCKET_IFNAME=<an interface of every node>"
+                                                                   : line.replace(at, v.value.size(), suggestion);
+  if (!p.bootstrap) {
+    auto& f = ctx.add("lint.here.ifname-matches-nothing", core::Label::no_matching_interface, core::Severity::error,
+                      "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine: NCCL fails to start",
+                      v.line, core::trim(fixed) == "" ? "" : std::string(core::trim(fixed)));
+    f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
+    if (!p.error.empty()) f.evidence.push_back("NCCL would say: " + p.error);
+    return;
+  }
+  bool loopback = std::any_of(entries.begin(), entries.end(), [&](const os::AddressEntry& e) {
+    return e.name == p.bootstrap->iface && e.loopback;
+  });
+  if (loopback) {
+    auto& f = ctx.add("lint.here.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
+                      "NCCL_SOCKET_IFNAME=" + v.value + " selects loopback here: other nodes cannot reach it", v.line,
+                      std::string(core::trim(fixed)));
+    f.evidence.push_back("bootstrap: " + p.bootstrap->iface + " " + p.bootstrap->addr);
+  }
+}
+
+}  // namespace
+
+void audit_env_values(FileContext& ctx) {
+  // Rounds: the k-th setting of each name goes into round k, so a name set twice (master and
+  // worker pods) is audited with each value.
+  std::vector<std::vector<const EnvValue*>> rounds;
+  std::map<std::string, std::size_t> seen;
+  for (const auto& v : ctx.env()) {
+    if (!audited(v)) continue;
+    std::size_t k = seen[v.name]++;
+    if (rounds.size() <= k) rounds.resize(k + 1);
+    rounds[k].push_back(&v);
+  }
+  LiteralResolver resolver;
+  std::set<std::pair<std::string, int>> done;
+  for (const auto& round : rounds) {
+    env::AuditInput input(os::Environment{}, resolver);
+    for (const EnvValue* v : round) {
+      input.config_files.push_back({v->name, v->value, ctx.path() + ":" + std::to_string(v->line)});
+    }
+    input.platform = ctx.options().platform;
+    input.ib_present = ctx.options().here && ctx.options().ib_present;
+    if (ctx.options().here) {
+      for (const auto& e : ctx.options().entries) input.local_addresses.push_back(e.addr);
+    }
+    for (auto& f : env::audit(input)) {
+      int line = located(f, ctx.path());
+      if (!line) continue;  // about the platform or the job as a whole, not a line of this file
+      // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
+      if (f.id == "env.master-addr.loopback") continue;
+      if (!done.insert({f.id, line}).second) continue;
+      ctx.findings().push_back({std::move(f), {ctx.path(), line}});
+    }
+  }
+  if (!ctx.options().here) return;
+  for (const auto& v : ctx.env()) {
+    if (v.name == "NCCL_SOCKET_IFNAME" && literal(v) && !v.value.empty()) here_ifname(ctx, v);
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,46 @@
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+FileContext::FileContext(const std::string& path, const std::string& text, const LintOptions& options)
+    : path_(path), text_(text), options_(options) {
+  starts_.push_back(0);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n' && i + 1 < text.size()) starts_.push_back(i + 1);
+  }
+}
+
+std::string_view FileContext::line_text(int line) const {
+  if (line < 1 || line > line_count()) return {};
+  std::size_t b = starts_[static_cast<std::size_t>(line - 1)];
+  std::size_t e = text_.find('\n', b);
+  if (e == std::string::npos) e = text_.size();
+  std::string_view l = std::string_view(text_).substr(b, e - b);
+  if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+  return l;
+}
+
+core::Finding& FileContext::add(std::string id, core::Label label, core::Severity severity, std::string title,
+                                int line, std::string fixed) {
+  LintFinding lf{core::new_finding(std::move(id), label, severity, std::move(title)), {path_, line}};
+  lf.finding.evidence.push_back(path_ + ":" + std::to_string(line) + ": " +
+                                std::string(core::trim(line_text(line))));
+  lf.finding.fix.text = std::move(fixed);
+  findings_.push_back(std::move(lf));
+  return findings_.back().finding;
+}
+
+bool windows_rules_on(const FileContext& ctx, bool script_targets_windows, core::Severity& severity) {
+  if (ctx.options().platform == env::Platform::windows) {
+    severity = core::Severity::error;
+    return true;
+  }
+  if (script_targets_windows) {
+    severity = core::Severity::warning;
+    return true;
+  }
+  return false;
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,217 @@
+// Kubernetes / Kubeflow manifests (yaml-cpp): every pod spec of a training workload (PyTorchJob,
+// TFJob, MPIJob, ..., or any pod asking for GPUs or setting NCCL_*) is checked for a memory-backed
+// /dev/shm, host networking, InfiniBand devices; its env goes to the audit, its command and args
+// through the shell command rules.
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+#include "lint/shell_lexer.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+constexpr int k_max_depth = 64;
+
+int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 1; }
+
+std::string scalar(const YAML::Node& n) { return n && n.IsScalar() ? n.Scalar() : ""; }
+
+bool training_kind(const std::string& kind) {
+  return kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob" || kind == "PaddleJob" || kind == "XGBoostJob" ||
+         kind == "JAXJob" || kind == "TrainJob" || kind == "MXJob";
+}
+
+// The line of `key` inside map `m` (the key's own line, not its value's).
+int key_line(const YAML::Node& m, const std::string& key) {
+  for (auto it = m.begin(); it != m.end(); ++it) {
+    if (scalar(it->first) == key) return line_of(it->first);
+  }
+  return line_of(m);
+}
+
+long long replicas_of(const YAML::Node& specs) {
+  long long total = 0;
+  if (!specs.IsMap()) return 0;
+  for (auto it = specs.begin(); it != specs.end(); ++it) {
+    YAML::Node r = it->second;  // a copy: the iterator yields temporaries
+    long long n = 1;
+    if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar()) n = core::parse_int(r["replicas"].Scalar()).value_or(1);
+    total += n;
+  }
+  return total;
+}
+
+class Manifest {
+ public:
+  explicit Manifest(FileContext& ctx) : ctx_(ctx) {}
+
+  void shape(const YAML::Node& doc) {
+    if (!doc.IsMap()) return;
+    std::string kind = scalar(doc["kind"]);
+    const YAML::Node spec = doc["spec"];
+    if (!training_kind(kind) || !spec || !spec.IsMap()) return;
+    for (auto it = spec.begin(); it != spec.end(); ++it) {
+      std::string key = scalar(it->first);
+      if (key.size() > 12 && key.substr(key.size() - 12) == "ReplicaSpecs" && replicas_of(it->second) > 1) {
+        ctx_.shape().multi_node = true;
+        ctx_.shape().multi_node_why = kind + " with " + std::to_string(replicas_of(it->second)) + " replicas";
+      }
+    }
+  }
+
+  void walk(const YAML::Node& n, bool training, int depth) {
+    if (depth > k_max_depth) return;
+    if (n.IsMap()) {
+      const YAML::Node containers = n["containers"];
+      if (containers && containers.IsSequence()) pod(n, training);
+      for (auto it = n.begin(); it != n.end(); ++it) walk(it->second, training, depth + 1);
+    } else if (n.IsSequence()) {
+      for (const auto& c : n) walk(c, training, depth + 1);
+    }
+  }
+
+ private:
+  void pod(const YAML::Node& spec, bool training_job) {
+    const YAML::Node containers = spec["containers"];
+    bool gpus = false, ib_env = false, rdma = false, privileged = false;
+    std::string ifname;
+    std::size_t env_before = ctx_.env().size();
+    for (const auto& c : containers) {
+      if (!c.IsMap()) continue;
+      for (const auto& e : c["env"]) {
+        if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
+        std::string name = scalar(e["name"]), value = e["value"].Scalar();
+        ctx_.env().push_back({name, value, line_of(e["value"])});
+        ib_env = ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
+        if (name == "NCCL_SOCKET_IFNAME") ifname = value;
+      }
+      for (const char* part : {"limits", "requests"}) {
+        const YAML::Node r = c["resources"] ? c["resources"][part] : YAML::Node();
+        if (!r || !r.IsMap()) continue;
+        for (auto it = r.begin(); it != r.end(); ++it) {
+          std::string k = scalar(it->first);
+          gpus = gpus || k == "nvidia.com/gpu" || k == "amd.com/gpu";
+          rdma = rdma || core::starts_with(k, "rdma/") || k.find("infiniband") != std::string::npos;
+        }
+      }
+      const YAML::Node sc = c["securityContext"];
+      privileged = privileged || (sc && sc.IsMap() && scalar(sc["privileged"]) == "true");
+      commands(c);
+    }
+    bool nccl = std::any_of(ctx_.env().begin() + static_cast<std::ptrdiff_t>(env_before), ctx_.env().end(),
+                            [](const EnvValue& v) { return core::starts_with(v.name, "NCCL_"); });
+    if (!training_job && !gpus && !nccl) return;
+    int line = key_line(spec, "containers");
+
+    std::set<std::string> memory_volumes, infiniband_volumes;
+    for (const auto& v : spec["volumes"]) {
+      if (!v.IsMap()) continue;
+      const YAML::Node ed = v["emptyDir"];
+      if (ed && ed.IsMap() && scalar(ed["medium"]) == "Memory") memory_volumes.insert(scalar(v["name"]));
+      const YAML::Node hp = v["hostPath"];
+      if (hp && hp.IsMap() && scalar(hp["path"]).find("/dev/infiniband") != std::string::npos) {
+        infiniband_volumes.insert(scalar(v["name"]));
+      }
+    }
+    bool shm = scalar(spec["hostIPC"]) == "true";
+    bool ib_mounted = false;
+    for (const auto& c : containers) {
+      if (!c.IsMap()) continue;
+      for (const auto& m : c["volumeMounts"]) {
+        if (!m.IsMap()) continue;
+        shm = shm || (scalar(m["mountPath"]) == "/dev/shm" && memory_volumes.count(scalar(m["name"])));
+        ib_mounted = ib_mounted || infiniband_volumes.count(scalar(m["name"]));
+      }
+    }
+    if (!shm) {
+      ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
+               "the training pod has no memory-backed /dev/shm: the container default is 64 MB, NCCL's "
+               "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
+               line,
+               "volumes: [{name: dshm, emptyDir: {medium: Memory}}]  # and in each container: volumeMounts: "
+               "[{name: dshm, mountPath: /dev/shm}]");
+    }
+    if (scalar(spec["hostNetwork"]) != "true") {
+      bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^");
+      auto& f = ctx_.add(
+          "lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
+          host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
+                           " names a host interface, but the pod has no host networking: inside it there is only eth0"
+                     : "the training pod uses the pod network (a veth into the CNI overlay): NCCL's traffic crosses "
+                       "the overlay; hostNetwork: true gives it the node's NICs",
+          line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
+      (void)f;
+    }
+    if (ib_env && !rdma && !privileged && !ib_mounted) {
+      ctx_.add("lint.k8s.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
+               "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "
+               "hostPath, not privileged): NCCL falls back to sockets or fails",
+               line, "resources: {limits: {rdma/hca: 1}}  # or mount hostPath /dev/infiniband");
+    }
+  }
+
+  void commands(const YAML::Node& c) {
+    std::vector<std::string> words;
+    int line = 0;
+    for (const char* k : {"command", "args"}) {
+      const YAML::Node n = c[k];
+      if (!n) continue;
+      if (!line) line = line_of(n);
+      if (n.IsSequence()) {
+        for (const auto& w : n) {
+          if (w.IsScalar()) words.push_back(w.Scalar());
+        }
+      } else if (n.IsScalar()) {
+        words.push_back(n.Scalar());
+      }
+    }
+    if (words.empty()) return;
+    // ["bash", "-c", "script"]: the script is shell.
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) {
+      if (words[i] != "-c" && words[i] != "-lc") continue;
+      for (const auto& cmd : split_commands(words[i + 1], line)) {
+        note_shape(ctx_, cmd.words);
+        check_command(ctx_, cmd.words, cmd.line);
+      }
+      return;
+    }
+    note_shape(ctx_, words);
+    check_command(ctx_, words, line);
+  }
+
+  FileContext& ctx_;
+};
+
+}  // namespace
+
+void lint_yaml(FileContext& ctx) {
+  std::vector<YAML::Node> docs;
+  try {
+    docs = YAML::LoadAll(ctx.text());
+  } catch (const YAML::Exception& e) {
+    ctx.error() = ctx.path() + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg;
+    return;
+  }
+  Manifest m(ctx);
+  try {
+    for (const auto& d : docs) m.shape(d);
+    for (const auto& d : docs) {
+      bool training = d.IsMap() && training_kind(scalar(d["kind"]));
+      m.walk(d, training, 0);
+    }
+  } catch (const YAML::Exception& e) {
+    ctx.error() = ctx.path() + ":" + std::to_string(e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;
+    return;
+  }
+  master_addr_rule(ctx);
+}
+
+}  // namespace dd::lint::detail

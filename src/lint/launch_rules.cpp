@@ -1,0 +1,363 @@
+// Launch files: shell scripts, sbatch scripts and Dockerfiles (tokenised by shell_lexer), and the
+// command rules shared with pod specs: docker run flags, torchrun / torch.distributed.launch,
+// srun / mpirun environment, MASTER_ADDR=localhost across nodes.
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+#include "lint/shell_lexer.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool is_assignment(std::string_view w) {
+  auto eq = w.find('=');
+  if (eq == std::string_view::npos || eq == 0) return false;
+  if (!(std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return false;
+  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
+                     [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+void add_assignment(FileContext& ctx, std::string_view w, int line) {
+  auto eq = w.find('=');
+  ctx.env().push_back({std::string(w.substr(0, eq)), std::string(w.substr(eq + 1)), line});
+}
+
+std::string base(std::string_view w) {
+  auto slash = w.rfind('/');
+  return std::string(slash == std::string_view::npos ? w : w.substr(slash + 1));
+}
+
+bool is_python(std::string_view w) { return core::starts_with(base(w), "python"); }
+
+// "2", "1:4", "2-4" -> the largest count.
+long long max_count(std::string_view v) {
+  long long best = 0;
+  for (const auto& part : core::split(v, v.find(':') != std::string_view::npos ? ':' : '-')) {
+    if (auto n = core::parse_int(core::trim(part))) best = std::max<long long>(best, *n);
+  }
+  return best;
+}
+
+// "--flag=value" or "--flag value": the value of any of `names` among words[from..to).
+struct Flags {
+  std::map<std::string, std::string> values;
+  std::size_t end = 0;  // the first word that is not an option (script or image)
+};
+
+Flags parse_flags(const std::vector<std::string>& w, std::size_t from, const std::vector<std::string_view>& valued) {
+  Flags f;
+  std::size_t i = from;
+  while (i < w.size()) {
+    const std::string& a = w[i];
+    if (a.size() < 2 || a[0] != '-') break;
+    auto eq = a.find('=');
+    if (eq != std::string::npos) {
+      f.values[a.substr(0, eq)] = a.substr(eq + 1);
+      ++i;
+      continue;
+    }
+    bool takes = std::find(valued.begin(), valued.end(), a) != valued.end();
+    if (takes && i + 1 < w.size()) {
+      // repeated flags (-e, -v, --device) keep every value, newline-separated
+      auto& slot = f.values[a];
+      slot += (slot.empty() ? "" : "\n") + w[i + 1];
+      i += 2;
+    } else {
+      f.values[a] = "";
+      ++i;
+    }
+  }
+  f.end = i;
+  return f;
+}
+
+std::string joined(const std::vector<std::string>& w) {
+  std::vector<std::string> q;
+  for (const auto& x : w) q.push_back(core::shell_quote(x));
+  return core::join(q, " ");
+}
+
+std::vector<std::string> all_values(const Flags& f, std::initializer_list<const char*> names) {
+  std::vector<std::string> out;
+  for (const char* n : names) {
+    auto it = f.values.find(n);
+    if (it == f.values.end()) continue;
+    for (auto& v : core::split(it->second, '\n', true)) out.push_back(v);
+  }
+  return out;
+}
+
+std::optional<std::string> value(const Flags& f, std::initializer_list<const char*> names) {
+  for (const char* n : names) {
+    auto it = f.values.find(n);
+    if (it != f.values.end()) return it->second;
+  }
+  return std::nullopt;
+}
+
+// "64m", "8g", "1073741824" -> bytes; nullopt when unreadable.
+std::optional<long long> size_bytes(std::string v) {
+  if (v.empty()) return std::nullopt;
+  long long mult = 1;
+  char s = static_cast<char>(std::tolower(static_cast<unsigned char>(v.back())));
+  if (s == 'b') {
+    v.pop_back();
+    if (v.empty()) return std::nullopt;
+    s = static_cast<char>(std::tolower(static_cast<unsigned char>(v.back())));
+  }
+  if (s == 'k' || s == 'm' || s == 'g' || s == 't') {
+    mult = s == 'k' ? 1LL << 10 : s == 'm' ? 1LL << 20 : s == 'g' ? 1LL << 30 : 1LL << 40;
+    v.pop_back();
+  }
+  auto n = core::parse_int(v);
+  if (!n || *n < 0 || *n > (1LL << 50) / mult) return std::nullopt;
+  return *n * mult;
+}
+
+std::string insert_after_run(const FileContext& ctx, int line, const std::string& flag) {
+  std::string l(ctx.line_text(line));
+  auto d = l.find("docker");
+  auto r = d == std::string::npos ? std::string::npos : l.find(" run", d);
+  if (r == std::string::npos) return "docker run " + flag + " ...";
+  l.insert(r + 4, " " + flag);
+  return std::string(core::trim(l));
+}
+
+bool ib_expected(FileContext& ctx, const std::vector<EnvValue>& extra) {
+  auto says_ib = [](const EnvValue& v) {
+    return (v.name == "NCCL_IB_HCA" && !v.value.empty()) || (v.name == "NCCL_NET" && core::to_upper(v.value) == "IB") ||
+           (v.name == "NCCL_IB_DISABLE" && v.value == "0");
+  };
+  return std::any_of(ctx.env().begin(), ctx.env().end(), says_ib) || std::any_of(extra.begin(), extra.end(), says_ib) ||
+         (ctx.options().here && ctx.options().ib_present);
+}
+
+void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line) {
+  static const std::vector<std::string_view> valued = {
+      "-e",        "--env",      "-v",       "--volume",      "--device",  "--network", "--net",    "--ipc",
+      "--shm-size", "--name",    "-w",       "--workdir",     "--gpus",    "--runtime", "-p",       "--publish",
+      "--mount",   "--entrypoint", "-u",     "--user",        "--env-file", "--label",  "-l",       "--cpus",
+      "--memory",  "-m",         "--ulimit", "--cap-add",     "--hostname", "-h",       "--add-host", "--security-opt",
+      "--restart", "--pid",      "--uts",    "--platform",    "--pull",    "--tmpfs",   "--group-add", "--device-cgroup-rule"};
+  Flags f = parse_flags(w, from, valued);
+  std::vector<EnvValue> env;
+  for (const auto& e : all_values(f, {"-e", "--env"})) {
+    if (is_assignment(e)) {
+      auto eq = e.find('=');
+      env.push_back({e.substr(0, eq), e.substr(eq + 1), line});
+    }
+  }
+  bool gpus = value(f, {"--gpus"}).has_value() || value(f, {"--runtime"}).value_or("") == "nvidia";
+  bool training = gpus;
+  for (const auto& e : env) {
+    training = training || core::starts_with(e.name, "NCCL_") || e.name == "MASTER_ADDR" || e.name == "WORLD_SIZE" ||
+               e.name == "TF_CONFIG";
+  }
+  for (std::size_t i = f.end; i < w.size(); ++i) {
+    std::string b = base(w[i]);
+    training = training || b == "torchrun" || is_python(b) || b == "mpirun" || b == "deepspeed" ||
+               b == "horovodrun" || b == "accelerate";
+  }
+  for (auto& e : env) ctx.env().push_back(e);
+  if (!training) return;
+
+  std::string net = value(f, {"--network", "--net"}).value_or("");
+  if (net != "host") {
+    bool across = ctx.shape().multi_node ||
+                  std::any_of(env.begin(), env.end(), [](const EnvValue& e) { return e.name == "MASTER_ADDR"; });
+    auto& fi = ctx.add("lint.docker.no-host-network", Label::virtual_interface,
+                       across ? Severity::warning : Severity::info,
+                       "docker run without --network=host: NCCL and Gloo see only the container's veth on the docker "
+                       "bridge and advertise a NATed address the other nodes cannot reach",
+                       line, insert_after_run(ctx, line, "--network=host"));
+    if (!net.empty()) fi.evidence.push_back("--network=" + net);
+  }
+  bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
+  auto shm = value(f, {"--shm-size"});
+  auto shm_bytes = shm ? size_bytes(*shm) : std::nullopt;
+  if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
+    ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
+            shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
+                                                   "workers run out (Bus error, or a hang)"
+                : "docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, NCCL's "
+                  "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
+            line, insert_after_run(ctx, line, "--ipc=host"));
+  }
+  bool ib_dev = value(f, {"--privileged"}).has_value();
+  for (const auto& d : all_values(f, {"--device", "-v", "--volume", "--mount"})) {
+    ib_dev = ib_dev || d.find("/dev/infiniband") != std::string::npos;
+  }
+  if (!ib_dev && ib_expected(ctx, env)) {
+    ctx.add("lint.docker.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
+            "InfiniBand is expected (NCCL_IB_* / this host has an HCA) but docker run passes no /dev/infiniband: "
+            "NCCL falls back to sockets or fails to open the HCA",
+            line, insert_after_run(ctx, line, "--device=/dev/infiniband"));
+  }
+}
+
+void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line, bool deprecated,
+                    std::size_t python_at) {
+  static const std::vector<std::string_view> valued = {
+      "--nnodes", "--nproc_per_node", "--nproc-per-node", "--node_rank", "--node-rank", "--master_addr",
+      "--master-addr", "--master_port", "--master-port", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_backend",
+      "--rdzv-backend", "--rdzv_id", "--rdzv-id", "--max_restarts", "--max-restarts", "--log_dir", "--log-dir"};
+  Flags f = parse_flags(w, from, valued);
+  if (deprecated) {
+    std::vector<std::string> fixed(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at));
+    fixed.push_back("torchrun");
+    for (std::size_t i = from; i < w.size(); ++i) {
+      if (w[i] != "--use_env" && w[i] != "--use-env") fixed.push_back(w[i]);
+    }
+    ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning,
+            "python -m torch.distributed.launch is deprecated: use torchrun (LOCAL_RANK comes from the environment, "
+            "not --local_rank)",
+            line, joined(fixed));
+  }
+  auto addr = value(f, {"--master_addr", "--master-addr"});
+  auto rdzv = value(f, {"--rdzv_endpoint", "--rdzv-endpoint"});
+  std::string host = addr ? *addr : rdzv ? rdzv->substr(0, rdzv->rfind(':')) : "";
+  bool loopback = host == "localhost" || core::starts_with(host, "127.") || host == "[::1]" || host == "::1";
+  if (loopback && ctx.shape().multi_node) {
+    auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+                       "the rendezvous address " + host +
+                           " is this machine in a multi-node launch: the other nodes dial themselves and wait",
+                       line, "--rdzv-endpoint=$MASTER_ADDR:29500  # the rank-0 node's address, the same on every node");
+    fi.evidence.push_back(ctx.shape().multi_node_why);
+  }
+}
+
+}  // namespace
+
+// What the command says about the job's size (first pass, before any rule).
+void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
+  for (std::size_t i = 0; i < w.size(); ++i) {
+    std::string_view a = w[i];
+    std::optional<std::string> n;
+    for (std::string_view flag : {"--nnodes", "--nodes", "-N", "--num_nodes", "--num-nodes"}) {
+      if (a == flag && i + 1 < w.size()) n = w[i + 1];
+      if (core::starts_with(a, std::string(flag) + "=")) n = std::string(a.substr(flag.size() + 1));
+    }
+    if (n && max_count(*n) > 1 && !ctx.shape().multi_node) {
+      ctx.shape().multi_node = true;
+      ctx.shape().multi_node_why = std::string(a) + (a.find('=') == std::string_view::npos ? " " + *n : "");
+    }
+    if (core::starts_with(a, "NNODES=") && max_count(a.substr(7)) > 1 && !ctx.shape().multi_node) {
+      ctx.shape().multi_node = true;
+      ctx.shape().multi_node_why = std::string(a);
+    }
+  }
+}
+
+void check_command(FileContext& ctx, const std::vector<std::string>& w, int line) {
+  std::size_t i = 0;
+  while (i < w.size() && is_assignment(w[i])) add_assignment(ctx, w[i++], line);
+  if (i == w.size()) return;
+  std::string prog = base(w[i]);
+  if (prog == "export" || prog == "declare" || prog == "setenv") {
+    for (std::size_t j = i + 1; j < w.size(); ++j) {
+      if (is_assignment(w[j])) add_assignment(ctx, w[j], line);
+    }
+    if (prog == "setenv" && w.size() >= i + 3) ctx.env().push_back({w[i + 1], w[i + 2], line});
+    return;
+  }
+  for (std::size_t j = i; j < w.size(); ++j) {
+    std::string b = base(w[j]);
+    if ((b == "docker" || b == "nvidia-docker" || b == "podman") && j + 1 < w.size()) {
+      std::size_t r = w[j + 1] == "run" ? j + 2 : (w[j + 1] == "container" && j + 2 < w.size() && w[j + 2] == "run") ? j + 3 : 0;
+      if (r) docker_run(ctx, w, r, line);
+      continue;
+    }
+    if (b == "torchrun") {
+      torch_launcher(ctx, w, j + 1, line, false, j);
+      break;
+    }
+    if (w[j] == "-m" && j + 1 < w.size() &&
+        (w[j + 1] == "torch.distributed.launch" || w[j + 1] == "torch.distributed.run")) {
+      bool python = j > 0 && is_python(w[j - 1]);
+      torch_launcher(ctx, w, j + 2, line, w[j + 1] == "torch.distributed.launch", python ? j - 1 : j);
+      break;
+    }
+    if ((b == "mpirun" || b == "mpiexec") ) {
+      for (std::size_t k = j + 1; k + 1 < w.size(); ++k) {
+        if (w[k] == "-x" && is_assignment(w[k + 1])) add_assignment(ctx, w[k + 1], line);
+      }
+    }
+    if (b == "srun" || b == "sbatch" || b == "salloc") {
+      for (std::size_t k = j + 1; k < w.size(); ++k) {
+        if (!core::starts_with(w[k], "--export=")) continue;
+        for (const auto& part : core::split(std::string_view(w[k]).substr(9), ',')) {
+          if (is_assignment(part)) add_assignment(ctx, part, line);
+        }
+      }
+    }
+  }
+}
+
+void master_addr_rule(FileContext& ctx) {
+  if (!ctx.shape().multi_node) return;
+  for (const auto& v : ctx.env()) {
+    if (v.name != "MASTER_ADDR") continue;
+    if (v.value != "localhost" && !core::starts_with(v.value, "127.") && v.value != "::1") continue;
+    auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+                      "MASTER_ADDR=" + v.value +
+                          " in a multi-node launch: every node's ranks dial their own machine and wait",
+                      v.line, "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)  # or the rank-0 node's address");
+    f.evidence.push_back(ctx.shape().multi_node_why);
+  }
+}
+
+void lint_shell(FileContext& ctx, bool dockerfile) {
+  for (const auto& d : sbatch_directives(ctx.text())) note_shape(ctx, d.words);
+  auto commands = split_commands(ctx.text());
+  for (const auto& c : commands) note_shape(ctx, c.words);
+  for (const auto& c : commands) {
+    if (!dockerfile) {
+      check_command(ctx, c.words, c.line);
+      continue;
+    }
+    std::string instr = core::to_upper(c.words.front());
+    std::vector<std::string> rest(c.words.begin() + 1, c.words.end());
+    if (instr == "ENV") {
+      if (rest.size() >= 2 && rest[0].find('=') == std::string::npos) {
+        std::vector<std::string> tail(rest.begin() + 1, rest.end());
+        ctx.env().push_back({rest[0], core::join(tail, " "), c.line});
+      } else {
+        for (const auto& w : rest) {
+          if (is_assignment(w)) add_assignment(ctx, w, c.line);
+        }
+      }
+    } else if (instr == "RUN") {
+      check_command(ctx, rest, c.line);
+    } else if (instr == "CMD" || instr == "ENTRYPOINT") {
+      std::string_view l = core::trim(ctx.line_text(c.line));
+      auto open = l.find('[');
+      auto parsed = open == std::string_view::npos ? nlohmann::json()
+                                                   : nlohmann::json::parse(l.substr(open), nullptr, false);
+      std::vector<std::string> words;
+      if (parsed.is_array()) {
+        for (const auto& x : parsed) {
+          if (x.is_string()) words.push_back(x.get<std::string>());
+        }
+      } else {
+        words = rest;
+      }
+      check_command(ctx, words, c.line);
+    } else if (instr != "ARG" && instr != "FROM" && instr != "COPY" && instr != "ADD" && instr != "WORKDIR" &&
+               instr != "LABEL" && instr != "EXPOSE" && instr != "USER" && instr != "VOLUME" && instr != "SHELL" &&
+               instr != "HEALTHCHECK" && instr != "STOPSIGNAL" && instr != "ONBUILD" && instr != "MAINTAINER") {
+      check_command(ctx, c.words, c.line);  // the second command of a RUN a && b
+    }
+  }
+  master_addr_rule(ctx);
+}
+
+}  // namespace dd::lint::detail

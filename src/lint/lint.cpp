@@ -1,0 +1,141 @@
+// The lint driver: classifies files, walks folders, runs the front end of each kind, then the
+// environment audit over every value found; sorts the findings.
+#include "lint/lint.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint {
+
+namespace {
+
+constexpr std::uintmax_t k_max_file_bytes = 16u << 20;  // a training script is never this large
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::string& text,
+                             const LintOptions& options, std::string& error) {
+  detail::FileContext ctx(path, text, options);
+  switch (kind) {
+    case FileKind::python: detail::lint_python(ctx); break;
+    case FileKind::shell: detail::lint_shell(ctx, false); break;
+    case FileKind::dockerfile: detail::lint_shell(ctx, true); break;
+    case FileKind::yaml: detail::lint_yaml(ctx); break;
+    case FileKind::none: break;
+  }
+  if (!ctx.error().empty()) {
+    error = ctx.error();
+    return {};
+  }
+  detail::audit_env_values(ctx);
+  auto out = std::move(ctx.findings());
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
+  return out;
+}
+
+core::Result<std::string> read_file(const std::string& path) {
+  std::error_code ec;
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec) return core::make_error(core::ErrorKind::unreadable, path + ": cannot read: " + ec.message());
+  if (size > k_max_file_bytes) {
+    return core::make_error(core::ErrorKind::unreadable, path + ": larger than 16 MiB, not a script or manifest");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return core::make_error(core::ErrorKind::unreadable, path + ": cannot open for reading");
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) return core::make_error(core::ErrorKind::unreadable, path + ": read error");
+  return s.str();
+}
+
+}  // namespace
+
+FileKind kind_of(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  std::string lower = core::to_lower(name);
+  if (ends_with(lower, ".py")) return FileKind::python;
+  if (ends_with(lower, ".sh") || ends_with(lower, ".bash") || ends_with(lower, ".sbatch") || ends_with(lower, ".slurm")) {
+    return FileKind::shell;
+  }
+  if (core::starts_with(name, "Dockerfile") || core::starts_with(lower, "containerfile") || ends_with(lower, ".dockerfile")) {
+    return FileKind::dockerfile;
+  }
+  if (ends_with(lower, ".yaml") || ends_with(lower, ".yml")) return FileKind::yaml;
+  return FileKind::none;
+}
+
+std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
+                                   const LintOptions& options) {
+  std::string error;
+  auto out = run(path, kind, text, options, error);
+  if (!error.empty()) {
+    LintFinding f{core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error),
+                  {path, 1}};
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options) {
+  LintReport report;
+  std::vector<std::pair<std::string, bool>> files;  // path, named explicitly
+  for (const auto& p : paths) {
+    std::error_code ec;
+    auto status = std::filesystem::status(p, ec);
+    if (ec || !std::filesystem::exists(status)) {
+      return core::make_error(core::ErrorKind::unreadable, p + ": no such file or folder");
+    }
+    if (std::filesystem::is_directory(status)) {
+      std::vector<std::string> found;
+      auto opts = std::filesystem::directory_options::skip_permission_denied;
+      for (std::filesystem::recursive_directory_iterator it(p, opts, ec), end; !ec && it != end; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (it->is_directory(ec) && (name == ".git" || name == "node_modules" || name == "__pycache__")) {
+          it.disable_recursion_pending();
+          continue;
+        }
+        if (it->is_regular_file(ec) && kind_of(it->path().string()) != FileKind::none) found.push_back(it->path().string());
+      }
+      if (ec) return core::make_error(core::ErrorKind::unreadable, p + ": cannot list: " + ec.message());
+      std::sort(found.begin(), found.end());
+      for (auto& f : found) files.push_back({std::move(f), false});
+    } else {
+      if (kind_of(p) == FileKind::none) {
+        return core::make_error(core::ErrorKind::usage,
+                                p + ": not a file lint reads (.py, .sh, .bash, .sbatch, .slurm, Dockerfile*, .yaml, .yml)");
+      }
+      files.push_back({p, true});
+    }
+  }
+  for (const auto& [path, named] : files) {
+    auto text = read_file(path);
+    if (!text) return text.error();
+    std::string error;
+    auto found = run(path, kind_of(path), *text, options, error);
+    if (!error.empty()) {
+      if (named) return core::make_error(core::ErrorKind::unreadable, error);
+      found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,
+                                         error + " (skipped)"),
+                       {path, 1}});
+    }
+    report.files.push_back(path);
+    report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
+                    (!text->empty() && text->back() != '\n' ? 1 : 0);
+    for (auto& f : found) report.findings.push_back(std::move(f));
+  }
+  auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
+  std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {
+    return rank(a.finding.severity) < rank(b.finding.severity);
+  });
+  return report;
+}
+
+}  // namespace dd::lint

@@ -1,0 +1,64 @@
+// distdoctor lint: training-script and launch-file pitfalls that make distributed jobs hang.
+// Python through tree-sitter (python_tree.hpp), shell / Dockerfile / #SBATCH through a small
+// tokenizer (shell_lexer.hpp), Kubernetes / Kubeflow YAML through yaml-cpp. Every environment value
+// found goes through env::audit; with --here NCCL_SOCKET_IFNAME values are also run through the
+// NCCL model (nccl::predict) against this machine's address entries. docs/lint.md lists the rules.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "core/finding.hpp"
+#include "core/result.hpp"
+#include "env/audit.hpp"
+#include "os/file_tree.hpp"
+#include "os/interface_source.hpp"
+#include "report/style.hpp"
+
+namespace dd::lint {
+
+enum class FileKind { none, python, shell, dockerfile, yaml };
+
+// "train.py" -> python, "run.sbatch" -> shell, "Dockerfile.gpu" -> dockerfile, "job.yaml" -> yaml.
+FileKind kind_of(const std::string& path);
+
+struct Location {
+  std::string file;
+  int line = 0;  // 1-based: the line of the call or assignment at fault
+};
+
+struct LintFinding {
+  core::Finding finding;
+  Location location;
+};
+
+struct LintOptions {
+  env::Platform platform = env::Platform::linux_os;
+  bool here = false;                        // also check values against this machine
+  std::vector<os::AddressEntry> entries;    // this machine's getifaddrs entries (--here)
+  bool ib_present = false;                  // /sys/class/infiniband has a device (--here)
+};
+
+struct LintReport {
+  std::vector<std::string> files;  // every file linted, in order
+  long lines = 0;                  // lines read in all
+  std::vector<LintFinding> findings;  // most important first, then by file and line
+};
+
+// Lints one file's text (pure: no file system); findings in file order.
+std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
+                                   const LintOptions& options);
+
+// Lints files and folders (recursively: .py, .sh, .bash, .sbatch, Dockerfile*, .yaml, .yml).
+// An unreadable path, or a file named explicitly whose kind is unknown, is an error (exit 2).
+core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options);
+
+// --json: {"command": "lint", "files": [...], "lines": N, "findings": [... each with "location"]}.
+nlohmann::json to_json(const LintReport& report);
+
+// Text: the findings (report::render_findings, location first in the evidence) and the summary.
+std::string render_text(const LintReport& report, const report::Style& style);
+
+}  // namespace dd::lint

@@ -1,0 +1,29 @@
+// lint's JSON and text output: the shared finding shapes (report::to_json, render_findings) plus
+// each finding's location.
+#include <fmt/format.h>
+
+#include "lint/lint.hpp"
+#include "report/findings_text.hpp"
+#include "report/json.hpp"
+
+namespace dd::lint {
+
+nlohmann::json to_json(const LintReport& report) {
+  nlohmann::json findings = nlohmann::json::array();
+  for (const auto& f : report.findings) {
+    nlohmann::json j = report::to_json(f.finding);
+    j["location"] = {{"file", f.location.file}, {"line", f.location.line}};
+    findings.push_back(std::move(j));
+  }
+  return {{"command", "lint"}, {"files", report.files}, {"lines", report.lines}, {"findings", std::move(findings)}};
+}
+
+std::string render_text(const LintReport& report, const report::Style& style) {
+  std::vector<core::Finding> findings;
+  for (const auto& f : report.findings) findings.push_back(f.finding);
+  std::string out = fmt::format("Linted {} file{} ({} lines).\n\n", report.files.size(),
+                                report.files.size() == 1 ? "" : "s", report.lines);
+  return out + report::render_findings(findings, style) + report::render_summary(findings, style);
+}
+
+}  // namespace dd::lint

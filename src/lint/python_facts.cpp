@@ -1,0 +1,399 @@
+#include "lint/python_facts.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <string_view>
+
+namespace dd::lint {
+
+namespace {
+
+constexpr int k_max_depth = 400;  // deeper nesting is not a training script; stops stack overflow
+
+// Names and attributes that mean "this process's rank" in a condition.
+bool rank_word(std::string_view w) {
+  static constexpr std::array<std::string_view, 20> k = {
+      "rank",          "local_rank",         "global_rank",   "node_rank",       "world_rank",
+      "my_rank",       "is_global_zero",     "is_local_zero", "is_main_process", "is_local_main_process",
+      "is_master",     "is_main",            "is_rank_zero",  "rank_zero",       "process_index",
+      "local_process_index", "is_world_process_zero", "is_local_process_zero", "RANK", "LOCAL_RANK"};
+  for (auto k1 : k) {
+    if (w == k1) return true;
+  }
+  return false;
+}
+
+bool rank_call(std::string_view last) {
+  return last == "get_rank" || last == "get_local_rank" || last == "get_global_rank" || last == "get_node_rank" ||
+         last == "get_process_index";
+}
+
+bool rank_env_name(std::string_view s) {
+  return s == "RANK" || s == "LOCAL_RANK" || s == "SLURM_PROCID" || s == "OMPI_COMM_WORLD_RANK" ||
+         s == "PMI_RANK" || s == "NODE_RANK" || s == "SLURM_NODEID" || s == "GROUP_RANK";
+}
+
+bool multi_node_word(std::string_view s) {
+  return s == "NODE_RANK" || s == "NNODES" || s == "GROUP_RANK" || s == "SLURM_NODEID" || s == "SLURM_NNODES" ||
+         s == "--nnodes" || s == "--num_nodes" || s == "--num-nodes" || s == "--node_rank" || s == "--node-rank";
+}
+
+class Walker {
+ public:
+  Walker(const PythonTree& tree, PythonFacts& facts) : t_(tree), f_(facts) {}
+
+  struct State {
+    uint32_t scope = 0;
+    RankGuard guard;
+    bool conditional = false;
+    int depth = 0;
+  };
+
+  void visit(TSNode n, State s) {
+    if (ts_node_is_null(n) || ++s.depth > k_max_depth) return;
+    std::string_view type = PythonTree::type(n);
+    if (type == "function_definition") return function(n, s);
+    if (type == "if_statement") return if_statement(n, s);
+    if (type == "block" || type == "module") return block(n, s);
+    if (type == "conditional_expression" || type == "try_statement" || type == "while_statement") {
+      s.conditional = true;
+    }
+    if (type == "call") call(n, s);
+    if (type == "assignment") assignment(n, s);
+    if (type == "comparison_operator") comparison(n);
+    if (type == "string") string_node(n);
+    if (type == "import_from_statement" || type == "import_statement") import(n);
+    if (type == "keyword_argument") keyword(n);
+    children(n, s);
+  }
+
+ private:
+  void children(TSNode n, const State& s) {
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < count; ++i) visit(ts_node_named_child(n, i), s);
+  }
+
+  void function(TSNode n, State s) {
+    s.scope = ts_node_start_byte(n) + 1;
+    s.guard = {};
+    s.conditional = false;
+    f_.function_names[s.scope] = std::string(t_.text(PythonTree::field(n, "name")));
+    visit(PythonTree::field(n, "body"), s);
+  }
+
+  // `if <rank condition>:` guards its body and its else-branches.
+  void if_statement(TSNode n, State s) {
+    TSNode cond = PythonTree::field(n, "condition");
+    visit(cond, s);
+    bool rank = is_rank_condition(cond, 0);
+    State inner = s;
+    inner.conditional = true;
+    State body = inner;
+    if (rank) body.guard = {PythonTree::line(n), ts_node_start_byte(n) * 2 + 1, std::string(t_.text(cond))};
+    visit(PythonTree::field(n, "consequence"), body);
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      if (!PythonTree::is(c, "elif_clause") && !PythonTree::is(c, "else_clause")) continue;
+      State alt = inner;
+      TSNode c_cond = PythonTree::field(c, "condition");
+      bool alt_rank = rank || (!ts_node_is_null(c_cond) && is_rank_condition(c_cond, 0));
+      if (alt_rank) {
+        alt.guard = {PythonTree::line(rank ? n : c), ts_node_start_byte(c) * 2 + 1,
+                     std::string(t_.text(rank ? cond : c_cond))};
+      }
+      visit(c_cond, inner);
+      visit(PythonTree::field(c, "consequence"), alt);
+      visit(PythonTree::field(c, "body"), alt);
+    }
+  }
+
+  // Statements in order; after `if <rank condition>: return` the rest of the block is guarded.
+  void block(TSNode n, State s) {
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      visit(c, s);
+      if (!PythonTree::is(c, "if_statement") || s.scope == 0) continue;
+      TSNode cond = PythonTree::field(c, "condition");
+      TSNode body = PythonTree::field(c, "consequence");
+      if (!is_rank_condition(cond, 0) || !ends_with_return(body)) continue;
+      bool has_else = false;
+      for (uint32_t j = 0; j < ts_node_named_child_count(c); ++j) {
+        auto t = PythonTree::type(ts_node_named_child(c, j));
+        has_else = has_else || t == "else_clause" || t == "elif_clause";
+      }
+      if (has_else) continue;
+      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")"};
+    }
+  }
+
+  static bool ends_with_return(TSNode body) {
+    uint32_t count = ts_node_named_child_count(body);
+    if (count == 0) return false;
+    return PythonTree::is(ts_node_named_child(body, count - 1), "return_statement");
+  }
+
+  // A comparison against -1 ("not distributed") is a mode switch, not a rank selection.
+  bool compares_minus_one(TSNode n) const {
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < count; ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      if (PythonTree::is(c, "unary_operator") && t_.text(c) == "-1") return true;
+    }
+    return false;
+  }
+
+  bool is_rank_condition(TSNode n, int depth) const {
+    if (ts_node_is_null(n) || depth > 50) return false;
+    std::string_view type = PythonTree::type(n);
+    if (type == "comparison_operator" && compares_minus_one(n)) return false;
+    if (type == "identifier") return rank_word(t_.text(n));
+    if (type == "attribute") return rank_word(t_.text(PythonTree::field(n, "attribute")));
+    if (type == "call") {
+      std::string name = t_.dotted(PythonTree::field(n, "function"));
+      if (rank_call(last_name(name))) return true;
+    }
+    if (type == "string") {
+      std::string v;
+      if (t_.string_value(n, v) && rank_env_name(v)) return true;
+    }
+    uint32_t count = ts_node_named_child_count(n);
+    for (uint32_t i = 0; i < count; ++i) {
+      if (is_rank_condition(ts_node_named_child(n, i), depth + 1)) return true;
+    }
+    return false;
+  }
+
+  void call(TSNode n, const State& s) {
+    TSNode fn = PythonTree::field(n, "function");
+    PyCall c;
+    c.node = n;
+    c.name = t_.dotted(fn);
+    if (PythonTree::is(fn, "attribute")) {
+      c.last = std::string(t_.text(PythonTree::field(fn, "attribute")));
+    } else {
+      c.last = std::string(last_name(c.name));
+    }
+    c.line = PythonTree::line(n);
+    c.byte = ts_node_start_byte(n);
+    c.scope = s.scope;
+    c.guard = s.guard;
+    c.conditional = s.conditional || s.guard.line != 0;
+    env_call(c, s);
+    windows_call(c);
+    f_.calls.push_back(std::move(c));
+  }
+
+  // os.environ.setdefault("X", v), os.environ.update({...} | X=v), os.putenv("X", v).
+  void env_call(const PyCall& c, const State& s) {
+    TSNode args = PythonTree::field(c.node, "arguments");
+    if (ts_node_is_null(args)) return;
+    std::vector<TSNode> pos;
+    for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) pos.push_back(ts_node_named_child(args, i));
+    if ((c.name == "os.environ.setdefault" || c.name == "os.putenv" || c.name == "environ.setdefault") &&
+        pos.size() >= 2) {
+      std::string key;
+      if (t_.string_value(pos[0], key)) add_env(key, pos[1], c.line, c.byte, s);
+      return;
+    }
+    if (c.name != "os.environ.update" && c.name != "environ.update") return;
+    for (TSNode a : pos) {
+      if (PythonTree::is(a, "keyword_argument")) {
+        add_env(std::string(t_.text(PythonTree::field(a, "name"))), PythonTree::field(a, "value"), PythonTree::line(a),
+                ts_node_start_byte(a), s);
+      } else if (PythonTree::is(a, "dictionary")) {
+        for (uint32_t i = 0; i < ts_node_named_child_count(a); ++i) {
+          TSNode pair = ts_node_named_child(a, i);
+          std::string key;
+          if (PythonTree::is(pair, "pair") && t_.string_value(PythonTree::field(pair, "key"), key)) {
+            add_env(key, PythonTree::field(pair, "value"), PythonTree::line(pair), ts_node_start_byte(pair), s);
+          }
+        }
+      }
+    }
+  }
+
+  void add_env(std::string name, TSNode value, int line, uint32_t byte, const State& s) {
+    PyEnvSet e;
+    e.name = std::move(name);
+    e.value_node = value;
+    e.line = line;
+    e.byte = byte;
+    e.scope = s.scope;
+    std::string v;
+    if (t_.string_value(value, v)) {
+      e.value = v;
+    } else if (PythonTree::is(value, "integer")) {
+      e.value = std::string(t_.text(value));
+    } else if (PythonTree::is(value, "call")) {
+      // json.dumps({...}) of a literal: TF_CONFIG written inline.
+      std::string fn = t_.dotted(PythonTree::field(value, "function"));
+      TSNode args = PythonTree::field(value, "arguments");
+      if (last_name(fn) == "dumps" && ts_node_named_child_count(args) >= 1) {
+        e.value = literal_json(t_, ts_node_named_child(args, 0));
+      }
+    }
+    f_.env_sets.push_back(std::move(e));
+  }
+
+  void assignment(TSNode n, const State& s) {
+    TSNode left = PythonTree::field(n, "left");
+    TSNode right = PythonTree::field(n, "right");
+    if (ts_node_is_null(right)) return;
+    if (PythonTree::is(left, "identifier")) {
+      // Keyed by the end of the assignment: in `ds = ds.batch(...)` the right side's `ds` is the earlier one.
+      f_.bindings[{s.scope, std::string(t_.text(left))}].push_back({right, PythonTree::line(n), ts_node_end_byte(n)});
+      return;
+    }
+    if (PythonTree::is(left, "subscript")) {
+      std::string target = t_.dotted(PythonTree::field(left, "value"));
+      TSNode key = PythonTree::field(left, "subscript");
+      std::string name;
+      if ((target == "os.environ" || target == "environ") && t_.string_value(key, name)) {
+        add_env(name, right, PythonTree::line(n), ts_node_start_byte(n), s);
+      }
+    }
+  }
+
+  // os.name == "nt", sys.platform == "win32" / .startswith("win"), platform.system() == "Windows".
+  void comparison(TSNode n) {
+    bool platform = false, windows = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      std::string name = PythonTree::is(c, "call") ? t_.dotted(PythonTree::field(c, "function")) + "()" : t_.dotted(c);
+      platform = platform || name == "os.name" || name == "sys.platform" || name == "platform.system()";
+      std::string v;
+      windows = windows || (t_.string_value(c, v) && (v == "nt" || v == "win32" || v == "Windows" || v == "cygwin"));
+    }
+    if (platform && windows && !f_.windows_line) f_.windows_line = PythonTree::line(n);
+  }
+
+  void windows_call(const PyCall& c) {
+    if (c.name != "sys.platform.startswith") return;
+    TSNode args = PythonTree::field(c.node, "arguments");
+    std::string v;
+    if (ts_node_named_child_count(args) >= 1 && t_.string_value(ts_node_named_child(args, 0), v) && v == "win" &&
+        !f_.windows_line) {
+      f_.windows_line = c.line;
+    }
+  }
+
+  void string_node(TSNode n) {
+    std::string v;
+    if (!t_.string_value(n, v)) return;
+    if (multi_node_word(v) && !f_.multi_node_line) {
+      f_.multi_node_line = PythonTree::line(n);
+      f_.multi_node_why = "the script reads \"" + v + "\"";
+    }
+    if (v == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), v});
+  }
+
+  void keyword(TSNode n) {
+    std::string_view name = t_.text(PythonTree::field(n, "name"));
+    TSNode value = PythonTree::field(n, "value");
+    if ((name == "num_nodes" || name == "nnodes") && !(PythonTree::is(value, "integer") && t_.text(value) == "1") &&
+        !f_.multi_node_line) {
+      f_.multi_node_line = PythonTree::line(n);
+      f_.multi_node_why = "the script passes " + std::string(t_.text(n));
+    }
+  }
+
+  void import(TSNode n) {
+    std::string_view text = t_.text(n);
+    TSNode module = PythonTree::field(n, "module_name");
+    std::string module_name(t_.text(module));
+    if (PythonTree::is(n, "import_from_statement") && module_name == "torch.distributed") {
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        TSNode c = ts_node_named_child(n, i);
+        if (ts_node_eq(c, module)) continue;
+        TSNode name = PythonTree::is(c, "aliased_import") ? PythonTree::field(c, "alias") : c;
+        std::string imported(t_.text(PythonTree::is(c, "aliased_import") ? PythonTree::field(c, "name") : c));
+        if (imported == "launch") f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
+        f_.from_torch_distributed.insert(std::string(t_.text(name)));
+      }
+      return;
+    }
+    if (module_name == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      TSNode name = PythonTree::is(c, "aliased_import") ? PythonTree::field(c, "name") : c;
+      if (t_.text(name) == "torch.distributed.launch") {
+        f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
+      }
+    }
+  }
+
+  const PythonTree& t_;
+  PythonFacts& f_;
+};
+
+std::optional<nlohmann::json> literal(const PythonTree& t, TSNode n, int depth) {
+  if (ts_node_is_null(n) || depth > 64) return std::nullopt;
+  std::string_view type = PythonTree::type(n);
+  std::string s;
+  if (t.string_value(n, s)) return nlohmann::json(s);
+  if (type == "integer") {
+    try {
+      return nlohmann::json(std::stoll(std::string(t.text(n))));
+    } catch (...) {
+      return std::nullopt;
+    }
+  }
+  if (type == "true") return nlohmann::json(true);
+  if (type == "false") return nlohmann::json(false);
+  if (type == "none") return nlohmann::json(nullptr);
+  if (type == "list" || type == "tuple") {
+    nlohmann::json out = nlohmann::json::array();
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+      auto v = literal(t, ts_node_named_child(n, i), depth + 1);
+      if (!v) return std::nullopt;
+      out.push_back(std::move(*v));
+    }
+    return out;
+  }
+  if (type == "dictionary") {
+    nlohmann::json out = nlohmann::json::object();
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+      TSNode pair = ts_node_named_child(n, i);
+      std::string key;
+      if (!PythonTree::is(pair, "pair") || !t.string_value(PythonTree::field(pair, "key"), key)) return std::nullopt;
+      auto v = literal(t, PythonTree::field(pair, "value"), depth + 1);
+      if (!v) return std::nullopt;
+      out[key] = std::move(*v);
+    }
+    return out;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+const PyBinding* PythonFacts::binding(uint32_t scope, const std::string& name, uint32_t before) const {
+  for (uint32_t sc : {scope, 0u}) {
+    auto it = bindings.find({sc, name});
+    if (it == bindings.end()) continue;
+    const PyBinding* best = nullptr;
+    for (const auto& b : it->second) {
+      if (b.byte < before) best = &b;
+    }
+    if (best) return best;
+    if (sc == 0) break;
+  }
+  return nullptr;
+}
+
+PythonFacts collect_facts(const PythonTree& tree) {
+  PythonFacts facts;
+  Walker(tree, facts).visit(tree.root(), {});
+  return facts;
+}
+
+std::optional<std::string> literal_json(const PythonTree& tree, TSNode node) {
+  auto v = literal(tree, node, 0);
+  if (!v) return std::nullopt;
+  return v->dump();
+}
+
+}  // namespace dd::lint

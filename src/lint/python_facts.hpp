@@ -1,0 +1,72 @@
+// PythonFacts: one walk over a tree-sitter Python tree collecting what the rules need: calls (with
+// their scope, the rank branch around them and whether they sit under a condition), os.environ
+// writes, name bindings per scope (for data-flow over `ds = ds.batch(...)` and constants), names
+// imported from torch.distributed, and signs that the script targets Windows or several nodes.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "lint/python_tree.hpp"
+
+namespace dd::lint {
+
+// The innermost rank condition a statement runs under: `if rank == 0:` (its body or else-branch)
+// or the rest of a block after `if rank != 0: return`.
+struct RankGuard {
+  int line = 0;           // 0: not under a rank condition
+  uint32_t branch = 0;    // which branch (two calls in different branches of one `if` differ)
+  std::string condition;  // the condition's source text
+};
+
+struct PyCall {
+  TSNode node;
+  std::string name;  // dotted function name ("dist.all_reduce"), "" for computed callees
+  std::string last;  // its last component ("all_reduce"); the attribute for a method on any object
+  int line = 0;
+  uint32_t byte = 0;
+  uint32_t scope = 0;  // 0: module; else the enclosing function's start byte + 1
+  RankGuard guard;
+  bool conditional = false;  // under an if / conditional expression / try
+};
+
+struct PyEnvSet {
+  std::string name;
+  std::optional<std::string> value;  // literal values only (json.dumps of a literal dict included)
+  TSNode value_node;                 // may be null
+  int line = 0;
+  uint32_t byte = 0;
+  uint32_t scope = 0;
+};
+
+struct PyBinding {
+  TSNode rhs;
+  int line = 0;
+  uint32_t byte = 0;  // where the assignment ends (the binding holds from there on)
+};
+
+struct PythonFacts {
+  std::vector<PyCall> calls;
+  std::vector<PyEnvSet> env_sets;
+  std::map<std::pair<uint32_t, std::string>, std::vector<PyBinding>> bindings;  // (scope, name) -> in order
+  std::map<uint32_t, std::string> function_names;                               // scope -> def name
+  std::set<std::string> from_torch_distributed;  // `from torch.distributed import barrier, ...`
+  int windows_line = 0;                          // os.name == "nt", sys.platform checks, ...
+  int multi_node_line = 0;                       // NODE_RANK / NNODES / num_nodes= ... read here
+  std::string multi_node_why;
+  std::vector<std::pair<int, std::string>> launch_mentions;  // torch.distributed.launch imports/strings
+
+  // The value bound to `name` in `scope` (else module scope) last before `before` (a byte offset).
+  const PyBinding* binding(uint32_t scope, const std::string& name, uint32_t before) const;
+};
+
+PythonFacts collect_facts(const PythonTree& tree);
+
+// A literal Python value (dict/list/str/int/float/bool/None) as JSON text, for TF_CONFIG built
+// with json.dumps({...}); nullopt when any part is not a literal.
+std::optional<std::string> literal_json(const PythonTree& tree, TSNode node);
+
+}  // namespace dd::lint

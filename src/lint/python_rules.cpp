@@ -1,0 +1,586 @@
+// Python rules over PythonFacts: TensorFlow strategies on Windows, mixed strategies, TF_CONFIG
+// timing, tf.data pipelines; PyTorch collectives under a rank branch, env set after init, NCCL on
+// Windows, MASTER_ADDR=localhost across nodes, torch.distributed.launch. docs/lint.md lists them.
+#include <algorithm>
+
+#include "core/strings.hpp"
+#include "lint/python_facts.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool is_collective(std::string_view last) {
+  static constexpr std::string_view k[] = {
+      "all_reduce",       "all_gather",         "all_gather_object",  "all_gather_into_tensor", "reduce_scatter",
+      "reduce_scatter_tensor", "broadcast",     "broadcast_object_list", "barrier",            "monitored_barrier",
+      "reduce",           "all_to_all",         "all_to_all_single",  "gather",                 "gather_object",
+      "scatter",          "scatter_object_list", "new_group",         "wait_for_everyone",      "allreduce",
+      "allgather",        "broadcast_variables", "broadcast_parameters"};
+  return std::find(std::begin(k), std::end(k), last) != std::end(k);
+}
+
+// The receiver says the call is a collective of torch.distributed, Lightning, Fabric,
+// Accelerate or Horovod (functools.reduce, list.gather etc. are not).
+bool collective_call(const PyCall& c, const PythonFacts& f) {
+  if (!is_collective(c.last)) return false;
+  if (c.name.empty()) return false;
+  if (c.name == c.last) return f.from_torch_distributed.count(c.last) != 0;
+  std::string receiver = c.name.substr(0, c.name.size() - c.last.size() - 1);
+  std::string_view r_last = last_name(receiver);
+  if (c.last == "wait_for_everyone") return true;
+  if (receiver == "dist" || receiver == "torch.distributed" || receiver == "distributed" || receiver == "hvd") {
+    return true;
+  }
+  if (r_last == "strategy" || r_last == "fabric" || r_last == "accelerator" || r_last == "trainer") return true;
+  return receiver == "self" && (c.last == "all_gather" || c.last == "all_reduce" || c.last == "barrier");
+}
+
+TSNode arguments(const PyCall& c) { return PythonTree::field(c.node, "arguments"); }
+
+TSNode keyword(const PythonTree& t, TSNode args, std::string_view name) {
+  for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (PythonTree::is(a, "keyword_argument") && t.text(PythonTree::field(a, "name")) == name) {
+      return PythonTree::field(a, "value");
+    }
+  }
+  return TSNode{};
+}
+
+TSNode positional(TSNode args, uint32_t index) {
+  uint32_t seen = 0;
+  for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (PythonTree::is(a, "keyword_argument") || PythonTree::is(a, "comment")) continue;
+    if (seen++ == index) return a;
+  }
+  return TSNode{};
+}
+
+bool null(TSNode n) { return ts_node_is_null(n); }
+
+class PythonRules {
+ public:
+  PythonRules(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts)
+      : ctx_(ctx), t_(tree), f_(facts) {}
+
+  void run() {
+    mirrored_on_windows();
+    mixed_strategies();
+    collectives_under_rank();
+    env_after_init();
+    nccl_on_windows();
+    master_addr_localhost();
+    launch_deprecated();
+    tf_config_after_strategy();
+    data_pipelines();
+    batch_not_scaled();
+    parallel_calls();
+    env_values();
+  }
+
+ private:
+  // The source line of `line` with bytes [begin, end) replaced; `fallback` when the range is not
+  // on that one line.
+  std::string replaced(int line, uint32_t begin, uint32_t end, std::string_view with, std::string fallback) const {
+    std::string_view text = ctx_.line_text(line);
+    std::size_t start = static_cast<std::size_t>(text.data() - ctx_.text().data());
+    if (begin < start || end < begin || end > start + text.size()) return fallback;
+    std::string out(text);
+    out.replace(begin - start, end - begin, with);
+    return out;
+  }
+  std::string inserted(int line, uint32_t at, std::string_view what, std::string fallback) const {
+    return replaced(line, at, at, what, std::move(fallback));
+  }
+
+  // Inserts a keyword argument before the call's closing parenthesis.
+  std::string with_keyword(const PyCall& c, const std::string& kw) const {
+    TSNode args = arguments(c);
+    uint32_t close = ts_node_end_byte(args) - 1;
+    bool empty = ts_node_named_child_count(args) == 0;
+    return inserted(c.line, close, empty ? kw : ", " + kw, kw);
+  }
+
+  std::string_view indent(int line) const {
+    std::string_view l = ctx_.line_text(line);
+    return l.substr(0, l.find_first_not_of(" \t") == std::string_view::npos ? 0 : l.find_first_not_of(" \t"));
+  }
+
+  bool strategy_call(const PyCall& c, std::string_view kind) const {
+    return c.last == kind && (c.name != c.last || true);
+  }
+
+  // lint.tf.mirrored-windows-no-cross-device-ops
+  void mirrored_on_windows() {
+    Severity sev;
+    if (!windows_rules_on(ctx_, f_.windows_line != 0, sev)) return;
+    for (const auto& c : f_.calls) {
+      if (!strategy_call(c, "MirroredStrategy")) continue;
+      TSNode args = arguments(c);
+      TSNode cdo = keyword(t_, args, "cross_device_ops");
+      std::string prefix = c.name.size() > c.last.size() ? c.name.substr(0, c.name.size() - c.last.size())
+                                                         : std::string("tf.distribute.");
+      std::string hier = prefix + "HierarchicalCopyAllReduce()";
+      std::string fixed;
+      if (null(cdo)) {
+        fixed = with_keyword(c, "cross_device_ops=" + hier);
+      } else {
+        std::string value(t_.text(cdo));
+        if (value.find("NcclAllReduce") == std::string::npos) continue;
+        fixed = replaced(PythonTree::line(cdo), ts_node_start_byte(cdo), ts_node_end_byte(cdo), hier,
+                         "cross_device_ops=" + hier);
+      }
+      bool devices = !null(keyword(t_, args, "devices")) || !null(positional(args, 0));
+      auto& f = ctx_.add("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl, sev,
+                         null(cdo) ? "MirroredStrategy without cross_device_ops uses NCCL all-reduce, which does not "
+                                     "exist on Windows: model.fit() hangs at the first step or raises NcclAllReduce"
+                                   : "MirroredStrategy with NcclAllReduce on Windows: NCCL does not exist there",
+                         c.line, fixed);
+      if (devices) f.evidence.push_back("devices=[...] does not change the all-reduce: it still defaults to NCCL");
+      platform_evidence(f);
+    }
+  }
+
+  void platform_evidence(core::Finding& f) const {
+    if (ctx_.options().platform == env::Platform::windows) {
+      f.evidence.push_back("--platform windows");
+    } else if (f_.windows_line) {
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(f_.windows_line) + ": the script checks for Windows");
+    }
+  }
+
+  // lint.tf.mixed-strategies
+  void mixed_strategies() {
+    const PyCall* mirrored = nullptr;
+    const PyCall* multi = nullptr;
+    for (const auto& c : f_.calls) {
+      if (c.conditional) continue;
+      if (c.last == "MirroredStrategy" && !mirrored) mirrored = &c;
+      if (c.last == "MultiWorkerMirroredStrategy" && !multi) multi = &c;
+    }
+    if (!mirrored || !multi) return;
+    const PyCall* later = mirrored->byte > multi->byte ? mirrored : multi;
+    const PyCall* other = later == mirrored ? multi : mirrored;
+    auto& f = ctx_.add("lint.tf.mixed-strategies", Label::tf_config, Severity::error,
+                       "MirroredStrategy (one machine) and MultiWorkerMirroredStrategy are both built: the workers "
+                       "do not agree on one collective group",
+                       later->line, "strategy = tf.distribute.MultiWorkerMirroredStrategy()  # one strategy, built once");
+    f.evidence.push_back(ctx_.path() + ":" + std::to_string(other->line) + ": " +
+                         std::string(core::trim(ctx_.line_text(other->line))));
+  }
+
+  // Functions of this file whose body calls a collective outside any rank branch.
+  std::map<std::string, const PyCall*> collective_functions() const {
+    std::map<std::string, const PyCall*> out;
+    for (const auto& c : f_.calls) {
+      if (c.scope == 0 || c.guard.line || !collective_call(c, f_)) continue;
+      auto it = f_.function_names.find(c.scope);
+      if (it != f_.function_names.end() && !out.count(it->second)) out[it->second] = &c;
+    }
+    return out;
+  }
+
+  // lint.torch.collective-under-rank-branch
+  void collectives_under_rank() {
+    auto helpers = collective_functions();
+    struct Hit {
+      const PyCall* call;
+      const PyCall* inner;  // the collective inside a helper, or nullptr
+    };
+    std::vector<Hit> hits;
+    for (const auto& c : f_.calls) {
+      if (!c.guard.line) continue;
+      if (collective_call(c, f_)) {
+        hits.push_back({&c, nullptr});
+      } else if (!c.name.empty() && (c.name == c.last || c.name == "self." + c.last)) {
+        auto it = helpers.find(c.last);
+        if (it != helpers.end() && it->second->scope != c.scope) hits.push_back({&c, it->second});
+      }
+    }
+    for (const auto& h : hits) {
+      const PyCall& c = *h.call;
+      // The same collective in another branch of the same scope (`if rank != 0: barrier()` ...
+      // `if rank == 0: barrier()`) pairs up: every rank still calls it once.
+      bool paired = std::any_of(hits.begin(), hits.end(), [&](const Hit& o) {
+        return o.call != &c && o.call->scope == c.scope && o.call->last == c.last &&
+               o.call->guard.branch != c.guard.branch;
+      });
+      if (paired) continue;
+      std::string fixed = std::string(indent(c.guard.line)) + std::string(core::trim(ctx_.line_text(c.line))) +
+                          "  # outside the rank branch: every rank makes the same collective calls";
+      auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error,
+                         (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
+                             " only on the ranks where `" + c.guard.condition +
+                             "` holds: the other ranks never join and everyone waits forever",
+                         c.line, fixed);
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.guard.line) + ": " +
+                           std::string(core::trim(ctx_.line_text(c.guard.line))));
+      if (h.inner) {
+        f.evidence.push_back(ctx_.path() + ":" + std::to_string(h.inner->line) + ": " +
+                             std::string(core::trim(ctx_.line_text(h.inner->line))));
+      }
+    }
+  }
+
+  static bool late_sensitive(const std::string& name) {
+    return core::starts_with(name, "NCCL_") || core::starts_with(name, "GLOO_") ||
+           core::starts_with(name, "TORCH_NCCL_") || core::starts_with(name, "TORCH_GLOO_");
+  }
+
+  // lint.torch.env-after-init
+  void env_after_init() {
+    for (const auto& e : f_.env_sets) {
+      if (!late_sensitive(e.name)) continue;
+      const PyCall* init = nullptr;
+      for (const auto& c : f_.calls) {
+        bool starts = c.last == "init_process_group" || c.last == "init_distributed" ||
+                      ((c.last == "Trainer" || c.last == "Fabric") && c.name == c.last) ||
+                      ((c.last == "Trainer" || c.last == "Fabric") && c.name != c.last &&
+                       (core::starts_with(c.name, "pl.") || core::starts_with(c.name, "L.") ||
+                        core::starts_with(c.name, "lightning") || core::starts_with(c.name, "pytorch_lightning")));
+        if (starts && c.scope == e.scope && c.byte < e.byte) {
+          init = &c;
+          break;
+        }
+      }
+      if (!init) continue;
+      bool read_at_init = !core::starts_with(e.name, "NCCL_");  // ProcessGroup{Gloo,NCCL} read theirs at init
+      auto& f = ctx_.add("lint.torch.env-after-init", Label::config_typo,
+                         read_at_init ? Severity::error : Severity::warning,
+                         e.name + " is set after " + init->last + "(): " +
+                             (read_at_init ? "the process group already read its settings, this one is ignored"
+                                           : "too late to be sure NCCL sees it (communicators may already exist, "
+                                             "and ranks differ in when they create them)"),
+                         e.line,
+                         std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                             std::to_string(init->line) + " (" + init->last + "), or export it in the launch script");
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
+                           std::string(core::trim(ctx_.line_text(init->line))));
+    }
+  }
+
+  // lint.torch.nccl-on-windows
+  void nccl_on_windows() {
+    Severity sev;
+    if (!windows_rules_on(ctx_, f_.windows_line != 0, sev)) return;
+    for (const auto& c : f_.calls) {
+      TSNode args = arguments(c);
+      TSNode backend;
+      if (c.last == "init_process_group") {
+        backend = keyword(t_, args, "backend");
+        if (null(backend)) backend = positional(args, 0);
+      } else {
+        backend = keyword(t_, args, "process_group_backend");
+      }
+      std::string v;
+      if (null(backend) || !t_.string_value(backend, v) || core::to_lower(v).find("nccl") == std::string::npos) continue;
+      auto& f = ctx_.add("lint.torch.nccl-on-windows", Label::windows_no_nccl, sev,
+                         "backend \"" + v + "\" on Windows: NCCL does not exist there, init_process_group fails or hangs",
+                         c.line,
+                         replaced(PythonTree::line(backend), ts_node_start_byte(backend), ts_node_end_byte(backend),
+                                  "\"gloo\"", "backend=\"gloo\""));
+      platform_evidence(f);
+    }
+  }
+
+  static bool loopback_host(std::string_view h) {
+    return h == "localhost" || core::starts_with(h, "127.") || h == "::1" || h == "[::1]";
+  }
+
+  // lint.torch.master-addr-localhost
+  void master_addr_localhost() {
+    if (!f_.multi_node_line) return;
+    auto report = [&](int line, const std::string& what, std::string fixed) {
+      auto& f = ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+                         what + " in a multi-node script: ranks on other nodes dial themselves and wait", line,
+                         std::move(fixed));
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(f_.multi_node_line) + ": " + f_.multi_node_why);
+    };
+    for (const auto& e : f_.env_sets) {
+      if (e.name != "MASTER_ADDR" || !e.value || !loopback_host(*e.value)) continue;
+      report(e.line, "MASTER_ADDR is hard-coded to " + *e.value,
+             replaced(e.line, ts_node_start_byte(e.value_node), ts_node_end_byte(e.value_node),
+                      "os.environ.get(\"MASTER_ADDR\", \"<rank-0 node address>\")",
+                      "os.environ[\"MASTER_ADDR\"] = \"<rank-0 node address>\""));
+    }
+    for (const auto& c : f_.calls) {
+      if (c.last != "init_process_group") continue;
+      TSNode m = keyword(t_, arguments(c), "init_method");
+      std::string v;
+      if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
+      std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
+      if (!loopback_host(host)) continue;
+      report(c.line, "init_method " + v + " names this machine",
+             replaced(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"",
+                      "init_method=\"env://\""));
+    }
+  }
+
+  // lint.torch.launch-deprecated
+  void launch_deprecated() {
+    for (const auto& [line, what] : f_.launch_mentions) {
+      ctx_.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning,
+               "torch.distributed.launch is deprecated: use torchrun (it sets LOCAL_RANK in the environment instead "
+               "of --local_rank)",
+               line, "torchrun --nnodes=$NNODES --nproc-per-node=$GPUS_PER_NODE --rdzv-endpoint=$MASTER_ADDR:29500 train.py");
+    }
+  }
+
+  // lint.tf.tf-config-after-strategy
+  void tf_config_after_strategy() {
+    for (const auto& e : f_.env_sets) {
+      if (e.name != "TF_CONFIG") continue;
+      for (const auto& c : f_.calls) {
+        bool reads = c.last == "MultiWorkerMirroredStrategy" || c.last == "ParameterServerStrategy" ||
+                     c.last == "TFConfigClusterResolver" || c.last == "MirroredStrategy";
+        if (!reads || c.scope != e.scope || c.byte > e.byte) continue;
+        auto& f = ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
+                           "TF_CONFIG is set after " + c.last +
+                               "() was built: the strategy read the cluster at construction, this worker runs alone "
+                               "or waits for the others forever",
+                           e.line,
+                           std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                               std::to_string(c.line) + " (" + c.last + ")");
+        f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
+                             std::string(core::trim(ctx_.line_text(c.line))));
+        break;
+      }
+    }
+  }
+
+  // A tf.data pipeline reaching `expr`, followed through assignments (`ds = ds.batch(...)`).
+  struct Chain {
+    bool dataset = false;
+    std::vector<std::string> steps;  // constructor, then methods, in order
+    std::vector<TSNode> step_calls;
+    int line = 0;                    // the last assignment (or the expression) that built it
+    TSNode end;                      // that assignment's right-hand side
+  };
+
+  static bool dataset_source(const std::string& name) {
+    return name.find("tf.data.") != std::string::npos || core::starts_with(name, "Dataset.") ||
+           name.find(".data.Dataset.") != std::string::npos || name == "TFRecordDataset" ||
+           name == "TextLineDataset" || core::starts_with(name, "tfds.load");
+  }
+
+  void chain_of(TSNode n, uint32_t scope, Chain& out, int depth) const {
+    if (null(n) || depth > 32) return;
+    if (PythonTree::is(n, "parenthesized_expression")) return chain_of(ts_node_named_child(n, 0), scope, out, depth + 1);
+    if (PythonTree::is(n, "identifier")) {
+      const PyBinding* b = f_.binding(scope, std::string(t_.text(n)), ts_node_start_byte(n));
+      if (!b) return;
+      if (!out.line) {
+        out.line = b->line;
+        out.end = b->rhs;
+      }
+      return chain_of(b->rhs, scope, out, depth + 1);
+    }
+    if (!PythonTree::is(n, "call")) return;
+    if (!out.line) {
+      out.line = PythonTree::line(n);
+      out.end = n;
+    }
+    TSNode fn = PythonTree::field(n, "function");
+    std::string name = t_.dotted(fn);
+    if (!name.empty() && dataset_source(name)) {
+      out.dataset = true;
+      out.steps.insert(out.steps.begin(), std::string(last_name(name)));
+      out.step_calls.insert(out.step_calls.begin(), n);
+      return;
+    }
+    if (!PythonTree::is(fn, "attribute")) return;
+    std::string method(t_.text(PythonTree::field(fn, "attribute")));
+    if (method == "experimental_distribute_dataset" || method == "distribute_datasets_from_function") {
+      return;  // a distributed dataset: checked where it was built
+    }
+    out.steps.insert(out.steps.begin(), method);
+    out.step_calls.insert(out.step_calls.begin(), n);
+    chain_of(PythonTree::field(fn, "object"), scope, out, depth + 1);
+  }
+
+  static bool has(const Chain& c, std::string_view step) {
+    return std::find(c.steps.begin(), c.steps.end(), step) != c.steps.end();
+  }
+
+  TSNode step_call(const Chain& c, std::string_view step) const {
+    for (std::size_t i = 0; i < c.steps.size(); ++i) {
+      if (c.steps[i] == step) return c.step_calls[i];
+    }
+    return TSNode{};
+  }
+
+  // lint.tf.data-pipeline-incomplete, lint.tf.unknown-cardinality-fit
+  void data_pipelines() {
+    std::set<int> reported;
+    for (const auto& c : f_.calls) {
+      bool fit = c.last == "fit" && c.name != c.last;
+      bool distribute = c.last == "experimental_distribute_dataset";
+      if (!fit && !distribute) continue;
+      TSNode args = arguments(c);
+      TSNode x = keyword(t_, args, fit ? "x" : "dataset");
+      if (null(x)) x = positional(args, 0);
+      Chain chain;
+      chain_of(x, c.scope, chain, 0);
+      if (!chain.dataset) continue;
+      if (fit && null(keyword(t_, args, "steps_per_epoch"))) cardinality(c, chain);
+      if (!reported.insert(chain.line).second) continue;
+      pipeline(chain);
+    }
+  }
+
+  void cardinality(const PyCall& fit, const Chain& chain) {
+    TSNode repeat = step_call(chain, "repeat");
+    bool infinite = !null(repeat) && ts_node_named_child_count(PythonTree::field(repeat, "arguments")) == 0;
+    std::string unknown;
+    for (const char* s : {"filter", "from_generator", "TFRecordDataset", "TextLineDataset", "list_files", "interleave",
+                          "flat_map", "unbatch", "rejection_resample", "take_while"}) {
+      if (has(chain, s)) unknown = s;
+    }
+    if (!infinite && unknown.empty()) return;
+    auto& f = ctx_.add("lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall,
+                       infinite ? Severity::error : Severity::warning,
+                       infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
+                                : "fit() gets a dataset of unknown cardinality (" + unknown +
+                                      ") and no steps_per_epoch: the step count is unknown and the last step can wait "
+                                      "forever for a batch other workers do not have",
+                       fit.line, with_keyword(fit, "steps_per_epoch=STEPS_PER_EPOCH"));
+    f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
+  }
+
+  void pipeline(const Chain& chain) {
+    std::vector<std::string> missing;
+    bool serious = false;
+    for (const char* s : {"cache", "shuffle", "batch", "prefetch"}) {
+      if (has(chain, s)) continue;
+      missing.push_back(std::string(s) + "()");
+      serious = serious || std::string_view(s) == "batch" || std::string_view(s) == "prefetch";
+    }
+    TSNode prefetch = step_call(chain, "prefetch");
+    if (!null(prefetch)) {
+      TSNode arg = positional(PythonTree::field(prefetch, "arguments"), 0);
+      if (!null(arg) && t_.text(arg).find("AUTOTUNE") == std::string_view::npos) {
+        missing.push_back("prefetch(tf.data.AUTOTUNE)");
+      }
+    }
+    if (missing.empty()) return;
+    std::string add;
+    for (const char* s : {"cache", "shuffle", "batch", "prefetch"}) {
+      if (has(chain, s)) continue;
+      std::string_view sv(s);
+      add += sv == "cache" ? ".cache()" : sv == "shuffle" ? ".shuffle(BUFFER_SIZE)" : sv == "batch" ? ".batch(GLOBAL_BATCH_SIZE)" : ".prefetch(tf.data.AUTOTUNE)";
+    }
+    std::string fixed = inserted(PythonTree::line(chain.end), ts_node_end_byte(chain.end), add,
+                                 "dataset = dataset" + add);
+    if (PythonTree::line(chain.end) != PythonTree::line(ts_node_child(chain.end, 0)) ||
+        ts_node_end_point(chain.end).row != ts_node_start_point(chain.end).row) {
+      fixed = "dataset = dataset" + add + "  # after line " + std::to_string(ts_node_end_point(chain.end).row + 1);
+    }
+    auto& f = ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall,
+                       serious ? Severity::warning : Severity::info,
+                       "the tf.data pipeline lacks " + core::join(missing, ", ") +
+                           ": an input-bound step looks exactly like an all-reduce hang",
+                       chain.line, fixed);
+    f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
+  }
+
+  // An integer literal, or a name bound to one; the literal's text.
+  std::optional<std::string> constant_int(TSNode n, uint32_t scope, std::string* name_out) const {
+    if (PythonTree::is(n, "integer")) return std::string(t_.text(n));
+    if (!PythonTree::is(n, "identifier")) return std::nullopt;
+    std::string name(t_.text(n));
+    const PyBinding* b = f_.binding(scope, name, ts_node_start_byte(n));
+    if (!b || !PythonTree::is(b->rhs, "integer")) return std::nullopt;
+    if (name_out) *name_out = name;
+    return std::string(t_.text(b->rhs));
+  }
+
+  std::string strategy_name() const {
+    for (const auto& [key, list] : f_.bindings) {
+      for (const auto& b : list) {
+        if (!PythonTree::is(b.rhs, "call")) continue;
+        std::string fn = t_.dotted(PythonTree::field(b.rhs, "function"));
+        if (core::to_lower(std::string(last_name(fn))).find("strategy") != std::string::npos) return key.second;
+      }
+    }
+    return "strategy";
+  }
+
+  // lint.tf.batch-not-scaled
+  void batch_not_scaled() {
+    bool strategy = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
+      return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
+    });
+    if (!strategy) return;
+    std::string s = strategy_name();
+    for (const auto& c : f_.calls) {
+      if (c.last != "batch" || c.name == c.last) continue;
+      TSNode arg = positional(arguments(c), 0);
+      if (null(arg)) arg = keyword(t_, arguments(c), "batch_size");
+      std::string name;
+      auto value = constant_int(arg, c.scope, &name);
+      if (!value || core::to_upper(name).find("GLOBAL") != std::string::npos) continue;
+      std::string shown = name.empty() ? *value : name;
+      auto& f = ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning,
+                         "batch(" + shown + ") is not multiplied by the replica count: each replica gets " + shown +
+                             "/N examples, the epoch has the wrong number of steps and the last step can wait forever",
+                         c.line,
+                         replaced(PythonTree::line(arg), ts_node_start_byte(arg), ts_node_end_byte(arg),
+                                  shown + " * " + s + ".num_replicas_in_sync",
+                                  ".batch(" + shown + " * " + s + ".num_replicas_in_sync)"));
+      if (!name.empty()) f.evidence.push_back(name + " = " + *value);
+    }
+  }
+
+  // lint.tf.num-parallel-calls-not-autotune
+  void parallel_calls() {
+    for (const auto& c : f_.calls) {
+      TSNode v = keyword(t_, arguments(c), "num_parallel_calls");
+      if (null(v)) continue;
+      std::string name;
+      auto value = constant_int(v, c.scope, &name);
+      if (!value) continue;
+      ctx_.add("lint.tf.num-parallel-calls-not-autotune", Label::performance, Severity::warning,
+               "num_parallel_calls=" + (name.empty() ? *value : name + " (" + *value + ")") +
+                   " is fixed: tf.data.AUTOTUNE sizes it to the machine; a fixed count starves the replicas",
+               c.line,
+               replaced(PythonTree::line(v), ts_node_start_byte(v), ts_node_end_byte(v), "tf.data.AUTOTUNE",
+                        "num_parallel_calls=tf.data.AUTOTUNE"));
+    }
+  }
+
+  // Literal values written into os.environ go through the environment audit.
+  void env_values() {
+    for (const auto& e : f_.env_sets) {
+      if (e.value) ctx_.env().push_back({e.name, *e.value, e.line});
+    }
+    if (f_.multi_node_line) {
+      ctx_.shape().multi_node = true;
+      ctx_.shape().multi_node_why = f_.multi_node_why;
+    }
+  }
+
+  FileContext& ctx_;
+  const PythonTree& t_;
+  const PythonFacts& f_;
+};
+
+}  // namespace
+
+void lint_python(FileContext& ctx) {
+  auto tree = PythonTree::parse(ctx.text());
+  if (!tree) {
+    ctx.add("lint.python.unparsed", Label::other, Severity::warning,
+            "the Python parser gave up on this file (too large or too slow); it was not linted", 1, "");
+    return;
+  }
+  PythonFacts facts = collect_facts(*tree);
+  PythonRules(ctx, *tree, facts).run();
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,80 @@
+// Internal to src/lint: the per-file context every front end writes its findings into, and the
+// front-end entry points (python_rules.cpp, launch_rules.cpp, k8s_rules.cpp, env_values.cpp).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lint/lint.hpp"
+
+namespace dd::lint::detail {
+
+// An environment variable a file sets (export, ENV, os.environ[...] =, env: in a pod, ...).
+struct EnvValue {
+  std::string name;
+  std::string value;
+  int line = 0;
+};
+
+// What the file says about the job's shape (for rules that only matter across nodes).
+struct JobShape {
+  bool multi_node = false;     // --nnodes N>1, #SBATCH --nodes>1, Worker replicas, NODE_RANK read ...
+  std::string multi_node_why;  // the evidence, for the finding
+};
+
+class FileContext {
+ public:
+  FileContext(const std::string& path, const std::string& text, const LintOptions& options);
+
+  const std::string& path() const { return path_; }
+  const std::string& text() const { return text_; }
+  const LintOptions& options() const { return options_; }
+  // The 1-based line's text without its newline ("" when out of range).
+  std::string_view line_text(int line) const;
+  int line_count() const { return static_cast<int>(starts_.size()); }
+
+  // Adds a finding at `line` with the source line as first evidence and `fixed` (the corrected
+  // line or lines) as fix.text; returns it for more evidence.
+  core::Finding& add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
+                     std::string fixed);
+
+  std::vector<LintFinding>& findings() { return findings_; }
+  std::vector<EnvValue>& env() { return env_; }
+  JobShape& shape() { return shape_; }
+  // The input cannot be read as its kind (YAML syntax): "<file>:<line>: <problem>".
+  std::string& error() { return error_; }
+
+ private:
+  std::string path_;
+  const std::string& text_;
+  const LintOptions& options_;
+  std::vector<std::size_t> starts_;
+  std::vector<LintFinding> findings_;
+  std::vector<EnvValue> env_;
+  JobShape shape_;
+  std::string error_;
+};
+
+void lint_python(FileContext& ctx);
+void lint_shell(FileContext& ctx, bool dockerfile);
+void lint_yaml(FileContext& ctx);
+
+// Shared shell-command rules (also used for the commands in pod specs): `words` is one command
+// already split into words, `line` where it starts.
+void check_command(FileContext& ctx, const std::vector<std::string>& words, int line);
+
+// First pass over one command: --nnodes / --nodes / -N / NNODES= that make the job multi-node.
+void note_shape(FileContext& ctx, const std::vector<std::string>& words);
+
+// MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.
+void master_addr_rule(FileContext& ctx);
+
+// Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
+void audit_env_values(FileContext& ctx);
+
+// The severity of a Windows-only rule: error with --platform windows, warning when the script
+// itself says it targets Windows, else no finding (nullopt).
+bool windows_rules_on(const FileContext& ctx, bool script_targets_windows, core::Severity& severity);
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,199 @@
+#include "lint/shell_lexer.hpp"
+
+namespace dd::lint {
+
+namespace {
+
+class Lexer {
+ public:
+  Lexer(std::string_view text, int first_line) : s_(text), line_(first_line) {}
+
+  std::vector<ShellCommand> run() {
+    while (i_ < s_.size()) {
+      if (!in_word_ && word_.empty()) word_line_ = line_;  // the line a word starts on
+      char c = s_[i_];
+      if (c == '\\' && i_ + 1 < s_.size() && s_[i_ + 1] == '\n') {  // continuation
+        end_word();
+        i_ += 2;
+        ++line_;
+        continue;
+      }
+      if (c == '\n') {
+        end_command();
+        ++i_;
+        ++line_;
+        if (!heredoc_.empty()) skip_heredoc();
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r') {
+        end_word();
+        ++i_;
+        continue;
+      }
+      if (c == '#' && word_.empty() && !in_word_) {
+        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
+        continue;
+      }
+      if (c == ';' || c == '|' || c == '&' || c == '(' || c == ')') {
+        if (c == '&' && i_ + 1 < s_.size() && s_[i_ + 1] == '>') {  // &> redirection: part of no command word
+          end_word();
+          i_ += 2;
+          continue;
+        }
+        end_command();
+        ++i_;
+        continue;
+      }
+      if (c == '<' && s_.substr(i_, 2) == "<<") {
+        end_word();
+        i_ += 2;
+        if (i_ < s_.size() && s_[i_] == '-') ++i_;
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+        std::string tag;
+        while (i_ < s_.size() && s_[i_] != '\n' && s_[i_] != ' ' && s_[i_] != ';') {
+          if (s_[i_] != '\'' && s_[i_] != '"') tag += s_[i_];
+          ++i_;
+        }
+        heredoc_ = tag;
+        continue;
+      }
+      if (c == '\'') {
+        in_word_ = true;
+        ++i_;
+        while (i_ < s_.size() && s_[i_] != '\'') {
+          if (s_[i_] == '\n') ++line_;
+          word_ += s_[i_++];
+        }
+        ++i_;
+        continue;
+      }
+      if (c == '"') {
+        in_word_ = true;
+        ++i_;
+        while (i_ < s_.size() && s_[i_] != '"') {
+          if (s_[i_] == '\\' && i_ + 1 < s_.size()) {
+            char n = s_[i_ + 1];
+            if (n == '\n') {
+              ++line_;
+              i_ += 2;
+              continue;
+            }
+            if (n == '"' || n == '\\' || n == '$' || n == '`') {
+              word_ += n;
+              i_ += 2;
+              continue;
+            }
+          }
+          if (s_[i_] == '\n') ++line_;
+          word_ += s_[i_++];
+        }
+        ++i_;
+        continue;
+      }
+      if (c == '$' && i_ + 1 < s_.size() && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) {
+        nested(s_[i_ + 1], s_[i_ + 1] == '(' ? ')' : '}');
+        continue;
+      }
+      if (c == '`') {
+        in_word_ = true;
+        word_ += s_[i_++];
+        while (i_ < s_.size() && s_[i_] != '`') {
+          if (s_[i_] == '\n') ++line_;
+          word_ += s_[i_++];
+        }
+        if (i_ < s_.size()) word_ += s_[i_++];
+        continue;
+      }
+      if (c == '\\' && i_ + 1 < s_.size()) {
+        in_word_ = true;
+        word_ += s_[i_ + 1];
+        i_ += 2;
+        continue;
+      }
+      in_word_ = true;
+      word_ += c;
+      ++i_;
+    }
+    end_command();
+    return std::move(out_);
+  }
+
+ private:
+  // $( ... ) or ${ ... } kept verbatim in the word, nesting counted.
+  void nested(char open, char close) {
+    in_word_ = true;
+    word_ += s_[i_++];  // $
+    int depth = 0;
+    while (i_ < s_.size()) {
+      char c = s_[i_];
+      if (c == open) ++depth;
+      if (c == close) --depth;
+      if (c == '\n') ++line_;
+      word_ += c;
+      ++i_;
+      if (depth == 0) break;
+    }
+  }
+
+  void skip_heredoc() {
+    while (i_ < s_.size()) {
+      std::size_t e = s_.find('\n', i_);
+      std::string_view l = s_.substr(i_, e == std::string_view::npos ? std::string_view::npos : e - i_);
+      while (!l.empty() && (l.front() == '\t' || l.front() == ' ')) l.remove_prefix(1);
+      i_ = e == std::string_view::npos ? s_.size() : e + 1;
+      ++line_;
+      if (l == heredoc_) break;
+    }
+    heredoc_.clear();
+  }
+
+  void end_word() {
+    if (!in_word_ && word_.empty()) return;
+    if (cur_.words.empty()) cur_.line = word_line_;
+    cur_.words.push_back(std::move(word_));
+    word_.clear();
+    in_word_ = false;
+  }
+
+  void end_command() {
+    end_word();
+    if (!cur_.words.empty()) out_.push_back(std::move(cur_));
+    cur_ = {};
+  }
+
+  std::string_view s_;
+  std::size_t i_ = 0;
+  int line_;
+  std::string word_;
+  bool in_word_ = false;
+  int word_line_ = 0;
+  std::string heredoc_;
+  ShellCommand cur_;
+  std::vector<ShellCommand> out_;
+};
+
+}  // namespace
+
+std::vector<ShellCommand> split_commands(std::string_view text, int first_line) {
+  return Lexer(text, first_line).run();
+}
+
+std::vector<ShellCommand> sbatch_directives(std::string_view text) {
+  std::vector<ShellCommand> out;
+  int line = 0;
+  std::size_t i = 0;
+  while (i <= text.size()) {
+    std::size_t e = text.find('\n', i);
+    std::string_view l = text.substr(i, e == std::string_view::npos ? std::string_view::npos : e - i);
+    ++line;
+    if (l.rfind("#SBATCH", 0) == 0) {
+      auto cmds = split_commands(l.substr(7), line);
+      if (!cmds.empty()) out.push_back(std::move(cmds.front()));
+    }
+    if (e == std::string_view::npos) break;
+    i = e + 1;
+  }
+  return out;
+}
+
+}  // namespace dd::lint

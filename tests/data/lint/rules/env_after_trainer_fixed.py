@@ -1,0 +1,6 @@
+import os
+import lightning as L
+
+os.environ["NCCL_SOCKET_IFNAME"] = "ens1f0"
+trainer = L.Trainer(accelerator="gpu", devices=8, num_nodes=2, strategy="ddp")
+trainer.fit(model)

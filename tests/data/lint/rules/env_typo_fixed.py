@@ -1,0 +1,3 @@
+import os
+
+os.environ["NCCL_SOCKET_IFNAME"] = "eth0"

@@ -1,0 +1,3 @@
+#!/bin/bash
+export NCCL_SOCKET_IFNAME=eth0
+NCCL_DEBUG=INFO torchrun --nproc-per-node=2 train.py

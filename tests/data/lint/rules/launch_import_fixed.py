@@ -1,0 +1,3 @@
+import subprocess
+
+subprocess.run(["torchrun", "--nproc-per-node=2", "train.py"])

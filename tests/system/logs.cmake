@@ -6,11 +6,11 @@ add_test(NAME system.logs.corpus
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/logs/corpus_split_eval.py $<TARGET_FILE:distdoctor>
           ${CMAKE_SOURCE_DIR}/tests/corpus/logs ${CMAKE_SOURCE_DIR}/../shared/corpus
           --min-dev 0.85 --min-heldout 0.75)
-set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 300)
+set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 900)
 
 add_test(NAME system.logs.cli
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/logs/cli_test.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/logs)
-set_tests_properties(system.logs.cli PROPERTIES LABELS system TIMEOUT 120)
+set_tests_properties(system.logs.cli PROPERTIES LABELS system TIMEOUT 300)
 
 # Builds its own clang/libFuzzer binary (the project build may be g++), so it needs no CMake target.
 add_test(NAME system.logs.fuzz_line_parser

@@ -8,12 +8,13 @@ OWN_CORPUS holds <case>/log.txt and truth.json {case: {label, source, split}}; S
 Exits 1 when a split is below its minimum or a case could not be run.
 """
 import argparse, json, os, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
 from collections import defaultdict
 
 
 def first_label(dd, log):
     try:
-        p = subprocess.run([dd, "logs", "--json", log], capture_output=True, timeout=60)
+        p = subprocess.run([dd, "logs", "--json", log], capture_output=True, timeout=120)
     except subprocess.TimeoutExpired:
         return "(timeout)", "-"
     if p.returncode not in (0, 1):
@@ -48,9 +49,10 @@ def main():
                 cases.append(("dev", "shared/" + name, t["root_cause"], os.path.join(d, "log.txt")))
     tot = defaultdict(int); ok = defaultdict(int)
     per = defaultdict(lambda: [0, 0])
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda c: first_label(a.dd, c[3]), cases))
     print("%-8s %-30s %-24s %-24s %-8s %s" % ("SPLIT", "CASE", "EXPECTED", "FOUND", "SEV", "MATCH"))
-    for split, name, exp, log in cases:
-        found, sev = first_label(a.dd, log)
+    for (split, name, exp, log), (found, sev) in zip(cases, results):
         hit = found == exp
         tot[split] += 1; ok[split] += hit
         per[(split, exp)][0] += hit; per[(split, exp)][1] += 1

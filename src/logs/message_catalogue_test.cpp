@@ -26,9 +26,9 @@ TEST_P(LogsCatalogue, ExampleYieldsTheEntrysEvent) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Entries, LogsCatalogue, ::testing::ValuesIn(message_catalogue().begin(), message_catalogue().end()),
-                         [](const ::testing::TestParamInfo<CatalogueEntry>& info) {
+                         [](const ::testing::TestParamInfo<CatalogueEntry>& entry) {
                            std::string n;
-                           for (char c : info.param.id) n += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
+                           for (char c : entry.param.id) n += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
                            return n;
                          });
 

@@ -247,6 +247,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     }
     std::size_t on = line.find(" on ") + 4;
     std::size_t hend = line.find(' ', on);
+    if (ev.has_header) return;  // host/pid belong to the NCCL header (the fact builder keys on them)
     ev.kind = EventKind::nccl_tests_rank;
     ev.rank = r >= 0 && r < 10000000 ? static_cast<int>(r) : -1;
     ev.host = line.substr(on, hend == std::string_view::npos ? std::string_view::npos : hend - on);

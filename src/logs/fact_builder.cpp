@@ -32,14 +32,33 @@ bool is_signal(EventKind k) {
     case EventKind::socket_ifaces:
     case EventKind::legacy_iface:
     case EventKind::ib_devices:
+    case EventKind::iface_list_entry:
     case EventKind::using_network: return false;
     default: return true;
+  }
+}
+
+// NCCL lines that describe a process's setup (kept in ProcessState).
+bool is_state_kind(EventKind k) {
+  switch (k) {
+    case EventKind::bootstrap_iface:
+    case EventKind::socket_ifaces:
+    case EventKind::legacy_iface:
+    case EventKind::iface_list_entry:
+    case EventKind::ib_devices:
+    case EventKind::ib_none:
+    case EventKind::using_network:
+    case EventKind::ifname_env: return true;
+    default: return false;
   }
 }
 
 bool is_error_kind(EventKind k) {
   switch (k) {
     case EventKind::no_socket_iface:
+    case EventKind::ib_length_error:
+    case EventKind::subnet_mismatch:
+    case EventKind::bad_socket_family:
     case EventKind::ib_error:
     case EventKind::shm_error:
     case EventKind::p2p_error:
@@ -128,7 +147,7 @@ ProcessState* FactBuilder::find_or_add(std::string_view key, std::string_view ho
   slot.len = static_cast<std::uint32_t>(key.size());
   std::memcpy(slot.key, key.data(), std::min(key.size(), k_inline_key));
   slots_[i] = slot;
-  if (facts_.hosts.size() < k_max_processes) facts_.hosts.insert(raw->host);
+  if (!raw->host.empty() && facts_.hosts.size() < k_max_processes) facts_.hosts.insert(raw->host);
   if (facts_.processes.size() * 2 > slots_.size()) {
     // Grow to keep the load under one half.
     std::vector<Slot> old = std::move(slots_);
@@ -198,6 +217,11 @@ void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape)
     }
   } else if (ev.kind == EventKind::nccl_version) {
     p = current_;  // old NCCL prints the version line without a header, right after rank 0's lines
+  } else if (is_state_kind(ev.kind)) {
+    // A quoted NCCL line without its header ("NCCL INFO Bootstrap: Using lo:127.0.0.1<0>"), or a list
+    // pasted one entry per line: the current process, else one whose host is unknown.
+    ++facts_.nccl_lines;
+    p = current_ != nullptr ? current_ : find_or_add(std::string_view(""), std::string_view(""), std::string_view(""));
   }
   int rank = ev.rank;
   if (rank < 0) rank = parsed.stripped.launcher_rank;
@@ -247,7 +271,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
   }
   if (p != nullptr && p->iface_lines.size() < 4 &&
       (ev.kind == EventKind::bootstrap_iface || ev.kind == EventKind::socket_ifaces ||
-       ev.kind == EventKind::legacy_iface))
+       ev.kind == EventKind::legacy_iface || ev.kind == EventKind::iface_list_entry))
     p->iface_lines.push_back(evidence(body));
   switch (ev.kind) {
     case EventKind::nccl_version:
@@ -283,6 +307,13 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
         }
       }
       break;
+    case EventKind::iface_list_entry:
+      if (p != nullptr && p->socket_ifaces.size() < 16) {
+        bool dup = false;
+        for (const auto& e : p->socket_ifaces) dup = dup || e.first == ev.iface;
+        if (!dup) p->socket_ifaces.emplace_back(std::string(ev.iface), std::string(ev.addr));
+      }
+      break;
     case EventKind::ib_devices:
       if (p != nullptr) p->ib_devices.assign(ev.text);
       break;
@@ -297,6 +328,12 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       break;
     case EventKind::net_channel:
       if (p != nullptr && p->transport.empty()) p->transport.assign(channel_transport(ev.text));
+      if (channel_transport(ev.text) == "IB") {
+        bool gdr = ev.text.find("/GDRDMA") != std::string_view::npos;
+        std::uint64_t& n = gdr ? facts_.ib_channels_gdr : facts_.ib_channels_plain;
+        Evidence& first = gdr ? facts_.first_gdr_channel : facts_.first_plain_channel;
+        if (n++ == 0) first = evidence(body);
+      }
       break;
     case EventKind::ifname_env:
       if (p != nullptr) p->ifname_env.assign(ev.text);

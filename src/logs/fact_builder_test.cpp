@@ -85,3 +85,32 @@ TEST(LogsFactBuilder, CompactTableForThousandsOfRanks) {
 
 }  // namespace
 }  // namespace dd::logs
+
+namespace dd::logs {
+namespace {
+
+// NCCL lines quoted without their header, and a NET/Socket list pasted one entry per line, still
+// describe a process (host unknown); IB channel lines count GPUDirect RDMA use.
+TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
+  FactBuilder b;
+  b.begin_file("quoted.log");
+  b.add_line("[0m NCCL INFO Bootstrap: Using lo:127.0.0.1<0>");
+  b.add_line("INFO NET/Socket : Using");
+  b.add_line("NCCL INFO NET/Socket : Using [0]bond0:192.168.1.161<0>");
+  b.add_line("[1]br-05ab815fa14e:172.19.0.1<0>");
+  b.add_line("9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA");
+  b.add_line("9[1a000] -> 2[6b000] [receive] via NET/IB/1");
+  const LogFacts& f = b.facts();
+  ASSERT_EQ(1u, f.processes.size());
+  const ProcessState& p = *f.processes[0];
+  EXPECT_EQ("", p.host);
+  EXPECT_TRUE(f.hosts.empty());
+  EXPECT_EQ("lo", p.bootstrap_iface);
+  ASSERT_EQ(2u, p.socket_ifaces.size());
+  EXPECT_EQ("br-05ab815fa14e", p.socket_ifaces[1].first);
+  EXPECT_EQ(1u, f.ib_channels_gdr);
+  EXPECT_EQ(1u, f.ib_channels_plain);
+}
+
+}  // namespace
+}  // namespace dd::logs

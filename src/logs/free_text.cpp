@@ -94,7 +94,8 @@ ConnError find_conn_error(std::string_view s, std::string_view& err_text) {
 void classify_free_text(std::string_view line, LineEvent& ev) {
   if (line.size() < 6) return;
   if (classify_watchdog(line, ev)) return;
-  if (any_of(line, {"Mismatched collective", "Detected mismatch between collectives", "mismatch between collectives"})) {
+  if (any_of(line, {"Mismatched collective", "Detected mismatch between collectives", "mismatch between collectives",
+                    "SIZE_OR_SYNTAX_MISMATCH", "COLLECTIVE_STATE_MISMATCH", "Culprit rank"})) {
     ev.kind = EventKind::collective_mismatch;
     return;
   }
@@ -145,9 +146,26 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::driver_error;
     return;
   }
-  if (any_of(line, {"Too many open files", "RLIMIT_MEMLOCK", "locked memory"}) ||
+  if (any_of(line, {"Too many open files", "too many open files", "RLIMIT_MEMLOCK", "locked memory"}) ||
       (has(line, "ibv_reg_mr") && has(line, "Cannot allocate memory"))) {
     ev.kind = EventKind::resource_limit;
+    return;
+  }
+  if (has(line, "No interface found in the same subnet")) {
+    ev.kind = EventKind::subnet_mismatch;
+    return;
+  }
+  if (has(line, "is neither AF_INET")) {
+    ev.kind = EventKind::bad_socket_family;
+    return;
+  }
+  if (any_of(line, {"no socket interface found", "no interface found"})) {
+    ev.kind = EventKind::no_socket_iface;
+    ev.text = line;
+    return;
+  }
+  if (has(line, "NCCL_P2P_DISABLE=1") && any_of(line, {"work", "fix", "solve", "resolve"})) {
+    ev.kind = EventKind::p2p_workaround;
     return;
   }
   if ((has(line, "ibv_") && any_of(line, {"fail", "rror"})) || has(line, "retry counter exceeded") ||
@@ -167,11 +185,43 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::data_stall;
     return;
   }
+  if (has(line, "via NET/")) {
+    ev.kind = EventKind::net_channel;
+    ev.text = line;
+    return;
+  }
   std::string_view err;
   ConnError ce = find_conn_error(line, err);
   if (ce != ConnError::none) {
     set_connect(line, ce, err, ev);
     return;
+  }
+  // c10d: "The client socket will attempt to connect to an IPv6 address of (fe80::1, 29500)."
+  if (has(line, "connect to") && has(line, "fe80::")) {
+    std::size_t p = line.find("fe80::");
+    std::size_t e = p;
+    while (e < line.size() && line[e] != ',' && line[e] != ')' && line[e] != ' ' && line[e] != ']' && e - p < 48) ++e;
+    ev.kind = EventKind::connect_failed;
+    ev.addr = line.substr(p, e - p);
+    ev.err = ConnError::other;
+    ev.err_text = "link-local target";
+    return;
+  }
+  // One entry of an interface list pasted one per line: "[3]br-dd40dc616638:172.30.0.1<0>".
+  if (line[0] == '[' && line.size() > 4 && is_digit(line[1])) {
+    std::size_t close = line.find(']');
+    if (close != std::string_view::npos && close < 4) {
+      std::string_view entry = line.substr(close + 1);
+      entry = entry.substr(0, entry.find(' '));
+      std::string_view iface, addr;
+      if (!entry.empty() && entry.back() == '>' && parse_iface_entry(entry, iface, addr)) {
+        ev.kind = EventKind::iface_list_entry;
+        ev.iface = iface;
+        ev.addr = addr;
+        ev.text = line;
+        return;
+      }
+    }
   }
   if (has(line, "127.0.1.1")) {
     ev.kind = EventKind::loopback_alias;
@@ -197,6 +247,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     }
     std::size_t on = line.find(" on ") + 4;
     std::size_t hend = line.find(' ', on);
+    if (ev.has_header) return;  // host/pid belong to the NCCL header (the fact builder keys on them)
     ev.kind = EventKind::nccl_tests_rank;
     ev.rank = r >= 0 && r < 10000000 ? static_cast<int>(r) : -1;
     ev.host = line.substr(on, hend == std::string_view::npos ? std::string_view::npos : hend - on);

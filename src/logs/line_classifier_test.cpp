@@ -167,3 +167,20 @@ TEST(LogsLineClassifier, SurvivesHostileInput) {
 
 }  // namespace
 }  // namespace dd::logs
+
+namespace dd::logs {
+namespace {
+
+// Found by the fuzzer: an nccl-tests rank line behind an NCCL header must not replace the
+// header's host/pid (the fact builder keys processes on their adjacent span).
+TEST(LogsLineClassifier, HeaderedTestsRankLineKeepsTheHeader) {
+  std::string scratch;
+  LineEvent ev = parse_line("gpu-a:101:101 [0] #   Rank  0 Pid   1688 on    box1 device  0 [0x18] X", scratch).event;
+  EXPECT_TRUE(ev.has_header);
+  EXPECT_EQ("gpu-a", ev.host);
+  EXPECT_EQ("101", ev.pid);
+  EXPECT_NE(EventKind::nccl_tests_rank, ev.kind);
+}
+
+}  // namespace
+}  // namespace dd::logs

@@ -104,6 +104,9 @@ struct LogFacts {
   std::map<int, WatchdogHit> watchdogs;  // by rank (-1 - file index when no rank is known)
   std::map<int, TestsRank> tests_ranks;
   std::set<std::string> hosts;
+  // NET/IB channel lines with and without GPUDirect RDMA ("via NET/IB/0/GDRDMA" vs "via NET/IB/1").
+  std::uint64_t ib_channels_gdr = 0, ib_channels_plain = 0;
+  Evidence first_gdr_channel, first_plain_channel;
 
   const Signal& signal(EventKind k) const { return signals[static_cast<std::size_t>(k)]; }
   Signal& signal(EventKind k) { return signals[static_cast<std::size_t>(k)]; }

@@ -11,6 +11,7 @@ namespace dd::logs {
 nlohmann::json to_json(const LogsReport& report) {
   const LogFacts& f = report.facts;
   nlohmann::json j;
+  j["command"] = "logs";
   j["files"] = f.files;
   j["lines"] = f.lines;
   j["nccl_lines"] = f.nccl_lines;

@@ -57,6 +57,29 @@ bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
     ev.kind = EventKind::resource_limit;
     return true;
   }
+  if (has(msg, "peer access is not supported") || has(msg, "CUDA IPC")) {
+    ev.kind = EventKind::p2p_error;  // before the shm source check: shm.cc reports cuMem peer-access failures
+    return true;
+  }
+  if (has(msg, "No interface found in the same subnet")) {
+    ev.kind = EventKind::subnet_mismatch;
+    return true;
+  }
+  if (has(msg, "is neither AF_INET")) {
+    ev.kind = EventKind::bad_socket_family;
+    return true;
+  }
+  if (has(msg, "collective mismatch error") || has(msg, "essage truncated")) {
+    ev.kind = EventKind::message_truncated;  // NET/IB and NET/Socket size checks, bootstrap.cc
+    ev.text = msg;
+    return true;
+  }
+  if (has(msg, "local access violation work queue error") || has(msg, "LOC_LEN_ERR") ||
+      has(msg, "local length error")) {
+    ev.kind = EventKind::ib_length_error;
+    ev.text = msg;
+    return true;
+  }
   if (has(msg, "Socket creation failed") || has(msg, "no socket interface") || has(msg, "No IP interface")) {
     ev.kind = EventKind::no_socket_iface;
     ev.text = msg;
@@ -140,6 +163,10 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       if (starts(msg, "NET/IB : Using ") || starts(msg, "NET/IB: Using ")) {
         ev.kind = EventKind::ib_devices;
         ev.text = trim_end(msg.substr(msg.find("Using ") + 6));
+        return;
+      }
+      if ((starts(msg, "NET/IB : GPU Direct RDMA Disabled for HCA") || starts(msg, "NET/IB: GPU Direct RDMA Disabled for HCA"))) {
+        ev.kind = EventKind::gdr_disabled;
         return;
       }
       if (starts(msg, "NET/IB : No device found") || starts(msg, "NET/IB: No device found")) {

@@ -122,8 +122,10 @@ std::vector<core::Finding> run_rules(const LogFacts& facts) {
   framework_rules(facts, ranked);
   network_rules(facts, ranked);
   transport_rules(facts, ranked);
+  hypothesis_rules(facts, ranked);
   runtime_rules(facts, ranked);
   late_transport_rules(facts, ranked);
+  late_hypothesis_rules(facts, ranked);
   evidence_rule(facts, ranked);
   std::stable_sort(ranked.begin(), ranked.end(), [](const RankedFinding& a, const RankedFinding& b) {
     if (a.finding.severity != b.finding.severity)

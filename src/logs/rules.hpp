@@ -27,8 +27,10 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void runtime_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
+void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 // Rules that speak only when nothing else did (they read `out`).
 void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
+void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 
 // Helpers shared by the rules.
 namespace rule {

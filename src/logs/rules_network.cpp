@@ -16,6 +16,24 @@ namespace {
 using core::Label;
 using core::Severity;
 
+// IPv4 link-local (169.254/16): container-runtime and cloud metadata links (ECS ecs-eth0, ...).
+bool is_link_local4(std::string_view a) { return a.rfind("169.254.", 0) == 0; }
+bool is_virtual_or_link_local4(std::string_view a) { return is_docker_default_addr(a) || is_link_local4(a); }
+
+// A target in 0.0.0.0/8: a purely numeric hostname ("6841231") read as an IPv4 number.
+bool is_zero_net(std::string_view a) {
+  if (a.rfind("::ffff:", 0) == 0) a.remove_prefix(7);
+  return a.size() > 2 && a[0] == '0' && a[1] == '.';
+}
+
+// GLOO_SOCKET_IFNAME values that cannot be interface names: NCCL's list syntax, an address.
+bool not_an_iface_name(std::string_view v) {
+  if (v.find_first_of("^,<>=") != std::string_view::npos) return true;
+  bool digits_dots = !v.empty();
+  for (char c : v) digits_dots = digits_dots && ((c >= '0' && c <= '9') || c == '.');
+  return digits_dots || v.find("::") != std::string_view::npos;
+}
+
 bool uses(const ProcessState& p, bool (*pred_iface)(std::string_view), bool (*pred_addr)(std::string_view)) {
   if (!p.bootstrap_iface.empty() && (pred_iface(p.bootstrap_iface) || pred_addr(p.bootstrap_addr))) return true;
   for (const auto& [iface, addr] : p.socket_ifaces)
@@ -171,7 +189,15 @@ void no_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
         "the other hosts) and set NCCL_SOCKET_IFNAME to it; `distdoctor nics` lists what NCCL can see";
     out.push_back(std::move(r));
   }
-  if (gloo.count > 0) {
+  if (gloo.count > 0 && not_an_iface_name(gloo.text)) {
+    auto r = rule::make("gloo.ifname.syntax", Label::config_typo, Severity::error,
+                        "GLOO_SOCKET_IFNAME holds '" + gloo.text + "', which is not an interface name", 11);
+    rule::add_evidence(r.finding, gloo);
+    rule::add_hosts(r.finding, gloo.hosts);
+    r.finding.fix.text = "GLOO_SOCKET_IFNAME takes interface names only (no ^ exclusions, no addresses): e.g. "
+                         "GLOO_SOCKET_IFNAME=eth0, the interface `ip route get <master>` uses";
+    out.push_back(std::move(r));
+  } else if (gloo.count > 0) {
     auto r = rule::make("gloo.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
                         "GLOO_SOCKET_IFNAME names an interface that does not exist here: " + gloo.text, 12);
     rule::add_evidence(r.finding, gloo);
@@ -196,6 +222,12 @@ PeerClass classify_peer(const PeerFailure& f) {
             "A peer was offered 127.0.1.1: the hostname resolves to Debian's loopback alias",
             "Map the hostname to the routable address in /etc/hosts (or DNS), or set MASTER_ADDR to an IP and "
             "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface",
+            10};
+  if (is_zero_net(f.addr))
+    return {"net.peer.numeric-hostname", Label::hostname_resolution, Severity::error,
+            "A peer address lies in 0.0.0.0/8: a numeric hostname was read as an IPv4 number",
+            "Give the rendezvous host as an IP address or a name that is not all digits (MASTER_ADDR, "
+            "--rdzv-endpoint, the hostname of the master node)",
             10};
   if (is_loopback_addr(f.addr))
     return {"net.peer.loopback", Label::loopback_interface, Severity::error,
@@ -313,7 +345,7 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         "Set NCCL_SOCKET_IFNAME to the routable interface on every host (an exclusion list such as "
                         "^docker0 must also exclude lo)",
                         14);
-  chosen_interface_rule(facts, out, is_virtual_iface, is_docker_default_addr, "nccl.iface.virtual",
+  chosen_interface_rule(facts, out, is_virtual_iface, is_virtual_or_link_local4, "nccl.iface.virtual",
                         Label::virtual_interface, "a virtual/bridge interface",
                         "Containers on different hosts cannot reach each other's bridge addresses: use --network host "
                         "(or a routed overlay) and set NCCL_SOCKET_IFNAME to the host's routable interface",

@@ -26,6 +26,24 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
   const Signal& m = facts.signal(EventKind::collective_mismatch);
   const Signal& t = facts.signal(EventKind::message_truncated);
   if (m.count == 0 && t.count == 0) return;
+  bool started = !facts.watchdogs.empty();
+  for (const auto& p : facts.processes) started = started || p->init_complete;
+  if (m.count == 0 && !started) {
+    // Sizes disagree before any collective ran: the peers' NCCL builds or protocol settings differ
+    // (NVIDIA/nccl#1328, #626: "a version or configuration mismatch between two ranks").
+    auto r = rule::make("nccl.size-mismatch.setup", Label::version_mismatch, Severity::error,
+                        "Peers disagree on message sizes: most likely different NCCL versions or NCCL settings "
+                        "(NCCL_PROTO, NCCL_BUFFSIZE, ...) on different ranks",
+                        21);
+    rule::add_evidence(r.finding, t);
+    rule::add_hosts(r.finding, t.hosts);
+    r.finding.fix.text = "Compare `NCCL version` and the NCCL_* environment of every rank and make them identical; "
+                         "if they already are, the ranks issue different collectives (NCCL_DEBUG_SUBSYS=COLL shows "
+                         "each rank's sequence)";
+    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,ENV,COLL"}};
+    out.push_back(std::move(r));
+    return;
+  }
   auto r = rule::make("collective.mismatch", Label::collective_mismatch, Severity::error,
                       m.count > 0 ? "Ranks called different collectives (NCCL/torch detected the mismatch)"
                                   : "A rank received more data than it expected: the ranks' collectives differ "

@@ -37,6 +37,7 @@ gzip -c "$data/docker-bridge-peer.log" >"$tmp/peer.log.gz"
 python3 - "$tmp/out" <<'PY' || fail=1
 import json, sys
 j = json.load(open(sys.argv[1]))
+assert j["command"] == "logs", j.get("command")
 assert j["findings"][0]["label"] == "virtual-interface", j["findings"][0]
 for key in ("rank", "host", "pid", "nccl_version", "bootstrap", "net", "init_complete"):
     assert key in j["ranks"][0], key
@@ -52,6 +53,24 @@ labels = [f["label"] for f in j["findings"]]
 assert "virtual-interface" in labels and "version-mismatch" in labels, labels
 assert len(j["files"]) == 2 and len(j["ranks"]) == 4, (j["files"], len(j["ranks"]))
 print("ok   two-files-joined")
+PY
+# Concatenated gzip members are one stream; a truncated gzip file is read up to the cut, with a note.
+gzip -c "$data/virtual-docker0.log" >"$tmp/cat.gz"; gzip -c "$data/version-mismatch.log" >>"$tmp/cat.gz"
+"$dd" logs --json "$tmp/cat.gz" >"$tmp/out" 2>"$tmp/err"; check gzip-members-exit-1 1 $?
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+labels = [f["label"] for f in json.load(open(sys.argv[1]))["findings"]]
+assert "virtual-interface" in labels and "version-mismatch" in labels, labels
+print("ok   gzip-members")
+PY
+head -c $(( $(stat -c %s "$tmp/peer.log.gz") - 12 )) "$tmp/peer.log.gz" >"$tmp/cut.gz"
+"$dd" logs --json "$tmp/cut.gz" >"$tmp/out" 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] || [ $rc -eq 0 ] && echo "ok   gzip-truncated-exit" || { echo "FAIL gzip-truncated-exit $rc" >&2; fail=1; }
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+j = json.load(open(sys.argv[1]))
+assert any("ends early" in n for n in j["notes"]), j["notes"]
+print("ok   gzip-truncated-note")
 PY
 NO_COLOR=1 "$dd" logs "$data/healthy.log" | grep -q $'\x1b' && { echo "FAIL no-color" >&2; fail=1; } || echo "ok   no-color"
 exit $fail

@@ -1,0 +1,178 @@
+// Rules that read lines maintainers read as a cause even though the line itself names a symptom
+// or a setting: GPUDirect RDMA off or used by some ranks only, IB work-queue length errors
+// (hosts' MTUs differ, NVIDIA/nccl#1524, PR #2135), NCCL_COMM_ID's subnet check, a garbage peer
+// address after NCCL_SOCKET_IFNAME named no interface (NVIDIA/nccl#1837), a reported
+// NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC, and "unhandled system error"
+// on one host, whose usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473). Each
+// finding says what it rests on and which variables confirm it.
+#include <algorithm>
+
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool any_non_info(const std::vector<RankedFinding>& out) {
+  return std::any_of(out.begin(), out.end(),
+                     [](const RankedFinding& r) { return r.finding.severity != Severity::info; });
+}
+
+RankedFinding from(const Signal& s, std::string id, Label label, Severity sev, std::string title, int priority) {
+  auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
+  rule::add_evidence(r.finding, s);
+  rule::add_hosts(r.finding, s.hosts);
+  rule::add_ranks(r.finding, s.ranks);
+  return r;
+}
+
+void gdr_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& off = facts.signal(EventKind::gdr_disabled);
+  if (off.count > 0) {
+    auto r = from(off, "nccl.gdr.disabled", Label::gdr_or_driver, Severity::warning,
+                  "GPUDirect RDMA is disabled for the IB/RoCE NICs: the peer-memory module is missing or not detected",
+                  48);
+    r.finding.fix.text = "Load the peer-memory module on every node (modprobe nvidia-peermem; check "
+                         "/sys/kernel/mm/memory_peers) or use an NCCL that detects nvidia_peermem / DMA-BUF (2.23+); "
+                         "compare busbw with nccl-tests before and after";
+    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET,GRAPH"}};
+    out.push_back(std::move(r));
+  }
+  if (facts.ib_channels_gdr > 0 && facts.ib_channels_plain > 0) {
+    auto r = rule::make("nccl.gdr.asymmetric", Label::gdr_or_driver, Severity::warning,
+                        "Some NET/IB channels use GPUDirect RDMA and others do not: a node lacks the peer-memory "
+                        "module (nvidia-peermem)",
+                        46);
+    rule::add_evidence(r.finding, facts.first_gdr_channel);
+    rule::add_evidence(r.finding, facts.first_plain_channel);
+    r.finding.fix.text = "On the node whose channels lack /GDRDMA: modprobe nvidia-peermem (and make it load at "
+                         "boot); /sys/kernel/mm/memory_peers/nv_mem must exist";
+    out.push_back(std::move(r));
+  }
+}
+
+void ib_mtu_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::ib_length_error);
+  if (s.count == 0) return;
+  auto r = from(s, "nccl.ib.mtu-mismatch", Label::mtu_mismatch, Severity::error,
+                "IB work-queue length/access errors: the hosts' NIC MTUs most likely differ (NCCL 2.20+ no longer "
+                "lowers the QP MTU to the peer's)",
+                18);
+  r.finding.fix.text = "Compare active_mtu on every node (ibv_devinfo | grep mtu; ip link for RoCE) and set one MTU "
+                       "on all hosts and switch ports; NCCL_IB_DISABLE=1 confirms it is the IB path";
+  out.push_back(std::move(r));
+}
+
+void subnet_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::subnet_mismatch);
+  if (s.count == 0) return;
+  auto r = from(s, "nccl.comm-id.other-subnet", Label::interface_mismatch, Severity::error,
+                "No local interface is in the subnet of the NCCL_COMM_ID address: the hosts are on different "
+                "subnets for NCCL's bootstrap",
+                20);
+  r.finding.fix.text = "Give NCCL_COMM_ID an address on a network every host has an interface in, or unset "
+                       "NCCL_COMM_ID and pass the unique id through the launcher";
+  out.push_back(std::move(r));
+}
+
+void bad_family_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::bad_socket_family);
+  if (s.count == 0) return;
+  const Signal& env = facts.signal(EventKind::ifname_env);
+  if (env.count > 0 && env.text.size() > 1 && env.text[0] != '^') {
+    auto r = from(s, "nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+                  "NCCL_SOCKET_IFNAME=" + env.text + " matches no interface here, so NCCL used an unset address", 12);
+    rule::add_evidence(r.finding, env);
+    r.finding.fix.text = "Set NCCL_SOCKET_IFNAME to an interface that exists on every host (`ip -br addr`; "
+                         "`distdoctor nics` shows NCCL's choice)";
+    out.push_back(std::move(r));
+    return;
+  }
+  auto r = from(s, "nccl.socket.bad-address", Label::other, Severity::warning,
+                "NCCL was handed a peer address that is not IPv4/IPv6 (an unset or corrupted bootstrap handle)", 55);
+  r.finding.fix.text = "Check that every rank runs the same NCCL version and that NCCL_SOCKET_IFNAME names an "
+                       "existing interface on every host";
+  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET,ENV"}};
+  out.push_back(std::move(r));
+}
+
+void p2p_workaround_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::p2p_workaround);
+  if (s.count == 0) return;
+  auto r = from(s, "nccl.p2p.disable-helps", Label::p2p_failure, Severity::warning,
+                "The hang goes away with NCCL_P2P_DISABLE=1: GPU peer-to-peer is broken on this host", 44);
+  r.finding.fix.text = "P2P through the PCIe switch fails: disable PCI ACS / the IOMMU (BIOS: VT-d, kernel: "
+                       "iommu=pt), then check with p2pBandwidthLatencyTest; NCCL_P2P_DISABLE=1 only works around it";
+  out.push_back(std::move(r));
+}
+
+// NET/Socket on an interface that usually carries RDMA (IPoIB ib*, bonded RoCE ports, Mellanox
+// *np0 names): NCCL fell back to TCP, which is several times slower.
+bool rdma_capable_name(const std::string& n) {
+  if (n.rfind("ib", 0) == 0 || n.rfind("bond", 0) == 0) return true;
+  std::size_t np = n.rfind("np");
+  return np != std::string::npos && np + 2 < n.size() && n[np + 2] >= '0' && n[np + 2] <= '9';
+}
+
+void socket_on_rdma_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (any_non_info(out)) return;
+  for (const auto& p : facts.processes) {
+    if (p->socket_ifaces.empty() || !p->ib_devices.empty() || p->transport == "IB") continue;
+    const std::string& iface = p->socket_ifaces.front().first;
+    if (!rdma_capable_name(iface)) continue;
+    auto r = rule::make("nccl.net.socket-on-rdma-nic", Label::performance, Severity::warning,
+                        "NCCL moves data over TCP sockets on " + iface +
+                            ", a NIC that usually carries RDMA: NET/IB was not used",
+                        60);
+    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
+    if (!p->host.empty()) rule::add_hosts(r.finding, {p->host});
+    r.finding.fix.text = "Make NET/IB usable (libibverbs/rdma-core in the container, /dev/infiniband mounted, "
+                         "NCCL_IB_DISABLE unset, NCCL_IB_HCA naming active ports); NCCL_DEBUG_SUBSYS=INIT,NET shows why "
+                         "IB was skipped";
+    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+    out.push_back(std::move(r));
+    return;
+  }
+}
+
+// "unhandled system error" with nothing else to go on, on one host: the maintainers' first
+// suspect is shared memory (a container's 64 MB /dev/shm), confirmed by NCCL_SHM_DISABLE=1.
+void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (any_non_info(out)) return;
+  const Signal& opaque = facts.signal(EventKind::opaque_error);
+  if (opaque.count == 0) return;
+  bool system = false;
+  for (const auto& e : opaque.evidence)
+    system = system || e.text.find("system error") != std::string::npos || e.text.find("ncclSystemError") != std::string::npos;
+  // One host must be known (a bare traceback does not say whether the job was single-node).
+  if (!system || facts.hosts.size() != 1 || rule::spans_hosts(facts) || !facts.peers.empty()) return;
+  auto r = from(opaque, "nccl.system-error.single-host", Label::shm_exhausted, Severity::warning,
+                "NCCL failed with 'unhandled system error' on a single host: most likely shared memory (/dev/shm "
+                "too small, e.g. a container's 64 MB default)",
+                62);
+  r.finding.fix.text = "Confirm with NCCL_SHM_DISABLE=1 (or `df -h /dev/shm`); fix with docker run --shm-size=1g or "
+                       "--ipc=host (Kubernetes: an emptyDir medium Memory on /dev/shm); NCCL_DEBUG=WARN names the "
+                       "failing call";
+  r.finding.fix.env = {{"NCCL_DEBUG", "WARN"}, {"NCCL_SHM_DISABLE", "1"}};
+  out.push_back(std::move(r));
+}
+
+}  // namespace
+
+void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  gdr_rules(facts, out);
+  ib_mtu_rule(facts, out);
+  subnet_rule(facts, out);
+  bad_family_rule(facts, out);
+  p2p_workaround_rule(facts, out);
+}
+
+void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  socket_on_rdma_rule(facts, out);
+  single_host_system_error_rule(facts, out);
+}
+
+}  // namespace dd::logs

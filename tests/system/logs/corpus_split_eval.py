@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""First-finding accuracy of `distdoctor logs` on labelled real logs, dev and held-out apart.
+
+Usage: corpus_split_eval.py DISTDOCTOR OWN_CORPUS [SHARED_CORPUS] [--min-dev F] [--min-heldout F]
+
+OWN_CORPUS holds <case>/log.txt and truth.json {case: {label, source, split}}; SHARED_CORPUS holds
+<case>/log.txt + <case>/truth.json {root_cause} and counts as dev (the rules were written from it).
+Exits 1 when a split is below its minimum or a case could not be run.
+"""
+import argparse, json, os, subprocess, sys
+from concurrent.futures import ThreadPoolExecutor
+from collections import defaultdict
+
+
+def first_label(dd, log):
+    try:
+        p = subprocess.run([dd, "logs", "--json", log], capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return "(timeout)", "-"
+    if p.returncode not in (0, 1):
+        return "(exit %d)" % p.returncode, "-"
+    try:
+        j = json.loads(p.stdout)
+    except ValueError:
+        return "(bad json)", "-"
+    f = j.get("findings") or []
+    return (f[0]["label"], f[0]["severity"]) if f else ("none", "-")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("dd"); ap.add_argument("own"); ap.add_argument("shared", nargs="?")
+    ap.add_argument("--min-dev", type=float, default=0.0)
+    ap.add_argument("--min-heldout", type=float, default=0.0)
+    a = ap.parse_args()
+    if not os.access(a.dd, os.X_OK):
+        print("corpus_split_eval: %s is not executable" % a.dd, file=sys.stderr); return 1
+    cases = []  # (split, name, expected, log path)
+    truth = json.load(open(os.path.join(a.own, "truth.json")))
+    for name, t in sorted(truth.items()):
+        cases.append((t["split"], name, t["label"], os.path.join(a.own, name, "log.txt")))
+    if a.shared:
+        if not os.path.isdir(a.shared):
+            print("corpus_split_eval: shared corpus %s missing" % a.shared, file=sys.stderr); return 1
+        for name in sorted(os.listdir(a.shared)):
+            d = os.path.join(a.shared, name)
+            if os.path.isfile(os.path.join(d, "truth.json")) and os.path.isfile(os.path.join(d, "log.txt")):
+                t = json.load(open(os.path.join(d, "truth.json")))
+                cases.append(("dev", "shared/" + name, t["root_cause"], os.path.join(d, "log.txt")))
+    tot = defaultdict(int); ok = defaultdict(int)
+    per = defaultdict(lambda: [0, 0])
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda c: first_label(a.dd, c[3]), cases))
+    print("%-8s %-30s %-24s %-24s %-8s %s" % ("SPLIT", "CASE", "EXPECTED", "FOUND", "SEV", "MATCH"))
+    for (split, name, exp, log), (found, sev) in zip(cases, results):
+        hit = found == exp
+        tot[split] += 1; ok[split] += hit
+        per[(split, exp)][0] += hit; per[(split, exp)][1] += 1
+        print("%-8s %-30s %-24s %-24s %-8s %s" % (split, name, exp, found, sev, "yes" if hit else "no"))
+    print("\nper label:")
+    for (split, lab), (h, n) in sorted(per.items()):
+        print("  %-8s %-24s %d/%d" % (split, lab, h, n))
+    rc = 0
+    for split, need in (("dev", a.min_dev), ("heldout", a.min_heldout)):
+        n = tot[split]
+        acc = ok[split] / n if n else 0.0
+        print("%s: %d of %d = %.1f%% (need %.0f%%)" % (split, ok[split], n, 100 * acc, 100 * need))
+        if n == 0 or acc < need:
+            rc = 1
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
@@ -38,12 +39,21 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (flags.rank >= 0) lf.rank = flags.rank;
   if (flags.world >= 0) lf.world = flags.world;
   if (!flags.token.empty()) lf.token = flags.token;
-  auto launch = env::launchers::detect_launch(env, lf);
-  if (!launch) {
-    std::fprintf(stderr, "distdoctor: error: preflight: %s\n", launch.error().message.c_str());
-    return core::k_exit_usage;
+  auto detected = env::launchers::detect_launch(env, lf);
+  std::optional<env::launchers::LaunchInfo> launch;
+  std::optional<core::Error> env_problem;  // the launcher environment is malformed
+  if (detected) {
+    launch = std::move(detected.value());
+  } else {
+    auto salvage = env::launchers::salvage_launch(env, lf, detected.error());
+    if (!salvage.environment_error) {
+      std::fprintf(stderr, "distdoctor: error: preflight: %s\n", detected.error().message.c_str());
+      return core::k_exit_usage;
+    }
+    env_problem = detected.error();
+    launch = std::move(salvage.info);
   }
-  if (launch->skip) {
+  if (launch && launch->skip) {
     nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
     if (global.json) std::cout << j.dump(2) << "\n";
     else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
@@ -54,6 +64,12 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::LocalNode local;
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
   local.report = check::to_json(report, check::Scope::full);
+  if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
+    auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
+    if (global.json) std::cout << outcome.json.dump(2) << "\n";
+    else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
+    return outcome.exit_code;
+  }
 
   cluster::PreflightOptions o;
   o.launch = *launch;

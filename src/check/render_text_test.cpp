@@ -51,7 +51,7 @@ TEST(CheckText, FailedProbeIsNotReportedAsNoProbe) {
   Machine m;
   m.runner.fail(core::make_error(core::ErrorKind::internal, "fork: resource temporarily unavailable"));
   std::string text = m.text(os::Environment{}, true);
-  EXPECT_EQ(text.find("--no-probe"), std::string::npos) << text;
+  EXPECT_EQ(text.find("not loaded: --no-probe"), std::string::npos) << text;
   EXPECT_NE(text.find("probe failed: NCCL probe of /usr/local/cuda/lib64/libnccl.so.2: fork: resource temporarily "
                       "unavailable"),
             std::string::npos)

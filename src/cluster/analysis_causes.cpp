@@ -16,7 +16,13 @@
 //   env.master-port.*         -> a blocked MASTER_PORT (the probe went where MASTER_ADDR pointed)
 //   ipv6-link-local           -> no-route, blocked ports, interface mismatches / no interface, MASTER_ADDR
 //                                findings on the same hosts (nothing routable to reach)
-//   mtu-mismatch              -> slow and lossy links (a black hole also looks like loss)
+//   mtu-mismatch              -> slow and lossy links (a black hole also looks like loss), and
+//                                "NCCL/Gloo will use an interface the others cannot reach" on the
+//                                host behind the black hole
+//   no-route / only job ports
+//   open on a node            -> "NCCL/Gloo will use an interface the others cannot reach" on that
+//                                node, and MASTER_ADDR resolving right but not reached (the same
+//                                firewall or routing, not the interface choice, is the cause)
 //   any preflight.* finding   -> a node's own finding with the same label on its hosts (one
 //                                finding per problem; the node's words become evidence)
 #include <fmt/format.h>
@@ -39,6 +45,19 @@ bool hosts_overlap(const core::Finding& a, const core::Finding& b) {
   if (a.hosts.empty() || b.hosts.empty()) return true;
   return std::any_of(a.hosts.begin(), a.hosts.end(),
                      [&](const std::string& h) { return std::find(b.hosts.begin(), b.hosts.end(), h) != b.hosts.end(); });
+}
+
+// Every host `inner` names is one of `outer`'s (a finding grouping other hosts has other causes too).
+bool hosts_within(const core::Finding& inner, const core::Finding& outer) {
+  return std::all_of(inner.hosts.begin(), inner.hosts.end(), [&](const std::string& h) {
+    return std::find(outer.hosts.begin(), outer.hosts.end(), h) != outer.hosts.end();
+  });
+}
+
+// A node none of whose candidate addresses a peer could use (no route, or only the job's own ports
+// open): the choice of interface on it cannot be the cause.
+bool unreachable_node(const core::Finding& f) {
+  return f.id == "preflight.reach.no-route" || f.id == "preflight.reach.ephemeral-ports-blocked";
 }
 
 bool blocked_port(const core::Finding& f, std::string_view what) {
@@ -77,16 +96,24 @@ int causal_rank(const core::Finding& f) {
 bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (&cause == &symptom) return false;
   if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label) return hosts_overlap(cause, symptom);
-  if (causal_rank(cause) >= causal_rank(symptom)) return false;
-  if (cause.label == Label::tf_config) return blocked_port(symptom, "TF_CONFIG");
-  if (cause.label == Label::hostname_resolution || core::starts_with(cause.id, "env.master-port."))
-    return blocked_port(symptom, "MASTER_PORT");
   if (cause.label == Label::ipv6_link_local) {
     bool reach = symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
                  symptom.label == Label::interface_mismatch || symptom.label == Label::no_matching_interface ||
                  symptom.label == Label::hostname_resolution;
     return reach && hosts_overlap(cause, symptom);
   }
+  bool choice = symptom.label == Label::interface_mismatch &&
+                (symptom.id == "preflight.nccl.unreachable-interface" || symptom.id == "preflight.gloo.unreachable-interface");
+  // an MTU black hole disqualifies the addresses behind it: the choice of them is not the cause
+  if (cause.id == "preflight.mtu.black-hole" && choice) return hosts_within(symptom, cause);
+  if (unreachable_node(cause)) {
+    if (choice) return hosts_within(symptom, cause);
+    if (symptom.id == "preflight.master-addr.wrong" && symptom.label == Label::no_route) return true;
+  }
+  if (causal_rank(cause) >= causal_rank(symptom)) return false;
+  if (cause.label == Label::tf_config) return blocked_port(symptom, "TF_CONFIG");
+  if (cause.label == Label::hostname_resolution || core::starts_with(cause.id, "env.master-port."))
+    return blocked_port(symptom, "MASTER_PORT");
   if (cause.label == Label::mtu_mismatch) return symptom.id == "preflight.reach.slow" || symptom.id == "preflight.reach.lossy";
   return false;
 }

@@ -160,7 +160,9 @@ void check_master(Ctx& c) {
     bool owned = zero_addrs.count(first) != 0;
     bool reached = c.good.count(0) && c.good.at(0).count(first);
     if ((r != 0 && (loop || !owned)) || (owned && !reached && !loop)) {
-      auto x = core::new_finding("preflight.master-addr.wrong", core::Label::hostname_resolution, core::Severity::error,
+      // resolving right to an address nobody reached is a reachability symptom, not a name problem
+      auto label = owned && !loop ? core::Label::no_route : core::Label::hostname_resolution;
+      auto x = core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
                     fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first,
                                 loop ? "a loopback address" : !owned ? "which is not an address of rank 0"
                                                                       : "which the other nodes cannot reach"));

@@ -86,7 +86,7 @@ TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
   EXPECT_NE(text.find("preflight: WILL HANG"), std::string::npos);
   EXPECT_NE(text.find("    export NCCL_SOCKET_IFNAME="), std::string::npos);
   EXPECT_NE(text.find("    1 .-M?"), std::string::npos) << text;  // row of rank 1: to rank 2 bulk lost
-  EXPECT_NE(text.find("    3 ???-"), std::string::npos) << text;  // the missing rank
+  EXPECT_NE(text.find("    3 \?\?\?-"), std::string::npos) << text;  // the missing rank
   EXPECT_NE(text.find("never joined"), std::string::npos);
 }
 
@@ -97,7 +97,7 @@ TEST(PreflightText, MatrixMarksEveryCellKind) {
             "    0 -x.?\n"
             "    1 .-M?\n"
             "    2 .x-?\n"
-            "    3 ???-\n"
+            "    3 \?\?\?-\n"
             "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent\n");
 }
 

@@ -422,14 +422,15 @@ tf-config-index-outside)  # worker 1's TF_CONFIG names task index 5 of a 2-worke
   [ "$rc0" = 1 ] || die "rank 0 exit $rc0"
   ;;
 ipv6-link-local | ipv6-link-local-same-ifindex)  # the only network is IPv6 link-local (fe80::)
-  # ifindex of eth0: 2 on both nodes, or 3 on node1 (a dummy link comes first there). NCCL's
+  # ifindex of eth0: 2 on both nodes, or 4 on node1 (a spare veth pair comes first there). NCCL's
   # unique id carries rank 0's scope id, which the other node uses verbatim.
   # host names map to the ULA addresses the fix adds later (not present while preflight runs)
   for i in 0 1; do
     node "$i"
     for j in 0 1; do hosts_line "$i" "fd00:18::$((j + 1))" "node$j"; done
   done
-  [ "$CASE" = ipv6-link-local ] && ip -n "$(ns_of 1)" link add dummy0 type dummy
+  # (a veth pair inside node1 takes ifindexes 2 and 3 there; this kernel has no dummy links)
+  [ "$CASE" = ipv6-link-local ] && ip -n "$(ns_of 1)" link add spare0 type veth peer name spare1
   for i in 0 1; do
     ip netns exec "$(ns_of $i)" sysctl -qw net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
     link "$i" eth0 "fe80::18:$((i + 1))/64"

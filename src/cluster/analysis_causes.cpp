@@ -138,6 +138,28 @@ void import_node_findings(Ctx& c) {
   for (auto& [id, f] : by_id) c.findings.push_back(std::move(f));
 }
 
+// A grouped interface-choice finding whose hosts are each behind some MTU black hole or unreachable
+// node: the first of those causes (the pairwise rule needs one cause covering every host).
+int covering_cause(const std::vector<core::Finding>& findings, std::size_t i) {
+  const core::Finding& s = findings[i];
+  bool choice = s.label == Label::interface_mismatch &&
+                (s.id == "preflight.nccl.unreachable-interface" || s.id == "preflight.gloo.unreachable-interface");
+  if (!choice || s.hosts.empty()) return -1;
+  int first = -1;
+  for (const auto& h : s.hosts) {
+    bool covered = false;
+    for (std::size_t j = 0; j < findings.size() && !covered; ++j) {
+      const core::Finding& c = findings[j];
+      if (c.id != "preflight.mtu.black-hole" && !unreachable_node(c)) continue;
+      if (std::find(c.hosts.begin(), c.hosts.end(), h) == c.hosts.end()) continue;
+      covered = true;
+      if (first < 0) first = static_cast<int>(j);
+    }
+    if (!covered) return -1;
+  }
+  return first;
+}
+
 // The first finding (in order) that predicts findings[i], followed up the chain to a root cause;
 // -1 when nothing predicts it.
 int root_cause(const std::vector<core::Finding>& findings, std::size_t i) {
@@ -147,6 +169,7 @@ int root_cause(const std::vector<core::Finding>& findings, std::size_t i) {
     return -1;
   };
   int cause = cause_of(i);
+  if (cause < 0) cause = covering_cause(findings, i);
   for (int depth = 0; cause >= 0 && depth < 8; ++depth) {
     int up = cause_of(static_cast<std::size_t>(cause));
     if (up < 0 || up == static_cast<int>(i)) break;

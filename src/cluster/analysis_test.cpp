@@ -386,6 +386,21 @@ TEST(PreflightCauses, PredictedSymptomsFoldIntoTheirCause) {
   }
 }
 
+// Black holes towards node0 and towards node1: the Gloo finding that groups both nodes is theirs.
+TEST(PreflightCauses, AGroupedChoiceFindingFoldsWhenEveryHostHasACause) {
+  auto hole = [](const std::string& h) {
+    return finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error, {h});
+  };
+  auto gloo = finding("preflight.gloo.unreachable-interface", core::Label::interface_mismatch, core::Severity::error,
+                      {"node0", "node1"});
+  std::vector<core::Finding> fs = {gloo, hole("node0"), hole("node1")};
+  detail::order_by_cause(fs);
+  EXPECT_EQ(ids(fs), (std::vector<std::string>{"preflight.mtu.black-hole", "preflight.mtu.black-hole"}));
+  std::vector<core::Finding> partly = {gloo, hole("node0")};  // node1's part has no cause here
+  detail::order_by_cause(partly);
+  EXPECT_EQ(partly.size(), 2u);
+}
+
 // The case: TF_CONFIG names localhost:2222 for worker 0. node1's own check says so; the
 // probe of that port fails. Rank 0 names the configuration, with the probe failure as evidence.
 TEST(PreflightCauses, TfConfigLocalhostIsTheCauseOfTheBlockedTaskPort) {

@@ -45,6 +45,8 @@ std::string render_text(const CheckReport& r, Scope scope, const report::Style& 
     out += fmt::format("  library          {} (NCCL {}) -> {}\n", p.path, p.version.empty() ? "?" : p.version,
                        p.observed ? p.observed->iface + " " + p.observed->addr
                                   : std::string(nccl::to_string(p.status)) + (p.error.empty() ? "" : ": " + p.error));
+  } else if (!r.libraries.empty() && !r.probe_error.empty()) {
+    out += fmt::format("  library          {} (probe failed: {})\n", r.libraries.front().path, r.probe_error);
   } else if (!r.libraries.empty()) {
     out += fmt::format("  library          {} (not loaded: --no-probe)\n", r.libraries.front().path);
   } else {

@@ -5,6 +5,7 @@
 #include <future>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
@@ -51,20 +52,29 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     }
     ssh_hosts = std::move(*hosts);
   }
-  auto launch = env::launchers::detect_launch(env, lf);
-  if (!launch) {
-    std::fprintf(stderr, "distdoctor: error: preflight: %s\n", launch.error().message.c_str());
-    return core::k_exit_usage;
+  auto detected = env::launchers::detect_launch(env, lf);
+  std::optional<env::launchers::LaunchInfo> launch;
+  std::optional<core::Error> env_problem;  // the launcher environment is malformed
+  if (detected) {
+    launch = std::move(detected.value());
+  } else {
+    auto salvage = env::launchers::salvage_launch(env, lf, detected.error());
+    if (!salvage.environment_error) {
+      std::fprintf(stderr, "distdoctor: error: preflight: %s\n", detected.error().message.c_str());
+      return core::k_exit_usage;
+    }
+    env_problem = detected.error();
+    launch = std::move(salvage.info);
   }
-  if (launch->skip) {
+  if (launch && launch->skip) {
     nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
-    if (global.json) std::cout << j.dump(2) << "\n";
+    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
     else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
     return core::k_exit_ok;
   }
   std::unique_ptr<std::latch> ssh_copied;  // the --ssh copies are in place (or failed): our clock may start
   std::future<std::vector<cluster::SshHostResult>> started;  // the --ssh nodes, started while we prepare
-  if (!ssh_hosts.empty()) {
+  if (!ssh_hosts.empty() && launch) {
     std::vector<std::string> args = {"--world", std::to_string(*launch->world), "--rendezvous", *lf.rendezvous,
                                      "--token", env::launchers::job_token(*launch, lf), "--timeout",
                                      std::to_string(flags.timeout_s), "--concurrency", std::to_string(flags.concurrency),
@@ -81,6 +91,12 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::LocalNode local;
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
   local.report = check::to_json(report, check::Scope::full);
+  if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
+    auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
+    if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
+    else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
+    return outcome.exit_code;
+  }
 
   cluster::PreflightOptions o;
   o.launch = *launch;

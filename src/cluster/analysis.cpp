@@ -5,6 +5,8 @@
 #include <algorithm>
 
 #include "cluster/analysis_context.hpp"
+#include "core/address.hpp"
+#include "netif/preference.hpp"
 
 namespace dd::cluster {
 
@@ -60,9 +62,10 @@ std::vector<const ProbeResult*> Ctx::candidate_probes(int from, int to) const {
   return out;
 }
 
-core::Label label_for_kind(const std::string& kind, core::Label fallback) {
-  if (kind == "loopback") return core::Label::loopback_interface;
-  if (kind == "docker" || kind == "virtual" || kind == "bridge" || kind == "vpn") return core::Label::virtual_interface;
+core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback) {
+  if (!kind) return fallback;
+  if (*kind == netif::Kind::loopback) return core::Label::loopback_interface;
+  if (netif::is_host_private_kind(*kind) || *kind == netif::Kind::bridge) return core::Label::virtual_interface;
   return fallback;
 }
 
@@ -77,15 +80,33 @@ std::string_view to_string(Verdict v) {
   return "OK";
 }
 
-int kind_preference(const std::string& kind) {
-  if (kind == "ib") return 6;
-  if (kind == "bond" || kind == "physical") return 5;
-  if (kind == "vlan") return 4;
-  if (kind == "veth") return 3;
-  if (kind == "dummy" || kind == "bridge") return 2;
-  if (kind == "vpn" || kind == "virtual") return 1;
-  if (kind == "docker") return 0;
-  return -1;  // loopback, unknown
+std::vector<std::string> ranked_links(const NodeFacts& node, const std::set<std::string>& good) {
+  std::map<std::string, netif::LinkTraits> links;
+  for (const auto& e : node.entries) {
+    if (!good.count(e.addr) || !core::is_routable_address(e.addr)) continue;  // 169.254/16: never recommended
+    auto [it, fresh] = links.try_emplace(e.link);
+    netif::LinkTraits& t = it->second;
+    if (fresh) {
+      t.name = e.link;
+      auto i = node.ifaces.find(e.link);
+      if (i == node.ifaces.end()) {
+        t.kind = netif::Kind::virtual_;  // a link the node did not describe is not recommended
+      } else {
+        t.kind = i->second.kind;
+        t.enslaved = i->second.enslaved;
+        t.speed_mbps = i->second.speed_mbps;
+        t.ifindex = i->second.ifindex;
+      }
+    }
+    t.has_ipv4 = t.has_ipv4 || e.family == os::Family::inet;
+  }
+  std::vector<std::pair<netif::PreferenceKey, std::string>> keyed;
+  for (const auto& [name, t] : links)
+    if (auto key = netif::preference_key(t)) keyed.emplace_back(*key, name);
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::string> out;
+  for (const auto& [key, name] : keyed) out.push_back(name);
+  return out;
 }
 
 Analysis analyze(const AnalysisInput& input) {
@@ -93,11 +114,8 @@ Analysis analyze(const AnalysisInput& input) {
   Analysis out;
   // Ranks that never came or died midway.
   for (int r : input.missing) {
-    core::Finding f;
-    f.id = "preflight.node.missing";
-    f.label = core::Label::other;
-    f.severity = core::Severity::error;
-    f.title = fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous);
+    auto f = core::new_finding("preflight.node.missing", core::Label::other, core::Severity::error,
+                                    fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous));
     f.ranks = {r};
     f.evidence.push_back(fmt::format("{} of {} ranks joined before the deadline", input.nodes.size(), input.world));
     f.fix.text = fmt::format("start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
@@ -106,11 +124,8 @@ Analysis analyze(const AnalysisInput& input) {
     c.findings.push_back(std::move(f));
   }
   for (const auto& [r, why] : input.lost) {
-    core::Finding f;
-    f.id = "preflight.node.lost";
-    f.label = core::Label::other;
-    f.severity = core::Severity::error;
-    f.title = fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r));
+    auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
+                                    fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
     f.ranks = {r};
     f.hosts = {c.host(r)};
     f.evidence.push_back(why);
@@ -121,9 +136,11 @@ Analysis analyze(const AnalysisInput& input) {
   out.recommendation = detail::recommend(c);
   detail::find_choices(c, out.recommendation);
   detail::find_comparisons(c);
+  detail::find_address_families(c);
+  detail::import_node_findings(c);
   out.good_addrs = c.good;
   out.findings = std::move(c.findings);
-  core::sort_findings(out.findings);
+  detail::order_by_cause(out.findings);
   bool hang = false, slow = false;
   for (const auto& f : out.findings) {
     if (f.severity == core::Severity::error) hang = true;

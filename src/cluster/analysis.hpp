@@ -4,8 +4,8 @@
 // Reachability is judged per address: an address of node B is "good" when every other live node
 // reached it with the echo AND the bulk transfer (so an MTU black hole disqualifies it). NCCL's
 // and Gloo's current choices are checked against the good addresses; the recommendation picks,
-// per node, the preferred interface with a good address (data-network kinds first: ib, bond,
-// physical, vlan; then faster; virtual, docker and loopback last), writes it as ONE
+// per node, the preferred interface with a good address (netif/preference.hpp, the policy `check`
+// uses: ib, then physical/bond/vlan, bridge, a container's veth; faster; IPv4), writes it as ONE
 // NCCL_SOCKET_IFNAME value when one value selects a good address on every node - verified by
 // re-running the NCCL model (nccl::predict, rules of NCCL 2.28.9) on each node's own getifaddrs
 // entries - and per-node values otherwise; GLOO_SOCKET_IFNAME likewise through the Gloo model.
@@ -65,7 +65,8 @@ Analysis analyze(const AnalysisInput& input);
 // a skewed clock.
 std::int64_t clock_skew_us(std::int64_t sent_us, std::int64_t accepted_us, std::int64_t joined_us);
 
-// Preference of an interface kind for carrying training traffic (higher is better).
-int kind_preference(const std::string& kind);
+// Links of `node` that own one of `good` addresses, best first by the ranking policy `check`
+// uses too (netif/preference.hpp); links the policy never recommends are left out.
+std::vector<std::string> ranked_links(const NodeFacts& node, const std::set<std::string>& good);
 
 }  // namespace dd::cluster

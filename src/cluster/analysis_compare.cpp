@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "cluster/analysis_context.hpp"
+#include "core/address.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -16,10 +17,6 @@ namespace dd::cluster::detail {
 namespace {
 
 constexpr std::int64_t k_max_skew_us = 2'000'000;
-
-core::Finding make(std::string id, core::Label label, core::Severity sev, std::string title) {
-  return core::new_finding(std::move(id), label, sev, std::move(title));
-}
 
 // Effective value of a compared setting on a node (NCCL_* as NCCL sees it, files included).
 std::optional<std::string> setting(const NodeFacts& f, const std::string& key) {
@@ -52,7 +49,7 @@ void compare_settings(Ctx& c) {
       label = core::Label::ib_misconfiguration;
     else if (key == "NCCL_PROTO" || key == "NCCL_ALGO")
       label = core::Label::collective_mismatch;
-    auto f = make(some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
+    auto f = core::new_finding(some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
                   hang ? core::Severity::error : core::Severity::warning,
                   fmt::format("{} is {} across nodes", key, some_unset ? "set on some nodes only" : "different"));
     for (const auto& [value, hosts] : by_value) {
@@ -69,7 +66,7 @@ void compare_versions(Ctx& c) {
   for (int r : c.live) by_version[c.node.at(r)->nccl_version.empty() ? "<none found>" : c.node.at(r)->nccl_version].push_back(c.host(r));
   std::size_t real = by_version.size() - (by_version.count("<none found>") ? 1 : 0);
   if (by_version.size() < 2) return;
-  auto f = make("preflight.nccl.version-mismatch", core::Label::version_mismatch,
+  auto f = core::new_finding("preflight.nccl.version-mismatch", core::Label::version_mismatch,
                 real > 1 ? core::Severity::error : core::Severity::warning,
                 real > 1 ? "NCCL versions differ between nodes" : "an NCCL library was found on some nodes only");
   for (const auto& [v, hosts] : by_version) f.evidence.push_back(fmt::format("NCCL {} on {}", v, core::join(hosts, ", ")));
@@ -84,7 +81,7 @@ void compare_drivers(Ctx& c) {
   for (int r : c.live)
     if (!c.node.at(r)->cuda_driver.empty()) by_driver[c.node.at(r)->cuda_driver].push_back(c.host(r));
   if (by_driver.size() < 2) return;
-  auto f = make("preflight.cuda-driver.mismatch", core::Label::version_mismatch, core::Severity::warning,
+  auto f = core::new_finding("preflight.cuda-driver.mismatch", core::Label::version_mismatch, core::Severity::warning,
                 "NVIDIA driver versions differ between nodes");
   for (const auto& [v, hosts] : by_driver) f.evidence.push_back(fmt::format("driver {} on {}", v, core::join(hosts, ", ")));
   f.fix.text = "install one driver version on every node: the CUDA runtime and NCCL need a driver at least as new as "
@@ -96,7 +93,7 @@ void find_duplicates(Ctx& c) {
   std::map<std::string, std::vector<std::pair<int, std::string>>> owners;  // addr -> (rank, link)
   for (int r : c.live)
     for (const auto& e : c.node.at(r)->entries) {
-      if (e.loopback || core::starts_with(e.addr, "fe80") || core::starts_with(e.addr, "127.")) continue;
+      if (e.loopback || core::is_link_local_address(e.addr) || core::is_loopback_address(e.addr)) continue;
       auto& o = owners[e.addr];
       if (std::none_of(o.begin(), o.end(), [&](const auto& p) { return p.first == r; })) o.emplace_back(r, e.link);
     }
@@ -108,7 +105,7 @@ void find_duplicates(Ctx& c) {
       used = used || (f.nccl_bootstrap && f.nccl_bootstrap->addr == addr) || (f.gloo && f.gloo->addr == addr);
       for (const auto& s : f.nccl_socket) used = used || s.addr == addr;
     }
-    auto f = make("preflight.address.duplicate", core::Label::virtual_interface,
+    auto f = core::new_finding("preflight.address.duplicate", core::Label::virtual_interface,
                   used ? core::Severity::error : core::Severity::warning,
                   fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
                               used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
@@ -132,7 +129,7 @@ void compare_mtu(Ctx& c, const Recommendation* rec) {
     if (i && i->mtu > 0) by_mtu[i->mtu].push_back(fmt::format("{} {}", c.host(r), f.nccl_bootstrap->link));
   }
   if (by_mtu.size() < 2) return;
-  auto f = make("preflight.mtu.differs", core::Label::mtu_mismatch, core::Severity::warning,
+  auto f = core::new_finding("preflight.mtu.differs", core::Label::mtu_mismatch, core::Severity::warning,
                 "the interfaces NCCL will use have different MTUs");
   for (const auto& [mtu, who] : by_mtu) f.evidence.push_back(fmt::format("MTU {}: {}", mtu, core::join(who, ", ")));
   f.fix.text = "use one MTU on every node's cluster interface (and the switches between them)";
@@ -148,7 +145,7 @@ void check_master(Ctx& c) {
     auto m = f.env.find("MASTER_ADDR");
     if (m == f.env.end()) continue;
     if (!f.master_addr_error.empty()) {
-      auto x = make("preflight.master-addr.unresolved", core::Label::hostname_resolution, core::Severity::error,
+      auto x = core::new_finding("preflight.master-addr.unresolved", core::Label::hostname_resolution, core::Severity::error,
                     fmt::format("MASTER_ADDR={} does not resolve on {}", m->second, c.host(r)));
       x.hosts = {c.host(r)};
       x.ranks = {r};
@@ -159,11 +156,13 @@ void check_master(Ctx& c) {
     }
     if (f.master_addr_resolves.empty()) continue;
     const std::string& first = f.master_addr_resolves.front();
-    bool loop = core::starts_with(first, "127.") || first == "::1";
+    bool loop = core::is_loopback_address(first);
     bool owned = zero_addrs.count(first) != 0;
     bool reached = c.good.count(0) && c.good.at(0).count(first);
     if ((r != 0 && (loop || !owned)) || (owned && !reached && !loop)) {
-      auto x = make("preflight.master-addr.wrong", core::Label::hostname_resolution, core::Severity::error,
+      // resolving right to an address nobody reached is a reachability symptom, not a name problem
+      auto label = owned && !loop ? core::Label::no_route : core::Label::hostname_resolution;
+      auto x = core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
                     fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first,
                                 loop ? "a loopback address" : !owned ? "which is not an address of rank 0"
                                                                       : "which the other nodes cannot reach"));
@@ -174,7 +173,7 @@ void check_master(Ctx& c) {
       x.fix.text = "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
       c.findings.push_back(std::move(x));
     } else if (r == 0 && loop) {
-      auto x = make("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution, core::Severity::warning,
+      auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution, core::Severity::warning,
                     fmt::format("MASTER_ADDR={} resolves to {} on rank 0 itself", m->second, first));
       x.hosts = {c.host(0)};
       x.evidence.push_back("the store still listens on every address, but Gloo/TF may bind loopback by the same lookup");
@@ -197,7 +196,7 @@ void check_tf_config(Ctx& c) {
     tasks[fmt::format("{}[{}]", t.value("type", "?"), t.value("index", -1))].push_back(c.host(r));
   }
   if (clusters.size() > 1) {
-    auto f = make("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,
+    auto f = core::new_finding("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,
                   "TF_CONFIG describes different clusters on different workers");
     for (const auto& [cl, hosts] : clusters) f.evidence.push_back(fmt::format("{}: {}", core::join(hosts, ", "), cl));
     f.fix.text = "give every worker the same TF_CONFIG cluster; only task.type/index differ";
@@ -205,7 +204,7 @@ void check_tf_config(Ctx& c) {
   }
   for (const auto& [task, hosts] : tasks) {
     if (hosts.size() < 2) continue;
-    auto f = make("preflight.tf-config.duplicate-task", core::Label::tf_config, core::Severity::error,
+    auto f = core::new_finding("preflight.tf-config.duplicate-task", core::Label::tf_config, core::Severity::error,
                   fmt::format("TF_CONFIG task {} is claimed by {} workers", task, hosts.size()));
     f.hosts = hosts;
     f.fix.text = "give each worker a unique task index";
@@ -216,7 +215,7 @@ void check_tf_config(Ctx& c) {
 void check_clocks(Ctx& c) {
   for (const auto& [r, skew] : c.in.clock_skew_us) {
     if (std::llabs(skew) <= k_max_skew_us) continue;
-    auto f = make("preflight.clock.skew", core::Label::other, core::Severity::warning,
+    auto f = core::new_finding("preflight.clock.skew", core::Label::other, core::Severity::warning,
                   fmt::format("the clock of {} is {:.1f} s {} rank 0's", c.host(r), static_cast<double>(std::llabs(skew)) / 1e6,
                               skew > 0 ? "ahead of" : "behind"));
     f.hosts = {c.host(r)};

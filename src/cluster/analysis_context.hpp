@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -39,9 +40,18 @@ struct Ctx {
 void find_reachability(Ctx& c);   // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
 void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
 void find_comparisons(Ctx& c);    // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+void find_address_families(Ctx& c);   // IPv6 link-local only, no common address family
+void import_node_findings(Ctx& c);    // each node's own configuration findings, grouped by id
 Recommendation recommend(const Ctx& c);
 
+// The causal order (analysis_causes.cpp): 0 configuration ... 6 performance.
+int causal_rank(const core::Finding& f);
+// Whether `symptom` is what `cause` predicts (it becomes evidence under `cause`).
+bool predicts(const core::Finding& cause, const core::Finding& symptom);
+// Sorts errors first, then by causal rank; folds each predicted symptom into its cause.
+void order_by_cause(std::vector<core::Finding>& findings);
+
 // Label for traffic that goes over `kind`: loopback-interface, virtual-interface, or `fallback`.
-core::Label label_for_kind(const std::string& kind, core::Label fallback);
+core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback);
 
 }  // namespace dd::cluster::detail

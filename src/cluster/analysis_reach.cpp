@@ -109,11 +109,8 @@ void find_reachability(Ctx& c) {
     }
   }
   for (const auto& [to, froms] : no_route) {
-    core::Finding f;
-    f.id = "preflight.reach.no-route";
-    f.label = core::Label::no_route;
-    f.severity = core::Severity::error;
-    f.title = fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms));
+    auto f = core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
+                                    fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     for (const auto* p : no_route_ev[to]) add_evidence(f, probe_line(c, *p));
@@ -121,13 +118,10 @@ void find_reachability(Ctx& c) {
     c.findings.push_back(std::move(f));
   }
   for (const auto& [to, froms] : ephemeral) {
-    core::Finding f;
-    f.id = "preflight.reach.ephemeral-ports-blocked";
-    f.label = core::Label::firewall_or_port_blocked;
-    f.severity = core::Severity::error;
-    f.title = fmt::format("{} accepts only the job's own ports: NCCL and Gloo data connections (ephemeral ports) "
+    auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+                                    fmt::format("{} accepts only the job's own ports: NCCL and Gloo data connections (ephemeral ports) "
                           "from rank(s) {} will hang",
-                          c.host(to), ranks_text(froms));
+                          c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
@@ -138,11 +132,8 @@ void find_reachability(Ctx& c) {
   for (const auto& [key, probes] : black_hole) {
     const auto& [to, iface] = key;
     const IfaceFacts* i = c.iface(to, iface);
-    core::Finding f;
-    f.id = "preflight.mtu.black-hole";
-    f.label = core::Label::mtu_mismatch;
-    f.severity = core::Severity::error;
-    f.title = fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface);
+    auto f = core::new_finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
+                                    fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
     f.hosts = {c.host(to)};
     if (i) add_evidence(f, fmt::format("{} {} has MTU {}", c.host(to), iface, i->mtu));
     for (const auto* p : probes) {
@@ -155,13 +146,10 @@ void find_reachability(Ctx& c) {
     c.findings.push_back(std::move(f));
   }
   for (const auto& [what, probes] : job_blocked) {
-    core::Finding f;
-    f.id = "preflight.port.blocked";
-    f.label = core::Label::firewall_or_port_blocked;
-    f.severity = core::Severity::error;
     const ProbeResult& p0 = *probes.front();
-    f.title = fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer", what,
-                          p0.target.addr, p0.target.port, c.host(p0.target.to));
+    auto f = core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+                                    fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer", what,
+                          p0.target.addr, p0.target.port, c.host(p0.target.to)));
     f.hosts = {c.host(p0.target.to)};
     for (const auto* p : probes) {
       f.ranks.push_back(p->from);
@@ -179,11 +167,8 @@ void find_reachability(Ctx& c) {
   for (const auto& [rank, counts] : loss_by_host) loss_pattern = loss_pattern || counts.first * 2 >= counts.second;
   if (!lossy.empty() && loss_pattern) {
     std::sort(lossy.rbegin(), lossy.rend());
-    core::Finding f;
-    f.id = "preflight.reach.lossy";
-    f.label = core::Label::performance;
-    f.severity = core::Severity::warning;
-    f.title = fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size());
+    auto f = core::new_finding("preflight.reach.lossy", core::Label::performance, core::Severity::warning,
+                                    fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size()));
     for (const auto& l : lossy) add_evidence(f, l.second);
     f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
     c.findings.push_back(std::move(f));
@@ -194,12 +179,9 @@ void find_reachability(Ctx& c) {
   for (const auto& [rank, counts] : slow_by_host) slow_pattern = slow_pattern || counts.first * 2 >= counts.second;
   if (!slow.empty() && slow_pattern) {
     std::sort(slow.rbegin(), slow.rend());
-    core::Finding f;
-    f.id = "preflight.reach.slow";
-    f.label = core::Label::performance;
-    f.severity = core::Severity::warning;
-    f.title = fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
-                          slow.size(), k_slow_rtt_us / 1000);
+    auto f = core::new_finding("preflight.reach.slow", core::Label::performance, core::Severity::warning,
+                                    fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
+                          slow.size(), k_slow_rtt_us / 1000));
     for (const auto& s : slow) add_evidence(f, s.second);
     f.fix.text = "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
                  "if the path cannot change";

@@ -1,5 +1,7 @@
 #include "cluster/analysis.hpp"
 #include "cluster/node_facts.hpp"
+#include "cluster/analysis_context.hpp"
+#include "cluster/analysis_test_util.hpp"
 
 #include <gtest/gtest.h>
 
@@ -20,10 +22,11 @@ NodeFacts node(int rank, std::vector<std::tuple<std::string, std::string, std::s
   f.host = "node" + std::to_string(rank);
   f.model_version = "2.28.9";
   f.entries.push_back(v4("lo", "127.0.0.1", true));
-  f.ifaces["lo"] = IfaceFacts{"loopback", 65536, -1, true};
+  f.ifaces["lo"] = IfaceFacts{netif::Kind::loopback, 65536, -1, true, false, 1};
   for (const auto& [name, addr, kind] : ifaces) {
     f.entries.push_back(v4(name, addr));
-    f.ifaces[name] = IfaceFacts{kind, 1500, 10000, true};
+    int ifindex = static_cast<int>(f.ifaces.size()) + 1;
+    f.ifaces[name] = IfaceFacts{netif::kind_from_string(kind).value(), 1500, 10000, true, false, ifindex};
     Listener l;
     l.spec = ListenSpec{addr, 0, 0, name, "candidate"};
     l.port = 40000 + rank;
@@ -39,25 +42,8 @@ NodeFacts node(int rank, std::vector<std::tuple<std::string, std::string, std::s
   return f;
 }
 
-// Probes between every pair on every candidate; `ok(to_addr)` decides the outcome.
-std::vector<ProbeResult> probes(const std::vector<NodeFacts>& nodes,
-                                const std::function<void(ProbeResult&)>& shape) {
-  std::vector<ProbeResult> out;
-  for (const auto& from : nodes)
-    for (const auto& to : nodes) {
-      if (from.rank == to.rank) continue;
-      for (const auto& l : to.listeners) {
-        ProbeResult p;
-        p.from = from.rank;
-        p.target = ProbeTarget{to.rank, l.spec.addr, l.port, l.spec.iface, "candidate", true};
-        p.ok = p.bulk_ok = true;
-        p.rtt_us = 120;
-        p.bytes_acked = 512 * 1024;
-        shape(p);
-        out.push_back(p);
-      }
-    }
-  return out;
+std::vector<ProbeResult> probes(const std::vector<NodeFacts>& nodes, const std::function<void(ProbeResult&)>& shape) {
+  return testing::probe_matrix(nodes, shape);
 }
 
 AnalysisInput input_of(std::vector<NodeFacts> nodes, std::vector<ProbeResult> ps) {
@@ -292,6 +278,217 @@ TEST(PreflightAnalysis, BlockedMasterPortAndEphemeralPorts) {
   auto b = analyze(input_of(nodes, ps2));
   EXPECT_TRUE(has(b, "preflight.reach.ephemeral-ports-blocked"));
   EXPECT_FALSE(has(b, "preflight.reach.no-route"));
+}
+
+// ---- causes explain symptoms (analysis_causes.cpp) ----
+
+core::Finding finding(const std::string& id, core::Label label, core::Severity sev = core::Severity::error,
+                      std::vector<std::string> hosts = {"node0"}) {
+  auto f = core::new_finding(id, label, sev, id + " title");
+  f.hosts = std::move(hosts);
+  f.evidence = {id + " evidence"};
+  return f;
+}
+
+std::vector<std::string> ids(const std::vector<core::Finding>& fs) {
+  std::vector<std::string> out;
+  for (const auto& f : fs) out.push_back(f.id);
+  return out;
+}
+
+TEST(PreflightCauses, TheCausalOrderIsConfigurationNameInterfaceFirewallMtuSlowPerformance) {
+  using L = core::Label;
+  std::vector<core::Finding> fs = {
+      finding("preflight.perf", L::performance, core::Severity::warning),
+      finding("preflight.reach.slow", L::performance, core::Severity::warning),
+      finding("preflight.mtu.black-hole", L::mtu_mismatch),
+      finding("preflight.reach.no-route", L::no_route),
+      finding("preflight.nccl.unreachable-interface", L::interface_mismatch, core::Severity::error, {"node5"}),
+      finding("preflight.master-addr.wrong", L::hostname_resolution),
+      finding("tf-config.duplicate-address", L::tf_config),
+  };
+  for (std::size_t i = 0; i + 1 < fs.size(); ++i)
+    EXPECT_GT(detail::causal_rank(fs[i]), detail::causal_rank(fs[i + 1])) << fs[i].id << " vs " << fs[i + 1].id;
+  // (the black hole would explain the slow link: ordered without it)
+  fs.erase(fs.begin() + 2);
+  detail::order_by_cause(fs);
+  EXPECT_EQ(ids(fs), (std::vector<std::string>{"tf-config.duplicate-address", "preflight.master-addr.wrong",
+                                                "preflight.nccl.unreachable-interface", "preflight.reach.no-route",
+                                                "preflight.reach.slow", "preflight.perf"}));
+}
+
+// Each pair that can co-occur: the cause stays, a predicted symptom becomes its evidence, an
+// unrelated one stays a finding of its own.
+TEST(PreflightCauses, PredictedSymptomsFoldIntoTheirCause) {
+  using L = core::Label;
+  struct Pair {
+    core::Finding cause, symptom;
+    bool folds;
+  };
+  auto port = [](const std::string& what) {
+    auto f = finding("preflight.port.blocked", L::firewall_or_port_blocked);
+    f.title = what + " (198.18.1.1:2222) on node0 is blocked or closed while other ports of that node answer";
+    return f;
+  };
+  std::vector<Pair> pairs = {
+      {finding("tf-config.localhost-in-multihost", L::tf_config), port("TF_CONFIG worker[0]"), true},
+      {finding("preflight.tf-config.duplicate-task", L::tf_config), port("TF_CONFIG worker[1]"), true},
+      {finding("tf-config.localhost-in-multihost", L::tf_config), port("MASTER_PORT"), false},
+      {finding("preflight.master-addr.wrong", L::hostname_resolution), port("MASTER_PORT"), true},
+      {finding("env.master-port.invalid", L::config_typo), port("MASTER_PORT"), true},
+      {finding("preflight.master-addr.wrong", L::hostname_resolution),
+       finding("preflight.reach.no-route", L::no_route), false},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local), finding("preflight.reach.no-route", L::no_route), true},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
+       finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked), true},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
+       finding("preflight.nccl.unreachable-interface", L::interface_mismatch), true},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
+       finding("preflight.master-addr.wrong", L::hostname_resolution), true},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local, core::Severity::error, {"node1"}),
+       finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node2"}), false},
+      {finding("preflight.mtu.black-hole", L::mtu_mismatch),
+       finding("preflight.reach.lossy", L::performance, core::Severity::warning), true},
+      {finding("preflight.mtu.black-hole", L::mtu_mismatch),
+       finding("preflight.reach.slow", L::performance, core::Severity::warning), true},
+      {finding("preflight.reach.no-route", L::no_route), finding("preflight.mtu.black-hole", L::mtu_mismatch), false},
+      {finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked),
+       finding("preflight.reach.slow", L::performance, core::Severity::warning), false},
+      {finding("preflight.mtu.black-hole", L::mtu_mismatch),
+       finding("preflight.nccl.unreachable-interface", L::interface_mismatch), true},
+      // a node nobody reaches on any candidate: its interface choice is not the cause
+      {finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked),
+       finding("preflight.nccl.unreachable-interface", L::interface_mismatch), true},
+      {finding("preflight.reach.no-route", L::no_route),
+       finding("preflight.gloo.unreachable-interface", L::interface_mismatch), true},
+      {finding("preflight.reach.no-route", L::no_route),
+       finding("preflight.nccl.unreachable-interface", L::virtual_interface), false},
+      {finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node1"}),
+       finding("preflight.nccl.unreachable-interface", L::interface_mismatch, core::Severity::error, {"node2"}), false},
+      {finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked),
+       finding("preflight.master-addr.wrong", L::no_route, core::Severity::error, {"node1"}), true},
+      // a node's own finding joins the rank-0 finding with its label
+      {finding("preflight.gloo.hostname-loopback", L::hostname_resolution),
+       finding("env.master-addr.loopback", L::hostname_resolution), true},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
+       finding("nccl.bootstrap.ipv6-link-local", L::ipv6_link_local), true},
+  };
+  for (const auto& p : pairs) {
+    // the symptom first: the order must not matter
+    std::vector<core::Finding> fs = {p.symptom, p.cause};
+    detail::order_by_cause(fs);
+    std::string what = p.cause.id + " / " + p.symptom.id + " (" + p.symptom.title + ")";
+    ASSERT_EQ(fs.size(), p.folds ? 1u : 2u) << what;
+    const auto& cause = *std::find_if(fs.begin(), fs.end(), [&](const core::Finding& f) { return f.id == p.cause.id; });
+    bool explained = std::any_of(cause.evidence.begin(), cause.evidence.end(),
+                                 [&](const std::string& e) { return e.find(p.symptom.title) != std::string::npos; });
+    EXPECT_EQ(explained, p.folds) << what;
+  }
+}
+
+// Black holes towards node0 and towards node1: the Gloo finding that groups both nodes is theirs.
+TEST(PreflightCauses, AGroupedChoiceFindingFoldsWhenEveryHostHasACause) {
+  auto hole = [](const std::string& h) {
+    return finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error, {h});
+  };
+  auto gloo = finding("preflight.gloo.unreachable-interface", core::Label::interface_mismatch, core::Severity::error,
+                      {"node0", "node1"});
+  std::vector<core::Finding> fs = {gloo, hole("node0"), hole("node1")};
+  detail::order_by_cause(fs);
+  EXPECT_EQ(ids(fs), (std::vector<std::string>{"preflight.mtu.black-hole", "preflight.mtu.black-hole"}));
+  std::vector<core::Finding> partly = {gloo, hole("node0")};  // node1's part has no cause here
+  detail::order_by_cause(partly);
+  EXPECT_EQ(partly.size(), 2u);
+}
+
+// The case: TF_CONFIG names localhost:2222 for worker 0. node1's own check says so; the
+// probe of that port fails. Rank 0 names the configuration, with the probe failure as evidence.
+TEST(PreflightCauses, TfConfigLocalhostIsTheCauseOfTheBlockedTaskPort) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto tf = core::new_finding("tf-config.localhost-in-multihost", core::Label::tf_config, core::Severity::error,
+                              "TF_CONFIG mixes localhost/127.x with other hosts");
+  tf.evidence = {"TF_CONFIG (environment): cluster.worker[0] is localhost:2222"};
+  for (auto& n : nodes) n.node_findings = {tf};
+  ProbeResult job;
+  job.from = 1;
+  job.target = ProbeTarget{0, "localhost", 2222, "", "TF_CONFIG worker[0]", true};
+  job.stage = "connect";
+  job.error = "connect: refused";
+  auto ps = probes(nodes, [](ProbeResult&) {});
+  ps.push_back(job);
+  // the node facts, findings included, cross the wire intact
+  auto back = facts_from_json(to_json(nodes[1]));
+  ASSERT_TRUE(back.ok());
+  ASSERT_EQ(back->node_findings.size(), 1u);
+  EXPECT_EQ(back->node_findings[0].id, tf.id);
+  EXPECT_EQ(back->node_findings[0].label, core::Label::tf_config);
+  nodes[1] = back.value();
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_EQ(a.findings.front().id, "tf-config.localhost-in-multihost");
+  EXPECT_EQ(a.findings.front().hosts, (std::vector<std::string>{"node0", "node1"}));
+  EXPECT_FALSE(has(a, "preflight.port.blocked"));
+  EXPECT_EQ(a.reason, "TF_CONFIG mixes localhost/127.x with other hosts");
+  const auto& ev = a.findings.front().evidence;
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const std::string& e) {
+    return e.find("explains: TF_CONFIG worker[0] (localhost:2222)") != std::string::npos;
+  }));
+}
+
+NodeFacts link_local_node(int rank, int ifindex, const std::string& link) {
+  NodeFacts f;
+  f.rank = rank;
+  f.host = "node" + std::to_string(rank);
+  f.model_version = "2.28.9";
+  f.entries.push_back(v4("lo", "127.0.0.1", true));
+  f.entries.push_back(os::AddressEntry{link, link, os::Family::inet6, "fe80::18:" + std::to_string(rank + 1), 64,
+                                       static_cast<std::uint32_t>(ifindex), true, true, false});
+  f.ifaces["lo"] = IfaceFacts{netif::Kind::loopback, 65536, -1, true, false, 1};
+  f.ifaces[link] = IfaceFacts{netif::Kind::veth, 1500, 10000, true, false, ifindex};
+  f.nccl_bootstrap = nccl::Endpoint{link, f.entries.back().addr + "%" + link, link};
+  f.nccl_socket = {*f.nccl_bootstrap};
+  return f;
+}
+
+TEST(PreflightCauses, Ipv6LinkLocalOnlyNamesTheScopeIdTrap) {
+  for (bool same_ifindex : {false, true}) {
+    std::vector<NodeFacts> nodes = {link_local_node(0, 2, "eth0"), link_local_node(1, same_ifindex ? 2 : 7, "eth0")};
+    if (!same_ifindex) nodes[1].ifaces["dummy9"] = IfaceFacts{netif::Kind::dummy, 1500, -1, true, false, 2};
+    auto a = analyze(input_of(nodes, {}));
+    ASSERT_FALSE(a.findings.empty());
+    const auto& f = a.findings.front();
+    EXPECT_EQ(f.id, "preflight.ipv6.link-local-only");
+    EXPECT_EQ(f.label, core::Label::ipv6_link_local);
+    EXPECT_EQ(a.verdict, Verdict::hang);
+    auto says = [&](const std::string& text) {
+      return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+    };
+    EXPECT_TRUE(says("rank 0's address fe80::18:1%eth0 with scope id 2"));
+    EXPECT_TRUE(says(same_ifindex ? "ifindex 2 is eth0 too" : "ifindex 2 is dummy9, another link")) << same_ifindex;
+    EXPECT_NE(f.fix.text.find("NCCL_SOCKET_FAMILY"), std::string::npos);
+    EXPECT_NE(f.fix.text.find("MASTER_ADDR"), std::string::npos);
+    // no other error stands beside it: what it predicts is its evidence
+    for (std::size_t i = 1; i < a.findings.size(); ++i)
+      EXPECT_NE(a.findings[i].severity, core::Severity::error) << a.findings[i].id;
+  }
+}
+
+TEST(PreflightCauses, MixedAddressFamiliesShareNoNetwork) {
+  std::vector<NodeFacts> nodes;
+  nodes.push_back(node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0"));
+  NodeFacts v6;
+  v6.rank = 1;
+  v6.host = "node1";
+  v6.model_version = "2.28.9";
+  v6.entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fd00:18::2", 64, 0, true, true, false});
+  v6.ifaces["eth0"] = IfaceFacts{netif::Kind::physical, 1500, 10000, true, false, 2};
+  nodes.push_back(v6);
+  auto a = analyze(input_of(nodes, {}));
+  ASSERT_TRUE(has(a, "preflight.family.mismatch"));
+  const auto& f = get(a, "preflight.family.mismatch");
+  EXPECT_EQ(f.evidence, (std::vector<std::string>{"IPv4 only: node0", "IPv6 only: node1"}));
+  EXPECT_NE(f.fix.text.find("NCCL_SOCKET_FAMILY"), std::string::npos);
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include "core/strings.hpp"
 #include "os/environment.hpp"
 #include "os/resolver.hpp"
+#include "report/json.hpp"
 
 namespace dd::cluster {
 
@@ -31,7 +32,42 @@ bool per_node(const std::string& name) {
   return false;
 }
 
+std::optional<core::Label> label_from(const std::string& text) {
+  for (int i = 0; i <= static_cast<int>(core::Label::other); ++i) {
+    auto l = static_cast<core::Label>(i);
+    if (core::to_string(l) == text) return l;
+  }
+  return std::nullopt;
+}
+
+core::Severity severity_from(const std::string& text) {
+  if (text == "error") return core::Severity::error;
+  if (text == "warning") return core::Severity::warning;
+  return core::Severity::info;
+}
+
+// The inverse of report::to_json(Finding); throws json::exception on a wrong shape.
+core::Finding finding_from(const json& j) {
+  auto label = label_from(j.at("label").get<std::string>());
+  auto f = core::new_finding(j.at("id").get<std::string>(), label.value_or(core::Label::other),
+                             severity_from(j.at("severity").get<std::string>()), j.at("title").get<std::string>());
+  f.evidence = j.value("evidence", std::vector<std::string>{});
+  f.hosts = j.value("hosts", std::vector<std::string>{});
+  const json fix = j.value("fix", json::object());
+  f.fix.env = fix.value("env", std::map<std::string, std::string>{});
+  f.fix.per_host = fix.value("per_host", std::map<std::string, std::map<std::string, std::string>>{});
+  f.fix.text = fix.value("text", std::string());
+  return f;
+}
+
 }  // namespace
+
+bool is_node_config_finding(const core::Finding& f) {
+  if (f.severity == core::Severity::info) return false;
+  for (const char* prefix : {"env.", "tf-config.", "container."})
+    if (core::starts_with(f.id, prefix)) return true;
+  return f.label == core::Label::ipv6_link_local;  // check's judge: the bootstrap is on fe80:: only
+}
 
 bool is_compared_setting(const std::string& name) {
   if (per_node(name)) return false;
@@ -55,7 +91,8 @@ json to_json(const NodeFacts& f) {
   }
   json ifaces = json::object();
   for (const auto& [name, i] : f.ifaces)
-    ifaces[name] = {{"kind", i.kind}, {"mtu", i.mtu}, {"speed_mbps", i.speed_mbps}, {"running", i.running}};
+    ifaces[name] = {{"kind", netif::to_string(i.kind)}, {"mtu", i.mtu},           {"speed_mbps", i.speed_mbps},
+                    {"running", i.running},             {"enslaved", i.enslaved}, {"ifindex", i.ifindex}};
   json socket = json::array();
   for (const auto& e : f.nccl_socket) socket.push_back(endpoint_json(e));
   json listeners = json::array();
@@ -69,7 +106,8 @@ json to_json(const NodeFacts& f) {
           {"nccl_bootstrap", endpoint_json(f.nccl_bootstrap)}, {"nccl_socket", socket}, {"nccl_error", f.nccl_error},
           {"gloo", endpoint_json(f.gloo)}, {"gloo_loopback", f.gloo_loopback}, {"gloo_source", f.gloo_source},
           {"gloo_error", f.gloo_error}, {"master_addr_resolves", f.master_addr_resolves},
-          {"master_addr_error", f.master_addr_error}, {"time_us", f.time_us}, {"listeners", listeners}};
+          {"master_addr_error", f.master_addr_error}, {"time_us", f.time_us}, {"listeners", listeners},
+          {"node_findings", report::to_json(f.node_findings)}};
 }
 
 core::Result<NodeFacts> facts_from_json(const json& j) {
@@ -90,9 +128,12 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
       a.loopback = e.at("loopback").get<bool>();
       f.entries.push_back(std::move(a));
     }
-    for (const auto& [name, i] : j.at("ifaces").items())
-      f.ifaces[name] = IfaceFacts{i.at("kind").get<std::string>(), i.at("mtu").get<int>(),
-                                  i.at("speed_mbps").get<std::int64_t>(), i.at("running").get<bool>()};
+    for (const auto& [name, i] : j.at("ifaces").items()) {
+      auto kind = netif::kind_from_string(i.at("kind").get<std::string>());
+      if (!kind) return core::make_error(core::ErrorKind::unreadable, "node facts: ifaces." + name + ".kind: unknown kind");
+      f.ifaces[name] = IfaceFacts{*kind, i.at("mtu").get<int>(), i.at("speed_mbps").get<std::int64_t>(),
+                                  i.at("running").get<bool>(), i.value("enslaved", false), i.value("ifindex", 0)};
+    }
     f.env = j.at("env").get<std::map<std::string, std::string>>();
     f.nccl_config = j.at("nccl_config").get<std::map<std::string, std::string>>();
     f.nccl_version = j.at("nccl_version").get<std::string>();
@@ -120,6 +161,7 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
       x.error = l.at("error").get<std::string>();
       f.listeners.push_back(std::move(x));
     }
+    for (const auto& n : j.value("node_findings", json::array())) f.node_findings.push_back(finding_from(n));
     return f;
   } catch (const json::exception& e) {
     return core::make_error(core::ErrorKind::unreadable, std::string("node facts: ") + e.what());
@@ -131,7 +173,7 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   f.host = report.host;
   f.entries = report.inventory.entries;
   for (const auto& i : report.inventory.interfaces)
-    f.ifaces[i.name] = IfaceFacts{std::string(netif::to_string(i.kind)), i.mtu, i.speed_mbps.value_or(-1), i.running};
+    f.ifaces[i.name] = IfaceFacts{i.kind, i.mtu, i.speed_mbps.value_or(-1), i.running, !i.master.empty(), i.ifindex};
   for (const auto& [k, v] : env.all())
     if (is_compared_setting(k)) f.env[k] = v;
   for (const auto& [k, v] : report.config.values) f.nccl_config[k] = v.value;
@@ -157,6 +199,8 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
       f.master_addr_error = r.error().message;
     }
   }
+  for (const auto& x : report.findings)
+    if (is_node_config_finding(x)) f.node_findings.push_back(x);
   return f;
 }
 

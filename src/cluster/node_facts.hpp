@@ -13,8 +13,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cluster/probe_server.hpp"
+#include "core/finding.hpp"
 #include "core/result.hpp"
 #include "nccl/predict.hpp"
+#include "netif/interface.hpp"
 #include "os/interface_source.hpp"
 
 namespace dd::check {
@@ -28,10 +30,12 @@ class Resolver;
 namespace dd::cluster {
 
 struct IfaceFacts {
-  std::string kind;  // netif::Kind name
+  netif::Kind kind = netif::Kind::physical;  // JSON: its netif::to_string name
   int mtu = 0;
   std::int64_t speed_mbps = -1;
   bool running = false;
+  bool enslaved = false;  // has a master (bridge/bond port)
+  int ifindex = 0;
 };
 
 struct NodeFacts {
@@ -55,6 +59,9 @@ struct NodeFacts {
   std::string master_addr_error;
   std::int64_t time_us = 0;                       // wall clock (unix us) when sent
   std::vector<Listener> listeners;                // probe listeners (candidates and job ports)
+  // This node's own configuration findings from its check report (environment audit, TF_CONFIG,
+  // hostname resolution, IPv6 link-local only, container): rank 0 weighs them as causes.
+  std::vector<core::Finding> node_findings;
 };
 
 nlohmann::json to_json(const NodeFacts& facts);
@@ -63,6 +70,9 @@ core::Result<NodeFacts> facts_from_json(const nlohmann::json& j);
 
 // Builds the facts from this node's check report and environment.
 NodeFacts facts_from_report(const check::CheckReport& report, const os::Environment& env, const os::Resolver& resolver);
+
+// Whether a check finding describes the node's own configuration (see NodeFacts::node_findings).
+bool is_node_config_finding(const core::Finding& finding);
 
 // Whether `name` is a setting preflight compares across nodes.
 bool is_compared_setting(const std::string& name);

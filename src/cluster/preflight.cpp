@@ -13,6 +13,7 @@
 #include "cluster/probe_protocol.hpp"
 #include "cluster/probe_server.hpp"
 #include "core/exit_code.hpp"
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "report/json.hpp"
 
@@ -53,11 +54,7 @@ void open_listeners(ProbeServer& server, const PreflightOptions& o, NodeFacts& f
 
 core::Finding own_finding(std::string id, core::Label label, std::string title, std::vector<std::string> evidence,
                           std::string fix) {
-  core::Finding f;
-  f.id = std::move(id);
-  f.label = label;
-  f.severity = core::Severity::error;
-  f.title = std::move(title);
+  auto f = core::new_finding(std::move(id), label, core::Severity::error, std::move(title));
   f.evidence = std::move(evidence);
   f.fix.text = std::move(fix);
   return f;
@@ -262,25 +259,11 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 
   PreflightOutcome out;
   out.findings = a.findings;
-  json node_list = json::array();
-  for (const auto& [rank, f] : nodes) node_list.push_back(node_json(f, reports[rank]));
-  json probes = json::array();
-  for (const auto& p : in.probes) probes.push_back(to_json(p));
-  json lost = json::array();
-  for (const auto& [rank, why] : in.lost)
-    lost.push_back({{"rank", rank}, {"host", nodes.count(rank) ? nodes[rank].host : ""}, {"reason", why}});
-  json good = json::object();
-  for (const auto& [rank, addrs] : a.good_addrs) good[std::to_string(rank)] = addrs;
-  json rec = {{"env", a.recommendation.env}, {"per_host", a.recommendation.per_host},
-              {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
-              {"complete", a.recommendation.complete}};
-  out.json = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", world},
-              {"host", facts.host}, {"launcher", o.launch.launcher},
-              {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
-              {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-              {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
-              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
-              {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}};
+  out.json = rank0_json(in, a, nodes, reports);
+  out.json.update({{"host", facts.host}, {"launcher", o.launch.launcher},
+                   {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
+                   {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()},
+                                   {"unidentified_drops", rv->anonymous_drops()}}}});
   out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
@@ -298,14 +281,55 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 
 }  // namespace
 
+json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
+                const std::map<int, json>& reports) {
+  json node_list = json::array();
+  for (const auto& [rank, f] : nodes) {
+    auto r = reports.find(rank);
+    node_list.push_back(node_json(f, r == reports.end() ? json::object() : r->second));
+  }
+  json probes = json::array();
+  for (const auto& p : in.probes) probes.push_back(to_json(p));
+  json lost = json::array();
+  for (const auto& [rank, why] : in.lost) {
+    auto n = nodes.find(rank);
+    lost.push_back({{"rank", rank}, {"host", n == nodes.end() ? "" : n->second.host}, {"reason", why}});
+  }
+  json good = json::object();
+  for (const auto& [rank, addrs] : a.good_addrs) good[std::to_string(rank)] = addrs;
+  json rec = {{"env", a.recommendation.env}, {"per_host", a.recommendation.per_host},
+              {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
+              {"complete", a.recommendation.complete}};
+  auto zero = nodes.find(0);
+  return {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
+          {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
+          {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+          {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
+          {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+          {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+}
+
+PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Error& problem) {
+  std::vector<core::Finding> findings;
+  for (const auto& f : facts.node_findings)
+    if (f.severity == core::Severity::error) findings.push_back(f);
+  if (findings.empty()) {
+    bool tf = core::starts_with(problem.message, "TF_CONFIG");
+    auto f = core::new_finding("preflight.launch.environment", tf ? core::Label::tf_config : core::Label::config_typo,
+                               core::Severity::error, "the launcher environment is unusable: " + problem.message);
+    f.fix.text = "fix the launcher's variables named above, or pass --rank, --world and --rendezvous";
+    findings.push_back(std::move(f));
+  }
+  findings.front().evidence.push_back("this node could not derive its rank and the meeting point (" + problem.message +
+                                      "), so it did not join; rank 0 reports it as missing");
+  return alone(PreflightOptions{}, facts, std::move(findings));
+}
+
 std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>& entries) {
   std::vector<std::string> out;
   for (const auto& e : entries) {
     if (!e.up || !e.running || e.loopback) continue;
-    if (core::starts_with(e.addr, "127.") || e.addr == "::1" || core::starts_with(core::to_lower(e.addr), "fe8") ||
-        core::starts_with(core::to_lower(e.addr), "fe9") || core::starts_with(core::to_lower(e.addr), "fea") ||
-        core::starts_with(core::to_lower(e.addr), "feb"))
-      continue;
+    if (core::is_loopback_address(e.addr) || core::is_ipv6_link_local(e.addr)) continue;
     if (std::find(out.begin(), out.end(), e.addr) == out.end()) out.push_back(e.addr);
   }
   return out;

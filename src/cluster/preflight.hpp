@@ -10,10 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cluster/analysis.hpp"
 #include "cluster/node_facts.hpp"
 #include "cluster/prober.hpp"
 #include "cluster/rendezvous.hpp"
 #include "core/finding.hpp"
+#include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::cluster {
@@ -40,6 +42,17 @@ struct PreflightOutcome {
 };
 
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);
+
+// Rank 0's result object from the analysis: verdict, nodes (each with its check report from
+// `reports` and its facts), missing/lost ranks, probes, good addresses, findings, recommendation.
+// host/launcher/token/rendezvous are filled by the caller.
+nlohmann::json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
+                          const std::map<int, nlohmann::json>& reports);
+
+// A node whose launcher environment is malformed and that cannot derive a rank and meeting point
+// otherwise: its own outcome (role member, verdict NOT CHECKED, exit 1) with its configuration
+// findings; `problem` (the launcher's error) becomes a finding when the audit has none for it.
+PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Error& problem);
 
 // Addresses a node listens on for probes: up, running, non-loopback, not IPv6 link-local; each
 // address once.

@@ -16,28 +16,11 @@ namespace dd::cluster::detail {
 
 namespace {
 
-struct Ranked {
-  std::string link;
-  std::tuple<int, std::int64_t, int> score;
-};
-
-// Good links of `rank`, best first.
+// Good links of `rank`, best first (the shared ranking policy).
 std::vector<std::string> ranked_links(const Ctx& c, int rank) {
-  const NodeFacts& f = *c.node.at(rank);
   auto good = c.good.find(rank);
   if (good == c.good.end()) return {};
-  std::vector<Ranked> links;
-  for (const auto& e : f.entries) {
-    if (!good->second.count(e.addr)) continue;
-    if (std::any_of(links.begin(), links.end(), [&](const Ranked& r) { return r.link == e.link; })) continue;
-    const IfaceFacts* i = c.iface(rank, e.link);
-    int current = f.nccl_bootstrap && f.nccl_bootstrap->link == e.link ? 1 : 0;
-    links.push_back({e.link, {i ? kind_preference(i->kind) : 3, i ? i->speed_mbps : -1, current}});
-  }
-  std::stable_sort(links.begin(), links.end(), [](const Ranked& a, const Ranked& b) { return a.score > b.score; });
-  std::vector<std::string> out;
-  for (const auto& l : links) out.push_back(l.link);
-  return out;
+  return cluster::ranked_links(*c.node.at(rank), good->second);
 }
 
 // NCCL's choice on `rank` with NCCL_SOCKET_IFNAME=value; nullopt unless the bootstrap and every

@@ -6,6 +6,7 @@
 
 #include "cluster/analysis_context.hpp"
 #include "cluster/probe_plan.hpp"
+#include "core/export_line.hpp"
 #include "core/strings.hpp"
 #include "report/findings_text.hpp"
 
@@ -18,7 +19,7 @@ using report::Color;
 
 std::string export_lines(const json& env, const std::string& indent) {
   std::string out;
-  for (const auto& [k, v] : env.items()) out += fmt::format("{}export {}={}\n", indent, k, core::shell_quote(v.get<std::string>()));
+  for (const auto& [k, v] : env.items()) out += indent + core::export_line(k, v.get<std::string>()) + "\n";
   return out;
 }
 

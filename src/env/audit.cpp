@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "core/export_line.hpp"
 #include "core/strings.hpp"
 #include "env/rules.hpp"
 
@@ -81,7 +82,7 @@ std::string export_lines(const std::vector<core::Finding>& findings) {
     bool any = false;
     for (const auto& [name, value] : f.fix.env) {
       if (!assigned.insert(name).second) continue;  // an earlier (more important) fix owns it
-      out += value.empty() ? "unset " + name + "\n" : "export " + name + "=" + core::shell_quote(value) + "\n";
+      out += core::export_line(name, value) + "\n";
       any = true;
     }
     if (!any && f.fix.env.empty() && !f.fix.text.empty()) out += "#   " + f.fix.text + "\n";

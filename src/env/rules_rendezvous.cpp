@@ -4,6 +4,7 @@
 // nor, on the master itself, to an address this host does not have.
 #include <algorithm>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "env/rules.hpp"
 
@@ -17,9 +18,7 @@ using core::Severity;
 const char* const k_int_vars[] = {"RANK",       "WORLD_SIZE",       "LOCAL_RANK", "LOCAL_WORLD_SIZE",
                                   "NODE_RANK",  "GROUP_RANK",       "GROUP_WORLD_SIZE", "NNODES"};
 
-bool is_loopback_or_any(const std::string& a) {
-  return core::starts_with(a, "127.") || a == "::1" || a == "0.0.0.0" || a == "::" || core::starts_with(a, "::ffff:127.");
-}
+bool is_loopback_or_any(const std::string& a) { return core::is_loopback_address(a) || core::is_unspecified_address(a); }
 
 // How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
 std::optional<long long> node_count(const Context& ctx) {
@@ -117,7 +116,7 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   const auto& local = ctx.input().local_addresses;
   std::vector<std::string> routable;
   for (const auto& a : local) {
-    if (!is_loopback_or_any(a) && !core::starts_with(core::to_lower(a), "fe80:")) routable.push_back(a);
+    if (core::is_routable_address(a)) routable.push_back(a);
   }
   std::string candidates = routable.empty() ? "" : " (this host has " + core::join(routable, ", ") + ")";
 

@@ -1,5 +1,8 @@
 #include "logs/address_text.hpp"
 
+#include "core/address.hpp"
+#include "core/link_names.hpp"
+
 namespace dd::logs {
 
 namespace {
@@ -92,23 +95,13 @@ Endpoint find_endpoint(std::string_view s) {
   return ep;
 }
 
-bool is_loopback_addr(std::string_view addr) { return starts(addr, "127.") || addr == "::1"; }
+bool is_loopback_addr(std::string_view addr) { return core::is_loopback_address(addr); }
 bool is_debian_host_alias(std::string_view addr) { return addr == "127.0.1.1"; }
-bool is_docker_default_addr(std::string_view addr) { return starts(addr, "172.17."); }
-bool is_link_local6(std::string_view addr) {
-  return addr.size() > 4 && (addr[0] == 'f' || addr[0] == 'F') && (addr[1] == 'e' || addr[1] == 'E') &&
-         (addr[2] == '8' || addr[2] == '9' || addr[2] == 'a' || addr[2] == 'b' || addr[2] == 'A' || addr[2] == 'B') &&
-         addr.find(':') != std::string_view::npos;
-}
+bool is_docker_default_addr(std::string_view addr) { return core::in_ipv4_subnet(addr, "172.17.0.0", 16); }
+bool is_link_local6(std::string_view addr) { return core::is_ipv6_link_local(addr); }
 bool is_loopback_iface(std::string_view iface) { return starts(iface, "lo"); }
 
-bool is_virtual_iface(std::string_view iface) {
-  for (std::string_view p : {"docker", "veth", "virbr", "br-", "cni", "flannel", "cali", "weave", "tun", "tap", "wg",
-                             "tailscale", "zt", "vxlan", "kube-"}) {
-    if (starts(iface, p)) return true;
-  }
-  return false;
-}
+bool is_virtual_iface(std::string_view iface) { return core::is_host_private_link_name(iface); }
 
 long ipv4_slash16(std::string_view addr) {
   long a = -1, b = -1, cur = 0;

@@ -8,10 +8,7 @@ namespace rule {
 
 RankedFinding make(std::string id, core::Label label, core::Severity sev, std::string title, int priority) {
   RankedFinding r;
-  r.finding.id = std::move(id);
-  r.finding.label = label;
-  r.finding.severity = sev;
-  r.finding.title = std::move(title);
+  r.finding = core::new_finding(std::move(id), label, sev, std::move(title));
   r.priority = priority;
   return r;
 }

@@ -1,67 +1,14 @@
 // Orchestration of the judge and the verified proposals (see judge.hpp).
 #include "nccl/judge.hpp"
 
-#include <algorithm>
-#include <tuple>
-
-#include "nccl/ip_address.hpp"
+#include "core/address.hpp"
 #include "nccl/judge_context.hpp"
+#include "netif/preference.hpp"
 
 namespace dd::nccl {
 
-namespace {
-
-bool excluded_kind(netif::Kind k) {
-  using netif::Kind;
-  return k == Kind::loopback || k == Kind::docker || k == Kind::veth || k == Kind::virtual_ || k == Kind::vpn ||
-         k == Kind::dummy;
-}
-
-// A veth that is not enslaved to a bridge is the inside end of a container's or pod's network
-// (its eth0): the only way out, so a candidate like a physical port. The host-side ends sit in
-// docker0/cni0 and stay excluded.
-bool candidate_kind(const netif::Interface& i) {
-  if (i.kind == netif::Kind::veth) return i.master.empty();
-  return !excluded_kind(i.kind);
-}
-
-// Whether `link` owns an address peers can reach: not loopback, not link-local. Sets has_v4.
-bool has_routable_address(const netif::Inventory& inv, const std::string& link, bool& has_v4) {
-  bool any = false;
-  has_v4 = false;
-  for (const auto& e : inv.entries) {
-    if ((e.link.empty() ? e.name : e.link) != link) continue;
-    auto ip = parse_ip(e.family, e.addr);
-    if (!ip || is_loopback(*ip) || is_link_local(*ip)) continue;
-    any = true;
-    if (e.family == os::Family::inet) has_v4 = true;
-  }
-  return any;
-}
-
-}  // namespace
-
-std::optional<std::string> best_interface(const netif::Inventory& inventory) {
-  const netif::Interface* best = nullptr;
-  std::tuple<int, std::int64_t, int, int> best_key{};
-  for (const auto& i : inventory.interfaces) {
-    // virbr*: libvirt's NAT bridge, the same private subnet on every host (NCCL tries it last).
-    // docker*/virbr* are host-private bridges whatever sysfs says (a renamed veth included).
-    if (!i.running || !candidate_kind(i) || i.name.rfind("virbr", 0) == 0 || i.name.rfind("docker", 0) == 0) continue;
-    bool has_v4 = false;
-    if (!has_routable_address(inventory, i.name, has_v4)) continue;
-    // IPoIB, then ports/bonds/VLANs, then a bridge that may hold the uplink, then a container's veth.
-    int cls = i.kind == netif::Kind::ib ? 0 : i.kind == netif::Kind::bridge ? 2 : i.kind == netif::Kind::veth ? 3 : 1;
-    // Smaller is better: class, then faster, then IPv4, then ifindex.
-    std::tuple<int, std::int64_t, int, int> key{cls, -i.speed_mbps.value_or(0), has_v4 ? 0 : 1, i.ifindex};
-    if (!best || key < best_key) {
-      best = &i;
-      best_key = key;
-    }
-  }
-  if (!best) return std::nullopt;
-  return best->name;
-}
+// The policy is netif's (shared with preflight's recommendation).
+std::optional<std::string> best_interface(const netif::Inventory& inventory) { return netif::best_interface(inventory); }
 
 std::optional<IfnameProposal> propose_nccl_ifname(const netif::Inventory& inventory, const std::string& iface,
                                                   const Prediction& prediction, const NcclConfig& config,
@@ -117,10 +64,6 @@ std::string JudgeContext::ifname_setting() const {
   return "NCCL_SOCKET_IFNAME='" + *value + "' (from " + (src ? src->describe() : std::string("environment")) + ")";
 }
 
-core::Finding make(std::string id, core::Label label, core::Severity severity, std::string title) {
-  return core::new_finding(std::move(id), label, severity, std::move(title));
-}
-
 void add_nccl_fix(const JudgeContext& ctx, core::Finding& f) {
   if (ctx.nccl_fix) {
     f.fix.env["NCCL_SOCKET_IFNAME"] = ctx.nccl_fix->value;
@@ -148,8 +91,7 @@ bool is_loopback_endpoint(const JudgeContext& ctx, const Endpoint& e) {
   if (const auto* i = ctx.iface(e.link)) {
     if (i->kind == netif::Kind::loopback) return true;
   }
-  auto ip = parse_any_ip(e.addr.substr(0, e.addr.find('%')));
-  if (ip && is_loopback(*ip)) return true;
+  if (core::is_loopback_address(e.addr)) return true;
   for (const auto& entry : ctx.inventory.entries) {
     if (entry.name == e.iface && entry.loopback) return true;
   }
@@ -167,7 +109,7 @@ std::vector<core::Finding> judge_prediction(const netif::Inventory& inventory, c
                                             const GlooPrediction& gloo, const NcclConfig& config,
                                             const Version& version) {
   detail::JudgeContext ctx{inventory, prediction, gloo, config, version, {}, {}, {}};
-  ctx.best = best_interface(inventory);
+  ctx.best = netif::best_interface(inventory);
   if (ctx.best) {
     ctx.nccl_fix = propose_nccl_ifname(inventory, *ctx.best, prediction, config, version);
     ctx.gloo_fix = propose_gloo_ifname(inventory, *ctx.best);

@@ -27,9 +27,8 @@ struct IfnameProposal {
   std::string why;    // "InfiniBand", "fastest running interface (100000 Mb/s)", ...
 };
 
-// The interface a multi-node job should use on this machine: running, with a routable address
-// (not loopback, not link-local), not docker/veth/virtual/vpn/dummy nor a libvirt virbr* bridge; IPoIB first, then the highest
-// known speed, then one with IPv4, then ifindex order. nullopt when there is none.
+// The interface a multi-node job should use on this machine: netif::best_interface, the one
+// ranking policy `preflight` shares (netif/preference.hpp).
 std::optional<std::string> best_interface(const netif::Inventory& inventory);
 
 // A value for NCCL_SOCKET_IFNAME that makes the model choose `iface` for NET/Socket and (without

@@ -28,7 +28,6 @@ struct JudgeContext {
 // `s` with CR, LF and tab spelled out (\\r), for titles and evidence.
 std::string visible(const std::string& s);
 
-core::Finding make(std::string id, core::Label label, core::Severity severity, std::string title);
 // Adds the NCCL_SOCKET_IFNAME fix (or a text-only fix when none is verified).
 void add_nccl_fix(const JudgeContext& ctx, core::Finding& f);
 void add_gloo_fix(const JudgeContext& ctx, core::Finding& f);

@@ -27,7 +27,7 @@ void mismatch(const JudgeContext& ctx, const Endpoint& gloo_dev, std::vector<cor
   auto ip = parse_any_ip(nccl->addr.substr(0, nccl->addr.find('%')));
   if (ip && is_link_local(*ip)) return;
   bool steered_nccl_only = !p.ifname.ignored && ctx.gloo.source != GlooSource::ifname;
-  auto fnd = make("nccl.gloo.interface-mismatch", Label::interface_mismatch,
+  auto fnd = core::new_finding("nccl.gloo.interface-mismatch", Label::interface_mismatch,
                   steered_nccl_only ? Severity::warning : Severity::info,
                   "NCCL uses " + where(*nccl) + " but Gloo uses " + where(gloo_dev) +
                       (steered_nccl_only ? ": NCCL_SOCKET_IFNAME is set but GLOO_SOCKET_IFNAME is not" : ""));
@@ -48,7 +48,7 @@ void mismatch(const JudgeContext& ctx, const Endpoint& gloo_dev, std::vector<cor
 void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   const GlooPrediction& g = ctx.gloo;
   if (!g.error.empty()) {
-    auto fnd = make("gloo.ifname.unknown", Label::no_matching_interface, Severity::error,
+    auto fnd = core::new_finding("gloo.ifname.unknown", Label::no_matching_interface, Severity::error,
                     "Gloo cannot start: " + g.error + " (GLOO_SOCKET_IFNAME takes exact interface names)");
     add_gloo_fix(ctx, fnd);
     out.push_back(std::move(fnd));
@@ -59,17 +59,17 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   if (g.loopback || is_loopback_endpoint(ctx, d)) {
     core::Finding fnd;
     if (g.source == GlooSource::ifname) {
-      fnd = make("gloo.ifname.loopback", Label::loopback_interface, Severity::error,
+      fnd = core::new_finding("gloo.ifname.loopback", Label::loopback_interface, Severity::error,
                  "GLOO_SOCKET_IFNAME selects " + where(d) + " (loopback): other ranks cannot connect to Gloo");
     } else if (g.source == GlooSource::hostname) {
-      fnd = make("gloo.hostname-loopback", Label::hostname_resolution, Severity::error,
+      fnd = core::new_finding("gloo.hostname-loopback", Label::hostname_resolution, Severity::error,
                  "host name '" + g.hostname + "' resolves to " + d.addr +
                      ": Gloo binds the loopback interface and other ranks cannot connect");
       fnd.evidence.push_back("getaddrinfo(\"" + g.hostname + "\") gives " + core::join(g.resolved, ", ") +
                              "; Gloo binds the first bindable one (a loopback line for the host name in /etc/hosts, "
                              "such as Debian's 127.0.1.1, causes this)");
     } else {
-      fnd = make("gloo.hostname-unresolvable", Label::hostname_resolution, Severity::error,
+      fnd = core::new_finding("gloo.hostname-unresolvable", Label::hostname_resolution, Severity::error,
                  "host name '" + g.hostname + "' gives no bindable address: Gloo falls back to 127.0.0.1");
       fnd.evidence.push_back(g.warning);
     }
@@ -79,7 +79,7 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   }
   auto kind = kind_of(ctx, d);
   if (kind && *kind == netif::Kind::docker) {
-    auto fnd = make("gloo.docker-interface", Label::virtual_interface, Severity::error,
+    auto fnd = core::new_finding("gloo.docker-interface", Label::virtual_interface, Severity::error,
                     "Gloo will use " + where(d) + ", a Docker bridge private to this host");
     add_gloo_fix(ctx, fnd);
     out.push_back(std::move(fnd));
@@ -87,7 +87,7 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   }
   auto ip = parse_any_ip(d.addr.substr(0, d.addr.find('%')));
   if (ip && ip->family == os::Family::inet6 && is_link_local(*ip)) {
-    auto fnd = make("gloo.ipv6-link-local", Label::ipv6_link_local, Severity::warning,
+    auto fnd = core::new_finding("gloo.ipv6-link-local", Label::ipv6_link_local, Severity::warning,
                     "Gloo will use " + where(d) + ", an IPv6 link-local address");
     add_gloo_fix(ctx, fnd);
     out.push_back(std::move(fnd));

@@ -51,7 +51,7 @@ bool value_works(const JudgeContext& ctx, const std::string& value) {
 
 void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string id, std::string title,
           std::vector<std::string> evidence, const std::optional<std::string>& repaired) {
-  auto f = make(std::move(id), Label::config_typo, Severity::warning, std::move(title));
+  auto f = core::new_finding(std::move(id), Label::config_typo, Severity::warning, std::move(title));
   f.evidence = std::move(evidence);
   f.evidence.push_back(ctx.ifname_setting());
   f.evidence.push_back("model: " + ctx.prediction.reason);
@@ -141,7 +141,7 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
          {"interface names here: " + core::join({names.begin(), names.end()}, ", ")}, fixed);
   }
   if (!unknown.empty() && any_hit && !f.negate) {
-    auto fnd = make("nccl.ifname.unknown-name", Label::config_typo, Severity::info,
+    auto fnd = core::new_finding("nccl.ifname.unknown-name", Label::config_typo, Severity::info,
                     "NCCL_SOCKET_IFNAME lists names that match no interface here: " + core::join(unknown, ", "));
     fnd.evidence.push_back(ctx.ifname_setting());
     fnd.evidence.push_back("interface names here: " + core::join({names.begin(), names.end()}, ", "));
@@ -157,7 +157,7 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
 void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   for (const auto& file : ctx.config.files) {
     if (file.read || file.why != "named by NCCL_CONF_FILE") continue;
-    auto f = make("nccl.conf.unreadable", Label::config_typo, Severity::warning,
+    auto f = core::new_finding("nccl.conf.unreadable", Label::config_typo, Severity::warning,
                   "NCCL_CONF_FILE=" + file.path + " cannot be read: NCCL ignores it silently and skips ~/.nccl.conf");
     for (const auto& n : ctx.config.notes) f.evidence.push_back(n);
     f.fix.text = "point NCCL_CONF_FILE at a readable file, or unset it so ~/.nccl.conf and /etc/nccl.conf apply";
@@ -168,7 +168,7 @@ void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out
     std::string k(core::trim(key));
     if (core::starts_with(k, "export ")) k = std::string(core::trim(k.substr(7)));
     if (k != key && core::starts_with(k, "NCCL_")) {
-      auto f = make("nccl.conf.malformed-line", Label::config_typo, Severity::warning,
+      auto f = core::new_finding("nccl.conf.malformed-line", Label::config_typo, Severity::warning,
                     v.source.describe() + " sets '" + key + "', not " + k +
                         ": nccl.conf lines are KEY=VALUE with no spaces and no 'export'");
       f.evidence.push_back("value: '" + v.value + "'");
@@ -177,7 +177,7 @@ void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out
     } else if (key != "NCCL_SOCKET_IFNAME" && core::starts_with(key, "NCCL_") &&
                (v.value.find('\r') != std::string::npos || v.value.find(" #") != std::string::npos ||
                 (v.value.size() >= 2 && (v.value.front() == '"' || v.value.front() == '\'')))) {
-      auto f = make("nccl.conf.verbatim-value", Label::config_typo, Severity::warning,
+      auto f = core::new_finding("nccl.conf.verbatim-value", Label::config_typo, Severity::warning,
                     v.source.describe() + ": the value of " + key +
                         " keeps its quotes / CR / '# comment' verbatim (nccl.conf is not a shell file)");
       f.evidence.push_back("value: '" + v.value + "'");
@@ -207,7 +207,7 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   }
   core::Finding fnd;
   if (!f.ignored && !down.empty() && ctx.version.has_running_filter()) {
-    fnd = make("nccl.ifname.matches-down-interface", Label::no_matching_interface, Severity::error,
+    fnd = core::new_finding("nccl.ifname.matches-down-interface", Label::no_matching_interface, Severity::error,
                "NCCL_SOCKET_IFNAME matches only " + core::join(down, ", ") +
                    ", which is down or has no carrier: NCCL 2.28.3+ skips interfaces that are not running");
     for (const auto& n : down) {
@@ -217,20 +217,20 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
       }
     }
   } else if (p.family && !other_family.empty()) {
-    fnd = make("nccl.family.no-address", Label::no_matching_interface, Severity::error,
+    fnd = core::new_finding("nccl.family.no-address", Label::no_matching_interface, Severity::error,
                "NCCL_SOCKET_FAMILY=" + std::string(*p.family == os::Family::inet ? "AF_INET" : "AF_INET6") +
                    " leaves no usable address (other family only: " + core::join(other_family, ", ") + ")");
     fnd.fix.env["NCCL_SOCKET_FAMILY"] = "";
     fnd.fix.text = "unset NCCL_SOCKET_FAMILY (empty means unrestricted) or give the interface an address of that family";
   } else if (!f.ignored && f.negate) {
-    fnd = make("nccl.ifname.excludes-everything", Label::no_matching_interface, Severity::error,
+    fnd = core::new_finding("nccl.ifname.excludes-everything", Label::no_matching_interface, Severity::error,
                "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes every running interface");
   } else if (!f.ignored) {
-    fnd = make("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+    fnd = core::new_finding("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
                "NCCL_SOCKET_IFNAME='" + f.raw + "' matches no usable interface here: ncclGetUniqueId fails with '" +
                    p.error + "'");
   } else {
-    fnd = make("nccl.interface.none", Label::no_matching_interface, Severity::error,
+    fnd = core::new_finding("nccl.interface.none", Label::no_matching_interface, Severity::error,
                "NCCL finds no running interface with an IP address: '" + p.error + "'");
     if (!down.empty()) fnd.evidence.push_back("not running (skipped since NCCL 2.28.3): " + core::join(down, ", "));
   }

@@ -303,7 +303,7 @@ TEST(NcclJudgeVeth, ContainerVethUplinkIsACandidate) {
   for (auto& i : inv.interfaces) {
     if (i.name == "eth0") i.kind = netif::Kind::veth;
   }
-  ASSERT_EQ(best_interface(inv), std::optional<std::string>("eth0"));
+  ASSERT_EQ(nccl::best_interface(inv), std::optional<std::string>("eth0"));
 }
 
 // The host side of a container's veth pair is enslaved to docker0/cni0 and never proposed.
@@ -315,7 +315,7 @@ TEST(NcclJudgeVeth, EnslavedVethIsNotACandidate) {
       i.master = "docker0";
     }
   }
-  EXPECT_EQ(best_interface(inv), std::nullopt);
+  EXPECT_EQ(nccl::best_interface(inv), std::nullopt);
 }
 
 }  // namespace

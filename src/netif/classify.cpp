@@ -24,6 +24,7 @@
 #include <array>
 #include <string_view>
 
+#include "core/link_names.hpp"
 #include "core/strings.hpp"
 
 namespace dd::netif {
@@ -42,23 +43,6 @@ constexpr int k_arphrd_none = 65534;
 
 Classification make(Kind kind, std::string reason, std::string driver) {
   return Classification{kind, std::move(reason), std::move(driver)};
-}
-
-bool any_prefix(const std::string& name, std::initializer_list<std::string_view> prefixes) {
-  for (auto p : prefixes) {
-    if (starts_with(name, p)) return true;
-  }
-  return false;
-}
-
-bool is_vpn_name(const std::string& name) {
-  return any_prefix(name, {"tailscale", "zt", "wg", "tun", "tap", "utun", "ppp", "nordlynx"});
-}
-
-bool is_virtual_name(const std::string& name) {
-  return any_prefix(name, {"flannel", "cni", "cbr", "vxlan", "cilium", "cali", "weave", "genev",
-                           "macvlan", "macvtap", "ipvl", "kube-ipvs", "virbr", "vnet", "ifb",
-                           "lxcbr", "lxdbr", "podman", "nerdctl", "ovs-", "gre", "sit", "ip6tnl"});
 }
 
 // A bridge, split by purpose (see the file comment).
@@ -150,8 +134,8 @@ Classification from_name(const std::string& name, bool have_sysfs) {
   if (starts_with(name, "ib")) return make(Kind::ib, why, "");
   if (starts_with(name, "veth")) return make(Kind::veth, why, "veth");
   if (starts_with(name, "dummy")) return make(Kind::dummy, why, "dummy");
-  if (is_vpn_name(name)) return make(Kind::vpn, why, "");
-  if (is_virtual_name(name)) return make(Kind::virtual_, why, "");
+  if (core::is_vpn_link_name(name)) return make(Kind::vpn, why, "");
+  if (core::is_virtual_link_name(name)) return make(Kind::virtual_, why, "");
   if (starts_with(name, "bond")) return make(Kind::bond, why, "bonding");
   if (starts_with(name, "br")) return make(Kind::bridge, why, "bridge");
   auto dot = name.rfind('.');
@@ -164,15 +148,7 @@ Classification from_name(const std::string& name, bool have_sysfs) {
 
 }  // namespace
 
-bool is_docker_bridge_name(const std::string& name) {
-  if (name == "docker0" || name == "docker_gwbridge") return true;
-  if (name.size() != 15 || !starts_with(name, "br-")) return false;
-  for (std::size_t i = 3; i < name.size(); ++i) {
-    const char c = name[i];
-    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return false;
-  }
-  return true;
-}
+bool is_docker_bridge_name(const std::string& name) { return core::is_docker_bridge_name(name); }
 
 Classification classify(const std::string& name, const SysfsLink& sys,
                         const std::optional<std::string>& ethtool_driver, bool loopback_flag) {

@@ -19,6 +19,14 @@ std::string_view to_string(Kind kind) {
   return "physical";
 }
 
+std::optional<Kind> kind_from_string(std::string_view name) {
+  for (Kind k : {Kind::loopback, Kind::physical, Kind::bridge, Kind::docker, Kind::veth, Kind::virtual_, Kind::vpn,
+                 Kind::ib, Kind::bond, Kind::vlan, Kind::dummy}) {
+    if (to_string(k) == name) return k;
+  }
+  return std::nullopt;
+}
+
 std::string_view to_string(Scope scope) {
   switch (scope) {
     case Scope::host: return "host";

@@ -13,6 +13,7 @@ namespace dd::netif {
 
 enum class Kind { loopback, physical, bridge, docker, veth, virtual_, vpn, ib, bond, vlan, dummy };
 std::string_view to_string(Kind kind);  // "virtual" for virtual_
+std::optional<Kind> kind_from_string(std::string_view name);  // inverse of to_string
 
 enum class Scope { host, link, site, global };
 std::string_view to_string(Scope scope);

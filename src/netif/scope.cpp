@@ -6,42 +6,18 @@
 //   global everything else, including RFC 1918 IPv4 and ULA fc00::/7: the kernel gives ULA
 //          scope global too, and a cluster fabric on ULA routes like any other address.
 // Unparsable text is reported as global (the inventory only holds addresses the kernel gave).
-#include <arpa/inet.h>
-
-#include <array>
-#include <string>
-
+#include "core/address.hpp"
 #include "netif/interface.hpp"
 
 namespace dd::netif {
-namespace {
-
-Scope scope_of_v4(const unsigned char* b) {
-  if (b[0] == 127) return Scope::host;
-  if (b[0] == 169 && b[1] == 254) return Scope::link;
-  return Scope::global;
-}
-
-}  // namespace
 
 Scope scope_of(os::Family family, std::string_view addr) {
-  std::string text(addr.substr(0, addr.find('%')));
-  if (family == os::Family::inet) {
-    std::array<unsigned char, 4> b{};
-    if (inet_pton(AF_INET, text.c_str(), b.data()) != 1) return Scope::global;
-    return scope_of_v4(b.data());
-  }
-  std::array<unsigned char, 16> b{};
-  if (inet_pton(AF_INET6, text.c_str(), b.data()) != 1) return Scope::global;
-  bool zero_head = true;
-  for (std::size_t i = 0; i < 10; ++i) zero_head = zero_head && b[i] == 0;
-  if (zero_head && b[10] == 0 && b[11] == 0 && b[12] == 0 && b[13] == 0 && b[14] == 0 &&
-      b[15] == 1) {
-    return Scope::host;  // ::1
-  }
-  if (zero_head && b[10] == 0xff && b[11] == 0xff) return scope_of_v4(b.data() + 12);
-  if (b[0] == 0xfe && (b[1] & 0xc0) == 0x80) return Scope::link;  // fe80::/10
-  if (b[0] == 0xfe && (b[1] & 0xc0) == 0xc0) return Scope::site;  // fec0::/10
+  // core/address.hpp holds the ranges; text of the other family is unparsable here.
+  auto ip = core::parse_ip_address(addr);
+  if (!ip || ip->v6 != (family == os::Family::inet6)) return Scope::global;
+  if (core::is_loopback_address(addr)) return Scope::host;
+  if (core::is_link_local_address(addr)) return Scope::link;
+  if (ip->v6 && ip->bytes[0] == 0xfe && (ip->bytes[1] & 0xc0) == 0xc0) return Scope::site;  // fec0::/10
   return Scope::global;
 }
 

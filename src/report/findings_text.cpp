@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/utf8.hpp"
+#include "core/export_line.hpp"
 #include "core/strings.hpp"
 
 namespace dd::report {
@@ -29,13 +30,9 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
     if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
     for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", f.fix.text);
-    // fix.env convention: an empty value means "unset VAR" (distdoctor never recommends VAR="").
-    auto line = [](const std::string& k, const std::string& v) {
-      return v.empty() ? fmt::format("unset {}", k) : fmt::format("export {}={}", k, core::shell_quote(v));
-    };
-    for (const auto& [k, v] : f.fix.env) out += "          " + line(k, v) + "\n";
+    for (const auto& [k, v] : f.fix.env) out += "          " + core::export_line(k, v) + "\n";
     for (const auto& [host, vars] : f.fix.per_host) {
-      for (const auto& [k, v] : vars) out += fmt::format("          on {}: {}\n", host, line(k, v));
+      for (const auto& [k, v] : vars) out += fmt::format("          on {}: {}\n", host, core::export_line(k, v));
     }
     out += "\n";
   }

@@ -66,6 +66,16 @@ std::optional<core::Result<LaunchInfo>> from_tf_config(const os::Environment& en
 // or are inconsistent (rank >= world).
 core::Result<LaunchInfo> detect_launch(const os::Environment& env, const LaunchFlags& flags);
 
+// What a node whose launcher environment is malformed can still use, after detect_launch failed
+// with `error`. environment_error: the environment (not the flags) caused the failure; info: a
+// launch from the flags, MASTER_ADDR/MASTER_PORT and TF_CONFIG's leader and size, when rank, world
+// and meeting point are all known that way.
+struct Salvage {
+  bool environment_error = false;
+  std::optional<LaunchInfo> info;
+};
+Salvage salvage_launch(const os::Environment& env, const LaunchFlags& flags, const core::Error& error);
+
 // The job token: the flag, else "<launcher>:<job id>", else derived from the meeting point and
 // world size (still keeps two concurrent jobs on different ports apart).
 std::string job_token(const LaunchInfo& info, const LaunchFlags& flags);

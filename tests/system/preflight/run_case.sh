@@ -372,6 +372,102 @@ wrong-token)  # node1 belongs to another job: dropped with the reason, named mis
   grep -q "wrong job token" "$WORK/pf1.json" || die "node1 does not say why it was dropped"
   ! grep -q "jobA\|jobB" "$WORK/pf0.json" "$WORK/pf1.json" || die "a token is printed"
   ;;
+tf-config-localhost | tf-config-shared-port)  # one node's own TF_CONFIG is the cause
+  # localhost: worker 0 is written localhost:2222, so worker 1 dials itself; shared-port: both
+  # tasks name node0:2222. Rank 0 must name tf-config first, with the failed task-port probe as
+  # its evidence, not a firewall.
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  workers='"localhost:2222","node1:2222"'; want=tf-config.localhost-in-multihost
+  [ "$CASE" = tf-config-shared-port ] && workers='"node0:2222","node0:2222"' && want=tf-config.duplicate-address
+  pids=()
+  for i in 0 1; do
+    run_pf "$i" "$WORK/pf$i.json" "TF_CONFIG={\"cluster\":{\"worker\":[$workers]},\"task\":{\"type\":\"worker\",\"index\":$i}}" \
+      -- --rendezvous "$RV" --rank "$i" --world 2 --timeout "$T" --no-probe
+    pids+=($PF_PID)
+  done
+  rcs=(); for p in "${pids[@]}"; do wait "$p"; rcs+=($?); done
+  note "rank 0 exit ${rcs[0]}: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "${rcs[0]}" = 1 ] || die "rank 0 exit ${rcs[0]}"
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  [ "$(jq_ "$WORK/pf0.json" 'd["findings"][0]["label"]')" = tf-config ] ||
+    die "first finding is not tf-config: $(jq_ "$WORK/pf0.json" '[(f["id"], f["label"]) for f in d["findings"]]')"
+  expect_finding "$WORK/pf0.json" "$want"
+  # the probe failure the configuration predicts is evidence under it, not a finding of its own
+  [ "$(jq_ "$WORK/pf0.json" 'any(f["id"] == "preflight.port.blocked" and f["title"].startswith("TF_CONFIG") for f in d["findings"])')" = False ] ||
+    die "a TF_CONFIG port finding stands beside the cause"
+  [ "$(jq_ "$WORK/pf0.json" 'any(p["what"].startswith("TF_CONFIG") and not p["ok"] for p in d["probes"])')" = True ] ||
+    die "setup: no TF_CONFIG task port probe failed"
+  [ "$(jq_ "$WORK/pf0.json" 'any(e.startswith("explains: TF_CONFIG") for e in d["findings"][0]["evidence"])')" = True ] ||
+    die "the failed task-port probe is not evidence of the tf-config finding"
+  ;;
+tf-config-index-outside)  # worker 1's TF_CONFIG names task index 5 of a 2-worker cluster
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  tf() { echo "TF_CONFIG={\"cluster\":{\"worker\":[\"node0:2222\",\"node1:2222\"]},\"task\":{\"type\":\"worker\",\"index\":$1}}"; }
+  # (a) nothing but TF_CONFIG: node1 cannot know its rank; it prints its own finding, exit 1
+  run_pf 1 "$WORK/alone.json" "$(tf 5)" -- --timeout 4 --no-probe
+  wait "$PF_PID"; rc=$?
+  note "node1 alone: exit $rc: $(jq_ "$WORK/alone.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "$rc" = 1 ] || die "node1 exit $rc, expected 1 (a finding, not a usage error): $(cat "$WORK/alone.json.err")"
+  expect_finding "$WORK/alone.json" tf-config.task-index-out-of-range
+  [ "$(jq_ "$WORK/alone.json" 'd["role"]')" = member ] || die "role"
+  # (b) with --rank from the operator it joins at the TF_CONFIG leader, and rank 0 names the cause
+  run_pf 0 "$WORK/pf0.json" "$(tf 0)" -- --timeout "$T" --no-probe; p0=$PF_PID
+  run_pf 1 "$WORK/pf1.json" "$(tf 5)" -- --rank 1 --timeout "$T" --no-probe; p1=$PF_PID
+  wait $p0; rc0=$?; wait $p1
+  note "rank 0 exit $rc0: $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  [ "$(jq_ "$WORK/pf0.json" 'len(d["nodes"])')" = 2 ] || die "node1 did not join: $(cat "$WORK/pf1.json")"
+  [ "$(jq_ "$WORK/pf0.json" 'd["findings"][0]["id"]')" = tf-config.task-index-out-of-range ] ||
+    die "first finding: $(jq_ "$WORK/pf0.json" '[f["id"] for f in d["findings"]]')"
+  [ "$(jq_ "$WORK/pf0.json" 'd["findings"][0]["hosts"]')" = "['node1']" ] || die "should name node1"
+  [ "$rc0" = 1 ] || die "rank 0 exit $rc0"
+  ;;
+ipv6-link-local | ipv6-link-local-same-ifindex)  # the only network is IPv6 link-local (fe80::)
+  # ifindex of eth0: 2 on both nodes, or 4 on node1 (a spare veth pair comes first there). NCCL's
+  # unique id carries rank 0's scope id, which the other node uses verbatim.
+  # host names map to the ULA addresses the fix adds later (not present while preflight runs)
+  for i in 0 1; do
+    node "$i"
+    for j in 0 1; do hosts_line "$i" "fd00:18::$((j + 1))" "node$j"; done
+  done
+  # (a veth pair inside node1 takes ifindexes 2 and 3 there; this kernel has no dummy links)
+  [ "$CASE" = ipv6-link-local ] && ip -n "$(ns_of 1)" link add spare0 type veth peer name spare1
+  for i in 0 1; do
+    ip netns exec "$(ns_of $i)" sysctl -qw net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
+    link "$i" eth0 "fe80::18:$((i + 1))/64"
+  done
+  sleep 1
+  idx0=$(ip netns exec "$(ns_of 0)" cat /sys/class/net/eth0/ifindex)
+  idx1=$(ip netns exec "$(ns_of 1)" cat /sys/class/net/eth0/ifindex)
+  note "eth0 ifindex: node0 $idx0, node1 $idx1"
+  if [ "$CASE" = ipv6-link-local ]; then [ "$idx0" != "$idx1" ] || die "setup: ifindexes should differ"
+  else [ "$idx0" = "$idx1" ] || die "setup: ifindexes should be equal"; fi
+  # the real NCCL bootstraps on the link-local address (the premise of the diagnosis)
+  got=$(nccl_choice 0)
+  note "real NCCL on node0: $got"
+  [[ "$got" == "eth0 fe80::"* ]] || die "setup: real NCCL should pick eth0's fe80:: address, got '$got'"
+  # the meeting point: rank 0's link-local address with its zone (what an operator would try)
+  RV="[fe80::18:1%eth0]:29401" preflight_all 2
+  [ "$(jq_ "$WORK/pf0.json" 'len(d["nodes"])')" = 2 ] || die "node1 did not join: $(cat "$WORK/pf1.json")"
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  [ "$(jq_ "$WORK/pf0.json" 'd["findings"][0]["label"]')" = ipv6-link-local ] ||
+    die "first finding: $(jq_ "$WORK/pf0.json" '[(f["id"], f["label"]) for f in d["findings"]]')"
+  expect_finding "$WORK/pf0.json" preflight.ipv6.link-local-only
+  [ "$(jq_ "$WORK/pf0.json" 'sum(f["severity"] == "error" for f in d["findings"])')" = 1 ] ||
+    die "symptoms stand beside the cause: $(jq_ "$WORK/pf0.json" '[f["id"] for f in d["findings"]]')"
+  [ "$(jq_ "$WORK/pf0.json" "any('scope id $idx0' in e for e in d['findings'][0]['evidence'])")" = True ] ||
+    die "evidence does not name rank 0's scope id $idx0"
+  # a real Gloo job over the link-local address fails, as diagnosed (no zone in MASTER_ADDR)
+  MASTER=fe80::18:1 gloo_job 2 25 && die "the Gloo job should fail on link-local addresses"
+  note "Gloo job on fe80:: fails, as diagnosed"
+  # the fix: routable (ULA) addresses on that network, MASTER_ADDR and NCCL_SOCKET_FAMILY to match
+  for i in 0 1; do ip -n "$(ns_of $i)" addr add "fd00:18::$((i + 1))/64" dev eth0 nodad; done
+  MASTER=fd00:18::1 gloo_job 2 40 || { cat "$WORK"/gloo*.out >&2; die "the Gloo job fails on ULA addresses"; }
+  got=$(nccl_choice 0 NCCL_SOCKET_FAMILY=AF_INET6)
+  [[ "$got" == "eth0 fd00:18::1" ]] || die "real NCCL with the fix bootstraps on '$got', not fd00:18::1"
+  note "with ULA addresses: Gloo all_reduce works and NCCL bootstraps on $got"
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 echo "PASS: $CASE"

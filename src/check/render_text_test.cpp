@@ -1,0 +1,63 @@
+// Golden tests of `check`'s text output (tests/data/golden_text/check_*.txt).
+#include <gtest/gtest.h>
+
+#include "check/report.hpp"
+#include "os/fake/fake_process_runner.hpp"
+#include "os/fake/fake_resolver.hpp"
+#include "os/fake/memory_file_tree.hpp"
+#include "os/fake/static_interface_source.hpp"
+#include "report/golden_text.hpp"
+
+namespace dd::check {
+namespace {
+
+using os::Family;
+
+struct Machine {
+  os::fake::MemoryFileTree files;
+  os::fake::StaticInterfaceSource interfaces;
+  os::fake::FakeResolver resolver{"node1"};
+  os::fake::FakeProcessRunner runner;
+
+  Machine() {
+    interfaces.link("lo", 1).link("docker0", 2).link("eth0", 3);
+    interfaces.address("lo", Family::inet, "127.0.0.1", 8).address("docker0", Family::inet, "172.17.0.1", 16);
+    interfaces.address("eth0", Family::inet, "198.18.0.2", 24);
+    resolver.add("node1", "198.18.0.2").bindable("198.18.0.2");
+    files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");
+    files.file("/usr/local/cuda/include/nccl.h", "#define NCCL_MAJOR 2\n#define NCCL_MINOR 28\n#define NCCL_PATCH 9\n");
+  }
+  std::string text(os::Environment env, bool probe) {
+    Context ctx{files, interfaces, nullptr, resolver, runner, std::move(env), "/root", "/bin/distdoctor", probe,
+                std::chrono::milliseconds(1000)};
+    return render_text(build_report(ctx, Scope::nics), Scope::nics, report::Style(false));
+  }
+};
+
+TEST(CheckText, HealthyHostWithoutProbe) {
+  Machine m;
+  report::testing::expect_golden("check_healthy_no_probe", m.text(os::Environment{}, false));
+}
+
+TEST(CheckText, LoopbackChoiceShowsTheFindingAndItsFix) {
+  Machine m;
+  report::testing::expect_golden(
+      "check_exclusion_picks_loopback",
+      m.text(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false));
+}
+
+// The probe ran and failed: the library line says so, not "--no-probe".
+TEST(CheckText, FailedProbeIsNotReportedAsNoProbe) {
+  Machine m;
+  m.runner.fail(core::make_error(core::ErrorKind::internal, "fork: resource temporarily unavailable"));
+  std::string text = m.text(os::Environment{}, true);
+  EXPECT_EQ(text.find("not loaded: --no-probe"), std::string::npos) << text;
+  EXPECT_NE(text.find("probe failed: NCCL probe of /usr/local/cuda/lib64/libnccl.so.2: fork: resource temporarily "
+                      "unavailable"),
+            std::string::npos)
+      << text;
+  report::testing::expect_golden("check_probe_failed", text);
+}
+
+}  // namespace
+}  // namespace dd::check

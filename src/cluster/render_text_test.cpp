@@ -1,0 +1,127 @@
+// Golden tests of preflight's text output (tests/data/golden_text/preflight_*.txt): the fix block,
+// the reachability matrix and the node table, rendered from a real analysis of a 4-node world
+// (rank 3 never joined; node2's eth0 is an MTU black hole from node1; node1 picks an isolated eth1).
+#include <gtest/gtest.h>
+
+#include "cluster/analysis.hpp"
+#include "cluster/analysis_test_util.hpp"
+#include "cluster/preflight.hpp"
+#include "cluster/render_text.hpp"
+#include "report/golden_text.hpp"
+
+namespace dd::cluster {
+namespace {
+
+NodeFacts node(int rank, const std::vector<std::pair<std::string, std::string>>& links, const std::string& nccl) {
+  NodeFacts f;
+  f.rank = rank;
+  f.host = "node" + std::to_string(rank);
+  f.model_version = "2.28.9";
+  f.nccl_version = "2.28.9";
+  f.entries.push_back(os::AddressEntry{"lo", "lo", os::Family::inet, "127.0.0.1", 8, 0, true, true, true});
+  f.ifaces["lo"] = IfaceFacts{netif::Kind::loopback, 65536, -1, true, false, 1};
+  int ifindex = 2;
+  for (const auto& [name, addr] : links) {
+    f.entries.push_back(os::AddressEntry{name, name, os::Family::inet, addr, 24, 0, true, true, false});
+    f.ifaces[name] = IfaceFacts{netif::Kind::physical, 1500, 25000, true, false, ifindex++};
+    Listener l;
+    l.spec = ListenSpec{addr, 0, 0, name, "candidate"};
+    l.port = 41000 + rank;
+    l.ok = true;
+    f.listeners.push_back(l);
+    if (name == nccl) f.nccl_bootstrap = nccl::Endpoint{name, addr, name};
+  }
+  if (f.nccl_bootstrap) f.nccl_socket = {*f.nccl_bootstrap};
+  f.gloo = f.nccl_bootstrap;
+  f.gloo_source = "hostname";
+  return f;
+}
+
+AnalysisInput cluster_of_four() {
+  AnalysisInput in;
+  in.world = 4;
+  in.rendezvous = "198.18.1.1:29401";
+  in.rendezvous_port = 29401;
+  in.nodes = {node(0, {{"eth0", "198.18.1.1"}}, "eth0"),
+              node(1, {{"eth0", "198.18.1.2"}, {"eth1", "198.18.100.2"}}, "eth1"),
+              node(2, {{"eth0", "198.18.1.3"}}, "eth0")};
+  in.nodes[1].nccl_config["NCCL_SOCKET_IFNAME"] = "eth1";
+  in.missing = {3};
+  in.probed = {0, 1, 2};
+  in.probes = testing::probe_matrix(in.nodes, [](ProbeResult& p) {
+    if (p.target.iface == "eth1") {  // the isolated network answers nobody
+      p.ok = p.bulk_ok = false;
+      p.stage = "connect";
+      p.failure = "timeout";
+      p.error = "connect 198.18.100.2: timeout";
+      p.bytes_acked = 0;
+    } else if (p.from == 1 && p.target.to == 2) {  // echo passes, full-size segments vanish
+      p.bulk_ok = false;
+      p.stage = "bulk";
+      p.failure = "timeout";
+      p.error = "bulk: timeout after 12 KiB";
+      p.bytes_acked = 12 * 1024;
+    }
+  });
+  return in;
+}
+
+PreflightOutcome rank0_outcome() {
+  AnalysisInput in = cluster_of_four();
+  Analysis a = analyze(in);
+  std::map<int, NodeFacts> nodes;
+  for (const auto& n : in.nodes) nodes[n.rank] = n;
+  PreflightOutcome out;
+  out.findings = a.findings;
+  out.json = rank0_json(in, a, nodes, {});
+  out.json["host"] = "node0";
+  return out;
+}
+
+TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
+  auto out = rank0_outcome();
+  std::string text = render_text(out, report::Style(false));
+  report::testing::expect_golden("preflight_rank0", text);
+  // the parts the golden file must keep, stated once more so a careless update shows
+  EXPECT_NE(text.find("preflight: WILL HANG"), std::string::npos);
+  EXPECT_NE(text.find("    export NCCL_SOCKET_IFNAME="), std::string::npos);
+  EXPECT_NE(text.find("    1 .-M?"), std::string::npos) << text;  // row of rank 1: to rank 2 bulk lost
+  EXPECT_NE(text.find("    3 \?\?\?-"), std::string::npos) << text;  // the missing rank
+  EXPECT_NE(text.find("never joined"), std::string::npos);
+}
+
+TEST(PreflightText, MatrixMarksEveryCellKind) {
+  auto out = rank0_outcome();
+  EXPECT_EQ(render_matrix(out.json),
+            "      0123  <- to rank (mod 10)\n"
+            "    0 -x.?\n"
+            "    1 .-M?\n"
+            "    2 .x-?\n"
+            "    3 \?\?\?-\n"
+            "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent\n");
+}
+
+// An empty recommendation value unsets the variable, in the fix block as everywhere.
+TEST(PreflightText, FixBlockUnsetsAnEmptyValue) {
+  auto out = rank0_outcome();
+  out.json["recommendation"]["env"] = {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"NCCL_COMM_ID", ""}};
+  out.json["recommendation"]["per_host"] = {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}};
+  std::string text = render_text(out, report::Style(false));
+  EXPECT_NE(text.find("  on every node:\n    unset NCCL_COMM_ID\n    export NCCL_SOCKET_IFNAME==eth0\n"
+                      "  on node1:\n    export GLOO_SOCKET_IFNAME=eth0\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(PreflightText, MemberShowsRankZerosFindings) {
+  PreflightOutcome out;
+  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", 1}, {"world", 2}, {"host", "node1"},
+              {"verdict", "WILL HANG"}, {"reason", "NCCL will use eth1 (physical), which the other nodes cannot reach"},
+              {"findings", {{{"severity", "error"}, {"label", "interface-mismatch"},
+                             {"title", "NCCL will use eth1 (physical), which the other nodes cannot reach"}}}},
+              {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", "=eth0"}}}, {"per_host", nlohmann::json::object()}}}};
+  report::testing::expect_golden("preflight_member", render_text(out, report::Style(false)));
+}
+
+}  // namespace
+}  // namespace dd::cluster

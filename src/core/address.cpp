@@ -1,0 +1,98 @@
+#include "core/address.hpp"
+
+#include <arpa/inet.h>
+
+#include <string>
+
+namespace dd::core {
+
+namespace {
+
+std::string_view bare(std::string_view text) {
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']') text = text.substr(1, text.size() - 2);
+  return text.substr(0, text.find('%'));
+}
+
+// The IPv4 address inside `ip` (plain, or IPv4-mapped IPv6); nullptr for other IPv6.
+const std::uint8_t* v4_bytes(const IpAddress& ip) {
+  if (!ip.v6) return ip.bytes.data();
+  for (std::size_t i = 0; i < 10; ++i)
+    if (ip.bytes[i] != 0) return nullptr;
+  return ip.bytes[10] == 0xff && ip.bytes[11] == 0xff ? ip.bytes.data() + 12 : nullptr;
+}
+
+bool all_zero(const IpAddress& ip, std::size_t from, std::size_t to) {
+  for (std::size_t i = from; i < to; ++i)
+    if (ip.bytes[i] != 0) return false;
+  return true;
+}
+
+template <typename Pred4, typename Pred6>
+bool test(std::string_view text, Pred4 p4, Pred6 p6) {
+  auto ip = parse_ip_address(text);
+  if (!ip) return false;
+  if (const auto* b = v4_bytes(*ip)) return p4(b);
+  return p6(*ip);
+}
+
+}  // namespace
+
+std::optional<IpAddress> parse_ip_address(std::string_view text) {
+  std::string s(bare(text));
+  IpAddress ip;
+  if (inet_pton(AF_INET, s.c_str(), ip.bytes.data()) == 1) return ip;
+  if (inet_pton(AF_INET6, s.c_str(), ip.bytes.data()) == 1) {
+    ip.v6 = true;
+    return ip;
+  }
+  return std::nullopt;
+}
+
+bool is_numeric_address(std::string_view text) { return parse_ip_address(text).has_value(); }
+
+bool is_ipv6_address(std::string_view text) {
+  auto ip = parse_ip_address(text);
+  return ip && ip->v6;
+}
+
+bool is_loopback_address(std::string_view text) {
+  return test(text, [](const std::uint8_t* b) { return b[0] == 127; },
+              [](const IpAddress& ip) { return all_zero(ip, 0, 15) && ip.bytes[15] == 1; });
+}
+
+bool is_ipv6_link_local(std::string_view text) {
+  auto ip = parse_ip_address(text);
+  return ip && ip->v6 && ip->bytes[0] == 0xfe && (ip->bytes[1] & 0xc0) == 0x80;
+}
+
+bool is_link_local_address(std::string_view text) {
+  return test(text, [](const std::uint8_t* b) { return b[0] == 169 && b[1] == 254; },
+              [](const IpAddress& ip) { return ip.bytes[0] == 0xfe && (ip.bytes[1] & 0xc0) == 0x80; });
+}
+
+bool is_unspecified_address(std::string_view text) {
+  return test(text, [](const std::uint8_t* b) { return b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0; },
+              [](const IpAddress& ip) { return all_zero(ip, 0, 16); });
+}
+
+bool is_routable_address(std::string_view text) {
+  if (!is_numeric_address(text) || is_loopback_address(text) || is_link_local_address(text) ||
+      is_unspecified_address(text)) {
+    return false;
+  }
+  return !test(text, [](const std::uint8_t* b) { return b[0] >= 224 && b[0] <= 239; },
+               [](const IpAddress& ip) { return ip.bytes[0] == 0xff; });
+}
+
+bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix) {
+  auto a = parse_ip_address(text), n = parse_ip_address(net);
+  if (!a || !n || a->v6 || n->v6 || prefix < 0 || prefix > 32) return false;
+  for (int bit = 0; bit < prefix; ++bit) {
+    auto byte = static_cast<std::size_t>(bit / 8);
+    int mask = 0x80 >> (bit % 8);
+    if ((a->bytes[byte] & mask) != (n->bytes[byte] & mask)) return false;
+  }
+  return true;
+}
+
+}  // namespace dd::core

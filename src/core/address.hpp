@@ -1,0 +1,31 @@
+// Numeric IP address text, classified with inet_pton: the one place that knows 127/8, ::1,
+// 169.254/16, fe80::/10 and IPv4-mapped IPv6. Accepts "fe80::1%eth0" (the zone is ignored) and
+// "[fd00::1]" (brackets are stripped); anything that is not a numeric address is none of these.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace dd::core {
+
+struct IpAddress {
+  bool v6 = false;
+  std::array<std::uint8_t, 16> bytes{};  // IPv4 in the first 4; IPv4-mapped IPv6 is kept as IPv6
+};
+
+std::optional<IpAddress> parse_ip_address(std::string_view text);
+
+bool is_numeric_address(std::string_view text);
+bool is_ipv6_address(std::string_view text);
+bool is_loopback_address(std::string_view text);     // 127.0.0.0/8, ::1, ::ffff:127.0.0.0/104
+bool is_link_local_address(std::string_view text);   // 169.254.0.0/16, fe80::/10, ::ffff:169.254/112
+bool is_ipv6_link_local(std::string_view text);      // fe80::/10 only
+bool is_unspecified_address(std::string_view text);  // 0.0.0.0, ::
+// Reachable beyond this host and link: numeric, and none of loopback, link-local, unspecified, multicast.
+bool is_routable_address(std::string_view text);
+// IPv4 `text` inside `net`/`prefix` (e.g. Docker's default bridge 172.17.0.0/16).
+bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix);
+
+}  // namespace dd::core

@@ -1,0 +1,67 @@
+#include "core/address.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/export_line.hpp"
+#include "core/link_names.hpp"
+
+namespace dd::core {
+namespace {
+
+TEST(Address, LinkLocalIsFe80Slash10AndIpv4_169_254) {
+  EXPECT_TRUE(is_link_local_address("fe80::1"));
+  EXPECT_TRUE(is_link_local_address("FE80::1"));
+  EXPECT_TRUE(is_link_local_address("febf:ffff::1"));   // last of fe80::/10
+  EXPECT_FALSE(is_link_local_address("fec0::1"));       // site-local, not link-local
+  EXPECT_FALSE(is_link_local_address("fe8::1"));        // the old prefix check said yes
+  EXPECT_TRUE(is_link_local_address("fe80::18:1%eth0"));
+  EXPECT_TRUE(is_link_local_address("[fe80::18:1%eth0]"));
+  EXPECT_TRUE(is_link_local_address("169.254.3.4"));
+  EXPECT_TRUE(is_link_local_address("::ffff:169.254.3.4"));
+  EXPECT_FALSE(is_link_local_address("169.253.3.4"));
+  EXPECT_TRUE(is_ipv6_link_local("fe80::1%ib0"));
+  EXPECT_FALSE(is_ipv6_link_local("169.254.3.4"));
+  EXPECT_FALSE(is_link_local_address("fe80-host"));    // a name, not an address
+}
+
+TEST(Address, LoopbackUnspecifiedAndRoutable) {
+  for (const char* a : {"127.0.0.1", "127.0.1.1", "::1", "::ffff:127.0.0.1"}) EXPECT_TRUE(is_loopback_address(a)) << a;
+  for (const char* a : {"128.0.0.1", "::2", "localhost", ""}) EXPECT_FALSE(is_loopback_address(a)) << a;
+  EXPECT_TRUE(is_unspecified_address("0.0.0.0"));
+  EXPECT_TRUE(is_unspecified_address("::"));
+  for (const char* a : {"198.18.0.2", "fd00:18::2", "2001:db8::1", "::ffff:198.18.0.9"})
+    EXPECT_TRUE(is_routable_address(a)) << a;
+  for (const char* a : {"127.0.0.1", "fe80::1", "169.254.0.1", "0.0.0.0", "::", "224.0.0.1", "ff02::1", "node1"})
+    EXPECT_FALSE(is_routable_address(a)) << a;
+  EXPECT_TRUE(is_ipv6_address("fd00:18::2"));
+  EXPECT_FALSE(is_ipv6_address("198.18.0.2"));
+}
+
+TEST(Address, Ipv4Subnet) {
+  EXPECT_TRUE(in_ipv4_subnet("172.17.0.1", "172.17.0.0", 16));
+  EXPECT_TRUE(in_ipv4_subnet("172.17.255.254", "172.17.0.0", 16));
+  EXPECT_FALSE(in_ipv4_subnet("172.170.0.1", "172.17.0.0", 16));  // the old "172.17." prefix check said yes
+  EXPECT_FALSE(in_ipv4_subnet("172.18.0.1", "172.17.0.0", 16));
+  EXPECT_FALSE(in_ipv4_subnet("fd00::1", "172.17.0.0", 16));
+  EXPECT_TRUE(in_ipv4_subnet("10.1.2.3", "0.0.0.0", 0));
+}
+
+TEST(LinkNames, OneListForClassifierAndLogRules) {
+  for (const char* n : {"docker0", "docker_gwbridge", "br-0123456789ab", "veth1a2b", "tailscale0", "wg0", "tun0",
+                        "cni0", "flannel.1", "cali123", "kube-bridge", "virbr0", "vxlan.calico"})
+    EXPECT_TRUE(is_host_private_link_name(n)) << n;
+  for (const char* n : {"eth0", "ens1f0", "ib0", "bond0", "eno1", "br0", "lo"})
+    EXPECT_FALSE(is_host_private_link_name(n)) << n;
+  EXPECT_TRUE(is_docker_bridge_name("br-0123456789ab"));
+  EXPECT_FALSE(is_docker_bridge_name("br-0123456789AB"));  // Docker writes lowercase hex
+  EXPECT_FALSE(is_docker_bridge_name("br-lan"));
+}
+
+TEST(ExportLine, EmptyValueUnsets) {
+  EXPECT_EQ(export_line("NCCL_SOCKET_IFNAME", "=eth0"), "export NCCL_SOCKET_IFNAME==eth0");
+  EXPECT_EQ(export_line("NCCL_COMM_ID", ""), "unset NCCL_COMM_ID");
+  EXPECT_EQ(export_line("GLOO_SOCKET_IFNAME", "eth0 eth1"), "export GLOO_SOCKET_IFNAME='eth0 eth1'");
+}
+
+}  // namespace
+}  // namespace dd::core

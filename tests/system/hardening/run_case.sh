@@ -26,6 +26,7 @@ net() {
   for i in 0 1 2 3; do
     node "$i"
     link "$i" eth0 "198.18.1.$((i + 1))/24"
+    for j in 0 1 2 3; do hosts_line "$i" "198.18.1.$((j + 1))" "node$j"; done
   done
 }
 # on_node I CMD...: CMD in node I with hostname nodeI

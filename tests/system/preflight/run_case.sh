@@ -204,7 +204,13 @@ killed-midway)  # world 4: rank 3 never starts, rank 2 is killed after joining
   start=$(date +%s)
   pids=()
   for i in 0 1 2; do run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 4 --timeout "$T" --no-probe; pids+=($PF_PID); done
-  sleep 4
+  # kill rank 2 once it has joined (its connection to the rendezvous is up; start-up takes
+  # longer than a fixed sleep on a loaded machine), plus a moment for the join to be read
+  for _ in $(seq 300); do
+    [ -n "$(ip netns exec "$(ns_of 2)" ss -Htn state established '( dport = :29401 )')" ] && break
+    sleep 0.1
+  done
+  sleep 1
   ip netns pids "$(ns_of 2)" | xargs -r kill -9
   wait "${pids[0]}"; wait "${pids[1]}"; wait "${pids[2]}" 2>/dev/null
   took=$(( $(date +%s) - start ))

@@ -10,6 +10,7 @@
 
 #include "cluster/analysis_context.hpp"
 #include "core/address.hpp"
+#include "core/json_limits.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -189,11 +190,20 @@ void check_tf_config(Ctx& c) {
   for (int r : c.live) {
     auto it = c.node.at(r)->env.find("TF_CONFIG");
     if (it == c.node.at(r)->env.end()) continue;
-    auto j = nlohmann::json::parse(it->second, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) continue;
-    clusters[j.value("cluster", nlohmann::json::object()).dump()].push_back(c.host(r));
-    auto t = j.value("task", nlohmann::json::object());
-    tasks[fmt::format("{}[{}]", t.value("type", "?"), t.value("index", -1))].push_back(c.host(r));
+    // A peer's TF_CONFIG is outside input: depth-capped parse, no throwing reads, UTF-8-safe dump.
+    auto parsed = core::parse_json_bounded(it->second, "TF_CONFIG");
+    if (!parsed || !parsed->is_object()) continue;
+    const auto& j = *parsed;
+    auto cl = j.find("cluster");
+    clusters[cl == j.end() ? std::string("{}") : core::dump_json(*cl)].push_back(c.host(r));
+    auto t = j.find("task");
+    std::string type = "?";
+    long long index = -1;
+    if (t != j.end() && t->is_object()) {
+      if (auto ty = t->find("type"); ty != t->end() && ty->is_string()) type = ty->get<std::string>();
+      if (auto ix = t->find("index"); ix != t->end() && ix->is_number_integer()) index = ix->get<long long>();
+    }
+    tasks[fmt::format("{}[{}]", type, index)].push_back(c.host(r));
   }
   if (clusters.size() > 1) {
     auto f = core::new_finding("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,

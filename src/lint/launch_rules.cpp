@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 
+#include "core/json_limits.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
@@ -340,8 +341,10 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     } else if (instr == "CMD" || instr == "ENTRYPOINT") {
       std::string_view l = core::trim(ctx.line_text(c.line));
       auto open = l.find('[');
-      auto parsed = open == std::string_view::npos ? nlohmann::json()
-                                                   : nlohmann::json::parse(l.substr(open), nullptr, false);
+      nlohmann::json parsed;  // exec form; depth-capped like every JSON read from a user's file
+      if (open != std::string_view::npos) {
+        if (auto p = core::parse_json_bounded(l.substr(open), "Dockerfile exec form")) parsed = std::move(*p);
+      }
       std::vector<std::string> words;
       if (parsed.is_array()) {
         for (const auto& x : parsed) {

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::env::launchers {
@@ -16,9 +17,11 @@ namespace {
 void tf_config_hints(const os::Environment& env, LaunchFlags& flags) {
   auto text = env.get("TF_CONFIG");
   if (!text) return;
-  auto j = nlohmann::json::parse(*text, nullptr, false);
+  auto parsed = core::parse_json_bounded(*text, "TF_CONFIG");  // depth-capped: outside input
+  if (!parsed) return;
+  const auto& j = *parsed;
   if (!j.is_object() || !j.contains("cluster") || !j["cluster"].is_object()) return;
-  const auto& cluster = j["cluster"];
+  const auto& cluster = j.at("cluster");
   std::optional<std::string> leader;
   int members = 0;
   for (const char* job : {"chief", "worker"}) {

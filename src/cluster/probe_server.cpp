@@ -132,7 +132,7 @@ void ProbeServer::handler_loop() {
   }
 }
 
-void ProbeServer::serve(UniqueFd conn, const std::string& peer) {
+void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
   core::Deadline deadline(budget_);
   core::Deadline proof_deadline(proof_budget_);
   auto nonce = random_nonce();

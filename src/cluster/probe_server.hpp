@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "cluster/socket.hpp"
-#include "cluster/unique_fd.hpp"
+#include "os/unique_fd.hpp"
 
 namespace dd::cluster {
 
@@ -61,10 +61,10 @@ class ProbeServer {
  private:
   void accept_loop();
   void handler_loop();
-  void serve(UniqueFd conn, const std::string& peer);
+  void serve(os::UniqueFd conn, const std::string& peer);
 
   struct Queued {
-    UniqueFd fd;
+    os::UniqueFd fd;
     std::string peer;
     std::chrono::steady_clock::time_point since;
   };
@@ -74,8 +74,8 @@ class ProbeServer {
   std::chrono::milliseconds proof_budget_;
   int rank_;
   int handler_count_;
-  std::vector<UniqueFd> listeners_;
-  UniqueFd wake_;  // eventfd: wakes the accept loop on stop
+  std::vector<os::UniqueFd> listeners_;
+  os::UniqueFd wake_;  // eventfd: wakes the accept loop on stop
   std::thread acceptor_;
   std::vector<std::thread> handlers_;
   mutable std::mutex mu_;

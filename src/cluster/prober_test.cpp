@@ -131,7 +131,7 @@ TEST(PreflightProbe, IdlePeersNeitherStarveProbesNorDelayStop) {
   ASSERT_TRUE(l.ok) << l.error;
   server.start();
   auto a = numeric_addr("127.0.0.1", l.port);
-  std::vector<UniqueFd> idle;
+  std::vector<os::UniqueFd> idle;
   for (int i = 0; i < 6; ++i) {  // more than the handlers: the real probe waits for a turn
     auto c = connect_to(*a, core::Deadline(2s));
     ASSERT_TRUE(c.ok());

@@ -18,7 +18,7 @@
 
 #include "cluster/net_error.hpp"
 #include "cluster/socket.hpp"
-#include "cluster/unique_fd.hpp"
+#include "os/unique_fd.hpp"
 #include "cluster/wire.hpp"
 #include "core/deadline.hpp"
 
@@ -36,7 +36,7 @@ struct Member {
   std::int64_t joined_unix_us = 0;    // rank 0's wall clock when the whole join had arrived
   std::string server_nonce;   // the challenge rank 0 sent it
   std::string client_nonce;   // the nonce of its join, for the plan's proof
-  UniqueFd fd;
+  os::UniqueFd fd;
   bool lost = false;          // connection closed or failed after joining
   std::string lost_reason;
   bool has_results = false;
@@ -76,14 +76,14 @@ class RendezvousServer {
   const std::vector<std::string>& drops() const { return drops_; }
 
  private:
-  RendezvousServer(UniqueFd fd, int port, std::size_t max_payload)
+  RendezvousServer(os::UniqueFd fd, int port, std::size_t max_payload)
       : fd_(std::move(fd)), port_(port), max_payload_(max_payload) {}
-  void admit(UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
+  void admit(os::UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
              const std::string& server_nonce, const std::string& token, int world, const Log& log);
   // Logs why `peer` is dropped; `tell` also sends it a reject with the reason.
-  void drop(UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log);
+  void drop(os::UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log);
 
-  UniqueFd fd_;
+  os::UniqueFd fd_;
   int port_ = 0;
   std::size_t max_payload_ = k_max_payload;
   int world_ = 0;
@@ -101,7 +101,7 @@ struct JoinFailure {
 
 // A joined connection and the nonces of its authentication (to check the plan's proof).
 struct JoinSession {
-  UniqueFd fd;
+  os::UniqueFd fd;
   std::string server_nonce;
   std::string client_nonce;
 };

@@ -50,7 +50,7 @@ NetResult<RendezvousServer> RendezvousServer::open(int port, std::size_t max_pay
   return RendezvousServer(std::move(fd.value()), bound->port(), max_payload);
 }
 
-void RendezvousServer::drop(UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log) {
+void RendezvousServer::drop(os::UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log) {
   std::string line = fmt::format("rendezvous: dropped {}: {}", peer, why);
   drops_.push_back(line);
   if (log) log(line);
@@ -60,7 +60,7 @@ void RendezvousServer::drop(UniqueFd& conn, const std::string& peer, const std::
   }
 }
 
-void RendezvousServer::admit(UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
+void RendezvousServer::admit(os::UniqueFd conn, const std::string& peer, Message msg, std::int64_t accepted_unix_us,
                              const std::string& server_nonce, const std::string& token, int world, const Log& log) {
   // The reader checked the message against its schema: rank, world, nonce and proof are there,
   // of the right types and in range.
@@ -97,7 +97,7 @@ namespace {
 
 // A connection accepted whose join message has not fully arrived yet.
 struct PendingJoin {
-  UniqueFd fd;
+  os::UniqueFd fd;
   std::string peer;
   MessageReader reader;
   std::string nonce;    // the challenge sent to it

@@ -194,7 +194,7 @@ TEST(PreflightRendezvous, SilentAndDribblingPeersDoNotDelayARealJoin) {
 TEST(PreflightRendezvous, MessageReaderAssemblesAMessageFromPieces) {
   int sv[2];
   ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0);
-  UniqueFd left(sv[0]), right(sv[1]);
+  os::UniqueFd left(sv[0]), right(sv[1]);
   auto bytes = encode(
       Message{MsgType::results, {{"rank", 5}, {"results", nlohmann::json::array()}, {"pad", std::string(3000, 'p')}}});
   MessageReader reader;
@@ -309,7 +309,7 @@ TEST(PreflightRendezvous, IdleCrowdAtTheConnectionCapDoesNotLockOutARealNode) {
   ASSERT_TRUE(server.ok());
   int port = server->port();
   auto a = numeric_addr("127.0.0.1", port);
-  std::vector<UniqueFd> idle;
+  std::vector<os::UniqueFd> idle;
   for (int i = 0; i < 300; ++i) {  // more than the 256 joins rank 0 keeps in progress
     auto c = connect_to(*a, core::Deadline(5s));
     ASSERT_TRUE(c.ok()) << c.error().describe();
@@ -335,7 +335,7 @@ TEST(PreflightRendezvous, IdleCrowdAtTheConnectionCapDoesNotLockOutARealNode) {
 TEST(PreflightRendezvous, ReaderMemoryFollowsArrivedBytesNotTheAnnouncedLength) {
   int sv[2];
   ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK, 0, sv), 0);
-  UniqueFd left(sv[0]), right(sv[1]);
+  os::UniqueFd left(sv[0]), right(sv[1]);
   auto header = encode(Message{MsgType::join, nlohmann::json::object()});
   header.resize(k_header_size);
   header[8] = std::byte{0x00};  // announce 8 MiB - 1

@@ -99,8 +99,8 @@ NetResult<std::vector<SockAddr>> resolve(const std::string& host, int port) {
   return out;
 }
 
-NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog, int mss) {
-  UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
+NetResult<os::UniqueFd> listen_on(const SockAddr& addr, int backlog, int mss) {
+  os::UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (!fd.valid()) return errno_error("socket", errno, addr.to_string());
   int one = 1, zero = 0;
   ::setsockopt(fd.get(), SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
@@ -119,9 +119,9 @@ NetResult<SockAddr> local_addr(int fd) {
   return a;
 }
 
-NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss) {
+NetResult<os::UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss) {
   std::string peer = addr.to_string();
-  UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
+  os::UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
   if (!fd.valid()) return errno_error("socket", errno, peer);
   int one = 1;
   ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -138,7 +138,7 @@ NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadl
   return fd;
 }
 
-NetResult<UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, SockAddr* peer) {
+NetResult<os::UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, SockAddr* peer) {
   for (;;) {
     SockAddr a;
     a.len = sizeof a.storage;
@@ -147,7 +147,7 @@ NetResult<UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, So
       if (peer) *peer = a;
       int one = 1;
       ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-      return UniqueFd(fd);
+      return os::UniqueFd(fd);
     }
     if (errno == EINTR || errno == ECONNABORTED) continue;
     if (errno != EAGAIN && errno != EWOULDBLOCK) return errno_error("accept", errno, "");

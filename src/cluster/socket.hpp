@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cluster/net_error.hpp"
-#include "cluster/unique_fd.hpp"
+#include "os/unique_fd.hpp"
 #include "core/deadline.hpp"
 
 namespace dd::cluster {
@@ -39,17 +39,17 @@ inline constexpr int k_safe_mss = 1200;
 
 // A non-blocking listening socket bound to `addr` (SO_REUSEADDR; IPv6 wildcard also takes IPv4).
 // `mss` > 0 clamps the segment size of accepted connections.
-NetResult<UniqueFd> listen_on(const SockAddr& addr, int backlog = 512, int mss = 0);
+NetResult<os::UniqueFd> listen_on(const SockAddr& addr, int backlog = 512, int mss = 0);
 
 // The bound address of a socket (for port 0 listeners).
 NetResult<SockAddr> local_addr(int fd);
 
 // Connects before `deadline`; returns a non-blocking connected socket. `mss` > 0 clamps the
 // segment size (TCP_MAXSEG before connect).
-NetResult<UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss = 0);
+NetResult<os::UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss = 0);
 
 // Accepts one connection (non-blocking result) before `deadline`; failure timeout when none.
-NetResult<UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, SockAddr* peer = nullptr);
+NetResult<os::UniqueFd> accept_one(int listen_fd, const core::Deadline& deadline, SockAddr* peer = nullptr);
 
 // Writes/reads all of `bytes` before `deadline`. A peer that closes yields failure closed.
 NetStatus write_all(int fd, std::span<const std::byte> bytes, const core::Deadline& deadline, const std::string& peer);

@@ -1,4 +1,5 @@
 #include "os/linux_link_driver_source.hpp"
+#include "os/unique_fd.hpp"
 
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
@@ -12,20 +13,7 @@
 namespace dd::os {
 namespace {
 
-// Owns one file descriptor.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() {
-    if (fd_ >= 0) close(fd_);
-  }
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
+using Fd = UniqueFd;
 
 }  // namespace
 

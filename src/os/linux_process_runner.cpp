@@ -16,6 +16,7 @@
 
 #include "core/deadline.hpp"
 #include "core/strings.hpp"
+#include "os/unique_fd.hpp"
 
 extern char** environ;  // NOLINT
 
@@ -31,24 +32,7 @@ constexpr milliseconds k_drain_after_exit{100};
 // Poll period when pidfd_open is unavailable and the child's exit must be noticed by waitpid.
 constexpr milliseconds k_fallback_tick{10};
 
-// RAII owner of one file descriptor.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() { reset(); }
-  int get() const { return fd_; }
-  bool open() const { return fd_ >= 0; }
-  void reset(int fd = -1) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-  }
-
- private:
-  int fd_ = -1;
-};
+using Fd = UniqueFd;
 
 std::string errno_text(int err) { return std::strerror(err); }
 
@@ -141,7 +125,7 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
   }
   Fd report_r(report_pipe[0]), report_w(report_pipe[1]);
   Fd devnull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
-  if (!devnull.open()) return core::make_error(core::ErrorKind::system, "/dev/null: " + errno_text(errno));
+  if (!devnull.valid()) return core::make_error(core::ErrorKind::system, "/dev/null: " + errno_text(errno));
 
   pid_t pid = ::fork();
   if (pid < 0) return core::make_error(core::ErrorKind::system, "fork: " + errno_text(errno));
@@ -184,7 +168,7 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
       if (r == pid) exited_at = Clock::now();
     }
     auto now = Clock::now();
-    if (exited_at && ((!out_r.open() && !err_r.open()) || now >= *exited_at + k_drain_after_exit)) break;
+    if (exited_at && ((!out_r.valid() && !err_r.valid()) || now >= *exited_at + k_drain_after_exit)) break;
 
     if (!exited_at && !kill_at && deadline.expired()) {
       outcome.timed_out = true;
@@ -198,17 +182,17 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
 
     // Wake up for output, for the child's exit (pidfd), or for the next deadline.
     Clock::time_point wake = exited_at ? *exited_at + k_drain_after_exit : (kill_at ? *kill_at : deadline.end());
-    if (!exited_at && !pidfd.open()) wake = std::min(wake, now + k_fallback_tick);
+    if (!exited_at && !pidfd.valid()) wake = std::min(wake, now + k_fallback_tick);
     auto wait_ms = std::chrono::duration_cast<milliseconds>(wake - now).count() + 1;
     pollfd fds[3];
     nfds_t nfds = 0;
-    if (out_r.open()) fds[nfds++] = {out_r.get(), POLLIN, 0};
-    if (err_r.open()) fds[nfds++] = {err_r.get(), POLLIN, 0};
-    if (!exited_at && pidfd.open()) fds[nfds++] = {pidfd.get(), POLLIN, 0};
+    if (out_r.valid()) fds[nfds++] = {out_r.get(), POLLIN, 0};
+    if (err_r.valid()) fds[nfds++] = {err_r.get(), POLLIN, 0};
+    if (!exited_at && pidfd.valid()) fds[nfds++] = {pidfd.get(), POLLIN, 0};
     int rc = ::poll(fds, nfds, static_cast<int>(std::max<long long>(0, wait_ms)));
     if (rc < 0 && errno != EINTR) break;
-    if (out_r.open()) drain(out_r, outcome.out, spec.max_output);
-    if (err_r.open()) drain(err_r, outcome.err, spec.max_output);
+    if (out_r.valid()) drain(out_r, outcome.out, spec.max_output);
+    if (err_r.valid()) drain(err_r, outcome.err, spec.max_output);
   }
   if (!exited_at) {
     // Only reached when poll failed outright: make sure the child is gone and reaped.

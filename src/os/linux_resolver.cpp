@@ -1,4 +1,5 @@
 #include "os/linux_resolver.hpp"
+#include "os/unique_fd.hpp"
 
 #include <arpa/inet.h>
 #include <netdb.h>
@@ -16,20 +17,7 @@ namespace dd::os {
 
 namespace {
 
-// Owns one fd for the duration of a bind test.
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  int get() const { return fd_; }
-
- private:
-  int fd_;
-};
+using Fd = UniqueFd;
 
 struct AddrInfoDeleter {
   void operator()(addrinfo* ai) const { freeaddrinfo(ai); }

@@ -20,6 +20,7 @@
 #include "os/file_tree.hpp"
 #include "watch/job.hpp"
 #include "watch/process_info.hpp"
+#include "os/unique_fd.hpp"
 
 extern char** environ;  // NOLINT
 
@@ -32,28 +33,7 @@ using std::chrono::milliseconds;
 
 constexpr milliseconds k_drain_after_exit{300};
 
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() { reset(); }
-  int get() const { return fd_; }
-  bool open() const { return fd_ >= 0; }
-  int release() {
-    int fd = fd_;
-    fd_ = -1;
-    return fd;
-  }
-  void reset(int fd = -1) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = fd;
-  }
-
- private:
-  int fd_ = -1;
-};
+using Fd = os::UniqueFd;
 
 sigset_t watched_signals() {
   sigset_t set;
@@ -88,7 +68,7 @@ class LinuxJob final : public Job {
     // are served however long the caller's sampling took.
     for (bool first = true;; first = false) {
       auto now = Clock::now();
-      if (status_ && ((!out_.open() && !err_.open()) || now >= *exited_at_ + k_drain_after_exit)) {
+      if (status_ && ((!out_.valid() && !err_.valid()) || now >= *exited_at_ + k_drain_after_exit)) {
         out_.reset();
         err_.reset();
         return status_;
@@ -99,8 +79,8 @@ class LinuxJob final : public Job {
       pollfd fds[3];
       nfds_t n = 0;
       fds[n++] = {sigfd_.get(), POLLIN, 0};
-      if (out_.open()) fds[n++] = {out_.get(), POLLIN, 0};
-      if (err_.open()) fds[n++] = {err_.get(), POLLIN, 0};
+      if (out_.valid()) fds[n++] = {out_.get(), POLLIN, 0};
+      if (err_.valid()) fds[n++] = {err_.get(), POLLIN, 0};
       auto ms = std::max<long long>(0, std::chrono::duration_cast<milliseconds>(wake - now).count() + 1);
       int rc = ::poll(fds, n, static_cast<int>(ms));
       if (rc < 0 && errno != EINTR) return std::nullopt;
@@ -108,7 +88,7 @@ class LinuxJob final : public Job {
       if (fds[0].revents) on_signal();
       for (nfds_t i = 1; i < n; ++i) {
         if (!fds[i].revents) continue;
-        bool is_out = out_.open() && fds[i].fd == out_.get();
+        bool is_out = out_.valid() && fds[i].fd == out_.get();
         relay(is_out ? out_ : err_, is_out ? Stream::out : Stream::err, sink);
       }
     }
@@ -210,7 +190,7 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
   sigset_t set = watched_signals();
   ::sigprocmask(SIG_BLOCK, &set, nullptr);
   Fd sigfd(::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK));
-  if (!sigfd.open()) return core::make_error(ErrorKind::system, std::string("signalfd: ") + std::strerror(errno));
+  if (!sigfd.valid()) return core::make_error(ErrorKind::system, std::string("signalfd: ") + std::strerror(errno));
 
   // Built before fork: the child only makes async-signal-safe calls.
   std::vector<std::string> env_strings;
@@ -227,11 +207,11 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
   Fd out_r, out_w, err_r, err_w, slave;
   if (spec.use_pty) {
     out_r.reset(::posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC));
-    if (!out_r.open() || ::grantpt(out_r.get()) != 0 || ::unlockpt(out_r.get()) != 0) {
+    if (!out_r.valid() || ::grantpt(out_r.get()) != 0 || ::unlockpt(out_r.get()) != 0) {
       return core::make_error(ErrorKind::system, std::string("pseudo-terminal: ") + std::strerror(errno));
     }
     slave.reset(::open(::ptsname(out_r.get()), O_RDWR | O_NOCTTY | O_CLOEXEC));
-    if (!slave.open()) return core::make_error(ErrorKind::system, std::string("pty slave: ") + std::strerror(errno));
+    if (!slave.valid()) return core::make_error(ErrorKind::system, std::string("pty slave: ") + std::strerror(errno));
     copy_winsize(out_r.get());
   } else {
     int p[2], q[2];
@@ -252,7 +232,7 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     ::signal(SIGPIPE, SIG_DFL);
     bool ok;
-    if (slave.open()) {
+    if (slave.valid()) {
       ok = ::setsid() >= 0 && ::ioctl(slave.get(), TIOCSCTTY, 0) == 0 && ::dup2(slave.get(), 1) >= 0 &&
            ::dup2(slave.get(), 2) >= 0;
     } else {

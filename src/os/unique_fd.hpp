@@ -1,11 +1,12 @@
-// UniqueFd: sole owner of one file descriptor; closes it on destruction (move-only).
+// UniqueFd: sole owner of one file descriptor; closes it on destruction (move-only). The one fd
+// wrapper of the project: sockets (cluster), pipes and ptys (os process runner, watch), netlink.
 #pragma once
 
 #include <unistd.h>
 
 #include <utility>
 
-namespace dd::cluster {
+namespace dd::os {
 
 class UniqueFd {
  public:
@@ -33,4 +34,4 @@ class UniqueFd {
   int fd_ = -1;
 };
 
-}  // namespace dd::cluster
+}  // namespace dd::os

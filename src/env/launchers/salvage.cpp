@@ -17,9 +17,9 @@ namespace {
 void tf_config_hints(const os::Environment& env, LaunchFlags& flags) {
   auto text = env.get("TF_CONFIG");
   if (!text) return;
-  auto parsed = core::parse_json_bounded(*text, "TF_CONFIG");  // depth-capped: outside input
-  if (!parsed) return;
-  const auto& j = *parsed;
+  auto doc = core::parse_json_bounded(*text, "TF_CONFIG");  // depth-capped: outside input
+  if (!doc) return;
+  const auto& j = *doc;
   if (!j.is_object() || !j.contains("cluster") || !j["cluster"].is_object()) return;
   const auto& cluster = j.at("cluster");
   std::optional<std::string> leader;

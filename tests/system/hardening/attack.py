@@ -95,8 +95,18 @@ if MODE == "bad-joins":
         s.sendall(join(s, b))
         conns.append(s)
     for depth in (200000, 10000):  # raw text: json.dumps would recurse too deep here
-        s = connect()
-        nonce = read_challenge(s)
+        # On a loaded machine rank 0 was seen to reset a fresh connection before its challenge
+        # (cause not found yet; see the closing note of 2026-12-01): an attacker simply reconnects.
+        for attempt in range(5):
+            s = connect()
+            try:
+                nonce = read_challenge(s)
+                break
+            except ConnectionError:
+                s.close()
+                if attempt == 4:
+                    raise
+                time.sleep(0.5)
         text = '{"rank": 1, "world": 2, "host": "attacker", "facts": {}, "nonce": "%s", "proof": "%s", "report": {"x": %s}}' % (
             "c" * 32, proof(nonce, "c" * 32, 1, 2), deep(depth))
         s.sendall(frame("join", text.encode()))

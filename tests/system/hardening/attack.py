@@ -95,8 +95,7 @@ if MODE == "bad-joins":
         s.sendall(join(s, b))
         conns.append(s)
     for depth in (200000, 10000):  # raw text: json.dumps would recurse too deep here
-        # On a loaded machine rank 0 was seen to reset a fresh connection before its challenge
-        # (cause not found yet; see the closing note of 2026-12-01): an attacker simply reconnects.
+        # A connection still in rank 0's backlog when it stops listening is reset: reconnect.
         for attempt in range(5):
             s = connect()
             try:

@@ -53,7 +53,10 @@ def read_challenge(s):
     (n,) = struct.unpack(">I", head[8:12])
     body = b""
     while len(body) < n:
-        body += s.recv(n - len(body))
+        chunk = s.recv(n - len(body))
+        if not chunk:  # closed mid-body: b"" forever would spin this loop
+            raise ConnectionError("closed inside the challenge")
+        body += chunk
     return json.loads(body)["nonce"]
 
 

@@ -12,8 +12,8 @@
 namespace dd::cluster::detail {
 
 // Bulk bytes the peer must acknowledge before an unfinished transfer counts as a working, slow
-// path rather than a black hole: 45 full-size segments crossed.
-inline constexpr std::uint64_t k_black_hole_acked = 64 * 1024;
+// path rather than a black hole: 45 full-size segments crossed (the prober's threshold).
+inline constexpr std::uint64_t k_black_hole_acked = k_bulk_progress_acked;
 
 // The probe's path carries the job's traffic: the echo passed and the bulk transfer finished or
 // moved at least k_black_hole_acked (a lossy, distant link that needs longer than the probe's

@@ -14,24 +14,6 @@ namespace {
 
 constexpr std::int64_t k_slow_rtt_us = 100'000;
 constexpr std::size_t k_max_evidence = 6;
-constexpr std::uint32_t k_lossy_retransmits = 8;
-constexpr double k_lossy_mbps = 100;  // retransmits matter when they also cut throughput
-
-// A lost SYN costs the kernel's 1 s SYN retransmission timeout, which neither a long path nor a
-// busy peer does (the handshake never waits for user space): a handshake over 0.9 s with a fast
-// echo is loss even when the prober's side counted no data retransmit. (A slow echo after a fast
-// handshake is not used: on a loaded host user-space scheduling alone produces it.)
-bool retransmission_signature(const ProbeResult& p) {
-  return p.connect_us > 900'000 && p.rtt_us >= 0 && p.rtt_us < k_slow_rtt_us;
-}
-
-// More than 5% of the segments a probe pushed had to be sent again: a lossy path even when a fast
-// link (or fast retransmit) keeps the throughput up. Healthy LAN paths retransmit ~0%.
-bool high_retransmit_ratio(const ProbeResult& p) {
-  if (p.snd_mss == 0 || p.bytes_acked == 0 || p.retransmits < k_lossy_retransmits) return false;
-  std::uint64_t segments = p.bytes_acked / p.snd_mss + 1;
-  return static_cast<std::uint64_t>(p.retransmits) * 20 >= segments;
-}
 
 void add_evidence(core::Finding& f, const std::string& line) {
   if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
@@ -78,9 +60,7 @@ void find_reachability(Ctx& c) {
           // progress (bytes acked) and retransmits; it is slow, not blocked.
           if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
             black_hole[{to, p->target.iface}].push_back(p);
-          if ((p->retransmits >= k_lossy_retransmits && (!p->bulk_ok || p->bulk_mbps < k_lossy_mbps)) ||
-              (!p->bulk_ok && p->bytes_acked >= k_black_hole_acked) || retransmission_signature(*p) ||
-              high_retransmit_ratio(*p))
+          if (shows_loss(*p))
             ++loss_by_host[from].first, ++loss_by_host[to].first,
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
                                                           from, c.host(from), c.host(to), p->target.addr, p->retransmits,

@@ -59,6 +59,7 @@ nlohmann::json to_json(const ProbeResult& r) {
                       {"connect_us", r.connect_us},
                       {"bulk_mbps", r.bulk_mbps},
                       {"retransmits", r.retransmits},
+                      {"syn_retransmits", r.syn_retransmits},
                       {"snd_mss", r.snd_mss},
                       {"bytes_acked", r.bytes_acked},
                       {"stage", r.stage},
@@ -81,6 +82,7 @@ ProbeResult result_from_json(const nlohmann::json& j) {
   r.connect_us = j.value("connect_us", std::int64_t{-1});
   r.bulk_mbps = j.value("bulk_mbps", 0.0);
   r.retransmits = j.value("retransmits", 0u);
+  r.syn_retransmits = j.value("syn_retransmits", 0u);
   r.snd_mss = j.value("snd_mss", 0u);
   r.bytes_acked = j.value("bytes_acked", std::uint64_t{0});
   r.stage = j.value("stage", "");

@@ -56,6 +56,8 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     return r;
   }
   r.connect_us = us_since(start);
+  r.syn_retransmits = tcp_stats(conn->get()).retransmits;  // every retransmission so far was of the SYN
+  r.retransmits = r.syn_retransmits;
   if (!target.protocol) {
     r.ok = r.bulk_ok = true;
     r.echo_us = r.rtt_us = r.connect_us;
@@ -159,7 +161,45 @@ std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& ta
   for (std::size_t i = 0; i < n; ++i) pool.emplace_back(worker);
   for (auto& t : pool) t.join();
   retry_timeouts(self, targets, options, overall, results);
+  retry_lossy(self, targets, options, overall, results);
   return results;
+}
+
+namespace {
+constexpr std::int64_t k_fast_rtt_us = 100'000;
+constexpr std::uint32_t k_lossy_retransmits = 8;
+constexpr double k_lossy_mbps = 100;               // retransmits matter when they also cut throughput
+}  // namespace
+
+bool shows_loss(const ProbeResult& p) {
+  if (!p.ok) return false;
+  bool many = p.retransmits >= k_lossy_retransmits && (!p.bulk_ok || p.bulk_mbps < k_lossy_mbps);
+  bool stalled = !p.bulk_ok && p.bytes_acked >= k_bulk_progress_acked;
+  // A lost SYN costs the kernel's 1 s retransmission timeout; the kernel counts it, so a prober
+  // that was merely descheduled (slow connect, nothing resent) is not taken for loss.
+  bool syn = p.syn_retransmits > 0 && p.rtt_us >= 0 && p.rtt_us < k_fast_rtt_us;
+  // More than 5% of the segments pushed were sent again: a lossy path even when a fast link (or
+  // fast retransmit) keeps the throughput up. Healthy LAN paths retransmit ~0%.
+  bool ratio = false;
+  if (p.snd_mss != 0 && p.bytes_acked != 0 && p.retransmits >= k_lossy_retransmits)
+    ratio = static_cast<std::uint64_t>(p.retransmits) * 20 >= p.bytes_acked / p.snd_mss + 1;
+  return many || stalled || syn || ratio;
+}
+
+void retry_lossy(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                 const core::Deadline& overall, std::vector<ProbeResult>& results, std::size_t max_retries) {
+  auto whole_probe = options.connect_timeout + options.echo_timeout + options.bulk_timeout;
+  std::size_t tried = 0;
+  for (std::size_t i = 0; i < results.size() && tried < max_retries; ++i) {
+    if (!results[i].bulk_ok || !shows_loss(results[i])) continue;
+    if (overall.remaining() < whole_probe) break;
+    ++tried;
+    ProbeResult again = probe_one(self, targets[i], options, overall);
+    if (again.ok && again.bulk_ok && !shows_loss(again)) {
+      again.retried = true;
+      results[i] = std::move(again);
+    }
+  }
 }
 
 void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,

@@ -26,7 +26,7 @@ struct ProbeResult {
   ProbeTarget target;
   bool ok = false;          // connected and (protocol) echoed
   bool bulk_ok = false;     // the bulk transfer completed (true for connect-only targets)
-  bool retried = false;     // succeeded on a second try after a timeout (see retry_timeouts)
+  bool retried = false;     // replaced by a second try: a success after a timeout, or a clean run after loss
   std::string stage;        // where it failed: resolve, connect, echo, bulk; empty when all passed
   std::string failure;      // NetFailure name
   std::string error;        // NetError::describe()
@@ -37,11 +37,16 @@ struct ProbeResult {
   std::int64_t connect_us = -1;
   double bulk_mbps = 0;     // bulk throughput, megabits per second
   std::uint32_t retransmits = 0;
+  std::uint32_t syn_retransmits = 0;  // of those, sent before the handshake completed (a lost SYN or SYN-ACK)
   std::uint32_t snd_mss = 0;
   std::uint64_t bytes_acked = 0;  // bulk progress the peer acknowledged (TCP_INFO)
   std::string resolved;     // job ports: the address the name resolved to
   int reached = -1;         // rank that answered when it was not the target (duplicate address)
 };
+
+// Bulk bytes the peer acknowledged before the transfer stalled: from here on a lossy path made
+// progress; below it, on a fast path, the bulk hit an MTU black hole.
+inline constexpr std::uint64_t k_bulk_progress_acked = 64 * 1024;
 
 struct ProbeOptions {
   int concurrency = 16;
@@ -58,6 +63,17 @@ struct ProbeOptions {
 // replaces the result. Stops when less than connect_timeout is left before `overall`.
 void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
                     const core::Deadline& overall, std::vector<ProbeResult>& results);
+
+// TCP's own evidence that a probe's path lost packets: many retransmitted segments with poor
+// throughput, a bulk that stalled after progress, a retransmitted SYN (the kernel's count, never
+// the wall clock: a busy prober is late without any loss), or more than 5% of segments resent.
+bool shows_loss(const ProbeResult& p);
+
+// Re-probes, once and one at a time, probes that passed but showed loss; a clean second run
+// replaces the result (a single dropped packet on a busy host is not a lossy path, while a lossy
+// path loses again). At most `max_retries`, while the deadline leaves a whole probe's time.
+void retry_lossy(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
+                 const core::Deadline& overall, std::vector<ProbeResult>& results, std::size_t max_retries = 8);
 
 // Probes all targets from rank `self`; results in target order. Targets not started before
 // `overall` report stage "connect", failure "timeout", error "not run: preflight deadline".

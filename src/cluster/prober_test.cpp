@@ -64,6 +64,58 @@ TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
   EXPECT_EQ(server.served(), 1);
 }
 
+TEST(PreflightProbe, LossIsReadFromTheKernelsCountsNotFromTheClock) {
+  ProbeResult p;
+  p.ok = p.bulk_ok = true;
+  p.rtt_us = 200;
+  p.bulk_mbps = 5000;
+  p.snd_mss = 1448;
+  p.bytes_acked = 4u << 20;
+  p.connect_us = 1'500'000;  // a descheduled prober: late, nothing resent
+  EXPECT_FALSE(shows_loss(p));
+  p.syn_retransmits = p.retransmits = 1;
+  EXPECT_TRUE(shows_loss(p));
+  p.syn_retransmits = 0;
+  p.retransmits = 200;  // 200 of ~2,900 segments: 7%
+  EXPECT_TRUE(shows_loss(p));
+  p.retransmits = 20;  // under 1%, fast
+  EXPECT_FALSE(shows_loss(p));
+  p.bulk_mbps = 40;  // 20 resent and slow
+  EXPECT_TRUE(shows_loss(p));
+  p.ok = false;
+  EXPECT_FALSE(shows_loss(p));  // a failed probe is not a lossy one
+}
+
+// A probe that showed loss once is run again; a clean second run replaces it (a single drop on a
+// busy host), while one that failed outright is left to the failure analysis.
+TEST(PreflightProbe, LossIsConfirmedByASecondRun) {
+  ProbeServer server("job", 1, 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token = "job";
+  opt.connect_timeout = opt.echo_timeout = opt.bulk_timeout = 2s;
+  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
+                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  std::vector<ProbeResult> results(2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    results[i].target = targets[i];
+    results[i].ok = true;
+    results[i].rtt_us = 50;
+    results[i].syn_retransmits = results[i].retransmits = 1;
+  }
+  results[0].bulk_ok = true;
+  results[1].bulk_ok = false;  // not retried here
+  retry_lossy(0, targets, opt, core::Deadline(10s), results);
+  EXPECT_TRUE(results[0].retried);
+  EXPECT_TRUE(results[0].bulk_ok) << results[0].error;
+  EXPECT_FALSE(shows_loss(results[0]));
+  EXPECT_FALSE(results[1].retried);
+  server.stop();
+  EXPECT_EQ(server.served(), 1);
+}
+
 TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
   ProbeServer server("job-A", 1, 2);
   auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});

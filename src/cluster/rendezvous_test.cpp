@@ -250,7 +250,8 @@ TEST(PreflightRendezvous, ClientGivesUpAtItsDeadlineWithTheReason) {
 
 // A peer that holds the token and answers the challenge properly, then sends `body` (with its
 // proof computed over the claimed rank and world), as a compromised or buggy node would.
-void hostile_join(int port, nlohmann::json body, const std::string& token) {
+// `sent` (when given) counts the joins that reached rank 0's socket.
+void hostile_join(int port, nlohmann::json body, const std::string& token, std::atomic<int>* sent = nullptr) {
   auto a = numeric_addr("127.0.0.1", port);
   auto c = connect_to(*a, core::Deadline(5s));
   if (!c) return;
@@ -262,7 +263,8 @@ void hostile_join(int port, nlohmann::json body, const std::string& token) {
   if (!body.contains("proof"))
     body["proof"] = join_proof(token, challenge->body["nonce"].get<std::string>(), nonce, num(body.value("rank", nlohmann::json())),
                                num(body.value("world", nlohmann::json())));
-  (void)send_message(c->get(), Message{MsgType::join, body}, core::Deadline(5s), "rank0");
+  bool delivered = send_message(c->get(), Message{MsgType::join, body}, core::Deadline(5s), "rank0").ok();
+  if (sent && delivered) sent->fetch_add(1);
   wait_readable(c->get(), core::Deadline(3s));
 }
 
@@ -281,12 +283,21 @@ TEST(PreflightRendezvous, JoinsOffTheSchemaAreDroppedWithOneLineAndTheRealRankGe
       [&] { auto j = join_of(1, 2); j["report"] = {{"deep", deep}}; return j; }(),        // 100 deep
       [&] { auto j = join_of(1, 2); j["facts"] = "x"; return j; }(),                      // not an object
   };
+  // The real rank starts only once every bad join is in rank 0's socket buffers (a fixed sleep was
+  // not enough on a loaded CI machine: a complete world ends the gathering, and a join still on
+  // its way was never read). Rank 0 reads what is readable before the real rank's join can arrive.
+  std::atomic<int> sent{0};
   std::vector<std::thread> peers;
-  for (const auto& b : bad) peers.emplace_back(hostile_join, port, b, "job-A");
-  std::this_thread::sleep_for(300ms);
+  for (const auto& b : bad) peers.emplace_back(hostile_join, port, b, "job-A", &sent);
   std::string outcome;
-  std::thread real(run_rank, port, 1, 2, "job-A", false, &outcome);
-  server->gather("job-A", 2, core::Deadline(3s), {});
+  std::thread real([&] {
+    core::Deadline all_sent(10s);
+    while (sent.load() < static_cast<int>(bad.size()) && !all_sent.expired()) std::this_thread::sleep_for(5ms);
+    std::this_thread::sleep_for(50ms);
+    run_rank(port, 1, 2, "job-A", false, &outcome);
+  });
+  server->gather("job-A", 2, core::Deadline(15s), {});
+  EXPECT_EQ(sent.load(), static_cast<int>(bad.size())) << "not every bad join was sent";
   ASSERT_EQ(server->members().count(1), 1u);
   std::string all;
   for (const auto& d : server->drops()) all += d + "\n";

@@ -120,6 +120,7 @@ const std::vector<Field> k_result = {
     {"connect_us", Kind::integer, false, -1, k_i64_max},
     {"bulk_mbps", Kind::number},
     {"retransmits", Kind::integer, false, 0, k_u32_max},
+    {"syn_retransmits", Kind::integer, false, 0, k_u32_max},
     {"snd_mss", Kind::integer, false, 0, k_u32_max},
     {"bytes_acked", Kind::integer, false, 0, k_i64_max},
     {"stage", Kind::string, false, 0, 0, 64},

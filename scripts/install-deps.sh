@@ -18,6 +18,7 @@ pkgs=(
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
   bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening and watch tests)
+  ccache                  # fuzz tests: the modules every libFuzzer target shares compile once per run (DD_FUZZ_CCACHE)
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
 )

@@ -1,9 +1,11 @@
 # Bounded libFuzzer runs of the parsers and decoders (clang, ASan/UBSan); each target is built by
 # run_fuzz.sh from its own sources plus the modules it needs. The logs line parser has its own
-# runner (logs.cmake) with 1 MB seed lines.
+# runner (logs.cmake) with 1 MB seed lines. The objects go through ccache in the build tree, so the
+# modules every target shares compile once per run.
 function(dd_fuzz_test name file)
   add_test(NAME system.fuzz.${name}
-    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzz.sh ${CMAKE_SOURCE_DIR} ${file} 15 ${ARGN})
+    COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
+            bash ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzz.sh ${CMAKE_SOURCE_DIR} ${file} 15 ${ARGN})
   set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 600)
 endfunction()
 
@@ -12,3 +14,9 @@ dd_fuzz_test(nccl_predict src/nccl/predict_fuzz.cpp            core os os/fake n
 dd_fuzz_test(ld_cache     src/nccl/library_ld_cache_fuzz.cpp   core os netif nccl)
 dd_fuzz_test(env_audit    src/env/env_audit_fuzz.cpp           core os os/fake netif nccl env env/launchers)
 dd_fuzz_test(wire         src/cluster/wire_fuzz.cpp            core os os/fake netif nccl env env/launchers check report cluster)
+
+# lint: the vendored tree-sitter-python grammar is compiled as plain C by run_lint_fuzz.sh.
+add_test(NAME system.fuzz.lint
+  COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
+          bash ${CMAKE_CURRENT_LIST_DIR}/lint/run_lint_fuzz.sh ${CMAKE_SOURCE_DIR} 15)
+set_tests_properties(system.fuzz.lint PROPERTIES LABELS "system;fuzz" TIMEOUT 600)

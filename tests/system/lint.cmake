@@ -7,7 +7,4 @@ foreach(case windows public json text usage here)
   set_tests_properties(system.lint.${case} PROPERTIES LABELS system TIMEOUT 60)
 endforeach()
 
-# The lint fuzz target (src/lint/lint_fuzz.cpp) runs by hand for now:
-#   bash tests/system/lint/run_lint_fuzz.sh "$PWD" 15
-# It is not registered yet: on the shared development VM its clang build did not finish within
-# the 600 s fuzz budget, so it has never been seen passing.
+# The lint fuzz target (src/lint/lint_fuzz.cpp) is system.fuzz.lint (fuzz.cmake).

@@ -15,8 +15,27 @@ sources=()
 for mod in "$@"; do
   while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
 done
-if ! "$cxx" -std=c++20 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -I"$src/src" "$src/$target" "${sources[@]}" -o "$work/fuzz" -lfmt -lz -lcrypto -ldl -lpthread ${DD_FUZZ_LINK:-} 2>"$work/build.log"; then
+# Each source compiles to its own object, two at a time, through ccache when DD_FUZZ_CCACHE names
+# a cache directory (tests/system/fuzz.cmake gives one under the build tree): the fuzz targets
+# share most modules, so the second and later targets of a run reuse the first one's objects.
+flags=(-std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
+launcher=()
+if [ -n "${DD_FUZZ_CCACHE:-}" ] && command -v ccache >/dev/null; then
+  mkdir -p "$DD_FUZZ_CCACHE" && launcher=(env CCACHE_DIR="$DD_FUZZ_CCACHE" CCACHE_BASEDIR="$src" ccache)
+fi
+mkdir -p "$work/obj"
+i=0
+for f in "$src/$target" "${sources[@]}"; do
+  printf '%s\0%s\0' "$f" "$work/obj/$i.o" >>"$work/jobs"
+  i=$((i + 1))
+done
+xargs -a "$work/jobs" -0 -n 2 -P 2 bash -c 'f=${@: -2:1} o=${@: -1}; set -- "${@:1:$#-2}"
+  "$@" -c "$f" -o "$o" 2>"$o.log" || { cat "$o.log" >&2; exit 255; }' _ \
+  "${launcher[@]}" "$cxx" "${flags[@]}" 2>"$work/build.log"
+objs=("$work"/obj/*.o)
+if [ "${#objs[@]}" -ne "$i" ] ||
+   ! "$cxx" -fsanitize=fuzzer,address,undefined "${objs[@]}" -o "$work/fuzz" \
+     -lfmt -lz -lcrypto -ldl -lpthread ${DD_FUZZ_LINK:-} 2>>"$work/build.log"; then
   cat "$work/build.log" >&2
   echo "fuzz: build of $target failed" >&2
   exit 1

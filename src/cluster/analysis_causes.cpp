@@ -5,7 +5,7 @@
 //   0 configuration      tf-config, config-typo, version-mismatch, collective-mismatch, ib-, settings
 //   1 name resolution    hostname-resolution
 //   2 interface choice   loopback-, virtual-interface, interface-mismatch, no-matching-interface,
-//                        ipv6-link-local
+//                        ipv6-link-local, no address family common to all nodes (preflight.family.mismatch)
 //   3 firewall / ports   firewall-or-port-blocked, no-route, nodes missing or lost (other)
 //   4 MTU                mtu-mismatch
 //   5 slow / lossy links preflight.reach.slow, preflight.reach.lossy
@@ -14,7 +14,8 @@
 //   tf-config                 -> a blocked TF_CONFIG task port (it names a host:port no peer can use)
 //   hostname-resolution,
 //   env.master-port.*         -> a blocked MASTER_PORT (the probe went where MASTER_ADDR pointed)
-//   ipv6-link-local           -> no-route, blocked ports, interface mismatches / no interface, MASTER_ADDR
+//   ipv6-link-local,
+//   family mismatch           -> no-route, blocked ports, interface mismatches / no interface, MASTER_ADDR
 //                                findings on the same hosts (nothing routable to reach)
 //   mtu-mismatch              -> slow and lossy links (a black hole also looks like loss), and
 //                                "NCCL/Gloo will use an interface the others cannot reach" on the
@@ -40,6 +41,11 @@ namespace {
 using core::Label;
 
 bool is_preflight(const core::Finding& f) { return core::starts_with(f.id, "preflight."); }
+
+// The nodes have no routable address in common: what cannot be reached follows from it.
+bool addressing_cause(const core::Finding& f) {
+  return f.label == Label::ipv6_link_local || f.id == "preflight.family.mismatch";
+}
 
 bool hosts_overlap(const core::Finding& a, const core::Finding& b) {
   if (a.hosts.empty() || b.hosts.empty()) return true;
@@ -67,6 +73,7 @@ bool blocked_port(const core::Finding& f, std::string_view what) {
 }  // namespace
 
 int causal_rank(const core::Finding& f) {
+  if (f.id == "preflight.family.mismatch") return 2;  // labelled no-route, but an addressing cause
   switch (f.label) {
     case Label::tf_config:
     case Label::config_typo:
@@ -96,7 +103,7 @@ int causal_rank(const core::Finding& f) {
 bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (&cause == &symptom) return false;
   if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label) return hosts_overlap(cause, symptom);
-  if (cause.label == Label::ipv6_link_local) {
+  if (addressing_cause(cause)) {
     bool reach = symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
                  symptom.label == Label::interface_mismatch || symptom.label == Label::no_matching_interface ||
                  symptom.label == Label::hostname_resolution;

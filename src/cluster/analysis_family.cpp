@@ -101,8 +101,9 @@ void mixed_families(Ctx& c, const std::map<int, Families>& fam) {
   f.hosts.insert(f.hosts.end(), v6_only.begin(), v6_only.end());
   f.evidence.push_back("IPv4 only: " + core::join(v4_only, ", "));
   f.evidence.push_back("IPv6 only: " + core::join(v6_only, ", "));
-  f.fix.text = "give every node an address of one family on the cluster network; set NCCL_SOCKET_FAMILY (AF_INET or "
-               "AF_INET6) and MASTER_ADDR to match";
+  f.fix.text = "give every node an address of one family on the cluster network and make each host name resolve to "
+               "it (Gloo binds the address its host name resolves to); set NCCL_SOCKET_FAMILY (AF_INET or AF_INET6) "
+               "and MASTER_ADDR to match";
   c.findings.push_back(std::move(f));
 }
 

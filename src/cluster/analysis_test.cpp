@@ -365,6 +365,13 @@ TEST(PreflightCauses, PredictedSymptomsFoldIntoTheirCause) {
        finding("preflight.master-addr.wrong", L::hostname_resolution), true},
       {finding("preflight.ipv6.link-local-only", L::ipv6_link_local, core::Severity::error, {"node1"}),
        finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node2"}), false},
+      // one node IPv4 only, another IPv6 only (system.preflight.mixed-families)
+      {finding("preflight.family.mismatch", L::no_route), finding("preflight.reach.no-route", L::no_route), true},
+      {finding("preflight.family.mismatch", L::no_route), port("MASTER_PORT"), true},
+      {finding("preflight.family.mismatch", L::no_route),
+       finding("preflight.gloo.unreachable-interface", L::interface_mismatch), true},
+      {finding("preflight.family.mismatch", L::no_route, core::Severity::error, {"node0", "node1"}),
+       finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node7"}), false},
       {finding("preflight.mtu.black-hole", L::mtu_mismatch),
        finding("preflight.reach.lossy", L::performance, core::Severity::warning), true},
       {finding("preflight.mtu.black-hole", L::mtu_mismatch),
@@ -505,7 +512,12 @@ TEST(PreflightCauses, MixedAddressFamiliesShareNoNetwork) {
   auto a = analyze(input_of(nodes, {}));
   ASSERT_TRUE(has(a, "preflight.family.mismatch"));
   const auto& f = get(a, "preflight.family.mismatch");
-  EXPECT_EQ(f.evidence, (std::vector<std::string>{"IPv4 only: node0", "IPv6 only: node1"}));
+  ASSERT_GE(f.evidence.size(), 2u);
+  EXPECT_EQ(std::vector<std::string>(f.evidence.begin(), f.evidence.begin() + 2),
+            (std::vector<std::string>{"IPv4 only: node0", "IPv6 only: node1"}));
+  // what follows from it (no route either way, no interface to use) is its evidence, not a finding
+  EXPECT_FALSE(has(a, "preflight.reach.no-route"));
+  EXPECT_EQ(a.findings.front().id, "preflight.family.mismatch");
   EXPECT_NE(f.fix.text.find("NCCL_SOCKET_FAMILY"), std::string::npos);
 }
 

@@ -474,6 +474,40 @@ ipv6-link-local | ipv6-link-local-same-ifindex)  # the only network is IPv6 link
   [[ "$got" == "eth0 fd00:18::1" ]] || die "real NCCL with the fix bootstraps on '$got', not fd00:18::1"
   note "with ULA addresses: Gloo all_reduce works and NCCL bootstraps on $got"
   ;;
+mixed-families)  # node0 has IPv4 only, node1 IPv6 (ULA) only: no family in common
+  # They meet over link-local (the one thing they share, as an operator's first try would), so
+  # both reports reach rank 0; the job's own MASTER_ADDR (IPv4) cannot be reached from node1.
+  for i in 0 1; do node "$i"; done
+  hosts_line 0 198.18.1.1 node0; hosts_line 0 fd00:18::2 node1
+  hosts_line 1 198.18.1.1 node0; hosts_line 1 fd00:18::2 node1
+  for i in 0 1; do
+    ip netns exec "$(ns_of $i)" sysctl -qw net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
+    link "$i" eth0 "fe80::18:$((i + 1))/64"
+  done
+  ip -n "$(ns_of 0)" addr add 198.18.1.1/24 dev eth0
+  ip -n "$(ns_of 1)" addr add fd00:18::2/64 dev eth0 nodad
+  # premise: the real NCCL on node1 bootstraps on IPv6, node0's on IPv4
+  got0=$(nccl_choice 0) got1=$(nccl_choice 1)
+  note "real NCCL: node0 $got0, node1 $got1"
+  [[ "$got0" == "eth0 198.18.1.1" && "$got1" == "eth0 fd00:18::2" ]] || die "setup: NCCL's choices differ from the premise"
+  RV="[fe80::18:1%eth0]:29401" PF_ENV_0="MASTER_ADDR=198.18.1.1" PF_ENV_1="MASTER_ADDR=198.18.1.1" preflight_all 2
+  [ "$(jq_ "$WORK/pf0.json" 'len(d["nodes"])')" = 2 ] || die "node1 did not join: $(cat "$WORK/pf1.json")"
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.family.mismatch
+  [ "$(jq_ "$WORK/pf0.json" 'd["findings"][0]["id"]')" = preflight.family.mismatch ] ||
+    die "first finding: $(jq_ "$WORK/pf0.json" '[(f["id"], f["label"]) for f in d["findings"]]')"
+  [ "$(jq_ "$WORK/pf0.json" 'sorted(d["findings"][0]["hosts"])')" = "['node0', 'node1']" ] || die "hosts of the finding"
+  # as diagnosed, a real Gloo job on the job's MASTER_ADDR fails
+  MASTER=198.18.1.1 gloo_job 2 25 && die "the Gloo job should fail across families"
+  note "Gloo job across families fails, as diagnosed"
+  # the fix: an address of one family on every node, NCCL_SOCKET_FAMILY to match
+  ip -n "$(ns_of 1)" addr add 198.18.1.2/24 dev eth0
+  for i in 0 1; do sed -i 's/^fd00:18::2 node1$/198.18.1.2 node1/' "/etc/netns/$(ns_of $i)/hosts"; done
+  MASTER=198.18.1.1 gloo_job 2 40 || { cat "$WORK"/gloo*.out >&2; die "the Gloo job fails with IPv4 on both nodes"; }
+  got1=$(nccl_choice 1 NCCL_SOCKET_FAMILY=AF_INET)
+  [ "$got1" = "eth0 198.18.1.2" ] || die "real NCCL on node1 with the fix bootstraps on '$got1'"
+  note "with IPv4 on both nodes: Gloo all_reduce works and NCCL on node1 bootstraps on $got1"
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 echo "PASS: $CASE"

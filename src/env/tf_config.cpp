@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "core/address.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
 #include "env/rules.hpp"
@@ -55,9 +56,13 @@ Address split_address(std::string where, const std::string& text) {
   return a;
 }
 
+// A name or address that means "this machine" wherever it is read (the loopback names of Debian's
+// /etc/hosts, loopback and unspecified addresses by core/address's inet_pton-based helpers).
 bool is_local_host(const std::string& host) {
   std::string h = core::to_lower(host);
-  return h == "localhost" || core::starts_with(h, "127.") || h == "::1" || h == "0.0.0.0";
+  for (const char* name : {"localhost", "localhost.localdomain", "localhost6", "ip6-localhost", "ip6-loopback"})
+    if (h == name) return true;
+  return core::is_loopback_address(h) || core::is_unspecified_address(h);
 }
 
 // The cluster's jobs and addresses; false (with a finding) when its shape is wrong.

@@ -53,6 +53,9 @@ class Manifest {
  public:
   explicit Manifest(FileContext& ctx) : ctx_(ctx) {}
 
+  // Lines of the document being read start after this many lines of the file.
+  void set_offset(int lines) { offset_ = lines; }
+
   void shape(const YAML::Node& doc) {
     if (!doc.IsMap()) return;
     std::string kind = scalar(doc["kind"]);
@@ -89,7 +92,7 @@ class Manifest {
       for (const auto& e : c["env"]) {
         if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
         std::string name = scalar(e["name"]), value = e["value"].Scalar();
-        ctx_.env().push_back({name, value, line_of(e["value"])});
+        ctx_.env().push_back({name, value, line_of(e["value"]) + offset_});
         ib_env = ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
         if (name == "NCCL_SOCKET_IFNAME") ifname = value;
       }
@@ -109,7 +112,7 @@ class Manifest {
     bool nccl = std::any_of(ctx_.env().begin() + static_cast<std::ptrdiff_t>(env_before), ctx_.env().end(),
                             [](const EnvValue& v) { return core::starts_with(v.name, "NCCL_"); });
     if (!training_job && !gpus && !nccl) return;
-    int line = key_line(spec, "containers");
+    int line = key_line(spec, "containers") + offset_;
 
     std::set<std::string> memory_volumes, infiniband_volumes;
     for (const auto& v : spec["volumes"]) {
@@ -164,7 +167,7 @@ class Manifest {
     for (const char* k : {"command", "args"}) {
       const YAML::Node n = c[k];
       if (!n) continue;
-      if (!line) line = line_of(n);
+      if (!line) line = line_of(n) + offset_;
       if (n.IsSequence()) {
         for (const auto& w : n) {
           if (w.IsScalar()) words.push_back(w.Scalar());
@@ -188,27 +191,63 @@ class Manifest {
   }
 
   FileContext& ctx_;
+  int offset_ = 0;
 };
+
+struct Document {
+  YAML::Node root;
+  int offset = 0;  // lines of the file before it
+};
+
+// The documents of a multi-document file, split where a line starts with "---" (as kubectl's
+// reader splits them) and each parsed by YAML::Load. Not YAML::LoadAll: Debian 12's yaml-cpp 0.7
+// loops forever, allocating, on a stream as small as "," (jbeder/yaml-cpp#1040, fixed by #1319 in
+// 0.8; found by system.fuzz.lint). The error names the file's line.
+bool load_documents(FileContext& ctx, std::vector<Document>& docs) {
+  const std::string& text = ctx.text();
+  std::size_t start = 0;
+  int start_line = 0, line = 0;
+  auto load = [&](std::size_t end) {
+    try {
+      YAML::Node root = YAML::Load(text.substr(start, end - start));
+      if (root && !root.IsNull()) docs.push_back({root, start_line});
+      return true;
+    } catch (const YAML::Exception& e) {
+      ctx.error() = ctx.path() + ":" + std::to_string(start_line + e.mark.line + 1) + ": not valid YAML: " + e.msg;
+      return false;
+    }
+  };
+  for (std::size_t pos = 0; pos < text.size(); ++line) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string::npos) eol = text.size();
+    bool separator = text.compare(pos, 3, "---") == 0 &&
+                     (pos + 3 >= eol || text[pos + 3] == ' ' || text[pos + 3] == '\t' || text[pos + 3] == '\r');
+    if (separator && pos > start) {
+      if (!load(pos)) return false;
+      start = pos;
+      start_line = line;
+    }
+    pos = eol + 1;
+  }
+  return load(text.size());
+}
 
 }  // namespace
 
 void lint_yaml(FileContext& ctx) {
-  std::vector<YAML::Node> docs;
-  try {
-    docs = YAML::LoadAll(ctx.text());
-  } catch (const YAML::Exception& e) {
-    ctx.error() = ctx.path() + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg;
-    return;
-  }
+  std::vector<Document> docs;
+  if (!load_documents(ctx, docs)) return;
   Manifest m(ctx);
+  int offset = 0;
   try {
-    for (const auto& d : docs) m.shape(d);
+    for (const auto& d : docs) m.set_offset(offset = d.offset), m.shape(d.root);
     for (const auto& d : docs) {
-      bool training = d.IsMap() && training_kind(scalar(d["kind"]));
-      m.walk(d, training, 0);
+      bool training = d.root.IsMap() && training_kind(scalar(d.root["kind"]));
+      m.set_offset(offset = d.offset);
+      m.walk(d.root, training, 0);
     }
   } catch (const YAML::Exception& e) {
-    ctx.error() = ctx.path() + ":" + std::to_string(e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;
+    ctx.error() = ctx.path() + ":" + std::to_string(offset + e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;
     return;
   }
   master_addr_rule(ctx);

@@ -229,6 +229,26 @@ TEST(LintInput, BrokenYamlIsReported) {
   EXPECT_NE(fs[0].finding.title.find("bad.yaml:"), std::string::npos);
 }
 
+// yaml-cpp 0.7's LoadAll loops forever on these (jbeder/yaml-cpp#1040; found by system.fuzz.lint):
+// lint reads documents one at a time and either reports the file or reads it.
+TEST(LintInput, YamlThatLoopsYamlCppLoadAllIsReadOrReported) {
+  for (std::string text : {std::string(","), std::string(",ab"), std::string(",\x02\x02"), std::string("a: 1\n---\n,\n")}) {
+    auto fs = lint_text("odd.yaml", FileKind::yaml, text, {});
+    for (const auto& f : fs) EXPECT_EQ(f.finding.id, "lint.input.unparsed") << dump(fs);
+  }
+}
+
+TEST(LintInput, FindingsInLaterYamlDocumentsNameTheFilesLine) {
+  std::string doc = "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: c\n    env:\n"
+                    "    - {name: NCCL_SOCKET_IFNAME, value: ens1f0}\n";
+  auto one = lint_text("p.yaml", FileKind::yaml, doc, {});
+  auto three = lint_text("p.yaml", FileKind::yaml, "# first\n---\n" + doc + "---\n" + doc, {});
+  ASSERT_FALSE(one.empty());
+  ASSERT_EQ(three.size(), 2 * one.size()) << dump(three);
+  EXPECT_EQ(three[0].location.line, one[0].location.line + 2);
+  EXPECT_EQ(three.back().location.line, one.back().location.line + 10);
+}
+
 TEST(LintInput, PathErrors) {
   auto missing = lint_paths({dir() + "does-not-exist.py"}, {});
   ASSERT_FALSE(missing);

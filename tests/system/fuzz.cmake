@@ -6,7 +6,7 @@ function(dd_fuzz_test name file)
   add_test(NAME system.fuzz.${name}
     COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
             bash ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzz.sh ${CMAKE_SOURCE_DIR} ${file} 15 ${ARGN})
-  set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 600)
+  set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 900)
 endfunction()
 
 dd_fuzz_test(sysfs_link   src/netif/sysfs_link_fuzz.cpp        core os os/fake netif)
@@ -19,4 +19,4 @@ dd_fuzz_test(wire         src/cluster/wire_fuzz.cpp            core os os/fake n
 add_test(NAME system.fuzz.lint
   COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
           bash ${CMAKE_CURRENT_LIST_DIR}/lint/run_lint_fuzz.sh ${CMAKE_SOURCE_DIR} 15)
-set_tests_properties(system.fuzz.lint PROPERTIES LABELS "system;fuzz" TIMEOUT 600)
+set_tests_properties(system.fuzz.lint PROPERTIES LABELS "system;fuzz" TIMEOUT 900)

@@ -18,7 +18,7 @@ done
 # Each source compiles to its own object, two at a time, through ccache when DD_FUZZ_CCACHE names
 # a cache directory (tests/system/fuzz.cmake gives one under the build tree): the fuzz targets
 # share most modules, so the second and later targets of a run reuse the first one's objects.
-flags=(-std=c++20 -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
+flags=(-std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
 launcher=()
 if [ -n "${DD_FUZZ_CCACHE:-}" ] && command -v ccache >/dev/null; then
   mkdir -p "$DD_FUZZ_CCACHE" && launcher=(env CCACHE_DIR="$DD_FUZZ_CCACHE" CCACHE_BASEDIR="$src" ccache)
@@ -47,7 +47,17 @@ regressions="$src/tests/system/fuzz/corpus/$(basename "$target" .cpp)"
 [ -d "$regressions" ] && cp "$regressions"/* "$work/corpus/" 2>/dev/null
 echo "fuzz: running $target for ${secs}s"
 "$work/fuzz" -seed=1 -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
-  "$work/corpus" 2>&1 | tail -15
-rc=${PIPESTATUS[0]}
+  -artifact_prefix="$work/artifact-" "$work/corpus" >"$work/run.log" 2>&1
+rc=$?
+if [ "$rc" -ne 0 ]; then
+  grep -m1 -B2 -A30 -E '^==[0-9]+==|ALARM|ERROR: libFuzzer|runtime error' "$work/run.log" | head -60
+  # the input that failed travels in the log (the work folder is removed): base64, first 8 KiB
+  for a in "$work"/artifact-*; do
+    [ -f "$a" ] || continue
+    echo "fuzz: failing input $(basename "$a") ($(stat -c %s "$a") bytes), base64:"
+    head -c 8192 "$a" | base64 -w 120
+  done
+fi
+tail -8 "$work/run.log"
 echo "fuzz: exit $rc"
 exit "$rc"

@@ -9,6 +9,7 @@
 
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
+#include "lint/tf_config_across.hpp"
 
 namespace dd::lint {
 
@@ -21,7 +22,8 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 }
 
 std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::string& text,
-                             const LintOptions& options, std::string& error) {
+                             const LintOptions& options, std::string& error,
+                             std::vector<detail::TfConfigSeen>* tf_configs = nullptr) {
   detail::FileContext ctx(path, text, options);
   switch (kind) {
     case FileKind::python: detail::lint_python(ctx); break;
@@ -35,6 +37,9 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     return {};
   }
   detail::audit_env_values(ctx);
+  if (tf_configs)
+    for (const auto& e : ctx.env())
+      if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
   auto out = std::move(ctx.findings());
   std::stable_sort(out.begin(), out.end(),
                    [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
@@ -75,7 +80,9 @@ FileKind kind_of(const std::string& path) {
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
                                    const LintOptions& options) {
   std::string error;
-  auto out = run(path, kind, text, options, error);
+  std::vector<detail::TfConfigSeen> tf_configs;
+  auto out = run(path, kind, text, options, error, &tf_configs);
+  for (auto& f : detail::tf_config_across(tf_configs)) out.push_back(std::move(f));
   if (!error.empty()) {
     LintFinding f{core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error),
                   {path, 1}};
@@ -115,11 +122,12 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
       files.push_back({p, true});
     }
   }
+  std::vector<detail::TfConfigSeen> tf_configs;
   for (const auto& [path, named] : files) {
     auto text = read_file(path);
     if (!text) return text.error();
     std::string error;
-    auto found = run(path, kind_of(path), *text, options, error);
+    auto found = run(path, kind_of(path), *text, options, error, &tf_configs);
     if (!error.empty()) {
       if (named) return core::make_error(core::ErrorKind::unreadable, error);
       found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,
@@ -131,6 +139,7 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
                     (!text->empty() && text->back() != '\n' ? 1 : 0);
     for (auto& f : found) report.findings.push_back(std::move(f));
   }
+  for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
   auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
   std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {
     return rank(a.finding.severity) < rank(b.finding.severity);

@@ -6,10 +6,12 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <cctype>
 #include <fstream>
 #include <sstream>
 
+#include "core/strings.hpp"
 #include "lint/shell_lexer.hpp"
 
 namespace dd::lint {
@@ -247,6 +249,32 @@ TEST(LintInput, FindingsInLaterYamlDocumentsNameTheFilesLine) {
   ASSERT_EQ(three.size(), 2 * one.size()) << dump(three);
   EXPECT_EQ(three[0].location.line, one[0].location.line + 2);
   EXPECT_EQ(three.back().location.line, one.back().location.line + 10);
+}
+
+// TF_CONFIG of the workers in one folder: one cluster, only task.index differs.
+TEST(LintAcross, TfConfigWorkersInOneFolderDescribeOneCluster) {
+  auto ids_at = [](const LintReport& r) {
+    std::vector<std::string> out;
+    for (const auto& f : r.findings)
+      if (core::starts_with(f.finding.id, "lint.tf.tf-config-"))
+        out.push_back(f.finding.id + " " + std::filesystem::path(f.location.file).filename().string() + ":" +
+                      std::to_string(f.location.line));
+    return out;
+  };
+  auto differs = lint_paths({dir() + "across/tf_workers"}, {});
+  ASSERT_TRUE(differs) << differs.error().message;
+  EXPECT_EQ(ids_at(*differs), std::vector<std::string>{"lint.tf.tf-config-cluster-differs worker1.sh:3"});
+  EXPECT_EQ(differs->findings.front().finding.severity, core::Severity::error);
+  auto fixed = lint_paths({dir() + "across/tf_workers_fixed"}, {});
+  ASSERT_TRUE(fixed);
+  EXPECT_TRUE(ids_at(*fixed).empty());
+  auto copied = lint_paths({dir() + "across/tf_copied"}, {});
+  ASSERT_TRUE(copied);
+  EXPECT_EQ(ids_at(*copied), std::vector<std::string>{"lint.tf.tf-config-task-repeated worker1.py:7"});
+  // folders apart are different jobs
+  auto apart = lint_paths({dir() + "across/tf_workers_fixed/worker0.sh", dir() + "across/tf_copied/worker1.py"}, {});
+  ASSERT_TRUE(apart);
+  EXPECT_TRUE(ids_at(*apart).empty());
 }
 
 TEST(LintInput, PathErrors) {

@@ -24,6 +24,17 @@ netif::Inventory inventory() {
                                 {{os::Family::inet6, "fe80::1", 64, netif::Scope::link, ""},
                                  {os::Family::inet6, "fd00:18::5", 64, netif::Scope::global, ""},
                                  {os::Family::inet, "198.18.0.5", 24, netif::Scope::global, ""}}));
+  for (const auto& i : inv.interfaces)  // the raw getifaddrs entries the policy reads
+    for (const auto& a : i.addresses) {
+      os::AddressEntry e;
+      e.name = e.link = i.name;
+      e.family = a.family;
+      e.addr = a.addr;
+      e.prefix = a.prefix;
+      e.up = e.running = true;
+      e.loopback = i.kind == netif::Kind::loopback;
+      inv.entries.push_back(e);
+    }
   return inv;
 }
 

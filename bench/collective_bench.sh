@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 MAX=${1:-256M}
 ITERS=${2:-5}
 MIN=1M
-command -v iperf3 >/dev/null || apt-get install -y -qq iperf3 >/dev/null 2>&1 || echo "note: iperf3 not installed" >&2
+command -v iperf3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iperf3 >/dev/null 2>&1 || echo "note: iperf3 not installed" >&2
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
 cmake --build build/release --target distdoctor >/dev/null || exit 3
 DD=$PWD/build/release/distdoctor
@@ -53,18 +53,15 @@ gloo_run() {  # N: the Gloo job on nodes 0..N-1; rank 0's JSON line in $WORK/glo
   tail -1 "$WORK/gloo$n.0.out" > "$WORK/gloo$n.json"
 }
 
-iperf_run() {  # STREAMS: node0 -> node1 for 5 s; Gbit/s... printed as GB/s
-  local s=$1
-  ip netns exec "${P}n1" iperf3 -s -1 -p 29540 >/dev/null 2>&1 &
-  local sp=$!
-  for _ in $(seq 50); do ip netns exec "${P}n0" bash -c 'exec 3<>/dev/tcp/198.18.0.2/29540' 2>/dev/null && break; sleep 0.1; done
-  wait "$sp" 2>/dev/null  # the probe connection consumed the one-shot server: start it again
-  ip netns exec "${P}n1" iperf3 -s -1 -p 29540 >/dev/null 2>&1 &
-  sp=$!
-  sleep 0.5
-  ip netns exec "${P}n0" iperf3 -c 198.18.0.2 -p 29540 -t 5 -P "$s" -J > "$WORK/iperf$s.json" 2>/dev/null
-  wait "$sp" 2>/dev/null
-  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.2f" % (d["end"]["sum_received"]["bits_per_second"]/8e9))' "$WORK/iperf$s.json" 2>/dev/null || echo n/a
+iperf_start() {  # a persistent iperf3 server in node 1 (killed with the namespaces at exit)
+  ip netns exec "${P}n1" iperf3 -s -p 29540 >/dev/null 2>&1 &
+  disown $!
+  for _ in $(seq 100); do ip netns exec "${P}n0" bash -c 'exec 3<>/dev/tcp/198.18.0.2/29540' 2>/dev/null && return 0; sleep 0.1; done
+  echo "note: iperf3 server did not start" >&2
+}
+iperf_run() {  # STREAMS: node0 -> node1 for 5 s, in GB/s
+  ip netns exec "${P}n0" iperf3 -c 198.18.0.2 -p 29540 -t 5 -P "$1" -J > "$WORK/iperf$1.json" 2>/dev/null
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.2f" % (d["end"]["sum_received"]["bits_per_second"]/8e9))' "$WORK/iperf$1.json" 2>/dev/null || echo n/a
 }
 
 echo "# $(date -u +%F) $(nproc) cores, $(uname -r); sizes ${sizes[*]}; $ITERS timed iterations (+1 warm-up)"
@@ -72,6 +69,7 @@ for n in 2 4; do
   dd_run "$n"
   gloo_run "$n"
 done
+command -v iperf3 >/dev/null && iperf_start
 ip1=$(command -v iperf3 >/dev/null && iperf_run 1 || echo n/a)
 ip4=$(command -v iperf3 >/dev/null && iperf_run 4 || echo n/a)
 

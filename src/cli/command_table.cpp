@@ -9,6 +9,7 @@ void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code);  //
 void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_preflight.cpp
 void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_watch.cpp
 void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_lint.cpp
+void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_bench.cpp
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
@@ -17,6 +18,7 @@ const std::vector<Command>& command_table() {
       {"nics", "interface inventory and the NCCL / Gloo interface prediction", setup_nics},
       {"env", "audit NCCL_*, TORCH_*, GLOO_*, MASTER_*, rank and TF_CONFIG variables; --export prints the fixes", setup_env},
       {"preflight", "every node runs it: meet, probe each other, and rank 0 prints one verdict with the fix", setup_preflight},
+      {"bench", "nccl-tests-style collective bandwidth over TCP between the nodes, on the job's interface", setup_bench},
       {"watch", "run the job (or attach to it), notice a stall, and say what every stuck process waits for", setup_watch},
       {"lint", "pitfalls in training scripts and launch files (.py, .sh/.sbatch, Dockerfile, Kubernetes YAML)", setup_lint},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",

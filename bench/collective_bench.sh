@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Benchmark: `distdoctor bench` all_reduce next to torch.distributed Gloo all_reduce
+# (/usr/bin/python3, Debian python3-torch) and iperf3 (the link's ceiling), in one run on one
+# topology: namespace nodes on one bridge (tests/system/preflight/lib.sh), N = 2 and 4, sizes
+# MIN..MAX (x4 steps), busbw as nccl-tests defines it. Goal (issue 11): busbw >= 1.2x Gloo at
+# every size >= 16 MiB. Needs root. Usage: bench/collective_bench.sh [MAX (256M)] [ITERS (5)]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAX=${1:-256M}
+ITERS=${2:-5}
+MIN=1M
+command -v iperf3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iperf3 >/dev/null 2>&1 || echo "note: iperf3 not installed" >&2
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
+cmake --build build/release --target distdoctor >/dev/null || exit 3
+DD=$PWD/build/release/distdoctor
+HERE=$PWD/tests/system/preflight
+. "$HERE/lib.sh"
+
+for i in 0 1 2 3; do node $i; link $i eth0 198.18.0.$((i + 1))/24; done
+for i in 0 1 2 3; do wait_oper_up $i eth0; done
+
+sizes=()
+/usr/bin/python3 - "$MIN" "$MAX" > "$WORK/sizes" <<'PY'
+import sys
+def b(s):
+    m = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    return int(s[:-1]) * m[s[-1]] if s[-1] in m else int(s)
+s, e = b(sys.argv[1]), b(sys.argv[2])
+while s <= e:
+    print(s); s *= 4
+PY
+mapfile -t sizes < "$WORK/sizes"
+
+dd_run() {  # N: distdoctor bench all_reduce on nodes 0..N-1; rank 0's JSON in $WORK/dd$N.json
+  local n=$1 pids=()
+  for ((i = n - 1; i >= 0; i--)); do
+    ip netns exec "${P}n$i" "$DD" bench --json --rendezvous 198.18.0.1:29520 --rank $i --world "$n" --token "b$$" \
+      -b "$MIN" -e "$MAX" -f 4 -n "$ITERS" -w 1 -c 0 --stall 120 > "$WORK/dd$n.$i.json" 2> "$WORK/dd$n.$i.err" &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || echo "distdoctor rank exited $? (N=$n)" >&2; done
+  cp "$WORK/dd$n.0.json" "$WORK/dd$n.json"
+}
+
+gloo_run() {  # N: the Gloo job on nodes 0..N-1; rank 0's JSON line in $WORK/gloo$N.json
+  local n=$1 pids=()
+  for ((i = 0; i < n; i++)); do
+    ip netns exec "${P}n$i" env MASTER_ADDR=198.18.0.1 MASTER_PORT=29530 RANK=$i WORLD_SIZE=$n GLOO_SOCKET_IFNAME=eth0 \
+      OMP_NUM_THREADS=1 /usr/bin/python3 bench/gloo_allreduce.py "$ITERS" 1 "${sizes[@]}" > "$WORK/gloo$n.$i.out" 2>&1 &
+    pids+=($!)
+  done
+  for p in "${pids[@]}"; do wait "$p" || echo "gloo rank exited $? (N=$n)" >&2; done
+  tail -1 "$WORK/gloo$n.0.out" > "$WORK/gloo$n.json"
+}
+
+iperf_start() {  # a persistent iperf3 server in node 1 (killed with the namespaces at exit)
+  ip netns exec "${P}n1" iperf3 -s -p 29540 >/dev/null 2>&1 &
+  disown $!
+  for _ in $(seq 100); do ip netns exec "${P}n0" bash -c 'exec 3<>/dev/tcp/198.18.0.2/29540' 2>/dev/null && return 0; sleep 0.1; done
+  echo "note: iperf3 server did not start" >&2
+}
+iperf_run() {  # STREAMS: node0 -> node1 for 5 s, in GB/s
+  ip netns exec "${P}n0" iperf3 -c 198.18.0.2 -p 29540 -t 5 -P "$1" -J > "$WORK/iperf$1.json" 2>/dev/null
+  /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("%.2f" % (d["end"]["sum_received"]["bits_per_second"]/8e9))' "$WORK/iperf$1.json" 2>/dev/null || echo n/a
+}
+
+echo "# $(date -u +%F) $(nproc) cores, $(uname -r); sizes ${sizes[*]}; $ITERS timed iterations (+1 warm-up)"
+for n in 2 4; do
+  dd_run "$n"
+  gloo_run "$n"
+done
+command -v iperf3 >/dev/null && iperf_start
+ip1=$(command -v iperf3 >/dev/null && iperf_run 1 || echo n/a)
+ip4=$(command -v iperf3 >/dev/null && iperf_run 4 || echo n/a)
+
+/usr/bin/python3 - "$WORK" "$ip1" "$ip4" <<'PY'
+import json, os, sys
+work, ip1, ip4 = sys.argv[1:4]
+print("| N | size | distdoctor busbw (GB/s) | Gloo busbw (GB/s) | distdoctor / Gloo |")
+print("|---|------|------|------|------|")
+for n in (2, 4):
+    try:
+        dd = {r["bytes"]: r["busbw_gbps"] for r in json.load(open(os.path.join(work, "dd%d.json" % n)))["results"]
+              if not r["in_place"]}
+    except Exception as e:  # noqa: BLE001
+        dd = {}
+        print("distdoctor N=%d failed: %s" % (n, e), file=sys.stderr)
+    try:
+        gl = {int(k): v["busbw_gbps"] for k, v in json.load(open(os.path.join(work, "gloo%d.json" % n))).items()}
+    except Exception as e:  # noqa: BLE001
+        gl = {}
+        print("gloo N=%d failed: %s" % (n, e), file=sys.stderr)
+    for size in sorted(set(dd) | set(gl)):
+        a, b = dd.get(size), gl.get(size)
+        r = "%.2fx" % (a / b) if a and b else "n/a"
+        f = lambda v: "%.3f" % v if v is not None else "n/a"
+        print("| %d | %d MiB | %s | %s | %s |" % (n, size >> 20, f(a), f(b), r))
+print()
+print("iperf3 node0 -> node1, 5 s: 1 stream %s GB/s, 4 streams %s GB/s" % (ip1, ip4))
+PY

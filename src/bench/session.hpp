@@ -1,0 +1,51 @@
+// run_bench: one rank's whole `distdoctor bench`. The ranks meet at preflight's rendezvous
+// (rank 0 serves; joins and the plan carry the token's HMAC proofs, cluster/rendezvous.hpp), each
+// announcing its data address; rank 0's plan hands everyone the address table and a session
+// nonce; the ranks open the data mesh (tcp_mesh.hpp) and run the sweep (run.hpp). Every member
+// then sends its samples, or the peer it lost, to rank 0 over the rendezvous connection; rank 0
+// names a rank whose connection closed or that sent nothing before the deadline as lost,
+// combines the samples (report.hpp) and sends everyone the verdict.
+//
+// Deadlines: joining and opening the mesh use `join_timeout` each; a collective fails when no
+// byte moves for `mesh.stall`; rank 0 waits for results at most `stall` + 10 s after its own sweep
+// ends, and a member waits for the verdict at most twice that.
+#pragma once
+
+#include <chrono>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/data_address.hpp"
+#include "bench/report.hpp"
+#include "bench/run.hpp"
+#include "cluster/rendezvous.hpp"
+#include "core/finding.hpp"
+
+namespace dd::bench {
+
+struct BenchConfig {
+  int rank = 0;
+  int world = 1;
+  std::string rendezvous_host;
+  int rendezvous_port = 0;
+  std::string token;
+  std::string host;  // this node's hostname
+  DataAddress data;
+  int sockets = 2;   // per peer
+  std::chrono::milliseconds join_timeout{60000};
+  MeshOptions mesh;
+  RunOptions run;
+};
+
+struct BenchOutcome {
+  nlohmann::json json;
+  std::vector<core::Finding> findings;
+  std::vector<Row> rows;  // rank 0 only
+  int exit_code = 0;
+};
+
+BenchOutcome run_bench(const BenchConfig& config, const cluster::Log& log);
+
+}  // namespace dd::bench

@@ -1,0 +1,164 @@
+// `distdoctor bench`: nccl-tests-style collective bandwidth over TCP between the nodes of a job,
+// on the interface the job will use (bench/session.hpp). Rank, world and meeting point come from
+// flags or the launcher's environment, as for preflight.
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "bench/options.hpp"
+#include "bench/session.hpp"
+#include "cli/command.hpp"
+#include "cli/real_context.hpp"
+#include "core/exit_code.hpp"
+#include "core/json_limits.hpp"
+#include "env/launchers/launch_info.hpp"
+#include "netif/inventory.hpp"
+#include "report/findings_text.hpp"
+#include "report/json.hpp"
+#include "report/style.hpp"
+
+namespace dd::cli {
+
+namespace {
+
+struct BenchFlags {
+  std::string rendezvous;
+  int rank = -1;
+  int world = -1;
+  std::string token;
+  int timeout_s = 60;
+  int stall_s = 20;
+  std::string ifname;
+  int sockets = 2;
+  int segment_kib = 512;
+  std::string min_bytes = "1M";
+  std::string max_bytes = "64M";
+  int factor = 2;
+  int iters = 10;
+  int warmup = 2;
+  int check = 1;
+  std::string ops = "all_reduce";
+  int root = 0;
+  bool verbose = false;
+};
+
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "distdoctor: error: bench: %s\n", message.c_str());
+  return core::k_exit_usage;
+}
+
+int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
+  bench::BenchConfig c;
+  auto min = bench::parse_bytes("-b", flags.min_bytes);
+  if (!min) return usage_error(min.error().message);
+  auto max = bench::parse_bytes("-e", flags.max_bytes);
+  if (!max) return usage_error(max.error().message);
+  auto ops = bench::parse_ops(flags.ops);
+  if (!ops) return usage_error(ops.error().message);
+  c.run = bench::RunOptions{*ops, *min, *max, static_cast<std::size_t>(flags.factor), flags.iters, flags.warmup,
+                            flags.check != 0, flags.root};
+
+  RealSeams seams;
+  auto env = os::Environment::capture();
+  env::launchers::LaunchFlags lf;
+  if (!flags.rendezvous.empty()) lf.rendezvous = flags.rendezvous;
+  if (flags.rank >= 0) lf.rank = flags.rank;
+  if (flags.world >= 0) lf.world = flags.world;
+  if (!flags.token.empty()) lf.token = flags.token;
+  if (flags.world == 1) {  // a world of one meets nobody: a loopback benchmark of the code path
+    lf.rank = 0;
+    if (!lf.rendezvous) lf.rendezvous = "127.0.0.1:29400";
+  }
+  auto launch = env::launchers::detect_launch(env, lf);
+  if (!launch) return usage_error(launch.error().message);
+  if (launch->skip) {
+    nlohmann::json j = {{"command", "bench"}, {"role", "skipped"}, {"reason", launch->skip_reason},
+                        {"results", nlohmann::json::array()}, {"findings", nlohmann::json::array()}};
+    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
+    else std::cout << "bench: skipped: " << launch->skip_reason << "\n";
+    return core::k_exit_ok;
+  }
+  c.world = launch->world.value_or(1);
+  c.rank = launch->rank.value_or(0);
+  if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
+  c.rendezvous_host = launch->rendezvous_host;
+  c.rendezvous_port = launch->rendezvous_port;
+  c.token = env::launchers::job_token(*launch, lf);
+  c.host = seams.resolver.hostname();
+  c.sockets = flags.sockets;
+  c.join_timeout = std::chrono::seconds(flags.timeout_s);
+  c.mesh.stall = std::chrono::seconds(flags.stall_s);
+  c.mesh.segment_bytes = static_cast<std::size_t>(flags.segment_kib) * 1024;
+
+  auto inventory = netif::read_inventory(seams.interfaces, seams.files, &seams.drivers);
+  auto data = bench::choose_data_address(
+      inventory, flags.ifname.empty() ? std::nullopt : std::optional<std::string>(flags.ifname));
+  if (!data) {
+    if (data.error().kind == core::ErrorKind::usage) return usage_error(data.error().message);
+    auto f = core::new_finding("bench.no-interface", core::Label::no_matching_interface, core::Severity::error,
+                               data.error().message);
+    f.fix.text = "name the cluster interface with --ifname";
+    std::vector<core::Finding> findings = {f};
+    nlohmann::json j = {{"command", "bench"}, {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
+                        {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},
+                        {"findings", report::to_json(findings)}};
+    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
+    else std::cout << report::render_findings(findings, report::Style::for_stdout(global.no_color));
+    return core::k_exit_findings;
+  }
+  c.data = *data;
+
+  bool verbose = flags.verbose;
+  int rank = c.rank;
+  cluster::Log log = [verbose, rank](const std::string& line) {
+    if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
+  };
+  auto out = bench::run_bench(c, log);
+  if (global.json) {
+    std::cout << core::dump_json(out.json, 2) << "\n";
+    return out.exit_code;
+  }
+  auto style = report::Style::for_stdout(global.no_color);
+  if (c.rank == 0) {
+    std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
+              << ", " << c.data.why << "), " << c.sockets << " sockets per peer\n";
+    for (const auto& r : out.json.value("ranks", nlohmann::json::array()))
+      std::cout << "#  rank " << r.value("rank", -1) << " host " << r.value("host", "") << " data "
+                << r.value("addr", "") << ":" << r.value("port", 0) << "\n";
+    if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
+  } else {
+    std::cout << "bench: rank " << c.rank << ": " << out.json.value("verdict", "") << " (rank 0 prints the results)\n";
+  }
+  if (!out.findings.empty()) std::cout << report::render_findings(out.findings, style);
+  else if (out.json.contains("findings"))
+    for (const auto& f : out.json["findings"]) std::cout << "  " << f.value("title", "") << "\n";
+  return out.exit_code;
+}
+
+}  // namespace
+
+void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
+  auto f = std::make_shared<BenchFlags>();
+  sub.add_option("--rendezvous", f->rendezvous, "HOST:PORT where rank 0 serves (default: as preflight derives it)");
+  sub.add_option("--rank", f->rank, "this node's rank (default: from the launcher)")->check(CLI::Range(0, 4095));
+  sub.add_option("--world", f->world, "number of nodes (default: from the launcher)")->check(CLI::Range(1, 4096));
+  sub.add_option("--token", f->token, "job token (default: the launcher's job id)");
+  sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")->check(CLI::Range(2, 3600));
+  sub.add_option("--stall", f->stall_s, "seconds without progress after which a peer counts as lost")
+      ->check(CLI::Range(1, 3600));
+  sub.add_option("--ifname", f->ifname, "interface for the data mesh (default: the one the job will use)");
+  sub.add_option("--sockets", f->sockets, "TCP sockets per peer")->check(CLI::Range(1, 64));
+  sub.add_option("--segment-kib", f->segment_kib, "pipeline segment in KiB")->check(CLI::Range(4, 65536));
+  sub.add_option("-b,--minbytes", f->min_bytes, "smallest size (K/M/G suffixes), default 1M");
+  sub.add_option("-e,--maxbytes", f->max_bytes, "largest size, default 64M");
+  sub.add_option("-f,--stepfactor", f->factor, "size factor between steps, default 2")->check(CLI::Range(1, 1024));
+  sub.add_option("-n,--iters", f->iters, "timed iterations per size, default 10")->check(CLI::Range(1, 100000));
+  sub.add_option("-w,--warmup_iters", f->warmup, "untimed iterations per size, default 2")->check(CLI::Range(0, 100000));
+  sub.add_option("-c,--check", f->check, "check results (0 or 1), default 1")->check(CLI::Range(0, 1));
+  sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
+  sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
+  sub.add_flag("--verbose", f->verbose, "log progress to stderr");
+  sub.callback([f, &global, &exit_code] { exit_code = run_bench_command(*f, global); });
+}
+
+}  // namespace dd::cli

@@ -1,0 +1,131 @@
+#!/bin/bash
+# System tests for `distdoctor bench`: 2-3 network-namespace nodes on one bridge (preflight's
+# lib.sh), each running the real binary; asserts #wrong = 0 and the JSON shape, and that a node
+# killed mid-run is named by rank 0 within a bounded time. Usage: run_case.sh DISTDOCTOR CASE
+set -u
+DD=$1
+CASE=$2
+HERE="$(cd "$(dirname "$0")/../preflight" && pwd)"
+
+# Usage errors need no namespaces.
+if [ "$CASE" = usage ]; then
+  fail() { echo "FAIL: $*" >&2; exit 1; }
+  expect2() {  # ARGS... : exit 2 and a message naming the input
+    local want=$1; shift
+    "$DD" bench --world 1 --rank 0 "$@" > /tmp/ddb-usage.$$ 2>&1; local rc=$?
+    [ $rc = 2 ] || fail "bench $* exited $rc, expected 2: $(cat /tmp/ddb-usage.$$)"
+    grep -q -- "$want" /tmp/ddb-usage.$$ || fail "bench $*: message lacks '$want': $(cat /tmp/ddb-usage.$$)"
+  }
+  trap 'rm -f /tmp/ddb-usage.$$' EXIT
+  expect2 "-b 'lots'" -b lots
+  expect2 "-e 1048576: smaller than -b" -b 8M -e 1M
+  expect2 "unknown operation" --op allreduce
+  expect2 "--root 3" --op broadcast --root 3 -b 1K -e 1K
+  expect2 "ifname" --ifname nosuch0 -b 1K -e 1K
+  echo "PASS usage"
+  exit 0
+fi
+
+. "$HERE/lib.sh"
+RDV=198.18.0.1:29511
+
+# run_bench I OUTFILE [bench flags]: distdoctor bench --json in node I (hostname nodeI), in the
+# background; PID (the distdoctor process itself: every wrapper execs) in BENCH_PID.
+run_bench() {
+  local i=$1 out=$2; shift 2
+  ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" \
+    "$DD" bench --json --rendezvous "$RDV" --rank "$i" --token "t$$" "$@" > "$out" 2> "$out.err" &
+  BENCH_PID=$!
+}
+
+check_schema() {  # FILE: rank 0's object: command, verdict OK, results with every field and #wrong 0
+  python3 - "$1" <<'PY' || die "rank 0's JSON: $(head -c 2000 "$1")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["command"] == "bench" and d["role"] == "rank0", d.get("role")
+assert d["verdict"] == "OK", (d["verdict"], d["findings"])
+assert isinstance(d["findings"], list) and not [f for f in d["findings"] if f["severity"] == "error"]
+res = d["results"]
+assert res, "no results"
+ops = set()
+for r in res:
+    for k, t in (("op", str), ("bytes", int), ("time_us", (int, float)), ("algbw_gbps", (int, float)),
+                 ("busbw_gbps", (int, float)), ("wrong", int), ("in_place", bool)):
+        assert isinstance(r[k], t), (k, r)
+    assert r["wrong"] == 0, r
+    assert r["time_us"] > 0 and r["algbw_gbps"] > 0, r
+    ops.add(r["op"])
+want = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else None
+print("ops", sorted(ops), "rows", len(res), "avg busbw", d["avg_busbw_gbps"])
+PY
+}
+
+case "$CASE" in
+  healthy)
+    # 3 nodes, every operation at odd sizes (1000 B is not a multiple of 3 ranks nor of 16 B).
+    for i in 0 1 2; do node $i; link $i eth0 198.18.0.$((i + 1))/24; done
+    for i in 0 1 2; do wait_oper_up $i eth0; done
+    pids=()
+    for i in 0 1 2; do
+      run_bench $i "$WORK/b$i.json" --world 3 --op all -b 1000 -e 300000 -f 7 -n 2 -w 1 --sockets 2 --segment-kib 16 --timeout 60
+      pids+=($BENCH_PID)
+    done
+    for i in 0 1 2; do wait "${pids[$i]}"; rc=$?; [ $rc = 0 ] || die "rank $i exited $rc: $(cat "$WORK/b$i.json.err") $(head -c 1500 "$WORK/b$i.json")"; done
+    check_schema "$WORK/b0.json"
+    python3 - "$WORK/b0.json" <<'PY' || die "not every op/size was measured"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ops = {r["op"] for r in d["results"]}
+assert ops == {"all_reduce", "all_gather", "reduce_scatter", "broadcast", "alltoall", "sendrecv"}, ops
+# sizes 1000, 7000, 49000: 3 sizes x 2 placements x 6 ops
+assert len(d["results"]) == 36, len(d["results"])
+assert {r["host"] for r in d["ranks"]} == {"node0", "node1", "node2"}, d["ranks"]
+assert all(r["addr"].startswith("198.18.0.") for r in d["ranks"]), d["ranks"]
+PY
+    for i in 1 2; do [ "$(jq_ "$WORK/b$i.json" 'd["verdict"]')" = OK ] || die "member $i: $(cat "$WORK/b$i.json")"; done
+    # Text mode, 2 nodes: nccl-tests' summary lines are there.
+    ip netns exec "${P}n1" "$DD" bench --rendezvous "$RDV" --rank 1 --world 2 --token "u$$" -b 64K -e 64K -n 2 \
+      > "$WORK/t1.txt" 2>&1 &
+    p1=$!
+    ip netns exec "${P}n0" "$DD" bench --rendezvous "$RDV" --rank 0 --world 2 --token "u$$" -b 64K -e 64K -n 2 \
+      > "$WORK/t0.txt" 2>&1 || die "text run: $(cat "$WORK/t0.txt")"
+    wait $p1 || die "text run rank 1: $(cat "$WORK/t1.txt")"
+    grep -q "^# Avg bus bandwidth    : [0-9]" "$WORK/t0.txt" || die "no Avg bus bandwidth line: $(cat "$WORK/t0.txt")"
+    grep -q "^# Out of bounds values : 0 OK" "$WORK/t0.txt" || die "wrong values: $(cat "$WORK/t0.txt")"
+    grep -Eq "^ +65536 +16384 +float +sum +-1 " "$WORK/t0.txt" || die "no 64 KiB row: $(cat "$WORK/t0.txt")"
+    ;;
+  killed)
+    # Node 2 is killed once the sweep runs; ranks 0 and 1 stop within --stall and rank 0 names it.
+    for i in 0 1 2; do node $i; link $i eth0 198.18.0.$((i + 1))/24; done
+    for i in 0 1 2; do wait_oper_up $i eth0; done
+    pids=()
+    for i in 0 1 2; do
+      run_bench $i "$WORK/b$i.json" --world 3 -b 4M -e 4M -n 100000 -w 0 -c 0 --stall 10 --timeout 60 --verbose
+      pids+=($BENCH_PID)
+    done
+    for _ in $(seq 600); do grep -q "mesh ready" "$WORK/b2.json.err" && break; sleep 0.1; done
+    grep -q "mesh ready" "$WORK/b2.json.err" || die "rank 2 never opened its mesh: $(cat "$WORK/b2.json.err")"
+    start=$(date +%s)
+    kill -9 "${pids[2]}"
+    wait "${pids[2]}" 2>/dev/null
+    rc0=124
+    for _ in $(seq 900); do kill -0 "${pids[0]}" 2>/dev/null || break; sleep 0.1; done
+    kill -0 "${pids[0]}" 2>/dev/null && die "rank 0 still runs 90 s after node 2 died"
+    wait "${pids[0]}"; rc0=$?
+    wait "${pids[1]}"; rc1=$?
+    echo "rank 0 exited $rc0 after $(( $(date +%s) - start )) s, rank 1 $rc1" >&2
+    [ $rc0 = 1 ] || die "rank 0 exited $rc0, expected 1: $(cat "$WORK/b0.json")"
+    [ $rc1 = 1 ] || die "rank 1 exited $rc1, expected 1: $(cat "$WORK/b1.json")"
+    python3 - "$WORK/b0.json" <<'PY' || die "rank 0 does not name node 2: $(cat "$WORK/b0.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = [f for f in d["findings"] if f["id"] == "bench.rank.lost"]
+assert f and f[0]["severity"] == "error", d["findings"]
+assert f[0]["ranks"] == [2] and f[0]["hosts"] == ["node2"], f[0]
+assert [l["rank"] for l in d["lost"]] == [2], d["lost"]
+assert d["verdict"] == "FAILED"
+PY
+    ;;
+  *) die "unknown case $CASE" ;;
+esac
+echo "PASS $CASE"

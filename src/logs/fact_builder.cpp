@@ -2,6 +2,7 @@
 
 #include "core/utf8.hpp"
 #include "logs/address_text.hpp"
+#include "logs/line_classifier.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -365,6 +366,13 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       record_peer(ev, p, body);
       break;
     case EventKind::watchdog_timeout: {
+      // A progress bar interleaved before the watchdog text: this rank was still preprocessing.
+      if (detail::is_unfinished_preprocessing(body.substr(0, body.find("Watchdog caught")))) {
+        LineEvent stall;
+        stall.kind = EventKind::data_stall;
+        stall.host = ev.host;
+        record_signal(stall, rank, body);
+      }
       int key = rank >= 0 ? rank : -1 - file_index_;
       if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
         facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body)};

@@ -2,6 +2,8 @@
 // WARN texts no NCCL rule claimed. Ordered from the most specific cause to the most generic
 // symptom, so that e.g. a shared-memory error mentioning "No space left" is not read as a
 // network error. Texts as printed by torch 1.0 - 2.5, Gloo (pair.cc), TF 2.x and nccl-tests.
+#include <algorithm>
+
 #include "logs/address_text.hpp"
 #include "logs/line_classifier.hpp"
 
@@ -58,6 +60,34 @@ void set_connect(std::string_view line, ConnError ce, std::string_view err, Line
 
 }  // namespace
 
+// A Hugging Face datasets progress bar ("Map: 9%|...| 280000/2969526 [29:55<4:48:08, 155.57
+// examples/s]", "Running tokenizer on dataset: ...") that has not reached 100 %: the rank is still
+// preprocessing while its peers wait in a barrier or collective.
+bool is_unfinished_preprocessing(std::string_view s) {
+  std::size_t bar = s.find("%|");
+  if (bar == std::string_view::npos || bar < 1 || !is_digit(s[bar - 1])) return false;
+  std::size_t unit = std::string_view::npos;
+  for (std::string_view u : {" examples/s]", " ex/s]", " ba/s]", " examples/s,"}) unit = std::min(unit, s.find(u, bar));
+  if (unit == std::string_view::npos) return false;
+  std::size_t b = bar;
+  while (b > 0 && is_digit(s[b - 1]) && bar - b < 3) --b;
+  return !(bar - b == 3 && s.substr(b, 3) == "100");
+}
+
+// An IB work completion with status 4 (IBV_WC_LOC_PROT_ERR): the NIC was refused access to a
+// registered buffer. With GPU buffers that is GPUDirect RDMA (PCI ACS / IOMMU, peer-memory module),
+// not the fabric. NCCL prints "with error 4, opcode ..." (<= 2.9) and "with status=4 opcode=..." (2.10+).
+bool is_ib_protection_error(std::string_view s) {
+  if (!has(s, "completion")) return false;
+  for (std::string_view key : {"with error ", "status="}) {
+    std::size_t p = s.find(key);
+    if (p == std::string_view::npos) continue;
+    p += key.size();
+    if (p < s.size() && s[p] == '4' && (p + 1 == s.size() || !is_digit(s[p + 1]))) return true;
+  }
+  return false;
+}
+
 ConnError find_conn_error(std::string_view s, std::string_view& err_text) {
   struct Pattern {
     std::string_view text;
@@ -99,7 +129,8 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::collective_mismatch;
     return;
   }
-  if (any_of(line, {"doesn't have NCCL built in", "NCCL is not available on Windows", "NCCL backend is not available"})) {
+  // torch's own source line, quoted in tracebacks, splits the literal: "...have NCCL " "built in".
+  if (any_of(line, {"doesn't have NCCL", "NCCL is not available on Windows", "NCCL backend is not available"})) {
     ev.kind = EventKind::windows_no_nccl;
     return;
   }
@@ -111,6 +142,15 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   if (any_of(line, {"peer access is not supported", "peer mapping resources exhausted", "P2P is not supported",
                     "cudaIpcOpenMemHandle failed", "cudaIpcGetMemHandle failed"})) {
     ev.kind = EventKind::p2p_error;
+    return;
+  }
+  // TF's server_lib / grpc_server: a task index or job the cluster spec does not list
+  // ("Task 2 was not defined in job \"worker\""); an evaluator listed inside the cluster (it must be
+  // given only as the evaluator's own task type).
+  if (has(line, "was not defined in job") ||
+      (has(line, "TF_CONFIG") && has(line, "\"evaluator\":[") &&
+       any_of(line, {"\"worker\":[", "\"chief\":[", "\"ps\":["}))) {
+    ev.kind = EventKind::tf_config_error;
     return;
   }
   if (has(line, "TF_CONFIG") &&
@@ -168,6 +208,10 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::p2p_workaround;
     return;
   }
+  if (is_ib_protection_error(line)) {
+    ev.kind = EventKind::driver_error;
+    return;
+  }
   if ((has(line, "ibv_") && any_of(line, {"fail", "rror"})) || has(line, "retry counter exceeded") ||
       (has(line, "NET/IB") && any_of(line, {"fail", "rror", "timeout"}))) {
     ev.kind = EventKind::ib_error;
@@ -181,7 +225,8 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     return;
   }
   if (any_of(line, {"DataLoader worker", "DataLoader timed out", "torch/utils/data/", "Filling up shuffle buffer",
-                    "in _next_data", "tf.data", "data_loader", "dataloader.py"})) {
+                    "in _next_data", "tf.data", "data_loader", "dataloader.py", "main_process_first"}) ||
+      is_unfinished_preprocessing(line)) {
     ev.kind = EventKind::data_stall;
     return;
   }

@@ -33,6 +33,10 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
 // Lines that are not NCCL messages (torch, Gloo, TF, nccl-tests, shells) and NCCL WARN texts
 // that the NCCL rules did not recognise.
 void classify_free_text(std::string_view line, LineEvent& ev);
+// An unfinished Hugging Face datasets progress bar (preprocessing still running) in `s`.
+bool is_unfinished_preprocessing(std::string_view s);
+// An IB completion with status 4 (local protection error): GPUDirect RDMA, not the fabric.
+bool is_ib_protection_error(std::string_view s);
 // "Connection refused" etc. anywhere in `s`.
 ConnError find_conn_error(std::string_view s, std::string_view& err_text);
 }  // namespace detail

@@ -171,6 +171,37 @@ TEST(LogsLineClassifier, SurvivesHostileInput) {
 namespace dd::logs {
 namespace {
 
+// Issue 8, second corpus round: formats generalised from dev cases.
+TEST(LogsLineClassifier, SecondRoundFormats) {
+  struct Case {
+    std::string line;
+    EventKind kind;
+  };
+  const std::vector<Case> table = {
+      {"    raise RuntimeError(\"Distributed package doesn't have NCCL \" \"built in\")", EventKind::windows_no_nccl},
+      {"InvalidArgumentError: Task 2 was not defined in job \"worker\"", EventKind::tf_config_error},
+      {"TF_CONFIG is {\"worker\":[\"n1:2222\",\"n2:2222\"],\"evaluator\":[\"n3:2222\"]}", EventKind::tf_config_error},
+      {"TF_CONFIG is {\"cluster\":{\"worker\":[\"n1:2222\"]},\"task\":{\"type\":\"evaluator\",\"index\":0}}",
+       EventKind::none},
+      {"Running tokenizer on dataset:  88%|########8 | 383700/433643 [29:55<03:25, 2432.70 examples/s]",
+       EventKind::data_stall},
+      {"Map: 100%|##########| 1000/1000 [00:01<00:00, 900.00 examples/s]", EventKind::none},
+      {"    with training_args.main_process_first(desc=\"dataset map pre-processing\"):", EventKind::data_stall},
+      {"NCCL WARN NET/IB : Got completion from peer fe80::1%ib0<33397> with error 4, opcode 32611, len 32611, vendor "
+       "err 81 (Send)",
+       EventKind::driver_error},
+      {"h:1:2 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<57888> with status=4 "
+       "opcode=1 len=0 vendor err 81 (Send)",
+       EventKind::driver_error},
+      {"h:1:2 [0] transport/net_ib.cc:1696 NCCL WARN NET/IB : Got completion from peer 10.0.0.2<57888> with status=12 "
+       "opcode=1 len=0 vendor err 129 (Send)",
+       EventKind::ib_error},
+  };
+  for (const auto& c : table) EXPECT_EQ(c.kind, classify(c.line).kind) << c.line;
+  EXPECT_FALSE(detail::is_unfinished_preprocessing("Epoch 0:  12%|#2   | 120/1000 [01:10<08:33,  1.71it/s]"));
+  EXPECT_TRUE(detail::is_unfinished_preprocessing("Map:   9%|7  | 280000/2969526 [29:55<4:48:08, 155.57 examples/s]"));
+}
+
 // Found by the fuzzer: an nccl-tests rank line behind an NCCL header must not replace the
 // header's host/pid (the fact builder keys processes on their adjacent span).
 TEST(LogsLineClassifier, HeaderedTestsRankLineKeepsTheHeader) {

@@ -85,6 +85,11 @@ bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
     ev.text = msg;
     return true;
   }
+  if (is_ib_protection_error(msg)) {
+    ev.kind = EventKind::driver_error;
+    ev.text = msg;
+    return true;
+  }
   if (has(src, "ibvwrap") || has(src, "net_ib") || has(src, "ib_") || has(msg, "ibv_") || has(msg, "NET/IB") ||
       has(msg, "IBV_WC") || has(msg, "retry counter exceeded")) {
     ev.kind = EventKind::ib_error;

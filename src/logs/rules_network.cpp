@@ -26,6 +26,14 @@ bool is_zero_net(std::string_view a) {
   return a.size() > 2 && a[0] == '0' && a[1] == '.';
 }
 
+// A connect target that no host can own: 224.0.0.0 and up (multicast, reserved, broadcast), e.g. a
+// netmask such as 255.255.0.0 pasted where MASTER_ADDR / the endpoint belongs.
+bool is_not_unicast4(std::string_view a) {
+  if (a.rfind("::ffff:", 0) == 0) a.remove_prefix(7);
+  long net = ipv4_slash16(a);
+  return net >= 0 && net / 256 >= 224;
+}
+
 // GLOO_SOCKET_IFNAME values that cannot be interface names: NCCL's list syntax, an address.
 bool not_an_iface_name(std::string_view v) {
   if (v.find_first_of("^,<>=") != std::string_view::npos) return true;
@@ -229,6 +237,11 @@ PeerClass classify_peer(const PeerFailure& f) {
             "Give the rendezvous host as an IP address or a name that is not all digits (MASTER_ADDR, "
             "--rdzv-endpoint, the hostname of the master node)",
             10};
+  if (is_not_unicast4(f.addr))
+    return {"net.peer.not-a-host-address", Label::config_typo, Severity::error,
+            "A peer address is not a host address (multicast, broadcast or a netmask): the endpoint is mistyped",
+            "Set MASTER_ADDR / the rendezvous endpoint / NCCL_COMM_ID to the master node's own IP address or name",
+            12};
   if (is_loopback_addr(f.addr))
     return {"net.peer.loopback", Label::loopback_interface, Severity::error,
             "A peer was offered a loopback address", "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "

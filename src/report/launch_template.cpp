@@ -25,9 +25,10 @@ std::string variables(const FixPlan& plan, const InterfaceChoice& here) {
       out += line(core::export_line(name, it->second), "fix from " + plan.why.at(name));
       rest.env.erase(name);
     } else if (!here.iface.empty()) {
+      bool nccl = name[0] == 'N';
       out += line(core::export_line(name, here.iface),
-                  fmt::format("{} picks {} ({}) here; pinned so every node uses its cluster link", name[0] == 'N' ? "NCCL" : "Gloo",
-                              here.iface, here.addr));
+                  nccl ? fmt::format("NCCL picks {} ({}) here; pinned so no node falls back to another link", here.iface, here.addr)
+                       : std::string("Gloo and the c10d store on NCCL's link, not the hostname's address"));
     } else {
       out += "# " + std::string(name) + ": NCCL finds no usable interface on this node; run distdoctor check\n";
     }
@@ -80,7 +81,7 @@ std::string mpirun(const LaunchShape& s) {
   out += line("export MASTER_ADDR MASTER_PORT=\"${MASTER_PORT:-29500}\"", "torch's env:// rendezvous reads both");
   out += fmt::format("mpirun -np {} --hostfile \"$HOSTFILE\" --map-by ppr:{}:node \\\n", s.nodes * s.gpus_per_node, s.gpus_per_node);
   out += "  -x NCCL_SOCKET_IFNAME -x GLOO_SOCKET_IFNAME -x NCCL_DEBUG -x MASTER_ADDR -x MASTER_PORT \\\n";
-  out += "  --mca oob_tcp_if_include \"$NCCL_SOCKET_IFNAME\" --mca btl_tcp_if_include \"$NCCL_SOCKET_IFNAME\" \\\n";
+  out += "  --mca oob_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" --mca btl_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" \\\n";
   out += "  python3 train.py \"$@\"  # rank/size from OMPI_COMM_WORLD_RANK / OMPI_COMM_WORLD_SIZE\n";
   return out;
 }

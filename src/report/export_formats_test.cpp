@@ -63,7 +63,7 @@ TEST(ExportFormat, ParsesEveryNameAndRejectsOthers) {
 
 TEST(ExportFormat, ShExportsUnsetsAndCasesByHostname) {
   auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::sh);
-  EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME='=eth0'\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("unset NCCL_IB_HCA\n"), std::string::npos);
   EXPECT_NE(text.find("case \"$(hostname)\" in\n  node1) export GLOO_SOCKET_IFNAME=ens1f0; ;;\nesac\n"), std::string::npos)
       << text;

@@ -69,10 +69,11 @@ TEST(HtmlReport, VerdictFixFindingsMatrixAndTablesInThatOrder) {
   // 0 -> 1: one of two addresses reached (warn), 1 -> 0: none (error); addresses in the hover title.
   EXPECT_NE(html.find("<g class=\"cell warn\"><title>"), std::string::npos);
   EXPECT_NE(html.find("<g class=\"cell error\"><title>"), std::string::npos);
-  EXPECT_NE(html.find("1/2 reached\n198.18.1.2:29500 ✔ reached, rtt 80 µs\n198.18.2.2:29500 ✖"), std::string::npos) << html;
+  EXPECT_NE(html.find("1/2 reached&#10;198.18.1.2:29500 ✔ reached, rtt 80 µs&#10;198.18.2.2:29500 ✖"), std::string::npos) << html;
+  EXPECT_EQ(html.find("https:"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   // The only URL is the SVG namespace name (never fetched).
-  for (auto at = html.find("http"); at != std::string::npos; at = html.find("http", at + 1)) {
+  for (auto at = html.find("http:"); at != std::string::npos; at = html.find("http:", at + 1)) {
     EXPECT_EQ(html.compare(at, 26, "http://www.w3.org/2000/svg"), 0) << html.substr(at, 40);
   }
 }

@@ -176,7 +176,7 @@ std::string matrix_section(const json& out) {
     if (!str(p, "iface").empty()) line += " (" + str(p, "iface") + ")";
     line += ok ? " ✔ reached" : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
     if (ok && p.value("rtt_us", std::int64_t{-1}) >= 0) line += fmt::format(", rtt {} µs", p["rtt_us"].get<std::int64_t>());
-    c.detail += "\n" + line;
+    c.detail += "&#10;" + esc(line);  // one tooltip line per address (escaped here, joined by a newline entity)
   }
   std::vector<int> ranks;
   for (const auto& [r, h] : hosts) ranks.push_back(r);
@@ -208,11 +208,12 @@ std::string matrix_section(const json& out) {
         const Cell& c = it->second;
         cls = c.ok == c.total ? "ok" : c.ok == 0 ? "error" : "warn";
         sym = symbol(cls);
-        title += fmt::format("{}/{} reached", c.ok, c.total) + c.detail;
+        title += fmt::format("{}/{} reached", c.ok, c.total);
       }
+      std::string title_html = esc(title) + (it != cells.end() && from != to ? it->second.detail : "");
       svg += fmt::format("<g class=\"cell {}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>"
                          "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
-                         cls, esc(title), x + 1, y + 1, cell - 2, cell - 2, x + cell / 2, y + cell / 2 + 7, sym);
+                         cls, title_html, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2, y + cell / 2 + 7, sym);
     }
   }
   svg += "</svg>\n";

@@ -96,7 +96,7 @@ std::string tf(const LaunchShape& s) {
   out += line("TF_CONFIG=\"{\\\"cluster\\\":{\\\"worker\\\":[${WORKER_LIST%,}]},\\\"task\\\":{\\\"type\\\":\\\"worker\\\",\\\"index\\\":$TASK_INDEX}}\"",
               "one cluster, this worker's task");
   out += line("export TF_CONFIG", "MultiWorkerMirroredStrategy reads it at start");
-  out += "python3 train.py \"$@\"\n";
+  out += "python3 train.py \"$@\"  # the same script on every worker\n";
   return out;
 }
 

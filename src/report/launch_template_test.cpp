@@ -39,7 +39,7 @@ TEST(LaunchTemplate, AFixWinsOverTheModelsChoice) {
   p.env["NCCL_SOCKET_IFNAME"] = "=eth1";
   p.why["NCCL_SOCKET_IFNAME"] = "nccl.ifname.virtual";
   auto t = render_launch_template(p, {Launcher::srun, 2, 8, "h"}, {"docker0", "172.17.0.1"});
-  EXPECT_NE(t.find("export NCCL_SOCKET_IFNAME='=eth1'"), std::string::npos) << t;
+  EXPECT_NE(t.find("export NCCL_SOCKET_IFNAME==eth1 "), std::string::npos) << t;
   EXPECT_EQ(t.find("NCCL_SOCKET_IFNAME=docker0"), std::string::npos);
   EXPECT_NE(t.find("#SBATCH --nodes=2\n"), std::string::npos);
   EXPECT_NE(t.find("scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1"), std::string::npos);

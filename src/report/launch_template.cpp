@@ -48,7 +48,7 @@ std::string variables(const FixPlan& plan, const InterfaceChoice& here) {
 
 std::string torchrun(const LaunchShape& s) {
   std::string out = "# --- rendezvous: run this script on every node, NODE_RANK=0 on the master ---\n";
-  out += line("MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to node 0's address}\"",
+  out += line("MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}\"",
               "node 0's address on the NCCL interface, same on every node");
   out += line("MASTER_PORT=\"${MASTER_PORT:-29500}\"", "a free TCP port on node 0 (torchrun's c10d store)");
   out += line("NODE_RANK=\"${NODE_RANK:?set NODE_RANK: 0 on the master}\"", "this node's index, 0.." + std::to_string(s.nodes - 1));
@@ -91,7 +91,7 @@ std::string tf(const LaunchShape& s) {
   std::string workers;
   for (int i = 0; i < s.nodes; ++i) workers += fmt::format("{}\"node{}:12345\"", i ? " " : "", i);
   out += line("WORKERS=(" + workers + ")", "every worker's host:port, the same list in the same order everywhere");
-  out += line("TASK_INDEX=\"${TASK_INDEX:?set TASK_INDEX: this worker's index in WORKERS}\"", "0.." + std::to_string(s.nodes - 1));
+  out += line("TASK_INDEX=\"${TASK_INDEX:?set TASK_INDEX: the index of this worker in WORKERS}\"", "0.." + std::to_string(s.nodes - 1));
   out += line("WORKER_LIST=\"$(printf '\"%s\",' \"${WORKERS[@]}\")\"", "JSON strings, comma separated");
   out += line("TF_CONFIG=\"{\\\"cluster\\\":{\\\"worker\\\":[${WORKER_LIST%,}]},\\\"task\\\":{\\\"type\\\":\\\"worker\\\",\\\"index\\\":$TASK_INDEX}}\"",
               "one cluster, this worker's task");

@@ -32,7 +32,7 @@ $DD logs --json --report "$WORK/r.html" "$WORK/evil.log" > "$WORK/r.json"; rc=$?
 [ $rc = 0 ] || [ $rc = 1 ] || die "logs on the hostile log: exit $rc"
 [ "$(ls "$WORK" | grep -c '^r.html')" = 1 ] || die "temporary files left: $(ls "$WORK")"
 grep -q '</html>' "$WORK/r.html" || die "report incomplete"
-grep -qi '<script\|<img\|onerror=alert' "$WORK/r.html" && die "markup from the log reached the report: $(grep -i '<script\|<img' "$WORK/r.html" | head -3)"
+grep -qi '<script\|<img' "$WORK/r.html" && die "markup from the log reached the report: $(grep -i '<script\|<img' "$WORK/r.html" | head -3)"
 grep -q $'\033' "$WORK/r.html" && die "an escape sequence reached the report"
 grep -q '&lt;script&gt;alert(1)&lt;/script&gt;&quot;&gt;&lt;img src=x onerror=alert(2)&gt;' "$WORK/r.html" ||
   die "the hostile text is not shown escaped"

@@ -22,6 +22,12 @@ out=$($DD env --export-format sh --json 2>&1); rc=$?
 [ $rc = 2 ] && [[ "$out" == *"--json"* ]] || die "--export-format with --json: exit $rc '$out'"
 note "bad format names: exit 2"
 
+# two namespace nodes: eno1 on node0, eth0 on node1
+node 0; node 1
+for i in 0 1; do hosts_line "$i" 198.18.1.1 node0; hosts_line "$i" 198.18.1.2 node1; done
+link 0 eno1 198.18.1.1/24
+link 1 eth0 198.18.1.2/24
+
 # 2. env and check with a broken environment: every format passes its checker
 BAD=(NCCL_SOCKET_IFNAME=nosuchif0 NCCL_IB_DISABLE=yes GLOO_SOCKET_IFNAME=nosuchif0)
 for f in $FORMATS; do
@@ -31,25 +37,23 @@ for f in $FORMATS; do
   in_node 0 env "${BAD[@]}" "$DD" check --no-probe --export-format "$f" > "$WORK/check.$f"
   $CHECK "$f" "$WORK/check.$f" || { cat "$WORK/check.$f" >&2; die "check --export-format $f"; }
 done
-grep -q 'NCCL_SOCKET_IFNAME' "$WORK/env.sh" || die "env's sh export does not fix NCCL_SOCKET_IFNAME: $(cat "$WORK/env.sh")"
+grep -q '^export NCCL_IB_DISABLE=1$' "$WORK/env.sh" || die "env's sh export does not fix NCCL_IB_DISABLE=yes: $(cat "$WORK/env.sh")"
+grep -q 'NCCL_SOCKET_IFNAME' "$WORK/check.sh" || die "check's sh export does not fix NCCL_SOCKET_IFNAME: $(cat "$WORK/check.sh")"
 note "env and check: every format passes its checker"
 
 # 3. a real preflight whose fix has a per-host value
-node 0; node 1
-for i in 0 1; do hosts_line "$i" 198.18.1.1 node0; hosts_line "$i" 198.18.1.2 node1; done
-link 0 eno1 198.18.1.1/24
-link 1 eth0 198.18.1.2/24
-run_pf 1 "$WORK/member.json" -- --rendezvous 198.18.1.1:29401 --rank 1 --world 2 --timeout 30 --no-probe
+COPIED=(NCCL_SOCKET_IFNAME=eth0 GLOO_SOCKET_IFNAME=eth0)  # node1's value copied to node0: it has no eth0
+run_pf 1 "$WORK/member.json" "${COPIED[@]}" -- --rendezvous 198.18.1.1:29401 --rank 1 --world 2 --timeout 30 --no-probe
 member=$PF_PID
-in_node 0 "$DD" preflight --rendezvous 198.18.1.1:29401 --rank 0 --world 2 --timeout 30 --no-probe --json > "$WORK/pf.json"
+in_node 0 env "${COPIED[@]}" "$DD" preflight --rendezvous 198.18.1.1:29401 --rank 0 --world 2 --timeout 30 --no-probe --json > "$WORK/pf.json"
 wait $member
 note "preflight: $(jq_ "$WORK/pf.json" 'd["verdict"] + " - " + d["reason"]')"
 [ "$(jq_ "$WORK/pf.json" 'd["recommendation"]["per_host"]["node1"]["GLOO_SOCKET_IFNAME"]')" = eth0 ] ||
   die "no per-host Gloo value: $(jq_ "$WORK/pf.json" 'd["recommendation"]')"
 for f in $FORMATS; do
-  run_pf 1 "$WORK/member.$f.json" -- --rendezvous 198.18.1.1:29401 --rank 1 --world 2 --timeout 30 --no-probe
+  run_pf 1 "$WORK/member.$f.json" "${COPIED[@]}" -- --rendezvous 198.18.1.1:29401 --rank 1 --world 2 --timeout 30 --no-probe
   member=$PF_PID
-  in_node 0 "$DD" preflight --rendezvous 198.18.1.1:29401 --rank 0 --world 2 --timeout 30 --no-probe --export-format "$f" > "$WORK/pf.$f"
+  in_node 0 env "${COPIED[@]}" "$DD" preflight --rendezvous 198.18.1.1:29401 --rank 0 --world 2 --timeout 30 --no-probe --export-format "$f" > "$WORK/pf.$f"
   rc=$?
   wait $member
   [ $rc = 0 ] || [ $rc = 1 ] || die "preflight --export-format $f: exit $rc"
@@ -60,8 +64,9 @@ note "preflight: every format passes its checker"
 # 4. the sh block, sourced on each node, gives that node its recommended values
 for i in 0 1; do
   got=$(in_node "$i" bash -c '. "$1"; echo "$NCCL_SOCKET_IFNAME $GLOO_SOCKET_IFNAME"' _ "$WORK/pf.sh")
-  want=$(fix_env_for "$WORK/pf.json" "node$i" | tr ' ' '\n' | sort | sed -n 's/^\(NCCL\|GLOO\)_SOCKET_IFNAME=//p' | tr '\n' ' ')
-  [ "$got " = "$want" ] || die "node$i: sourced sh gives '$got', recommendation '$want'"
+  fix=$(fix_env_for "$WORK/pf.json" "node$i" | tr ' ' '\n')
+  want="$(sed -n 's/^NCCL_SOCKET_IFNAME=//p' <<<"$fix") $(sed -n 's/^GLOO_SOCKET_IFNAME=//p' <<<"$fix")"
+  [ "$got" = "$want" ] || die "node$i: sourced sh gives '$got', recommendation '$want'"
 done
 # tf: one TF_CONFIG per node, index = rank
 [ "$(/usr/bin/python3 -c 'import json,sys; print(json.loads(json.load(open(sys.argv[1]))["tf_config"]["node1"])["task"]["index"])' "$WORK/pf.tf")" = 1 ] ||

@@ -21,4 +21,19 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
+std::string html_escape_lines(std::string_view text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    auto nl = text.find('\n', start);
+    if (nl == std::string_view::npos) {
+      out += html_escape(text.substr(start));
+      break;
+    }
+    out += html_escape(text.substr(start, nl - start)) + "\n";
+    start = nl + 1;
+  }
+  return out;
+}
+
 }  // namespace dd::report

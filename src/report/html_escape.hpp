@@ -10,4 +10,7 @@ namespace dd::report {
 
 std::string html_escape(std::string_view text);
 
+// The same, line by line, keeping the newlines (for <pre> blocks of several lines).
+std::string html_escape_lines(std::string_view text);
+
 }  // namespace dd::report

@@ -39,6 +39,10 @@ json hostile_preflight() {
              {"evidence", {evil}}, {"hosts", {evil}}, {"fix", {{"env", json::object()}, {"text", evil}}}}}}};
 }
 
+TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
+  EXPECT_EQ(html_escape_lines("a<b\nc\x1b\n"), "a&lt;b\nc\\e\n");
+}
+
 TEST(HtmlReport, HostileStringsNeverBecomeMarkup) {
   auto html = render_html_report(hostile_preflight());
   EXPECT_EQ(html.find("<script"), std::string::npos);
@@ -66,6 +70,8 @@ TEST(HtmlReport, VerdictFixFindingsMatrixAndTablesInThatOrder) {
   EXPECT_LT(findings, matrix);
   EXPECT_LT(matrix, ranks);
   EXPECT_LT(ranks, ifs);
+  EXPECT_NE(html.find("<pre class=\"fix\"># distdoctor fix: source this file"), std::string::npos);
+  EXPECT_NE(html.find("before the launch command\n# preflight.unreachable: "), std::string::npos);
   // 0 -> 1: one of two addresses reached (warn), 1 -> 0: none (error); addresses in the hover title.
   EXPECT_NE(html.find("<g class=\"cell warn\"><title>"), std::string::npos);
   EXPECT_NE(html.find("<g class=\"cell error\"><title>"), std::string::npos);

@@ -117,7 +117,7 @@ std::string fix_section(const json& out) {
   } else {
     body = "<p>Paste on every node before the launch command (other forms: <code>--export-format "
            "dockerfile|k8s|slurm|torchrun|tf</code>).</p>\n<pre class=\"fix\">" +
-           esc(render_export(plan, ExportFormat::sh)) + "</pre>\n";
+           html_escape_lines(render_export(plan, ExportFormat::sh)) + "</pre>\n";
   }
   return "<section aria-labelledby=\"fix-h\"><h2 id=\"fix-h\">Fix</h2>\n" + body + "</section>\n";
 }
@@ -180,24 +180,24 @@ std::string matrix_section(const json& out) {
   }
   std::vector<int> ranks;
   for (const auto& [r, h] : hosts) ranks.push_back(r);
-  const int n = static_cast<int>(ranks.size()), cell = 56, margin = 140;
-  const int size = margin + n * cell + 10;
+  const int n = static_cast<int>(ranks.size()), cell = 56, margin = 140, top = 100;
+  const int width = margin + n * cell + 10, height = top + n * cell + 10;
   std::string svg = fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"matrix\" width=\"{0}\" height=\"{0}\" viewBox=\"0 0 {0} {0}\" "
-      "role=\"img\" aria-labelledby=\"matrix-t\" data-matrix-size=\"{1}\">\n<title id=\"matrix-t\">Reachability: "
-      "rows probe from, columns probed; {1} nodes</title>\n",
-      size, n);
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"matrix\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "role=\"img\" aria-labelledby=\"matrix-t\" data-matrix-size=\"{2}\">\n<title id=\"matrix-t\">Reachability: "
+      "rows probe from, columns probed; {2} nodes</title>\n",
+      width, height, n);
   for (int i = 0; i < n; ++i) {
     std::string label = esc(core::shorten_utf8(hosts[ranks[static_cast<std::size_t>(i)]], 18));
     svg += fmt::format("<text class=\"lab\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", margin - 6,
-                       margin + i * cell + cell / 2 + 4, label);
+                       top + i * cell + cell / 2 + 4, label);
     svg += fmt::format("<text class=\"lab\" x=\"{0}\" y=\"{1}\" text-anchor=\"start\" transform=\"rotate(-45 {0} {1})\">{2}</text>\n",
-                       margin + i * cell + cell / 2, margin - 6, label);
+                       margin + i * cell + cell / 2, top - 6, label);
   }
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) {
       int from = ranks[static_cast<std::size_t>(i)], to = ranks[static_cast<std::size_t>(j)];
-      int x = margin + j * cell, y = margin + i * cell;
+      int x = margin + j * cell, y = top + i * cell;
       auto it = cells.find({from, to});
       std::string cls = "none", sym = "·", title = hosts[from] + " → " + hosts[to] + ": ";
       if (from == to) {

@@ -102,7 +102,7 @@ std::string render_slurm(const FixPlan& plan) {
   std::string out = "#!/bin/bash\n";
   out += "#SBATCH --nodes=" + nodes_value(plan) + "\n#SBATCH --ntasks-per-node=1\n";
   out += "# distdoctor fix as an sbatch script: one torchrun per node, started by srun\n";
-  out += "set -euo pipefail\n" + note_comments(plan) + env_lines(plan);
+  out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" + note_comments(plan) + env_lines(plan);
   out += "# the first node of the allocation is the master (SLURM_JOB_NODELIST, expanded by scontrol)\n";
   out += "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\"\nexport MASTER_ADDR\n";
   out += "export MASTER_PORT=\"${MASTER_PORT:-29500}\"\n";
@@ -120,7 +120,7 @@ std::string render_slurm(const FixPlan& plan) {
 
 std::string render_torchrun(const FixPlan& plan) {
   std::string out = "#!/bin/bash\n# distdoctor fix as a torchrun launch: run on every node with NODE_RANK set (0 on the master)\n";
-  out += "set -euo pipefail\n" + note_comments(plan) + env_lines(plan);
+  out += "set -eu\n" + note_comments(plan) + env_lines(plan);
   if (!plan.per_host.empty()) out += "# values that differ between nodes\n" + per_host_case(plan);
   std::string master = plan.hosts.empty() ? "" : core::shell_quote(plan.hosts.front());
   if (!master.empty()) out += "# rank 0 of the preflight\nexport MASTER_ADDR=\"${MASTER_ADDR:-" + master + "}\"\n";

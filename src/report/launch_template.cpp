@@ -129,7 +129,7 @@ std::string render_launch_template(const FixPlan& plan, const LaunchShape& s, co
                      s.nodes, s.gpus_per_node);
   out += comment_line("made on " + s.made_on + "; run distdoctor preflight on all nodes to verify the cluster");
   out += note_comments(plan);
-  out += "set -euo pipefail\n" + variables(plan, here);
+  out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" + variables(plan, here);
   switch (s.launcher) {
     case Launcher::torchrun: return out + torchrun(s);
     case Launcher::srun: return out + srun(s);

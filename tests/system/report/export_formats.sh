@@ -80,7 +80,8 @@ PY
 
 # 5. the slurm script runs: stand-ins for scontrol/srun/torchrun record what each node gets
 mkdir -p "$WORK/bin"
-printf '#!/bin/bash\nprintf "node0\\nnode1\\n"\n' > "$WORK/bin/scontrol"
+# a long host list: head -n 1 closes the pipe early, which must not abort the script (SIGPIPE)
+printf '#!/bin/bash\nprintf "node0\\nnode1\\n"\nseq 200000 | sed s/^/nodex/\n' > "$WORK/bin/scontrol"
 printf '#!/bin/bash\nexport SLURM_NNODES=2 SLURM_NODEID=${FAKE_NODEID}\nexec "$@"\n' > "$WORK/bin/srun"
 printf '#!/bin/bash\necho "GLOO=$GLOO_SOCKET_IFNAME NCCL=$NCCL_SOCKET_IFNAME MASTER=$MASTER_ADDR ARGS=$*"\n' > "$WORK/bin/torchrun"
 chmod +x "$WORK/bin/"*

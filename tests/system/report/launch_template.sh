@@ -18,7 +18,8 @@ cat > "$WORK/bin/torchrun" <<'SH'
 #!/bin/bash
 echo "torchrun NCCL_DEBUG=$NCCL_DEBUG IFNAME=$NCCL_SOCKET_IFNAME $*"
 SH
-printf '#!/bin/bash\nprintf "gpu-a\\ngpu-b\\ngpu-c\\n"\n' > "$WORK/bin/scontrol"
+# a long host list: head -n 1 closes the pipe early, which must not abort the script (SIGPIPE)
+printf '#!/bin/bash\nprintf "gpu-a\\ngpu-b\\ngpu-c\\n"\nseq 200000 | sed s/^/gpu-x/\n' > "$WORK/bin/scontrol"
 printf '#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\nexport SLURM_NNODES=3 SLURM_NODEID=2\nexec "$@"\n' > "$WORK/bin/srun"
 printf '#!/bin/bash\necho "mpirun MASTER_ADDR=$MASTER_ADDR $*"\n' > "$WORK/bin/mpirun"
 printf '#!/bin/bash\necho "$TF_CONFIG"\n' > "$WORK/bin/python3"
@@ -32,7 +33,7 @@ for l in torchrun srun mpirun tf; do
   grep -q '^# export NCCL_DEBUG=INFO ' "$f" || die "$l: no commented INFO line"
   grep -q 'torch.distributed.launch ' "$f" && die "$l: deprecated launcher"
   # every line that sets or runs something (not a comment, not a continuation) says why
-  awk '!/^#/ && !/^set -euo/ && !/^ *case |^ *esac|^  .*\) export/ && !/\\$/ && !/^  / && NF && !/# / {print; bad=1} END {exit bad}' "$f" ||
+  awk '!/^#/ && !/^set -eu / && !/^ *case |^ *esac|^  .*\) export/ && !/\\$/ && !/^  / && NF && !/# / {print; bad=1} END {exit bad}' "$f" ||
     die "$l: lines without a comment (above)"
 done
 

@@ -40,6 +40,7 @@ ssh            | openssh-client  | preflight --ssh (rank 0 starts the nodes), it
 scp            | openssh-client  | preflight --ssh (copies the binary)
 ssh-keygen     | openssh-client  | tests/system/preflight/ssh_case.sh (host and user keys)
 /usr/sbin/sshd | openssh-server  | tests/system/preflight/ssh_case.sh (sshd in each namespace node)
+chromium       | chromium        | tests/system/report/browser.sh (renders the HTML reports headless)
 cmake          | cmake           | build, install and CPack tests
 ninja          | ninja-build     | build
 '

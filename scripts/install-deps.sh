@@ -21,6 +21,8 @@ pkgs=(
   ccache                  # fuzz tests: the modules every libFuzzer target shares compile once per run (DD_FUZZ_CCACHE)
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
+  chromium python3-pil    # system.report.browser: headless Chromium renders the HTML reports; PIL reads its PNGs
+  python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -12,6 +12,7 @@
 #include "core/utf8.hpp"
 #include "core/json_limits.hpp"
 #include "cli/command.hpp"
+#include "cli/fix_output.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
@@ -32,6 +33,7 @@ namespace {
 struct EnvOptions {
   bool export_only = false;
   std::string platform = "linux";
+  FixOutputFlags fix;  // --export-format
 };
 
 env::Platform platform_of(const std::string& name) {
@@ -73,6 +75,7 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
 }
 
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
+  if (auto bad = validate_fix_output(opts.fix, global)) return *bad;
   os::DiskFileTree files("/");
   os::LinuxResolver resolver;
   os::LinuxInterfaceSource interfaces;
@@ -89,8 +92,9 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
     return code;
   }
   auto rows = env::relevant_variables(input);
+  nlohmann::json out = {{"command", "env"}, {"variables", env::to_json(rows)}, {"findings", report::to_json(findings)}};
+  if (print_export(opts.fix, out)) return code;
   if (global.json) {
-    nlohmann::json out = {{"command", "env"}, {"variables", env::to_json(rows)}, {"findings", report::to_json(findings)}};
     std::cout << core::dump_json(out, 2) << "\n";
     return code;
   }
@@ -109,6 +113,7 @@ void setup_env(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_flag("--export", opts->export_only, "print only the shell lines that apply every fix (eval-able)");
   sub.add_option("--platform", opts->platform, "audit as if running on this platform (linux, windows, macos)")
       ->check(CLI::IsMember({"linux", "windows", "macos"}));
+  add_export_format_flag(sub, opts->fix);
   sub.callback([opts, &global, &exit_code] { exit_code = run_env(*opts, global); });
 }
 

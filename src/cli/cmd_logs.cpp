@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/fix_output.hpp"
 #include "core/json_limits.hpp"
 #include "core/exit_code.hpp"
 #include "logs/analyzer.hpp"
@@ -19,14 +20,17 @@ namespace {
 
 struct LogsOptions {
   std::vector<std::string> files;
+  FixOutputFlags fix;  // --report
 };
 
 int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
+  if (auto bad = validate_fix_output(opt.fix, global)) return *bad;
   auto report = logs::analyze_files(opt.files);
   if (!report) {
     std::fprintf(stderr, "distdoctor: error: %s\n", report.error().message.c_str());
     return core::k_exit_usage;
   }
+  if (!write_report(opt.fix, logs::to_json(*report))) return core::k_exit_usage;
   if (global.json) {
     std::cout << core::dump_json(logs::to_json(*report), 2) << "\n";
   } else {
@@ -42,6 +46,7 @@ void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opt = std::make_shared<LogsOptions>();
   sub.add_option("files", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")
       ->required();
+  add_report_flag(sub, opt->fix);
   sub.callback([opt, &global, &exit_code] { exit_code = run_logs(*opt, global); });
 }
 

@@ -9,6 +9,7 @@
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
+#include "cli/fix_output.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
 #include "cluster/preflight.hpp"
@@ -33,9 +34,20 @@ struct PreflightFlags {
   bool no_probe = false;
   bool verbose = false;
   SshFlags ssh;  // --ssh / --hostfile: start the other nodes from here (preflight_ssh.hpp)
+  FixOutputFlags fix;  // --export-format / --report (fix_output.hpp)
 };
 
+// The outcome on stdout: --export-format's rendering, else --json, else text; --report also.
+int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, const cluster::PreflightOutcome& outcome) {
+  if (!write_report(flags.fix, outcome.json)) return core::k_exit_usage;
+  if (print_export(flags.fix, outcome.json)) return outcome.exit_code;
+  if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
+  else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
+  return outcome.exit_code;
+}
+
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
+  if (auto bad = validate_fix_output(flags.fix, global)) return *bad;
   RealSeams seams;
   auto env = os::Environment::capture();
   env::launchers::LaunchFlags lf;
@@ -93,9 +105,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   local.report = check::to_json(report, check::Scope::full);
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
-    if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
-    else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
-    return outcome.exit_code;
+    return print_outcome(flags, global, outcome);
   }
 
   cluster::PreflightOptions o;
@@ -116,9 +126,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
-  if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
-  else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
-  return outcome.exit_code;
+  return print_outcome(flags, global, outcome);
 }
 
 }  // namespace
@@ -136,6 +144,8 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
   sub.add_flag("--no-probe", f->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_flag("--verbose", f->verbose, "log rendezvous events to stderr");
   add_ssh_flags(sub, f->ssh);
+  add_export_format_flag(sub, f->fix);
+  add_report_flag(sub, f->fix);
   sub.callback([f, &global, &exit_code] { exit_code = run_preflight_command(*f, global); });
 }
 

@@ -10,6 +10,7 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
 void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_watch.cpp
 void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_lint.cpp
 void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_bench.cpp
+void setup_launch_template(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_launch_template.cpp
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
@@ -21,6 +22,8 @@ const std::vector<Command>& command_table() {
       {"bench", "nccl-tests-style collective bandwidth over TCP between the nodes, on the job's interface", setup_bench},
       {"watch", "run the job (or attach to it), notice a stall, and say what every stuck process waits for", setup_watch},
       {"lint", "pitfalls in training scripts and launch files (.py, .sh/.sbatch, Dockerfile, Kubernetes YAML)", setup_lint},
+      {"launch-template", "a multi-node launch script (torchrun / srun / mpirun / TF_CONFIG) with this node's verified settings",
+       setup_launch_template},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
   };

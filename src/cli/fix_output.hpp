@@ -1,0 +1,33 @@
+// The fix-rendering flags several commands share: `--export-format FORMAT` (report/export_formats)
+// and `--report FILE.html` (report/html_report). Both are validated before the command runs (a
+// bad format or an unwritable path is exit 2 at once, not after a 60-second preflight) and
+// rendered afterwards from the command's own `--json` object.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/command.hpp"
+
+namespace dd::cli {
+
+struct FixOutputFlags {
+  std::string export_format;  // empty: not asked
+  std::string report_path;    // empty: not asked
+};
+
+void add_export_format_flag(CLI::App& sub, FixOutputFlags& flags);
+void add_report_flag(CLI::App& sub, FixOutputFlags& flags);
+
+// Exit code 2 (message on stderr) when a flag is unusable, else nullopt.
+std::optional<int> validate_fix_output(const FixOutputFlags& flags, const GlobalOptions& global);
+
+// Writes --report (when asked); false after printing why it could not.
+bool write_report(const FixOutputFlags& flags, const nlohmann::json& command_output);
+
+// Prints the --export-format rendering to stdout when asked (then the caller prints nothing else).
+bool print_export(const FixOutputFlags& flags, const nlohmann::json& command_output);
+
+}  // namespace dd::cli

@@ -1,0 +1,149 @@
+#include "report/export_formats.hpp"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "report/fix_plan.hpp"
+
+namespace dd::report {
+namespace {
+
+using nlohmann::json;
+
+// A preflight-shaped result: one common value, one per-host value, one unset, container findings.
+json preflight_output() {
+  return json::parse(R"({
+    "command": "preflight", "world": 2, "verdict": "WILL HANG",
+    "nodes": [{"rank": 1, "host": "node1"}, {"rank": 0, "host": "node0"}],
+    "recommendation": {"env": {"NCCL_SOCKET_IFNAME": "=eth0"}, "per_host": {"node1": {"GLOO_SOCKET_IFNAME": "ens1f0"}}},
+    "findings": [
+      {"id": "env.nccl.ifname.bad", "label": "config-typo", "severity": "error", "title": "NCCL_SOCKET_IFNAME matches nothing",
+       "fix": {"env": {"NCCL_SOCKET_IFNAME": "lo", "NCCL_IB_HCA": ""}, "per_host": {}, "text": "use the verified value"}},
+      {"id": "container.shm.too-small", "label": "shm-exhausted", "severity": "warning", "title": "/dev/shm is 64 MiB",
+       "fix": {"env": {}, "per_host": {}, "text": "--shm-size"}},
+      {"id": "container.network.bridge", "label": "virtual-interface", "severity": "warning", "title": "bridge network",
+       "fix": {"env": {}, "per_host": {}, "text": ""}}
+    ]})");
+}
+
+TEST(FixPlan, RecommendationWinsThenFindingsInOrder) {
+  FixPlan plan = fix_plan_from_json(preflight_output());
+  EXPECT_EQ(plan.env.at("NCCL_SOCKET_IFNAME"), "=eth0");  // verified value, not the finding's
+  EXPECT_EQ(plan.env.at("NCCL_IB_HCA"), "");               // unset
+  EXPECT_EQ(plan.per_host.at("node1").at("GLOO_SOCKET_IFNAME"), "ens1f0");
+  EXPECT_EQ(plan.hosts, (std::vector<std::string>{"node0", "node1"}));  // rank order
+  EXPECT_EQ(plan.world, 2);
+  EXPECT_TRUE(plan.shm_in_memory);
+  EXPECT_TRUE(plan.host_network);
+  EXPECT_FALSE(plan.ib_devices);
+  ASSERT_EQ(plan.notes.size(), 3u);
+  EXPECT_EQ(plan.notes[0].id, "env.nccl.ifname.bad");
+}
+
+TEST(FixPlan, DropsNamesNoShellAccepts) {
+  auto out = json::parse(R"({"findings": [{"id": "x", "severity": "error", "title": "t",
+      "fix": {"env": {"A;rm -rf /": "1", "1X": "2", "GOOD_NAME": "3"}}}]})");
+  FixPlan plan = fix_plan_from_json(out);
+  EXPECT_EQ(plan.env.size(), 1u);
+  EXPECT_EQ(plan.env.at("GOOD_NAME"), "3");
+}
+
+TEST(ExportFormat, ParsesEveryNameAndRejectsOthers) {
+  for (auto name : {"sh", "dockerfile", "k8s", "slurm", "torchrun", "tf"}) {
+    auto f = parse_export_format(name);
+    ASSERT_TRUE(f) << name;
+    EXPECT_EQ(to_string(*f), name);
+  }
+  auto bad = parse_export_format("bash");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("'bash'"), std::string::npos);
+  EXPECT_NE(bad.error().message.find("dockerfile"), std::string::npos);
+}
+
+TEST(ExportFormat, ShExportsUnsetsAndCasesByHostname) {
+  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::sh);
+  EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("unset NCCL_IB_HCA\n"), std::string::npos);
+  EXPECT_NE(text.find("case \"$(hostname)\" in\n  node1) export GLOO_SOCKET_IFNAME=ens1f0; ;;\nesac\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("# env.nccl.ifname.bad: NCCL_SOCKET_IFNAME matches nothing\n"), std::string::npos);
+}
+
+TEST(ExportFormat, CommentsCannotBreakOutOfTheirLine) {
+  auto out = json::parse(R"({"findings": [{"id": "x", "severity": "error", "title": "t\nrm -rf /",
+      "fix": {"env": {"A": "1"}}}]})");
+  for (auto f : {ExportFormat::sh, ExportFormat::dockerfile, ExportFormat::k8s, ExportFormat::slurm, ExportFormat::torchrun}) {
+    auto text = render_export(fix_plan_from_json(out), f);
+    EXPECT_EQ(text.find("\nrm -rf"), std::string::npos) << to_string(f) << "\n" << text;
+  }
+}
+
+TEST(ExportFormat, DockerfileEnvEscapesAndEntrypointForPerHost) {
+  auto out = preflight_output();
+  out["recommendation"]["env"]["NCCL_X"] = "a\"b$c";
+  auto text = render_export(fix_plan_from_json(out), ExportFormat::dockerfile);
+  EXPECT_NE(text.find("ENV NCCL_SOCKET_IFNAME=\"=eth0\"\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("ENV NCCL_X=\"a\\\"b\\$c\"\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("# NCCL_IB_HCA: ENV cannot unset"), std::string::npos);
+  auto entry = text.find("ENTRYPOINT [");
+  ASSERT_NE(entry, std::string::npos);
+  auto line = text.substr(entry + 11, text.find('\n', entry) - entry - 11);
+  auto arr = json::parse(line);  // the JSON form Docker reads
+  ASSERT_EQ(arr.size(), 4u);
+  EXPECT_EQ(arr[0], "/bin/sh");
+  EXPECT_NE(arr[2].get<std::string>().find("node1) export GLOO_SOCKET_IFNAME=ens1f0;"), std::string::npos);
+  EXPECT_NE(text.find("--network=host"), std::string::npos);
+}
+
+TEST(ExportFormat, K8sHasEnvListHostNetworkAndMemoryShm) {
+  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::k8s);
+  EXPECT_NE(text.find("  hostNetwork: true"), std::string::npos) << text;
+  EXPECT_NE(text.find("        - name: NCCL_SOCKET_IFNAME\n          value: \"=eth0\"\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("        medium: Memory\n"), std::string::npos);
+  EXPECT_NE(text.find("mountPath: /dev/shm"), std::string::npos);
+  EXPECT_NE(text.find("command: [\"/bin/sh\", \"-c\", "), std::string::npos);
+}
+
+TEST(ExportFormat, K8sWithoutFindingsIsAPlainEnvList) {
+  auto text = render_export(FixPlan{}, ExportFormat::k8s);
+  EXPECT_NE(text.find("      env: []\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find("hostNetwork"), std::string::npos);
+  EXPECT_EQ(text.find("volumes"), std::string::npos);
+}
+
+TEST(ExportFormat, SlurmUsesScontrolAndRunsThePerHostFunctionOnEachNode) {
+  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::slurm);
+  EXPECT_EQ(text.rfind("#!/bin/bash\n#SBATCH --nodes=2\n", 0), 0u) << text;
+  EXPECT_NE(text.find("scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1"), std::string::npos);
+  EXPECT_NE(text.find("export -f dd_per_host_env"), std::string::npos);
+  EXPECT_NE(text.find("srun bash -c 'dd_per_host_env; exec torchrun --nnodes=\"$SLURM_NNODES\""), std::string::npos);
+  EXPECT_NE(text.find("--node_rank=\"$SLURM_NODEID\""), std::string::npos);
+}
+
+TEST(ExportFormat, TorchrunHasTheFourRendezvousFlagsNotTheOldLauncher) {
+  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::torchrun);
+  for (auto flag : {"--nnodes=", "--node_rank=", "--master_addr=", "--master_port="}) {
+    EXPECT_NE(text.find(flag), std::string::npos) << flag << "\n" << text;
+  }
+  EXPECT_EQ(text.find("torch.distributed.launch"), std::string::npos);
+  EXPECT_NE(text.find("MASTER_ADDR:-node0"), std::string::npos);  // rank 0 of the preflight
+  EXPECT_NE(text.find("NNODES:-2"), std::string::npos);
+}
+
+TEST(ExportFormat, TfIsJsonWithOneTfConfigPerWorker) {
+  auto j = json::parse(render_export(fix_plan_from_json(preflight_output()), ExportFormat::tf));
+  EXPECT_EQ(j["env"]["NCCL_SOCKET_IFNAME"], "=eth0");
+  EXPECT_TRUE(j["env"]["NCCL_IB_HCA"].is_null());
+  ASSERT_EQ(j["tf_config"].size(), 2u);
+  for (int i = 0; i < 2; ++i) {
+    auto host = "node" + std::to_string(i);
+    auto tf = json::parse(j["tf_config"][host].get<std::string>());
+    EXPECT_EQ(tf["task"]["index"], i);
+    EXPECT_EQ(tf["task"]["type"], "worker");
+    EXPECT_EQ(tf["cluster"]["worker"].size(), 2u);
+  }
+}
+
+}  // namespace
+}  // namespace dd::report

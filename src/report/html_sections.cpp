@@ -1,0 +1,264 @@
+#include "report/html_sections.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+#include <vector>
+
+#include "core/utf8.hpp"
+#include "report/export_formats.hpp"
+#include "report/fix_plan.hpp"
+#include "report/html_escape.hpp"
+
+namespace dd::report::html {
+
+namespace {
+
+using nlohmann::json;
+
+std::string str(const json& j, const char* key) {
+  if (!j.is_object()) return "";
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) return "";
+  return it->is_string() ? it->get<std::string>() : it->dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+const json& arr(const json& j, const char* key) {
+  static const json empty = json::array();
+  if (!j.is_object()) return empty;
+  auto it = j.find(key);
+  return it != j.end() && it->is_array() ? *it : empty;
+}
+
+std::string esc(const std::string& s) { return html_escape(s); }
+
+// A table: caption, header row, body rows (cells already escaped HTML).
+std::string table(const std::string& caption, const std::vector<std::string>& head,
+                  const std::vector<std::vector<std::string>>& rows) {
+  std::string out = "<table><caption>" + esc(caption) + "</caption>\n<thead><tr>";
+  for (const auto& h : head) out += "<th scope=\"col\">" + esc(h) + "</th>";
+  out += "</tr></thead>\n<tbody>\n";
+  for (const auto& r : rows) {
+    out += "<tr>";
+    for (const auto& c : r) out += "<td>" + c + "</td>";
+    out += "</tr>\n";
+  }
+  return out + "</tbody></table>\n";
+}
+
+std::string level_of_severity(const std::string& sev) { return sev == "warning" ? "warn" : sev; }
+
+std::map<int, std::string> hosts_by_rank(const json& out) {
+  std::map<int, std::string> hosts;
+  for (const auto& n : arr(out, "nodes")) {
+    if (n.is_object() && n.value("rank", json()).is_number_integer()) hosts[n["rank"].get<int>()] = str(n, "host");
+  }
+  return hosts;
+}
+
+std::string yes_no(const json& j, const char* key) {
+  if (!j.is_object() || !j.contains(key) || !j[key].is_boolean()) return "?";
+  return j[key].get<bool>() ? "✔ yes" : "✖ no";
+}
+
+std::string interface_rows_table(const std::string& caption, const json& interfaces) {
+  std::vector<std::vector<std::string>> rows;
+  for (const auto& i : interfaces) {
+    if (!i.is_object()) continue;
+    std::string addrs;
+    for (const auto& a : arr(i, "addresses")) {
+      if (!addrs.empty()) addrs += "<br>";
+      addrs += esc(str(a, "addr") + "/" + str(a, "prefix") + " (" + str(a, "scope") + ")");
+    }
+    rows.push_back({"<code>" + esc(str(i, "name")) + "</code>", esc(str(i, "kind")), esc(yes_no(i, "up")),
+                    esc(yes_no(i, "carrier")), esc(str(i, "mtu")), esc(str(i, "speed_mbps")), addrs});
+  }
+  if (rows.empty()) return "";
+  return table(caption, {"interface", "kind", "up", "carrier", "MTU", "speed (Mb/s)", "addresses"}, rows);
+}
+
+}  // namespace
+
+std::string symbol(const std::string& level) {
+  if (level == "ok") return "✔";
+  if (level == "warn" || level == "warning") return "▲";
+  if (level == "error") return "✖";
+  return "ℹ";
+}
+
+Verdict verdict_of(const json& out) {
+  Verdict v;
+  if (out.is_object() && out.contains("verdict") && out["verdict"].is_string()) {
+    v.text = out["verdict"].get<std::string>();
+    v.reason = str(out, "reason");
+    v.level = v.text == "OK" ? "ok" : v.text == "WILL BE SLOW" ? "warn" : "error";
+    return v;
+  }
+  for (const auto& f : arr(out, "findings")) {
+    std::string sev = str(f, "severity");
+    if (sev != "error" && sev != "warning") continue;
+    v.level = level_of_severity(sev);
+    v.text = sev == "error" ? "PROBLEM FOUND" : "WARNING";
+    v.reason = str(f, "title") + " [" + str(f, "label") + "]";
+    return v;
+  }
+  v.level = "ok";
+  v.text = "OK";
+  v.reason = str(out, "command") == "logs" ? "no communication problem found in the logs" : "no error found";
+  return v;
+}
+
+std::string fix_section(const json& out) {
+  FixPlan plan = fix_plan_from_json(out);
+  std::string body;
+  if (plan.env.empty() && plan.per_host.empty() && plan.notes.empty()) {
+    body = "<p>Nothing to change.</p>\n";
+  } else {
+    body = "<p>Paste on every node before the launch command (other forms: <code>--export-format "
+           "dockerfile|k8s|slurm|torchrun|tf</code>).</p>\n<pre class=\"fix\">" +
+           html_escape_lines(render_export(plan, ExportFormat::sh)) + "</pre>\n";
+  }
+  return "<section aria-labelledby=\"fix-h\"><h2 id=\"fix-h\">Fix</h2>\n" + body + "</section>\n";
+}
+
+std::string findings_section(const json& out) {
+  const json& findings = arr(out, "findings");
+  std::string s = "<section aria-labelledby=\"findings-h\"><h2 id=\"findings-h\">Findings (" +
+                  std::to_string(findings.size()) + ")</h2>\n";
+  if (findings.empty()) s += "<p>No findings.</p>\n";
+  for (const auto& f : findings) {
+    std::string level = level_of_severity(str(f, "severity"));
+    s += "<article class=\"finding " + esc(level) + "\" data-finding-id=\"" + esc(str(f, "id")) + "\">\n";
+    s += "<h3><span class=\"sym\" aria-hidden=\"true\">" + symbol(level) + "</span> " + esc(str(f, "title")) + "</h3>\n";
+    s += "<p class=\"meta\"><span class=\"sev\">" + esc(str(f, "severity")) + "</span> · <code>" + esc(str(f, "id")) +
+         "</code> · " + esc(str(f, "label"));
+    std::vector<std::string> hosts;
+    for (const auto& h : arr(f, "hosts")) hosts.push_back(h.is_string() ? h.get<std::string>() : h.dump());
+    if (!hosts.empty()) {
+      std::string joined;
+      for (const auto& h : hosts) joined += (joined.empty() ? "" : ", ") + h;
+      s += " · hosts: " + esc(joined);
+    }
+    s += "</p>\n";
+    const json& ev = arr(f, "evidence");
+    if (!ev.empty()) {
+      s += "<ul class=\"evidence\">";
+      for (const auto& e : ev) s += "<li><code>" + esc(e.is_string() ? e.get<std::string>() : e.dump()) + "</code></li>";
+      s += "</ul>\n";
+    }
+    json fix = f.is_object() ? f.value("fix", json::object()) : json::object();
+    if (!str(fix, "text").empty()) s += "<p class=\"fixtext\"><strong>Fix:</strong> " + esc(str(fix, "text")) + "</p>\n";
+    s += "</article>\n";
+  }
+  return s + "</section>\n";
+}
+
+std::string matrix_section(const json& out) {
+  const json& probes = arr(out, "probes");
+  if (probes.empty()) return "";
+  auto hosts = hosts_by_rank(out);
+  struct Cell {
+    int ok = 0, total = 0;
+    std::string detail;
+  };
+  std::map<std::pair<int, int>, Cell> cells;
+  for (const auto& p : probes) {
+    if (!p.is_object() || !p.value("from", json()).is_number_integer() || !p.value("to", json()).is_number_integer()) continue;
+    int from = p["from"].get<int>(), to = p["to"].get<int>();
+    hosts.emplace(from, "rank " + std::to_string(from));
+    hosts.emplace(to, "rank " + std::to_string(to));
+    Cell& c = cells[{from, to}];
+    bool ok = p.value("ok", false);
+    c.total++;
+    c.ok += ok ? 1 : 0;
+    std::string line = str(p, "addr") + ":" + str(p, "port");
+    if (!str(p, "iface").empty()) line += " (" + str(p, "iface") + ")";
+    line += ok ? " ✔ reached" : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
+    if (ok && p.value("rtt_us", std::int64_t{-1}) >= 0) line += fmt::format(", rtt {} µs", p["rtt_us"].get<std::int64_t>());
+    c.detail += "&#10;" + esc(line);  // one tooltip line per address (escaped here, joined by a newline entity)
+  }
+  std::vector<int> ranks;
+  for (const auto& [r, h] : hosts) ranks.push_back(r);
+  const int n = static_cast<int>(ranks.size()), cell = 56, margin = 140, top = 100;
+  const int width = margin + n * cell + 10, height = top + n * cell + 10;
+  std::string svg = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"matrix\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "role=\"img\" aria-labelledby=\"matrix-t\" data-matrix-size=\"{2}\">\n<title id=\"matrix-t\">Reachability: "
+      "rows probe from, columns probed; {2} nodes</title>\n",
+      width, height, n);
+  for (int i = 0; i < n; ++i) {
+    std::string label = esc(core::shorten_utf8(hosts[ranks[static_cast<std::size_t>(i)]], 18));
+    svg += fmt::format("<text class=\"lab\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", margin - 6,
+                       top + i * cell + cell / 2 + 4, label);
+    svg += fmt::format("<text class=\"lab\" x=\"{0}\" y=\"{1}\" text-anchor=\"start\" transform=\"rotate(-45 {0} {1})\">{2}</text>\n",
+                       margin + i * cell + cell / 2, top - 6, label);
+  }
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j) {
+      int from = ranks[static_cast<std::size_t>(i)], to = ranks[static_cast<std::size_t>(j)];
+      int x = margin + j * cell, y = top + i * cell;
+      auto it = cells.find({from, to});
+      std::string cls = "none", sym = "·", title = hosts[from] + " → " + hosts[to] + ": ";
+      if (from == to) {
+        cls = "self", sym = "—", title += "same node";
+      } else if (it == cells.end()) {
+        title += "not probed";
+      } else {
+        const Cell& c = it->second;
+        cls = c.ok == c.total ? "ok" : c.ok == 0 ? "error" : "warn";
+        sym = symbol(cls);
+        title += fmt::format("{}/{} reached", c.ok, c.total);
+      }
+      std::string title_html = esc(title) + (it != cells.end() && from != to ? it->second.detail : "");
+      svg += fmt::format("<g class=\"cell {}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>"
+                         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
+                         cls, title_html, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2, y + cell / 2 + 7, sym);
+    }
+  }
+  svg += "</svg>\n";
+  return "<section aria-labelledby=\"matrix-h\"><h2 id=\"matrix-h\">Reachability matrix</h2>\n<p>Row: the node that "
+         "probed; column: the node probed. ✔ every address reached, ▲ some, ✖ none. Hover a cell for its addresses.</p>\n" +
+         svg + "</section>\n";
+}
+
+std::string ranks_section(const json& out) {
+  std::vector<std::vector<std::string>> rows;
+  std::string caption;
+  std::vector<std::string> head;
+  if (!arr(out, "ranks").empty()) {  // logs
+    caption = "Ranks seen in the logs";
+    head = {"rank", "host", "pid", "NCCL", "bootstrap", "transport", "state"};
+    for (const auto& r : arr(out, "ranks")) {
+      json boot = r.is_object() ? r.value("bootstrap", json()) : json();
+      json net = r.is_object() ? r.value("net", json()) : json();
+      rows.push_back({esc(str(r, "rank")), esc(str(r, "host")), esc(str(r, "pid")), esc(str(r, "nccl_version")),
+                      boot.is_object() ? esc(str(boot, "iface") + " " + str(boot, "addr")) : "",
+                      esc(str(net, "transport")), esc(str(r, "state"))});
+    }
+  } else if (!arr(out, "nodes").empty()) {  // preflight
+    caption = "Nodes";
+    head = {"rank", "host", "NCCL would use", "recommended interface"};
+    json chosen = out.value("recommendation", json::object()).value("chosen", json::object());
+    for (const auto& n : arr(out, "nodes")) {
+      json boot = n.is_object() ? n.value("nccl", json::object()).value("prediction", json::object()).value("bootstrap", json())
+                                : json();
+      std::string host = str(n, "host");
+      rows.push_back({esc(str(n, "rank")), esc(host), boot.is_object() ? esc(str(boot, "iface") + " " + str(boot, "addr")) : "none",
+                      esc(str(chosen, host.c_str()))});
+    }
+  }
+  if (rows.empty()) return "";
+  return "<section aria-labelledby=\"ranks-h\"><h2 id=\"ranks-h\">Per rank</h2>\n" + table(caption, head, rows) + "</section>\n";
+}
+
+std::string interfaces_section(const json& out) {
+  std::string body = interface_rows_table("Interfaces of " + str(out, "host"), arr(out, "interfaces"));
+  for (const auto& n : arr(out, "nodes")) {
+    body += interface_rows_table("Interfaces of " + str(n, "host") + " (rank " + str(n, "rank") + ")", arr(n, "interfaces"));
+  }
+  if (body.empty()) return "";
+  return "<section aria-labelledby=\"if-h\"><h2 id=\"if-h\">Interface inventory</h2>\n" + body + "</section>\n";
+}
+
+}  // namespace dd::report::html

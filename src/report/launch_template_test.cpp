@@ -1,0 +1,63 @@
+#include "report/launch_template.hpp"
+
+#include <gtest/gtest.h>
+
+#include "core/strings.hpp"
+
+namespace dd::report {
+namespace {
+
+FixPlan plan_with_fix() {
+  FixPlan p;
+  p.env["NCCL_IB_DISABLE"] = "1";
+  p.why["NCCL_IB_DISABLE"] = "env.nccl.ib-disable.value";
+  return p;
+}
+
+TEST(LaunchTemplate, ParsesLaunchers) {
+  for (auto n : {"torchrun", "srun", "mpirun", "tf"}) EXPECT_EQ(to_string(*parse_launcher(n)), n);
+  auto bad = parse_launcher("slurm");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("'slurm'"), std::string::npos);
+}
+
+TEST(LaunchTemplate, VariablesCarryTheirReasonAndDebugLevel) {
+  auto t = render_launch_template(plan_with_fix(), {Launcher::torchrun, 3, 4, "gpu1"}, {"ens1f0", "198.18.0.5"});
+  EXPECT_NE(t.find("export NCCL_SOCKET_IFNAME=ens1f0"), std::string::npos) << t;
+  EXPECT_NE(t.find("NCCL picks ens1f0 (198.18.0.5) here"), std::string::npos);
+  EXPECT_NE(t.find("export GLOO_SOCKET_IFNAME=ens1f0"), std::string::npos);
+  EXPECT_NE(t.find("export NCCL_IB_DISABLE=1"), std::string::npos);
+  EXPECT_NE(t.find("# fix from env.nccl.ib-disable.value"), std::string::npos);
+  EXPECT_NE(t.find("\nexport NCCL_DEBUG=WARN "), std::string::npos);
+  EXPECT_NE(t.find("\n# export NCCL_DEBUG=INFO "), std::string::npos);
+  EXPECT_NE(t.find("torchrun --nnodes=3 --nproc_per_node=4"), std::string::npos);
+  EXPECT_EQ(t.find("torch.distributed.launch "), std::string::npos);
+}
+
+TEST(LaunchTemplate, AFixWinsOverTheModelsChoice) {
+  FixPlan p;
+  p.env["NCCL_SOCKET_IFNAME"] = "=eth1";
+  p.why["NCCL_SOCKET_IFNAME"] = "nccl.ifname.virtual";
+  auto t = render_launch_template(p, {Launcher::srun, 2, 8, "h"}, {"docker0", "172.17.0.1"});
+  EXPECT_NE(t.find("export NCCL_SOCKET_IFNAME==eth1 "), std::string::npos) << t;
+  EXPECT_EQ(t.find("NCCL_SOCKET_IFNAME=docker0"), std::string::npos);
+  EXPECT_NE(t.find("#SBATCH --nodes=2\n"), std::string::npos);
+  EXPECT_NE(t.find("scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1"), std::string::npos);
+}
+
+TEST(LaunchTemplate, NoInterfaceSaysSoInsteadOfGuessing) {
+  auto t = render_launch_template(FixPlan{}, {Launcher::mpirun, 2, 2, "h"}, {});
+  EXPECT_EQ(t.find("export NCCL_SOCKET_IFNAME"), std::string::npos) << t;
+  EXPECT_NE(t.find("# NCCL_SOCKET_IFNAME: NCCL finds no usable interface"), std::string::npos);
+  EXPECT_NE(t.find("mpirun -np 4 "), std::string::npos);
+  EXPECT_NE(t.find("[ -r \"$HOSTFILE\" ]"), std::string::npos);
+}
+
+TEST(LaunchTemplate, TfBuildsOneWorkerListAndThisTasksIndex) {
+  auto t = render_launch_template(FixPlan{}, {Launcher::tf, 3, 1, "h"}, {"eth0", "198.18.0.1"});
+  EXPECT_NE(t.find("WORKERS=(\"node0:12345\" \"node1:12345\" \"node2:12345\")"), std::string::npos) << t;
+  EXPECT_NE(t.find("export TF_CONFIG"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace dd::report

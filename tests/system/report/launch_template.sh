@@ -1,0 +1,60 @@
+#!/bin/bash
+# launch_template.sh DISTDOCTOR: `launch-template` for each launcher passes `bash -n`, says what it
+# must (NCCL_DEBUG=WARN with the INFO line commented, a comment on every line that sets something,
+# torchrun's rendezvous flags, Slurm's scontrol MASTER_ADDR, mpirun's hostfile check, TF_CONFIG),
+# and runs with stand-ins for torchrun/srun/scontrol/mpirun/python3 that print what they were given.
+# Exit 2 for a bad launcher.
+DD=$1
+set -u
+WORK="$(mktemp -d /tmp/dd-tmpl.XXXXXX)"
+trap 'rm -rf "$WORK"' EXIT
+die() { echo "FAIL: $*" >&2; exit 1; }
+
+out=$($DD launch-template --launcher torch 2>&1); rc=$?
+[ $rc = 2 ] && [[ "$out" == *"--launcher 'torch': unknown launcher"* ]] || die "bad launcher: exit $rc '$out'"
+
+mkdir -p "$WORK/bin"
+cat > "$WORK/bin/torchrun" <<'SH'
+#!/bin/bash
+echo "torchrun NCCL_DEBUG=$NCCL_DEBUG IFNAME=$NCCL_SOCKET_IFNAME $*"
+SH
+# a long host list: head -n 1 closes the pipe early, which must not abort the script (SIGPIPE)
+printf '#!/bin/bash\nprintf "gpu-a\\ngpu-b\\ngpu-c\\n"\nseq 200000 | sed s/^/gpu-x/\n' > "$WORK/bin/scontrol"
+printf '#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\nexport SLURM_NNODES=3 SLURM_NODEID=2\nexec "$@"\n' > "$WORK/bin/srun"
+printf '#!/bin/bash\necho "mpirun MASTER_ADDR=$MASTER_ADDR $*"\n' > "$WORK/bin/mpirun"
+printf '#!/bin/bash\necho "$TF_CONFIG"\n' > "$WORK/bin/python3"
+chmod +x "$WORK/bin/"*
+
+for l in torchrun srun mpirun tf; do
+  f="$WORK/$l.sh"
+  $DD launch-template --launcher $l --nodes 3 --gpus-per-node 4 > "$f" || die "$l: exit $?"
+  bash -n "$f" || die "$l: bash -n"
+  grep -q '^export NCCL_DEBUG=WARN .*# ' "$f" || die "$l: no NCCL_DEBUG=WARN with a why"
+  grep -q '^# export NCCL_DEBUG=INFO ' "$f" || die "$l: no commented INFO line"
+  grep -q 'torch.distributed.launch ' "$f" && die "$l: deprecated launcher"
+  # every line that sets or runs something (not a comment, not a continuation) says why
+  awk '!/^#/ && !/^set -eu / && !/^ *case |^ *esac|^  .*\) export/ && !/\\$/ && !/^  / && NF && !/# / {print; bad=1} END {exit bad}' "$f" ||
+    die "$l: lines without a comment (above)"
+done
+
+grep -q -- '--nnodes=3 --nproc_per_node=4' "$WORK/torchrun.sh" || die "torchrun flags"
+got=$(PATH="$WORK/bin:$PATH" MASTER_ADDR=gpu-a NODE_RANK=1 bash "$WORK/torchrun.sh" --epochs 1) || die "torchrun template run"
+[[ "$got" == "torchrun NCCL_DEBUG=WARN "*"--nnodes=3 --nproc_per_node=4 --node_rank=1 --master_addr=gpu-a --master_port=29500 train.py --epochs 1" ]] ||
+  die "torchrun template ran '$got'"
+out=$(PATH="$WORK/bin:$PATH" bash "$WORK/torchrun.sh" 2>&1) && die "torchrun template ran without MASTER_ADDR"
+[[ "$out" == *"set MASTER_ADDR"* ]] || die "no MASTER_ADDR message: $out"
+
+grep -q '^#SBATCH --nodes=3$' "$WORK/srun.sh" || die "sbatch header"
+got=$(PATH="$WORK/bin:$PATH" SLURM_JOB_NODELIST='gpu-[a-c]' bash "$WORK/srun.sh") || die "srun template run"
+[[ "$got" == *"--nnodes=3 --nproc_per_node=4 --node_rank=2 --master_addr=gpu-a "* ]] || die "srun template ran '$got'"
+
+out=$(cd "$WORK" && PATH="$WORK/bin:$PATH" bash "$WORK/mpirun.sh" 2>&1) && die "mpirun template ran without a hostfile"
+[[ "$out" == *"no hostfile"* ]] || die "mpirun: no hostfile message: $out"
+printf '# hosts\ngpu-b slots=4\ngpu-c slots=4\n' > "$WORK/hosts"
+got=$(PATH="$WORK/bin:$PATH" HOSTFILE="$WORK/hosts" bash "$WORK/mpirun.sh") || die "mpirun template run"
+[[ "$got" == "mpirun MASTER_ADDR=gpu-b -np 12 "* ]] || die "mpirun template ran '$got'"
+
+got=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf.sh") || die "tf template run"
+/usr/bin/python3 -c 'import json,sys; t=json.loads(sys.argv[1]); assert t["task"]=={"type":"worker","index":2}, t; assert len(t["cluster"]["worker"])==3, t' "$got" ||
+  die "tf template's TF_CONFIG '$got'"
+echo PASS

@@ -8,6 +8,7 @@
 #include "bench/options.hpp"
 #include "bench/session.hpp"
 #include "cli/command.hpp"
+#include "cli/meeting_flags.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
@@ -22,10 +23,7 @@ namespace dd::cli {
 namespace {
 
 struct BenchFlags {
-  std::string rendezvous;
-  int rank = -1;
-  int world = -1;
-  std::string token;
+  MeetingFlags meet;  // --rendezvous --rank --world --token, as preflight's
   int timeout_s = 60;
   int stall_s = 20;
   std::string ifname;
@@ -60,12 +58,8 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
 
   RealSeams seams;
   auto env = os::Environment::capture();
-  env::launchers::LaunchFlags lf;
-  if (!flags.rendezvous.empty()) lf.rendezvous = flags.rendezvous;
-  if (flags.rank >= 0) lf.rank = flags.rank;
-  if (flags.world >= 0) lf.world = flags.world;
-  if (!flags.token.empty()) lf.token = flags.token;
-  if (flags.world == 1) {  // a world of one meets nobody: a loopback benchmark of the code path
+  env::launchers::LaunchFlags lf = launch_flags_of(flags.meet);
+  if (flags.meet.world == 1) {  // a world of one meets nobody: a loopback benchmark of the code path
     lf.rank = 0;
     if (!lf.rendezvous) lf.rendezvous = "127.0.0.1:29400";
   }
@@ -139,10 +133,8 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
 
 void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto f = std::make_shared<BenchFlags>();
-  sub.add_option("--rendezvous", f->rendezvous, "HOST:PORT where rank 0 serves (default: as preflight derives it)");
-  sub.add_option("--rank", f->rank, "this node's rank (default: from the launcher)")->check(CLI::Range(0, 4095));
-  sub.add_option("--world", f->world, "number of nodes (default: from the launcher)")->check(CLI::Range(1, 4096));
-  sub.add_option("--token", f->token, "job token (default: the launcher's job id)");
+  add_meeting_options(sub, f->meet, "HOST:PORT where rank 0 serves (default: as preflight derives it)",
+                      "job token (default: the launcher's job id)");
   sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")->check(CLI::Range(2, 3600));
   sub.add_option("--stall", f->stall_s, "seconds without progress after which a peer counts as lost")
       ->check(CLI::Range(1, 3600));

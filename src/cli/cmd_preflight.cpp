@@ -10,6 +10,7 @@
 #include "check/report.hpp"
 #include "cli/command.hpp"
 #include "cli/fix_output.hpp"
+#include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
 #include "cluster/preflight.hpp"
@@ -24,10 +25,7 @@ namespace dd::cli {
 namespace {
 
 struct PreflightFlags {
-  std::string rendezvous;
-  int rank = -1;
-  int world = -1;
-  std::string token;
+  MeetingFlags meet;  // --rendezvous --rank --world --token (meeting_flags.hpp)
   int timeout_s = 60;
   int concurrency = 16;
   int bulk_kib = 512;
@@ -50,11 +48,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (auto bad = validate_fix_output(flags.fix, global)) return *bad;
   RealSeams seams;
   auto env = os::Environment::capture();
-  env::launchers::LaunchFlags lf;
-  if (!flags.rendezvous.empty()) lf.rendezvous = flags.rendezvous;
-  if (flags.rank >= 0) lf.rank = flags.rank;
-  if (flags.world >= 0) lf.world = flags.world;
-  if (!flags.token.empty()) lf.token = flags.token;
+  env::launchers::LaunchFlags lf = launch_flags_of(flags.meet);
   std::vector<std::string> ssh_hosts;
   if (flags.ssh.used()) {
     auto hosts = cli::ssh_hosts(flags.ssh, seams.files, lf);
@@ -113,8 +107,8 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   o.token = env::launchers::job_token(*launch, lf);
   // torchrun's TORCHELASTIC_RUN_ID defaults to "none": no better than no job id.
   bool job_id = !launch->job_id.empty() && !launch->job_id.ends_with(":none");
-  o.token_source = !flags.token.empty() ? "--token" : job_id ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id" : "default (rendezvous address and world)";
-  o.token_guessable = flags.token.empty() && !job_id;
+  o.token_source = !flags.meet.token.empty() ? "--token" : job_id ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id" : "default (rendezvous address and world)";
+  o.token_guessable = flags.meet.token.empty() && !job_id;
   o.timeout = std::chrono::seconds(flags.timeout_s);
   o.probe.concurrency = flags.concurrency;
   o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
@@ -133,11 +127,10 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
 
 void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto f = std::make_shared<PreflightFlags>();
-  sub.add_option("--rendezvous", f->rendezvous, "HOST:PORT where rank 0 serves (default: MASTER_ADDR:MASTER_PORT+1, "
-                                                "TF_CONFIG leader or first Slurm node on 29400)");
-  sub.add_option("--rank", f->rank, "this node's rank (default: from the launcher)")->check(CLI::Range(0, 4095));
-  sub.add_option("--world", f->world, "number of nodes (default: from the launcher)")->check(CLI::Range(1, 4096));
-  sub.add_option("--token", f->token, "job token; nodes with another token are dropped (default: the launcher's job id)");
+  add_meeting_options(sub, f->meet,
+                      "HOST:PORT where rank 0 serves (default: MASTER_ADDR:MASTER_PORT+1, TF_CONFIG leader or first "
+                      "Slurm node on 29400)",
+                      "job token; nodes with another token are dropped (default: the launcher's job id)");
   sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(CLI::Range(2, 3600));
   sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(CLI::Range(1, 256));
   sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(CLI::Range(16, 65536));

@@ -9,7 +9,8 @@ cd "$(dirname "$0")/.."
 MAX=${1:-256M}
 ITERS=${2:-5}
 MIN=1M
-command -v iperf3 >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq iperf3 >/dev/null 2>&1 || echo "note: iperf3 not installed" >&2
+bash scripts/install-deps.sh || exit 3  # iperf3 and python3-torch among them
+command -v iperf3 >/dev/null || { echo "collective_bench: iperf3 missing (Debian package iperf3)" >&2; exit 3; }
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
 cmake --build build/release --target distdoctor >/dev/null || exit 3
 DD=$PWD/build/release/distdoctor
@@ -57,7 +58,8 @@ iperf_start() {  # a persistent iperf3 server in node 1 (killed with the namespa
   ip netns exec "${P}n1" iperf3 -s -p 29540 >/dev/null 2>&1 &
   disown $!
   for _ in $(seq 100); do ip netns exec "${P}n0" bash -c 'exec 3<>/dev/tcp/198.18.0.2/29540' 2>/dev/null && return 0; sleep 0.1; done
-  echo "note: iperf3 server did not start" >&2
+  echo "collective_bench: the iperf3 server in node 1 did not answer within 10 s" >&2
+  exit 3
 }
 iperf_run() {  # STREAMS: node0 -> node1 for 5 s, in GB/s
   ip netns exec "${P}n0" iperf3 -c 198.18.0.2 -p 29540 -t 5 -P "$1" -J > "$WORK/iperf$1.json" 2>/dev/null
@@ -69,9 +71,9 @@ for n in 2 4; do
   dd_run "$n"
   gloo_run "$n"
 done
-command -v iperf3 >/dev/null && iperf_start
-ip1=$(command -v iperf3 >/dev/null && iperf_run 1 || echo n/a)
-ip4=$(command -v iperf3 >/dev/null && iperf_run 4 || echo n/a)
+iperf_start
+ip1=$(iperf_run 1)
+ip4=$(iperf_run 4)
 
 /usr/bin/python3 - "$WORK" "$ip1" "$ip4" <<'PY'
 import json, os, sys

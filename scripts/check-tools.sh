@@ -29,6 +29,7 @@ jq             | jq              | JSON checks in the system tests
 gzip           | gzip            | tests/system/logs (gzip input)
 nc             | netcat-openbsd  | bench/preflight_bench.sh (nc -zv loop baseline)
 hyperfine      | hyperfine       | bench/check_bench.sh
+iperf3         | iperf3          | bench/collective_bench.sh (link ceiling)
 pgrep          | procps          | tests/system/probe_netns.sh (no surviving probe child)
 bc             | bc              | bench/preflight_bench.sh
 /usr/bin/time  | time            | bench/check_bench.sh, bench/logs_bench.sh (peak RSS)

@@ -1,57 +1,73 @@
 #!/bin/bash
 # preflight_bench.sh DISTDOCTOR [SIZES...]: wall time of `distdoctor preflight` on N namespace
-# nodes (default 8 16 32) against the seeds' manual method, a `nc -zv` loop over the same ordered
-# node pairs and ports (each node's cluster address on port 29500, the port a listener holds),
-# run from every node in turn as a person would over ssh. Nodes are network namespaces on one
-# bridge (tests/system/preflight/lib.sh: names ddp<pid>*, addresses 198.18.0.0/15, all removed on
-# exit). Prints one line per size and a JSON summary on the last line. Needs root.
+# nodes (default 8 16 32 64 128) against two references in the same run:
+#   floor  bench/preflight_floor.cpp (compiled here with g++ -O2): one process per node, every
+#          ordered pair (full mesh) gets connect + 64 B echo + 4 KiB, no rendezvous, no report -
+#          the least a probe can cost;
+#   nc     the seeds' manual method, a `nc -zv` loop over the same ordered pairs (each node's
+#          address on port 29500, where a listener waits), run from every node in turn as a person
+#          would over ssh.
+# Nodes are network namespaces on one bridge (tests/system/preflight/lib.sh: names ddp<pid>*,
+# addresses 198.18.0.0/15, all removed on exit), with permanent neighbour entries (the kernel's
+# neighbour table is one for all namespaces, 1,024 entries). Prints one line per size and a JSON
+# summary on the last line. Needs root.
 #
-# What each side covers: preflight also exchanges reports, probes every candidate address with an
-# echo and a 512 KiB transfer and computes a verdict; the nc loop only tests that a TCP connect
-# succeeds, one port per pair.
+# What each side covers: preflight also exchanges reports, probes every planned pair (every pair
+# up to 64 nodes, a sparse plan above: peer_plan.hpp) on every candidate address with an echo and
+# a transfer (512 KiB on 3 pairs per node, 16 KiB or 4 x MTU on the others), and computes a
+# verdict; the floor and the nc loop only test pairs.
 DD=$(realpath "$1"); shift
-SIZES=("${@:-8 16 32}")
-[ $# -eq 0 ] && SIZES=(8 16 32)
-HERE="$(cd "$(dirname "$0")/../tests/system/preflight" && pwd)"
+SIZES=("$@")
+[ $# -eq 0 ] && SIZES=(8 16 32 64 128)
+BENCH="$(cd "$(dirname "$0")" && pwd)"
+HERE="$BENCH/../tests/system/preflight"
 . "$HERE/lib.sh"
+g++ -O2 -std=c++20 -pthread "$BENCH/preflight_floor.cpp" -o "$WORK/floor" || die "cannot build preflight_floor"
+
+addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
+now() { date +%s.%N; }
 
 summary="["
 for N in "${SIZES[@]}"; do
-  start_nodes=${#NODES[@]}
-  base=$start_nodes
+  base=${#NODES[@]}
   for ((k = 0; k < N; k++)); do
     i=$((base + k))
     node "$i"
-    link "$i" eth0 "198.18.$((1 + i / 250)).$((1 + i % 250))/16"
-    hosts_line "$i" "198.18.$((1 + i / 250)).$((1 + i % 250))" "node$i"
+    link "$i" eth0 "$(addr_of "$i")/16"
+    hosts_line "$i" "$(addr_of "$i")" "node$i"
   done
-  addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
-  # The kernel's neighbour table is shared by every namespace and capped (gc_thresh3, 1,024 here):
-  # 32+ nodes (and the nodes of earlier sizes, still up) would overflow it and ARP failures would
-  # read as unreachable peers. Static entries inside each namespace keep ARP out of the measurement.
-  macs=()
-  for ((k = 0; k < N; k++)); do macs+=("$(ip netns exec "$(ns_of $((base + k)))" cat /sys/class/net/eth0/address)"); done
-  for ((k = 0; k < N; k++)); do
-    for ((m = 0; m < N; m++)); do
-      ((m == k)) || echo "neigh replace $(addr_of $((base + m))) lladdr ${macs[m]} dev eth0 nud permanent"
-    done | ip -n "$(ns_of $((base + k)))" -batch - || echo "bench: static neighbours failed on node $((base + k))" >&2
-  done
+  static_neighbours "$base" "$N" eth0 addr_of
   rv="$(addr_of "$base"):29401"
   sleep 1
   # distdoctor preflight on every node at once
-  t0=$(date +%s.%N)
+  t0=$(now)
   pids=()
   for ((k = 0; k < N; k++)); do
     run_pf $((base + k)) "$WORK/b$N-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$N" --timeout 120 --no-probe
     pids+=($PF_PID)
   done
   for p in "${pids[@]}"; do wait "$p"; done
-  t1=$(date +%s.%N)
-  pf=$(echo "$t1 - $t0" | bc)
+  pf=$(echo "$(now) - $t0" | bc)
   verdict=$(jq_ "$WORK/b$N-0.json" 'd["verdict"]')
   reason=$(jq_ "$WORK/b$N-0.json" 'd["reason"]')
   [ "$verdict" = OK ] || echo "N=$N rank 0 verdict $verdict: $reason" >&2
-  probes=$(jq_ "$WORK/b$N-0.json" 'len(d["probes"])')
+  probes=$(jq_ "$WORK/b$N-0.json" 'd["probe_summary"]["total"]')
+  plan=$(jq_ "$WORK/b$N-0.json" 'd["plan"]["kind"]')
+  # floor: the bare program on every node at once, every ordered pair
+  for ((k = 0; k < N; k++)); do
+    for ((m = 0; m < N; m++)); do ((m == k)) || addr_of $((base + m)); done > "$WORK/peers$N-$k"
+  done
+  t0=$(now)
+  pids=()
+  for ((k = 0; k < N; k++)); do
+    ip netns exec "$(ns_of $((base + k)))" "$WORK/floor" "$(addr_of $((base + k)))" 29600 $((N - 1)) "$WORK/peers$N-$k" \
+      > "$WORK/floor$N-$k.out" 2>&1 &
+    pids+=($!)
+  done
+  floor_fail=0
+  for p in "${pids[@]}"; do wait "$p" || floor_fail=$((floor_fail + 1)); done
+  floor_s=$(echo "$(now) - $t0" | bc)
+  [ "$floor_fail" = 0 ] || echo "N=$N floor: $floor_fail nodes had failed probes" >&2
   # manual: listeners on 29500, then nc -zv from every node to every other node
   lpids=()
   for ((k = 0; k < N; k++)); do
@@ -59,7 +75,7 @@ for N in "${SIZES[@]}"; do
     lpids+=($!)
   done
   sleep 1
-  t0=$(date +%s.%N)
+  t0=$(now)
   fails=0
   for ((a = 0; a < N; a++)); do
     for ((b = 0; b < N; b++)); do
@@ -67,13 +83,13 @@ for N in "${SIZES[@]}"; do
       ip netns exec "$(ns_of $((base + a)))" nc -zv -w 2 "$(addr_of $((base + b)))" 29500 >/dev/null 2>&1 || fails=$((fails + 1))
     done
   done
-  t1=$(date +%s.%N)
-  nc_s=$(echo "$t1 - $t0" | bc)
+  nc_s=$(echo "$(now) - $t0" | bc)
   for p in "${lpids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-  printf 'N=%-3s preflight %6.2f s (%s, %s probes incl. 512 KiB transfers)   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
-    "$N" "$pf" "$verdict" "$probes" "$nc_s" $((N * (N - 1))) "$fails"
-  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"probes\":$probes,\"nc_loop_s\":$nc_s,\"nc_connects\":$((N * (N - 1)))},"
-  # tear this size down before the next
+  ratio=$(echo "scale=2; $pf / $floor_s" | bc)
+  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
+    "$N" "$pf" "$verdict" "$plan" "$probes" "$floor_s" $((N * (N - 1))) "$ratio" "$nc_s" $((N * (N - 1))) "$fails"
+  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"floor_s\":$floor_s,\"floor_pairs\":$((N * (N - 1))),\"nc_loop_s\":$nc_s,\"nc_connects\":$((N * (N - 1)))},"
+  # tear this size down before the next (namespaces stay until exit; their processes go now)
   for ((k = 0; k < N; k++)); do
     ns=$(ns_of $((base + k)))
     ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <random>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
@@ -31,6 +32,11 @@ struct PreflightFlags {
   int bulk_kib = 512;
   bool no_probe = false;
   bool verbose = false;
+  bool full_mesh = false;     // probe every pair at any size
+  int full_mesh_max = 64;     // nodes up to which every pair is probed
+  int random_peers = 3;       // k of the sparse plan
+  std::int64_t seed = -1;     // the sparse plan's seed (-1: drawn, and reported)
+  bool all_probes = false;    // every probe in probes[] also for a sparse plan
   SshFlags ssh;  // --ssh / --hostfile: start the other nodes from here (preflight_ssh.hpp)
   FixOutputFlags fix;  // --export-format / --report (fix_output.hpp)
 };
@@ -112,6 +118,11 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   o.timeout = std::chrono::seconds(flags.timeout_s);
   o.probe.concurrency = flags.concurrency;
   o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
+  o.plan.full_mesh = flags.full_mesh;
+  o.plan.full_mesh_max = static_cast<std::size_t>(flags.full_mesh_max);
+  o.plan.random_peers = flags.random_peers;
+  o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : std::random_device{}() % 1000000u;
+  o.all_probes = flags.all_probes;
   bool verbose = flags.verbose;
   int rank = *launch->rank;
   cluster::Log log = [verbose, rank](const std::string& line) {
@@ -134,6 +145,13 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
   sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(CLI::Range(2, 3600));
   sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(CLI::Range(1, 256));
   sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(CLI::Range(16, 65536));
+  sub.add_flag("--full-mesh", f->full_mesh, "probe every pair of nodes at any size (all-to-all jobs need it)");
+  sub.add_option("--full-mesh-max", f->full_mesh_max, "nodes up to which every pair is probed; above: ring, trees, "
+                 "rank 0 and random peers")->check(CLI::Range(2, 1 << 20));
+  sub.add_option("--random-peers", f->random_peers, "random peers per node in a sparse plan")->check(CLI::Range(0, 64));
+  sub.add_option("--seed", f->seed, "seed of the sparse plan's random peers (reported; repeats a plan)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 53));
+  sub.add_flag("--all-probes", f->all_probes, "list every probe in probes[], also for a sparse plan");
   sub.add_flag("--no-probe", f->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_flag("--verbose", f->verbose, "log rendezvous events to stderr");
   add_ssh_flags(sub, f->ssh);

@@ -16,7 +16,8 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
   for (const auto& n : in.nodes) node[n.rank] = &n;
   for (const auto& [rank, f] : node)
     if (!in.lost.count(rank)) live.push_back(rank);
-  // Peers whose probe results we have: they judge every other node's addresses.
+  for (const auto& p : in.probes) (p.target.what == "candidate" ? candidates : job)[{p.from, p.target.to}].push_back(&p);
+  // Peers whose probe results we have: they judge the addresses of the nodes they probed.
   std::vector<int> judges;
   for (int r : live)
     if (in.probed.count(r)) judges.push_back(r);
@@ -26,12 +27,12 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
       if (!l.ok || l.spec.what != "candidate") continue;
       bool all = true, all_echo = true;
       for (int from : judges) {
-        if (from == to) continue;
+        if (from == to || !judged(from, to)) continue;
         bool found = false, found_echo = false;
-        for (const auto& p : in.probes) {
-          if (p.from != from || p.target.to != to || p.target.addr != l.spec.addr || p.target.what != "candidate") continue;
-          found = found || carries_data(p);
-          found_echo = found_echo || p.ok;
+        for (const auto* p : candidate_probes(from, to)) {
+          if (p->target.addr != l.spec.addr) continue;
+          found = found || carries_data(*p);
+          found_echo = found_echo || p->ok;
         }
         all = all && found;
         all_echo = all_echo && found_echo;
@@ -55,10 +56,35 @@ const IfaceFacts* Ctx::iface(int rank, const std::string& link) const {
   return i == it->second->ifaces.end() ? nullptr : &i->second;
 }
 
-std::vector<const ProbeResult*> Ctx::candidate_probes(int from, int to) const {
-  std::vector<const ProbeResult*> out;
-  for (const auto& p : in.probes)
-    if (p.from == from && p.target.to == to && p.target.what == "candidate") out.push_back(&p);
+namespace {
+const std::vector<const ProbeResult*> k_none;
+}
+
+const std::vector<const ProbeResult*>& Ctx::candidate_probes(int from, int to) const {
+  auto it = candidates.find({from, to});
+  return it == candidates.end() ? k_none : it->second;
+}
+
+const std::vector<const ProbeResult*>& Ctx::job_probes(int from, int to) const {
+  auto it = job.find({from, to});
+  return it == job.end() ? k_none : it->second;
+}
+
+bool Ctx::judged(int from, int to) const { return in.planned.empty() || in.planned.count({from, to}) > 0; }
+
+std::vector<std::pair<int, int>> Ctx::judged_pairs() const {
+  std::vector<std::pair<int, int>> out;
+  std::set<int> alive(live.begin(), live.end());
+  if (!in.planned.empty()) {
+    for (const auto& [from, to] : in.planned)
+      if (from != to && alive.count(from) && alive.count(to) && in.probed.count(from)) out.emplace_back(from, to);
+    return out;
+  }
+  for (int from : live) {
+    if (!in.probed.count(from)) continue;
+    for (int to : live)
+      if (from != to) out.emplace_back(from, to);
+  }
   return out;
 }
 

@@ -35,6 +35,9 @@ struct AnalysisInput {
   std::vector<env::launchers::JobPort> job_ports;
   std::string rendezvous;                        // "host:port", for evidence
   int rendezvous_port = 0;                       // every node reached it: a known-open port
+  // A sparse probe plan (peer_plan.hpp): only these (from, to) pairs were probed, and only they are
+  // judged; an address is good when every node that probed it reached it. Empty: every pair.
+  std::set<std::pair<int, int>> planned;
 };
 
 struct Recommendation {

@@ -19,7 +19,7 @@ inline constexpr std::uint64_t k_black_hole_acked = k_bulk_progress_acked;
 // moved at least k_black_hole_acked (a lossy, distant link that needs longer than the probe's
 // bulk budget still carries traffic; it is reported as slow, not as unreachable).
 inline bool carries_data(const ProbeResult& p) {
-  return p.ok && (p.bulk_ok || p.bytes_acked >= k_black_hole_acked);
+  return p.ok && (p.bulk_ok || p.bytes_acked >= bulk_progress_acked(p));
 }
 
 struct Ctx {
@@ -29,12 +29,19 @@ struct Ctx {
   std::map<int, std::set<std::string>> echo_good;    // rank -> addresses every peer echoed with
   std::vector<int> live;                             // ranks present and not lost
   std::vector<core::Finding> findings;
+  std::map<std::pair<int, int>, std::vector<const ProbeResult*>> candidates;  // (from, to) -> candidate probes
+  std::map<std::pair<int, int>, std::vector<const ProbeResult*>> job;         // (from, to) -> job-port probes
 
   explicit Ctx(const AnalysisInput& input);
   std::string host(int rank) const;  // "node1" or "rank 1"
   const IfaceFacts* iface(int rank, const std::string& link) const;
   // Candidate probes from `from` to `to` (what == "candidate").
-  std::vector<const ProbeResult*> candidate_probes(int from, int to) const;
+  const std::vector<const ProbeResult*>& candidate_probes(int from, int to) const;
+  const std::vector<const ProbeResult*>& job_probes(int from, int to) const;
+  // Whether the plan probed (from, to): every pair of a full mesh, the planned ones of a sparse plan.
+  bool judged(int from, int to) const;
+  // The (from, to) pairs to judge: live ranks, `from` returned results, the plan probed the pair.
+  std::vector<std::pair<int, int>> judged_pairs() const;
 };
 
 void find_reachability(Ctx& c);   // no route, ephemeral ports blocked, MTU black holes, slow links, job ports

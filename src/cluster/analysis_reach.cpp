@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "cluster/analysis_context.hpp"
 #include "core/strings.hpp"
@@ -31,6 +32,77 @@ std::string probe_line(const Ctx& c, const ProbeResult& p) {
                      p.target.port, p.target.iface.empty() ? p.target.what : p.target.iface, p.error);
 }
 
+struct PairState {
+  int from = -1, to = -1;
+  bool dead = false;        // no candidate address answered the echo
+  bool black_hole = false;  // an address passed the echo and lost the bulk
+};
+
+using Buckets = std::map<int, std::vector<int>>;                       // to -> from ranks
+using Evidence = std::map<int, std::vector<const ProbeResult*>>;        // to -> failed probes
+using Holes = std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>>;  // (to, iface)
+
+void drop_from(Buckets& buckets, Evidence& ev, int from, const std::set<int>& keep_to) {
+  for (auto it = buckets.begin(); it != buckets.end();) {
+    if (!keep_to.count(it->first)) {
+      std::erase(it->second, from);
+      std::erase_if(ev[it->first], [&](const ProbeResult* p) { return p->from == from; });
+    }
+    it = it->second.empty() ? buckets.erase(it) : std::next(it);
+  }
+}
+
+// Puts each failure on the node at fault (the follow-up a sparse plan needs before its verdict:
+// which node, not which pair). A node whose every probed pair failed both ways, while its peers
+// reach others, is cut off: its own failed probes are its symptom, not its peers' fault. A node
+// for which most pairs lost the bulk is behind an MTU black hole: its peers' probes towards it and
+// its probes towards them are one finding about it. Returns the cut-off ranks with their peer
+// counts. With two nodes nothing can be told apart and every pair keeps its own finding.
+std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_route, Evidence& no_route_ev,
+                            Buckets& ephemeral, Evidence& ephemeral_ev, Holes& black_hole) {
+  std::map<int, std::set<int>> peers;
+  std::map<int, int> touching, dead, echoed, holes;
+  for (const auto& p : pairs) {
+    for (int r : {p.from, p.to}) {
+      peers[r].insert(r == p.from ? p.to : p.from);
+      ++touching[r];
+      if (p.dead) ++dead[r];
+      else ++echoed[r];
+      if (p.black_hole) ++holes[r];
+    }
+  }
+  std::map<int, int> cut;
+  for (const auto& [r, n] : touching) {
+    if (peers[r].size() < 2 || dead[r] != n) continue;
+    bool peers_work = false;
+    for (int q : peers[r]) peers_work = peers_work || echoed[q] > 0;
+    if (peers_work) cut[r] = static_cast<int>(peers[r].size());
+  }
+  std::set<int> cut_set;
+  for (const auto& [r, n] : cut) cut_set.insert(r);
+  for (const auto& [r, n] : cut) {
+    drop_from(no_route, no_route_ev, r, cut_set);
+    drop_from(ephemeral, ephemeral_ev, r, cut_set);
+  }
+  auto behind_hole = [&](int r) { return holes[r] > 0 && holes[r] * 2 >= echoed[r] && peers[r].size() >= 2; };
+  for (auto it = black_hole.begin(); it != black_hole.end();) {
+    int to = it->first.first;
+    if (behind_hole(to)) {
+      ++it;
+      continue;
+    }
+    std::vector<const ProbeResult*> keep;
+    for (const auto* p : it->second) {
+      auto home = std::find_if(black_hole.begin(), black_hole.end(), [&](const auto& e) { return e.first.first == p->from; });
+      if (behind_hole(p->from) && home != black_hole.end()) home->second.push_back(p);
+      else keep.push_back(p);
+    }
+    it->second = std::move(keep);
+    it = it->second.empty() ? black_hole.erase(it) : std::next(it);
+  }
+  return cut;
+}
+
 }  // namespace
 
 void find_reachability(Ctx& c) {
@@ -42,11 +114,11 @@ void find_reachability(Ctx& c) {
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
   std::map<int, std::pair<int, int>> loss_by_host;
   std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  // rank -> (lossy probes touching it, ok probes touching it)
-  for (int from : c.live) {
-    if (!c.in.probed.count(from)) continue;
-    for (int to : c.live) {
-      if (from == to) continue;
-      auto probes = c.candidate_probes(from, to);
+  std::vector<PairState> pairs;
+  for (const auto& [from, to] : c.judged_pairs()) {
+    {
+      const auto& probes = c.candidate_probes(from, to);
+      PairState& st = pairs.emplace_back(PairState{from, to});
       bool any_echo = false;
       std::int64_t min_rtt = -1;
       const ProbeResult* first_fail = nullptr;
@@ -58,8 +130,8 @@ void find_reachability(Ctx& c) {
           if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
           // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
           // progress (bytes acked) and retransmits; it is slow, not blocked.
-          if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < k_black_hole_acked)
-            black_hole[{to, p->target.iface}].push_back(p);
+          if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < bulk_progress_acked(*p))
+            black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
           if (shows_loss(*p))
             ++loss_by_host[from].first, ++loss_by_host[to].first,
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
@@ -71,11 +143,11 @@ void find_reachability(Ctx& c) {
         }
       }
       bool job_ok = false;
-      for (const auto& p : c.in.probes) {
-        if (p.from != from || p.target.to != to || p.target.what == "candidate") continue;
-        job_ok = job_ok || p.ok;
-        if (!p.ok && any_echo) job_blocked[p.target.what].push_back(&p);
+      for (const auto* p : c.job_probes(from, to)) {
+        job_ok = job_ok || p->ok;
+        if (!p->ok && any_echo) job_blocked[p->target.what].push_back(p);
       }
+      st.dead = !any_echo;
       if (!any_echo) {
         auto& bucket = job_ok ? ephemeral : no_route;
         auto& ev = job_ok ? ephemeral_ev : no_route_ev;
@@ -88,11 +160,15 @@ void find_reachability(Ctx& c) {
                                                c.host(from), to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
     }
   }
+  auto cut_off = localise(pairs, no_route, no_route_ev, ephemeral, ephemeral_ev, black_hole);
   for (const auto& [to, froms] : no_route) {
     auto f = core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
                                     fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
+    if (auto it = cut_off.find(to); it != cut_off.end())
+      add_evidence(f, fmt::format("{} reached none of its {} probed peers either: the node itself is cut off", c.host(to),
+                                  it->second));
     for (const auto* p : no_route_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
     c.findings.push_back(std::move(f));

@@ -223,17 +223,27 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
     reports[rank] = m.join.value("report", json::object());
   }
   in.missing = rv->missing();
+  std::vector<int> present;
+  for (const auto& [rank, f] : nodes) present.push_back(rank);
+  const PeerPlan pairs = make_peer_plan(present, o.plan);
+  const std::uint32_t light = light_bulk_bytes(nodes, o.probe.bulk_bytes);
+  if (pairs.sparse)
+    for (const auto& [from, tos] : pairs.peers)
+      for (int to : tos) in.planned.insert({from, to});
+  log(fmt::format("probe plan: {} ({} of {} ordered pairs)", pairs.sparse ? "sparse" : "full mesh", pairs.ordered_pairs(),
+                  present.size() * (present.size() - 1)));
   rv->broadcast(MsgType::plan,
                 [&](const Member& m) {
                   json t = json::array();
-                  for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports)) t.push_back(to_json(x));
+                  for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports, pairs, light)) t.push_back(to_json(x));
                   return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
                               {"targets", t},
                               {"world", world},
                               {"missing", in.missing}};
                 },
                 ph.results, log);
-  auto mine = std::async(std::launch::async, [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports), o.probe, ph.probe); });
+  auto mine = std::async(std::launch::async,
+                         [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports, pairs, light), o.probe, ph.probe); });
   rv->collect(MsgType::results, ph.results, log);
   in.probes = mine.get();
   in.probed.insert(0);
@@ -264,6 +274,15 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
                    {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
                    {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()},
                                    {"unidentified_drops", rv->anonymous_drops()}}}});
+  out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
+  out.json["probe_summary"] = probe_summary(in.probes, o.probe.bulk_bytes);
+  if (pairs.sparse && !o.all_probes) {  // a large plan: the failures only (--all-probes: every probe)
+    json failed = json::array();
+    for (const auto& p : in.probes)
+      if (noteworthy(p)) failed.push_back(to_json(p));
+    out.json["probes"] = std::move(failed);
+    out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
+  }
   out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {

@@ -12,6 +12,7 @@
 
 #include "cluster/analysis.hpp"
 #include "cluster/node_facts.hpp"
+#include "cluster/peer_plan.hpp"
 #include "cluster/prober.hpp"
 #include "cluster/rendezvous.hpp"
 #include "core/finding.hpp"
@@ -27,6 +28,8 @@ struct PreflightOptions {
   bool token_guessable = false;       // no --token and no launcher job id: a warning finding says so
   std::chrono::milliseconds timeout{60000};
   ProbeOptions probe;                 // token is set from `token`
+  PlanOptions plan;                   // which pairs rank 0 has probed (peer_plan.hpp)
+  bool all_probes = false;            // --all-probes: every probe in probes[], also for a sparse plan
 };
 
 // What this node brings: its facts (listeners are added by run_preflight) and its check report.

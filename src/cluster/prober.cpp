@@ -74,7 +74,9 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   auto nonce = decode_probe_challenge(challenge);
   if (!nonce)
     return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "not a distdoctor probe listener"}), r;
-  ProbeHeader ph{probe_proof(options.token, *nonce), options.echo_bytes, options.bulk_bytes};
+  const std::uint32_t bulk_bytes = target.bulk_bytes ? target.bulk_bytes : options.bulk_bytes;
+  r.bulk_bytes = bulk_bytes;
+  ProbeHeader ph{probe_proof(options.token, *nonce), options.echo_bytes, bulk_bytes};
   auto header = encode_probe_header(ph);
   std::vector<std::byte> echo(options.echo_bytes);
   for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
@@ -105,8 +107,8 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   std::vector<std::byte> chunk(64 * 1024, std::byte{0x5a});
   auto t1 = Clock::now();
   std::uint32_t sent = 0;
-  while (sent < options.bulk_bytes) {
-    std::size_t n = std::min<std::size_t>(chunk.size(), options.bulk_bytes - sent);
+  while (sent < bulk_bytes) {
+    std::size_t n = std::min<std::size_t>(chunk.size(), bulk_bytes - sent);
     if (auto w = write_all(conn->get(), std::span(chunk.data(), n), bulk_deadline, peer); !w) {
       fail(r, "bulk", w.error());
       break;
@@ -120,7 +122,7 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     } else {
       double secs = static_cast<double>(us_since(t1)) / 1e6;
       r.bulk_ok = true;
-      r.bulk_mbps = secs > 0 ? static_cast<double>(options.bulk_bytes) * 8.0 / 1e6 / secs : 0;
+      r.bulk_mbps = secs > 0 ? static_cast<double>(bulk_bytes) * 8.0 / 1e6 / secs : 0;
     }
   }
   auto stats = tcp_stats(conn->get());
@@ -130,7 +132,7 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   if (stats.min_rtt_us > 0 && r.rtt_us >= 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, stats.min_rtt_us);
   if (!r.bulk_ok)
     r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
-                           options.echo_bytes, r.echo_us, options.bulk_bytes, stats.bytes_acked, stats.snd_mss,
+                           options.echo_bytes, r.echo_us, bulk_bytes, stats.bytes_acked, stats.snd_mss,
                            stats.retransmits);
   return r;
 }
@@ -171,10 +173,15 @@ constexpr std::uint32_t k_lossy_retransmits = 8;
 constexpr double k_lossy_mbps = 100;               // retransmits matter when they also cut throughput
 }  // namespace
 
+std::uint64_t bulk_progress_acked(const ProbeResult& p) {
+  if (p.bulk_bytes == 0) return k_bulk_progress_acked;
+  return std::min<std::uint64_t>(k_bulk_progress_acked, p.bulk_bytes / 2);
+}
+
 bool shows_loss(const ProbeResult& p) {
   if (!p.ok) return false;
   bool many = p.retransmits >= k_lossy_retransmits && (!p.bulk_ok || p.bulk_mbps < k_lossy_mbps);
-  bool stalled = !p.bulk_ok && p.bytes_acked >= k_bulk_progress_acked;
+  bool stalled = !p.bulk_ok && p.bytes_acked >= bulk_progress_acked(p);
   // A lost SYN costs the kernel's 1 s retransmission timeout; the kernel counts it, so a prober
   // that was merely descheduled (slow connect, nothing resent) is not taken for loss.
   bool syn = p.syn_retransmits > 0 && p.rtt_us >= 0 && p.rtt_us < k_fast_rtt_us;

@@ -19,6 +19,7 @@ struct ProbeTarget {
   std::string iface;        // the peer's interface owning `addr` (empty for job ports)
   std::string what;         // "candidate", "MASTER_PORT", ...
   bool protocol = true;     // false: someone else's listener (torchrun's store): connect only
+  std::uint32_t bulk_bytes = 0;  // bytes of this probe's transfer; 0: ProbeOptions::bulk_bytes
 };
 
 struct ProbeResult {
@@ -40,6 +41,7 @@ struct ProbeResult {
   std::uint32_t syn_retransmits = 0;  // of those, sent before the handshake completed (a lost SYN or SYN-ACK)
   std::uint32_t snd_mss = 0;
   std::uint64_t bytes_acked = 0;  // bulk progress the peer acknowledged (TCP_INFO)
+  std::uint32_t bulk_bytes = 0;   // bytes the transfer was to move (0 in results of older versions: 512 KiB)
   std::string resolved;     // job ports: the address the name resolved to
   int reached = -1;         // rank that answered when it was not the target (duplicate address)
 };
@@ -47,6 +49,10 @@ struct ProbeResult {
 // Bulk bytes the peer acknowledged before the transfer stalled: from here on a lossy path made
 // progress; below it, on a fast path, the bulk hit an MTU black hole.
 inline constexpr std::uint64_t k_bulk_progress_acked = 64 * 1024;
+
+// The same threshold for a probe whose transfer was small (a few full-size segments, enough to
+// meet an MTU black hole): half of what it was to move, at most k_bulk_progress_acked.
+std::uint64_t bulk_progress_acked(const ProbeResult& p);
 
 struct ProbeOptions {
   int concurrency = 16;

@@ -28,10 +28,34 @@ std::string endpoint(const json& e) {
   return fmt::format("{} {}", e.value("iface", "?"), e.value("addr", "?"));
 }
 
+constexpr int k_matrix_max = 64;  // wider matrices do not fit a terminal
+
 }  // namespace
+
+std::string render_plan(const json& result) {
+  const json plan = result.value("plan", json::object());
+  if (plan.empty()) return "";
+  const json sum = result.value("probe_summary", json::object());
+  std::string out = fmt::format("{} {}: {} of {} ordered node pairs probed, {} probes ({} failed); full {} KiB transfer on "
+                                "{} pairs, {} KiB on the others\n",
+                                "probe plan", plan.value("kind", "?"), plan.value("pairs_probed", 0),
+                                plan.value("pairs_total", 0), sum.value("total", 0), sum.value("failed", 0),
+                                plan.value("bulk_bytes", 0) / 1024, plan.value("bulk_pairs", 0),
+                                plan.value("light_bulk_bytes", 0) / 1024);
+  if (plan.value("kind", "") == "sparse") {
+    std::vector<std::string> covers;
+    for (const auto& c : plan.value("covers", json::array())) covers.push_back(c.get<std::string>());
+    out += fmt::format("  covers: {} (seed {})\n", core::join(covers, "; "), plan.value("seed", 0));
+    out += fmt::format("  not seen: {} pairs were never probed - a firewall between two nodes that never talk in ring or "
+                       "tree order stays unseen; all-to-all jobs: run with --full-mesh (--seed {} repeats this plan)\n",
+                       plan.value("pairs_not_probed", 0), plan.value("seed", 0));
+  }
+  return out + "\n";
+}
 
 std::string render_matrix(const json& result) {
   int world = result.value("world", 0);
+  bool sparse = result.value("plan", json::object()).value("kind", "") == "sparse";
   std::set<int> absent;
   for (const auto& r : result.value("missing", json::array())) absent.insert(r.get<int>());
   for (const auto& l : result.value("lost", json::array())) absent.insert(l.value("rank", -1));
@@ -62,7 +86,7 @@ std::string render_matrix(const json& result) {
       auto key = std::make_pair(f, t);
       if (f == t) ch = '-';
       else if (absent.count(f) || absent.count(t)) ch = '?';
-      else if (!cells.count(key)) ch = '?';
+      else if (!cells.count(key)) ch = sparse ? ' ' : '?';
       else {
         const auto& c = cells[key];
         if (c[1] + c[2] == 0) ch = 'X';
@@ -75,7 +99,8 @@ std::string render_matrix(const json& result) {
     }
     out += "\n";
   }
-  out += "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent\n";
+  out += "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent";
+  out += sparse ? "  (blank: not in the plan)\n" : "\n";
   return out;
 }
 
@@ -99,7 +124,12 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
     out += "\n";
   }
   if (j.value("role", "") == "rank0") {
-    out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(j) + "\n";
+    const json plan = j.value("plan", json::object());
+    bool sparse = plan.value("kind", "") == "sparse";
+    bool complete = !sparse || j.value("probe_summary", json::object()).value("probes_listed", "").empty();
+    if (j.value("world", 0) <= k_matrix_max && complete)
+      out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(j) + "\n";
+    out += render_plan(j);
     out += style.paint(Color::bold, "nodes") + "\n";
     out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", "rank", "host", "NCCL bootstrap", "Gloo",
                        "mtu", "NCCL", "NCCL_SOCKET_IFNAME");
@@ -138,7 +168,8 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
                              p.value("port", 0), p.value("iface", "").empty() ? p.value("what", "") : p.value("iface", ""),
                              p.value("stage", ""), p["error"].is_string() ? p["error"].get<std::string>() : "");
     }
-    if (failed) out += style.paint(Color::bold, fmt::format("probe errors ({} of {})", failed, j["probes"].size())) + "\n" + lines;
+    auto total = j.value("probe_summary", json::object()).value("total", j["probes"].size());
+    if (failed) out += style.paint(Color::bold, fmt::format("probe errors ({} of {})", failed, total)) + "\n" + lines;
   }
   std::size_t remote = j.contains("findings") && j["findings"].is_array() ? j["findings"].size() : 0;
   if (outcome.findings.empty() && remote > 0)

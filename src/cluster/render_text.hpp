@@ -14,7 +14,12 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
 
 // The matrix alone: rows = from rank, columns = to rank. '.' every probe passed, 'M' echo passed
 // but the bulk transfer did not (MTU), 'x' some addresses failed, 'X' nothing answered,
-// 's' slow (best round trip above 100 ms), '-' self, '?' rank missing or lost.
+// 's' slow (best round trip above 100 ms), '-' self, '?' rank missing or lost, ' ' a pair the
+// sparse plan did not probe. Printed up to 64 nodes, and only when probes[] is complete.
 std::string render_matrix(const nlohmann::json& result);
+
+// The probe plan in a few lines: full mesh or sparse, pairs and probes, transfer sizes, and for a
+// sparse plan what it covers, its seed, and what it cannot see (pairs never probed: --full-mesh).
+std::string render_plan(const nlohmann::json& result);
 
 }  // namespace dd::cluster

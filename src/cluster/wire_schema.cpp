@@ -103,6 +103,7 @@ const std::vector<Field> k_target = {
     {"iface", Kind::string, false, 0, 0, 256},
     {"what", Kind::string, false, 0, 0, 256},
     {"protocol", Kind::boolean},
+    {"bulk_bytes", Kind::integer, false, 0, 64 << 20},
 };
 
 const std::vector<Field> k_result = {
@@ -123,6 +124,7 @@ const std::vector<Field> k_result = {
     {"syn_retransmits", Kind::integer, false, 0, k_u32_max},
     {"snd_mss", Kind::integer, false, 0, k_u32_max},
     {"bytes_acked", Kind::integer, false, 0, k_i64_max},
+    {"bulk_bytes", Kind::integer, false, 0, 64 << 20},
     {"stage", Kind::string, false, 0, 0, 64},
     {"failure", Kind::string, false, 0, 0, 64},
     {"error", Kind::string_or_null, false, 0, 0, 4096},

@@ -107,6 +107,23 @@ port_of() { echo "v${1}${2:0:8}"; }
 
 hosts_line() { echo "$2 $3" >> "/etc/netns/${P}n$1/hosts"; }
 
+# static_neighbours BASE N IFNAME ADDR_FN: permanent neighbour entries for nodes BASE..BASE+N-1
+# on IFNAME, each node knowing every other's MAC (ADDR_FN I prints node I's address). The kernel's
+# neighbour table is one for all namespaces and capped (gc_thresh3, 1,024 here): with 32+ nodes
+# ARP entries overflow it and ARP failures read as unreachable peers.
+static_neighbours() {
+  local base=$1 n=$2 ifname=$3 fn=$4 k m macs=() addrs=()
+  for ((k = 0; k < n; k++)); do
+    macs+=("$(ip netns exec "${P}n$((base + k))" cat "/sys/class/net/$ifname/address")")
+    addrs+=("$($fn $((base + k)))")
+  done
+  for ((k = 0; k < n; k++)); do
+    for ((m = 0; m < n; m++)); do
+      ((m == k)) || echo "neigh replace ${addrs[m]} lladdr ${macs[m]} dev $ifname nud permanent"
+    done | ip -n "${P}n$((base + k))" -batch - || die "static neighbours failed on node $((base + k))"
+  done
+}
+
 # run_pf I OUTFILE [VAR=VALUE...] -- [preflight flags]: distdoctor preflight in node I, hostname
 # nodeI (own UTS namespace), in the background; PID in PF_PID.
 run_pf() {

@@ -23,6 +23,11 @@ BENCH="$(cd "$(dirname "$0")" && pwd)"
 HERE="$BENCH/../tests/system/preflight"
 . "$HERE/lib.sh"
 g++ -O2 -std=c++20 -pthread "$BENCH/preflight_floor.cpp" -o "$WORK/floor" || die "cannot build preflight_floor"
+# rank 0 runs through a wrapper that records its CPU time (bash's `times`: children's user, sys):
+# the serial part of the cost model (docs/preflight-scale.md); the other ranks run the binary itself.
+REAL_DD=$DD
+printf '#!/bin/bash\n"%s" "$@"; rc=$?\ntimes | tail -1 > "%s/rank0.cpu"\nexit $rc\n' "$REAL_DD" "$WORK" > "$WORK/rank0-dd"
+chmod +x "$WORK/rank0-dd"
 
 addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
 now() { date +%s.%N; }
@@ -43,9 +48,11 @@ for N in "${SIZES[@]}"; do
   t0=$(now)
   pids=()
   for ((k = 0; k < N; k++)); do
+    if [ "$k" = 0 ]; then DD="$WORK/rank0-dd"; else DD=$REAL_DD; fi
     run_pf $((base + k)) "$WORK/b$N-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$N" --timeout 120 --no-probe
     pids+=($PF_PID)
   done
+  DD=$REAL_DD
   for p in "${pids[@]}"; do wait "$p"; done
   pf=$(echo "$(now) - $t0" | bc)
   verdict=$(jq_ "$WORK/b$N-0.json" 'd["verdict"]')
@@ -53,6 +60,9 @@ for N in "${SIZES[@]}"; do
   [ "$verdict" = OK ] || echo "N=$N rank 0 verdict $verdict: $reason" >&2
   probes=$(jq_ "$WORK/b$N-0.json" 'd["probe_summary"]["total"]')
   plan=$(jq_ "$WORK/b$N-0.json" 'd["plan"]["kind"]')
+  rank0_cpu=$(awk '{ u = $1; s = $2; sub("m", " ", u); sub("s", "", u); sub("m", " ", s); sub("s", "", s);
+                     split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' "$WORK/rank0.cpu")
+  json_bytes=$(stat -c %s "$WORK/b$N-0.json")
   # floor: the bare program on every node at once, every ordered pair
   for ((k = 0; k < N; k++)); do
     for ((m = 0; m < N; m++)); do ((m == k)) || addr_of $((base + m)); done > "$WORK/peers$N-$k"
@@ -86,9 +96,9 @@ for N in "${SIZES[@]}"; do
   nc_s=$(echo "$(now) - $t0" | bc)
   for p in "${lpids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   ratio=$(echo "scale=2; $pf / $floor_s" | bc)
-  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
-    "$N" "$pf" "$verdict" "$plan" "$probes" "$floor_s" $((N * (N - 1))) "$ratio" "$nc_s" $((N * (N - 1))) "$fails"
-  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"floor_s\":$floor_s,\"floor_pairs\":$((N * (N - 1))),\"nc_loop_s\":$nc_s,\"nc_connects\":$((N * (N - 1)))},"
+  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes, rank 0 cpu %s s, json %s B)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
+    "$N" "$pf" "$verdict" "$plan" "$probes" "$rank0_cpu" "$json_bytes" "$floor_s" $((N * (N - 1))) "$ratio" "$nc_s" $((N * (N - 1))) "$fails"
+  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"rank0_cpu_s\":$rank0_cpu,\"rank0_json_bytes\":$json_bytes,\"floor_s\":$floor_s,\"floor_pairs\":$((N * (N - 1))),\"nc_loop_s\":$nc_s,\"nc_connects\":$((N * (N - 1)))},"
   # tear this size down before the next (namespaces stay until exit; their processes go now)
   for ((k = 0; k < N; k++)); do
     ns=$(ns_of $((base + k)))

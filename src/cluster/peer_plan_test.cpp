@@ -45,8 +45,11 @@ TEST(PeerPlan, SparsePlanGrowsLinearly) {
       EXPECT_LE(plan.ordered_pairs(), static_cast<std::size_t>(n) * per_node_bound + 2u * static_cast<std::size_t>(n))
           << "n=" << n << " k=" << k;  // + rank 0's star, counted once per node
       EXPECT_GE(plan.ordered_pairs(), static_cast<std::size_t>(n) * 2u) << "n=" << n;
-      for (const auto& [from, peers] : plan.peers)
-        if (from != 0) EXPECT_LE(peers.size(), per_node_bound) << from;
+      for (const auto& [from, peers] : plan.peers) {
+        if (from != 0) {
+          EXPECT_LE(peers.size(), per_node_bound) << from;
+        }
+      }
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 
 namespace dd::cluster {
@@ -34,22 +35,23 @@ TEST(PeerPlan, FullMeshUpToTheThresholdAndWhenForced) {
   EXPECT_TRUE(make_peer_plan(ranks_upto(65), PlanOptions{}).sparse);
 }
 
-// O(N*k): each node has at most 2 (star) + 2 (ring) + 2*3 (two trees: parent, two children) + 2k
-// peers; the total grows linearly, far below N*(N-1).
+// O(N*k): a node chooses at most 2 (star) + 2 (ring) + 2*3 (two trees: parent, two children) + k
+// peers, and each choice is probed both ways: the total grows linearly, far below N*(N-1). Random
+// peers chosen by others come on top of a node's own k, so only the mean is bounded per node.
 TEST(PeerPlan, SparsePlanGrowsLinearly) {
   for (int k : {0, 3, 8}) {
     for (int n : {65, 128, 1024, 4096}) {
+      if (n == 4096 && k != 3) continue;  // keeps the test quick under ASan
       auto plan = make_peer_plan(ranks_upto(n), sparse_options(7, k));
       ASSERT_TRUE(plan.sparse);
-      std::size_t per_node_bound = static_cast<std::size_t>(2 + 2 + 6 + 2 * k);
-      EXPECT_LE(plan.ordered_pairs(), static_cast<std::size_t>(n) * per_node_bound + 2u * static_cast<std::size_t>(n))
-          << "n=" << n << " k=" << k;  // + rank 0's star, counted once per node
-      EXPECT_GE(plan.ordered_pairs(), static_cast<std::size_t>(n) * 2u) << "n=" << n;
-      for (const auto& [from, peers] : plan.peers) {
-        if (from != 0) {
-          EXPECT_LE(peers.size(), per_node_bound) << from;
-        }
-      }
+      const std::size_t nn = static_cast<std::size_t>(n), kk = static_cast<std::size_t>(k);
+      EXPECT_LE(plan.ordered_pairs(), nn * (2 + 2 + 6 + 2 * kk)) << "n=" << n << " k=" << k;
+      EXPECT_GE(plan.ordered_pairs(), nn * 4) << "n=" << n;  // at least the ring and the star
+      std::size_t most = 0;
+      for (const auto& [from, peers] : plan.peers)
+        if (from != 0) most = std::max(most, peers.size());
+      EXPECT_LE(most, 10 + 4 * kk) << "n=" << n << " k=" << k;  // random in-degree stays small
+      EXPECT_EQ(plan.peers.at(0).size(), nn - 1);                  // rank 0 talks to everyone
     }
   }
 }

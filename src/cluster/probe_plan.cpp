@@ -57,7 +57,11 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
 std::uint32_t light_bulk_bytes(const std::map<int, NodeFacts>& nodes, std::uint32_t full) {
   std::uint32_t mtu = 1500;
   for (const auto& [rank, f] : nodes)
-    for (const auto& [name, i] : f.ifaces) mtu = std::max<std::uint32_t>(mtu, static_cast<std::uint32_t>(std::max(i.mtu, 0)));
+    for (const auto& l : f.listeners) {  // the links probes cross: candidate addresses only, never lo
+      auto i = f.ifaces.find(l.spec.iface);
+      if (l.ok && l.spec.what == "candidate" && i != f.ifaces.end())
+        mtu = std::max<std::uint32_t>(mtu, static_cast<std::uint32_t>(std::max(i->second.mtu, 0)));
+    }
   mtu = std::min<std::uint32_t>(mtu, 65536);
   return std::min(full, std::max<std::uint32_t>(16 * 1024, 4 * mtu));
 }

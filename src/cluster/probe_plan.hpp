@@ -29,7 +29,8 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
 std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& nodes,
                                   const std::vector<env::launchers::JobPort>& job_ports);
 
-// Bytes of a light probe's transfer: four segments of the largest MTU in the cluster, at least
+// Bytes of a light probe's transfer: four segments of the largest MTU among the links that own a
+// candidate address (loopback's 64 KiB is never crossed), at least
 // 16 KiB (so a path that drops full-size frames stalls on it), at most `full`.
 std::uint32_t light_bulk_bytes(const std::map<int, NodeFacts>& nodes, std::uint32_t full);
 

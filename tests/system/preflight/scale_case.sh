@@ -45,7 +45,7 @@ t0=$(date +%s.%N)
 pids=()
 for ((i = 0; i < N; i++)); do
   run_pf "$i" "$WORK/pf$i.json" "TF_CONFIG={\"cluster\":{\"worker\":[${workers%,}]},\"task\":{\"type\":\"worker\",\"index\":$i}}" \
-    -- --timeout 90 --no-probe --seed 4242
+    -- --timeout "${SCALE_TIMEOUT:-300}" --no-probe --seed 4242
   pids+=($PF_PID)
 done
 rc0=0

@@ -13,6 +13,7 @@
 #include "cli/command.hpp"
 #include "core/exit_code.hpp"
 #include "os/file_tree.hpp"
+#include "os/linux_process_runner.hpp"
 #include "report/json.hpp"
 #include "report/style.hpp"
 #include "watch/session.hpp"
@@ -31,7 +32,7 @@ nlohmann::json to_json(const watch::WatchResult& r) {
   nlohmann::json stalls = nlohmann::json::array();
   for (const auto& s : r.stalls) {
     stalls.push_back({{"at_s", s.at_s}, {"idle_s", s.idle_s}, {"findings", report::to_json(s.findings)},
-                      {"processes", s.processes}});
+                      {"processes", s.processes}, {"notes", s.notes}});
   }
   nlohmann::json j = {{"command", "watch"},
                       {"argv", r.command},
@@ -54,6 +55,8 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   os::DiskFileTree proc("/");
   watch::LinuxSocketSource sockets;
   watch::WatchIo io{proc, sockets};
+  os::LinuxProcessRunner runner;
+  io.runner = &runner;
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
   io.color = report::Style::for_stdout(global.no_color).color() && ::isatty(STDERR_FILENO);
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);

@@ -20,6 +20,7 @@
 #include "watch/job.hpp"
 #include "watch/output_tracker.hpp"
 #include "watch/process_info.hpp"
+#include "watch/python_stacks.hpp"
 #include "watch/snapshot.hpp"
 #include "watch/stall_detector.hpp"
 
@@ -166,6 +167,16 @@ class Watcher {
     text += report::render_findings(rec.findings, report::Style(io_.color));
     if (opt_.on_stall == OnStall::dump) text += dump_stacks(io_.proc, after);
     std::fputs(text.c_str(), io_.report);
+    std::fflush(io_.report);
+    // After the verdict is out: what the GPUs do and where the Python ranks wait.
+    rec.notes = gpu_lines(read_gpu_utilisation(io_.nvml_library));
+    if (io_.runner != nullptr) {
+      auto stacks = python_stacks(*io_.runner, python_pids(after), std::chrono::seconds(3));
+      rec.notes.insert(rec.notes.end(), stacks.begin(), stacks.end());
+    }
+    std::string notes;
+    for (const auto& l : rec.notes) notes += "  " + l + "\n";
+    std::fputs(notes.c_str(), io_.report);
     std::fflush(io_.report);
     for (const auto& f : rec.findings) {
       if (std::none_of(merged_.begin(), merged_.end(), [&](auto& m) { return m.id == f.id; })) merged_.push_back(f);

@@ -51,6 +51,20 @@ ok = d["stalls"] and fs and fs[0]["label"] == label and (ranks is None or sorted
 sys.exit(0 if ok else 1)
 PY
 }
+expect_stall_notes() {  # the stall says what the GPUs do and where Python waits, or why it cannot
+  local gpu="no NVIDIA driver here" py="py-spy is not installed"
+  ldconfig -p | grep -q libnvidia-ml.so.1 && gpu="GPU 0"
+  command -v py-spy >/dev/null && py="py-spy dump --pid"
+  python3 - "$WORK/w.json" "$gpu" "$py" <<'PY' || die "stall notes lack '$gpu' / '$py'"
+import json, sys
+d = json.load(open(sys.argv[1]))
+notes = d["stalls"][0]["notes"]
+print("notes:", notes[:3], file=sys.stderr)
+assert any(n.startswith(sys.argv[2]) for n in notes), notes
+assert any(n.startswith(sys.argv[3]) for n in notes), notes
+PY
+  grep -q "$gpu" "$WORK/w.err" && grep -q "$py" "$WORK/w.err" || die "the text stall report lacks the GPU / py-spy lines"
+}
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
     [ -z "$(ip netns pids "$ns")" ] || die "processes left in $ns: $(ip netns pids "$ns" | xargs ps -o pid,cmd -p)"
@@ -102,6 +116,7 @@ collective-rank0)
   stall_named_in_time
   wait_watch 30
   expect_stall_label collective-mismatch "[1]"
+  expect_stall_notes
   ;;
 slow-loader)
   two_nodes

@@ -15,6 +15,7 @@
 #include "os/file_tree.hpp"
 #include "report/json.hpp"
 #include "report/style.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/session.hpp"
 #include "watch/socket_source.hpp"
 
@@ -53,7 +54,9 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   opt.use_pty = !global.json && ::isatty(STDOUT_FILENO);
   os::DiskFileTree proc("/");
   watch::LinuxSocketSource sockets;
+  watch::LinuxPathProbe probe;
   watch::WatchIo io{proc, sockets};
+  io.probe = &probe;
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
   io.color = report::Style::for_stdout(global.no_color).color() && ::isatty(STDERR_FILENO);
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);

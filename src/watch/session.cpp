@@ -151,7 +151,7 @@ class Watcher {
     rec.at_s = after.at_s;
     rec.idle_s = idle_at_stall_;
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s);
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe);
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
       auto logs = logs::analyze_text(kept, "job output");

@@ -11,6 +11,7 @@
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "os/file_tree.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
@@ -56,6 +57,7 @@ struct WatchIo {
   std::FILE* report = stderr;  // stall reports (text)
   bool color = false;
   long ticks_per_s = 100;
+  PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
 };
 
 // Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that

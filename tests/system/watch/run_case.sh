@@ -14,11 +14,12 @@ two_nodes() {
 }
 
 # start_watch MODE [watch flags...]: watch --json over both ranks in the background (WATCH_PID);
-# stdout -> $WORK/w.json, stderr (job output + reports) -> $WORK/w.err
+# stdout -> $WORK/w.json, stderr (job output + reports) -> $WORK/w.err. JOB_ENV: more VAR=VALUE
+# for the ranks.
 start_watch() {
   local mode=$1; shift
   "$DD" watch --json --stall "$STALL" --log "$WORK/job.log" "$@" -- \
-    "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE="$mode" DATA_FILE="$WORK/data.bin" \
+    "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE="$mode" DATA_FILE="$WORK/data.bin" ${JOB_ENV:-} \
     > "$WORK/w.json" 2> "$WORK/w.err" &
   WATCH_PID=$!
 }
@@ -82,6 +83,47 @@ firewall)
   stall_named_in_time
   wait_watch 30
   expect_stall_label firewall-or-port-blocked None
+  ;;
+wrong-iface)  # the job is told to use eth1, which each node has on a switch of its own
+  two_nodes
+  node 2
+  link 2 eth0 198.18.1.254/24  # the nodes' default gateway; it forwards nothing, silently
+  ip netns exec "$(ns_of 2)" sysctl -qw net.ipv4.ip_forward=0
+  for i in 0 1; do
+    link "$i" eth1 "198.18.$((i + 2)).$((i + 1))/24" "ddpb$i$$"
+    ip -n "$(ns_of $i)" route add default via 198.18.1.254
+  done
+  JOB_ENV=GLOO_SOCKET_IFNAME=eth1 start_watch healthy --on-stall kill
+  # both ranks meet at the store (MASTER_ADDR on eth0); then Gloo connects to the eth1 addresses
+  wait_for "$WORK/job.log" "rank 0 joining" 150
+  wait_for "$WORK/job.log" "rank 1 joining" 150
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label interface-mismatch None
+  fix=$(jq_ "$WORK/w.json" 'd["stalls"][0]["findings"][0]["fix"]["env"].get("GLOO_SOCKET_IFNAME")')
+  [ "$fix" = eth0 ] || die "the fix names GLOO_SOCKET_IFNAME=$fix, expected eth0"
+  grep -q "listens on eth1" "$WORK/w.err" || die "the report does not name the interface the peer listens on"
+  # the named interface makes the same job work
+  "$DD" watch --json --stall 60 -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=healthy STEPS=3 \
+    GLOO_SOCKET_IFNAME="$fix" > "$WORK/fixed.json" 2> "$WORK/fixed.err" || { tail -20 "$WORK/fixed.err" >&2; die "the job fails with GLOO_SOCKET_IFNAME=$fix"; }
+  grep -q "rank 1 done" "$WORK/fixed.err" || die "the job with the fix did not finish"
+  ;;
+mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to MTU 1500
+  for i in 0 1; do
+    node "$i"
+    link "$i" eth0 "198.18.1.$((i + 1))/24"
+    ip -n "$(ns_of $i)" link set eth0 mtu 9000
+    # real NICs put frames of the MTU on the wire; veth would carry GSO super-packets past the bridge
+    ip netns exec "$(ns_of $i)" ethtool -K eth0 tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K"
+    ip -n "$SW" link set "$(port_of $i eth0)" mtu 9000
+  done
+  start_watch forever --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  ip -n "$SW" link set "$(port_of 1 eth0)" mtu 1500
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label mtu-mismatch "[0, 1]"
+  grep -q "mtu 1500" "$WORK/w.err" || die "the fix does not name the MTU that passes"
   ;;
 rank-killed)
   two_nodes

@@ -238,7 +238,9 @@ TEST(Diagnose, StuckQueueWithFullSizeEchoesAnsweredOrNoProbeIsNoMtuFinding) {
     auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, mode == 2 ? nullptr : &probe);
     ASSERT_FALSE(f.empty()) << mode;
     EXPECT_EQ(f[0].id, "watch.tcp.dropped") << mode;
-    if (mode == 1) EXPECT_NE(f[0].evidence.back().find("could not send an ICMP echo"), std::string::npos);
+    if (mode == 1) {
+      EXPECT_NE(f[0].evidence.back().find("could not send an ICMP echo"), std::string::npos);
+    }
   }
 }
 

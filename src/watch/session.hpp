@@ -11,6 +11,7 @@
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "os/file_tree.hpp"
+#include "watch/merge.hpp"
 #include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
@@ -37,6 +38,7 @@ struct StallRecord {
   double idle_s = 0;
   std::vector<core::Finding> findings;
   std::vector<std::string> processes;  // one line per process / socket seen at the stall
+  std::vector<RankActivity> ranks;     // what each rank did in the inspection window
 };
 
 struct WatchResult {

@@ -125,6 +125,32 @@ mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to
   expect_stall_label mtu-mismatch "[0, 1]"
   grep -q "mtu 1500" "$WORK/w.err" || die "the fix does not name the MTU that passes"
   ;;
+merged)  # one watch per node, one rank each; they meet at node0 and rank 0 merges the reports
+  two_nodes
+  for i in 0 1; do
+    in_node "$i" "$DD" watch --json --stall "$STALL" --on-stall kill --rendezvous 198.18.1.1:29600 --rank "$i" \
+      --world 2 --token "watch$$" --meet-timeout 120 --log "$WORK/job$i.log" -- \
+      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=2 MODE=rank0-extra \
+      /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    eval "W$i=\$!"
+  done
+  wait_for "$WORK/job1.log" "rank 1 step 7" 150
+  wait "$W0"; wait "$W1"
+  for i in 0 1; do
+    python3 - "$WORK/w$i.json" "$i" <<'PY' || { tail -30 "$WORK/w$i.err" >&2; die "node $i: no merged verdict naming rank 1 on node1"; }
+import json, sys
+d = json.load(open(sys.argv[1])); m = d["meeting"]
+print("node", sys.argv[2], "own:", [(f["id"], f["ranks"]) for f in d["findings"]],
+      "merged:", [(f["id"], f["ranks"], f["hosts"]) for f in m["verdict"]["findings"]], file=sys.stderr)
+f = m["verdict"]["findings"][0]
+assert m["ok"] and m["verdict"]["verdict"] == "STALLED", m
+assert f["label"] == "collective-mismatch" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+if sys.argv[2] == "0":
+    assert sorted(n["host"] for n in m["nodes"]) == ["node0", "node1"], m["nodes"]
+PY
+  done
+  grep -q "job verdict from node rank 0: STALLED" "$WORK/w1.err" || die "node 1 did not print rank 0's verdict"
+  ;;
 rank-killed)
   two_nodes
   start_watch forever --on-stall kill

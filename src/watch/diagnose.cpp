@@ -205,7 +205,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 3. bytes that never leave: queued, not acked, retransmitted
   std::set<std::string> stuck_done;
-  std::map<std::string, MtuCheck> mtu_checks;  // namespace>peer: one probe per path
+  std::map<std::string, MtuCheck> mtu_checks;  // "addr|addr": one probe per path
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::established || s.socket.send_queue == 0) continue;
     const auto* b = before.socket(s.socket.inode, s.netns);
@@ -222,7 +222,8 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       return std::find(g.addresses.begin(), g.addresses.end(), s.socket.peer) != g.addresses.end();
     });
     if (peer_gone) continue;  // explained by the rank that exited
-    std::string probe_key = s.netns + ">" + s.socket.peer;
+    // An echo and its answer cross the path both ways: one probe per pair of addresses.
+    std::string probe_key = std::min(s.socket.local, s.socket.peer) + "|" + std::max(s.socket.local, s.socket.peer);
     auto checked = mtu_checks.find(probe_key);
     if (checked == mtu_checks.end()) checked = mtu_checks.emplace(probe_key, check_mtu(probe, s)).first;
     const MtuCheck& mtu = checked->second;

@@ -94,9 +94,15 @@ wrong-iface)  # the job is told to use eth1, which each node has on a switch of 
     ip -n "$(ns_of $i)" route add default via 198.18.1.254
   done
   JOB_ENV=GLOO_SOCKET_IFNAME=eth1 start_watch healthy --on-stall kill
-  # both ranks meet at the store (MASTER_ADDR on eth0); then Gloo connects to the eth1 addresses
-  wait_for "$WORK/job.log" "rank 0 joining" 150
+  # both ranks meet at the store (MASTER_ADDR on eth0); then Gloo connects to the eth1 addresses:
+  # the fault is the moment a connect to one of them sits in SYN_SENT
   wait_for "$WORK/job.log" "rank 1 joining" 150
+  for _ in $(seq 1200); do
+    for i in 0 1; do [ -n "$(ip netns exec "$(ns_of $i)" ss -Htn state syn-sent)" ] && break 2; done
+    sleep 0.1
+  done
+  [ -n "$(ip netns exec "$(ns_of 0)" ss -Htn state syn-sent)$(ip netns exec "$(ns_of 1)" ss -Htn state syn-sent)" ] ||
+    die "no connect to the eth1 addresses within 120 s of joining: $(tail -5 "$WORK/w.err")"
   stall_named_in_time
   wait_watch 30
   expect_stall_label interface-mismatch None

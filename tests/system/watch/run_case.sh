@@ -85,6 +85,8 @@ firewall)
   expect_stall_label firewall-or-port-blocked None
   ;;
 wrong-iface)  # the job is told to use eth1, which each node has on a switch of its own
+  # connects from node I to the eth1 networks (the store's own connect retries go to eth0)
+  syn_to_eth1() { ip netns exec "$(ns_of "$1")" ss -Htn state syn-sent '( dst 198.18.2.0/24 or dst 198.18.3.0/24 )'; }
   two_nodes
   node 2
   link 2 eth0 198.18.1.254/24  # the nodes' default gateway; it forwards nothing, silently
@@ -98,10 +100,10 @@ wrong-iface)  # the job is told to use eth1, which each node has on a switch of 
   # the fault is the moment a connect to one of them sits in SYN_SENT
   wait_for "$WORK/job.log" "rank 1 joining" 150
   for _ in $(seq 1200); do
-    for i in 0 1; do [ -n "$(ip netns exec "$(ns_of $i)" ss -Htn state syn-sent)" ] && break 2; done
+    for i in 0 1; do [ -n "$(syn_to_eth1 "$i")" ] && break 2; done
     sleep 0.1
   done
-  [ -n "$(ip netns exec "$(ns_of 0)" ss -Htn state syn-sent)$(ip netns exec "$(ns_of 1)" ss -Htn state syn-sent)" ] ||
+  [ -n "$(syn_to_eth1 0)$(syn_to_eth1 1)" ] ||
     die "no connect to the eth1 addresses within 120 s of joining: $(tail -5 "$WORK/w.err")"
   stall_named_in_time
   wait_watch 30
@@ -134,13 +136,19 @@ mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to
 merged)  # one watch per node, one rank each; they meet at node0 and rank 0 merges the reports
   two_nodes
   for i in 0 1; do
-    in_node "$i" "$DD" watch --json --stall "$STALL" --on-stall kill --rendezvous 198.18.1.1:29600 --rank "$i" \
+    in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
       --world 2 --token "watch$$" --meet-timeout 120 --log "$WORK/job$i.log" -- \
       env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=2 MODE=rank0-extra \
       /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
     eval "W$i=\$!"
   done
-  wait_for "$WORK/job1.log" "rank 1 step 7" 150
+  # both watches report their stall; only then the ranks end (a rank killed by one node's watch
+  # would change what the other node's watch inspects), and each watch meets the other
+  wait_for "$WORK/w0.err" "STALL at" 200
+  wait_for "$WORK/w1.err" "STALL at" 200
+  for i in 0 1; do
+    for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
+  done
   wait "$W0"; wait "$W1"
   for i in 0 1; do
     python3 - "$WORK/w$i.json" "$i" <<'PY' || { tail -30 "$WORK/w$i.err" >&2; die "node $i: no merged verdict naming rank 1 on node1"; }

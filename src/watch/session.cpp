@@ -152,7 +152,7 @@ class Watcher {
     rec.at_s = after.at_s;
     rec.idle_s = idle_at_stall_;
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s);
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe);
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
       auto logs = logs::analyze_text(kept, "job output");
@@ -162,6 +162,9 @@ class Watcher {
     }
     core::sort_findings(rec.findings);
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
+    for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s)) {
+      if (r.rank) rec.ranks.push_back({*r.rank, r.activity});
+    }
     std::string text = fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
     for (const auto& l : rec.processes) text += "  " + l + "\n";
     text += report::render_findings(rec.findings, report::Style(io_.color));

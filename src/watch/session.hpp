@@ -13,6 +13,8 @@
 #include "os/file_tree.hpp"
 #include "os/process_runner.hpp"
 #include "watch/gpu_util.hpp"
+#include "watch/merge.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
@@ -39,6 +41,7 @@ struct StallRecord {
   std::vector<core::Finding> findings;
   std::vector<std::string> processes;  // one line per process / socket seen at the stall
   std::vector<std::string> notes;      // GPU utilisation (NVML) and Python stacks (py-spy), or why none
+  std::vector<RankActivity> ranks;     // what each rank did in the inspection window
 };
 
 struct WatchResult {
@@ -61,6 +64,7 @@ struct WatchIo {
   long ticks_per_s = 100;
   const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
   std::string nvml_library = k_nvml_library;
+  PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
 };
 
 // Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that

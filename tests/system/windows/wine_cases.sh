@@ -14,7 +14,7 @@ command -v jq >/dev/null || fail "jq missing (scripts/install-deps.sh)"
 
 # A prefix of our own under the build tree, a persistent wineserver for the runs (each run then
 # starts in about a second), both gone at the end, also on failure.
-mkdir -p "$work"
+mkdir -p "$work" && work=$(cd "$work" && pwd)  # WINEPREFIX must be absolute
 tmp=$(mktemp -d "$work/wine-XXXXXX")
 export WINEPREFIX=$tmp/prefix WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=" DISPLAY=
 server_pid=

@@ -47,9 +47,9 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
       {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE [RO]; OOB ibp75s0:192.168.0.103<0>",
        EventKind::ib_devices, "ibp75s0", "192.168.0.103"},
       {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.1.0.1<0>", EventKind::ib_devices, "ib0", "10.1.0.1"},
-      // NCCLCHECK's error trace through the bootstrap (2.3's bootstrap.cu too); other files stay activity
+      // NCCLCHECK's error trace through the bootstrap (bootstrap.cu before 2.4); other files stay activity
       {"h:1:1 [0] NCCL INFO bootstrap.cc:270 -> 2", EventKind::bootstrap_failed, "", ""},
-      {"h:1:1 [0] INFO bootstrap.cu:119 -> 2 [bthread]", EventKind::bootstrap_failed, "", ""},
+      {"h:1:1 [0] NCCL INFO bootstrap.cu:119 -> 2 [bthread]", EventKind::bootstrap_failed, "", ""},
       {"h:1:1 [0] NCCL INFO misc/socket.cc:567 -> 2", EventKind::nccl_info, "", ""},
       {"h:1:1 [0] NCCL INFO bootstrap.cc:270 -> 0", EventKind::nccl_info, "", ""},
       {"h:1:1 [0] NCCL INFO NET/IB : No device found.", EventKind::ib_none, "", ""},

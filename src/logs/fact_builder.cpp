@@ -316,7 +316,10 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       break;
     case EventKind::ib_devices:
-      if (p != nullptr) p->ib_devices.assign(ev.text);
+      if (p != nullptr) {
+        p->ib_devices.assign(ev.text);
+        if (!ev.iface.empty()) p->oob_iface.assign(ev.iface), p->oob_addr.assign(ev.addr);
+      }
       break;
     case EventKind::ib_none:
       if (p != nullptr) p->ib_none = true;

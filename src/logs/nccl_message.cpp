@@ -167,6 +167,8 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       if (starts(msg, "NET/IB : Using ") || starts(msg, "NET/IB: Using ")) {
         ev.kind = EventKind::ib_devices;
         ev.text = trim_end(msg.substr(msg.find("Using ") + 6));
+        // "...; OOB ibp75s0:192.168.0.103<0>": the interface of NET/IB's own socket connections.
+        if (std::size_t oob = ev.text.find("OOB "); oob != std::string_view::npos) first_iface(ev.text.substr(oob + 4), ev);
         return;
       }
       if ((starts(msg, "NET/IB : GPU Direct RDMA Disabled for HCA") || starts(msg, "NET/IB: GPU Direct RDMA Disabled for HCA"))) {
@@ -195,6 +197,17 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         ev.kind = EventKind::using_network;
         ev.text = trim_end(msg.substr(14));
         return;
+      }
+      break;
+    case 'b':
+      // NCCLCHECK's unwinding trace "%s:%d -> %d" through the bootstrap (bootstrap.cu before 2.4).
+      if (starts(msg, "bootstrap.c")) {
+        std::size_t arrow = msg.find(" -> ");
+        if (arrow != std::string_view::npos && arrow + 4 < msg.size() && msg[arrow + 4] >= '1' && msg[arrow + 4] <= '9') {
+          ev.kind = EventKind::bootstrap_failed;
+          ev.text = msg;
+          return;
+        }
       }
       break;
     case 'c':

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "core/deadline.hpp"
 #include "core/strings.hpp"
 
 namespace dd::watch {
@@ -27,10 +30,16 @@ std::vector<int> python_pids(const Snapshot& s) {
 std::vector<std::string> python_stacks(const os::ProcessRunner& runner, const std::vector<int>& pids,
                                        std::chrono::milliseconds per_pid) {
   std::vector<std::string> out;
+  // The whole dump is bounded too: watch's loop (and the job's output relay) waits for it.
+  core::Deadline all(per_pid * 2);
   for (int pid : pids) {
+    if (all.expired()) {
+      out.push_back(fmt::format("(py-spy: no time left for pid {} and later ones)", pid));
+      break;
+    }
     os::ProcessSpec spec;
     spec.argv = {"py-spy", "dump", "--pid", std::to_string(pid)};
-    spec.timeout = per_pid;
+    spec.timeout = std::min(per_pid, all.remaining());
     spec.max_output = 64 * 1024;
     auto r = runner.run(spec);
     if (!r) {

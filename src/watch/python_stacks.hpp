@@ -17,7 +17,8 @@ inline constexpr std::size_t k_max_python_dumps = 8;
 // The Python processes of the tree (by command name or command line), at most k_max_python_dumps.
 std::vector<int> python_pids(const Snapshot& s);
 
-// `py-spy dump --pid P` for each pid, each bounded by `per_pid`: its lines (the header line
+// `py-spy dump --pid P` for each pid, each bounded by `per_pid` and all of them by twice that
+// (watch's loop waits for them): its lines (the header line
 // "py-spy dump --pid P" first), or one line saying that py-spy is not installed or failed.
 std::vector<std::string> python_stacks(const os::ProcessRunner& runner, const std::vector<int>& pids,
                                        std::chrono::milliseconds per_pid);

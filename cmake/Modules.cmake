@@ -7,6 +7,7 @@ function(dd_module name)
   list(FILTER srcs EXCLUDE REGEX "_test\\.cpp$")
   list(FILTER srcs EXCLUDE REGEX "/fake/")
   list(FILTER srcs EXCLUDE REGEX "_fuzz\\.cpp$")
+  list(FILTER srcs EXCLUDE REGEX "/src/[a-z]+/windows/")  # Windows seams: built only by windows/CMakeLists.txt
   list(FILTER tests INCLUDE REGEX "_test\\.cpp$")
   if(srcs)
     add_library(dd_${name} STATIC ${srcs})

@@ -44,6 +44,8 @@ ssh-keygen     | openssh-client  | tests/system/preflight/ssh_case.sh (host and 
 chromium       | chromium        | tests/system/report/browser.sh (renders the HTML reports headless)
 cmake          | cmake           | build, install and CPack tests
 ninja          | ninja-build     | build
+x86_64-w64-mingw32-g++-posix | g++-mingw-w64-x86-64-posix | scripts/build-windows.sh (distdoctor.exe)
+/usr/lib/wine/wine64 | wine64      | tests/system/windows/wine_cases.sh (runs distdoctor.exe)
 '
 fail=0
 while IFS='|' read -r tool pkg why; do

@@ -24,6 +24,9 @@ pkgs=(
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
   chromium python3-pil    # system.report.browser: headless Chromium renders the HTML reports; PIL reads its PNGs
   python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s
+  g++-mingw-w64-x86-64-posix  # the Windows build (scripts/build-windows.sh): distdoctor.exe, static, POSIX threads
+  libz-mingw-w64-dev      # the Windows build: zlib for gzip logs, linked into distdoctor.exe
+  wine64                  # system.windows.wine: runs distdoctor.exe headless
 )
 missing=()
 for p in "${pkgs[@]}"; do

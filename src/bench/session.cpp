@@ -85,6 +85,7 @@ std::optional<PeerAddress> data_of(const cluster::Member& m) {
 struct RankReport {
   bool ok = false;
   std::vector<Sample> samples;
+  std::vector<PairSample> pairs;  // --p2p
   int failed_peer = -1;
   std::string error;
   bool opening = false;  // failed while opening the mesh
@@ -102,6 +103,22 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
     return rep;
   }
   if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", c.sockets));
+  if (c.p2p) {
+    auto pairs = run_p2p(*mesh, c.run.max_bytes, c.run.iters);
+    if (pairs) {
+      if (log) for (const auto& p : *pairs) log(fmt::format("bench: p2p with rank {}: {:.1f} us", p.peer, p.time_us));
+      if (auto st = barrier(*mesh); !st) pairs = st.error();
+    }
+    if (!pairs) {
+      rep.failed_peer = mesh->failed_peer();
+      rep.error = pairs.error().describe();
+      mesh->shut_down();
+      return rep;
+    }
+    rep.ok = true;
+    rep.pairs = std::move(pairs.value());
+    return rep;
+  }
   auto samples = run_sweep(*mesh, c.run, [&](const Sample& s) {
     if (log)
       log(fmt::format("bench: {} {} B {} {:.1f} us wrong {}", to_string(s.op), s.bytes,
@@ -121,8 +138,10 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
 json report_json(int rank, const RankReport& r) {
   json samples = json::array();
   for (const auto& s : r.samples) samples.push_back(to_json(s));
-  return {{"rank", rank}, {"results", samples}, {"ok", r.ok}, {"failed_peer", r.failed_peer}, {"error", r.error},
-          {"opening", r.opening}};
+  json pairs = json::array();
+  for (const auto& p : r.pairs) pairs.push_back(to_json(p));
+  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
+          {"error", r.error}, {"opening", r.opening}};
 }
 
 RankReport report_from_json(const json& j) {
@@ -139,6 +158,15 @@ RankReport report_from_json(const json& j) {
       break;
     }
     r.samples.push_back(*sample);
+  }
+  for (const auto& p : j.value("pairs", json::array())) {
+    auto pair = pair_sample_from_json(p);
+    if (!pair) {
+      r.ok = false;
+      r.error = "sent malformed pair results";
+      break;
+    }
+    r.pairs.push_back(*pair);
   }
   return r;
 }
@@ -328,7 +356,19 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
                       const std::map<int, std::string>& lost) {
   BenchOutcome out;
   out.findings = failure_findings(reports, lost, peers);
-  if (out.findings.empty()) {
+  std::vector<std::string> hosts;
+  for (const auto& p : peers) hosts.push_back(p.host);
+  json p2p;
+  if (out.findings.empty() && c.p2p) {
+    std::vector<std::vector<PairSample>> per_rank(static_cast<std::size_t>(c.world));
+    for (const auto& [rank, r] : reports)
+      if (rank >= 0 && rank < c.world) per_rank[static_cast<std::size_t>(rank)] = r.pairs;
+    P2PMatrix m = combine_p2p(per_rank, c.world);
+    P2PVerdict v = judge_p2p(m);
+    out.findings = p2p_findings(m, v, hosts);
+    out.p2p_text = render_p2p(m, v, hosts);
+    p2p = p2p_json(m, v, hosts);
+  } else if (out.findings.empty()) {
     std::vector<std::vector<Sample>> per_rank;
     for (const auto& [rank, r] : reports) per_rank.push_back(r.samples);
     out.rows = combine(per_rank, c.world, c.run.root);
@@ -340,7 +380,7 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
   }
   out.exit_code = core::has_error(out.findings) ? core::k_exit_findings : core::k_exit_ok;
-  std::string verdict = out.exit_code == core::k_exit_ok ? "OK" : "FAILED";
+  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : out.findings.empty() ? "OK" : "SLOW";
   out.json = base_json(c, "rank0", verdict);
   out.json["ranks"] = peers_json(peers);
   out.json["sockets_per_peer"] = c.sockets;
@@ -349,8 +389,9 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   for (Op op : c.run.ops) ops.push_back(std::string(to_string(op)));
   out.json["options"] = {{"ops", ops}, {"min_bytes", c.run.min_bytes}, {"max_bytes", c.run.max_bytes},
                          {"factor", c.run.factor}, {"iters", c.run.iters}, {"warmup", c.run.warmup},
-                         {"check", c.run.check}, {"root", c.run.root}};
+                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}};
   out.json["results"] = results_json(out.rows);
+  if (c.p2p) out.json["p2p"] = p2p;
   out.json["avg_busbw_gbps"] = average_busbw(out.rows);
   json lost_json = json::array();
   for (const auto& [rank, why] : lost)

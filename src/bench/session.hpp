@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/data_address.hpp"
+#include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
 #include "cluster/rendezvous.hpp"
@@ -34,6 +35,7 @@ struct BenchConfig {
   std::string host;  // this node's hostname
   DataAddress data;
   int sockets = 2;   // per peer
+  bool p2p = false;  // the pairwise matrix (p2p.hpp) with run.max_bytes and run.iters, not the sweep
   std::chrono::milliseconds join_timeout{60000};
   MeshOptions mesh;
   RunOptions run;
@@ -43,6 +45,7 @@ struct BenchOutcome {
   nlohmann::json json;
   std::vector<core::Finding> findings;
   std::vector<Row> rows;  // rank 0 only
+  std::string p2p_text;   // rank 0 with --p2p: the matrix
   int exit_code = 0;
 };
 

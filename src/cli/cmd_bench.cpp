@@ -37,6 +37,7 @@ struct BenchFlags {
   int check = 1;
   std::string ops = "all_reduce";
   int root = 0;
+  bool p2p = false;
   bool verbose = false;
 };
 
@@ -74,7 +75,10 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   }
   c.world = launch->world.value_or(1);
   c.rank = launch->rank.value_or(0);
+  c.p2p = flags.p2p;
+  if (c.p2p) c.run.min_bytes = c.run.max_bytes;  // --p2p moves one size, -e's
   if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
+  if (c.p2p && c.world < 2) return usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;
   c.token = env::launchers::job_token(*launch, lf);
@@ -120,6 +124,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
       std::cout << "#  rank " << r.value("rank", -1) << " host " << r.value("host", "") << " data "
                 << r.value("addr", "") << ":" << r.value("port", 0) << "\n";
     if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
+    if (!out.p2p_text.empty()) std::cout << out.p2p_text;
   } else {
     std::cout << "bench: rank " << c.rank << ": " << out.json.value("verdict", "") << " (rank 0 prints the results)\n";
   }
@@ -149,6 +154,7 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("-c,--check", f->check, "check results (0 or 1), default 1")->check(CLI::Range(0, 1));
   sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
   sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
+  sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
   sub.add_flag("--verbose", f->verbose, "log progress to stderr");
   sub.callback([f, &global, &exit_code] { exit_code = run_bench_command(*f, global); });
 }

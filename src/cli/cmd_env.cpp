@@ -20,8 +20,7 @@
 #include "env/variables.hpp"
 #include "nccl/config.hpp"
 #include "os/file_tree.hpp"
-#include "os/linux_interface_source.hpp"
-#include "os/linux_resolver.hpp"
+#include "os/host_seams.hpp"
 #include "report/findings_text.hpp"
 #include "report/json.hpp"
 #include "report/style.hpp"
@@ -32,7 +31,7 @@ namespace {
 
 struct EnvOptions {
   bool export_only = false;
-  std::string platform = "linux";
+  std::string platform = os::k_host_platform;
   FixOutputFlags fix;  // --export-format
 };
 
@@ -77,8 +76,8 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(opts.fix, global)) return *bad;
   os::DiskFileTree files("/");
-  os::LinuxResolver resolver;
-  os::LinuxInterfaceSource interfaces;
+  os::HostResolver resolver;
+  os::HostInterfaceSource interfaces;
   env::AuditInput input(os::Environment::capture(), resolver);
   input.config_files = env::config_settings(nccl::load_config(input.env, files, passwd_home()));
   for (const auto& a : interfaces.addresses()) input.local_addresses.push_back(a.addr);

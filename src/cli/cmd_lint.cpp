@@ -9,7 +9,7 @@
 #include "core/exit_code.hpp"
 #include "lint/lint.hpp"
 #include "os/file_tree.hpp"
-#include "os/linux_interface_source.hpp"
+#include "os/host_seams.hpp"
 #include "report/style.hpp"
 
 namespace dd::cli {
@@ -18,7 +18,7 @@ namespace {
 
 struct LintCliOptions {
   std::vector<std::string> paths;
-  std::string platform = "linux";
+  std::string platform = os::k_host_platform;
   bool here = false;
 };
 
@@ -27,7 +27,7 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
   options.platform = opt.platform == "windows" ? env::Platform::windows : env::Platform::linux_os;
   options.here = opt.here;
   if (opt.here) {
-    os::LinuxInterfaceSource interfaces;
+    os::HostInterfaceSource interfaces;
     os::DiskFileTree files("/");
     options.entries = interfaces.addresses();
     options.ib_present = !files.list("/sys/class/infiniband").empty();

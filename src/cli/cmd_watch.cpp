@@ -5,16 +5,25 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/meeting_flags.hpp"
 #include "core/exit_code.hpp"
+#include "env/launchers/launch_info.hpp"
+#include "os/environment.hpp"
 #include "os/file_tree.hpp"
+#include "os/linux_process_runner.hpp"
+#include "os/linux_resolver.hpp"
+#include "report/findings_text.hpp"
 #include "report/json.hpp"
 #include "report/style.hpp"
+#include "watch/meet.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/session.hpp"
 #include "watch/socket_source.hpp"
 
@@ -25,13 +34,31 @@ namespace {
 struct WatchCli {
   watch::WatchOptions opt;
   std::string on_stall = "report";
+  MeetingFlags meet;   // multi-node: --rendezvous --rank --world --token, as preflight's
+  double meet_timeout_s = 120;
 };
+
+bool wants_meeting(const MeetingFlags& m) { return !m.rendezvous.empty() || m.world > 1; }
+
+// This node's report for the meeting: its findings and what its ranks did at its last stall.
+watch::NodeReport node_report(const watch::WatchResult& r, int rank, const std::string& host) {
+  watch::NodeReport n;
+  n.node = rank;
+  n.host = host;
+  n.exit_code = r.exit_code;
+  n.stalls = static_cast<int>(r.stalls.size());
+  n.findings = r.findings;
+  if (!r.stalls.empty()) n.ranks = r.stalls.back().ranks;
+  return n;
+}
 
 nlohmann::json to_json(const watch::WatchResult& r) {
   nlohmann::json stalls = nlohmann::json::array();
   for (const auto& s : r.stalls) {
+    nlohmann::json ranks = nlohmann::json::array();
+    for (const auto& a : s.ranks) ranks.push_back({{"rank", a.rank}, {"activity", watch::activity_key(a.activity)}});
     stalls.push_back({{"at_s", s.at_s}, {"idle_s", s.idle_s}, {"findings", report::to_json(s.findings)},
-                      {"processes", s.processes}});
+                      {"processes", s.processes}, {"ranks", ranks}, {"notes", s.notes}});
   }
   nlohmann::json j = {{"command", "watch"},
                       {"argv", r.command},
@@ -51,9 +78,26 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
                                           : watch::OnStall::report;
   opt.json = global.json;
   opt.use_pty = !global.json && ::isatty(STDOUT_FILENO);
+  std::optional<watch::MeetConfig> meet;
+  if (wants_meeting(cli.meet)) {  // checked before the job starts: a bad flag costs no run
+    auto lf = launch_flags_of(cli.meet);
+    auto launch = env::launchers::detect_launch(os::Environment::capture(), lf);
+    if (!launch) {
+      std::fprintf(stderr, "distdoctor: error: %s\n", launch.error().message.c_str());
+      return core::k_exit_usage;
+    }
+    meet = watch::MeetConfig{launch->rendezvous_host, launch->rendezvous_port, launch->rank.value_or(0),
+                             launch->world.value_or(1), env::launchers::job_token(*launch, lf),
+                             os::LinuxResolver().hostname(),
+                             std::chrono::milliseconds(static_cast<long>(cli.meet_timeout_s * 1000))};
+  }
   os::DiskFileTree proc("/");
   watch::LinuxSocketSource sockets;
+  watch::LinuxPathProbe probe;
   watch::WatchIo io{proc, sockets};
+  os::LinuxProcessRunner runner;
+  io.runner = &runner;
+  io.probe = &probe;
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
   io.color = report::Style::for_stdout(global.no_color).color() && ::isatty(STDERR_FILENO);
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);
@@ -62,8 +106,35 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
     std::fprintf(stderr, "distdoctor: error: %s\n", result.error().message.c_str());
     return result.error().kind == core::ErrorKind::system ? core::k_exit_internal : core::k_exit_usage;
   }
+  nlohmann::json meeting;
+  if (meet) {
+    std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d (node rank %d of %d)\n",
+                 meet->rendezvous_host.c_str(), meet->rendezvous_port, meet->rank, meet->world);
+    auto out = watch::meet(*meet, node_report(*result, meet->rank, meet->host),
+                           [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); });
+    meeting = {{"rank", meet->rank}, {"world", meet->world}, {"ok", out.ok}};
+    if (!out.error.empty()) meeting["error"] = out.error;
+    if (out.ok) meeting["verdict"] = out.verdict;
+    if (meet->rank == 0) {
+      meeting["nodes"] = nlohmann::json::array();
+      for (const auto& n : out.nodes) meeting["nodes"].push_back(watch::to_json(n));
+    }
+    if (!out.ok) {
+      std::fprintf(stderr, "distdoctor watch: no job verdict: %s\n", out.error.c_str());
+    } else {
+      std::vector<core::Finding> merged;
+      for (const auto& f : out.verdict.value("findings", nlohmann::json::array())) {
+        if (auto parsed = report::finding_from_json(f)) merged.push_back(std::move(*parsed));
+      }
+      std::string text = "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) + "\n" +
+                         report::render_findings(merged, report::Style(io.color));
+      std::fputs(text.c_str(), stderr);
+    }
+  }
   if (global.json) {
-    std::cout << to_json(*result).dump(2) << "\n";
+    auto j = to_json(*result);
+    if (meet) j["meeting"] = meeting;
+    std::cout << j.dump(2) << "\n";
     std::cout.flush();
   } else if (!result->stalls.empty()) {
     std::fprintf(stderr, "distdoctor watch: %zu stall(s) reported; command exit code %s\n", result->stalls.size(),
@@ -85,6 +156,10 @@ void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_flag("--nccl-debug", cli->opt.nccl_debug, "set NCCL_DEBUG=INFO, NCCL_DEBUG_SUBSYS=INIT,NET unless set");
   sub.add_option("--pid", cli->opt.pids, "attach to a running process (and its descendants); repeatable");
   sub.add_option("--match", cli->opt.match, "attach to running processes whose command line contains PATTERN");
+  add_meeting_options(sub, cli->meet, "multi-node: HOST:PORT where node rank 0's watch merges every node's report when watch ends (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
+                      "job token shared by the nodes' watch (default: the launcher's job id)");
+  sub.add_option("--meet-timeout", cli->meet_timeout_s, "multi-node: seconds rank 0 waits for the other nodes' reports (default 120)")
+      ->check(CLI::PositiveNumber);
   sub.add_option("command", cli->opt.argv, "the training command, after --");
   sub.callback([cli, &global, &exit_code] { exit_code = run_watch_command(*cli, global); });
 }

@@ -42,6 +42,9 @@ int run(int argc, char** argv) {
   CLI::App app{"distdoctor: finds why multi-node training hangs (NCCL, Gloo, TF) and prints the fix"};
   app.set_version_flag("--version", "distdoctor 0.1.0");
   app.require_subcommand(1, 1);
+  // Only --flag / -f options, also on Windows, where CLI11 would otherwise read "/work/x.log" as
+  // the option "/work"; the sub-commands inherit this.
+  app.allow_windows_style_options(false);
   dd::cli::GlobalOptions global;
   int exit_code = dd::core::k_exit_ok;
   for (const auto& c : command_table()) {

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace dd::core {
 
 namespace {
@@ -55,6 +57,12 @@ std::string to_valid_utf8(std::string_view s) {
     }
   }
   return out;
+}
+
+std::size_t utf8_length(std::string_view s) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < s.size(); ++n) i += std::max<std::size_t>(1, utf8_sequence_length(s, i));
+  return n;
 }
 
 std::string_view utf8_prefix(std::string_view s, std::size_t max_bytes) {

@@ -17,6 +17,9 @@ bool is_valid_utf8(std::string_view s);
 // Invalid bytes replaced by U+FFFD; valid text is returned unchanged.
 std::string to_valid_utf8(std::string_view s);
 
+// Characters in `s` (an invalid byte counts as one): the columns it takes in a table.
+std::size_t utf8_length(std::string_view s);
+
 // The longest prefix of `s` of at most `max_bytes` bytes that ends on a character boundary.
 std::string_view utf8_prefix(std::string_view s, std::size_t max_bytes);
 

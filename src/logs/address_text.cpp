@@ -1,4 +1,5 @@
 #include "logs/address_text.hpp"
+#include "logs/text_scan.hpp"
 
 #include "core/address.hpp"
 #include "core/link_names.hpp"
@@ -7,12 +8,10 @@ namespace dd::logs {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_addr_char(char c) {
   return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') || c == '.' || c == ':' || c == '%' ||
          (c >= 'g' && c <= 'z') || (c >= 'G' && c <= 'Z') || c == '-' || c == '_';
 }
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
 int read_port(std::string_view s, std::size_t pos, std::size_t& end) {
   int v = 0;

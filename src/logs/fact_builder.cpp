@@ -316,7 +316,10 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       break;
     case EventKind::ib_devices:
-      if (p != nullptr) p->ib_devices.assign(ev.text);
+      if (p != nullptr) {
+        p->ib_devices.assign(ev.text);
+        if (!ev.iface.empty()) p->oob_iface.assign(ev.iface), p->oob_addr.assign(ev.addr);
+      }
       break;
     case EventKind::ib_none:
       if (p != nullptr) p->ib_none = true;
@@ -328,14 +331,17 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       if (p != nullptr && p->transport.empty()) p->transport.assign(ev.text);
       break;
     case EventKind::net_channel:
-      if (p != nullptr && p->transport.empty()) p->transport.assign(channel_transport(ev.text));
-      if (channel_transport(ev.text) == "IB") {
+    {
+      std::string_view transport = channel_transport(ev.text);
+      if (p != nullptr && p->transport.empty()) p->transport.assign(transport);
+      if (transport == "IB") {
         bool gdr = ev.text.find("/GDRDMA") != std::string_view::npos;
         std::uint64_t& n = gdr ? facts_.ib_channels_gdr : facts_.ib_channels_plain;
         Evidence& first = gdr ? facts_.first_gdr_channel : facts_.first_plain_channel;
         if (n++ == 0) first = evidence(body);
       }
       break;
+    }
     case EventKind::ifname_env:
       if (p != nullptr) p->ifname_env.assign(ev.text);
       break;

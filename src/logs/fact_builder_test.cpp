@@ -112,5 +112,24 @@ TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
   EXPECT_EQ(1u, f.ib_channels_plain);
 }
 
+TEST(LogsFactBuilder, KeepsNetIbOobInterfaceAndBootstrapFailures) {
+  FactBuilder b;
+  b.begin_file("ipoib.log");
+  b.add_line("a100:2331:2666 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE [RO]; OOB "
+             "ibp75s0:192.168.0.103<0>");
+  b.add_line("a100:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2");
+  b.add_line("a100:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2");
+  const LogFacts& f = b.facts();
+  ASSERT_EQ(2u, f.processes.size());
+  const ProcessState& p = *f.processes[0];
+  EXPECT_EQ("ibp75s0", p.oob_iface);
+  EXPECT_EQ("192.168.0.103", p.oob_addr);
+  EXPECT_EQ("", p.bootstrap_iface);  // the Bootstrap line itself was not in the log
+  const Signal& s = f.signal(EventKind::bootstrap_failed);
+  EXPECT_EQ(1u, s.count);
+  ASSERT_EQ(1u, s.evidence.size());
+  EXPECT_EQ(3u, s.evidence[0].line);
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "logs/address_text.hpp"
+#include "logs/text_scan.hpp"
 #include "logs/line_classifier.hpp"
 
 namespace dd::logs::detail {
@@ -12,7 +13,6 @@ namespace dd::logs::detail {
 namespace {
 
 bool has(std::string_view s, std::string_view n) { return s.find(n) != std::string_view::npos; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::int64_t int64_after(std::string_view s, std::string_view key) {
   std::size_t p = s.find(key);

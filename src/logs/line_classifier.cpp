@@ -2,22 +2,11 @@
 // (nccl_message.cpp) or the free-text rules (free_text.cpp). Formats: nccl-facts.md §1.8,
 // checked against NCCL 2.28.9 and the 2.3 - 2.27 lines quoted in public bug reports.
 #include "logs/line_classifier.hpp"
+#include "logs/text_scan.hpp"
 
 namespace dd::logs {
 
 namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// Characters allowed in the header's host/pid/tid fields (a table: this runs on every byte).
-struct TokenTable {
-  bool ok[256];
-  constexpr TokenTable() : ok() {
-    for (int i = 0; i < 256; ++i) ok[i] = i != ' ' && i != '\t' && i != ':' && i != '[' && i != ']' && i != 0;
-  }
-};
-constexpr TokenTable k_token{};
-bool is_token_char(char c) { return k_token.ok[static_cast<unsigned char>(c)]; }
 
 // "host:pid:tid [dev] " at the start of s. On success fills the header fields and returns the
 // length consumed; 0 otherwise.

@@ -41,7 +41,17 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
        "eth0", "10.0.0.1"},
       // 2.3: one interface per line
       {"h:1:1 [0] NCCL INFO NET : Using interface lo:127.0.0.1<0>", EventKind::legacy_iface, "lo", "127.0.0.1"},
-      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>", EventKind::ib_devices, "", ""},
+      // the OOB interface is NET/IB's socket interface
+      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>", EventKind::ib_devices, "eth0",
+       "10.0.0.1"},
+      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE [RO]; OOB ibp75s0:192.168.0.103<0>",
+       EventKind::ib_devices, "ibp75s0", "192.168.0.103"},
+      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.1.0.1<0>", EventKind::ib_devices, "ib0", "10.1.0.1"},
+      // NCCLCHECK's error trace through the bootstrap (bootstrap.cu before 2.4); other files stay activity
+      {"h:1:1 [0] NCCL INFO bootstrap.cc:270 -> 2", EventKind::bootstrap_failed, "", ""},
+      {"h:1:1 [0] NCCL INFO bootstrap.cu:119 -> 2 [bthread]", EventKind::bootstrap_failed, "", ""},
+      {"h:1:1 [0] NCCL INFO misc/socket.cc:567 -> 2", EventKind::nccl_info, "", ""},
+      {"h:1:1 [0] NCCL INFO bootstrap.cc:270 -> 0", EventKind::nccl_info, "", ""},
       {"h:1:1 [0] NCCL INFO NET/IB : No device found.", EventKind::ib_none, "", ""},
       {"h:1:1 [0] NCCL INFO Using network Socket", EventKind::using_network, "", ""},
       {"h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0", EventKind::net_channel, "", ""},

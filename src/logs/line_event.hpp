@@ -53,6 +53,7 @@ enum class EventKind : std::uint8_t {
   ib_length_error,        // IB "local access violation work queue error" / IBV_WC_LOC_LEN_ERR (MTU differs)
   subnet_mismatch,        // "No interface found in the same subnet as remote address" (NCCL_COMM_ID)
   bad_socket_family,      // "connecting to address .. with family N is neither AF_INET .. nor AF_INET6"
+  bootstrap_failed,       // NCCL's error trace through the bootstrap: "bootstrap.cc:270 -> 2" (code != 0)
   iface_list_entry,       // one "[1]br-x:172.19.0.1<0>" entry of a list pasted one per line -> iface, addr
   p2p_workaround,         // prose: NCCL_P2P_DISABLE=1 made it work
   opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause

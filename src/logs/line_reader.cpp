@@ -1,10 +1,15 @@
 #include "logs/line_reader.hpp"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/stat.h>
+#ifdef _WIN32  // the Windows build (windows/CMakeLists.txt): the CRT's _open/_read, binary mode
+#include <io.h>
+#else
+#include <poll.h>
 #include <unistd.h>
+#endif
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -21,6 +26,14 @@ core::Error unreadable(const std::string& name, const std::string& what) {
   return core::make_error(core::ErrorKind::unreadable, name + ": " + what);
 }
 
+#ifdef _WIN32
+long long read_some(int fd, void* dst, std::size_t cap) {
+  return ::_read(fd, dst, static_cast<unsigned>(std::min<std::size_t>(cap, 1u << 30)));
+}
+#else
+ssize_t read_some(int fd, void* dst, std::size_t cap) { return ::read(fd, dst, cap); }
+#endif
+
 }  // namespace
 
 LineReader::LineReader(int fd, bool own, std::string name) : fd_(fd), own_fd_(own), name_(std::move(name)) {
@@ -30,9 +43,36 @@ LineReader::LineReader(int fd, bool own, std::string name) : fd_(fd), own_fd_(ow
 
 LineReader::~LineReader() {
   if (zs_init_) inflateEnd(&zs_);
+#ifdef _WIN32
+  if (own_fd_ && fd_ >= 0) ::_close(fd_);
+#else
   if (own_fd_ && fd_ >= 0) ::close(fd_);
+#endif
 }
 
+#ifdef _WIN32
+// Windows: no FIFOs or O_NONBLOCK; files (and stdin) are read in binary mode so that a Ctrl-Z
+// byte or gzip data is not taken for the end of text.
+core::Result<std::unique_ptr<LineReader>> LineReader::open(const std::string& path) {
+  if (path == "-") {
+    ::_setmode(0, _O_BINARY);
+    return std::unique_ptr<LineReader>(new LineReader(0, false, "<stdin>"));
+  }
+  int fd = ::_open(path.c_str(), _O_RDONLY | _O_BINARY | _O_NOINHERIT);
+  if (fd < 0) {
+    struct _stat64 st {};
+    if (::_stat64(path.c_str(), &st) == 0 && (st.st_mode & _S_IFDIR) != 0)
+      return unreadable(path, "is a directory, expected a log file");
+    return unreadable(path, std::string("cannot open: ") + std::strerror(errno));
+  }
+  struct _stat64 st {};
+  if (::_fstat64(fd, &st) != 0 || (st.st_mode & _S_IFREG) == 0) {
+    ::_close(fd);
+    return unreadable(path, "is not a regular file, expected a log file (pipe it in with '-' instead)");
+  }
+  return std::unique_ptr<LineReader>(new LineReader(fd, true, path));
+}
+#else
 core::Result<std::unique_ptr<LineReader>> LineReader::open(const std::string& path) {
   if (path == "-") return std::unique_ptr<LineReader>(new LineReader(0, false, "<stdin>"));
   // O_NONBLOCK: opening a FIFO with no writer returns at once instead of blocking forever.
@@ -60,12 +100,13 @@ core::Result<std::unique_ptr<LineReader>> LineReader::open(const std::string& pa
   if (flags >= 0) (void)::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   return std::unique_ptr<LineReader>(new LineReader(fd, true, path));
 }
+#endif
 
 core::Result<std::size_t> LineReader::fill_input() {
   in_pos_ = 0;
   in_len_ = 0;
   while (true) {
-    ssize_t n = ::read(fd_, in_.data(), in_.size());
+    auto n = read_some(fd_, in_.data(), in_.size());
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) return unreadable(name_, std::string("read failed: ") + std::strerror(errno));
     if (n == 0) eof_in_ = true;
@@ -92,7 +133,7 @@ core::Result<std::size_t> LineReader::read_bytes(char* dst, std::size_t cap) {
       // Plain input: read straight into the caller's buffer (no second copy).
       if (eof_in_) return std::size_t{0};
       while (true) {
-        ssize_t n = ::read(fd_, dst, cap);
+        auto n = read_some(fd_, dst, cap);
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) return unreadable(name_, std::string("read failed: ") + std::strerror(errno));
         if (n == 0) eof_in_ = true;

@@ -59,6 +59,7 @@ struct ProcessState {
   std::vector<Evidence> iface_lines;  // the lines that named the interfaces (capped at 4)
   std::string transport;        // "IB", "Socket", a plugin name, or empty
   std::string ib_devices;       // "[0]mlx5_0:1/RoCE ..."
+  std::string oob_iface, oob_addr;  // NET/IB's "; OOB ibp75s0:192.168.0.103<0>": its socket interface
   bool ib_none = false;
   bool libibverbs_missing = false;
   std::string ifname_env;       // NCCL_SOCKET_IFNAME as NCCL reported it

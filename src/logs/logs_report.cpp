@@ -18,7 +18,7 @@ nlohmann::json to_json(const LogsReport& report) {
   j["hosts"] = f.hosts;
   auto ranks = nlohmann::json::array();
   for (const auto& row : rank_rows(f)) ranks.push_back(rank_json(row));
-  j["ranks"] = ranks;
+  j["ranks"] = std::move(ranks);
   j["findings"] = report::to_json(report.findings);
   j["notes"] = report.notes;
   return j;

@@ -2,15 +2,14 @@
 // character so that the common INFO lines (channels, rings, trees, affinity) cost a few
 // comparisons. Message formats as printed by NCCL 2.3 - 2.28 (nccl-facts.md §1.8, 2.28.9).
 #include "logs/address_text.hpp"
+#include "logs/text_scan.hpp"
 #include "logs/line_classifier.hpp"
 
 namespace dd::logs::detail {
 
 namespace {
 
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 bool has(std::string_view s, std::string_view n) { return s.find(n) != std::string_view::npos; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Integer after `key` in s ("rank 3" -> 3), -1 when absent.
 int int_after(std::string_view s, std::string_view key) {
@@ -168,6 +167,8 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       if (starts(msg, "NET/IB : Using ") || starts(msg, "NET/IB: Using ")) {
         ev.kind = EventKind::ib_devices;
         ev.text = trim_end(msg.substr(msg.find("Using ") + 6));
+        // "...; OOB ibp75s0:192.168.0.103<0>": the interface of NET/IB's own socket connections.
+        if (std::size_t oob = ev.text.find("OOB "); oob != std::string_view::npos) first_iface(ev.text.substr(oob + 4), ev);
         return;
       }
       if ((starts(msg, "NET/IB : GPU Direct RDMA Disabled for HCA") || starts(msg, "NET/IB: GPU Direct RDMA Disabled for HCA"))) {
@@ -198,6 +199,17 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         return;
       }
       break;
+    case 'b':
+      // NCCLCHECK's unwinding trace "%s:%d -> %d" through the bootstrap (bootstrap.cu before 2.4).
+      if (starts(msg, "bootstrap.c")) {
+        std::size_t arrow = msg.find(" -> ");
+        if (arrow != std::string_view::npos && arrow + 4 < msg.size() && msg[arrow + 4] >= '1' && msg[arrow + 4] <= '9') {
+          ev.kind = EventKind::bootstrap_failed;
+          ev.text = msg;
+          return;
+        }
+      }
+      break;
     case 'c':
       if (starts(msg, "comm 0x") || starts(msg, "comm ")) {
         classify_comm(msg, ev);
@@ -226,6 +238,12 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       }
       break;
     case 'C':
+      if (starts(msg, "Channel")) {
+        // The transport is looked up (channel_transport) only while the rank's is still unknown.
+        ev.kind = EventKind::net_channel;
+        ev.text = msg;
+        return;
+      }
       if (starts(msg, "Connected all rings")) {
         ev.kind = EventKind::rings_connected;
         return;
@@ -236,12 +254,6 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         ev.err = find_conn_error(msg, err);
         if (ev.err == ConnError::none) ev.err = ConnError::other;
         ev.err_text = err;
-        return;
-      }
-      if (starts(msg, "Channel")) {
-        // The transport is looked up (channel_transport) only while the rank's is still unknown.
-        ev.kind = EventKind::net_channel;
-        ev.text = msg;
         return;
       }
       if (starts(msg, "Connected")) return;
@@ -263,9 +275,10 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
 namespace dd::logs {
 
 std::string_view channel_transport(std::string_view msg) {
-  std::size_t via = msg.find("via NET/");
-  if (via == std::string_view::npos) return {};
-  std::string_view t = msg.substr(via + 8);
+  // "via" ends the connection part of a channel line: search from the end (the line's hot path).
+  std::size_t via = msg.rfind(" via ");
+  if (via == std::string_view::npos || msg.substr(via + 5, 4) != "NET/") return {};
+  std::string_view t = msg.substr(via + 9);
   return t.substr(0, t.find('/'));
 }
 

@@ -1,12 +1,11 @@
 #include "logs/prefix_stripper.hpp"
+#include "logs/text_scan.hpp"
 
 #include <cstring>
 
 namespace dd::logs {
 
 namespace {
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // Leading run of digits as an int (capped); returns digit count.
 std::size_t read_digits(std::string_view s, std::size_t pos, int& value) {
@@ -91,9 +90,6 @@ std::size_t timestamp_len(std::string_view s) {
     i += 4;
   return i;
 }
-
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_name_char(char c) { return is_alpha(c) || is_digit(c) || c == '.' || c == '-' || c == '_'; }
 
 // A colour code whose ESC byte was lost in a copy-paste: "[0m", "[36m", "[1;31m".
 std::size_t bare_sgr_len(std::string_view s) {

@@ -2,7 +2,7 @@
 // or a setting: GPUDirect RDMA off or used by some ranks only, IB work-queue length errors
 // (hosts' MTUs differ, NVIDIA/nccl#1524, PR #2135), NCCL_COMM_ID's subnet check, a garbage peer
 // address after NCCL_SOCKET_IFNAME named no interface (NVIDIA/nccl#1837), a reported
-// NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC, and "unhandled system error"
+// NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), and "unhandled system error"
 // on one host, whose usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473). Each
 // finding says what it rests on and which variables confirm it.
 #include <algorithm>
@@ -138,6 +138,34 @@ void socket_on_rdma_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   }
 }
 
+// NCCL's bootstrap failed while its socket interface (Bootstrap line, else NET/IB's OOB) is IPoIB:
+// without NCCL_SOCKET_IFNAME NCCL prefers ib* for its TCP sockets, and an IPoIB network that does
+// not join the hosts (or reach into their containers) breaks the bootstrap although IB itself
+// works; the Ethernet NIC the hosts route on is the fix (NVIDIA/nccl#1000).
+void ipoib_bootstrap_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (any_non_info(out)) return;
+  const Signal& failed = facts.signal(EventKind::bootstrap_failed);
+  if (failed.count == 0) return;
+  for (const auto& p : facts.processes) {
+    const std::string& iface = !p->bootstrap_iface.empty() ? p->bootstrap_iface : p->oob_iface;
+    if (iface.rfind("ib", 0) != 0 || !p->ifname_env.empty()) continue;
+    auto r = from(failed, "nccl.bootstrap.ipoib", Label::interface_mismatch, Severity::warning,
+                  "NCCL's bootstrap failed over " + iface +
+                      ", an IPoIB interface NCCL picked for its sockets: it does not seem to connect the hosts",
+                  58);
+    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
+    if (p->iface_lines.empty() && !p->ib_devices.empty())
+      r.finding.evidence.push_back("NET/IB : Using " + p->ib_devices);
+    if (!p->host.empty()) rule::add_hosts(r.finding, {p->host});
+    r.finding.fix.text = "Set NCCL_SOCKET_IFNAME to the Ethernet interface the hosts reach each other on (bootstrap "
+                         "and OOB connections are plain TCP; NET/IB keeps using the HCAs); `ping -I " +
+                         iface + "` between the hosts shows whether IPoIB is routed";
+    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+    out.push_back(std::move(r));
+    return;
+  }
+}
+
 // "unhandled system error" with nothing else to go on, on one host: the maintainers' first
 // suspect is shared memory (a container's 64 MB /dev/shm), confirmed by NCCL_SHM_DISABLE=1.
 void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -171,6 +199,7 @@ void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
 }
 
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  ipoib_bootstrap_rule(facts, out);
   socket_on_rdma_rule(facts, out);
   single_host_system_error_rule(facts, out);
 }

@@ -99,9 +99,12 @@ void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
 }
 
 // One host, several GPUs, no error, and the job never finished init or timed out: the maintainers'
-// first suspect is GPU peer-to-peer (IOMMU / PCI ACS), e.g. NVIDIA/nccl#257.
+// first suspect is GPU peer-to-peer (IOMMU / PCI ACS), e.g. NVIDIA/nccl#257. A bootstrap that
+// returned an error ("bootstrap.cc:270 -> 2") is an error, and one P2P cannot cause: the bootstrap
+// is TCP only and runs before any transport is set up.
 void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (facts.hosts.size() != 1 || facts.nccl_lines == 0) return;
+  if (facts.signal(EventKind::bootstrap_failed).count > 0) return;
   for (const auto& r : out)
     if (r.finding.severity != Severity::info) return;
   std::size_t gpus = 0;

@@ -1,6 +1,10 @@
 #include "nccl/ip_address.hpp"
 
+#ifdef _WIN32
+#include <ws2tcpip.h>  // inet_pton (the Windows build, windows/CMakeLists.txt)
+#else
 #include <arpa/inet.h>
+#endif
 
 namespace dd::nccl {
 

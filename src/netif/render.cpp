@@ -1,14 +1,9 @@
 #include "netif/render.hpp"
 
-#include <algorithm>
-#include <array>
-#include <vector>
+#include "core/text_table.hpp"
 
 namespace dd::netif {
 namespace {
-
-constexpr std::size_t k_columns = 7;
-using Row = std::array<std::string, k_columns>;
 
 // ANSI colour by hand: dd_netif does not link dd_report (only its header-only Style::color()).
 std::string paint(const report::Style& style, const char* code, const std::string& text) {
@@ -52,30 +47,16 @@ std::string state_of(const Interface& iface) {
 
 std::string render_table(const Inventory& inventory, const report::Style& style) {
   if (inventory.interfaces.empty()) return "no network interfaces found\n";
-  std::vector<Row> rows;
-  rows.push_back({"NAME", "KIND", "STATE", "MTU", "SPEED", "DRIVER", "ADDRESSES"});
+  core::TextTable table({"NAME", "KIND", "STATE", "MTU", "SPEED", "DRIVER", "ADDRESSES"});
   for (const auto& i : inventory.interfaces) {
-    rows.push_back({i.name, std::string(to_string(i.kind)), state_of(i),
-                    i.mtu > 0 ? std::to_string(i.mtu) : "-", speed_text(i),
-                    i.driver.empty() ? "-" : i.driver, addresses_text(i)});
+    table.add_row({i.name, std::string(to_string(i.kind)), state_of(i), i.mtu > 0 ? std::to_string(i.mtu) : "-",
+                   speed_text(i), i.driver.empty() ? "-" : i.driver, addresses_text(i)});
   }
-  std::array<std::size_t, k_columns> width{};
-  for (const auto& r : rows) {
-    for (std::size_t c = 0; c < k_columns; ++c) width[c] = std::max(width[c], r[c].size());
-  }
-  std::string out;
-  for (std::size_t n = 0; n < rows.size(); ++n) {
-    std::string line;
-    for (std::size_t c = 0; c < k_columns; ++c) {
-      std::string cell = rows[n][c];
-      const std::size_t pad = c + 1 < k_columns ? width[c] - cell.size() + 2 : 0;
-      if (n == 0) cell = paint(style, "1", cell);
-      else if (c == 2) cell = paint(style, state_colour(rows[n][c]), cell);
-      line += cell + std::string(pad, ' ');
-    }
-    out += line + "\n";
-  }
-  return out;
+  return table.render("", [&](std::size_t row, std::size_t column, const std::string& text) {
+    if (row == 0) return paint(style, "1", text);
+    if (column == 2) return paint(style, state_colour(text), text);
+    return text;
+  });
 }
 
 }  // namespace dd::netif

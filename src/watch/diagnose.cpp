@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "core/strings.hpp"
+#include "watch/diagnose_network.hpp"
 #include "watch/stall_detector.hpp"
 
 namespace dd::watch {
@@ -24,12 +25,9 @@ bool is_wait_syscall(const std::string& s) {
   return waits.count(s) > 0;
 }
 
-std::string who(const std::optional<int>& rank, int pid) {
-  return rank ? fmt::format("rank {} (pid {})", *rank, pid) : fmt::format("pid {}", pid);
-}
-
-std::string endpoint(const std::string& addr, int port) {
-  return addr.find(':') != std::string::npos ? fmt::format("[{}]:{}", addr, port) : fmt::format("{}:{}", addr, port);
+std::string via_name(const os::FileTree& tree, int pid, const std::string& local) {
+  auto r = route_for(tree, pid, local);
+  return r.found ? r.iface : "?";
 }
 
 std::string via(const os::FileTree& tree, int pid, const std::string& local) {
@@ -146,7 +144,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
 }
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                    const std::vector<GoneRank>& gone, long ticks_per_s) {
+                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe) {
   std::vector<core::Finding> out;
   // Local endpoints of the tree, to find the other end of a connection among our own processes.
   std::map<std::pair<std::string, int>, const OwnedSocket*> local;
@@ -154,6 +152,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 1. connects that never complete
   std::set<std::string> syn_done;
+  bool off_network = false;
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::syn_sent) continue;
     std::string key = endpoint(s.socket.peer, s.socket.peer_port);
@@ -163,11 +162,20 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
                                  who(s.rank, s.pid), s.socket.local, via(tree, s.pid, s.socket.local), key,
                                  s.socket.retransmits);
     if (route.found && !route.connected) {
-      auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error,
-                                 "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address");
+      const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port);
+      std::string title = l ? fmt::format("{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers were given a wrong address",
+                                          who(s.rank, s.pid), key, who(l->rank, l->pid), via_name(tree, l->pid, l->socket.local))
+                            : "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address";
+      auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error, title);
       f.evidence = {ev, fmt::format("the route to {} goes through a gateway on {}", s.socket.peer, route.iface)};
-      f.fix.text = "Set NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME (and MASTER_ADDR) to the interface and address the nodes share; `distdoctor preflight` names it.";
+      if (l) {
+        const auto* p = after.process(l->pid);
+        if (p && !p->interface_env.empty()) f.evidence.push_back(fmt::format("{} runs with {}", who(l->rank, l->pid), core::join(p->interface_env, " ")));
+      }
+      fix_with_shared_interface(f, tree, after);
       if (s.rank) f.ranks = {*s.rank};
+      if (l && l->rank && l->rank != s.rank) f.ranks.push_back(*l->rank);
+      off_network = true;
       out.push_back(std::move(f));
     } else {
       auto f = core::new_finding("watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
@@ -178,6 +186,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       if (s.rank) f.ranks = {*s.rank};
       out.push_back(std::move(f));
     }
+  }
+
+  // 1b. a listening socket nobody reaches (when no connect shows the mismatch already)
+  if (!off_network) {
+    for (auto& f : unreached_listeners(tree, after)) out.push_back(std::move(f));
   }
 
   // 2. a rank that held sockets is gone
@@ -192,6 +205,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 3. bytes that never leave: queued, not acked, retransmitted
   std::set<std::string> stuck_done;
+  std::map<std::string, MtuCheck> mtu_checks;  // "addr|addr": one probe per path
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::established || s.socket.send_queue == 0) continue;
     const auto* b = before.socket(s.socket.inode, s.netns);
@@ -208,6 +222,34 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       return std::find(g.addresses.begin(), g.addresses.end(), s.socket.peer) != g.addresses.end();
     });
     if (peer_gone) continue;  // explained by the rank that exited
+    // An echo and its answer cross the path both ways: one probe per pair of addresses.
+    std::string probe_key = std::min(s.socket.local, s.socket.peer) + "|" + std::max(s.socket.local, s.socket.peer);
+    auto checked = mtu_checks.find(probe_key);
+    if (checked == mtu_checks.end()) checked = mtu_checks.emplace(probe_key, check_mtu(probe, s)).first;
+    const MtuCheck& mtu = checked->second;
+    if (mtu.black_hole) {
+      auto same = std::find_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.tcp.mtu-black-hole"; });
+      if (same == out.end()) {
+        std::string iface = via_name(tree, s.pid, s.socket.local);
+        auto f = core::new_finding("watch.tcp.mtu-black-hole", Label::mtu_mismatch, Severity::error,
+                                   fmt::format("full-size packets from {} to {} are lost while small ones pass: an MTU black hole (path MTU {} on {}, a smaller MTU on the way)",
+                                               s.socket.local, s.socket.peer, s.socket.path_mtu, iface));
+        f.fix.text = fmt::format("Give every link between the nodes one MTU: {}, or raise the smaller link to {}. With net.ipv4.tcp_mtu_probing=1 TCP finds a smaller path MTU by itself; `distdoctor preflight` measures each path.",
+                                 mtu.passes ? fmt::format("`ip link set {} mtu {}` on every node (a {}-byte packet passes)", iface, mtu.passes, mtu.passes)
+                                            : fmt::format("lower {}'s MTU to the smallest on the path", iface),
+                                 s.socket.path_mtu);
+        out.push_back(std::move(f));
+        same = out.end() - 1;
+        same->evidence = mtu.evidence;
+      }
+      same->evidence.push_back(ev + fmt::format(", {}-byte segments", s.socket.send_mss));
+      auto add_rank = [&](const std::optional<int>& r) {
+        if (r && std::find(same->ranks.begin(), same->ranks.end(), *r) == same->ranks.end()) same->ranks.push_back(*r);
+      };
+      add_rank(s.rank);
+      if (other != local.end()) add_rank(other->second->rank);
+      continue;
+    }
     if (other != local.end()) {
       auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error,
                                  fmt::format("packets from {} to {} are dropped on the way while {} is alive and waiting", s.socket.local, s.socket.peer, who(other->second->rank, other->second->pid)));
@@ -216,6 +258,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
         f.evidence.push_back(fmt::format("the peer socket {} received nothing meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
       }
+      f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
       f.fix.text = "A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic: allow TCP between the nodes' data addresses; check MTU along the path with `distdoctor preflight`.";
       if (s.rank) f.ranks.push_back(*s.rank);
       if (other->second->rank) f.ranks.push_back(*other->second->rank);
@@ -224,6 +267,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       auto f = core::new_finding("watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
                                  fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets", s.socket.peer, s.socket.local));
       f.evidence = {ev};
+      f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
       f.fix.text = "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic (`distdoctor preflight`).";
       if (s.rank) f.ranks = {*s.rank};
       out.push_back(std::move(f));

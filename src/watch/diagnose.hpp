@@ -1,9 +1,13 @@
 // Cause of a stall, from two snapshots a few seconds apart (`before`, `after`) and the ranks that
 // vanished while the job ran. Rules, checked against Linux 6.x /proc and inet_diag:
 //  - SYN_SENT that stays: the peer never answers a connect (firewall, nothing listening), or the
-//    address is on no network of this host (interface-mismatch: peers were given a wrong address);
-//  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: packets are
-//    dropped on the way while the peer process is alive (firewall added, MTU black hole), or the
+//    address is on no network of this host (interface-mismatch: peers were given a wrong address;
+//    the fix names the interface the ranks' working connections use);
+//  - a listening socket on a specific address nobody connects to while its process talks to its
+//    peers over another interface: interface-mismatch (diagnose_network.hpp);
+//  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: an MTU black
+//    hole when `probe` shows small echoes pass and full-size ones vanish (mtu-mismatch), else
+//    packets are dropped on the way while the peer process is alive (firewall added), or the
 //    peer stopped (its process or host is gone);
 //  - a rank that held sockets has exited while the others still wait;
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
@@ -17,6 +21,7 @@
 
 #include "core/finding.hpp"
 #include "os/file_tree.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/snapshot.hpp"
 
 namespace dd::watch {
@@ -49,7 +54,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
                                    long ticks_per_s);
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                    const std::vector<GoneRank>& gone, long ticks_per_s);
+                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr);
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
 // /proc/PID/net/route), and whether that route is a directly connected network.

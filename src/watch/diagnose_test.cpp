@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/strings.hpp"
 #include "os/fake/memory_file_tree.hpp"
 #include "watch/snapshot.hpp"
 
@@ -26,6 +27,7 @@ struct Proc {
   std::vector<std::uint64_t> sockets;
   std::vector<Thread> threads;
   std::string netns = "net:[4026532001]";
+  std::vector<std::string> env = {};  // more VAR=VALUE in its environ
 };
 
 void add(os::fake::MemoryFileTree& t, const Proc& p) {
@@ -33,7 +35,9 @@ void add(os::fake::MemoryFileTree& t, const Proc& p) {
   t.file(d + "/stat", fmt::format("{} (python3) S {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.ppid, p.pid, p.cpu));
   t.file(d + "/cmdline", std::string("/usr/bin/python3\0train.py", 25));
   t.file(d + "/io", fmt::format("rchar: {}\nwchar: 0\nread_bytes: 0\nwrite_bytes: 0\n", p.rchar));
-  t.file(d + "/environ", p.rank ? fmt::format("PATH=/bin{}RANK={}{}", '\0', *p.rank, '\0') : std::string("PATH=/bin"));
+  std::string environ = p.rank ? fmt::format("PATH=/bin{}RANK={}{}", '\0', *p.rank, '\0') : std::string("PATH=/bin");
+  for (const auto& v : p.env) environ += v + std::string(1, '\0');
+  t.file(d + "/environ", environ);
   t.link(d + "/ns/net", p.netns);
   t.dir(d + "/fd");
   int fd = 3;
@@ -48,8 +52,23 @@ void add(os::fake::MemoryFileTree& t, const Proc& p) {
   t.file(d + "/net/route",
          "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
          "eth0\t00000000\t0101A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
-         "eth0\t000112C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n");
+         "eth0\t000112C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n"
+         // a second interface, 198.18.2.0/24, on no network the other nodes share
+         "eth1\t000212C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n");
 }
+
+// Echo answers by packet size: up to `passes` bytes answered, larger ones lost; records each ask.
+class FakeProbe final : public PathProbe {
+ public:
+  int passes = 1500;
+  bool possible = true;
+  std::vector<std::pair<std::string, int>> asked;
+  Echo echo(int, const std::string& addr, int bytes, int) override {
+    asked.emplace_back(addr, bytes);
+    if (!possible) return Echo::not_possible;
+    return bytes <= passes ? Echo::answered : Echo::lost;
+  }
+};
 
 class FakeSockets final : public SocketSource {
  public:
@@ -157,6 +176,128 @@ TEST(Diagnose, UnackedQueueWithRetransmitsToALivePeerIsDropped) {
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
   EXPECT_NE(f[0].evidence[0].find("198.18.1.1:40000 on eth0 -> 198.18.1.2:50000"), std::string::npos) << f[0].evidence[0];
+}
+
+// Both directions of the rank 0 <-> rank 1 connection hold unacked data and retransmit, on a path
+// whose MTU the sockets believe is 9000.
+void stuck_both_ways(World& w) {
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_futex, "futex_wait_queue"}}, "net:[4026532002]"};
+  two_ranks(w, r0, r0, r1, r1);
+  for (auto* t : {&w.before_socks, &w.after_socks}) {
+    for (auto& s : t->table) {
+      s.send_queue = 1 << 20;
+      s.path_mtu = 9000;
+      s.send_mss = 8948;
+      s.total_retrans = t == &w.before_socks ? 3 : 5;
+      s.retransmits = 2;
+    }
+  }
+  w.take({100, 200});
+}
+
+TEST(Diagnose, StuckQueueWhereSmallEchoesPassAndFullSizeOnesVanishIsMtuBlackHole) {
+  World w;
+  stuck_both_ways(w);
+  FakeProbe probe;
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+  ASSERT_EQ(f.size(), 1u);  // both directions, one finding
+  EXPECT_EQ(f[0].id, "watch.tcp.mtu-black-hole");
+  EXPECT_EQ(f[0].label, core::Label::mtu_mismatch);
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+  EXPECT_NE(f[0].title.find("path MTU 9000 on eth0"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].fix.text.find("ip link set eth0 mtu 1500"), std::string::npos) << f[0].fix.text;
+  // small first, then the path MTU, then the standard size; once for the path, not per direction
+  ASSERT_GE(probe.asked.size(), 3u);
+  EXPECT_EQ(probe.asked[0], (std::pair<std::string, int>{"198.18.1.2", 84}));
+  EXPECT_EQ(probe.asked[1], (std::pair<std::string, int>{"198.18.1.2", 9000}));
+  EXPECT_EQ(probe.asked[2], (std::pair<std::string, int>{"198.18.1.2", 1500}));
+  EXPECT_EQ(probe.asked.size(), 3u);
+}
+
+TEST(Diagnose, StuckQueueWhereEvenSmallEchoesVanishStaysAFirewall) {
+  World w;
+  stuck_both_ways(w);
+  FakeProbe probe;
+  probe.passes = 0;
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("got no answer either"), std::string::npos);
+  EXPECT_EQ(probe.asked.size(), 1u);  // only the small echo, once for the path
+}
+
+TEST(Diagnose, StuckQueueWithFullSizeEchoesAnsweredOrNoProbeIsNoMtuFinding) {
+  for (int mode : {0, 1, 2}) {  // everything passes, probes impossible, no probe at all
+    World w;
+    stuck_both_ways(w);
+    FakeProbe probe;
+    probe.passes = 9000;
+    probe.possible = mode != 1;
+    auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, mode == 2 ? nullptr : &probe);
+    ASSERT_FALSE(f.empty()) << mode;
+    EXPECT_EQ(f[0].id, "watch.tcp.dropped") << mode;
+    if (mode == 1) {
+      EXPECT_NE(f[0].evidence.back().find("could not send an ICMP echo"), std::string::npos);
+    }
+  }
+}
+
+// Rank 0 (node 0) listens for Gloo on 198.18.2.1 (eth1, GLOO_SOCKET_IFNAME=eth1); both ranks met at
+// the store 198.18.1.1:29500 over eth0 (sockets 12 <-> 22).
+void wrong_interface(World& w, bool rank1_connects) {
+  std::vector<std::string> env = {"GLOO_SOCKET_IFNAME=eth1"};
+  Proc r0{100, 1, 0, 50, 1000, {12, 13, 14}, {{100, 'S', k_futex, "futex_wait_queue"}}, "net:[4026532001]", env};
+  Proc r1{200, 1, 1, 50, 1000, {22, 23}, {{200, 'S', k_futex, "futex_wait_queue"}}, "net:[4026532002]", env};
+  for (auto* t : {&w.before_tree, &w.after_tree}) {
+    add(*t, r0);
+    add(*t, r1);
+  }
+  for (auto* s : {&w.before_socks, &w.after_socks}) {
+    s->table = {sock(12, "198.18.1.1", 29500, "198.18.1.2", 45000, TcpState::established),
+                sock(22, "198.18.1.2", 45000, "198.18.1.1", 29500, TcpState::established),
+                sock(13, "198.18.2.1", 37000, "0.0.0.0", 0, TcpState::listen)};
+    if (rank1_connects) s->table.push_back(sock(23, "198.18.1.2", 51000, "198.18.2.1", 37000, TcpState::syn_sent));
+  }
+  w.take({100, 200});
+}
+
+TEST(Diagnose, ConnectToAnAddressOnlyAGatewayLeadsToNamesTheListenerAndTheSharedInterface) {
+  World w;
+  wrong_interface(w, true);
+  // rank 1's namespace routes 198.18.2.0/24 only through its default gateway
+  w.after_tree.file("/proc/200/net/route",
+                    "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
+                    "eth0\t00000000\tFE0112C6\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
+                    "eth0\t000112C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.connect.off-network");
+  EXPECT_EQ(f[0].label, core::Label::interface_mismatch);
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{1, 0}));
+  EXPECT_NE(f[0].title.find("rank 1 (pid 200) cannot reach 198.18.2.1:37000, where rank 0 (pid 100) listens on eth1"),
+            std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].fix.env, (std::map<std::string, std::string>{{"GLOO_SOCKET_IFNAME", "eth0"}}));
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("rank 0 (pid 100) runs with GLOO_SOCKET_IFNAME=eth1"), std::string::npos);
+}
+
+TEST(Diagnose, ListeningSocketNobodyReachesWhileItsProcessTalksOverAnotherInterfaceIsInterfaceMismatch) {
+  World w;
+  wrong_interface(w, false);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.listen.unreached");
+  EXPECT_EQ(f[0].label, core::Label::interface_mismatch);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{0});
+  EXPECT_NE(f[0].title.find("198.18.2.1:37000 on eth1, while it talks to its peers over eth0"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
+  // once a connection uses the listening address, the listener was reached: no such finding
+  World ok;
+  wrong_interface(ok, false);
+  ok.after_socks.table.push_back(sock(14, "198.18.2.1", 37000, "198.18.2.9", 40000, TcpState::established));
+  ok.take({100, 200});
+  for (const auto& g : diagnose(ok.after_tree, ok.before, ok.after, {}, 100)) EXPECT_NE(g.id, "watch.listen.unreached");
 }
 
 TEST(Diagnose, ConnectThatHangsOffNetworkIsInterfaceMismatchOnNetworkIsFirewall) {

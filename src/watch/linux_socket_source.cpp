@@ -1,33 +1,24 @@
 // inet_diag dump over NETLINK_SOCK_DIAG, per network namespace. struct tcp_info comes from
 // <linux/tcp.h> (glibc's copy lacks tcpi_bytes_acked / tcpi_bytes_received).
 #include <arpa/inet.h>
-#include <fcntl.h>
 #include <linux/inet_diag.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <linux/sock_diag.h>
 #include <linux/tcp.h>
-#include <sched.h>
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include <cstddef>
 #include <cstring>
-#include <thread>
 
+#include "watch/netns.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
 
 namespace {
-
-std::string ns_of(int pid) {
-  char buf[128];
-  std::string path = "/proc/" + std::to_string(pid) + "/ns/net";
-  ssize_t n = ::readlink(path.c_str(), buf, sizeof buf - 1);
-  return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
-}
 
 int open_diag_socket() {
   int fd = ::socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
@@ -35,21 +26,6 @@ int open_diag_socket() {
   timeval tv{1, 0};  // a dump answers at once; never wait longer than a second
   ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   return fd;
-}
-
-// Opens the diag socket inside `pid`'s namespace: a thread joins that namespace (setns affects
-// only the calling thread), creates the socket, and ends; the socket stays in that namespace.
-int open_in_netns(int pid) {
-  int result = -1;
-  std::thread t([&] {
-    std::string path = "/proc/" + std::to_string(pid) + "/ns/net";
-    int nsfd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (nsfd < 0) return;
-    if (::setns(nsfd, CLONE_NEWNET) == 0) result = open_diag_socket();
-    ::close(nsfd);
-  });
-  t.join();
-  return result;
 }
 
 std::string addr_text(int family, const __be32* words) {
@@ -114,6 +90,8 @@ void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
           s.total_retrans = info.tcpi_total_retrans;
           s.bytes_acked = info.tcpi_bytes_acked;
           s.bytes_received = info.tcpi_bytes_received;
+          s.send_mss = info.tcpi_snd_mss;
+          s.path_mtu = info.tcpi_pmtu;
         }
         a += RTA_ALIGN(attr.rta_len);
       }
@@ -133,11 +111,11 @@ LinuxSocketSource::~LinuxSocketSource() {
 }
 
 int LinuxSocketSource::socket_for(int pid) {
-  std::string ns = ns_of(pid);
+  std::string ns = netns_of(pid);
   if (ns.empty()) return -1;
   auto it = by_netns_.find(ns);
   if (it != by_netns_.end()) return it->second;
-  int fd = ns == ns_of(static_cast<int>(::getpid())) ? open_diag_socket() : open_in_netns(pid);
+  int fd = socket_in_netns(pid, open_diag_socket);
   by_netns_[ns] = fd;
   return fd;
 }

@@ -57,16 +57,19 @@ void read_io(const os::FileTree& tree, int pid, ProcessInfo& p) {
   }
 }
 
-std::optional<int> read_rank(const os::FileTree& tree, int pid) {
+// RANK, and the settings that choose the job's network interface.
+void read_environ(const os::FileTree& tree, int pid, ProcessInfo& p) {
   auto env = tree.read(proc(pid) + "/environ");
-  if (!env) return std::nullopt;
+  if (!env) return;
   for (const auto& var : core::split(*env, '\0')) {
     if (core::starts_with(var, "RANK=")) {
       auto v = core::parse_int(std::string_view(var).substr(5));
-      if (v && *v >= 0 && *v < (1 << 24)) return static_cast<int>(*v);
+      if (v && *v >= 0 && *v < (1 << 24)) p.rank = static_cast<int>(*v);
+    }
+    for (const char* key : {"GLOO_SOCKET_IFNAME=", "NCCL_SOCKET_IFNAME=", "TP_SOCKET_IFNAME="}) {
+      if (core::starts_with(var, key)) p.interface_env.push_back(var);
     }
   }
-  return std::nullopt;
 }
 
 ThreadInfo read_thread(const os::FileTree& tree, int pid, int tid) {
@@ -151,7 +154,7 @@ std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid) {
     p.cmdline = std::string(core::trim(*cmd));
   }
   read_io(tree, pid, p);
-  p.rank = read_rank(tree, pid);
+  read_environ(tree, pid, p);
   p.netns = tree.read_link(proc(pid) + "/ns/net").value_or("");
   for (const auto& fd : tree.list(proc(pid) + "/fd")) {
     auto target = tree.read_link(proc(pid) + "/fd/" + fd);

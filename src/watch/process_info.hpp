@@ -32,6 +32,7 @@ struct ProcessInfo {
   std::uint64_t cpu_ticks = 0;     // utime + stime (clock ticks)
   std::uint64_t rchar = 0, wchar = 0, read_bytes = 0, write_bytes = 0;  // /proc/PID/io
   std::optional<int> rank;         // RANK= in /proc/PID/environ
+  std::vector<std::string> interface_env;  // GLOO_SOCKET_IFNAME=..., NCCL_SOCKET_IFNAME=... from it
   std::string netns;               // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
   std::vector<ThreadInfo> threads;

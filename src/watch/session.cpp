@@ -20,6 +20,7 @@
 #include "watch/job.hpp"
 #include "watch/output_tracker.hpp"
 #include "watch/process_info.hpp"
+#include "watch/python_stacks.hpp"
 #include "watch/snapshot.hpp"
 #include "watch/stall_detector.hpp"
 
@@ -151,7 +152,7 @@ class Watcher {
     rec.at_s = after.at_s;
     rec.idle_s = idle_at_stall_;
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s);
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe);
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
       auto logs = logs::analyze_text(kept, "job output");
@@ -161,11 +162,24 @@ class Watcher {
     }
     core::sort_findings(rec.findings);
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
+    for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s)) {
+      if (r.rank) rec.ranks.push_back({*r.rank, r.activity});
+    }
     std::string text = fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
     for (const auto& l : rec.processes) text += "  " + l + "\n";
     text += report::render_findings(rec.findings, report::Style(io_.color));
     if (opt_.on_stall == OnStall::dump) text += dump_stacks(io_.proc, after);
     std::fputs(text.c_str(), io_.report);
+    std::fflush(io_.report);
+    // After the verdict is out: what the GPUs do and where the Python ranks wait.
+    rec.notes = gpu_lines(read_gpu_utilisation(io_.nvml_library));
+    if (io_.runner != nullptr) {
+      auto stacks = python_stacks(*io_.runner, python_pids(after), std::chrono::seconds(3));
+      rec.notes.insert(rec.notes.end(), stacks.begin(), stacks.end());
+    }
+    std::string notes;
+    for (const auto& l : rec.notes) notes += "  " + l + "\n";
+    std::fputs(notes.c_str(), io_.report);
     std::fflush(io_.report);
     for (const auto& f : rec.findings) {
       if (std::none_of(merged_.begin(), merged_.end(), [&](auto& m) { return m.id == f.id; })) merged_.push_back(f);

@@ -11,6 +11,10 @@
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "os/file_tree.hpp"
+#include "os/process_runner.hpp"
+#include "watch/gpu_util.hpp"
+#include "watch/merge.hpp"
+#include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
@@ -36,6 +40,8 @@ struct StallRecord {
   double idle_s = 0;
   std::vector<core::Finding> findings;
   std::vector<std::string> processes;  // one line per process / socket seen at the stall
+  std::vector<std::string> notes;      // GPU utilisation (NVML) and Python stacks (py-spy), or why none
+  std::vector<RankActivity> ranks;     // what each rank did in the inspection window
 };
 
 struct WatchResult {
@@ -56,6 +62,9 @@ struct WatchIo {
   std::FILE* report = stderr;  // stall reports (text)
   bool color = false;
   long ticks_per_s = 100;
+  const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
+  std::string nvml_library = k_nvml_library;
+  PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
 };
 
 // Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that

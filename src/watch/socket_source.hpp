@@ -32,6 +32,8 @@ struct TcpSocket {
   std::uint64_t bytes_received = 0;
   std::uint32_t total_retrans = 0;
   std::uint8_t retransmits = 0;   // consecutive RTO retransmissions now (backoff)
+  std::uint32_t send_mss = 0;     // segment size the socket sends (payload bytes)
+  std::uint32_t path_mtu = 0;     // the path MTU the socket believes (the route's, until PMTU discovery lowers it)
 };
 
 class SocketSource {

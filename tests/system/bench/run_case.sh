@@ -22,6 +22,7 @@ if [ "$CASE" = usage ]; then
   expect2 "unknown operation" --op allreduce
   expect2 "--root 3" --op broadcast --root 3 -b 1K -e 1K
   expect2 "ifname" --ifname nosuch0 -b 1K -e 1K
+  expect2 "--p2p: a world of 1" --p2p
   echo "PASS usage"
   exit 0
 fi
@@ -125,6 +126,64 @@ assert f[0]["ranks"] == [2] and f[0]["hosts"] == ["node2"], f[0]
 assert [l["rank"] for l in d["lost"]] == [2], d["lost"]
 assert d["verdict"] == "FAILED"
 PY
+    ;;
+  p2p)
+    # --p2p on 4 nodes. A: node 3 sends through a 40 Mbit/s token bucket (tc tbf on its eth0), so
+    # every pair with node 3 is slow: rank 0 names node 3, not its links. B: node 0 sends to node 1
+    # alone through a 40 Mbit/s class (tc htb + a u32 filter on node 1's address): only the link
+    # 0-1 is slow, and rank 0 names that link.
+    for i in 0 1 2 3; do node $i; link $i eth0 198.18.0.$((i + 1))/24; done
+    for i in 0 1 2 3; do wait_oper_up $i eth0; done
+    p2p_run() {  # TAG: bench --p2p on the 4 nodes, rank 0's JSON in $WORK/TAG-0.json
+      local pids=() i
+      for i in 0 1 2 3; do
+        run_bench $i "$WORK/$1-$i.json" --world 4 --p2p -e 2M -n 3 --timeout 60 --stall 60
+        pids+=($BENCH_PID)
+      done
+      for i in 0 1 2 3; do wait "${pids[$i]}"; rc=$?; [ $rc = 0 ] || die "$1: rank $i exited $rc: $(cat "$WORK/$1-$i.json.err") $(head -c 1500 "$WORK/$1-$i.json")"; done
+    }
+    ip netns exec "${P}n3" tc qdisc add dev eth0 root tbf rate 40mbit burst 32kb latency 500ms || die "tc tbf failed"
+    p2p_run node
+    python3 - "$WORK/node-0.json" <<'PY' || die "slow node 3 not named: $(head -c 3000 "$WORK/node-0.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verdict"] == "SLOW", d["verdict"]
+p = d["p2p"]
+assert p["slow_nodes"] == [3] and p["slow_links"] == [], (p["slow_nodes"], p["slow_links"])
+assert len(p["pairs"]) == 6 and all(x["gbps"] > 0 for x in p["pairs"]), p["pairs"]
+slow = [x for x in p["pairs"] if 3 in (x["a"], x["b"])]
+assert all(x["gbps"] < 0.02 for x in slow), slow  # 40 Mbit/s = 0.005 GB/s, plus what the bucket lets burst
+f = [f for f in d["findings"] if f["id"] == "bench.p2p.slow-node"]
+assert len(f) == 1 and f[0]["hosts"] == ["node3"] and f[0]["label"] == "performance", d["findings"]
+assert len(d["findings"]) == 1, d["findings"]
+print("slow node:", f[0]["title"])
+PY
+    ip netns exec "${P}n3" tc qdisc del dev eth0 root || die "tc del failed"
+    ip netns exec "${P}n0" tc qdisc add dev eth0 root handle 1: htb default 10 &&
+      ip netns exec "${P}n0" tc class add dev eth0 parent 1: classid 1:10 htb rate 10gbit &&
+      ip netns exec "${P}n0" tc class add dev eth0 parent 1: classid 1:20 htb rate 40mbit &&
+      ip netns exec "${P}n0" tc filter add dev eth0 parent 1: protocol ip u32 match ip dst 198.18.0.2/32 flowid 1:20 ||
+      die "tc htb failed"
+    p2p_run link
+    python3 - "$WORK/link-0.json" <<'PY' || die "slow link 0-1 not named: $(head -c 3000 "$WORK/link-0.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["p2p"]
+assert p["slow_nodes"] == [] and p["slow_links"] == [[0, 1]], (p["slow_nodes"], p["slow_links"])
+f = [f for f in d["findings"] if f["id"] == "bench.p2p.slow-link"]
+assert len(f) == 1 and f[0]["ranks"] == [0, 1] and f[0]["hosts"] == ["node0", "node1"], d["findings"]
+print("slow link:", f[0]["title"])
+PY
+    # Text mode on 2 nodes: the matrix is printed.
+    ip netns exec "${P}n0" tc qdisc del dev eth0 root
+    ip netns exec "${P}n1" "$DD" bench --rendezvous "$RDV" --rank 1 --world 2 --token "v$$" --p2p -e 64K -n 2 \
+      > "$WORK/p1.txt" 2>&1 &
+    p1=$!
+    ip netns exec "${P}n0" "$DD" bench --rendezvous "$RDV" --rank 0 --world 2 --token "v$$" --p2p -e 64K -n 2 \
+      > "$WORK/p0.txt" 2>&1 || die "p2p text run: $(cat "$WORK/p0.txt")"
+    wait $p1 || die "p2p text run rank 1: $(cat "$WORK/p1.txt")"
+    grep -q "^#  GB/s each way" "$WORK/p0.txt" && grep -q "no slow node or link" "$WORK/p0.txt" ||
+      die "no matrix in the text output: $(cat "$WORK/p0.txt")"
     ;;
   *) die "unknown case $CASE" ;;
 esac

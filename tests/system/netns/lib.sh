@@ -58,6 +58,8 @@ nn_init() {
   trap 'nn_cleanup' EXIT
   trap 'nn_cleanup; exit 130' INT
   trap 'nn_cleanup; exit 143' TERM
+  . "$(dirname "${BASH_SOURCE[0]}")/../orphan_netns.sh"
+  remove_orphan_netns ddn
 }
 
 nn_host() {

@@ -25,6 +25,8 @@ trap 'exit 1' INT TERM
 
 [ "$(id -u)" = 0 ] || die "needs root (network namespaces)"
 command -v unshare >/dev/null || die "needs unshare"
+. "$(dirname "${BASH_SOURCE[0]}")/../orphan_netns.sh"
+remove_orphan_netns ddp
 ip netns add "$SW" || die "cannot create network namespaces"
 ip -n "$SW" link add "$BR" type bridge || die "cannot create a bridge"
 ip -n "$SW" link set "$BR" up

@@ -14,11 +14,12 @@ two_nodes() {
 }
 
 # start_watch MODE [watch flags...]: watch --json over both ranks in the background (WATCH_PID);
-# stdout -> $WORK/w.json, stderr (job output + reports) -> $WORK/w.err
+# stdout -> $WORK/w.json, stderr (job output + reports) -> $WORK/w.err. JOB_ENV: more VAR=VALUE
+# for the ranks.
 start_watch() {
   local mode=$1; shift
   "$DD" watch --json --stall "$STALL" --log "$WORK/job.log" "$@" -- \
-    "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE="$mode" DATA_FILE="$WORK/data.bin" \
+    "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE="$mode" DATA_FILE="$WORK/data.bin" ${JOB_ENV:-} \
     > "$WORK/w.json" 2> "$WORK/w.err" &
   WATCH_PID=$!
 }
@@ -50,6 +51,20 @@ print("findings:", [(f["id"], f["label"], f["ranks"]) for f in fs], file=sys.std
 ok = d["stalls"] and fs and fs[0]["label"] == label and (ranks is None or sorted(fs[0]["ranks"]) == ranks)
 sys.exit(0 if ok else 1)
 PY
+}
+expect_stall_notes() {  # the stall says what the GPUs do and where Python waits, or why it cannot
+  local gpu="no NVIDIA driver here" py="py-spy is not installed"
+  ldconfig -p | grep -q libnvidia-ml.so.1 && gpu="GPU 0"
+  command -v py-spy >/dev/null && py="py-spy dump --pid"
+  python3 - "$WORK/w.json" "$gpu" "$py" <<'PY' || die "stall notes lack '$gpu' / '$py'"
+import json, sys
+d = json.load(open(sys.argv[1]))
+notes = d["stalls"][0]["notes"]
+print("notes:", notes[:3], file=sys.stderr)
+assert any(n.startswith(sys.argv[2]) for n in notes), notes
+assert any(n.startswith(sys.argv[3]) for n in notes), notes
+PY
+  grep -q "$gpu" "$WORK/w.err" && grep -q "$py" "$WORK/w.err" || die "the text stall report lacks the GPU / py-spy lines"
 }
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
@@ -83,6 +98,87 @@ firewall)
   wait_watch 30
   expect_stall_label firewall-or-port-blocked None
   ;;
+wrong-iface)  # the job is told to use eth1, which each node has on a switch of its own
+  # connects from node I to the eth1 networks (the store's own connect retries go to eth0)
+  syn_to_eth1() { ip netns exec "$(ns_of "$1")" ss -Htn state syn-sent '( dst 198.18.2.0/24 or dst 198.18.3.0/24 )'; }
+  two_nodes
+  node 2
+  link 2 eth0 198.18.1.254/24  # the nodes' default gateway; it forwards nothing, silently
+  ip netns exec "$(ns_of 2)" sysctl -qw net.ipv4.ip_forward=0
+  for i in 0 1; do
+    link "$i" eth1 "198.18.$((i + 2)).$((i + 1))/24" "ddpb$i$$"
+    ip -n "$(ns_of $i)" route add default via 198.18.1.254
+  done
+  JOB_ENV=GLOO_SOCKET_IFNAME=eth1 start_watch healthy --on-stall kill
+  # both ranks meet at the store (MASTER_ADDR on eth0); then Gloo connects to the eth1 addresses:
+  # the fault is the moment a connect to one of them sits in SYN_SENT
+  wait_for "$WORK/job.log" "rank 1 joining" 150
+  for _ in $(seq 1200); do
+    for i in 0 1; do [ -n "$(syn_to_eth1 "$i")" ] && break 2; done
+    sleep 0.1
+  done
+  [ -n "$(syn_to_eth1 0)$(syn_to_eth1 1)" ] ||
+    die "no connect to the eth1 addresses within 120 s of joining: $(tail -5 "$WORK/w.err")"
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label interface-mismatch None
+  fix=$(jq_ "$WORK/w.json" 'd["stalls"][0]["findings"][0]["fix"]["env"].get("GLOO_SOCKET_IFNAME")')
+  [ "$fix" = eth0 ] || die "the fix names GLOO_SOCKET_IFNAME=$fix, expected eth0"
+  grep -q "listens on eth1" "$WORK/w.err" || die "the report does not name the interface the peer listens on"
+  # the named interface makes the same job work
+  "$DD" watch --json --stall 60 -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=healthy STEPS=3 \
+    GLOO_SOCKET_IFNAME="$fix" > "$WORK/fixed.json" 2> "$WORK/fixed.err" || { tail -20 "$WORK/fixed.err" >&2; die "the job fails with GLOO_SOCKET_IFNAME=$fix"; }
+  grep -q "rank 1 done" "$WORK/fixed.err" || die "the job with the fix did not finish"
+  ;;
+mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to MTU 1500
+  for i in 0 1; do
+    node "$i"
+    link "$i" eth0 "198.18.1.$((i + 1))/24"
+    ip -n "$(ns_of $i)" link set eth0 mtu 9000
+    # real NICs put frames of the MTU on the wire; veth would carry GSO super-packets past the bridge
+    ip netns exec "$(ns_of $i)" ethtool -K eth0 tso off gso off gro off >/dev/null 2>&1 || die "ethtool -K"
+    ip -n "$SW" link set "$(port_of $i eth0)" mtu 9000
+  done
+  start_watch forever --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  ip -n "$SW" link set "$(port_of 1 eth0)" mtu 1500
+  stall_named_in_time
+  wait_watch 30
+  expect_stall_label mtu-mismatch "[0, 1]"
+  grep -q "mtu 1500" "$WORK/w.err" || die "the fix does not name the MTU that passes"
+  ;;
+merged)  # one watch per node, one rank each; they meet at node0 and rank 0 merges the reports
+  two_nodes
+  for i in 0 1; do
+    in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
+      --world 2 --token "watch$$" --meet-timeout 120 --log "$WORK/job$i.log" -- \
+      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=2 MODE=rank0-extra \
+      /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    eval "W$i=\$!"
+  done
+  # both watches report their stall; only then the ranks end (a rank killed by one node's watch
+  # would change what the other node's watch inspects), and each watch meets the other
+  wait_for "$WORK/w0.err" "STALL at" 200
+  wait_for "$WORK/w1.err" "STALL at" 200
+  for i in 0 1; do
+    for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
+  done
+  wait "$W0"; wait "$W1"
+  for i in 0 1; do
+    python3 - "$WORK/w$i.json" "$i" <<'PY' || { tail -30 "$WORK/w$i.err" >&2; die "node $i: no merged verdict naming rank 1 on node1"; }
+import json, sys
+d = json.load(open(sys.argv[1])); m = d["meeting"]
+print("node", sys.argv[2], "own:", [(f["id"], f["ranks"]) for f in d["findings"]],
+      "merged:", [(f["id"], f["ranks"], f["hosts"]) for f in m["verdict"]["findings"]], file=sys.stderr)
+f = m["verdict"]["findings"][0]
+assert m["ok"] and m["verdict"]["verdict"] == "STALLED", m
+assert f["label"] == "collective-mismatch" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+if sys.argv[2] == "0":
+    assert sorted(n["host"] for n in m["nodes"]) == ["node0", "node1"], m["nodes"]
+PY
+  done
+  grep -q "job verdict from node rank 0: STALLED" "$WORK/w1.err" || die "node 1 did not print rank 0's verdict"
+  ;;
 rank-killed)
   two_nodes
   start_watch forever --on-stall kill
@@ -102,6 +198,7 @@ collective-rank0)
   stall_named_in_time
   wait_watch 30
   expect_stall_label collective-mismatch "[1]"
+  expect_stall_notes
   ;;
 slow-loader)
   two_nodes

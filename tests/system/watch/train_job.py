@@ -31,6 +31,7 @@ def load_batch(step):
     return torch.full((1 << 18,), float(rank + 1))
 
 
+print("rank %d joining" % rank, flush=True)
 dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=600))
 step = 0
 while mode == "forever" or step < steps:

@@ -1,0 +1,119 @@
+#include "watch/meet.hpp"
+
+#include <fmt/format.h>
+
+#include "cluster/message_io.hpp"
+#include "cluster/rendezvous.hpp"
+#include "core/deadline.hpp"
+#include "core/exit_code.hpp"
+#include "report/json.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+using nlohmann::json;
+
+json verdict_of(const std::vector<core::Finding>& findings, int nodes, const std::vector<int>& missing) {
+  bool error = core::has_error(findings);
+  return {{"verdict", error ? "STALLED" : "OK"},
+          {"reason", findings.empty() ? fmt::format("{} node(s) reported no stall", nodes) : findings.front().title},
+          {"exit_code", error ? core::k_exit_findings : core::k_exit_ok},
+          {"findings", report::to_json(findings)},
+          {"nodes", nodes},
+          {"missing", missing}};
+}
+
+}  // namespace
+
+json to_json(const NodeReport& n) {
+  json ranks = json::array();
+  for (const auto& r : n.ranks) ranks.push_back({{"rank", r.rank}, {"activity", activity_key(r.activity)}});
+  return {{"node", n.node},
+          {"host", n.host},
+          {"exit_code", n.exit_code ? json(*n.exit_code) : json(nullptr)},
+          {"stalls", n.stalls},
+          {"ranks", ranks},
+          {"findings", report::to_json(n.findings)}};
+}
+
+std::optional<NodeReport> node_report_from_json(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  try {
+    NodeReport n;
+    n.node = j.at("node").get<int>();
+    n.host = j.at("host").get<std::string>();
+    if (j.contains("exit_code") && j["exit_code"].is_number_integer()) n.exit_code = j["exit_code"].get<int>();
+    n.stalls = j.value("stalls", 0);
+    for (const auto& r : j.value("ranks", json::array())) {
+      auto a = activity_from_key(r.at("activity").get<std::string>());
+      if (!a) return std::nullopt;
+      n.ranks.push_back({r.at("rank").get<int>(), *a});
+    }
+    for (const auto& f : j.value("findings", json::array())) {
+      auto parsed = report::finding_from_json(f);
+      if (!parsed) return std::nullopt;
+      n.findings.push_back(std::move(*parsed));
+    }
+    return n;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
+MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log) {
+  MeetOutcome out;
+  core::Deadline deadline(c.timeout);
+  if (c.rank != 0) {
+    json join = {{"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()}, {"report", to_json(mine)}};
+    cluster::JoinFailure jf;
+    auto conn = cluster::join_rendezvous(c.rendezvous_host, c.rendezvous_port, join, c.token, deadline, log, &jf);
+    if (!conn) {
+      out.error = fmt::format("could not join the rendezvous {}: {}", jf.address, conn.error().describe());
+      return out;
+    }
+    auto msg = cluster::recv_message(conn->fd.get(), deadline, jf.address);
+    if (!msg) {
+      out.error = "no verdict from rank 0: " + msg.error().describe();
+    } else if (msg->type == cluster::MsgType::reject) {
+      out.error = "rank 0 rejected this node: " + msg->body.value("reason", "");
+    } else if (msg->type != cluster::MsgType::verdict) {
+      out.error = "rank 0 sent something other than a verdict";
+    } else {
+      out.ok = true;
+      out.verdict = msg->body;
+    }
+    return out;
+  }
+  out.nodes.push_back(mine);
+  if (c.world > 1) {
+    auto rv = cluster::RendezvousServer::open(c.rendezvous_port);
+    if (!rv) {
+      out.error = fmt::format("cannot listen on the rendezvous port {}: {}", c.rendezvous_port, rv.error().describe());
+      return out;
+    }
+    rv->gather(c.token, c.world, deadline, log);
+    out.missing = rv->missing();
+    for (auto& [rank, m] : rv->members()) {
+      auto n = node_report_from_json(m.join.value("report", json()));
+      if (!n) {
+        log(fmt::format("rendezvous: node rank {} ({}) sent no usable watch report", rank, m.host));
+        out.missing.push_back(rank);
+        continue;
+      }
+      n->node = rank;
+      n->host = m.host;
+      out.nodes.push_back(std::move(*n));
+    }
+    auto findings = merge_reports(out.nodes, out.missing);
+    out.verdict = verdict_of(findings, static_cast<int>(out.nodes.size()), out.missing);
+    rv->broadcast(cluster::MsgType::verdict, [&](const cluster::Member&) { return out.verdict; },
+                  core::Deadline(std::chrono::seconds(10)), log);
+  } else {
+    out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {});
+  }
+  out.ok = true;
+  return out;
+}
+
+}  // namespace dd::watch

@@ -1,0 +1,42 @@
+// Multi-node watch: when watch ends on a node, it meets the others over preflight's rendezvous
+// (cluster/rendezvous.hpp: authenticated join, then rank 0's verdict; no message of its own) and
+// rank 0 merges every node's report into one verdict (merge.hpp). A node's report travels as the
+// join's "report" object; rank 0 answers each node with a `verdict` carrying the merged findings.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "watch/merge.hpp"
+
+namespace dd::watch {
+
+struct MeetConfig {
+  std::string rendezvous_host;
+  int rendezvous_port = 0;
+  int rank = 0;               // meeting rank of this node (0 merges)
+  int world = 1;              // nodes
+  std::string token;
+  std::string host;           // this node's name
+  std::chrono::milliseconds timeout{60000};  // how long rank 0 waits for the others, and they for it
+};
+
+struct MeetOutcome {
+  bool ok = false;                      // rank 0: merged; others: got rank 0's verdict
+  std::string error;                    // why not
+  std::vector<int> missing;             // rank 0: nodes that sent nothing
+  std::vector<NodeReport> nodes;        // rank 0: every report, its own first
+  nlohmann::json verdict;               // the merged verdict (rank 0's, or as received)
+};
+
+// The report a node sends, and back.
+nlohmann::json to_json(const NodeReport& n);
+std::optional<NodeReport> node_report_from_json(const nlohmann::json& j);
+
+MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log);
+
+}  // namespace dd::watch

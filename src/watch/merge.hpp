@@ -1,0 +1,39 @@
+// Merging the watch reports of several nodes (`watch --rendezvous`, rank 0 merges): every node's
+// findings merged by id (ranks, hosts and evidence joined), plus what needs every rank's state at
+// once: ranks that wait in a collective on some nodes while ranks on other nodes are idle
+// elsewhere (collective-mismatch, naming the ranks that never arrived) or read their input
+// (data-pipeline-stall). A node's own verdict on those saw only its own ranks and is replaced.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "watch/diagnose.hpp"
+
+namespace dd::watch {
+
+struct RankActivity {
+  int rank = 0;
+  Activity activity = Activity::elsewhere;
+};
+
+struct NodeReport {
+  int node = 0;                          // its meeting rank
+  std::string host;
+  std::optional<int> exit_code;
+  int stalls = 0;
+  std::vector<core::Finding> findings;   // its own, merged over its stalls
+  std::vector<RankActivity> ranks;       // what each of its ranks did at its last stall
+};
+
+// "waiting", "reading_input", "elsewhere", "computing"
+std::string_view activity_key(Activity a);
+std::optional<Activity> activity_from_key(std::string_view key);
+
+// One verdict for the job: `missing` are meeting ranks that sent no report.
+std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing);
+
+}  // namespace dd::watch

@@ -1,0 +1,28 @@
+// PathProbe: ICMP echo to a peer from inside a process's network namespace with "don't fragment"
+// set, small and full-size. An MTU black hole passes the small echo and loses the full-size one;
+// a firewall that drops the peer's traffic loses both. The Linux one uses a raw ICMP socket
+// (root or CAP_NET_RAW, IPv4 only); without it the diagnosis says it could not tell. Tests use a
+// fake.
+#pragma once
+
+#include <string>
+
+namespace dd::watch {
+
+enum class Echo { answered, lost, not_possible };
+std::string_view to_string(Echo e);
+
+class PathProbe {
+ public:
+  virtual ~PathProbe() = default;
+  // One echo of `packet_bytes` (the whole IP packet) from `pid`'s namespace to `addr`, waiting up
+  // to `timeout_ms` for the answer, retried once when lost.
+  virtual Echo echo(int pid, const std::string& addr, int packet_bytes, int timeout_ms) = 0;
+};
+
+class LinuxPathProbe final : public PathProbe {
+ public:
+  Echo echo(int pid, const std::string& addr, int packet_bytes, int timeout_ms) override;
+};
+
+}  // namespace dd::watch

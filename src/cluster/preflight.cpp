@@ -78,6 +78,11 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
 core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure& f, const NetError& e) {
   std::string addr = f.address;
   std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
+  if (!f.rejected.empty())
+    return own_finding("preflight.rendezvous.rejected", core::Label::other,
+                       fmt::format("rank 0 ({}) turned this node away", addr), {f.rejected},
+                       "start preflight on every node at the same time (srun, pdsh, --ssh), or raise --timeout on "
+                       "every node: rank 0 takes joins for 45% of it");
   switch (e.failure) {
     case NetFailure::refused:
       return own_finding("preflight.rendezvous.refused", core::Label::firewall_or_port_blocked,

@@ -52,7 +52,7 @@ class RendezvousServer {
 
   // Accepts joins until ranks 1..world-1 are all present or `deadline` passes. Joins are read
   // side by side as their bytes arrive: a peer that connects and stays silent delays nobody else.
-  // Bounds: a join silent for a quarter of the join phase (at most 10 s) is dropped; at 256
+  // Bounds: a join silent for a quarter of the join phase (at most 10 s) is dropped; at max(256, 2 x world)
   // pending connections the longest-silent one is evicted for the newcomer (a real node always
   // gets in); a join may be 1 MiB and pending joins together may hold 64 MiB (the largest is cut
   // beyond that); no join is read once `deadline` has passed.
@@ -69,8 +69,14 @@ class RendezvousServer {
                  const Log& log);
 
   // Waits for one message of `type` from every live member until `deadline`; a closed
-  // connection marks the member lost (died midway).
+  // connection marks the member lost (died midway). A node that connects now, after gather(),
+  // is answered with a reject that says the join phase is over (it would otherwise wait in the
+  // listen backlog for a challenge that never comes, and blame a firewall).
   void collect(MsgType type, const core::Deadline& deadline, const Log& log);
+
+  // Answers every connection waiting in the backlog with that reject; returns how many.
+  int turn_away_latecomers(const Log& log);
+  int latecomers() const { return latecomers_; }
 
   std::map<int, Member>& members() { return members_; }
   const std::vector<std::string>& drops() const { return drops_; }
@@ -90,12 +96,15 @@ class RendezvousServer {
   std::map<int, Member> members_;
   std::vector<std::string> drops_;
   int anonymous_drops_ = 0;
+  int latecomers_ = 0;
+  std::int64_t gather_ended_unix_us_ = 0;
 };
 
 // How a join attempt ended when it did not succeed, with what to check.
 struct JoinFailure {
   NetError last;       // the last error seen
   int attempts = 0;
+  std::string rejected;  // rank 0's reason when it answered with a reject (final: no retry)
   std::string address;  // "node0:29401" as configured
 };
 
@@ -109,7 +118,9 @@ struct JoinSession {
 // Connects to host:port (all resolved addresses, in order) with retries until `deadline`, reads
 // rank 0's challenge, sends `join` (plus proof, nonce and "sent_unix_us", its wall clock at
 // sending; `join` must hold rank and world) and returns the connection (rank 0's `reject`, if
-// any, is the next message). A connection closed or refused before the challenge is retried.
+// any, is the next message). A connection closed or refused before the challenge is retried with
+// a jittered backoff until `deadline`; a reject instead of the challenge (the join phase is
+// over) ends the attempts.
 NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
                                        const std::string& token, const core::Deadline& deadline, const Log& log,
                                        JoinFailure* failure);

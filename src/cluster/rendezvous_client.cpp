@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <random>
 #include <thread>
 
 #include "cluster/auth.hpp"
@@ -14,16 +15,22 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
   JoinFailure local;
   JoinFailure& f = failure ? *failure : local;
   f.address = host_port(host, port);
+  // Backoff between attempts doubles to 1 s, each wait drawn from its upper half: a thousand
+  // nodes refused by a rank 0 that is not listening yet do not come back in one wave.
   auto backoff = std::chrono::milliseconds(100);
+  std::minstd_rand jitter(std::random_device{}());
   for (;;) {
     ++f.attempts;
+    // Rank 0 may be slow to answer a crowd (it reads every join); each attempt waits longer for
+    // the challenge: 3, 6, 12, then 24 s, so a connection already queued is not given up for a
+    // new one at the back of the queue.
+    auto attempt_budget = std::chrono::milliseconds(3000) * (1 << std::min(f.attempts - 1, 3));
     auto addrs = resolve(host, port);
     if (!addrs) {
       f.last = addrs.error();
     } else {
       for (const auto& a : *addrs) {
-        // Each attempt may use at most 3 s so later addresses and retries still get a turn.
-        core::Deadline attempt(std::min(deadline.remaining(), std::chrono::milliseconds(3000)));
+        core::Deadline attempt(std::min(deadline.remaining(), attempt_budget));
         auto conn = connect_to(a, attempt, k_safe_mss);
         if (!conn) {
           f.last = conn.error();
@@ -35,11 +42,13 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
           f.last = challenge.error();
           continue;
         }
+        if (challenge->type == MsgType::reject) {  // rank 0 is there and said no: final
+          f.rejected = challenge->body.value("reason", "");
+          f.last = NetError{NetFailure::protocol, "recv", 0, a.to_string(), "rank 0 rejected the connection: " + f.rejected};
+          return f.last;
+        }
         if (challenge->type != MsgType::challenge) {
-          std::string why = challenge->type == MsgType::reject ? "rank 0 rejected the connection: " +
-                                                                     challenge->body["reason"].get<std::string>()
-                                                               : "rank 0 did not open with a challenge";
-          f.last = NetError{NetFailure::protocol, "recv", 0, a.to_string(), why};
+          f.last = NetError{NetFailure::protocol, "recv", 0, a.to_string(), "rank 0 did not open with a challenge"};
           continue;
         }
         JoinSession session{std::move(conn.value()), challenge->body["nonce"].get<std::string>(), random_nonce_hex()};
@@ -61,7 +70,7 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
     if (log && (f.attempts == 1 || f.attempts % 10 == 0))
       log(fmt::format("rendezvous: attempt {} to reach {}: {}", f.attempts, f.address, f.last.describe()));
     if (deadline.remaining() <= backoff) break;
-    std::this_thread::sleep_for(backoff);
+    std::this_thread::sleep_for(backoff / 2 + std::chrono::milliseconds(static_cast<std::int64_t>(jitter() % static_cast<std::uint64_t>(backoff.count() / 2 + 1))));
     backoff = std::min(backoff * 2, std::chrono::milliseconds(1000));
   }
   return f.last;

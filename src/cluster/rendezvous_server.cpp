@@ -1,4 +1,5 @@
 #include <poll.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -19,7 +20,10 @@ namespace {
 // (or a stray scanner's) and must not lock a real node out nor grow rank 0's memory.
 constexpr std::chrono::milliseconds k_join_idle_max{10000};
 constexpr std::chrono::milliseconds k_join_idle_min{500};
-constexpr std::size_t k_max_pending_joins = 256;
+// The cap on connections in progress is at least twice the world: a crowd of real nodes that all
+// got their challenge in the same instant must never evict one of its own (it would lose its
+// place for good: its join was sent, the plan never comes).
+constexpr std::size_t k_min_pending_joins = 256;
 constexpr std::size_t k_max_pending_bytes = 64u << 20;
 // A join (facts and check report) is tens of KiB: before its proof is checked, a peer may send at
 // most this much, so parsing what an unauthenticated peer sends stays cheap.
@@ -38,11 +42,20 @@ std::string host_port(const std::string& host, int port) {
 }
 
 NetResult<RendezvousServer> RendezvousServer::open(int port, std::size_t max_payload) {
+  // Thousands of nodes may connect in the same second: the kernel caps the backlog at
+  // net.core.somaxconn (4096 by default since Linux 5.4); a SYN beyond it waits for a retransmit.
+  constexpr int k_backlog = 4096;
+  // Rank 0 holds one descriptor per node: lift the soft limit (1,024 by default) to the hard one.
+  rlimit files{};
+  if (::getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    (void)::setrlimit(RLIMIT_NOFILE, &files);
+  }
   auto any6 = numeric_addr("::", port);
-  auto fd = listen_on(*any6, 512, k_safe_mss);
+  auto fd = listen_on(*any6, k_backlog, k_safe_mss);
   if (!fd) {
     auto any4 = numeric_addr("0.0.0.0", port);
-    fd = listen_on(*any4, 512, k_safe_mss);
+    fd = listen_on(*any4, k_backlog, k_safe_mss);
     if (!fd) return fd.error();
   }
   auto bound = local_addr(fd->get());
@@ -114,6 +127,7 @@ int poll_timeout(std::chrono::milliseconds wait) { return static_cast<int>(wait.
 void RendezvousServer::gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log) {
   world_ = world;
   auto idle_budget = std::clamp(deadline.remaining() / 4, k_join_idle_min, k_join_idle_max);
+  const std::size_t k_max_pending_joins = std::max(k_min_pending_joins, 2 * static_cast<std::size_t>(std::max(world, 0)));
   std::vector<PendingJoin> pending;
   auto forget = [&](std::size_t i, const std::string& why) {
     drop(pending[i].fd, pending[i].peer, why, false, log);
@@ -201,6 +215,26 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
     drop(p.fd, p.peer, "still joining when the rendezvous deadline passed", false, log);
     ++anonymous_drops_;
   }
+  gather_ended_unix_us_ = unix_us_now();
+}
+
+int RendezvousServer::turn_away_latecomers(const Log& log) {
+  int n = 0;
+  for (;;) {
+    SockAddr from;
+    auto conn = accept_one(fd_.get(), core::Deadline(std::chrono::milliseconds(0)), &from);
+    if (!conn) break;
+    ++n;
+    std::string why = fmt::format(
+        "too late: rank 0 stopped taking joins {} ms ago with {} of {} ranks (its join phase is part of --timeout, "
+        "counted from its own start)",
+        (unix_us_now() - gather_ended_unix_us_) / 1000, members_.size() + 1, world_);
+    if (log) log(fmt::format("rendezvous: turned away {}: {}", from.to_string(), why));
+    (void)send_message(conn->get(), Message{MsgType::reject, {{"reason", why}}},
+                       core::Deadline(std::chrono::milliseconds(200)), from.to_string());
+  }
+  latecomers_ += n;
+  return n;
 }
 
 std::vector<int> RendezvousServer::missing() const {
@@ -239,7 +273,10 @@ void RendezvousServer::collect(MsgType type, const core::Deadline& deadline, con
       ranks.push_back(rank);
     }
     if (fds.empty() || deadline.expired()) break;
+    fds.push_back(pollfd{fd_.get(), POLLIN, 0});  // last: latecomers
     if (::poll(fds.data(), fds.size(), poll_timeout(deadline.remaining())) <= 0) continue;
+    if (fds.back().revents != 0) turn_away_latecomers(log);
+    fds.pop_back();
     for (std::size_t i = 0; i < fds.size(); ++i) {
       if (fds[i].revents == 0) continue;
       Member& m = members_[ranks[i]];

@@ -364,3 +364,99 @@ TEST(PreflightRendezvous, ReaderMemoryFollowsArrivedBytesNotTheAnnouncedLength) 
 
 }  // namespace
 }  // namespace dd::cluster
+
+namespace dd::cluster {
+namespace {
+
+// A rank that joins with a check report of real size (tens of KiB), then answers the plan.
+// Generous deadlines: the test waits on events (every join, every result), never on time.
+std::string crowd_rank(int port, int rank, int world, const std::atomic<bool>* go) {
+  go->wait(false);  // all start together
+  core::Deadline d(120s);
+  auto join = join_of(rank, world);
+  join["report"] = {{"padding", std::string(16 * 1024, 'r')}};
+  auto conn = join_rendezvous("127.0.0.1", port, join, "crowd", d, {}, nullptr);
+  if (!conn) return "join failed: " + conn.error().describe();
+  auto plan = recv_message(conn->fd.get(), d, "rank0");
+  if (!plan || plan->type != MsgType::plan) return "no plan";
+  if (!send_message(conn->fd.get(), Message{MsgType::results, {{"rank", rank}, {"results", nlohmann::json::array()}}}, d,
+                    "rank0"))
+    return "results not sent";
+  auto verdict = recv_message(conn->fd.get(), d, "rank0");
+  return verdict ? verdict->body.value("verdict", "?") : "no verdict";
+}
+
+TEST(PreflightRendezvous, ThreeHundredConcurrentJoinsAreAllAnsweredByOneThread) {
+  // 300 nodes connect in the same instant to the real rendezvous over loopback: rank 0 (this
+  // thread alone) answers every one, hands each its plan and collects every result.
+  auto server = RendezvousServer::open(0);
+  ASSERT_TRUE(server.ok()) << server.error().describe();
+  const int world = 301;
+  std::atomic<bool> go{false};
+  std::vector<std::string> outcomes(world);
+  std::vector<std::thread> ranks;
+  for (int r = 1; r < world; ++r)
+    ranks.emplace_back([&, r] { outcomes[static_cast<std::size_t>(r)] = crowd_rank(server->port(), r, world, &go); });
+  go = true;
+  go.notify_all();
+  std::vector<std::string> log;
+  server->gather("crowd", world, core::Deadline(120s), [&](const std::string& l) { log.push_back(l); });
+  EXPECT_TRUE(server->missing().empty()) << server->missing().size() << " ranks missing";
+  server->broadcast(MsgType::plan, plan_body("crowd", world), core::Deadline(60s), {});
+  server->collect(MsgType::results, core::Deadline(120s), {});
+  int with_results = 0;
+  for (auto& [rank, m] : server->members()) with_results += m.has_results ? 1 : 0;
+  EXPECT_EQ(with_results, world - 1);
+  server->broadcast(MsgType::verdict, verdict_body("OK"), core::Deadline(60s), {});
+  for (auto& t : ranks) t.join();
+  int ok = 0;
+  for (int r = 1; r < world; ++r) {
+    const auto& o = outcomes[static_cast<std::size_t>(r)];
+    ok += o == "OK" ? 1 : 0;
+    EXPECT_EQ(o, "OK") << "rank " << r;
+  }
+  EXPECT_EQ(ok, world - 1);
+}
+
+TEST(PreflightRendezvous, NodeArrivingAfterTheJoinPhaseIsToldItIsTooLate) {
+  auto server = RendezvousServer::open(0);
+  ASSERT_TRUE(server.ok());
+  int port = server->port();
+  std::atomic<bool> latecomer_done{false};
+  std::string outcome;
+  std::thread on_time([&] {
+    core::Deadline d(60s);
+    auto conn = join_rendezvous("127.0.0.1", port, join_of(1, 2), "j", d, {}, nullptr);
+    if (!conn) return;
+    auto plan = recv_message(conn->fd.get(), d, "rank0");
+    while (!latecomer_done.load() && !d.expired()) std::this_thread::sleep_for(5ms);  // results after the latecomer
+    (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", 1}, {"results", nlohmann::json::array()}}}, d,
+                       "rank0");
+    auto verdict = recv_message(conn->fd.get(), d, "rank0");
+    outcome = verdict ? verdict->body.value("verdict", "?") : "no verdict";
+  });
+  server->gather("j", 2, core::Deadline(60s), {});
+  ASSERT_TRUE(server->missing().empty());
+  server->broadcast(MsgType::plan, plan_body("j", 2), core::Deadline(10s), {});
+  JoinFailure f;
+  std::thread late([&] {
+    auto start = std::chrono::steady_clock::now();
+    auto conn = join_rendezvous("127.0.0.1", port, join_of(1, 2), "j", core::Deadline(60s), {}, &f);
+    EXPECT_FALSE(conn.ok());
+    // a reject is final: the node does not retry until its deadline
+    EXPECT_EQ(f.attempts, 1);
+    EXPECT_LT(std::chrono::steady_clock::now() - start, 30s);
+    latecomer_done = true;
+  });
+  server->collect(MsgType::results, core::Deadline(60s), {});
+  late.join();
+  server->broadcast(MsgType::verdict, verdict_body("OK"), core::Deadline(10s), {});
+  on_time.join();
+  EXPECT_EQ(server->latecomers(), 1);
+  EXPECT_NE(f.rejected.find("too late"), std::string::npos) << f.rejected;
+  EXPECT_NE(f.rejected.find("2 of 2 ranks"), std::string::npos) << f.rejected;
+  EXPECT_EQ(outcome, "OK");
+}
+
+}  // namespace
+}  // namespace dd::cluster

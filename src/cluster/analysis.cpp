@@ -18,9 +18,23 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     if (!in.lost.count(rank)) live.push_back(rank);
   for (const auto& p : in.probes) (p.target.what == "candidate" ? candidates : job)[{p.from, p.target.to}].push_back(&p);
   // Peers whose probe results we have: they judge the addresses of the nodes they probed.
+  // In a sparse plan a node that reached none of its (3 or more) probed peers is cut off itself
+  // (analysis_reach localises it): it judges nobody else's addresses, or each of its ~12 peers
+  // would look unreachable too. A full mesh keeps every judge (what the small-cluster cases assert).
+  auto cut_off = [&](int from) {
+    if (in.planned.empty()) return false;
+    int peers = 0;
+    for (int to : live) {
+      if (to == from || !judged(from, to) || candidate_probes(from, to).empty()) continue;
+      ++peers;
+      for (const auto* p : candidate_probes(from, to))
+        if (carries_data(*p)) return false;
+    }
+    return peers >= 3;
+  };
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r)) judges.push_back(r);
+    if (in.probed.count(r) && !cut_off(r)) judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
     for (const auto& l : f.listeners) {

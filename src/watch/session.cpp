@@ -187,6 +187,11 @@ class Watcher {
     }
     result_.stalls.push_back(std::move(rec));
     inspect_from_.reset();
+    if (io_.on_stall_reported) {
+      WatchResult so_far = result_;
+      so_far.findings = merged_;
+      io_.on_stall_reported(so_far);
+    }
     if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
   }
 

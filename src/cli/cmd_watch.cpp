@@ -52,6 +52,33 @@ watch::NodeReport node_report(const watch::WatchResult& r, int rank, const std::
   return n;
 }
 
+// Rank 0's verdict as this node prints it (on the meeting's thread: one write to stderr).
+void print_meeting_outcome(const watch::MeetOutcome& out, bool color) {
+  if (!out.ok) {
+    std::fprintf(stderr, "distdoctor watch: no job verdict: %s\n", out.error.c_str());
+    return;
+  }
+  std::vector<core::Finding> merged;
+  for (const auto& f : out.verdict.value("findings", nlohmann::json::array())) {
+    if (auto parsed = report::finding_from_json(f)) merged.push_back(std::move(*parsed));
+  }
+  std::string text = "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) +
+                     "\n" + report::render_findings(merged, report::Style(color));
+  std::fputs(text.c_str(), stderr);
+  std::fflush(stderr);
+}
+
+nlohmann::json meeting_json(const watch::MeetConfig& c, const watch::MeetOutcome& out) {
+  nlohmann::json m = {{"rank", c.rank}, {"world", c.world}, {"ok", out.ok}};
+  if (!out.error.empty()) m["error"] = out.error;
+  if (out.ok) m["verdict"] = out.verdict;
+  if (c.rank == 0) {
+    m["nodes"] = nlohmann::json::array();
+    for (const auto& n : out.nodes) m["nodes"].push_back(watch::to_json(n));
+  }
+  return m;
+}
+
 nlohmann::json to_json(const watch::WatchResult& r) {
   nlohmann::json stalls = nlohmann::json::array();
   for (const auto& s : r.stalls) {
@@ -101,35 +128,29 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
   io.color = report::Style::for_stdout(global.no_color).color() && ::isatty(STDERR_FILENO);
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  // Multi-node: the nodes meet at their first stall (a hung job does not end by itself), on a
+  // thread of its own so that sampling and the output relay go on; a node that never stalled
+  // meets when watch ends.
+  watch::BackgroundMeeting meeting_run;
+  auto start_meeting = [&meeting_run, &meet, color = io.color](const watch::WatchResult& so_far, const char* when) {
+    if (meeting_run.started()) return;
+    std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d %s (node rank %d of %d)\n",
+                 meet->rendezvous_host.c_str(), meet->rendezvous_port, when, meet->rank, meet->world);
+    meeting_run.start(*meet, node_report(so_far, meet->rank, meet->host),
+                      [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); },
+                      [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
+  };
+  if (meet) io.on_stall_reported = [&](const watch::WatchResult& so_far) { start_meeting(so_far, "at this stall"); };
   auto result = watch::run_watch(opt, io);
   if (!result) {
+    if (meeting_run.started()) meeting_run.wait();
     std::fprintf(stderr, "distdoctor: error: %s\n", result.error().message.c_str());
     return result.error().kind == core::ErrorKind::system ? core::k_exit_internal : core::k_exit_usage;
   }
   nlohmann::json meeting;
   if (meet) {
-    std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d (node rank %d of %d)\n",
-                 meet->rendezvous_host.c_str(), meet->rendezvous_port, meet->rank, meet->world);
-    auto out = watch::meet(*meet, node_report(*result, meet->rank, meet->host),
-                           [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); });
-    meeting = {{"rank", meet->rank}, {"world", meet->world}, {"ok", out.ok}};
-    if (!out.error.empty()) meeting["error"] = out.error;
-    if (out.ok) meeting["verdict"] = out.verdict;
-    if (meet->rank == 0) {
-      meeting["nodes"] = nlohmann::json::array();
-      for (const auto& n : out.nodes) meeting["nodes"].push_back(watch::to_json(n));
-    }
-    if (!out.ok) {
-      std::fprintf(stderr, "distdoctor watch: no job verdict: %s\n", out.error.c_str());
-    } else {
-      std::vector<core::Finding> merged;
-      for (const auto& f : out.verdict.value("findings", nlohmann::json::array())) {
-        if (auto parsed = report::finding_from_json(f)) merged.push_back(std::move(*parsed));
-      }
-      std::string text = "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) + "\n" +
-                         report::render_findings(merged, report::Style(io.color));
-      std::fputs(text.c_str(), stderr);
-    }
+    start_meeting(*result, "as watch ends");
+    meeting = meeting_json(*meet, meeting_run.wait());
   }
   if (global.json) {
     auto j = to_json(*result);
@@ -156,7 +177,7 @@ void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_flag("--nccl-debug", cli->opt.nccl_debug, "set NCCL_DEBUG=INFO, NCCL_DEBUG_SUBSYS=INIT,NET unless set");
   sub.add_option("--pid", cli->opt.pids, "attach to a running process (and its descendants); repeatable");
   sub.add_option("--match", cli->opt.match, "attach to running processes whose command line contains PATTERN");
-  add_meeting_options(sub, cli->meet, "multi-node: HOST:PORT where node rank 0's watch merges every node's report when watch ends (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
+  add_meeting_options(sub, cli->meet, "multi-node: HOST:PORT where node rank 0's watch merges every node's report at the first stall (or when watch ends) (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
                       "job token shared by the nodes' watch (default: the launcher's job id)");
   sub.add_option("--meet-timeout", cli->meet_timeout_s, "multi-node: seconds rank 0 waits for the other nodes' reports (default 120)")
       ->check(CLI::PositiveNumber);

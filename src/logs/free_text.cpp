@@ -214,7 +214,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   }
   if ((has(line, "ibv_") && any_of(line, {"fail", "rror"})) || has(line, "retry counter exceeded") ||
       (has(line, "NET/IB") && any_of(line, {"fail", "rror", "timeout"}))) {
-    ev.kind = EventKind::ib_error;
+    ev.kind = any_of(line, {"Unable to open device", "ibv_open_device"}) ? EventKind::ib_open_failed : EventKind::ib_error;
     return;
   }
   if (any_of(line, {"failed to connect to all addresses", "UNAVAILABLE:", "StatusCode.UNAVAILABLE"})) {

@@ -80,7 +80,8 @@ TEST(LogsGolden, FirstFindingOfEachRuleFixtureNamesItsRule) {
       {"resource-limits", "resource-limits"},          {"driver-too-old", "version-mismatch"},
       {"single-host-stall", "p2p-failure"},            {"init-incomplete", "other"},
       {"prefixes-mpi-srun-ansi", "loopback-interface"}, {"healthy", "other"},
-      {"bootstrap-over-ipoib", "interface-mismatch"},
+      {"bootstrap-over-ipoib", "interface-mismatch"},  {"rdma-open-failed", "performance"},
+      {"rdma-open-failed-refused", "firewall-or-port-blocked"}, {"unhandled-cuda-error", "version-mismatch"},
   };
   for (const auto& [name, label] : table) {
     auto path = fs::path(DD_TEST_DATA_DIR) / "logs" / (name + ".log");

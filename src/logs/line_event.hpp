@@ -33,6 +33,8 @@ enum class EventKind : std::uint8_t {
   libibverbs_missing,     // "Failed to open libibverbs.so"
   connect_failed,         // a failed connect/recv: addr, port, err
   ib_error,               // ibv_* calls failing, IB completion errors
+  ib_open_failed,         // an RDMA device exists but NCCL could not open it: "NET/IB : Unable to open device
+                          // mlx5_0", "Call to ibv_open_device failed" (containers without /dev/infiniband)
   shm_error,              // shared-memory segment creation failures, bus errors blamed on shm
   p2p_error,              // CUDA peer access / IPC failures
   collective_mismatch,    // "Mismatched collective detected", torch's collective mismatch check

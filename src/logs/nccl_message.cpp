@@ -89,6 +89,11 @@ bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
     ev.text = msg;
     return true;
   }
+  if (has(msg, "Unable to open device") || has(msg, "ibv_open_device")) {
+    ev.kind = EventKind::ib_open_failed;  // net_ib.cc, and IBV_PTR_CHECK's "Call to %s failed"
+    ev.text = msg;
+    return true;
+  }
   if (has(src, "ibvwrap") || has(src, "net_ib") || has(src, "ib_") || has(msg, "ibv_") || has(msg, "NET/IB") ||
       has(msg, "IBV_WC") || has(msg, "retry counter exceeded")) {
     ev.kind = EventKind::ib_error;

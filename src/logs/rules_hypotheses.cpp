@@ -2,8 +2,10 @@
 // or a setting: GPUDirect RDMA off or used by some ranks only, IB work-queue length errors
 // (hosts' MTUs differ, NVIDIA/nccl#1524, PR #2135), NCCL_COMM_ID's subnet check, a garbage peer
 // address after NCCL_SOCKET_IFNAME named no interface (NVIDIA/nccl#1837), a reported
-// NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), and "unhandled system error"
-// on one host, whose usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473). Each
+// NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC or after an RDMA device failed to
+// open, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), "unhandled system error" on one host, whose
+// usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473), and a bare "unhandled cuda error"
+// (driver older than the CUDA runtime). Each
 // finding says what it rests on and which variables confirm it.
 #include <algorithm>
 
@@ -138,6 +140,65 @@ void socket_on_rdma_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   }
 }
 
+// NCCL saw an RDMA device but could not open it ("NET/IB : Unable to open device mlx5_bond_0",
+// IBV_PTR_CHECK's "Call to ibv_open_device failed"): NET/IB then reports no device and NCCL moves
+// the data over TCP sockets. On its own that is a slow job, not a failed one (a container without
+// /dev/infiniband or the verbs provider, NVIDIA/nccl#451); next to a real failure it is background.
+bool used_ib(const LogFacts& facts) {
+  if (facts.ib_channels_gdr + facts.ib_channels_plain > 0) return true;
+  return std::any_of(facts.processes.begin(), facts.processes.end(),
+                     [](const auto& p) { return p->transport == "IB"; });
+}
+
+void ib_open_failed_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::ib_open_failed);
+  if (s.count == 0) return;
+  if (any_non_info(out) || used_ib(facts)) {
+    auto r = from(s, "nccl.ib.open-failed", Label::ib_misconfiguration, Severity::info,
+                  "NCCL could not open an RDMA device on some ranks (they use TCP sockets instead)", 78);
+    r.finding.fix.text = "Expose the device to the job (docker --device=/dev/infiniband --cap-add=IPC_LOCK, or the "
+                         "RDMA device plugin on Kubernetes) with a verbs provider (rdma-core) matching the host's";
+    out.push_back(std::move(r));
+    return;
+  }
+  auto r = from(s, "nccl.ib.open-failed-socket", Label::performance, Severity::warning,
+                "NCCL found an RDMA device but could not open it, so it moves data over TCP sockets (several times "
+                "slower than NET/IB)",
+                57);
+  for (const auto& p : facts.processes)
+    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
+  r.finding.fix.text = "Give the job access to the RDMA device: docker run --device=/dev/infiniband --cap-add=IPC_LOCK "
+                       "(or --privileged; Kubernetes: the RDMA shared-device plugin) and rdma-core in the image; "
+                       "`ibv_devinfo` inside the container must list the port as PORT_ACTIVE, and the log must then "
+                       "say 'Using network IB'";
+  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  out.push_back(std::move(r));
+}
+
+// "unhandled cuda error" (ncclUnhandledCudaError) with no other line to go on: without NCCL_DEBUG
+// the failing CUDA call is not shown; the usual one is the driver being older than the CUDA
+// runtime the framework or NCCL was built for (cudaErrorInsufficientDriver), which NCCL_DEBUG=WARN
+// prints as "Cuda failure 'CUDA driver version is insufficient for CUDA runtime version'".
+void unhandled_cuda_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (any_non_info(out)) return;
+  const Signal& opaque = facts.signal(EventKind::opaque_error);
+  bool cuda = false;
+  for (const auto& e : opaque.evidence)
+    cuda = cuda || e.text.find("unhandled cuda error") != std::string::npos ||
+           e.text.find("ncclUnhandledCudaError") != std::string::npos;
+  if (!cuda) return;
+  auto r = from(opaque, "nccl.cuda-error.driver-runtime", Label::version_mismatch, Severity::warning,
+                "NCCL failed with 'unhandled cuda error' and no CUDA call in the log: most often the NVIDIA driver is "
+                "older than the CUDA runtime the framework or NCCL was built for",
+                63);
+  r.finding.fix.text = "Compare the driver's CUDA version (nvidia-smi) with the framework's (python -c 'import torch; "
+                       "print(torch.version.cuda)') and the NCCL package's on every node, then install a matching "
+                       "driver or build; NCCL_DEBUG=WARN names the failing call: 'CUDA driver version is insufficient' "
+                       "confirms it, 'out of memory' means another process holds the GPU (nvidia-smi)";
+  r.finding.fix.env = {{"NCCL_DEBUG", "WARN"}};
+  out.push_back(std::move(r));
+}
+
 // NCCL's bootstrap failed while its socket interface (Bootstrap line, else NET/IB's OOB) is IPoIB:
 // without NCCL_SOCKET_IFNAME NCCL prefers ib* for its TCP sockets, and an IPoIB network that does
 // not join the hosts (or reach into their containers) breaks the bootstrap although IB itself
@@ -200,8 +261,10 @@ void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
 
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   ipoib_bootstrap_rule(facts, out);
+  ib_open_failed_rule(facts, out);
   socket_on_rdma_rule(facts, out);
   single_host_system_error_rule(facts, out);
+  unhandled_cuda_error_rule(facts, out);
 }
 
 }  // namespace dd::logs

@@ -116,4 +116,19 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
   return out;
 }
 
+void BackgroundMeeting::start(const MeetConfig& c, NodeReport mine, Log log,
+                              std::function<void(const MeetOutcome&)> done) {
+  if (run_.valid()) return;
+  run_ = std::async(std::launch::async, [c, mine = std::move(mine), log = std::move(log), done = std::move(done)] {
+    MeetOutcome out = meet(c, mine, log);
+    if (done) done(out);
+    return out;
+  });
+}
+
+MeetOutcome BackgroundMeeting::wait() {
+  if (!run_.valid()) return MeetOutcome{false, "the meeting never started", {}, {}, {}};
+  return run_.get();
+}
+
 }  // namespace dd::watch

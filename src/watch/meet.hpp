@@ -1,11 +1,15 @@
-// Multi-node watch: when watch ends on a node, it meets the others over preflight's rendezvous
-// (cluster/rendezvous.hpp: authenticated join, then rank 0's verdict; no message of its own) and
-// rank 0 merges every node's report into one verdict (merge.hpp). A node's report travels as the
-// join's "report" object; rank 0 answers each node with a `verdict` carrying the merged findings.
+// Multi-node watch: at a node's first stall (or when watch ends, if it never stalled), it meets the
+// others over preflight's rendezvous (cluster/rendezvous.hpp: authenticated join, then rank 0's
+// verdict; no message of its own) and rank 0 merges every node's report into one verdict
+// (merge.hpp). A node's report travels as the join's "report" object; rank 0 answers each node
+// with a `verdict` carrying the merged findings. A hung job does not end by itself, so the merged
+// verdict must not wait for watch to end: the meeting runs on a thread of its own
+// (BackgroundMeeting) while watch goes on sampling and relaying the job's output.
 #pragma once
 
 #include <chrono>
 #include <functional>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -38,5 +42,20 @@ nlohmann::json to_json(const NodeReport& n);
 std::optional<NodeReport> node_report_from_json(const nlohmann::json& j);
 
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log);
+
+// One meeting per watch run, on its own thread.
+class BackgroundMeeting {
+ public:
+  using Log = std::function<void(const std::string&)>;
+  // The first call starts meet(c, mine, log) and, on the meeting's thread, `done` with its outcome;
+  // later calls do nothing (a node meets once: at its first stall, or at the end).
+  void start(const MeetConfig& c, NodeReport mine, Log log, std::function<void(const MeetOutcome&)> done);
+  bool started() const { return run_.valid(); }
+  // The outcome; waits at most the meeting's own deadlines (join/gather timeout, then 10 s).
+  MeetOutcome wait();
+
+ private:
+  std::future<MeetOutcome> run_;
+};
 
 }  // namespace dd::watch

@@ -88,7 +88,7 @@ std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
 
 class Watcher {
  public:
-  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), opt.argv.empty() ? 0.0 : static_cast<double>(io.ticks_per_s) / 5) {}
+  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), opt.argv.empty() ? 0.0 : 0.03 * static_cast<double>(io.ticks_per_s)) {}
 
   static double warn_after(double stall_s) { return stall_s >= 120 ? 60 : stall_s / 2; }
 
@@ -101,11 +101,12 @@ class Watcher {
     if (inspect_from_) {
       if (snap.at_s >= inspect_from_->at_s + opt_.inspect_s) finish_inspection(snap);
     }
-    int runnable = 0;
+    std::uint64_t busiest = 0;  // a process new since the last sample used all its CPU time since
     for (const auto& p : snap.processes) {
-      for (const auto& t : p.threads) runnable += t.state == 'R' ? 1 : 0;
+      const ProcessInfo* b = last_ ? last_->process(p.pid) : nullptr;
+      busiest = std::max(busiest, p.cpu_ticks - std::min(p.cpu_ticks, b ? b->cpu_ticks : 0));
     }
-    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), snap.cpu_ticks(), runnable};
+    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), busiest};
     switch (detector_.update(ps)) {
       case StallEvent::warning:
         say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",
@@ -186,6 +187,11 @@ class Watcher {
     }
     result_.stalls.push_back(std::move(rec));
     inspect_from_.reset();
+    if (io_.on_stall_reported) {
+      WatchResult so_far = result_;
+      so_far.findings = merged_;
+      io_.on_stall_reported(so_far);
+    }
     if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
   }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdio>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,6 +66,9 @@ struct WatchIo {
   const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
   std::string nvml_library = k_nvml_library;
   PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
+  // Called on the watch thread after each stall report is out, with the result so far (findings
+  // merged over the stalls until now); multi-node watch meets the other nodes from it.
+  std::function<void(const WatchResult&)> on_stall_reported = nullptr;
 };
 
 // Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that

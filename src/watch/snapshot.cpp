@@ -19,12 +19,6 @@ const OwnedSocket* Snapshot::socket(std::uint64_t inode, const std::string& netn
   return nullptr;
 }
 
-std::uint64_t Snapshot::cpu_ticks() const {
-  std::uint64_t sum = 0;
-  for (const auto& p : processes) sum += p.cpu_ticks;
-  return sum;
-}
-
 std::uint64_t Snapshot::socket_bytes() const {
   std::uint64_t sum = 0;
   for (const auto& s : sockets) sum += s.socket.bytes_acked + s.socket.bytes_received;

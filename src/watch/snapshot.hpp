@@ -28,7 +28,6 @@ struct Snapshot {
 
   const ProcessInfo* process(int pid) const;
   const OwnedSocket* socket(std::uint64_t inode, const std::string& netns) const;
-  std::uint64_t cpu_ticks() const;
   // Bytes acked + received over every socket of the tree (the "socket bytes" progress signal).
   std::uint64_t socket_bytes() const;
 };

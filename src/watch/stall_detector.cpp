@@ -15,13 +15,12 @@ StallEvent StallDetector::update(const ProgressSample& s) {
     return StallEvent::none;
   }
   double dt = s.at_s - prev_.at_s;
-  bool busy = startup_cpu_rate_ > 0 && dt > 0 && s.cpu_ticks > prev_.cpu_ticks &&
-              static_cast<double>(s.cpu_ticks - prev_.cpu_ticks) / dt >= startup_cpu_rate_;
+  bool busy = startup_cpu_rate_ > 0 && dt > 0 && static_cast<double>(s.busiest_ticks) / dt >= startup_cpu_rate_;
   prev_ = s;
   bool steps_known = mark_.step_lines > 0 || s.step_lines > 0;
   bool progress = s.step_lines > mark_.step_lines || (!steps_known && s.output_bytes > mark_.output_bytes) ||
                   s.socket_bytes >= mark_.socket_bytes + k_socket_bytes ||
-                  (!steps_known && (busy || (startup_cpu_rate_ > 0 && s.runnable > 0)));
+                  (!steps_known && busy);
   if (progress) {
     mark_ = s;
     last_progress_s_ = s.at_s;

@@ -147,7 +147,7 @@ mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to
   expect_stall_label mtu-mismatch "[0, 1]"
   grep -q "mtu 1500" "$WORK/w.err" || die "the fix does not name the MTU that passes"
   ;;
-merged)  # one watch per node, one rank each; they meet at node0 and rank 0 merges the reports
+merged)  # one watch per node, one rank each; at their stall they meet at node0 and rank 0 merges the reports
   two_nodes
   for i in 0 1; do
     in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
@@ -156,10 +156,15 @@ merged)  # one watch per node, one rank each; they meet at node0 and rank 0 merg
       /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
     eval "W$i=\$!"
   done
-  # both watches report their stall; only then the ranks end (a rank killed by one node's watch
-  # would change what the other node's watch inspects), and each watch meets the other
+  # both watches report their stall and meet at once: the merged verdict comes while the job still
+  # hangs (--on-stall report), on both nodes; only then the test ends the ranks
   wait_for "$WORK/w0.err" "STALL at" 200
   wait_for "$WORK/w1.err" "STALL at" 200
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 60; done
+  for i in 0 1; do
+    [ -n "$(ip netns pids "$(ns_of $i)" | xargs -r ps -o comm= -p | grep python3)" ] ||
+      die "node $i's rank ended before the verdict: it did not come at the stall"
+  done
   for i in 0 1; do
     for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
   done

@@ -1,0 +1,68 @@
+// BackgroundMeeting: the multi-node watch meeting on a thread of its own, over the real rendezvous
+// on loopback (rank 0 merges, rank 1 gets the verdict), started once per run.
+#include "watch/meet.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+
+#include "cluster/rendezvous.hpp"
+
+namespace dd::watch {
+namespace {
+
+NodeReport report(int node, Activity a) {
+  NodeReport r;
+  r.node = node;
+  r.host = "node" + std::to_string(node);
+  r.stalls = 1;
+  r.ranks = {{node, a}};
+  if (node == 0) {
+    auto f = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error, "t");
+    f.ranks = {0};
+    r.findings = {f};
+  }
+  return r;
+}
+
+int free_port() {
+  auto s = cluster::RendezvousServer::open(0);
+  return s ? s->port() : 0;
+}
+
+TEST(BackgroundMeeting, TwoNodesMeetOnTheirOwnThreadsAndBothGetTheMergedVerdict) {
+  int port = free_port();
+  ASSERT_GT(port, 0);
+  MeetConfig c{"127.0.0.1", port, 0, 2, "tok", "node0", std::chrono::milliseconds(20000)};
+  MeetConfig c1 = c;
+  c1.rank = 1;
+  c1.host = "node1";
+  std::atomic<int> done{0};
+  BackgroundMeeting m0, m1;
+  auto quiet = [](const std::string&) {};
+  m0.start(c, report(0, Activity::in_collective), quiet, [&](const MeetOutcome&) { ++done; });
+  m0.start(c, report(0, Activity::computing), quiet, [&](const MeetOutcome&) { done += 100; });  // ignored
+  m1.start(c1, report(1, Activity::elsewhere), quiet, [&](const MeetOutcome&) { ++done; });
+  EXPECT_TRUE(m0.started());
+  auto o0 = m0.wait();
+  auto o1 = m1.wait();
+  ASSERT_TRUE(o0.ok) << o0.error;
+  ASSERT_TRUE(o1.ok) << o1.error;
+  EXPECT_EQ(done.load(), 2);
+  EXPECT_EQ(o0.nodes.size(), 2u);
+  EXPECT_EQ(o1.verdict.value("verdict", ""), "STALLED");
+  const auto& f = o1.verdict.at("findings").at(0);
+  EXPECT_EQ(f.value("label", ""), "collective-mismatch");
+  EXPECT_EQ(f.at("ranks"), nlohmann::json::array({1}));  // the rank on node 1 never arrived
+}
+
+TEST(BackgroundMeeting, WaitWithoutStartSaysSoInsteadOfBlocking) {
+  BackgroundMeeting m;
+  EXPECT_FALSE(m.started());
+  auto o = m.wait();
+  EXPECT_FALSE(o.ok);
+  EXPECT_EQ(o.error, "the meeting never started");
+}
+
+}  // namespace
+}  // namespace dd::watch

@@ -16,5 +16,6 @@ set_tests_properties(system.release.portable system.release.install system.relea
 # root under oldroot-cache (first run: about 215 MB and 3-7 minutes; then seconds).
 add_test(NAME system.release.oldroot
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/oldroot.sh ${DD_RELEASE_DIR}/distdoctor $<TARGET_FILE:distdoctor>
-          ${CMAKE_BINARY_DIR}/oldroot-cache ${CMAKE_SOURCE_DIR}/tests/corpus/logs/accelerate-1317/log.txt)
+          ${CMAKE_BINARY_DIR}/oldroot-cache ${CMAKE_SOURCE_DIR}/tests/corpus/logs/accelerate-1317/log.txt
+          ${DD_RELEASE_DIR}/distdoctor_${PROJECT_VERSION}_amd64.deb)
 set_tests_properties(system.release.oldroot PROPERTIES LABELS system TIMEOUT 1800 FIXTURES_REQUIRED dd_release)

@@ -6,18 +6,21 @@
 #   - `check --json`: one JSON object with the nccl section, whose nccl.library (the real libnccl
 #     from the read-only bind-mounted /usr/local/cuda, dlopened in the probe child) equals the
 #     test build's answer on this machine (REFERENCE);
-#   - `env --json` and `logs --json` on a corpus log: the same output as REFERENCE.
+#   - `env --json` and `logs --json` on a corpus log: the same output as REFERENCE;
+#   - the .deb (DEB) installs there with dpkg (its Depends hold on Debian 11), its distdoctor runs,
+#     and it is removed again.
 # The root is cached in CACHE (debootstrap of bullseye minbase: about 215 MB on disk, 40 MB of
 # downloads, 3-7 minutes once; later runs take seconds). Override the mirror with DD_DEBIAN_MIRROR.
 #
-# usage: oldroot.sh BINARY REFERENCE CACHE LOGFILE
+# usage: oldroot.sh BINARY REFERENCE CACHE LOGFILE DEB
 set -uo pipefail
-(($# == 4)) || { echo "usage: oldroot.sh BINARY REFERENCE CACHE LOGFILE" >&2; exit 2; }
-bin="$(realpath "$1")" ref="$(realpath "$2")" cache="$3" logfile="$(realpath "$4")"
+(($# == 5)) || { echo "usage: oldroot.sh BINARY REFERENCE CACHE LOGFILE DEB" >&2; exit 2; }
+bin="$(realpath "$1")" ref="$(realpath "$2")" cache="$3" logfile="$(realpath "$4")" deb="$(realpath "$5")"
 die() { echo "oldroot: $*" >&2; exit 2; }
 [[ -x "$bin" ]] || die "'$1' is not an executable (build it with scripts/build-release.sh)"
 [[ -x "$ref" ]] || die "reference '$2' is not an executable"
 [[ -r "$logfile" ]] || die "log file '$4' is not readable"
+[[ -r "$deb" ]] || die "package '$5' is not readable (scripts/build-release.sh makes it)"
 ((EUID == 0)) || die "needs root (debootstrap, chroot, mounts)"
 for tool in debootstrap chroot unshare jq flock mount; do
   command -v "$tool" >/dev/null || die "$tool not found (scripts/install-deps.sh installs it)"
@@ -66,6 +69,7 @@ cleanup() {
   local i
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount "${mounts[i]}" 2>/dev/null || umount -l "${mounts[i]}"; done
   rm -rf "$work"
+  chroot "$root" dpkg-query -W distdoctor >/dev/null 2>&1 && chroot "$root" dpkg --purge distdoctor >/dev/null 2>&1
   [[ -d "$root/usr/local/cuda" ]] && rmdir "$root/usr/local/cuda" 2>/dev/null
   true
 }
@@ -114,6 +118,16 @@ echo "logs --json job.log: exit $rc, $(jq -r '[.findings[]?.id] | join(",")' "$w
 outside logs --json job.log >"$work/logs.ref.json" 2>/dev/null
 jq -e 'type == "object"' "$work/logs.json" >/dev/null || bad "logs --json is not one JSON object"
 cmp -s "$work/logs.json" "$work/logs.ref.json" || bad "logs --json differs from the reference's"
+
+cp "$deb" "$work/distdoctor.deb"
+if chroot "$root" dpkg -i "$inner/distdoctor.deb" >"$work/dpkg.log" 2>&1; then
+  v="$(timeout 60 chroot "$root" "${cleanenv[@]}" /usr/bin/distdoctor --version)" \
+    || bad "the installed /usr/bin/distdoctor does not run"
+  echo "dpkg -i $(basename "$deb"): installed, /usr/bin/distdoctor --version: $v"
+  chroot "$root" dpkg --purge distdoctor >"$work/dpkg.log" 2>&1 || bad "dpkg --purge failed: $(cat "$work/dpkg.log")"
+else
+  bad "dpkg -i of the .deb failed in the old root: $(cat "$work/dpkg.log")"
+fi
 
 ((fail == 0)) && echo "oldroot: OK"
 exit "$fail"

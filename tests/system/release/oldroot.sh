@@ -63,7 +63,13 @@ echo "root: $root ($glibc)"
 devpkgs="$(chroot "$root" dpkg-query -W -f='${Package}\n' | grep -E -- '-dev$' || true)"
 [[ -z "$devpkgs" ]] || bad "the root has -dev packages: $devpkgs"
 
-work="$(mktemp -d "$root/tmp/dd-oldroot.XXXXXX")"
+# A run killed by ctest's timeout (no EXIT trap) leaves its folder; remove those of dead runs.
+for stale in "$root"/tmp/dd-oldroot.*.*; do
+  [[ -d "$stale" ]] || continue
+  pid="${stale#"$root"/tmp/dd-oldroot.}" pid="${pid%%.*}"
+  [[ "$pid" =~ ^[0-9]+$ ]] && ! kill -0 "$pid" 2>/dev/null && rm -rf "$stale"
+done
+work="$(mktemp -d "$root/tmp/dd-oldroot.$$.XXXXXX")"
 mounts=()
 cleanup() {
   local i

@@ -6,7 +6,8 @@
 #   - `check --json`: one JSON object with the nccl section, whose nccl.library (the real libnccl
 #     from the read-only bind-mounted /usr/local/cuda, dlopened in the probe child) equals the
 #     test build's answer on this machine (REFERENCE);
-#   - `env --json` and `logs --json` on a corpus log: the same output as REFERENCE;
+#   - `env --json`, `logs --json` on a corpus log and `lint --json` of a TF script and a
+#     PyTorchJob manifest (tree-sitter, yaml-cpp): the same output as REFERENCE;
 #   - the .deb (DEB) installs there with dpkg (its Depends hold on Debian 11), its distdoctor runs,
 #     and it is removed again.
 # The root is cached in CACHE (debootstrap of bullseye minbase: about 215 MB on disk, 40 MB of
@@ -89,6 +90,8 @@ if [[ -d /usr/local/cuda/lib64 ]]; then
 fi
 cp "$bin" "$work/distdoctor"
 cp "$logfile" "$work/job.log"
+lintdata="$(cd "$(dirname "$0")/../../data/lint/public" && pwd)" || die "tests/data/lint/public not found"
+cp "$lintdata/tf_distributed_input.py" "$lintdata/pytorchjob_simple.yaml" "$work/" || die "lint examples missing"
 inner="/tmp/$(basename "$work")"
 # The same clean environment inside and outside: the answers may differ only by the system.
 cleanenv=(env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 LD_LIBRARY_PATH=/usr/local/cuda/lib64)
@@ -124,6 +127,15 @@ echo "logs --json job.log: exit $rc, $(jq -r '[.findings[]?.id] | join(",")' "$w
 outside logs --json job.log >"$work/logs.ref.json" 2>/dev/null
 jq -e 'type == "object"' "$work/logs.json" >/dev/null || bad "logs --json is not one JSON object"
 cmp -s "$work/logs.json" "$work/logs.ref.json" || bad "logs --json differs from the reference's"
+
+inside lint --json tf_distributed_input.py pytorchjob_simple.yaml >"$work/lint.json" 2>"$work/lint.err"; rc=$?
+echo "lint --json: exit $rc, $(jq -r '[.findings[]?.id] | unique | join(",")' "$work/lint.json" 2>/dev/null)"
+((rc == 0 || rc == 1)) || bad "lint --json exited $rc: $(tail -5 "$work/lint.err")"
+# Python through tree-sitter and YAML through yaml-cpp: each gives findings.
+jq -e '[.findings[].id] | any(startswith("lint.tf.")) and any(startswith("lint.k8s."))' "$work/lint.json" >/dev/null \
+  || bad "lint --json lacks the TF script's or the manifest's findings"
+outside lint --json tf_distributed_input.py pytorchjob_simple.yaml >"$work/lint.ref.json" 2>/dev/null
+cmp -s "$work/lint.json" "$work/lint.ref.json" || bad "lint --json differs from the reference's"
 
 cp "$deb" "$work/distdoctor.deb"
 if chroot "$root" dpkg -i "$inner/distdoctor.deb" >"$work/dpkg.log" 2>&1; then

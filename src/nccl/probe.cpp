@@ -24,8 +24,8 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-// The standard signals' names (glibc's sigabbrev_np needs glibc 2.32; the portable release binary
-// runs on 2.31).
+// The names glibc's sigabbrev_np gives, "SIG" in front (the same for 0..70; sigabbrev_np needs
+// glibc 2.32 and the portable release binary is linked against 2.31).
 std::string signal_name(int sig) {
   static constexpr std::pair<int, const char*> k_names[] = {
       {SIGHUP, "HUP"},   {SIGINT, "INT"},       {SIGQUIT, "QUIT"}, {SIGILL, "ILL"},     {SIGTRAP, "TRAP"},
@@ -33,7 +33,7 @@ std::string signal_name(int sig) {
       {SIGSEGV, "SEGV"}, {SIGUSR2, "USR2"},     {SIGPIPE, "PIPE"}, {SIGALRM, "ALRM"},   {SIGTERM, "TERM"},
       {SIGSTKFLT, "STKFLT"}, {SIGCHLD, "CHLD"}, {SIGCONT, "CONT"}, {SIGSTOP, "STOP"},   {SIGTSTP, "TSTP"},
       {SIGTTIN, "TTIN"}, {SIGTTOU, "TTOU"},     {SIGURG, "URG"},   {SIGXCPU, "XCPU"},   {SIGXFSZ, "XFSZ"},
-      {SIGVTALRM, "VTALRM"}, {SIGPROF, "PROF"}, {SIGWINCH, "WINCH"}, {SIGIO, "IO"},   {SIGPWR, "PWR"},
+      {SIGVTALRM, "VTALRM"}, {SIGPROF, "PROF"}, {SIGWINCH, "WINCH"}, {SIGIO, "POLL"}, {SIGPWR, "PWR"},
       {SIGSYS, "SYS"}};
   for (const auto& [number, name] : k_names) {
     if (number == sig) return std::string("SIG") + name;

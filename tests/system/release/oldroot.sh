@@ -11,7 +11,8 @@
 #   - the .deb (DEB) installs there with dpkg (its Depends hold on Debian 11), its distdoctor runs,
 #     and it is removed again.
 # The root is cached in CACHE (debootstrap of bullseye minbase: about 215 MB on disk, 40 MB of
-# downloads, 501 s once on the loaded 2-core machine; later runs 15-20 s). Override the mirror with DD_DEBIAN_MIRROR.
+# downloads, 501 s once on the loaded 2-core machine; later runs 15-20 s). Override the mirror
+# with DD_DEBIAN_MIRROR.
 #
 # usage: oldroot.sh BINARY REFERENCE CACHE LOGFILE DEB
 set -uo pipefail

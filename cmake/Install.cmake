@@ -26,5 +26,12 @@ set(CPACK_PACKAGE_FILE_NAME "distdoctor_${PROJECT_VERSION}_amd64")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE amd64)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)  # dpkg-shlibdeps: libc6 (>= ...) from the GLIBC_ versions used
+if(DD_GLIBC_SYSROOT)
+  # Linked against glibc 2.31 (cmake/Portable.cmake). dpkg-shlibdeps would say libc6 (>= 2.34): Debian
+  # 12's symbols file raises sysconf@GLIBC_2.2.5's minimum to 2.34, a Debian rule, not a version the
+  # binary binds; system.release.oldroot installs the .deb on Debian 11 (2.31).
+  set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.31)")
+endif()
 set(CPACK_STRIP_FILES ON)
 include(CPack)

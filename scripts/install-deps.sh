@@ -21,6 +21,9 @@ pkgs=(
   bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening and watch tests)
   ccache                  # fuzz tests: the modules every libFuzzer target shares compile once per run (DD_FUZZ_CCACHE)
   binutils                # readelf: portable-binary test (NEEDED, GLIBC_ versions)
+  libunwind-14-dev        # release build: LLVM's static unwinder (libgcc_eh needs glibc 2.35's _dl_find_object)
+  curl xz-utils gpgv debian-archive-keyring  # release build: scripts/glibc-sysroot.sh fetches Debian 11's glibc
+  debootstrap             # system.release.oldroot: a Debian 11 (glibc 2.31) minbase root to run the release binary in
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
   chromium python3-pil    # system.report.browser: headless Chromium renders the HTML reports; PIL reads its PNGs
   python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s

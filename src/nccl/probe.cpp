@@ -3,6 +3,8 @@
 #include <signal.h>
 #include <string.h>
 
+#include <utility>
+
 #include "core/strings.hpp"
 
 namespace dd::nccl {
@@ -22,9 +24,21 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+// The names glibc's sigabbrev_np gives, "SIG" in front (the same for 0..70; sigabbrev_np needs
+// glibc 2.32 and the portable release binary is linked against 2.31).
 std::string signal_name(int sig) {
-  const char* abbrev = ::sigabbrev_np(sig);
-  return abbrev ? "SIG" + std::string(abbrev) : "signal " + std::to_string(sig);
+  static constexpr std::pair<int, const char*> k_names[] = {
+      {SIGHUP, "HUP"},   {SIGINT, "INT"},       {SIGQUIT, "QUIT"}, {SIGILL, "ILL"},     {SIGTRAP, "TRAP"},
+      {SIGABRT, "ABRT"}, {SIGBUS, "BUS"},       {SIGFPE, "FPE"},   {SIGKILL, "KILL"},   {SIGUSR1, "USR1"},
+      {SIGSEGV, "SEGV"}, {SIGUSR2, "USR2"},     {SIGPIPE, "PIPE"}, {SIGALRM, "ALRM"},   {SIGTERM, "TERM"},
+      {SIGSTKFLT, "STKFLT"}, {SIGCHLD, "CHLD"}, {SIGCONT, "CONT"}, {SIGSTOP, "STOP"},   {SIGTSTP, "TSTP"},
+      {SIGTTIN, "TTIN"}, {SIGTTOU, "TTOU"},     {SIGURG, "URG"},   {SIGXCPU, "XCPU"},   {SIGXFSZ, "XFSZ"},
+      {SIGVTALRM, "VTALRM"}, {SIGPROF, "PROF"}, {SIGWINCH, "WINCH"}, {SIGIO, "POLL"}, {SIGPWR, "PWR"},
+      {SIGSYS, "SYS"}};
+  for (const auto& [number, name] : k_names) {
+    if (number == sig) return std::string("SIG") + name;
+  }
+  return "signal " + std::to_string(sig);
 }
 
 std::string last_line(const std::vector<std::string>& lines) { return lines.empty() ? "" : lines.back(); }

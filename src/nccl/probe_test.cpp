@@ -86,6 +86,22 @@ TEST(Probe, CrashNamesTheSignalAndLastOutputLine) {
   EXPECT_NE(silent->error.find("code 3"), std::string::npos);
 }
 
+TEST(Probe, CrashSignalNamesAreGlibcs) {
+  // The names glibc's sigabbrev_np gives (the portable build cannot call it: glibc 2.32).
+  const std::pair<int, std::string> cases[] = {{SIGABRT, "died of SIGABRT"},
+                                               {SIGKILL, "died of SIGKILL"},
+                                               {SIGIO, "died of SIGPOLL"},
+                                               {SIGSYS, "died of SIGSYS"},
+                                               {SIGRTMIN + 1, "died of signal " + std::to_string(SIGRTMIN + 1)}};
+  for (const auto& [sig, want] : cases) {
+    os::ProcessOutcome o;
+    o.signal = sig;
+    auto r = read_probe_outcome("/l/libnccl.so.2", o, 10000ms);
+    ASSERT_TRUE(r.ok());
+    EXPECT_NE(r->error.find(want), std::string::npos) << r->error;
+  }
+}
+
 TEST(Probe, LoadFailureAndNcclErrorComeFromTheAnswer) {
   auto load = read_probe_outcome(
       "/l/x.so",

@@ -8,6 +8,7 @@
 // (driver older than the CUDA runtime). Each
 // finding says what it rests on and which variables confirm it.
 #include <algorithm>
+#include <string_view>
 
 #include "logs/rules.hpp"
 
@@ -175,6 +176,13 @@ void ib_open_failed_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   out.push_back(std::move(r));
 }
 
+// Whether any evidence line of `s` holds `text` or `or_text`.
+bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text) {
+  return std::any_of(s.evidence.begin(), s.evidence.end(), [&](const auto& e) {
+    return e.text.find(text) != std::string::npos || e.text.find(or_text) != std::string::npos;
+  });
+}
+
 // "unhandled cuda error" (ncclUnhandledCudaError) with no other line to go on: without NCCL_DEBUG
 // the failing CUDA call is not shown; the usual one is the driver being older than the CUDA
 // runtime the framework or NCCL was built for (cudaErrorInsufficientDriver), which NCCL_DEBUG=WARN
@@ -182,11 +190,7 @@ void ib_open_failed_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
 void unhandled_cuda_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
-  bool cuda = false;
-  for (const auto& e : opaque.evidence)
-    cuda = cuda || e.text.find("unhandled cuda error") != std::string::npos ||
-           e.text.find("ncclUnhandledCudaError") != std::string::npos;
-  if (!cuda) return;
+  if (!evidence_says(opaque, "unhandled cuda error", "ncclUnhandledCudaError")) return;
   auto r = from(opaque, "nccl.cuda-error.driver-runtime", Label::version_mismatch, Severity::warning,
                 "NCCL failed with 'unhandled cuda error' and no CUDA call in the log: most often the NVIDIA driver is "
                 "older than the CUDA runtime the framework or NCCL was built for",
@@ -233,9 +237,7 @@ void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFind
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
   if (opaque.count == 0) return;
-  bool system = false;
-  for (const auto& e : opaque.evidence)
-    system = system || e.text.find("system error") != std::string::npos || e.text.find("ncclSystemError") != std::string::npos;
+  bool system = evidence_says(opaque, "system error", "ncclSystemError");
   // One host must be known (a bare traceback does not say whether the job was single-node).
   if (!system || facts.hosts.size() != 1 || rule::spans_hosts(facts) || !facts.peers.empty()) return;
   auto r = from(opaque, "nccl.system-error.single-host", Label::shm_exhausted, Severity::warning,

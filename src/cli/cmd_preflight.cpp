@@ -6,7 +6,6 @@
 #include <iostream>
 #include <memory>
 #include <optional>
-#include <random>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
@@ -14,6 +13,7 @@
 #include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
+#include "cluster/auth.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"
@@ -121,7 +121,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   o.plan.full_mesh = flags.full_mesh;
   o.plan.full_mesh_max = static_cast<std::size_t>(flags.full_mesh_max);
   o.plan.random_peers = flags.random_peers;
-  o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : std::random_device{}() % 1000000u;
+  o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : cluster::random_seed() % 1000000u;
   o.all_probes = flags.all_probes;
   bool verbose = flags.verbose;
   int rank = *launch->rank;

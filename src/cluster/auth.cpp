@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <stdexcept>
 
 namespace dd::cluster {
@@ -26,6 +27,13 @@ std::string to_hex(std::span<const std::byte> bytes) {
 }
 
 std::string random_nonce_hex() { return to_hex(random_nonce()); }
+
+std::uint64_t random_seed() {
+  auto n = random_nonce();
+  std::uint64_t seed = 0;
+  std::memcpy(&seed, n.data(), sizeof seed);
+  return seed;
+}
 
 Mac hmac_sha256(std::string_view key, std::string_view message) {
   Mac out{};

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,6 +20,9 @@ using Mac = std::array<std::byte, k_proof_bytes>;
 // Fresh random bytes from the kernel's CSPRNG (RAND_bytes); hex text.
 std::string random_nonce_hex();
 std::array<std::byte, k_nonce_bytes> random_nonce();
+// A random seed from the same source (the probe plan's default seed, the join backoff's jitter);
+// std::random_device is kept out of the portable build (its arc4random needs glibc 2.36).
+std::uint64_t random_seed();
 
 Mac hmac_sha256(std::string_view key, std::string_view message);
 std::string to_hex(std::span<const std::byte> bytes);

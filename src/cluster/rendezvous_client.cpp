@@ -18,7 +18,7 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
   // Backoff between attempts doubles to 1 s, each wait drawn from its upper half: a thousand
   // nodes refused by a rank 0 that is not listening yet do not come back in one wave.
   auto backoff = std::chrono::milliseconds(100);
-  std::minstd_rand jitter(std::random_device{}());
+  std::minstd_rand jitter(static_cast<std::minstd_rand::result_type>(random_seed()));
   for (;;) {
     ++f.attempts;
     // Rank 0 may be slow to answer a crowd (it reads every join); each attempt waits longer for

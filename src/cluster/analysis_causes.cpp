@@ -145,65 +145,88 @@ void import_node_findings(Ctx& c) {
   for (auto& [id, f] : by_id) c.findings.push_back(std::move(f));
 }
 
+namespace {
+
 // A grouped interface-choice finding whose hosts are each behind some MTU black hole or unreachable
-// node: the first of those causes (the pairwise rule needs one cause covering every host).
-int covering_cause(const std::vector<core::Finding>& findings, std::size_t i) {
+// node: for each host, the first of those causes that names it (the pairwise rule needs one cause
+// covering every host). Empty when some host has no such cause.
+std::map<std::size_t, std::vector<std::string>> covering_causes(const std::vector<core::Finding>& findings, std::size_t i) {
   const core::Finding& s = findings[i];
   bool choice = s.label == Label::interface_mismatch &&
                 (s.id == "preflight.nccl.unreachable-interface" || s.id == "preflight.gloo.unreachable-interface");
-  if (!choice || s.hosts.empty()) return -1;
-  int first = -1;
+  std::map<std::size_t, std::vector<std::string>> out;
+  if (!choice || s.hosts.empty()) return out;
   for (const auto& h : s.hosts) {
-    bool covered = false;
-    for (std::size_t j = 0; j < findings.size() && !covered; ++j) {
-      const core::Finding& c = findings[j];
-      if (c.id != "preflight.mtu.black-hole" && !unreachable_node(c)) continue;
-      if (std::find(c.hosts.begin(), c.hosts.end(), h) == c.hosts.end()) continue;
-      covered = true;
-      if (first < 0) first = static_cast<int>(j);
-    }
-    if (!covered) return -1;
+    auto j = std::find_if(findings.begin(), findings.end(), [&](const core::Finding& c) {
+      return (c.id == "preflight.mtu.black-hole" || unreachable_node(c)) &&
+             std::find(c.hosts.begin(), c.hosts.end(), h) != c.hosts.end();
+    });
+    if (j == findings.end()) return {};
+    out[static_cast<std::size_t>(j - findings.begin())].push_back(h);
   }
-  return first;
+  return out;
 }
 
-// The first finding (in order) that predicts findings[i], followed up the chain to a root cause;
-// -1 when nothing predicts it.
-int root_cause(const std::vector<core::Finding>& findings, std::size_t i) {
-  auto cause_of = [&](std::size_t k) -> int {
-    for (std::size_t j = 0; j < findings.size(); ++j)
-      if (j != k && predicts(findings[j], findings[k])) return static_cast<int>(j);
-    return -1;
-  };
-  int cause = cause_of(i);
-  if (cause < 0) cause = covering_cause(findings, i);
+// The first finding (in order) that predicts findings[k]; -1 when none does.
+int cause_of(const std::vector<core::Finding>& findings, std::size_t k) {
+  for (std::size_t j = 0; j < findings.size(); ++j)
+    if (j != k && predicts(findings[j], findings[k])) return static_cast<int>(j);
+  return -1;
+}
+
+// Follows `cause` (which explains findings[i]) up the chain of predictions to a root cause.
+int root_of(const std::vector<core::Finding>& findings, std::size_t i, int cause) {
   for (int depth = 0; cause >= 0 && depth < 8; ++depth) {
-    int up = cause_of(static_cast<std::size_t>(cause));
+    int up = cause_of(findings, static_cast<std::size_t>(cause));
     if (up < 0 || up == static_cast<int>(i)) break;
     cause = up;
   }
   return cause;
 }
 
+// Folds f into cause for `hosts` (all of f's hosts, or its share when it is split by host): the
+// title, up to 3 evidence lines that name none of f's other hosts, and the hosts.
+void fold(const core::Finding& f, core::Finding& cause, const std::vector<std::string>& hosts) {
+  auto other_host = [&](const std::string& line) {
+    return std::any_of(f.hosts.begin(), f.hosts.end(), [&](const std::string& h) {
+      return std::find(hosts.begin(), hosts.end(), h) == hosts.end() && line.find(h) != std::string::npos;
+    });
+  };
+  cause.evidence.push_back(fmt::format("explains: {} [{}]", f.title, core::to_string(f.label)));
+  std::size_t taken = 0;
+  for (std::size_t e = 0; e < f.evidence.size() && taken < 3; ++e)
+    if (!other_host(f.evidence[e])) cause.evidence.push_back("  " + f.evidence[e]), ++taken;
+  for (const auto& h : hosts)
+    if (std::find(cause.hosts.begin(), cause.hosts.end(), h) == cause.hosts.end()) cause.hosts.push_back(h);
+}
+
+}  // namespace
+
 void order_by_cause(std::vector<core::Finding>& findings) {
   std::stable_sort(findings.begin(), findings.end(), [](const core::Finding& a, const core::Finding& b) {
     return std::tuple(static_cast<int>(a.severity), causal_rank(a), is_preflight(a) ? 0 : 1) <
            std::tuple(static_cast<int>(b.severity), causal_rank(b), is_preflight(b) ? 0 : 1);
   });
-  std::vector<int> into(findings.size(), -1);
-  for (std::size_t i = 0; i < findings.size(); ++i) into[i] = root_cause(findings, i);
+  // Each finding folds into its root cause; a grouped interface-choice finding whose hosts have
+  // different causes (one cut off, another behind a black hole) is split among them by host, and
+  // gives no cause a host it does not already name.
+  std::vector<std::map<std::size_t, std::vector<std::string>>> into(findings.size());
   for (std::size_t i = 0; i < findings.size(); ++i) {
-    if (into[i] < 0) continue;
-    const core::Finding& f = findings[i];
-    core::Finding& cause = findings[static_cast<std::size_t>(into[i])];
-    cause.evidence.push_back(fmt::format("explains: {} [{}]", f.title, core::to_string(f.label)));
-    for (std::size_t e = 0; e < f.evidence.size() && e < 3; ++e) cause.evidence.push_back("  " + f.evidence[e]);
-    for (const auto& h : f.hosts)
-      if (std::find(cause.hosts.begin(), cause.hosts.end(), h) == cause.hosts.end()) cause.hosts.push_back(h);
+    if (int direct = cause_of(findings, i); direct >= 0) {
+      into[i][static_cast<std::size_t>(root_of(findings, i, direct))] = findings[i].hosts;
+      continue;
+    }
+    for (const auto& [j, hosts] : covering_causes(findings, i)) {
+      auto root = static_cast<std::size_t>(root_of(findings, i, static_cast<int>(j)));
+      auto& mine = into[i][root];
+      mine.insert(mine.end(), hosts.begin(), hosts.end());
+    }
   }
+  for (std::size_t i = 0; i < findings.size(); ++i)
+    for (const auto& [root, hosts] : into[i]) fold(findings[i], findings[root], hosts);
   std::vector<core::Finding> kept;
   for (std::size_t i = 0; i < findings.size(); ++i)
-    if (into[i] < 0) kept.push_back(std::move(findings[i]));
+    if (into[i].empty()) kept.push_back(std::move(findings[i]));
   findings = std::move(kept);
 }
 

@@ -426,6 +426,28 @@ TEST(PreflightCauses, AGroupedChoiceFindingFoldsWhenEveryHostHasACause) {
   EXPECT_EQ(partly.size(), 2u);
 }
 
+// The 128-node failures case: node37 is cut off, node78 is behind a black hole, and the Gloo
+// finding groups both. Each cause takes its own host's share; neither names the other's host.
+TEST(PreflightCauses, AGroupedChoiceFindingIsSplitByHostAmongDifferentCauses) {
+  auto cut = finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error, {"node37"});
+  auto hole = finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error, {"node78"});
+  auto gloo = finding("preflight.gloo.unreachable-interface", core::Label::interface_mismatch, core::Severity::error,
+                      {"node37", "node78"});
+  gloo.evidence = {"node37: Gloo binds eth0 198.18.1.38", "node78: Gloo binds eth0 198.18.1.79"};
+  std::vector<core::Finding> fs = {gloo, hole, cut};
+  detail::order_by_cause(fs);
+  ASSERT_EQ(ids(fs), (std::vector<std::string>{"preflight.reach.no-route", "preflight.mtu.black-hole"}));
+  EXPECT_EQ(fs[0].hosts, std::vector<std::string>{"node37"});
+  EXPECT_EQ(fs[1].hosts, std::vector<std::string>{"node78"});
+  auto says = [](const core::Finding& f, const std::string& text) {
+    return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(says(fs[0], "198.18.1.38"));
+  EXPECT_FALSE(says(fs[0], "198.18.1.79"));
+  EXPECT_TRUE(says(fs[1], "198.18.1.79"));
+  EXPECT_FALSE(says(fs[1], "198.18.1.38"));
+}
+
 // The case: TF_CONFIG names localhost:2222 for worker 0. node1's own check says so; the
 // probe of that port fails. Rank 0 names the configuration, with the probe failure as evidence.
 TEST(PreflightCauses, TfConfigLocalhostIsTheCauseOfTheBlockedTaskPort) {

@@ -64,9 +64,10 @@ struct ProbeOptions {
   std::string token;  // job token: the key of the probe's proof (never sent)
 };
 
-// Re-probes, once and one at a time, every target whose probe failed with a timeout before the
-// echo (a dropped SYN or an overloaded peer looks the same as a firewall's drop); a success
-// replaces the result. Stops when less than connect_timeout is left before `overall`.
+// Re-probes, once and at most 4 at a time with twice the connect and echo timeouts, every target
+// whose probe failed with a timeout before the echo (dropped SYNs or an overloaded peer look the
+// same as a firewall's drop); a success replaces the result. Stops when less than connect_timeout
+// is left before `overall`.
 void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
                     const core::Deadline& overall, std::vector<ProbeResult>& results);
 

@@ -5,8 +5,8 @@
 #          ordered pair (full mesh) gets connect + 64 B echo + 4 KiB, no rendezvous, no report -
 #          the least a probe can cost;
 #   nc     the seeds' manual method, a `nc -zv` loop over the same ordered pairs (each node's
-#          address on port 29500, where a listener waits), run from every node in turn as a person
-#          would over ssh.
+#          address on port 29500, where a listener waits), run from every node in turn (one shell
+#          per node) as a person would over ssh.
 # Nodes are network namespaces on one bridge (tests/system/preflight/lib.sh: names ddp<pid>*,
 # addresses 198.18.0.0/15, all removed on exit), with permanent neighbour entries (the kernel's
 # neighbour table is one for all namespaces, 1,024 entries). Prints one line per size and a JSON
@@ -26,7 +26,7 @@ g++ -O2 -std=c++20 -pthread "$BENCH/preflight_floor.cpp" -o "$WORK/floor" || die
 # rank 0 runs through a wrapper that records its CPU time (bash's `times`: children's user, sys):
 # the serial part of the cost model (docs/preflight-scale.md); the other ranks run the binary itself.
 REAL_DD=$DD
-printf '#!/bin/bash\n"%s" "$@"; rc=$?\ntimes | tail -1 > "%s/rank0.cpu"\nexit $rc\n' "$REAL_DD" "$WORK" > "$WORK/rank0-dd"
+printf '#!/bin/bash\n"%s" "$@"; rc=$?\ntimes > "%s/rank0.cpu"\nexit $rc\n' "$REAL_DD" "$WORK" > "$WORK/rank0-dd"
 chmod +x "$WORK/rank0-dd"
 
 addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
@@ -61,7 +61,7 @@ for N in "${SIZES[@]}"; do
   probes=$(jq_ "$WORK/b$N-0.json" 'd["probe_summary"]["total"]')
   plan=$(jq_ "$WORK/b$N-0.json" 'd["plan"]["kind"]')
   rank0_cpu=$(awk '{ u = $1; s = $2; sub("m", " ", u); sub("s", "", u); sub("m", " ", s); sub("s", "", s);
-                     split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' "$WORK/rank0.cpu")
+                     split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' <(tail -1 "$WORK/rank0.cpu"))
   json_bytes=$(stat -c %s "$WORK/b$N-0.json")
   # floor: the bare program on every node at once, every ordered pair
   for ((k = 0; k < N; k++)); do
@@ -88,10 +88,12 @@ for N in "${SIZES[@]}"; do
   t0=$(now)
   fails=0
   for ((a = 0; a < N; a++)); do
-    for ((b = 0; b < N; b++)); do
-      [ $a = $b ] && continue
-      ip netns exec "$(ns_of $((base + a)))" nc -zv -w 2 "$(addr_of $((base + b)))" 29500 >/dev/null 2>&1 || fails=$((fails + 1))
-    done
+    # one shell per node, as a person would run the loop after ssh-ing in
+    f=$(ip netns exec "$(ns_of $((base + a)))" bash -c '
+      fails=0
+      for peer in $(cat "$1"); do nc -zv -w 2 "$peer" 29500 >/dev/null 2>&1 || fails=$((fails + 1)); done
+      echo $fails' _ "$WORK/peers$N-$a")
+    fails=$((fails + f))
   done
   nc_s=$(echo "$(now) - $t0" | bc)
   for p in "${lpids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "cluster/net_error.hpp"
+#include "cluster/transport/net_error.hpp"
 #include "core/deadline.hpp"
 #include "os/unique_fd.hpp"
 

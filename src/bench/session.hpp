@@ -21,7 +21,7 @@
 #include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
-#include "cluster/rendezvous.hpp"
+#include "cluster/transport/rendezvous.hpp"
 #include "core/finding.hpp"
 
 namespace dd::bench {

@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "cluster/auth.hpp"
-#include "cluster/socket.hpp"
+#include "cluster/transport/auth.hpp"
+#include "cluster/transport/socket.hpp"
 
 namespace dd::bench {
 

@@ -13,7 +13,7 @@
 #include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
-#include "cluster/auth.hpp"
+#include "cluster/transport/auth.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"

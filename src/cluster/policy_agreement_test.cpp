@@ -4,8 +4,8 @@
 // for that node when every peer reached all of its routable addresses.
 #include <gtest/gtest.h>
 
-#include "cluster/analysis.hpp"
-#include "cluster/analysis_test_util.hpp"
+#include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/preflight.hpp"
 #include "nccl/judge.hpp"
 #include "nccl/judge_test_util.hpp"

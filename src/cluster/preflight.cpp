@@ -6,12 +6,12 @@
 #include <future>
 #include <set>
 
-#include "cluster/analysis.hpp"
-#include "cluster/auth.hpp"
-#include "cluster/message_io.hpp"
-#include "cluster/probe_plan.hpp"
-#include "cluster/probe_protocol.hpp"
-#include "cluster/probe_server.hpp"
+#include "cluster/analysis/analysis.hpp"
+#include "cluster/transport/auth.hpp"
+#include "cluster/transport/message_io.hpp"
+#include "cluster/analysis/probe_plan.hpp"
+#include "cluster/transport/probe_protocol.hpp"
+#include "cluster/transport/probe_server.hpp"
 #include "core/exit_code.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"

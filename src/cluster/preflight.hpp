@@ -10,11 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cluster/analysis.hpp"
-#include "cluster/node_facts.hpp"
-#include "cluster/peer_plan.hpp"
-#include "cluster/prober.hpp"
-#include "cluster/rendezvous.hpp"
+#include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/node_facts.hpp"
+#include "cluster/analysis/peer_plan.hpp"
+#include "cluster/transport/prober.hpp"
+#include "cluster/transport/rendezvous.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"

@@ -4,8 +4,8 @@
 
 #include <set>
 
-#include "cluster/analysis_context.hpp"
-#include "cluster/probe_plan.hpp"
+#include "cluster/analysis/analysis_context.hpp"
+#include "cluster/analysis/probe_plan.hpp"
 #include "core/export_line.hpp"
 #include "core/strings.hpp"
 #include "report/findings_text.hpp"

@@ -3,8 +3,8 @@
 // (rank 3 never joined; node2's eth0 is an MTU black hole from node1; node1 picks an isolated eth1).
 #include <gtest/gtest.h>
 
-#include "cluster/analysis.hpp"
-#include "cluster/analysis_test_util.hpp"
+#include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "report/golden_text.hpp"

@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "cluster/message_io.hpp"
-#include "cluster/rendezvous.hpp"
+#include "cluster/transport/message_io.hpp"
+#include "cluster/transport/rendezvous.hpp"
 #include "core/deadline.hpp"
 #include "core/exit_code.hpp"
 #include "report/json.hpp"

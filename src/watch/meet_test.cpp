@@ -6,7 +6,7 @@
 
 #include <atomic>
 
-#include "cluster/rendezvous.hpp"
+#include "cluster/transport/rendezvous.hpp"
 
 namespace dd::watch {
 namespace {

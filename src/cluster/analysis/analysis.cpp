@@ -1,0 +1,204 @@
+#include "cluster/analysis/analysis.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cluster/analysis/analysis_context.hpp"
+#include "core/address.hpp"
+#include "netif/preference.hpp"
+
+namespace dd::cluster {
+
+namespace detail {
+
+Ctx::Ctx(const AnalysisInput& input) : in(input) {
+  for (const auto& n : in.nodes) node[n.rank] = &n;
+  for (const auto& [rank, f] : node)
+    if (!in.lost.count(rank)) live.push_back(rank);
+  for (const auto& p : in.probes) (p.target.what == "candidate" ? candidates : job)[{p.from, p.target.to}].push_back(&p);
+  // Peers whose probe results we have: they judge the addresses of the nodes they probed.
+  // In a sparse plan a node that reached none of its (3 or more) probed peers is cut off itself
+  // (analysis_reach localises it): it judges nobody else's addresses, or each of its ~12 peers
+  // would look unreachable too. A full mesh keeps every judge (what the small-cluster cases assert).
+  auto cut_off = [&](int from) {
+    if (in.planned.empty()) return false;
+    int peers = 0;
+    for (int to : live) {
+      if (to == from || !judged(from, to) || candidate_probes(from, to).empty()) continue;
+      ++peers;
+      for (const auto* p : candidate_probes(from, to))
+        if (carries_data(*p)) return false;
+    }
+    return peers >= 3;
+  };
+  std::vector<int> judges;
+  for (int r : live)
+    if (in.probed.count(r) && !cut_off(r)) judges.push_back(r);
+  for (int to : live) {
+    const NodeFacts& f = *node[to];
+    for (const auto& l : f.listeners) {
+      if (!l.ok || l.spec.what != "candidate") continue;
+      bool all = true, all_echo = true;
+      for (int from : judges) {
+        if (from == to || !judged(from, to)) continue;
+        bool found = false, found_echo = false;
+        for (const auto* p : candidate_probes(from, to)) {
+          if (p->target.addr != l.spec.addr) continue;
+          found = found || carries_data(*p);
+          found_echo = found_echo || p->ok;
+        }
+        all = all && found;
+        all_echo = all_echo && found_echo;
+      }
+      if (all) good[to].insert(l.spec.addr);
+      if (all_echo) echo_good[to].insert(l.spec.addr);
+    }
+  }
+}
+
+std::string Ctx::host(int rank) const {
+  auto it = node.find(rank);
+  if (it != node.end() && !it->second->host.empty()) return it->second->host;
+  return fmt::format("rank {}", rank);
+}
+
+const IfaceFacts* Ctx::iface(int rank, const std::string& link) const {
+  auto it = node.find(rank);
+  if (it == node.end()) return nullptr;
+  auto i = it->second->ifaces.find(link);
+  return i == it->second->ifaces.end() ? nullptr : &i->second;
+}
+
+namespace {
+const std::vector<const ProbeResult*> k_none;
+}
+
+const std::vector<const ProbeResult*>& Ctx::candidate_probes(int from, int to) const {
+  auto it = candidates.find({from, to});
+  return it == candidates.end() ? k_none : it->second;
+}
+
+const std::vector<const ProbeResult*>& Ctx::job_probes(int from, int to) const {
+  auto it = job.find({from, to});
+  return it == job.end() ? k_none : it->second;
+}
+
+bool Ctx::judged(int from, int to) const { return in.planned.empty() || in.planned.count({from, to}) > 0; }
+
+std::vector<std::pair<int, int>> Ctx::judged_pairs() const {
+  std::vector<std::pair<int, int>> out;
+  std::set<int> alive(live.begin(), live.end());
+  if (!in.planned.empty()) {
+    for (const auto& [from, to] : in.planned)
+      if (from != to && alive.count(from) && alive.count(to) && in.probed.count(from)) out.emplace_back(from, to);
+    return out;
+  }
+  for (int from : live) {
+    if (!in.probed.count(from)) continue;
+    for (int to : live)
+      if (from != to) out.emplace_back(from, to);
+  }
+  return out;
+}
+
+core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback) {
+  if (!kind) return fallback;
+  if (*kind == netif::Kind::loopback) return core::Label::loopback_interface;
+  if (netif::is_host_private_kind(*kind) || *kind == netif::Kind::bridge) return core::Label::virtual_interface;
+  return fallback;
+}
+
+}  // namespace detail
+
+std::string_view to_string(Verdict v) {
+  switch (v) {
+    case Verdict::ok: return "OK";
+    case Verdict::slow: return "WILL BE SLOW";
+    case Verdict::hang: return "WILL HANG";
+  }
+  return "OK";
+}
+
+std::vector<std::string> ranked_links(const NodeFacts& node, const std::set<std::string>& good) {
+  std::map<std::string, netif::LinkTraits> links;
+  for (const auto& e : node.entries) {
+    if (!good.count(e.addr) || !core::is_routable_address(e.addr)) continue;  // 169.254/16: never recommended
+    auto [it, fresh] = links.try_emplace(e.link);
+    netif::LinkTraits& t = it->second;
+    if (fresh) {
+      t.name = e.link;
+      auto i = node.ifaces.find(e.link);
+      if (i == node.ifaces.end()) {
+        t.kind = netif::Kind::virtual_;  // a link the node did not describe is not recommended
+      } else {
+        t.kind = i->second.kind;
+        t.enslaved = i->second.enslaved;
+        t.speed_mbps = i->second.speed_mbps;
+        t.ifindex = i->second.ifindex;
+      }
+    }
+    t.has_ipv4 = t.has_ipv4 || e.family == os::Family::inet;
+  }
+  std::vector<std::pair<netif::PreferenceKey, std::string>> keyed;
+  for (const auto& [name, t] : links)
+    if (auto key = netif::preference_key(t)) keyed.emplace_back(*key, name);
+  std::sort(keyed.begin(), keyed.end());
+  std::vector<std::string> out;
+  for (const auto& [key, name] : keyed) out.push_back(name);
+  return out;
+}
+
+Analysis analyze(const AnalysisInput& input) {
+  detail::Ctx c(input);
+  Analysis out;
+  // Ranks that never came or died midway.
+  for (int r : input.missing) {
+    auto f = core::new_finding("preflight.node.missing", core::Label::other, core::Severity::error,
+                                    fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous));
+    f.ranks = {r};
+    f.evidence.push_back(fmt::format("{} of {} ranks joined before the deadline", input.nodes.size(), input.world));
+    f.fix.text = fmt::format("start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
+                             "why when it cannot)",
+                             r, input.rendezvous);
+    c.findings.push_back(std::move(f));
+  }
+  for (const auto& [r, why] : input.lost) {
+    auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
+                                    fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
+    f.ranks = {r};
+    f.hosts = {c.host(r)};
+    f.evidence.push_back(why);
+    f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
+    c.findings.push_back(std::move(f));
+  }
+  detail::find_reachability(c);
+  out.recommendation = detail::recommend(c);
+  detail::find_choices(c, out.recommendation);
+  detail::find_comparisons(c);
+  detail::find_address_families(c);
+  detail::import_node_findings(c);
+  out.good_addrs = c.good;
+  out.findings = std::move(c.findings);
+  detail::order_by_cause(out.findings);
+  bool hang = false, slow = false;
+  for (const auto& f : out.findings) {
+    if (f.severity == core::Severity::error) hang = true;
+    if (f.severity == core::Severity::warning && f.label == core::Label::performance) slow = true;
+  }
+  out.verdict = hang ? Verdict::hang : slow ? Verdict::slow : Verdict::ok;
+  if (hang) {
+    out.reason = out.findings.front().title;
+  } else if (slow) {
+    for (const auto& f : out.findings)
+      if (f.label == core::Label::performance) {
+        out.reason = f.title;
+        break;
+      }
+  } else {
+    out.reason = fmt::format("all {} nodes reach each other on the recommended interfaces", input.nodes.size());
+  }
+  return out;
+}
+
+}  // namespace dd::cluster

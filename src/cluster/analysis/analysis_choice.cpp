@@ -1,0 +1,153 @@
+// Findings on the current NCCL and Gloo choices: each node's bootstrap / NET/Socket / Gloo
+// address must be one every peer reached. Nodes failing the same way are grouped in one finding.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "cluster/analysis/analysis_context.hpp"
+#include "core/strings.hpp"
+
+namespace dd::cluster::detail {
+
+namespace {
+
+bool ifname_differs(const Ctx& c, const std::string& var) {
+  std::set<std::string> values;
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    auto src = var.rfind("NCCL_", 0) == 0 ? f.nccl_config : f.env;
+    auto it = src.find(var);
+    values.insert(it == src.end() ? "<unset>" : it->second);
+  }
+  return values.size() > 1;
+}
+
+bool duplicated(const Ctx& c, const std::string& addr) {
+  int n = 0;
+  for (int r : c.live)
+    for (const auto& e : c.node.at(r)->entries)
+      if (e.addr == addr) {
+        ++n;
+        break;
+      }
+  return n > 1;
+}
+
+std::string unreached_by(const Ctx& c, int to, const std::string& addr) {
+  for (const auto& p : c.in.probes)
+    if (p.target.to == to && p.target.addr == addr && p.target.what == "candidate" && !carries_data(p))
+      return fmt::format("rank {} ({}) -> {}: {}", p.from, c.host(p.from), addr, p.error);
+  return fmt::format("no peer probed {} (no listener there)", addr);
+}
+
+// Findings of one kind are grouped: one finding names every node failing the same way.
+using Groups = std::map<std::string, core::Finding>;
+
+void add_to(Groups& groups, const std::string& key, core::Finding proto, int rank, const std::string& host,
+            const std::vector<std::string>& evidence) {
+  core::Finding& f = groups.emplace(key, std::move(proto)).first->second;
+  f.hosts.push_back(host);
+  f.ranks.push_back(rank);
+  for (const auto& e : evidence)
+    if (f.evidence.size() < 8) f.evidence.push_back(e);
+}
+
+void apply_fix(core::Finding& f, const Recommendation& rec, const std::string& var) {
+  if (auto it = rec.env.find(var); it != rec.env.end()) f.fix.env[var] = it->second;
+  for (const auto& [host, vars] : rec.per_host)
+    if (auto it = vars.find(var); it != vars.end()) f.fix.per_host[host][var] = it->second;
+  if (f.fix.env.empty() && f.fix.per_host.empty())
+    f.fix.text = "no interface reached every peer on some node: fix reachability first (see the other findings)";
+  else
+    f.fix.text = fmt::format("set {} as shown (checked with the model and the probe matrix)", var);
+}
+
+// Label of traffic over `link` of `rank` to `addr` nobody reached: the link's kind decides; an
+// address that several nodes own (a copied docker0) is virtual; otherwise a mismatch.
+core::Label unreachable_label(const Ctx& c, int rank, const std::string& link, const std::string& addr) {
+  const IfaceFacts* i = c.iface(rank, link);
+  core::Label fallback = duplicated(c, addr) ? core::Label::virtual_interface : core::Label::interface_mismatch;
+  return label_for_kind(i ? std::optional(i->kind) : std::nullopt, fallback);
+}
+
+void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, Groups& groups) {
+  const NodeFacts& f = *c.node.at(r);
+  const auto& good = c.good.at(r);
+  std::string host = c.host(r);
+  if (!f.nccl_bootstrap) {
+    auto p = core::new_finding("preflight.nccl.no-interface", core::Label::no_matching_interface, core::Severity::error,
+                               "NCCL finds no usable interface (ncclGetUniqueId fails)");
+    apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
+    add_to(groups, p.id, p, r, host, {fmt::format("{}: {}", host, f.nccl_error)});
+    return;
+  }
+  std::vector<nccl::Endpoint> bad;
+  if (!good.count(f.nccl_bootstrap->addr)) bad.push_back(*f.nccl_bootstrap);
+  for (const auto& s : f.nccl_socket)
+    if (!good.count(s.addr) && !(s == *f.nccl_bootstrap)) bad.push_back(s);
+  if (bad.empty()) return;
+  const IfaceFacts* i = c.iface(r, bad.front().link);
+  auto p = core::new_finding(
+      "preflight.nccl.unreachable-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
+      core::Severity::error,
+      fmt::format("NCCL will use {} ({}), which the other nodes cannot reach{}", bad.front().iface,
+                  i ? netif::to_string(i->kind) : "unknown kind",
+                  differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
+  apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
+  auto ifn = f.nccl_config.find("NCCL_SOCKET_IFNAME");
+  std::vector<std::string> ev{fmt::format("{}: NCCL_SOCKET_IFNAME={} -> bootstrap {} {}", host,
+                                          ifn == f.nccl_config.end() ? "<unset>" : ifn->second,
+                                          f.nccl_bootstrap->iface, f.nccl_bootstrap->addr)};
+  for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
+  add_to(groups, p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)), p, r, host, ev);
+}
+
+void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, Groups& groups) {
+  const NodeFacts& f = *c.node.at(r);
+  std::string host = c.host(r);
+  std::optional<core::Finding> g;
+  std::vector<std::string> ev;
+  if (!f.gloo) {
+    g = core::new_finding("preflight.gloo.no-interface", core::Label::no_matching_interface, core::Severity::error,
+                          "Gloo finds no interface");
+    ev.push_back(fmt::format("{}: {}", host, f.gloo_error));
+  } else if (f.gloo_loopback && f.gloo_source != "GLOO_SOCKET_IFNAME") {
+    g = core::new_finding("preflight.gloo.hostname-loopback", core::Label::hostname_resolution, core::Severity::error,
+                          "the hostname resolves to a loopback address (e.g. 127.0.1.1 in /etc/hosts): Gloo binds it "
+                          "and peers cannot connect");
+  } else if (f.gloo_loopback) {
+    g = core::new_finding("preflight.gloo.loopback", core::Label::loopback_interface, core::Severity::error,
+                          "GLOO_SOCKET_IFNAME names the loopback interface");
+  } else if (!c.good.at(r).count(f.gloo->addr)) {
+    g = core::new_finding("preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
+                          core::Severity::error,
+                          fmt::format("Gloo will bind {} {}, which the other nodes cannot reach{}", f.gloo->iface,
+                                      f.gloo->addr, differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
+  }
+  if (!g) return;
+  if (f.gloo) {
+    ev.push_back(fmt::format("{}: Gloo binds {} {} (from {})", host, f.gloo->iface, f.gloo->addr, f.gloo_source));
+    if (!f.gloo_loopback) ev.push_back(unreached_by(c, r, f.gloo->addr));
+  }
+  apply_fix(*g, rec, "GLOO_SOCKET_IFNAME");
+  if (g->label == core::Label::hostname_resolution)
+    g->fix.text += "; or map the hostname to the node's cluster address in /etc/hosts";
+  add_to(groups, g->id + "/" + std::string(core::to_string(g->label)), *g, r, host, ev);
+}
+
+}  // namespace
+
+void find_choices(Ctx& c, const Recommendation& rec) {
+  Groups groups;
+  bool nccl_differs = ifname_differs(c, "NCCL_SOCKET_IFNAME");
+  bool gloo_differs = ifname_differs(c, "GLOO_SOCKET_IFNAME");
+  for (int r : c.live) {
+    c.good[r];  // every live rank has a (maybe empty) set
+    nccl_choice(c, r, rec, nccl_differs, groups);
+    gloo_choice(c, r, rec, gloo_differs, groups);
+  }
+  for (auto& [key, f] : groups) c.findings.push_back(std::move(f));
+}
+
+}  // namespace dd::cluster::detail

@@ -1,0 +1,266 @@
+// Comparisons across nodes: settings that must agree, NCCL library versions, addresses present
+// on several nodes, MTUs of the interfaces that carry traffic, what MASTER_ADDR resolves to,
+// TF_CONFIG consistency, and clock skew.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "cluster/analysis/analysis_context.hpp"
+#include "core/address.hpp"
+#include "core/json_limits.hpp"
+#include "core/strings.hpp"
+
+namespace dd::cluster::detail {
+
+namespace {
+
+constexpr std::int64_t k_max_skew_us = 2'000'000;
+
+// Effective value of a compared setting on a node (NCCL_* as NCCL sees it, files included).
+std::optional<std::string> setting(const NodeFacts& f, const std::string& key) {
+  const auto& src = core::starts_with(key, "NCCL_") ? f.nccl_config : f.env;
+  auto it = src.find(key);
+  if (it == src.end()) return std::nullopt;
+  return it->second;
+}
+
+void compare_settings(Ctx& c) {
+  std::set<std::string> keys;
+  for (int r : c.live) {
+    for (const auto& [k, v] : c.node.at(r)->env)
+      if (k != "TF_CONFIG") keys.insert(k);
+    for (const auto& [k, v] : c.node.at(r)->nccl_config) keys.insert(k);
+  }
+  for (const auto& key : keys) {
+    std::map<std::string, std::vector<std::string>> by_value;  // value -> hosts
+    for (int r : c.live) {
+      auto v = setting(*c.node.at(r), key);
+      by_value[v ? *v : "<unset>"].push_back(c.host(r));
+    }
+    if (by_value.size() < 2) continue;
+    bool some_unset = by_value.count("<unset>") != 0;
+    bool hang = key == "MASTER_ADDR" || key == "MASTER_PORT" || key == "WORLD_SIZE";
+    core::Label label = core::Label::other;
+    if (key == "NCCL_SOCKET_IFNAME" || key == "GLOO_SOCKET_IFNAME" || key == "NCCL_SOCKET_FAMILY")
+      label = core::Label::interface_mismatch;
+    else if (core::starts_with(key, "NCCL_IB_"))
+      label = core::Label::ib_misconfiguration;
+    else if (key == "NCCL_PROTO" || key == "NCCL_ALGO")
+      label = core::Label::collective_mismatch;
+    auto f = core::new_finding(some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
+                  hang ? core::Severity::error : core::Severity::warning,
+                  fmt::format("{} is {} across nodes", key, some_unset ? "set on some nodes only" : "different"));
+    for (const auto& [value, hosts] : by_value) {
+      f.evidence.push_back(fmt::format("{}={} on {}", key, value, core::join(hosts, ", ")));
+      if (value == "<unset>") f.hosts.insert(f.hosts.end(), hosts.begin(), hosts.end());
+    }
+    f.fix.text = fmt::format("set {} to the same value on every node (see the recommendation)", key);
+    c.findings.push_back(std::move(f));
+  }
+}
+
+void compare_versions(Ctx& c) {
+  std::map<std::string, std::vector<std::string>> by_version;
+  for (int r : c.live) by_version[c.node.at(r)->nccl_version.empty() ? "<none found>" : c.node.at(r)->nccl_version].push_back(c.host(r));
+  std::size_t real = by_version.size() - (by_version.count("<none found>") ? 1 : 0);
+  if (by_version.size() < 2) return;
+  auto f = core::new_finding("preflight.nccl.version-mismatch", core::Label::version_mismatch,
+                real > 1 ? core::Severity::error : core::Severity::warning,
+                real > 1 ? "NCCL versions differ between nodes" : "an NCCL library was found on some nodes only");
+  for (const auto& [v, hosts] : by_version) f.evidence.push_back(fmt::format("NCCL {} on {}", v, core::join(hosts, ", ")));
+  f.fix.text = "install the same NCCL (and PyTorch/CUDA) build on every node";
+  c.findings.push_back(std::move(f));
+}
+
+// NVIDIA drivers, where known: nodes without a driver (CPU-only, or no /proc/driver/nvidia) are
+// left out, since Gloo jobs run there without one.
+void compare_drivers(Ctx& c) {
+  std::map<std::string, std::vector<std::string>> by_driver;
+  for (int r : c.live)
+    if (!c.node.at(r)->cuda_driver.empty()) by_driver[c.node.at(r)->cuda_driver].push_back(c.host(r));
+  if (by_driver.size() < 2) return;
+  auto f = core::new_finding("preflight.cuda-driver.mismatch", core::Label::version_mismatch, core::Severity::warning,
+                "NVIDIA driver versions differ between nodes");
+  for (const auto& [v, hosts] : by_driver) f.evidence.push_back(fmt::format("driver {} on {}", v, core::join(hosts, ", ")));
+  f.fix.text = "install one driver version on every node: the CUDA runtime and NCCL need a driver at least as new as "
+               "they were built for, and mixed drivers make failures node-specific";
+  c.findings.push_back(std::move(f));
+}
+
+void find_duplicates(Ctx& c) {
+  std::map<std::string, std::vector<std::pair<int, std::string>>> owners;  // addr -> (rank, link)
+  for (int r : c.live)
+    for (const auto& e : c.node.at(r)->entries) {
+      if (e.loopback || core::is_link_local_address(e.addr) || core::is_loopback_address(e.addr)) continue;
+      auto& o = owners[e.addr];
+      if (std::none_of(o.begin(), o.end(), [&](const auto& p) { return p.first == r; })) o.emplace_back(r, e.link);
+    }
+  for (const auto& [addr, list] : owners) {
+    if (list.size() < 2) continue;
+    bool used = false;
+    for (const auto& [r, link] : list) {
+      const NodeFacts& f = *c.node.at(r);
+      used = used || (f.nccl_bootstrap && f.nccl_bootstrap->addr == addr) || (f.gloo && f.gloo->addr == addr);
+      for (const auto& s : f.nccl_socket) used = used || s.addr == addr;
+    }
+    auto f = core::new_finding("preflight.address.duplicate", core::Label::virtual_interface,
+                  used ? core::Severity::error : core::Severity::warning,
+                  fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
+                              used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
+    for (const auto& [r, link] : list) {
+      f.hosts.push_back(c.host(r));
+      f.ranks.push_back(r);
+      f.evidence.push_back(fmt::format("{} {} {}", c.host(r), link, addr));
+    }
+    f.fix.text = "exclude that interface (see the recommended NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME)";
+    c.findings.push_back(std::move(f));
+  }
+}
+
+void compare_mtu(Ctx& c, const Recommendation* rec) {
+  (void)rec;
+  std::map<int, std::vector<std::string>> by_mtu;
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    if (!f.nccl_bootstrap) continue;
+    const IfaceFacts* i = c.iface(r, f.nccl_bootstrap->link);
+    if (i && i->mtu > 0) by_mtu[i->mtu].push_back(fmt::format("{} {}", c.host(r), f.nccl_bootstrap->link));
+  }
+  if (by_mtu.size() < 2) return;
+  auto f = core::new_finding("preflight.mtu.differs", core::Label::mtu_mismatch, core::Severity::warning,
+                "the interfaces NCCL will use have different MTUs");
+  for (const auto& [mtu, who] : by_mtu) f.evidence.push_back(fmt::format("MTU {}: {}", mtu, core::join(who, ", ")));
+  f.fix.text = "use one MTU on every node's cluster interface (and the switches between them)";
+  c.findings.push_back(std::move(f));
+}
+
+void check_master(Ctx& c) {
+  if (!c.node.count(0)) return;
+  std::set<std::string> zero_addrs;
+  for (const auto& e : c.node.at(0)->entries) zero_addrs.insert(e.addr);
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    auto m = f.env.find("MASTER_ADDR");
+    if (m == f.env.end()) continue;
+    if (!f.master_addr_error.empty()) {
+      auto x = core::new_finding("preflight.master-addr.unresolved", core::Label::hostname_resolution, core::Severity::error,
+                    fmt::format("MASTER_ADDR={} does not resolve on {}", m->second, c.host(r)));
+      x.hosts = {c.host(r)};
+      x.ranks = {r};
+      x.evidence.push_back(f.master_addr_error);
+      x.fix.text = "use rank 0's cluster IP address as MASTER_ADDR, or fix DNS / /etc/hosts on that node";
+      c.findings.push_back(std::move(x));
+      continue;
+    }
+    if (f.master_addr_resolves.empty()) continue;
+    const std::string& first = f.master_addr_resolves.front();
+    bool loop = core::is_loopback_address(first);
+    bool owned = zero_addrs.count(first) != 0;
+    bool reached = c.good.count(0) && c.good.at(0).count(first);
+    if ((r != 0 && (loop || !owned)) || (owned && !reached && !loop)) {
+      // resolving right to an address nobody reached is a reachability symptom, not a name problem
+      auto label = owned && !loop ? core::Label::no_route : core::Label::hostname_resolution;
+      auto x = core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
+                    fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first,
+                                loop ? "a loopback address" : !owned ? "which is not an address of rank 0"
+                                                                      : "which the other nodes cannot reach"));
+      x.hosts = {c.host(r)};
+      x.ranks = {r};
+      x.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0),
+                                       core::join(std::vector<std::string>(zero_addrs.begin(), zero_addrs.end()), ", ")));
+      x.fix.text = "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
+      c.findings.push_back(std::move(x));
+    } else if (r == 0 && loop) {
+      auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution, core::Severity::warning,
+                    fmt::format("MASTER_ADDR={} resolves to {} on rank 0 itself", m->second, first));
+      x.hosts = {c.host(0)};
+      x.evidence.push_back("the store still listens on every address, but Gloo/TF may bind loopback by the same lookup");
+      x.fix.text = "map the hostname to the cluster address in /etc/hosts, or use the IP address as MASTER_ADDR";
+      c.findings.push_back(std::move(x));
+    }
+  }
+}
+
+void check_tf_config(Ctx& c) {
+  std::map<std::string, std::vector<std::string>> clusters;  // cluster dump -> hosts
+  std::map<std::string, std::vector<std::string>> tasks;     // "worker[1]" -> hosts
+  for (int r : c.live) {
+    auto it = c.node.at(r)->env.find("TF_CONFIG");
+    if (it == c.node.at(r)->env.end()) continue;
+    // A peer's TF_CONFIG is outside input: depth-capped parse, no throwing reads, UTF-8-safe dump.
+    auto parsed = core::parse_json_bounded(it->second, "TF_CONFIG");
+    if (!parsed || !parsed->is_object()) continue;
+    const auto& j = *parsed;
+    auto cl = j.find("cluster");
+    clusters[cl == j.end() ? std::string("{}") : core::dump_json(*cl)].push_back(c.host(r));
+    auto t = j.find("task");
+    std::string type = "?";
+    long long index = -1;
+    if (t != j.end() && t->is_object()) {
+      if (auto ty = t->find("type"); ty != t->end() && ty->is_string()) type = ty->get<std::string>();
+      if (auto ix = t->find("index"); ix != t->end() && ix->is_number_integer()) index = ix->get<long long>();
+    }
+    tasks[fmt::format("{}[{}]", type, index)].push_back(c.host(r));
+  }
+  if (clusters.size() > 1) {
+    auto f = core::new_finding("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,
+                  "TF_CONFIG describes different clusters on different workers");
+    for (const auto& [cl, hosts] : clusters) f.evidence.push_back(fmt::format("{}: {}", core::join(hosts, ", "), cl));
+    f.fix.text = "give every worker the same TF_CONFIG cluster; only task.type/index differ";
+    c.findings.push_back(std::move(f));
+  }
+  for (const auto& [task, hosts] : tasks) {
+    if (hosts.size() < 2) continue;
+    auto f = core::new_finding("preflight.tf-config.duplicate-task", core::Label::tf_config, core::Severity::error,
+                  fmt::format("TF_CONFIG task {} is claimed by {} workers", task, hosts.size()));
+    f.hosts = hosts;
+    f.fix.text = "give each worker a unique task index";
+    c.findings.push_back(std::move(f));
+  }
+}
+
+void check_clocks(Ctx& c) {
+  for (const auto& [r, skew] : c.in.clock_skew_us) {
+    if (std::llabs(skew) <= k_max_skew_us) continue;
+    auto f = core::new_finding("preflight.clock.skew", core::Label::other, core::Severity::warning,
+                  fmt::format("the clock of {} is {:.1f} s {} rank 0's", c.host(r), static_cast<double>(std::llabs(skew)) / 1e6,
+                              skew > 0 ? "ahead of" : "behind"));
+    f.hosts = {c.host(r)};
+    f.ranks = {r};
+    f.fix.text = "run NTP/chrony on every node (log timestamps and TLS certificates depend on it)";
+    c.findings.push_back(std::move(f));
+  }
+}
+
+}  // namespace
+
+}  // namespace dd::cluster::detail
+
+namespace dd::cluster {
+
+std::int64_t clock_skew_us(std::int64_t sent_us, std::int64_t accepted_us, std::int64_t joined_us) {
+  if (accepted_us <= 0 || accepted_us > joined_us) accepted_us = joined_us;  // unknown: no interval
+  std::int64_t low = sent_us - joined_us, high = sent_us - accepted_us;
+  if (low <= 0 && high >= 0) return 0;
+  return low > 0 ? low : high;
+}
+
+}  // namespace dd::cluster
+
+namespace dd::cluster::detail {
+
+void find_comparisons(Ctx& c) {
+  compare_settings(c);
+  compare_versions(c);
+  compare_drivers(c);
+  find_duplicates(c);
+  compare_mtu(c, nullptr);
+  check_master(c);
+  check_tf_config(c);
+  check_clocks(c);
+}
+
+}  // namespace dd::cluster::detail

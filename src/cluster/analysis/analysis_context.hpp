@@ -1,0 +1,64 @@
+// Internal to the analysis: indexed views of the input shared by its steps.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cluster/analysis/analysis.hpp"
+
+namespace dd::cluster::detail {
+
+// Bulk bytes the peer must acknowledge before an unfinished transfer counts as a working, slow
+// path rather than a black hole: 45 full-size segments crossed (the prober's threshold).
+inline constexpr std::uint64_t k_black_hole_acked = k_bulk_progress_acked;
+
+// The probe's path carries the job's traffic: the echo passed and the bulk transfer finished or
+// moved at least k_black_hole_acked (a lossy, distant link that needs longer than the probe's
+// bulk budget still carries traffic; it is reported as slow, not as unreachable).
+inline bool carries_data(const ProbeResult& p) {
+  return p.ok && (p.bulk_ok || p.bytes_acked >= bulk_progress_acked(p));
+}
+
+struct Ctx {
+  const AnalysisInput& in;
+  std::map<int, const NodeFacts*> node;              // rank -> facts
+  std::map<int, std::set<std::string>> good;         // rank -> good addresses (echo + bulk)
+  std::map<int, std::set<std::string>> echo_good;    // rank -> addresses every peer echoed with
+  std::vector<int> live;                             // ranks present and not lost
+  std::vector<core::Finding> findings;
+  std::map<std::pair<int, int>, std::vector<const ProbeResult*>> candidates;  // (from, to) -> candidate probes
+  std::map<std::pair<int, int>, std::vector<const ProbeResult*>> job;         // (from, to) -> job-port probes
+
+  explicit Ctx(const AnalysisInput& input);
+  std::string host(int rank) const;  // "node1" or "rank 1"
+  const IfaceFacts* iface(int rank, const std::string& link) const;
+  // Candidate probes from `from` to `to` (what == "candidate").
+  const std::vector<const ProbeResult*>& candidate_probes(int from, int to) const;
+  const std::vector<const ProbeResult*>& job_probes(int from, int to) const;
+  // Whether the plan probed (from, to): every pair of a full mesh, the planned ones of a sparse plan.
+  bool judged(int from, int to) const;
+  // The (from, to) pairs to judge: live ranks, `from` returned results, the plan probed the pair.
+  std::vector<std::pair<int, int>> judged_pairs() const;
+};
+
+void find_reachability(Ctx& c);   // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
+void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
+void find_comparisons(Ctx& c);    // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+void find_address_families(Ctx& c);   // IPv6 link-local only, no common address family
+void import_node_findings(Ctx& c);    // each node's own configuration findings, grouped by id
+Recommendation recommend(const Ctx& c);
+
+// The causal order (analysis_causes.cpp): 0 configuration ... 6 performance.
+int causal_rank(const core::Finding& f);
+// Whether `symptom` is what `cause` predicts (it becomes evidence under `cause`).
+bool predicts(const core::Finding& cause, const core::Finding& symptom);
+// Sorts errors first, then by causal rank; folds each predicted symptom into its cause.
+void order_by_cause(std::vector<core::Finding>& findings);
+
+// Label for traffic that goes over `kind`: loopback-interface, virtual-interface, or `fallback`.
+core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback);
+
+}  // namespace dd::cluster::detail

@@ -1,0 +1,83 @@
+// NodeFacts: what one node tells rank 0 besides its full `check` report — the raw getifaddrs
+// entries (so rank 0 can re-run the NCCL and Gloo models with a proposed setting), interface
+// kinds and MTUs, the NCCL_*/GLOO_*/TORCH_*/MASTER_*/TF_CONFIG settings, the current NCCL and
+// Gloo choice, what MASTER_ADDR resolves to there, and its wall clock.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cluster/transport/probe_server.hpp"
+#include "core/finding.hpp"
+#include "core/result.hpp"
+#include "nccl/predict.hpp"
+#include "netif/interface.hpp"
+#include "os/interface_source.hpp"
+
+namespace dd::check {
+struct CheckReport;
+}
+namespace dd::os {
+class Environment;
+class Resolver;
+}
+
+namespace dd::cluster {
+
+struct IfaceFacts {
+  netif::Kind kind = netif::Kind::physical;  // JSON: its netif::to_string name
+  int mtu = 0;
+  std::int64_t speed_mbps = -1;
+  bool running = false;
+  bool enslaved = false;  // has a master (bridge/bond port)
+  int ifindex = 0;
+};
+
+struct NodeFacts {
+  int rank = -1;
+  std::string host;
+  std::vector<os::AddressEntry> entries;          // getifaddrs order
+  std::map<std::string, IfaceFacts> ifaces;       // by link name
+  std::map<std::string, std::string> env;         // settings that must agree across nodes
+  std::map<std::string, std::string> nccl_config;  // effective NCCL_* (environment + nccl.conf files)
+  std::string nccl_version;                       // library version found ("" when none)
+  std::string cuda_driver;                        // NVIDIA driver version ("" when none is loaded)
+  std::string model_version;                      // version the NCCL model used
+  std::optional<nccl::Endpoint> nccl_bootstrap;   // current NCCL choice
+  std::vector<nccl::Endpoint> nccl_socket;
+  std::string nccl_error;
+  std::optional<nccl::Endpoint> gloo;             // current Gloo device
+  bool gloo_loopback = false;
+  std::string gloo_source;
+  std::string gloo_error;
+  std::vector<std::string> master_addr_resolves;  // MASTER_ADDR here, getaddrinfo order
+  std::string master_addr_error;
+  std::int64_t time_us = 0;                       // wall clock (unix us) when sent
+  std::vector<Listener> listeners;                // probe listeners (candidates and job ports)
+  // This node's own configuration findings from its check report (environment audit, TF_CONFIG,
+  // hostname resolution, IPv6 link-local only, container): rank 0 weighs them as causes.
+  std::vector<core::Finding> node_findings;
+};
+
+nlohmann::json to_json(const NodeFacts& facts);
+// Error (unreadable) naming the field when the JSON does not have the expected shape.
+core::Result<NodeFacts> facts_from_json(const nlohmann::json& j);
+
+// Builds the facts from this node's check report and environment.
+NodeFacts facts_from_report(const check::CheckReport& report, const os::Environment& env, const os::Resolver& resolver);
+
+// Whether a check finding describes the node's own configuration (see NodeFacts::node_findings).
+bool is_node_config_finding(const core::Finding& finding);
+
+// Whether `name` is a setting preflight compares across nodes.
+bool is_compared_setting(const std::string& name);
+
+// The link that owns `addr` on this node ("" when none).
+std::string iface_of(const NodeFacts& facts, const std::string& addr);
+
+}  // namespace dd::cluster

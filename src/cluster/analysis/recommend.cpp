@@ -1,0 +1,187 @@
+// The recommendation: per node the preferred interface with a good address, expressed as one
+// NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME value for every node when one value works, per-host
+// values otherwise; each candidate value is checked by re-running the NCCL 2.28.9 model (and the
+// Gloo model) on every node's own getifaddrs entries against the probe matrix.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+
+#include "cluster/analysis/analysis_context.hpp"
+#include "core/strings.hpp"
+#include "nccl/gloo_predict.hpp"
+#include "nccl/predict.hpp"
+
+namespace dd::cluster::detail {
+
+namespace {
+
+// Good links of `rank`, best first (the shared ranking policy).
+std::vector<std::string> ranked_links(const Ctx& c, int rank) {
+  auto good = c.good.find(rank);
+  if (good == c.good.end()) return {};
+  return cluster::ranked_links(*c.node.at(rank), good->second);
+}
+
+// NCCL's choice on `rank` with NCCL_SOCKET_IFNAME=value; nullopt unless the bootstrap and every
+// NET/Socket device are good addresses.
+std::optional<nccl::Prediction> nccl_with(const Ctx& c, int rank, const std::string& value) {
+  const NodeFacts& f = *c.node.at(rank);
+  nccl::NcclConfig cfg;
+  for (const auto& [k, v] : f.nccl_config) cfg.set_env(k, v);
+  cfg.set_env("NCCL_SOCKET_IFNAME", value);
+  auto version = nccl::Version::parse(f.model_version).value_or(nccl::k_default_version);
+  auto p = nccl::predict_with_comm_id(f.entries, cfg, version, nccl::CommId{});
+  const auto& good = c.good.at(rank);
+  if (!p.bootstrap || !good.count(p.bootstrap->addr)) return std::nullopt;
+  for (const auto& s : p.socket)
+    if (!good.count(s.addr)) return std::nullopt;
+  return p;
+}
+
+std::optional<std::string> gloo_with(const Ctx& c, int rank, const std::string& name) {
+  const NodeFacts& f = *c.node.at(rank);
+  auto g = nccl::predict_gloo_ifname(f.entries, name);
+  if (!g.device || !c.good.at(rank).count(g.device->addr)) return std::nullopt;
+  return g.device->addr;
+}
+
+}  // namespace
+
+Recommendation recommend(const Ctx& c) {
+  Recommendation rec;
+  std::map<int, std::vector<std::string>> ranked;
+  std::vector<int> usable;
+  for (int r : c.live) {
+    ranked[r] = ranked_links(c, r);
+    if (ranked[r].empty()) continue;
+    usable.push_back(r);
+    rec.chosen[c.host(r)] = ranked[r].front();
+  }
+  rec.complete = usable.size() == c.live.size() && !c.live.empty();
+  if (usable.empty()) return rec;
+
+  // NCCL: nothing to change when the current choice already works everywhere.
+  bool nccl_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
+    const NodeFacts& f = *c.node.at(r);
+    if (!f.nccl_bootstrap || !c.good.at(r).count(f.nccl_bootstrap->addr)) return false;
+    return std::all_of(f.nccl_socket.begin(), f.nccl_socket.end(), [&](const nccl::Endpoint& e) { return c.good.at(r).count(e.addr) != 0; });
+  });
+  if (nccl_ok) {
+    rec.checks.push_back("NCCL's current choice already uses an address every peer reached, on every node");
+  } else {
+    std::vector<std::string> values;
+    for (const auto& link : ranked[usable.front()]) {  // names good on every node, rank order of the first
+      bool common = std::all_of(usable.begin(), usable.end(), [&](int r) {
+        return std::find(ranked[r].begin(), ranked[r].end(), link) != ranked[r].end();
+      });
+      if (common) values.push_back("=" + link);
+    }
+    std::vector<std::string> bests;
+    for (int r : usable)
+      if (std::find(bests.begin(), bests.end(), ranked[r].front()) == bests.end()) bests.push_back(ranked[r].front());
+    std::sort(bests.begin(), bests.end());
+    values.push_back("=" + core::join(bests, ","));
+    std::optional<std::string> chosen;
+    for (const auto& v : values) {
+      if (std::all_of(usable.begin(), usable.end(), [&](int r) { return nccl_with(c, r, v).has_value(); })) {
+        chosen = v;
+        break;
+      }
+    }
+    if (chosen) {
+      rec.env["NCCL_SOCKET_IFNAME"] = *chosen;
+      std::vector<std::string> picks;
+      for (int r : usable) {
+        auto p = nccl_with(c, r, *chosen);
+        picks.push_back(fmt::format("{} {} {}", c.host(r), p->bootstrap->iface, p->bootstrap->addr));
+      }
+      rec.checks.push_back(fmt::format("NCCL_SOCKET_IFNAME={}: the NCCL model picks {}", *chosen, core::join(picks, ", ")));
+    } else {
+      for (int r : usable) {
+        for (const auto& link : ranked[r]) {
+          if (auto p = nccl_with(c, r, "=" + link)) {
+            rec.per_host[c.host(r)]["NCCL_SOCKET_IFNAME"] = "=" + link;
+            rec.checks.push_back(fmt::format("on {} NCCL_SOCKET_IFNAME==={}: the NCCL model picks {} {}", c.host(r), link,
+                                             p->bootstrap->iface, p->bootstrap->addr));
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  // Gloo: one exact name per node.
+  bool gloo_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
+    const NodeFacts& f = *c.node.at(r);
+    return f.gloo && !f.gloo_loopback && c.good.at(r).count(f.gloo->addr);
+  });
+  if (gloo_ok) {
+    rec.checks.push_back("Gloo's current device already uses an address every peer reached, on every node");
+  } else {
+    std::optional<std::string> common;
+    for (const auto& link : ranked[usable.front()]) {
+      if (std::all_of(usable.begin(), usable.end(), [&](int r) { return gloo_with(c, r, link).has_value(); })) {
+        common = link;
+        break;
+      }
+    }
+    if (common) {
+      rec.env["GLOO_SOCKET_IFNAME"] = *common;
+      rec.checks.push_back(fmt::format("GLOO_SOCKET_IFNAME={}: the Gloo model binds a reached address on every node", *common));
+    } else {
+      for (int r : usable) {
+        for (const auto& link : ranked[r]) {
+          if (auto a = gloo_with(c, r, link)) {
+            rec.per_host[c.host(r)]["GLOO_SOCKET_IFNAME"] = link;
+            rec.checks.push_back(fmt::format("on {} GLOO_SOCKET_IFNAME={}: Gloo binds {}", c.host(r), link, *a));
+            break;
+          }
+        }
+      }
+    }
+  }
+
+  // MASTER_ADDR: must name one of rank 0's reached addresses on every node.
+  if (c.node.count(0) && c.good.count(0)) {
+    const NodeFacts& zero = *c.node.at(0);
+    bool master_set = zero.env.count("MASTER_ADDR") != 0;
+    bool master_ok = true;
+    for (int r : c.live) {
+      const NodeFacts& f = *c.node.at(r);
+      if (!f.env.count("MASTER_ADDR")) continue;
+      master_set = true;
+      bool hit = std::any_of(f.master_addr_resolves.begin(), f.master_addr_resolves.end(),
+                             [&](const std::string& a) { return c.good.at(0).count(a) != 0; });
+      bool first_hit = !f.master_addr_resolves.empty() && c.good.at(0).count(f.master_addr_resolves.front());
+      master_ok = master_ok && (first_hit || (hit && r != 0));
+    }
+    if (master_set && !master_ok && !ranked[0].empty()) {
+      for (const auto& e : zero.entries) {
+        if (e.link == ranked[0].front() && c.good.at(0).count(e.addr)) {
+          rec.env["MASTER_ADDR"] = e.addr;
+          rec.checks.push_back(fmt::format("MASTER_ADDR={}: rank 0's address on {}, reached by every peer", e.addr, e.link));
+          break;
+        }
+      }
+    }
+  }
+  // MASTER_PORT blocked while the node answers on other ports: the rendezvous port was reached by
+  // every node that joined and is free again once preflight ends.
+  bool master_port_blocked = false;
+  for (const auto& p : c.in.probes) {
+    if (p.target.what != "MASTER_PORT" || p.ok) continue;
+    for (const auto* q : c.candidate_probes(p.from, p.target.to)) master_port_blocked = master_port_blocked || q->ok;
+  }
+  if (master_port_blocked && c.in.rendezvous_port > 0) {
+    rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);
+    rec.checks.push_back(fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
+                                     "again when preflight ends)",
+                                     c.in.rendezvous_port));
+  }
+  if (!rec.env.empty() || !rec.per_host.empty())
+    rec.checks.push_back("every recommended address was reached by every other node with the echo and the bulk transfer");
+  return rec;
+}
+
+}  // namespace dd::cluster::detail

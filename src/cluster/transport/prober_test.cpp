@@ -1,0 +1,226 @@
+#include "cluster/transport/prober.hpp"
+
+#include <gtest/gtest.h>
+
+#include "cluster/transport/probe_protocol.hpp"
+#include "cluster/transport/probe_server.hpp"
+#include "cluster/transport/rendezvous.hpp"
+
+#include <thread>
+
+namespace dd::cluster {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
+  ProbeServer server("job", 1, 4);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token = "job";
+  opt.bulk_bytes = 4u << 20;
+  std::vector<ProbeTarget> targets;
+  for (int i = 0; i < 8; ++i) targets.push_back({1, "127.0.0.1", l.port, "lo", "candidate", true});
+  auto results = run_probes(0, targets, opt, core::Deadline(20s));
+  ASSERT_EQ(results.size(), 8u);
+  for (const auto& r : results) {
+    EXPECT_TRUE(r.ok) << r.error;
+    EXPECT_TRUE(r.bulk_ok) << r.error;
+    EXPECT_GT(r.rtt_us, 0);
+    EXPECT_GT(r.bulk_mbps, 0);
+  }
+  server.stop();
+  EXPECT_EQ(server.served(), 8);
+}
+
+// A first try that timed out (dropped SYN, overloaded peer) is tried once more and a success
+// replaces it; a refusal is an answer and keeps its result.
+TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
+  ProbeServer server("job", 1, 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token = "job";
+  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
+                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  std::vector<ProbeResult> results(2);
+  results[0].target = targets[0];
+  results[0].stage = "connect";
+  results[0].failure = "timeout";
+  results[0].error = "connect: timed out";
+  results[1].target = targets[1];
+  results[1].stage = "connect";
+  results[1].failure = "refused";
+  results[1].error = "connect: Connection refused";
+  retry_timeouts(0, targets, opt, core::Deadline(10s), results);
+  EXPECT_TRUE(results[0].ok) << results[0].error;
+  EXPECT_TRUE(results[0].retried);
+  EXPECT_FALSE(results[1].ok);
+  EXPECT_EQ(results[1].failure, "refused");
+  server.stop();
+  EXPECT_EQ(server.served(), 1);
+}
+
+TEST(PreflightProbe, LossIsReadFromTheKernelsCountsNotFromTheClock) {
+  ProbeResult p;
+  p.ok = p.bulk_ok = true;
+  p.rtt_us = 200;
+  p.bulk_mbps = 5000;
+  p.snd_mss = 1448;
+  p.bytes_acked = 4u << 20;
+  p.connect_us = 1'500'000;  // a descheduled prober: late, nothing resent
+  EXPECT_FALSE(shows_loss(p));
+  p.syn_retransmits = p.retransmits = 1;
+  EXPECT_TRUE(shows_loss(p));
+  p.syn_retransmits = 0;
+  p.retransmits = 200;  // 200 of ~2,900 segments: 7%
+  EXPECT_TRUE(shows_loss(p));
+  p.retransmits = 20;  // under 1%, fast
+  EXPECT_FALSE(shows_loss(p));
+  p.bulk_mbps = 40;  // 20 resent and slow
+  EXPECT_TRUE(shows_loss(p));
+  p.ok = false;
+  EXPECT_FALSE(shows_loss(p));  // a failed probe is not a lossy one
+}
+
+// A probe that showed loss once is run again; a clean second run replaces it (a single drop on a
+// busy host), while one that failed outright is left to the failure analysis.
+TEST(PreflightProbe, LossIsConfirmedByASecondRun) {
+  ProbeServer server("job", 1, 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  ProbeOptions opt;
+  opt.token = "job";
+  opt.connect_timeout = opt.echo_timeout = opt.bulk_timeout = 2s;
+  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
+                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  std::vector<ProbeResult> results(2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    results[i].target = targets[i];
+    results[i].ok = true;
+    results[i].rtt_us = 50;
+    results[i].syn_retransmits = results[i].retransmits = 1;
+  }
+  results[0].bulk_ok = true;
+  results[1].bulk_ok = false;  // not retried here
+  retry_lossy(0, targets, opt, core::Deadline(10s), results);
+  EXPECT_TRUE(results[0].retried);
+  EXPECT_TRUE(results[0].bulk_ok) << results[0].error;
+  EXPECT_FALSE(shows_loss(results[0]));
+  EXPECT_FALSE(results[1].retried);
+  server.stop();
+  EXPECT_EQ(server.served(), 1);
+}
+
+TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
+  ProbeServer server("job-A", 1, 2);
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  server.start();
+  ProbeOptions opt;
+  opt.token = "job-B";
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.stage, "echo");
+  server.stop();
+  EXPECT_EQ(server.refused(), 1);
+}
+
+TEST(PreflightProbe, AnswerFromTheWrongRankIsAFailure) {
+  ProbeServer server("j", 2, 2);  // rank 2 owns the address rank 1 was said to have
+  auto l = server.add({"127.0.0.1", 0, 0, "docker0", "candidate"});
+  server.start();
+  ProbeOptions opt;
+  opt.token = "j";
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "docker0", "candidate", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.reached, 2);
+  EXPECT_NE(r.error.find("answered by rank 2 instead of rank 1"), std::string::npos) << r.error;
+}
+
+TEST(PreflightProbe, RefusedPortAndConnectOnlyTargets) {
+  auto holder = RendezvousServer::open(0);  // something else's listener: connect-only works
+  ASSERT_TRUE(holder.ok());
+  ProbeOptions opt;
+  auto c = probe_one(0, {1, "localhost", holder->port(), "", "MASTER_PORT", false}, opt, core::Deadline(5s));
+  EXPECT_TRUE(c.ok) << c.error;
+  EXPECT_FALSE(c.resolved.empty());
+  int port = holder->port();
+  holder = NetError{};
+  auto refused = probe_one(0, {1, "127.0.0.1", port, "", "MASTER_PORT", true}, opt, core::Deadline(5s));
+  EXPECT_FALSE(refused.ok);
+  EXPECT_EQ(refused.stage, "connect");
+  EXPECT_EQ(refused.failure, "refused");
+  EXPECT_NE(refused.error.find("ECONNREFUSED"), std::string::npos) << refused.error;
+}
+
+TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
+  auto silent = RendezvousServer::open(0);  // accepts (backlog) but never answers
+  ASSERT_TRUE(silent.ok());
+  ProbeOptions opt;
+  opt.echo_timeout = 300ms;
+  std::vector<ProbeTarget> targets(40, ProbeTarget{1, "127.0.0.1", silent->port(), "", "candidate", true});
+  opt.concurrency = 4;
+  auto start = std::chrono::steady_clock::now();
+  auto results = run_probes(0, targets, opt, core::Deadline(1000ms));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
+  int not_run = 0;
+  for (const auto& r : results) {
+    EXPECT_FALSE(r.ok);
+    not_run += r.error == "not run: preflight deadline";
+  }
+  EXPECT_GT(not_run, 0) << results.front().error << " | " << results.back().error;
+}
+
+// Idle connections (a scanner, an attacker) neither hold the run past --timeout nor starve the
+// real probes: the proof must come within a quarter of the budget, and stop() cuts what is left.
+TEST(PreflightProbe, IdlePeersNeitherStarveProbesNorDelayStop) {
+  ProbeServer server("job", 1, 4, 2s);  // proof budget: 1 s
+  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
+  ASSERT_TRUE(l.ok) << l.error;
+  server.start();
+  auto a = numeric_addr("127.0.0.1", l.port);
+  std::vector<os::UniqueFd> idle;
+  for (int i = 0; i < 6; ++i) {  // more than the handlers: the real probe waits for a turn
+    auto c = connect_to(*a, core::Deadline(2s));
+    ASSERT_TRUE(c.ok());
+    idle.push_back(std::move(c.value()));
+  }
+  ProbeOptions opt;
+  opt.token = "job";
+  auto start = std::chrono::steady_clock::now();
+  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(10s));
+  EXPECT_TRUE(r.ok) << r.error;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, 4s);
+  for (int i = 0; i < 4; ++i) {  // a handler busy with an idle peer again
+    auto c = connect_to(*a, core::Deadline(2s));
+    ASSERT_TRUE(c.ok());
+    idle.push_back(std::move(c.value()));
+  }
+  std::this_thread::sleep_for(100ms);
+  auto stop_start = std::chrono::steady_clock::now();
+  server.stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - stop_start, 1500ms) << "stop() waited on idle peers";
+  EXPECT_GE(server.refused(), 6);
+}
+
+TEST(PreflightProbe, TheProofNeverContainsTheTokenAndDependsOnTheNonce) {
+  std::array<std::byte, k_nonce_bytes> n1{}, n2{};
+  n2[0] = std::byte{1};
+  auto p1 = probe_proof("secret-token", n1);
+  EXPECT_FALSE(same_mac(p1, probe_proof("secret-token", n2)));
+  EXPECT_FALSE(same_mac(p1, probe_proof("secret-tokeN", n1)));
+  EXPECT_TRUE(same_mac(p1, probe_proof("secret-token", n1)));
+  auto header = encode_probe_header({p1, 64, 1024});
+  std::string wire(reinterpret_cast<const char*>(header.data()), header.size());
+  EXPECT_EQ(wire.find("secret"), std::string::npos);
+  // RFC 4231 test case 2: HMAC-SHA256("Jefe", "what do ya want for nothing?").
+  EXPECT_EQ(to_hex(hmac_sha256("Jefe", "what do ya want for nothing?")),
+            "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
+}
+
+}  // namespace
+}  // namespace dd::cluster

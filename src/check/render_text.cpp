@@ -24,10 +24,10 @@ std::string socket_list(const nccl::Prediction& p) {
 
 }  // namespace
 
-std::string render_text(const CheckReport& r, Scope scope, const report::Style& style) {
+std::string render_text(const CheckReport& r, ReportScope scope, const report::Style& style) {
   using report::Color;
   std::string out;
-  out += style.paint(Color::bold, fmt::format("distdoctor {} on {}", scope == Scope::full ? "check" : "nics", r.host)) + "\n";
+  out += style.paint(Color::bold, fmt::format("distdoctor {} on {}", scope == ReportScope::full ? "check" : "nics", r.host)) + "\n";
   out += report::render_summary(r.findings, style) + "\n";
 
   out += style.paint(Color::bold, "What the job will use") + "\n";

@@ -30,7 +30,7 @@ struct Machine {
   std::string text(os::Environment env, bool probe) {
     Context ctx{files, interfaces, nullptr, resolver, runner, std::move(env), "/root", "/bin/distdoctor", probe,
                 std::chrono::milliseconds(1000)};
-    return render_text(build_report(ctx, Scope::nics), Scope::nics, report::Style(false));
+    return render_text(build_report(ctx, ReportScope::nics), ReportScope::nics, report::Style(false));
   }
 };
 

@@ -41,7 +41,7 @@ void append(std::vector<core::Finding>& to, std::vector<core::Finding> from) {
 
 }  // namespace
 
-CheckReport build_report(const Context& ctx, Scope scope) {
+CheckReport build_report(const Context& ctx, ReportScope scope) {
   CheckReport r;
   r.host = ctx.resolver.hostname();
 
@@ -63,7 +63,7 @@ CheckReport build_report(const Context& ctx, Scope scope) {
   }
   // 5. Judging.
   append(r.findings, judge_all(r, ctx));
-  if (scope == Scope::full) {
+  if (scope == ReportScope::full) {
     env::AuditInput audit_input(ctx.env, ctx.resolver);
     audit_input.config_files = env::config_settings(r.config);
     audit_input.local_addresses = local_addresses(r.inventory);
@@ -75,7 +75,7 @@ CheckReport build_report(const Context& ctx, Scope scope) {
   return r;
 }
 
-nlohmann::json to_json(const CheckReport& r, Scope scope) {
+nlohmann::json to_json(const CheckReport& r, ReportScope scope) {
   nlohmann::json library = nullptr;
   if (r.probe) {
     library = nccl::to_json(*r.probe);
@@ -95,7 +95,7 @@ nlohmann::json to_json(const CheckReport& r, Scope scope) {
   for (const auto& [name, v] : r.config.values) settings[name] = {{"value", v.value}, {"source", v.source.describe()}};
 
   nlohmann::json out = {
-      {"command", scope == Scope::full ? "check" : "nics"},
+      {"command", scope == ReportScope::full ? "check" : "nics"},
       {"host", r.host},
       {"interfaces", netif::to_json(r.inventory)},
       {"nccl",
@@ -110,7 +110,7 @@ nlohmann::json to_json(const CheckReport& r, Scope scope) {
                                     : nlohmann::json(nullptr)},
       {"findings", report::to_json(r.findings)},
   };
-  if (scope == Scope::full) out["container"] = r.container;
+  if (scope == ReportScope::full) out["container"] = r.container;
   return out;
 }
 

@@ -24,7 +24,7 @@
 
 namespace dd::check {
 
-enum class Scope { nics, full };  // nics: no environment audit / container checks
+enum class ReportScope { nics, full };  // nics: no environment audit / container checks
 
 struct CheckReport {
   std::string host;
@@ -35,7 +35,7 @@ struct CheckReport {
   nccl::Prediction prediction;
   nccl::GlooPrediction gloo;
   std::vector<nccl::LibraryCandidate> libraries;
-  std::optional<nccl::ProbeResult> probe;  // set when probing ran
+  std::optional<nccl::LibraryProbe> probe;  // set when probing ran
   std::string probe_error;                 // the probe could not run at all
   nlohmann::json container;                // container facts (null in nics scope)
   std::optional<CudaDriver> cuda_driver;   // NVIDIA driver, where one is loaded
@@ -44,12 +44,12 @@ struct CheckReport {
 
 // Runs every step for `scope` through the seams of `ctx`. Never throws for machine problems:
 // they become findings.
-CheckReport build_report(const Context& ctx, Scope scope);
+CheckReport build_report(const Context& ctx, ReportScope scope);
 
 // The JSON object `check --json` / `nics --json` print (DESIGN.md field names).
-nlohmann::json to_json(const CheckReport& report, Scope scope);
+nlohmann::json to_json(const CheckReport& report, ReportScope scope);
 
 // Human-readable report: verdict, interfaces, NCCL/Gloo choice, library, findings and fixes.
-std::string render_text(const CheckReport& report, Scope scope, const report::Style& style);
+std::string render_text(const CheckReport& report, ReportScope scope, const report::Style& style);
 
 }  // namespace dd::check

@@ -43,7 +43,7 @@ bool has_id(const std::vector<core::Finding>& fs, const std::string& id) {
 
 TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
   Fixture fx;
-  auto r = build_report(fx.context(os::Environment{}, true), Scope::nics);
+  auto r = build_report(fx.context(os::Environment{}, true), ReportScope::nics);
   ASSERT_TRUE(r.prediction.bootstrap.has_value());
   EXPECT_EQ(r.prediction.bootstrap->iface, "eth0");
   EXPECT_EQ(r.prediction.bootstrap->addr, "198.18.0.2");
@@ -52,7 +52,7 @@ TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
   // No library on this fake machine: nothing is probed and the report says so.
   EXPECT_TRUE(fx.runner.calls.empty());
   EXPECT_TRUE(has_id(r.findings, "nccl.library.not-found"));
-  auto j = to_json(r, Scope::nics);
+  auto j = to_json(r, ReportScope::nics);
   EXPECT_EQ(j["nccl"]["prediction"]["bootstrap"]["iface"], "eth0");
   EXPECT_EQ(j["nccl"]["prediction"]["socket"][0]["addr"], "198.18.0.2");
   EXPECT_TRUE(j["nccl"]["library"].is_null());
@@ -63,7 +63,7 @@ TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
 
 TEST(CheckReport, ExclusionListPicksLoopbackAndThatIsAnError) {
   Fixture fx;
-  auto r = build_report(fx.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false), Scope::nics);
+  auto r = build_report(fx.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false), ReportScope::nics);
   ASSERT_TRUE(r.prediction.bootstrap.has_value());
   EXPECT_EQ(r.prediction.bootstrap->iface, "lo");
   EXPECT_TRUE(core::has_error(r.findings));
@@ -73,11 +73,11 @@ TEST(CheckReport, NoProbeNeverRunsAChild) {
   Fixture fx;
   fx.files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");
   fx.files.file("/usr/local/cuda/include/nccl.h", "#define NCCL_MAJOR 2\n#define NCCL_MINOR 27\n#define NCCL_PATCH 3\n");
-  auto r = build_report(fx.context(os::Environment{}, false), Scope::nics);
+  auto r = build_report(fx.context(os::Environment{}, false), ReportScope::nics);
   EXPECT_TRUE(fx.runner.calls.empty());
   EXPECT_FALSE(r.probe.has_value());
   EXPECT_EQ(r.model_version.to_string(), "2.27.3");  // rules follow the version found beside the library
-  auto j = to_json(r, Scope::nics);
+  auto j = to_json(r, ReportScope::nics);
   EXPECT_EQ(j["nccl"]["library"]["path"], "/usr/local/cuda/lib64/libnccl.so.2");
   EXPECT_FALSE(j["nccl"]["library"]["probed"].get<bool>());
 }
@@ -85,7 +85,7 @@ TEST(CheckReport, NoProbeNeverRunsAChild) {
 TEST(CheckReport, ProbeDisagreementIsAFinding) {
   CheckReport r;
   r.prediction.bootstrap = nccl::Endpoint{"eth0", "198.18.0.2", "eth0"};
-  nccl::ProbeResult p;
+  nccl::LibraryProbe p;
   p.path = "/x/libnccl.so.2";
   p.version = r.model_version.to_string();
   p.ok = true;

@@ -20,7 +20,7 @@ struct ReportOptions {
   FixOutputFlags fix;  // --export-format / --report (check only)
 };
 
-int run_report(check::Scope scope, const ReportOptions& opts, const GlobalOptions& global) {
+int run_report(check::ReportScope scope, const ReportOptions& opts, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(opts.fix, global)) return *bad;
   RealSeams seams;
   auto ctx = seams.context(!opts.no_probe);
@@ -40,12 +40,12 @@ int run_report(check::Scope scope, const ReportOptions& opts, const GlobalOption
   return code;
 }
 
-void setup_report(CLI::App& sub, const GlobalOptions& global, int& exit_code, check::Scope scope) {
+void setup_report(CLI::App& sub, const GlobalOptions& global, int& exit_code, check::ReportScope scope) {
   auto opts = std::make_shared<ReportOptions>();
   sub.add_flag("--no-probe", opts->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_option("--probe-timeout", opts->probe_timeout_s, "seconds the NCCL probe child may take")
       ->check(CLI::Range(1, 600));
-  if (scope == check::Scope::full) {
+  if (scope == check::ReportScope::full) {
     add_export_format_flag(sub, opts->fix);
     add_report_flag(sub, opts->fix);
   }
@@ -55,11 +55,11 @@ void setup_report(CLI::App& sub, const GlobalOptions& global, int& exit_code, ch
 }  // namespace
 
 void setup_check(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
-  setup_report(sub, global, exit_code, check::Scope::full);
+  setup_report(sub, global, exit_code, check::ReportScope::full);
 }
 
 void setup_nics(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
-  setup_report(sub, global, exit_code, check::Scope::nics);
+  setup_report(sub, global, exit_code, check::ReportScope::nics);
 }
 
 }  // namespace dd::cli

@@ -33,8 +33,8 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
     return core::k_exit_usage;
   }
   RealSeams seams;
-  auto report = check::build_report(seams.context(false), check::Scope::full);
-  auto out = check::to_json(report, check::Scope::full);
+  auto report = check::build_report(seams.context(false), check::ReportScope::full);
+  auto out = check::to_json(report, check::ReportScope::full);
   report::InterfaceChoice here;
   if (report.prediction.bootstrap) {
     here.iface = report.prediction.bootstrap->iface;

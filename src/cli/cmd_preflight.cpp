@@ -99,10 +99,10 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     });
   }
   auto ctx = seams.context(!flags.no_probe);
-  auto report = check::build_report(ctx, check::Scope::full);
+  auto report = check::build_report(ctx, check::ReportScope::full);
   cluster::LocalNode local;
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
-  local.report = check::to_json(report, check::Scope::full);
+  local.report = check::to_json(report, check::ReportScope::full);
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
     return print_outcome(flags, global, outcome);

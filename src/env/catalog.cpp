@@ -7,19 +7,19 @@
 
 namespace dd::env {
 
-std::string_view to_string(Family family) {
+std::string_view to_string(VarFamily family) {
   switch (family) {
-    case Family::nccl: return "nccl";
-    case Family::torch: return "torch";
-    case Family::gloo: return "gloo";
-    case Family::tensorpipe: return "tensorpipe";
-    case Family::rendezvous: return "rendezvous";
-    case Family::torchelastic: return "torchelastic";
-    case Family::slurm: return "slurm";
-    case Family::mpi: return "mpi";
-    case Family::pmi: return "pmi";
-    case Family::tf: return "tf";
-    case Family::cuda: return "cuda";
+    case VarFamily::nccl: return "nccl";
+    case VarFamily::torch: return "torch";
+    case VarFamily::gloo: return "gloo";
+    case VarFamily::tensorpipe: return "tensorpipe";
+    case VarFamily::rendezvous: return "rendezvous";
+    case VarFamily::torchelastic: return "torchelastic";
+    case VarFamily::slurm: return "slurm";
+    case VarFamily::mpi: return "mpi";
+    case VarFamily::pmi: return "pmi";
+    case VarFamily::tf: return "tf";
+    case VarFamily::cuda: return "cuda";
   }
   return "nccl";
 }
@@ -74,21 +74,21 @@ namespace {
 
 struct Prefix {
   std::string_view prefix;
-  Family family;
+  VarFamily family;
   bool suspicious_unknown;  // unknown names with this prefix are probably typos
 };
 
 // Longest prefixes first: TORCH_NCCL_ before TORCH_.
 constexpr Prefix k_prefixes[] = {
-    {"TORCH_NCCL_", Family::torch, true},      {"TORCH_DISTRIBUTED_", Family::torch, true},
-    {"TORCHELASTIC_", Family::torchelastic, true}, {"NCCL_", Family::nccl, true},
-    {"GLOO_", Family::gloo, true},             {"MASTER_", Family::rendezvous, true},
-    {"TP_SOCKET_", Family::tensorpipe, true},  {"PET_", Family::torchelastic, false},
-    {"SLURM_", Family::slurm, false},          {"SLURMD_", Family::slurm, false},
-    {"OMPI_", Family::mpi, false},             {"PMIX_", Family::pmi, false},
-    {"PMI_", Family::pmi, false},              {"MPI_", Family::mpi, false},
-    {"I_MPI_", Family::mpi, false},            {"HYDRA_", Family::mpi, false},
-    {"TF_", Family::tf, false},                {"CUDA_", Family::cuda, false},
+    {"TORCH_NCCL_", VarFamily::torch, true},      {"TORCH_DISTRIBUTED_", VarFamily::torch, true},
+    {"TORCHELASTIC_", VarFamily::torchelastic, true}, {"NCCL_", VarFamily::nccl, true},
+    {"GLOO_", VarFamily::gloo, true},             {"MASTER_", VarFamily::rendezvous, true},
+    {"TP_SOCKET_", VarFamily::tensorpipe, true},  {"PET_", VarFamily::torchelastic, false},
+    {"SLURM_", VarFamily::slurm, false},          {"SLURMD_", VarFamily::slurm, false},
+    {"OMPI_", VarFamily::mpi, false},             {"PMIX_", VarFamily::pmi, false},
+    {"PMI_", VarFamily::pmi, false},              {"MPI_", VarFamily::mpi, false},
+    {"I_MPI_", VarFamily::mpi, false},            {"HYDRA_", VarFamily::mpi, false},
+    {"TF_", VarFamily::tf, false},                {"CUDA_", VarFamily::cuda, false},
 };
 
 const Prefix* prefix_of(std::string_view name) {
@@ -117,7 +117,7 @@ constexpr KnownMistake k_mistakes[] = {
 
 }  // namespace
 
-std::optional<Family> family_of(std::string_view name) {
+std::optional<VarFamily> family_of(std::string_view name) {
   if (const VarSpec* s = find_var(name)) return s->family;
   if (const Prefix* p = prefix_of(name)) return p->family;
   return std::nullopt;

@@ -13,8 +13,8 @@
 namespace dd::env {
 
 // Which stack reads the variable ("family" in `env --json`).
-enum class Family { nccl, torch, gloo, tensorpipe, rendezvous, torchelastic, slurm, mpi, pmi, tf, cuda };
-std::string_view to_string(Family family);
+enum class VarFamily { nccl, torch, gloo, tensorpipe, rendezvous, torchelastic, slurm, mpi, pmi, tf, cuda };
+std::string_view to_string(VarFamily family);
 
 // How the value is parsed by its reader.
 enum class VarType {
@@ -40,7 +40,7 @@ std::string_view to_string(Status status);
 
 struct VarSpec {
   std::string_view name;
-  Family family = Family::nccl;
+  VarFamily family = VarFamily::nccl;
   VarType type = VarType::string;
   Status status = Status::current;
   std::string_view default_value;             // as documented ("-2", "unset", ...), may be empty
@@ -60,7 +60,7 @@ const VarSpec* find_var(std::string_view name);
 // The family a variable that is set belongs to when it is worth showing in `env`: catalogued names,
 // or names with a family prefix (NCCL_, TORCH_NCCL_, GLOO_, SLURM_, OMPI_, PMI_, ...). nullopt for
 // unrelated variables (PATH, HOME).
-std::optional<Family> family_of(std::string_view name);
+std::optional<VarFamily> family_of(std::string_view name);
 
 // Whether unknown names with this name's prefix are suspicious (NCCL_, TORCH_NCCL_,
 // TORCH_DISTRIBUTED_, GLOO_, TORCHELASTIC_, MASTER_): unknown names there are probably typos.

@@ -7,7 +7,7 @@
 
 namespace dd::env::detail {
 
-inline VarSpec var(std::string_view name, Family family, VarType type, std::string_view note = {}) {
+inline VarSpec var(std::string_view name, VarFamily family, VarType type, std::string_view note = {}) {
   VarSpec s;
   s.name = name;
   s.family = family;
@@ -18,7 +18,7 @@ inline VarSpec var(std::string_view name, Family family, VarType type, std::stri
 
 // An NCCL_PARAM integer with its documented default.
 inline VarSpec nccl_int(std::string_view name, std::string_view def) {
-  VarSpec s = var(name, Family::nccl, VarType::integer);
+  VarSpec s = var(name, VarFamily::nccl, VarType::integer);
   s.default_value = def;
   return s;
 }
@@ -29,7 +29,7 @@ inline VarSpec with_range(VarSpec s, long long lo, long long hi) {
   return s;
 }
 
-inline VarSpec enum_var(std::string_view name, Family family, std::vector<std::string_view> values,
+inline VarSpec enum_var(std::string_view name, VarFamily family, std::vector<std::string_view> values,
                         bool case_sensitive = false, std::string_view note = {}) {
   VarSpec s = var(name, family, VarType::enum_, note);
   s.values = std::move(values);

@@ -10,20 +10,20 @@ const std::vector<std::string_view> k_path_levels = {
     "LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS", "0", "1", "2", "3", "4", "5"};
 
 VarSpec nccl_str(std::string_view name, std::string_view note = {}) {
-  return var(name, Family::nccl, VarType::string, note);
+  return var(name, VarFamily::nccl, VarType::string, note);
 }
 
-VarSpec nccl_list(std::string_view name, std::string_view note) { return var(name, Family::nccl, VarType::list, note); }
+VarSpec nccl_list(std::string_view name, std::string_view note) { return var(name, VarFamily::nccl, VarType::list, note); }
 
 }  // namespace
 
 std::vector<VarSpec> nccl_string_vars() {
   std::vector<VarSpec> v = {
-      var("CUDA_LAUNCH_BLOCKING", Family::cuda, VarType::boolean, "non-zero makes CUDA (and NCCL) launches blocking"),
+      var("CUDA_LAUNCH_BLOCKING", VarFamily::cuda, VarType::boolean, "non-zero makes CUDA (and NCCL) launches blocking"),
       nccl_list("NCCL_ALGO", "allowed algorithms: [func:]Tree,Ring,CollNetDirect,CollNetChain,NVLS,NVLSTree,PAT;..."),
       nccl_str("NCCL_COMM_ID", "fixed bootstrap root <host>:<port>"),
       nccl_str("NCCL_CONF_FILE", "user config file (2.23+), replaces ~/.nccl.conf"),
-      enum_var("NCCL_DEBUG", Family::nccl, {"VERSION", "WARN", "INFO", "ABORT", "TRACE"}, false,
+      enum_var("NCCL_DEBUG", VarFamily::nccl, {"VERSION", "WARN", "INFO", "ABORT", "TRACE"}, false,
                "log level; unset = no output"),
       nccl_str("NCCL_DEBUG_FILE", "log file; %h host, %p pid"),
       nccl_list("NCCL_DEBUG_SUBSYS", "comma list of subsystems, leading ^ inverts"),
@@ -33,25 +33,25 @@ std::vector<VarSpec> nccl_string_vars() {
       nccl_str("NCCL_GRAPH_DUMP_FILE"),
       nccl_str("NCCL_GRAPH_FILE"),
       nccl_str("NCCL_HOSTID", "replaces hostname+boot_id in the host hash"),
-      enum_var("NCCL_IB_ADDR_FAMILY", Family::nccl, {"AF_INET", "AF_INET6"}, true),
+      enum_var("NCCL_IB_ADDR_FAMILY", VarFamily::nccl, {"AF_INET", "AF_INET6"}, true),
       nccl_str("NCCL_IB_ADDR_RANGE"),
       nccl_str("NCCL_IB_HCA", "HCA/port filter list"),
-      enum_var("NCCL_LAUNCH_MODE", Family::nccl, {"GROUP", "PARALLEL"}, true),
+      enum_var("NCCL_LAUNCH_MODE", VarFamily::nccl, {"GROUP", "PARALLEL"}, true),
       nccl_str("NCCL_NET", "force a NET by name: IB, Socket or a plugin's name"),
       nccl_str("NCCL_NETDEVS_POLICY", "AUTO, ALL or MAX:<n>"),
       nccl_str("NCCL_NET_FORCE_MERGE"),
-      enum_var("NCCL_NET_GDR_LEVEL", Family::nccl, k_path_levels, false),
-      enum_var("NCCL_NET_MERGE_LEVEL", Family::nccl,
+      enum_var("NCCL_NET_GDR_LEVEL", VarFamily::nccl, k_path_levels, false),
+      enum_var("NCCL_NET_MERGE_LEVEL", VarFamily::nccl,
                {"LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS", "PORT"}, false),
       nccl_str("NCCL_NET_PLUGIN", "comma list of NET plugins or none"),
       nccl_str("NCCL_OOB_NET_IFNAME"),
-      var("NCCL_P2P_DISABLE", Family::nccl, VarType::boolean, "1 disables the P2P transport"),
-      enum_var("NCCL_P2P_LEVEL", Family::nccl, k_path_levels, false),
+      var("NCCL_P2P_DISABLE", VarFamily::nccl, VarType::boolean, "1 disables the P2P transport"),
+      enum_var("NCCL_P2P_LEVEL", VarFamily::nccl, k_path_levels, false),
       nccl_str("NCCL_PROFILER_PLUGIN"),
       nccl_list("NCCL_PROTO", "allowed protocols: [func:]LL,LL128,Simple;..."),
       nccl_str("NCCL_PROXY_CPUSET"),
       nccl_str("NCCL_RAS_ADDR", "RAS listen address, default localhost:28028"),
-      enum_var("NCCL_SOCKET_FAMILY", Family::nccl, {"AF_INET", "AF_INET6"}, true,
+      enum_var("NCCL_SOCKET_FAMILY", VarFamily::nccl, {"AF_INET", "AF_INET6"}, true,
                "exactly AF_INET or AF_INET6; anything else means no restriction"),
       nccl_str("NCCL_SOCKET_IFNAME", "interface filter list: [^][=]name[,name...]"),
       nccl_str("NCCL_SYM_KERNEL"),

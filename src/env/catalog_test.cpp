@@ -21,7 +21,7 @@ TEST(EnvCatalog, HasEveryNcclIntegerParameter) {
   std::size_t ints = 0;
   for (const auto& s : detail::nccl_int_vars()) {
     EXPECT_EQ(s.type, VarType::integer) << s.name;
-    EXPECT_EQ(s.family, Family::nccl) << s.name;
+    EXPECT_EQ(s.family, VarFamily::nccl) << s.name;
     ++ints;
   }
   EXPECT_EQ(ints, 150u);  // nccl-facts §5.1: 150 NCCL_PARAM names in 2.28.9
@@ -125,12 +125,12 @@ TEST(EnvCatalog, CoversTheFactsTables) {
 }
 
 TEST(EnvCatalog, FamiliesByNameAndPrefix) {
-  EXPECT_EQ(family_of("NCCL_SOCKET_IFNAME"), Family::nccl);
-  EXPECT_EQ(family_of("NCCL_ASYNC_ERROR_HANDLING"), Family::torch);
-  EXPECT_EQ(family_of("SLURM_CPUS_ON_NODE"), Family::slurm);
-  EXPECT_EQ(family_of("OMPI_MCA_foo"), Family::mpi);
-  EXPECT_EQ(family_of("RANK"), Family::rendezvous);
-  EXPECT_EQ(family_of("TF_CONFIG"), Family::tf);
+  EXPECT_EQ(family_of("NCCL_SOCKET_IFNAME"), VarFamily::nccl);
+  EXPECT_EQ(family_of("NCCL_ASYNC_ERROR_HANDLING"), VarFamily::torch);
+  EXPECT_EQ(family_of("SLURM_CPUS_ON_NODE"), VarFamily::slurm);
+  EXPECT_EQ(family_of("OMPI_MCA_foo"), VarFamily::mpi);
+  EXPECT_EQ(family_of("RANK"), VarFamily::rendezvous);
+  EXPECT_EQ(family_of("TF_CONFIG"), VarFamily::tf);
   EXPECT_FALSE(family_of("PATH").has_value());
   EXPECT_FALSE(family_of("HOME").has_value());
   EXPECT_TRUE(checks_unknown_names("NCCL_FOO"));

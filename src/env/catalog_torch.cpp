@@ -8,11 +8,11 @@ namespace dd::env::detail {
 namespace {
 
 VarSpec torch_bool(std::string_view name, std::string_view note = {}) {
-  return var(name, Family::torch, VarType::boolean, note);
+  return var(name, VarFamily::torch, VarType::boolean, note);
 }
 
 VarSpec torch_int(std::string_view name, std::string_view note = {}) {
-  return var(name, Family::torch, VarType::integer, note);
+  return var(name, VarFamily::torch, VarType::integer, note);
 }
 
 // The old NCCL_X name of TORCH_NCCL_X.
@@ -60,12 +60,12 @@ std::vector<VarSpec> torch_vars() {
       torch_bool("TORCH_NCCL_AVOID_RECORD_STREAMS"),
       torch_bool("TORCH_NCCL_BCAST_UNIQUEID"),
       torch_bool("TORCH_NCCL_SHOW_EAGER_INIT_P2P_SERIALIZATION_WARNING"),
-      var("TORCH_NCCL_DEBUG_INFO_PIPE_FILE", Family::torch, VarType::string),
-      var("TORCH_NCCL_DEBUG_INFO_TEMP_FILE", Family::torch, VarType::string),
+      var("TORCH_NCCL_DEBUG_INFO_PIPE_FILE", VarFamily::torch, VarType::string),
+      var("TORCH_NCCL_DEBUG_INFO_TEMP_FILE", VarFamily::torch, VarType::string),
       torch_bool("TORCH_NCCL_ABORT_IN_DESTROY_PG"),
-      enum_var("TORCH_DISTRIBUTED_DEBUG", Family::torch, {"OFF", "INFO", "DETAIL"}, false,
+      enum_var("TORCH_DISTRIBUTED_DEBUG", VarFamily::torch, {"OFF", "INFO", "DETAIL"}, false,
                "OFF (default), INFO or DETAIL; anything else makes torch.distributed raise"),
-      enum_var("TORCH_CPP_LOG_LEVEL", Family::torch, {"INFO", "WARNING", "ERROR", "FATAL", "0", "1", "2", "3"}, false),
+      enum_var("TORCH_CPP_LOG_LEVEL", VarFamily::torch, {"INFO", "WARNING", "ERROR", "FATAL", "0", "1", "2", "3"}, false),
       torch_bool("TORCH_SHOW_CPP_STACKTRACES"),
   };
   return v;

@@ -65,7 +65,7 @@ TEST(EnvVariables, RelevantVariablesWithFamilyKnownAndSource) {
   EXPECT_EQ(rows[1].source, "environment");
   EXPECT_EQ(rows[2].name, "NCCL_TYPO_X");
   EXPECT_FALSE(rows[2].known);
-  EXPECT_EQ(rows[3].family, Family::slurm);
+  EXPECT_EQ(rows[3].family, VarFamily::slurm);
   auto j = to_json(rows);
   EXPECT_EQ(j[3]["family"], "slurm");
   EXPECT_EQ(j[2]["known"], false);

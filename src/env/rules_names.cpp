@@ -70,7 +70,7 @@ void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Findin
 void retired_name(const Context& ctx, const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   switch (spec.status) {
     case Status::deprecated: {
-      if (spec.family == Family::torch) return;  // old NCCL_ aliases of TORCH_NCCL_: rules_torch.cpp
+      if (spec.family == VarFamily::torch) return;  // old NCCL_ aliases of TORCH_NCCL_: rules_torch.cpp
       const Setting* repl = ctx.find(std::string(spec.replacement));
       auto f = make_finding("env.deprecated-name", Label::config_typo, Severity::warning,
                             s.name + " is deprecated; use " + std::string(spec.replacement), &s);

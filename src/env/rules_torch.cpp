@@ -86,7 +86,7 @@ void exact_ifnames(const Context& ctx, const std::string& name, bool list, std::
 void check_torch(const Context& ctx, std::vector<core::Finding>& out) {
   for (const auto& s : ctx.settings()) {
     const VarSpec* spec = find_var(s.name);
-    if (spec && spec->family == Family::torch && spec->status == Status::deprecated) old_alias(ctx, s, *spec, out);
+    if (spec && spec->family == VarFamily::torch && spec->status == Status::deprecated) old_alias(ctx, s, *spec, out);
   }
   exact_ifnames(ctx, "GLOO_SOCKET_IFNAME", true, out);
   exact_ifnames(ctx, "TP_SOCKET_IFNAME", false, out);

@@ -133,7 +133,7 @@ void enumeration(const Setting& s, const VarSpec& spec, std::vector<core::Findin
 
 void boolean(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   auto b = read_torch_bool(s.value);
-  if (spec.family == Family::torch) {
+  if (spec.family == VarFamily::torch) {
     if (b) return;
     auto f = make_finding("env.bool.invalid", Label::config_typo, Severity::error,
                           s.name + " is not a boolean PyTorch accepts; it raises at start-up", &s);
@@ -184,13 +184,13 @@ void nccl_list(const Setting& s, std::vector<core::Finding>& out) {
 void check_values(const Context& ctx, std::vector<core::Finding>& out) {
   for (const auto& s : ctx.settings()) {
     const VarSpec* spec = find_var(s.name);
-    if (!spec || spec->family == Family::rendezvous) continue;
+    if (!spec || spec->family == VarFamily::rendezvous) continue;
     if (spec->status != Status::current && spec->status != Status::deprecated) continue;
     if (s.value.empty()) continue;  // empty = unset for NCCL and torch
     switch (spec->type) {
       case VarType::integer:
-        if (spec->family == Family::nccl) nccl_integer(s, *spec, out);
-        else if (spec->family == Family::torch) other_integer(s, *spec, out);
+        if (spec->family == VarFamily::nccl) nccl_integer(s, *spec, out);
+        else if (spec->family == VarFamily::torch) other_integer(s, *spec, out);
         break;
       case VarType::enum_: enumeration(s, *spec, out); break;
       case VarType::boolean: boolean(s, *spec, out); break;

@@ -19,7 +19,7 @@ struct VariableRow {
   std::string value;
   std::string source;  // "environment" or a config file path
   bool known = false;  // in the catalogue
-  Family family = Family::nccl;
+  VarFamily family = VarFamily::nccl;
 };
 
 // Relevant settings of `input`, sorted by name; unrelated variables (PATH, HOME) are left out.

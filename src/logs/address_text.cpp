@@ -39,8 +39,8 @@ bool parse_iface_entry(std::string_view s, std::string_view& iface, std::string_
   return !addr.empty() && iface.size() < 64;
 }
 
-Endpoint find_endpoint(std::string_view s) {
-  Endpoint ep;
+AddressMention find_endpoint(std::string_view s) {
+  AddressMention ep;
   // NCCL: A<P>
   for (std::size_t lt = s.find('<'); lt != std::string_view::npos; lt = s.find('<', lt + 1)) {
     std::size_t end = 0;

@@ -8,7 +8,7 @@
 
 namespace dd::logs {
 
-struct Endpoint {
+struct AddressMention {
   std::string_view addr;
   int port = -1;
 };
@@ -18,7 +18,7 @@ struct Endpoint {
 bool parse_iface_entry(std::string_view s, std::string_view& iface, std::string_view& addr);
 
 // The first endpoint in free text: "A<P>", "[A]:P", "(A, P)", or a dotted IPv4 with ":P".
-Endpoint find_endpoint(std::string_view s);
+AddressMention find_endpoint(std::string_view s);
 
 // Address tests delegate to core/address.hpp (inet_pton), names to core/link_names.hpp.
 bool is_loopback_addr(std::string_view addr);     // 127.0.0.0/8, ::1

@@ -50,7 +50,7 @@ bool any_of(std::string_view line, std::initializer_list<std::string_view> needl
 }
 
 void set_connect(std::string_view line, ConnError ce, std::string_view err, LineEvent& ev) {
-  Endpoint ep = find_endpoint(line);
+  AddressMention ep = find_endpoint(line);
   ev.kind = EventKind::connect_failed;
   ev.addr = ep.addr;
   ev.port = ep.port;
@@ -162,7 +162,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
                     "nodename nor servname", "Unable to resolve hostname", "DNS resolution failed",
                     "No address associated with hostname", "getaddrinfo failed", "Could not resolve host"})) {
     ev.kind = EventKind::hostname_error;
-    Endpoint ep = find_endpoint(line);
+    AddressMention ep = find_endpoint(line);
     ev.addr = ep.addr;
     ev.port = ep.port;
     return;
@@ -219,7 +219,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   }
   if (any_of(line, {"failed to connect to all addresses", "UNAVAILABLE:", "StatusCode.UNAVAILABLE"})) {
     ev.kind = EventKind::grpc_unavailable;
-    Endpoint ep = find_endpoint(line);
+    AddressMention ep = find_endpoint(line);
     ev.addr = ep.addr;
     ev.port = ep.port;
     return;

@@ -119,7 +119,7 @@ bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
   std::string_view err;
   ConnError ce = find_conn_error(msg, err);
   if (ce != ConnError::none || has(msg, "Connect to ")) {
-    Endpoint ep = find_endpoint(msg);
+    AddressMention ep = find_endpoint(msg);
     ev.kind = EventKind::connect_failed;
     ev.addr = ep.addr;
     ev.port = ep.port;

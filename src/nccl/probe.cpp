@@ -69,9 +69,9 @@ std::string_view to_string(ProbeStatus status) {
   return "crashed";
 }
 
-core::Result<ProbeResult> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
+core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
                                              std::chrono::milliseconds deadline) {
-  ProbeResult r;
+  LibraryProbe r;
   r.path = lib_path;
   r.nccl_output = lines_of(outcome.err);
   if (outcome.timed_out) {
@@ -121,7 +121,7 @@ core::Result<ProbeResult> read_probe_outcome(const std::string& lib_path, const 
   return r;
 }
 
-core::Result<ProbeResult> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
+core::Result<LibraryProbe> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
                                         const std::string& self_exe, const os::Environment& env,
                                         std::chrono::milliseconds deadline) {
   os::ProcessSpec spec;
@@ -136,7 +136,7 @@ core::Result<ProbeResult> probe_library(const std::string& lib_path, const os::P
   return read_probe_outcome(lib_path, *outcome, deadline);
 }
 
-nlohmann::json to_json(const ProbeResult& result) {
+nlohmann::json to_json(const LibraryProbe& result) {
   nlohmann::json observed = nullptr;
   if (result.observed) {
     const auto& o = *result.observed;

@@ -32,7 +32,7 @@ enum class ProbeStatus {
 };
 std::string_view to_string(ProbeStatus status);  // "ok", "load-failed", ..., "timed-out"
 
-struct ProbeResult {
+struct LibraryProbe {
   std::string path;
   std::optional<int> version_code;       // 22809
   std::string version;                   // "2.28.9"; empty when unknown
@@ -47,17 +47,17 @@ struct ProbeResult {
 // Runs the probe child for `lib_path`. The child gets `env` as its whole environment. Error only
 // when the child cannot be started at all (self_exe missing) or a child that exited normally
 // printed something other than the JSON answer; a crash, a hang or an NCCL failure is a
-// ProbeResult with ok == false.
-core::Result<ProbeResult> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
+// LibraryProbe with ok == false.
+core::Result<LibraryProbe> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
                                         const std::string& self_exe, const os::Environment& env,
                                         std::chrono::milliseconds deadline = k_probe_deadline);
 
 // The parent's reading of a finished child (exposed for tests).
-core::Result<ProbeResult> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
+core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
                                              std::chrono::milliseconds deadline);
 
 // DESIGN.md's `nccl.library`: {path, version, observed: {iface, addr} | null} plus version_code,
 // ok, status, rc, error, observed.{port, source, note} and nccl_output.
-nlohmann::json to_json(const ProbeResult& result);
+nlohmann::json to_json(const LibraryProbe& result);
 
 }  // namespace dd::nccl

@@ -151,7 +151,7 @@ TEST(Probe, JsonShapeForNicsAndCheck) {
   EXPECT_EQ(j["observed"]["addr"], "198.18.0.1");
   EXPECT_EQ(j["status"], "ok");
 
-  ProbeResult failed;
+  LibraryProbe failed;
   failed.path = "/x";
   failed.status = ProbeStatus::timed_out;
   auto jf = to_json(failed);

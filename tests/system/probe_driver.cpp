@@ -1,5 +1,5 @@
 // Test driver for the NCCL probe's parent side with the real process runner (system tests only):
-//   dd_probe_driver probe DISTDOCTOR LIB DEADLINE_MS  -> {"result": to_json(ProbeResult), "elapsed_ms": N}
+//   dd_probe_driver probe DISTDOCTOR LIB DEADLINE_MS  -> {"result": to_json(LibraryProbe), "elapsed_ms": N}
 //   dd_probe_driver locate                            -> [{path, source, origin, real_path}, ...] for "/"
 // Exit 0 when it printed a result, 3 when probe_library returned an error (printed on stderr).
 #include <chrono>

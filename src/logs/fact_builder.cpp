@@ -49,7 +49,8 @@ bool is_state_kind(EventKind k) {
     case EventKind::ib_devices:
     case EventKind::ib_none:
     case EventKind::using_network:
-    case EventKind::ifname_env: return true;
+    case EventKind::ifname_env:
+    case EventKind::ib_hca_env: return true;
     default: return false;
   }
 }
@@ -200,8 +201,41 @@ void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape)
   facts_.bytes += raw.size() + 1;
   if (cut) ++facts_.cut_lines;
   ParsedLine parsed = parse_line(raw, scratch_, may_have_escape);
+  if (parsed.event.kind == EventKind::none) return;
+  // Pasted records are headerless ("[0] NCCL INFO ...") or long; NCCL's own headed lines are
+  // looked at only past k_glued_min bytes, which keeps the scan off the hot path of machine logs.
+  constexpr std::size_t k_glued_min = 256;
+  if (!parsed.event.has_header || parsed.stripped.body.size() > k_glued_min) {
+    if (std::size_t next = glued_record_start(parsed.stripped.body); next != std::string_view::npos) {
+      add_glued(parsed.stripped.body, next, parsed.stripped.launcher_rank);
+      return;
+    }
+  }
+  add_parsed(parsed);
+}
+
+// Records whose line breaks a paste lost: each is read as its own line (same line number), up to
+// k_max_glued of them; the rest stays with the last one.
+void FactBuilder::add_glued(std::string_view body, std::size_t next, int launcher_rank) {
+  constexpr int k_max_glued = 64;
+  std::string copy(body);  // `body` may live in scratch_, which each parse reuses
+  std::string_view rest = copy;
+  for (int i = 0; i < k_max_glued && next != std::string_view::npos; ++i) {
+    std::string_view record = rest.substr(0, next);
+    while (!record.empty() && record.back() == ' ') record.remove_suffix(1);
+    ParsedLine parsed = parse_line(record, scratch_, false);
+    if (parsed.stripped.launcher_rank < 0) parsed.stripped.launcher_rank = launcher_rank;
+    if (parsed.event.kind != EventKind::none) add_parsed(parsed);
+    rest.remove_prefix(next);
+    next = glued_record_start(rest);
+  }
+  ParsedLine parsed = parse_line(rest, scratch_, false);
+  if (parsed.stripped.launcher_rank < 0) parsed.stripped.launcher_rank = launcher_rank;
+  if (parsed.event.kind != EventKind::none) add_parsed(parsed);
+}
+
+void FactBuilder::add_parsed(const ParsedLine& parsed) {
   const LineEvent& ev = parsed.event;
-  if (ev.kind == EventKind::none) return;
   ProcessState* p = nullptr;
   if (ev.has_header) {
     ++facts_.nccl_lines;
@@ -344,6 +378,9 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
     }
     case EventKind::ifname_env:
       if (p != nullptr) p->ifname_env.assign(ev.text);
+      break;
+    case EventKind::ib_hca_env:
+      if (p != nullptr) p->ib_hca_env.assign(ev.text);
       break;
     case EventKind::comm_rank:
     case EventKind::init_complete:

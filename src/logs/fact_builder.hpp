@@ -29,6 +29,8 @@ class FactBuilder {
   void record_signal(const LineEvent& ev, int rank, std::string_view body);
   void record_peer(const LineEvent& ev, ProcessState* p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
+  void add_parsed(const ParsedLine& parsed);
+  void add_glued(std::string_view body, std::size_t next, int launcher_rank);
 
   // Open-addressing index of processes by a hash of "host:pid" (the hot path of every line).
   // The key ("host:pid", contiguous in NCCL's header) is kept inline when short, so a lookup

@@ -131,5 +131,46 @@ TEST(LogsFactBuilder, KeepsNetIbOobInterfaceAndBootstrapFailures) {
   EXPECT_EQ(3u, s.evidence[0].line);
 }
 
+
+// A paste that lost the line breaks between "[0] NCCL INFO" records (MPICH's -prepend-rank
+// prefix): every record still counts, and NCCL_IB_HCA naming devices NET/IB did not find, with
+// NCCL on sockets, is a slow job (performance), or background next to a real failure.
+TEST(LogsFactBuilder, SplitsGluedRecordsAndFlagsAnUnfoundIbHca) {
+  const std::string glued =
+      "[0] NCCL INFO NCCL_IB_HCA set to mlx5_0:1,mlx5_1:1 [0] NCCL INFO NET/IB : No device found. [0] NCCL "
+      "INFO NET/Socket : Using [0]eth0:198.18.0.7<0> [0] NCCL INFO Using network Socket\n";
+  LogsReport rep = analyze_text(glued, "glued");
+  ASSERT_EQ(1u, rep.facts.processes.size());
+  const ProcessState& p = *rep.facts.processes[0];
+  EXPECT_EQ("mlx5_0:1,mlx5_1:1", p.ib_hca_env);
+  EXPECT_TRUE(p.ib_none);
+  EXPECT_EQ("Socket", p.transport);
+  ASSERT_EQ(1u, p.socket_ifaces.size());
+  EXPECT_EQ("eth0", p.socket_ifaces[0].first);
+  EXPECT_EQ(1u, rep.facts.lines);
+  ASSERT_FALSE(rep.findings.empty());
+  EXPECT_EQ("nccl.ib.hca-not-found-socket", rep.findings[0].id);
+  EXPECT_EQ(core::Label::performance, rep.findings[0].label);
+  EXPECT_FALSE(core::has_error(rep.findings));
+
+  // Without NCCL_IB_HCA, "No device found" on a host without RDMA is no finding of its own.
+  LogsReport plain = analyze_text("h:1:1 [0] NCCL INFO NET/IB : No device found.\n"
+                                  "h:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.7<0>\n"
+                                  "h:1:1 [0] NCCL INFO Using network Socket\n",
+                                  "plain");
+  for (const auto& f : plain.findings) EXPECT_NE("nccl.ib.hca-not-found-socket", f.id);
+
+  // Next to a refused connection the unfound HCAs are background, not the first finding.
+  LogsReport failing = analyze_text(glued + "h:1:2 [0] misc/socket.cc:1 NCCL WARN Net : Connect to 198.18.0.9<4000> "
+                                            "failed : Connection refused\n",
+                                    "failing");
+  ASSERT_FALSE(failing.findings.empty());
+  EXPECT_NE(core::Label::performance, failing.findings[0].label);
+  bool background = false;
+  for (const auto& f : failing.findings)
+    background = background || (f.id == "nccl.ib.hca-not-found" && f.severity == core::Severity::info);
+  EXPECT_TRUE(background);
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -4,6 +4,8 @@
 #include "logs/line_classifier.hpp"
 #include "logs/text_scan.hpp"
 
+#include <algorithm>
+
 namespace dd::logs {
 
 namespace {
@@ -86,6 +88,54 @@ bool classify_tagged(std::string_view s, LineEvent& ev) {
 }
 
 }  // namespace
+
+namespace {
+
+// Offset of the next "NCCL INFO " / "NCCL WARN " tag at or after `from`, npos when none.
+std::size_t find_tag(std::string_view s, std::size_t from) {
+  for (std::size_t k = s.find("NCCL ", from); k != std::string_view::npos; k = s.find("NCCL ", k + 5)) {
+    std::string_view level = s.substr(k + 5, 5);
+    if (level == "INFO " || level == "WARN ") return k;
+  }
+  return std::string_view::npos;
+}
+
+}  // namespace
+
+std::size_t glued_record_start(std::string_view body) {
+  constexpr std::size_t npos = std::string_view::npos;
+  std::size_t first = find_tag(body, 0);
+  if (first == npos) return npos;
+  std::size_t k = find_tag(body, first + 10);
+  if (k == npos || k < 2 || body[k - 1] != ' ') return npos;
+  // Walk back over what NCCL prints before its tag: "host:pid:tid [dev] [file.cc:123 ]".
+  // The space-delimited token that ends right before body[end - 1] == ' ' (empty when none).
+  auto token_before = [&](std::size_t end) {
+    if (end < 2 || body[end - 1] != ' ') return std::string_view();
+    std::size_t j = end - 1;
+    while (j > 0 && body[j - 1] != ' ') --j;
+    return body.substr(j, end - 1 - j);
+  };
+  std::size_t start = k;
+  if (std::string_view src = token_before(start);
+      !src.empty() && src.find('.') != std::string_view::npos && source_token_len(std::string(src) + " ") == src.size() + 1)
+    start -= src.size() + 1;
+  const std::size_t after_dev = start;
+  if (std::string_view dev = token_before(start);
+      dev.size() >= 3 && dev.front() == '[' && dev.back() == ']' &&
+      std::all_of(dev.begin() + 1, dev.end() - 1, [](char c) { return is_digit(c); }))
+    start -= dev.size() + 1;
+  if (std::string_view head = token_before(start); start != after_dev && !head.empty()) {
+    std::size_t j = start - head.size() - 1;
+    LineEvent probe;
+    std::string_view tid = head.substr(head.rfind(':') + 1);
+    auto digits = [](std::string_view v) { return !v.empty() && std::all_of(v.begin(), v.end(), is_digit); };
+    // a whole "host:pid:tid [dev] " with numeric pid and tid (not a value such as "mlx5_0:1,mlx5_1:1")
+    if (parse_header(body.substr(j), probe) == after_dev - j && digits(probe.pid) && digits(tid)) start = j;
+  }
+  if (start == 0 || body[start - 1] != ' ') return npos;
+  return start;
+}
 
 LineEvent classify_body(std::string_view body) {
   LineEvent ev;

@@ -23,6 +23,11 @@ struct ParsedLine {
 };
 ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have_escape = true);
 
+// Where a second NCCL record starts in `body` when a paste lost the line breaks between records
+// ("NCCL INFO a. [0] NCCL INFO b", "h:1:2 [0] NCCL INFO a h:1:2 [1] NCCL WARN b"): the offset of
+// that record's own prefix (header or "[rank] "), npos when `body` holds one record.
+std::size_t glued_record_start(std::string_view body);
+
 // "IB" from a channel/ring line "... via NET/IB/0", empty when the line names no NET transport.
 std::string_view channel_transport(std::string_view msg);
 

@@ -214,6 +214,29 @@ TEST(LogsLineClassifier, SecondRoundFormats) {
 
 // Found by the fuzzer: an nccl-tests rank line behind an NCCL header must not replace the
 // header's host/pid (the fact builder keys processes on their adjacent span).
+// A paste that lost the line breaks between NCCL records: where the next record (with its own
+// header or "[rank] " prefix) starts.
+TEST(LogsLineClassifier, FindsGluedRecords) {
+  constexpr auto npos = std::string_view::npos;
+  EXPECT_EQ(npos, glued_record_start("h:1:2 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.1<0>"));
+  EXPECT_EQ(npos, glued_record_start("just text"));
+  EXPECT_EQ(npos, glued_record_start("NCCL INFO set NCCL_DEBUG=INFO then NCCL_WARN=1"));
+  std::string_view two = "NCCL INFO NET/IB : No device found. [0] NCCL INFO Using network Socket";
+  ASSERT_EQ(36u, glued_record_start(two));
+  EXPECT_EQ("[0] NCCL INFO Using network Socket", two.substr(36));
+  std::string_view headed = "h:1:2 [0] NCCL INFO a h:1:2 [1] a.cc:3 NCCL WARN b";
+  ASSERT_EQ(22u, glued_record_start(headed));
+  EXPECT_EQ("h:1:2 [1] a.cc:3 NCCL WARN b", headed.substr(22));
+  std::string_view headed2 = "h:1:2 [0] NCCL INFO a h:1:3 [1] NCCL WARN b";
+  ASSERT_EQ(22u, glued_record_start(headed2));
+  EXPECT_EQ("h:1:3 [1] NCCL WARN b", headed2.substr(22));
+  EXPECT_EQ(npos, glued_record_start("x NCCL INFO a NCCL INFO"));  // no text after the second tag
+  // A value with two colons before "[0] " is not a header (NCCL's pid and tid are numbers).
+  std::string_view hca = "NCCL INFO NCCL_IB_HCA set to mlx5_0:1,mlx5_1:1 [0] NCCL INFO NET/IB : No device found.";
+  ASSERT_EQ(47u, glued_record_start(hca));
+  EXPECT_EQ("[0] NCCL INFO NET/IB : No device found.", hca.substr(47));
+}
+
 TEST(LogsLineClassifier, HeaderedTestsRankLineKeepsTheHeader) {
   std::string scratch;
   LineEvent ev = parse_line("gpu-a:101:101 [0] #   Rank  0 Pid   1688 on    box1 device  0 [0x18] X", scratch).event;

@@ -26,6 +26,7 @@ enum class EventKind : std::uint8_t {
   net_channel,            // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = the message
                           // (channel_transport(text) = "IB")
   ifname_env,             // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
+  ib_hca_env,             // "NCCL_IB_HCA set to X" (net_ib) / "... set by environment to X" -> text = X
   comm_rank,              // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
   init_complete,          // "Init COMPLETE" without a parsable rank
   rings_connected,        // "Connected all rings"

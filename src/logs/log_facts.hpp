@@ -63,6 +63,7 @@ struct ProcessState {
   bool ib_none = false;
   bool libibverbs_missing = false;
   std::string ifname_env;       // NCCL_SOCKET_IFNAME as NCCL reported it
+  std::string ib_hca_env;       // NCCL_IB_HCA as NCCL reported it
   bool init_complete = false;
   bool rings_connected = false;
   std::uint64_t lines = 0;

@@ -142,6 +142,8 @@ constexpr CatalogueEntry k_entries[] = {
     {"nccl.env.socket-ifname", "NCCL src/misc/param.cc (NCCL_PARAM / ncclGetEnv: '%s set by environment to %s')",
      "2.3.7 - 2.30.7", "%s set by environment to %s",
      "node1:101:101 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth2", K::ifname_env, Label::other},
+    {"nccl.ib.hca-env", "NCCL src/transport/net_ib/init.cc:318 @ v2.30.7-1", "2.7.8 - 2.30.7", "NCCL_IB_HCA set to %s",
+     "node1:101:101 [0] NCCL INFO NCCL_IB_HCA set to mlx5_0:1,mlx5_1:1", K::ib_hca_env, Label::other},
     {"torch.pgnccl.watchdog-timeout", "torch torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp (checkTimeout)", "not scanned (seen in public logs)",
      "[Rank %d] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=%d, OpType=%s, ...) ran for %d milliseconds before timing out.",
      "[rank1]:[E ProcessGroupNCCL.cpp:563] [Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=158046, OpType=GATHER, NumelIn=2867200, NumelOut=0, Timeout(ms)=600000) ran for 600027 milliseconds before timing out.",

@@ -196,6 +196,14 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         while (!ev.text.empty() && (ev.text.back() == ' ' || ev.text.back() == '\t')) ev.text.remove_suffix(1);
         return;
       }
+      // net_ib's own "NCCL_IB_HCA set to %s" (2.7+), or ncclGetEnv's "%s set by environment to %s".
+      for (std::string_view k : {std::string_view("NCCL_IB_HCA set to "), std::string_view("NCCL_IB_HCA set by environment to ")}) {
+        if (starts(msg, k)) {
+          ev.kind = EventKind::ib_hca_env;
+          ev.text = trim_end(msg.substr(k.size()));
+          return;
+        }
+      }
       break;
     case 'U':
       if (starts(msg, "Using network ")) {

@@ -195,6 +195,14 @@ bool strip_one(std::string_view& s, int& rank) {
         }
       }
     }
+    // MPICH / Intel MPI -prepend-rank: "[3] " before each line of rank 3.
+    if (int r = 0; std::size_t n = read_digits(s, 1, r)) {
+      if (n <= 6 && 2 + n < s.size() && s[1 + n] == ']' && s[2 + n] == ' ') {
+        rank = r;
+        s.remove_prefix(3 + n);
+        return true;
+      }
+    }
     // torchrun --tee: [default0]:  torch: [rank3]:
     std::size_t close = s.find("]:");
     if (close != std::string_view::npos && close < 24 && close > 1 && is_digit(s[close - 1])) {

@@ -3,7 +3,7 @@
 // (hosts' MTUs differ, NVIDIA/nccl#1524, PR #2135), NCCL_COMM_ID's subnet check, a garbage peer
 // address after NCCL_SOCKET_IFNAME named no interface (NVIDIA/nccl#1837), a reported
 // NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC or after an RDMA device failed to
-// open, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), "unhandled system error" on one host, whose
+// open or after NCCL_IB_HCA named devices NET/IB did not find, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), "unhandled system error" on one host, whose
 // usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473), and a bare "unhandled cuda error"
 // (driver older than the CUDA runtime). Each
 // finding says what it rests on and which variables confirm it.
@@ -176,6 +176,41 @@ void ib_open_failed_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   out.push_back(std::move(r));
 }
 
+// NCCL_IB_HCA names the RDMA devices to use ("NCCL_IB_HCA set to %s", net_ib), yet NET/IB reports
+// "No device found." and no rank uses IB: NCCL moved the data over TCP sockets. The HCAs are not
+// visible where the job runs (RDMA stack not loaded, /dev/infiniband not in the container, names
+// that do not match ibv_devices), so the job is several times slower rather than failed; next to
+// a real failure it is background.
+void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& hca = facts.signal(EventKind::ib_hca_env);
+  const Signal& none = facts.signal(EventKind::ib_none);
+  if (hca.count == 0 || none.count == 0 || hca.text.empty() || used_ib(facts)) return;
+  const ProcessState* on_socket = nullptr;
+  for (const auto& p : facts.processes)
+    if (on_socket == nullptr && (p->transport == "Socket" || !p->socket_ifaces.empty())) on_socket = p.get();
+  if (on_socket == nullptr) return;
+  if (any_non_info(out)) {
+    auto r = from(none, "nccl.ib.hca-not-found", Label::ib_misconfiguration, Severity::info,
+                  "NCCL_IB_HCA=" + hca.text + " names RDMA devices, but NET/IB found none (TCP sockets are used)", 79);
+    rule::add_evidence(r.finding, hca);
+    r.finding.fix.text = "`ibv_devinfo` where the job runs must list the devices NCCL_IB_HCA names as PORT_ACTIVE";
+    out.push_back(std::move(r));
+    return;
+  }
+  auto r = from(none, "nccl.ib.hca-not-found-socket", Label::performance, Severity::warning,
+                "NCCL_IB_HCA=" + hca.text + " names RDMA devices, but NET/IB found none: NCCL moves data over TCP "
+                "sockets, several times slower than NET/IB",
+                56);
+  rule::add_evidence(r.finding, hca);
+  for (const auto& e : on_socket->iface_lines) rule::add_evidence(r.finding, e);
+  r.finding.fix.text = "Make the HCAs visible where the job runs: load the RDMA stack (rdma-core / MLNX_OFED, the "
+                       "mlx5_ib module), pass /dev/infiniband into containers (--device=/dev/infiniband "
+                       "--cap-add=IPC_LOCK, or the RDMA device plugin), and name them as `ibv_devices` does; the log "
+                       "must then say 'NET/IB : Using [0]mlx5_...' and 'Using network IB'";
+  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  out.push_back(std::move(r));
+}
+
 // Whether any evidence line of `s` holds `text` or `or_text`.
 bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text) {
   return std::any_of(s.evidence.begin(), s.evidence.end(), [&](const auto& e) {
@@ -264,6 +299,7 @@ void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   ipoib_bootstrap_rule(facts, out);
   ib_open_failed_rule(facts, out);
+  ib_hca_not_found_rule(facts, out);
   socket_on_rdma_rule(facts, out);
   single_host_system_error_rule(facts, out);
   unhandled_cuda_error_rule(facts, out);

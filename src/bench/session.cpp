@@ -86,23 +86,45 @@ struct RankReport {
   bool ok = false;
   std::vector<Sample> samples;
   std::vector<PairSample> pairs;  // --p2p
+  std::vector<TunePoint> tune;    // --tune
   int failed_peer = -1;
   std::string error;
   bool opening = false;  // failed while opening the mesh
 };
 
+TuneOptions tune_options(const BenchConfig& c) {
+  return TuneOptions{c.run.max_bytes, c.run.iters, c.run.warmup, c.run.check};
+}
+
 RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers, int listen_fd,
                      const std::string& session, const Log& log) {
   RankReport rep;
   core::Deadline open_deadline(c.join_timeout);
-  auto mesh = connect_mesh(c.rank, peers, listen_fd, c.sockets, c.token, session, c.mesh, open_deadline, log,
+  const int sockets = c.tune ? k_tune_max_sockets : c.sockets;
+  auto mesh = connect_mesh(c.rank, peers, listen_fd, sockets, c.token, session, c.mesh, open_deadline, log,
                            &rep.failed_peer);
   if (!mesh) {
     rep.opening = true;
     rep.error = "opening the data mesh: " + mesh.error().describe();
     return rep;
   }
-  if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", c.sockets));
+  if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", sockets));
+  if (c.tune) {
+    auto points = run_tune(*mesh, tune_options(c));
+    if (!points) {
+      rep.failed_peer = mesh->failed_peer();
+      rep.error = points.error().describe();
+      mesh->shut_down();
+      return rep;
+    }
+    if (log)
+      for (const auto& p : *points)
+        log(fmt::format("bench: tune stage {} threads {} x {} sockets buffsize {}: {:.1f} us", p.stage,
+                        p.shape.threads, p.shape.socks_per_thread, p.shape.buffsize, p.time_us));
+    rep.ok = true;
+    rep.tune = std::move(points.value());
+    return rep;
+  }
   if (c.p2p) {
     auto pairs = run_p2p(*mesh, c.run.max_bytes, c.run.iters);
     if (pairs) {
@@ -140,7 +162,9 @@ json report_json(int rank, const RankReport& r) {
   for (const auto& s : r.samples) samples.push_back(to_json(s));
   json pairs = json::array();
   for (const auto& p : r.pairs) pairs.push_back(to_json(p));
-  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
+  json tune = json::array();
+  for (const auto& p : r.tune) tune.push_back(to_json(p));
+  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"tune", tune}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
           {"error", r.error}, {"opening", r.opening}};
 }
 
@@ -167,6 +191,15 @@ RankReport report_from_json(const json& j) {
       break;
     }
     r.pairs.push_back(*pair);
+  }
+  for (const auto& p : j.value("tune", json::array())) {
+    auto point = tune_point_from_json(p);
+    if (!point) {
+      r.ok = false;
+      r.error = "sent malformed tuning results";
+      break;
+    }
+    r.tune.push_back(*point);
   }
   return r;
 }
@@ -358,8 +391,23 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   out.findings = failure_findings(reports, lost, peers);
   std::vector<std::string> hosts;
   for (const auto& p : peers) hosts.push_back(p.host);
-  json p2p;
-  if (out.findings.empty() && c.p2p) {
+  json p2p, tune;
+  if (out.findings.empty() && c.tune) {
+    std::vector<std::vector<TunePoint>> per_rank;
+    for (const auto& [rank, r] : reports) per_rank.push_back(r.tune);
+    auto points = combine_tune(per_rank);
+    TuneVerdict v = judge_tune(points);
+    out.findings.push_back(tune_finding(v, c.run.max_bytes, c.world));
+    out.tune_text = render_tune(points, v, c.run.max_bytes, c.world);
+    tune = tune_json(points, v, tune_options(c), c.world);
+    long long wrong = 0;
+    for (const auto& p : points) wrong += std::max(p.wrong, 0LL);
+    if (wrong > 0)
+      out.findings.push_back(make_finding(
+          "bench.data.wrong", core::Label::other, fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
+          {"the #wrong column counts elements that differ from the exact expected values"},
+          "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
+  } else if (out.findings.empty() && c.p2p) {
     std::vector<std::vector<PairSample>> per_rank(static_cast<std::size_t>(c.world));
     for (const auto& [rank, r] : reports)
       if (rank >= 0 && rank < c.world) per_rank[static_cast<std::size_t>(rank)] = r.pairs;
@@ -380,7 +428,9 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
   }
   out.exit_code = core::has_error(out.findings) ? core::k_exit_findings : core::k_exit_ok;
-  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : out.findings.empty() ? "OK" : "SLOW";
+  bool slow = false;
+  for (const auto& f : out.findings) slow = slow || f.severity != core::Severity::info;
+  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : slow ? "SLOW" : "OK";
   out.json = base_json(c, "rank0", verdict);
   out.json["ranks"] = peers_json(peers);
   out.json["sockets_per_peer"] = c.sockets;
@@ -389,9 +439,10 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   for (Op op : c.run.ops) ops.push_back(std::string(to_string(op)));
   out.json["options"] = {{"ops", ops}, {"min_bytes", c.run.min_bytes}, {"max_bytes", c.run.max_bytes},
                          {"factor", c.run.factor}, {"iters", c.run.iters}, {"warmup", c.run.warmup},
-                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}};
+                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}, {"tune", c.tune}};
   out.json["results"] = results_json(out.rows);
   if (c.p2p) out.json["p2p"] = p2p;
+  if (c.tune) out.json["tune"] = tune;
   out.json["avg_busbw_gbps"] = average_busbw(out.rows);
   json lost_json = json::array();
   for (const auto& [rank, why] : lost)

@@ -21,6 +21,7 @@
 #include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
+#include "bench/tune.hpp"
 #include "cluster/rendezvous.hpp"
 #include "core/finding.hpp"
 
@@ -36,6 +37,7 @@ struct BenchConfig {
   DataAddress data;
   int sockets = 2;   // per peer
   bool p2p = false;  // the pairwise matrix (p2p.hpp) with run.max_bytes and run.iters, not the sweep
+  bool tune = false;  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
   std::chrono::milliseconds join_timeout{60000};
   MeshOptions mesh;
   RunOptions run;
@@ -46,6 +48,7 @@ struct BenchOutcome {
   std::vector<core::Finding> findings;
   std::vector<Row> rows;  // rank 0 only
   std::string p2p_text;   // rank 0 with --p2p: the matrix
+  std::string tune_text;  // rank 0 with --tune: the sweep and the advice
   int exit_code = 0;
 };
 

@@ -38,6 +38,7 @@ struct BenchFlags {
   std::string ops = "all_reduce";
   int root = 0;
   bool p2p = false;
+  bool tune = false;
   bool verbose = false;
 };
 
@@ -76,9 +77,12 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   c.world = launch->world.value_or(1);
   c.rank = launch->rank.value_or(0);
   c.p2p = flags.p2p;
-  if (c.p2p) c.run.min_bytes = c.run.max_bytes;  // --p2p moves one size, -e's
+  c.tune = flags.tune;
+  if (c.p2p && c.tune) return usage_error("--p2p and --tune: pick one (each runs its own sweep)");
+  if (c.p2p || c.tune) c.run.min_bytes = c.run.max_bytes;  // --p2p and --tune move one size, -e's
   if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
   if (c.p2p && c.world < 2) return usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
+  if (c.tune && c.world < 2) return usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;
   c.token = env::launchers::job_token(*launch, lf);
@@ -119,12 +123,14 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   auto style = report::Style::for_stdout(global.no_color);
   if (c.rank == 0) {
     std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
-              << ", " << c.data.why << "), " << c.sockets << " sockets per peer\n";
+              << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
+              << " sockets per peer\n";
     for (const auto& r : out.json.value("ranks", nlohmann::json::array()))
       std::cout << "#  rank " << r.value("rank", -1) << " host " << r.value("host", "") << " data "
                 << r.value("addr", "") << ":" << r.value("port", 0) << "\n";
     if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
     if (!out.p2p_text.empty()) std::cout << out.p2p_text;
+    if (!out.tune_text.empty()) std::cout << out.tune_text;
   } else {
     std::cout << "bench: rank " << c.rank << ": " << out.json.value("verdict", "") << " (rank 0 prints the results)\n";
   }
@@ -155,6 +161,10 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
   sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
   sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
+  sub.add_flag("--tune",
+               f->tune,
+               "sweep sockets x threads and buffer size on all_reduce of -e bytes; print NCCL export lines with the "
+               "measured gain");
   sub.add_flag("--verbose", f->verbose, "log progress to stderr");
   sub.callback([f, &global, &exit_code] { exit_code = run_bench_command(*f, global); });
 }

@@ -96,8 +96,32 @@ TuneOptions tune_options(const BenchConfig& c) {
   return TuneOptions{c.run.max_bytes, c.run.iters, c.run.warmup, c.run.check};
 }
 
+// --backend nccl: this rank's sweep in the NCCL child. Deadline: meeting, then `stall` per point.
+RankReport run_nccl(const BenchConfig& c, const std::string& comm_id, const Log& log) {
+  RankReport rep;
+  os::Environment env = c.nccl->env;
+  if (c.world > 1) env.set("NCCL_COMM_ID", comm_id);
+  const auto points = static_cast<long>(sweep_sizes(c.run).size() * c.run.ops.size() * 2 + 1);
+  const auto deadline = c.join_timeout + c.mesh.stall * points;
+  if (log) log(fmt::format("bench: NCCL child for rank {} (NCCL_COMM_ID {})", c.rank, comm_id));
+  auto answer = run_nccl_child(*c.nccl->runner, c.nccl->self_exe, NcclChildRequest{"run", c.nccl->libs,
+                               NcclJob{c.rank, c.world, c.run}}, env, deadline);
+  if (!answer) {
+    rep.error = "the NCCL child: " + answer.error().message;
+    return rep;
+  }
+  if (!answer->ran) {
+    rep.error = "NCCL " + answer->check.version + ": " + answer->error;
+    return rep;
+  }
+  rep.ok = true;
+  rep.samples = std::move(answer->samples);
+  return rep;
+}
+
 RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers, int listen_fd,
-                     const std::string& session, const Log& log) {
+                     const std::string& session, const Log& log, const std::string& comm_id = "") {
+  if (c.nccl) return run_nccl(c, comm_id, log);
   RankReport rep;
   core::Deadline open_deadline(c.join_timeout);
   const int sockets = c.tune ? k_tune_max_sockets : c.sockets;
@@ -204,7 +228,23 @@ RankReport report_from_json(const json& j) {
   return r;
 }
 
-std::chrono::milliseconds results_wait(const BenchConfig& c) { return c.mesh.stall + std::chrono::seconds(10); }
+// Rank 0's NCCL_COMM_ID: its data address and a port that was free a moment ago (NCCL's
+// bootstrap root listens there once rank 0's child calls ncclCommInitRank).
+std::string nccl_comm_id(const std::string& addr) {
+  int port = 0;
+  if (auto a = cluster::numeric_addr(addr, 0))
+    if (auto l = cluster::listen_on(*a))
+      if (auto bound = cluster::local_addr(l->get())) port = bound->port();
+  bool v6 = addr.find(':') != std::string::npos;
+  return v6 ? fmt::format("[{}]:{}", addr, port) : fmt::format("{}:{}", addr, port);
+}
+
+std::chrono::milliseconds results_wait(const BenchConfig& c) {
+  if (!c.nccl) return c.mesh.stall + std::chrono::seconds(10);
+  // The NCCL child's own deadline (run_nccl) bounds every member's sweep.
+  const auto points = static_cast<long>(sweep_sizes(c.run).size() * c.run.ops.size() * 2 + 1);
+  return c.join_timeout + c.mesh.stall * points + std::chrono::seconds(10);
+}
 
 BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, const Log& log) {
   json join = {{"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()},
@@ -223,11 +263,14 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
                 cluster::same_proof(cluster::plan_proof(c.token, conn->server_nonce, conn->client_nonce, c.rank),
                                     plan->body["proof"].get<std::string>());
   std::optional<std::vector<PeerAddress>> peers;
-  std::string session;
+  std::string session, comm_id;
   if (proven) {
     peers = peers_from_json(plan->body.value("peers", json()), c.world);
     if (plan->body.contains("session") && plan->body["session"].is_string()) session = plan->body["session"];
+    if (plan->body.contains("nccl_comm_id") && plan->body["nccl_comm_id"].is_string())
+      comm_id = plan->body["nccl_comm_id"];
   }
+  if (proven && c.nccl && comm_id.empty()) proven = false;  // rank 0 does not run the NCCL backend
   if (!proven || !peers || session.empty()) {
     std::string why = !plan ? plan.error().describe()
                       : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
@@ -238,7 +281,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
                                   "rank 0 sent no usable benchmark plan", {why},
                                   "run the same distdoctor with the same --world and --token on every node")});
   }
-  RankReport mine = run_local(c, *peers, listen_fd, session, log);
+  RankReport mine = run_local(c, *peers, listen_fd, session, log, comm_id);
   core::Deadline results_deadline(results_wait(c));
   (void)cluster::send_message(conn->fd.get(), Message{MsgType::results, report_json(c.rank, mine)}, results_deadline,
                               jf.address);
@@ -358,15 +401,18 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
     return give_up(f);
   }
   std::string session = cluster::random_nonce_hex();
+  std::string comm_id = c.nccl ? nccl_comm_id(c.data.addr) : "";
   rv->broadcast(MsgType::plan,
                 [&](const cluster::Member& m) {
-                  return json{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
-                              {"targets", json::array()}, {"world", c.world}, {"session", session},
-                              {"peers", peers_json(peers)}};
+                  json plan{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
+                            {"targets", json::array()}, {"world", c.world}, {"session", session},
+                            {"peers", peers_json(peers)}};
+                  if (c.nccl) plan["nccl_comm_id"] = comm_id;
+                  return plan;
                 },
                 join_deadline, log);
   std::map<int, RankReport> reports;
-  reports[0] = run_local(c, peers, listen_fd, session, log);
+  reports[0] = run_local(c, peers, listen_fd, session, log, comm_id);
   rv->collect(MsgType::results, core::Deadline(results_wait(c)), log);
   std::map<int, std::string> lost;
   for (auto& [rank, m] : rv->members()) {
@@ -433,7 +479,8 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : slow ? "SLOW" : "OK";
   out.json = base_json(c, "rank0", verdict);
   out.json["ranks"] = peers_json(peers);
-  out.json["sockets_per_peer"] = c.sockets;
+  out.json["sockets_per_peer"] = c.tune ? k_tune_max_sockets : c.sockets;
+  out.json["backend"] = c.nccl ? "nccl" : "tcp";
   out.json["segment_bytes"] = c.mesh.segment_bytes;
   json ops = json::array();
   for (Op op : c.run.ops) ops.push_back(std::string(to_string(op)));

@@ -12,12 +12,14 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "bench/data_address.hpp"
+#include "bench/nccl_backend.hpp"
 #include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
@@ -26,6 +28,15 @@
 #include "core/finding.hpp"
 
 namespace dd::bench {
+
+// --backend nccl: the sweep runs in the `__bench-nccl` child on the real NCCL instead of the TCP
+// mesh; rank 0's plan carries NCCL_COMM_ID (its data address, a port free a moment ago).
+struct NcclBackend {
+  NcclLibs libs;
+  std::string self_exe;
+  const os::ProcessRunner* runner = nullptr;
+  os::Environment env;  // the child's environment (the user's)
+};
 
 struct BenchConfig {
   int rank = 0;
@@ -37,7 +48,8 @@ struct BenchConfig {
   DataAddress data;
   int sockets = 2;   // per peer
   bool p2p = false;  // the pairwise matrix (p2p.hpp) with run.max_bytes and run.iters, not the sweep
-  bool tune = false;  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
+  bool tune = false;
+  std::optional<NcclBackend> nccl;  // --backend nccl  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
   std::chrono::milliseconds join_timeout{60000};
   MeshOptions mesh;
   RunOptions run;

@@ -5,6 +5,8 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "bench/options.hpp"
 #include "bench/session.hpp"
 #include "cli/command.hpp"
@@ -39,6 +41,9 @@ struct BenchFlags {
   int root = 0;
   bool p2p = false;
   bool tune = false;
+  std::string backend = "tcp";
+  std::string nccl_lib;
+  std::string cudart_lib;
   bool verbose = false;
 };
 
@@ -83,6 +88,30 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
   if (c.p2p && c.world < 2) return usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
   if (c.tune && c.world < 2) return usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
+  if (flags.backend == "nccl") {
+    if (c.p2p || c.tune) return usage_error("--backend nccl: --p2p and --tune run on the TCP backend only");
+    bench::NcclBackend nb;
+    nb.libs = bench::default_nccl_libs(env, seams.files);
+    if (!flags.nccl_lib.empty()) nb.libs.nccl = flags.nccl_lib;
+    if (!flags.cudart_lib.empty()) nb.libs.cudart = flags.cudart_lib;
+    if (nb.libs.nccl.empty()) return usage_error("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
+    nb.self_exe = self_executable();
+    nb.runner = &seams.runner;
+    nb.env = env;
+    // Loadable, and a GPU there? Asked in a child, as the NCCL probe does: a broken library or
+    // driver may crash or hang, never this process. Without a GPU the backend cannot run: exit 2.
+    auto check = bench::run_nccl_child(seams.runner, nb.self_exe,
+                                       bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
+                                       env, std::chrono::seconds(30));
+    if (!check) return usage_error("--backend nccl: " + check.error().message);
+    if (!check->check.ok)
+      return usage_error(fmt::format("--backend nccl: {}{} with {}: {}", nb.libs.nccl,
+                                     check->check.version.empty() ? "" : " (NCCL " + check->check.version + ")",
+                                     nb.libs.cudart, check->error));
+    c.nccl = std::move(nb);
+  } else if (flags.backend != "tcp") {
+    return usage_error("--backend '" + flags.backend + "': tcp or nccl");
+  }
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;
   c.token = env::launchers::job_token(*launch, lf);
@@ -161,6 +190,10 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
   sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
   sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
+  sub.add_option("--backend", f->backend,
+                 "tcp (default: bench's own engine) or nccl (the real NCCL collectives on the GPUs; needs a GPU)");
+  sub.add_option("--nccl-lib", f->nccl_lib, "--backend nccl: the libnccl.so.2 to load (default: the one the job loads)");
+  sub.add_option("--cudart-lib", f->cudart_lib, "--backend nccl: the libcudart to load (default: beside libnccl)");
   sub.add_flag("--tune",
                f->tune,
                "sweep sockets x threads and buffer size on all_reduce of -e bytes; print NCCL export lines with the "

@@ -306,7 +306,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
 // Rank 0's findings about ranks that stopped or failed; empty when every rank finished.
 std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& reports,
                                             const std::map<int, std::string>& lost,
-                                            const std::vector<PeerAddress>& peers) {
+                                            const std::vector<PeerAddress>& peers, bool nccl) {
   std::vector<core::Finding> out;
   std::vector<std::string> evidence;
   std::map<int, int> blamed;
@@ -336,6 +336,12 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
     return out;
   }
   if (evidence.empty()) return out;
+  if (nccl) {
+    out.push_back(make_finding("bench.peer.failed", core::Label::other, "the NCCL run failed", evidence,
+                               "the evidence names the NCCL or CUDA call that failed; rerun with NCCL_DEBUG=INFO "
+                               "and `distdoctor logs` the output"));
+    return out;
+  }
   int worst = -1, most = 0;
   for (const auto& [peer, n] : blamed)
     if (n > most) worst = peer, most = n;
@@ -434,7 +440,7 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
 BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers, const std::map<int, RankReport>& reports,
                       const std::map<int, std::string>& lost) {
   BenchOutcome out;
-  out.findings = failure_findings(reports, lost, peers);
+  out.findings = failure_findings(reports, lost, peers, c.nccl.has_value());
   std::vector<std::string> hosts;
   for (const auto& p : peers) hosts.push_back(p.host);
   json p2p, tune;

@@ -5,3 +5,11 @@ foreach(c usage healthy killed p2p tune)
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/bench/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.bench.${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE)
 endforeach()
+
+# --backend nccl: the real libnccl without a GPU (exit 2, says why) and the fake one (every op
+# exact, corruption caught). Needs neither root nor namespaces.
+set(DD_BENCH_NCCL_LIB /usr/local/cuda/lib64/libnccl.so.2 CACHE FILEPATH "real libnccl for system.bench.nccl")
+add_test(NAME system.bench.nccl
+         COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/bench/run_case.sh $<TARGET_FILE:distdoctor> nccl
+                 $<TARGET_FILE:dd_fake_nccl_bench> ${DD_BENCH_NCCL_LIB})
+set_tests_properties(system.bench.nccl PROPERTIES LABELS system TIMEOUT 120)

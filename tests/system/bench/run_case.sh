@@ -7,6 +7,46 @@ DD=$1
 CASE=$2
 HERE="$(cd "$(dirname "$0")/../preflight" && pwd)"
 
+# --backend nccl on one node (no namespaces, no GPU here): the real libnccl must say there is no
+# GPU (exit 2); the fake libnccl+libcudart (a world of one in host memory) runs every op exact,
+# a corrupting fake is caught, and a fake without devices is refused like the real one.
+if [ "$CASE" = nccl ]; then
+  FAKE=$3
+  REAL=$4
+  fail() { echo "FAIL: $*" >&2; exit 1; }
+  T=$(mktemp -d /tmp/ddb-nccl.XXXXXX)
+  trap 'rm -rf "$T"' EXIT
+  [ -f "$REAL" ] || fail "the real libnccl $REAL is missing (the probe tests need it too)"
+  "$DD" bench --world 1 --rank 0 --backend nccl --nccl-lib "$REAL" -b 1K -e 1K > "$T/real.out" 2> "$T/real.err"; rc=$?
+  [ $rc = 2 ] || fail "real libnccl without a GPU exited $rc, expected 2: $(cat "$T/real.out" "$T/real.err")"
+  grep -q -- "--backend nccl: $REAL (NCCL 2\.[0-9]*\.[0-9]*) with .*libcudart.*: no .*GPU" "$T/real.err" ||
+    fail "the message does not say that there is no GPU: $(cat "$T/real.err")"
+  [ -s "$T/real.out" ] && fail "stdout is not empty on a usage error: $(cat "$T/real.out")"
+  DD_FAKE_CUDA_DEVICES=0 "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" -b 1K -e 1K \
+    > /dev/null 2> "$T/none.err"; rc=$?
+  [ $rc = 2 ] && grep -q "no GPU: cudaGetDeviceCount found 0 CUDA devices" "$T/none.err" ||
+    fail "fake without devices: exit $rc: $(cat "$T/none.err")"
+  "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" --op all -b 1000 -e 49000 -f 7 -n 2 \
+    --json > "$T/fake.json" 2> "$T/fake.err"; rc=$?
+  [ $rc = 0 ] || fail "fake NCCL run exited $rc: $(cat "$T/fake.err") $(head -c 2000 "$T/fake.json")"
+  python3 - "$T/fake.json" <<'PY' || fail "fake NCCL run: $(head -c 3000 "$T/fake.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["backend"] == "nccl" and d["verdict"] == "OK", (d.get("backend"), d["verdict"], d["findings"])
+assert len(d["results"]) == 36 and all(r["wrong"] == 0 for r in d["results"]), d["results"]
+assert {r["op"] for r in d["results"]} == {"all_reduce", "all_gather", "reduce_scatter", "broadcast", "alltoall",
+                                           "sendrecv"}
+PY
+  DD_FAKE_NCCL_CORRUPT=1 "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" -b 4K -e 4K \
+    --json > "$T/bad.json" 2> "$T/bad.err"; rc=$?
+  [ $rc = 1 ] || fail "a corrupting NCCL exited $rc, expected 1: $(cat "$T/bad.err")"
+  grep -q '"bench.data.wrong"' "$T/bad.json" || fail "no bench.data.wrong: $(head -c 2000 "$T/bad.json")"
+  "$DD" bench --world 1 --backend gloo > /dev/null 2> "$T/gloo.err"; rc=$?
+  [ $rc = 2 ] && grep -q -- "--backend 'gloo': tcp or nccl" "$T/gloo.err" || fail "--backend gloo: exit $rc"
+  echo "PASS nccl"
+  exit 0
+fi
+
 # Usage errors need no namespaces.
 if [ "$CASE" = usage ]; then
   fail() { echo "FAIL: $*" >&2; exit 1; }

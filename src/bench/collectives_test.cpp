@@ -72,17 +72,17 @@ INSTANTIATE_TEST_SUITE_P(Bench, BenchCollectiveTest, testing::ValuesIn(cases()),
 // Socket groups on their own threads (--tune's NCCL_SOCKET_NTHREADS): every op stays exact,
 // including broadcast's gated forwarding and all_reduce's reductions running on the workers.
 TEST(BenchMeshThreads, EveryOpIsExactWithSocketGroupsOnThreads) {
-  for (int threads : {2, 3, 4})
-    for (int world : {2, 4}) {
+  for (int threads : {2, 3})
+    for (int world : {2, 3}) {
       MeshOptions mo;
       mo.segment_bytes = 4096;
       std::vector<std::string> problems(static_cast<std::size_t>(world));
       on_every_rank(world, 8, mo, [&](Mesh& m) {
-        m.reshape(threads == 3 ? 6 : 8, threads, 4096);
+        m.reshape(threads == 3 ? 6 : 4, threads, 4096);
         Scratch scratch;
         for (Op op : {Op::all_reduce, Op::all_gather, Op::reduce_scatter, Op::broadcast, Op::alltoall, Op::sendrecv})
           for (bool in_place : {false, true}) {
-            auto w = check_once(m, op, 4 * 77777, in_place, world - 1, scratch);
+            auto w = check_once(m, op, 4 * 20011, in_place, world - 1, scratch);
             auto& p = problems[static_cast<std::size_t>(m.rank())];
             if (!w) p += std::string(to_string(op)) + ": " + w.error().describe() + "; ";
             else if (*w != 0) p += std::string(to_string(op)) + ": " + std::to_string(*w) + " wrong; ";

@@ -100,8 +100,8 @@ void Mesh::shut_down() {
 }
 
 void Mesh::reshape(int sockets, int threads, std::size_t segment_bytes) {
-  per_peer_ = std::clamp(sockets, 1, opened_);
-  options_.threads = std::clamp(threads, 1, per_peer_);
+  if (opened_ > 0) per_peer_ = std::clamp(sockets, 1, opened_);  // a world of one has no sockets
+  options_.threads = std::clamp(threads, 1, std::max(per_peer_, 1));
   options_.segment_bytes = segment_bytes;
 }
 
@@ -148,7 +148,7 @@ struct Shared {
 
 cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> recvs) {
   const auto stride = static_cast<std::size_t>(per_peer_);
-  const int threads = std::clamp(options_.threads, 1, per_peer_);
+  const int threads = std::clamp(options_.threads, 1, std::max(per_peer_, 1));
   std::vector<OpState> ss(sends.size()), rs(recvs.size());
   std::map<int, SocketUse> use;
   auto fail = [&](NetError e, int peer) -> cluster::NetStatus {

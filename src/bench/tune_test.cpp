@@ -107,10 +107,10 @@ TEST(BenchTune, PointsSurviveTheWireAndMalformedOnesAreRefused) {
 }
 
 TEST(BenchTune, EveryRankRunsTheSameSweepAndEveryPointIsRight) {
-  const int world = 3;
+  const int world = 2;
   MeshOptions mo;
   mo.stall = std::chrono::milliseconds(30000);
-  auto meshes = socketpair_world(world, 16, mo);  // 16 sockets: the shapes with T*S <= 16
+  auto meshes = socketpair_world(world, 8, mo);  // 8 sockets: the shapes with T*S <= 8
   ASSERT_EQ(meshes.size(), static_cast<std::size_t>(world));
   std::vector<std::vector<TunePoint>> per_rank(world);
   std::vector<std::string> errors(world);
@@ -118,13 +118,13 @@ TEST(BenchTune, EveryRankRunsTheSameSweepAndEveryPointIsRight) {
   for (int r = 0; r < world; ++r)
     threads.emplace_back([&, r] {
       auto& m = meshes[static_cast<std::size_t>(r)];
-      auto points = run_tune(m, TuneOptions{3u << 20, 1, 0, true});  // 1 MiB ring blocks: 8 segments of 128K
+      auto points = run_tune(m, TuneOptions{1u << 20, 1, 0, true});  // 512 KiB ring blocks: 4 segments of 128K
       if (points) per_rank[static_cast<std::size_t>(r)] = *points;
       else errors[static_cast<std::size_t>(r)] = points.error().describe();
     });
   for (auto& t : threads) t.join();
   for (int r = 0; r < world; ++r) ASSERT_EQ(errors[static_cast<std::size_t>(r)], "") << "rank " << r;
-  const std::size_t expected = tune_shapes(16).size() + tune_buffers().size();
+  const std::size_t expected = tune_shapes(8).size() + tune_buffers().size();
   auto combined = combine_tune(per_rank);
   ASSERT_EQ(combined.size(), expected);
   for (const auto& p : combined) {
@@ -132,12 +132,12 @@ TEST(BenchTune, EveryRankRunsTheSameSweepAndEveryPointIsRight) {
     EXPECT_GT(p.time_us, 0);
   }
   // Stage 2 runs one shape, the one all ranks agreed on, at every buffer size.
-  for (std::size_t i = tune_shapes(16).size() + 1; i < combined.size(); ++i) {
+  for (std::size_t i = tune_shapes(8).size() + 1; i < combined.size(); ++i) {
     EXPECT_EQ(combined[i].stage, 2);
     EXPECT_EQ(combined[i].shape.threads, combined[i - 1].shape.threads);
     EXPECT_EQ(combined[i].shape.socks_per_thread, combined[i - 1].shape.socks_per_thread);
   }
-  EXPECT_EQ(meshes[0].sockets_per_peer(), 16);  // the mesh's own shape is restored
+  EXPECT_EQ(meshes[0].sockets_per_peer(), 8);  // the mesh's own shape is restored
 }
 
 }  // namespace

@@ -12,7 +12,8 @@
 // The sweep, run by every rank in lockstep on all_reduce of -e bytes: stage 1 every T in
 // {1,2,4,8} x S in {1,2,4,8} at B = 4 MiB; the ranks then all_reduce their times so that all agree
 // on the fastest shape; stage 2 that shape at B in {1,2,4,8,16} MiB. Each point: `warmup` calls,
-// a barrier, `iters` timed calls (mean), and with check one call compared element by element.
+// a barrier, `iters` timed calls (the fastest counts: noise only ever slows a call), and with
+// check one call compared element by element.
 #pragma once
 
 #include <cstddef>
@@ -44,7 +45,7 @@ struct TuneShape {
 struct TunePoint {
   TuneShape shape;
   int stage = 1;
-  double time_us = 0;    // mean of one call (on one rank, or over ranks once combined)
+  double time_us = 0;    // the fastest call (on one rank; the mean over ranks once combined)
   long long wrong = -1;  // -1 without check
 };
 

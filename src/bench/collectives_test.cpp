@@ -69,6 +69,44 @@ std::vector<Case> cases() {
 
 INSTANTIATE_TEST_SUITE_P(Bench, BenchCollectiveTest, testing::ValuesIn(cases()), name_of);
 
+// Socket groups on their own threads (--tune's NCCL_SOCKET_NTHREADS): every op stays exact,
+// including broadcast's gated forwarding and all_reduce's reductions running on the workers.
+TEST(BenchMeshThreads, EveryOpIsExactWithSocketGroupsOnThreads) {
+  for (int threads : {2, 3})
+    for (int world : {2, 3}) {
+      MeshOptions mo;
+      mo.segment_bytes = 4096;
+      std::vector<std::string> problems(static_cast<std::size_t>(world));
+      on_every_rank(world, 8, mo, [&](Mesh& m) {
+        m.reshape(threads == 3 ? 6 : 4, threads, 4096);
+        Scratch scratch;
+        for (Op op : {Op::all_reduce, Op::all_gather, Op::reduce_scatter, Op::broadcast, Op::alltoall, Op::sendrecv})
+          for (bool in_place : {false, true}) {
+            auto w = check_once(m, op, 4 * 20011, in_place, world - 1, scratch);
+            auto& p = problems[static_cast<std::size_t>(m.rank())];
+            if (!w) p += std::string(to_string(op)) + ": " + w.error().describe() + "; ";
+            else if (*w != 0) p += std::string(to_string(op)) + ": " + std::to_string(*w) + " wrong; ";
+          }
+      });
+      for (int r = 0; r < world; ++r)
+        EXPECT_EQ(problems[static_cast<std::size_t>(r)], "") << "threads " << threads << " world " << world << " rank " << r;
+    }
+}
+
+TEST(BenchMeshThreads, AClosedPeerFailsEveryWorker) {
+  MeshOptions mo;
+  mo.stall = std::chrono::milliseconds(10000);
+  mo.threads = 4;
+  auto meshes = socketpair_world(2, 4, mo);
+  ASSERT_EQ(meshes.size(), 2u);
+  meshes[1].shut_down();
+  std::vector<float> in(100000, 1.0f), out(100000);
+  Scratch scratch;
+  auto st = all_reduce(meshes[0], in.data(), out.data(), in.size(), scratch);
+  ASSERT_FALSE(st);
+  EXPECT_EQ(meshes[0].failed_peer(), 1);
+}
+
 TEST(BenchMeshFailure, APeerThatClosesIsNamed) {
   MeshOptions mo;
   mo.stall = std::chrono::milliseconds(10000);

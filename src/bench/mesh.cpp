@@ -4,11 +4,18 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -39,18 +46,15 @@ struct OpState {
   std::vector<Lane> lanes;          // one per socket of the peer
   std::vector<char> complete;       // receives: which segments have fully arrived
   std::size_t prefix_segments = 0;  // receives: complete segments from the start
-  std::size_t lanes_left = 0;
 
   void init(std::size_t bytes, std::size_t segment_bytes, int sockets) {
     size = bytes;
     seg = segment_bytes;
     segments = (bytes + seg - 1) / seg;
     lanes.assign(static_cast<std::size_t>(sockets), Lane{});
-    lanes_left = 0;
     for (std::size_t s = 0; s < lanes.size(); ++s) {
       lanes[s].segment = s;
       lanes[s].done = s >= segments;
-      if (!lanes[s].done) ++lanes_left;
     }
   }
   std::size_t seg_begin(std::size_t j) const { return j * seg; }
@@ -61,10 +65,7 @@ struct OpState {
     if (lane.offset < seg_len(lane.segment)) return false;
     lane.offset = 0;
     lane.segment += stride;
-    if (lane.segment >= segments) {
-      lane.done = true;
-      --lanes_left;
-    }
+    if (lane.segment >= segments) lane.done = true;
     return true;
   }
 };
@@ -83,6 +84,8 @@ Mesh::Mesh(int rank, int world, std::vector<std::vector<os::UniqueFd>> sockets, 
       ::setsockopt(fd.get(), IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);  // fails harmlessly on AF_UNIX
     }
   }
+  opened_ = per_peer_;
+  options_.threads = std::clamp(options_.threads, 1, std::max(per_peer_, 1));
 }
 
 std::string Mesh::peer_name(int peer) const {
@@ -96,17 +99,57 @@ void Mesh::shut_down() {
     for (auto& fd : peer) fd.reset();
 }
 
+void Mesh::reshape(int sockets, int threads, std::size_t segment_bytes) {
+  if (opened_ > 0) per_peer_ = std::clamp(sockets, 1, opened_);  // a world of one has no sockets
+  options_.threads = std::clamp(threads, 1, std::max(per_peer_, 1));
+  options_.segment_bytes = segment_bytes;
+}
+
+namespace {
+
+// Per socket: which send and receive op use it (index, or -1).
+struct SocketUse {
+  int fd = -1;
+  int peer = -1;
+  int lane = 0;
+  int send = -1;
+  int recv = -1;
+};
+
+// What the workers of one transfer share: receive bookkeeping (`complete`, prefixes and every
+// `ready` value) under `m`, the first failure, and eventfds that wake workers waiting on a gate.
+struct Shared {
+  std::mutex m;
+  std::vector<int> wake;  // one per worker when threads > 1
+  std::atomic<bool> stop{false};
+  std::optional<NetError> error;
+  int error_peer = -1;
+
+  void wake_all() const {
+    for (int fd : wake) {
+      std::uint64_t one = 1;
+      [[maybe_unused]] auto n = ::write(fd, &one, sizeof one);
+    }
+  }
+  void fail(NetError e, int peer) {
+    {
+      std::lock_guard lock(m);
+      if (!error) {
+        error = std::move(e);
+        error_peer = peer;
+      }
+    }
+    stop = true;
+    wake_all();
+  }
+};
+
+}  // namespace
+
 cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> recvs) {
   const auto stride = static_cast<std::size_t>(per_peer_);
+  const int threads = std::clamp(options_.threads, 1, std::max(per_peer_, 1));
   std::vector<OpState> ss(sends.size()), rs(recvs.size());
-  // Per socket: which send and receive op use it (index, or -1).
-  struct SocketUse {
-    int fd = -1;
-    int peer = -1;
-    int lane = 0;
-    int send = -1;
-    int recv = -1;
-  };
   std::map<int, SocketUse> use;
   auto fail = [&](NetError e, int peer) -> cluster::NetStatus {
     failed_peer_ = peer;
@@ -143,94 +186,141 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
     }
   }
 
-  auto pending = [&] {
-    for (const auto& s : ss)
-      if (s.lanes_left) return true;
-    for (const auto& r : rs)
-      if (r.lanes_left) return true;
-    return false;
-  };
-  std::vector<pollfd> pfds;
-  std::vector<const SocketUse*> pus;
-  pfds.reserve(use.size());
-  while (pending()) {
-    pfds.clear();
-    pus.clear();
-    for (const auto& [fd, u] : use) {
-      short ev = 0;
-      if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done) ev |= POLLIN;
-      if (u.send >= 0) {
-        auto& st = ss[static_cast<std::size_t>(u.send)];
-        auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-        const auto* ready = sends[static_cast<std::size_t>(u.send)].ready;
-        if (!lane.done && (!ready || *ready >= st.seg_begin(lane.segment) + st.seg_len(lane.segment))) ev |= POLLOUT;
+  // Socket l of every peer is served by worker l % threads (NCCL's socket groups per thread).
+  std::vector<std::vector<SocketUse>> groups(static_cast<std::size_t>(threads));
+  for (const auto& [fd, u] : use) groups[static_cast<std::size_t>(u.lane % threads)].push_back(u);
+  Shared sh;
+  std::vector<os::UniqueFd> wake;
+  if (threads > 1)
+    for (int t = 0; t < threads; ++t) {
+      wake.emplace_back(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC));
+      if (wake.back().get() < 0) return fail(cluster::errno_error("eventfd", errno, ""), rank_);
+      sh.wake.push_back(wake.back().get());
+    }
+
+  auto worker = [&](int t) {
+    const auto& mine = groups[static_cast<std::size_t>(t)];
+    const int wake_fd = threads > 1 ? sh.wake[static_cast<std::size_t>(t)] : -1;
+    auto pending = [&] {
+      for (const auto& u : mine) {
+        if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done) return true;
+        if (u.send >= 0 && !ss[static_cast<std::size_t>(u.send)].lanes[static_cast<std::size_t>(u.lane)].done) return true;
       }
-      if (!ev) continue;
-      pfds.push_back(pollfd{fd, ev, 0});
-      pus.push_back(&u);
-    }
-    if (pfds.empty()) {  // a send waits on a receive that cannot progress: a caller's bug
-      return fail(NetError{NetFailure::other, "transfer", 0, "", "send gated on data that never arrives"}, rank_);
-    }
-    int n = ::poll(pfds.data(), pfds.size(), static_cast<int>(options_.stall.count()));
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      return fail(cluster::errno_error("poll", errno, ""), rank_);
-    }
-    if (n == 0) {  // nobody moved a byte for `stall`: name a peer we wait on (a receive first)
-      int peer = pus.front()->peer;
-      for (const auto* u : pus)
-        if (u->recv >= 0) {
-          peer = u->peer;
-          break;
+      return false;
+    };
+    std::vector<pollfd> pfds;
+    std::vector<const SocketUse*> pus;  // null: the wake eventfd
+    pfds.reserve(mine.size() + 1);
+    while (!sh.stop && pending()) {
+      pfds.clear();
+      pus.clear();
+      {
+        std::lock_guard lock(sh.m);  // `ready` is written by whichever worker completes a segment
+        for (const auto& u : mine) {
+          short ev = 0;
+          if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done)
+            ev |= POLLIN;
+          if (u.send >= 0) {
+            auto& st = ss[static_cast<std::size_t>(u.send)];
+            auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
+            const auto* ready = sends[static_cast<std::size_t>(u.send)].ready;
+            if (!lane.done && (!ready || *ready >= st.seg_begin(lane.segment) + st.seg_len(lane.segment))) ev |= POLLOUT;
+          }
+          if (!ev) continue;
+          pfds.push_back(pollfd{u.fd, ev, 0});
+          pus.push_back(&u);
         }
-      return fail(NetError{NetFailure::timeout, "poll", 0, "",
-                           fmt::format("no data moved for {} ms", options_.stall.count())},
-                  peer);
-    }
-    for (std::size_t k = 0; k < pfds.size(); ++k) {
-      const auto& p = pfds[k];
-      const auto& u = *pus[k];
-      if (!p.revents) continue;
-      if ((p.revents & POLLIN) || ((p.revents & (POLLHUP | POLLERR)) && (p.events & POLLIN))) {
-        auto ri = static_cast<std::size_t>(u.recv);
-        auto& st = rs[ri];
-        auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-        auto& op = recvs[ri];
-        std::size_t at = st.seg_begin(lane.segment) + lane.offset;
-        std::size_t want = st.seg_len(lane.segment) - lane.offset;
-        ssize_t got = ::recv(u.fd, op.data.data() + at, want, 0);
-        if (got == 0) return fail(NetError{NetFailure::closed, "recv", 0, "", "the peer closed the connection"}, u.peer);
-        if (got < 0) {
-          if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            return fail(cluster::errno_error("recv", errno, ""), u.peer);
-        } else {
-          std::size_t j = lane.segment;
-          if (st.advance(lane, static_cast<std::size_t>(got), stride)) {
-            st.complete[j] = 1;
-            if (op.on_segment) op.on_segment(st.seg_begin(j), st.seg_len(j));
-            while (st.prefix_segments < st.segments && st.complete[st.prefix_segments]) ++st.prefix_segments;
-            if (op.ready_out) *op.ready_out = std::min(st.size, st.prefix_segments * st.seg);
+      }
+      if (pfds.empty() && wake_fd < 0)  // a send waits on a receive that cannot progress: a caller's bug
+        return sh.fail(NetError{NetFailure::other, "transfer", 0, "", "send gated on data that never arrives"}, rank_);
+      if (wake_fd >= 0) {
+        pfds.push_back(pollfd{wake_fd, POLLIN, 0});
+        pus.push_back(nullptr);
+      }
+      int n = ::poll(pfds.data(), pfds.size(), static_cast<int>(options_.stall.count()));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return sh.fail(cluster::errno_error("poll", errno, ""), rank_);
+      }
+      if (n == 0) {  // nobody moved a byte for `stall`: name a peer we wait on (a receive first)
+        int peer = mine.empty() ? rank_ : mine.front().peer;
+        for (const auto* u : pus)
+          if (u && u->recv >= 0) {
+            peer = u->peer;
+            break;
+          }
+        return sh.fail(NetError{NetFailure::timeout, "poll", 0, "",
+                                fmt::format("no data moved for {} ms", options_.stall.count())},
+                       peer);
+      }
+      for (std::size_t k = 0; k < pfds.size(); ++k) {
+        const auto& p = pfds[k];
+        if (!p.revents) continue;
+        if (!pus[k]) {
+          std::uint64_t v = 0;
+          [[maybe_unused]] auto r = ::read(p.fd, &v, sizeof v);
+          continue;
+        }
+        const auto& u = *pus[k];
+        if ((p.revents & POLLIN) || ((p.revents & (POLLHUP | POLLERR)) && (p.events & POLLIN))) {
+          auto ri = static_cast<std::size_t>(u.recv);
+          auto& st = rs[ri];
+          auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
+          auto& op = recvs[ri];
+          std::size_t at = st.seg_begin(lane.segment) + lane.offset;
+          std::size_t want = st.seg_len(lane.segment) - lane.offset;
+          ssize_t got = ::recv(u.fd, op.data.data() + at, want, 0);
+          if (got == 0)
+            return sh.fail(NetError{NetFailure::closed, "recv", 0, "", "the peer closed the connection"}, u.peer);
+          if (got < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+              return sh.fail(cluster::errno_error("recv", errno, ""), u.peer);
+          } else {
+            std::size_t j = lane.segment;
+            if (st.advance(lane, static_cast<std::size_t>(got), stride)) {
+              // The reduction runs outside the lock (segments are disjoint); the prefix moves only
+              // after it, so a send gated on it forwards reduced data.
+              if (op.on_segment) op.on_segment(st.seg_begin(j), st.seg_len(j));
+              bool moved = false;
+              {
+                std::lock_guard lock(sh.m);
+                st.complete[j] = 1;
+                std::size_t before = st.prefix_segments;
+                while (st.prefix_segments < st.segments && st.complete[st.prefix_segments]) ++st.prefix_segments;
+                if (op.ready_out) *op.ready_out = std::min(st.size, st.prefix_segments * st.seg);
+                moved = op.ready_out && st.prefix_segments != before;
+              }
+              if (moved && threads > 1) sh.wake_all();
+            }
+          }
+        }
+        if ((p.revents & POLLOUT) || ((p.revents & (POLLHUP | POLLERR)) && !(p.events & POLLIN))) {
+          auto si = static_cast<std::size_t>(u.send);
+          auto& st = ss[si];
+          auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
+          if (lane.done) continue;
+          std::size_t at = st.seg_begin(lane.segment) + lane.offset;
+          std::size_t want = st.seg_len(lane.segment) - lane.offset;
+          ssize_t put = ::send(u.fd, sends[si].data.data() + at, want, MSG_NOSIGNAL);
+          if (put < 0) {
+            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+              return sh.fail(cluster::errno_error("send", errno, ""), u.peer);
+          } else {
+            st.advance(lane, static_cast<std::size_t>(put), stride);
           }
         }
       }
-      if ((p.revents & POLLOUT) || ((p.revents & (POLLHUP | POLLERR)) && !(p.events & POLLIN))) {
-        auto si = static_cast<std::size_t>(u.send);
-        auto& st = ss[si];
-        auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-        if (lane.done) continue;
-        std::size_t at = st.seg_begin(lane.segment) + lane.offset;
-        std::size_t want = st.seg_len(lane.segment) - lane.offset;
-        ssize_t put = ::send(u.fd, sends[si].data.data() + at, want, MSG_NOSIGNAL);
-        if (put < 0) {
-          if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-            return fail(cluster::errno_error("send", errno, ""), u.peer);
-        } else {
-          st.advance(lane, static_cast<std::size_t>(put), stride);
-        }
-      }
     }
-  }
+  };
+
+  if (threads == 1) {
+    worker(0);
+  } else {
+    std::vector<std::jthread> pool;
+    for (int t = 1; t < threads; ++t) pool.emplace_back(worker, t);
+    worker(0);
+  }  // the pool joins here
+  if (sh.error) return fail(*sh.error, sh.error_peer);
   return cluster::Done{};
 }
 

@@ -9,6 +9,12 @@
 // as it completes (a reduction runs on it while later segments are still on the wire), and a send
 // may be gated by a receive's contiguous progress (a pipeline: forward what has arrived).
 //
+// With `threads` > 1 the sockets of every peer are split into that many groups (socket l to group
+// l % threads, like NCCL_SOCKET_NTHREADS helper threads each owning NCCL_NSOCKS_PERTHREAD
+// sockets), each served by its own thread for the length of the transfer; receive callbacks then
+// run on those threads (on disjoint segments), and a gated send sees the receive's progress only
+// after that segment's callback returned.
+//
 // Failure: a peer that closes, resets, or moves no byte for `stall` fails the transfer; the error
 // names that peer's rank (failed_peer()).
 #pragma once
@@ -46,6 +52,7 @@ struct RecvOp {
 struct MeshOptions {
   std::size_t segment_bytes = 512 * 1024;  // a multiple of 4 (float32 segments)
   std::chrono::milliseconds stall{20000};  // no byte moved on a pending op for this long: failure
+  int threads = 1;                         // socket groups, one thread each (clamped to the sockets)
 };
 
 class Mesh {
@@ -57,12 +64,18 @@ class Mesh {
 
   int rank() const { return rank_; }
   int world() const { return world_; }
-  int sockets_per_peer() const { return per_peer_; }
+  int sockets_per_peer() const { return per_peer_; }  // in use (see reshape)
+  int sockets_opened() const { return opened_; }
   const MeshOptions& options() const { return options_; }
 
   // Runs every op to completion. At most one send and one receive per peer. On failure the
   // NetError's peer names the rank ("rank 2 (198.18.0.3:40000)") and failed_peer() returns it.
   cluster::NetStatus transfer(std::span<SendOp> sends, std::span<RecvOp> recvs);
+
+  // Later transfers use the first `sockets` connections of every peer (1..sockets_opened()),
+  // `threads` socket groups and `segment_bytes` segments. Every rank must reshape alike between
+  // the same two transfers (--tune does, in lockstep).
+  void reshape(int sockets, int threads, std::size_t segment_bytes);
 
   int failed_peer() const { return failed_peer_; }
   std::string peer_name(int peer) const;
@@ -74,6 +87,7 @@ class Mesh {
   int rank_;
   int world_;
   int per_peer_ = 0;
+  int opened_ = 0;
   std::vector<std::vector<os::UniqueFd>> sockets_;
   MeshOptions options_;
   std::vector<std::string> names_;

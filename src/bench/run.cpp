@@ -48,7 +48,7 @@ cluster::NetStatus call(Mesh& mesh, Op op, const Layout& l, const Buffers& b, in
   return cluster::Done{};
 }
 
-float expected_value(Op op, const Layout& l, int n, int r, int root, std::size_t i) {
+float expected(Op op, const Layout& l, int n, int r, int root, std::size_t i) {
   switch (op) {
     case Op::all_reduce: {
       float s = 0;
@@ -70,6 +70,10 @@ float expected_value(Op op, const Layout& l, int n, int r, int root, std::size_t
 }
 
 }  // namespace
+
+float expected_value(Op op, const Layout& l, int world, int rank, int root, std::size_t index) {
+  return expected(op, l, world, rank, root, index);
+}
 
 float test_value(int src, std::size_t index) {
   return static_cast<float>((index * 7 + static_cast<std::size_t>(src) * 13) % 31);
@@ -96,7 +100,7 @@ cluster::NetResult<long long> check_once(Mesh& mesh, Op op, std::size_t bytes, b
   if (auto st = call(mesh, op, l, b, root, scratch); !st) return st.error();
   long long wrong = 0;
   for (std::size_t i = 0; i < l.recv; ++i)
-    if (b.out[i] != expected_value(op, l, n, r, root, i)) ++wrong;
+    if (b.out[i] != expected(op, l, n, r, root, i)) ++wrong;
   return wrong;
 }
 

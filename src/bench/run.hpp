@@ -48,6 +48,10 @@ cluster::NetResult<std::vector<Sample>> run_sweep(Mesh& mesh, const RunOptions& 
 // The value rank `src` contributes at element `index` of its send buffer.
 float test_value(int src, std::size_t index);
 
+// The value element `index` of rank `rank`'s receive buffer must hold after `op` (every rank's
+// input made of test_value).
+float expected_value(Op op, const Layout& l, int world, int rank, int root, std::size_t index);
+
 // Runs `op` once on fresh data and counts the elements of this rank's result that differ from
 // the expected values (a transport error fails instead).
 cluster::NetResult<long long> check_once(Mesh& mesh, Op op, std::size_t bytes, bool in_place, int root,

@@ -86,23 +86,69 @@ struct RankReport {
   bool ok = false;
   std::vector<Sample> samples;
   std::vector<PairSample> pairs;  // --p2p
+  std::vector<TunePoint> tune;    // --tune
   int failed_peer = -1;
   std::string error;
   bool opening = false;  // failed while opening the mesh
 };
 
+TuneOptions tune_options(const BenchConfig& c) {
+  return TuneOptions{c.run.max_bytes, c.run.iters, c.run.warmup, c.run.check};
+}
+
+// --backend nccl: this rank's sweep in the NCCL child. Deadline: meeting, then `stall` per point.
+RankReport run_nccl(const BenchConfig& c, const std::string& comm_id, const Log& log) {
+  RankReport rep;
+  os::Environment env = c.nccl->env;
+  if (c.world > 1) env.set("NCCL_COMM_ID", comm_id);
+  const auto points = static_cast<long>(sweep_sizes(c.run).size() * c.run.ops.size() * 2 + 1);
+  const auto deadline = c.join_timeout + c.mesh.stall * points;
+  if (log) log(fmt::format("bench: NCCL child for rank {} (NCCL_COMM_ID {})", c.rank, comm_id));
+  auto answer = run_nccl_child(*c.nccl->runner, c.nccl->self_exe, NcclChildRequest{"run", c.nccl->libs,
+                               NcclJob{c.rank, c.world, c.run}}, env, deadline);
+  if (!answer) {
+    rep.error = "the NCCL child: " + answer.error().message;
+    return rep;
+  }
+  if (!answer->ran) {
+    rep.error = "NCCL " + answer->check.version + ": " + answer->error;
+    return rep;
+  }
+  rep.ok = true;
+  rep.samples = std::move(answer->samples);
+  return rep;
+}
+
 RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers, int listen_fd,
-                     const std::string& session, const Log& log) {
+                     const std::string& session, const Log& log, const std::string& comm_id = "") {
+  if (c.nccl) return run_nccl(c, comm_id, log);
   RankReport rep;
   core::Deadline open_deadline(c.join_timeout);
-  auto mesh = connect_mesh(c.rank, peers, listen_fd, c.sockets, c.token, session, c.mesh, open_deadline, log,
+  const int sockets = c.tune ? k_tune_max_sockets : c.sockets;
+  auto mesh = connect_mesh(c.rank, peers, listen_fd, sockets, c.token, session, c.mesh, open_deadline, log,
                            &rep.failed_peer);
   if (!mesh) {
     rep.opening = true;
     rep.error = "opening the data mesh: " + mesh.error().describe();
     return rep;
   }
-  if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", c.sockets));
+  if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", sockets));
+  if (c.tune) {
+    auto points = run_tune(*mesh, tune_options(c));
+    if (!points) {
+      rep.failed_peer = mesh->failed_peer();
+      rep.error = points.error().describe();
+      mesh->shut_down();
+      return rep;
+    }
+    if (log)
+      for (const auto& p : *points)
+        log(fmt::format("bench: tune stage {} threads {} x {} sockets buffsize {}: {:.1f} us", p.stage,
+                        p.shape.threads, p.shape.socks_per_thread, p.shape.buffsize, p.time_us));
+    rep.ok = true;
+    rep.tune = std::move(points.value());
+    return rep;
+  }
   if (c.p2p) {
     auto pairs = run_p2p(*mesh, c.run.max_bytes, c.run.iters);
     if (pairs) {
@@ -140,7 +186,9 @@ json report_json(int rank, const RankReport& r) {
   for (const auto& s : r.samples) samples.push_back(to_json(s));
   json pairs = json::array();
   for (const auto& p : r.pairs) pairs.push_back(to_json(p));
-  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
+  json tune = json::array();
+  for (const auto& p : r.tune) tune.push_back(to_json(p));
+  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"tune", tune}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
           {"error", r.error}, {"opening", r.opening}};
 }
 
@@ -168,10 +216,35 @@ RankReport report_from_json(const json& j) {
     }
     r.pairs.push_back(*pair);
   }
+  for (const auto& p : j.value("tune", json::array())) {
+    auto point = tune_point_from_json(p);
+    if (!point) {
+      r.ok = false;
+      r.error = "sent malformed tuning results";
+      break;
+    }
+    r.tune.push_back(*point);
+  }
   return r;
 }
 
-std::chrono::milliseconds results_wait(const BenchConfig& c) { return c.mesh.stall + std::chrono::seconds(10); }
+// Rank 0's NCCL_COMM_ID: its data address and a port that was free a moment ago (NCCL's
+// bootstrap root listens there once rank 0's child calls ncclCommInitRank).
+std::string nccl_comm_id(const std::string& addr) {
+  int port = 0;
+  if (auto a = cluster::numeric_addr(addr, 0))
+    if (auto l = cluster::listen_on(*a))
+      if (auto bound = cluster::local_addr(l->get())) port = bound->port();
+  bool v6 = addr.find(':') != std::string::npos;
+  return v6 ? fmt::format("[{}]:{}", addr, port) : fmt::format("{}:{}", addr, port);
+}
+
+std::chrono::milliseconds results_wait(const BenchConfig& c) {
+  if (!c.nccl) return c.mesh.stall + std::chrono::seconds(10);
+  // The NCCL child's own deadline (run_nccl) bounds every member's sweep.
+  const auto points = static_cast<long>(sweep_sizes(c.run).size() * c.run.ops.size() * 2 + 1);
+  return c.join_timeout + c.mesh.stall * points + std::chrono::seconds(10);
+}
 
 BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, const Log& log) {
   json join = {{"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()},
@@ -190,11 +263,14 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
                 cluster::same_proof(cluster::plan_proof(c.token, conn->server_nonce, conn->client_nonce, c.rank),
                                     plan->body["proof"].get<std::string>());
   std::optional<std::vector<PeerAddress>> peers;
-  std::string session;
+  std::string session, comm_id;
   if (proven) {
     peers = peers_from_json(plan->body.value("peers", json()), c.world);
     if (plan->body.contains("session") && plan->body["session"].is_string()) session = plan->body["session"];
+    if (plan->body.contains("nccl_comm_id") && plan->body["nccl_comm_id"].is_string())
+      comm_id = plan->body["nccl_comm_id"];
   }
+  if (proven && c.nccl && comm_id.empty()) proven = false;  // rank 0 does not run the NCCL backend
   if (!proven || !peers || session.empty()) {
     std::string why = !plan ? plan.error().describe()
                       : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
@@ -205,7 +281,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
                                   "rank 0 sent no usable benchmark plan", {why},
                                   "run the same distdoctor with the same --world and --token on every node")});
   }
-  RankReport mine = run_local(c, *peers, listen_fd, session, log);
+  RankReport mine = run_local(c, *peers, listen_fd, session, log, comm_id);
   core::Deadline results_deadline(results_wait(c));
   (void)cluster::send_message(conn->fd.get(), Message{MsgType::results, report_json(c.rank, mine)}, results_deadline,
                               jf.address);
@@ -230,7 +306,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
 // Rank 0's findings about ranks that stopped or failed; empty when every rank finished.
 std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& reports,
                                             const std::map<int, std::string>& lost,
-                                            const std::vector<PeerAddress>& peers) {
+                                            const std::vector<PeerAddress>& peers, bool nccl) {
   std::vector<core::Finding> out;
   std::vector<std::string> evidence;
   std::map<int, int> blamed;
@@ -260,6 +336,12 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
     return out;
   }
   if (evidence.empty()) return out;
+  if (nccl) {
+    out.push_back(make_finding("bench.peer.failed", core::Label::other, "the NCCL run failed", evidence,
+                               "the evidence names the NCCL or CUDA call that failed; rerun with NCCL_DEBUG=INFO "
+                               "and `distdoctor logs` the output"));
+    return out;
+  }
   int worst = -1, most = 0;
   for (const auto& [peer, n] : blamed)
     if (n > most) worst = peer, most = n;
@@ -325,15 +407,18 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
     return give_up(f);
   }
   std::string session = cluster::random_nonce_hex();
+  std::string comm_id = c.nccl ? nccl_comm_id(c.data.addr) : "";
   rv->broadcast(MsgType::plan,
                 [&](const cluster::Member& m) {
-                  return json{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
-                              {"targets", json::array()}, {"world", c.world}, {"session", session},
-                              {"peers", peers_json(peers)}};
+                  json plan{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
+                            {"targets", json::array()}, {"world", c.world}, {"session", session},
+                            {"peers", peers_json(peers)}};
+                  if (c.nccl) plan["nccl_comm_id"] = comm_id;
+                  return plan;
                 },
                 join_deadline, log);
   std::map<int, RankReport> reports;
-  reports[0] = run_local(c, peers, listen_fd, session, log);
+  reports[0] = run_local(c, peers, listen_fd, session, log, comm_id);
   rv->collect(MsgType::results, core::Deadline(results_wait(c)), log);
   std::map<int, std::string> lost;
   for (auto& [rank, m] : rv->members()) {
@@ -355,11 +440,26 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
 BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers, const std::map<int, RankReport>& reports,
                       const std::map<int, std::string>& lost) {
   BenchOutcome out;
-  out.findings = failure_findings(reports, lost, peers);
+  out.findings = failure_findings(reports, lost, peers, c.nccl.has_value());
   std::vector<std::string> hosts;
   for (const auto& p : peers) hosts.push_back(p.host);
-  json p2p;
-  if (out.findings.empty() && c.p2p) {
+  json p2p, tune;
+  if (out.findings.empty() && c.tune) {
+    std::vector<std::vector<TunePoint>> per_rank;
+    for (const auto& [rank, r] : reports) per_rank.push_back(r.tune);
+    auto points = combine_tune(per_rank);
+    TuneVerdict v = judge_tune(points);
+    out.findings.push_back(tune_finding(v, c.run.max_bytes, c.world));
+    out.tune_text = render_tune(points, v, c.run.max_bytes, c.world);
+    tune = tune_json(points, v, tune_options(c), c.world);
+    long long wrong = 0;
+    for (const auto& p : points) wrong += std::max(p.wrong, 0LL);
+    if (wrong > 0)
+      out.findings.push_back(make_finding(
+          "bench.data.wrong", core::Label::other, fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
+          {"the #wrong column counts elements that differ from the exact expected values"},
+          "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
+  } else if (out.findings.empty() && c.p2p) {
     std::vector<std::vector<PairSample>> per_rank(static_cast<std::size_t>(c.world));
     for (const auto& [rank, r] : reports)
       if (rank >= 0 && rank < c.world) per_rank[static_cast<std::size_t>(rank)] = r.pairs;
@@ -380,18 +480,22 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
   }
   out.exit_code = core::has_error(out.findings) ? core::k_exit_findings : core::k_exit_ok;
-  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : out.findings.empty() ? "OK" : "SLOW";
+  bool slow = false;
+  for (const auto& f : out.findings) slow = slow || f.severity != core::Severity::info;
+  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : slow ? "SLOW" : "OK";
   out.json = base_json(c, "rank0", verdict);
   out.json["ranks"] = peers_json(peers);
-  out.json["sockets_per_peer"] = c.sockets;
+  out.json["sockets_per_peer"] = c.tune ? k_tune_max_sockets : c.sockets;
+  out.json["backend"] = c.nccl ? "nccl" : "tcp";
   out.json["segment_bytes"] = c.mesh.segment_bytes;
   json ops = json::array();
   for (Op op : c.run.ops) ops.push_back(std::string(to_string(op)));
   out.json["options"] = {{"ops", ops}, {"min_bytes", c.run.min_bytes}, {"max_bytes", c.run.max_bytes},
                          {"factor", c.run.factor}, {"iters", c.run.iters}, {"warmup", c.run.warmup},
-                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}};
+                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}, {"tune", c.tune}};
   out.json["results"] = results_json(out.rows);
   if (c.p2p) out.json["p2p"] = p2p;
+  if (c.tune) out.json["tune"] = tune;
   out.json["avg_busbw_gbps"] = average_busbw(out.rows);
   json lost_json = json::array();
   for (const auto& [rank, why] : lost)

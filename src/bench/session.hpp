@@ -12,19 +12,31 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "bench/data_address.hpp"
+#include "bench/nccl_backend.hpp"
 #include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
+#include "bench/tune.hpp"
 #include "cluster/transport/rendezvous.hpp"
 #include "core/finding.hpp"
 
 namespace dd::bench {
+
+// --backend nccl: the sweep runs in the `__bench-nccl` child on the real NCCL instead of the TCP
+// mesh; rank 0's plan carries NCCL_COMM_ID (its data address, a port free a moment ago).
+struct NcclBackend {
+  NcclLibs libs;
+  std::string self_exe;
+  const os::ProcessRunner* runner = nullptr;
+  os::Environment env;  // the child's environment (the user's)
+};
 
 struct BenchConfig {
   int rank = 0;
@@ -36,6 +48,8 @@ struct BenchConfig {
   DataAddress data;
   int sockets = 2;   // per peer
   bool p2p = false;  // the pairwise matrix (p2p.hpp) with run.max_bytes and run.iters, not the sweep
+  bool tune = false;
+  std::optional<NcclBackend> nccl;  // --backend nccl  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
   std::chrono::milliseconds join_timeout{60000};
   MeshOptions mesh;
   RunOptions run;
@@ -46,6 +60,7 @@ struct BenchOutcome {
   std::vector<core::Finding> findings;
   std::vector<Row> rows;  // rank 0 only
   std::string p2p_text;   // rank 0 with --p2p: the matrix
+  std::string tune_text;  // rank 0 with --tune: the sweep and the advice
   int exit_code = 0;
 };
 

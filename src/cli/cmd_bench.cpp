@@ -5,6 +5,8 @@
 #include <iostream>
 #include <memory>
 
+#include <fmt/format.h>
+
 #include "bench/options.hpp"
 #include "bench/session.hpp"
 #include "cli/command.hpp"
@@ -38,6 +40,10 @@ struct BenchFlags {
   std::string ops = "all_reduce";
   int root = 0;
   bool p2p = false;
+  bool tune = false;
+  std::string backend = "tcp";
+  std::string nccl_lib;
+  std::string cudart_lib;
   bool verbose = false;
 };
 
@@ -76,9 +82,36 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   c.world = launch->world.value_or(1);
   c.rank = launch->rank.value_or(0);
   c.p2p = flags.p2p;
-  if (c.p2p) c.run.min_bytes = c.run.max_bytes;  // --p2p moves one size, -e's
+  c.tune = flags.tune;
+  if (c.p2p && c.tune) return usage_error("--p2p and --tune: pick one (each runs its own sweep)");
+  if (c.p2p || c.tune) c.run.min_bytes = c.run.max_bytes;  // --p2p and --tune move one size, -e's
   if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
   if (c.p2p && c.world < 2) return usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
+  if (c.tune && c.world < 2) return usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
+  if (flags.backend == "nccl") {
+    if (c.p2p || c.tune) return usage_error("--backend nccl: --p2p and --tune run on the TCP backend only");
+    bench::NcclBackend nb;
+    nb.libs = bench::default_nccl_libs(env, seams.files);
+    if (!flags.nccl_lib.empty()) nb.libs.nccl = flags.nccl_lib;
+    if (!flags.cudart_lib.empty()) nb.libs.cudart = flags.cudart_lib;
+    if (nb.libs.nccl.empty()) return usage_error("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
+    nb.self_exe = self_executable();
+    nb.runner = &seams.runner;
+    nb.env = env;
+    // Loadable, and a GPU there? Asked in a child, as the NCCL probe does: a broken library or
+    // driver may crash or hang, never this process. Without a GPU the backend cannot run: exit 2.
+    auto check = bench::run_nccl_child(seams.runner, nb.self_exe,
+                                       bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
+                                       env, std::chrono::seconds(30));
+    if (!check) return usage_error("--backend nccl: " + check.error().message);
+    if (!check->check.ok)
+      return usage_error(fmt::format("--backend nccl: {}{} with {}: {}", nb.libs.nccl,
+                                     check->check.version.empty() ? "" : " (NCCL " + check->check.version + ")",
+                                     nb.libs.cudart, check->error));
+    c.nccl = std::move(nb);
+  } else if (flags.backend != "tcp") {
+    return usage_error("--backend '" + flags.backend + "': tcp or nccl");
+  }
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;
   c.token = env::launchers::job_token(*launch, lf);
@@ -119,12 +152,14 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   auto style = report::Style::for_stdout(global.no_color);
   if (c.rank == 0) {
     std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
-              << ", " << c.data.why << "), " << c.sockets << " sockets per peer\n";
+              << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
+              << " sockets per peer\n";
     for (const auto& r : out.json.value("ranks", nlohmann::json::array()))
       std::cout << "#  rank " << r.value("rank", -1) << " host " << r.value("host", "") << " data "
                 << r.value("addr", "") << ":" << r.value("port", 0) << "\n";
     if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
     if (!out.p2p_text.empty()) std::cout << out.p2p_text;
+    if (!out.tune_text.empty()) std::cout << out.tune_text;
   } else {
     std::cout << "bench: rank " << c.rank << ": " << out.json.value("verdict", "") << " (rank 0 prints the results)\n";
   }
@@ -155,6 +190,14 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
   sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
   sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
+  sub.add_option("--backend", f->backend,
+                 "tcp (default: bench's own engine) or nccl (the real NCCL collectives on the GPUs; needs a GPU)");
+  sub.add_option("--nccl-lib", f->nccl_lib, "--backend nccl: the libnccl.so.2 to load (default: the one the job loads)");
+  sub.add_option("--cudart-lib", f->cudart_lib, "--backend nccl: the libcudart to load (default: beside libnccl)");
+  sub.add_flag("--tune",
+               f->tune,
+               "sweep sockets x threads and buffer size on all_reduce of -e bytes; print NCCL export lines with the "
+               "measured gain");
   sub.add_flag("--verbose", f->verbose, "log progress to stderr");
   sub.callback([f, &global, &exit_code] { exit_code = run_bench_command(*f, global); });
 }

@@ -10,6 +10,7 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
 void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_watch.cpp
 void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_lint.cpp
 void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_bench.cpp
+void setup_bench_nccl_child(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_bench_nccl_child.cpp
 void setup_launch_template(CLI::App& sub, const GlobalOptions& global, int& exit_code);  // cmd_launch_template.cpp
 
 const std::vector<Command>& command_table() {
@@ -26,6 +27,7 @@ const std::vector<Command>& command_table() {
        setup_launch_template},
       {"__probe-nccl", "(internal) load one libnccl in this process and print its version and unique-id address as JSON",
        setup_probe_child},
+      {"__bench-nccl", "(internal) load libnccl and libcudart in this process and run bench's NCCL sweep", setup_bench_nccl_child},
   };
   return table;
 }

@@ -7,6 +7,46 @@ DD=$1
 CASE=$2
 HERE="$(cd "$(dirname "$0")/../preflight" && pwd)"
 
+# --backend nccl on one node (no namespaces, no GPU here): the real libnccl must say there is no
+# GPU (exit 2); the fake libnccl+libcudart (a world of one in host memory) runs every op exact,
+# a corrupting fake is caught, and a fake without devices is refused like the real one.
+if [ "$CASE" = nccl ]; then
+  FAKE=$3
+  REAL=$4
+  fail() { echo "FAIL: $*" >&2; exit 1; }
+  T=$(mktemp -d /tmp/ddb-nccl.XXXXXX)
+  trap 'rm -rf "$T"' EXIT
+  [ -f "$REAL" ] || fail "the real libnccl $REAL is missing (the probe tests need it too)"
+  "$DD" bench --world 1 --rank 0 --backend nccl --nccl-lib "$REAL" -b 1K -e 1K > "$T/real.out" 2> "$T/real.err"; rc=$?
+  [ $rc = 2 ] || fail "real libnccl without a GPU exited $rc, expected 2: $(cat "$T/real.out" "$T/real.err")"
+  grep -q -- "--backend nccl: $REAL (NCCL 2\.[0-9]*\.[0-9]*) with .*libcudart.*: no .*GPU" "$T/real.err" ||
+    fail "the message does not say that there is no GPU: $(cat "$T/real.err")"
+  [ -s "$T/real.out" ] && fail "stdout is not empty on a usage error: $(cat "$T/real.out")"
+  DD_FAKE_CUDA_DEVICES=0 "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" -b 1K -e 1K \
+    > /dev/null 2> "$T/none.err"; rc=$?
+  [ $rc = 2 ] && grep -q "no GPU: cudaGetDeviceCount found 0 CUDA devices" "$T/none.err" ||
+    fail "fake without devices: exit $rc: $(cat "$T/none.err")"
+  "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" --op all -b 1000 -e 49000 -f 7 -n 2 \
+    --json > "$T/fake.json" 2> "$T/fake.err"; rc=$?
+  [ $rc = 0 ] || fail "fake NCCL run exited $rc: $(cat "$T/fake.err") $(head -c 2000 "$T/fake.json")"
+  python3 - "$T/fake.json" <<'PY' || fail "fake NCCL run: $(head -c 3000 "$T/fake.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["backend"] == "nccl" and d["verdict"] == "OK", (d.get("backend"), d["verdict"], d["findings"])
+assert len(d["results"]) == 36 and all(r["wrong"] == 0 for r in d["results"]), d["results"]
+assert {r["op"] for r in d["results"]} == {"all_reduce", "all_gather", "reduce_scatter", "broadcast", "alltoall",
+                                           "sendrecv"}
+PY
+  DD_FAKE_NCCL_CORRUPT=1 "$DD" bench --world 1 --backend nccl --nccl-lib "$FAKE" --cudart-lib "$FAKE" -b 4K -e 4K \
+    --json > "$T/bad.json" 2> "$T/bad.err"; rc=$?
+  [ $rc = 1 ] || fail "a corrupting NCCL exited $rc, expected 1: $(cat "$T/bad.err")"
+  grep -q '"bench.data.wrong"' "$T/bad.json" || fail "no bench.data.wrong: $(head -c 2000 "$T/bad.json")"
+  "$DD" bench --world 1 --backend gloo > /dev/null 2> "$T/gloo.err"; rc=$?
+  [ $rc = 2 ] && grep -q -- "--backend 'gloo': tcp or nccl" "$T/gloo.err" || fail "--backend gloo: exit $rc"
+  echo "PASS nccl"
+  exit 0
+fi
+
 # Usage errors need no namespaces.
 if [ "$CASE" = usage ]; then
   fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -23,6 +63,8 @@ if [ "$CASE" = usage ]; then
   expect2 "--root 3" --op broadcast --root 3 -b 1K -e 1K
   expect2 "ifname" --ifname nosuch0 -b 1K -e 1K
   expect2 "--p2p: a world of 1" --p2p
+  expect2 "--tune: a world of 1" --tune
+  expect2 "--p2p and --tune" --tune --p2p
   echo "PASS usage"
   exit 0
 fi
@@ -184,6 +226,58 @@ PY
     wait $p1 || die "p2p text run rank 1: $(cat "$WORK/p1.txt")"
     grep -q "^#  GB/s each way" "$WORK/p0.txt" && grep -q "no slow node or link" "$WORK/p0.txt" ||
       die "no matrix in the text output: $(cat "$WORK/p0.txt")"
+    ;;
+  tune)
+    # --tune on 2 nodes whose every TCP flow is capped at 120 Mbit/s: both eth0 egresses put each
+    # connection in one of 8 htb classes by bits 1-3 of its ephemeral port (Linux gives connect()
+    # even ports, consecutive per destination): node 1 dials, so its flows differ in the source
+    # port, node 0's replies in the destination port. One socket gets one class; several get
+    # several, so --tune must pick more than one socket and say so with export lines.
+    for i in 0 1; do node $i; link $i eth0 198.18.0.$((i + 1))/24; done
+    for i in 0 1; do wait_oper_up $i eth0; done
+    for i in 0 1; do
+      key=$([ $i = 0 ] && echo dport || echo sport)
+      ip netns exec "${P}n$i" tc qdisc add dev eth0 root handle 1: htb default 1 || die "tc htb on node $i"
+      ip netns exec "${P}n$i" tc class add dev eth0 parent 1: classid 1:1 htb rate 10gbit || die "tc class on node $i"
+      for k in 0 1 2 3 4 5 6 7; do
+        ip netns exec "${P}n$i" tc class add dev eth0 parent 1: classid 1:$((10 + k)) htb rate 120mbit ceil 120mbit &&
+          ip netns exec "${P}n$i" tc filter add dev eth0 parent 1: protocol ip prio 1 u32 \
+            match ip protocol 6 0xff match ip $key $((k * 2)) 0x000e flowid 1:$((10 + k)) ||
+          die "tc per-flow class $k on node $i"
+      done
+    done
+    pids=()
+    for i in 0 1; do
+      run_bench $i "$WORK/t$i.json" --world 2 --tune -e 4M -n 2 -w 1 --timeout 60 --stall 60
+      pids+=($BENCH_PID)
+    done
+    for i in 0 1; do wait "${pids[$i]}"; rc=$?; [ $rc = 0 ] || die "rank $i exited $rc: $(cat "$WORK/t$i.json.err") $(head -c 3000 "$WORK/t$i.json")"; done
+    python3 - "$WORK/t0.json" <<'PY' || die "--tune did not pick several sockets: $(head -c 6000 "$WORK/t0.json")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["verdict"] == "OK", (d["verdict"], d["findings"])
+t = d["tune"]
+assert t["op"] == "all_reduce" and t["bytes"] == 4 << 20, t
+pts = t["points"]
+assert len(pts) == 16 + 5, len(pts)  # stage 1: T x S <= 64; stage 2: five buffer sizes
+assert all(p["wrong"] == 0 and p["time_us"] > 0 for p in pts), pts
+assert all(p["threads"] * p["socks_per_thread"] <= 64 for p in pts)
+assert t["default"]["sockets"] == 1 and t["default"]["buffsize"] == 4 << 20, t["default"]
+assert t["seeds"]["sockets"] == 4 and t["seeds"]["buffsize"] == 4 << 20, t["seeds"]
+best = t["best"]
+assert best["sockets"] > 1, ("one socket chosen under a per-flow cap", best, pts)
+assert t["change"] is True and t["gain_vs_default"] >= t["min_gain"], t
+env = t["advice"]["env"]
+assert env == {"NCCL_SOCKET_NTHREADS": str(best["threads"]), "NCCL_NSOCKS_PERTHREAD": str(best["socks_per_thread"]),
+               "NCCL_BUFFSIZE": str(best["buffsize"])}, env
+assert "export NCCL_NSOCKS_PERTHREAD=%d" % best["socks_per_thread"] in t["advice"]["lines"], t["advice"]
+f = [f for f in d["findings"] if f["id"] == "bench.tune.advice"]
+assert len(f) == 1 and f[0]["severity"] == "info" and f[0]["label"] == "performance", d["findings"]
+print("tune: best %d sockets (%dx%d), buffer %d, %.2fx default, %.2fx seeds" % (
+    best["sockets"], best["threads"], best["socks_per_thread"], best["buffsize"], t["gain_vs_default"],
+    t["gain_vs_seeds"]))
+PY
+    [ "$(jq_ "$WORK/t1.json" 'd["verdict"]')" = OK ] || die "member 1: $(cat "$WORK/t1.json")"
     ;;
   *) die "unknown case $CASE" ;;
 esac

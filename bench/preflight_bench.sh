@@ -1,9 +1,11 @@
 #!/bin/bash
 # preflight_bench.sh DISTDOCTOR [SIZES...]: wall time of `distdoctor preflight` on N namespace
 # nodes (default 8 16 32 64 128) against two references in the same run:
-#   floor  bench/preflight_floor.cpp (compiled here with g++ -O2): one process per node, every
-#          ordered pair (full mesh) gets connect + 64 B echo + 4 KiB, no rendezvous, no report -
-#          the least a probe can cost;
+#   floor  bench/preflight_floor.cpp (compiled here with g++ -O2): one process per node, each
+#          (from, to, address) of preflight's own plan gets connect + 64 B echo + 4 KiB, no
+#          rendezvous, no report -
+#          the least a probe can cost; timed from the moment every node listens (preflight's
+#          time includes its process starts and meeting);
 #   nc     the seeds' manual method, a `nc -zv` loop over the same ordered pairs (each node's
 #          address on port 29500, where a listener waits), run from every node in turn (one shell
 #          per node) as a person would over ssh.
@@ -23,10 +25,15 @@ BENCH="$(cd "$(dirname "$0")" && pwd)"
 HERE="$BENCH/../tests/system/preflight"
 . "$HERE/lib.sh"
 g++ -O2 -std=c++20 -pthread "$BENCH/preflight_floor.cpp" -o "$WORK/floor" || die "cannot build preflight_floor"
-# rank 0 runs through a wrapper that records its CPU time (bash's `times`: children's user, sys):
-# the serial part of the cost model (docs/preflight-scale.md); the other ranks run the binary itself.
+# Every node's process is started first and waits at a FIFO (the harness enters 128 namespaces one
+# by one, ~70 ms each, which a launcher like srun does in parallel); the clock starts when all
+# wait and each is handed one line. Rank 0 runs through a wrapper that also records its CPU time
+# (bash's `times`: children's user, sys): the serial part of the cost model
+# (docs/preflight-scale.md).
 REAL_DD=$DD
-printf '#!/bin/bash\n"%s" "$@"; rc=$?\ntimes > "%s/rank0.cpu"\nexit $rc\n' "$REAL_DD" "$WORK" > "$WORK/rank0-dd"
+printf '#!/bin/bash\necho >> "%s/ready"\nread -r _ < "%s/start"\nexec "%s" "$@"\n' "$WORK" "$WORK" "$REAL_DD" > "$WORK/go-dd"
+printf '#!/bin/bash\necho >> "%s/ready"\nread -r _ < "%s/start"\n"%s" "$@"; rc=$?\ntimes > "%s/rank0.cpu"\nexit $rc\n' "$WORK" "$WORK" "$REAL_DD" "$WORK" > "$WORK/rank0-dd"
+chmod +x "$WORK/go-dd"
 chmod +x "$WORK/rank0-dd"
 
 addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
@@ -45,14 +52,21 @@ for N in "${SIZES[@]}"; do
   rv="$(addr_of "$base"):29401"
   sleep 1
   # distdoctor preflight on every node at once
-  t0=$(now)
+  rm -f "$WORK/ready" "$WORK/start"
+  mkfifo "$WORK/start"
+  exec 9<>"$WORK/start"
   pids=()
   for ((k = 0; k < N; k++)); do
-    if [ "$k" = 0 ]; then DD="$WORK/rank0-dd"; else DD=$REAL_DD; fi
-    run_pf $((base + k)) "$WORK/b$N-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$N" --timeout 120 --no-probe
+    if [ "$k" = 0 ]; then DD="$WORK/rank0-dd"; else DD="$WORK/go-dd"; fi
+    run_pf $((base + k)) "$WORK/b$N-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$N" --timeout 120 --no-probe --all-probes
     pids+=($PF_PID)
   done
   DD=$REAL_DD
+  for ((t = 0; t < 12000; t++)); do [ "$(wc -l < "$WORK/ready" 2>/dev/null || echo 0)" -ge "$N" ] && break; sleep 0.01; done
+  sleep 0.2  # the last one from its echo to its read
+  t0=$(now)
+  for ((k = 0; k < N; k++)); do echo; done >&9
+  exec 9>&-
   for p in "${pids[@]}"; do wait "$p"; done
   pf=$(echo "$(now) - $t0" | bc)
   verdict=$(jq_ "$WORK/b$N-0.json" 'd["verdict"]')
@@ -63,17 +77,33 @@ for N in "${SIZES[@]}"; do
   rank0_cpu=$(awk '{ u = $1; s = $2; sub("m", " ", u); sub("s", "", u); sub("m", " ", s); sub("s", "", s);
                      split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' <(tail -1 "$WORK/rank0.cpu"))
   json_bytes=$(stat -c %s "$WORK/b$N-0.json")
-  # floor: the bare program on every node at once, every ordered pair
-  for ((k = 0; k < N; k++)); do
-    for ((m = 0; m < N; m++)); do ((m == k)) || addr_of $((base + m)); done > "$WORK/peers$N-$k"
-  done
-  t0=$(now)
+  # floor: the bare program on every node at once, over the same (from, to, address) pairs as
+  # preflight's plan (rank 0's probes[] with --all-probes; a full mesh up to 64 nodes)
+  python3 - "$WORK/b$N-0.json" "$WORK" "$N" "$base" <<'PY' || die "cannot read the plan's pairs from rank 0's JSON"
+import json, sys
+d = json.load(open(sys.argv[1])); work, n, base = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+out = {k: [] for k in range(n)}; inc = {k: 0 for k in range(n)}
+for p in d["probes"]:
+    if p["what"] == "candidate":
+        out[p["from"]].append(p["addr"]); inc[p["to"]] += 1
+for k in range(n):
+    open(f"{work}/peers{n}-{k}", "w").write("".join(a + "\n" for a in out[k]))
+    open(f"{work}/expect{n}-{k}", "w").write(str(inc[k]))
+PY
+  pairs=$(cat "$WORK"/peers$N-* | wc -l)
+  # every node listens first; the clock starts when the go file appears
+  go="$WORK/go$N"
   pids=()
   for ((k = 0; k < N; k++)); do
-    ip netns exec "$(ns_of $((base + k)))" "$WORK/floor" "$(addr_of $((base + k)))" 29600 $((N - 1)) "$WORK/peers$N-$k" \
+    ip netns exec "$(ns_of $((base + k)))" "$WORK/floor" "$(addr_of $((base + k)))" 29600 "$(cat "$WORK/expect$N-$k")" "$WORK/peers$N-$k" 16 "$go" \
       > "$WORK/floor$N-$k.out" 2>&1 &
     pids+=($!)
   done
+  for ((k = 0; k < N; k++)); do
+    for ((t = 0; t < 6000; t++)); do grep -q ready "$WORK/floor$N-$k.out" 2>/dev/null && break; sleep 0.01; done
+  done
+  t0=$(now)
+  touch "$go"
   floor_fail=0
   for p in "${pids[@]}"; do wait "$p" || floor_fail=$((floor_fail + 1)); done
   floor_s=$(echo "$(now) - $t0" | bc)
@@ -98,9 +128,9 @@ for N in "${SIZES[@]}"; do
   nc_s=$(echo "$(now) - $t0" | bc)
   for p in "${lpids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   ratio=$(echo "scale=2; $pf / $floor_s" | bc)
-  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes, rank 0 cpu %s s, json %s B)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
-    "$N" "$pf" "$verdict" "$plan" "$probes" "$rank0_cpu" "$json_bytes" "$floor_s" $((N * (N - 1))) "$ratio" "$nc_s" $((N * (N - 1))) "$fails"
-  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"rank0_cpu_s\":$rank0_cpu,\"rank0_json_bytes\":$json_bytes,\"floor_s\":$floor_s,\"floor_pairs\":$((N * (N - 1))),\"nc_loop_s\":$nc_s,\"nc_connects\":$((N * (N - 1)))},"
+  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes, rank 0 cpu %s s, json with --all-probes %s B)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
+    "$N" "$pf" "$verdict" "$plan" "$probes" "$rank0_cpu" "$json_bytes" "$floor_s" "$pairs" "$ratio" "$nc_s" "$pairs" "$fails"
+  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"rank0_cpu_s\":$rank0_cpu,\"rank0_json_bytes\":$json_bytes,\"floor_s\":$floor_s,\"floor_pairs\":$pairs,\"nc_loop_s\":$nc_s,\"nc_connects\":$pairs},"
   # tear this size down before the next (namespaces stay until exit; their processes go now)
   for ((k = 0; k < N; k++)); do
     ns=$(ns_of $((base + k)))

@@ -1,10 +1,13 @@
 // preflight_floor: the least a probe can cost, as the floor column of bench/preflight_bench.sh.
 // One process per node: listens on ADDR:PORT, serves EXPECT incoming probes, and probes every
 // address in PEERS (one per line): connect, 64 B echo, 4 KiB pushed and one byte acknowledged.
-// No rendezvous, no authentication, no report: a connect refused because a peer has not started
-// yet is retried every 2 ms for up to 10 s. Prints "ok N failed M" and exits 0 when all passed.
+// No rendezvous, no authentication, no report. With GO_FILE, it prints "ready" once it listens
+// and starts probing only when GO_FILE exists (the bench creates it when every node is ready, so
+// the floor times the probes alone, not 128 process starts); without it, a connect refused
+// because a peer has not started yet is retried every 2 ms for up to 10 s. Prints
+// "ok N failed M" and exits 0 when all passed.
 //   g++ -O2 -std=c++20 -pthread preflight_floor.cpp -o preflight_floor
-//   preflight_floor ADDR PORT EXPECT PEERS_FILE [CONCURRENCY]
+//   preflight_floor ADDR PORT EXPECT PEERS_FILE [CONCURRENCY [GO_FILE]]
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -83,13 +86,14 @@ bool probe(const std::string& addr, int port) {
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: preflight_floor ADDR PORT EXPECT PEERS_FILE [CONCURRENCY]\n");
+    std::fprintf(stderr, "usage: preflight_floor ADDR PORT EXPECT PEERS_FILE [CONCURRENCY [GO_FILE]]\n");
     return 2;
   }
   const std::string addr = argv[1];
   const int port = std::atoi(argv[2]);
   const int expect = std::atoi(argv[3]);
   const int concurrency = argc > 5 ? std::atoi(argv[5]) : 16;
+  const std::string go_file = argc > 6 ? argv[6] : "";
   std::vector<std::string> peers;
   std::ifstream in(argv[4]);
   for (std::string line; std::getline(in, line);)
@@ -105,6 +109,18 @@ int main(int argc, char** argv) {
   if (::bind(lfd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0 || ::listen(lfd, 1024) != 0) {
     std::perror("preflight_floor: listen");
     return 2;
+  }
+  if (!go_file.empty()) {
+    std::printf("ready\n");
+    std::fflush(stdout);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    while (::access(go_file.c_str(), F_OK) != 0) {
+      if (std::chrono::steady_clock::now() > until) {
+        std::fprintf(stderr, "preflight_floor: %s did not appear within 120 s\n", go_file.c_str());
+        return 2;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
   }
   std::thread server([&] {
     std::vector<std::thread> conns;

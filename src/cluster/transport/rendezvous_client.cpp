@@ -9,6 +9,10 @@
 
 namespace dd::cluster {
 
+namespace {
+constexpr int k_quick_refusals = 40;  // about 2 s of 50 ms waits
+}  // namespace
+
 NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const nlohmann::json& join,
                                        const std::string& token, const core::Deadline& deadline, const Log& log,
                                        JoinFailure* failure) {
@@ -69,9 +73,16 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
     }
     if (log && (f.attempts == 1 || f.attempts % 10 == 0))
       log(fmt::format("rendezvous: attempt {} to reach {}: {}", f.attempts, f.address, f.last.describe()));
-    if (deadline.remaining() <= backoff) break;
-    std::this_thread::sleep_for(backoff / 2 + std::chrono::milliseconds(static_cast<std::int64_t>(jitter() % static_cast<std::uint64_t>(backoff.count() / 2 + 1))));
-    backoff = std::min(backoff * 2, std::chrono::milliseconds(1000));
+    // A refusal means rank 0 is not listening yet (its own start, a moment behind a node that was
+    // quicker): such an answer costs rank 0's kernel one RST, so the first 2 s of refusals are
+    // retried every 25-75 ms and the node joins as soon as rank 0 listens. Timeouts and the rest
+    // (a busy or distant rank 0) back off as above.
+    bool early_refusal = f.last.failure == NetFailure::refused && f.attempts <= k_quick_refusals;
+    auto wait = early_refusal ? std::chrono::milliseconds(50) : backoff;
+    if (deadline.remaining() <= wait) break;
+    auto spread = static_cast<std::uint64_t>(early_refusal ? wait.count() : wait.count() / 2) + 1;  // 25-75 ms, or b/2..b
+    std::this_thread::sleep_for(wait / 2 + std::chrono::milliseconds(static_cast<std::int64_t>(jitter() % spread)));
+    if (!early_refusal) backoff = std::min(backoff * 2, std::chrono::milliseconds(1000));
   }
   return f.last;
 }

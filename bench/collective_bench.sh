@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Benchmark: `distdoctor bench` all_reduce next to torch.distributed Gloo all_reduce
-# (/usr/bin/python3, Debian python3-torch) and iperf3 (the link's ceiling), in one run on one
+# (/usr/bin/python3, Debian python3-torch), Open MPI's MPI_Allreduce over its TCP BTL
+# (bench/mpi_allreduce.c, Debian openmpi-bin/libopenmpi-dev, launched into the namespaces through
+# a plm_rsh_agent that is `ip netns exec`) and iperf3 (the link's ceiling), in one run on one
 # topology: namespace nodes on one bridge (tests/system/preflight/lib.sh), N = 2 and 4, sizes
-# MIN..MAX (x4 steps), busbw as nccl-tests defines it. Goal (issue 11): busbw >= 1.2x Gloo at
-# every size >= 16 MiB. Needs root. Usage: bench/collective_bench.sh [MAX (256M)] [ITERS (5)]
+# MIN..MAX (x4 steps), busbw as nccl-tests defines it. Goal (issue 11): busbw >= 1.2x the best of
+# Gloo and Open MPI at every size >= 16 MiB, and N x busbw >= 80% of iperf3's 4-stream figure.
+# Needs root. Usage: [DD_BENCH_BIN=build/rel/distdoctor] bench/collective_bench.sh [MAX (256M)] [ITERS (5)]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 MAX=${1:-256M}
@@ -11,9 +14,15 @@ ITERS=${2:-5}
 MIN=1M
 bash scripts/install-deps.sh || exit 3  # iperf3 and python3-torch among them
 command -v iperf3 >/dev/null || { echo "collective_bench: iperf3 missing (Debian package iperf3)" >&2; exit 3; }
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
-cmake --build build/release --target distdoctor >/dev/null || exit 3
-DD=$PWD/build/release/distdoctor
+command -v mpicc >/dev/null || { echo "collective_bench: mpicc missing (Debian package libopenmpi-dev)" >&2; exit 3; }
+# DD_BENCH_BIN: a distdoctor already built (Release) instead of building build/release here
+if [ -n "${DD_BENCH_BIN:-}" ]; then
+  DD=$(realpath "$DD_BENCH_BIN")
+else
+  cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_BUILD_TESTS=OFF >/dev/null
+  cmake --build build/release --target distdoctor >/dev/null || exit 3
+  DD=$PWD/build/release/distdoctor
+fi
 HERE=$PWD/tests/system/preflight
 . "$HERE/lib.sh"
 
@@ -54,6 +63,28 @@ gloo_run() {  # N: the Gloo job on nodes 0..N-1; rank 0's JSON line in $WORK/glo
   tail -1 "$WORK/gloo$n.0.out" > "$WORK/gloo$n.json"
 }
 
+mpicc -O2 -o "$WORK/mpi_allreduce" bench/mpi_allreduce.c || exit 3
+# Open MPI's launch agent: "AGENT HOST CMD..." runs CMD in node HOST's namespace with HOST as its
+# host name (mpirun itself runs in n0, named n0, so it starts rank 0 there without the agent).
+cat > "$WORK/netns-rsh" <<SH
+#!/bin/bash
+h=\$1; shift
+exec ip netns exec "${P}\$h" unshare --uts sh -c 'hostname "\$0"; exec sh -c "\$*"' "\$h" "\$@"
+SH
+chmod +x "$WORK/netns-rsh"
+mpi_run() {  # N: MPI_Allreduce on nodes 0..N-1 (one rank each, TCP BTL on eth0); rank 0's JSON in $WORK/mpi$N.json
+  local n=$1
+  for ((i = 0; i < n; i++)); do echo "n$i slots=1"; done > "$WORK/hosts$n"
+  # mpi_yield_when_idle: N ranks share 2 cores here; busy-polling ranks starve each other (0.20 -> 0.27 GB/s)
+  ip netns exec "${P}n0" unshare --uts sh -c 'hostname n0; exec "$@"' _ \
+    env OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 timeout 600 \
+    mpirun -np "$n" --hostfile "$WORK/hosts$n" --mca plm_rsh_agent "$WORK/netns-rsh" --mca btl tcp,self \
+      --mca btl_tcp_if_include eth0 --mca oob_tcp_if_include eth0 --mca mpi_yield_when_idle 1 --bind-to none \
+      "$WORK/mpi_allreduce" "$ITERS" 1 "${sizes[@]}" > "$WORK/mpi$n.out" 2> "$WORK/mpi$n.err" ||
+    echo "mpirun exited $? (N=$n): $(tail -3 "$WORK/mpi$n.err")" >&2
+  tail -1 "$WORK/mpi$n.out" > "$WORK/mpi$n.json"
+}
+
 iperf_start() {  # a persistent iperf3 server in node 1 (killed with the namespaces at exit)
   ip netns exec "${P}n1" iperf3 -s -p 29540 >/dev/null 2>&1 &
   disown $!
@@ -70,6 +101,7 @@ echo "# $(date -u +%F) $(nproc) cores, $(uname -r); sizes ${sizes[*]}; $ITERS ti
 for n in 2 4; do
   dd_run "$n"
   gloo_run "$n"
+  mpi_run "$n"
 done
 iperf_start
 ip1=$(iperf_run 1)
@@ -78,25 +110,30 @@ ip4=$(iperf_run 4)
 /usr/bin/python3 - "$WORK" "$ip1" "$ip4" <<'PY'
 import json, os, sys
 work, ip1, ip4 = sys.argv[1:4]
-print("| N | size | distdoctor busbw (GB/s) | Gloo busbw (GB/s) | distdoctor / Gloo |")
-print("|---|------|------|------|------|")
+
+def load(name, n, pick):
+    try:
+        return pick(json.load(open(os.path.join(work, "%s%d.json" % (name, n)))))
+    except Exception as e:  # noqa: BLE001
+        print("%s N=%d failed: %s" % (name, n, e), file=sys.stderr)
+        return {}
+
+f = lambda v: "%.3f" % v if v is not None else "n/a"
+print("| N | size | distdoctor busbw (GB/s) | Gloo busbw (GB/s) | Open MPI busbw (GB/s) | distdoctor / best other | N x distdoctor busbw / iperf3 4 streams |")
+print("|---|------|------|------|------|------|------|")
 for n in (2, 4):
-    try:
-        dd = {r["bytes"]: r["busbw_gbps"] for r in json.load(open(os.path.join(work, "dd%d.json" % n)))["results"]
-              if not r["in_place"]}
-    except Exception as e:  # noqa: BLE001
-        dd = {}
-        print("distdoctor N=%d failed: %s" % (n, e), file=sys.stderr)
-    try:
-        gl = {int(k): v["busbw_gbps"] for k, v in json.load(open(os.path.join(work, "gloo%d.json" % n))).items()}
-    except Exception as e:  # noqa: BLE001
-        gl = {}
-        print("gloo N=%d failed: %s" % (n, e), file=sys.stderr)
-    for size in sorted(set(dd) | set(gl)):
-        a, b = dd.get(size), gl.get(size)
-        r = "%.2fx" % (a / b) if a and b else "n/a"
-        f = lambda v: "%.3f" % v if v is not None else "n/a"
-        print("| %d | %d MiB | %s | %s | %s |" % (n, size >> 20, f(a), f(b), r))
+    dd = load("dd", n, lambda d: {r["bytes"]: r["busbw_gbps"] for r in d["results"] if not r["in_place"]})
+    gl = load("gloo", n, lambda d: {int(k): v["busbw_gbps"] for k, v in d.items()})
+    mp = load("mpi", n, lambda d: {int(k): v["busbw_gbps"] for k, v in d.items()})
+    for size in sorted(set(dd) | set(gl) | set(mp)):
+        a = dd.get(size)
+        others = [v for v in (gl.get(size), mp.get(size)) if v]
+        r = "%.2fx" % (a / max(others)) if a and others else "n/a"
+        try:
+            share = "%.0f%%" % (100 * n * a / float(ip4)) if a else "n/a"
+        except ValueError:
+            share = "n/a"
+        print("| %d | %d MiB | %s | %s | %s | %s | %s |" % (n, size >> 20, f(a), f(gl.get(size)), f(mp.get(size)), r, share))
 print()
 print("iperf3 node0 -> node1, 5 s: 1 stream %s GB/s, 4 streams %s GB/s" % (ip1, ip4))
 PY

@@ -17,6 +17,7 @@ pkgs=(
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   iperf3                  # bench/collective_bench.sh: the link's ceiling next to distdoctor bench
+  openmpi-bin libopenmpi-dev  # bench/collective_bench.sh: Open MPI MPI_Allreduce (TCP BTL) beside distdoctor bench
   jq                      # JSON checks in system tests (absent on a debootstrap minbase root)
   bc time                 # bench scripts: arithmetic on timings, /usr/bin/time peak RSS (bench, hardening and watch tests)
   ccache                  # fuzz tests: the modules every libFuzzer target shares compile once per run (DD_FUZZ_CCACHE)

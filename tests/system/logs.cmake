@@ -21,7 +21,9 @@ add_test(NAME system.logs.cli
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/logs/cli_test.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/logs)
 set_tests_properties(system.logs.cli PROPERTIES LABELS system TIMEOUT 300)
 
-# Builds its own clang/libFuzzer binary (the project build may be g++), so it needs no CMake target.
+# Builds its own clang/libFuzzer binary through tests/system/fuzz/run_fuzz.sh (the project build may
+# be g++), sharing the other fuzz targets' object cache, so it needs no CMake target.
 add_test(NAME system.logs.fuzz_line_parser
-  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/logs/fuzz_line_parser.sh ${CMAKE_SOURCE_DIR} 20)
+  COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
+          bash ${CMAKE_CURRENT_LIST_DIR}/logs/fuzz_line_parser.sh ${CMAKE_SOURCE_DIR} 20)
 set_tests_properties(system.logs.fuzz_line_parser PROPERTIES LABELS system TIMEOUT 900)

@@ -4,6 +4,8 @@
 # a sanitizer report, a leak, or an input slower than 10 s (a hang). The project build may be g++,
 # so this needs no CMake target. Usage: run_fuzz.sh SOURCE_DIR FUZZ_FILE SECONDS MODULE...
 # DD_FUZZ_LINK: extra objects and libraries for the link (tests/system/lint/run_lint_fuzz.sh).
+# DD_FUZZ_SEEDS: a folder of extra seed inputs; DD_FUZZ_MAX_LEN: the longest input (default 65536)
+# (tests/system/logs/fuzz_line_parser.sh seeds 1 MB lines).
 set -u
 src=$1 target=$2 secs=$3
 shift 3
@@ -45,8 +47,9 @@ mkdir -p "$work/corpus"
 # first, so a fixed crash stays fixed; the seed is fixed so a CI run explores what a local run did.
 regressions="$src/tests/system/fuzz/corpus/$(basename "$target" .cpp)"
 [ -d "$regressions" ] && cp "$regressions"/* "$work/corpus/" 2>/dev/null
-echo "fuzz: running $target for ${secs}s"
-"$work/fuzz" -seed=1 -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
+[ -n "${DD_FUZZ_SEEDS:-}" ] && cp "$DD_FUZZ_SEEDS"/* "$work/corpus/"
+echo "fuzz: running $target for ${secs}s over $(ls "$work/corpus" | wc -l) seeds"
+"$work/fuzz" -seed=1 -max_total_time="$secs" -max_len="${DD_FUZZ_MAX_LEN:-65536}" -timeout=10 -rss_limit_mb=4096 -print_final_stats=1 \
   -artifact_prefix="$work/artifact-" "$work/corpus" >"$work/run.log" 2>&1
 rc=$?
 if [ "$rc" -ne 0 ]; then

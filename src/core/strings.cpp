@@ -70,6 +70,21 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+bool mentions_name(std::string_view s, std::string_view name) {
+  if (name.empty()) return false;
+  auto name_char = [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; };
+  for (auto at = s.find(name); at != std::string_view::npos; at = s.find(name, at + 1)) {
+    auto end = at + name.size();
+    bool open_before = at == 0 || !(name_char(static_cast<unsigned char>(s[at - 1])) || s[at - 1] == '.');
+    // a '.' ends the name unless a longer dotted name goes on ("node3.dc1")
+    bool open_after = end == s.size() ||
+                      (!name_char(static_cast<unsigned char>(s[end])) &&
+                       !(s[end] == '.' && end + 1 < s.size() && std::isalnum(static_cast<unsigned char>(s[end + 1]))));
+    if (open_before && open_after) return true;
+  }
+  return false;
+}
+
 std::string shell_quote(std::string_view value) {
   bool safe = !value.empty() && std::all_of(value.begin(), value.end(), [](unsigned char c) {
     return std::isalnum(c) || c == '_' || c == '-' || c == '.' || c == '/' || c == ':' || c == ',' || c == '=' ||

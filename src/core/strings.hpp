@@ -19,6 +19,9 @@ std::string join(const std::vector<std::string>& parts, std::string_view sep);
 std::optional<std::int64_t> parse_int(std::string_view s);
 // Levenshtein distance, for "did you mean".
 std::size_t edit_distance(std::string_view a, std::string_view b);
+// Whether `name` (a host or interface name) occurs in s as a whole name: not inside a longer one.
+// "node3" is in "to node3:29500" and "node3." but not in "node37" or "node3-b" or "xnode3".
+bool mentions_name(std::string_view s, std::string_view name);
 // Quote a value for a POSIX shell `export` line when needed.
 std::string shell_quote(std::string_view value);
 

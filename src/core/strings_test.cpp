@@ -20,6 +20,18 @@ TEST(Strings, EditDistance) {
   EXPECT_EQ(edit_distance("", "abc"), 3u);
 }
 
+TEST(Strings, MentionsNameOnlyAsAWholeName) {
+  EXPECT_TRUE(mentions_name("connect to node3:29500 refused", "node3"));
+  EXPECT_TRUE(mentions_name("node3", "node3"));
+  EXPECT_TRUE(mentions_name("probe from node3.", "node3"));
+  EXPECT_TRUE(mentions_name("(node3) and node37", "node3"));
+  EXPECT_FALSE(mentions_name("node37 cannot reach node1", "node3"));
+  EXPECT_FALSE(mentions_name("xnode3 down", "node3"));
+  EXPECT_FALSE(mentions_name("node3-b down", "node3"));
+  EXPECT_FALSE(mentions_name("node3.dc1 down", "node3"));
+  EXPECT_FALSE(mentions_name("anything", ""));
+}
+
 TEST(Strings, ShellQuote) {
   EXPECT_EQ(shell_quote("eth0"), "eth0");
   EXPECT_EQ(shell_quote("^docker,lo"), "^docker,lo");

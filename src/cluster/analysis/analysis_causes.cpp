@@ -189,7 +189,7 @@ int root_of(const std::vector<core::Finding>& findings, std::size_t i, int cause
 void fold(const core::Finding& f, core::Finding& cause, const std::vector<std::string>& hosts) {
   auto other_host = [&](const std::string& line) {
     return std::any_of(f.hosts.begin(), f.hosts.end(), [&](const std::string& h) {
-      return std::find(hosts.begin(), hosts.end(), h) == hosts.end() && line.find(h) != std::string::npos;
+      return std::find(hosts.begin(), hosts.end(), h) == hosts.end() && core::mentions_name(line, h);
     });
   };
   cause.evidence.push_back(fmt::format("explains: {} [{}]", f.title, core::to_string(f.label)));

@@ -448,6 +448,26 @@ TEST(PreflightCauses, AGroupedChoiceFindingIsSplitByHostAmongDifferentCauses) {
   EXPECT_FALSE(says(fs[1], "198.18.1.38"));
 }
 
+// Host names that are prefixes of each other (node3, node37): each share keeps its own host's
+// evidence line, which a substring match would drop from node3's share ("node37" contains "node3").
+TEST(PreflightCauses, SplitEvidenceMatchesWholeHostNames) {
+  auto cut = finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error, {"node37"});
+  auto hole = finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error, {"node3"});
+  auto gloo = finding("preflight.gloo.unreachable-interface", core::Label::interface_mismatch, core::Severity::error,
+                      {"node3", "node37"});
+  gloo.evidence = {"node37: Gloo binds eth0 198.18.1.38", "node3: Gloo binds eth0 198.18.1.4"};
+  std::vector<core::Finding> fs = {gloo, hole, cut};
+  detail::order_by_cause(fs);
+  ASSERT_EQ(ids(fs), (std::vector<std::string>{"preflight.reach.no-route", "preflight.mtu.black-hole"}));
+  auto says = [](const core::Finding& f, const std::string& text) {
+    return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(says(fs[0], "198.18.1.38"));
+  EXPECT_FALSE(says(fs[0], "node3: "));
+  EXPECT_TRUE(says(fs[1], "198.18.1.4"));
+  EXPECT_FALSE(says(fs[1], "198.18.1.38"));
+}
+
 // The case: TF_CONFIG names localhost:2222 for worker 0. node1's own check says so; the
 // probe of that port fails. Rank 0 names the configuration, with the probe failure as evidence.
 TEST(PreflightCauses, TfConfigLocalhostIsTheCauseOfTheBlockedTaskPort) {

@@ -65,9 +65,13 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   PreflightOutcome out;
   core::sort_findings(findings);
   out.findings = findings;
-  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
-              {"host", facts.host}, {"verdict", "NOT CHECKED"},
-              {"reason", findings.empty() ? "" : findings.front().title},
+  out.rank = facts.rank;
+  out.world = o.launch.world.value_or(0);
+  out.host = facts.host;
+  out.verdict = "NOT CHECKED";
+  out.reason = findings.empty() ? "" : findings.front().title;
+  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
+              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason},
               {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
               {"findings", report::to_json(findings)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
@@ -112,12 +116,12 @@ core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure&
   }
 }
 
-json member_json(const PreflightOptions& o, const NodeFacts& facts, const json& verdict) {
-  return {{"command", "preflight"}, {"role", "member"}, {"rank", facts.rank}, {"world", o.launch.world.value_or(0)},
-          {"host", facts.host}, {"verdict", verdict.value("verdict", "UNKNOWN")}, {"reason", verdict.value("reason", "")},
-          {"findings", verdict.value("findings", json::array())},
-          {"recommendation", verdict.value("recommendation", json::object())},
-          {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
+std::map<std::string, std::string> string_values(const json& j) {
+  std::map<std::string, std::string> out;
+  if (!j.is_object()) return out;
+  for (const auto& [k, v] : j.items())
+    if (v.is_string()) out[k] = v.get<std::string>();
+  return out;
 }
 
 // No --token and no launcher job id: anyone who can guess rank 0's address and the world size
@@ -178,10 +182,7 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                                         {verdict ? "unexpected message" : verdict.error().describe()},
                                         "look at rank 0's output; raise --timeout on every node if rank 0 is slow")});
   }
-  PreflightOutcome out;
-  out.json = member_json(o, facts, verdict->body);
-  out.exit_code = verdict->body.value("exit_code", static_cast<int>(core::k_exit_findings));
-  return out;
+  return member_outcome(o, facts, verdict->body);
 }
 
 json node_json(const NodeFacts& f, const json& report) {
@@ -270,31 +271,32 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   }
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
-  int code = core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok;
 
-  PreflightOutcome out;
-  out.findings = a.findings;
-  out.json = rank0_json(in, a, nodes, reports);
+  PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, reports);
+  out.rank0->plan = pairs;
+  out.rank0->light_bulk = light;
+  out.rank0->full_bulk = o.probe.bulk_bytes;
+  const AnalysisInput& seen = out.rank0->input;
   out.json.update({{"host", facts.host}, {"launcher", o.launch.launcher},
                    {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
-                   {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()},
+                   {"rendezvous", {{"address", seen.rendezvous}, {"drops", rv->drops()},
                                    {"unidentified_drops", rv->anonymous_drops()}}}});
   out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
-  out.json["probe_summary"] = probe_summary(in.probes, o.probe.bulk_bytes);
+  out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
   if (pairs.sparse && !o.all_probes) {  // a large plan: the failures only (--all-probes: every probe)
     json failed = json::array();
-    for (const auto& p : in.probes)
+    for (const auto& p : seen.probes)
       if (noteworthy(p)) failed.push_back(to_json(p));
     out.json["probes"] = std::move(failed);
     out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
   }
-  out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
                   json per = json::object();
                   auto it = a.recommendation.per_host.find(m.host);
                   if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
-                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason}, {"exit_code", code},
+                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+                              {"exit_code", out.exit_code},
                               {"findings", report::to_json(a.findings)},
                               {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
                 },
@@ -331,6 +333,46 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
           {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
           {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
           {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+}
+
+PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
+                               const std::map<int, json>& reports) {
+  PreflightOutcome out;
+  out.json = rank0_json(in, a, nodes, reports);
+  out.findings = a.findings;
+  out.exit_code = core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok;
+  out.is_rank0 = true;
+  out.rank = 0;
+  out.world = in.world;
+  auto zero = nodes.find(0);
+  out.host = zero == nodes.end() ? "" : zero->second.host;
+  out.verdict = std::string(to_string(a.verdict));
+  out.reason = a.reason;
+  out.fix = a.recommendation;
+  out.rank0 = Rank0View{std::move(in), std::nullopt, 0, 0};
+  return out;
+}
+
+PreflightOutcome member_outcome(const PreflightOptions& o, const NodeFacts& facts, const json& verdict) {
+  PreflightOutcome out;
+  out.rank = facts.rank;
+  out.world = o.launch.world.value_or(0);
+  out.host = facts.host;
+  out.verdict = verdict.value("verdict", "UNKNOWN");
+  out.reason = verdict.value("reason", "");
+  out.exit_code = verdict.value("exit_code", static_cast<int>(core::k_exit_findings));
+  const json findings = verdict.value("findings", json::array());
+  for (const auto& f : findings)
+    if (auto typed = report::finding_from_json(f)) out.rank0_findings.push_back(std::move(*typed));
+  const json rec = verdict.value("recommendation", json::object());
+  out.fix.env = string_values(rec.value("env", json::object()));
+  const json per_host = rec.value("per_host", json::object());
+  for (const auto& [host, vars] : per_host.items()) out.fix.per_host[host] = string_values(vars);
+  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
+              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"findings", findings},
+              {"recommendation", rec},
+              {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
+  return out;
 }
 
 PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Error& problem) {

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -38,10 +40,31 @@ struct LocalNode {
   nlohmann::json report = nlohmann::json::object();
 };
 
+// Rank 0's picture, typed: what the analysis was given (every node's facts, who is missing or lost,
+// every probe) and the probe plan. The text output is drawn from it (render_text.hpp); the JSON
+// object is built from the same values (rank0_json).
+struct Rank0View {
+  AnalysisInput input;
+  std::optional<PeerPlan> plan;  // nullopt: no plan recorded (a unit test's hand-made input)
+  std::uint32_t light_bulk = 0;  // bytes of a light probe's transfer
+  std::uint32_t full_bulk = 0;   // bytes of a full bulk transfer
+};
+
+// One node's outcome, typed, plus the JSON object made from the same values. Rank 0: its own
+// analysis. A member: rank 0's verdict as it arrived, or its own findings when it could not take part.
 struct PreflightOutcome {
-  nlohmann::json json;                 // the object `preflight --json` prints
-  std::vector<core::Finding> findings;  // the same findings, for the text renderer
-  int exit_code = 0;                   // core::ExitCode
+  nlohmann::json json;                  // the object `preflight --json` prints
+  std::vector<core::Finding> findings;  // this node's findings (rank 0: the analysis')
+  int exit_code = 0;                    // core::ExitCode
+  bool is_rank0 = false;
+  int rank = -1;
+  int world = 0;
+  std::string host;
+  std::string verdict = "UNKNOWN";             // "OK", "WILL BE SLOW", "WILL HANG", "NOT CHECKED"
+  std::string reason;                          // one line: why
+  Recommendation fix;                          // env, per_host, checks (a member: its own host's share)
+  std::vector<core::Finding> rank0_findings;   // a member: rank 0's findings as sent
+  std::optional<Rank0View> rank0;              // rank 0 only
 };
 
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);
@@ -51,6 +74,15 @@ PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local,
 // host/launcher/token/rendezvous are filled by the caller.
 nlohmann::json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
                           const std::map<int, nlohmann::json>& reports);
+
+// Rank 0's outcome from the analysis: the typed fields, the view the text is drawn from (it takes
+// `in`), and rank0_json's object.
+PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
+                               const std::map<int, nlohmann::json>& reports);
+
+// A member's outcome from rank 0's verdict message as it arrived: verdict, reason, exit code, rank
+// 0's findings and this host's share of the fix, typed for the text and as the JSON object.
+PreflightOutcome member_outcome(const PreflightOptions& options, const NodeFacts& facts, const nlohmann::json& verdict);
 
 // A node whose launcher environment is malformed and that cannot derive a rank and meeting point
 // otherwise: its own outcome (role member, verdict NOT CHECKED, exit 1) with its configuration

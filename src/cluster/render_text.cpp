@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <array>
 #include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
@@ -14,67 +16,100 @@ namespace dd::cluster {
 
 namespace {
 
-using nlohmann::json;
 using report::Color;
 
-std::string export_lines(const json& env, const std::string& indent) {
+std::string export_lines(const std::map<std::string, std::string>& env, const std::string& indent) {
   std::string out;
-  for (const auto& [k, v] : env.items()) out += indent + core::export_line(k, v.get<std::string>()) + "\n";
+  for (const auto& [k, v] : env) out += indent + core::export_line(k, v) + "\n";
   return out;
 }
 
-std::string endpoint(const json& e) {
-  if (!e.is_object()) return "none";
-  return fmt::format("{} {}", e.value("iface", "?"), e.value("addr", "?"));
+std::string endpoint(const std::optional<nccl::Endpoint>& e) {
+  return e ? fmt::format("{} {}", e->iface, e->addr) : "none";
 }
+
+bool failed(const ProbeResult& p) { return !p.ok || !p.bulk_ok; }
 
 constexpr int k_matrix_max = 64;  // wider matrices do not fit a terminal
 
+std::string node_table(const Rank0View& view) {
+  const AnalysisInput& in = view.input;
+  std::string out = fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", "rank", "host", "NCCL bootstrap",
+                                "Gloo", "mtu", "NCCL", "NCCL_SOCKET_IFNAME");
+  for (const auto& f : in.nodes) {
+    std::string mtu = "?";
+    if (f.nccl_bootstrap) {
+      auto link = f.ifaces.find(f.nccl_bootstrap->link);
+      if (link != f.ifaces.end()) mtu = std::to_string(link->second.mtu);
+    }
+    auto ifname = f.nccl_config.find("NCCL_SOCKET_IFNAME");
+    out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", f.rank, f.host, endpoint(f.nccl_bootstrap),
+                       endpoint(f.gloo), mtu, f.nccl_version.empty() ? "-" : f.nccl_version,
+                       ifname == f.nccl_config.end() ? "<unset>" : ifname->second);
+  }
+  for (int m : in.missing) out += fmt::format("  {:>4} {:<16} never joined\n", m, "?");
+  for (const auto& [rank, why] : in.lost) {
+    auto n = std::find_if(in.nodes.begin(), in.nodes.end(), [&](const NodeFacts& f) { return f.rank == rank; });
+    out += fmt::format("  {:>4} {:<16} lost: {}\n", rank, n == in.nodes.end() ? "" : n->host, why);
+  }
+  return out;
+}
+
+std::string probe_errors(const Rank0View& view, const report::Style& style) {
+  const auto& probes = view.input.probes;
+  int shown = 0, count = 0;
+  std::string lines;
+  for (const auto& p : probes) {
+    if (!failed(p)) continue;
+    ++count;
+    if (shown++ < 12)
+      lines += fmt::format("  {} -> {} {}:{} [{}] {}: {}\n", p.from, p.target.to, p.target.addr, p.target.port,
+                           p.target.iface.empty() ? p.target.what : p.target.iface, p.stage, p.error);
+  }
+  if (!count) return "";
+  return style.paint(Color::bold, fmt::format("probe errors ({} of {})", count, probes.size())) + "\n" + lines;
+}
+
 }  // namespace
 
-std::string render_plan(const json& result) {
-  const json plan = result.value("plan", json::object());
-  if (plan.empty()) return "";
-  const json sum = result.value("probe_summary", json::object());
+std::string render_plan(const Rank0View& view) {
+  if (!view.plan) return "";
+  const PeerPlan& plan = *view.plan;
+  const auto& probes = view.input.probes;
+  std::size_t all = plan.nodes * (plan.nodes > 0 ? plan.nodes - 1 : 0);
   std::string out = fmt::format("{} {}: {} of {} ordered node pairs probed, {} probes ({} failed); full {} KiB transfer on "
                                 "{} pairs, {} KiB on the others\n",
-                                "probe plan", plan.value("kind", "?"), plan.value("pairs_probed", 0),
-                                plan.value("pairs_total", 0), sum.value("total", 0), sum.value("failed", 0),
-                                plan.value("bulk_bytes", 0) / 1024, plan.value("bulk_pairs", 0),
-                                plan.value("light_bulk_bytes", 0) / 1024);
-  if (plan.value("kind", "") == "sparse") {
-    std::vector<std::string> covers;
-    for (const auto& c : plan.value("covers", json::array())) covers.push_back(c.get<std::string>());
-    out += fmt::format("  covers: {} (seed {})\n", core::join(covers, "; "), plan.value("seed", 0));
+                                "probe plan", plan.sparse ? "sparse" : "full-mesh", plan.ordered_pairs(), all,
+                                probes.size(), std::count_if(probes.begin(), probes.end(), failed),
+                                view.full_bulk / 1024, plan.bulk.size(), view.light_bulk / 1024);
+  if (plan.sparse) {
+    out += fmt::format("  covers: {} (seed {})\n", core::join(plan_covers(plan), "; "), plan.seed);
     out += fmt::format("  not seen: {} pairs were never probed - a firewall between two nodes that never talk in ring or "
                        "tree order stays unseen; all-to-all jobs: run with --full-mesh (--seed {} repeats this plan)\n",
-                       plan.value("pairs_not_probed", 0), plan.value("seed", 0));
+                       all - plan.ordered_pairs(), plan.seed);
   }
   return out + "\n";
 }
 
-std::string render_matrix(const json& result) {
-  int world = result.value("world", 0);
-  bool sparse = result.value("plan", json::object()).value("kind", "") == "sparse";
-  std::set<int> absent;
-  for (const auto& r : result.value("missing", json::array())) absent.insert(r.get<int>());
-  for (const auto& l : result.value("lost", json::array())) absent.insert(l.value("rank", -1));
-  // cell state per (from, to): counts of candidate probes.
-  std::map<std::pair<int, int>, std::array<int, 4>> cells;  // total, ok+bulk, echo-only, best-rtt-ms*1000
-  std::map<std::pair<int, int>, std::int64_t> best;
-  for (const auto& p : result.value("probes", json::array())) {
-    if (p.value("what", "") != "candidate") continue;
-    auto key = std::make_pair(p.value("from", -1), p.value("to", -1));
+std::string render_matrix(const Rank0View& view) {
+  const AnalysisInput& in = view.input;
+  const int world = in.world;
+  const bool sparse = view.plan && view.plan->sparse;
+  std::set<int> absent(in.missing.begin(), in.missing.end());
+  for (const auto& [rank, why] : in.lost) absent.insert(rank);
+  // cell state per (from, to): counts of candidate probes: total, ok with data, echo only
+  std::map<std::pair<int, int>, std::array<int, 3>> cells;
+  std::map<std::pair<int, int>, std::int64_t> best;  // best round trip (us)
+  for (const auto& p : in.probes) {
+    if (p.target.what != "candidate") continue;
+    auto key = std::make_pair(p.from, p.target.to);
     auto& c = cells[key];
     c[0]++;
     // a bulk transfer that moved data but ran out of time is a slow path, not an MTU black hole
-    bool ok = p.value("ok", false), bulk = detail::carries_data(result_from_json(p));
-    if (ok && bulk) c[1]++;
-    if (ok && !bulk) c[2]++;
-    if (ok) {
-      auto rtt = p.value("rtt_us", std::int64_t{-1});
-      if (!best.count(key) || rtt < best[key]) best[key] = rtt;
-    }
+    bool bulk = detail::carries_data(p);
+    if (p.ok && bulk) c[1]++;
+    if (p.ok && !bulk) c[2]++;
+    if (p.ok && (!best.count(key) || p.rtt_us < best[key])) best[key] = p.rtt_us;
   }
   std::string out = "      ";
   for (int t = 0; t < world; ++t) out += static_cast<char>('0' + t % 10);
@@ -105,76 +140,41 @@ std::string render_matrix(const json& result) {
 }
 
 std::string render_text(const PreflightOutcome& outcome, const report::Style& style) {
-  const json& j = outcome.json;
   std::string out;
-  std::string verdict = j.value("verdict", "UNKNOWN");
+  const std::string& verdict = outcome.verdict;
   Color vc = verdict == "OK" ? Color::green : verdict == "WILL BE SLOW" ? Color::yellow : Color::red;
   out += fmt::format("{} {}\n", style.paint(Color::bold, "preflight:"), style.paint(vc, verdict));
-  if (!j.value("reason", "").empty()) out += fmt::format("  {}\n", j.value("reason", ""));
-  out += fmt::format("  rank {} of {} on {}\n\n", j.value("rank", -1), j.value("world", 0), j.value("host", "?"));
+  if (!outcome.reason.empty()) out += fmt::format("  {}\n", outcome.reason);
+  out += fmt::format("  rank {} of {} on {}\n\n", outcome.rank, outcome.world, outcome.host.empty() ? "?" : outcome.host);
 
-  const json rec = j.value("recommendation", json::object());
-  const json env = rec.value("env", json::object());
-  const json per = rec.value("per_host", json::object());
-  if (!env.empty() || !per.empty()) {
+  const Recommendation& fix = outcome.fix;
+  if (!fix.env.empty() || !fix.per_host.empty()) {
     out += style.paint(Color::bold, "fix") + "\n";
-    if (!env.empty()) out += "  on every node:\n" + export_lines(env, "    ");
-    for (const auto& [host, vars] : per.items()) out += fmt::format("  on {}:\n", host) + export_lines(vars, "    ");
-    for (const auto& c : rec.value("checks", json::array())) out += fmt::format("  checked: {}\n", c.get<std::string>());
+    if (!fix.env.empty()) out += "  on every node:\n" + export_lines(fix.env, "    ");
+    for (const auto& [host, vars] : fix.per_host) out += fmt::format("  on {}:\n", host) + export_lines(vars, "    ");
+    for (const auto& c : fix.checks) out += fmt::format("  checked: {}\n", c);
     out += "\n";
   }
-  if (j.value("role", "") == "rank0") {
-    const json plan = j.value("plan", json::object());
-    bool sparse = plan.value("kind", "") == "sparse";
-    bool complete = !sparse || j.value("probe_summary", json::object()).value("probes_listed", "").empty();
-    if (j.value("world", 0) <= k_matrix_max && complete)
-      out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(j) + "\n";
-    out += render_plan(j);
-    out += style.paint(Color::bold, "nodes") + "\n";
-    out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", "rank", "host", "NCCL bootstrap", "Gloo",
-                       "mtu", "NCCL", "NCCL_SOCKET_IFNAME");
-    for (const auto& n : j.value("nodes", json::array())) {
-      const json f = n.value("preflight", json::object());
-      std::string mtu = "?";
-      if (f.contains("nccl_bootstrap") && f["nccl_bootstrap"].is_object()) {
-        auto link = f["nccl_bootstrap"].value("link", "");
-        if (f.contains("ifaces") && f["ifaces"].contains(link)) mtu = std::to_string(f["ifaces"][link].value("mtu", 0));
-      }
-      auto cfg = f.value("nccl_config", json::object());
-      out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", n.value("rank", -1), n.value("host", "?"),
-                         endpoint(f.value("nccl_bootstrap", json())), endpoint(f.value("gloo", json())), mtu,
-                         f.value("nccl_version", "").empty() ? "-" : f.value("nccl_version", ""),
-                         cfg.value("NCCL_SOCKET_IFNAME", "<unset>"));
-    }
-    for (const auto& m : j.value("missing", json::array())) out += fmt::format("  {:>4} {:<16} never joined\n", m.get<int>(), "?");
-    for (const auto& l : j.value("lost", json::array()))
-      out += fmt::format("  {:>4} {:<16} lost: {}\n", l.value("rank", -1), l.value("host", ""), l.value("reason", ""));
-    out += "\n";
+  if (outcome.rank0) {
+    const Rank0View& view = *outcome.rank0;
+    if (view.input.world <= k_matrix_max)
+      out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(view) + "\n";
+    out += render_plan(view);
+    out += style.paint(Color::bold, "nodes") + "\n" + node_table(view) + "\n";
   }
-  if (!outcome.findings.empty()) out += style.paint(Color::bold, "findings") + "\n" + report::render_findings(outcome.findings, style);
-  else if (j.contains("findings") && !j["findings"].empty()) {
+  if (!outcome.findings.empty()) {
+    out += style.paint(Color::bold, "findings") + "\n" + report::render_findings(outcome.findings, style);
+  } else if (!outcome.rank0_findings.empty()) {
     out += style.paint(Color::bold, "findings") + " (from rank 0)\n";
-    for (const auto& f : j["findings"]) out += fmt::format("  {} [{}] {}\n", f.value("severity", ""), f.value("label", ""), f.value("title", ""));
+    for (const auto& f : outcome.rank0_findings)
+      out += fmt::format("  {} [{}] {}\n", core::to_string(f.severity), core::to_string(f.label), f.title);
     out += "\n";
   }
-  if (j.value("role", "") == "rank0") {
-    int shown = 0, failed = 0;
-    std::string lines;
-    for (const auto& p : j.value("probes", json::array())) {
-      if (p.value("ok", false) && p.value("bulk_ok", false)) continue;
-      ++failed;
-      if (shown++ < 12)
-        lines += fmt::format("  {} -> {} {}:{} [{}] {}: {}\n", p.value("from", -1), p.value("to", -1), p.value("addr", ""),
-                             p.value("port", 0), p.value("iface", "").empty() ? p.value("what", "") : p.value("iface", ""),
-                             p.value("stage", ""), p["error"].is_string() ? p["error"].get<std::string>() : "");
-    }
-    auto total = j.value("probe_summary", json::object()).value("total", j["probes"].size());
-    if (failed) out += style.paint(Color::bold, fmt::format("probe errors ({} of {})", failed, total)) + "\n" + lines;
-  }
-  std::size_t remote = j.contains("findings") && j["findings"].is_array() ? j["findings"].size() : 0;
-  if (outcome.findings.empty() && remote > 0)
+  if (outcome.rank0) out += probe_errors(*outcome.rank0, style);
+  if (outcome.findings.empty() && !outcome.rank0_findings.empty())
     out += style.paint(verdict == "OK" ? Color::green : Color::red,
-                       fmt::format("{} finding(s) at rank 0; its output has the evidence", remote)) + "\n";
+                       fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
+           "\n";
   else
     out += report::render_summary(outcome.findings, style);
   return out;

@@ -8,6 +8,7 @@
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "report/golden_text.hpp"
+#include "report/json.hpp"
 
 namespace dd::cluster {
 namespace {
@@ -71,11 +72,7 @@ PreflightOutcome rank0_outcome() {
   Analysis a = analyze(in);
   std::map<int, NodeFacts> nodes;
   for (const auto& n : in.nodes) nodes[n.rank] = n;
-  PreflightOutcome out;
-  out.findings = a.findings;
-  out.json = rank0_json(in, a, nodes, {});
-  out.json["host"] = "node0";
-  return out;
+  return rank0_outcome(in, a, nodes, {});
 }
 
 TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
@@ -92,7 +89,8 @@ TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
 
 TEST(PreflightText, MatrixMarksEveryCellKind) {
   auto out = rank0_outcome();
-  EXPECT_EQ(render_matrix(out.json),
+  ASSERT_TRUE(out.rank0.has_value());
+  EXPECT_EQ(render_matrix(*out.rank0),
             "      0123  <- to rank (mod 10)\n"
             "    0 -x.?\n"
             "    1 .-M?\n"
@@ -104,8 +102,8 @@ TEST(PreflightText, MatrixMarksEveryCellKind) {
 // An empty recommendation value unsets the variable, in the fix block as everywhere.
 TEST(PreflightText, FixBlockUnsetsAnEmptyValue) {
   auto out = rank0_outcome();
-  out.json["recommendation"]["env"] = {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"NCCL_COMM_ID", ""}};
-  out.json["recommendation"]["per_host"] = {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}};
+  out.fix.env = {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"NCCL_COMM_ID", ""}};
+  out.fix.per_host = {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}};
   std::string text = render_text(out, report::Style(false));
   EXPECT_NE(text.find("  on every node:\n    unset NCCL_COMM_ID\n    export NCCL_SOCKET_IFNAME==eth0\n"
                       "  on node1:\n    export GLOO_SOCKET_IFNAME=eth0\n"),
@@ -115,12 +113,63 @@ TEST(PreflightText, FixBlockUnsetsAnEmptyValue) {
 
 TEST(PreflightText, MemberShowsRankZerosFindings) {
   PreflightOutcome out;
-  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", 1}, {"world", 2}, {"host", "node1"},
-              {"verdict", "WILL HANG"}, {"reason", "NCCL will use eth1 (physical), which the other nodes cannot reach"},
-              {"findings", {{{"severity", "error"}, {"label", "interface-mismatch"},
-                             {"title", "NCCL will use eth1 (physical), which the other nodes cannot reach"}}}},
-              {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", "=eth0"}}}, {"per_host", nlohmann::json::object()}}}};
+  out.rank = 1;
+  out.world = 2;
+  out.host = "node1";
+  out.verdict = "WILL HANG";
+  out.reason = "NCCL will use eth1 (physical), which the other nodes cannot reach";
+  out.rank0_findings = {core::new_finding("preflight.nccl.unreachable-interface", core::Label::interface_mismatch,
+                                          core::Severity::error, out.reason)};
+  out.fix.env = {{"NCCL_SOCKET_IFNAME", "=eth0"}};
   report::testing::expect_golden("preflight_member", render_text(out, report::Style(false)));
+}
+
+// A member decodes rank 0's verdict message (findings, its host's share of the fix) into the typed
+// outcome the text is drawn from; values of the wrong type are dropped, not trusted.
+TEST(PreflightText, MemberOutcomeDecodesRankZerosVerdict) {
+  auto a = analyze(cluster_of_four());
+  nlohmann::json verdict = {{"verdict", "WILL HANG"}, {"reason", a.reason}, {"exit_code", 1},
+                            {"findings", report::to_json(a.findings)},
+                            {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"BAD", 3}}},
+                                                {"per_host", {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}}}}}};
+  PreflightOptions o;
+  o.launch.world = 4;
+  NodeFacts me;
+  me.rank = 1;
+  me.host = "node1";
+  auto out = member_outcome(o, me, verdict);
+  EXPECT_EQ(out.verdict, "WILL HANG");
+  EXPECT_EQ(out.exit_code, 1);
+  EXPECT_FALSE(out.rank0.has_value());
+  ASSERT_EQ(out.rank0_findings.size(), a.findings.size());
+  EXPECT_EQ(out.rank0_findings.front().id, a.findings.front().id);
+  EXPECT_EQ(out.fix.env, (std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "=eth0"}}));
+  EXPECT_EQ(out.fix.per_host.at("node1").at("GLOO_SOCKET_IFNAME"), "eth0");
+  EXPECT_EQ(out.json["findings"].size(), a.findings.size());
+  std::string text = render_text(out, report::Style(false));
+  EXPECT_NE(text.find("  rank 1 of 4 on node1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("  on node1:\n    export GLOO_SOCKET_IFNAME=eth0\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("findings (from rank 0)\n  error ["), std::string::npos) << text;
+  EXPECT_EQ(text.find("reachability"), std::string::npos) << text;  // rank 0 prints the matrix
+}
+
+// The plan block of a sparse plan: coverage, seed, and what it cannot see, from the typed plan.
+TEST(PreflightText, SparsePlanSaysWhatItCoversAndCannotSee) {
+  auto out = rank0_outcome();
+  PlanOptions po;
+  po.full_mesh_max = 2;
+  po.random_peers = 1;
+  po.seed = 7;
+  out.rank0->plan = make_peer_plan({0, 1, 2}, po);
+  out.rank0->full_bulk = 512 * 1024;
+  out.rank0->light_bulk = 6 * 1024;
+  std::string plan = render_plan(*out.rank0);
+  EXPECT_NE(plan.find("probe plan sparse: "), std::string::npos) << plan;
+  EXPECT_NE(plan.find("full 512 KiB transfer on"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("6 KiB on the others"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("(seed 7)"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("--seed 7 repeats this plan"), std::string::npos) << plan;
+  EXPECT_EQ(render_plan(Rank0View{}), "");
 }
 
 }  // namespace

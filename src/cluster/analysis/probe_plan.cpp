@@ -98,6 +98,11 @@ nlohmann::json probe_summary(const std::vector<ProbeResult>& probes, std::uint32
           {"bulk_mbps", {{"min", percentile(mbps, 0.0)}, {"p50", percentile(mbps, 0.5)}}}};
 }
 
+std::vector<std::string> plan_covers(const PeerPlan& plan) {
+  return {"every node <-> rank 0", "ring neighbours in rank order", "NCCL's double binary tree",
+          std::to_string(plan.random_peers) + " random peers per node"};
+}
+
 nlohmann::json plan_json(const PeerPlan& plan, std::uint32_t light_bulk, std::uint32_t full_bulk) {
   std::size_t all = plan.nodes * (plan.nodes > 0 ? plan.nodes - 1 : 0);
   nlohmann::json j = {{"kind", plan.sparse ? "sparse" : "full-mesh"},
@@ -111,8 +116,7 @@ nlohmann::json plan_json(const PeerPlan& plan, std::uint32_t light_bulk, std::ui
   if (plan.sparse) {
     j["seed"] = plan.seed;
     j["random_peers"] = plan.random_peers;
-    j["covers"] = {"every node <-> rank 0", "ring neighbours in rank order", "NCCL's double binary tree",
-                   std::to_string(plan.random_peers) + " random peers per node"};
+    j["covers"] = plan_covers(plan);
     j["not_seen"] = "pairs outside the plan were never probed: a firewall or a broken route between two nodes that "
                     "never talk in ring or tree order stays unseen; all-to-all jobs (MoE, expert parallelism) "
                     "connect every pair - run with --full-mesh for them; --seed " + std::to_string(plan.seed) +

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -44,6 +45,8 @@ bool noteworthy(const ProbeResult& p);
 nlohmann::json probe_summary(const std::vector<ProbeResult>& probes, std::uint32_t full_bulk);
 
 // The plan's description for `preflight --json` ("plan": kind, seed, pairs, what it cannot see).
+// What a sparse plan covers, one phrase each (the JSON's plan.covers and the text's "covers:").
+std::vector<std::string> plan_covers(const PeerPlan& plan);
 nlohmann::json plan_json(const PeerPlan& plan, std::uint32_t light_bulk, std::uint32_t full_bulk);
 
 }  // namespace dd::cluster

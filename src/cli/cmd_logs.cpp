@@ -10,6 +10,7 @@
 #include "cli/fix_output.hpp"
 #include "core/json_limits.hpp"
 #include "core/exit_code.hpp"
+#include "env/audit.hpp"
 #include "logs/analyzer.hpp"
 #include "logs/logs_report.hpp"
 #include "report/style.hpp"
@@ -23,9 +24,30 @@ struct LogsOptions {
   FixOutputFlags fix;  // --report
 };
 
+// A TF_CONFIG printed in a log is checked by the same rules as `distdoctor env` (a value of a
+// config source named "printed in the log"). Nothing is looked up: the log's hosts are not here.
+class NoLookupResolver final : public os::Resolver {
+ public:
+  std::string hostname() const override { return ""; }
+  core::Result<std::vector<os::ResolvedAddress>> resolve(const std::string& host) const override {
+    return core::make_error(core::ErrorKind::not_found, host + ": not looked up for a log");
+  }
+  bool can_bind(const os::ResolvedAddress&) const override { return false; }
+};
+
+std::vector<core::Finding> check_tf_config(const std::string& json) {
+  NoLookupResolver resolver;
+  env::AuditInput input(os::Environment{}, resolver);
+  input.config_files.push_back({"TF_CONFIG", json, "printed in the log"});
+  std::vector<core::Finding> out;
+  for (auto& f : env::audit(input))
+    if (f.id.rfind("tf-config.", 0) == 0) out.push_back(std::move(f));
+  return out;
+}
+
 int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(opt.fix, global)) return *bad;
-  auto report = logs::analyze_files(opt.files);
+  auto report = logs::analyze_files(opt.files, check_tf_config);
   if (!report) {
     std::fprintf(stderr, "distdoctor: error: %s\n", report.error().message.c_str());
     return core::k_exit_usage;

@@ -7,7 +7,15 @@
 
 namespace dd::logs {
 
-core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
+namespace {
+
+void check_printed_tf_config(LogFacts& facts, const TfConfigCheck& check) {
+  if (check && !facts.tf_config_json.empty()) facts.tf_config_findings = check(facts.tf_config_json);
+}
+
+}  // namespace
+
+core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths, const TfConfigCheck& tf_config) {
   FactBuilder builder;
   LogsReport report;
   std::vector<std::string> truncated;
@@ -34,6 +42,7 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
   if (report.facts.cut_lines > 0)
     report.notes.push_back(std::to_string(report.facts.cut_lines) + " line(s) longer than " +
                            std::to_string(k_max_line) + " bytes were cut");
+  check_printed_tf_config(report.facts, tf_config);
   report.findings = run_rules(report.facts);
   if (!truncated.empty()) {  // the verdict says it may be incomplete
     auto f = core::new_finding("logs.input.truncated-gzip", core::Label::other, core::Severity::warning,
@@ -45,7 +54,7 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths) {
   return report;
 }
 
-LogsReport analyze_text(std::string_view text, const std::string& name) {
+LogsReport analyze_text(std::string_view text, const std::string& name, const TfConfigCheck& tf_config) {
   FactBuilder builder;
   builder.begin_file(name);
   while (!text.empty()) {
@@ -58,6 +67,7 @@ LogsReport analyze_text(std::string_view text, const std::string& name) {
   }
   LogsReport report;
   report.facts = builder.take();
+  check_printed_tf_config(report.facts, tf_config);
   report.findings = run_rules(report.facts);
   return report;
 }

@@ -2,6 +2,7 @@
 
 #include "core/utf8.hpp"
 #include "logs/address_text.hpp"
+#include "logs/tf_config_text.hpp"
 #include "logs/line_classifier.hpp"
 
 #include <algorithm>
@@ -14,6 +15,7 @@ namespace {
 constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
+constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG kept
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
 std::string clip(std::string_view s) { return core::shorten_utf8(s, k_max_text); }
@@ -68,6 +70,8 @@ bool is_error_kind(EventKind k) {
     case EventKind::message_truncated:
     case EventKind::hostname_error:
     case EventKind::gloo_iface_missing:
+    case EventKind::gloo_host_unusable:
+    case EventKind::socket_type_mismatch:
     case EventKind::tf_config_error:
     case EventKind::grpc_unavailable:
     case EventKind::windows_no_nccl:
@@ -421,6 +425,14 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
         facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body)};
       break;
     }
+    case EventKind::tf_config_printed:
+      if (facts_.tf_config_line.empty()) {
+        if (auto json = python_repr_to_json(ev.text); json && json->size() <= k_max_tf_config) {
+          facts_.tf_config_json = std::move(*json);
+          facts_.tf_config_line = evidence(body);
+        }
+      }
+      break;
     case EventKind::nccl_tests_rank:
       if (ev.rank >= 0 && facts_.tests_ranks.size() < k_max_watchdogs) {
         facts_.tests_ranks[ev.rank] = TestsRank{std::string(ev.host), std::string(ev.pid), ev.dev};

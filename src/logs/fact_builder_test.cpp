@@ -4,6 +4,7 @@
 
 #include "logs/analyzer.hpp"
 #include "logs/rank_table.hpp"
+#include "logs/tf_config_text.hpp"
 
 namespace dd::logs {
 namespace {
@@ -170,6 +171,43 @@ TEST(LogsFactBuilder, SplitsGluedRecordsAndFlagsAnUnfoundIbHca) {
   for (const auto& f : failing.findings)
     background = background || (f.id == "nccl.ib.hca-not-found" && f.severity == core::Severity::info);
   EXPECT_TRUE(background);
+}
+
+TEST(LogsTfConfigText, ReadsTheDictRunConfigPrints) {
+  EXPECT_EQ("{'cluster': {}}", printed_tf_config("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
+  EXPECT_EQ("", printed_tf_config("TF_CONFIG environment variable: not a dict"));
+  EXPECT_EQ("", printed_tf_config("export TF_CONFIG={}"));
+  EXPECT_EQ("{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, \"x\": true, \"y\": null}",
+            python_repr_to_json("{u'cluster': {u'ps': [u'h:1']}, 'task': {'index': 0, 'type': u'chief'}, 'x': True, "
+                                "'y': None}").value_or("?"));
+  EXPECT_FALSE(python_repr_to_json("{'a': Spec(1)}").has_value());
+  EXPECT_FALSE(python_repr_to_json("{'a': \"it's\"}").has_value());
+  EXPECT_FALSE(python_repr_to_json("{'a': 'open").has_value());
+  EXPECT_FALSE(python_repr_to_json("{'a': (1, 2)}").has_value());
+}
+
+TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
+  const std::string log =
+      "INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {'worker': ['198.18.0.1:2222']}, 'task': "
+      "{'type': 'chief', 'index': 0}}\nTraceback (most recent call last):\n";
+  std::string seen;
+  auto check = [&seen](const std::string& json) {
+    seen = json;
+    auto f = core::new_finding("tf-config.task-type-not-in-cluster", core::Label::tf_config, core::Severity::error,
+                               "task type chief has no job");
+    f.fix.text = "add the chief job";
+    return std::vector<core::Finding>{f};
+  };
+  LogsReport with = analyze_text(log, "tf.log", check);
+  EXPECT_EQ("{\"cluster\": {\"worker\": [\"198.18.0.1:2222\"]}, \"task\": {\"type\": \"chief\", \"index\": 0}}", seen);
+  ASSERT_FALSE(with.findings.empty());
+  EXPECT_EQ("tf.config.printed.task-type-not-in-cluster", with.findings[0].id);
+  EXPECT_EQ(core::Label::tf_config, with.findings[0].label);
+  EXPECT_EQ("add the chief job", with.findings[0].fix.text);
+  ASSERT_FALSE(with.findings[0].evidence.empty());
+  EXPECT_EQ(0u, with.findings[0].evidence[0].rfind("tf.log:1:", 0));
+  LogsReport without = analyze_text(log, "tf.log");
+  for (const auto& f : without.findings) EXPECT_EQ(std::string::npos, f.id.find("tf.config.printed")) << f.id;
 }
 
 }  // namespace

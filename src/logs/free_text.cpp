@@ -7,6 +7,7 @@
 #include "logs/address_text.hpp"
 #include "logs/text_scan.hpp"
 #include "logs/line_classifier.hpp"
+#include "logs/tf_config_text.hpp"
 
 namespace dd::logs::detail {
 
@@ -153,6 +154,22 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::tf_config_error;
     return;
   }
+  if (std::string_view v = printed_tf_config(line); !v.empty()) {
+    ev.kind = EventKind::tf_config_printed;
+    ev.text = v;
+    return;
+  }
+  // The cluster-spec checks of tf.estimator's RunConfig (run_config.py
+  // _validate_task_type_and_task_id, _init_distributed_setting_from_environment_var*) and of the
+  // distribution strategies (multi_worker_util._validate_cluster_spec): their ValueErrors name the
+  // task type and the cluster spec, and mention TF_CONFIG only on a later line or not at all.
+  if (any_of(line, {"is not a valid task_type in the cluster_spec", "is not a valid task_id for task_type",
+                    "Task index must be non-negative number", "If `master` node exists in `cluster`",
+                    "Unrecognized task_type: ", "not found in cluster_spec", "There must be at most one 'chief' job",
+                    "There must be at most one 'evaluator' job", "exceeds the maximum id of"})) {
+    ev.kind = EventKind::tf_config_error;
+    return;
+  }
   if (has(line, "TF_CONFIG") &&
       any_of(line, {"rror", "nvalid", "JSONDecode", "must", "not found", "does not", "KeyError", "ValueError"})) {
     ev.kind = EventKind::tf_config_error;
@@ -171,8 +188,13 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     std::size_t p = line.find("Unable to find address for");
     std::string_view rest = line.substr(p + 26);
     while (!rest.empty() && (rest.front() == ':' || rest.front() == ' ')) rest.remove_prefix(1);
-    ev.kind = EventKind::gloo_iface_missing;
-    ev.text = rest.substr(0, rest.find(' '));
+    // Gloo's tcp/device.cc prints this text from two lookups: the interface one
+    // (GLOO_SOCKET_IFNAME; "ifa != nullptr") and the hostname one ("rp != nullptr", or
+    // "Unable to find address for HOST; bind(2) for ADDR failed with: ERR" when the name resolves
+    // to an address this machine does not own). The enforce condition tells them apart.
+    bool by_hostname = has(line, "rp != nullptr") || has(rest, "; bind(2) for");
+    ev.kind = by_hostname ? EventKind::gloo_host_unusable : EventKind::gloo_iface_missing;
+    ev.text = rest.substr(0, std::min(rest.find(' '), rest.find(';')));
     return;
   }
   if (any_of(line, {"driver version is insufficient", "Driver/library version mismatch",

@@ -82,6 +82,9 @@ TEST(LogsGolden, FirstFindingOfEachRuleFixtureNamesItsRule) {
       {"prefixes-mpi-srun-ansi", "loopback-interface"}, {"healthy", "other"},
       {"bootstrap-over-ipoib", "interface-mismatch"},  {"rdma-open-failed", "performance"},
       {"rdma-open-failed-refused", "firewall-or-port-blocked"}, {"unhandled-cuda-error", "version-mismatch"},
+      {"socket-type-mismatch", "ib-misconfiguration"},  {"gloo-hostname", "hostname-resolution"},
+      {"tf-run-config", "tf-config"},                   {"link-local-bootstrap", "ipv6-link-local"},
+      {"bare-info-gdr", "gdr-or-driver"},
   };
   for (const auto& [name, label] : table) {
     auto path = fs::path(DD_TEST_DATA_DIR) / "logs" / (name + ".log");

@@ -54,9 +54,31 @@ constexpr std::string_view k_info = "NCCL INFO ";
 constexpr std::string_view k_warn = "NCCL WARN ";
 constexpr std::string_view k_bare_warn = "WARN ";
 
+constexpr std::string_view k_bare_info = "INFO ";
+
+// A level tag without the word NCCL: the prebuilt NCCL 2.2 and earlier printed
+// "host:pid:tid [dev] INFO msg" and "host:pid:tid [dev] file.cu:61 WARN msg" (nccl-tests#14, #15),
+// and pastes lose the word ("INFO NET/IB : GPU Direct RDMA Disabled ..."). "INFO " starts many
+// other logs' lines, so a bare tag counts only when the message is one NCCL prints (a kind the
+// NCCL message rules know) or the NCCL header came before it.
+bool classify_bare_level(std::string_view s, LineEvent& ev) {
+  bool warn = starts(s, k_bare_warn);
+  if (!warn && !starts(s, k_bare_info)) return false;
+  LineEvent probe = ev;
+  probe.warn = warn;
+  detail::classify_nccl_message(s.substr(warn ? k_bare_warn.size() : k_bare_info.size()), {}, probe);
+  if (probe.kind == EventKind::none || probe.kind == EventKind::nccl_warn) {
+    if (!ev.has_header) return false;
+    if (probe.kind == EventKind::none) probe.kind = warn ? EventKind::nccl_warn : EventKind::nccl_info;
+  }
+  ev = probe;
+  return true;
+}
+
 // Tries to read "[src ]NCCL INFO|WARN msg" / "src WARN msg" from s.
 bool classify_tagged(std::string_view s, LineEvent& ev) {
   std::string_view src;
+  if (classify_bare_level(s, ev)) return true;
   if (s.substr(0, k_info.size()) == k_info) {
     detail::classify_nccl_message(s.substr(k_info.size()), src, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;

@@ -28,6 +28,10 @@ ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have
 // that record's own prefix (header or "[rank] "), npos when `body` holds one record.
 std::size_t glued_record_start(std::string_view body);
 
+// The two socket types of NCCL's "socketFinalizeAccept ... wrong type 4 != 3" / "(peer 4 != expected
+// 3": peer = the type the connecting side announced, expected = this listener's. False when absent.
+bool socket_type_pair(std::string_view msg, int& peer, int& expected);
+
 // "IB" from a channel/ring line "... via NET/IB/0", empty when the line names no NET transport.
 std::string_view channel_transport(std::string_view msg);
 

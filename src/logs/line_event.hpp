@@ -44,7 +44,9 @@ enum class EventKind : std::uint8_t {
   hostname_error,         // "host not found", "Name or service not known", DNS failures
   loopback_alias,         // 127.0.1.1 appears as an address (Debian hostname alias)
   gloo_iface_missing,     // Gloo "Unable to find address for: X" -> text = X
+  gloo_host_unusable,     // Gloo's hostname lookup found no bindable address for the host's name -> text = name
   tf_config_error,        // TF_CONFIG parse/validation errors
+  tf_config_printed,      // RunConfig's "TF_CONFIG environment variable: {...}" -> text = the dict
   grpc_unavailable,       // gRPC "failed to connect to all addresses", UNAVAILABLE
   windows_no_nccl,        // "Distributed package doesn't have NCCL built in" (Windows)
   data_stall,             // data-loading frames, DataLoader worker trouble, tf.data shuffle-buffer fill
@@ -56,6 +58,7 @@ enum class EventKind : std::uint8_t {
   ib_length_error,        // IB "local access violation work queue error" / IBV_WC_LOC_LEN_ERR (MTU differs)
   subnet_mismatch,        // "No interface found in the same subnet as remote address" (NCCL_COMM_ID)
   bad_socket_family,      // "connecting to address .. with family N is neither AF_INET .. nor AF_INET6"
+  socket_type_mismatch,   // "socketFinalizeAccept: wrong type 4 != 3" -> text = the message (socket_type_pair)
   bootstrap_failed,       // NCCL's error trace through the bootstrap: "bootstrap.cc:270 -> 2" (code != 0)
   iface_list_entry,       // one "[1]br-x:172.19.0.1<0>" entry of a list pasted one per line -> iface, addr
   p2p_workaround,         // prose: NCCL_P2P_DISABLE=1 made it work

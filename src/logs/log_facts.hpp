@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/finding.hpp"
 #include "logs/line_event.hpp"
 
 namespace dd::logs {
@@ -109,6 +110,11 @@ struct LogFacts {
   // NET/IB channel lines with and without GPUDirect RDMA ("via NET/IB/0/GDRDMA" vs "via NET/IB/1").
   std::uint64_t ib_channels_gdr = 0, ib_channels_plain = 0;
   Evidence first_gdr_channel, first_plain_channel;
+  // The first TF_CONFIG TensorFlow printed, as JSON (empty when none or not plain data), its line,
+  // and what the TF_CONFIG check given to the analyzer (analyzer.hpp) found wrong in it.
+  std::string tf_config_json;
+  Evidence tf_config_line;
+  std::vector<core::Finding> tf_config_findings;
 
   const Signal& signal(EventKind k) const { return signals[static_cast<std::size_t>(k)]; }
   Signal& signal(EventKind k) { return signals[static_cast<std::size_t>(k)]; }

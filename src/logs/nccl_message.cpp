@@ -223,6 +223,18 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
         }
       }
       break;
+    case 's':
+      // misc/socket.cc: a peer announced another socket type than this listener expects.
+      // 2.16 - 2.26 WARN "socketFinalizeAccept: wrong type %d != %d", 2.28 - 2.29 WARN
+      // "socketFinalizeAccept from %s: wrong type %d != %d", 2.30 INFO "... wrong socket type (peer %d
+      // != expected %d -- ...)"; types: 1 bootstrap, 2 proxy, 3 NET/Socket, 4 NET/IB, 5 RAS.
+      if (starts(msg, "socketFinalizeAccept") && (has(msg, "wrong type ") || has(msg, "wrong socket type ")) &&
+          has(msg, " != ")) {
+        ev.kind = EventKind::socket_type_mismatch;
+        ev.text = msg;
+        return;
+      }
+      break;
     case 'c':
       if (starts(msg, "comm 0x") || starts(msg, "comm ")) {
         classify_comm(msg, ev);
@@ -286,6 +298,27 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
 }  // namespace dd::logs::detail
 
 namespace dd::logs {
+
+bool socket_type_pair(std::string_view msg, int& peer, int& expected) {
+  std::size_t neq = msg.find(" != ");
+  if (neq == std::string_view::npos || neq == 0) return false;
+  std::size_t b = neq;
+  while (b > 0 && is_digit(msg[b - 1]) && neq - b < 3) --b;
+  std::size_t e = neq + 4;
+  std::string_view tail = msg.substr(e);
+  if (starts(tail, "expected ")) e += 9;
+  std::size_t d = e;
+  while (d < msg.size() && is_digit(msg[d]) && d - e < 3) ++d;
+  if (b == neq || d == e) return false;
+  auto num = [](std::string_view v) {
+    int n = 0;
+    for (char c : v) n = n * 10 + (c - '0');
+    return n;
+  };
+  peer = num(msg.substr(b, neq - b));
+  expected = num(msg.substr(e, d - e));
+  return true;
+}
 
 std::string_view channel_transport(std::string_view msg) {
   // "via" ends the connection part of a channel line: search from the end (the line's hot path).

@@ -60,6 +60,19 @@ void chosen_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
   std::set<int> ranks;
   std::map<std::string, std::string> per_host_alt;
   std::string example;
+  // NCCL's bootstrap listens on entry [0] of its list (bootstrap.cc: bootstrapNetListen(0, ...) in
+  // 2.4 - 2.23, one interface found from 2.24), so a bad address there fails the bootstrap itself;
+  // one on a later NET/Socket entry only touches data channels. The first kind ranks ahead. An
+  // interface matched by its name only whose address is IPv6 link-local is the link-local rule's:
+  // the address alone keeps other hosts from connecting, whatever the device is.
+  bool bootstrap_known = false, on_bootstrap = false;
+  for (const auto& p : facts.processes) {
+    if (p->bootstrap_iface.empty()) continue;
+    bootstrap_known = true;
+    if (pred_addr(p->bootstrap_addr) || (pred_iface(p->bootstrap_iface) && !is_link_local6(p->bootstrap_addr)))
+      on_bootstrap = true;
+  }
+  if (bootstrap_known && !on_bootstrap) priority += 3;
   for (const auto& p : facts.processes) {
     if (!uses(*p, pred_iface, pred_addr)) continue;
     hosts.insert(p->host);

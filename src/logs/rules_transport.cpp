@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "logs/line_classifier.hpp"
 #include "logs/rules.hpp"
 
 namespace dd::logs {
@@ -67,6 +68,32 @@ void simple_rule(const LogFacts& facts, std::vector<RankedFinding>& out, EventKi
   rule::add_ranks(r.finding, s.ranks);
   r.finding.fix.text = std::move(fix);
   r.finding.fix.env = std::move(env);
+  out.push_back(std::move(r));
+}
+
+// NCCL's listeners check the socket type a peer announces (misc/socket.cc socketFinalizeAccept,
+// 2.16+). A NET/IB connection (type 4) arriving at a NET/Socket listener (type 3), or the reverse,
+// means the two ranks chose different network transports: IB works on one host and not on the
+// other (NVIDIA/nccl-tests#188: "make sure your Infiniband setup is working on both nodes").
+void socket_type_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::socket_type_mismatch);
+  int peer = 0, expected = 0;
+  if (s.count == 0 || !socket_type_pair(s.text, peer, expected)) return;
+  if (!((peer == 3 && expected == 4) || (peer == 4 && expected == 3))) return;
+  const char* mine = expected == 3 ? "NET/Socket" : "NET/IB";
+  const char* theirs = peer == 3 ? "NET/Socket" : "NET/IB";
+  auto r = rule::make("nccl.net.socket-type-mismatch", Label::ib_misconfiguration, Severity::error,
+                      std::string("A ") + theirs + " connection reached a " + mine +
+                          " listener: the ranks use different network transports (IB works on some hosts only)",
+                      19);
+  rule::add_evidence(r.finding, s);
+  rule::add_hosts(r.finding, s.hosts);
+  rule::add_ranks(r.finding, s.ranks);
+  r.finding.fix.text =
+      "Make IB usable on every host (ibv_devinfo shows an ACTIVE port, libibverbs installed, /dev/infiniband visible "
+      "in containers, the same NCCL_IB_HCA / NCCL_IB_DISABLE everywhere), or force sockets on all hosts with "
+      "NCCL_IB_DISABLE=1; NCCL_DEBUG_SUBSYS=INIT,NET shows each rank's 'Using network' line";
+  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
   out.push_back(std::move(r));
 }
 
@@ -164,6 +191,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
               "NCCL_NET_GDR_LEVEL=0 disables GPUDirect RDMA to confirm",
               24);
   mixed_transport_rule(facts, out);
+  socket_type_rule(facts, out);
   version_rule(facts, out);
   const Signal& verbs = facts.signal(EventKind::libibverbs_missing);
   if (verbs.count > 0) {

@@ -44,6 +44,15 @@ for key in ("rank", "host", "pid", "nccl_version", "bootstrap", "net", "init_com
 assert j["ranks"][0]["bootstrap"] == {"iface": "eth0", "addr": "172.17.0.4"}, j["ranks"][0]["bootstrap"]
 print("ok   json-shape")
 PY
+# A TF_CONFIG that TensorFlow printed is checked by env's TF_CONFIG rules: the task type has no job.
+"$dd" logs --json "$data/tf-config-printed.log" >"$tmp/out" 2>"$tmp/err"; check tf-config-printed-exit-1 1 $?
+python3 - "$tmp/out" <<'PY' || fail=1
+import json, sys
+f = json.load(open(sys.argv[1]))["findings"][0]
+assert f["label"] == "tf-config" and f["id"] == "tf.config.printed.task-type-not-in-cluster", f
+assert any("tf-config-printed.log:1:" in e for e in f["evidence"]), f["evidence"]
+print("ok   tf-config-printed")
+PY
 # One file per rank: the per-rank picture joins them.
 "$dd" logs --json "$data/virtual-docker0.log" "$data/version-mismatch.log" >"$tmp/out"; check two-files-exit-1 1 $?
 python3 - "$tmp/out" <<'PY' || fail=1

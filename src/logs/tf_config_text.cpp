@@ -1,0 +1,56 @@
+#include "logs/tf_config_text.hpp"
+
+#include "logs/text_scan.hpp"
+
+namespace dd::logs {
+
+std::string_view printed_tf_config(std::string_view line) {
+  constexpr std::string_view key = "TF_CONFIG environment variable: ";
+  std::size_t p = line.find(key);
+  if (p == std::string_view::npos) return {};
+  std::string_view v = line.substr(p + key.size());
+  while (!v.empty() && (v.back() == ' ' || v.back() == '\r')) v.remove_suffix(1);
+  if (v.empty() || v.front() != '{' || v.back() != '}') return {};
+  return v;
+}
+
+std::optional<std::string> python_repr_to_json(std::string_view repr) {
+  std::string out;
+  out.reserve(repr.size());
+  std::size_t i = 0;
+  auto word_at = [&](std::string_view w) {
+    return repr.substr(i, w.size()) == w && (i + w.size() == repr.size() || !is_name_char(repr[i + w.size()]));
+  };
+  while (i < repr.size()) {
+    char c = repr[i];
+    if ((c == 'u' || c == 'b') && i + 1 < repr.size() && (repr[i + 1] == '\'' || repr[i + 1] == '"') &&
+        (i == 0 || !is_name_char(repr[i - 1]))) {
+      ++i;  // u'x' (Python 2 unicode) / b'x'
+      continue;
+    }
+    if (c == '\'' || c == '"') {
+      std::size_t end = repr.find(c, i + 1);
+      if (end == std::string_view::npos) return std::nullopt;
+      std::string_view body = repr.substr(i + 1, end - i - 1);
+      if (body.find_first_of("\\\"'") != std::string_view::npos) return std::nullopt;
+      out += '"';
+      out += body;
+      out += '"';
+      i = end + 1;
+      continue;
+    }
+    if (is_alpha(c)) {
+      if (word_at("True")) out += "true", i += 4;
+      else if (word_at("False")) out += "false", i += 5;
+      else if (word_at("None")) out += "null", i += 4;
+      else return std::nullopt;  // an object repr, not plain data
+      continue;
+    }
+    if (c == '(' || c == ')') return std::nullopt;
+    out += c;
+    ++i;
+  }
+  return out;
+}
+
+}  // namespace dd::logs

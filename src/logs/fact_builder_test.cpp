@@ -173,20 +173,18 @@ TEST(LogsFactBuilder, SplitsGluedRecordsAndFlagsAnUnfoundIbHca) {
   EXPECT_TRUE(background);
 }
 
-TEST(LogsTfConfigText, ReadsTheDictRunConfigPrints) {
+TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
   EXPECT_EQ("{'cluster': {}}", printed_tf_config("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
   EXPECT_EQ("", printed_tf_config("TF_CONFIG environment variable: not a dict"));
   EXPECT_EQ("", printed_tf_config("export TF_CONFIG={}"));
-  EXPECT_EQ("{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, \"x\": true, \"y\": null}",
+  EXPECT_EQ("{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, "
+            "\"x\": true, \"y\": null}",
             python_repr_to_json("{u'cluster': {u'ps': [u'h:1']}, 'task': {'index': 0, 'type': u'chief'}, 'x': True, "
                                 "'y': None}").value_or("?"));
   EXPECT_FALSE(python_repr_to_json("{'a': Spec(1)}").has_value());
   EXPECT_FALSE(python_repr_to_json("{'a': \"it's\"}").has_value());
   EXPECT_FALSE(python_repr_to_json("{'a': 'open").has_value());
   EXPECT_FALSE(python_repr_to_json("{'a': (1, 2)}").has_value());
-}
-
-TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
   const std::string log =
       "INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {'worker': ['198.18.0.1:2222']}, 'task': "
       "{'type': 'chief', 'index': 0}}\nTraceback (most recent call last):\n";

@@ -119,6 +119,42 @@ TEST(LogsLineClassifier, WarnFormatsAndCauses) {
   EXPECT_EQ(37551, c.port);
   EXPECT_EQ(ConnError::refused, c.err);
   EXPECT_EQ("2.4.8+cuda10.0", classify("NCCL version 2.4.8+cuda10.0").text);
+  {
+    // NCCL <= 2.2 printed "host:pid:tid [dev] INFO msg"; pastes lose the word NCCL.
+    LineEvent old = classify("gpu2:46654:46654 [0] INFO NET : Using interface ib0:12.12.12.102<0>");
+    EXPECT_TRUE(old.has_header);
+    EXPECT_EQ(EventKind::legacy_iface, old.kind);
+    EXPECT_EQ("ib0", old.iface);
+    EXPECT_EQ(EventKind::nccl_info, classify("gpu2:46654:46654 [0] INFO Using internal Network Socket").kind);
+    EXPECT_EQ(EventKind::gdr_disabled, classify("INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'").kind);
+    EXPECT_EQ(EventKind::ib_none, classify("INFO NET/IB : No device found.").kind);
+    // Other programs' INFO lines stay free text.
+    EXPECT_EQ(EventKind::none, classify("INFO Starting epoch 3").kind);
+    EXPECT_EQ(EventKind::data_stall, classify("INFO DataLoader worker (pid 42) is killed by signal").kind);
+    LineEvent w = classify("h:1:2 [0] WARN Call to connect failed : Connection timed out");
+    EXPECT_TRUE(w.warn);
+    EXPECT_EQ(EventKind::connect_failed, w.kind);
+  }
+  {
+    const std::vector<std::string> lines = {
+        "user:16899:16961 [0] misc/socket.cc:441 NCCL WARN socketFinalizeAccept: wrong type 4 != 3",
+        "h:1:2 [0] misc/socket.cc:538 NCCL WARN socketFinalizeAccept from 10.0.0.2<41372>: wrong type 4 != 3",
+        "h:1:2 [0] NCCL INFO socketFinalizeAccept from 10.0.0.2<41372>: wrong socket type (peer 4 != expected 3 "
+        "-- peer connected to wrong NCCL socket), discarding peer connection",
+    };
+    for (const auto& l : lines) {
+      LineEvent ev = classify(l);
+      ASSERT_EQ(EventKind::socket_type_mismatch, ev.kind) << l;
+      int peer = 0, expected = 0;
+      ASSERT_TRUE(socket_type_pair(ev.text, peer, expected)) << l;
+      EXPECT_EQ(4, peer) << l;
+      EXPECT_EQ(3, expected) << l;
+  }
+  EXPECT_NE(EventKind::socket_type_mismatch,
+            classify("h:1:2 [0] misc/socket.cc:428 NCCL WARN socketFinalizeAccept: wrong magic 12 != 34").kind);
+  int a = 0, b = 0;
+  EXPECT_FALSE(socket_type_pair("no numbers here", a, b));
+  }
 }
 
 TEST(LogsLineClassifier, FrameworkLines) {
@@ -160,6 +196,32 @@ TEST(LogsLineClassifier, FrameworkLines) {
   EXPECT_EQ(ConnError::timed_out, c.err);
   EXPECT_EQ("10.0.0.1", c.addr);
   EXPECT_EQ(29500, c.port);
+  {
+    LineEvent host = classify(
+        "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:127] rp != nullptr. Unable to "
+        "find address for: dgx-1.ai");
+    EXPECT_EQ(EventKind::gloo_host_unusable, host.kind);
+    EXPECT_EQ("dgx-1.ai", host.text);
+    LineEvent bind = classify(
+        "RuntimeError: [enforce fail at gloo/transport/tcp/device.cc:124] bind_rv == 0. Unable to find address for "
+        "node-3; bind(2) for 10.0.0.9 failed with: Cannot assign requested address");
+    EXPECT_EQ(EventKind::gloo_host_unusable, bind.kind);
+    EXPECT_EQ("node-3", bind.text);
+    LineEvent iface = classify(
+        "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. Unable to "
+        "find address for: eth0");
+    EXPECT_EQ(EventKind::gloo_iface_missing, iface.kind);
+    EXPECT_EQ("eth0", iface.text);
+  }
+  {
+    for (std::string l : {"ValueError: worker is not a valid task_type in the cluster_spec:",
+                          "ValueError: 3 is not a valid task_id for task_type worker in the cluster_spec:",
+                          "ValueError: Task index must be non-negative number.",
+                          "ValueError: If `master` node exists in `cluster`, task_type `evaluator` is not supported.",
+                          "ValueError: `task_type` 'worker' not found in cluster_spec.",
+                          "ValueError: The `task_id` 2 exceeds the maximum id of worker."})
+      EXPECT_EQ(EventKind::tf_config_error, classify(l).kind) << l;
+  }
 }
 
 TEST(LogsLineClassifier, SurvivesHostileInput) {
@@ -244,72 +306,6 @@ TEST(LogsLineClassifier, HeaderedTestsRankLineKeepsTheHeader) {
   EXPECT_EQ("gpu-a", ev.host);
   EXPECT_EQ("101", ev.pid);
   EXPECT_NE(EventKind::nccl_tests_rank, ev.kind);
-}
-
-TEST(LogsLineClassifier, BareLevelTagsOfOldNcclAndPastes) {
-  // NCCL <= 2.2 printed "host:pid:tid [dev] INFO msg"; pastes lose the word NCCL.
-  LineEvent old = classify("gpu2:46654:46654 [0] INFO NET : Using interface ib0:12.12.12.102<0>");
-  EXPECT_TRUE(old.has_header);
-  EXPECT_EQ(EventKind::legacy_iface, old.kind);
-  EXPECT_EQ("ib0", old.iface);
-  EXPECT_EQ(EventKind::nccl_info, classify("gpu2:46654:46654 [0] INFO Using internal Network Socket").kind);
-  EXPECT_EQ(EventKind::gdr_disabled, classify("INFO NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'").kind);
-  EXPECT_EQ(EventKind::ib_none, classify("INFO NET/IB : No device found.").kind);
-  // Other programs' INFO lines stay free text.
-  EXPECT_EQ(EventKind::none, classify("INFO Starting epoch 3").kind);
-  EXPECT_EQ(EventKind::data_stall, classify("INFO DataLoader worker (pid 42) is killed by signal").kind);
-  LineEvent w = classify("h:1:2 [0] WARN Call to connect failed : Connection timed out");
-  EXPECT_TRUE(w.warn);
-  EXPECT_EQ(EventKind::connect_failed, w.kind);
-}
-
-TEST(LogsLineClassifier, SocketTypeMismatchInEveryReleaseForm) {
-  const std::vector<std::string> lines = {
-      "user:16899:16961 [0] misc/socket.cc:441 NCCL WARN socketFinalizeAccept: wrong type 4 != 3",
-      "h:1:2 [0] misc/socket.cc:538 NCCL WARN socketFinalizeAccept from 10.0.0.2<41372>: wrong type 4 != 3",
-      "h:1:2 [0] NCCL INFO socketFinalizeAccept from 10.0.0.2<41372>: wrong socket type (peer 4 != expected 3 -- peer "
-      "connected to wrong NCCL socket), discarding peer connection",
-  };
-  for (const auto& l : lines) {
-    LineEvent ev = classify(l);
-    ASSERT_EQ(EventKind::socket_type_mismatch, ev.kind) << l;
-    int peer = 0, expected = 0;
-    ASSERT_TRUE(socket_type_pair(ev.text, peer, expected)) << l;
-    EXPECT_EQ(4, peer) << l;
-    EXPECT_EQ(3, expected) << l;
-  }
-  EXPECT_NE(EventKind::socket_type_mismatch,
-            classify("h:1:2 [0] misc/socket.cc:428 NCCL WARN socketFinalizeAccept: wrong magic 12 != 34").kind);
-  int a = 0, b = 0;
-  EXPECT_FALSE(socket_type_pair("no numbers here", a, b));
-}
-
-TEST(LogsLineClassifier, GlooHostnameLookupIsNotAnInterfaceLookup) {
-  LineEvent host = classify(
-      "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:127] rp != nullptr. Unable to "
-      "find address for: dgx-1.ai");
-  EXPECT_EQ(EventKind::gloo_host_unusable, host.kind);
-  EXPECT_EQ("dgx-1.ai", host.text);
-  LineEvent bind = classify(
-      "RuntimeError: [enforce fail at gloo/transport/tcp/device.cc:124] bind_rv == 0. Unable to find address for "
-      "node-3; bind(2) for 10.0.0.9 failed with: Cannot assign requested address");
-  EXPECT_EQ(EventKind::gloo_host_unusable, bind.kind);
-  EXPECT_EQ("node-3", bind.text);
-  LineEvent iface = classify(
-      "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. Unable to "
-      "find address for: eth0");
-  EXPECT_EQ(EventKind::gloo_iface_missing, iface.kind);
-  EXPECT_EQ("eth0", iface.text);
-}
-
-TEST(LogsLineClassifier, TensorFlowClusterSpecChecks) {
-  for (std::string l : {"ValueError: worker is not a valid task_type in the cluster_spec:",
-                        "ValueError: 3 is not a valid task_id for task_type worker in the cluster_spec:",
-                        "ValueError: Task index must be non-negative number.",
-                        "ValueError: If `master` node exists in `cluster`, task_type `evaluator` is not supported.",
-                        "ValueError: `task_type` 'worker' not found in cluster_spec.",
-                        "ValueError: The `task_id` 2 exceeds the maximum id of worker."})
-    EXPECT_EQ(EventKind::tf_config_error, classify(l).kind) << l;
 }
 
 }  // namespace

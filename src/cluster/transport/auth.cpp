@@ -1,14 +1,11 @@
 #include "cluster/transport/auth.hpp"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include <fmt/format.h>
 
 #include <cstring>
 #include <stdexcept>
 
+#include "cluster/transport/sha256.hpp"
 #include "os/linux_random.hpp"
 
 namespace dd::cluster {
@@ -35,19 +32,13 @@ std::uint64_t random_seed() {
   return seed;
 }
 
-Mac hmac_sha256(std::string_view key, std::string_view message) {
-  Mac out{};
-  unsigned int len = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
-       message.size(), reinterpret_cast<unsigned char*>(out.data()), &len);
-  return out;
-}
+Mac hmac_sha256(std::string_view key, std::string_view message) { return hmac_sha256_digest(key, message); }
 
-bool same_mac(const Mac& a, const Mac& b) { return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0; }
+bool same_mac(const Mac& a, const Mac& b) { return constant_time_equal(a, b); }
 
 bool same_proof(std::string_view expected_hex, std::string_view got_hex) {
-  if (expected_hex.size() != got_hex.size()) return false;
-  return CRYPTO_memcmp(expected_hex.data(), got_hex.data(), expected_hex.size()) == 0;
+  return constant_time_equal(std::as_bytes(std::span(expected_hex.data(), expected_hex.size())),
+                             std::as_bytes(std::span(got_hex.data(), got_hex.size())));
 }
 
 std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank,

@@ -1,4 +1,4 @@
-// Challenge-response with the job token as the key (HMAC-SHA256, OpenSSL's libcrypto): a peer
+// Challenge-response with the job token as the key (HMAC-SHA256, sha256.hpp): a peer
 // proves it holds the token without sending it, so neither a wrong guess nor a listener on the
 // network learns it. Used by the rendezvous (join/plan proofs over nonces) and by the probes.
 #pragma once
@@ -27,7 +27,7 @@ std::uint64_t random_seed();
 Mac hmac_sha256(std::string_view key, std::string_view message);
 std::string to_hex(std::span<const std::byte> bytes);
 
-// Constant-time comparison (CRYPTO_memcmp): a wrong proof takes as long as a nearly right one.
+// Constant-time comparison: a wrong proof takes as long as a nearly right one.
 bool same_mac(const Mac& a, const Mac& b);
 bool same_proof(std::string_view expected_hex, std::string_view got_hex);
 

@@ -4,6 +4,7 @@
 #include <sys/eventfd.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "cluster/transport/probe_protocol.hpp"
@@ -160,11 +161,12 @@ void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
   for (int i = 0; i < 4; ++i) echo[static_cast<std::size_t>(i)] = static_cast<std::byte>((r >> (24 - 8 * i)) & 0xff);
   if (!read_exact(conn.get(), std::span(echo).subspan(4), deadline, peer) || !write_all(conn.get(), echo, deadline, peer))
     return;
-  std::vector<std::byte> chunk(64 * 1024);
+  constexpr std::size_t k_chunk = 64 * 1024;
+  auto chunk = std::make_unique_for_overwrite<std::byte[]>(k_chunk);  // read into, never zeroed
   std::uint32_t got = 0;
   while (got < h->bulk_len) {
-    std::size_t want = std::min<std::size_t>(chunk.size(), h->bulk_len - got);
-    if (!read_exact(conn.get(), std::span(chunk.data(), want), deadline, peer)) return;
+    std::size_t want = std::min<std::size_t>(k_chunk, h->bulk_len - got);
+    if (!read_exact(conn.get(), std::span(chunk.get(), want), deadline, peer)) return;
     got += static_cast<std::uint32_t>(want);
   }
   std::array<std::byte, 8> done{std::byte{'D'}, std::byte{'O'}, std::byte{'N'}, std::byte{'E'},

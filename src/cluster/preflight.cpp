@@ -184,8 +184,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   return out;
 }
 
-json node_json(const NodeFacts& f, const json& report) {
-  json n = report.is_object() ? report : json::object();
+json node_json(const NodeFacts& f, json report) {
+  json n = report.is_object() ? std::move(report) : json::object();
   n["host"] = f.host;
   n["rank"] = f.rank;
   n["preflight"] = to_json(f);
@@ -216,7 +216,8 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   std::map<int, json> reports;
   reports[0] = local.report;
   for (auto& [rank, m] : rv->members()) {
-    auto f = facts_from_json(m.join.value("facts", json::object()));
+    auto facts_it = m.join.find("facts");
+    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
     if (!f) {
       m.lost = true;
       m.lost_reason = f.error().message;
@@ -225,7 +226,8 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
     f->rank = rank;
     in.clock_skew_us[rank] = clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
     nodes[rank] = std::move(f.value());
-    reports[rank] = m.join.value("report", json::object());
+    if (auto r = m.join.find("report"); r != m.join.end()) reports[rank] = std::move(*r);  // read once, not copied
+    else reports[rank] = json::object();
   }
   in.missing = rv->missing();
   std::vector<int> present;
@@ -274,20 +276,15 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 
   PreflightOutcome out;
   out.findings = a.findings;
-  out.json = rank0_json(in, a, nodes, reports);
+  const bool every_probe = !pairs.sparse || o.all_probes;  // a large plan lists the failures only
+  out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.json.update({{"host", facts.host}, {"launcher", o.launch.launcher},
                    {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
                    {"rendezvous", {{"address", in.rendezvous}, {"drops", rv->drops()},
                                    {"unidentified_drops", rv->anonymous_drops()}}}});
   out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
   out.json["probe_summary"] = probe_summary(in.probes, o.probe.bulk_bytes);
-  if (pairs.sparse && !o.all_probes) {  // a large plan: the failures only (--all-probes: every probe)
-    json failed = json::array();
-    for (const auto& p : in.probes)
-      if (noteworthy(p)) failed.push_back(to_json(p));
-    out.json["probes"] = std::move(failed);
-    out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
-  }
+  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
   out.exit_code = code;
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
@@ -306,14 +303,15 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 }  // namespace
 
 json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                const std::map<int, json>& reports) {
+                std::map<int, json> reports, bool every_probe) {
   json node_list = json::array();
   for (const auto& [rank, f] : nodes) {
     auto r = reports.find(rank);
-    node_list.push_back(node_json(f, r == reports.end() ? json::object() : r->second));
+    node_list.push_back(node_json(f, r == reports.end() ? json::object() : std::move(r->second)));
   }
   json probes = json::array();
-  for (const auto& p : in.probes) probes.push_back(to_json(p));
+  for (const auto& p : in.probes)
+    if (every_probe || noteworthy(p)) probes.push_back(to_json(p));
   json lost = json::array();
   for (const auto& [rank, why] : in.lost) {
     auto n = nodes.find(rank);
@@ -325,12 +323,15 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
               {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
               {"complete", a.recommendation.complete}};
   auto zero = nodes.find(0);
-  return {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
-          {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
-          {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-          {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
-          {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
-          {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+  json out = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
+              {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
+              {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+              {"missing", in.missing}, {"lost", lost},
+              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+              {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+  out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
+  out["probes"] = std::move(probes);
+  return out;
 }
 
 PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Error& problem) {

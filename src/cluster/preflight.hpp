@@ -48,9 +48,10 @@ PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local,
 
 // Rank 0's result object from the analysis: verdict, nodes (each with its check report from
 // `reports` and its facts), missing/lost ranks, probes, good addresses, findings, recommendation.
-// host/launcher/token/rendezvous are filled by the caller.
+// host/launcher/token/rendezvous are filled by the caller. probes[] holds every probe, or with
+// `every_probe` false only the noteworthy ones (probe_plan.hpp: failed, lost the bulk, lossy).
 nlohmann::json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                          const std::map<int, nlohmann::json>& reports);
+                          std::map<int, nlohmann::json> reports, bool every_probe = true);
 
 // A node whose launcher environment is malformed and that cannot derive a rank and meeting point
 // otherwise: its own outcome (role member, verdict NOT CHECKED, exit 1) with its configuration

@@ -12,6 +12,7 @@
 #include "cluster/analysis/probe_plan.hpp"
 #include "cluster/transport/probe_protocol.hpp"
 #include "cluster/transport/probe_server.hpp"
+#include "cluster/results_message.hpp"
 #include "core/exit_code.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -167,9 +168,10 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
   auto results = run_probes(facts.rank, targets, o.probe, ph.probe);
-  json rs = json::array();
-  for (const auto& r : results) rs.push_back(to_json(r));
-  (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", facts.rank}, {"results", rs}}}, ph.results, peer);
+  const std::string detail = plan->body.value("detail", std::string(k_detail_all));  // a string: wire_schema checked
+  (void)send_message(conn->fd.get(),
+                     Message{MsgType::results, results_body(facts.rank, results, detail, o.probe.bulk_bytes)},
+                     ph.results, peer);
   auto verdict = recv_message(conn->fd.get(), ph.end, peer);
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
@@ -239,14 +241,20 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       for (int to : tos) in.planned.insert({from, to});
   log(fmt::format("probe plan: {} ({} of {} ordered pairs)", pairs.sparse ? "sparse" : "full mesh", pairs.ordered_pairs(),
                   present.size() * (present.size() - 1)));
+  // A large plan prints the failures only: its nodes summarise their clean light probes
+  // (results_message.hpp) and rank 0 rebuilds them from the targets it sent.
+  const bool every_probe = !pairs.sparse || o.all_probes;
+  std::map<int, std::vector<ProbeTarget>> sent;
   rv->broadcast(MsgType::plan,
                 [&](const Member& m) {
+                  auto& targets = sent[m.rank] = plan_for(m.rank, nodes, o.launch.job_ports, pairs, light);
                   json t = json::array();
-                  for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports, pairs, light)) t.push_back(to_json(x));
+                  for (const auto& x : targets) t.push_back(to_json(x));
                   return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
-                              {"targets", t},
+                              {"targets", std::move(t)},
                               {"world", world},
-                              {"missing", in.missing}};
+                              {"missing", in.missing},
+                              {"detail", every_probe ? k_detail_all : k_detail_failures}};
                 },
                 ph.results, log);
   auto mine = std::async(std::launch::async,
@@ -264,11 +272,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       continue;
     }
     in.probed.insert(rank);
-    for (const auto& r : m.results.value("results", json::array())) {
-      ProbeResult p = result_from_json(r);
-      p.from = rank;
-      in.probes.push_back(std::move(p));
-    }
+    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes)) in.probes.push_back(std::move(p));
   }
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
@@ -276,7 +280,6 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 
   PreflightOutcome out;
   out.findings = a.findings;
-  const bool every_probe = !pairs.sparse || o.all_probes;  // a large plan lists the failures only
   out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.json.update({{"host", facts.host}, {"launcher", o.launch.launcher},
                    {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},

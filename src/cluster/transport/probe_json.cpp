@@ -41,6 +41,7 @@ nlohmann::json to_json(const ProbeResult& r) {
   j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
   if (!r.resolved.empty() && r.resolved != r.target.addr) j["resolved"] = r.resolved;
   if (r.reached >= 0) j["reached"] = r.reached;
+  if (r.retried) j["retried"] = true;
   return j;
 }
 
@@ -65,6 +66,7 @@ ProbeResult result_from_json(const nlohmann::json& j) {
   if (j.contains("error") && j["error"].is_string()) r.error = j["error"].get<std::string>();
   r.resolved = j.value("resolved", "");
   r.reached = j.value("reached", -1);
+  r.retried = j.value("retried", false);
   return r;
 }
 

@@ -15,7 +15,7 @@ if(DD_PORTABLE)
     set_target_properties(${t} PROPERTIES INTERFACE_COMPILE_DEFINITIONS "FMT_HEADER_ONLY=1")
   endforeach()
   set(ZLIB_USE_STATIC_LIBS ON)  # FindZLIB (CMake >= 3.24) picks libz.a
-  set(OPENSSL_USE_STATIC_LIBS TRUE)  # FindOpenSSL picks libcrypto.a (preflight's HMAC)
+  set(OPENSSL_USE_STATIC_LIBS TRUE)  # FindOpenSSL picks libcrypto.a (only the unit tests' reference HMAC links it)
   add_link_options(-static-libstdc++ -static-libgcc)
 endif()
 

@@ -52,7 +52,9 @@ ProbeResult measured(int from, const ProbeTarget& t) {
   p.bytes_acked = p.bulk_bytes;
   p.bulk_mbps = p.bulk_bytes == k_full ? 9000.0 + from : 0;
   if (from == 7 || t.to == 7) {
-    p = ProbeResult{from, t};
+    p = ProbeResult{};
+    p.from = from;
+    p.target = t;
     p.stage = "connect", p.failure = "timeout", p.error = "connect: no answer";
   } else if (t.to == 12) {
     p.bulk_ok = false, p.bytes_acked = 2896, p.stage = "bulk", p.failure = "timeout", p.error = "bulk stalled";
@@ -144,7 +146,9 @@ TEST(PreflightResultsMessage, SummarisedLightProbesGiveTheSameAnalysisAsEveryPro
 
 TEST(PreflightResultsMessage, DetailAllListsEveryProbeInFull) {
   ProbeTarget t{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
-  ProbeResult p{1, t};
+  ProbeResult p;
+  p.from = 1;
+  p.target = t;
   p.ok = p.bulk_ok = true;
   p.rtt_us = 300;
   p.bulk_bytes = 16384;
@@ -159,7 +163,9 @@ TEST(PreflightResultsMessage, DetailAllListsEveryProbeInFull) {
 
 TEST(PreflightResultsMessage, WhatIsNeverSummarised) {
   ProbeTarget light{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
-  ProbeResult ok{1, light};
+  ProbeResult ok;
+  ok.from = 1;
+  ok.target = light;
   ok.ok = ok.bulk_ok = true;
   ok.rtt_us = 300;
   auto with = [&](auto change) {

@@ -19,6 +19,7 @@
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
+#include "os/linux_threads.hpp"
 #include "report/style.hpp"
 
 namespace dd::cli {
@@ -52,6 +53,9 @@ int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, cons
 
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(flags.fix, global)) return *bad;
+  // Dozens of short threads (probe workers, probe-server handlers): small cached stacks and two
+  // malloc arenas instead of glibc's 8 MiB stacks and an arena per thread.
+  os::lean_threads(512 * 1024, 2);
   RealSeams seams;
   auto env = os::Environment::capture();
   env::launchers::LaunchFlags lf = launch_flags_of(flags.meet);

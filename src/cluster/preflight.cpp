@@ -12,6 +12,7 @@
 #include "cluster/analysis/probe_plan.hpp"
 #include "cluster/transport/probe_protocol.hpp"
 #include "cluster/transport/probe_server.hpp"
+#include "cluster/results_message.hpp"
 #include "core/exit_code.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -171,9 +172,10 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
   auto results = run_probes(facts.rank, targets, o.probe, ph.probe);
-  json rs = json::array();
-  for (const auto& r : results) rs.push_back(to_json(r));
-  (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", facts.rank}, {"results", rs}}}, ph.results, peer);
+  const std::string detail = plan->body.value("detail", std::string(k_detail_all));  // a string: wire_schema checked
+  (void)send_message(conn->fd.get(),
+                     Message{MsgType::results, results_body(facts.rank, results, detail, o.probe.bulk_bytes)},
+                     ph.results, peer);
   auto verdict = recv_message(conn->fd.get(), ph.end, peer);
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
@@ -185,8 +187,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   return member_outcome(o, facts, verdict->body);
 }
 
-json node_json(const NodeFacts& f, const json& report) {
-  json n = report.is_object() ? report : json::object();
+json node_json(const NodeFacts& f, json report) {
+  json n = report.is_object() ? std::move(report) : json::object();
   n["host"] = f.host;
   n["rank"] = f.rank;
   n["preflight"] = to_json(f);
@@ -217,7 +219,8 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   std::map<int, json> reports;
   reports[0] = local.report;
   for (auto& [rank, m] : rv->members()) {
-    auto f = facts_from_json(m.join.value("facts", json::object()));
+    auto facts_it = m.join.find("facts");
+    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
     if (!f) {
       m.lost = true;
       m.lost_reason = f.error().message;
@@ -226,7 +229,8 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
     f->rank = rank;
     in.clock_skew_us[rank] = clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
     nodes[rank] = std::move(f.value());
-    reports[rank] = m.join.value("report", json::object());
+    if (auto r = m.join.find("report"); r != m.join.end()) reports[rank] = std::move(*r);  // read once, not copied
+    else reports[rank] = json::object();
   }
   in.missing = rv->missing();
   std::vector<int> present;
@@ -238,14 +242,20 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       for (int to : tos) in.planned.insert({from, to});
   log(fmt::format("probe plan: {} ({} of {} ordered pairs)", pairs.sparse ? "sparse" : "full mesh", pairs.ordered_pairs(),
                   present.size() * (present.size() - 1)));
+  // A large plan prints the failures only: its nodes summarise their clean light probes
+  // (results_message.hpp) and rank 0 rebuilds them from the targets it sent.
+  const bool every_probe = !pairs.sparse || o.all_probes;
+  std::map<int, std::vector<ProbeTarget>> sent;
   rv->broadcast(MsgType::plan,
                 [&](const Member& m) {
+                  auto& targets = sent[m.rank] = plan_for(m.rank, nodes, o.launch.job_ports, pairs, light);
                   json t = json::array();
-                  for (const auto& x : plan_for(m.rank, nodes, o.launch.job_ports, pairs, light)) t.push_back(to_json(x));
+                  for (const auto& x : targets) t.push_back(to_json(x));
                   return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
-                              {"targets", t},
+                              {"targets", std::move(t)},
                               {"world", world},
-                              {"missing", in.missing}};
+                              {"missing", in.missing},
+                              {"detail", every_probe ? k_detail_all : k_detail_failures}};
                 },
                 ph.results, log);
   auto mine = std::async(std::launch::async,
@@ -263,16 +273,12 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       continue;
     }
     in.probed.insert(rank);
-    for (const auto& r : m.results.value("results", json::array())) {
-      ProbeResult p = result_from_json(r);
-      p.from = rank;
-      in.probes.push_back(std::move(p));
-    }
+    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes)) in.probes.push_back(std::move(p));
   }
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
 
-  PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, reports);
+  PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;
   out.rank0->light_bulk = light;
   out.rank0->full_bulk = o.probe.bulk_bytes;
@@ -283,13 +289,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
                                    {"unidentified_drops", rv->anonymous_drops()}}}});
   out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
   out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
-  if (pairs.sparse && !o.all_probes) {  // a large plan: the failures only (--all-probes: every probe)
-    json failed = json::array();
-    for (const auto& p : seen.probes)
-      if (noteworthy(p)) failed.push_back(to_json(p));
-    out.json["probes"] = std::move(failed);
-    out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
-  }
+  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
   rv->broadcast(MsgType::verdict,
                 [&](const Member& m) {
                   json per = json::object();
@@ -308,14 +308,15 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 }  // namespace
 
 json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                const std::map<int, json>& reports) {
+                std::map<int, json> reports, bool every_probe) {
   json node_list = json::array();
   for (const auto& [rank, f] : nodes) {
     auto r = reports.find(rank);
-    node_list.push_back(node_json(f, r == reports.end() ? json::object() : r->second));
+    node_list.push_back(node_json(f, r == reports.end() ? json::object() : std::move(r->second)));
   }
   json probes = json::array();
-  for (const auto& p : in.probes) probes.push_back(to_json(p));
+  for (const auto& p : in.probes)
+    if (every_probe || noteworthy(p)) probes.push_back(to_json(p));
   json lost = json::array();
   for (const auto& [rank, why] : in.lost) {
     auto n = nodes.find(rank);
@@ -327,18 +328,21 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
               {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
               {"complete", a.recommendation.complete}};
   auto zero = nodes.find(0);
-  return {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
-          {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
-          {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-          {"nodes", node_list}, {"missing", in.missing}, {"lost", lost}, {"probes", probes},
-          {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
-          {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+  json out = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
+              {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
+              {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+              {"missing", in.missing}, {"lost", lost},
+              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+              {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
+  out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
+  out["probes"] = std::move(probes);
+  return out;
 }
 
 PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                               const std::map<int, json>& reports) {
+                               std::map<int, json> reports, bool every_probe) {
   PreflightOutcome out;
-  out.json = rank0_json(in, a, nodes, reports);
+  out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.findings = a.findings;
   out.exit_code = core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok;
   out.is_rank0 = true;

@@ -71,14 +71,15 @@ PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local,
 
 // Rank 0's result object from the analysis: verdict, nodes (each with its check report from
 // `reports` and its facts), missing/lost ranks, probes, good addresses, findings, recommendation.
-// host/launcher/token/rendezvous are filled by the caller.
+// host/launcher/token/rendezvous are filled by the caller. probes[] holds every probe, or with
+// `every_probe` false only the noteworthy ones (probe_plan.hpp: failed, lost the bulk, lossy).
 nlohmann::json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                          const std::map<int, nlohmann::json>& reports);
+                          std::map<int, nlohmann::json> reports, bool every_probe = true);
 
 // Rank 0's outcome from the analysis: the typed fields, the view the text is drawn from (it takes
 // `in`), and rank0_json's object.
 PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
-                               const std::map<int, nlohmann::json>& reports);
+                               std::map<int, nlohmann::json> reports, bool every_probe = true);
 
 // A member's outcome from rank 0's verdict message as it arrived: verdict, reason, exit code, rank
 // 0's findings and this host's share of the fix, typed for the text and as the JSON object.

@@ -13,7 +13,6 @@ namespace dd::cluster::detail {
 
 namespace {
 
-constexpr std::int64_t k_slow_rtt_us = 100'000;
 constexpr std::size_t k_max_evidence = 6;
 
 void add_evidence(core::Finding& f, const std::string& line) {

@@ -3,19 +3,19 @@
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
-#include <openssl/rand.h>
 
 #include <fmt/format.h>
 
 #include <cstring>
 #include <stdexcept>
 
+#include "os/linux_random.hpp"
+
 namespace dd::cluster {
 
 std::array<std::byte, k_nonce_bytes> random_nonce() {
   std::array<std::byte, k_nonce_bytes> n{};
-  if (RAND_bytes(reinterpret_cast<unsigned char*>(n.data()), static_cast<int>(n.size())) != 1)
-    throw std::runtime_error("RAND_bytes failed: no random source for the authentication nonce");
+  if (!os::random_bytes(n)) throw std::runtime_error("getrandom failed: no random source for the authentication nonce");
   return n;
 }
 

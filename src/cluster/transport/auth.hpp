@@ -17,7 +17,7 @@ inline constexpr std::size_t k_proof_bytes = 32;   // HMAC-SHA256; hex: 64 chara
 
 using Mac = std::array<std::byte, k_proof_bytes>;
 
-// Fresh random bytes from the kernel's CSPRNG (RAND_bytes); hex text.
+// Fresh random bytes from the kernel's CSPRNG (getrandom(2), os/linux_random.hpp); hex text.
 std::string random_nonce_hex();
 std::array<std::byte, k_nonce_bytes> random_nonce();
 // A random seed from the same source (the probe plan's default seed, the join backoff's jitter);

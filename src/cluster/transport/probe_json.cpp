@@ -15,29 +15,33 @@ ProbeTarget target_from_json(const nlohmann::json& j) {
 }
 
 nlohmann::json to_json(const ProbeResult& r) {
-  nlohmann::json j = {{"from", r.from},
-                      {"to", r.target.to},
-                      {"addr", r.target.addr},
-                      {"port", r.target.port},
-                      {"iface", r.target.iface},
-                      {"what", r.target.what},
-                      {"protocol", r.target.protocol},
-                      {"ok", r.ok},
-                      {"bulk_ok", r.bulk_ok},
-                      {"rtt_us", r.rtt_us},
-                      {"echo_us", r.echo_us},
-                      {"connect_us", r.connect_us},
-                      {"bulk_mbps", r.bulk_mbps},
-                      {"retransmits", r.retransmits},
-                      {"syn_retransmits", r.syn_retransmits},
-                      {"snd_mss", r.snd_mss},
-                      {"bytes_acked", r.bytes_acked},
-                      {"bulk_bytes", r.bulk_bytes},
-                      {"stage", r.stage},
-                      {"failure", r.failure},
-                      {"error", r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error)}};
+  // Field by field rather than from an initializer list (which builds a two-element array per
+  // field first): rank 0 renders every probe of the cluster.
+  nlohmann::json j = nlohmann::json::object();
+  j["from"] = r.from;
+  j["to"] = r.target.to;
+  j["addr"] = r.target.addr;
+  j["port"] = r.target.port;
+  j["iface"] = r.target.iface;
+  j["what"] = r.target.what;
+  j["protocol"] = r.target.protocol;
+  j["ok"] = r.ok;
+  j["bulk_ok"] = r.bulk_ok;
+  j["rtt_us"] = r.rtt_us;
+  j["echo_us"] = r.echo_us;
+  j["connect_us"] = r.connect_us;
+  j["bulk_mbps"] = r.bulk_mbps;
+  j["retransmits"] = r.retransmits;
+  j["syn_retransmits"] = r.syn_retransmits;
+  j["snd_mss"] = r.snd_mss;
+  j["bytes_acked"] = r.bytes_acked;
+  j["bulk_bytes"] = r.bulk_bytes;
+  j["stage"] = r.stage;
+  j["failure"] = r.failure;
+  j["error"] = r.error.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.error);
   if (!r.resolved.empty() && r.resolved != r.target.addr) j["resolved"] = r.resolved;
   if (r.reached >= 0) j["reached"] = r.reached;
+  if (r.retried) j["retried"] = true;
   return j;
 }
 
@@ -62,6 +66,7 @@ ProbeResult result_from_json(const nlohmann::json& j) {
   if (j.contains("error") && j["error"].is_string()) r.error = j["error"].get<std::string>();
   r.resolved = j.value("resolved", "");
   r.reached = j.value("reached", -1);
+  r.retried = j.value("retried", false);
   return r;
 }
 

@@ -4,6 +4,7 @@
 #include <sys/eventfd.h>
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "cluster/transport/probe_protocol.hpp"
@@ -49,8 +50,10 @@ Listener ProbeServer::add(const ListenSpec& spec) {
 }
 
 void ProbeServer::start() {
+  // Handlers start on demand (accept_loop): a node that serves a dozen probes of a sparse plan
+  // needs a few threads, not the full pool (each costs a clone, a stack and a malloc arena).
+  handlers_.reserve(static_cast<std::size_t>(std::max(handler_count_, 0)));
   acceptor_ = std::thread([this] { accept_loop(); });
-  for (int i = 0; i < handler_count_; ++i) handlers_.emplace_back([this] { handler_loop(); });
 }
 
 void ProbeServer::stop() {
@@ -102,10 +105,16 @@ void ProbeServer::accept_loop() {
       SockAddr peer;
       auto conn = accept_one(fds[i].fd, core::Deadline(std::chrono::milliseconds(0)), &peer);
       if (!conn) continue;
-      std::lock_guard lock(mu_);
-      if (queue_.size() >= k_max_queue) continue;  // overloaded: the connection is closed
-      queue_.push_back(Queued{std::move(conn.value()), peer.to_string(), std::chrono::steady_clock::now()});
+      bool more = false;
+      {
+        std::lock_guard lock(mu_);
+        if (queue_.size() >= k_max_queue) continue;  // overloaded: the connection is closed
+        queue_.push_back(Queued{std::move(conn.value()), peer.to_string(), std::chrono::steady_clock::now()});
+        // Every waiting connection has an idle handler, or one more handler starts (up to the cap).
+        more = idle_ < queue_.size() && handlers_.size() < static_cast<std::size_t>(handler_count_);
+      }
       cv_.notify_one();
+      if (more) handlers_.emplace_back([this] { handler_loop(); });  // only this thread adds; stop() joins it first
     }
   }
 }
@@ -115,7 +124,9 @@ void ProbeServer::handler_loop() {
     Queued item;
     {
       std::unique_lock lock(mu_);
+      ++idle_;
       cv_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      --idle_;
       if (stopping_) return;
       item = std::move(queue_.front());
       queue_.pop_front();
@@ -150,11 +161,12 @@ void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
   for (int i = 0; i < 4; ++i) echo[static_cast<std::size_t>(i)] = static_cast<std::byte>((r >> (24 - 8 * i)) & 0xff);
   if (!read_exact(conn.get(), std::span(echo).subspan(4), deadline, peer) || !write_all(conn.get(), echo, deadline, peer))
     return;
-  std::vector<std::byte> chunk(64 * 1024);
+  constexpr std::size_t k_chunk = 64 * 1024;
+  auto chunk = std::make_unique_for_overwrite<std::byte[]>(k_chunk);  // read into, never zeroed
   std::uint32_t got = 0;
   while (got < h->bulk_len) {
-    std::size_t want = std::min<std::size_t>(chunk.size(), h->bulk_len - got);
-    if (!read_exact(conn.get(), std::span(chunk.data(), want), deadline, peer)) return;
+    std::size_t want = std::min<std::size_t>(k_chunk, h->bulk_len - got);
+    if (!read_exact(conn.get(), std::span(chunk.get(), want), deadline, peer)) return;
     got += static_cast<std::uint32_t>(want);
   }
   std::array<std::byte, 8> done{std::byte{'D'}, std::byte{'O'}, std::byte{'N'}, std::byte{'E'},

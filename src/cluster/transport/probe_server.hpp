@@ -1,6 +1,6 @@
 // ProbeServer: listens on every candidate address (ephemeral ports) and on the job's own ports,
 // and answers the probe protocol (probe_protocol.hpp) until stopped. One accept thread polls all
-// listeners; a fixed pool of handler threads serves connections, each within a budget derived
+// listeners; handler threads (started as connections wait, up to a cap) serve them, each within a budget derived
 // from --timeout (a peer that has not proven the token within a few seconds is closed, and a
 // connection that waited in the queue longer than that is closed unserved), so idle or hostile
 // peers cannot hold real probes off nor the run past its deadline; stop() cuts connections still
@@ -50,7 +50,7 @@ class ProbeServer {
 
   // Binds one listener now (before start()).
   Listener add(const ListenSpec& spec);
-  // Starts the accept and handler threads.
+  // Starts the accept thread; handler threads start as connections wait (at most `handlers`).
   void start();
   // Stops accepting, closes listeners, joins all threads (idempotent; the destructor calls it).
   void stop();
@@ -81,6 +81,7 @@ class ProbeServer {
   mutable std::mutex mu_;
   std::condition_variable cv_;
   std::deque<Queued> queue_;
+  std::size_t idle_ = 0;  // handlers waiting for a connection
   std::set<int> active_;  // fds being served: stop() shuts them down
   bool stopping_ = false;
   int served_ = 0;

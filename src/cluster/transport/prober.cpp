@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <thread>
 
@@ -104,7 +105,11 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   }
   r.ok = true;
   auto bulk_deadline = step(options.bulk_timeout, overall);
-  std::vector<std::byte> chunk(64 * 1024, std::byte{0x5a});
+  static const auto chunk = [] {  // the bytes pushed; filled once, not per probe
+    std::array<std::byte, 64 * 1024> a{};
+    a.fill(std::byte{0x5a});
+    return a;
+  }();
   auto t1 = Clock::now();
   std::uint32_t sent = 0;
   while (sent < bulk_bytes) {

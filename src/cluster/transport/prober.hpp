@@ -50,6 +50,9 @@ struct ProbeResult {
 // progress; below it, on a fast path, the bulk hit an MTU black hole.
 inline constexpr std::uint64_t k_bulk_progress_acked = 64 * 1024;
 
+// Best round trip above which a pair counts as slow (preflight.reach.slow).
+inline constexpr std::int64_t k_slow_rtt_us = 100'000;
+
 // The same threshold for a probe whose transfer was small (a few full-size segments, enough to
 // meet an MTU black hole): half of what it was to move, at most k_bulk_progress_acked.
 std::uint64_t bulk_progress_acked(const ProbeResult& p);

@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "cluster/transport/prober.hpp"
+
 namespace dd::cluster {
 
 namespace {
@@ -130,6 +132,7 @@ const std::vector<Field> k_result = {
     {"error", Kind::string_or_null, false, 0, 0, 4096},
     {"resolved", Kind::string, false, 0, 0, 1024},
     {"reached", Kind::integer, false, -1, k_max_world - 1},
+    {"retried", Kind::boolean},
 };
 
 // Hex strings of the authentication exchange (auth.hpp): nonce 32, proof 64 characters.
@@ -151,10 +154,14 @@ const std::vector<Field>& schema_of(MsgType type) {
       {"targets", Kind::array, true, 0, 0, 1u << 16, &k_target},
       {"world", Kind::integer, true, 1, k_max_world},
       {"missing", Kind::array, false, 1, k_max_world - 1, 4096, nullptr, true},
+      {"detail", Kind::string, false, 0, 0, 16},  // "all" or "failures" (results_message.hpp)
   };
   static const std::vector<Field> results = {
       {"rank", Kind::integer, true, 1, k_max_world - 1},
       {"results", Kind::array, true, 0, 0, 1u << 16, &k_result},
+      // Probes summarised by the node (results_message.hpp): plan indices and their round trips.
+      {"passed", Kind::array, false, 0, (1 << 16) - 1, 1u << 16, nullptr, true},
+      {"passed_rtt_us", Kind::array, false, 0, k_slow_rtt_us, 1u << 16, nullptr, true},
   };
   static const std::vector<Field> verdict = {
       {"verdict", Kind::string, true, 0, 0, 64},

@@ -48,7 +48,8 @@ std::string node_table(const Rank0View& view) {
                        ifname == f.nccl_config.end() ? "<unset>" : ifname->second);
   }
   for (int m : in.missing) out += fmt::format("  {:>4} {:<16} never joined\n", m, "?");
-  for (const auto& [rank, why] : in.lost) {
+  for (const auto& [lost_rank, why] : in.lost) {
+    const int rank = lost_rank;  // a structured binding cannot be captured before C++20 in clang 14 (the fuzz build)
     auto n = std::find_if(in.nodes.begin(), in.nodes.end(), [&](const NodeFacts& f) { return f.rank == rank; });
     out += fmt::format("  {:>4} {:<16} lost: {}\n", rank, n == in.nodes.end() ? "" : n->host, why);
   }

@@ -36,7 +36,7 @@ if(TARGET dd_nccl_oracle)
     add_test(NAME system.nics.${group}
       COMMAND bash ${DD_NICS_RUNNER} --oracle $<TARGET_FILE:dd_nccl_oracle>
               --distdoctor $<TARGET_FILE:distdoctor> --mismatch-dir ${CMAKE_BINARY_DIR} ${group})
-    set_tests_properties(system.nics.${group} PROPERTIES LABELS system TIMEOUT 300)
+    set_tests_properties(system.nics.${group} PROPERTIES LABELS system TIMEOUT 600)  # links: 120 s quiet, 300 s+ at load 30
   endforeach()
 endif()
 

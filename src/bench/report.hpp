@@ -4,6 +4,7 @@
 // its "Avg bus bandwidth" line (the mean busbw over every out-of-place and in-place row).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,11 +14,10 @@
 
 namespace dd::bench {
 
+// One row's figures for one placement (out of place or in place).
 struct Placement {
-  double time_us = 0;
-  double algbw_gbps = 0;
-  double busbw_gbps = 0;
-  long long wrong = -1;  // -1: not checked
+  double time_us = 0, algbw_gbps = 0, busbw_gbps = 0;  // mean time over ranks; size / time; algbw x factor
+  long long wrong = -1;                                // summed over ranks; -1: not checked
 };
 
 struct Row {

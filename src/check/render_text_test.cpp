@@ -1,11 +1,8 @@
 // Golden tests of `check`'s text output (tests/data/golden_text/check_*.txt).
 #include <gtest/gtest.h>
 
+#include "check/check_test_util.hpp"
 #include "check/report.hpp"
-#include "os/fake/fake_process_runner.hpp"
-#include "os/fake/fake_resolver.hpp"
-#include "os/fake/memory_file_tree.hpp"
-#include "os/fake/static_interface_source.hpp"
 #include "report/golden_text.hpp"
 
 namespace dd::check {
@@ -13,24 +10,18 @@ namespace {
 
 using os::Family;
 
-struct Machine {
-  os::fake::MemoryFileTree files;
-  os::fake::StaticInterfaceSource interfaces;
-  os::fake::FakeResolver resolver{"node1"};
-  os::fake::FakeProcessRunner runner;
-
+// eth0 beside docker0, and an NCCL 2.28.9 install in /usr/local/cuda.
+struct Machine : testing::FakeMachine {
   Machine() {
     interfaces.link("lo", 1).link("docker0", 2).link("eth0", 3);
     interfaces.address("lo", Family::inet, "127.0.0.1", 8).address("docker0", Family::inet, "172.17.0.1", 16);
     interfaces.address("eth0", Family::inet, "198.18.0.2", 24);
-    resolver.add("node1", "198.18.0.2").bindable("198.18.0.2");
     files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");
     files.file("/usr/local/cuda/include/nccl.h", "#define NCCL_MAJOR 2\n#define NCCL_MINOR 28\n#define NCCL_PATCH 9\n");
   }
   std::string text(os::Environment env, bool probe) {
-    Context ctx{files, interfaces, nullptr, resolver, runner, std::move(env), "/root", "/bin/distdoctor", probe,
-                std::chrono::milliseconds(1000)};
-    return render_text(build_report(ctx, ReportScope::nics), ReportScope::nics, report::Style(false));
+    return render_text(build_report(context(std::move(env), probe), ReportScope::nics), ReportScope::nics,
+                       report::Style(false));
   }
 };
 

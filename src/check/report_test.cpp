@@ -2,11 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "check/check_test_util.hpp"
 #include "check/probe_findings.hpp"
-#include "os/fake/fake_process_runner.hpp"
-#include "os/fake/fake_resolver.hpp"
-#include "os/fake/memory_file_tree.hpp"
-#include "os/fake/static_interface_source.hpp"
 
 namespace dd::check {
 
@@ -14,21 +11,12 @@ namespace {
 
 using os::Family;
 
-struct Fixture {
-  os::fake::MemoryFileTree files;
-  os::fake::StaticInterfaceSource interfaces;
-  os::fake::FakeResolver resolver{"node1"};
-  os::fake::FakeProcessRunner runner;
-
+// lo and eth0 only (IPv4 and ::1), no NCCL installed.
+struct Fixture : testing::FakeMachine {
   Fixture() {
     interfaces.link("lo", 1).link("eth0", 2);
     interfaces.address("lo", Family::inet, "127.0.0.1", 8).address("eth0", Family::inet, "198.18.0.2", 24);
     interfaces.address("lo", Family::inet6, "::1", 128);
-    resolver.add("node1", "198.18.0.2").bindable("198.18.0.2");
-  }
-  Context context(os::Environment env, bool probe) {
-    return Context{files, interfaces, nullptr, resolver, runner, std::move(env), "/root", "/bin/distdoctor", probe,
-                   std::chrono::milliseconds(1000)};
   }
 };
 

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/analysis/peer_plan.hpp"
 #include "cluster/analysis/probe_plan.hpp"
 #include "cluster/transport/wire.hpp"
@@ -18,25 +19,7 @@ namespace {
 
 constexpr std::uint32_t k_full = 512 * 1024;
 
-NodeFacts node_facts(int rank) {
-  NodeFacts f;
-  f.rank = rank;
-  f.host = "node" + std::to_string(rank);
-  f.model_version = "2.28.9";
-  std::string addr = "198.18.1." + std::to_string(1 + rank);
-  f.entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet, addr, 16, 0, true, true, false});
-  f.ifaces["eth0"] = IfaceFacts{netif::Kind::physical, 1500, 10000, true, false, 2};
-  Listener l;
-  l.spec = ListenSpec{addr, 0, 0, "eth0", "candidate"};
-  l.port = 40000;
-  l.ok = true;
-  f.listeners.push_back(l);
-  f.nccl_bootstrap = nccl::Endpoint{"eth0", addr, "eth0"};
-  f.nccl_socket = {*f.nccl_bootstrap};
-  f.gloo = nccl::Endpoint{"eth0", addr, "eth0"};
-  f.gloo_source = "hostname";
-  return f;
-}
+NodeFacts node_facts(int rank) { return testing::eth0_node(rank, 1500, false); }
 
 // A measured probe: node 7 is cut off, node 12 sits behind an MTU black hole, 20 -> 21 is slow,
 // 30's probes lose packets, everything else passes.
@@ -113,6 +96,17 @@ Split run_world(int n) {
   return s;
 }
 
+// A clean light probe from rank 1 to rank 3 (300 us, 16 KiB transfer done).
+const ProbeTarget k_light{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
+ProbeResult clean_light_probe() {
+  ProbeResult p;
+  p.from = 1;
+  p.target = k_light;
+  p.ok = p.bulk_ok = true;
+  p.rtt_us = 300;
+  return p;
+}
+
 std::vector<std::string> finding_lines(const Analysis& a) {
   std::vector<std::string> out;
   for (const auto& f : a.findings) {
@@ -145,12 +139,8 @@ TEST(PreflightResultsMessage, SummarisedLightProbesGiveTheSameAnalysisAsEveryPro
 }
 
 TEST(PreflightResultsMessage, DetailAllListsEveryProbeInFull) {
-  ProbeTarget t{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
-  ProbeResult p;
-  p.from = 1;
-  p.target = t;
-  p.ok = p.bulk_ok = true;
-  p.rtt_us = 300;
+  const ProbeTarget& t = k_light;
+  ProbeResult p = clean_light_probe();
   p.bulk_bytes = 16384;
   ASSERT_TRUE(summarisable(p, k_full));
   auto body = results_body(1, {p, p}, k_detail_all, k_full);
@@ -162,12 +152,7 @@ TEST(PreflightResultsMessage, DetailAllListsEveryProbeInFull) {
 }
 
 TEST(PreflightResultsMessage, WhatIsNeverSummarised) {
-  ProbeTarget light{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
-  ProbeResult ok;
-  ok.from = 1;
-  ok.target = light;
-  ok.ok = ok.bulk_ok = true;
-  ok.rtt_us = 300;
+  const ProbeResult ok = clean_light_probe();
   auto with = [&](auto change) {
     ProbeResult p = ok;
     change(p);
@@ -184,7 +169,7 @@ TEST(PreflightResultsMessage, WhatIsNeverSummarised) {
 }
 
 TEST(PreflightResultsMessage, IndicesOutsideThePlanOrRepeatedAreIgnored) {
-  ProbeTarget t{3, "198.18.1.4", 40000, "eth0", "candidate", true, 16384};
+  const ProbeTarget& t = k_light;
   nlohmann::json body = {{"rank", 1}, {"results", nlohmann::json::array()}, {"passed", {0, 0, 5}},
                          {"passed_rtt_us", {10, 20, 30}}};
   auto back = results_from_body(1, body, {t}, k_full);

@@ -40,11 +40,14 @@ int failing_id(void*) { return 2; }
 const char* fake_error_string(int rc) { return rc == 2 ? "unhandled system error" : "?"; }
 const char* fake_last_error(void*) { return "NET/Socket : No usable listening interface found"; }
 
+// A fake libnccl 2.28.9 whose ncclGetUniqueId is `unique_id`.
+NcclEntryPoints fake_library(int (*unique_id)(void*)) {
+  return {.get_version = fake_version, .get_unique_id = unique_id, .get_error_string = fake_error_string,
+          .get_last_error = fake_last_error};
+}
+
 TEST(ProbeChild, AnswersVersionAndObservedInterface) {
-  NcclEntryPoints api;
-  api.get_version = fake_version;
-  api.get_unique_id = fake_id;
-  auto j = probe_loaded_library("/x/libnccl.so.2", api, OneAddress{});
+  auto j = probe_loaded_library("/x/libnccl.so.2", fake_library(fake_id), OneAddress{});
   EXPECT_EQ(j["stage"], "done");
   EXPECT_EQ(j["ok"], true);
   EXPECT_EQ(j["version_code"], 22809);
@@ -57,12 +60,7 @@ TEST(ProbeChild, AnswersVersionAndObservedInterface) {
 }
 
 TEST(ProbeChild, NcclErrorCarriesErrorStringAndLastError) {
-  NcclEntryPoints api;
-  api.get_version = fake_version;
-  api.get_unique_id = failing_id;
-  api.get_error_string = fake_error_string;
-  api.get_last_error = fake_last_error;
-  auto j = probe_loaded_library("/x/libnccl.so.2", api, OneAddress{});
+  auto j = probe_loaded_library("/x/libnccl.so.2", fake_library(failing_id), OneAddress{});
   EXPECT_EQ(j["stage"], "unique-id");
   EXPECT_EQ(j["ok"], false);
   EXPECT_EQ(j["rc"], 2);

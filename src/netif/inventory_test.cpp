@@ -71,26 +71,28 @@ TEST(NetifInventory, HostMixedCoversEveryKind) {
   EXPECT_EQ(inv.entries[2].name, "eno1:1");
 }
 
+// The link facts read from sysfs for `name`: its driver, why it was classified, MTU and speed.
+void expect_link(const Inventory& inv, const std::string& name, const std::string& driver, const std::string& reason,
+                 int mtu, int speed_mbps) {
+  const auto* i = inv.find(name);
+  ASSERT_NE(i, nullptr) << name;
+  EXPECT_EQ(i->driver, driver) << name;
+  EXPECT_EQ(i->kind_reason, reason) << name;
+  EXPECT_EQ(i->mtu, mtu) << name;
+  EXPECT_EQ(i->speed_mbps, speed_mbps) << name;
+}
+
 TEST(NetifInventory, PhysicalFactsAndDrivers) {
   auto src = host_mixed_source();
   auto tree = fixture("host-mixed");
   auto inv = read_inventory(src, tree);
+  expect_link(inv, "eno1", "ixgbe", "sysfs device link (driver ixgbe)", 1500, 10000);
   const auto* eno1 = inv.find("eno1");
   ASSERT_NE(eno1, nullptr);
-  EXPECT_EQ(eno1->driver, "ixgbe");
-  EXPECT_EQ(eno1->kind_reason, "sysfs device link (driver ixgbe)");
-  EXPECT_EQ(eno1->speed_mbps, 10000);
-  EXPECT_EQ(eno1->mtu, 1500);
   EXPECT_EQ(eno1->mac, "3c:fd:fe:00:00:02");
   EXPECT_TRUE(eno1->up && eno1->running && eno1->carrier);
   EXPECT_EQ(eno1->operstate, "up");
-
-  const auto* ib0 = inv.find("ib0");
-  ASSERT_NE(ib0, nullptr);
-  EXPECT_EQ(ib0->kind_reason, "sysfs type 32 (InfiniBand)");
-  EXPECT_EQ(ib0->driver, "mlx5_core");
-  EXPECT_EQ(ib0->mtu, 2044);
-  EXPECT_EQ(ib0->speed_mbps, 200000);
+  expect_link(inv, "ib0", "mlx5_core", "sysfs type 32 (InfiniBand)", 2044, 200000);
 
   EXPECT_EQ(inv.find("bond0")->driver, "bonding");
   EXPECT_EQ(inv.find("bond0")->mtu, 9000);

@@ -7,38 +7,26 @@
 namespace dd::netif {
 namespace {
 
+// lo; ens1f0 (100 Gb/s, MTU 9000) with a secondary address and a link-local one; docker0 up
+// without carrier; eno2 down.
 Inventory sample() {
   Inventory inv;
-  Interface lo;
-  lo.name = "lo";
-  lo.kind = Kind::loopback;
+  inv.interfaces.resize(4);
+  Interface& lo = inv.interfaces[0];
+  lo.name = "lo", lo.kind = Kind::loopback, lo.mtu = 65536;
   lo.up = lo.running = lo.carrier = true;
-  lo.mtu = 65536;
   lo.addresses.push_back({os::Family::inet, "127.0.0.1", 8, Scope::host, ""});
-  inv.interfaces.push_back(lo);
-  Interface eth;
-  eth.name = "ens1f0";
-  eth.kind = Kind::physical;
-  eth.up = true;
-  eth.running = true;
-  eth.mtu = 9000;
-  eth.speed_mbps = 100000;
-  eth.driver = "mlx5_core";
+  Interface& eth = inv.interfaces[1];
+  eth.name = "ens1f0", eth.kind = Kind::physical, eth.mtu = 9000, eth.speed_mbps = 100000, eth.driver = "mlx5_core";
+  eth.up = eth.running = true;
   eth.addresses.push_back({os::Family::inet, "198.18.1.10", 24, Scope::global, ""});
   eth.addresses.push_back({os::Family::inet, "198.18.1.11", 24, Scope::global, "ens1f0:1"});
   eth.addresses.push_back({os::Family::inet6, "fe80::1", 64, Scope::link, ""});
-  inv.interfaces.push_back(eth);
-  Interface d;
-  d.name = "docker0";
-  d.kind = Kind::docker;
-  d.up = true;
-  d.operstate = "down";
-  d.speed_mbps = 2500;
-  inv.interfaces.push_back(d);
-  Interface down;
-  down.name = "eno2";
-  down.operstate = "down";
-  inv.interfaces.push_back(down);
+  Interface& docker0 = inv.interfaces[2];
+  docker0.name = "docker0", docker0.kind = Kind::docker, docker0.up = true;
+  docker0.operstate = "down", docker0.speed_mbps = 2500;
+  Interface& eno2 = inv.interfaces[3];
+  eno2.name = "eno2", eno2.operstate = "down";
   return inv;
 }
 

@@ -16,6 +16,7 @@
 
 #include "core/deadline.hpp"
 #include "core/strings.hpp"
+#include "os/linux_exec_report.hpp"
 #include "os/unique_fd.hpp"
 
 extern char** environ;  // NOLINT
@@ -140,17 +141,8 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
   devnull.reset();
 
   // execve succeeded when the CLOEXEC report pipe closes without an errno written to it.
-  int exec_errno = 0;
-  ssize_t n;
-  do {
-    n = ::read(report_r.get(), &exec_errno, sizeof exec_errno);
-  } while (n < 0 && errno == EINTR);
-  if (n == static_cast<ssize_t>(sizeof exec_errno)) {
-    int status = 0;
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-    return core::make_error(core::ErrorKind::system, "cannot run '" + *program + "': " + errno_text(exec_errno));
-  }
+  if (auto exec_errno = exec_failure(report_r, pid))
+    return core::make_error(core::ErrorKind::system, "cannot run '" + *program + "': " + errno_text(*exec_errno));
 
   ::fcntl(out_r.get(), F_SETFL, ::fcntl(out_r.get(), F_GETFL) | O_NONBLOCK);
   ::fcntl(err_r.get(), F_SETFL, ::fcntl(err_r.get(), F_GETFL) | O_NONBLOCK);

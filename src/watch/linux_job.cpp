@@ -18,22 +18,21 @@
 #include <thread>
 
 #include "os/file_tree.hpp"
+#include "os/linux_exec_report.hpp"
+#include "os/unique_fd.hpp"
 #include "watch/job.hpp"
 #include "watch/process_info.hpp"
-#include "os/unique_fd.hpp"
-
-extern char** environ;  // NOLINT
 
 namespace dd::watch {
 
 namespace {
 
+using Fd = os::UniqueFd;  // environ: <unistd.h> declares it (_GNU_SOURCE)
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
+// Output is still relayed this long after the job exited while a descendant holds its pipes.
 constexpr milliseconds k_drain_after_exit{300};
-
-using Fd = os::UniqueFd;
 
 sigset_t watched_signals() {
   sigset_t set;
@@ -245,18 +244,10 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
   }
   if (!spec.use_pty) ::setpgid(pid, pid);
   out_w.reset(), err_w.reset(), slave.reset(), report_w.reset();
-  int exec_errno = 0;
-  ssize_t n;
-  do {
-    n = ::read(report_r.get(), &exec_errno, sizeof exec_errno);
-  } while (n < 0 && errno == EINTR);
-  if (n == static_cast<ssize_t>(sizeof exec_errno)) {
-    int st = 0;
-    while (::waitpid(pid, &st, 0) < 0 && errno == EINTR) {
-    }
+  if (auto exec_errno = os::exec_failure(report_r, pid)) {
     ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
-    return core::make_error(exec_errno == ENOENT ? ErrorKind::not_found : ErrorKind::system,
-                            "watch: cannot run '" + spec.argv[0] + "': " + std::strerror(exec_errno));
+    return core::make_error(*exec_errno == ENOENT ? ErrorKind::not_found : ErrorKind::system,
+                            "watch: cannot run '" + spec.argv[0] + "': " + std::strerror(*exec_errno));
   }
   std::unique_ptr<Job> job =
       std::make_unique<LinuxJob>(pid, sigfd.release(), out_r.release(), err_r.release(), spec.use_pty);

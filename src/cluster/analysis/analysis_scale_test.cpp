@@ -6,33 +6,14 @@
 #include <numeric>
 
 #include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/analysis/peer_plan.hpp"
 #include "cluster/analysis/probe_plan.hpp"
 
 namespace dd::cluster {
 namespace {
 
-NodeFacts flat_node(int rank) {
-  NodeFacts f;
-  f.rank = rank;
-  f.host = "node" + std::to_string(rank);
-  f.model_version = "2.28.9";
-  std::string addr = "198.18." + std::to_string(1 + rank / 250) + "." + std::to_string(1 + rank % 250);
-  f.entries.push_back(os::AddressEntry{"lo", "lo", os::Family::inet, "127.0.0.1", 8, 0, true, true, true});
-  f.entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet, addr, 16, 0, true, true, false});
-  f.ifaces["lo"] = IfaceFacts{netif::Kind::loopback, 65536, -1, true, false, 1};
-  f.ifaces["eth0"] = IfaceFacts{netif::Kind::physical, 9000, 10000, true, false, 2};
-  Listener l;
-  l.spec = ListenSpec{addr, 0, 0, "eth0", "candidate"};
-  l.port = 40000;
-  l.ok = true;
-  f.listeners.push_back(l);
-  f.nccl_bootstrap = nccl::Endpoint{"eth0", addr, "eth0"};
-  f.nccl_socket = {*f.nccl_bootstrap};
-  f.gloo = nccl::Endpoint{"eth0", addr, "eth0"};
-  f.gloo_source = "hostname";
-  return f;
-}
+NodeFacts flat_node(int rank) { return testing::eth0_node(rank, 9000, true); }
 
 struct World {
   std::vector<NodeFacts> nodes;

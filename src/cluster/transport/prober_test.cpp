@@ -13,16 +13,35 @@ namespace {
 
 using namespace std::chrono_literals;
 
-TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
-  ProbeServer server("job", 1, 4);
-  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
-  ASSERT_TRUE(l.ok) << l.error;
-  server.start();
+// A started probe server for `rank` with one listener on 127.0.0.1 (an ephemeral port) named
+// `iface`; target() aims a protocol probe from rank 0's view at it as rank `to`.
+struct LoopbackServer {
+  ProbeServer server;
+  std::string iface;
+  int port = 0;
+  LoopbackServer(const std::string& token, int rank, int handlers, std::chrono::milliseconds budget = 20s,
+                 std::string name = "lo")
+      : server(token, rank, handlers, budget), iface(std::move(name)) {
+    auto l = server.add({"127.0.0.1", 0, 0, iface, "candidate"});
+    EXPECT_TRUE(l.ok) << l.error;
+    port = l.port;
+    server.start();
+  }
+  ProbeTarget target(int to = 1) const { return {to, "127.0.0.1", port, iface, "candidate", true}; }
+};
+
+ProbeOptions with_token(const std::string& token) {
   ProbeOptions opt;
-  opt.token = "job";
+  opt.token = token;
+  return opt;
+}
+
+TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
+  LoopbackServer lo("job", 1, 4);
+  auto& server = lo.server;
+  ProbeOptions opt = with_token("job");
   opt.bulk_bytes = 4u << 20;
-  std::vector<ProbeTarget> targets;
-  for (int i = 0; i < 8; ++i) targets.push_back({1, "127.0.0.1", l.port, "lo", "candidate", true});
+  std::vector<ProbeTarget> targets(8, lo.target());
   auto results = run_probes(0, targets, opt, core::Deadline(20s));
   ASSERT_EQ(results.size(), 8u);
   for (const auto& r : results) {
@@ -38,14 +57,10 @@ TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
 // A first try that timed out (dropped SYN, overloaded peer) is tried once more and a success
 // replaces it; a refusal is an answer and keeps its result.
 TEST(PreflightProbe, TimeoutsAreRetriedOnceRefusalsAreNot) {
-  ProbeServer server("job", 1, 2);
-  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
-  ASSERT_TRUE(l.ok) << l.error;
-  server.start();
-  ProbeOptions opt;
-  opt.token = "job";
-  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
-                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  LoopbackServer lo("job", 1, 2);
+  auto& server = lo.server;
+  ProbeOptions opt = with_token("job");
+  std::vector<ProbeTarget> targets(2, lo.target());
   std::vector<ProbeResult> results(2);
   results[0].target = targets[0];
   results[0].stage = "connect";
@@ -89,15 +104,11 @@ TEST(PreflightProbe, LossIsReadFromTheKernelsCountsNotFromTheClock) {
 // A probe that showed loss once is run again; a clean second run replaces it (a single drop on a
 // busy host), while one that failed outright is left to the failure analysis.
 TEST(PreflightProbe, LossIsConfirmedByASecondRun) {
-  ProbeServer server("job", 1, 2);
-  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
-  ASSERT_TRUE(l.ok) << l.error;
-  server.start();
-  ProbeOptions opt;
-  opt.token = "job";
+  LoopbackServer lo("job", 1, 2);
+  auto& server = lo.server;
+  ProbeOptions opt = with_token("job");
   opt.connect_timeout = opt.echo_timeout = opt.bulk_timeout = 2s;
-  std::vector<ProbeTarget> targets = {{1, "127.0.0.1", l.port, "lo", "candidate", true},
-                                      {1, "127.0.0.1", l.port, "lo", "candidate", true}};
+  std::vector<ProbeTarget> targets(2, lo.target());
   std::vector<ProbeResult> results(2);
   for (std::size_t i = 0; i < 2; ++i) {
     results[i].target = targets[i];
@@ -117,25 +128,17 @@ TEST(PreflightProbe, LossIsConfirmedByASecondRun) {
 }
 
 TEST(PreflightProbe, AnotherJobsTokenIsRefusedAndNamed) {
-  ProbeServer server("job-A", 1, 2);
-  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
-  server.start();
-  ProbeOptions opt;
-  opt.token = "job-B";
-  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(5s));
+  LoopbackServer lo("job-A", 1, 2);
+  auto r = probe_one(0, lo.target(), with_token("job-B"), core::Deadline(5s));
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.stage, "echo");
-  server.stop();
-  EXPECT_EQ(server.refused(), 1);
+  lo.server.stop();
+  EXPECT_EQ(lo.server.refused(), 1);
 }
 
 TEST(PreflightProbe, AnswerFromTheWrongRankIsAFailure) {
-  ProbeServer server("j", 2, 2);  // rank 2 owns the address rank 1 was said to have
-  auto l = server.add({"127.0.0.1", 0, 0, "docker0", "candidate"});
-  server.start();
-  ProbeOptions opt;
-  opt.token = "j";
-  auto r = probe_one(0, {1, "127.0.0.1", l.port, "docker0", "candidate", true}, opt, core::Deadline(5s));
+  LoopbackServer docker0("j", 2, 2, 20s, "docker0");  // rank 2 owns the address rank 1 was said to have
+  auto r = probe_one(0, docker0.target(1), with_token("j"), core::Deadline(5s));
   EXPECT_FALSE(r.ok);
   EXPECT_EQ(r.reached, 2);
   EXPECT_NE(r.error.find("answered by rank 2 instead of rank 1"), std::string::npos) << r.error;
@@ -178,21 +181,17 @@ TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
 // Idle connections (a scanner, an attacker) neither hold the run past --timeout nor starve the
 // real probes: the proof must come within a quarter of the budget, and stop() cuts what is left.
 TEST(PreflightProbe, IdlePeersNeitherStarveProbesNorDelayStop) {
-  ProbeServer server("job", 1, 4, 2s);  // proof budget: 1 s
-  auto l = server.add({"127.0.0.1", 0, 0, "lo", "candidate"});
-  ASSERT_TRUE(l.ok) << l.error;
-  server.start();
-  auto a = numeric_addr("127.0.0.1", l.port);
+  LoopbackServer lo("job", 1, 4, 2s);  // proof budget: 1 s
+  auto& server = lo.server;
+  auto a = numeric_addr("127.0.0.1", lo.port);
   std::vector<os::UniqueFd> idle;
   for (int i = 0; i < 6; ++i) {  // more than the handlers: the real probe waits for a turn
     auto c = connect_to(*a, core::Deadline(2s));
     ASSERT_TRUE(c.ok());
     idle.push_back(std::move(c.value()));
   }
-  ProbeOptions opt;
-  opt.token = "job";
   auto start = std::chrono::steady_clock::now();
-  auto r = probe_one(0, {1, "127.0.0.1", l.port, "lo", "candidate", true}, opt, core::Deadline(10s));
+  auto r = probe_one(0, lo.target(), with_token("job"), core::Deadline(10s));
   EXPECT_TRUE(r.ok) << r.error;
   EXPECT_LT(std::chrono::steady_clock::now() - start, 4s);
   for (int i = 0; i < 4; ++i) {  // a handler busy with an idle peer again

@@ -78,6 +78,8 @@ if ((full)); then
   mnt tmpfs /run -t tmpfs
   mkdir -p "$root/src"
   git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$root/src"
+  # The project's shared folder (DESIGN.md, the labelled corpus) sits beside the checkout, as here.
+  [[ -d ../shared ]] && cp -a ../shared "$root/shared"
   # check exits 1 when it finds an error on this host (a finding, not a failure); 2 or more fails
   rc=0; in_root bash -c 'cd /src && bash scripts/run-check.sh --no-probe' || rc=$?
   echo "run-check exit $rc"

@@ -1,6 +1,8 @@
 #include "bench/collectives.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <vector>
 
 namespace dd::bench {
 
@@ -13,6 +15,10 @@ std::span<std::byte> bytes_of(float* p, std::size_t n) { return {reinterpret_cas
 
 int mod(int a, int n) { return ((a % n) + n) % n; }
 
+void copy_floats(float* dst, const float* src, std::size_t n) {
+  if (dst != src && n) std::memmove(dst, src, n * sizeof(float));
+}
+
 // Block b of a ring over `count` elements split in `n` nearly equal parts.
 struct Blocks {
   std::size_t count;
@@ -21,27 +27,23 @@ struct Blocks {
   std::size_t size(int b) const { return begin(b + 1) - begin(b); }
 };
 
-// Ring reduce-scatter over `blocks`: afterwards out_block (this rank's block `rank`) holds the sum
-// of every rank's block `rank` of `in`. in_base/out_base index blocks; out_block points at the
-// destination of this rank's block.
-cluster::NetStatus ring_reduce_scatter(Mesh& mesh, const float* in, const Blocks& blocks, float* out_block,
-                                       Scratch& scratch) {
+// The ring step by step, for blocks smaller than a segment (a stream can only forward whole
+// segments, so it needs every block to hold one): n - 1 transfers, each moving one block.
+cluster::NetStatus reduce_scatter_steps(Mesh& mesh, const float* in, const Blocks& blocks, float* out_block,
+                                        Scratch& scratch) {
   const int n = mesh.world(), r = mesh.rank();
-  const int next = mod(r + 1, n), prev = mod(r - 1, n);
   std::size_t largest = 0;
   for (int b = 0; b < n; ++b) largest = std::max(largest, blocks.size(b));
-  scratch.reserve(largest);
-  float* acc_prev = nullptr;  // the block reduced in the previous step (sent in this one)
+  scratch.reserve(2 * largest);
+  const float* acc_prev = nullptr;  // the block reduced in the previous step (sent in this one)
   for (int s = 0; s < n - 1; ++s) {
     const int send_b = mod(r - s - 1, n), recv_b = mod(r - s - 2, n);
     const float* src = s == 0 ? in + blocks.begin(send_b) : acc_prev;
-    float* landing = (s % 2 == 0) ? scratch.a.data() : scratch.b.data();
-    const bool last = s == n - 2;
-    float* dst = last ? out_block : landing;
+    float* landing = scratch.a.data() + (s % 2 == 0 ? 0 : largest);
+    float* dst = s == n - 2 ? out_block : landing;
     const float* mine = in + blocks.begin(recv_b);
-    SendOp send{next, bytes_of(src, blocks.size(send_b))};
-    RecvOp recv{prev, bytes_of(landing, blocks.size(recv_b)),
-                [=](std::size_t off, std::size_t len) {
+    SendOp send{mod(r + 1, n), bytes_of(src, blocks.size(send_b))};
+    RecvOp recv{mod(r - 1, n), bytes_of(landing, blocks.size(recv_b)), [=](std::size_t off, std::size_t len) {
                   std::size_t i = off / sizeof(float);
                   add_floats(dst + i, mine + i, landing + i, len / sizeof(float));
                 }};
@@ -51,21 +53,93 @@ cluster::NetStatus ring_reduce_scatter(Mesh& mesh, const float* in, const Blocks
   return cluster::Done{};
 }
 
-// Ring all-gather in place over `buf` split in `blocks`: block `rank` is already there.
-cluster::NetStatus ring_all_gather(Mesh& mesh, float* buf, const Blocks& blocks) {
+cluster::NetStatus all_gather_steps(Mesh& mesh, float* buf, const Blocks& blocks) {
   const int n = mesh.world(), r = mesh.rank();
-  const int next = mod(r + 1, n), prev = mod(r - 1, n);
   for (int s = 0; s < n - 1; ++s) {
     const int send_b = mod(r - s, n), recv_b = mod(r - s - 1, n);
-    SendOp send{next, bytes_of(buf + blocks.begin(send_b), blocks.size(send_b))};
-    RecvOp recv{prev, bytes_of(buf + blocks.begin(recv_b), blocks.size(recv_b)), {}};
+    SendOp send{mod(r + 1, n), bytes_of(buf + blocks.begin(send_b), blocks.size(send_b))};
+    RecvOp recv{mod(r - 1, n), bytes_of(buf + blocks.begin(recv_b), blocks.size(recv_b)), {}};
     if (auto st = mesh.transfer({&send, 1}, {&recv, 1}); !st) return st;
   }
   return cluster::Done{};
 }
 
-void copy_floats(float* dst, const float* src, std::size_t n) {
-  if (dst != src && n) std::memmove(dst, src, n * sizeof(float));
+// Whether every block holds at least one segment: then a stream never waits on itself (a rank's
+// segment j waits only on segments before j of its neighbour). The same answer on every rank.
+bool streams(const Mesh& mesh, const Blocks& blocks) {
+  return blocks.count / static_cast<std::size_t>(blocks.n) * sizeof(float) >= mesh.options().segment_bytes;
+}
+
+// Ring reduce-scatter over `blocks`: afterwards out_block (this rank's block `rank`) holds the sum
+// of every rank's block `rank` of `in`. One transfer, pipelined across the ring's n - 1 steps: what
+// this rank sends to the next one is a single stream (its own input block rank - 1, then each block
+// it reduces, in step order), and what it receives from the previous one is the matching stream of
+// n - 1 blocks (rank - 2, rank - 3, ..., rank). Both streams live in one work buffer
+// [own block | received blocks], so the send stream is the buffer's prefix: a segment is reduced in
+// place as it lands and forwarded as soon as it is (the send is gated on the receive's contiguous
+// progress), with no wait at step boundaries. The last received block is reduced into out_block.
+cluster::NetStatus ring_reduce_scatter(Mesh& mesh, const float* in, const Blocks& blocks, float* out_block,
+                                       Scratch& scratch) {
+  if (!streams(mesh, blocks)) return reduce_scatter_steps(mesh, in, blocks, out_block, scratch);
+  const int n = mesh.world(), r = mesh.rank();
+  const auto received_block = [&](int step) { return mod(r - step - 2, n); };
+  const int own = mod(r - 1, n);
+  std::vector<std::size_t> starts(static_cast<std::size_t>(n), 0);  // received block s at starts[s] (floats)
+  for (int s = 0; s + 1 < n; ++s)
+    starts[static_cast<std::size_t>(s) + 1] = starts[static_cast<std::size_t>(s)] + blocks.size(received_block(s));
+  const std::size_t lead = blocks.size(own), total = starts.back();
+  scratch.reserve(lead + total);
+  float* work = scratch.a.data();
+  float* stream = work + lead;
+  copy_floats(work, in + blocks.begin(own), lead);
+  const auto reduce = [&](std::size_t offset, std::size_t length) {
+    std::size_t a = offset / sizeof(float);
+    const std::size_t e = (offset + length) / sizeof(float);
+    auto s = static_cast<std::size_t>(std::upper_bound(starts.begin(), starts.end(), a) - starts.begin()) - 1;
+    for (; a < e; ++s) {
+      const std::size_t stop = std::min(e, starts[s + 1]), i = a - starts[s];
+      const bool last = s + 2 == starts.size();
+      add_floats(last ? out_block + i : stream + a, in + blocks.begin(received_block(static_cast<int>(s))) + i,
+                 stream + a, stop - a);
+      a = stop;
+    }
+  };
+  std::size_t arrived = 0;
+  RecvOp recv{mod(r - 1, n), bytes_of(stream, total), reduce, &arrived};
+  SendOp send{mod(r + 1, n), bytes_of(work, lead + starts[starts.size() - 2]), &arrived, lead * sizeof(float)};
+  return mesh.transfer({&send, 1}, {&recv, 1});
+}
+
+// One part of the backward all-gather ring: send buf[send_from, send_to) to `to` while receiving
+// buf[recv_from, recv_to) from `from`; byte k of the send may go once byte k - bias of the receive
+// has arrived (bias: the own block in front of the forwarded ones). Empty ranges are left out.
+cluster::NetStatus gather_part(Mesh& mesh, float* buf, int to, std::size_t send_from, std::size_t send_to, int from,
+                               std::size_t recv_from, std::size_t recv_to, std::size_t bias) {
+  std::size_t arrived = 0;
+  SendOp send{to, bytes_of(buf + send_from, send_to - send_from), &arrived, bias * sizeof(float)};
+  RecvOp recv{from, bytes_of(buf + recv_from, recv_to - recv_from), {}, &arrived};
+  if (recv_to == recv_from) send.ready = nullptr;
+  return mesh.transfer({&send, send_to > send_from ? 1u : 0u}, {&recv, recv_to > recv_from ? 1u : 0u});
+}
+
+// Ring all-gather in place over `buf` split in `blocks`: block `rank` is already there. The ring
+// runs backwards (send to rank - 1, receive from rank + 1), so both streams ascend through buf:
+// this rank sends blocks rank, rank + 1, ... and receives rank + 1, rank + 2, ..., forwarding each
+// segment once it has arrived. The streams wrap once, at the end of buf: two pipelined transfers
+// (up to the end, then from the start), and every send range equals its receiver's range.
+cluster::NetStatus ring_all_gather(Mesh& mesh, float* buf, const Blocks& blocks) {
+  if (!streams(mesh, blocks)) return all_gather_steps(mesh, buf, blocks);
+  const int n = mesh.world(), r = mesh.rank();
+  const int to = mod(r - 1, n), from = mod(r + 1, n);
+  const std::size_t end = blocks.begin(n), own = blocks.begin(r), own_size = blocks.size(r);
+  // Up to the end: send blocks r.. (n - 1 blocks in all: rank 0 stops before block n - 1),
+  // receive blocks r + 1 .. n - 1.
+  const std::size_t first_send_end = r == 0 ? blocks.begin(n - 1) : end;
+  if (auto st = gather_part(mesh, buf, to, own, first_send_end, from, blocks.begin(r + 1), end, own_size); !st)
+    return st;
+  if (r == 0) return cluster::Done{};
+  // From the start: receive blocks 0 .. r - 1, send blocks 0 .. r - 2 as they arrive.
+  return gather_part(mesh, buf, to, 0, blocks.begin(r - 1), from, 0, own, 0);
 }
 
 }  // namespace

@@ -7,8 +7,10 @@
 //   alltoall        in[world*count] -> out[world*count]: block p of in goes to rank p, block q
 //                   of out comes from rank q; all pairs at once
 //   sendrecv        in[count] to rank+1, out[count] from rank-1
-// The ring steps receive into a scratch buffer and reduce each segment as it lands (one pass:
-// dst = input + received); all-gather and the other moves receive straight into the output.
+// The ring runs as one pipelined stream per direction, not n - 1 steps: reduce-scatter receives
+// into a scratch buffer and reduces each segment as it lands (one pass: dst = input + received),
+// forwarding it to the next rank as soon as it is reduced; all-gather forwards each segment as soon
+// as it has arrived. All-gather and the other moves receive straight into the output.
 #pragma once
 
 #include <cstddef>
@@ -23,12 +25,12 @@ enum class Op { all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sen
 
 std::string_view to_string(Op op);
 
-// Work space reused across calls (two ring blocks).
+// Work space reused across calls: the ring's send/receive stream (about `count` floats), or an
+// in-place input copied aside.
 struct Scratch {
-  std::vector<float> a, b;
+  std::vector<float> a;
   void reserve(std::size_t floats) {
     if (a.size() < floats) a.resize(floats);
-    if (b.size() < floats) b.resize(floats);
   }
 };
 

@@ -64,6 +64,8 @@ std::vector<Case> cases() {
       out.push_back({op, world, 3, 4 * 77777});      // odd count, three sockets per peer
     }
   out.push_back({Op::all_reduce, 5, 2, 4 * 3});  // fewer elements than ranks: empty ring blocks
+  // Streamed ring (every block holds a segment) on one socket per peer: ranks forward while receiving.
+  for (Op op : {Op::all_reduce, Op::all_gather, Op::reduce_scatter}) out.push_back({op, 4, 1, 4 * 33333});
   return out;
 }
 

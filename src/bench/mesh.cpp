@@ -223,8 +223,9 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
           if (u.send >= 0) {
             auto& st = ss[static_cast<std::size_t>(u.send)];
             auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-            const auto* ready = sends[static_cast<std::size_t>(u.send)].ready;
-            if (!lane.done && (!ready || *ready >= st.seg_begin(lane.segment) + st.seg_len(lane.segment))) ev |= POLLOUT;
+            const auto& op = sends[static_cast<std::size_t>(u.send)];
+            if (!lane.done && (!op.ready || *op.ready + op.ready_bias >= st.seg_begin(lane.segment) + st.seg_len(lane.segment)))
+              ev |= POLLOUT;
           }
           if (!ev) continue;
           pfds.push_back(pollfd{u.fd, ev, 0});

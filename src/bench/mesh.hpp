@@ -35,9 +35,11 @@ namespace dd::bench {
 struct SendOp {
   int peer = -1;
   std::span<const std::byte> data;
-  // Bytes of `data` that may be sent (a contiguous prefix), updated by a RecvOp of the same
-  // transfer; null: all of it.
+  // Bytes of `data` that may be sent (a contiguous prefix): *ready + ready_bias, where *ready is
+  // updated by a RecvOp of the same transfer (a stream that forwards what it receives, after
+  // `ready_bias` bytes of its own); null: all of it.
   const std::size_t* ready = nullptr;
+  std::size_t ready_bias = 0;
 };
 
 struct RecvOp {

@@ -1,5 +1,8 @@
 # dd_module(<folder> DEPS ...): static library dd_<folder> from src/<folder>/**/*.cpp; the
-# folder's *_test.cpp files are added to the single unit-test binary dd_unit_tests.
+# folder's *_test.cpp files are added to the single unit-test binary dd_unit_tests, and its data
+# files (src/<folder>/data/*.json) are compiled in (cmake/EmbedData.cmake).
+include(${CMAKE_CURRENT_LIST_DIR}/EmbedData.cmake)
+
 function(dd_module name)
   cmake_parse_arguments(M "" "" "DEPS" ${ARGN})
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/${name}/*.cpp)
@@ -13,6 +16,10 @@ function(dd_module name)
     add_library(dd_${name} STATIC ${srcs})
   else()
     add_library(dd_${name} INTERFACE)
+  endif()
+  file(GLOB data CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/${name}/data/*.json)
+  if(srcs AND data)
+    dd_embed_data(dd_${name} ${data})
   endif()
   if(srcs)
     target_include_directories(dd_${name} PUBLIC ${CMAKE_SOURCE_DIR}/src)

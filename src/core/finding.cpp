@@ -1,4 +1,5 @@
 #include "core/finding.hpp"
+#include "core/finding_names.hpp"
 
 #include <algorithm>
 
@@ -39,6 +40,18 @@ std::string_view to_string(Severity severity) {
     case Severity::info: return "info";
   }
   return "info";
+}
+
+std::optional<Label> label_named(std::string_view name) {
+  for (int i = 0; i <= static_cast<int>(Label::other); ++i)
+    if (to_string(static_cast<Label>(i)) == name) return static_cast<Label>(i);
+  return std::nullopt;
+}
+
+std::optional<Severity> severity_named(std::string_view name) {
+  for (int i = 0; i <= static_cast<int>(Severity::info); ++i)
+    if (to_string(static_cast<Severity>(i)) == name) return static_cast<Severity>(i);
+  return std::nullopt;
 }
 
 Finding new_finding(std::string id, Label label, Severity severity, std::string title) {

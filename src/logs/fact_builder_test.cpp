@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
 #include "logs/analyzer.hpp"
 #include "logs/rank_table.hpp"
 #include "logs/tf_config_text.hpp"
@@ -9,18 +13,22 @@
 namespace dd::logs {
 namespace {
 
+// Feeds `lines` to `b` as the file `name` and returns the facts so far.
+const LogFacts& read_file(FactBuilder& b, const std::string& name, std::initializer_list<std::string_view> lines) {
+  b.begin_file(name);
+  for (std::string_view line : lines) b.add_line(line);
+  return b.facts();
+}
+
 TEST(LogsFactBuilder, BuildsThePerRankPicture) {
   FactBuilder b;
-  b.begin_file("r0.log");
-  b.add_line("n0:10:10 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.1<0>");
-  b.add_line("NCCL version 2.7.8+cuda11.0");
-  b.add_line("n0:10:10 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.1<0> [1]eth1:198.18.1.1<0>");
-  b.add_line("n0:10:10 [0] NCCL INFO Using network Socket");
-  b.add_line("");
-  b.add_line("n0:10:30 [0] include/socket.h:390 NCCL WARN Connect to 198.18.0.2<4000> failed : Connection refused");
-  b.begin_file("r1.log");
-  b.add_line("n1:20:20 [2] NCCL INFO comm 0x1 rank 1 nranks 2 cudaDev 2 busId 3000 - Init COMPLETE");
-  const LogFacts& f = b.facts();
+  read_file(b, "r0.log",
+            {"n0:10:10 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.1<0>", "NCCL version 2.7.8+cuda11.0",
+             "n0:10:10 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.1<0> [1]eth1:198.18.1.1<0>",
+             "n0:10:10 [0] NCCL INFO Using network Socket", "",
+             "n0:10:30 [0] include/socket.h:390 NCCL WARN Connect to 198.18.0.2<4000> failed : Connection refused"});
+  const LogFacts& f =
+      read_file(b, "r1.log", {"n1:20:20 [2] NCCL INFO comm 0x1 rank 1 nranks 2 cudaDev 2 busId 3000 - Init COMPLETE"});
   ASSERT_EQ(2u, f.processes.size());
   const ProcessState& p0 = *f.processes[0];
   EXPECT_EQ("n0", p0.host);
@@ -94,14 +102,11 @@ namespace {
 // describe a process (host unknown); IB channel lines count GPUDirect RDMA use.
 TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
   FactBuilder b;
-  b.begin_file("quoted.log");
-  b.add_line("[0m NCCL INFO Bootstrap: Using lo:127.0.0.1<0>");
-  b.add_line("INFO NET/Socket : Using");
-  b.add_line("NCCL INFO NET/Socket : Using [0]bond0:192.168.1.161<0>");
-  b.add_line("[1]br-05ab815fa14e:172.19.0.1<0>");
-  b.add_line("9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA");
-  b.add_line("9[1a000] -> 2[6b000] [receive] via NET/IB/1");
-  const LogFacts& f = b.facts();
+  const LogFacts& f = read_file(b, "quoted.log",
+                                {"[0m NCCL INFO Bootstrap: Using lo:127.0.0.1<0>", "INFO NET/Socket : Using",
+                                 "NCCL INFO NET/Socket : Using [0]bond0:192.168.1.161<0>",
+                                 "[1]br-05ab815fa14e:172.19.0.1<0>", "9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA",
+                                 "9[1a000] -> 2[6b000] [receive] via NET/IB/1"});
   ASSERT_EQ(1u, f.processes.size());
   const ProcessState& p = *f.processes[0];
   EXPECT_EQ("", p.host);
@@ -115,12 +120,11 @@ TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
 
 TEST(LogsFactBuilder, KeepsNetIbOobInterfaceAndBootstrapFailures) {
   FactBuilder b;
-  b.begin_file("ipoib.log");
-  b.add_line("a100:2331:2666 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE [RO]; OOB "
-             "ibp75s0:192.168.0.103<0>");
-  b.add_line("a100:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2");
-  b.add_line("a100:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2");
-  const LogFacts& f = b.facts();
+  const LogFacts& f = read_file(b, "ipoib.log",
+                                {"a100:2331:2666 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE "
+                                 "[RO]; OOB ibp75s0:192.168.0.103<0>",
+                                 "a100:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2",
+                                 "a100:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2"});
   ASSERT_EQ(2u, f.processes.size());
   const ProcessState& p = *f.processes[0];
   EXPECT_EQ("ibp75s0", p.oob_iface);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string_view>
 
 namespace dd::logs {
@@ -84,5 +85,9 @@ struct LineEvent {
 };
 
 std::string_view to_string(ConnError e);
+
+// The kind's name as spelled in the enum ("bootstrap_iface"), and back; nullopt for an unknown name.
+std::string_view to_string(EventKind kind);
+std::optional<EventKind> event_kind_named(std::string_view name);
 
 }  // namespace dd::logs

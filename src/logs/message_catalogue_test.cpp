@@ -7,7 +7,9 @@
 #include <cctype>
 #include <set>
 #include <string>
+#include <vector>
 
+#include "logs/embedded_data.hpp"
 #include "logs/line_classifier.hpp"
 
 namespace dd::logs {
@@ -31,6 +33,13 @@ INSTANTIATE_TEST_SUITE_P(Entries, LogsCatalogue, ::testing::ValuesIn(message_cat
                            for (char c : entry.param.id) n += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');
                            return n;
                          });
+
+// The whole compiled-in file loads (an unknown kind or label name throws, data_file_test.cpp).
+TEST(LogsCatalogueTable, TheDataFileLoads) {
+  std::vector<CatalogueEntry> entries;
+  ASSERT_NO_THROW(entries = parse_message_catalogue(embedded::message_catalogue_json));
+  EXPECT_EQ(entries.size(), message_catalogue().size());
+}
 
 TEST(LogsCatalogueTable, IdsAreUnique) {
   std::set<std::string_view> ids;

@@ -4,8 +4,11 @@
 // written against NCCL 2.3 - 2.28 log formats (nccl-facts.md §1.8, §8; checked on 2.28.9).
 #pragma once
 
+#include <map>
 #include <set>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/finding.hpp"
@@ -32,9 +35,36 @@ void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 
+// A rule whose finding is data (data/signal_rules.json, compiled in): when the signal of `kind`
+// was seen, a finding with this identity, the signal's evidence, hosts and ranks, and this fix.
+// The rule groups call them by id where they stand in the rule order (rule::signal_rule); any
+// further condition of such a rule stays in the code that calls it.
+struct SignalRuleSpec {
+  std::string id;
+  EventKind kind = EventKind::none;
+  core::Label label = core::Label::other;
+  core::Severity severity = core::Severity::info;
+  int priority = 50;
+  std::string title;
+  std::string fix;                         // fix.text
+  std::map<std::string, std::string> env;  // fix.env
+};
+
+// The compiled-in specs, parsed on first use; a malformed file throws std::runtime_error.
+std::span<const SignalRuleSpec> signal_rule_specs();
+// Parses specs in the data file's shape; throws std::runtime_error naming the entry and field.
+std::vector<SignalRuleSpec> parse_signal_rules(std::string_view json);
+
 // Helpers shared by the rules.
 namespace rule {
 RankedFinding make(std::string id, core::Label label, core::Severity sev, std::string title, int priority);
+// make() with the signal's evidence, hosts and ranks.
+RankedFinding from_signal(const Signal& s, std::string id, core::Label label, core::Severity sev, std::string title,
+                          int priority);
+// The rule of spec `id` (signal_rule_specs): appends its finding when the spec's signal was seen and
+// returns it (for the caller to add evidence to), else nullptr. An id the file lacks throws
+// std::logic_error.
+RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out);
 void add_evidence(core::Finding& f, const Signal& s);
 void add_evidence(core::Finding& f, const Evidence& e);
 void add_hosts(core::Finding& f, const std::set<std::string>& hosts);

@@ -6,7 +6,8 @@
 // open or after NCCL_IB_HCA named devices NET/IB did not find, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), "unhandled system error" on one host, whose
 // usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473), and a bare "unhandled cuda error"
 // (driver older than the CUDA runtime). Each
-// finding says what it rests on and which variables confirm it.
+// finding says what it rests on and which variables confirm it; the findings that are fixed text
+// are data (data/signal_rules.json, rule::signal_rule), their conditions stay here.
 #include <algorithm>
 #include <string_view>
 
@@ -24,26 +25,8 @@ bool any_non_info(const std::vector<RankedFinding>& out) {
                      [](const RankedFinding& r) { return r.finding.severity != Severity::info; });
 }
 
-RankedFinding from(const Signal& s, std::string id, Label label, Severity sev, std::string title, int priority) {
-  auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
-  rule::add_evidence(r.finding, s);
-  rule::add_hosts(r.finding, s.hosts);
-  rule::add_ranks(r.finding, s.ranks);
-  return r;
-}
-
 void gdr_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  const Signal& off = facts.signal(EventKind::gdr_disabled);
-  if (off.count > 0) {
-    auto r = from(off, "nccl.gdr.disabled", Label::gdr_or_driver, Severity::warning,
-                  "GPUDirect RDMA is disabled for the IB/RoCE NICs: the peer-memory module is missing or not detected",
-                  48);
-    r.finding.fix.text = "Load the peer-memory module on every node (modprobe nvidia-peermem; check "
-                         "/sys/kernel/mm/memory_peers) or use an NCCL that detects nvidia_peermem / DMA-BUF (2.23+); "
-                         "compare busbw with nccl-tests before and after";
-    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET,GRAPH"}};
-    out.push_back(std::move(r));
-  }
+  rule::signal_rule(facts, "nccl.gdr.disabled", out);
   if (facts.ib_channels_gdr > 0 && facts.ib_channels_plain > 0) {
     auto r = rule::make("nccl.gdr.asymmetric", Label::gdr_or_driver, Severity::warning,
                         "Some NET/IB channels use GPUDirect RDMA and others do not: a node lacks the peer-memory "
@@ -57,59 +40,22 @@ void gdr_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
 }
 
-void ib_mtu_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  const Signal& s = facts.signal(EventKind::ib_length_error);
-  if (s.count == 0) return;
-  auto r = from(s, "nccl.ib.mtu-mismatch", Label::mtu_mismatch, Severity::error,
-                "IB work-queue length/access errors: the hosts' NIC MTUs most likely differ (NCCL 2.20+ no longer "
-                "lowers the QP MTU to the peer's)",
-                18);
-  r.finding.fix.text = "Compare active_mtu on every node (ibv_devinfo | grep mtu; ip link for RoCE) and set one MTU "
-                       "on all hosts and switch ports; NCCL_IB_DISABLE=1 confirms it is the IB path";
-  out.push_back(std::move(r));
-}
-
-void subnet_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  const Signal& s = facts.signal(EventKind::subnet_mismatch);
-  if (s.count == 0) return;
-  auto r = from(s, "nccl.comm-id.other-subnet", Label::interface_mismatch, Severity::error,
-                "No local interface is in the subnet of the NCCL_COMM_ID address: the hosts are on different "
-                "subnets for NCCL's bootstrap",
-                20);
-  r.finding.fix.text = "Give NCCL_COMM_ID an address on a network every host has an interface in, or unset "
-                       "NCCL_COMM_ID and pass the unique id through the launcher";
-  out.push_back(std::move(r));
-}
-
 void bad_family_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   const Signal& s = facts.signal(EventKind::bad_socket_family);
   if (s.count == 0) return;
   const Signal& env = facts.signal(EventKind::ifname_env);
   if (env.count > 0 && env.text.size() > 1 && env.text[0] != '^') {
-    auto r = from(s, "nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
-                  "NCCL_SOCKET_IFNAME=" + env.text + " matches no interface here, so NCCL used an unset address", 12);
+    auto r = rule::from_signal(s, "nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+                               "NCCL_SOCKET_IFNAME=" + env.text +
+                                   " matches no interface here, so NCCL used an unset address",
+                               12);
     rule::add_evidence(r.finding, env);
     r.finding.fix.text = "Set NCCL_SOCKET_IFNAME to an interface that exists on every host (`ip -br addr`; "
                          "`distdoctor nics` shows NCCL's choice)";
     out.push_back(std::move(r));
     return;
   }
-  auto r = from(s, "nccl.socket.bad-address", Label::other, Severity::warning,
-                "NCCL was handed a peer address that is not IPv4/IPv6 (an unset or corrupted bootstrap handle)", 55);
-  r.finding.fix.text = "Check that every rank runs the same NCCL version and that NCCL_SOCKET_IFNAME names an "
-                       "existing interface on every host";
-  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET,ENV"}};
-  out.push_back(std::move(r));
-}
-
-void p2p_workaround_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  const Signal& s = facts.signal(EventKind::p2p_workaround);
-  if (s.count == 0) return;
-  auto r = from(s, "nccl.p2p.disable-helps", Label::p2p_failure, Severity::warning,
-                "The hang goes away with NCCL_P2P_DISABLE=1: GPU peer-to-peer is broken on this host", 44);
-  r.finding.fix.text = "P2P through the PCIe switch fails: disable PCI ACS / the IOMMU (BIOS: VT-d, kernel: "
-                       "iommu=pt), then check with p2pBandwidthLatencyTest; NCCL_P2P_DISABLE=1 only works around it";
-  out.push_back(std::move(r));
+  rule::signal_rule(facts, "nccl.socket.bad-address", out);
 }
 
 // NET/Socket on an interface that usually carries RDMA (IPoIB ib*, bonded RoCE ports, Mellanox
@@ -155,25 +101,12 @@ void ib_open_failed_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   const Signal& s = facts.signal(EventKind::ib_open_failed);
   if (s.count == 0) return;
   if (any_non_info(out) || used_ib(facts)) {
-    auto r = from(s, "nccl.ib.open-failed", Label::ib_misconfiguration, Severity::info,
-                  "NCCL could not open an RDMA device on some ranks (they use TCP sockets instead)", 78);
-    r.finding.fix.text = "Expose the device to the job (docker --device=/dev/infiniband --cap-add=IPC_LOCK, or the "
-                         "RDMA device plugin on Kubernetes) with a verbs provider (rdma-core) matching the host's";
-    out.push_back(std::move(r));
+    rule::signal_rule(facts, "nccl.ib.open-failed", out);
     return;
   }
-  auto r = from(s, "nccl.ib.open-failed-socket", Label::performance, Severity::warning,
-                "NCCL found an RDMA device but could not open it, so it moves data over TCP sockets (several times "
-                "slower than NET/IB)",
-                57);
+  RankedFinding* r = rule::signal_rule(facts, "nccl.ib.open-failed-socket", out);  // s.count > 0: not null
   for (const auto& p : facts.processes)
-    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
-  r.finding.fix.text = "Give the job access to the RDMA device: docker run --device=/dev/infiniband --cap-add=IPC_LOCK "
-                       "(or --privileged; Kubernetes: the RDMA shared-device plugin) and rdma-core in the image; "
-                       "`ibv_devinfo` inside the container must list the port as PORT_ACTIVE, and the log must then "
-                       "say 'Using network IB'";
-  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-  out.push_back(std::move(r));
+    for (const auto& e : p->iface_lines) rule::add_evidence(r->finding, e);
 }
 
 // NCCL_IB_HCA names the RDMA devices to use ("NCCL_IB_HCA set to %s", net_ib), yet NET/IB reports
@@ -190,17 +123,20 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
     if (on_socket == nullptr && (p->transport == "Socket" || !p->socket_ifaces.empty())) on_socket = p.get();
   if (on_socket == nullptr) return;
   if (any_non_info(out)) {
-    auto r = from(none, "nccl.ib.hca-not-found", Label::ib_misconfiguration, Severity::info,
-                  "NCCL_IB_HCA=" + hca.text + " names RDMA devices, but NET/IB found none (TCP sockets are used)", 79);
+    auto r = rule::from_signal(none, "nccl.ib.hca-not-found", Label::ib_misconfiguration, Severity::info,
+                               "NCCL_IB_HCA=" + hca.text +
+                                   " names RDMA devices, but NET/IB found none (TCP sockets are used)",
+                               79);
     rule::add_evidence(r.finding, hca);
     r.finding.fix.text = "`ibv_devinfo` where the job runs must list the devices NCCL_IB_HCA names as PORT_ACTIVE";
     out.push_back(std::move(r));
     return;
   }
-  auto r = from(none, "nccl.ib.hca-not-found-socket", Label::performance, Severity::warning,
-                "NCCL_IB_HCA=" + hca.text + " names RDMA devices, but NET/IB found none: NCCL moves data over TCP "
-                "sockets, several times slower than NET/IB",
-                56);
+  auto r = rule::from_signal(none, "nccl.ib.hca-not-found-socket", Label::performance, Severity::warning,
+                             "NCCL_IB_HCA=" + hca.text +
+                                 " names RDMA devices, but NET/IB found none: NCCL moves data over TCP sockets, "
+                                 "several times slower than NET/IB",
+                             56);
   rule::add_evidence(r.finding, hca);
   for (const auto& e : on_socket->iface_lines) rule::add_evidence(r.finding, e);
   r.finding.fix.text = "Make the HCAs visible where the job runs: load the RDMA stack (rdma-core / MLNX_OFED, the "
@@ -226,16 +162,7 @@ void unhandled_cuda_error_rule(const LogFacts& facts, std::vector<RankedFinding>
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
   if (!evidence_says(opaque, "unhandled cuda error", "ncclUnhandledCudaError")) return;
-  auto r = from(opaque, "nccl.cuda-error.driver-runtime", Label::version_mismatch, Severity::warning,
-                "NCCL failed with 'unhandled cuda error' and no CUDA call in the log: most often the NVIDIA driver is "
-                "older than the CUDA runtime the framework or NCCL was built for",
-                63);
-  r.finding.fix.text = "Compare the driver's CUDA version (nvidia-smi) with the framework's (python -c 'import torch; "
-                       "print(torch.version.cuda)') and the NCCL package's on every node, then install a matching "
-                       "driver or build; NCCL_DEBUG=WARN names the failing call: 'CUDA driver version is insufficient' "
-                       "confirms it, 'out of memory' means another process holds the GPU (nvidia-smi)";
-  r.finding.fix.env = {{"NCCL_DEBUG", "WARN"}};
-  out.push_back(std::move(r));
+  rule::signal_rule(facts, "nccl.cuda-error.driver-runtime", out);
 }
 
 // NCCL's bootstrap failed while its socket interface (Bootstrap line, else NET/IB's OOB) is IPoIB:
@@ -249,10 +176,11 @@ void ipoib_bootstrap_rule(const LogFacts& facts, std::vector<RankedFinding>& out
   for (const auto& p : facts.processes) {
     const std::string& iface = !p->bootstrap_iface.empty() ? p->bootstrap_iface : p->oob_iface;
     if (iface.rfind("ib", 0) != 0 || !p->ifname_env.empty()) continue;
-    auto r = from(failed, "nccl.bootstrap.ipoib", Label::interface_mismatch, Severity::warning,
-                  "NCCL's bootstrap failed over " + iface +
-                      ", an IPoIB interface NCCL picked for its sockets: it does not seem to connect the hosts",
-                  58);
+    auto r = rule::from_signal(failed, "nccl.bootstrap.ipoib", Label::interface_mismatch, Severity::warning,
+                               "NCCL's bootstrap failed over " + iface +
+                                   ", an IPoIB interface NCCL picked for its sockets: it does not seem to connect "
+                                   "the hosts",
+                               58);
     for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
     if (p->iface_lines.empty() && !p->ib_devices.empty())
       r.finding.evidence.push_back("NET/IB : Using " + p->ib_devices);
@@ -275,25 +203,17 @@ void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFind
   bool system = evidence_says(opaque, "system error", "ncclSystemError");
   // One host must be known (a bare traceback does not say whether the job was single-node).
   if (!system || facts.hosts.size() != 1 || rule::spans_hosts(facts) || !facts.peers.empty()) return;
-  auto r = from(opaque, "nccl.system-error.single-host", Label::shm_exhausted, Severity::warning,
-                "NCCL failed with 'unhandled system error' on a single host: most likely shared memory (/dev/shm "
-                "too small, e.g. a container's 64 MB default)",
-                62);
-  r.finding.fix.text = "Confirm with NCCL_SHM_DISABLE=1 (or `df -h /dev/shm`); fix with docker run --shm-size=1g or "
-                       "--ipc=host (Kubernetes: an emptyDir medium Memory on /dev/shm); NCCL_DEBUG=WARN names the "
-                       "failing call";
-  r.finding.fix.env = {{"NCCL_DEBUG", "WARN"}, {"NCCL_SHM_DISABLE", "1"}};
-  out.push_back(std::move(r));
+  rule::signal_rule(facts, "nccl.system-error.single-host", out);
 }
 
 }  // namespace
 
 void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   gdr_rules(facts, out);
-  ib_mtu_rule(facts, out);
-  subnet_rule(facts, out);
+  rule::signal_rule(facts, "nccl.ib.mtu-mismatch", out);
+  rule::signal_rule(facts, "nccl.comm-id.other-subnet", out);
   bad_family_rule(facts, out);
-  p2p_workaround_rule(facts, out);
+  rule::signal_rule(facts, "nccl.p2p.disable-helps", out);
 }
 
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {

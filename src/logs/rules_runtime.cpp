@@ -44,15 +44,12 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
     out.push_back(std::move(r));
     return;
   }
-  auto r = rule::make("collective.mismatch", Label::collective_mismatch, Severity::error,
-                      m.count > 0 ? "Ranks called different collectives (NCCL/torch detected the mismatch)"
-                                  : "A rank received more data than it expected: the ranks' collectives differ "
-                                    "(sizes, order or dtypes)",
-                      20);
-  rule::add_evidence(r.finding, m);
+  auto r = rule::from_signal(m, "collective.mismatch", Label::collective_mismatch, Severity::error,
+                             m.count > 0 ? "Ranks called different collectives (NCCL/torch detected the mismatch)"
+                                         : "A rank received more data than it expected: the ranks' collectives "
+                                           "differ (sizes, order or dtypes)",
+                             20);
   rule::add_evidence(r.finding, t);
-  rule::add_hosts(r.finding, m.hosts);
-  rule::add_ranks(r.finding, m.ranks);
   r.finding.fix.text = "Every rank must issue the same collectives in the same order with the same sizes: look for "
                        "rank-dependent branches, uneven data (last batch), or unused parameters; "
                        "TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call, NCCL_DEBUG_SUBSYS=COLL logs the sequence";

@@ -57,20 +57,6 @@ void mixed_transport_rule(const LogFacts& facts, std::vector<RankedFinding>& out
   out.push_back(std::move(r));
 }
 
-void simple_rule(const LogFacts& facts, std::vector<RankedFinding>& out, EventKind kind, const char* id, Label label,
-                 Severity sev, std::string title, std::string fix, int priority,
-                 std::map<std::string, std::string> env = {}) {
-  const Signal& s = facts.signal(kind);
-  if (s.count == 0) return;
-  auto r = rule::make(id, label, sev, std::move(title), priority);
-  rule::add_evidence(r.finding, s);
-  rule::add_hosts(r.finding, s.hosts);
-  rule::add_ranks(r.finding, s.ranks);
-  r.finding.fix.text = std::move(fix);
-  r.finding.fix.env = std::move(env);
-  out.push_back(std::move(r));
-}
-
 // NCCL's listeners check the socket type a peer announces (misc/socket.cc socketFinalizeAccept,
 // 2.16+). A NET/IB connection (type 4) arriving at a NET/Socket listener (type 3), or the reverse,
 // means the two ranks chose different network transports: IB works on one host and not on the
@@ -82,13 +68,10 @@ void socket_type_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (!((peer == 3 && expected == 4) || (peer == 4 && expected == 3))) return;
   const char* mine = expected == 3 ? "NET/Socket" : "NET/IB";
   const char* theirs = peer == 3 ? "NET/Socket" : "NET/IB";
-  auto r = rule::make("nccl.net.socket-type-mismatch", Label::ib_misconfiguration, Severity::error,
-                      std::string("A ") + theirs + " connection reached a " + mine +
-                          " listener: the ranks use different network transports (IB works on some hosts only)",
-                      19);
-  rule::add_evidence(r.finding, s);
-  rule::add_hosts(r.finding, s.hosts);
-  rule::add_ranks(r.finding, s.ranks);
+  auto r = rule::from_signal(s, "nccl.net.socket-type-mismatch", Label::ib_misconfiguration, Severity::error,
+                             std::string("A ") + theirs + " connection reached a " + mine +
+                                 " listener: the ranks use different network transports (IB works on some hosts only)",
+                             19);
   r.finding.fix.text =
       "Make IB usable on every host (ibv_devinfo shows an ACTIVE port, libibverbs installed, /dev/infiniband visible "
       "in containers, the same NCCL_IB_HCA / NCCL_IB_DISABLE everywhere), or force sockets on all hosts with "
@@ -161,35 +144,12 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
 }  // namespace
 
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  simple_rule(facts, out, EventKind::shm_error, "nccl.shm.exhausted", Label::shm_exhausted, Severity::error,
-              "Creating a shared-memory segment failed (/dev/shm too small, e.g. Docker's 64 MB default)",
-              "Give the container more shared memory (docker run --shm-size=1g, or --ipc=host; Kubernetes: an "
-              "emptyDir with medium Memory on /dev/shm); NCCL_SHM_DISABLE=1 avoids SHM at some speed cost",
-              20);
-  simple_rule(facts, out, EventKind::p2p_error, "nccl.p2p.failed", Label::p2p_failure, Severity::error,
-              "GPU peer-to-peer (CUDA IPC / peer access) failed",
-              "Check P2P with p2pBandwidthLatencyTest; disable the IOMMU or PCI ACS, or set NCCL_P2P_DISABLE=1", 20);
-  simple_rule(facts, out, EventKind::ib_error, "nccl.ib.error", Label::ib_misconfiguration, Severity::error,
-              "InfiniBand / RoCE verbs calls failed",
-              "Check that the NICs can reach each other (ibv_rc_pingpong between the hosts); on RoCE check "
-              "NCCL_IB_GID_INDEX and the GID type; on rail-optimised fabrics where only same-index NICs connect set "
-              "NCCL_CROSS_NIC=0; restrict NCCL_IB_HCA to the ports that are cabled",
-              20);
-  simple_rule(facts, out, EventKind::resource_limit, "os.limits", Label::resource_limits, Severity::error,
-              "A resource limit was hit (open files or locked memory)",
-              "Raise the limits for the job (ulimit -n, ulimit -l unlimited / memlock in limits.conf or the "
-              "container's --ulimit)",
-              25);
-  simple_rule(facts, out, EventKind::driver_version, "cuda.driver.too-old", Label::version_mismatch, Severity::error,
-              "The NVIDIA driver does not match the CUDA runtime the framework was built with",
-              "Install a driver that supports the framework's CUDA version (or use the framework build matching the "
-              "driver) on every node",
-              22);
-  simple_rule(facts, out, EventKind::driver_error, "cuda.driver.error", Label::gdr_or_driver, Severity::error,
-              "CUDA driver or GPUDirect RDMA failure",
-              "Check nvidia-smi, the nvidia_peermem module (GPUDirect RDMA) and dmesg on the named hosts; "
-              "NCCL_NET_GDR_LEVEL=0 disables GPUDirect RDMA to confirm",
-              24);
+  rule::signal_rule(facts, "nccl.shm.exhausted", out);
+  rule::signal_rule(facts, "nccl.p2p.failed", out);
+  rule::signal_rule(facts, "nccl.ib.error", out);
+  rule::signal_rule(facts, "os.limits", out);
+  rule::signal_rule(facts, "cuda.driver.too-old", out);
+  rule::signal_rule(facts, "cuda.driver.error", out);
   mixed_transport_rule(facts, out);
   socket_type_rule(facts, out);
   version_rule(facts, out);

@@ -16,6 +16,14 @@ trap 'rm -rf "$work"' EXIT
 sources=()
 for mod in "$@"; do
   while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
+  # the module's data files, compiled in as the CMake build does (cmake/EmbedData.cmake)
+  for d in "$src/src/$mod"/data/*.json; do
+    [ -f "$d" ] || continue
+    mkdir -p "$work/embedded"
+    out="$work/embedded/${mod}_$(basename "$d" .json).cpp"
+    cmake -DIN="$d" -DOUT="$out" -P "$src/cmake/EmbedData.cmake" || { echo "fuzz: embedding $d failed" >&2; exit 1; }
+    sources+=("$out")
+  done
 done
 # Each source compiles to its own object, two at a time, through ccache when DD_FUZZ_CCACHE names
 # a cache directory (tests/system/fuzz.cmake gives one under the build tree): the fuzz targets

@@ -1,0 +1,35 @@
+// EventKind names: the enumerator's own spelling ("bootstrap_iface"), as the data files
+// (data/*.json) name event kinds.
+#include "logs/line_event.hpp"
+
+#include <array>
+
+namespace dd::logs {
+
+namespace {
+
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::opaque_error) + 1> k_names = {
+    "none", "nccl_info", "nccl_warn", "nccl_version", "bootstrap_iface", "socket_ifaces", "legacy_iface",
+    "no_socket_iface", "ib_devices", "ib_none", "using_network", "net_channel", "ifname_env", "ib_hca_env",
+    "comm_rank", "init_complete", "rings_connected", "nccl_tests_rank", "libibverbs_missing", "connect_failed",
+    "ib_error", "ib_open_failed", "shm_error", "p2p_error", "collective_mismatch", "message_truncated",
+    "watchdog_timeout", "hostname_error", "loopback_alias", "gloo_iface_missing", "gloo_host_unusable",
+    "tf_config_error", "tf_config_printed", "grpc_unavailable", "windows_no_nccl", "data_stall", "progress",
+    "resource_limit", "driver_version", "driver_error", "gdr_disabled", "ib_length_error", "subnet_mismatch",
+    "bad_socket_family", "socket_type_mismatch", "bootstrap_failed", "iface_list_entry", "p2p_workaround",
+    "opaque_error"};
+
+}  // namespace
+
+std::string_view to_string(EventKind kind) {
+  auto i = static_cast<std::size_t>(kind);
+  return i < k_names.size() ? k_names[i] : "none";
+}
+
+std::optional<EventKind> event_kind_named(std::string_view name) {
+  for (std::size_t i = 0; i < k_names.size(); ++i)
+    if (k_names[i] == name) return static_cast<EventKind>(i);
+  return std::nullopt;
+}
+
+}  // namespace dd::logs

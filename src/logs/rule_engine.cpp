@@ -13,6 +13,13 @@ RankedFinding make(std::string id, core::Label label, core::Severity sev, std::s
   return r;
 }
 
+void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,
+          std::map<std::string, std::string> fix_env) {
+  r.finding.fix.text = std::move(fix);
+  if (!fix_env.empty()) r.finding.fix.env = std::move(fix_env);
+  out.push_back(std::move(r));
+}
+
 void add_evidence(core::Finding& f, const Evidence& e) {
   if (e.empty() || f.evidence.size() >= 8) return;
   std::string w = e.where();

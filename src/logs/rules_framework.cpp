@@ -20,10 +20,10 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                                "Gloo found no usable local address for the host name '" + g.text +
                                    "': the name resolves to no address this machine can bind",
                                10);
-    r.finding.fix.text = "Without GLOO_SOCKET_IFNAME Gloo binds the address of the machine's own hostname: map the "
-                         "hostname to this host's routable address in /etc/hosts (or DNS), or set GLOO_SOCKET_IFNAME "
-                         "to the interface the nodes reach each other on";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Without GLOO_SOCKET_IFNAME Gloo binds the address of the machine's own hostname: map the hostname to "
+               "this host's routable address in /etc/hosts (or DNS), or set GLOO_SOCKET_IFNAME to the interface the "
+               "nodes reach each other on");
   }
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

@@ -34,9 +34,9 @@ void gdr_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         46);
     rule::add_evidence(r.finding, facts.first_gdr_channel);
     rule::add_evidence(r.finding, facts.first_plain_channel);
-    r.finding.fix.text = "On the node whose channels lack /GDRDMA: modprobe nvidia-peermem (and make it load at "
-                         "boot); /sys/kernel/mm/memory_peers/nv_mem must exist";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "On the node whose channels lack /GDRDMA: modprobe nvidia-peermem (and make it load at boot); "
+               "/sys/kernel/mm/memory_peers/nv_mem must exist");
   }
 }
 
@@ -50,9 +50,9 @@ void bad_family_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                                    " matches no interface here, so NCCL used an unset address",
                                12);
     rule::add_evidence(r.finding, env);
-    r.finding.fix.text = "Set NCCL_SOCKET_IFNAME to an interface that exists on every host (`ip -br addr`; "
-                         "`distdoctor nics` shows NCCL's choice)";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Set NCCL_SOCKET_IFNAME to an interface that exists on every host (`ip -br addr`; `distdoctor nics` "
+               "shows NCCL's choice)");
     return;
   }
   rule::signal_rule(facts, "nccl.socket.bad-address", out);
@@ -78,11 +78,10 @@ void socket_on_rdma_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
                         60);
     for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
     if (!p->host.empty()) rule::add_hosts(r.finding, {p->host});
-    r.finding.fix.text = "Make NET/IB usable (libibverbs/rdma-core in the container, /dev/infiniband mounted, "
-                         "NCCL_IB_DISABLE unset, NCCL_IB_HCA naming active ports); NCCL_DEBUG_SUBSYS=INIT,NET shows why "
-                         "IB was skipped";
-    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Make NET/IB usable (libibverbs/rdma-core in the container, /dev/infiniband mounted, NCCL_IB_DISABLE "
+               "unset, NCCL_IB_HCA naming active ports); NCCL_DEBUG_SUBSYS=INIT,NET shows why IB was skipped",
+               {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
     return;
   }
 }
@@ -128,8 +127,8 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
                                    " names RDMA devices, but NET/IB found none (TCP sockets are used)",
                                79);
     rule::add_evidence(r.finding, hca);
-    r.finding.fix.text = "`ibv_devinfo` where the job runs must list the devices NCCL_IB_HCA names as PORT_ACTIVE";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "`ibv_devinfo` where the job runs must list the devices NCCL_IB_HCA names as PORT_ACTIVE");
     return;
   }
   auto r = rule::from_signal(none, "nccl.ib.hca-not-found-socket", Label::performance, Severity::warning,
@@ -139,12 +138,12 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
                              56);
   rule::add_evidence(r.finding, hca);
   for (const auto& e : on_socket->iface_lines) rule::add_evidence(r.finding, e);
-  r.finding.fix.text = "Make the HCAs visible where the job runs: load the RDMA stack (rdma-core / MLNX_OFED, the "
-                       "mlx5_ib module), pass /dev/infiniband into containers (--device=/dev/infiniband "
-                       "--cap-add=IPC_LOCK, or the RDMA device plugin), and name them as `ibv_devices` does; the log "
-                       "must then say 'NET/IB : Using [0]mlx5_...' and 'Using network IB'";
-  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Make the HCAs visible where the job runs: load the RDMA stack (rdma-core / MLNX_OFED, the mlx5_ib "
+             "module), pass /dev/infiniband into containers (--device=/dev/infiniband --cap-add=IPC_LOCK, or the RDMA "
+             "device plugin), and name them as `ibv_devices` does; the log must then say 'NET/IB : Using [0]mlx5_...' "
+             "and 'Using network IB'",
+             {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
 }
 
 // Whether any evidence line of `s` holds `text` or `or_text`.
@@ -185,11 +184,11 @@ void ipoib_bootstrap_rule(const LogFacts& facts, std::vector<RankedFinding>& out
     if (p->iface_lines.empty() && !p->ib_devices.empty())
       r.finding.evidence.push_back("NET/IB : Using " + p->ib_devices);
     if (!p->host.empty()) rule::add_hosts(r.finding, {p->host});
-    r.finding.fix.text = "Set NCCL_SOCKET_IFNAME to the Ethernet interface the hosts reach each other on (bootstrap "
-                         "and OOB connections are plain TCP; NET/IB keeps using the HCAs); `ping -I " +
-                         iface + "` between the hosts shows whether IPoIB is routed";
-    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Set NCCL_SOCKET_IFNAME to the Ethernet interface the hosts reach each other on (bootstrap "
+               "and OOB connections are plain TCP; NET/IB keeps using the HCAs); `ping -I " +
+               iface + "` between the hosts shows whether IPoIB is routed",
+               {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
     return;
   }
 }

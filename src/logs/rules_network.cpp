@@ -128,16 +128,14 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     auto r = rule::make("nccl.ifname.ignored", Label::config_typo, Severity::warning,
                         "NCCL_SOCKET_IFNAME='" + value + "' is one character long, so NCCL ignores it", 40);
     rule::add_evidence(r.finding, env);
-    r.finding.fix.text = "Name the interface (a prefix such as eth, or =eth0 for an exact name)";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r), "Name the interface (a prefix such as eth, or =eth0 for an exact name)");
     return;
   }
   if (value.find_first_of("\"' ") != std::string::npos) {
     auto r = rule::make("nccl.ifname.quoted", Label::config_typo, Severity::warning,
                         "NCCL_SOCKET_IFNAME='" + value + "' holds quotes or spaces, which NCCL keeps verbatim", 40);
     rule::add_evidence(r.finding, env);
-    r.finding.fix.text = "Remove the quotes/spaces from the value (config files keep them literally)";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r), "Remove the quotes/spaces from the value (config files keep them literally)");
     return;
   }
   if (value[0] != '^') return;
@@ -175,8 +173,7 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     rule::add_evidence(r.finding, env);
     rule::add_hosts(r.finding, env.hosts);
     r.finding.fix.env["NCCL_SOCKET_IFNAME"] = value + ",lo";
-    r.finding.fix.text = "Add lo to the exclusions, or better name the routable interface (e.g. =eth0)";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r), "Add lo to the exclusions, or better name the routable interface (e.g. =eth0)");
     return;
   }
   if (all_known && chosen.size() == 1 && facts.signal(EventKind::connect_failed).count == 0) return;
@@ -186,10 +183,10 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                       35);
   rule::add_evidence(r.finding, env);
   rule::add_hosts(r.finding, env.hosts);
-  r.finding.fix.text =
-      "Set NCCL_SOCKET_IFNAME to the interface the hosts reach each other on (e.g. =ib0 or eth0; `distdoctor nics` "
-      "shows NCCL's choice), or unset it so NCCL's own order applies; check which launcher injects this value";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Set NCCL_SOCKET_IFNAME to the interface the hosts reach each other on (e.g. =ib0 or eth0; `distdoctor "
+             "nics` shows NCCL's choice), or unset it so NCCL's own order applies; check which launcher injects this "
+             "value");
 }
 
 void no_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -205,26 +202,25 @@ void no_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
     rule::add_evidence(r.finding, none);
     rule::add_hosts(r.finding, none.hosts);
     rule::add_ranks(r.finding, none.ranks);
-    r.finding.fix.text =
-        "Give the process a routable interface that is up (in a container: --network host or a network that reaches "
-        "the other hosts) and set NCCL_SOCKET_IFNAME to it; `distdoctor nics` lists what NCCL can see";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Give the process a routable interface that is up (in a container: --network host or a network that "
+               "reaches the other hosts) and set NCCL_SOCKET_IFNAME to it; `distdoctor nics` lists what NCCL can see");
   }
   if (gloo.count > 0 && not_an_iface_name(gloo.text)) {
     auto r = rule::make("gloo.ifname.syntax", Label::config_typo, Severity::error,
                         "GLOO_SOCKET_IFNAME holds '" + gloo.text + "', which is not an interface name", 11);
     rule::add_evidence(r.finding, gloo);
     rule::add_hosts(r.finding, gloo.hosts);
-    r.finding.fix.text = "GLOO_SOCKET_IFNAME takes interface names only (no ^ exclusions, no addresses): e.g. "
-                         "GLOO_SOCKET_IFNAME=eth0, the interface `ip route get <master>` uses";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "GLOO_SOCKET_IFNAME takes interface names only (no ^ exclusions, no addresses): e.g. "
+               "GLOO_SOCKET_IFNAME=eth0, the interface `ip route get <master>` uses");
   } else if (gloo.count > 0) {
     auto r = rule::make("gloo.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
                         "GLOO_SOCKET_IFNAME names an interface that does not exist here: " + gloo.text, 12);
     rule::add_evidence(r.finding, gloo);
     rule::add_hosts(r.finding, gloo.hosts);
-    r.finding.fix.text = "GLOO_SOCKET_IFNAME takes exact interface names (no prefixes, no ^); use one `ip link` shows";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "GLOO_SOCKET_IFNAME takes exact interface names (no prefixes, no ^); use one `ip link` shows");
   }
 }
 
@@ -329,9 +325,9 @@ void alias_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   auto r = rule::make("net.hostname.debian-alias", Label::hostname_resolution, Severity::warning,
                       "The log shows 127.0.1.1, Debian's /etc/hosts alias for the local hostname", 10);
   rule::add_evidence(r.finding, alias);
-  r.finding.fix.text = "Make the hostname resolve to the routable address (or set MASTER_ADDR to an IP and "
-                       "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface)";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Make the hostname resolve to the routable address (or set MASTER_ADDR to an IP and GLOO_SOCKET_IFNAME / "
+             "NCCL_SOCKET_IFNAME to the routable interface)");
 }
 
 // Hosts whose bootstrap interfaces differ in name or sit in different /16 networks.
@@ -356,9 +352,9 @@ void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
     if (!p->iface_lines.empty()) rule::add_evidence(r.finding, p->iface_lines.front());
   }
   r.finding.title += " (" + parts + ")";
-  r.finding.fix.text = "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
-                       std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : "");
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
+             std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : ""));
 }
 
 }  // namespace

@@ -37,11 +37,10 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
                         21);
     rule::add_evidence(r.finding, t);
     rule::add_hosts(r.finding, t.hosts);
-    r.finding.fix.text = "Compare `NCCL version` and the NCCL_* environment of every rank and make them identical; "
-                         "if they already are, the ranks issue different collectives (NCCL_DEBUG_SUBSYS=COLL shows "
-                         "each rank's sequence)";
-    r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,ENV,COLL"}};
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Compare `NCCL version` and the NCCL_* environment of every rank and make them identical; if they "
+               "already are, the ranks issue different collectives (NCCL_DEBUG_SUBSYS=COLL shows each rank's sequence)",
+               {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,ENV,COLL"}});
     return;
   }
   auto r = rule::from_signal(m, "collective.mismatch", Label::collective_mismatch, Severity::error,
@@ -100,9 +99,9 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         40);
     for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
     rule::add_ranks(r.finding, missing);
-    r.finding.fix.text = "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank "
-                         "run the same collectives (e.g. drop_last / equal batches per rank)";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank run the "
+               "same collectives (e.g. drop_last / equal batches per rank)");
     return;
   }
   if (has_comm_error(out) || facts.signal(EventKind::data_stall).count > 0) return;
@@ -117,10 +116,10 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         42);
     for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
     rule::add_ranks(r.finding, known);
-    r.finding.fix.text = "Check the MTU along the path (ping -M do -s <mtu-28> <peer> from every host; all hosts, "
-                         "switch ports and overlays must agree) and that all TCP ports are open between the nodes; "
-                         "`distdoctor preflight` and `distdoctor bench` test both";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Check the MTU along the path (ping -M do -s <mtu-28> <peer> from every host; all hosts, switch ports "
+               "and overlays must agree) and that all TCP ports are open between the nodes; `distdoctor preflight` and "
+               "`distdoctor bench` test both");
     return;
   }
   auto r = rule::make("collective.watchdog-timeout", Label::other, Severity::warning,
@@ -128,9 +127,9 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
   rule::add_ranks(r.finding, known);
   r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-  r.finding.fix.text = "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` "
-                       "on them together";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` on them "
+             "together");
 }
 
 void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -159,9 +158,9 @@ void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
   rule::add_hosts(r.finding, stuck_hosts);
   rule::add_ranks(r.finding, stuck_ranks);
-  r.finding.fix.text = "Read the last lines of these ranks: stuck in bootstrap means they cannot reach their peers "
-                       "(interface, firewall); stuck after 'Connected all rings' is usually a peer that died";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Read the last lines of these ranks: stuck in bootstrap means they cannot reach their peers (interface, "
+             "firewall); stuck after 'Connected all rings' is usually a peer that died");
 }
 
 void data_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -171,10 +170,10 @@ void data_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                       "The stall is in data loading, not in communication", 38);
   rule::add_evidence(r.finding, d);
   rule::add_ranks(r.finding, d.ranks);
-  r.finding.fix.text = "Profile the input pipeline: more DataLoader workers / pin_memory, prefetch (tf.data: "
-                       ".prefetch(tf.data.AUTOTUNE)), faster storage; a watchdog timeout here only means the other "
-                       "ranks waited for this one";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Profile the input pipeline: more DataLoader workers / pin_memory, prefetch (tf.data: "
+             ".prefetch(tf.data.AUTOTUNE)), faster storage; a watchdog timeout here only means the other ranks waited "
+             "for this one");
 }
 
 void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -186,8 +185,8 @@ void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                       75);
   rule::add_evidence(r.finding, w);
   rule::add_hosts(r.finding, w.hosts);
-  r.finding.fix.text = "Read the WARN line(s); re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET for context";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Read the WARN line(s); re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET for context");
 }
 
 }  // namespace

@@ -51,10 +51,9 @@ void mixed_transport_rule(const LogFacts& facts, std::vector<RankedFinding>& out
   rule::add_evidence(r.finding, facts.signal(EventKind::libibverbs_missing));
   rule::add_evidence(r.finding, facts.signal(EventKind::ib_none));
   if (hosts_by_transport.count("Socket")) rule::add_hosts(r.finding, hosts_by_transport["Socket"]);
-  r.finding.fix.text =
-      "Make IB usable on every host (libibverbs installed, /dev/infiniband visible in containers, an ACTIVE port "
-      "matching NCCL_IB_HCA), or force one transport everywhere with NCCL_IB_DISABLE=1";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Make IB usable on every host (libibverbs installed, /dev/infiniband visible in containers, an ACTIVE "
+             "port matching NCCL_IB_HCA), or force one transport everywhere with NCCL_IB_DISABLE=1");
 }
 
 // NCCL's listeners check the socket type a peer announces (misc/socket.cc socketFinalizeAccept,
@@ -72,12 +71,11 @@ void socket_type_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                              std::string("A ") + theirs + " connection reached a " + mine +
                                  " listener: the ranks use different network transports (IB works on some hosts only)",
                              19);
-  r.finding.fix.text =
-      "Make IB usable on every host (ibv_devinfo shows an ACTIVE port, libibverbs installed, /dev/infiniband visible "
-      "in containers, the same NCCL_IB_HCA / NCCL_IB_DISABLE everywhere), or force sockets on all hosts with "
-      "NCCL_IB_DISABLE=1; NCCL_DEBUG_SUBSYS=INIT,NET shows each rank's 'Using network' line";
-  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Make IB usable on every host (ibv_devinfo shows an ACTIVE port, libibverbs installed, /dev/infiniband "
+             "visible in containers, the same NCCL_IB_HCA / NCCL_IB_DISABLE everywhere), or force sockets on all hosts "
+             "with NCCL_IB_DISABLE=1; NCCL_DEBUG_SUBSYS=INIT,NET shows each rank's 'Using network' line",
+             {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
 }
 
 void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -103,9 +101,9 @@ void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                       "Ranks run different NCCL versions: " + list, 20);
   for (const auto& [ver, e] : where) rule::add_evidence(r.finding, e);
   for (const auto& [ver, hosts] : hosts_by_version) rule::add_hosts(r.finding, hosts);
-  r.finding.fix.text = "Install the same NCCL (and the same framework build) on every node; "
-                       "check LD_LIBRARY_PATH and the nvidia-nccl-cu* wheel in each environment";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Install the same NCCL (and the same framework build) on every node; check LD_LIBRARY_PATH and the "
+             "nvidia-nccl-cu* wheel in each environment");
 }
 
 // One host, several GPUs, no error, and the job never finished init or timed out: the maintainers'
@@ -136,9 +134,9 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
   }
   rule::add_evidence(r.finding, facts.signal(EventKind::nccl_tests_rank));
   r.finding.fix.env["NCCL_P2P_DISABLE"] = "1";
-  r.finding.fix.text = "Confirm with NCCL_P2P_DISABLE=1 (if the hang goes away, P2P is broken): disable the IOMMU "
-                       "(intel_iommu=off / iommu=pt) or PCI ACS, then check with p2pBandwidthLatencyTest";
-  out.push_back(std::move(r));
+  rule::emit(out, std::move(r),
+             "Confirm with NCCL_P2P_DISABLE=1 (if the hang goes away, P2P is broken): disable the IOMMU "
+             "(intel_iommu=off / iommu=pt) or PCI ACS, then check with p2pBandwidthLatencyTest");
 }
 
 }  // namespace
@@ -160,9 +158,9 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         80);
     rule::add_evidence(r.finding, verbs);
     rule::add_hosts(r.finding, verbs.hosts);
-    r.finding.fix.text = "Only if the hosts have IB/RoCE NICs: install libibverbs (rdma-core) and expose "
-                         "/dev/infiniband to containers";
-    out.push_back(std::move(r));
+    rule::emit(out, std::move(r),
+               "Only if the hosts have IB/RoCE NICs: install libibverbs (rdma-core) and expose /dev/infiniband to "
+               "containers");
   }
 }
 

@@ -51,7 +51,10 @@ TEST(PreflightProbe, EchoAndBulkAgainstARealListener) {
     EXPECT_GT(r.bulk_mbps, 0);
   }
   server.stop();
-  EXPECT_EQ(server.served(), 8);
+  // Every probe was served; a probe whose loopback transfer showed resends under load is run once
+  // more (retry_lossy), so a busy machine may serve up to one extra per probe.
+  EXPECT_GE(server.served(), 8);
+  EXPECT_LE(server.served(), 16);
 }
 
 // A first try that timed out (dropped SYN, overloaded peer) is tried once more and a success

@@ -44,6 +44,9 @@ if [[ ! -x "$root/bin/bash" ]]; then
   rm -f "$root.debootstrap.log"
   echo "   $((SECONDS - started)) s" >&2
 fi
+# The root is a mount point of its own, as / is on a machine: `ip netns exec` and `unshare --mount`
+# change the propagation of /, which fails on a plain directory.
+mnt "$root" "" --bind
 mnt proc /proc -t proc
 mnt sysfs /sys -t sysfs
 in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root "$@"; }

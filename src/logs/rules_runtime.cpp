@@ -72,17 +72,23 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
     if (!pos.empty()) s += " on rank(s) " + rule::rank_ranges(pos);
     return s;
   };
+  // A finding resting on the ranks' watchdog timeout lines, about `about` (ranks).
+  auto watchdog_finding = [&facts](std::string id, Label label, Severity sev, std::string title, int priority,
+                                   const std::set<int>& about) {
+    auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
+    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+    rule::add_ranks(r.finding, about);
+    return r;
+  };
   if (groups.size() > 1) {
     std::string parts;
     for (const auto& [k, ranks] : groups) parts += (parts.empty() ? "" : "; ") + describe(k, ranks);
-    auto r = rule::make("collective.watchdog-diverged", Label::collective_mismatch, Severity::error,
-                        "Ranks timed out in different collectives: " + parts, 18);
-    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
-    rule::add_ranks(r.finding, known);
-    r.finding.fix.text = "The ranks' collective sequences diverged: find the rank-dependent code path (or uneven "
-                         "data) before the lowest SeqNum; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch";
-    r.finding.fix.env["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL";
-    out.push_back(std::move(r));
+    auto r = watchdog_finding("collective.watchdog-diverged", Label::collective_mismatch, Severity::error,
+                              "Ranks timed out in different collectives: " + parts, 18, known);
+    rule::emit(out, std::move(r),
+               "The ranks' collective sequences diverged: find the rank-dependent code path (or uneven data) before "
+               "the lowest SeqNum; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch",
+               {{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}});
     return;
   }
   const auto& [key, ranks] = *groups.begin();
@@ -93,12 +99,10 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
       if (known.count(i) == 0) missing.insert(i);
   }
   if (!missing.empty() && !has_comm_error(out) && facts.signal(EventKind::data_stall).count == 0) {
-    auto r = rule::make("collective.rank-missing", Label::collective_mismatch, Severity::warning,
-                        "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe(key, ranks) +
-                            ": they are elsewhere (another code path, an uneven last batch, or they crashed)",
-                        40);
-    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
-    rule::add_ranks(r.finding, missing);
+    auto r = watchdog_finding("collective.rank-missing", Label::collective_mismatch, Severity::warning,
+                              "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe(key, ranks) +
+                                  ": they are elsewhere (another code path, an uneven last batch, or they crashed)",
+                              40, missing);
     rule::emit(out, std::move(r),
                "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank run the "
                "same collectives (e.g. drop_last / equal batches per rank)");
@@ -109,27 +113,24 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   for (const auto& p : facts.processes) complete = complete || p->init_complete;
   bool multi = rule::spans_hosts(facts);
   if (multi && complete) {
-    auto r = rule::make("net.data-path-stall", Label::mtu_mismatch, Severity::warning,
-                        "Every rank timed out in the same collective (" + describe(key, ranks) +
-                            ") after init succeeded across hosts: small messages pass, bulk data does not "
-                            "(MTU mismatch / black hole, or blocked data ports)",
-                        42);
-    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
-    rule::add_ranks(r.finding, known);
+    auto r = watchdog_finding("net.data-path-stall", Label::mtu_mismatch, Severity::warning,
+                              "Every rank timed out in the same collective (" + describe(key, ranks) +
+                                  ") after init succeeded across hosts: small messages pass, bulk data does not "
+                                  "(MTU mismatch / black hole, or blocked data ports)",
+                              42, known);
     rule::emit(out, std::move(r),
                "Check the MTU along the path (ping -M do -s <mtu-28> <peer> from every host; all hosts, switch ports "
                "and overlays must agree) and that all TCP ports are open between the nodes; `distdoctor preflight` and "
                "`distdoctor bench` test both");
     return;
   }
-  auto r = rule::make("collective.watchdog-timeout", Label::other, Severity::warning,
-                      "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70);
-  for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
-  rule::add_ranks(r.finding, known);
-  r.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  auto r = watchdog_finding("collective.watchdog-timeout", Label::other, Severity::warning,
+                            "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70,
+                            known);
   rule::emit(out, std::move(r),
              "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` on them "
-             "together");
+             "together",
+             {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
 }
 
 void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {

@@ -79,6 +79,9 @@ if ((full)); then
   mnt /dev /dev --bind
   mnt devpts /dev/pts -t devpts
   mnt tmpfs /run -t tmpfs
+  # A clean copy each run: a reused root's build tree would keep objects newer than sources copied
+  # with their original times (a second run linked stale objects).
+  rm -rf "$root/src" "$root/shared"
   mkdir -p "$root/src"
   git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$root/src"
   # The project's shared folder (DESIGN.md, the labelled corpus) sits beside the checkout, as here.

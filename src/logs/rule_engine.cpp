@@ -16,7 +16,7 @@ RankedFinding make(std::string id, core::Label label, core::Severity sev, std::s
 void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,
           std::map<std::string, std::string> fix_env) {
   r.finding.fix.text = std::move(fix);
-  if (!fix_env.empty()) r.finding.fix.env = std::move(fix_env);
+  for (auto& [name, value] : fix_env) r.finding.fix.env[name] = std::move(value);  // adds to what the rule set
   out.push_back(std::move(r));
 }
 

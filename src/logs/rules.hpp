@@ -65,7 +65,8 @@ RankedFinding from_signal(const Signal& s, std::string id, core::Label label, co
 // returns it (for the caller to add evidence to), else nullptr. An id the file lacks throws
 // std::logic_error.
 RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out);
-// Gives `r` its fix (the text, and the variables to set when there are any) and appends it.
+// Gives `r` its fix (the text, plus `fix_env` added to any variables the rule already set) and
+// appends it.
 void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,
           std::map<std::string, std::string> fix_env = {});
 void add_evidence(core::Finding& f, const Signal& s);

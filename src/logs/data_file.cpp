@@ -42,6 +42,20 @@ EventKind DataEntry::kind(const char* field) const {
   return *k;
 }
 
+std::vector<EventKind> DataEntry::kinds_or_none(const char* field) const {
+  std::vector<EventKind> out;
+  auto it = object_.find(field);
+  if (it == object_.end()) return out;
+  if (!it->is_array()) fail(field, "not an array");
+  for (const auto& v : *it) {
+    if (!v.is_string()) fail(field, "holds a value that is not a string");
+    auto k = event_kind_named(v.get<std::string>());
+    if (!k) fail(field, "unknown event kind '" + v.get<std::string>() + "'");
+    out.push_back(*k);
+  }
+  return out;
+}
+
 core::Label DataEntry::label(const char* field) const {
   std::string name = text(field);
   auto l = core::label_named(name);

@@ -22,6 +22,7 @@ class DataEntry {
   std::string text(const char* field) const;
   int number(const char* field) const;
   EventKind kind(const char* field) const;           // by the enumerator's name: "bootstrap_iface"
+  std::vector<EventKind> kinds_or_none(const char* field) const;  // ["ib_none", ...]; absent: empty
   core::Label label(const char* field) const;        // "loopback-interface"
   core::Severity severity(const char* field) const;  // "error", "warning", "info"
   std::map<std::string, std::string> text_map(const char* field) const;  // {"VAR": "value", ...}

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <span>
 #include <string>
@@ -36,12 +37,15 @@ void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 
 // A rule whose finding is data (data/signal_rules.json, compiled in): when the signal of `kind`
-// was seen, a finding with this identity, the signal's evidence, hosts and ranks, and this fix.
-// The rule groups call them by id where they stand in the rule order (rule::signal_rule); any
-// further condition of such a rule stays in the code that calls it.
+// was seen, a finding with this identity, the signal's evidence, hosts and ranks (then the evidence
+// of the `also` signals), and this fix. "{value}" in the title, the fix and the fix's variables
+// stands for a value the caller passes (a setting's text, say). The rule groups call them by id
+// where they stand in the rule order (rule::signal_rule); any further condition of such a rule
+// stays in the code that calls it.
 struct SignalRuleSpec {
   std::string id;
   EventKind kind = EventKind::none;
+  std::vector<EventKind> also;  // optional in the file
   core::Label label = core::Label::other;
   core::Severity severity = core::Severity::info;
   int priority = 50;
@@ -62,9 +66,10 @@ RankedFinding make(std::string id, core::Label label, core::Severity sev, std::s
 RankedFinding from_signal(const Signal& s, std::string id, core::Label label, core::Severity sev, std::string title,
                           int priority);
 // The rule of spec `id` (signal_rule_specs): appends its finding when the spec's signal was seen and
-// returns it (for the caller to add evidence to), else nullptr. An id the file lacks throws
-// std::logic_error.
-RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out);
+// returns it (for the caller to add evidence to), else nullptr. `value` replaces "{value}". An id
+// the file lacks, or a spec that says "{value}" when no value is passed, throws std::logic_error.
+RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out,
+                           std::optional<std::string_view> value = std::nullopt);
 // Gives `r` its fix (the text, plus `fix_env` added to any variables the rule already set) and
 // appends it.
 void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,

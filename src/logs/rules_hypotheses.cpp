@@ -45,14 +45,7 @@ void bad_family_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (s.count == 0) return;
   const Signal& env = facts.signal(EventKind::ifname_env);
   if (env.count > 0 && env.text.size() > 1 && env.text[0] != '^') {
-    auto r = rule::from_signal(s, "nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
-                               "NCCL_SOCKET_IFNAME=" + env.text +
-                                   " matches no interface here, so NCCL used an unset address",
-                               12);
-    rule::add_evidence(r.finding, env);
-    rule::emit(out, std::move(r),
-               "Set NCCL_SOCKET_IFNAME to an interface that exists on every host (`ip -br addr`; `distdoctor nics` "
-               "shows NCCL's choice)");
+    rule::signal_rule(facts, "nccl.ifname.matches-nothing", out, env.text);
     return;
   }
   rule::signal_rule(facts, "nccl.socket.bad-address", out);
@@ -122,28 +115,11 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
     if (on_socket == nullptr && (p->transport == "Socket" || !p->socket_ifaces.empty())) on_socket = p.get();
   if (on_socket == nullptr) return;
   if (any_non_info(out)) {
-    auto r = rule::from_signal(none, "nccl.ib.hca-not-found", Label::ib_misconfiguration, Severity::info,
-                               "NCCL_IB_HCA=" + hca.text +
-                                   " names RDMA devices, but NET/IB found none (TCP sockets are used)",
-                               79);
-    rule::add_evidence(r.finding, hca);
-    rule::emit(out, std::move(r),
-               "`ibv_devinfo` where the job runs must list the devices NCCL_IB_HCA names as PORT_ACTIVE");
+    rule::signal_rule(facts, "nccl.ib.hca-not-found", out, hca.text);
     return;
   }
-  auto r = rule::from_signal(none, "nccl.ib.hca-not-found-socket", Label::performance, Severity::warning,
-                             "NCCL_IB_HCA=" + hca.text +
-                                 " names RDMA devices, but NET/IB found none: NCCL moves data over TCP sockets, "
-                                 "several times slower than NET/IB",
-                             56);
-  rule::add_evidence(r.finding, hca);
-  for (const auto& e : on_socket->iface_lines) rule::add_evidence(r.finding, e);
-  rule::emit(out, std::move(r),
-             "Make the HCAs visible where the job runs: load the RDMA stack (rdma-core / MLNX_OFED, the mlx5_ib "
-             "module), pass /dev/infiniband into containers (--device=/dev/infiniband --cap-add=IPC_LOCK, or the RDMA "
-             "device plugin), and name them as `ibv_devices` does; the log must then say 'NET/IB : Using [0]mlx5_...' "
-             "and 'Using network IB'",
-             {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
+  RankedFinding* r = rule::signal_rule(facts, "nccl.ib.hca-not-found-socket", out, hca.text);  // none.count > 0
+  for (const auto& e : on_socket->iface_lines) rule::add_evidence(r->finding, e);
 }
 
 // Whether any evidence line of `s` holds `text` or `or_text`.

@@ -125,17 +125,11 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (env.count == 0) return;
   std::string value = env.text;
   if (value.size() <= 1) {
-    auto r = rule::make("nccl.ifname.ignored", Label::config_typo, Severity::warning,
-                        "NCCL_SOCKET_IFNAME='" + value + "' is one character long, so NCCL ignores it", 40);
-    rule::add_evidence(r.finding, env);
-    rule::emit(out, std::move(r), "Name the interface (a prefix such as eth, or =eth0 for an exact name)");
+    rule::signal_rule(facts, "nccl.ifname.ignored", out, value);
     return;
   }
   if (value.find_first_of("\"' ") != std::string::npos) {
-    auto r = rule::make("nccl.ifname.quoted", Label::config_typo, Severity::warning,
-                        "NCCL_SOCKET_IFNAME='" + value + "' holds quotes or spaces, which NCCL keeps verbatim", 40);
-    rule::add_evidence(r.finding, env);
-    rule::emit(out, std::move(r), "Remove the quotes/spaces from the value (config files keep them literally)");
+    rule::signal_rule(facts, "nccl.ifname.quoted", out, value);
     return;
   }
   if (value[0] != '^') return;
@@ -166,27 +160,11 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
   if (!excludes_lo) {
     if (all_known && chosen.count("lo") == 0) return;
-    auto r = rule::make("nccl.ifname.exclusion-picks-lo", Label::loopback_interface, Severity::warning,
-                        "NCCL_SOCKET_IFNAME=" + value + " only excludes interfaces and does not exclude lo: NCCL then "
-                        "takes lo first",
-                        20);
-    rule::add_evidence(r.finding, env);
-    rule::add_hosts(r.finding, env.hosts);
-    r.finding.fix.env["NCCL_SOCKET_IFNAME"] = value + ",lo";
-    rule::emit(out, std::move(r), "Add lo to the exclusions, or better name the routable interface (e.g. =eth0)");
+    rule::signal_rule(facts, "nccl.ifname.exclusion-picks-lo", out, value);
     return;
   }
   if (all_known && chosen.size() == 1 && facts.signal(EventKind::connect_failed).count == 0) return;
-  auto r = rule::make("nccl.ifname.exclusion-only", Label::interface_mismatch, Severity::warning,
-                      "NCCL_SOCKET_IFNAME=" + value + " only excludes interfaces: it switches off NCCL's preference "
-                      "for ib* interfaces and leaves each host to take its first remaining interface",
-                      35);
-  rule::add_evidence(r.finding, env);
-  rule::add_hosts(r.finding, env.hosts);
-  rule::emit(out, std::move(r),
-             "Set NCCL_SOCKET_IFNAME to the interface the hosts reach each other on (e.g. =ib0 or eth0; `distdoctor "
-             "nics` shows NCCL's choice), or unset it so NCCL's own order applies; check which launcher injects this "
-             "value");
+  rule::signal_rule(facts, "nccl.ifname.exclusion-only", out, value);
 }
 
 void no_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {

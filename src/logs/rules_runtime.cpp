@@ -31,16 +31,7 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
   if (m.count == 0 && !started) {
     // Sizes disagree before any collective ran: the peers' NCCL builds or protocol settings differ
     // (NVIDIA/nccl#1328, #626: "a version or configuration mismatch between two ranks").
-    auto r = rule::make("nccl.size-mismatch.setup", Label::version_mismatch, Severity::error,
-                        "Peers disagree on message sizes: most likely different NCCL versions or NCCL settings "
-                        "(NCCL_PROTO, NCCL_BUFFSIZE, ...) on different ranks",
-                        21);
-    rule::add_evidence(r.finding, t);
-    rule::add_hosts(r.finding, t.hosts);
-    rule::emit(out, std::move(r),
-               "Compare `NCCL version` and the NCCL_* environment of every rank and make them identical; if they "
-               "already are, the ranks issue different collectives (NCCL_DEBUG_SUBSYS=COLL shows each rank's sequence)",
-               {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,ENV,COLL"}});
+    rule::signal_rule(facts, "nccl.size-mismatch.setup", out);
     return;
   }
   auto r = rule::from_signal(m, "collective.mismatch", Label::collective_mismatch, Severity::error,
@@ -165,16 +156,8 @@ void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
 }
 
 void data_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  const Signal& d = facts.signal(EventKind::data_stall);
-  if (d.count == 0 || has_comm_error(out)) return;
-  auto r = rule::make("data.pipeline-stall", Label::data_pipeline_stall, Severity::warning,
-                      "The stall is in data loading, not in communication", 38);
-  rule::add_evidence(r.finding, d);
-  rule::add_ranks(r.finding, d.ranks);
-  rule::emit(out, std::move(r),
-             "Profile the input pipeline: more DataLoader workers / pin_memory, prefetch (tf.data: "
-             ".prefetch(tf.data.AUTOTUNE)), faster storage; a watchdog timeout here only means the other ranks waited "
-             "for this one");
+  if (has_comm_error(out)) return;
+  rule::signal_rule(facts, "data.pipeline-stall", out);
 }
 
 void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {

@@ -1,5 +1,7 @@
 // The rules whose finding is data: data/signal_rules.json (see SignalRuleSpec in rules.hpp).
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "logs/data_file.hpp"
 #include "logs/embedded_data.hpp"
@@ -9,8 +11,9 @@ namespace dd::logs {
 
 std::vector<SignalRuleSpec> parse_signal_rules(std::string_view json) {
   return read_data_file<SignalRuleSpec>(json, "signal_rules.json", [](const DataEntry& e) {
-    return SignalRuleSpec{e.text("id"), e.kind("kind"), e.label("label"), e.severity("severity"), e.number("priority"),
-                          e.text("title"), e.text("fix"), e.text_map("env")};
+    return SignalRuleSpec{e.text("id"),       e.kind("kind"),      e.kinds_or_none("also"),
+                          e.label("label"),   e.severity("severity"), e.number("priority"),
+                          e.text("title"),    e.text("fix"),       e.text_map("env")};
   });
 }
 
@@ -30,14 +33,31 @@ RankedFinding from_signal(const Signal& s, std::string id, core::Label label, co
   return r;
 }
 
-RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out) {
+namespace {
+
+// `text` with each "{value}" replaced by `value`.
+std::string filled(const SignalRuleSpec& spec, std::string text, std::optional<std::string_view> value) {
+  static constexpr std::string_view slot = "{value}";
+  for (std::size_t at = text.find(slot); at != std::string::npos; at = text.find(slot, at)) {
+    if (!value) throw std::logic_error("signal rule " + spec.id + " says {value} and was given none");
+    text.replace(at, slot.size(), *value);
+    at += value->size();
+  }
+  return text;
+}
+
+}  // namespace
+
+RankedFinding* signal_rule(const LogFacts& facts, std::string_view id, std::vector<RankedFinding>& out,
+                           std::optional<std::string_view> value) {
   for (const SignalRuleSpec& spec : signal_rule_specs()) {
     if (spec.id != id) continue;
     const Signal& s = facts.signal(spec.kind);
     if (s.count == 0) return nullptr;
-    auto r = from_signal(s, spec.id, spec.label, spec.severity, spec.title, spec.priority);
-    r.finding.fix.text = spec.fix;
-    r.finding.fix.env = spec.env;
+    auto r = from_signal(s, spec.id, spec.label, spec.severity, filled(spec, spec.title, value), spec.priority);
+    for (EventKind k : spec.also) add_evidence(r.finding, facts.signal(k));
+    r.finding.fix.text = filled(spec, spec.fix, value);
+    for (const auto& [name, v] : spec.env) r.finding.fix.env[name] = filled(spec, v, value);
     out.push_back(std::move(r));
     return &out.back();
   }

@@ -151,17 +151,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   mixed_transport_rule(facts, out);
   socket_type_rule(facts, out);
   version_rule(facts, out);
-  const Signal& verbs = facts.signal(EventKind::libibverbs_missing);
-  if (verbs.count > 0) {
-    auto r = rule::make("nccl.ib.no-libibverbs", Label::ib_misconfiguration, Severity::info,
-                        "libibverbs is not installed, so NCCL cannot use InfiniBand/RoCE (harmless without IB NICs)",
-                        80);
-    rule::add_evidence(r.finding, verbs);
-    rule::add_hosts(r.finding, verbs.hosts);
-    rule::emit(out, std::move(r),
-               "Only if the hosts have IB/RoCE NICs: install libibverbs (rdma-core) and expose /dev/infiniband to "
-               "containers");
-  }
+  rule::signal_rule(facts, "nccl.ib.no-libibverbs", out);
 }
 
 // Run last among the transport rules' users (needs the other findings): see runtime_rules.

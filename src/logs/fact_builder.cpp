@@ -78,6 +78,8 @@ bool is_error_kind(EventKind k) {
     case EventKind::resource_limit:
     case EventKind::driver_version:
     case EventKind::driver_error:
+    case EventKind::endpoint_invalid:
+    case EventKind::gpu_arch_unsupported:
     case EventKind::opaque_error:
     case EventKind::watchdog_timeout: return true;
     default: return false;

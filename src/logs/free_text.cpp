@@ -59,6 +59,82 @@ void set_connect(std::string_view line, ConnError ce, std::string_view err, Line
   ev.err_text = err;
 }
 
+
+// The endpoint torch rejected before connecting, as printed (quotes included), or empty:
+// - torch elastic's parse_rendezvous_endpoint (torch/distributed/elastic/rendezvous/utils.py):
+//   "The port number of the rendezvous endpoint '%s' must be an integer between 0 and 65536." and
+//   "The hostname of the rendezvous endpoint '%s' must be a dot-separated list of labels, ...";
+// - pybind11's overload error for TCPStore(host_name: str, port: int, ...), whose last line is
+//   "Invoked with: 'localhost', 80000, 1, True, ...": a port outside 0-65535 converts to no overload.
+std::string_view rejected_endpoint(std::string_view line) {
+  constexpr auto npos = std::string_view::npos;
+  for (std::string_view key : {"port number of the rendezvous endpoint '", "hostname of the rendezvous endpoint '"}) {
+    std::size_t p = line.find(key);
+    if (p == npos) continue;
+    std::size_t open = p + key.size() - 1;
+    std::size_t close = line.find('\'', open + 1);
+    return close == npos || close - open > 256 ? std::string_view() : line.substr(open, close - open + 1);
+  }
+  std::size_t p = line.find("Invoked with: '");
+  if (p == npos) return {};
+  std::size_t open = p + 14;
+  std::size_t close = line.find("', ", open + 1);
+  if (close == npos || close - open > 256) return {};
+  std::size_t d = close + 3;
+  std::size_t n = d + (d < line.size() && line[d] == '-' ? 1 : 0);
+  std::size_t e = n;
+  std::int64_t port = 0;
+  while (e < line.size() && is_digit(line[e]) && e - n < 12) port = port * 10 + (line[e++] - '0');
+  if (e == n || (e < line.size() && line[e] != ',' && line[e] != ';')) return {};
+  if (n == d && port <= 65535) return {};  // a valid port: the overload failed for another argument
+  return line.substr(open, e - open);
+}
+
+// The CUDA runtime's texts (cudaGetErrorString) for code that holds no kernel for the GPU it runs
+// on: cudaErrorInvalidDeviceFunction, cudaErrorNoKernelImageForDevice, and cudaErrorSymbolNotFound,
+// which NCCL's enqueue.cc gets for its kernels when libnccl was built without the GPU's sm_XX
+// (NCCL_WARN "Cuda failure '%s'", torch "CUDA error: %s").
+bool is_missing_gpu_arch(std::string_view line) {
+  return any_of(line, {"'invalid device function'", "CUDA error: invalid device function",
+                       "'named symbol not found'", "CUDA error: named symbol not found",
+                       "no kernel image is available for execution on the device"});
+}
+
+// A Python stack frame of an iterator step in input-pipeline code: the function that yields the
+// next item (__next__, __iter__, _next_data, __getitem__) in a module under a data/ or datasets/
+// package or in a file named for loading data (*loader*.py, *dataset*.py). Frames as py-spy dumps
+// them ("    __next__ (fairseq/data/iterators.py:648)") and as tracebacks and faulthandler print
+// them ('  File ".../data/iterators.py", line 648, in __next__'). A rank whose stack shows it there
+// waits for its input, not for its peers.
+bool is_input_frame(std::string_view line) {
+  constexpr auto npos = std::string_view::npos;
+  std::size_t b = 0;
+  while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
+  std::string_view s = line.substr(b);
+  std::string_view func, path;
+  if (starts(s, "File \"")) {
+    std::size_t close = s.find('"', 6);
+    std::size_t in = s.rfind(" in ");
+    if (close == npos || in == npos || in < close) return false;
+    path = s.substr(6, close - 6);
+    func = s.substr(in + 4);
+  } else {
+    std::size_t open = s.find(" (");
+    if (open == npos || open == 0 || s.back() != ')') return false;
+    func = s.substr(0, open);
+    path = s.substr(open + 2, s.size() - open - 3);
+    std::size_t colon = path.rfind(':');
+    if (colon == npos || colon + 1 >= path.size() || !is_digit(path[colon + 1])) return false;
+    path = path.substr(0, colon);
+  }
+  while (!func.empty() && (func.back() == ' ' || func.back() == '\r')) func.remove_suffix(1);
+  if (func != "__next__" && func != "__iter__" && func != "_next_data" && func != "__getitem__") return false;
+  if (path.size() < 4 || path.substr(path.size() - 3) != ".py") return false;
+  std::size_t slash = path.rfind('/');
+  std::string_view file = slash == npos ? path : path.substr(slash + 1);
+  return starts(path, "data/") || has(path, "/data/") || starts(path, "datasets/") || has(path, "/datasets/") ||
+         has(file, "loader") || has(file, "dataset");
+}
 }  // namespace
 
 // A Hugging Face datasets progress bar ("Map: 9%|...| 280000/2969526 [29:55<4:48:08, 155.57
@@ -175,6 +251,11 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::tf_config_error;
     return;
   }
+  if (std::string_view ep = rejected_endpoint(line); !ep.empty()) {
+    ev.kind = EventKind::endpoint_invalid;
+    ev.text = ep;
+    return;
+  }
   if (any_of(line, {"host not found", "Name or service not known", "Temporary failure in name resolution",
                     "nodename nor servname", "Unable to resolve hostname", "DNS resolution failed",
                     "No address associated with hostname", "getaddrinfo failed", "Could not resolve host"})) {
@@ -200,6 +281,10 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   if (any_of(line, {"driver version is insufficient", "Driver/library version mismatch",
                     "driver/library version mismatch", "NVIDIA driver on your system is too old"})) {
     ev.kind = EventKind::driver_version;
+    return;
+  }
+  if (is_missing_gpu_arch(line)) {
+    ev.kind = EventKind::gpu_arch_unsupported;
     return;
   }
   if ((has(line, "cuInit") && any_of(line, {"fail", "rror"})) ||
@@ -248,7 +333,7 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   }
   if (any_of(line, {"DataLoader worker", "DataLoader timed out", "torch/utils/data/", "Filling up shuffle buffer",
                     "in _next_data", "tf.data", "data_loader", "dataloader.py", "main_process_first"}) ||
-      is_unfinished_preprocessing(line)) {
+      is_unfinished_preprocessing(line) || is_input_frame(line)) {
     ev.kind = EventKind::data_stall;
     return;
   }

@@ -84,7 +84,9 @@ TEST(LogsGolden, FirstFindingOfEachRuleFixtureNamesItsRule) {
       {"rdma-open-failed-refused", "firewall-or-port-blocked"}, {"unhandled-cuda-error", "version-mismatch"},
       {"socket-type-mismatch", "ib-misconfiguration"},  {"gloo-hostname", "hostname-resolution"},
       {"tf-run-config", "tf-config"},                   {"link-local-bootstrap", "ipv6-link-local"},
-      {"bare-info-gdr", "gdr-or-driver"},
+      {"bare-info-gdr", "gdr-or-driver"},             {"rendezvous-endpoint-invalid", "config-typo"},
+      {"tcpstore-port-out-of-range", "config-typo"},    {"gpu-arch-unsupported", "version-mismatch"},
+      {"data-stall-stack-dump", "data-pipeline-stall"},
   };
   for (const auto& [name, label] : table) {
     auto path = fs::path(DD_TEST_DATA_DIR) / "logs" / (name + ".log");

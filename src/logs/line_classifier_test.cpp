@@ -224,6 +224,57 @@ TEST(LogsLineClassifier, FrameworkLines) {
   }
 }
 
+TEST(LogsLineClassifier, EndpointsTorchRejects) {
+  LineEvent port = classify(
+      "ValueError: The port number of the rendezvous endpoint 'None:None' must be an integer between 0 and 65536.");
+  EXPECT_EQ(EventKind::endpoint_invalid, port.kind);
+  EXPECT_EQ("'None:None'", port.text);
+  LineEvent host = classify(
+      "ValueError: The hostname of the rendezvous endpoint 'node 1:29400' must be a dot-separated list of labels, an "
+      "IPv4 address, or an IPv6 address.");
+  EXPECT_EQ(EventKind::endpoint_invalid, host.kind);
+  EXPECT_EQ("'node 1:29400'", host.text);
+  // pybind11's last line of TCPStore's overload error: a port outside 0-65535 is the reason.
+  LineEvent store = classify("Invoked with: 'master-0', 70000, 2, True, datetime.timedelta(seconds=1800); kwargs: x=1");
+  EXPECT_EQ(EventKind::endpoint_invalid, store.kind);
+  EXPECT_EQ("'master-0', 70000", store.text);
+  EXPECT_EQ(EventKind::endpoint_invalid, classify("Invoked with: 'h', -1, 2, True").kind);
+  // A valid port: the overload failed for another argument (e.g. multi_tenant on an older torch).
+  EXPECT_NE(EventKind::endpoint_invalid,
+            classify("Invoked with: '127.0.0.1', 29500, 1, True, datetime.timedelta(0, 900); kwargs: multi_tenant=True")
+                .kind);
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: 'no', 'such', 'constructor'").kind);
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: [1, 2, 3], 4").kind);
+}
+
+TEST(LogsLineClassifier, CudaCodeWithoutKernelsForTheGpu) {
+  for (std::string l : {"node1:101:130 [0] enqueue.cc:215 NCCL WARN Cuda failure 'invalid device function'",
+                        "[3] enqueue.cc:215 NCCL WARN Cuda failure 'invalid device function'",
+                        "gpu-9:7:9 [0] enqueue.cc:58 NCCL WARN Cuda failure 'named symbol not found'",
+                        "RuntimeError: CUDA error: no kernel image is available for execution on the device",
+                        "RuntimeError: CUDA error: invalid device function"})
+    EXPECT_EQ(EventKind::gpu_arch_unsupported, classify(l).kind) << l;
+  EXPECT_EQ(EventKind::driver_version,
+            classify("h:1:2 [0] misc/cudawrap.cc:182 NCCL WARN Cuda failure 'CUDA driver version is insufficient for "
+                     "CUDA runtime version'")
+                .kind);
+}
+
+TEST(LogsLineClassifier, StackFramesInInputPipelineCode) {
+  for (std::string l : {"    __next__ (trainer/data/shard_reader.py:212)",
+                        "__next__ (/opt/app/datasets/streaming.py:40)",
+                        "    _next_data (mylib/io/my_dataloader.py:77)",
+                        "  File \"/srv/proj/data/iterators.py\", line 648, in __next__",
+                        "  File \"/srv/proj/pipeline/image_dataset.py\", line 31 in __getitem__"})
+    EXPECT_EQ(EventKind::data_stall, classify(l).kind) << l;
+  for (std::string l : {"    wait (threading.py:302)",
+                        "    __next__ (trainer/model/layers.py:12)",
+                        "    forward (trainer/data/augment.py:30)",
+                        "  File \"/srv/proj/train.py\", line 274, in train",
+                        "Epoch (loss 0.3)"})
+    EXPECT_NE(EventKind::data_stall, classify(l).kind) << l;
+}
+
 TEST(LogsLineClassifier, SurvivesHostileInput) {
   std::string junk;
   for (int i = 0; i < 4096; ++i) junk.push_back(static_cast<char>((i * 131) & 0xff));

@@ -63,6 +63,11 @@ enum class EventKind : std::uint8_t {
   bootstrap_failed,       // NCCL's error trace through the bootstrap: "bootstrap.cc:270 -> 2" (code != 0)
   iface_list_entry,       // one "[1]br-x:172.19.0.1<0>" entry of a list pasted one per line -> iface, addr
   p2p_workaround,         // prose: NCCL_P2P_DISABLE=1 made it work
+  endpoint_invalid,       // an endpoint torch rejected before connecting: elastic's "The port number of the
+                          // rendezvous endpoint 'None:None' must be an integer ...", pybind's TCPStore
+                          // "Invoked with: 'localhost', 80000, ..." -> text = the endpoint as printed
+  gpu_arch_unsupported,   // CUDA code without kernels for this GPU: "Cuda failure 'invalid device function'",
+                          // "'named symbol not found'", "no kernel image is available for execution on the device"
   opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
 };
 

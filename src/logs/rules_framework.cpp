@@ -5,7 +5,9 @@
 // Gloo without GLOO_SOCKET_IFNAME binds the address of the machine's hostname (tcp/device.cc
 // lookupAddrForHostname), so a name without a local address breaks Gloo's device creation.
 // TensorFlow's workers dial the TF_CONFIG host:port strings over gRPC; NCCL does not exist on
-// Windows.
+// Windows. An endpoint torch rejects before connecting (a port that is not 0-65535, a host that is
+// no name: elastic's parse_rendezvous_endpoint, TCPStore's argument conversion) is a setting typed
+// or passed wrong (huggingface/accelerate#2240 'None:None', jaywalnut310/vits#52 port 80000).
 #include "logs/rules.hpp"
 
 namespace dd::logs {
@@ -26,6 +28,8 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "nodes reach each other on");
   }
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
+  if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
+    rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type
   // the cluster does not list is the cause of RunConfig's ValueError that follows (alibaba/EasyRec#207).
   for (const auto& f : facts.tf_config_findings) {

@@ -147,6 +147,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "nccl.ib.error", out);
   rule::signal_rule(facts, "os.limits", out);
   rule::signal_rule(facts, "cuda.driver.too-old", out);
+  rule::signal_rule(facts, "cuda.arch.unsupported", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
   mixed_transport_rule(facts, out);
   socket_type_rule(facts, out);

@@ -28,6 +28,9 @@ deb=$(ls build/portable/distdoctor_*_amd64.deb 2>/dev/null | head -1)
 
 made_root=0
 if [[ -z "$root" ]]; then root="$(mktemp -d /tmp/dd-fresh.XXXXXX)"; made_root=1; fi
+# mktemp -d makes the folder 0700: as the root's /, that would lock every other user out of the
+# whole tree (the suite's non-root checks could not even load bash's libraries).
+chmod 755 "$root"
 mounts=()
 cleanup() {
   for ((i = ${#mounts[@]} - 1; i >= 0; i--)); do umount -l "${mounts[$i]}" 2>/dev/null || true; done

@@ -2,10 +2,14 @@
 """First-finding accuracy of `distdoctor logs` on labelled real logs, dev and held-out apart.
 
 Usage: corpus_split_eval.py DISTDOCTOR OWN_CORPUS [SHARED_CORPUS] [--min-dev F] [--min-heldout F]
+                            [--unscored DIR ...]
 
 OWN_CORPUS holds <case>/log.txt and truth.json {case: {label, source, split}}; SHARED_CORPUS holds
 <case>/log.txt + <case>/truth.json {root_cause} and counts as dev (the rules were written from it).
-Exits 1 when a split is below its minimum or a case could not be run.
+An --unscored corpus (OWN_CORPUS's layout) is measured and printed apart, and together with the
+rest, but the minimums apply to OWN_CORPUS + SHARED_CORPUS only (tests/corpus/logs-s9/README.md
+says why one batch is kept there). Exits 1 when a split is below its minimum or a case could not
+be run.
 """
 import argparse, json, os, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -32,6 +36,7 @@ def main():
     ap.add_argument("dd"); ap.add_argument("own"); ap.add_argument("shared", nargs="?")
     ap.add_argument("--min-dev", type=float, default=0.0)
     ap.add_argument("--min-heldout", type=float, default=0.0)
+    ap.add_argument("--unscored", action="append", default=[])
     a = ap.parse_args()
     if not os.access(a.dd, os.X_OK):
         print("corpus_split_eval: %s is not executable" % a.dd, file=sys.stderr); return 1
@@ -39,6 +44,9 @@ def main():
     truth = json.load(open(os.path.join(a.own, "truth.json")))
     for name, t in sorted(truth.items()):
         cases.append((t["split"], name, t["label"], os.path.join(a.own, name, "log.txt")))
+    for d in a.unscored:
+        for name, t in sorted(json.load(open(os.path.join(d, "truth.json"))).items()):
+            cases.append(("u-" + t["split"], name, t["label"], os.path.join(d, name, "log.txt")))
     if a.shared:
         if not os.path.isdir(a.shared):
             print("corpus_split_eval: shared corpus %s missing" % a.shared, file=sys.stderr); return 1
@@ -60,6 +68,12 @@ def main():
     print("\nper label:")
     for (split, lab), (h, n) in sorted(per.items()):
         print("  %-8s %-24s %d/%d" % (split, lab, h, n))
+    if a.unscored:
+        for split in ("dev", "heldout"):
+            u = "u-" + split
+            print("unscored %s: %d of %d; with the scored %s: %d of %d = %.1f%%" % (
+                split, ok[u], tot[u], split, ok[split] + ok[u], tot[split] + tot[u],
+                100 * (ok[split] + ok[u]) / max(1, tot[split] + tot[u])))
     rc = 0
     for split, need in (("dev", a.min_dev), ("heldout", a.min_heldout)):
         n = tot[split]

@@ -12,6 +12,13 @@ LineEvent classify(const std::string& line) {
   return parse_line(held, scratch).event;
 }
 
+// `line` classifies as `kind` with `text` as its captured text.
+void expect_event(const std::string& line, EventKind kind, std::string_view text) {
+  LineEvent ev = classify(line);
+  EXPECT_EQ(kind, ev.kind) << line;
+  EXPECT_EQ(text, ev.text) << line;
+}
+
 TEST(LogsLineClassifier, ReadsTheNcclHeader) {
   LineEvent ev = classify("jupyter-vm:15833:15840 [3] NCCL INFO Setting affinity for GPU 3 to ff00ff");
   EXPECT_TRUE(ev.has_header);
@@ -197,21 +204,18 @@ TEST(LogsLineClassifier, FrameworkLines) {
   EXPECT_EQ("10.0.0.1", c.addr);
   EXPECT_EQ(29500, c.port);
   {
-    LineEvent host = classify(
+    expect_event(
         "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:127] rp != nullptr. Unable to "
-        "find address for: dgx-1.ai");
-    EXPECT_EQ(EventKind::gloo_host_unusable, host.kind);
-    EXPECT_EQ("dgx-1.ai", host.text);
-    LineEvent bind = classify(
+        "find address for: dgx-1.ai",
+        EventKind::gloo_host_unusable, "dgx-1.ai");
+    expect_event(
         "RuntimeError: [enforce fail at gloo/transport/tcp/device.cc:124] bind_rv == 0. Unable to find address for "
-        "node-3; bind(2) for 10.0.0.9 failed with: Cannot assign requested address");
-    EXPECT_EQ(EventKind::gloo_host_unusable, bind.kind);
-    EXPECT_EQ("node-3", bind.text);
-    LineEvent iface = classify(
+        "node-3; bind(2) for 10.0.0.9 failed with: Cannot assign requested address",
+        EventKind::gloo_host_unusable, "node-3");
+    expect_event(
         "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. Unable to "
-        "find address for: eth0");
-    EXPECT_EQ(EventKind::gloo_iface_missing, iface.kind);
-    EXPECT_EQ("eth0", iface.text);
+        "find address for: eth0",
+        EventKind::gloo_iface_missing, "eth0");
   }
   {
     for (std::string l : {"ValueError: worker is not a valid task_type in the cluster_spec:",
@@ -225,19 +229,16 @@ TEST(LogsLineClassifier, FrameworkLines) {
 }
 
 TEST(LogsLineClassifier, EndpointsTorchRejects) {
-  LineEvent port = classify(
-      "ValueError: The port number of the rendezvous endpoint 'None:None' must be an integer between 0 and 65536.");
-  EXPECT_EQ(EventKind::endpoint_invalid, port.kind);
-  EXPECT_EQ("'None:None'", port.text);
-  LineEvent host = classify(
+  expect_event(
+      "ValueError: The port number of the rendezvous endpoint 'None:None' must be an integer between 0 and 65536.",
+      EventKind::endpoint_invalid, "'None:None'");
+  expect_event(
       "ValueError: The hostname of the rendezvous endpoint 'node 1:29400' must be a dot-separated list of labels, an "
-      "IPv4 address, or an IPv6 address.");
-  EXPECT_EQ(EventKind::endpoint_invalid, host.kind);
-  EXPECT_EQ("'node 1:29400'", host.text);
+      "IPv4 address, or an IPv6 address.",
+      EventKind::endpoint_invalid, "'node 1:29400'");
   // pybind11's last line of TCPStore's overload error: a port outside 0-65535 is the reason.
-  LineEvent store = classify("Invoked with: 'master-0', 70000, 2, True, datetime.timedelta(seconds=1800); kwargs: x=1");
-  EXPECT_EQ(EventKind::endpoint_invalid, store.kind);
-  EXPECT_EQ("'master-0', 70000", store.text);
+  expect_event("Invoked with: 'master-0', 70000, 2, True, datetime.timedelta(seconds=1800); kwargs: x=1",
+               EventKind::endpoint_invalid, "'master-0', 70000");
   EXPECT_EQ(EventKind::endpoint_invalid, classify("Invoked with: 'h', -1, 2, True").kind);
   // A valid port: the overload failed for another argument (e.g. multi_tenant on an older torch).
   EXPECT_NE(EventKind::endpoint_invalid,

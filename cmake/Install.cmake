@@ -20,7 +20,11 @@ install(FILES ${DD_DOCS_DIR}/_distdoctor DESTINATION ${CMAKE_INSTALL_DATADIR}/zs
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME distdoctor)
 set(CPACK_PACKAGE_VENDOR "distdoctor")
-set(CPACK_PACKAGE_CONTACT "distdoctor maintainers <distdoctor@localhost>")
+# The .deb's Maintainer field. The project has no published address yet: whoever publishes packages
+# sets theirs (cmake -DDD_PACKAGE_CONTACT="Name <address>"); the default says it is a placeholder.
+set(DD_PACKAGE_CONTACT "distdoctor maintainers (placeholder) <distdoctor@localhost>" CACHE STRING
+    "Maintainer field of the .deb (Name <address>)")
+set(CPACK_PACKAGE_CONTACT "${DD_PACKAGE_CONTACT}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "finds why multi-node training hangs (NCCL, Gloo, TF) and prints the fix")
 set(CPACK_PACKAGE_FILE_NAME "distdoctor_${PROJECT_VERSION}_amd64")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)

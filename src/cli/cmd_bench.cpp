@@ -139,11 +139,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   }
   c.data = *data;
 
-  bool verbose = flags.verbose;
-  int rank = c.rank;
-  cluster::Log log = [verbose, rank](const std::string& line) {
-    if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
-  };
+  cluster::Log log = rank_log(flags.verbose, c.rank);
   auto out = bench::run_bench(c, log);
   if (global.json) {
     std::cout << core::dump_json(out.json, 2) << "\n";

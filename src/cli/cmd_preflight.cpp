@@ -127,11 +127,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   o.plan.random_peers = flags.random_peers;
   o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : cluster::random_seed() % 1000000u;
   o.all_probes = flags.all_probes;
-  bool verbose = flags.verbose;
-  int rank = *launch->rank;
-  cluster::Log log = [verbose, rank](const std::string& line) {
-    if (verbose) std::fprintf(stderr, "distdoctor[rank %d]: %s\n", rank, line.c_str());
-  };
+  cluster::Log log = rank_log(flags.verbose, *launch->rank);
   if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());

@@ -1,5 +1,11 @@
 #include "cli/meeting_flags.hpp"
 
+#include <fmt/chrono.h>
+#include <fmt/format.h>
+
+#include <chrono>
+#include <cstdio>
+
 namespace dd::cli {
 
 void add_meeting_options(CLI::App& sub, MeetingFlags& flags, const std::string& rendezvous_help,
@@ -17,6 +23,16 @@ env::launchers::LaunchFlags launch_flags_of(const MeetingFlags& flags) {
   if (flags.world >= 0) lf.world = flags.world;
   if (!flags.token.empty()) lf.token = flags.token;
   return lf;
+}
+
+cluster::Log rank_log(bool verbose, int rank) {
+  return [verbose, rank](const std::string& line) {
+    if (!verbose) return;
+    auto now = std::chrono::floor<std::chrono::milliseconds>(std::chrono::system_clock::now());
+    auto secs = std::chrono::floor<std::chrono::seconds>(now);
+    auto ms = (now - secs).count();
+    std::fputs(fmt::format("distdoctor[rank {}] {:%H:%M:%S}.{:03}: {}\n", rank, secs, ms, line).c_str(), stderr);
+  };
 }
 
 }  // namespace dd::cli

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
+#include "cluster/transport/rendezvous.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::cli {
@@ -24,5 +25,9 @@ void add_meeting_options(CLI::App& sub, MeetingFlags& flags, const std::string& 
 
 // The flags the user gave, for detect_launch (unset ones stay empty).
 env::launchers::LaunchFlags launch_flags_of(const MeetingFlags& flags);
+
+// --verbose's log for a meeting command: "distdoctor[rank R] HH:MM:SS.mmm: LINE" on stderr (wall
+// clock, UTC, so that the lines of several nodes can be merged and ordered); silent when !verbose.
+cluster::Log rank_log(bool verbose, int rank);
 
 }  // namespace dd::cli

@@ -171,7 +171,9 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   }
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
+  log(fmt::format("plan received: {} probes", targets.size()));
   auto results = run_probes(facts.rank, targets, o.probe, ph.probe);
+  log("probes done; sending results");
   const std::string detail = plan->body.value("detail", std::string(k_detail_all));  // a string: wire_schema checked
   (void)send_message(conn->fd.get(),
                      Message{MsgType::results, results_body(facts.rank, results, detail, o.probe.bulk_bytes)},
@@ -207,6 +209,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
                                         "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
   }
   rv->gather(o.token, world, ph.join, log);
+  log(fmt::format("join phase over: {} of {} ranks", rv->members().size() + 1, world));
 
   std::map<int, NodeFacts> nodes;
   facts.time_us = unix_us();
@@ -262,6 +265,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
                          [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports, pairs, light), o.probe, ph.probe); });
   rv->collect(MsgType::results, ph.results, log);
   in.probes = mine.get();
+  log("every node's results are in");
   in.probed.insert(0);
   for (auto& [rank, m] : rv->members()) {
     if (m.lost) {
@@ -277,6 +281,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   }
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
+  log(fmt::format("analysis done: {}", to_string(a.verdict)));
 
   PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;

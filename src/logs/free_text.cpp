@@ -315,6 +315,12 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
     ev.kind = EventKind::p2p_workaround;
     return;
   }
+  // rdma-core's libibverbs (init.c): a uverbs device whose vendor provider library (libmlx5 ...) is
+  // not installed in this image; NCCL then sees no usable IB device, or fails opening one.
+  if (has(line, "no userspace device-specific driver found for")) {
+    ev.kind = EventKind::verbs_provider_missing;
+    return;
+  }
   if (is_ib_protection_error(line)) {
     ev.kind = EventKind::driver_error;
     return;

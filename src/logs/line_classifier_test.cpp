@@ -240,6 +240,10 @@ TEST(LogsLineClassifier, EndpointsTorchRejects) {
   expect_event("Invoked with: 'master-0', 70000, 2, True, datetime.timedelta(seconds=1800); kwargs: x=1",
                EventKind::endpoint_invalid, "'master-0', 70000");
   EXPECT_EQ(EventKind::endpoint_invalid, classify("Invoked with: 'h', -1, 2, True").kind);
+  expect_event("Invoked with: 'h', 99999999999999999999999, 2", EventKind::endpoint_invalid,
+               "'h', 99999999999999999999999");  // beyond int64: still no port
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: 'h', 70000x, 2").kind);
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: 'h', -").kind);
   // A valid port: the overload failed for another argument (e.g. multi_tenant on an older torch).
   EXPECT_NE(EventKind::endpoint_invalid,
             classify("Invoked with: '127.0.0.1', 29500, 1, True, datetime.timedelta(0, 900); kwargs: multi_tenant=True")

@@ -35,12 +35,13 @@ int DataEntry::number(const char* field) const {
   return v.get<int>();
 }
 
-EventKind DataEntry::kind(const char* field) const {
-  std::string name = text(field);
+EventKind DataEntry::kind_named(const char* field, const std::string& name) const {
   auto k = event_kind_named(name);
   if (!k) fail(field, "unknown event kind '" + name + "'");
   return *k;
 }
+
+EventKind DataEntry::kind(const char* field) const { return kind_named(field, text(field)); }
 
 std::vector<EventKind> DataEntry::kinds_or_none(const char* field) const {
   std::vector<EventKind> out;
@@ -49,9 +50,7 @@ std::vector<EventKind> DataEntry::kinds_or_none(const char* field) const {
   if (!it->is_array()) fail(field, "not an array");
   for (const auto& v : *it) {
     if (!v.is_string()) fail(field, "holds a value that is not a string");
-    auto k = event_kind_named(v.get<std::string>());
-    if (!k) fail(field, "unknown event kind '" + v.get<std::string>() + "'");
-    out.push_back(*k);
+    out.push_back(kind_named(field, v.get<std::string>()));
   }
   return out;
 }

@@ -29,6 +29,7 @@ class DataEntry {
 
  private:
   const nlohmann::json& at(const char* field) const;
+  EventKind kind_named(const char* field, const std::string& name) const;  // the kind, or fail(field, ...)
   [[noreturn]] void fail(const char* field, const std::string& why) const;
   const nlohmann::json& object_;
   std::string_view file_;

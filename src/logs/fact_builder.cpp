@@ -36,6 +36,7 @@ bool is_signal(EventKind k) {
     case EventKind::legacy_iface:
     case EventKind::ib_devices:
     case EventKind::iface_list_entry:
+    case EventKind::net_plugin:
     case EventKind::using_network: return false;
     default: return true;
   }
@@ -51,6 +52,7 @@ bool is_state_kind(EventKind k) {
     case EventKind::ib_devices:
     case EventKind::ib_none:
     case EventKind::using_network:
+    case EventKind::net_plugin:
     case EventKind::ifname_env:
     case EventKind::ib_hca_env: return true;
     default: return false;
@@ -78,6 +80,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::resource_limit:
     case EventKind::driver_version:
     case EventKind::driver_error:
+    case EventKind::nvls_error:
     case EventKind::endpoint_invalid:
     case EventKind::gpu_arch_unsupported:
     case EventKind::opaque_error:
@@ -358,6 +361,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
     case EventKind::ib_devices:
       if (p != nullptr) {
         p->ib_devices.assign(ev.text);
+        p->ib_line = evidence(body);
         if (!ev.iface.empty()) p->oob_iface.assign(ev.iface), p->oob_addr.assign(ev.addr);
       }
       break;
@@ -369,6 +373,14 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       break;
     case EventKind::using_network:
       if (p != nullptr && p->transport.empty()) p->transport.assign(ev.text);
+      break;
+    case EventKind::net_plugin:
+      // An external plugin the process loaded outranks the "No plugin found" tries before it (2.21
+      // tries several names).
+      if (p != nullptr && (p->net_plugin.empty() || (p->net_plugin == "internal" && ev.text != "internal"))) {
+        p->net_plugin.assign(ev.text);
+        p->plugin_line = evidence(body);
+      }
       break;
     case EventKind::net_channel:
     {

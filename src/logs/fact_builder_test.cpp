@@ -5,6 +5,7 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "logs/analyzer.hpp"
 #include "logs/rank_table.hpp"
@@ -210,6 +211,91 @@ TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
   EXPECT_EQ(0u, with.findings[0].evidence[0].rfind("tf.log:1:", 0));
   LogsReport without = analyze_text(log, "tf.log");
   for (const auto& f : without.findings) EXPECT_EQ(std::string::npos, f.id.find("tf.config.printed")) << f.id;
+}
+
+TEST(LogsFactBuilder, KeepsTheNetPluginAnExternalOneOutranksInternal) {
+  FactBuilder b;
+  const LogFacts& f =
+      read_file(b, "r0.log",
+                {"n0:10:10 [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal implementation",
+                 "n0:10:10 [0] NCCL INFO NET/Plugin: Loaded net plugin AWS Libfabric (v8)",
+                 "n1:20:20 [0] NCCL INFO NET/Plugin: Loaded net plugin AWS Libfabric (v8)",
+                 "n1:20:20 [0] NCCL INFO NET/Plugin: Using internal network plugin."});
+  ASSERT_EQ(2u, f.processes.size());
+  EXPECT_EQ("AWS Libfabric", f.processes[0]->net_plugin);
+  EXPECT_EQ(2, f.processes[0]->plugin_line.line);
+  EXPECT_EQ("AWS Libfabric", f.processes[1]->net_plugin);
+  EXPECT_EQ(0, f.signal(EventKind::net_plugin).count);  // a setting, not a signal
+}
+
+// The id of the first finding, and whether `id` is among the findings.
+std::string first_id(const LogsReport& r) { return r.findings.empty() ? "" : r.findings[0].id; }
+bool has_finding(const LogsReport& r, std::string_view id) {
+  for (const auto& f : r.findings)
+    if (f.id == id) return true;
+  return false;
+}
+
+TEST(LogsAnalyzer, HostsOnDifferentNetPluginsDisagreeOnTransport) {
+  const std::string mixed =
+      "a:1:1 [0] NCCL INFO NET/Plugin: Loaded net plugin NCCL RDMA Plugin v8 (v8)\n"
+      "a:1:1 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 7000 - Init START\n"
+      "b:2:2 [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal implementation\n"
+      "b:2:2 [0] NCCL INFO comm 0x2 rank 1 nranks 2 cudaDev 0 busId 7000 - Init START\n";
+  LogsReport r = analyze_text(mixed, "m.log");
+  ASSERT_EQ("nccl.net.plugin-mismatch", first_id(r));
+  EXPECT_EQ(core::Label::version_mismatch, r.findings[0].label);
+  EXPECT_EQ(std::vector<std::string>{"b"}, r.findings[0].hosts);  // the hosts without the plugin
+  EXPECT_EQ(2u, r.findings[0].evidence.size());
+  // A transport name only an external plugin registers counts as one (HPC-X's IBext, no NET/Plugin line).
+  LogsReport by_network = analyze_text(
+      "a:1:1 [0] NCCL INFO Using network IBext_v8\n"
+      "b:2:2 [0] NCCL INFO NET/Plugin: Using internal network plugin.\n",
+      "n.log");
+  EXPECT_TRUE(has_finding(by_network, "nccl.net.plugin-mismatch"));
+  // The same plugin everywhere, or one host only: nothing to compare.
+  LogsReport same = analyze_text(
+      "a:1:1 [0] NCCL INFO NET/Plugin: Using internal network plugin.\n"
+      "b:2:2 [0] NCCL INFO NET/Plugin : No plugin found, using internal implementation\n",
+      "s.log");
+  EXPECT_FALSE(has_finding(same, "nccl.net.plugin-mismatch"));
+  LogsReport one = analyze_text(
+      "a:1:1 [0] NCCL INFO NET/Plugin: Loaded net plugin AWS Libfabric (v8)\n"
+      "a:1:1 [0] NCCL INFO NET/Plugin : No plugin found, using internal implementation\n",
+      "o.log");
+  EXPECT_FALSE(has_finding(one, "nccl.net.plugin-mismatch"));
+}
+
+TEST(LogsAnalyzer, DifferentlyNamedInterfacesMatterOnlyInAFailedJob) {
+  const std::string ifaces =
+      "a:1:1 [0] NCCL INFO NET/Socket : Using [0]enp1s0:198.18.0.10<0>\n"
+      "b:2:2 [0] NCCL INFO Bootstrap : Using eth0:198.18.7.20<0>\n";
+  LogsReport failed = analyze_text(ifaces + "RuntimeError: NCCL error in: x.cpp:1, unhandled system error\n", "f.log");
+  ASSERT_EQ("nccl.socket.iface-names-differ", first_id(failed));
+  const core::Finding& f = failed.findings[0];
+  EXPECT_EQ(core::Label::interface_mismatch, f.label);
+  EXPECT_EQ("enp1s0,eth0", f.fix.env.at("NCCL_SOCKET_IFNAME"));
+  EXPECT_EQ("enp1s0", f.fix.per_host.at("a").at("NCCL_SOCKET_IFNAME"));
+  EXPECT_EQ("eth0", f.fix.per_host.at("b").at("NCCL_SOCKET_IFNAME"));
+  EXPECT_FALSE(has_finding(analyze_text(ifaces, "ok.log"), "nccl.socket.iface-names-differ"));
+  // IPoIB on one host, Ethernet on the other (NET/IB's OOB interface when there is no Bootstrap line).
+  LogsReport fabrics = analyze_text(
+      "a:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB [RO]; OOB ib0:198.18.20.1<0>\n"
+      "b:2:2 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.30.2<0>\n",
+      "i.log");
+  EXPECT_TRUE(has_finding(fabrics, "nccl.bootstrap.different-subnets"));
+}
+
+TEST(LogsAnalyzer, AMissingVerbsProviderIsTheCauseOnlyNextToAnNcclFailure) {
+  const std::string warning =
+      "libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0\n";
+  LogsReport failed = analyze_text(warning + "node7: Test NCCL failure common.cu:775 'internal error'\n", "f.log");
+  ASSERT_EQ("ib.verbs.provider-missing", first_id(failed));
+  EXPECT_EQ(core::Severity::warning, failed.findings[0].severity);
+  EXPECT_EQ(2u, failed.findings[0].evidence.size());
+  LogsReport alone = analyze_text(warning, "a.log");
+  EXPECT_TRUE(has_finding(alone, "ib.verbs.provider-missing-info"));
+  EXPECT_FALSE(has_finding(alone, "ib.verbs.provider-missing"));
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // symptom, so that e.g. a shared-memory error mentioning "No space left" is not read as a
 // network error. Texts as printed by torch 1.0 - 2.5, Gloo (pair.cc), TF 2.x and nccl-tests.
 #include <algorithm>
+#include <charconv>
+#include <system_error>
 
 #include "logs/address_text.hpp"
 #include "logs/text_scan.hpp"
@@ -80,14 +82,14 @@ std::string_view rejected_endpoint(std::string_view line) {
   std::size_t open = p + 14;
   std::size_t close = line.find("', ", open + 1);
   if (close == npos || close - open > 256) return {};
-  std::size_t d = close + 3;
-  std::size_t n = d + (d < line.size() && line[d] == '-' ? 1 : 0);
-  std::size_t e = n;
+  // The port argument: an integer (a sign allowed), then the next argument or the end.
+  const char* first = line.data() + close + 3;
+  const char* last = line.data() + line.size();
   std::int64_t port = 0;
-  while (e < line.size() && is_digit(line[e]) && e - n < 12) port = port * 10 + (line[e++] - '0');
-  if (e == n || (e < line.size() && line[e] != ',' && line[e] != ';')) return {};
-  if (n == d && port <= 65535) return {};  // a valid port: the overload failed for another argument
-  return line.substr(open, e - open);
+  auto [end, ec] = std::from_chars(first, last, port);
+  if (end == first || (end != last && *end != ',' && *end != ';')) return {};
+  if (ec == std::errc() && port >= 0 && port <= 65535) return {};  // a valid port: another argument failed
+  return line.substr(open, static_cast<std::size_t>(end - line.data()) - open);
 }
 
 // The CUDA runtime's texts (cudaGetErrorString) for code that holds no kernel for the GPU it runs
@@ -313,6 +315,12 @@ void classify_free_text(std::string_view line, LineEvent& ev) {
   }
   if (has(line, "NCCL_P2P_DISABLE=1") && any_of(line, {"work", "fix", "solve", "resolve"})) {
     ev.kind = EventKind::p2p_workaround;
+    return;
+  }
+  // rdma-core's libibverbs (init.c): a uverbs device whose vendor provider library (libmlx5 ...) is
+  // not installed in this image; NCCL then sees no usable IB device, or fails opening one.
+  if (has(line, "no userspace device-specific driver found for")) {
+    ev.kind = EventKind::verbs_provider_missing;
     return;
   }
   if (is_ib_protection_error(line)) {

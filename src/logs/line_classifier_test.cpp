@@ -240,6 +240,10 @@ TEST(LogsLineClassifier, EndpointsTorchRejects) {
   expect_event("Invoked with: 'master-0', 70000, 2, True, datetime.timedelta(seconds=1800); kwargs: x=1",
                EventKind::endpoint_invalid, "'master-0', 70000");
   EXPECT_EQ(EventKind::endpoint_invalid, classify("Invoked with: 'h', -1, 2, True").kind);
+  expect_event("Invoked with: 'h', 99999999999999999999999, 2", EventKind::endpoint_invalid,
+               "'h', 99999999999999999999999");  // beyond int64: still no port
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: 'h', 70000x, 2").kind);
+  EXPECT_NE(EventKind::endpoint_invalid, classify("Invoked with: 'h', -").kind);
   // A valid port: the overload failed for another argument (e.g. multi_tenant on an older torch).
   EXPECT_NE(EventKind::endpoint_invalid,
             classify("Invoked with: '127.0.0.1', 29500, 1, True, datetime.timedelta(0, 900); kwargs: multi_tenant=True")
@@ -358,6 +362,36 @@ TEST(LogsLineClassifier, HeaderedTestsRankLineKeepsTheHeader) {
   EXPECT_EQ("gpu-a", ev.host);
   EXPECT_EQ("101", ev.pid);
   EXPECT_NE(EventKind::nccl_tests_rank, ev.kind);
+}
+
+TEST(LogsLineClassifier, NetPluginLinesOfEveryVersion) {
+  // net.cc 2.11 - 2.18, 2.19 - 2.25 and plugin/net.cc 2.26+: the process runs NCCL's own IB/Socket.
+  expect_event("h:1:1 [0] NCCL INFO NET/Plugin : No plugin found (libnccl-net.so), using internal implementation",
+               EventKind::net_plugin, "internal");
+  expect_event("h:1:1 [0] NCCL INFO NET/Plugin : No plugin found, using internal implementation", EventKind::net_plugin,
+               "internal");
+  expect_event("h:1:1 [0] NCCL INFO NET/Plugin: Using internal network plugin.", EventKind::net_plugin, "internal");
+  expect_event("h:1:1 [0] NCCL INFO NET/Plugin: Could not find: libnccl-net.so. Using internal net plugin.",
+               EventKind::net_plugin, "internal");
+  // An external plugin: its name, without the API version.
+  expect_event("h:1:1 [0] NCCL INFO NET/Plugin: Loaded net plugin AWS Libfabric (v8)", EventKind::net_plugin,
+               "AWS Libfabric");
+  // The HPC-X / nccl-rdma-sharp-plugins plugin's own lines.
+  expect_event("h:1:1 [0] NCCL INFO Plugin Path : /opt/hpcx/nccl_rdma_sharp_plugin/lib/libnccl-net.so",
+               EventKind::net_plugin, "/opt/hpcx/nccl_rdma_sharp_plugin/lib/libnccl-net.so");
+  expect_event("h:1:1 [0] NCCL INFO P2P plugin v8 IBext_v8", EventKind::net_plugin, "IBext_v8");
+  expect_event("h:1:1 [0] NCCL INFO P2P plugin IBext", EventKind::net_plugin, "IBext");
+  // A try that failed is no outcome.
+  EXPECT_NE(EventKind::net_plugin, classify("h:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol.").kind);
+  EXPECT_NE(EventKind::net_plugin, classify("h:1:1 [0] NCCL INFO NET/Plugin: Loaded net plugin  (v8)").kind);
+}
+
+TEST(LogsLineClassifier, NvlsCudaFailureAndMissingVerbsProvider) {
+  expect_event("h:1:2 [0] transport/nvls.cc:165 NCCL WARN Cuda failure 'invalid argument'", EventKind::nvls_error,
+               "Cuda failure 'invalid argument'");
+  EXPECT_NE(EventKind::nvls_error, classify("h:1:2 [0] enqueue.cc:90 NCCL WARN Cuda failure 'invalid argument'").kind);
+  expect_event("libibverbs: Warning: no userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0",
+               EventKind::verbs_provider_missing, "");
 }
 
 }  // namespace

@@ -68,6 +68,14 @@ enum class EventKind : std::uint8_t {
                           // "Invoked with: 'localhost', 80000, ..." -> text = the endpoint as printed
   gpu_arch_unsupported,   // CUDA code without kernels for this GPU: "Cuda failure 'invalid device function'",
                           // "'named symbol not found'", "no kernel image is available for execution on the device"
+  net_plugin,             // which NCCL net plugin a process runs: "NET/Plugin: Loaded net plugin X (vN)", the HPC-X
+                          // plugin's "Plugin Path : .../libnccl-net.so" / "P2P plugin v8 IBext_v8" -> text = its name
+                          // or path; "NET/Plugin : No plugin found ...", "... Using internal network plugin." ->
+                          // text = "internal"
+  nvls_error,             // a CUDA call of NVLS (NVLink SHARP multicast) setup failed: WARN from transport/nvls.cc
+                          // "Cuda failure 'invalid argument'" -> text = the message
+  verbs_provider_missing, // rdma-core's "libibverbs: Warning: no userspace device-specific driver found for
+                          // /sys/class/infiniband_verbs/uverbs0": an RDMA device without its verbs provider
   opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
 };
 

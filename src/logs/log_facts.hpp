@@ -59,8 +59,11 @@ struct ProcessState {
   std::vector<std::pair<std::string, std::string>> socket_ifaces;  // NET/Socket list (or 2.3 NET list)
   std::vector<Evidence> iface_lines;  // the lines that named the interfaces (capped at 4)
   std::string transport;        // "IB", "Socket", a plugin name, or empty
+  std::string net_plugin;       // "internal", the external net plugin's name or path, or empty (not printed)
+  Evidence plugin_line;         // the line that said so
   std::string ib_devices;       // "[0]mlx5_0:1/RoCE ..."
   std::string oob_iface, oob_addr;  // NET/IB's "; OOB ibp75s0:192.168.0.103<0>": its socket interface
+  Evidence ib_line;                 // the NET/IB : Using line
   bool ib_none = false;
   bool libibverbs_missing = false;
   std::string ifname_env;       // NCCL_SOCKET_IFNAME as NCCL reported it

@@ -38,6 +38,28 @@ std::string_view trim_end(std::string_view s) {
   return s;
 }
 
+// "NET/Plugin : ..." / "NET/Plugin: ..." (init.cc 2.4 - 2.10, net.cc 2.11 - 2.25, plugin/ 2.26+): which net
+// plugin the process runs. Tries that fail ("Failed to find ncclNetPlugin_v8 symbol.") are not an outcome.
+bool classify_net_plugin(std::string_view msg, LineEvent& ev) {
+  if (!starts(msg, "NET/Plugin")) return false;
+  if (constexpr std::string_view k = "Loaded net plugin "; has(msg, k)) {
+    std::string_view name = msg.substr(msg.find(k) + k.size());
+    name = name.substr(0, name.find(" (v"));
+    if (name.empty()) return false;
+    ev.kind = EventKind::net_plugin;
+    ev.text = name;
+    return true;
+  }
+  if (has(msg, "No plugin found") || has(msg, "internal network plugin") || has(msg, "internal net plugin") ||
+      has(msg, "internal implementation") || has(msg, "Could not find:") ||
+      has(msg, "Plugin load returned") || has(msg, "Plugin load (")) {
+    ev.kind = EventKind::net_plugin;
+    ev.text = "internal";
+    return true;
+  }
+  return false;
+}
+
 void classify_comm(std::string_view msg, LineEvent& ev) {
   ev.rank = int_after(msg, " rank ");
   ev.nranks = int_after(msg, " nranks ");
@@ -48,6 +70,12 @@ void classify_comm(std::string_view msg, LineEvent& ev) {
 
 // WARN texts that name a subsystem; returns true when it set a kind.
 bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
+  // CUCHECK's "Cuda failure '%s'" from transport/nvls.cc (2.17+): a cuMulticast* call of the NVLS setup.
+  if (has(src, "nvls") && has(msg, "Cuda failure")) {
+    ev.kind = EventKind::nvls_error;
+    ev.text = msg;
+    return true;
+  }
   if (has(msg, "libibverbs")) {
     ev.kind = EventKind::libibverbs_missing;
     return true;
@@ -150,6 +178,7 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
       }
       break;
     case 'N':
+      if (classify_net_plugin(msg, ev)) return;
       if (starts(msg, "NET/Socket : Using ") || starts(msg, "NET/Socket: Using ")) {
         std::string_view list = msg.substr(msg.find("Using ") + 6);
         if (list.empty() || list[0] != '[') break;  // "Using 2 threads and 8 sockets per thread"
@@ -203,6 +232,23 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
           ev.text = trim_end(msg.substr(k.size()));
           return;
         }
+      }
+      break;
+    case 'P':
+      // Printed by the HPC-X / nccl-rdma-sharp-plugins net plugin itself (src/p2p_plugin.c): the
+      // library it was loaded from, and the NCCL net it registers ("IBext", "IBext_v8").
+      if (constexpr std::string_view k = "Plugin Path : "; starts(msg, k)) {
+        ev.kind = EventKind::net_plugin;
+        ev.text = trim_end(msg.substr(k.size()));
+        return;
+      }
+      if (constexpr std::string_view k = "P2P plugin "; starts(msg, k)) {
+        std::string_view name = trim_end(msg.substr(k.size()));
+        if (starts(name, "v") && name.find(' ') != std::string_view::npos) name = name.substr(name.find(' ') + 1);
+        if (name.empty()) break;
+        ev.kind = EventKind::net_plugin;
+        ev.text = name;
+        return;
       }
       break;
     case 'U':

@@ -169,6 +169,20 @@ void ipoib_bootstrap_rule(const LogFacts& facts, std::vector<RankedFinding>& out
   }
 }
 
+// libibverbs found a uverbs device without its provider library ("no userspace device-specific
+// driver found for ...", rdma-core): a container that lacks libmlx5 / ibverbs-providers. Next to
+// an NCCL failure and nothing else to go on, it is the maintainers' diagnosis (NVIDIA/nccl-tests#41
+// style reports); alone it only means NET/IB cannot use that device.
+void verbs_provider_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.signal(EventKind::verbs_provider_missing).count == 0) return;
+  bool failed = facts.signal(EventKind::opaque_error).count > 0 || facts.signal(EventKind::bootstrap_failed).count > 0;
+  if (failed && !any_non_info(out) && !used_ib(facts)) {
+    rule::signal_rule(facts, "ib.verbs.provider-missing", out);
+    return;
+  }
+  rule::signal_rule(facts, "ib.verbs.provider-missing-info", out);
+}
+
 // "unhandled system error" with nothing else to go on, on one host: the maintainers' first
 // suspect is shared memory (a container's 64 MB /dev/shm), confirmed by NCCL_SHM_DISABLE=1.
 void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -195,6 +209,7 @@ void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& ou
   ipoib_bootstrap_rule(facts, out);
   ib_open_failed_rule(facts, out);
   ib_hca_not_found_rule(facts, out);
+  verbs_provider_rule(facts, out);
   socket_on_rdma_rule(facts, out);
   single_host_system_error_rule(facts, out);
   unhandled_cuda_error_rule(facts, out);

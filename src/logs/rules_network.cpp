@@ -308,31 +308,84 @@ void alias_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
              "NCCL_SOCKET_IFNAME to the routable interface)");
 }
 
-// Hosts whose bootstrap interfaces differ in name or sit in different /16 networks.
+// The interface a process talks on: its bootstrap interface, else the first of NET/Socket's list,
+// else NET/IB's out-of-band one; with the line that named it.
+struct ChosenIface {
+  std::string iface, addr;
+  Evidence line;
+};
+
+ChosenIface chosen_iface(const ProcessState& p) {
+  Evidence line = p.iface_lines.empty() ? Evidence{} : p.iface_lines.front();
+  if (!p.bootstrap_addr.empty()) return {p.bootstrap_iface, p.bootstrap_addr, line};
+  if (!p.socket_ifaces.empty()) return {p.socket_ifaces.front().first, p.socket_ifaces.front().second, line};
+  if (!p.oob_addr.empty()) return {p.oob_iface, p.oob_addr, p.ib_line};
+  return {};
+}
+
+// IPoIB interfaces (ib0, ibp75s0, ibs3): a different fabric from the hosts' Ethernet.
+bool is_ipoib_iface(std::string_view iface) { return iface.rfind("ib", 0) == 0; }
+
+// A failure the hosts' interfaces could explain: a refused/unanswered connection, a bootstrap
+// error trace, an opaque NCCL error or a watchdog timeout.
+bool connection_trouble(const LogFacts& facts) {
+  return !facts.peers.empty() || facts.signal(EventKind::bootstrap_failed).count > 0 ||
+         facts.signal(EventKind::opaque_error).count > 0 || !facts.watchdogs.empty();
+}
+
+// Hosts that talk on interfaces of different networks (/16, address family, or IPoIB against
+// Ethernet): they cannot reach each other on them. Hosts whose interfaces only differ in name
+// (eno1 on one, eth0 on another) in a job that failed to connect: a maintainer first pins the
+// interface of the shared network on each host (NVIDIA/nccl#286, nccl-tests#219).
 void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  std::map<std::string, const ProcessState*> by_host;
-  for (const auto& p : facts.processes)
-    if (!p->bootstrap_addr.empty()) by_host.emplace(p->host, p.get());
+  std::map<std::string, ChosenIface> by_host;
+  for (const auto& p : facts.processes) {
+    if (p->host.empty()) continue;
+    ChosenIface c = chosen_iface(*p);
+    if (!c.addr.empty()) by_host.emplace(p->host, std::move(c));
+  }
   if (by_host.size() < 2) return;
   std::set<std::string> names;
   std::set<long> nets;
-  for (const auto& [h, p] : by_host) {
-    names.insert(p->bootstrap_iface);
-    nets.insert(ipv4_slash16(p->bootstrap_addr));
+  std::set<bool> ipoib;
+  for (const auto& [h, c] : by_host) {
+    names.insert(c.iface);
+    nets.insert(ipv4_slash16(c.addr));
+    ipoib.insert(is_ipoib_iface(c.iface));
   }
-  if (nets.size() <= 1) return;
-  auto r = rule::make("nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
-                      "Hosts bootstrap on interfaces in different networks", 35);
   std::string parts;
-  for (const auto& [h, p] : by_host) {
-    r.finding.hosts.push_back(h);
-    if (parts.size() < 200) parts += (parts.empty() ? "" : ", ") + h + " " + p->bootstrap_iface + " " + p->bootstrap_addr;
-    if (!p->iface_lines.empty()) rule::add_evidence(r.finding, p->iface_lines.front());
+  for (const auto& [h, c] : by_host)
+    if (parts.size() < 200) parts += (parts.empty() ? "" : ", ") + h + " " + c.iface + " " + c.addr;
+  if (nets.size() > 1 || ipoib.size() > 1) {
+    auto r = rule::make("nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
+                        std::string(nets.size() > 1 ? "Hosts bootstrap on interfaces in different networks"
+                                                    : "Hosts bootstrap on different fabrics (IPoIB on some, Ethernet on others)") +
+                            " (" + parts + ")",
+                        35);
+    for (const auto& [h, c] : by_host) {
+      r.finding.hosts.push_back(h);
+      rule::add_evidence(r.finding, c.line);
+    }
+    rule::emit(out, std::move(r),
+               "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
+                   std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : ""));
+    return;
   }
-  r.finding.title += " (" + parts + ")";
+  if (names.size() < 2 || !connection_trouble(facts)) return;
+  auto r = rule::make("nccl.socket.iface-names-differ", Label::interface_mismatch, Severity::warning,
+                      "Hosts talk on differently named interfaces (" + parts + ") and the job failed to connect", 55);
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ",") + n;
+  for (const auto& [h, c] : by_host) {
+    r.finding.hosts.push_back(h);
+    rule::add_evidence(r.finding, c.line);
+    r.finding.fix.per_host[h]["NCCL_SOCKET_IFNAME"] = c.iface;
+  }
+  r.finding.fix.env["NCCL_SOCKET_IFNAME"] = list;
   rule::emit(out, std::move(r),
-             "Set NCCL_SOCKET_IFNAME on every host to the interface of the network they share" +
-             std::string(names.size() > 1 ? " (the hosts picked differently named interfaces)" : ""));
+             "Name the interface of the network the hosts share on every host: NCCL_SOCKET_IFNAME=" + list +
+                 " (a list matches any of its names), or each host's own name in its /etc/nccl.conf; check with "
+                 "`distdoctor preflight` that every pair connects on it");
 }
 
 }  // namespace

@@ -78,6 +78,50 @@ void socket_type_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
              {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
 }
 
+// Which net plugin a process runs, as the log says: "internal", "external" (a plugin it loaded, or
+// a transport name that is neither IB nor Socket, such as IBext_v8 or AWS Libfabric), or empty.
+std::string plugin_of(const ProcessState& p) {
+  if (!p.net_plugin.empty()) return p.net_plugin == "internal" ? "internal" : "external";
+  if (!p.transport.empty() && p.transport != "IB" && p.transport != "Socket") return "external";
+  return {};
+}
+
+// The hosts of one job load different NCCL net plugins: one found an external libnccl-net.so (the
+// HPC-X RDMA/SHARP plugin, aws-ofi-nccl, ...), another found none and runs NCCL's own IB/Socket
+// code. The two ends of a connection then speak different protocols and NCCL hangs without an
+// error (NVIDIA/nccl#1634: "you have libnccl-net.so on part of your hpc").
+void plugin_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::map<std::string, std::set<std::string>> hosts_by_plugin;
+  std::map<std::string, std::set<int>> ranks_by_plugin;
+  std::map<std::string, std::vector<Evidence>> lines;
+  for (const auto& p : facts.processes) {
+    std::string k = plugin_of(*p);
+    if (k.empty() || p->host.empty()) continue;
+    hosts_by_plugin[k].insert(p->host);
+    auto rs = rule::ranks_of(*p);
+    ranks_by_plugin[k].insert(rs.begin(), rs.end());
+    if (lines[k].size() < 2) lines[k].push_back(p->plugin_line.empty() ? p->last_activity : p->plugin_line);
+  }
+  if (hosts_by_plugin.size() < 2) return;
+  std::string parts;
+  for (const auto& [k, hosts] : hosts_by_plugin) {
+    if (!parts.empty()) parts += "; ";
+    parts += (k == "internal" ? std::string("NCCL's internal net on ") : std::string("an external net plugin on ")) +
+             std::to_string(hosts.size()) + " host(s)";
+    if (!ranks_by_plugin[k].empty()) parts += " (ranks " + rule::rank_ranges(ranks_by_plugin[k]) + ")";
+  }
+  auto r = rule::make("nccl.net.plugin-mismatch", Label::version_mismatch, Severity::error,
+                      "Hosts load different NCCL net plugins: " + parts, 18);
+  for (const auto& [k, es] : lines)
+    for (const auto& e : es) rule::add_evidence(r.finding, e);
+  rule::add_hosts(r.finding, hosts_by_plugin["internal"]);
+  rule::emit(out, std::move(r),
+             "Give every node the same net plugin: install it (e.g. HPC-X's nccl_rdma_sharp_plugin, aws-ofi-nccl) on "
+             "all hosts or on none, with the same LD_LIBRARY_PATH and NCCL_NET_PLUGIN in every job environment; each "
+             "rank's 'NET/Plugin' and 'Using network' lines must then agree",
+             {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
+}
+
 void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   std::map<std::string, std::set<std::string>> hosts_by_version;
   std::map<std::string, Evidence> where;
@@ -148,7 +192,9 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "os.limits", out);
   rule::signal_rule(facts, "cuda.driver.too-old", out);
   rule::signal_rule(facts, "cuda.arch.unsupported", out);
+  rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
+  plugin_mismatch_rule(facts, out);
   mixed_transport_rule(facts, out);
   socket_type_rule(facts, out);
   version_rule(facts, out);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench/mesh.hpp"
+#include "os/linux_memory.hpp"
 
 namespace dd::bench {
 
@@ -29,9 +30,7 @@ std::string_view to_string(Op op);
 // in-place input copied aside.
 struct Scratch {
   std::vector<float> a;
-  void reserve(std::size_t floats) {
-    if (a.size() < floats) a.resize(floats);
-  }
+  void reserve(std::size_t floats) { os::resize_huge(a, floats); }
 };
 
 // dst[i] = x[i] + y[i]; dst may be x or y. A plain loop the compiler vectorises.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 
+#include "os/linux_memory.hpp"
+
 namespace dd::bench {
 
 namespace {
@@ -20,15 +22,15 @@ struct Buffers {
   void prepare(const Layout& l, bool in_place) {
     if (in_place) {
       std::size_t total = l.send > l.recv ? l.send : l.recv;
-      if (recv_store.size() < total) recv_store.resize(total);
+      os::resize_huge(recv_store, total);
       // all_gather: the send part sits inside the receive buffer; reduce_scatter: the receive
       // part sits inside the send buffer.
       float* base = recv_store.data();
       in = base + l.send_inplace;
       out = base + l.recv_inplace;
     } else {
-      if (send_store.size() < l.send) send_store.resize(l.send);
-      if (recv_store.size() < l.recv) recv_store.resize(l.recv);
+      os::resize_huge(send_store, l.send);
+      os::resize_huge(recv_store, l.recv);
       in = send_store.data();
       out = recv_store.data();
     }

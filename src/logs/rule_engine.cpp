@@ -91,6 +91,32 @@ std::set<int> ranks_of(const ProcessState& p) {
   return out;
 }
 
+ProcessGroups group_processes(const LogFacts& facts, const std::function<std::string(const ProcessState&)>& key,
+                              std::size_t examples) {
+  ProcessGroups groups;
+  for (const auto& p : facts.processes) {
+    std::string k = key(*p);
+    if (k.empty()) continue;
+    ProcessGroup& g = groups[k];
+    g.hosts.insert(p->host);
+    auto rs = ranks_of(*p);
+    g.ranks.insert(rs.begin(), rs.end());
+    if (g.examples.size() < examples) g.examples.push_back(p.get());
+  }
+  return groups;
+}
+
+std::string describe_groups(const ProcessGroups& groups, const std::function<std::string(const std::string&)>& name,
+                            std::string_view sep) {
+  std::string parts;
+  for (const auto& [k, g] : groups) {
+    if (!parts.empty()) parts += sep;
+    parts += name(k) + " on " + std::to_string(g.hosts.size()) + " host(s)";
+    if (!g.ranks.empty()) parts += " (ranks " + rank_ranges(g.ranks) + ")";
+  }
+  return parts;
+}
+
 }  // namespace rule
 
 namespace {

@@ -4,6 +4,7 @@
 // written against NCCL 2.3 - 2.28 log formats (nccl-facts.md §1.8, §8; checked on 2.28.9).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -86,6 +87,22 @@ int world_size(const LogFacts& facts);
 bool spans_hosts(const LogFacts& facts);
 // The world ranks a process hosts (largest communicator), possibly empty.
 std::set<int> ranks_of(const ProcessState& p);
+
+// Processes that share a key (their transport, net plugin, NCCL version, ...): their hosts, their
+// ranks and the first few of them as examples.
+struct ProcessGroup {
+  std::set<std::string> hosts;
+  std::set<int> ranks;
+  std::vector<const ProcessState*> examples;
+};
+using ProcessGroups = std::map<std::string, ProcessGroup>;
+// Groups the processes by `key`; a process whose key is empty is left out. Keeps up to `examples`
+// processes per key.
+ProcessGroups group_processes(const LogFacts& facts, const std::function<std::string(const ProcessState&)>& key,
+                              std::size_t examples);
+// "<name(key)> on N host(s) (ranks 0-3)" per group, joined with `sep`.
+std::string describe_groups(const ProcessGroups& groups, const std::function<std::string(const std::string&)>& name,
+                            std::string_view sep);
 }  // namespace rule
 
 }  // namespace dd::logs

@@ -316,9 +316,9 @@ struct ChosenIface {
 };
 
 ChosenIface chosen_iface(const ProcessState& p) {
-  Evidence line = p.iface_lines.empty() ? Evidence{} : p.iface_lines.front();
-  if (!p.bootstrap_addr.empty()) return {p.bootstrap_iface, p.bootstrap_addr, line};
-  if (!p.socket_ifaces.empty()) return {p.socket_ifaces.front().first, p.socket_ifaces.front().second, line};
+  auto line = [&p] { return p.iface_lines.empty() ? Evidence{} : p.iface_lines.front(); };  // copied only when used
+  if (!p.bootstrap_addr.empty()) return {p.bootstrap_iface, p.bootstrap_addr, line()};
+  if (!p.socket_ifaces.empty()) return {p.socket_ifaces.front().first, p.socket_ifaces.front().second, line()};
   if (!p.oob_addr.empty()) return {p.oob_iface, p.oob_addr, p.ib_line};
   return {};
 }

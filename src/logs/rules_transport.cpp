@@ -24,33 +24,19 @@ std::string transport_of(const ProcessState& p) {
 }
 
 void mixed_transport_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  std::map<std::string, std::set<std::string>> hosts_by_transport;
-  std::map<std::string, std::set<int>> ranks_by_transport;
-  std::map<std::string, const ProcessState*> example;
-  for (const auto& p : facts.processes) {
-    std::string t = transport_of(*p);
-    if (t.empty()) continue;
-    hosts_by_transport[t].insert(p->host);
-    auto rs = rule::ranks_of(*p);
-    ranks_by_transport[t].insert(rs.begin(), rs.end());
-    example.emplace(t, p.get());
-  }
-  if (hosts_by_transport.size() < 2) return;
-  std::string parts;
-  for (const auto& [t, hosts] : hosts_by_transport) {
-    if (!parts.empty()) parts += ", ";
-    parts += "NET/" + t + " on " + std::to_string(hosts.size()) + " host(s)";
-    if (!ranks_by_transport[t].empty()) parts += " (ranks " + rule::rank_ranges(ranks_by_transport[t]) + ")";
-  }
+  auto groups = rule::group_processes(facts, transport_of, 1);
+  if (groups.size() < 2) return;
+  auto name = [](const std::string& t) { return "NET/" + t; };
   auto r = rule::make("nccl.net.mixed-transports", Label::ib_misconfiguration, Severity::error,
-                      "Ranks use different NCCL transports: " + parts, 20);
-  for (const auto& [t, p] : example) {
-    for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
-    rule::add_evidence(r.finding, p->last_activity);
-  }
+                      "Ranks use different NCCL transports: " + rule::describe_groups(groups, name, ", "), 20);
+  for (const auto& [t, g] : groups)
+    for (const ProcessState* p : g.examples) {
+      for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
+      rule::add_evidence(r.finding, p->last_activity);
+    }
   rule::add_evidence(r.finding, facts.signal(EventKind::libibverbs_missing));
   rule::add_evidence(r.finding, facts.signal(EventKind::ib_none));
-  if (hosts_by_transport.count("Socket")) rule::add_hosts(r.finding, hosts_by_transport["Socket"]);
+  if (auto s = groups.find("Socket"); s != groups.end()) rule::add_hosts(r.finding, s->second.hosts);
   rule::emit(out, std::move(r),
              "Make IB usable on every host (libibverbs installed, /dev/infiniband visible in containers, an ACTIVE "
              "port matching NCCL_IB_HCA), or force one transport everywhere with NCCL_IB_DISABLE=1");
@@ -91,30 +77,19 @@ std::string plugin_of(const ProcessState& p) {
 // code. The two ends of a connection then speak different protocols and NCCL hangs without an
 // error (NVIDIA/nccl#1634: "you have libnccl-net.so on part of your hpc").
 void plugin_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  std::map<std::string, std::set<std::string>> hosts_by_plugin;
-  std::map<std::string, std::set<int>> ranks_by_plugin;
-  std::map<std::string, std::vector<Evidence>> lines;
-  for (const auto& p : facts.processes) {
-    std::string k = plugin_of(*p);
-    if (k.empty() || p->host.empty()) continue;
-    hosts_by_plugin[k].insert(p->host);
-    auto rs = rule::ranks_of(*p);
-    ranks_by_plugin[k].insert(rs.begin(), rs.end());
-    if (lines[k].size() < 2) lines[k].push_back(p->plugin_line.empty() ? p->last_activity : p->plugin_line);
-  }
-  if (hosts_by_plugin.size() < 2) return;
-  std::string parts;
-  for (const auto& [k, hosts] : hosts_by_plugin) {
-    if (!parts.empty()) parts += "; ";
-    parts += (k == "internal" ? std::string("NCCL's internal net on ") : std::string("an external net plugin on ")) +
-             std::to_string(hosts.size()) + " host(s)";
-    if (!ranks_by_plugin[k].empty()) parts += " (ranks " + rule::rank_ranges(ranks_by_plugin[k]) + ")";
-  }
+  auto groups = rule::group_processes(
+      facts, [](const ProcessState& p) { return p.host.empty() ? std::string() : plugin_of(p); }, 2);
+  if (groups.size() < 2) return;
+  auto name = [](const std::string& k) {
+    return k == "internal" ? std::string("NCCL's internal net") : std::string("an external net plugin");
+  };
   auto r = rule::make("nccl.net.plugin-mismatch", Label::version_mismatch, Severity::error,
-                      "Hosts load different NCCL net plugins: " + parts, 18);
-  for (const auto& [k, es] : lines)
-    for (const auto& e : es) rule::add_evidence(r.finding, e);
-  rule::add_hosts(r.finding, hosts_by_plugin["internal"]);
+                      "Hosts load different NCCL net plugins: " + rule::describe_groups(groups, name, "; "), 18);
+  for (const auto& [k, g] : groups)
+    for (const ProcessState* p : g.examples)
+      rule::add_evidence(r.finding, p->plugin_line.empty() ? p->last_activity : p->plugin_line);
+  if (auto internal = groups.find("internal"); internal != groups.end())
+    rule::add_hosts(r.finding, internal->second.hosts);
   rule::emit(out, std::move(r),
              "Give every node the same net plugin: install it (e.g. HPC-X's nccl_rdma_sharp_plugin, aws-ofi-nccl) on "
              "all hosts or on none, with the same LD_LIBRARY_PATH and NCCL_NET_PLUGIN in every job environment; each "
@@ -123,28 +98,24 @@ void plugin_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out
 }
 
 void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  std::map<std::string, std::set<std::string>> hosts_by_version;
+  auto groups = rule::group_processes(
+      facts, [](const ProcessState& p) { return p.nccl_version.substr(0, p.nccl_version.find('+')); }, 0);
   std::map<std::string, Evidence> where;
   const Signal& v = facts.signal(EventKind::nccl_version);
-  for (const auto& p : facts.processes) {
-    if (p->nccl_version.empty()) continue;
-    std::string ver = p->nccl_version.substr(0, p->nccl_version.find('+'));
-    hosts_by_version[ver].insert(p->host);
-  }
   // Versions printed without any host context (one file per node) still count.
   for (const auto& e : v.evidence) {
     std::string t = e.text.substr(e.text.find("NCCL version ") == std::string::npos ? 0 : e.text.find("NCCL version ") + 13);
     t = t.substr(0, t.find_first_of("+ "));
     if (!t.empty()) where.emplace(t, e);
-    if (!t.empty() && hosts_by_version.count(t) == 0) hosts_by_version[t];
+    if (!t.empty()) groups[t];
   }
-  if (hosts_by_version.size() < 2) return;
+  if (groups.size() < 2) return;
   std::string list;
-  for (const auto& [ver, hosts] : hosts_by_version) list += (list.empty() ? "" : ", ") + ver;
+  for (const auto& [ver, g] : groups) list += (list.empty() ? "" : ", ") + ver;
   auto r = rule::make("nccl.version.mismatch", Label::version_mismatch, Severity::error,
                       "Ranks run different NCCL versions: " + list, 20);
   for (const auto& [ver, e] : where) rule::add_evidence(r.finding, e);
-  for (const auto& [ver, hosts] : hosts_by_version) rule::add_hosts(r.finding, hosts);
+  for (const auto& [ver, g] : groups) rule::add_hosts(r.finding, g.hosts);
   rule::emit(out, std::move(r),
              "Install the same NCCL (and the same framework build) on every node; check LD_LIBRARY_PATH and the "
              "nvidia-nccl-cu* wheel in each environment");

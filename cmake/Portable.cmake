@@ -1,7 +1,7 @@
 # DD_PORTABLE: one binary that runs on other Linux distributions. libstdc++, libgcc, fmt, zlib,
-# libcrypto, yaml-cpp and tree-sitter are linked in; glibc (libc, libm, the loader) stays dynamic, so dlopen of the user's libnccl in
+# nettle, yaml-cpp and tree-sitter are linked in; glibc (libc, libm, the loader) stays dynamic, so dlopen of the user's libnccl in
 # the probe child works as in a normal build. Included before the find_package calls.
-option(DD_PORTABLE "Link libstdc++, libgcc, fmt, zlib and libcrypto statically (release binary for other distributions)" OFF)
+option(DD_PORTABLE "Link libstdc++, libgcc, fmt, zlib and nettle statically (release binary for other distributions)" OFF)
 
 if(DD_PORTABLE)
   if(DD_SANITIZE)
@@ -15,7 +15,6 @@ if(DD_PORTABLE)
     set_target_properties(${t} PROPERTIES INTERFACE_COMPILE_DEFINITIONS "FMT_HEADER_ONLY=1")
   endforeach()
   set(ZLIB_USE_STATIC_LIBS ON)  # FindZLIB (CMake >= 3.24) picks libz.a
-  set(OPENSSL_USE_STATIC_LIBS TRUE)  # FindOpenSSL picks libcrypto.a (preflight's HMAC)
   add_link_options(-static-libstdc++ -static-libgcc)
 endif()
 

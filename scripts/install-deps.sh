@@ -8,7 +8,7 @@ pkgs=(
   nlohmann-json3-dev      # --json output and wire messages
   libfmt-dev              # text formatting
   zlib1g-dev              # reading gzip logs (distdoctor logs)
-  libssl-dev              # libcrypto: HMAC-SHA256 challenge-response in preflight
+  nettle-dev              # Nettle: HMAC-SHA256 challenge-response in preflight
   libgtest-dev libgmock-dev libbenchmark-dev           # unit tests, micro-benchmarks
   clang libclang-rt-14-dev                             # libFuzzer target for the log parser
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests

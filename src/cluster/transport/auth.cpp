@@ -1,10 +1,8 @@
 #include "cluster/transport/auth.hpp"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include <fmt/format.h>
+#include <nettle/hmac.h>
+#include <nettle/memops.h>
 
 #include <cstring>
 #include <stdexcept>
@@ -36,18 +34,21 @@ std::uint64_t random_seed() {
 }
 
 Mac hmac_sha256(std::string_view key, std::string_view message) {
+  static_assert(k_proof_bytes == SHA256_DIGEST_SIZE);
+  hmac_sha256_ctx ctx;
+  hmac_sha256_set_key(&ctx, key.size(), reinterpret_cast<const std::uint8_t*>(key.data()));
+  hmac_sha256_update(&ctx, message.size(), reinterpret_cast<const std::uint8_t*>(message.data()));
   Mac out{};
-  unsigned int len = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(message.data()),
-       message.size(), reinterpret_cast<unsigned char*>(out.data()), &len);
+  hmac_sha256_digest(&ctx, out.size(), reinterpret_cast<std::uint8_t*>(out.data()));
   return out;
 }
 
-bool same_mac(const Mac& a, const Mac& b) { return CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0; }
+// memeql_sec: nettle's comparison whose time does not depend on where the inputs differ.
+bool same_mac(const Mac& a, const Mac& b) { return memeql_sec(a.data(), b.data(), a.size()) != 0; }
 
 bool same_proof(std::string_view expected_hex, std::string_view got_hex) {
   if (expected_hex.size() != got_hex.size()) return false;
-  return CRYPTO_memcmp(expected_hex.data(), got_hex.data(), expected_hex.size()) == 0;
+  return memeql_sec(expected_hex.data(), got_hex.data(), expected_hex.size()) != 0;
 }
 
 std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank,

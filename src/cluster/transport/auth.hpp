@@ -1,4 +1,4 @@
-// Challenge-response with the job token as the key (HMAC-SHA256, OpenSSL's libcrypto): a peer
+// Challenge-response with the job token as the key (HMAC-SHA256, GnuTLS's Nettle library): a peer
 // proves it holds the token without sending it, so neither a wrong guess nor a listener on the
 // network learns it. Used by the rendezvous (join/plan proofs over nonces) and by the probes.
 #pragma once

@@ -45,7 +45,7 @@ xargs -a "$work/jobs" -0 -n 2 -P 2 bash -c 'f=${@: -2:1} o=${@: -1}; set -- "${@
 objs=("$work"/obj/*.o)
 if [ "${#objs[@]}" -ne "$i" ] ||
    ! "$cxx" -fsanitize=fuzzer,address,undefined "${objs[@]}" -o "$work/fuzz" \
-     -lfmt -lz -lcrypto -ldl -lpthread ${DD_FUZZ_LINK:-} 2>>"$work/build.log"; then
+     -lfmt -lz -lnettle -ldl -lpthread ${DD_FUZZ_LINK:-} 2>>"$work/build.log"; then
   cat "$work/build.log" >&2
   echo "fuzz: build of $target failed" >&2
   exit 1

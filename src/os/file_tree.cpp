@@ -1,12 +1,15 @@
 #include "os/file_tree.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <system_error>
 
 #include "core/strings.hpp"
+#include "os/unique_fd.hpp"
 
 namespace dd::os {
 
@@ -21,13 +24,21 @@ std::string DiskFileTree::resolve(const std::string& path) const {
   return root_ + path;
 }
 
+// read(2) directly: sysfs files such as a down link's `speed` fail with EINVAL on read, which an
+// ifstream turns into a thrown-and-caught exception inside its buffer (~5 per `check`). A read error
+// keeps what was read before it, as the stream did; only a file that cannot be opened is nullopt.
 std::optional<std::string> DiskFileTree::read(const std::string& path) const {
-  std::ifstream in(resolve(path), std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
+  UniqueFd fd(::open(resolve(path).c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd.valid()) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    ssize_t n = ::read(fd.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  return out;
 }
 
 std::vector<std::string> DiskFileTree::list(const std::string& path) const {

@@ -131,7 +131,9 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
-  return print_outcome(flags, global, outcome);
+  int rc = print_outcome(flags, global, outcome);
+  log("output written");
+  return rc;
 }
 
 }  // namespace

@@ -30,6 +30,9 @@ std::int64_t unix_us() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
+// The job's exit code, as rank 0 returns it and sends it to every member.
+int exit_code_of(const Analysis& a) { return core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok; }
+
 struct Phases {
   core::Deadline join, probe, results, end;
   explicit Phases(milliseconds t)
@@ -179,6 +182,7 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                      Message{MsgType::results, results_body(facts.rank, results, detail, o.probe.bulk_bytes)},
                      ph.results, peer);
   auto verdict = recv_message(conn->fd.get(), ph.end, peer);
+  log(verdict ? "verdict received" : "no verdict");
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
     return alone(o, facts, {own_finding("preflight.rendezvous.no-verdict", core::Label::other,
@@ -283,6 +287,20 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   Analysis a = analyze(in);
   log(fmt::format("analysis done: {}", to_string(a.verdict)));
 
+  // The verdict goes out first: the members print and exit on the other core while rank 0 builds
+  // its own (large) JSON.
+  rv->broadcast(MsgType::verdict,
+                [&](const Member& m) {
+                  json per = json::object();
+                  auto it = a.recommendation.per_host.find(m.host);
+                  if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
+                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
+                              {"exit_code", exit_code_of(a)},
+                              {"findings", report::to_json(a.findings)},
+                              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
+                },
+                ph.end, log);
+  log("verdicts sent");
   PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;
   out.rank0->light_bulk = light;
@@ -295,17 +313,6 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
   out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
   if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
-  rv->broadcast(MsgType::verdict,
-                [&](const Member& m) {
-                  json per = json::object();
-                  auto it = a.recommendation.per_host.find(m.host);
-                  if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
-                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-                              {"exit_code", out.exit_code},
-                              {"findings", report::to_json(a.findings)},
-                              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
-                },
-                ph.end, log);
   server.stop();
   return out;
 }
@@ -349,7 +356,7 @@ PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::m
   PreflightOutcome out;
   out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.findings = a.findings;
-  out.exit_code = core::has_error(a.findings) ? core::k_exit_findings : core::k_exit_ok;
+  out.exit_code = exit_code_of(a);
   out.is_rank0 = true;
   out.rank = 0;
   out.world = in.world;

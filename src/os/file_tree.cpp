@@ -1,15 +1,12 @@
 #include "os/file_tree.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
+#include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <system_error>
 
 #include "core/strings.hpp"
-#include "os/unique_fd.hpp"
 
 namespace dd::os {
 
@@ -24,20 +21,22 @@ std::string DiskFileTree::resolve(const std::string& path) const {
   return root_ + path;
 }
 
-// read(2) directly: sysfs files such as a down link's `speed` fail with EINVAL on read, which an
-// ifstream turns into a thrown-and-caught exception inside its buffer (~5 per `check`). A read error
-// keeps what was read before it, as the stream did; only a file that cannot be opened is nullopt.
+// stdio, not an ifstream: sysfs files such as a down link's `speed` fail with EINVAL on read,
+// which an ifstream turns into a thrown-and-caught exception inside its buffer (~5 per `check`).
+// A read error keeps what was read before it, as the stream did; only a file that cannot be opened
+// is nullopt. The file is shared with the Windows build (windows/), hence stdio rather than open(2).
+#ifdef _WIN32
+constexpr const char* k_read_mode = "rb";
+#else
+constexpr const char* k_read_mode = "rbe";  // e: close-on-exec, a child started meanwhile does not inherit it
+#endif
+
 std::optional<std::string> DiskFileTree::read(const std::string& path) const {
-  UniqueFd fd(::open(resolve(path).c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd.valid()) return std::nullopt;
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(resolve(path).c_str(), k_read_mode), &std::fclose);
+  if (!f) return std::nullopt;
   std::string out;
   char buf[4096];
-  for (;;) {
-    ssize_t n = ::read(fd.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    out.append(buf, static_cast<std::size_t>(n));
-  }
+  for (std::size_t n; (n = std::fread(buf, 1, sizeof buf, f.get())) > 0;) out.append(buf, n);
   return out;
 }
 

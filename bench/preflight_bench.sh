@@ -14,6 +14,12 @@
 # neighbour table is one for all namespaces, 1,024 entries). Prints one line per size and a JSON
 # summary on the last line. Needs root.
 #
+# preflight is timed as users run it (above 64 nodes its probes[] lists failures only, with a
+# summary) and, for a sparse plan, again with --all-probes and the first run's seed (the same plan):
+# that run lists every probe, which the floor needs, and shows what the longer output costs.
+# Time the binary users get: build/release from scripts/run-check.sh (DD_PORTABLE: libc and libm
+# are its only shared libraries; a plain build loads seven more at each of the N starts).
+#
 # What each side covers: preflight also exchanges reports, probes every planned pair (every pair
 # up to 64 nodes, a sparse plan above: peer_plan.hpp) on every candidate address with an echo and
 # a transfer (512 KiB on 3 pairs per node, 16 KiB or 4 x MTU on the others), and computes a
@@ -39,6 +45,35 @@ chmod +x "$WORK/rank0-dd"
 addr_of() { echo "198.18.$((1 + $1 / 250)).$((1 + $1 % 250))"; }
 now() { date +%s.%N; }
 
+# time_preflight N BASE RV PREFIX [FLAGS...]: every node's `distdoctor preflight` at once; sets
+# PF_S (wall seconds from the start line to the last exit) and PF_CPU (rank 0's CPU seconds);
+# rank K writes PREFIX-K.json.
+time_preflight() {
+  local n=$1 base=$2 rv=$3 prefix=$4 k p
+  shift 4
+  rm -f "$WORK/ready" "$WORK/start"
+  mkfifo "$WORK/start"
+  exec 9<>"$WORK/start"
+  local pids=()
+  for ((k = 0; k < n; k++)); do
+    if [ "$k" = 0 ]; then DD="$WORK/rank0-dd"; else DD="$WORK/go-dd"; fi
+    run_pf $((base + k)) "$prefix-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$n" --timeout 120 --no-probe "$@"
+    pids+=($PF_PID)
+  done
+  DD=$REAL_DD
+  for ((t = 0; t < 12000; t++)); do [ "$(wc -l < "$WORK/ready" 2>/dev/null || echo 0)" -ge "$n" ] && break; sleep 0.01; done
+  sleep 0.2  # the last one from its echo to its read
+  local t0
+  t0=$(now)
+  for ((k = 0; k < n; k++)); do echo; done >&9
+  exec 9>&-
+  for p in "${pids[@]}"; do wait "$p"; done
+  PF_S=$(echo "$(now) - $t0" | bc)
+  PF_CPU=$(awk '{ u = $1; s = $2; sub("m", " ", u); sub("s", "", u); sub("m", " ", s); sub("s", "", s);
+                  split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' <(tail -1 "$WORK/rank0.cpu"))
+  [ -s "$prefix-0.json" ]
+}
+
 summary="["
 for N in "${SIZES[@]}"; do
   base=${#NODES[@]}
@@ -51,35 +86,29 @@ for N in "${SIZES[@]}"; do
   static_neighbours "$base" "$N" eth0 addr_of
   rv="$(addr_of "$base"):29401"
   sleep 1
-  # distdoctor preflight on every node at once
-  rm -f "$WORK/ready" "$WORK/start"
-  mkfifo "$WORK/start"
-  exec 9<>"$WORK/start"
-  pids=()
-  for ((k = 0; k < N; k++)); do
-    if [ "$k" = 0 ]; then DD="$WORK/rank0-dd"; else DD="$WORK/go-dd"; fi
-    run_pf $((base + k)) "$WORK/b$N-$k.json" -- --rendezvous "$rv" --rank "$k" --world "$N" --timeout 120 --no-probe --all-probes
-    pids+=($PF_PID)
-  done
-  DD=$REAL_DD
-  for ((t = 0; t < 12000; t++)); do [ "$(wc -l < "$WORK/ready" 2>/dev/null || echo 0)" -ge "$N" ] && break; sleep 0.01; done
-  sleep 0.2  # the last one from its echo to its read
-  t0=$(now)
-  for ((k = 0; k < N; k++)); do echo; done >&9
-  exec 9>&-
-  for p in "${pids[@]}"; do wait "$p"; done
-  pf=$(echo "$(now) - $t0" | bc)
+  # distdoctor preflight as users run it: probes[] lists failures only above 64 nodes
+  time_preflight "$N" "$base" "$rv" "$WORK/b$N" || die "N=$N: preflight did not finish"
+  pf=$PF_S rank0_cpu=$PF_CPU
   verdict=$(jq_ "$WORK/b$N-0.json" 'd["verdict"]')
   reason=$(jq_ "$WORK/b$N-0.json" 'd["reason"]')
   [ "$verdict" = OK ] || echo "N=$N rank 0 verdict $verdict: $reason" >&2
   probes=$(jq_ "$WORK/b$N-0.json" 'd["probe_summary"]["total"]')
   plan=$(jq_ "$WORK/b$N-0.json" 'd["plan"]["kind"]')
-  rank0_cpu=$(awk '{ u = $1; s = $2; sub("m", " ", u); sub("s", "", u); sub("m", " ", s); sub("s", "", s);
-                     split(u, a, " "); split(s, b, " "); printf "%.2f", a[1] * 60 + a[2] + b[1] * 60 + b[2] }' <(tail -1 "$WORK/rank0.cpu"))
   json_bytes=$(stat -c %s "$WORK/b$N-0.json")
+  # The floor needs every (from, to, address) of the plan: a full mesh lists them all; a sparse
+  # plan lists them with --all-probes, run again with the first run's seed (the same plan), and
+  # timed too, since that larger output is rank 0's serial work.
+  pairs_json="$WORK/b$N-0.json" pf_all=$pf all_bytes=$json_bytes
+  if [ "$plan" = sparse ]; then
+    seed=$(jq_ "$WORK/b$N-0.json" 'd["plan"]["seed"]')
+    time_preflight "$N" "$base" "$rv" "$WORK/a$N" --all-probes --seed "$seed" || die "N=$N: preflight --all-probes did not finish"
+    pf_all=$PF_S pairs_json="$WORK/a$N-0.json" all_bytes=$(stat -c %s "$WORK/a$N-0.json")
+    [ "$(jq_ "$pairs_json" 'd["verdict"]')" = OK ] || echo "N=$N --all-probes: rank 0 verdict is not OK" >&2
+    [ "$(jq_ "$pairs_json" 'd["probe_summary"]["total"]')" = "$probes" ] || die "N=$N: the --all-probes run (seed $seed) planned another number of probes"
+  fi
   # floor: the bare program on every node at once, over the same (from, to, address) pairs as
   # preflight's plan (rank 0's probes[] with --all-probes; a full mesh up to 64 nodes)
-  python3 - "$WORK/b$N-0.json" "$WORK" "$N" "$base" <<'PY' || die "cannot read the plan's pairs from rank 0's JSON"
+  python3 - "$pairs_json" "$WORK" "$N" "$base" <<'PY' || die "cannot read the plan's pairs from rank 0's JSON"
 import json, sys
 d = json.load(open(sys.argv[1])); work, n, base = sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 out = {k: [] for k in range(n)}; inc = {k: 0 for k in range(n)}
@@ -128,9 +157,9 @@ PY
   nc_s=$(echo "$(now) - $t0" | bc)
   for p in "${lpids[@]}"; do kill "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
   ratio=$(echo "scale=2; $pf / $floor_s" | bc)
-  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes, rank 0 cpu %s s, json with --all-probes %s B)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
-    "$N" "$pf" "$verdict" "$plan" "$probes" "$rank0_cpu" "$json_bytes" "$floor_s" "$pairs" "$ratio" "$nc_s" "$pairs" "$fails"
-  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"rank0_cpu_s\":$rank0_cpu,\"rank0_json_bytes\":$json_bytes,\"floor_s\":$floor_s,\"floor_pairs\":$pairs,\"nc_loop_s\":$nc_s,\"nc_connects\":$pairs},"
+  printf 'N=%-4s preflight %6.2f s (%s, %s plan, %s probes, rank 0 cpu %s s, json %s B; with --all-probes %.2f s, %s B)   floor %5.2f s (%d pairs)   %sx floor   nc -zv loop %6.2f s (%d connects, %d failed)\n' \
+    "$N" "$pf" "$verdict" "$plan" "$probes" "$rank0_cpu" "$json_bytes" "$pf_all" "$all_bytes" "$floor_s" "$pairs" "$ratio" "$nc_s" "$pairs" "$fails"
+  summary+="{\"nodes\":$N,\"preflight_s\":$pf,\"verdict\":\"$verdict\",\"plan\":\"$plan\",\"probes\":$probes,\"rank0_cpu_s\":$rank0_cpu,\"rank0_json_bytes\":$json_bytes,\"all_probes_s\":$pf_all,\"all_probes_json_bytes\":$all_bytes,\"floor_s\":$floor_s,\"floor_pairs\":$pairs,\"nc_loop_s\":$nc_s,\"nc_connects\":$pairs},"
   # tear this size down before the next (namespaces stay until exit; their processes go now)
   for ((k = 0; k < N; k++)); do
     ns=$(ns_of $((base + k)))

@@ -150,7 +150,7 @@ std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& ta
     for (;;) {
       std::size_t i = next.fetch_add(1);
       if (i >= targets.size()) return;
-      if (overall.remaining().count() <= 0) {  // less than 1 ms left: no probe can finish
+      if (overall.remaining() < k_min_probe_start) {
         ProbeResult r;
         r.from = self;
         r.target = targets[i];

@@ -85,8 +85,10 @@ bool shows_loss(const ProbeResult& p);
 void retry_lossy(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
                  const core::Deadline& overall, std::vector<ProbeResult>& results, std::size_t max_retries = 8);
 
-// Probes all targets from rank `self`; results in target order. Targets not started before
-// `overall` report stage "connect", failure "timeout", error "not run: preflight deadline".
+// Probes all targets from rank `self`; results in target order. A target reached when less than
+// k_min_probe_start of `overall` is left is not started (it would report a silent peer it never
+// waited for): stage "connect", failure "timeout", error "not run: preflight deadline".
+inline constexpr std::chrono::milliseconds k_min_probe_start{20};
 std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,
                                     const core::Deadline& overall);
 

@@ -178,7 +178,24 @@ TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
     EXPECT_FALSE(r.ok);
     not_run += r.error == "not run: preflight deadline";
   }
+  // 4 at a time, 300 ms each: about 14 fit in 1 s (on a loaded host fewer), never 40.
   EXPECT_GT(not_run, 0) << results.front().error << " | " << results.back().error;
+  EXPECT_EQ(results.back().error, "not run: preflight deadline");
+}
+
+// With less than k_min_probe_start left, a probe would report the peer silent after waiting
+// nothing (it did so on a loaded CI host: 24 of 40 "echo timeouts" in the last millisecond).
+TEST(PreflightProbe, NoProbeStartsWithoutTimeToWait) {
+  auto silent = RendezvousServer::open(0);
+  ASSERT_TRUE(silent.ok());
+  std::vector<ProbeTarget> targets(8, ProbeTarget{1, "127.0.0.1", silent->port(), "", "candidate", true});
+  ProbeOptions opt;
+  auto results = run_probes(0, targets, opt, core::Deadline(k_min_probe_start - 1ms));
+  for (const auto& r : results) {
+    EXPECT_EQ(r.error, "not run: preflight deadline");
+    EXPECT_EQ(r.stage, "connect");
+    EXPECT_EQ(r.failure, "timeout");
+  }
 }
 
 // Idle connections (a scanner, an attacker) neither hold the run past --timeout nor starve the

@@ -58,10 +58,11 @@ dd_run() {  # N R: distdoctor bench all_reduce on nodes 0..N-1; rank 0's JSON in
 }
 
 gloo_run() {  # N R: the Gloo job on nodes 0..N-1; rank 0's JSON line in $WORK/gloo$N-$R.json
+  # Each rank is bounded by timeout 600, as mpirun is: torch's own store and collective timeouts are 30 min.
   local n=$1 r=$2 pids=()
   for ((i = 0; i < n; i++)); do
     ip netns exec "${P}n$i" env MASTER_ADDR=198.18.0.1 MASTER_PORT=29530 RANK=$i WORLD_SIZE=$n GLOO_SOCKET_IFNAME=eth0 \
-      OMP_NUM_THREADS=1 /usr/bin/python3 bench/gloo_allreduce.py "$ITERS" 1 "${sizes[@]}" > "$WORK/gloo$n.$i.out" 2>&1 &
+      OMP_NUM_THREADS=1 timeout 600 /usr/bin/python3 bench/gloo_allreduce.py "$ITERS" 1 "${sizes[@]}" > "$WORK/gloo$n.$i.out" 2>&1 &
     pids+=($!)
   done
   for p in "${pids[@]}"; do wait "$p" || echo "gloo rank exited $? (N=$n)" >&2; done

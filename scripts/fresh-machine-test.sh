@@ -8,7 +8,8 @@
 #      the whole suite), with /usr/local/cuda bind-mounted read-only as on the development machines.
 #
 # usage: fresh-machine-test.sh [--full] [--keep] [ROOT_DIR]   (as root; needs debootstrap)
-# Build the binary and .deb first: bash scripts/build-release.sh build/portable
+# Build the binary and .deb first: bash scripts/run-check.sh (build/release) or
+# bash scripts/build-release.sh (build/portable); build/release is used when both exist.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 full=0 keep=0 root=""
@@ -22,9 +23,11 @@ for a in "$@"; do
 done
 [[ "$(id -u)" == 0 ]] || { echo "fresh-machine-test: needs root (debootstrap, chroot)" >&2; exit 2; }
 command -v debootstrap >/dev/null || { echo "fresh-machine-test: needs debootstrap (apt-get install debootstrap)" >&2; exit 2; }
-bin=build/portable/distdoctor
-deb=$(ls build/portable/distdoctor_*_amd64.deb 2>/dev/null | head -1)
-[[ -x "$bin" && -n "$deb" ]] || { echo "fresh-machine-test: run 'bash scripts/build-release.sh build/portable' first" >&2; exit 2; }
+rel=build/release; [[ -x $rel/distdoctor ]] || rel=build/portable
+bin=$rel/distdoctor
+deb=$(ls $rel/distdoctor_*_amd64.deb 2>/dev/null | head -1)
+[[ -x "$bin" && -n "$deb" ]] || { echo "fresh-machine-test: run 'bash scripts/run-check.sh' (or scripts/build-release.sh) first" >&2; exit 2; }
+echo "binary under test: $bin, $deb"
 
 made_root=0
 if [[ -z "$root" ]]; then root="$(mktemp -d /tmp/dd-fresh.XXXXXX)"; made_root=1; fi
@@ -90,12 +93,15 @@ if ((full)); then
   # The project's shared folder (DESIGN.md, the labelled corpus) sits beside the checkout, as here.
   [[ -d ../shared ]] && cp -a ../shared "$root/shared"
   # check exits 1 when it finds an error on this host (a finding, not a failure); 2 or more fails
+  started=$SECONDS
   rc=0; in_root bash -c 'cd /src && bash scripts/run-check.sh --no-probe' || rc=$?
-  echo "run-check exit $rc"
+  check_s=$((SECONDS - started))
+  echo "run-check exit $rc after $check_s s"
   ((rc <= 1)) || { echo "fresh-machine-test: run-check.sh failed in the pristine root" >&2; exit 1; }
   started=$SECONDS
   rc=0; in_root bash -c 'cd /src && bash scripts/run-tests.sh' || rc=$?
-  echo "run-tests exit $rc after $((SECONDS - started)) s"
+  tests_s=$((SECONDS - started))
+  echo "run-tests exit $rc after $tests_s s; both commands: $((check_s + tests_s)) s"
   ((rc == 0)) || { echo "fresh-machine-test: run-tests.sh failed in the pristine root" >&2; exit 1; }
 fi
 echo "fresh-machine-test: OK" >&2

@@ -5,7 +5,7 @@
 foreach(c bad-joins memory idle-crowd tf-config-deep text fifo truncated-gz)
   add_test(NAME system.hardening.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/hardening/run_case.sh $<TARGET_FILE:distdoctor> ${c})
-  set_tests_properties(system.hardening.${c} PROPERTIES LABELS system TIMEOUT 120)
+  set_tests_properties(system.hardening.${c} PROPERTIES LABELS system TIMEOUT 300)
 endforeach()
 set_tests_properties(system.hardening.bad-joins system.hardening.memory system.hardening.idle-crowd
                      PROPERTIES RUN_SERIAL TRUE)

@@ -112,11 +112,16 @@ case "$CASE" in
     check "$out" "$o[\"iface\"] == \"eth0\" and \"another host\" in $o[\"note\"]" "bootstrap interface in that subnet"
     ;;
   hang)
-    out=$("${base_env[@]}" "$DRIVER" probe "$DD" "$HANG_LIB" 1500) || die "driver exited $?"
+    # hang guard 65 s (3 x 1.5 s + 60), not a speed limit: how soon after its deadline the child is
+    # killed is recorded for bench/bounds_bench.sh (DD_BOUNDS_OUT), never asserted here
+    out=$(timeout -k 5 65 "${base_env[@]}" "$DRIVER" probe "$DD" "$HANG_LIB" 1500); rc=$?
+    [ $rc != 124 ] || die "the probe of a hung library did not end before its hang guard (65 s)"
+    [ $rc = 0 ] || die "driver exited $rc"
     echo "$out"
     check "$out" 'j["result"]["status"] == "timed-out" and j["result"]["ok"] is False' "hung library reported"
     check "$out" '"1500 ms" in j["result"]["error"] and j["result"]["version"] is None' "error names the deadline"
-    check "$out" '1500 <= j["elapsed_ms"] < 4000' "killed within deadline + grace"
+    check "$out" '1500 <= j["elapsed_ms"]' "the deadline was waited for, not cut short"
+    [ -z "${DD_BOUNDS_OUT:-}" ] || echo "probe.hang 1.5 $(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["elapsed_ms"] / 1000)' "$out")" >> "$DD_BOUNDS_OUT"
     if pgrep -f -- "__probe-nccl $HANG_LIB" >/dev/null; then die "a probe child survived"; fi
     ;;
   crash)

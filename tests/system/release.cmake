@@ -1,9 +1,10 @@
-# The release artefacts (issue 14): scripts/build-release.sh builds the portable binary, its man
-# page and completions and the .deb once (fixture dd_release, folder release-portable in this
-# build); the tests check what a user gets from each.
+# The release artefacts: README's main command (scripts/run-check.sh, which builds through
+# scripts/build-release.sh) builds the portable binary, its man page and completions and the .deb
+# once (fixture dd_release, folder release-portable in this build) and runs check; the tests check
+# what a user gets from each, the binary included on Debian 11 (oldroot).
 set(DD_RELEASE_DIR ${CMAKE_BINARY_DIR}/release-portable)
 add_test(NAME system.release.build
-  COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/build-release.sh ${DD_RELEASE_DIR})
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/readme_build.sh ${CMAKE_SOURCE_DIR} ${DD_RELEASE_DIR})
 set_tests_properties(system.release.build PROPERTIES LABELS system TIMEOUT 1800 FIXTURES_SETUP dd_release)
 add_test(NAME system.release.portable
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/release/portable.sh ${DD_RELEASE_DIR}/distdoctor $<TARGET_FILE:distdoctor>)

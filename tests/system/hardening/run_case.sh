@@ -34,10 +34,16 @@ on_node() {
   local i=$1; shift
   ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
 }
+# Hang guards, not speed limits: rank 0 is killed after 3T + 60 s (its own --timeout T, plus start-up
+# under ASan on a loaded host) and exit 124 is then a hang. How long rank 0 takes under an attack
+# next to the same run without one is a speed figure that a loaded host can miss: it is recorded
+# (DD_BOUNDS_OUT) and compared by bench/bounds_bench.sh, never asserted here.
+guard() { echo $((3 * T + 60)); }
+record_bound() { [ -z "${DD_BOUNDS_OUT:-}" ] || echo "$1 $2 $3" >> "$DD_BOUNDS_OUT"; }
 # rank0 OUT [flags]: rank 0 under /usr/bin/time (peak RSS in OUT.time), in the background
 rank0() {
   local out=$1; shift
-  on_node 0 /usr/bin/time -f %M -o "$out.time" "$DD" preflight --json --rendezvous "$RV" --rank 0 \
+  on_node 0 timeout -k 5 "$(guard)" /usr/bin/time -f %M -o "$out.time" "$DD" preflight --json --rendezvous "$RV" --rank 0 \
     --world "$W" --timeout "$T" --token t --verbose "$@" > "$out" 2> "$out.err" &
   R0=$!
 }
@@ -55,14 +61,14 @@ attack() {
   for _ in $(seq 600); do grep -q ready "$log" && return 0; sleep 0.1; done
   die "attacker $mode not ready: $(tail -3 "$log")"
 }
-# exit 0/1 (never 3 or a signal), one JSON object, and the run ended within LIMIT seconds
-expect_sane() {  # FILE RC SECONDS LIMIT
+# exit 0/1 (never 3, a signal or the hang guard's 124) and one JSON object
+expect_sane() {  # FILE RC
+  [ "$2" != 124 ] || die "$1: rank 0 did not end before its hang guard ($(guard) s with --timeout $T)"
   [ "$2" = 0 ] || [ "$2" = 1 ] || die "$1: exit $2 (stderr: $(tail -3 "$1.err"))"
   jq_ "$1" 'd["verdict"]' > /dev/null || die "$1 is not one JSON object"
-  [ "$3" -le "$4" ] || die "$1: took $3 s (limit $4 s) with --timeout $T"
 }
 # a run of rank 0 and rank 1 without any attacker: how long rank 0 takes here (start-up, the
-# local checks and the preflight itself), the reference for the deadline checks; BASE_S, BASE_MB
+# local checks and the preflight itself), the reference the bench compares with; BASE_S, BASE_MB
 baseline() {
   local start=$SECONDS
   rank0 "$WORK/base.json" "$@"; rank1 "$WORK/base1.json" "$@"; local b1=$R1
@@ -88,7 +94,8 @@ bad-joins)  # issue items 1 and 6: typed garbage with a valid proof; rank 0 stay
   attack bad-joins
   rank1 "$WORK/r1.json" --no-probe  # retries until rank 0 listens
   wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
-  expect_sane "$WORK/r0.json" "$rc" "$took" $((T + 40))
+  expect_sane "$WORK/r0.json" "$rc"
+  record_bound hardening.bad-joins "$T" "$took"
   expect_joined
   drops=$(jq_ "$WORK/r0.json" '"\n".join(d["rendezvous"]["drops"])')
   note "drops:"; echo "$drops" >&2
@@ -122,7 +129,8 @@ memory)  # issue item 5: 128 headers announcing 8 MiB and 20 wrong-token joins o
   wait $R0; rc=$?; took=$((SECONDS - start)); wait $R3; wait $R1
   peak=$(peak_mb "$WORK/r0.json")
   note "rank 0 peak RSS: $peak MB under attack, $BASE_MB MB without (/usr/bin/time -f %M)"
-  expect_sane "$WORK/r0.json" "$rc" "$took" $((BASE_S + 15))
+  expect_sane "$WORK/r0.json" "$rc"
+  record_bound hardening.memory "$BASE_S" "$took"
   expect_joined
   # 128 x 8 MiB announced + 20 x 7 MB sent = 1.1 GB before; now: nothing for the headers, and a
   # join over 1 MiB is refused at its header
@@ -150,7 +158,8 @@ idle-crowd)  # issue items 3 and 4: 300 idle rendezvous connections + 40 idle on
   wait $R0; rc=$?; took=$((SECONDS - start)); wait $R1
   note "rank 0: exit $rc in $took s: $(jq_ "$WORK/r0.json" 'd["verdict"] + " - " + d["reason"]')"
   # before: one idle probe connection held rank 0 to a fixed 20 s budget past its own deadline
-  expect_sane "$WORK/r0.json" "$rc" "$took" $((BASE_S + 5))
+  expect_sane "$WORK/r0.json" "$rc"
+  record_bound hardening.idle-crowd "$BASE_S" "$took"
   expect_joined
   # the real probes between node0 and node1 all passed: no false WILL HANG from the crowd
   bad=$(jq_ "$WORK/r0.json" '[(p["from"], p["to"], p["error"]) for p in d["probes"] if not p["ok"]]')
@@ -182,10 +191,11 @@ text)  # issue items 7 and 9: bytes that are not UTF-8, CJK evidence, escape cod
 fifo)  # issue item 9: a FIFO with no writer: a clear refusal (exit 2) in bounded time
   mkfifo "$WORK/pipe"
   start=$SECONDS
-  timeout 30 "$DD" logs "$WORK/pipe" > "$WORK/out" 2> "$WORK/err"; rc=$?
+  timeout 75 "$DD" logs "$WORK/pipe" > "$WORK/out" 2> "$WORK/err"; rc=$?  # hang guard: 3 x 5 s + 60
   took=$((SECONDS - start))
+  [ $rc != 124 ] || die "logs on a FIFO with no writer did not end before its hang guard (75 s)"
   [ $rc = 2 ] || die "logs on a FIFO with no writer: exit $rc after $took s"
-  [ $took -le 25 ] || die "took $took s (5 s wait, plus start-up on a loaded machine)"
+  record_bound hardening.fifo 5 "$took"
   grep -q "pipe: is a FIFO and nothing was written" "$WORK/err" || die "message: $(cat "$WORK/err")"
   # a FIFO with a writer is read normally
   (sleep 1; printf 'node1:1:2 [0] NCCL INFO Bootstrap\n' > "$WORK/pipe") &

@@ -189,11 +189,12 @@ never-starts)  # world 3, rank 2 never runs
   for i in 0 1 2; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
   start=$(date +%s)
   pids=()
-  for i in 0 1; do run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 3 --timeout "$T" --no-probe; pids+=($PF_PID); done
-  wait "${pids[0]}"; rc0=$?; wait "${pids[1]}"
+  for i in 0 1; do PF_GUARD=$(hang_guard "$T") run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 3 --timeout "$T" --no-probe; pids+=($PF_PID); done
+  wait "${pids[0]}"; rc0=$?; wait "${pids[1]}"; rc1=$?
   took=$(( $(date +%s) - start ))
   note "rank 0 exit $rc0 after ${took}s: $(jq_ "$WORK/pf0.json" 'd["reason"]')"
-  [ "$took" -le $((T + 5)) ] || die "took ${took}s with --timeout $T"
+  expect_ended "$rc0" "rank 0 (--timeout $T)"; expect_ended "$rc1" "rank 1 (--timeout $T)"
+  record_bound preflight.never-starts "$T" "$took"
   expect_finding "$WORK/pf0.json" preflight.node.missing
   [ "$(jq_ "$WORK/pf0.json" 'd["missing"]')" = "[2]" ] || die "missing ranks"
   [ "$(jq_ "$WORK/pf1.json" 'd["verdict"]')" = "WILL HANG" ] || die "rank 1 verdict"
@@ -203,7 +204,7 @@ killed-midway)  # world 4: rank 3 never starts, rank 2 is killed after joining
   for i in 0 1 2 3; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
   start=$(date +%s)
   pids=()
-  for i in 0 1 2; do run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 4 --timeout "$T" --no-probe; pids+=($PF_PID); done
+  for i in 0 1 2; do PF_GUARD=$(hang_guard "$T") run_pf "$i" "$WORK/pf$i.json" -- --rendezvous "$RV" --rank "$i" --world 4 --timeout "$T" --no-probe; pids+=($PF_PID); done
   # kill rank 2 once it has joined (its connection to the rendezvous is up; start-up takes
   # longer than a fixed sleep on a loaded machine), plus a moment for the join to be read
   for _ in $(seq 300); do
@@ -212,10 +213,11 @@ killed-midway)  # world 4: rank 3 never starts, rank 2 is killed after joining
   done
   sleep 1
   ip netns pids "$(ns_of 2)" | xargs -r kill -9
-  wait "${pids[0]}"; wait "${pids[1]}"; wait "${pids[2]}" 2>/dev/null
+  wait "${pids[0]}"; rc0=$?; wait "${pids[1]}"; rc1=$?; wait "${pids[2]}" 2>/dev/null
   took=$(( $(date +%s) - start ))
   note "rank 0 after ${took}s: $(jq_ "$WORK/pf0.json" 'd["reason"]')"
-  [ "$took" -le $((T + 5)) ] || die "took ${took}s with --timeout $T"
+  expect_ended "$rc0" "rank 0 (--timeout $T)"; expect_ended "$rc1" "rank 1 (--timeout $T)"
+  record_bound preflight.killed-midway "$T" "$took"
   expect_finding "$WORK/pf0.json" preflight.node.lost
   expect_finding "$WORK/pf0.json" preflight.node.missing
   [ "$(jq_ "$WORK/pf0.json" '[l["rank"] for l in d["lost"]]')" = "[2]" ] || die "lost ranks"
@@ -341,11 +343,12 @@ rendezvous-unreachable)  # a member that cannot reach rank 0 says why, in the sa
               "no-route 198.19.7.7:29401"; do
     set -- $spec
     start=$(date +%s)
-    run_pf 1 "$WORK/m-$1.json" -- --rendezvous "$2" --rank 1 --world 2 --timeout 4 --no-probe
+    PF_GUARD=$(hang_guard 4) run_pf 1 "$WORK/m-$1.json" -- --rendezvous "$2" --rank 1 --world 2 --timeout 4 --no-probe
     wait "$PF_PID"; rc=$?
     took=$(( $(date +%s) - start ))
     note "$1: exit $rc after ${took}s: $(jq_ "$WORK/m-$1.json" 'd["verdict"] + " - " + d["reason"]')"
-    [ "$took" -le 8 ] || die "$1: took ${took}s with --timeout 4"
+    expect_ended "$rc" "$1 (--timeout 4)"
+    record_bound "preflight.rendezvous-$1" 4 "$took"
     [ "$rc" = 1 ] || die "$1: exit $rc, expected 1"
     expect_finding "$WORK/m-$1.json" "preflight.rendezvous.$1"
     [ "$(jq_ "$WORK/m-$1.json" 'd["role"]')" = member ] || die "$1: role"

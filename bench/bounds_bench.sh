@@ -7,6 +7,7 @@
 #   - how long each run with its own deadline took, next to that deadline and the bound the test
 #     used to assert (goal: within it);
 #   - the hostile-peer runs next to the same run without the attacker (goal: at most +5 s / +15 s);
+#   - watch: from a fault in a real 2-rank job to the STALL report (goal: within --stall + 15 s);
 #   - bench --tune on a link that caps every TCP flow at 120 Mbit/s: NCCL's default (1 socket) and
 #     the seeds' 4 sockets measured in the same run as the best point (goal: >= 1.1x the default).
 # Needs root (namespaces), like the tests. Run it on a quiet machine.
@@ -21,7 +22,7 @@ repeats="${REPEATS:-1}"
 ((EUID == 0)) || { echo "bounds_bench: needs root (network namespaces)" >&2; exit 2; }
 out="$(mktemp -d /tmp/dd-bounds.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
-tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|bench\.tune)$'
+tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|bench\.tune|watch\.(firewall|wrong-iface|mtu-black-hole|rank-killed|collective-rank0|slow-loader|attach))$'
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 for ((r = 1; r <= repeats; r++)); do
   echo "== run $r of $repeats: ctest -R '$tests'" >&2
@@ -36,6 +37,7 @@ former = {
     "preflight.never-starts": ("--timeout", lambda t: t + 5),
     "preflight.killed-midway": ("--timeout", lambda t: t + 5),
     "preflight.rendezvous": ("--timeout", lambda t: t + 4),
+    "watch": ("fault -> STALL report, --stall", lambda t: t + 15),
     "preflight.ssh": ("--timeout", lambda t: t + 10),
     "preflight.ssh-unreachable": ("--timeout", lambda t: t + 10),
     "hardening.bad-joins": ("--timeout", lambda t: t + 40),
@@ -49,7 +51,8 @@ for r in range(1, repeats + 1):
     path = os.path.join(out, "run%d" % r)
     for line in open(path) if os.path.exists(path) else []:
         case, ref, took = line.split()
-        key = case if case in former else ("preflight.rendezvous" if case.startswith("preflight.rendezvous-") else case)
+        key = case if case in former else "preflight.rendezvous" if case.startswith("preflight.rendezvous-") else \
+            "watch" if case.startswith("watch.") else case
         what, bound = former[key]
         ref, took = float(ref), float(took)
         ok = took <= bound(ref)

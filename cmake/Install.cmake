@@ -1,10 +1,11 @@
-# `cmake --install`: the binary, a man page and bash/zsh completions. The man page and the
+# `cmake --install`: the binary, a man page and bash/zsh/fish completions. The man page and the
 # completions are generated from the built binary's own --help output (the command table and each
 # command's options), so they never drift from the CLI. `cpack -G DEB` packages the same tree.
 include(GNUInstallDirs)
 
 set(DD_DOCS_DIR ${CMAKE_BINARY_DIR}/docs-generated)
-set(DD_DOCS_OUT ${DD_DOCS_DIR}/distdoctor.1 ${DD_DOCS_DIR}/distdoctor.bash ${DD_DOCS_DIR}/_distdoctor)
+set(DD_DOCS_OUT ${DD_DOCS_DIR}/distdoctor.1 ${DD_DOCS_DIR}/distdoctor.bash ${DD_DOCS_DIR}/_distdoctor
+  ${DD_DOCS_DIR}/distdoctor.fish)
 add_custom_command(OUTPUT ${DD_DOCS_OUT}
   COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/gen-docs.sh $<TARGET_FILE:distdoctor> ${DD_DOCS_DIR} ${PROJECT_VERSION}
   DEPENDS distdoctor ${CMAKE_SOURCE_DIR}/scripts/gen-docs.sh
@@ -16,6 +17,7 @@ install(FILES ${DD_DOCS_DIR}/distdoctor.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/ma
 install(FILES ${DD_DOCS_DIR}/distdoctor.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
   RENAME distdoctor)
 install(FILES ${DD_DOCS_DIR}/_distdoctor DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+install(FILES ${DD_DOCS_DIR}/distdoctor.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME distdoctor)

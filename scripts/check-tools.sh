@@ -25,6 +25,8 @@ setpriv        | util-linux      | unprivileged-user cases (check_newuser, netns
 flock          | util-linux      | MISMATCHES.txt writers
 timeout        | coreutils       | every child the tests start
 jq             | jq              | JSON checks in the system tests
+pre-commit     | pre-commit      | tests/system/lint/pre_commit.sh (the hook definition run by pre-commit)
+fish           | fish            | tests/system/release/install.sh (the fish completion)
 /usr/bin/python3 | python3-torch | real torch.distributed (Gloo) jobs, JSON checks
 gzip           | gzip            | tests/system/logs (gzip input)
 nc             | netcat-openbsd  | bench/preflight_bench.sh (nc -zv loop baseline)
@@ -72,6 +74,11 @@ done <<<"$table"
 # python3 must be able to import torch (Debian's python3-torch, not a pip one elsewhere on PATH).
 if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import torch' >/dev/null 2>&1; then
   echo "check-tools: /usr/bin/python3 cannot import torch (Debian package python3-torch)" >&2
+  fail=1
+fi
+# lint's SARIF test validates with Debian's python3-jsonschema through /usr/bin/python3.
+if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  echo "check-tools: /usr/bin/python3 cannot import jsonschema (Debian package python3-jsonschema)" >&2
   fail=1
 fi
 ((fail == 0)) && echo "check-tools: all $(grep -c '|' <<<"$table") tools present, each package in $(basename "$deps")"

@@ -14,6 +14,7 @@ pkgs=(
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   libtree-sitter-dev      # distdoctor lint: in-process Python parser (grammar vendored in third_party/)
   libyaml-cpp-dev         # distdoctor lint: Kubernetes / Kubeflow manifests
+  libtoml11-dev           # distdoctor lint: its config file (.distdoctor.toml, [tool.distdoctor] in pyproject.toml)
   python3-torch           # real torch.distributed (Gloo) jobs in system tests, /usr/bin/python3
   netcat-openbsd hyperfine procps                      # benchmark baselines (nc -zv loop, timing)
   iperf3                  # bench/collective_bench.sh: the link's ceiling next to distdoctor bench
@@ -28,6 +29,9 @@ pkgs=(
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
   chromium python3-pil    # system.report.browser: headless Chromium renders the HTML reports; PIL reads its PNGs
   python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s
+  python3-jsonschema      # system.lint.formats: lint --format sarif validated against the SARIF 2.1.0 schema
+  pre-commit              # system.lint.pre-commit: .pre-commit-hooks.yaml run by pre-commit itself (try-repo)
+  fish                    # system.release.install: the generated fish completion completes in a real fish
   g++-mingw-w64-x86-64-posix  # the Windows build (scripts/build-windows.sh): distdoctor.exe, static, POSIX threads
   libz-mingw-w64-dev      # the Windows build: zlib for gzip logs, linked into distdoctor.exe
   wine64                  # system.windows.wine: runs distdoctor.exe headless

@@ -10,6 +10,7 @@
 #include "bench/options.hpp"
 #include "bench/session.hpp"
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/meeting_flags.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
@@ -134,7 +135,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
                         {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},
                         {"findings", report::to_json(findings)}};
     if (global.json) std::cout << core::dump_json(j, 2) << "\n";
-    else std::cout << report::render_findings(findings, report::Style::for_stdout(global.no_color));
+    else std::cout << report::render_findings(findings, global.style());
     return core::k_exit_findings;
   }
   c.data = *data;
@@ -145,7 +146,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     std::cout << core::dump_json(out.json, 2) << "\n";
     return out.exit_code;
   }
-  auto style = report::Style::for_stdout(global.no_color);
+  auto style = global.style();
   if (c.rank == 0) {
     std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
               << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
@@ -171,20 +172,20 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto f = std::make_shared<BenchFlags>();
   add_meeting_options(sub, f->meet, "HOST:PORT where rank 0 serves (default: as preflight derives it)",
                       "job token (default: the launcher's job id)");
-  sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")->check(CLI::Range(2, 3600));
+  sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")->check(whole_number(2, 3600, "seconds"));
   sub.add_option("--stall", f->stall_s, "seconds without progress after which a peer counts as lost")
-      ->check(CLI::Range(1, 3600));
+      ->check(whole_number(1, 3600, "seconds"));
   sub.add_option("--ifname", f->ifname, "interface for the data mesh (default: the one the job will use)");
-  sub.add_option("--sockets", f->sockets, "TCP sockets per peer")->check(CLI::Range(1, 64));
-  sub.add_option("--segment-kib", f->segment_kib, "pipeline segment in KiB")->check(CLI::Range(4, 65536));
+  sub.add_option("--sockets", f->sockets, "TCP sockets per peer")->check(whole_number(1, 64));
+  sub.add_option("--segment-kib", f->segment_kib, "pipeline segment in KiB")->check(whole_number(4, 65536, "KiB"));
   sub.add_option("-b,--minbytes", f->min_bytes, "smallest size (K/M/G suffixes), default 1M");
   sub.add_option("-e,--maxbytes", f->max_bytes, "largest size, default 64M");
-  sub.add_option("-f,--stepfactor", f->factor, "size factor between steps, default 2")->check(CLI::Range(1, 1024));
-  sub.add_option("-n,--iters", f->iters, "timed iterations per size, default 10")->check(CLI::Range(1, 100000));
-  sub.add_option("-w,--warmup_iters", f->warmup, "untimed iterations per size, default 2")->check(CLI::Range(0, 100000));
-  sub.add_option("-c,--check", f->check, "check results (0 or 1), default 1")->check(CLI::Range(0, 1));
+  sub.add_option("-f,--stepfactor", f->factor, "size factor between steps, default 2")->check(whole_number(1, 1024));
+  sub.add_option("-n,--iters", f->iters, "timed iterations per size, default 10")->check(whole_number(1, 100000));
+  sub.add_option("-w,--warmup_iters", f->warmup, "untimed iterations per size, default 2")->check(whole_number(0, 100000));
+  sub.add_option("-c,--check", f->check, "check results (0 or 1), default 1")->check(whole_number(0, 1));
   sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
-  sub.add_option("--root", f->root, "broadcast root, default 0")->check(CLI::Range(0, 4095));
+  sub.add_option("--root", f->root, "broadcast root, default 0")->check(whole_number(0, 4095));
   sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
   sub.add_option("--backend", f->backend,
                  "tcp (default: bench's own engine) or nccl (the real NCCL collectives on the GPUs; needs a GPU)");

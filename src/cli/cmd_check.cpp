@@ -5,6 +5,7 @@
 #include "core/json_limits.hpp"
 #include "check/report.hpp"
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/fix_output.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
@@ -35,7 +36,7 @@ int run_report(check::ReportScope scope, const ReportOptions& opts, const Global
   if (global.json) {
     std::cout << core::dump_json(check::to_json(report, scope), 2) << "\n";
   } else {
-    std::cout << check::render_text(report, scope, report::Style::for_stdout(global.no_color));
+    std::cout << check::render_text(report, scope, global.style());
   }
   return code;
 }
@@ -44,7 +45,7 @@ void setup_report(CLI::App& sub, const GlobalOptions& global, int& exit_code, ch
   auto opts = std::make_shared<ReportOptions>();
   sub.add_flag("--no-probe", opts->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_option("--probe-timeout", opts->probe_timeout_s, "seconds the NCCL probe child may take")
-      ->check(CLI::Range(1, 600));
+      ->check(whole_number(1, 600, "seconds"));
   if (scope == check::ReportScope::full) {
     add_export_format_flag(sub, opts->fix);
     add_report_flag(sub, opts->fix);

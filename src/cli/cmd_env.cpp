@@ -1,7 +1,7 @@
 // `distdoctor env [--export]`: the environment audit (env/audit.hpp) of this process's
 // environment and NCCL's config files. Text: the relevant variables with their source, then the
 // findings; --json: {"variables": [...], "findings": [...]}; --export: only the shell lines that
-// apply every fix. Exit 1 when an error finding exists, else 0.
+// apply every fix (not with --json or --export-format: refused, exit 2). Exit 1 when an error finding exists, else 0.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -12,6 +12,8 @@
 #include "core/utf8.hpp"
 #include "core/json_limits.hpp"
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
+#include "cli/usage.hpp"
 #include "cli/fix_output.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
@@ -74,6 +76,13 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
 }
 
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
+  // --export prints shell lines: with another output asked for, one of the two would be dropped.
+  if (opts.export_only && global.json)
+    return usage_error("env", "--export prints shell lines, --json a JSON object: give one (--json has every fix "
+                              "in findings[].fix.env)");
+  if (opts.export_only && !opts.fix.export_format.empty())
+    return usage_error("env", "--export is the shell form of the fix; for another form give --export-format " +
+                              opts.fix.export_format + " alone");
   if (auto bad = validate_fix_output(opts.fix, global)) return *bad;
   os::DiskFileTree files("/");
   os::HostResolver resolver;
@@ -97,7 +106,7 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
     std::cout << core::dump_json(out, 2) << "\n";
     return code;
   }
-  auto style = report::Style::for_stdout(global.no_color);
+  auto style = global.style();
   std::cout << render_variables(rows, style) << report::render_findings(findings, style)
             << report::render_summary(findings, style);
   bool fixable = std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) { return !f.fix.env.empty(); });
@@ -111,7 +120,7 @@ void setup_env(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opts = std::make_shared<EnvOptions>();
   sub.add_flag("--export", opts->export_only, "print only the shell lines that apply every fix (eval-able)");
   sub.add_option("--platform", opts->platform, "audit as if running on this platform (linux, windows, macos)")
-      ->check(CLI::IsMember({"linux", "windows", "macos"}));
+      ->check(one_of({"linux", "windows", "macos"}));
   add_export_format_flag(sub, opts->fix);
   sub.callback([opts, &global, &exit_code] { exit_code = run_env(*opts, global); });
 }

@@ -1,14 +1,17 @@
 // `distdoctor launch-template [--launcher torchrun|srun|mpirun|tf] [--nodes N] [--gpus-per-node G]`:
 // runs check on this node (no library probe: the model's choice) and prints a launch script with
-// the verified variables (report/launch_template.hpp). Exit 0, or 2 on a bad flag.
+// the verified variables (report/launch_template.hpp); --json: {"script", "findings", ...}. Exit 0, or 2
+// on a bad flag.
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
+#include "core/json_limits.hpp"
 #include "report/fix_plan.hpp"
 #include "report/launch_template.hpp"
 
@@ -28,10 +31,6 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
     std::fprintf(stderr, "distdoctor: error: %s\n", launcher.error().message.c_str());
     return core::k_exit_usage;
   }
-  if (global.json) {
-    std::fprintf(stderr, "distdoctor: error: launch-template prints a script; --json has nothing to add (use check --json)\n");
-    return core::k_exit_usage;
-  }
   RealSeams seams;
   auto report = check::build_report(seams.context(false), check::ReportScope::full);
   auto out = check::to_json(report, check::ReportScope::full);
@@ -41,7 +40,15 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
     here.addr = report.prediction.bootstrap->addr;
   }
   report::LaunchShape shape{*launcher, o.nodes, o.gpus_per_node, report.host};
-  std::cout << report::render_launch_template(report::fix_plan_from_json(out), shape, here);
+  std::string script = report::render_launch_template(report::fix_plan_from_json(out), shape, here);
+  if (global.json) {  // the script as one string, with the check findings it was made from
+    nlohmann::json j = {{"command", "launch-template"}, {"launcher", o.launcher},   {"nodes", o.nodes},
+                        {"gpus_per_node", o.gpus_per_node}, {"script", script},
+                        {"findings", out.value("findings", nlohmann::json::array())}};
+    std::cout << core::dump_json(j, 2) << "\n";
+    return core::k_exit_ok;
+  }
+  std::cout << script;
   return core::k_exit_ok;
 }
 
@@ -50,8 +57,8 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
 void setup_launch_template(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto o = std::make_shared<TemplateOptions>();
   sub.add_option("--launcher", o->launcher, "torchrun (default), srun (an sbatch script), mpirun or tf (TF_CONFIG)");
-  sub.add_option("--nodes", o->nodes, "number of nodes (default 2)")->check(CLI::Range(1, 65536));
-  sub.add_option("--gpus-per-node", o->gpus_per_node, "processes (GPUs) per node (default 1)")->check(CLI::Range(1, 1024));
+  sub.add_option("--nodes", o->nodes, "number of nodes (default 2)")->check(whole_number(1, 65536));
+  sub.add_option("--gpus-per-node", o->gpus_per_node, "processes (GPUs) per node (default 1)")->check(whole_number(1, 1024));
   sub.callback([o, &global, &exit_code] { exit_code = run_launch_template(*o, global); });
 }
 

@@ -56,7 +56,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   if (global.json) {
     std::cout << core::dump_json(logs::to_json(*report), 2) << "\n";
   } else {
-    std::cout << logs::render_text(*report, report::Style::for_stdout(global.no_color));
+    std::cout << logs::render_text(*report, global.style());
   }
   std::cout.flush();
   return core::has_error(report->findings) ? core::k_exit_findings : core::k_exit_ok;
@@ -66,7 +66,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
 
 void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opt = std::make_shared<LogsOptions>();
-  sub.add_option("files", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")
+  sub.add_option("FILE", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")
       ->required();
   add_report_flag(sub, opt->fix);
   sub.callback([opt, &global, &exit_code] { exit_code = run_logs(*opt, global); });

@@ -9,6 +9,7 @@
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/fix_output.hpp"
 #include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
@@ -47,7 +48,7 @@ int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, cons
   if (!write_report(flags.fix, outcome.json)) return core::k_exit_usage;
   if (print_export(flags.fix, outcome.json)) return outcome.exit_code;
   if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
-  else std::cout << cluster::render_text(outcome, report::Style::for_stdout(global.no_color));
+  else std::cout << cluster::render_text(outcome, global.style());
   return outcome.exit_code;
 }
 
@@ -144,15 +145,15 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
                       "HOST:PORT where rank 0 serves (default: MASTER_ADDR:MASTER_PORT+1, TF_CONFIG leader or first "
                       "Slurm node on 29400)",
                       "job token; nodes with another token are dropped (default: the launcher's job id)");
-  sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(CLI::Range(2, 3600));
-  sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(CLI::Range(1, 256));
-  sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(CLI::Range(16, 65536));
+  sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(whole_number(2, 3600, "seconds"));
+  sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(whole_number(1, 256));
+  sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(whole_number(16, 65536, "KiB"));
   sub.add_flag("--full-mesh", f->full_mesh, "probe every pair of nodes at any size (all-to-all jobs need it)");
   sub.add_option("--full-mesh-max", f->full_mesh_max, "nodes up to which every pair is probed; above: ring, trees, "
-                 "rank 0 and random peers")->check(CLI::Range(2, 1 << 20));
-  sub.add_option("--random-peers", f->random_peers, "random peers per node in a sparse plan")->check(CLI::Range(0, 64));
+                 "rank 0 and random peers")->check(whole_number(2, 1 << 20));
+  sub.add_option("--random-peers", f->random_peers, "random peers per node in a sparse plan")->check(whole_number(0, 64));
   sub.add_option("--seed", f->seed, "seed of the sparse plan's random peers (reported; repeats a plan)")
-      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 53));
+      ->check(whole_number(0, std::int64_t{1} << 53));
   sub.add_flag("--all-probes", f->all_probes, "list every probe in probes[], also for a sparse plan");
   sub.add_flag("--no-probe", f->no_probe, "do not load any NCCL library (prediction only)");
   sub.add_flag("--verbose", f->verbose, "log rendezvous events to stderr");

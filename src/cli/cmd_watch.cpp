@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/meeting_flags.hpp"
 #include "core/exit_code.hpp"
 #include "env/launchers/launch_info.hpp"
@@ -126,7 +127,7 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   io.runner = &runner;
   io.probe = &probe;
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
-  io.color = report::Style::for_stdout(global.no_color).color() && ::isatty(STDERR_FILENO);
+  io.color = global.style().color() && (global.color == "always" || ::isatty(STDERR_FILENO));
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);
   // Multi-node: the nodes meet at their first stall (a hung job does not end by itself), on a
   // thread of its own so that sampling and the output relay go on; a node that never stalled
@@ -170,18 +171,19 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
 void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto cli = std::make_shared<WatchCli>();
   sub.add_option("--stall", cli->opt.stall_s, "seconds without progress that make a stall (default 300)")
-      ->check(CLI::PositiveNumber);
+      ->check(number_above_zero("seconds"));
   sub.add_option("--on-stall", cli->on_stall, "report (default), kill the job, or dump thread stacks too")
-      ->check(CLI::IsMember({"report", "kill", "dump"}));
+      ->check(one_of({"report", "kill", "dump"}));
   sub.add_option("--log", cli->opt.log_file, "also write the job's output to FILE");
   sub.add_flag("--nccl-debug", cli->opt.nccl_debug, "set NCCL_DEBUG=INFO, NCCL_DEBUG_SUBSYS=INIT,NET unless set");
-  sub.add_option("--pid", cli->opt.pids, "attach to a running process (and its descendants); repeatable");
+  sub.add_option("--pid", cli->opt.pids, "attach to a running process (and its descendants); repeatable")
+      ->check(whole_number(1, 4194304, ""));
   sub.add_option("--match", cli->opt.match, "attach to running processes whose command line contains PATTERN");
   add_meeting_options(sub, cli->meet, "multi-node: HOST:PORT where node rank 0's watch merges every node's report at the first stall (or when watch ends) (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
                       "job token shared by the nodes' watch (default: the launcher's job id)");
   sub.add_option("--meet-timeout", cli->meet_timeout_s, "multi-node: seconds rank 0 waits for the other nodes' reports (default 120)")
-      ->check(CLI::PositiveNumber);
-  sub.add_option("command", cli->opt.argv, "the training command, after --");
+      ->check(number_above_zero("seconds"));
+  sub.add_option("COMMAND", cli->opt.argv, "the training command, after --");
   sub.callback([cli, &global, &exit_code] { exit_code = run_watch_command(*cli, global); });
 }
 

@@ -3,15 +3,27 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "report/style.hpp"
+
 namespace dd::cli {
 
-// Options every command takes (DESIGN.md): --json, --no-color.
+// Options every command takes (DESIGN.md): --json, --color auto|always|never, --no-color.
 struct GlobalOptions {
   bool json = false;
-  bool no_color = false;
+  bool no_color = false;       // --no-color: same as --color never
+  std::string color = "auto";  // --color
+  bool quiet = false;          // -q/--quiet: nothing on stdout, the exit code tells
+
+  // The colour policy for stdout: never, always, or auto (a terminal, NO_COLOR unset, TERM not dumb).
+  report::Style style() const {
+    if (no_color || color == "never") return report::Style(false);
+    if (color == "always") return report::Style(true);
+    return report::Style::for_stdout(false);
+  }
 };
 
 struct Command {

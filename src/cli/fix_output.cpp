@@ -47,6 +47,7 @@ bool write_report(const FixOutputFlags& flags, const nlohmann::json& out) {
     std::fprintf(stderr, "distdoctor: error: %s\n", bad->message.c_str());
     return false;
   }
+  std::fprintf(stderr, "distdoctor: report written to %s\n", flags.report_path.c_str());
   return true;
 }
 

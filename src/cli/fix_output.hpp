@@ -24,7 +24,7 @@ void add_report_flag(CLI::App& sub, FixOutputFlags& flags);
 // Exit code 2 (message on stderr) when a flag is unusable, else nullopt.
 std::optional<int> validate_fix_output(const FixOutputFlags& flags, const GlobalOptions& global);
 
-// Writes --report (when asked); false after printing why it could not.
+// Writes --report (when asked) and says where on stderr; false after printing why it could not.
 bool write_report(const FixOutputFlags& flags, const nlohmann::json& command_output);
 
 // Prints the --export-format rendering to stdout when asked (then the caller prints nothing else).

@@ -6,13 +6,15 @@
 #include <chrono>
 #include <cstdio>
 
+#include "cli/flag_checks.hpp"
+
 namespace dd::cli {
 
 void add_meeting_options(CLI::App& sub, MeetingFlags& flags, const std::string& rendezvous_help,
                          const std::string& token_help) {
   sub.add_option("--rendezvous", flags.rendezvous, rendezvous_help);
-  sub.add_option("--rank", flags.rank, "this node's rank (default: from the launcher)")->check(CLI::Range(0, 4095));
-  sub.add_option("--world", flags.world, "number of nodes (default: from the launcher)")->check(CLI::Range(1, 4096));
+  sub.add_option("--rank", flags.rank, "this node's rank (default: from the launcher)")->check(whole_number(0, 4095));
+  sub.add_option("--world", flags.world, "number of nodes (default: from the launcher)")->check(whole_number(1, 4096));
   sub.add_option("--token", flags.token, token_help);
 }
 

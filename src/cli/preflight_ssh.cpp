@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "cli/flag_checks.hpp"
+
 #include "cli/real_context.hpp"
 
 namespace dd::cli {
@@ -12,7 +14,7 @@ void add_ssh_flags(CLI::App& sub, SshFlags& f) {
   sub.add_option("--hostfile", f.hostfile, "like --ssh, one host per line ('host slots=8' keeps the host; # comments)");
   sub.add_option("--ssh-option", f.options, "extra ssh/scp -o option, e.g. Port=2222 (repeatable)");
   sub.add_option("--ssh-connect-timeout", f.connect_timeout_s, "seconds ssh may take to connect")
-      ->check(CLI::Range(1, 300));
+      ->check(whole_number(1, 300, "seconds"));
 }
 
 core::Result<std::vector<std::string>> ssh_hosts(const SshFlags& f, const os::FileTree& files,

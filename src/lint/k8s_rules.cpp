@@ -19,6 +19,23 @@ using core::Label;
 using core::Severity;
 
 constexpr int k_max_depth = 64;
+// Nodes a document may expand to. Anchors and aliases share one node in yaml-cpp, so loading is
+// linear, but every walk over a document re-visits an alias each time it occurs: 20 lines of nested
+// aliases ("billion laughs") expand to 10^9 nodes. A real manifest has a few thousand.
+constexpr long k_max_nodes = 100000;
+
+// The nodes `n` expands to (aliases counted each time they occur, nesting beyond k_max_depth not
+// counted, as walk ignores it), stopping once past `budget`: O(budget) whatever the document.
+long expanded_nodes(const YAML::Node& n, long budget, int depth = 0) {
+  long count = 1;
+  if (depth > k_max_depth) return count;
+  if (n.IsMap()) {
+    for (auto it = n.begin(); it != n.end() && count <= budget; ++it) count += expanded_nodes(it->second, budget - count, depth + 1);
+  } else if (n.IsSequence()) {
+    for (auto it = n.begin(); it != n.end() && count <= budget; ++it) count += expanded_nodes(*it, budget - count, depth + 1);
+  }
+  return count;
+}
 
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 1; }
 
@@ -240,6 +257,16 @@ void lint_yaml(FileContext& ctx) {
   Manifest m(ctx);
   int offset = 0;
   try {
+    // A document that expands past k_max_nodes is not read, and says so (lint.input.cut).
+    std::erase_if(docs, [&ctx](const Document& d) {
+      if (expanded_nodes(d.root, k_max_nodes) <= k_max_nodes) return false;
+      auto& f = ctx.add("lint.input.cut", Label::other, Severity::warning,
+                        ctx.path() + ": the YAML document at line " + std::to_string(d.offset + 1) + " expands to more than " +
+                            std::to_string(k_max_nodes) + " nodes through anchors and aliases; lint did not read it",
+                        d.offset + 1, "");
+      f.evidence.push_back("a Kubernetes manifest has a few thousand nodes; this one repeats aliases of aliases");
+      return true;
+    });
     for (const auto& d : docs) m.set_offset(offset = d.offset), m.shape(d.root);
     for (const auto& d : docs) {
       bool training = d.root.IsMap() && training_kind(scalar(d.root["kind"]));

@@ -41,6 +41,8 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     for (const auto& e : ctx.env())
       if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
   auto out = std::move(ctx.findings());
+  for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
+  detail::drop_suppressed(out, ctx);  // `# distdoctor: ignore[rule-id]` on the finding's line
   std::stable_sort(out.begin(), out.end(),
                    [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
   return out;
@@ -88,6 +90,7 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
                   {path, 1}};
     out.push_back(std::move(f));
   }
+  std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   return out;
 }
 
@@ -140,6 +143,7 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     for (auto& f : found) report.findings.push_back(std::move(f));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
+  std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
   std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {
     return rank(a.finding.severity) < rank(b.finding.severity);

@@ -12,6 +12,7 @@
 
 #include "core/finding.hpp"
 #include "core/result.hpp"
+#include "lint/rule_selection.hpp"
 #include "env/audit.hpp"
 #include "os/file_tree.hpp"
 #include "os/interface_source.hpp"
@@ -27,6 +28,7 @@ FileKind kind_of(const std::string& path);
 struct Location {
   std::string file;
   int line = 0;  // 1-based: the line of the call or assignment at fault
+  int column = 1;  // 1-based: that line's first non-blank character (lint places lines, not columns)
 };
 
 struct LintFinding {
@@ -39,6 +41,7 @@ struct LintOptions {
   bool here = false;                        // also check values against this machine
   std::vector<os::AddressEntry> entries;    // this machine's getifaddrs entries (--here)
   bool ib_present = false;                  // /sys/class/infiniband has a device (--here)
+  RuleSelection rules;                      // --select / --ignore (rule_selection.hpp)
 };
 
 struct LintReport {

@@ -23,7 +23,7 @@ std::string render_text(const LintReport& report, const report::Style& style) {
   for (const auto& f : report.findings) findings.push_back(f.finding);
   std::string out = fmt::format("Linted {} file{} ({} lines).\n\n", report.files.size(),
                                 report.files.size() == 1 ? "" : "s", report.lines);
-  return out + report::render_findings(findings, style) + report::render_summary(findings, style);
+  return out + report::render_findings(findings, style, report::FindingTag::id) + report::render_summary(findings, style);
 }
 
 }  // namespace dd::lint

@@ -22,11 +22,15 @@ Color color_of(core::Severity s) {
 }  // namespace
 
 std::string render_findings(const std::vector<core::Finding>& findings, const Style& style) {
+  return render_findings(findings, style, FindingTag::label);
+}
+
+std::string render_findings(const std::vector<core::Finding>& findings, const Style& style, FindingTag tag) {
   std::string out;
   for (const auto& f : findings) {
     std::string sev = core::to_upper(core::to_string(f.severity));
     out += fmt::format("{} [{}] {}\n", style.paint(color_of(f.severity), fmt::format("{:<7}", sev)),
-                       core::to_string(f.label), style.paint(Color::bold, core::escape_control(f.title)));
+                       tag == FindingTag::id ? std::string_view(f.id) : core::to_string(f.label), style.paint(Color::bold, core::escape_control(f.title)));
     if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
     for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", f.fix.text);

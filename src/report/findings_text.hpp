@@ -13,6 +13,11 @@ namespace dd::report {
 // `export` lines. Empty string when there are no findings.
 std::string render_findings(const std::vector<core::Finding>& findings, const Style& style);
 
+// What the bracket after the severity shows: the root-cause label (every command) or the finding's
+// id (lint, whose ids are the rule ids users select, ignore and look up in docs/lint.md).
+enum class FindingTag { label, id };
+std::string render_findings(const std::vector<core::Finding>& findings, const Style& style, FindingTag tag);
+
 // One-line verdict: "OK: no problems found" / "2 errors, 1 warning".
 std::string render_summary(const std::vector<core::Finding>& findings, const Style& style);
 

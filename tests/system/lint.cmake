@@ -8,3 +8,20 @@ foreach(case windows public json text usage here)
 endforeach()
 
 # The lint fuzz target (src/lint/lint_fuzz.cpp) is system.fuzz.lint (fuzz.cmake).
+
+# lint for tools (issue 31): --format text|github|sarif (SARIF checked against the published schema
+# in tests/data/sarif with Debian's python3-jsonschema), --fail-on, --select/--ignore, inline ignore.
+add_test(NAME system.lint.formats
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/formats.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint
+          ${CMAKE_SOURCE_DIR}/tests/data/sarif/sarif-schema-2.1.0.json)
+set_tests_properties(system.lint.formats PROPERTIES LABELS system TIMEOUT 120)
+
+# .pre-commit-hooks.yaml through Debian's pre-commit (try-repo on this source tree, offline).
+add_test(NAME system.lint.pre-commit
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/pre_commit.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.lint.pre-commit PROPERTIES LABELS system TIMEOUT 120)
+
+# Hostile YAML (issue 31): billion laughs cut in < 1 s with lint.input.cut; deep nesting bounded.
+add_test(NAME system.lint.hostile
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/hostile.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
+set_tests_properties(system.lint.hostile PROPERTIES LABELS system TIMEOUT 120)

@@ -58,7 +58,7 @@ int run_check_windows(const GlobalOptions& global) {
     std::cout << core::dump_json(out, 2) << "\n";
     return code;
   }
-  auto style = report::Style::for_stdout(global.no_color);
+  auto style = global.style();
   std::cout << style.paint(report::Color::bold, "Network adapters of " + resolver.hostname() + " (Windows)") << "\n"
             << netif::render_table(inventory, style) << "\n"
             << report::render_findings(findings, style) << report::render_summary(findings, style);

@@ -69,7 +69,7 @@ text)
   run lint --no-color "$data/rules/collective_rank.py"
   [ "$rc" = 1 ] || fail "exit $rc, want 1"
   grep -q "collective_rank.py:9: dist.all_reduce(loss)" "$tmp/out" || fail "no file:line in text: $(cat "$tmp/out")"
-  grep -q "collective-mismatch" "$tmp/out" || fail "no label in text"
+  grep -qF "[lint.torch.collective-under-rank-branch]" "$tmp/out" || fail "no rule id in text"
   ;;
 usage)
   run lint "$tmp/missing.py"

@@ -27,6 +27,7 @@ timeout        | coreutils       | every child the tests start
 jq             | jq              | JSON checks in the system tests
 pre-commit     | pre-commit      | tests/system/lint/pre_commit.sh (the hook definition run by pre-commit)
 fish           | fish            | tests/system/release/install.sh (the fish completion)
+zsh            | zsh             | tests/system/release/install.sh (zsh -n on the zsh completion)
 /usr/bin/python3 | python3-torch | real torch.distributed (Gloo) jobs, JSON checks
 gzip           | gzip            | tests/system/logs (gzip input)
 nc             | netcat-openbsd  | bench/preflight_bench.sh (nc -zv loop baseline)

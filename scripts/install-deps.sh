@@ -32,6 +32,7 @@ pkgs=(
   python3-jsonschema      # system.lint.formats: lint --format sarif validated against the SARIF 2.1.0 schema
   pre-commit              # system.lint.pre-commit: .pre-commit-hooks.yaml run by pre-commit itself (try-repo)
   fish                    # system.release.install: the generated fish completion completes in a real fish
+  zsh                     # system.release.install: the generated zsh completion is parsed by a real zsh (zsh -n)
   g++-mingw-w64-x86-64-posix  # the Windows build (scripts/build-windows.sh): distdoctor.exe, static, POSIX threads
   libz-mingw-w64-dev      # the Windows build: zlib for gzip logs, linked into distdoctor.exe
   wine64                  # system.windows.wine: runs distdoctor.exe headless

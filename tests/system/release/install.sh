@@ -42,7 +42,8 @@ complete_words() {
 [[ "$(complete_words distdoctor pre)" == preflight ]] || bad "bash: 'pre' completes to '$(complete_words distdoctor pre)'"
 [[ "$(complete_words distdoctor preflight --rend)" == --rendezvous ]] || bad "bash: 'preflight --rend' completes to '$(complete_words distdoctor preflight --rend)'"
 [[ "$(complete_words distdoctor check --no-p)" == --no-probe ]] || bad "bash: 'check --no-p' completes to '$(complete_words distdoctor check --no-p)'"
-if command -v zsh >/dev/null; then zsh -n "$zsh_c" || bad "zsh completion has a syntax error"; fi
+if ! command -v zsh >/dev/null; then bad "zsh is not installed (scripts/install-deps.sh)"
+else zsh -n "$zsh_c" || bad "zsh completion has a syntax error"; fi
 grep -q "__fish_seen_subcommand_from preflight' -l rendezvous$" "$fish_c" || bad "fish: preflight has no --rendezvous"
 # fish: the same two completions in a real fish (Debian's fish, scripts/install-deps.sh)
 fish_complete() { fish --no-config -c 'source $argv[1]; complete -C $argv[2]' "$fish_c" "$1" | cut -f1 | tr '\n' ' ' | sed 's/ $//'; }

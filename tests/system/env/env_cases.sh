@@ -32,7 +32,7 @@ case $case_name in
     expect_rc 1
     expect_id env.unknown-name
     expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_IFNAME] | index("eth0") != null'
-    expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_NTHREADS] | index("4") != null'
+    expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_NTHREADS] | index("1") != null'
     expect_jq '.findings[0].evidence | length > 0'
     expect_jq '.variables | map(select(.name == "NCCL_SOCKET_IFNAMES" and .known == false and .family == "nccl" and .source == "environment")) | length == 1'
     ;;

@@ -13,6 +13,9 @@
 #include "core/json_limits.hpp"
 #include "cli/command.hpp"
 #include "cli/fix_output.hpp"
+#ifndef _WIN32
+#include "check/ifname_check.hpp"  // Linux only: the Windows build has no check/ folder
+#endif
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
@@ -85,6 +88,18 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   input.platform = platform_of(opts.platform);
 
   auto findings = env::audit(input);
+#ifndef _WIN32
+  if (input.platform == env::Platform::linux_os) {
+    // Interface names are judged against this machine as check does, and no fix exports one
+    // that selects nothing here (check/ifname_check.hpp).
+    RealSeams seams;
+    check::Context ctx = seams.context(false);
+    ctx.env = input.env;
+    for (auto& f : check::ifname_findings(ctx)) findings.push_back(std::move(f));
+    check::verify_exported_ifnames(ctx, findings);
+    core::sort_findings(findings);
+  }
+#endif
   int code = core::has_error(findings) ? core::k_exit_findings : core::k_exit_ok;
   if (opts.export_only) {
     std::cout << env::export_lines(findings);

@@ -13,20 +13,25 @@ bool about_ifname(const core::Finding& f) {
   return core::starts_with(f.id, "nccl.ifname.") || core::starts_with(f.id, "gloo.ifname.");
 }
 
+bool about_loopback(const core::Finding& f) {
+  return f.id == "nccl.ifname.selects-loopback" || f.id == "nccl.ifname.exclusion-picks-loopback" ||
+         f.id == "gloo.ifname.loopback";
+}
+
 }  // namespace
 
-std::vector<core::Finding> ifname_findings(const Context& ctx) {
+std::vector<core::Finding> ifname_findings(const Context& ctx, JobNodes nodes) {
   Context quiet = ctx;
   quiet.probe = false;  // the model only: no library is loaded to judge a variable
   auto report = build_report(quiet, ReportScope::nics);
   std::vector<core::Finding> out;
   for (auto& f : report.findings) {
-    if (about_ifname(f)) out.push_back(std::move(f));
+    if (about_ifname(f) && !(nodes == JobNodes::one && about_loopback(f))) out.push_back(std::move(f));
   }
   return out;
 }
 
-void verify_exported_ifnames(const Context& ctx, std::vector<core::Finding>& findings) {
+void verify_exported_ifnames(const Context& ctx, JobNodes nodes, std::vector<core::Finding>& findings) {
   for (auto& f : findings) {
     if (about_ifname(f)) continue;  // check's own fixes are verified by the model already
     for (const char* name : {"NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"}) {
@@ -34,7 +39,7 @@ void verify_exported_ifnames(const Context& ctx, std::vector<core::Finding>& fin
       if (it == f.fix.env.end() || it->second.empty()) continue;
       Context with = ctx;
       with.env.set(name, it->second);
-      auto judged = ifname_findings(with);
+      auto judged = ifname_findings(with, nodes);
       auto bad = std::find_if(judged.begin(), judged.end(), [&](const core::Finding& j) {
         return j.severity == core::Severity::error && core::starts_with(j.id, name[0] == 'N' ? "nccl." : "gloo.");
       });

@@ -20,6 +20,7 @@
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
 #include "env/catalog.hpp"
+#include "env/node_count.hpp"
 #include "env/variables.hpp"
 #include "nccl/config.hpp"
 #include "os/file_tree.hpp"
@@ -95,8 +96,9 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
     RealSeams seams;
     check::Context ctx = seams.context(false);
     ctx.env = input.env;
-    for (auto& f : check::ifname_findings(ctx)) findings.push_back(std::move(f));
-    check::verify_exported_ifnames(ctx, findings);
+    auto nodes = env::node_count(input) == 1 ? check::JobNodes::one : check::JobNodes::several_or_unknown;
+    for (auto& f : check::ifname_findings(ctx, nodes)) findings.push_back(std::move(f));
+    check::verify_exported_ifnames(ctx, nodes, findings);
     core::sort_findings(findings);
   }
 #endif

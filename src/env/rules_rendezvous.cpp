@@ -6,6 +6,7 @@
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
+#include "env/node_count.hpp"
 #include "env/rules.hpp"
 
 namespace dd::env::detail {
@@ -162,6 +163,16 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
 }
 
 }  // namespace
+
+}  // namespace dd::env::detail
+
+namespace dd::env {
+
+std::optional<long long> node_count(const AuditInput& input) { return detail::node_count(detail::Context(input)); }
+
+}  // namespace dd::env
+
+namespace dd::env::detail {
 
 void check_rendezvous(const Context& ctx, std::vector<core::Finding>& out) {
   integers(ctx, out);

@@ -127,6 +127,10 @@ std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
   static const std::regex shell_use_env(R"([ \t]+--use[_-]env(?=[\s;&|)]|$))");
   static const std::regex json_use_env(R"(\s*,\s*"--use[_-]env")");
   std::vector<std::string> lines = command_lines(ctx, line);
+  // libstdc++'s std::regex recurses per character: a huge line would exhaust the stack.
+  for (const auto& l : lines) {
+    if (l.size() > 4096) return std::nullopt;
+  }
   bool found = false;
   for (auto& l : lines) {
     std::string before = l;

@@ -15,10 +15,14 @@
 #include "cli/flag_checks.hpp"
 #include "cli/usage.hpp"
 #include "cli/fix_output.hpp"
+#ifndef _WIN32
+#include "check/ifname_check.hpp"  // Linux only: the Windows build has no check/ folder
+#endif
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
 #include "env/catalog.hpp"
+#include "env/node_count.hpp"
 #include "env/variables.hpp"
 #include "nccl/config.hpp"
 #include "os/file_tree.hpp"
@@ -94,6 +98,19 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   input.platform = platform_of(opts.platform);
 
   auto findings = env::audit(input);
+#ifndef _WIN32
+  if (input.platform == env::Platform::linux_os) {
+    // Interface names are judged against this machine as check does, and no fix exports one
+    // that selects nothing here (check/ifname_check.hpp).
+    RealSeams seams;
+    check::Context ctx = seams.context(false);
+    ctx.env = input.env;
+    auto nodes = env::node_count(input) == 1 ? check::JobNodes::one : check::JobNodes::several_or_unknown;
+    for (auto& f : check::ifname_findings(ctx, nodes)) findings.push_back(std::move(f));
+    check::verify_exported_ifnames(ctx, nodes, findings);
+    core::sort_findings(findings);
+  }
+#endif
   int code = core::has_error(findings) ? core::k_exit_findings : core::k_exit_ok;
   if (opts.export_only) {
     std::cout << env::export_lines(findings);

@@ -9,4 +9,9 @@ namespace dd::core {
 
 std::string export_line(std::string_view name, std::string_view value);
 
+// Why a *_SOCKET_IFNAME value starts with '=' (NCCL's exact-match form, NCCL 2.5.6+: "=eth0" is
+// eth0 only, "eth0" is every name starting with eth0), as a shell comment "  # ..." to put after
+// the export line; "" for every other value.
+std::string exact_name_note(std::string_view name, std::string_view value);
+
 }  // namespace dd::core

@@ -53,9 +53,9 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"ifname_typo_both_set", {{{"NCCL_SOCKET_IFNAMES", "eth0"}, {"NCCL_SOCKET_IFNAME", "eth1"}}},
                  "env.unknown-name", T, W, M{{"NCCL_SOCKET_IFNAMES", ""}}},
         RuleCase{"nsocks_per_peer", {{{"NCCL_NSOCKS_PER_PEER", "4"}}}, "env.unknown-name", T, E,
-                 M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}, {"NCCL_SOCKET_NTHREADS", "4"}}},
+                 M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}, {"NCCL_SOCKET_NTHREADS", "1"}}},
         RuleCase{"nsocks_per_peer_threads_set", {{{"NCCL_NSOCKS_PER_PEER", "8"}, {"NCCL_SOCKET_NTHREADS", "2"}}},
-                 "env.unknown-name", T, E, M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "8"}}},
+                 "env.unknown-name", T, E, M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}}},
         RuleCase{"unknown_no_match", {{{"NCCL_COMPLETELY_MADE_UP", "1"}}}, "env.unknown-name", T, W, M{}},
         RuleCase{"master_addr_typo", {{{"MASTER_ADDRESS", "198.18.0.1"}}}, "env.unknown-name", T, E,
                  M{{"MASTER_ADDRESS", ""}, {"MASTER_ADDR", "198.18.0.1"}}},
@@ -83,6 +83,13 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"int_octal_out_of_range", {{{"NCCL_IB_DISABLE", "010"}}}, "env.int.octal", T, W, M{}},
         RuleCase{"int_trailing", {{{"NCCL_BUFFSIZE", "12abc"}}}, "env.int.trailing-garbage", T, W,
                  M{{"NCCL_BUFFSIZE", "12"}}},
+        // NCCL reads "4MB" as 4 (strtoll): the fix is the byte count the user meant
+        RuleCase{"int_size_unit", {{{"NCCL_BUFFSIZE", "4MB"}}}, "env.int.trailing-garbage", T, W,
+                 M{{"NCCL_BUFFSIZE", "4194304"}}},
+        RuleCase{"int_size_unit_spaced", {{{"NCCL_SOCKET_SNDBUF", "512 KiB"}}}, "env.int.trailing-garbage", T, W,
+                 M{{"NCCL_SOCKET_SNDBUF", "524288"}}},
+        RuleCase{"int_unit_not_bytes", {{{"NCCL_SOCKET_NTHREADS", "4MB"}}}, "env.int.trailing-garbage", T, W,
+                 M{{"NCCL_SOCKET_NTHREADS", "4"}}},
         RuleCase{"int_overflow", {{{"NCCL_BUFFSIZE", "99999999999999999999"}}}, "env.int.overflow", T, W,
                  M{{"NCCL_BUFFSIZE", ""}}},
         RuleCase{"int_range", {{{"NCCL_CROSS_NIC", "5"}}}, "env.int.out-of-range", T, W, M{}},
@@ -108,9 +115,9 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"info", {{{"NCCL_DEBUG", "info"}}}, "env.perf.debug-info", P, I, M{{"NCCL_DEBUG", "WARN"}}},
         RuleCase{"net_socket", {{{"NCCL_NET", "Socket"}}, true}, "env.perf.net-socket-with-ib", P, W, M{{"NCCL_NET", ""}}},
         RuleCase{"nsocks_alone", {{{"NCCL_NSOCKS_PERTHREAD", "4"}}}, "env.perf.nsocks-without-nthreads", P, W,
-                 M{{"NCCL_SOCKET_NTHREADS", "4"}}},
+                 M{{"NCCL_SOCKET_NTHREADS", "1"}}},
         RuleCase{"nsocks_alone_many", {{{"NCCL_NSOCKS_PERTHREAD", "32"}}}, "env.perf.nsocks-without-nthreads", P, W,
-                 M{{"NCCL_SOCKET_NTHREADS", "2"}}},
+                 M{{"NCCL_SOCKET_NTHREADS", "1"}}},
         RuleCase{"sockets_capped", {{{"NCCL_NSOCKS_PERTHREAD", "8"}, {"NCCL_SOCKET_NTHREADS", "16"}}},
                  "env.perf.socket-count-capped", P, I, M{{"NCCL_NSOCKS_PERTHREAD", "4"}}},
         RuleCase{"torch_alias", {{{"NCCL_ASYNC_ERROR_HANDLING", "1"}}}, "env.torch.deprecated-alias", T, W,
@@ -136,9 +143,9 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"rank_negative", {{{"RANK", "-1"}}}, "env.int.invalid", T, E, M{}},
         RuleCase{"master_missing", {{{"RANK", "1"}, {"WORLD_SIZE", "4"}}}, "env.master-addr.missing", T, W, M{}},
         RuleCase{"windows_nccl", {{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows}, "env.windows.no-nccl",
-                 Label::windows_no_nccl, E, M{{"PL_TORCH_DISTRIBUTED_BACKEND", "gloo"}}},
+                 Label::windows_no_nccl, E, M{}},
         RuleCase{"windows_tf", {{{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}}, false, Platform::windows},
-                 "env.windows.no-nccl", Label::windows_no_nccl, W, M{{"PL_TORCH_DISTRIBUTED_BACKEND", "gloo"}}}),
+                 "env.windows.no-nccl", Label::windows_no_nccl, W, M{}}),
     [](const ::testing::TestParamInfo<RuleCase>& p) { return std::string(p.param.name); });
 
 TEST(EnvAudit, CleanEnvironmentHasNoFindings) {
@@ -166,6 +173,29 @@ TEST(EnvAudit, PerformanceRulesNeedIbPresentWhereStated) {
   EXPECT_EQ(find_id(audit_of(Scenario{{{"NCCL_NET", "Socket"}}, false}), "env.perf.net-socket-with-ib"), nullptr);
   EXPECT_TRUE(audit_of(Scenario{{}, false, Platform::linux_os}).empty());
   EXPECT_EQ(find_id(audit_of(Scenario{{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::macos}), "env.windows.no-nccl"), nullptr);
+}
+
+// A multi-worker TF_CONFIG on Windows is told the multi-worker strategy with RING collectives (TF's
+// CommunicationImplementation), never a one-machine MirroredStrategy or a Lightning variable.
+TEST(EnvAudit, WindowsFixMatchesTheFramework) {
+  auto tf = audit_of(Scenario{
+      {{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}}, false, Platform::windows});
+  const core::Finding* f = find_id(tf, "env.windows.no-nccl");
+  ASSERT_NE(f, nullptr) << test::ids(tf);
+  EXPECT_NE(f->fix.text.find("tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental."
+                             "CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING))"),
+            std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("MirroredStrategy(cross_device_ops"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("PL_TORCH"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("PyTorch"), std::string::npos) << f->fix.text;
+  EXPECT_TRUE(f->fix.env.empty());
+  auto torch = audit_of(Scenario{{{"MASTER_ADDR", "198.18.0.1"}, {"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows});
+  f = find_id(torch, "env.windows.no-nccl");
+  ASSERT_NE(f, nullptr) << test::ids(torch);
+  EXPECT_NE(f->fix.text.find("backend=\"gloo\""), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("DDPStrategy(process_group_backend=\"gloo\")"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("TensorFlow"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("PL_TORCH"), std::string::npos) << f->fix.text;
 }
 
 TEST(EnvAudit, EvidenceNamesTheVariableValueAndSource) {

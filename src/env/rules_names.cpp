@@ -22,13 +22,31 @@ std::string where(const Setting& s) {
 }
 
 // NCCL_NSOCKS_PERTHREAD only acts with helper threads (nccl-facts §6.1, §8.12): on hosts that are
-// not AWS/GCP the automatic thread count is 0, so it also needs NCCL_SOCKET_NTHREADS. Picks a
-// thread count that keeps threads x sockets <= 64 (NCCL's cap), at most 4.
-std::string threads_for(std::string_view nsocks) {
-  auto s = core::parse_int(core::trim(nsocks));
-  if (!s || *s <= 0) return "4";
-  long long t = std::clamp<long long>(64 / *s, 1, 4);
-  return std::to_string(t);
+// not AWS/GCP the automatic thread count is 0, so it also needs NCCL_SOCKET_NTHREADS. A connection
+// to a peer has NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets (ncclNetSocketGetNsockNthread,
+// NCCL 2.28.9 src/transport/net_socket.cc, product capped at 64), so someone who wrote
+// NCCL_NSOCKS_PER_PEER=N asked for N sockets per peer: N / T per thread with the threads they set,
+// else one thread with N sockets (bench's own model writes 4 sockets as T=1, S=4).
+struct SocketSplit {
+  std::string threads;  // empty: keep the user's NCCL_SOCKET_NTHREADS
+  std::string per_thread;
+  long long total = 0;
+};
+SocketSplit split_sockets(long long per_peer, const Setting* threads) {
+  per_peer = std::clamp<long long>(per_peer, 1, 64);
+  SocketSplit out;
+  auto t = threads ? core::parse_int(core::trim(threads->value)) : std::nullopt;
+  if (t && *t > 0) {
+    long long th = std::min<long long>(*t, 16);
+    long long s = std::max<long long>(1, per_peer / th);
+    out.per_thread = std::to_string(s);
+    out.total = th * s;
+  } else {
+    out.threads = "1";
+    out.per_thread = std::to_string(per_peer);
+    out.total = per_peer;
+  }
+  return out;
 }
 
 void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Finding>& out) {
@@ -57,11 +75,22 @@ void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Findin
   }
   if (right == "NCCL_NSOCKS_PERTHREAD") {
     f.title = s.name + " does not exist; NCCL reads NCCL_NSOCKS_PERTHREAD (sockets per helper thread)";
-    f.fix.text += ". NCCL_NSOCKS_PERTHREAD only counts sockets per NET/Socket helper thread: on hosts that are not "
-                  "AWS or GCP NCCL starts 0 helper threads unless NCCL_SOCKET_NTHREADS is set too, and then it has "
-                  "no effect (threads x sockets is capped at 64)";
-    if (!ctx.find("NCCL_SOCKET_NTHREADS")) {
-      f.fix.env["NCCL_SOCKET_NTHREADS"] = threads_for(existing ? existing->value : s.value);
+    const Setting* threads = ctx.find("NCCL_SOCKET_NTHREADS");
+    auto per_peer = core::parse_int(core::trim(s.value));
+    if (!existing && per_peer && *per_peer > 0) {
+      SocketSplit split = split_sockets(*per_peer, threads);
+      f.fix.env[right] = split.per_thread;
+      if (!split.threads.empty()) f.fix.env["NCCL_SOCKET_NTHREADS"] = split.threads;
+      std::string t = split.threads.empty() ? std::string(core::trim(threads->value)) : split.threads;
+      f.fix.text = "NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64), and on "
+                   "hosts that are not AWS or GCP 0 helper threads unless NCCL_SOCKET_NTHREADS is set: for " +
+                   std::to_string(*per_peer) + " sockets per peer rename " + s.name + " " + where(s) + " to " + right +
+                   "=" + split.per_thread + " with NCCL_SOCKET_NTHREADS=" + t + " (" + t + " x " + split.per_thread +
+                   " = " + std::to_string(split.total) + " sockets per peer)";
+    } else {
+      f.fix.text += ". NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64); on "
+                    "hosts that are not AWS or GCP it starts 0 helper threads unless NCCL_SOCKET_NTHREADS is set";
+      if (!threads) f.fix.env["NCCL_SOCKET_NTHREADS"] = "1";
     }
   }
   out.push_back(std::move(f));

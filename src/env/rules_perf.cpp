@@ -65,9 +65,11 @@ void socket_threads(const Context& ctx, std::vector<core::Finding>& out) {
                           "NCCL_NSOCKS_PERTHREAD alone does nothing on hosts that are not AWS or GCP",
                           ctx.find("NCCL_NSOCKS_PERTHREAD"));
     f.evidence.push_back("NCCL_SOCKET_NTHREADS is unset: NCCL's automatic value is 0 helper threads on generic NICs");
-    long long t = std::clamp<long long>(64 / *nsocks, 1, 4);
-    f.fix.env["NCCL_SOCKET_NTHREADS"] = std::to_string(t);
-    f.fix.text = "set NCCL_SOCKET_NTHREADS too (sockets per connection = NTHREADS x NSOCKS_PERTHREAD, at most 64)";
+    // One thread keeps the socket count the user asked for: sockets per peer = NTHREADS x
+    // NSOCKS_PERTHREAD (NCCL 2.28.9 src/transport/net_socket.cc, capped at 64).
+    f.fix.env["NCCL_SOCKET_NTHREADS"] = "1";
+    f.fix.text = "set NCCL_SOCKET_NTHREADS=1 too: NCCL then opens " + std::to_string(std::min<long long>(*nsocks, 64)) +
+                 " sockets per peer (NTHREADS x NSOCKS_PERTHREAD, at most 64)";
     out.push_back(std::move(f));
   }
   if (nsocks && nthreads && *nsocks > 0 && *nthreads > 0 && std::min<long long>(*nthreads, 16) * *nsocks > 64) {

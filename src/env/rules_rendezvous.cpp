@@ -6,6 +6,7 @@
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
+#include "env/node_count.hpp"
 #include "env/rules.hpp"
 
 namespace dd::env::detail {
@@ -130,8 +131,20 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     f.evidence.push_back(nodes ? "the job spans " + std::to_string(*nodes) + " nodes"
                                : "the node count is unknown (no NNODES, GROUP_WORLD_SIZE or LOCAL_WORLD_SIZE)");
     if (on_master(ctx) && routable.size() == 1) f.fix.env["MASTER_ADDR"] = routable.front();
-    f.fix.text = "set MASTER_ADDR to the master's routable address" + candidates + ", or make " + host +
-                 " map to that address in /etc/hosts instead of 127.0.1.1";
+    // localhost and loopback literals are this machine on every node and must stay so (remapping
+    // localhost breaks local services; a 127.x literal cannot be remapped): only the address helps.
+    // Another name mapped to loopback (Debian's "127.0.1.1 <hostname>") can instead be fixed where
+    // it is mapped, naming the address it resolved to here.
+    std::string lower = core::to_lower(host);
+    bool local_name = lower == "localhost" || lower == "localhost.localdomain" || lower == "ip6-localhost" ||
+                      lower == "ip6-loopback" || (lower.size() > 10 && lower.ends_with(".localhost")) ||
+                      core::is_loopback_address(host) || core::is_unspecified_address(host) ||
+                      (host.size() > 2 && host.front() == '[');
+    f.fix.text = "set MASTER_ADDR to the rank-0 node's routable address" + candidates + " on every node";
+    if (!local_name) {
+      f.fix.text += ", or change the line of /etc/hosts (or DNS) that maps " + host + " to " + addrs.front() +
+                    " so that it maps to that address, on every node (leave localhost as it is)";
+    }
     out.push_back(std::move(f));
     return;
   }
@@ -150,6 +163,16 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
 }
 
 }  // namespace
+
+}  // namespace dd::env::detail
+
+namespace dd::env {
+
+std::optional<long long> node_count(const AuditInput& input) { return detail::node_count(detail::Context(input)); }
+
+}  // namespace dd::env
+
+namespace dd::env::detail {
 
 void check_rendezvous(const Context& ctx, std::vector<core::Finding>& out) {
   integers(ctx, out);

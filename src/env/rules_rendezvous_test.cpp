@@ -36,6 +36,27 @@ TEST(EnvRendezvous, OnTheMasterTheFixNamesItsOnlyRoutableAddress) {
   ASSERT_NE(f, nullptr) << test::ids(fs);
   EXPECT_EQ(f->severity, core::Severity::error);
   EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.18.0.1"}}));
+  // never advice to remap localhost (it breaks the machine), nor a made-up 127.0.1.1
+  EXPECT_EQ(f->fix.text.find("/etc/hosts"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("127.0.1.1"), std::string::npos) << f->fix.text;
+}
+
+TEST(EnvRendezvous, LoopbackLiteralFixNeverSaysToRemapIt) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.1"}, {"WORLD_SIZE", "16"}, {"LOCAL_WORLD_SIZE", "8"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->fix.text.find("/etc/hosts"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("routable address"), std::string::npos) << f->fix.text;
+}
+
+TEST(EnvRendezvous, HostnameOnLoopbackFixNamesTheAddressItResolvedTo) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node0"}, {"NNODES", "2"}, {"RANK", "3"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_NE(f->fix.text.find("maps node0 to 127.0.1.1"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("leave localhost"), std::string::npos) << f->fix.text;
 }
 
 TEST(EnvRendezvous, LoopbackIsFineForOneNodeAndOnlySuspiciousWhenUnknown) {

@@ -3,6 +3,7 @@
 // keeps the default); enums, booleans and the NCCL_ALGO / NCCL_PROTO / NCCL_DEBUG_SUBSYS lists
 // are checked against NCCL 2.28.9 (§5.2, §6.3) and PyTorch (§7.1). Rendezvous integers
 // (RANK, MASTER_PORT, ...) are rules_rendezvous.cpp's.
+#include "core/byte_size.hpp"
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
 #include "env/rules.hpp"
@@ -15,8 +16,24 @@ namespace {
 using core::Label;
 using core::Severity;
 
+// NCCL integers that count bytes (buffers, chunks, socket buffers): a unit written after the
+// number ("4MB") is read by strtoll as the bare number (NCCL 2.28.9 src/misc/param.cc,
+// ncclLoadParam: strtoll(str, nullptr, 0)), so NCCL_BUFFSIZE=4MB is a 4-byte buffer. The
+// intended value is the byte count in binary units, as NCCL's own defaults are (4194304 = 4 MiB).
+bool counts_bytes(std::string_view name) {
+  for (std::string_view end : {"BUFFSIZE", "CHUNKSIZE", "CHUNK_SIZE", "SNDBUF", "RCVBUF"}) {
+    if (name.size() >= end.size() && name.substr(name.size() - end.size()) == end) return true;
+  }
+  return false;
+}
+
 void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   NcclInt r = read_nccl_int(s.value);
+  std::optional<std::int64_t> bytes;
+  if (r.issue == NcclInt::Issue::trailing && counts_bytes(s.name)) {
+    bytes = core::parse_byte_size(s.value);
+    if (bytes) r.intended = std::to_string(*bytes);
+  }
   std::string id;
   Severity sev = Severity::warning;
   std::string title;
@@ -36,6 +53,10 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
     case NcclInt::Issue::trailing:
       id = "env.int.trailing-garbage";
       title = s.name + " has text after the number; NCCL reads only " + std::to_string(*r.value);
+      if (bytes) {
+        title = s.name + "=" + std::string(core::trim(s.value)) + ": NCCL reads integers only, so this is " +
+                std::to_string(*r.value) + " bytes, not " + r.intended;
+      }
       break;
     case NcclInt::Issue::overflow:
       id = "env.int.overflow";
@@ -50,7 +71,9 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
       f.fix.text = "write a plain decimal number in " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max);
     } else if (!r.intended.empty()) {
       f.fix.env[s.name] = r.intended;
-      f.fix.text = "write the number in plain decimal: " + s.name + "=" + r.intended;
+      f.fix.text = bytes ? "write the size in bytes: " + s.name + "=" + r.intended + " (" +
+                               std::string(core::trim(s.value)) + " with 1 K = 1024)"
+                         : "write the number in plain decimal: " + s.name + "=" + r.intended;
     } else {
       f.fix.env[s.name] = "";
       f.fix.text = "set " + s.name + " to a decimal number or unset it (default " + std::string(spec.default_value) + ")";

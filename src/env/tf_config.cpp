@@ -165,6 +165,52 @@ void check_own_address(const Context& ctx, const std::vector<Address>& list, con
   out.push_back(std::move(f));
 }
 
+// TensorFlow reads the task's position as int(task["index"]) and only when the key "index" exists
+// (TFConfigClusterResolver.task_id, tensorflow/python/distribute/cluster_resolver/
+// tfconfig_cluster_resolver.py, TF 2.x): "index": "1" is task 1, and without "index" task_id is
+// None, which multi_worker_util._validate_cluster_spec rejects ("None of cluster_spec, task_type,
+// and task_id should be None"). Python's int() of a string: blanks around an optional sign and digits.
+std::optional<long long> python_int(std::string_view text) {
+  std::string_view t = core::trim(text);
+  if (!t.empty() && t[0] == '+') t.remove_prefix(1);
+  auto v = core::parse_int(t);
+  if (!v || (t.size() > 1 && t[0] == '0')) return std::nullopt;  // int("01") is an error in Python 3
+  return *v;
+}
+
+// A task without "index" in a job of several tasks: TF sees no task id. A key that looks like the
+// index ("idx", "Index", "task_index", "id") is named and renamed in the fix. True when reported.
+bool index_missing(const json& doc, const std::map<std::string, std::vector<Address>>& jobs, const std::string& type,
+                   const Setting& s, std::vector<core::Finding>& out) {
+  auto job = jobs.find(type);
+  if (job == jobs.end() || job->second.size() < 2) return false;  // one task: index 0 is the only one
+  const json& task = doc["task"];
+  std::string alias;
+  for (auto it = task.begin(); it != task.end(); ++it) {
+    const std::string& key = it.key();
+    std::string k = core::to_lower(key);
+    if (k == "idx" || k == "index" || k == "task_index" || k == "taskindex" || k == "id" || k == "task_id" || k == "rank") {
+      alias = key;
+    }
+  }
+  auto f = tf_finding("task-index-missing",
+                      alias.empty() ? "TF_CONFIG's task has no \"index\": TensorFlow sees no task id in a job of " +
+                                          std::to_string(job->second.size()) + " tasks"
+                                    : "TF_CONFIG's task says \"" + alias + "\" but TensorFlow reads only \"index\": it sees no "
+                                      "task id in a job of " + std::to_string(job->second.size()) + " tasks",
+                      s, "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace),
+                      alias.empty() ? "add \"index\": N to task (N is this node's position in cluster." + type + ")"
+                                    : "rename \"" + alias + "\" to \"index\" in task");
+  if (!alias.empty()) {
+    json fixed = doc;
+    fixed["task"]["index"] = task[alias];
+    fixed["task"].erase(alias);
+    f.fix.env["TF_CONFIG"] = fixed.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  out.push_back(std::move(f));
+  return true;
+}
+
 void check_task(const Context& ctx, const json& doc, const std::map<std::string, std::vector<Address>>& jobs,
                 const Setting& s, std::vector<core::Finding>& out) {
   std::size_t total = 0;
@@ -177,14 +223,19 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
     return;
   }
   const json& task = doc["task"];
+  std::optional<long long> string_index;
+  if (task.is_object() && task.contains("index") && task["index"].is_string()) {
+    string_index = python_int(task["index"].get<std::string>());
+  }
   if (!task.is_object() || !task.contains("type") || !task["type"].is_string() ||
-      (task.contains("index") && !task["index"].is_number_integer())) {
+      (task.contains("index") && !task["index"].is_number_integer() && !string_index)) {
     out.push_back(tf_finding("task-malformed", "TF_CONFIG's task must be {\"type\": \"worker\", \"index\": N}", s,
                              "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace), "write task as {\"type\": \"worker\", \"index\": 0}"));
     return;
   }
   std::string type = task["type"].get<std::string>();
-  long long index = task.contains("index") ? task["index"].get<long long>() : 0;
+  long long index = string_index ? *string_index : task.contains("index") ? task["index"].get<long long>() : 0;
+  if (!task.contains("index") && index_missing(doc, jobs, type, s, out)) return;
   static const std::vector<std::string_view> k_types = {"chief", "worker", "evaluator", "ps"};
   if (std::find(k_types.begin(), k_types.end(), type) == k_types.end()) {
     std::string suggestion = core::to_lower(type) == "master" ? "chief" : core::to_lower(closest_choice(type, k_types));

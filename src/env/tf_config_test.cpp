@@ -1,5 +1,6 @@
 // TF_CONFIG validation, one JSON per row (nccl-facts §7.3).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "env/audit_test_util.hpp"
 
@@ -43,6 +44,12 @@ INSTANTIATE_TEST_SUITE_P(
         TfCase{"ipv6", R"({"cluster":{"worker":["[fd00:18::1]:2222","[fd00:18::2]:2222"]},"task":{"type":"worker","index":0}})", {}},
         TfCase{"sparse", R"({"cluster":{"worker":{"0":"h1:1","1":"h2:1"}},"task":{"type":"worker","index":1}})", {}},
         TfCase{"no_index_means_0", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker"}})", {}},
+        // TF int()s the index (TFConfigClusterResolver.task_id): a numeric string is task 1, not an error
+        TfCase{"index_numeric_string", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"1"}})", {}},
+        TfCase{"index_word", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"one"}})", {"task-malformed"}},
+        TfCase{"index_string_out_of_range", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"2"}})", {"task-index-out-of-range"}},
+        TfCase{"idx_key", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})", {"task-index-missing"}},
+        TfCase{"index_missing", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker"}})", {"task-index-missing"}},
         TfCase{"invalid_json", R"({cluster: {"worker": ["h1:1"]}})", {"invalid-json"}},
         TfCase{"single_quotes", R"({'cluster': {}})", {"invalid-json"}},
         TfCase{"number_overflow", "17e777", {"invalid-json"}},
@@ -69,6 +76,21 @@ INSTANTIATE_TEST_SUITE_P(
         TfCase{"ports", R"({"cluster":{"worker":["h1","h2:99999"]},"task":{"type":"worker","index":0}})", {"port-invalid", "port-invalid"}},
         TfCase{"no_host", R"({"cluster":{"worker":[":2222","h2:1"]},"task":{"type":"worker","index":0}})", {"address-malformed"}}),
     [](const ::testing::TestParamInfo<TfCase>& p) { return std::string(p.param.name); });
+
+TEST(EnvTfConfigFix, IdxKeyIsRenamedToIndexAndTheFixedConfigIsClean) {
+  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})"}}});
+  const auto* f = test::find_id(fs, "tf-config.task-index-missing");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_NE(f->title.find("\"idx\""), std::string::npos) << f->title;
+  ASSERT_EQ(f->fix.env.count("TF_CONFIG"), 1u);
+  auto fixed_doc = nlohmann::json::parse(f->fix.env.at("TF_CONFIG"));
+  EXPECT_EQ(fixed_doc["task"], (nlohmann::json{{"type", "worker"}, {"index", 1}}));
+  test::Scenario fixed{{{"TF_CONFIG", f->fix.env.at("TF_CONFIG")}}};
+  fixed.local.clear();
+  auto again = test::audit_of(fixed);
+  for (const auto& g : again) EXPECT_NE(g.severity, core::Severity::error) << g.id;
+}
 
 TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
   auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"Worker","index":0}})"}}});

@@ -6,7 +6,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <regex>
 
+#include "core/byte_size.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
@@ -81,10 +83,70 @@ Flags parse_flags(const std::vector<std::string>& w, std::size_t from, const std
   return f;
 }
 
+// A word for a shell command line that keeps $VAR, ${VAR} and $(cmd) expanding: single quotes
+// (core::shell_quote) would hand torchrun the literal text "$SLURM_NNODES".
+std::string expanding_word(const std::string& w) {
+  if (w.find_first_of("$`") == std::string::npos) return core::shell_quote(w);
+  bool bare = std::all_of(w.begin(), w.end(), [](unsigned char c) {
+    return std::isalnum(c) || std::string_view("_-./:,=^+@%${}()`").find(static_cast<char>(c)) != std::string_view::npos;
+  });
+  if (bare) return w;
+  std::string out = "\"";
+  for (char c : w) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
 std::string joined(const std::vector<std::string>& w) {
   std::vector<std::string> q;
-  for (const auto& x : w) q.push_back(core::shell_quote(x));
+  for (const auto& x : w) q.push_back(expanding_word(x));
   return core::join(q, " ");
+}
+
+// The command starting at `line` as written, continuation lines included ("a \\\n  b").
+std::vector<std::string> command_lines(const FileContext& ctx, int line) {
+  std::vector<std::string> out;
+  for (int l = line; l <= ctx.line_count() && out.size() < 64; ++l) {
+    std::string text(ctx.line_text(l));
+    out.push_back(text);
+    std::string_view t = core::trim(text);
+    if (t.empty() || t.back() != '\\') break;
+  }
+  return out;
+}
+
+// `python [-u] -m torch.distributed.launch ... --use_env ...` rewritten on the user's own text:
+// the launcher becomes torchrun and --use_env goes (torchrun always sets LOCAL_RANK); every other
+// character, quoting and line break stays as written. Shell lines and JSON exec forms
+// (Dockerfile CMD [...], a pod's command: [...]); nullopt when neither form is found.
+std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
+  static const std::regex shell_launch(R"((?:[^\s;&|()'"]*/)?python[0-9.]*(?:[ \t]+-[A-Za-z]+)*[ \t]+-m[ \t]+torch\.distributed\.launch(?=[\s;&|)]|$))");
+  static const std::regex json_launch(R"("(?:[^"]*/)?python[0-9.]*"(?:\s*,\s*"-[A-Za-z]+")*\s*,\s*"-m"\s*,\s*"torch\.distributed\.launch")");
+  static const std::regex shell_use_env(R"([ \t]+--use[_-]env(?=[\s;&|)]|$))");
+  static const std::regex json_use_env(R"(\s*,\s*"--use[_-]env")");
+  std::vector<std::string> lines = command_lines(ctx, line);
+  // libstdc++'s std::regex recurses per character: a huge line would exhaust the stack.
+  for (const auto& l : lines) {
+    if (l.size() > 4096) return std::nullopt;
+  }
+  bool found = false;
+  for (auto& l : lines) {
+    std::string before = l;
+    l = std::regex_replace(l, json_launch, "\"torchrun\"", std::regex_constants::format_first_only);
+    if (l == before) l = std::regex_replace(l, shell_launch, "torchrun", std::regex_constants::format_first_only);
+    found = found || l != before;
+  }
+  if (!found) return std::nullopt;
+  std::vector<std::string> kept;
+  for (auto& l : lines) {
+    std::string before = l;
+    l = std::regex_replace(std::regex_replace(l, json_use_env, ""), shell_use_env, "");
+    if (l != before && core::trim(l) == "\\") continue;  // a line that held only --use_env
+    kept.push_back(l);
+  }
+  return core::join(kept, "\n");
 }
 
 std::vector<std::string> all_values(const Flags& f, std::initializer_list<const char*> names) {
@@ -103,25 +165,6 @@ std::optional<std::string> value(const Flags& f, std::initializer_list<const cha
     if (it != f.values.end()) return it->second;
   }
   return std::nullopt;
-}
-
-// "64m", "8g", "1073741824" -> bytes; nullopt when unreadable.
-std::optional<long long> size_bytes(std::string v) {
-  if (v.empty()) return std::nullopt;
-  long long mult = 1;
-  char s = static_cast<char>(std::tolower(static_cast<unsigned char>(v.back())));
-  if (s == 'b') {
-    v.pop_back();
-    if (v.empty()) return std::nullopt;
-    s = static_cast<char>(std::tolower(static_cast<unsigned char>(v.back())));
-  }
-  if (s == 'k' || s == 'm' || s == 'g' || s == 't') {
-    mult = s == 'k' ? 1LL << 10 : s == 'm' ? 1LL << 20 : s == 'g' ? 1LL << 30 : 1LL << 40;
-    v.pop_back();
-  }
-  auto n = core::parse_int(v);
-  if (!n || *n < 0 || *n > (1LL << 50) / mult) return std::nullopt;
-  return *n * mult;
 }
 
 std::string insert_after_run(const FileContext& ctx, int line, const std::string& flag) {
@@ -184,7 +227,7 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   }
   bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
   auto shm = value(f, {"--shm-size"});
-  auto shm_bytes = shm ? size_bytes(*shm) : std::nullopt;
+  auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
   if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
     ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
             shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
@@ -221,7 +264,7 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning,
             "python -m torch.distributed.launch is deprecated: use torchrun (LOCAL_RANK comes from the environment, "
             "not --local_rank)",
-            line, joined(fixed));
+            line, torchrun_in_place(ctx, line).value_or(joined(fixed)));
   }
   auto addr = value(f, {"--master_addr", "--master-addr"});
   auto rdzv = value(f, {"--rdzv_endpoint", "--rdzv-endpoint"});

@@ -3,6 +3,7 @@
 #include "lint/lint.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -63,7 +64,44 @@ core::Result<std::string> read_file(const std::string& path) {
   return s.str();
 }
 
+// `lint -`: the text on standard input, named "<stdin>".
+core::Result<std::string> read_stdin() {
+  std::string text;
+  char buf[65536];
+  std::size_t n;
+  while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) {
+    text.append(buf, n);
+    if (text.size() > k_max_file_bytes) {
+      return core::make_error(core::ErrorKind::unreadable, "<stdin>: larger than 16 MiB, not a script or manifest");
+    }
+  }
+  if (std::ferror(stdin)) return core::make_error(core::ErrorKind::unreadable, "<stdin>: read error");
+  return text;
+}
+
 }  // namespace
+
+FileKind sniff_kind(std::string_view text) {
+  std::string first;
+  for (const auto& raw : core::split(text, '\n')) {
+    std::string_view l = core::trim(raw);
+    if (l.empty()) continue;
+    if (core::starts_with(l, "#!")) {
+      return l.find("python") != std::string_view::npos ? FileKind::python : FileKind::shell;
+    }
+    if (core::starts_with(l, "#SBATCH")) return FileKind::shell;
+    if (l[0] == '#') continue;
+    first = std::string(l);
+    break;
+  }
+  std::string upper = core::to_upper(std::string_view(first).substr(0, first.find(' ')));
+  if (upper == "FROM" || upper == "ARG") return FileKind::dockerfile;
+  if (core::starts_with(first, "apiVersion:") || core::starts_with(first, "kind:") || first == "---") return FileKind::yaml;
+  for (std::string_view shell : {"export ", "set -", "srun ", "torchrun ", "mpirun ", "docker ", "python -m ", "python3 -m "}) {
+    if (core::starts_with(first, shell)) return FileKind::shell;
+  }
+  return FileKind::python;
+}
 
 FileKind kind_of(const std::string& path) {
   std::string name = std::filesystem::path(path).filename().string();
@@ -97,7 +135,16 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
 core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options) {
   LintReport report;
   std::vector<std::pair<std::string, bool>> files;  // path, named explicitly
+  std::optional<std::string> stdin_text;
   for (const auto& p : paths) {
+    if (p == "-") {
+      if (stdin_text) return core::make_error(core::ErrorKind::usage, "-: standard input can be named only once");
+      auto text = read_stdin();
+      if (!text) return text.error();
+      stdin_text = std::move(*text);
+      files.push_back({"-", true});
+      continue;
+    }
     std::error_code ec;
     auto status = std::filesystem::status(p, ec);
     if (ec || !std::filesystem::exists(status)) {
@@ -126,11 +173,13 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     }
   }
   std::vector<detail::TfConfigSeen> tf_configs;
-  for (const auto& [path, named] : files) {
-    auto text = read_file(path);
+  for (const auto& [file, named] : files) {
+    bool from_stdin = file == "-" && stdin_text;
+    std::string path = from_stdin ? std::string("<stdin>") : file;
+    auto text = from_stdin ? core::Result<std::string>(*stdin_text) : read_file(path);
     if (!text) return text.error();
     std::string error;
-    auto found = run(path, kind_of(path), *text, options, error, &tf_configs);
+    auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs);
     if (!error.empty()) {
       if (named) return core::make_error(core::ErrorKind::unreadable, error);
       found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,

@@ -50,11 +50,16 @@ struct LintReport {
   std::vector<LintFinding> findings;  // most important first, then by file and line
 };
 
+// The kind of a text without a name (`lint -`): a shebang, #SBATCH, a Dockerfile's FROM/ARG, a
+// Kubernetes apiVersion/kind, a shell command; Python otherwise.
+FileKind sniff_kind(std::string_view text);
+
 // Lints one file's text (pure: no file system); findings in file order.
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
                                    const LintOptions& options);
 
-// Lints files and folders (recursively: .py, .sh, .bash, .sbatch, Dockerfile*, .yaml, .yml).
+// Lints files and folders (recursively: .py, .sh, .bash, .sbatch, Dockerfile*, .yaml, .yml); "-"
+// is standard input (named "<stdin>" in findings, its kind from sniff_kind).
 // An unreadable path, or a file named explicitly whose kind is unknown, is an error (exit 2).
 core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options);
 

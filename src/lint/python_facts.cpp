@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cctype>
 #include <string_view>
 
 namespace dd::lint {
@@ -215,6 +216,22 @@ class Walker {
     }
   }
 
+  // `tf_config = {...}` ... json.dumps(tf_config): the dict bound to the name, when nothing between
+  // the binding and this use touches it (tf_config["task"]["index"] = i, tf_config.update(...));
+  // a null node otherwise.
+  TSNode unchanged_literal(TSNode name_node, const State& s) const {
+    std::string name(t_.text(name_node));
+    const PyBinding* b = f_.binding(s.scope, name, ts_node_start_byte(name_node));
+    if (!b || !PythonTree::is(b->rhs, "dictionary")) return TSNode{};
+    std::string_view between = std::string_view(t_.source()).substr(b->byte, ts_node_start_byte(name_node) - b->byte);
+    for (std::size_t at = between.find(name); at != std::string_view::npos; at = between.find(name, at + 1)) {
+      bool word_start = at == 0 || !(std::isalnum(static_cast<unsigned char>(between[at - 1])) || between[at - 1] == '_');
+      char next = at + name.size() < between.size() ? between[at + name.size()] : ' ';
+      if (word_start && (next == '[' || next == '.')) return TSNode{};
+    }
+    return b->rhs;
+  }
+
   void add_env(std::string name, TSNode value, int line, uint32_t byte, const State& s) {
     PyEnvSet e;
     e.name = std::move(name);
@@ -232,7 +249,9 @@ class Walker {
       std::string fn = t_.dotted(PythonTree::field(value, "function"));
       TSNode args = PythonTree::field(value, "arguments");
       if (last_name(fn) == "dumps" && ts_node_named_child_count(args) >= 1) {
-        e.value = literal_json(t_, ts_node_named_child(args, 0));
+        TSNode arg = ts_node_named_child(args, 0);
+        if (PythonTree::is(arg, "identifier")) arg = unchanged_literal(arg, s);
+        if (!ts_node_is_null(arg)) e.value = literal_json(t_, arg);
       }
     }
     f_.env_sets.push_back(std::move(e));

@@ -2,6 +2,8 @@
 // timing, tf.data pipelines; PyTorch collectives under a rank branch, env set after init, NCCL on
 // Windows, MASTER_ADDR=localhost across nodes, torch.distributed.launch. docs/lint.md lists them.
 #include <algorithm>
+#include <map>
+#include <optional>
 
 #include "core/strings.hpp"
 #include "lint/python_facts.hpp"
@@ -234,16 +236,33 @@ class PythonRules {
   }
 
   // lint.torch.env-after-init
+  // Lightning creates the process group when a run starts, not in the constructor: Trainer's
+  // fit / validate / test / predict run Trainer._run, which calls strategy.setup_environment()
+  // -> DDPStrategy.setup_distributed() -> _init_dist_connection (lightning/pytorch/trainer/trainer.py,
+  // lightning/pytorch/strategies/ddp.py, Lightning 2.x); Fabric does it in launch(). So the anchor
+  // is such a call on an object built by Trainer(...) / Fabric(...).
+  bool lightning_starts(const PyCall& c) const {
+    bool trainer_run = c.last == "fit" || c.last == "validate" || c.last == "test" || c.last == "predict";
+    if ((!trainer_run && c.last != "launch") || c.name == c.last) return false;
+    TSNode fn = PythonTree::field(c.node, "function");
+    TSNode object = PythonTree::field(fn, "object");
+    TSNode built = object;
+    if (PythonTree::is(object, "identifier")) {
+      const PyBinding* b = f_.binding(c.scope, std::string(t_.text(object)), ts_node_start_byte(object));
+      if (!b) return false;
+      built = b->rhs;
+    }
+    if (!PythonTree::is(built, "call")) return false;
+    std::string maker(last_name(t_.dotted(PythonTree::field(built, "function"))));
+    return trainer_run ? maker == "Trainer" : maker == "Fabric";
+  }
+
   void env_after_init() {
     for (const auto& e : f_.env_sets) {
       if (!late_sensitive(e.name)) continue;
       const PyCall* init = nullptr;
       for (const auto& c : f_.calls) {
-        bool starts = c.last == "init_process_group" || c.last == "init_distributed" ||
-                      ((c.last == "Trainer" || c.last == "Fabric") && c.name == c.last) ||
-                      ((c.last == "Trainer" || c.last == "Fabric") && c.name != c.last &&
-                       (core::starts_with(c.name, "pl.") || core::starts_with(c.name, "L.") ||
-                        core::starts_with(c.name, "lightning") || core::starts_with(c.name, "pytorch_lightning")));
+        bool starts = c.last == "init_process_group" || c.last == "init_distributed" || lightning_starts(c);
         if (starts && c.scope == e.scope && c.byte < e.byte) {
           init = &c;
           break;
@@ -453,40 +472,188 @@ class PythonRules {
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
   }
 
+  // One corrected pipeline per chain (lint.tf.data-pipeline-incomplete): the chain's steps with
+  // cache / shuffle / batch / prefetch put in that order in the slots they already occupy (other
+  // steps such as map() stay where they are), the missing ones added (cache() only for data already
+  // in memory: caching a file-backed dataset can exhaust RAM), prefetch's argument set to
+  // tf.data.AUTOTUNE, and batch's argument scaled as lint.tf.batch-not-scaled says, so the two
+  // findings of one line print the same corrected line. Whole statement, as the line reads.
   void pipeline(const Chain& chain) {
+    static const std::vector<std::string> k_order = {"cache", "shuffle", "batch", "prefetch"};
+    std::vector<std::string> problems;
+    std::vector<std::string> present;  // in the chain's order
+    for (std::size_t i = 1; i < chain.steps.size(); ++i) {
+      if (std::find(k_order.begin(), k_order.end(), chain.steps[i]) != k_order.end()) present.push_back(chain.steps[i]);
+    }
+    std::vector<std::string> canonical;
+    for (const auto& s : k_order) {
+      if (std::find(present.begin(), present.end(), s) != present.end()) canonical.push_back(s);
+    }
+    if (present != canonical) problems.push_back("steps out of order (" + core::join(present, " -> ") + ")");
+    bool in_memory = chain.steps.empty() ? false
+                                         : chain.steps[0] == "from_tensor_slices" || chain.steps[0] == "from_tensors" ||
+                                               chain.steps[0] == "range";
+    bool serious = present != canonical;
     std::vector<std::string> missing;
-    bool serious = false;
-    for (const char* s : {"cache", "shuffle", "batch", "prefetch"}) {
-      if (has(chain, s)) continue;
-      missing.push_back(std::string(s) + "()");
-      serious = serious || std::string_view(s) == "batch" || std::string_view(s) == "prefetch";
+    for (const auto& s : k_order) {
+      if (has(chain, s) || (s == "cache" && !in_memory)) continue;
+      missing.push_back(s);
+      problems.push_back(s + "()");
+      serious = serious || s == "batch" || s == "prefetch";
     }
     TSNode prefetch = step_call(chain, "prefetch");
+    bool fixed_prefetch = false;
     if (!null(prefetch)) {
       TSNode arg = positional(PythonTree::field(prefetch, "arguments"), 0);
-      if (!null(arg) && t_.text(arg).find("AUTOTUNE") == std::string_view::npos) {
-        missing.push_back("prefetch(tf.data.AUTOTUNE)");
+      if (null(arg) || t_.text(arg).find("AUTOTUNE") == std::string_view::npos) {
+        problems.push_back("prefetch(tf.data.AUTOTUNE)");
+        fixed_prefetch = true;
       }
     }
-    if (missing.empty()) return;
-    std::string add;
-    for (const char* s : {"cache", "shuffle", "batch", "prefetch"}) {
-      if (has(chain, s)) continue;
-      std::string_view sv(s);
-      add += sv == "cache" ? ".cache()" : sv == "shuffle" ? ".shuffle(BUFFER_SIZE)" : sv == "batch" ? ".batch(GLOBAL_BATCH_SIZE)" : ".prefetch(tf.data.AUTOTUNE)";
-    }
-    std::string fixed = inserted(PythonTree::line(chain.end), ts_node_end_byte(chain.end), add,
-                                 "dataset = dataset" + add);
-    if (PythonTree::line(chain.end) != PythonTree::line(ts_node_child(chain.end, 0)) ||
-        ts_node_end_point(chain.end).row != ts_node_start_point(chain.end).row) {
-      fixed = "dataset = dataset" + add + "  # after line " + std::to_string(ts_node_end_point(chain.end).row + 1);
-    }
+    TSNode batch = step_call(chain, "batch");
+    if (problems.empty()) return;
+    std::string fixed = composed_line(chain, missing, fixed_prefetch);
+    if (!fixed.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = {PythonTree::line(chain.end), fixed};
     auto& f = ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall,
                        serious ? Severity::warning : Severity::info,
-                       "the tf.data pipeline lacks " + core::join(missing, ", ") +
+                       "the tf.data pipeline lacks " + core::join(problems, ", ") +
                            ": an input-bound step looks exactly like an all-reduce hang",
                        chain.line, fixed);
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
+    if (present != canonical) {
+      f.evidence.push_back("cache() before shuffle() (else every epoch replays the first epoch's order), shuffle() before "
+                           "batch() (else whole batches are shuffled), prefetch(tf.data.AUTOTUNE) last");
+    }
+  }
+
+  // A method step's own text: ".shuffle(1000)" (from the end of its object to its end).
+  std::string step_text(TSNode call) const {
+    TSNode object = PythonTree::field(PythonTree::field(call, "function"), "object");
+    uint32_t from = null(object) ? ts_node_start_byte(call) : ts_node_end_byte(object);
+    return t_.source().substr(from, ts_node_end_byte(call) - from);
+  }
+
+  // The module-level name bound to a value among `names`, else `fallback`.
+  std::string bound_name(std::initializer_list<const char*> names, std::string fallback) const {
+    for (const char* n : names) {
+      if (f_.bindings.count({0u, n})) return n;
+    }
+    return fallback;
+  }
+
+  // The line of `chain.end` with the chain rewritten (see pipeline()); "" when it cannot be said
+  // as one line.
+  std::string composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
+    if (chain.step_calls.empty()) return "";
+    uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
+    auto inside = [&](TSNode n) { return ts_node_start_byte(n) >= end_begin && ts_node_end_byte(n) <= end_end; };
+    // texts[i]: step i's text; step 0 is the source call, kept whole.
+    std::vector<std::string> names = chain.steps, texts;
+    texts.push_back(std::string(t_.text(chain.step_calls[0])));
+    for (std::size_t i = 1; i < chain.step_calls.size(); ++i) {
+      std::string text = step_text(chain.step_calls[i]);
+      if (names[i] == "prefetch" && fixed_prefetch) text = ".prefetch(tf.data.AUTOTUNE)";
+      if (names[i] == "batch") {
+        if (auto scaled = scaled_batch_text(chain.step_calls[i])) text = *scaled;
+      }
+      texts.push_back(std::move(text));
+    }
+    // Reorder within the slots the four steps occupy, then add the missing ones.
+    static const std::vector<std::string> k_order = {"cache", "shuffle", "batch", "prefetch"};
+    auto rank = [&](const std::string& n) { return std::find(k_order.begin(), k_order.end(), n) - k_order.begin(); };
+    std::vector<std::size_t> slots;
+    for (std::size_t i = 1; i < names.size(); ++i) {
+      if (rank(names[i]) < 4) slots.push_back(i);
+    }
+    std::vector<std::pair<std::string, std::string>> special;
+    for (auto i : slots) special.push_back({names[i], texts[i]});
+    std::stable_sort(special.begin(), special.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+    std::vector<std::pair<std::string, std::string>> steps;
+    for (std::size_t i = 0, k = 0; i < names.size(); ++i) {
+      if (k < slots.size() && slots[k] == i) steps.push_back(special[k++]);
+      else steps.push_back({names[i], texts[i]});
+    }
+    std::string strategy = strategy_name();
+    bool scaled = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
+      return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
+    });
+    for (const auto& m : missing) {
+      std::string text = m == "cache"     ? ".cache()"
+                         : m == "shuffle" ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
+                         : m == "batch"   ? ".batch(" + bound_name({"GLOBAL_BATCH_SIZE"}, scaled ? "64 * " + strategy + ".num_replicas_in_sync" : "64") + ")"
+                                          : ".prefetch(tf.data.AUTOTUNE)";
+      // before the first present step that must follow it, else at the end
+      std::size_t at = steps.size();
+      for (std::size_t i = 1; i < steps.size(); ++i) {
+        if (rank(steps[i].first) < 4 && rank(steps[i].first) > rank(m)) {
+          at = i;
+          break;
+        }
+      }
+      steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), {m, text});
+    }
+    // Steps written in earlier statements (ds = ...; ds = ds.batch()) stay there when unchanged;
+    // else the statement rebuilds the whole chain from its source.
+    std::size_t earlier = 0;
+    while (earlier < chain.step_calls.size() && !inside(chain.step_calls[earlier])) ++earlier;
+    bool keep_earlier = earlier > 0;
+    for (std::size_t i = 0; i < earlier && keep_earlier; ++i) keep_earlier = steps[i].second == texts[i];
+    std::string rhs;
+    std::size_t from = 0;
+    if (keep_earlier) {
+      TSNode first = chain.step_calls[earlier < chain.step_calls.size() ? earlier : chain.step_calls.size() - 1];
+      TSNode object = PythonTree::field(PythonTree::field(first, "function"), "object");
+      if (earlier == chain.step_calls.size() || null(object)) return "";
+      rhs = t_.source().substr(end_begin, ts_node_end_byte(object) - end_begin);
+      from = earlier;
+    }
+    for (std::size_t i = from; i < steps.size(); ++i) rhs += steps[i].second;
+    // The statement's line(s) around chain.end, with chain.end replaced.
+    int first_line = PythonTree::line(chain.end);
+    int last_line = static_cast<int>(ts_node_end_point(chain.end).row) + 1;
+    std::string_view head = ctx_.line_text(first_line), tail = ctx_.line_text(last_line);
+    std::size_t head_start = static_cast<std::size_t>(head.data() - ctx_.text().data());
+    std::size_t tail_start = static_cast<std::size_t>(tail.data() - ctx_.text().data());
+    if (end_begin < head_start || end_end < tail_start || end_end > tail_start + tail.size()) return "";
+    std::string out(head.substr(0, end_begin - head_start));
+    return out + rhs + std::string(tail.substr(end_end - tail_start));
+  }
+
+  // batch(N)'s call with N times the replica count (lint.tf.batch-not-scaled's fix): ".batch(N * s.num_replicas_in_sync)"
+  // as the step's text; nullopt when the rule does not apply to this call.
+  std::optional<std::string> scaled_batch_text(TSNode call) const {
+    auto arg = unscaled_batch_arg(call);
+    if (!arg) return std::nullopt;
+    std::string text = step_text(call);
+    uint32_t from = ts_node_end_byte(PythonTree::field(PythonTree::field(call, "function"), "object"));
+    std::size_t a = ts_node_start_byte(arg->node) - from, b = ts_node_end_byte(arg->node) - from;
+    return text.substr(0, a) + arg->shown + " * " + strategy_name() + ".num_replicas_in_sync" + text.substr(b);
+  }
+
+  struct UnscaledBatch {
+    TSNode node;         // the argument
+    std::string shown;   // its name or literal
+    std::string name;    // the bound name ("" for a literal)
+    std::string value;   // the literal
+  };
+  // lint.tf.batch-not-scaled's condition for one .batch() call.
+  std::optional<UnscaledBatch> unscaled_batch_arg(TSNode call) const {
+    bool strategy = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
+      return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
+    });
+    if (!strategy) return std::nullopt;
+    TSNode args = PythonTree::field(call, "arguments");
+    TSNode arg = positional(args, 0);
+    if (null(arg)) arg = keyword(t_, args, "batch_size");
+    if (null(arg)) return std::nullopt;
+    uint32_t scope = 0;
+    for (const auto& c : f_.calls) {
+      if (ts_node_start_byte(c.node) == ts_node_start_byte(call) && ts_node_end_byte(c.node) == ts_node_end_byte(call)) scope = c.scope;
+    }
+    std::string name;
+    auto value = constant_int(arg, scope, &name);
+    if (!value || core::to_upper(name).find("GLOBAL") != std::string::npos) return std::nullopt;
+    return UnscaledBatch{arg, name.empty() ? *value : name, name, *value};
   }
 
   // An integer literal, or a name bound to one; the literal's text.
@@ -513,27 +680,24 @@ class PythonRules {
 
   // lint.tf.batch-not-scaled
   void batch_not_scaled() {
-    bool strategy = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
-      return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
-    });
-    if (!strategy) return;
     std::string s = strategy_name();
     for (const auto& c : f_.calls) {
       if (c.last != "batch" || c.name == c.last) continue;
-      TSNode arg = positional(arguments(c), 0);
-      if (null(arg)) arg = keyword(t_, arguments(c), "batch_size");
-      std::string name;
-      auto value = constant_int(arg, c.scope, &name);
-      if (!value || core::to_upper(name).find("GLOBAL") != std::string::npos) continue;
-      std::string shown = name.empty() ? *value : name;
+      auto arg = unscaled_batch_arg(c.node);
+      if (!arg) continue;
+      const std::string& shown = arg->shown;
+      // The pipeline's corrected line when the same line gets one (one line, one correction).
+      auto same = composed_.find(ts_node_start_byte(c.node));
+      std::string fixed = same != composed_.end() && same->second.first == c.line
+                              ? same->second.second
+                              : replaced(PythonTree::line(arg->node), ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
+                                         shown + " * " + s + ".num_replicas_in_sync",
+                                         ".batch(" + shown + " * " + s + ".num_replicas_in_sync)");
       auto& f = ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning,
                          "batch(" + shown + ") is not multiplied by the replica count: each replica gets " + shown +
                              "/N examples, the epoch has the wrong number of steps and the last step can wait forever",
-                         c.line,
-                         replaced(PythonTree::line(arg), ts_node_start_byte(arg), ts_node_end_byte(arg),
-                                  shown + " * " + s + ".num_replicas_in_sync",
-                                  ".batch(" + shown + " * " + s + ".num_replicas_in_sync)"));
-      if (!name.empty()) f.evidence.push_back(name + " = " + *value);
+                         c.line, fixed);
+      if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
     }
   }
 
@@ -568,7 +732,20 @@ class PythonRules {
   FileContext& ctx_;
   const PythonTree& t_;
   const PythonFacts& f_;
+  // batch() call start byte -> the line and corrected line its pipeline's finding printed
+  std::map<uint32_t, std::pair<int, std::string>> composed_;
 };
+
+// The 1-based line of the first ERROR or MISSING node, depth first in source order.
+int first_error_line(TSNode n) {
+  if (PythonTree::is(n, "ERROR") || ts_node_is_missing(n)) return PythonTree::line(n);
+  uint32_t count = ts_node_child_count(n);
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode c = ts_node_child(n, i);
+    if (ts_node_has_error(c)) return first_error_line(c);
+  }
+  return PythonTree::line(n);
+}
 
 }  // namespace
 
@@ -578,6 +755,15 @@ void lint_python(FileContext& ctx) {
     ctx.add("lint.python.unparsed", Label::other, Severity::warning,
             "the Python parser gave up on this file (too large or too slow); it was not linted", 1, "");
     return;
+  }
+  if (ts_node_has_error(tree->root())) {
+    // A file that does not parse must not read "OK: no problems found": Python stops at the same
+    // place before any rank starts, and the rules below see only the part that parsed.
+    int line = first_error_line(tree->root());
+    ctx.add("lint.python.syntax-error", Label::other, Severity::error,
+            "line " + std::to_string(line) + " is not valid Python: the script stops there before training starts, "
+            "and lint read the file only in part",
+            line, "");
   }
   PythonFacts facts = collect_facts(*tree);
   PythonRules(ctx, *tree, facts).run();

@@ -400,8 +400,10 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         14);
   chosen_interface_rule(facts, out, is_virtual_iface, is_virtual_or_link_local4, "nccl.iface.virtual",
                         Label::virtual_interface, "a virtual/bridge interface",
-                        "Containers on different hosts cannot reach each other's bridge addresses: use --network host "
-                        "(or a routed overlay) and set NCCL_SOCKET_IFNAME to the host's routable interface",
+                        // also VPN tunnels (tun*, wg*, tailscale*): the fix must hold for them too
+                        "Set NCCL_SOCKET_IFNAME to each host's interface on the network the hosts share (not a "
+                        "bridge, overlay or VPN tunnel); a job in containers also needs --network host or a routed "
+                        "overlay, since other hosts cannot reach a container bridge's addresses",
                         15);
   chosen_interface_rule(facts, out, [](std::string_view) { return false; }, is_link_local6, "nccl.iface.ipv6-link-local",
                         Label::ipv6_link_local, "an IPv6 link-local address on",

@@ -19,6 +19,15 @@ Color color_of(core::Severity s) {
   return Color::blue;
 }
 
+std::string indent_continuation(std::string_view text, std::string_view pad) {
+  std::string out;
+  for (char c : text) {
+    out += c;
+    if (c == '\n') out += pad;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string render_findings(const std::vector<core::Finding>& findings, const Style& style) {
@@ -33,8 +42,9 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
                        tag == FindingTag::id ? std::string_view(f.id) : core::to_string(f.label), style.paint(Color::bold, core::escape_control(f.title)));
     if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
     for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
-    if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", f.fix.text);
-    for (const auto& [k, v] : f.fix.env) out += "          " + core::export_line(k, v) + "\n";
+    // A fix of several lines (YAML keys, a continued command) keeps its own indentation under "fix: ".
+    if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", indent_continuation(f.fix.text, "             "));
+    for (const auto& [k, v] : f.fix.env) out += "          " + core::export_line(k, v) + core::exact_name_note(k, v) + "\n";
     for (const auto& [host, vars] : f.fix.per_host) {
       for (const auto& [k, v] : vars) out += fmt::format("          on {}: {}\n", host, core::export_line(k, v));
     }

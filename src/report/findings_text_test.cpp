@@ -14,6 +14,20 @@ TEST(FindingsText, EmptyFixValueMeansUnset) {
   EXPECT_NE(text.find("unset NCCL_COMM_ID"), std::string::npos);
   EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0"), std::string::npos);
   EXPECT_EQ(text.find("NCCL_COMM_ID=''"), std::string::npos);
+  // NCCL's exact-match '=' is explained where it is printed
+  EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0  # '=' = exact names: eth0 only"), std::string::npos) << text;
+}
+
+// A fix of several lines (YAML keys) keeps every line at the same indentation, so it can be copied.
+TEST(FindingsText, MultiLineFixKeepsItsIndentation) {
+  core::Finding f;
+  f.id = "x";
+  f.severity = core::Severity::info;
+  f.title = "t";
+  f.fix.text = "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet";
+  auto text = render_findings({f}, Style(false));
+  EXPECT_NE(text.find("        fix: hostNetwork: true\n             dnsPolicy: ClusterFirstWithHostNet\n"), std::string::npos)
+      << text;
 }
 
 TEST(FindingsText, SummaryCountsBySeverity) {

@@ -22,7 +22,9 @@ std::string variables(const FixPlan& plan, const InterfaceChoice& here) {
   for (const char* name : {"NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME"}) {
     auto it = plan.env.find(name);
     if (it != plan.env.end()) {
-      out += line(core::export_line(name, it->second), "fix from " + plan.why.at(name));
+      std::string note = core::exact_name_note(name, it->second);  // "  # '=' = exact names: ..."
+      out += line(core::export_line(name, it->second),
+                  "fix from " + plan.why.at(name) + (note.empty() ? "" : "; " + note.substr(4)));
       rest.env.erase(name);
     } else if (!here.iface.empty()) {
       bool nccl = name[0] == 'N';
@@ -76,7 +78,7 @@ std::string mpirun(const LaunchShape& s) {
   std::string out = "# --- rendezvous: run once, on the first host of the hostfile ---\n";
   out += line("HOSTFILE=\"${HOSTFILE:-hostfile}\"", "one host per line, e.g. \"node0 slots=" + std::to_string(s.gpus_per_node) + "\"");
   out += line("[ -r \"$HOSTFILE\" ] || { echo \"no hostfile $HOSTFILE\" >&2; exit 2; }",
-              "the seed's $(head -n 1 $NODES) read a file that did not exist");
+              "stop with a message when the hostfile is missing");
   out += line("MASTER_ADDR=\"$(awk 'NF && $1 !~ /^#/ {print $1; exit}' \"$HOSTFILE\")\"", "the hostfile's first host is rank 0");
   out += line("export MASTER_ADDR MASTER_PORT=\"${MASTER_PORT:-29500}\"", "torch's env:// rendezvous reads both");
   out += fmt::format("mpirun -np {} --hostfile \"$HOSTFILE\" --map-by ppr:{}:node \\\n", s.nodes * s.gpus_per_node, s.gpus_per_node);
@@ -129,7 +131,11 @@ std::string render_launch_template(const FixPlan& plan, const LaunchShape& s, co
                      s.nodes, s.gpus_per_node);
   out += comment_line("made on " + s.made_on + "; run distdoctor preflight on all nodes to verify the cluster");
   out += note_comments(plan);
-  out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" + variables(plan, here);
+  // Each comment describes this template's own lines: only srun's reads scontrol | head.
+  out += s.launcher == Launcher::srun
+             ? "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n"
+             : "set -eu  # stop at the first failing command or unset variable\n";
+  out += variables(plan, here);
   switch (s.launcher) {
     case Launcher::torchrun: return out + torchrun(s);
     case Launcher::srun: return out + srun(s);

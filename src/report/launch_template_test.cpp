@@ -59,5 +59,25 @@ TEST(LaunchTemplate, TfBuildsOneWorkerListAndThisTasksIndex) {
   EXPECT_NE(t.find("export TF_CONFIG"), std::string::npos);
 }
 
+// A comment names only commands its own template runs: no scontrol/head note in the torchrun, mpirun
+// or tf templates, no talk of a seed's $NODES file.
+TEST(LaunchTemplate, CommentsDescribeOnlyWhatTheTemplateContains) {
+  for (auto l : {Launcher::torchrun, Launcher::srun, Launcher::mpirun, Launcher::tf}) {
+    auto t = render_launch_template(FixPlan{}, {l, 2, 2, "h"}, {"eth0", "198.18.0.1"});
+    std::string code, comments;
+    for (const auto& line : core::split(t, '\n')) {
+      std::size_t at = line.rfind("#SBATCH", 0) == 0 ? std::string::npos : line.find("# ");
+      if (at != std::string::npos && at > 0 && line[at - 1] != ' ') at = std::string::npos;  // "#" inside code
+      code += line.substr(0, at) + "\n";
+      if (at != std::string::npos) comments += line.substr(at) + "\n";
+    }
+    for (const char* word : {"scontrol", "head -n", "$NODES", "seed"}) {
+      if (comments.find(word) != std::string::npos) {
+        EXPECT_NE(code.find(word), std::string::npos) << to_string(l) << ": a comment mentions " << word << "\n" << t;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dd::report

@@ -32,7 +32,7 @@ case $case_name in
     expect_rc 1
     expect_id env.unknown-name
     expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_IFNAME] | index("eth0") != null'
-    expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_NTHREADS] | index("4") != null'
+    expect_jq '[.findings[] | select(.id == "env.unknown-name") | .fix.env.NCCL_SOCKET_NTHREADS] | index("1") != null'
     expect_jq '.findings[0].evidence | length > 0'
     expect_jq '.variables | map(select(.name == "NCCL_SOCKET_IFNAMES" and .known == false and .family == "nccl" and .source == "environment")) | length == 1'
     ;;
@@ -43,10 +43,11 @@ case $case_name in
               env.torch.distributed-debug-invalid env.master-port.invalid; do expect_id "$id"; done
     ;;
   clean)
-    run_env NCCL_SOCKET_IFNAME=lo NCCL_DEBUG=WARN TORCH_NCCL_ASYNC_ERROR_HANDLING=3 -- --json
+    # lo is right for a one-node job only (env judges interfaces as check does)
+    run_env NCCL_SOCKET_IFNAME=lo NCCL_DEBUG=WARN TORCH_NCCL_ASYNC_ERROR_HANDLING=3 NNODES=1 -- --json
     expect_rc 0
     expect_jq '.findings | length == 0'
-    expect_jq '.variables | map(.name) == ["NCCL_CONF_FILE", "NCCL_DEBUG", "NCCL_SOCKET_IFNAME", "TORCH_NCCL_ASYNC_ERROR_HANDLING"]'
+    expect_jq '.variables | map(.name) == ["NCCL_CONF_FILE", "NCCL_DEBUG", "NCCL_SOCKET_IFNAME", "NNODES", "TORCH_NCCL_ASYNC_ERROR_HANDLING"]'
     ;;
   warnings_only)
     run_env NCCL_DEBUG=TRACE NCCL_P2P_DISABLE=1 -- --json
@@ -74,7 +75,7 @@ case $case_name in
     expect_no_id env.windows.no-nccl
     ;;
   export)
-    vars=(NCCL_SOCKET_IFNAMES=lo NCCL_ALGO=rings NCCL_ASYNC_ERROR_HANDLING=1 NCCL_MAX_NRINGS=2 'NCCL_DEBUG_SUBSYS=INIT,NETWORK')
+    vars=(NNODES=1 NCCL_SOCKET_IFNAMES=lo NCCL_ALGO=rings NCCL_ASYNC_ERROR_HANDLING=1 NCCL_MAX_NRINGS=2 'NCCL_DEBUG_SUBSYS=INIT,NETWORK')
     run_env "${vars[@]}" -- --export
     expect_rc 1
     grep -qx 'unset NCCL_SOCKET_IFNAMES' <<<"$out" || fail "no unset line: $out"

@@ -2,5 +2,6 @@ import os
 import lightning as L
 
 trainer = L.Trainer(accelerator="gpu", devices=8, num_nodes=2, strategy="ddp")
-os.environ["NCCL_SOCKET_IFNAME"] = "ens1f0"
 trainer.fit(model)
+os.environ["NCCL_SOCKET_IFNAME"] = "ens1f0"
+trainer.test(model)

@@ -1,0 +1,137 @@
+// Issue 27: lint's printed fixes are right as printed (shell words keep expanding, one corrected
+// tf.data line per line), the Lightning anchor is where the process group is created, a file that
+// does not parse is reported, and Windows advice is said once. The system cases in
+// tests/system/lint/fix_cases.sh apply these fixes with bash, python3 ast and PyYAML.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lint/lint.hpp"
+
+namespace dd::lint {
+namespace {
+
+std::vector<LintFinding> lint_py(const std::string& src, env::Platform platform = env::Platform::linux_os) {
+  LintOptions o;
+  o.platform = platform;
+  return lint_text("t.py", FileKind::python, src, o);
+}
+
+const LintFinding* find(const std::vector<LintFinding>& fs, const std::string& id) {
+  auto it = std::find_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; });
+  return it == fs.end() ? nullptr : &*it;
+}
+
+std::string ids(const std::vector<LintFinding>& fs) {
+  std::string out;
+  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
+  return out;
+}
+
+TEST(LintFixTruth, TorchrunFixKeepsVariablesExpanding) {
+  auto fs = lint_text("job.sh", FileKind::shell,
+                      "srun python -m torch.distributed.launch --nproc_per_node=8 --nnodes=$SLURM_NNODES "
+                      "--node_rank=$SLURM_NODEID --master_addr=$MASTER_ADDR --use_env train.py --name 'a b'\n",
+                      {});
+  const auto* f = find(fs, "lint.torch.launch-deprecated");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.fix.text,
+            "srun torchrun --nproc_per_node=8 --nnodes=$SLURM_NNODES --node_rank=$SLURM_NODEID "
+            "--master_addr=$MASTER_ADDR train.py --name 'a b'");
+}
+
+TEST(LintFixTruth, TorchrunFixInExecForm) {
+  auto fs = lint_text("Dockerfile", FileKind::dockerfile,
+                      "FROM x\nCMD [\"python3\", \"-m\", \"torch.distributed.launch\", \"--use_env\", \"--nproc_per_node=2\", \"t.py\"]\n", {});
+  const auto* f = find(fs, "lint.torch.launch-deprecated");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.fix.text, "CMD [\"torchrun\", \"--nproc_per_node=2\", \"t.py\"]");
+}
+
+TEST(LintFixTruth, SyntaxErrorIsAnErrorAtItsLine) {
+  auto fs = lint_py("import os\ndef f(:\n    pass\n");
+  const auto* f = find(fs, "lint.python.syntax-error");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->location.line, 2);
+  EXPECT_EQ(f->finding.severity, core::Severity::error);
+  EXPECT_EQ(find(lint_py("import os\nx = {'a': [1, 2]}\n"), "lint.python.syntax-error"), nullptr);
+}
+
+TEST(LintFixTruth, StdinKindIsSniffed) {
+  EXPECT_EQ(sniff_kind("#!/bin/bash\nexport A=1\n"), FileKind::shell);
+  EXPECT_EQ(sniff_kind("#!/usr/bin/env python3\nimport os\n"), FileKind::python);
+  EXPECT_EQ(sniff_kind("#SBATCH --nodes=2\nsrun x\n"), FileKind::shell);
+  EXPECT_EQ(sniff_kind("# comment\nFROM ubuntu\n"), FileKind::dockerfile);
+  EXPECT_EQ(sniff_kind("apiVersion: v1\nkind: Pod\n"), FileKind::yaml);
+  EXPECT_EQ(sniff_kind("export NCCL_DEBUG=INFO\n"), FileKind::shell);
+  EXPECT_EQ(sniff_kind("import os\n"), FileKind::python);
+}
+
+// Lightning creates the process group in fit() (Trainer._run -> strategy.setup_environment), not
+// in Trainer(): a variable set between the two is in time; after fit() it is not.
+TEST(LintFixTruth, LightningAnchorIsFitNotTheConstructor) {
+  std::string between =
+      "import os\nimport lightning as L\ntrainer = L.Trainer(strategy=\"ddp\")\n"
+      "os.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\ntrainer.fit(model)\n";
+  EXPECT_EQ(find(lint_py(between), "lint.torch.env-after-init"), nullptr) << ids(lint_py(between));
+  std::string after =
+      "import os\nimport pytorch_lightning as pl\ntrainer = pl.Trainer(strategy=\"ddp\")\ntrainer.fit(model)\n"
+      "os.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\ntrainer.test(model)\n";
+  auto fs = lint_py(after);
+  const auto* f = find(fs, "lint.torch.env-after-init");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->location.line, 5);
+  EXPECT_NE(f->finding.fix.text.find("move above line 4 (fit)"), std::string::npos) << f->finding.fix.text;
+  // Keras' model.fit is not Lightning's
+  std::string keras = "import os\nmodel.fit(x, y)\nos.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\n";
+  EXPECT_EQ(find(lint_py(keras), "lint.torch.env-after-init"), nullptr);
+  std::string fabric = "import os\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy=\"ddp\")\nfabric.launch()\n"
+                       "os.environ[\"GLOO_SOCKET_IFNAME\"] = \"eth0\"\n";
+  EXPECT_NE(find(lint_py(fabric), "lint.torch.env-after-init"), nullptr) << ids(lint_py(fabric));
+}
+
+// The specific backend error is the Windows finding; no second generic one on MASTER_ADDR's line.
+TEST(LintFixTruth, WindowsAdviceIsSaidOnce) {
+  std::string src = "import os\nimport torch.distributed as dist\nos.environ[\"MASTER_ADDR\"] = \"198.18.0.1\"\n"
+                    "dist.init_process_group(backend=\"nccl\")\n";
+  auto fs = lint_py(src, env::Platform::windows);
+  EXPECT_NE(find(fs, "lint.torch.nccl-on-windows"), nullptr) << ids(fs);
+  EXPECT_EQ(find(fs, "env.windows.no-nccl"), nullptr) << ids(fs);
+}
+
+// One tf.data line: one corrected line in the canonical order, shared by both findings.
+TEST(LintFixTruth, OneCorrectedPipelinePerLine) {
+  std::string src =
+      "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 32\n"
+      "ds = tf.data.Dataset.from_tensor_slices(x).batch(BATCH).shuffle(100).prefetch(4)\nmodel.fit(ds)\n";
+  auto fs = lint_py(src);
+  const auto* pipe = find(fs, "lint.tf.data-pipeline-incomplete");
+  const auto* batch = find(fs, "lint.tf.batch-not-scaled");
+  ASSERT_NE(pipe, nullptr) << ids(fs);
+  ASSERT_NE(batch, nullptr) << ids(fs);
+  const std::string want =
+      "ds = tf.data.Dataset.from_tensor_slices(x).cache().shuffle(100).batch(BATCH * strategy.num_replicas_in_sync)"
+      ".prefetch(tf.data.AUTOTUNE)";
+  EXPECT_EQ(pipe->finding.fix.text, want);
+  EXPECT_EQ(batch->finding.fix.text, want);
+  auto again = lint_py("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 32\n" + want +
+                       "\nmodel.fit(ds)\n");
+  EXPECT_EQ(find(again, "lint.tf.data-pipeline-incomplete"), nullptr) << ids(again);
+  EXPECT_EQ(find(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
+}
+
+// A file-backed dataset is not told to cache() (it may not fit in memory); steps split over two
+// statements are fixed in the last one when the first is unchanged.
+TEST(LintFixTruth, PipelineOverAssignments) {
+  std::string src =
+      "import tensorflow as tf\nds = tf.data.TFRecordDataset(files).map(parse)\nds = ds.shuffle(1000).batch(64)\n"
+      "model.fit(ds, steps_per_epoch=10)\n";
+  auto fs = lint_py(src);
+  const auto* pipe = find(fs, "lint.tf.data-pipeline-incomplete");
+  ASSERT_NE(pipe, nullptr) << ids(fs);
+  EXPECT_EQ(pipe->location.line, 3);
+  EXPECT_EQ(pipe->finding.fix.text, "ds = ds.shuffle(1000).batch(64).prefetch(tf.data.AUTOTUNE)");
+}
+
+}  // namespace
+}  // namespace dd::lint

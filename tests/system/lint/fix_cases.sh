@@ -1,0 +1,252 @@
+#!/bin/bash
+# Issue 27: the fixes distdoctor prints, applied the way a user applies them, then checked by the
+# real consumer (bash with an argv comparison, /usr/bin/python3 ast, PyYAML, json) and by running
+# distdoctor again: the finding is gone and no error appears. Inputs are written as users write
+# them. Usage: fix_cases.sh DISTDOCTOR CASE
+set -u
+dd=$1 case=$2
+py=/usr/bin/python3
+tmp=$(mktemp -d /tmp/dd-fix-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
+
+# run ARGS...: stdout -> $tmp/out, stderr -> $tmp/err, exit code -> $rc
+run() { "$dd" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+# fix_of ID [LINE]: the fix.text of the first --json finding ID (at LINE) in $tmp/out
+fix_of() {
+  $py - "$tmp/out" "$@" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for f in doc["findings"]:
+    if f["id"] == sys.argv[2] and (len(sys.argv) < 4 or f.get("location", {}).get("line") == int(sys.argv[3])):
+        sys.stdout.write(f["fix"]["text"])
+        sys.exit(0)
+sys.exit(1)
+PY
+}
+
+# no_finding ID: the --json output in $tmp/out has no finding ID and no error
+clean_of() {
+  $py - "$tmp/out" "$1" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+bad = [f for f in doc["findings"] if f["id"] == sys.argv[2] or f["severity"] == "error"]
+sys.exit(1 if bad else 0)
+PY
+}
+
+# replace_line FILE LINE TEXT: FILE with its LINE-th line replaced by TEXT (may hold newlines)
+replace_line() {
+  $py - "$@" <<'PY'
+import sys
+path, line, text = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+lines = open(path).read().split("\n")
+lines[line - 1] = text
+open(path, "w").write("\n".join(lines))
+PY
+}
+
+case $case in
+quoting)
+  # The torch.distributed.launch line of an sbatch script, with the variables Slurm sets. The
+  # printed torchrun line must give torchrun the same expanded arguments the old launcher got.
+  cat >"$tmp/job.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=2
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+srun python -m torch.distributed.launch --nproc_per_node=8 --nnodes=$SLURM_NNODES --node_rank=$SLURM_NODEID --master_addr=$MASTER_ADDR --master_port=29500 --use_env train.py --data "/data/my set"
+EOF
+  run lint --json "$tmp/job.sbatch"
+  fixed=$(fix_of lint.torch.launch-deprecated 4) || fail "no launch-deprecated finding: $(cat "$tmp/out")"
+  case $fixed in *"'--nnodes="*|*"'\$"*) fail "variables single-quoted: $fixed" ;; esac
+  printf '%s\n' "$fixed" >"$tmp/fixed.sh"
+  bash -n "$tmp/fixed.sh" || fail "bash -n rejects the fix: $fixed"
+  # Expansion check: the argv torchrun gets from the fix equals what the old launcher got.
+  argv_of() {  # $1: the command line; srun/python/torchrun print their arguments
+    env -i PATH=/usr/bin:/bin SLURM_NNODES=2 SLURM_NODEID=1 MASTER_ADDR=198.18.0.1 bash -c '
+      srun() { "$@"; }
+      python() { shift 2; printf "%s\n" "$@"; }   # python -m torch.distributed.launch ARGS
+      torchrun() { printf "%s\n" "$@"; }
+      eval "$1"' _ "$1"
+  }
+  want=$(argv_of "$(sed -n 4p "$tmp/job.sbatch")" | grep -v -- '^--use_env$')
+  got=$(argv_of "$fixed")
+  [ "$got" = "$want" ] || fail "torchrun's argv differs: got [$got] want [$want]"
+  grep -qx -- '--nnodes=2' <<<"$got" || fail "--nnodes did not expand: $got"
+  grep -qx -- '/data/my set' <<<"$got" || fail "the quoted argument was split: $got"
+  replace_line "$tmp/job.sbatch" 4 "$fixed"
+  run lint --json "$tmp/job.sbatch"
+  clean_of lint.torch.launch-deprecated || fail "the fixed file still has the finding or an error: $(cat "$tmp/out")"
+  ;;
+tfdata)
+  # Wrong order, a fixed prefetch, an unscaled batch: one corrected line for the line's findings,
+  # cache -> shuffle -> batch -> prefetch(AUTOTUNE), valid Python, and lint then says nothing.
+  cat >"$tmp/train.py" <<'EOF'
+import tensorflow as tf
+
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+BATCH_SIZE = 64
+ds = tf.data.Dataset.from_tensor_slices((x, y)).map(parse).batch(BATCH_SIZE).cache().shuffle(1000).prefetch(2)
+model.fit(ds, epochs=2)
+EOF
+  run lint --json "$tmp/train.py"
+  pipe=$(fix_of lint.tf.data-pipeline-incomplete 5) || fail "no pipeline finding: $(cat "$tmp/out")"
+  batch=$(fix_of lint.tf.batch-not-scaled 5) || fail "no batch finding: $(cat "$tmp/out")"
+  [ "$pipe" = "$batch" ] || fail "two findings on one line print two corrections: [$pipe] [$batch]"
+  want='ds = tf.data.Dataset.from_tensor_slices((x, y)).map(parse).cache().shuffle(1000).batch(BATCH_SIZE * strategy.num_replicas_in_sync).prefetch(tf.data.AUTOTUNE)'
+  [ "$pipe" = "$want" ] || fail "corrected line: [$pipe] want [$want]"
+  replace_line "$tmp/train.py" 5 "$pipe"
+  $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/train.py" || fail "the fixed file is not Python"
+  run lint --json "$tmp/train.py"
+  clean_of lint.tf.data-pipeline-incomplete || fail "fixed file: $(cat "$tmp/out")"
+  clean_of lint.tf.batch-not-scaled || fail "fixed file: $(cat "$tmp/out")"
+  # A wrong order that has all four steps (an earlier printed fix) is found, not passed.
+  printf 'import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(x).batch(32).cache().shuffle(100).prefetch(tf.data.AUTOTUNE)\nmodel.fit(ds)\n' >"$tmp/order.py"
+  run lint --json "$tmp/order.py"
+  fix=$(fix_of lint.tf.data-pipeline-incomplete 2) || fail "order not found: $(cat "$tmp/out")"
+  [ "$fix" = 'ds = tf.data.Dataset.from_tensor_slices(x).cache().shuffle(100).batch(32).prefetch(tf.data.AUTOTUNE)' ] || fail "order fix: $fix"
+  # prefetch(2): the fix differs from the input.
+  printf 'import tensorflow as tf\nds = tf.data.Dataset.from_tensor_slices(x).cache().shuffle(100).batch(32).prefetch(2)\nmodel.fit(ds)\n' >"$tmp/pf.py"
+  run lint --json "$tmp/pf.py"
+  fix=$(fix_of lint.tf.data-pipeline-incomplete 2) || fail "prefetch(2) not found: $(cat "$tmp/out")"
+  [ "$fix" != "$(sed -n 2p "$tmp/pf.py")" ] || fail "the fix equals the input: $fix"
+  ;;
+k8s)
+  # The hostNetwork fix as the text output prints it: YAML (PyYAML), applied to the pod spec at
+  # its indentation, the pod still parses and lint no longer reports it.
+  cat >"$tmp/pod.yaml" <<'EOF'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: trainer
+spec:
+  containers:
+    - name: train
+      image: example/train:latest
+      env:
+        - name: NCCL_SOCKET_IFNAME
+          value: ens1f0
+EOF
+  run lint --no-color "$tmp/pod.yaml"
+  $py - "$tmp/out" "$tmp/pod.yaml" <<'PY' || fail "k8s fix: $(cat "$tmp/out")"
+import sys, yaml
+text = open(sys.argv[1]).read().split("\n")
+start = next(i for i, l in enumerate(text) if "hostNetwork: true" in l and "fix: " in l)
+block = [text[start].split("fix: ", 1)[1]]
+pad = text[start].index("fix: ") + len("fix: ")
+for l in text[start + 1:]:
+    if not l.startswith(" " * pad) or not l.strip():
+        break
+    block.append(l[pad:])
+fix = yaml.safe_load("\n".join(block))
+assert fix == {"hostNetwork": True, "dnsPolicy": "ClusterFirstWithHostNet"}, fix
+pod = open(sys.argv[2]).read().replace("spec:\n", "spec:\n" + "".join("  " + b + "\n" for b in block), 1)
+doc = yaml.safe_load(pod)
+assert doc["spec"]["hostNetwork"] is True and doc["spec"]["containers"][0]["name"] == "train", doc
+open(sys.argv[2], "w").write(pod)
+PY
+  run lint --json "$tmp/pod.yaml"
+  clean_of lint.k8s.no-host-network || fail "fixed pod: $(cat "$tmp/out")"
+  ;;
+input)
+  # A Python file that does not parse is not "OK"; `lint -` reads standard input.
+  printf 'import torch.distributed as dist\ndef main(:\n    dist.init_process_group("nccl")\n' >"$tmp/broken.py"
+  ! $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/broken.py" 2>/dev/null || fail "the sample parses"
+  run lint --no-color "$tmp/broken.py"
+  [ "$rc" = 1 ] || fail "syntax error: exit $rc, want 1: $(cat "$tmp/out")"
+  ! grep -q "OK: no problems found" "$tmp/out" || fail "a file that does not parse reads OK"
+  grep -q "line 2 is not valid Python" "$tmp/out" || fail "the line is not named: $(cat "$tmp/out")"
+  # every public example parses for Python and for lint alike
+  for f in "$(dirname "$0")/../../data/lint/public/"*.py; do
+    $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$f" || fail "$f does not parse"
+    run lint --json "$f"
+    ! grep -q '"lint.python.syntax-error"' "$tmp/out" || fail "$f: syntax error reported for valid Python"
+  done
+  printf 'import os\nos.environ["NCCL_SOCKET_IFNAMES"] = "eth0"\n' >"$tmp/typo.py"
+  "$dd" lint --json - <"$tmp/typo.py" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" = 1 ] || fail "lint -: exit $rc, want 1: $(cat "$tmp/err")"
+  $py -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["files"] == ["<stdin>"], d; assert [f for f in d["findings"] if f["id"] == "env.unknown-name" and f["location"]["line"] == 2], d' "$tmp/out" \
+    || fail "lint - findings: $(cat "$tmp/out")"
+  printf '#!/bin/bash\nexport NCCL_SOCKET_IFNAMES=eth0\n' | "$dd" lint --json - >"$tmp/out" 2>"$tmp/err"
+  grep -q '"env.unknown-name"' "$tmp/out" || fail "lint - (shell): $(cat "$tmp/out") $(cat "$tmp/err")"
+  ;;
+missed)
+  # Cases the troubleshooting method names that lint used to pass.
+  cat >"$tmp/worker.py" <<'EOF'
+import json, os
+import tensorflow as tf
+
+tf_config = {"cluster": {"worker": ["localhost:12345", "node1:12345"]}, "task": {"type": "worker", "index": 0}}
+os.environ["TF_CONFIG"] = json.dumps(tf_config)
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+EOF
+  run lint --json "$tmp/worker.py"
+  $py -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [f for f in d["findings"] if f["id"] == "tf-config.localhost-in-multihost" and f["location"]["line"] == 5], d' "$tmp/out" \
+    || fail "TF_CONFIG dict through json.dumps not seen: $(cat "$tmp/out")"
+  # ... but not when the dict is changed before json.dumps (its literal is not what TF reads)
+  sed -i '5i tf_config["task"]["index"] = int(os.environ["WORKER_INDEX"])' "$tmp/worker.py"
+  run lint --json "$tmp/worker.py"
+  ! grep -q '"tf-config.' "$tmp/out" || fail "a changed dict was read as its literal: $(cat "$tmp/out")"
+  # trailing space inside a quoted export in an sbatch file
+  printf '#!/bin/bash\n#SBATCH --nodes=2\nexport NCCL_SOCKET_IFNAME="ens1f0 "\nsrun python train.py\n' >"$tmp/job.sbatch"
+  run lint --json "$tmp/job.sbatch"
+  $py -c 'import json,sys; d=json.load(open(sys.argv[1])); assert [f for f in d["findings"] if f["location"]["line"] == 3 and "NCCL_SOCKET_IFNAME" in json.dumps(f)], d' "$tmp/out" \
+    || fail "trailing space in a quoted export not seen: $(cat "$tmp/out")"
+  ;;
+env_values)
+  # NCCL_BUFFSIZE=4MB: NCCL reads 4 (strtoll); the fix is 4194304 and applying it leaves nothing.
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_BUFFSIZE=4MB "$dd" env --export)
+  grep -qx 'export NCCL_BUFFSIZE=4194304' <<<"$out" || fail "BUFFSIZE fix: $out"
+  again=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_BUFFSIZE=4MB bash -c 'eval "$1"; [ "$NCCL_BUFFSIZE" = 4194304 ] || exit 9; "$2" env --json' _ "$out" "$dd")
+  [ $? = 0 ] || fail "applied BUFFSIZE fix: $again"
+  $py -c 'import json,sys; d=json.loads(sys.argv[1]); assert not d["findings"], d' "$again" || fail "after the fix: $again"
+  # NCCL_NSOCKS_PER_PEER=4: 4 sockets per peer, i.e. 1 thread x 4 sockets
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_NSOCKS_PER_PEER=4 "$dd" env --export)
+  got=$(env -i PATH=/usr/bin:/bin NCCL_NSOCKS_PER_PEER=4 bash -c 'eval "$1"; echo $(( NCCL_SOCKET_NTHREADS * NCCL_NSOCKS_PERTHREAD ))' _ "$out")
+  [ "$got" = 4 ] || fail "NSOCKS_PER_PEER=4 became $got sockets per peer: $out"
+  # MASTER_ADDR=localhost in a 16-rank job: no fix text in any format tells to remap localhost.
+  for fmt in sh dockerfile k8s slurm torchrun tf; do
+    o=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent MASTER_ADDR=localhost WORLD_SIZE=16 LOCAL_WORLD_SIZE=8 RANK=3 "$dd" env --export-format "$fmt" 2>&1)
+    case $o in *"/etc/hosts"*|*"127.0.1.1"*) fail "--export-format $fmt advises remapping localhost: $o" ;; esac
+    # the formats that carry the fix text as a comment carry the right one
+    [ "$fmt" = tf ] || grep -q "rank-0 node's routable address" <<<"$o" || fail "--export-format $fmt lost the advice: $o"
+  done
+  # Windows and a multi-worker TF_CONFIG: the multi-worker strategy with RING, no Lightning variable.
+  tfc='{"cluster":{"worker":["198.18.0.1:12345","198.18.0.2:12345"]},"task":{"type":"worker","index":0}}'
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG="$tfc" "$dd" env --json --platform windows)
+  $py - "$out" <<'PY' || fail "windows TF fix: $out"
+import json, sys
+d = json.loads(sys.argv[1])
+f = [f for f in d["findings"] if f["id"] == "env.windows.no-nccl"][0]
+t = f["fix"]["text"]
+assert "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental.CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING))" in t, t
+assert "cross_device_ops" not in t and "PL_TORCH" not in t and not f["fix"].get("env"), f
+PY
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG="$tfc" "$dd" env --export --platform windows)
+  ! grep -q PL_TORCH <<<"$out" || fail "--export sets a Lightning variable for TF: $out"
+  # TF_CONFIG: "idx" is reported with a renamed fix; "index": "1" is what TF int()s, no error.
+  bad='{"cluster":{"worker":["198.18.0.1:12345","198.18.0.2:12345"]},"task":{"type":"worker","idx":1}}'
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG="$bad" "$dd" env --export)
+  fixed=$(env -i PATH=/usr/bin:/bin bash -c 'eval "$1"; printf %s "$TF_CONFIG"' _ "$out")
+  $py -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["task"] == {"type": "worker", "index": 1}, d' "$fixed" || fail "idx fix: $out"
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG='{"cluster":{"worker":["198.18.0.1:1","198.18.0.2:1"]},"task":{"type":"worker","index":"1"}}' "$dd" env --json)
+  $py -c 'import json,sys; d=json.loads(sys.argv[1]); assert not [f for f in d["findings"] if f["severity"] == "error"], d' "$out" || fail "index \"1\": $out"
+  ;;
+env_ifname)
+  # env judges interface names against this machine as check does, and --export never sets one
+  # this machine lacks (here: a name no interface has).
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_SOCKET_IFNAME=ddnone9 "$dd" env --json)
+  rc=$?
+  [ "$rc" = 1 ] || fail "NCCL_SOCKET_IFNAME=ddnone9: exit $rc, want 1: $out"
+  grep -q '"nccl.ifname.matches-nothing"' <<<"$out" || fail "no matches-nothing: $out"
+  out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_SOCKET_IFNAMES=ddnone9 "$dd" env --export)
+  ! grep -q 'NCCL_SOCKET_IFNAME=ddnone9' <<<"$out" || fail "--export re-exports an interface that is not here: $out"
+  applied=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent NCCL_SOCKET_IFNAMES=ddnone9 bash -c 'eval "$1"; "$2" env --json' _ "$out" "$dd")
+  $py -c 'import json,sys; d=json.loads(sys.argv[1]); assert not [f for f in d["findings"] if f["severity"] == "error"], d' "$applied" \
+    || fail "after --export: $applied"
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "ok [$case]"

@@ -38,7 +38,7 @@ std::string unreached_by(const Ctx& c, int to, const std::string& addr) {
   for (const auto& p : c.in.probes)
     if (p.target.to == to && p.target.addr == addr && p.target.what == "candidate" && !carries_data(p))
       return fmt::format("rank {} ({}) -> {}: {}", p.from, c.host(p.from), addr,
-                         p.ok ? "echo answered, bulk transfer lost" : p.error);
+                         p.ok ? "echo answered; " + p.error : p.error);
   return fmt::format("no peer probed {} (no listener there)", addr);
 }
 

@@ -328,6 +328,7 @@ print("accepted", flush=True)
 time.sleep(600)
 EOS
   ip netns exec "$(ns_of 0)" /usr/bin/python3 "$WORK/silent.py" > "$WORK/silent.log" 2>&1 &
+  SILENT_PID=$!
   for _ in $(seq 50); do ip netns exec "$(ns_of 0)" ss -Hltn 'sport = :29555' | grep -q . && break; sleep 0.1; done
   env -i PATH=/usr/bin:/bin "$DD" watch --json --stall "$STALL" --on-stall kill -- ip netns exec "$(ns_of 0)" /usr/bin/python3 -c \
     'import socket; s = socket.create_connection(("127.0.0.1", 29555)); print("connected", flush=True); s.recv(1)' \
@@ -337,6 +338,7 @@ EOS
   stall_named_in_time
   wait_watch 30
   expect_first_finding watch.socket.silent-peer "waits on 127.0.0.1:29555 (main thread in recvfrom)" "nothing received for"
+  kill "$SILENT_PID"; wait "$SILENT_PID" 2>/dev/null
   ;;
 peer-stopped)  # rank 0 under watch, rank 1 bare on the other node; rank 1 is stopped (SIGSTOP) mid-job
   two_nodes
@@ -376,7 +378,7 @@ store-missing-rank)  # rank 0 of a world of 2 whose rank 1 never starts: it wait
   # the polling moves ~9 KB/s through the store's connections: were it progress, 64 KiB would
   # re-arm the detector ("progress again") within 8 s
   sleep 20
-  ! grep -q "progress again" "$WORK/w.err" || die "the store's polling was taken for progress: $(grep -c 'progress again' "$WORK/w.err") x 'progress again'"
+  ! grep -q "progress again" "$WORK/w.err" || die "the store's polling was taken for progress: $(grep -c 'progress again' "$WORK/w.err") x 'progress again': $(cat "$WORK/w.err")"
   kill -TERM "$WATCH_PID"
   wait_watch 30
   expect_first_finding watch.store.incomplete "1 of 2 ranks never joined the store at 198.18.1.1:29500"

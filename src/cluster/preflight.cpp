@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_context.hpp"
 #include "cluster/transport/auth.hpp"
 #include "cluster/transport/message_io.hpp"
 #include "cluster/analysis/probe_plan.hpp"
@@ -328,7 +329,13 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
   }
   json probes = json::array();
   for (const auto& p : in.probes)
-    if (every_probe || noteworthy(p)) probes.push_back(to_json(p));
+    if (every_probe || noteworthy(p)) {
+      // whether the analysis counts the path as carrying data (echo and bulk): the HTML matrix
+      // draws an echo-only path as the text's M, never as reached
+      json j = to_json(p);
+      j["carries_data"] = detail::carries_data(p);
+      probes.push_back(std::move(j));
+    }
   json lost = json::array();
   for (const auto& [rank, why] : in.lost) {
     auto n = nodes.find(rank);

@@ -53,7 +53,10 @@ bool uses(const ProcessState& p, bool (*pred_iface)(std::string_view), bool (*pr
 void chosen_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& out, bool (*pred_iface)(std::string_view),
                            bool (*pred_addr)(std::string_view), std::string id, Label label, std::string what,
                            std::string fix_text, int priority) {
-  bool multi = rule::spans_hosts(facts);
+  // Only hosts the log names are evidence of a job across hosts. A world larger than the ranks
+  // the log shows (one rank's log of a one-host 8-GPU job) says nothing about where the others run.
+  bool multi = facts.hosts.size() > 1;
+  bool unseen_ranks = !multi && rule::spans_hosts(facts);
   int world = rule::world_size(facts);
   core::Finding f;
   std::set<std::string> hosts;
@@ -101,11 +104,14 @@ void chosen_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
     }
   }
   if (hosts.empty()) return;
-  if (!multi && world > 0) return;  // one host holding every rank: loopback/bridge traffic is fine
+  if (!multi && !unseen_ranks && world > 0) return;  // one host holding every rank: loopback/bridge traffic is fine
   Severity sev = multi ? Severity::error : Severity::warning;
-  auto r = rule::make(std::move(id), label, sev,
-                      "NCCL uses " + what + " " + example + (multi ? " in a job that spans hosts" : " (world size unknown)"),
-                      priority);
+  std::string where = multi ? " in a job that spans hosts"
+                      : unseen_ranks
+                          ? " on " + *facts.hosts.begin() + ", and the log shows only some of the job's " + std::to_string(world) +
+                                " ranks: harmless if every rank runs on that host, a hang if any runs on another"
+                          : " (world size unknown)";
+  auto r = rule::make(std::move(id), label, sev, "NCCL uses " + what + " " + example + where, priority);
   r.finding.evidence = f.evidence;
   rule::add_hosts(r.finding, hosts);
   rule::add_ranks(r.finding, ranks);

@@ -43,6 +43,24 @@ TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
   EXPECT_EQ(html_escape_lines("a<b\nc\x1b\n"), "a&lt;b\nc\\e\n");
 }
 
+TEST(HtmlReport, AnEchoOnlyPathIsTheTextsMNeverAGreenCell) {
+  // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28)
+  json probes = json::array();
+  probes.push_back({{"from", 0}, {"to", 1}, {"addr", "198.18.1.2"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
+  probes.push_back({{"from", 1}, {"to", 0}, {"addr", "198.18.1.1"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
+  json out = {{"command", "preflight"}, {"world", 2}, {"verdict", "WILL HANG"}, {"probes", probes},
+              {"nodes", {{{"rank", 0}, {"host", "node0"}}, {{"rank", 1}, {"host", "node1"}}}}, {"findings", json::array()}};
+  auto html = render_html_report(out);
+  EXPECT_EQ(html.find("<g class=\"cell ok\">"), std::string::npos);
+  EXPECT_NE(html.find("text-anchor=\"middle\">M</text>"), std::string::npos);
+  EXPECT_NE(html.find("0/1 reached, 1 with the echo only (bulk lost: MTU)"), std::string::npos);
+  // one step short: the same probes with their data carried are reached cells
+  for (auto& p : out["probes"]) p["carries_data"] = true;
+  auto healthy = render_html_report(out);
+  EXPECT_NE(healthy.find("<g class=\"cell ok\">"), std::string::npos);
+  EXPECT_EQ(healthy.find(">M</text>"), std::string::npos);
+}
+
 TEST(HtmlReport, HostileStringsNeverBecomeMarkup) {
   auto html = render_html_report(hostile_preflight());
   EXPECT_EQ(html.find("<script"), std::string::npos);

@@ -159,7 +159,7 @@ std::string matrix_section(const json& out) {
   if (probes.empty()) return "";
   auto hosts = hosts_by_rank(out);
   struct Cell {
-    int ok = 0, total = 0;
+    int ok = 0, total = 0, echo_only = 0;  // echo_only: the echo passed, the bulk transfer did not (text: M)
     std::string detail;
   };
   std::map<std::pair<int, int>, Cell> cells;
@@ -169,12 +169,17 @@ std::string matrix_section(const json& out) {
     hosts.emplace(from, "rank " + std::to_string(from));
     hosts.emplace(to, "rank " + std::to_string(to));
     Cell& c = cells[{from, to}];
-    bool ok = p.value("ok", false);
+    bool echo = p.value("ok", false);
+    bool data = p.value("carries_data", echo);  // older JSON without the field: the echo alone
+    bool ok = echo && data;
     c.total++;
     c.ok += ok ? 1 : 0;
+    c.echo_only += echo && !data ? 1 : 0;
     std::string line = str(p, "addr") + ":" + str(p, "port");
     if (!str(p, "iface").empty()) line += " (" + str(p, "iface") + ")";
-    line += ok ? " ✔ reached" : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
+    line += ok     ? " ✔ reached"
+            : echo ? " M echo answered, bulk transfer lost (MTU black hole)"
+                   : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
     if (ok && p.value("rtt_us", std::int64_t{-1}) >= 0) line += fmt::format(", rtt {} µs", p["rtt_us"].get<std::int64_t>());
     c.detail += "&#10;" + esc(line);  // one tooltip line per address (escaped here, joined by a newline entity)
   }
@@ -207,8 +212,9 @@ std::string matrix_section(const json& out) {
       } else {
         const Cell& c = it->second;
         cls = c.ok == c.total ? "ok" : c.ok == 0 ? "error" : "warn";
-        sym = symbol(cls);
+        sym = c.echo_only > 0 ? "M" : symbol(cls);
         title += fmt::format("{}/{} reached", c.ok, c.total);
+        if (c.echo_only > 0) title += fmt::format(", {} with the echo only (bulk lost: MTU)", c.echo_only);
       }
       std::string title_html = esc(title) + (it != cells.end() && from != to ? it->second.detail : "");
       svg += fmt::format("<g class=\"cell {}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>"
@@ -218,7 +224,8 @@ std::string matrix_section(const json& out) {
   }
   svg += "</svg>\n";
   return "<section aria-labelledby=\"matrix-h\"><h2 id=\"matrix-h\">Reachability matrix</h2>\n<p>Row: the node that "
-         "probed; column: the node probed. ✔ every address reached, ▲ some, ✖ none. Hover a cell for its addresses.</p>\n" +
+         "probed; column: the node probed. ✔ every address reached, ▲ some, ✖ none, M small packets pass and the bulk "
+         "transfer is lost (MTU black hole). Hover a cell for its addresses.</p>\n" +
          svg + "</section>\n";
 }
 

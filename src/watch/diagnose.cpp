@@ -10,6 +10,7 @@
 
 #include "core/strings.hpp"
 #include "watch/diagnose_network.hpp"
+#include "watch/diagnose_peers.hpp"
 #include "watch/stall_detector.hpp"
 
 namespace dd::watch {
@@ -69,6 +70,22 @@ std::string describe(const RankState& r) {
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   return s;
+}
+
+std::vector<core::Finding> unexplained(const std::vector<std::string>& table) {
+  auto f = core::new_finding("watch.stall.unexplained", Label::other, Severity::warning,
+                             "the job made no progress and no known cause was found");
+  f.evidence = table;
+  f.fix.text = "Look at the per-thread states above; `py-spy dump --pid PID` shows the Python stacks.";
+  return {std::move(f)};
+}
+
+// Some waiting process belongs to a distributed job (diagnose_peers.hpp).
+bool any_job(const os::FileTree& tree, const Snapshot& after, const std::vector<RankState>& states) {
+  return std::any_of(states.begin(), states.end(), [&](const RankState& r) {
+    const auto* p = after.process(r.pid);
+    return p && is_distributed_job(tree, *p);
+  });
 }
 
 }  // namespace
@@ -275,7 +292,13 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   }
   if (!out.empty()) return out;
 
-  // 4./5. what each rank does
+  // 4. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
+  if (auto f = store_join_incomplete(before, after)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+
+  // 5./6. what each rank does
   auto states = rank_states(tree, before, after, ticks_per_s);
   std::vector<std::string> table;
   for (const auto& r : states) table.push_back(describe(r));
@@ -283,6 +306,27 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   bool waiting = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
   bool reading = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::reading_input; });
   bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
+  bool job = any_job(tree, after, states);
+  bool quiet = moved < StallDetector::k_socket_bytes;
+  auto n_waiting = std::count_if(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  auto add_all = [&](std::vector<core::Finding> fs) {
+    for (auto& f : fs) {
+      f.evidence.insert(f.evidence.end(), table.begin(), table.end());
+      out.push_back(std::move(f));
+    }
+  };
+  auto mismatch = [&] {
+    std::string title = elsewhere
+        ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
+                      verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
+        : "every rank waits in a collective and no byte moves: the ranks called different collectives";
+    auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
+    f.evidence = table;
+    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, after.at_s - before.at_s));
+    f.fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+    f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
+    out.push_back(std::move(f));
+  };
   if (reading) {
     auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall, Severity::error,
                                fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the network, is the bottleneck",
@@ -295,23 +339,26 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     f.fix.text = "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
     f.ranks = ranks_of(states, Activity::reading_input);
     out.push_back(std::move(f));
-  } else if (waiting && (elsewhere || moved < StallDetector::k_socket_bytes)) {
-    std::string title = elsewhere
-        ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
-                      verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
-        : "every rank waits in a collective and no byte moves: the ranks called different collectives";
-    auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
-    f.evidence = table;
-    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, after.at_s - before.at_s));
-    f.fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
-    f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
-    out.push_back(std::move(f));
+  } else if (waiting && !job && (elsewhere || quiet)) {
+    // Not a distributed job: no collective to speak of, only the connections it reads.
+    auto peers = silent_peers(tree, before, after, states);
+    if (peers.empty()) return unexplained(table);
+    add_all(std::move(peers));
+  } else if (waiting && elsewhere) {
+    mismatch();
+  } else if (waiting && quiet) {
+    // Ranks that wait on peers outside the tree which send nothing: name those peers. Only when
+    // several ranks of the tree wait on each other alone do they wait in different collectives.
+    auto peers = silent_peers(tree, before, after, states);
+    if (!peers.empty()) {
+      add_all(std::move(peers));
+    } else if (n_waiting >= 2) {
+      mismatch();
+    } else {
+      return unexplained(table);
+    }
   } else {
-    auto f = core::new_finding("watch.stall.unexplained", Label::other, Severity::warning,
-                               "the job made no progress and no known cause was found");
-    f.evidence = table;
-    f.fix.text = "Look at the per-thread states above; `py-spy dump --pid PID` shows the Python stacks.";
-    out.push_back(std::move(f));
+    return unexplained(table);
   }
   return out;
 }

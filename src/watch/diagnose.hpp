@@ -12,8 +12,13 @@
 //  - a rank that held sockets has exited while the others still wait;
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, CPU, D state): data-pipeline-stall;
-//  - ranks wait in a collective while another rank is idle elsewhere, or every rank waits and no
-//    byte moves: collective-mismatch.
+//  - a rank serves the torch store, has no connection but the store's, and the store has fewer
+//    clients than WORLD_SIZE: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
+//  - ranks wait in a collective while another rank is idle elsewhere: collective-mismatch;
+//  - ranks wait and their connections to peers outside the tree are healthy and quiet: the peer is
+//    named (address, rank where the evidence allows), not a cause; a process that is no
+//    distributed job gets the plain socket finding (diagnose_peers.hpp);
+//  - several ranks of the tree wait on each other alone and no byte moves: collective-mismatch.
 #pragma once
 
 #include <string>

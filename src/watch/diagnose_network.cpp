@@ -17,12 +17,6 @@ namespace {
 constexpr int k_small_echo = 84;  // ping's default packet: 56 bytes of data
 constexpr int k_echo_timeout_ms = 1000;
 
-std::string unmapped(const std::string& addr) {
-  return core::starts_with(addr, "::ffff:") && addr.find('.') != std::string::npos ? addr.substr(7) : addr;
-}
-
-bool same_address(const std::string& a, const std::string& b) { return unmapped(a) == unmapped(b); }
-
 std::string iface_of(const os::FileTree& tree, int pid, const std::string& local) {
   auto r = route_for(tree, pid, local);
   return r.found ? r.iface : "";
@@ -31,6 +25,12 @@ std::string iface_of(const os::FileTree& tree, int pid, const std::string& local
 const ProcessInfo* owner(const Snapshot& s, int pid) { return s.process(pid); }
 
 }  // namespace
+
+std::string unmapped(const std::string& addr) {
+  return core::starts_with(addr, "::ffff:") && addr.find('.') != std::string::npos ? addr.substr(7) : addr;
+}
+
+bool same_address(const std::string& a, const std::string& b) { return unmapped(a) == unmapped(b); }
 
 std::string who(const std::optional<int>& rank, int pid) {
   return rank ? fmt::format("rank {} (pid {})", *rank, pid) : fmt::format("pid {}", pid);

@@ -18,6 +18,9 @@
 
 namespace dd::watch {
 
+// "198.18.1.2" for "::ffff:198.18.1.2" (an IPv4-mapped address as a dual-stack socket shows it)
+std::string unmapped(const std::string& addr);
+bool same_address(const std::string& a, const std::string& b);
 // "rank 1 (pid 42)" / "pid 42"
 std::string who(const std::optional<int>& rank, int pid);
 // "1.2.3.4:80" / "[fd00::1]:80"

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/strings.hpp"
@@ -334,6 +336,161 @@ TEST(Diagnose, GoneRankIsNamedAndExplainsItsSilentSockets) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.rank.exited");
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+}
+
+// --- whom a waiting process waits for (diagnose_peers.hpp); each rule also fed one step short ---
+
+const std::string k_recv_fd3 = "45 0x3 0x7f 0x10000 0x0 0x0 0x0 0x7ffd 0x7f";  // recvfrom(3, ...)
+
+bool has_id(const std::vector<core::Finding>& fs, const std::string& id) {
+  return std::any_of(fs.begin(), fs.end(), [&](auto& f) { return f.id == id; });
+}
+
+// One process (pid 100, rank `rank`, environment `env`) with socket 11 198.18.1.1:40000 -> peer:port,
+// a peer outside the tree; `received` bytes arrive in the window.
+World one_waiter(std::optional<int> rank, std::vector<std::string> env, const std::string& main, std::uint64_t received,
+                 const std::string& peer = "198.18.1.2", int port = 50000) {
+  World w;
+  Proc p{100, 1, rank, 50, 1000, {11}, {{100, 'S', main, "wait_woken"}}};
+  p.env = std::move(env);
+  add(w.before_tree, p);
+  add(w.after_tree, p);
+  auto s = sock(11, "198.18.1.1", 40000, peer, port, TcpState::established);
+  s.bytes_received = 5000;
+  s.bytes_acked = 7000;
+  w.before_socks.table = {s};
+  s.bytes_received += received;
+  s.last_data_recv_ms = received ? 10 : 12000;
+  w.after_socks.table = {s};
+  w.take({100});
+  return w;
+}
+
+TEST(DiagnosePeers, PlainProcessBlockedInRecvOnASilentPeerGetsTheSocketFindingNotACollective) {
+  auto w = one_waiter(std::nullopt, {}, k_recv_fd3, 0, "127.0.0.1", 29555);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.socket.silent-peer");
+  EXPECT_EQ(f[0].label, core::Label::other);
+  EXPECT_NE(f[0].title.find("pid 100 [python3] waits on 127.0.0.1:29555 (main thread in recvfrom)"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("nothing received for 12 s"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].title.find("collective"), std::string::npos) << f[0].title;
+}
+
+TEST(DiagnosePeers, PlainProcessOneStepShortPeerSentBytesClaimsNoSilentPeer) {
+  auto w = one_waiter(std::nullopt, {}, k_recv_fd3, 200, "127.0.0.1", 29555);  // 200 bytes arrived
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  EXPECT_FALSE(has_id(f, "watch.socket.silent-peer"));
+  EXPECT_FALSE(has_id(f, "watch.collective.mismatch"));
+}
+
+TEST(DiagnosePeers, RankWaitingOnAQuietHealthyPeerNamesTheAddressAndTheOnlyOtherRank) {
+  auto w = one_waiter(0, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"}, k_futex, 0);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.peer.silent");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{0});
+  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits on 198.18.1.2:50000 (rank 1): connection open and healthy"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("rank 1 is stopped, busy, or in another collective"), std::string::npos) << f[0].title;
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("WORLD_SIZE=2: rank 1 is the only other rank"), std::string::npos);
+}
+
+TEST(DiagnosePeers, RankOneStepShortWithoutWorldSizeNamesTheAddressButNoRank) {
+  auto w = one_waiter(0, {}, k_futex, 0);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.peer.silent");
+  EXPECT_NE(f[0].title.find("waits on 198.18.1.2:50000: "), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].title.find("rank 1"), std::string::npos) << f[0].title;
+}
+
+TEST(DiagnosePeers, RankOneStepShortPeerStillSendsClaimsNoSilentPeer) {
+  auto w = one_waiter(0, {"WORLD_SIZE=2"}, k_futex, 300);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  EXPECT_FALSE(has_id(f, "watch.peer.silent"));
+  EXPECT_FALSE(has_id(f, "watch.collective.mismatch"));  // one rank seen: no collective to compare
+}
+
+TEST(DiagnosePeers, PeerWhoseReceiveWindowIsFullIsSilentNotDropped) {
+  World w;
+  Proc p{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  p.env = {"WORLD_SIZE=2"};
+  add(w.before_tree, p);
+  add(w.after_tree, p);
+  auto s = sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established);
+  s.send_queue = 65536;  // queued, none acked, no retransmits: the peer host ACKs a zero window
+  w.before_socks.table = {s};
+  w.after_socks.table = {s};
+  w.take({100});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.peer.silent");
+  EXPECT_NE(f[0].title.find("receive window is full"), std::string::npos) << f[0].title;
+}
+
+TEST(DiagnosePeers, TwoRanksOfTheTreeWaitingOnEachOtherAloneIsCollectiveMismatch) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_futex, "futex_wait_queue"}}};
+  r0.env = r1.env = {"WORLD_SIZE=2"};
+  two_ranks(w, r0, r0, r1, r1);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+}
+
+// Rank 0 serves the store on 29500 with one client connection, its own; `extra` adds sockets.
+World store_world(std::vector<TcpSocket> extra, std::vector<std::uint64_t> extra_inodes) {
+  World w;
+  std::vector<std::uint64_t> inodes = {30, 31, 32};
+  inodes.insert(inodes.end(), extra_inodes.begin(), extra_inodes.end());
+  Proc p{100, 1, 0, 50, 1000, inodes, {{100, 'S', k_sleep, "hrtimer_nanosleep"}}};
+  p.env = {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"};
+  add(w.before_tree, p);
+  add(w.after_tree, p);
+  auto listener = sock(30, "0.0.0.0", 29500, "0.0.0.0", 0, TcpState::listen);
+  auto accepted = sock(31, "198.18.1.1", 29500, "198.18.1.1", 41000, TcpState::established);
+  auto client = sock(32, "198.18.1.1", 41000, "198.18.1.1", 29500, TcpState::established);
+  w.before_socks.table = {listener, accepted, client};
+  // 3 s of TCPStore polling: ~26 KB through the store's connections
+  accepted.bytes_received += 13000;
+  accepted.bytes_acked += 13000;
+  client.bytes_received += 13000;
+  client.bytes_acked += 13000;
+  w.after_socks.table = {listener, accepted, client};
+  for (auto& e : extra) {
+    w.before_socks.table.push_back(e);
+    w.after_socks.table.push_back(e);
+  }
+  w.take({100});
+  return w;
+}
+
+TEST(DiagnosePeers, StoreWithFewerClientsThanWorldSizeAndNoMeshIsARankThatNeverJoined) {
+  auto w = store_world({}, {});
+  const auto* p = w.after.process(100);
+  ASSERT_TRUE(p);
+  EXPECT_TRUE(p->job_env);
+  EXPECT_EQ(p->world_size, 2);
+  EXPECT_EQ(p->master_port, 29500);
+  EXPECT_EQ(p->master_addr, "198.18.1.1");
+  EXPECT_EQ(w.after.socket_bytes(), w.before.socket_bytes());  // the store's polling is not progress
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].title, "1 of 2 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 100) waits for it");
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("1 client connection, rank 0 (pid 100) itself"), std::string::npos)
+      << core::join(f[0].evidence, "\n");
+}
+
+TEST(DiagnosePeers, StoreOneStepShortEveryRankConnectedOrMeshFormedClaimsNoMissingRank) {
+  // a second client connection, from the other node: both ranks joined
+  auto joined = store_world({sock(33, "198.18.1.1", 29500, "198.18.1.2", 33546, TcpState::established)}, {33});
+  EXPECT_FALSE(has_id(diagnose(joined.after_tree, joined.before, joined.after, {}, 100), "watch.store.incomplete"));
+  // a data connection besides the store's: the process group formed (a rank that left closes its store connection)
+  auto formed = store_world({sock(34, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established)}, {34});
+  EXPECT_FALSE(has_id(diagnose(formed.after_tree, formed.before, formed.after, {}, 100), "watch.store.incomplete"));
 }
 
 TEST(ProcessInfo, ReadsStatThreadsSocketsRankAndTree) {

@@ -92,6 +92,7 @@ void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
           s.bytes_received = info.tcpi_bytes_received;
           s.send_mss = info.tcpi_snd_mss;
           s.path_mtu = info.tcpi_pmtu;
+          s.last_data_recv_ms = info.tcpi_last_data_recv;
         }
         a += RTA_ALIGN(attr.rta_len);
       }

@@ -13,7 +13,8 @@ namespace {
 
 // Findings a node computed from its own ranks' states only.
 bool is_local_view(const core::Finding& f) {
-  return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained";
+  return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained" ||
+         f.id == "watch.peer.silent";
 }
 
 struct Placed {

@@ -57,7 +57,8 @@ void read_io(const os::FileTree& tree, int pid, ProcessInfo& p) {
   }
 }
 
-// RANK, and the settings that choose the job's network interface.
+// RANK, WORLD_SIZE, the torch store (MASTER_ADDR/PORT), the settings that choose the job's network
+// interface, and whether a launcher's variable marks the process as part of a distributed job.
 void read_environ(const os::FileTree& tree, int pid, ProcessInfo& p) {
   auto env = tree.read(proc(pid) + "/environ");
   if (!env) return;
@@ -69,6 +70,18 @@ void read_environ(const os::FileTree& tree, int pid, ProcessInfo& p) {
     for (const char* key : {"GLOO_SOCKET_IFNAME=", "NCCL_SOCKET_IFNAME=", "TP_SOCKET_IFNAME="}) {
       if (core::starts_with(var, key)) p.interface_env.push_back(var);
     }
+    for (const char* key : {"RANK=", "WORLD_SIZE=", "LOCAL_RANK=", "MASTER_ADDR=", "TF_CONFIG=",
+                            "OMPI_COMM_WORLD_RANK=", "PMI_RANK=", "HOROVOD_RANK="}) {
+      if (core::starts_with(var, key)) p.job_env = true;
+    }
+    auto small_int = [](std::string_view v) -> std::optional<int> {
+      auto n = core::parse_int(v);
+      if (n && *n >= 0 && *n < (1 << 24)) return static_cast<int>(*n);
+      return std::nullopt;
+    };
+    if (core::starts_with(var, "WORLD_SIZE=")) p.world_size = small_int(std::string_view(var).substr(11));
+    if (core::starts_with(var, "MASTER_PORT=")) p.master_port = small_int(std::string_view(var).substr(12));
+    if (core::starts_with(var, "MASTER_ADDR=")) p.master_addr = var.substr(12);
   }
 }
 

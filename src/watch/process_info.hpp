@@ -33,6 +33,12 @@ struct ProcessInfo {
   std::uint64_t rchar = 0, wchar = 0, read_bytes = 0, write_bytes = 0;  // /proc/PID/io
   std::optional<int> rank;         // RANK= in /proc/PID/environ
   std::vector<std::string> interface_env;  // GLOO_SOCKET_IFNAME=..., NCCL_SOCKET_IFNAME=... from it
+  std::optional<int> world_size;   // WORLD_SIZE=
+  std::string master_addr;         // MASTER_ADDR= (the torch store's host)
+  std::optional<int> master_port;  // MASTER_PORT= (the torch store's port)
+  // A launcher's or framework's variable is set (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR,
+  // TF_CONFIG, OMPI_COMM_WORLD_RANK, PMI_RANK, HOROVOD_RANK): the process belongs to a distributed job.
+  bool job_env = false;
   std::string netns;               // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
   std::vector<ThreadInfo> threads;

@@ -19,9 +19,17 @@ const OwnedSocket* Snapshot::socket(std::uint64_t inode, const std::string& netn
   return nullptr;
 }
 
+bool Snapshot::is_store_socket(const OwnedSocket& s) const {
+  const auto* p = process(s.pid);
+  if (!p || !p->master_port) return false;
+  return s.socket.local_port == *p->master_port || s.socket.peer_port == *p->master_port;
+}
+
 std::uint64_t Snapshot::socket_bytes() const {
   std::uint64_t sum = 0;
-  for (const auto& s : sockets) sum += s.socket.bytes_acked + s.socket.bytes_received;
+  for (const auto& s : sockets) {
+    if (!is_store_socket(s)) sum += s.socket.bytes_acked + s.socket.bytes_received;
+  }
   return sum;
 }
 

@@ -28,8 +28,13 @@ struct Snapshot {
 
   const ProcessInfo* process(int pid) const;
   const OwnedSocket* socket(std::uint64_t inode, const std::string& netns) const;
-  // Bytes acked + received over every socket of the tree (the "socket bytes" progress signal).
+  // Bytes acked + received over the tree's sockets that are not the torch store's (the "socket
+  // bytes" progress signal): TCPStore polls its join count every 10 ms while it waits for the
+  // ranks (torch 1.13 TCPStore::waitForWorkers, ~9 KB/s), which is waiting, not progress.
   std::uint64_t socket_bytes() const;
+  // A connection of the torch store: its owner's MASTER_PORT at either end (the server's accepted
+  // connections have it as local port, each client's as peer port), or the store's listener.
+  bool is_store_socket(const OwnedSocket& s) const;
 };
 
 // Reads `pids` (vanished ones are skipped) and the sockets they own.

@@ -34,6 +34,7 @@ struct TcpSocket {
   std::uint8_t retransmits = 0;   // consecutive RTO retransmissions now (backoff)
   std::uint32_t send_mss = 0;     // segment size the socket sends (payload bytes)
   std::uint32_t path_mtu = 0;     // the path MTU the socket believes (the route's, until PMTU discovery lowers it)
+  std::uint32_t last_data_recv_ms = 0;  // since the last data segment arrived (tcpi_last_data_recv)
 };
 
 class SocketSource {

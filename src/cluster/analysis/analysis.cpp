@@ -172,11 +172,17 @@ Analysis analyze(const AnalysisInput& input) {
     f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
     c.findings.push_back(std::move(f));
   }
-  detail::find_reachability(c);
-  out.recommendation = detail::recommend(c);
-  detail::find_choices(c, out.recommendation);
-  detail::find_comparisons(c);
-  detail::find_address_families(c);
+  // A world of one node has no peer: no probe ran, so no address was reached or missed, and no
+  // rule about what peers can use (reachability, interface choices, MASTER_ADDR, comparisons,
+  // address families) has evidence; only the node's own configuration findings stand.
+  bool alone = input.world <= 1 && input.nodes.size() <= 1;
+  if (!alone) {
+    detail::find_reachability(c);
+    out.recommendation = detail::recommend(c);
+    detail::find_choices(c, out.recommendation);
+    detail::find_comparisons(c);
+    detail::find_address_families(c);
+  }
   detail::import_node_findings(c);
   out.good_addrs = c.good;
   out.findings = std::move(c.findings);
@@ -195,6 +201,8 @@ Analysis analyze(const AnalysisInput& input) {
         out.reason = f.title;
         break;
       }
+  } else if (alone) {
+    out.reason = "one node (world 1): no peer to probe; the node's own configuration was checked";
   } else {
     out.reason = fmt::format("all {} nodes reach each other on the recommended interfaces", input.nodes.size());
   }

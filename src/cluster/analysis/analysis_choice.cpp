@@ -37,8 +37,17 @@ bool duplicated(const Ctx& c, const std::string& addr) {
 std::string unreached_by(const Ctx& c, int to, const std::string& addr) {
   for (const auto& p : c.in.probes)
     if (p.target.to == to && p.target.addr == addr && p.target.what == "candidate" && !carries_data(p))
-      return fmt::format("rank {} ({}) -> {}: {}", p.from, c.host(p.from), addr, p.error);
+      return fmt::format("rank {} ({}) -> {}: {}", p.from, c.host(p.from), addr,
+                         p.ok ? "echo answered; " + p.error : p.error);
   return fmt::format("no peer probed {} (no listener there)", addr);
+}
+
+// How the peers fail on `addr` of `rank`: an address every peer echoed with is reached, only
+// full-size packets are lost (an MTU black hole finding names the path); never "cannot reach".
+std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
+  bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
+  return echoed ? "which the other nodes reach with small packets only (full-size ones are lost)"
+                : "which the other nodes cannot reach";
 }
 
 // Findings of one kind are grouped: one finding names every node failing the same way.
@@ -91,9 +100,8 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   auto p = core::new_finding(
       "preflight.nccl.unreachable-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
       core::Severity::error,
-      fmt::format("NCCL will use {} ({}), which the other nodes cannot reach{}", bad.front().iface,
-                  i ? netif::to_string(i->kind) : "unknown kind",
-                  differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
+      fmt::format("NCCL will use {} ({}), {}{}", bad.front().iface, i ? netif::to_string(i->kind) : "unknown kind",
+                  how_unreached(c, r, bad.front().addr), differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
   apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
   auto ifn = f.nccl_config.find("NCCL_SOCKET_IFNAME");
   std::vector<std::string> ev{fmt::format("{}: NCCL_SOCKET_IFNAME={} -> bootstrap {} {}", host,
@@ -122,8 +130,8 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   } else if (!c.good.at(r).count(f.gloo->addr)) {
     g = core::new_finding("preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
                           core::Severity::error,
-                          fmt::format("Gloo will bind {} {}, which the other nodes cannot reach{}", f.gloo->iface,
-                                      f.gloo->addr, differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
+                          fmt::format("Gloo will bind {} {}, {}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+                                      differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
   }
   if (!g) return;
   if (f.gloo) {

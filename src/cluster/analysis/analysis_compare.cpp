@@ -141,6 +141,17 @@ void check_master(Ctx& c) {
   if (!c.node.count(0)) return;
   std::set<std::string> zero_addrs;
   for (const auto& e : c.node.at(0)->entries) zero_addrs.insert(e.addr);
+  auto reached_at_zero = [&](const std::string& a) {
+    return (c.good.count(0) && c.good.at(0).count(a)) || (c.echo_good.count(0) && c.echo_good.at(0).count(a));
+  };
+  // What the same MASTER_ADDR resolves to on rank 0, when the peers reached that address: a node
+  // where the name resolves elsewhere has a stale /etc/hosts entry or DNS answer.
+  const NodeFacts& zero = *c.node.at(0);
+  auto zero_master = zero.env.find("MASTER_ADDR");
+  std::string zero_first = zero_master != zero.env.end() && zero.master_addr_error.empty() && !zero.master_addr_resolves.empty() &&
+                                   reached_at_zero(zero.master_addr_resolves.front())
+                               ? zero.master_addr_resolves.front()
+                               : "";
   for (int r : c.live) {
     const NodeFacts& f = *c.node.at(r);
     auto m = f.env.find("MASTER_ADDR");
@@ -160,13 +171,22 @@ void check_master(Ctx& c) {
     bool loop = core::is_loopback_address(first);
     bool owned = zero_addrs.count(first) != 0;
     bool reached = c.good.count(0) && c.good.at(0).count(first);
-    if ((r != 0 && (loop || !owned)) || (owned && !reached && !loop)) {
+    // An address every peer echoed with is reached: when its bulk transfers were lost, the MTU
+    // black-hole finding names that path, and MASTER_ADDR is not the cause.
+    bool echoed = c.echo_good.count(0) && c.echo_good.at(0).count(first);
+    if ((r != 0 && (loop || !owned)) || (owned && !reached && !echoed && !loop)) {
+      // the same name resolves elsewhere on rank 0, to an address the peers reached: a name problem
+      bool stale = r != 0 && !zero_first.empty() && first != zero_first && m->second == zero_master->second;
       // resolving right to an address nobody reached is a reachability symptom, not a name problem
-      auto label = owned && !loop ? core::Label::no_route : core::Label::hostname_resolution;
+      auto label = owned && !loop && !stale ? core::Label::no_route : core::Label::hostname_resolution;
+      std::string what = loop ? "a loopback address" : !owned ? "which is not an address of rank 0" : "which the other nodes cannot reach";
+      if (stale)
+        what = fmt::format("{}, while on {} (rank 0) it resolves to {}, which every peer reached: a stale /etc/hosts entry or DNS "
+                           "answer on {}",
+                           loop ? "a loopback address" : !owned ? "not an address of rank 0" : "an address of rank 0 the peers do not reach",
+                           c.host(0), zero_first, c.host(r));
       auto x = core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
-                    fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first,
-                                loop ? "a loopback address" : !owned ? "which is not an address of rank 0"
-                                                                      : "which the other nodes cannot reach"));
+                    fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first, what));
       x.hosts = {c.host(r)};
       x.ranks = {r};
       x.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0),

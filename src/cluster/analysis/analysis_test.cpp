@@ -73,6 +73,79 @@ void unreachable_eth0(ProbeResult& p) {
   p.error = "connect: timeout";
 }
 
+// Issue 28: an address whose echo passed is never reported unreachable; under an MTU black hole the
+// black hole is the verdict's cause and the first finding.
+TEST(PreflightEvidence, MtuBlackHoleIsTheCauseAndTheEchoedMasterAddrIsNotUnreachable) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (auto& n : nodes) {
+    n.env["MASTER_ADDR"] = "198.18.1.1";
+    n.master_addr_resolves = {"198.18.1.1"};
+  }
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    p.bulk_ok = false;  // echo passed (ok), bulk lost
+    p.bytes_acked = 1000;
+  })));
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_EQ(a.findings.front().id, "preflight.mtu.black-hole");
+  EXPECT_EQ(a.reason, a.findings.front().title);
+  EXPECT_FALSE(has(a, "preflight.master-addr.wrong"));
+  for (const auto& f : a.findings) {
+    EXPECT_EQ(f.title.find("cannot reach"), std::string::npos) << f.id << ": " << f.title;
+    for (const auto& e : f.evidence) EXPECT_EQ(e.find("cannot reach"), std::string::npos) << f.id << ": " << e;
+  }
+  // one step short of an echo: nothing answered, so the address is unreachable and said to be
+  auto dead = analyze(input_of(nodes, probes(nodes, unreachable_eth0)));
+  EXPECT_FALSE(has(dead, "preflight.mtu.black-hole"));
+  EXPECT_TRUE(has(dead, "preflight.reach.no-route"));
+}
+
+TEST(PreflightEvidence, AStaleHostsEntryOnOneNodeIsHostnameResolution) {
+  std::vector<NodeFacts> nodes;
+  nodes.push_back(node(0, {{"eth0", "198.18.1.1", "physical"}, {"eth1", "198.18.9.1", "physical"}}, "eth0", "eth0"));
+  nodes.push_back(node(1, {{"eth0", "198.18.1.2", "physical"}}, "eth0", "eth0"));
+  for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0";
+  nodes[0].master_addr_resolves = {"198.18.1.1"};
+  nodes[1].master_addr_resolves = {"198.18.9.1"};  // node1's /etc/hosts: rank 0's old address, on a network node1 is not on
+  auto eth1_dead = [](ProbeResult& p) {
+    if (p.target.iface != "eth1") return;
+    p.ok = p.bulk_ok = false;
+    p.stage = "connect";
+    p.failure = "timeout";
+    p.error = "connect: timeout";
+  };
+  auto a = analyze(input_of(nodes, probes(nodes, eth1_dead)));
+  ASSERT_TRUE(has(a, "preflight.master-addr.wrong"));
+  const auto& f = get(a, "preflight.master-addr.wrong");
+  EXPECT_EQ(f.label, core::Label::hostname_resolution);
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node1"});
+  EXPECT_NE(f.title.find("stale /etc/hosts entry or DNS answer on node1"), std::string::npos) << f.title;
+  EXPECT_EQ(a.findings.front().id, "preflight.master-addr.wrong") << a.findings.front().title;
+  // one step short: the name resolves alike on both nodes, so no node's resolution is stale
+  nodes[1].master_addr_resolves = {"198.18.1.1"};
+  auto same = analyze(input_of(nodes, probes(nodes, eth1_dead)));
+  EXPECT_FALSE(has(same, "preflight.master-addr.wrong"));
+}
+
+TEST(PreflightEvidence, OneNodeRunsNoPeerRuleAndClaimsNoProbe) {
+  auto n = node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0");
+  n.gloo_loopback = true;  // the hostname resolves to 127.0.1.1: harmless without peers
+  n.env["MASTER_ADDR"] = "localhost";
+  n.master_addr_resolves = {"127.0.0.1"};
+  auto a = analyze(input_of({n}, {}));
+  EXPECT_EQ(a.verdict, Verdict::ok) << a.reason;
+  EXPECT_TRUE(a.findings.empty()) << a.findings.front().id;
+  EXPECT_NE(a.reason.find("one node"), std::string::npos) << a.reason;
+  EXPECT_TRUE(a.recommendation.checks.empty());
+  // one step more: a second node that never came is a peer rule with evidence
+  auto in = input_of({n}, {});
+  in.world = 2;
+  in.missing = {1};
+  auto two = analyze(in);
+  EXPECT_TRUE(has(two, "preflight.node.missing"));
+  for (const auto& c : two.recommendation.checks) EXPECT_EQ(c.find("reached by every other node"), std::string::npos) << c;
+}
+
 TEST(PreflightAnalysis, ClockSkewIsTheOffsetNearestZeroThatTheJoinTimingAllows) {
   // accepted at 100 s, join complete at 104.7 s (a slow link): a member clock reading of 100.5 s
   // fits an in-sync clock.

@@ -179,7 +179,8 @@ Recommendation recommend(const Ctx& c) {
                                      "again when preflight ends)",
                                      c.in.rendezvous_port));
   }
-  if (!rec.env.empty() || !rec.per_host.empty())
+  // Only when probes ran: with none, "every other node reached it" would hold of no node at all.
+  if ((!rec.env.empty() || !rec.per_host.empty()) && !c.in.probes.empty())
     rec.checks.push_back("every recommended address was reached by every other node with the echo and the bulk transfer");
   return rec;
 }

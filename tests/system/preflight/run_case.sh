@@ -162,15 +162,74 @@ mtu-black-hole)  # eth0 MTU 9000 on both nodes, node1's bridge port 1500
   done
   ip -n "$SW" link set "$(port_of 0 eth0)" mtu 9000
   ip -n "$SW" link set "$(port_of 1 eth0)" mtu 1500
-  preflight_all 2
+  # as a job runs it: MASTER_ADDR by name; rank 0 also writes the HTML report
+  run_pf 0 "$WORK/pf0.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT -- --rendezvous "$RV" --rank 0 --world 2 --timeout "$T" \
+    --no-probe --report "$WORK/pf0.html"
+  P0=$PF_PID
+  run_pf 1 "$WORK/pf1.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT -- --rendezvous "$RV" --rank 1 --world 2 --timeout "$T" --no-probe
+  wait "$P0"; wait "$PF_PID"
   expect_verdict "$WORK/pf0.json" "WILL HANG"
   expect_finding "$WORK/pf0.json" preflight.mtu.black-hole
+  # issue 28: the black hole is the first finding and the verdict's cause; no address whose echo
+  # passed is called unreachable; the HTML matrix shows M where the text does, never a green cell
+  python3 - "$WORK/pf0.json" <<'PY' || die "the MTU black hole is not the stated cause"
+import json, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print("findings:", [f["id"] for f in fs], "reason:", d["reason"], file=sys.stderr)
+assert fs[0]["id"] == "preflight.mtu.black-hole" and d["reason"] == fs[0]["title"], (fs[0]["id"], d["reason"])
+echoed = {p["addr"] for p in d["probes"] if p["ok"]}
+for f in fs:
+    for line in [f["title"]] + f["evidence"]:
+        assert "cannot reach" not in line, line
+assert echoed and all(not p["carries_data"] for p in d["probes"] if p["ok"] and p["what"] == "candidate"), d["probes"]
+PY
+  grep -q '<g class="cell ok">' "$WORK/pf0.html" && die "the HTML matrix draws a reached (green) cell in the black hole"
+  grep -q 'text-anchor="middle">M</text>' "$WORK/pf0.html" || die "the HTML matrix has no M cell"
   gloo_job 2 25 && die "the Gloo job (4 MiB all_reduce) should stall in the black hole"
   note "Gloo job fails in the black hole, as predicted"
   # the fix named in the finding (one MTU on the path) makes the real job work
   for i in 0 1; do ip -n "$(ns_of $i)" link set eth0 mtu 1500; done
   gloo_job 2 40 || die "Gloo job fails after fixing the MTU"
   note "Gloo all_reduce works after setting one MTU"
+  ;;
+stale-hosts)  # MASTER_ADDR=node0; node1's /etc/hosts still maps node0 to its old address on eth1, a network node1 is not on
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  link 0 eth1 198.18.9.1/24 "ddpc$$"  # a switch of its own
+  printf '127.0.0.1 localhost\n198.18.9.1 node0\n198.18.1.2 node1\n' > "/etc/netns/$(ns_of 1)/hosts"
+  preflight_all 2 MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" <<'PY' || die "the stale hosts entry is not the first finding, as hostname-resolution on node1"
+import json, sys
+d = json.load(open(sys.argv[1])); f = d["findings"][0]
+print("findings:", [(x["id"], x["label"]) for x in d["findings"]], file=sys.stderr)
+# node1's resolution is the cause; the MASTER_PORT probe it sent to 198.18.9.1 folds in (adding node0)
+assert f["id"] == "preflight.master-addr.wrong" and f["label"] == "hostname-resolution" and f["hosts"][0] == "node1" and f["ranks"] == [1], f
+assert "stale /etc/hosts entry or DNS answer on node1" in f["title"] and d["reason"] == f["title"], f["title"]
+PY
+  ;;
+world-one)  # --world 1: nothing to probe; node0's hostname maps to 127.0.1.1 (harmless without peers)
+  node 0
+  link 0 eth0 198.18.1.1/24
+  printf '127.0.0.1 localhost\n127.0.1.1 node0\n' > "/etc/netns/$(ns_of 0)/hosts"
+  run_pf 0 "$WORK/pf0.json" -- --rendezvous "$RV" --rank 0 --world 1 --timeout "$T" --no-probe
+  wait "$PF_PID"; rc=$?
+  in_node 0 "$DD" preflight --rendezvous "$RV" --rank 0 --world 1 --timeout "$T" --no-probe > "$WORK/pf0.txt" 2>&1
+  note "world 1: exit $rc, $(jq_ "$WORK/pf0.json" 'd["verdict"] + " - " + d["reason"]')"
+  expect_verdict "$WORK/pf0.json" "OK"
+  [ "$rc" = 0 ] || die "world 1: exit $rc"
+  python3 - "$WORK/pf0.json" <<'PY' || die "world 1: a peer rule fired or a check was claimed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+peer = ("preflight.reach.", "preflight.mtu.", "preflight.master-addr.", "preflight.gloo.", "preflight.nccl.",
+        "preflight.port.", "preflight.family.", "preflight.ipv6.", "preflight.node.", "preflight.address.")
+fs = d["findings"]
+print("findings:", [(f["id"], f["severity"]) for f in fs], file=sys.stderr)
+assert not [f for f in fs if f["id"].startswith(peer) or f["severity"] == "error"], fs
+assert d["recommendation"]["checks"] == [], d["recommendation"]["checks"]
+PY
+  grep -q "checked:" "$WORK/pf0.txt" && die "world 1: the text claims a check: $(grep checked: "$WORK/pf0.txt")"
+  grep -q "^preflight: OK" "$WORK/pf0.txt" || die "world 1 text: $(head -3 "$WORK/pf0.txt")"
   ;;
 hostname-loopback)  # node0's /etc/hosts maps its hostname to 127.0.1.1 (Debian default)
   cluster 2

@@ -67,6 +67,37 @@ assert any(n.startswith(sys.argv[3]) for n in notes), notes
 PY
   grep -q "$gpu" "$WORK/w.err" && grep -q "$py" "$WORK/w.err" || die "the text stall report lacks the GPU / py-spy lines"
 }
+# start_rank0_only MODE [watch flags...]: watch --json over rank 0 alone (node 0, WORLD_SIZE=2);
+# rank 1, when the case starts it, runs bare on node 1 (start_rank1_bare MODE: RANK1_PID).
+rank_env() {  # I MODE
+  echo MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$1" WORLD_SIZE=2 MODE="$2"
+}
+start_rank0_only() {
+  local mode=$1; shift
+  # shellcheck disable=SC2046
+  "$DD" watch --json --stall "$STALL" --log "$WORK/job.log" "$@" -- \
+    ip netns exec "$(ns_of 0)" env $(rank_env 0 "$mode") /usr/bin/python3 "$HERE/train_job.py" \
+    > "$WORK/w.json" 2> "$WORK/w.err" &
+  WATCH_PID=$!
+}
+start_rank1_bare() {
+  # shellcheck disable=SC2046
+  ip netns exec "$(ns_of 1)" env $(rank_env 1 "$1") /usr/bin/python3 "$HERE/train_job.py" > "$WORK/rank1.log" 2>&1 &
+  RANK1_PID=$!
+}
+# expect_first_finding ID TEXT...: the first finding of the first stall has ID and every TEXT in its
+# title; no finding of any stall claims collective-mismatch
+expect_first_finding() {
+  python3 - "$WORK/w.json" "$@" <<'PY' || { tail -40 "$WORK/w.err" >&2; die "first finding is not $1 with ${*:2}"; }
+import json, sys
+d = json.load(open(sys.argv[1])); want, texts = sys.argv[2], sys.argv[3:]
+fs = [f for s in d["stalls"] for f in s["findings"]]
+print("findings:", [(f["id"], f["ranks"], f["title"]) for f in fs], file=sys.stderr)
+assert d["stalls"] and fs[0]["id"] == want, fs[:1]
+assert all(t in fs[0]["title"] for t in texts), fs[0]["title"]
+assert not any(f["label"] == "collective-mismatch" for f in fs), "a collective-mismatch claim"
+PY
+}
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
     [ -z "$(ip netns pids "$ns")" ] || die "processes left in $ns: $(ip netns pids "$ns" | xargs ps -o pid,cmd -p)"
@@ -287,6 +318,71 @@ EOS
   r1=$(cat "$WORK/rss1") r100=$(cat "$WORK/rss100")
   note "100 MB relayed and teed byte-exact; peak RSS ${r100} KiB (1 MB: ${r1} KiB)"
   [ $((r100 - r1)) -lt 32768 ] || die "watch grew by $((r100 - r1)) KiB between 1 MB and 100 MB of output: not bounded"
+  ;;
+plain-recv)  # a process that is no distributed job, blocked in recv() on a peer that never answers
+  node 0
+  cat > "$WORK/silent.py" <<'EOS'
+import socket, time
+srv = socket.create_server(("127.0.0.1", 29555))
+c, _ = srv.accept()
+print("accepted", flush=True)
+time.sleep(600)
+EOS
+  ip netns exec "$(ns_of 0)" /usr/bin/python3 "$WORK/silent.py" > "$WORK/silent.log" 2>&1 &
+  SILENT_PID=$!
+  for _ in $(seq 50); do ip netns exec "$(ns_of 0)" ss -Hltn 'sport = :29555' | grep -q . && break; sleep 0.1; done
+  env -i PATH=/usr/bin:/bin "$DD" watch --json --stall "$STALL" --on-stall kill -- ip netns exec "$(ns_of 0)" /usr/bin/python3 -c \
+    'import socket; s = socket.create_connection(("127.0.0.1", 29555)); print("connected", flush=True); s.recv(1)' \
+    > "$WORK/w.json" 2> "$WORK/w.err" &
+  WATCH_PID=$!
+  wait_for "$WORK/w.err" connected 30
+  stall_named_in_time
+  wait_watch 30
+  expect_first_finding watch.socket.silent-peer "waits on 127.0.0.1:29555 (main thread in recvfrom)" "nothing received for"
+  kill "$SILENT_PID"; wait "$SILENT_PID" 2>/dev/null
+  ;;
+peer-stopped)  # rank 0 under watch, rank 1 bare on the other node; rank 1 is stopped (SIGSTOP) mid-job
+  two_nodes
+  start_rank1_bare barriers
+  # rank 1 has imported torch and dials the store before rank 0 starts: rank 0's wait at its store
+  # (with --stall 5) is then seconds, not the minute rank 1 may need to import torch on a busy host
+  wait_for "$WORK/rank1.log" "rank 1 joining" 150
+  start_rank0_only barriers --on-stall kill
+  wait_for "$WORK/job.log" "rank 0 step 10" 150
+  kill -STOP "$RANK1_PID"
+  stall_named_in_time
+  wait_watch 30
+  kill -KILL "$RANK1_PID"
+  expect_first_finding watch.peer.silent "rank 0 (pid" "waits on 198.18.1.2:" "(rank 1): connection open and healthy" \
+    "rank 1 is stopped, busy, or in another collective"
+  ;;
+peer-skips-barrier)  # rank 0 under watch enters a barrier that rank 1 (bare, other node) never enters
+  two_nodes
+  start_rank1_bare rank1-skips-barrier
+  # rank 1 has imported torch and dials the store before rank 0 starts: rank 0's wait at its store
+  # (with --stall 5) is then seconds, not the minute rank 1 may need to import torch on a busy host
+  wait_for "$WORK/rank1.log" "rank 1 joining" 150
+  start_rank0_only rank1-skips-barrier --on-stall kill
+  wait_for "$WORK/job.log" "rank 0 enters the barrier rank 1 skips" 150
+  stall_named_in_time
+  wait_watch 30
+  kill -KILL "$RANK1_PID"
+  grep -q "rank 1 step 7" "$WORK/rank1.log" || die "rank 1 did not run its steps: $(tail -3 "$WORK/rank1.log")"
+  expect_first_finding watch.peer.silent "waits on 198.18.1.2:" "(rank 1)" "rank 1 is stopped, busy, or in another collective"
+  ;;
+store-missing-rank)  # rank 0 of a world of 2 whose rank 1 never starts: it waits at its own store
+  two_nodes
+  start_rank0_only barriers  # --on-stall report: watch keeps sampling while the store polls
+  wait_for "$WORK/job.log" "rank 0 joining" 150
+  # the fault is there from the start: the stall must come once torch is imported and polls the store
+  wait_for "$WORK/w.err" "STALL at" 150
+  # the polling moves ~9 KB/s through the store's connections: were it progress, 64 KiB would
+  # re-arm the detector ("progress again") within 8 s
+  sleep 20
+  ! grep -q "progress again" "$WORK/w.err" || die "the store's polling was taken for progress: $(grep -c 'progress again' "$WORK/w.err") x 'progress again': $(cat "$WORK/w.err")"
+  kill -TERM "$WATCH_PID"
+  wait_watch 30
+  expect_first_finding watch.store.incomplete "1 of 2 ranks never joined the store at 198.18.1.1:29500"
   ;;
 *) die "unknown case $CASE" ;;
 esac

@@ -6,6 +6,8 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   forever      steps until killed (the test breaks the network or kills a rank meanwhile)
   rank0-extra  rank 0 all_reduces a metric the others never reduce (they go on to "evaluate")
   slow-loader  rank 1's input pipeline reads its file 4 KiB per 50 ms (a slow disk): the others wait
+  barriers     every step is a barrier, until killed (the test stops a rank meanwhile)
+  rank1-skips-barrier  after WARM barrier steps rank 0 enters one more barrier; rank 1 never does
 """
 import datetime
 import os
@@ -34,6 +36,15 @@ def load_batch(step):
 print("rank %d joining" % rank, flush=True)
 dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=600))
 step = 0
+while mode in ("barriers", "rank1-skips-barrier"):
+    if mode == "rank1-skips-barrier" and step == warm:
+        if rank == 1:
+            time.sleep(600)  # "evaluation": never enters rank 0's barrier
+        print("rank %d enters the barrier rank 1 skips" % rank, flush=True)
+    dist.barrier()
+    print("rank %d step %d" % (rank, step), flush=True)
+    step += 1
+    time.sleep(0.1)
 while mode == "forever" or step < steps:
     t = load_batch(step)
     dist.all_reduce(t)

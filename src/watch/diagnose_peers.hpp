@@ -1,0 +1,39 @@
+// Whom a waiting process waits for, from its own sockets (diagnose.hpp, after the socket rules
+// found nothing stuck in a queue). Each finding says what was seen and from where, and the cause
+// only as far as that carries:
+//  - watch.store.incomplete: a rank serves the torch store (a listener on its MASTER_PORT), has no
+//    connection but the store's (the process group never formed), and the store has fewer client
+//    connections than WORLD_SIZE: at least that many ranks never joined. Every joined rank holds
+//    at least one connection to it, so the count is a bound, exact when every client is a
+//    process of the tree.
+//  - watch.peer.silent: a rank of a distributed job waits (main thread in futex/poll/recv) and its
+//    connections to peers outside the tree are open and healthy (nothing unacked, no
+//    retransmits) or the peer's receive window is full, and nothing arrives: the peer process is
+//    stopped, busy or in another collective; which one, only a look at the peer tells. The peer is
+//    named by address and, where the evidence allows, by rank (WORLD_SIZE=2: the only other rank;
+//    a process of the tree) or as the store's host.
+//  - watch.socket.silent-peer: the same for a process that is no distributed job (no launcher or
+//    framework variable in its environment, no torch/TensorFlow/NCCL/Horovod library mapped):
+//    the plain socket finding, naming the connection its main thread reads when it reads one.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "core/finding.hpp"
+#include "os/file_tree.hpp"
+#include "watch/diagnose.hpp"
+#include "watch/snapshot.hpp"
+
+namespace dd::watch {
+
+std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const Snapshot& after);
+
+// One finding per waiting process with silent peers outside the tree; empty when none.
+std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                        const std::vector<RankState>& states);
+
+// A launcher's variable in the environment, or a distributed framework's library in /proc/PID/maps.
+bool is_distributed_job(const os::FileTree& tree, const ProcessInfo& p);
+
+}  // namespace dd::watch

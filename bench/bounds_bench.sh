@@ -7,7 +7,8 @@
 #   - how long each run with its own deadline took, next to that deadline and the bound the test
 #     used to assert (goal: within it);
 #   - the hostile-peer runs next to the same run without the attacker (goal: at most +5 s / +15 s);
-#   - watch: from a fault in a real 2-rank job to the STALL report (goal: within --stall + 15 s);
+#   - watch: from a fault (in a real 2-rank job, or a plain process on a silent socket) to the STALL
+#     report (goal: within --stall + 15 s);
 #   - bench --tune on a link that caps every TCP flow at 120 Mbit/s: NCCL's default (1 socket) and
 #     the seeds' 4 sockets measured in the same run as the best point (goal: >= 1.1x the default).
 # Needs root (namespaces), like the tests. Run it on a quiet machine.
@@ -22,7 +23,7 @@ repeats="${REPEATS:-1}"
 ((EUID == 0)) || { echo "bounds_bench: needs root (network namespaces)" >&2; exit 2; }
 out="$(mktemp -d /tmp/dd-bounds.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
-tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|bench\.tune|watch\.(firewall|wrong-iface|mtu-black-hole|rank-killed|collective-rank0|slow-loader|attach))$'
+tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|bench\.tune|watch\.(firewall|wrong-iface|mtu-black-hole|rank-killed|collective-rank0|slow-loader|attach|plain-recv|peer-stopped|peer-skips-barrier))$'
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 for ((r = 1; r <= repeats; r++)); do
   echo "== run $r of $repeats: ctest -R '$tests'" >&2

@@ -337,7 +337,7 @@ EOS
   WATCH_PID=$!
   wait_for "$WORK/w.err" connected 30
   stall_named_in_time
-  wait_watch 30
+  wait_watch 90
   expect_first_finding watch.socket.silent-peer "waits on 127.0.0.1:29555 (main thread in recvfrom)" "nothing received for"
   kill "$SILENT_PID"; wait "$SILENT_PID" 2>/dev/null
   ;;
@@ -351,7 +351,7 @@ peer-stopped)  # rank 0 under watch, rank 1 bare on the other node; rank 1 is st
   wait_for "$WORK/job.log" "rank 0 step 10" 150
   kill -STOP "$RANK1_PID"
   stall_named_in_time
-  wait_watch 30
+  wait_watch 90
   kill -KILL "$RANK1_PID"
   expect_first_finding watch.peer.silent "rank 0 (pid" "waits on 198.18.1.2:" "(rank 1): connection open and healthy" \
     "rank 1 is stopped, busy, or in another collective"
@@ -365,7 +365,7 @@ peer-skips-barrier)  # rank 0 under watch enters a barrier that rank 1 (bare, ot
   start_rank0_only rank1-skips-barrier --on-stall kill
   wait_for "$WORK/job.log" "rank 0 enters the barrier rank 1 skips" 150
   stall_named_in_time
-  wait_watch 30
+  wait_watch 90
   kill -KILL "$RANK1_PID"
   grep -q "rank 1 step 7" "$WORK/rank1.log" || die "rank 1 did not run its steps: $(tail -3 "$WORK/rank1.log")"
   expect_first_finding watch.peer.silent "waits on 198.18.1.2:" "(rank 1)" "rank 1 is stopped, busy, or in another collective"
@@ -381,7 +381,7 @@ store-missing-rank)  # rank 0 of a world of 2 whose rank 1 never starts: it wait
   sleep 20
   ! grep -q "progress again" "$WORK/w.err" || die "the store's polling was taken for progress: $(grep -c 'progress again' "$WORK/w.err") x 'progress again': $(cat "$WORK/w.err")"
   kill -TERM "$WATCH_PID"
-  wait_watch 30
+  wait_watch 90
   expect_first_finding watch.store.incomplete "1 of 2 ranks never joined the store at 198.18.1.1:29500"
   ;;
 *) die "unknown case $CASE" ;;

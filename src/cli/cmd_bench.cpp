@@ -13,6 +13,7 @@
 #include "cli/flag_checks.hpp"
 #include "cli/meeting_flags.hpp"
 #include "cli/real_context.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
@@ -48,10 +49,7 @@ struct BenchFlags {
   bool verbose = false;
 };
 
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "distdoctor: error: bench: %s\n", message.c_str());
-  return core::k_exit_usage;
-}
+int usage_error(const std::string& message) { return cli::usage_error("bench", message); }
 
 int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   bench::BenchConfig c;
@@ -112,6 +110,9 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     c.nccl = std::move(nb);
   } else if (flags.backend != "tcp") {
     return usage_error("--backend '" + flags.backend + "': tcp or nccl");
+  } else if (!flags.nccl_lib.empty() || !flags.cudart_lib.empty()) {
+    return usage_error(fmt::format("{} is for --backend nccl; the tcp backend loads no library",
+                                   flags.nccl_lib.empty() ? "--cudart-lib" : "--nccl-lib"));
   }
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;

@@ -10,6 +10,7 @@
 #include "cli/command.hpp"
 #include "cli/flag_checks.hpp"
 #include "cli/real_context.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
 #include "report/fix_plan.hpp"
@@ -28,8 +29,7 @@ struct TemplateOptions {
 int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
   auto launcher = report::parse_launcher(o.launcher);
   if (!launcher) {
-    std::fprintf(stderr, "distdoctor: error: %s\n", launcher.error().message.c_str());
-    return core::k_exit_usage;
+    return usage_error("launch-template", launcher.error().message);
   }
   RealSeams seams;
   auto report = check::build_report(seams.context(false), check::ReportScope::full);

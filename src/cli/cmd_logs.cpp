@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/fix_output.hpp"
+#include "cli/usage.hpp"
 #include "core/json_limits.hpp"
 #include "core/exit_code.hpp"
 #include "env/audit.hpp"
@@ -49,8 +50,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(opt.fix, global)) return *bad;
   auto report = logs::analyze_files(opt.files, check_tf_config);
   if (!report) {
-    std::fprintf(stderr, "distdoctor: error: %s\n", report.error().message.c_str());
-    return core::k_exit_usage;
+    return input_error("logs", report.error().message);
   }
   if (!write_report(opt.fix, logs::to_json(*report))) return core::k_exit_usage;
   if (global.json) {

@@ -14,6 +14,7 @@
 #include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
+#include "cli/usage.hpp"
 #include "cluster/transport/auth.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
@@ -64,8 +65,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (flags.ssh.used()) {
     auto hosts = cli::ssh_hosts(flags.ssh, seams.files, lf);
     if (!hosts) {
-      std::fprintf(stderr, "distdoctor: error: preflight: %s\n", hosts.error().message.c_str());
-      return core::k_exit_usage;
+      return input_error("preflight", hosts.error().message);
     }
     ssh_hosts = std::move(*hosts);
   }
@@ -77,8 +77,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   } else {
     auto salvage = env::launchers::salvage_launch(env, lf, detected.error());
     if (!salvage.environment_error) {
-      std::fprintf(stderr, "distdoctor: error: preflight: %s\n", detected.error().message.c_str());
-      return core::k_exit_usage;
+      return usage_error("preflight", detected.error().message);
     }
     env_problem = detected.error();
     launch = std::move(salvage.info);

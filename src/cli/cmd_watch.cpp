@@ -14,6 +14,7 @@
 #include "cli/command.hpp"
 #include "cli/flag_checks.hpp"
 #include "cli/meeting_flags.hpp"
+#include "cli/usage.hpp"
 #include "core/exit_code.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "os/environment.hpp"
@@ -111,8 +112,7 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
     auto lf = launch_flags_of(cli.meet);
     auto launch = env::launchers::detect_launch(os::Environment::capture(), lf);
     if (!launch) {
-      std::fprintf(stderr, "distdoctor: error: %s\n", launch.error().message.c_str());
-      return core::k_exit_usage;
+      return usage_error("watch", launch.error().message);
     }
     meet = watch::MeetConfig{launch->rendezvous_host, launch->rendezvous_port, launch->rank.value_or(0),
                              launch->world.value_or(1), env::launchers::job_token(*launch, lf),
@@ -145,8 +145,11 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   auto result = watch::run_watch(opt, io);
   if (!result) {
     if (meeting_run.started()) meeting_run.wait();
-    std::fprintf(stderr, "distdoctor: error: %s\n", result.error().message.c_str());
-    return result.error().kind == core::ErrorKind::system ? core::k_exit_internal : core::k_exit_usage;
+    if (result.error().kind == core::ErrorKind::system) {
+      std::fprintf(stderr, "distdoctor watch: %s\n", result.error().message.c_str());
+      return core::k_exit_internal;
+    }
+    return input_error("watch", result.error().message);
   }
   nlohmann::json meeting;
   if (meet) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "cli/usage.hpp"
 #include "core/exit_code.hpp"
 #include "os/atomic_file.hpp"
 #include "report/export_formats.hpp"
@@ -12,11 +13,13 @@
 namespace dd::cli {
 
 void add_export_format_flag(CLI::App& sub, FixOutputFlags& flags) {
+  flags.command = sub.get_name();
   sub.add_option("--export-format", flags.export_format,
                  "print only the fix, as: sh, dockerfile, k8s, slurm, torchrun or tf (TF_CONFIG per worker)");
 }
 
 void add_report_flag(CLI::App& sub, FixOutputFlags& flags) {
+  flags.command = sub.get_name();
   sub.add_option("--report", flags.report_path, "also write a self-contained HTML report to this file");
 }
 
@@ -24,18 +27,15 @@ std::optional<int> validate_fix_output(const FixOutputFlags& flags, const Global
   if (!flags.export_format.empty()) {
     auto f = report::parse_export_format(flags.export_format);
     if (!f) {
-      std::fprintf(stderr, "distdoctor: error: %s\n", f.error().message.c_str());
-      return core::k_exit_usage;
+      return usage_error(flags.command, f.error().message);
     }
     if (global.json) {
-      std::fprintf(stderr, "distdoctor: error: --export-format and --json both want stdout: use one\n");
-      return core::k_exit_usage;
+      return usage_error(flags.command, "--export-format and --json both want stdout: give one of them");
     }
   }
   if (!flags.report_path.empty()) {
     if (auto bad = os::check_output_path("--report", flags.report_path)) {
-      std::fprintf(stderr, "distdoctor: error: %s\n", bad->message.c_str());
-      return core::k_exit_usage;
+      return usage_error(flags.command, bad->message);
     }
   }
   return std::nullopt;
@@ -44,10 +44,10 @@ std::optional<int> validate_fix_output(const FixOutputFlags& flags, const Global
 bool write_report(const FixOutputFlags& flags, const nlohmann::json& out) {
   if (flags.report_path.empty()) return true;
   if (auto bad = os::write_file_atomic("--report", flags.report_path, report::render_html_report(out))) {
-    std::fprintf(stderr, "distdoctor: error: %s\n", bad->message.c_str());
+    input_error(flags.command, bad->message);
     return false;
   }
-  std::fprintf(stderr, "distdoctor: report written to %s\n", flags.report_path.c_str());
+  std::fprintf(stderr, "distdoctor %s: report written to %s\n", flags.command.c_str(), flags.report_path.c_str());
   return true;
 }
 

@@ -16,6 +16,7 @@ namespace dd::cli {
 struct FixOutputFlags {
   std::string export_format;  // empty: not asked
   std::string report_path;    // empty: not asked
+  std::string command;        // the command the flags belong to (set by add_*_flag), for messages
 };
 
 void add_export_format_flag(CLI::App& sub, FixOutputFlags& flags);

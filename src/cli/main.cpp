@@ -128,6 +128,9 @@ int run(int argc, char** argv) {
     if (global.quiet && global.json) {
       throw CLI::ValidationError("--quiet", "must not come with --json (one prints nothing, the other one object)");
     }
+    if (global.no_color && global.color == "always") {
+      throw CLI::ValidationError("--no-color", "contradicts --color always: give one of them");
+    }
     if (global.quiet) std::cout.rdbuf(&nowhere);
   });
   std::reverse(args.begin(), args.end());

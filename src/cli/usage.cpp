@@ -199,6 +199,12 @@ std::string usage_message(const CLI::App& sub, const CLI::ParseError& e) {
   return what;
 }
 
+int input_error(std::string_view command, const std::string& message) {
+  std::string who = command.empty() ? "distdoctor" : fmt::format("distdoctor {}", command);
+  std::fprintf(stderr, "%s: %s\n", who.c_str(), message.c_str());
+  return core::k_exit_usage;
+}
+
 int usage_error(std::string_view command, const std::string& message) {
   std::string who = command.empty() ? "distdoctor" : fmt::format("distdoctor {}", command);
   std::fprintf(stderr, "%s: %s\nRun '%s --help' for usage.\n", who.c_str(), message.c_str(), who.c_str());

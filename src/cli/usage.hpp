@@ -27,4 +27,8 @@ std::string usage_message(const CLI::App& sub, const CLI::ParseError& e);
 // Prints "distdoctor CMD: MESSAGE" and the pointer to --help on stderr; returns exit code 2.
 int usage_error(std::string_view command, const std::string& message);
 
+// Prints "distdoctor CMD: MESSAGE" on stderr (an input the command cannot use: an unreadable file,
+// an environment it cannot place); returns exit code 2.
+int input_error(std::string_view command, const std::string& message);
+
 }  // namespace dd::cli

@@ -180,7 +180,7 @@ int exit_code_of(int st) {
 
 core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
   using core::ErrorKind;
-  if (spec.argv.empty()) return core::make_error(ErrorKind::usage, "watch: no command given after --");
+  if (spec.argv.empty()) return core::make_error(ErrorKind::usage, "no command given after --");
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   // A background job of a non-interactive shell starts with SIGINT/SIGQUIT ignored, and an
   // ignored signal never reaches the signalfd: take them back so `kill -INT` is forwarded.
@@ -247,7 +247,7 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
   if (auto exec_errno = os::exec_failure(report_r, pid)) {
     ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
     return core::make_error(*exec_errno == ENOENT ? ErrorKind::not_found : ErrorKind::system,
-                            "watch: cannot run '" + spec.argv[0] + "': " + std::strerror(*exec_errno));
+                            "cannot run '" + spec.argv[0] + "': " + std::strerror(*exec_errno));
   }
   std::unique_ptr<Job> job =
       std::make_unique<LinuxJob>(pid, sigfd.release(), out_r.release(), err_r.release(), spec.use_pty);

@@ -363,10 +363,10 @@ core::Result<WatchResult> run_watch(const WatchOptions& opt, WatchIo& io) {
   if (opt.stall_s <= 0) return core::make_error(core::ErrorKind::usage, "--stall: must be a positive number of seconds");
   bool attach = !opt.pids.empty() || !opt.match.empty();
   if (attach && !opt.argv.empty()) {
-    return core::make_error(core::ErrorKind::usage, "watch: give either a command after -- or --pid/--match, not both");
+    return core::make_error(core::ErrorKind::usage, "give either a command after -- or --pid/--match, not both");
   }
   if (!attach && opt.argv.empty()) {
-    return core::make_error(core::ErrorKind::usage, "watch: no command (use `watch -- CMD...` or `watch --pid PID`)");
+    return core::make_error(core::ErrorKind::usage, "no command (use `watch -- CMD...` or `watch --pid PID`)");
   }
   Watcher w(opt, io);
   return attach ? w.run_attach() : w.run_command();

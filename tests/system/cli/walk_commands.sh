@@ -126,7 +126,7 @@ assert j["script"].startswith("#!") and "srun" in j["script"], j["script"][:200]
 PY
 # --report says where it wrote
 run logs --report "$tmp/r.html" "$data/healthy.log"
-[[ $rc == 0 && -s "$tmp/r.html" ]] && grep -qxF "distdoctor: report written to $tmp/r.html" "$tmp/err" &&
+[[ $rc == 0 && -s "$tmp/r.html" ]] && grep -qxF "distdoctor logs: report written to $tmp/r.html" "$tmp/err" &&
   ok "--report prints its path" || bad "--report: exit $rc: $(cat "$tmp/err")"
 # --color: always colours through a pipe (and over NO_COLOR: the flag is the later, explicit choice),
 # never and auto (a pipe) do not
@@ -146,6 +146,26 @@ run logs --quiet "$data/loopback-across-hosts.log"
 run logs -q "$data/healthy.log"
 [[ $rc == 0 && ! -s "$tmp/out" ]] && ok "logs -q on a healthy log: exit 0, stdout empty" || bad "logs -q: exit $rc, $(wc -c <"$tmp/out") bytes"
 usage "--quiet with --json" "distdoctor logs: --quiet must not come with --json (one prints nothing, the other one object)" logs --quiet --json "$data/healthy.log"
+
+# flags that contradict each other or have nothing to act on are refused, never ignored; every
+# usage error names its command the same way
+usage "--no-color with --color always" "distdoctor logs: --no-color: contradicts --color always: give one of them" \
+  logs --no-color --color always "$data/healthy.log"
+usage "bench --nccl-lib on the tcp backend" "distdoctor bench: --nccl-lib is for --backend nccl; the tcp backend loads no library" \
+  bench --world 1 --nccl-lib /nonexistent/libnccl.so.2
+usage "bench --cudart-lib on the tcp backend" "distdoctor bench: --cudart-lib is for --backend nccl; the tcp backend loads no library" \
+  bench --world 1 --cudart-lib /nonexistent/libcudart.so
+usage "check --export-format with --json" "distdoctor check: --export-format and --json both want stdout: give one of them" \
+  check --no-probe --json --export-format sh
+usage "launch-template with an unknown launcher" \
+  "distdoctor launch-template: --launcher 'slurmx': unknown launcher (use one of torchrun, srun, mpirun, tf)" \
+  launch-template --launcher slurmx
+run logs /nonexistent/rank0.log
+[[ $rc == 2 && ! -s "$tmp/out" && "$(head -1 "$tmp/err")" == "distdoctor logs: /nonexistent/rank0.log: cannot open: No such file or directory" ]] &&
+  ok "logs on a missing file names the command and the file" || bad "logs on a missing file: exit $rc: $(cat "$tmp/err")"
+run watch --
+[[ $rc == 2 && "$(head -1 "$tmp/err")" == "distdoctor watch: no command (use \`watch -- CMD...\` or \`watch --pid PID\`)" ]] &&
+  ok "watch without a command" || bad "watch --: exit $rc: $(cat "$tmp/err")"
 
 echo "$cases cases, $([[ $fail == 0 ]] && echo all passed || echo FAILURES)"
 exit $fail

@@ -26,15 +26,6 @@ std::string uri_of(const std::string& path) {
   return out;
 }
 
-std::string_view level_of(core::Severity s) {
-  switch (s) {
-    case core::Severity::error: return "error";
-    case core::Severity::warning: return "warning";
-    case core::Severity::info: return "note";
-  }
-  return "note";
-}
-
 }  // namespace
 
 nlohmann::json to_sarif(const LintReport& report, std::string_view version) {
@@ -45,7 +36,7 @@ nlohmann::json to_sarif(const LintReport& report, std::string_view version) {
     nlohmann::json region = {{"startLine", std::max(1, f.location.line)}, {"startColumn", std::max(1, f.location.column)}};
     nlohmann::json result = {
         {"ruleId", f.finding.id},
-        {"level", level_of(f.finding.severity)},
+        {"level", compiler_severity(f.finding.severity)},
         {"message", {{"text", f.finding.title}}},
         {"locations", {{{"physicalLocation", {{"artifactLocation", {{"uri", uri_of(f.location.file)}}}, {"region", region}}}}}}};
     if (!f.finding.fix.text.empty()) result["properties"] = {{"fix", f.finding.fix.text}};

@@ -9,8 +9,6 @@
 
 namespace dd::lint {
 
-namespace {
-
 std::string_view compiler_severity(core::Severity s) {
   switch (s) {
     case core::Severity::error: return "error";
@@ -19,6 +17,8 @@ std::string_view compiler_severity(core::Severity s) {
   }
   return "note";
 }
+
+namespace {
 
 std::string_view github_command(core::Severity s) {
   switch (s) {

@@ -12,6 +12,9 @@
 
 namespace dd::lint {
 
+// "error", "warning" or "note": the word compilers print, which is also SARIF's result level.
+std::string_view compiler_severity(core::Severity s);
+
 // `FILE:LINE:COL: SEVERITY: TITLE [RULE-ID]` per finding (severity error / warning / note), then
 // nothing else: the exit code and the count are for the caller. Control characters escaped.
 std::string render_lines(const LintReport& report);

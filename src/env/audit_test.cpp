@@ -196,6 +196,15 @@ TEST(EnvAudit, WindowsFixMatchesTheFramework) {
   EXPECT_NE(f->fix.text.find("DDPStrategy(process_group_backend=\"gloo\")"), std::string::npos) << f->fix.text;
   EXPECT_EQ(f->fix.text.find("TensorFlow"), std::string::npos) << f->fix.text;
   EXPECT_EQ(f->fix.text.find("PL_TORCH"), std::string::npos) << f->fix.text;
+  // No sign of either framework (the seeds' MirroredStrategy user on Windows): both answers, TF's
+  // by the number of machines.
+  auto neither = audit_of(Scenario{{}, false, Platform::windows});
+  f = find_id(neither, "env.windows.no-nccl");
+  ASSERT_NE(f, nullptr) << test::ids(neither);
+  EXPECT_NE(f->fix.text.find("backend=\"gloo\""), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()) on one machine"),
+            std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("CommunicationImplementation.RING)) across machines"), std::string::npos) << f->fix.text;
 }
 
 TEST(EnvAudit, EvidenceNamesTheVariableValueAndSource) {

@@ -66,6 +66,11 @@ void check_platform(const Context& ctx, std::vector<core::Finding>& out) {
                                 : std::string("TensorFlow: strategy = ") + k_tf_one_machine);
   }
   if (torch || !tf) fixes.push_back(std::string("PyTorch: ") + k_torch_gloo);
+  // No sign of either framework: both answers (TensorFlow's by the number of machines).
+  if (!tf && !torch) {
+    fixes.push_back(std::string("TensorFlow: strategy = ") + k_tf_one_machine + " on one machine, " +
+                    k_tf_multi_worker_ring + " across machines");
+  }
   if (nccl) fixes.push_back("unset the NCCL_* variables: nothing reads them on Windows");
   f.fix.text = core::join(fixes, "; ");
   out.push_back(std::move(f));

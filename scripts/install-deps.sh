@@ -29,6 +29,7 @@ pkgs=(
   openssh-client openssh-server  # preflight --ssh (ssh, scp) and its system test (sshd per namespace node)
   chromium python3-pil    # system.report.browser: headless Chromium renders the HTML reports; PIL reads its PNGs
   python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s
+  patch                   # system.lint.roundtrip: applies `lint --diff` output with GNU patch (must equal `lint --fix`)
   python3-jsonschema      # system.lint.formats: lint --format sarif validated against the SARIF 2.1.0 schema
   pre-commit              # system.lint.pre-commit: .pre-commit-hooks.yaml run by pre-commit itself (try-repo)
   fish                    # system.release.install: the generated fish completion completes in a real fish

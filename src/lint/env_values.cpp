@@ -3,6 +3,8 @@
 // their location. With --here, NCCL_SOCKET_IFNAME values also go through nccl::predict against
 // this machine's address entries.
 #include <algorithm>
+#include <cctype>
+#include <optional>
 #include <map>
 #include <set>
 
@@ -54,6 +56,58 @@ int located(const core::Finding& f, const std::string& path) {
   return 0;
 }
 
+// Where `v`'s value is written on its line (after its name when the name is there too), or npos.
+std::size_t value_at(std::string_view line, const EnvValue& v) {
+  if (v.value.empty()) return std::string_view::npos;
+  auto name = line.find(v.name);
+  if (name != std::string_view::npos) return line.find(v.value, name + v.name.size());
+  auto at = line.find(v.value);  // a YAML `value:` line: the value once, or it is ambiguous
+  return at != std::string_view::npos && line.find(v.value, at + 1) == std::string_view::npos ? at : std::string_view::npos;
+}
+
+// Whether `text` can stand where [at, at + len) of `line` is without changing how the shell,
+// Python or YAML reads the rest: inside quotes it holds no quote, backslash, $ or backquote;
+// unquoted, only characters no reader treats specially.
+bool fits(std::string_view line, std::size_t at, std::size_t len, std::string_view text) {
+  char before = at > 0 ? line[at - 1] : '\0';
+  char after = at + len < line.size() ? line[at + len] : '\0';
+  if ((before == '"' || before == '\'') && after == before) {
+    return text.find(before) == std::string_view::npos && text.find_first_of("\\$`") == std::string_view::npos;
+  }
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_.,:/+-=@%").find(c) != std::string_view::npos;
+  });
+}
+
+// `v`'s line changed as the audit's fix says, when that is a change of this one line: the value
+// replaced (VAR -> new value), or the name (a misspelt VAR unset, the right name set, same or new
+// value). nullopt for anything else: a variable to add, one to remove, per-host values.
+std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, const core::Fix& fix) {
+  if (!fix.per_host.empty()) return std::nullopt;
+  std::string line(ctx.line_text(v.line));
+  auto it = fix.env.find(v.name);
+  if (it == fix.env.end()) return std::nullopt;
+  std::string name = v.name, value = it->second;
+  if (it->second.empty()) {  // unset: only as the rename of a misspelt name
+    if (fix.env.size() != 2) return std::nullopt;
+    auto other = fix.env.begin()->first == v.name ? std::next(fix.env.begin()) : fix.env.begin();
+    if (other->second.empty()) return std::nullopt;
+    name = other->first;
+    value = other->second;
+  } else if (fix.env.size() != 1 || value == v.value) {
+    return std::nullopt;
+  }
+  auto at = value_at(line, v);
+  if (at == std::string::npos || !fits(line, at, v.value.size(), value)) return std::nullopt;
+  line.replace(at, v.value.size(), value);
+  if (name != v.name) {
+    auto n = line.find(v.name);
+    if (n == std::string::npos || line.find(v.name, n + 1) != std::string::npos) return std::nullopt;
+    line.replace(n, v.name.size(), name);
+  }
+  return line;
+}
+
 void here_ifname(FileContext& ctx, const EnvValue& v) {
   const auto& entries = ctx.options().entries;
   nccl::NcclConfig config;
@@ -68,13 +122,18 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
   }
   std::string here = core::join(std::vector<std::string>(names.begin(), names.end()), ", ");
   std::string line(ctx.line_text(v.line));
-  auto at = line.find(v.value);
-  std::string fixed = suggestion.empty() || at == std::string::npos ? "NCCL_SOCKET_IFNAME=<an interface of every node>"
-                                                                   : line.replace(at, v.value.size(), suggestion);
+  auto at = value_at(line, v);
+  bool editable = !suggestion.empty() && at != std::string::npos && fits(line, at, v.value.size(), suggestion);
+  if (editable) line.replace(at, v.value.size(), suggestion);
+  // An edit names an interface of this machine; prose when none fits.
+  auto add = [&](std::string id, core::Label label, std::string title) -> core::Finding& {
+    if (editable) return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line, LineEdit{v.line, v.line, line});
+    return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line,
+                   "NCCL_SOCKET_IFNAME=<an interface of every node>");
+  };
   if (!p.bootstrap) {
-    auto& f = ctx.add("lint.here.ifname-matches-nothing", core::Label::no_matching_interface, core::Severity::error,
-                      "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine: NCCL fails to start",
-                      v.line, core::trim(fixed) == "" ? "" : std::string(core::trim(fixed)));
+    auto& f = add("lint.here.ifname-matches-nothing", core::Label::no_matching_interface,
+                  "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine: NCCL fails to start");
     f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
     if (!p.error.empty()) f.evidence.push_back("NCCL would say: " + p.error);
     return;
@@ -83,9 +142,8 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
     return e.name == p.bootstrap->iface && e.loopback;
   });
   if (loopback) {
-    auto& f = ctx.add("lint.here.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
-                      "NCCL_SOCKET_IFNAME=" + v.value + " selects loopback here: other nodes cannot reach it", v.line,
-                      std::string(core::trim(fixed)));
+    auto& f = add("lint.here.ifname-loopback", core::Label::loopback_interface,
+                  "NCCL_SOCKET_IFNAME=" + v.value + " selects loopback here: other nodes cannot reach it");
     f.evidence.push_back("bootstrap: " + p.bootstrap->iface + " " + p.bootstrap->addr);
   }
 }
@@ -103,13 +161,13 @@ void ifname_whitespace(FileContext& ctx) {
     }
     std::string trimmed = core::join(tokens, ",");
     std::string line(ctx.line_text(v.line));
-    auto at = line.find(v.value);
+    auto at = value_at(line, v);
     if (trimmed.empty() || trimmed.find_first_of(" \t") != std::string::npos || at == std::string::npos) continue;
-    auto& f = ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error,
-                      v.name + "=\"" + v.value + "\" has blanks inside the value: neither NCCL nor Gloo trims them, so "
-                      "no interface name matches",
-                      v.line, line.replace(at, v.value.size(), trimmed));
-    (void)f;
+    line.replace(at, v.value.size(), trimmed);
+    ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error,
+            v.name + "=\"" + v.value + "\" has blanks inside the value: neither NCCL nor Gloo trims them, so "
+            "no interface name matches",
+            v.line, LineEdit{v.line, v.line, line});
   }
 }
 
@@ -150,7 +208,15 @@ void audit_env_values(FileContext& ctx) {
       if (f.id == "env.master-addr.loopback") continue;
       if (f.id == "env.windows.no-nccl" && windows_said) continue;
       if (!done.insert({f.id, line}).second) continue;
-      ctx.findings().push_back({std::move(f), {ctx.path(), line}});
+      LintFinding lf{std::move(f), {ctx.path(), line}, {}};
+      for (const EnvValue* v : round) {
+        if (v->line != line) continue;
+        if (auto changed = env_edit(ctx, *v, lf.finding.fix)) {
+          lf.edits.push_back({ctx.path(), line, line, *changed});
+          break;
+        }
+      }
+      ctx.findings().push_back(std::move(lf));
     }
   }
   ifname_whitespace(ctx);

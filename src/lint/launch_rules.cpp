@@ -167,13 +167,23 @@ std::optional<std::string> value(const Flags& f, std::initializer_list<const cha
   return std::nullopt;
 }
 
-std::string insert_after_run(const FileContext& ctx, int line, const std::string& flag) {
+// The `docker run` line with `flag` inserted after "run" (nullopt when "docker ... run" is not on it).
+std::optional<std::string> insert_after_run(const FileContext& ctx, int line, const std::string& flag) {
   std::string l(ctx.line_text(line));
   auto d = l.find("docker");
   auto r = d == std::string::npos ? std::string::npos : l.find(" run", d);
-  if (r == std::string::npos) return "docker run " + flag + " ...";
+  if (r == std::string::npos) return std::nullopt;
   l.insert(r + 4, " " + flag);
-  return std::string(core::trim(l));
+  return l;
+}
+
+// A docker finding whose fix adds `flag` to the command: an edit of its line when `editable` (no
+// conflicting flag on the command) and the line holds "docker ... run", else prose.
+core::Finding& add_docker(FileContext& ctx, std::string id, Label label, Severity sev, std::string title, int line,
+                          const std::string& flag, bool editable) {
+  auto changed = editable ? insert_after_run(ctx, line, flag) : std::nullopt;
+  if (changed) return ctx.add(std::move(id), label, sev, std::move(title), line, LineEdit{line, line, *changed});
+  return ctx.add(std::move(id), label, sev, std::move(title), line, "docker run " + flag + " ...");
 }
 
 bool ib_expected(FileContext& ctx, const std::vector<EnvValue>& extra) {
@@ -218,33 +228,34 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   if (net != "host") {
     bool across = ctx.shape().multi_node ||
                   std::any_of(env.begin(), env.end(), [](const EnvValue& e) { return e.name == "MASTER_ADDR"; });
-    auto& fi = ctx.add("lint.docker.no-host-network", Label::virtual_interface,
-                       across ? Severity::warning : Severity::info,
-                       "docker run without --network=host: NCCL and Gloo see only the container's veth on the docker "
-                       "bridge and advertise a NATed address the other nodes cannot reach",
-                       line, insert_after_run(ctx, line, "--network=host"));
+    // With another --network on the command, a second one conflicts: prose, not an edit.
+    auto& fi = add_docker(ctx, "lint.docker.no-host-network", Label::virtual_interface,
+                          across ? Severity::warning : Severity::info,
+                          "docker run without --network=host: NCCL and Gloo see only the container's veth on the docker "
+                          "bridge and advertise a NATed address the other nodes cannot reach",
+                          line, "--network=host", net.empty());
     if (!net.empty()) fi.evidence.push_back("--network=" + net);
   }
   bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
   auto shm = value(f, {"--shm-size"});
   auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
   if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
-    ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
-            shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
-                                                   "workers run out (Bus error, or a hang)"
-                : "docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, NCCL's "
-                  "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
-            line, insert_after_run(ctx, line, "--ipc=host"));
+    add_docker(ctx, "lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
+               shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
+                                                      "workers run out (Bus error, or a hang)"
+                   : "docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, NCCL's "
+                     "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
+               line, "--ipc=host", !shm && !value(f, {"--ipc"}));
   }
   bool ib_dev = value(f, {"--privileged"}).has_value();
   for (const auto& d : all_values(f, {"--device", "-v", "--volume", "--mount"})) {
     ib_dev = ib_dev || d.find("/dev/infiniband") != std::string::npos;
   }
   if (!ib_dev && ib_expected(ctx, env)) {
-    ctx.add("lint.docker.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
-            "InfiniBand is expected (NCCL_IB_* / this host has an HCA) but docker run passes no /dev/infiniband: "
-            "NCCL falls back to sockets or fails to open the HCA",
-            line, insert_after_run(ctx, line, "--device=/dev/infiniband"));
+    add_docker(ctx, "lint.docker.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
+               "InfiniBand is expected (NCCL_IB_* / this host has an HCA) but docker run passes no /dev/infiniband: "
+               "NCCL falls back to sockets or fails to open the HCA",
+               line, "--device=/dev/infiniband", true);
   }
 }
 
@@ -261,10 +272,15 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     for (std::size_t i = from; i < w.size(); ++i) {
       if (w[i] != "--use_env" && w[i] != "--use-env") fixed.push_back(w[i]);
     }
-    ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning,
-            "python -m torch.distributed.launch is deprecated: use torchrun (LOCAL_RANK comes from the environment, "
-            "not --local_rank)",
-            line, torchrun_in_place(ctx, line).value_or(joined(fixed)));
+    std::string title = "python -m torch.distributed.launch is deprecated: use torchrun (LOCAL_RANK comes from the "
+                        "environment, not --local_rank)";
+    if (auto in_place = torchrun_in_place(ctx, line)) {
+      int last = line + static_cast<int>(command_lines(ctx, line).size()) - 1;
+      ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line,
+              LineEdit{line, last, *in_place});
+    } else {
+      ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line, joined(fixed));
+    }
   }
   auto addr = value(f, {"--master_addr", "--master-addr"});
   auto rdzv = value(f, {"--rdzv_endpoint", "--rdzv-endpoint"});

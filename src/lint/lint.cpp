@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/strings.hpp"
+#include "lint/edits.hpp"
 #include "lint/rules.hpp"
 #include "lint/tf_config_across.hpp"
 
@@ -125,10 +126,11 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
   for (auto& f : detail::tf_config_across(tf_configs)) out.push_back(std::move(f));
   if (!error.empty()) {
     LintFinding f{core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error),
-                  {path, 1}};
+                  {path, 1}, {}};
     out.push_back(std::move(f));
   }
   std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
+  compose_edits(out, text);
   return out;
 }
 
@@ -184,11 +186,17 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
       if (named) return core::make_error(core::ErrorKind::unreadable, error);
       found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,
                                          error + " (skipped)"),
-                       {path, 1}});
+                       {path, 1}, {}});
     }
     report.files.push_back(path);
     report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
                     (!text->empty() && text->back() != '\n' ? 1 : 0);
+    // Only the edits of the rules kept are composed (and later applied).
+    std::erase_if(found, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
+    compose_edits(found, *text);
+    if (std::any_of(found.begin(), found.end(), [](const LintFinding& f) { return !f.edits.empty(); })) {
+      report.texts[path] = *text;
+    }
     for (auto& f : found) report.findings.push_back(std::move(f));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));

@@ -5,6 +5,7 @@
 // NCCL model (nccl::predict) against this machine's address entries. docs/lint.md lists the rules.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,21 @@ struct Location {
   int column = 1;  // 1-based: that line's first non-blank character (lint places lines, not columns)
 };
 
+// A machine-applicable change to a file (DESIGN.md, lint --json `edits[]`): lines
+// [line, end_line] (1-based, whole lines) become `replacement` (several lines joined by "\n";
+// empty removes them). Several findings on one line carry the same composed edit (lint/edits.hpp).
+struct Edit {
+  std::string file;
+  int line = 0;
+  int end_line = 0;
+  std::string replacement;
+  bool operator==(const Edit&) const = default;
+};
+
 struct LintFinding {
   core::Finding finding;
   Location location;
+  std::vector<Edit> edits;  // empty when the fix is not a change to the file (docs/lint.md says which)
 };
 
 struct LintOptions {
@@ -48,6 +61,7 @@ struct LintReport {
   std::vector<std::string> files;  // every file linted, in order
   long lines = 0;                  // lines read in all
   std::vector<LintFinding> findings;  // most important first, then by file and line
+  std::map<std::string, std::string> texts;  // the text linted, for each file with an edit (lint --fix/--diff)
 };
 
 // The kind of a text without a name (`lint -`): a shebang, #SBATCH, a Dockerfile's FROM/ARG, a

@@ -40,7 +40,7 @@ TEST(LintFormat, TextLineHasFileLineColumnSeverityAndRuleId) {
 
 TEST(LintFormat, GithubAnnotationEscapesPropertiesAndData) {
   LintReport r;
-  LintFinding f{core::new_finding("lint.x.y", core::Label::other, core::Severity::error, "50% done\nnext"), {"a,b:c.py", 7}};
+  LintFinding f{core::new_finding("lint.x.y", core::Label::other, core::Severity::error, "50% done\nnext"), {"a,b:c.py", 7}, {}};
   f.location.column = 4;
   r.findings.push_back(f);
   EXPECT_EQ(render_github(r), "::error file=a%2Cb%3Ac.py,line=7,col=4,title=lint.x.y::50%25 done%0Anext\n");

@@ -13,6 +13,11 @@ nlohmann::json to_json(const LintReport& report) {
   for (const auto& f : report.findings) {
     nlohmann::json j = report::to_json(f.finding);
     j["location"] = {{"file", f.location.file}, {"line", f.location.line}};
+    nlohmann::json edits = nlohmann::json::array();
+    for (const auto& e : f.edits) {
+      edits.push_back({{"file", e.file}, {"line", e.line}, {"end_line", e.end_line}, {"replacement", e.replacement}});
+    }
+    j["edits"] = std::move(edits);
     findings.push_back(std::move(j));
   }
   return {{"command", "lint"}, {"files", report.files}, {"lines", report.lines}, {"findings", std::move(findings)}};

@@ -87,26 +87,32 @@ class PythonRules {
   }
 
  private:
-  // The source line of `line` with bytes [begin, end) replaced; `fallback` when the range is not
-  // on that one line.
-  std::string replaced(int line, uint32_t begin, uint32_t end, std::string_view with, std::string fallback) const {
+  // The source line of `line` with bytes [begin, end) replaced; nullopt when the range is not on
+  // that one line.
+  std::optional<std::string> line_with(int line, uint32_t begin, uint32_t end, std::string_view with) const {
     std::string_view text = ctx_.line_text(line);
     std::size_t start = static_cast<std::size_t>(text.data() - ctx_.text().data());
-    if (begin < start || end < begin || end > start + text.size()) return fallback;
+    if (begin < start || end < begin || end > start + text.size()) return std::nullopt;
     std::string out(text);
     out.replace(begin - start, end - begin, with);
     return out;
   }
-  std::string inserted(int line, uint32_t at, std::string_view what, std::string fallback) const {
-    return replaced(line, at, at, what, std::move(fallback));
-  }
 
-  // Inserts a keyword argument before the call's closing parenthesis.
-  std::string with_keyword(const PyCall& c, const std::string& kw) const {
+  // The call's line with a keyword argument inserted before its closing parenthesis (nullopt when
+  // the parenthesis is on another line).
+  std::optional<std::string> with_keyword(const PyCall& c, const std::string& kw) const {
     TSNode args = arguments(c);
     uint32_t close = ts_node_end_byte(args) - 1;
     bool empty = ts_node_named_child_count(args) == 0;
-    return inserted(c.line, close, empty ? kw : ", " + kw, kw);
+    return line_with(c.line, close, close, empty ? kw : ", " + kw);
+  }
+
+  // A finding at `line` whose fix is `changed` as the new text of `edit_line` (an edit), or, when
+  // the change does not fit on one line, `fallback` as prose.
+  core::Finding& add_fix(std::string id, Label label, Severity sev, std::string title, int line, int edit_line,
+                         std::optional<std::string> changed, std::string fallback) {
+    if (changed) return ctx_.add(std::move(id), label, sev, std::move(title), line, LineEdit{edit_line, edit_line, std::move(*changed)});
+    return ctx_.add(std::move(id), label, sev, std::move(title), line, std::move(fallback));
   }
 
   std::string_view indent(int line) const {
@@ -129,21 +135,22 @@ class PythonRules {
       std::string prefix = c.name.size() > c.last.size() ? c.name.substr(0, c.name.size() - c.last.size())
                                                          : std::string("tf.distribute.");
       std::string hier = prefix + "HierarchicalCopyAllReduce()";
-      std::string fixed;
+      std::optional<std::string> fixed;
+      int edit_line = c.line;
       if (null(cdo)) {
         fixed = with_keyword(c, "cross_device_ops=" + hier);
       } else {
         std::string value(t_.text(cdo));
         if (value.find("NcclAllReduce") == std::string::npos) continue;
-        fixed = replaced(PythonTree::line(cdo), ts_node_start_byte(cdo), ts_node_end_byte(cdo), hier,
-                         "cross_device_ops=" + hier);
+        edit_line = PythonTree::line(cdo);
+        fixed = line_with(edit_line, ts_node_start_byte(cdo), ts_node_end_byte(cdo), hier);
       }
       bool devices = !null(keyword(t_, args, "devices")) || !null(positional(args, 0));
-      auto& f = ctx_.add("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl, sev,
-                         null(cdo) ? "MirroredStrategy without cross_device_ops uses NCCL all-reduce, which does not "
-                                     "exist on Windows: model.fit() hangs at the first step or raises NcclAllReduce"
-                                   : "MirroredStrategy with NcclAllReduce on Windows: NCCL does not exist there",
-                         c.line, fixed);
+      auto& f = add_fix("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl, sev,
+                        null(cdo) ? "MirroredStrategy without cross_device_ops uses NCCL all-reduce, which does not "
+                                    "exist on Windows: model.fit() hangs at the first step or raises NcclAllReduce"
+                                  : "MirroredStrategy with NcclAllReduce on Windows: NCCL does not exist there",
+                        c.line, edit_line, fixed, "cross_device_ops=" + hier);
       if (devices) f.evidence.push_back("devices=[...] does not change the all-reduce: it still defaults to NCCL");
       platform_evidence(f);
     }
@@ -299,11 +306,11 @@ class PythonRules {
       }
       std::string v;
       if (null(backend) || !t_.string_value(backend, v) || core::to_lower(v).find("nccl") == std::string::npos) continue;
-      auto& f = ctx_.add("lint.torch.nccl-on-windows", Label::windows_no_nccl, sev,
-                         "backend \"" + v + "\" on Windows: NCCL does not exist there, init_process_group fails or hangs",
-                         c.line,
-                         replaced(PythonTree::line(backend), ts_node_start_byte(backend), ts_node_end_byte(backend),
-                                  "\"gloo\"", "backend=\"gloo\""));
+      auto& f = add_fix("lint.torch.nccl-on-windows", Label::windows_no_nccl, sev,
+                        "backend \"" + v + "\" on Windows: NCCL does not exist there, init_process_group fails or hangs",
+                        c.line, PythonTree::line(backend),
+                        line_with(PythonTree::line(backend), ts_node_start_byte(backend), ts_node_end_byte(backend), "\"gloo\""),
+                        "backend=\"gloo\"");
       platform_evidence(f);
     }
   }
@@ -323,10 +330,11 @@ class PythonRules {
     };
     for (const auto& e : f_.env_sets) {
       if (e.name != "MASTER_ADDR" || !e.value || !loopback_host(*e.value)) continue;
+      // Not an edit: the rank-0 node's address is not in the file.
       report(e.line, "MASTER_ADDR is hard-coded to " + *e.value,
-             replaced(e.line, ts_node_start_byte(e.value_node), ts_node_end_byte(e.value_node),
-                      "os.environ.get(\"MASTER_ADDR\", \"<rank-0 node address>\")",
-                      "os.environ[\"MASTER_ADDR\"] = \"<rank-0 node address>\""));
+             line_with(e.line, ts_node_start_byte(e.value_node), ts_node_end_byte(e.value_node),
+                       "os.environ.get(\"MASTER_ADDR\", \"<rank-0 node address>\")")
+                 .value_or("os.environ[\"MASTER_ADDR\"] = \"<rank-0 node address>\""));
     }
     for (const auto& c : f_.calls) {
       if (c.last != "init_process_group") continue;
@@ -335,9 +343,10 @@ class PythonRules {
       if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
       if (!loopback_host(host)) continue;
+      // Not an edit: env:// needs MASTER_ADDR/MASTER_PORT from a launcher, which the file may not have.
       report(c.line, "init_method " + v + " names this machine",
-             replaced(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"",
-                      "init_method=\"env://\""));
+             line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"")
+                 .value_or("init_method=\"env://\""));
     }
   }
 
@@ -462,13 +471,16 @@ class PythonRules {
       if (has(chain, s)) unknown = s;
     }
     if (!infinite && unknown.empty()) return;
-    auto& f = ctx_.add("lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall,
+    // An edit only names a step count the file defines; the count itself is the author's to say.
+    std::string steps = bound_name({"STEPS_PER_EPOCH", "steps_per_epoch", "TRAIN_STEPS"}, "");
+    auto& f = add_fix("lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall,
                        infinite ? Severity::error : Severity::warning,
                        infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
                                 : "fit() gets a dataset of unknown cardinality (" + unknown +
                                       ") and no steps_per_epoch: the step count is unknown and the last step can wait "
                                       "forever for a batch other workers do not have",
-                       fit.line, with_keyword(fit, "steps_per_epoch=STEPS_PER_EPOCH"));
+                       fit.line, fit.line, !steps.empty() ? with_keyword(fit, "steps_per_epoch=" + steps) : std::nullopt,
+                       "steps_per_epoch=<examples per epoch // global batch size>");
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
   }
 
@@ -512,13 +524,14 @@ class PythonRules {
     }
     TSNode batch = step_call(chain, "batch");
     if (problems.empty()) return;
-    std::string fixed = composed_line(chain, missing, fixed_prefetch);
-    if (!fixed.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = {PythonTree::line(chain.end), fixed};
-    auto& f = ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall,
-                       serious ? Severity::warning : Severity::info,
-                       "the tf.data pipeline lacks " + core::join(problems, ", ") +
-                           ": an input-bound step looks exactly like an all-reduce hang",
-                       chain.line, fixed);
+    LineEdit fixed = composed_line(chain, missing, fixed_prefetch);
+    if (!fixed.text.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = fixed;
+    std::string title = "the tf.data pipeline lacks " + core::join(problems, ", ") +
+                        ": an input-bound step looks exactly like an all-reduce hang";
+    auto sev = serious ? Severity::warning : Severity::info;
+    auto& f = fixed.text.empty()
+                  ? ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev, std::move(title), chain.line, "")
+                  : ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev, std::move(title), chain.line, fixed);
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
     if (present != canonical) {
       f.evidence.push_back("cache() before shuffle() (else every epoch replays the first epoch's order), shuffle() before "
@@ -541,10 +554,10 @@ class PythonRules {
     return fallback;
   }
 
-  // The line of `chain.end` with the chain rewritten (see pipeline()); "" when it cannot be said
-  // as one line.
-  std::string composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
-    if (chain.step_calls.empty()) return "";
+  // The line(s) of `chain.end` with the chain rewritten (see pipeline()); text "" when it cannot be
+  // said that way.
+  LineEdit composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
+    if (chain.step_calls.empty()) return {};
     uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
     auto inside = [&](TSNode n) { return ts_node_start_byte(n) >= end_begin && ts_node_end_byte(n) <= end_end; };
     // texts[i]: step i's text; step 0 is the source call, kept whole.
@@ -603,7 +616,7 @@ class PythonRules {
     if (keep_earlier) {
       TSNode first = chain.step_calls[earlier < chain.step_calls.size() ? earlier : chain.step_calls.size() - 1];
       TSNode object = PythonTree::field(PythonTree::field(first, "function"), "object");
-      if (earlier == chain.step_calls.size() || null(object)) return "";
+      if (earlier == chain.step_calls.size() || null(object)) return {};
       rhs = t_.source().substr(end_begin, ts_node_end_byte(object) - end_begin);
       from = earlier;
     }
@@ -614,9 +627,9 @@ class PythonRules {
     std::string_view head = ctx_.line_text(first_line), tail = ctx_.line_text(last_line);
     std::size_t head_start = static_cast<std::size_t>(head.data() - ctx_.text().data());
     std::size_t tail_start = static_cast<std::size_t>(tail.data() - ctx_.text().data());
-    if (end_begin < head_start || end_end < tail_start || end_end > tail_start + tail.size()) return "";
+    if (end_begin < head_start || end_end < tail_start || end_end > tail_start + tail.size()) return {};
     std::string out(head.substr(0, end_begin - head_start));
-    return out + rhs + std::string(tail.substr(end_end - tail_start));
+    return {first_line, last_line, out + rhs + std::string(tail.substr(end_end - tail_start))};
   }
 
   // batch(N)'s call with N times the replica count (lint.tf.batch-not-scaled's fix): ".batch(N * s.num_replicas_in_sync)"
@@ -688,15 +701,17 @@ class PythonRules {
       const std::string& shown = arg->shown;
       // The pipeline's corrected line when the same line gets one (one line, one correction).
       auto same = composed_.find(ts_node_start_byte(c.node));
-      std::string fixed = same != composed_.end() && same->second.first == c.line
-                              ? same->second.second
-                              : replaced(PythonTree::line(arg->node), ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
-                                         shown + " * " + s + ".num_replicas_in_sync",
-                                         ".batch(" + shown + " * " + s + ".num_replicas_in_sync)");
-      auto& f = ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning,
-                         "batch(" + shown + ") is not multiplied by the replica count: each replica gets " + shown +
-                             "/N examples, the epoch has the wrong number of steps and the last step can wait forever",
-                         c.line, fixed);
+      std::string title = "batch(" + shown + ") is not multiplied by the replica count: each replica gets " + shown +
+                          "/N examples, the epoch has the wrong number of steps and the last step can wait forever";
+      int arg_line = PythonTree::line(arg->node);
+      auto& f = same != composed_.end() && same->second.line == c.line
+                    ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
+                               c.line, same->second)
+                    : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
+                              c.line, arg_line,
+                              line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
+                                        shown + " * " + s + ".num_replicas_in_sync"),
+                              ".batch(" + shown + " * " + s + ".num_replicas_in_sync)");
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
     }
   }
@@ -709,12 +724,12 @@ class PythonRules {
       std::string name;
       auto value = constant_int(v, c.scope, &name);
       if (!value) continue;
-      ctx_.add("lint.tf.num-parallel-calls-not-autotune", Label::performance, Severity::warning,
-               "num_parallel_calls=" + (name.empty() ? *value : name + " (" + *value + ")") +
-                   " is fixed: tf.data.AUTOTUNE sizes it to the machine; a fixed count starves the replicas",
-               c.line,
-               replaced(PythonTree::line(v), ts_node_start_byte(v), ts_node_end_byte(v), "tf.data.AUTOTUNE",
-                        "num_parallel_calls=tf.data.AUTOTUNE"));
+      add_fix("lint.tf.num-parallel-calls-not-autotune", Label::performance, Severity::warning,
+              "num_parallel_calls=" + (name.empty() ? *value : name + " (" + *value + ")") +
+                  " is fixed: tf.data.AUTOTUNE sizes it to the machine; a fixed count starves the replicas",
+              c.line, PythonTree::line(v),
+              line_with(PythonTree::line(v), ts_node_start_byte(v), ts_node_end_byte(v), "tf.data.AUTOTUNE"),
+              "num_parallel_calls=tf.data.AUTOTUNE");
     }
   }
 
@@ -733,7 +748,7 @@ class PythonRules {
   const PythonTree& t_;
   const PythonFacts& f_;
   // batch() call start byte -> the line and corrected line its pipeline's finding printed
-  std::map<uint32_t, std::pair<int, std::string>> composed_;
+  std::map<uint32_t, LineEdit> composed_;  // by the batch() call's first byte: its pipeline's corrected statement
 };
 
 // The 1-based line of the first ERROR or MISSING node, depth first in source order.

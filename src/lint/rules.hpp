@@ -23,6 +23,13 @@ struct JobShape {
   std::string multi_node_why;  // the evidence, for the finding
 };
 
+// A whole-line change (lint.hpp's Edit without the file): lines [line, end_line] become `text`.
+struct LineEdit {
+  int line = 0;
+  int end_line = 0;
+  std::string text;
+};
+
 class FileContext {
  public:
   FileContext(const std::string& path, const std::string& text, const LintOptions& options);
@@ -38,6 +45,15 @@ class FileContext {
   // line or lines) as fix.text; returns it for more evidence.
   core::Finding& add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
                      std::string fixed);
+  // The same, with a fix that is a change to the file: the edit is the finding's edits[], and fix.text
+  // the changed line (trimmed) or lines. A one-line `edit.text` without leading blanks gets the
+  // indentation of the line it replaces.
+  core::Finding& add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
+                     LineEdit edit);
+  // The finding added last, with its location and edits.
+  LintFinding& last() { return findings_.back(); }
+  // The text of lines [first, last] as written, joined by "\n".
+  std::string lines_text(int first, int last) const;
 
   std::vector<LintFinding>& findings() { return findings_; }
   std::vector<EnvValue>& env() { return env_; }

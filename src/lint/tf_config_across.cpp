@@ -20,7 +20,7 @@ struct Parsed {
 
 std::string where(const TfConfigSeen& s) { return fmt::format("{}:{}", s.file, s.line); }
 
-LintFinding at(const TfConfigSeen& s, core::Finding f) { return LintFinding{std::move(f), {s.file, s.line}}; }
+LintFinding at(const TfConfigSeen& s, core::Finding f) { return LintFinding{std::move(f), {s.file, s.line}, {}}; }
 
 // One folder's values: one job's launch files sit together; examples elsewhere in a tree are
 // other jobs.

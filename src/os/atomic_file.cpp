@@ -44,8 +44,11 @@ std::optional<core::Error> check_output_path(std::string_view flag, const std::s
   return std::nullopt;
 }
 
-std::optional<core::Error> write_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
-  if (auto bad = check_output_path(flag, path)) return bad;
+namespace {
+
+// Temp file + fsync + rename; `st` (the file replaced) gives mode, owner and group, else 0644.
+std::optional<core::Error> write_atomic(std::string_view flag, const std::string& path, std::string_view content,
+                                        const struct stat* st) {
   std::string tmpl = path + ".tmp.XXXXXX";
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');
@@ -64,7 +67,9 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
     if (n <= 0) return give_up("write");
     done += static_cast<std::size_t>(n);
   }
-  if (::fchmod(fd, 0644) != 0) return give_up("chmod");
+  if (::fchmod(fd, st ? (st->st_mode & 07777) : 0644) != 0) return give_up("chmod");
+  // Best effort: only root may give a file away; a user's own file keeps its owner anyway.
+  if (st && ::fchown(fd, st->st_uid, st->st_gid) != 0) errno = 0;
   if (::fsync(fd) != 0) return give_up("fsync");
   if (::close(fd) != 0) {
     int err = errno;
@@ -77,6 +82,21 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
     return fail(core::ErrorKind::system, flag, path, std::string("rename: ") + std::strerror(err));
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<core::Error> write_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
+  if (auto bad = check_output_path(flag, path)) return bad;
+  return write_atomic(flag, path, content, nullptr);
+}
+
+std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return fail(core::ErrorKind::usage, flag, path, std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) return fail(core::ErrorKind::usage, flag, path, "is not a regular file");
+  if (auto bad = check_output_path(flag, path)) return bad;
+  return write_atomic(flag, path, content, &st);
 }
 
 }  // namespace dd::os

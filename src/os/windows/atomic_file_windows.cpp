@@ -80,4 +80,11 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
   return std::nullopt;
 }
 
+// Windows keeps no POSIX mode to carry over; the file's attributes are those of a new file.
+std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::path(path), ec)) return fail(core::ErrorKind::usage, flag, path, "is not a regular file");
+  return write_file_atomic(flag, path, content);
+}
+
 }  // namespace dd::os

@@ -25,3 +25,9 @@ set_tests_properties(system.lint.pre-commit PROPERTIES LABELS system TIMEOUT 120
 add_test(NAME system.lint.hostile
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/hostile.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
 set_tests_properties(system.lint.hostile PROPERTIES LABELS system TIMEOUT 120)
+
+# Issue 27: every rule whose fix is an edit applied with --fix and with --diff | patch, checked by
+# the real parsers and by lint again; coverage against docs/lint.md (root: a netns for --here).
+add_test(NAME system.lint.roundtrip
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/roundtrip.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.lint.roundtrip PROPERTIES LABELS system TIMEOUT 180)

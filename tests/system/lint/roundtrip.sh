@@ -1,0 +1,151 @@
+#!/bin/bash
+# Issue 27: every lint rule whose fix is an edit, applied for real. For each case (rule, example
+# file, lint flags) the example is copied, then:
+#   - lint --json shows the rule with non-empty edits[];
+#   - lint --diff's output, applied with GNU patch -p1, gives the same file as lint --fix;
+#   - --fix keeps the file's mode, names the rule on stderr, and the result passes the real parser
+#     (/usr/bin/python3 ast, bash -n, PyYAML);
+#   - lint run again: the rule is gone from that file and no error appears that was not there.
+# Coverage: the rules of docs/lint.md's table minus its "Fixes that are not edits" list must each
+# have a case here; the count is printed, and a rule with neither fails the test.
+# The lint.here.* cases run in a network namespace of their own with one veth pair (rt0 198.18.77.1/24, its peer rt1 in the same namespace)
+# so the interface an edit names is known. Usage: roundtrip.sh DISTDOCTOR SOURCE_DIR
+set -u
+dd=$(realpath "$1") src=$(realpath "$2")
+py=/usr/bin/python3
+data=$src/tests/data/lint
+tmp=$(mktemp -d /tmp/dd-roundtrip-XXXXXX)
+ns=ddrt$$
+cleanup() { ip netns del "$ns" 2>/dev/null; rm -rf "$tmp"; }
+trap cleanup EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+[[ $(id -u) == 0 ]] || fail "needs root (a network namespace for the --here cases)"
+command -v patch >/dev/null || fail "needs GNU patch (scripts/install-deps.sh)"
+
+ip netns add "$ns" || fail "ip netns add $ns"
+ip -n "$ns" link set lo up
+ip -n "$ns" link add rt0 type veth peer name rt1 && ip -n "$ns" addr add 198.18.77.1/24 dev rt0 &&
+  ip -n "$ns" link set rt1 up && ip -n "$ns" link set rt0 up ||
+  fail "veth pair in $ns"
+
+# rule | file (under tests/data/lint) | lint flags ("here" = --here inside the namespace)
+cases=(
+  "lint.tf.mirrored-windows-no-cross-device-ops|rules/mirrored_windows.py|--platform windows"
+  "lint.tf.mirrored-windows-no-cross-device-ops|rules/mirrored_devices_windows.py|--platform windows"
+  "lint.torch.nccl-on-windows|rules/nccl_windows.py|--platform windows"
+  "lint.tf.data-pipeline-incomplete|rules/data_pipeline.py|"
+  "lint.tf.batch-not-scaled|rules/batch_not_scaled.py|"
+  "lint.tf.num-parallel-calls-not-autotune|rules/parallel_calls.py|"
+  "lint.tf.unknown-cardinality-fit|roundtrip/steps_bound.py|"
+  "lint.env.ifname-whitespace|roundtrip/ifname_whitespace.sbatch|"
+  "lint.docker.no-host-network|rules/docker_run.sh|"
+  "lint.docker.small-shm|rules/docker_run.sh|"
+  "lint.docker.no-infiniband-device|rules/docker_ib.sh|"
+  "lint.torch.launch-deprecated|rules/launch_deprecated.sh|"
+  "lint.torch.launch-deprecated|rules/Dockerfile.launch|"
+  "lint.torch.launch-deprecated|roundtrip/launch_pod.yaml|"
+  "lint.here.ifname-matches-nothing|roundtrip/ifname_here.sh|here"
+  "lint.here.ifname-loopback|roundtrip/ifname_loopback.sh|here"
+  "env.unknown-name|rules/env_typo.py|"
+  "env.unknown-name|roundtrip/env_values.sh|"
+  "env.int.trailing-garbage|roundtrip/env_values.py|"
+  "env.int.not-a-number|roundtrip/env_values.sh|"
+  "env.perf.debug-info|roundtrip/env_values.py|"
+)
+
+# lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)
+lint_in() {
+  local flags=$1; shift
+  if [[ $flags == here ]]; then ip netns exec "$ns" "$dd" lint --here --no-config "$@"
+  else "$dd" lint --no-config $flags "$@"; fi
+}
+
+# ids FILE.json [error]: the rule ids in a lint --json output (only errors with "error"), one per line
+ids() {
+  $py - "$@" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+for f in doc["findings"]:
+    if len(sys.argv) < 3 or f["severity"] == "error":
+        print(f["id"])
+PY
+}
+
+parse() {  # parse FILE: the real parser of its kind
+  case $1 in
+    *.py) $py -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$1" ;;
+    *.sh | *.sbatch) bash -n "$1" ;;
+    *.yaml) $py -c 'import sys, yaml; list(yaml.safe_load_all(open(sys.argv[1])))' "$1" ;;
+    *Dockerfile*) $py - "$1" <<'PY'
+import json, re, sys
+# exec-form instructions must stay JSON arrays
+for line in open(sys.argv[1]):
+    m = re.match(r"\s*(CMD|ENTRYPOINT|RUN)\s+(\[.*)", line)
+    if m:
+        json.loads(m.group(2))
+PY
+    ;;
+    *) return 1 ;;
+  esac
+}
+
+declare -A covered=()
+n=0
+for c in "${cases[@]}"; do
+  IFS='|' read -r rule file flags <<<"$c"
+  n=$((n + 1))
+  name=$(basename "$file")
+  work=$tmp/$n
+  mkdir -p "$work/fix" "$work/diff"
+  cp "$data/$file" "$work/fix/$name"
+  cp "$data/$file" "$work/diff/$name"
+  chmod 754 "$work/fix/$name"
+  (cd "$work/fix" && lint_in "$flags" --json "$name" >"$work/before.json")
+  [[ $? -le 1 ]] || fail "[$rule $file] lint --json failed"
+  $py - "$work/before.json" "$rule" <<'PY' || fail "[$rule $file] no finding with edits[]: $(cat "$work/before.json")"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+sys.exit(0 if any(f["id"] == sys.argv[2] and f["edits"] for f in doc["findings"]) else 1)
+PY
+  ids "$work/before.json" error | sort -u >"$work/errors.before"
+  (cd "$work/diff" && lint_in "$flags" --diff "$name" >"$work/edits.diff" 2>"$work/diff.err")
+  [[ $? -le 1 ]] || fail "[$rule $file] lint --diff failed: $(cat "$work/diff.err")"
+  (cd "$work/diff" && patch -p1 --quiet --no-backup-if-mismatch <"$work/edits.diff") ||
+    fail "[$rule $file] patch rejected lint --diff's output:"$'\n'"$(cat "$work/edits.diff")"
+  (cd "$work/fix" && lint_in "$flags" --fix "$name" >/dev/null 2>"$work/fix.err")
+  [[ $? -le 1 ]] || fail "[$rule $file] lint --fix failed: $(cat "$work/fix.err")"
+  grep -q "^fixed $name:[0-9-]* \[.*$rule" "$work/fix.err" || fail "[$rule $file] --fix did not name the change: $(cat "$work/fix.err")"
+  cmp -s "$work/fix/$name" "$work/diff/$name" ||
+    fail "[$rule $file] --fix and --diff|patch differ:"$'\n'"$(diff "$work/fix/$name" "$work/diff/$name")"
+  cmp -s "$work/fix/$name" "$data/$file" && fail "[$rule $file] --fix changed nothing"
+  [[ $(stat -c %a "$work/fix/$name") == 754 ]] || fail "[$rule $file] --fix changed the mode to $(stat -c %a "$work/fix/$name")"
+  parse "$work/fix/$name" 2>"$work/parse.err" || fail "[$rule $file] the fixed file does not parse: $(cat "$work/parse.err")"$'\n'"$(cat "$work/fix/$name")"
+  (cd "$work/fix" && lint_in "$flags" --json "$name" >"$work/after.json")
+  ids "$work/after.json" | grep -qx "$rule" && fail "[$rule $file] still reported after the fix:"$'\n'"$(cat "$work/fix/$name")"
+  new=$(ids "$work/after.json" error | sort -u | comm -13 "$work/errors.before" -)
+  [[ -z $new ]] || fail "[$rule $file] a new error after the fix: $new"$'\n'"$(cat "$work/fix/$name")"
+  ls -A "$work/fix" | grep -qv "^$name\$" && fail "[$rule $file] --fix left files behind: $(ls -A "$work/fix")"
+  covered[$rule]=1
+done
+
+# Every rule of the table: covered above, or listed as not an edit.
+table=$(grep -o '^| `lint\.[a-z.-]*`' "$src/docs/lint.md" | tr -d '|` ' | sort -u)
+not_edits=$(sed -n '/^### Fixes that are not edits/,/^## /p' "$src/docs/lint.md" | grep -o '^- `lint\.[a-z.-]*`' | sed 's/^- `//; s/`$//' | sort -u)
+[[ -n $table && -n $not_edits ]] || fail "cannot read the rules table or the not-edits list of docs/lint.md"
+missing=() documented=0 edit_rules=0
+for r in $table; do
+  if grep -qx "$r" <<<"$not_edits"; then documented=$((documented + 1)); continue; fi
+  edit_rules=$((edit_rules + 1))
+  [[ -n ${covered[$r]:-} ]] || missing+=("$r")
+done
+for r in $not_edits; do grep -qx "$r" <<<"$table" || fail "docs/lint.md lists $r as not an edit but has no such rule"; done
+env_rules=$(printf '%s\n' "${!covered[@]}" | grep -c '^env\.')
+echo "round trip: $n cases; $((edit_rules - ${#missing[@]})) of $edit_rules lint rules whose fix is an edit covered," \
+  "$documented documented as not an edit; $env_rules env audit rules applied in files"
+((${#missing[@]} == 0)) || fail "rules whose fix is an edit but have no round-trip case: ${missing[*]}"
+
+# The CLI's refusals.
+"$dd" lint --fix --diff "$data/rules/docker_run.sh" >/dev/null 2>&1; [[ $? == 2 ]] || fail "--fix with --diff is not exit 2"
+printf 'export NCCL_SOCKET_IFNAMES=eth0\n' | "$dd" lint --fix - >/dev/null 2>"$tmp/stdin.err"
+[[ $? == 2 ]] && grep -q "standard input" "$tmp/stdin.err" || fail "lint --fix - is not refused: $(cat "$tmp/stdin.err")"
+echo "PASS"

@@ -133,5 +133,51 @@ TEST(LintFixTruth, PipelineOverAssignments) {
   EXPECT_EQ(pipe->finding.fix.text, "ds = ds.shuffle(1000).batch(64).prefetch(tf.data.AUTOTUNE)");
 }
 
+// A batch file's launcher flags: a variable neither Slurm nor the file sets is reported (rank:
+// error), one the file sets, one with a default, Slurm's own and a file that sources others are not.
+TEST(LintFixTruth, SlurmVariableNotSet) {
+  auto lint_sb = [](const std::string& src) { return lint_text("job.sbatch", FileKind::shell, src, {}); };
+  auto fs = lint_sb("#!/bin/bash\n#SBATCH --nodes=2\nsrun torchrun --nnodes=$NODES --node_rank=$RANK train.py\n");
+  ASSERT_EQ(std::count_if(fs.begin(), fs.end(), [](const LintFinding& f) { return f.finding.id == "lint.slurm.variable-not-set"; }), 2)
+      << ids(fs);
+  for (const auto& f : fs) {
+    if (f.finding.id != "lint.slurm.variable-not-set") continue;
+    bool rank = f.finding.title.find("--node_rank") != std::string::npos;
+    EXPECT_EQ(f.finding.severity, rank ? core::Severity::error : core::Severity::warning);
+    if (!rank) {
+      ASSERT_EQ(f.edits.size(), 1u);
+      EXPECT_EQ(f.edits[0].replacement, "srun torchrun --nnodes=$SLURM_NNODES --node_rank=$RANK train.py");
+    } else {
+      EXPECT_TRUE(f.edits.empty());
+    }
+  }
+  for (const char* quiet : {"#SBATCH --nodes=2\nNODES=2\nsrun torchrun --nnodes=$NODES train.py\n",
+                            "#SBATCH --nodes=2\nsrun torchrun --nnodes=${NODES:-2} train.py\n",
+                            "#SBATCH --nodes=2\nsrun torchrun --nnodes=$SLURM_NNODES --rdzv-id=$RANDOM train.py\n",
+                            "#SBATCH --nodes=2\nsource env.sh\nsrun torchrun --nnodes=$NODES train.py\n",
+                            "#SBATCH --nodes=2\nfor NODES in 2; do srun torchrun --nnodes=$NODES train.py; done\n",
+                            // not a batch file: who runs it (and what it exports) is unknown
+                            "torchrun --nnodes=$NUM_NODES --node_rank=$RANK train.py\n"}) {
+    auto q = lint_sb(quiet);
+    EXPECT_EQ(find(q, "lint.slurm.variable-not-set"), nullptr) << quiet << "\n" << ids(q);
+  }
+}
+
+// `srun torchrun --node_rank=$SLURM_NODEID`: expanded once by the batch shell; inside bash -c '...'
+// each task expands its own.
+TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
+  auto once = lint_text("job.sbatch", FileKind::shell,
+                        "#SBATCH --nodes=2\nsrun torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py\n", {});
+  const auto* f = find(once, "lint.slurm.task-variable-expanded-once");
+  ASSERT_NE(f, nullptr) << ids(once);
+  EXPECT_EQ(f->finding.severity, core::Severity::error);
+  auto quoted = lint_text("job.sbatch", FileKind::shell,
+                          "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py'\n", {});
+  EXPECT_EQ(find(quoted, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(quoted);
+  auto batch_only = lint_text("job.sbatch", FileKind::shell,
+                              "#SBATCH --nodes=1\ntorchrun --nnodes=1 --node_rank=$SLURM_NODEID train.py\n", {});
+  EXPECT_EQ(find(batch_only, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(batch_only);
+}
+
 }  // namespace
 }  // namespace dd::lint

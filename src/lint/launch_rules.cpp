@@ -266,6 +266,11 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
       "--master-addr", "--master_port", "--master-port", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_backend",
       "--rdzv-backend", "--rdzv_id", "--rdzv-id", "--max_restarts", "--max-restarts", "--log_dir", "--log-dir"};
   Flags f = parse_flags(w, from, valued);
+  bool under_srun = std::any_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at),
+                                [](const std::string& x) { return base(x) == "srun"; });
+  for (const auto& [flag, v] : f.values) {
+    for (const auto& one : core::split(v, '\n', true)) ctx.launch_flags().push_back({flag, one, line, under_srun});
+  }
   if (deprecated) {
     std::vector<std::string> fixed(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at));
     fixed.push_back("torchrun");
@@ -420,6 +425,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     }
   }
   master_addr_rule(ctx);
+  if (!dockerfile) slurm_variable_rules(ctx);
 }
 
 }  // namespace dd::lint::detail

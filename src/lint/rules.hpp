@@ -30,6 +30,15 @@ struct LineEdit {
   std::string text;
 };
 
+// A launcher flag as written ("--nnodes", "$NODES"), for the rules that need the whole file first
+// (slurm_rules.cpp).
+struct LaunchFlag {
+  std::string flag;
+  std::string value;
+  int line = 0;             // where the command starts
+  bool under_srun = false;  // the command is `srun ... torchrun ...`: the batch shell expands it once
+};
+
 class FileContext {
  public:
   FileContext(const std::string& path, const std::string& text, const LintOptions& options);
@@ -58,6 +67,7 @@ class FileContext {
   std::vector<LintFinding>& findings() { return findings_; }
   std::vector<EnvValue>& env() { return env_; }
   JobShape& shape() { return shape_; }
+  std::vector<LaunchFlag>& launch_flags() { return launch_flags_; }
   // The input cannot be read as its kind (YAML syntax): "<file>:<line>: <problem>".
   std::string& error() { return error_; }
 
@@ -69,6 +79,7 @@ class FileContext {
   std::vector<LintFinding> findings_;
   std::vector<EnvValue> env_;
   JobShape shape_;
+  std::vector<LaunchFlag> launch_flags_;
   std::string error_;
 };
 
@@ -85,6 +96,10 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& words);
 
 // MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.
 void master_addr_rule(FileContext& ctx);
+
+// In a Slurm batch file: launcher flags reading a variable that neither Slurm nor the file sets,
+// and task variables ($SLURM_NODEID ...) that the batch shell expands once before srun.
+void slurm_variable_rules(FileContext& ctx);
 
 // Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
 void audit_env_values(FileContext& ctx);

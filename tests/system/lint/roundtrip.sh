@@ -38,6 +38,7 @@ cases=(
   "lint.tf.num-parallel-calls-not-autotune|rules/parallel_calls.py|"
   "lint.tf.unknown-cardinality-fit|roundtrip/steps_bound.py|"
   "lint.env.ifname-whitespace|roundtrip/ifname_whitespace.sbatch|"
+  "lint.slurm.variable-not-set|roundtrip/slurm_variables.sbatch|"
   "lint.docker.no-host-network|rules/docker_run.sh|"
   "lint.docker.small-shm|rules/docker_run.sh|"
   "lint.docker.no-infiniband-device|rules/docker_ib.sh|"

@@ -1,0 +1,126 @@
+// Shell variables in a Slurm batch file's launcher flags (issue 27): what Slurm sets is known
+// (SLURM_NNODES, SLURM_NODEID, SLURM_PROCID, ... and the submitting shell's environment, passed on
+// by sbatch's default --export=ALL), so a flag reading a variable that neither Slurm nor the file
+// sets gets whatever the submitting shell had: the same value on every node, or nothing. And a
+// task variable written unquoted on the `srun` line is expanded by the batch shell, once, on the
+// first node, before srun starts any task.
+#include <regex>
+#include <set>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool node_rank_flag(std::string_view f) { return f == "--node_rank" || f == "--node-rank"; }
+bool nnodes_flag(std::string_view f) { return f == "--nnodes"; }
+
+// Set by bash itself, by Slurm for the batch script and its steps, or by the MPI/PMI layer.
+bool set_by_shell_or_slurm(const std::string& name) {
+  static const std::set<std::string> k_names = {"RANDOM", "HOSTNAME", "HOME", "USER", "PWD", "SECONDS", "BASHPID",
+                                                "PPID", "UID", "EUID", "SHLVL", "LINENO", "CUDA_VISIBLE_DEVICES",
+                                                "GPU_DEVICE_ORDINAL", "TMPDIR", "PATH"};
+  for (std::string_view p : {"SLURM_", "SBATCH_", "SRUN_", "PMI_", "PMIX_", "OMPI_"}) {
+    if (core::starts_with(name, p)) return true;
+  }
+  return k_names.count(name) > 0;
+}
+
+// The file gives `name` a value somewhere: NAME=..., NAME+=..., NAME[...]=..., read/for/local/
+// declare/typeset/readonly/export NAME, or ${NAME:=...}.
+bool assigned_in(const std::string& text, const std::string& name) {
+  const std::regex assign("(^|[^A-Za-z0-9_$])" + name + R"((\[[^\]]*\])?\+?=)");
+  const std::regex keyword(R"((^|[\s;&|(])(read|for|local|declare|typeset|readonly|export)\b[^\n;]*\b)" + name + R"(\b)");
+  const std::regex default_set(R"(\$\{)" + name + R"(:?=)");
+  return std::regex_search(text, assign) || std::regex_search(text, keyword) || std::regex_search(text, default_set);
+}
+
+// The file reads other files into its own shell (source, ., eval, set -a): anything may be set.
+bool sources_others(const std::string& text) {
+  static const std::regex sourcing(R"((^|[;&|]|\n)[ \t]*(source|\.|eval)[ \t]+\S|set[ \t]+-a\b)");
+  return std::regex_search(text, sourcing);
+}
+
+struct VarUse {
+  std::string name;
+  std::string token;  // "$NODES" or "${NODES}" as written
+};
+
+// The variables a value reads, without those that carry a default (${X:-2}, ${X-2}, ${X:=2} ...).
+std::vector<VarUse> variables_in(const std::string& value) {
+  static const std::regex var(R"(\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(\}|[:\-=+?])?)");
+  std::vector<VarUse> out;
+  for (auto it = std::sregex_iterator(value.begin(), value.end(), var); it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    bool braced = m[1].matched;
+    std::string after = m[3].matched ? m[3].str() : "";
+    if (braced && after != "}") continue;  // a default or another expansion form
+    out.push_back({m[2].str(), braced ? "${" + m[2].str() + "}" : "$" + m[2].str()});
+  }
+  return out;
+}
+
+// The line of the command starting at `line` (continuations followed) that holds `token`.
+int line_holding(const FileContext& ctx, int line, const std::string& token) {
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    std::string_view t = ctx.line_text(l);
+    if (t.find(token) != std::string_view::npos) return l;
+    std::string_view trimmed = core::trim(t);
+    if (trimmed.empty() || trimmed.back() != '\\') break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void slurm_variable_rules(FileContext& ctx) {
+  if (ctx.text().find("#SBATCH") == std::string::npos) return;  // not a batch file: who runs it is unknown
+  bool sources = sources_others(ctx.text());
+  std::set<std::pair<int, std::string>> said;
+  for (const auto& lf : ctx.launch_flags()) {
+    for (const auto& use : variables_in(lf.value)) {
+      if (!said.insert({lf.line, use.name}).second) continue;
+      std::string shown = lf.flag + "=" + lf.value;
+      if (lf.under_srun && (use.name == "SLURM_NODEID" || use.name == "SLURM_PROCID" || use.name == "SLURM_LOCALID")) {
+        auto& f = ctx.add("lint.slurm.task-variable-expanded-once", Label::config_typo, Severity::error,
+                          "`srun ... " + shown + "`: the batch shell expands " + use.token +
+                              " once, on the first node, before srun starts the tasks: every task gets that node's value",
+                          lf.line,
+                          "srun bash -c '... " + lf.flag + "=" + use.token +
+                              " ...'  # single quotes: each task's shell expands it on its own node; or drop " + lf.flag +
+                              " and let --rdzv-backend=c10d number the nodes");
+        f.evidence.push_back("the batch script runs on the first node of the allocation; srun's arguments are expanded "
+                             "there, by that shell");
+        continue;
+      }
+      if (sources || set_by_shell_or_slurm(use.name) || assigned_in(ctx.text(), use.name)) continue;
+      bool rank = node_rank_flag(lf.flag);
+      std::string title = "`" + shown + "`: neither Slurm nor this file sets " + use.name + ", so the command gets " +
+                          (rank ? "the same node rank on every node (the submitting shell's " + use.name + ") or none"
+                                : "the submitting shell's " + use.name + ", or nothing when it had none");
+      auto sev = rank ? Severity::error : Severity::warning;
+      int at = line_holding(ctx, lf.line, use.token);
+      core::Finding* f = nullptr;
+      if (nnodes_flag(lf.flag) && at) {
+        // The allocation's node count is what --nnodes means in a batch script.
+        std::string changed(ctx.line_text(at));
+        changed.replace(changed.find(use.token), use.token.size(), "$SLURM_NNODES");
+        f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, LineEdit{at, at, changed});
+      } else {
+        std::string how = rank ? "drop " + lf.flag + " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
+                                     lf.flag + "=$SLURM_NODEID ...' so each node's shell expands its own"
+                               : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
+        f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, how);
+      }
+      f->evidence.push_back("Slurm sets SLURM_NNODES, SLURM_NODEID, SLURM_PROCID, SLURM_JOB_NODELIST; sbatch passes on "
+                            "the submitting shell's environment (--export=ALL), the same on every node");
+    }
+  }
+}
+
+}  // namespace dd::lint::detail

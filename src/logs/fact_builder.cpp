@@ -6,6 +6,7 @@
 #include "logs/line_classifier.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 
 namespace dd::logs {
@@ -37,6 +38,7 @@ bool is_signal(EventKind k) {
     case EventKind::ib_devices:
     case EventKind::iface_list_entry:
     case EventKind::net_plugin:
+    case EventKind::coll_call:
     case EventKind::using_network: return false;
     default: return true;
   }
@@ -92,6 +94,20 @@ bool is_error_kind(EventKind k) {
 }  // namespace
 
 std::string Evidence::where() const { return file + ":" + std::to_string(line) + ": " + text; }
+
+// ncclDataType_t and ncclRedOp_t values as nccl.h numbers them (2.28.9; 0-8 since 2.0).
+std::string CollCall::describe() const {
+  static constexpr std::array<std::string_view, 12> k_types = {"int8",    "uint8",    "int32",       "uint32",
+                                                               "int64",   "uint64",   "float16",     "float32",
+                                                               "float64", "bfloat16", "float8e4m3", "float8e5m2"};
+  static constexpr std::array<std::string_view, 5> k_ops = {"sum", "prod", "max", "min", "avg"};
+  std::string s = name + " count " + std::to_string(count) + " datatype " + std::to_string(datatype);
+  if (datatype >= 0 && static_cast<std::size_t>(datatype) < k_types.size())
+    s += " (" + std::string(k_types[static_cast<std::size_t>(datatype)]) + ")";
+  s += " op " + std::to_string(op);
+  if (op >= 0 && static_cast<std::size_t>(op) < k_ops.size()) s += " (" + std::string(k_ops[static_cast<std::size_t>(op)]) + ")";
+  return s + " root " + std::to_string(root);
+}
 
 void FactBuilder::begin_file(const std::string& name) {
   file_ = name;
@@ -306,6 +322,40 @@ void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_
   if (p != nullptr) add(p->failed_peers, 8);
 }
 
+void FactBuilder::record_coll(const LineEvent& ev, ProcessState& p, std::string_view body) {
+  constexpr std::size_t k_max_comms = 8, k_max_positions = 65536, k_max_mismatches = 4;
+  ++facts_.coll_calls;
+  std::size_t ordinal = 0;
+  while (ordinal < p.comms.size() && p.comms[ordinal].comm != ev.comm) ++ordinal;
+  if (ordinal == p.comms.size()) {
+    if (p.comms.size() >= k_max_comms) return;
+    p.comms.push_back(CommTrace{});
+    p.comms.back().comm.assign(ev.comm);
+    p.comms.back().nranks = ev.nranks;
+  }
+  CommTrace& c = p.comms[ordinal];
+  ++c.calls;
+  c.calls_in_op = ev.seq == c.op ? c.calls_in_op + 1 : 0;
+  c.op = ev.seq;
+  if (ev.seq >= c.last_op) {
+    c.last_op = ev.seq;
+    c.last_line = evidence(body);
+  }
+  // Point-to-point calls differ between ranks by design (Send on one, Recv on the other).
+  if (ev.text == "Send" || ev.text == "Recv") return;
+  CollCall call{std::string(ev.text), ev.count, ev.datatype, ev.op, ev.root};
+  auto key = std::make_tuple(static_cast<int>(ordinal), c.nranks, ev.seq, c.calls_in_op);
+  auto it = facts_.coll_first.find(key);
+  if (it == facts_.coll_first.end()) {
+    if (facts_.coll_first.size() < k_max_positions) facts_.coll_first.emplace(key, CollSeen{&p, std::move(call), evidence(body)});
+    return;
+  }
+  if (it->second.process == &p || it->second.call.same(call) || facts_.coll_mismatches.size() >= k_max_mismatches) return;
+  for (const auto& m : facts_.coll_mismatches)
+    if (m.ordinal == std::get<0>(key) && m.nranks == c.nranks && m.op_count == ev.seq) return;
+  facts_.coll_mismatches.push_back({std::get<0>(key), c.nranks, ev.seq, it->second, CollSeen{&p, std::move(call), evidence(body)}});
+}
+
 void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body) {
   if (is_signal(ev.kind)) record_signal(ev, rank, body);
   if (p != nullptr) {
@@ -318,6 +368,9 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
        ev.kind == EventKind::legacy_iface || ev.kind == EventKind::iface_list_entry))
     p->iface_lines.push_back(evidence(body));
   switch (ev.kind) {
+    case EventKind::coll_call:
+      if (p != nullptr) record_coll(ev, *p, body);
+      break;
     case EventKind::nccl_version:
       if (p != nullptr && p->nccl_version.empty()) p->nccl_version.assign(ev.text);
       break;

@@ -28,6 +28,7 @@ class FactBuilder {
   Evidence evidence(std::string_view text) const;
   void record_signal(const LineEvent& ev, int rank, std::string_view body);
   void record_peer(const LineEvent& ev, ProcessState* p, std::string_view body);
+  void record_coll(const LineEvent& ev, ProcessState& p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
   void add_parsed(const ParsedLine& parsed);
   void add_glued(std::string_view body, std::size_t next, int launcher_rank);

@@ -30,6 +30,25 @@ TEST(LogsLineClassifier, ReadsTheNcclHeader) {
   EXPECT_FALSE(classify("a:b [0] NCCL INFO y").has_header);  // only two fields
 }
 
+// NCCL_DEBUG_SUBSYS=COLL (enqueue.cc's INFO(NCCL_COLL, "%s: opCount %lx sendbuff %p recvbuff %p count %zu
+// datatype %d op %d root %d comm %p [nranks=%d] stream %p")).
+TEST(LogsLineClassifier, CollectiveTraceLines) {
+  LineEvent ev = classify("gpu-a:4242:4301 [1] NCCL INFO ReduceScatter: opCount 1a2 sendbuff 0x7f00 recvbuff 0x7f80 "
+                          "count 3000000000 datatype 9 op 4 root 0 comm 0x55aa10 [nranks=16] stream 0x55bb20");
+  EXPECT_EQ(EventKind::coll_call, ev.kind);
+  EXPECT_EQ("ReduceScatter", ev.text);
+  EXPECT_EQ(0x1a2, ev.seq);
+  EXPECT_EQ(3000000000, ev.count);
+  EXPECT_EQ(9, ev.datatype);
+  EXPECT_EQ(4, ev.op);
+  EXPECT_EQ(0, ev.root);
+  EXPECT_EQ(16, ev.nranks);
+  EXPECT_EQ("0x55aa10", ev.comm);
+  // Not a trace line: an "opCount" elsewhere in a message, or no count.
+  EXPECT_NE(EventKind::coll_call, classify("h:1:1 [0] NCCL INFO Channel 00 : opCount 3 pending").kind);
+  EXPECT_NE(EventKind::coll_call, classify("h:1:1 [0] NCCL INFO AllReduce: opCount 3 sendbuff 0x1").kind);
+}
+
 TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
   struct Case {
     std::string line;

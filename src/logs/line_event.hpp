@@ -76,6 +76,9 @@ enum class EventKind : std::uint8_t {
                           // "Cuda failure 'invalid argument'" -> text = the message
   verbs_provider_missing, // rdma-core's "libibverbs: Warning: no userspace device-specific driver found for
                           // /sys/class/infiniband_verbs/uverbs0": an RDMA device without its verbs provider
+  coll_call,              // NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 1a sendbuff .. count 1024 datatype 7 op 0
+                          // root 0 comm 0x.. [nranks=2] stream .." (enqueue.cc) -> text = the op, seq = opCount,
+                          // count, datatype, op, root, nranks, comm
   opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
 };
 
@@ -95,6 +98,9 @@ struct LineEvent {
   int rank = -1, nranks = -1;
   std::int64_t seq = -1;
   bool init_complete = false;
+  std::int64_t count = -1;              // coll_call: element count
+  int datatype = -1, op = -1, root = -1;  // coll_call: ncclDataType_t, ncclRedOp_t, root (peer for Send/Recv)
+  std::string_view comm;                // coll_call: the communicator's address as printed
 };
 
 std::string_view to_string(ConnError e);

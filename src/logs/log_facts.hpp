@@ -9,6 +9,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -49,6 +50,44 @@ struct CommRank {
   int dev = -1;
 };
 
+// One NCCL collective call as NCCL_DEBUG_SUBSYS=COLL logs it.
+struct CollCall {
+  std::string name;  // "AllReduce"
+  std::int64_t count = -1;
+  int datatype = -1, op = -1, root = -1;
+  bool same(const CollCall& o) const {
+    return name == o.name && count == o.count && datatype == o.datatype && op == o.op && root == o.root;
+  }
+  std::string describe() const;  // "AllReduce count 1024 datatype 7 op 0 root 0"
+};
+
+// One communicator of a process, as its COLL lines show it.
+struct CommTrace {
+  std::string comm;  // the address as printed (differs between processes)
+  int nranks = -1;
+  std::int64_t last_op = -1;  // highest opCount logged
+  std::int64_t op = -1;       // the opCount of the previous line, and how many calls it had (a group
+  int calls_in_op = 0;        // launches several calls under one opCount)
+  std::uint64_t calls = 0;
+  Evidence last_line;
+};
+
+struct ProcessState;
+
+// A call one process logged at a position: (communicator ordinal, nranks, opCount, index in it).
+struct CollSeen {
+  const ProcessState* process = nullptr;
+  CollCall call;
+  Evidence evidence;
+};
+
+// Two processes that logged different collectives at the same position.
+struct CollMismatch {
+  int ordinal = 0, nranks = -1;
+  std::int64_t op_count = -1;
+  CollSeen first, other;
+};
+
 // One process (host:pid) as its NCCL lines describe it.
 struct ProcessState {
   std::string host, pid;
@@ -74,6 +113,7 @@ struct ProcessState {
   int last_file = -1;  // index into LogFacts::files of last_activity (its name is filled at the end)
   Evidence first_seen, last_activity, first_warning, first_error;
   std::vector<PeerFailure> failed_peers;  // capped at 8
+  std::vector<CommTrace> comms;           // communicators seen in COLL lines, in order of first call (capped at 8)
 };
 
 // A torch watchdog timeout of one rank.
@@ -118,6 +158,12 @@ struct LogFacts {
   std::string tf_config_json;
   Evidence tf_config_line;
   std::vector<core::Finding> tf_config_findings;
+  // NCCL_DEBUG_SUBSYS=COLL across processes: the first call logged at each position
+  // (communicator ordinal, nranks, opCount, index within the opCount; capped), and the positions
+  // where another process logged a different collective (capped at 4). Send/Recv are not compared.
+  std::map<std::tuple<int, int, std::int64_t, int>, CollSeen> coll_first;
+  std::vector<CollMismatch> coll_mismatches;
+  std::uint64_t coll_calls = 0;
 
   const Signal& signal(EventKind k) const { return signals[static_cast<std::size_t>(k)]; }
   Signal& signal(EventKind k) { return signals[static_cast<std::size_t>(k)]; }

@@ -60,6 +60,45 @@ bool classify_net_plugin(std::string_view msg, LineEvent& ev) {
   return false;
 }
 
+// Unsigned integer after `key` in `s`, in `base` (10 or 16, "0x" allowed), -1 when absent.
+std::int64_t number_after(std::string_view s, std::string_view key, int base) {
+  std::size_t p = s.find(key);
+  if (p == std::string_view::npos) return -1;
+  p += key.size();
+  if (base == 16 && s.substr(p, 2) == "0x") p += 2;
+  std::int64_t v = 0;
+  std::size_t n = 0;
+  for (; p + n < s.size() && n < 15; ++n) {
+    char c = s[p + n];
+    int d = is_digit(c) ? c - '0' : (base == 16 && c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+    if (d < 0) break;
+    v = v * base + d;
+  }
+  return n ? v : -1;
+}
+
+// NCCL_DEBUG_SUBSYS=COLL's line per call (enqueue.cc, 2.3 - 2.28): "<Op>: opCount <hex> sendbuff <p>
+// recvbuff <p> count <n> datatype <d> op <o> root <r> comm <p> [nranks=<n>] stream <p>".
+bool classify_coll(std::string_view msg, LineEvent& ev) {
+  if (msg.size() < 12 || msg[0] < 'A' || msg[0] > 'Z') return false;
+  std::size_t at = msg.substr(0, 24).find(": opCount ");
+  if (at == std::string_view::npos) return false;
+  ev.seq = number_after(msg, ": opCount ", 16);
+  ev.count = number_after(msg, " count ", 10);
+  if (ev.seq < 0 || ev.count < 0) return false;
+  ev.kind = EventKind::coll_call;
+  ev.text = msg.substr(0, at);
+  ev.datatype = int_after(msg, " datatype ");
+  ev.op = int_after(msg, " op ");
+  ev.root = int_after(msg, " root ");
+  ev.nranks = int_after(msg, "[nranks=");
+  if (std::size_t c = msg.find(" comm "); c != std::string_view::npos) {
+    std::string_view rest = msg.substr(c + 6);
+    ev.comm = rest.substr(0, rest.find(' '));
+  }
+  return true;
+}
+
 void classify_comm(std::string_view msg, LineEvent& ev) {
   ev.rank = int_after(msg, " rank ");
   ev.nranks = int_after(msg, " nranks ");
@@ -162,6 +201,7 @@ bool classify_warn(std::string_view msg, std::string_view src, LineEvent& ev) {
 
 void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent& ev) {
   if (msg.empty()) return;
+  if (classify_coll(msg, ev)) return;
   switch (msg[0]) {
     case 'B':
       if (starts(msg, "Bootstrap : Using ") || starts(msg, "Bootstrap: Using ")) {

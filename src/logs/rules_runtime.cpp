@@ -5,6 +5,7 @@
 // succeeded across hosts, the small bootstrap messages passed but the bulk data path did not: the
 // classic MTU black hole (or blocked data ports). A stall whose last activity is data loading,
 // with no communication error, is the input pipeline.
+#include <algorithm>
 #include <map>
 
 #include "logs/rules.hpp"
@@ -45,6 +46,103 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
                        "TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call, NCCL_DEBUG_SUBSYS=COLL logs the sequence";
   r.finding.fix.env["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL";
   out.push_back(std::move(r));
+}
+
+// "host h pid 12 (rank 1)": a process as its lines name it.
+std::string process_name(const ProcessState& p) {
+  std::string s = (p.host.empty() ? std::string("a process") : "host " + p.host) + (p.pid.empty() ? "" : " pid " + p.pid);
+  auto ranks = rule::ranks_of(p);
+  if (!ranks.empty()) s += " (rank " + rule::rank_ranges(ranks) + ")";
+  return s;
+}
+
+std::string hex(std::int64_t v) {
+  static const char* k_digits = "0123456789abcdef";
+  std::string s;
+  do {
+    s.insert(s.begin(), k_digits[v & 15]);
+    v >>= 4;
+  } while (v > 0);
+  return "0x" + s;
+}
+
+// NCCL_DEBUG_SUBSYS=COLL traces of two processes that differ at the same position of the same
+// communicator (NVIDIA/nccl#296: the maintainers diffed the ranks' opCount sequences): a program-level
+// collective mismatch, seen in both ranks' own lines. Positions: the n-th communicator each process
+// used (with the same rank count), the opCount, the call's index under it.
+void trace_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.coll_mismatches.empty()) return;
+  const CollMismatch& m = facts.coll_mismatches.front();
+  std::string where = "opCount " + hex(m.op_count) + " of communicator #" + std::to_string(m.ordinal + 1) +
+                      (m.nranks > 0 ? " (" + std::to_string(m.nranks) + " ranks)" : "");
+  auto r = rule::make("collective.trace-mismatch", Label::collective_mismatch, Severity::error,
+                      "The ranks' NCCL traces differ at " + where + ": " + process_name(*m.first.process) + " called " +
+                          m.first.call.describe() + ", " + process_name(*m.other.process) + " called " +
+                          m.other.call.describe(),
+                      17);
+  std::set<int> ranks;
+  for (const auto& mm : facts.coll_mismatches) {
+    rule::add_evidence(r.finding, mm.first.evidence);
+    rule::add_evidence(r.finding, mm.other.evidence);
+    for (const auto* p : {mm.first.process, mm.other.process}) {
+      auto rs = rule::ranks_of(*p);
+      ranks.insert(rs.begin(), rs.end());
+      if (!p->host.empty()) r.finding.hosts.push_back(p->host);
+    }
+  }
+  std::sort(r.finding.hosts.begin(), r.finding.hosts.end());
+  r.finding.hosts.erase(std::unique(r.finding.hosts.begin(), r.finding.hosts.end()), r.finding.hosts.end());
+  rule::add_ranks(r.finding, ranks);
+  if (facts.coll_mismatches.size() > 1)
+    r.finding.evidence.push_back(std::to_string(facts.coll_mismatches.size()) + " positions differ (the first " +
+                                 "4 are kept); the first is the one to look at");
+  rule::emit(out, std::move(r),
+             "Every rank must issue the same collectives in the same order with the same sizes: find the code that "
+             "makes the call at this position on each rank (a rank-dependent branch, uneven data, a different model "
+             "or parameter set); TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call",
+             {{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}});
+}
+
+// COLL traces that end at different opCounts on the same communicator: what each process logged
+// last. Only a hint of which rank to look at (a log cut earlier looks the same), so a warning only
+// when a timeout says the job hung, else a note.
+void trace_behind_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (!facts.coll_mismatches.empty()) return;
+  std::map<int, std::vector<const ProcessState*>> by_nranks;  // first communicator of each process, by size
+  for (const auto& p : facts.processes)
+    if (!p->comms.empty() && p->comms[0].last_op >= 0) by_nranks[p->comms[0].nranks].push_back(p.get());
+  for (const auto& [nranks, procs] : by_nranks) {
+    if (procs.size() < 2) continue;
+    std::int64_t top = -1;
+    for (const auto* p : procs) top = std::max(top, p->comms[0].last_op);
+    std::vector<const ProcessState*> behind;
+    for (const auto* p : procs)
+      if (p->comms[0].last_op < top) behind.push_back(p);
+    if (behind.empty()) continue;
+    bool hung = !facts.watchdogs.empty() || facts.signal(EventKind::opaque_error).count > 0;
+    std::string who;
+    std::set<int> ranks;
+    for (std::size_t i = 0; i < behind.size() && i < 4; ++i) {
+      who += (i ? "; " : "") + process_name(*behind[i]) + " at " + hex(behind[i]->comms[0].last_op);
+      auto rs = rule::ranks_of(*behind[i]);
+      ranks.insert(rs.begin(), rs.end());
+    }
+    if (behind.size() > 4) who += "; and " + std::to_string(behind.size() - 4) + " more";
+    auto r = rule::make("collective.trace-behind", Label::collective_mismatch, hung ? Severity::warning : Severity::info,
+                        "NCCL's COLL traces end at different opCounts on the first communicator (" +
+                            std::to_string(nranks) + " ranks): " + who + ", while " +
+                            std::to_string(procs.size() - behind.size()) + " of the " + std::to_string(procs.size()) +
+                            " traced processes reached " + hex(top),
+                        hung ? 45 : 80);
+    for (std::size_t i = 0; i < behind.size() && i < 4; ++i) rule::add_evidence(r.finding, behind[i]->comms[0].last_line);
+    rule::add_ranks(r.finding, ranks);
+    r.finding.evidence.push_back("a rank stuck before its next collective and a log cut earlier look the same here");
+    rule::emit(out, std::move(r),
+               "Look at what the processes that stopped earlier run after their last collective (their last lines, "
+               "py-spy dump PID, distdoctor watch --pid PID); if their logs were simply collected earlier, gather all "
+               "logs after the hang and run distdoctor logs again");
+    return;
+  }
 }
 
 void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -177,6 +275,8 @@ void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
 
 void runtime_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   explicit_mismatch_rule(facts, out);
+  trace_mismatch_rule(facts, out);
+  trace_behind_rule(facts, out);
   data_stall_rule(facts, out);
   watchdog_rule(facts, out);
   init_rule(facts, out);

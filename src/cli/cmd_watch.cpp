@@ -51,6 +51,7 @@ watch::NodeReport node_report(const watch::WatchResult& r, int rank, const std::
   n.stalls = static_cast<int>(r.stalls.size());
   n.findings = r.findings;
   if (!r.stalls.empty()) n.ranks = r.stalls.back().ranks;
+  n.rank_envs = r.rank_envs;
   return n;
 }
 
@@ -89,12 +90,15 @@ nlohmann::json to_json(const watch::WatchResult& r) {
     stalls.push_back({{"at_s", s.at_s}, {"idle_s", s.idle_s}, {"findings", report::to_json(s.findings)},
                       {"processes", s.processes}, {"ranks", ranks}, {"notes", s.notes}});
   }
+  nlohmann::json rank_envs = nlohmann::json::array();
+  for (const auto& e : r.rank_envs) rank_envs.push_back(watch::to_json(e));
   nlohmann::json j = {{"command", "watch"},
                       {"argv", r.command},
                       {"exit_code", r.exit_code ? nlohmann::json(*r.exit_code) : nlohmann::json(nullptr)},
                       {"duration_s", r.duration_s},
                       {"orphans_reaped", r.orphans_reaped},
                       {"stalls", stalls},
+                      {"rank_env", rank_envs},
                       {"findings", report::to_json(r.findings)}};
   if (!r.attached.empty()) j["attached"] = r.attached;
   return j;
@@ -129,6 +133,7 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   io.out_fd = global.json ? STDERR_FILENO : STDOUT_FILENO;
   io.color = global.style().color() && (global.color == "always" || ::isatty(STDERR_FILENO));
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);
+  io.host = meet ? meet->host : os::LinuxResolver().hostname();
   // Multi-node: the nodes meet at their first stall (a hung job does not end by itself), on a
   // thread of its own so that sampling and the output relay go on; a node that never stalled
   // meets when watch ends.

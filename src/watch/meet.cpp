@@ -29,12 +29,39 @@ json verdict_of(const std::vector<core::Finding>& findings, int nodes, const std
 json to_json(const NodeReport& n) {
   json ranks = json::array();
   for (const auto& r : n.ranks) ranks.push_back({{"rank", r.rank}, {"activity", activity_key(r.activity)}});
+  json envs = json::array();
+  for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
   return {{"node", n.node},
           {"host", n.host},
           {"exit_code", n.exit_code ? json(*n.exit_code) : json(nullptr)},
           {"stalls", n.stalls},
           {"ranks", ranks},
+          {"rank_env", envs},
           {"findings", report::to_json(n.findings)}};
+}
+
+json to_json(const RankEnv& e) {
+  return {{"rank", e.rank ? json(*e.rank) : json(nullptr)}, {"pid", e.pid}, {"host", e.host}, {"readable", e.readable}, {"env", e.env}};
+}
+
+std::optional<RankEnv> rank_env_from_json(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  try {
+    RankEnv e;
+    if (j.contains("rank") && j["rank"].is_number_integer()) e.rank = j["rank"].get<int>();
+    e.pid = j.value("pid", 0);
+    e.host = j.value("host", std::string());
+    e.readable = j.value("readable", true);
+    const json env = j.value("env", json::object());
+    if (!env.is_object()) return std::nullopt;
+    for (const auto& [k, v] : env.items()) {
+      if (!v.is_string()) return std::nullopt;
+      if (is_compared_variable(k)) e.env[k] = v.get<std::string>();
+    }
+    return e;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
 }
 
 std::optional<NodeReport> node_report_from_json(const json& j) {
@@ -49,6 +76,11 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
       n.ranks.push_back({r.at("rank").get<int>(), *a});
+    }
+    for (const auto& e : j.value("rank_env", json::array())) {
+      auto parsed = rank_env_from_json(e);
+      if (!parsed) return std::nullopt;
+      n.rank_envs.push_back(std::move(*parsed));
     }
     for (const auto& f : j.value("findings", json::array())) {
       auto parsed = report::finding_from_json(f);

@@ -40,6 +40,9 @@ struct MeetOutcome {
 // The report a node sends, and back.
 nlohmann::json to_json(const NodeReport& n);
 std::optional<NodeReport> node_report_from_json(const nlohmann::json& j);
+// One rank's shared job variables: {"rank" (null when unreadable), "pid", "host", "readable", "env"}.
+nlohmann::json to_json(const RankEnv& e);
+std::optional<RankEnv> rank_env_from_json(const nlohmann::json& j);
 
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log);
 

@@ -98,6 +98,15 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
     across->fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
   }
   std::vector<core::Finding> out;
+  // The ranks' environments compared across every node that sent them (older reports did not).
+  std::vector<RankEnv> envs;
+  for (const auto& n : nodes) {
+    for (auto e : n.rank_envs) {
+      if (e.host.empty()) e.host = n.host;
+      envs.push_back(std::move(e));
+    }
+  }
+  if (auto env = compare_rank_envs(envs)) out.push_back(std::move(*env));
   if (across) {
     for (const auto& n : nodes) {
       for (const auto& r : n.ranks) {
@@ -109,6 +118,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   for (const auto& n : nodes) {
     for (const auto& f : n.findings) {
       if (across && is_local_view(f)) continue;
+      if (f.id == k_env_differs_id && !n.rank_envs.empty()) continue;  // compared above, over every node
       auto same = std::find_if(out.begin(), out.end(), [&](auto& m) { return m.id == f.id; });
       if (same == out.end()) {
         out.push_back(f);

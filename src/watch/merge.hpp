@@ -2,7 +2,9 @@
 // findings merged by id (ranks, hosts and evidence joined), plus what needs every rank's state at
 // once: ranks that wait in a collective on some nodes while ranks on other nodes are idle
 // elsewhere (collective-mismatch, naming the ranks that never arrived) or read their input
-// (data-pipeline-stall). A node's own verdict on those saw only its own ranks and is replaced.
+// (data-pipeline-stall), and ranks whose shared job variables differ across nodes
+// (watch.env.differs-across-ranks over every node's rank_envs). A node's own verdict on those saw
+// only its own ranks and is replaced.
 #pragma once
 
 #include <optional>
@@ -12,6 +14,7 @@
 
 #include "core/finding.hpp"
 #include "watch/diagnose.hpp"
+#include "watch/env_compare.hpp"
 
 namespace dd::watch {
 
@@ -27,6 +30,7 @@ struct NodeReport {
   int stalls = 0;
   std::vector<core::Finding> findings;   // its own, merged over its stalls
   std::vector<RankActivity> ranks;       // what each of its ranks did at its last stall
+  std::vector<RankEnv> rank_envs;        // its ranks' shared job variables (env_compare.hpp)
 };
 
 // "waiting", "reading_input", "elsewhere", "computing"

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "core/strings.hpp"
+#include "watch/env_compare.hpp"
 
 namespace dd::watch {
 
@@ -58,11 +59,16 @@ void read_io(const os::FileTree& tree, int pid, ProcessInfo& p) {
 }
 
 // RANK, WORLD_SIZE, the torch store (MASTER_ADDR/PORT), the settings that choose the job's network
-// interface, and whether a launcher's variable marks the process as part of a distributed job.
+// interface, whether a launcher's variable marks the process as part of a distributed job, and the
+// variables every rank must share.
 void read_environ(const os::FileTree& tree, int pid, ProcessInfo& p) {
   auto env = tree.read(proc(pid) + "/environ");
   if (!env) return;
+  p.environ_readable = true;
   for (const auto& var : core::split(*env, '\0')) {
+    if (auto eq = var.find('='); eq != std::string::npos && is_compared_variable(std::string_view(var).substr(0, eq))) {
+      p.shared_env[var.substr(0, eq)] = var.substr(eq + 1);
+    }
     if (core::starts_with(var, "RANK=")) {
       auto v = core::parse_int(std::string_view(var).substr(5));
       if (v && *v >= 0 && *v < (1 << 24)) p.rank = static_cast<int>(*v);

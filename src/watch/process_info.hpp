@@ -1,10 +1,11 @@
 // The live state of a process tree read from /proc through os::FileTree (root-relative, so unit
 // tests use fixture trees): per process CPU and I/O counters, its threads (state, wchan, current
 // syscall), the socket inodes behind its fds, its network namespace and its rank (RANK from its
-// environment, as torchrun / Slurm wrappers set it).
+// environment, as torchrun / Slurm wrappers set it) and the job variables all ranks must share.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,10 @@ struct ProcessInfo {
   // A launcher's or framework's variable is set (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR,
   // TF_CONFIG, OMPI_COMM_WORLD_RANK, PMI_RANK, HOROVOD_RANK): the process belongs to a distributed job.
   bool job_env = false;
+  bool environ_readable = false;   // /proc/PID/environ could be read (another user's process: not)
+  // The variables every rank of a job must share (env_compare.hpp: NCCL_*, GLOO_*, MASTER_*, ...),
+  // as they are in the environment the process started with.
+  std::map<std::string, std::string> shared_env;
   std::string netns;               // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
   std::vector<ThreadInfo> threads;

@@ -17,6 +17,7 @@
 #include "logs/analyzer.hpp"
 #include "report/findings_text.hpp"
 #include "watch/diagnose.hpp"
+#include "watch/env_compare.hpp"
 #include "watch/job.hpp"
 #include "watch/output_tracker.hpp"
 #include "watch/process_info.hpp"
@@ -98,6 +99,7 @@ class Watcher {
   void sample(const std::vector<int>& pids) {
     Snapshot snap = take_snapshot(io_.proc, io_.sockets, pids, now_s());
     track_gone(snap);
+    keep_rank_envs(envs_, snap.processes, io_.host);
     if (inspect_from_) {
       if (snap.at_s >= inspect_from_->at_s + opt_.inspect_s) finish_inspection(snap);
     }
@@ -171,6 +173,7 @@ class Watcher {
     rec.idle_s = idle_at_stall_;
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
     rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe);
+    if (auto env = compare_rank_envs(envs_)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
       auto logs = logs::analyze_text(kept, "job output");
@@ -207,6 +210,7 @@ class Watcher {
     if (io_.on_stall_reported) {
       WatchResult so_far = result_;
       so_far.findings = merged_;
+      so_far.rank_envs = envs_;
       io_.on_stall_reported(so_far);
     }
     if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
@@ -337,6 +341,22 @@ class Watcher {
   WatchResult finish() {
     result_.command = opt_.argv;
     result_.duration_s = now_s();
+    // The ranks' environments as every sample saw them, also when the job never stalled; said
+    // here unless a stall report already said the same.
+    std::erase_if(merged_, [](const core::Finding& f) { return f.id == k_env_differs_id; });
+    if (auto env = compare_rank_envs(envs_)) {
+      bool said = std::any_of(result_.stalls.begin(), result_.stalls.end(), [&](const StallRecord& s) {
+        return std::any_of(s.findings.begin(), s.findings.end(),
+                           [&](const core::Finding& f) { return f.id == env->id && f.evidence == env->evidence; });
+      });
+      if (!said) {
+        std::fputs(("\ndistdoctor watch: the ranks' environments\n" + report::render_findings({*env}, report::Style(io_.color))).c_str(),
+                   io_.report);
+        std::fflush(io_.report);
+      }
+      merged_.push_back(std::move(*env));
+    }
+    result_.rank_envs = envs_;
     result_.findings = merged_;
     core::sort_findings(result_.findings);
     return std::move(result_);
@@ -353,6 +373,7 @@ class Watcher {
   std::map<int, GoneRank> alive_;
   std::vector<GoneRank> gone_;
   std::vector<core::Finding> merged_;
+  std::vector<RankEnv> envs_;
   bool running_ = false, kill_requested_ = false;
   WatchResult result_;
 };

@@ -13,6 +13,7 @@
 #include "core/result.hpp"
 #include "os/file_tree.hpp"
 #include "os/process_runner.hpp"
+#include "watch/env_compare.hpp"
 #include "watch/gpu_util.hpp"
 #include "watch/merge.hpp"
 #include "watch/path_probe.hpp"
@@ -53,6 +54,9 @@ struct WatchResult {
   std::vector<core::Finding> findings;  // every stall's, merged by id, most important first
   double duration_s = 0;
   int orphans_reaped = 0;
+  // Each rank's shared job variables (env_compare.hpp), one entry per rank as first seen, and the
+  // topmost processes whose environment could not be read.
+  std::vector<RankEnv> rank_envs;
 };
 
 struct WatchIo {
@@ -63,6 +67,7 @@ struct WatchIo {
   std::FILE* report = stderr;  // stall reports (text)
   bool color = false;
   long ticks_per_s = 100;
+  std::string host = {};     // this host's name, for the ranks' evidence
   const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
   std::string nvml_library = k_nvml_library;
   PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)

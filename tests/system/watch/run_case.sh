@@ -118,6 +118,10 @@ assert d["command"] == "watch" and d["exit_code"] == 0, d
 assert d["stalls"] == [] and d["findings"] == [], d["stalls"]
 assert "rank 0 step 59" in log and "rank 1 done" in log, log[-300:]
 assert d["duration_s"] > 8, d["duration_s"]
+envs = sorted(d["rank_env"], key=lambda e: e["rank"])  # both ranks, both with the same job variables
+assert [e["rank"] for e in envs] == [0, 1] and all(e["readable"] for e in envs), envs
+assert envs[0]["env"] == envs[1]["env"] and envs[0]["env"]["GLOO_SOCKET_IFNAME"] == "eth0", envs
+assert not any(f["id"] == "watch.env.differs-across-ranks" for f in d["findings"]), d["findings"]
 PY
   grep -q "rank 1 step 59" "$WORK/w.err" || die "job output not relayed to stderr under --json"
   ;;
@@ -180,11 +184,12 @@ mtu-black-hole)  # jumbo frames everywhere; mid-job node1's switch port drops to
   grep -q "mtu 1500" "$WORK/w.err" || die "the fix does not name the MTU that passes"
   ;;
 merged)  # one watch per node, one rank each; at their stall they meet at node0 and rank 0 merges the reports
+  # NCCL_SOCKET_IFNAME=eth<node> (Gloo never reads it): each node sees one rank, only the merge sees both
   two_nodes
   for i in 0 1; do
     in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
       --world 2 --token "watch$$" --meet-timeout 120 --log "$WORK/job$i.log" -- \
-      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=2 MODE=rank0-extra \
+      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 NCCL_SOCKET_IFNAME="eth$i" RANK="$i" WORLD_SIZE=2 MODE=rank0-extra \
       /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
     eval "W$i=\$!"
   done
@@ -212,9 +217,48 @@ assert m["ok"] and m["verdict"]["verdict"] == "STALLED", m
 assert f["label"] == "collective-mismatch" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
 if sys.argv[2] == "0":
     assert sorted(n["host"] for n in m["nodes"]) == ["node0", "node1"], m["nodes"]
+assert not any(g["id"] == "watch.env.differs-across-ranks" for g in d["findings"]), d["findings"]
+env = [g for g in m["verdict"]["findings"] if g["id"] == "watch.env.differs-across-ranks"]
+assert len(env) == 1 and env[0]["hosts"] == ["node0", "node1"] and env[0]["ranks"] == [0, 1], env
+ev = env[0]["evidence"]
+assert len(ev) == 2 and ev[0].startswith("rank 0 (pid ") and ev[0].endswith(", host node0): NCCL_SOCKET_IFNAME=eth0"), ev
+assert ev[1].startswith("rank 1 (pid ") and ev[1].endswith(", host node1): NCCL_SOCKET_IFNAME=eth1"), ev
 PY
   done
   grep -q "job verdict from node rank 0: STALLED" "$WORK/w1.err" || die "node 1 did not print rank 0's verdict"
+  ;;
+env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME
+  # (rank 0's Gloo falls back to the address its hostname resolves to, or loopback: the job may stall;
+  # --on-stall kill ends it either way). watch must say what each rank's environment held.
+  two_nodes
+  JOB_ENV="r0:-GLOO_SOCKET_IFNAME r1:NCCL_SOCKET_IFNAME=eth0" start_watch healthy --on-stall kill
+  wait_watch 240
+  python3 - "$WORK/w.json" "$(hostname)" <<'PY' || { tail -30 "$WORK/w.err" >&2; die "no watch.env.differs-across-ranks with the ranks' values"; }
+import json, sys
+d = json.load(open(sys.argv[1])); host = sys.argv[2]
+fs = [f for f in d["findings"] if f["id"] == "watch.env.differs-across-ranks"]
+print("findings:", [(f["id"], f["label"], f["ranks"]) for f in d["findings"]], file=sys.stderr)
+assert len(fs) == 1, d["findings"]
+f = fs[0]
+print(json.dumps(f, indent=2), file=sys.stderr)
+assert f["label"] == "interface-mismatch" and f["severity"] == "warning" and f["ranks"] == [0, 1], f
+assert f["title"] == "the ranks do not share GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME: GLOO_SOCKET_IFNAME unset on rank 0; eth0 on rank 1", f["title"]
+envs = {e["rank"]: e for e in d["rank_env"]}
+assert sorted(envs) == [0, 1], d["rank_env"]
+assert "GLOO_SOCKET_IFNAME" not in envs[0]["env"] and envs[1]["env"]["GLOO_SOCKET_IFNAME"] == "eth0", envs
+r0 = "rank 0 (pid %d, host %s)" % (envs[0]["pid"], host)
+r1 = "rank 1 (pid %d, host %s)" % (envs[1]["pid"], host)
+assert f["evidence"] == [r0 + ": GLOO_SOCKET_IFNAME unset", r1 + ": GLOO_SOCKET_IFNAME=eth0",
+                         r0 + ": NCCL_SOCKET_IFNAME unset", r1 + ": NCCL_SOCKET_IFNAME=eth0"], f["evidence"]
+assert f["hosts"] == [host], f["hosts"]
+assert f["fix"].get("env", {}) == {}, f["fix"]  # one rank each way: no value is the clear one
+assert "GLOO_SOCKET_IFNAME: unset on rank 0 or eth0 on rank 1" in f["fix"]["text"], f["fix"]["text"]
+# the stall (if the job stalled) says the same
+for s in d["stalls"]:
+    same = [g for g in s["findings"] if g["id"] == f["id"]]
+    assert same and same[0]["evidence"] == f["evidence"], s["findings"]
+PY
+  grep -q "the ranks do not share GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME" "$WORK/w.err" || die "the text report does not say it"
   ;;
 rank-killed)
   two_nodes

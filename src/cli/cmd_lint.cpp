@@ -110,7 +110,11 @@ bool apply_fixes(const lint::LintReport& report) {
       ok = false;
       continue;
     }
-    if (auto err = os::replace_file_atomic("--fix", path, *fixed)) {
+    // Through a symbolic link to the file it names (the link stays a link).
+    std::error_code ec;
+    std::string target = std::filesystem::canonical(path, ec).string();
+    if (ec) target = path;
+    if (auto err = os::replace_file_atomic("--fix", target, *fixed)) {
       input_error("lint", err->message);
       ok = false;
       continue;

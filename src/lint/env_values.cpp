@@ -99,6 +99,10 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   }
   auto at = value_at(line, v);
   if (at == std::string::npos || !fits(line, at, v.value.size(), value)) return std::nullopt;
+  // A plain YAML scalar that now reads as a number or a boolean would no longer be a string, and a
+  // pod's env value must be one: quote it.
+  bool quoted = at > 0 && (line[at - 1] == '"' || line[at - 1] == '\'');
+  if (!quoted && kind_of(ctx.path()) == FileKind::yaml) value = "\"" + value + "\"";
   line.replace(at, v.value.size(), value);
   if (name != v.name) {
     auto n = line.find(v.name);
@@ -206,11 +210,18 @@ void audit_env_values(FileContext& ctx) {
       if (!line) continue;  // about the platform or the job as a whole, not a line of this file
       // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
       if (f.id == "env.master-addr.loopback") continue;
-      if (f.id == "env.windows.no-nccl" && windows_said) continue;
+      // On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay; the
+      // generic "multi-GPU code must not ask for NCCL" (a warning from MASTER_ADDR and the like) is
+      // what this file's own rules say precisely, or, in a Python file, check (the backend it passes).
+      if (f.id == "env.windows.no-nccl" && f.severity != core::Severity::error &&
+          (windows_said || kind_of(ctx.path()) == FileKind::python))
+        continue;
       if (!done.insert({f.id, line}).second) continue;
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};
       for (const EnvValue* v : round) {
-        if (v->line != line) continue;
+        if (v->line != line || lf.finding.severity == core::Severity::info) continue;
+        // NCCL does not exist on Windows: rewriting its values there changes nothing.
+        if (ctx.options().platform == env::Platform::windows && core::starts_with(v->name, "NCCL_")) continue;
         if (auto changed = env_edit(ctx, *v, lf.finding.fix)) {
           lf.edits.push_back({ctx.path(), line, line, *changed});
           break;

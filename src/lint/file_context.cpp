@@ -44,7 +44,8 @@ core::Finding& FileContext::add(std::string id, core::Label label, core::Severit
   }
   auto& f = add(std::move(id), label, severity, std::move(title), line,
                 one_line ? std::string(core::trim(edit.text)) : edit.text);
-  findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
+  // A note is a suggestion, not a fix: --fix never applies it (docs/lint.md).
+  if (severity != core::Severity::info) findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
   return f;
 }
 

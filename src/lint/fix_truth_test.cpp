@@ -36,7 +36,7 @@ TEST(LintFixTruth, TorchrunFixKeepsVariablesExpanding) {
   const auto* f = find(fs, "lint.torch.launch-deprecated");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->finding.fix.text,
-            "srun torchrun --nproc_per_node=8 --nnodes=$SLURM_NNODES --node_rank=$SLURM_NODEID "
+            "srun python -m torch.distributed.run --nproc_per_node=8 --nnodes=$SLURM_NNODES --node_rank=$SLURM_NODEID "
             "--master_addr=$MASTER_ADDR train.py --name 'a b'");
 }
 
@@ -45,7 +45,7 @@ TEST(LintFixTruth, TorchrunFixInExecForm) {
                       "FROM x\nCMD [\"python3\", \"-m\", \"torch.distributed.launch\", \"--use_env\", \"--nproc_per_node=2\", \"t.py\"]\n", {});
   const auto* f = find(fs, "lint.torch.launch-deprecated");
   ASSERT_NE(f, nullptr) << ids(fs);
-  EXPECT_EQ(f->finding.fix.text, "CMD [\"torchrun\", \"--nproc_per_node=2\", \"t.py\"]");
+  EXPECT_EQ(f->finding.fix.text, "CMD [\"python3\", \"-m\", \"torch.distributed.run\", \"--nproc_per_node=2\", \"t.py\"]");
 }
 
 TEST(LintFixTruth, SyntaxErrorIsAnErrorAtItsLine) {
@@ -177,6 +177,65 @@ TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
   auto batch_only = lint_text("job.sbatch", FileKind::shell,
                               "#SBATCH --nodes=1\ntorchrun --nnodes=1 --node_rank=$SLURM_NODEID train.py\n", {});
   EXPECT_EQ(find(batch_only, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(batch_only);
+}
+
+// What a stranger's --fix run found (issue 27's held-out check, 2026-12-03): each edit here would
+// have broken the job, so it is prose instead.
+TEST(LintFixTruth, NoEditThatBreaksTheJob) {
+  // batch() before the strategy exists: `strategy` would be a NameError.
+  auto early = lint_py("import tensorflow as tf\nds = tf.data.Dataset.range(10).cache().shuffle(5).batch(8).prefetch(tf.data.AUTOTUNE)\n"
+                       "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n");
+  const auto* b = find(early, "lint.tf.batch-not-scaled");
+  ASSERT_NE(b, nullptr) << ids(early);
+  EXPECT_TRUE(b->edits.empty()) << b->edits[0].replacement;
+  // a dataset function for distribute_datasets_from_function batches per replica: no finding.
+  auto per_replica = lint_py("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+                             "def input_fn(ctx):\n    return tf.data.Dataset.range(10).batch(64)\n"
+                             "dist = strategy.distribute_datasets_from_function(input_fn)\n");
+  EXPECT_EQ(find(per_replica, "lint.tf.batch-not-scaled"), nullptr) << ids(per_replica);
+  // --ignore lint.tf.batch-not-scaled: the pipeline's edit does not scale the batch either.
+  LintOptions o;
+  o.rules.ignore = {"lint.tf.batch-not-scaled"};
+  auto ignored = lint_text("t.py", FileKind::python,
+                           "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+                           "ds = tf.data.Dataset.range(10).batch(32).shuffle(5)\nmodel.fit(ds)\n", o);
+  const auto* pipe = find(ignored, "lint.tf.data-pipeline-incomplete");
+  ASSERT_NE(pipe, nullptr) << ids(ignored);
+  ASSERT_EQ(pipe->edits.size(), 1u);
+  EXPECT_EQ(pipe->edits[0].replacement.find("num_replicas_in_sync"), std::string::npos) << pipe->edits[0].replacement;
+  // python -m torch.distributed.launch without --use_env: the script reads --local_rank.
+  auto no_env = lint_text("run.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 train.py\n", {});
+  const auto* l = find(no_env, "lint.torch.launch-deprecated");
+  ASSERT_NE(l, nullptr) << ids(no_env);
+  EXPECT_TRUE(l->edits.empty());
+  EXPECT_NE(l->finding.fix.text.find("LOCAL_RANK"), std::string::npos) << l->finding.fix.text;
+  // with --use_env: the user's interpreter and its flags stay.
+  auto venv = lint_text("run.sh", FileKind::shell,
+                        "/opt/venv/bin/python -u -m torch.distributed.launch --use_env --nproc_per_node=2 train.py\n", {});
+  const auto* v = find(venv, "lint.torch.launch-deprecated");
+  ASSERT_NE(v, nullptr) << ids(venv);
+  ASSERT_EQ(v->edits.size(), 1u);
+  EXPECT_EQ(v->edits[0].replacement, "/opt/venv/bin/python -u -m torch.distributed.run --nproc_per_node=2 train.py");
+  // a plain YAML value that becomes a number is quoted (a pod's env value must be a string).
+  auto pod = lint_text("p.yaml", FileKind::yaml,
+                       "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: t\n    env:\n    - name: NCCL_BUFFSIZE\n"
+                       "      value: 4MB\n", {});
+  const auto* y = find(pod, "env.int.trailing-garbage");
+  ASSERT_NE(y, nullptr) << ids(pod);
+  ASSERT_EQ(y->edits.size(), 1u);
+  EXPECT_EQ(y->edits[0].replacement, "      value: \"4194304\"");
+  // a note is a suggestion: no edit (NCCL_DEBUG=INFO while diagnosing a hang).
+  auto debug = lint_text("run.sh", FileKind::shell, "export NCCL_DEBUG=INFO\n", {});
+  const auto* d = find(debug, "env.perf.debug-info");
+  ASSERT_NE(d, nullptr) << ids(debug);
+  EXPECT_TRUE(d->edits.empty());
+  // Windows: NCCL values are not rewritten (NCCL does not exist there); the NCCL settings are said.
+  auto win = lint_py("import os\nos.environ[\"NCCL_BUFFSIZE\"] = \"4MB\"\n", env::Platform::windows);
+  const auto* w = find(win, "env.int.trailing-garbage");
+  if (w != nullptr) {
+    EXPECT_TRUE(w->edits.empty());
+  }
+  EXPECT_NE(find(win, "env.windows.no-nccl"), nullptr) << ids(win);
 }
 
 }  // namespace

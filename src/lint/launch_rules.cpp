@@ -118,9 +118,12 @@ std::vector<std::string> command_lines(const FileContext& ctx, int line) {
 }
 
 // `python [-u] -m torch.distributed.launch ... --use_env ...` rewritten on the user's own text:
-// the launcher becomes torchrun and --use_env goes (torchrun always sets LOCAL_RANK); every other
-// character, quoting and line break stays as written. Shell lines and JSON exec forms
-// (Dockerfile CMD [...], a pod's command: [...]); nullopt when neither form is found.
+// the module becomes torch.distributed.run (torchrun's own module, torch >= 1.9: the same
+// interpreter and its flags keep running it) and --use_env goes (it always sets LOCAL_RANK); every
+// other character, quoting and line break stays as written. Shell lines and JSON exec forms
+// (Dockerfile CMD [...], a pod's command: [...]). nullopt when neither form is found, and when the
+// command has no --use_env: then the script reads --local_rank, which torch.distributed.run does
+// not pass, and it must change first.
 std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
   static const std::regex shell_launch(R"((?:[^\s;&|()'"]*/)?python[0-9.]*(?:[ \t]+-[A-Za-z]+)*[ \t]+-m[ \t]+torch\.distributed\.launch(?=[\s;&|)]|$))");
   static const std::regex json_launch(R"("(?:[^"]*/)?python[0-9.]*"(?:\s*,\s*"-[A-Za-z]+")*\s*,\s*"-m"\s*,\s*"torch\.distributed\.launch")");
@@ -131,12 +134,18 @@ std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
   for (const auto& l : lines) {
     if (l.size() > 4096) return std::nullopt;
   }
+  bool use_env = false;
+  for (const auto& l : lines) use_env = use_env || std::regex_search(l, shell_use_env) || std::regex_search(l, json_use_env);
+  if (!use_env) return std::nullopt;
   bool found = false;
   for (auto& l : lines) {
-    std::string before = l;
-    l = std::regex_replace(l, json_launch, "\"torchrun\"", std::regex_constants::format_first_only);
-    if (l == before) l = std::regex_replace(l, shell_launch, "torchrun", std::regex_constants::format_first_only);
-    found = found || l != before;
+    std::smatch m;
+    if (!std::regex_search(l, m, json_launch) && !std::regex_search(l, m, shell_launch)) continue;
+    std::string launcher = m.str(0);
+    launcher.replace(launcher.rfind("torch.distributed.launch"), 24, "torch.distributed.run");
+    l = m.prefix().str() + launcher + m.suffix().str();
+    found = true;
+    break;
   }
   if (!found) return std::nullopt;
   std::vector<std::string> kept;
@@ -231,8 +240,11 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
     // With another --network on the command, a second one conflicts: prose, not an edit.
     auto& fi = add_docker(ctx, "lint.docker.no-host-network", Label::virtual_interface,
                           across ? Severity::warning : Severity::info,
-                          "docker run without --network=host: NCCL and Gloo see only the container's veth on the docker "
-                          "bridge and advertise a NATed address the other nodes cannot reach",
+                          across ? "docker run without --network=host: NCCL and Gloo see only the container's veth on the "
+                                   "docker bridge and advertise a NATed address the other nodes cannot reach"
+                                 : "docker run without --network=host: fine while the job stays on this machine; across "
+                                   "machines NCCL and Gloo would advertise the container's NATed bridge address, which "
+                                   "other nodes cannot reach",
                           line, "--network=host", net.empty());
     if (!net.empty()) fi.evidence.push_back("--network=" + net);
   }
@@ -272,19 +284,25 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     for (const auto& one : core::split(v, '\n', true)) ctx.launch_flags().push_back({flag, one, line, under_srun});
   }
   if (deprecated) {
-    std::vector<std::string> fixed(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at));
-    fixed.push_back("torchrun");
+    // The same interpreter and its flags, the module replaced (the word before `from` is the module).
+    std::vector<std::string> fixed(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(from - 1));
+    fixed.push_back("torch.distributed.run");
+    bool use_env = false;
     for (std::size_t i = from; i < w.size(); ++i) {
-      if (w[i] != "--use_env" && w[i] != "--use-env") fixed.push_back(w[i]);
+      if (w[i] == "--use_env" || w[i] == "--use-env") use_env = true;
+      else fixed.push_back(w[i]);
     }
-    std::string title = "python -m torch.distributed.launch is deprecated: use torchrun (LOCAL_RANK comes from the "
-                        "environment, not --local_rank)";
+    std::string title = "python -m torch.distributed.launch is deprecated: use torchrun / python -m torch.distributed.run "
+                        "(they set LOCAL_RANK in the environment and pass no --local_rank)";
     if (auto in_place = torchrun_in_place(ctx, line)) {
       int last = line + static_cast<int>(command_lines(ctx, line).size()) - 1;
       ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line,
               LineEdit{line, last, *in_place});
     } else {
-      ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line, joined(fixed));
+      // Without --use_env the script reads --local_rank: it has to change before the launcher does.
+      ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line,
+              joined(fixed) + (use_env ? "" : "  # first make the script read int(os.environ[\"LOCAL_RANK\"]) "
+                                              "instead of --local_rank"));
     }
   }
   auto addr = value(f, {"--master_addr", "--master-addr"});

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "core/strings.hpp"
@@ -174,6 +175,14 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
       files.push_back({p, true});
     }
   }
+  // A file named twice (`lint a.sh ./a.sh .`) is read once, under its first name.
+  std::set<std::string> seen;
+  std::erase_if(files, [&](const std::pair<std::string, bool>& f) {
+    if (f.first == "-") return false;
+    std::error_code ec;
+    auto id = std::filesystem::weakly_canonical(f.first, ec);
+    return !seen.insert(ec ? f.first : id.string()).second;
+  });
   std::vector<detail::TfConfigSeen> tf_configs;
   for (const auto& [file, named] : files) {
     bool from_stdin = file == "-" && stdin_text;

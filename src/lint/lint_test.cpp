@@ -183,7 +183,7 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"env_typo_py", "env_typo.py", "env_typo_fixed.py", L, "env.unknown-name", 3, Severity::error},
         RuleCase{"launch_deprecated_sh", "launch_deprecated.sh", "launch_deprecated_fixed.sh", L,
                  "lint.torch.launch-deprecated", 4, Severity::warning, FixCheck::contains,
-                 "torchrun --nproc_per_node=8 \\\n    train.py --epochs 10"},
+                 "python -m torch.distributed.run --nproc_per_node=8 \\\n    train.py --epochs 10"},
         RuleCase{"master_localhost_sbatch", "master_localhost.sbatch", "master_localhost_fixed.sbatch", L,
                  "lint.launch.master-addr-localhost", 4, Severity::error},
         RuleCase{"rdzv_localhost", "rdzv_localhost.sh", "rdzv_localhost_fixed.sh", L, "lint.launch.master-addr-localhost",

@@ -501,7 +501,8 @@ class PythonRules {
     for (const auto& s : k_order) {
       if (std::find(present.begin(), present.end(), s) != present.end()) canonical.push_back(s);
     }
-    if (present != canonical) problems.push_back("steps out of order (" + core::join(present, " -> ") + ")");
+    if (present != canonical)
+      problems.push_back("its steps in the order " + core::join(present, " -> ") + " instead of " + core::join(canonical, " -> "));
     bool in_memory = chain.steps.empty() ? false
                                          : chain.steps[0] == "from_tensor_slices" || chain.steps[0] == "from_tensors" ||
                                                chain.steps[0] == "range";
@@ -510,7 +511,7 @@ class PythonRules {
     for (const auto& s : k_order) {
       if (has(chain, s) || (s == "cache" && !in_memory)) continue;
       missing.push_back(s);
-      problems.push_back(s + "()");
+      problems.push_back("no " + s + "()");
       serious = serious || s == "batch" || s == "prefetch";
     }
     TSNode prefetch = step_call(chain, "prefetch");
@@ -518,7 +519,7 @@ class PythonRules {
     if (!null(prefetch)) {
       TSNode arg = positional(PythonTree::field(prefetch, "arguments"), 0);
       if (null(arg) || t_.text(arg).find("AUTOTUNE") == std::string_view::npos) {
-        problems.push_back("prefetch(tf.data.AUTOTUNE)");
+        problems.push_back("a fixed prefetch size instead of prefetch(tf.data.AUTOTUNE)");
         fixed_prefetch = true;
       }
     }
@@ -526,7 +527,7 @@ class PythonRules {
     if (problems.empty()) return;
     LineEdit fixed = composed_line(chain, missing, fixed_prefetch);
     if (!fixed.text.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = fixed;
-    std::string title = "the tf.data pipeline lacks " + core::join(problems, ", ") +
+    std::string title = "the tf.data pipeline has " + core::join(problems, ", ") +
                         ": an input-bound step looks exactly like an all-reduce hang";
     auto sev = serious ? Severity::warning : Severity::info;
     auto& f = fixed.text.empty()
@@ -593,7 +594,7 @@ class PythonRules {
     for (const auto& m : missing) {
       std::string text = m == "cache"     ? ".cache()"
                          : m == "shuffle" ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
-                         : m == "batch"   ? ".batch(" + bound_name({"GLOBAL_BATCH_SIZE"}, scaled ? "64 * " + strategy + ".num_replicas_in_sync" : "64") + ")"
+                         : m == "batch"   ? ".batch(" + bound_name({"GLOBAL_BATCH_SIZE"}, scaled && scaling_allowed(chain.step_calls[0]) ? "64 * " + strategy + ".num_replicas_in_sync" : "64") + ")"
                                           : ".prefetch(tf.data.AUTOTUNE)";
       // before the first present step that must follow it, else at the end
       std::size_t at = steps.size();
@@ -636,11 +637,42 @@ class PythonRules {
   // as the step's text; nullopt when the rule does not apply to this call.
   std::optional<std::string> scaled_batch_text(TSNode call) const {
     auto arg = unscaled_batch_arg(call);
-    if (!arg) return std::nullopt;
+    if (!arg || !scaling_allowed(call)) return std::nullopt;
     std::string text = step_text(call);
     uint32_t from = ts_node_end_byte(PythonTree::field(PythonTree::field(call, "function"), "object"));
     std::size_t a = ts_node_start_byte(arg->node) - from, b = ts_node_end_byte(arg->node) - from;
     return text.substr(0, a) + arg->shown + " * " + strategy_name() + ".num_replicas_in_sync" + text.substr(b);
+  }
+
+  // The scope of a call node (0: module), from the facts' calls.
+  uint32_t scope_of(TSNode call) const {
+    for (const auto& c : f_.calls)
+      if (ts_node_start_byte(c.node) == ts_node_start_byte(call) && ts_node_end_byte(c.node) == ts_node_end_byte(call))
+        return c.scope;
+    return 0;
+  }
+
+  // The strategy variable is bound where `call` runs: assigned before it in its own scope, or at
+  // module level (before it, when the call is at module level too). Else an edit naming it would
+  // raise NameError.
+  bool strategy_visible(TSNode call) const {
+    uint32_t scope = scope_of(call), byte = ts_node_start_byte(call);
+    for (const auto& [key, list] : f_.bindings) {
+      for (const auto& b : list) {
+        if (!PythonTree::is(b.rhs, "call")) continue;
+        std::string fn = t_.dotted(PythonTree::field(b.rhs, "function"));
+        if (core::to_lower(std::string(last_name(fn))).find("strategy") == std::string::npos) continue;
+        if (key.first == scope && b.byte <= byte) return true;
+        if (key.first == 0 && scope != 0) return true;
+      }
+    }
+    return false;
+  }
+
+  // A fix may multiply by the replica count: lint.tf.batch-not-scaled is selected and the strategy
+  // is bound at that point.
+  bool scaling_allowed(TSNode call) const {
+    return ctx_.options().rules.keeps("lint.tf.batch-not-scaled") && strategy_visible(call);
   }
 
   struct UnscaledBatch {
@@ -655,6 +687,11 @@ class PythonRules {
       return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
     });
     if (!strategy) return std::nullopt;
+    // A dataset function given to distribute_datasets_from_function batches per replica already.
+    bool per_replica_fn = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
+      return c.last == "distribute_datasets_from_function" || c.last == "experimental_distribute_datasets_from_function";
+    });
+    if (per_replica_fn && scope_of(call) != 0) return std::nullopt;
     TSNode args = PythonTree::field(call, "arguments");
     TSNode arg = positional(args, 0);
     if (null(arg)) arg = keyword(t_, args, "batch_size");
@@ -701,17 +738,20 @@ class PythonRules {
       const std::string& shown = arg->shown;
       // The pipeline's corrected line when the same line gets one (one line, one correction).
       auto same = composed_.find(ts_node_start_byte(c.node));
-      std::string title = "batch(" + shown + ") is not multiplied by the replica count: each replica gets " + shown +
-                          "/N examples, the epoch has the wrong number of steps and the last step can wait forever";
+      std::string title = "batch(" + shown + ") is not multiplied by the replica count: the strategy splits each batch "
+                          "across its N replicas, so each gets " + shown + "/N examples per step";
       int arg_line = PythonTree::line(arg->node);
+      bool scale = scaling_allowed(c.node);
       auto& f = same != composed_.end() && same->second.line == c.line
                     ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
                                c.line, same->second)
                     : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
                               c.line, arg_line,
-                              line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
-                                        shown + " * " + s + ".num_replicas_in_sync"),
-                              ".batch(" + shown + " * " + s + ".num_replicas_in_sync)");
+                              scale ? line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
+                                                shown + " * " + s + ".num_replicas_in_sync")
+                                    : std::nullopt,
+                              ".batch(" + shown + " * " + s + ".num_replicas_in_sync)" +
+                                  (scale ? "" : "  # once `" + s + "` (the strategy) is defined before this line"));
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
     }
   }

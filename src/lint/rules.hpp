@@ -56,7 +56,7 @@ class FileContext {
                      std::string fixed);
   // The same, with a fix that is a change to the file: the edit is the finding's edits[], and fix.text
   // the changed line (trimmed) or lines. A one-line `edit.text` without leading blanks gets the
-  // indentation of the line it replaces.
+  // indentation of the line it replaces. A note (info) keeps only the text: a suggestion, not a fix.
   core::Finding& add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
                      LineEdit edit);
   // The finding added last, with its location and edits.

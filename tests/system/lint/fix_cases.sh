@@ -26,12 +26,13 @@ sys.exit(1)
 PY
 }
 
-# no_finding ID: the --json output in $tmp/out has no finding ID and no error
+# clean_of ID [KNOWN]: the --json output in $tmp/out has no finding ID and no error other than KNOWN
+# (an error the input already had, about something else)
 clean_of() {
-  $py - "$tmp/out" "$1" <<'PY'
+  $py - "$tmp/out" "$1" "${2:-}" <<'PY'
 import json, sys
 doc = json.load(open(sys.argv[1]))
-bad = [f for f in doc["findings"] if f["id"] == sys.argv[2] or f["severity"] == "error"]
+bad = [f for f in doc["findings"] if f["id"] == sys.argv[2] or (f["severity"] == "error" and f["id"] != sys.argv[3])]
 sys.exit(1 if bad else 0)
 PY
 }
@@ -77,7 +78,9 @@ EOF
   grep -qx -- '/data/my set' <<<"$got" || fail "the quoted argument was split: $got"
   replace_line "$tmp/job.sbatch" 4 "$fixed"
   run lint --json "$tmp/job.sbatch"
-  clean_of lint.torch.launch-deprecated || fail "the fixed file still has the finding or an error: $(cat "$tmp/out")"
+  # --node_rank=$SLURM_NODEID on the srun line is expanded once by the batch shell: the input's own
+  # error, reported before the fix too (lint.slurm.task-variable-expanded-once).
+  clean_of lint.torch.launch-deprecated lint.slurm.task-variable-expanded-once || fail "the fixed file still has the finding or an error: $(cat "$tmp/out")"
   ;;
 tfdata)
   # Wrong order, a fixed prefetch, an unscaled batch: one corrected line for the line's findings,

@@ -60,8 +60,12 @@ std::string render_summary(const std::vector<core::Finding>& findings, const Sty
     else if (f.severity == core::Severity::warning) ++warnings;
     else ++infos;
   }
-  if (errors == 0 && warnings == 0) return style.paint(Color::green, "OK: no problems found") + "\n";
   auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
+  // Notes are not problems, but "no problems found" right under one reads as a contradiction.
+  if (errors == 0 && warnings == 0)
+    return style.paint(Color::green, infos ? "OK: no errors or warnings (" + plural(infos, "note") + " above)"
+                                           : std::string("OK: no problems found")) +
+           "\n";
   std::string line = fmt::format("{}, {}, {}", plural(errors, "error"), plural(warnings, "warning"), plural(infos, "note"));
   return style.paint(errors ? Color::red : Color::yellow, line) + "\n";
 }

@@ -37,6 +37,8 @@ TEST(FindingsText, SummaryCountsBySeverity) {
   w.severity = core::Severity::warning;
   EXPECT_EQ(render_summary({e, w}, Style(false)), "1 error, 1 warning, 0 notes\n");
   EXPECT_EQ(render_summary({}, Style(false)), "OK: no problems found\n");
+  core::Finding note = core::new_finding("x.y", core::Label::other, core::Severity::info, "a note");
+  EXPECT_EQ(render_summary({note}, Style(false)), "OK: no errors or warnings (1 note above)\n");
 }
 
 }  // namespace dd::report

@@ -26,6 +26,7 @@ flock          | util-linux      | MISMATCHES.txt writers
 timeout        | coreutils       | every child the tests start
 jq             | jq              | JSON checks in the system tests
 pre-commit     | pre-commit      | tests/system/lint/pre_commit.sh (the hook definition run by pre-commit)
+git            | git             | tests/system/lint/pre_commit.sh (pre-commit try-repo runs in a git repository)
 fish           | fish            | tests/system/release/install.sh (the fish completion)
 zsh            | zsh             | tests/system/release/install.sh (zsh -n on the zsh completion)
 /usr/bin/python3 | python3-torch | real torch.distributed (Gloo) jobs, JSON checks

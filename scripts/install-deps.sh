@@ -31,7 +31,7 @@ pkgs=(
   python3-yaml            # system.report.export-formats: a real YAML parser for --export-format k8s
   patch                   # system.lint.roundtrip: applies `lint --diff` output with GNU patch (must equal `lint --fix`)
   python3-jsonschema      # system.lint.formats: lint --format sarif validated against the SARIF 2.1.0 schema
-  pre-commit              # system.lint.pre-commit: .pre-commit-hooks.yaml run by pre-commit itself (try-repo)
+  pre-commit git          # system.lint.pre-commit: .pre-commit-hooks.yaml run by pre-commit itself (try-repo needs a git repository)
   fish                    # system.release.install: the generated fish completion completes in a real fish
   zsh                     # system.release.install: the generated zsh completion is parsed by a real zsh (zsh -n)
   g++-mingw-w64-x86-64-posix  # the Windows build (scripts/build-windows.sh): distdoctor.exe, static, POSIX threads

@@ -55,7 +55,7 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
       title = s.name + " has text after the number; NCCL reads only " + std::to_string(*r.value);
       if (bytes) {
         title = s.name + "=" + std::string(core::trim(s.value)) + ": NCCL reads integers only, so this is " +
-                std::to_string(*r.value) + " bytes, not " + r.intended;
+                std::to_string(*r.value) + (*r.value == 1 ? " byte, not " : " bytes, not ") + r.intended;
       }
       break;
     case NcclInt::Issue::overflow:

@@ -179,6 +179,98 @@ TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
   EXPECT_EQ(find(batch_only, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(batch_only);
 }
 
+// Model.fit(arrays, batch_size=N) under a strategy: N is the global batch (Keras batches the arrays
+// and distributes that dataset), the same pitfall as .batch(N); a literal under a GLOBAL name is a
+// note (the author may mean it), never an edit.
+TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
+  const std::string head = "import numpy as np\nimport tensorflow as tf\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n";
+  auto fit = lint_py(head + "x = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32, epochs=2)\n");
+  const auto* f = find(fit, "lint.tf.batch-not-scaled");
+  ASSERT_NE(f, nullptr) << ids(fit);
+  EXPECT_EQ(f->location.line, 5);
+  ASSERT_EQ(f->edits.size(), 1u);
+  EXPECT_EQ(f->edits[0].replacement, "model.fit(x, x, batch_size=32 * strategy.num_replicas_in_sync, epochs=2)");
+  auto again = lint_py(head + "x = np.zeros((100, 4))\n" + f->edits[0].replacement + "\n");
+  EXPECT_EQ(find(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
+  // fit(dataset, batch_size=...) is another problem (Keras refuses it), not this one; x is not fit's batch.
+  auto ds = lint_py(head + "ds = tf.data.Dataset.range(8).batch(8 * strategy.num_replicas_in_sync).prefetch(tf.data.AUTOTUNE)\n"
+                           "model.fit(ds, batch_size=8)\n");
+  EXPECT_EQ(find(ds, "lint.tf.batch-not-scaled"), nullptr) << ids(ds);
+  auto positional = lint_py(head + "model.fit(64, 64)\n");
+  EXPECT_EQ(find(positional, "lint.tf.batch-not-scaled"), nullptr) << ids(positional);
+  // No strategy: fit's batch_size is the step's batch; nothing to say.
+  auto plain = lint_py("import numpy as np\nx = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32)\n");
+  EXPECT_EQ(find(plain, "lint.tf.batch-not-scaled"), nullptr) << ids(plain);
+
+  auto global = lint_py(head + "GLOBAL_BATCH_SIZE = 64\nds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n"
+                               "model.fit(ds)\nmodel.fit(x, x, batch_size=GLOBAL_BATCH_SIZE)\n");
+  const auto* g = find(global, "lint.tf.global-batch-fixed");
+  ASSERT_NE(g, nullptr) << ids(global);
+  EXPECT_EQ(g->location.line, 4);
+  EXPECT_EQ(g->finding.severity, core::Severity::info);
+  EXPECT_TRUE(g->edits.empty());
+  EXPECT_EQ(std::count_if(g->finding.evidence.begin(), g->finding.evidence.end(),
+                          [](const std::string& e) { return e.rfind("used as the batch size at line ", 0) == 0; }),
+            2);  // both uses, one note
+  EXPECT_EQ(std::count_if(global.begin(), global.end(), [](const LintFinding& x) { return x.finding.id == "lint.tf.global-batch-fixed"; }), 1);
+  EXPECT_EQ(find(global, "lint.tf.batch-not-scaled"), nullptr) << ids(global);
+  // The pipeline's own fix does not scale a GLOBAL batch either.
+  const auto* pipe = find(global, "lint.tf.data-pipeline-incomplete");
+  ASSERT_NE(pipe, nullptr) << ids(global);
+  EXPECT_EQ(pipe->finding.fix.text.find("num_replicas_in_sync"), std::string::npos) << pipe->finding.fix.text;
+  // Scaled where it is bound: no note.
+  auto scaled = lint_py(head + "GLOBAL_BATCH_SIZE = 64 * strategy.num_replicas_in_sync\n"
+                               "ds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n");
+  EXPECT_EQ(find(scaled, "lint.tf.global-batch-fixed"), nullptr) << ids(scaled);
+}
+
+// Places a value reaches the job that the stranger's run found unread (issue 27): `env VAR=v cmd`,
+// `#SBATCH --export=`, a `${OTHER:-default}`, a {**os.environ, ...} copy for a child, TF_CONFIG's
+// task baked into an image.
+TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
+  auto at = [](const std::vector<LintFinding>& fs, const std::string& id, int line) {
+    return std::any_of(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id && f.location.line == line; });
+  };
+  auto sh = lint_text("job.sbatch", FileKind::shell,
+                      "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --export=ALL,NCCL_BUFFSIZE=4MB\n"
+                      "env -u X NCCL_SOCKET_NTHREADS=abc python train.py\nexport NCCL_NSOCKS_PERTHREAD=${NS:-4x}\n"
+                      "export NCCL_MIN_NCHANNELS=${NS}\n",
+                      {});
+  EXPECT_TRUE(at(sh, "env.int.trailing-garbage", 3)) << ids(sh);
+  EXPECT_TRUE(at(sh, "env.int.not-a-number", 4)) << ids(sh);
+  EXPECT_TRUE(at(sh, "env.int.trailing-garbage", 5)) << ids(sh);  // the default, where NS is unset
+  EXPECT_FALSE(at(sh, "env.int.not-a-number", 6)) << ids(sh);     // a bare expansion is not judged
+  const auto* buf = find(sh, "env.int.trailing-garbage");
+  ASSERT_NE(buf, nullptr);
+  ASSERT_EQ(buf->edits.size(), 1u);
+  EXPECT_EQ(buf->edits[0].replacement, "#SBATCH --export=ALL,NCCL_BUFFSIZE=4194304");
+
+  auto py = lint_py("import os, subprocess\nimport torch.distributed as dist\ndist.init_process_group('gloo')\n"
+                    "env = {**os.environ, 'NCCL_SOCKET_NTHREADS': 'x', 'GLOO_SOCKET_IFNAME': 'eth0'}\n"
+                    "subprocess.run(['torchrun', 't.py'], env=env)\n");
+  EXPECT_TRUE(at(py, "env.int.not-a-number", 4)) << ids(py);
+  // The copy is a child's environment: not "set after init" in this process.
+  EXPECT_EQ(find(py, "lint.torch.env-after-init"), nullptr) << ids(py);
+  auto plain_dict = lint_py("cfg = {'NCCL_SOCKET_NTHREADS': 'x'}\n");
+  EXPECT_EQ(find(plain_dict, "env.int.not-a-number"), nullptr) << ids(plain_dict);
+
+  const std::string cluster = R"({"cluster": {"worker": ["w0:2222", "w1:2222"]}, )";
+  auto baked = lint_text("Dockerfile", FileKind::dockerfile,
+                         "FROM tensorflow/tensorflow:2.15.0\nENV TF_CONFIG='" + cluster +
+                             R"("task": {"type": "worker", "index": 0}}')" + "\nCMD [\"python\", \"train.py\"]\n", {});
+  const auto* b = find(baked, "lint.docker.tf-config-task-baked");
+  ASSERT_NE(b, nullptr) << ids(baked);
+  EXPECT_EQ(b->location.line, 2);
+  EXPECT_TRUE(b->edits.empty());
+  auto cluster_only = lint_text("Dockerfile", FileKind::dockerfile,
+                                "FROM x\nENV TF_CONFIG='" + cluster.substr(0, cluster.size() - 2) + "}'\n", {});
+  EXPECT_EQ(find(cluster_only, "lint.docker.tf-config-task-baked"), nullptr) << ids(cluster_only);
+  auto one_task = lint_text("Dockerfile", FileKind::dockerfile,
+                            R"(FROM x
+ENV TF_CONFIG='{"cluster": {"worker": ["w0:2222"]}, "task": {"type": "worker", "index": 0}}')" "\n", {});
+  EXPECT_EQ(find(one_task, "lint.docker.tf-config-task-baked"), nullptr) << ids(one_task);
+}
+
 // What a stranger's --fix run found (issue 27's held-out check, 2026-12-03): each edit here would
 // have broken the job, so it is prose instead.
 TEST(LintFixTruth, NoEditThatBreaksTheJob) {

@@ -29,9 +29,31 @@ bool is_assignment(std::string_view w) {
                      [](unsigned char c) { return std::isalnum(c) || c == '_'; });
 }
 
+// NAME=value; a value that is only `${OTHER:-default}` (or `${OTHER-default}`) is audited as its
+// default, the value the variable gets where OTHER is not set.
 void add_assignment(FileContext& ctx, std::string_view w, int line) {
   auto eq = w.find('=');
-  ctx.env().push_back({std::string(w.substr(0, eq)), std::string(w.substr(eq + 1)), line});
+  std::string_view value = w.substr(eq + 1);
+  if (core::starts_with(value, "${") && value.size() > 3 && value.back() == '}' &&
+      value.find('}') == value.size() - 1) {
+    std::string_view inner = value.substr(2, value.size() - 3);
+    auto dash = inner.find('-');
+    bool plain_name = dash != std::string_view::npos && dash > 0 &&
+                      std::all_of(inner.begin(), inner.begin() + static_cast<std::ptrdiff_t>(dash) -
+                                                     (inner[dash - 1] == ':' ? 1 : 0),
+                                  [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+    std::string_view def = dash == std::string_view::npos ? std::string_view{} : inner.substr(dash + 1);
+    if (plain_name && !def.empty() && def.find_first_of("$`") == std::string_view::npos) value = def;
+  }
+  ctx.env().push_back({std::string(w.substr(0, eq)), std::string(value), line});
+}
+
+// `--export=ALL,NAME=value,...` (srun, sbatch, salloc, #SBATCH): the NAME=value parts.
+void add_slurm_export(FileContext& ctx, std::string_view word, int line) {
+  if (!core::starts_with(word, "--export=")) return;
+  for (const auto& part : core::split(word.substr(9), ',')) {
+    if (is_assignment(part)) add_assignment(ctx, part, line);
+  }
 }
 
 std::string base(std::string_view w) {
@@ -340,11 +362,27 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
   }
 }
 
+// `env [-i] [-u NAME] NAME=value ... command` at words[at]: the assignments reach the command.
+// Returns the index of the command's first word.
+std::size_t env_assignments(FileContext& ctx, const std::vector<std::string>& w, std::size_t at, int line) {
+  std::size_t i = at + 1;
+  for (; i < w.size() && (is_assignment(w[i]) || core::starts_with(w[i], "-")); ++i) {
+    if (is_assignment(w[i])) add_assignment(ctx, w[i], line);
+    else if (w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir" || w[i] == "-S") ++i;
+  }
+  return i;
+}
+
 void check_command(FileContext& ctx, const std::vector<std::string>& w, int line) {
   std::size_t i = 0;
   while (i < w.size() && is_assignment(w[i])) add_assignment(ctx, w[i++], line);
   if (i == w.size()) return;
   std::string prog = base(w[i]);
+  if (prog == "env") {
+    i = env_assignments(ctx, w, i, line);
+    if (i == w.size()) return;
+    prog = base(w[i]);
+  }
   if (prog == "export" || prog == "declare" || prog == "setenv") {
     for (std::size_t j = i + 1; j < w.size(); ++j) {
       if (is_assignment(w[j])) add_assignment(ctx, w[j], line);
@@ -354,6 +392,10 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
   }
   for (std::size_t j = i; j < w.size(); ++j) {
     std::string b = base(w[j]);
+    if (b == "env" && j > i) {  // srun env NAME=value python ...
+      j = env_assignments(ctx, w, j, line) - 1;
+      continue;
+    }
     if ((b == "docker" || b == "nvidia-docker" || b == "podman") && j + 1 < w.size()) {
       std::size_t r = w[j + 1] == "run" ? j + 2 : (w[j + 1] == "container" && j + 2 < w.size() && w[j + 2] == "run") ? j + 3 : 0;
       if (r) docker_run(ctx, w, r, line);
@@ -375,12 +417,7 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
       }
     }
     if (b == "srun" || b == "sbatch" || b == "salloc") {
-      for (std::size_t k = j + 1; k < w.size(); ++k) {
-        if (!core::starts_with(w[k], "--export=")) continue;
-        for (const auto& part : core::split(std::string_view(w[k]).substr(9), ',')) {
-          if (is_assignment(part)) add_assignment(ctx, part, line);
-        }
-      }
+      for (std::size_t k = j + 1; k < w.size(); ++k) add_slurm_export(ctx, w[k], line);
     }
   }
 }
@@ -398,8 +435,41 @@ void master_addr_rule(FileContext& ctx) {
   }
 }
 
+// lint.docker.tf-config-task-baked: `ENV TF_CONFIG=...` with a "task" in an image: every container
+// started from it is that one task, so with two or more tasks in the cluster the workers share an
+// index (TensorFlow reads task.type/index from TF_CONFIG alone, in each process).
+void tf_config_in_image(FileContext& ctx) {
+  for (const auto& v : ctx.env()) {
+    if (v.name != "TF_CONFIG") continue;
+    auto parsed = core::parse_json_bounded(v.value, "TF_CONFIG");
+    if (!parsed || !parsed->is_object() || !parsed->contains("task") || !(*parsed)["task"].is_object()) continue;
+    std::size_t tasks = 0;
+    if (parsed->contains("cluster") && (*parsed)["cluster"].is_object()) {
+      for (const auto& [job, list] : (*parsed)["cluster"].items()) {
+        if (list.is_array()) tasks += list.size();
+      }
+    }
+    if (tasks < 2) continue;
+    const auto& task = (*parsed)["task"];
+    std::string who = (task.contains("type") && task["type"].is_string() ? task["type"].get<std::string>() : "?") +
+                      " " + (task.contains("index") ? task["index"].dump() : "?");
+    auto& f = ctx.add("lint.docker.tf-config-task-baked", Label::tf_config, Severity::warning,
+                      "TF_CONFIG in the image names its task (" + who + "): every container started from it is " +
+                          who + " unless TF_CONFIG is set again at run time, so the " + std::to_string(tasks) +
+                          " tasks of its cluster would share one index",
+                      v.line,
+                      "keep the cluster in the image if you like, but give each container its own TF_CONFIG at "
+                      "run time (docker run -e TF_CONFIG=..., the pod's env, or the launcher), with its own "
+                      "task index");
+    f.evidence.push_back("cluster of " + std::to_string(tasks) + " tasks; task " + who);
+  }
+}
+
 void lint_shell(FileContext& ctx, bool dockerfile) {
-  for (const auto& d : sbatch_directives(ctx.text())) note_shape(ctx, d.words);
+  for (const auto& d : sbatch_directives(ctx.text())) {
+    note_shape(ctx, d.words);
+    for (const auto& w : d.words) add_slurm_export(ctx, w, d.line);
+  }
   auto commands = split_commands(ctx.text());
   for (const auto& c : commands) note_shape(ctx, c.words);
   for (const auto& c : commands) {
@@ -444,6 +514,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   }
   master_addr_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
+  if (dockerfile) tf_config_in_image(ctx);
 }
 
 }  // namespace dd::lint::detail

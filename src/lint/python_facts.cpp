@@ -63,6 +63,7 @@ class Walker {
     if (type == "call") call(n, s);
     if (type == "assignment") assignment(n, s);
     if (type == "comparison_operator") comparison(n);
+    if (type == "dictionary") environ_copy(n, s);
     if (type == "string") string_node(n);
     if (type == "import_from_statement" || type == "import_statement") import(n);
     if (type == "keyword_argument") keyword(n);
@@ -212,6 +213,27 @@ class Walker {
             add_env(key, PythonTree::field(pair, "value"), PythonTree::line(pair), ts_node_start_byte(pair), s);
           }
         }
+      }
+    }
+  }
+
+  // {**os.environ, "NCCL_X": v}: a copy of the environment with values added, the form passed as
+  // env= to subprocess; its string keys are set in the child's environment.
+  void environ_copy(TSNode dict, const State& s) {
+    bool copies_environ = false;
+    for (uint32_t i = 0; i < ts_node_named_child_count(dict); ++i) {
+      TSNode c = ts_node_named_child(dict, i);
+      if (!PythonTree::is(c, "dictionary_splat")) continue;
+      std::string what = t_.dotted(ts_node_named_child(c, 0));
+      copies_environ = copies_environ || what == "os.environ" || what == "environ";
+    }
+    if (!copies_environ) return;
+    for (uint32_t i = 0; i < ts_node_named_child_count(dict); ++i) {
+      TSNode pair = ts_node_named_child(dict, i);
+      std::string key;
+      if (PythonTree::is(pair, "pair") && t_.string_value(PythonTree::field(pair, "key"), key)) {
+        add_env(key, PythonTree::field(pair, "value"), PythonTree::line(pair), ts_node_start_byte(pair), s);
+        f_.env_sets.back().child = true;
       }
     }
   }

@@ -40,6 +40,7 @@ struct PyEnvSet {
   int line = 0;
   uint32_t byte = 0;
   uint32_t scope = 0;
+  bool child = false;  // a key of {**os.environ, ...}: the environment of a process this one starts
 };
 
 struct PyBinding {

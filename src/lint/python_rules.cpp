@@ -266,7 +266,7 @@ class PythonRules {
 
   void env_after_init() {
     for (const auto& e : f_.env_sets) {
-      if (!late_sensitive(e.name)) continue;
+      if (!late_sensitive(e.name) || e.child) continue;
       const PyCall* init = nullptr;
       for (const auto& c : f_.calls) {
         bool starts = c.last == "init_process_group" || c.last == "init_distributed" || lightning_starts(c);
@@ -363,7 +363,7 @@ class PythonRules {
   // lint.tf.tf-config-after-strategy
   void tf_config_after_strategy() {
     for (const auto& e : f_.env_sets) {
-      if (e.name != "TF_CONFIG") continue;
+      if (e.name != "TF_CONFIG" || e.child) continue;
       for (const auto& c : f_.calls) {
         bool reads = c.last == "MultiWorkerMirroredStrategy" || c.last == "ParameterServerStrategy" ||
                      c.last == "TFConfigClusterResolver" || c.last == "MirroredStrategy";
@@ -637,7 +637,7 @@ class PythonRules {
   // as the step's text; nullopt when the rule does not apply to this call.
   std::optional<std::string> scaled_batch_text(TSNode call) const {
     auto arg = unscaled_batch_arg(call);
-    if (!arg || !scaling_allowed(call)) return std::nullopt;
+    if (!arg || arg->global || !scaling_allowed(call)) return std::nullopt;
     std::string text = step_text(call);
     uint32_t from = ts_node_end_byte(PythonTree::field(PythonTree::field(call, "function"), "object"));
     std::size_t a = ts_node_start_byte(arg->node) - from, b = ts_node_end_byte(arg->node) - from;
@@ -680,6 +680,8 @@ class PythonRules {
     std::string shown;   // its name or literal
     std::string name;    // the bound name ("" for a literal)
     std::string value;   // the literal
+    int bound_line = 0;  // where the name is bound
+    bool global = false; // the name says GLOBAL: a fixed global batch (lint.tf.global-batch-fixed)
   };
   // lint.tf.batch-not-scaled's condition for one .batch() call.
   std::optional<UnscaledBatch> unscaled_batch_arg(TSNode call) const {
@@ -692,28 +694,48 @@ class PythonRules {
       return c.last == "distribute_datasets_from_function" || c.last == "experimental_distribute_datasets_from_function";
     });
     if (per_replica_fn && scope_of(call) != 0) return std::nullopt;
+    // Model.fit(x, y, batch_size=N) on arrays: Keras batches them by N (TensorLikeDataAdapter) and
+    // distributes that dataset, so N is the global batch as in .batch(N) (TensorFlow 2.x,
+    // tensorflow/python/keras/engine/data_adapter.py: DataHandler calls
+    // strategy.experimental_distribute_dataset on the adapter's batched dataset).
+    bool fit = is_fit(call);
     TSNode args = PythonTree::field(call, "arguments");
-    TSNode arg = positional(args, 0);
+    if (fit) {
+      // fit(dataset, batch_size=...): Keras refuses batch_size for a dataset; that is not this rule.
+      Chain x;
+      TSNode x_node = positional(args, 0);
+      if (!null(x_node)) chain_of(x_node, scope_of(call), x, 0);
+      if (x.dataset) return std::nullopt;
+    }
+    TSNode arg = fit ? TSNode{} : positional(args, 0);
     if (null(arg)) arg = keyword(t_, args, "batch_size");
     if (null(arg)) return std::nullopt;
-    uint32_t scope = 0;
-    for (const auto& c : f_.calls) {
-      if (ts_node_start_byte(c.node) == ts_node_start_byte(call) && ts_node_end_byte(c.node) == ts_node_end_byte(call)) scope = c.scope;
-    }
     std::string name;
-    auto value = constant_int(arg, scope, &name);
-    if (!value || core::to_upper(name).find("GLOBAL") != std::string::npos) return std::nullopt;
-    return UnscaledBatch{arg, name.empty() ? *value : name, name, *value};
+    int bound_line = 0;
+    auto value = constant_int(arg, scope_of(call), &name, &bound_line);
+    if (!value) return std::nullopt;
+    bool global = core::to_upper(name).find("GLOBAL") != std::string::npos;
+    return UnscaledBatch{arg, name.empty() ? *value : name, name, *value, bound_line, global};
   }
 
-  // An integer literal, or a name bound to one; the literal's text.
-  std::optional<std::string> constant_int(TSNode n, uint32_t scope, std::string* name_out) const {
+  // `x.fit(...)` (a method: Keras' Model.fit), not a free function named fit.
+  static bool is_fit(const PyCall& c) { return c.last == "fit" && c.name != c.last; }
+  bool is_fit(TSNode call) const {
+    for (const auto& c : f_.calls)
+      if (ts_node_start_byte(c.node) == ts_node_start_byte(call) && ts_node_end_byte(c.node) == ts_node_end_byte(call))
+        return is_fit(c);
+    return false;
+  }
+
+  // An integer literal, or a name bound to one; the literal's text (and the binding's line).
+  std::optional<std::string> constant_int(TSNode n, uint32_t scope, std::string* name_out, int* line_out = nullptr) const {
     if (PythonTree::is(n, "integer")) return std::string(t_.text(n));
     if (!PythonTree::is(n, "identifier")) return std::nullopt;
     std::string name(t_.text(n));
     const PyBinding* b = f_.binding(scope, name, ts_node_start_byte(n));
     if (!b || !PythonTree::is(b->rhs, "integer")) return std::nullopt;
     if (name_out) *name_out = name;
+    if (line_out) *line_out = b->line;
     return std::string(t_.text(b->rhs));
   }
 
@@ -729,17 +751,30 @@ class PythonRules {
   }
 
   // lint.tf.batch-not-scaled
+  // and lint.tf.global-batch-fixed (the same literal under a name that says it is global: a note)
   void batch_not_scaled() {
     std::string s = strategy_name();
+    std::map<std::string, std::vector<int>> global_uses;  // GLOBAL name -> lines of its batch()/fit() uses
+    std::map<std::string, UnscaledBatch> global_first;
     for (const auto& c : f_.calls) {
-      if (c.last != "batch" || c.name == c.last) continue;
+      bool fit = is_fit(c);
+      if ((c.last != "batch" || c.name == c.last) && !fit) continue;
       auto arg = unscaled_batch_arg(c.node);
       if (!arg) continue;
+      if (arg->global) {
+        global_uses[arg->name].push_back(c.line);
+        global_first.emplace(arg->name, *arg);
+        continue;
+      }
       const std::string& shown = arg->shown;
       // The pipeline's corrected line when the same line gets one (one line, one correction).
-      auto same = composed_.find(ts_node_start_byte(c.node));
-      std::string title = "batch(" + shown + ") is not multiplied by the replica count: the strategy splits each batch "
-                          "across its N replicas, so each gets " + shown + "/N examples per step";
+      auto same = fit ? composed_.end() : composed_.find(ts_node_start_byte(c.node));
+      std::string title = fit ? "fit(batch_size=" + shown + ") is not multiplied by the replica count: Keras batches the "
+                                "arrays by batch_size and the strategy splits each batch across its N replicas, so each "
+                                "gets " + shown + "/N examples per step"
+                              : "batch(" + shown + ") is not multiplied by the replica count: the strategy splits each "
+                                "batch across its N replicas, so each gets " + shown + "/N examples per step";
+      std::string scaled = shown + " * " + s + ".num_replicas_in_sync";
       int arg_line = PythonTree::line(arg->node);
       bool scale = scaling_allowed(c.node);
       auto& f = same != composed_.end() && same->second.line == c.line
@@ -750,9 +785,20 @@ class PythonRules {
                               scale ? line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
                                                 shown + " * " + s + ".num_replicas_in_sync")
                                     : std::nullopt,
-                              ".batch(" + shown + " * " + s + ".num_replicas_in_sync)" +
+                              (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") +
                                   (scale ? "" : "  # once `" + s + "` (the strategy) is defined before this line"));
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
+    }
+    for (const auto& [name, lines] : global_uses) {
+      const UnscaledBatch& g = global_first.at(name);
+      auto& f = ctx_.add("lint.tf.global-batch-fixed", Label::data_pipeline_stall, Severity::info,
+                         name + " = " + g.value + " is a fixed global batch: the strategy splits it across its N "
+                         "replicas, so each gets " + g.value + "/N examples per step, fewer as workers are added",
+                         g.bound_line,
+                         "if " + g.value + " is meant per replica: " + name + " = " + g.value + " * " + s +
+                             ".num_replicas_in_sync (after the strategy is created); if it is meant as the global "
+                             "batch, keep it (--ignore lint.tf.global-batch-fixed)");
+      for (int l : lines) f.evidence.push_back("used as the batch size at line " + std::to_string(l));
     }
   }
 

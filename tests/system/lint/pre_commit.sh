@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # .pre-commit-hooks.yaml run the way pre-commit runs it (issue 31): Debian's pre-commit, `try-repo`
-# on this source tree (its hook definition, uncommitted changes included), in a scratch git
+# on this source tree's hook definition (uncommitted changes included), in a scratch git
 # repository whose staged files are a broken training script, a clean one and a file lint does not
 # read. The hook must fail on the broken script with the compiler-style line, pass once it is
 # fixed, and never hand lint a file it refuses. Offline: language system needs no environment.
@@ -23,9 +23,14 @@ cp "$src/tests/data/lint/rules/collective_rank.py" train.py   # an error finding
 cp "$src/tests/data/lint/rules/collective_rank_fixed.py" ok.py
 printf 'notes\n' >NOTES.txt
 git add -A
-# try-repo needs the hook repository to be a git repository: the source tree is one (a worktree
-# or a clone); its uncommitted .pre-commit-hooks.yaml is what runs.
-pre-commit try-repo "$src" distdoctor-lint --all-files >"$tmp/out" 2>&1; rc=$?
+# try-repo needs the hook repository to be a git repository. The source tree may not be one (a
+# tarball, or the copy scripts/fresh-machine-test.sh makes), so the hook definition under test, this
+# tree's .pre-commit-hooks.yaml (language: system: the only file the hook needs), is committed to a
+# scratch repository of its own.
+mkdir -p "$tmp/hooks" && cp "$src/.pre-commit-hooks.yaml" "$tmp/hooks/" &&
+  git -C "$tmp/hooks" init -q . && git -C "$tmp/hooks" add -A &&
+  git -C "$tmp/hooks" -c user.email=t@example.invalid -c user.name=t commit -q -m hooks || { echo "FAIL: hook repository" >&2; exit 1; }
+pre-commit try-repo "$tmp/hooks" distdoctor-lint --all-files >"$tmp/out" 2>&1; rc=$?
 if [[ $rc == 1 ]] && grep -q "^train.py:[0-9]*:[0-9]*: error: .* \[lint.torch.collective-under-rank-branch\]$" "$tmp/out" &&
    ! grep -q "NOTES.txt" "$tmp/out"; then
   ok "hook fails on the broken script with file:line:col lines"
@@ -33,7 +38,7 @@ else
   bad "hook on the broken script: exit $rc: $(cat "$tmp/out")"
 fi
 cp ok.py train.py && git add -A
-pre-commit try-repo "$src" distdoctor-lint --all-files >"$tmp/out" 2>&1; rc=$?
+pre-commit try-repo "$tmp/hooks" distdoctor-lint --all-files >"$tmp/out" 2>&1; rc=$?
 [[ $rc == 0 ]] && grep -q "distdoctor lint.*Passed" "$tmp/out" && ok "hook passes once fixed" || bad "hook after the fix: exit $rc: $(cat "$tmp/out")"
 echo "$cases cases, $([[ $fail == 0 ]] && echo all passed || echo FAILURES)"
 exit $fail

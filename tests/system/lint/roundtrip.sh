@@ -35,6 +35,7 @@ cases=(
   "lint.torch.nccl-on-windows|rules/nccl_windows.py|--platform windows"
   "lint.tf.data-pipeline-incomplete|rules/data_pipeline.py|"
   "lint.tf.batch-not-scaled|rules/batch_not_scaled.py|"
+  "lint.tf.batch-not-scaled|roundtrip/fit_arrays.py|"
   "lint.tf.num-parallel-calls-not-autotune|rules/parallel_calls.py|"
   "lint.tf.unknown-cardinality-fit|roundtrip/steps_bound.py|"
   "lint.env.ifname-whitespace|roundtrip/ifname_whitespace.sbatch|"
@@ -51,6 +52,7 @@ cases=(
   "env.unknown-name|roundtrip/env_values.sh|"
   "env.int.trailing-garbage|roundtrip/env_values.py|"
   "env.int.not-a-number|roundtrip/env_values.sh|"
+  "env.int.trailing-garbage|roundtrip/env_places.sbatch|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

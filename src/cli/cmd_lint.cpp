@@ -46,16 +46,6 @@ struct LintCliOptions {
   bool diff = false;  // --diff: print the edits as a unified diff, write nothing
 };
 
-// The file as it is now, to refuse rewriting one that changed after lint read it.
-std::optional<std::string> current_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return s.str();
-}
-
 // The rule ids whose edits include `e`.
 std::string rules_of(const std::vector<lint::LintFinding>& findings, const lint::Edit& e) {
   std::vector<std::string> ids;
@@ -104,7 +94,7 @@ bool apply_fixes(const lint::LintReport& report) {
       ok = false;
       continue;
     }
-    auto now = current_text(path);
+    auto now = lint::read_file(path);
     if (!now || *now != text) {
       input_error("lint", "--fix: " + path + " changed after lint read it; not rewritten (run lint --fix again)");
       ok = false;

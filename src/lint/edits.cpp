@@ -97,7 +97,6 @@ void compose_edits(std::vector<LintFinding>& findings, const std::string& text) 
   };
   struct Group {
     Edit edit;
-    std::vector<std::size_t> owners;  // findings[i].edits[k] for each (i, k)
   };
   std::vector<Group> groups;
   std::vector<std::vector<std::size_t>> group_of(findings.size());  // per finding: the group of each edit
@@ -137,7 +136,7 @@ void compose_edits(std::vector<LintFinding>& findings, const std::string& text) 
         joined = g;
       }
       if (!ok) break;
-      if (joined == trial.size()) trial.push_back({e, {}});
+      if (joined == trial.size()) trial.push_back({e});
       mine.push_back(joined);
     }
     if (!ok) {
@@ -145,7 +144,6 @@ void compose_edits(std::vector<LintFinding>& findings, const std::string& text) 
       continue;
     }
     groups = std::move(trial);
-    for (auto g : mine) groups[g].owners.push_back(i);
     group_of[i] = std::move(mine);
   }
   for (std::size_t i = 0; i < findings.size(); ++i) {

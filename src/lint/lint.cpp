@@ -51,20 +51,6 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   return out;
 }
 
-core::Result<std::string> read_file(const std::string& path) {
-  std::error_code ec;
-  auto size = std::filesystem::file_size(path, ec);
-  if (ec) return core::make_error(core::ErrorKind::unreadable, path + ": cannot read: " + ec.message());
-  if (size > k_max_file_bytes) {
-    return core::make_error(core::ErrorKind::unreadable, path + ": larger than 16 MiB, not a script or manifest");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return core::make_error(core::ErrorKind::unreadable, path + ": cannot open for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) return core::make_error(core::ErrorKind::unreadable, path + ": read error");
-  return s.str();
-}
 
 // `lint -`: the text on standard input, named "<stdin>".
 core::Result<std::string> read_stdin() {
@@ -82,6 +68,21 @@ core::Result<std::string> read_stdin() {
 }
 
 }  // namespace
+
+core::Result<std::string> read_file(const std::string& path) {
+  std::error_code ec;
+  auto size = std::filesystem::file_size(path, ec);
+  if (ec) return core::make_error(core::ErrorKind::unreadable, path + ": cannot read: " + ec.message());
+  if (size > k_max_file_bytes) {
+    return core::make_error(core::ErrorKind::unreadable, path + ": larger than 16 MiB, not a script or manifest");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return core::make_error(core::ErrorKind::unreadable, path + ": cannot open for reading");
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (in.bad()) return core::make_error(core::ErrorKind::unreadable, path + ": read error");
+  return s.str();
+}
 
 FileKind sniff_kind(std::string_view text) {
   std::string first;

@@ -77,6 +77,10 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
 // An unreadable path, or a file named explicitly whose kind is unknown, is an error (exit 2).
 core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options);
 
+// A file's text as lint reads it (at most 16 MiB); an error naming the path otherwise. --fix reads
+// it again to refuse rewriting a file that changed since.
+core::Result<std::string> read_file(const std::string& path);
+
 // --json: {"command": "lint", "files": [...], "lines": N, "findings": [... each with "location"]}.
 nlohmann::json to_json(const LintReport& report);
 

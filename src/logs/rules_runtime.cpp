@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <map>
 
+#include <fmt/format.h>
+
 #include "logs/rules.hpp"
 
 namespace dd::logs {
@@ -56,15 +58,7 @@ std::string process_name(const ProcessState& p) {
   return s;
 }
 
-std::string hex(std::int64_t v) {
-  static const char* k_digits = "0123456789abcdef";
-  std::string s;
-  do {
-    s.insert(s.begin(), k_digits[v & 15]);
-    v >>= 4;
-  } while (v > 0);
-  return "0x" + s;
-}
+std::string hex(std::int64_t v) { return fmt::format("{:#x}", v); }
 
 // NCCL_DEBUG_SUBSYS=COLL traces of two processes that differ at the same position of the same
 // communicator (NVIDIA/nccl#296: the maintainers diffed the ranks' opCount sequences): a program-level

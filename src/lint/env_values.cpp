@@ -107,6 +107,18 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   if (name != v.name) {
     auto n = line.find(v.name);
     if (n == std::string::npos || line.find(v.name, n + 1) != std::string::npos) return std::nullopt;
+    // The misspelt name used elsewhere in the file (read back, exported again): renaming it on this
+    // line alone would break those uses (a KeyError on os.environ["..."]); the fix stays prose.
+    std::string_view all = ctx.text();
+    std::size_t uses = 0;
+    for (auto at_name = all.find(v.name); at_name != std::string_view::npos; at_name = all.find(v.name, at_name + 1)) {
+      char after = at_name + v.name.size() < all.size() ? all[at_name + v.name.size()] : ' ';
+      char before = at_name > 0 ? all[at_name - 1] : ' ';
+      bool word = !(std::isalnum(static_cast<unsigned char>(after)) || after == '_') &&
+                  !(std::isalnum(static_cast<unsigned char>(before)) || before == '_');
+      uses += word ? 1 : 0;
+    }
+    if (uses > 1) return std::nullopt;
     line.replace(n, v.name.size(), name);
   }
   return line;

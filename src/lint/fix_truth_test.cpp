@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "lint/edits.hpp"
 #include "lint/lint.hpp"
 
 namespace dd::lint {
@@ -328,6 +329,79 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
     EXPECT_TRUE(w->edits.empty());
   }
   EXPECT_NE(find(win, "env.windows.no-nccl"), nullptr) << ids(win);
+}
+
+
+// The second stranger's run (2026-12-03, 60 files written from the method): each of these edits
+// broke the job when applied; now the edit is right or there is none (the fix stays prose).
+TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
+  auto parses = [](const std::string& src) { return find(lint_py(src), "lint.python.syntax-error") == nullptr; };
+  // A chain in parentheses over several lines keeps its parentheses (else an IndentationError).
+  std::string paren =
+      "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 64\n"
+      "ds = (tf.data.Dataset.from_tensor_slices((x, y))\n      .shuffle(10000)\n      .cache()\n      .batch(BATCH)\n"
+      "      .prefetch(tf.data.AUTOTUNE))\nmodel.fit(ds, epochs=3)\n";
+  auto pf = lint_py(paren);
+  const auto* p = find(pf, "lint.tf.data-pipeline-incomplete");
+  ASSERT_NE(p, nullptr) << ids(pf);
+  ASSERT_FALSE(p->edits.empty());
+  auto fixed = apply_edits(paren, p->edits);
+  ASSERT_TRUE(fixed);
+  EXPECT_TRUE(parses(*fixed)) << *fixed;
+  EXPECT_NE(fixed->find("ds = (tf.data.Dataset.from_tensor_slices((x, y))\n      .cache()\n      .shuffle(10000)"),
+            std::string::npos) << *fixed;
+  // A missing cache() goes before an endless repeat() (after it, cache() never finishes filling).
+  auto rf = lint_py("import tensorflow as tf\ndataset = tf.data.Dataset.from_tensor_slices((x, y))\n"
+                    "dataset = dataset.repeat().shuffle(10000).batch(128)\nmodel.fit(dataset, steps_per_epoch=100)\n");
+  const auto* r = find(rf, "lint.tf.data-pipeline-incomplete");
+  ASSERT_NE(r, nullptr) << ids(rf);
+  ASSERT_EQ(r->edits.size(), 1u);
+  EXPECT_EQ(r->edits[0].replacement,
+            "dataset = dataset.cache().repeat().shuffle(10000).batch(128).prefetch(tf.data.AUTOTUNE)");
+  // A misspelt name read back later in the file: renaming only the assignment would make the read a
+  // KeyError, so no edit; alone, the rename is an edit.
+  std::string misspelt = "import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\nprint(os.environ[\"NCCL_SOCKET_IFNAM\"])\n";
+  auto mf = lint_py(misspelt);
+  const auto* u = find(mf, "env.unknown-name");
+  ASSERT_NE(u, nullptr) << ids(mf);
+  EXPECT_TRUE(u->edits.empty()) << u->edits[0].replacement;
+  auto af = lint_py("import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\n");
+  const auto* alone = find(af, "env.unknown-name");
+  ASSERT_NE(alone, nullptr);
+  ASSERT_EQ(alone->edits.size(), 1u);
+  EXPECT_EQ(alone->edits[0].replacement, "os.environ[\"NCCL_SOCKET_IFNAME\"] = \"eth0\"");
+  // A finite dataset of unknown size under a one-machine strategy just ends the epoch: no finding.
+  // Across workers it is a warning whose fix adds repeat() too, and no steps_per_epoch edit (with
+  // steps_per_epoch and no repeat(), Keras stops after the first epoch).
+  std::string finite = "import tensorflow as tf\nstrategy = tf.distribute.{}()\nSTEPS_PER_EPOCH = 10\n"
+                       "ds = tf.data.TFRecordDataset(files).filter(ok).cache().shuffle(100).batch(64 * strategy.num_replicas_in_sync)"
+                       ".prefetch(tf.data.AUTOTUNE)\nmodel.fit(ds, epochs=3)\n";
+  auto with = [&](const std::string& strategy) {
+    std::string s = finite;
+    s.replace(s.find("{}"), 2, strategy);
+    return lint_py(s);
+  };
+  EXPECT_EQ(find(with("MirroredStrategy"), "lint.tf.unknown-cardinality-fit"), nullptr) << ids(with("MirroredStrategy"));
+  auto mw = with("MultiWorkerMirroredStrategy");
+  const auto* c = find(mw, "lint.tf.unknown-cardinality-fit");
+  ASSERT_NE(c, nullptr) << ids(mw);
+  EXPECT_TRUE(c->edits.empty());
+  EXPECT_NE(c->finding.fix.text.find(".repeat()"), std::string::npos) << c->finding.fix.text;
+  // MASTER_ADDR=localhost: the fix is written in the file's own language; scontrol only under Slurm.
+  auto master_fix = [](const std::string& path, FileKind kind, const std::string& text) {
+    auto fs = lint_text(path, kind, text, {});
+    const auto* m = find(fs, "lint.launch.master-addr-localhost");
+    return m == nullptr ? "(no finding) " + ids(fs) : m->finding.fix.text;
+  };
+  std::string launch = "torchrun --nnodes=2 --node_rank=$NODE_RANK --master_addr=$MASTER_ADDR --nproc_per_node=8 train.py\n";
+  EXPECT_EQ(master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch),
+            "export MASTER_ADDR=<the rank-0 node's host name or address>  # the same on every node");
+  EXPECT_NE(master_fix("job.sbatch", FileKind::shell, "#SBATCH --nodes=2\nexport MASTER_ADDR=localhost\n" + launch)
+                .find("scontrol show hostnames"),
+            std::string::npos);
+  EXPECT_EQ(master_fix("Dockerfile", FileKind::dockerfile, "FROM x\nENV MASTER_ADDR=localhost\nCMD " + launch)
+                .rfind("ENV MASTER_ADDR=", 0),
+            0u);
 }
 
 }  // namespace

@@ -422,6 +422,25 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
   }
 }
 
+// The fix for a loopback MASTER_ADDR in this kind of file: Slurm's first node in a Slurm script,
+// nothing in a PyTorchJob (its operator sets MASTER_ADDR in every replica), else the rank-0 node.
+std::string master_addr_fix(const FileContext& ctx) {
+  std::string_view text = ctx.text();
+  if (kind_of(ctx.path()) == FileKind::yaml) {
+    if (text.find("PyTorchJob") != std::string_view::npos) {
+      return "remove this MASTER_ADDR entry: the PyTorchJob operator sets MASTER_ADDR (the master replica's "
+             "service) and MASTER_PORT in every replica";
+    }
+    return "value: \"<the rank-0 pod's service name or address>\"  # the same in every pod";
+  }
+  if (text.find("#SBATCH") != std::string_view::npos || text.find("SLURM_") != std::string_view::npos) {
+    return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)";
+  }
+  bool dockerfile = kind_of(ctx.path()) == FileKind::dockerfile;
+  return std::string(dockerfile ? "ENV MASTER_ADDR=" : "export MASTER_ADDR=") +
+         "<the rank-0 node's host name or address>  # the same on every node";
+}
+
 void master_addr_rule(FileContext& ctx) {
   if (!ctx.shape().multi_node) return;
   for (const auto& v : ctx.env()) {
@@ -430,7 +449,7 @@ void master_addr_rule(FileContext& ctx) {
     auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                       "MASTER_ADDR=" + v.value +
                           " in a multi-node launch: every node's ranks dial their own machine and wait",
-                      v.line, "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)  # or the rank-0 node's address");
+                      v.line, master_addr_fix(ctx));
     f.evidence.push_back(ctx.shape().multi_node_why);
   }
 }

@@ -11,6 +11,7 @@
 
 #include "core/strings.hpp"
 #include "lint/edits.hpp"
+#include "lint/python_tree.hpp"
 #include "lint/rules.hpp"
 #include "lint/tf_config_across.hpp"
 
@@ -65,6 +66,21 @@ core::Result<std::string> read_stdin() {
   }
   if (std::ferror(stdin)) return core::make_error(core::ErrorKind::unreadable, "<stdin>: read error");
   return text;
+}
+
+// A Python edit whose result the parser rejects (where the file parsed before) is not offered: the
+// finding keeps its fix text, and `--fix` never writes a file that no longer parses.
+void drop_edits_that_break_parsing(std::vector<LintFinding>& findings, const std::string& text) {
+  auto parses = [](const std::string& source) {
+    auto tree = PythonTree::parse(source);
+    return tree && !ts_node_has_error(tree->root());
+  };
+  if (!parses(text)) return;
+  for (auto& f : findings) {
+    if (f.edits.empty()) continue;
+    auto fixed = apply_edits(text, f.edits);
+    if (!fixed || !parses(*fixed)) f.edits.clear();
+  }
 }
 
 }  // namespace
@@ -133,6 +149,7 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
   }
   std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   compose_edits(out, text);
+  if (kind == FileKind::python) drop_edits_that_break_parsing(out, text);
   return out;
 }
 

@@ -471,8 +471,16 @@ class PythonRules {
       if (has(chain, s)) unknown = s;
     }
     if (!infinite && unknown.empty()) return;
+    // A finite dataset of unknown size only hangs across workers (one worker runs out of batches
+    // while the others wait in its all-reduce); one machine's strategy just ends the epoch.
+    bool workers = std::any_of(f_.calls.begin(), f_.calls.end(),
+                               [](const PyCall& c) { return c.last == "MultiWorkerMirroredStrategy"; });
+    if (!infinite && !workers) return;
     // An edit only names a step count the file defines; the count itself is the author's to say.
-    std::string steps = bound_name({"STEPS_PER_EPOCH", "steps_per_epoch", "TRAIN_STEPS"}, "");
+    // Without repeat() no edit: with steps_per_epoch Keras does not restart a dataset each epoch
+    // (DataHandler recreates the iterator only without it), so a finite one ends training with
+    // "ran out of data" after the first epoch; the dataset needs repeat() too.
+    std::string steps = infinite ? bound_name({"STEPS_PER_EPOCH", "steps_per_epoch", "TRAIN_STEPS"}, "") : "";
     auto& f = add_fix("lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall,
                        infinite ? Severity::error : Severity::warning,
                        infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
@@ -480,7 +488,10 @@ class PythonRules {
                                       ") and no steps_per_epoch: the step count is unknown and the last step can wait "
                                       "forever for a batch other workers do not have",
                        fit.line, fit.line, !steps.empty() ? with_keyword(fit, "steps_per_epoch=" + steps) : std::nullopt,
-                       "steps_per_epoch=<examples per epoch // global batch size>");
+                       infinite ? "steps_per_epoch=<examples per epoch // global batch size>"
+                                : ".repeat() at the end of the pipeline, and steps_per_epoch=<examples per epoch // "
+                                  "global batch size> in fit() (without repeat(), Keras stops after the first epoch: "
+                                  "it does not restart the dataset when steps_per_epoch is given)");
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
   }
 
@@ -604,6 +615,15 @@ class PythonRules {
           break;
         }
       }
+      // cache() after an endless repeat() would never finish filling: it goes before the repeat.
+      if (m == "cache") {
+        for (std::size_t i = 1; i < at; ++i) {
+          if (steps[i].first == "repeat") {
+            at = i;
+            break;
+          }
+        }
+      }
       steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), {m, text});
     }
     // Steps written in earlier statements (ds = ...; ds = ds.batch()) stay there when unchanged;
@@ -622,6 +642,10 @@ class PythonRules {
       from = earlier;
     }
     for (std::size_t i = from; i < steps.size(); ++i) rhs += steps[i].second;
+    // A chain written inside parentheses over several lines keeps them (without, its continuation
+    // lines would be an indentation error).
+    // (With earlier steps kept, the opening parenthesis is in the kept text already.)
+    if (PythonTree::is(chain.end, "parenthesized_expression")) rhs = (keep_earlier ? "" : "(") + rhs + ")";
     // The statement's line(s) around chain.end, with chain.end replaced.
     int first_line = PythonTree::line(chain.end);
     int last_line = static_cast<int>(ts_node_end_point(chain.end).row) + 1;

@@ -186,6 +186,7 @@ struct Walker {
   int port;
   Direction d;
   std::string hook;
+  std::string base_chain;
 
   enum class End { accept, block, fall_through, returned, unknown };
   struct Outcome {
@@ -234,7 +235,7 @@ struct Walker {
         std::string text;
         for (const auto& s : expr) text += (text.empty() ? "" : " ") + statement_text(s);
         const auto& [family, table, chain] = key;
-        return {End::block, Block{family, table, chain, hook, c.handles[i], verdict_name, text}};
+        return {End::block, Block{family, table, chain, hook, base_chain, c.handles[i], verdict_name, text}};
       }
       // jump / goto: follow into the chain of the same table.
       const json& v = verdict->begin().value();
@@ -292,8 +293,8 @@ std::vector<Block> find_blocks(const json& ruleset, int port, Direction directio
     for (auto& r : c.rules)
       if (!r) r = &k_unreadable;
   const std::string hook(to_string(direction));
-  Walker w{chains, port, direction, hook};
   for (const auto& key : order) {
+    Walker w{chains, port, direction, hook, std::get<2>(key)};
     const Chain& c = chains.at(key);
     const auto& family = std::get<0>(key);
     if (c.type != "filter" || c.hook != hook || (family != "inet" && family != "ip" && family != "ip6")) continue;
@@ -301,7 +302,7 @@ std::vector<Block> find_blocks(const json& ruleset, int port, Direction directio
     if (o.end == Walker::End::block) {
       out.push_back(std::move(o.block));
     } else if ((o.end == Walker::End::fall_through || o.end == Walker::End::returned) && c.policy == "drop") {
-      out.push_back(Block{family, std::get<1>(key), std::get<2>(key), hook, std::nullopt, "drop", "policy drop"});
+      out.push_back(Block{family, std::get<1>(key), std::get<2>(key), hook, std::get<2>(key), std::nullopt, "drop", "policy drop"});
     }
   }
   return out;
@@ -310,7 +311,7 @@ std::vector<Block> find_blocks(const json& ruleset, int port, Direction directio
 std::string describe(const Block& b, int port) {
   std::string where = fmt::format("table {} {} chain {}", b.family, b.table, b.chain);
   if (!b.handle) return fmt::format("{}: policy drop, no rule accepts tcp dport {}", where, port);
-  std::string from = b.chain == b.hook ? "" : fmt::format(" (reached from the {} hook)", b.hook);
+  std::string from = b.chain == b.base_chain ? "" : fmt::format(" (jumped to from chain {})", b.base_chain);
   return fmt::format("{} handle {}: {}{}", where, *b.handle, b.rule, from);
 }
 

@@ -25,6 +25,7 @@ struct Block {
   std::string table;
   std::string chain;                  // the chain holding the rule (a jumped-to chain's own name)
   std::string hook;                   // the base chain's hook: "input" or "output"
+  std::string base_chain;             // the base chain the walk started in (== chain unless jumped)
   std::optional<std::int64_t> handle; // the rule's handle; nullopt: the base chain's policy
   std::string verdict;                // "drop" or "reject"
   std::string rule;                   // one line built from the JSON: "tcp dport 29500 drop", "policy drop"
@@ -45,7 +46,8 @@ struct Block {
 // A document of another shape gives no Block.
 std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction);
 
-// "table inet t chain input handle 4: tcp dport 29500 drop" /
+// "table inet t chain input handle 4: tcp dport 29500 drop" (a jumped-to chain adds "(jumped to
+// from chain input)") /
 // "table inet filter chain input: policy drop (no rule accepts tcp dport 29400)".
 std::string describe(const Block& b, int port);
 

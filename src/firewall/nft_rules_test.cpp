@@ -39,7 +39,7 @@ TEST(NftRules, ADroppedPortIsNamedWithItsHandle) {
   auto found = find_blocks(fixture("drop-port"), 29500, Direction::input);
   ASSERT_EQ(found.size(), 1u);
   const Block& b = found.front();
-  EXPECT_EQ(b, (Block{"inet", "t", "input", "input", 3, "drop", "tcp dport 29500 drop"}));
+  EXPECT_EQ(b, (Block{"inet", "t", "input", "input", "input", 3, "drop", "tcp dport 29500 drop"}));
   EXPECT_EQ(describe(b, 29500), "table inet t chain input handle 3: tcp dport 29500 drop");
   EXPECT_EQ(removal_command(b, 29500), "nft delete rule inet t input handle 3");
   EXPECT_EQ(accept_command(b, 29500), "nft insert rule inet t input position 3 tcp dport 29500 accept");
@@ -113,6 +113,17 @@ TEST(NftRules, AnExpressionItDoesNotUnderstandIsNoClaim) {
   EXPECT_EQ(blocks("unknown", 29502), V{});
   // policy drop behind oifname "eth9" accept: the connection may leave through eth9.
   EXPECT_EQ(blocks("unknown", 29500, Direction::output), V{});
+}
+
+TEST(NftRules, JumpsAreFollowedAndAGotoThatFallsThroughEndsAtThePolicy) {
+  auto found = find_blocks(fixture("jump-drop"), 29500, Direction::input);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0], (Block{"inet", "t", "job", "input", "input", 4, "drop", "tcp dport 29500 drop"}));
+  EXPECT_EQ(describe(found[0], 29500), "table inet t chain job handle 4: tcp dport 29500 drop (jumped to from chain input)");
+  EXPECT_EQ(removal_command(found[0], 29500), "nft delete rule inet t job handle 4");
+  EXPECT_EQ(blocks("jump-drop", 29501), V{});  // back from job, accepted by handle 8
+  EXPECT_EQ(blocks("jump-drop", 29502), V{"inet t input policy: policy drop"});  // goto other, off its end
+  EXPECT_EQ(blocks("jump-drop", 29600), V{"inet t input policy: policy drop"});
 }
 
 TEST(NftRules, MetaL4protoTcpDropsEveryPortOfItsFamily) {

@@ -22,10 +22,12 @@ void add_evidence(core::Finding& f, const std::string& line) {
 
 // The rules that drop `port` on node `rank`, as that node read them in its own ruleset: one
 // evidence line each ("node0 (198.18.1.1): nftables table inet t chain input handle 4: tcp dport
-// 29500 drop") and the command that removes it. Nothing when the node read no such rule.
+// 29500 drop"), and the fix as commands on lines of their own, to paste on that node. Nothing
+// when the node read no such rule.
 struct RuleEvidence {
   std::vector<std::string> evidence;
-  std::vector<std::string> fixes;
+  std::vector<std::string> port_fixes;       // remove the rule, or accept the port ahead of it
+  std::vector<std::string> ephemeral_fixes;  // remove the rule (a policy: no one command)
 };
 
 void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& where, int port, firewall::Direction d) {
@@ -35,9 +37,17 @@ void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& whe
     std::string line = fmt::format("{} ({}): nftables {}", c.host(rank), where, firewall::describe(b, port));
     if (std::find(out.evidence.begin(), out.evidence.end(), line) != out.evidence.end()) continue;
     out.evidence.push_back(std::move(line));
-    std::string fix = fmt::format("on {}: {}", c.host(rank), firewall::removal_command(b, port));
-    if (b.handle) fix += fmt::format(" (or accept the port ahead of it: {})", firewall::accept_command(b, port));
-    out.fixes.push_back(std::move(fix));
+    if (b.handle) {
+      out.port_fixes.push_back(fmt::format("on {}, remove the rule that drops TCP port {}:\n  {}\nor accept the port "
+                                           "ahead of it:\n  {}",
+                                           c.host(rank), port, firewall::removal_command(b, port),
+                                           firewall::accept_command(b, port)));
+      out.ephemeral_fixes.push_back(fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank),
+                                                firewall::removal_command(b, port)));
+    } else {
+      out.port_fixes.push_back(fmt::format("on {}, accept TCP port {} ahead of the chain's policy drop:\n  {}",
+                                           c.host(rank), port, firewall::accept_command(b, port)));
+    }
   }
 }
 
@@ -206,7 +216,7 @@ void find_reachability(Ctx& c) {
     for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text = "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
                  "not only MASTER_PORT";
-    if (!rules.fixes.empty()) f.fix.text += "; the rule that drops them: " + core::join(rules.fixes, "; ");
+    for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }
   for (const auto& [key, probes] : black_hole) {
@@ -242,11 +252,11 @@ void find_reachability(Ctx& c) {
       f.ranks.push_back(p->from);
       add_evidence(f, probe_line(c, *p));
     }
-    f.fix.text = rules.fixes.empty()
+    f.fix.text = rules.port_fixes.empty()
                      ? fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
                                    "port that is open",
                                    p0.target.port, c.host(p0.target.to))
-                     : fmt::format("remove the rule that drops TCP port {}, {}", p0.target.port, core::join(rules.fixes, "; "));
+                     : core::join(rules.port_fixes, "\n");
     c.findings.push_back(std::move(f));
   }
   // A lossy NIC or link shows on most probes through it; a few scattered probes with retransmits

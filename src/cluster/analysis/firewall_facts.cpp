@@ -55,7 +55,7 @@ json to_json(const FirewallFacts& f) {
   for (const auto& pb : f.blocks) {
     const auto& b = pb.block;
     blocks.push_back({{"port", pb.port}, {"direction", firewall::to_string(pb.direction)}, {"family", b.family},
-                      {"table", b.table}, {"chain", b.chain}, {"hook", b.hook},
+                      {"table", b.table}, {"chain", b.chain}, {"hook", b.hook}, {"base_chain", b.base_chain},
                       {"handle", b.handle ? json(*b.handle) : json(nullptr)}, {"verdict", b.verdict}, {"rule", b.rule}});
   }
   return {{"read", f.read}, {"error", f.error}, {"blocks", blocks}};
@@ -76,6 +76,7 @@ core::Result<FirewallFacts> firewall_facts_from_json(const json& j) try {
     pb.block.table = b.at("table").get<std::string>();
     pb.block.chain = b.at("chain").get<std::string>();
     pb.block.hook = b.at("hook").get<std::string>();
+    pb.block.base_chain = b.value("base_chain", pb.block.chain);
     if (!b.at("handle").is_null()) pb.block.handle = b.at("handle").get<std::int64_t>();
     pb.block.verdict = b.at("verdict").get<std::string>();
     pb.block.rule = b.at("rule").get<std::string>();

@@ -65,7 +65,7 @@ TEST(FirewallFacts, TheFactsCrossTheWireUnchanged) {
   NodeFacts n = testing::eth0_node(0, 1500, true);
   n.firewall = judge_firewall(ruleset("policy-drop"), {listener(29400, "MASTER_PORT"), listener(29500, "MASTER_PORT")}, {k_master});
   n.firewall.blocks.push_back(PortBlock{29500, firewall::Direction::output,
-                                        firewall::Block{"ip", "t", "output", "output", 2, "drop", "meta l4proto tcp drop"}});
+                                        firewall::Block{"ip", "t", "output", "output", "output", 2, "drop", "meta l4proto tcp drop"}});
   auto back = facts_from_json(to_json(n));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_TRUE(back->firewall.read);
@@ -118,8 +118,11 @@ TEST(FirewallFacts, ABlockedPortFindingNamesTheRuleAndTheCommandThatRemovesIt) {
   ASSERT_NE(f, nullptr);
   ASSERT_FALSE(f->evidence.empty());
   EXPECT_EQ(f->evidence.front(), "node0 (198.18.1.1): nftables table inet t chain input handle 3: tcp dport 29500 drop");
-  EXPECT_EQ(f->fix.text, "remove the rule that drops TCP port 29500, on node0: nft delete rule inet t input handle 3 "
-                         "(or accept the port ahead of it: nft insert rule inet t input position 3 tcp dport 29500 accept)");
+  EXPECT_EQ(f->fix.text,
+            "on node0, remove the rule that drops TCP port 29500:\n"
+            "  nft delete rule inet t input handle 3\n"
+            "or accept the port ahead of it:\n"
+            "  nft insert rule inet t input position 3 tcp dport 29500 accept");
 }
 
 TEST(FirewallFacts, WithoutARuleFoundTheFindingStaysAsItWas) {
@@ -143,7 +146,7 @@ TEST(FirewallFacts, WithoutARuleFoundTheFindingStaysAsItWas) {
 
 TEST(FirewallFacts, EphemeralPortsBlockedNamesTheRuleThatDropsTheProbePorts) {
   std::vector<NodeFacts> nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};
-  // node0 drops every port but 29500 by policy; its candidate listener is on port 40000.
+  // node0 drops every port but 22 and 29500 by policy; its candidate listener is on port 40000.
   nodes[0].firewall = judge_firewall(ruleset("policy-drop"), nodes[0].listeners, {});
   AnalysisInput in;
   in.world = 2;
@@ -156,14 +159,27 @@ TEST(FirewallFacts, EphemeralPortsBlockedNamesTheRuleThatDropsTheProbePorts) {
   job.target = ProbeTarget{0, "198.18.1.1", 29500, "", "MASTER_PORT", true};
   job.ok = job.bulk_ok = true;
   in.probes.push_back(job);
-  in.nodes = std::move(nodes);
+  in.nodes = nodes;
   auto a = analyze(in);
   const auto* f = find(a, "preflight.reach.ephemeral-ports-blocked");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->evidence.front(),
             "node0 (198.18.1.1): nftables table inet filter chain input: policy drop, no rule accepts tcp dport 40000");
-  EXPECT_NE(f->fix.text.find("on node0: nft insert rule inet filter input tcp dport 40000 accept"), std::string::npos)
-      << f->fix.text;
+  // A policy has no one command for a range of ports: the fix stays the general one.
+  EXPECT_EQ(f->fix.text, "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
+                         "not only MASTER_PORT");
+  // A rule is named in the fix with the command that removes it.
+  nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};
+  nodes[0].firewall.read = true;
+  nodes[0].firewall.blocks.push_back(PortBlock{40000, firewall::Direction::input,
+                                               firewall::Block{"inet", "t", "in", "input", "in", 5, "drop", "meta l4proto tcp drop"}});
+  in.nodes = nodes;
+  auto b = analyze(in);
+  const auto* g = find(b, "preflight.reach.ephemeral-ports-blocked");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->evidence.front(), "node0 (198.18.1.1): nftables table inet t chain in handle 5: meta l4proto tcp drop");
+  EXPECT_NE(g->fix.text.find("\non node0, the rule that drops them:\n  nft delete rule inet t in handle 5"), std::string::npos)
+      << g->fix.text;
 }
 
 }  // namespace

@@ -33,8 +33,8 @@ struct Api {
   RunCmd run_cmd = nullptr;
 };
 
-// Loads the library once per soname for the process (never unloaded: libnftables keeps global
-// state such as its parser tables).
+// Loads the library (never unloaded: libnftables keeps global state such as its parser tables;
+// a second dlopen of the same soname only takes another reference).
 core::Result<Api> load(const std::string& library) {
   static std::mutex m;
   std::lock_guard lock(m);

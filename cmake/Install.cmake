@@ -39,5 +39,8 @@ if(DD_GLIBC_SYSROOT)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS OFF)
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "libc6 (>= 2.31)")
 endif()
+# preflight names the firewall rule that drops a port through libnftables.so.1, loaded at run time
+# (os/linux_firewall_source.cpp): recommended, not required.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libnftables1")
 set(CPACK_STRIP_FILES ON)
 include(CPack)

@@ -78,6 +78,16 @@ if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import torch' >/dev/null 
   echo "check-tools: /usr/bin/python3 cannot import torch (Debian package python3-torch)" >&2
   fail=1
 fi
+# preflight reads the firewall through libnftables' JSON API (dlopen, not linked; the binary runs
+# without it) and system.preflight.master-port-blocked expects the rule named: libnftables1.
+if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import ctypes; ctypes.CDLL("libnftables.so.1")' >/dev/null 2>&1; then
+  echo "check-tools: libnftables.so.1 cannot be loaded (Debian package libnftables1)" >&2
+  fail=1
+fi
+if ! sed -n '/^pkgs=(/,/^)/p' "$deps" | sed 's/#.*//' | tr -s ' \t' '\n\n' | grep -qx -- libnftables1; then
+  echo "check-tools: package 'libnftables1' (libnftables.so.1) is not installed by $deps" >&2
+  fail=1
+fi
 # lint's SARIF test validates with Debian's python3-jsonschema through /usr/bin/python3.
 if [[ -x /usr/bin/python3 ]] && ! /usr/bin/python3 -c 'import jsonschema' >/dev/null 2>&1; then
   echo "check-tools: /usr/bin/python3 cannot import jsonschema (Debian package python3-jsonschema)" >&2

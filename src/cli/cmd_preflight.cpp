@@ -107,6 +107,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::LocalNode local;
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
   local.report = check::to_json(report, check::ReportScope::full);
+  local.firewall = &seams.firewall;
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
     return print_outcome(flags, global, outcome);

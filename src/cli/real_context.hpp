@@ -5,6 +5,7 @@
 
 #include "check/context.hpp"
 #include "os/file_tree.hpp"
+#include "os/linux_firewall_source.hpp"
 #include "os/linux_interface_source.hpp"
 #include "os/linux_link_driver_source.hpp"
 #include "os/linux_process_runner.hpp"
@@ -18,6 +19,7 @@ struct RealSeams {
   os::LinuxLinkDriverSource drivers;
   os::LinuxResolver resolver;
   os::LinuxProcessRunner runner;
+  os::LinuxFirewallSource firewall;
 
   check::Context context(bool probe) const;
 };

@@ -57,6 +57,18 @@ void open_listeners(ProbeServer& server, const PreflightOptions& o, NodeFacts& f
   }
 }
 
+// Reads this node's ruleset once and keeps what drops the ports peers connect to here (its
+// listeners) and the job ports of other nodes it connects to (evidence for rank 0's findings).
+void read_firewall(const os::FirewallSource& source, const PreflightOptions& o, NodeFacts& facts, const Log& log) {
+  std::vector<env::launchers::JobPort> outbound;
+  const auto& ports = o.launch.job_ports;
+  for (std::size_t i = 0; i < ports.size(); ++i)
+    if (job_port_owner(ports, i) != facts.rank) outbound.push_back(ports[i]);
+  facts.firewall = judge_firewall(source.nft_ruleset_json(), facts.listeners, outbound);
+  if (facts.firewall.read) log(fmt::format("firewall ruleset read: {} block(s) of this preflight's ports", facts.firewall.blocks.size()));
+  else log("firewall: " + facts.firewall.error);
+}
+
 core::Finding own_finding(std::string id, core::Label label, std::string title, std::vector<std::string> evidence,
                           std::string fix) {
   auto f = core::new_finding(std::move(id), label, core::Severity::error, std::move(title));
@@ -434,6 +446,7 @@ PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local,
   auto budget = std::clamp(o.timeout * 30 / 100, milliseconds(4000), milliseconds(20000));
   ProbeServer server(o.token, local.facts.rank, 32, budget);
   open_listeners(server, o, local.facts);
+  if (local.firewall) read_firewall(*local.firewall, o, local.facts, log);
   server.start();
   auto out = local.facts.rank == 0 ? run_rank0(o, local, server, ph, log) : run_member(o, local, server, ph, log);
   add_token_warning(o, out);

@@ -20,6 +20,7 @@
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
+#include "os/firewall_source.hpp"
 
 namespace dd::cluster {
 
@@ -34,10 +35,12 @@ struct PreflightOptions {
   bool all_probes = false;            // --all-probes: every probe in probes[], also for a sparse plan
 };
 
-// What this node brings: its facts (listeners are added by run_preflight) and its check report.
+// What this node brings: its facts (listeners and firewall are added by run_preflight), its check
+// report, and where its firewall ruleset is read (nullptr: not read, facts.firewall stays empty).
 struct LocalNode {
   NodeFacts facts;
   nlohmann::json report = nlohmann::json::object();
+  const os::FirewallSource* firewall = nullptr;
 };
 
 // Rank 0's picture, typed: what the analysis was given (every node's facts, who is missing or lost,

@@ -20,6 +20,37 @@ void add_evidence(core::Finding& f, const std::string& line) {
   else if (f.evidence.size() == k_max_evidence) f.evidence.push_back("...");
 }
 
+// The rules that drop `port` on node `rank`, as that node read them in its own ruleset: one
+// evidence line each ("node0 (198.18.1.1): nftables table inet t chain input handle 4: tcp dport
+// 29500 drop"), and the fix as commands on lines of their own, to paste on that node. Nothing
+// when the node read no such rule.
+struct RuleEvidence {
+  std::vector<std::string> evidence;
+  std::vector<std::string> port_fixes;       // remove the rule, or accept the port ahead of it
+  std::vector<std::string> ephemeral_fixes;  // remove the rule (a policy: no one command)
+};
+
+void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& where, int port, firewall::Direction d) {
+  auto it = c.node.find(rank);
+  if (it == c.node.end()) return;
+  for (const auto& b : blocks_for(it->second->firewall, port, d)) {
+    std::string line = fmt::format("{} ({}): nftables {}", c.host(rank), where, firewall::describe(b, port));
+    if (std::find(out.evidence.begin(), out.evidence.end(), line) != out.evidence.end()) continue;
+    out.evidence.push_back(std::move(line));
+    if (b.handle) {
+      out.port_fixes.push_back(fmt::format("on {}, remove the rule that drops TCP port {}:\n  {}\nor accept the port "
+                                           "ahead of it:\n  {}",
+                                           c.host(rank), port, firewall::removal_command(b, port),
+                                           firewall::accept_command(b, port)));
+      out.ephemeral_fixes.push_back(fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank),
+                                                firewall::removal_command(b, port)));
+    } else {
+      out.port_fixes.push_back(fmt::format("on {}, accept TCP port {} ahead of the chain's policy drop:\n  {}",
+                                           c.host(rank), port, firewall::accept_command(b, port)));
+    }
+  }
+}
+
 std::string ranks_text(const std::vector<int>& ranks) {
   std::vector<std::string> s;
   for (int r : ranks) s.push_back(std::to_string(r));
@@ -179,9 +210,13 @@ void find_reachability(Ctx& c) {
                           c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
+    RuleEvidence rules;  // the rule that drops the probe ports (ephemeral) on that node
+    for (const auto* p : ephemeral_ev[to]) add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
+    for (const auto& line : rules.evidence) add_evidence(f, line);
     for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text = "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
                  "not only MASTER_PORT";
+    for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }
   for (const auto& [key, probes] : black_hole) {
@@ -206,13 +241,22 @@ void find_reachability(Ctx& c) {
                                     fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer", what,
                           p0.target.addr, p0.target.port, c.host(p0.target.to)));
     f.hosts = {c.host(p0.target.to)};
+    // The rules that drop it: inbound on the port's node, outbound on each node whose probe failed.
+    RuleEvidence rules;
+    add_rules(rules, c, p0.target.to, p0.target.addr, p0.target.port, firewall::Direction::input);
+    std::set<int> froms;
+    for (const auto* p : probes) froms.insert(p->from);
+    for (int from : froms) add_rules(rules, c, from, "outgoing", p0.target.port, firewall::Direction::output);
+    for (const auto& line : rules.evidence) add_evidence(f, line);
     for (const auto* p : probes) {
       f.ranks.push_back(p->from);
       add_evidence(f, probe_line(c, *p));
     }
-    f.fix.text = fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
-                             "port that is open",
-                             p0.target.port, c.host(p0.target.to));
+    f.fix.text = rules.port_fixes.empty()
+                     ? fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
+                                   "port that is open",
+                                   p0.target.port, c.host(p0.target.to))
+                     : core::join(rules.port_fixes, "\n");
     c.findings.push_back(std::move(f));
   }
   // A lossy NIC or link shows on most probes through it; a few scattered probes with retransmits

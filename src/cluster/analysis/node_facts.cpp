@@ -107,7 +107,7 @@ json to_json(const NodeFacts& f) {
           {"gloo", endpoint_json(f.gloo)}, {"gloo_loopback", f.gloo_loopback}, {"gloo_source", f.gloo_source},
           {"gloo_error", f.gloo_error}, {"master_addr_resolves", f.master_addr_resolves},
           {"master_addr_error", f.master_addr_error}, {"time_us", f.time_us}, {"listeners", listeners},
-          {"node_findings", report::to_json(f.node_findings)}};
+          {"node_findings", report::to_json(f.node_findings)}, {"firewall", to_json(f.firewall)}};
 }
 
 core::Result<NodeFacts> facts_from_json(const json& j) {
@@ -162,6 +162,11 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
       f.listeners.push_back(std::move(x));
     }
     for (const auto& n : j.value("node_findings", json::array())) f.node_findings.push_back(finding_from(n));
+    if (j.contains("firewall")) {
+      auto fw = firewall_facts_from_json(j.at("firewall"));
+      if (!fw) return fw.error();
+      f.firewall = std::move(*fw);
+    }
     return f;
   } catch (const json::exception& e) {
     return core::make_error(core::ErrorKind::unreadable, std::string("node facts: ") + e.what());

@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cluster/analysis/firewall_facts.hpp"
 #include "cluster/transport/probe_server.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
@@ -62,6 +63,9 @@ struct NodeFacts {
   // This node's own configuration findings from its check report (environment audit, TF_CONFIG,
   // hostname resolution, IPv6 link-local only, container): rank 0 weighs them as causes.
   std::vector<core::Finding> node_findings;
+  // What this node's nftables ruleset drops among the ports of this preflight (run_preflight
+  // fills it after opening the listeners; absent in the JSON of an older node: not read).
+  FirewallFacts firewall;
 };
 
 nlohmann::json to_json(const NodeFacts& facts);

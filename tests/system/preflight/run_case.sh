@@ -138,6 +138,28 @@ master-port-blocked)  # firewall drops MASTER_PORT on the master
   expect_finding "$WORK/pf0.json" preflight.port.blocked
   [ "$(jq_ "$WORK/pf0.json" 'd["recommendation"]["env"].get("MASTER_PORT")')" = 29401 ] || die "no MASTER_PORT advice"
   check_gloo_fix 2
+  # issue 28: node0 read its own ruleset (libnftables' JSON API) and the finding names the rule
+  # with the handle nft itself lists; the fix's `nft delete rule ...` line, run as printed in
+  # node0, opens the port, and a second preflight passes.
+  handle=$(ip netns exec "$(ns_of 0)" nft -a list ruleset | sed -n 's/.*tcp dport 29500 drop # handle \([0-9]*\)$/\1/p')
+  [ -n "$handle" ] || die "setup: nft lists no handle for the drop rule"
+  python3 - "$WORK/pf0.json" "$handle" <<'PY' || die "the finding does not name the rule with handle $handle"
+import json, re, sys
+d = json.load(open(sys.argv[1])); handle = sys.argv[2]
+f = [f for f in d["findings"] if f["id"] == "preflight.port.blocked"][0]
+want = re.compile(r"^node0 \([^)]+\): nftables table inet ddp\d+ chain in handle " + handle + r": tcp dport 29500 drop$")
+ok = any(want.match(e) for e in f["evidence"])
+print("evidence:", f["evidence"], "\nfix:", f["fix"]["text"], file=sys.stderr)
+sys.exit(0 if ok and "nft delete rule inet ddp" in f["fix"]["text"] else 1)
+PY
+  cmd=$(jq_ "$WORK/pf0.json" '[f for f in d["findings"] if f["id"]=="preflight.port.blocked"][0]["fix"]["text"]' |
+    grep -o 'nft delete rule [^ ()]* [^ ()]* [^ ()]* handle [0-9]*')
+  [ -n "$cmd" ] || die "no 'nft delete rule' line in the fix"
+  note "pasting into node0: $cmd"
+  ip netns exec "$(ns_of 0)" $cmd || die "'$cmd' failed in node0"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" OK
+  [ "${PF_RC[0]}" = 0 ] || die "second preflight: rank 0 exit ${PF_RC[0]}"
   ;;
 ephemeral-blocked)  # the master accepts only MASTER_PORT and the rendezvous port
   cluster 2
@@ -148,6 +170,14 @@ ephemeral-blocked)  # the master accepts only MASTER_PORT and the rendezvous por
   preflight_all 2
   expect_verdict "$WORK/pf0.json" "WILL HANG"
   expect_finding "$WORK/pf0.json" preflight.reach.ephemeral-ports-blocked
+  # issue 28: the rule that drops the probe (ephemeral) ports is named from node0's own ruleset
+  python3 - "$WORK/pf0.json" <<'PY' || die "the ephemeral-ports finding does not name 'meta l4proto tcp drop'"
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+ev = [e for f in d["findings"] if f["id"] == "preflight.reach.ephemeral-ports-blocked" for e in f["evidence"]]
+print(ev, file=sys.stderr)
+sys.exit(0 if any(re.search(r"nftables table inet ddp\d+ chain in handle \d+: meta l4proto tcp drop$", e) for e in ev) else 1)
+PY
   # the real job agrees: Gloo's pair connections use ephemeral ports and cannot be made
   gloo_job 2 25 && die "the Gloo job should fail behind this firewall"
   note "Gloo job fails as predicted"

@@ -13,7 +13,7 @@ dd_fuzz_test(sysfs_link   src/netif/sysfs_link_fuzz.cpp        core os os/fake n
 dd_fuzz_test(nccl_predict src/nccl/predict_fuzz.cpp            core os os/fake netif nccl)
 dd_fuzz_test(ld_cache     src/nccl/library_ld_cache_fuzz.cpp   core os netif nccl)
 dd_fuzz_test(env_audit    src/env/env_audit_fuzz.cpp           core os os/fake netif nccl env env/launchers)
-dd_fuzz_test(wire         src/cluster/transport/wire_fuzz.cpp            core os os/fake netif nccl env env/launchers check report cluster cluster/transport cluster/analysis)
+dd_fuzz_test(wire         src/cluster/transport/wire_fuzz.cpp            core os os/fake netif firewall nccl env env/launchers check report cluster cluster/transport cluster/analysis)
 
 # lint: the vendored tree-sitter-python grammar is compiled as plain C by run_lint_fuzz.sh.
 add_test(NAME system.fuzz.lint

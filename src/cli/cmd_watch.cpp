@@ -19,6 +19,7 @@
 #include "env/launchers/launch_info.hpp"
 #include "os/environment.hpp"
 #include "os/file_tree.hpp"
+#include "os/linux_firewall_source.hpp"
 #include "os/linux_process_runner.hpp"
 #include "os/linux_resolver.hpp"
 #include "report/findings_text.hpp"
@@ -126,7 +127,9 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   os::DiskFileTree proc("/");
   watch::LinuxSocketSource sockets;
   watch::LinuxPathProbe probe;
+  os::LinuxFirewallSource firewall;
   watch::WatchIo io{proc, sockets};
+  io.firewall = &firewall;
   os::LinuxProcessRunner runner;
   io.runner = &runner;
   io.probe = &probe;

@@ -161,23 +161,36 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
 }
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe) {
+                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe,
+                                    const Rulesets* rules) {
   std::vector<core::Finding> out;
   // Local endpoints of the tree, to find the other end of a connection among our own processes.
   std::map<std::pair<std::string, int>, const OwnedSocket*> local;
   for (const auto& s : after.sockets) local[{s.socket.local, s.socket.local_port}] = &s;
 
   // 1. connects that never complete
-  std::set<std::string> syn_done;
+  std::map<std::string, std::size_t> syn_done;  // peer endpoint -> its finding in `out`
+  std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
   bool off_network = false;
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::syn_sent) continue;
-    std::string key = endpoint(s.socket.peer, s.socket.peer_port);
-    if (!syn_done.insert(key).second) continue;
-    auto route = route_for(tree, s.pid, s.socket.peer);
+    std::string key = endpoint(unmapped(s.socket.peer), s.socket.peer_port);
     std::string ev = fmt::format("{} connects from {}{} to {} and gets no answer (SYN_SENT, {} retransmits)",
-                                 who(s.rank, s.pid), s.socket.local, via(tree, s.pid, s.socket.local), key,
+                                 who(s.rank, s.pid), unmapped(s.socket.local), via(tree, s.pid, s.socket.local), key,
                                  s.socket.retransmits);
+    if (auto seen = syn_done.find(key); seen != syn_done.end()) {
+      // Another process of the tree dials the same endpoint: one finding, every connector in it.
+      auto& f = out[seen->second];
+      if (s.rank && std::find(f.ranks.begin(), f.ranks.end(), *s.rank) == f.ranks.end()) {
+        f.ranks.push_back(*s.rank);
+        auto after_connectors = std::find_if(f.evidence.begin(), f.evidence.end(),
+                                             [](const std::string& e) { return e.find(" and gets no answer (SYN_SENT") == std::string::npos; });
+        f.evidence.insert(after_connectors, ev);
+      }
+      continue;
+    }
+    syn_done[key] = out.size();
+    auto route = route_for(tree, s.pid, s.socket.peer);
     if (route.found && !route.connected) {
       const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port);
       std::string title = l ? fmt::format("{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers were given a wrong address",
@@ -195,11 +208,27 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       off_network = true;
       out.push_back(std::move(f));
     } else {
+      // The rule that drops it, where a ruleset shows one: outbound in the connecting process's
+      // namespace, inbound in the listener's when the listener is one of the tree's.
+      RuleMatch dropping;
+      if (rules) {
+        dropping = rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output);
+        if (const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port)) {
+          auto in = rules_dropping(*rules, *l, s.socket.peer_port, firewall::Direction::input);
+          if (!in.empty()) firewalled.insert({l->netns, l->socket.local_port});
+          dropping.evidence.insert(dropping.evidence.end(), in.evidence.begin(), in.evidence.end());
+          dropping.fixes.insert(dropping.fixes.end(), in.fixes.begin(), in.fixes.end());
+        }
+      }
       auto f = core::new_finding("watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
-                                 "connection to " + key + " never completes: a firewall drops it or nothing listens there");
+                                 dropping.empty() ? "connection to " + key + " never completes: a firewall drops it or nothing listens there"
+                                                  : "connection to " + key + " never completes: an nftables rule drops it");
       f.evidence = {ev};
       if (!route.found) f.evidence.push_back("no route to " + s.socket.peer + " in the process's network namespace");
-      f.fix.text = fmt::format("Allow TCP to port {} (and the job's ephemeral data ports) between the nodes, or pin the ports and open them; `distdoctor preflight` probes them.", s.socket.peer_port);
+      f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
+      f.fix.text = dropping.empty()
+                       ? fmt::format("Allow TCP to port {} (and the job's ephemeral data ports) between the nodes, or pin the ports and open them; `distdoctor preflight` probes them.", s.socket.peer_port)
+                       : core::join(dropping.fixes, "\n");
       if (s.rank) f.ranks = {*s.rank};
       out.push_back(std::move(f));
     }
@@ -208,6 +237,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   // 1b. a listening socket nobody reaches (when no connect shows the mismatch already)
   if (!off_network) {
     for (auto& f : unreached_listeners(tree, after)) out.push_back(std::move(f));
+  }
+
+  // 1c. a listener its own firewall keeps every other host from
+  if (rules) {
+    for (auto& f : firewalled_listeners(after, *rules, firewalled)) out.push_back(std::move(f));
   }
 
   // 2. a rank that held sockets is gone

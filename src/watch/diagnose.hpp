@@ -1,6 +1,7 @@
 // Cause of a stall, from two snapshots a few seconds apart (`before`, `after`) and the ranks that
 // vanished while the job ran. Rules, checked against Linux 6.x /proc and inet_diag:
-//  - SYN_SENT that stays: the peer never answers a connect (firewall, nothing listening), or the
+//  - SYN_SENT that stays: the peer never answers a connect (firewall, nothing listening; the
+//    nftables rule that drops it is named when `rules` holds the ruleset that has it), or the
 //    address is on no network of this host (interface-mismatch: peers were given a wrong address;
 //    the fix names the interface the ranks' working connections use);
 //  - a listening socket on a specific address nobody connects to while its process talks to its
@@ -9,6 +10,8 @@
 //    hole when `probe` shows small echoes pass and full-size ones vanish (mtu-mismatch), else
 //    packets are dropped on the way while the peer process is alive (firewall added), or the
 //    peer stopped (its process or host is gone);
+//  - a listener whose own namespace's nftables drops its port and that no remote peer reached
+//    (diagnose_firewall.hpp);
 //  - a rank that held sockets has exited while the others still wait;
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, CPU, D state): data-pipeline-stall;
@@ -26,6 +29,7 @@
 
 #include "core/finding.hpp"
 #include "os/file_tree.hpp"
+#include "watch/diagnose_firewall.hpp"
 #include "watch/path_probe.hpp"
 #include "watch/snapshot.hpp"
 
@@ -59,7 +63,8 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
                                    long ticks_per_s);
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr);
+                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr,
+                                    const Rulesets* rules = nullptr);
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
 // /proc/PID/net/route), and whether that route is a directly connected network.

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -491,6 +493,93 @@ TEST(DiagnosePeers, StoreOneStepShortEveryRankConnectedOrMeshFormedClaimsNoMissi
   // a data connection besides the store's: the process group formed (a rank that left closes its store connection)
   auto formed = store_world({sock(34, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established)}, {34});
   EXPECT_FALSE(has_id(diagnose(formed.after_tree, formed.before, formed.after, {}, 100), "watch.store.incomplete"));
+}
+
+// The nftables ruleset of a namespace, as libnftables' JSON API gives it (captured from real nft
+// output: tests/data/nftables).
+nlohmann::json ruleset(const std::string& name) {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/nftables/" + name + ".json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return nlohmann::json::parse(ss.str());
+}
+
+// rank 0 (namespace ...001) listens on 198.18.1.1:29500 with WORLD_SIZE=2; rank 1 (namespace ...002)
+// connects to it when `rank1_connects` (a SYN that stays), else rank 1 is not in the tree.
+void store_behind_firewall(World& w, bool rank1_connects) {
+  std::vector<std::string> env = {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"};
+  Proc r0{100, 1, 0, 50, 1000, {12}, {{100, 'S', k_futex, "futex_wait_queue"}}, "net:[4026532001]", env};
+  Proc r1{200, 1, 1, 50, 1000, {22}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}, "net:[4026532002]", env};
+  for (auto* t : {&w.before_tree, &w.after_tree}) {
+    add(*t, r0);
+    if (rank1_connects) add(*t, r1);
+  }
+  for (auto* s : {&w.before_socks, &w.after_socks}) {
+    s->table = {sock(12, "198.18.1.1", 29500, "0.0.0.0", 0, TcpState::listen)};
+    if (rank1_connects) s->table.push_back(sock(22, "198.18.1.2", 45000, "198.18.1.1", 29500, TcpState::syn_sent));
+  }
+  if (rank1_connects) w.take({100, 200});
+  else w.take({100});
+}
+
+TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheCommandThatRemovesIt) {
+  World w;
+  store_behind_firewall(w, true);
+  Rulesets rules{{"net:[4026532001]", ruleset("drop-port")}, {"net:[4026532002]", ruleset("empty")}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, &rules);
+  ASSERT_EQ(f.size(), 1u) << f[1].id;  // one defect, one finding: no second one for the listener
+  EXPECT_EQ(f[0].id, "watch.connect.no-answer");
+  EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(f[0].title.find("198.18.1.1:29500 never completes: an nftables rule drops it"), std::string::npos) << f[0].title;
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_NE(ev.find("rank 0 (pid 100)'s network namespace: nftables table inet t chain input handle"), std::string::npos) << ev;
+  EXPECT_NE(ev.find(": tcp dport 29500 drop"), std::string::npos) << ev;
+  EXPECT_NE(f[0].fix.text.find("in rank 0 (pid 100)'s network namespace (on its node)"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("\n  nft delete rule inet t input handle "), std::string::npos) << f[0].fix.text;
+
+  // The same connect with rulesets that drop nothing (or none read): the finding keeps both candidates.
+  for (const Rulesets& none : {Rulesets{{"net:[4026532001]", ruleset("accept-before-drop")}}, Rulesets{}}) {
+    auto g = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, &none);
+    ASSERT_EQ(g.size(), 1u);
+    EXPECT_NE(g[0].title.find("a firewall drops it or nothing listens there"), std::string::npos) << g[0].title;
+    EXPECT_EQ(core::join(g[0].evidence, "\n").find("nftables"), std::string::npos);
+  }
+}
+
+TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksRunElsewhere) {
+  World w;
+  store_behind_firewall(w, false);
+  Rulesets rules{{"net:[4026532001]", ruleset("drop-port")}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, &rules);
+  auto it = std::find_if(f.begin(), f.end(), [](auto& x) { return x.id == "watch.listen.firewalled"; });
+  ASSERT_NE(it, f.end());
+  EXPECT_EQ(it->ranks, std::vector<int>{0});
+  EXPECT_NE(it->title.find("rank 0 (pid 100) listens on 198.18.1.1:29500, and its namespace's firewall drops new TCP connections to port 29500"),
+            std::string::npos) << it->title;
+  std::string ev = core::join(it->evidence, "\n");
+  EXPECT_NE(ev.find("WORLD_SIZE=2; 1 of those ranks run in its network namespace"), std::string::npos) << ev;
+  EXPECT_NE(it->fix.text.find("nft delete rule inet t input handle"), std::string::npos);
+
+  // One step short each: no WORLD_SIZE (a one-node job), a peer from another address connected, a
+  // ruleset that accepts the port first, the listener on loopback.
+  World one;
+  store_behind_firewall(one, false);
+  one.after_tree.file("/proc/100/environ", std::string("PATH=/bin\0RANK=0\0", 17));
+  one.take({100});
+  World reached;
+  store_behind_firewall(reached, false);
+  reached.after_socks.table.push_back(sock(13, "198.18.1.1", 29500, "198.18.1.2", 45000, TcpState::established));
+  reached.after_tree.link("/proc/100/fd/9", "socket:[13]");
+  reached.take({100});
+  World lo;
+  store_behind_firewall(lo, false);
+  lo.after_socks.table = {sock(12, "127.0.0.1", 29500, "0.0.0.0", 0, TcpState::listen)};
+  lo.take({100});
+  Rulesets accepting{{"net:[4026532001]", ruleset("accept-before-drop")}};
+  for (auto [world, rs] : {std::pair{&one, &rules}, std::pair{&reached, &rules}, std::pair{&w, &accepting}, std::pair{&lo, &rules}}) {
+    for (const auto& g : diagnose(world->after_tree, world->before, world->after, {}, 100, nullptr, rs))
+      EXPECT_NE(g.id, "watch.listen.firewalled") << g.title;
+  }
 }
 
 TEST(ProcessInfo, ReadsStatThreadsSocketsRankAndTree) {

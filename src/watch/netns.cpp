@@ -15,19 +15,29 @@ std::string netns_of(int pid) {
   return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : std::string();
 }
 
-int socket_in_netns(int pid, const std::function<int()>& make) {
+bool run_in_netns(int pid, const std::function<void()>& fn) {
   std::string ns = netns_of(pid);
-  if (ns.empty()) return -1;
-  if (ns == netns_of(static_cast<int>(::getpid()))) return make();
-  int result = -1;
+  if (ns.empty()) return false;
+  if (ns == netns_of(static_cast<int>(::getpid()))) {
+    fn();
+    return true;
+  }
+  bool entered = false;
   std::thread t([&] {
     std::string path = "/proc/" + std::to_string(pid) + "/ns/net";
     int nsfd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (nsfd < 0) return;
-    if (::setns(nsfd, CLONE_NEWNET) == 0) result = make();
+    entered = ::setns(nsfd, CLONE_NEWNET) == 0;
     ::close(nsfd);
+    if (entered) fn();
   });
   t.join();
+  return entered;
+}
+
+int socket_in_netns(int pid, const std::function<int()>& make) {
+  int result = -1;
+  run_in_netns(pid, [&] { result = make(); });
   return result;
 }
 

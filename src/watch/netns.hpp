@@ -11,6 +11,10 @@ namespace dd::watch {
 // "net:[4026531840]", or "" when the process is gone or unreadable.
 std::string netns_of(int pid);
 
+// Runs `fn` inside `pid`'s network namespace (on a short-lived thread; at once when that is ours);
+// false when the namespace cannot be entered.
+bool run_in_netns(int pid, const std::function<void()>& fn);
+
 // The fd `make` returns when run inside `pid`'s network namespace (at once when that is ours);
 // -1 when the namespace cannot be entered or `make` fails.
 int socket_in_netns(int pid, const std::function<int()>& make);

@@ -172,7 +172,9 @@ class Watcher {
     rec.at_s = after.at_s;
     rec.idle_s = idle_at_stall_;
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe);
+    Rulesets rules;
+    if (io_.firewall) rules = read_rulesets(*io_.firewall, after);
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr);
     if (auto env = compare_rank_envs(envs_)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {

@@ -16,6 +16,7 @@
 #include "watch/env_compare.hpp"
 #include "watch/gpu_util.hpp"
 #include "watch/merge.hpp"
+#include "os/firewall_source.hpp"
 #include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
@@ -71,6 +72,7 @@ struct WatchIo {
   const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
   std::string nvml_library = k_nvml_library;
   PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
+  const os::FirewallSource* firewall = nullptr;  // each namespace's nftables ruleset (none: no rule named)
   // Called on the watch thread after each stall report is out, with the result so far (findings
   // merged over the stalls until now); multi-node watch meets the other nodes from it.
   std::function<void(const WatchResult&)> on_stall_reported = nullptr;

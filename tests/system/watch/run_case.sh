@@ -111,7 +111,7 @@ healthy)
     MODE=healthy STEPS=60 > "$WORK/w.json" 2> "$WORK/w.err"
   rc=$?
   [ $rc = 0 ] || { tail -20 "$WORK/w.err" >&2; die "watch exit $rc, expected the job's 0"; }
-  python3 - "$WORK/w.json" "$WORK/job.log" <<'PY' || die "healthy job: wrong JSON or log"
+  python3 - "$WORK/w.json" "$WORK/job.log" <<'PY' || { grep -v "^rank . step" "$WORK/w.err" | tail -30 >&2; die "healthy job: wrong JSON or log"; }
 import json, sys
 d = json.load(open(sys.argv[1])); log = open(sys.argv[2]).read()
 assert d["command"] == "watch" and d["exit_code"] == 0, d
@@ -427,6 +427,31 @@ store-missing-rank)  # rank 0 of a world of 2 whose rank 1 never starts: it wait
   kill -TERM "$WATCH_PID"
   wait_watch 90
   expect_first_finding watch.store.incomplete "1 of 2 ranks never joined the store at 198.18.1.1:29500"
+  ;;
+port-dropped)  # node 0's nftables drops the store's port: the finding names the rule, its command removes it
+  two_nodes
+  drop_port 0 29500
+  start_watch healthy --on-stall kill
+  wait_for "$WORK/w.err" "STALL at" 150  # the fault is there from the start
+  wait_watch 90
+  expect_first_finding watch.connect.no-answer "198.18.1.1:29500 never completes: an nftables rule drops it"
+  fix=$(python3 - "$WORK/w.json" "ddp$$" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); f = d["stalls"][0]["findings"][0]
+ev = "\n".join(f["evidence"])
+assert sorted(f["ranks"]) == [0, 1], f["ranks"]  # both ranks dial the store node 0 drops
+assert "network namespace: nftables table inet %s chain in handle " % sys.argv[2] in ev and ": tcp dport 29500 drop" in ev, ev
+cmds = [l.strip() for l in f["fix"]["text"].splitlines() if l.strip().startswith("nft delete rule")]
+assert cmds and "in rank 0 (pid" in f["fix"]["text"], f["fix"]["text"]
+print(cmds[0])
+PY
+  ) || die "the finding does not name node 0's drop rule with the command that removes it"
+  note "pasting the printed fix in node 0: $fix"
+  ip netns exec "$(ns_of 0)" bash -c "$fix" || die "the printed fix failed: $fix"
+  "$DD" watch --json --stall 60 -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=healthy STEPS=3 \
+    > "$WORK/w2.json" 2> "$WORK/w2.err" || { tail -20 "$WORK/w2.err" >&2; die "the job still fails after the fix"; }
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["exit_code"] == 0 and d["stalls"] == [], d' "$WORK/w2.json" \
+    || die "watch after the fix: $(head -c 400 "$WORK/w2.json")"
   ;;
 *) die "unknown case $CASE" ;;
 esac

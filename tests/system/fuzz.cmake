@@ -2,7 +2,36 @@
 # run_fuzz.sh from its own sources plus the modules it needs. The logs line parser has its own
 # runner (logs.cmake) with 1 MB seed lines. The objects go through ccache in the build tree, so the
 # modules every target shares compile once per run.
+#
+# The folder list is written by hand, so configuring checks it against the modules' declared
+# dependencies: every dd_<module> a listed module links (transitively) must be listed too, or the
+# clang link fails with undefined references, as it did once in CI when cluster began to use firewall.
+function(dd_fuzz_check_modules name)
+  set(listed "")
+  foreach(dir IN LISTS ARGN)
+    string(REGEX REPLACE "/.*" "" top "${dir}")
+    list(APPEND listed ${top})
+  endforeach()
+  set(todo ${listed})
+  while(todo)
+    list(POP_FRONT todo m)
+    get_target_property(deps dd_${m} LINK_LIBRARIES)
+    foreach(d IN LISTS deps)
+      if(NOT d MATCHES "^dd_([a-z]+)$")
+        continue()
+      endif()
+      set(dep ${CMAKE_MATCH_1})
+      if(IS_DIRECTORY ${CMAKE_SOURCE_DIR}/src/${dep})
+        if(NOT dep IN_LIST listed)
+          message(FATAL_ERROR "tests/system/fuzz.cmake: fuzz target '${name}' lists module ${m}, which links dd_${dep}; add ${dep} to its folders")
+        endif()
+      endif()
+    endforeach()
+  endwhile()
+endfunction()
+
 function(dd_fuzz_test name file)
+  dd_fuzz_check_modules(${name} ${ARGN})
   add_test(NAME system.fuzz.${name}
     COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
             bash ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzz.sh ${CMAKE_SOURCE_DIR} ${file} 15 ${ARGN})

@@ -1,11 +1,13 @@
 #include "os/linux_process_runner.hpp"
 
 #include <gtest/gtest.h>
+
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdlib>
 
 namespace dd::os {
 namespace {
@@ -51,7 +53,8 @@ TEST(LinuxProcessRunner, TimeoutKillsSleepWithinDeadlineAndReaps) {
   EXPECT_TRUE(r->timed_out);
   EXPECT_EQ(r->signal, SIGTERM);
   EXPECT_GE(took, 300ms);
-  EXPECT_LT(took, 2000ms);  // deadline + grace + scheduling slack, far below sleep's 100 s
+  // Not waited out: far below sleep's 100 s (a bound near the deadline would fail on a loaded host).
+  EXPECT_LT(took, 50s);
   EXPECT_TRUE(no_children_left());
 }
 
@@ -65,7 +68,7 @@ TEST(LinuxProcessRunner, IgnoredSigtermGetsSigkillAfterGrace) {
   EXPECT_TRUE(r->timed_out);
   EXPECT_EQ(r->signal, SIGKILL);
   EXPECT_GE(took, 400ms);
-  EXPECT_LT(took, 2500ms);
+  EXPECT_LT(took, 50s);  // killed, not waited out (sleep 100)
   EXPECT_EQ(r->out, "");
   EXPECT_TRUE(no_children_left());
 }
@@ -118,12 +121,14 @@ TEST(LinuxProcessRunner, MissingProgramIsAnErrorNamingIt) {
 TEST(LinuxProcessRunner, ExitedChildWithBackgroundGrandchildDoesNotWaitForIt) {
   LinuxProcessRunner runner;
   auto start = std::chrono::steady_clock::now();
-  auto r = runner.run(sh("sleep 3 & echo parent-done", 10000ms));
+  auto r = runner.run(sh("sleep 60 & echo $!", 100000ms));
   auto took = std::chrono::steady_clock::now() - start;
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->exit_code, 0);
-  EXPECT_EQ(r->out, "parent-done\n");
-  EXPECT_LT(took, 2000ms);
+  int grandchild = std::atoi(r->out.c_str());
+  ASSERT_GT(grandchild, 1) << r->out;
+  ::kill(grandchild, SIGKILL);  // an orphan of the shell's, now init's: not ours to reap
+  EXPECT_LT(took, 30s);  // not the grandchild's 60 s
 }
 
 TEST(LinuxProcessRunner, StdinIsDevNull) {

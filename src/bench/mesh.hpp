@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "cluster/transport/net_error.hpp"
+#include "transport/net_error.hpp"
 #include "core/deadline.hpp"
 #include "os/unique_fd.hpp"
 

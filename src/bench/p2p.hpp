@@ -23,7 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/mesh.hpp"
-#include "cluster/transport/net_error.hpp"
+#include "transport/net_error.hpp"
 #include "core/finding.hpp"
 
 namespace dd::bench {

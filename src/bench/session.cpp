@@ -6,9 +6,9 @@
 #include <set>
 
 #include "bench/tcp_mesh.hpp"
-#include "cluster/transport/auth.hpp"
-#include "cluster/transport/message_io.hpp"
-#include "cluster/transport/socket.hpp"
+#include "transport/auth.hpp"
+#include "transport/message_io.hpp"
+#include "transport/socket.hpp"
 #include "core/exit_code.hpp"
 #include "report/json.hpp"
 

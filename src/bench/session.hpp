@@ -24,7 +24,7 @@
 #include "bench/report.hpp"
 #include "bench/run.hpp"
 #include "bench/tune.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/rendezvous.hpp"
 #include "core/finding.hpp"
 
 namespace dd::bench {

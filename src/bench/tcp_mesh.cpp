@@ -4,8 +4,8 @@
 
 #include <cstring>
 
-#include "cluster/transport/auth.hpp"
-#include "cluster/transport/socket.hpp"
+#include "transport/auth.hpp"
+#include "transport/socket.hpp"
 
 namespace dd::bench {
 

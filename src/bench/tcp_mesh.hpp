@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bench/mesh.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::bench {
 

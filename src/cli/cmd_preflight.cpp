@@ -15,7 +15,7 @@
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
 #include "cli/usage.hpp"
-#include "cluster/transport/auth.hpp"
+#include "transport/auth.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"

@@ -6,7 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/rendezvous.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::cli {

@@ -1,7 +1,7 @@
 #include "cluster/results_message.hpp"
 
 #include "cluster/analysis/probe_plan.hpp"
-#include "cluster/transport/probe_json.hpp"
+#include "transport/probe_json.hpp"
 
 namespace dd::cluster {
 

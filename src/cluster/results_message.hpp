@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 namespace dd::cluster {
 

@@ -10,8 +10,8 @@
 #include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/analysis/peer_plan.hpp"
 #include "cluster/analysis/probe_plan.hpp"
-#include "cluster/transport/wire.hpp"
-#include "cluster/transport/wire_schema.hpp"
+#include "transport/wire.hpp"
+#include "transport/wire_schema.hpp"
 #include "core/json_limits.hpp"
 
 namespace dd::cluster {

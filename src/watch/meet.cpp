@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "cluster/transport/message_io.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/message_io.hpp"
+#include "transport/rendezvous.hpp"
 #include "core/deadline.hpp"
 #include "core/exit_code.hpp"
 #include "report/json.hpp"

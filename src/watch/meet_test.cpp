@@ -6,7 +6,7 @@
 
 #include <atomic>
 
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::watch {
 namespace {

@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "cluster/analysis/node_facts.hpp"
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 #include "core/finding.hpp"
 #include "env/launchers/launch_info.hpp"
 

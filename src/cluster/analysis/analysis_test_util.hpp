@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cluster/analysis/node_facts.hpp"
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 namespace dd::cluster::testing {
 

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cluster/transport/probe_server.hpp"
+#include "transport/probe_server.hpp"
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "firewall/nft_rules.hpp"

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cluster/analysis/firewall_facts.hpp"
-#include "cluster/transport/probe_server.hpp"
+#include "transport/probe_server.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "nccl/predict.hpp"

@@ -11,8 +11,8 @@
 
 #include "cluster/analysis/node_facts.hpp"
 #include "cluster/analysis/peer_plan.hpp"
-#include "cluster/transport/probe_json.hpp"
-#include "cluster/transport/prober.hpp"
+#include "transport/probe_json.hpp"
+#include "transport/prober.hpp"
 #include "env/launchers/launch_info.hpp"
 
 namespace dd::cluster {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "cluster/transport/net_error.hpp"
+#include "transport/net_error.hpp"
 #include "os/unique_fd.hpp"
 #include "core/deadline.hpp"
 

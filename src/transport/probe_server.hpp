@@ -16,7 +16,7 @@
 #include <thread>
 #include <vector>
 
-#include "cluster/transport/socket.hpp"
+#include "transport/socket.hpp"
 #include "os/unique_fd.hpp"
 
 namespace dd::cluster {

@@ -1,11 +1,11 @@
-#include "cluster/transport/wire_schema.hpp"
+#include "transport/wire_schema.hpp"
 
 #include <fmt/format.h>
 
 #include <limits>
 #include <vector>
 
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 namespace dd::cluster {
 

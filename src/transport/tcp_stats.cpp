@@ -4,7 +4,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "cluster/transport/socket.hpp"
+#include "transport/socket.hpp"
 
 namespace dd::cluster {
 

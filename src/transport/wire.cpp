@@ -1,4 +1,4 @@
-#include "cluster/transport/wire.hpp"
+#include "transport/wire.hpp"
 
 #include <fmt/format.h>
 

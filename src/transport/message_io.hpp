@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "cluster/transport/net_error.hpp"
-#include "cluster/transport/wire.hpp"
+#include "transport/net_error.hpp"
+#include "transport/wire.hpp"
 #include "core/deadline.hpp"
 
 namespace dd::cluster {

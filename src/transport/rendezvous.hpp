@@ -16,10 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cluster/transport/net_error.hpp"
-#include "cluster/transport/socket.hpp"
+#include "transport/net_error.hpp"
+#include "transport/socket.hpp"
 #include "os/unique_fd.hpp"
-#include "cluster/transport/wire.hpp"
+#include "transport/wire.hpp"
 #include "core/deadline.hpp"
 
 namespace dd::cluster {

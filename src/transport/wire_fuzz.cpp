@@ -9,9 +9,9 @@
 #include <cstdint>
 #include <string>
 
-#include "cluster/transport/probe_json.hpp"
-#include "cluster/transport/wire.hpp"
-#include "cluster/transport/wire_schema.hpp"
+#include "transport/probe_json.hpp"
+#include "transport/wire.hpp"
+#include "transport/wire_schema.hpp"
 
 namespace {
 

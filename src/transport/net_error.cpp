@@ -1,4 +1,4 @@
-#include "cluster/transport/net_error.hpp"
+#include "transport/net_error.hpp"
 
 #include <fmt/format.h>
 

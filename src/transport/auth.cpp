@@ -1,4 +1,4 @@
-#include "cluster/transport/auth.hpp"
+#include "transport/auth.hpp"
 
 #include <fmt/format.h>
 #include <nettle/hmac.h>

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
-#include "cluster/transport/auth.hpp"
-#include "cluster/transport/message_io.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/auth.hpp"
+#include "transport/message_io.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::cluster {
 

@@ -16,7 +16,7 @@
 #include <span>
 #include <string_view>
 
-#include "cluster/transport/auth.hpp"
+#include "transport/auth.hpp"
 
 namespace dd::cluster {
 

@@ -1,4 +1,4 @@
-#include "cluster/transport/socket.hpp"
+#include "transport/socket.hpp"
 
 #include <arpa/inet.h>
 #include <fcntl.h>

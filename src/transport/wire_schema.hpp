@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "cluster/transport/wire.hpp"
+#include "transport/wire.hpp"
 
 namespace dd::cluster {
 

@@ -1,4 +1,4 @@
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/rendezvous.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,8 +7,8 @@
 #include <atomic>
 #include <thread>
 
-#include "cluster/transport/auth.hpp"
-#include "cluster/transport/message_io.hpp"
+#include "transport/auth.hpp"
+#include "transport/message_io.hpp"
 
 namespace dd::cluster {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 namespace dd::cluster {
 

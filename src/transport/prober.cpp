@@ -1,4 +1,4 @@
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 #include <fmt/format.h>
 
@@ -7,8 +7,8 @@
 #include <atomic>
 #include <thread>
 
-#include "cluster/transport/probe_protocol.hpp"
-#include "cluster/transport/socket.hpp"
+#include "transport/probe_protocol.hpp"
+#include "transport/socket.hpp"
 
 namespace dd::cluster {
 

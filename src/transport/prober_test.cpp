@@ -1,10 +1,10 @@
-#include "cluster/transport/prober.hpp"
+#include "transport/prober.hpp"
 
 #include <gtest/gtest.h>
 
-#include "cluster/transport/probe_protocol.hpp"
-#include "cluster/transport/probe_server.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/probe_protocol.hpp"
+#include "transport/probe_server.hpp"
+#include "transport/rendezvous.hpp"
 
 #include <thread>
 

@@ -1,9 +1,9 @@
-#include "cluster/transport/message_io.hpp"
+#include "transport/message_io.hpp"
 
 #include <array>
 
-#include "cluster/transport/socket.hpp"
-#include "cluster/transport/wire_schema.hpp"
+#include "transport/socket.hpp"
+#include "transport/wire_schema.hpp"
 
 namespace dd::cluster {
 

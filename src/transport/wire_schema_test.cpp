@@ -1,4 +1,4 @@
-#include "cluster/transport/wire_schema.hpp"
+#include "transport/wire_schema.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "cluster/transport/probe_json.hpp"
+#include "transport/probe_json.hpp"
 
 namespace dd::cluster {
 

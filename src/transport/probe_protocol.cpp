@@ -1,4 +1,4 @@
-#include "cluster/transport/probe_protocol.hpp"
+#include "transport/probe_protocol.hpp"
 
 #include <cstring>
 

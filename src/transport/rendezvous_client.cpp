@@ -3,9 +3,9 @@
 #include <random>
 #include <thread>
 
-#include "cluster/transport/auth.hpp"
-#include "cluster/transport/message_io.hpp"
-#include "cluster/transport/rendezvous.hpp"
+#include "transport/auth.hpp"
+#include "transport/message_io.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::cluster {
 

@@ -1,4 +1,4 @@
-#include "cluster/transport/probe_server.hpp"
+#include "transport/probe_server.hpp"
 
 #include <poll.h>
 #include <sys/eventfd.h>
@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "cluster/transport/probe_protocol.hpp"
+#include "transport/probe_protocol.hpp"
 
 namespace dd::cluster {
 

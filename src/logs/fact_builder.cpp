@@ -494,7 +494,8 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       int key = rank >= 0 ? rank : -1 - file_index_;
       if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
-        facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body)};
+        facts_.watchdogs[key] =
+            WatchdogHit{ev.seq, std::string(ev.text), evidence(body), std::string(ev.host.empty() ? line_host_ : ev.host)};
       break;
     }
     case EventKind::tf_config_printed:

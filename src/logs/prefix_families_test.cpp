@@ -80,6 +80,9 @@ TEST(LogsPrefixFamilies, CollectorHostsReachTheFindings) {
   auto pdsh = analyze_files({data("prefixes-pdsh")});
   ASSERT_TRUE(pdsh.ok());
   EXPECT_EQ((std::set<std::string>{"10.0.0.2", "node01"}), pdsh->facts.signal(EventKind::watchdog_timeout).hosts);
+  ASSERT_FALSE(pdsh->findings.empty());
+  EXPECT_EQ("collective.watchdog-diverged", pdsh->findings.front().id);
+  EXPECT_EQ((std::vector<std::string>{"10.0.0.2", "node01"}), pdsh->findings.front().hosts);
   // journald: each finding names the host whose journal held its line.
   auto journal = analyze_files({data("prefixes-journald")});
   ASSERT_TRUE(journal.ok());

@@ -73,6 +73,34 @@ void expect_table(const std::vector<HostCase>& table) {
   }
 }
 
+// Programs' own lines that look like some prefix stay whole.
+TEST(LogsPrefixStripper, RealNcclTorchTfLinesStayWhole) {
+  for (std::string line : {
+           "nodea:2001:2001 [0] NCCL INFO Bootstrap : Using eth0:198.18.1.1<0>",
+           "10.0.0.1:123:456 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000",
+           "ip-10-0-0-1.ec2.internal:123:456 [0] NCCL INFO x",
+           "worker-0.train-svc.default.svc:12:13 [0] NCCL INFO x",
+           "NCCL version 2.18.3+cuda12.1",
+           "ncclInternalError: Internal check failed.",
+           "WARNING:torch.distributed.run:",
+           "torch.distributed.elastic.multiprocessing.api: [WARNING] Sending process 1 closing signal SIGTERM",
+           "horovod.common.exceptions.HorovodInternalError: ncclCommInitRank failed",
+           "tensorflow.python.framework.errors_impl.UnavailableError: failed to connect",
+           "[W socket.cpp:601] [c10d] The IPv6 network addresses of (m, 1) cannot be retrieved",
+           "[E ProcessGroupNCCL.cpp:563] [Rank 0] Watchdog caught collective operation timeout",
+           "Epoch 1: 100%|##########| 10/10",
+           "./train.sh: line 12: python: command not found",
+           "libnccl.so.2: cannot open shared object file",
+           "x86_64: unsupported",
+       }) {
+    std::string scratch;
+    Stripped s = strip_prefixes(line, scratch);
+    EXPECT_EQ(line, std::string(s.body));
+    EXPECT_EQ(-1, s.launcher_rank) << line;
+    EXPECT_TRUE(s.host.empty()) << line;
+  }
+}
+
 // GNU grep: -H / -r name the file, -n the line, ':' on a match, '-' on a context line.
 TEST(LogsPrefixStripper, GrepFileNamesLineNumbersAndContext) {
   expect_table({
@@ -141,6 +169,7 @@ TEST(LogsPrefixStripper, LauncherTagsOfEveryForm) {
       {"Fri Dec  4 12:00:00 2026<stderr>:boom", "boom", -1, ""},
       {"[1]<stderr>:h:1:2 [0] NCCL WARN w", "h:1:2 [0] NCCL WARN w", 1, ""},
       {"Fri Dec 14 09:01:02 2026[0]<stdout>:text", "text", 0, ""},
+      {"Fri Dec 14 09:01:02 2026 is a date", "is a date", -1, ""},
       {"[prterun-box1-4242@1,1][box1:1688]<stdout>: #   Rank  1 Pid   1688 on    box1", "#   Rank  1 Pid   1688 on    box1", 1, "box1"},
   });
 }

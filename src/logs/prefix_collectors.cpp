@@ -53,19 +53,21 @@ std::size_t line_number_after(std::string_view s, std::size_t pos, char sep) {
 
 }  // namespace
 
-bool is_nccl_header(std::string_view s) {
+std::size_t nccl_header_host_len(std::string_view s) {
   // "host:pid:tid [" : a token without blanks, two numbers.
   std::size_t i = 0;
   while (i < s.size() && i < 128 && is_token_char(s[i])) ++i;
-  if (i == 0 || i >= s.size() || s[i] != ':') return false;
-  int v = 0;
-  std::size_t n = read_digits(s, i + 1, v);
-  i += 1 + n;
-  if (n == 0 || i >= s.size() || s[i] != ':') return false;
-  n = read_digits(s, i + 1, v);
-  i += 1 + n;
-  return n > 0 && i + 1 < s.size() && s[i] == ' ' && s[i + 1] == '[';
+  std::size_t host = i;
+  if (i == 0 || i >= s.size() || s[i] != ':') return 0;
+  std::size_t k = i + 1;
+  while (k < s.size() && is_digit(s[k])) ++k;
+  if (k == i + 1 || k >= s.size() || s[k] != ':') return 0;
+  i = ++k;
+  while (k < s.size() && is_digit(s[k])) ++k;
+  return k > i && k + 1 < s.size() && s[k] == ' ' && s[k + 1] == '[' ? host : 0;
 }
+
+bool is_nccl_header(std::string_view s) { return nccl_header_host_len(s) != 0; }
 
 bool looks_like_program_text(std::string_view s) {
   if (s.empty()) return false;
@@ -88,8 +90,7 @@ bool looks_like_program_text(std::string_view s) {
   return false;
 }
 
-bool may_be_grep_context(std::string_view header) {
-  std::string_view host = header.substr(0, header.find(':'));
+bool may_be_grep_context(std::string_view host) {
   std::size_t dot = host.find('.');
   return dot != std::string_view::npos && host.find('-', dot) != std::string_view::npos;
 }

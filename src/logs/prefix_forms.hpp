@@ -43,7 +43,9 @@ inline bool is_clock(std::string_view s, std::size_t pos) {
          is_digit(s[pos + 4]) && s[pos + 5] == ':' && is_digit(s[pos + 6]) && is_digit(s[pos + 7]);
 }
 
-// NCCL's own line header "host:pid:tid [" at the start of `s` (the header stays: it is the line).
+// NCCL's own line header "host:pid:tid [" at the start of `s` (the header stays: it is the line):
+// the length of its host, 0 when `s` does not start with one.
+std::size_t nccl_header_host_len(std::string_view s);
 bool is_nccl_header(std::string_view s);
 
 // Text a training program prints on its own (an NCCL header or headerless NCCL line, a torch /
@@ -73,8 +75,8 @@ std::size_t ray_len(std::string_view s);                         // "(RayTrainWo
 std::size_t grep_len(std::string_view s);                       // grep -H/-r/-n/-A/-B/-C
 std::size_t line_number_len(std::string_view s);
 // A line that has NCCL's header shape might still be a grep context line ("rank0.log-h:1:2 [0]"
-// reads as one host "rank0.log-h"): true when its host token has a '-' after a '.'.
-bool may_be_grep_context(std::string_view header);                // grep -n alone: "12:" / context "12-"
+// reads as one host "rank0.log-h"): true when that host has a '-' after a '.'.
+bool may_be_grep_context(std::string_view host);                // grep -n alone: "12:" / context "12-"
 std::size_t host_prefix_len(std::string_view s, Stripped& out);  // pdsh / clush "host: "
 std::size_t compose_len(std::string_view s);                    // docker compose "svc-1  | "
 std::size_t stern_len(std::string_view s, Stripped& out);        // stern "[NAMESPACE] POD CONTAINER "

@@ -89,8 +89,8 @@ bool strip_one(std::string_view& s, Stripped& out) {
   if (c0 == '[') {
     t = bracket_prefix_len(s, out);
   } else if (is_alpha(c0) || is_digit(c0)) {
-    if (prefix::is_nccl_header(s)) {  // the common case of an NCCL_DEBUG log
-      if (!prefix::may_be_grep_context(s)) return false;
+    if (std::size_t host = prefix::nccl_header_host_len(s)) {  // the common case of an NCCL_DEBUG log
+      if (!prefix::may_be_grep_context(s.substr(0, host))) return false;
       t = prefix::grep_len(s);
     } else {
       t = is_alpha(c0) ? alpha_prefix_len(s, out) : digit_prefix_len(s, out);

@@ -286,6 +286,9 @@ void FactBuilder::add_parsed(const ParsedLine& parsed) {
   int rank = ev.rank;
   if (rank < 0) rank = parsed.stripped.launcher_rank;
   if (rank < 0 && p != nullptr && p->ranks.size() == 1) rank = p->ranks[0].rank;
+  // A line without NCCL's header whose collector named its host (pdsh, journald, kubectl, ...):
+  // its signals and failed peers say which host it came from.
+  line_host_ = parsed.stripped.host;
   apply(ev, p, rank, parsed.stripped.body);
 }
 
@@ -294,16 +297,18 @@ void FactBuilder::record_signal(const LineEvent& ev, int rank, std::string_view 
   ++s.count;
   if (s.evidence.size() < k_max_evidence) s.evidence.push_back(evidence(body));
   if (s.count == 1) s.text = clip(ev.text);
-  if (!ev.host.empty() && s.hosts.size() < k_max_hosts_per_signal) s.hosts.emplace(ev.host);
+  std::string_view host = ev.host.empty() ? line_host_ : ev.host;
+  if (!host.empty() && s.hosts.size() < k_max_hosts_per_signal) s.hosts.emplace(host);
   if (rank >= 0 && s.ranks.size() < k_max_ranks_per_signal) s.ranks.insert(rank);
 }
 
 void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_view body) {
+  std::string_view host = ev.host.empty() ? line_host_ : ev.host;
   auto add = [&](std::vector<PeerFailure>& list, std::size_t cap) {
     for (auto& f : list) {
       if (f.addr == ev.addr && f.port == ev.port && f.err == ev.err) {
         ++f.count;
-        if (!ev.host.empty() && f.hosts.size() < k_max_hosts_per_signal) f.hosts.emplace(ev.host);
+        if (!host.empty() && f.hosts.size() < k_max_hosts_per_signal) f.hosts.emplace(host);
         return;
       }
     }
@@ -314,7 +319,7 @@ void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_
     f.err = ev.err;
     f.err_text.assign(ev.err_text);
     f.count = 1;
-    if (!ev.host.empty()) f.hosts.emplace(ev.host);
+    if (!host.empty()) f.hosts.emplace(host);
     f.first = evidence(body);
     list.push_back(std::move(f));
   };
@@ -489,7 +494,8 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       int key = rank >= 0 ? rank : -1 - file_index_;
       if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
-        facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body)};
+        facts_.watchdogs[key] =
+            WatchdogHit{ev.seq, std::string(ev.text), evidence(body), std::string(ev.host.empty() ? line_host_ : ev.host)};
       break;
     }
     case EventKind::tf_config_printed:

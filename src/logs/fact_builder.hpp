@@ -55,6 +55,7 @@ class FactBuilder {
   int file_index_ = -1;
   std::uint64_t line_no_ = 0;
   ProcessState* current_ = nullptr;  // last process with a header in this file
+  std::string_view line_host_;       // the host a collector prefix named on the line being applied
 };
 
 }  // namespace dd::logs

@@ -121,6 +121,7 @@ struct WatchdogHit {
   std::int64_t seq = -1;
   std::string op;
   Evidence evidence;
+  std::string host;  // the host its line named (NCCL header or a collector prefix), empty when none
 };
 
 // Every line of one kind: how many, the first few, and where.

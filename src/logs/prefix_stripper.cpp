@@ -1,4 +1,10 @@
+// The driver of prefix stripping: a trailing CR and ANSI escapes go first, then the recognisers
+// of prefix_forms.hpp are tried on the line's first byte, one prefix at a time, up to six deep
+// ("3: 2026-03-01T10:00:00Z [pod/a/b] h:1:2 [0] NCCL INFO ..."). A line that already starts with
+// NCCL's own "host:pid:tid [" header is left as it is: that header is the program's, not a prefix.
 #include "logs/prefix_stripper.hpp"
+
+#include "logs/prefix_forms.hpp"
 #include "logs/text_scan.hpp"
 
 #include <cstring>
@@ -6,17 +12,6 @@
 namespace dd::logs {
 
 namespace {
-
-// Leading run of digits as an int (capped); returns digit count.
-std::size_t read_digits(std::string_view s, std::size_t pos, int& value) {
-  std::size_t n = 0;
-  value = 0;
-  while (pos + n < s.size() && is_digit(s[pos + n]) && n < 9) {
-    value = value * 10 + (s[pos + n] - '0');
-    ++n;
-  }
-  return n;
-}
 
 // Copies `line` without ANSI escapes: CSI (ESC [ ... final byte), OSC (ESC ] ... BEL/ST), and
 // two-byte escapes.
@@ -48,218 +43,68 @@ std::string_view remove_ansi(std::string_view line, std::string& scratch) {
   return scratch;
 }
 
-// "YYYY-MM-DD" at pos.
-bool is_date(std::string_view s, std::size_t pos) {
-  if (s.size() < pos + 10) return false;
-  for (std::size_t k = 0; k < 10; ++k) {
-    char c = s[pos + k];
-    bool ok = (k == 4 || k == 7) ? (c == '-' || c == '/') : is_digit(c);
-    if (!ok) return false;
-  }
-  return true;
+// Prefixes that start with '[': colour codes, launcher tags, bracketed times, kubectl.
+std::size_t bracket_prefix_len(std::string_view s, Stripped& out) {
+  using namespace prefix;
+  if (std::size_t t = bare_sgr_len(s)) return t;
+  if (std::size_t t = timestamp_len(s)) return t;
+  if (std::size_t t = mpi_tag_len(s, out)) return t;
+  if (std::size_t t = mpich_rank_len(s, out)) return t;
+  if (std::size_t t = journal_monotonic_len(s, out)) return t;
+  return bracket_tag_len(s, out);
 }
 
-// Length of a leading timestamp prefix (with its trailing separator), 0 when none.
-std::size_t timestamp_len(std::string_view s) {
-  if (!s.empty() && s[0] == '[' && is_date(s, 1)) {
-    std::size_t close = s.find(']');
-    if (close == std::string_view::npos || close > 48) return 0;
-    std::size_t end = close + 1;
-    while (end < s.size() && s[end] == ' ') ++end;
-    return end;
-  }
-  if (!is_date(s, 0)) return 0;
-  // 2024-01-02T03:04:05.123Z / 2024-01-02 03:04:05,123 followed by a space.
-  std::size_t i = 10;
-  if (i < s.size() && (s[i] == 'T' || s[i] == ' ') && i + 9 <= s.size() && is_digit(s[i + 1]) && is_digit(s[i + 2]) &&
-      s[i + 3] == ':') {
-    i += 9;  // "THH:MM:SS"
-    while (i < s.size() && (is_digit(s[i]) || s[i] == '.' || s[i] == ',' || s[i] == 'Z' || s[i] == '+' ||
-                            s[i] == ':' || (s[i] == '-' && i + 1 < s.size() && is_digit(s[i + 1]))))
-      ++i;
-  } else {
-    return 0;
-  }
-  if (i < s.size() && s[i] != ' ' && s[i] != '\t') return 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  // A zone written apart: "+08:00 " / "UTC ".
-  if (i + 6 < s.size() && (s[i] == '+' || s[i] == '-') && is_digit(s[i + 1]) && is_digit(s[i + 2]) && s[i + 3] == ':' &&
-      s[i + 6] == ' ')
-    i += 7;
-  else if (s.substr(i, 4) == "UTC ")
-    i += 4;
-  return i;
+// Prefixes that start with a digit: ISO dates, srun labels, grep -n, journald short-unix, IPs.
+std::size_t digit_prefix_len(std::string_view s, Stripped& out) {
+  using namespace prefix;
+  if (std::size_t t = timestamp_len(s)) return t;
+  if (std::size_t t = srun_label_len(s, out)) return t;
+  if (std::size_t t = journal_unix_len(s, out)) return t;
+  if (std::size_t t = line_number_len(s)) return t;
+  if (std::size_t t = grep_len(s)) return t;
+  return host_prefix_len(s, out);
 }
 
-// A colour code whose ESC byte was lost in a copy-paste: "[0m", "[36m", "[1;31m".
-std::size_t bare_sgr_len(std::string_view s) {
-  if (s.size() < 3 || s[0] != '[' || !is_digit(s[1])) return 0;
-  std::size_t i = 1;
-  while (i < s.size() && i < 16 && (is_digit(s[i]) || s[i] == ';')) ++i;
-  return i < s.size() && s[i] == 'm' ? i + 1 : 0;
-}
-
-// journald / syslog: "Dec  1 10:00:00 host proc[123]: " (length, 0 when absent).
-std::size_t syslog_len(std::string_view s) {
-  static constexpr std::string_view k_months[] = {"Jan ", "Feb ", "Mar ", "Apr ", "May ", "Jun ",
-                                                 "Jul ", "Aug ", "Sep ", "Oct ", "Nov ", "Dec "};
-  if (s.size() < 16 || s[3] != ' ') return 0;
-  bool month = false;
-  for (std::string_view m : k_months) month = month || s.substr(0, 4) == m;
-  if (!month) return 0;
-  std::size_t i = 4;
-  while (i < s.size() && s[i] == ' ') ++i;
-  std::size_t d = i;
-  while (i < s.size() && is_digit(s[i])) ++i;
-  if (i == d || i - d > 2 || i + 9 > s.size() || s[i] != ' ' || s[i + 3] != ':' || s[i + 6] != ':') return 0;
-  i += 9;
-  if (i >= s.size() || s[i] != ' ') return 0;
-  std::size_t colon = s.find(": ", i + 1);
-  if (colon == std::string_view::npos || colon > i + 96) return 0;
-  return colon + 2;
-}
-
-// glog / absl: "I0917 19:46:00.202469  101542 file.cc:82] " (length, 0 when absent).
-std::size_t glog_len(std::string_view s) {
-  if (s.size() < 22 || (s[0] != 'I' && s[0] != 'W' && s[0] != 'E' && s[0] != 'F')) return 0;
-  for (std::size_t k = 1; k < 5; ++k)
-    if (!is_digit(s[k])) return 0;
-  if (s[5] != ' ' || !is_digit(s[6]) || s[8] != ':') return 0;
-  std::size_t close = s.find("] ");
-  if (close == std::string_view::npos || close > 160) return 0;
-  return close + 2;
-}
-
-// Collectors that name the source before the line: pdsh "host: ", docker compose "svc-1  | ",
-// kubectl --prefix "[pod/name/container] ". The pdsh form only counts when an NCCL header
-// ("h:pid:tid [d]") follows, so that "RuntimeError: x" stays whole.
-std::size_t collector_len(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size() && i < 64 && is_name_char(s[i])) ++i;
-  if (i == 0 || i >= s.size()) return 0;
-  if (s[i] == ' ') {  // docker compose
-    std::size_t j = i;
-    while (j < s.size() && s[j] == ' ') ++j;
-    if (j + 1 < s.size() && s[j] == '|' && s[j + 1] == ' ') return j + 2;
-    return 0;
-  }
-  if (s[i] != ':' || i + 1 >= s.size() || s[i + 1] != ' ') return 0;
-  std::string_view rest = s.substr(i + 2);
-  std::size_t c1 = rest.find(':');
-  if (c1 == std::string_view::npos || c1 == 0 || c1 > 128 || rest.substr(0, c1).find(' ') != std::string_view::npos)
-    return 0;
-  std::size_t k = c1 + 1, n = 0;
-  while (k < rest.size() && is_digit(rest[k])) ++k, ++n;
-  if (n == 0 || k >= rest.size() || rest[k] != ':') return 0;
-  std::size_t sp = rest.find(" [", k);
-  return sp != std::string_view::npos && sp < k + 24 ? i + 2 : 0;
+// Prefixes that start with a letter: syslog / journald, ctime stamps, glog, srun "P0 3: ",
+// file names (grep), host names (pdsh), compose services, stern's pod and container.
+std::size_t alpha_prefix_len(std::string_view s, Stripped& out) {
+  using namespace prefix;
+  if (std::size_t t = syslog_len(s, out)) return t;
+  if (std::size_t t = journal_full_len(s, out)) return t;
+  if (std::size_t t = ctime_len(s)) return t;
+  if (std::size_t t = glog_len(s)) return t;
+  if (std::size_t t = srun_label_len(s, out)) return t;
+  if (std::size_t t = host_ident_len(s, out, true)) return t;
+  if (std::size_t t = grep_len(s)) return t;
+  if (std::size_t t = host_prefix_len(s, out)) return t;
+  if (std::size_t t = compose_len(s)) return t;
+  return stern_len(s, out);
 }
 
 // One prefix removed (returns true) or nothing recognised (false).
-bool strip_one(std::string_view& s, int& rank) {
+bool strip_one(std::string_view& s, Stripped& out) {
   if (s.empty()) return false;
   char c0 = s[0];
-  if (std::size_t t = (c0 == '[' ? bare_sgr_len(s) : 0)) {
-    s.remove_prefix(t);
-    return true;
+  std::size_t t = 0;
+  if (c0 == '[') {
+    t = bracket_prefix_len(s, out);
+  } else if (is_alpha(c0) || is_digit(c0)) {
+    if (std::size_t host = prefix::nccl_header_host_len(s)) {  // the common case of an NCCL_DEBUG log
+      if (!prefix::may_be_grep_context(s.substr(0, host))) return false;
+      t = prefix::grep_len(s);
+    } else {
+      t = is_alpha(c0) ? alpha_prefix_len(s, out) : digit_prefix_len(s, out);
+    }
+  } else if (c0 == '<') {
+    t = prefix::mpi_tag_len(s, out);  // "<stdout>:" after a bare timestamp
+  } else if (c0 == '(') {
+    t = prefix::ray_len(s);
+  } else if (c0 == '/' || c0 == '.') {
+    t = prefix::grep_len(s);  // grep -r with a path
   }
-  if (is_alpha(c0)) {
-    std::size_t t = syslog_len(s);
-    if (t == 0) t = glog_len(s);
-    if (t == 0) t = collector_len(s);
-    if (t == 0) return false;
-    s.remove_prefix(t);
-    return true;
-  }
-  if (c0 != '[' && c0 != '(' && !is_digit(c0)) return false;  // the common case: nothing to strip
-  if (std::size_t t = timestamp_len(s)) {
-    s.remove_prefix(t);
-    return true;
-  }
-  int v = 0;
-  if (s[0] == '[') {
-    // Open MPI: [job,rank]<stdout>: / <stderr>:
-    std::size_t n1 = read_digits(s, 1, v);
-    if (n1 > 0 && 1 + n1 < s.size() && s[1 + n1] == ',') {
-      int r = 0;
-      std::size_t n2 = read_digits(s, 2 + n1, r);
-      std::size_t p = 2 + n1 + n2;
-      if (n2 > 0 && p < s.size() && s[p] == ']') {
-        std::string_view rest = s.substr(p + 1);
-        for (std::string_view tag : {"<stdout>:", "<stderr>:", "<stddiag>:"}) {
-          if (rest.substr(0, tag.size()) == tag) {
-            rank = r;
-            s.remove_prefix(p + 1 + tag.size());
-            return true;
-          }
-        }
-      }
-    }
-    // MPICH / Intel MPI -prepend-rank: "[3] " before each line of rank 3.
-    if (int r = 0; std::size_t n = read_digits(s, 1, r)) {
-      if (n <= 6 && 2 + n < s.size() && s[1 + n] == ']' && s[2 + n] == ' ') {
-        rank = r;
-        s.remove_prefix(3 + n);
-        return true;
-      }
-    }
-    // torchrun --tee: [default0]:  torch: [rank3]:
-    std::size_t close = s.find("]:");
-    if (close != std::string_view::npos && close < 24 && close > 1 && is_digit(s[close - 1])) {
-      std::size_t d = close;
-      while (d > 1 && is_digit(s[d - 1])) --d;
-      std::string_view name = s.substr(1, d - 1);
-      if (name == "default" || name == "rank" || name == "Rank") {
-        read_digits(s, d, v);
-        rank = v;
-        s.remove_prefix(close + 2);
-        return true;
-      }
-    }
-    // Other launcher tags without spaces: [trainer0|0]: [worker-1]:
-    if (close != std::string_view::npos && close > 1 && close < 48) {
-      std::string_view name = s.substr(1, close - 1);
-      bool ok = true;
-      for (char c : name) ok = ok && (is_name_char(c) || c == '|' || c == '/');
-      if (ok) {
-        s.remove_prefix(close + 2);
-        return true;
-      }
-    }
-    // kubectl logs --prefix: [pod/name/container]
-    std::size_t end = s.find("] ");
-    if (end != std::string_view::npos && end > 4 && end < 160 && s.substr(1, 4) == "pod/" &&
-        s.substr(1, end - 1).find(' ') == std::string_view::npos) {
-      s.remove_prefix(end + 2);
-      return true;
-    }
-    return false;
-  }
-  if (is_digit(s[0]) && s.substr(0, s.find(':')).find('.') != std::string_view::npos) {
-    if (std::size_t t = collector_len(s)) {  // pdsh: "10.0.0.1: h:1:2 [0] ..."
-      s.remove_prefix(t);
-      return true;
-    }
-  }
-  if (s[0] == '(') {
-    // Ray: (RayTrainWorker pid=11904, ip=10.0.0.1)
-    std::size_t close = s.find(") ");
-    if (close != std::string_view::npos && close < 160 && s.substr(0, close).find("pid=") != std::string_view::npos) {
-      s.remove_prefix(close + 2);
-      return true;
-    }
-    return false;
-  }
-  if (is_digit(s[0])) {
-    // srun -l: "12: "
-    std::size_t n = read_digits(s, 0, v);
-    if (n > 0 && n <= 6 && n + 1 < s.size() && s[n] == ':' && s[n + 1] == ' ') {
-      rank = v;
-      s.remove_prefix(n + 2);
-      return true;
-    }
-  }
-  return false;
+  if (t == 0) return false;
+  s.remove_prefix(t);
+  return true;
 }
 
 }  // namespace
@@ -271,7 +116,7 @@ Stripped strip_prefixes(std::string_view line, std::string& scratch, bool may_ha
   Stripped out;
   for (int i = 0; i < 6; ++i) {
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r')) line.remove_prefix(1);
-    if (!strip_one(line, out.launcher_rank)) break;
+    if (!strip_one(line, out)) break;
   }
   out.body = line;
   return out;

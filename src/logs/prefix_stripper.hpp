@@ -1,8 +1,10 @@
 // Prefix stripping: what launchers and log collectors put before a program's own line.
-// Removes a trailing CR, ANSI escape sequences, and (repeatedly) leading timestamps, Open MPI
-// `[1,0]<stdout>:`, srun `0: `, torchrun `[default0]:`, torch `[rank3]:` and Ray
-// `(RayTrainWorker pid=.., ip=..)` prefixes. Pure function; never allocates unless the line holds
-// an escape character.
+// Removes a trailing CR, ANSI escape sequences, and (repeatedly, up to six deep) leading
+// timestamps (ISO 8601, ctime, journald/syslog, glog), launcher tags (Open MPI 4/5 and PMIx,
+// Horovod, MPICH, srun --label, torchrun, torch, Ray) and collector prefixes (grep file names,
+// line numbers and context separators, pdsh/clush hosts, kubectl --prefix, stern, docker compose).
+// docs/logs.md "Prefixes" lists each family with its test. Pure function; never allocates unless
+// the line holds an escape character. The recognisers live in prefix_{time,launchers,collectors}.cpp.
 #pragma once
 
 #include <string>
@@ -11,8 +13,10 @@
 namespace dd::logs {
 
 struct Stripped {
-  std::string_view body;  // the line as the program printed it
-  int launcher_rank = -1; // rank named by an MPI / srun / torchrun / torch prefix, if any
+  std::string_view body;   // the line as the program printed it
+  int launcher_rank = -1;  // rank named by an MPI / srun / torchrun / torch / Horovod prefix, if any
+  std::string_view host;   // host (or pod) named by a pdsh / clush / journald / kubectl / stern /
+                           // Open MPI tag-detailed prefix, if any
 };
 
 // `scratch` is used (and the result points into it) only when ANSI escapes must be removed.

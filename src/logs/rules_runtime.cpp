@@ -159,7 +159,12 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   auto watchdog_finding = [&facts](std::string id, Label label, Severity sev, std::string title, int priority,
                                    const std::set<int>& about) {
     auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
-    for (const auto& [rank, hit] : facts.watchdogs) rule::add_evidence(r.finding, hit.evidence);
+    std::set<std::string> hosts;
+    for (const auto& [rank, hit] : facts.watchdogs) {
+      rule::add_evidence(r.finding, hit.evidence);
+      if (!hit.host.empty() && hosts.size() < 64) hosts.insert(hit.host);
+    }
+    rule::add_hosts(r.finding, hosts);
     rule::add_ranks(r.finding, about);
     return r;
   };

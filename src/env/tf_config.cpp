@@ -13,6 +13,7 @@
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
 #include "env/rules.hpp"
+#include "env/tf_task_index.hpp"
 #include "env/value_check.hpp"
 
 namespace dd::env::detail {
@@ -166,17 +167,8 @@ void check_own_address(const Context& ctx, const std::vector<Address>& list, con
 }
 
 // TensorFlow reads the task's position as int(task["index"]) and only when the key "index" exists
-// (TFConfigClusterResolver.task_id, tensorflow/python/distribute/cluster_resolver/
-// tfconfig_cluster_resolver.py, TF 2.x): "index": "1" is task 1, and without "index" task_id is
-// None, which multi_worker_util._validate_cluster_spec rejects ("None of cluster_spec, task_type,
-// and task_id should be None"). Python's int() of a string: blanks around an optional sign and digits.
-std::optional<long long> python_int(std::string_view text) {
-  std::string_view t = core::trim(text);
-  if (!t.empty() && t[0] == '+') t.remove_prefix(1);
-  auto v = core::parse_int(t);
-  if (!v || (t.size() > 1 && t[0] == '0')) return std::nullopt;  // int("01") is an error in Python 3
-  return *v;
-}
+// (env/tf_task_index.hpp); without "index" task_id is None, which multi_worker_util.
+// _validate_cluster_spec rejects ("None of cluster_spec, task_type, and task_id should be None").
 
 // A task without "index" in a job of several tasks: TF sees no task id. A key that looks like the
 // index ("idx", "Index", "task_index", "id") is named and renamed in the fix. True when reported.

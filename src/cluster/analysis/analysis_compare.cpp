@@ -12,6 +12,7 @@
 #include "core/address.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
+#include "env/tf_task_index.hpp"
 
 namespace dd::cluster::detail {
 
@@ -106,7 +107,15 @@ void find_duplicates(Ctx& c) {
       used = used || (f.nccl_bootstrap && f.nccl_bootstrap->addr == addr) || (f.gloo && f.gloo->addr == addr);
       for (const auto& s : f.nccl_socket) used = used || s.addr == addr;
     }
-    auto f = core::new_finding("preflight.address.duplicate", core::Label::virtual_interface,
+    // A copied virtual interface (docker0, a libvirt or pod bridge, a veth) only where an owner's
+    // link is one; the same address on physical NICs is an address conflict, no virtual interface.
+    bool virtual_link = false;
+    for (const auto& [r, link] : list) {
+      const IfaceFacts* i = c.iface(r, link);
+      virtual_link = virtual_link || (i && (i->kind == netif::Kind::veth ||
+                                            label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface));
+    }
+    auto f = core::new_finding("preflight.address.duplicate", virtual_link ? core::Label::virtual_interface : core::Label::other,
                   used ? core::Severity::error : core::Severity::warning,
                   fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
                               used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
@@ -216,14 +225,14 @@ void check_tf_config(Ctx& c) {
     const auto& j = *parsed;
     auto cl = j.find("cluster");
     clusters[cl == j.end() ? std::string("{}") : core::dump_json(*cl)].push_back(c.host(r));
+    // Only a task TensorFlow can name (a string type and an index int() reads) is compared: nodes
+    // whose task has no type or no index claim no task, and their own checks say so.
     auto t = j.find("task");
-    std::string type = "?";
-    long long index = -1;
-    if (t != j.end() && t->is_object()) {
-      if (auto ty = t->find("type"); ty != t->end() && ty->is_string()) type = ty->get<std::string>();
-      if (auto ix = t->find("index"); ix != t->end() && ix->is_number_integer()) index = ix->get<long long>();
-    }
-    tasks[fmt::format("{}[{}]", type, index)].push_back(c.host(r));
+    if (t == j.end() || !t->is_object()) continue;
+    auto ty = t->find("type");
+    auto index = env::tf_task_index(*t);
+    if (ty == t->end() || !ty->is_string() || !index) continue;
+    tasks[fmt::format("{}[{}]", ty->get<std::string>(), *index)].push_back(c.host(r));
   }
   if (clusters.size() > 1) {
     auto f = core::new_finding("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,

@@ -9,6 +9,15 @@ namespace dd::core {
 
 std::string export_line(std::string_view name, std::string_view value);
 
+// The language a fix's environment is written in: the file it goes into.
+enum class EnvSyntax { shell, dockerfile, k8s };
+
+// One variable set in `syntax`: shell -> export_line; dockerfile -> `ENV VAR=value` (double-quoted
+// when the value holds anything but plain characters); k8s -> an env list entry, two lines
+// `- name: VAR` / `  value: "value"` (a YAML string, as EnvVar.value must be). An empty value
+// (Fix::env: unset) is a comment saying to remove the setting: neither form can unset a variable.
+std::string env_setting(EnvSyntax syntax, std::string_view name, std::string_view value);
+
 // Why a *_SOCKET_IFNAME value starts with '=' (NCCL's exact-match form, NCCL 2.5.6+: "=eth0" is
 // eth0 only, "eth0" is every name starting with eth0), as a shell comment "  # ..." to put after
 // the export line; "" for every other value.

@@ -5,6 +5,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <optional>
+#include <regex>
 #include <set>
 
 #include "core/strings.hpp"
@@ -66,6 +68,34 @@ long long replicas_of(const YAML::Node& specs) {
   return total;
 }
 
+// A plain (unquoted) scalar that YAML reads as a number or a boolean. The API server decodes a
+// manifest's YAML into JSON and EnvVar.value is a Go string, so such a value is rejected ("cannot
+// unmarshal number into Go value of type string": kubernetes/kubernetes#12889, kubeshop/helm-charts#514).
+// yes/no/on/off are left out: which YAML version the server's converter follows for them is not
+// confirmed here (docs/lint.md).
+bool boolean(const std::string& v) {
+  return v == "true" || v == "True" || v == "TRUE" || v == "false" || v == "False" || v == "FALSE";
+}
+
+bool non_string_scalar(const YAML::Node& n) {
+  if (!n.IsScalar() || n.Tag() != "?") return false;  // "!" is a quoted scalar: a string
+  static const std::regex number(R"([-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
+  return boolean(n.Scalar()) || std::regex_match(n.Scalar(), number);
+}
+
+// `line` with the plain scalar `value` after its "value:" key double-quoted; nullopt when the line
+// does not hold it exactly once in that place.
+std::optional<std::string> quote_value(std::string line, const std::string& value) {
+  auto key = line.find("value:");
+  if (key == std::string::npos || line.find("value:", key + 1) != std::string::npos) return std::nullopt;
+  auto at = line.find_first_not_of(" \t", key + 6);
+  if (at == std::string::npos || line.compare(at, value.size(), value) != 0) return std::nullopt;
+  auto end = at + value.size();
+  if (end < line.size() && std::string_view(" \t,}#").find(line[end]) == std::string_view::npos) return std::nullopt;
+  line.replace(at, value.size(), "\"" + value + "\"");
+  return line;
+}
+
 class Manifest {
  public:
   explicit Manifest(FileContext& ctx) : ctx_(ctx) {}
@@ -109,6 +139,7 @@ class Manifest {
       for (const auto& e : c["env"]) {
         if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
         std::string name = scalar(e["name"]), value = e["value"].Scalar();
+        if (non_string_scalar(e["value"])) not_string(name, e["value"]);
         ctx_.env().push_back({name, value, line_of(e["value"]) + offset_});
         ib_env = ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
         if (name == "NCCL_SOCKET_IFNAME") ifname = value;
@@ -160,7 +191,9 @@ class Manifest {
                "[{name: dshm, mountPath: /dev/shm}]");
     }
     if (scalar(spec["hostNetwork"]) != "true") {
-      bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^");
+      // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
+      bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^") &&
+                        ifname.find('$') == std::string::npos;
       auto& f = ctx_.add(
           "lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
           host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
@@ -175,6 +208,22 @@ class Manifest {
                "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "
                "hostPath, not privileged): NCCL falls back to sockets or fails",
                line, "resources: {limits: {rdma/hca: 1}}  # or mount hostPath /dev/infiniband");
+    }
+  }
+
+  // lint.k8s.env-value-not-string: the edit quotes the value on its line.
+  void not_string(const std::string& name, const YAML::Node& value) {
+    int line = line_of(value) + offset_;
+    std::string title = "env " + name + ": value " + value.Scalar() +
+                        " is a YAML " + (boolean(value.Scalar()) ? "boolean" : "number") +
+                        ", and a container's env value must be a string: the API server rejects the object";
+    auto quoted = quote_value(std::string(ctx_.line_text(line)), value.Scalar());
+    if (quoted) {
+      ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+               LineEdit{line, line, *quoted});
+    } else {
+      ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+               "value: \"" + value.Scalar() + "\"");
     }
   }
 

@@ -293,6 +293,27 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   }
 }
 
+// lint.torch.local-rank-literal: `torchrun ... train.py --local_rank 0` hands every process it starts
+// the same value, while torchrun sets LOCAL_RANK per process and passes no --local_rank (torch >= 1.9,
+// torch/distributed/run.py; torch.distributed.launch passes it itself unless --use_env). No edit:
+// removing the flag breaks a script whose argparse requires it; the script changes first.
+void local_rank_literal(FileContext& ctx, const std::vector<std::string>& w, std::size_t script, int line,
+                        bool launcher_passes_it) {
+  if (launcher_passes_it || script >= w.size()) return;
+  for (std::size_t i = script + 1; i < w.size(); ++i) {
+    std::string flag = w[i].substr(0, w[i].find('='));
+    if (flag != "--local_rank" && flag != "--local-rank") continue;
+    auto& f = ctx.add("lint.torch.local-rank-literal", Label::config_typo, Severity::warning,
+                      w[script] + " is given " + flag + " on the command line: every process torchrun starts gets "
+                      "the same value, while torchrun sets LOCAL_RANK per process and passes no " + flag,
+                      line,
+                      "make " + w[script] + " read local_rank = int(os.environ[\"LOCAL_RANK\"]) instead of " + flag +
+                          ", then remove " + flag + " from this command");
+    f.evidence.push_back("script arguments: " + joined(std::vector<std::string>(w.begin() + static_cast<std::ptrdiff_t>(script + 1), w.end())));
+    return;
+  }
+}
+
 void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line, bool deprecated,
                     std::size_t python_at) {
   static const std::vector<std::string_view> valued = {
@@ -327,6 +348,7 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
                                               "instead of --local_rank"));
     }
   }
+  local_rank_literal(ctx, w, f.end, line, deprecated && !value(f, {"--use_env", "--use-env"}));
   auto addr = value(f, {"--master_addr", "--master-addr"});
   auto rdzv = value(f, {"--rdzv_endpoint", "--rdzv-endpoint"});
   std::string host = addr ? *addr : rdzv ? rdzv->substr(0, rdzv->rfind(':')) : "";

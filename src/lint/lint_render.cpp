@@ -25,10 +25,18 @@ nlohmann::json to_json(const LintReport& report) {
 
 std::string render_text(const LintReport& report, const report::Style& style) {
   std::vector<core::Finding> findings;
-  for (const auto& f : report.findings) findings.push_back(f.finding);
   std::string out = fmt::format("Linted {} file{} ({} lines).\n\n", report.files.size(),
                                 report.files.size() == 1 ? "" : "s", report.lines);
-  return out + report::render_findings(findings, style, report::FindingTag::id) + report::render_summary(findings, style);
+  for (const auto& f : report.findings) {
+    findings.push_back(f.finding);
+    // A variable to set is written in the language of the file it goes into.
+    FileKind kind = kind_of(f.location.file);
+    core::EnvSyntax syntax = kind == FileKind::dockerfile ? core::EnvSyntax::dockerfile
+                             : kind == FileKind::yaml     ? core::EnvSyntax::k8s
+                                                          : core::EnvSyntax::shell;
+    out += report::render_findings({f.finding}, style, report::FindingTag::id, syntax);
+  }
+  return out + report::render_summary(findings, style);
 }
 
 }  // namespace dd::lint

@@ -200,7 +200,23 @@ class Walker {
       if (t_.string_value(pos[0], key)) add_env(key, pos[1], c.line, c.byte, s);
       return;
     }
-    if (c.name != "os.environ.update" && c.name != "environ.update") return;
+    // A copy of the environment (env = os.environ.copy() ... env.setdefault / env.update), and
+    // dict(os.environ, X=v): values for the child process that the copy is passed to.
+    std::string object = c.name.size() > c.last.size() + 1 ? c.name.substr(0, c.name.size() - c.last.size() - 1) : "";
+    bool copy = !object.empty() && environ_copy_name(object, s);
+    if (copy && c.last == "setdefault" && pos.size() >= 2) {
+      std::string key;
+      if (t_.string_value(pos[0], key)) {
+        add_env(key, pos[1], c.line, c.byte, s);
+        f_.env_sets.back().child = true;
+      }
+      return;
+    }
+    bool dict_of_environ = c.name == "dict" && !pos.empty() && environ_itself(pos[0]);
+    if (c.name != "os.environ.update" && c.name != "environ.update" && !(copy && c.last == "update") && !dict_of_environ) {
+      return;
+    }
+    std::size_t before = f_.env_sets.size();
     for (TSNode a : pos) {
       if (PythonTree::is(a, "keyword_argument")) {
         add_env(std::string(t_.text(PythonTree::field(a, "name"))), PythonTree::field(a, "value"), PythonTree::line(a),
@@ -215,6 +231,37 @@ class Walker {
         }
       }
     }
+    if (copy || dict_of_environ) {
+      for (std::size_t i = before; i < f_.env_sets.size(); ++i) f_.env_sets[i].child = true;
+    }
+  }
+
+  // os.environ (or `environ` imported from os).
+  bool environ_itself(TSNode n) const {
+    std::string what = t_.dotted(n);
+    return what == "os.environ" || what == "environ";
+  }
+
+  // `name` holds a copy of the environment in this scope (or the module's): os.environ.copy(),
+  // dict(os.environ), copy.copy(os.environ), {**os.environ}.
+  bool environ_copy_name(const std::string& name, const State& s) const {
+    return environ_copies_.count({s.scope, name}) || environ_copies_.count({0, name});
+  }
+
+  bool copies_environ(TSNode rhs) const {
+    if (PythonTree::is(rhs, "dictionary")) {
+      for (uint32_t i = 0; i < ts_node_named_child_count(rhs); ++i) {
+        TSNode c = ts_node_named_child(rhs, i);
+        if (PythonTree::is(c, "dictionary_splat") && environ_itself(ts_node_named_child(c, 0))) return true;
+      }
+      return false;
+    }
+    if (!PythonTree::is(rhs, "call")) return false;
+    std::string fn = t_.dotted(PythonTree::field(rhs, "function"));
+    if (fn == "os.environ.copy" || fn == "environ.copy") return true;
+    TSNode args = PythonTree::field(rhs, "arguments");
+    if (ts_node_is_null(args) || ts_node_named_child_count(args) < 1) return false;
+    return (fn == "dict" || fn == "copy.copy" || fn == "copy.deepcopy") && environ_itself(ts_node_named_child(args, 0));
   }
 
   // {**os.environ, "NCCL_X": v}: a copy of the environment with values added, the form passed as
@@ -284,6 +331,7 @@ class Walker {
     TSNode right = PythonTree::field(n, "right");
     if (ts_node_is_null(right)) return;
     if (PythonTree::is(left, "identifier")) {
+      if (copies_environ(right)) environ_copies_.insert({s.scope, std::string(t_.text(left))});
       // Keyed by the end of the assignment: in `ds = ds.batch(...)` the right side's `ds` is the earlier one.
       f_.bindings[{s.scope, std::string(t_.text(left))}].push_back({right, PythonTree::line(n), ts_node_end_byte(n)});
       return;
@@ -294,6 +342,9 @@ class Walker {
       std::string name;
       if ((target == "os.environ" || target == "environ") && t_.string_value(key, name)) {
         add_env(name, right, PythonTree::line(n), ts_node_start_byte(n), s);
+      } else if (environ_copy_name(target, s) && t_.string_value(key, name)) {
+        add_env(name, right, PythonTree::line(n), ts_node_start_byte(n), s);
+        f_.env_sets.back().child = true;
       }
     }
   }
@@ -368,6 +419,7 @@ class Walker {
 
   const PythonTree& t_;
   PythonFacts& f_;
+  std::set<std::pair<uint32_t, std::string>> environ_copies_;  // (scope, name) holding a copy of os.environ
 };
 
 std::optional<nlohmann::json> literal(const PythonTree& t, TSNode n, int depth) {

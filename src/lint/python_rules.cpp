@@ -774,6 +774,21 @@ class PythonRules {
     return "strategy";
   }
 
+  // Lines (other than `skip`) of `X // name` or `X / name`, in source order, each once.
+  void divisions_by(TSNode n, const std::string& name, int skip, std::vector<int>& lines, int depth) const {
+    if (null(n) || depth > 200) return;
+    if (PythonTree::is(n, "binary_operator")) {
+      TSNode right = PythonTree::field(n, "right");
+      std::string_view op = t_.text(PythonTree::field(n, "operator"));
+      int line = PythonTree::line(n);
+      if ((op == "//" || op == "/") && PythonTree::is(right, "identifier") && t_.text(right) == name && line != skip &&
+          std::find(lines.begin(), lines.end(), line) == lines.end()) {
+        lines.push_back(line);
+      }
+    }
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) divisions_by(ts_node_named_child(n, i), name, skip, lines, depth + 1);
+  }
+
   // lint.tf.batch-not-scaled
   // and lint.tf.global-batch-fixed (the same literal under a name that says it is global: a note)
   void batch_not_scaled() {
@@ -812,6 +827,18 @@ class PythonRules {
                               (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") +
                                   (scale ? "" : "  # once `" + s + "` (the strategy) is defined before this line"));
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
+      // `steps_per_epoch = N // BATCH_SIZE` counts steps of the unscaled batch: once the batch is
+      // scaled it asks for N times too many steps per epoch. Named here, not edited: whether the
+      // count should follow the global batch is the author's call.
+      if (!arg->name.empty()) {
+        std::vector<int> lines;
+        divisions_by(t_.root(), arg->name, c.line, lines, 0);
+        for (int l : lines) {
+          f.title += "; line " + std::to_string(l) + " divides by the unscaled " + arg->name +
+                     " (a step count?): scale it with the batch, or it counts N times too many steps";
+          f.evidence.push_back(ctx_.path() + ":" + std::to_string(l) + ": " + std::string(core::trim(ctx_.line_text(l))));
+        }
+      }
     }
     for (const auto& [name, lines] : global_uses) {
       const UnscaledBatch& g = global_first.at(name);

@@ -35,6 +35,11 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
 }
 
 std::string render_findings(const std::vector<core::Finding>& findings, const Style& style, FindingTag tag) {
+  return render_findings(findings, style, tag, core::EnvSyntax::shell);
+}
+
+std::string render_findings(const std::vector<core::Finding>& findings, const Style& style, FindingTag tag,
+                            core::EnvSyntax syntax) {
   std::string out;
   for (const auto& f : findings) {
     std::string sev = core::to_upper(core::to_string(f.severity));
@@ -44,7 +49,9 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
     for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
     // A fix of several lines (YAML keys, a continued command) keeps its own indentation under "fix: ".
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", indent_continuation(f.fix.text, "             "));
-    for (const auto& [k, v] : f.fix.env) out += "          " + core::export_line(k, v) + core::exact_name_note(k, v) + "\n";
+    for (const auto& [k, v] : f.fix.env) {
+      out += "          " + indent_continuation(core::env_setting(syntax, k, v), "          ") + core::exact_name_note(k, v) + "\n";
+    }
     for (const auto& [host, vars] : f.fix.per_host) {
       for (const auto& [k, v] : vars) out += fmt::format("          on {}: {}\n", host, core::export_line(k, v));
     }

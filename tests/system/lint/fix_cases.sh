@@ -151,6 +151,22 @@ open(sys.argv[2], "w").write(pod)
 PY
   run lint --json "$tmp/pod.yaml"
   clean_of lint.k8s.no-host-network || fail "fixed pod: $(cat "$tmp/out")"
+  # A variable to set, printed for a pod, is an env entry (`- name:` / `value: "..."`, a string),
+  # for a Dockerfile an ENV line: never `export` (issue 27 e).
+  printf 'apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: t\n    image: x\n    env:\n    - name: NCCL_SOCKET_IFNAMES\n      value: eth0\n' >"$tmp/typo.yaml"
+  run lint --no-color "$tmp/typo.yaml"
+  ! grep -q 'export ' "$tmp/out" || fail "a pod's fix prints export: $(cat "$tmp/out")"
+  $py - "$tmp/out" <<'PY' || fail "pod env entry: $(cat "$tmp/out")"
+import sys, yaml
+text = open(sys.argv[1]).read().split("\n")
+i = next(i for i, l in enumerate(text) if l.strip() == "- name: NCCL_SOCKET_IFNAME")
+entry = yaml.safe_load(text[i].strip() + "\n" + text[i + 1][text[i].index("-"):])
+assert entry == [{"name": "NCCL_SOCKET_IFNAME", "value": "eth0"}], entry
+PY
+  printf 'FROM ubuntu\nENV NCCL_SOCKET_IFNAMES=eth0\n' >"$tmp/Dockerfile"
+  run lint --no-color "$tmp/Dockerfile"
+  ! grep -q 'export ' "$tmp/out" || fail "a Dockerfile's fix prints export: $(cat "$tmp/out")"
+  grep -q '^ *ENV NCCL_SOCKET_IFNAME=eth0$' "$tmp/out" || fail "no ENV line: $(cat "$tmp/out")"
   ;;
 input)
   # A Python file that does not parse is not "OK"; `lint -` reads standard input.

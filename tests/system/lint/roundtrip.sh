@@ -53,6 +53,10 @@ cases=(
   "env.int.trailing-garbage|roundtrip/env_values.py|"
   "env.int.not-a-number|roundtrip/env_values.sh|"
   "env.int.trailing-garbage|roundtrip/env_places.sbatch|"
+  "lint.env.ifname-whitespace|roundtrip/env_copy.py|"
+  "env.unknown-name|roundtrip/env_copy.py|"
+  "env.int.trailing-garbage|roundtrip/env_copy.py|"
+  "lint.k8s.env-value-not-string|roundtrip/env_not_string.yaml|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)
@@ -77,7 +81,24 @@ parse() {  # parse FILE: the real parser of its kind
   case $1 in
     *.py) $py -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$1" ;;
     *.sh | *.sbatch) bash -n "$1" ;;
-    *.yaml) $py -c 'import sys, yaml; list(yaml.safe_load_all(open(sys.argv[1])))' "$1" ;;
+    *.yaml) $py - "$1" <<'PY'
+import sys, yaml
+# loads, and every container env value is a string (EnvVar.value: the API server rejects others)
+def walk(n):
+    if isinstance(n, dict):
+        env = n.get("env")
+        for e in env if isinstance(env, list) else []:
+            if isinstance(e, dict) and "value" in e and e["value"] is not None and not isinstance(e["value"], str):
+                sys.exit("env %s: value %r is not a string" % (e.get("name"), e["value"]))
+        for v in n.values():
+            walk(v)
+    elif isinstance(n, list):
+        for v in n:
+            walk(v)
+for doc in yaml.safe_load_all(open(sys.argv[1])):
+    walk(doc)
+PY
+    ;;
     *Dockerfile*) $py - "$1" <<'PY'
 import json, re, sys
 # exec-form instructions must stay JSON arrays

@@ -11,6 +11,7 @@
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
 #include "cluster/analysis/probe_plan.hpp"
+#include "cluster/analysis/reach_matrix.hpp"
 #include "transport/probe_protocol.hpp"
 #include "transport/probe_server.hpp"
 #include "cluster/results_message.hpp"
@@ -367,6 +368,9 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
               {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
   out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
   out["probes"] = std::move(probes);
+  // every pair's decided state (reach_matrix.hpp), whatever probes[] lists: the HTML matrix draws it
+  out["reachability"] = reach_json(reach_matrix(in));
+  out["reachability_slow_rtt_us"] = k_slow_rtt_us;
   return out;
 }
 

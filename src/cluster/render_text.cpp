@@ -3,11 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <array>
-#include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/probe_plan.hpp"
+#include "cluster/analysis/reach_matrix.hpp"
 #include "core/export_line.hpp"
 #include "core/strings.hpp"
 #include "report/findings_text.hpp"
@@ -93,50 +92,19 @@ std::string render_plan(const Rank0View& view) {
 }
 
 std::string render_matrix(const Rank0View& view) {
-  const AnalysisInput& in = view.input;
-  const int world = in.world;
-  const bool sparse = view.plan && view.plan->sparse;
-  std::set<int> absent(in.missing.begin(), in.missing.end());
-  for (const auto& [rank, why] : in.lost) absent.insert(rank);
-  // cell state per (from, to): counts of candidate probes: total, ok with data, echo only
-  std::map<std::pair<int, int>, std::array<int, 3>> cells;
-  std::map<std::pair<int, int>, std::int64_t> best;  // best round trip (us)
-  for (const auto& p : in.probes) {
-    if (p.target.what != "candidate") continue;
-    auto key = std::make_pair(p.from, p.target.to);
-    auto& c = cells[key];
-    c[0]++;
-    // a bulk transfer that moved data but ran out of time is a slow path, not an MTU black hole
-    bool bulk = detail::carries_data(p);
-    if (p.ok && bulk) c[1]++;
-    if (p.ok && !bulk) c[2]++;
-    if (p.ok && (!best.count(key) || p.rtt_us < best[key])) best[key] = p.rtt_us;
-  }
+  const ReachMatrix m = reach_matrix(view.input);
   std::string out = "      ";
-  for (int t = 0; t < world; ++t) out += static_cast<char>('0' + t % 10);
+  for (int t = 0; t < m.world; ++t) out += static_cast<char>('0' + t % 10);
   out += "  <- to rank (mod 10)\n";
-  for (int f = 0; f < world; ++f) {
+  for (int f = 0; f < m.world; ++f) {
     out += fmt::format("{:>5} ", f);
-    for (int t = 0; t < world; ++t) {
-      char ch = '?';
-      auto key = std::make_pair(f, t);
-      if (f == t) ch = '-';
-      else if (absent.count(f) || absent.count(t)) ch = '?';
-      else if (!cells.count(key)) ch = sparse ? ' ' : '?';
-      else {
-        const auto& c = cells[key];
-        if (c[1] + c[2] == 0) ch = 'X';
-        else if (c[2] > 0) ch = 'M';
-        else if (best.count(key) && best[key] > 100000) ch = 's';
-        else if (c[1] < c[0]) ch = 'x';
-        else ch = '.';
-      }
-      out += ch;
-    }
+    for (int t = 0; t < m.world; ++t) out += matrix_char(m.at(f, t).state);
     out += "\n";
   }
-  out += "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent";
-  out += sparse ? "  (blank: not in the plan)\n" : "\n";
+  out += fmt::format("      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow (best round "
+                     "trip above {} ms)  ? absent",
+                     k_slow_rtt_us / 1000);
+  out += m.sparse ? "  (blank: not probed)\n" : "\n";
   return out;
 }
 

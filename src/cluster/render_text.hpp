@@ -13,10 +13,11 @@ namespace dd::cluster {
 
 std::string render_text(const PreflightOutcome& outcome, const report::Style& style);
 
-// The matrix alone: rows = from rank, columns = to rank. '.' every probe passed, 'M' echo passed
-// but the bulk transfer did not (MTU), 'x' some addresses failed, 'X' nothing answered,
-// 's' slow (best round trip above 100 ms), '-' self, '?' rank missing or lost, ' ' a pair the
-// sparse plan did not probe. render_text prints it up to 64 nodes.
+// The matrix alone, one character per pair as reach_matrix.hpp decides it (matrix_char): rows =
+// from rank, columns = to rank. '.' every probe passed, 'M' echo passed but the bulk transfer did
+// not (MTU), 'x' some addresses failed, 'X' nothing answered, 's' slow (best round trip above
+// k_slow_rtt_us), '-' self, '?' rank missing or lost, ' ' a pair not probed. render_text prints it
+// up to 64 nodes.
 std::string render_matrix(const Rank0View& view);
 
 // The probe plan in a few lines: full mesh or sparse, pairs and probes, transfer sizes, and for a

@@ -96,7 +96,8 @@ TEST(PreflightText, MatrixMarksEveryCellKind) {
             "    1 .-M?\n"
             "    2 .x-?\n"
             "    3 \?\?\?-\n"
-            "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow  ? absent\n");
+            "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow (best round "
+            "trip above 100 ms)  ? absent\n");
 }
 
 // An empty recommendation value unsets the variable, in the fix block as everywhere.

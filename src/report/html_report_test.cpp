@@ -33,6 +33,11 @@ json hostile_preflight() {
           {"nodes", {{{"rank", 0}, {"host", evil}, {"interfaces", {{{"name", evil}, {"kind", "physical"}}}}},
                      {{"rank", 1}, {"host", "node1"}}}},
           {"probes", probes},
+          {"reachability", {{{"from", 0}, {"to", 1}, {"state", "partial"}, {"probes", 2}, {"carried", 1}, {"echo_only", 0},
+                             {"best_rtt_us", 80}},
+                            {{"from", 1}, {"to", 0}, {"state", "blocked"}, {"probes", 1}, {"carried", 0}, {"echo_only", 0},
+                             {"best_rtt_us", -1}}}},
+          {"reachability_slow_rtt_us", 100000},
           {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", evil}}}, {"per_host", {{evil, {{"A", "b"}}}}}}},
           {"findings",
            {{{"id", "preflight.unreachable"}, {"label", "firewall-or-port-blocked"}, {"severity", "error"}, {"title", evil},
@@ -44,21 +49,31 @@ TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
 }
 
 TEST(HtmlReport, AnEchoOnlyPathIsTheTextsMNeverAGreenCell) {
-  // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28)
+  // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28); the HTML
+  // draws the state decided in reachability[] (issue 29), not its own reading of probes[]
   json probes = json::array();
   probes.push_back({{"from", 0}, {"to", 1}, {"addr", "198.18.1.2"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
   probes.push_back({{"from", 1}, {"to", 0}, {"addr", "198.18.1.1"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
-  json out = {{"command", "preflight"}, {"world", 2}, {"verdict", "WILL HANG"}, {"probes", probes},
+  json reach = json::array();
+  for (auto [from, to] : {std::pair{0, 1}, std::pair{1, 0}})
+    reach.push_back({{"from", from}, {"to", to}, {"state", "mtu-black-hole"}, {"probes", 1}, {"carried", 0},
+                     {"echo_only", 1}, {"black_holes", 1}, {"best_rtt_us", 90}});
+  json out = {{"command", "preflight"}, {"world", 2}, {"verdict", "WILL HANG"}, {"probes", probes}, {"reachability", reach},
               {"nodes", {{{"rank", 0}, {"host", "node0"}}, {{"rank", 1}, {"host", "node1"}}}}, {"findings", json::array()}};
   auto html = render_html_report(out);
-  EXPECT_EQ(html.find("<g class=\"cell ok\">"), std::string::npos);
+  EXPECT_EQ(html.find("class=\"cell ok\""), std::string::npos);
   EXPECT_NE(html.find("text-anchor=\"middle\">M</text>"), std::string::npos);
-  EXPECT_NE(html.find("0/1 reached, 1 with the echo only (bulk lost: MTU)"), std::string::npos);
-  // one step short: the same probes with their data carried are reached cells
-  for (auto& p : out["probes"]) p["carries_data"] = true;
+  EXPECT_NE(html.find("mtu-black-hole: 0/1 addresses carried data, 1 with the echo only (bulk lost)"), std::string::npos);
+  // one step short: the same pairs decided ok are reached cells
+  for (auto& c : out["reachability"]) c["state"] = "ok";
   auto healthy = render_html_report(out);
-  EXPECT_NE(healthy.find("<g class=\"cell ok\">"), std::string::npos);
+  EXPECT_NE(healthy.find("<g class=\"cell ok\" data-state=\"ok\">"), std::string::npos);
   EXPECT_EQ(healthy.find(">M</text>"), std::string::npos);
+  // an unknown state is never drawn as reached
+  for (auto& c : out["reachability"]) c["state"] = "<b>new</b>";
+  auto unknown = render_html_report(out);
+  EXPECT_EQ(unknown.find("class=\"cell ok\""), std::string::npos);
+  EXPECT_EQ(unknown.find("<b>new"), std::string::npos);
 }
 
 TEST(HtmlReport, HostileStringsNeverBecomeMarkup) {
@@ -91,9 +106,13 @@ TEST(HtmlReport, VerdictFixFindingsMatrixAndTablesInThatOrder) {
   EXPECT_NE(html.find("<pre class=\"fix\"># distdoctor fix: source this file"), std::string::npos);
   EXPECT_NE(html.find("before the launch command\n# preflight.unreachable: "), std::string::npos);
   // 0 -> 1: one of two addresses reached (warn), 1 -> 0: none (error); addresses in the hover title.
-  EXPECT_NE(html.find("<g class=\"cell warn\"><title>"), std::string::npos);
-  EXPECT_NE(html.find("<g class=\"cell error\"><title>"), std::string::npos);
-  EXPECT_NE(html.find("1/2 reached&#10;198.18.1.2:29500 ✔ reached, rtt 80 µs&#10;198.18.2.2:29500 ✖"), std::string::npos) << html;
+  EXPECT_NE(html.find("<g class=\"cell warn\" data-state=\"partial\"><title>"), std::string::npos);
+  EXPECT_NE(html.find("<g class=\"cell error\" data-state=\"blocked\"><title>"), std::string::npos);
+  EXPECT_NE(html.find("partial: 1/2 addresses carried data, best rtt 80 µs&#10;198.18.1.2:29500 ✔ reached, rtt 80 "
+                      "µs&#10;198.18.2.2:29500 ✖"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("s slow (best round trip above 100 ms)"), std::string::npos);
   EXPECT_EQ(html.find("https:"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
   // The only URL is the SVG namespace name (never fetched).

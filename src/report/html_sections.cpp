@@ -154,37 +154,70 @@ std::string findings_section(const json& out) {
   return s + "</section>\n";
 }
 
-std::string matrix_section(const json& out) {
-  const json& probes = arr(out, "probes");
-  if (probes.empty()) return "";
-  auto hosts = hosts_by_rank(out);
-  struct Cell {
-    int ok = 0, total = 0, echo_only = 0;  // echo_only: the echo passed, the bulk transfer did not (text: M)
-    std::string detail;
-  };
-  std::map<std::pair<int, int>, Cell> cells;
-  for (const auto& p : probes) {
+namespace {
+
+// How the HTML draws each state of reachability[] (cluster/analysis/reach_matrix.hpp decides it):
+// the cell's colour class and its symbol, one symbol per state.
+struct Drawn {
+  const char* state;
+  const char* cls;
+  const char* sym;
+};
+constexpr Drawn k_drawn[] = {{"ok", "ok", "✔"},          {"partial", "warn", "▲"},   {"slow", "warn", "s"},
+                             {"mtu-black-hole", "error", "M"}, {"blocked", "error", "✖"}, {"not-probed", "none", "·"},
+                             {"absent", "none", "?"}};
+
+const Drawn& drawn(const std::string& state) {
+  for (const auto& d : k_drawn)
+    if (state == d.state) return d;
+  return k_drawn[std::size(k_drawn) - 1];  // an unknown state is drawn as absent, never as reached
+}
+
+// One tooltip line per listed probe of each pair (probes[] may list only the failures).
+std::map<std::pair<int, int>, std::string> probe_lines(const json& out) {
+  std::map<std::pair<int, int>, std::string> lines;
+  for (const auto& p : arr(out, "probes")) {
     if (!p.is_object() || !p.value("from", json()).is_number_integer() || !p.value("to", json()).is_number_integer()) continue;
-    int from = p["from"].get<int>(), to = p["to"].get<int>();
-    hosts.emplace(from, "rank " + std::to_string(from));
-    hosts.emplace(to, "rank " + std::to_string(to));
-    Cell& c = cells[{from, to}];
-    bool echo = p.value("ok", false);
-    bool data = p.value("carries_data", echo);  // older JSON without the field: the echo alone
-    bool ok = echo && data;
-    c.total++;
-    c.ok += ok ? 1 : 0;
-    c.echo_only += echo && !data ? 1 : 0;
+    if (str(p, "what") != "" && str(p, "what") != "candidate") continue;
+    bool echo = p.value("ok", false), data = p.value("carries_data", echo);
     std::string line = str(p, "addr") + ":" + str(p, "port");
     if (!str(p, "iface").empty()) line += " (" + str(p, "iface") + ")";
-    line += ok     ? " ✔ reached"
-            : echo ? " M echo answered, bulk transfer lost (MTU black hole)"
-                   : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
-    if (ok && p.value("rtt_us", std::int64_t{-1}) >= 0) line += fmt::format(", rtt {} µs", p["rtt_us"].get<std::int64_t>());
-    c.detail += "&#10;" + esc(line);  // one tooltip line per address (escaped here, joined by a newline entity)
+    line += echo && data ? " ✔ reached"
+            : echo       ? " echo answered, bulk transfer lost"
+                         : " ✖ " + (str(p, "error").empty() ? std::string("failed") : str(p, "error"));
+    if (echo && p.value("rtt_us", std::int64_t{-1}) >= 0) line += fmt::format(", rtt {} µs", p["rtt_us"].get<std::int64_t>());
+    lines[{p["from"].get<int>(), p["to"].get<int>()}] += "&#10;" + esc(line);
   }
-  std::vector<int> ranks;
-  for (const auto& [r, h] : hosts) ranks.push_back(r);
+  return lines;
+}
+
+std::string cell_title(const json& c) {
+  std::string state = str(c, "state");
+  if (state == "not-probed") return "not probed";
+  if (state == "absent") return "a rank is absent (never joined, lost, or sent no results)";
+  std::string t = fmt::format("{}: {}/{} addresses carried data", state, str(c, "carried"), str(c, "probes"));
+  if (c.value("echo_only", 0) > 0) t += fmt::format(", {} with the echo only (bulk lost)", str(c, "echo_only"));
+  if (c.value("best_rtt_us", std::int64_t{-1}) >= 0) t += fmt::format(", best rtt {} µs", str(c, "best_rtt_us"));
+  return t;
+}
+
+}  // namespace
+
+std::string matrix_section(const json& out) {
+  const json& reach = arr(out, "reachability");
+  if (reach.empty()) return "";
+  auto hosts = hosts_by_rank(out);
+  std::map<std::pair<int, int>, const json*> cells;
+  std::set<int> rank_set;
+  for (const auto& c : reach) {
+    if (!c.is_object() || !c.value("from", json()).is_number_integer() || !c.value("to", json()).is_number_integer()) continue;
+    int from = c["from"].get<int>(), to = c["to"].get<int>();
+    rank_set.insert(from), rank_set.insert(to);
+    cells[{from, to}] = &c;
+  }
+  for (int r : rank_set) hosts.emplace(r, "rank " + std::to_string(r));
+  auto lines = probe_lines(out);
+  std::vector<int> ranks(rank_set.begin(), rank_set.end());
   const int n = static_cast<int>(ranks.size()), cell = 56, margin = 140, top = 100;
   const int width = margin + n * cell + 10, height = top + n * cell + 10;
   std::string svg = fmt::format(
@@ -203,29 +236,31 @@ std::string matrix_section(const json& out) {
     for (int j = 0; j < n; ++j) {
       int from = ranks[static_cast<std::size_t>(i)], to = ranks[static_cast<std::size_t>(j)];
       int x = margin + j * cell, y = top + i * cell;
-      auto it = cells.find({from, to});
-      std::string cls = "none", sym = "·", title = hosts[from] + " → " + hosts[to] + ": ";
+      std::string state = "self", cls = "self", sym = "—", title = hosts[from] + " → " + hosts[to] + ": ", detail;
       if (from == to) {
-        cls = "self", sym = "—", title += "same node";
-      } else if (it == cells.end()) {
-        title += "not probed";
+        title += "same node";
       } else {
-        const Cell& c = it->second;
-        cls = c.ok == c.total ? "ok" : c.ok == 0 ? "error" : "warn";
-        sym = c.echo_only > 0 ? "M" : symbol(cls);
-        title += fmt::format("{}/{} reached", c.ok, c.total);
-        if (c.echo_only > 0) title += fmt::format(", {} with the echo only (bulk lost: MTU)", c.echo_only);
+        auto it = cells.find({from, to});
+        state = it == cells.end() ? "absent" : str(*it->second, "state");
+        const Drawn& d = drawn(state);
+        cls = d.cls, sym = d.sym;
+        title += it == cells.end() ? "not in the JSON" : cell_title(*it->second);
+        if (auto l = lines.find({from, to}); l != lines.end()) detail = l->second;
       }
-      std::string title_html = esc(title) + (it != cells.end() && from != to ? it->second.detail : "");
-      svg += fmt::format("<g class=\"cell {}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>"
-                         "<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
-                         cls, title_html, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2, y + cell / 2 + 7, sym);
+      svg += fmt::format("<g class=\"cell {}\" data-state=\"{}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" "
+                         "height=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
+                         cls, esc(state), esc(title) + detail, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2,
+                         y + cell / 2 + 7, sym);
     }
   }
   svg += "</svg>\n";
+  std::string slow_ms = out.is_object() && out.value("reachability_slow_rtt_us", json()).is_number_integer()
+                            ? fmt::format("{}", out["reachability_slow_rtt_us"].get<std::int64_t>() / 1000)
+                            : "?";
   return "<section aria-labelledby=\"matrix-h\"><h2 id=\"matrix-h\">Reachability matrix</h2>\n<p>Row: the node that "
          "probed; column: the node probed. ✔ every address reached, ▲ some, ✖ none, M small packets pass and the bulk "
-         "transfer is lost (MTU black hole). Hover a cell for its addresses.</p>\n" +
+         "transfer is lost (MTU black hole), s slow (best round trip above " + slow_ms +
+         " ms), · not probed, ? rank absent. Hover a cell for its addresses.</p>\n" +
          svg + "</section>\n";
 }
 

@@ -18,7 +18,8 @@ Verdict verdict_of(const nlohmann::json& out);
 
 std::string fix_section(const nlohmann::json& out);
 std::string findings_section(const nlohmann::json& out);
-// SVG heat map of probes[] between nodes[] (preflight); empty without probes.
+// SVG heat map of reachability[] (preflight: each pair's decided state, cluster/analysis/reach_matrix.hpp;
+// probes[] only adds addresses to the tooltips); empty without reachability[].
 std::string matrix_section(const nlohmann::json& out);
 std::string ranks_section(const nlohmann::json& out);
 std::string interfaces_section(const nlohmann::json& out);

@@ -173,7 +173,6 @@ std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& ta
 }
 
 namespace {
-constexpr std::int64_t k_fast_rtt_us = 100'000;
 constexpr std::uint32_t k_lossy_retransmits = 8;
 constexpr double k_lossy_mbps = 100;               // retransmits matter when they also cut throughput
 constexpr std::size_t k_retry_concurrency = 4;
@@ -190,7 +189,7 @@ bool shows_loss(const ProbeResult& p) {
   bool stalled = !p.bulk_ok && p.bytes_acked >= bulk_progress_acked(p);
   // A lost SYN costs the kernel's 1 s retransmission timeout; the kernel counts it, so a prober
   // that was merely descheduled (slow connect, nothing resent) is not taken for loss.
-  bool syn = p.syn_retransmits > 0 && p.rtt_us >= 0 && p.rtt_us < k_fast_rtt_us;
+  bool syn = p.syn_retransmits > 0 && p.rtt_us >= 0 && p.rtt_us <= k_slow_rtt_us;
   // More than 5% of the segments pushed were sent again: a lossy path even when a fast link (or
   // fast retransmit) keeps the throughput up. Healthy LAN paths retransmit ~0%.
   bool ratio = false;

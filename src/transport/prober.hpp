@@ -50,7 +50,9 @@ struct ProbeResult {
 // progress; below it, on a fast path, the bulk hit an MTU black hole.
 inline constexpr std::uint64_t k_bulk_progress_acked = 64 * 1024;
 
-// Best round trip above which a pair counts as slow (preflight.reach.slow).
+// Best round trip above which a pair counts as slow: the one threshold of preflight.reach.slow,
+// the reachability cell (analysis/reach_matrix.hpp: text 's', JSON, HTML legend), an MTU black
+// hole's "fast path" (not slow), a lost SYN's fast path and the light probes sent in summary.
 inline constexpr std::int64_t k_slow_rtt_us = 100'000;
 
 // The same threshold for a probe whose transfer was small (a few full-size segments, enough to

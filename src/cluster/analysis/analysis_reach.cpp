@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
+#include "cluster/analysis/reach_matrix.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -160,7 +161,7 @@ void find_reachability(Ctx& c) {
           if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
           // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
           // progress (bytes acked) and retransmits; it is slow, not blocked.
-          if (!p->bulk_ok && p->rtt_us < k_slow_rtt_us && p->bytes_acked < bulk_progress_acked(*p))
+          if (black_hole_probe(*p))
             black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
           if (shows_loss(*p))
             ++loss_by_host[from].first, ++loss_by_host[to].first,
@@ -185,7 +186,7 @@ void find_reachability(Ctx& c) {
         if (first_fail) ev[to].push_back(first_fail);
       }
       if (min_rtt >= 0) ++slow_by_host[from].second, ++slow_by_host[to].second;
-      if (min_rtt > k_slow_rtt_us)
+      if (slow_rtt(min_rtt))
         ++slow_by_host[from].first, ++slow_by_host[to].first, slow.emplace_back(min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from,
                                                c.host(from), to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
     }

@@ -3,7 +3,7 @@
 
 JSON is the same run's --json object; DOM is chromium --dump-dom's output; PNG its screenshot.
 Checks: the DOM shows the verdict the JSON has, one finding element per JSON finding (every id),
-the reachability matrix has one row/column per node when the JSON has probes, no <script>; the
+the reachability matrix has one row/column per rank of reachability[] when the JSON has it, no <script>; the
 screenshot is not blank (many colours, a real share of non-white pixels) and shows the verdict
 box's background colour (green, amber or red) -- the inline CSS was applied."""
 import json
@@ -68,8 +68,8 @@ def main():
     ids = [f["id"] for f in out["findings"]]
     if sorted(dom.finding_ids) != sorted(ids):
         problems.append("finding ids %r, JSON has %r" % (dom.finding_ids, ids))
-    if out.get("probes"):
-        n = len(out["nodes"])
+    if out.get("reachability"):  # every rank of the world, absent ones included
+        n = len({c["from"] for c in out["reachability"]} | {c["to"] for c in out["reachability"]})
         if dom.matrix_size != n or dom.cells != n * n:
             problems.append("matrix %r with %d cells, %d nodes" % (dom.matrix_size, dom.cells, n))
     if dom.scripts:

@@ -39,6 +39,8 @@ bool is_signal(EventKind k) {
     case EventKind::iface_list_entry:
     case EventKind::net_plugin:
     case EventKind::coll_call:
+    case EventKind::horovod_missing_rank:
+    case EventKind::elastic_failure_row:
     case EventKind::using_network: return false;
     default: return true;
   }
@@ -86,6 +88,9 @@ bool is_error_kind(EventKind k) {
     case EventKind::endpoint_invalid:
     case EventKind::gpu_arch_unsupported:
     case EventKind::opaque_error:
+    case EventKind::horovod_stall:
+    case EventKind::elastic_child_failed:
+    case EventKind::launcher_exit:
     case EventKind::watchdog_timeout: return true;
     default: return false;
   }
@@ -113,6 +118,9 @@ void FactBuilder::begin_file(const std::string& name) {
   file_ = name;
   facts_.files.push_back(name);
   file_index_ = static_cast<int>(facts_.files.size()) - 1;
+  horovod_stall_line_ = 0;
+  failure_root_next_ = false;
+  failure_host_.clear();
   line_no_ = 0;
   current_ = nullptr;
 }
@@ -226,6 +234,7 @@ void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape)
   facts_.bytes += raw.size() + 1;
   if (cut) ++facts_.cut_lines;
   ParsedLine parsed = parse_line(raw, scratch_, may_have_escape);
+  if (parsed.event.kind == EventKind::none && horovod_stall_line_ != 0) missing_rank_line(parsed);
   if (parsed.event.kind == EventKind::none) return;
   // Pasted records are headerless ("[0] NCCL INFO ...") or long; NCCL's own headed lines are
   // looked at only past k_glued_min bytes, which keeps the scan off the hot path of machine logs.
@@ -359,6 +368,115 @@ void FactBuilder::record_coll(const LineEvent& ev, ProcessState& p, std::string_
   for (const auto& m : facts_.coll_mismatches)
     if (m.ordinal == std::get<0>(key) && m.nranks == c.nranks && m.op_count == ev.seq) return;
   facts_.coll_mismatches.push_back({std::get<0>(key), c.nranks, ev.seq, it->second, CollSeen{&p, std::move(call), evidence(body)}});
+}
+
+// A line of Horovod's "Missing ranks" list whose "R: " the prefix stripper read as an srun label
+// (the body is then "[names]" with launcher_rank R): only right after a stall warning.
+void FactBuilder::missing_rank_line(ParsedLine& parsed) const {
+  std::string_view body = parsed.stripped.body;
+  while (!body.empty() && (body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
+  if (line_no_ > horovod_stall_line_ + 3 || parsed.stripped.launcher_rank < 0 || body.size() < 3 || body.front() != '[' ||
+      body.back() != ']')
+    return;
+  parsed.event.kind = EventKind::horovod_missing_rank;
+  parsed.event.rank = parsed.stripped.launcher_rank;
+  parsed.event.text = body.substr(1, body.size() - 2);
+}
+
+void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
+  constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
+  auto add_failure = [&](std::string source) -> LauncherFailure* {
+    if (facts_.launcher_failures.size() >= k_max_failures) return nullptr;
+    LauncherFailure f;
+    f.source = std::move(source);
+    f.rank = ev.rank;
+    f.local_rank = ev.local_rank;
+    f.exit_code = ev.exit_code;
+    f.signal.assign(ev.err_text);
+    f.pid.assign(ev.pid);
+    f.evidence = evidence(body);
+    facts_.launcher_failures.push_back(std::move(f));
+    return &facts_.launcher_failures.back();
+  };
+  switch (ev.kind) {
+    case EventKind::horovod_stall:
+      ++facts_.horovod_stall_reports;
+      horovod_stall_line_ = line_no_;
+      if (facts_.horovod_stalls.size() < k_max_stalls) facts_.horovod_stalls.push_back(HorovodStall{evidence(body), {}, {}, false, {}});
+      break;
+    case EventKind::horovod_missing_rank: {
+      // Only the list that follows a stall header (a line or two of other output may interleave).
+      if (horovod_stall_line_ == 0 || line_no_ > horovod_stall_line_ + 3) break;
+      horovod_stall_line_ = line_no_;
+      if (facts_.horovod_stall_reports > facts_.horovod_stalls.size()) break;  // a report past the cap
+      HorovodStall& st = facts_.horovod_stalls.back();
+      if (st.missing.size() >= k_max_stall_ranks && st.missing.count(ev.rank) == 0) break;
+      std::vector<std::string>& names = st.missing[ev.rank];
+      std::string_view list = ev.text;
+      while (!list.empty() && names.size() < 8) {
+        std::size_t comma = list.find(", ");
+        std::string_view name = list.substr(0, comma);
+        if (name.size() >= 4 && name.substr(name.size() - 4) == " ...") {
+          st.truncated = true;
+          name.remove_suffix(4);
+        }
+        if (!name.empty()) names.push_back(clip(name));
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 2);
+      }
+      if (ev.marked) st.marked.insert(ev.rank);
+      if (st.lines.size() < k_max_evidence) st.lines.push_back(evidence(body));
+      break;
+    }
+    case EventKind::horovod_shutdown:
+      if (horovod_stall_line_ != 0 && line_no_ <= horovod_stall_line_ + 3 && !facts_.horovod_stalls.empty() &&
+          facts_.horovod_stall_reports == facts_.horovod_stalls.size() &&
+          facts_.horovod_stalls.back().lines.size() < k_max_evidence)
+        facts_.horovod_stalls.back().lines.push_back(evidence(body));
+      break;
+    case EventKind::elastic_child_failed:
+      add_failure("torch elastic");
+      break;
+    case EventKind::launcher_exit:
+      add_failure(std::string(ev.text));
+      break;
+    case EventKind::elastic_closing_signal:
+      ++facts_.closed_processes;
+      break;
+    case EventKind::elastic_failure_row:
+      if (ev.text == "root-cause") {
+        failure_root_next_ = true;
+      } else if (ev.text == "host") {
+        failure_host_.assign(ev.iface);
+      } else if (ev.text == "rank") {
+        if (LauncherFailure* f = add_failure("torch elastic")) {
+          f->host = failure_host_;
+          f->root_cause = failure_root_next_;
+        }
+        failure_root_next_ = false;
+        failure_host_.clear();
+      } else if (!facts_.launcher_failures.empty() && facts_.launcher_failures.back().rank >= 0) {
+        // exitcode / signal rows fill the entry their rank row opened.
+        LauncherFailure& f = facts_.launcher_failures.back();
+        if (ev.text == "exitcode") {
+          f.exit_code = ev.exit_code;
+          f.pid.assign(ev.pid);
+        } else if (ev.text == "signal") {
+          f.signal.assign(ev.err_text);
+          if (f.exit_code == k_no_exit_code) f.exit_code = ev.exit_code;
+        }
+      }
+      break;
+    case EventKind::rank_registered:
+      if (ev.rank >= 0 && facts_.registered_ranks.size() < k_max_processes) facts_.registered_ranks.insert(ev.rank);
+      if (ev.nranks > facts_.registered_world) facts_.registered_world = ev.nranks;
+      break;
+    case EventKind::all_registered:
+      if (ev.nranks > facts_.registered_world) facts_.registered_world = ev.nranks;
+      break;
+    default:
+      break;
+  }
 }
 
 void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body) {
@@ -511,6 +629,17 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
         facts_.tests_ranks[ev.rank] = TestsRank{std::string(ev.host), std::string(ev.pid), ev.dev};
         if (facts_.hosts.size() < k_max_processes) facts_.hosts.emplace(ev.host);
       }
+      break;
+    case EventKind::horovod_stall:
+    case EventKind::horovod_missing_rank:
+    case EventKind::horovod_shutdown:
+    case EventKind::elastic_child_failed:
+    case EventKind::elastic_failure_row:
+    case EventKind::elastic_closing_signal:
+    case EventKind::launcher_exit:
+    case EventKind::rank_registered:
+    case EventKind::all_registered:
+      record_launcher(ev, body);
       break;
     default:
       break;

@@ -31,6 +31,8 @@ class FactBuilder {
   void record_coll(const LineEvent& ev, ProcessState& p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
   void add_parsed(const ParsedLine& parsed);
+  void record_launcher(const LineEvent& ev, std::string_view body);
+  void missing_rank_line(ParsedLine& parsed) const;
   void add_glued(std::string_view body, std::size_t next, int launcher_rank);
 
   // Open-addressing index of processes by a hash of "host:pid" (the hot path of every line).
@@ -56,6 +58,11 @@ class FactBuilder {
   std::uint64_t line_no_ = 0;
   ProcessState* current_ = nullptr;  // last process with a header in this file
   std::string_view line_host_;       // the host a collector prefix named on the line being applied
+  // Multi-line launcher reports of this file: the line of the last Horovod stall line (the header or
+  // a "Missing ranks" line; 0 when none) and the ChildFailedError table rows seen so far.
+  std::uint64_t horovod_stall_line_ = 0;
+  bool failure_root_next_ = false;
+  std::string failure_host_;
 };
 
 }  // namespace dd::logs

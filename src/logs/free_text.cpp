@@ -203,6 +203,7 @@ ConnError find_conn_error(std::string_view s, std::string_view& err_text) {
 void classify_free_text(std::string_view line, LineEvent& ev) {
   if (line.size() < 6) return;
   if (classify_watchdog(line, ev)) return;
+  if (classify_launcher_text(line, ev)) return;
   if (any_of(line, {"Mismatched collective", "Detected mismatch between collectives", "mismatch between collectives",
                     "SIZE_OR_SYNTAX_MISMATCH", "COLLECTIVE_STATE_MISMATCH", "Culprit rank"})) {
     ev.kind = EventKind::collective_mismatch;

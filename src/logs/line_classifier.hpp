@@ -42,6 +42,9 @@ void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent
 // Lines that are not NCCL messages (torch, Gloo, TF, nccl-tests, shells) and NCCL WARN texts
 // that the NCCL rules did not recognise.
 void classify_free_text(std::string_view line, LineEvent& ev);
+// Launcher and framework texts: Horovod, torch elastic's agent, DeepSpeed, accelerate, Lightning
+// (launcher_text.cpp). True when `line` is one of them (ev filled).
+bool classify_launcher_text(std::string_view line, LineEvent& ev);
 // An unfinished Hugging Face datasets progress bar (preprocessing still running) in `s`.
 bool is_unfinished_preprocessing(std::string_view s);
 // An IB completion with status 4 (local protection error): GPUDirect RDMA, not the fabric.

@@ -18,7 +18,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::opaqu
     "resource_limit", "driver_version", "driver_error", "gdr_disabled", "ib_length_error", "subnet_mismatch",
     "bad_socket_family", "socket_type_mismatch", "bootstrap_failed", "iface_list_entry", "p2p_workaround",
     "endpoint_invalid", "gpu_arch_unsupported", "net_plugin", "nvls_error", "verbs_provider_missing",
-    "coll_call", "opaque_error"};
+    "coll_call", "horovod_stall", "horovod_missing_rank", "horovod_shutdown", "elastic_child_failed",
+    "elastic_failure_row", "elastic_closing_signal", "launcher_exit", "rank_registered", "all_registered",
+    "opaque_error"};
 
 }  // namespace
 

@@ -79,8 +79,32 @@ enum class EventKind : std::uint8_t {
   coll_call,              // NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 1a sendbuff .. count 1024 datatype 7 op 0
                           // root 0 comm 0x.. [nranks=2] stream .." (enqueue.cc) -> text = the op, seq = opCount,
                           // count, datatype, op, root, nranks, comm
+  // Launchers and frameworks around NCCL (launcher_text.cpp; catalogue entries horovod.*, elastic.*,
+  // deepspeed.*, accelerate.*, lightning.*):
+  horovod_stall,          // Horovod's stall inspector: "One or more tensors were submitted to be reduced, gathered or
+                          // broadcasted by subset of ranks and are waiting for remainder of ranks ..." (its first line)
+  horovod_missing_rank,   // a line of its "Missing ranks:" list, "2: [tensor_a, tensor_b]" / "2!: [...]" -> rank,
+                          // text = the names between the brackets, marked = the "!" (stalled past the shutdown time)
+  horovod_shutdown,       // "Horovod has been shut down. This was caused by an exception on one of the ranks ...",
+                          // the stall inspector's "... is stalled for longer than N seconds. Will shutdown."
+  elastic_child_failed,   // torch elastic's agent: "failed (exitcode: -9) local_rank: 3 (pid: 812) of binary: ..."
+                          // -> local_rank, exit_code, pid
+  elastic_failure_row,    // a row of ChildFailedError's table -> text = "root-cause" ("Root Cause (first observed
+                          // failure):"), "host" (iface = the host), "rank" (rank, local_rank), "exitcode" (exit_code,
+                          // pid) or "signal" ("Signal 9 (SIGKILL) received by PID 812": exit_code = -9, err_text =
+                          // "SIGKILL", pid)
+  elastic_closing_signal, // torch elastic's agent: "Sending process 813 closing signal SIGTERM" -> pid, text = signal
+  launcher_exit,          // a launcher saw a worker fail: DeepSpeed's "[...] exits with return code = -9" (local_rank
+                          // from "--local_rank=N" in the command), accelerate launch's CalledProcessError "... returned
+                          // non-zero exit status 1." / "... died with <Signals.SIGKILL: 9>." -> exit_code, local_rank,
+                          // err_text = the signal's name, text = "deepspeed" | "subprocess"
+  rank_registered,        // Lightning: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4" -> rank, nranks
+  all_registered,         // Lightning: "All distributed processes registered. Starting with 4 processes" -> nranks
   opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
 };
+
+// LineEvent::exit_code when the line names none.
+inline constexpr int k_no_exit_code = -1000000;
 
 enum class ConnError : std::uint8_t { none, refused, timed_out, unreachable, reset, other };
 
@@ -101,6 +125,9 @@ struct LineEvent {
   std::int64_t count = -1;              // coll_call: element count
   int datatype = -1, op = -1, root = -1;  // coll_call: ncclDataType_t, ncclRedOp_t, root (peer for Send/Recv)
   std::string_view comm;                // coll_call: the communicator's address as printed
+  int exit_code = k_no_exit_code;       // launcher kinds: the worker's exit code (-N: killed by signal N)
+  int local_rank = -1;                  // launcher kinds: the worker's local rank
+  bool marked = false;                  // horovod_missing_rank: the rank carries Horovod's "!"
 };
 
 std::string_view to_string(ConnError e);

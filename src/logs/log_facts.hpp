@@ -139,6 +139,28 @@ struct TestsRank {
   int dev = -1;
 };
 
+// One report of Horovod's stall inspector: the ranks that had not submitted tensors other ranks
+// submitted, each with the names Horovod listed (it lists at most six and then " ...").
+struct HorovodStall {
+  Evidence header;
+  std::map<int, std::vector<std::string>> missing;  // rank -> tensor names (capped at 64 ranks)
+  std::set<int> marked;                             // ranks with "!": stalled past the shutdown time
+  bool truncated = false;                           // a list ended in "...": not every name is known
+  std::vector<Evidence> lines;                      // the "Missing ranks" lines (capped at k_max_evidence)
+};
+
+// A worker a launcher reported failed: torch elastic's agent line or a row group of its
+// ChildFailedError table, DeepSpeed's launcher, a launcher's CalledProcessError.
+struct LauncherFailure {
+  std::string source;  // "torch elastic", "deepspeed", "subprocess"
+  int rank = -1, local_rank = -1;
+  int exit_code = k_no_exit_code;
+  std::string signal;  // "SIGKILL" when the table or the error named it
+  std::string host, pid;
+  bool root_cause = false;  // the table's "Root Cause (first observed failure)"
+  Evidence evidence;        // the first line that named it
+};
+
 inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::opaque_error) + 1;
 
 struct LogFacts {
@@ -165,6 +187,14 @@ struct LogFacts {
   std::map<std::tuple<int, int, std::int64_t, int>, CollSeen> coll_first;
   std::vector<CollMismatch> coll_mismatches;
   std::uint64_t coll_calls = 0;
+  // Launchers and frameworks: Horovod stall reports (the first 4), failed workers (capped at 64),
+  // the processes torch elastic's agent closed, Lightning's registered ranks and world size.
+  std::vector<HorovodStall> horovod_stalls;
+  std::uint64_t horovod_stall_reports = 0;
+  std::vector<LauncherFailure> launcher_failures;
+  std::uint64_t closed_processes = 0;
+  std::set<int> registered_ranks;
+  int registered_world = -1;
 
   const Signal& signal(EventKind k) const { return signals[static_cast<std::size_t>(k)]; }
   Signal& signal(EventKind k) { return signals[static_cast<std::size_t>(k)]; }

@@ -150,6 +150,7 @@ void evidence_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
 std::vector<core::Finding> run_rules(const LogFacts& facts) {
   std::vector<RankedFinding> ranked;
   framework_rules(facts, ranked);
+  launcher_rules(facts, ranked);
   network_rules(facts, ranked);
   transport_rules(facts, ranked);
   hypothesis_rules(facts, ranked);

@@ -32,6 +32,7 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void runtime_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
+void launcher_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 // Rules that speak only when nothing else did (they read `out`).
 void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);

@@ -71,10 +71,15 @@ long long replicas_of(const YAML::Node& specs) {
 // A plain (unquoted) scalar that YAML reads as a number or a boolean. The API server decodes a
 // manifest's YAML into JSON and EnvVar.value is a Go string, so such a value is rejected ("cannot
 // unmarshal number into Go value of type string": kubernetes/kubernetes#12889, kubeshop/helm-charts#514).
-// yes/no/on/off are left out: which YAML version the server's converter follows for them is not
-// confirmed here (docs/lint.md).
+// Booleans are YAML 1.1's, which kubectl and the API server read (sigs.k8s.io/yaml over go-yaml v2):
+// y/yes/on and n/no/off too ("kubectl parses yes/no as booleans": cdk8s-team/cdk8s-core#1230;
+// `value: yes` rejected as "cannot unmarshal bool into Go struct field EnvVar...": kcl-lang/kcl#2013,
+// alphagov/govuk-helm-charts#181). PyYAML, which the tests read the fixed files with, is YAML 1.1 too.
 bool boolean(const std::string& v) {
-  return v == "true" || v == "True" || v == "TRUE" || v == "false" || v == "False" || v == "FALSE";
+  static const std::set<std::string, std::less<>> yaml11 = {
+      "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
+      "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF"};
+  return yaml11.contains(v);
 }
 
 bool non_string_scalar(const YAML::Node& n) {
@@ -215,7 +220,7 @@ class Manifest {
   void not_string(const std::string& name, const YAML::Node& value) {
     int line = line_of(value) + offset_;
     std::string title = "env " + name + ": value " + value.Scalar() +
-                        " is a YAML " + (boolean(value.Scalar()) ? "boolean" : "number") +
+                        " is a YAML " + (boolean(value.Scalar()) ? "boolean (YAML 1.1, as kubectl reads it)" : "number") +
                         ", and a container's env value must be a string: the API server rejects the object";
     auto quoted = quote_value(std::string(ctx_.line_text(line)), value.Scalar());
     if (quoted) {

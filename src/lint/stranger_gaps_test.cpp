@@ -63,12 +63,16 @@ const std::string k_pod =
     "    - name: NCCL_DEBUG\n"
     "      value: \"1\"\n"
     "    - name: MY_FLAG\n"
-    "      value: yes\n";
+    "      value: yes\n"
+    "    - name: NCCL_P2P_DISABLE\n"
+    "      value: on\n"
+    "    - name: MY_NAME\n"
+    "      value: yesterday\n";
 
 TEST(LintStrangerGaps, K8sEnvNumberAndBooleanAreErrorsAndTheEditQuotesThem) {
   auto fs = lint_as("pod.yaml", FileKind::yaml, k_pod);
   auto found = all_of(fs, "lint.k8s.env-value-not-string");
-  ASSERT_EQ(found.size(), 4u) << ids(fs);
+  ASSERT_EQ(found.size(), 6u) << ids(fs);
   std::vector<int> lines;
   for (const auto* f : found) {
     EXPECT_EQ(f->finding.severity, core::Severity::error);
@@ -76,15 +80,17 @@ TEST(LintStrangerGaps, K8sEnvNumberAndBooleanAreErrorsAndTheEditQuotesThem) {
     lines.push_back(f->location.line);
   }
   std::sort(lines.begin(), lines.end());
-  EXPECT_EQ(lines, (std::vector<int>{14, 16, 17, 19}));  // not the quoted "1", not yes (left out)
+  EXPECT_EQ(lines, (std::vector<int>{14, 16, 17, 19, 23, 25}));  // not the quoted "1", not "yesterday"
 
   std::string after = fixed("pod.yaml", k_pod, fs);
   EXPECT_NE(after.find("      value: \"4194304\"\n"), std::string::npos) << after;
   EXPECT_NE(after.find("    - {name: NCCL_DEBUG_SUBSYS, value: \"true\"}\n"), std::string::npos) << after;
-  // Read back: every env value but yes is a quoted (string) scalar with the same text.
+  EXPECT_NE(after.find("      value: \"yes\"\n"), std::string::npos) << after;
+  EXPECT_NE(after.find("      value: \"on\"\n"), std::string::npos) << after;
+  // Read back: every env value but the plain word is a quoted (string) scalar with the same text.
   YAML::Node doc = YAML::Load(after);
   for (const auto& e : doc["spec"]["containers"][0]["env"]) {
-    if (e["name"].Scalar() == "MY_FLAG") continue;
+    if (e["name"].Scalar() == "MY_NAME") continue;
     EXPECT_EQ(e["value"].Tag(), "!") << e["name"].Scalar();
   }
   EXPECT_EQ(doc["spec"]["containers"][0]["env"][1]["value"].Scalar(), "4194304");

@@ -395,7 +395,10 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   };
   std::string launch = "torchrun --nnodes=2 --node_rank=$NODE_RANK --master_addr=$MASTER_ADDR --nproc_per_node=8 train.py\n";
   EXPECT_EQ(master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch),
-            "export MASTER_ADDR=<the rank-0 node's host name or address>  # the same on every node");
+            "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node");
+  // pasted into bash it runs: nothing but a plain word before the comment
+  std::string pasted = master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch);
+  EXPECT_EQ(pasted.substr(0, pasted.find('#')).find_first_of("'\"<>|;&`$("), std::string::npos) << pasted;
   EXPECT_NE(master_fix("job.sbatch", FileKind::shell, "#SBATCH --nodes=2\nexport MASTER_ADDR=localhost\n" + launch)
                 .find("scontrol show hostnames"),
             std::string::npos);

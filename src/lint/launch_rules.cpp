@@ -459,8 +459,10 @@ std::string master_addr_fix(const FileContext& ctx) {
     return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)";
   }
   bool dockerfile = kind_of(ctx.path()) == FileKind::dockerfile;
+  // A word, not "<...>": pasted into bash the line must still run (an apostrophe or '<' before the
+  // comment left bash waiting for a closing quote, or read a redirection).
   return std::string(dockerfile ? "ENV MASTER_ADDR=" : "export MASTER_ADDR=") +
-         "<the rank-0 node's host name or address>  # the same on every node";
+         "RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node";
 }
 
 void master_addr_rule(FileContext& ctx) {

@@ -41,11 +41,19 @@ std::string endpoint(const std::string& addr, int port) {
 }
 
 const OwnedSocket* listener_of(const Snapshot& s, const std::string& addr, int port) {
+  // A wildcard listener answers for `addr` only in a namespace that has that address: a socket of
+  // the tree there uses it as its local end, or the listener's owner serves the store at it.
+  auto has_address = [&](const OwnedSocket& l) {
+    const ProcessInfo* p = s.process(l.pid);
+    return (p && same_address(p->master_addr, addr)) ||
+           std::any_of(s.sockets.begin(), s.sockets.end(),
+                       [&](const OwnedSocket& o) { return o.netns == l.netns && same_address(o.socket.local, addr); });
+  };
   const OwnedSocket* wildcard = nullptr;
   for (const auto& o : s.sockets) {
     if (o.socket.state != TcpState::listen || o.socket.local_port != port) continue;
     if (same_address(o.socket.local, addr)) return &o;
-    if (core::is_unspecified_address(o.socket.local)) wildcard = &o;
+    if (core::is_unspecified_address(o.socket.local) && !wildcard && has_address(o)) wildcard = &o;
   }
   return wildcard;
 }

@@ -26,7 +26,8 @@ std::string who(const std::optional<int>& rank, int pid);
 // "1.2.3.4:80" / "[fd00::1]:80"
 std::string endpoint(const std::string& addr, int port);
 
-// The socket of the tree listening on addr:port (a specific or wildcard address), if any.
+// The socket of the tree listening on addr:port: bound to addr, or to the wildcard address in a
+// namespace the snapshot shows has addr (a local end there, or the owner's MASTER_ADDR); else none.
 const OwnedSocket* listener_of(const Snapshot& s, const std::string& addr, int port);
 
 // Fills f.fix (the *_SOCKET_IFNAME variables the job uses, or Gloo's and NCCL's) with the

@@ -348,6 +348,12 @@ bool has_id(const std::vector<core::Finding>& fs, const std::string& id) {
   return std::any_of(fs.begin(), fs.end(), [&](auto& f) { return f.id == id; });
 }
 
+std::string ids(const std::vector<core::Finding>& fs) {
+  std::string out;
+  for (const auto& f : fs) out += f.id + " ";
+  return out;
+}
+
 // One process (pid 100, rank `rank`, environment `env`) with socket 11 198.18.1.1:40000 -> peer:port,
 // a peer outside the tree; `received` bytes arrive in the window.
 World one_waiter(std::optional<int> rank, std::vector<std::string> env, const std::string& main, std::uint64_t received,
@@ -527,7 +533,7 @@ TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheC
   store_behind_firewall(w, true);
   Rulesets rules{{"net:[4026532001]", ruleset("drop-port")}, {"net:[4026532002]", ruleset("empty")}};
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, &rules);
-  ASSERT_EQ(f.size(), 1u) << f[1].id;  // one defect, one finding: no second one for the listener
+  ASSERT_EQ(f.size(), 1u) << ids(f);  // one defect, one finding: no second one for the listener
   EXPECT_EQ(f[0].id, "watch.connect.no-answer");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
   EXPECT_NE(f[0].title.find("198.18.1.1:29500 never completes: an nftables rule drops it"), std::string::npos) << f[0].title;
@@ -536,6 +542,19 @@ TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheC
   EXPECT_NE(ev.find(": tcp dport 29500 drop"), std::string::npos) << ev;
   EXPECT_NE(f[0].fix.text.find("in rank 0 (pid 100)'s network namespace (on its node)"), std::string::npos) << f[0].fix.text;
   EXPECT_NE(f[0].fix.text.find("\n  nft delete rule inet t input handle "), std::string::npos) << f[0].fix.text;
+
+  // A SYN to another host's address: rank 0 listens on the wildcard address, but nothing shows its
+  // namespace has 198.18.1.9, so its ruleset says nothing about that connect.
+  World elsewhere;
+  store_behind_firewall(elsewhere, true);
+  elsewhere.after_socks.table = {sock(12, "0.0.0.0", 29500, "0.0.0.0", 0, TcpState::listen),
+                                 sock(22, "198.18.1.2", 45000, "198.18.1.9", 29500, TcpState::syn_sent)};
+  elsewhere.take({100, 200});
+  auto other = diagnose(elsewhere.after_tree, elsewhere.before, elsewhere.after, {}, 100, nullptr, &rules);
+  // (rank 0's own firewalled listener is then a finding of its own: nobody reached it)
+  ASSERT_EQ(ids(other), "watch.connect.no-answer watch.listen.firewalled ");
+  EXPECT_NE(other[0].title.find("198.18.1.9:29500 never completes: a firewall drops it or nothing listens there"), std::string::npos)
+      << other[0].title;
 
   // The same connect with rulesets that drop nothing (or none read): the finding keeps both candidates.
   for (const Rulesets& none : {Rulesets{{"net:[4026532001]", ruleset("accept-before-drop")}}, Rulesets{}}) {

@@ -36,6 +36,9 @@ std::string via(const os::FileTree& tree, int pid, const std::string& local) {
   return r.found ? " on " + r.iface : "";
 }
 
+// T: stopped by a signal (SIGSTOP, SIGTSTP); t: stopped by a tracer (proc(5)).
+bool is_stopped(char state) { return state == 'T' || state == 't'; }
+
 // The process of a rank that is not a forked copy of it (its parent has another rank or none).
 bool is_rank_root(const Snapshot& s, const ProcessInfo& p) {
   const auto* parent = s.process(p.ppid);
@@ -80,6 +83,39 @@ std::vector<core::Finding> unexplained(const std::vector<std::string>& table) {
   return {std::move(f)};
 }
 
+// Ranks whose process is stopped. What the others do is told, not inferred: a stopped peer makes
+// them wait, whatever collective they are in.
+std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vector<RankState>& states) {
+  std::vector<std::string> stopped, pids, unread;
+  std::vector<int> ranks;
+  for (const auto& r : states) {
+    if (r.activity != Activity::stopped) continue;
+    stopped.push_back(who(r.rank, r.pid));
+    pids.push_back(std::to_string(r.pid));
+    if (r.rank) ranks.push_back(*r.rank);
+    for (const auto& s : after.sockets) {
+      if (s.pid == r.pid && s.socket.recv_queue > 0) {
+        unread.push_back(fmt::format("{} has {} B received and unread on {} -> {}", who(r.rank, r.pid), s.socket.recv_queue,
+                                     endpoint(unmapped(s.socket.local), s.socket.local_port),
+                                     endpoint(unmapped(s.socket.peer), s.socket.peer_port)));
+      }
+    }
+  }
+  if (stopped.empty()) return std::nullopt;
+  bool others_wait = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  std::string title = fmt::format("{} {} stopped (process state T or t in both snapshots): it cannot run until it is continued",
+                                  core::join(stopped, ", "), stopped.size() == 1 ? "is" : "are");
+  if (others_wait) title += fmt::format("; {} {} for it", names(states, Activity::in_collective), verb(states, Activity::in_collective, "waits", "wait"));
+  auto f = core::new_finding("watch.rank.stopped", Label::other, Severity::error, title);
+  for (const auto& r : states) f.evidence.push_back(describe(r));
+  f.evidence.insert(f.evidence.end(), unread.begin(), unread.end());
+  f.fix.text = fmt::format("`kill -CONT {}` resumes it (`fg` in its shell after a Ctrl-Z; a debugger that holds it must detach). "
+                           "Something stopped it: a job scheduler's suspend (scontrol suspend), a Ctrl-Z, a debugger or a script sending SIGSTOP.",
+                           core::join(pids, " "));
+  f.ranks = ranks;
+  return f;
+}
+
 // Some waiting process belongs to a distributed job (diagnose_peers.hpp).
 bool any_job(const os::FileTree& tree, const Snapshot& after, const std::vector<RankState>& states) {
   return std::any_of(states.begin(), states.end(), [&](const RankState& r) {
@@ -96,6 +132,7 @@ std::string_view to_string(Activity a) {
     case Activity::reading_input: return "reading input";
     case Activity::elsewhere: return "idle outside communication";
     case Activity::computing: return "computing";
+    case Activity::stopped: return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
   }
   return "?";
 }
@@ -146,7 +183,11 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
         r.main_wchan = t.wchan == "0" ? "" : t.wchan;
       }
     }
-    if (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty()) {
+    const auto* p_before = before.process(p.pid);
+    bool stopped = is_stopped(p.state) && p_before && is_stopped(p_before->state);
+    if (stopped) {
+      r.activity = Activity::stopped;
+    } else if (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty()) {
       r.activity = Activity::reading_input;
     } else if (r.cpu_pct >= 50) {
       r.activity = Activity::computing;
@@ -326,14 +367,20 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   }
   if (!out.empty()) return out;
 
-  // 4. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
+  // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
+  auto states = rank_states(tree, before, after, ticks_per_s);
+  if (auto f = stopped_ranks(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+
+  // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
   if (auto f = store_join_incomplete(before, after)) {
     out.push_back(std::move(*f));
     return out;
   }
 
-  // 5./6. what each rank does
-  auto states = rank_states(tree, before, after, ticks_per_s);
+  // 6./7. what each rank does
   std::vector<std::string> table;
   for (const auto& r : states) table.push_back(describe(r));
   std::uint64_t moved = after.socket_bytes() - std::min(after.socket_bytes(), before.socket_bytes());

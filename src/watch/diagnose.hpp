@@ -13,6 +13,8 @@
 //  - a listener whose own namespace's nftables drops its port and that no remote peer reached
 //    (diagnose_firewall.hpp);
 //  - a rank that held sockets has exited while the others still wait;
+//  - a rank whose process is stopped (state T or t in both snapshots: SIGSTOP, Ctrl-Z, a debugger)
+//    while the others wait: that rank is named, with `kill -CONT`, before any other rank rule;
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, CPU, D state): data-pipeline-stall;
 //  - a rank serves the torch store, has no connection but the store's, and the store has fewer
@@ -44,7 +46,8 @@ struct GoneRank {
 };
 
 // What one rank (or one socket-holding process when nothing has RANK) does in the window.
-enum class Activity { in_collective, reading_input, elsewhere, computing };
+// stopped: the rank's process is in state T (SIGSTOP, Ctrl-Z) or t (a debugger) in both snapshots.
+enum class Activity { in_collective, reading_input, elsewhere, computing, stopped };
 
 struct RankState {
   std::optional<int> rank;

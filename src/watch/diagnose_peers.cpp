@@ -43,7 +43,7 @@ std::optional<Quiet> quiet(const Snapshot& before, const OwnedSocket& s, double 
 
 std::string socket_line(const Quiet& q, double window_s) {
   const auto& t = q.s->socket;
-  return fmt::format("{}: {} -> {} ESTABLISHED, send queue {}, receive queue {}, {} retransmits (+0), 0 bytes received in {:.0f} s, last data {:.0f} s ago",
+  return fmt::format("{}: {} -> {} ESTABLISHED, send queue {}, receive queue {}, {} retransmits since it opened (none in the window), 0 bytes received in {:.0f} s, last data {:.0f} s ago",
                      who(q.s->rank, q.s->pid), endpoint(t.local, t.local_port), endpoint(t.peer, t.peer_port), t.send_queue,
                      t.recv_queue, t.total_retrans, window_s, q.quiet_s);
 }
@@ -189,9 +189,9 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
       quiet_s = std::min(quiet_s, q.quiet_s);
       full = full || q.window_full;
     }
-    std::string health = full ? "the peer's host acknowledges but its receive window is full (no retransmits)"
-                              : "connection open and healthy (all data acked, no retransmits)";
-    if (qs.size() > 1) health = "each connection open, no retransmits";
+    std::string health = full ? "the peer's host acknowledges but its receive window is full (no retransmit in the window)"
+                              : "connection open and healthy (all data acked, no retransmit in the window)";
+    if (qs.size() > 1) health = "each connection open, no retransmit in the window";
     std::string subject = ids.size() == 1 && ids.front().rfind("rank ", 0) == 0 ? ids.front()
                           : qs.size() == 1                                       ? "the peer"
                                                                                  : "those peers";

@@ -32,11 +32,12 @@ struct Proc {
   std::vector<Thread> threads;
   std::string netns = "net:[4026532001]";
   std::vector<std::string> env = {};  // more VAR=VALUE in its environ
+  char state = 'S';                   // the process's state in /proc/PID/stat
 };
 
 void add(os::fake::MemoryFileTree& t, const Proc& p) {
   std::string d = fmt::format("/proc/{}", p.pid);
-  t.file(d + "/stat", fmt::format("{} (python3) S {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.ppid, p.pid, p.cpu));
+  t.file(d + "/stat", fmt::format("{} (python3) {} {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.state, p.ppid, p.pid, p.cpu));
   t.file(d + "/cmdline", std::string("/usr/bin/python3\0train.py", 25));
   t.file(d + "/io", fmt::format("rchar: {}\nwchar: 0\nread_bytes: 0\nwrite_bytes: 0\n", p.rchar));
   std::string environ = p.rank ? fmt::format("PATH=/bin{}RANK={}{}", '\0', *p.rank, '\0') : std::string("PATH=/bin");
@@ -129,6 +130,65 @@ TEST(Diagnose, RankIdleElsewhereWhileOtherWaitsIsCollectiveMismatch) {
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
   EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits in a collective that rank 1 (pid 200) never joined"), std::string::npos)
       << f[0].title;
+}
+
+// A SIGSTOPped rank sleeps in do_signal_stop like a rank idle elsewhere; its state T says why.
+TEST(Diagnose, StoppedRankIsNamedWithKillContNotACollectiveMismatch) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'T', k_sleep, "do_signal_stop"}}};
+  r1.state = 'T';
+  add(w.before_tree, r0);
+  add(w.before_tree, r1);
+  add(w.after_tree, r0);
+  add(w.after_tree, r1);
+  for (auto* s : {&w.before_socks, &w.after_socks}) {
+    s->table = {sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established),
+                sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+  }
+  w.after_socks.table[1].recv_queue = 192;
+  w.take({100, 200});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u) << f[0].id;
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(f[0].title,
+            "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued; "
+            "rank 0 (pid 100) waits for it");
+  EXPECT_NE(f[0].fix.text.find("`kill -CONT 200`"), std::string::npos) << f[0].fix.text;
+  auto unread = std::find_if(f[0].evidence.begin(), f[0].evidence.end(),
+                             [](auto& e) { return e.find("192 B received and unread") != std::string::npos; });
+  EXPECT_NE(unread, f[0].evidence.end()) << core::join(f[0].evidence, "\n");
+}
+
+// State T in one snapshot only (a tracer's brief stop, e.g. py-spy reading the stack) is no evidence.
+TEST(Diagnose, StoppedInOneSnapshotOnlyIsNotAStoppedRank) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1a{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}};
+  Proc r1b = r1a;
+  r1b.state = 't';
+  two_ranks(w, r0, r0, r1a, r1b);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
+}
+
+// `watch --pid` on the stopped rank alone (its peers elsewhere): the same finding, no waiter named.
+TEST(Diagnose, AttachedToAStoppedRankAloneNamesIt) {
+  World w;
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'T', k_sleep, "do_signal_stop"}}};
+  r1.state = 'T';
+  add(w.before_tree, r1);
+  add(w.after_tree, r1);
+  for (auto* s : {&w.before_socks, &w.after_socks}) {
+    s->table = {sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+  }
+  w.take({200});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].title, "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued");
 }
 
 TEST(Diagnose, RankReadingFilesWhileOtherWaitsIsDataPipelineStall) {

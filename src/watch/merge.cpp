@@ -56,12 +56,13 @@ std::string_view activity_key(Activity a) {
     case Activity::reading_input: return "reading_input";
     case Activity::elsewhere: return "elsewhere";
     case Activity::computing: return "computing";
+    case Activity::stopped: return "stopped";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing}) {
+  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;

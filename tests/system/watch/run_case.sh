@@ -453,6 +453,26 @@ PY
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["exit_code"] == 0 and d["stalls"] == [], d' "$WORK/w2.json" \
     || die "watch after the fix: $(head -c 400 "$WORK/w2.json")"
   ;;
+rank-stopped)  # both ranks under one watch; rank 1 is stopped (SIGSTOP) mid-job; the printed `kill -CONT` resumes it
+  two_nodes
+  JOB_ENV="STEPS=400" start_watch healthy
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  r1=""
+  for p in $(ip netns pids "$(ns_of 1)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && r1=$p; done
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  kill -STOP "$r1"
+  stall_named_in_time
+  # the text report names the stopped rank and the command that resumes it; paste that command
+  wait_for "$WORK/w.err" "kill -CONT" 30
+  fix=$(grep -o 'kill -CONT [0-9 ]*[0-9]' "$WORK/w.err" | head -1)
+  [ "$fix" = "kill -CONT $r1" ] || die "the printed fix is '$fix', not kill -CONT of rank 1 ($r1)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  wait_watch 240
+  [ "$WATCH_RC" = 0 ] || { tail -20 "$WORK/w.err" >&2; die "watch exit $WATCH_RC after the fix, expected the job's 0"; }
+  expect_first_finding watch.rank.stopped "rank 1 (pid $r1) is stopped" "rank 0 (pid"
+  grep -q "rank 1 done" "$WORK/job.log" || die "the job did not finish after the fix"
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 no_leftovers

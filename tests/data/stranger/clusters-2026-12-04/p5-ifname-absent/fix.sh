@@ -1,0 +1,2 @@
+# printed fix: every node NCCL_SOCKET_IFNAME==evqe0,evqf0; per host GLOO_SOCKET_IFNAME
+EXTRA_0="NCCL_SOCKET_IFNAME==evqe0,evqf0 GLOO_SOCKET_IFNAME=evqe0"; EXTRA_1="NCCL_SOCKET_IFNAME==evqe0,evqf0 GLOO_SOCKET_IFNAME=evqf0"

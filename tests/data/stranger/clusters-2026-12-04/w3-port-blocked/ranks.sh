@@ -1,0 +1,7 @@
+#!/bin/bash
+cd /work/eval-clusters; . ./lib.sh
+for i in 0 1; do
+  ev="EXTRA_$i"
+  run_in $i /work/eval-clusters/w3-port-blocked/hosts.$i env MASTER_ADDR=evqnode0 MASTER_PORT=29500 WORLD_SIZE=2 RANK=$i MODE=normal STEPS=8 ${!ev} /usr/bin/python3 /work/eval-clusters/train.py &
+done
+wait

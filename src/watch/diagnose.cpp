@@ -343,18 +343,32 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       continue;
     }
     if (other != local.end()) {
-      auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error,
-                                 fmt::format("packets from {} to {} are dropped on the way while {} is alive and waiting", s.socket.local, s.socket.peer, who(other->second->rank, other->second->pid)));
-      f.evidence = {ev};
+      // Both ends are ours. A lost segment and a lost acknowledgement look the same from here (the
+      // receiver's byte count does not move for a retransmitted copy), so the direction stays open;
+      // both ends of one connection make one finding.
+      std::string pair = fmt::format("{} and {}", endpoint(unmapped(std::min(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.local_port : s.socket.peer_port),
+                                     endpoint(unmapped(std::max(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.peer_port : s.socket.local_port));
+      std::string title = fmt::format("packets between {} are lost on the way (in one direction or both): data queued there is not acknowledged while the processes at both ends are alive", pair);
+      auto same = std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
+      if (same == out.end()) {
+        auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
+        f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+        f.fix.text = fmt::format("A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic on this connection: "
+                                 "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
+                                 "check MTU along the path with `distdoctor preflight`.", s.socket.local_port, s.socket.peer_port);
+        out.push_back(std::move(f));
+        same = out.end() - 1;
+      }
+      same->evidence.insert(same->evidence.begin(), ev);
       const auto* peer_before = before.socket(other->second->socket.inode, other->second->netns);
       if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
-        f.evidence.push_back(fmt::format("the peer socket {} received nothing meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
+        same->evidence.insert(same->evidence.begin() + 1, fmt::format("the other end {} received no new byte meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
       }
-      f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-      f.fix.text = "A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic: allow TCP between the nodes' data addresses; check MTU along the path with `distdoctor preflight`.";
-      if (s.rank) f.ranks.push_back(*s.rank);
-      if (other->second->rank) f.ranks.push_back(*other->second->rank);
-      out.push_back(std::move(f));
+      auto add_rank = [&](const std::optional<int>& r) {
+        if (r && std::find(same->ranks.begin(), same->ranks.end(), *r) == same->ranks.end()) same->ranks.push_back(*r);
+      };
+      add_rank(s.rank);
+      add_rank(other->second->rank);
     } else {
       auto f = core::new_finding("watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
                                  fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets", s.socket.peer, s.socket.local));

@@ -285,8 +285,13 @@ TEST(Diagnose, StuckQueueWhereEvenSmallEchoesVanishStaysAFirewall) {
   FakeProbe probe;
   probe.passes = 0;
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
-  ASSERT_FALSE(f.empty());
+  // Both ends of one connection: one finding that does not say which direction loses packets (a
+  // lost acknowledgement and a lost segment look the same from either end).
+  ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+  EXPECT_EQ(f[0].title, "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are lost on the way (in one direction or both): "
+                        "data queued there is not acknowledged while the processes at both ends are alive");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
   EXPECT_NE(core::join(f[0].evidence, "\n").find("got no answer either"), std::string::npos);
   EXPECT_EQ(probe.asked.size(), 1u);  // only the small echo, once for the path

@@ -28,8 +28,9 @@ std::optional<core::Finding> shm_finding(const ContainerInfo& info) {
   f.label = core::Label::shm_exhausted;
   f.severity = *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning;
   f.title = "/dev/shm is only " + format_bytes(shm.size_bytes) +
-            ": NCCL's shared-memory transport and DataLoader workers run out of it";
+            ": NCCL's shared-memory transport and DataLoader workers can run out of it";
   f.evidence.push_back(shm.source);
+  f.evidence.push_back("its size was read here, not what the job puts in it");
   if (*shm.size_bytes == 64 * k_mib) f.evidence.push_back("64 MiB is Docker's default --shm-size");
   f.evidence.push_back("symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
                        "'No space left on device' from torch DataLoader");

@@ -51,8 +51,8 @@ std::vector<core::Finding> probe_findings(const CheckReport& r) {
       f.evidence.push_back(line);
     }
     f.fix.text = p.status == nccl::ProbeStatus::load_failed
-                     ? "A process that loads this library will fail the same way: check its dependencies (ldd " +
-                           p.path + ") and that it matches this machine's architecture."
+                     ? "A process that loads this library in this environment fails the same way: check its "
+                       "dependencies (ldd " + p.path + ") and that it matches this machine's architecture."
                      : "Retry with NCCL_DEBUG=INFO to see where NCCL stops; the prediction above is the model's alone.";
     out.push_back(std::move(f));
     return out;

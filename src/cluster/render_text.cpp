@@ -104,7 +104,8 @@ std::string render_matrix(const Rank0View& view) {
   out += fmt::format("      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow (best round "
                      "trip above {} ms)  ? absent",
                      k_slow_rtt_us / 1000);
-  out += m.sparse ? "  (blank: not probed)\n" : "\n";
+  bool untested = std::any_of(m.cells.begin(), m.cells.end(), [](const Cell& c) { return c.state == CellState::not_probed; });
+  out += untested ? "  (blank: not tested - no address of it was tried)\n" : "\n";
   return out;
 }
 

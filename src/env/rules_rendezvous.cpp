@@ -67,7 +67,8 @@ void integers(const Context& ctx, std::vector<core::Finding>& out) {
     if (!i || !c || *i < 0 || *i < *c) continue;
     auto f = make_finding(p.id, Label::config_typo, Severity::error,
                           std::string(p.index) + "=" + std::to_string(*i) + " is not below " + p.count + "=" +
-                              std::to_string(*c) + "; rendezvous waits forever for a rank that cannot exist",
+                              std::to_string(*c) + ": no such rank exists in the job (they count from 0 to " + p.count +
+                              "-1); the launcher rejects it, or the rendezvous waits for a rank that never comes",
                           ctx.find(p.index));
     f.evidence.push_back(evidence(*ctx.find(p.count)));
     f.fix.text = std::string("ranks count from 0 to ") + p.count + "-1; check the launcher's " + p.index + " / " +

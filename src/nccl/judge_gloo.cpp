@@ -60,11 +60,12 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
     core::Finding fnd;
     if (g.source == GlooSource::ifname) {
       fnd = core::new_finding("gloo.ifname.loopback", Label::loopback_interface, Severity::error,
-                 "GLOO_SOCKET_IFNAME selects " + where(d) + " (loopback): other ranks cannot connect to Gloo");
+                 "GLOO_SOCKET_IFNAME selects " + where(d) +
+                     " (loopback): ranks on other nodes cannot connect to Gloo (ranks on this node can)");
     } else if (g.source == GlooSource::hostname) {
       fnd = core::new_finding("gloo.hostname-loopback", Label::hostname_resolution, Severity::error,
                  "host name '" + g.hostname + "' resolves to " + d.addr +
-                     ": Gloo binds the loopback interface and other ranks cannot connect");
+                     ": Gloo binds the loopback interface, which ranks on other nodes cannot connect to");
       fnd.evidence.push_back("getaddrinfo(\"" + g.hostname + "\") gives " + core::join(g.resolved, ", ") +
                              "; Gloo binds the first bindable one (a loopback line for the host name in /etc/hosts, "
                              "such as Debian's 127.0.1.1, causes this)");

@@ -318,5 +318,80 @@ TEST(NcclJudgeVeth, EnslavedVethIsNotACandidate) {
   EXPECT_EQ(nccl::best_interface(inv), std::nullopt);
 }
 
+// ---- issue 28, the rule audit (docs/rules.md, nccl): one step short, and claims within one host's view ----
+
+bool any_error(const Judged& j) { return core::has_error(j.findings); }
+
+TEST(NcclShort, GlooLoopbackClaimsOnlyWhatLoopbackDoesToOtherNodes) {
+  // one step short: the host name resolves to eth0's address, GLOO_SOCKET_IFNAME names eth0
+  EXPECT_EQ(judge(k_eth, {}).find("gloo.hostname-loopback"), nullptr);
+  EXPECT_EQ(judge(k_eth, {{"GLOO_SOCKET_IFNAME", "eth0"}}).find("gloo.ifname.loopback"), nullptr);
+  // the full evidence: ranks on this host still connect over loopback, so no claim about "other ranks"
+  auto host = judge(k_eth, {}, "127.0.1.1");
+  const auto* f = host.find("gloo.hostname-loopback");
+  ASSERT_NE(f, nullptr) << host.ids();
+  EXPECT_NE(f->title.find("other nodes"), std::string::npos) << f->title;
+  EXPECT_EQ(f->title.find("other ranks"), std::string::npos) << f->title;
+  EXPECT_NE(f->evidence.front().find("getaddrinfo(\"node0\")"), std::string::npos);  // what was seen, where
+  auto named = judge(k_eth, {{"GLOO_SOCKET_IFNAME", "lo"}});
+  const auto* g = named.find("gloo.ifname.loopback");
+  ASSERT_NE(g, nullptr) << named.ids();
+  EXPECT_NE(g->title.find("ranks on other nodes"), std::string::npos) << g->title;
+  EXPECT_NE(g->title.find("ranks on this node can"), std::string::npos) << g->title;
+}
+
+TEST(NcclShort, NcclLoopbackNeedsNoOtherRunningInterfaceAndClaimsOnlyMultiNode) {
+  // one step short: eth0 is running, so the automatic choice skips lo
+  auto eth = judge(k_eth, {});
+  EXPECT_EQ(eth.find("nccl.bootstrap.loopback"), nullptr) << eth.ids();
+  EXPECT_FALSE(any_error(eth)) << eth.ids();
+  auto lo = judge("1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 no-carrier [198.18.0.2/24]", {}, "127.0.1.1");
+  const auto* f = lo.find("nccl.bootstrap.loopback");
+  ASSERT_NE(f, nullptr) << lo.ids();
+  EXPECT_NE(f->title.find("multi-node"), std::string::npos) << f->title;  // the claim names its condition
+  bool names_skipped = false;
+  for (const auto& e : f->evidence) names_skipped |= e.find("eth0") != std::string::npos;
+  EXPECT_TRUE(names_skipped);  // why lo: the running interface it would have used is named
+}
+
+TEST(NcclShort, IfnameMatchesNothingNeedsNoInterfaceToMatch) {
+  // one step short: a prefix that matches eth0
+  auto prefix = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "eth"}});
+  EXPECT_EQ(prefix.find("nccl.ifname.matches-nothing"), nullptr) << prefix.ids();
+  auto none = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "ens9"}});
+  const auto* f = none.find("nccl.ifname.matches-nothing");
+  ASSERT_NE(f, nullptr) << none.ids();
+  EXPECT_NE(f->title.find("here"), std::string::npos) << f->title;  // this host's interfaces, not every node's
+}
+
+TEST(NcclShort, DockerInterfaceNeedsNcclToUseTheBridge) {
+  // one step short: docker0 exists, the automatic choice skips it
+  auto auto_choice = judge(k_docketh, {});
+  EXPECT_EQ(auto_choice.find("nccl.bootstrap.docker-interface"), nullptr) << auto_choice.ids();
+  EXPECT_EQ(auto_choice.find("gloo.docker-interface"), nullptr) << auto_choice.ids();
+  auto named = judge(k_docketh, {{"NCCL_SOCKET_IFNAME", "docker0"}});
+  const auto* f = named.find("nccl.bootstrap.docker-interface");
+  ASSERT_NE(f, nullptr) << named.ids();
+  bool classified = false;
+  for (const auto& e : f->evidence) classified |= e.find("docker0 classified docker") != std::string::npos;
+  EXPECT_TRUE(classified);  // why it is called a Docker bridge
+}
+
+TEST(NcclShort, CommIdErrorsNeedAValueNcclCannotUse) {
+  // one step short: a numeric address on eth0's subnet with a port
+  auto ok = judge(k_commid, {{"NCCL_COMM_ID", "198.18.0.9:29500"}});
+  EXPECT_FALSE(any_error(ok)) << ok.ids();
+  // no port: NCCL still runs (port 65535): a warning, not an error
+  auto no_port = judge(k_commid, {{"NCCL_COMM_ID", "198.18.0.9"}});
+  const auto* f = no_port.find("nccl.comm-id.no-port");
+  ASSERT_NE(f, nullptr) << no_port.ids();
+  EXPECT_EQ(f->severity, Severity::warning);
+  // a name this host's resolver does not know: the claim is about this host's lookup
+  auto bad = judge(k_commid, {{"NCCL_COMM_ID", "nosuch.invalid:29500"}});
+  const auto* u = bad.find("nccl.comm-id.unresolvable");
+  ASSERT_NE(u, nullptr) << bad.ids();
+  EXPECT_NE(u->title.find("does not resolve"), std::string::npos) << u->title;
+}
+
 }  // namespace
 }  // namespace dd::nccl

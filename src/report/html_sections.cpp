@@ -193,7 +193,7 @@ std::map<std::pair<int, int>, std::string> probe_lines(const json& out) {
 
 std::string cell_title(const json& c) {
   std::string state = str(c, "state");
-  if (state == "not-probed") return "not probed";
+  if (state == "not-probed") return "not tested: no address of it was tried (outside the probe plan, or no candidate address)";
   if (state == "absent") return "a rank is absent (never joined, lost, or sent no results)";
   std::string t = fmt::format("{}: {}/{} addresses carried data", state, str(c, "carried"), str(c, "probes"));
   if (c.value("echo_only", 0) > 0) t += fmt::format(", {} with the echo only (bulk lost)", str(c, "echo_only"));

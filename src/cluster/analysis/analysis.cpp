@@ -203,6 +203,10 @@ Analysis analyze(const AnalysisInput& input) {
       }
   } else if (alone) {
     out.reason = "one node (world 1): no peer to probe; the node's own configuration was checked";
+  } else if (auto untested = std::find_if(out.findings.begin(), out.findings.end(),
+                                          [](const core::Finding& f) { return f.id == "preflight.reach.not-tested"; });
+             untested != out.findings.end()) {
+    out.reason = untested->title;  // what was tested passed; what was not is not called reached
   } else {
     out.reason = fmt::format("all {} nodes reach each other on the recommended interfaces", input.nodes.size());
   }

@@ -15,8 +15,9 @@
 //   hostname-resolution,
 //   env.master-port.*         -> a blocked MASTER_PORT (the probe went where MASTER_ADDR pointed)
 //   ipv6-link-local,
-//   family mismatch           -> no-route, blocked ports, interface mismatches / no interface, MASTER_ADDR
-//                                findings on the same hosts (nothing routable to reach)
+//   family mismatch           -> no-route, pairs not tested (no candidate address), blocked ports,
+//                                interface mismatches / no interface, MASTER_ADDR findings on the
+//                                same hosts (nothing routable to reach)
 //   mtu-mismatch              -> slow and lossy links (a black hole also looks like loss), and
 //                                "NCCL/Gloo will use an interface the others cannot reach" on the
 //                                host behind the black hole
@@ -102,9 +103,10 @@ int causal_rank(const core::Finding& f) {
 
 bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (&cause == &symptom) return false;
+  if (cause.id == "preflight.reach.not-tested") return false;  // it knows nothing: it explains nothing
   if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label) return hosts_overlap(cause, symptom);
   if (addressing_cause(cause)) {
-    bool reach = symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
+    bool reach = symptom.id == "preflight.reach.not-tested" || symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
                  symptom.label == Label::interface_mismatch || symptom.label == Label::no_matching_interface ||
                  symptom.label == Label::hostname_resolution;
     return reach && hosts_overlap(cause, symptom);

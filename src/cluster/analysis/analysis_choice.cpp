@@ -42,12 +42,27 @@ std::string unreached_by(const Ctx& c, int to, const std::string& addr) {
   return fmt::format("no peer probed {} (no listener there)", addr);
 }
 
+// Whether any peer's candidate probe tried `addr` of `rank`.
+bool tried(const Ctx& c, int rank, const std::string& addr) {
+  return std::any_of(c.in.probes.begin(), c.in.probes.end(), [&](const ProbeResult& p) {
+    return p.target.to == rank && p.target.addr == addr && p.target.what == "candidate";
+  });
+}
+
 // How the peers fail on `addr` of `rank`: an address every peer echoed with is reached, only
-// full-size packets are lost (an MTU black hole finding names the path); never "cannot reach".
+// full-size packets are lost (an MTU black hole finding names the path); never "cannot reach";
+// an address no probe tried is not known to fail (preflight.reach.not-tested says why).
 std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
+  if (!tried(c, rank, addr)) return "which no peer tried (no probe of it ran), so whether the others reach it is unknown";
   bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
   return echoed ? "which the other nodes reach with small packets only (full-size ones are lost)"
                 : "which the other nodes cannot reach";
+}
+
+// An error only where a probe of one of `addrs` failed; untried addresses alone are a warning.
+core::Severity unreached_severity(const Ctx& c, int rank, const std::vector<std::string>& addrs) {
+  bool any = std::any_of(addrs.begin(), addrs.end(), [&](const std::string& a) { return tried(c, rank, a); });
+  return any ? core::Severity::error : core::Severity::warning;
 }
 
 // Findings of one kind are grouped: one finding names every node failing the same way.
@@ -97,9 +112,11 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
     if (!good.count(s.addr) && !(s == *f.nccl_bootstrap)) bad.push_back(s);
   if (bad.empty()) return;
   const IfaceFacts* i = c.iface(r, bad.front().link);
+  std::vector<std::string> bad_addrs;
+  for (const auto& b : bad) bad_addrs.push_back(b.addr);
   auto p = core::new_finding(
       "preflight.nccl.unreachable-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
-      core::Severity::error,
+      unreached_severity(c, r, bad_addrs),
       fmt::format("NCCL will use {} ({}), {}{}", bad.front().iface, i ? netif::to_string(i->kind) : "unknown kind",
                   how_unreached(c, r, bad.front().addr), differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
   apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
@@ -108,7 +125,9 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
                                           ifn == f.nccl_config.end() ? "<unset>" : ifn->second,
                                           f.nccl_bootstrap->iface, f.nccl_bootstrap->addr)};
   for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
-  add_to(groups, p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)), p, r, host, ev);
+  add_to(groups, p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)) + "/" +
+                    std::string(core::to_string(p.severity)),
+         p, r, host, ev);
 }
 
 void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, Groups& groups) {
@@ -129,7 +148,7 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
                           "GLOO_SOCKET_IFNAME names the loopback interface");
   } else if (!c.good.at(r).count(f.gloo->addr)) {
     g = core::new_finding("preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
-                          core::Severity::error,
+                          unreached_severity(c, r, {f.gloo->addr}),
                           fmt::format("Gloo will bind {} {}, {}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
                                       differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
   }
@@ -141,7 +160,8 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   apply_fix(*g, rec, "GLOO_SOCKET_IFNAME");
   if (g->label == core::Label::hostname_resolution)
     g->fix.text += "; or map the hostname to the node's cluster address in /etc/hosts";
-  add_to(groups, g->id + "/" + std::string(core::to_string(g->label)), *g, r, host, ev);
+  add_to(groups, g->id + "/" + std::string(core::to_string(g->label)) + "/" + std::string(core::to_string(g->severity)),
+         *g, r, host, ev);
 }
 
 }  // namespace

@@ -1,4 +1,5 @@
-// Findings from the probe matrix: pairs with no working address, inbound TCP blocked except the
+// Findings from the probe matrix: pairs with no working address (a pair no candidate probe tested
+// is analysis_untested.cpp's), inbound TCP blocked except the
 // job's own ports, MTU black holes (echo passes, bulk does not, on a fast path), blocked job
 // ports, and slow links.
 #include <fmt/format.h>
@@ -146,9 +147,16 @@ void find_reachability(Ctx& c) {
   std::map<int, std::pair<int, int>> loss_by_host;
   std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  // rank -> (lossy probes touching it, ok probes touching it)
   std::vector<PairState> pairs;
+  std::map<int, std::vector<int>> untested;  // to -> from ranks with no candidate probe
   for (const auto& [from, to] : c.judged_pairs()) {
     {
       const auto& probes = c.candidate_probes(from, to);
+      // No candidate address was tried: nothing is known about the pair, so it is neither dead
+      // (no route, ephemeral ports) nor counted in the localisation of failures.
+      if (probes.empty()) {
+        untested[to].push_back(from);
+        continue;
+      }
       PairState& st = pairs.emplace_back(PairState{from, to});
       bool any_echo = false;
       std::int64_t min_rtt = -1;
@@ -192,6 +200,7 @@ void find_reachability(Ctx& c) {
     }
   }
   auto cut_off = localise(pairs, no_route, no_route_ev, ephemeral, ephemeral_ev, black_hole);
+  report_untested(c, untested);
   for (const auto& [to, froms] : no_route) {
     auto f = core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
                                     fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));

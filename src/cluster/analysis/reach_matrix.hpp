@@ -22,7 +22,8 @@ enum class CellState {
   slow,         // data crossed, best round trip above k_slow_rtt_us
   black_hole,   // an echo passed on a fast path and the bulk transfer was lost (MTU black hole)
   blocked,      // no candidate address answered the echo
-  not_probed,   // both ranks present, the plan did not probe the pair (or no candidate address)
+  not_probed,   // not tested: both ranks present, no candidate address of `to` was tried from `from`
+                // (outside the plan, no candidate address, or no listener opened)
   absent,       // either rank never joined, was lost, or sent no results
 };
 

@@ -7,7 +7,10 @@
 
 #include "cluster/analysis/analysis.hpp"
 #include "cluster/analysis/analysis_test_util.hpp"
+#include "cluster/analysis/reach_matrix.hpp"
 #include "cluster/preflight.hpp"
+#include "cluster/render_text.hpp"
+#include "report/html_report.hpp"
 
 namespace dd::cluster {
 namespace {
@@ -95,6 +98,66 @@ TEST(PreflightShort, SlowNeedsTheBestRoundTripAboveTheThresholdOnHalfANodesPairs
     if (p.from == 3 || p.target.to == 3) p.rtt_us = 400'000;
   });
   EXPECT_TRUE(has(node3, "preflight.reach.slow"));
+}
+
+TEST(PreflightShort, APairWithNoCandidateProbeIsNotTestedNeverUnreachable) {
+  // node0's candidate listener failed to bind (or node0 offered no candidate address at all): no
+  // address of node0 was tried from node1 or node2. Their MASTER_PORT probes answered. The old
+  // analysis read "no candidate echo" as "no echo passed" and said node0 accepts only the job's
+  // ports (or cannot be reached on any of its addresses).
+  for (bool offered : {true, false}) {
+    auto nodes = eth0_nodes(3);
+    if (offered) {
+      nodes[0].listeners.front().ok = false;
+      nodes[0].listeners.front().error = "bind: Address already in use";
+    } else {
+      nodes[0].listeners.clear();
+    }
+    std::vector<ProbeResult> ps;
+    for (auto& p : testing::probe_matrix(nodes, healthy))
+      if (p.target.to != 0) ps.push_back(p);
+    ps.push_back(job_probe(1, 0, "198.18.1.1", true));
+    ps.push_back(job_probe(2, 0, "198.18.1.1", true));
+    auto in = input_of(nodes, ps);
+    auto a = analyze(in);
+    SCOPED_TRACE(offered ? "listener failed" : "no candidate address");
+    EXPECT_FALSE(has(a, "preflight.reach.no-route"));
+    EXPECT_FALSE(has(a, "preflight.reach.ephemeral-ports-blocked"));
+    ASSERT_TRUE(has(a, "preflight.reach.not-tested"));
+    const auto& f = get(a, "preflight.reach.not-tested");
+    EXPECT_EQ(f.severity, core::Severity::warning);
+    EXPECT_EQ(f.hosts, std::vector<std::string>{"node0"});
+    EXPECT_EQ(f.ranks, (std::vector<int>{1, 2}));
+    EXPECT_NE(f.title.find("not tested"), std::string::npos) << f.title;
+    ASSERT_FALSE(f.evidence.empty());
+    EXPECT_NE(f.evidence.front().find(offered ? "bind: Address already in use" : "offered no candidate address"),
+              std::string::npos)
+        << f.evidence.front();
+    EXPECT_NE(f.fix.text.find("run preflight again"), std::string::npos) << f.fix.text;
+    // no finding says an untried address cannot be reached, and none of them is an error
+    for (const auto& g : a.findings) {
+      EXPECT_EQ(g.title.find("cannot"), std::string::npos) << g.id << ": " << g.title;
+      EXPECT_NE(g.severity, core::Severity::error) << g.id << ": " << g.title;
+    }
+    EXPECT_EQ(a.reason.find("reach each other"), std::string::npos) << a.reason;
+    // the matrix cell of each untested pair is "not tested" in the text, the JSON and the HTML
+    std::map<int, NodeFacts> by_rank;
+    for (const auto& n : in.nodes) by_rank[n.rank] = n;
+    auto out = rank0_outcome(in, a, by_rank, {}, /*every_probe=*/true);
+    ASSERT_TRUE(out.rank0.has_value());
+    auto m = reach_matrix(in);
+    for (int from : {1, 2}) EXPECT_EQ(m.at(from, 0).state, CellState::not_probed);
+    for (const auto& c : out.json["reachability"]) {
+      if (c["to"] == 0) {
+        EXPECT_EQ(c["state"], "not-probed") << c.dump();
+      }
+    }
+    std::string matrix = render_matrix(*out.rank0);
+    EXPECT_NE(matrix.find("    1  -.\n"), std::string::npos) << matrix;  // row 1: blank under rank 0
+    EXPECT_NE(matrix.find("blank: not tested"), std::string::npos) << matrix;
+    std::string html = report::render_html_report(out.json);
+    EXPECT_NE(html.find("not tested: no address of it was tried"), std::string::npos);
+  }
 }
 
 // ---- nodes that never came or left ----

@@ -50,6 +50,7 @@ cases=(
   "lint.torch.launch-deprecated|roundtrip/launch_pod.yaml|"
   "lint.here.ifname-matches-nothing|roundtrip/ifname_here.sh|here"
   "lint.here.ifname-loopback|roundtrip/ifname_loopback.sh|here"
+  "lint.env.ifname-loopback|roundtrip/ifname_loopback_nodes.sbatch|"
   "env.unknown-name|rules/env_typo.py|"
   "env.unknown-name|roundtrip/env_values.sh|"
   "env.int.trailing-garbage|roundtrip/env_values.py|"

@@ -36,9 +36,11 @@ std::string line_of(const std::string& text, int line) {
   return l;
 }
 
+// With --unsafe-fixes, so that every rule's edit (the batch scaling too) is checked against its twin.
 std::vector<LintFinding> lint_file(const std::string& rel, env::Platform platform = env::Platform::linux_os) {
   LintOptions o;
   o.platform = platform;
+  o.unsafe_fixes = true;
   std::string path = dir() + rel;
   std::string text = slurp(path);
   EXPECT_FALSE(text.empty()) << path;
@@ -103,6 +105,7 @@ TEST_P(LintRule, EditsApplyAndClearTheFinding) {
   std::string text = slurp(path);
   LintOptions o;
   o.platform = c.platform;
+  o.unsafe_fixes = true;
   auto bad = lint_text(path, kind_of(path), text, o);
   const LintFinding* hit = nullptr;
   for (const auto& f : bad) {

@@ -693,10 +693,12 @@ class PythonRules {
     return false;
   }
 
-  // A fix may multiply by the replica count: lint.tf.batch-not-scaled is selected and the strategy
-  // is bound at that point.
+  // A fix may multiply by the replica count: lint.tf.batch-not-scaled is selected, the strategy is
+  // bound at that point, and the user asked for fixes that change a hyperparameter (--unsafe-fixes:
+  // the batch may be meant as the global one, and scaling it changes what was tuned).
   bool scaling_allowed(TSNode call) const {
-    return ctx_.options().rules.keeps("lint.tf.batch-not-scaled") && strategy_visible(call);
+    return ctx_.options().unsafe_fixes && ctx_.options().rules.keeps("lint.tf.batch-not-scaled") &&
+           strategy_visible(call);
   }
 
   struct UnscaledBatch {
@@ -815,8 +817,14 @@ class PythonRules {
                                 "batch across its N replicas, so each gets " + shown + "/N examples per step";
       std::string scaled = shown + " * " + s + ".num_replicas_in_sync";
       int arg_line = PythonTree::line(arg->node);
+      bool visible = strategy_visible(c.node);
       bool scale = scaling_allowed(c.node);
-      auto& f = same != composed_.end() && same->second.line == c.line
+      // Without an edit the text is the suggestion itself, never the pipeline's line (which leaves
+      // the batch as it is): what is printed is what --fix would apply.
+      std::string why = visible ? "  # changes the global batch to " + shown + " x replicas (a hyperparameter: "
+                                  "retune the learning rate); --fix applies it with --unsafe-fixes"
+                                : "  # once `" + s + "` (the strategy) is defined before this line";
+      auto& f = scale && same != composed_.end() && same->second.line == c.line
                     ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
                                c.line, same->second)
                     : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
@@ -824,8 +832,10 @@ class PythonRules {
                               scale ? line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
                                                 shown + " * " + s + ".num_replicas_in_sync")
                                     : std::nullopt,
-                              (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") +
-                                  (scale ? "" : "  # once `" + s + "` (the strategy) is defined before this line"));
+                              (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") + why);
+      f.evidence.push_back("scaling is a hyperparameter change: each step then sees " + shown +
+                           " examples per replica, " + shown + " x replicas in all; keep " + shown +
+                           " if it is meant as the global batch");
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
       // `steps_per_epoch = N // BATCH_SIZE` counts steps of the unscaled batch: once the batch is
       // scaled it asks for N times too many steps per epoch. Named here, not edited: whether the

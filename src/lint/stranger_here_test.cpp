@@ -209,6 +209,61 @@ TEST(LintStrangerGaps, UnparsableYamlAmongOthersIsReportedAndTheOthersLinted) {
   std::filesystem::remove_all(dir);
 }
 
+// Items 7 and 10: scaling the batch is a hyperparameter change (the batch may be meant as the global
+// one). By default it is a suggestion: no edit, the printed text is the scaled call with why, and the
+// pipeline finding's edit on the same line leaves the batch alone, so what is printed is what --fix
+// applies. With --unsafe-fixes both findings print and apply the one scaled line. With the strategy
+// defined after the line (keras_bad.py of the stranger set) the text was the unscaled pipeline line.
+TEST(LintStrangerGaps, BatchScalingIsASuggestionUnlessAskedFor) {
+  const std::string head = "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n";
+  const std::string line = "ds = tf.data.Dataset.from_tensor_slices(x).batch(64).shuffle(100)\n";
+  const std::string src = head + line + "model.fit(ds)\n";
+  auto fs = lint_text("t.py", FileKind::python, src, {});
+  auto batch = all_of(fs, "lint.tf.batch-not-scaled");
+  auto pipe = all_of(fs, "lint.tf.data-pipeline-incomplete");
+  ASSERT_EQ(batch.size(), 1u) << ids(fs);
+  ASSERT_EQ(pipe.size(), 1u) << ids(fs);
+  EXPECT_TRUE(batch[0]->edits.empty());
+  EXPECT_EQ(batch[0]->finding.fix.text.rfind(".batch(64 * strategy.num_replicas_in_sync)  # changes the global batch", 0), 0u)
+      << batch[0]->finding.fix.text;
+  EXPECT_NE(batch[0]->finding.fix.text.find("--unsafe-fixes"), std::string::npos);
+  std::string evidence;
+  for (const auto& e : batch[0]->finding.evidence) evidence += e + "\n";
+  EXPECT_NE(evidence.find("hyperparameter change"), std::string::npos) << evidence;
+  ASSERT_EQ(pipe[0]->edits.size(), 1u);
+  EXPECT_EQ(pipe[0]->edits[0].replacement, pipe[0]->finding.fix.text);
+  EXPECT_EQ(pipe[0]->finding.fix.text.find("num_replicas_in_sync"), std::string::npos) << pipe[0]->finding.fix.text;
+  std::string after = fixed("t.py", src, fs);
+  EXPECT_EQ(after.find("num_replicas_in_sync"), std::string::npos) << after;
+  auto again = lint_text("t.py", FileKind::python, after, {});
+  EXPECT_TRUE(all_of(again, "lint.tf.data-pipeline-incomplete").empty()) << ids(again);
+  EXPECT_EQ(all_of(again, "lint.tf.batch-not-scaled").size(), 1u) << ids(again);  // still said, not a new one
+
+  LintOptions unsafe;
+  unsafe.unsafe_fixes = true;
+  auto asked = lint_text("t.py", FileKind::python, src, unsafe);
+  auto b2 = all_of(asked, "lint.tf.batch-not-scaled");
+  auto p2 = all_of(asked, "lint.tf.data-pipeline-incomplete");
+  ASSERT_EQ(b2.size(), 1u);
+  ASSERT_EQ(p2.size(), 1u);
+  ASSERT_EQ(b2[0]->edits.size(), 1u);
+  EXPECT_EQ(b2[0]->finding.fix.text, p2[0]->finding.fix.text);
+  EXPECT_EQ(b2[0]->edits[0].replacement, b2[0]->finding.fix.text);
+  std::string scaled = fixed("t.py", src, asked);
+  EXPECT_NE(scaled.find(".batch(64 * strategy.num_replicas_in_sync)"), std::string::npos) << scaled;
+  EXPECT_TRUE(all_of(lint_text("t.py", FileKind::python, scaled, unsafe), "lint.tf.batch-not-scaled").empty());
+
+  // The strategy defined after the line: the text is the scaled call and when it can be written,
+  // not the pipeline's line.
+  const std::string early = "import tensorflow as tf\n" + line + "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n";
+  auto early_fs = lint_text("t.py", FileKind::python, early, unsafe);
+  auto e = all_of(early_fs, "lint.tf.batch-not-scaled");
+  ASSERT_EQ(e.size(), 1u);
+  EXPECT_TRUE(e[0]->edits.empty());
+  EXPECT_EQ(e[0]->finding.fix.text.rfind(".batch(64 * strategy.num_replicas_in_sync)  # once `strategy`", 0), 0u)
+      << e[0]->finding.fix.text;
+}
+
 // Item 11: a Python script that sets its own environment gets the variable to set in Python, not an
 // `export` line (core::env_setting's python form); the printed line is Python that sets that value.
 TEST(LintStrangerGaps, PythonFilesGetEnvFixesInPython) {

@@ -93,7 +93,25 @@ BATCH_SIZE = 64
 ds = tf.data.Dataset.from_tensor_slices((x, y)).map(parse).batch(BATCH_SIZE).cache().shuffle(1000).prefetch(2)
 model.fit(ds, epochs=2)
 EOF
+  # By default scaling the batch (a hyperparameter change) is a suggestion: the pipeline's printed
+  # line is its edit and leaves the batch; the batch finding has no edit and prints the scaled call.
   run lint --json "$tmp/train.py"
+  $py - "$tmp/out" <<'PY' || fail "default batch suggestion: $(cat "$tmp/out")"
+import json, sys
+fs = {f["id"]: f for f in json.load(open(sys.argv[1]))["findings"]}
+pipe, batch = fs["lint.tf.data-pipeline-incomplete"], fs["lint.tf.batch-not-scaled"]
+assert [e["replacement"] for e in pipe["edits"]] == [pipe["fix"]["text"]], pipe
+assert "num_replicas_in_sync" not in pipe["fix"]["text"], pipe
+assert batch["edits"] == [], batch
+assert batch["fix"]["text"].startswith(".batch(BATCH_SIZE * strategy.num_replicas_in_sync)  # changes the global batch"), batch
+PY
+  cp "$tmp/train.py" "$tmp/default.py"
+  "$dd" lint --no-config --fix "$tmp/default.py" >/dev/null 2>&1
+  grep -q 'num_replicas_in_sync' "$tmp/default.py" && fail "--fix scaled the batch without --unsafe-fixes"
+  grep -q 'cache().shuffle(1000).batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)' "$tmp/default.py" || fail "--fix: $(cat "$tmp/default.py")"
+  $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/default.py" || fail "the fixed file is not Python"
+  # With --unsafe-fixes: both findings print (and apply) the one scaled line.
+  run lint --json --unsafe-fixes "$tmp/train.py"
   pipe=$(fix_of lint.tf.data-pipeline-incomplete 5) || fail "no pipeline finding: $(cat "$tmp/out")"
   batch=$(fix_of lint.tf.batch-not-scaled 5) || fail "no batch finding: $(cat "$tmp/out")"
   [ "$pipe" = "$batch" ] || fail "two findings on one line print two corrections: [$pipe] [$batch]"
@@ -101,7 +119,7 @@ EOF
   [ "$pipe" = "$want" ] || fail "corrected line: [$pipe] want [$want]"
   replace_line "$tmp/train.py" 5 "$pipe"
   $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/train.py" || fail "the fixed file is not Python"
-  run lint --json "$tmp/train.py"
+  run lint --json --unsafe-fixes "$tmp/train.py"
   clean_of lint.tf.data-pipeline-incomplete || fail "fixed file: $(cat "$tmp/out")"
   clean_of lint.tf.batch-not-scaled || fail "fixed file: $(cat "$tmp/out")"
   # A wrong order that has all four steps (an earlier printed fix) is found, not passed.

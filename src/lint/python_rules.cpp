@@ -115,6 +115,25 @@ class PythonRules {
     return ctx_.add(std::move(id), label, sev, std::move(title), line, std::move(fallback));
   }
 
+  // The line's code without its trailing comment (a '#' outside string quotes) and blanks, for a
+  // fix text that adds its own comment: the user's comment is not repeated inside it.
+  std::string code_of(int line) const {
+    std::string_view l = core::trim(ctx_.line_text(line));
+    char quote = 0;
+    for (std::size_t i = 0; i < l.size(); ++i) {
+      char ch = l[i];
+      if (quote) {
+        if (ch == '\\') ++i;
+        else if (ch == quote) quote = 0;
+      } else if (ch == '"' || ch == '\'') {
+        quote = ch;
+      } else if (ch == '#') {
+        return std::string(core::trim(l.substr(0, i)));
+      }
+    }
+    return std::string(l);
+  }
+
   std::string_view indent(int line) const {
     std::string_view l = ctx_.line_text(line);
     return l.substr(0, l.find_first_not_of(" \t") == std::string_view::npos ? 0 : l.find_first_not_of(" \t"));
@@ -221,7 +240,7 @@ class PythonRules {
                o.call->guard.branch != c.guard.branch;
       });
       if (paired) continue;
-      std::string fixed = std::string(indent(c.guard.line)) + std::string(core::trim(ctx_.line_text(c.line))) +
+      std::string fixed = std::string(indent(c.guard.line)) + code_of(c.line) +
                           "  # outside the rank branch: every rank makes the same collective calls";
       auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error,
                          (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
@@ -284,7 +303,7 @@ class PythonRules {
                                            : "too late to be sure NCCL sees it (communicators may already exist, "
                                              "and ranks differ in when they create them)"),
                          e.line,
-                         std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                         code_of(e.line) + "  # move above line " +
                              std::to_string(init->line) + " (" + init->last + "), or export it in the launch script");
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
                            std::string(core::trim(ctx_.line_text(init->line))));
@@ -373,7 +392,7 @@ class PythonRules {
                                "() was built: the strategy read the cluster at construction, this worker runs alone "
                                "or waits for the others forever",
                            e.line,
-                           std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                           code_of(e.line) + "  # move above line " +
                                std::to_string(c.line) + " (" + c.last + ")");
         f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
                              std::string(core::trim(ctx_.line_text(c.line))));

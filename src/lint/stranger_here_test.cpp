@@ -264,6 +264,24 @@ TEST(LintStrangerGaps, BatchScalingIsASuggestionUnlessAskedFor) {
       << e[0]->finding.fix.text;
 }
 
+// Item 11: a fix line that adds its own comment does not repeat the user's trailing comment (a '#'
+// inside a string is not one); the printed line still parses as Python (the round trip's ast check).
+TEST(LintStrangerGaps, FixLinesDoNotRepeatTheUsersComment) {
+  const std::string src =
+      "import os\nimport torch.distributed as dist\n"
+      "dist.init_process_group(backend=\"nccl\")\n"
+      "os.environ[\"NCCL_DEBUG\"] = \"INFO\"   # set after init: no effect\n"
+      "os.environ[\"NCCL_DEBUG_SUBSYS\"] = \"INIT#NET\"\n";
+  auto fs = lint_text("t.py", FileKind::python, src, {});
+  auto late = all_of(fs, "lint.torch.env-after-init");
+  ASSERT_EQ(late.size(), 2u) << ids(fs);
+  EXPECT_EQ(late[0]->finding.fix.text.rfind("os.environ[\"NCCL_DEBUG\"] = \"INFO\"  # move above line 3", 0), 0u)
+      << late[0]->finding.fix.text;
+  EXPECT_EQ(late[0]->finding.fix.text.find("no effect"), std::string::npos) << late[0]->finding.fix.text;
+  EXPECT_EQ(late[1]->finding.fix.text.rfind("os.environ[\"NCCL_DEBUG_SUBSYS\"] = \"INIT#NET\"  # move above", 0), 0u)
+      << late[1]->finding.fix.text;
+}
+
 // Item 11: a Python script that sets its own environment gets the variable to set in Python, not an
 // `export` line (core::env_setting's python form); the printed line is Python that sets that value.
 TEST(LintStrangerGaps, PythonFilesGetEnvFixesInPython) {

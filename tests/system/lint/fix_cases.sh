@@ -208,6 +208,25 @@ input)
     || fail "lint - findings: $(cat "$tmp/out")"
   printf '#!/bin/bash\nexport NCCL_SOCKET_IFNAMES=eth0\n' | "$dd" lint --json - >"$tmp/out" 2>"$tmp/err"
   grep -q '"env.unknown-name"' "$tmp/out" || fail "lint - (shell): $(cat "$tmp/out") $(cat "$tmp/err")"
+  # A Helm template ({{ }} is not YAML) named among other files: reported with its line, the others
+  # still linted, the exit code the report's (1: the shell file's error). Alone it is nothing usable:
+  # exit 2 (DESIGN.md: unreadable input) with a message naming the file.
+  printf 'apiVersion: batch/v1\nkind: Job\nspec:\n  x: {{ .Values.x }\n  y: [\n' >"$tmp/helm.yaml"
+  printf '#!/bin/bash\nexport NCCL_SOCKET_IFNAME="ens1f0 "\n' >"$tmp/ws.sh"
+  run lint --json --no-config "$tmp/helm.yaml" "$tmp/ws.sh"
+  [ "$rc" = 1 ] || fail "helm + shell: exit $rc, want 1: $(cat "$tmp/err")"
+  $py - "$tmp/out" "$tmp/helm.yaml" <<'PY' || fail "helm + shell: $(cat "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ids = {(f["id"], f["location"]["file"]) for f in d["findings"]}
+assert ("lint.input.unparsed", sys.argv[2]) in ids, ids
+assert any(i == "lint.env.ifname-whitespace" for i, _ in ids), ids
+f = [f for f in d["findings"] if f["id"] == "lint.input.unparsed"][0]
+assert f["title"].startswith(sys.argv[2] + ":"), f["title"]
+PY
+  run lint --json --no-config "$tmp/helm.yaml"
+  [ "$rc" = 2 ] || fail "helm alone: exit $rc, want 2"
+  grep -q "helm.yaml:[0-9]" "$tmp/err" || fail "helm alone: the message does not name the file and line: $(cat "$tmp/err")"
   ;;
 missed)
   # Cases the troubleshooting method names that lint used to pass.

@@ -240,8 +240,10 @@ class PythonRules {
                o.call->guard.branch != c.guard.branch;
       });
       if (paired) continue;
-      std::string fixed = std::string(indent(c.guard.line)) + code_of(c.line) +
-                          "  # outside the rank branch: every rank makes the same collective calls";
+      // The line as it is written, without indentation (a fix line printed after "fix: " with blanks
+      // in front read as stray); where it goes is said in the comment.
+      std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
+                          std::to_string(c.guard.line) + ": every rank makes the same collective calls";
       auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error,
                          (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
                              " only on the ranks where `" + c.guard.condition +

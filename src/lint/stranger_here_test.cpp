@@ -280,6 +280,17 @@ TEST(LintStrangerGaps, FixLinesDoNotRepeatTheUsersComment) {
   EXPECT_EQ(late[0]->finding.fix.text.find("no effect"), std::string::npos) << late[0]->finding.fix.text;
   EXPECT_EQ(late[1]->finding.fix.text.rfind("os.environ[\"NCCL_DEBUG_SUBSYS\"] = \"INIT#NET\"  # move above", 0), 0u)
       << late[1]->finding.fix.text;
+  // A collective moved out of a rank branch: the line without stray indentation in front, where it
+  // goes in the comment.
+  auto branch = lint_text("b.py", FileKind::python,
+                          "import torch.distributed as dist\ndef f(rank):\n    if rank == 0:\n"
+                          "        dist.barrier()  # sync\n",
+                          {});
+  auto c = all_of(branch, "lint.torch.collective-under-rank-branch");
+  ASSERT_EQ(c.size(), 1u) << ids(branch);
+  EXPECT_EQ(c[0]->finding.fix.text,
+            "dist.barrier()  # outside the rank branch, at the indentation of line 3: every rank makes the same "
+            "collective calls");
 }
 
 // Item 11: a Python script that sets its own environment gets the variable to set in Python, not an

@@ -1,5 +1,5 @@
 // `distdoctor lint PATH... [--platform linux|windows] [--here] [--json] [--format text|json|github|sarif]
-// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff]`: training scripts and launch files
+// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff] [--unsafe-fixes]`: training scripts and launch files
 // (lint/lint.hpp). --here adds this machine's interfaces (the NCCL model) and InfiniBand devices.
 // Without --format: the findings for people (rule id, evidence, fix); --format text: one
 // `file:line:col: severity: message [rule-id]` line each; github: workflow annotations; sarif:
@@ -44,6 +44,7 @@ struct LintCliOptions {
   bool no_config = false;
   bool fix = false;   // --fix: apply the edits, then report what remains
   bool diff = false;  // --diff: print the edits as a unified diff, write nothing
+  bool unsafe_fixes = false;  // --unsafe-fixes: also the edits that change a hyperparameter (the batch)
 };
 
 // The rule ids whose edits include `e`.
@@ -136,6 +137,7 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
   lint::LintOptions options;
   options.platform = opt.platform == "windows" ? env::Platform::windows : env::Platform::linux_os;
   options.here = opt.here;
+  options.unsafe_fixes = opt.unsafe_fixes;
   options.rules.select = opt.select;
   options.rules.ignore = opt.ignore;
   if (!opt.no_config) {  // .distdoctor.toml / [tool.distdoctor]: --select replaces, --ignore adds
@@ -196,6 +198,9 @@ void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
       ->delimiter(',');
   sub.add_option("--ignore", opt->ignore, "never these rule ids or prefixes (comma-separated; wins over --select)")
       ->delimiter(',');
+  sub.add_flag("--unsafe-fixes", opt->unsafe_fixes,
+               "also offer the fixes that change a hyperparameter as edits (lint.tf.batch-not-scaled: the batch "
+               "times the replica count); without it they are printed as suggestions and --fix leaves them");
   sub.add_flag("--fix", opt->fix,
                "apply the fixes that are changes to the files (edits[] in --json), then report what remains");
   sub.add_flag("--diff", opt->diff, "print those changes as a unified diff and write nothing");

@@ -10,12 +10,14 @@ namespace dd::core {
 std::string export_line(std::string_view name, std::string_view value);
 
 // The language a fix's environment is written in: the file it goes into.
-enum class EnvSyntax { shell, dockerfile, k8s };
+enum class EnvSyntax { shell, dockerfile, k8s, python };
 
 // One variable set in `syntax`: shell -> export_line; dockerfile -> `ENV VAR=value` (double-quoted
 // when the value holds anything but plain characters); k8s -> an env list entry, two lines
 // `- name: VAR` / `  value: "value"` (a YAML string, as EnvVar.value must be). An empty value
 // (Fix::env: unset) is a comment saying to remove the setting: neither form can unset a variable.
+// python -> `os.environ["VAR"] = "value"` (unset: `os.environ.pop("VAR", None)`), for a script that
+// sets its own environment before the process group starts.
 std::string env_setting(EnvSyntax syntax, std::string_view name, std::string_view value);
 
 // Why a *_SOCKET_IFNAME value starts with '=' (NCCL's exact-match form, NCCL 2.5.6+: "=eth0" is

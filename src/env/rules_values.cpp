@@ -154,6 +154,14 @@ void enumeration(const Setting& s, const VarSpec& spec, std::vector<core::Findin
   out.push_back(std::move(f));
 }
 
+// Where switching `name` on makes the performance check warn (rules_perf.cpp), that reason.
+std::string perf_note(const std::string& name) {
+  if (name == "NCCL_P2P_DISABLE") return "; that turns off NVLink/PCIe peer-to-peer between a node's GPUs: env.perf.p2p-disabled";
+  if (name == "NCCL_SHM_DISABLE") return "; that turns off the shared-memory transport inside a node: env.perf.shm-disabled";
+  if (name == "NCCL_IB_DISABLE") return "; that sends inter-node traffic over TCP where IB is present: env.perf.ib-disabled";
+  return "";
+}
+
 void boolean(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   auto b = read_torch_bool(s.value);
   if (spec.family == VarFamily::torch) {
@@ -166,10 +174,31 @@ void boolean(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& 
   }
   std::string v(core::trim(s.value));
   if (v == "0" || v == "1") return;
+  // NCCL reads these switches as integers with strtol/strtoll base 0 (NCCL_PARAM in
+  // src/misc/param.cc; NCCL_P2P_DISABLE in ncclGetLevel, src/graph/paths.cc, which disables only
+  // on exactly 1; NVIDIA/nccl v2.28.9-1): a word such as "true" or "yes" is the number 0.
+  long long n = read_nccl_int(s.value).value.value_or(0);
+  bool on = n == 1;
+  std::string effect = n == 0 ? "the same as " + s.name + "=0" : n == 1 ? "the same as " + s.name + "=1" : "not 0 or 1 either";
   auto f = make_finding("env.bool.invalid", Label::config_typo, Severity::warning,
-                        s.name + " should be 0 or 1; \"" + s.value + "\" is read as a number", &s);
-  if (b) f.fix.env[s.name] = *b ? "1" : "0";
-  f.fix.text = "set " + s.name + " to 0 or 1";
+                        s.name + "=\"" + s.value + "\" is not 0 or 1: " +
+                            (core::starts_with(s.name, "NCCL_") ? "NCCL reads it" : "it is read") + " as the number " +
+                            std::to_string(n) + ", " + effect,
+                        &s);
+  if (b && *b == on && (n == 0 || n == 1)) {
+    // What the word says is what NCCL already does: the digit keeps the behaviour.
+    f.fix.env[s.name] = on ? "1" : "0";
+    f.fix.text = "write " + s.name + "=" + (on ? "1" : "0") + " (the same behaviour, said as a number)";
+  } else if (b) {
+    // The word asks for the switch on, NCCL runs with it off: either choice changes something the
+    // user can see or is warned about, so neither is applied for them.
+    bool disable = s.name.ends_with("_DISABLE");
+    f.fix.text = "choose one (--fix applies neither): " + s.name + "=0 keeps what happens now" +
+                 (disable ? " (so does removing the line: the transport stays on)" : "") + "; " + s.name +
+                 "=1 does what the word says" + perf_note(s.name);
+  } else {
+    f.fix.text = "set " + s.name + " to 0 or 1";
+  }
   out.push_back(std::move(f));
 }
 

@@ -124,6 +124,53 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   return line;
 }
 
+// The value's interface names when every one of them selects only loopback on any Linux machine
+// (NCCL: "lo" as a prefix or "=lo" exact; Gloo: the exact name "lo"); empty otherwise. An
+// exclusion list ("^eth0") leaves whatever else the machine has, so it is judged only with --here.
+bool only_loopback(const EnvValue& v) {
+  std::string_view value = core::trim(v.value);
+  if (value.empty() || value[0] == '^') return false;
+  if (v.name == "NCCL_SOCKET_IFNAME" && value[0] == '=') value.remove_prefix(1);
+  for (const auto& t : core::split(value, ',')) {
+    if (core::trim(t) != "lo") return false;
+  }
+  return true;
+}
+
+// Whether the line is the setting alone (`export NAME=lo`, `NAME=lo`, `ENV NAME=lo`): then removing
+// it removes nothing else.
+bool setting_alone(const FileContext& ctx, const EnvValue& v) {
+  std::string_view l = core::trim(ctx.line_text(v.line));
+  for (std::string_view lead : {"export ", "ENV "}) {
+    if (core::starts_with(l, lead)) l = core::trim(l.substr(lead.size()));
+  }
+  return core::starts_with(l, v.name + "=") && l.find_first_of(" \t;&|#") == std::string_view::npos;
+}
+
+// lint.env.ifname-loopback: NCCL_SOCKET_IFNAME=lo (or GLOO_SOCKET_IFNAME=lo) in a file whose job spans
+// nodes. lo is loopback on every machine, so no --here is needed: each node offers the others
+// 127.0.0.1 and they dial themselves.
+void ifname_loopback(FileContext& ctx) {
+  if (!ctx.shape().multi_node) return;
+  FileKind kind = kind_of(ctx.path());
+  for (const auto& v : ctx.env()) {
+    if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v)) continue;
+    bool shell = kind == FileKind::shell || kind == FileKind::dockerfile;
+    bool remove = shell && setting_alone(ctx, v);
+    std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
+    auto& f = ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
+                      v.name + "=" + v.value + " in a multi-node job: lo is loopback on every machine, so each node "
+                          "offers the others 127.0.0.1 and " + library + " cannot connect across nodes",
+                      v.line,
+                      remove ? "remove this line (" + library + " then picks a non-loopback interface itself), or name "
+                               "an interface every node has"
+                             : "set " + v.name + " to an interface every node has, or remove the setting (" + library +
+                                   " then picks a non-loopback interface itself)");
+    f.evidence.push_back(ctx.shape().multi_node_why);
+    if (remove) ctx.last().edits.push_back({ctx.path(), v.line, v.line, ""});
+  }
+}
+
 void here_ifname(FileContext& ctx, const EnvValue& v) {
   const auto& entries = ctx.options().entries;
   nccl::NcclConfig config;
@@ -137,17 +184,31 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
     if (suggestion.empty() && !e.loopback && e.running && e.family == os::Family::inet) suggestion = e.link;
   }
   std::string here = core::join(std::vector<std::string>(names.begin(), names.end()), ", ");
+  // A file that runs on other machines (a batch job, srun, ssh, a host list, a pod, an image) is
+  // not judged by this machine's interfaces: it gets a note, never an edit to this machine's name.
+  std::string elsewhere = runs_elsewhere(ctx);
   std::string line(ctx.line_text(v.line));
   auto at = value_at(line, v);
-  bool editable = !suggestion.empty() && at != std::string::npos && fits(line, at, v.value.size(), suggestion);
+  bool editable = elsewhere.empty() && !suggestion.empty() && at != std::string::npos &&
+                  fits(line, at, v.value.size(), suggestion);
   if (editable) line.replace(at, v.value.size(), suggestion);
   // An edit names an interface of this machine; prose when none fits.
   auto add = [&](std::string id, core::Label label, std::string title) -> core::Finding& {
     if (editable) return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line, LineEdit{v.line, v.line, line});
     return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line,
-                   "NCCL_SOCKET_IFNAME=<an interface of every node>");
+                   "set " + v.name + " to an interface every node of the job has (distdoctor nics on a node lists them)");
   };
   if (!p.bootstrap) {
+    if (!elsewhere.empty()) {
+      auto& f = ctx.add("lint.here.ifname-absent-here", core::Label::no_matching_interface, core::Severity::info,
+                        "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine; the file runs on "
+                            "other machines, whose interfaces lint cannot see",
+                        v.line,
+                        "check on a node the job runs on: distdoctor nics (or ip -o link) lists its interfaces");
+      f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
+      f.evidence.push_back(elsewhere);
+      return;
+    }
     auto& f = add("lint.here.ifname-matches-nothing", core::Label::no_matching_interface,
                   "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine: NCCL fails to start");
     f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
@@ -157,7 +218,9 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
   bool loopback = std::any_of(entries.begin(), entries.end(), [&](const os::AddressEntry& e) {
     return e.name == p.bootstrap->iface && e.loopback;
   });
-  if (loopback) {
+  // lo in a multi-node file is said without --here (lint.env.ifname-loopback): one finding.
+  bool said = ctx.shape().multi_node && only_loopback(v);
+  if (loopback && !said) {
     auto& f = add("lint.here.ifname-loopback", core::Label::loopback_interface,
                   "NCCL_SOCKET_IFNAME=" + v.value + " selects loopback here: other nodes cannot reach it");
     f.evidence.push_back("bootstrap: " + p.bootstrap->iface + " " + p.bootstrap->addr);
@@ -194,6 +257,15 @@ void ifname_whitespace(FileContext& ctx) {
 }
 
 }  // namespace
+
+std::string runs_elsewhere(FileContext& ctx) {
+  FileKind kind = kind_of(ctx.path());
+  if (kind == FileKind::yaml) return "a Kubernetes manifest: its pods run on the cluster's nodes";
+  if (kind == FileKind::dockerfile) return "a Dockerfile: its containers run wherever the image is started";
+  if (!ctx.shape().remote_why.empty()) return ctx.shape().remote_why;
+  if (ctx.shape().multi_node) return "the job spans nodes (" + ctx.shape().multi_node_why + ")";
+  return "";
+}
 
 void audit_env_values(FileContext& ctx) {
   // Rounds: the k-th setting of each name goes into round k, so a name set twice (master and
@@ -240,6 +312,10 @@ void audit_env_values(FileContext& ctx) {
         if (v->line != line || lf.finding.severity == core::Severity::info) continue;
         // NCCL does not exist on Windows: rewriting its values there changes nothing.
         if (ctx.options().platform == env::Platform::windows && core::starts_with(v->name, "NCCL_")) continue;
+        // An interface value rewritten to loopback alone in a multi-node job (GLOO_SOCKET_IFNAME==lo
+        // -> lo) would trade this finding for lint.env.ifname-loopback: the fix stays prose.
+        auto to = lf.finding.fix.env.find(v->name);
+        if (to != lf.finding.fix.env.end() && ctx.shape().multi_node && only_loopback({v->name, to->second, line})) break;
         if (auto changed = env_edit(ctx, *v, lf.finding.fix)) {
           lf.edits.push_back({ctx.path(), line, line, *changed});
           break;
@@ -249,6 +325,7 @@ void audit_env_values(FileContext& ctx) {
     }
   }
   ifname_whitespace(ctx);
+  ifname_loopback(ctx);
   if (!ctx.options().here) return;
   for (const auto& v : ctx.env()) {
     if (v.name == "NCCL_SOCKET_IFNAME" && literal(v) && !v.value.empty()) here_ifname(ctx, v);

@@ -12,9 +12,12 @@
 namespace dd::lint {
 namespace {
 
+// With --unsafe-fixes: these tests check the batch-scaling edits that flag offers (without it the
+// scaling is a suggestion only: LintStrangerGaps.BatchScalingIsASuggestionUnlessAskedFor).
 std::vector<LintFinding> lint_py(const std::string& src, env::Platform platform = env::Platform::linux_os) {
   LintOptions o;
   o.platform = platform;
+  o.unsafe_fixes = true;
   return lint_text("t.py", FileKind::python, src, o);
 }
 
@@ -288,6 +291,7 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   EXPECT_EQ(find(per_replica, "lint.tf.batch-not-scaled"), nullptr) << ids(per_replica);
   // --ignore lint.tf.batch-not-scaled: the pipeline's edit does not scale the batch either.
   LintOptions o;
+  o.unsafe_fixes = true;
   o.rules.ignore = {"lint.tf.batch-not-scaled"};
   auto ignored = lint_text("t.py", FileKind::python,
                            "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"

@@ -314,6 +314,28 @@ void local_rank_literal(FileContext& ctx, const std::vector<std::string>& w, std
   }
 }
 
+// The fix for a loopback rendezvous address: the flag as the command spells it, the user's own port,
+// and $MASTER_ADDR only where the file sets it to something that is not loopback; otherwise a word
+// that pastes into bash (RANK0_HOST, as master_addr_fix writes it).
+std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, bool master_addr,
+                           const std::string& port) {
+  std::string flag = master_addr ? "--master_addr" : "--rdzv_endpoint";
+  for (const auto& word : w) {
+    for (std::string_view spelt : {"--master_addr", "--master-addr", "--rdzv_endpoint", "--rdzv-endpoint"}) {
+      bool same_kind = master_addr == core::starts_with(spelt, "--master");
+      if (same_kind && (word == spelt || core::starts_with(word, std::string(spelt) + "="))) flag = std::string(spelt);
+    }
+  }
+  bool defined = std::any_of(ctx.env().begin(), ctx.env().end(), [](const EnvValue& v) {
+    return v.name == "MASTER_ADDR" && !v.value.empty() && v.value != "localhost" && !core::starts_with(v.value, "127.") &&
+           v.value != "::1";
+  });
+  std::string host = defined ? "$MASTER_ADDR" : "RANK0_HOST";
+  std::string out = flag + "=" + host + (master_addr || port.empty() ? "" : ":" + port);
+  return out + (defined ? "  # the rank-0 node's address, the same on every node"
+                        : "  # RANK0_HOST: the rank-0 node's host name or address, the same on every node");
+}
+
 void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line, bool deprecated,
                     std::size_t python_at) {
   static const std::vector<std::string_view> valued = {
@@ -357,7 +379,7 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                        "the rendezvous address " + host +
                            " is this machine in a multi-node launch: the other nodes dial themselves and wait",
-                       line, "--rdzv-endpoint=$MASTER_ADDR:29500  # the rank-0 node's address, the same on every node");
+                       line, rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : ""));
     fi.evidence.push_back(ctx.shape().multi_node_why);
   }
 }
@@ -376,6 +398,12 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
     if (n && max_count(*n) > 1 && !ctx.shape().multi_node) {
       ctx.shape().multi_node = true;
       ctx.shape().multi_node_why = std::string(a) + (a.find('=') == std::string_view::npos ? " " + *n : "");
+    }
+    // mpirun / horovodrun -H node1:8,node2:8: a host list of two or more hosts.
+    bool host_flag = a == "-H" || a == "--host" || a == "-host" || a == "--hosts";
+    if (host_flag && i + 1 < w.size() && w[i + 1].find(',') != std::string::npos && !ctx.shape().multi_node) {
+      ctx.shape().multi_node = true;
+      ctx.shape().multi_node_why = std::string(a) + " " + w[i + 1];
     }
     if (core::starts_with(a, "NNODES=") && max_count(a.substr(7)) > 1 && !ctx.shape().multi_node) {
       ctx.shape().multi_node = true;
@@ -414,6 +442,19 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
   }
   for (std::size_t j = i; j < w.size(); ++j) {
     std::string b = base(w[j]);
+    if (ctx.shape().remote_why.empty()) {
+      bool hosts = false;
+      for (std::size_t k = j + 1; k < w.size() && (b == "mpirun" || b == "mpiexec" || b == "horovodrun"); ++k) {
+        for (std::string_view flag : {"-H", "--host", "-host", "--hosts", "-hostfile", "--hostfile", "-machinefile",
+                                      "--machinefile"}) {
+          hosts = hosts || w[k] == flag;
+        }
+      }
+      if (b == "srun" || b == "sbatch" || b == "salloc" || b == "ssh" || b == "pdsh" || b == "clush" || hosts) {
+        ctx.shape().remote_why = "line " + std::to_string(line) + ": " + b + (hosts ? " with a host list" : "") +
+                                 " runs commands on other machines";
+      }
+    }
     if (b == "env" && j > i) {  // srun env NAME=value python ...
       j = env_assignments(ctx, w, j, line) - 1;
       continue;
@@ -510,6 +551,9 @@ void tf_config_in_image(FileContext& ctx) {
 
 void lint_shell(FileContext& ctx, bool dockerfile) {
   for (const auto& d : sbatch_directives(ctx.text())) {
+    if (ctx.shape().remote_why.empty()) {
+      ctx.shape().remote_why = "line " + std::to_string(d.line) + ": #SBATCH: the batch job runs on the nodes Slurm allocates";
+    }
     note_shape(ctx, d.words);
     for (const auto& w : d.words) add_slurm_export(ctx, w, d.line);
   }

@@ -202,18 +202,23 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     return !seen.insert(ec ? f.first : id.string()).second;
   });
   std::vector<detail::TfConfigSeen> tf_configs;
-  for (const auto& [file, named] : files) {
+  std::vector<std::string> unparsed;  // "<file>:<line>: <problem>" of each file that did not parse
+  for (const auto& entry : files) {
+    const std::string& file = entry.first;
     bool from_stdin = file == "-" && stdin_text;
     std::string path = from_stdin ? std::string("<stdin>") : file;
     auto text = from_stdin ? core::Result<std::string>(*stdin_text) : read_file(path);
     if (!text) return text.error();
     std::string error;
     auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs);
+    // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
+    // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
+    // input) only when nothing usable was given, below.
     if (!error.empty()) {
-      if (named) return core::make_error(core::ErrorKind::unreadable, error);
       found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,
                                          error + " (skipped)"),
                        {path, 1}, {}});
+      unparsed.push_back(error);
     }
     report.files.push_back(path);
     report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
@@ -225,6 +230,9 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
       report.texts[path] = *text;
     }
     for (auto& f : found) report.findings.push_back(std::move(f));
+  }
+  if (!unparsed.empty() && unparsed.size() == files.size()) {
+    return core::make_error(core::ErrorKind::unreadable, core::join(unparsed, "; "));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
   std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });

@@ -55,6 +55,10 @@ struct LintOptions {
   std::vector<os::AddressEntry> entries;    // this machine's getifaddrs entries (--here)
   bool ib_present = false;                  // /sys/class/infiniband has a device (--here)
   RuleSelection rules;                      // --select / --ignore (rule_selection.hpp)
+  // --unsafe-fixes: also offer as edits the fixes that change a hyperparameter (lint.tf.batch-not-
+  // scaled multiplies the batch, so the global batch grows with the replicas); otherwise they are
+  // printed as suggestions and --fix leaves them alone.
+  bool unsafe_fixes = false;
 };
 
 struct LintReport {

@@ -33,6 +33,7 @@ std::string render_text(const LintReport& report, const report::Style& style) {
     FileKind kind = kind_of(f.location.file);
     core::EnvSyntax syntax = kind == FileKind::dockerfile ? core::EnvSyntax::dockerfile
                              : kind == FileKind::yaml     ? core::EnvSyntax::k8s
+                             : kind == FileKind::python   ? core::EnvSyntax::python
                                                           : core::EnvSyntax::shell;
     out += report::render_findings({f.finding}, style, report::FindingTag::id, syntax);
   }

@@ -36,9 +36,11 @@ std::string line_of(const std::string& text, int line) {
   return l;
 }
 
+// With --unsafe-fixes, so that every rule's edit (the batch scaling too) is checked against its twin.
 std::vector<LintFinding> lint_file(const std::string& rel, env::Platform platform = env::Platform::linux_os) {
   LintOptions o;
   o.platform = platform;
+  o.unsafe_fixes = true;
   std::string path = dir() + rel;
   std::string text = slurp(path);
   EXPECT_FALSE(text.empty()) << path;
@@ -103,6 +105,7 @@ TEST_P(LintRule, EditsApplyAndClearTheFinding) {
   std::string text = slurp(path);
   LintOptions o;
   o.platform = c.platform;
+  o.unsafe_fixes = true;
   auto bad = lint_text(path, kind_of(path), text, o);
   const LintFinding* hit = nullptr;
   for (const auto& f : bad) {
@@ -152,9 +155,11 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"tf_config_localhost", "tf_config_localhost.py", "tf_config_localhost_fixed.py", L,
                  "tf-config.localhost-in-multihost", 4, Severity::error},
         RuleCase{"collective_rank", "collective_rank.py", "collective_rank_fixed.py", L,
-                 "lint.torch.collective-under-rank-branch", 9, Severity::error, FixCheck::contains, "    dist.all_reduce(loss)  #"},
+                 "lint.torch.collective-under-rank-branch", 9, Severity::error, FixCheck::contains,
+                 "dist.all_reduce(loss)  # outside the rank branch, at the indentation of line 8"},
         RuleCase{"collective_get_rank", "collective_get_rank.py", "collective_get_rank_fixed.py", L,
-                 "lint.torch.collective-under-rank-branch", 7, Severity::error, FixCheck::prefix},
+                 "lint.torch.collective-under-rank-branch", 7, Severity::error, FixCheck::contains,
+                 "dist.barrier()  # outside the rank branch, at the indentation of line 5"},
         RuleCase{"collective_early_return", "collective_early_return.py", "collective_early_return_fixed.py", L,
                  "lint.torch.collective-under-rank-branch", 7, Severity::error},
         RuleCase{"collective_lightning", "collective_lightning.py", "collective_lightning_fixed.py", L,

@@ -115,6 +115,25 @@ class PythonRules {
     return ctx_.add(std::move(id), label, sev, std::move(title), line, std::move(fallback));
   }
 
+  // The line's code without its trailing comment (a '#' outside string quotes) and blanks, for a
+  // fix text that adds its own comment: the user's comment is not repeated inside it.
+  std::string code_of(int line) const {
+    std::string_view l = core::trim(ctx_.line_text(line));
+    char quote = 0;
+    for (std::size_t i = 0; i < l.size(); ++i) {
+      char ch = l[i];
+      if (quote) {
+        if (ch == '\\') ++i;
+        else if (ch == quote) quote = 0;
+      } else if (ch == '"' || ch == '\'') {
+        quote = ch;
+      } else if (ch == '#') {
+        return std::string(core::trim(l.substr(0, i)));
+      }
+    }
+    return std::string(l);
+  }
+
   std::string_view indent(int line) const {
     std::string_view l = ctx_.line_text(line);
     return l.substr(0, l.find_first_not_of(" \t") == std::string_view::npos ? 0 : l.find_first_not_of(" \t"));
@@ -221,8 +240,10 @@ class PythonRules {
                o.call->guard.branch != c.guard.branch;
       });
       if (paired) continue;
-      std::string fixed = std::string(indent(c.guard.line)) + std::string(core::trim(ctx_.line_text(c.line))) +
-                          "  # outside the rank branch: every rank makes the same collective calls";
+      // The line as it is written, without indentation (a fix line printed after "fix: " with blanks
+      // in front read as stray); where it goes is said in the comment.
+      std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
+                          std::to_string(c.guard.line) + ": every rank makes the same collective calls";
       auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error,
                          (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
                              " only on the ranks where `" + c.guard.condition +
@@ -284,7 +305,7 @@ class PythonRules {
                                            : "too late to be sure NCCL sees it (communicators may already exist, "
                                              "and ranks differ in when they create them)"),
                          e.line,
-                         std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                         code_of(e.line) + "  # move above line " +
                              std::to_string(init->line) + " (" + init->last + "), or export it in the launch script");
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
                            std::string(core::trim(ctx_.line_text(init->line))));
@@ -373,7 +394,7 @@ class PythonRules {
                                "() was built: the strategy read the cluster at construction, this worker runs alone "
                                "or waits for the others forever",
                            e.line,
-                           std::string(core::trim(ctx_.line_text(e.line))) + "  # move above line " +
+                           code_of(e.line) + "  # move above line " +
                                std::to_string(c.line) + " (" + c.last + ")");
         f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
                              std::string(core::trim(ctx_.line_text(c.line))));
@@ -693,10 +714,12 @@ class PythonRules {
     return false;
   }
 
-  // A fix may multiply by the replica count: lint.tf.batch-not-scaled is selected and the strategy
-  // is bound at that point.
+  // A fix may multiply by the replica count: lint.tf.batch-not-scaled is selected, the strategy is
+  // bound at that point, and the user asked for fixes that change a hyperparameter (--unsafe-fixes:
+  // the batch may be meant as the global one, and scaling it changes what was tuned).
   bool scaling_allowed(TSNode call) const {
-    return ctx_.options().rules.keeps("lint.tf.batch-not-scaled") && strategy_visible(call);
+    return ctx_.options().unsafe_fixes && ctx_.options().rules.keeps("lint.tf.batch-not-scaled") &&
+           strategy_visible(call);
   }
 
   struct UnscaledBatch {
@@ -815,8 +838,14 @@ class PythonRules {
                                 "batch across its N replicas, so each gets " + shown + "/N examples per step";
       std::string scaled = shown + " * " + s + ".num_replicas_in_sync";
       int arg_line = PythonTree::line(arg->node);
+      bool visible = strategy_visible(c.node);
       bool scale = scaling_allowed(c.node);
-      auto& f = same != composed_.end() && same->second.line == c.line
+      // Without an edit the text is the suggestion itself, never the pipeline's line (which leaves
+      // the batch as it is): what is printed is what --fix would apply.
+      std::string why = visible ? "  # changes the global batch to " + shown + " x replicas (a hyperparameter: "
+                                  "retune the learning rate); --fix applies it with --unsafe-fixes"
+                                : "  # once `" + s + "` (the strategy) is defined before this line";
+      auto& f = scale && same != composed_.end() && same->second.line == c.line
                     ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
                                c.line, same->second)
                     : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
@@ -824,8 +853,10 @@ class PythonRules {
                               scale ? line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
                                                 shown + " * " + s + ".num_replicas_in_sync")
                                     : std::nullopt,
-                              (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") +
-                                  (scale ? "" : "  # once `" + s + "` (the strategy) is defined before this line"));
+                              (fit ? "batch_size=" + scaled : ".batch(" + scaled + ")") + why);
+      f.evidence.push_back("scaling is a hyperparameter change: each step then sees " + shown +
+                           " examples per replica, " + shown + " x replicas in all; keep " + shown +
+                           " if it is meant as the global batch");
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
       // `steps_per_epoch = N // BATCH_SIZE` counts steps of the unscaled batch: once the batch is
       // scaled it asks for N times too many steps per epoch. Named here, not edited: whether the

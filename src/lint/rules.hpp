@@ -21,6 +21,9 @@ struct EnvValue {
 struct JobShape {
   bool multi_node = false;     // --nnodes N>1, #SBATCH --nodes>1, Worker replicas, NODE_RANK read ...
   std::string multi_node_why;  // the evidence, for the finding
+  // The file runs (also) on machines other than the one linting it: #SBATCH, srun, ssh, mpirun or
+  // horovodrun with hosts. The evidence, "" when none; YAML and Dockerfiles are judged by kind.
+  std::string remote_why;
 };
 
 // A whole-line change (lint.hpp's Edit without the file): lines [line, end_line] become `text`.
@@ -100,6 +103,9 @@ void master_addr_rule(FileContext& ctx);
 // In a Slurm batch file: launcher flags reading a variable that neither Slurm nor the file sets,
 // and task variables ($SLURM_NODEID ...) that the batch shell expands once before srun.
 void slurm_variable_rules(FileContext& ctx);
+
+// Why the file's values are used on other machines than this one ("" when nothing says so).
+std::string runs_elsewhere(FileContext& ctx);
 
 // Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
 void audit_env_values(FileContext& ctx);

@@ -205,7 +205,7 @@ TEST(LintStrangerGaps, EnvFixSpeaksTheFilesLanguage) {
   }
 }
 
-// lint.tf.batch-not-scaled scales the batch; a step count divided by the unscaled batch is named
+// lint.tf.batch-not-scaled scales the batch (with --unsafe-fixes); a step count divided by the unscaled batch is named
 // (not edited): after the fix it would ask for N times too many steps.
 TEST(LintStrangerGaps, BatchScaledNamesTheStepCountLine) {
   const std::string script =
@@ -216,7 +216,9 @@ TEST(LintStrangerGaps, BatchScaledNamesTheStepCountLine) {
       "steps_per_epoch = N_TRAIN // BATCH_SIZE\n"
       "ds = tf.data.Dataset.from_tensor_slices((x, y)).shuffle(1000).batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)\n"
       "model.fit(ds, epochs=2, steps_per_epoch=steps_per_epoch, validation_steps=10000 // BATCH_SIZE)\n";
-  auto fs = lint_as("train.py", FileKind::python, script);
+  LintOptions unsafe;
+  unsafe.unsafe_fixes = true;
+  auto fs = lint_text("train.py", FileKind::python, script, unsafe);
   auto found = all_of(fs, "lint.tf.batch-not-scaled");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
   const auto& f = *found[0];

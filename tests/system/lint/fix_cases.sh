@@ -93,7 +93,25 @@ BATCH_SIZE = 64
 ds = tf.data.Dataset.from_tensor_slices((x, y)).map(parse).batch(BATCH_SIZE).cache().shuffle(1000).prefetch(2)
 model.fit(ds, epochs=2)
 EOF
+  # By default scaling the batch (a hyperparameter change) is a suggestion: the pipeline's printed
+  # line is its edit and leaves the batch; the batch finding has no edit and prints the scaled call.
   run lint --json "$tmp/train.py"
+  $py - "$tmp/out" <<'PY' || fail "default batch suggestion: $(cat "$tmp/out")"
+import json, sys
+fs = {f["id"]: f for f in json.load(open(sys.argv[1]))["findings"]}
+pipe, batch = fs["lint.tf.data-pipeline-incomplete"], fs["lint.tf.batch-not-scaled"]
+assert [e["replacement"] for e in pipe["edits"]] == [pipe["fix"]["text"]], pipe
+assert "num_replicas_in_sync" not in pipe["fix"]["text"], pipe
+assert batch["edits"] == [], batch
+assert batch["fix"]["text"].startswith(".batch(BATCH_SIZE * strategy.num_replicas_in_sync)  # changes the global batch"), batch
+PY
+  cp "$tmp/train.py" "$tmp/default.py"
+  "$dd" lint --no-config --fix "$tmp/default.py" >/dev/null 2>&1
+  grep -q 'num_replicas_in_sync' "$tmp/default.py" && fail "--fix scaled the batch without --unsafe-fixes"
+  grep -q 'cache().shuffle(1000).batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)' "$tmp/default.py" || fail "--fix: $(cat "$tmp/default.py")"
+  $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/default.py" || fail "the fixed file is not Python"
+  # With --unsafe-fixes: both findings print (and apply) the one scaled line.
+  run lint --json --unsafe-fixes "$tmp/train.py"
   pipe=$(fix_of lint.tf.data-pipeline-incomplete 5) || fail "no pipeline finding: $(cat "$tmp/out")"
   batch=$(fix_of lint.tf.batch-not-scaled 5) || fail "no batch finding: $(cat "$tmp/out")"
   [ "$pipe" = "$batch" ] || fail "two findings on one line print two corrections: [$pipe] [$batch]"
@@ -101,7 +119,7 @@ EOF
   [ "$pipe" = "$want" ] || fail "corrected line: [$pipe] want [$want]"
   replace_line "$tmp/train.py" 5 "$pipe"
   $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/train.py" || fail "the fixed file is not Python"
-  run lint --json "$tmp/train.py"
+  run lint --json --unsafe-fixes "$tmp/train.py"
   clean_of lint.tf.data-pipeline-incomplete || fail "fixed file: $(cat "$tmp/out")"
   clean_of lint.tf.batch-not-scaled || fail "fixed file: $(cat "$tmp/out")"
   # A wrong order that has all four steps (an earlier printed fix) is found, not passed.
@@ -190,6 +208,25 @@ input)
     || fail "lint - findings: $(cat "$tmp/out")"
   printf '#!/bin/bash\nexport NCCL_SOCKET_IFNAMES=eth0\n' | "$dd" lint --json - >"$tmp/out" 2>"$tmp/err"
   grep -q '"env.unknown-name"' "$tmp/out" || fail "lint - (shell): $(cat "$tmp/out") $(cat "$tmp/err")"
+  # A Helm template ({{ }} is not YAML) named among other files: reported with its line, the others
+  # still linted, the exit code the report's (1: the shell file's error). Alone it is nothing usable:
+  # exit 2 (DESIGN.md: unreadable input) with a message naming the file.
+  printf 'apiVersion: batch/v1\nkind: Job\nspec:\n  x: {{ .Values.x }\n  y: [\n' >"$tmp/helm.yaml"
+  printf '#!/bin/bash\nexport NCCL_SOCKET_IFNAME="ens1f0 "\n' >"$tmp/ws.sh"
+  run lint --json --no-config "$tmp/helm.yaml" "$tmp/ws.sh"
+  [ "$rc" = 1 ] || fail "helm + shell: exit $rc, want 1: $(cat "$tmp/err")"
+  $py - "$tmp/out" "$tmp/helm.yaml" <<'PY' || fail "helm + shell: $(cat "$tmp/out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+ids = {(f["id"], f["location"]["file"]) for f in d["findings"]}
+assert ("lint.input.unparsed", sys.argv[2]) in ids, ids
+assert any(i == "lint.env.ifname-whitespace" for i, _ in ids), ids
+f = [f for f in d["findings"] if f["id"] == "lint.input.unparsed"][0]
+assert f["title"].startswith(sys.argv[2] + ":"), f["title"]
+PY
+  run lint --json --no-config "$tmp/helm.yaml"
+  [ "$rc" = 2 ] || fail "helm alone: exit $rc, want 2"
+  grep -q "helm.yaml:[0-9]" "$tmp/err" || fail "helm alone: the message does not name the file and line: $(cat "$tmp/err")"
   ;;
 missed)
   # Cases the troubleshooting method names that lint used to pass.

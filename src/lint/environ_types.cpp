@@ -48,8 +48,7 @@ void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonF
     std::string error = putenv_argument(tree, v) ? "TypeError: expected str, bytes or os.PathLike object, not " + type
                                                  : "TypeError: str expected, not " + type;
     std::string title = "the environment variable " + e.name + " is given " + written + " (" + type +
-                        "): os.environ takes only strings, so Python stops at this line with " + error +
-                        " before the job starts";
+                        "): os.environ takes only strings, so this line raises " + error;
     bool number = type == "int" || type == "float";
     bool one_line = ts_node_start_point(v).row == ts_node_end_point(v).row;
     std::string_view text = ctx.line_text(line);

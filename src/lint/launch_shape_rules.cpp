@@ -156,11 +156,20 @@ std::optional<long long> visible_devices(std::string_view v) {
 void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, bool asks_slurm_gpus) {
   auto n = count(flag(l, "--nproc-per-node"));
   if (!n || *n < 2) return;
+  // An export (ENV, #SBATCH/srun --export) reaches every later command; a NAME=value prefix only
+  // its own command, and a plain assignment no child unless the variable was exported before.
+  static const std::regex exported(R"((^\s*(export|declare\s+-[a-z]*x|ENV|#SBATCH)\b)|--export=)");
+  int last = last_line_of(ctx, l.line);
   const EnvValue* set = nullptr;
   for (const auto& e : ctx.env()) {
-    if (e.name == "CUDA_VISIBLE_DEVICES" && (dockerfile || e.line <= l.line)) set = &e;
+    if (e.name != "CUDA_VISIBLE_DEVICES") continue;
+    std::string line(ctx.line_text(e.line));
+    bool reaches = (e.line >= l.line && e.line <= last) ||
+                   ((dockerfile || e.line < l.line) && line.size() < 4096 && std::regex_search(line, exported));
+    if (reaches) set = &e;
   }
   if (!set) return;
+  if (set->value.size() > 256) return;
   auto k = visible_devices(set->value);
   if (!k || *k >= *n) return;
   std::string shown = "CUDA_VISIBLE_DEVICES=" + set->value;
@@ -278,7 +287,7 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
 }
 
 // lint.torch.static-rendezvous-no-node-rank
-void static_rendezvous(FileContext& ctx, const Launch& l) {
+void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   auto nnodes = flag(l, "--nnodes");
   if (!nnodes || nnodes->find(':') != std::string::npos) return;
   auto n = count(nnodes);
@@ -289,11 +298,13 @@ void static_rendezvous(FileContext& ctx, const Launch& l) {
   for (const auto& e : ctx.env()) {
     if (e.name == "PET_NODE_RANK" || e.name == "PET_RDZV_BACKEND" || e.name == "PET_RDZV_ENDPOINT") return;
   }
+  long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
   std::string title = "torchrun --nnodes=" + *nnodes +
                       " with neither --node_rank nor a rendezvous backend: the static rendezvous (torchrun's default) "
-                      "gives every node node rank 0, so each node claims ranks 0.." +
-                      std::to_string(count(flag(l, "--nproc-per-node")).value_or(1) - 1) +
+                      "gives every node node rank 0, so the processes of every node take the same " +
+                      (procs > 1 ? "ranks (0.." + std::to_string(procs - 1) + ")" : std::string("rank (0)")) +
                       " and the job never forms";
+  auto sev = dockerfile ? Severity::warning : Severity::error;
   // --master_addr X [--master_port P] -> --rdzv_backend=c10d --rdzv_endpoint=X:P, in the user's
   // spelling (underscores or dashes), on the lines where the flags are.
   int last = last_line_of(ctx, l.line);
@@ -327,14 +338,19 @@ void static_rendezvous(FileContext& ctx, const Launch& l) {
       if (t != before && core::trim(t) == "\\") continue;  // a line that held only --master_port
       kept.push_back(t);
     }
-    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, Severity::error, title, l.line,
+    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
                  LineEdit{l.line, last, core::join(kept, "\n")});
   } else {
-    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, Severity::error, title, l.line,
+    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
                  "add --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:29500  # RANK0_HOST: the rank-0 node's host "
                  "name or address, the same on every node; or give each node its own --node_rank");
   }
   f->evidence.push_back("torchrun's defaults (torch/distributed/run.py): --rdzv-backend static, --node-rank 0");
+  if (dockerfile) {
+    f->evidence.push_back("in an image the launcher that starts the container may set PET_NODE_RANK or PET_RDZV_* "
+                          "(torchrun reads its flags from them; Kubeflow's PyTorchJob sets them): then each node has "
+                          "its rank");
+  }
 }
 
 }  // namespace
@@ -359,7 +375,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile) {
   for (const auto& l : launches) {
     gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus);
     torchrun_per_task(ctx, l, directives, sruns > 0);
-    static_rendezvous(ctx, l);
+    static_rendezvous(ctx, l, dockerfile);
   }
 }
 

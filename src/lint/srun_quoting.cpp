@@ -204,19 +204,20 @@ void srun_quoting_rule(FileContext& ctx) {
       for (std::string_view v : {"SLURM_PROCID", "SLURM_NODEID", "SLURM_LOCALID"}) task_var = task_var || w.find(v) != std::string::npos;
     }
     if (!task_var) continue;
-    std::size_t begin = offset_of(ctx, c.line);
-    std::size_t window_end = std::min(text.size(), begin + 8192);  // libstdc++'s regex recurses per character
-    std::string window = text.substr(begin, window_end - begin);
-    std::smatch m;
-    if (!std::regex_search(window, m, shell_c)) continue;
-    std::size_t open = begin + static_cast<std::size_t>(m.position(0) + m.length(0));  // just past the "
+    // The command's own lines (continuations followed): where `-c "` must be.
     int command_last = c.line;
     while (command_last < ctx.line_count()) {
       std::string_view t = core::trim(ctx.line_text(command_last));
       if (t.empty() || t.back() != '\\') break;
       ++command_last;
     }
-    if (open - 1 >= offset_of(ctx, command_last) + ctx.line_text(command_last).size()) continue;  // another command's
+    std::size_t begin = offset_of(ctx, c.line);
+    std::size_t end = offset_of(ctx, command_last) + ctx.line_text(command_last).size();
+    if (end - begin > 4096) continue;  // libstdc++'s std::regex recurses per character
+    std::string window = text.substr(begin, end - begin);
+    std::smatch m;
+    if (!std::regex_search(window, m, shell_c)) continue;
+    std::size_t open = begin + static_cast<std::size_t>(m.position(0) + m.length(0));  // just past the "
     std::size_t close_end = skip_double(text, open, 0);
     if (close_end == k_none) continue;
     std::size_t close = close_end - 1;

@@ -83,6 +83,9 @@ TEST(LintStrangerMisses, GpusFewerThanProcsListsTheGpusTheProcessesNeed) {
   clean("run.sh", "export CUDA_VISIBLE_DEVICES=$SLURM_LOCALID\ntorchrun --nproc_per_node=8 train.py\n", id);
   clean("run.sh", "export CUDA_VISIBLE_DEVICES=3\ntorchrun --nproc_per_node=1 train.py\n", id);
   clean("run.sh", "torchrun --nproc_per_node=8 train.py\nexport CUDA_VISIBLE_DEVICES=0\npython eval.py\n", id);
+  // a prefix reaches only its own command; a plain assignment no child process
+  clean("run.sh", "CUDA_VISIBLE_DEVICES=0 python eval.py\ntorchrun --nproc_per_node=8 train.py\n", id);
+  clean("run.sh", "CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=8 train.py\n", id);
 }
 
 // b. srun bash -c "... $SLURM_PROCID ...": the double quotes expand it once.
@@ -170,6 +173,8 @@ TEST(LintStrangerMisses, StaticRendezvousWithoutNodeRankGetsC10d) {
   clean("run.sh", "torchrun --nnodes=1 --nproc_per_node=8 train.py\n", id);
   clean("run.sh", "torchrun --nnodes=1:4 --rdzv_backend=c10d --rdzv_endpoint=h:1 train.py\n", id);
   clean("run.sh", "export PET_NODE_RANK=$1\ntorchrun --nnodes=2 --master_addr=node01 train.py\n", id);
+  // in an image, whoever starts the container may set PET_NODE_RANK (Kubeflow's PyTorchJob): a warning
+  fixed_once("Dockerfile", "FROM x\nCMD torchrun --nnodes=2 --master-addr=trainer-0 train.py\n", id, core::Severity::warning);
 }
 
 // e. os.environ[...] = 29500: TypeError before anything runs.
@@ -223,6 +228,7 @@ TEST(LintStrangerMisses, StrategyAfterOpsMovesTheStrategyUp) {
 
   clean("t.py", tf_config + "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = tf.data.Dataset.range(100)\n", id);
   clean("t.py", "import tensorflow as tf\n(x, y), _ = tf.keras.datasets.mnist.load_data()\ngpus = tf.config.list_physical_devices(\"GPU\")\n"
+                "tf.random.set_seed(1)\n"
                 "strategy = tf.distribute.MultiWorkerMirroredStrategy()\n", id);
   clean("t.py", "import tensorflow as tf\ndef make():\n    return tf.data.Dataset.range(10)\n"
                 "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = make()\n", id);  // defined, called after

@@ -6,7 +6,8 @@
 // Context.configure_collective_ops; TF 2.x, read at tensorflow/tensorflow 02f98785): with a cluster
 // (TF_CONFIG or a resolver), the constructor calls configure_collective_ops, which raises
 // RuntimeError("Collective ops must be configured at program startup") once the eager context has
-// been initialized, which any op, dataset or variable does. On a single worker (no cluster) the
+// been initialized, which any op, dataset or variable does (tf.random.set_seed and tf.config calls
+// are not counted here). On a single worker (no cluster) the
 // same call is caught and only logged ("Collective ops is not configured at program startup"). The
 // multi-worker tutorial (tensorflow.org, multi_worker_with_keras) gives the same rule: create the
 // strategy at the start of the program, before code that may create ops.
@@ -49,8 +50,8 @@ std::string makes_ops(const PythonTree& t, const PyCall& c) {
   }
   static const std::set<std::string> k_tensors = {"constant", "Variable", "zeros", "ones", "fill",
                                                   "convert_to_tensor", "eye", "linspace"};
-  if (core::starts_with(n, "tf.random.") || (core::starts_with(n, "tf.") && n.find('.', 3) == std::string::npos &&
-                                             k_tensors.count(c.last))) {
+  static const std::set<std::string> k_random = {"tf.random.uniform", "tf.random.normal", "tf.random.truncated_normal"};
+  if (k_random.count(n) || (core::starts_with(n, "tf.") && n.find('.', 3) == std::string::npos && k_tensors.count(c.last))) {
     return "creates a tensor";
   }
   return "";

@@ -107,6 +107,7 @@ class Requote {
         std::string piece = s.substr(i, end - i);
         std::string name = piece[1] == '{' ? piece.substr(2, piece.size() - 3) : piece.substr(1);
         if (task_variable(name)) {
+          if (!found_) name_ = piece;
           found_ = true;
           if (inner_single_) return std::nullopt;
           for (char x : piece) literal(x);
@@ -130,8 +131,9 @@ class Requote {
     if (!found_) return std::nullopt;
     return out_.empty() ? "''" : out_;
   }
-  // An unescaped task variable was seen.
+  // An unescaped task variable was seen; the first as written ("$SLURM_PROCID").
   bool found() const { return found_; }
+  const std::string& name() const { return name_; }
 
  private:
   // The end of the expansion starting at s[i] == '$' (i + 1 when it is a plain dollar sign).
@@ -176,6 +178,7 @@ class Requote {
   bool inner_single_ = false;
   bool inner_double_ = false;
   bool found_ = false;
+  std::string name_;
 };
 
 std::size_t offset_of(const FileContext& ctx, int line) {
@@ -227,10 +230,10 @@ void srun_quoting_rule(FileContext& ctx) {
     Requote requote;
     auto single = requote.run(text, open, close);
     if (!requote.found()) continue;  // escaped (\$SLURM_PROCID), or not read
-    std::string shown = "srun ... bash -c \"...\"";
-    std::string value = batch ? "the batch shell's value (0 on the first node)" : "the value it has there (none outside a Slurm task)";
-    std::string title = "`" + shown + "` with a task variable inside double quotes: the shell that runs srun expands it once, "
-                        "before srun starts the tasks, so every task's bash gets " + value +
+    const std::string& var = requote.name();
+    std::string value = batch ? "the batch shell's value (0, the first node's)" : "the value it has there (none outside a Slurm task)";
+    std::string title = "`srun ... -c \"..." + var + "...\"`: inside double quotes the shell that runs srun expands " + var +
+                        " once, before srun starts the tasks, so every task's shell gets " + value +
                         " and every node the same rank";
     core::Finding* f = nullptr;
     if (single) {

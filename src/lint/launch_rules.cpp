@@ -600,6 +600,8 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     }
   }
   master_addr_rule(ctx);
+  launch_shape_rules(ctx, dockerfile);
+  if (!dockerfile) srun_quoting_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
   if (dockerfile) tf_config_in_image(ctx);
 }

@@ -7,6 +7,7 @@
 
 #include "core/strings.hpp"
 #include "lint/python_facts.hpp"
+#include "lint/python_checks.hpp"
 #include "lint/rules.hpp"
 
 namespace dd::lint::detail {
@@ -950,6 +951,8 @@ void lint_python(FileContext& ctx) {
   }
   PythonFacts facts = collect_facts(*tree);
   PythonRules(ctx, *tree, facts).run();
+  environ_value_types(ctx, *tree, facts);
+  strategy_after_ops(ctx, *tree, facts);
 }
 
 }  // namespace dd::lint::detail

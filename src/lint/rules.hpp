@@ -107,6 +107,15 @@ void slurm_variable_rules(FileContext& ctx);
 // Why the file's values are used on other machines than this one ("" when nothing says so).
 std::string runs_elsewhere(FileContext& ctx);
 
+// After the commands of a shell file or Dockerfile: CUDA_VISIBLE_DEVICES narrower than
+// --nproc_per_node, srun starting several torchruns per node, --nnodes > 1 with every node rank 0
+// (launch_shape_rules.cpp).
+void launch_shape_rules(FileContext& ctx, bool dockerfile);
+
+// `srun bash -c "... $SLURM_PROCID ..."`: the double quotes let the shell that runs srun expand the
+// task variable once (srun_quoting.cpp).
+void srun_quoting_rule(FileContext& ctx);
+
 // Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
 void audit_env_values(FileContext& ctx);
 

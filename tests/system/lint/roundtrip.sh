@@ -60,6 +60,12 @@ cases=(
   "env.unknown-name|roundtrip/env_copy.py|"
   "env.int.trailing-garbage|roundtrip/env_copy.py|"
   "lint.k8s.env-value-not-string|roundtrip/env_not_string.yaml|"
+  "lint.launch.gpus-fewer-than-procs|roundtrip/gpus_fewer.sh|"
+  "lint.slurm.task-variable-expanded-once|roundtrip/srun_double_quotes.sbatch|"
+  "lint.slurm.torchrun-per-task|roundtrip/torchrun_per_task.sbatch|"
+  "lint.torch.static-rendezvous-no-node-rank|roundtrip/static_rendezvous.sh|"
+  "lint.python.environ-not-str|roundtrip/environ_not_str.py|"
+  "lint.tf.strategy-after-ops|roundtrip/strategy_after_ops.py|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

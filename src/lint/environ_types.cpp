@@ -1,0 +1,75 @@
+// lint.python.environ-not-str (issue 27, a stranger's run): `os.environ["MASTER_PORT"] = 29500`.
+// os.environ accepts only str keys and values; anything else raises TypeError at that statement,
+// before any rank starts (checked with CPython 3.11: "str expected, not int" for
+// os.environ[...] =, setdefault and update; os.putenv: "expected str, bytes or os.PathLike object,
+// not int"). A copy of the environment (os.environ.copy()) is a plain dict and takes any value,
+// so only os.environ itself is judged. The fix quotes a number as written; True/False/None get no
+// edit (str(True) is "True", which no NCCL or torch variable reads as a flag).
+#include <string>
+
+#include "core/strings.hpp"
+#include "lint/python_checks.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+// The Python type of a literal value node ("int", "float", "bool", "NoneType"), "" otherwise.
+std::string literal_type(TSNode n) {
+  if (PythonTree::is(n, "unary_operator")) n = PythonTree::field(n, "argument");
+  if (PythonTree::is(n, "integer")) return "int";
+  if (PythonTree::is(n, "float")) return "float";
+  if (PythonTree::is(n, "true") || PythonTree::is(n, "false")) return "bool";
+  if (PythonTree::is(n, "none")) return "NoneType";
+  return "";
+}
+
+// The value is an argument of os.putenv(...).
+bool putenv_argument(const PythonTree& tree, TSNode value) {
+  TSNode args = ts_node_parent(value);
+  if (PythonTree::is(args, "keyword_argument")) args = ts_node_parent(args);
+  TSNode call = ts_node_is_null(args) ? args : ts_node_parent(args);
+  return PythonTree::is(call, "call") && last_name(tree.dotted(PythonTree::field(call, "function"))) == "putenv";
+}
+
+}  // namespace
+
+void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
+  for (const auto& e : facts.env_sets) {
+    if (e.child || ts_node_is_null(e.value_node)) continue;
+    std::string type = literal_type(e.value_node);
+    if (type.empty()) continue;
+    TSNode v = e.value_node;
+    int line = PythonTree::line(v);
+    std::string written(tree.text(v));
+    std::string error = putenv_argument(tree, v) ? "TypeError: expected str, bytes or os.PathLike object, not " + type
+                                                 : "TypeError: str expected, not " + type;
+    std::string title = "the environment variable " + e.name + " is given " + written + " (" + type +
+                        "): os.environ takes only strings, so this line raises " + error;
+    bool number = type == "int" || type == "float";
+    bool one_line = ts_node_start_point(v).row == ts_node_end_point(v).row;
+    std::string_view text = ctx.line_text(line);
+    std::size_t start = static_cast<std::size_t>(text.data() - ctx.text().data());
+    uint32_t b = ts_node_start_byte(v), end = ts_node_end_byte(v);
+    core::Finding* f = nullptr;
+    if (number && one_line && b >= start && end <= start + text.size()) {
+      // The quote the line already uses for strings (its key), double quotes otherwise.
+      char q = text.find('"') == std::string_view::npos && text.find('\'') != std::string_view::npos ? '\'' : '"';
+      std::string changed(text);
+      changed.replace(b - start, end - b, q + written + q);
+      f = &ctx.add("lint.python.environ-not-str", Label::config_typo, Severity::error, title, line,
+                   LineEdit{line, line, changed});
+    } else {
+      f = &ctx.add("lint.python.environ-not-str", Label::config_typo, Severity::error, title, line,
+                   number ? "write the value as a string: \"" + written + "\""
+                          : "write the value as the string the program expects (\"1\" or \"0\" for a flag), or leave "
+                            "the variable unset");
+    }
+    f->evidence.push_back("os.environ values must be str (os._Environ encodes each value and rejects other types)");
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,382 @@
+// Launch files that start the wrong number of processes, or the right number with the wrong ranks
+// (issue 27, a stranger's run where lint said nothing):
+//  - lint.launch.gpus-fewer-than-procs: CUDA_VISIBLE_DEVICES lists K GPUs and torchrun starts N > K
+//    processes per node: local ranks K..N-1 have no GPU of their own.
+//  - lint.slurm.torchrun-per-task: srun starts one torchrun per task, --ntasks-per-node T > 1: T
+//    agents per node, each starting --nproc_per_node processes, all joining one rendezvous.
+//  - lint.torch.static-rendezvous-no-node-rank: torchrun --nnodes N > 1 with neither --node_rank nor
+//    a rendezvous backend or endpoint: every node is node 0.
+// torchrun facts from torch/distributed/run.py (torch 2.x, get_args_parser): --rdzv-backend defaults
+// to "static", --node-rank to 0, --master-port to 29500; every flag also has its underscore
+// spelling, and each reads a PET_<NAME> environment variable as its default.
+// Commands come from shell_lexer, `bash -c '...'` / `sh -c` arguments are split again; Dockerfile
+// exec forms are not read here.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <regex>
+#include <set>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+#include "lint/shell_lexer.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+// One torchrun (or python -m torch.distributed.run / .launch) command.
+struct Launch {
+  int line = 0;                                   // where its command starts
+  std::map<std::string, std::string> flags;       // "--nnodes" -> "2" (underscores made dashes)
+  std::vector<std::string> srun_words;            // srun's own options, when srun starts it
+  bool under_srun = false;
+};
+
+std::string base(std::string_view w) {
+  auto slash = w.rfind('/');
+  return std::string(slash == std::string_view::npos ? w : w.substr(slash + 1));
+}
+
+// "--nproc_per_node" -> "--nproc-per-node" (torchrun accepts both).
+std::string dashed(std::string flag) {
+  for (std::size_t i = 2; i < flag.size(); ++i) {
+    if (flag[i] == '_') flag[i] = '-';
+  }
+  return flag;
+}
+
+// The launcher's options up to its script: "--flag=value" and, for flags that take one,
+// "--flag value"; a flag without a value maps to "".
+std::map<std::string, std::string> launcher_flags(const std::vector<std::string>& w, std::size_t from) {
+  static const std::set<std::string> k_valued = {
+      "--nnodes",       "--nproc-per-node", "--node-rank", "--master-addr", "--master-port", "--rdzv-endpoint",
+      "--rdzv-backend", "--rdzv-id",        "--rdzv-conf", "--max-restarts", "--log-dir",   "--monitor-interval",
+      "--role",         "--redirects",      "--tee",       "--local-addr",   "--start-method"};
+  std::map<std::string, std::string> out;
+  for (std::size_t i = from; i < w.size(); ++i) {
+    const std::string& a = w[i];
+    if (a.size() < 2 || a[0] != '-') break;
+    auto eq = a.find('=');
+    if (eq != std::string::npos) {
+      out[dashed(a.substr(0, eq))] = a.substr(eq + 1);
+    } else if (k_valued.count(dashed(a)) && i + 1 < w.size()) {
+      out[dashed(a)] = w[++i];
+    } else {
+      out[dashed(a)] = "";
+    }
+  }
+  return out;
+}
+
+bool shell_c_flag(std::string_view w) {
+  return w.size() >= 2 && w[0] == '-' && w[1] != '-' && w.back() == 'c' &&
+         std::all_of(w.begin() + 1, w.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
+// The launches in one command; `bash -c STRING` is split again (its commands start on `line`).
+void find_launches(const std::vector<std::string>& w, int line, bool under_srun, std::vector<std::string> srun_words,
+                   std::vector<Launch>& out, int depth) {
+  std::size_t srun_at = w.size();
+  // srun's own words: those between srun and the command it starts
+  auto srun_part = [&](std::size_t j) {
+    if (srun_at < j) srun_words.assign(w.begin() + static_cast<std::ptrdiff_t>(srun_at + 1), w.begin() + static_cast<std::ptrdiff_t>(j));
+  };
+  for (std::size_t j = 0; j < w.size(); ++j) {
+    std::string b = base(w[j]);
+    if (b == "srun" && !under_srun) {
+      under_srun = true;
+      srun_at = j;
+      continue;
+    }
+    if ((b == "bash" || b == "sh") && j + 2 < w.size() && shell_c_flag(w[j + 1])) {
+      srun_part(j);
+      if (depth < 4) {
+        for (const auto& inner : split_commands(w[j + 2], line)) {
+          find_launches(inner.words, line, under_srun, srun_words, out, depth + 1);
+        }
+      }
+      return;
+    }
+    std::size_t from = 0;
+    if (b == "torchrun") from = j + 1;
+    if (w[j] == "-m" && j + 1 < w.size() && (w[j + 1] == "torch.distributed.run" || w[j + 1] == "torch.distributed.launch")) {
+      from = j + 2;
+    }
+    if (from) {
+      srun_part(from);
+      out.push_back({line, launcher_flags(w, from), srun_words, under_srun});
+      return;
+    }
+  }
+}
+
+std::optional<std::string> flag(const Launch& l, const std::string& name) {
+  auto it = l.flags.find(name);
+  if (it == l.flags.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<long long> count(const std::optional<std::string>& v) {
+  if (!v) return std::nullopt;
+  auto n = core::parse_int(core::trim(*v));
+  if (!n) return std::nullopt;
+  return static_cast<long long>(*n);
+}
+
+// The lines of the command starting at `line` (continuations followed).
+int last_line_of(const FileContext& ctx, int line) {
+  int l = line;
+  while (l < ctx.line_count() && l < line + 64) {
+    std::string_view t = core::trim(ctx.line_text(l));
+    if (t.empty() || t.back() != '\\') break;
+    ++l;
+  }
+  return l;
+}
+
+// The entries of a CUDA_VISIBLE_DEVICES value ("0,1", "GPU-...", "MIG-..."); nullopt when it is
+// computed ($VAR), empty or not a device list (-1 hides every GPU on purpose).
+std::optional<long long> visible_devices(std::string_view v) {
+  if (v.empty() || v.find_first_of("$`") != std::string_view::npos) return std::nullopt;
+  long long n = 0;
+  for (const auto& part : core::split(v, ',')) {
+    std::string_view p = core::trim(part);
+    bool index = !p.empty() && std::all_of(p.begin(), p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    if (!index && !core::starts_with(p, "GPU-") && !core::starts_with(p, "MIG-")) return std::nullopt;
+    ++n;
+  }
+  return n;
+}
+
+// lint.launch.gpus-fewer-than-procs
+void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, bool asks_slurm_gpus) {
+  auto n = count(flag(l, "--nproc-per-node"));
+  if (!n || *n < 2) return;
+  // An export (ENV, #SBATCH/srun --export) reaches every later command; a NAME=value prefix only
+  // its own command, and a plain assignment no child unless the variable was exported before.
+  static const std::regex exported(R"((^\s*(export|declare\s+-[a-z]*x|ENV|#SBATCH)\b)|--export=)");
+  int last = last_line_of(ctx, l.line);
+  const EnvValue* set = nullptr;
+  for (const auto& e : ctx.env()) {
+    if (e.name != "CUDA_VISIBLE_DEVICES") continue;
+    std::string line(ctx.line_text(e.line));
+    bool reaches = (e.line >= l.line && e.line <= last) ||
+                   ((dockerfile || e.line < l.line) && line.size() < 4096 && std::regex_search(line, exported));
+    if (reaches) set = &e;
+  }
+  if (!set) return;
+  if (set->value.size() > 256) return;
+  auto k = visible_devices(set->value);
+  if (!k || *k >= *n) return;
+  std::string shown = "CUDA_VISIBLE_DEVICES=" + set->value;
+  std::string title = shown + " shows " + std::to_string(*k) + " GPU" + (*k == 1 ? "" : "s") + " to the " +
+                      std::to_string(*n) + " processes torchrun starts (--nproc_per_node=" + std::to_string(*n) +
+                      "): local ranks " + std::to_string(*k) + ".." + std::to_string(*n - 1) +
+                      " have no GPU of their own (torch.cuda.set_device(LOCAL_RANK) fails with 'invalid device "
+                      "ordinal'), or several ranks share one GPU";
+  // Under srun Slurm may set CUDA_VISIBLE_DEVICES again for a step it gives GPUs: then this value
+  // does not reach torchrun, and the finding is a warning that says so.
+  bool maybe_replaced = l.under_srun && asks_slurm_gpus;
+  std::vector<std::string> all;
+  for (long long i = 0; i < *n; ++i) all.push_back(std::to_string(i));
+  std::string wanted = core::join(all, ",");
+  // The value as written on its line, replaced by the list of N devices.
+  std::string text(ctx.line_text(set->line));
+  std::regex value_re("(CUDA_VISIBLE_DEVICES(?:=|[ \\t]+)([\"']?))" + std::regex_replace(set->value, std::regex(R"([.^$|()\[\]{}*+?\\-])"), R"(\$&)") +
+                      R"re(\2(?=[\s;&|)"]|$))re");
+  std::smatch m;
+  core::Finding* f = nullptr;
+  auto sev = maybe_replaced ? Severity::warning : Severity::error;
+  bool once = text.size() < 4096 && std::regex_search(text, m, value_re) &&
+              std::distance(std::sregex_iterator(text.begin(), text.end(), value_re), std::sregex_iterator()) == 1;
+  if (once) {
+    std::string changed = m.prefix().str() + m[1].str() + wanted + m[2].str() + m.suffix().str();
+    f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
+                 LineEdit{set->line, set->line, changed});
+  } else {
+    f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
+                 "CUDA_VISIBLE_DEVICES=" + wanted);
+  }
+  f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " + std::string(core::trim(ctx.line_text(l.line))));
+  f->evidence.push_back("or keep " + shown + " and start " + std::to_string(*k) + " process" + (*k == 1 ? "" : "es") +
+                        " per node: --nproc_per_node=" + std::to_string(*k));
+  if (maybe_replaced) {
+    f->evidence.push_back("torchrun runs under srun in a job that asks Slurm for GPUs: Slurm sets CUDA_VISIBLE_DEVICES "
+                          "again for a step it gives GPUs, and then this value does not reach torchrun");
+  }
+}
+
+// --ntasks-per-node among `words` ("--ntasks-per-node=8" or "--ntasks-per-node 8").
+std::optional<std::string> ntasks_per_node(const std::vector<std::string>& words) {
+  std::optional<std::string> v;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (core::starts_with(words[i], "--ntasks-per-node=")) v = words[i].substr(18);
+    if (words[i] == "--ntasks-per-node" && i + 1 < words.size()) v = words[i + 1];
+  }
+  return v;
+}
+
+bool has_ntasks(const std::vector<std::string>& words) {
+  return std::any_of(words.begin(), words.end(), [](const std::string& w) {
+    return w == "-n" || w == "--ntasks" || core::starts_with(w, "--ntasks=") || (core::starts_with(w, "-n") && w.size() > 2 && std::isdigit(static_cast<unsigned char>(w[2])));
+  });
+}
+
+// The line among [first, last] whose --ntasks-per-node value `v` is the only one, with it set to 1.
+std::optional<LineEdit> one_task_per_node(const FileContext& ctx, int first, int last, const std::string& v) {
+  std::regex re("(--ntasks-per-node(?:=|[ \\t]+))" + v + R"((?=[\s;&|)]|$))");
+  std::optional<LineEdit> edit;
+  for (int l = first; l <= last; ++l) {
+    std::string text(ctx.line_text(l));
+    if (text.size() > 4096) return std::nullopt;
+    auto hits = std::distance(std::sregex_iterator(text.begin(), text.end(), re), std::sregex_iterator());
+    if (hits == 0) continue;
+    if (hits > 1 || edit) return std::nullopt;
+    std::smatch m;
+    std::regex_search(text, m, re);
+    edit = LineEdit{l, l, m.prefix().str() + m[1].str() + "1" + m.suffix().str()};
+  }
+  return edit;
+}
+
+// lint.slurm.torchrun-per-task
+void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<ShellCommand>& directives,
+                       bool other_sruns) {
+  if (!l.under_srun) return;
+  std::optional<std::string> t = ntasks_per_node(l.srun_words);
+  int at = 0;
+  bool on_srun = t.has_value();
+  std::vector<std::string> directive_words;
+  for (const auto& d : directives) directive_words.insert(directive_words.end(), d.words.begin(), d.words.end());
+  if (!t) {
+    for (const auto& d : directives) {
+      if (auto v = ntasks_per_node(d.words)) {
+        t = v;
+        at = d.line;
+      }
+    }
+  }
+  auto tasks = count(t);
+  if (!tasks || *tasks < 2) return;
+  long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
+  std::string title = "srun starts " + std::to_string(*tasks) + " tasks per node (--ntasks-per-node=" + *t +
+                      "), each a torchrun that starts " + std::to_string(procs) + " process" + (procs == 1 ? "" : "es") +
+                      ": " + std::to_string(*tasks * procs) + " processes per node instead of " + std::to_string(procs) +
+                      ", and " + std::to_string(*tasks) + " torchrun agents per node join a rendezvous sized by --nnodes, "
+                      "which counts one per node";
+  std::optional<LineEdit> edit;
+  if (on_srun && !has_ntasks(l.srun_words)) {
+    edit = one_task_per_node(ctx, l.line, last_line_of(ctx, l.line), *t);
+  } else if (!on_srun && !other_sruns && !has_ntasks(directive_words)) {
+    edit = one_task_per_node(ctx, at, at, *t);
+  }
+  core::Finding* f = nullptr;
+  if (edit) {
+    f = &ctx.add("lint.slurm.torchrun-per-task", Label::config_typo, Severity::error, title, l.line, *edit);
+  } else {
+    f = &ctx.add("lint.slurm.torchrun-per-task", Label::config_typo, Severity::error, title, l.line,
+                 "srun --ntasks=$SLURM_NNODES --ntasks-per-node=1 torchrun ...  # one torchrun per node; it starts "
+                 "the --nproc_per_node processes itself");
+  }
+  if (!on_srun && at) f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(ctx.line_text(at))));
+  f->evidence.push_back("torchrun starts --nproc_per_node processes itself and expects one agent per node");
+}
+
+// lint.torch.static-rendezvous-no-node-rank
+void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
+  auto nnodes = flag(l, "--nnodes");
+  if (!nnodes || nnodes->find(':') != std::string::npos) return;
+  auto n = count(nnodes);
+  if (!n || *n < 2) return;
+  for (const char* f : {"--node-rank", "--rdzv-backend", "--rdzv-endpoint", "--standalone"}) {
+    if (l.flags.count(f)) return;
+  }
+  for (const auto& e : ctx.env()) {
+    if (e.name == "PET_NODE_RANK" || e.name == "PET_RDZV_BACKEND" || e.name == "PET_RDZV_ENDPOINT") return;
+  }
+  long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
+  std::string title = "torchrun --nnodes=" + *nnodes +
+                      " with neither --node_rank nor a rendezvous backend: the static rendezvous (torchrun's default) "
+                      "gives every node node rank 0, so the processes of every node take the same " +
+                      (procs > 1 ? "ranks (0.." + std::to_string(procs - 1) + ")" : std::string("rank (0)")) +
+                      " and the job never forms";
+  auto sev = dockerfile ? Severity::warning : Severity::error;
+  // --master_addr X [--master_port P] -> --rdzv_backend=c10d --rdzv_endpoint=X:P, in the user's
+  // spelling (underscores or dashes), on the lines where the flags are.
+  int last = last_line_of(ctx, l.line);
+  static const std::regex addr_re(R"((^|[ \t])--master([_-])addr(?:=|[ \t]+)([^ \t\\;&|'"]+))");
+  static const std::regex port_re(R"((^|[ \t])--master[_-]port(?:=|[ \t]+)([^ \t\\;&|'"]+))");
+  std::vector<std::string> lines;
+  int addr_hits = 0, port_hits = 0;
+  std::string addr, port = "29500", sep = "_";
+  for (int i = l.line; i <= last; ++i) {
+    std::string t(ctx.line_text(i));
+    if (t.size() > 4096) return;
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), addr_re); it != std::sregex_iterator(); ++it) {
+      ++addr_hits;
+      addr = (*it)[3].str();
+      sep = (*it)[2].str();
+    }
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), port_re); it != std::sregex_iterator(); ++it) {
+      ++port_hits;
+      port = (*it)[2].str();
+    }
+    lines.push_back(t);
+  }
+  core::Finding* f = nullptr;
+  if (addr_hits == 1 && port_hits <= 1) {
+    std::string rdzv = "--rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=" + addr + ":" + port;
+    std::vector<std::string> kept;
+    for (auto& t : lines) {
+      std::string before = t;
+      t = std::regex_replace(t, addr_re, "$1" + rdzv);
+      t = std::regex_replace(t, port_re, "");
+      if (t != before && core::trim(t) == "\\") continue;  // a line that held only --master_port
+      kept.push_back(t);
+    }
+    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
+                 LineEdit{l.line, last, core::join(kept, "\n")});
+  } else {
+    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
+                 "add --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:29500  # RANK0_HOST: the rank-0 node's host "
+                 "name or address, the same on every node; or give each node its own --node_rank");
+  }
+  f->evidence.push_back("torchrun's defaults (torch/distributed/run.py): --rdzv-backend static, --node-rank 0");
+  if (dockerfile) {
+    f->evidence.push_back("in an image the launcher that starts the container may set PET_NODE_RANK or PET_RDZV_* "
+                          "(torchrun reads its flags from them; Kubeflow's PyTorchJob sets them): then each node has "
+                          "its rank");
+  }
+}
+
+}  // namespace
+
+void launch_shape_rules(FileContext& ctx, bool dockerfile) {
+  auto directives = sbatch_directives(ctx.text());
+  bool asks_gpus = false;
+  for (const auto& d : directives) {
+    for (const auto& w : d.words) {
+      asks_gpus = asks_gpus || core::starts_with(w, "--gres=gpu") || core::starts_with(w, "--gpus") || w == "-G" ||
+                  (core::starts_with(w, "-G") && w.size() > 2);
+    }
+  }
+  std::vector<Launch> launches;
+  int sruns = 0;
+  for (const auto& c : split_commands(ctx.text())) {
+    bool srun = std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return base(w) == "srun"; });
+    std::size_t before = launches.size();
+    find_launches(c.words, c.line, false, {}, launches, 0);
+    if (srun && launches.size() == before) ++sruns;  // an srun step that starts no torchrun
+  }
+  for (const auto& l : launches) {
+    gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus);
+    torchrun_per_task(ctx, l, directives, sruns > 0);
+    static_rendezvous(ctx, l, dockerfile);
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,202 @@
+#!/bin/bash
+# Issue 27: the inputs of a stranger's run where lint said nothing (tests/data/stranger/lint-2026-12-04),
+# written as users write them. Each case: lint finds the rule, `lint --fix` applies its edit, the
+# fixed file is checked by its real consumer (bash -n and a run with stub srun/torchrun that print
+# what each task would get; /usr/bin/python3 compile and a run up to the fixed statement), and lint
+# run again has no such finding and no new error. Usage: missed_cases.sh DISTDOCTOR CASE
+set -u
+dd=$1 case=$2
+py=/usr/bin/python3
+tmp=$(mktemp -d /tmp/dd-missed-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
+
+# run ARGS...: stdout -> $tmp/out, stderr -> $tmp/err, exit code -> $rc
+run() { "$dd" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
+
+# has ID: the --json output in $tmp/out has finding ID
+has() {
+  $py - "$tmp/out" "$1" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+sys.exit(0 if any(f["id"] == sys.argv[2] for f in doc["findings"]) else 1)
+PY
+}
+
+# errors: the ids of the error findings in $tmp/out, one a line, sorted
+errors() {
+  $py - "$tmp/out" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+print("\n".join(sorted(f["id"] for f in doc["findings"] if f["severity"] == "error")))
+PY
+}
+
+# roundtrip FILE ID: ID found, --fix applied, ID gone and no error that was not there before
+roundtrip() {
+  run lint --json "$1"
+  has "$2" || fail "no $2 before the fix: $(cat "$tmp/out")"
+  local before
+  before=$(errors | grep -vx -- "$2")
+  run lint --fix "$1"
+  grep -q "\[$2\]" "$tmp/err" "$tmp/out" || fail "--fix did not apply $2: $(cat "$tmp/out" "$tmp/err")"
+  run lint --json "$1"
+  has "$2" && fail "$2 still found after --fix: $(cat "$1")"
+  local after
+  after=$(errors | grep -vx -- "$2")
+  [ "$after" = "$before" ] || fail "errors after the fix [$after], before [$before]: $(cat "$1")"
+}
+
+# stubs: srun runs its command once per task with that task's SLURM_PROCID/NODEID (two nodes, one
+# task each, as srun does); torchrun prints the arguments it got, one per line.
+stubs() {
+  mkdir -p "$tmp/bin"
+  cat >"$tmp/bin/srun" <<'EOF'
+#!/bin/bash
+while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
+for task in 0 1; do SLURM_PROCID=$task SLURM_NODEID=$task SLURM_LOCALID=0 "$@"; done
+EOF
+  cat >"$tmp/bin/torchrun" <<'EOF'
+#!/bin/bash
+printf 'argv:%s\n' "$@"
+printf 'CUDA_VISIBLE_DEVICES=%s\n' "${CUDA_VISIBLE_DEVICES-unset}"
+EOF
+  printf '#!/bin/bash\necho node01\n' >"$tmp/bin/scontrol"
+  chmod +x "$tmp/bin/"*
+}
+
+# batch FILE: runs FILE as the batch shell would on the first node (SLURM_PROCID=0 there)
+batch() {
+  env -i PATH="$tmp/bin:/usr/bin:/bin" SLURM_PROCID=0 SLURM_NODEID=0 SLURM_JOB_NODELIST=node[01-02] SLURM_NNODES=2 \
+    bash "$1"
+}
+
+case $case in
+gpus)
+  # a. One GPU visible to the eight processes torchrun starts.
+  cat >"$tmp/run.sh" <<'EOF'
+#!/bin/bash
+export CUDA_VISIBLE_DEVICES=0
+torchrun --standalone --nproc_per_node=8 train.py --epochs 3
+EOF
+  roundtrip "$tmp/run.sh" lint.launch.gpus-fewer-than-procs
+  bash -n "$tmp/run.sh" || fail "bash -n rejects the fixed file"
+  stubs
+  got=$(batch "$tmp/run.sh" | sed -n 's/^CUDA_VISIBLE_DEVICES=//p')
+  n=$(tr ',' '\n' <<<"$got" | grep -c .)
+  [ "$n" = 8 ] || fail "torchrun sees $n GPUs ($got), starts 8 processes"
+  ;;
+srun-quotes)
+  # b. srun bash -c "... $SLURM_PROCID ...": every task got the batch shell's 0.
+  cat >"$tmp/job.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+#SBATCH --gpus-per-node=8
+head=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)
+srun bash -c "cd ${WORK:-/tmp} && torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_PROCID --master_addr=$head --master_port=29501 train.py --tag \"it's\""
+EOF
+  stubs
+  before=$(batch "$tmp/job.sbatch")
+  [ "$(grep -c -- '^argv:--node_rank=0$' <<<"$before")" = 2 ] || fail "the input should give node_rank 0 twice: $before"
+  roundtrip "$tmp/job.sbatch" lint.slurm.task-variable-expanded-once
+  bash -n "$tmp/job.sbatch" || fail "bash -n rejects the fixed file: $(cat "$tmp/job.sbatch")"
+  after=$(batch "$tmp/job.sbatch")
+  # each task its own node rank, everything else as before (the batch shell's $head, ${WORK:-/tmp})
+  grep -qx -- 'argv:--node_rank=0' <<<"$after" || fail "task 0: $after"
+  grep -qx -- 'argv:--node_rank=1' <<<"$after" || fail "task 1 still gets the batch shell's value: $after"
+  [ "$(grep -v node_rank <<<"$after")" = "$(grep -v node_rank <<<"$before")" ] ||
+    fail "other arguments changed: [$after] was [$before]"
+  grep -qx -- 'argv:--master_addr=node01' <<<"$after" || fail "the batch shell's \$head was lost: $after"
+  grep -qx -- "argv:it's" <<<"$after" || fail "the quoted argument changed: $after"
+  ;;
+per-task)
+  # c. Eight srun tasks per node, each a torchrun of eight processes.
+  cat >"$tmp/job.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=8
+#SBATCH --gres=gpu:8
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+srun torchrun --nnodes=2 --nproc_per_node=8 --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 train.py
+EOF
+  roundtrip "$tmp/job.sbatch" lint.slurm.torchrun-per-task
+  bash -n "$tmp/job.sbatch" || fail "bash -n rejects the fixed file"
+  grep -qx -- '#SBATCH --ntasks-per-node=1' "$tmp/job.sbatch" || fail "directive: $(cat "$tmp/job.sbatch")"
+  ;;
+rendezvous)
+  # d. --nnodes=2, no --node_rank, no rendezvous backend: both nodes are node 0.
+  cat >"$tmp/run.sh" <<'EOF'
+#!/bin/bash
+MASTER=node01
+torchrun --nnodes=2 --nproc_per_node=8 \
+  --master_addr=$MASTER \
+  --master_port=29500 \
+  train.py
+EOF
+  roundtrip "$tmp/run.sh" lint.torch.static-rendezvous-no-node-rank
+  bash -n "$tmp/run.sh" || fail "bash -n rejects the fixed file: $(cat "$tmp/run.sh")"
+  stubs
+  got=$(batch "$tmp/run.sh")
+  grep -qx -- 'argv:--rdzv_backend=c10d' <<<"$got" || fail "no c10d backend: $got"
+  grep -qx -- 'argv:--rdzv_endpoint=node01:29500' <<<"$got" || fail "endpoint: $got"
+  grep -qx -- 'argv:train.py' <<<"$got" || fail "the script was lost: $got"
+  ;;
+environ)
+  # e. os.environ["MASTER_PORT"] = 29500: TypeError at that line.
+  cat >"$tmp/train.py" <<'EOF'
+import os
+
+os.environ["MASTER_ADDR"] = "10.0.0.5"
+os.environ["MASTER_PORT"] = 29500
+os.environ.setdefault("NCCL_IB_DISABLE", 1)
+print(os.environ["MASTER_PORT"], os.environ["NCCL_IB_DISABLE"])
+EOF
+  $py "$tmp/train.py" 2>"$tmp/pyerr" && fail "the input should stop with TypeError"
+  grep -q "TypeError: str expected, not int" "$tmp/pyerr" || fail "python's error: $(cat "$tmp/pyerr")"
+  run lint --json "$tmp/train.py"
+  run lint --fix "$tmp/train.py"
+  # two findings on two lines: one --fix applies both
+  run lint --json "$tmp/train.py"
+  has lint.python.environ-not-str && fail "still found after --fix: $(cat "$tmp/train.py")"
+  $py -c 'import ast,sys; compile(open(sys.argv[1]).read(), sys.argv[1], "exec")' "$tmp/train.py" || fail "not Python"
+  out=$(env -i PATH=/usr/bin:/bin $py "$tmp/train.py") || fail "the fixed file still stops: $(cat "$tmp/train.py")"
+  [ "$out" = "29500 1" ] || fail "values: $out"
+  ;;
+strategy)
+  # f. A dataset built before MultiWorkerMirroredStrategy() (the stranger's keras_bad.py, its
+  # pipeline written in order so that only this rule edits these lines).
+  cat >"$tmp/train.py" <<'EOF'
+import json
+import os
+import tensorflow as tf
+
+os.environ["TF_CONFIG"] = json.dumps({
+    "cluster": {"worker": ["host1:12345", "host2:12345"]},
+    "task": {"type": "worker", "index": 0},
+})
+
+(x, y), _ = tf.keras.datasets.mnist.load_data()
+dataset = tf.data.Dataset.from_tensor_slices((x, y)).cache().shuffle(10000).batch(64).prefetch(tf.data.AUTOTUNE)
+
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+with strategy.scope():
+    model = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(10)])
+    model.compile("adam", "sparse_categorical_crossentropy")
+
+model.fit(dataset, epochs=5)
+EOF
+  roundtrip "$tmp/train.py" lint.tf.strategy-after-ops
+  $py -c 'import ast,sys; compile(open(sys.argv[1]).read(), sys.argv[1], "exec")' "$tmp/train.py" || fail "not Python"
+  # The order a run would see: TF_CONFIG, then the strategy, then the dataset.
+  $py - "$tmp/train.py" <<'PY' || fail "order: $(cat "$tmp/train.py")"
+import ast, sys
+tree = ast.parse(open(sys.argv[1]).read())
+order = [ast.unparse(s)[:40] for s in tree.body]
+idx = lambda text: next(i for i, s in enumerate(order) if text in s)
+assert idx("os.environ['TF_CONFIG']") < idx("strategy = tf.distribute") < idx("dataset = tf.data"), order
+PY
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "PASS [$case]"

@@ -1,0 +1,8 @@
+# Issue 27 (tests/system/lint/missed_cases.sh, ctest system.fix.stranger-*): the stranger's inputs lint passed in silence; each
+# rule's fix applied with `lint --fix`, then run through bash (stub srun/torchrun) or
+# /usr/bin/python3, and linted again.
+foreach(case gpus srun-quotes per-task rendezvous environ strategy)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/missed_cases.sh $<TARGET_FILE:distdoctor> ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)
+endforeach()

@@ -132,21 +132,30 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
     out += render_plan(view);
     out += style.paint(Color::bold, "nodes") + "\n" + node_table(view) + "\n";
   }
+  // A member node prints its own findings and rank 0's list: the verdict above is rank 0's, so a
+  // bare "0 errors" under "WILL HANG" would read as a contradiction.
+  bool rank0_list = !outcome.rank0 && !outcome.rank0_findings.empty();
   if (!outcome.findings.empty()) {
-    out += style.paint(Color::bold, "findings") + "\n" + report::render_findings(outcome.findings, style);
-  } else if (!outcome.rank0_findings.empty()) {
+    out += style.paint(Color::bold, rank0_list ? "findings (this node)" : "findings") + "\n" +
+           report::render_findings(outcome.findings, style);
+  }
+  if (rank0_list) {
     out += style.paint(Color::bold, "findings") + " (from rank 0)\n";
     for (const auto& f : outcome.rank0_findings)
       out += fmt::format("  {} [{}] {}\n", core::to_string(f.severity), core::to_string(f.label), f.title);
     out += "\n";
   }
   if (outcome.rank0) out += probe_errors(*outcome.rank0, style);
-  if (outcome.findings.empty() && !outcome.rank0_findings.empty())
-    out += style.paint(verdict == "OK" ? Color::green : Color::red,
-                       fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
-           "\n";
-  else
-    out += report::render_summary(outcome.findings, style);
+  if (!outcome.findings.empty()) out += report::render_summary(outcome.findings, style);
+  if (rank0_list || outcome.findings.empty()) {
+    if (!outcome.rank0_findings.empty()) {
+      out += style.paint(verdict == "OK" ? Color::green : Color::red,
+                         fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
+             "\n";
+    } else if (outcome.findings.empty()) {
+      out += report::render_summary(outcome.findings, style);
+    }
+  }
   return out;
 }
 

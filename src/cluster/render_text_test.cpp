@@ -1,6 +1,7 @@
 // Golden tests of preflight's text output (tests/data/golden_text/preflight_*.txt): the fix block,
 // the reachability matrix and the node table, rendered from a real analysis of a 4-node world
 // (rank 3 never joined; node2's eth0 is an MTU black hole from node1; node1 picks an isolated eth1).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "cluster/analysis/analysis.hpp"
@@ -152,6 +153,13 @@ TEST(PreflightText, MemberOutcomeDecodesRankZerosVerdict) {
   EXPECT_NE(text.find("  on node1:\n    export GLOO_SOCKET_IFNAME=eth0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("findings (from rank 0)\n  error ["), std::string::npos) << text;
   EXPECT_EQ(text.find("reachability"), std::string::npos) << text;  // rank 0 prints the matrix
+  // With a finding of its own (a held-out run: the token warning), rank 0's list still follows and
+  // the count says where the verdict's findings are, not a bare "0 errors" under WILL HANG.
+  out.findings.push_back(core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning, "the job token is guessable"));
+  text = render_text(out, report::Style(false));
+  EXPECT_NE(text.find("findings (this node)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("findings (from rank 0)\n  error ["), std::string::npos) << text;
+  EXPECT_NE(text.find(fmt::format("{} finding(s) at rank 0", a.findings.size())), std::string::npos) << text;
 }
 
 // The plan block of a sparse plan: coverage, seed, and what it cannot see, from the typed plan.

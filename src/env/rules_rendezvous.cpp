@@ -125,9 +125,17 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   if (is_loopback_or_any(addrs.front())) {
     auto nodes = node_count(ctx);
     if (nodes && *nodes == 1) return;  // a single-node job may rendezvous on loopback
+    std::string lower = core::to_lower(host);
+    bool local_name = lower == "localhost" || lower == "localhost.localdomain" || lower == "ip6-localhost" ||
+                      lower == "ip6-loopback" || (lower.size() > 10 && lower.ends_with(".localhost")) ||
+                      core::is_loopback_address(host) || core::is_unspecified_address(host) ||
+                      (host.size() > 2 && host.front() == '[');
     auto f = make_finding("env.master-addr.loopback", Label::hostname_resolution,
                           nodes ? Severity::error : Severity::warning,
-                          "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach it", s);
+                          local_name ? "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach it (there it is their own loopback)"
+                                     : "MASTER_ADDR=" + host + " resolves to a loopback address (" + addrs.front() +
+                                           ") on this host; nodes that resolve it the same way cannot reach rank 0",
+                          s);
     f.evidence.push_back(resolves);
     f.evidence.push_back(nodes ? "the job spans " + std::to_string(*nodes) + " nodes"
                                : "the node count is unknown (no NNODES, GROUP_WORLD_SIZE or LOCAL_WORLD_SIZE)");
@@ -136,11 +144,6 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     // localhost breaks local services; a 127.x literal cannot be remapped): only the address helps.
     // Another name mapped to loopback (Debian's "127.0.1.1 <hostname>") can instead be fixed where
     // it is mapped, naming the address it resolved to here.
-    std::string lower = core::to_lower(host);
-    bool local_name = lower == "localhost" || lower == "localhost.localdomain" || lower == "ip6-localhost" ||
-                      lower == "ip6-loopback" || (lower.size() > 10 && lower.ends_with(".localhost")) ||
-                      core::is_loopback_address(host) || core::is_unspecified_address(host) ||
-                      (host.size() > 2 && host.front() == '[');
     f.fix.text = "set MASTER_ADDR to the rank-0 node's routable address" + candidates + " on every node";
     if (!local_name) {
       f.fix.text += ", or change the line of /etc/hosts (or DNS) that maps " + host + " to " + addrs.front() +

@@ -27,6 +27,8 @@ TEST(EnvRendezvous, HostnameMappedToLoopbackInAMultiNodeJobIsAnError) {
   EXPECT_EQ(f->evidence.at(1), "MASTER_ADDR=node0 resolves to 127.0.1.1, 198.18.0.1 (getaddrinfo order)");
   EXPECT_TRUE(f->fix.env.empty());  // not the master: this host cannot know the master's address
   EXPECT_EQ(r.lookups, std::vector<std::string>{"node0"});
+  // what this host resolves says nothing of the others: only nodes resolving it the same way fail
+  EXPECT_EQ(f->title, "MASTER_ADDR=node0 resolves to a loopback address (127.0.1.1) on this host; nodes that resolve it the same way cannot reach rank 0");
 }
 
 TEST(EnvRendezvous, OnTheMasterTheFixNamesItsOnlyRoutableAddress) {

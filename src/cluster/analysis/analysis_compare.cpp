@@ -43,6 +43,11 @@ void compare_settings(Ctx& c) {
     }
     if (by_value.size() < 2) continue;
     bool some_unset = by_value.count("<unset>") != 0;
+    // Interface names differ between machines (eth0 here, ens5 there): a value per node is how the
+    // recommendation itself fixes that, and each node's own rules judge its value against its own
+    // interfaces. Only a node that leaves it unset is compared.
+    bool interface_names = key == "NCCL_SOCKET_IFNAME" || key == "GLOO_SOCKET_IFNAME" || key == "TP_SOCKET_IFNAME";
+    if (interface_names && !some_unset) continue;
     bool hang = key == "MASTER_ADDR" || key == "MASTER_PORT" || key == "WORLD_SIZE";
     core::Label label = core::Label::other;
     if (key == "NCCL_SOCKET_IFNAME" || key == "GLOO_SOCKET_IFNAME" || key == "NCCL_SOCKET_FAMILY")

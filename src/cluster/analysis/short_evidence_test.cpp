@@ -473,5 +473,19 @@ TEST(PreflightShort, LaunchEnvironmentOnlyWhenTheNodesOwnAuditNamesNoError) {
   EXPECT_EQ(warn.findings.front().label, core::Label::tf_config);
 }
 
+// A stranger applied preflight's own per-host fix (GLOO_SOCKET_IFNAME=evqe0 on one node, evqf0 on
+// the other) and was then warned that the value differs across nodes.
+TEST(PreflightShort, InterfaceNamesThatDifferPerNodeAreNoDifferenceToReport) {
+  auto nodes = eth0_nodes(2);
+  nodes[0].env["GLOO_SOCKET_IFNAME"] = "eth0";
+  nodes[1].env["GLOO_SOCKET_IFNAME"] = "ens5";
+  nodes[0].nccl_config["NCCL_SOCKET_IFNAME"] = "=eth0";
+  nodes[1].nccl_config["NCCL_SOCKET_IFNAME"] = "=ens5";
+  auto each = run(nodes);
+  EXPECT_FALSE(has(each, "preflight.setting.differs"));
+  nodes[1].env.erase("GLOO_SOCKET_IFNAME");  // unset on one node: still compared
+  EXPECT_TRUE(has(run(nodes), "preflight.setting.partial"));
+}
+
 }  // namespace
 }  // namespace dd::cluster

@@ -102,7 +102,7 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   // A plain YAML scalar that now reads as a number or a boolean would no longer be a string, and a
   // pod's env value must be one: quote it.
   bool quoted = at > 0 && (line[at - 1] == '"' || line[at - 1] == '\'');
-  if (!quoted && kind_of(ctx.path()) == FileKind::yaml) value = "\"" + value + "\"";
+  if (!quoted && ctx.kind() == FileKind::yaml) value = "\"" + value + "\"";
   line.replace(at, v.value.size(), value);
   if (name != v.name) {
     auto n = line.find(v.name);
@@ -152,7 +152,7 @@ bool setting_alone(const FileContext& ctx, const EnvValue& v) {
 // 127.0.0.1 and they dial themselves.
 void ifname_loopback(FileContext& ctx) {
   if (!ctx.shape().multi_node) return;
-  FileKind kind = kind_of(ctx.path());
+  FileKind kind = ctx.kind();
   for (const auto& v : ctx.env()) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v)) continue;
     bool shell = kind == FileKind::shell || kind == FileKind::dockerfile;
@@ -259,7 +259,7 @@ void ifname_whitespace(FileContext& ctx) {
 }  // namespace
 
 std::string runs_elsewhere(FileContext& ctx) {
-  FileKind kind = kind_of(ctx.path());
+  FileKind kind = ctx.kind();
   if (kind == FileKind::yaml) return "a Kubernetes manifest: its pods run on the cluster's nodes";
   if (kind == FileKind::dockerfile) return "a Dockerfile: its containers run wherever the image is started";
   if (!ctx.shape().remote_why.empty()) return ctx.shape().remote_why;
@@ -304,7 +304,7 @@ void audit_env_values(FileContext& ctx) {
       // generic "multi-GPU code must not ask for NCCL" (a warning from MASTER_ADDR and the like) is
       // what this file's own rules say precisely, or, in a Python file, check (the backend it passes).
       if (f.id == "env.windows.no-nccl" && f.severity != core::Severity::error &&
-          (windows_said || kind_of(ctx.path()) == FileKind::python))
+          (windows_said || ctx.kind() == FileKind::python))
         continue;
       if (!done.insert({f.id, line}).second) continue;
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};

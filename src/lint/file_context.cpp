@@ -3,8 +3,8 @@
 
 namespace dd::lint::detail {
 
-FileContext::FileContext(const std::string& path, const std::string& text, const LintOptions& options)
-    : path_(path), text_(text), options_(options) {
+FileContext::FileContext(const std::string& path, FileKind kind, const std::string& text, const LintOptions& options)
+    : path_(path), kind_(kind), text_(text), options_(options) {
   starts_.push_back(0);
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (text[i] == '\n' && i + 1 < text.size()) starts_.push_back(i + 1);

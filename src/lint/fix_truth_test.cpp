@@ -406,9 +406,9 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   EXPECT_NE(master_fix("job.sbatch", FileKind::shell, "#SBATCH --nodes=2\nexport MASTER_ADDR=localhost\n" + launch)
                 .find("scontrol show hostnames"),
             std::string::npos);
-  EXPECT_EQ(master_fix("Dockerfile", FileKind::dockerfile, "FROM x\nENV MASTER_ADDR=localhost\nCMD " + launch)
-                .rfind("ENV MASTER_ADDR=", 0),
-            0u);
+  // a Dockerfile's ENV takes no trailing comment ("#" would be part of the value): it goes above
+  EXPECT_EQ(master_fix("Dockerfile", FileKind::dockerfile, "FROM x\nENV MASTER_ADDR=localhost\nCMD " + launch),
+            "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nENV MASTER_ADDR=RANK0_HOST");
 }
 
 }  // namespace

@@ -489,7 +489,7 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
 // nothing in a PyTorchJob (its operator sets MASTER_ADDR in every replica), else the rank-0 node.
 std::string master_addr_fix(const FileContext& ctx) {
   std::string_view text = ctx.text();
-  if (kind_of(ctx.path()) == FileKind::yaml) {
+  if (ctx.kind() == FileKind::yaml) {
     if (text.find("PyTorchJob") != std::string_view::npos) {
       return "remove this MASTER_ADDR entry: the PyTorchJob operator sets MASTER_ADDR (the master replica's "
              "service) and MASTER_PORT in every replica";
@@ -499,11 +499,13 @@ std::string master_addr_fix(const FileContext& ctx) {
   if (text.find("#SBATCH") != std::string_view::npos || text.find("SLURM_") != std::string_view::npos) {
     return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)";
   }
-  bool dockerfile = kind_of(ctx.path()) == FileKind::dockerfile;
   // A word, not "<...>": pasted into bash the line must still run (an apostrophe or '<' before the
-  // comment left bash waiting for a closing quote, or read a redirection).
-  return std::string(dockerfile ? "ENV MASTER_ADDR=" : "export MASTER_ADDR=") +
-         "RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node";
+  // comment left bash waiting for a closing quote, or read a redirection). A Dockerfile has no
+  // comment after an instruction (`ENV A=b  # c` makes "#" part of the value): the comment goes above.
+  if (ctx.kind() == FileKind::dockerfile) {
+    return "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nENV MASTER_ADDR=RANK0_HOST";
+  }
+  return "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node";
 }
 
 void master_addr_rule(FileContext& ctx) {

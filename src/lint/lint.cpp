@@ -28,7 +28,7 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::string& text,
                              const LintOptions& options, std::string& error,
                              std::vector<detail::TfConfigSeen>* tf_configs = nullptr) {
-  detail::FileContext ctx(path, text, options);
+  detail::FileContext ctx(path, kind, text, options);
   switch (kind) {
     case FileKind::python: detail::lint_python(ctx); break;
     case FileKind::shell: detail::lint_shell(ctx, false); break;

@@ -44,9 +44,11 @@ struct LaunchFlag {
 
 class FileContext {
  public:
-  FileContext(const std::string& path, const std::string& text, const LintOptions& options);
+  FileContext(const std::string& path, FileKind kind, const std::string& text, const LintOptions& options);
 
   const std::string& path() const { return path_; }
+  // What the file is read as: its name's kind, or for standard input the kind its text shows.
+  FileKind kind() const { return kind_; }
   const std::string& text() const { return text_; }
   const LintOptions& options() const { return options_; }
   // The 1-based line's text without its newline ("" when out of range).
@@ -76,6 +78,7 @@ class FileContext {
 
  private:
   std::string path_;
+  FileKind kind_;
   const std::string& text_;
   const LintOptions& options_;
   std::vector<std::size_t> starts_;

@@ -255,5 +255,26 @@ TEST(LintStrangerGaps, LiteralLocalRankUnderTorchrunIsNamedNotEdited) {
   EXPECT_TRUE(all_of(launch, "lint.torch.local-rank-literal").empty()) << ids(launch);
 }
 
+// A second stranger: the MASTER_ADDR fix for a Dockerfile read `ENV MASTER_ADDR=RANK0_HOST  # ...`,
+// and Docker keeps a "#" after an instruction as part of the value; the same Dockerfile on standard
+// input got `export MASTER_ADDR=...` (the fix's language came from the name "<stdin>").
+TEST(LintStrangerGaps, DockerfileMasterAddrFixHasNoTrailingCommentAndStdinKeepsItsKind) {
+  const std::string text =
+      "FROM pytorch/pytorch\n"
+      "ENV MASTER_ADDR=localhost\n"
+      "CMD torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$NODE_RANK --master_addr=$MASTER_ADDR train.py\n";
+  for (const std::string path : {"Dockerfile", "<stdin>"}) {
+    auto fs = lint_as(path, FileKind::dockerfile, text);
+    auto f = all_of(fs, "lint.launch.master-addr-localhost");
+    ASSERT_EQ(f.size(), 1u) << path << ": " << ids(fs);
+    const std::string& fix = f[0]->finding.fix.text;
+    EXPECT_EQ(fix.find("export"), std::string::npos) << path << ": " << fix;
+    EXPECT_NE(fix.find("\nENV MASTER_ADDR=RANK0_HOST"), std::string::npos) << path << ": " << fix;
+    std::size_t env = fix.find("ENV ");
+    ASSERT_NE(env, std::string::npos) << fix;
+    EXPECT_EQ(fix.find('#', env), std::string::npos) << "a comment after ENV: " << fix;
+  }
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -50,7 +50,13 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
     // A fix of several lines (YAML keys, a continued command) keeps its own indentation under "fix: ".
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", indent_continuation(f.fix.text, "             "));
     for (const auto& [k, v] : f.fix.env) {
-      out += "          " + indent_continuation(core::env_setting(syntax, k, v), "          ") + core::exact_name_note(k, v) + "\n";
+      std::string note = core::exact_name_note(k, v);
+      // A Dockerfile instruction takes no trailing comment (it would be part of the value): above it.
+      if (syntax == core::EnvSyntax::dockerfile && !note.empty()) {
+        out += "          " + std::string(core::trim(note)) + "\n";
+        note.clear();
+      }
+      out += "          " + indent_continuation(core::env_setting(syntax, k, v), "          ") + note + "\n";
     }
     for (const auto& [host, vars] : f.fix.per_host) {
       for (const auto& [k, v] : vars) out += fmt::format("          on {}: {}\n", host, core::export_line(k, v));

@@ -18,6 +18,18 @@ TEST(FindingsText, EmptyFixValueMeansUnset) {
   EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0  # '=' = exact names: eth0 only"), std::string::npos) << text;
 }
 
+// In a Dockerfile a "#" after an instruction is part of the value: the note goes on the line above.
+TEST(FindingsText, DockerfileEnvNoteIsALineAboveNotATrailingComment) {
+  core::Finding f;
+  f.id = "x";
+  f.severity = core::Severity::error;
+  f.title = "t";
+  f.fix.env = {{"NCCL_SOCKET_IFNAME", "=eth0"}};
+  auto text = render_findings({f}, Style(false), FindingTag::label, core::EnvSyntax::dockerfile);
+  EXPECT_NE(text.find("          # '=' = exact names: eth0 only"), std::string::npos) << text;
+  EXPECT_NE(text.find("\n          ENV NCCL_SOCKET_IFNAME==eth0\n"), std::string::npos) << text;
+}
+
 // A fix of several lines (YAML keys) keeps every line at the same indentation, so it can be copied.
 TEST(FindingsText, MultiLineFixKeepsItsIndentation) {
   core::Finding f;

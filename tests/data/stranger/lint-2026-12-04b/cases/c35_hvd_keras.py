@@ -1,0 +1,31 @@
+import tensorflow as tf
+import horovod.tensorflow.keras as hvd
+
+hvd.init()
+gpus = tf.config.experimental.list_physical_devices("GPU")
+for gpu in gpus:
+    tf.config.experimental.set_memory_growth(gpu, True)
+if gpus:
+    tf.config.experimental.set_visible_devices(gpus[hvd.local_rank()], "GPU")
+
+(x, y), _ = tf.keras.datasets.mnist.load_data(path=f"mnist-{hvd.rank()}.npz")
+ds = tf.data.Dataset.from_tensor_slices((x[..., None] / 255.0, y))
+ds = ds.shard(hvd.size(), hvd.rank()).shuffle(10000).batch(128).repeat()
+
+model = tf.keras.Sequential([
+    tf.keras.layers.Conv2D(32, 3, activation="relu", input_shape=(28, 28, 1)),
+    tf.keras.layers.Flatten(),
+    tf.keras.layers.Dense(10, activation="softmax"),
+])
+opt = hvd.DistributedOptimizer(tf.keras.optimizers.SGD(0.01 * hvd.size()))
+model.compile(loss="sparse_categorical_crossentropy", optimizer=opt, metrics=["accuracy"])
+
+callbacks = [
+    hvd.callbacks.BroadcastGlobalVariablesCallback(0),
+    hvd.callbacks.MetricAverageCallback(),
+]
+if hvd.rank() == 0:
+    callbacks.append(tf.keras.callbacks.ModelCheckpoint("./ckpt-{epoch}.h5"))
+
+model.fit(ds, steps_per_epoch=500 // hvd.size(), epochs=24, callbacks=callbacks,
+          verbose=1 if hvd.rank() == 0 else 0)

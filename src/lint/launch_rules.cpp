@@ -560,7 +560,14 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     for (const auto& w : d.words) add_slurm_export(ctx, w, d.line);
   }
   auto commands = split_commands(ctx.text());
+  // The commands ssh / pdsh / clush run from their argument string are read like the file's own.
+  auto remote = dockerfile ? std::vector<RemoteCommand>{} : remote_commands(commands);
+  for (const auto& r : remote) {
+    ctx.mark_embedded(r.command.line, r.runner);
+    commands.push_back(r.command);
+  }
   for (const auto& c : commands) note_shape(ctx, c.words);
+  for (const auto& r : remote) same_node_rank_rule(ctx, r);
   for (const auto& c : commands) {
     if (!dockerfile) {
       check_command(ctx, c.words, c.line);
@@ -602,7 +609,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     }
   }
   master_addr_rule(ctx);
-  launch_shape_rules(ctx, dockerfile);
+  launch_shape_rules(ctx, dockerfile, commands);
   if (!dockerfile) srun_quoting_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
   if (dockerfile) tf_config_in_image(ctx);

@@ -355,7 +355,7 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
 
 }  // namespace
 
-void launch_shape_rules(FileContext& ctx, bool dockerfile) {
+void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands) {
   auto directives = sbatch_directives(ctx.text());
   bool asks_gpus = false;
   for (const auto& d : directives) {
@@ -366,7 +366,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile) {
   }
   std::vector<Launch> launches;
   int sruns = 0;
-  for (const auto& c : split_commands(ctx.text())) {
+  for (const auto& c : commands) {
     bool srun = std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return base(w) == "srun"; });
     std::size_t before = launches.size();
     find_launches(c.words, c.line, false, {}, launches, 0);

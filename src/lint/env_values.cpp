@@ -194,7 +194,9 @@ void ifname_host_bridge(FileContext& ctx) {
                           "default), so the address each node offers is not reachable from the others",
                       v.line,
                       "set " + v.name + " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
-                      "remove the setting (" + library + " then picks an interface itself; NCCL skips docker* and lo)");
+                      "remove the setting (" + library +
+                          (library == "NCCL" ? " then picks an interface itself, skipping docker* and lo)"
+                                             : " then uses the address this host's name resolves to)"));
     f.evidence.push_back(ctx.shape().multi_node_why);
   }
 }

@@ -21,11 +21,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-std::string base_name(std::string_view w) {
-  auto slash = w.rfind('/');
-  return std::string(slash == std::string_view::npos ? w : w.substr(slash + 1));
-}
-
 bool one_of(std::string_view w, std::initializer_list<std::string_view> set) {
   for (auto s : set)
     if (w == s) return true;
@@ -58,7 +53,7 @@ std::optional<Inner> inner_of(const std::vector<std::string>& w, bool shell_c) {
   std::size_t j = 0;
   while (j < w.size() && lead_word(w[j])) ++j;
   if (j >= w.size()) return std::nullopt;
-  std::string prog = base_name(w[j]);
+  std::string prog = program_name(w[j]);
   std::size_t k = 0;
   Inner in{"", prog, false};
   if (prog == "ssh") {
@@ -130,7 +125,7 @@ void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc) {
   const auto& w = rc.command.words;
   bool launcher = false;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    launcher = launcher || base_name(w[i]) == "torchrun" || w[i] == "torch.distributed.launch" || w[i] == "torch.distributed.run";
+    launcher = launcher || program_name(w[i]) == "torchrun" || w[i] == "torch.distributed.launch" || w[i] == "torch.distributed.run";
     if (!launcher) continue;
     std::string value;
     for (std::string_view flag : {"--node_rank", "--node-rank"}) {

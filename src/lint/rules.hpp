@@ -104,6 +104,9 @@ void lint_yaml(FileContext& ctx);
 void check_command(FileContext& ctx, const std::vector<std::string>& words, int line);
 
 // First pass over one command: --nnodes / --nodes / -N / NNODES= that make the job multi-node.
+// A command word's program: "/usr/bin/torchrun" -> "torchrun".
+std::string program_name(std::string_view word);
+
 void note_shape(FileContext& ctx, const std::vector<std::string>& words);
 
 // MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.

@@ -171,6 +171,36 @@ void ifname_loopback(FileContext& ctx) {
   }
 }
 
+// lint.env.ifname-host-bridge: NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME naming only a host-private
+// bridge (docker0, virbr0, lxcbr0, cni0, podman0) in a file whose job spans nodes. Those bridges
+// carry a private subnet of each host (Docker: 172.17.0.1/16 on every host by default), which no
+// other host routes to: the address a node offers is not the node to the others. Prose only: the
+// interface the nodes share is not in the file.
+void ifname_host_bridge(FileContext& ctx) {
+  if (!ctx.shape().multi_node) return;
+  static const std::set<std::string_view> bridges = {"docker0", "virbr0", "lxcbr0", "cni0", "podman0"};
+  for (const auto& v : ctx.env()) {
+    if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v)) continue;
+    std::string_view value = core::trim(v.value);
+    if (value.empty() || value[0] == '^') continue;
+    if (v.name == "NCCL_SOCKET_IFNAME" && value[0] == '=') value.remove_prefix(1);
+    bool all = true;
+    for (const auto& t : core::split(value, ',')) all = all && bridges.count(core::trim(t)) > 0;
+    if (!all) continue;
+    std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
+    auto& f = ctx.add("lint.env.ifname-host-bridge", core::Label::virtual_interface, core::Severity::error,
+                      v.name + "=" + v.value + " in a multi-node job: " + std::string(value) +
+                          " is a bridge private to each host (Docker's docker0 is 172.17.0.1/16 on every host by "
+                          "default), so the address each node offers is not reachable from the others",
+                      v.line,
+                      "set " + v.name + " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
+                      "remove the setting (" + library +
+                          (library == "NCCL" ? " then picks an interface itself, skipping docker* and lo)"
+                                             : " then uses the address this host's name resolves to)"));
+    f.evidence.push_back(ctx.shape().multi_node_why);
+  }
+}
+
 void here_ifname(FileContext& ctx, const EnvValue& v) {
   const auto& entries = ctx.options().entries;
   nccl::NcclConfig config;
@@ -326,6 +356,7 @@ void audit_env_values(FileContext& ctx) {
   }
   ifname_whitespace(ctx);
   ifname_loopback(ctx);
+  ifname_host_bridge(ctx);
   if (!ctx.options().here) return;
   for (const auto& v : ctx.env()) {
     if (v.name == "NCCL_SOCKET_IFNAME" && literal(v) && !v.value.empty()) here_ifname(ctx, v);

@@ -27,6 +27,10 @@ core::Finding& FileContext::add(std::string id, core::Label label, core::Severit
   lf.finding.evidence.push_back(path_ + ":" + std::to_string(line) + ": " +
                                 std::string(core::trim(line_text(line))));
   lf.finding.fix.text = std::move(fixed);
+  if (auto e = embedded_.find(line); e != embedded_.end()) {
+    lf.finding.evidence.push_back("the command is inside the string " + e->second +
+                                  " runs on other machines: apply the fix inside its quotes (--fix leaves this line as it is)");
+  }
   findings_.push_back(std::move(lf));
   return findings_.back().finding;
 }
@@ -45,7 +49,7 @@ core::Finding& FileContext::add(std::string id, core::Label label, core::Severit
   auto& f = add(std::move(id), label, severity, std::move(title), line,
                 one_line ? std::string(core::trim(edit.text)) : edit.text);
   // A note is a suggestion, not a fix: --fix never applies it (docs/lint.md).
-  if (severity != core::Severity::info) findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
+  if (severity != core::Severity::info && !embedded_.count(edit.line)) findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
   return f;
 }
 

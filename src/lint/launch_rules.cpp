@@ -56,12 +56,7 @@ void add_slurm_export(FileContext& ctx, std::string_view word, int line) {
   }
 }
 
-std::string base(std::string_view w) {
-  auto slash = w.rfind('/');
-  return std::string(slash == std::string_view::npos ? w : w.substr(slash + 1));
-}
-
-bool is_python(std::string_view w) { return core::starts_with(base(w), "python"); }
+bool is_python(std::string_view w) { return core::starts_with(program_name(w), "python"); }
 
 // "2", "1:4", "2-4" -> the largest count.
 long long max_count(std::string_view v) {
@@ -248,7 +243,7 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
                e.name == "TF_CONFIG";
   }
   for (std::size_t i = f.end; i < w.size(); ++i) {
-    std::string b = base(w[i]);
+    std::string b = program_name(w[i]);
     training = training || b == "torchrun" || is_python(b) || b == "mpirun" || b == "deepspeed" ||
                b == "horovodrun" || b == "accelerate";
   }
@@ -344,7 +339,7 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
       "--rdzv-backend", "--rdzv_id", "--rdzv-id", "--max_restarts", "--max-restarts", "--log_dir", "--log-dir"};
   Flags f = parse_flags(w, from, valued);
   bool under_srun = std::any_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at),
-                                [](const std::string& x) { return base(x) == "srun"; });
+                                [](const std::string& x) { return program_name(x) == "srun"; });
   for (const auto& [flag, v] : f.values) {
     for (const auto& one : core::split(v, '\n', true)) ctx.launch_flags().push_back({flag, one, line, under_srun});
   }
@@ -385,6 +380,11 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
 }
 
 }  // namespace
+
+std::string program_name(std::string_view word) {
+  auto slash = word.rfind('/');
+  return std::string(slash == std::string_view::npos ? word : word.substr(slash + 1));
+}
 
 // What the command says about the job's size (first pass, before any rule).
 void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
@@ -427,11 +427,11 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
   std::size_t i = 0;
   while (i < w.size() && is_assignment(w[i])) add_assignment(ctx, w[i++], line);
   if (i == w.size()) return;
-  std::string prog = base(w[i]);
+  std::string prog = program_name(w[i]);
   if (prog == "env") {
     i = env_assignments(ctx, w, i, line);
     if (i == w.size()) return;
-    prog = base(w[i]);
+    prog = program_name(w[i]);
   }
   if (prog == "export" || prog == "declare" || prog == "setenv") {
     for (std::size_t j = i + 1; j < w.size(); ++j) {
@@ -441,7 +441,7 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
     return;
   }
   for (std::size_t j = i; j < w.size(); ++j) {
-    std::string b = base(w[j]);
+    std::string b = program_name(w[j]);
     if (ctx.shape().remote_why.empty()) {
       bool hosts = false;
       for (std::size_t k = j + 1; k < w.size() && (b == "mpirun" || b == "mpiexec" || b == "horovodrun"); ++k) {
@@ -560,7 +560,14 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     for (const auto& w : d.words) add_slurm_export(ctx, w, d.line);
   }
   auto commands = split_commands(ctx.text());
+  // The commands ssh / pdsh / clush run from their argument string are read like the file's own.
+  auto remote = dockerfile ? std::vector<RemoteCommand>{} : remote_commands(commands);
+  for (const auto& r : remote) {
+    ctx.mark_embedded(r.command.line, r.runner);
+    commands.push_back(r.command);
+  }
   for (const auto& c : commands) note_shape(ctx, c.words);
+  for (const auto& r : remote) same_node_rank_rule(ctx, r);
   for (const auto& c : commands) {
     if (!dockerfile) {
       check_command(ctx, c.words, c.line);
@@ -602,7 +609,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     }
   }
   master_addr_rule(ctx);
-  launch_shape_rules(ctx, dockerfile);
+  launch_shape_rules(ctx, dockerfile, commands);
   if (!dockerfile) srun_quoting_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
   if (dockerfile) tf_config_in_image(ctx);

@@ -36,11 +36,6 @@ struct Launch {
   bool under_srun = false;
 };
 
-std::string base(std::string_view w) {
-  auto slash = w.rfind('/');
-  return std::string(slash == std::string_view::npos ? w : w.substr(slash + 1));
-}
-
 // "--nproc_per_node" -> "--nproc-per-node" (torchrun accepts both).
 std::string dashed(std::string flag) {
   for (std::size_t i = 2; i < flag.size(); ++i) {
@@ -86,7 +81,7 @@ void find_launches(const std::vector<std::string>& w, int line, bool under_srun,
     if (srun_at < j) srun_words.assign(w.begin() + static_cast<std::ptrdiff_t>(srun_at + 1), w.begin() + static_cast<std::ptrdiff_t>(j));
   };
   for (std::size_t j = 0; j < w.size(); ++j) {
-    std::string b = base(w[j]);
+    std::string b = program_name(w[j]);
     if (b == "srun" && !under_srun) {
       under_srun = true;
       srun_at = j;
@@ -355,7 +350,7 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
 
 }  // namespace
 
-void launch_shape_rules(FileContext& ctx, bool dockerfile) {
+void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands) {
   auto directives = sbatch_directives(ctx.text());
   bool asks_gpus = false;
   for (const auto& d : directives) {
@@ -366,8 +361,8 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile) {
   }
   std::vector<Launch> launches;
   int sruns = 0;
-  for (const auto& c : split_commands(ctx.text())) {
-    bool srun = std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return base(w) == "srun"; });
+  for (const auto& c : commands) {
+    bool srun = std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return program_name(w) == "srun"; });
     std::size_t before = launches.size();
     find_launches(c.words, c.line, false, {}, launches, 0);
     if (srun && launches.size() == before) ++sruns;  // an srun step that starts no torchrun

@@ -2,11 +2,13 @@
 // front-end entry points (python_rules.cpp, launch_rules.cpp, k8s_rules.cpp, env_values.cpp).
 #pragma once
 
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "lint/lint.hpp"
+#include "lint/shell_lexer.hpp"
 
 namespace dd::lint::detail {
 
@@ -75,6 +77,9 @@ class FileContext {
   std::vector<LaunchFlag>& launch_flags() { return launch_flags_; }
   // The input cannot be read as its kind (YAML syntax): "<file>:<line>: <problem>".
   std::string& error() { return error_; }
+  // `line` holds a command inside the string a remote runner (`runner`: ssh, pdsh ...) runs: a
+  // finding there says so, and --fix does not edit it (the change belongs inside the quotes).
+  void mark_embedded(int line, const std::string& runner) { embedded_.emplace(line, runner); }
 
  private:
   std::string path_;
@@ -86,6 +91,7 @@ class FileContext {
   std::vector<EnvValue> env_;
   JobShape shape_;
   std::vector<LaunchFlag> launch_flags_;
+  std::map<int, std::string> embedded_;  // line -> the remote runner whose string it holds
   std::string error_;
 };
 
@@ -98,6 +104,9 @@ void lint_yaml(FileContext& ctx);
 void check_command(FileContext& ctx, const std::vector<std::string>& words, int line);
 
 // First pass over one command: --nnodes / --nodes / -N / NNODES= that make the job multi-node.
+// A command word's program: "/usr/bin/torchrun" -> "torchrun".
+std::string program_name(std::string_view word);
+
 void note_shape(FileContext& ctx, const std::vector<std::string>& words);
 
 // MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.
@@ -113,11 +122,22 @@ std::string runs_elsewhere(FileContext& ctx);
 // After the commands of a shell file or Dockerfile: CUDA_VISIBLE_DEVICES narrower than
 // --nproc_per_node, srun starting several torchruns per node, --nnodes > 1 with every node rank 0
 // (launch_shape_rules.cpp).
-void launch_shape_rules(FileContext& ctx, bool dockerfile);
+// `commands`: the file's commands and those its remote runners run (remote_commands).
+void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands);
 
 // `srun bash -c "... $SLURM_PROCID ..."`: the double quotes let the shell that runs srun expand the
 // task variable once (srun_quoting.cpp).
 void srun_quoting_rule(FileContext& ctx);
+
+// A command that a remote runner runs from its argument string (remote_commands.cpp).
+struct RemoteCommand {
+  ShellCommand command;     // numbered with the outer command's line
+  std::string runner;       // "ssh", "pdsh", "clush"
+  bool every_host = false;  // the same command on several hosts: pdsh/clush, or ssh in a loop
+};
+std::vector<RemoteCommand> remote_commands(const std::vector<ShellCommand>& commands);
+// lint.remote.same-node-rank: a literal --node_rank in a command every host runs.
+void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc);
 
 // Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
 void audit_env_values(FileContext& ctx);

@@ -119,34 +119,6 @@ std::string describe_groups(const ProcessGroups& groups, const std::function<std
 
 }  // namespace rule
 
-namespace {
-
-// Where the log holds too little to name a cause: say so and what to re-run with.
-void evidence_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  for (const auto& r : out)
-    if (r.finding.severity != core::Severity::info) return;
-  auto f = rule::make("logs.not-enough-evidence", core::Label::other, core::Severity::info,
-                      "Not enough evidence in the log to name a cause", 90);
-  std::string seen = std::to_string(facts.lines) + " lines, " + std::to_string(facts.nccl_lines) + " NCCL lines, " +
-                     std::to_string(facts.hosts.size()) + " host(s)";
-  if (facts.nccl_lines == 0) {
-    f.finding.title = "Not enough evidence: the log has no NCCL_DEBUG=INFO lines (" + seen + ")";
-  } else {
-    f.finding.title = "No communication error in the log (" + seen + "); it may end before the failure";
-  }
-  const Signal& opaque = facts.signal(EventKind::opaque_error);
-  rule::add_evidence(f.finding, opaque);
-  const Signal& warn = facts.signal(EventKind::nccl_warn);
-  rule::add_evidence(f.finding, warn);
-  f.finding.fix.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
-  f.finding.fix.text =
-      "Re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET (and TORCH_DISTRIBUTED_DEBUG=DETAIL for torch), "
-      "collect the log of every rank, and run `distdoctor logs` on all of them together";
-  out.push_back(std::move(f));
-}
-
-}  // namespace
-
 std::vector<core::Finding> run_rules(const LogFacts& facts) {
   std::vector<RankedFinding> ranked;
   framework_rules(facts, ranked);
@@ -157,7 +129,7 @@ std::vector<core::Finding> run_rules(const LogFacts& facts) {
   runtime_rules(facts, ranked);
   late_transport_rules(facts, ranked);
   late_hypothesis_rules(facts, ranked);
-  evidence_rule(facts, ranked);
+  evidence_rules(facts, ranked);
   std::stable_sort(ranked.begin(), ranked.end(), [](const RankedFinding& a, const RankedFinding& b) {
     if (a.finding.severity != b.finding.severity)
       return static_cast<int>(a.finding.severity) < static_cast<int>(b.finding.severity);

@@ -37,6 +37,8 @@ void hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 // Rules that speak only when nothing else did (they read `out`).
 void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 void late_hypothesis_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
+// The note for a log that names no cause: the stage the log reached and the candidates (rules_evidence.cpp).
+void evidence_rules(const LogFacts& facts, std::vector<RankedFinding>& out);
 
 // A rule whose finding is data (data/signal_rules.json, compiled in): when the signal of `kind`
 // was seen, a finding with this identity, the signal's evidence, hosts and ranks (then the evidence

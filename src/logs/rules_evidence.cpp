@@ -1,0 +1,129 @@
+// The finding for logs that name no cause (logs.not-enough-evidence): it says how far the job got
+// by the log's own lines and, for that stage, the candidate causes with the one step that tells
+// them apart, instead of only "re-run with NCCL_DEBUG=INFO" (issue 30, item 4). The stages:
+//   no NCCL line at all          -> NCCL_DEBUG was off or NCCL never started: the re-run is the step;
+//   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
+//                                   that never arrived, or a log cut early;
+//   every process logged "Init COMPLETE" -> a collective some rank did not call, a rank busy or
+//                                   stopped outside communication, or the data path between GPUs.
+// It speaks only when every other finding is a note, and it never claims a cause: label `other`,
+// severity info.
+#include <algorithm>
+
+#include "logs/rules.hpp"
+
+namespace dd::logs {
+
+namespace {
+
+struct Stage {
+  std::string title;
+  std::vector<std::string> candidates;  // "<cause> — <the step that tells it apart>"
+  std::map<std::string, std::string> env;
+  std::vector<Evidence> evidence;
+  std::string lead = "Candidates, each with the step that tells it apart:";
+};
+
+std::string process_name(const ProcessState& p) {
+  auto ranks = rule::ranks_of(p);
+  std::string s = p.host.empty() ? "pid " + p.pid : p.host + ":" + p.pid;
+  if (!ranks.empty()) s += " (rank " + rule::rank_ranges(ranks) + ")";
+  return s;
+}
+
+std::string counts(const LogFacts& facts) {
+  return std::to_string(facts.lines) + " lines, " + std::to_string(facts.nccl_lines) + " NCCL lines, " +
+         std::to_string(facts.hosts.size()) + " host(s)";
+}
+
+Stage no_nccl_lines(const LogFacts& facts) {
+  Stage s;
+  s.title = "Not enough evidence: the log has no NCCL_DEBUG=INFO lines (" + counts(facts) + ")";
+  s.candidates = {
+      "NCCL_DEBUG was not set for the job's processes, so NCCL printed nothing — re-run with the variables "
+      "below set where every rank inherits them (the launcher's environment, `srun --export=ALL`, "
+      "`mpirun -x`, the container's env)",
+      "the job stopped before NCCL started (rendezvous, store, or the script itself) — the last lines of "
+      "every rank's log show whether any rank reached init_process_group",
+  };
+  s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  return s;
+}
+
+Stage init_not_logged(const LogFacts& facts, const std::vector<const ProcessState*>& open) {
+  Stage s;
+  std::string who;
+  for (std::size_t i = 0; i < open.size() && i < 4; ++i) who += (i ? ", " : "") + process_name(*open[i]);
+  if (open.size() > 4) who += " and " + std::to_string(open.size() - 4) + " more";
+  s.title = "No cause in the log: " + std::to_string(open.size()) + " of " + std::to_string(facts.processes.size()) +
+            " NCCL process(es) logged no \"Init COMPLETE\" (" + who + "), and no error follows (" + counts(facts) + ")";
+  for (const auto* p : open)
+    if (s.evidence.size() < 3 && !p->last_activity.empty()) s.evidence.push_back(p->last_activity);
+  s.candidates = {
+      "the ranks could not connect to each other during init (a wrong or different interface per node, a "
+      "blocked port) — compare the \"Bootstrap : Using\" and \"NET/Socket : Using\" lines of every rank, and "
+      "run `distdoctor preflight` on every node",
+      "a rank never reached init (it crashed, waits on its input, or was never started) — every rank's log "
+      "should hold a \"comm ... rank R nranks N\" line; the rank without one is the one to look at",
+      "the log ends before the failure (cut when posted, or the job still running) — the full log of every "
+      "rank",
+  };
+  s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  return s;
+}
+
+Stage init_complete(const LogFacts& facts) {
+  Stage s;
+  std::set<int> ranks;
+  for (const auto& p : facts.processes) {
+    auto r = rule::ranks_of(*p);
+    ranks.insert(r.begin(), r.end());
+  }
+  std::string who = ranks.empty() ? std::to_string(facts.processes.size()) + " process(es)"
+                                  : "rank(s) " + rule::rank_ranges(ranks);
+  s.title = "No cause in the log: NCCL init completed on " + who + " and no error follows (" + counts(facts) +
+            "); it may end before the failure";
+  for (const auto& p : facts.processes)
+    if (s.evidence.size() < 2 && !p->last_activity.empty()) s.evidence.push_back(p->last_activity);
+  s.candidates = {
+      "a rank called a different collective, or skipped one the others called — NCCL_DEBUG_SUBSYS=COLL on "
+      "every rank (distdoctor logs compares the calls across the ranks' logs), or TORCH_DISTRIBUTED_DEBUG=DETAIL "
+      "for torch",
+      "a rank is busy or stopped outside communication (input pipeline, checkpointing, a stopped process) — "
+      "`py-spy dump --pid PID` on each rank, or `distdoctor watch` on each node while it hangs",
+      "the data path stalls: between GPUs of a host (P2P over PCIe with IOMMU/ACS on) — one run with "
+      "NCCL_P2P_DISABLE=1 completes if so; between hosts (an MTU black hole, blocked data ports) — "
+      "`distdoctor preflight` between the nodes moves bulk data and names the pair",
+  };
+  s.lead = "If the job hung after these lines, the candidates, each with the step that tells it apart:";
+  s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET,COLL"}};
+  return s;
+}
+
+Stage stage_of(const LogFacts& facts) {
+  if (facts.nccl_lines == 0 || facts.processes.empty()) return no_nccl_lines(facts);
+  std::vector<const ProcessState*> open;
+  for (const auto& p : facts.processes)
+    if (!p->init_complete) open.push_back(p.get());
+  return open.empty() ? init_complete(facts) : init_not_logged(facts, open);
+}
+
+}  // namespace
+
+void evidence_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  for (const auto& r : out)
+    if (r.finding.severity != core::Severity::info) return;
+  Stage s = stage_of(facts);
+  auto f = rule::make("logs.not-enough-evidence", core::Label::other, core::Severity::info, s.title, 90);
+  for (const auto& e : s.evidence) rule::add_evidence(f.finding, e);
+  rule::add_evidence(f.finding, facts.signal(EventKind::opaque_error));
+  rule::add_evidence(f.finding, facts.signal(EventKind::nccl_warn));
+  std::string text = s.lead;
+  for (std::size_t i = 0; i < s.candidates.size(); ++i)
+    text += " (" + std::to_string(i + 1) + ") " + s.candidates[i] + ";";
+  text.back() = '.';
+  text += " Then run `distdoctor logs` on every rank's log together.";
+  rule::emit(out, std::move(f), std::move(text), std::move(s.env));
+}
+
+}  // namespace dd::logs

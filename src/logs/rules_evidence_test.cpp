@@ -1,0 +1,76 @@
+// logs.not-enough-evidence says how far the log got and the candidates for that stage, each with
+// the step that tells it apart; it never names a cause (label other, severity info).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "logs/analyzer.hpp"
+
+namespace dd::logs {
+namespace {
+
+const core::Finding& only_note(const LogsReport& r) {
+  EXPECT_EQ(r.findings.size(), 1u);
+  EXPECT_EQ(r.findings.front().id, "logs.not-enough-evidence");
+  EXPECT_EQ(r.findings.front().severity, core::Severity::info);
+  EXPECT_EQ(r.findings.front().label, core::Label::other);
+  return r.findings.front();
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(LogsNotEnoughEvidence, NoNcclLineAsksForTheRerunAndSaysWhereTheVariablesMustReach) {
+  auto r = analyze_text("Epoch 1\nloading data\n", "train.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "no NCCL_DEBUG=INFO lines")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "every rank inherits them")) << f.fix.text;
+  EXPECT_EQ(f.fix.env.at("NCCL_DEBUG"), "INFO");
+  EXPECT_EQ(f.fix.env.at("NCCL_DEBUG_SUBSYS"), "INIT,NET");
+}
+
+// Two ranks on two hosts, neither logged Init COMPLETE (when some did, nccl.init.incomplete speaks):
+// the note names the processes and their last lines, and the candidates of the connection stage
+// (preflight is the step).
+TEST(LogsNotEnoughEvidence, InitNotLoggedOnOneProcessNamesItAndItsLastLine) {
+  const std::string log =
+      "nodeA:100:100 [0] NCCL INFO Bootstrap : Using [0]eth0:198.18.0.1<0>\n"
+      "nodeA:100:100 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.1<0>\n"
+      "nodeB:200:200 [0] NCCL INFO Bootstrap : Using [0]eth0:198.18.0.2<0>\n"
+      "nodeB:200:200 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.2<0>\n";
+  auto r = analyze_text(log, "both.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "2 of 2 NCCL process(es) logged no \"Init COMPLETE\" (nodeA:100, nodeB:200)")) << f.title;
+  ASSERT_FALSE(f.evidence.empty());
+  EXPECT_TRUE(has(f.evidence.front(), "both.log:2:")) << f.evidence.front();
+  EXPECT_TRUE(has(f.evidence.back(), "both.log:4:")) << f.evidence.back();
+  EXPECT_TRUE(has(f.fix.text, "distdoctor preflight")) << f.fix.text;
+  EXPECT_FALSE(has(f.title, "cause:")) << "no cause is claimed";
+}
+
+// Every process logged Init COMPLETE and nothing else: the candidates after init (COLL tracing,
+// py-spy / watch, one run with NCCL_P2P_DISABLE=1), and COLL in the variables to set.
+TEST(LogsNotEnoughEvidence, InitCompleteEverywhereGivesTheAfterInitCandidates) {
+  const std::string log =
+      "nodeA:100:100 [0] NCCL INFO comm 0x1 rank 0 nranks 2 cudaDev 0 busId 1000 - Init COMPLETE\n"
+      "nodeA:101:101 [1] NCCL INFO comm 0x2 rank 1 nranks 2 cudaDev 1 busId 2000 - Init COMPLETE\n";
+  auto r = analyze_text(log, "node.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "NCCL init completed on rank(s) 0-1 and no error follows")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "(1) a rank called a different collective")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "py-spy dump")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "NCCL_P2P_DISABLE=1")) << f.fix.text;
+  EXPECT_EQ(f.fix.env.at("NCCL_DEBUG_SUBSYS"), "INIT,NET,COLL");
+  EXPECT_TRUE(has(f.fix.text, "If the job hung after these lines")) << f.fix.text;
+}
+
+// Any warning or error elsewhere silences the note.
+TEST(LogsNotEnoughEvidence, SilentWhenAnotherRuleWarns) {
+  const std::string log =
+      "nodeA:100:100 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>\n"
+      "nodeB:200:200 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>\n";
+  auto r = analyze_text(log, "two.log");
+  for (const auto& f : r.findings) EXPECT_NE(f.id, "logs.not-enough-evidence") << f.title;
+}
+
+}  // namespace
+}  // namespace dd::logs

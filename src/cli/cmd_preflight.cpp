@@ -17,6 +17,7 @@
 #include "cli/usage.hpp"
 #include "transport/auth.hpp"
 #include "cluster/preflight.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
@@ -46,8 +47,11 @@ struct PreflightFlags {
 
 // The outcome on stdout: --export-format's rendering, else --json, else text; --report also.
 int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, const cluster::PreflightOutcome& outcome) {
-  if (!write_report(flags.fix, outcome.json)) return core::k_exit_usage;
-  if (print_export(flags.fix, outcome.json)) return outcome.exit_code;
+  if (!flags.fix.report_path.empty() || !flags.fix.export_format.empty()) {
+    auto shown = cluster::report_outcome(outcome);
+    if (!write_report(flags.fix, shown)) return core::k_exit_usage;
+    if (print_export(flags.fix, shown)) return outcome.exit_code;
+  }
   if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
   else std::cout << cluster::render_text(outcome, global.style());
   return outcome.exit_code;

@@ -14,6 +14,7 @@
 #include "cluster/analysis/reach_matrix.hpp"
 #include "transport/probe_protocol.hpp"
 #include "transport/probe_server.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/results_message.hpp"
 #include "core/exit_code.hpp"
 #include "core/address.hpp"
@@ -377,6 +378,7 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
 PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
                                std::map<int, json> reports, bool every_probe) {
   PreflightOutcome out;
+  out.sections = rank0_sections(in, a.recommendation, reports, every_probe);
   out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.findings = a.findings;
   out.exit_code = exit_code_of(a);

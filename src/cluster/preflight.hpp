@@ -21,6 +21,7 @@
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "os/firewall_source.hpp"
+#include "report/outcome.hpp"
 
 namespace dd::cluster {
 
@@ -68,6 +69,7 @@ struct PreflightOutcome {
   Recommendation fix;                          // env, per_host, checks (a member: its own host's share)
   std::vector<core::Finding> rank0_findings;   // a member: rank 0's findings as sent
   std::optional<Rank0View> rank0;              // rank 0 only
+  report::Sections sections;                   // what --report draws (rank 0: matrix, nodes, interfaces)
 };
 
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);

@@ -85,7 +85,8 @@ TEST(OutcomeAgreement, TextJsonHtmlAndEveryExportCarryTheSameFixLines) {
 
   const std::string text = render_text(out, report::Style(false));
   const std::string html = report::render_html_report(shown);
-  const JsonFix from_json = json_fix(out.json);
+  const json printed = json_of(out);
+  const JsonFix from_json = json_fix(printed);
   std::map<report::ExportFormat, std::string> exports;
   for (auto f : {report::ExportFormat::sh, report::ExportFormat::dockerfile, report::ExportFormat::k8s,
                  report::ExportFormat::slurm, report::ExportFormat::torchrun, report::ExportFormat::tf})
@@ -124,7 +125,7 @@ TEST(OutcomeAgreement, TextJsonHtmlAndEveryExportCarryTheSameFixLines) {
       EXPECT_EQ(tf["per_host"][host][name], value) << host << " " << name;
     }
   // every finding behind the fix is named in the fix as in the JSON's findings[]
-  for (const auto& f : out.json["findings"]) {
+  for (const auto& f : printed["findings"]) {
     const std::string note = "# " + f["id"].get<std::string>() + ": ";
     EXPECT_TRUE(has(exports[report::ExportFormat::sh], note)) << note;
     EXPECT_TRUE(has(html, "data-finding-id=\"" + f["id"].get<std::string>() + "\"")) << note;

@@ -92,7 +92,6 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
               {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason},
               {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
-              {"findings", report::to_json(findings)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
   out.exit_code = core::k_exit_findings;
   return out;
@@ -157,9 +156,7 @@ core::Finding guessable_token_finding(const PreflightOptions& o) {
 
 void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
   if (!o.token_guessable) return;
-  auto f = guessable_token_finding(o);
-  out.findings.push_back(f);
-  if (out.json.contains("findings") && out.json["findings"].is_array()) out.json["findings"].push_back(report::to_json(f));
+  out.findings.push_back(guessable_token_finding(o));
 }
 
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
@@ -365,7 +362,7 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
               {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
               {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
               {"missing", in.missing}, {"lost", lost},
-              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+              {"good_addresses", good}, {"recommendation", rec},
               {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
   out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
   out["probes"] = std::move(probes);
@@ -402,16 +399,14 @@ PreflightOutcome member_outcome(const PreflightOptions& o, const NodeFacts& fact
   out.verdict = verdict.value("verdict", "UNKNOWN");
   out.reason = verdict.value("reason", "");
   out.exit_code = verdict.value("exit_code", static_cast<int>(core::k_exit_findings));
-  const json findings = verdict.value("findings", json::array());
-  for (const auto& f : findings)
+  for (const auto& f : verdict.value("findings", json::array()))
     if (auto typed = report::finding_from_json(f)) out.rank0_findings.push_back(std::move(*typed));
   const json rec = verdict.value("recommendation", json::object());
   out.fix.env = string_values(rec.value("env", json::object()));
   const json per_host = rec.value("per_host", json::object());
   for (const auto& [host, vars] : per_host.items()) out.fix.per_host[host] = string_values(vars);
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
-              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"findings", findings},
-              {"recommendation", rec},
+              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"recommendation", rec},
               {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
   return out;
 }
@@ -430,6 +425,17 @@ PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Erro
   findings.front().evidence.push_back("this node could not derive its rank and the meeting point (" + problem.message +
                                       "), so it did not join; rank 0 reports it as missing");
   return alone(PreflightOptions{}, facts, std::move(findings));
+}
+
+std::vector<core::Finding> shown_findings(const PreflightOutcome& outcome) {
+  std::vector<core::Finding> all = outcome.rank0_findings;
+  all.insert(all.end(), outcome.findings.begin(), outcome.findings.end());
+  return all;
+}
+
+json json_of(PreflightOutcome outcome) {
+  outcome.json["findings"] = report::to_json(shown_findings(outcome));
+  return std::move(outcome.json);
 }
 
 std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>& entries) {

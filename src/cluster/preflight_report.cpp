@@ -108,8 +108,7 @@ report::Outcome report_outcome(const PreflightOutcome& o) {
   out.host = o.host;
   out.verdict = o.verdict;
   out.reason = o.reason;
-  out.findings = o.rank0_findings;
-  out.findings.insert(out.findings.end(), o.findings.begin(), o.findings.end());
+  out.findings = shown_findings(o);
   out.fix = report::fix_plan(out.findings, core::Fix{o.fix.env, o.fix.per_host, ""});
   out.fix.world = o.world;
   if (o.rank0)

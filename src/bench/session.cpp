@@ -9,6 +9,7 @@
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
 #include "transport/socket.hpp"
+#include "core/finding_factory.hpp"
 #include "core/exit_code.hpp"
 #include "report/json.hpp"
 
@@ -20,14 +21,6 @@ using nlohmann::json;
 using cluster::Log;
 using cluster::Message;
 using cluster::MsgType;
-
-core::Finding make_finding(std::string id, core::Label label, std::string title, std::vector<std::string> evidence,
-                           std::string fix) {
-  auto f = core::new_finding(std::move(id), label, core::Severity::error, std::move(title));
-  f.evidence = std::move(evidence);
-  f.fix.text = std::move(fix);
-  return f;
-}
 
 json base_json(const BenchConfig& c, std::string_view role, std::string_view verdict) {
   return {{"command", "bench"}, {"role", role}, {"rank", c.rank}, {"world", c.world}, {"host", c.host},
@@ -192,39 +185,31 @@ json report_json(int rank, const RankReport& r) {
           {"error", r.error}, {"opening", r.opening}};
 }
 
+// Decodes each element of `array` with `decode` (an optional-returning *_from_json) into `to`;
+// false at the first malformed element (those before it are kept).
+template <class T, class Decode>
+bool decode_each(const json& array, Decode decode, std::vector<T>& to) {
+  for (const auto& e : array) {
+    auto v = decode(e);
+    if (!v) return false;
+    to.push_back(std::move(*v));
+  }
+  return true;
+}
+
 RankReport report_from_json(const json& j) {
   RankReport r;
   r.ok = j.contains("ok") && j["ok"].is_boolean() && j["ok"].get<bool>();
   if (j.contains("failed_peer") && j["failed_peer"].is_number_integer()) r.failed_peer = j["failed_peer"].get<int>();
   if (j.contains("error") && j["error"].is_string()) r.error = j["error"].get<std::string>();
   if (j.contains("opening") && j["opening"].is_boolean()) r.opening = j["opening"].get<bool>();
-  for (const auto& s : j.value("results", json::array())) {
-    auto sample = sample_from_json(s);
-    if (!sample) {
-      r.ok = false;
-      r.error = "sent malformed results";
-      break;
-    }
-    r.samples.push_back(*sample);
-  }
-  for (const auto& p : j.value("pairs", json::array())) {
-    auto pair = pair_sample_from_json(p);
-    if (!pair) {
-      r.ok = false;
-      r.error = "sent malformed pair results";
-      break;
-    }
-    r.pairs.push_back(*pair);
-  }
-  for (const auto& p : j.value("tune", json::array())) {
-    auto point = tune_point_from_json(p);
-    if (!point) {
-      r.ok = false;
-      r.error = "sent malformed tuning results";
-      break;
-    }
-    r.tune.push_back(*point);
-  }
+  auto malformed = [&r](const char* what) {
+    r.ok = false;
+    r.error = std::string("sent malformed ") + what;
+  };
+  if (!decode_each(j.value("results", json::array()), sample_from_json, r.samples)) malformed("results");
+  if (!decode_each(j.value("pairs", json::array()), pair_sample_from_json, r.pairs)) malformed("pair results");
+  if (!decode_each(j.value("tune", json::array()), tune_point_from_json, r.tune)) malformed("tuning results");
   return r;
 }
 
@@ -253,7 +238,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
   cluster::JoinFailure jf;
   auto conn = cluster::join_rendezvous(c.rendezvous_host, c.rendezvous_port, join, c.token, join_deadline, log, &jf);
   if (!conn)
-    return alone(c, {make_finding("bench.rendezvous.failed", core::Label::firewall_or_port_blocked,
+    return alone(c, {core::new_finding("bench.rendezvous.failed", core::Label::firewall_or_port_blocked, core::Severity::error,
                                   fmt::format("could not join the rendezvous {}", jf.address),
                                   {conn.error().describe(), fmt::format("{} attempts", jf.attempts)},
                                   "start bench on rank 0 too, with the same --rendezvous, --world and --token; "
@@ -277,7 +262,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
                       : plan->type == MsgType::verdict ? "rank 0 gave up: " + plan->body.value("reason", "")
                       : !proven ? "the plan does not prove this job's token"
                                 : "the plan's address table is malformed";
-    return alone(c, {make_finding("bench.rendezvous.no-plan", core::Label::other,
+    return alone(c, {core::new_finding("bench.rendezvous.no-plan", core::Label::other, core::Severity::error,
                                   "rank 0 sent no usable benchmark plan", {why},
                                   "run the same distdoctor with the same --world and --token on every node")});
   }
@@ -291,11 +276,14 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
   if (!verdict || verdict->type != MsgType::verdict) {
     std::vector<std::string> ev = {verdict ? "unexpected message from rank 0" : verdict.error().describe()};
     if (!mine.ok) ev.push_back("this rank: " + mine.error);
-    return alone(c, {make_finding("bench.rendezvous.no-verdict", core::Label::other,
+    return alone(c, {core::new_finding("bench.rendezvous.no-verdict", core::Label::other, core::Severity::error,
                                   "rank 0 sent no verdict before the deadline", ev, "look at rank 0's output")});
   }
-  out.json = base_json(c, "member", verdict->body.value("verdict", "UNKNOWN"));
-  out.json["findings"] = verdict->body.value("findings", json::array());
+  out.verdict = verdict->body.value("verdict", "UNKNOWN");
+  for (const auto& f : verdict->body.value("findings", json::array()))
+    if (auto typed = report::finding_from_json(f)) out.rank0_findings.push_back(std::move(*typed));
+  out.json = base_json(c, "member", out.verdict);
+  out.json["findings"] = report::to_json(out.rank0_findings);
   out.json["results"] = json::array();
   if (!mine.ok) out.json["error"] = mine.error;
   out.json["note"] = "rank 0 prints the results of the whole world";
@@ -320,7 +308,7 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
   auto host_of = [&](int r) { return peers[static_cast<std::size_t>(r)].host; };
   if (!lost.empty()) {
     std::vector<std::string> names, ev;
-    core::Finding f = make_finding("bench.rank.lost", core::Label::other, "", {}, "");
+    core::Finding f = core::new_finding("bench.rank.lost", core::Label::other, core::Severity::error, "");
     for (const auto& [rank, why] : lost) {
       names.push_back(fmt::format("rank {} ({})", rank, host_of(rank)));
       ev.push_back(fmt::format("rank {} ({}): {}", rank, host_of(rank), why));
@@ -337,7 +325,7 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
   }
   if (evidence.empty()) return out;
   if (nccl) {
-    out.push_back(make_finding("bench.peer.failed", core::Label::other, "the NCCL run failed", evidence,
+    out.push_back(core::new_finding("bench.peer.failed", core::Label::other, core::Severity::error, "the NCCL run failed", evidence,
                                "the evidence names the NCCL or CUDA call that failed; rerun with NCCL_DEBUG=INFO "
                                "and `distdoctor logs` the output"));
     return out;
@@ -345,9 +333,9 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
   int worst = -1, most = 0;
   for (const auto& [peer, n] : blamed)
     if (n > most) worst = peer, most = n;
-  core::Finding f = make_finding(
+  core::Finding f = core::new_finding(
       opening ? "bench.mesh.unreachable" : "bench.peer.failed",
-      opening ? core::Label::firewall_or_port_blocked : core::Label::other,
+      opening ? core::Label::firewall_or_port_blocked : core::Label::other, core::Severity::error,
       worst >= 0 ? fmt::format("the data mesh failed at rank {} ({})", worst, host_of(worst))
                  : std::string("the data mesh failed"),
       evidence,
@@ -373,7 +361,7 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
   }
   auto rv = cluster::RendezvousServer::open(c.rendezvous_port);
   if (!rv)
-    return alone(c, {make_finding("bench.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked,
+    return alone(c, {core::new_finding("bench.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
                                   fmt::format("rank 0 cannot listen on the rendezvous port {}", c.rendezvous_port),
                                   {rv.error().describe()}, "pick a free port with --rendezvous")});
   core::Deadline join_deadline(c.join_timeout);
@@ -400,7 +388,7 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
     return alone(c, {f});
   };
   if (!problems.empty()) {
-    auto f = make_finding("bench.rank.missing", core::Label::other,
+    auto f = core::new_finding("bench.rank.missing", core::Label::other, core::Severity::error,
                           fmt::format("not every rank joined: {}", problems.front()), problems,
                           "start bench on every node with the same --rendezvous, --world and --token");
     for (int r : rv->missing()) f.ranks.push_back(r);
@@ -429,7 +417,7 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
   auto out = conclude(c, peers, reports, lost);
   rv->broadcast(MsgType::verdict,
                 [&](const cluster::Member&) {
-                  return json{{"verdict", out.json["verdict"]},
+                  return json{{"verdict", out.verdict},
                               {"reason", out.findings.empty() ? "" : out.findings.front().title},
                               {"exit_code", out.exit_code}, {"findings", report::to_json(out.findings)}};
                 },
@@ -455,8 +443,8 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
     long long wrong = 0;
     for (const auto& p : points) wrong += std::max(p.wrong, 0LL);
     if (wrong > 0)
-      out.findings.push_back(make_finding(
-          "bench.data.wrong", core::Label::other, fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
+      out.findings.push_back(core::new_finding(
+          "bench.data.wrong", core::Label::other, core::Severity::error, fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
           {"the #wrong column counts elements that differ from the exact expected values"},
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
   } else if (out.findings.empty() && c.p2p) {
@@ -473,8 +461,8 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
     for (const auto& [rank, r] : reports) per_rank.push_back(r.samples);
     out.rows = combine(per_rank, c.world, c.run.root);
     if (total_wrong(out.rows) > 0)
-      out.findings.push_back(make_finding(
-          "bench.data.wrong", core::Label::other,
+      out.findings.push_back(core::new_finding(
+          "bench.data.wrong", core::Label::other, core::Severity::error,
           fmt::format("{} elements arrived wrong", total_wrong(out.rows)),
           {"the #wrong column counts elements that differ from the exact expected values"},
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
@@ -482,8 +470,9 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   out.exit_code = core::has_error(out.findings) ? core::k_exit_findings : core::k_exit_ok;
   bool slow = false;
   for (const auto& f : out.findings) slow = slow || f.severity != core::Severity::info;
-  std::string verdict = out.exit_code != core::k_exit_ok ? "FAILED" : slow ? "SLOW" : "OK";
-  out.json = base_json(c, "rank0", verdict);
+  out.verdict = out.exit_code != core::k_exit_ok ? "FAILED" : slow ? "SLOW" : "OK";
+  out.peers = peers;
+  out.json = base_json(c, "rank0", out.verdict);
   out.json["ranks"] = peers_json(peers);
   out.json["sockets_per_peer"] = c.tune ? k_tune_max_sockets : c.sockets;
   out.json["backend"] = c.nccl ? "nccl" : "tcp";
@@ -512,7 +501,7 @@ BenchOutcome run_bench(const BenchConfig& c, const Log& log) {
   auto listener = addr ? cluster::listen_on(*addr) : cluster::NetResult<os::UniqueFd>(addr.error());
   auto bound = listener ? cluster::local_addr(listener->get()) : cluster::NetResult<cluster::SockAddr>(listener.error());
   if (!bound)
-    return alone(c, {make_finding("bench.data.cannot-listen", core::Label::other,
+    return alone(c, {core::new_finding("bench.data.cannot-listen", core::Label::other, core::Severity::error,
                                   fmt::format("cannot listen on the data address {}", c.data.addr),
                                   {bound.error().describe()}, "name another interface with --ifname")});
   if (log) log(fmt::format("bench: data address {} on {}", bound->to_string(), c.data.iface));

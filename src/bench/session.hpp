@@ -23,6 +23,7 @@
 #include "bench/p2p.hpp"
 #include "bench/report.hpp"
 #include "bench/run.hpp"
+#include "bench/tcp_mesh.hpp"
 #include "bench/tune.hpp"
 #include "transport/rendezvous.hpp"
 #include "core/finding.hpp"
@@ -55,8 +56,12 @@ struct BenchConfig {
   RunOptions run;
 };
 
+// One rank's outcome, typed; the text is drawn from the typed fields, never from `json`.
 struct BenchOutcome {
-  nlohmann::json json;
+  nlohmann::json json;                  // the object `bench --json` prints
+  std::string verdict = "NOT RUN";      // "OK", "SLOW", "FAILED", "NOT RUN" (a member: rank 0's)
+  std::vector<PeerAddress> peers;       // rank 0: every rank's data address, in rank order
+  std::vector<core::Finding> rank0_findings;  // a member: rank 0's findings as sent
   std::vector<core::Finding> findings;
   std::vector<Row> rows;  // rank 0 only
   std::string p2p_text;   // rank 0 with --p2p: the matrix

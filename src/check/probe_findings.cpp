@@ -4,6 +4,7 @@
 
 #include "check/container.hpp"
 #include "check/report.hpp"
+#include "core/finding_factory.hpp"
 #include "nccl/judge.hpp"
 
 namespace dd::check {
@@ -27,25 +28,18 @@ std::vector<core::Finding> judge_all(const CheckReport& r, const Context& /*ctx*
 std::vector<core::Finding> probe_findings(const CheckReport& r) {
   std::vector<core::Finding> out;
   if (!r.probe_error.empty()) {
-    core::Finding f;
-    f.id = "nccl.probe.could-not-run";
-    f.label = core::Label::other;
-    f.severity = core::Severity::warning;
-    f.title = "the NCCL library could not be asked (probe did not run)";
-    f.evidence = {r.probe_error};
-    f.fix.text = "Run with --no-probe to skip this step, or report this as a distdoctor bug.";
-    out.push_back(std::move(f));
+    out.push_back(core::new_finding("nccl.probe.could-not-run", core::Label::other, core::Severity::warning,
+                                    "the NCCL library could not be asked (probe did not run)", {r.probe_error},
+                                    "Run with --no-probe to skip this step, or report this as a distdoctor bug."));
     return out;
   }
   if (!r.probe) return out;
   const auto& p = *r.probe;
   if (p.status == nccl::ProbeStatus::load_failed || p.status == nccl::ProbeStatus::symbol_missing ||
       p.status == nccl::ProbeStatus::crashed || p.status == nccl::ProbeStatus::timed_out) {
-    core::Finding f;
-    f.id = "nccl.probe." + std::string(nccl::to_string(p.status));
-    f.label = p.status == nccl::ProbeStatus::load_failed ? core::Label::gdr_or_driver : core::Label::other;
-    f.severity = core::Severity::warning;
-    f.title = "the NCCL library " + p.path + " could not be asked: " + p.error;
+    auto f = core::new_finding("nccl.probe." + std::string(nccl::to_string(p.status)),
+                               p.status == nccl::ProbeStatus::load_failed ? core::Label::gdr_or_driver : core::Label::other,
+                               core::Severity::warning, "the NCCL library " + p.path + " could not be asked: " + p.error);
     for (const auto& line : p.nccl_output) {
       if (f.evidence.size() >= 8) break;
       f.evidence.push_back(line);
@@ -58,14 +52,10 @@ std::vector<core::Finding> probe_findings(const CheckReport& r) {
     return out;
   }
   if (!p.version.empty() && p.version != r.model_version.to_string()) {
-    core::Finding f;
-    f.id = "nccl.probe.version-differs-from-model";
-    f.label = core::Label::other;
-    f.severity = core::Severity::info;
-    f.title = "the library reports NCCL " + p.version + " while the prediction used the rules of " +
-              r.model_version.to_string();
-    f.evidence = {"model version from: " + r.model_version_source, "ncclGetVersion: " + p.version};
-    out.push_back(std::move(f));
+    out.push_back(core::new_finding("nccl.probe.version-differs-from-model", core::Label::other, core::Severity::info,
+                                    "the library reports NCCL " + p.version + " while the prediction used the rules of " +
+                                        r.model_version.to_string(),
+                                    {"model version from: " + r.model_version_source, "ncclGetVersion: " + p.version}, ""));
   }
   // Agreement: same bootstrap interface, or both fail. An NCCL_COMM_ID id carries the COMM_ID
   // address, not the local interface, so only the failure/success is compared then.
@@ -77,17 +67,14 @@ std::vector<core::Finding> probe_findings(const CheckReport& r) {
     agree = p.observed->iface == r.prediction.bootstrap->iface && p.observed->addr == r.prediction.bootstrap->addr;
   }
   if (!agree) {
-    core::Finding f;
-    f.id = "nccl.probe.disagrees-with-prediction";
-    f.label = core::Label::other;
-    f.severity = core::Severity::warning;
-    f.title = "the real NCCL library chose " +
-              (lib_ok ? p.observed->iface + " " + p.observed->addr : "no interface (" + p.error + ")") +
-              " but distdoctor's model predicted " + describe(r.prediction.bootstrap);
-    f.evidence = {"library: " + p.path + " (NCCL " + p.version + ")", "model: " + r.prediction.reason};
-    f.fix.text = "Trust the library's choice; please report this mismatch (with `distdoctor nics --json`) so the "
-                 "model can be fixed.";
-    out.push_back(std::move(f));
+    out.push_back(core::new_finding(
+        "nccl.probe.disagrees-with-prediction", core::Label::other, core::Severity::warning,
+        "the real NCCL library chose " +
+            (lib_ok ? p.observed->iface + " " + p.observed->addr : "no interface (" + p.error + ")") +
+            " but distdoctor's model predicted " + describe(r.prediction.bootstrap),
+        {"library: " + p.path + " (NCCL " + p.version + ")", "model: " + r.prediction.reason},
+        "Trust the library's choice; please report this mismatch (with `distdoctor nics --json`) so the model can be "
+        "fixed."));
   }
   return out;
 }
@@ -95,26 +82,20 @@ std::vector<core::Finding> probe_findings(const CheckReport& r) {
 std::vector<core::Finding> library_findings(const CheckReport& r) {
   std::vector<core::Finding> out;
   if (r.libraries.empty()) {
-    core::Finding f;
-    f.id = "nccl.library.not-found";
-    f.label = core::Label::other;
-    f.severity = core::Severity::info;
-    f.title = "no libnccl.so.2 found (LD_LIBRARY_PATH, loader cache, CUDA, pip nvidia-nccl, conda)";
-    f.evidence = {"the prediction uses NCCL " + r.model_version.to_string() + "'s rules"};
-    f.fix.text = "If your job uses NCCL from a Python wheel or container image, run distdoctor inside that "
-                 "environment (activate the venv/conda env, or set LD_LIBRARY_PATH) so it can find it.";
-    out.push_back(std::move(f));
+    out.push_back(core::new_finding(
+        "nccl.library.not-found", core::Label::other, core::Severity::info,
+        "no libnccl.so.2 found (LD_LIBRARY_PATH, loader cache, CUDA, pip nvidia-nccl, conda)",
+        {"the prediction uses NCCL " + r.model_version.to_string() + "'s rules"},
+        "If your job uses NCCL from a Python wheel or container image, run distdoctor inside that environment "
+        "(activate the venv/conda env, or set LD_LIBRARY_PATH) so it can find it."));
     return out;
   }
   std::set<std::string> distinct;
   for (const auto& l : r.libraries) distinct.insert(l.real_path.empty() ? l.path : l.real_path);
   if (distinct.size() > 1) {
-    core::Finding f;
-    f.id = "nccl.library.several";
-    f.label = core::Label::version_mismatch;
-    f.severity = core::Severity::info;
-    f.title = std::to_string(distinct.size()) + " different NCCL libraries on this machine; a process loads " +
-              r.libraries.front().path + " unless it was linked or packaged otherwise";
+    auto f = core::new_finding("nccl.library.several", core::Label::version_mismatch, core::Severity::info,
+                               std::to_string(distinct.size()) + " different NCCL libraries on this machine; a process "
+                               "loads " + r.libraries.front().path + " unless it was linked or packaged otherwise");
     for (const auto& l : r.libraries) f.evidence.push_back(l.path + " (" + std::string(nccl::to_string(l.source)) + ": " + l.origin + ")");
     f.fix.text = "PyTorch wheels load their own nvidia/nccl/lib copy; make sure every node runs the same one "
                  "(distdoctor preflight compares versions across nodes).";

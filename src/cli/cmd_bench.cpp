@@ -152,18 +152,17 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
               << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
               << " sockets per peer\n";
-    for (const auto& r : out.json.value("ranks", nlohmann::json::array()))
-      std::cout << "#  rank " << r.value("rank", -1) << " host " << r.value("host", "") << " data "
-                << r.value("addr", "") << ":" << r.value("port", 0) << "\n";
+    for (const auto& p : out.peers)
+      std::cout << "#  rank " << p.rank << " host " << p.host << " data " << p.addr << ":" << p.port << "\n";
     if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
     if (!out.p2p_text.empty()) std::cout << out.p2p_text;
     if (!out.tune_text.empty()) std::cout << out.tune_text;
   } else {
-    std::cout << "bench: rank " << c.rank << ": " << out.json.value("verdict", "") << " (rank 0 prints the results)\n";
+    std::cout << "bench: rank " << c.rank << ": " << out.verdict << " (rank 0 prints the results)\n";
   }
   if (!out.findings.empty()) std::cout << report::render_findings(out.findings, style);
-  else if (out.json.contains("findings"))
-    for (const auto& f : out.json["findings"]) std::cout << "  " << f.value("title", "") << "\n";
+  else
+    for (const auto& f : out.rank0_findings) std::cout << "  " << f.title << "\n";
   return out.exit_code;
 }
 

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/json_limits.hpp"
+#include "check/outcome.hpp"
 #include "check/report.hpp"
 #include "cli/command.hpp"
 #include "cli/flag_checks.hpp"
@@ -29,7 +30,7 @@ int run_report(check::ReportScope scope, const ReportOptions& opts, const Global
   auto report = check::build_report(ctx, scope);
   int code = core::has_error(report.findings) ? core::k_exit_findings : core::k_exit_ok;
   if (!opts.fix.report_path.empty() || !opts.fix.export_format.empty()) {
-    auto out = check::to_json(report, scope);
+    auto out = check::outcome_of(report);
     if (!write_report(opts.fix, out)) return core::k_exit_usage;
     if (print_export(opts.fix, out)) return code;
   }

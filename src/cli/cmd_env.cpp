@@ -29,6 +29,7 @@
 #include "os/host_seams.hpp"
 #include "report/findings_text.hpp"
 #include "report/json.hpp"
+#include "report/outcome.hpp"
 #include "report/style.hpp"
 
 namespace dd::cli {
@@ -118,7 +119,11 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   }
   auto rows = env::relevant_variables(input);
   nlohmann::json out = {{"command", "env"}, {"variables", env::to_json(rows)}, {"findings", report::to_json(findings)}};
-  if (print_export(opts.fix, out)) return code;
+  report::Outcome outcome;
+  outcome.command = "env";
+  outcome.findings = findings;
+  outcome.fix = report::fix_plan(findings);
+  if (print_export(opts.fix, outcome)) return code;
   if (global.json) {
     std::cout << core::dump_json(out, 2) << "\n";
     return code;

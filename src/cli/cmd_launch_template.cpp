@@ -14,6 +14,7 @@
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
 #include "report/fix_plan.hpp"
+#include "report/json.hpp"
 #include "report/launch_template.hpp"
 
 namespace dd::cli {
@@ -33,18 +34,17 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
   }
   RealSeams seams;
   auto report = check::build_report(seams.context(false), check::ReportScope::full);
-  auto out = check::to_json(report, check::ReportScope::full);
   report::InterfaceChoice here;
   if (report.prediction.bootstrap) {
     here.iface = report.prediction.bootstrap->iface;
     here.addr = report.prediction.bootstrap->addr;
   }
   report::LaunchShape shape{*launcher, o.nodes, o.gpus_per_node, report.host};
-  std::string script = report::render_launch_template(report::fix_plan_from_json(out), shape, here);
+  std::string script = report::render_launch_template(report::fix_plan(report.findings), shape, here);
   if (global.json) {  // the script as one string, with the check findings it was made from
     nlohmann::json j = {{"command", "launch-template"}, {"launcher", o.launcher},   {"nodes", o.nodes},
                         {"gpus_per_node", o.gpus_per_node}, {"script", script},
-                        {"findings", out.value("findings", nlohmann::json::array())}};
+                        {"findings", report::to_json(report.findings)}};
     std::cout << core::dump_json(j, 2) << "\n";
     return core::k_exit_ok;
   }

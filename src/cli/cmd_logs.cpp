@@ -14,6 +14,8 @@
 #include "env/audit.hpp"
 #include "logs/analyzer.hpp"
 #include "logs/logs_report.hpp"
+#include "logs/rank_table.hpp"
+#include "report/outcome.hpp"
 #include "report/style.hpp"
 
 namespace dd::cli {
@@ -46,13 +48,30 @@ std::vector<core::Finding> check_tf_config(const std::string& json) {
   return out;
 }
 
+// The typed outcome --report draws: the findings, their fix and the per-rank table.
+report::Outcome logs_outcome(const logs::LogsReport& r) {
+  report::Outcome out;
+  out.command = "logs";
+  out.findings = r.findings;
+  out.fix = report::fix_plan(r.findings);
+  report::Table t{"Ranks seen in the logs", {"rank", "host", "pid", "NCCL", "bootstrap", "transport", "state"}, {}};
+  for (const auto& row : logs::rank_rows(r.facts)) {
+    const logs::ProcessState* p = row.process;
+    bool boot = p != nullptr && !p->bootstrap_iface.empty();
+    t.rows.push_back({row.rank >= 0 ? std::to_string(row.rank) : "", row.host, row.pid, row.nccl_version,
+                      boot ? p->bootstrap_iface + " " + p->bootstrap_addr : "", row.transport, row.state});
+  }
+  out.sections.ranks = std::move(t);
+  return out;
+}
+
 int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(opt.fix, global)) return *bad;
   auto report = logs::analyze_files(opt.files, check_tf_config);
   if (!report) {
     return input_error("logs", report.error().message);
   }
-  if (!write_report(opt.fix, logs::to_json(*report))) return core::k_exit_usage;
+  if (!opt.fix.report_path.empty() && !write_report(opt.fix, logs_outcome(*report))) return core::k_exit_usage;
   if (global.json) {
     std::cout << core::dump_json(logs::to_json(*report), 2) << "\n";
   } else {

@@ -17,6 +17,7 @@
 #include "cli/usage.hpp"
 #include "transport/auth.hpp"
 #include "cluster/preflight.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
@@ -45,12 +46,16 @@ struct PreflightFlags {
 };
 
 // The outcome on stdout: --export-format's rendering, else --json, else text; --report also.
-int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, const cluster::PreflightOutcome& outcome) {
-  if (!write_report(flags.fix, outcome.json)) return core::k_exit_usage;
-  if (print_export(flags.fix, outcome.json)) return outcome.exit_code;
-  if (global.json) std::cout << core::dump_json(outcome.json, 2) << "\n";
+int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, cluster::PreflightOutcome outcome) {
+  if (!flags.fix.report_path.empty() || !flags.fix.export_format.empty()) {
+    auto shown = cluster::report_outcome(outcome);
+    if (!write_report(flags.fix, shown)) return core::k_exit_usage;
+    if (print_export(flags.fix, shown)) return outcome.exit_code;
+  }
+  const int code = outcome.exit_code;
+  if (global.json) std::cout << core::dump_json(cluster::json_of(std::move(outcome)), 2) << "\n";
   else std::cout << cluster::render_text(outcome, global.style());
-  return outcome.exit_code;
+  return code;
 }
 
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
@@ -110,7 +115,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   local.firewall = &seams.firewall;
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
-    return print_outcome(flags, global, outcome);
+    return print_outcome(flags, global, std::move(outcome));
   }
 
   cluster::PreflightOptions o;
@@ -132,7 +137,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);
   if (started.valid()) cluster::merge_ssh_results(outcome, started.get());
-  int rc = print_outcome(flags, global, outcome);
+  int rc = print_outcome(flags, global, std::move(outcome));
   log("output written");
   return rc;
 }

@@ -7,7 +7,6 @@
 #include "core/exit_code.hpp"
 #include "os/atomic_file.hpp"
 #include "report/export_formats.hpp"
-#include "report/fix_plan.hpp"
 #include "report/html_report.hpp"
 
 namespace dd::cli {
@@ -41,7 +40,7 @@ std::optional<int> validate_fix_output(const FixOutputFlags& flags, const Global
   return std::nullopt;
 }
 
-bool write_report(const FixOutputFlags& flags, const nlohmann::json& out) {
+bool write_report(const FixOutputFlags& flags, const report::Outcome& out) {
   if (flags.report_path.empty()) return true;
   if (auto bad = os::write_file_atomic("--report", flags.report_path, report::render_html_report(out))) {
     input_error(flags.command, bad->message);
@@ -51,11 +50,11 @@ bool write_report(const FixOutputFlags& flags, const nlohmann::json& out) {
   return true;
 }
 
-bool print_export(const FixOutputFlags& flags, const nlohmann::json& out) {
+bool print_export(const FixOutputFlags& flags, const report::Outcome& out) {
   if (flags.export_format.empty()) return false;
   auto f = report::parse_export_format(flags.export_format);
   if (!f) return false;  // validated before the command ran
-  std::cout << report::render_export(report::fix_plan_from_json(out), *f);
+  std::cout << report::render_export(out.fix, *f);
   std::cout.flush();
   return true;
 }

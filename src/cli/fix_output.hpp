@@ -1,15 +1,14 @@
 // The fix-rendering flags several commands share: `--export-format FORMAT` (report/export_formats)
 // and `--report FILE.html` (report/html_report). Both are validated before the command runs (a
 // bad format or an unwritable path is exit 2 at once, not after a 60-second preflight) and
-// rendered afterwards from the command's own `--json` object.
+// rendered afterwards from the command's typed outcome (report/outcome.hpp), never from its JSON.
 #pragma once
 
 #include <optional>
 #include <string>
 
-#include <nlohmann/json.hpp>
-
 #include "cli/command.hpp"
+#include "report/outcome.hpp"
 
 namespace dd::cli {
 
@@ -26,9 +25,9 @@ void add_report_flag(CLI::App& sub, FixOutputFlags& flags);
 std::optional<int> validate_fix_output(const FixOutputFlags& flags, const GlobalOptions& global);
 
 // Writes --report (when asked) and says where on stderr; false after printing why it could not.
-bool write_report(const FixOutputFlags& flags, const nlohmann::json& command_output);
+bool write_report(const FixOutputFlags& flags, const report::Outcome& outcome);
 
 // Prints the --export-format rendering to stdout when asked (then the caller prints nothing else).
-bool print_export(const FixOutputFlags& flags, const nlohmann::json& command_output);
+bool print_export(const FixOutputFlags& flags, const report::Outcome& outcome);
 
 }  // namespace dd::cli

@@ -14,7 +14,9 @@
 #include "cluster/analysis/reach_matrix.hpp"
 #include "transport/probe_protocol.hpp"
 #include "transport/probe_server.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/results_message.hpp"
+#include "core/finding_factory.hpp"
 #include "core/exit_code.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -70,14 +72,6 @@ void read_firewall(const os::FirewallSource& source, const PreflightOptions& o, 
   else log("firewall: " + facts.firewall.error);
 }
 
-core::Finding own_finding(std::string id, core::Label label, std::string title, std::vector<std::string> evidence,
-                          std::string fix) {
-  auto f = core::new_finding(std::move(id), label, core::Severity::error, std::move(title));
-  f.evidence = std::move(evidence);
-  f.fix.text = std::move(fix);
-  return f;
-}
-
 // A node that could not take part: its own findings, same JSON shape.
 PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::vector<core::Finding> findings) {
   PreflightOutcome out;
@@ -91,7 +85,6 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
               {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason},
               {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
-              {"findings", report::to_json(findings)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
   out.exit_code = core::k_exit_findings;
   return out;
@@ -101,34 +94,34 @@ core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure&
   std::string addr = f.address;
   std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
   if (!f.rejected.empty())
-    return own_finding("preflight.rendezvous.rejected", core::Label::other,
+    return core::new_finding("preflight.rendezvous.rejected", core::Label::other, core::Severity::error,
                        fmt::format("rank 0 ({}) turned this node away", addr), {f.rejected},
                        "start preflight on every node at the same time (srun, pdsh, --ssh), or raise --timeout on "
                        "every node: rank 0 takes joins for 45% of it");
   switch (e.failure) {
     case NetFailure::refused:
-      return own_finding("preflight.rendezvous.refused", core::Label::firewall_or_port_blocked,
+      return core::new_finding("preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
                          fmt::format("rendezvous {} refused the connection", addr), ev,
                          fmt::format("start preflight on rank 0 (it serves {}), and check that no firewall rejects TCP "
                                      "port {} there",
                                      addr, o.launch.rendezvous_port));
     case NetFailure::timeout:
-      return own_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
+      return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
                          fmt::format("rendezvous {} did not answer", addr), ev,
                          fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
                                      "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
                                      o.launch.rendezvous_port));
     case NetFailure::no_route:
-      return own_finding("preflight.rendezvous.no-route", core::Label::no_route,
+      return core::new_finding("preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,
                          fmt::format("no route to the rendezvous {}", addr), ev,
                          "this node has no route to rank 0's address: check `ip route get` for it and the interface "
                          "that should carry cluster traffic");
     case NetFailure::unresolved:
-      return own_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution,
+      return core::new_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution, core::Severity::error,
                          fmt::format("the rendezvous host '{}' does not resolve here", o.launch.rendezvous_host), ev,
                          "use rank 0's IP address, or fix DNS / /etc/hosts on this node");
     default:
-      return own_finding("preflight.rendezvous.failed", core::Label::other,
+      return core::new_finding("preflight.rendezvous.failed", core::Label::other, core::Severity::error,
                          fmt::format("could not join the rendezvous {}", addr), ev,
                          "check that every node runs the same distdoctor with the same job token");
   }
@@ -145,20 +138,16 @@ std::map<std::string, std::string> string_values(const json& j) {
 // No --token and no launcher job id: anyone who can guess rank 0's address and the world size
 // holds the token. Not an error (the run still works), but worth knowing on a shared network.
 core::Finding guessable_token_finding(const PreflightOptions& o) {
-  core::Finding f = own_finding("preflight.token.guessable", core::Label::other,
-                                "the job token is guessable: no --token and no launcher job id",
-                                {fmt::format("token source: {}", o.token_source)},
-                                "pass the same secret to every node with --token (or run under a launcher with a job "
-                                "id: SLURM_JOB_ID, TORCHELASTIC_RUN_ID)");
-  f.severity = core::Severity::warning;
-  return f;
+  return core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning,
+                           "the job token is guessable: no --token and no launcher job id",
+                           {fmt::format("token source: {}", o.token_source)},
+                           "pass the same secret to every node with --token (or run under a launcher with a job "
+                           "id: SLURM_JOB_ID, TORCHELASTIC_RUN_ID)");
 }
 
 void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
   if (!o.token_guessable) return;
-  auto f = guessable_token_finding(o);
-  out.findings.push_back(f);
-  if (out.json.contains("findings") && out.json["findings"].is_array()) out.json["findings"].push_back(report::to_json(f));
+  out.findings.push_back(guessable_token_finding(o));
 }
 
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
@@ -182,7 +171,7 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                                                               "whoever answers at the rendezvous address is not this "
                                                               "job's rank 0"
                                                             : "unexpected message from rank 0";
-    return alone(o, facts, {own_finding("preflight.rendezvous.dropped", core::Label::other,
+    return alone(o, facts, {core::new_finding("preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
                                         "rank 0 accepted the connection but sent no probe plan", {why},
                                         "run the same distdoctor with the same job token and world size on every node")});
   }
@@ -199,7 +188,7 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   log(verdict ? "verdict received" : "no verdict");
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
-    return alone(o, facts, {own_finding("preflight.rendezvous.no-verdict", core::Label::other,
+    return alone(o, facts, {core::new_finding("preflight.rendezvous.no-verdict", core::Label::other, core::Severity::error,
                                         "rank 0 sent no verdict before the deadline",
                                         {verdict ? "unexpected message" : verdict.error().describe()},
                                         "look at rank 0's output; raise --timeout on every node if rank 0 is slow")});
@@ -221,7 +210,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   int world = *o.launch.world;
   auto rv = RendezvousServer::open(o.launch.rendezvous_port);
   if (!rv) {
-    return alone(o, facts, {own_finding("preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked,
+    return alone(o, facts, {core::new_finding("preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
                                         fmt::format("rank 0 cannot listen on the rendezvous port {}", o.launch.rendezvous_port),
                                         {rv.error().describe()},
                                         "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
@@ -364,7 +353,7 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
               {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
               {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
               {"missing", in.missing}, {"lost", lost},
-              {"good_addresses", good}, {"findings", report::to_json(a.findings)}, {"recommendation", rec},
+              {"good_addresses", good}, {"recommendation", rec},
               {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
   out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
   out["probes"] = std::move(probes);
@@ -377,6 +366,7 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
 PreflightOutcome rank0_outcome(AnalysisInput in, const Analysis& a, const std::map<int, NodeFacts>& nodes,
                                std::map<int, json> reports, bool every_probe) {
   PreflightOutcome out;
+  out.sections = rank0_sections(in, a.recommendation, reports, every_probe);
   out.json = rank0_json(in, a, nodes, std::move(reports), every_probe);
   out.findings = a.findings;
   out.exit_code = exit_code_of(a);
@@ -400,16 +390,14 @@ PreflightOutcome member_outcome(const PreflightOptions& o, const NodeFacts& fact
   out.verdict = verdict.value("verdict", "UNKNOWN");
   out.reason = verdict.value("reason", "");
   out.exit_code = verdict.value("exit_code", static_cast<int>(core::k_exit_findings));
-  const json findings = verdict.value("findings", json::array());
-  for (const auto& f : findings)
+  for (const auto& f : verdict.value("findings", json::array()))
     if (auto typed = report::finding_from_json(f)) out.rank0_findings.push_back(std::move(*typed));
   const json rec = verdict.value("recommendation", json::object());
   out.fix.env = string_values(rec.value("env", json::object()));
   const json per_host = rec.value("per_host", json::object());
   for (const auto& [host, vars] : per_host.items()) out.fix.per_host[host] = string_values(vars);
   out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
-              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"findings", findings},
-              {"recommendation", rec},
+              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"recommendation", rec},
               {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
   return out;
 }
@@ -428,6 +416,17 @@ PreflightOutcome launch_problem_outcome(const NodeFacts& facts, const core::Erro
   findings.front().evidence.push_back("this node could not derive its rank and the meeting point (" + problem.message +
                                       "), so it did not join; rank 0 reports it as missing");
   return alone(PreflightOptions{}, facts, std::move(findings));
+}
+
+std::vector<core::Finding> shown_findings(const PreflightOutcome& outcome) {
+  std::vector<core::Finding> all = outcome.rank0_findings;
+  all.insert(all.end(), outcome.findings.begin(), outcome.findings.end());
+  return all;
+}
+
+json json_of(PreflightOutcome outcome) {
+  outcome.json["findings"] = report::to_json(shown_findings(outcome));
+  return std::move(outcome.json);
 }
 
 std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>& entries) {

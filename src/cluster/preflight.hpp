@@ -21,6 +21,7 @@
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "os/firewall_source.hpp"
+#include "report/outcome.hpp"
 
 namespace dd::cluster {
 
@@ -53,10 +54,11 @@ struct Rank0View {
   std::uint32_t full_bulk = 0;   // bytes of a full bulk transfer
 };
 
-// One node's outcome, typed, plus the JSON object made from the same values. Rank 0: its own
-// analysis. A member: rank 0's verdict as it arrived, or its own findings when it could not take part.
+// One node's outcome, typed. Rank 0: its own analysis. A member: rank 0's verdict as it arrived,
+// or its own findings when it could not take part. Findings live only in the typed fields (added
+// to, e.g. by the --ssh merge, there); json_of() makes the printed object at output.
 struct PreflightOutcome {
-  nlohmann::json json;                  // the object `preflight --json` prints
+  nlohmann::json json;                  // `preflight --json`'s other fields (nodes, probes, plan...): all but findings[]
   std::vector<core::Finding> findings;  // this node's findings (rank 0: the analysis')
   int exit_code = 0;                    // core::ExitCode
   bool is_rank0 = false;
@@ -68,12 +70,20 @@ struct PreflightOutcome {
   Recommendation fix;                          // env, per_host, checks (a member: its own host's share)
   std::vector<core::Finding> rank0_findings;   // a member: rank 0's findings as sent
   std::optional<Rank0View> rank0;              // rank 0 only
+  report::Sections sections;                   // what --report draws (rank 0: matrix, nodes, interfaces)
 };
 
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);
 
+// Every finding this node prints: a member's rank 0 findings first, then its own.
+std::vector<core::Finding> shown_findings(const PreflightOutcome& outcome);
+
+// The object `preflight --json` prints: the outcome's json with findings[] made from shown_findings.
+nlohmann::json json_of(PreflightOutcome outcome);
+
 // Rank 0's result object from the analysis: verdict, nodes (each with its check report from
-// `reports` and its facts), missing/lost ranks, probes, good addresses, findings, recommendation.
+// `reports` and its facts), missing/lost ranks, probes, good addresses, recommendation; findings[]
+// are added at output from the typed findings (json_of).
 // host/launcher/token/rendezvous are filled by the caller. probes[] holds every probe, or with
 // `every_probe` false only the noteworthy ones (probe_plan.hpp: failed, lost the bulk, lossy).
 nlohmann::json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, NodeFacts>& nodes,

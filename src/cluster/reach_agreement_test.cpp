@@ -14,6 +14,7 @@
 #include "cluster/analysis/analysis.hpp"
 #include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/preflight.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
 #include "report/html_report.hpp"
 
@@ -106,7 +107,7 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
   ASSERT_TRUE(out.rank0.has_value());
   const std::string matrix = render_matrix(*out.rank0);
   States text = text_states(matrix), json = json_states(out.json),
-         html = html_states(report::render_html_report(out.json));
+         html = html_states(report::render_html_report(report_outcome(out)));
   int disagree = 0, text_html = 0;
   std::string why;
   for (int f = 0; f < k_world; ++f)
@@ -139,7 +140,7 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
   EXPECT_EQ((*slow)["best_rtt_us"], 250'000);
   EXPECT_EQ(out.json["reachability_slow_rtt_us"], k_slow_rtt_us);
   // the HTML legend states the threshold
-  EXPECT_NE(report::render_html_report(out.json).find(fmt::format("s slow (best round trip above {} ms)", k_slow_rtt_us / 1000)),
+  EXPECT_NE(report::render_html_report(report_outcome(out)).find(fmt::format("s slow (best round trip above {} ms)", k_slow_rtt_us / 1000)),
             std::string::npos);
 }
 

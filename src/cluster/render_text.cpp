@@ -10,6 +10,7 @@
 #include "core/export_line.hpp"
 #include "core/strings.hpp"
 #include "report/findings_text.hpp"
+#include "report/outcome.hpp"
 
 namespace dd::cluster {
 
@@ -112,7 +113,8 @@ std::string render_matrix(const Rank0View& view) {
 std::string render_text(const PreflightOutcome& outcome, const report::Style& style) {
   std::string out;
   const std::string& verdict = outcome.verdict;
-  Color vc = verdict == "OK" ? Color::green : verdict == "WILL BE SLOW" ? Color::yellow : Color::red;
+  const std::string level = report::verdict_level(verdict);  // the HTML box's level too
+  Color vc = level == "ok" ? Color::green : level == "warn" ? Color::yellow : Color::red;
   out += fmt::format("{} {}\n", style.paint(Color::bold, "preflight:"), style.paint(vc, verdict));
   if (!outcome.reason.empty()) out += fmt::format("  {}\n", outcome.reason);
   out += fmt::format("  rank {} of {} on {}\n\n", outcome.rank, outcome.world, outcome.host.empty() ? "?" : outcome.host);
@@ -149,7 +151,7 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
   if (!outcome.findings.empty()) out += report::render_summary(outcome.findings, style);
   if (rank0_list || outcome.findings.empty()) {
     if (!outcome.rank0_findings.empty()) {
-      out += style.paint(verdict == "OK" ? Color::green : Color::red,
+      out += style.paint(level == "ok" ? Color::green : Color::red,
                          fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
              "\n";
     } else if (outcome.findings.empty()) {

@@ -259,7 +259,6 @@ void merge_ssh_results(PreflightOutcome& outcome, const std::vector<SshHostResul
   auto extra = ssh_findings(results);
   outcome.findings.insert(outcome.findings.end(), extra.begin(), extra.end());
   core::sort_findings(outcome.findings);
-  outcome.json["findings"] = report::to_json(outcome.findings);
   outcome.json["ssh"] = ssh_json(results);
   if (core::has_error(outcome.findings) && outcome.exit_code == core::k_exit_ok) outcome.exit_code = core::k_exit_findings;
 }

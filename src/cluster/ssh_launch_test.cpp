@@ -136,11 +136,10 @@ TEST(SshLaunch, AllHostsRunInParallelAndMergeIntoRankZerosOutcome) {
   auto results = launch_on_hosts(runner, o);
   ASSERT_EQ(results.size(), 2u);
   PreflightOutcome outcome;
-  outcome.json = {{"findings", nlohmann::json::array()}};
   merge_ssh_results(outcome, results);
   EXPECT_EQ(outcome.exit_code, 1);
   EXPECT_EQ(outcome.findings.size(), 2u);
-  EXPECT_EQ(outcome.json["findings"].size(), 2u);
+  EXPECT_EQ(json_of(outcome)["findings"].size(), 2u);  // made from the typed findings at output
   EXPECT_EQ(outcome.json["ssh"]["hosts"][1]["rank"], 2);
   EXPECT_EQ(outcome.json["ssh"]["hosts"][0]["ok"], false);
 }

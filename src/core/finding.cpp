@@ -1,4 +1,5 @@
 #include "core/finding.hpp"
+#include "core/finding_factory.hpp"
 #include "core/finding_names.hpp"
 
 #include <algorithm>
@@ -60,6 +61,14 @@ Finding new_finding(std::string id, Label label, Severity severity, std::string 
   f.label = label;
   f.severity = severity;
   f.title = std::move(title);
+  return f;
+}
+
+Finding new_finding(std::string id, Label label, Severity severity, std::string title, std::vector<std::string> evidence,
+                    std::string fix_text) {
+  Finding f = new_finding(std::move(id), label, severity, std::move(title));
+  f.evidence = std::move(evidence);
+  f.fix.text = std::move(fix_text);
   return f;
 }
 

@@ -11,29 +11,37 @@ namespace {
 
 using nlohmann::json;
 
+core::Finding finding(std::string id, core::Label label, core::Severity severity, std::string title, core::Fix fix) {
+  auto f = core::new_finding(std::move(id), label, severity, std::move(title));
+  f.fix = std::move(fix);
+  return f;
+}
+
 // A preflight-shaped result: one common value, one per-host value, one unset, container findings.
-json preflight_output() {
-  return json::parse(R"({
-    "command": "preflight", "world": 2, "verdict": "WILL HANG",
-    "nodes": [{"rank": 1, "host": "node1"}, {"rank": 0, "host": "node0"}],
-    "recommendation": {"env": {"NCCL_SOCKET_IFNAME": "=eth0"}, "per_host": {"node1": {"GLOO_SOCKET_IFNAME": "ens1f0"}}},
-    "findings": [
-      {"id": "env.nccl.ifname.bad", "label": "config-typo", "severity": "error", "title": "NCCL_SOCKET_IFNAME matches nothing",
-       "fix": {"env": {"NCCL_SOCKET_IFNAME": "lo", "NCCL_IB_HCA": ""}, "per_host": {}, "text": "use the verified value"}},
-      {"id": "container.shm.too-small", "label": "shm-exhausted", "severity": "warning", "title": "/dev/shm is 64 MiB",
-       "fix": {"env": {}, "per_host": {}, "text": "--shm-size"}},
-      {"id": "container.network.bridge", "label": "virtual-interface", "severity": "warning", "title": "bridge network",
-       "fix": {"env": {}, "per_host": {}, "text": ""}}
-    ]})");
+std::vector<core::Finding> preflight_findings() {
+  return {finding("env.nccl.ifname.bad", core::Label::config_typo, core::Severity::error,
+                  "NCCL_SOCKET_IFNAME matches nothing", {{{"NCCL_SOCKET_IFNAME", "lo"}, {"NCCL_IB_HCA", ""}}, {}, "use the verified value"}),
+          finding("container.shm.too-small", core::Label::shm_exhausted, core::Severity::warning, "/dev/shm is 64 MiB",
+                  {{}, {}, "--shm-size"}),
+          finding("container.network.bridge", core::Label::virtual_interface, core::Severity::warning, "bridge network", {})};
+}
+
+const core::Fix k_recommendation{{{"NCCL_SOCKET_IFNAME", "=eth0"}}, {{"node1", {{"GLOO_SOCKET_IFNAME", "ens1f0"}}}}, ""};
+
+FixPlan preflight_plan(core::Fix recommendation = k_recommendation) {
+  FixPlan plan = fix_plan(preflight_findings(), recommendation);
+  plan.world = 2;
+  plan.hosts = {"node0", "node1"};
+  return plan;
 }
 
 TEST(FixPlan, RecommendationWinsThenFindingsInOrder) {
-  FixPlan plan = fix_plan_from_json(preflight_output());
+  FixPlan plan = fix_plan(preflight_findings(), k_recommendation);
   EXPECT_EQ(plan.env.at("NCCL_SOCKET_IFNAME"), "=eth0");  // verified value, not the finding's
   EXPECT_EQ(plan.env.at("NCCL_IB_HCA"), "");               // unset
   EXPECT_EQ(plan.per_host.at("node1").at("GLOO_SOCKET_IFNAME"), "ens1f0");
-  EXPECT_EQ(plan.hosts, (std::vector<std::string>{"node0", "node1"}));  // rank order
-  EXPECT_EQ(plan.world, 2);
+  EXPECT_EQ(plan.why.at("NCCL_SOCKET_IFNAME"), "preflight recommendation");
+  EXPECT_EQ(plan.why.at("NCCL_IB_HCA"), "env.nccl.ifname.bad");
   EXPECT_TRUE(plan.shm_in_memory);
   EXPECT_TRUE(plan.host_network);
   EXPECT_FALSE(plan.ib_devices);
@@ -42,9 +50,8 @@ TEST(FixPlan, RecommendationWinsThenFindingsInOrder) {
 }
 
 TEST(FixPlan, DropsNamesNoShellAccepts) {
-  auto out = json::parse(R"({"findings": [{"id": "x", "severity": "error", "title": "t",
-      "fix": {"env": {"A;rm -rf /": "1", "1X": "2", "GOOD_NAME": "3"}}}]})");
-  FixPlan plan = fix_plan_from_json(out);
+  FixPlan plan = fix_plan({finding("x", core::Label::other, core::Severity::error, "t",
+                                   {{{"A;rm -rf /", "1"}, {"1X", "2"}, {"GOOD_NAME", "3"}}, {}, ""})});
   EXPECT_EQ(plan.env.size(), 1u);
   EXPECT_EQ(plan.env.at("GOOD_NAME"), "3");
 }
@@ -62,7 +69,7 @@ TEST(ExportFormat, ParsesEveryNameAndRejectsOthers) {
 }
 
 TEST(ExportFormat, ShExportsUnsetsAndCasesByHostname) {
-  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::sh);
+  auto text = render_export(preflight_plan(), ExportFormat::sh);
   EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("unset NCCL_IB_HCA\n"), std::string::npos);
   EXPECT_NE(text.find("case \"$(hostname)\" in\n  node1) export GLOO_SOCKET_IFNAME=ens1f0; ;;\nesac\n"), std::string::npos)
@@ -71,18 +78,17 @@ TEST(ExportFormat, ShExportsUnsetsAndCasesByHostname) {
 }
 
 TEST(ExportFormat, CommentsCannotBreakOutOfTheirLine) {
-  auto out = json::parse(R"({"findings": [{"id": "x", "severity": "error", "title": "t\nrm -rf /",
-      "fix": {"env": {"A": "1"}}}]})");
+  auto plan = fix_plan({finding("x", core::Label::other, core::Severity::error, "t\nrm -rf /", {{{"A", "1"}}, {}, ""})});
   for (auto f : {ExportFormat::sh, ExportFormat::dockerfile, ExportFormat::k8s, ExportFormat::slurm, ExportFormat::torchrun}) {
-    auto text = render_export(fix_plan_from_json(out), f);
+    auto text = render_export(plan, f);
     EXPECT_EQ(text.find("\nrm -rf"), std::string::npos) << to_string(f) << "\n" << text;
   }
 }
 
 TEST(ExportFormat, DockerfileEnvEscapesAndEntrypointForPerHost) {
-  auto out = preflight_output();
-  out["recommendation"]["env"]["NCCL_X"] = "a\"b$c";
-  auto text = render_export(fix_plan_from_json(out), ExportFormat::dockerfile);
+  core::Fix rec = k_recommendation;
+  rec.env["NCCL_X"] = "a\"b$c";
+  auto text = render_export(preflight_plan(rec), ExportFormat::dockerfile);
   EXPECT_NE(text.find("ENV NCCL_SOCKET_IFNAME=\"=eth0\"\n"), std::string::npos) << text;
   EXPECT_NE(text.find("ENV NCCL_X=\"a\\\"b\\$c\"\n"), std::string::npos) << text;
   EXPECT_NE(text.find("# NCCL_IB_HCA: ENV cannot unset"), std::string::npos);
@@ -97,7 +103,7 @@ TEST(ExportFormat, DockerfileEnvEscapesAndEntrypointForPerHost) {
 }
 
 TEST(ExportFormat, K8sHasEnvListHostNetworkAndMemoryShm) {
-  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::k8s);
+  auto text = render_export(preflight_plan(), ExportFormat::k8s);
   EXPECT_NE(text.find("  hostNetwork: true"), std::string::npos) << text;
   EXPECT_NE(text.find("        - name: NCCL_SOCKET_IFNAME\n          value: \"=eth0\"\n"), std::string::npos) << text;
   EXPECT_NE(text.find("        medium: Memory\n"), std::string::npos);
@@ -113,7 +119,7 @@ TEST(ExportFormat, K8sWithoutFindingsIsAPlainEnvList) {
 }
 
 TEST(ExportFormat, SlurmUsesScontrolAndRunsThePerHostFunctionOnEachNode) {
-  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::slurm);
+  auto text = render_export(preflight_plan(), ExportFormat::slurm);
   EXPECT_EQ(text.rfind("#!/bin/bash\n#SBATCH --nodes=2\n", 0), 0u) << text;
   EXPECT_NE(text.find("scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1"), std::string::npos);
   EXPECT_NE(text.find("export -f dd_per_host_env"), std::string::npos);
@@ -122,7 +128,7 @@ TEST(ExportFormat, SlurmUsesScontrolAndRunsThePerHostFunctionOnEachNode) {
 }
 
 TEST(ExportFormat, TorchrunHasTheFourRendezvousFlagsNotTheOldLauncher) {
-  auto text = render_export(fix_plan_from_json(preflight_output()), ExportFormat::torchrun);
+  auto text = render_export(preflight_plan(), ExportFormat::torchrun);
   for (auto flag : {"--nnodes=", "--node_rank=", "--master_addr=", "--master_port="}) {
     EXPECT_NE(text.find(flag), std::string::npos) << flag << "\n" << text;
   }
@@ -132,7 +138,7 @@ TEST(ExportFormat, TorchrunHasTheFourRendezvousFlagsNotTheOldLauncher) {
 }
 
 TEST(ExportFormat, TfIsJsonWithOneTfConfigPerWorker) {
-  auto j = json::parse(render_export(fix_plan_from_json(preflight_output()), ExportFormat::tf));
+  auto j = json::parse(render_export(preflight_plan(), ExportFormat::tf));
   EXPECT_EQ(j["env"]["NCCL_SOCKET_IFNAME"], "=eth0");
   EXPECT_TRUE(j["env"]["NCCL_IB_HCA"].is_null());
   ASSERT_EQ(j["tf_config"].size(), 2u);

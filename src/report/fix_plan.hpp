@@ -1,14 +1,13 @@
 // FixPlan: the verified fix of one command's result, in one typed value that every fix renderer
-// (export_formats.hpp, launch_template.hpp, html_report.hpp) reads. Built from the command's own
-// `--json` object (the DESIGN.md contract: findings[].fix, and preflight's recommendation), so
-// env, check, preflight and logs share one builder.
+// (export_formats.hpp, launch_template.hpp, html_report.hpp) reads. Built from the command's typed
+// findings (and preflight's recommendation), so env, check, preflight and logs share one builder.
 #pragma once
 
 #include <map>
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "core/finding.hpp"
 
 namespace dd::report {
 
@@ -35,6 +34,7 @@ struct FixPlan {
 
 // Recommendation first (preflight verified it), then each finding's fix in order; the first
 // (most important) value for a variable wins. Info findings contribute only when they carry env.
-FixPlan fix_plan_from_json(const nlohmann::json& command_output);
+// world and hosts are left for the caller (preflight) to fill.
+FixPlan fix_plan(const std::vector<core::Finding>& findings, const core::Fix& recommendation = {});
 
 }  // namespace dd::report

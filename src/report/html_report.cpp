@@ -30,17 +30,12 @@ footer{margin-top:2rem;color:#666;font-size:.8rem}
  svg{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 )";
 
-std::string get(const nlohmann::json& j, const char* key) {
-  if (!j.is_object() || !j.contains(key) || !j[key].is_string()) return "";
-  return j[key].get<std::string>();
-}
-
 }  // namespace
 
-std::string render_html_report(const nlohmann::json& out) {
-  std::string command = get(out, "command");
-  std::string host = get(out, "host");
-  auto v = html::verdict_of(out);
+std::string render_html_report(const Outcome& out) {
+  const std::string& command = out.command;
+  const std::string& host = out.host;
+  auto v = verdict_of(out);
   std::string title = "distdoctor " + command + (host.empty() ? "" : " on " + host);
   std::string doc = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                     "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"

@@ -1,5 +1,5 @@
 // `--report FILE.html`: one self-contained HTML file (inline CSS and SVG, no network, no
-// JavaScript) rendered from a command's `--json` object (check, preflight, logs): the verdict and
+// JavaScript) rendered from a command's typed outcome (outcome.hpp: check, preflight, logs): the verdict and
 // the fix first, then the findings with their evidence, the reachability matrix as an SVG heat map
 // (preflight; every cell's addresses in its <title>, shown on hover), the per-rank table and the
 // interface inventory. Colour always comes with a symbol; headings and <table> markup for screen
@@ -8,10 +8,10 @@
 
 #include <string>
 
-#include <nlohmann/json.hpp>
+#include "report/outcome.hpp"
 
 namespace dd::report {
 
-std::string render_html_report(const nlohmann::json& command_output);
+std::string render_html_report(const Outcome& outcome);
 
 }  // namespace dd::report

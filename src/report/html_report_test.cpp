@@ -2,14 +2,10 @@
 
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
 #include "report/html_escape.hpp"
 
 namespace dd::report {
 namespace {
-
-using nlohmann::json;
 
 TEST(HtmlEscape, EscapesMarkupQuotesControlAndInvalidUtf8) {
   EXPECT_EQ(html_escape("<a href=\"x\">'&'</a>"), "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
@@ -19,29 +15,32 @@ TEST(HtmlEscape, EscapesMarkupQuotesControlAndInvalidUtf8) {
   EXPECT_NE(e.find("&lt;"), std::string::npos);
 }
 
-json hostile_preflight() {
+Outcome hostile_preflight() {
   const std::string evil = "<script>alert(1)</script>\"' onmouseover=x";
-  json probes = json::array();
-  probes.push_back({{"from", 0}, {"to", 1}, {"addr", "198.18.1.2"}, {"port", 29500}, {"ok", true}, {"rtt_us", 80}});
-  probes.push_back({{"from", 0}, {"to", 1}, {"addr", "198.18.2.2"}, {"port", 29500}, {"ok", false}, {"error", evil}});
-  probes.push_back({{"from", 1}, {"to", 0}, {"addr", "198.18.1.1"}, {"port", 29500}, {"ok", false}, {"error", "timeout"}});
-  return {{"command", "preflight"},
-          {"host", evil},
-          {"world", 2},
-          {"verdict", "WILL HANG"},
-          {"reason", evil},
-          {"nodes", {{{"rank", 0}, {"host", evil}, {"interfaces", {{{"name", evil}, {"kind", "physical"}}}}},
-                     {{"rank", 1}, {"host", "node1"}}}},
-          {"probes", probes},
-          {"reachability", {{{"from", 0}, {"to", 1}, {"state", "partial"}, {"probes", 2}, {"carried", 1}, {"echo_only", 0},
-                             {"best_rtt_us", 80}},
-                            {{"from", 1}, {"to", 0}, {"state", "blocked"}, {"probes", 1}, {"carried", 0}, {"echo_only", 0},
-                             {"best_rtt_us", -1}}}},
-          {"reachability_slow_rtt_us", 100000},
-          {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", evil}}}, {"per_host", {{evil, {{"A", "b"}}}}}}},
-          {"findings",
-           {{{"id", "preflight.unreachable"}, {"label", "firewall-or-port-blocked"}, {"severity", "error"}, {"title", evil},
-             {"evidence", {evil}}, {"hosts", {evil}}, {"fix", {{"env", json::object()}, {"text", evil}}}}}}};
+  auto f = core::new_finding("preflight.unreachable", core::Label::firewall_or_port_blocked, core::Severity::error, evil);
+  f.evidence = {evil};
+  f.hosts = {evil};
+  f.fix.text = evil;
+  Outcome out;
+  out.command = "preflight";
+  out.host = evil;
+  out.verdict = "WILL HANG";
+  out.reason = evil;
+  out.findings = {f};
+  out.fix = fix_plan(out.findings, core::Fix{{{"NCCL_SOCKET_IFNAME", evil}}, {{evil, {{"A", "b"}}}}, ""});
+  out.fix.world = 2;
+  out.fix.hosts = {evil, "node1"};
+  Matrix m;
+  m.hosts = {{0, evil}, {1, "node1"}};
+  m.slow_rtt_us = 100000;
+  m.cells = {{0, 1, "partial", "partial: 1/2 addresses carried data, best rtt 80 µs",
+              {"198.18.1.2:29500 ✔ reached, rtt 80 µs", "198.18.2.2:29500 ✖ " + evil}},
+             {1, 0, "blocked", "blocked: 0/1 addresses carried data", {"198.18.1.1:29500 ✖ timeout"}}};
+  out.sections.matrix = m;
+  out.sections.ranks = Table{"Nodes", {"rank", "host", "NCCL would use", "recommended interface"},
+                             {{"0", evil, "none", ""}, {"1", "node1", "none", ""}}};
+  out.sections.interfaces = {{"Interfaces of " + evil + " (rank 0)", {InterfaceRow{evil, "physical", {}, {}, "", "", {}}}}};
+  return out;
 }
 
 TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
@@ -50,27 +49,25 @@ TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
 
 TEST(HtmlReport, AnEchoOnlyPathIsTheTextsMNeverAGreenCell) {
   // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28); the HTML
-  // draws the state decided in reachability[] (issue 29), not its own reading of probes[]
-  json probes = json::array();
-  probes.push_back({{"from", 0}, {"to", 1}, {"addr", "198.18.1.2"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
-  probes.push_back({{"from", 1}, {"to", 0}, {"addr", "198.18.1.1"}, {"port", 40000}, {"ok", true}, {"carries_data", false}});
-  json reach = json::array();
+  // draws the state the capability decided (issue 29), never its own reading of the probes
+  Outcome out;
+  out.command = "preflight";
+  out.verdict = "WILL HANG";
+  Matrix m;
+  m.hosts = {{0, "node0"}, {1, "node1"}};
   for (auto [from, to] : {std::pair{0, 1}, std::pair{1, 0}})
-    reach.push_back({{"from", from}, {"to", to}, {"state", "mtu-black-hole"}, {"probes", 1}, {"carried", 0},
-                     {"echo_only", 1}, {"black_holes", 1}, {"best_rtt_us", 90}});
-  json out = {{"command", "preflight"}, {"world", 2}, {"verdict", "WILL HANG"}, {"probes", probes}, {"reachability", reach},
-              {"nodes", {{{"rank", 0}, {"host", "node0"}}, {{"rank", 1}, {"host", "node1"}}}}, {"findings", json::array()}};
+    m.cells.push_back({from, to, "mtu-black-hole", "mtu-black-hole: 0/1 addresses carried data", {}});
+  out.sections.matrix = m;
   auto html = render_html_report(out);
   EXPECT_EQ(html.find("class=\"cell ok\""), std::string::npos);
   EXPECT_NE(html.find("text-anchor=\"middle\">M</text>"), std::string::npos);
-  EXPECT_NE(html.find("mtu-black-hole: 0/1 addresses carried data, 1 with the echo only (bulk lost)"), std::string::npos);
   // one step short: the same pairs decided ok are reached cells
-  for (auto& c : out["reachability"]) c["state"] = "ok";
+  for (auto& c : out.sections.matrix->cells) c.state = "ok";
   auto healthy = render_html_report(out);
   EXPECT_NE(healthy.find("<g class=\"cell ok\" data-state=\"ok\">"), std::string::npos);
   EXPECT_EQ(healthy.find(">M</text>"), std::string::npos);
   // an unknown state is never drawn as reached
-  for (auto& c : out["reachability"]) c["state"] = "<b>new</b>";
+  for (auto& c : out.sections.matrix->cells) c.state = "<b>new</b>";
   auto unknown = render_html_report(out);
   EXPECT_EQ(unknown.find("class=\"cell ok\""), std::string::npos);
   EXPECT_EQ(unknown.find("<b>new"), std::string::npos);
@@ -127,10 +124,11 @@ TEST(HtmlReport, NoScriptsNoExternalResources) {
 }
 
 TEST(HtmlReport, LogsVerdictFromFindingsAndRankTable) {
-  json out = {{"command", "logs"},
-              {"ranks", {{{"rank", 0}, {"host", "gpu<1>"}, {"pid", "42"}, {"nccl_version", "2.18.1"},
-                          {"bootstrap", {{"iface", "eth0"}, {"addr", "10.0.0.1"}}}}}},
-              {"findings", {{{"id", "logs.x"}, {"label", "loopback-interface"}, {"severity", "error"}, {"title", "lo used"}}}}};
+  Outcome out;
+  out.command = "logs";
+  out.findings = {core::new_finding("logs.x", core::Label::loopback_interface, core::Severity::error, "lo used")};
+  out.sections.ranks = Table{"Ranks seen in the logs", {"rank", "host", "pid", "NCCL", "bootstrap", "transport", "state"},
+                             {{"0", "gpu<1>", "42", "2.18.1", "eth0 10.0.0.1", "", ""}}};
   auto html = render_html_report(out);
   EXPECT_NE(html.find("data-verdict=\"PROBLEM FOUND\""), std::string::npos);
   EXPECT_NE(html.find("lo used [loopback-interface]"), std::string::npos);
@@ -140,13 +138,15 @@ TEST(HtmlReport, LogsVerdictFromFindingsAndRankTable) {
 }
 
 TEST(HtmlReport, HealthyCheckSaysOkAndNothingToChange) {
-  json out = {{"command", "check"}, {"host", "h"}, {"findings", json::array()},
-              {"interfaces", {{{"name", "eth0"}, {"kind", "physical"}, {"up", true}, {"mtu", 1500},
-                               {"addresses", {{{"addr", "198.18.0.1"}, {"prefix", 24}, {"scope", "global"}}}}}}}};
+  Outcome out;
+  out.command = "check";
+  out.host = "h";
+  out.sections.interfaces = {{"Interfaces of h", {InterfaceRow{"eth0", "physical", true, {}, "1500", "", {"198.18.0.1/24 (global)", "fe80::1/64 (link)"}}}}};
   auto html = render_html_report(out);
   EXPECT_NE(html.find("class=\"verdict ok\" data-verdict=\"OK\""), std::string::npos);
   EXPECT_NE(html.find("Nothing to change."), std::string::npos);
-  EXPECT_NE(html.find("198.18.0.1/24 (global)"), std::string::npos);
+  EXPECT_NE(html.find("<td>198.18.0.1/24 (global)<br>fe80::1/64 (link)</td>"), std::string::npos);
+  EXPECT_NE(html.find("<td>✔ yes</td><td>?</td><td>1500</td>"), std::string::npos);
   EXPECT_NE(html.find("@page{size:A4"), std::string::npos);
 }
 

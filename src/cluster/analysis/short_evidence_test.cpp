@@ -9,6 +9,7 @@
 #include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
 #include "cluster/preflight.hpp"
+#include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
 #include "report/html_report.hpp"
 
@@ -155,7 +156,7 @@ TEST(PreflightShort, APairWithNoCandidateProbeIsNotTestedNeverUnreachable) {
     std::string matrix = render_matrix(*out.rank0);
     EXPECT_NE(matrix.find("    1  -.\n"), std::string::npos) << matrix;  // row 1: blank under rank 0
     EXPECT_NE(matrix.find("blank: not tested"), std::string::npos) << matrix;
-    std::string html = report::render_html_report(out.json);
+    std::string html = report::render_html_report(report_outcome(out));
     EXPECT_NE(html.find("not tested: no address of it was tried"), std::string::npos);
   }
 }

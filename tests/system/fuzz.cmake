@@ -38,11 +38,11 @@ function(dd_fuzz_test name file)
   set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 900)
 endfunction()
 
-dd_fuzz_test(sysfs_link   src/netif/sysfs_link_fuzz.cpp        core os os/fake report netif)
-dd_fuzz_test(nccl_predict src/nccl/predict_fuzz.cpp            core os os/fake report netif nccl)
-dd_fuzz_test(ld_cache     src/nccl/library_ld_cache_fuzz.cpp   core os report netif nccl)
-dd_fuzz_test(env_audit    src/env/env_audit_fuzz.cpp           core os os/fake report netif nccl env env/launchers)
-dd_fuzz_test(wire         src/transport/wire_fuzz.cpp            core os transport)
+dd_fuzz_test(sysfs_link   tests/fuzz/netif/sysfs_link_fuzz.cpp        core os os/fake report netif)
+dd_fuzz_test(nccl_predict tests/fuzz/nccl/predict_fuzz.cpp            core os os/fake report netif nccl)
+dd_fuzz_test(ld_cache     tests/fuzz/nccl/library_ld_cache_fuzz.cpp   core os report netif nccl)
+dd_fuzz_test(env_audit    tests/fuzz/env/env_audit_fuzz.cpp           core os os/fake report netif nccl env env/launchers)
+dd_fuzz_test(wire         tests/fuzz/transport/wire_fuzz.cpp            core os transport)
 
 # lint: the vendored tree-sitter-python grammar is compiled as plain C by run_lint_fuzz.sh.
 add_test(NAME system.fuzz.lint

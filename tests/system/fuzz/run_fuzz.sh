@@ -28,7 +28,7 @@ done
 # Each source compiles to its own object, two at a time, through ccache when DD_FUZZ_CCACHE names
 # a cache directory (tests/system/fuzz.cmake gives one under the build tree): the fuzz targets
 # share most modules, so the second and later targets of a run reuse the first one's objects.
-flags=(-std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I"$src/src")
+flags=(-std=c++20 -O1 -gline-tables-only -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I"$src/src" -I"$src/tests/support")
 launcher=()
 if [ -n "${DD_FUZZ_CCACHE:-}" ] && command -v ccache >/dev/null; then
   mkdir -p "$DD_FUZZ_CCACHE" && launcher=(env CCACHE_DIR="$DD_FUZZ_CCACHE" CCACHE_BASEDIR="$src" ccache)

@@ -13,5 +13,5 @@ ts=$src/third_party/tree-sitter-python/src
 "$cc" -O1 -w -c -I"$ts" "$ts/parser.c" -o "$work/parser.o" || exit 1
 "$cc" -O1 -w -c -I"$ts" "$ts/scanner.c" -o "$work/scanner.o" || exit 1
 DD_FUZZ_LINK="$work/parser.o $work/scanner.o -ltree-sitter -lyaml-cpp" \
-  bash "$src/tests/system/fuzz/run_fuzz.sh" "$src" src/lint/lint_fuzz.cpp "$secs" \
+  bash "$src/tests/system/fuzz/run_fuzz.sh" "$src" tests/fuzz/lint/lint_fuzz.cpp "$secs" \
   core os netif nccl env env/launchers report lint

@@ -16,4 +16,4 @@ open(os.path.join(d, "long-brackets"), "w").write("[" * 1000000)
 open(os.path.join(d, "long-angles"), "w").write("Connect to " + "<1" * 500000)
 PY
 DD_FUZZ_SEEDS=$seeds DD_FUZZ_MAX_LEN=1100000 \
-  bash "$(dirname "$0")/../fuzz/run_fuzz.sh" "$src" src/logs/line_parser_fuzz.cpp "$secs" logs core report
+  bash "$(dirname "$0")/../fuzz/run_fuzz.sh" "$src" tests/fuzz/logs/line_parser_fuzz.cpp "$secs" logs core report

@@ -76,21 +76,25 @@ bool coll_call(const MatchContext& m, LineEvent& ev) {
   return true;
 }
 
-// "comm 0x.. rank R nranks N ... - Init COMPLETE": comm_rank, or init_complete without a rank.
-bool comm(const MatchContext& m, LineEvent& ev) {
+// "comm 0x.. rank R nranks N ...", "ncclCommInitRank comm 0x.. rank 0 nranks 2 ...": comm_rank, or
+// init_complete without a rank or count when the entry says the line ends the init (comm_complete).
+bool comm_fields(const MatchContext& m, LineEvent& ev) {
   ev.rank = int_after(m.msg, " rank ");
   ev.nranks = int_after(m.msg, " nranks ");
-  ev.init_complete = has(m.msg, "Init COMPLETE");
-  ev.kind = ev.rank >= 0 ? EventKind::comm_rank : ev.init_complete ? EventKind::init_complete : EventKind::none;
+  ev.kind = ev.rank >= 0 || ev.nranks >= 0 ? EventKind::comm_rank
+            : ev.init_complete            ? EventKind::init_complete
+                                          : EventKind::none;
   return ev.kind != EventKind::none;
 }
 
-// "ncclCommInitRank comm 0x.. rank 0 nranks 2 ..." or "nranks 8": comm, and the count at the start.
-bool comm_nranks(const MatchContext& m, LineEvent& ev) {
-  comm(m, ev);
-  if (m.key == "nranks ") ev.nranks = int_after(m.msg, m.key);
-  if (ev.nranks >= 0 && ev.kind == EventKind::none) ev.kind = EventKind::comm_rank;
-  return ev.kind != EventKind::none;
+bool comm(const MatchContext& m, LineEvent& ev) {
+  ev.init_complete = false;
+  return comm_fields(m, ev);
+}
+
+bool comm_complete(const MatchContext& m, LineEvent& ev) {
+  ev.init_complete = true;
+  return comm_fields(m, ev);
 }
 
 // The interface list just read into ev.text: its first entry.
@@ -295,7 +299,8 @@ bool missing_rank(const MatchContext& m, LineEvent& ev) {
 constexpr std::array<std::pair<std::string_view, Extractor>, 23> k_extractors{{
     {"coll_call", coll_call},
     {"comm", comm},
-    {"comm_nranks", comm_nranks},
+    {"comm_complete", comm_complete},
+
     {"iface_list", iface_list},
     {"bracketed_iface_list", bracketed_iface_list},
     {"ib_devices", ib_devices},

@@ -57,14 +57,16 @@ void first_iface(std::string_view list, LineEvent& ev) {
 }
 
 // NCCL_DEBUG_SUBSYS=COLL's line per call (enqueue.cc, 2.3 - 2.28): "<Op>: opCount <hex> sendbuff <p>
-// recvbuff <p> count <n> datatype <d> op <o> root <r> comm <p> [nranks=<n>] stream <p>".
+// recvbuff <p> count <n> datatype <d> op <o> root <r> comm <p> [nranks=<n>] stream <p>"; the entry's
+// "starts" names the ops.
 bool coll_call(const MatchContext& m, LineEvent& ev) {
   std::string_view msg = m.msg;
-  if (msg.size() < 12 || msg[0] < 'A' || msg[0] > 'Z' || m.key_at > 24) return false;
-  ev.seq = number_after(msg, m.key, 16);
+  std::size_t colon = msg.find(':');
+  if (colon == npos) return false;
+  ev.seq = number_after(msg, ": opCount ", 16);
   ev.count = number_after(msg, " count ", 10);
   if (ev.seq < 0 || ev.count < 0) return false;
-  ev.text = msg.substr(0, m.key_at);
+  ev.text = msg.substr(0, colon);
   ev.datatype = int_after(msg, " datatype ");
   ev.op = int_after(msg, " op ");
   ev.root = int_after(msg, " root ");

@@ -245,23 +245,31 @@ class Matcher {
         std::none_of(r.src.begin(), r.src.end(), [&](std::string_view l) { return src.find(l) != npos; }))
       return false;
     if (!holds(r, msg, seen, key, key_at)) return false;
-    LineEvent out = ev;
-    out.kind = r.kind;
-    if (r.err != ConnError::none) {
-      out.err = r.err;
-      out.err_text = msg.substr(key_at, key.size());
+    if (r.pattern.empty() && r.maybe.empty() && !r.extract) {  // nothing can fail: fill ev in place
+      fill(r, msg, key, key_at, ev);
+      return true;
     }
-    if (r.whole_text) out.text = msg;
-    if (r.const_text) out.text = r.text_const;
+    LineEvent out = ev;
+    fill(r, msg, key, key_at, out);
     if (!r.pattern.empty() && !read_pattern(r.pattern, msg, out)) return false;
     for (const Pattern& p : r.maybe) {
       LineEvent tried = out;
       if (read_pattern(p, msg, tried)) out = tried;
     }
     if (r.extract && !r.extract(MatchContext{msg, src, key, key_at}, out)) return false;
-    out.catalogue_entry = r.entry;
     ev = out;
     return true;
+  }
+
+  static void fill(const Rule& r, std::string_view msg, std::string_view key, std::size_t key_at, LineEvent& ev) {
+    ev.kind = r.kind;
+    ev.catalogue_entry = r.entry;
+    if (r.err != ConnError::none) {
+      ev.err = r.err;
+      ev.err_text = msg.substr(key_at, key.size());
+    }
+    if (r.whole_text) ev.text = msg;
+    if (r.const_text) ev.text = r.text_const;
   }
 
   std::uint16_t anchor(const std::string& literal, const CatalogueEntry& e) {

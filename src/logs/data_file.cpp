@@ -80,6 +80,47 @@ std::map<std::string, std::string> DataEntry::text_map(const char* field) const 
   return out;
 }
 
+bool DataEntry::has(const char* field) const { return object_.find(field) != object_.end(); }
+
+std::string DataEntry::text_or_empty(const char* field) const { return has(field) ? text(field) : std::string(); }
+
+std::vector<std::string> DataEntry::texts_or_none(const char* field) const {
+  std::vector<std::string> out;
+  if (!has(field)) return out;
+  const auto& v = at(field);
+  if (v.is_string()) return {v.get<std::string>()};
+  if (!v.is_array()) fail(field, "neither a string nor an array");
+  for (const auto& item : v) {
+    if (!item.is_string()) fail(field, "holds a value that is not a string");
+    out.push_back(item.get<std::string>());
+  }
+  return out;
+}
+
+std::vector<std::vector<std::string>> DataEntry::text_groups(const char* field) const {
+  std::vector<std::vector<std::string>> out;
+  if (!has(field)) return out;
+  const auto& v = at(field);
+  if (!v.is_array()) fail(field, "not an array");
+  for (const auto& item : v) {
+    std::vector<std::string> group;
+    if (item.is_string()) group.push_back(item.get<std::string>());
+    for (const auto& alt : item.is_array() ? item : nlohmann::json::array()) {
+      if (!alt.is_string()) fail(field, "holds a list with a value that is not a string");
+      group.push_back(alt.get<std::string>());
+    }
+    if (group.empty()) fail(field, "holds an empty list or a value that is neither a string nor a list");
+    out.push_back(std::move(group));
+  }
+  return out;
+}
+
+DataEntry DataEntry::object(const char* field) const {
+  const auto& v = at(field);
+  if (!v.is_object()) fail(field, "not an object");
+  return DataEntry(v, file_, index_);
+}
+
 void for_each_data_entry(std::string_view json, std::string_view file,
                          const std::function<void(const DataEntry&)>& each) {
   nlohmann::json doc = nlohmann::json::parse(json, nullptr, false);

@@ -26,6 +26,12 @@ class DataEntry {
   core::Label label(const char* field) const;        // "loopback-interface"
   core::Severity severity(const char* field) const;  // "error", "warning", "info"
   std::map<std::string, std::string> text_map(const char* field) const;  // {"VAR": "value", ...}
+  bool has(const char* field) const;
+  std::string text_or_empty(const char* field) const;              // absent: ""
+  std::vector<std::string> texts_or_none(const char* field) const;  // "a" or ["a", "b"]; absent: empty
+  // ["a", ["b", "c"]]: each item a text or a list of texts (a one-text list for "a"); absent: empty
+  std::vector<std::vector<std::string>> text_groups(const char* field) const;
+  DataEntry object(const char* field) const;  // a nested object; its errors name this entry
 
  private:
   const nlohmann::json& at(const char* field) const;

@@ -1,4 +1,5 @@
 #include "logs/fact_builder.hpp"
+#include "logs/line_classifier.hpp"
 
 #include <gtest/gtest.h>
 
@@ -179,9 +180,14 @@ TEST(LogsFactBuilder, SplitsGluedRecordsAndFlagsAnUnfoundIbHca) {
 }
 
 TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
-  EXPECT_EQ("{'cluster': {}}", printed_tf_config("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
-  EXPECT_EQ("", printed_tf_config("TF_CONFIG environment variable: not a dict"));
-  EXPECT_EQ("", printed_tf_config("export TF_CONFIG={}"));
+  auto printed = [](std::string_view line) {
+    std::string scratch;
+    LineEvent ev = parse_line(line, scratch).event;
+    return ev.kind == EventKind::tf_config_printed ? std::string(ev.text) : std::string();
+  };
+  EXPECT_EQ("{'cluster': {}}", printed("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
+  EXPECT_EQ("", printed("TF_CONFIG environment variable: not a dict"));
+  EXPECT_EQ("", printed("export TF_CONFIG={}"));
   EXPECT_EQ("{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, "
             "\"x\": true, \"y\": null}",
             python_repr_to_json("{u'cluster': {u'ps': [u'h:1']}, 'task': {'index': 0, 'type': u'chief'}, 'x': True, "

@@ -1,5 +1,5 @@
-// Line classifier driver: header, level and source location, then the NCCL message rules
-// (nccl_message.cpp) or the free-text rules (free_text.cpp). Formats: nccl-facts.md §1.8,
+// Line classifier driver: header, level and source location, then the message catalogue's NCCL
+// entries (nccl_message.cpp) or its text entries (free_text.cpp); message_matcher.cpp. Formats: nccl-facts.md §1.8,
 // checked against NCCL 2.28.9 and the 2.3 - 2.27 lines quoted in public bug reports.
 #include "logs/line_classifier.hpp"
 #include "logs/text_scan.hpp"
@@ -170,10 +170,6 @@ LineEvent classify_body(std::string_view body) {
     detail::classify_nccl_message(rest, {}, ev);
     if (ev.kind == EventKind::none) detail::classify_free_text(rest, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
-    return ev;
-  }
-  if (rest.substr(0, 13) == "NCCL version ") {
-    detail::classify_nccl_message(rest, {}, ev);
     return ev;
   }
   detail::classify_free_text(rest, ev);

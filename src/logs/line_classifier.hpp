@@ -37,19 +37,17 @@ std::string_view channel_transport(std::string_view msg);
 
 // Internal steps, exposed for tests.
 namespace detail {
-// The NCCL message after "NCCL INFO " / "NCCL WARN " (src = "misc/socket.cc:123" when present).
+// The NCCL message after "NCCL INFO " / "NCCL WARN " (src = "misc/socket.cc:123" when present),
+// by the message catalogue (message_matcher.hpp).
 void classify_nccl_message(std::string_view msg, std::string_view src, LineEvent& ev);
-// Lines that are not NCCL messages (torch, Gloo, TF, nccl-tests, shells) and NCCL WARN texts
-// that the NCCL rules did not recognise.
+// Lines that are not NCCL messages (torch, Gloo, TF, launchers, nccl-tests, shells) and NCCL WARN
+// texts that no NCCL entry recognised, by the message catalogue.
 void classify_free_text(std::string_view line, LineEvent& ev);
-// Launcher and framework texts: Horovod, torch elastic's agent, DeepSpeed, accelerate, Lightning
-// (launcher_text.cpp). True when `line` is one of them (ev filled).
-bool classify_launcher_text(std::string_view line, LineEvent& ev);
 // An unfinished Hugging Face datasets progress bar (preprocessing still running) in `s`.
 bool is_unfinished_preprocessing(std::string_view s);
 // An IB completion with status 4 (local protection error): GPUDirect RDMA, not the fabric.
 bool is_ib_protection_error(std::string_view s);
-// "Connection refused" etc. anywhere in `s`.
+// The socket error `s` names ("Connection refused" ...: the catalogue entries with "err").
 ConnError find_conn_error(std::string_view s, std::string_view& err_text);
 }  // namespace detail
 

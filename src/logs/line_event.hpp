@@ -79,7 +79,7 @@ enum class EventKind : std::uint8_t {
   coll_call,              // NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 1a sendbuff .. count 1024 datatype 7 op 0
                           // root 0 comm 0x.. [nranks=2] stream .." (enqueue.cc) -> text = the op, seq = opCount,
                           // count, datatype, op, root, nranks, comm
-  // Launchers and frameworks around NCCL (launcher_text.cpp; catalogue entries horovod.*, elastic.*,
+  // Launchers and frameworks around NCCL (catalogue entries horovod.*, elastic.*,
   // deepspeed.*, accelerate.*, lightning.*):
   horovod_stall,          // Horovod's stall inspector: "One or more tensors were submitted to be reduced, gathered or
                           // broadcasted by subset of ranks and are waiting for remainder of ranks ..." (its first line)
@@ -128,6 +128,7 @@ struct LineEvent {
   int exit_code = k_no_exit_code;       // launcher kinds: the worker's exit code (-N: killed by signal N)
   int local_rank = -1;                  // launcher kinds: the worker's local rank
   bool marked = false;                  // horovod_missing_rank: the rank carries Horovod's "!"
+  int catalogue_entry = -1;             // the message_catalogue() entry that recognised the line, -1 if none
 };
 
 std::string_view to_string(ConnError e);

@@ -4,16 +4,6 @@
 
 namespace dd::logs {
 
-std::string_view printed_tf_config(std::string_view line) {
-  constexpr std::string_view key = "TF_CONFIG environment variable: ";
-  std::size_t p = line.find(key);
-  if (p == std::string_view::npos) return {};
-  std::string_view v = line.substr(p + key.size());
-  while (!v.empty() && (v.back() == ' ' || v.back() == '\r')) v.remove_suffix(1);
-  if (v.empty() || v.front() != '{' || v.back() != '}') return {};
-  return v;
-}
-
 std::optional<std::string> python_repr_to_json(std::string_view repr) {
   std::string out;
   out.reserve(repr.size());

@@ -1,5 +1,5 @@
-// TF_CONFIG as TensorFlow's RunConfig prints it: "TF_CONFIG environment variable: %s" with the
-// parsed dict (tensorflow_estimator run_config.py:548 @ v2.15.0; TF 1.x tensorflow/python/estimator),
+// TF_CONFIG as TensorFlow's RunConfig prints it (catalogue entry tf.run-config.printed-tf-config) with
+// the parsed dict (tensorflow_estimator run_config.py:548 @ v2.15.0; TF 1.x tensorflow/python/estimator),
 // i.e. Python's repr: single quotes, u'' strings under Python 2, True/False/None.
 #pragma once
 
@@ -8,9 +8,6 @@
 #include <string_view>
 
 namespace dd::logs {
-
-// The dict after "TF_CONFIG environment variable: " in `line`, or empty when the line is not that one.
-std::string_view printed_tf_config(std::string_view line);
 
 // Python's repr of a dict of str/int/list/dict/bool/None as JSON; nullopt when it holds anything
 // else (a quote inside a string, a tuple, an object repr).

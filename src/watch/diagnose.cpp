@@ -346,8 +346,10 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       // Both ends are ours. A lost segment and a lost acknowledgement look the same from here (the
       // receiver's byte count does not move for a retransmitted copy), so the direction stays open;
       // both ends of one connection make one finding.
-      std::string pair = fmt::format("{} and {}", endpoint(unmapped(std::min(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.local_port : s.socket.peer_port),
-                                     endpoint(unmapped(std::max(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.peer_port : s.socket.local_port));
+      // Ordered by (address, port): the two ends of a loopback connection share the address.
+      std::pair low{unmapped(s.socket.local), s.socket.local_port}, high{unmapped(s.socket.peer), s.socket.peer_port};
+      if (high < low) std::swap(low, high);
+      std::string pair = fmt::format("{} and {}", endpoint(low.first, low.second), endpoint(high.first, high.second));
       std::string title = fmt::format("packets between {} are lost on the way (in one direction or both): data queued there is not acknowledged while the processes at both ends are alive", pair);
       auto same = std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
       if (same == out.end()) {

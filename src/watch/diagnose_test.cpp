@@ -297,6 +297,24 @@ TEST(Diagnose, StuckQueueWhereEvenSmallEchoesVanishStaysAFirewall) {
   EXPECT_EQ(probe.asked.size(), 1u);  // only the small echo, once for the path
 }
 
+TEST(Diagnose, StuckLoopbackConnectionBothEndsIsOneFindingOrderedByAddressAndPort) {
+  // Both ends share 127.0.0.1: the pair is ordered by (address, port), so each end names the same pair.
+  World w;
+  stuck_both_ways(w);
+  for (auto* t : {&w.before_socks, &w.after_socks}) {
+    t->table[0].local = t->table[0].peer = t->table[1].local = t->table[1].peer = "127.0.0.1";
+    t->table[0].path_mtu = t->table[1].path_mtu = 0;  // loopback: no MTU probe
+  }
+  w.take({100, 200});
+  FakeProbe probe;
+  probe.passes = 0;
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+  EXPECT_NE(f[0].title.find("packets between 127.0.0.1:40000 and 127.0.0.1:50000 are lost"), std::string::npos) << f[0].title;
+}
+
 TEST(Diagnose, StuckQueueWithFullSizeEchoesAnsweredOrNoProbeIsNoMtuFinding) {
   for (int mode : {0, 1, 2}) {  // everything passes, probes impossible, no probe at all
     World w;

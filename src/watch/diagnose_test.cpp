@@ -684,6 +684,37 @@ TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksR
   }
 }
 
+TEST(DiagnoseFirewall, StuckOpenConnectionNamesTheRuleThatDropsItsPacketsWithoutCtState) {
+  // W7 of the 2026-12-04 cluster run: `tcp dport 32768-60999 drop` (no ct state) added to node 1
+  // mid-job; rank 1's end of the open connection is on port 50000.
+  World w;
+  stuck_both_ways(w);
+  FakeProbe probe;
+  probe.passes = 0;
+  Rulesets rules{{"net:[4026532001]", ruleset("empty")}, {"net:[4026532002]", ruleset("established")}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &rules);
+  ASSERT_EQ(f.size(), 1u) << ids(f);
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].title, "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are dropped by an nftables rule: "
+                        "data queued there is not acknowledged while the processes at both ends are alive");
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_NE(ev.find("rank 1 (pid 200)'s network namespace: nftables table inet t chain input handle 3: tcp dport 32768-60999 drop"),
+            std::string::npos) << ev;
+  EXPECT_EQ(ev.find("rank 0 (pid 100)'s network namespace: nftables"), std::string::npos) << ev;
+  EXPECT_NE(f[0].fix.text.find("in rank 1 (pid 200)'s network namespace (on its node), remove the rule that drops TCP port 50000:\n  nft delete rule inet t input handle 3"),
+            std::string::npos) << f[0].fix.text;
+
+  // One step short each: an open connection passes `ct state established,related accept` ahead of
+  // the chain's policy drop; a rule for new connections only (ct state new) never sees its packets.
+  for (const char* name : {"policy-drop", "accept-before-drop"}) {
+    Rulesets accepting{{"net:[4026532002]", ruleset(name)}};
+    auto g = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &accepting);
+    ASSERT_EQ(g.size(), 1u) << name;
+    EXPECT_NE(g[0].title.find("are lost on the way (in one direction or both)"), std::string::npos) << g[0].title;
+    EXPECT_EQ(core::join(g[0].evidence, "\n").find("nftables"), std::string::npos) << name;
+  }
+}
+
 TEST(ProcessInfo, ReadsStatThreadsSocketsRankAndTree) {
   os::fake::MemoryFileTree t;
   add(t, {100, 1, 3, 250, 77, {11, 12}, {{100, 'S', k_futex, "futex_wait_queue"}, {101, 'R', "running", "0"}}});

@@ -498,6 +498,22 @@ assert re.search(r"rank 1 \(pid \d+\)'s network namespace: nftables table inet %
 assert not re.search(r"rank 0 \(pid \d+\)'s network namespace: nftables", ev), ev  # node 0's ruleset drops nothing
 PY
   ;;
+noisy-unresolvable)  # W5: MASTER_ADDR resolves nowhere; torch prints a c10d warning a second per rank: no progress
+  two_nodes
+  JOB_ENV="MASTER_ADDR=ddnowhere$$.invalid" start_watch healthy --on-stall kill
+  wait_for "$WORK/w.err" "STALL at" $((3 * STALL + 120))
+  wait_watch 90
+  grep -q "cannot be retrieved\|failed to connect\|Name or service not known" "$WORK/w.err" ||
+    die "the job printed no retry warnings: the case tests nothing: $(head -5 "$WORK/w.err")"
+  python3 - "$WORK/w.json" <<'PY' || die "no stall in the JSON, or a collective claimed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+fs = [f for s in d["stalls"] for f in s["findings"]]
+print("findings:", [(f["id"], f["title"]) for f in fs], file=sys.stderr)
+assert d["stalls"], d
+assert not any(f["label"] == "collective-mismatch" for f in fs), fs
+PY
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 no_leftovers

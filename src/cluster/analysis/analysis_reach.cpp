@@ -203,6 +203,7 @@ void find_reachability(Ctx& c) {
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
+  bool strong_loss = false;  // some lossy probe shows_loss (not only resent segments)
   std::map<int, std::pair<int, int>> loss_by_host;
   std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  // rank -> (lossy probes touching it, ok probes touching it)
   std::vector<PairState> pairs;
@@ -230,8 +231,11 @@ void find_reachability(Ctx& c) {
           // progress (bytes acked) and retransmits; it is slow, not blocked.
           if (black_hole_probe(*p))
             black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
-          if (shows_loss(*p))
-            ++loss_by_host[from].first, ++loss_by_host[to].first,
+          // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished
+          // fast (a second probe resent too: retry_lossy replaces a clean one).
+          bool strong = shows_loss(*p);
+          if (strong || resent_segments(*p))
+            ++loss_by_host[from].first, ++loss_by_host[to].first, strong_loss = strong_loss || strong,
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
                                                           from, c.host(from), c.host(to), p->target.addr, p->retransmits,
                                                           p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)
@@ -343,7 +347,9 @@ void find_reachability(Ctx& c) {
   if (!lossy.empty() && loss_pattern) {
     std::sort(lossy.rbegin(), lossy.rend());
     auto f = core::new_finding("preflight.reach.lossy", core::Label::performance, core::Severity::warning,
-                                    fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size()));
+                               strong_loss ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size())
+                                           : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
+                                                         "twice when retried): collectives can be slowed by it", lossy.size()));
     for (const auto& l : lossy) add_evidence(f, l.second);
     f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
     c.findings.push_back(std::move(f));

@@ -75,6 +75,36 @@ TEST(PreflightEvidence, AStaleHostsEntryOnOneNodeIsHostnameResolution) {
   EXPECT_FALSE(has(same, "preflight.master-addr.wrong"));
 }
 
+TEST(PreflightEvidence, AMasterPortProbeThatWentToAStaleAddressRecommendsNoNewPort) {
+  // P3b of the 2026-12-04 cluster run: node2's /etc/hosts maps node0 to 198.18.77.50; its
+  // MASTER_PORT probe timed out at that address while the others reached node0:29500. The fix
+  // is MASTER_ADDR alone: the port was never tried at rank 0 from node2.
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0", n.master_addr_resolves = {"198.18.1.1"};
+  nodes[2].master_addr_resolves = {"198.18.1.50"};
+  auto ps = probes(nodes, [](ProbeResult&) {});
+  for (int from : {1, 2}) {
+    ProbeResult job;
+    job.from = from;
+    job.target = ProbeTarget{0, "node0", 29500, "", "MASTER_PORT", true};
+    job.resolved = from == 2 ? "198.18.1.50" : "198.18.1.1";
+    job.ok = job.bulk_ok = from != 2;
+    if (from == 2) job.stage = "connect", job.failure = "timeout", job.error = "connect 198.18.1.50:29500: timeout";
+    ps.push_back(job);
+  }
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_TRUE(has(a, "preflight.master-addr.wrong"));
+  EXPECT_EQ(a.recommendation.env.count("MASTER_PORT"), 0u) << a.recommendation.env.at("MASTER_PORT");
+  EXPECT_EQ(a.recommendation.env.at("MASTER_ADDR"), "198.18.1.1");
+  for (const auto& line : a.recommendation.checks) EXPECT_EQ(line.find("MASTER_PORT="), std::string::npos) << line;
+  // the other way: the probe went to rank 0's own address and timed out there: the port is blocked
+  ps.back().resolved = "198.18.1.1";
+  nodes[2].master_addr_resolves = {"198.18.1.1"};
+  auto b = analyze(input_of(nodes, ps));
+  EXPECT_EQ(b.recommendation.env.at("MASTER_PORT"), "29401");
+}
+
 TEST(PreflightEvidence, OneNodeRunsNoPeerRuleAndClaimsNoProbe) {
   auto n = node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0");
   n.gloo_loopback = true;  // the hostname resolves to 127.0.1.1: harmless without peers

@@ -236,7 +236,25 @@ print("findings:", [(x["id"], x["label"]) for x in d["findings"]], file=sys.stde
 # node1's resolution is the cause; the MASTER_PORT probe it sent to 198.18.9.1 folds in (adding node0)
 assert f["id"] == "preflight.master-addr.wrong" and f["label"] == "hostname-resolution" and f["hosts"][0] == "node1" and f["ranks"] == [1], f
 assert "stale /etc/hosts entry or DNS answer on node1" in f["title"] and d["reason"] == f["title"], f["title"]
+# P3b of the 2026-12-04 cluster run: node1's MASTER_PORT probe went to the stale address, so the
+# port itself was never tried at rank 0 from there: the fix is MASTER_ADDR alone
+env = d["recommendation"]["env"]
+assert env.get("MASTER_ADDR") == "198.18.1.1" and "MASTER_PORT" not in env, d["recommendation"]
+assert not any(c.startswith("MASTER_PORT=") for c in d["recommendation"]["checks"]), d["recommendation"]["checks"]
 PY
+  # the printed fix, applied on both nodes: preflight passes
+  fix=$(fix_env_for "$WORK/pf0.json" node1)
+  note "applying: $fix"
+  # shellcheck disable=SC2086
+  preflight_all 2 MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT $fix
+  expect_verdict "$WORK/pf0.json" OK
+  # a MASTER_PORT on the --rendezvous port cannot be probed (preflight listens on it itself): said
+  # at once, as a usage error, not as "another process holds the port"
+  run_pf 0 "$WORK/same-port.json" MASTER_ADDR=198.18.1.1 MASTER_PORT=29401 -- --rendezvous "$RV" --rank 0 --world 2 --timeout "$T" --no-probe
+  wait "$PF_PID"; rc=$?
+  [ "$rc" = 2 ] || die "MASTER_PORT on the --rendezvous port: exit $rc, expected 2 (usage): $(cat "$WORK/same-port.json.err")"
+  grep -q "MASTER_PORT is 29401, the --rendezvous port: preflight listens on MASTER_PORT itself" "$WORK/same-port.json.err" ||
+    die "no usage message naming the shared port: $(cat "$WORK/same-port.json.err")"
   ;;
 ephemeral-policy-peer)  # P7: node1 (the greater address) drops every inbound port but 29500-29510 by policy
   cluster 2

@@ -1,7 +1,9 @@
 #include "check/report.hpp"
 
+#include "check/loopback_level.hpp"
 #include "check/probe_findings.hpp"
 #include "env/audit.hpp"
+#include "env/node_count.hpp"
 #include "env/variables.hpp"
 #include "netif/inventory.hpp"
 #include "netif/inventory_json.hpp"
@@ -63,6 +65,8 @@ CheckReport build_report(const Context& ctx, ReportScope scope) {
   }
   // 5. Judging.
   append(r.findings, judge_all(r, ctx));
+  // loopback harms only a job across hosts: the level follows the node count the environment says
+  follow_node_count(r.findings, env::node_count(env::AuditInput(ctx.env, ctx.resolver)));
   if (scope == ReportScope::full) {
     env::AuditInput audit_input(ctx.env, ctx.resolver);
     audit_input.config_files = env::config_settings(r.config);

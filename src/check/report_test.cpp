@@ -57,6 +57,43 @@ TEST(CheckReport, ExclusionListPicksLoopbackAndThatIsAnError) {
   EXPECT_TRUE(core::has_error(r.findings));
 }
 
+TEST(CheckReport, LoopbackLevelFollowsTheNodeCountTheEnvironmentSays) {
+  // MASTER_ADDR=127.0.0.1 with GLOO_SOCKET_IFNAME=lo and an exclusion list that lands on lo: fine
+  // for a world on one host, an error across hosts, and an error that says its assumption when the
+  // environment does not say.
+  auto run = [](std::map<std::string, std::string> extra) {
+    Fixture fx;
+    std::map<std::string, std::string> env = {{"NCCL_SOCKET_IFNAME", "^docker"}, {"GLOO_SOCKET_IFNAME", "lo"}, {"MASTER_ADDR", "127.0.0.1"}};
+    env.insert(extra.begin(), extra.end());
+    return build_report(fx.context(os::Environment(env), false), ReportScope::full).findings;
+  };
+  auto level = [](const std::vector<core::Finding>& fs, const std::string& id) -> const core::Finding* {
+    for (const auto& f : fs)
+      if (f.id == id) return &f;
+    return nullptr;
+  };
+  for (const char* id : {"nccl.ifname.exclusion-picks-loopback", "gloo.ifname.loopback"}) {
+    auto one = run({{"WORLD_SIZE", "1"}});
+    const auto* f = level(one, id);
+    ASSERT_NE(f, nullptr) << id;
+    EXPECT_EQ(f->severity, core::Severity::info) << id;
+    EXPECT_TRUE(f->fix.env.empty()) << id;
+    EXPECT_NE(f->evidence.back().find("the environment says the job runs on one node"), std::string::npos) << f->evidence.back();
+    EXPECT_FALSE(core::has_error(one)) << id;  // env.master-addr.loopback says nothing for one node either
+
+    auto local = run({{"WORLD_SIZE", "8"}, {"LOCAL_WORLD_SIZE", "8"}});  // 8 ranks, one host
+    EXPECT_EQ(level(local, id)->severity, core::Severity::info) << id;
+
+    auto two = run({{"NNODES", "2"}});
+    EXPECT_EQ(level(two, id)->severity, core::Severity::error) << id;
+    EXPECT_EQ(level(two, id)->evidence.back(), "the environment says the job spans 2 nodes");
+
+    auto unknown = run({});
+    EXPECT_EQ(level(unknown, id)->severity, core::Severity::error) << id;
+    EXPECT_NE(level(unknown, id)->evidence.back().find("assumed: the job spans hosts"), std::string::npos);
+  }
+}
+
 TEST(CheckReport, NoProbeNeverRunsAChild) {
   Fixture fx;
   fx.files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");

@@ -87,6 +87,15 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     env_problem = detected.error();
     launch = std::move(salvage.info);
   }
+  // A job port on the meeting port: preflight itself listens on the job port to probe it, so the
+  // rendezvous could not listen there (P3b of the 2026-12-04 cluster run: "another process holds
+  // the port", that process being preflight).
+  if (launch && lf.rendezvous) {
+    for (const auto& p : launch->job_ports)
+      if (p.port == launch->rendezvous_port && !p.connect_only)
+        return usage_error("preflight", p.what + " is " + std::to_string(p.port) + ", the --rendezvous port: preflight listens on " +
+                                            p.what + " itself to probe it; give --rendezvous another port");
+  }
   if (launch && launch->skip) {
     nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
     if (global.json) std::cout << core::dump_json(j, 2) << "\n";

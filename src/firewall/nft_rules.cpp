@@ -2,7 +2,8 @@
 //
 // Problem: "port 29500 is blocked" is a symptom; the node that blocks it knows why, in its own
 // ruleset. Approach: walk each filter base chain at the connection's hook the way the kernel would
-// for the connection's first packet (a SYN from another node: ct state new, never on lo), with
+// for the connection's first packet (a SYN from another node: ct state new, never on lo) or for a
+// packet of a connection already open (ct state established: watch's stuck connections), with
 // every match judged three ways - holds, does not hold, cannot tell. A rule that cannot be told
 // apart from one that applies stops the walk of that base chain: naming a later rule would be a
 // guess. Checked against nftables 1.0.6's JSON (libnftables-json(5), json_schema_version 1) for
@@ -84,8 +85,8 @@ Tri apply_op(const std::string& op, Tri in) {
   return Tri::maybe;
 }
 
-// One "match" statement against a new TCP connection to `port` from another node.
-Tri judge_match(const json& m, int port, Direction d) {
+// One "match" statement against `packet` of a TCP connection to `port` with another node.
+Tri judge_match(const json& m, int port, Direction d, Packet packet) {
   if (!m.is_object() || !m.contains("left") || !m.contains("right") || !m.contains("op") || !m["op"].is_string())
     return Tri::maybe;
   const std::string op = m["op"].get<std::string>();
@@ -122,7 +123,7 @@ Tri judge_match(const json& m, int port, Direction d) {
   }
   if (left.contains("ct")) {
     const std::string key = left["ct"].is_object() ? left["ct"].value("key", "") : "";
-    if (key == "state") return apply_op(op, contains_word(right, {"new"}));
+    if (key == "state") return apply_op(op, contains_word(right, {packet == Packet::first ? "new" : "established"}));
     return Tri::maybe;
   }
   return Tri::maybe;
@@ -185,6 +186,7 @@ struct Walker {
   const std::map<ChainKey, Chain>& chains;
   int port;
   Direction d;
+  Packet packet;
   std::string hook;
   std::string base_chain;
 
@@ -211,7 +213,7 @@ struct Walker {
         }
         const std::string name = s.begin().key();
         if (name == "match") {
-          Tri t = judge_match(s.begin().value(), port, d);
+          Tri t = judge_match(s.begin().value(), port, d, packet);
           if (t == Tri::no) all = Tri::no;
           else if (t == Tri::maybe && all == Tri::yes) all = Tri::maybe;
         } else if (name == "counter" || name == "log") {
@@ -262,7 +264,7 @@ std::string nft_name(const std::string& s) {
 
 std::string_view to_string(Direction d) { return d == Direction::input ? "input" : "output"; }
 
-std::vector<Block> find_blocks(const json& ruleset, int port, Direction direction) {
+std::vector<Block> find_blocks(const json& ruleset, int port, Direction direction, Packet packet) {
   std::vector<Block> out;
   if (!ruleset.is_object() || !ruleset.contains("nftables") || !ruleset["nftables"].is_array()) return out;
   std::map<ChainKey, Chain> chains;
@@ -294,7 +296,7 @@ std::vector<Block> find_blocks(const json& ruleset, int port, Direction directio
       if (!r) r = &k_unreadable;
   const std::string hook(to_string(direction));
   for (const auto& key : order) {
-    Walker w{chains, port, direction, hook, std::get<2>(key)};
+    Walker w{chains, port, direction, packet, hook, std::get<2>(key)};
     const Chain& c = chains.at(key);
     const auto& family = std::get<0>(key);
     if (c.type != "filter" || c.hook != hook || (family != "inet" && family != "ip" && family != "ip6")) continue;

@@ -19,6 +19,10 @@ enum class Direction { input, output };
 
 std::string_view to_string(Direction d);
 
+// Which packet of the connection is judged: the first (a SYN from another node: ct state new), or
+// one of a connection that is already open (ct state established: its data and acknowledgements).
+enum class Packet { first, established };
+
 // One place that drops or rejects a new TCP connection to the port.
 struct Block {
   std::string family;                 // "inet", "ip", "ip6"
@@ -34,7 +38,8 @@ struct Block {
 };
 
 // Every base chain of type filter in families ip, ip6 and inet hooked at `direction` is walked
-// in rule order as a new connection to TCP `port` from another node would be: a rule whose
+// in rule order as `packet` of a connection to TCP `port` with another node would be (by default
+// its first packet, ct state new): a rule whose
 // matches all hold for it (tcp/th dport ==, !=, sets, ranges; meta l4proto; ct state;
 // iif/oif "lo", which such a packet never has) and whose verdict is drop or reject is a Block; an
 // accept ends the chain without one; counter and log are ignored; jump and goto are followed
@@ -44,7 +49,7 @@ struct Block {
 // named set, limit, ...) and has a verdict ends the walk of that base chain with no Block: the
 // chain is not judged. Base chains are independent (each must accept), so each may add a Block.
 // A document of another shape gives no Block.
-std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction);
+std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction, Packet packet = Packet::first);
 
 // "table inet t chain input handle 4: tcp dport 29500 drop" (a jumped-to chain adds "(jumped to
 // from chain input)") /

@@ -103,6 +103,25 @@ TEST(NftRules, APolicyDropChainBlocksEveryPortItDoesNotAccept) {
   EXPECT_EQ(blocks("policy-drop", 29400, Direction::output), V{});
 }
 
+TEST(NftRules, APacketOfAnOpenConnectionMeetsRulesWithoutCtStateNotTheNewOnlyOnes) {
+  auto judged = [](const std::string& name, int port, Packet packet) {
+    std::vector<std::string> out;
+    for (const auto& b : find_blocks(fixture(name), port, Direction::input, packet))
+      out.push_back(fmt::format("{}: {}", b.handle ? std::to_string(*b.handle) : "policy", b.rule));
+    return out;
+  };
+  // the range rule holds for every packet, the ct state new rule only for a connection's first
+  EXPECT_EQ(judged("established", 43162, Packet::established), V{"3: tcp dport 32768-60999 drop"});
+  EXPECT_EQ(judged("established", 43162, Packet::first), V{"3: tcp dport 32768-60999 drop"});
+  EXPECT_EQ(judged("established", 29500, Packet::first), V{"2: ct state new tcp dport 29500 drop"});
+  EXPECT_EQ(judged("established", 29500, Packet::established), V{});
+  // one step short: an open connection's packets pass `ct state established,related accept` ahead
+  // of a policy drop, or of a drop of the same port
+  EXPECT_EQ(judged("policy-drop", 41234, Packet::established), V{});
+  EXPECT_EQ(judged("accept-before-drop", 29501, Packet::established), V{});
+  EXPECT_EQ(judged("accept-before-drop", 29501, Packet::first), V{"6: tcp dport { 29500, 29501 } drop"});
+}
+
 TEST(NftRules, AnExpressionItDoesNotUnderstandIsNoClaim) {
   // tcp flags & (syn | ack) == syn tcp dport 29500 drop: it does drop the SYN, but the matcher
   // cannot read tcp flags, so it says nothing.

@@ -81,7 +81,13 @@ void retry_timeouts(int self, const std::vector<ProbeTarget>& targets, const Pro
 // the wall clock: a busy prober is late without any loss), or more than 5% of segments resent.
 bool shows_loss(const ProbeResult& p);
 
-// Re-probes, once and one at a time, probes that passed but showed loss; a clean second run
+// Weaker evidence of the same: the probe passed its echo and TCP resent at least 5% of the
+// segments it pushed after the handshake (retransmits beyond the SYN's; no minimum count), though
+// not enough for shows_loss (the bulk finished, fast). A busy host's one or two dropped segments
+// among hundreds are not this; retry_lossy retries it once.
+bool resent_segments(const ProbeResult& p);
+
+// Re-probes, once and one at a time, probes that passed but showed loss or resent segments; a clean second run
 // replaces the result (a single dropped packet on a busy host is not a lossy path, while a lossy
 // path loses again). At most `max_retries`, while the deadline leaves a whole probe's time.
 void retry_lossy(int self, const std::vector<ProbeTarget>& targets, const ProbeOptions& options,

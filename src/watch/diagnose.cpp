@@ -346,16 +346,35 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       // Both ends are ours. A lost segment and a lost acknowledgement look the same from here (the
       // receiver's byte count does not move for a retransmitted copy), so the direction stays open;
       // both ends of one connection make one finding.
-      std::string pair = fmt::format("{} and {}", endpoint(unmapped(std::min(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.local_port : s.socket.peer_port),
-                                     endpoint(unmapped(std::max(s.socket.local, s.socket.peer)), s.socket.local < s.socket.peer ? s.socket.peer_port : s.socket.local_port));
-      std::string title = fmt::format("packets between {} are lost on the way (in one direction or both): data queued there is not acknowledged while the processes at both ends are alive", pair);
+      // Ordered by (address, port): the two ends of a loopback connection share the address.
+      std::pair low{unmapped(s.socket.local), s.socket.local_port}, high{unmapped(s.socket.peer), s.socket.peer_port};
+      if (high < low) std::swap(low, high);
+      std::string pair = fmt::format("{} and {}", endpoint(low.first, low.second), endpoint(high.first, high.second));
+      // The rules that drop this open connection's packets, where a ruleset shows one: at each end,
+      // inbound to its own port and outbound to the other's (the same for both ends' turns).
+      RuleMatch dropping;
+      if (rules) {
+        for (const OwnedSocket* e : {&s, other->second}) {
+          for (auto [port, d] : {std::pair{e->socket.local_port, firewall::Direction::input}, std::pair{e->socket.peer_port, firewall::Direction::output}}) {
+            auto m = rules_dropping(*rules, *e, port, d, firewall::Packet::established);
+            dropping.evidence.insert(dropping.evidence.end(), m.evidence.begin(), m.evidence.end());
+            dropping.fixes.insert(dropping.fixes.end(), m.fixes.begin(), m.fixes.end());
+          }
+        }
+      }
+      std::string title = dropping.empty()
+                              ? fmt::format("packets between {} are lost on the way (in one direction or both): data queued there is not acknowledged while the processes at both ends are alive", pair)
+                              : fmt::format("packets between {} are dropped by an nftables rule: data queued there is not acknowledged while the processes at both ends are alive", pair);
       auto same = std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
       if (same == out.end()) {
         auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
         f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-        f.fix.text = fmt::format("A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic on this connection: "
-                                 "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
-                                 "check MTU along the path with `distdoctor preflight`.", s.socket.local_port, s.socket.peer_port);
+        f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
+        f.fix.text = dropping.empty()
+                         ? fmt::format("A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic on this connection: "
+                                       "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
+                                       "check MTU along the path with `distdoctor preflight`.", s.socket.local_port, s.socket.peer_port)
+                         : core::join(dropping.fixes, "\n");
         out.push_back(std::move(f));
         same = out.end() - 1;
       }
@@ -375,6 +394,15 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       f.evidence = {ev};
       f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
       f.fix.text = "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic (`distdoctor preflight`).";
+      // Only this end's namespace is read: a rule there that drops the connection's packets.
+      if (rules) {
+        auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
+        auto outbound = rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
+        for (auto* m : {&in, &outbound}) {
+          f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
+          for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
+        }
+      }
       if (s.rank) f.ranks = {*s.rank};
       out.push_back(std::move(f));
     }

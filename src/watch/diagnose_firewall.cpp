@@ -11,11 +11,12 @@
 
 namespace dd::watch {
 
-RuleMatch rules_dropping(const Rulesets& rules, const OwnedSocket& s, int port, firewall::Direction direction) {
+RuleMatch rules_dropping(const Rulesets& rules, const OwnedSocket& s, int port, firewall::Direction direction,
+                         firewall::Packet packet) {
   RuleMatch out;
   auto it = rules.find(s.netns);
   if (it == rules.end()) return out;
-  for (const auto& b : firewall::find_blocks(it->second, port, direction)) {
+  for (const auto& b : firewall::find_blocks(it->second, port, direction, packet)) {
     out.evidence.push_back(fmt::format("{}'s network namespace: nftables {}", who(s.rank, s.pid), firewall::describe(b, port)));
     std::string where = fmt::format("in {}'s network namespace (on its node)", who(s.rank, s.pid));
     out.fixes.push_back(b.handle ? fmt::format("{}, remove the rule that drops TCP port {}:\n  {}\nor accept the port ahead of it:\n  {}",

@@ -23,7 +23,8 @@ namespace dd::watch {
 // whose ruleset could not be read is absent: nothing is said about it.
 using Rulesets = std::map<std::string, nlohmann::json>;
 
-// The rules of `s`'s namespace that drop a new TCP connection to `port` going `direction` there:
+// The rules of `s`'s namespace that drop a new TCP connection (or, with Packet::established, a
+// packet of an open one) to `port` going `direction` there:
 // one evidence line each ("rank 0 (pid 42)'s network namespace: nftables table inet t chain in
 // handle 4: tcp dport 29500 drop") and the commands that remove it, to run in that namespace.
 struct RuleMatch {
@@ -31,7 +32,8 @@ struct RuleMatch {
   std::vector<std::string> fixes;
   bool empty() const { return evidence.empty(); }
 };
-RuleMatch rules_dropping(const Rulesets& rules, const OwnedSocket& s, int port, firewall::Direction direction);
+RuleMatch rules_dropping(const Rulesets& rules, const OwnedSocket& s, int port, firewall::Direction direction,
+                         firewall::Packet packet = firewall::Packet::first);
 
 // watch.listen.firewalled: a listener of the tree on a non-loopback address whose port its own
 // namespace's input rules drop, while no peer from another address is connected to that port and

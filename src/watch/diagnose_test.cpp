@@ -297,6 +297,24 @@ TEST(Diagnose, StuckQueueWhereEvenSmallEchoesVanishStaysAFirewall) {
   EXPECT_EQ(probe.asked.size(), 1u);  // only the small echo, once for the path
 }
 
+TEST(Diagnose, StuckLoopbackConnectionBothEndsIsOneFindingOrderedByAddressAndPort) {
+  // Both ends share 127.0.0.1: the pair is ordered by (address, port), so each end names the same pair.
+  World w;
+  stuck_both_ways(w);
+  for (auto* t : {&w.before_socks, &w.after_socks}) {
+    t->table[0].local = t->table[0].peer = t->table[1].local = t->table[1].peer = "127.0.0.1";
+    t->table[0].path_mtu = t->table[1].path_mtu = 0;  // loopback: no MTU probe
+  }
+  w.take({100, 200});
+  FakeProbe probe;
+  probe.passes = 0;
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+  EXPECT_NE(f[0].title.find("packets between 127.0.0.1:40000 and 127.0.0.1:50000 are lost"), std::string::npos) << f[0].title;
+}
+
 TEST(Diagnose, StuckQueueWithFullSizeEchoesAnsweredOrNoProbeIsNoMtuFinding) {
   for (int mode : {0, 1, 2}) {  // everything passes, probes impossible, no probe at all
     World w;
@@ -663,6 +681,37 @@ TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksR
   for (auto [world, rs] : {std::pair{&one, &rules}, std::pair{&reached, &rules}, std::pair{&w, &accepting}, std::pair{&lo, &rules}}) {
     for (const auto& g : diagnose(world->after_tree, world->before, world->after, {}, 100, nullptr, rs))
       EXPECT_NE(g.id, "watch.listen.firewalled") << g.title;
+  }
+}
+
+TEST(DiagnoseFirewall, StuckOpenConnectionNamesTheRuleThatDropsItsPacketsWithoutCtState) {
+  // W7 of the 2026-12-04 cluster run: `tcp dport 32768-60999 drop` (no ct state) added to node 1
+  // mid-job; rank 1's end of the open connection is on port 50000.
+  World w;
+  stuck_both_ways(w);
+  FakeProbe probe;
+  probe.passes = 0;
+  Rulesets rules{{"net:[4026532001]", ruleset("empty")}, {"net:[4026532002]", ruleset("established")}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &rules);
+  ASSERT_EQ(f.size(), 1u) << ids(f);
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].title, "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are dropped by an nftables rule: "
+                        "data queued there is not acknowledged while the processes at both ends are alive");
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_NE(ev.find("rank 1 (pid 200)'s network namespace: nftables table inet t chain input handle 3: tcp dport 32768-60999 drop"),
+            std::string::npos) << ev;
+  EXPECT_EQ(ev.find("rank 0 (pid 100)'s network namespace: nftables"), std::string::npos) << ev;
+  EXPECT_NE(f[0].fix.text.find("in rank 1 (pid 200)'s network namespace (on its node), remove the rule that drops TCP port 50000:\n  nft delete rule inet t input handle 3"),
+            std::string::npos) << f[0].fix.text;
+
+  // One step short each: an open connection passes `ct state established,related accept` ahead of
+  // the chain's policy drop; a rule for new connections only (ct state new) never sees its packets.
+  for (const char* name : {"policy-drop", "accept-before-drop"}) {
+    Rulesets accepting{{"net:[4026532002]", ruleset(name)}};
+    auto g = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &accepting);
+    ASSERT_EQ(g.size(), 1u) << name;
+    EXPECT_NE(g[0].title.find("are lost on the way (in one direction or both)"), std::string::npos) << g[0].title;
+    EXPECT_EQ(core::join(g[0].evidence, "\n").find("nftables"), std::string::npos) << name;
   }
 }
 

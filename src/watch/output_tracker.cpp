@@ -1,5 +1,7 @@
 #include "watch/output_tracker.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "watch/stall_detector.hpp"
@@ -15,6 +17,28 @@ std::size_t line_end(std::string_view s) {
   const void* cr = std::memchr(s.data(), '\r', limit);
   if (cr) return static_cast<std::size_t>(static_cast<const char*>(cr) - s.data());
   return nl ? limit : std::string_view::npos;
+}
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// glog's severity letter and date/time ("W20261204 19:23:34", "W1204 ...", "[W socket.cpp:601]"),
+// logging's "WARNING", Python's "file.py:12: UserWarning: ..." line.
+bool is_warning(std::string_view line) {
+  std::string_view s = line.substr(line.starts_with('[') ? 1 : 0);
+  if (s.size() >= 2 && s[0] == 'W' && (std::isdigit(static_cast<unsigned char>(s[1])) || s[1] == ' ')) return true;
+  if (starts_with(line, "WARNING") || starts_with(line, "Warning:")) return true;
+  return line.find("Warning: ") != std::string_view::npos;
+}
+
+// FNV-1a over the line with every digit read as '0': a retry line with a new time stamp, pid or
+// attempt number hashes the same.
+std::uint64_t masked_hash(std::string_view line) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (char c : line) {
+    h ^= static_cast<unsigned char>(std::isdigit(static_cast<unsigned char>(c)) ? '0' : c);
+    h *= 1099511628211ULL;
+  }
+  return h;
 }
 
 }  // namespace
@@ -35,12 +59,26 @@ void OutputTracker::feed(std::string_view bytes) {
 void OutputTracker::end_line() {
   if (line_.empty()) return;
   if (is_step_line(line_)) ++steps_;
+  if (is_news(line_)) news_bytes_ += line_.size() + 1;
   if (line_.find("NCCL") != std::string::npos || line_.find("c10d") != std::string::npos ||
       line_.find("Gloo") != std::string::npos || line_.find("gloo") != std::string::npos) {
     kept_.push_back(line_);
     if (kept_.size() > k_max_kept) kept_.pop_front();
   }
   line_.clear();
+}
+
+bool OutputTracker::is_news(std::string_view line) {
+  bool continuation = after_warning_ && (line.starts_with(' ') || line.starts_with('\t'));
+  bool warning = is_warning(line) || (continuation && line.find("warnings.warn(") != std::string_view::npos);
+  after_warning_ = warning;
+  std::uint64_t h = masked_hash(line);
+  bool repeat = std::find(recent_.begin(), recent_.end(), h) != recent_.end();
+  if (!repeat) {
+    recent_.push_back(h);
+    if (recent_.size() > k_recent) recent_.pop_front();
+  }
+  return !warning && !repeat;
 }
 
 std::string OutputTracker::kept_text() const {

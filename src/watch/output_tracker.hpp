@@ -1,6 +1,13 @@
 // OutputTracker: what watch learns from the job's output as it streams by — bytes, step-like
-// lines, and the NCCL_DEBUG / torch lines kept (bounded) for the `logs` rules. Constant memory:
-// a partial line is cut at 4 KiB, the kept lines at k_max_kept.
+// lines, the bytes of lines that are news, and the NCCL_DEBUG / torch lines kept (bounded) for the
+// `logs` rules. Constant memory: a partial line is cut at 4 KiB, the kept lines at k_max_kept, the
+// recent lines remembered (as hashes) at k_recent.
+//
+// News: a line that is neither a warning (glog "W1204 ..." / "[W socket.cpp:601]", Python's
+// "...Warning: ..." and the "warnings.warn(" line under it, "WARNING...") nor, with its digits
+// masked, a repeat of one of the last k_recent lines. A job that cannot reach its store prints one
+// c10d warning a second (torch 1.13: "[c10d] The IPv6 network addresses of (host, 29500) cannot be
+// retrieved"), which is not start-up progress (the 2026-12-04 cluster run's W5: never a stall).
 #pragma once
 
 #include <cstdint>
@@ -14,16 +21,22 @@ class OutputTracker {
  public:
   static constexpr std::size_t k_max_line = 4096;
   static constexpr std::size_t k_max_kept = 4000;
+  static constexpr std::size_t k_recent = 64;
   void feed(std::string_view bytes);
   std::uint64_t bytes() const { return bytes_; }
   std::uint64_t step_lines() const { return steps_; }
+  // Bytes of the completed lines that are news (see above), their line ends included.
+  std::uint64_t news_bytes() const { return news_bytes_; }
   // The kept NCCL / c10d / Gloo lines, newline-separated.
   std::string kept_text() const;
 
  private:
   void end_line();
-  std::uint64_t bytes_ = 0, steps_ = 0;
+  bool is_news(std::string_view line);
+  std::uint64_t bytes_ = 0, steps_ = 0, news_bytes_ = 0;
   std::string line_;
+  bool after_warning_ = false;             // the previous line was a warning
+  std::deque<std::uint64_t> recent_;       // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;
 };
 

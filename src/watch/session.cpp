@@ -113,7 +113,7 @@ class Watcher {
       if (polls_store(snap, p.pid) && static_cast<double>(used) < k_store_poll_cpu * static_cast<double>(io_.ticks_per_s) * dt) used = 0;
       busiest = std::max(busiest, used);
     }
-    ProgressSample ps{snap.at_s, tracker_.bytes(), tracker_.step_lines(), snap.socket_bytes(), busiest};
+    ProgressSample ps{snap.at_s, tracker_.news_bytes(), tracker_.step_lines(), snap.socket_bytes(), busiest};
     switch (detector_.update(ps)) {
       case StallEvent::warning:
         say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",

@@ -1,6 +1,7 @@
 // StallDetector: decides from progress samples when a job has stalled.
 //
-// Progress is (a) output, (b) step-like lines (tqdm / Lightning / Keras "step", "it/s", "epoch"),
+// Progress is (a) output that is news (OutputTracker: no warning, no repeat of a recent line),
+// (b) step-like lines (tqdm / Lightning / Keras "step", "it/s", "epoch"),
 // (c) bytes moving on the tree's TCP sockets. Once the job has printed step-like lines, other
 // output no longer counts (a watchdog that logs every minute is not training); socket traffic
 // counts only in chunks of k_socket_bytes (rendezvous keep-alives are tiny, training traffic is
@@ -21,7 +22,7 @@ namespace dd::watch {
 
 struct ProgressSample {
   double at_s = 0;
-  std::uint64_t output_bytes = 0;
+  std::uint64_t output_bytes = 0;  // bytes of output lines that are news (OutputTracker::news_bytes)
   std::uint64_t step_lines = 0;
   std::uint64_t socket_bytes = 0;
   std::uint64_t busiest_ticks = 0;  // the most CPU ticks one process of the tree used since the previous sample

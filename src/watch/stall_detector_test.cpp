@@ -92,6 +92,28 @@ TEST(OutputTracker, CountsBytesStepLinesAndKeepsNcclLinesAcrossChunks) {
   EXPECT_EQ(t.kept_text(), "node1:12:12 [0] NCCL INFO Bootstrap : Using eth0\n");
 }
 
+TEST(OutputTracker, WarningsAndRepeatedLinesAreNotNews) {
+  // W5 of the 2026-12-04 cluster run: MASTER_ADDR did not resolve; torch 1.13 printed this once a
+  // second per rank, and every line counted as start-up progress.
+  OutputTracker t;
+  t.feed("rank 0 joining\n");
+  EXPECT_EQ(t.news_bytes(), 15u);
+  t.feed("WARNING: Logging before InitGoogleLogging() is written to STDERR\n");
+  for (int s = 34; s < 40; ++s)
+    t.feed("W20261204 19:23:" + std::to_string(s) + ".630797 11101 socket.cpp:601] [c10d] The IPv6 network addresses of "
+           "(evqnode0, 29500) cannot be retrieved (gai error: -2 - Name or service not known).\n");
+  t.feed("[W socket.cpp:601] [c10d] The client socket has failed to connect to [evqnode0]:29500\n");
+  t.feed("/opt/train.py:12: UserWarning: TypedStorage is deprecated\n  warnings.warn(\n");
+  EXPECT_EQ(t.news_bytes(), 15u);
+  // one step short: a retry line of another kind (no warning prefix) is news once, then a repeat
+  t.feed("connect attempt 1 failed\n");
+  t.feed("connect attempt 2 failed\n");
+  EXPECT_EQ(t.news_bytes(), 15u + 25u);
+  t.feed("loading model\n");  // a new plain line is news
+  EXPECT_EQ(t.news_bytes(), 15u + 25u + 14u);
+  EXPECT_GT(t.bytes(), t.news_bytes());
+}
+
 TEST(OutputTracker, MemoryStaysBoundedForAHugeLine) {
   OutputTracker t;
   std::string chunk(1 << 20, 'x');

@@ -1,7 +1,8 @@
 # System tests for `distdoctor watch`: real torch.distributed Gloo jobs across two namespace
 # nodes (tests/system/watch/run_case.sh), real firewalls and dead peers; needs root.
 set(DD_WATCH_CASES healthy firewall wrong-iface mtu-black-hole rank-killed collective-rank0 merged slow-loader attach signals big-output
-    plain-recv peer-stopped peer-skips-barrier store-missing-rank env-differs port-dropped rank-stopped)
+    plain-recv peer-stopped peer-skips-barrier store-missing-rank env-differs port-dropped rank-stopped
+    established-dropped noisy-unresolvable)
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})

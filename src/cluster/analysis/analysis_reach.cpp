@@ -5,10 +5,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
+#include "core/address.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -135,6 +137,63 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
   return cut;
 }
 
+// What answered between `to` and the ranks that could not reach its probe ports: a job port of
+// `to` (its echo passed), or `to`'s own probes towards them. Each line names the probe.
+std::vector<std::string> passed_lines(const Ctx& c, int to, const std::vector<int>& froms) {
+  std::vector<std::string> out;
+  for (int from : froms) {
+    for (const auto* p : c.job_probes(from, to))
+      if (p->ok) out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed", from, c.host(from), c.host(to), p->target.addr, p->target.port, p->target.what));
+    for (const auto& probes : {c.job_probes(to, from), c.candidate_probes(to, from)})
+      for (const auto* p : probes)
+        if (p->ok) out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed (connections from {} get through)", to, c.host(to), c.host(from), p->target.addr, p->target.port, p->target.iface.empty() ? p->target.what : p->target.iface, c.host(to)));
+  }
+  return out;
+}
+
+// Gloo opens each pair's one connection from the side whose address compares greater (gloo
+// transport/tcp/pair.cc, Pair::connect: memcmp of the addresses); only pairs where `to` has the
+// smaller address need a connection into `to`. Empty when a Gloo address is unknown.
+std::string gloo_direction(const Ctx& c, int to, const std::vector<int>& froms) {
+  auto addr = [&](int r) -> std::optional<std::string> {
+    auto it = c.node.find(r);
+    if (it == c.node.end() || !it->second->gloo) return std::nullopt;
+    return it->second->gloo->addr;
+  };
+  auto mine = addr(to);
+  auto my_ip = mine ? core::parse_ip_address(*mine) : std::nullopt;
+  if (!my_ip) return {};
+  std::vector<int> into, out_of;
+  for (int from : froms) {
+    auto theirs = addr(from);
+    auto their_ip = theirs ? core::parse_ip_address(*theirs) : std::nullopt;
+    if (!their_ip || their_ip->v6 != my_ip->v6) return {};
+    (their_ip->bytes > my_ip->bytes ? into : out_of).push_back(from);
+  }
+  if (into.empty())
+    return fmt::format("Gloo opens each pair's connection from the greater address: {} ({}) connects out to rank(s) {}, so Gloo's pairs need no connection into it",
+                       c.host(to), *mine, ranks_text(out_of));
+  return fmt::format("Gloo opens each pair's connection from the greater address: rank(s) {} connect into {} ({}), so those Gloo pairs hang too",
+                     ranks_text(into), c.host(to), *mine);
+}
+
+// What the probes saw, then the cause as far as the ruleset shows it.
+std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms, const std::vector<const ProbeResult*>& fails, bool ruled) {
+  std::set<int> ports;
+  for (const auto* p : fails) ports.insert(p->target.port);
+  std::vector<std::string> port_text;
+  for (int p : ports) port_text.push_back(std::to_string(p));
+  bool job_answered = false;
+  for (int from : froms)
+    for (const auto* p : c.job_probes(from, to)) job_answered = job_answered || p->ok;
+  std::string seen = fmt::format("connections from rank(s) {} to {}'s probe port(s) {} get no answer{}", ranks_text(froms), c.host(to),
+                                 core::join(port_text, ","), job_answered ? " while its job port answered" : "");
+  if (ruled)
+    return fmt::format("{}: {}'s own nftables ruleset drops them; NCCL's data connections into {} (ephemeral ports) will hang", seen, c.host(to), c.host(to));
+  return fmt::format("{}: {} accepts only the job's own ports; NCCL and Gloo data connections (ephemeral ports) from rank(s) {} will hang",
+                     seen, c.host(to), ranks_text(froms));
+}
+
 }  // namespace
 
 void find_reachability(Ctx& c) {
@@ -144,6 +203,7 @@ void find_reachability(Ctx& c) {
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
+  bool strong_loss = false;  // some lossy probe shows_loss (not only resent segments)
   std::map<int, std::pair<int, int>> loss_by_host;
   std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  // rank -> (lossy probes touching it, ok probes touching it)
   std::vector<PairState> pairs;
@@ -160,7 +220,7 @@ void find_reachability(Ctx& c) {
       PairState& st = pairs.emplace_back(PairState{from, to});
       bool any_echo = false;
       std::int64_t min_rtt = -1;
-      const ProbeResult* first_fail = nullptr;
+      std::vector<const ProbeResult*> fails;
       for (const auto* p : probes) {
         if (p->ok) {
           any_echo = true;
@@ -171,14 +231,17 @@ void find_reachability(Ctx& c) {
           // progress (bytes acked) and retransmits; it is slow, not blocked.
           if (black_hole_probe(*p))
             black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
-          if (shows_loss(*p))
-            ++loss_by_host[from].first, ++loss_by_host[to].first,
+          // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished
+          // fast (a second probe resent too: retry_lossy replaces a clean one).
+          bool strong = shows_loss(*p);
+          if (strong || resent_segments(*p))
+            ++loss_by_host[from].first, ++loss_by_host[to].first, strong_loss = strong_loss || strong,
             lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
                                                           from, c.host(from), c.host(to), p->target.addr, p->retransmits,
                                                           p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)
                                                                      : "did not finish"));
-        } else if (!first_fail) {
-          first_fail = p;
+        } else {
+          fails.push_back(p);
         }
       }
       bool job_ok = false;
@@ -188,10 +251,17 @@ void find_reachability(Ctx& c) {
       }
       st.dead = !any_echo;
       if (!any_echo) {
-        auto& bucket = job_ok ? ephemeral : no_route;
-        auto& ev = job_ok ? ephemeral_ev : no_route_ev;
+        // A port filter, not a missing route: a job port of `to` answered, or `to`'s own ruleset
+        // drops every port the failed probes tried.
+        bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
+          auto it = c.node.find(to);
+          return it != c.node.end() && !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
+        });
+        auto& bucket = job_ok || ruled ? ephemeral : no_route;
+        auto& ev = job_ok || ruled ? ephemeral_ev : no_route_ev;
         bucket[to].push_back(from);
-        if (first_fail) ev[to].push_back(first_fail);
+        if (job_ok || ruled) ev[to].insert(ev[to].end(), fails.begin(), fails.end());
+        else if (!fails.empty()) ev[to].push_back(fails.front());
       }
       if (min_rtt >= 0) ++slow_by_host[from].second, ++slow_by_host[to].second;
       if (slow_rtt(min_rtt))
@@ -214,15 +284,15 @@ void find_reachability(Ctx& c) {
     c.findings.push_back(std::move(f));
   }
   for (const auto& [to, froms] : ephemeral) {
-    auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
-                                    fmt::format("{} accepts only the job's own ports: NCCL and Gloo data connections (ephemeral ports) "
-                          "from rank(s) {} will hang",
-                          c.host(to), ranks_text(froms)));
-    f.hosts = {c.host(to)};
-    f.ranks = froms;
     RuleEvidence rules;  // the rule that drops the probe ports (ephemeral) on that node
     for (const auto* p : ephemeral_ev[to]) add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
+    auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+                               ephemeral_title(c, to, froms, ephemeral_ev[to], !rules.evidence.empty()));
+    f.hosts = {c.host(to)};
+    f.ranks = froms;
     for (const auto& line : rules.evidence) add_evidence(f, line);
+    for (const auto& line : passed_lines(c, to, froms)) add_evidence(f, line);
+    if (auto g = gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
     for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text = "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
                  "not only MASTER_PORT";
@@ -277,7 +347,9 @@ void find_reachability(Ctx& c) {
   if (!lossy.empty() && loss_pattern) {
     std::sort(lossy.rbegin(), lossy.rend());
     auto f = core::new_finding("preflight.reach.lossy", core::Label::performance, core::Severity::warning,
-                                    fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size()));
+                               strong_loss ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size())
+                                           : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
+                                                         "twice when retried): collectives can be slowed by it", lossy.size()));
     for (const auto& l : lossy) add_evidence(f, l.second);
     f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
     c.findings.push_back(std::move(f));

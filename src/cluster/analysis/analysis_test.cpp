@@ -75,6 +75,36 @@ TEST(PreflightEvidence, AStaleHostsEntryOnOneNodeIsHostnameResolution) {
   EXPECT_FALSE(has(same, "preflight.master-addr.wrong"));
 }
 
+TEST(PreflightEvidence, AMasterPortProbeThatWentToAStaleAddressRecommendsNoNewPort) {
+  // P3b of the 2026-12-04 cluster run: node2's /etc/hosts maps node0 to 198.18.77.50; its
+  // MASTER_PORT probe timed out at that address while the others reached node0:29500. The fix
+  // is MASTER_ADDR alone: the port was never tried at rank 0 from node2.
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0", n.master_addr_resolves = {"198.18.1.1"};
+  nodes[2].master_addr_resolves = {"198.18.1.50"};
+  auto ps = probes(nodes, [](ProbeResult&) {});
+  for (int from : {1, 2}) {
+    ProbeResult job;
+    job.from = from;
+    job.target = ProbeTarget{0, "node0", 29500, "", "MASTER_PORT", true};
+    job.resolved = from == 2 ? "198.18.1.50" : "198.18.1.1";
+    job.ok = job.bulk_ok = from != 2;
+    if (from == 2) job.stage = "connect", job.failure = "timeout", job.error = "connect 198.18.1.50:29500: timeout";
+    ps.push_back(job);
+  }
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_TRUE(has(a, "preflight.master-addr.wrong"));
+  EXPECT_EQ(a.recommendation.env.count("MASTER_PORT"), 0u) << a.recommendation.env.at("MASTER_PORT");
+  EXPECT_EQ(a.recommendation.env.at("MASTER_ADDR"), "198.18.1.1");
+  for (const auto& line : a.recommendation.checks) EXPECT_EQ(line.find("MASTER_PORT="), std::string::npos) << line;
+  // the other way: the probe went to rank 0's own address and timed out there: the port is blocked
+  ps.back().resolved = "198.18.1.1";
+  nodes[2].master_addr_resolves = {"198.18.1.1"};
+  auto b = analyze(input_of(nodes, ps));
+  EXPECT_EQ(b.recommendation.env.at("MASTER_PORT"), "29401");
+}
+
 TEST(PreflightEvidence, OneNodeRunsNoPeerRuleAndClaimsNoProbe) {
   auto n = node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0");
   n.gloo_loopback = true;  // the hostname resolves to 127.0.1.1: harmless without peers
@@ -205,6 +235,34 @@ TEST(PreflightAnalysis, ALateHandshakeIsLossOnlyWhenTheKernelResentTheSyn) {
   })));
   EXPECT_TRUE(has(resent, "preflight.reach.lossy"));
   EXPECT_EQ(resent.verdict, Verdict::slow);
+}
+
+TEST(PreflightAnalysis, ResentBulkSegmentsOnAPairAreNeverAnOkVerdict) {
+  // P2 of the 2026-12-04 cluster run (jumbo MTU, a 1500 switch port, offloads on): OK while the
+  // probe 0 -> 1 had resent segments. A transfer that finished fast with 5 retransmits (twice: a
+  // clean retry would have replaced it) is loss on that pair: a warning naming it, not OK.
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    if (p.from == 0) p.retransmits = 5, p.snd_mss = 8948, p.bytes_acked = 524288, p.bulk_mbps = 2000;
+  })));
+  EXPECT_EQ(a.verdict, Verdict::slow) << a.reason;
+  ASSERT_TRUE(has(a, "preflight.reach.lossy"));
+  const auto& f = get(a, "preflight.reach.lossy");
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_NE(f.title.find("TCP resent segments of a transfer that finished"), std::string::npos) << f.title;
+  EXPECT_EQ(f.title.find("will be slow"), std::string::npos) << f.title;  // it finished fast: no such claim
+  ASSERT_FALSE(f.evidence.empty());
+  EXPECT_EQ(f.evidence[0], "rank 0 (node0) -> node1 198.18.1.2: 5 retransmitted segments, bulk 2000 Mbit/s");
+  // one step short: nothing resent after the handshake, or the same 5 among 362 segments of 1448
+  // bytes (under 5%: a busy host's drops, as system.preflight.tf-config once saw)
+  auto clean = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) { p.bulk_mbps = 2000; })));
+  EXPECT_EQ(clean.verdict, Verdict::ok) << clean.reason;
+  EXPECT_FALSE(has(clean, "preflight.reach.lossy"));
+  auto few = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+    if (p.from == 0) p.retransmits = 5, p.snd_mss = 1448, p.bytes_acked = 524288, p.bulk_mbps = 2000;
+  })));
+  EXPECT_EQ(few.verdict, Verdict::ok) << few.reason;
 }
 
 TEST(PreflightAnalysis, ALossyDistantLinkWhoseBulkRunsOutOfTimeIsSlowNotUnreachable) {

@@ -182,5 +182,42 @@ TEST(FirewallFacts, EphemeralPortsBlockedNamesTheRuleThatDropsTheProbePorts) {
       << g->fix.text;
 }
 
+TEST(FirewallFacts, APolicyDropOnTheNodeThatReachedItsPeerIsAPortFilterNotNoRoute) {
+  // P7 of the 2026-12-04 cluster run: node1 (the greater address) drops every port but 22 and
+  // 29500 by policy; no job port is on node1, but node1's own probe to node0 passed. The finding
+  // says what was seen, names the chain's policy, and that Gloo's pair needs no connection into node1.
+  std::vector<NodeFacts> nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};
+  nodes[1].firewall = judge_firewall(ruleset("policy-drop"), nodes[1].listeners, {});
+  AnalysisInput in;
+  in.world = 2;
+  in.probed = {0, 1};
+  in.probes = testing::probe_matrix(nodes, [](ProbeResult& p) {
+    if (p.target.to == 1) p.ok = p.bulk_ok = false, p.stage = "connect", p.failure = "timeout", p.error = "connect: timeout";
+  });
+  in.nodes = nodes;
+  auto a = analyze(in);
+  EXPECT_EQ(find(a, "preflight.reach.no-route"), nullptr);
+  const auto* f = find(a, "preflight.reach.ephemeral-ports-blocked");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->hosts, std::vector<std::string>{"node1"});
+  EXPECT_EQ(f->title, "connections from rank(s) 0 to node1's probe port(s) 40000 get no answer: node1's own nftables ruleset drops "
+                      "them; NCCL's data connections into node1 (ephemeral ports) will hang");
+  ASSERT_GE(f->evidence.size(), 4u);
+  EXPECT_EQ(f->evidence[0], "node1 (198.18.1.2): nftables table inet filter chain input: policy drop, no rule accepts tcp dport 40000");
+  EXPECT_EQ(f->evidence[1], "rank 1 (node1) -> node0 198.18.1.1:40000 [eth0]: echo passed (connections from node1 get through)");
+  EXPECT_EQ(f->evidence[2], "Gloo opens each pair's connection from the greater address: node1 (198.18.1.2) connects out to rank(s) 0, "
+                            "so Gloo's pairs need no connection into it");
+  EXPECT_NE(f->evidence[3].find("rank 0 (node0) -> node1 198.18.1.2:40000 [eth0]: connect: timeout"), std::string::npos) << f->evidence[3];
+  EXPECT_EQ(a.findings.front().id, "preflight.reach.ephemeral-ports-blocked");
+
+  // one step short: node1's ruleset was not read (or drops nothing): nothing names a filter, and
+  // without a job port that answered it stays what the probes alone show
+  nodes[1].firewall = FirewallFacts{};
+  in.nodes = nodes;
+  auto b = analyze(in);
+  EXPECT_EQ(find(b, "preflight.reach.ephemeral-ports-blocked"), nullptr);
+  EXPECT_NE(find(b, "preflight.reach.no-route"), nullptr);
+}
+
 }  // namespace
 }  // namespace dd::cluster

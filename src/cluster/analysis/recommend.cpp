@@ -166,12 +166,16 @@ Recommendation recommend(const Ctx& c) {
       }
     }
   }
-  // MASTER_PORT blocked while the node answers on other ports: the rendezvous port was reached by
-  // every node that joined and is free again once preflight ends.
+  // MASTER_PORT blocked while the same address answers on other ports: the rendezvous port was
+  // reached by every node that joined and is free again once preflight ends. A probe whose address
+  // (the one MASTER_ADDR resolved to on the probing node) answered no candidate probe from there
+  // says nothing about the port: the MASTER_ADDR finding is its cause.
   bool master_port_blocked = false;
   for (const auto& p : c.in.probes) {
     if (p.target.what != "MASTER_PORT" || p.ok) continue;
-    for (const auto* q : c.candidate_probes(p.from, p.target.to)) master_port_blocked = master_port_blocked || q->ok;
+    const std::string& addr = p.resolved.empty() ? p.target.addr : p.resolved;
+    for (const auto* q : c.candidate_probes(p.from, p.target.to))
+      master_port_blocked = master_port_blocked || (q->ok && q->target.addr == addr);
   }
   if (master_port_blocked && c.in.rendezvous_port > 0) {
     rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);

@@ -236,7 +236,48 @@ print("findings:", [(x["id"], x["label"]) for x in d["findings"]], file=sys.stde
 # node1's resolution is the cause; the MASTER_PORT probe it sent to 198.18.9.1 folds in (adding node0)
 assert f["id"] == "preflight.master-addr.wrong" and f["label"] == "hostname-resolution" and f["hosts"][0] == "node1" and f["ranks"] == [1], f
 assert "stale /etc/hosts entry or DNS answer on node1" in f["title"] and d["reason"] == f["title"], f["title"]
+# P3b of the 2026-12-04 cluster run: node1's MASTER_PORT probe went to the stale address, so the
+# port itself was never tried at rank 0 from there: the fix is MASTER_ADDR alone
+env = d["recommendation"]["env"]
+assert env.get("MASTER_ADDR") == "198.18.1.1" and "MASTER_PORT" not in env, d["recommendation"]
+assert not any(c.startswith("MASTER_PORT=") for c in d["recommendation"]["checks"]), d["recommendation"]["checks"]
 PY
+  # the printed fix, applied on both nodes: preflight passes
+  fix=$(fix_env_for "$WORK/pf0.json" node1)
+  note "applying: $fix"
+  # shellcheck disable=SC2086
+  preflight_all 2 MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT $fix
+  expect_verdict "$WORK/pf0.json" OK
+  # a MASTER_PORT on the --rendezvous port cannot be probed (preflight listens on it itself): said
+  # at once, as a usage error, not as "another process holds the port"
+  run_pf 0 "$WORK/same-port.json" MASTER_ADDR=198.18.1.1 MASTER_PORT=29401 -- --rendezvous "$RV" --rank 0 --world 2 --timeout "$T" --no-probe
+  wait "$PF_PID"; rc=$?
+  [ "$rc" = 2 ] || die "MASTER_PORT on the --rendezvous port: exit $rc, expected 2 (usage): $(cat "$WORK/same-port.json.err")"
+  grep -q "MASTER_PORT is 29401, the --rendezvous port: preflight listens on MASTER_PORT itself" "$WORK/same-port.json.err" ||
+    die "no usage message naming the shared port: $(cat "$WORK/same-port.json.err")"
+  ;;
+ephemeral-policy-peer)  # P7: node1 (the greater address) drops every inbound port but 29500-29510 by policy
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  node_firewall 1 'policy drop;' 'iif "lo" accept' 'ct state established,related accept' 'tcp dport 29500-29510 accept'
+  PF_ENV_0="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT" PF_ENV_1="MASTER_ADDR=$MASTER MASTER_PORT=$JOB_PORT"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" <<'PY' || die "the first finding does not say what was seen and name node1's policy drop"
+import json, re, sys
+d = json.load(open(sys.argv[1])); f = d["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert not any(x["id"] == "preflight.reach.no-route" for x in d["findings"]), [x["id"] for x in d["findings"]]
+assert f["id"] == "preflight.reach.ephemeral-ports-blocked" and f["hosts"] == ["node1"] and f["ranks"] == [0], f
+assert re.match(r"connections from rank\(s\) 0 to node1's probe port\(s\) \d+ get no answer: node1's own nftables ruleset drops them", f["title"]), f["title"]
+ev = f["evidence"]
+assert re.match(r"node1 \(198\.18\.1\.2\): nftables table inet ddp\d+ chain in: policy drop, no rule accepts tcp dport \d+$", ev[0]), ev
+assert any(e.startswith("rank 1 (node1) -> node0 198.18.1.1:") and e.endswith("echo passed (connections from node1 get through)") for e in ev), ev
+assert "node1 (198.18.1.2) connects out to rank(s) 0, so Gloo's pairs need no connection into it" in " ".join(ev), ev
+PY
+  # the real job agrees: Gloo opens the pair from node1 (the greater address), which its policy lets out
+  gloo_job 2 40 || { cat "$WORK"/gloo*.out >&2; die "the Gloo job should run: node1 connects out"; }
+  note "Gloo job runs as predicted"
   ;;
 world-one)  # --world 1: nothing to probe; node0's hostname maps to 127.0.1.1 (harmless without peers)
   node 0

@@ -473,6 +473,47 @@ rank-stopped)  # both ranks under one watch; rank 1 is stopped (SIGSTOP) mid-job
   expect_first_finding watch.rank.stopped "rank 1 (pid $r1) is stopped" "rank 0 (pid"
   grep -q "rank 1 done" "$WORK/job.log" || die "the job did not finish after the fix"
   ;;
+established-dropped)  # W7: mid-job node 1 drops inbound TCP to the ephemeral range (no ct state); the open
+  # pair connection's node-1 end is on such a port: the finding names the rule, its command removes it
+  two_nodes
+  JOB_ENV="STEPS=400" start_watch healthy
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  node_firewall 1 "tcp dport 32768-60999 drop"
+  stall_named_in_time
+  wait_for "$WORK/w.err" "nft delete rule" 30
+  fix=$(grep -o "nft delete rule inet ddp$$ in handle [0-9]*" "$WORK/w.err" | head -1)
+  [ -n "$fix" ] || { tail -30 "$WORK/w.err" >&2; die "the report prints no command that removes node 1's rule"; }
+  note "pasting the printed fix in node 1: $fix"
+  ip netns exec "$(ns_of 1)" bash -c "$fix" || die "the printed fix failed: $fix"
+  wait_watch 240
+  [ "$WATCH_RC" = 0 ] || { tail -20 "$WORK/w.err" >&2; die "watch exit $WATCH_RC after the fix, expected the job's 0"; }
+  grep -q "rank 1 done" "$WORK/job.log" || die "the job did not finish after the fix"
+  expect_first_finding watch.tcp.dropped "are dropped by an nftables rule"
+  python3 - "$WORK/w.json" "ddp$$" <<'PY' || die "the finding does not name node 1's rule in rank 1's namespace"
+import json, re, sys
+d = json.load(open(sys.argv[1])); f = d["stalls"][0]["findings"][0]
+ev = "\n".join(f["evidence"])
+assert sorted(f["ranks"]) == [0, 1], f["ranks"]
+assert re.search(r"rank 1 \(pid \d+\)'s network namespace: nftables table inet %s chain in handle \d+: tcp dport 32768-60999 drop" % sys.argv[2], ev), ev
+assert not re.search(r"rank 0 \(pid \d+\)'s network namespace: nftables", ev), ev  # node 0's ruleset drops nothing
+PY
+  ;;
+noisy-unresolvable)  # W5: MASTER_ADDR resolves nowhere; torch prints a c10d warning a second per rank: no progress
+  two_nodes
+  JOB_ENV="MASTER_ADDR=ddnowhere$$.invalid" start_watch healthy --on-stall kill
+  wait_for "$WORK/w.err" "STALL at" $((3 * STALL + 120))
+  wait_watch 90
+  grep -q "cannot be retrieved\|failed to connect\|Name or service not known" "$WORK/w.err" ||
+    die "the job printed no retry warnings: the case tests nothing: $(head -5 "$WORK/w.err")"
+  python3 - "$WORK/w.json" <<'PY' || die "no stall in the JSON, or a collective claimed"
+import json, sys
+d = json.load(open(sys.argv[1]))
+fs = [f for s in d["stalls"] for f in s["findings"]]
+print("findings:", [(f["id"], f["title"]) for f in fs], file=sys.stderr)
+assert d["stalls"], d
+assert not any(f["label"] == "collective-mismatch" for f in fs), fs
+PY
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 no_leftovers

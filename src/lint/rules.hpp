@@ -129,6 +129,12 @@ std::string runs_elsewhere(FileContext& ctx);
 // `commands`: the file's commands and those its remote runners run (remote_commands).
 void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands);
 
+// The per-task resources (--cpus-per-task / -c, --gpus-per-task) on `lines`, scaled by `tasks` for
+// an edit that makes `tasks` tasks one (per_task_resources.cpp): a line that `edit` also changes is
+// changed in `edit`; the others are returned. `said` gets one evidence line per value.
+std::vector<LineEdit> scale_per_task(const FileContext& ctx, const std::vector<int>& lines, long long tasks,
+                                     LineEdit& edit, std::vector<std::string>& said);
+
 // `srun bash -c "... $SLURM_PROCID ..."`: the double quotes let the shell that runs srun expand the
 // task variable once (srun_quoting.cpp).
 void srun_quoting_rule(FileContext& ctx);

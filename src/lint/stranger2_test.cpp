@@ -4,6 +4,8 @@
 // tests/system/lint/stranger2_cases.sh runs the fixed files through bash, PyYAML and python3.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
@@ -252,6 +254,45 @@ TEST(LintStranger2, PyTorchJobNnodesIsTheReplicaCount) {
   std::string elastic = b43;
   elastic.insert(elastic.find("  pytorchReplicaSpecs:"), "  elasticPolicy: {minReplicas: 2, maxReplicas: 3}\n");
   clean("job.yaml", elastic, id);
+}
+
+// b37: the --ntasks-per-node=1 edit keeps each node's CPUs: --cpus-per-task scales with it.
+TEST(LintStranger2, OneTaskPerNodeKeepsTheNodesCpus) {
+  const std::string id = "lint.slurm.torchrun-per-task";
+  const std::string b37 =
+      "#!/bin/bash\n#SBATCH --job-name=mae\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=8\n#SBATCH --gpus-per-node=8\n"
+      "#SBATCH --cpus-per-task=10\n#SBATCH --time=48:00:00\n\n"
+      "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n\n"
+      "srun torchrun --nnodes=$SLURM_NNODES --nproc_per_node=8 \\\n"
+      "  --rdzv_id=$SLURM_JOB_ID --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \\\n"
+      "  main_pretrain.py --batch_size 64 --model mae_vit_large_patch16\n";
+  std::string want = b37;
+  want.replace(want.find("--ntasks-per-node=8"), 19, "--ntasks-per-node=1");
+  want.replace(want.find("--cpus-per-task=10"), 18, "--cpus-per-task=80");
+  EXPECT_EQ(fixed_once("b37.sbatch", b37, id), want);
+  auto fs = lint_as("b37.sbatch", b37);
+  auto found = all_of(fs, id);
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  EXPECT_EQ(found[0]->edits.size(), 2u);
+  EXPECT_EQ(found[0]->finding.fix.text, "#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=80");
+  const auto& ev = found[0]->finding.evidence;
+  EXPECT_NE(std::find(ev.begin(), ev.end(), "--cpus-per-task=10 counted per task: 80 for the one task, as the 8 tasks had"),
+            ev.end());
+
+  // on the srun line: -c and --gpus-per-task there, composed into the one edited line
+  EXPECT_EQ(fixed_once("job.sbatch",
+                       "#SBATCH --nodes=2\nsrun --ntasks-per-node=4 -c 8 --gpus-per-task=1 torchrun --nnodes=2 "
+                       "--nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=h:29500 t.py\n",
+                       id),
+            "#SBATCH --nodes=2\nsrun --ntasks-per-node=1 -c 32 --gpus-per-task=4 torchrun --nnodes=2 "
+            "--nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=h:29500 t.py\n");
+  // no per-task resources: the one directive, as before
+  EXPECT_EQ(fixed_once("job.sbatch",
+                       "#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=8\nsrun torchrun --nnodes=2 --nproc_per_node=8 "
+                       "--rdzv_backend=c10d --rdzv_endpoint=h:29500 t.py\n",
+                       id),
+            "#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\nsrun torchrun --nnodes=2 --nproc_per_node=8 "
+            "--rdzv_backend=c10d --rdzv_endpoint=h:29500 t.py\n");
 }
 
 }  // namespace

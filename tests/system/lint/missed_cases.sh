@@ -371,6 +371,35 @@ assert "--nnodes=3" in master, master
 assert worker.split()[1:3] == ["--nnodes", "3"], worker
 PY
   ;;
+b-cpus)
+  # b37: the --ntasks-per-node=1 edit must keep each node's CPUs (8 tasks x 10 before).
+  cat >"$tmp/job.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --job-name=mae
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=8
+#SBATCH --gpus-per-node=8
+#SBATCH --cpus-per-task=10
+#SBATCH --time=48:00:00
+
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+
+srun torchrun --nnodes=$SLURM_NNODES --nproc_per_node=8 \
+  --rdzv_id=$SLURM_JOB_ID --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 \
+  main_pretrain.py --batch_size 64 --model mae_vit_large_patch16
+EOF
+  # CPUs a node gets, as sbatch reads the directives: tasks per node x CPUs per task
+  cpus() {
+    local t c
+    t=$(sed -n 's/^#SBATCH --ntasks-per-node=\([0-9]*\)$/\1/p' "$tmp/job.sbatch")
+    c=$(sed -n 's/^#SBATCH --cpus-per-task=\([0-9]*\)$/\1/p' "$tmp/job.sbatch")
+    echo "$t x $c = $((t * c))"
+  }
+  [ "$(cpus)" = "8 x 10 = 80" ] || fail "input: $(cpus)"
+  roundtrip "$tmp/job.sbatch" lint.slurm.torchrun-per-task
+  bash -n "$tmp/job.sbatch" || fail "bash -n rejects the fixed file"
+  [ "$(cpus)" = "1 x 80 = 80" ] || fail "after the fix: $(cpus): $(cat "$tmp/job.sbatch")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS [$case]"

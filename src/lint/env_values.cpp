@@ -192,7 +192,7 @@ void ifname_loopback(FileContext& ctx) {
   FileKind kind = ctx.kind();
   for (const auto& v : ctx.env()) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v)) continue;
-    bool shell = kind == FileKind::shell || kind == FileKind::dockerfile;
+    bool shell = kind == FileKind::shell || kind == FileKind::dockerfile || kind == FileKind::env_file;
     bool remove = shell && setting_alone(ctx, v);
     std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
     auto& f = ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,

@@ -4,7 +4,11 @@
 // tests/system/lint/stranger2_cases.sh runs the fixed files through bash, PyYAML and python3.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "lint/lint_test_util.hpp"
 
@@ -293,6 +297,66 @@ TEST(LintStranger2, OneTaskPerNodeKeepsTheNodesCpus) {
                        id),
             "#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\nsrun torchrun --nnodes=2 --nproc_per_node=8 "
             "--rdzv_backend=c10d --rdzv_endpoint=h:29500 t.py\n");
+}
+
+// b11, c12, b39, c38: files named x_Dockerfile, b11_Dockerfile.localhost, cluster.env, .env were
+// refused when named (exit 2) and skipped in silence in a folder.
+TEST(LintStranger2, DockerfileAndEnvFileNamesAreReadAndSkippedFilesAreNamed) {
+  EXPECT_EQ(kind_of("c12_Dockerfile"), FileKind::dockerfile);
+  EXPECT_EQ(kind_of("dir/b11_Dockerfile.localhost"), FileKind::dockerfile);
+  EXPECT_EQ(kind_of("Dockerfile.gpu"), FileKind::dockerfile);
+  EXPECT_EQ(kind_of("train.dockerfile"), FileKind::dockerfile);
+  EXPECT_EQ(kind_of("Containerfile"), FileKind::dockerfile);
+  EXPECT_EQ(kind_of("Dockerfile.md"), FileKind::none);
+  EXPECT_EQ(kind_of(".env"), FileKind::env_file);
+  EXPECT_EQ(kind_of("b39_cluster.env"), FileKind::env_file);
+  EXPECT_EQ(kind_of(".env.local"), FileKind::env_file);
+  EXPECT_EQ(kind_of("notes.txt"), FileKind::none);
+  EXPECT_EQ(kind_of("environment.md"), FileKind::none);
+
+  // b39 as an env file: MASTER_ADDR=127.0.0.1 with NNODES=4, and its fix a line every reader takes
+  const std::string b39 =
+      "# sourced by launch scripts on every node\nNCCL_SOCKET_IFNAME=^lo,docker0\nNCCL_DEBUG=WARN\n"
+      "MASTER_ADDR=127.0.0.1\nMASTER_PORT=29500\nNNODES=4\n";
+  auto fs = lint_as("b39_cluster.env", b39);
+  auto found = all_of(fs, "lint.launch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  EXPECT_EQ(found[0]->location.line, 4);
+  EXPECT_EQ(found[0]->finding.fix.text,
+            "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nMASTER_ADDR=RANK0_HOST");
+  // the same lines with 10.20.0.1: nothing to say (c38)
+  std::string c38 = b39;
+  c38.replace(c38.find("127.0.0.1"), 9, "10.20.0.1");
+  EXPECT_TRUE(test::error_ids(lint_as("c38_cluster.env", c38)).empty()) << ids(lint_as("c38_cluster.env", c38));
+
+  // an audit fix in an env file is written as NAME=value, never `export`
+  LintReport r;
+  r.files = {"x.env"};
+  r.findings = lint_as("x.env", "NCCL_DEBUG=INFO\nNNODES=2\n");
+  std::string text = render_text(r, report::Style(false));
+  EXPECT_EQ(text.find("export "), std::string::npos) << text;
+  EXPECT_NE(text.find("NCCL_DEBUG=WARN"), std::string::npos) << text;
+
+  // a folder: the Dockerfile-named and env files are read, the others named as skipped
+  auto dir = std::filesystem::temp_directory_path() / ("dd-lint-names-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  auto write = [&](const std::string& name, const std::string& body) { std::ofstream(dir / name) << body; };
+  write("b11_Dockerfile.localhost", "FROM x\nENV MASTER_ADDR=localhost\nCMD torchrun --nnodes=2 --nproc_per_node=8 t.py\n");
+  write("cluster.env", b39);
+  write("README.md", "# notes\n");
+  write("data.csv", "a,b\n");
+  auto report = lint_paths({dir.string()}, LintOptions{});
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(report) << report.error().message;
+  EXPECT_EQ(report->files.size(), 2u);
+  EXPECT_EQ(report->skipped_count, 2);
+  ASSERT_EQ(report->skipped.size(), 2u);
+  EXPECT_NE(report->skipped[0].find("README.md"), std::string::npos);
+  EXPECT_NE(report->skipped[1].find("data.csv"), std::string::npos);
+  EXPECT_EQ(all_of(report->findings, "lint.launch.master-addr-localhost").size(), 2u) << ids(report->findings);
+  std::string out = render_text(*report, report::Style(false));
+  EXPECT_NE(out.find("Skipped 2 files in the folders that lint does not read"), std::string::npos) << out;
+  EXPECT_EQ(to_json(*report)["skipped_count"], 2);
 }
 
 }  // namespace

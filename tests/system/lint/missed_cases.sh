@@ -400,6 +400,50 @@ EOF
   bash -n "$tmp/job.sbatch" || fail "bash -n rejects the fixed file"
   [ "$(cpus)" = "1 x 80 = 80" ] || fail "after the fix: $(cpus): $(cat "$tmp/job.sbatch")"
   ;;
+b-names)
+  # b39, b11, c12: a .env file and Dockerfile-named files, refused (exit 2) or skipped in silence before.
+  mkdir -p "$tmp/job"
+  cat >"$tmp/job/cluster.env" <<'EOF'
+# sourced by launch scripts on every node
+NCCL_SOCKET_IFNAME=^lo,docker0
+NCCL_DEBUG=WARN
+MASTER_ADDR=127.0.0.1
+MASTER_PORT=29500
+NNODES=4
+EOF
+  printf 'FROM x\nENV MASTER_ADDR=localhost\nCMD torchrun --nnodes=2 --nproc_per_node=8 t.py\n' >"$tmp/job/b11_Dockerfile.localhost"
+  printf '# notes\n' >"$tmp/job/README.md"
+  run lint "$tmp/job/b11_Dockerfile.localhost"
+  [ "$rc" = 1 ] || fail "x_Dockerfile named: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+  run lint "$tmp/job"
+  [ "$rc" = 1 ] || fail "folder: exit $rc: $(cat "$tmp/out" "$tmp/err")"
+  grep -q "Linted 2 files" "$tmp/out" || fail "folder: $(cat "$tmp/out")"
+  grep -q "Skipped 1 file in the folders that lint does not read (.*): $tmp/job/README.md." "$tmp/out" ||
+    fail "the skipped file is not named: $(cat "$tmp/out")"
+  run lint --json "$tmp/job/cluster.env"
+  [ "$rc" = 1 ] || fail ".env named: exit $rc: $(cat "$tmp/err")"
+  has lint.launch.master-addr-localhost || fail ".env: $(cat "$tmp/out")"
+  # the printed fix, pasted over line 4 with the rank-0 host filled in, is read by bash (sourced)
+  # and is an env file docker --env-file takes: comments on their own lines, NAME=value
+  $py - "$tmp/out" "$tmp/job/cluster.env" <<'PY' || fail "paste: $(cat "$tmp/out")"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+f = next(f for f in doc["findings"] if f["id"] == "lint.launch.master-addr-localhost")
+assert f["location"]["line"] == 4 and not f["fix"].get("env"), f
+lines = open(sys.argv[2]).read().split("\n")
+lines[3:4] = f["fix"]["text"].replace("=RANK0_HOST", "=node01").split("\n")
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+  got=$(env -i bash -c 'set -a; . "$1"; echo "$MASTER_ADDR $NNODES"' _ "$tmp/job/cluster.env") || fail "bash cannot source it"
+  [ "$got" = "node01 4" ] || fail "sourced: $got"
+  $py - "$tmp/job/cluster.env" <<'PY' || fail "not an env file: $(cat "$tmp/job/cluster.env")"
+import re, sys
+for l in open(sys.argv[1]).read().splitlines():
+    assert not l or l.startswith("#") or re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*=[^#\s]*", l), l
+PY
+  run lint --json "$tmp/job/cluster.env"
+  [ "$(errors)" = "" ] || fail "errors after the fix: $(errors)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS [$case]"

@@ -287,7 +287,6 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
       if (applied) ctx.last().edits.push_back({ctx.path(), e.line, e.end_line, e.text});
     }
     for (const auto& e : scaled) f->fix.text += "\n" + std::string(core::trim(e.text));
-    for (auto& s : said) f->evidence.push_back(std::move(s));
   } else {
     f = &ctx.add("lint.slurm.torchrun-per-task", Label::config_typo, Severity::error, title, l.line,
                  "srun --ntasks=$SLURM_NNODES --ntasks-per-node=1 torchrun ...  # one torchrun per node; it starts "
@@ -295,6 +294,7 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
   }
   if (!on_srun && at) f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(ctx.line_text(at))));
   f->evidence.push_back("torchrun starts --nproc_per_node processes itself and expects one agent per node");
+  for (auto& s : said) f->evidence.push_back(std::move(s));
 }
 
 // lint.torch.static-rendezvous-no-node-rank

@@ -28,7 +28,12 @@ std::string expansion_in(std::string_view s) {
     if (s[i] != '$' || i + 1 >= s.size()) continue;
     char n = s[i + 1];
     if (n == '(') return s.substr(i, 3) == "$((" ? "arithmetic $((...))" : "command substitution $(...)";
-    if (n == '{' || std::isalpha(static_cast<unsigned char>(n)) || n == '_') return "variable " + std::string(s.substr(i, 2)) + "...";
+    if (n == '{') return "variable " + std::string(s.substr(i, s.find('}', i) == std::string_view::npos ? 2 : s.find('}', i) + 1 - i));
+    if (std::isalpha(static_cast<unsigned char>(n)) || n == '_') {
+      std::size_t e = i + 1;
+      while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
+      return "variable " + std::string(s.substr(i, e - i));
+    }
   }
   return "";
 }

@@ -35,6 +35,10 @@ TEST(LintStranger2, SingleQuotedCommandSubstitutionBecomesDoubleQuoted) {
   EXPECT_EQ(fixed_once("run.sh", "MASTER_ADDR='$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)' torchrun t.py\n", id),
             "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)\" torchrun t.py\n");
   EXPECT_EQ(fixed_once("run.sh", "export NCCL_SOCKET_IFNAME='$IFACE'\n", id), "export NCCL_SOCKET_IFNAME=\"$IFACE\"\n");
+  auto braces = lint_as("run.sh", "export NCCL_SOCKET_IFNAME='${IFACE}'\n");
+  auto variable = all_of(braces, id);
+  ASSERT_EQ(variable.size(), 1u);
+  EXPECT_NE(variable[0]->finding.title.find("expand the variable ${IFACE} there"), std::string::npos) << variable[0]->finding.title;
   // a backslash means something else in double quotes: prose
   auto prose = lint_as("run.sh", "export MASTER_ADDR='$(getent hosts n1 | cut -d\\  -f1)'\n");
   auto found = all_of(prose, id);

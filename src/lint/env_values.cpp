@@ -82,9 +82,10 @@ bool fits(std::string_view line, std::size_t at, std::size_t len, std::string_vi
 // `v`'s line changed as the audit's fix says, when that is a change of this one line: the value
 // replaced (VAR -> new value), or the name (a misspelt VAR unset, the right name set, same or new
 // value). nullopt for anything else: a variable to add, one to remove, per-host values.
-std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, const core::Fix& fix) {
+// `at_line`: the line to change (0: v.line; a continuation line of v's command otherwise).
+std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, const core::Fix& fix, int at_line = 0) {
   if (!fix.per_host.empty()) return std::nullopt;
-  std::string line(ctx.line_text(v.line));
+  std::string line(ctx.line_text(at_line ? at_line : v.line));
   auto it = fix.env.find(v.name);
   if (it == fix.env.end()) return std::nullopt;
   std::string name = v.name, value = it->second;
@@ -124,6 +125,42 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   return line;
 }
 
+// A value passed by an option of the command (`mpirun -x NCCL_DEBUG=INFO`, `docker run -e ...`,
+// `srun --export=...`, `NAME=value cmd`) wins over the environment the command starts in: an
+// `export` line printed as the fix would not reach the processes (the second stranger's c10, b14).
+// The fix then names the command's own line with the value changed there (or says what to remove
+// from it), and carries no fix.env, whose export lines would be the wrong advice.
+void fix_on_the_command(const FileContext& ctx, const EnvValue& v, core::Fix& fix) {
+  std::string reason = v.via == "a prefix on the command"
+                           ? "it is set as a prefix of the command, which wins over an exported value"
+                           : v.via + " passes it to the processes, over the environment it starts in";
+  int last = v.line;
+  while (last < ctx.line_count() && !core::trim(ctx.line_text(last)).empty() &&
+         core::trim(ctx.line_text(last)).back() == '\\' && last - v.line < 64)
+    ++last;
+  std::optional<std::string> changed;
+  int at = v.line;
+  for (; at <= last && !changed; ++at) {
+    std::string_view l = ctx.line_text(at);
+    if (l.find(v.name + "=" + v.value) == std::string_view::npos) continue;
+    changed = env_edit(ctx, v, fix, at);
+  }
+  auto to = fix.env.find(v.name);
+  std::string head = fix.text.empty() ? "" : fix.text + "; ";
+  if (changed) {
+    fix.text = head + "change it on the command (" + reason + "):\n" + std::string(core::trim(*changed));
+  } else if (to != fix.env.end() && to->second.empty() && fix.env.size() == 1) {
+    fix.text = head + "remove " + v.name + "=" + v.value + " from the command on line " + std::to_string(v.line) +
+               " (" + reason + ")";
+  } else {
+    std::vector<std::string> sets;
+    for (const auto& [k, val] : fix.env) sets.push_back(val.empty() ? "no " + k : k + "=" + val);
+    fix.text = head + "on the command on line " + std::to_string(v.line) + " (" + reason + "), set " +
+               core::join(sets, ", ") + " instead of " + v.name + "=" + v.value;
+  }
+  fix.env.clear();
+}
+
 // The value's interface names when every one of them selects only loopback on any Linux machine
 // (NCCL: "lo" as a prefix or "=lo" exact; Gloo: the exact name "lo"); empty otherwise. An
 // exclusion list ("^eth0") leaves whatever else the machine has, so it is judged only with --here.
@@ -155,7 +192,7 @@ void ifname_loopback(FileContext& ctx) {
   FileKind kind = ctx.kind();
   for (const auto& v : ctx.env()) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v)) continue;
-    bool shell = kind == FileKind::shell || kind == FileKind::dockerfile;
+    bool shell = kind == FileKind::shell || kind == FileKind::dockerfile || kind == FileKind::env_file;
     bool remove = shell && setting_alone(ctx, v);
     std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
     auto& f = ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
@@ -345,9 +382,15 @@ void audit_env_values(FileContext& ctx) {
         // An interface value rewritten to loopback alone in a multi-node job (GLOO_SOCKET_IFNAME==lo
         // -> lo) would trade this finding for lint.env.ifname-loopback: the fix stays prose.
         auto to = lf.finding.fix.env.find(v->name);
-        if (to != lf.finding.fix.env.end() && ctx.shape().multi_node && only_loopback({v->name, to->second, line})) break;
+        if (to != lf.finding.fix.env.end() && ctx.shape().multi_node && only_loopback({v->name, to->second, line, ""})) break;
         if (auto changed = env_edit(ctx, *v, lf.finding.fix)) {
           lf.edits.push_back({ctx.path(), line, line, *changed});
+          break;
+        }
+      }
+      for (const EnvValue* v : round) {
+        if (v->line == line && !v->via.empty() && lf.finding.fix.env.count(v->name)) {
+          fix_on_the_command(ctx, *v, lf.finding.fix);
           break;
         }
       }

@@ -56,15 +56,16 @@ int key_line(const YAML::Node& m, const std::string& key) {
   return line_of(m);
 }
 
+// One replica spec's `replicas` (1 when absent, as the operators default it).
+long long replica_count(const YAML::Node& r) {
+  if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar()) return core::parse_int(r["replicas"].Scalar()).value_or(1);
+  return 1;
+}
+
 long long replicas_of(const YAML::Node& specs) {
   long long total = 0;
   if (!specs.IsMap()) return 0;
-  for (auto it = specs.begin(); it != specs.end(); ++it) {
-    YAML::Node r = it->second;  // a copy: the iterator yields temporaries
-    long long n = 1;
-    if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar()) n = core::parse_int(r["replicas"].Scalar()).value_or(1);
-    total += n;
-  }
+  for (auto it = specs.begin(); it != specs.end(); ++it) total += replica_count(it->second);
   return total;
 }
 
@@ -122,30 +123,49 @@ class Manifest {
     }
   }
 
-  void walk(const YAML::Node& n, bool training, int depth) {
+  // `kind`: the document's kind; `replica`: the replica type whose template holds `n` (Launcher,
+  // Master, Worker, Chief, PS, ...; "" outside a training job's replica specs).
+  void walk(const YAML::Node& n, const std::string& kind, const std::string& replica, int depth) {
     if (depth > k_max_depth) return;
     if (n.IsMap()) {
       const YAML::Node containers = n["containers"];
-      if (containers && containers.IsSequence()) pod(n, training);
-      for (auto it = n.begin(); it != n.end(); ++it) walk(it->second, training, depth + 1);
+      if (containers && containers.IsSequence()) pod(n, kind, replica);
+      for (auto it = n.begin(); it != n.end(); ++it) {
+        std::string key = scalar(it->first);
+        bool replica_specs = key.size() > 12 && key.substr(key.size() - 12) == "ReplicaSpecs";
+        if (replica_specs && it->second.IsMap()) {
+          job_ = {replicas_of(it->second), "", n["elasticPolicy"].IsDefined()};
+          for (auto r = it->second.begin(); r != it->second.end(); ++r) {
+            job_.breakdown += (job_.breakdown.empty() ? "" : " + ") + scalar(r->first) + " " +
+                              std::to_string(replica_count(r->second));
+          }
+          for (auto r = it->second.begin(); r != it->second.end(); ++r) walk(r->second, kind, scalar(r->first), depth + 2);
+          job_ = {};
+        } else {
+          walk(it->second, kind, replica, depth + 1);
+        }
+      }
     } else if (n.IsSequence()) {
-      for (const auto& c : n) walk(c, training, depth + 1);
+      for (const auto& c : n) walk(c, kind, replica, depth + 1);
     }
   }
 
  private:
-  void pod(const YAML::Node& spec, bool training_job) {
+  void pod(const YAML::Node& spec, const std::string& kind, const std::string& replica) {
+    bool training_job = training_kind(kind);
     const YAML::Node containers = spec["containers"];
-    bool gpus = false, ib_env = false, rdma = false, privileged = false;
+    bool gpus = false, ib_env = false, rdma = false, privileged = false, torch = kind == "PyTorchJob";
+    long long gpu_count = 0;
     std::string ifname;
     std::size_t env_before = ctx_.env().size();
+    std::size_t flags_before = ctx_.launch_flags().size();
     for (const auto& c : containers) {
       if (!c.IsMap()) continue;
       for (const auto& e : c["env"]) {
         if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
         std::string name = scalar(e["name"]), value = e["value"].Scalar();
         if (non_string_scalar(e["value"])) not_string(name, e["value"]);
-        ctx_.env().push_back({name, value, line_of(e["value"]) + offset_});
+        ctx_.env().push_back({name, value, line_of(e["value"]) + offset_, ""});
         ib_env = ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
         if (name == "NCCL_SOCKET_IFNAME") ifname = value;
       }
@@ -154,17 +174,26 @@ class Manifest {
         if (!r || !r.IsMap()) continue;
         for (auto it = r.begin(); it != r.end(); ++it) {
           std::string k = scalar(it->first);
-          gpus = gpus || k == "nvidia.com/gpu" || k == "amd.com/gpu";
+          bool gpu = k == "nvidia.com/gpu" || k == "amd.com/gpu";
+          gpus = gpus || gpu;
+          // limits and requests name the same GPUs: count the larger
+          if (gpu) gpu_count = std::max<long long>(gpu_count, core::parse_int(scalar(it->second)).value_or(1));
           rdma = rdma || core::starts_with(k, "rdma/") || k.find("infiniband") != std::string::npos;
         }
       }
       const YAML::Node sc = c["securityContext"];
       privileged = privileged || (sc && sc.IsMap() && scalar(sc["privileged"]) == "true");
       commands(c);
+      torch = torch || runs_torch(c);
     }
     bool nccl = std::any_of(ctx_.env().begin() + static_cast<std::ptrdiff_t>(env_before), ctx_.env().end(),
                             [](const EnvValue& v) { return core::starts_with(v.name, "NCCL_"); });
+    if (kind == "PyTorchJob") pytorchjob_nnodes_rule(ctx_, job_, replica, flags_before);
     if (!training_job && !gpus && !nccl) return;
+    // An MPIJob's launcher (or any replica) without GPUs that starts no torch process runs no
+    // training process itself: mpirun reaches the workers over ssh, NCCL runs there (the second
+    // stranger's c46). Neither shm nor the pod network matters for it.
+    if (!gpus && !torch && (replica == "Launcher" || !nccl)) return;
     int line = key_line(spec, "containers") + offset_;
 
     std::set<std::string> memory_volumes, infiniband_volumes;
@@ -187,10 +216,19 @@ class Manifest {
         ib_mounted = ib_mounted || infiniband_volumes.count(scalar(m["name"]));
       }
     }
-    if (!shm) {
+    // /dev/shm carries NCCL's shared-memory transport between the processes of one pod's GPUs (two
+    // or more) and torch's DataLoader worker batches. A pod with one GPU that runs no torch (a TFJob
+    // worker: tf.data runs inside the process) uses neither (the second stranger's c20).
+    bool multi_gpu = gpu_count >= 2;
+    if (!shm && (multi_gpu || torch)) {
+      std::string users = multi_gpu && torch ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
+                                                   " GPUs' processes and torch DataLoader workers"
+                          : multi_gpu      ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
+                                            " GPUs' processes"
+                                           : "torch DataLoader workers (they hand batches over in /dev/shm)";
       ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
-               "the training pod has no memory-backed /dev/shm: the container default is 64 MB, NCCL's "
-               "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
+               "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
+                   " can run out of it (Bus error, or a hang)",
                line,
                "volumes: [{name: dshm, emptyDir: {medium: Memory}}]  # and in each container: volumeMounts: "
                "[{name: dshm, mountPath: /dev/shm}]");
@@ -232,6 +270,26 @@ class Manifest {
     }
   }
 
+  // A container that starts torch: torchrun, torch.distributed.run/launch, deepspeed, accelerate.
+  static bool runs_torch(const YAML::Node& c) {
+    for (const char* k : {"command", "args"}) {
+      const YAML::Node n = c[k];
+      if (!n) continue;
+      std::vector<std::string> words;
+      if (n.IsSequence()) {
+        for (const auto& w : n) words.push_back(scalar(w));
+      } else {
+        words.push_back(scalar(n));
+      }
+      for (const auto& w : words) {
+        for (std::string_view t : {"torchrun", "torch.distributed", "deepspeed", "accelerate launch"}) {
+          if (w.find(t) != std::string::npos) return true;
+        }
+      }
+    }
+    return false;
+  }
+
   void commands(const YAML::Node& c) {
     std::vector<std::string> words;
     int line = 0;
@@ -263,6 +321,7 @@ class Manifest {
 
   FileContext& ctx_;
   int offset_ = 0;
+  JobReplicas job_;  // the replica specs being walked
 };
 
 struct Document {
@@ -323,9 +382,9 @@ void lint_yaml(FileContext& ctx) {
     });
     for (const auto& d : docs) m.set_offset(offset = d.offset), m.shape(d.root);
     for (const auto& d : docs) {
-      bool training = d.root.IsMap() && training_kind(scalar(d.root["kind"]));
+      std::string kind = d.root.IsMap() ? scalar(d.root["kind"]) : "";
       m.set_offset(offset = d.offset);
-      m.walk(d.root, training, 0);
+      m.walk(d.root, kind, "", 0);
     }
   } catch (const YAML::Exception& e) {
     ctx.error() = ctx.path() + ":" + std::to_string(offset + e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;

@@ -31,7 +31,7 @@ bool is_assignment(std::string_view w) {
 
 // NAME=value; a value that is only `${OTHER:-default}` (or `${OTHER-default}`) is audited as its
 // default, the value the variable gets where OTHER is not set.
-void add_assignment(FileContext& ctx, std::string_view w, int line) {
+void add_assignment(FileContext& ctx, std::string_view w, int line, std::string via = "") {
   auto eq = w.find('=');
   std::string_view value = w.substr(eq + 1);
   if (core::starts_with(value, "${") && value.size() > 3 && value.back() == '}' &&
@@ -45,14 +45,16 @@ void add_assignment(FileContext& ctx, std::string_view w, int line) {
     std::string_view def = dash == std::string_view::npos ? std::string_view{} : inner.substr(dash + 1);
     if (plain_name && !def.empty() && def.find_first_of("$`") == std::string_view::npos) value = def;
   }
-  ctx.env().push_back({std::string(w.substr(0, eq)), std::string(value), line});
+  ctx.env().push_back({std::string(w.substr(0, eq)), std::string(value), line, std::move(via)});
 }
 
 // `--export=ALL,NAME=value,...` (srun, sbatch, salloc, #SBATCH): the NAME=value parts.
-void add_slurm_export(FileContext& ctx, std::string_view word, int line) {
+// `via`: the program ("srun") when the option is on its command line, "" for #SBATCH (the batch
+// script's own exports come after it and win).
+void add_slurm_export(FileContext& ctx, std::string_view word, int line, const std::string& via = "") {
   if (!core::starts_with(word, "--export=")) return;
   for (const auto& part : core::split(word.substr(9), ',')) {
-    if (is_assignment(part)) add_assignment(ctx, part, line);
+    if (is_assignment(part)) add_assignment(ctx, part, line, via.empty() ? "" : via + " --export");
   }
 }
 
@@ -233,7 +235,7 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   for (const auto& e : all_values(f, {"-e", "--env"})) {
     if (is_assignment(e)) {
       auto eq = e.find('=');
-      env.push_back({e.substr(0, eq), e.substr(eq + 1), line});
+      env.push_back({e.substr(0, eq), e.substr(eq + 1), line, "docker run -e"});
     }
   }
   bool gpus = value(f, {"--gpus"}).has_value() || value(f, {"--runtime"}).value_or("") == "nvidia";
@@ -417,7 +419,7 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
 std::size_t env_assignments(FileContext& ctx, const std::vector<std::string>& w, std::size_t at, int line) {
   std::size_t i = at + 1;
   for (; i < w.size() && (is_assignment(w[i]) || core::starts_with(w[i], "-")); ++i) {
-    if (is_assignment(w[i])) add_assignment(ctx, w[i], line);
+    if (is_assignment(w[i])) add_assignment(ctx, w[i], line, "env");
     else if (w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir" || w[i] == "-S") ++i;
   }
   return i;
@@ -425,8 +427,11 @@ std::size_t env_assignments(FileContext& ctx, const std::vector<std::string>& w,
 
 void check_command(FileContext& ctx, const std::vector<std::string>& w, int line) {
   std::size_t i = 0;
+  std::size_t before = ctx.env().size();
   while (i < w.size() && is_assignment(w[i])) add_assignment(ctx, w[i++], line);
   if (i == w.size()) return;
+  // NAME=value before a command reaches that command only, over any exported value.
+  for (std::size_t k = before; k < ctx.env().size(); ++k) ctx.env()[k].via = "a prefix on the command";
   std::string prog = program_name(w[i]);
   if (prog == "env") {
     i = env_assignments(ctx, w, i, line);
@@ -437,7 +442,7 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
     for (std::size_t j = i + 1; j < w.size(); ++j) {
       if (is_assignment(w[j])) add_assignment(ctx, w[j], line);
     }
-    if (prog == "setenv" && w.size() >= i + 3) ctx.env().push_back({w[i + 1], w[i + 2], line});
+    if (prog == "setenv" && w.size() >= i + 3) ctx.env().push_back({w[i + 1], w[i + 2], line, ""});
     return;
   }
   for (std::size_t j = i; j < w.size(); ++j) {
@@ -476,11 +481,11 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
     }
     if ((b == "mpirun" || b == "mpiexec") ) {
       for (std::size_t k = j + 1; k + 1 < w.size(); ++k) {
-        if (w[k] == "-x" && is_assignment(w[k + 1])) add_assignment(ctx, w[k + 1], line);
+        if (w[k] == "-x" && is_assignment(w[k + 1])) add_assignment(ctx, w[k + 1], line, b + " -x");
       }
     }
     if (b == "srun" || b == "sbatch" || b == "salloc") {
-      for (std::size_t k = j + 1; k < w.size(); ++k) add_slurm_export(ctx, w[k], line);
+      for (std::size_t k = j + 1; k < w.size(); ++k) add_slurm_export(ctx, w[k], line, b);
     }
   }
 }
@@ -504,6 +509,9 @@ std::string master_addr_fix(const FileContext& ctx) {
   // comment after an instruction (`ENV A=b  # c` makes "#" part of the value): the comment goes above.
   if (ctx.kind() == FileKind::dockerfile) {
     return "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nENV MASTER_ADDR=RANK0_HOST";
+  }
+  if (ctx.kind() == FileKind::env_file) {  // docker's --env-file takes no trailing comment, nor `export`
+    return "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nMASTER_ADDR=RANK0_HOST";
   }
   return "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node";
 }
@@ -578,7 +586,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     if (instr == "ENV") {
       if (rest.size() >= 2 && rest[0].find('=') == std::string::npos) {
         std::vector<std::string> tail(rest.begin() + 1, rest.end());
-        ctx.env().push_back({rest[0], core::join(tail, " "), c.line});
+        ctx.env().push_back({rest[0], core::join(tail, " "), c.line, ""});
       } else {
         for (const auto& w : rest) {
           if (is_assignment(w)) add_assignment(ctx, w, c.line);
@@ -610,7 +618,10 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   }
   master_addr_rule(ctx);
   launch_shape_rules(ctx, dockerfile, commands);
+  host_slots_rule(ctx, commands);
   if (!dockerfile) srun_quoting_rule(ctx);
+  if (!dockerfile) single_quoted_expansion_rule(ctx);
+  if (!dockerfile) port_arithmetic_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
   if (dockerfile) tf_config_in_image(ctx);
 }

@@ -270,8 +270,23 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
     edit = one_task_per_node(ctx, at, at, *t);
   }
   core::Finding* f = nullptr;
+  std::vector<LineEdit> scaled;
+  std::vector<std::string> said;
   if (edit) {
+    // The per-task CPUs/GPUs where the tasks are set (the srun line, or the #SBATCH lines) keep the node's total.
+    std::vector<int> lines;
+    if (on_srun) {
+      for (int i = l.line; i <= last_line_of(ctx, l.line); ++i) lines.push_back(i);
+    } else {
+      for (const auto& d : directives) lines.push_back(d.line);
+    }
+    scaled = scale_per_task(ctx, lines, *tasks, *edit, said);
     f = &ctx.add("lint.slurm.torchrun-per-task", Label::config_typo, Severity::error, title, l.line, *edit);
+    bool applied = !ctx.last().edits.empty();  // not inside a remote runner's string
+    for (const auto& e : scaled) {
+      if (applied) ctx.last().edits.push_back({ctx.path(), e.line, e.end_line, e.text});
+    }
+    for (const auto& e : scaled) f->fix.text += "\n" + std::string(core::trim(e.text));
   } else {
     f = &ctx.add("lint.slurm.torchrun-per-task", Label::config_typo, Severity::error, title, l.line,
                  "srun --ntasks=$SLURM_NNODES --ntasks-per-node=1 torchrun ...  # one torchrun per node; it starts "
@@ -279,6 +294,7 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
   }
   if (!on_srun && at) f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(ctx.line_text(at))));
   f->evidence.push_back("torchrun starts --nproc_per_node processes itself and expects one agent per node");
+  for (auto& s : said) f->evidence.push_back(std::move(s));
 }
 
 // lint.torch.static-rendezvous-no-node-rank

@@ -33,6 +33,7 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     case FileKind::python: detail::lint_python(ctx); break;
     case FileKind::shell: detail::lint_shell(ctx, false); break;
     case FileKind::dockerfile: detail::lint_shell(ctx, true); break;
+    case FileKind::env_file: detail::lint_shell(ctx, false); break;  // NAME=value lines: shell assignments
     case FileKind::yaml: detail::lint_yaml(ctx); break;
     case FileKind::none: break;
   }
@@ -129,11 +130,22 @@ FileKind kind_of(const std::string& path) {
   if (ends_with(lower, ".sh") || ends_with(lower, ".bash") || ends_with(lower, ".sbatch") || ends_with(lower, ".slurm")) {
     return FileKind::shell;
   }
-  if (core::starts_with(name, "Dockerfile") || core::starts_with(lower, "containerfile") || ends_with(lower, ".dockerfile")) {
+  if (ends_with(lower, ".yaml") || ends_with(lower, ".yml")) return FileKind::yaml;
+  // Dockerfile, Dockerfile.gpu, train.Dockerfile, x_Dockerfile, Containerfile: the name holds it,
+  // unless its extension says it is something else (notes.dockerfile.md, dockerfile-lint.json).
+  if (lower.find("dockerfile") != std::string::npos || lower.find("containerfile") != std::string::npos) {
+    for (std::string_view other : {".md", ".txt", ".rst", ".adoc", ".html", ".json", ".toml", ".ini", ".cfg", ".lock",
+                                   ".log", ".orig", ".bak", ".swp", ".patch", ".diff", ".j2", ".tmpl", ".tpl"}) {
+      if (ends_with(lower, other)) return FileKind::none;
+    }
     return FileKind::dockerfile;
   }
-  if (ends_with(lower, ".yaml") || ends_with(lower, ".yml")) return FileKind::yaml;
+  if (lower == ".env" || ends_with(lower, ".env") || core::starts_with(lower, ".env.")) return FileKind::env_file;
   return FileKind::none;
+}
+
+std::string kinds_read() {
+  return ".py, .sh, .bash, .sbatch, .slurm, names holding Dockerfile or Containerfile, .yaml, .yml, .env, *.env, .env.*";
 }
 
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
@@ -180,15 +192,20 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
           it.disable_recursion_pending();
           continue;
         }
-        if (it->is_regular_file(ec) && kind_of(it->path().string()) != FileKind::none) found.push_back(it->path().string());
+        if (!it->is_regular_file(ec)) continue;
+        if (kind_of(it->path().string()) != FileKind::none) {
+          found.push_back(it->path().string());
+        } else if (report.skipped_count++ < 1000) {
+          report.skipped.push_back(it->path().string());
+        }
       }
       if (ec) return core::make_error(core::ErrorKind::unreadable, p + ": cannot list: " + ec.message());
       std::sort(found.begin(), found.end());
+      std::sort(report.skipped.begin(), report.skipped.end());
       for (auto& f : found) files.push_back({std::move(f), false});
     } else {
       if (kind_of(p) == FileKind::none) {
-        return core::make_error(core::ErrorKind::usage,
-                                p + ": not a file lint reads (.py, .sh, .bash, .sbatch, .slurm, Dockerfile*, .yaml, .yml)");
+        return core::make_error(core::ErrorKind::usage, p + ": not a file lint reads (" + kinds_read() + ")");
       }
       files.push_back({p, true});
     }

@@ -21,10 +21,18 @@
 
 namespace dd::lint {
 
-enum class FileKind { none, python, shell, dockerfile, yaml };
+// env_file: `NAME=value` lines (`.env`, `cluster.env`, `.env.local`), read as shell by a script that
+// sources them, by `docker run --env-file`, compose and python-dotenv; its fixes are written as
+// plain `NAME=value` lines with any comment above (none of those readers takes both `export` and a
+// trailing comment).
+enum class FileKind { none, python, shell, dockerfile, yaml, env_file };
 
-// "train.py" -> python, "run.sbatch" -> shell, "Dockerfile.gpu" -> dockerfile, "job.yaml" -> yaml.
+// "train.py" -> python, "run.sbatch" -> shell, "Dockerfile.gpu", "x_Dockerfile" -> dockerfile,
+// "job.yaml" -> yaml, ".env", "cluster.env" -> env_file.
 FileKind kind_of(const std::string& path);
+
+// What kind_of reads, for messages: ".py, .sh, ...".
+std::string kinds_read();
 
 struct Location {
   std::string file;
@@ -63,6 +71,10 @@ struct LintOptions {
 
 struct LintReport {
   std::vector<std::string> files;  // every file linted, in order
+  // Files found in the folders given that lint does not read (kind_of none), the first 1000 of
+  // `skipped_count`; a file named explicitly is never skipped (exit 2 instead).
+  std::vector<std::string> skipped;
+  long skipped_count = 0;
   long lines = 0;                  // lines read in all
   std::vector<LintFinding> findings;  // most important first, then by file and line
   std::map<std::string, std::string> texts;  // the text linted, for each file with an edit (lint --fix/--diff)

@@ -905,7 +905,7 @@ class PythonRules {
   // Literal values written into os.environ go through the environment audit.
   void env_values() {
     for (const auto& e : f_.env_sets) {
-      if (e.value) ctx_.env().push_back({e.name, *e.value, e.line});
+      if (e.value) ctx_.env().push_back({e.name, *e.value, e.line, ""});
     }
     if (f_.multi_node_line) {
       ctx_.shape().multi_node = true;

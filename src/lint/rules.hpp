@@ -17,6 +17,10 @@ struct EnvValue {
   std::string name;
   std::string value;
   int line = 0;
+  // The command option that passes it to the processes it starts ("mpirun -x", "docker run -e",
+  // "srun --export", "env", "a prefix on the command"); "" for export, ENV, a pod's env, Python. A
+  // value passed this way is changed there: an `export` before the command would not reach them.
+  std::string via;
 };
 
 // What the file says about the job's shape (for rules that only matter across nodes).
@@ -125,9 +129,27 @@ std::string runs_elsewhere(FileContext& ctx);
 // `commands`: the file's commands and those its remote runners run (remote_commands).
 void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands);
 
+// The per-task resources (--cpus-per-task / -c, --gpus-per-task) on `lines`, scaled by `tasks` for
+// an edit that makes `tasks` tasks one (per_task_resources.cpp): a line that `edit` also changes is
+// changed in `edit`; the others are returned. `said` gets one evidence line per value.
+std::vector<LineEdit> scale_per_task(const FileContext& ctx, const std::vector<int>& lines, long long tasks,
+                                     LineEdit& edit, std::vector<std::string>& said);
+
 // `srun bash -c "... $SLURM_PROCID ..."`: the double quotes let the shell that runs srun expand the
 // task variable once (srun_quoting.cpp).
 void srun_quoting_rule(FileContext& ctx);
+
+// `export MASTER_ADDR='$(scontrol ...)'`: single quotes keep the expansion from running
+// (single_quote_rule.cpp).
+void single_quoted_expansion_rule(FileContext& ctx);
+
+// `MASTER_PORT=$((20000 + SLURM_JOB_ID))`: a port computed from the job id that can pass 65535
+// (port_arithmetic_rule.cpp).
+void port_arithmetic_rule(FileContext& ctx);
+
+// `horovodrun -np 16 -H a:4,b:4` (or mpirun): more processes than the host list has slots
+// (host_slots_rule.cpp).
+void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands);
 
 // A command that a remote runner runs from its argument string (remote_commands.cpp).
 struct RemoteCommand {
@@ -138,6 +160,17 @@ struct RemoteCommand {
 std::vector<RemoteCommand> remote_commands(const std::vector<ShellCommand>& commands);
 // lint.remote.same-node-rank: a literal --node_rank in a command every host runs.
 void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc);
+
+// A training job's replicas (k8s_rules.cpp): their sum, "Master 1 + Worker 2", an elasticPolicy.
+struct JobReplicas {
+  long long total = 0;
+  std::string breakdown;
+  bool elastic = false;
+};
+// lint.k8s.nnodes-not-replicas: a PyTorchJob pod's torchrun --nnodes (the launch flags from index
+// `flags_before` on, found in the pod's commands) against the job's replicas (pytorchjob_nnodes.cpp).
+void pytorchjob_nnodes_rule(FileContext& ctx, const JobReplicas& job, const std::string& replica,
+                            std::size_t flags_before);
 
 // Runs env::audit over ctx.env() (and, with --here, the NCCL model); findings get locations.
 void audit_env_values(FileContext& ctx);

@@ -7,58 +7,16 @@
 
 #include <algorithm>
 
-#include "lint/edits.hpp"
-#include "lint/lint.hpp"
+#include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
 namespace {
 
-std::vector<LintFinding> lint_as(const std::string& path, const std::string& text) {
-  return lint_text(path, kind_of(path), text, LintOptions{});
-}
-
-std::vector<const LintFinding*> all_of(const std::vector<LintFinding>& fs, const std::string& id) {
-  std::vector<const LintFinding*> out;
-  for (const auto& f : fs) {
-    if (f.finding.id == id) out.push_back(&f);
-  }
-  return out;
-}
-
-std::string ids(const std::vector<LintFinding>& fs) {
-  std::string out;
-  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
-  return out;
-}
-
-// The file after applying the one finding's edits.
-std::string applied(const std::string& text, const LintFinding& f) {
-  auto out = apply_edits(text, f.edits);
-  EXPECT_TRUE(static_cast<bool>(out));
-  return out ? *out : text;
-}
-
-// The only finding `id` of `text`, with one edit; then the edited file has no finding `id`.
-// Returns the edited file.
-std::string fixed_once(const std::string& path, const std::string& text, const std::string& id,
-                       core::Severity severity = core::Severity::error) {
-  auto fs = lint_as(path, text);
-  auto found = all_of(fs, id);
-  EXPECT_EQ(found.size(), 1u) << text << "\n" << ids(fs);
-  if (found.size() != 1) return text;
-  EXPECT_EQ(found[0]->finding.severity, severity) << found[0]->finding.title;
-  EXPECT_EQ(found[0]->edits.size(), 1u) << found[0]->finding.title << "\n" << found[0]->finding.fix.text;
-  if (found[0]->edits.size() != 1) return text;
-  std::string after = applied(text, *found[0]);
-  auto again = lint_as(path, after);
-  EXPECT_TRUE(all_of(again, id).empty()) << after << "\n" << ids(again);
-  return after;
-}
-
-void clean(const std::string& path, const std::string& text, const std::string& id) {
-  auto fs = lint_as(path, text);
-  EXPECT_TRUE(all_of(fs, id).empty()) << text << "\n" << ids(fs);
-}
+using test::all_of;
+using test::clean;
+using test::fixed_once;
+using test::ids;
+using test::lint_as;
 
 // a. One GPU visible, eight processes started.
 TEST(LintStrangerMisses, GpusFewerThanProcsListsTheGpusTheProcessesNeed) {

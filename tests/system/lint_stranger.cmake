@@ -1,7 +1,9 @@
-# Issue 27 (tests/system/lint/missed_cases.sh, ctest system.fix.stranger-*): the stranger's inputs lint passed in silence; each
+# Issue 27 (tests/system/lint/missed_cases.sh, ctest system.fix.stranger-*): two strangers' inputs lint passed in silence
+# or fixed badly (b-*: the second run); each
 # rule's fix applied with `lint --fix`, then run through bash (stub srun/torchrun) or
 # /usr/bin/python3, and linted again.
-foreach(case gpus srun-quotes per-task rendezvous environ strategy)
+foreach(case gpus srun-quotes per-task rendezvous environ strategy
+             b-quotes b-port b-slots b-command-env b-nnodes b-cpus b-names)
   add_test(NAME system.fix.stranger-${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/missed_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)

@@ -66,6 +66,10 @@ cases=(
   "lint.torch.static-rendezvous-no-node-rank|roundtrip/static_rendezvous.sh|"
   "lint.python.environ-not-str|roundtrip/environ_not_str.py|"
   "lint.tf.strategy-after-ops|roundtrip/strategy_after_ops.py|"
+  "lint.shell.single-quoted-expansion|roundtrip/single_quoted_expansion.sbatch|"
+  "lint.shell.port-out-of-range|roundtrip/port_from_job_id.sbatch|"
+  "lint.launch.np-exceeds-slots|roundtrip/np_exceeds_slots.sh|"
+  "lint.k8s.nnodes-not-replicas|roundtrip/pytorchjob_nnodes.yaml|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

@@ -1,0 +1,76 @@
+// Helpers for lint's rule tests: lint a text as a user's file, pick findings by id, apply one
+// finding's edits and lint the result again.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "lint/edits.hpp"
+#include "lint/lint.hpp"
+
+namespace dd::lint::test {
+
+inline std::vector<LintFinding> lint_as(const std::string& path, const std::string& text,
+                                        const LintOptions& options = {}) {
+  return lint_text(path, kind_of(path), text, options);
+}
+
+inline std::vector<const LintFinding*> all_of(const std::vector<LintFinding>& fs, const std::string& id) {
+  std::vector<const LintFinding*> out;
+  for (const auto& f : fs) {
+    if (f.finding.id == id) out.push_back(&f);
+  }
+  return out;
+}
+
+// "id@line id@line ..." for failure messages.
+inline std::string ids(const std::vector<LintFinding>& fs) {
+  std::string out;
+  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
+  return out;
+}
+
+// The file after applying the one finding's edits.
+inline std::string applied(const std::string& text, const LintFinding& f) {
+  auto out = apply_edits(text, f.edits);
+  EXPECT_TRUE(static_cast<bool>(out));
+  return out ? *out : text;
+}
+
+// The only finding `id` of `text` has `severity` and edits; the edited file has no finding `id`.
+// Returns the edited file (`text` when any of that fails).
+inline std::string fixed_once(const std::string& path, const std::string& text, const std::string& id,
+                              core::Severity severity = core::Severity::error) {
+  auto fs = lint_as(path, text);
+  auto found = all_of(fs, id);
+  EXPECT_EQ(found.size(), 1u) << text << "\n" << ids(fs);
+  if (found.size() != 1) return text;
+  EXPECT_EQ(found[0]->finding.severity, severity) << found[0]->finding.title;
+  EXPECT_FALSE(found[0]->edits.empty()) << found[0]->finding.title << "\n" << found[0]->finding.fix.text;
+  if (found[0]->edits.empty()) return text;
+  std::string after = applied(text, *found[0]);
+  auto again = lint_as(path, after);
+  EXPECT_TRUE(all_of(again, id).empty()) << after << "\n" << ids(again);
+  return after;
+}
+
+// No finding `id` in `text`.
+inline void clean(const std::string& path, const std::string& text, const std::string& id) {
+  auto fs = lint_as(path, text);
+  EXPECT_TRUE(all_of(fs, id).empty()) << text << "\n" << ids(fs);
+}
+
+// The ids of the error findings, sorted, for "no new error" checks.
+inline std::vector<std::string> error_ids(const std::vector<LintFinding>& fs) {
+  std::vector<std::string> out;
+  for (const auto& f : fs) {
+    if (f.finding.severity == core::Severity::error) out.push_back(f.finding.id);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace dd::lint::test

@@ -2,6 +2,8 @@
 // by the log's own lines and, for that stage, the candidate causes with the one step that tells
 // them apart, instead of only "re-run with NCCL_DEBUG=INFO" (issue 30, item 4). The stages:
 //   no NCCL line at all          -> NCCL_DEBUG was off or NCCL never started: the re-run is the step;
+//   only an NCCL error naming no cause ("unhandled system error") -> that error's candidates
+//                                   (a container's /dev/shm first, then other system calls);
 //   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
 //                                   that never arrived, or a log cut early;
 //   every process logged "Init COMPLETE" -> a collective some rank did not call, a rank busy or
@@ -46,6 +48,35 @@ Stage no_nccl_lines(const LogFacts& facts) {
       "the job stopped before NCCL started (rendezvous, store, or the script itself) — the last lines of "
       "every rank's log show whether any rank reached init_process_group",
   };
+  s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  return s;
+}
+
+// An NCCL error that names no cause ("unhandled system error", "NCCL failure ...") with no INFO line:
+// NCCL did start, so the candidates are those of the error, not of a job that never reached NCCL.
+Stage opaque_error_only(const LogFacts& facts) {
+  Stage s;
+  const Signal& opaque = facts.signal(EventKind::opaque_error);
+  bool system = false;
+  for (const auto& e : opaque.evidence)
+    system = system || e.text.find("system error") != std::string::npos ||
+             e.text.find("ncclSystemError") != std::string::npos;
+  s.title = "Not enough evidence: NCCL reported an error that names no cause, and the log has no "
+            "NCCL_DEBUG=INFO lines (" + counts(facts) + ")";
+  if (system) {
+    s.candidates = {
+        "shared memory: a container's /dev/shm (Docker's default is 64 MB) — `df -h /dev/shm` where the ranks "
+        "run; one run with NCCL_SHM_DISABLE=1 completes if so (the fix is then `docker run --ipc=host` or "
+        "--shm-size=1g, or a memory-backed emptyDir on /dev/shm in Kubernetes)",
+        "another system call failed (a socket on a wrong interface, a resource limit) — NCCL_DEBUG=WARN "
+        "prints the failing call and its errno",
+    };
+  } else {
+    s.candidates = {
+        "the failing call is not in the log — NCCL_DEBUG=WARN prints it with its cause; INFO adds the "
+        "interfaces and transports every rank chose",
+    };
+  }
   s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
   return s;
 }
@@ -101,7 +132,8 @@ Stage init_complete(const LogFacts& facts) {
 }
 
 Stage stage_of(const LogFacts& facts) {
-  if (facts.nccl_lines == 0 || facts.processes.empty()) return no_nccl_lines(facts);
+  if (facts.nccl_lines == 0 || facts.processes.empty())
+    return facts.signal(EventKind::opaque_error).count > 0 ? opaque_error_only(facts) : no_nccl_lines(facts);
   std::vector<const ProcessState*> open;
   for (const auto& p : facts.processes)
     if (!p->init_complete) open.push_back(p.get());

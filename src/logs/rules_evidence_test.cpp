@@ -28,6 +28,21 @@ TEST(LogsNotEnoughEvidence, NoNcclLineAsksForTheRerunAndSaysWhereTheVariablesMus
   EXPECT_EQ(f.fix.env.at("NCCL_DEBUG_SUBSYS"), "INIT,NET");
 }
 
+// A bare torch line with NCCL's "unhandled system error" and no INFO line: NCCL did start, so the
+// candidates are the error's (a container's /dev/shm, another system call), not "NCCL never started";
+// no cause is named (a bare line does not say whether the job ran on one host).
+TEST(LogsNotEnoughEvidence, BareSystemErrorGivesTheShmAndSyscallCandidates) {
+  auto r = analyze_text(
+      "RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1169, unhandled system "
+      "error, NCCL version 2.10.3\nncclSystemError: System call (socket, malloc, munmap, etc) failed.\n",
+      "rank0.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "NCCL reported an error that names no cause")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "NCCL_SHM_DISABLE=1")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "--ipc=host")) << f.fix.text;
+  EXPECT_FALSE(has(f.fix.text, "stopped before NCCL started")) << f.fix.text;
+}
+
 // Two ranks on two hosts, neither logged Init COMPLETE (when some did, nccl.init.incomplete speaks):
 // the note names the processes and their last lines, and the candidates of the connection stage
 // (preflight is the step).

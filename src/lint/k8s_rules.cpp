@@ -89,6 +89,22 @@ bool non_string_scalar(const YAML::Node& n) {
   return boolean(n.Scalar()) || std::regex_match(n.Scalar(), number);
 }
 
+// The /dev/shm fix as YAML to paste. A pod that already has a `volumes:` list (or a container with
+// `volumeMounts:`) gets list items to append to it: a second `volumes:` key is a duplicate key, which
+// PyYAML resolves by dropping one list and kubectl rejects (the third stranger's 08).
+std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
+  bool has_volumes = spec["volumes"] && spec["volumes"].IsSequence();
+  bool has_mounts = false;
+  for (const auto& c : containers)
+    has_mounts = has_mounts || (c.IsMap() && c["volumeMounts"] && c["volumeMounts"].IsSequence());
+  std::string fix = has_volumes ? "# append to the pod's existing volumes: list\n- {name: dshm, emptyDir: {medium: Memory}}"
+                                : "volumes: [{name: dshm, emptyDir: {medium: Memory}}]";
+  fix += has_mounts ? "\n# append to each training container's existing volumeMounts: list\n"
+                      "- {name: dshm, mountPath: /dev/shm}"
+                    : "\n# and in each training container:\nvolumeMounts: [{name: dshm, mountPath: /dev/shm}]";
+  return fix;
+}
+
 // `line` with the plain scalar `value` after its "value:" key double-quoted; nullopt when the line
 // does not hold it exactly once in that place.
 std::optional<std::string> quote_value(std::string line, const std::string& value) {
@@ -229,9 +245,7 @@ class Manifest {
       ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
                "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
                    " can run out of it (Bus error, or a hang)",
-               line,
-               "volumes: [{name: dshm, emptyDir: {medium: Memory}}]  # and in each container: volumeMounts: "
-               "[{name: dshm, mountPath: /dev/shm}]");
+               line, shm_fix(spec, containers));
     }
     if (scalar(spec["hostNetwork"]) != "true") {
       // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
@@ -241,8 +255,8 @@ class Manifest {
           "lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
           host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
                            " names a host interface, but the pod has no host networking: inside it there is only eth0"
-                     : "the training pod uses the pod network (a veth into the CNI overlay): NCCL's traffic crosses "
-                       "the overlay; hostNetwork: true gives it the node's NICs",
+                     : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
+                       "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs",
           line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
       (void)f;
     }

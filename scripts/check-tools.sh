@@ -38,6 +38,7 @@ pgrep          | procps          | tests/system/probe_netns.sh (no surviving pro
 bc             | bc              | bench/preflight_bench.sh
 /usr/bin/time  | time            | bench/check_bench.sh, bench/logs_bench.sh (peak RSS)
 clang++        | clang           | libFuzzer targets (tests/system/fuzz, logs)
+clang-format-14 | clang-format-14 | scripts/check-format.sh (system.style.format)
 ccache         | ccache          | tests/system/fuzz (objects shared by the fuzz targets of one run)
 readelf        | binutils        | tests/system/portable.sh (NEEDED and GLIBC_ versions)
 dpkg-deb       | dpkg            | tests/system/package.sh (.deb contents)

@@ -146,12 +146,18 @@ cluster::NetStatus ring_all_gather(Mesh& mesh, float* buf, const Blocks& blocks)
 
 std::string_view to_string(Op op) {
   switch (op) {
-    case Op::all_reduce: return "all_reduce";
-    case Op::all_gather: return "all_gather";
-    case Op::reduce_scatter: return "reduce_scatter";
-    case Op::broadcast: return "broadcast";
-    case Op::alltoall: return "alltoall";
-    case Op::sendrecv: return "sendrecv";
+    case Op::all_reduce:
+      return "all_reduce";
+    case Op::all_gather:
+      return "all_gather";
+    case Op::reduce_scatter:
+      return "reduce_scatter";
+    case Op::broadcast:
+      return "broadcast";
+    case Op::alltoall:
+      return "alltoall";
+    case Op::sendrecv:
+      return "sendrecv";
   }
   return "?";
 }

@@ -45,8 +45,10 @@ TEST_P(BenchCollectiveTest, ResultMatchesTheExactValues) {
     for (bool in_place : {false, true}) {
       auto w = check_once(m, c.op, c.bytes, in_place, /*root=*/c.world > 2 ? 2 : 0, scratch);
       auto at = static_cast<std::size_t>(m.rank()) * 2 + (in_place ? 1 : 0);
-      if (w) wrong[at] = *w;
-      else errors[static_cast<std::size_t>(m.rank())] = w.error().describe();
+      if (w)
+        wrong[at] = *w;
+      else
+        errors[static_cast<std::size_t>(m.rank())] = w.error().describe();
     }
   });
   for (int r = 0; r < c.world; ++r) {
@@ -60,8 +62,8 @@ std::vector<Case> cases() {
   std::vector<Case> out;
   for (Op op : {Op::all_reduce, Op::all_gather, Op::reduce_scatter, Op::broadcast, Op::alltoall, Op::sendrecv})
     for (int world : {1, 2, 3, 4, 5}) {
-      out.push_back({op, world, 1, 4 * 1000});       // not a multiple of the segment nor of the world
-      out.push_back({op, world, 3, 4 * 77777});      // odd count, three sockets per peer
+      out.push_back({op, world, 1, 4 * 1000});   // not a multiple of the segment nor of the world
+      out.push_back({op, world, 3, 4 * 77777});  // odd count, three sockets per peer
     }
   out.push_back({Op::all_reduce, 5, 2, 4 * 3});  // fewer elements than ranks: empty ring blocks
   // Streamed ring (every block holds a segment) on one socket per peer: ranks forward while receiving.
@@ -86,12 +88,15 @@ TEST(BenchMeshThreads, EveryOpIsExactWithSocketGroupsOnThreads) {
           for (bool in_place : {false, true}) {
             auto w = check_once(m, op, 4 * 20011, in_place, world - 1, scratch);
             auto& p = problems[static_cast<std::size_t>(m.rank())];
-            if (!w) p += std::string(to_string(op)) + ": " + w.error().describe() + "; ";
-            else if (*w != 0) p += std::string(to_string(op)) + ": " + std::to_string(*w) + " wrong; ";
+            if (!w)
+              p += std::string(to_string(op)) + ": " + w.error().describe() + "; ";
+            else if (*w != 0)
+              p += std::string(to_string(op)) + ": " + std::to_string(*w) + " wrong; ";
           }
       });
       for (int r = 0; r < world; ++r)
-        EXPECT_EQ(problems[static_cast<std::size_t>(r)], "") << "threads " << threads << " world " << world << " rank " << r;
+        EXPECT_EQ(problems[static_cast<std::size_t>(r)], "")
+            << "threads " << threads << " world " << world << " rank " << r;
     }
 }
 

@@ -17,7 +17,8 @@ std::optional<std::string> usable_address(const netif::Interface& i) {
 
 }  // namespace
 
-core::Result<DataAddress> choose_data_address(const netif::Inventory& inventory, const std::optional<std::string>& ifname) {
+core::Result<DataAddress> choose_data_address(const netif::Inventory& inventory,
+                                              const std::optional<std::string>& ifname) {
   if (ifname) {
     const auto* i = inventory.find(*ifname);
     if (!i) return core::Error{core::ErrorKind::usage, fmt::format("--ifname {}: no such interface here", *ifname)};
@@ -31,8 +32,9 @@ core::Result<DataAddress> choose_data_address(const netif::Inventory& inventory,
   const auto* i = best ? inventory.find(*best) : nullptr;
   auto a = i ? usable_address(*i) : std::nullopt;
   if (!a)
-    return core::Error{core::ErrorKind::not_found,
-                       "no interface here may carry training traffic (distdoctor nics shows why); name one with --ifname"};
+    return core::Error{
+        core::ErrorKind::not_found,
+        "no interface here may carry training traffic (distdoctor nics shows why); name one with --ifname"};
   return DataAddress{i->name, *a, "netif preference"};
 }
 

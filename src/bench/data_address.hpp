@@ -19,6 +19,7 @@ struct DataAddress {
 
 // error (usage) when --ifname names no interface here or one without a usable address; error
 // (other) when no interface qualifies.
-core::Result<DataAddress> choose_data_address(const netif::Inventory& inventory, const std::optional<std::string>& ifname);
+core::Result<DataAddress> choose_data_address(const netif::Inventory& inventory,
+                                              const std::optional<std::string>& ifname);
 
 }  // namespace dd::bench

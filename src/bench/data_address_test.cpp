@@ -18,8 +18,10 @@ netif::Interface link(std::string name, int ifindex, netif::Kind kind, std::vect
 
 netif::Inventory inventory() {
   netif::Inventory inv;
-  inv.interfaces.push_back(link("lo", 1, netif::Kind::loopback, {{os::Family::inet, "127.0.0.1", 8, netif::Scope::host, ""}}));
-  inv.interfaces.push_back(link("docker0", 2, netif::Kind::docker, {{os::Family::inet, "172.17.0.1", 16, netif::Scope::global, ""}}));
+  inv.interfaces.push_back(
+      link("lo", 1, netif::Kind::loopback, {{os::Family::inet, "127.0.0.1", 8, netif::Scope::host, ""}}));
+  inv.interfaces.push_back(
+      link("docker0", 2, netif::Kind::docker, {{os::Family::inet, "172.17.0.1", 16, netif::Scope::global, ""}}));
   inv.interfaces.push_back(link("eth0", 3, netif::Kind::physical,
                                 {{os::Family::inet6, "fe80::1", 64, netif::Scope::link, ""},
                                  {os::Family::inet6, "fd00:18::5", 64, netif::Scope::global, ""},
@@ -59,7 +61,8 @@ TEST(BenchDataAddress, IfnameWinsAndBadNamesAreUsageErrors) {
 
 TEST(BenchDataAddress, NothingUsableIsNotFound) {
   netif::Inventory inv;
-  inv.interfaces.push_back(link("lo", 1, netif::Kind::loopback, {{os::Family::inet, "127.0.0.1", 8, netif::Scope::host, ""}}));
+  inv.interfaces.push_back(
+      link("lo", 1, netif::Kind::loopback, {{os::Family::inet, "127.0.0.1", 8, netif::Scope::host, ""}}));
   auto d = choose_data_address(inv, std::nullopt);
   ASSERT_FALSE(d);
   EXPECT_EQ(d.error().kind, core::ErrorKind::not_found);

@@ -11,11 +11,11 @@
 namespace dd::bench {
 
 struct Layout {
-  std::size_t count = 0;        // elements passed to the collective ("count" column)
-  std::size_t send = 0;         // elements of the send buffer
-  std::size_t recv = 0;         // elements of the receive buffer
-  std::size_t send_inplace = 0; // in place: the send buffer starts this many elements into the receive buffer
-  std::size_t recv_inplace = 0; // in place: the receive buffer starts this many elements into the send buffer
+  std::size_t count = 0;         // elements passed to the collective ("count" column)
+  std::size_t send = 0;          // elements of the send buffer
+  std::size_t recv = 0;          // elements of the receive buffer
+  std::size_t send_inplace = 0;  // in place: the send buffer starts this many elements into the receive buffer
+  std::size_t recv_inplace = 0;  // in place: the receive buffer starts this many elements into the send buffer
   std::size_t bytes() const { return (send > recv ? send : recv) * sizeof(float); }  // the "size" column
 };
 

@@ -166,20 +166,23 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
     ss[i].init(sends[i].data.size(), options_.segment_bytes, per_peer_);
     for (int l = 0; l < per_peer_; ++l) {
       int fd = (*socks)[static_cast<std::size_t>(l)].get();
-      if (fd < 0) return fail(NetError{NetFailure::closed, "send", 0, "", "connection already shut down"}, sends[i].peer);
+      if (fd < 0)
+        return fail(NetError{NetFailure::closed, "send", 0, "", "connection already shut down"}, sends[i].peer);
       auto& u = use[fd];
       u = SocketUse{fd, sends[i].peer, l, static_cast<int>(i), u.recv};
     }
   }
   for (std::size_t i = 0; i < recvs.size(); ++i) {
     auto* socks = sockets_of(recvs[i].peer);
-    if (!socks) return fail(NetError{NetFailure::other, "transfer", 0, "", "receive from an invalid peer"}, recvs[i].peer);
+    if (!socks)
+      return fail(NetError{NetFailure::other, "transfer", 0, "", "receive from an invalid peer"}, recvs[i].peer);
     rs[i].init(recvs[i].data.size(), options_.segment_bytes, per_peer_);
     rs[i].complete.assign(rs[i].segments, 0);
     if (recvs[i].ready_out) *recvs[i].ready_out = 0;
     for (int l = 0; l < per_peer_; ++l) {
       int fd = (*socks)[static_cast<std::size_t>(l)].get();
-      if (fd < 0) return fail(NetError{NetFailure::closed, "recv", 0, "", "connection already shut down"}, recvs[i].peer);
+      if (fd < 0)
+        return fail(NetError{NetFailure::closed, "recv", 0, "", "connection already shut down"}, recvs[i].peer);
       auto& u = use[fd];
       int keep_send = u.fd == fd ? u.send : -1;
       u = SocketUse{fd, recvs[i].peer, l, keep_send, static_cast<int>(i)};
@@ -203,8 +206,10 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
     const int wake_fd = threads > 1 ? sh.wake[static_cast<std::size_t>(t)] : -1;
     auto pending = [&] {
       for (const auto& u : mine) {
-        if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done) return true;
-        if (u.send >= 0 && !ss[static_cast<std::size_t>(u.send)].lanes[static_cast<std::size_t>(u.lane)].done) return true;
+        if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done)
+          return true;
+        if (u.send >= 0 && !ss[static_cast<std::size_t>(u.send)].lanes[static_cast<std::size_t>(u.lane)].done)
+          return true;
       }
       return false;
     };
@@ -224,7 +229,8 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
             auto& st = ss[static_cast<std::size_t>(u.send)];
             auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
             const auto& op = sends[static_cast<std::size_t>(u.send)];
-            if (!lane.done && (!op.ready || *op.ready + op.ready_bias >= st.seg_begin(lane.segment) + st.seg_len(lane.segment)))
+            if (!lane.done &&
+                (!op.ready || *op.ready + op.ready_bias >= st.seg_begin(lane.segment) + st.seg_len(lane.segment)))
               ev |= POLLOUT;
           }
           if (!ev) continue;

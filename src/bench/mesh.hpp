@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
-#include "transport/net_error.hpp"
 #include "core/deadline.hpp"
 #include "os/unique_fd.hpp"
+#include "transport/net_error.hpp"
 
 namespace dd::bench {
 

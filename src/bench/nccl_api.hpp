@@ -30,7 +30,8 @@ struct NcclApi {
   const char* (*get_error_string)(int) = nullptr;
   int (*all_reduce)(const void*, void*, std::size_t, int dtype, int op, void* comm, void* stream) = nullptr;
   int (*all_gather)(const void*, void*, std::size_t sendcount, int dtype, void* comm, void* stream) = nullptr;
-  int (*reduce_scatter)(const void*, void*, std::size_t recvcount, int dtype, int op, void* comm, void* stream) = nullptr;
+  int (*reduce_scatter)(const void*, void*, std::size_t recvcount, int dtype, int op, void* comm,
+                        void* stream) = nullptr;
   int (*broadcast)(const void*, void*, std::size_t, int dtype, int root, void* comm, void* stream) = nullptr;
   int (*send)(const void*, std::size_t, int dtype, int peer, void* comm, void* stream) = nullptr;
   int (*recv)(void*, std::size_t, int dtype, int peer, void* comm, void* stream) = nullptr;

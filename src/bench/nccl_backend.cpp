@@ -37,9 +37,10 @@ json request_json(const NcclChildRequest& r) {
   json ops = json::array();
   for (Op op : r.job.run.ops) ops.push_back(std::string(to_string(op)));
   const auto& o = r.job.run;
-  return {{"mode", r.mode}, {"nccl", r.libs.nccl}, {"cudart", r.libs.cudart}, {"rank", r.job.rank},
-          {"world", r.job.world}, {"ops", ops}, {"min_bytes", o.min_bytes}, {"max_bytes", o.max_bytes},
-          {"factor", o.factor}, {"iters", o.iters}, {"warmup", o.warmup}, {"check", o.check}, {"root", o.root}};
+  return {{"mode", r.mode},       {"nccl", r.libs.nccl}, {"cudart", r.libs.cudart},  {"rank", r.job.rank},
+          {"world", r.job.world}, {"ops", ops},          {"min_bytes", o.min_bytes}, {"max_bytes", o.max_bytes},
+          {"factor", o.factor},   {"iters", o.iters},    {"warmup", o.warmup},       {"check", o.check},
+          {"root", o.root}};
 }
 
 core::Result<NcclChildRequest> request_from_json(const json& j) {
@@ -53,9 +54,14 @@ core::Result<NcclChildRequest> request_from_json(const json& j) {
     r.job.world = j.at("world").get<int>();
     auto ops = parse_ops(fmt::format("{}", fmt::join(j.at("ops").get<std::vector<std::string>>(), ",")));
     if (!ops) return ops.error();
-    r.job.run = RunOptions{*ops, j.at("min_bytes").get<std::size_t>(), j.at("max_bytes").get<std::size_t>(),
-                           j.at("factor").get<std::size_t>(), j.at("iters").get<int>(), j.at("warmup").get<int>(),
-                           j.at("check").get<bool>(), j.at("root").get<int>()};
+    r.job.run = RunOptions{*ops,
+                           j.at("min_bytes").get<std::size_t>(),
+                           j.at("max_bytes").get<std::size_t>(),
+                           j.at("factor").get<std::size_t>(),
+                           j.at("iters").get<int>(),
+                           j.at("warmup").get<int>(),
+                           j.at("check").get<bool>(),
+                           j.at("root").get<int>()};
     if (r.job.world < 1 || r.job.rank < 0 || r.job.rank >= r.job.world) return bad("rank outside the world");
     if (auto ok = validate(r.job.run, r.job.world); !ok) return ok.error();
     return r;
@@ -67,8 +73,13 @@ core::Result<NcclChildRequest> request_from_json(const json& j) {
 json answer_json(const NcclChildAnswer& a) {
   json samples = json::array();
   for (const auto& s : a.samples) samples.push_back(to_json(s));
-  return {{"ok", a.check.ok}, {"version", a.check.version}, {"version_code", a.check.version_code},
-          {"devices", a.check.devices}, {"ran", a.ran}, {"error", a.error}, {"results", samples}};
+  return {{"ok", a.check.ok},
+          {"version", a.check.version},
+          {"version_code", a.check.version_code},
+          {"devices", a.check.devices},
+          {"ran", a.ran},
+          {"error", a.error},
+          {"results", samples}};
 }
 
 NcclChildAnswer serve_nccl_request(const NcclChildRequest& request, const core::Result<NcclApi>& api) {
@@ -109,7 +120,8 @@ core::Result<NcclChildAnswer> run_nccl_child(const os::ProcessRunner& runner, co
     return e.empty() ? std::string() : "; its stderr: " + e;
   };
   if (outcome->timed_out) {
-    a.error = fmt::format("the NCCL child did not finish within {} s and was killed{}", deadline.count() / 1000, tail());
+    a.error =
+        fmt::format("the NCCL child did not finish within {} s and was killed{}", deadline.count() / 1000, tail());
     return a;
   }
   if (outcome->signal) {

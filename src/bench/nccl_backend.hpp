@@ -44,8 +44,8 @@ core::Result<NcclChildRequest> request_from_json(const nlohmann::json& j);
 
 struct NcclChildAnswer {
   NcclCheck check;
-  bool ran = false;            // mode run: the sweep finished
-  std::string error;           // why not (loading, no GPU, an NCCL or CUDA call, a crash, the deadline)
+  bool ran = false;   // mode run: the sweep finished
+  std::string error;  // why not (loading, no GPU, an NCCL or CUDA call, a crash, the deadline)
   std::vector<Sample> samples;
 };
 

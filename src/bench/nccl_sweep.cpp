@@ -64,7 +64,8 @@ struct Session {
     switch (op) {
       case Op::all_reduce:
         return nccl(api.all_reduce(in, out, l.count, k_nccl_float32, k_nccl_sum, comm, stream), "ncclAllReduce");
-      case Op::all_gather: return nccl(api.all_gather(in, out, l.count, k_nccl_float32, comm, stream), "ncclAllGather");
+      case Op::all_gather:
+        return nccl(api.all_gather(in, out, l.count, k_nccl_float32, comm, stream), "ncclAllGather");
       case Op::reduce_scatter:
         return nccl(api.reduce_scatter(in, out, l.count, k_nccl_float32, k_nccl_sum, comm, stream),
                     "ncclReduceScatter");
@@ -80,7 +81,8 @@ struct Session {
           if (a2a || p == (r + 1) % n)
             if (auto ok = nccl(api.send(in + at, l.count, k_nccl_float32, p, comm, stream), "ncclSend"); !ok) return ok;
           if (a2a || p == (r + n - 1) % n)
-            if (auto ok = nccl(api.recv(out + at, l.count, k_nccl_float32, p, comm, stream), "ncclRecv"); !ok) return ok;
+            if (auto ok = nccl(api.recv(out + at, l.count, k_nccl_float32, p, comm, stream), "ncclRecv"); !ok)
+              return ok;
         }
         return nccl(api.group_end(), "ncclGroupEnd");
       }
@@ -153,8 +155,12 @@ core::Result<std::vector<Sample>> run_nccl_sweep(const NcclApi& api, const NcclJ
           if (auto ok = s.call(op, l, in, dst, o.root); !ok) return ok.error();
         if (auto ok = sync(); !ok) return ok.error();
         auto t1 = Clock::now();
-        Sample smp{op, l.bytes(), l.count, in_place,
-                   std::chrono::duration<double, std::micro>(t1 - t0).count() / std::max(o.iters, 1), -1};
+        Sample smp{op,
+                   l.bytes(),
+                   l.count,
+                   in_place,
+                   std::chrono::duration<double, std::micro>(t1 - t0).count() / std::max(o.iters, 1),
+                   -1};
         if (o.check) {
           std::vector<float> host(total, -1.0f);
           // Stale values must not pass: the whole receive side starts at -1, then the input.

@@ -20,7 +20,7 @@ struct NcclCheck {
   int version_code = 0;
   std::string version;  // "2.28.9"
   int devices = 0;
-  std::string error;    // why not, in words
+  std::string error;  // why not, in words
 };
 
 // NCCL's version and the CUDA devices this process sees; ok when at least one.

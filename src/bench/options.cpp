@@ -22,10 +22,17 @@ core::Result<std::size_t> parse_bytes(std::string_view flag, std::string_view va
   std::size_t shift = 0;
   if (!v.empty()) {
     switch (std::toupper(static_cast<unsigned char>(v.back()))) {
-      case 'K': shift = 10; break;
-      case 'M': shift = 20; break;
-      case 'G': shift = 30; break;
-      default: break;
+      case 'K':
+        shift = 10;
+        break;
+      case 'M':
+        shift = 20;
+        break;
+      case 'G':
+        shift = 30;
+        break;
+      default:
+        break;
     }
     if (shift) v.remove_suffix(1);
   }
@@ -33,8 +40,7 @@ core::Result<std::size_t> parse_bytes(std::string_view flag, std::string_view va
   if (!n || *n < 0)
     return usage(fmt::format("{} '{}': not a byte size (a number with an optional K, M or G suffix)", flag, value));
   auto bytes = static_cast<std::size_t>(*n);
-  if (bytes > (std::size_t{1} << (40 - shift)))
-    return usage(fmt::format("{} '{}': larger than 1T", flag, value));
+  if (bytes > (std::size_t{1} << (40 - shift))) return usage(fmt::format("{} '{}': larger than 1T", flag, value));
   return bytes << shift;
 }
 
@@ -60,8 +66,7 @@ core::Result<std::vector<Op>> parse_ops(std::string_view value) {
 
 core::Result<bool> validate(const RunOptions& o, int world) {
   if (o.min_bytes < 4) return usage(fmt::format("-b {}: the smallest size is 4 bytes (one float)", o.min_bytes));
-  if (o.max_bytes < o.min_bytes)
-    return usage(fmt::format("-e {}: smaller than -b {}", o.max_bytes, o.min_bytes));
+  if (o.max_bytes < o.min_bytes) return usage(fmt::format("-e {}: smaller than -b {}", o.max_bytes, o.min_bytes));
   if (o.factor < 2 && o.max_bytes != o.min_bytes)
     return usage(fmt::format("-f {}: the size factor must be at least 2 (or -b equal to -e)", o.factor));
   if (o.root < 0 || o.root >= world) return usage(fmt::format("--root {}: outside the world 0..{}", o.root, world - 1));

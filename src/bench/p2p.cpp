@@ -137,7 +137,8 @@ P2PVerdict judge_p2p(const P2PMatrix& m) {
   return v;
 }
 
-std::vector<core::Finding> p2p_findings(const P2PMatrix& m, const P2PVerdict& v, const std::vector<std::string>& hosts) {
+std::vector<core::Finding> p2p_findings(const P2PMatrix& m, const P2PVerdict& v,
+                                        const std::vector<std::string>& hosts) {
   std::vector<core::Finding> out;
   auto host = [&](int r) {
     return static_cast<std::size_t>(r) < hosts.size() ? hosts[static_cast<std::size_t>(r)] : std::string();
@@ -148,15 +149,15 @@ std::vector<core::Finding> p2p_findings(const P2PMatrix& m, const P2PVerdict& v,
     for (int p = 0; p < m.world; ++p)
       if (p != r && m.at(r, p) >= 0) {
         best = std::max(best, m.at(r, p));
-        evidence.push_back(fmt::format("{} <-> {}: {:.3f} GB/s each way", rank_name(r, hosts), rank_name(p, hosts),
-                                       m.at(r, p)));
+        evidence.push_back(
+            fmt::format("{} <-> {}: {:.3f} GB/s each way", rank_name(r, hosts), rank_name(p, hosts), m.at(r, p)));
       }
     auto f = core::new_finding("bench.p2p.slow-node", core::Label::performance, core::Severity::warning,
                                fmt::format("{} is slow with every peer: at most {:.3f} GB/s, where the other pairs "
                                            "reach {:.3f} GB/s",
                                            rank_name(r, hosts), best, v.reference_gbps));
-    evidence.push_back(fmt::format("the fast pairs' median is {:.3f} GB/s; slow: below {:.3f} GB/s",
-                                   v.reference_gbps, v.slow_below_gbps));
+    evidence.push_back(fmt::format("the fast pairs' median is {:.3f} GB/s; slow: below {:.3f} GB/s", v.reference_gbps,
+                                   v.slow_below_gbps));
     f.evidence = std::move(evidence);
     f.ranks = {r};
     f.hosts = {host(r)};
@@ -184,9 +185,10 @@ std::vector<core::Finding> p2p_findings(const P2PMatrix& m, const P2PVerdict& v,
                               best_other(a, b), rank_name(b, hosts), best_other(b, a))};
     f.ranks = {a, b};
     f.hosts = {host(a), host(b)};
-    f.fix.text = "both nodes are fast with other peers, so the path between them is the suspect: a switch port or "
-                 "cable, a route through a slower network or a rate limit on that path; `distdoctor preflight` on "
-                 "the two nodes shows the addresses and route they use";
+    f.fix.text =
+        "both nodes are fast with other peers, so the path between them is the suspect: a switch port or "
+        "cable, a route through a slower network or a rate limit on that path; `distdoctor preflight` on "
+        "the two nodes shows the addresses and route they use";
     out.push_back(std::move(f));
   }
   return out;
@@ -223,13 +225,18 @@ nlohmann::json p2p_json(const P2PMatrix& m, const P2PVerdict& v, const std::vect
     for (int b = a + 1; b < m.world; ++b) {
       nlohmann::json p = {{"a", a}, {"b", b}, {"gbps", nullptr}};
       if (m.at(a, b) >= 0) p["gbps"] = m.at(a, b);
-      if (static_cast<std::size_t>(b) < hosts.size()) p["hosts"] = {hosts[static_cast<std::size_t>(a)], hosts[static_cast<std::size_t>(b)]};
+      if (static_cast<std::size_t>(b) < hosts.size())
+        p["hosts"] = {hosts[static_cast<std::size_t>(a)], hosts[static_cast<std::size_t>(b)]};
       pairs.push_back(std::move(p));
     }
   nlohmann::json links = nlohmann::json::array();
   for (auto [a, b] : v.slow_links) links.push_back({a, b});
-  return {{"bytes", m.bytes}, {"pairs", pairs}, {"reference_gbps", v.reference_gbps},
-          {"slow_below_gbps", v.slow_below_gbps}, {"slow_nodes", v.slow_nodes}, {"slow_links", links}};
+  return {{"bytes", m.bytes},
+          {"pairs", pairs},
+          {"reference_gbps", v.reference_gbps},
+          {"slow_below_gbps", v.slow_below_gbps},
+          {"slow_nodes", v.slow_nodes},
+          {"slow_links", links}};
 }
 
 }  // namespace dd::bench

@@ -23,8 +23,8 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/mesh.hpp"
-#include "transport/net_error.hpp"
 #include "core/finding.hpp"
+#include "transport/net_error.hpp"
 
 namespace dd::bench {
 

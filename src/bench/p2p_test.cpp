@@ -38,8 +38,10 @@ TEST(BenchP2P, EachRankMeasuresEveryPeerOverARealMesh) {
     threads.emplace_back([&, r] {
       auto s = run_p2p(meshes[static_cast<std::size_t>(r)], 10000, 2);
       std::lock_guard<std::mutex> lock(mu);
-      if (s) per_rank[static_cast<std::size_t>(r)] = *s;
-      else errors.push_back(s.error().describe());
+      if (s)
+        per_rank[static_cast<std::size_t>(r)] = *s;
+      else
+        errors.push_back(s.error().describe());
     });
   for (auto& t : threads) t.join();
   ASSERT_TRUE(errors.empty()) << errors.front();
@@ -56,8 +58,10 @@ TEST(BenchP2P, EachRankMeasuresEveryPeerOverARealMesh) {
   P2PMatrix m = combine_p2p(per_rank, world);
   for (int a = 0; a < world; ++a)
     for (int b = 0; b < world; ++b) {
-      if (a == b) EXPECT_LT(m.at(a, b), 0);
-      else EXPECT_GT(m.at(a, b), 0) << a << "," << b;
+      if (a == b)
+        EXPECT_LT(m.at(a, b), 0);
+      else
+        EXPECT_GT(m.at(a, b), 0) << a << "," << b;
       EXPECT_EQ(m.at(a, b), m.at(b, a));
     }
 }

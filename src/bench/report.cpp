@@ -35,8 +35,10 @@ std::vector<Row> combine(const std::vector<std::vector<Sample>>& per_rank, int w
     long long wrong = 0;
     for (const auto& r : per_rank) {
       t += r[i].time_us;
-      if (r[i].wrong < 0 || wrong < 0) wrong = -1;
-      else wrong += r[i].wrong;
+      if (r[i].wrong < 0 || wrong < 0)
+        wrong = -1;
+      else
+        wrong += r[i].wrong;
     }
     t /= static_cast<double>(per_rank.size());
     Placement p;
@@ -84,9 +86,9 @@ std::string render_table(const std::vector<Row>& rows) {
       out += fmt::format("#\n# {}\n", to_string(r.op));
       out += fmt::format("# {:>12} {:>12} {:>6} {:>6} {:>5} {:^33} {:^33}\n", "", "", "", "", "", "out-of-place",
                          "in-place");
-      out += fmt::format("# {:>12} {:>12} {:>6} {:>6} {:>5} {:>10} {:>7} {:>7} {:>6} {:>10} {:>7} {:>7} {:>6}\n", "size",
-                         "count", "type", "redop", "root", "time", "algbw", "busbw", "#wrong", "time", "algbw", "busbw",
-                         "#wrong");
+      out += fmt::format("# {:>12} {:>12} {:>6} {:>6} {:>5} {:>10} {:>7} {:>7} {:>6} {:>10} {:>7} {:>7} {:>6}\n",
+                         "size", "count", "type", "redop", "root", "time", "algbw", "busbw", "#wrong", "time", "algbw",
+                         "busbw", "#wrong");
       out += fmt::format("# {:>12} {:>12} {:>6} {:>6} {:>5} {:>10} {:>7} {:>7} {:>6} {:>10} {:>7} {:>7} {:>6}\n", "(B)",
                          "(elements)", "", "", "", "(us)", "(GB/s)", "(GB/s)", "", "(us)", "(GB/s)", "(GB/s)", "");
     }
@@ -104,9 +106,15 @@ std::string render_table(const std::vector<Row>& rows) {
 
 nlohmann::json results_json(const std::vector<Row>& rows) {
   auto one = [](const Row& r, const Placement& p, bool in_place) {
-    return nlohmann::json{{"op", std::string(to_string(r.op))}, {"bytes", r.bytes}, {"count", r.count},
-                          {"in_place", in_place}, {"root", r.root}, {"time_us", p.time_us},
-                          {"algbw_gbps", p.algbw_gbps}, {"busbw_gbps", p.busbw_gbps}, {"wrong", p.wrong}};
+    return nlohmann::json{{"op", std::string(to_string(r.op))},
+                          {"bytes", r.bytes},
+                          {"count", r.count},
+                          {"in_place", in_place},
+                          {"root", r.root},
+                          {"time_us", p.time_us},
+                          {"algbw_gbps", p.algbw_gbps},
+                          {"busbw_gbps", p.busbw_gbps},
+                          {"wrong", p.wrong}};
   };
   auto out = nlohmann::json::array();
   for (const auto& r : rows) {
@@ -117,8 +125,12 @@ nlohmann::json results_json(const std::vector<Row>& rows) {
 }
 
 nlohmann::json to_json(const Sample& s) {
-  return {{"op", std::string(to_string(s.op))}, {"bytes", s.bytes}, {"count", s.count},
-          {"in_place", s.in_place}, {"time_us", s.time_us}, {"wrong", s.wrong}};
+  return {{"op", std::string(to_string(s.op))},
+          {"bytes", s.bytes},
+          {"count", s.count},
+          {"in_place", s.in_place},
+          {"time_us", s.time_us},
+          {"wrong", s.wrong}};
 }
 
 std::optional<Sample> sample_from_json(const nlohmann::json& j) {
@@ -131,7 +143,11 @@ std::optional<Sample> sample_from_json(const nlohmann::json& j) {
     return std::nullopt;
   auto o = op_named(op->get<std::string>());
   if (!o) return std::nullopt;
-  return Sample{*o, bytes->get<std::size_t>(), count->get<std::size_t>(), in_place->get<bool>(), time->get<double>(),
+  return Sample{*o,
+                bytes->get<std::size_t>(),
+                count->get<std::size_t>(),
+                in_place->get<bool>(),
+                time->get<double>(),
                 wrong->get<long long>()};
 }
 

@@ -40,12 +40,18 @@ struct Buffers {
 
 cluster::NetStatus call(Mesh& mesh, Op op, const Layout& l, const Buffers& b, int root, Scratch& scratch) {
   switch (op) {
-    case Op::all_reduce: return all_reduce(mesh, b.in, b.out, l.count, scratch);
-    case Op::all_gather: return all_gather(mesh, b.in, b.out, l.count);
-    case Op::reduce_scatter: return reduce_scatter(mesh, b.in, b.out, l.count, scratch);
-    case Op::broadcast: return broadcast(mesh, b.in, b.out, l.count, root);
-    case Op::alltoall: return alltoall(mesh, b.in, b.out, l.count, scratch);
-    case Op::sendrecv: return sendrecv(mesh, b.in, b.out, l.count, scratch);
+    case Op::all_reduce:
+      return all_reduce(mesh, b.in, b.out, l.count, scratch);
+    case Op::all_gather:
+      return all_gather(mesh, b.in, b.out, l.count);
+    case Op::reduce_scatter:
+      return reduce_scatter(mesh, b.in, b.out, l.count, scratch);
+    case Op::broadcast:
+      return broadcast(mesh, b.in, b.out, l.count, root);
+    case Op::alltoall:
+      return alltoall(mesh, b.in, b.out, l.count, scratch);
+    case Op::sendrecv:
+      return sendrecv(mesh, b.in, b.out, l.count, scratch);
   }
   return cluster::Done{};
 }
@@ -62,11 +68,14 @@ float expected(Op op, const Layout& l, int n, int r, int root, std::size_t i) {
       for (int q = 0; q < n; ++q) s += test_value(q, static_cast<std::size_t>(r) * l.count + i);
       return s;
     }
-    case Op::all_gather: return test_value(static_cast<int>(i / l.count), i % l.count);
-    case Op::broadcast: return test_value(root, i);
+    case Op::all_gather:
+      return test_value(static_cast<int>(i / l.count), i % l.count);
+    case Op::broadcast:
+      return test_value(root, i);
     case Op::alltoall:
       return test_value(static_cast<int>(i / l.count), static_cast<std::size_t>(r) * l.count + i % l.count);
-    case Op::sendrecv: return test_value(mod(r - 1, n), i);
+    case Op::sendrecv:
+      return test_value(mod(r - 1, n), i);
   }
   return 0;
 }
@@ -124,8 +133,12 @@ cluster::NetResult<std::vector<Sample>> run_sweep(Mesh& mesh, const RunOptions& 
         for (int it = 0; it < o.iters; ++it)
           if (auto st = call(mesh, op, l, b, o.root, scratch); !st) return st.error();
         auto t1 = Clock::now();
-        Sample s{op, l.bytes(), l.count, in_place,
-                 std::chrono::duration<double, std::micro>(t1 - t0).count() / std::max(o.iters, 1), -1};
+        Sample s{op,
+                 l.bytes(),
+                 l.count,
+                 in_place,
+                 std::chrono::duration<double, std::micro>(t1 - t0).count() / std::max(o.iters, 1),
+                 -1};
         if (o.check) {
           auto wrong = check_once(mesh, op, size, in_place, o.root, scratch);
           if (!wrong) return wrong.error();

@@ -30,11 +30,11 @@ struct RunOptions {
 // This rank's numbers for one operation, size and placement.
 struct Sample {
   Op op = Op::all_reduce;
-  std::size_t bytes = 0;   // the "size" column
-  std::size_t count = 0;   // the "count" column
+  std::size_t bytes = 0;  // the "size" column
+  std::size_t count = 0;  // the "count" column
   bool in_place = false;
-  double time_us = 0;      // mean time of one call on this rank
-  long long wrong = -1;    // elements that differ from the expected values; -1 without check
+  double time_us = 0;    // mean time of one call on this rank
+  long long wrong = -1;  // elements that differ from the expected values; -1 without check
 };
 
 // The sizes of the sweep: min, min*factor, ... up to max (inclusive).

@@ -6,25 +6,30 @@
 #include <set>
 
 #include "bench/tcp_mesh.hpp"
+#include "core/exit_code.hpp"
+#include "core/finding_factory.hpp"
+#include "report/json.hpp"
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
 #include "transport/socket.hpp"
-#include "core/finding_factory.hpp"
-#include "core/exit_code.hpp"
-#include "report/json.hpp"
 
 namespace dd::bench {
 
 namespace {
 
-using nlohmann::json;
 using cluster::Log;
 using cluster::Message;
 using cluster::MsgType;
+using nlohmann::json;
 
 json base_json(const BenchConfig& c, std::string_view role, std::string_view verdict) {
-  return {{"command", "bench"}, {"role", role}, {"rank", c.rank}, {"world", c.world}, {"host", c.host},
-          {"verdict", verdict}, {"data", {{"iface", c.data.iface}, {"addr", c.data.addr}, {"chosen_by", c.data.why}}}};
+  return {{"command", "bench"},
+          {"role", role},
+          {"rank", c.rank},
+          {"world", c.world},
+          {"host", c.host},
+          {"verdict", verdict},
+          {"data", {{"iface", c.data.iface}, {"addr", c.data.addr}, {"chosen_by", c.data.why}}}};
 }
 
 // This rank could not take part: its own findings.
@@ -97,8 +102,8 @@ RankReport run_nccl(const BenchConfig& c, const std::string& comm_id, const Log&
   const auto points = static_cast<long>(sweep_sizes(c.run).size() * c.run.ops.size() * 2 + 1);
   const auto deadline = c.join_timeout + c.mesh.stall * points;
   if (log) log(fmt::format("bench: NCCL child for rank {} (NCCL_COMM_ID {})", c.rank, comm_id));
-  auto answer = run_nccl_child(*c.nccl->runner, c.nccl->self_exe, NcclChildRequest{"run", c.nccl->libs,
-                               NcclJob{c.rank, c.world, c.run}}, env, deadline);
+  auto answer = run_nccl_child(*c.nccl->runner, c.nccl->self_exe,
+                               NcclChildRequest{"run", c.nccl->libs, NcclJob{c.rank, c.world, c.run}}, env, deadline);
   if (!answer) {
     rep.error = "the NCCL child: " + answer.error().message;
     return rep;
@@ -118,8 +123,8 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
   RankReport rep;
   core::Deadline open_deadline(c.join_timeout);
   const int sockets = c.tune ? k_tune_max_sockets : c.sockets;
-  auto mesh = connect_mesh(c.rank, peers, listen_fd, sockets, c.token, session, c.mesh, open_deadline, log,
-                           &rep.failed_peer);
+  auto mesh =
+      connect_mesh(c.rank, peers, listen_fd, sockets, c.token, session, c.mesh, open_deadline, log, &rep.failed_peer);
   if (!mesh) {
     rep.opening = true;
     rep.error = "opening the data mesh: " + mesh.error().describe();
@@ -136,8 +141,8 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
     }
     if (log)
       for (const auto& p : *points)
-        log(fmt::format("bench: tune stage {} threads {} x {} sockets buffsize {}: {:.1f} us", p.stage,
-                        p.shape.threads, p.shape.socks_per_thread, p.shape.buffsize, p.time_us));
+        log(fmt::format("bench: tune stage {} threads {} x {} sockets buffsize {}: {:.1f} us", p.stage, p.shape.threads,
+                        p.shape.socks_per_thread, p.shape.buffsize, p.time_us));
     rep.ok = true;
     rep.tune = std::move(points.value());
     return rep;
@@ -145,7 +150,8 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
   if (c.p2p) {
     auto pairs = run_p2p(*mesh, c.run.max_bytes, c.run.iters);
     if (pairs) {
-      if (log) for (const auto& p : *pairs) log(fmt::format("bench: p2p with rank {}: {:.1f} us", p.peer, p.time_us));
+      if (log)
+        for (const auto& p : *pairs) log(fmt::format("bench: p2p with rank {}: {:.1f} us", p.peer, p.time_us));
       if (auto st = barrier(*mesh); !st) pairs = st.error();
     }
     if (!pairs) {
@@ -181,8 +187,8 @@ json report_json(int rank, const RankReport& r) {
   for (const auto& p : r.pairs) pairs.push_back(to_json(p));
   json tune = json::array();
   for (const auto& p : r.tune) tune.push_back(to_json(p));
-  return {{"rank", rank}, {"results", samples}, {"pairs", pairs}, {"tune", tune}, {"ok", r.ok}, {"failed_peer", r.failed_peer},
-          {"error", r.error}, {"opening", r.opening}};
+  return {{"rank", rank}, {"results", samples},           {"pairs", pairs},   {"tune", tune},
+          {"ok", r.ok},   {"failed_peer", r.failed_peer}, {"error", r.error}, {"opening", r.opening}};
 }
 
 // Decodes each element of `array` with `decode` (an optional-returning *_from_json) into `to`;
@@ -232,17 +238,21 @@ std::chrono::milliseconds results_wait(const BenchConfig& c) {
 }
 
 BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, const Log& log) {
-  json join = {{"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()},
+  json join = {{"rank", c.rank},
+               {"world", c.world},
+               {"host", c.host},
+               {"facts", json::object()},
                {"data", {{"addr", c.data.addr}, {"port", data_port}, {"iface", c.data.iface}}}};
   core::Deadline join_deadline(c.join_timeout);
   cluster::JoinFailure jf;
   auto conn = cluster::join_rendezvous(c.rendezvous_host, c.rendezvous_port, join, c.token, join_deadline, log, &jf);
   if (!conn)
-    return alone(c, {core::new_finding("bench.rendezvous.failed", core::Label::firewall_or_port_blocked, core::Severity::error,
-                                  fmt::format("could not join the rendezvous {}", jf.address),
-                                  {conn.error().describe(), fmt::format("{} attempts", jf.attempts)},
-                                  "start bench on rank 0 too, with the same --rendezvous, --world and --token; "
-                                  "`distdoctor preflight` says what blocks the port")});
+    return alone(
+        c, {core::new_finding("bench.rendezvous.failed", core::Label::firewall_or_port_blocked, core::Severity::error,
+                              fmt::format("could not join the rendezvous {}", jf.address),
+                              {conn.error().describe(), fmt::format("{} attempts", jf.attempts)},
+                              "start bench on rank 0 too, with the same --rendezvous, --world and --token; "
+                              "`distdoctor preflight` says what blocks the port")});
   auto plan = cluster::recv_message(conn->fd.get(), join_deadline, jf.address);
   bool proven = plan && plan->type == MsgType::plan &&
                 cluster::same_proof(cluster::plan_proof(c.token, conn->server_nonce, conn->client_nonce, c.rank),
@@ -257,14 +267,14 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
   }
   if (proven && c.nccl && comm_id.empty()) proven = false;  // rank 0 does not run the NCCL backend
   if (!proven || !peers || session.empty()) {
-    std::string why = !plan ? plan.error().describe()
-                      : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
+    std::string why = !plan                            ? plan.error().describe()
+                      : plan->type == MsgType::reject  ? "rank 0 rejected this node: " + plan->body.value("reason", "")
                       : plan->type == MsgType::verdict ? "rank 0 gave up: " + plan->body.value("reason", "")
-                      : !proven ? "the plan does not prove this job's token"
-                                : "the plan's address table is malformed";
+                      : !proven                        ? "the plan does not prove this job's token"
+                                                       : "the plan's address table is malformed";
     return alone(c, {core::new_finding("bench.rendezvous.no-plan", core::Label::other, core::Severity::error,
-                                  "rank 0 sent no usable benchmark plan", {why},
-                                  "run the same distdoctor with the same --world and --token on every node")});
+                                       "rank 0 sent no usable benchmark plan", {why},
+                                       "run the same distdoctor with the same --world and --token on every node")});
   }
   RankReport mine = run_local(c, *peers, listen_fd, session, log, comm_id);
   core::Deadline results_deadline(results_wait(c));
@@ -277,7 +287,7 @@ BenchOutcome run_member(const BenchConfig& c, int listen_fd, int data_port, cons
     std::vector<std::string> ev = {verdict ? "unexpected message from rank 0" : verdict.error().describe()};
     if (!mine.ok) ev.push_back("this rank: " + mine.error);
     return alone(c, {core::new_finding("bench.rendezvous.no-verdict", core::Label::other, core::Severity::error,
-                                  "rank 0 sent no verdict before the deadline", ev, "look at rank 0's output")});
+                                       "rank 0 sent no verdict before the deadline", ev, "look at rank 0's output")});
   }
   out.verdict = verdict->body.value("verdict", "UNKNOWN");
   for (const auto& f : verdict->body.value("findings", json::array()))
@@ -318,16 +328,18 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
     f.title = fmt::format("{} stopped during the benchmark", fmt::join(names, ", "));
     ev.insert(ev.end(), evidence.begin(), evidence.end());
     f.evidence = ev;
-    f.fix.text = "look at that node's own output and kernel log (killed, out of memory, rebooted, cable pulled); "
-                 "rerun bench when every node is up";
+    f.fix.text =
+        "look at that node's own output and kernel log (killed, out of memory, rebooted, cable pulled); "
+        "rerun bench when every node is up";
     out.push_back(std::move(f));
     return out;
   }
   if (evidence.empty()) return out;
   if (nccl) {
-    out.push_back(core::new_finding("bench.peer.failed", core::Label::other, core::Severity::error, "the NCCL run failed", evidence,
-                               "the evidence names the NCCL or CUDA call that failed; rerun with NCCL_DEBUG=INFO "
-                               "and `distdoctor logs` the output"));
+    out.push_back(core::new_finding("bench.peer.failed", core::Label::other, core::Severity::error,
+                                    "the NCCL run failed", evidence,
+                                    "the evidence names the NCCL or CUDA call that failed; rerun with NCCL_DEBUG=INFO "
+                                    "and `distdoctor logs` the output"));
     return out;
   }
   int worst = -1, most = 0;
@@ -351,8 +363,8 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
 }
 
 // The verdict of rank 0 from every rank's report and the ranks it lost.
-BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers, const std::map<int, RankReport>& reports,
-                      const std::map<int, std::string>& lost);
+BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers,
+                      const std::map<int, RankReport>& reports, const std::map<int, std::string>& lost);
 
 BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const Log& log) {
   if (c.world == 1) {  // nobody to meet
@@ -361,9 +373,10 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
   }
   auto rv = cluster::RendezvousServer::open(c.rendezvous_port);
   if (!rv)
-    return alone(c, {core::new_finding("bench.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
-                                  fmt::format("rank 0 cannot listen on the rendezvous port {}", c.rendezvous_port),
-                                  {rv.error().describe()}, "pick a free port with --rendezvous")});
+    return alone(c, {core::new_finding("bench.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked,
+                                       core::Severity::error,
+                                       fmt::format("rank 0 cannot listen on the rendezvous port {}", c.rendezvous_port),
+                                       {rv.error().describe()}, "pick a free port with --rendezvous")});
   core::Deadline join_deadline(c.join_timeout);
   rv->gather(c.token, c.world, join_deadline, log);
   std::vector<PeerAddress> peers(static_cast<std::size_t>(c.world));
@@ -375,58 +388,71 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
   }
   for (auto& [rank, m] : rv->members()) {
     auto d = data_of(m);
-    if (!d) problems.push_back(fmt::format("rank {} ({}) sent no usable data address", rank, m.host));
-    else peers[static_cast<std::size_t>(rank)] = *d;
+    if (!d)
+      problems.push_back(fmt::format("rank {} ({}) sent no usable data address", rank, m.host));
+    else
+      peers[static_cast<std::size_t>(rank)] = *d;
   }
   auto give_up = [&](core::Finding f) {
-    rv->broadcast(MsgType::verdict,
-                  [&](const cluster::Member&) {
-                    return json{{"verdict", "NOT RUN"}, {"reason", f.title}, {"exit_code", core::k_exit_findings},
-                                {"findings", report::to_json(std::vector<core::Finding>{f})}};
-                  },
-                  core::Deadline(std::chrono::seconds(5)), log);
+    rv->broadcast(
+        MsgType::verdict,
+        [&](const cluster::Member&) {
+          return json{{"verdict", "NOT RUN"},
+                      {"reason", f.title},
+                      {"exit_code", core::k_exit_findings},
+                      {"findings", report::to_json(std::vector<core::Finding>{f})}};
+        },
+        core::Deadline(std::chrono::seconds(5)), log);
     return alone(c, {f});
   };
   if (!problems.empty()) {
     auto f = core::new_finding("bench.rank.missing", core::Label::other, core::Severity::error,
-                          fmt::format("not every rank joined: {}", problems.front()), problems,
-                          "start bench on every node with the same --rendezvous, --world and --token");
+                               fmt::format("not every rank joined: {}", problems.front()), problems,
+                               "start bench on every node with the same --rendezvous, --world and --token");
     for (int r : rv->missing()) f.ranks.push_back(r);
     return give_up(f);
   }
   std::string session = cluster::random_nonce_hex();
   std::string comm_id = c.nccl ? nccl_comm_id(c.data.addr) : "";
-  rv->broadcast(MsgType::plan,
-                [&](const cluster::Member& m) {
-                  json plan{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
-                            {"targets", json::array()}, {"world", c.world}, {"session", session},
-                            {"peers", peers_json(peers)}};
-                  if (c.nccl) plan["nccl_comm_id"] = comm_id;
-                  return plan;
-                },
-                join_deadline, log);
+  rv->broadcast(
+      MsgType::plan,
+      [&](const cluster::Member& m) {
+        json plan{{"proof", cluster::plan_proof(c.token, m.server_nonce, m.client_nonce, m.rank)},
+                  {"targets", json::array()},
+                  {"world", c.world},
+                  {"session", session},
+                  {"peers", peers_json(peers)}};
+        if (c.nccl) plan["nccl_comm_id"] = comm_id;
+        return plan;
+      },
+      join_deadline, log);
   std::map<int, RankReport> reports;
   reports[0] = run_local(c, peers, listen_fd, session, log, comm_id);
   rv->collect(MsgType::results, core::Deadline(results_wait(c)), log);
   std::map<int, std::string> lost;
   for (auto& [rank, m] : rv->members()) {
-    if (m.lost) lost[rank] = m.lost_reason.empty() ? "its connection to rank 0 closed" : m.lost_reason;
-    else if (!m.has_results) lost[rank] = "sent no results before the deadline";
-    else reports[rank] = report_from_json(m.results);
+    if (m.lost)
+      lost[rank] = m.lost_reason.empty() ? "its connection to rank 0 closed" : m.lost_reason;
+    else if (!m.has_results)
+      lost[rank] = "sent no results before the deadline";
+    else
+      reports[rank] = report_from_json(m.results);
   }
   auto out = conclude(c, peers, reports, lost);
-  rv->broadcast(MsgType::verdict,
-                [&](const cluster::Member&) {
-                  return json{{"verdict", out.verdict},
-                              {"reason", out.findings.empty() ? "" : out.findings.front().title},
-                              {"exit_code", out.exit_code}, {"findings", report::to_json(out.findings)}};
-                },
-                core::Deadline(std::chrono::seconds(10)), log);
+  rv->broadcast(
+      MsgType::verdict,
+      [&](const cluster::Member&) {
+        return json{{"verdict", out.verdict},
+                    {"reason", out.findings.empty() ? "" : out.findings.front().title},
+                    {"exit_code", out.exit_code},
+                    {"findings", report::to_json(out.findings)}};
+      },
+      core::Deadline(std::chrono::seconds(10)), log);
   return out;
 }
 
-BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers, const std::map<int, RankReport>& reports,
-                      const std::map<int, std::string>& lost) {
+BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers,
+                      const std::map<int, RankReport>& reports, const std::map<int, std::string>& lost) {
   BenchOutcome out;
   out.findings = failure_findings(reports, lost, peers, c.nccl.has_value());
   std::vector<std::string> hosts;
@@ -444,7 +470,8 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
     for (const auto& p : points) wrong += std::max(p.wrong, 0LL);
     if (wrong > 0)
       out.findings.push_back(core::new_finding(
-          "bench.data.wrong", core::Label::other, core::Severity::error, fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
+          "bench.data.wrong", core::Label::other, core::Severity::error,
+          fmt::format("{} elements arrived wrong during the tuning sweep", wrong),
           {"the #wrong column counts elements that differ from the exact expected values"},
           "data were corrupted between the nodes: check the NICs' offloads and the kernel log for errors"));
   } else if (out.findings.empty() && c.p2p) {
@@ -479,9 +506,16 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
   out.json["segment_bytes"] = c.mesh.segment_bytes;
   json ops = json::array();
   for (Op op : c.run.ops) ops.push_back(std::string(to_string(op)));
-  out.json["options"] = {{"ops", ops}, {"min_bytes", c.run.min_bytes}, {"max_bytes", c.run.max_bytes},
-                         {"factor", c.run.factor}, {"iters", c.run.iters}, {"warmup", c.run.warmup},
-                         {"check", c.run.check}, {"root", c.run.root}, {"p2p", c.p2p}, {"tune", c.tune}};
+  out.json["options"] = {{"ops", ops},
+                         {"min_bytes", c.run.min_bytes},
+                         {"max_bytes", c.run.max_bytes},
+                         {"factor", c.run.factor},
+                         {"iters", c.run.iters},
+                         {"warmup", c.run.warmup},
+                         {"check", c.run.check},
+                         {"root", c.run.root},
+                         {"p2p", c.p2p},
+                         {"tune", c.tune}};
   out.json["results"] = results_json(out.rows);
   if (c.p2p) out.json["p2p"] = p2p;
   if (c.tune) out.json["tune"] = tune;
@@ -499,11 +533,12 @@ BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peer
 BenchOutcome run_bench(const BenchConfig& c, const Log& log) {
   auto addr = cluster::numeric_addr(c.data.addr, 0);
   auto listener = addr ? cluster::listen_on(*addr) : cluster::NetResult<os::UniqueFd>(addr.error());
-  auto bound = listener ? cluster::local_addr(listener->get()) : cluster::NetResult<cluster::SockAddr>(listener.error());
+  auto bound =
+      listener ? cluster::local_addr(listener->get()) : cluster::NetResult<cluster::SockAddr>(listener.error());
   if (!bound)
     return alone(c, {core::new_finding("bench.data.cannot-listen", core::Label::other, core::Severity::error,
-                                  fmt::format("cannot listen on the data address {}", c.data.addr),
-                                  {bound.error().describe()}, "name another interface with --ifname")});
+                                       fmt::format("cannot listen on the data address {}", c.data.addr),
+                                       {bound.error().describe()}, "name another interface with --ifname")});
   if (log) log(fmt::format("bench: data address {} on {}", bound->to_string(), c.data.iface));
   return c.rank == 0 ? run_rank0(c, listener->get(), bound->port(), log)
                      : run_member(c, listener->get(), bound->port(), log);

@@ -25,8 +25,8 @@
 #include "bench/run.hpp"
 #include "bench/tcp_mesh.hpp"
 #include "bench/tune.hpp"
-#include "transport/rendezvous.hpp"
 #include "core/finding.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::bench {
 
@@ -50,7 +50,8 @@ struct BenchConfig {
   int sockets = 2;   // per peer
   bool p2p = false;  // the pairwise matrix (p2p.hpp) with run.max_bytes and run.iters, not the sweep
   bool tune = false;
-  std::optional<NcclBackend> nccl;  // --backend nccl  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
+  std::optional<NcclBackend>
+      nccl;  // --backend nccl  // the tuning sweep (tune.hpp) on all_reduce of run.max_bytes; opens 64 sockets per peer
   std::chrono::milliseconds join_timeout{60000};
   MeshOptions mesh;
   RunOptions run;
@@ -58,9 +59,9 @@ struct BenchConfig {
 
 // One rank's outcome, typed; the text is drawn from the typed fields, never from `json`.
 struct BenchOutcome {
-  nlohmann::json json;                  // the object `bench --json` prints
-  std::string verdict = "NOT RUN";      // "OK", "SLOW", "FAILED", "NOT RUN" (a member: rank 0's)
-  std::vector<PeerAddress> peers;       // rank 0: every rank's data address, in rank order
+  nlohmann::json json;                        // the object `bench --json` prints
+  std::string verdict = "NOT RUN";            // "OK", "SLOW", "FAILED", "NOT RUN" (a member: rank 0's)
+  std::vector<PeerAddress> peers;             // rank 0: every rank's data address, in rank order
   std::vector<core::Finding> rank0_findings;  // a member: rank 0's findings as sent
   std::vector<core::Finding> findings;
   std::vector<Row> rows;  // rank 0 only

@@ -96,7 +96,8 @@ cluster::NetResult<Mesh> connect_mesh(int rank, const std::vector<PeerAddress>& 
     slots[static_cast<std::size_t>(r)][static_cast<std::size_t>(k)] = std::move(fd.value());
     --expected;
   }
-  for (int p = rank + 1; p < world; ++p) socks[static_cast<std::size_t>(p)] = std::move(slots[static_cast<std::size_t>(p)]);
+  for (int p = rank + 1; p < world; ++p)
+    socks[static_cast<std::size_t>(p)] = std::move(slots[static_cast<std::size_t>(p)]);
   return Mesh(rank, world, std::move(socks), options, std::move(names));
 }
 

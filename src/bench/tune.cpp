@@ -60,9 +60,13 @@ std::optional<TunePoint> find_point(const std::vector<TunePoint>& points, const 
 }
 
 json shape_json(const TunePoint& p) {
-  return {{"threads", p.shape.threads}, {"socks_per_thread", p.shape.socks_per_thread},
-          {"sockets", p.shape.sockets()}, {"buffsize", p.shape.buffsize},
-          {"segment_bytes", p.shape.segment_bytes()}, {"stage", p.stage}, {"time_us", p.time_us},
+  return {{"threads", p.shape.threads},
+          {"socks_per_thread", p.shape.socks_per_thread},
+          {"sockets", p.shape.sockets()},
+          {"buffsize", p.shape.buffsize},
+          {"segment_bytes", p.shape.segment_bytes()},
+          {"stage", p.stage},
+          {"time_us", p.time_us},
           {"wrong", p.wrong}};
 }
 
@@ -181,28 +185,29 @@ core::Finding tune_finding(const TuneVerdict& v, std::size_t bytes, int world) {
                                          shape_text(v.best->shape), v.gain_vs_default, vs_seeds));
   f.evidence = std::move(ev);
   f.fix.env = tune_env(v.best->shape);
-  f.fix.text = "export these on every node before the job starts (NCCL reads them on the receiving side; "
-               "NCCL_NSOCKS_PERTHREAD alone does nothing on hosts that are neither AWS nor GCP)";
+  f.fix.text =
+      "export these on every node before the job starts (NCCL reads them on the receiving side; "
+      "NCCL_NSOCKS_PERTHREAD alone does nothing on hosts that are neither AWS nor GCP)";
   return f;
 }
 
 std::string render_tune(const std::vector<TunePoint>& points, const TuneVerdict& v, std::size_t bytes, int world) {
-  core::TextTable table({"stage", "threads", "socks/thread", "sockets", "buffsize", "time (us)", "busbw (GB/s)",
-                         "vs default", "#wrong"},
-                        {core::Align::right, core::Align::right, core::Align::right, core::Align::right,
-                         core::Align::right, core::Align::right, core::Align::right, core::Align::right,
-                         core::Align::right});
+  core::TextTable table(
+      {"stage", "threads", "socks/thread", "sockets", "buffsize", "time (us)", "busbw (GB/s)", "vs default", "#wrong"},
+      {core::Align::right, core::Align::right, core::Align::right, core::Align::right, core::Align::right,
+       core::Align::right, core::Align::right, core::Align::right, core::Align::right});
   const double factor = busbw_factor(Op::all_reduce, world);
   for (const auto& p : points) {
     double busbw = p.time_us > 0 ? static_cast<double>(bytes) / (p.time_us * 1e3) * factor : 0;
-    std::string rel = v.nccl_default && p.time_us > 0 ? fmt::format("{:.2f}x", v.nccl_default->time_us / p.time_us)
-                                                      : "-";
+    std::string rel =
+        v.nccl_default && p.time_us > 0 ? fmt::format("{:.2f}x", v.nccl_default->time_us / p.time_us) : "-";
     table.add_row({std::to_string(p.stage), std::to_string(p.shape.threads), std::to_string(p.shape.socks_per_thread),
                    std::to_string(p.shape.sockets()), mib(p.shape.buffsize), fmt::format("{:.1f}", p.time_us),
                    fmt::format("{:.3f}", busbw), rel, p.wrong < 0 ? "-" : std::to_string(p.wrong)});
   }
   std::string out = fmt::format(
-      "# distdoctor bench --tune: all_reduce {} B, {} ranks; stage 1 sockets x threads at 4 MiB, stage 2 buffer sizes\n",
+      "# distdoctor bench --tune: all_reduce {} B, {} ranks; stage 1 sockets x threads at 4 MiB, stage 2 buffer "
+      "sizes\n",
       bytes, world);
   out += table.render("#  ");
   if (v.best && v.nccl_default) {
@@ -232,10 +237,20 @@ json tune_json(const std::vector<TunePoint>& points, const TuneVerdict& v, const
     for (const auto& [k, val] : env) lines.push_back(core::export_line(k, val));
     advice = {{"env", env}, {"lines", lines}};
   }
-  return {{"op", "all_reduce"}, {"bytes", o.bytes}, {"iters", o.iters}, {"warmup", o.warmup}, {"world", world},
-          {"points", pts}, {"default", opt(v.nccl_default)}, {"seeds", opt(v.seeds)}, {"best", opt(v.best)},
-          {"gain_vs_default", v.gain_vs_default}, {"gain_vs_seeds", v.gain_vs_seeds}, {"change", v.change},
-          {"min_gain", k_tune_min_gain}, {"advice", advice}};
+  return {{"op", "all_reduce"},
+          {"bytes", o.bytes},
+          {"iters", o.iters},
+          {"warmup", o.warmup},
+          {"world", world},
+          {"points", pts},
+          {"default", opt(v.nccl_default)},
+          {"seeds", opt(v.seeds)},
+          {"best", opt(v.best)},
+          {"gain_vs_default", v.gain_vs_default},
+          {"gain_vs_seeds", v.gain_vs_seeds},
+          {"change", v.change},
+          {"min_gain", k_tune_min_gain},
+          {"advice", advice}};
 }
 
 json to_json(const TunePoint& p) { return shape_json(p); }

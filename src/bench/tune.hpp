@@ -34,8 +34,8 @@ inline constexpr std::size_t k_nccl_steps = 8;
 inline constexpr std::size_t k_nccl_default_buffsize = 4u << 20;
 
 struct TuneShape {
-  int threads = 1;           // NCCL_SOCKET_NTHREADS
-  int socks_per_thread = 1;  // NCCL_NSOCKS_PERTHREAD
+  int threads = 1;                                 // NCCL_SOCKET_NTHREADS
+  int socks_per_thread = 1;                        // NCCL_NSOCKS_PERTHREAD
   std::size_t buffsize = k_nccl_default_buffsize;  // NCCL_BUFFSIZE
   int sockets() const { return threads * socks_per_thread; }
   std::size_t segment_bytes() const { return buffsize / k_nccl_steps; }

@@ -20,7 +20,7 @@ TEST(BenchTune, ShapesKeepTheProductWithinTheSockets) {
   auto all = tune_shapes(64);
   EXPECT_EQ(all.size(), 16u);
   for (const auto& s : all) EXPECT_LE(s.sockets(), 64);
-  EXPECT_EQ(all.front(), (TuneShape{1, 1, 4u << 20}));  // NCCL's default is measured
+  EXPECT_EQ(all.front(), (TuneShape{1, 1, 4u << 20}));                                 // NCCL's default is measured
   EXPECT_NE(std::find(all.begin(), all.end(), TuneShape{1, 4, 4u << 20}), all.end());  // and the seeds' 4
   auto few = tune_shapes(8);
   for (const auto& s : few) EXPECT_LE(s.sockets(), 8);
@@ -119,8 +119,10 @@ TEST(BenchTune, EveryRankRunsTheSameSweepAndEveryPointIsRight) {
     threads.emplace_back([&, r] {
       auto& m = meshes[static_cast<std::size_t>(r)];
       auto points = run_tune(m, TuneOptions{1u << 20, 1, 0, true});  // 512 KiB ring blocks: 4 segments of 128K
-      if (points) per_rank[static_cast<std::size_t>(r)] = *points;
-      else errors[static_cast<std::size_t>(r)] = points.error().describe();
+      if (points)
+        per_rank[static_cast<std::size_t>(r)] = *points;
+      else
+        errors[static_cast<std::size_t>(r)] = points.error().describe();
     });
   for (auto& t : threads) t.join();
   for (int r = 0; r < world; ++r) ASSERT_EQ(errors[static_cast<std::size_t>(r)], "") << "rank " << r;

@@ -25,16 +25,16 @@ enum class NetworkMode { unknown, host, bridge };
 std::string_view to_string(NetworkMode mode);  // "unknown", "host", "bridge"
 
 struct ShmInfo {
-  bool mounted = false;                    // /dev/shm is its own mount
-  std::string fstype;                      // "tmpfs"
-  std::optional<std::uint64_t> size_bytes; // from size= (or tmpfs's default: half of MemTotal)
-  std::string source;                      // how the size was found, for evidence
+  bool mounted = false;                     // /dev/shm is its own mount
+  std::string fstype;                       // "tmpfs"
+  std::optional<std::uint64_t> size_bytes;  // from size= (or tmpfs's default: half of MemTotal)
+  std::string source;                       // how the size was found, for evidence
 };
 
 struct ContainerInfo {
   bool in_container = false;
-  std::string runtime;                 // "docker", "podman", "kubernetes", "containerd", "lxc", "container", ""
-  std::vector<std::string> evidence;   // why we think so: "/.dockerenv exists", ...
+  std::string runtime;                // "docker", "podman", "kubernetes", "containerd", "lxc", "container", ""
+  std::vector<std::string> evidence;  // why we think so: "/.dockerenv exists", ...
   NetworkMode network = NetworkMode::unknown;
   std::string network_reason;
   ShmInfo shm;

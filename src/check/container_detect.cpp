@@ -51,10 +51,12 @@ void detect_runtime(const os::FileTree& files, const os::Environment& env, Conta
       if (bind_runtime.empty() && core::starts_with(f[4], "/etc/")) bind_runtime = runtime_in(f[3]);
       overlay_root = overlay_root || (f[4] == "/" && contains(line, " - overlay "));
     }
-    if (!bind_runtime.empty()) note(bind_runtime, "/proc/self/mountinfo: /etc files are bind mounts from " + bind_runtime);
+    if (!bind_runtime.empty())
+      note(bind_runtime, "/proc/self/mountinfo: /etc files are bind mounts from " + bind_runtime);
     if (overlay_root) note("container", "the root file system is an overlay mount");
   }
-  if (auto c = env.get("container"); c && !c->empty()) note(*c == "oci" ? "container" : *c, "container=" + *c + " is set");
+  if (auto c = env.get("container"); c && !c->empty())
+    note(*c == "oci" ? "container" : *c, "container=" + *c + " is set");
 }
 
 bool is_private_v4(const std::string& addr) {
@@ -177,9 +179,12 @@ void detect_shm(const os::FileTree& files, ShmInfo& shm) {
 
 std::string_view to_string(NetworkMode mode) {
   switch (mode) {
-    case NetworkMode::host: return "host";
-    case NetworkMode::bridge: return "bridge";
-    case NetworkMode::unknown: return "unknown";
+    case NetworkMode::host:
+      return "host";
+    case NetworkMode::bridge:
+      return "bridge";
+    case NetworkMode::unknown:
+      return "unknown";
   }
   return "unknown";
 }
@@ -188,11 +193,24 @@ std::optional<std::uint64_t> parse_tmpfs_size(std::string_view text) {
   if (text.empty()) return std::nullopt;
   std::uint64_t mult = 1;
   switch (text.back()) {
-    case 'k': case 'K': mult = 1ULL << 10; break;
-    case 'm': case 'M': mult = 1ULL << 20; break;
-    case 'g': case 'G': mult = 1ULL << 30; break;
-    case 't': case 'T': mult = 1ULL << 40; break;
-    default: break;
+    case 'k':
+    case 'K':
+      mult = 1ULL << 10;
+      break;
+    case 'm':
+    case 'M':
+      mult = 1ULL << 20;
+      break;
+    case 'g':
+    case 'G':
+      mult = 1ULL << 30;
+      break;
+    case 't':
+    case 'T':
+      mult = 1ULL << 40;
+      break;
+    default:
+      break;
   }
   if (mult != 1) text.remove_suffix(1);
   auto n = core::parse_int(text);
@@ -207,7 +225,8 @@ ContainerInfo detect_container(const os::FileTree& files, const os::Environment&
   detect_network(files, addresses, info);
   detect_shm(files, info.shm);
   info.ib_devices = files.list("/sys/class/infiniband");
-  for (const auto& n : files.list("/dev/infiniband")) info.ib_device_nodes = info.ib_device_nodes || core::starts_with(n, "uverbs");
+  for (const auto& n : files.list("/dev/infiniband"))
+    info.ib_device_nodes = info.ib_device_nodes || core::starts_with(n, "uverbs");
   info.limits = read_limits(files);
   return info;
 }

@@ -32,14 +32,17 @@ std::optional<core::Finding> shm_finding(const ContainerInfo& info) {
   f.evidence.push_back(shm.source);
   f.evidence.push_back("its size was read here, not what the job puts in it");
   if (*shm.size_bytes == 64 * k_mib) f.evidence.push_back("64 MiB is Docker's default --shm-size");
-  f.evidence.push_back("symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
-                       "'No space left on device' from torch DataLoader");
+  f.evidence.push_back(
+      "symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
+      "'No space left on device' from torch DataLoader");
   if (info.runtime == "kubernetes") {
-    f.fix.text = "Mount a memory-backed volume on /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, "
-                 "sizeLimit: 16Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}].";
+    f.fix.text =
+        "Mount a memory-backed volume on /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, "
+        "sizeLimit: 16Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}].";
   } else if (info.in_container) {
-    f.fix.text = "Restart the container with `--shm-size=16g` (at least 1g), or share the host's IPC namespace with "
-                 "`--ipc=host`; docker compose: `shm_size: 16gb`; Kubernetes: an emptyDir with medium: Memory on /dev/shm.";
+    f.fix.text =
+        "Restart the container with `--shm-size=16g` (at least 1g), or share the host's IPC namespace with "
+        "`--ipc=host`; docker compose: `shm_size: 16gb`; Kubernetes: an emptyDir with medium: Memory on /dev/shm.";
   } else {
     f.fix.text = "Enlarge it: `sudo mount -o remount,size=16G /dev/shm` (and the size= option in /etc/fstab).";
   }
@@ -58,12 +61,14 @@ std::optional<core::Finding> ib_nodes_finding(const ContainerInfo& info, const o
   f.evidence.push_back("/dev/infiniband/uverbs*: missing");
   f.evidence.push_back("NCCL_DEBUG=INFO then shows 'NET/IB : No device found.' and 'Using network Socket'");
   if (info.in_container) {
-    f.fix.text = "Pass the devices into the container: `--device=/dev/infiniband --cap-add=IPC_LOCK --ulimit "
-                 "memlock=-1:-1` (docker/podman); on Kubernetes use the RDMA device plugin (rdma/hca resource) or "
-                 "a privileged pod with /dev/infiniband mounted.";
+    f.fix.text =
+        "Pass the devices into the container: `--device=/dev/infiniband --cap-add=IPC_LOCK --ulimit "
+        "memlock=-1:-1` (docker/podman); on Kubernetes use the RDMA device plugin (rdma/hca resource) or "
+        "a privileged pod with /dev/infiniband mounted.";
   } else {
-    f.fix.text = "Load the verbs driver: `sudo modprobe ib_uverbs` (and rdma_ucm); if IB is not meant to be used, set "
-                 "NCCL_IB_DISABLE=1 to make that explicit.";
+    f.fix.text =
+        "Load the verbs driver: `sudo modprobe ib_uverbs` (and rdma_ucm); if IB is not meant to be used, set "
+        "NCCL_IB_DISABLE=1 to make that explicit.";
   }
   return f;
 }
@@ -77,10 +82,12 @@ std::optional<core::Finding> bridge_finding(const ContainerInfo& info) {
   f.title = "this " + runtime_name(info) +
             " container uses bridge networking: other nodes cannot reach NCCL's or Gloo's listening ports";
   f.evidence.push_back(info.network_reason);
-  f.evidence.push_back("NCCL and Gloo listen on ephemeral ports of this address; a bridge network only forwards "
-                       "published ports, so peers on other hosts time out");
-  f.fix.text = "Run the training container with `--network=host` (plus `--ipc=host` for /dev/shm), or on Kubernetes "
-               "`hostNetwork: true` or a CNI that routes pod IPs between nodes.";
+  f.evidence.push_back(
+      "NCCL and Gloo listen on ephemeral ports of this address; a bridge network only forwards "
+      "published ports, so peers on other hosts time out");
+  f.fix.text =
+      "Run the training container with `--network=host` (plus `--ipc=host` for /dev/shm), or on Kubernetes "
+      "`hostNetwork: true` or a CNI that routes pod IPs between nodes.";
   return f;
 }
 

@@ -204,11 +204,12 @@ TEST(Container, ShmSizeSourcesAndThresholds) {
   EXPECT_EQ(info.shm.size_bytes, 768ULL << 20);
   auto fs = container_findings(info, make_env());
   ASSERT_EQ(fs.size(), 1u);
-  EXPECT_EQ(fs[0].severity, core::Severity::warning);  // 768 MiB: below 1 GiB, above the error line
+  EXPECT_EQ(fs[0].severity, core::Severity::warning);            // 768 MiB: below 1 GiB, above the error line
   EXPECT_NE(fs[0].fix.text.find("remount"), std::string::npos);  // not in a container
 
   MemoryFileTree mounts;  // no mountinfo: /proc/mounts, size as a percentage of RAM
-  mounts.file("/proc/mounts", "shm /dev/shm tmpfs rw,nosuid,size=50% 0 0\n").file("/proc/meminfo", "MemTotal: 1000 kB\n");
+  mounts.file("/proc/mounts", "shm /dev/shm tmpfs rw,nosuid,size=50% 0 0\n")
+      .file("/proc/meminfo", "MemTotal: 1000 kB\n");
   auto m = detect_container(mounts, make_env(), {});
   EXPECT_TRUE(m.shm.mounted);
   EXPECT_EQ(m.shm.size_bytes, 512000u);

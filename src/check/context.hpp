@@ -21,9 +21,9 @@ struct Context {
   const os::Resolver& resolver;
   const os::ProcessRunner& runner;
   os::Environment env;
-  std::string home_dir;   // passwd home of the user (NCCL reads ~/.nccl.conf from there)
-  std::string self_exe;   // this executable, re-run as the probe child
-  bool probe = true;      // false: --no-probe, never load any libnccl
+  std::string home_dir;  // passwd home of the user (NCCL reads ~/.nccl.conf from there)
+  std::string self_exe;  // this executable, re-run as the probe child
+  bool probe = true;     // false: --no-probe, never load any libnccl
   std::chrono::milliseconds probe_timeout{10000};
 };
 

@@ -24,7 +24,8 @@ std::optional<CudaDriver> read_cuda_driver(const os::FileTree& files) {
   for (const auto& line : core::split(*text, '\n')) {
     if (!core::starts_with(core::trim(line), "NVRM version:")) continue;
     for (const auto& token : core::split(line, ' ')) {
-      if (is_driver_version(std::string(core::trim(token)))) return CudaDriver{std::string(core::trim(token)), k_nvidia_version_file};
+      if (is_driver_version(std::string(core::trim(token))))
+        return CudaDriver{std::string(core::trim(token)), k_nvidia_version_file};
     }
   }
   return std::nullopt;

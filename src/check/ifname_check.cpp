@@ -52,8 +52,10 @@ void verify_exported_ifnames(const Context& ctx, JobNodes nodes, std::vector<cor
                       bad->id + "), so the fix uses " + verified->second;
       } else {
         f.fix.env.erase(it);
-        f.fix.text += "; " + std::string(name) + "=" + was + " is not exported: it selects no usable interface on this "
-                      "machine (" + bad->id + ")";
+        f.fix.text += "; " + std::string(name) + "=" + was +
+                      " is not exported: it selects no usable interface on this "
+                      "machine (" +
+                      bad->id + ")";
       }
     }
   }

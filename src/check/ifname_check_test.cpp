@@ -29,11 +29,17 @@ std::string ids(const std::vector<core::Finding>& fs) {
 // env sees what check sees: an interface this machine does not have is an error.
 TEST(IfnameCheck, InterfaceNotHereIsAnError) {
   Machine m;
-  auto fs = ifname_findings(m.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "eth9"}}), true), JobNodes::several_or_unknown);
-  auto it = std::find_if(fs.begin(), fs.end(), [](const core::Finding& f) { return f.id == "nccl.ifname.matches-nothing"; });
+  auto fs = ifname_findings(
+      m.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "eth9"}}), true),
+      JobNodes::several_or_unknown);
+  auto it =
+      std::find_if(fs.begin(), fs.end(), [](const core::Finding& f) { return f.id == "nccl.ifname.matches-nothing"; });
   ASSERT_NE(it, fs.end()) << ids(fs);
   EXPECT_EQ(it->severity, core::Severity::error);
-  EXPECT_TRUE(ifname_findings(m.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "eth0"}}), true), JobNodes::several_or_unknown).empty());
+  EXPECT_TRUE(ifname_findings(
+                  m.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "eth0"}}), true),
+                  JobNodes::several_or_unknown)
+                  .empty());
 }
 
 // A fix that would export an interface this machine lacks (a rename of NCCL_SOCKET_IFNAMES=eth9)

@@ -41,7 +41,8 @@ TEST(LibraryVersion, HeaderVersionCodeOnly) {
 }
 
 TEST(LibraryVersion, HeaderWithAbsurdNumbersIsUnreadableNotACrash) {
-  EXPECT_FALSE(version_from_header("#define NCCL_MAJOR 99999999999999999999999\n#define NCCL_MINOR 1\n#define NCCL_PATCH 1\n"));
+  EXPECT_FALSE(
+      version_from_header("#define NCCL_MAJOR 99999999999999999999999\n#define NCCL_MINOR 1\n#define NCCL_PATCH 1\n"));
   EXPECT_FALSE(version_from_header("#define NCCL_VERSION_CODE 99999999999999999999999\n"));
   ASSERT_TRUE(version_from_header("#define NCCL_MAJOR 2\n#define NCCL_MINOR 21\n#define NCCL_PATCH 5\n"));
 }

@@ -42,8 +42,8 @@ core::Result<ProcessLimits> parse_limits(const std::string& text) {
     }
     auto soft = parse_value(cols[0]), hard = parse_value(cols[1]);
     if (!soft || !hard) {
-      return core::make_error(core::ErrorKind::unreadable, "/proc/self/limits line " + std::to_string(i + 1) +
-                                                               ": '" + cols[0] + " " + cols[1] + "' is not a limit");
+      return core::make_error(core::ErrorKind::unreadable, "/proc/self/limits line " + std::to_string(i + 1) + ": '" +
+                                                               cols[0] + " " + cols[1] + "' is not a limit");
     }
     out[name] = Limit{*soft, *hard};
   }
@@ -81,20 +81,23 @@ std::vector<core::Finding> limits_findings(const ProcessLimits& limits, bool ib_
     f.id = "limits.memlock.too-low";
     f.label = core::Label::resource_limits;
     f.severity = *l.soft <= k_memlock_error_at ? core::Severity::error : core::Severity::warning;
-    f.title = "locked-memory limit (ulimit -l) is " + format_bytes(l.soft) +
-              ": too low for InfiniBand memory registration";
+    f.title =
+        "locked-memory limit (ulimit -l) is " + format_bytes(l.soft) + ": too low for InfiniBand memory registration";
     f.evidence.push_back("/proc/self/limits: Max locked memory soft " + format_bytes(l.soft) + ", hard " +
                          format_bytes(l.hard));
-    f.evidence.push_back("InfiniBand devices are present; NCCL registers its buffers with ibv_reg_mr, which fails "
-                         "(NET/IB : ... Cannot allocate memory) once the limit is reached");
-    f.fix.text = in_container
-                     ? "Start the container with `--ulimit memlock=-1:-1` (docker/podman); on Kubernetes raise the "
-                       "container runtime's default memlock limit (e.g. containerd's LimitMEMLOCK=infinity)."
-                     : "Set `* soft memlock unlimited` and `* hard memlock unlimited` in /etc/security/limits.conf "
-                       "(or LimitMEMLOCK=infinity for a systemd/slurmd service) and log in again; check with `ulimit -l`.";
+    f.evidence.push_back(
+        "InfiniBand devices are present; NCCL registers its buffers with ibv_reg_mr, which fails "
+        "(NET/IB : ... Cannot allocate memory) once the limit is reached");
+    f.fix.text =
+        in_container
+            ? "Start the container with `--ulimit memlock=-1:-1` (docker/podman); on Kubernetes raise the "
+              "container runtime's default memlock limit (e.g. containerd's LimitMEMLOCK=infinity)."
+            : "Set `* soft memlock unlimited` and `* hard memlock unlimited` in /etc/security/limits.conf "
+              "(or LimitMEMLOCK=infinity for a systemd/slurmd service) and log in again; check with `ulimit -l`.";
     out.push_back(std::move(f));
   }
-  if (auto it = limits.find(k_limit_nofile); it != limits.end() && it->second.soft && *it->second.soft < k_nofile_wanted) {
+  if (auto it = limits.find(k_limit_nofile);
+      it != limits.end() && it->second.soft && *it->second.soft < k_nofile_wanted) {
     const auto& l = it->second;
     core::Finding f;
     f.id = "limits.nofile.low";

@@ -11,13 +11,18 @@ std::string limits_text(const std::string& memlock, const std::string& nofile) {
   return "Limit                     Soft Limit           Hard Limit           Units     \n"
          "Max cpu time              unlimited            unlimited            seconds   \n"
          "Max stack size            8388608              unlimited            bytes     \n"
-         "Max open files            " + nofile + "\n"
-         "Max locked memory         " + memlock + "\n"
+         "Max open files            " +
+         nofile +
+         "\n"
+         "Max locked memory         " +
+         memlock +
+         "\n"
          "Max realtime timeout      unlimited            unlimited            us        \n";
 }
 
 TEST(Limits, ParsesProcTable) {
-  auto r = parse_limits(limits_text("65536                65536                bytes", "1024                 524288               files"));
+  auto r = parse_limits(limits_text("65536                65536                bytes",
+                                    "1024                 524288               files"));
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->at(k_limit_memlock).soft, 65536u);
   EXPECT_EQ(r->at(k_limit_nofile).soft, 1024u);
@@ -62,8 +67,8 @@ TEST(Limits, MemlockMattersOnlyWithInfiniband) {
   EXPECT_NE(f[0].fix.text.find("--ulimit memlock=-1"), std::string::npos);
   EXPECT_NE(f[0].evidence[0].find("64 KiB"), std::string::npos);
 
-  auto host = limits_findings(*parse_limits(limits_text("1073741824 1073741824 bytes", "1048576 1048576 files")), true,
-                              false);
+  auto host =
+      limits_findings(*parse_limits(limits_text("1073741824 1073741824 bytes", "1048576 1048576 files")), true, false);
   ASSERT_EQ(host.size(), 1u);
   EXPECT_EQ(host[0].severity, core::Severity::warning);  // 1 GiB: not unlimited, above the error line
   EXPECT_NE(host[0].fix.text.find("limits.conf"), std::string::npos);

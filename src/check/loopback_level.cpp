@@ -6,7 +6,8 @@ namespace dd::check {
 
 bool harms_only_multi_node(const core::Finding& f) {
   return f.id == "nccl.bootstrap.loopback" || f.id == "nccl.ifname.selects-loopback" ||
-         f.id == "nccl.ifname.exclusion-picks-loopback" || f.id == "gloo.ifname.loopback" || f.id == "gloo.hostname-loopback";
+         f.id == "nccl.ifname.exclusion-picks-loopback" || f.id == "gloo.ifname.loopback" ||
+         f.id == "gloo.hostname-loopback";
 }
 
 void follow_node_count(std::vector<core::Finding>& findings, std::optional<long long> nodes) {

@@ -18,8 +18,7 @@ std::string describe(const std::optional<nccl::Endpoint>& e) {
 }  // namespace
 
 std::vector<core::Finding> judge_all(const CheckReport& r, const Context& /*ctx*/) {
-  std::vector<core::Finding> out =
-      nccl::judge_prediction(r.inventory, r.prediction, r.gloo, r.config, r.model_version);
+  std::vector<core::Finding> out = nccl::judge_prediction(r.inventory, r.prediction, r.gloo, r.config, r.model_version);
   for (auto& f : probe_findings(r)) out.push_back(std::move(f));
   for (auto& f : library_findings(r)) out.push_back(std::move(f));
   return out;
@@ -37,25 +36,28 @@ std::vector<core::Finding> probe_findings(const CheckReport& r) {
   const auto& p = *r.probe;
   if (p.status == nccl::ProbeStatus::load_failed || p.status == nccl::ProbeStatus::symbol_missing ||
       p.status == nccl::ProbeStatus::crashed || p.status == nccl::ProbeStatus::timed_out) {
-    auto f = core::new_finding("nccl.probe." + std::string(nccl::to_string(p.status)),
-                               p.status == nccl::ProbeStatus::load_failed ? core::Label::gdr_or_driver : core::Label::other,
-                               core::Severity::warning, "the NCCL library " + p.path + " could not be asked: " + p.error);
+    auto f =
+        core::new_finding("nccl.probe." + std::string(nccl::to_string(p.status)),
+                          p.status == nccl::ProbeStatus::load_failed ? core::Label::gdr_or_driver : core::Label::other,
+                          core::Severity::warning, "the NCCL library " + p.path + " could not be asked: " + p.error);
     for (const auto& line : p.nccl_output) {
       if (f.evidence.size() >= 8) break;
       f.evidence.push_back(line);
     }
     f.fix.text = p.status == nccl::ProbeStatus::load_failed
                      ? "A process that loads this library in this environment fails the same way: check its "
-                       "dependencies (ldd " + p.path + ") and that it matches this machine's architecture."
+                       "dependencies (ldd " +
+                           p.path + ") and that it matches this machine's architecture."
                      : "Retry with NCCL_DEBUG=INFO to see where NCCL stops; the prediction above is the model's alone.";
     out.push_back(std::move(f));
     return out;
   }
   if (!p.version.empty() && p.version != r.model_version.to_string()) {
     out.push_back(core::new_finding("nccl.probe.version-differs-from-model", core::Label::other, core::Severity::info,
-                                    "the library reports NCCL " + p.version + " while the prediction used the rules of " +
-                                        r.model_version.to_string(),
-                                    {"model version from: " + r.model_version_source, "ncclGetVersion: " + p.version}, ""));
+                                    "the library reports NCCL " + p.version +
+                                        " while the prediction used the rules of " + r.model_version.to_string(),
+                                    {"model version from: " + r.model_version_source, "ncclGetVersion: " + p.version},
+                                    ""));
   }
   // Agreement: same bootstrap interface, or both fail. An NCCL_COMM_ID id carries the COMM_ID
   // address, not the local interface, so only the failure/success is compared then.
@@ -94,11 +96,15 @@ std::vector<core::Finding> library_findings(const CheckReport& r) {
   for (const auto& l : r.libraries) distinct.insert(l.real_path.empty() ? l.path : l.real_path);
   if (distinct.size() > 1) {
     auto f = core::new_finding("nccl.library.several", core::Label::version_mismatch, core::Severity::info,
-                               std::to_string(distinct.size()) + " different NCCL libraries on this machine; a process "
-                               "loads " + r.libraries.front().path + " unless it was linked or packaged otherwise");
-    for (const auto& l : r.libraries) f.evidence.push_back(l.path + " (" + std::string(nccl::to_string(l.source)) + ": " + l.origin + ")");
-    f.fix.text = "PyTorch wheels load their own nvidia/nccl/lib copy; make sure every node runs the same one "
-                 "(distdoctor preflight compares versions across nodes).";
+                               std::to_string(distinct.size()) +
+                                   " different NCCL libraries on this machine; a process "
+                                   "loads " +
+                                   r.libraries.front().path + " unless it was linked or packaged otherwise");
+    for (const auto& l : r.libraries)
+      f.evidence.push_back(l.path + " (" + std::string(nccl::to_string(l.source)) + ": " + l.origin + ")");
+    f.fix.text =
+        "PyTorch wheels load their own nvidia/nccl/lib copy; make sure every node runs the same one "
+        "(distdoctor preflight compares versions across nodes).";
     out.push_back(std::move(f));
   }
   return out;

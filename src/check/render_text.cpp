@@ -18,7 +18,8 @@ std::string endpoint_text(const std::optional<nccl::Endpoint>& e) {
 std::string socket_list(const nccl::Prediction& p) {
   if (p.socket.empty()) return p.socket_error.empty() ? "none" : "none (" + p.socket_error + ")";
   std::vector<std::string> parts;
-  for (std::size_t i = 0; i < p.socket.size(); ++i) parts.push_back(fmt::format("[{}]{}:{}", i, p.socket[i].iface, p.socket[i].addr));
+  for (std::size_t i = 0; i < p.socket.size(); ++i)
+    parts.push_back(fmt::format("[{}]{}:{}", i, p.socket[i].iface, p.socket[i].addr));
   return core::join(parts, " ");
 }
 
@@ -27,7 +28,9 @@ std::string socket_list(const nccl::Prediction& p) {
 std::string render_text(const CheckReport& r, ReportScope scope, const report::Style& style) {
   using report::Color;
   std::string out;
-  out += style.paint(Color::bold, fmt::format("distdoctor {} on {}", scope == ReportScope::full ? "check" : "nics", r.host)) + "\n";
+  out += style.paint(Color::bold,
+                     fmt::format("distdoctor {} on {}", scope == ReportScope::full ? "check" : "nics", r.host)) +
+         "\n";
   out += report::render_summary(r.findings, style) + "\n";
 
   out += style.paint(Color::bold, "What the job will use") + "\n";
@@ -39,7 +42,9 @@ std::string render_text(const CheckReport& r, ReportScope scope, const report::S
   out += fmt::format("  Gloo             {}", endpoint_text(r.gloo.device));
   if (!r.gloo.error.empty()) out += "  (" + r.gloo.error + ")";
   out += fmt::format("  [{}]\n", nccl::to_string(r.gloo.source));
-  out += style.paint(Color::dim, fmt::format("  rules of NCCL {} ({})", r.model_version.to_string(), r.model_version_source)) + "\n";
+  out += style.paint(Color::dim,
+                     fmt::format("  rules of NCCL {} ({})", r.model_version.to_string(), r.model_version_source)) +
+         "\n";
   if (r.probe) {
     const auto& p = *r.probe;
     out += fmt::format("  library          {} (NCCL {}) -> {}\n", p.path, p.version.empty() ? "?" : p.version,
@@ -52,7 +57,8 @@ std::string render_text(const CheckReport& r, ReportScope scope, const report::S
   } else {
     out += "  library          no libnccl.so.2 found\n";
   }
-  out += fmt::format("  NVIDIA driver    {}\n", r.cuda_driver ? r.cuda_driver->version : "none loaded (no /proc/driver/nvidia/version)");
+  out += fmt::format("  NVIDIA driver    {}\n",
+                     r.cuda_driver ? r.cuda_driver->version : "none loaded (no /proc/driver/nvidia/version)");
   out += "\n" + style.paint(Color::bold, "Interfaces") + "\n";
   out += netif::render_table(r.inventory, style);
   if (!r.findings.empty()) {

@@ -5,9 +5,9 @@
 #include "env/audit.hpp"
 #include "env/node_count.hpp"
 #include "env/variables.hpp"
+#include "nccl/prediction_json.hpp"
 #include "netif/inventory.hpp"
 #include "netif/inventory_json.hpp"
-#include "nccl/prediction_json.hpp"
 #include "report/json.hpp"
 
 namespace dd::check {
@@ -60,8 +60,10 @@ CheckReport build_report(const Context& ctx, ReportScope scope) {
   // 4. The real library, asked in a child process.
   if (ctx.probe && !r.libraries.empty()) {
     auto probed = nccl::probe_library(r.libraries.front().path, ctx.runner, ctx.self_exe, ctx.env, ctx.probe_timeout);
-    if (probed) r.probe = std::move(probed.value());
-    else r.probe_error = probed.error().message;
+    if (probed)
+      r.probe = std::move(probed.value());
+    else
+      r.probe_error = probed.error().message;
   }
   // 5. Judging.
   append(r.findings, judge_all(r, ctx));
@@ -84,14 +86,13 @@ nlohmann::json to_json(const CheckReport& r, ReportScope scope) {
   if (r.probe) {
     library = nccl::to_json(*r.probe);
   } else if (!r.libraries.empty()) {
-    library = {{"path", r.libraries.front().path}, {"version", nullptr}, {"observed", nullptr},
-               {"probed", false}};
+    library = {{"path", r.libraries.front().path}, {"version", nullptr}, {"observed", nullptr}, {"probed", false}};
     if (!r.probe_error.empty()) library["probe_error"] = r.probe_error;
   }
   nlohmann::json found = nlohmann::json::array();
   for (const auto& l : r.libraries) {
-    found.push_back({{"path", l.path}, {"real_path", l.real_path}, {"source", nccl::to_string(l.source)},
-                     {"origin", l.origin}});
+    found.push_back(
+        {{"path", l.path}, {"real_path", l.real_path}, {"source", nccl::to_string(l.source)}, {"origin", l.origin}});
   }
   nlohmann::json files = nlohmann::json::array();
   for (const auto& f : r.config.files) files.push_back({{"path", f.path}, {"read", f.read}, {"why", f.why}});
@@ -110,8 +111,9 @@ nlohmann::json to_json(const CheckReport& r, ReportScope scope) {
         {"libraries_found", found},
         {"config", {{"files", files}, {"settings", settings}}}}},
       {"gloo", {{"prediction", nccl::to_json(r.gloo)}}},
-      {"cuda_driver", r.cuda_driver ? nlohmann::json{{"version", r.cuda_driver->version}, {"source", r.cuda_driver->source}}
-                                    : nlohmann::json(nullptr)},
+      {"cuda_driver", r.cuda_driver
+                          ? nlohmann::json{{"version", r.cuda_driver->version}, {"source", r.cuda_driver->source}}
+                          : nlohmann::json(nullptr)},
       {"findings", report::to_json(r.findings)},
   };
   if (scope == ReportScope::full) out["container"] = r.container;

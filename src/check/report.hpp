@@ -36,10 +36,10 @@ struct CheckReport {
   nccl::GlooPrediction gloo;
   std::vector<nccl::LibraryCandidate> libraries;
   std::optional<nccl::LibraryProbe> probe;  // set when probing ran
-  std::string probe_error;                 // the probe could not run at all
-  nlohmann::json container;                // container facts (null in nics scope)
-  std::optional<CudaDriver> cuda_driver;   // NVIDIA driver, where one is loaded
-  std::vector<core::Finding> findings;     // sorted, most important first
+  std::string probe_error;                  // the probe could not run at all
+  nlohmann::json container;                 // container facts (null in nics scope)
+  std::optional<CudaDriver> cuda_driver;    // NVIDIA driver, where one is loaded
+  std::vector<core::Finding> findings;      // sorted, most important first
 };
 
 // Runs every step for `scope` through the seams of `ctx`. Never throws for machine problems:

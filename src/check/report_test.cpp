@@ -51,7 +51,9 @@ TEST(CheckReport, PredictsEth0AndGlooFromHostname) {
 
 TEST(CheckReport, ExclusionListPicksLoopbackAndThatIsAnError) {
   Fixture fx;
-  auto r = build_report(fx.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false), ReportScope::nics);
+  auto r = build_report(
+      fx.context(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false),
+      ReportScope::nics);
   ASSERT_TRUE(r.prediction.bootstrap.has_value());
   EXPECT_EQ(r.prediction.bootstrap->iface, "lo");
   EXPECT_TRUE(core::has_error(r.findings));
@@ -63,7 +65,8 @@ TEST(CheckReport, LoopbackLevelFollowsTheNodeCountTheEnvironmentSays) {
   // environment does not say.
   auto run = [](std::map<std::string, std::string> extra) {
     Fixture fx;
-    std::map<std::string, std::string> env = {{"NCCL_SOCKET_IFNAME", "^docker"}, {"GLOO_SOCKET_IFNAME", "lo"}, {"MASTER_ADDR", "127.0.0.1"}};
+    std::map<std::string, std::string> env = {
+        {"NCCL_SOCKET_IFNAME", "^docker"}, {"GLOO_SOCKET_IFNAME", "lo"}, {"MASTER_ADDR", "127.0.0.1"}};
     env.insert(extra.begin(), extra.end());
     return build_report(fx.context(os::Environment(env), false), ReportScope::full).findings;
   };
@@ -78,7 +81,8 @@ TEST(CheckReport, LoopbackLevelFollowsTheNodeCountTheEnvironmentSays) {
     ASSERT_NE(f, nullptr) << id;
     EXPECT_EQ(f->severity, core::Severity::info) << id;
     EXPECT_TRUE(f->fix.env.empty()) << id;
-    EXPECT_NE(f->evidence.back().find("the environment says the job runs on one node"), std::string::npos) << f->evidence.back();
+    EXPECT_NE(f->evidence.back().find("the environment says the job runs on one node"), std::string::npos)
+        << f->evidence.back();
     EXPECT_FALSE(core::has_error(one)) << id;  // env.master-addr.loopback says nothing for one node either
 
     auto local = run({{"WORLD_SIZE", "8"}, {"LOCAL_WORLD_SIZE", "8"}});  // 8 ranks, one host
@@ -97,7 +101,8 @@ TEST(CheckReport, LoopbackLevelFollowsTheNodeCountTheEnvironmentSays) {
 TEST(CheckReport, NoProbeNeverRunsAChild) {
   Fixture fx;
   fx.files.file("/usr/local/cuda/lib64/libnccl.so.2", "ELF");
-  fx.files.file("/usr/local/cuda/include/nccl.h", "#define NCCL_MAJOR 2\n#define NCCL_MINOR 27\n#define NCCL_PATCH 3\n");
+  fx.files.file("/usr/local/cuda/include/nccl.h",
+                "#define NCCL_MAJOR 2\n#define NCCL_MINOR 27\n#define NCCL_PATCH 3\n");
   auto r = build_report(fx.context(os::Environment{}, false), ReportScope::nics);
   EXPECT_TRUE(fx.runner.calls.empty());
   EXPECT_FALSE(r.probe.has_value());

@@ -59,8 +59,9 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   if (!max) return usage_error(max.error().message);
   auto ops = bench::parse_ops(flags.ops);
   if (!ops) return usage_error(ops.error().message);
-  c.run = bench::RunOptions{*ops, *min, *max, static_cast<std::size_t>(flags.factor), flags.iters, flags.warmup,
-                            flags.check != 0, flags.root};
+  c.run = bench::RunOptions{
+      *ops,      *min, *max, static_cast<std::size_t>(flags.factor), flags.iters, flags.warmup, flags.check != 0,
+      flags.root};
 
   RealSeams seams;
   auto env = os::Environment::capture();
@@ -72,10 +73,15 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   auto launch = env::launchers::detect_launch(env, lf);
   if (!launch) return usage_error(launch.error().message);
   if (launch->skip) {
-    nlohmann::json j = {{"command", "bench"}, {"role", "skipped"}, {"reason", launch->skip_reason},
-                        {"results", nlohmann::json::array()}, {"findings", nlohmann::json::array()}};
-    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
-    else std::cout << "bench: skipped: " << launch->skip_reason << "\n";
+    nlohmann::json j = {{"command", "bench"},
+                        {"role", "skipped"},
+                        {"reason", launch->skip_reason},
+                        {"results", nlohmann::json::array()},
+                        {"findings", nlohmann::json::array()}};
+    if (global.json)
+      std::cout << core::dump_json(j, 2) << "\n";
+    else
+      std::cout << "bench: skipped: " << launch->skip_reason << "\n";
     return core::k_exit_ok;
   }
   c.world = launch->world.value_or(1);
@@ -93,15 +99,16 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     nb.libs = bench::default_nccl_libs(env, seams.files);
     if (!flags.nccl_lib.empty()) nb.libs.nccl = flags.nccl_lib;
     if (!flags.cudart_lib.empty()) nb.libs.cudart = flags.cudart_lib;
-    if (nb.libs.nccl.empty()) return usage_error("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
+    if (nb.libs.nccl.empty())
+      return usage_error("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
     nb.self_exe = self_executable();
     nb.runner = &seams.runner;
     nb.env = env;
     // Loadable, and a GPU there? Asked in a child, as the NCCL probe does: a broken library or
     // driver may crash or hang, never this process. Without a GPU the backend cannot run: exit 2.
-    auto check = bench::run_nccl_child(seams.runner, nb.self_exe,
-                                       bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
-                                       env, std::chrono::seconds(30));
+    auto check = bench::run_nccl_child(
+        seams.runner, nb.self_exe, bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
+        env, std::chrono::seconds(30));
     if (!check) return usage_error("--backend nccl: " + check.error().message);
     if (!check->check.ok)
       return usage_error(fmt::format("--backend nccl: {}{} with {}: {}", nb.libs.nccl,
@@ -132,11 +139,13 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
                                data.error().message);
     f.fix.text = "name the cluster interface with --ifname";
     std::vector<core::Finding> findings = {f};
-    nlohmann::json j = {{"command", "bench"}, {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
-                        {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},
-                        {"findings", report::to_json(findings)}};
-    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
-    else std::cout << report::render_findings(findings, global.style());
+    nlohmann::json j = {
+        {"command", "bench"},   {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
+        {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},       {"findings", report::to_json(findings)}};
+    if (global.json)
+      std::cout << core::dump_json(j, 2) << "\n";
+    else
+      std::cout << report::render_findings(findings, global.style());
     return core::k_exit_findings;
   }
   c.data = *data;
@@ -160,7 +169,8 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   } else {
     std::cout << "bench: rank " << c.rank << ": " << out.verdict << " (rank 0 prints the results)\n";
   }
-  if (!out.findings.empty()) std::cout << report::render_findings(out.findings, style);
+  if (!out.findings.empty())
+    std::cout << report::render_findings(out.findings, style);
   else
     for (const auto& f : out.rank0_findings) std::cout << "  " << f.title << "\n";
   return out.exit_code;
@@ -172,7 +182,8 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto f = std::make_shared<BenchFlags>();
   add_meeting_options(sub, f->meet, "HOST:PORT where rank 0 serves (default: as preflight derives it)",
                       "job token (default: the launcher's job id)");
-  sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")->check(whole_number(2, 3600, "seconds"));
+  sub.add_option("--timeout", f->timeout_s, "seconds to meet and to open the data mesh")
+      ->check(whole_number(2, 3600, "seconds"));
   sub.add_option("--stall", f->stall_s, "seconds without progress after which a peer counts as lost")
       ->check(whole_number(1, 3600, "seconds"));
   sub.add_option("--ifname", f->ifname, "interface for the data mesh (default: the one the job will use)");
@@ -182,17 +193,19 @@ void setup_bench(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("-e,--maxbytes", f->max_bytes, "largest size, default 64M");
   sub.add_option("-f,--stepfactor", f->factor, "size factor between steps, default 2")->check(whole_number(1, 1024));
   sub.add_option("-n,--iters", f->iters, "timed iterations per size, default 10")->check(whole_number(1, 100000));
-  sub.add_option("-w,--warmup_iters", f->warmup, "untimed iterations per size, default 2")->check(whole_number(0, 100000));
+  sub.add_option("-w,--warmup_iters", f->warmup, "untimed iterations per size, default 2")
+      ->check(whole_number(0, 100000));
   sub.add_option("-c,--check", f->check, "check results (0 or 1), default 1")->check(whole_number(0, 1));
-  sub.add_option("--op", f->ops, "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
+  sub.add_option("--op", f->ops,
+                 "all_reduce, all_gather, reduce_scatter, broadcast, alltoall, sendrecv (comma list) or all");
   sub.add_option("--root", f->root, "broadcast root, default 0")->check(whole_number(0, 4095));
   sub.add_flag("--p2p", f->p2p, "measure every pair alone (-e bytes each way, -n times) and name a slow link or node");
   sub.add_option("--backend", f->backend,
                  "tcp (default: bench's own engine) or nccl (the real NCCL collectives on the GPUs; needs a GPU)");
-  sub.add_option("--nccl-lib", f->nccl_lib, "--backend nccl: the libnccl.so.2 to load (default: the one the job loads)");
+  sub.add_option("--nccl-lib", f->nccl_lib,
+                 "--backend nccl: the libnccl.so.2 to load (default: the one the job loads)");
   sub.add_option("--cudart-lib", f->cudart_lib, "--backend nccl: the libcudart to load (default: beside libnccl)");
-  sub.add_flag("--tune",
-               f->tune,
+  sub.add_flag("--tune", f->tune,
                "sweep sockets x threads and buffer size on all_reduce of -e bytes; print NCCL export lines with the "
                "measured gain");
   sub.add_flag("--verbose", f->verbose, "log progress to stderr");

@@ -26,8 +26,8 @@ namespace {
     ::_exit(core::k_exit_internal);
   }
   auto j = nlohmann::json::parse(request_text, nullptr, false);
-  auto request = j.is_discarded() ? core::Result<bench::NcclChildRequest>(core::Error{
-                                        core::ErrorKind::usage, "__bench-nccl: the request is not JSON"})
+  auto request = j.is_discarded() ? core::Result<bench::NcclChildRequest>(
+                                        core::Error{core::ErrorKind::usage, "__bench-nccl: the request is not JSON"})
                                   : bench::request_from_json(j);
   if (!request) {
     std::fprintf(stderr, "distdoctor: error: __bench-nccl: %s\n", request.error().message.c_str());

@@ -2,14 +2,14 @@
 #include <iostream>
 #include <memory>
 
-#include "core/json_limits.hpp"
 #include "check/outcome.hpp"
 #include "check/report.hpp"
 #include "cli/command.hpp"
-#include "cli/flag_checks.hpp"
 #include "cli/fix_output.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/real_context.hpp"
 #include "core/exit_code.hpp"
+#include "core/json_limits.hpp"
 #include "report/style.hpp"
 
 namespace dd::cli {

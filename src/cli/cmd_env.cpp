@@ -9,12 +9,12 @@
 #include <map>
 #include <memory>
 
-#include "core/utf8.hpp"
-#include "core/json_limits.hpp"
 #include "cli/command.hpp"
+#include "cli/fix_output.hpp"
 #include "cli/flag_checks.hpp"
 #include "cli/usage.hpp"
-#include "cli/fix_output.hpp"
+#include "core/json_limits.hpp"
+#include "core/utf8.hpp"
 #ifndef _WIN32
 #include "check/ifname_check.hpp"  // Linux only: the Windows build has no check/ folder
 #endif
@@ -58,7 +58,8 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
   std::size_t hidden = all.size() - rows.size();
   std::string more = hidden ? fmt::format("(+{} other launcher variables; --json lists them)\n", hidden) : "";
   if (rows.empty() && hidden) return style.paint(report::Color::dim, more) + "\n";
-  if (rows.empty()) return style.paint(report::Color::dim, "No NCCL, torch, Gloo, TF or launcher variables are set.") + "\n\n";
+  if (rows.empty())
+    return style.paint(report::Color::dim, "No NCCL, torch, Gloo, TF or launcher variables are set.") + "\n\n";
   std::size_t name_w = 4, value_w = 5;
   // Values are shown with control characters escaped (an escape sequence or a newline in a
   // variable cannot rewrite the terminal) and cut on a character boundary.
@@ -71,7 +72,8 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
     value_w = std::max(value_w, shown(r.value).size());
   }
   std::string out = style.paint(report::Color::bold, fmt::format("{:<{}}  {:<{}}  {:<12}  {}", "NAME", name_w, "VALUE",
-                                                                 value_w, "FAMILY", "SOURCE")) + "\n";
+                                                                 value_w, "FAMILY", "SOURCE")) +
+                    "\n";
   for (const auto& r : rows) {
     std::string source = r.source + (r.known ? "" : ", not in catalogue");
     out += fmt::format("{:<{}}  {:<{}}  {:<12}  {}\n", core::escape_control(r.name), name_w, shown(r.value), value_w,
@@ -83,11 +85,12 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   // --export prints shell lines: with another output asked for, one of the two would be dropped.
   if (opts.export_only && global.json)
-    return usage_error("env", "--export prints shell lines, --json a JSON object: give one (--json has every fix "
-                              "in findings[].fix.env)");
+    return usage_error("env",
+                       "--export prints shell lines, --json a JSON object: give one (--json has every fix "
+                       "in findings[].fix.env)");
   if (opts.export_only && !opts.fix.export_format.empty())
     return usage_error("env", "--export is the shell form of the fix; for another form give --export-format " +
-                              opts.fix.export_format + " alone");
+                                  opts.fix.export_format + " alone");
   if (auto bad = validate_fix_output(opts.fix, global)) return *bad;
   os::DiskFileTree files("/");
   os::HostResolver resolver;
@@ -131,7 +134,8 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   auto style = global.style();
   std::cout << render_variables(rows, style) << report::render_findings(findings, style)
             << report::render_summary(findings, style);
-  bool fixable = std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) { return !f.fix.env.empty(); });
+  bool fixable =
+      std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) { return !f.fix.env.empty(); });
   if (fixable) std::cout << "Apply the fixes with: eval \"$(distdoctor env --export)\"\n";
   return code;
 }

@@ -42,9 +42,9 @@ int run_launch_template(const TemplateOptions& o, const GlobalOptions& global) {
   report::LaunchShape shape{*launcher, o.nodes, o.gpus_per_node, report.host};
   std::string script = report::render_launch_template(report::fix_plan(report.findings), shape, here);
   if (global.json) {  // the script as one string, with the check findings it was made from
-    nlohmann::json j = {{"command", "launch-template"}, {"launcher", o.launcher},   {"nodes", o.nodes},
-                        {"gpus_per_node", o.gpus_per_node}, {"script", script},
-                        {"findings", report::to_json(report.findings)}};
+    nlohmann::json j = {
+        {"command", "launch-template"},     {"launcher", o.launcher}, {"nodes", o.nodes},
+        {"gpus_per_node", o.gpus_per_node}, {"script", script},       {"findings", report::to_json(report.findings)}};
     std::cout << core::dump_json(j, 2) << "\n";
     return core::k_exit_ok;
   }
@@ -58,7 +58,8 @@ void setup_launch_template(CLI::App& sub, const GlobalOptions& global, int& exit
   auto o = std::make_shared<TemplateOptions>();
   sub.add_option("--launcher", o->launcher, "torchrun (default), srun (an sbatch script), mpirun or tf (TF_CONFIG)");
   sub.add_option("--nodes", o->nodes, "number of nodes (default 2)")->check(whole_number(1, 65536));
-  sub.add_option("--gpus-per-node", o->gpus_per_node, "processes (GPUs) per node (default 1)")->check(whole_number(1, 1024));
+  sub.add_option("--gpus-per-node", o->gpus_per_node, "processes (GPUs) per node (default 1)")
+      ->check(whole_number(1, 1024));
   sub.callback([o, &global, &exit_code] { exit_code = run_launch_template(*o, global); });
 }
 

@@ -1,16 +1,16 @@
 // `distdoctor lint PATH... [--platform linux|windows] [--here] [--json] [--format text|json|github|sarif]
-// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff] [--unsafe-fixes]`: training scripts and launch files
-// (lint/lint.hpp). --here adds this machine's interfaces (the NCCL model) and InfiniBand devices.
-// Without --format: the findings for people (rule id, evidence, fix); --format text: one
-// `file:line:col: severity: message [rule-id]` line each; github: workflow annotations; sarif:
-// SARIF 2.1.0 (lint/lint_format.hpp). Exit 1 when a finding at --fail-on's severity or above exists
-// (default error), 2 when a path cannot be read or a flag (or the config file, lint/lint_config.hpp)
-// is wrong, or --fix could not rewrite a file (lint/edits.hpp: --fix applies edits[], --diff shows them).
+// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff] [--unsafe-fixes]`: training scripts and
+// launch files (lint/lint.hpp). --here adds this machine's interfaces (the NCCL model) and InfiniBand devices. Without
+// --format: the findings for people (rule id, evidence, fix); --format text: one `file:line:col: severity: message
+// [rule-id]` line each; github: workflow annotations; sarif: SARIF 2.1.0 (lint/lint_format.hpp). Exit 1 when a finding
+// at --fail-on's severity or above exists (default error), 2 when a path cannot be read or a flag (or the config file,
+// lint/lint_config.hpp) is wrong, or --fix could not rewrite a file (lint/edits.hpp: --fix applies edits[], --diff
+// shows them).
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <iostream>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -42,8 +42,8 @@ struct LintCliOptions {
   std::vector<std::string> select, ignore;
   std::string fail_on = "error";
   bool no_config = false;
-  bool fix = false;   // --fix: apply the edits, then report what remains
-  bool diff = false;  // --diff: print the edits as a unified diff, write nothing
+  bool fix = false;           // --fix: apply the edits, then report what remains
+  bool diff = false;          // --diff: print the edits as a unified diff, write nothing
   bool unsafe_fixes = false;  // --unsafe-fixes: also the edits that change a hyperparameter (the batch)
 };
 
@@ -72,7 +72,8 @@ int print_diff(const lint::LintReport& report) {
   std::cout.flush();
   std::size_t without = static_cast<std::size_t>(std::count_if(
       report.findings.begin(), report.findings.end(), [](const lint::LintFinding& f) { return f.edits.empty(); }));
-  std::fprintf(stderr, "distdoctor lint --diff: %zu edit%s in %zu file%s; %zu finding%s without an edit (see lint's output)\n",
+  std::fprintf(stderr,
+               "distdoctor lint --diff: %zu edit%s in %zu file%s; %zu finding%s without an edit (see lint's output)\n",
                edits, edits == 1 ? "" : "s", files, files == 1 ? "" : "s", without, without == 1 ? "" : "s");
   return core::k_exit_ok;
 }
@@ -154,7 +155,8 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
     options.entries = interfaces.addresses();
     options.ib_present = !files.list("/sys/class/infiniband").empty();
   }
-  if (opt.fix && opt.diff) return usage_error("lint", "--fix rewrites the files and --diff only shows the edits: give one");
+  if (opt.fix && opt.diff)
+    return usage_error("lint", "--fix rewrites the files and --diff only shows the edits: give one");
   if (opt.fix && std::find(opt.paths.begin(), opt.paths.end(), "-") != opt.paths.end())
     return usage_error("lint", "--fix: standard input (-) cannot be rewritten; use --diff");
   auto report = lint::lint_paths(opt.paths, options);
@@ -171,11 +173,16 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
     if (!report) return input_error("lint", report.error().message);
   }
   const std::string format = global.json ? "json" : opt.format;
-  if (format == "json") std::cout << lint::to_json(*report).dump(2) << "\n";
-  else if (format == "text") std::cout << lint::render_lines(*report);
-  else if (format == "github") std::cout << lint::render_github(*report);
-  else if (format == "sarif") std::cout << lint::to_sarif(*report, k_version_number).dump(2) << "\n";
-  else std::cout << lint::render_text(*report, global.style());
+  if (format == "json")
+    std::cout << lint::to_json(*report).dump(2) << "\n";
+  else if (format == "text")
+    std::cout << lint::render_lines(*report);
+  else if (format == "github")
+    std::cout << lint::render_github(*report);
+  else if (format == "sarif")
+    std::cout << lint::to_sarif(*report, k_version_number).dump(2) << "\n";
+  else
+    std::cout << lint::render_text(*report, global.style());
   std::cout.flush();
   if (!fixed_all) return core::k_exit_usage;
   return fails(report->findings, opt.fail_on) ? core::k_exit_findings : core::k_exit_ok;
@@ -189,7 +196,8 @@ void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
       ->required();
   sub.add_option("--platform", opt->platform, "lint for this platform (windows turns the Windows rules into errors)")
       ->check(one_of({"linux", "windows"}));
-  sub.add_flag("--here", opt->here, "also check values against this machine (interfaces via the NCCL model, /dev/infiniband)");
+  sub.add_flag("--here", opt->here,
+               "also check values against this machine (interfaces via the NCCL model, /dev/infiniband)");
   sub.add_option("--format", opt->format,
                  "text: file:line:col: severity: message [rule-id] lines; json (= --json); github: workflow "
                  "annotations; sarif: SARIF 2.1.0 for code scanning (default: the findings for people)")

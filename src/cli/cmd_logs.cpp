@@ -9,8 +9,8 @@
 
 #include "cli/fix_output.hpp"
 #include "cli/usage.hpp"
-#include "core/json_limits.hpp"
 #include "core/exit_code.hpp"
+#include "core/json_limits.hpp"
 #include "env/audit.hpp"
 #include "logs/analyzer.hpp"
 #include "logs/logs_report.hpp"
@@ -85,8 +85,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
 
 void setup_logs(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opt = std::make_shared<LogsOptions>();
-  sub.add_option("FILE", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")
-      ->required();
+  sub.add_option("FILE", opt->files, "log files (one per rank/node or combined; .gz ok; - for stdin)")->required();
   add_report_flag(sub, opt->fix);
   sub.callback([opt, &global, &exit_code] { exit_code = run_logs(*opt, global); });
 }

@@ -9,13 +9,12 @@
 
 #include "check/report.hpp"
 #include "cli/command.hpp"
-#include "cli/flag_checks.hpp"
 #include "cli/fix_output.hpp"
+#include "cli/flag_checks.hpp"
 #include "cli/meeting_flags.hpp"
 #include "cli/preflight_ssh.hpp"
 #include "cli/real_context.hpp"
 #include "cli/usage.hpp"
-#include "transport/auth.hpp"
 #include "cluster/preflight.hpp"
 #include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
@@ -24,6 +23,7 @@
 #include "env/launchers/launch_info.hpp"
 #include "os/linux_threads.hpp"
 #include "report/style.hpp"
+#include "transport/auth.hpp"
 
 namespace dd::cli {
 
@@ -36,13 +36,13 @@ struct PreflightFlags {
   int bulk_kib = 512;
   bool no_probe = false;
   bool verbose = false;
-  bool full_mesh = false;     // probe every pair at any size
-  int full_mesh_max = 64;     // nodes up to which every pair is probed
-  int random_peers = 3;       // k of the sparse plan
-  std::int64_t seed = -1;     // the sparse plan's seed (-1: drawn, and reported)
-  bool all_probes = false;    // every probe in probes[] also for a sparse plan
-  SshFlags ssh;  // --ssh / --hostfile: start the other nodes from here (preflight_ssh.hpp)
-  FixOutputFlags fix;  // --export-format / --report (fix_output.hpp)
+  bool full_mesh = false;   // probe every pair at any size
+  int full_mesh_max = 64;   // nodes up to which every pair is probed
+  int random_peers = 3;     // k of the sparse plan
+  std::int64_t seed = -1;   // the sparse plan's seed (-1: drawn, and reported)
+  bool all_probes = false;  // every probe in probes[] also for a sparse plan
+  SshFlags ssh;             // --ssh / --hostfile: start the other nodes from here (preflight_ssh.hpp)
+  FixOutputFlags fix;       // --export-format / --report (fix_output.hpp)
 };
 
 // The outcome on stdout: --export-format's rendering, else --json, else text; --report also.
@@ -53,8 +53,10 @@ int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, clus
     if (print_export(flags.fix, shown)) return outcome.exit_code;
   }
   const int code = outcome.exit_code;
-  if (global.json) std::cout << core::dump_json(cluster::json_of(std::move(outcome)), 2) << "\n";
-  else std::cout << cluster::render_text(outcome, global.style());
+  if (global.json)
+    std::cout << core::dump_json(cluster::json_of(std::move(outcome)), 2) << "\n";
+  else
+    std::cout << cluster::render_text(outcome, global.style());
   return code;
 }
 
@@ -93,28 +95,30 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   if (launch && lf.rendezvous) {
     for (const auto& p : launch->job_ports)
       if (p.port == launch->rendezvous_port && !p.connect_only)
-        return usage_error("preflight", p.what + " is " + std::to_string(p.port) + ", the --rendezvous port: preflight listens on " +
-                                            p.what + " itself to probe it; give --rendezvous another port");
+        return usage_error("preflight", p.what + " is " + std::to_string(p.port) +
+                                            ", the --rendezvous port: preflight listens on " + p.what +
+                                            " itself to probe it; give --rendezvous another port");
   }
   if (launch && launch->skip) {
     nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
-    if (global.json) std::cout << core::dump_json(j, 2) << "\n";
-    else std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
+    if (global.json)
+      std::cout << core::dump_json(j, 2) << "\n";
+    else
+      std::cout << "preflight: skipped: " << launch->skip_reason << "\n";
     return core::k_exit_ok;
   }
   std::unique_ptr<std::latch> ssh_copied;  // the --ssh copies are in place (or failed): our clock may start
   std::future<std::vector<cluster::SshHostResult>> started;  // the --ssh nodes, started while we prepare
   if (!ssh_hosts.empty() && launch) {
-    std::vector<std::string> args = {"--world", std::to_string(*launch->world), "--rendezvous", *lf.rendezvous,
-                                     "--token", env::launchers::job_token(*launch, lf), "--timeout",
-                                     std::to_string(flags.timeout_s), "--concurrency", std::to_string(flags.concurrency),
-                                     "--bulk-kib", std::to_string(flags.bulk_kib)};
+    std::vector<std::string> args = {
+        "--world",       std::to_string(*launch->world),         "--rendezvous", *lf.rendezvous,
+        "--token",       env::launchers::job_token(*launch, lf), "--timeout",    std::to_string(flags.timeout_s),
+        "--concurrency", std::to_string(flags.concurrency),      "--bulk-kib",   std::to_string(flags.bulk_kib)};
     if (flags.no_probe) args.emplace_back("--no-probe");
     auto so = ssh_launch_options(flags.ssh, ssh_hosts, std::move(args), flags.timeout_s);
     ssh_copied = std::make_unique<std::latch>(static_cast<std::ptrdiff_t>(ssh_hosts.size()));
-    started = std::async(std::launch::async, [&seams, so, l = ssh_copied.get()] {
-      return cluster::launch_on_hosts(seams.runner, so, l);
-    });
+    started = std::async(std::launch::async,
+                         [&seams, so, l = ssh_copied.get()] { return cluster::launch_on_hosts(seams.runner, so, l); });
   }
   auto ctx = seams.context(!flags.no_probe);
   auto report = check::build_report(ctx, check::ReportScope::full);
@@ -132,7 +136,9 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   o.token = env::launchers::job_token(*launch, lf);
   // torchrun's TORCHELASTIC_RUN_ID defaults to "none": no better than no job id.
   bool job_id = !launch->job_id.empty() && !launch->job_id.ends_with(":none");
-  o.token_source = !flags.meet.token.empty() ? "--token" : job_id ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id" : "default (rendezvous address and world)";
+  o.token_source = !flags.meet.token.empty() ? "--token"
+                   : job_id                  ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id"
+                                             : "default (rendezvous address and world)";
   o.token_guessable = flags.meet.token.empty() && !job_id;
   o.timeout = std::chrono::seconds(flags.timeout_s);
   o.probe.concurrency = flags.concurrency;
@@ -159,13 +165,18 @@ void setup_preflight(CLI::App& sub, const GlobalOptions& global, int& exit_code)
                       "HOST:PORT where rank 0 serves (default: MASTER_ADDR:MASTER_PORT+1, TF_CONFIG leader or first "
                       "Slurm node on 29400)",
                       "job token; nodes with another token are dropped (default: the launcher's job id)");
-  sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")->check(whole_number(2, 3600, "seconds"));
+  sub.add_option("--timeout", f->timeout_s, "seconds for the whole preflight; nobody waits longer")
+      ->check(whole_number(2, 3600, "seconds"));
   sub.add_option("--concurrency", f->concurrency, "probes in flight per node")->check(whole_number(1, 256));
-  sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")->check(whole_number(16, 65536, "KiB"));
+  sub.add_option("--bulk-kib", f->bulk_kib, "KiB pushed per probe to catch MTU black holes")
+      ->check(whole_number(16, 65536, "KiB"));
   sub.add_flag("--full-mesh", f->full_mesh, "probe every pair of nodes at any size (all-to-all jobs need it)");
-  sub.add_option("--full-mesh-max", f->full_mesh_max, "nodes up to which every pair is probed; above: ring, trees, "
-                 "rank 0 and random peers")->check(whole_number(2, 1 << 20));
-  sub.add_option("--random-peers", f->random_peers, "random peers per node in a sparse plan")->check(whole_number(0, 64));
+  sub.add_option("--full-mesh-max", f->full_mesh_max,
+                 "nodes up to which every pair is probed; above: ring, trees, "
+                 "rank 0 and random peers")
+      ->check(whole_number(2, 1 << 20));
+  sub.add_option("--random-peers", f->random_peers, "random peers per node in a sparse plan")
+      ->check(whole_number(0, 64));
   sub.add_option("--seed", f->seed, "seed of the sparse plan's random peers (reported; repeats a plan)")
       ->check(whole_number(0, std::int64_t{1} << 53));
   sub.add_flag("--all-probes", f->all_probes, "list every probe in probes[], also for a sparse plan");

@@ -37,7 +37,7 @@ namespace {
 struct WatchCli {
   watch::WatchOptions opt;
   std::string on_stall = "report";
-  MeetingFlags meet;   // multi-node: --rendezvous --rank --world --token, as preflight's
+  MeetingFlags meet;  // multi-node: --rendezvous --rank --world --token, as preflight's
   double meet_timeout_s = 120;
 };
 
@@ -66,8 +66,9 @@ void print_meeting_outcome(const watch::MeetOutcome& out, bool color) {
   for (const auto& f : out.verdict.value("findings", nlohmann::json::array())) {
     if (auto parsed = report::finding_from_json(f)) merged.push_back(std::move(*parsed));
   }
-  std::string text = "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) +
-                     "\n" + report::render_findings(merged, report::Style(color));
+  std::string text =
+      "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) + "\n" +
+      report::render_findings(merged, report::Style(color));
   std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
 }
@@ -88,8 +89,12 @@ nlohmann::json to_json(const watch::WatchResult& r) {
   for (const auto& s : r.stalls) {
     nlohmann::json ranks = nlohmann::json::array();
     for (const auto& a : s.ranks) ranks.push_back({{"rank", a.rank}, {"activity", watch::activity_key(a.activity)}});
-    stalls.push_back({{"at_s", s.at_s}, {"idle_s", s.idle_s}, {"findings", report::to_json(s.findings)},
-                      {"processes", s.processes}, {"ranks", ranks}, {"notes", s.notes}});
+    stalls.push_back({{"at_s", s.at_s},
+                      {"idle_s", s.idle_s},
+                      {"findings", report::to_json(s.findings)},
+                      {"processes", s.processes},
+                      {"ranks", ranks},
+                      {"notes", s.notes}});
   }
   nlohmann::json rank_envs = nlohmann::json::array();
   for (const auto& e : r.rank_envs) rank_envs.push_back(watch::to_json(e));
@@ -107,7 +112,7 @@ nlohmann::json to_json(const watch::WatchResult& r) {
 
 int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   auto& opt = cli.opt;
-  opt.on_stall = cli.on_stall == "kill" ? watch::OnStall::kill
+  opt.on_stall = cli.on_stall == "kill"   ? watch::OnStall::kill
                  : cli.on_stall == "dump" ? watch::OnStall::dump
                                           : watch::OnStall::report;
   opt.json = global.json;
@@ -119,8 +124,11 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
     if (!launch) {
       return usage_error("watch", launch.error().message);
     }
-    meet = watch::MeetConfig{launch->rendezvous_host, launch->rendezvous_port, launch->rank.value_or(0),
-                             launch->world.value_or(1), env::launchers::job_token(*launch, lf),
+    meet = watch::MeetConfig{launch->rendezvous_host,
+                             launch->rendezvous_port,
+                             launch->rank.value_or(0),
+                             launch->world.value_or(1),
+                             env::launchers::job_token(*launch, lf),
                              os::LinuxResolver().hostname(),
                              std::chrono::milliseconds(static_cast<long>(cli.meet_timeout_s * 1000))};
   }
@@ -145,9 +153,10 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
     if (meeting_run.started()) return;
     std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d %s (node rank %d of %d)\n",
                  meet->rendezvous_host.c_str(), meet->rendezvous_port, when, meet->rank, meet->world);
-    meeting_run.start(*meet, node_report(so_far, meet->rank, meet->host),
-                      [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); },
-                      [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
+    meeting_run.start(
+        *meet, node_report(so_far, meet->rank, meet->host),
+        [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); },
+        [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
   };
   if (meet) io.on_stall_reported = [&](const watch::WatchResult& so_far) { start_meeting(so_far, "at this stall"); };
   auto result = watch::run_watch(opt, io);
@@ -190,9 +199,12 @@ void setup_watch(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_option("--pid", cli->opt.pids, "attach to a running process (and its descendants); repeatable")
       ->check(whole_number(1, 4194304, ""));
   sub.add_option("--match", cli->opt.match, "attach to running processes whose command line contains PATTERN");
-  add_meeting_options(sub, cli->meet, "multi-node: HOST:PORT where node rank 0's watch merges every node's report at the first stall (or when watch ends) (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
+  add_meeting_options(sub, cli->meet,
+                      "multi-node: HOST:PORT where node rank 0's watch merges every node's report at the first stall "
+                      "(or when watch ends) (default: MASTER_ADDR:MASTER_PORT+1 when --world is given)",
                       "job token shared by the nodes' watch (default: the launcher's job id)");
-  sub.add_option("--meet-timeout", cli->meet_timeout_s, "multi-node: seconds rank 0 waits for the other nodes' reports (default 120)")
+  sub.add_option("--meet-timeout", cli->meet_timeout_s,
+                 "multi-node: seconds rank 0 waits for the other nodes' reports (default 120)")
       ->check(number_above_zero("seconds"));
   sub.add_option("COMMAND", cli->opt.argv, "the training command, after --");
   sub.callback([cli, &global, &exit_code] { exit_code = run_watch_command(*cli, global); });

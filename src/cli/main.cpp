@@ -31,7 +31,8 @@ int unknown_command(const std::string& name) {
     std::size_t d = dd::core::edit_distance(name, c.name);
     if (d < best_d) best_d = d, best = std::string(c.name);
   }
-  return dd::cli::usage_error("", "unknown command '" + name + "'" + (best.empty() ? "" : " (did you mean '" + best + "'?)"));
+  return dd::cli::usage_error(
+      "", "unknown command '" + name + "'" + (best.empty() ? "" : " (did you mean '" + best + "'?)"));
 }
 
 // Where std::cout goes under --quiet.
@@ -46,17 +47,19 @@ bool is_builtin(const std::string& name) { return name == "help" || name == "ver
 // The options every command takes (DESIGN.md), and its help footer.
 void add_global_options(CLI::App& sub, dd::cli::GlobalOptions& global) {
   sub.add_flag("--json", global.json, "print one JSON object on stdout");
-  sub.add_option("--color", global.color, "colour the text output: auto (on a terminal, unless NO_COLOR is set), "
-                                          "always (also through a pipe, e.g. to less -R) or never")
+  sub.add_option("--color", global.color,
+                 "colour the text output: auto (on a terminal, unless NO_COLOR is set), "
+                 "always (also through a pipe, e.g. to less -R) or never")
       ->check(dd::cli::one_of({"auto", "always", "never"}));
-  sub.add_flag("--no-color", global.no_color, "never colour the text output (same as --color never; NO_COLOR works too)");
+  sub.add_flag("--no-color", global.no_color,
+               "never colour the text output (same as --color never; NO_COLOR works too)");
   sub.add_flag("-q,--quiet", global.quiet, "print nothing on stdout: the exit code tells (errors still go to stderr)");
   sub.footer(dd::cli::help_footer(sub.get_name()));
 }
 
 // `distdoctor help [COMMAND]` (listed, and answered before parsing) and `distdoctor version`.
-void add_builtin_commands(CLI::App& app, dd::cli::GlobalOptions& global, int& exit_code, bool all, const std::string& name,
-                          std::string& help_topic) {
+void add_builtin_commands(CLI::App& app, dd::cli::GlobalOptions& global, int& exit_code, bool all,
+                          const std::string& name, std::string& help_topic) {
   if (all || name == "help") {
     CLI::App* help = app.add_subcommand("help", "the help of the program or of one command: distdoctor help [COMMAND]");
     help->add_option("COMMAND", help_topic, "the command whose help to show");
@@ -67,7 +70,11 @@ void add_builtin_commands(CLI::App& app, dd::cli::GlobalOptions& global, int& ex
     add_global_options(*version, global);
     version->callback([&global, &exit_code] {
       if (global.json)
-        std::cout << nlohmann::json{{"command", "version"}, {"version", k_version_number}, {"findings", nlohmann::json::array()}}.dump(2) << "\n";
+        std::cout << nlohmann::json{{"command", "version"},
+                                    {"version", k_version_number},
+                                    {"findings", nlohmann::json::array()}}
+                         .dump(2)
+                  << "\n";
       else
         std::cout << k_version << "\n";
       exit_code = dd::core::k_exit_ok;

@@ -6,8 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <string>
 
-#include "transport/rendezvous.hpp"
 #include "env/launchers/launch_info.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::cli {
 

@@ -9,8 +9,9 @@
 namespace dd::cli {
 
 void add_ssh_flags(CLI::App& sub, SshFlags& f) {
-  sub.add_option("--ssh", f.hosts, "start the other nodes from here over ssh: HOST[,HOST...] become ranks 1..N "
-                                   "(this node is rank 0; needs --rendezvous with an address of this node)");
+  sub.add_option("--ssh", f.hosts,
+                 "start the other nodes from here over ssh: HOST[,HOST...] become ranks 1..N "
+                 "(this node is rank 0; needs --rendezvous with an address of this node)");
   sub.add_option("--hostfile", f.hostfile, "like --ssh, one host per line ('host slots=8' keeps the host; # comments)");
   sub.add_option("--ssh-option", f.options, "extra ssh/scp -o option, e.g. Port=2222 (repeatable)");
   sub.add_option("--ssh-connect-timeout", f.connect_timeout_s, "seconds ssh may take to connect")
@@ -22,10 +23,12 @@ core::Result<std::vector<std::string>> ssh_hosts(const SshFlags& f, const os::Fi
   if (!f.hosts.empty() && !f.hostfile.empty())
     return core::make_error(core::ErrorKind::usage, "give either --ssh or --hostfile, not both");
   if (!lf.rendezvous)
-    return core::make_error(core::ErrorKind::usage, "--ssh/--hostfile need --rendezvous HOST:PORT, an address of "
-                                                    "this node (rank 0) that the hosts can reach");
+    return core::make_error(core::ErrorKind::usage,
+                            "--ssh/--hostfile need --rendezvous HOST:PORT, an address of "
+                            "this node (rank 0) that the hosts can reach");
   if (lf.rank && *lf.rank != 0)
-    return core::make_error(core::ErrorKind::usage, fmt::format("--ssh/--hostfile: this node is rank 0, not --rank {}", *lf.rank));
+    return core::make_error(core::ErrorKind::usage,
+                            fmt::format("--ssh/--hostfile: this node is rank 0, not --rank {}", *lf.rank));
   auto hosts = f.hosts.empty() ? cluster::read_hostfile(files, f.hostfile) : cluster::parse_ssh_hosts(f.hosts);
   if (!hosts) return hosts;
   int world = static_cast<int>(hosts->size()) + 1;

@@ -24,8 +24,11 @@ std::string self_executable() {
 }
 
 check::Context RealSeams::context(bool probe) const {
-  return check::Context{files, interfaces, &drivers, resolver, runner, os::Environment::capture(), passwd_home(),
-                        self_executable(), probe, std::chrono::milliseconds(10000)};
+  return check::Context{files,         interfaces,
+                        &drivers,      resolver,
+                        runner,        os::Environment::capture(),
+                        passwd_home(), self_executable(),
+                        probe,         std::chrono::milliseconds(10000)};
 }
 
 }  // namespace dd::cli

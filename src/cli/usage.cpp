@@ -76,8 +76,7 @@ constexpr HelpText k_help[] = {
     {"launch-template",
      "  distdoctor launch-template          a torchrun script for 2 nodes with this node's settings\n"
      "  distdoctor launch-template --launcher srun --nodes 4 --gpus-per-node 8 > job.sbatch",
-     "  0 script printed, 2 usage error, 3 internal failure",
-     "man distdoctor; README.md in distdoctor's source"},
+     "  0 script printed, 2 usage error, 3 internal failure", "man distdoctor; README.md in distdoctor's source"},
     {"help",
      "  distdoctor help                     the commands\n"
      "  distdoctor help watch               the options of one command (same as: distdoctor watch --help)",
@@ -119,9 +118,7 @@ std::string closest_long(const CLI::App& sub, const std::string& typed) {
 }
 
 // How the usage line shows a positional argument: FILE... for a list.
-std::string shown_name(const CLI::Option& o) {
-  return o.get_name() + (o.get_items_expected_max() > 1 ? "..." : "");
-}
+std::string shown_name(const CLI::Option& o) { return o.get_name() + (o.get_items_expected_max() > 1 ? "..." : ""); }
 
 std::string strip_prefix(const std::string& s, std::string_view prefix) {
   return core::starts_with(s, prefix) ? s.substr(prefix.size()) : s;
@@ -144,8 +141,10 @@ std::optional<std::string> unknown_option(const CLI::App& sub, const std::vector
       std::string msg = fmt::format("unknown option '--{}'", name);
       if (name == "version") return msg + " (the version: distdoctor --version)";
       std::string best = closest_long(sub, name);
-      if (!best.empty()) msg += fmt::format(" (did you mean '--{}'?)", best);
-      else if (sub.get_name() == "watch") msg += " (the training command and its flags go after --)";
+      if (!best.empty())
+        msg += fmt::format(" (did you mean '--{}'?)", best);
+      else if (sub.get_name() == "watch")
+        msg += " (the training command and its flags go after --)";
       return msg;
     }
     // -x, -xVALUE: CLI11 reads a dash and a letter as a short option; "-" alone and "-1" are values.

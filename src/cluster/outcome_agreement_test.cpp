@@ -25,11 +25,11 @@ using Env = std::map<std::string, std::string>;
 // node1 -> node2's eth0 loses the bulk transfer (an MTU black hole).
 PreflightOutcome three_nodes_with_a_fix() {
   using testing::node;
-  AnalysisInput in = testing::input_of({node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0"),
-                                        node(1, {{"eth0", "198.18.1.2", "physical"}, {"eth1", "198.18.100.2", "physical"}},
-                                             "eth1", "eth0"),
-                                        node(2, {{"eth0", "198.18.1.3", "physical"}}, "eth0", "eth0")},
-                                       {});
+  AnalysisInput in = testing::input_of(
+      {node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0"),
+       node(1, {{"eth0", "198.18.1.2", "physical"}, {"eth1", "198.18.100.2", "physical"}}, "eth1", "eth0"),
+       node(2, {{"eth0", "198.18.1.3", "physical"}}, "eth0", "eth0")},
+      {});
   in.nodes[1].nccl_config["NCCL_SOCKET_IFNAME"] = "eth1";
   in.probes = testing::probe_matrix(in.nodes, [](ProbeResult& p) {
     if (p.target.iface == "eth1") {
@@ -117,7 +117,8 @@ TEST(OutcomeAgreement, TextJsonHtmlAndEveryExportCarryTheSameFixLines) {
     for (const auto& [name, value] : vars) {
       const std::string line = core::export_line(name, value);
       const std::string arm = host + ") " + line + ";";
-      EXPECT_TRUE(has(text, "on " + host + ": " + line) || has(text, "on " + host + ":\n    " + line)) << line << "\n" << text;
+      EXPECT_TRUE(has(text, "on " + host + ": " + line) || has(text, "on " + host + ":\n    " + line)) << line << "\n"
+                                                                                                       << text;
       EXPECT_TRUE(has(html, report::html_escape(arm))) << arm;
       for (auto f : {report::ExportFormat::sh, report::ExportFormat::slurm, report::ExportFormat::torchrun,
                      report::ExportFormat::dockerfile, report::ExportFormat::k8s})
@@ -146,8 +147,9 @@ TEST(OutcomeAgreement, HtmlCellsCarryTheDecidedStateAndItsFacts) {
     if (c["from"] == 1 && c["to"] == 2) json_says = c["state"] == "mtu-black-hole";
   EXPECT_TRUE(json_says);
   EXPECT_TRUE(has(render_matrix(*out.rank0), "    1 .-M\n")) << render_matrix(*out.rank0);
-  EXPECT_TRUE(has(html, "<g class=\"cell error\" data-state=\"mtu-black-hole\"><title>node1 → node2: mtu-black-hole: "
-                        "0/1 addresses carried data, 1 with the echo only (bulk lost)"))
+  EXPECT_TRUE(has(html,
+                  "<g class=\"cell error\" data-state=\"mtu-black-hole\"><title>node1 → node2: mtu-black-hole: "
+                  "0/1 addresses carried data, 1 with the echo only (bulk lost)"))
       << html;
   EXPECT_TRUE(has(html, "198.18.1.3:40002 (eth0) echo answered, bulk transfer lost")) << html;
   // the nodes table and each node's interfaces come from the typed outcome

@@ -72,20 +72,38 @@ TEST(PolicyAgreement, KindsAndSpeedsRankTheSame) {
       // bridge vs veth vs vlan: the two policies used to disagree here
       {"1:lo running [127.0.0.1/8]; 2:veth0 running [198.18.2.1/24]; 3:br0 running [198.18.3.1/24]; "
        "4:eth0.100 running [198.18.4.1/24]",
-       {{"veth0", K::veth}, {"br0", K::bridge}, {"eth0.100", K::vlan}}, {}, {}, "eth0.100"},
+       {{"veth0", K::veth}, {"br0", K::bridge}, {"eth0.100", K::vlan}},
+       {},
+       {},
+       "eth0.100"},
       {"1:lo running [127.0.0.1/8]; 2:veth0 running [198.18.2.1/24]; 3:br0 running [198.18.3.1/24]",
-       {{"veth0", K::veth}, {"br0", K::bridge}}, {}, {}, "br0"},
+       {{"veth0", K::veth}, {"br0", K::bridge}},
+       {},
+       {},
+       "br0"},
       // an enslaved veth is a bridge port: never; an unenslaved one is a container's eth0
       {"1:lo running [127.0.0.1/8]; 2:veth1 running [198.18.2.1/24]; 3:veth2 running [198.18.3.1/24]",
-       {{"veth1", K::veth}, {"veth2", K::veth}}, {}, {"veth1"}, "veth2"},
+       {{"veth1", K::veth}, {"veth2", K::veth}},
+       {},
+       {"veth1"},
+       "veth2"},
       // faster wins within a class; IPoIB before everything
       {"1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.2.1/24]; 3:eth1 running [198.18.3.1/24]",
-       {}, {{"eth0", 10000}, {"eth1", 100000}}, {}, "eth1"},
+       {},
+       {{"eth0", 10000}, {"eth1", 100000}},
+       {},
+       "eth1"},
       {"1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.2.1/24]; 3:ib0 running [198.18.3.1/24]",
-       {}, {{"eth0", 400000}, {"ib0", 100000}}, {}, "ib0"},
+       {},
+       {{"eth0", 400000}, {"ib0", 100000}},
+       {},
+       "ib0"},
       // dummy and vpn are never recommended
       {"1:lo running [127.0.0.1/8]; 2:dummy0 running [198.18.2.1/24]; 3:wg0 running [198.18.3.1/24]",
-       {{"dummy0", K::dummy}, {"wg0", K::vpn}}, {}, {}, ""},
+       {{"dummy0", K::dummy}, {"wg0", K::vpn}},
+       {},
+       {},
+       ""},
   };
   for (const auto& l : layouts) {
     auto inv = nccl::testing::make_inventory(l.spec, l.speeds);

@@ -8,19 +8,19 @@
 
 #include "cluster/analysis/analysis.hpp"
 #include "cluster/analysis/analysis_context.hpp"
-#include "transport/auth.hpp"
-#include "transport/message_io.hpp"
 #include "cluster/analysis/probe_plan.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
-#include "transport/probe_protocol.hpp"
-#include "transport/probe_server.hpp"
 #include "cluster/preflight_report.hpp"
 #include "cluster/results_message.hpp"
-#include "core/finding_factory.hpp"
-#include "core/exit_code.hpp"
 #include "core/address.hpp"
+#include "core/exit_code.hpp"
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 #include "report/json.hpp"
+#include "transport/auth.hpp"
+#include "transport/message_io.hpp"
+#include "transport/probe_protocol.hpp"
+#include "transport/probe_server.hpp"
 
 namespace dd::cluster {
 
@@ -31,7 +31,8 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 std::int64_t unix_us() {
-  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 // The job's exit code, as rank 0 returns it and sends it to every member.
@@ -39,8 +40,7 @@ int exit_code_of(const Analysis& a) { return core::has_error(a.findings) ? core:
 
 struct Phases {
   core::Deadline join, probe, results, end;
-  explicit Phases(milliseconds t)
-      : join(t * 45 / 100), probe(t * 75 / 100), results(t * 88 / 100), end(t) {}
+  explicit Phases(milliseconds t) : join(t * 45 / 100), probe(t * 75 / 100), results(t * 88 / 100), end(t) {}
 };
 
 // Starts the probe listeners of this node and records them in `facts`.
@@ -68,8 +68,10 @@ void read_firewall(const os::FirewallSource& source, const PreflightOptions& o, 
   for (std::size_t i = 0; i < ports.size(); ++i)
     if (job_port_owner(ports, i) != facts.rank) outbound.push_back(ports[i]);
   facts.firewall = judge_firewall(source.nft_ruleset_json(), facts.listeners, outbound);
-  if (facts.firewall.read) log(fmt::format("firewall ruleset read: {} block(s) of this preflight's ports", facts.firewall.blocks.size()));
-  else log("firewall: " + facts.firewall.error);
+  if (facts.firewall.read)
+    log(fmt::format("firewall ruleset read: {} block(s) of this preflight's ports", facts.firewall.blocks.size()));
+  else
+    log("firewall: " + facts.firewall.error);
 }
 
 // A node that could not take part: its own findings, same JSON shape.
@@ -82,8 +84,13 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   out.host = facts.host;
   out.verdict = "NOT CHECKED";
   out.reason = findings.empty() ? "" : findings.front().title;
-  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
-              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason},
+  out.json = {{"command", "preflight"},
+              {"role", "member"},
+              {"rank", out.rank},
+              {"world", out.world},
+              {"host", out.host},
+              {"verdict", out.verdict},
+              {"reason", out.reason},
               {"rendezvous", host_port(o.launch.rendezvous_host, o.launch.rendezvous_port)},
               {"recommendation", {{"env", json::object()}, {"per_host", json::object()}}}};
   out.exit_code = core::k_exit_findings;
@@ -94,36 +101,40 @@ core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure&
   std::string addr = f.address;
   std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
   if (!f.rejected.empty())
-    return core::new_finding("preflight.rendezvous.rejected", core::Label::other, core::Severity::error,
-                       fmt::format("rank 0 ({}) turned this node away", addr), {f.rejected},
-                       "start preflight on every node at the same time (srun, pdsh, --ssh), or raise --timeout on "
-                       "every node: rank 0 takes joins for 45% of it");
+    return core::new_finding(
+        "preflight.rendezvous.rejected", core::Label::other, core::Severity::error,
+        fmt::format("rank 0 ({}) turned this node away", addr), {f.rejected},
+        "start preflight on every node at the same time (srun, pdsh, --ssh), or raise --timeout on "
+        "every node: rank 0 takes joins for 45% of it");
   switch (e.failure) {
     case NetFailure::refused:
-      return core::new_finding("preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
-                         fmt::format("rendezvous {} refused the connection", addr), ev,
-                         fmt::format("start preflight on rank 0 (it serves {}), and check that no firewall rejects TCP "
-                                     "port {} there",
-                                     addr, o.launch.rendezvous_port));
+      return core::new_finding(
+          "preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
+          fmt::format("rendezvous {} refused the connection", addr), ev,
+          fmt::format("start preflight on rank 0 (it serves {}), and check that no firewall rejects TCP "
+                      "port {} there",
+                      addr, o.launch.rendezvous_port));
     case NetFailure::timeout:
-      return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
-                         fmt::format("rendezvous {} did not answer", addr), ev,
-                         fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
-                                     "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
-                                     o.launch.rendezvous_port));
+      return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
+                               core::Severity::error, fmt::format("rendezvous {} did not answer", addr), ev,
+                               fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
+                                           "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
+                                           o.launch.rendezvous_port));
     case NetFailure::no_route:
-      return core::new_finding("preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,
-                         fmt::format("no route to the rendezvous {}", addr), ev,
-                         "this node has no route to rank 0's address: check `ip route get` for it and the interface "
-                         "that should carry cluster traffic");
+      return core::new_finding(
+          "preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,
+          fmt::format("no route to the rendezvous {}", addr), ev,
+          "this node has no route to rank 0's address: check `ip route get` for it and the interface "
+          "that should carry cluster traffic");
     case NetFailure::unresolved:
-      return core::new_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution, core::Severity::error,
-                         fmt::format("the rendezvous host '{}' does not resolve here", o.launch.rendezvous_host), ev,
-                         "use rank 0's IP address, or fix DNS / /etc/hosts on this node");
+      return core::new_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution,
+                               core::Severity::error,
+                               fmt::format("the rendezvous host '{}' does not resolve here", o.launch.rendezvous_host),
+                               ev, "use rank 0's IP address, or fix DNS / /etc/hosts on this node");
     default:
       return core::new_finding("preflight.rendezvous.failed", core::Label::other, core::Severity::error,
-                         fmt::format("could not join the rendezvous {}", addr), ev,
-                         "check that every node runs the same distdoctor with the same job token");
+                               fmt::format("could not join the rendezvous {}", addr), ev,
+                               "check that every node runs the same distdoctor with the same job token");
   }
 }
 
@@ -154,8 +165,11 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                             const Log& log) {
   NodeFacts& facts = local.facts;
   facts.time_us = unix_us();
-  json join = {{"rank", facts.rank}, {"world", *o.launch.world}, {"host", facts.host},
-               {"facts", to_json(facts)}, {"report", local.report}};
+  json join = {{"rank", facts.rank},
+               {"world", *o.launch.world},
+               {"host", facts.host},
+               {"facts", to_json(facts)},
+               {"report", local.report}};
   JoinFailure jf;
   auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, o.token, ph.join, log, &jf);
   if (!conn) return alone(o, facts, {join_failure_finding(o, jf, conn.error())});
@@ -165,15 +179,16 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                 same_proof(plan_proof(o.token, conn->server_nonce, conn->client_nonce, facts.rank),
                            plan->body["proof"].get<std::string>());
   if (!proven) {
-    std::string why = !plan ? plan.error().describe()
-                            : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
-                            : plan->type == MsgType::plan   ? "the plan's proof does not match this job's token: "
-                                                              "whoever answers at the rendezvous address is not this "
-                                                              "job's rank 0"
-                                                            : "unexpected message from rank 0";
-    return alone(o, facts, {core::new_finding("preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
-                                        "rank 0 accepted the connection but sent no probe plan", {why},
-                                        "run the same distdoctor with the same job token and world size on every node")});
+    std::string why = !plan                           ? plan.error().describe()
+                      : plan->type == MsgType::reject ? "rank 0 rejected this node: " + plan->body.value("reason", "")
+                      : plan->type == MsgType::plan   ? "the plan's proof does not match this job's token: "
+                                                        "whoever answers at the rendezvous address is not this "
+                                                        "job's rank 0"
+                                                      : "unexpected message from rank 0";
+    return alone(o, facts,
+                 {core::new_finding("preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
+                                    "rank 0 accepted the connection but sent no probe plan", {why},
+                                    "run the same distdoctor with the same job token and world size on every node")});
   }
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
@@ -188,10 +203,11 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   log(verdict ? "verdict received" : "no verdict");
   server.stop();
   if (!verdict || verdict->type != MsgType::verdict) {
-    return alone(o, facts, {core::new_finding("preflight.rendezvous.no-verdict", core::Label::other, core::Severity::error,
-                                        "rank 0 sent no verdict before the deadline",
-                                        {verdict ? "unexpected message" : verdict.error().describe()},
-                                        "look at rank 0's output; raise --timeout on every node if rank 0 is slow")});
+    return alone(o, facts,
+                 {core::new_finding("preflight.rendezvous.no-verdict", core::Label::other, core::Severity::error,
+                                    "rank 0 sent no verdict before the deadline",
+                                    {verdict ? "unexpected message" : verdict.error().describe()},
+                                    "look at rank 0's output; raise --timeout on every node if rank 0 is slow")});
   }
   return member_outcome(o, facts, verdict->body);
 }
@@ -210,10 +226,12 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   int world = *o.launch.world;
   auto rv = RendezvousServer::open(o.launch.rendezvous_port);
   if (!rv) {
-    return alone(o, facts, {core::new_finding("preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
-                                        fmt::format("rank 0 cannot listen on the rendezvous port {}", o.launch.rendezvous_port),
-                                        {rv.error().describe()},
-                                        "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
+    return alone(o, facts,
+                 {core::new_finding(
+                     "preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
+                     fmt::format("rank 0 cannot listen on the rendezvous port {}", o.launch.rendezvous_port),
+                     {rv.error().describe()},
+                     "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
   }
   rv->gather(o.token, world, ph.join, log);
   log(fmt::format("join phase over: {} of {} ranks", rv->members().size() + 1, world));
@@ -237,10 +255,13 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       continue;
     }
     f->rank = rank;
-    in.clock_skew_us[rank] = clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
+    in.clock_skew_us[rank] =
+        clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
     nodes[rank] = std::move(f.value());
-    if (auto r = m.join.find("report"); r != m.join.end()) reports[rank] = std::move(*r);  // read once, not copied
-    else reports[rank] = json::object();
+    if (auto r = m.join.find("report"); r != m.join.end())
+      reports[rank] = std::move(*r);  // read once, not copied
+    else
+      reports[rank] = json::object();
   }
   in.missing = rv->missing();
   std::vector<int> present;
@@ -250,26 +271,28 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   if (pairs.sparse)
     for (const auto& [from, tos] : pairs.peers)
       for (int to : tos) in.planned.insert({from, to});
-  log(fmt::format("probe plan: {} ({} of {} ordered pairs)", pairs.sparse ? "sparse" : "full mesh", pairs.ordered_pairs(),
-                  present.size() * (present.size() - 1)));
+  log(fmt::format("probe plan: {} ({} of {} ordered pairs)", pairs.sparse ? "sparse" : "full mesh",
+                  pairs.ordered_pairs(), present.size() * (present.size() - 1)));
   // A large plan prints the failures only: its nodes summarise their clean light probes
   // (results_message.hpp) and rank 0 rebuilds them from the targets it sent.
   const bool every_probe = !pairs.sparse || o.all_probes;
   std::map<int, std::vector<ProbeTarget>> sent;
-  rv->broadcast(MsgType::plan,
-                [&](const Member& m) {
-                  auto& targets = sent[m.rank] = plan_for(m.rank, nodes, o.launch.job_ports, pairs, light);
-                  json t = json::array();
-                  for (const auto& x : targets) t.push_back(to_json(x));
-                  return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
-                              {"targets", std::move(t)},
-                              {"world", world},
-                              {"missing", in.missing},
-                              {"detail", every_probe ? k_detail_all : k_detail_failures}};
-                },
-                ph.results, log);
-  auto mine = std::async(std::launch::async,
-                         [&] { return run_probes(0, plan_for(0, nodes, o.launch.job_ports, pairs, light), o.probe, ph.probe); });
+  rv->broadcast(
+      MsgType::plan,
+      [&](const Member& m) {
+        auto& targets = sent[m.rank] = plan_for(m.rank, nodes, o.launch.job_ports, pairs, light);
+        json t = json::array();
+        for (const auto& x : targets) t.push_back(to_json(x));
+        return json{{"proof", plan_proof(o.token, m.server_nonce, m.client_nonce, m.rank)},
+                    {"targets", std::move(t)},
+                    {"world", world},
+                    {"missing", in.missing},
+                    {"detail", every_probe ? k_detail_all : k_detail_failures}};
+      },
+      ph.results, log);
+  auto mine = std::async(std::launch::async, [&] {
+    return run_probes(0, plan_for(0, nodes, o.launch.job_ports, pairs, light), o.probe, ph.probe);
+  });
   rv->collect(MsgType::results, ph.results, log);
   in.probes = mine.get();
   log("every node's results are in");
@@ -284,7 +307,8 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
       continue;
     }
     in.probed.insert(rank);
-    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes)) in.probes.push_back(std::move(p));
+    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes))
+      in.probes.push_back(std::move(p));
   }
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
@@ -292,27 +316,31 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
 
   // The verdict goes out first: the members print and exit on the other core while rank 0 builds
   // its own (large) JSON.
-  rv->broadcast(MsgType::verdict,
-                [&](const Member& m) {
-                  json per = json::object();
-                  auto it = a.recommendation.per_host.find(m.host);
-                  if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
-                  return json{{"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-                              {"exit_code", exit_code_of(a)},
-                              {"findings", report::to_json(a.findings)},
-                              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
-                },
-                ph.end, log);
+  rv->broadcast(
+      MsgType::verdict,
+      [&](const Member& m) {
+        json per = json::object();
+        auto it = a.recommendation.per_host.find(m.host);
+        if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
+        return json{{"verdict", std::string(to_string(a.verdict))},
+                    {"reason", a.reason},
+                    {"exit_code", exit_code_of(a)},
+                    {"findings", report::to_json(a.findings)},
+                    {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
+      },
+      ph.end, log);
   log("verdicts sent");
   PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;
   out.rank0->light_bulk = light;
   out.rank0->full_bulk = o.probe.bulk_bytes;
   const AnalysisInput& seen = out.rank0->input;
-  out.json.update({{"host", facts.host}, {"launcher", o.launch.launcher},
-                   {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
-                   {"rendezvous", {{"address", seen.rendezvous}, {"drops", rv->drops()},
-                                   {"unidentified_drops", rv->anonymous_drops()}}}});
+  out.json.update(
+      {{"host", facts.host},
+       {"launcher", o.launch.launcher},
+       {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
+       {"rendezvous",
+        {{"address", seen.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}});
   out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
   out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
   if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
@@ -345,15 +373,25 @@ json rank0_json(const AnalysisInput& in, const Analysis& a, const std::map<int, 
   }
   json good = json::object();
   for (const auto& [rank, addrs] : a.good_addrs) good[std::to_string(rank)] = addrs;
-  json rec = {{"env", a.recommendation.env}, {"per_host", a.recommendation.per_host},
-              {"chosen", a.recommendation.chosen}, {"checks", a.recommendation.checks},
+  json rec = {{"env", a.recommendation.env},
+              {"per_host", a.recommendation.per_host},
+              {"chosen", a.recommendation.chosen},
+              {"checks", a.recommendation.checks},
               {"complete", a.recommendation.complete}};
   auto zero = nodes.find(0);
-  json out = {{"command", "preflight"}, {"role", "rank0"}, {"rank", 0}, {"world", in.world},
-              {"host", zero == nodes.end() ? "" : zero->second.host}, {"launcher", ""}, {"token", ""},
-              {"verdict", std::string(to_string(a.verdict))}, {"reason", a.reason},
-              {"missing", in.missing}, {"lost", lost},
-              {"good_addresses", good}, {"recommendation", rec},
+  json out = {{"command", "preflight"},
+              {"role", "rank0"},
+              {"rank", 0},
+              {"world", in.world},
+              {"host", zero == nodes.end() ? "" : zero->second.host},
+              {"launcher", ""},
+              {"token", ""},
+              {"verdict", std::string(to_string(a.verdict))},
+              {"reason", a.reason},
+              {"missing", in.missing},
+              {"lost", lost},
+              {"good_addresses", good},
+              {"recommendation", rec},
               {"rendezvous", {{"address", in.rendezvous}, {"drops", 0}}}};
   out["nodes"] = std::move(node_list);  // the large parts are moved in, not copied by an initializer list
   out["probes"] = std::move(probes);
@@ -396,8 +434,14 @@ PreflightOutcome member_outcome(const PreflightOptions& o, const NodeFacts& fact
   out.fix.env = string_values(rec.value("env", json::object()));
   const json per_host = rec.value("per_host", json::object());
   for (const auto& [host, vars] : per_host.items()) out.fix.per_host[host] = string_values(vars);
-  out.json = {{"command", "preflight"}, {"role", "member"}, {"rank", out.rank}, {"world", out.world},
-              {"host", out.host}, {"verdict", out.verdict}, {"reason", out.reason}, {"recommendation", rec},
+  out.json = {{"command", "preflight"},
+              {"role", "member"},
+              {"rank", out.rank},
+              {"world", out.world},
+              {"host", out.host},
+              {"verdict", out.verdict},
+              {"reason", out.reason},
+              {"recommendation", rec},
               {"note", "rank 0 prints the cluster verdict with every node's report and the probe matrix"}};
   return out;
 }

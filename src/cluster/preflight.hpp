@@ -15,13 +15,13 @@
 #include "cluster/analysis/analysis.hpp"
 #include "cluster/analysis/node_facts.hpp"
 #include "cluster/analysis/peer_plan.hpp"
-#include "transport/prober.hpp"
-#include "transport/rendezvous.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "os/firewall_source.hpp"
 #include "report/outcome.hpp"
+#include "transport/prober.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::cluster {
 
@@ -31,9 +31,9 @@ struct PreflightOptions {
   std::string token_source;           // "--token", "slurm job id", "default"
   bool token_guessable = false;       // no --token and no launcher job id: a warning finding says so
   std::chrono::milliseconds timeout{60000};
-  ProbeOptions probe;                 // token is set from `token`
-  PlanOptions plan;                   // which pairs rank 0 has probed (peer_plan.hpp)
-  bool all_probes = false;            // --all-probes: every probe in probes[], also for a sparse plan
+  ProbeOptions probe;       // token is set from `token`
+  PlanOptions plan;         // which pairs rank 0 has probed (peer_plan.hpp)
+  bool all_probes = false;  // --all-probes: every probe in probes[], also for a sparse plan
 };
 
 // What this node brings: its facts (listeners and firewall are added by run_preflight), its check
@@ -58,19 +58,19 @@ struct Rank0View {
 // or its own findings when it could not take part. Findings live only in the typed fields (added
 // to, e.g. by the --ssh merge, there); json_of() makes the printed object at output.
 struct PreflightOutcome {
-  nlohmann::json json;                  // `preflight --json`'s other fields (nodes, probes, plan...): all but findings[]
+  nlohmann::json json;  // `preflight --json`'s other fields (nodes, probes, plan...): all but findings[]
   std::vector<core::Finding> findings;  // this node's findings (rank 0: the analysis')
   int exit_code = 0;                    // core::ExitCode
   bool is_rank0 = false;
   int rank = -1;
   int world = 0;
   std::string host;
-  std::string verdict = "UNKNOWN";             // "OK", "WILL BE SLOW", "WILL HANG", "NOT CHECKED"
-  std::string reason;                          // one line: why
-  Recommendation fix;                          // env, per_host, checks (a member: its own host's share)
-  std::vector<core::Finding> rank0_findings;   // a member: rank 0's findings as sent
-  std::optional<Rank0View> rank0;              // rank 0 only
-  report::Sections sections;                   // what --report draws (rank 0: matrix, nodes, interfaces)
+  std::string verdict = "UNKNOWN";            // "OK", "WILL BE SLOW", "WILL HANG", "NOT CHECKED"
+  std::string reason;                         // one line: why
+  Recommendation fix;                         // env, per_host, checks (a member: its own host's share)
+  std::vector<core::Finding> rank0_findings;  // a member: rank 0's findings as sent
+  std::optional<Rank0View> rank0;             // rank 0 only
+  report::Sections sections;                  // what --report draws (rank 0: matrix, nodes, interfaces)
 };
 
 PreflightOutcome run_preflight(const PreflightOptions& options, LocalNode local, const Log& log);

@@ -74,8 +74,13 @@ std::vector<report::InterfaceRow> interface_rows_from_json(const json& interface
   if (!interfaces.is_array()) return rows;
   for (const auto& i : interfaces) {
     if (!i.is_object()) continue;
-    report::InterfaceRow row{shown(i, "name"), shown(i, "kind"), flag(i, "up"), flag(i, "carrier"),
-                             shown(i, "mtu"), shown(i, "speed_mbps"), {}};
+    report::InterfaceRow row{shown(i, "name"),
+                             shown(i, "kind"),
+                             flag(i, "up"),
+                             flag(i, "carrier"),
+                             shown(i, "mtu"),
+                             shown(i, "speed_mbps"),
+                             {}};
     for (const auto& a : i.value("addresses", json::array()))
       row.addresses.push_back(shown(a, "addr") + "/" + shown(a, "prefix") + " (" + shown(a, "scope") + ")");
     rows.push_back(std::move(row));
@@ -83,8 +88,8 @@ std::vector<report::InterfaceRow> interface_rows_from_json(const json& interface
   return rows;
 }
 
-report::Sections rank0_sections(const AnalysisInput& in, const Recommendation& rec,
-                                const std::map<int, json>& reports, bool every_probe) {
+report::Sections rank0_sections(const AnalysisInput& in, const Recommendation& rec, const std::map<int, json>& reports,
+                                bool every_probe) {
   report::Sections s;
   s.matrix = matrix_of(in, every_probe);
   report::Table nodes{"Nodes", {"rank", "host", "NCCL would use", "recommended interface"}, {}};

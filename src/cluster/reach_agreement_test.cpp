@@ -56,9 +56,9 @@ PreflightOutcome sparse_world_of_six() {
 }
 
 States text_states(const std::string& matrix) {
-  const std::map<char, std::string> legend = {{'.', "ok"},      {'x', "partial"},        {'s', "slow"},
-                                              {'M', "mtu-black-hole"}, {'X', "blocked"}, {' ', "not-probed"},
-                                              {'?', "absent"}};
+  const std::map<char, std::string> legend = {
+      {'.', "ok"},      {'x', "partial"},    {'s', "slow"},  {'M', "mtu-black-hole"},
+      {'X', "blocked"}, {' ', "not-probed"}, {'?', "absent"}};
   States out;
   std::vector<std::string> lines;
   for (std::size_t at = 0, nl; (nl = matrix.find('\n', at)) != std::string::npos; at = nl + 1)
@@ -82,9 +82,9 @@ States json_states(const nlohmann::json& out) {
 // The HTML's cells in row-major order over the ranks it draws (0..n-1 here), read through the
 // symbol each one shows.
 States html_states(const std::string& html) {
-  const std::map<std::string, std::string> legend = {{"✔", "ok"},      {"▲", "partial"},        {"s", "slow"},
-                                                     {"M", "mtu-black-hole"}, {"✖", "blocked"}, {"·", "not-probed"},
-                                                     {"?", "absent"}};
+  const std::map<std::string, std::string> legend = {
+      {"✔", "ok"},      {"▲", "partial"},    {"s", "slow"},  {"M", "mtu-black-hole"},
+      {"✖", "blocked"}, {"·", "not-probed"}, {"?", "absent"}};
   States out;
   auto size_at = html.find("data-matrix-size=\"");
   if (size_at == std::string::npos) return out;
@@ -140,7 +140,8 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
   EXPECT_EQ((*slow)["best_rtt_us"], 250'000);
   EXPECT_EQ(out.json["reachability_slow_rtt_us"], k_slow_rtt_us);
   // the HTML legend states the threshold
-  EXPECT_NE(report::render_html_report(report_outcome(out)).find(fmt::format("s slow (best round trip above {} ms)", k_slow_rtt_us / 1000)),
+  EXPECT_NE(report::render_html_report(report_outcome(out))
+                .find(fmt::format("s slow (best round trip above {} ms)", k_slow_rtt_us / 1000)),
             std::string::npos);
 }
 

@@ -78,16 +78,18 @@ std::string render_plan(const Rank0View& view) {
   const PeerPlan& plan = *view.plan;
   const auto& probes = view.input.probes;
   std::size_t all = plan.nodes * (plan.nodes > 0 ? plan.nodes - 1 : 0);
-  std::string out = fmt::format("{} {}: {} of {} ordered node pairs probed, {} probes ({} failed); full {} KiB transfer on "
-                                "{} pairs, {} KiB on the others\n",
-                                "probe plan", plan.sparse ? "sparse" : "full-mesh", plan.ordered_pairs(), all,
-                                probes.size(), std::count_if(probes.begin(), probes.end(), failed),
-                                view.full_bulk / 1024, plan.bulk.size(), view.light_bulk / 1024);
+  std::string out = fmt::format(
+      "{} {}: {} of {} ordered node pairs probed, {} probes ({} failed); full {} KiB transfer on "
+      "{} pairs, {} KiB on the others\n",
+      "probe plan", plan.sparse ? "sparse" : "full-mesh", plan.ordered_pairs(), all, probes.size(),
+      std::count_if(probes.begin(), probes.end(), failed), view.full_bulk / 1024, plan.bulk.size(),
+      view.light_bulk / 1024);
   if (plan.sparse) {
     out += fmt::format("  covers: {} (seed {})\n", core::join(plan_covers(plan), "; "), plan.seed);
-    out += fmt::format("  not seen: {} pairs were never probed - a firewall between two nodes that never talk in ring or "
-                       "tree order stays unseen; all-to-all jobs: run with --full-mesh (--seed {} repeats this plan)\n",
-                       all - plan.ordered_pairs(), plan.seed);
+    out += fmt::format(
+        "  not seen: {} pairs were never probed - a firewall between two nodes that never talk in ring or "
+        "tree order stays unseen; all-to-all jobs: run with --full-mesh (--seed {} repeats this plan)\n",
+        all - plan.ordered_pairs(), plan.seed);
   }
   return out + "\n";
 }
@@ -102,10 +104,12 @@ std::string render_matrix(const Rank0View& view) {
     for (int t = 0; t < m.world; ++t) out += matrix_char(m.at(f, t).state);
     out += "\n";
   }
-  out += fmt::format("      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow (best round "
-                     "trip above {} ms)  ? absent",
-                     k_slow_rtt_us / 1000);
-  bool untested = std::any_of(m.cells.begin(), m.cells.end(), [](const Cell& c) { return c.state == CellState::not_probed; });
+  out += fmt::format(
+      "      . all addresses ok  x some failed  X none answered  M bulk lost (MTU)  s slow (best round "
+      "trip above {} ms)  ? absent",
+      k_slow_rtt_us / 1000);
+  bool untested =
+      std::any_of(m.cells.begin(), m.cells.end(), [](const Cell& c) { return c.state == CellState::not_probed; });
   out += untested ? "  (blank: not tested - no address of it was tried)\n" : "\n";
   return out;
 }
@@ -117,7 +121,8 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
   Color vc = level == "ok" ? Color::green : level == "warn" ? Color::yellow : Color::red;
   out += fmt::format("{} {}\n", style.paint(Color::bold, "preflight:"), style.paint(vc, verdict));
   if (!outcome.reason.empty()) out += fmt::format("  {}\n", outcome.reason);
-  out += fmt::format("  rank {} of {} on {}\n\n", outcome.rank, outcome.world, outcome.host.empty() ? "?" : outcome.host);
+  out +=
+      fmt::format("  rank {} of {} on {}\n\n", outcome.rank, outcome.world, outcome.host.empty() ? "?" : outcome.host);
 
   const Recommendation& fix = outcome.fix;
   if (!fix.env.empty() || !fix.per_host.empty()) {
@@ -130,7 +135,8 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
   if (outcome.rank0) {
     const Rank0View& view = *outcome.rank0;
     if (view.input.world <= k_matrix_max)
-      out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(view) + "\n";
+      out += style.paint(Color::bold, "reachability") + " (row = from rank, column = to rank)\n" + render_matrix(view) +
+             "\n";
     out += render_plan(view);
     out += style.paint(Color::bold, "nodes") + "\n" + node_table(view) + "\n";
   }
@@ -151,8 +157,9 @@ std::string render_text(const PreflightOutcome& outcome, const report::Style& st
   if (!outcome.findings.empty()) out += report::render_summary(outcome.findings, style);
   if (rank0_list || outcome.findings.empty()) {
     if (!outcome.rank0_findings.empty()) {
-      out += style.paint(level == "ok" ? Color::green : Color::red,
-                         fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
+      out += style.paint(
+                 level == "ok" ? Color::green : Color::red,
+                 fmt::format("{} finding(s) at rank 0; its output has the evidence", outcome.rank0_findings.size())) +
              "\n";
     } else if (outcome.findings.empty()) {
       out += report::render_summary(outcome.findings, style);

@@ -83,7 +83,7 @@ TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
   // the parts the golden file must keep, stated once more so a careless update shows
   EXPECT_NE(text.find("preflight: WILL HANG"), std::string::npos);
   EXPECT_NE(text.find("    export NCCL_SOCKET_IFNAME="), std::string::npos);
-  EXPECT_NE(text.find("    1 .-M?"), std::string::npos) << text;  // row of rank 1: to rank 2 bulk lost
+  EXPECT_NE(text.find("    1 .-M?"), std::string::npos) << text;     // row of rank 1: to rank 2 bulk lost
   EXPECT_NE(text.find("    3 \?\?\?-"), std::string::npos) << text;  // the missing rank
   EXPECT_NE(text.find("never joined"), std::string::npos);
 }
@@ -130,10 +130,13 @@ TEST(PreflightText, MemberShowsRankZerosFindings) {
 // outcome the text is drawn from; values of the wrong type are dropped, not trusted.
 TEST(PreflightText, MemberOutcomeDecodesRankZerosVerdict) {
   auto a = analyze(cluster_of_four());
-  nlohmann::json verdict = {{"verdict", "WILL HANG"}, {"reason", a.reason}, {"exit_code", 1},
+  nlohmann::json verdict = {{"verdict", "WILL HANG"},
+                            {"reason", a.reason},
+                            {"exit_code", 1},
                             {"findings", report::to_json(a.findings)},
-                            {"recommendation", {{"env", {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"BAD", 3}}},
-                                                {"per_host", {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}}}}}};
+                            {"recommendation",
+                             {{"env", {{"NCCL_SOCKET_IFNAME", "=eth0"}, {"BAD", 3}}},
+                              {"per_host", {{"node1", {{"GLOO_SOCKET_IFNAME", "eth0"}}}}}}}};
   PreflightOptions o;
   o.launch.world = 4;
   NodeFacts me;
@@ -155,7 +158,8 @@ TEST(PreflightText, MemberOutcomeDecodesRankZerosVerdict) {
   EXPECT_EQ(text.find("reachability"), std::string::npos) << text;  // rank 0 prints the matrix
   // With a finding of its own (a held-out run: the token warning), rank 0's list still follows and
   // the count says where the verdict's findings are, not a bare "0 errors" under WILL HANG.
-  out.findings.push_back(core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning, "the job token is guessable"));
+  out.findings.push_back(core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning,
+                                           "the job token is guessable"));
   text = render_text(out, report::Style(false));
   EXPECT_NE(text.find("findings (this node)\n"), std::string::npos) << text;
   EXPECT_NE(text.find("findings (from rank 0)\n  error ["), std::string::npos) << text;

@@ -22,8 +22,9 @@ std::vector<std::int64_t> integers(const nlohmann::json& body, const char* key) 
 }  // namespace
 
 bool summarisable(const ProbeResult& p, std::uint32_t full_bulk) {
-  return p.target.what == "candidate" && p.target.protocol && p.target.bulk_bytes != 0 && p.target.bulk_bytes < full_bulk && p.ok &&
-         p.bulk_ok && !p.retried && !noteworthy(p) && p.rtt_us >= 0 && p.rtt_us <= k_slow_rtt_us && p.reached < 0;
+  return p.target.what == "candidate" && p.target.protocol && p.target.bulk_bytes != 0 &&
+         p.target.bulk_bytes < full_bulk && p.ok && p.bulk_ok && !p.retried && !noteworthy(p) && p.rtt_us >= 0 &&
+         p.rtt_us <= k_slow_rtt_us && p.reached < 0;
 }
 
 nlohmann::json results_body(int rank, const std::vector<ProbeResult>& results, const std::string& detail,
@@ -63,7 +64,8 @@ std::vector<ProbeResult> results_from_body(int rank, const nlohmann::json& body,
   if (idx.size() != rtt.size()) return out;
   std::vector<bool> seen(plan.size(), false);
   for (std::size_t k = 0; k < idx.size(); ++k) {
-    if (idx[k] < 0 || static_cast<std::uint64_t>(idx[k]) >= plan.size() || seen[static_cast<std::size_t>(idx[k])]) continue;
+    if (idx[k] < 0 || static_cast<std::uint64_t>(idx[k]) >= plan.size() || seen[static_cast<std::size_t>(idx[k])])
+      continue;
     const auto at = static_cast<std::size_t>(idx[k]);
     seen[at] = true;
     ProbeResult p;

@@ -10,9 +10,9 @@
 #include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/analysis/peer_plan.hpp"
 #include "cluster/analysis/probe_plan.hpp"
+#include "core/json_limits.hpp"
 #include "transport/wire.hpp"
 #include "transport/wire_schema.hpp"
-#include "core/json_limits.hpp"
 
 namespace dd::cluster {
 namespace {
@@ -132,7 +132,8 @@ TEST(PreflightResultsMessage, SummarisedLightProbesGiveTheSameAnalysisAsEveryPro
   EXPECT_EQ(full.recommendation.env, rebuilt.recommendation.env);
   // The printed summary counts every probe either way, with the same failures and round trips.
   auto a = probe_summary(s.full.probes, k_full), b = probe_summary(s.rebuilt.probes, k_full);
-  for (const char* k : {"total", "ok", "bulk_ok", "failed", "full_transfers", "light_transfers", "lossy", "rtt_us", "bulk_mbps"})
+  for (const char* k :
+       {"total", "ok", "bulk_ok", "failed", "full_transfers", "light_transfers", "lossy", "rtt_us", "bulk_mbps"})
     EXPECT_EQ(a[k], b[k]) << k;
   // What rank 0 reads shrinks (each node still lists its 3 full transfers and its failures).
   EXPECT_LT(s.bytes_failures * 2, s.bytes_all) << s.bytes_failures << " vs " << s.bytes_all;
@@ -170,8 +171,8 @@ TEST(PreflightResultsMessage, WhatIsNeverSummarised) {
 
 TEST(PreflightResultsMessage, IndicesOutsideThePlanOrRepeatedAreIgnored) {
   const ProbeTarget& t = k_light;
-  nlohmann::json body = {{"rank", 1}, {"results", nlohmann::json::array()}, {"passed", {0, 0, 5}},
-                         {"passed_rtt_us", {10, 20, 30}}};
+  nlohmann::json body = {
+      {"rank", 1}, {"results", nlohmann::json::array()}, {"passed", {0, 0, 5}}, {"passed_rtt_us", {10, 20, 30}}};
   auto back = results_from_body(1, body, {t}, k_full);
   ASSERT_EQ(back.size(), 1u);
   EXPECT_EQ(back[0].rtt_us, 10);

@@ -21,8 +21,9 @@ using std::chrono::seconds;
 milliseconds cleanup_reserve(const SshLaunchOptions& o) { return seconds(o.connect_timeout_s + 5); }
 
 std::vector<std::string> common_options(const SshLaunchOptions& o) {
-  std::vector<std::string> v = {"-o", "BatchMode=yes", "-o", fmt::format("ConnectTimeout={}", o.connect_timeout_s),
-                                "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
+  std::vector<std::string> v = {
+      "-o", "BatchMode=yes",         "-o", fmt::format("ConnectTimeout={}", o.connect_timeout_s),
+      "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
   for (const auto& opt : o.ssh_options) v.insert(v.end(), {"-o", opt});
   return v;
 }
@@ -105,10 +106,13 @@ core::Result<std::vector<std::string>> read_hostfile(const os::FileTree& files, 
     if (t.empty()) continue;
     auto first = std::string(t.substr(0, t.find_first_of(" \t")));
     auto one = parse_ssh_hosts(first);
-    if (!one) return core::make_error(core::ErrorKind::usage, fmt::format("--hostfile '{}' line {}: '{}' is not a host name", path, line_no, first));
+    if (!one)
+      return core::make_error(core::ErrorKind::usage,
+                              fmt::format("--hostfile '{}' line {}: '{}' is not a host name", path, line_no, first));
     hosts.push_back(first);
   }
-  if (hosts.empty()) return core::make_error(core::ErrorKind::usage, fmt::format("--hostfile '{}': no host in it", path));
+  if (hosts.empty())
+    return core::make_error(core::ErrorKind::usage, fmt::format("--hostfile '{}': no host in it", path));
   return hosts;
 }
 
@@ -134,10 +138,10 @@ SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOpt
 
   // 1. A private folder in the host's temporary directory.
   r.stage = "connect";
-  r.error = step(runner,
-                 ssh_spec(o, r.host, "mktemp -d \"${TMPDIR:-/tmp}/distdoctor.XXXXXX\"",
-                          budget(seconds(o.connect_timeout_s + 10))),
-                 out);
+  r.error = step(
+      runner,
+      ssh_spec(o, r.host, "mktemp -d \"${TMPDIR:-/tmp}/distdoctor.XXXXXX\"", budget(seconds(o.connect_timeout_s + 10))),
+      out);
   if (!r.error.empty()) return r;
   auto dir = std::string(core::trim(out.out));
   if (dir.empty() || dir.front() != '/' || dir.find_first_of("'\"\\ \n") != std::string::npos) {
@@ -212,9 +216,10 @@ std::vector<core::Finding> ssh_findings(const std::vector<SshHostResult>& result
       auto f = core::new_finding("preflight.ssh.unreachable", unreachable_label(r.error), core::Severity::error,
                                  fmt::format("{} was not started: ssh to {} failed", who, r.host));
       f.evidence = {fmt::format("ssh -o BatchMode=yes {}: {}", r.host, r.error)};
-      f.fix.text = fmt::format("make `ssh -o BatchMode=yes {} true` work from this node (key in the agent or ~/.ssh, "
-                               "host key in known_hosts, sshd reachable), or start preflight on {} yourself with --rank {}",
-                               r.host, r.host, r.rank);
+      f.fix.text = fmt::format(
+          "make `ssh -o BatchMode=yes {} true` work from this node (key in the agent or ~/.ssh, "
+          "host key in known_hosts, sshd reachable), or start preflight on {} yourself with --rank {}",
+          r.host, r.host, r.rank);
       f.hosts = {r.host}, f.ranks = {r.rank};
       out.push_back(std::move(f));
     } else if (r.stage == "copy") {
@@ -250,8 +255,14 @@ std::vector<core::Finding> ssh_findings(const std::vector<SshHostResult>& result
 nlohmann::json ssh_json(const std::vector<SshHostResult>& results) {
   auto hosts = nlohmann::json::array();
   for (const auto& r : results)
-    hosts.push_back({{"host", r.host}, {"rank", r.rank}, {"ok", r.stage.empty()}, {"stage", r.stage},
-                     {"error", r.error}, {"exit_code", r.exit_code}, {"dir", r.remote_dir}, {"cleaned", r.cleaned}});
+    hosts.push_back({{"host", r.host},
+                     {"rank", r.rank},
+                     {"ok", r.stage.empty()},
+                     {"stage", r.stage},
+                     {"error", r.error},
+                     {"exit_code", r.exit_code},
+                     {"dir", r.remote_dir},
+                     {"cleaned", r.cleaned}});
   return {{"hosts", hosts}};
 }
 
@@ -260,7 +271,8 @@ void merge_ssh_results(PreflightOutcome& outcome, const std::vector<SshHostResul
   outcome.findings.insert(outcome.findings.end(), extra.begin(), extra.end());
   core::sort_findings(outcome.findings);
   outcome.json["ssh"] = ssh_json(results);
-  if (core::has_error(outcome.findings) && outcome.exit_code == core::k_exit_ok) outcome.exit_code = core::k_exit_findings;
+  if (core::has_error(outcome.findings) && outcome.exit_code == core::k_exit_ok)
+    outcome.exit_code = core::k_exit_findings;
 }
 
 }  // namespace dd::cluster

@@ -26,12 +26,12 @@ namespace dd::cluster {
 struct PreflightOutcome;
 
 struct SshLaunchOptions {
-  std::vector<std::string> hosts;         // [user@]host, rank = index + 1
-  std::string executable;                 // the binary to copy (/proc/self/exe's target)
-  std::vector<std::string> member_args;   // arguments after `preflight` for every member; --rank is added
+  std::vector<std::string> hosts;            // [user@]host, rank = index + 1
+  std::string executable;                    // the binary to copy (/proc/self/exe's target)
+  std::vector<std::string> member_args;      // arguments after `preflight` for every member; --rank is added
   std::chrono::milliseconds timeout{60000};  // the members' --timeout; each host's whole launch gets this + 30 s
-  int connect_timeout_s = 10;             // ssh -o ConnectTimeout
-  std::vector<std::string> ssh_options;   // more `-o KEY=VALUE` for ssh and scp (--ssh-option)
+  int connect_timeout_s = 10;                // ssh -o ConnectTimeout
+  std::vector<std::string> ssh_options;      // more `-o KEY=VALUE` for ssh and scp (--ssh-option)
   std::string ssh = "ssh";
   std::string scp = "scp";
 };
@@ -40,11 +40,11 @@ struct SshLaunchOptions {
 struct SshHostResult {
   std::string host;
   int rank = 0;
-  std::string stage;      // where it stopped: "connect", "copy", "run"; "" when the member ran
-  std::string error;      // ssh/scp's own words (last stderr lines), or "timed out after N s"
-  int exit_code = -1;     // the remote preflight's exit code when it ran
+  std::string stage;       // where it stopped: "connect", "copy", "run"; "" when the member ran
+  std::string error;       // ssh/scp's own words (last stderr lines), or "timed out after N s"
+  int exit_code = -1;      // the remote preflight's exit code when it ran
   std::string remote_dir;  // the temporary folder, "" when none was made
-  bool cleaned = false;   // the folder was removed again
+  bool cleaned = false;    // the folder was removed again
 };
 
 // "a,b, c" → {"a","b","c"}; an empty entry or one with blanks or a leading '-' is an error naming it.

@@ -47,9 +47,10 @@ TEST(SshLaunch, MakesFolderCopiesRunsAndRemoves) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_TRUE(r.cleaned);
   ASSERT_EQ(runner.calls.size(), 4u);
-  EXPECT_EQ(joined(runner.calls[0]),
-            "ssh -T -o BatchMode=yes -o ConnectTimeout=4 -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -o Port=2222 "
-            "alice@node2 mktemp -d \"${TMPDIR:-/tmp}/distdoctor.XXXXXX\"");
+  EXPECT_EQ(
+      joined(runner.calls[0]),
+      "ssh -T -o BatchMode=yes -o ConnectTimeout=4 -o ServerAliveInterval=5 -o ServerAliveCountMax=3 -o Port=2222 "
+      "alice@node2 mktemp -d \"${TMPDIR:-/tmp}/distdoctor.XXXXXX\"");
   EXPECT_EQ(runner.calls[1].argv.front(), "scp");
   EXPECT_EQ(runner.calls[1].argv.back(), "alice@node2:/tmp/distdoctor.AbC123/distdoctor");
   EXPECT_EQ(runner.calls[1].argv[runner.calls[1].argv.size() - 2], "/opt/dd/distdoctor");
@@ -94,7 +95,9 @@ TEST(SshLaunch, TimedOutConnectAndUnknownNameGetTheirLabels) {
 
 TEST(SshLaunch, FailedCopyStillRemovesTheFolder) {
   os::fake::FakeProcessRunner runner;
-  runner.answer(exited(0, "/tmp/distdoctor.x\n")).answer(exited(1, "", "scp: write: No space left on device")).answer(exited(0));
+  runner.answer(exited(0, "/tmp/distdoctor.x\n"))
+      .answer(exited(1, "", "scp: write: No space left on device"))
+      .answer(exited(0));
   auto r = launch_on_host(runner, options({"n"}), 0, core::Deadline(60s));
   EXPECT_EQ(r.stage, "copy");
   ASSERT_EQ(runner.calls.size(), 3u);

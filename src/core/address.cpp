@@ -60,8 +60,9 @@ bool is_ipv6_address(std::string_view text) {
 }
 
 bool is_loopback_address(std::string_view text) {
-  return test(text, [](const std::uint8_t* b) { return b[0] == 127; },
-              [](const IpAddress& ip) { return all_zero(ip, 0, 15) && ip.bytes[15] == 1; });
+  return test(
+      text, [](const std::uint8_t* b) { return b[0] == 127; },
+      [](const IpAddress& ip) { return all_zero(ip, 0, 15) && ip.bytes[15] == 1; });
 }
 
 bool is_ipv6_link_local(std::string_view text) {
@@ -70,13 +71,15 @@ bool is_ipv6_link_local(std::string_view text) {
 }
 
 bool is_link_local_address(std::string_view text) {
-  return test(text, [](const std::uint8_t* b) { return b[0] == 169 && b[1] == 254; },
-              [](const IpAddress& ip) { return ip.bytes[0] == 0xfe && (ip.bytes[1] & 0xc0) == 0x80; });
+  return test(
+      text, [](const std::uint8_t* b) { return b[0] == 169 && b[1] == 254; },
+      [](const IpAddress& ip) { return ip.bytes[0] == 0xfe && (ip.bytes[1] & 0xc0) == 0x80; });
 }
 
 bool is_unspecified_address(std::string_view text) {
-  return test(text, [](const std::uint8_t* b) { return b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0; },
-              [](const IpAddress& ip) { return all_zero(ip, 0, 16); });
+  return test(
+      text, [](const std::uint8_t* b) { return b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0; },
+      [](const IpAddress& ip) { return all_zero(ip, 0, 16); });
 }
 
 bool is_routable_address(std::string_view text) {
@@ -84,8 +87,9 @@ bool is_routable_address(std::string_view text) {
       is_unspecified_address(text)) {
     return false;
   }
-  return !test(text, [](const std::uint8_t* b) { return b[0] >= 224 && b[0] <= 239; },
-               [](const IpAddress& ip) { return ip.bytes[0] == 0xff; });
+  return !test(
+      text, [](const std::uint8_t* b) { return b[0] >= 224 && b[0] <= 239; },
+      [](const IpAddress& ip) { return ip.bytes[0] == 0xff; });
 }
 
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix) {

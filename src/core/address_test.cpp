@@ -11,9 +11,9 @@ namespace {
 TEST(Address, LinkLocalIsFe80Slash10AndIpv4_169_254) {
   EXPECT_TRUE(is_link_local_address("fe80::1"));
   EXPECT_TRUE(is_link_local_address("FE80::1"));
-  EXPECT_TRUE(is_link_local_address("febf:ffff::1"));   // last of fe80::/10
-  EXPECT_FALSE(is_link_local_address("fec0::1"));       // site-local, not link-local
-  EXPECT_FALSE(is_link_local_address("fe8::1"));        // the old prefix check said yes
+  EXPECT_TRUE(is_link_local_address("febf:ffff::1"));  // last of fe80::/10
+  EXPECT_FALSE(is_link_local_address("fec0::1"));      // site-local, not link-local
+  EXPECT_FALSE(is_link_local_address("fe8::1"));       // the old prefix check said yes
   EXPECT_TRUE(is_link_local_address("fe80::18:1%eth0"));
   EXPECT_TRUE(is_link_local_address("[fe80::18:1%eth0]"));
   EXPECT_TRUE(is_link_local_address("169.254.3.4"));
@@ -21,7 +21,7 @@ TEST(Address, LinkLocalIsFe80Slash10AndIpv4_169_254) {
   EXPECT_FALSE(is_link_local_address("169.253.3.4"));
   EXPECT_TRUE(is_ipv6_link_local("fe80::1%ib0"));
   EXPECT_FALSE(is_ipv6_link_local("169.254.3.4"));
-  EXPECT_FALSE(is_link_local_address("fe80-host"));    // a name, not an address
+  EXPECT_FALSE(is_link_local_address("fe80-host"));  // a name, not an address
 }
 
 TEST(Address, LoopbackUnspecifiedAndRoutable) {

@@ -42,9 +42,9 @@ std::string_view to_string(Label label);
 std::string_view to_string(Severity severity);
 
 struct Fix {
-  std::map<std::string, std::string> env;                                // VAR -> value
-  std::map<std::string, std::map<std::string, std::string>> per_host;   // host -> VAR -> value
-  std::string text;                                                      // human instructions
+  std::map<std::string, std::string> env;                              // VAR -> value
+  std::map<std::string, std::map<std::string, std::string>> per_host;  // host -> VAR -> value
+  std::string text;                                                    // human instructions
 };
 
 struct Finding {

@@ -27,9 +27,9 @@ bool is_vpn_link_name(std::string_view name) {
 }
 
 bool is_virtual_link_name(std::string_view name) {
-  return any_prefix(name, {"flannel", "cni", "cbr", "vxlan", "cilium", "cali", "weave", "genev", "macvlan",
-                           "macvtap", "ipvl", "kube-", "virbr", "vnet", "ifb", "lxcbr", "lxdbr", "podman",
-                           "nerdctl", "ovs-", "gre", "sit", "ip6tnl"});
+  return any_prefix(name, {"flannel", "cni",     "cbr",     "vxlan", "cilium", "cali", "weave", "genev",
+                           "macvlan", "macvtap", "ipvl",    "kube-", "virbr",  "vnet", "ifb",   "lxcbr",
+                           "lxdbr",   "podman",  "nerdctl", "ovs-",  "gre",    "sit",  "ip6tnl"});
 }
 
 bool is_host_private_link_name(std::string_view name) {

@@ -8,12 +8,12 @@
 namespace dd::core {
 
 enum class ErrorKind {
-  usage,        // bad flag or argument value (exit 2)
-  unreadable,   // an input file/stream could not be read or parsed (exit 2)
-  not_found,    // something looked up does not exist (caller decides)
-  timeout,      // a deadline passed
-  system,       // a system call failed (errno in the message)
-  internal,     // the tool itself failed (exit 3)
+  usage,       // bad flag or argument value (exit 2)
+  unreadable,  // an input file/stream could not be read or parsed (exit 2)
+  not_found,   // something looked up does not exist (caller decides)
+  timeout,     // a deadline passed
+  system,      // a system call failed (errno in the message)
+  internal,    // the tool itself failed (exit 3)
 };
 
 struct Error {

@@ -34,8 +34,10 @@ std::string TextTable::render(const std::string& indent, const Decorate& decorat
       std::size_t pad = width[c] - utf8_length(text);
       std::string cell = decorate ? decorate(r, c, text) : text;
       bool last = c + 1 == columns;
-      if (align_[c] == Align::right) line += std::string(pad, ' ') + cell;
-      else line += cell + (last ? std::string() : std::string(pad, ' '));
+      if (align_[c] == Align::right)
+        line += std::string(pad, ' ') + cell;
+      else
+        line += cell + (last ? std::string() : std::string(pad, ' '));
       if (!last) line += "  ";
     }
     while (!line.empty() && line.back() == ' ') line.pop_back();

@@ -18,10 +18,14 @@ std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   auto at = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
   if (c < 0x80) return 1;
   std::size_t n = 0;
-  if (c >= 0xC2 && c <= 0xDF) n = 2;
-  else if (c >= 0xE0 && c <= 0xEF) n = 3;
-  else if (c >= 0xF0 && c <= 0xF4) n = 4;
-  else return 0;
+  if (c >= 0xC2 && c <= 0xDF)
+    n = 2;
+  else if (c >= 0xE0 && c <= 0xEF)
+    n = 3;
+  else if (c >= 0xF0 && c <= 0xF4)
+    n = 4;
+  else
+    return 0;
   if (i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if (!continuation(at(k))) return 0;
@@ -95,11 +99,16 @@ std::string escape_control(std::string_view s) {
       continue;
     }
     if (n == 1) {
-      if (c == '\n') out += "\\n";
-      else if (c == '\r') out += "\\r";
-      else if (c == 0x1B) out += "\\e";
-      else if ((c < 0x20 && c != '\t') || c == 0x7F) out += fmt::format("\\x{:02x}", c);
-      else out += static_cast<char>(c);
+      if (c == '\n')
+        out += "\\n";
+      else if (c == '\r')
+        out += "\\r";
+      else if (c == 0x1B)
+        out += "\\e";
+      else if ((c < 0x20 && c != '\t') || c == 0x7F)
+        out += fmt::format("\\x{:02x}", c);
+      else
+        out += static_cast<char>(c);
       ++i;
       continue;
     }

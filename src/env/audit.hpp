@@ -39,9 +39,9 @@ struct AuditInput {
   // NCCL config-file entries in NCCL's read order (NCCL_CONF_FILE or ~/.nccl.conf, then
   // /etc/nccl.conf); only names absent from `env` take effect.
   std::vector<ConfigSetting> config_files;
-  const os::Resolver& resolver;               // MASTER_ADDR lookups
-  std::vector<std::string> local_addresses;   // numeric addresses of this host's interfaces
-  bool ib_present = false;                    // an InfiniBand/RoCE device exists (/sys/class/infiniband)
+  const os::Resolver& resolver;              // MASTER_ADDR lookups
+  std::vector<std::string> local_addresses;  // numeric addresses of this host's interfaces
+  bool ib_present = false;                   // an InfiniBand/RoCE device exists (/sys/class/infiniband)
   Platform platform = Platform::linux_os;
 };
 

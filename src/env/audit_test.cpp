@@ -48,123 +48,260 @@ const auto P = Label::performance;
 INSTANTIATE_TEST_SUITE_P(
     Table, EnvRules,
     ::testing::Values(
-        RuleCase{"ifname_typo", {{{"NCCL_SOCKET_IFNAMES", "eth0"}}}, "env.unknown-name", T, E,
+        RuleCase{"ifname_typo",
+                 {{{"NCCL_SOCKET_IFNAMES", "eth0"}}},
+                 "env.unknown-name",
+                 T,
+                 E,
                  M{{"NCCL_SOCKET_IFNAMES", ""}, {"NCCL_SOCKET_IFNAME", "eth0"}}},
-        RuleCase{"ifname_typo_both_set", {{{"NCCL_SOCKET_IFNAMES", "eth0"}, {"NCCL_SOCKET_IFNAME", "eth1"}}},
-                 "env.unknown-name", T, W, M{{"NCCL_SOCKET_IFNAMES", ""}}},
-        RuleCase{"nsocks_per_peer", {{{"NCCL_NSOCKS_PER_PEER", "4"}}}, "env.unknown-name", T, E,
+        RuleCase{"ifname_typo_both_set",
+                 {{{"NCCL_SOCKET_IFNAMES", "eth0"}, {"NCCL_SOCKET_IFNAME", "eth1"}}},
+                 "env.unknown-name",
+                 T,
+                 W,
+                 M{{"NCCL_SOCKET_IFNAMES", ""}}},
+        RuleCase{"nsocks_per_peer",
+                 {{{"NCCL_NSOCKS_PER_PEER", "4"}}},
+                 "env.unknown-name",
+                 T,
+                 E,
                  M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}, {"NCCL_SOCKET_NTHREADS", "1"}}},
-        RuleCase{"nsocks_per_peer_threads_set", {{{"NCCL_NSOCKS_PER_PEER", "8"}, {"NCCL_SOCKET_NTHREADS", "2"}}},
-                 "env.unknown-name", T, E, M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}}},
+        RuleCase{"nsocks_per_peer_threads_set",
+                 {{{"NCCL_NSOCKS_PER_PEER", "8"}, {"NCCL_SOCKET_NTHREADS", "2"}}},
+                 "env.unknown-name",
+                 T,
+                 E,
+                 M{{"NCCL_NSOCKS_PER_PEER", ""}, {"NCCL_NSOCKS_PERTHREAD", "4"}}},
         RuleCase{"unknown_no_match", {{{"NCCL_COMPLETELY_MADE_UP", "1"}}}, "env.unknown-name", T, W, M{}},
-        RuleCase{"master_addr_typo", {{{"MASTER_ADDRESS", "198.18.0.1"}}}, "env.unknown-name", T, E,
+        RuleCase{"master_addr_typo",
+                 {{{"MASTER_ADDRESS", "198.18.0.1"}}},
+                 "env.unknown-name",
+                 T,
+                 E,
                  M{{"MASTER_ADDRESS", ""}, {"MASTER_ADDR", "198.18.0.1"}}},
-        RuleCase{"deprecated_nrings", {{{"NCCL_MAX_NRINGS", "4"}}}, "env.deprecated-name", T, W,
+        RuleCase{"deprecated_nrings",
+                 {{{"NCCL_MAX_NRINGS", "4"}}},
+                 "env.deprecated-name",
+                 T,
+                 W,
                  M{{"NCCL_MAX_NRINGS", ""}, {"NCCL_MAX_NCHANNELS", "4"}}},
-        RuleCase{"renamed_gdr_level", {{{"NCCL_IB_GDR_LEVEL", "PHB"}}}, "env.renamed-name", T, W,
+        RuleCase{"renamed_gdr_level",
+                 {{{"NCCL_IB_GDR_LEVEL", "PHB"}}},
+                 "env.renamed-name",
+                 T,
+                 W,
                  M{{"NCCL_IB_GDR_LEVEL", ""}, {"NCCL_NET_GDR_LEVEL", "PHB"}}},
-        RuleCase{"removed_threshold", {{{"NCCL_LL_THRESHOLD", "0"}}}, "env.removed-name", T, W,
+        RuleCase{"removed_threshold",
+                 {{{"NCCL_LL_THRESHOLD", "0"}}},
+                 "env.removed-name",
+                 T,
+                 W,
                  M{{"NCCL_LL_THRESHOLD", ""}}},
-        RuleCase{"newer_poll_timeout", {{{"NCCL_SOCKET_POLL_TIMEOUT_MSEC", "10"}}}, "env.newer-version-name", T, I, M{}},
+        RuleCase{
+            "newer_poll_timeout", {{{"NCCL_SOCKET_POLL_TIMEOUT_MSEC", "10"}}}, "env.newer-version-name", T, I, M{}},
         RuleCase{"algo_token", {{{"NCCL_ALGO", "rings"}}}, "env.nccl.algo-invalid", T, E, M{{"NCCL_ALGO", "Ring"}}},
-        RuleCase{"algo_unprefixed", {{{"NCCL_ALGO", "ring;tree"}}}, "env.nccl.algo-invalid", T, E, M{{"NCCL_ALGO", ""}}},
-        RuleCase{"algo_prefix", {{{"NCCL_ALGO", "allreduse:ring"}}}, "env.nccl.algo-invalid", T, E,
+        RuleCase{
+            "algo_unprefixed", {{{"NCCL_ALGO", "ring;tree"}}}, "env.nccl.algo-invalid", T, E, M{{"NCCL_ALGO", ""}}},
+        RuleCase{"algo_prefix",
+                 {{{"NCCL_ALGO", "allreduse:ring"}}},
+                 "env.nccl.algo-invalid",
+                 T,
+                 E,
                  M{{"NCCL_ALGO", "AllReduce:ring"}}},
         RuleCase{"proto_token", {{{"NCCL_PROTO", "LL,LL256"}}}, "env.nccl.proto-invalid", T, E, M{{"NCCL_PROTO", ""}}},
-        RuleCase{"family_case", {{{"NCCL_SOCKET_FAMILY", "af_inet6"}}}, "env.nccl.socket-family-invalid", T, W,
+        RuleCase{"family_case",
+                 {{{"NCCL_SOCKET_FAMILY", "af_inet6"}}},
+                 "env.nccl.socket-family-invalid",
+                 T,
+                 W,
                  M{{"NCCL_SOCKET_FAMILY", "AF_INET6"}}},
-        RuleCase{"family_word", {{{"NCCL_SOCKET_FAMILY", "ipv4"}}}, "env.nccl.socket-family-invalid", T, W,
+        RuleCase{"family_word",
+                 {{{"NCCL_SOCKET_FAMILY", "ipv4"}}},
+                 "env.nccl.socket-family-invalid",
+                 T,
+                 W,
                  M{{"NCCL_SOCKET_FAMILY", "AF_INET"}}},
         RuleCase{"int_abc", {{{"NCCL_IB_TIMEOUT", "abc"}}}, "env.int.not-a-number", T, E, M{{"NCCL_IB_TIMEOUT", ""}}},
-        RuleCase{"int_true", {{{"NCCL_IB_DISABLE", "true"}}}, "env.int.not-a-number", T, E, M{{"NCCL_IB_DISABLE", "1"}}},
-        RuleCase{"int_false", {{{"NCCL_SHM_DISABLE", "false"}}}, "env.int.not-a-number", T, W,
-                 M{{"NCCL_SHM_DISABLE", "0"}}},
+        RuleCase{
+            "int_true", {{{"NCCL_IB_DISABLE", "true"}}}, "env.int.not-a-number", T, E, M{{"NCCL_IB_DISABLE", "1"}}},
+        RuleCase{
+            "int_false", {{{"NCCL_SHM_DISABLE", "false"}}}, "env.int.not-a-number", T, W, M{{"NCCL_SHM_DISABLE", "0"}}},
         RuleCase{"int_octal", {{{"NCCL_BUFFSIZE", "010"}}}, "env.int.octal", T, W, M{{"NCCL_BUFFSIZE", "10"}}},
         RuleCase{"int_octal_out_of_range", {{{"NCCL_IB_DISABLE", "010"}}}, "env.int.octal", T, W, M{}},
-        RuleCase{"int_trailing", {{{"NCCL_BUFFSIZE", "12abc"}}}, "env.int.trailing-garbage", T, W,
+        RuleCase{"int_trailing",
+                 {{{"NCCL_BUFFSIZE", "12abc"}}},
+                 "env.int.trailing-garbage",
+                 T,
+                 W,
                  M{{"NCCL_BUFFSIZE", "12"}}},
         // NCCL reads "4MB" as 4 (strtoll): the fix is the byte count the user meant
-        RuleCase{"int_size_unit", {{{"NCCL_BUFFSIZE", "4MB"}}}, "env.int.trailing-garbage", T, W,
+        RuleCase{"int_size_unit",
+                 {{{"NCCL_BUFFSIZE", "4MB"}}},
+                 "env.int.trailing-garbage",
+                 T,
+                 W,
                  M{{"NCCL_BUFFSIZE", "4194304"}}},
-        RuleCase{"int_size_unit_spaced", {{{"NCCL_SOCKET_SNDBUF", "512 KiB"}}}, "env.int.trailing-garbage", T, W,
+        RuleCase{"int_size_unit_spaced",
+                 {{{"NCCL_SOCKET_SNDBUF", "512 KiB"}}},
+                 "env.int.trailing-garbage",
+                 T,
+                 W,
                  M{{"NCCL_SOCKET_SNDBUF", "524288"}}},
-        RuleCase{"int_unit_not_bytes", {{{"NCCL_SOCKET_NTHREADS", "4MB"}}}, "env.int.trailing-garbage", T, W,
+        RuleCase{"int_unit_not_bytes",
+                 {{{"NCCL_SOCKET_NTHREADS", "4MB"}}},
+                 "env.int.trailing-garbage",
+                 T,
+                 W,
                  M{{"NCCL_SOCKET_NTHREADS", "4"}}},
-        RuleCase{"int_overflow", {{{"NCCL_BUFFSIZE", "99999999999999999999"}}}, "env.int.overflow", T, W,
+        RuleCase{"int_overflow",
+                 {{{"NCCL_BUFFSIZE", "99999999999999999999"}}},
+                 "env.int.overflow",
+                 T,
+                 W,
                  M{{"NCCL_BUFFSIZE", ""}}},
         RuleCase{"int_range", {{{"NCCL_CROSS_NIC", "5"}}}, "env.int.out-of-range", T, W, M{}},
-        RuleCase{"nthreads_cap", {{{"NCCL_SOCKET_NTHREADS", "32"}}}, "env.int.out-of-range", T, W,
+        RuleCase{"nthreads_cap",
+                 {{{"NCCL_SOCKET_NTHREADS", "32"}}},
+                 "env.int.out-of-range",
+                 T,
+                 W,
                  M{{"NCCL_SOCKET_NTHREADS", "16"}}},
-        RuleCase{"debug_level", {{{"NCCL_DEBUG", "WARNING"}}}, "env.nccl.debug-invalid", T, W, M{{"NCCL_DEBUG", "WARN"}}},
-        RuleCase{"debug_subsys", {{{"NCCL_DEBUG_SUBSYS", "INIT,NETWORK"}}}, "env.nccl.debug-subsys-invalid", T, W,
+        RuleCase{
+            "debug_level", {{{"NCCL_DEBUG", "WARNING"}}}, "env.nccl.debug-invalid", T, W, M{{"NCCL_DEBUG", "WARN"}}},
+        RuleCase{"debug_subsys",
+                 {{{"NCCL_DEBUG_SUBSYS", "INIT,NETWORK"}}},
+                 "env.nccl.debug-subsys-invalid",
+                 T,
+                 W,
                  M{{"NCCL_DEBUG_SUBSYS", "INIT,NET"}}},
-        RuleCase{"torch_debug", {{{"TORCH_DISTRIBUTED_DEBUG", "VERBOSE"}}}, "env.torch.distributed-debug-invalid", T, E,
+        RuleCase{"torch_debug",
+                 {{{"TORCH_DISTRIBUTED_DEBUG", "VERBOSE"}}},
+                 "env.torch.distributed-debug-invalid",
+                 T,
+                 E,
                  M{}},
-        RuleCase{"torch_debug_case", {{{"TORCH_DISTRIBUTED_DEBUG", "detai"}}}, "env.torch.distributed-debug-invalid", T,
-                 E, M{{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}}},
+        RuleCase{"torch_debug_case",
+                 {{{"TORCH_DISTRIBUTED_DEBUG", "detai"}}},
+                 "env.torch.distributed-debug-invalid",
+                 T,
+                 E,
+                 M{{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}}},
         RuleCase{"torch_bool", {{{"TORCH_NCCL_BLOCKING_WAIT", "maybe"}}}, "env.bool.invalid", T, E, M{}},
         RuleCase{"torch_int_range", {{{"TORCH_NCCL_ASYNC_ERROR_HANDLING", "5"}}}, "env.int.out-of-range", T, W, M{}},
         RuleCase{"torch_int", {{{"TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC", "10min"}}}, "env.int.invalid", T, E, M{}},
         RuleCase{"nccl_bool", {{{"NCCL_P2P_DISABLE", "yes"}}}, "env.bool.invalid", T, W, M{}},
-        RuleCase{"nccl_bool_off", {{{"NCCL_P2P_DISABLE", "false"}}}, "env.bool.invalid", T, W, M{{"NCCL_P2P_DISABLE", "0"}}},
-        RuleCase{"enum_generic", {{{"NCCL_LAUNCH_MODE", "group"}}}, "env.enum.invalid", T, W,
+        RuleCase{
+            "nccl_bool_off", {{{"NCCL_P2P_DISABLE", "false"}}}, "env.bool.invalid", T, W, M{{"NCCL_P2P_DISABLE", "0"}}},
+        RuleCase{"enum_generic",
+                 {{{"NCCL_LAUNCH_MODE", "group"}}},
+                 "env.enum.invalid",
+                 T,
+                 W,
                  M{{"NCCL_LAUNCH_MODE", "GROUP"}}},
         RuleCase{"p2p_off", {{{"NCCL_P2P_DISABLE", "1"}}}, "env.perf.p2p-disabled", P, W, M{{"NCCL_P2P_DISABLE", ""}}},
-        RuleCase{"ib_off", {{{"NCCL_IB_DISABLE", "1"}}, true}, "env.perf.ib-disabled", P, W, M{{"NCCL_IB_DISABLE", ""}}},
+        RuleCase{
+            "ib_off", {{{"NCCL_IB_DISABLE", "1"}}, true}, "env.perf.ib-disabled", P, W, M{{"NCCL_IB_DISABLE", ""}}},
         RuleCase{"shm_off", {{{"NCCL_SHM_DISABLE", "1"}}}, "env.perf.shm-disabled", P, W, M{{"NCCL_SHM_DISABLE", ""}}},
         RuleCase{"trace", {{{"NCCL_DEBUG", "TRACE"}}}, "env.perf.debug-trace", P, W, M{{"NCCL_DEBUG", "WARN"}}},
         RuleCase{"info", {{{"NCCL_DEBUG", "info"}}}, "env.perf.debug-info", P, I, M{{"NCCL_DEBUG", "WARN"}}},
-        RuleCase{"net_socket", {{{"NCCL_NET", "Socket"}}, true}, "env.perf.net-socket-with-ib", P, W, M{{"NCCL_NET", ""}}},
-        RuleCase{"nsocks_alone", {{{"NCCL_NSOCKS_PERTHREAD", "4"}}}, "env.perf.nsocks-without-nthreads", P, W,
+        RuleCase{
+            "net_socket", {{{"NCCL_NET", "Socket"}}, true}, "env.perf.net-socket-with-ib", P, W, M{{"NCCL_NET", ""}}},
+        RuleCase{"nsocks_alone",
+                 {{{"NCCL_NSOCKS_PERTHREAD", "4"}}},
+                 "env.perf.nsocks-without-nthreads",
+                 P,
+                 W,
                  M{{"NCCL_SOCKET_NTHREADS", "1"}}},
-        RuleCase{"nsocks_alone_many", {{{"NCCL_NSOCKS_PERTHREAD", "32"}}}, "env.perf.nsocks-without-nthreads", P, W,
+        RuleCase{"nsocks_alone_many",
+                 {{{"NCCL_NSOCKS_PERTHREAD", "32"}}},
+                 "env.perf.nsocks-without-nthreads",
+                 P,
+                 W,
                  M{{"NCCL_SOCKET_NTHREADS", "1"}}},
-        RuleCase{"sockets_capped", {{{"NCCL_NSOCKS_PERTHREAD", "8"}, {"NCCL_SOCKET_NTHREADS", "16"}}},
-                 "env.perf.socket-count-capped", P, I, M{{"NCCL_NSOCKS_PERTHREAD", "4"}}},
-        RuleCase{"torch_alias", {{{"NCCL_ASYNC_ERROR_HANDLING", "1"}}}, "env.torch.deprecated-alias", T, W,
+        RuleCase{"sockets_capped",
+                 {{{"NCCL_NSOCKS_PERTHREAD", "8"}, {"NCCL_SOCKET_NTHREADS", "16"}}},
+                 "env.perf.socket-count-capped",
+                 P,
+                 I,
+                 M{{"NCCL_NSOCKS_PERTHREAD", "4"}}},
+        RuleCase{"torch_alias",
+                 {{{"NCCL_ASYNC_ERROR_HANDLING", "1"}}},
+                 "env.torch.deprecated-alias",
+                 T,
+                 W,
                  M{{"NCCL_ASYNC_ERROR_HANDLING", ""}, {"TORCH_NCCL_ASYNC_ERROR_HANDLING", "1"}}},
         RuleCase{"torch_alias_conflict",
                  {{{"NCCL_BLOCKING_WAIT", "1"}, {"TORCH_NCCL_BLOCKING_WAIT", "0"}}},
-                 "env.torch.alias-conflict", T, W, M{{"NCCL_BLOCKING_WAIT", ""}}},
+                 "env.torch.alias-conflict",
+                 T,
+                 W,
+                 M{{"NCCL_BLOCKING_WAIT", ""}}},
         RuleCase{"torch_alias_same",
                  {{{"NCCL_DESYNC_DEBUG", "1"}, {"TORCH_NCCL_DESYNC_DEBUG", "1"}}},
-                 "env.torch.alias-conflict", T, I, M{{"NCCL_DESYNC_DEBUG", ""}}},
+                 "env.torch.alias-conflict",
+                 T,
+                 I,
+                 M{{"NCCL_DESYNC_DEBUG", ""}}},
         RuleCase{"gloo_exclusion", {{{"GLOO_SOCKET_IFNAME", "^docker0,lo"}}}, "env.gloo.ifname-syntax", T, E, M{}},
-        RuleCase{"gloo_equals", {{{"GLOO_SOCKET_IFNAME", "=eth0"}}}, "env.gloo.ifname-syntax", T, E,
+        RuleCase{"gloo_equals",
+                 {{{"GLOO_SOCKET_IFNAME", "=eth0"}}},
+                 "env.gloo.ifname-syntax",
+                 T,
+                 E,
                  M{{"GLOO_SOCKET_IFNAME", "eth0"}}},
-        RuleCase{"gloo_spaces", {{{"GLOO_SOCKET_IFNAME", "eth0, eth1"}}}, "env.gloo.ifname-syntax", T, E,
+        RuleCase{"gloo_spaces",
+                 {{{"GLOO_SOCKET_IFNAME", "eth0, eth1"}}},
+                 "env.gloo.ifname-syntax",
+                 T,
+                 E,
                  M{{"GLOO_SOCKET_IFNAME", "eth0,eth1"}}},
         RuleCase{"tp_list", {{{"TP_SOCKET_IFNAME", "eth0,eth1"}}}, "env.tensorpipe.ifname-syntax", T, W, M{}},
-        RuleCase{"port_range", {{{"MASTER_PORT", "70000"}}}, "env.master-port.invalid", T, E, M{{"MASTER_PORT", "29500"}}},
-        RuleCase{"port_text", {{{"MASTER_PORT", "http"}}}, "env.master-port.invalid", T, E, M{{"MASTER_PORT", "29500"}}},
+        RuleCase{
+            "port_range", {{{"MASTER_PORT", "70000"}}}, "env.master-port.invalid", T, E, M{{"MASTER_PORT", "29500"}}},
+        RuleCase{
+            "port_text", {{{"MASTER_PORT", "http"}}}, "env.master-port.invalid", T, E, M{{"MASTER_PORT", "29500"}}},
         RuleCase{"rank_range", {{{"RANK", "4"}, {"WORLD_SIZE", "4"}}}, "env.rank.out-of-range", T, E, M{}},
-        RuleCase{"local_rank_range", {{{"LOCAL_RANK", "8"}, {"LOCAL_WORLD_SIZE", "8"}}}, "env.local-rank.out-of-range",
-                 T, E, M{}},
+        RuleCase{"local_rank_range",
+                 {{{"LOCAL_RANK", "8"}, {"LOCAL_WORLD_SIZE", "8"}}},
+                 "env.local-rank.out-of-range",
+                 T,
+                 E,
+                 M{}},
         RuleCase{"node_rank_range", {{{"NODE_RANK", "2"}, {"NNODES", "2"}}}, "env.node-rank.out-of-range", T, E, M{}},
         RuleCase{"rank_negative", {{{"RANK", "-1"}}}, "env.int.invalid", T, E, M{}},
         RuleCase{"master_missing", {{{"RANK", "1"}, {"WORLD_SIZE", "4"}}}, "env.master-addr.missing", T, W, M{}},
-        RuleCase{"windows_nccl", {{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows}, "env.windows.no-nccl",
-                 Label::windows_no_nccl, E, M{}},
-        RuleCase{"windows_tf", {{{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}}, false, Platform::windows},
-                 "env.windows.no-nccl", Label::windows_no_nccl, W, M{}}),
+        RuleCase{"windows_nccl",
+                 {{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows},
+                 "env.windows.no-nccl",
+                 Label::windows_no_nccl,
+                 E,
+                 M{}},
+        RuleCase{"windows_tf",
+                 {{{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}},
+                  false,
+                  Platform::windows},
+                 "env.windows.no-nccl",
+                 Label::windows_no_nccl,
+                 W,
+                 M{}}),
     [](const ::testing::TestParamInfo<RuleCase>& p) { return std::string(p.param.name); });
 
 TEST(EnvAudit, CleanEnvironmentHasNoFindings) {
   Scenario r{{{"NCCL_SOCKET_IFNAME", "eth0"},
-         {"NCCL_DEBUG", "WARN"},
-         {"NCCL_ALGO", "Ring,Tree"},
-         {"NCCL_SOCKET_FAMILY", "AF_INET"},
-         {"NCCL_IB_HCA", "mlx5_0"},
-         {"NCCL_VERSION", "2.18.3"},
-         {"MASTER_ADDR", "198.18.0.1"},
-         {"MASTER_PORT", "29500"},
-         {"RANK", "1"},
-         {"WORLD_SIZE", "2"},
-         {"TORCH_NCCL_ASYNC_ERROR_HANDLING", "3"},
-         {"TORCH_DISTRIBUTED_DEBUG", "detail"},
-         {"GLOO_SOCKET_IFNAME", "eth0,eth1"},
-         {"SLURM_SOMETHING_NEW", "x"},
-         {"PATH", "/usr/bin"}}};
+              {"NCCL_DEBUG", "WARN"},
+              {"NCCL_ALGO", "Ring,Tree"},
+              {"NCCL_SOCKET_FAMILY", "AF_INET"},
+              {"NCCL_IB_HCA", "mlx5_0"},
+              {"NCCL_VERSION", "2.18.3"},
+              {"MASTER_ADDR", "198.18.0.1"},
+              {"MASTER_PORT", "29500"},
+              {"RANK", "1"},
+              {"WORLD_SIZE", "2"},
+              {"TORCH_NCCL_ASYNC_ERROR_HANDLING", "3"},
+              {"TORCH_DISTRIBUTED_DEBUG", "detail"},
+              {"GLOO_SOCKET_IFNAME", "eth0,eth1"},
+              {"SLURM_SOMETHING_NEW", "x"},
+              {"PATH", "/usr/bin"}}};
   auto fs = audit_of(r);
   EXPECT_TRUE(fs.empty()) << test::ids(fs);
 }
@@ -173,24 +310,31 @@ TEST(EnvAudit, PerformanceRulesNeedIbPresentWhereStated) {
   EXPECT_EQ(find_id(audit_of(Scenario{{{"NCCL_IB_DISABLE", "1"}}, false}), "env.perf.ib-disabled"), nullptr);
   EXPECT_EQ(find_id(audit_of(Scenario{{{"NCCL_NET", "Socket"}}, false}), "env.perf.net-socket-with-ib"), nullptr);
   EXPECT_TRUE(audit_of(Scenario{{}, false, Platform::linux_os}).empty());
-  EXPECT_EQ(find_id(audit_of(Scenario{{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::macos}), "env.windows.no-nccl"), nullptr);
+  EXPECT_EQ(
+      find_id(audit_of(Scenario{{{"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::macos}), "env.windows.no-nccl"),
+      nullptr);
 }
 
 // A multi-worker TF_CONFIG on Windows is told the multi-worker strategy with RING collectives (TF's
 // CommunicationImplementation), never a one-machine MirroredStrategy or a Lightning variable.
 TEST(EnvAudit, WindowsFixMatchesTheFramework) {
-  auto tf = audit_of(Scenario{
-      {{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}}, false, Platform::windows});
+  auto tf =
+      audit_of(Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}},
+                        false,
+                        Platform::windows});
   const core::Finding* f = find_id(tf, "env.windows.no-nccl");
   ASSERT_NE(f, nullptr) << test::ids(tf);
-  EXPECT_NE(f->fix.text.find("tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental."
-                             "CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING))"),
-            std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find(
+                "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental."
+                "CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING))"),
+            std::string::npos)
+      << f->fix.text;
   EXPECT_EQ(f->fix.text.find("MirroredStrategy(cross_device_ops"), std::string::npos) << f->fix.text;
   EXPECT_EQ(f->fix.text.find("PL_TORCH"), std::string::npos) << f->fix.text;
   EXPECT_EQ(f->fix.text.find("PyTorch"), std::string::npos) << f->fix.text;
   EXPECT_TRUE(f->fix.env.empty());
-  auto torch = audit_of(Scenario{{{"MASTER_ADDR", "198.18.0.1"}, {"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows});
+  auto torch =
+      audit_of(Scenario{{{"MASTER_ADDR", "198.18.0.1"}, {"NCCL_SOCKET_IFNAME", "eth0"}}, false, Platform::windows});
   f = find_id(torch, "env.windows.no-nccl");
   ASSERT_NE(f, nullptr) << test::ids(torch);
   EXPECT_NE(f->fix.text.find("backend=\"gloo\""), std::string::npos) << f->fix.text;
@@ -204,7 +348,8 @@ TEST(EnvAudit, WindowsFixMatchesTheFramework) {
   ASSERT_NE(f, nullptr) << test::ids(neither);
   EXPECT_NE(f->fix.text.find("backend=\"gloo\""), std::string::npos) << f->fix.text;
   EXPECT_NE(f->fix.text.find("cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()) on one machine"),
-            std::string::npos) << f->fix.text;
+            std::string::npos)
+      << f->fix.text;
   EXPECT_NE(f->fix.text.find("CommunicationImplementation.RING)) across machines"), std::string::npos) << f->fix.text;
 }
 
@@ -237,16 +382,18 @@ TEST(EnvAudit, ErrorsComeFirst) {
 // Applying every fix.env (empty = unset) and auditing again leaves none of the fixed findings.
 TEST(EnvAudit, ApplyingTheFixesClearsTheFindings) {
   std::map<std::string, std::string> vars = {
-      {"NCCL_SOCKET_IFNAMES", "eth0"}, {"NCCL_NSOCKS_PER_PEER", "4"}, {"NCCL_ALGO", "rings"},
-      {"NCCL_SOCKET_FAMILY", "ipv6"},  {"NCCL_BUFFSIZE", "010"},      {"NCCL_DEBUG", "TRACE"},
-      {"NCCL_ASYNC_ERROR_HANDLING", "1"}, {"NCCL_MAX_NRINGS", "2"},   {"MASTER_PORT", "99999"},
-      {"GLOO_SOCKET_IFNAME", "=eth0"}, {"NCCL_P2P_DISABLE", "1"}};
+      {"NCCL_SOCKET_IFNAMES", "eth0"},    {"NCCL_NSOCKS_PER_PEER", "4"}, {"NCCL_ALGO", "rings"},
+      {"NCCL_SOCKET_FAMILY", "ipv6"},     {"NCCL_BUFFSIZE", "010"},      {"NCCL_DEBUG", "TRACE"},
+      {"NCCL_ASYNC_ERROR_HANDLING", "1"}, {"NCCL_MAX_NRINGS", "2"},      {"MASTER_PORT", "99999"},
+      {"GLOO_SOCKET_IFNAME", "=eth0"},    {"NCCL_P2P_DISABLE", "1"}};
   auto before = audit_of(Scenario{vars});
   ASSERT_GE(before.size(), 11u) << test::ids(before);
   for (const auto& f : before) {
     for (const auto& [k, v] : f.fix.env) {
-      if (v.empty()) vars.erase(k);
-      else vars[k] = v;
+      if (v.empty())
+        vars.erase(k);
+      else
+        vars[k] = v;
     }
   }
   auto after = audit_of(Scenario{vars});

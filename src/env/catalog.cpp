@@ -9,41 +9,64 @@ namespace dd::env {
 
 std::string_view to_string(VarFamily family) {
   switch (family) {
-    case VarFamily::nccl: return "nccl";
-    case VarFamily::torch: return "torch";
-    case VarFamily::gloo: return "gloo";
-    case VarFamily::tensorpipe: return "tensorpipe";
-    case VarFamily::rendezvous: return "rendezvous";
-    case VarFamily::torchelastic: return "torchelastic";
-    case VarFamily::slurm: return "slurm";
-    case VarFamily::mpi: return "mpi";
-    case VarFamily::pmi: return "pmi";
-    case VarFamily::tf: return "tf";
-    case VarFamily::cuda: return "cuda";
+    case VarFamily::nccl:
+      return "nccl";
+    case VarFamily::torch:
+      return "torch";
+    case VarFamily::gloo:
+      return "gloo";
+    case VarFamily::tensorpipe:
+      return "tensorpipe";
+    case VarFamily::rendezvous:
+      return "rendezvous";
+    case VarFamily::torchelastic:
+      return "torchelastic";
+    case VarFamily::slurm:
+      return "slurm";
+    case VarFamily::mpi:
+      return "mpi";
+    case VarFamily::pmi:
+      return "pmi";
+    case VarFamily::tf:
+      return "tf";
+    case VarFamily::cuda:
+      return "cuda";
   }
   return "nccl";
 }
 
 std::string_view to_string(VarType type) {
   switch (type) {
-    case VarType::integer: return "int";
-    case VarType::string: return "string";
-    case VarType::enum_: return "enum";
-    case VarType::list: return "list";
-    case VarType::boolean: return "bool";
-    case VarType::json: return "json";
+    case VarType::integer:
+      return "int";
+    case VarType::string:
+      return "string";
+    case VarType::enum_:
+      return "enum";
+    case VarType::list:
+      return "list";
+    case VarType::boolean:
+      return "bool";
+    case VarType::json:
+      return "json";
   }
   return "string";
 }
 
 std::string_view to_string(Status status) {
   switch (status) {
-    case Status::current: return "current";
-    case Status::deprecated: return "deprecated";
-    case Status::renamed: return "renamed";
-    case Status::removed: return "removed";
-    case Status::newer_version: return "newer-version";
-    case Status::not_runtime: return "not-runtime";
+    case Status::current:
+      return "current";
+    case Status::deprecated:
+      return "deprecated";
+    case Status::renamed:
+      return "renamed";
+    case Status::removed:
+      return "removed";
+    case Status::newer_version:
+      return "newer-version";
+    case Status::not_runtime:
+      return "not-runtime";
   }
   return "current";
 }
@@ -51,8 +74,8 @@ std::string_view to_string(Status status) {
 std::span<const VarSpec> catalog() {
   static const std::vector<VarSpec> all = [] {
     std::vector<VarSpec> v;
-    for (auto part : {detail::nccl_int_vars(), detail::nccl_string_vars(), detail::torch_vars(),
-                      detail::launcher_vars()}) {
+    for (auto part :
+         {detail::nccl_int_vars(), detail::nccl_string_vars(), detail::torch_vars(), detail::launcher_vars()}) {
       v.insert(v.end(), part.begin(), part.end());
     }
     return v;
@@ -80,15 +103,24 @@ struct Prefix {
 
 // Longest prefixes first: TORCH_NCCL_ before TORCH_.
 constexpr Prefix k_prefixes[] = {
-    {"TORCH_NCCL_", VarFamily::torch, true},      {"TORCH_DISTRIBUTED_", VarFamily::torch, true},
-    {"TORCHELASTIC_", VarFamily::torchelastic, true}, {"NCCL_", VarFamily::nccl, true},
-    {"GLOO_", VarFamily::gloo, true},             {"MASTER_", VarFamily::rendezvous, true},
-    {"TP_SOCKET_", VarFamily::tensorpipe, true},  {"PET_", VarFamily::torchelastic, false},
-    {"SLURM_", VarFamily::slurm, false},          {"SLURMD_", VarFamily::slurm, false},
-    {"OMPI_", VarFamily::mpi, false},             {"PMIX_", VarFamily::pmi, false},
-    {"PMI_", VarFamily::pmi, false},              {"MPI_", VarFamily::mpi, false},
-    {"I_MPI_", VarFamily::mpi, false},            {"HYDRA_", VarFamily::mpi, false},
-    {"TF_", VarFamily::tf, false},                {"CUDA_", VarFamily::cuda, false},
+    {"TORCH_NCCL_", VarFamily::torch, true},
+    {"TORCH_DISTRIBUTED_", VarFamily::torch, true},
+    {"TORCHELASTIC_", VarFamily::torchelastic, true},
+    {"NCCL_", VarFamily::nccl, true},
+    {"GLOO_", VarFamily::gloo, true},
+    {"MASTER_", VarFamily::rendezvous, true},
+    {"TP_SOCKET_", VarFamily::tensorpipe, true},
+    {"PET_", VarFamily::torchelastic, false},
+    {"SLURM_", VarFamily::slurm, false},
+    {"SLURMD_", VarFamily::slurm, false},
+    {"OMPI_", VarFamily::mpi, false},
+    {"PMIX_", VarFamily::pmi, false},
+    {"PMI_", VarFamily::pmi, false},
+    {"MPI_", VarFamily::mpi, false},
+    {"I_MPI_", VarFamily::mpi, false},
+    {"HYDRA_", VarFamily::mpi, false},
+    {"TF_", VarFamily::tf, false},
+    {"CUDA_", VarFamily::cuda, false},
 };
 
 const Prefix* prefix_of(std::string_view name) {
@@ -104,15 +136,24 @@ struct KnownMistake {
   std::string_view right;
 };
 constexpr KnownMistake k_mistakes[] = {
-    {"NCCL_NSOCKS_PER_PEER", "NCCL_NSOCKS_PERTHREAD"}, {"NCCL_NSOCKS_PER_THREAD", "NCCL_NSOCKS_PERTHREAD"},
-    {"NCCL_IFNAME", "NCCL_SOCKET_IFNAME"},             {"NCCL_SOCKET_INTERFACE", "NCCL_SOCKET_IFNAME"},
-    {"NCCL_NET_IFNAME", "NCCL_SOCKET_IFNAME"},         {"NCCL_SOCKET_IFACE", "NCCL_SOCKET_IFNAME"},
-    {"NCCL_IB_IFNAME", "NCCL_IB_HCA"},                 {"NCCL_DEBUG_LEVEL", "NCCL_DEBUG"},
-    {"NCCL_LOG_LEVEL", "NCCL_DEBUG"},                  {"NCCL_SOCKET_THREADS", "NCCL_SOCKET_NTHREADS"},
-    {"NCCL_NTHREADS_SOCKET", "NCCL_SOCKET_NTHREADS"},  {"GLOO_IFNAME", "GLOO_SOCKET_IFNAME"},
-    {"GLOO_SOCKET_IFACE", "GLOO_SOCKET_IFNAME"},       {"GLOO_SOCKET_INTERFACE", "GLOO_SOCKET_IFNAME"},
-    {"MASTER_ADDRESS", "MASTER_ADDR"},                 {"MASTER_IP", "MASTER_ADDR"},
-    {"MASTER_HOST", "MASTER_ADDR"},                    {"MASTER_HOSTNAME", "MASTER_ADDR"},
+    {"NCCL_NSOCKS_PER_PEER", "NCCL_NSOCKS_PERTHREAD"},
+    {"NCCL_NSOCKS_PER_THREAD", "NCCL_NSOCKS_PERTHREAD"},
+    {"NCCL_IFNAME", "NCCL_SOCKET_IFNAME"},
+    {"NCCL_SOCKET_INTERFACE", "NCCL_SOCKET_IFNAME"},
+    {"NCCL_NET_IFNAME", "NCCL_SOCKET_IFNAME"},
+    {"NCCL_SOCKET_IFACE", "NCCL_SOCKET_IFNAME"},
+    {"NCCL_IB_IFNAME", "NCCL_IB_HCA"},
+    {"NCCL_DEBUG_LEVEL", "NCCL_DEBUG"},
+    {"NCCL_LOG_LEVEL", "NCCL_DEBUG"},
+    {"NCCL_SOCKET_THREADS", "NCCL_SOCKET_NTHREADS"},
+    {"NCCL_NTHREADS_SOCKET", "NCCL_SOCKET_NTHREADS"},
+    {"GLOO_IFNAME", "GLOO_SOCKET_IFNAME"},
+    {"GLOO_SOCKET_IFACE", "GLOO_SOCKET_IFNAME"},
+    {"GLOO_SOCKET_INTERFACE", "GLOO_SOCKET_IFNAME"},
+    {"MASTER_ADDRESS", "MASTER_ADDR"},
+    {"MASTER_IP", "MASTER_ADDR"},
+    {"MASTER_HOST", "MASTER_ADDR"},
+    {"MASTER_HOSTNAME", "MASTER_ADDR"},
 };
 
 }  // namespace

@@ -43,12 +43,12 @@ struct VarSpec {
   VarFamily family = VarFamily::nccl;
   VarType type = VarType::string;
   Status status = Status::current;
-  std::string_view default_value;             // as documented ("-2", "unset", ...), may be empty
-  std::vector<std::string_view> values;       // enum_: the accepted spellings
-  bool case_sensitive = false;                // enum_ comparison
-  std::optional<long long> min, max;          // integer: range that makes sense (inclusive)
-  std::string_view replacement;               // deprecated/renamed: the name to use instead
-  std::string_view note;                      // one line shown in findings
+  std::string_view default_value;        // as documented ("-2", "unset", ...), may be empty
+  std::vector<std::string_view> values;  // enum_: the accepted spellings
+  bool case_sensitive = false;           // enum_ comparison
+  std::optional<long long> min, max;     // integer: range that makes sense (inclusive)
+  std::string_view replacement;          // deprecated/renamed: the name to use instead
+  std::string_view note;                 // one line shown in findings
 };
 
 // Every catalogued variable, all families.

@@ -61,26 +61,30 @@ std::vector<VarSpec> launcher_vars() {
       typed("NVIDIA_VISIBLE_DEVICES", F::cuda, T::string, "GPUs a container runtime exposes"),
   };
   // Named and typed only: no range, no note.
-  plain(v, F::torchelastic, T::integer, {"TORCHELASTIC_RESTART_COUNT", "TORCHELASTIC_MAX_RESTARTS",
-                                         "TORCHELASTIC_HEALTH_CHECK_PORT", "PET_NODE_RANK", "PET_MASTER_PORT"});
-  plain(v, F::torchelastic, T::string, {"TORCHELASTIC_RUN_ID", "TORCHELASTIC_ERROR_FILE",
-                                        "TORCHELASTIC_ENABLE_FILE_TIMER", "TORCHELASTIC_TIMER_FILE",
-                                        "PET_NPROC_PER_NODE", "PET_MASTER_ADDR", "PET_RDZV_ENDPOINT",
-                                        "PET_RDZV_BACKEND", "PET_RDZV_ID"});
-  plain(v, F::gloo, T::string, {"GLOO_DEVICE_TRANSPORT_TCP_TLS_PKEY", "GLOO_DEVICE_TRANSPORT_TCP_TLS_CERT",
-                                "GLOO_DEVICE_TRANSPORT_TCP_TLS_CA_FILE", "GLOO_DEVICE_TRANSPORT_TCP_TLS_CA_PATH"});
+  plain(v, F::torchelastic, T::integer,
+        {"TORCHELASTIC_RESTART_COUNT", "TORCHELASTIC_MAX_RESTARTS", "TORCHELASTIC_HEALTH_CHECK_PORT", "PET_NODE_RANK",
+         "PET_MASTER_PORT"});
+  plain(v, F::torchelastic, T::string,
+        {"TORCHELASTIC_RUN_ID", "TORCHELASTIC_ERROR_FILE", "TORCHELASTIC_ENABLE_FILE_TIMER", "TORCHELASTIC_TIMER_FILE",
+         "PET_NPROC_PER_NODE", "PET_MASTER_ADDR", "PET_RDZV_ENDPOINT", "PET_RDZV_BACKEND", "PET_RDZV_ID"});
+  plain(v, F::gloo, T::string,
+        {"GLOO_DEVICE_TRANSPORT_TCP_TLS_PKEY", "GLOO_DEVICE_TRANSPORT_TCP_TLS_CERT",
+         "GLOO_DEVICE_TRANSPORT_TCP_TLS_CA_FILE", "GLOO_DEVICE_TRANSPORT_TCP_TLS_CA_PATH"});
   // Slurm.
-  plain(v, F::slurm, T::integer, {"SLURM_PROCID", "SLURM_NTASKS", "SLURM_NPROCS", "SLURM_NNODES",
-                                  "SLURM_JOB_NUM_NODES", "SLURM_NODEID", "SLURM_LOCALID"});
-  plain(v, F::slurm, T::string, {"SLURM_JOB_ID", "SLURM_STEP_ID", "SLURM_JOB_NODELIST", "SLURM_NODELIST",
-                                 "SLURM_STEP_NODELIST", "SLURM_TASKS_PER_NODE", "SLURM_NTASKS_PER_NODE",
-                                 "SLURM_GPUS_ON_NODE", "SLURM_LAUNCH_NODE_IPADDR", "SLURMD_NODENAME"});
+  plain(v, F::slurm, T::integer,
+        {"SLURM_PROCID", "SLURM_NTASKS", "SLURM_NPROCS", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "SLURM_NODEID",
+         "SLURM_LOCALID"});
+  plain(v, F::slurm, T::string,
+        {"SLURM_JOB_ID", "SLURM_STEP_ID", "SLURM_JOB_NODELIST", "SLURM_NODELIST", "SLURM_STEP_NODELIST",
+         "SLURM_TASKS_PER_NODE", "SLURM_NTASKS_PER_NODE", "SLURM_GPUS_ON_NODE", "SLURM_LAUNCH_NODE_IPADDR",
+         "SLURMD_NODENAME"});
   // Open MPI; MPICH / Hydra / Intel MPI.
-  plain(v, F::mpi, T::integer, {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK",
-                                "OMPI_COMM_WORLD_LOCAL_SIZE", "OMPI_COMM_WORLD_NODE_RANK", "MPI_LOCALRANKID",
-                                "MPI_LOCALNRANKS"});
-  plain(v, F::mpi, T::string, {"OMPI_MCA_btl_tcp_if_include", "OMPI_MCA_btl_tcp_if_exclude",
-                               "OMPI_MCA_oob_tcp_if_include", "I_MPI_HYDRA_IFACE"});
+  plain(v, F::mpi, T::integer,
+        {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_COMM_WORLD_LOCAL_SIZE",
+         "OMPI_COMM_WORLD_NODE_RANK", "MPI_LOCALRANKID", "MPI_LOCALNRANKS"});
+  plain(v, F::mpi, T::string,
+        {"OMPI_MCA_btl_tcp_if_include", "OMPI_MCA_btl_tcp_if_exclude", "OMPI_MCA_oob_tcp_if_include",
+         "I_MPI_HYDRA_IFACE"});
   // PMI / PMIx.
   plain(v, F::pmi, T::integer, {"PMI_RANK", "PMI_SIZE", "PMI_LOCAL_RANK", "PMI_LOCAL_SIZE", "PMI_FD", "PMIX_RANK"});
   plain(v, F::pmi, T::string, {"PMI_PORT", "PMIX_NAMESPACE"});

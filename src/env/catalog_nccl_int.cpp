@@ -163,16 +163,16 @@ std::vector<VarSpec> nccl_int_vars() {
     long long lo, hi;
   };
   static const Range ranges[] = {
-      {"NCCL_IB_DISABLE", 0, 1},        {"NCCL_SHM_DISABLE", 0, 1},         {"NCCL_PXN_DISABLE", 0, 1},
-      {"NCCL_NVB_DISABLE", 0, 1},       {"NCCL_NET_DISABLE_INTRA", 0, 1},   {"NCCL_GDR_FLUSH_DISABLE", 0, 1},
-      {"NCCL_NVTX_DISABLE", 0, 1},      {"NCCL_CHECK_POINTERS", 0, 1},      {"NCCL_OOB_NET_ENABLE", 0, 1},
-      {"NCCL_RAS_ENABLE", 0, 1},        {"NCCL_RUNTIME_CONNECT", 0, 1},     {"NCCL_GDRCOPY_ENABLE", 0, 1},
-      {"NCCL_DMABUF_ENABLE", 0, 1},     {"NCCL_IB_ECE_ENABLE", 0, 1},       {"NCCL_COMM_BLOCKING", 0, 1},
-      {"NCCL_CROSS_NIC", 0, 2},         {"NCCL_MNNVL_ENABLE", 0, 2},        {"NCCL_NVLS_ENABLE", 0, 2},
-      {"NCCL_PAT_ENABLE", 0, 2},        {"NCCL_P2P_PXN_LEVEL", 0, 2},       {"NCCL_IB_PCI_RELAXED_ORDERING", 0, 2},
-      {"NCCL_SHM_LOCALITY", 1, 2},      {"NCCL_SHM_MEMCPY_MODE", 1, 3},     {"NCCL_CGA_CLUSTER_SIZE", 0, 8},
-      {"NCCL_SOCKET_NTHREADS", -2, 16}, {"NCCL_NSOCKS_PERTHREAD", -2, 64},  {"NCCL_MAX_NCHANNELS", -2, 64},
-      {"NCCL_MIN_NCHANNELS", -2, 64},   {"NCCL_IB_DATA_DIRECT", 0, 2},      {"NCCL_IB_ADAPTIVE_ROUTING", -2, 1},
+      {"NCCL_IB_DISABLE", 0, 1},        {"NCCL_SHM_DISABLE", 0, 1},        {"NCCL_PXN_DISABLE", 0, 1},
+      {"NCCL_NVB_DISABLE", 0, 1},       {"NCCL_NET_DISABLE_INTRA", 0, 1},  {"NCCL_GDR_FLUSH_DISABLE", 0, 1},
+      {"NCCL_NVTX_DISABLE", 0, 1},      {"NCCL_CHECK_POINTERS", 0, 1},     {"NCCL_OOB_NET_ENABLE", 0, 1},
+      {"NCCL_RAS_ENABLE", 0, 1},        {"NCCL_RUNTIME_CONNECT", 0, 1},    {"NCCL_GDRCOPY_ENABLE", 0, 1},
+      {"NCCL_DMABUF_ENABLE", 0, 1},     {"NCCL_IB_ECE_ENABLE", 0, 1},      {"NCCL_COMM_BLOCKING", 0, 1},
+      {"NCCL_CROSS_NIC", 0, 2},         {"NCCL_MNNVL_ENABLE", 0, 2},       {"NCCL_NVLS_ENABLE", 0, 2},
+      {"NCCL_PAT_ENABLE", 0, 2},        {"NCCL_P2P_PXN_LEVEL", 0, 2},      {"NCCL_IB_PCI_RELAXED_ORDERING", 0, 2},
+      {"NCCL_SHM_LOCALITY", 1, 2},      {"NCCL_SHM_MEMCPY_MODE", 1, 3},    {"NCCL_CGA_CLUSTER_SIZE", 0, 8},
+      {"NCCL_SOCKET_NTHREADS", -2, 16}, {"NCCL_NSOCKS_PERTHREAD", -2, 64}, {"NCCL_MAX_NCHANNELS", -2, 64},
+      {"NCCL_MIN_NCHANNELS", -2, 64},   {"NCCL_IB_DATA_DIRECT", 0, 2},     {"NCCL_IB_ADAPTIVE_ROUTING", -2, 1},
   };
   for (auto& spec : v) {
     for (const auto& r : ranges) {

@@ -6,20 +6,23 @@ namespace dd::env::detail {
 
 namespace {
 
-const std::vector<std::string_view> k_path_levels = {
-    "LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS", "0", "1", "2", "3", "4", "5"};
+const std::vector<std::string_view> k_path_levels = {"LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN",
+                                                     "PHB", "SYS", "0",   "1",   "2",   "3",   "4",   "5"};
 
 VarSpec nccl_str(std::string_view name, std::string_view note = {}) {
   return var(name, VarFamily::nccl, VarType::string, note);
 }
 
-VarSpec nccl_list(std::string_view name, std::string_view note) { return var(name, VarFamily::nccl, VarType::list, note); }
+VarSpec nccl_list(std::string_view name, std::string_view note) {
+  return var(name, VarFamily::nccl, VarType::list, note);
+}
 
 }  // namespace
 
 std::vector<VarSpec> nccl_string_vars() {
   std::vector<VarSpec> v = {
-      var("CUDA_LAUNCH_BLOCKING", VarFamily::cuda, VarType::boolean, "non-zero makes CUDA (and NCCL) launches blocking"),
+      var("CUDA_LAUNCH_BLOCKING", VarFamily::cuda, VarType::boolean,
+          "non-zero makes CUDA (and NCCL) launches blocking"),
       nccl_list("NCCL_ALGO", "allowed algorithms: [func:]Tree,Ring,CollNetDirect,CollNetChain,NVLS,NVLSTree,PAT;..."),
       nccl_str("NCCL_COMM_ID", "fixed bootstrap root <host>:<port>"),
       nccl_str("NCCL_CONF_FILE", "user config file (2.23+), replaces ~/.nccl.conf"),

@@ -76,13 +76,13 @@ TEST(EnvCatalog, SuggestsTheIntendedName) {
     const char* wrong;
     const char* right;
   };
-  for (const auto& c : {Case{"NCCL_SOCKET_IFNAMES", "NCCL_SOCKET_IFNAME"}, Case{"NCCL_NSOCKS_PER_PEER", "NCCL_NSOCKS_PERTHREAD"},
-                        Case{"NCCL_SOCKET_IF_NAME", "NCCL_SOCKET_IFNAME"}, Case{"NCCL_IB_DISABLED", "NCCL_IB_DISABLE"},
-                        Case{"NCCL_P2P_DISABLED", "NCCL_P2P_DISABLE"}, Case{"NCCL_DEBUG_LEVEL", "NCCL_DEBUG"},
-                        Case{"GLOO_SOCKET_IFNAMES", "GLOO_SOCKET_IFNAME"}, Case{"MASTER_ADDRESS", "MASTER_ADDR"},
-                        Case{"MASTER_PROT", "MASTER_PORT"},
-                        Case{"TORCH_NCCL_BLOCKING_WAITS", "TORCH_NCCL_BLOCKING_WAIT"},
-                        Case{"NCCL_BLOCKING_WAITS", "TORCH_NCCL_BLOCKING_WAIT"}}) {
+  for (const auto& c :
+       {Case{"NCCL_SOCKET_IFNAMES", "NCCL_SOCKET_IFNAME"}, Case{"NCCL_NSOCKS_PER_PEER", "NCCL_NSOCKS_PERTHREAD"},
+        Case{"NCCL_SOCKET_IF_NAME", "NCCL_SOCKET_IFNAME"}, Case{"NCCL_IB_DISABLED", "NCCL_IB_DISABLE"},
+        Case{"NCCL_P2P_DISABLED", "NCCL_P2P_DISABLE"}, Case{"NCCL_DEBUG_LEVEL", "NCCL_DEBUG"},
+        Case{"GLOO_SOCKET_IFNAMES", "GLOO_SOCKET_IFNAME"}, Case{"MASTER_ADDRESS", "MASTER_ADDR"},
+        Case{"MASTER_PROT", "MASTER_PORT"}, Case{"TORCH_NCCL_BLOCKING_WAITS", "TORCH_NCCL_BLOCKING_WAIT"},
+        Case{"NCCL_BLOCKING_WAITS", "TORCH_NCCL_BLOCKING_WAIT"}}) {
     auto s = suggest_name(c.wrong);
     ASSERT_TRUE(s.has_value()) << c.wrong;
     EXPECT_EQ(*s, c.right) << c.wrong;

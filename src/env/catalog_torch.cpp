@@ -65,7 +65,8 @@ std::vector<VarSpec> torch_vars() {
       torch_bool("TORCH_NCCL_ABORT_IN_DESTROY_PG"),
       enum_var("TORCH_DISTRIBUTED_DEBUG", VarFamily::torch, {"OFF", "INFO", "DETAIL"}, false,
                "OFF (default), INFO or DETAIL; anything else makes torch.distributed raise"),
-      enum_var("TORCH_CPP_LOG_LEVEL", VarFamily::torch, {"INFO", "WARNING", "ERROR", "FATAL", "0", "1", "2", "3"}, false),
+      enum_var("TORCH_CPP_LOG_LEVEL", VarFamily::torch, {"INFO", "WARNING", "ERROR", "FATAL", "0", "1", "2", "3"},
+               false),
       torch_bool("TORCH_SHOW_CPP_STACKTRACES"),
   };
   return v;

@@ -30,8 +30,9 @@ TEST(EnvExportLines, ExportsUnsetsAndComments) {
 }
 
 TEST(EnvExportLines, FirstFindingWinsAndTextOnlyFindingsStayComments) {
-  std::string out = export_lines({finding("first", {{"NCCL_DEBUG", "WARN"}}), finding("second", {{"NCCL_DEBUG", "INFO"}}),
-                                  finding("third", {}, "fix the hosts file")});
+  std::string out =
+      export_lines({finding("first", {{"NCCL_DEBUG", "WARN"}}), finding("second", {{"NCCL_DEBUG", "INFO"}}),
+                    finding("third", {}, "fix the hosts file")});
   EXPECT_EQ(out,
             "# first: title of first\n"
             "export NCCL_DEBUG=WARN\n"
@@ -52,9 +53,9 @@ TEST(EnvExportLines, FromARealAudit) {
 
 TEST(EnvVariables, RelevantVariablesWithFamilyKnownAndSource) {
   os::fake::FakeResolver r;
-  AuditInput in(os::Environment({{"PATH", "/bin"}, {"NCCL_SOCKET_IFNAME", "eth0"}, {"NCCL_TYPO_X", "1"},
-                                 {"SLURM_PROCID", "0"}}),
-                r);
+  AuditInput in(
+      os::Environment({{"PATH", "/bin"}, {"NCCL_SOCKET_IFNAME", "eth0"}, {"NCCL_TYPO_X", "1"}, {"SLURM_PROCID", "0"}}),
+      r);
   in.config_files = {{"NCCL_DEBUG", "WARN", "/etc/nccl.conf:1"}, {"NCCL_SOCKET_IFNAME", "lo", "/etc/nccl.conf:2"}};
   auto rows = relevant_variables(in);
   ASSERT_EQ(rows.size(), 4u);

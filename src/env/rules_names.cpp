@@ -82,14 +82,16 @@ void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Findin
       f.fix.env[right] = split.per_thread;
       if (!split.threads.empty()) f.fix.env["NCCL_SOCKET_NTHREADS"] = split.threads;
       std::string t = split.threads.empty() ? std::string(core::trim(threads->value)) : split.threads;
-      f.fix.text = "NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64), and on "
-                   "hosts that are not AWS or GCP 0 helper threads unless NCCL_SOCKET_NTHREADS is set: for " +
-                   std::to_string(*per_peer) + " sockets per peer rename " + s.name + " " + where(s) + " to " + right +
-                   "=" + split.per_thread + " with NCCL_SOCKET_NTHREADS=" + t + " (" + t + " x " + split.per_thread +
-                   " = " + std::to_string(split.total) + " sockets per peer)";
+      f.fix.text =
+          "NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64), and on "
+          "hosts that are not AWS or GCP 0 helper threads unless NCCL_SOCKET_NTHREADS is set: for " +
+          std::to_string(*per_peer) + " sockets per peer rename " + s.name + " " + where(s) + " to " + right + "=" +
+          split.per_thread + " with NCCL_SOCKET_NTHREADS=" + t + " (" + t + " x " + split.per_thread + " = " +
+          std::to_string(split.total) + " sockets per peer)";
     } else {
-      f.fix.text += ". NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64); on "
-                    "hosts that are not AWS or GCP it starts 0 helper threads unless NCCL_SOCKET_NTHREADS is set";
+      f.fix.text +=
+          ". NCCL opens NCCL_SOCKET_NTHREADS x NCCL_NSOCKS_PERTHREAD sockets per peer (at most 64); on "
+          "hosts that are not AWS or GCP it starts 0 helper threads unless NCCL_SOCKET_NTHREADS is set";
       if (!threads) f.fix.env["NCCL_SOCKET_NTHREADS"] = "1";
     }
   }
@@ -133,9 +135,9 @@ void retired_name(const Context& ctx, const Setting& s, const VarSpec& spec, std
       return;
     }
     case Status::newer_version: {
-      auto f = make_finding("env.newer-version-name", Label::config_typo, Severity::info,
-                            s.name + " is only read by NCCL releases after 2.28.9 (" + std::string(spec.note) + ")",
-                            &s);
+      auto f =
+          make_finding("env.newer-version-name", Label::config_typo, Severity::info,
+                       s.name + " is only read by NCCL releases after 2.28.9 (" + std::string(spec.note) + ")", &s);
       f.fix.text = "it has no effect with NCCL 2.28.9 or older; keep it only if every node runs a newer NCCL";
       out.push_back(std::move(f));
       return;
@@ -151,8 +153,10 @@ void retired_name(const Context& ctx, const Setting& s, const VarSpec& spec, std
 void check_names(const Context& ctx, std::vector<core::Finding>& out) {
   for (const auto& s : ctx.settings()) {
     const VarSpec* spec = find_var(s.name);
-    if (spec) retired_name(ctx, s, *spec, out);
-    else if (checks_unknown_names(s.name)) unknown_name(ctx, s, out);
+    if (spec)
+      retired_name(ctx, s, *spec, out);
+    else if (checks_unknown_names(s.name))
+      unknown_name(ctx, s, out);
   }
 }
 

@@ -33,7 +33,8 @@ std::size_t tf_workers(const std::string& tf_config) {
 const char* const k_tf_multi_worker_ring =
     "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental.CommunicationOptions("
     "implementation=tf.distribute.experimental.CommunicationImplementation.RING))";
-const char* const k_tf_one_machine = "tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())";
+const char* const k_tf_one_machine =
+    "tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce())";
 const char* const k_torch_gloo =
     "torch.distributed.init_process_group(backend=\"gloo\") (Lightning: "
     "Trainer(strategy=DDPStrategy(process_group_backend=\"gloo\")))";

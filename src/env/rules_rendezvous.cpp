@@ -16,10 +16,12 @@ namespace {
 using core::Label;
 using core::Severity;
 
-const char* const k_int_vars[] = {"RANK",       "WORLD_SIZE",       "LOCAL_RANK", "LOCAL_WORLD_SIZE",
-                                  "NODE_RANK",  "GROUP_RANK",       "GROUP_WORLD_SIZE", "NNODES"};
+const char* const k_int_vars[] = {"RANK",      "WORLD_SIZE", "LOCAL_RANK",       "LOCAL_WORLD_SIZE",
+                                  "NODE_RANK", "GROUP_RANK", "GROUP_WORLD_SIZE", "NNODES"};
 
-bool is_loopback_or_any(const std::string& a) { return core::is_loopback_address(a) || core::is_unspecified_address(a); }
+bool is_loopback_or_any(const std::string& a) {
+  return core::is_loopback_address(a) || core::is_unspecified_address(a);
+}
 
 // How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
 std::optional<long long> node_count(const Context& ctx) {
@@ -71,8 +73,8 @@ void integers(const Context& ctx, std::vector<core::Finding>& out) {
                               "-1); the launcher rejects it, or the rendezvous waits for a rank that never comes",
                           ctx.find(p.index));
     f.evidence.push_back(evidence(*ctx.find(p.count)));
-    f.fix.text = std::string("ranks count from 0 to ") + p.count + "-1; check the launcher's " + p.index + " / " +
-                 p.count;
+    f.fix.text =
+        std::string("ranks count from 0 to ") + p.count + "-1; check the launcher's " + p.index + " / " + p.count;
     out.push_back(std::move(f));
   }
 }
@@ -132,7 +134,8 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
                       (host.size() > 2 && host.front() == '[');
     auto f = make_finding("env.master-addr.loopback", Label::hostname_resolution,
                           nodes ? Severity::error : Severity::warning,
-                          local_name ? "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach it (there it is their own loopback)"
+                          local_name ? "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach "
+                                       "it (there it is their own loopback)"
                                      : "MASTER_ADDR=" + host + " resolves to a loopback address (" + addrs.front() +
                                            ") on this host; nodes that resolve it the same way cannot reach rank 0",
                           s);

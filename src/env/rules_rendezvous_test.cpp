@@ -28,12 +28,15 @@ TEST(EnvRendezvous, HostnameMappedToLoopbackInAMultiNodeJobIsAnError) {
   EXPECT_TRUE(f->fix.env.empty());  // not the master: this host cannot know the master's address
   EXPECT_EQ(r.lookups, std::vector<std::string>{"node0"});
   // what this host resolves says nothing of the others: only nodes resolving it the same way fail
-  EXPECT_EQ(f->title, "MASTER_ADDR=node0 resolves to a loopback address (127.0.1.1) on this host; nodes that resolve it the same way cannot reach rank 0");
+  EXPECT_EQ(f->title,
+            "MASTER_ADDR=node0 resolves to a loopback address (127.0.1.1) on this host; nodes that resolve it the same "
+            "way cannot reach rank 0");
 }
 
 TEST(EnvRendezvous, OnTheMasterTheFixNamesItsOnlyRoutableAddress) {
   auto r = resolver();
-  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "16"}, {"LOCAL_WORLD_SIZE", "8"}, {"RANK", "0"}}}, r);
+  auto fs = audit_of(
+      Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "16"}, {"LOCAL_WORLD_SIZE", "8"}, {"RANK", "0"}}}, r);
   const auto* f = find_id(fs, "env.master-addr.loopback");
   ASSERT_NE(f, nullptr) << test::ids(fs);
   EXPECT_EQ(f->severity, core::Severity::error);
@@ -63,7 +66,8 @@ TEST(EnvRendezvous, HostnameOnLoopbackFixNamesTheAddressItResolvedTo) {
 
 TEST(EnvRendezvous, LoopbackIsFineForOneNodeAndOnlySuspiciousWhenUnknown) {
   auto r = resolver();
-  EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "8"}, {"LOCAL_WORLD_SIZE", "8"}}}, r).empty());
+  EXPECT_TRUE(
+      audit_of(Scenario{{{"MASTER_ADDR", "localhost"}, {"WORLD_SIZE", "8"}, {"LOCAL_WORLD_SIZE", "8"}}}, r).empty());
   EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.1"}, {"NNODES", "1"}}}, r).empty());
   EXPECT_TRUE(audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.1"}, {"WORLD_SIZE", "1"}}}, r).empty());
   auto unknown = audit_of(Scenario{{{"MASTER_ADDR", "localhost"}}}, r);

@@ -76,7 +76,8 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
                          : "write the number in plain decimal: " + s.name + "=" + r.intended;
     } else {
       f.fix.env[s.name] = "";
-      f.fix.text = "set " + s.name + " to a decimal number or unset it (default " + std::string(spec.default_value) + ")";
+      f.fix.text =
+          "set " + s.name + " to a decimal number or unset it (default " + std::string(spec.default_value) + ")";
     }
     out.push_back(std::move(f));
     return;
@@ -84,10 +85,10 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
   if (!r.value || !spec.min || !spec.max) return;
   long long v = *r.value;
   if (v >= *spec.min && v <= *spec.max) return;
-  auto f = make_finding("env.int.out-of-range", Label::config_typo, Severity::warning,
-                        s.name + "=" + std::to_string(v) + " is outside " + std::to_string(*spec.min) + ".." +
-                            std::to_string(*spec.max),
-                        &s);
+  auto f = make_finding(
+      "env.int.out-of-range", Label::config_typo, Severity::warning,
+      s.name + "=" + std::to_string(v) + " is outside " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max),
+      &s);
   if (s.name == "NCCL_SOCKET_NTHREADS" && v > 16) {
     f.title = "NCCL_SOCKET_NTHREADS above 16 is cut to 16 by NCCL";
     f.fix.env[s.name] = "16";
@@ -108,8 +109,8 @@ void other_integer(const Setting& s, const VarSpec& spec, std::vector<core::Find
     out.push_back(std::move(f));
     return;
   }
-  auto f = make_finding("env.int.invalid", Label::config_typo, Severity::error,
-                        s.name + " must be a decimal integer", &s);
+  auto f =
+      make_finding("env.int.invalid", Label::config_typo, Severity::error, s.name + " must be a decimal integer", &s);
   f.fix.text = "set " + s.name + " to a decimal integer";
   out.push_back(std::move(f));
 }
@@ -156,9 +157,12 @@ void enumeration(const Setting& s, const VarSpec& spec, std::vector<core::Findin
 
 // Where switching `name` on makes the performance check warn (rules_perf.cpp), that reason.
 std::string perf_note(const std::string& name) {
-  if (name == "NCCL_P2P_DISABLE") return "; that turns off NVLink/PCIe peer-to-peer between a node's GPUs: env.perf.p2p-disabled";
-  if (name == "NCCL_SHM_DISABLE") return "; that turns off the shared-memory transport inside a node: env.perf.shm-disabled";
-  if (name == "NCCL_IB_DISABLE") return "; that sends inter-node traffic over TCP where IB is present: env.perf.ib-disabled";
+  if (name == "NCCL_P2P_DISABLE")
+    return "; that turns off NVLink/PCIe peer-to-peer between a node's GPUs: env.perf.p2p-disabled";
+  if (name == "NCCL_SHM_DISABLE")
+    return "; that turns off the shared-memory transport inside a node: env.perf.shm-disabled";
+  if (name == "NCCL_IB_DISABLE")
+    return "; that sends inter-node traffic over TCP where IB is present: env.perf.ib-disabled";
   return "";
 }
 
@@ -179,7 +183,9 @@ void boolean(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& 
   // on exactly 1; NVIDIA/nccl v2.28.9-1): a word such as "true" or "yes" is the number 0.
   long long n = read_nccl_int(s.value).value.value_or(0);
   bool on = n == 1;
-  std::string effect = n == 0 ? "the same as " + s.name + "=0" : n == 1 ? "the same as " + s.name + "=1" : "not 0 or 1 either";
+  std::string effect = n == 0   ? "the same as " + s.name + "=0"
+                       : n == 1 ? "the same as " + s.name + "=1"
+                                : "not 0 or 1 either";
   auto f = make_finding("env.bool.invalid", Label::config_typo, Severity::warning,
                         s.name + "=\"" + s.value + "\" is not 0 or 1: " +
                             (core::starts_with(s.name, "NCCL_") ? "NCCL reads it" : "it is read") + " as the number " +
@@ -241,12 +247,20 @@ void check_values(const Context& ctx, std::vector<core::Finding>& out) {
     if (s.value.empty()) continue;  // empty = unset for NCCL and torch
     switch (spec->type) {
       case VarType::integer:
-        if (spec->family == VarFamily::nccl) nccl_integer(s, *spec, out);
-        else if (spec->family == VarFamily::torch) other_integer(s, *spec, out);
+        if (spec->family == VarFamily::nccl)
+          nccl_integer(s, *spec, out);
+        else if (spec->family == VarFamily::torch)
+          other_integer(s, *spec, out);
         break;
-      case VarType::enum_: enumeration(s, *spec, out); break;
-      case VarType::boolean: boolean(s, *spec, out); break;
-      case VarType::list: nccl_list(s, out); break;
+      case VarType::enum_:
+        enumeration(s, *spec, out);
+        break;
+      case VarType::boolean:
+        boolean(s, *spec, out);
+        break;
+      case VarType::list:
+        nccl_list(s, out);
+        break;
       case VarType::string:
       case VarType::json:
         break;

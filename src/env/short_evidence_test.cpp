@@ -48,9 +48,9 @@ TEST(EnvShort, MasterAddrLoopbackIsAnErrorOnlyWhenTheEnvironmentSaysSeveralNodes
     if (!f) return std::nullopt;
     return f->severity;
   };
-  EXPECT_EQ(sev({{"NNODES", "1"}}), std::nullopt);                      // one node: loopback is right
-  EXPECT_EQ(sev({}), core::Severity::warning);                           // node count unknown
-  EXPECT_EQ(sev({{"NNODES", "2"}}), core::Severity::error);              // the job spans nodes
+  EXPECT_EQ(sev({{"NNODES", "1"}}), std::nullopt);           // one node: loopback is right
+  EXPECT_EQ(sev({}), core::Severity::warning);               // node count unknown
+  EXPECT_EQ(sev({{"NNODES", "2"}}), core::Severity::error);  // the job spans nodes
   auto fs = audit_of(with({{"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", "29500"}}));
   const auto* f = find_id(fs, "env.master-addr.loopback");
   ASSERT_NE(f, nullptr);

@@ -70,8 +70,10 @@ bool is_local_host(const std::string& host) {
 bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, std::vector<Address>>& jobs,
                   std::vector<core::Finding>& out) {
   if (!cluster.is_object()) {
-    out.push_back(tf_finding("cluster-malformed", "TF_CONFIG's cluster must be an object of job -> [\"host:port\", ...]",
-                             s, "cluster = " + cluster.dump(-1, ' ', false, json::error_handler_t::replace), "write cluster as {\"worker\": [\"host1:port\", ...]}"));
+    out.push_back(tf_finding("cluster-malformed",
+                             "TF_CONFIG's cluster must be an object of job -> [\"host:port\", ...]", s,
+                             "cluster = " + cluster.dump(-1, ' ', false, json::error_handler_t::replace),
+                             "write cluster as {\"worker\": [\"host1:port\", ...]}"));
     return false;
   }
   for (const auto& [job, tasks] : cluster.items()) {
@@ -83,15 +85,18 @@ bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, s
     };
     bool ok = true;
     if (tasks.is_array()) {
-      for (std::size_t i = 0; i < tasks.size(); ++i) ok = add("cluster." + job + "[" + std::to_string(i) + "]", tasks[i]) && ok;
+      for (std::size_t i = 0; i < tasks.size(); ++i)
+        ok = add("cluster." + job + "[" + std::to_string(i) + "]", tasks[i]) && ok;
     } else if (tasks.is_object()) {  // sparse form {"0": "host:port"}
       for (const auto& [k, t] : tasks.items()) ok = add("cluster." + job + "[" + k + "]", t) && ok;
     } else {
       ok = false;
     }
     if (!ok) {
-      out.push_back(tf_finding("cluster-malformed", "TF_CONFIG job \"" + job + "\" must be a list of \"host:port\" strings",
-                               s, "cluster." + job + " = " + tasks.dump(-1, ' ', false, json::error_handler_t::replace), "list each task as a \"host:port\" string"));
+      out.push_back(tf_finding("cluster-malformed",
+                               "TF_CONFIG job \"" + job + "\" must be a list of \"host:port\" strings", s,
+                               "cluster." + job + " = " + tasks.dump(-1, ' ', false, json::error_handler_t::replace),
+                               "list each task as a \"host:port\" string"));
       return false;
     }
   }
@@ -181,15 +186,18 @@ bool index_missing(const json& doc, const std::map<std::string, std::vector<Addr
   for (auto it = task.begin(); it != task.end(); ++it) {
     const std::string& key = it.key();
     std::string k = core::to_lower(key);
-    if (k == "idx" || k == "index" || k == "task_index" || k == "taskindex" || k == "id" || k == "task_id" || k == "rank") {
+    if (k == "idx" || k == "index" || k == "task_index" || k == "taskindex" || k == "id" || k == "task_id" ||
+        k == "rank") {
       alias = key;
     }
   }
   auto f = tf_finding("task-index-missing",
                       alias.empty() ? "TF_CONFIG's task has no \"index\": TensorFlow sees no task id in a job of " +
                                           std::to_string(job->second.size()) + " tasks"
-                                    : "TF_CONFIG's task says \"" + alias + "\" but TensorFlow reads only \"index\": it sees no "
-                                      "task id in a job of " + std::to_string(job->second.size()) + " tasks",
+                                    : "TF_CONFIG's task says \"" + alias +
+                                          "\" but TensorFlow reads only \"index\": it sees no "
+                                          "task id in a job of " +
+                                          std::to_string(job->second.size()) + " tasks",
                       s, "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace),
                       alias.empty() ? "add \"index\": N to task (N is this node's position in cluster." + type + ")"
                                     : "rename \"" + alias + "\" to \"index\" in task");
@@ -209,8 +217,9 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   for (const auto& [job, list] : jobs) total += list.size();
   if (!doc.contains("task")) {
     if (total > 1) {
-      out.push_back(tf_finding("task-missing", "TF_CONFIG has a cluster but no task: this process does not know its role",
-                               s, "no \"task\" key", "add \"task\": {\"type\": \"worker\", \"index\": N} (N differs per node)"));
+      out.push_back(
+          tf_finding("task-missing", "TF_CONFIG has a cluster but no task: this process does not know its role", s,
+                     "no \"task\" key", "add \"task\": {\"type\": \"worker\", \"index\": N} (N differs per node)"));
     }
     return;
   }
@@ -222,7 +231,8 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   if (!task.is_object() || !task.contains("type") || !task["type"].is_string() ||
       (task.contains("index") && !task["index"].is_number_integer() && !string_index)) {
     out.push_back(tf_finding("task-malformed", "TF_CONFIG's task must be {\"type\": \"worker\", \"index\": N}", s,
-                             "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace), "write task as {\"type\": \"worker\", \"index\": 0}"));
+                             "task = " + task.dump(-1, ' ', false, json::error_handler_t::replace),
+                             "write task as {\"type\": \"worker\", \"index\": 0}"));
     return;
   }
   std::string type = task["type"].get<std::string>();
@@ -231,10 +241,10 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   static const std::vector<std::string_view> k_types = {"chief", "worker", "evaluator", "ps"};
   if (std::find(k_types.begin(), k_types.end(), type) == k_types.end()) {
     std::string suggestion = core::to_lower(type) == "master" ? "chief" : core::to_lower(closest_choice(type, k_types));
-    auto f = tf_finding("task-type-invalid", "TF_CONFIG task type \"" + type + "\" is not chief, worker, evaluator or ps",
-                        s, "task.type = \"" + type + "\"",
-                        suggestion.empty() ? "use one of chief, worker, evaluator, ps"
-                                           : "did you mean \"" + suggestion + "\"?");
+    auto f = tf_finding(
+        "task-type-invalid", "TF_CONFIG task type \"" + type + "\" is not chief, worker, evaluator or ps", s,
+        "task.type = \"" + type + "\"",
+        suggestion.empty() ? "use one of chief, worker, evaluator, ps" : "did you mean \"" + suggestion + "\"?");
     if (!suggestion.empty()) {
       json fixed = doc;
       fixed["task"]["type"] = suggestion;
@@ -245,17 +255,23 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   }
   auto job = jobs.find(type);
   if (type != "evaluator" && job == jobs.end()) {
-    out.push_back(tf_finding("task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster",
-                             s, "task.type = \"" + type + "\"; cluster jobs: " +
-                                    [&] { std::vector<std::string> n; for (const auto& [k, v] : jobs) n.push_back(k); return core::join(n, ", "); }(),
-                             "add the \"" + type + "\" job to cluster, identical on every node"));
+    out.push_back(tf_finding(
+        "task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster", s,
+        "task.type = \"" + type + "\"; cluster jobs: " +
+            [&] {
+              std::vector<std::string> n;
+              for (const auto& [k, v] : jobs) n.push_back(k);
+              return core::join(n, ", ");
+            }(),
+        "add the \"" + type + "\" job to cluster, identical on every node"));
     return;
   }
   if (type != "evaluator" && (index < 0 || index >= static_cast<long long>(job->second.size()))) {
     out.push_back(tf_finding("task-index-out-of-range", "TF_CONFIG task index is outside its job", s,
                              "task = {type: " + type + ", index: " + std::to_string(index) + "}; cluster." + type +
                                  " has " + std::to_string(job->second.size()) + " task(s)",
-                             "use an index from 0 to " + std::to_string(static_cast<long long>(job->second.size()) - 1) +
+                             "use an index from 0 to " +
+                                 std::to_string(static_cast<long long>(job->second.size()) - 1) +
                                  ", a different one on each node"));
     return;
   }
@@ -268,9 +284,10 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
   const Setting* s = ctx.find("TF_CONFIG");
   if (!s || core::trim(s->value).empty()) return;
   if (core::json_nesting(s->value) > core::k_max_json_depth) {  // walking it would exhaust the stack
-    out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
-                             "nested deeper than " + std::to_string(core::k_max_json_depth) + " levels",
-                             "write TF_CONFIG as {\"cluster\": {\"worker\": [\"host1:12345\", ...]}, \"task\": {...}}"));
+    out.push_back(
+        tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
+                   "nested deeper than " + std::to_string(core::k_max_json_depth) + " levels",
+                   "write TF_CONFIG as {\"cluster\": {\"worker\": [\"host1:12345\", ...]}, \"task\": {...}}"));
     return;
   }
   json doc;
@@ -279,29 +296,34 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
   } catch (const json::exception& e) {
     // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
     const auto* pe = dynamic_cast<const json::parse_error*>(&e);
-    out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
-                             pe ? "parse error at byte " + std::to_string(pe->byte)
-                                : std::string("unreadable number: ") + e.what(),
-                             "write TF_CONFIG as JSON with double quotes, e.g. "
-                             "'{\"cluster\": {\"worker\": [\"host1:12345\", \"host2:12345\"]}, "
-                             "\"task\": {\"type\": \"worker\", \"index\": 0}}'"));
+    out.push_back(tf_finding(
+        "invalid-json", "TF_CONFIG is not valid JSON", *s,
+        pe ? "parse error at byte " + std::to_string(pe->byte) : std::string("unreadable number: ") + e.what(),
+        "write TF_CONFIG as JSON with double quotes, e.g. "
+        "'{\"cluster\": {\"worker\": [\"host1:12345\", \"host2:12345\"]}, "
+        "\"task\": {\"type\": \"worker\", \"index\": 0}}'"));
     return;
   }
   if (!doc.is_object()) {
     out.push_back(tf_finding("not-object", "TF_CONFIG must be a JSON object with cluster and task", *s,
-                             "value is " + std::string(doc.type_name()), "write TF_CONFIG as {\"cluster\": ..., \"task\": ...}"));
+                             "value is " + std::string(doc.type_name()),
+                             "write TF_CONFIG as {\"cluster\": ..., \"task\": ...}"));
     return;
   }
   std::map<std::string, std::vector<Address>> jobs;
   if (!doc.contains("cluster")) {
     if (doc.contains("task")) {
-      out.push_back(tf_finding("cluster-missing", "TF_CONFIG has a task but no cluster; TensorFlow runs one worker alone",
-                               *s, "no \"cluster\" key", "add the same \"cluster\" map to TF_CONFIG on every node"));
+      out.push_back(tf_finding("cluster-missing",
+                               "TF_CONFIG has a task but no cluster; TensorFlow runs one worker alone", *s,
+                               "no \"cluster\" key", "add the same \"cluster\" map to TF_CONFIG on every node"));
     }
     return;
   }
   if (!read_cluster(doc["cluster"], *s, jobs, out)) return;
-  auto count = [&](const char* job) { auto it = jobs.find(job); return it == jobs.end() ? std::size_t{0} : it->second.size(); };
+  auto count = [&](const char* job) {
+    auto it = jobs.find(job);
+    return it == jobs.end() ? std::size_t{0} : it->second.size();
+  };
   if (count("chief") > 1) {
     out.push_back(tf_finding("multiple-chiefs", "TF_CONFIG lists more than one chief", *s,
                              "cluster.chief has " + std::to_string(count("chief")) + " tasks",

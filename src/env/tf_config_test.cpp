@@ -37,48 +37,99 @@ TEST_P(EnvTfConfig, Findings) {
 INSTANTIATE_TEST_SUITE_P(
     Table, EnvTfConfig,
     ::testing::Values(
-        TfCase{"valid_workers", R"({"cluster":{"worker":["h1:2222","h2:2222"]},"task":{"type":"worker","index":1}})", {}},
-        TfCase{"valid_chief", R"({"cluster":{"chief":["h0:1"],"worker":["h1:1"]},"task":{"type":"chief","index":0}})", {}},
+        TfCase{
+            "valid_workers", R"({"cluster":{"worker":["h1:2222","h2:2222"]},"task":{"type":"worker","index":1}})", {}},
+        TfCase{
+            "valid_chief", R"({"cluster":{"chief":["h0:1"],"worker":["h1:1"]},"task":{"type":"chief","index":0}})", {}},
         TfCase{"evaluator_outside", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"evaluator","index":0}})", {}},
-        TfCase{"one_host_two_ports", R"({"cluster":{"worker":["127.0.0.1:1","127.0.0.1:2"]},"task":{"type":"worker","index":0}})", {}},
-        TfCase{"ipv6", R"({"cluster":{"worker":["[fd00:18::1]:2222","[fd00:18::2]:2222"]},"task":{"type":"worker","index":0}})", {}},
+        TfCase{"one_host_two_ports",
+               R"({"cluster":{"worker":["127.0.0.1:1","127.0.0.1:2"]},"task":{"type":"worker","index":0}})",
+               {}},
+        TfCase{"ipv6",
+               R"({"cluster":{"worker":["[fd00:18::1]:2222","[fd00:18::2]:2222"]},"task":{"type":"worker","index":0}})",
+               {}},
         TfCase{"sparse", R"({"cluster":{"worker":{"0":"h1:1","1":"h2:1"}},"task":{"type":"worker","index":1}})", {}},
         TfCase{"no_index_means_0", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker"}})", {}},
         // TF int()s the index (TFConfigClusterResolver.task_id): a numeric string is task 1, not an error
-        TfCase{"index_numeric_string", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"1"}})", {}},
-        TfCase{"index_word", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"one"}})", {"task-malformed"}},
-        TfCase{"index_string_out_of_range", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"2"}})", {"task-index-out-of-range"}},
-        TfCase{"idx_key", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})", {"task-index-missing"}},
-        TfCase{"index_missing", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker"}})", {"task-index-missing"}},
+        TfCase{"index_numeric_string",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"1"}})",
+               {}},
+        TfCase{"index_word",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"one"}})",
+               {"task-malformed"}},
+        TfCase{"index_string_out_of_range",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":"2"}})",
+               {"task-index-out-of-range"}},
+        TfCase{"idx_key",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})",
+               {"task-index-missing"}},
+        TfCase{"index_missing",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker"}})",
+               {"task-index-missing"}},
         TfCase{"invalid_json", R"({cluster: {"worker": ["h1:1"]}})", {"invalid-json"}},
         TfCase{"single_quotes", R"({'cluster': {}})", {"invalid-json"}},
         TfCase{"number_overflow", "17e777", {"invalid-json"}},
-        TfCase{"index_overflow", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker","index":1e999}})", {"invalid-json"}},
-        TfCase{"index_huge_unsigned", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker","index":18446744073709551615}})", {"task-index-out-of-range"}},
+        TfCase{"index_overflow",
+               R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker","index":1e999}})",
+               {"invalid-json"}},
+        TfCase{"index_huge_unsigned",
+               R"({"cluster":{"worker":["h1:1"]},"task":{"type":"worker","index":18446744073709551615}})",
+               {"task-index-out-of-range"}},
         TfCase{"not_object", R"(["h1:1"])", {"not-object"}},
         TfCase{"cluster_missing", R"({"task":{"type":"worker","index":0}})", {"cluster-missing"}},
-        TfCase{"cluster_malformed", R"({"cluster":{"worker":"h1:1"},"task":{"type":"worker","index":0}})", {"cluster-malformed"}},
+        TfCase{"cluster_malformed",
+               R"({"cluster":{"worker":"h1:1"},"task":{"type":"worker","index":0}})",
+               {"cluster-malformed"}},
         TfCase{"task_missing", R"({"cluster":{"worker":["h1:1","h2:1"]}})", {"task-missing"}},
         TfCase{"task_malformed", R"({"cluster":{"worker":["h1:1"]},"task":"worker"})", {"task-malformed"}},
-        TfCase{"task_type_master", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"master","index":0}})", {"task-type-invalid"}},
-        TfCase{"task_type_absent", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"ps","index":0}})", {"task-type-not-in-cluster"}},
-        TfCase{"index_range", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":2}})", {"task-index-out-of-range"}},
-        TfCase{"index_negative", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":-1}})", {"task-index-out-of-range"}},
-        TfCase{"two_chiefs", R"({"cluster":{"chief":["h0:1","h3:1"],"worker":["h1:1"]},"task":{"type":"worker","index":0}})", {"multiple-chiefs"}},
-        TfCase{"two_evaluators", R"({"cluster":{"worker":["h1:1"],"evaluator":["h5:1","h6:1"]},"task":{"type":"worker","index":0}})", {"multiple-evaluators"}},
+        TfCase{"task_type_master",
+               R"({"cluster":{"worker":["h1:1"]},"task":{"type":"master","index":0}})",
+               {"task-type-invalid"}},
+        TfCase{"task_type_absent",
+               R"({"cluster":{"worker":["h1:1"]},"task":{"type":"ps","index":0}})",
+               {"task-type-not-in-cluster"}},
+        TfCase{"index_range",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":2}})",
+               {"task-index-out-of-range"}},
+        TfCase{"index_negative",
+               R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","index":-1}})",
+               {"task-index-out-of-range"}},
+        TfCase{"two_chiefs",
+               R"({"cluster":{"chief":["h0:1","h3:1"],"worker":["h1:1"]},"task":{"type":"worker","index":0}})",
+               {"multiple-chiefs"}},
+        TfCase{"two_evaluators",
+               R"({"cluster":{"worker":["h1:1"],"evaluator":["h5:1","h6:1"]},"task":{"type":"worker","index":0}})",
+               {"multiple-evaluators"}},
         TfCase{"only_ps", R"({"cluster":{"ps":["h1:1"]},"task":{"type":"ps","index":0}})", {"no-chief-or-worker"}},
-        TfCase{"localhost_mixed", R"({"cluster":{"worker":["localhost:1","h2:1"]},"task":{"type":"worker","index":0}})", {"localhost-in-multihost"}},
-        TfCase{"loopback_mixed", R"({"cluster":{"chief":["127.0.0.1:1"],"worker":["h2:1"]},"task":{"type":"chief","index":0}})", {"localhost-in-multihost"}},
-        TfCase{"ipv6_loopback_mixed", R"({"cluster":{"worker":["[::1]:1","h2:1"]},"task":{"type":"worker","index":0}})", {"localhost-in-multihost"}},
-        TfCase{"debian_loopback_name_mixed", R"({"cluster":{"worker":["ip6-localhost:1","h2:1"]},"task":{"type":"worker","index":0}})", {"localhost-in-multihost"}},
-        TfCase{"name_starting_127_is_a_host", R"({"cluster":{"worker":["127.example.org:1","h2:1"]},"task":{"type":"worker","index":0}})", {}},
-        TfCase{"duplicate", R"({"cluster":{"worker":["h1:1","H1:1"]},"task":{"type":"worker","index":0}})", {"duplicate-address"}},
-        TfCase{"ports", R"({"cluster":{"worker":["h1","h2:99999"]},"task":{"type":"worker","index":0}})", {"port-invalid", "port-invalid"}},
-        TfCase{"no_host", R"({"cluster":{"worker":[":2222","h2:1"]},"task":{"type":"worker","index":0}})", {"address-malformed"}}),
+        TfCase{"localhost_mixed",
+               R"({"cluster":{"worker":["localhost:1","h2:1"]},"task":{"type":"worker","index":0}})",
+               {"localhost-in-multihost"}},
+        TfCase{"loopback_mixed",
+               R"({"cluster":{"chief":["127.0.0.1:1"],"worker":["h2:1"]},"task":{"type":"chief","index":0}})",
+               {"localhost-in-multihost"}},
+        TfCase{"ipv6_loopback_mixed",
+               R"({"cluster":{"worker":["[::1]:1","h2:1"]},"task":{"type":"worker","index":0}})",
+               {"localhost-in-multihost"}},
+        TfCase{"debian_loopback_name_mixed",
+               R"({"cluster":{"worker":["ip6-localhost:1","h2:1"]},"task":{"type":"worker","index":0}})",
+               {"localhost-in-multihost"}},
+        TfCase{"name_starting_127_is_a_host",
+               R"({"cluster":{"worker":["127.example.org:1","h2:1"]},"task":{"type":"worker","index":0}})",
+               {}},
+        TfCase{"duplicate",
+               R"({"cluster":{"worker":["h1:1","H1:1"]},"task":{"type":"worker","index":0}})",
+               {"duplicate-address"}},
+        TfCase{"ports",
+               R"({"cluster":{"worker":["h1","h2:99999"]},"task":{"type":"worker","index":0}})",
+               {"port-invalid", "port-invalid"}},
+        TfCase{"no_host",
+               R"({"cluster":{"worker":[":2222","h2:1"]},"task":{"type":"worker","index":0}})",
+               {"address-malformed"}}),
     [](const ::testing::TestParamInfo<TfCase>& p) { return std::string(p.param.name); });
 
 TEST(EnvTfConfigFix, IdxKeyIsRenamedToIndexAndTheFixedConfigIsClean) {
-  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})"}}});
+  auto fs = test::audit_of(
+      test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1","h2:1"]},"task":{"type":"worker","idx":1}})"}}});
   const auto* f = test::find_id(fs, "tf-config.task-index-missing");
   ASSERT_NE(f, nullptr) << test::ids(fs);
   EXPECT_EQ(f->severity, core::Severity::error);
@@ -93,7 +144,8 @@ TEST(EnvTfConfigFix, IdxKeyIsRenamedToIndexAndTheFixedConfigIsClean) {
 }
 
 TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
-  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"Worker","index":0}})"}}});
+  auto fs = test::audit_of(
+      test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"Worker","index":0}})"}}});
   const auto* f = test::find_id(fs, "tf-config.task-type-invalid");
   ASSERT_NE(f, nullptr);
   ASSERT_EQ(f->fix.env.count("TF_CONFIG"), 1u);
@@ -108,8 +160,9 @@ TEST(EnvTfConfigOwnAddress, WrongIndexPointsAtAnotherHost) {
   os::fake::FakeResolver r("node1");
   r.add("node1", "198.18.0.1").add("node2", "198.18.0.2");
   auto with_index = [&](int i) {
-    std::string tf = R"({"cluster":{"worker":["node1:2222","node2:2222","ghost:2222"]},"task":{"type":"worker","index":)" +
-                     std::to_string(i) + "}}";
+    std::string tf =
+        R"({"cluster":{"worker":["node1:2222","node2:2222","ghost:2222"]},"task":{"type":"worker","index":)" +
+        std::to_string(i) + "}}";
     return test::audit_of(test::Scenario{{{"TF_CONFIG", tf}}}, r);
   };
   EXPECT_TRUE(with_index(0).empty()) << test::ids(with_index(0));

@@ -71,8 +71,10 @@ NcclInt read_nccl_int(std::string_view value) {
   while (used < s.size() && is_digit_in(s[used], base)) {
     auto d = static_cast<unsigned long long>(digit_value(s[used]));
     auto b = static_cast<unsigned long long>(base);
-    if (magnitude > (limit - d) / b) overflow = true;
-    else magnitude = magnitude * b + d;
+    if (magnitude > (limit - d) / b)
+      overflow = true;
+    else
+      magnitude = magnitude * b + d;
     ++used;
   }
   std::string_view rest = s.substr(used);
@@ -88,14 +90,14 @@ NcclInt read_nccl_int(std::string_view value) {
     out.issue = NcclInt::Issue::overflow;
     return out;
   }
-  long long v = negative ? (magnitude == limit && limit > static_cast<unsigned long long>(std::numeric_limits<long long>::max())
-                                ? std::numeric_limits<long long>::min()
-                                : -static_cast<long long>(magnitude))
-                         : static_cast<long long>(magnitude);
+  long long v =
+      negative ? (magnitude == limit && limit > static_cast<unsigned long long>(std::numeric_limits<long long>::max())
+                      ? std::numeric_limits<long long>::min()
+                      : -static_cast<long long>(magnitude))
+               : static_cast<long long>(magnitude);
   out.value = v;
   std::string_view trimmed = core::trim(value);
-  if (base == 8 && all_decimal(trimmed) && strip_zeros(trimmed) != "0" &&
-      strip_zeros(trimmed) != std::to_string(v)) {
+  if (base == 8 && all_decimal(trimmed) && strip_zeros(trimmed) != "0" && strip_zeros(trimmed) != std::to_string(v)) {
     out.issue = NcclInt::Issue::octal;
     out.intended = strip_zeros(trimmed);
     return out;
@@ -130,12 +132,13 @@ std::string closest_choice(std::string_view word, const std::vector<std::string_
 
 namespace {
 
-const std::vector<std::string_view> k_algos = {"Tree", "Ring", "CollNetDirect", "CollNetChain", "NVLS", "NVLSTree", "PAT"};
+const std::vector<std::string_view> k_algos = {"Tree",     "Ring", "CollNetDirect", "CollNetChain", "NVLS",
+                                               "NVLSTree", "PAT"};
 const std::vector<std::string_view> k_protos = {"LL", "LL128", "Simple"};
 const std::vector<std::string_view> k_functions = {"Broadcast", "Reduce", "AllGather", "ReduceScatter", "AllReduce"};
-const std::vector<std::string_view> k_subsystems = {"INIT", "COLL",  "P2P",       "SHM", "NET",     "GRAPH",
-                                                    "TUNING", "ENV", "ALLOC",     "CALL", "PROXY",  "NVLS",
-                                                    "BOOTSTRAP", "REG", "PROFILE", "RAS", "ALL"};
+const std::vector<std::string_view> k_subsystems = {"INIT",      "COLL", "P2P",     "SHM",  "NET",   "GRAPH",
+                                                    "TUNING",    "ENV",  "ALLOC",   "CALL", "PROXY", "NVLS",
+                                                    "BOOTSTRAP", "REG",  "PROFILE", "RAS",  "ALL"};
 
 bool is_one_of(std::string_view word, const std::vector<std::string_view>& choices) {
   std::string w = core::to_upper(word);
@@ -156,8 +159,10 @@ void check_names(std::string_view list, std::string_view whole, const std::vecto
     ListProblem p;
     p.token = std::string(tok);
     p.message = "Unrecognized element token \"" + p.token + "\" when parsing \"" + std::string(whole) + "\"";
-    if (core::to_upper(tok) == "COLLNET") p.suggestion = "CollNetDirect";  // the 2.5-2.13 token
-    else p.suggestion = closest_choice(tok, names);
+    if (core::to_upper(tok) == "COLLNET")
+      p.suggestion = "CollNetDirect";  // the 2.5-2.13 token
+    else
+      p.suggestion = closest_choice(tok, names);
     out.push_back(std::move(p));
   }
 }
@@ -175,7 +180,8 @@ std::vector<ListProblem> check_algo_proto(std::string_view value, AlgoOrProto wh
       if (i > 0) {
         ListProblem p;
         p.token = std::string(entry);
-        p.message = "All entries except the first must have a prefix: \"" + p.token + "\" in \"" + std::string(value) + "\"";
+        p.message =
+            "All entries except the first must have a prefix: \"" + p.token + "\" in \"" + std::string(value) + "\"";
         out.push_back(std::move(p));
       }
       check_names(entry, value, names, out);

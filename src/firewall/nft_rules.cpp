@@ -39,7 +39,8 @@ struct Chain {
 // Protocols whose header a TCP packet lacks: a payload match on one of them never holds (nft adds
 // the l4proto dependency itself).
 bool other_transport(const std::string& p) {
-  static const std::set<std::string> k = {"udp", "udplite", "sctp", "dccp", "icmp", "icmpv6", "esp", "ah", "comp", "igmp"};
+  static const std::set<std::string> k = {"udp",    "udplite", "sctp", "dccp", "icmp",
+                                          "icmpv6", "esp",     "ah",   "comp", "igmp"};
   return k.count(p) != 0;
 }
 
@@ -51,7 +52,9 @@ Tri contains_port(const json& v, int port) {
     if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer()) return Tri::maybe;
     return r[0].get<std::int64_t>() <= port && port <= r[1].get<std::int64_t>() ? Tri::yes : Tri::no;
   }
-  const json* elems = v.is_array() ? &v : (v.is_object() && v.size() == 1 && v.contains("set") && v["set"].is_array()) ? &v["set"] : nullptr;
+  const json* elems = v.is_array()                                                                   ? &v
+                      : (v.is_object() && v.size() == 1 && v.contains("set") && v["set"].is_array()) ? &v["set"]
+                                                                                                     : nullptr;
   if (!elems) return Tri::maybe;  // a named set ("@name"), a service name, a concatenation, ...
   Tri out = Tri::no;
   for (const auto& e : *elems) {
@@ -67,7 +70,9 @@ Tri contains_port(const json& v, int port) {
 Tri contains_word(const json& v, const std::set<std::string>& words, std::int64_t number = -1) {
   if (v.is_string()) return words.count(v.get<std::string>()) ? Tri::yes : Tri::no;
   if (v.is_number_integer()) return number >= 0 && v.get<std::int64_t>() == number ? Tri::yes : Tri::no;
-  const json* elems = v.is_array() ? &v : (v.is_object() && v.size() == 1 && v.contains("set") && v["set"].is_array()) ? &v["set"] : nullptr;
+  const json* elems = v.is_array()                                                                   ? &v
+                      : (v.is_object() && v.size() == 1 && v.contains("set") && v["set"].is_array()) ? &v["set"]
+                                                                                                     : nullptr;
   if (!elems) return Tri::maybe;
   Tri out = Tri::no;
   for (const auto& e : *elems) {
@@ -214,8 +219,10 @@ struct Walker {
         const std::string name = s.begin().key();
         if (name == "match") {
           Tri t = judge_match(s.begin().value(), port, d, packet);
-          if (t == Tri::no) all = Tri::no;
-          else if (t == Tri::maybe && all == Tri::yes) all = Tri::maybe;
+          if (t == Tri::no)
+            all = Tri::no;
+          else if (t == Tri::maybe && all == Tri::yes)
+            all = Tri::maybe;
         } else if (name == "counter" || name == "log") {
         } else if (name == "accept" || name == "drop" || name == "reject" || name == "jump" || name == "goto" ||
                    name == "return" || name == "continue") {
@@ -304,7 +311,8 @@ std::vector<Block> find_blocks(const json& ruleset, int port, Direction directio
     if (o.end == Walker::End::block) {
       out.push_back(std::move(o.block));
     } else if ((o.end == Walker::End::fall_through || o.end == Walker::End::returned) && c.policy == "drop") {
-      out.push_back(Block{family, std::get<1>(key), std::get<2>(key), hook, std::get<2>(key), std::nullopt, "drop", "policy drop"});
+      out.push_back(Block{family, std::get<1>(key), std::get<2>(key), hook, std::get<2>(key), std::nullopt, "drop",
+                          "policy drop"});
     }
   }
   return out;
@@ -324,7 +332,8 @@ std::string removal_command(const Block& b, int port) {
 
 std::string accept_command(const Block& b, int port) {
   if (!b.handle)
-    return fmt::format("nft insert rule {} {} {} tcp dport {} accept", b.family, nft_name(b.table), nft_name(b.chain), port);
+    return fmt::format("nft insert rule {} {} {} tcp dport {} accept", b.family, nft_name(b.table), nft_name(b.chain),
+                       port);
   return fmt::format("nft insert rule {} {} {} position {} tcp dport {} accept", b.family, nft_name(b.table),
                      nft_name(b.chain), *b.handle, port);
 }

@@ -25,14 +25,14 @@ enum class Packet { first, established };
 
 // One place that drops or rejects a new TCP connection to the port.
 struct Block {
-  std::string family;                 // "inet", "ip", "ip6"
+  std::string family;  // "inet", "ip", "ip6"
   std::string table;
-  std::string chain;                  // the chain holding the rule (a jumped-to chain's own name)
-  std::string hook;                   // the base chain's hook: "input" or "output"
-  std::string base_chain;             // the base chain the walk started in (== chain unless jumped)
-  std::optional<std::int64_t> handle; // the rule's handle; nullopt: the base chain's policy
-  std::string verdict;                // "drop" or "reject"
-  std::string rule;                   // one line built from the JSON: "tcp dport 29500 drop", "policy drop"
+  std::string chain;                   // the chain holding the rule (a jumped-to chain's own name)
+  std::string hook;                    // the base chain's hook: "input" or "output"
+  std::string base_chain;              // the base chain the walk started in (== chain unless jumped)
+  std::optional<std::int64_t> handle;  // the rule's handle; nullopt: the base chain's policy
+  std::string verdict;                 // "drop" or "reject"
+  std::string rule;                    // one line built from the JSON: "tcp dport 29500 drop", "policy drop"
 
   bool operator==(const Block&) const = default;
 };
@@ -49,7 +49,8 @@ struct Block {
 // named set, limit, ...) and has a verdict ends the walk of that base chain with no Block: the
 // chain is not judged. Base chains are independent (each must accept), so each may add a Block.
 // A document of another shape gives no Block.
-std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction, Packet packet = Packet::first);
+std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction,
+                               Packet packet = Packet::first);
 
 // "table inet t chain input handle 4: tcp dport 29500 drop" (a jumped-to chain adds "(jumped to
 // from chain input)") /

@@ -68,23 +68,22 @@ TEST_P(NftRulesForms, EachFormIsReadOrLeftAlone) {
 
 INSTANTIATE_TEST_SUITE_P(
     Fixture, NftRulesForms,
-    ::testing::Values(
-        FormCase{29501, Direction::input, {"inet t input 5: tcp dport { 29501, 29502 } reject"}},
-        FormCase{29502, Direction::input, {"inet t input 5: tcp dport { 29501, 29502 } reject"}},
-        FormCase{30005, Direction::input, {"inet t input 6: tcp dport 30000-30010 drop"}},
-        FormCase{30011, Direction::input, {}},
-        FormCase{40000, Direction::input, {"inet t input 7: tcp dport 40000 drop"}},
-        FormCase{40001, Direction::input, {"inet t input 9: meta l4proto { tcp, udp } th dport 40001 drop"}},
-        FormCase{40002, Direction::input, {}},  // udp only
-        FormCase{29600, Direction::input, {"inet t input 11: tcp dport 29600 counter drop"}},
-        FormCase{29800, Direction::input, {}},  // udp only
-        // ip saddr 10.0.0.0/8 tcp dport 29700 drop: holds only for some sources, not judged
-        FormCase{29700, Direction::input, {}},
-        FormCase{29500, Direction::output, {"inet t output 15: tcp dport 29500 reject with tcp reset"}},
-        FormCase{29500, Direction::input, {}},
-        FormCase{29510, Direction::input, {}},  // forward hook
-        FormCase{29520, Direction::input, {}},  // nat chain
-        FormCase{29530, Direction::input, {"ip6 t6 input 2: tcp dport 29530 drop"}}));
+    ::testing::Values(FormCase{29501, Direction::input, {"inet t input 5: tcp dport { 29501, 29502 } reject"}},
+                      FormCase{29502, Direction::input, {"inet t input 5: tcp dport { 29501, 29502 } reject"}},
+                      FormCase{30005, Direction::input, {"inet t input 6: tcp dport 30000-30010 drop"}},
+                      FormCase{30011, Direction::input, {}},
+                      FormCase{40000, Direction::input, {"inet t input 7: tcp dport 40000 drop"}},
+                      FormCase{
+                          40001, Direction::input, {"inet t input 9: meta l4proto { tcp, udp } th dport 40001 drop"}},
+                      FormCase{40002, Direction::input, {}},  // udp only
+                      FormCase{29600, Direction::input, {"inet t input 11: tcp dport 29600 counter drop"}},
+                      FormCase{29800, Direction::input, {}},  // udp only
+                      // ip saddr 10.0.0.0/8 tcp dport 29700 drop: holds only for some sources, not judged
+                      FormCase{29700, Direction::input, {}},
+                      FormCase{29500, Direction::output, {"inet t output 15: tcp dport 29500 reject with tcp reset"}},
+                      FormCase{29500, Direction::input, {}}, FormCase{29510, Direction::input, {}},  // forward hook
+                      FormCase{29520, Direction::input, {}},                                         // nat chain
+                      FormCase{29530, Direction::input, {"ip6 t6 input 2: tcp dport 29530 drop"}}));
 
 TEST(NftRules, AnAcceptBeforeTheDropIsNoClaim) {
   EXPECT_EQ(blocks("accept-before-drop", 29500), V{});
@@ -138,9 +137,10 @@ TEST(NftRules, JumpsAreFollowedAndAGotoThatFallsThroughEndsAtThePolicy) {
   auto found = find_blocks(fixture("jump-drop"), 29500, Direction::input);
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0], (Block{"inet", "t", "job", "input", "input", 4, "drop", "tcp dport 29500 drop"}));
-  EXPECT_EQ(describe(found[0], 29500), "table inet t chain job handle 4: tcp dport 29500 drop (jumped to from chain input)");
+  EXPECT_EQ(describe(found[0], 29500),
+            "table inet t chain job handle 4: tcp dport 29500 drop (jumped to from chain input)");
   EXPECT_EQ(removal_command(found[0], 29500), "nft delete rule inet t job handle 4");
-  EXPECT_EQ(blocks("jump-drop", 29501), V{});  // back from job, accepted by handle 8
+  EXPECT_EQ(blocks("jump-drop", 29501), V{});                                    // back from job, accepted by handle 8
   EXPECT_EQ(blocks("jump-drop", 29502), V{"inet t input policy: policy drop"});  // goto other, off its end
   EXPECT_EQ(blocks("jump-drop", 29600), V{"inet t input policy: policy drop"});
 }

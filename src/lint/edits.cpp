@@ -239,8 +239,9 @@ std::string unified_diff(const std::string& path, const std::string& text, const
     }
     for (; at <= to; ++at, ++old_count, ++new_count) emit_line(body, ' ', src.at(at), at == n);
     int new_from = from + growth;
-    out += "@@ -" + std::to_string(old_count ? from : from - 1) + (old_count == 1 ? "" : "," + std::to_string(old_count)) +
-           " +" + std::to_string(new_count ? new_from : new_from - 1) +
+    out += "@@ -" + std::to_string(old_count ? from : from - 1) +
+           (old_count == 1 ? "" : "," + std::to_string(old_count)) + " +" +
+           std::to_string(new_count ? new_from : new_from - 1) +
            (new_count == 1 ? "" : "," + std::to_string(new_count)) + " @@\n" + body;
     growth += growth_in;
     i = j + 1;

@@ -79,8 +79,9 @@ TEST(LintEdits, UnifiedDiffHunksAndNumbers) {
             "@@ -1,5 +1,6 @@\n l1\n-l2\n+L2\n+L2b\n l3\n l4\n l5\n"
             "@@ -15,6 +16,6 @@\n l15\n l16\n l17\n-l18\n+L18\n l19\n l20\n");
   EXPECT_EQ(unified_diff("t.py", text, {}), "");
-  EXPECT_EQ(unified_diff("t", "a\nb", {{"t", 2, 2, "c"}}),
-            "--- a/t\n+++ b/t\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+  EXPECT_EQ(
+      unified_diff("t", "a\nb", {{"t", 2, 2, "c"}}),
+      "--- a/t\n+++ b/t\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
 }
 
 }  // namespace

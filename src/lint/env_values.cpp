@@ -4,8 +4,8 @@
 // this machine's address entries.
 #include <algorithm>
 #include <cctype>
-#include <optional>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/strings.hpp"
@@ -62,7 +62,8 @@ std::size_t value_at(std::string_view line, const EnvValue& v) {
   auto name = line.find(v.name);
   if (name != std::string_view::npos) return line.find(v.value, name + v.name.size());
   auto at = line.find(v.value);  // a YAML `value:` line: the value once, or it is ambiguous
-  return at != std::string_view::npos && line.find(v.value, at + 1) == std::string_view::npos ? at : std::string_view::npos;
+  return at != std::string_view::npos && line.find(v.value, at + 1) == std::string_view::npos ? at
+                                                                                              : std::string_view::npos;
 }
 
 // Whether `text` can stand where [at, at + len) of `line` is without changing how the shell,
@@ -75,7 +76,8 @@ bool fits(std::string_view line, std::size_t at, std::size_t len, std::string_vi
     return text.find(before) == std::string_view::npos && text.find_first_of("\\$`") == std::string_view::npos;
   }
   return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("_.,:/+-=@%").find(c) != std::string_view::npos;
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string_view("_.,:/+-=@%").find(c) != std::string_view::npos;
   });
 }
 
@@ -191,16 +193,20 @@ void ifname_loopback(FileContext& ctx) {
   if (!ctx.shape().multi_node) return;
   FileKind kind = ctx.kind();
   for (const auto& v : ctx.env()) {
-    if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v)) continue;
+    if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v))
+      continue;
     bool shell = kind == FileKind::shell || kind == FileKind::dockerfile || kind == FileKind::env_file;
     bool remove = shell && setting_alone(ctx, v);
     std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
     auto& f = ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
-                      v.name + "=" + v.value + " in a multi-node job: lo is loopback on every machine, so each node "
-                          "offers the others 127.0.0.1 and " + library + " cannot connect across nodes",
+                      v.name + "=" + v.value +
+                          " in a multi-node job: lo is loopback on every machine, so each node "
+                          "offers the others 127.0.0.1 and " +
+                          library + " cannot connect across nodes",
                       v.line,
-                      remove ? "remove this line (" + library + " then picks a non-loopback interface itself), or name "
-                               "an interface every node has"
+                      remove ? "remove this line (" + library +
+                                   " then picks a non-loopback interface itself), or name "
+                                   "an interface every node has"
                              : "set " + v.name + " to an interface every node has, or remove the setting (" + library +
                                    " then picks a non-loopback interface itself)");
     f.evidence.push_back(ctx.shape().multi_node_why);
@@ -230,8 +236,10 @@ void ifname_host_bridge(FileContext& ctx) {
                           " is a bridge private to each host (Docker's docker0 is 172.17.0.1/16 on every host by "
                           "default), so the address each node offers is not reachable from the others",
                       v.line,
-                      "set " + v.name + " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
-                      "remove the setting (" + library +
+                      "set " + v.name +
+                          " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
+                          "remove the setting (" +
+                          library +
                           (library == "NCCL" ? " then picks an interface itself, skipping docker* and lo)"
                                              : " then uses the address this host's name resolves to)"));
     f.evidence.push_back(ctx.shape().multi_node_why);
@@ -256,22 +264,26 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
   std::string elsewhere = runs_elsewhere(ctx);
   std::string line(ctx.line_text(v.line));
   auto at = value_at(line, v);
-  bool editable = elsewhere.empty() && !suggestion.empty() && at != std::string::npos &&
-                  fits(line, at, v.value.size(), suggestion);
+  bool editable =
+      elsewhere.empty() && !suggestion.empty() && at != std::string::npos && fits(line, at, v.value.size(), suggestion);
   if (editable) line.replace(at, v.value.size(), suggestion);
   // An edit names an interface of this machine; prose when none fits.
   auto add = [&](std::string id, core::Label label, std::string title) -> core::Finding& {
-    if (editable) return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line, LineEdit{v.line, v.line, line});
-    return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line,
-                   "set " + v.name + " to an interface every node of the job has (distdoctor nics on a node lists them)");
+    if (editable)
+      return ctx.add(std::move(id), label, core::Severity::error, std::move(title), v.line,
+                     LineEdit{v.line, v.line, line});
+    return ctx.add(
+        std::move(id), label, core::Severity::error, std::move(title), v.line,
+        "set " + v.name + " to an interface every node of the job has (distdoctor nics on a node lists them)");
   };
   if (!p.bootstrap) {
     if (!elsewhere.empty()) {
-      auto& f = ctx.add("lint.here.ifname-absent-here", core::Label::no_matching_interface, core::Severity::info,
-                        "NCCL_SOCKET_IFNAME=" + v.value + " selects no interface on this machine; the file runs on "
-                            "other machines, whose interfaces lint cannot see",
-                        v.line,
-                        "check on a node the job runs on: distdoctor nics (or ip -o link) lists its interfaces");
+      auto& f =
+          ctx.add("lint.here.ifname-absent-here", core::Label::no_matching_interface, core::Severity::info,
+                  "NCCL_SOCKET_IFNAME=" + v.value +
+                      " selects no interface on this machine; the file runs on "
+                      "other machines, whose interfaces lint cannot see",
+                  v.line, "check on a node the job runs on: distdoctor nics (or ip -o link) lists its interfaces");
       f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
       f.evidence.push_back(elsewhere);
       return;
@@ -282,9 +294,8 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
     if (!p.error.empty()) f.evidence.push_back("NCCL would say: " + p.error);
     return;
   }
-  bool loopback = std::any_of(entries.begin(), entries.end(), [&](const os::AddressEntry& e) {
-    return e.name == p.bootstrap->iface && e.loopback;
-  });
+  bool loopback = std::any_of(entries.begin(), entries.end(),
+                              [&](const os::AddressEntry& e) { return e.name == p.bootstrap->iface && e.loopback; });
   // lo in a multi-node file is said without --here (lint.env.ifname-loopback): one finding.
   bool said = ctx.shape().multi_node && only_loopback(v);
   if (loopback && !said) {
@@ -317,8 +328,9 @@ void ifname_whitespace(FileContext& ctx) {
     if (said) continue;
     line.replace(at, v.value.size(), trimmed);
     ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error,
-            v.name + "=\"" + v.value + "\" has blanks inside the value: neither NCCL nor Gloo trims them, so "
-            "no interface name matches",
+            v.name + "=\"" + v.value +
+                "\" has blanks inside the value: neither NCCL nor Gloo trims them, so "
+                "no interface name matches",
             v.line, LineEdit{v.line, v.line, line});
   }
 }
@@ -349,9 +361,8 @@ void audit_env_values(FileContext& ctx) {
   std::set<std::pair<std::string, int>> done;
   // A file whose own rule already says what to change for Windows (the strategy or backend line)
   // does not also get the audit's generic "this is Windows" finding pinned to a variable's line.
-  bool windows_said = std::any_of(ctx.findings().begin(), ctx.findings().end(), [](const LintFinding& f) {
-    return f.finding.label == core::Label::windows_no_nccl;
-  });
+  bool windows_said = std::any_of(ctx.findings().begin(), ctx.findings().end(),
+                                  [](const LintFinding& f) { return f.finding.label == core::Label::windows_no_nccl; });
   for (const auto& round : rounds) {
     env::AuditInput input(os::Environment{}, resolver);
     for (const EnvValue* v : round) {
@@ -382,7 +393,8 @@ void audit_env_values(FileContext& ctx) {
         // An interface value rewritten to loopback alone in a multi-node job (GLOO_SOCKET_IFNAME==lo
         // -> lo) would trade this finding for lint.env.ifname-loopback: the fix stays prose.
         auto to = lf.finding.fix.env.find(v->name);
-        if (to != lf.finding.fix.env.end() && ctx.shape().multi_node && only_loopback({v->name, to->second, line, ""})) break;
+        if (to != lf.finding.fix.env.end() && ctx.shape().multi_node && only_loopback({v->name, to->second, line, ""}))
+          break;
         if (auto changed = env_edit(ctx, *v, lf.finding.fix)) {
           lf.edits.push_back({ctx.path(), line, line, *changed});
           break;

@@ -21,35 +21,35 @@ std::string_view FileContext::line_text(int line) const {
   return l;
 }
 
-core::Finding& FileContext::add(std::string id, core::Label label, core::Severity severity, std::string title,
-                                int line, std::string fixed) {
+core::Finding& FileContext::add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
+                                std::string fixed) {
   LintFinding lf{core::new_finding(std::move(id), label, severity, std::move(title)), {path_, line}, {}};
-  lf.finding.evidence.push_back(path_ + ":" + std::to_string(line) + ": " +
-                                std::string(core::trim(line_text(line))));
+  lf.finding.evidence.push_back(path_ + ":" + std::to_string(line) + ": " + std::string(core::trim(line_text(line))));
   lf.finding.fix.text = std::move(fixed);
   if (auto e = embedded_.find(line); e != embedded_.end()) {
-    lf.finding.evidence.push_back("the command is inside the string " + e->second +
-                                  " runs on other machines: apply the fix inside its quotes (--fix leaves this line as it is)");
+    lf.finding.evidence.push_back(
+        "the command is inside the string " + e->second +
+        " runs on other machines: apply the fix inside its quotes (--fix leaves this line as it is)");
   }
   findings_.push_back(std::move(lf));
   return findings_.back().finding;
 }
 
-core::Finding& FileContext::add(std::string id, core::Label label, core::Severity severity, std::string title,
-                                int line, LineEdit edit) {
+core::Finding& FileContext::add(std::string id, core::Label label, core::Severity severity, std::string title, int line,
+                                LineEdit edit) {
   if (edit.end_line < edit.line) edit.end_line = edit.line;
   bool one_line = edit.text.find('\n') == std::string::npos;
   if (one_line && !edit.text.empty() && edit.text[0] != ' ' && edit.text[0] != '\t' && edit.line == edit.end_line) {
     std::string_view old = line_text(edit.line);
-    edit.text = std::string(old.substr(0, old.find_first_not_of(" \t") == std::string_view::npos
-                                              ? 0
-                                              : old.find_first_not_of(" \t"))) +
+    edit.text = std::string(old.substr(
+                    0, old.find_first_not_of(" \t") == std::string_view::npos ? 0 : old.find_first_not_of(" \t"))) +
                 edit.text;
   }
   auto& f = add(std::move(id), label, severity, std::move(title), line,
                 one_line ? std::string(core::trim(edit.text)) : edit.text);
   // A note is a suggestion, not a fix: --fix never applies it (docs/lint.md).
-  if (severity != core::Severity::info && !embedded_.count(edit.line)) findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
+  if (severity != core::Severity::info && !embedded_.count(edit.line))
+    findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
   return f;
 }
 

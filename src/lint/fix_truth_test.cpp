@@ -46,10 +46,13 @@ TEST(LintFixTruth, TorchrunFixKeepsVariablesExpanding) {
 
 TEST(LintFixTruth, TorchrunFixInExecForm) {
   auto fs = lint_text("Dockerfile", FileKind::dockerfile,
-                      "FROM x\nCMD [\"python3\", \"-m\", \"torch.distributed.launch\", \"--use_env\", \"--nproc_per_node=2\", \"t.py\"]\n", {});
+                      "FROM x\nCMD [\"python3\", \"-m\", \"torch.distributed.launch\", \"--use_env\", "
+                      "\"--nproc_per_node=2\", \"t.py\"]\n",
+                      {});
   const auto* f = find(fs, "lint.torch.launch-deprecated");
   ASSERT_NE(f, nullptr) << ids(fs);
-  EXPECT_EQ(f->finding.fix.text, "CMD [\"python3\", \"-m\", \"torch.distributed.run\", \"--nproc_per_node=2\", \"t.py\"]");
+  EXPECT_EQ(f->finding.fix.text,
+            "CMD [\"python3\", \"-m\", \"torch.distributed.run\", \"--nproc_per_node=2\", \"t.py\"]");
 }
 
 TEST(LintFixTruth, SyntaxErrorIsAnErrorAtItsLine) {
@@ -89,15 +92,17 @@ TEST(LintFixTruth, LightningAnchorIsFitNotTheConstructor) {
   // Keras' model.fit is not Lightning's
   std::string keras = "import os\nmodel.fit(x, y)\nos.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\n";
   EXPECT_EQ(find(lint_py(keras), "lint.torch.env-after-init"), nullptr);
-  std::string fabric = "import os\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy=\"ddp\")\nfabric.launch()\n"
-                       "os.environ[\"GLOO_SOCKET_IFNAME\"] = \"eth0\"\n";
+  std::string fabric =
+      "import os\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy=\"ddp\")\nfabric.launch()\n"
+      "os.environ[\"GLOO_SOCKET_IFNAME\"] = \"eth0\"\n";
   EXPECT_NE(find(lint_py(fabric), "lint.torch.env-after-init"), nullptr) << ids(lint_py(fabric));
 }
 
 // The specific backend error is the Windows finding; no second generic one on MASTER_ADDR's line.
 TEST(LintFixTruth, WindowsAdviceIsSaidOnce) {
-  std::string src = "import os\nimport torch.distributed as dist\nos.environ[\"MASTER_ADDR\"] = \"198.18.0.1\"\n"
-                    "dist.init_process_group(backend=\"nccl\")\n";
+  std::string src =
+      "import os\nimport torch.distributed as dist\nos.environ[\"MASTER_ADDR\"] = \"198.18.0.1\"\n"
+      "dist.init_process_group(backend=\"nccl\")\n";
   auto fs = lint_py(src, env::Platform::windows);
   EXPECT_NE(find(fs, "lint.torch.nccl-on-windows"), nullptr) << ids(fs);
   EXPECT_EQ(find(fs, "env.windows.no-nccl"), nullptr) << ids(fs);
@@ -142,7 +147,9 @@ TEST(LintFixTruth, PipelineOverAssignments) {
 TEST(LintFixTruth, SlurmVariableNotSet) {
   auto lint_sb = [](const std::string& src) { return lint_text("job.sbatch", FileKind::shell, src, {}); };
   auto fs = lint_sb("#!/bin/bash\n#SBATCH --nodes=2\nsrun torchrun --nnodes=$NODES --node_rank=$RANK train.py\n");
-  ASSERT_EQ(std::count_if(fs.begin(), fs.end(), [](const LintFinding& f) { return f.finding.id == "lint.slurm.variable-not-set"; }), 2)
+  ASSERT_EQ(std::count_if(fs.begin(), fs.end(),
+                          [](const LintFinding& f) { return f.finding.id == "lint.slurm.variable-not-set"; }),
+            2)
       << ids(fs);
   for (const auto& f : fs) {
     if (f.finding.id != "lint.slurm.variable-not-set") continue;
@@ -175,8 +182,9 @@ TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
   const auto* f = find(once, "lint.slurm.task-variable-expanded-once");
   ASSERT_NE(f, nullptr) << ids(once);
   EXPECT_EQ(f->finding.severity, core::Severity::error);
-  auto quoted = lint_text("job.sbatch", FileKind::shell,
-                          "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py'\n", {});
+  auto quoted =
+      lint_text("job.sbatch", FileKind::shell,
+                "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py'\n", {});
   EXPECT_EQ(find(quoted, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(quoted);
   auto batch_only = lint_text("job.sbatch", FileKind::shell,
                               "#SBATCH --nodes=1\ntorchrun --nnodes=1 --node_rank=$SLURM_NODEID train.py\n", {});
@@ -187,7 +195,8 @@ TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
 // and distributes that dataset), the same pitfall as .batch(N); a literal under a GLOBAL name is a
 // note (the author may mean it), never an edit.
 TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
-  const std::string head = "import numpy as np\nimport tensorflow as tf\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n";
+  const std::string head =
+      "import numpy as np\nimport tensorflow as tf\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n";
   auto fit = lint_py(head + "x = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32, epochs=2)\n");
   const auto* f = find(fit, "lint.tf.batch-not-scaled");
   ASSERT_NE(f, nullptr) << ids(fit);
@@ -197,8 +206,10 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
   auto again = lint_py(head + "x = np.zeros((100, 4))\n" + f->edits[0].replacement + "\n");
   EXPECT_EQ(find(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
   // fit(dataset, batch_size=...) is another problem (Keras refuses it), not this one; x is not fit's batch.
-  auto ds = lint_py(head + "ds = tf.data.Dataset.range(8).batch(8 * strategy.num_replicas_in_sync).prefetch(tf.data.AUTOTUNE)\n"
-                           "model.fit(ds, batch_size=8)\n");
+  auto ds =
+      lint_py(head +
+              "ds = tf.data.Dataset.range(8).batch(8 * strategy.num_replicas_in_sync).prefetch(tf.data.AUTOTUNE)\n"
+              "model.fit(ds, batch_size=8)\n");
   EXPECT_EQ(find(ds, "lint.tf.batch-not-scaled"), nullptr) << ids(ds);
   auto positional = lint_py(head + "model.fit(64, 64)\n");
   EXPECT_EQ(find(positional, "lint.tf.batch-not-scaled"), nullptr) << ids(positional);
@@ -206,8 +217,9 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
   auto plain = lint_py("import numpy as np\nx = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32)\n");
   EXPECT_EQ(find(plain, "lint.tf.batch-not-scaled"), nullptr) << ids(plain);
 
-  auto global = lint_py(head + "GLOBAL_BATCH_SIZE = 64\nds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n"
-                               "model.fit(ds)\nmodel.fit(x, x, batch_size=GLOBAL_BATCH_SIZE)\n");
+  auto global = lint_py(head +
+                        "GLOBAL_BATCH_SIZE = 64\nds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n"
+                        "model.fit(ds)\nmodel.fit(x, x, batch_size=GLOBAL_BATCH_SIZE)\n");
   const auto* g = find(global, "lint.tf.global-batch-fixed");
   ASSERT_NE(g, nullptr) << ids(global);
   EXPECT_EQ(g->location.line, 4);
@@ -216,15 +228,18 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
   EXPECT_EQ(std::count_if(g->finding.evidence.begin(), g->finding.evidence.end(),
                           [](const std::string& e) { return e.rfind("used as the batch size at line ", 0) == 0; }),
             2);  // both uses, one note
-  EXPECT_EQ(std::count_if(global.begin(), global.end(), [](const LintFinding& x) { return x.finding.id == "lint.tf.global-batch-fixed"; }), 1);
+  EXPECT_EQ(std::count_if(global.begin(), global.end(),
+                          [](const LintFinding& x) { return x.finding.id == "lint.tf.global-batch-fixed"; }),
+            1);
   EXPECT_EQ(find(global, "lint.tf.batch-not-scaled"), nullptr) << ids(global);
   // The pipeline's own fix does not scale a GLOBAL batch either.
   const auto* pipe = find(global, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(pipe, nullptr) << ids(global);
   EXPECT_EQ(pipe->finding.fix.text.find("num_replicas_in_sync"), std::string::npos) << pipe->finding.fix.text;
   // Scaled where it is bound: no note.
-  auto scaled = lint_py(head + "GLOBAL_BATCH_SIZE = 64 * strategy.num_replicas_in_sync\n"
-                               "ds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n");
+  auto scaled = lint_py(head +
+                        "GLOBAL_BATCH_SIZE = 64 * strategy.num_replicas_in_sync\n"
+                        "ds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n");
   EXPECT_EQ(find(scaled, "lint.tf.global-batch-fixed"), nullptr) << ids(scaled);
 }
 
@@ -233,7 +248,8 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
 // task baked into an image.
 TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
   auto at = [](const std::vector<LintFinding>& fs, const std::string& id, int line) {
-    return std::any_of(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id && f.location.line == line; });
+    return std::any_of(fs.begin(), fs.end(),
+                       [&](const LintFinding& f) { return f.finding.id == id && f.location.line == line; });
   };
   auto sh = lint_text("job.sbatch", FileKind::shell,
                       "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --export=ALL,NCCL_BUFFSIZE=4MB\n"
@@ -249,9 +265,10 @@ TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
   ASSERT_EQ(buf->edits.size(), 1u);
   EXPECT_EQ(buf->edits[0].replacement, "#SBATCH --export=ALL,NCCL_BUFFSIZE=4194304");
 
-  auto py = lint_py("import os, subprocess\nimport torch.distributed as dist\ndist.init_process_group('gloo')\n"
-                    "env = {**os.environ, 'NCCL_SOCKET_NTHREADS': 'x', 'GLOO_SOCKET_IFNAME': 'eth0'}\n"
-                    "subprocess.run(['torchrun', 't.py'], env=env)\n");
+  auto py = lint_py(
+      "import os, subprocess\nimport torch.distributed as dist\ndist.init_process_group('gloo')\n"
+      "env = {**os.environ, 'NCCL_SOCKET_NTHREADS': 'x', 'GLOO_SOCKET_IFNAME': 'eth0'}\n"
+      "subprocess.run(['torchrun', 't.py'], env=env)\n");
   EXPECT_TRUE(at(py, "env.int.not-a-number", 4)) << ids(py);
   // The copy is a child's environment: not "set after init" in this process.
   EXPECT_EQ(find(py, "lint.torch.env-after-init"), nullptr) << ids(py);
@@ -261,7 +278,8 @@ TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
   const std::string cluster = R"({"cluster": {"worker": ["w0:2222", "w1:2222"]}, )";
   auto baked = lint_text("Dockerfile", FileKind::dockerfile,
                          "FROM tensorflow/tensorflow:2.15.0\nENV TF_CONFIG='" + cluster +
-                             R"("task": {"type": "worker", "index": 0}}')" + "\nCMD [\"python\", \"train.py\"]\n", {});
+                             R"("task": {"type": "worker", "index": 0}}')" + "\nCMD [\"python\", \"train.py\"]\n",
+                         {});
   const auto* b = find(baked, "lint.docker.tf-config-task-baked");
   ASSERT_NE(b, nullptr) << ids(baked);
   EXPECT_EQ(b->location.line, 2);
@@ -271,7 +289,9 @@ TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
   EXPECT_EQ(find(cluster_only, "lint.docker.tf-config-task-baked"), nullptr) << ids(cluster_only);
   auto one_task = lint_text("Dockerfile", FileKind::dockerfile,
                             R"(FROM x
-ENV TF_CONFIG='{"cluster": {"worker": ["w0:2222"]}, "task": {"type": "worker", "index": 0}}')" "\n", {});
+ENV TF_CONFIG='{"cluster": {"worker": ["w0:2222"]}, "task": {"type": "worker", "index": 0}}')"
+                            "\n",
+                            {});
   EXPECT_EQ(find(one_task, "lint.docker.tf-config-task-baked"), nullptr) << ids(one_task);
 }
 
@@ -279,15 +299,17 @@ ENV TF_CONFIG='{"cluster": {"worker": ["w0:2222"]}, "task": {"type": "worker", "
 // have broken the job, so it is prose instead.
 TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   // batch() before the strategy exists: `strategy` would be a NameError.
-  auto early = lint_py("import tensorflow as tf\nds = tf.data.Dataset.range(10).cache().shuffle(5).batch(8).prefetch(tf.data.AUTOTUNE)\n"
-                       "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n");
+  auto early = lint_py(
+      "import tensorflow as tf\nds = tf.data.Dataset.range(10).cache().shuffle(5).batch(8).prefetch(tf.data.AUTOTUNE)\n"
+      "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n");
   const auto* b = find(early, "lint.tf.batch-not-scaled");
   ASSERT_NE(b, nullptr) << ids(early);
   EXPECT_TRUE(b->edits.empty()) << b->edits[0].replacement;
   // a dataset function for distribute_datasets_from_function batches per replica: no finding.
-  auto per_replica = lint_py("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
-                             "def input_fn(ctx):\n    return tf.data.Dataset.range(10).batch(64)\n"
-                             "dist = strategy.distribute_datasets_from_function(input_fn)\n");
+  auto per_replica = lint_py(
+      "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
+      "def input_fn(ctx):\n    return tf.data.Dataset.range(10).batch(64)\n"
+      "dist = strategy.distribute_datasets_from_function(input_fn)\n");
   EXPECT_EQ(find(per_replica, "lint.tf.batch-not-scaled"), nullptr) << ids(per_replica);
   // --ignore lint.tf.batch-not-scaled: the pipeline's edit does not scale the batch either.
   LintOptions o;
@@ -295,28 +317,33 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   o.rules.ignore = {"lint.tf.batch-not-scaled"};
   auto ignored = lint_text("t.py", FileKind::python,
                            "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
-                           "ds = tf.data.Dataset.range(10).batch(32).shuffle(5)\nmodel.fit(ds)\n", o);
+                           "ds = tf.data.Dataset.range(10).batch(32).shuffle(5)\nmodel.fit(ds)\n",
+                           o);
   const auto* pipe = find(ignored, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(pipe, nullptr) << ids(ignored);
   ASSERT_EQ(pipe->edits.size(), 1u);
   EXPECT_EQ(pipe->edits[0].replacement.find("num_replicas_in_sync"), std::string::npos) << pipe->edits[0].replacement;
   // python -m torch.distributed.launch without --use_env: the script reads --local_rank.
-  auto no_env = lint_text("run.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 train.py\n", {});
+  auto no_env =
+      lint_text("run.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 train.py\n", {});
   const auto* l = find(no_env, "lint.torch.launch-deprecated");
   ASSERT_NE(l, nullptr) << ids(no_env);
   EXPECT_TRUE(l->edits.empty());
   EXPECT_NE(l->finding.fix.text.find("LOCAL_RANK"), std::string::npos) << l->finding.fix.text;
   // with --use_env: the user's interpreter and its flags stay.
-  auto venv = lint_text("run.sh", FileKind::shell,
-                        "/opt/venv/bin/python -u -m torch.distributed.launch --use_env --nproc_per_node=2 train.py\n", {});
+  auto venv =
+      lint_text("run.sh", FileKind::shell,
+                "/opt/venv/bin/python -u -m torch.distributed.launch --use_env --nproc_per_node=2 train.py\n", {});
   const auto* v = find(venv, "lint.torch.launch-deprecated");
   ASSERT_NE(v, nullptr) << ids(venv);
   ASSERT_EQ(v->edits.size(), 1u);
   EXPECT_EQ(v->edits[0].replacement, "/opt/venv/bin/python -u -m torch.distributed.run --nproc_per_node=2 train.py");
   // a plain YAML value that becomes a number is quoted (a pod's env value must be a string).
-  auto pod = lint_text("p.yaml", FileKind::yaml,
-                       "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: t\n    env:\n    - name: NCCL_BUFFSIZE\n"
-                       "      value: 4MB\n", {});
+  auto pod =
+      lint_text("p.yaml", FileKind::yaml,
+                "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: t\n    env:\n    - name: NCCL_BUFFSIZE\n"
+                "      value: 4MB\n",
+                {});
   const auto* y = find(pod, "env.int.trailing-garbage");
   ASSERT_NE(y, nullptr) << ids(pod);
   ASSERT_EQ(y->edits.size(), 1u);
@@ -335,7 +362,6 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   EXPECT_NE(find(win, "env.windows.no-nccl"), nullptr) << ids(win);
 }
 
-
 // The second stranger's run (2026-12-03, 60 files written from the method): each of these edits
 // broke the job when applied; now the edit is right or there is none (the fix stays prose).
 TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
@@ -353,10 +379,12 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   ASSERT_TRUE(fixed);
   EXPECT_TRUE(parses(*fixed)) << *fixed;
   EXPECT_NE(fixed->find("ds = (tf.data.Dataset.from_tensor_slices((x, y))\n      .cache()\n      .shuffle(10000)"),
-            std::string::npos) << *fixed;
+            std::string::npos)
+      << *fixed;
   // A missing cache() goes before an endless repeat() (after it, cache() never finishes filling).
-  auto rf = lint_py("import tensorflow as tf\ndataset = tf.data.Dataset.from_tensor_slices((x, y))\n"
-                    "dataset = dataset.repeat().shuffle(10000).batch(128)\nmodel.fit(dataset, steps_per_epoch=100)\n");
+  auto rf = lint_py(
+      "import tensorflow as tf\ndataset = tf.data.Dataset.from_tensor_slices((x, y))\n"
+      "dataset = dataset.repeat().shuffle(10000).batch(128)\nmodel.fit(dataset, steps_per_epoch=100)\n");
   const auto* r = find(rf, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(r, nullptr) << ids(rf);
   ASSERT_EQ(r->edits.size(), 1u);
@@ -364,7 +392,8 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
             "dataset = dataset.cache().repeat().shuffle(10000).batch(128).prefetch(tf.data.AUTOTUNE)");
   // A misspelt name read back later in the file: renaming only the assignment would make the read a
   // KeyError, so no edit; alone, the rename is an edit.
-  std::string misspelt = "import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\nprint(os.environ[\"NCCL_SOCKET_IFNAM\"])\n";
+  std::string misspelt =
+      "import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\nprint(os.environ[\"NCCL_SOCKET_IFNAM\"])\n";
   auto mf = lint_py(misspelt);
   const auto* u = find(mf, "env.unknown-name");
   ASSERT_NE(u, nullptr) << ids(mf);
@@ -377,15 +406,17 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   // A finite dataset of unknown size under a one-machine strategy just ends the epoch: no finding.
   // Across workers it is a warning whose fix adds repeat() too, and no steps_per_epoch edit (with
   // steps_per_epoch and no repeat(), Keras stops after the first epoch).
-  std::string finite = "import tensorflow as tf\nstrategy = tf.distribute.{}()\nSTEPS_PER_EPOCH = 10\n"
-                       "ds = tf.data.TFRecordDataset(files).filter(ok).cache().shuffle(100).batch(64 * strategy.num_replicas_in_sync)"
-                       ".prefetch(tf.data.AUTOTUNE)\nmodel.fit(ds, epochs=3)\n";
+  std::string finite =
+      "import tensorflow as tf\nstrategy = tf.distribute.{}()\nSTEPS_PER_EPOCH = 10\n"
+      "ds = tf.data.TFRecordDataset(files).filter(ok).cache().shuffle(100).batch(64 * strategy.num_replicas_in_sync)"
+      ".prefetch(tf.data.AUTOTUNE)\nmodel.fit(ds, epochs=3)\n";
   auto with = [&](const std::string& strategy) {
     std::string s = finite;
     s.replace(s.find("{}"), 2, strategy);
     return lint_py(s);
   };
-  EXPECT_EQ(find(with("MirroredStrategy"), "lint.tf.unknown-cardinality-fit"), nullptr) << ids(with("MirroredStrategy"));
+  EXPECT_EQ(find(with("MirroredStrategy"), "lint.tf.unknown-cardinality-fit"), nullptr)
+      << ids(with("MirroredStrategy"));
   auto mw = with("MultiWorkerMirroredStrategy");
   const auto* c = find(mw, "lint.tf.unknown-cardinality-fit");
   ASSERT_NE(c, nullptr) << ids(mw);
@@ -397,9 +428,11 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
     const auto* m = find(fs, "lint.launch.master-addr-localhost");
     return m == nullptr ? "(no finding) " + ids(fs) : m->finding.fix.text;
   };
-  std::string launch = "torchrun --nnodes=2 --node_rank=$NODE_RANK --master_addr=$MASTER_ADDR --nproc_per_node=8 train.py\n";
-  EXPECT_EQ(master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch),
-            "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node");
+  std::string launch =
+      "torchrun --nnodes=2 --node_rank=$NODE_RANK --master_addr=$MASTER_ADDR --nproc_per_node=8 train.py\n";
+  EXPECT_EQ(
+      master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch),
+      "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node");
   // pasted into bash it runs: nothing but a plain word before the comment
   std::string pasted = master_fix("run.sh", FileKind::shell, "export MASTER_ADDR=localhost\n" + launch);
   EXPECT_EQ(pasted.substr(0, pasted.find('#')).find_first_of("'\"<>|;&`$("), std::string::npos) << pasted;

@@ -33,12 +33,14 @@ nlohmann::json to_sarif(const LintReport& report, std::string_view version) {
   nlohmann::json results = nlohmann::json::array();
   for (const auto& f : report.findings) {
     rule_ids.insert(f.finding.id);
-    nlohmann::json region = {{"startLine", std::max(1, f.location.line)}, {"startColumn", std::max(1, f.location.column)}};
+    nlohmann::json region = {{"startLine", std::max(1, f.location.line)},
+                             {"startColumn", std::max(1, f.location.column)}};
     nlohmann::json result = {
         {"ruleId", f.finding.id},
         {"level", compiler_severity(f.finding.severity)},
         {"message", {{"text", f.finding.title}}},
-        {"locations", {{{"physicalLocation", {{"artifactLocation", {{"uri", uri_of(f.location.file)}}}, {"region", region}}}}}}};
+        {"locations",
+         {{{"physicalLocation", {{"artifactLocation", {{"uri", uri_of(f.location.file)}}}, {"region", region}}}}}}};
     if (!f.finding.fix.text.empty()) result["properties"] = {{"fix", f.finding.fix.text}};
     results.push_back(std::move(result));
   }

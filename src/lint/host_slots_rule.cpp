@@ -22,7 +22,8 @@ namespace {
 
 bool script_word(const std::string& w) {
   std::string p = program_name(w);
-  return core::starts_with(p, "python") || (p.size() > 3 && p.compare(p.size() - 3, 3, ".py") == 0) || p == "bash" || p == "sh";
+  return core::starts_with(p, "python") || (p.size() > 3 && p.compare(p.size() - 3, 3, ".py") == 0) || p == "bash" ||
+         p == "sh";
 }
 
 // "server1:4,server2:4" -> 8; nullopt unless every host has ":N".
@@ -99,8 +100,8 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
         f = &ctx.add("lint.launch.np-exceeds-slots", core::Label::config_typo, core::Severity::error, title, c.line,
                      "-np " + std::to_string(*slots) + " (the slots of -H " + hosts + ")");
       }
-      f->evidence.push_back("if " + np + " processes are meant, give the hosts " + np + " slots in all (one per GPU): -H " +
-                            "host1:N,host2:N,...");
+      f->evidence.push_back("if " + np + " processes are meant, give the hosts " + np +
+                            " slots in all (one per GPU): -H " + "host1:N,host2:N,...");
       break;
     }
   }

@@ -32,9 +32,11 @@ long expanded_nodes(const YAML::Node& n, long budget, int depth = 0) {
   long count = 1;
   if (depth > k_max_depth) return count;
   if (n.IsMap()) {
-    for (auto it = n.begin(); it != n.end() && count <= budget; ++it) count += expanded_nodes(it->second, budget - count, depth + 1);
+    for (auto it = n.begin(); it != n.end() && count <= budget; ++it)
+      count += expanded_nodes(it->second, budget - count, depth + 1);
   } else if (n.IsSequence()) {
-    for (auto it = n.begin(); it != n.end() && count <= budget; ++it) count += expanded_nodes(*it, budget - count, depth + 1);
+    for (auto it = n.begin(); it != n.end() && count <= budget; ++it)
+      count += expanded_nodes(*it, budget - count, depth + 1);
   }
   return count;
 }
@@ -58,7 +60,8 @@ int key_line(const YAML::Node& m, const std::string& key) {
 
 // One replica spec's `replicas` (1 when absent, as the operators default it).
 long long replica_count(const YAML::Node& r) {
-  if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar()) return core::parse_int(r["replicas"].Scalar()).value_or(1);
+  if (r.IsMap() && r["replicas"] && r["replicas"].IsScalar())
+    return core::parse_int(r["replicas"].Scalar()).value_or(1);
   return 1;
 }
 
@@ -78,14 +81,15 @@ long long replicas_of(const YAML::Node& specs) {
 // alphagov/govuk-helm-charts#181). PyYAML, which the tests read the fixed files with, is YAML 1.1 too.
 bool boolean(const std::string& v) {
   static const std::set<std::string, std::less<>> yaml11 = {
-      "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE",
-      "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF"};
+      "y",    "Y",    "yes",   "Yes",   "YES",   "n",  "N",  "no", "No",  "NO",  "true",
+      "True", "TRUE", "false", "False", "FALSE", "on", "On", "ON", "off", "Off", "OFF"};
   return yaml11.contains(v);
 }
 
 bool non_string_scalar(const YAML::Node& n) {
   if (!n.IsScalar() || n.Tag() != "?") return false;  // "!" is a quoted scalar: a string
-  static const std::regex number(R"([-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
+  static const std::regex number(
+      R"([-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|0o[0-7]+|[-+]?\.(inf|Inf|INF)|\.(nan|NaN|NAN))");
   return boolean(n.Scalar()) || std::regex_match(n.Scalar(), number);
 }
 
@@ -97,8 +101,9 @@ std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
   bool has_mounts = false;
   for (const auto& c : containers)
     has_mounts = has_mounts || (c.IsMap() && c["volumeMounts"] && c["volumeMounts"].IsSequence());
-  std::string fix = has_volumes ? "# append to the pod's existing volumes: list\n- {name: dshm, emptyDir: {medium: Memory}}"
-                                : "volumes: [{name: dshm, emptyDir: {medium: Memory}}]";
+  std::string fix = has_volumes
+                        ? "# append to the pod's existing volumes: list\n- {name: dshm, emptyDir: {medium: Memory}}"
+                        : "volumes: [{name: dshm, emptyDir: {medium: Memory}}]";
   fix += has_mounts ? "\n# append to each training container's existing volumeMounts: list\n"
                       "- {name: dshm, mountPath: /dev/shm}"
                     : "\n# and in each training container:\nvolumeMounts: [{name: dshm, mountPath: /dev/shm}]";
@@ -155,7 +160,8 @@ class Manifest {
             job_.breakdown += (job_.breakdown.empty() ? "" : " + ") + scalar(r->first) + " " +
                               std::to_string(replica_count(r->second));
           }
-          for (auto r = it->second.begin(); r != it->second.end(); ++r) walk(r->second, kind, scalar(r->first), depth + 2);
+          for (auto r = it->second.begin(); r != it->second.end(); ++r)
+            walk(r->second, kind, scalar(r->first), depth + 2);
           job_ = {};
         } else {
           walk(it->second, kind, replica, depth + 1);
@@ -237,11 +243,11 @@ class Manifest {
     // worker: tf.data runs inside the process) uses neither (the second stranger's c20).
     bool multi_gpu = gpu_count >= 2;
     if (!shm && (multi_gpu || torch)) {
-      std::string users = multi_gpu && torch ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
-                                                   " GPUs' processes and torch DataLoader workers"
-                          : multi_gpu      ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
-                                            " GPUs' processes"
-                                           : "torch DataLoader workers (they hand batches over in /dev/shm)";
+      std::string users =
+          multi_gpu && torch ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
+                                   " GPUs' processes and torch DataLoader workers"
+          : multi_gpu ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) + " GPUs' processes"
+                      : "torch DataLoader workers (they hand batches over in /dev/shm)";
       ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
                "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
                    " can run out of it (Bus error, or a hang)",
@@ -271,8 +277,8 @@ class Manifest {
   // lint.k8s.env-value-not-string: the edit quotes the value on its line.
   void not_string(const std::string& name, const YAML::Node& value) {
     int line = line_of(value) + offset_;
-    std::string title = "env " + name + ": value " + value.Scalar() +
-                        " is a YAML " + (boolean(value.Scalar()) ? "boolean (YAML 1.1, as kubectl reads it)" : "number") +
+    std::string title = "env " + name + ": value " + value.Scalar() + " is a YAML " +
+                        (boolean(value.Scalar()) ? "boolean (YAML 1.1, as kubectl reads it)" : "number") +
                         ", and a container's env value must be a string: the API server rejects the object";
     auto quoted = quote_value(std::string(ctx_.line_text(line)), value.Scalar());
     if (quoted) {
@@ -388,8 +394,9 @@ void lint_yaml(FileContext& ctx) {
     std::erase_if(docs, [&ctx](const Document& d) {
       if (expanded_nodes(d.root, k_max_nodes) <= k_max_nodes) return false;
       auto& f = ctx.add("lint.input.cut", Label::other, Severity::warning,
-                        ctx.path() + ": the YAML document at line " + std::to_string(d.offset + 1) + " expands to more than " +
-                            std::to_string(k_max_nodes) + " nodes through anchors and aliases; lint did not read it",
+                        ctx.path() + ": the YAML document at line " + std::to_string(d.offset + 1) +
+                            " expands to more than " + std::to_string(k_max_nodes) +
+                            " nodes through anchors and aliases; lint did not read it",
                         d.offset + 1, "");
       f.evidence.push_back("a Kubernetes manifest has a few thousand nodes; this one repeats aliases of aliases");
       return true;

@@ -24,7 +24,8 @@ const std::string k_head =
     "            - name: pytorch\n              image: resnet-train:1.8\n"
     "              command: [\"python\", \"train.py\", \"--workers\", \"12\"]\n"
     "              resources:\n                limits:\n                  nvidia.com/gpu: 1\n";
-const std::string k_mounts = "              volumeMounts:\n                - name: imagenet\n                  mountPath: /data\n";
+const std::string k_mounts =
+    "              volumeMounts:\n                - name: imagenet\n                  mountPath: /data\n";
 const std::string k_volumes =
     "          volumes:\n            - name: imagenet\n              persistentVolumeClaim:\n"
     "                claimName: imagenet-ro\n";
@@ -49,8 +50,8 @@ TEST(LintK8sShmFix, ExistingListsGetItemsToAppendAndThePastedPodKeepsBothVolumes
   auto items = fix_lines(fix, "- ");
   ASSERT_EQ(items.size(), 2u) << fix;
   // pasted at the end of each list, at its items' indentation
-  std::string pasted = k_head + k_mounts + "                " + items[1] + "\n" + k_volumes + "            " +
-                       items[0] + "\n";
+  std::string pasted =
+      k_head + k_mounts + "                " + items[1] + "\n" + k_volumes + "            " + items[0] + "\n";
   YAML::Node doc = YAML::Load(pasted);
   YAML::Node spec = doc["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"];
   ASSERT_EQ(spec["volumes"].size(), 2u) << pasted;

@@ -38,10 +38,10 @@ void add_assignment(FileContext& ctx, std::string_view w, int line, std::string 
       value.find('}') == value.size() - 1) {
     std::string_view inner = value.substr(2, value.size() - 3);
     auto dash = inner.find('-');
-    bool plain_name = dash != std::string_view::npos && dash > 0 &&
-                      std::all_of(inner.begin(), inner.begin() + static_cast<std::ptrdiff_t>(dash) -
-                                                     (inner[dash - 1] == ':' ? 1 : 0),
-                                  [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+    bool plain_name =
+        dash != std::string_view::npos && dash > 0 &&
+        std::all_of(inner.begin(), inner.begin() + static_cast<std::ptrdiff_t>(dash) - (inner[dash - 1] == ':' ? 1 : 0),
+                    [](unsigned char c) { return std::isalnum(c) || c == '_'; });
     std::string_view def = dash == std::string_view::npos ? std::string_view{} : inner.substr(dash + 1);
     if (plain_name && !def.empty() && def.find_first_of("$`") == std::string_view::npos) value = def;
   }
@@ -107,7 +107,8 @@ Flags parse_flags(const std::vector<std::string>& w, std::size_t from, const std
 std::string expanding_word(const std::string& w) {
   if (w.find_first_of("$`") == std::string::npos) return core::shell_quote(w);
   bool bare = std::all_of(w.begin(), w.end(), [](unsigned char c) {
-    return std::isalnum(c) || std::string_view("_-./:,=^+@%${}()`").find(static_cast<char>(c)) != std::string_view::npos;
+    return std::isalnum(c) ||
+           std::string_view("_-./:,=^+@%${}()`").find(static_cast<char>(c)) != std::string_view::npos;
   });
   if (bare) return w;
   std::string out = "\"";
@@ -144,8 +145,10 @@ std::vector<std::string> command_lines(const FileContext& ctx, int line) {
 // command has no --use_env: then the script reads --local_rank, which torch.distributed.run does
 // not pass, and it must change first.
 std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
-  static const std::regex shell_launch(R"((?:[^\s;&|()'"]*/)?python[0-9.]*(?:[ \t]+-[A-Za-z]+)*[ \t]+-m[ \t]+torch\.distributed\.launch(?=[\s;&|)]|$))");
-  static const std::regex json_launch(R"("(?:[^"]*/)?python[0-9.]*"(?:\s*,\s*"-[A-Za-z]+")*\s*,\s*"-m"\s*,\s*"torch\.distributed\.launch")");
+  static const std::regex shell_launch(
+      R"((?:[^\s;&|()'"]*/)?python[0-9.]*(?:[ \t]+-[A-Za-z]+)*[ \t]+-m[ \t]+torch\.distributed\.launch(?=[\s;&|)]|$))");
+  static const std::regex json_launch(
+      R"("(?:[^"]*/)?python[0-9.]*"(?:\s*,\s*"-[A-Za-z]+")*\s*,\s*"-m"\s*,\s*"torch\.distributed\.launch")");
   static const std::regex shell_use_env(R"([ \t]+--use[_-]env(?=[\s;&|)]|$))");
   static const std::regex json_use_env(R"(\s*,\s*"--use[_-]env")");
   std::vector<std::string> lines = command_lines(ctx, line);
@@ -154,7 +157,8 @@ std::optional<std::string> torchrun_in_place(const FileContext& ctx, int line) {
     if (l.size() > 4096) return std::nullopt;
   }
   bool use_env = false;
-  for (const auto& l : lines) use_env = use_env || std::regex_search(l, shell_use_env) || std::regex_search(l, json_use_env);
+  for (const auto& l : lines)
+    use_env = use_env || std::regex_search(l, shell_use_env) || std::regex_search(l, json_use_env);
   if (!use_env) return std::nullopt;
   bool found = false;
   for (auto& l : lines) {
@@ -225,11 +229,14 @@ bool ib_expected(FileContext& ctx, const std::vector<EnvValue>& extra) {
 
 void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line) {
   static const std::vector<std::string_view> valued = {
-      "-e",        "--env",      "-v",       "--volume",      "--device",  "--network", "--net",    "--ipc",
-      "--shm-size", "--name",    "-w",       "--workdir",     "--gpus",    "--runtime", "-p",       "--publish",
-      "--mount",   "--entrypoint", "-u",     "--user",        "--env-file", "--label",  "-l",       "--cpus",
-      "--memory",  "-m",         "--ulimit", "--cap-add",     "--hostname", "-h",       "--add-host", "--security-opt",
-      "--restart", "--pid",      "--uts",    "--platform",    "--pull",    "--tmpfs",   "--group-add", "--device-cgroup-rule"};
+      "-e",         "--env",          "-v",           "--volume",    "--device",
+      "--network",  "--net",          "--ipc",        "--shm-size",  "--name",
+      "-w",         "--workdir",      "--gpus",       "--runtime",   "-p",
+      "--publish",  "--mount",        "--entrypoint", "-u",          "--user",
+      "--env-file", "--label",        "-l",           "--cpus",      "--memory",
+      "-m",         "--ulimit",       "--cap-add",    "--hostname",  "-h",
+      "--add-host", "--security-opt", "--restart",    "--pid",       "--uts",
+      "--platform", "--pull",         "--tmpfs",      "--group-add", "--device-cgroup-rule"};
   Flags f = parse_flags(w, from, valued);
   std::vector<EnvValue> env;
   for (const auto& e : all_values(f, {"-e", "--env"})) {
@@ -246,8 +253,8 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   }
   for (std::size_t i = f.end; i < w.size(); ++i) {
     std::string b = program_name(w[i]);
-    training = training || b == "torchrun" || is_python(b) || b == "mpirun" || b == "deepspeed" ||
-               b == "horovodrun" || b == "accelerate";
+    training = training || b == "torchrun" || is_python(b) || b == "mpirun" || b == "deepspeed" || b == "horovodrun" ||
+               b == "accelerate";
   }
   for (auto& e : env) ctx.env().push_back(e);
   if (!training) return;
@@ -257,14 +264,14 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
     bool across = ctx.shape().multi_node ||
                   std::any_of(env.begin(), env.end(), [](const EnvValue& e) { return e.name == "MASTER_ADDR"; });
     // With another --network on the command, a second one conflicts: prose, not an edit.
-    auto& fi = add_docker(ctx, "lint.docker.no-host-network", Label::virtual_interface,
-                          across ? Severity::warning : Severity::info,
-                          across ? "docker run without --network=host: NCCL and Gloo see only the container's veth on the "
-                                   "docker bridge and advertise a NATed address the other nodes cannot reach"
-                                 : "docker run without --network=host: fine while the job stays on this machine; across "
-                                   "machines NCCL and Gloo would advertise the container's NATed bridge address, which "
-                                   "other nodes cannot reach",
-                          line, "--network=host", net.empty());
+    auto& fi = add_docker(
+        ctx, "lint.docker.no-host-network", Label::virtual_interface, across ? Severity::warning : Severity::info,
+        across ? "docker run without --network=host: NCCL and Gloo see only the container's veth on the "
+                 "docker bridge and advertise a NATed address the other nodes cannot reach"
+               : "docker run without --network=host: fine while the job stays on this machine; across "
+                 "machines NCCL and Gloo would advertise the container's NATed bridge address, which "
+                 "other nodes cannot reach",
+        line, "--network=host", net.empty());
     if (!net.empty()) fi.evidence.push_back("--network=" + net);
   }
   bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
@@ -272,8 +279,9 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
   if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
     add_docker(ctx, "lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
-               shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
-                                                      "workers run out (Bus error, or a hang)"
+               shm ? "docker run --shm-size=" + *shm +
+                         " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
+                         "workers run out (Bus error, or a hang)"
                    : "docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, NCCL's "
                      "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
                line, "--ipc=host", !shm && !value(f, {"--ipc"}));
@@ -301,12 +309,15 @@ void local_rank_literal(FileContext& ctx, const std::vector<std::string>& w, std
     std::string flag = w[i].substr(0, w[i].find('='));
     if (flag != "--local_rank" && flag != "--local-rank") continue;
     auto& f = ctx.add("lint.torch.local-rank-literal", Label::config_typo, Severity::warning,
-                      w[script] + " is given " + flag + " on the command line: every process torchrun starts gets "
-                      "the same value, while torchrun sets LOCAL_RANK per process and passes no " + flag,
+                      w[script] + " is given " + flag +
+                          " on the command line: every process torchrun starts gets "
+                          "the same value, while torchrun sets LOCAL_RANK per process and passes no " +
+                          flag,
                       line,
                       "make " + w[script] + " read local_rank = int(os.environ[\"LOCAL_RANK\"]) instead of " + flag +
                           ", then remove " + flag + " from this command");
-    f.evidence.push_back("script arguments: " + joined(std::vector<std::string>(w.begin() + static_cast<std::ptrdiff_t>(script + 1), w.end())));
+    f.evidence.push_back("script arguments: " + joined(std::vector<std::string>(
+                                                    w.begin() + static_cast<std::ptrdiff_t>(script + 1), w.end())));
     return;
   }
 }
@@ -324,8 +335,8 @@ std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, 
     }
   }
   bool defined = std::any_of(ctx.env().begin(), ctx.env().end(), [](const EnvValue& v) {
-    return v.name == "MASTER_ADDR" && !v.value.empty() && v.value != "localhost" && !core::starts_with(v.value, "127.") &&
-           v.value != "::1";
+    return v.name == "MASTER_ADDR" && !v.value.empty() && v.value != "localhost" &&
+           !core::starts_with(v.value, "127.") && v.value != "::1";
   });
   std::string host = defined ? "$MASTER_ADDR" : "RANK0_HOST";
   std::string out = flag + "=" + host + (master_addr || port.empty() ? "" : ":" + port);
@@ -336,9 +347,10 @@ std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, 
 void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line, bool deprecated,
                     std::size_t python_at) {
   static const std::vector<std::string_view> valued = {
-      "--nnodes", "--nproc_per_node", "--nproc-per-node", "--node_rank", "--node-rank", "--master_addr",
-      "--master-addr", "--master_port", "--master-port", "--rdzv_endpoint", "--rdzv-endpoint", "--rdzv_backend",
-      "--rdzv-backend", "--rdzv_id", "--rdzv-id", "--max_restarts", "--max-restarts", "--log_dir", "--log-dir"};
+      "--nnodes",        "--nproc_per_node", "--nproc-per-node", "--node_rank",   "--node-rank",
+      "--master_addr",   "--master-addr",    "--master_port",    "--master-port", "--rdzv_endpoint",
+      "--rdzv-endpoint", "--rdzv_backend",   "--rdzv-backend",   "--rdzv_id",     "--rdzv-id",
+      "--max_restarts",  "--max-restarts",   "--log_dir",        "--log-dir"};
   Flags f = parse_flags(w, from, valued);
   bool under_srun = std::any_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at),
                                 [](const std::string& x) { return program_name(x) == "srun"; });
@@ -351,11 +363,14 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     fixed.push_back("torch.distributed.run");
     bool use_env = false;
     for (std::size_t i = from; i < w.size(); ++i) {
-      if (w[i] == "--use_env" || w[i] == "--use-env") use_env = true;
-      else fixed.push_back(w[i]);
+      if (w[i] == "--use_env" || w[i] == "--use-env")
+        use_env = true;
+      else
+        fixed.push_back(w[i]);
     }
-    std::string title = "python -m torch.distributed.launch is deprecated: use torchrun / python -m torch.distributed.run "
-                        "(they set LOCAL_RANK in the environment and pass no --local_rank)";
+    std::string title =
+        "python -m torch.distributed.launch is deprecated: use torchrun / python -m torch.distributed.run "
+        "(they set LOCAL_RANK in the environment and pass no --local_rank)";
     if (auto in_place = torchrun_in_place(ctx, line)) {
       int last = line + static_cast<int>(command_lines(ctx, line).size()) - 1;
       ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line,
@@ -363,8 +378,9 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     } else {
       // Without --use_env the script reads --local_rank: it has to change before the launcher does.
       ctx.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning, std::move(title), line,
-              joined(fixed) + (use_env ? "" : "  # first make the script read int(os.environ[\"LOCAL_RANK\"]) "
-                                              "instead of --local_rank"));
+              joined(fixed) + (use_env ? ""
+                                       : "  # first make the script read int(os.environ[\"LOCAL_RANK\"]) "
+                                         "instead of --local_rank"));
     }
   }
   local_rank_literal(ctx, w, f.end, line, deprecated && !value(f, {"--use_env", "--use-env"}));
@@ -419,8 +435,10 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
 std::size_t env_assignments(FileContext& ctx, const std::vector<std::string>& w, std::size_t at, int line) {
   std::size_t i = at + 1;
   for (; i < w.size() && (is_assignment(w[i]) || core::starts_with(w[i], "-")); ++i) {
-    if (is_assignment(w[i])) add_assignment(ctx, w[i], line, "env");
-    else if (w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir" || w[i] == "-S") ++i;
+    if (is_assignment(w[i]))
+      add_assignment(ctx, w[i], line, "env");
+    else if (w[i] == "-u" || w[i] == "--unset" || w[i] == "-C" || w[i] == "--chdir" || w[i] == "-S")
+      ++i;
   }
   return i;
 }
@@ -450,8 +468,8 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
     if (ctx.shape().remote_why.empty()) {
       bool hosts = false;
       for (std::size_t k = j + 1; k < w.size() && (b == "mpirun" || b == "mpiexec" || b == "horovodrun"); ++k) {
-        for (std::string_view flag : {"-H", "--host", "-host", "--hosts", "-hostfile", "--hostfile", "-machinefile",
-                                      "--machinefile"}) {
+        for (std::string_view flag :
+             {"-H", "--host", "-host", "--hosts", "-hostfile", "--hostfile", "-machinefile", "--machinefile"}) {
           hosts = hosts || w[k] == flag;
         }
       }
@@ -465,7 +483,9 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
       continue;
     }
     if ((b == "docker" || b == "nvidia-docker" || b == "podman") && j + 1 < w.size()) {
-      std::size_t r = w[j + 1] == "run" ? j + 2 : (w[j + 1] == "container" && j + 2 < w.size() && w[j + 2] == "run") ? j + 3 : 0;
+      std::size_t r = w[j + 1] == "run"                                                    ? j + 2
+                      : (w[j + 1] == "container" && j + 2 < w.size() && w[j + 2] == "run") ? j + 3
+                                                                                           : 0;
       if (r) docker_run(ctx, w, r, line);
       continue;
     }
@@ -479,7 +499,7 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
       torch_launcher(ctx, w, j + 2, line, w[j + 1] == "torch.distributed.launch", python ? j - 1 : j);
       break;
     }
-    if ((b == "mpirun" || b == "mpiexec") ) {
+    if ((b == "mpirun" || b == "mpiexec")) {
       for (std::size_t k = j + 1; k + 1 < w.size(); ++k) {
         if (w[k] == "-x" && is_assignment(w[k + 1])) add_assignment(ctx, w[k + 1], line, b + " -x");
       }
@@ -521,10 +541,10 @@ void master_addr_rule(FileContext& ctx) {
   for (const auto& v : ctx.env()) {
     if (v.name != "MASTER_ADDR") continue;
     if (v.value != "localhost" && !core::starts_with(v.value, "127.") && v.value != "::1") continue;
-    auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
-                      "MASTER_ADDR=" + v.value +
-                          " in a multi-node launch: every node's ranks dial their own machine and wait",
-                      v.line, master_addr_fix(ctx));
+    auto& f = ctx.add(
+        "lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+        "MASTER_ADDR=" + v.value + " in a multi-node launch: every node's ranks dial their own machine and wait",
+        v.line, master_addr_fix(ctx));
     f.evidence.push_back(ctx.shape().multi_node_why);
   }
 }
@@ -548,8 +568,8 @@ void tf_config_in_image(FileContext& ctx) {
     std::string who = (task.contains("type") && task["type"].is_string() ? task["type"].get<std::string>() : "?") +
                       " " + (task.contains("index") ? task["index"].dump() : "?");
     auto& f = ctx.add("lint.docker.tf-config-task-baked", Label::tf_config, Severity::warning,
-                      "TF_CONFIG in the image names its task (" + who + "): every container started from it is " +
-                          who + " unless TF_CONFIG is set again at run time, so the " + std::to_string(tasks) +
+                      "TF_CONFIG in the image names its task (" + who + "): every container started from it is " + who +
+                          " unless TF_CONFIG is set again at run time, so the " + std::to_string(tasks) +
                           " tasks of its cluster would share one index",
                       v.line,
                       "keep the cluster in the image if you like, but give each container its own TF_CONFIG at "
@@ -562,7 +582,8 @@ void tf_config_in_image(FileContext& ctx) {
 void lint_shell(FileContext& ctx, bool dockerfile) {
   for (const auto& d : sbatch_directives(ctx.text())) {
     if (ctx.shape().remote_why.empty()) {
-      ctx.shape().remote_why = "line " + std::to_string(d.line) + ": #SBATCH: the batch job runs on the nodes Slurm allocates";
+      ctx.shape().remote_why =
+          "line " + std::to_string(d.line) + ": #SBATCH: the batch job runs on the nodes Slurm allocates";
     }
     note_shape(ctx, d.words);
     for (const auto& w : d.words) add_slurm_export(ctx, w, d.line);

@@ -30,9 +30,9 @@ using core::Severity;
 
 // One torchrun (or python -m torch.distributed.run / .launch) command.
 struct Launch {
-  int line = 0;                                   // where its command starts
-  std::map<std::string, std::string> flags;       // "--nnodes" -> "2" (underscores made dashes)
-  std::vector<std::string> srun_words;            // srun's own options, when srun starts it
+  int line = 0;                              // where its command starts
+  std::map<std::string, std::string> flags;  // "--nnodes" -> "2" (underscores made dashes)
+  std::vector<std::string> srun_words;       // srun's own options, when srun starts it
   bool under_srun = false;
 };
 
@@ -48,8 +48,8 @@ std::string dashed(std::string flag) {
 // "--flag value"; a flag without a value maps to "".
 std::map<std::string, std::string> launcher_flags(const std::vector<std::string>& w, std::size_t from) {
   static const std::set<std::string> k_valued = {
-      "--nnodes",       "--nproc-per-node", "--node-rank", "--master-addr", "--master-port", "--rdzv-endpoint",
-      "--rdzv-backend", "--rdzv-id",        "--rdzv-conf", "--max-restarts", "--log-dir",   "--monitor-interval",
+      "--nnodes",       "--nproc-per-node", "--node-rank", "--master-addr",  "--master-port", "--rdzv-endpoint",
+      "--rdzv-backend", "--rdzv-id",        "--rdzv-conf", "--max-restarts", "--log-dir",     "--monitor-interval",
       "--role",         "--redirects",      "--tee",       "--local-addr",   "--start-method"};
   std::map<std::string, std::string> out;
   for (std::size_t i = from; i < w.size(); ++i) {
@@ -78,7 +78,9 @@ void find_launches(const std::vector<std::string>& w, int line, bool under_srun,
   std::size_t srun_at = w.size();
   // srun's own words: those between srun and the command it starts
   auto srun_part = [&](std::size_t j) {
-    if (srun_at < j) srun_words.assign(w.begin() + static_cast<std::ptrdiff_t>(srun_at + 1), w.begin() + static_cast<std::ptrdiff_t>(j));
+    if (srun_at < j)
+      srun_words.assign(w.begin() + static_cast<std::ptrdiff_t>(srun_at + 1),
+                        w.begin() + static_cast<std::ptrdiff_t>(j));
   };
   for (std::size_t j = 0; j < w.size(); ++j) {
     std::string b = program_name(w[j]);
@@ -98,7 +100,8 @@ void find_launches(const std::vector<std::string>& w, int line, bool under_srun,
     }
     std::size_t from = 0;
     if (b == "torchrun") from = j + 1;
-    if (w[j] == "-m" && j + 1 < w.size() && (w[j + 1] == "torch.distributed.run" || w[j + 1] == "torch.distributed.launch")) {
+    if (w[j] == "-m" && j + 1 < w.size() &&
+        (w[j + 1] == "torch.distributed.run" || w[j + 1] == "torch.distributed.launch")) {
       from = j + 2;
     }
     if (from) {
@@ -140,7 +143,8 @@ std::optional<long long> visible_devices(std::string_view v) {
   long long n = 0;
   for (const auto& part : core::split(v, ',')) {
     std::string_view p = core::trim(part);
-    bool index = !p.empty() && std::all_of(p.begin(), p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    bool index = !p.empty() &&
+                 std::all_of(p.begin(), p.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
     if (!index && !core::starts_with(p, "GPU-") && !core::starts_with(p, "MIG-")) return std::nullopt;
     ++n;
   }
@@ -181,7 +185,8 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
   std::string wanted = core::join(all, ",");
   // The value as written on its line, replaced by the list of N devices.
   std::string text(ctx.line_text(set->line));
-  std::regex value_re("(CUDA_VISIBLE_DEVICES(?:=|[ \\t]+)([\"']?))" + std::regex_replace(set->value, std::regex(R"([.^$|()\[\]{}*+?\\-])"), R"(\$&)") +
+  std::regex value_re("(CUDA_VISIBLE_DEVICES(?:=|[ \\t]+)([\"']?))" +
+                      std::regex_replace(set->value, std::regex(R"([.^$|()\[\]{}*+?\\-])"), R"(\$&)") +
                       R"re(\2(?=[\s;&|)"]|$))re");
   std::smatch m;
   core::Finding* f = nullptr;
@@ -196,12 +201,14 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
     f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
                  "CUDA_VISIBLE_DEVICES=" + wanted);
   }
-  f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " + std::string(core::trim(ctx.line_text(l.line))));
+  f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " +
+                        std::string(core::trim(ctx.line_text(l.line))));
   f->evidence.push_back("or keep " + shown + " and start " + std::to_string(*k) + " process" + (*k == 1 ? "" : "es") +
                         " per node: --nproc_per_node=" + std::to_string(*k));
   if (maybe_replaced) {
-    f->evidence.push_back("torchrun runs under srun in a job that asks Slurm for GPUs: Slurm sets CUDA_VISIBLE_DEVICES "
-                          "again for a step it gives GPUs, and then this value does not reach torchrun");
+    f->evidence.push_back(
+        "torchrun runs under srun in a job that asks Slurm for GPUs: Slurm sets CUDA_VISIBLE_DEVICES "
+        "again for a step it gives GPUs, and then this value does not reach torchrun");
   }
 }
 
@@ -217,7 +224,8 @@ std::optional<std::string> ntasks_per_node(const std::vector<std::string>& words
 
 bool has_ntasks(const std::vector<std::string>& words) {
   return std::any_of(words.begin(), words.end(), [](const std::string& w) {
-    return w == "-n" || w == "--ntasks" || core::starts_with(w, "--ntasks=") || (core::starts_with(w, "-n") && w.size() > 2 && std::isdigit(static_cast<unsigned char>(w[2])));
+    return w == "-n" || w == "--ntasks" || core::starts_with(w, "--ntasks=") ||
+           (core::starts_with(w, "-n") && w.size() > 2 && std::isdigit(static_cast<unsigned char>(w[2])));
   });
 }
 
@@ -259,9 +267,10 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
   if (!tasks || *tasks < 2) return;
   long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
   std::string title = "srun starts " + std::to_string(*tasks) + " tasks per node (--ntasks-per-node=" + *t +
-                      "), each a torchrun that starts " + std::to_string(procs) + " process" + (procs == 1 ? "" : "es") +
-                      ": " + std::to_string(*tasks * procs) + " processes per node instead of " + std::to_string(procs) +
-                      ", and " + std::to_string(*tasks) + " torchrun agents per node join a rendezvous sized by --nnodes, "
+                      "), each a torchrun that starts " + std::to_string(procs) + " process" +
+                      (procs == 1 ? "" : "es") + ": " + std::to_string(*tasks * procs) +
+                      " processes per node instead of " + std::to_string(procs) + ", and " + std::to_string(*tasks) +
+                      " torchrun agents per node join a rendezvous sized by --nnodes, "
                       "which counts one per node";
   std::optional<LineEdit> edit;
   if (on_srun && !has_ntasks(l.srun_words)) {
@@ -292,7 +301,8 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
                  "srun --ntasks=$SLURM_NNODES --ntasks-per-node=1 torchrun ...  # one torchrun per node; it starts "
                  "the --nproc_per_node processes itself");
   }
-  if (!on_srun && at) f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(ctx.line_text(at))));
+  if (!on_srun && at)
+    f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(ctx.line_text(at))));
   f->evidence.push_back("torchrun starts --nproc_per_node processes itself and expects one agent per node");
   for (auto& s : said) f->evidence.push_back(std::move(s));
 }
@@ -358,9 +368,10 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   }
   f->evidence.push_back("torchrun's defaults (torch/distributed/run.py): --rdzv-backend static, --node-rank 0");
   if (dockerfile) {
-    f->evidence.push_back("in an image the launcher that starts the container may set PET_NODE_RANK or PET_RDZV_* "
-                          "(torchrun reads its flags from them; Kubeflow's PyTorchJob sets them): then each node has "
-                          "its rank");
+    f->evidence.push_back(
+        "in an image the launcher that starts the container may set PET_NODE_RANK or PET_RDZV_* "
+        "(torchrun reads its flags from them; Kubeflow's PyTorchJob sets them): then each node has "
+        "its rank");
   }
 }
 
@@ -378,7 +389,8 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
   std::vector<Launch> launches;
   int sruns = 0;
   for (const auto& c : commands) {
-    bool srun = std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return program_name(w) == "srun"; });
+    bool srun =
+        std::any_of(c.words.begin(), c.words.end(), [](const std::string& w) { return program_name(w) == "srun"; });
     std::size_t before = launches.size();
     find_launches(c.words, c.line, false, {}, launches, 0);
     if (srun && launches.size() == before) ++sruns;  // an srun step that starts no torchrun

@@ -30,12 +30,23 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
                              std::vector<detail::TfConfigSeen>* tf_configs = nullptr) {
   detail::FileContext ctx(path, kind, text, options);
   switch (kind) {
-    case FileKind::python: detail::lint_python(ctx); break;
-    case FileKind::shell: detail::lint_shell(ctx, false); break;
-    case FileKind::dockerfile: detail::lint_shell(ctx, true); break;
-    case FileKind::env_file: detail::lint_shell(ctx, false); break;  // NAME=value lines: shell assignments
-    case FileKind::yaml: detail::lint_yaml(ctx); break;
-    case FileKind::none: break;
+    case FileKind::python:
+      detail::lint_python(ctx);
+      break;
+    case FileKind::shell:
+      detail::lint_shell(ctx, false);
+      break;
+    case FileKind::dockerfile:
+      detail::lint_shell(ctx, true);
+      break;
+    case FileKind::env_file:
+      detail::lint_shell(ctx, false);
+      break;  // NAME=value lines: shell assignments
+    case FileKind::yaml:
+      detail::lint_yaml(ctx);
+      break;
+    case FileKind::none:
+      break;
   }
   if (!ctx.error().empty()) {
     error = ctx.error();
@@ -52,7 +63,6 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
                    [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
   return out;
 }
-
 
 // `lint -`: the text on standard input, named "<stdin>".
 core::Result<std::string> read_stdin() {
@@ -116,8 +126,10 @@ FileKind sniff_kind(std::string_view text) {
   }
   std::string upper = core::to_upper(std::string_view(first).substr(0, first.find(' ')));
   if (upper == "FROM" || upper == "ARG") return FileKind::dockerfile;
-  if (core::starts_with(first, "apiVersion:") || core::starts_with(first, "kind:") || first == "---") return FileKind::yaml;
-  for (std::string_view shell : {"export ", "set -", "srun ", "torchrun ", "mpirun ", "docker ", "python -m ", "python3 -m "}) {
+  if (core::starts_with(first, "apiVersion:") || core::starts_with(first, "kind:") || first == "---")
+    return FileKind::yaml;
+  for (std::string_view shell :
+       {"export ", "set -", "srun ", "torchrun ", "mpirun ", "docker ", "python -m ", "python3 -m "}) {
     if (core::starts_with(first, shell)) return FileKind::shell;
   }
   return FileKind::python;
@@ -127,7 +139,8 @@ FileKind kind_of(const std::string& path) {
   std::string name = std::filesystem::path(path).filename().string();
   std::string lower = core::to_lower(name);
   if (ends_with(lower, ".py")) return FileKind::python;
-  if (ends_with(lower, ".sh") || ends_with(lower, ".bash") || ends_with(lower, ".sbatch") || ends_with(lower, ".slurm")) {
+  if (ends_with(lower, ".sh") || ends_with(lower, ".bash") || ends_with(lower, ".sbatch") ||
+      ends_with(lower, ".slurm")) {
     return FileKind::shell;
   }
   if (ends_with(lower, ".yaml") || ends_with(lower, ".yml")) return FileKind::yaml;
@@ -145,7 +158,8 @@ FileKind kind_of(const std::string& path) {
 }
 
 std::string kinds_read() {
-  return ".py, .sh, .bash, .sbatch, .slurm, names holding Dockerfile or Containerfile, .yaml, .yml, .env, *.env, .env.*";
+  return ".py, .sh, .bash, .sbatch, .slurm, names holding Dockerfile or Containerfile, .yaml, .yml, .env, *.env, "
+         ".env.*";
 }
 
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
@@ -155,8 +169,8 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
   auto out = run(path, kind, text, options, error, &tf_configs);
   for (auto& f : detail::tf_config_across(tf_configs)) out.push_back(std::move(f));
   if (!error.empty()) {
-    LintFinding f{core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error),
-                  {path, 1}, {}};
+    LintFinding f{
+        core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error), {path, 1}, {}};
     out.push_back(std::move(f));
   }
   std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
@@ -232,9 +246,10 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
     // input) only when nothing usable was given, below.
     if (!error.empty()) {
-      found.push_back({core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning,
-                                         error + " (skipped)"),
-                       {path, 1}, {}});
+      found.push_back(
+          {core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error + " (skipped)"),
+           {path, 1},
+           {}});
       unparsed.push_back(error);
     }
     report.files.push_back(path);

@@ -13,8 +13,8 @@
 
 #include "core/finding.hpp"
 #include "core/result.hpp"
-#include "lint/rule_selection.hpp"
 #include "env/audit.hpp"
+#include "lint/rule_selection.hpp"
 #include "os/file_tree.hpp"
 #include "os/interface_source.hpp"
 #include "report/style.hpp"
@@ -36,7 +36,7 @@ std::string kinds_read();
 
 struct Location {
   std::string file;
-  int line = 0;  // 1-based: the line of the call or assignment at fault
+  int line = 0;    // 1-based: the line of the call or assignment at fault
   int column = 1;  // 1-based: that line's first non-blank character (lint places lines, not columns)
 };
 
@@ -59,10 +59,10 @@ struct LintFinding {
 
 struct LintOptions {
   env::Platform platform = env::Platform::linux_os;
-  bool here = false;                        // also check values against this machine
-  std::vector<os::AddressEntry> entries;    // this machine's getifaddrs entries (--here)
-  bool ib_present = false;                  // /sys/class/infiniband has a device (--here)
-  RuleSelection rules;                      // --select / --ignore (rule_selection.hpp)
+  bool here = false;                      // also check values against this machine
+  std::vector<os::AddressEntry> entries;  // this machine's getifaddrs entries (--here)
+  bool ib_present = false;                // /sys/class/infiniband has a device (--here)
+  RuleSelection rules;                    // --select / --ignore (rule_selection.hpp)
   // --unsafe-fixes: also offer as edits the fixes that change a hyperparameter (lint.tf.batch-not-
   // scaled multiplies the batch, so the global batch grows with the replicas); otherwise they are
   // printed as suggestions and --fix leaves them alone.
@@ -75,8 +75,8 @@ struct LintReport {
   // `skipped_count`; a file named explicitly is never skipped (exit 2 instead).
   std::vector<std::string> skipped;
   long skipped_count = 0;
-  long lines = 0;                  // lines read in all
-  std::vector<LintFinding> findings;  // most important first, then by file and line
+  long lines = 0;                            // lines read in all
+  std::vector<LintFinding> findings;         // most important first, then by file and line
   std::map<std::string, std::string> texts;  // the text linted, for each file with an edit (lint --fix/--diff)
 };
 

@@ -51,9 +51,12 @@ core::Result<std::optional<LintConfig>> parse_config(const std::string& path, co
   LintConfig config{path, {}, {}};
   for (const auto& [key, value] : settings->as_table()) {
     std::optional<core::Error> problem;
-    if (key == "select") problem = read_list(path, where, key, value, config.select);
-    else if (key == "ignore") problem = read_list(path, where, key, value, config.ignore);
-    else problem = bad(path, where + "unknown key '" + key + "' (distdoctor reads select and ignore)");
+    if (key == "select")
+      problem = read_list(path, where, key, value, config.select);
+    else if (key == "ignore")
+      problem = read_list(path, where, key, value, config.ignore);
+    else
+      problem = bad(path, where + "unknown key '" + key + "' (distdoctor reads select and ignore)");
     if (problem) return *problem;
   }
   return std::optional<LintConfig>{std::move(config)};

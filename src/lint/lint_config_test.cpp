@@ -12,7 +12,8 @@ namespace dd::lint {
 namespace {
 
 TEST(LintConfig, ReadsTopLevelKeysOfDistdoctorToml) {
-  auto c = parse_config(".distdoctor.toml", "select = [\"lint.docker\", \"lint.k8s\"]\nignore = [\"lint.docker.small-shm\"]\n", false);
+  auto c = parse_config(".distdoctor.toml",
+                        "select = [\"lint.docker\", \"lint.k8s\"]\nignore = [\"lint.docker.small-shm\"]\n", false);
   ASSERT_TRUE(c) << c.error().message;
   ASSERT_TRUE(*c);
   EXPECT_EQ((*c)->select, (std::vector<std::string>{"lint.docker", "lint.k8s"}));
@@ -36,7 +37,8 @@ TEST(LintConfig, ErrorsNameTheFileAndTheProblem) {
   EXPECT_EQ(syntax.error().message.rfind("a/.distdoctor.toml: not valid TOML", 0), 0u) << syntax.error().message;
   auto key = parse_config("pyproject.toml", "[tool.distdoctor]\nselct = [\"lint\"]\n", true);
   ASSERT_FALSE(key);
-  EXPECT_EQ(key.error().message, "pyproject.toml: [tool.distdoctor] unknown key 'selct' (distdoctor reads select and ignore)");
+  EXPECT_EQ(key.error().message,
+            "pyproject.toml: [tool.distdoctor] unknown key 'selct' (distdoctor reads select and ignore)");
   auto type = parse_config(".distdoctor.toml", "ignore = \"lint.docker\"\n", false);
   ASSERT_FALSE(type);
   EXPECT_NE(type.error().message.find("ignore must be a list of rule ids"), std::string::npos);

@@ -11,9 +11,12 @@ namespace dd::lint {
 
 std::string_view compiler_severity(core::Severity s) {
   switch (s) {
-    case core::Severity::error: return "error";
-    case core::Severity::warning: return "warning";
-    case core::Severity::info: return "note";
+    case core::Severity::error:
+      return "error";
+    case core::Severity::warning:
+      return "warning";
+    case core::Severity::info:
+      return "note";
   }
   return "note";
 }
@@ -22,9 +25,12 @@ namespace {
 
 std::string_view github_command(core::Severity s) {
   switch (s) {
-    case core::Severity::error: return "error";
-    case core::Severity::warning: return "warning";
-    case core::Severity::info: return "notice";
+    case core::Severity::error:
+      return "error";
+    case core::Severity::warning:
+      return "warning";
+    case core::Severity::info:
+      return "notice";
   }
   return "notice";
 }
@@ -32,10 +38,14 @@ std::string_view github_command(core::Severity s) {
 std::string escape_data(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (c == '%') out += "%25";
-    else if (c == '\r') out += "%0D";
-    else if (c == '\n') out += "%0A";
-    else out += c;
+    if (c == '%')
+      out += "%25";
+    else if (c == '\r')
+      out += "%0D";
+    else if (c == '\n')
+      out += "%0A";
+    else
+      out += c;
   }
   return out;
 }
@@ -43,9 +53,12 @@ std::string escape_data(std::string_view s) {
 std::string escape_property(std::string_view s) {
   std::string out;
   for (char c : escape_data(s)) {
-    if (c == ':') out += "%3A";
-    else if (c == ',') out += "%2C";
-    else out += c;
+    if (c == ':')
+      out += "%3A";
+    else if (c == ',')
+      out += "%2C";
+    else
+      out += c;
   }
   return out;
 }
@@ -56,8 +69,8 @@ std::string render_lines(const LintReport& report) {
   std::string out;
   for (const auto& f : report.findings) {
     out += fmt::format("{}:{}:{}: {}: {} [{}]\n", core::escape_control(f.location.file), f.location.line,
-                       f.location.column, compiler_severity(f.finding.severity),
-                       core::escape_control(f.finding.title), f.finding.id);
+                       f.location.column, compiler_severity(f.finding.severity), core::escape_control(f.finding.title),
+                       f.finding.id);
   }
   return out;
 }

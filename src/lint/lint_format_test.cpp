@@ -25,7 +25,8 @@ std::string launch_line(const std::string& tail = "") {
 }
 
 int count(const std::vector<LintFinding>& fs, const std::string& id) {
-  return static_cast<int>(std::count_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; }));
+  return static_cast<int>(
+      std::count_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; }));
 }
 
 TEST(LintFormat, TextLineHasFileLineColumnSeverityAndRuleId) {
@@ -40,7 +41,8 @@ TEST(LintFormat, TextLineHasFileLineColumnSeverityAndRuleId) {
 
 TEST(LintFormat, GithubAnnotationEscapesPropertiesAndData) {
   LintReport r;
-  LintFinding f{core::new_finding("lint.x.y", core::Label::other, core::Severity::error, "50% done\nnext"), {"a,b:c.py", 7}, {}};
+  LintFinding f{
+      core::new_finding("lint.x.y", core::Label::other, core::Severity::error, "50% done\nnext"), {"a,b:c.py", 7}, {}};
   f.location.column = 4;
   r.findings.push_back(f);
   EXPECT_EQ(render_github(r), "::error file=a%2Cb%3Ac.py,line=7,col=4,title=lint.x.y::50%25 done%0Anext\n");

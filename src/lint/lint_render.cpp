@@ -24,9 +24,12 @@ nlohmann::json to_json(const LintReport& report) {
     j["edits"] = std::move(edits);
     findings.push_back(std::move(j));
   }
-  return {{"command", "lint"},     {"files", report.files},
-          {"lines", report.lines},     {"skipped", report.skipped},
-          {"skipped_count", report.skipped_count}, {"findings", std::move(findings)}};
+  return {{"command", "lint"},
+          {"files", report.files},
+          {"lines", report.lines},
+          {"skipped", report.skipped},
+          {"skipped_count", report.skipped_count},
+          {"findings", std::move(findings)}};
 }
 
 namespace {
@@ -44,8 +47,9 @@ core::Finding as_env_file(core::Finding f) {
 // "Skipped 3 files lint does not read: a.md, b.txt, c.csv" (the first 10 named).
 std::string skipped_line(const LintReport& report) {
   if (report.skipped_count == 0) return "";
-  std::vector<std::string> named(report.skipped.begin(),
-                                 report.skipped.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(10, report.skipped.size())));
+  std::vector<std::string> named(
+      report.skipped.begin(),
+      report.skipped.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(10, report.skipped.size())));
   long more = report.skipped_count - static_cast<long>(named.size());
   return fmt::format("Skipped {} file{} in the folders that lint does not read (it reads {}): {}{}.\n\n",
                      report.skipped_count, report.skipped_count == 1 ? "" : "s", kinds_read(), core::join(named, ", "),

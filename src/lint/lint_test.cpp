@@ -6,8 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -50,8 +50,9 @@ std::vector<LintFinding> lint_file(const std::string& rel, env::Platform platfor
 std::string dump(const std::vector<LintFinding>& fs) {
   std::string out;
   for (const auto& f : fs) {
-    out += f.finding.id + " @" + std::to_string(f.location.line) + " [" + std::string(core::to_string(f.finding.severity)) +
-           "] " + f.finding.title + "\n    fix: " + f.finding.fix.text + "\n";
+    out += f.finding.id + " @" + std::to_string(f.location.line) + " [" +
+           std::string(core::to_string(f.finding.severity)) + "] " + f.finding.title +
+           "\n    fix: " + f.finding.fix.text + "\n";
   }
   return out;
 }
@@ -84,10 +85,17 @@ TEST_P(LintRule, FindsAtLineAndTwinIsClean) {
   EXPECT_EQ(hit->location.file, dir() + "rules/" + c.bad);
   std::string twin_line = line_of(slurp(dir() + "rules/" + c.fixed), c.line);
   switch (c.fix) {
-    case FixCheck::exact: EXPECT_EQ(hit->finding.fix.text, twin_line); break;
-    case FixCheck::prefix: EXPECT_EQ(hit->finding.fix.text.rfind(twin_line, 0), 0u) << hit->finding.fix.text; break;
-    case FixCheck::contains: EXPECT_NE(hit->finding.fix.text.find(c.fix_text), std::string::npos) << hit->finding.fix.text; break;
-    case FixCheck::none: break;
+    case FixCheck::exact:
+      EXPECT_EQ(hit->finding.fix.text, twin_line);
+      break;
+    case FixCheck::prefix:
+      EXPECT_EQ(hit->finding.fix.text.rfind(twin_line, 0), 0u) << hit->finding.fix.text;
+      break;
+    case FixCheck::contains:
+      EXPECT_NE(hit->finding.fix.text.find(c.fix_text), std::string::npos) << hit->finding.fix.text;
+      break;
+    case FixCheck::none:
+      break;
   }
   auto good = lint_file(std::string("rules/") + c.fixed, c.platform);
   for (const auto& f : good) {
@@ -116,11 +124,12 @@ TEST_P(LintRule, EditsApplyAndClearTheFinding) {
     // docs/lint.md, "Fixes that are not edits" (tests/system/lint/roundtrip.sh checks that list
     // against the rules table): only these may come without one here.
     static const std::set<std::string> k_not_edits = {
-        "lint.tf.mixed-strategies", "lint.tf.tf-config-after-strategy", "lint.torch.env-after-init",
-        "lint.torch.collective-under-rank-branch", "lint.torch.master-addr-localhost",
-        "lint.launch.master-addr-localhost", "lint.torch.launch-deprecated", "lint.tf.unknown-cardinality-fit",
-        "lint.k8s.no-shm-volume", "lint.k8s.no-host-network", "lint.k8s.no-infiniband-device",
-        "tf-config.localhost-in-multihost"};
+        "lint.tf.mixed-strategies",         "lint.tf.tf-config-after-strategy",
+        "lint.torch.env-after-init",        "lint.torch.collective-under-rank-branch",
+        "lint.torch.master-addr-localhost", "lint.launch.master-addr-localhost",
+        "lint.torch.launch-deprecated",     "lint.tf.unknown-cardinality-fit",
+        "lint.k8s.no-shm-volume",           "lint.k8s.no-host-network",
+        "lint.k8s.no-infiniband-device",    "tf-config.localhost-in-multihost"};
     EXPECT_TRUE(k_not_edits.count(c.id)) << c.id << " printed no edit: " << hit->finding.fix.text;
     return;
   }
@@ -130,7 +139,8 @@ TEST_P(LintRule, EditsApplyAndClearTheFinding) {
   for (const auto& f : again) {
     EXPECT_NE(f.finding.id, c.id) << "after the edits:\n" << *fixed << "\n" << dump(again);
     if (f.finding.severity != core::Severity::error) continue;
-    bool before = std::any_of(bad.begin(), bad.end(), [&](const LintFinding& b) { return b.finding.id == f.finding.id; });
+    bool before =
+        std::any_of(bad.begin(), bad.end(), [&](const LintFinding& b) { return b.finding.id == f.finding.id; });
     EXPECT_TRUE(before) << "a new error after the edits:\n" << *fixed << "\n" << dump(again);
   }
 }
@@ -146,10 +156,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "lint.tf.mirrored-windows-no-cross-device-ops", 3, Severity::error, FixCheck::exact},
         RuleCase{"mirrored_devices_windows", "mirrored_devices_windows.py", "mirrored_devices_windows_fixed.py", W,
                  "lint.tf.mirrored-windows-no-cross-device-ops", 4, Severity::error, FixCheck::exact},
-        RuleCase{"mirrored_nccl_windows_hint", "mirrored_nccl_windows_hint.py", "mirrored_nccl_windows_hint_fixed.py", L,
-                 "lint.tf.mirrored-windows-no-cross-device-ops", 6, Severity::warning, FixCheck::exact},
-        RuleCase{"mixed_strategies", "mixed_strategies.py", "mixed_strategies_fixed.py", L, "lint.tf.mixed-strategies", 4,
-                 Severity::error},
+        RuleCase{"mirrored_nccl_windows_hint", "mirrored_nccl_windows_hint.py", "mirrored_nccl_windows_hint_fixed.py",
+                 L, "lint.tf.mirrored-windows-no-cross-device-ops", 6, Severity::warning, FixCheck::exact},
+        RuleCase{"mixed_strategies", "mixed_strategies.py", "mixed_strategies_fixed.py", L, "lint.tf.mixed-strategies",
+                 4, Severity::error},
         RuleCase{"tf_config_after", "tf_config_after.py", "tf_config_after_fixed.py", L,
                  "lint.tf.tf-config-after-strategy", 6, Severity::error},
         RuleCase{"tf_config_localhost", "tf_config_localhost.py", "tf_config_localhost_fixed.py", L,
@@ -176,10 +186,10 @@ INSTANTIATE_TEST_SUITE_P(
                  "lint.torch.master-addr-localhost", 5, Severity::error},
         RuleCase{"launch_import", "launch_import.py", "launch_import_fixed.py", L, "lint.torch.launch-deprecated", 4,
                  Severity::warning},
-        RuleCase{"data_pipeline", "data_pipeline.py", "data_pipeline_fixed.py", L, "lint.tf.data-pipeline-incomplete", 6,
-                 Severity::warning, FixCheck::contains, ".prefetch(tf.data.AUTOTUNE)"},
-        RuleCase{"batch_not_scaled", "batch_not_scaled.py", "batch_not_scaled_fixed.py", L, "lint.tf.batch-not-scaled", 6,
-                 Severity::warning, FixCheck::exact},
+        RuleCase{"data_pipeline", "data_pipeline.py", "data_pipeline_fixed.py", L, "lint.tf.data-pipeline-incomplete",
+                 6, Severity::warning, FixCheck::contains, ".prefetch(tf.data.AUTOTUNE)"},
+        RuleCase{"batch_not_scaled", "batch_not_scaled.py", "batch_not_scaled_fixed.py", L, "lint.tf.batch-not-scaled",
+                 6, Severity::warning, FixCheck::exact},
         RuleCase{"unknown_cardinality", "unknown_cardinality.py", "unknown_cardinality_fixed.py", L,
                  "lint.tf.unknown-cardinality-fit", 6, Severity::error, FixCheck::contains,
                  "steps_per_epoch=<examples per epoch"},
@@ -191,8 +201,8 @@ INSTANTIATE_TEST_SUITE_P(
                  "python -m torch.distributed.run --nproc_per_node=8 \\\n    train.py --epochs 10"},
         RuleCase{"master_localhost_sbatch", "master_localhost.sbatch", "master_localhost_fixed.sbatch", L,
                  "lint.launch.master-addr-localhost", 4, Severity::error},
-        RuleCase{"rdzv_localhost", "rdzv_localhost.sh", "rdzv_localhost_fixed.sh", L, "lint.launch.master-addr-localhost",
-                 2, Severity::error},
+        RuleCase{"rdzv_localhost", "rdzv_localhost.sh", "rdzv_localhost_fixed.sh", L,
+                 "lint.launch.master-addr-localhost", 2, Severity::error},
         RuleCase{"docker_network", "docker_run.sh", "docker_run_fixed.sh", L, "lint.docker.no-host-network", 2,
                  Severity::warning, FixCheck::contains, "docker run --network=host --ipc=host --rm --gpus all"},
         RuleCase{"docker_shm", "docker_run.sh", "docker_run_fixed.sh", L, "lint.docker.small-shm", 2, Severity::warning,
@@ -202,18 +212,18 @@ INSTANTIATE_TEST_SUITE_P(
         RuleCase{"env_typo_sh", "env_typo.sh", "env_typo_fixed.sh", L, "env.unknown-name", 2, Severity::error},
         RuleCase{"dockerfile_env", "Dockerfile.launch", "Dockerfile.launch_fixed", L, "env.unknown-name", 2,
                  Severity::error},
-        RuleCase{"dockerfile_launch", "Dockerfile.launch", "Dockerfile.launch_fixed", L, "lint.torch.launch-deprecated", 5,
-                 Severity::warning},
-        RuleCase{"k8s_shm_master", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L, "lint.k8s.no-shm-volume",
+        RuleCase{"dockerfile_launch", "Dockerfile.launch", "Dockerfile.launch_fixed", L, "lint.torch.launch-deprecated",
+                 5, Severity::warning},
+        RuleCase{"k8s_shm_master", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L,
+                 "lint.k8s.no-shm-volume", 11, Severity::warning},
+        RuleCase{"k8s_shm_worker", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L,
+                 "lint.k8s.no-shm-volume", 24, Severity::warning},
+        RuleCase{"k8s_ib", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L, "lint.k8s.no-infiniband-device",
                  11, Severity::warning},
-        RuleCase{"k8s_shm_worker", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L, "lint.k8s.no-shm-volume",
-                 24, Severity::warning},
-        RuleCase{"k8s_ib", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L, "lint.k8s.no-infiniband-device", 11,
-                 Severity::warning},
-        RuleCase{"k8s_launch", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L, "lint.torch.launch-deprecated",
-                 27, Severity::warning},
-        RuleCase{"k8s_host_network", "pod_ifname_host.yaml", "pod_ifname_host_fixed.yaml", L, "lint.k8s.no-host-network", 6,
-                 Severity::warning}),
+        RuleCase{"k8s_launch", "pytorchjob_no_shm.yaml", "pytorchjob_no_shm_fixed.yaml", L,
+                 "lint.torch.launch-deprecated", 27, Severity::warning},
+        RuleCase{"k8s_host_network", "pod_ifname_host.yaml", "pod_ifname_host_fixed.yaml", L,
+                 "lint.k8s.no-host-network", 6, Severity::warning}),
     [](const ::testing::TestParamInfo<RuleCase>& i) { return std::string(i.param.name); });
 
 // Without --platform windows and without a Windows check in the script, the Windows rules are silent.
@@ -232,10 +242,10 @@ TEST_P(LintPublic, NoErrorFinding) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Examples, LintPublic,
-                         ::testing::Values("tf_multi_worker_keras.py", "tf_distributed_input.py", "tf_mirrored_keras.py",
-                                           "torch_ddp_tutorial.py", "torch_ddp_elastic.py", "lightning_multinode.py",
-                                           "torchrun_multinode.sbatch", "torchrun_node.sh", "pytorchjob_simple.yaml",
-                                           "pytorchjob_mnist_gloo.yaml", "Dockerfile.ddp"),
+                         ::testing::Values("tf_multi_worker_keras.py", "tf_distributed_input.py",
+                                           "tf_mirrored_keras.py", "torch_ddp_tutorial.py", "torch_ddp_elastic.py",
+                                           "lightning_multinode.py", "torchrun_multinode.sbatch", "torchrun_node.sh",
+                                           "pytorchjob_simple.yaml", "pytorchjob_mnist_gloo.yaml", "Dockerfile.ddp"),
                          [](const ::testing::TestParamInfo<const char*>& i) {
                            std::string n = i.param;
                            for (auto& ch : n) {
@@ -279,15 +289,17 @@ TEST(LintInput, BrokenYamlIsReported) {
 // yaml-cpp 0.7's LoadAll loops forever on these (jbeder/yaml-cpp#1040; found by system.fuzz.lint):
 // lint reads documents one at a time and either reports the file or reads it.
 TEST(LintInput, YamlThatLoopsYamlCppLoadAllIsReadOrReported) {
-  for (std::string text : {std::string(","), std::string(",ab"), std::string(",\x02\x02"), std::string("a: 1\n---\n,\n")}) {
+  for (std::string text :
+       {std::string(","), std::string(",ab"), std::string(",\x02\x02"), std::string("a: 1\n---\n,\n")}) {
     auto fs = lint_text("odd.yaml", FileKind::yaml, text, {});
     for (const auto& f : fs) EXPECT_EQ(f.finding.id, "lint.input.unparsed") << dump(fs);
   }
 }
 
 TEST(LintInput, FindingsInLaterYamlDocumentsNameTheFilesLine) {
-  std::string doc = "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: c\n    env:\n"
-                    "    - {name: NCCL_SOCKET_IFNAME, value: ens1f0}\n";
+  std::string doc =
+      "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: c\n    env:\n"
+      "    - {name: NCCL_SOCKET_IFNAME, value: ens1f0}\n";
   auto one = lint_text("p.yaml", FileKind::yaml, doc, {});
   auto three = lint_text("p.yaml", FileKind::yaml, "# first\n---\n" + doc + "---\n" + doc, {});
   ASSERT_FALSE(one.empty());
@@ -341,7 +353,8 @@ TEST(LintPaths, FolderWalkFindsEveryKind) {
 }
 
 TEST(ShellLexer, ContinuationsQuotesAndSeparators) {
-  auto cmds = split_commands("export A=1 B='x y' # c\nFOO=\"a\\\"b\" run --x \\\n  --y $(hostname -i) && echo \"$Z\"\n");
+  auto cmds =
+      split_commands("export A=1 B='x y' # c\nFOO=\"a\\\"b\" run --x \\\n  --y $(hostname -i) && echo \"$Z\"\n");
   ASSERT_EQ(cmds.size(), 3u);
   EXPECT_EQ(cmds[0].line, 1);
   EXPECT_EQ(cmds[0].words, (std::vector<std::string>{"export", "A=1", "B=x y"}));
@@ -365,7 +378,8 @@ TEST(LintHere, IfnameThatMatchesNothingHere) {
   os::AddressEntry eth{"eth0", "eth0", os::Family::inet, "198.18.0.2", 24, 0, true, true, false};
   o.entries = {lo, eth};
   auto fs = lint_text("run.sh", FileKind::shell, "export NCCL_SOCKET_IFNAME=ens1f0\n", o);
-  auto it = std::find_if(fs.begin(), fs.end(), [](const LintFinding& f) { return f.finding.id == "lint.here.ifname-matches-nothing"; });
+  auto it = std::find_if(fs.begin(), fs.end(),
+                         [](const LintFinding& f) { return f.finding.id == "lint.here.ifname-matches-nothing"; });
   ASSERT_NE(it, fs.end()) << dump(fs);
   EXPECT_EQ(it->location.line, 1);
   EXPECT_EQ(it->finding.fix.text, "export NCCL_SOCKET_IFNAME=eth0");

@@ -26,8 +26,8 @@ namespace {
 constexpr long long k_max_port = 65535;
 
 struct Term {
-  std::string text;            // as written, trimmed
-  std::size_t offset = 0;      // where it starts in the expression
+  std::string text;        // as written, trimmed
+  std::size_t offset = 0;  // where it starts in the expression
   enum Kind { number, job_id, modulo } kind = number;
   long long value = 0;         // number: the value; modulo: M
   bool of_job_id = false;      // modulo: `SLURM_JOB_ID % M`
@@ -37,8 +37,10 @@ struct Term {
 
 bool job_id_name(std::string_view w) {
   w = core::trim(w);
-  if (core::starts_with(w, "${") && w.size() > 3 && w.back() == '}') w = w.substr(2, w.size() - 3);
-  else if (core::starts_with(w, "$")) w.remove_prefix(1);
+  if (core::starts_with(w, "${") && w.size() > 3 && w.back() == '}')
+    w = w.substr(2, w.size() - 3);
+  else if (core::starts_with(w, "$"))
+    w.remove_prefix(1);
   return w == "SLURM_JOB_ID" || w == "SLURM_JOBID" || w == "SLURM_ARRAY_JOB_ID";
 }
 
@@ -127,11 +129,10 @@ void port_arithmetic_rule(FileContext& ctx) {
       long long others = wide ? bounded - (wide->value - 1) : bounded;  // the other modulo terms' largest sum
       long long modulus = std::min<long long>(10000, k_max_port + 1 - base - others);
       std::string expansion = line.substr(open, close + 2 - open);
-      std::string title =
-          target + "=" + expansion + " can be above 65535, the largest TCP port: " +
-          (unbounded ? "it is for every job id above " + std::to_string(k_max_port - base - bounded)
-                     : "it reaches " + std::to_string(base + bounded)) +
-          "; the rendezvous then cannot listen on it, nor the other nodes dial it";
+      std::string title = target + "=" + expansion + " can be above 65535, the largest TCP port: " +
+                          (unbounded ? "it is for every job id above " + std::to_string(k_max_port - base - bounded)
+                                     : "it reaches " + std::to_string(base + bounded)) +
+                          "; the rendezvous then cannot listen on it, nor the other nodes dial it";
       if (modulus < 1 || base < 1) {
         ctx.add("lint.shell.port-out-of-range", core::Label::config_typo, core::Severity::warning, std::move(title), n,
                 "keep the computed port within 1024-65535, e.g. a job-id term modulo the room left above the base");
@@ -146,8 +147,9 @@ void port_arithmetic_rule(FileContext& ctx) {
       std::string fixed = line.substr(0, open + 3) + fixed_expr + line.substr(close);
       auto& f = ctx.add("lint.shell.port-out-of-range", core::Label::config_typo, core::Severity::warning,
                         std::move(title), n, LineEdit{n, n, fixed});
-      f.evidence.push_back("after the fix: " + std::to_string(base) + "-" + std::to_string(base + others + modulus - 1) +
-                           " (the job id modulo " + std::to_string(modulus) + ")");
+      f.evidence.push_back("after the fix: " + std::to_string(base) + "-" +
+                           std::to_string(base + others + modulus - 1) + " (the job id modulo " +
+                           std::to_string(modulus) + ")");
     }
   }
 }

@@ -14,11 +14,26 @@ constexpr int k_max_depth = 400;  // deeper nesting is not a training script; st
 
 // Names and attributes that mean "this process's rank" in a condition.
 bool rank_word(std::string_view w) {
-  static constexpr std::array<std::string_view, 20> k = {
-      "rank",          "local_rank",         "global_rank",   "node_rank",       "world_rank",
-      "my_rank",       "is_global_zero",     "is_local_zero", "is_main_process", "is_local_main_process",
-      "is_master",     "is_main",            "is_rank_zero",  "rank_zero",       "process_index",
-      "local_process_index", "is_world_process_zero", "is_local_process_zero", "RANK", "LOCAL_RANK"};
+  static constexpr std::array<std::string_view, 20> k = {"rank",
+                                                         "local_rank",
+                                                         "global_rank",
+                                                         "node_rank",
+                                                         "world_rank",
+                                                         "my_rank",
+                                                         "is_global_zero",
+                                                         "is_local_zero",
+                                                         "is_main_process",
+                                                         "is_local_main_process",
+                                                         "is_master",
+                                                         "is_main",
+                                                         "is_rank_zero",
+                                                         "rank_zero",
+                                                         "process_index",
+                                                         "local_process_index",
+                                                         "is_world_process_zero",
+                                                         "is_local_process_zero",
+                                                         "RANK",
+                                                         "LOCAL_RANK"};
   for (auto k1 : k) {
     if (w == k1) return true;
   }
@@ -31,8 +46,8 @@ bool rank_call(std::string_view last) {
 }
 
 bool rank_env_name(std::string_view s) {
-  return s == "RANK" || s == "LOCAL_RANK" || s == "SLURM_PROCID" || s == "OMPI_COMM_WORLD_RANK" ||
-         s == "PMI_RANK" || s == "NODE_RANK" || s == "SLURM_NODEID" || s == "GROUP_RANK";
+  return s == "RANK" || s == "LOCAL_RANK" || s == "SLURM_PROCID" || s == "OMPI_COMM_WORLD_RANK" || s == "PMI_RANK" ||
+         s == "NODE_RANK" || s == "SLURM_NODEID" || s == "GROUP_RANK";
 }
 
 bool multi_node_word(std::string_view s) {
@@ -213,7 +228,8 @@ class Walker {
       return;
     }
     bool dict_of_environ = c.name == "dict" && !pos.empty() && environ_itself(pos[0]);
-    if (c.name != "os.environ.update" && c.name != "environ.update" && !(copy && c.last == "update") && !dict_of_environ) {
+    if (c.name != "os.environ.update" && c.name != "environ.update" && !(copy && c.last == "update") &&
+        !dict_of_environ) {
       return;
     }
     std::size_t before = f_.env_sets.size();
@@ -294,7 +310,8 @@ class Walker {
     if (!b || !PythonTree::is(b->rhs, "dictionary")) return TSNode{};
     std::string_view between = std::string_view(t_.source()).substr(b->byte, ts_node_start_byte(name_node) - b->byte);
     for (std::size_t at = between.find(name); at != std::string_view::npos; at = between.find(name, at + 1)) {
-      bool word_start = at == 0 || !(std::isalnum(static_cast<unsigned char>(between[at - 1])) || between[at - 1] == '_');
+      bool word_start =
+          at == 0 || !(std::isalnum(static_cast<unsigned char>(between[at - 1])) || between[at - 1] == '_');
       char next = at + name.size() < between.size() ? between[at + name.size()] : ' ';
       if (word_start && (next == '[' || next == '.')) return TSNode{};
     }
@@ -407,7 +424,8 @@ class Walker {
       }
       return;
     }
-    if (module_name == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
+    if (module_name == "torch.distributed.launch")
+      f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
     for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
       TSNode c = ts_node_named_child(n, i);
       TSNode name = PythonTree::is(c, "aliased_import") ? PythonTree::field(c, "name") : c;

@@ -6,8 +6,8 @@
 #include <optional>
 
 #include "core/strings.hpp"
-#include "lint/python_facts.hpp"
 #include "lint/python_checks.hpp"
+#include "lint/python_facts.hpp"
 #include "lint/rules.hpp"
 
 namespace dd::lint::detail {
@@ -18,12 +18,29 @@ using core::Label;
 using core::Severity;
 
 bool is_collective(std::string_view last) {
-  static constexpr std::string_view k[] = {
-      "all_reduce",       "all_gather",         "all_gather_object",  "all_gather_into_tensor", "reduce_scatter",
-      "reduce_scatter_tensor", "broadcast",     "broadcast_object_list", "barrier",            "monitored_barrier",
-      "reduce",           "all_to_all",         "all_to_all_single",  "gather",                 "gather_object",
-      "scatter",          "scatter_object_list", "new_group",         "wait_for_everyone",      "allreduce",
-      "allgather",        "broadcast_variables", "broadcast_parameters"};
+  static constexpr std::string_view k[] = {"all_reduce",
+                                           "all_gather",
+                                           "all_gather_object",
+                                           "all_gather_into_tensor",
+                                           "reduce_scatter",
+                                           "reduce_scatter_tensor",
+                                           "broadcast",
+                                           "broadcast_object_list",
+                                           "barrier",
+                                           "monitored_barrier",
+                                           "reduce",
+                                           "all_to_all",
+                                           "all_to_all_single",
+                                           "gather",
+                                           "gather_object",
+                                           "scatter",
+                                           "scatter_object_list",
+                                           "new_group",
+                                           "wait_for_everyone",
+                                           "allreduce",
+                                           "allgather",
+                                           "broadcast_variables",
+                                           "broadcast_parameters"};
   return std::find(std::begin(k), std::end(k), last) != std::end(k);
 }
 
@@ -69,8 +86,7 @@ bool null(TSNode n) { return ts_node_is_null(n); }
 
 class PythonRules {
  public:
-  PythonRules(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts)
-      : ctx_(ctx), t_(tree), f_(facts) {}
+  PythonRules(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) : ctx_(ctx), t_(tree), f_(facts) {}
 
   void run() {
     mirrored_on_windows();
@@ -112,7 +128,9 @@ class PythonRules {
   // the change does not fit on one line, `fallback` as prose.
   core::Finding& add_fix(std::string id, Label label, Severity sev, std::string title, int line, int edit_line,
                          std::optional<std::string> changed, std::string fallback) {
-    if (changed) return ctx_.add(std::move(id), label, sev, std::move(title), line, LineEdit{edit_line, edit_line, std::move(*changed)});
+    if (changed)
+      return ctx_.add(std::move(id), label, sev, std::move(title), line,
+                      LineEdit{edit_line, edit_line, std::move(*changed)});
     return ctx_.add(std::move(id), label, sev, std::move(title), line, std::move(fallback));
   }
 
@@ -124,8 +142,10 @@ class PythonRules {
     for (std::size_t i = 0; i < l.size(); ++i) {
       char ch = l[i];
       if (quote) {
-        if (ch == '\\') ++i;
-        else if (ch == quote) quote = 0;
+        if (ch == '\\')
+          ++i;
+        else if (ch == quote)
+          quote = 0;
       } else if (ch == '"' || ch == '\'') {
         quote = ch;
       } else if (ch == '#') {
@@ -196,10 +216,11 @@ class PythonRules {
     if (!mirrored || !multi) return;
     const PyCall* later = mirrored->byte > multi->byte ? mirrored : multi;
     const PyCall* other = later == mirrored ? multi : mirrored;
-    auto& f = ctx_.add("lint.tf.mixed-strategies", Label::tf_config, Severity::error,
-                       "MirroredStrategy (one machine) and MultiWorkerMirroredStrategy are both built: the workers "
-                       "do not agree on one collective group",
-                       later->line, "strategy = tf.distribute.MultiWorkerMirroredStrategy()  # one strategy, built once");
+    auto& f =
+        ctx_.add("lint.tf.mixed-strategies", Label::tf_config, Severity::error,
+                 "MirroredStrategy (one machine) and MultiWorkerMirroredStrategy are both built: the workers "
+                 "do not agree on one collective group",
+                 later->line, "strategy = tf.distribute.MultiWorkerMirroredStrategy()  # one strategy, built once");
     f.evidence.push_back(ctx_.path() + ":" + std::to_string(other->line) + ": " +
                          std::string(core::trim(ctx_.line_text(other->line))));
   }
@@ -299,15 +320,15 @@ class PythonRules {
       }
       if (!init) continue;
       bool read_at_init = !core::starts_with(e.name, "NCCL_");  // ProcessGroup{Gloo,NCCL} read theirs at init
-      auto& f = ctx_.add("lint.torch.env-after-init", Label::config_typo,
-                         read_at_init ? Severity::error : Severity::warning,
-                         e.name + " is set after " + init->last + "(): " +
-                             (read_at_init ? "the process group already read its settings, this one is ignored"
-                                           : "too late to be sure NCCL sees it (communicators may already exist, "
-                                             "and ranks differ in when they create them)"),
-                         e.line,
-                         code_of(e.line) + "  # move above line " +
-                             std::to_string(init->line) + " (" + init->last + "), or export it in the launch script");
+      auto& f =
+          ctx_.add("lint.torch.env-after-init", Label::config_typo, read_at_init ? Severity::error : Severity::warning,
+                   e.name + " is set after " + init->last + "(): " +
+                       (read_at_init ? "the process group already read its settings, this one is ignored"
+                                     : "too late to be sure NCCL sees it (communicators may already exist, "
+                                       "and ranks differ in when they create them)"),
+                   e.line,
+                   code_of(e.line) + "  # move above line " + std::to_string(init->line) + " (" + init->last +
+                       "), or export it in the launch script");
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
                            std::string(core::trim(ctx_.line_text(init->line))));
     }
@@ -327,12 +348,14 @@ class PythonRules {
         backend = keyword(t_, args, "process_group_backend");
       }
       std::string v;
-      if (null(backend) || !t_.string_value(backend, v) || core::to_lower(v).find("nccl") == std::string::npos) continue;
-      auto& f = add_fix("lint.torch.nccl-on-windows", Label::windows_no_nccl, sev,
-                        "backend \"" + v + "\" on Windows: NCCL does not exist there, init_process_group fails or hangs",
-                        c.line, PythonTree::line(backend),
-                        line_with(PythonTree::line(backend), ts_node_start_byte(backend), ts_node_end_byte(backend), "\"gloo\""),
-                        "backend=\"gloo\"");
+      if (null(backend) || !t_.string_value(backend, v) || core::to_lower(v).find("nccl") == std::string::npos)
+        continue;
+      auto& f = add_fix(
+          "lint.torch.nccl-on-windows", Label::windows_no_nccl, sev,
+          "backend \"" + v + "\" on Windows: NCCL does not exist there, init_process_group fails or hangs", c.line,
+          PythonTree::line(backend),
+          line_with(PythonTree::line(backend), ts_node_start_byte(backend), ts_node_end_byte(backend), "\"gloo\""),
+          "backend=\"gloo\"");
       platform_evidence(f);
     }
   }
@@ -378,7 +401,8 @@ class PythonRules {
       ctx_.add("lint.torch.launch-deprecated", Label::config_typo, Severity::warning,
                "torch.distributed.launch is deprecated: use torchrun (it sets LOCAL_RANK in the environment instead "
                "of --local_rank)",
-               line, "torchrun --nnodes=$NNODES --nproc-per-node=$GPUS_PER_NODE --rdzv-endpoint=$MASTER_ADDR:29500 train.py");
+               line,
+               "torchrun --nnodes=$NNODES --nproc-per-node=$GPUS_PER_NODE --rdzv-endpoint=$MASTER_ADDR:29500 train.py");
     }
   }
 
@@ -390,13 +414,12 @@ class PythonRules {
         bool reads = c.last == "MultiWorkerMirroredStrategy" || c.last == "ParameterServerStrategy" ||
                      c.last == "TFConfigClusterResolver" || c.last == "MirroredStrategy";
         if (!reads || c.scope != e.scope || c.byte > e.byte) continue;
-        auto& f = ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
-                           "TF_CONFIG is set after " + c.last +
-                               "() was built: the strategy read the cluster at construction, this worker runs alone "
-                               "or waits for the others forever",
-                           e.line,
-                           code_of(e.line) + "  # move above line " +
-                               std::to_string(c.line) + " (" + c.last + ")");
+        auto& f =
+            ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
+                     "TF_CONFIG is set after " + c.last +
+                         "() was built: the strategy read the cluster at construction, this worker runs alone "
+                         "or waits for the others forever",
+                     e.line, code_of(e.line) + "  # move above line " + std::to_string(c.line) + " (" + c.last + ")");
         f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
                              std::string(core::trim(ctx_.line_text(c.line))));
         break;
@@ -409,19 +432,20 @@ class PythonRules {
     bool dataset = false;
     std::vector<std::string> steps;  // constructor, then methods, in order
     std::vector<TSNode> step_calls;
-    int line = 0;                    // the last assignment (or the expression) that built it
-    TSNode end;                      // that assignment's right-hand side
+    int line = 0;  // the last assignment (or the expression) that built it
+    TSNode end;    // that assignment's right-hand side
   };
 
   static bool dataset_source(const std::string& name) {
     return name.find("tf.data.") != std::string::npos || core::starts_with(name, "Dataset.") ||
-           name.find(".data.Dataset.") != std::string::npos || name == "TFRecordDataset" ||
-           name == "TextLineDataset" || core::starts_with(name, "tfds.load");
+           name.find(".data.Dataset.") != std::string::npos || name == "TFRecordDataset" || name == "TextLineDataset" ||
+           core::starts_with(name, "tfds.load");
   }
 
   void chain_of(TSNode n, uint32_t scope, Chain& out, int depth) const {
     if (null(n) || depth > 32) return;
-    if (PythonTree::is(n, "parenthesized_expression")) return chain_of(ts_node_named_child(n, 0), scope, out, depth + 1);
+    if (PythonTree::is(n, "parenthesized_expression"))
+      return chain_of(ts_node_named_child(n, 0), scope, out, depth + 1);
     if (PythonTree::is(n, "identifier")) {
       const PyBinding* b = f_.binding(scope, std::string(t_.text(n)), ts_node_start_byte(n));
       if (!b) return;
@@ -503,17 +527,17 @@ class PythonRules {
     // (DataHandler recreates the iterator only without it), so a finite one ends training with
     // "ran out of data" after the first epoch; the dataset needs repeat() too.
     std::string steps = infinite ? bound_name({"STEPS_PER_EPOCH", "steps_per_epoch", "TRAIN_STEPS"}, "") : "";
-    auto& f = add_fix("lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall,
-                       infinite ? Severity::error : Severity::warning,
-                       infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
-                                : "fit() gets a dataset of unknown cardinality (" + unknown +
-                                      ") and no steps_per_epoch: the step count is unknown and the last step can wait "
-                                      "forever for a batch other workers do not have",
-                       fit.line, fit.line, !steps.empty() ? with_keyword(fit, "steps_per_epoch=" + steps) : std::nullopt,
-                       infinite ? "steps_per_epoch=<examples per epoch // global batch size>"
-                                : ".repeat() at the end of the pipeline, and steps_per_epoch=<examples per epoch // "
-                                  "global batch size> in fit() (without repeat(), Keras stops after the first epoch: "
-                                  "it does not restart the dataset when steps_per_epoch is given)");
+    auto& f = add_fix(
+        "lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall, infinite ? Severity::error : Severity::warning,
+        infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
+                 : "fit() gets a dataset of unknown cardinality (" + unknown +
+                       ") and no steps_per_epoch: the step count is unknown and the last step can wait "
+                       "forever for a batch other workers do not have",
+        fit.line, fit.line, !steps.empty() ? with_keyword(fit, "steps_per_epoch=" + steps) : std::nullopt,
+        infinite ? "steps_per_epoch=<examples per epoch // global batch size>"
+                 : ".repeat() at the end of the pipeline, and steps_per_epoch=<examples per epoch // "
+                   "global batch size> in fit() (without repeat(), Keras stops after the first epoch: "
+                   "it does not restart the dataset when steps_per_epoch is given)");
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
   }
 
@@ -535,7 +559,8 @@ class PythonRules {
       if (std::find(present.begin(), present.end(), s) != present.end()) canonical.push_back(s);
     }
     if (present != canonical)
-      problems.push_back("its steps in the order " + core::join(present, " -> ") + " instead of " + core::join(canonical, " -> "));
+      problems.push_back("its steps in the order " + core::join(present, " -> ") + " instead of " +
+                         core::join(canonical, " -> "));
     bool in_memory = chain.steps.empty() ? false
                                          : chain.steps[0] == "from_tensor_slices" || chain.steps[0] == "from_tensors" ||
                                                chain.steps[0] == "range";
@@ -563,13 +588,15 @@ class PythonRules {
     std::string title = "the tf.data pipeline has " + core::join(problems, ", ") +
                         ": an input-bound step looks exactly like an all-reduce hang";
     auto sev = serious ? Severity::warning : Severity::info;
-    auto& f = fixed.text.empty()
-                  ? ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev, std::move(title), chain.line, "")
-                  : ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev, std::move(title), chain.line, fixed);
+    auto& f = fixed.text.empty() ? ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev,
+                                            std::move(title), chain.line, "")
+                                 : ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev,
+                                            std::move(title), chain.line, fixed);
     f.evidence.push_back("pipeline: " + core::join(chain.steps, " -> "));
     if (present != canonical) {
-      f.evidence.push_back("cache() before shuffle() (else every epoch replays the first epoch's order), shuffle() before "
-                           "batch() (else whole batches are shuffled), prefetch(tf.data.AUTOTUNE) last");
+      f.evidence.push_back(
+          "cache() before shuffle() (else every epoch replays the first epoch's order), shuffle() before "
+          "batch() (else whole batches are shuffled), prefetch(tf.data.AUTOTUNE) last");
     }
   }
 
@@ -614,21 +641,30 @@ class PythonRules {
     }
     std::vector<std::pair<std::string, std::string>> special;
     for (auto i : slots) special.push_back({names[i], texts[i]});
-    std::stable_sort(special.begin(), special.end(), [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
+    std::stable_sort(special.begin(), special.end(),
+                     [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
     std::vector<std::pair<std::string, std::string>> steps;
     for (std::size_t i = 0, k = 0; i < names.size(); ++i) {
-      if (k < slots.size() && slots[k] == i) steps.push_back(special[k++]);
-      else steps.push_back({names[i], texts[i]});
+      if (k < slots.size() && slots[k] == i)
+        steps.push_back(special[k++]);
+      else
+        steps.push_back({names[i], texts[i]});
     }
     std::string strategy = strategy_name();
     bool scaled = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
       return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
     });
     for (const auto& m : missing) {
-      std::string text = m == "cache"     ? ".cache()"
-                         : m == "shuffle" ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
-                         : m == "batch"   ? ".batch(" + bound_name({"GLOBAL_BATCH_SIZE"}, scaled && scaling_allowed(chain.step_calls[0]) ? "64 * " + strategy + ".num_replicas_in_sync" : "64") + ")"
-                                          : ".prefetch(tf.data.AUTOTUNE)";
+      std::string text =
+          m == "cache" ? ".cache()"
+          : m == "shuffle"
+              ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
+          : m == "batch" ? ".batch(" +
+                               bound_name({"GLOBAL_BATCH_SIZE"}, scaled && scaling_allowed(chain.step_calls[0])
+                                                                     ? "64 * " + strategy + ".num_replicas_in_sync"
+                                                                     : "64") +
+                               ")"
+                         : ".prefetch(tf.data.AUTOTUNE)";
       // before the first present step that must follow it, else at the end
       std::size_t at = steps.size();
       for (std::size_t i = 1; i < steps.size(); ++i) {
@@ -679,8 +715,8 @@ class PythonRules {
     return {first_line, last_line, out + rhs + std::string(tail.substr(end_end - tail_start))};
   }
 
-  // batch(N)'s call with N times the replica count (lint.tf.batch-not-scaled's fix): ".batch(N * s.num_replicas_in_sync)"
-  // as the step's text; nullopt when the rule does not apply to this call.
+  // batch(N)'s call with N times the replica count (lint.tf.batch-not-scaled's fix): ".batch(N *
+  // s.num_replicas_in_sync)" as the step's text; nullopt when the rule does not apply to this call.
   std::optional<std::string> scaled_batch_text(TSNode call) const {
     auto arg = unscaled_batch_arg(call);
     if (!arg || arg->global || !scaling_allowed(call)) return std::nullopt;
@@ -724,12 +760,12 @@ class PythonRules {
   }
 
   struct UnscaledBatch {
-    TSNode node;         // the argument
-    std::string shown;   // its name or literal
-    std::string name;    // the bound name ("" for a literal)
-    std::string value;   // the literal
-    int bound_line = 0;  // where the name is bound
-    bool global = false; // the name says GLOBAL: a fixed global batch (lint.tf.global-batch-fixed)
+    TSNode node;          // the argument
+    std::string shown;    // its name or literal
+    std::string name;     // the bound name ("" for a literal)
+    std::string value;    // the literal
+    int bound_line = 0;   // where the name is bound
+    bool global = false;  // the name says GLOBAL: a fixed global batch (lint.tf.global-batch-fixed)
   };
   // lint.tf.batch-not-scaled's condition for one .batch() call.
   std::optional<UnscaledBatch> unscaled_batch_arg(TSNode call) const {
@@ -739,7 +775,8 @@ class PythonRules {
     if (!strategy) return std::nullopt;
     // A dataset function given to distribute_datasets_from_function batches per replica already.
     bool per_replica_fn = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
-      return c.last == "distribute_datasets_from_function" || c.last == "experimental_distribute_datasets_from_function";
+      return c.last == "distribute_datasets_from_function" ||
+             c.last == "experimental_distribute_datasets_from_function";
     });
     if (per_replica_fn && scope_of(call) != 0) return std::nullopt;
     // Model.fit(x, y, batch_size=N) on arrays: Keras batches them by N (TensorLikeDataAdapter) and
@@ -776,7 +813,8 @@ class PythonRules {
   }
 
   // An integer literal, or a name bound to one; the literal's text (and the binding's line).
-  std::optional<std::string> constant_int(TSNode n, uint32_t scope, std::string* name_out, int* line_out = nullptr) const {
+  std::optional<std::string> constant_int(TSNode n, uint32_t scope, std::string* name_out,
+                                          int* line_out = nullptr) const {
     if (PythonTree::is(n, "integer")) return std::string(t_.text(n));
     if (!PythonTree::is(n, "identifier")) return std::nullopt;
     std::string name(t_.text(n));
@@ -810,7 +848,8 @@ class PythonRules {
         lines.push_back(line);
       }
     }
-    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) divisions_by(ts_node_named_child(n, i), name, skip, lines, depth + 1);
+    for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+      divisions_by(ts_node_named_child(n, i), name, skip, lines, depth + 1);
   }
 
   // lint.tf.batch-not-scaled
@@ -832,25 +871,31 @@ class PythonRules {
       const std::string& shown = arg->shown;
       // The pipeline's corrected line when the same line gets one (one line, one correction).
       auto same = fit ? composed_.end() : composed_.find(ts_node_start_byte(c.node));
-      std::string title = fit ? "fit(batch_size=" + shown + ") is not multiplied by the replica count: Keras batches the "
-                                "arrays by batch_size and the strategy splits each batch across its N replicas, so each "
-                                "gets " + shown + "/N examples per step"
-                              : "batch(" + shown + ") is not multiplied by the replica count: the strategy splits each "
-                                "batch across its N replicas, so each gets " + shown + "/N examples per step";
+      std::string title =
+          fit ? "fit(batch_size=" + shown +
+                    ") is not multiplied by the replica count: Keras batches the "
+                    "arrays by batch_size and the strategy splits each batch across its N replicas, so each "
+                    "gets " +
+                    shown + "/N examples per step"
+              : "batch(" + shown +
+                    ") is not multiplied by the replica count: the strategy splits each "
+                    "batch across its N replicas, so each gets " +
+                    shown + "/N examples per step";
       std::string scaled = shown + " * " + s + ".num_replicas_in_sync";
       int arg_line = PythonTree::line(arg->node);
       bool visible = strategy_visible(c.node);
       bool scale = scaling_allowed(c.node);
       // Without an edit the text is the suggestion itself, never the pipeline's line (which leaves
       // the batch as it is): what is printed is what --fix would apply.
-      std::string why = visible ? "  # changes the global batch to " + shown + " x replicas (a hyperparameter: "
-                                  "retune the learning rate); --fix applies it with --unsafe-fixes"
+      std::string why = visible ? "  # changes the global batch to " + shown +
+                                      " x replicas (a hyperparameter: "
+                                      "retune the learning rate); --fix applies it with --unsafe-fixes"
                                 : "  # once `" + s + "` (the strategy) is defined before this line";
       auto& f = scale && same != composed_.end() && same->second.line == c.line
-                    ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
-                               c.line, same->second)
-                    : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning, std::move(title),
-                              c.line, arg_line,
+                    ? ctx_.add("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning,
+                               std::move(title), c.line, same->second)
+                    : add_fix("lint.tf.batch-not-scaled", Label::data_pipeline_stall, Severity::warning,
+                              std::move(title), c.line, arg_line,
                               scale ? line_with(arg_line, ts_node_start_byte(arg->node), ts_node_end_byte(arg->node),
                                                 shown + " * " + s + ".num_replicas_in_sync")
                                     : std::nullopt,
@@ -868,15 +913,18 @@ class PythonRules {
         for (int l : lines) {
           f.title += "; line " + std::to_string(l) + " divides by the unscaled " + arg->name +
                      " (a step count?): scale it with the batch, or it counts N times too many steps";
-          f.evidence.push_back(ctx_.path() + ":" + std::to_string(l) + ": " + std::string(core::trim(ctx_.line_text(l))));
+          f.evidence.push_back(ctx_.path() + ":" + std::to_string(l) + ": " +
+                               std::string(core::trim(ctx_.line_text(l))));
         }
       }
     }
     for (const auto& [name, lines] : global_uses) {
       const UnscaledBatch& g = global_first.at(name);
       auto& f = ctx_.add("lint.tf.global-batch-fixed", Label::data_pipeline_stall, Severity::info,
-                         name + " = " + g.value + " is a fixed global batch: the strategy splits it across its N "
-                         "replicas, so each gets " + g.value + "/N examples per step, fewer as workers are added",
+                         name + " = " + g.value +
+                             " is a fixed global batch: the strategy splits it across its N "
+                             "replicas, so each gets " +
+                             g.value + "/N examples per step, fewer as workers are added",
                          g.bound_line,
                          "if " + g.value + " is meant per replica: " + name + " = " + g.value + " * " + s +
                              ".num_replicas_in_sync (after the strategy is created); if it is meant as the global "
@@ -945,8 +993,9 @@ void lint_python(FileContext& ctx) {
     // place before any rank starts, and the rules below see only the part that parsed.
     int line = first_error_line(tree->root());
     ctx.add("lint.python.syntax-error", Label::other, Severity::error,
-            "line " + std::to_string(line) + " is not valid Python: the script stops there before training starts, "
-            "and lint read the file only in part",
+            "line " + std::to_string(line) +
+                " is not valid Python: the script stops there before training starts, "
+                "and lint read the file only in part",
             line, "");
   }
   PythonFacts facts = collect_facts(*tree);

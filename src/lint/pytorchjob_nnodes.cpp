@@ -28,7 +28,8 @@ void pytorchjob_nnodes_rule(FileContext& ctx, const JobReplicas& job, const std:
     std::string title = (replica.empty() ? std::string("a pod") : replica) + " runs torchrun --nnodes=" + flag.value +
                         ", but the PyTorchJob starts " + std::to_string(job.total) + " pods (" + job.breakdown +
                         "): the operator numbers them as nodes 0-" + std::to_string(job.total - 1) +
-                        " (PET_NODE_RANK, PET_NNODES=" + std::to_string(job.total) + ", which --nnodes overrides), so " +
+                        " (PET_NODE_RANK, PET_NNODES=" + std::to_string(job.total) +
+                        ", which --nnodes overrides), so " +
                         (*n < job.total ? "a node rank falls outside the " + flag.value + "-node job"
                                         : "the rendezvous waits for nodes that never start");
     // The flag's text on one of the container's lines (the value must follow it on that line).
@@ -49,7 +50,8 @@ void pytorchjob_nnodes_rule(FileContext& ctx, const JobReplicas& job, const std:
                    line, LineEdit{line, line, fixed});
     } else {
       f = &ctx.add("lint.k8s.nnodes-not-replicas", core::Label::config_typo, core::Severity::error, std::move(title),
-                   flag.line, "--nnodes=" + std::to_string(job.total) + " (or leave --nnodes out: PET_NNODES then applies)");
+                   flag.line,
+                   "--nnodes=" + std::to_string(job.total) + " (or leave --nnodes out: PET_NNODES then applies)");
     }
     f->evidence.push_back("or make the replicas add up to " + flag.value + " if that is the job's size");
   }

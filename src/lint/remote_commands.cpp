@@ -43,8 +43,8 @@ std::size_t after_options(const std::vector<std::string>& w, std::size_t i, std:
 }
 
 struct Inner {
-  std::string text;    // the command string the runner runs
-  std::string runner;  // "ssh", "pdsh", ...
+  std::string text;         // the command string the runner runs
+  std::string runner;       // "ssh", "pdsh", ...
   bool every_host = false;  // pdsh/clush: the same command on each host of its list
 };
 
@@ -114,8 +114,10 @@ std::vector<RemoteCommand> remote_commands(const std::vector<ShellCommand>& comm
     if (c.words.empty()) continue;
     if (one_of(c.words.front(), {"for", "while", "until"})) ++loops;
     collect(c.words, c.line, loops > 0, 0, out, "", false);
-    if (loops > 0 && c.words.back() == "done") --loops;
-    else if (loops > 0 && c.words.front() == "done") --loops;
+    if (loops > 0 && c.words.back() == "done")
+      --loops;
+    else if (loops > 0 && c.words.front() == "done")
+      --loops;
   }
   return out;
 }
@@ -125,7 +127,8 @@ void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc) {
   const auto& w = rc.command.words;
   bool launcher = false;
   for (std::size_t i = 0; i < w.size(); ++i) {
-    launcher = launcher || program_name(w[i]) == "torchrun" || w[i] == "torch.distributed.launch" || w[i] == "torch.distributed.run";
+    launcher = launcher || program_name(w[i]) == "torchrun" || w[i] == "torch.distributed.launch" ||
+               w[i] == "torch.distributed.run";
     if (!launcher) continue;
     std::string value;
     for (std::string_view flag : {"--node_rank", "--node-rank"}) {
@@ -133,14 +136,17 @@ void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc) {
       if (core::starts_with(w[i], std::string(flag) + "=")) value = w[i].substr(flag.size() + 1);
     }
     if (value.empty() || !core::parse_int(value)) continue;
-    std::string where = rc.runner == "ssh" ? "ssh runs in a loop over hosts" : rc.runner + " runs on every host of its list";
-    auto& f = ctx.add("lint.remote.same-node-rank", Label::config_typo, Severity::error,
-                      "--node_rank=" + value + " is written into the one command " + where +
-                          ": every host starts as node " + value + ", so the hosts claim the same ranks and the rendezvous never completes",
-                      rc.command.line,
-                      "give each host its own node rank (e.g. a counter: i=0; for host in ...; do ssh \"$host\" \"... --node_rank=$i ...\" & i=$((i+1)); done), "
-                      "or drop --node_rank and --master_addr/--master_port for --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:PORT, "
-                      "which numbers the nodes itself");
+    std::string where =
+        rc.runner == "ssh" ? "ssh runs in a loop over hosts" : rc.runner + " runs on every host of its list";
+    auto& f = ctx.add(
+        "lint.remote.same-node-rank", Label::config_typo, Severity::error,
+        "--node_rank=" + value + " is written into the one command " + where + ": every host starts as node " + value +
+            ", so the hosts claim the same ranks and the rendezvous never completes",
+        rc.command.line,
+        "give each host its own node rank (e.g. a counter: i=0; for host in ...; do ssh \"$host\" \"... --node_rank=$i "
+        "...\" & i=$((i+1)); done), "
+        "or drop --node_rank and --master_addr/--master_port for --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:PORT, "
+        "which numbers the nodes itself");
     f.evidence.push_back("the command " + rc.runner + " runs: " + core::join(w, " "));
     return;
   }

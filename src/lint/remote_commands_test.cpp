@@ -10,7 +10,9 @@
 namespace dd::lint {
 namespace {
 
-std::vector<LintFinding> lint_sh(const std::string& text) { return lint_text("launch.sh", FileKind::shell, text, LintOptions{}); }
+std::vector<LintFinding> lint_sh(const std::string& text) {
+  return lint_text("launch.sh", FileKind::shell, text, LintOptions{});
+}
 
 const LintFinding* find(const std::vector<LintFinding>& fs, const std::string& id) {
   auto it = std::find_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; });
@@ -43,8 +45,9 @@ TEST(LintRemoteCommands, TorchrunInsideSshInALoopIsReadAndNotEditedInPlace) {
 }
 
 TEST(LintRemoteCommands, LoopbackInterfaceInsidePdshIsAnError) {
-  auto fs = lint_sh("pdsh -w node[1-2] 'cd /shared/proj && NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
-                    "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py'\n");
+  auto fs = lint_sh(
+      "pdsh -w node[1-2] 'cd /shared/proj && NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
+      "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py'\n");
   const auto* f = find(fs, "lint.env.ifname-loopback");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_TRUE(f->edits.empty());
@@ -52,8 +55,9 @@ TEST(LintRemoteCommands, LoopbackInterfaceInsidePdshIsAnError) {
 }
 
 TEST(LintRemoteCommands, SshBashDashCIsReadToo) {
-  auto fs = lint_sh("ssh node2 bash -c \"NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
-                    "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py\"\n");
+  auto fs = lint_sh(
+      "ssh node2 bash -c \"NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
+      "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py\"\n");
   EXPECT_NE(find(fs, "lint.env.ifname-loopback"), nullptr) << ids(fs);
 }
 
@@ -71,16 +75,19 @@ TEST(LintRemoteCommands, LiteralNodeRankInACommandEveryHostRunsIsNamed) {
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 3);
   EXPECT_NE(f->finding.title.find("every host starts as node 0"), std::string::npos) << f->finding.title;
-  EXPECT_NE(find(lint_sh("pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
-                 "lint.remote.same-node-rank"),
-            nullptr);
+  EXPECT_NE(
+      find(lint_sh("pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
+           "lint.remote.same-node-rank"),
+      nullptr);
 }
 
 // One step short: one ssh (no loop), a node rank from a counter, a node rank not written literally.
 TEST(LintRemoteCommands, NodeRankPerHostOrOneHostIsNoFinding) {
   for (const std::string& text : {
-           std::string("ssh node2 \"torchrun --nnodes=2 --node_rank=1 --master_addr=node1 --master_port=29500 t.py\"\n"),
-           std::string("i=0\nfor h in a b; do\n  ssh $h \"torchrun --nnodes=2 --node_rank=$i --master_addr=a --master_port=29500 t.py\" &\n"
+           std::string(
+               "ssh node2 \"torchrun --nnodes=2 --node_rank=1 --master_addr=node1 --master_port=29500 t.py\"\n"),
+           std::string("i=0\nfor h in a b; do\n  ssh $h \"torchrun --nnodes=2 --node_rank=$i --master_addr=a "
+                       "--master_port=29500 t.py\" &\n"
                        "  i=$((i+1))\ndone\n"),
        }) {
     auto fs = lint_sh(text);
@@ -88,7 +95,9 @@ TEST(LintRemoteCommands, NodeRankPerHostOrOneHostIsNoFinding) {
     EXPECT_EQ(find(fs, "lint.torch.static-rendezvous-no-node-rank"), nullptr) << text << ids(fs);
   }
   // a correct single-quoted srun bash -c stays the srun rule's business (no remote runner here)
-  auto fs = lint_sh("#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID --master_addr=a --master_port=1 t.py'\n");
+  auto fs = lint_sh(
+      "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID --master_addr=a --master_port=1 "
+      "t.py'\n");
   EXPECT_EQ(find(fs, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(fs);
 }
 

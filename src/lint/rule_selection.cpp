@@ -9,7 +9,8 @@ namespace dd::lint {
 
 bool rule_matches(std::string_view id, std::string_view pattern) {
   if (pattern.empty()) return false;
-  return id == pattern || (id.size() > pattern.size() && id.substr(0, pattern.size()) == pattern && id[pattern.size()] == '.');
+  return id == pattern ||
+         (id.size() > pattern.size() && id.substr(0, pattern.size()) == pattern && id[pattern.size()] == '.');
 }
 
 bool RuleSelection::keeps(std::string_view id) const {
@@ -23,7 +24,9 @@ std::string check_rule_pattern(std::string_view pattern) {
   if (pattern.empty()) return "a rule id cannot be empty";
   for (char c : pattern) {
     bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_';
-    if (!ok) return "'" + std::string(pattern) + "' is not a rule id (rule ids look like lint.docker.small-shm; docs/lint.md lists them)";
+    if (!ok)
+      return "'" + std::string(pattern) +
+             "' is not a rule id (rule ids look like lint.docker.small-shm; docs/lint.md lists them)";
   }
   if (pattern.front() == '.' || pattern.back() == '.')
     return "'" + std::string(pattern) + "' is not a rule id or prefix (no leading or trailing dot)";

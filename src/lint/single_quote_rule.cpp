@@ -28,7 +28,9 @@ std::string expansion_in(std::string_view s) {
     if (s[i] != '$' || i + 1 >= s.size()) continue;
     char n = s[i + 1];
     if (n == '(') return s.substr(i, 3) == "$((" ? "arithmetic $((...))" : "command substitution $(...)";
-    if (n == '{') return "variable " + std::string(s.substr(i, s.find('}', i) == std::string_view::npos ? 2 : s.find('}', i) + 1 - i));
+    if (n == '{')
+      return "variable " +
+             std::string(s.substr(i, s.find('}', i) == std::string_view::npos ? 2 : s.find('}', i) + 1 - i));
     if (std::isalpha(static_cast<unsigned char>(n)) || n == '_') {
       std::size_t e = i + 1;
       while (e < s.size() && (std::isalnum(static_cast<unsigned char>(s[e])) || s[e] == '_')) ++e;
@@ -66,7 +68,8 @@ bool evaluated(std::string_view text, const std::string& name) {
   for (const auto& raw : core::split(text, '\n')) {
     std::string_view l = core::trim(raw);
     bool eval = core::starts_with(l, "eval ") || l.find(" eval ") != std::string_view::npos;
-    if (eval && (l.find("$" + name) != std::string_view::npos || l.find("${" + name) != std::string_view::npos)) return true;
+    if (eval && (l.find("$" + name) != std::string_view::npos || l.find("${" + name) != std::string_view::npos))
+      return true;
   }
   return false;
 }
@@ -88,7 +91,8 @@ void single_quoted_expansion_rule(FileContext& ctx) {
     std::string what = expansion_in(content);
     if (what.empty()) continue;
     std::string title = v.name + "='" + content + "' is in single quotes: the shell does not expand the " + what +
-                        " there, so " + v.name + " holds that text literally and every program that reads it gets "
+                        " there, so " + v.name +
+                        " holds that text literally and every program that reads it gets "
                         "the text, not its value";
     if (same_in_double_quotes(content)) {
       std::string fixed = line.substr(0, open) + "\"" + content + "\"" + line.substr(close + 1);

@@ -22,9 +22,22 @@ bool nnodes_flag(std::string_view f) { return f == "--nnodes"; }
 
 // Set by bash itself, by Slurm for the batch script and its steps, or by the MPI/PMI layer.
 bool set_by_shell_or_slurm(const std::string& name) {
-  static const std::set<std::string> k_names = {"RANDOM", "HOSTNAME", "HOME", "USER", "PWD", "SECONDS", "BASHPID",
-                                                "PPID", "UID", "EUID", "SHLVL", "LINENO", "CUDA_VISIBLE_DEVICES",
-                                                "GPU_DEVICE_ORDINAL", "TMPDIR", "PATH"};
+  static const std::set<std::string> k_names = {"RANDOM",
+                                                "HOSTNAME",
+                                                "HOME",
+                                                "USER",
+                                                "PWD",
+                                                "SECONDS",
+                                                "BASHPID",
+                                                "PPID",
+                                                "UID",
+                                                "EUID",
+                                                "SHLVL",
+                                                "LINENO",
+                                                "CUDA_VISIBLE_DEVICES",
+                                                "GPU_DEVICE_ORDINAL",
+                                                "TMPDIR",
+                                                "PATH"};
   for (std::string_view p : {"SLURM_", "SBATCH_", "SRUN_", "PMI_", "PMIX_", "OMPI_"}) {
     if (core::starts_with(name, p)) return true;
   }
@@ -35,7 +48,8 @@ bool set_by_shell_or_slurm(const std::string& name) {
 // declare/typeset/readonly/export NAME, or ${NAME:=...}.
 bool assigned_in(const std::string& text, const std::string& name) {
   const std::regex assign("(^|[^A-Za-z0-9_$])" + name + R"((\[[^\]]*\])?\+?=)");
-  const std::regex keyword(R"((^|[\s;&|(])(read|for|local|declare|typeset|readonly|export)\b[^\n;]*\b)" + name + R"(\b)");
+  const std::regex keyword(R"((^|[\s;&|(])(read|for|local|declare|typeset|readonly|export)\b[^\n;]*\b)" + name +
+                           R"(\b)");
   const std::regex default_set(R"(\$\{)" + name + R"(:?=)");
   return std::regex_search(text, assign) || std::regex_search(text, keyword) || std::regex_search(text, default_set);
 }
@@ -87,15 +101,17 @@ void slurm_variable_rules(FileContext& ctx) {
       if (!said.insert({lf.line, use.name}).second) continue;
       std::string shown = lf.flag + "=" + lf.value;
       if (lf.under_srun && (use.name == "SLURM_NODEID" || use.name == "SLURM_PROCID" || use.name == "SLURM_LOCALID")) {
-        auto& f = ctx.add("lint.slurm.task-variable-expanded-once", Label::config_typo, Severity::error,
-                          "`srun ... " + shown + "`: the batch shell expands " + use.token +
-                              " once, on the first node, before srun starts the tasks: every task gets that node's value",
-                          lf.line,
-                          "srun bash -c '... " + lf.flag + "=" + use.token +
-                              " ...'  # single quotes: each task's shell expands it on its own node; or drop " + lf.flag +
-                              " and let --rdzv-backend=c10d number the nodes");
-        f.evidence.push_back("the batch script runs on the first node of the allocation; srun's arguments are expanded "
-                             "there, by that shell");
+        auto& f =
+            ctx.add("lint.slurm.task-variable-expanded-once", Label::config_typo, Severity::error,
+                    "`srun ... " + shown + "`: the batch shell expands " + use.token +
+                        " once, on the first node, before srun starts the tasks: every task gets that node's value",
+                    lf.line,
+                    "srun bash -c '... " + lf.flag + "=" + use.token +
+                        " ...'  # single quotes: each task's shell expands it on its own node; or drop " + lf.flag +
+                        " and let --rdzv-backend=c10d number the nodes");
+        f.evidence.push_back(
+            "the batch script runs on the first node of the allocation; srun's arguments are expanded "
+            "there, by that shell");
         continue;
       }
       if (sources || set_by_shell_or_slurm(use.name) || assigned_in(ctx.text(), use.name)) continue;
@@ -112,13 +128,15 @@ void slurm_variable_rules(FileContext& ctx) {
         changed.replace(changed.find(use.token), use.token.size(), "$SLURM_NNODES");
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, LineEdit{at, at, changed});
       } else {
-        std::string how = rank ? "drop " + lf.flag + " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
+        std::string how = rank ? "drop " + lf.flag +
+                                     " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
                                      lf.flag + "=$SLURM_NODEID ...' so each node's shell expands its own"
                                : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, how);
       }
-      f->evidence.push_back("Slurm sets SLURM_NNODES, SLURM_NODEID, SLURM_PROCID, SLURM_JOB_NODELIST; sbatch passes on "
-                            "the submitting shell's environment (--export=ALL), the same on every node");
+      f->evidence.push_back(
+          "Slurm sets SLURM_NNODES, SLURM_NODEID, SLURM_PROCID, SLURM_JOB_NODELIST; sbatch passes on "
+          "the submitting shell's environment (--export=ALL), the same on every node");
     }
   }
 }

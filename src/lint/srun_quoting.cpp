@@ -204,7 +204,8 @@ void srun_quoting_rule(FileContext& ctx) {
     if (c.line <= after) continue;
     bool task_var = false;
     for (const auto& w : c.words) {
-      for (std::string_view v : {"SLURM_PROCID", "SLURM_NODEID", "SLURM_LOCALID"}) task_var = task_var || w.find(v) != std::string::npos;
+      for (std::string_view v : {"SLURM_PROCID", "SLURM_NODEID", "SLURM_LOCALID"})
+        task_var = task_var || w.find(v) != std::string::npos;
     }
     if (!task_var) continue;
     // The command's own lines (continuations followed): where `-c "` must be.
@@ -231,16 +232,18 @@ void srun_quoting_rule(FileContext& ctx) {
     auto single = requote.run(text, open, close);
     if (!requote.found()) continue;  // escaped (\$SLURM_PROCID), or not read
     const std::string& var = requote.name();
-    std::string value = batch ? "the batch shell's value (0, the first node's)" : "the value it has there (none outside a Slurm task)";
-    std::string title = "`srun ... -c \"..." + var + "...\"`: inside double quotes the shell that runs srun expands " + var +
-                        " once, before srun starts the tasks, so every task's shell gets " + value +
+    std::string value =
+        batch ? "the batch shell's value (0, the first node's)" : "the value it has there (none outside a Slurm task)";
+    std::string title = "`srun ... -c \"..." + var + "...\"`: inside double quotes the shell that runs srun expands " +
+                        var + " once, before srun starts the tasks, so every task's shell gets " + value +
                         " and every node the same rank";
     core::Finding* f = nullptr;
     if (single) {
       std::size_t line_begin = offset_of(ctx, first);
       std::string_view last_text = ctx.line_text(last);
       std::size_t line_end = offset_of(ctx, last) + last_text.size();
-      std::string replaced = text.substr(line_begin, open - 1 - line_begin) + *single + text.substr(close + 1, line_end - close - 1);
+      std::string replaced =
+          text.substr(line_begin, open - 1 - line_begin) + *single + text.substr(close + 1, line_end - close - 1);
       f = &ctx.add("lint.slurm.task-variable-expanded-once", Label::config_typo, Severity::error, title, c.line,
                    LineEdit{first, last, replaced});
     } else {
@@ -248,8 +251,9 @@ void srun_quoting_rule(FileContext& ctx) {
                    "srun bash -c '... $SLURM_PROCID ...'  # single quotes: each task's bash expands it on its own "
                    "node; splice in the batch shell's own variables as '\"$VAR\"'");
     }
-    f->evidence.push_back("in single quotes the text reaches each task's bash unexpanded; the fix keeps every other "
-                          "expansion outside them ('\"$VAR\"'), so the shell that runs srun still expands those");
+    f->evidence.push_back(
+        "in single quotes the text reaches each task's bash unexpanded; the fix keeps every other "
+        "expansion outside them ('\"$VAR\"'), so the shell that runs srun still expands those");
   }
 }
 

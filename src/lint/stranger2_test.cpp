@@ -29,16 +29,20 @@ TEST(LintStranger2, SingleQuotedCommandSubstitutionBecomesDoubleQuoted) {
                        head + "export MASTER_ADDR='$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)'\n"
                               "export MASTER_PORT=12355\nsrun python run_pretraining.py\n",
                        id),
-            head + "export MASTER_ADDR=\"$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)\"\n"
-                   "export MASTER_PORT=12355\nsrun python run_pretraining.py\n");
+            head +
+                "export MASTER_ADDR=\"$(scontrol show hostnames $SLURM_JOB_NODELIST | head -n 1)\"\n"
+                "export MASTER_PORT=12355\nsrun python run_pretraining.py\n");
   // double quotes inside the substitution are their own context: still an edit
-  EXPECT_EQ(fixed_once("run.sh", "MASTER_ADDR='$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)' torchrun t.py\n", id),
-            "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)\" torchrun t.py\n");
+  EXPECT_EQ(
+      fixed_once("run.sh",
+                 "MASTER_ADDR='$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)' torchrun t.py\n", id),
+      "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)\" torchrun t.py\n");
   EXPECT_EQ(fixed_once("run.sh", "export NCCL_SOCKET_IFNAME='$IFACE'\n", id), "export NCCL_SOCKET_IFNAME=\"$IFACE\"\n");
   auto braces = lint_as("run.sh", "export NCCL_SOCKET_IFNAME='${IFACE}'\n");
   auto variable = all_of(braces, id);
   ASSERT_EQ(variable.size(), 1u);
-  EXPECT_NE(variable[0]->finding.title.find("expand the variable ${IFACE} there"), std::string::npos) << variable[0]->finding.title;
+  EXPECT_NE(variable[0]->finding.title.find("expand the variable ${IFACE} there"), std::string::npos)
+      << variable[0]->finding.title;
   // a backslash means something else in double quotes: prose
   auto prose = lint_as("run.sh", "export MASTER_ADDR='$(getent hosts n1 | cut -d\\  -f1)'\n");
   auto found = all_of(prose, id);
@@ -90,7 +94,8 @@ TEST(LintStranger2, ValuePassedByTheCommandIsFixedOnTheCommandNotByAnExport) {
   found = all_of(fs, "env.perf.debug-info");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
   EXPECT_TRUE(found[0]->finding.fix.env.empty());
-  EXPECT_NE(found[0]->finding.fix.text.find("docker run -e passes it"), std::string::npos) << found[0]->finding.fix.text;
+  EXPECT_NE(found[0]->finding.fix.text.find("docker run -e passes it"), std::string::npos)
+      << found[0]->finding.fix.text;
   EXPECT_EQ(last_line(found[0]->finding.fix.text), "-e NCCL_DEBUG=WARN \\");
 
   // an error on a one-line command: the edit changes the option, and no export is printed
@@ -126,7 +131,8 @@ TEST(LintStranger2, PortFromTheJobIdIsBoundedByAModulo) {
   const std::string id = "lint.shell.port-out-of-range";
   const std::string head = "#!/bin/bash\n#SBATCH --nodes=2\n";
   const std::string tail =
-      "srun torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 --rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:$MASTER_PORT train.py\n";
+      "srun torchrun --nnodes=$SLURM_NNODES --nproc_per_node=4 --rdzv_backend=c10d "
+      "--rdzv_endpoint=$MASTER_ADDR:$MASTER_PORT train.py\n";
   EXPECT_EQ(fixed_once("b45.sbatch", head + "export MASTER_PORT=$((20000 + SLURM_JOB_ID))\n" + tail, id,
                        core::Severity::warning),
             head + "export MASTER_PORT=$((20000 + SLURM_JOB_ID % 10000))\n" + tail);
@@ -136,22 +142,24 @@ TEST(LintStranger2, PortFromTheJobIdIsBoundedByAModulo) {
   EXPECT_NE(found[0]->finding.title.find("every job id above 45535"), std::string::npos) << found[0]->finding.title;
   EXPECT_EQ(found[0]->finding.evidence.back(), "after the fix: 20000-29999 (the job id modulo 10000)");
   // $-spelt, braces, on an option, the base near the top: a smaller modulo
-  EXPECT_EQ(fixed_once("run.sh", "torchrun --master_port=$(( $SLURM_JOB_ID + 29500 )) t.py\n", id, core::Severity::warning),
-            "torchrun --master_port=$(( $SLURM_JOB_ID % 10000 + 29500 )) t.py\n");
+  EXPECT_EQ(
+      fixed_once("run.sh", "torchrun --master_port=$(( $SLURM_JOB_ID + 29500 )) t.py\n", id, core::Severity::warning),
+      "torchrun --master_port=$(( $SLURM_JOB_ID % 10000 + 29500 )) t.py\n");
   EXPECT_EQ(fixed_once("run.sh", "PORT=$((60000+${SLURM_JOBID}))\n", id, core::Severity::warning),
             "PORT=$((60000+${SLURM_JOBID} % 5536))\n");
   // a modulo already there but too wide: narrowed
   EXPECT_EQ(fixed_once("run.sh", "export MASTER_PORT=$((40000 + SLURM_JOB_ID % 50000))\n", id, core::Severity::warning),
             "export MASTER_PORT=$((40000 + SLURM_JOB_ID % 10000))\n");
   // the rendezvous endpoint's port
-  EXPECT_EQ(fixed_once("run.sh", "torchrun --rdzv_endpoint=$HEAD:$((10000 + SLURM_JOB_ID)) t.py\n", id, core::Severity::warning),
+  EXPECT_EQ(fixed_once("run.sh", "torchrun --rdzv_endpoint=$HEAD:$((10000 + SLURM_JOB_ID)) t.py\n", id,
+                       core::Severity::warning),
             "torchrun --rdzv_endpoint=$HEAD:$((10000 + SLURM_JOB_ID % 10000)) t.py\n");
 
   clean("run.sh", "export MASTER_PORT=$((20000 + SLURM_JOB_ID % 10000))\n", id);
   clean("run.sh", "export MASTER_PORT=$((29500 + SLURM_ARRAY_TASK_ID))\n", id);  // not a job id
   clean("run.sh", "export MASTER_PORT=$((20000 + RANDOM % 10000))\n", id);
-  clean("run.sh", "export STEPS=$((20000 + SLURM_JOB_ID))\n", id);             // not a port
-  clean("run.sh", "export MASTER_PORT=$((SLURM_JOB_ID * 2))\n", id);           // not judged
+  clean("run.sh", "export STEPS=$((20000 + SLURM_JOB_ID))\n", id);    // not a port
+  clean("run.sh", "export MASTER_PORT=$((SLURM_JOB_ID * 2))\n", id);  // not judged
 }
 
 // c46, c20: the shm warning where no training process needs /dev/shm.
@@ -168,14 +176,16 @@ TEST(LintStranger2, ShmWarningOnlyWherePodsRunNcclPeersOrTorchLoaders) {
       "              resources:\n                limits:\n                  nvidia.com/gpu: 4\n";
   auto fs = lint_as("c46.yaml", c46);
   EXPECT_TRUE(all_of(fs, id).empty()) << ids(fs);
-  for (const auto* f : all_of(fs, "lint.k8s.no-host-network")) EXPECT_GT(f->location.line, 16) << "launcher got " << ids(fs);
+  for (const auto* f : all_of(fs, "lint.k8s.no-host-network"))
+    EXPECT_GT(f->location.line, 16) << "launcher got " << ids(fs);
   // the workers without hostIPC: warned, naming NCCL's transport between their 4 GPUs
   std::string no_ipc = c46;
   no_ipc.replace(no_ipc.find("          hostIPC: true\n"), 24, "");
   fs = lint_as("c46.yaml", no_ipc);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
-  EXPECT_NE(found[0]->finding.title.find("between its 4 GPUs' processes"), std::string::npos) << found[0]->finding.title;
+  EXPECT_NE(found[0]->finding.title.find("between its 4 GPUs' processes"), std::string::npos)
+      << found[0]->finding.title;
   EXPECT_EQ(found[0]->finding.title.find("DataLoader"), std::string::npos) << found[0]->finding.title;
 
   const std::string c20 =
@@ -220,9 +230,9 @@ TEST(LintStranger2, MoreProcessesThanSlotsNamesTheNumbersAndFitsNpToTheSlots) {
             "mpirun \\\n  -n 8 -H a:4,b:4 python t.py\n");
 
   clean("run.sh", "horovodrun -np 8 -H server1:4,server2:4 python train.py\n", id);
-  clean("run.sh", "horovodrun -np 16 -H server1,server2 python train.py\n", id);    // slots not given
+  clean("run.sh", "horovodrun -np 16 -H server1,server2 python train.py\n", id);  // slots not given
   clean("run.sh", "mpirun --oversubscribe -np 16 -H a:4,b:4 python train.py\n", id);
-  clean("run.sh", "horovodrun -np 8 -H a:4,b:4 python train.py -n 100\n", id);      // the script's own -n
+  clean("run.sh", "horovodrun -np 8 -H a:4,b:4 python train.py -n 100\n", id);  // the script's own -n
   clean("run.sh", "horovodrun -np $NP -H a:4,b:4 python train.py\n", id);
 }
 
@@ -238,14 +248,16 @@ TEST(LintStranger2, PyTorchJobNnodesIsTheReplicaCount) {
            "              volumeMounts: [{name: dshm, mountPath: /dev/shm}]\n"
            "          volumes: [{name: dshm, emptyDir: {medium: Memory}}]\n";
   };
-  const std::string head = "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: bert-ddp\nspec:\n  pytorchReplicaSpecs:\n";
+  const std::string head =
+      "apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata:\n  name: bert-ddp\nspec:\n  pytorchReplicaSpecs:\n";
   const std::string b43 = head + replica("Master", 1) + replica("Worker", 2);
   auto fs = lint_as("b43.yaml", b43);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 2u) << ids(fs);  // one per pod template
   EXPECT_EQ(found[0]->location.line, 16);
   EXPECT_EQ(found[1]->location.line, 29);
-  EXPECT_NE(found[0]->finding.title.find("Master runs torchrun --nnodes=2, but the PyTorchJob starts 3 pods (Master 1 + Worker 2)"),
+  EXPECT_NE(found[0]->finding.title.find(
+                "Master runs torchrun --nnodes=2, but the PyTorchJob starts 3 pods (Master 1 + Worker 2)"),
             std::string::npos)
       << found[0]->finding.title;
   // both edits applied (lint --fix): --nnodes=3 in each, and lint has nothing more to say about it
@@ -284,8 +296,9 @@ TEST(LintStranger2, OneTaskPerNodeKeepsTheNodesCpus) {
   EXPECT_EQ(found[0]->edits.size(), 2u);
   EXPECT_EQ(found[0]->finding.fix.text, "#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=80");
   const auto& ev = found[0]->finding.evidence;
-  EXPECT_NE(std::find(ev.begin(), ev.end(), "--cpus-per-task=10 counted per task: 80 for the one task, as the 8 tasks had"),
-            ev.end());
+  EXPECT_NE(
+      std::find(ev.begin(), ev.end(), "--cpus-per-task=10 counted per task: 80 for the one task, as the 8 tasks had"),
+      ev.end());
 
   // on the srun line: -c and --gpus-per-task there, composed into the one edited line
   EXPECT_EQ(fixed_once("job.sbatch",
@@ -345,7 +358,8 @@ TEST(LintStranger2, DockerfileAndEnvFileNamesAreReadAndSkippedFilesAreNamed) {
   auto dir = std::filesystem::temp_directory_path() / ("dd-lint-names-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   auto write = [&](const std::string& name, const std::string& body) { std::ofstream(dir / name) << body; };
-  write("b11_Dockerfile.localhost", "FROM x\nENV MASTER_ADDR=localhost\nCMD torchrun --nnodes=2 --nproc_per_node=8 t.py\n");
+  write("b11_Dockerfile.localhost",
+        "FROM x\nENV MASTER_ADDR=localhost\nCMD torchrun --nnodes=2 --nproc_per_node=8 t.py\n");
   write("cluster.env", b39);
   write("README.md", "# notes\n");
   write("data.csv", "a,b\n");

@@ -167,15 +167,18 @@ TEST(LintStrangerGaps, ComputedValuesAreNotJudgedAsLiterals) {
     std::string text;
   };
   for (const auto& c : std::vector<Case>{
-           {"job.sh", FileKind::shell, "#!/bin/bash\nIFACE=$(ip -o route get 10.0.0.1 | awk '{print $5}')\n"
-                                        "export NCCL_SOCKET_IFNAME=$IFACE\nexport NCCL_SOCKET_NTHREADS=$N\ntorchrun --nproc_per_node=8 t.py\n"},
-           {"Dockerfile", FileKind::dockerfile, "FROM pytorch/pytorch\nARG IFACE=ens1f0\nENV NCCL_SOCKET_IFNAME=${IFACE}\n"
-                                                  "CMD [\"torchrun\", \"--nproc_per_node=8\", \"t.py\"]\n"},
+           {"job.sh", FileKind::shell,
+            "#!/bin/bash\nIFACE=$(ip -o route get 10.0.0.1 | awk '{print $5}')\n"
+            "export NCCL_SOCKET_IFNAME=$IFACE\nexport NCCL_SOCKET_NTHREADS=$N\ntorchrun --nproc_per_node=8 t.py\n"},
+           {"Dockerfile", FileKind::dockerfile,
+            "FROM pytorch/pytorch\nARG IFACE=ens1f0\nENV NCCL_SOCKET_IFNAME=${IFACE}\n"
+            "CMD [\"torchrun\", \"--nproc_per_node=8\", \"t.py\"]\n"},
        }) {
     auto fs = lint_as(c.path, c.kind, c.text);
     for (const auto& f : fs) {
       EXPECT_NE(f.finding.severity, core::Severity::error) << c.path << ": " << f.finding.id << ": " << f.finding.title;
-      for (const auto& [k, v] : f.finding.fix.env) EXPECT_EQ(v.find('$'), std::string::npos) << c.path << ": " << f.finding.id;
+      for (const auto& [k, v] : f.finding.fix.env)
+        EXPECT_EQ(v.find('$'), std::string::npos) << c.path << ": " << f.finding.id;
       for (const auto& e : f.edits) EXPECT_EQ(e.replacement.find("IFNAME=$"), std::string::npos) << c.path;
     }
   }
@@ -184,7 +187,8 @@ TEST(LintStrangerGaps, ComputedValuesAreNotJudgedAsLiterals) {
 // The text output writes a variable to set in the file's own language.
 TEST(LintStrangerGaps, EnvFixSpeaksTheFilesLanguage) {
   EXPECT_EQ(core::env_setting(core::EnvSyntax::shell, "NCCL_SOCKET_IFNAME", "eth0"), "export NCCL_SOCKET_IFNAME=eth0");
-  EXPECT_EQ(core::env_setting(core::EnvSyntax::dockerfile, "NCCL_SOCKET_IFNAME", "eth0"), "ENV NCCL_SOCKET_IFNAME=eth0");
+  EXPECT_EQ(core::env_setting(core::EnvSyntax::dockerfile, "NCCL_SOCKET_IFNAME", "eth0"),
+            "ENV NCCL_SOCKET_IFNAME=eth0");
   EXPECT_EQ(core::env_setting(core::EnvSyntax::dockerfile, "A", "x y$"), "ENV A=\"x y\\$\"");
   std::string k8s = core::env_setting(core::EnvSyntax::k8s, "NCCL_BUFFSIZE", "4194304");
   EXPECT_EQ(k8s, "- name: NCCL_BUFFSIZE\n  value: \"4194304\"");
@@ -251,7 +255,8 @@ TEST(LintStrangerGaps, LiteralLocalRankUnderTorchrunIsNamedNotEdited) {
   EXPECT_NE(after.find("train.py --epochs 3 --local_rank 0\n"), std::string::npos) << after;
   EXPECT_NE(after.find("train.py --local-rank=0\n"), std::string::npos) << after;
   // torch.distributed.launch without --use_env passes --local_rank itself: not this rule.
-  auto launch = lint_as("j.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 t.py --local_rank 0\n");
+  auto launch =
+      lint_as("j.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 t.py --local_rank 0\n");
   EXPECT_TRUE(all_of(launch, "lint.torch.local-rank-literal").empty()) << ids(launch);
 }
 

@@ -106,10 +106,12 @@ TEST(LintStrangerGaps, LoopbackIfnameInAMultiNodeJobNeedsNoHere) {
   std::string after = fixed("job.sbatch", job, fs);
   EXPECT_EQ(after.find("NCCL_SOCKET_IFNAME=lo"), std::string::npos) << after;
   EXPECT_NE(after.find("export GLOO_SOCKET_IFNAME==lo\n"), std::string::npos) << after;
-  EXPECT_TRUE(all_of(lint_text("job.sbatch", FileKind::shell, after, LintOptions{}), "lint.env.ifname-loopback").empty());
+  EXPECT_TRUE(
+      all_of(lint_text("job.sbatch", FileKind::shell, after, LintOptions{}), "lint.env.ifname-loopback").empty());
 
   for (std::string value : {"=lo", "lo,lo"}) {
-    auto more = lint_text("j.sh", FileKind::shell, "export NCCL_SOCKET_IFNAME=" + value + "\ntorchrun --nnodes 2 t.py\n", {});
+    auto more =
+        lint_text("j.sh", FileKind::shell, "export NCCL_SOCKET_IFNAME=" + value + "\ntorchrun --nnodes 2 t.py\n", {});
     EXPECT_EQ(all_of(more, "lint.env.ifname-loopback").size(), 1u) << value << ": " << ids(more);
   }
   // One node, or an exclusion list (judged only against real interfaces): nothing.
@@ -224,7 +226,8 @@ TEST(LintStrangerGaps, BatchScalingIsASuggestionUnlessAskedFor) {
   ASSERT_EQ(batch.size(), 1u) << ids(fs);
   ASSERT_EQ(pipe.size(), 1u) << ids(fs);
   EXPECT_TRUE(batch[0]->edits.empty());
-  EXPECT_EQ(batch[0]->finding.fix.text.rfind(".batch(64 * strategy.num_replicas_in_sync)  # changes the global batch", 0), 0u)
+  EXPECT_EQ(
+      batch[0]->finding.fix.text.rfind(".batch(64 * strategy.num_replicas_in_sync)  # changes the global batch", 0), 0u)
       << batch[0]->finding.fix.text;
   EXPECT_NE(batch[0]->finding.fix.text.find("--unsafe-fixes"), std::string::npos);
   std::string evidence;
@@ -255,7 +258,8 @@ TEST(LintStrangerGaps, BatchScalingIsASuggestionUnlessAskedFor) {
 
   // The strategy defined after the line: the text is the scaled call and when it can be written,
   // not the pipeline's line.
-  const std::string early = "import tensorflow as tf\n" + line + "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n";
+  const std::string early =
+      "import tensorflow as tf\n" + line + "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n";
   auto early_fs = lint_text("t.py", FileKind::python, early, unsafe);
   auto e = all_of(early_fs, "lint.tf.batch-not-scaled");
   ASSERT_EQ(e.size(), 1u);
@@ -298,11 +302,13 @@ TEST(LintStrangerGaps, FixLinesDoNotRepeatTheUsersComment) {
 TEST(LintStrangerGaps, PythonFilesGetEnvFixesInPython) {
   EXPECT_EQ(core::env_setting(core::EnvSyntax::python, "NCCL_DEBUG", "WARN"), "os.environ[\"NCCL_DEBUG\"] = \"WARN\"");
   EXPECT_EQ(core::env_setting(core::EnvSyntax::python, "A", "x\"y\\"), "os.environ[\"A\"] = \"x\\\"y\\\\\"");
-  EXPECT_EQ(core::env_setting(core::EnvSyntax::python, "NCCL_P2P_DISABLE", ""), "os.environ.pop(\"NCCL_P2P_DISABLE\", None)");
+  EXPECT_EQ(core::env_setting(core::EnvSyntax::python, "NCCL_P2P_DISABLE", ""),
+            "os.environ.pop(\"NCCL_P2P_DISABLE\", None)");
   LintReport r;
   r.files = {"train.py"};
-  r.findings = lint_text("train.py", FileKind::python,
-                         "import os\nos.environ[\"NCCL_DEBUG\"] = \"WARNING\"\nos.environ[\"NCCL_P2P_DISABLE\"] = \"1\"\n", {});
+  r.findings =
+      lint_text("train.py", FileKind::python,
+                "import os\nos.environ[\"NCCL_DEBUG\"] = \"WARNING\"\nos.environ[\"NCCL_P2P_DISABLE\"] = \"1\"\n", {});
   std::string text = render_text(r, report::Style(false));
   EXPECT_EQ(text.find("export "), std::string::npos) << text;
   EXPECT_EQ(text.find("          unset "), std::string::npos) << text;

@@ -21,15 +21,17 @@ using test::lint_as;
 // a. One GPU visible, eight processes started.
 TEST(LintStrangerMisses, GpusFewerThanProcsListsTheGpusTheProcessesNeed) {
   const std::string id = "lint.launch.gpus-fewer-than-procs";
-  EXPECT_EQ(fixed_once("run.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=8 train.py\n", id),
-            "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\ntorchrun --nproc_per_node=8 train.py\n");
+  EXPECT_EQ(
+      fixed_once("run.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=8 train.py\n", id),
+      "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\ntorchrun --nproc_per_node=8 train.py\n");
   // dashes and a separate value, a quoted list of two, a prefix assignment on the command itself
   EXPECT_EQ(fixed_once("run.sh", "export CUDA_VISIBLE_DEVICES=\"0,1\"\ntorchrun --nproc-per-node 4 train.py\n", id),
             "export CUDA_VISIBLE_DEVICES=\"0,1,2,3\"\ntorchrun --nproc-per-node 4 train.py\n");
   EXPECT_EQ(fixed_once("run.sh", "CUDA_VISIBLE_DEVICES=0 torchrun --nproc-per-node=2 train.py\n", id),
             "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc-per-node=2 train.py\n");
   // the stranger's Dockerfile
-  EXPECT_EQ(fixed_once("Dockerfile", "FROM x\nENV CUDA_VISIBLE_DEVICES=0\nCMD torchrun --nproc_per_node=8 /app/train.py\n", id),
+  EXPECT_EQ(fixed_once("Dockerfile",
+                       "FROM x\nENV CUDA_VISIBLE_DEVICES=0\nCMD torchrun --nproc_per_node=8 /app/train.py\n", id),
             "FROM x\nENV CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\nCMD torchrun --nproc_per_node=8 /app/train.py\n");
   // under srun in a job that asks Slurm for GPUs, Slurm may set it again for the step: a warning
   fixed_once("job.sbatch",
@@ -49,20 +51,25 @@ TEST(LintStrangerMisses, GpusFewerThanProcsListsTheGpusTheProcessesNeed) {
 // b. srun bash -c "... $SLURM_PROCID ...": the double quotes expand it once.
 TEST(LintStrangerMisses, TaskVariableInDoubleQuotesIsSingleQuotedWithTheBatchVariablesSplicedIn) {
   const std::string id = "lint.slurm.task-variable-expanded-once";
-  const std::string head = "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\nhead=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n1)\n";
+  const std::string head =
+      "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=1\nhead=$(scontrol show hostnames "
+      "\"$SLURM_JOB_NODELIST\" | head -n1)\n";
   EXPECT_EQ(fixed_once("job.sbatch",
                        head + "srun bash -c \"torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_PROCID "
                               "--master_addr=$head --master_port=29501 train.py\"\n",
                        id),
-            head + "srun bash -c 'torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_PROCID "
-                   "--master_addr='\"$head\"' --master_port=29501 train.py'\n");
+            head +
+                "srun bash -c 'torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_PROCID "
+                "--master_addr='\"$head\"' --master_port=29501 train.py'\n");
   // ${...}, $(...), escaped quotes, a literal apostrophe, a continuation inside the quotes
-  EXPECT_EQ(fixed_once("job.sbatch",
-                       head + "srun --kill-on-bad-exit=1 bash -lc \"cd ${WORK:-.} && torchrun --node_rank=${SLURM_NODEID} \\\n"
-                              "  --master_addr=$(hostname) --tag=\\\"it's\\\" train.py\"\n",
-                       id),
-            head + "srun --kill-on-bad-exit=1 bash -lc 'cd '\"${WORK:-.}\"' && torchrun --node_rank=${SLURM_NODEID} '\\\n"
-                   "'  --master_addr='\"$(hostname)\"' --tag=\"it'\\''s\" train.py'\n");
+  EXPECT_EQ(fixed_once(
+                "job.sbatch",
+                head + "srun --kill-on-bad-exit=1 bash -lc \"cd ${WORK:-.} && torchrun --node_rank=${SLURM_NODEID} \\\n"
+                       "  --master_addr=$(hostname) --tag=\\\"it's\\\" train.py\"\n",
+                id),
+            head +
+                "srun --kill-on-bad-exit=1 bash -lc 'cd '\"${WORK:-.}\"' && torchrun --node_rank=${SLURM_NODEID} '\\\n"
+                "'  --master_addr='\"$(hostname)\"' --tag=\"it'\\''s\" train.py'\n");
 
   // inside quotes the inner shell reads as single quotes the variable would stop expanding: prose
   auto inner = lint_as("job.sbatch", head + "srun bash -c \"echo '$SLURM_PROCID'\"\n");
@@ -71,9 +78,12 @@ TEST(LintStrangerMisses, TaskVariableInDoubleQuotesIsSingleQuotedWithTheBatchVar
   EXPECT_TRUE(found[0]->edits.empty()) << found[0]->edits[0].replacement;
 
   clean("job.sbatch",
-        head + "srun bash -c 'torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_NODEID --master_addr='\"$head\"' train.py'\n",
+        head +
+            "srun bash -c 'torchrun --nnodes=2 --nproc_per_node=8 --node_rank=$SLURM_NODEID --master_addr='\"$head\"' "
+            "train.py'\n",
         id);
-  clean("job.sbatch", head + "srun bash -c \"torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=$head:29500 train.py\"\n", id);
+  clean("job.sbatch",
+        head + "srun bash -c \"torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=$head:29500 train.py\"\n", id);
   clean("job.sbatch", head + "srun bash -c \"echo \\$SLURM_PROCID\"\n", id);  // escaped: each task expands it
 }
 
@@ -88,10 +98,13 @@ TEST(LintStrangerMisses, TorchrunPerTaskRunsOneTorchrunPerNode) {
   EXPECT_NE(after.find("\n#SBATCH --ntasks-per-node=1\n"), std::string::npos) << after;
   auto fs = lint_as("job.sbatch", job);
   ASSERT_FALSE(all_of(fs, id).empty());
-  EXPECT_NE(all_of(fs, id)[0]->finding.title.find("64 processes per node"), std::string::npos) << all_of(fs, id)[0]->finding.title;
+  EXPECT_NE(all_of(fs, id)[0]->finding.title.find("64 processes per node"), std::string::npos)
+      << all_of(fs, id)[0]->finding.title;
   // on the srun line itself
-  EXPECT_EQ(fixed_once("job.sbatch", "#SBATCH --nodes=2\nsrun --ntasks-per-node 4 torchrun --nnodes=2 --nproc_per_node=4 "
-                                     "--rdzv_backend=c10d --rdzv_endpoint=h:1 t.py\n", id),
+  EXPECT_EQ(fixed_once("job.sbatch",
+                       "#SBATCH --nodes=2\nsrun --ntasks-per-node 4 torchrun --nnodes=2 --nproc_per_node=4 "
+                       "--rdzv_backend=c10d --rdzv_endpoint=h:1 t.py\n",
+                       id),
             "#SBATCH --nodes=2\nsrun --ntasks-per-node 1 torchrun --nnodes=2 --nproc_per_node=4 "
             "--rdzv_backend=c10d --rdzv_endpoint=h:1 t.py\n");
   // another srun step needs the eight tasks: no edit of the allocation, the fix is prose
@@ -102,21 +115,26 @@ TEST(LintStrangerMisses, TorchrunPerTaskRunsOneTorchrunPerNode) {
   std::string one = job;
   one.replace(one.find("=8\n#SBATCH --gres"), 2, "=1");
   clean("job.sbatch", one, id);
-  clean("job.sbatch", job.substr(0, job.find("srun")) + "srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=8 "
-                                                       "--rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 train.py\n", id);
+  clean("job.sbatch",
+        job.substr(0, job.find("srun")) +
+            "srun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=8 "
+            "--rdzv_backend=c10d --rdzv_endpoint=$MASTER_ADDR:29500 train.py\n",
+        id);
   clean("job.sbatch", job.substr(0, job.find("srun")) + "srun python train.py\n", id);  // one process per task
 }
 
 // d. --nnodes=2 with neither --node_rank nor a rendezvous backend: every node is node 0.
 TEST(LintStrangerMisses, StaticRendezvousWithoutNodeRankGetsC10d) {
   const std::string id = "lint.torch.static-rendezvous-no-node-rank";
-  EXPECT_EQ(fixed_once("run.sh", "#!/bin/bash\nMASTER=node01\n"
-                                 "torchrun --nnodes=2 --nproc_per_node=8 --master_addr=$MASTER --master_port=29500 train.py\n",
+  EXPECT_EQ(fixed_once("run.sh",
+                       "#!/bin/bash\nMASTER=node01\n"
+                       "torchrun --nnodes=2 --nproc_per_node=8 --master_addr=$MASTER --master_port=29500 train.py\n",
                        id),
             "#!/bin/bash\nMASTER=node01\n"
             "torchrun --nnodes=2 --nproc_per_node=8 --rdzv_backend=c10d --rdzv_endpoint=$MASTER:29500 train.py\n");
   // dashes, no port (torchrun's default 29500), continuation lines, the port alone on its line
-  EXPECT_EQ(fixed_once("run.sh", "torchrun --nnodes 2 \\\n  --master-addr node01 \\\n  --master-port 6000 \\\n  train.py\n", id),
+  EXPECT_EQ(fixed_once("run.sh",
+                       "torchrun --nnodes 2 \\\n  --master-addr node01 \\\n  --master-port 6000 \\\n  train.py\n", id),
             "torchrun --nnodes 2 \\\n  --rdzv-backend=c10d --rdzv-endpoint=node01:6000 \\\n  train.py\n");
   EXPECT_EQ(fixed_once("run.sh", "python -m torch.distributed.run --nnodes=4 --master-addr=10.0.0.5 train.py\n", id),
             "python -m torch.distributed.run --nnodes=4 --rdzv-backend=c10d --rdzv-endpoint=10.0.0.5:29500 train.py\n");
@@ -132,7 +150,8 @@ TEST(LintStrangerMisses, StaticRendezvousWithoutNodeRankGetsC10d) {
   clean("run.sh", "torchrun --nnodes=1:4 --rdzv_backend=c10d --rdzv_endpoint=h:1 train.py\n", id);
   clean("run.sh", "export PET_NODE_RANK=$1\ntorchrun --nnodes=2 --master_addr=node01 train.py\n", id);
   // in an image, whoever starts the container may set PET_NODE_RANK (Kubeflow's PyTorchJob): a warning
-  fixed_once("Dockerfile", "FROM x\nCMD torchrun --nnodes=2 --master-addr=trainer-0 train.py\n", id, core::Severity::warning);
+  fixed_once("Dockerfile", "FROM x\nCMD torchrun --nnodes=2 --master-addr=trainer-0 train.py\n", id,
+             core::Severity::warning);
 }
 
 // e. os.environ[...] = 29500: TypeError before anything runs.
@@ -144,7 +163,8 @@ TEST(LintStrangerMisses, EnvironValueThatIsNotAStringIsQuoted) {
             "import os\nos.environ['NCCL_BUFFSIZE'] = '4194304'\n");
   EXPECT_EQ(fixed_once("t.py", "import os\nos.environ.setdefault(\"NCCL_IB_DISABLE\", 1)\n", id),
             "import os\nos.environ.setdefault(\"NCCL_IB_DISABLE\", \"1\")\n");
-  EXPECT_EQ(fixed_once("t.py", "import os\nos.environ.update(LR=0.5)\n", id), "import os\nos.environ.update(LR=\"0.5\")\n");
+  EXPECT_EQ(fixed_once("t.py", "import os\nos.environ.update(LR=0.5)\n", id),
+            "import os\nos.environ.update(LR=\"0.5\")\n");
   auto fs = lint_as("t.py", "import os\nos.environ[\"MASTER_PORT\"] = 29500\n");
   ASSERT_EQ(all_of(fs, id).size(), 1u);
   EXPECT_NE(all_of(fs, id)[0]->finding.title.find("TypeError: str expected, not int"), std::string::npos);
@@ -155,7 +175,8 @@ TEST(LintStrangerMisses, EnvironValueThatIsNotAStringIsQuoted) {
   EXPECT_NE(all_of(b, id)[0]->finding.title.find("not bool"), std::string::npos);
 
   clean("t.py", "import os\nos.environ[\"MASTER_PORT\"] = \"29500\"\nos.environ[\"A\"] = str(1)\n", id);
-  clean("t.py", "import os\nenv = os.environ.copy()\nenv[\"MASTER_PORT\"] = 29500\n", id);  // a dict, not the environment
+  clean("t.py", "import os\nenv = os.environ.copy()\nenv[\"MASTER_PORT\"] = 29500\n",
+        id);  // a dict, not the environment
   clean("t.py", "import os\nPORT = 29500\nos.environ[\"MASTER_PORT\"] = f\"{PORT}\"\n", id);
 }
 
@@ -164,33 +185,52 @@ TEST(LintStrangerMisses, StrategyAfterOpsMovesTheStrategyUp) {
   const std::string id = "lint.tf.strategy-after-ops";
   const std::string tf_config =
       "import json, os\nimport tensorflow as tf\n"
-      "os.environ[\"TF_CONFIG\"] = json.dumps({\"cluster\": {\"worker\": [\"h1:1\", \"h2:1\"]}, \"task\": {\"type\": \"worker\", \"index\": 0}})\n";
-  EXPECT_EQ(fixed_once("t.py", tf_config + "ds = tf.data.Dataset.range(100)\nx = 1\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n", id),
-            tf_config + "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = tf.data.Dataset.range(100)\nx = 1\n");
+      "os.environ[\"TF_CONFIG\"] = json.dumps({\"cluster\": {\"worker\": [\"h1:1\", \"h2:1\"]}, \"task\": {\"type\": "
+      "\"worker\", \"index\": 0}})\n";
+  EXPECT_EQ(
+      fixed_once("t.py",
+                 tf_config +
+                     "ds = tf.data.Dataset.range(100)\nx = 1\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n",
+                 id),
+      tf_config + "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = tf.data.Dataset.range(100)\nx = 1\n");
   // a model built with its input shape, inside main(): moved within main()
-  EXPECT_EQ(fixed_once("t.py", "import tensorflow as tf\ndef main():\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(4,))])\n"
-                               "    s = tf.distribute.MultiWorkerMirroredStrategy()\n", id),
+  EXPECT_EQ(fixed_once("t.py",
+                       "import tensorflow as tf\ndef main():\n    m = tf.keras.Sequential([tf.keras.layers.Dense(1, "
+                       "input_shape=(4,))])\n"
+                       "    s = tf.distribute.MultiWorkerMirroredStrategy()\n",
+                       id),
             "import tensorflow as tf\ndef main():\n    s = tf.distribute.MultiWorkerMirroredStrategy()\n"
             "    m = tf.keras.Sequential([tf.keras.layers.Dense(1, input_shape=(4,))])\n");
   // TF_CONFIG set between the dataset and the strategy: moving the strategy above it would lose the
   // cluster, so the fix is prose
-  auto between = lint_as("t.py", "import json, os\nimport tensorflow as tf\nds = tf.data.Dataset.range(100)\n"
-                                 "os.environ[\"TF_CONFIG\"] = \"{}\"\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n");
+  auto between =
+      lint_as("t.py",
+              "import json, os\nimport tensorflow as tf\nds = tf.data.Dataset.range(100)\n"
+              "os.environ[\"TF_CONFIG\"] = \"{}\"\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n");
   ASSERT_EQ(all_of(between, id).size(), 1u) << ids(between);
   EXPECT_TRUE(all_of(between, id)[0]->edits.empty());
   // the strategy reads a name bound after the dataset: prose
-  auto reads = lint_as("t.py", "import tensorflow as tf\nds = tf.data.Dataset.range(1)\nopts = tf.distribute.experimental.CommunicationOptions()\n"
-                               "strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=opts)\n");
+  auto reads = lint_as("t.py",
+                       "import tensorflow as tf\nds = tf.data.Dataset.range(1)\nopts = "
+                       "tf.distribute.experimental.CommunicationOptions()\n"
+                       "strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=opts)\n");
   ASSERT_EQ(all_of(reads, id).size(), 1u) << ids(reads);
   EXPECT_TRUE(all_of(reads, id)[0]->edits.empty());
 
-  clean("t.py", tf_config + "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = tf.data.Dataset.range(100)\n", id);
-  clean("t.py", "import tensorflow as tf\n(x, y), _ = tf.keras.datasets.mnist.load_data()\ngpus = tf.config.list_physical_devices(\"GPU\")\n"
-                "tf.random.set_seed(1)\n"
-                "strategy = tf.distribute.MultiWorkerMirroredStrategy()\n", id);
-  clean("t.py", "import tensorflow as tf\ndef make():\n    return tf.data.Dataset.range(10)\n"
-                "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = make()\n", id);  // defined, called after
-  clean("t.py", "import tensorflow as tf\nds = tf.data.Dataset.range(10)\nstrategy = tf.distribute.MirroredStrategy()\n", id);
+  clean("t.py", tf_config + "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = tf.data.Dataset.range(100)\n",
+        id);
+  clean("t.py",
+        "import tensorflow as tf\n(x, y), _ = tf.keras.datasets.mnist.load_data()\ngpus = "
+        "tf.config.list_physical_devices(\"GPU\")\n"
+        "tf.random.set_seed(1)\n"
+        "strategy = tf.distribute.MultiWorkerMirroredStrategy()\n",
+        id);
+  clean("t.py",
+        "import tensorflow as tf\ndef make():\n    return tf.data.Dataset.range(10)\n"
+        "strategy = tf.distribute.MultiWorkerMirroredStrategy()\nds = make()\n",
+        id);  // defined, called after
+  clean("t.py",
+        "import tensorflow as tf\nds = tf.data.Dataset.range(10)\nstrategy = tf.distribute.MirroredStrategy()\n", id);
 }
 
 }  // namespace

@@ -48,10 +48,11 @@ std::string makes_ops(const PythonTree& t, const PyCall& c) {
     }
     return "";
   }
-  static const std::set<std::string> k_tensors = {"constant", "Variable", "zeros", "ones", "fill",
-                                                  "convert_to_tensor", "eye", "linspace"};
+  static const std::set<std::string> k_tensors = {"constant", "Variable",          "zeros", "ones",
+                                                  "fill",     "convert_to_tensor", "eye",   "linspace"};
   static const std::set<std::string> k_random = {"tf.random.uniform", "tf.random.normal", "tf.random.truncated_normal"};
-  if (k_random.count(n) || (core::starts_with(n, "tf.") && n.find('.', 3) == std::string::npos && k_tensors.count(c.last))) {
+  if (k_random.count(n) ||
+      (core::starts_with(n, "tf.") && n.find('.', 3) == std::string::npos && k_tensors.count(c.last))) {
     return "creates a tensor";
   }
   return "";
@@ -135,9 +136,10 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
       }
       f->evidence.push_back(ctx.path() + ":" + std::to_string(c.line) + ": " +
                             std::string(core::trim(ctx.line_text(c.line))));
-      f->evidence.push_back("TensorFlow 2.x: MultiWorkerMirroredStrategy's multi-worker setup calls "
-                            "context.configure_collective_ops, which raises once the eager context is initialized "
-                            "(collective_all_reduce_strategy.py, eager/context.py)");
+      f->evidence.push_back(
+          "TensorFlow 2.x: MultiWorkerMirroredStrategy's multi-worker setup calls "
+          "context.configure_collective_ops, which raises once the eager context is initialized "
+          "(collective_all_reduce_strategy.py, eager/context.py)");
       break;
     }
   }

@@ -45,10 +45,11 @@ void compare(const std::vector<Parsed>& parsed, std::vector<LintFinding>& out) {
     if (p.task.empty()) continue;
     auto [it, fresh] = by_task.try_emplace(p.task, &p);
     if (fresh) continue;
-    auto f = core::new_finding("lint.tf.tf-config-task-repeated", core::Label::tf_config, core::Severity::error,
-                               fmt::format("TF_CONFIG at {} claims task {} like the one at {}: two workers with one "
-                                           "index (a file copied without changing task.index), and the job never starts",
-                                           where(*p.seen), p.task, where(*it->second->seen)));
+    auto f =
+        core::new_finding("lint.tf.tf-config-task-repeated", core::Label::tf_config, core::Severity::error,
+                          fmt::format("TF_CONFIG at {} claims task {} like the one at {}: two workers with one "
+                                      "index (a file copied without changing task.index), and the job never starts",
+                                      where(*p.seen), p.task, where(*it->second->seen)));
     f.evidence = {where(*it->second->seen) + ": task " + p.task, where(*p.seen) + ": task " + p.task};
     f.fix.text = "give each worker its own \"task\": {\"type\": \"worker\", \"index\": N}, N = 0 .. workers-1";
     out.push_back(at(*p.seen, std::move(f)));

@@ -21,11 +21,11 @@ bool parse_iface_entry(std::string_view s, std::string_view& iface, std::string_
 AddressMention find_endpoint(std::string_view s);
 
 // Address tests delegate to core/address.hpp (inet_pton), names to core/link_names.hpp.
-bool is_loopback_addr(std::string_view addr);     // 127.0.0.0/8, ::1
-bool is_debian_host_alias(std::string_view addr); // 127.0.1.1 (Debian/Ubuntu /etc/hosts)
-bool is_docker_default_addr(std::string_view addr);// 172.17.0.0/16, Docker's default bridge
-bool is_link_local6(std::string_view addr);       // fe80::/10
-bool is_loopback_iface(std::string_view iface);   // lo, lo*
+bool is_loopback_addr(std::string_view addr);        // 127.0.0.0/8, ::1
+bool is_debian_host_alias(std::string_view addr);    // 127.0.1.1 (Debian/Ubuntu /etc/hosts)
+bool is_docker_default_addr(std::string_view addr);  // 172.17.0.0/16, Docker's default bridge
+bool is_link_local6(std::string_view addr);          // fe80::/10
+bool is_loopback_iface(std::string_view iface);      // lo, lo*
 // core::is_host_private_link_name: docker*, Docker bridges, veth*, VPN and virtual link names
 bool is_virtual_iface(std::string_view iface);
 // IPv4 "a.b.c.d" -> its first two octets as one number; -1 for anything else.

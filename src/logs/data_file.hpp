@@ -21,13 +21,13 @@ class DataEntry {
   DataEntry(const nlohmann::json& object, std::string_view file, std::size_t index);
   std::string text(const char* field) const;
   int number(const char* field) const;
-  EventKind kind(const char* field) const;           // by the enumerator's name: "bootstrap_iface"
-  std::vector<EventKind> kinds_or_none(const char* field) const;  // ["ib_none", ...]; absent: empty
-  core::Label label(const char* field) const;        // "loopback-interface"
-  core::Severity severity(const char* field) const;  // "error", "warning", "info"
+  EventKind kind(const char* field) const;                               // by the enumerator's name: "bootstrap_iface"
+  std::vector<EventKind> kinds_or_none(const char* field) const;         // ["ib_none", ...]; absent: empty
+  core::Label label(const char* field) const;                            // "loopback-interface"
+  core::Severity severity(const char* field) const;                      // "error", "warning", "info"
   std::map<std::string, std::string> text_map(const char* field) const;  // {"VAR": "value", ...}
   bool has(const char* field) const;
-  std::string text_or_empty(const char* field) const;              // absent: ""
+  std::string text_or_empty(const char* field) const;               // absent: ""
   std::vector<std::string> texts_or_none(const char* field) const;  // "a" or ["a", "b"]; absent: empty
   // ["a", ["b", "c"]]: each item a text or a list of texts (a one-text list for "a"); absent: empty
   std::vector<std::vector<std::string>> text_groups(const char* field) const;

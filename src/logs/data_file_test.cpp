@@ -30,8 +30,9 @@ constexpr std::string_view k_entry_start =
 // The error compiling a catalogue entry whose "match" is `match` raises ("" when it compiles).
 std::string match_error(std::string_view match) {
   try {
-    auto entries = parse_message_catalogue(R"([{"id": "x.y", "origin": "o", "releases": "r", "format": "f", "example": "e", "kind": "ib_none", "label": "other", "match": )" +
-                                           std::string(match) + "}]");
+    auto entries = parse_message_catalogue(
+        R"([{"id": "x.y", "origin": "o", "releases": "r", "format": "f", "example": "e", "kind": "ib_none", "label": "other", "match": )" +
+        std::string(match) + "}]");
     check_catalogue_matches(entries);
   } catch (const std::runtime_error& e) {
     return e.what();
@@ -40,22 +41,28 @@ std::string match_error(std::string_view match) {
 }
 
 TEST(LogsDataFile, NamesTheEntryOfABadMatch) {
-  EXPECT_EQ("", match_error(R"({"on": ["nccl", "text"], "starts": "ab", "pattern": "ab {rank} c", "extract": "comm"})"));
-  EXPECT_EQ("message_catalogue.json (x.y): field \"on\": unknown scope 'nccl-info'", match_error(R"({"on": "nccl-info", "has": ["ab"]})"));
-  EXPECT_EQ("message_catalogue.json (x.y): unknown extractor 'rank'", match_error(R"({"on": "text", "has": ["ab"], "extract": "rank"})"));
-  EXPECT_EQ("message_catalogue.json (x.y): pattern \"ab {host}\": unknown field {host}", match_error(R"({"on": "text", "pattern": "ab {host}"})"));
-  EXPECT_EQ("message_catalogue.json (x.y): pattern \"{rank} ab\": does not start with a literal", match_error(R"({"on": "text", "pattern": "{rank} ab"})"));
-  EXPECT_EQ("message_catalogue.json (x.y): a literal shorter than 2 characters", match_error(R"({"on": "text", "has": ["a"]})"));
+  EXPECT_EQ("",
+            match_error(R"({"on": ["nccl", "text"], "starts": "ab", "pattern": "ab {rank} c", "extract": "comm"})"));
+  EXPECT_EQ("message_catalogue.json (x.y): field \"on\": unknown scope 'nccl-info'",
+            match_error(R"({"on": "nccl-info", "has": ["ab"]})"));
+  EXPECT_EQ("message_catalogue.json (x.y): unknown extractor 'rank'",
+            match_error(R"({"on": "text", "has": ["ab"], "extract": "rank"})"));
+  EXPECT_EQ("message_catalogue.json (x.y): pattern \"ab {host}\": unknown field {host}",
+            match_error(R"({"on": "text", "pattern": "ab {host}"})"));
+  EXPECT_EQ("message_catalogue.json (x.y): pattern \"{rank} ab\": does not start with a literal",
+            match_error(R"({"on": "text", "pattern": "{rank} ab"})"));
+  EXPECT_EQ("message_catalogue.json (x.y): a literal shorter than 2 characters",
+            match_error(R"({"on": "text", "has": ["a"]})"));
   EXPECT_EQ("message_catalogue.json (x.y): \"match\" names nothing to recognise", match_error(R"({"on": "text"})"));
-  EXPECT_EQ("message_catalogue.json: entry 1 (x.y): field \"match\": missing",
-            [] {
-              try {
-                parse_message_catalogue(R"([{"id": "x.y", "origin": "o", "releases": "r", "format": "f", "example": "e", "kind": "ib_none", "label": "other"}])");
-              } catch (const std::runtime_error& e) {
-                return std::string(e.what());
-              }
-              return std::string();
-            }());
+  EXPECT_EQ("message_catalogue.json: entry 1 (x.y): field \"match\": missing", [] {
+    try {
+      parse_message_catalogue(
+          R"([{"id": "x.y", "origin": "o", "releases": "r", "format": "f", "example": "e", "kind": "ib_none", "label": "other"}])");
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  }());
 }
 
 TEST(LogsDataFile, ReadsAWellFormedEntry) {

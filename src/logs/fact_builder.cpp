@@ -2,8 +2,8 @@
 
 #include "core/utf8.hpp"
 #include "logs/address_text.hpp"
-#include "logs/tf_config_text.hpp"
 #include "logs/line_classifier.hpp"
+#include "logs/tf_config_text.hpp"
 
 #include <algorithm>
 #include <array>
@@ -41,8 +41,10 @@ bool is_signal(EventKind k) {
     case EventKind::coll_call:
     case EventKind::horovod_missing_rank:
     case EventKind::elastic_failure_row:
-    case EventKind::using_network: return false;
-    default: return true;
+    case EventKind::using_network:
+      return false;
+    default:
+      return true;
   }
 }
 
@@ -58,8 +60,10 @@ bool is_state_kind(EventKind k) {
     case EventKind::using_network:
     case EventKind::net_plugin:
     case EventKind::ifname_env:
-    case EventKind::ib_hca_env: return true;
-    default: return false;
+    case EventKind::ib_hca_env:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -91,8 +95,10 @@ bool is_error_kind(EventKind k) {
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
     case EventKind::launcher_exit:
-    case EventKind::watchdog_timeout: return true;
-    default: return false;
+    case EventKind::watchdog_timeout:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -102,15 +108,16 @@ std::string Evidence::where() const { return file + ":" + std::to_string(line) +
 
 // ncclDataType_t and ncclRedOp_t values as nccl.h numbers them (2.28.9; 0-8 since 2.0).
 std::string CollCall::describe() const {
-  static constexpr std::array<std::string_view, 12> k_types = {"int8",    "uint8",    "int32",       "uint32",
-                                                               "int64",   "uint64",   "float16",     "float32",
+  static constexpr std::array<std::string_view, 12> k_types = {"int8",    "uint8",    "int32",      "uint32",
+                                                               "int64",   "uint64",   "float16",    "float32",
                                                                "float64", "bfloat16", "float8e4m3", "float8e5m2"};
   static constexpr std::array<std::string_view, 5> k_ops = {"sum", "prod", "max", "min", "avg"};
   std::string s = name + " count " + std::to_string(count) + " datatype " + std::to_string(datatype);
   if (datatype >= 0 && static_cast<std::size_t>(datatype) < k_types.size())
     s += " (" + std::string(k_types[static_cast<std::size_t>(datatype)]) + ")";
   s += " op " + std::to_string(op);
-  if (op >= 0 && static_cast<std::size_t>(op) < k_ops.size()) s += " (" + std::string(k_ops[static_cast<std::size_t>(op)]) + ")";
+  if (op >= 0 && static_cast<std::size_t>(op) < k_ops.size())
+    s += " (" + std::string(k_ops[static_cast<std::size_t>(op)]) + ")";
   return s + " root " + std::to_string(root);
 }
 
@@ -140,7 +147,8 @@ std::uint64_t key_hash(std::string_view key) {
     h ^= h >> 31;
   }
   std::uint64_t w = 0;  // the tail, assembled bytewise (a short memcpy stalls store forwarding)
-  for (std::size_t k = 0; i + k < key.size(); ++k) w |= static_cast<std::uint64_t>(static_cast<unsigned char>(key[i + k])) << (8 * k);
+  for (std::size_t k = 0; i + k < key.size(); ++k)
+    w |= static_cast<std::uint64_t>(static_cast<unsigned char>(key[i + k])) << (8 * k);
   h ^= w;
   // Murmur3's finaliser: every input bit reaches the low bits used as the slot index.
   h ^= h >> 33;
@@ -361,13 +369,16 @@ void FactBuilder::record_coll(const LineEvent& ev, ProcessState& p, std::string_
   auto key = std::make_tuple(static_cast<int>(ordinal), c.nranks, ev.seq, c.calls_in_op);
   auto it = facts_.coll_first.find(key);
   if (it == facts_.coll_first.end()) {
-    if (facts_.coll_first.size() < k_max_positions) facts_.coll_first.emplace(key, CollSeen{&p, std::move(call), evidence(body)});
+    if (facts_.coll_first.size() < k_max_positions)
+      facts_.coll_first.emplace(key, CollSeen{&p, std::move(call), evidence(body)});
     return;
   }
-  if (it->second.process == &p || it->second.call.same(call) || facts_.coll_mismatches.size() >= k_max_mismatches) return;
+  if (it->second.process == &p || it->second.call.same(call) || facts_.coll_mismatches.size() >= k_max_mismatches)
+    return;
   for (const auto& m : facts_.coll_mismatches)
     if (m.ordinal == std::get<0>(key) && m.nranks == c.nranks && m.op_count == ev.seq) return;
-  facts_.coll_mismatches.push_back({std::get<0>(key), c.nranks, ev.seq, it->second, CollSeen{&p, std::move(call), evidence(body)}});
+  facts_.coll_mismatches.push_back(
+      {std::get<0>(key), c.nranks, ev.seq, it->second, CollSeen{&p, std::move(call), evidence(body)}});
 }
 
 // A line of Horovod's "Missing ranks" list whose "R: " the prefix stripper read as an srun label
@@ -375,8 +386,8 @@ void FactBuilder::record_coll(const LineEvent& ev, ProcessState& p, std::string_
 void FactBuilder::missing_rank_line(ParsedLine& parsed) const {
   std::string_view body = parsed.stripped.body;
   while (!body.empty() && (body.back() == '\r' || body.back() == ' ')) body.remove_suffix(1);
-  if (line_no_ > horovod_stall_line_ + 3 || parsed.stripped.launcher_rank < 0 || body.size() < 3 || body.front() != '[' ||
-      body.back() != ']')
+  if (line_no_ > horovod_stall_line_ + 3 || parsed.stripped.launcher_rank < 0 || body.size() < 3 ||
+      body.front() != '[' || body.back() != ']')
     return;
   parsed.event.kind = EventKind::horovod_missing_rank;
   parsed.event.rank = parsed.stripped.launcher_rank;
@@ -402,7 +413,8 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
     case EventKind::horovod_stall:
       ++facts_.horovod_stall_reports;
       horovod_stall_line_ = line_no_;
-      if (facts_.horovod_stalls.size() < k_max_stalls) facts_.horovod_stalls.push_back(HorovodStall{evidence(body), {}, {}, false, {}});
+      if (facts_.horovod_stalls.size() < k_max_stalls)
+        facts_.horovod_stalls.push_back(HorovodStall{evidence(body), {}, {}, false, {}});
       break;
     case EventKind::horovod_missing_rank: {
       // Only the list that follows a stall header (a line or two of other output may interleave).
@@ -558,8 +570,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
         p->plugin_line = evidence(body);
       }
       break;
-    case EventKind::net_channel:
-    {
+    case EventKind::net_channel: {
       std::string_view transport = channel_transport(ev.text);
       if (p != nullptr && p->transport.empty()) p->transport.assign(transport);
       if (transport == "IB") {
@@ -612,8 +623,8 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       int key = rank >= 0 ? rank : -1 - file_index_;
       if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
-        facts_.watchdogs[key] =
-            WatchdogHit{ev.seq, std::string(ev.text), evidence(body), std::string(ev.host.empty() ? line_host_ : ev.host)};
+        facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body),
+                                            std::string(ev.host.empty() ? line_host_ : ev.host)};
       break;
     }
     case EventKind::tf_config_printed:

@@ -104,11 +104,11 @@ namespace {
 // describe a process (host unknown); IB channel lines count GPUDirect RDMA use.
 TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
   FactBuilder b;
-  const LogFacts& f = read_file(b, "quoted.log",
-                                {"[0m NCCL INFO Bootstrap: Using lo:127.0.0.1<0>", "INFO NET/Socket : Using",
-                                 "NCCL INFO NET/Socket : Using [0]bond0:192.168.1.161<0>",
-                                 "[1]br-05ab815fa14e:172.19.0.1<0>", "9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA",
-                                 "9[1a000] -> 2[6b000] [receive] via NET/IB/1"});
+  const LogFacts& f =
+      read_file(b, "quoted.log",
+                {"[0m NCCL INFO Bootstrap: Using lo:127.0.0.1<0>", "INFO NET/Socket : Using",
+                 "NCCL INFO NET/Socket : Using [0]bond0:192.168.1.161<0>", "[1]br-05ab815fa14e:172.19.0.1<0>",
+                 "9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA", "9[1a000] -> 2[6b000] [receive] via NET/IB/1"});
   ASSERT_EQ(1u, f.processes.size());
   const ProcessState& p = *f.processes[0];
   EXPECT_EQ("", p.host);
@@ -122,11 +122,11 @@ TEST(LogsFactBuilder, KeepsHeaderlessLinesListEntriesAndGdrChannels) {
 
 TEST(LogsFactBuilder, KeepsNetIbOobInterfaceAndBootstrapFailures) {
   FactBuilder b;
-  const LogFacts& f = read_file(b, "ipoib.log",
-                                {"a100:2331:2666 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE "
-                                 "[RO]; OOB ibp75s0:192.168.0.103<0>",
-                                 "a100:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2",
-                                 "a100:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2"});
+  const LogFacts& f = read_file(
+      b, "ipoib.log",
+      {"a100:2331:2666 [3] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE "
+       "[RO]; OOB ibp75s0:192.168.0.103<0>",
+       "a100:2330:2658 [2] NCCL INFO misc/socket.cc:567 -> 2", "a100:2330:2658 [2] NCCL INFO bootstrap.cc:270 -> 2"});
   ASSERT_EQ(2u, f.processes.size());
   const ProcessState& p = *f.processes[0];
   EXPECT_EQ("ibp75s0", p.oob_iface);
@@ -137,7 +137,6 @@ TEST(LogsFactBuilder, KeepsNetIbOobInterfaceAndBootstrapFailures) {
   ASSERT_EQ(1u, s.evidence.size());
   EXPECT_EQ(3u, s.evidence[0].line);
 }
-
 
 // A paste that lost the line breaks between "[0] NCCL INFO" records (MPICH's -prepend-rank
 // prefix): every record still counts, and NCCL_IB_HCA naming devices NET/IB did not find, with
@@ -161,15 +160,17 @@ TEST(LogsFactBuilder, SplitsGluedRecordsAndFlagsAnUnfoundIbHca) {
   EXPECT_FALSE(core::has_error(rep.findings));
 
   // Without NCCL_IB_HCA, "No device found" on a host without RDMA is no finding of its own.
-  LogsReport plain = analyze_text("h:1:1 [0] NCCL INFO NET/IB : No device found.\n"
-                                  "h:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.7<0>\n"
-                                  "h:1:1 [0] NCCL INFO Using network Socket\n",
-                                  "plain");
+  LogsReport plain = analyze_text(
+      "h:1:1 [0] NCCL INFO NET/IB : No device found.\n"
+      "h:1:1 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.0.7<0>\n"
+      "h:1:1 [0] NCCL INFO Using network Socket\n",
+      "plain");
   for (const auto& f : plain.findings) EXPECT_NE("nccl.ib.hca-not-found-socket", f.id);
 
   // Next to a refused connection the unfound HCAs are background, not the first finding.
-  LogsReport failing = analyze_text(glued + "h:1:2 [0] misc/socket.cc:1 NCCL WARN Net : Connect to 198.18.0.9<4000> "
-                                            "failed : Connection refused\n",
+  LogsReport failing = analyze_text(glued +
+                                        "h:1:2 [0] misc/socket.cc:1 NCCL WARN Net : Connect to 198.18.0.9<4000> "
+                                        "failed : Connection refused\n",
                                     "failing");
   ASSERT_FALSE(failing.findings.empty());
   EXPECT_NE(core::Label::performance, failing.findings[0].label);
@@ -188,10 +189,12 @@ TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
   EXPECT_EQ("{'cluster': {}}", printed("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
   EXPECT_EQ("", printed("TF_CONFIG environment variable: not a dict"));
   EXPECT_EQ("", printed("export TF_CONFIG={}"));
-  EXPECT_EQ("{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, "
-            "\"x\": true, \"y\": null}",
-            python_repr_to_json("{u'cluster': {u'ps': [u'h:1']}, 'task': {'index': 0, 'type': u'chief'}, 'x': True, "
-                                "'y': None}").value_or("?"));
+  EXPECT_EQ(
+      "{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, "
+      "\"x\": true, \"y\": null}",
+      python_repr_to_json("{u'cluster': {u'ps': [u'h:1']}, 'task': {'index': 0, 'type': u'chief'}, 'x': True, "
+                          "'y': None}")
+          .value_or("?"));
   EXPECT_FALSE(python_repr_to_json("{'a': Spec(1)}").has_value());
   EXPECT_FALSE(python_repr_to_json("{'a': \"it's\"}").has_value());
   EXPECT_FALSE(python_repr_to_json("{'a': 'open").has_value());

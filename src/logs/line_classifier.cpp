@@ -139,8 +139,8 @@ std::size_t glued_record_start(std::string_view body) {
     return body.substr(j, end - 1 - j);
   };
   std::size_t start = k;
-  if (std::string_view src = token_before(start);
-      !src.empty() && src.find('.') != std::string_view::npos && source_token_len(std::string(src) + " ") == src.size() + 1)
+  if (std::string_view src = token_before(start); !src.empty() && src.find('.') != std::string_view::npos &&
+                                                  source_token_len(std::string(src) + " ") == src.size() + 1)
     start -= src.size() + 1;
   const std::size_t after_dev = start;
   if (std::string_view dev = token_before(start);
@@ -183,12 +183,18 @@ ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have
 
 std::string_view to_string(ConnError e) {
   switch (e) {
-    case ConnError::none: return "";
-    case ConnError::refused: return "refused";
-    case ConnError::timed_out: return "timed-out";
-    case ConnError::unreachable: return "unreachable";
-    case ConnError::reset: return "reset";
-    case ConnError::other: return "other";
+    case ConnError::none:
+      return "";
+    case ConnError::refused:
+      return "refused";
+    case ConnError::timed_out:
+      return "timed-out";
+    case ConnError::unreachable:
+      return "unreachable";
+    case ConnError::reset:
+      return "reset";
+    case ConnError::other:
+      return "other";
   }
   return "";
 }

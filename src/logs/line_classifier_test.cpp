@@ -33,8 +33,9 @@ TEST(LogsLineClassifier, ReadsTheNcclHeader) {
 // NCCL_DEBUG_SUBSYS=COLL (enqueue.cc's INFO(NCCL_COLL, "%s: opCount %lx sendbuff %p recvbuff %p count %zu
 // datatype %d op %d root %d comm %p [nranks=%d] stream %p")).
 TEST(LogsLineClassifier, CollectiveTraceLines) {
-  LineEvent ev = classify("gpu-a:4242:4301 [1] NCCL INFO ReduceScatter: opCount 1a2 sendbuff 0x7f00 recvbuff 0x7f80 "
-                          "count 3000000000 datatype 9 op 4 root 0 comm 0x55aa10 [nranks=16] stream 0x55bb20");
+  LineEvent ev = classify(
+      "gpu-a:4242:4301 [1] NCCL INFO ReduceScatter: opCount 1a2 sendbuff 0x7f00 recvbuff 0x7f80 "
+      "count 3000000000 datatype 9 op 4 root 0 comm 0x55aa10 [nranks=16] stream 0x55bb20");
   EXPECT_EQ(EventKind::coll_call, ev.kind);
   EXPECT_EQ("ReduceScatter", ev.text);
   EXPECT_EQ(0x1a2, ev.seq);
@@ -72,7 +73,8 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
        "10.0.0.1"},
       {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB/SHARP [1]mlx5_8:1/RoCE [RO]; OOB ibp75s0:192.168.0.103<0>",
        EventKind::ib_devices, "ibp75s0", "192.168.0.103"},
-      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.1.0.1<0>", EventKind::ib_devices, "ib0", "10.1.0.1"},
+      {"h:1:1 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/IB ; OOB ib0:10.1.0.1<0>", EventKind::ib_devices, "ib0",
+       "10.1.0.1"},
       // NCCLCHECK's error trace through the bootstrap (bootstrap.cu before 2.4); other files stay activity
       {"h:1:1 [0] NCCL INFO bootstrap.cc:270 -> 2", EventKind::bootstrap_failed, "", ""},
       {"h:1:1 [0] NCCL INFO bootstrap.cu:119 -> 2 [bthread]", EventKind::bootstrap_failed, "", ""},
@@ -92,7 +94,8 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
     EXPECT_EQ(c.addr, ev.addr) << c.line;
   }
   EXPECT_EQ("Socket", classify("h:1:1 [0] NCCL INFO Using network Socket").text);
-  EXPECT_EQ("IB", channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").text));
+  EXPECT_EQ("IB",
+            channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").text));
   EXPECT_EQ("", channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC").text));
 }
 
@@ -131,7 +134,8 @@ TEST(LogsLineClassifier, WarnFormatsAndCauses) {
       {"h:1:2 [0] include/socket.h:390 NCCL WARN Connect to 172.17.0.3<37551> failed : Connection refused",
        EventKind::connect_failed},
       {"h:1:2 [0] NCCL INFO Call to connect returned Connection refused, retrying", EventKind::connect_failed},
-      {"h:1:2 [0] transport/net_socket.cc:420 NCCL WARN NET/Socket : Message truncated : received 1024 bytes instead of 4",
+      {"h:1:2 [0] transport/net_socket.cc:420 NCCL WARN NET/Socket : Message truncated : received 1024 bytes instead "
+       "of 4",
        EventKind::message_truncated},
       {"h:1:2 [0] misc/socket.cc:524 NCCL WARN Bootstrap : no socket interface found", EventKind::no_socket_iface},
       {"h:1:2 [0] NCCL WARN some new warning", EventKind::nccl_warn},
@@ -139,7 +143,8 @@ TEST(LogsLineClassifier, WarnFormatsAndCauses) {
       {"h:1:1 [0] NCCL INFO NCCL version 2.19.3+cuda12.3", EventKind::nccl_version},
   };
   for (const auto& c : table) EXPECT_EQ(c.kind, classify(c.line).kind) << c.line;
-  LineEvent c = classify("h:1:2 [0] include/socket.h:390 NCCL WARN Connect to 172.17.0.3<37551> failed : Connection refused");
+  LineEvent c =
+      classify("h:1:2 [0] include/socket.h:390 NCCL WARN Connect to 172.17.0.3<37551> failed : Connection refused");
   EXPECT_TRUE(c.warn);
   EXPECT_EQ("172.17.0.3", c.addr);
   EXPECT_EQ(37551, c.port);
@@ -175,11 +180,11 @@ TEST(LogsLineClassifier, WarnFormatsAndCauses) {
       ASSERT_TRUE(socket_type_pair(ev.text, peer, expected)) << l;
       EXPECT_EQ(4, peer) << l;
       EXPECT_EQ(3, expected) << l;
-  }
-  EXPECT_NE(EventKind::socket_type_mismatch,
-            classify("h:1:2 [0] misc/socket.cc:428 NCCL WARN socketFinalizeAccept: wrong magic 12 != 34").kind);
-  int a = 0, b = 0;
-  EXPECT_FALSE(socket_type_pair("no numbers here", a, b));
+    }
+    EXPECT_NE(EventKind::socket_type_mismatch,
+              classify("h:1:2 [0] misc/socket.cc:428 NCCL WARN socketFinalizeAccept: wrong magic 12 != 34").kind);
+    int a = 0, b = 0;
+    EXPECT_FALSE(socket_type_pair("no numbers here", a, b));
   }
 }
 
@@ -286,15 +291,12 @@ TEST(LogsLineClassifier, CudaCodeWithoutKernelsForTheGpu) {
 
 TEST(LogsLineClassifier, StackFramesInInputPipelineCode) {
   for (std::string l : {"    __next__ (trainer/data/shard_reader.py:212)",
-                        "__next__ (/opt/app/datasets/streaming.py:40)",
-                        "    _next_data (mylib/io/my_dataloader.py:77)",
+                        "__next__ (/opt/app/datasets/streaming.py:40)", "    _next_data (mylib/io/my_dataloader.py:77)",
                         "  File \"/srv/proj/data/iterators.py\", line 648, in __next__",
                         "  File \"/srv/proj/pipeline/image_dataset.py\", line 31 in __getitem__"})
     EXPECT_EQ(EventKind::data_stall, classify(l).kind) << l;
-  for (std::string l : {"    wait (threading.py:302)",
-                        "    __next__ (trainer/model/layers.py:12)",
-                        "    forward (trainer/data/augment.py:30)",
-                        "  File \"/srv/proj/train.py\", line 274, in train",
+  for (std::string l : {"    wait (threading.py:302)", "    __next__ (trainer/model/layers.py:12)",
+                        "    forward (trainer/data/augment.py:30)", "  File \"/srv/proj/train.py\", line 274, in train",
                         "Epoch (loss 0.3)"})
     EXPECT_NE(EventKind::data_stall, classify(l).kind) << l;
 }
@@ -401,7 +403,8 @@ TEST(LogsLineClassifier, NetPluginLinesOfEveryVersion) {
   expect_event("h:1:1 [0] NCCL INFO P2P plugin v8 IBext_v8", EventKind::net_plugin, "IBext_v8");
   expect_event("h:1:1 [0] NCCL INFO P2P plugin IBext", EventKind::net_plugin, "IBext");
   // A try that failed is no outcome.
-  EXPECT_NE(EventKind::net_plugin, classify("h:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol.").kind);
+  EXPECT_NE(EventKind::net_plugin,
+            classify("h:1:1 [0] NCCL INFO NET/Plugin: Failed to find ncclNetPlugin_v8 symbol.").kind);
   EXPECT_NE(EventKind::net_plugin, classify("h:1:1 [0] NCCL INFO NET/Plugin: Loaded net plugin  (v8)").kind);
 }
 

@@ -13,94 +13,94 @@ namespace dd::logs {
 // is an NCCL INFO line with a header: it still counts as activity of that rank).
 enum class EventKind : std::uint8_t {
   none,
-  nccl_info,              // any other NCCL INFO line (activity)
-  nccl_warn,              // any other NCCL WARN line
-  nccl_version,           // "NCCL version 2.7.8+cuda10.2" -> text = "2.7.8+cuda10.2"
-  bootstrap_iface,        // "Bootstrap : Using [0]eth0:10.0.0.1<0>" -> iface, addr
-  socket_ifaces,          // "NET/Socket : Using [0]eth0:..<0> [1]..." -> text = list; iface, addr = first
-  legacy_iface,           // 2.3: "NET : Using interface lo:127.0.0.1<0>" -> iface, addr
-  no_socket_iface,        // "Bootstrap : no socket interface found", "NET/Socket : no interface found",
-                          // "NET/IB : No IP interface found", "Socket creation failed : Address family ..."
-  ib_devices,             // "NET/IB : Using [0]mlx5_0:1/RoCE ..." -> text = list
-  ib_none,                // "NET/IB : No device found."
-  using_network,          // "Using network IB|Socket|<plugin>" -> text
-  net_channel,            // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = the message
-                          // (channel_transport(text) = "IB")
-  ifname_env,             // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
-  ib_hca_env,             // "NCCL_IB_HCA set to X" (net_ib) / "... set by environment to X" -> text = X
-  comm_rank,              // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
-  init_complete,          // "Init COMPLETE" without a parsable rank
-  rings_connected,        // "Connected all rings"
-  nccl_tests_rank,        // nccl-tests "#  Rank  0 Pid 15833 on host device 0 [0x02] ..." -> rank, host (iface), dev
-  libibverbs_missing,     // "Failed to open libibverbs.so"
-  connect_failed,         // a failed connect/recv: addr, port, err
-  ib_error,               // ibv_* calls failing, IB completion errors
-  ib_open_failed,         // an RDMA device exists but NCCL could not open it: "NET/IB : Unable to open device
-                          // mlx5_0", "Call to ibv_open_device failed" (containers without /dev/infiniband)
-  shm_error,              // shared-memory segment creation failures, bus errors blamed on shm
-  p2p_error,              // CUDA peer access / IPC failures
-  collective_mismatch,    // "Mismatched collective detected", torch's collective mismatch check
-  message_truncated,      // NET "Message truncated : received X bytes instead of Y"
-  watchdog_timeout,       // torch "Watchdog caught collective operation timeout" -> seq, text = OpType, rank
-  hostname_error,         // "host not found", "Name or service not known", DNS failures
-  loopback_alias,         // 127.0.1.1 appears as an address (Debian hostname alias)
-  gloo_iface_missing,     // Gloo "Unable to find address for: X" -> text = X
-  gloo_host_unusable,     // Gloo's hostname lookup found no bindable address for the host's name -> text = name
-  tf_config_error,        // TF_CONFIG parse/validation errors
-  tf_config_printed,      // RunConfig's "TF_CONFIG environment variable: {...}" -> text = the dict
-  grpc_unavailable,       // gRPC "failed to connect to all addresses", UNAVAILABLE
-  windows_no_nccl,        // "Distributed package doesn't have NCCL built in" (Windows)
-  data_stall,             // data-loading frames, DataLoader worker trouble, tf.data shuffle-buffer fill
-  progress,               // a tqdm-style progress bar line
-  resource_limit,         // "Too many open files", memlock
-  driver_version,         // CUDA driver older than the runtime, NVML driver/library mismatch
-  driver_error,           // cuInit failures, GPU Direct RDMA failures
-  gdr_disabled,           // "NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" (no peer-memory module)
-  ib_length_error,        // IB "local access violation work queue error" / IBV_WC_LOC_LEN_ERR (MTU differs)
-  subnet_mismatch,        // "No interface found in the same subnet as remote address" (NCCL_COMM_ID)
-  bad_socket_family,      // "connecting to address .. with family N is neither AF_INET .. nor AF_INET6"
-  socket_type_mismatch,   // "socketFinalizeAccept: wrong type 4 != 3" -> text = the message (socket_type_pair)
-  bootstrap_failed,       // NCCL's error trace through the bootstrap: "bootstrap.cc:270 -> 2" (code != 0)
-  iface_list_entry,       // one "[1]br-x:172.19.0.1<0>" entry of a list pasted one per line -> iface, addr
-  p2p_workaround,         // prose: NCCL_P2P_DISABLE=1 made it work
-  endpoint_invalid,       // an endpoint torch rejected before connecting: elastic's "The port number of the
-                          // rendezvous endpoint 'None:None' must be an integer ...", pybind's TCPStore
-                          // "Invoked with: 'localhost', 80000, ..." -> text = the endpoint as printed
-  gpu_arch_unsupported,   // CUDA code without kernels for this GPU: "Cuda failure 'invalid device function'",
-                          // "'named symbol not found'", "no kernel image is available for execution on the device"
-  net_plugin,             // which NCCL net plugin a process runs: "NET/Plugin: Loaded net plugin X (vN)", the HPC-X
-                          // plugin's "Plugin Path : .../libnccl-net.so" / "P2P plugin v8 IBext_v8" -> text = its name
-                          // or path; "NET/Plugin : No plugin found ...", "... Using internal network plugin." ->
-                          // text = "internal"
-  nvls_error,             // a CUDA call of NVLS (NVLink SHARP multicast) setup failed: WARN from transport/nvls.cc
-                          // "Cuda failure 'invalid argument'" -> text = the message
-  verbs_provider_missing, // rdma-core's "libibverbs: Warning: no userspace device-specific driver found for
-                          // /sys/class/infiniband_verbs/uverbs0": an RDMA device without its verbs provider
-  coll_call,              // NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 1a sendbuff .. count 1024 datatype 7 op 0
-                          // root 0 comm 0x.. [nranks=2] stream .." (enqueue.cc) -> text = the op, seq = opCount,
-                          // count, datatype, op, root, nranks, comm
+  nccl_info,               // any other NCCL INFO line (activity)
+  nccl_warn,               // any other NCCL WARN line
+  nccl_version,            // "NCCL version 2.7.8+cuda10.2" -> text = "2.7.8+cuda10.2"
+  bootstrap_iface,         // "Bootstrap : Using [0]eth0:10.0.0.1<0>" -> iface, addr
+  socket_ifaces,           // "NET/Socket : Using [0]eth0:..<0> [1]..." -> text = list; iface, addr = first
+  legacy_iface,            // 2.3: "NET : Using interface lo:127.0.0.1<0>" -> iface, addr
+  no_socket_iface,         // "Bootstrap : no socket interface found", "NET/Socket : no interface found",
+                           // "NET/IB : No IP interface found", "Socket creation failed : Address family ..."
+  ib_devices,              // "NET/IB : Using [0]mlx5_0:1/RoCE ..." -> text = list
+  ib_none,                 // "NET/IB : No device found."
+  using_network,           // "Using network IB|Socket|<plugin>" -> text
+  net_channel,             // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = the message
+                           // (channel_transport(text) = "IB")
+  ifname_env,              // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
+  ib_hca_env,              // "NCCL_IB_HCA set to X" (net_ib) / "... set by environment to X" -> text = X
+  comm_rank,               // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
+  init_complete,           // "Init COMPLETE" without a parsable rank
+  rings_connected,         // "Connected all rings"
+  nccl_tests_rank,         // nccl-tests "#  Rank  0 Pid 15833 on host device 0 [0x02] ..." -> rank, host (iface), dev
+  libibverbs_missing,      // "Failed to open libibverbs.so"
+  connect_failed,          // a failed connect/recv: addr, port, err
+  ib_error,                // ibv_* calls failing, IB completion errors
+  ib_open_failed,          // an RDMA device exists but NCCL could not open it: "NET/IB : Unable to open device
+                           // mlx5_0", "Call to ibv_open_device failed" (containers without /dev/infiniband)
+  shm_error,               // shared-memory segment creation failures, bus errors blamed on shm
+  p2p_error,               // CUDA peer access / IPC failures
+  collective_mismatch,     // "Mismatched collective detected", torch's collective mismatch check
+  message_truncated,       // NET "Message truncated : received X bytes instead of Y"
+  watchdog_timeout,        // torch "Watchdog caught collective operation timeout" -> seq, text = OpType, rank
+  hostname_error,          // "host not found", "Name or service not known", DNS failures
+  loopback_alias,          // 127.0.1.1 appears as an address (Debian hostname alias)
+  gloo_iface_missing,      // Gloo "Unable to find address for: X" -> text = X
+  gloo_host_unusable,      // Gloo's hostname lookup found no bindable address for the host's name -> text = name
+  tf_config_error,         // TF_CONFIG parse/validation errors
+  tf_config_printed,       // RunConfig's "TF_CONFIG environment variable: {...}" -> text = the dict
+  grpc_unavailable,        // gRPC "failed to connect to all addresses", UNAVAILABLE
+  windows_no_nccl,         // "Distributed package doesn't have NCCL built in" (Windows)
+  data_stall,              // data-loading frames, DataLoader worker trouble, tf.data shuffle-buffer fill
+  progress,                // a tqdm-style progress bar line
+  resource_limit,          // "Too many open files", memlock
+  driver_version,          // CUDA driver older than the runtime, NVML driver/library mismatch
+  driver_error,            // cuInit failures, GPU Direct RDMA failures
+  gdr_disabled,            // "NET/IB : GPU Direct RDMA Disabled for HCA 0 'mlx5_0'" (no peer-memory module)
+  ib_length_error,         // IB "local access violation work queue error" / IBV_WC_LOC_LEN_ERR (MTU differs)
+  subnet_mismatch,         // "No interface found in the same subnet as remote address" (NCCL_COMM_ID)
+  bad_socket_family,       // "connecting to address .. with family N is neither AF_INET .. nor AF_INET6"
+  socket_type_mismatch,    // "socketFinalizeAccept: wrong type 4 != 3" -> text = the message (socket_type_pair)
+  bootstrap_failed,        // NCCL's error trace through the bootstrap: "bootstrap.cc:270 -> 2" (code != 0)
+  iface_list_entry,        // one "[1]br-x:172.19.0.1<0>" entry of a list pasted one per line -> iface, addr
+  p2p_workaround,          // prose: NCCL_P2P_DISABLE=1 made it work
+  endpoint_invalid,        // an endpoint torch rejected before connecting: elastic's "The port number of the
+                           // rendezvous endpoint 'None:None' must be an integer ...", pybind's TCPStore
+                           // "Invoked with: 'localhost', 80000, ..." -> text = the endpoint as printed
+  gpu_arch_unsupported,    // CUDA code without kernels for this GPU: "Cuda failure 'invalid device function'",
+                           // "'named symbol not found'", "no kernel image is available for execution on the device"
+  net_plugin,              // which NCCL net plugin a process runs: "NET/Plugin: Loaded net plugin X (vN)", the HPC-X
+                           // plugin's "Plugin Path : .../libnccl-net.so" / "P2P plugin v8 IBext_v8" -> text = its name
+                           // or path; "NET/Plugin : No plugin found ...", "... Using internal network plugin." ->
+                           // text = "internal"
+  nvls_error,              // a CUDA call of NVLS (NVLink SHARP multicast) setup failed: WARN from transport/nvls.cc
+                           // "Cuda failure 'invalid argument'" -> text = the message
+  verbs_provider_missing,  // rdma-core's "libibverbs: Warning: no userspace device-specific driver found for
+                           // /sys/class/infiniband_verbs/uverbs0": an RDMA device without its verbs provider
+  coll_call,               // NCCL_DEBUG_SUBSYS=COLL: "AllReduce: opCount 1a sendbuff .. count 1024 datatype 7 op 0
+                           // root 0 comm 0x.. [nranks=2] stream .." (enqueue.cc) -> text = the op, seq = opCount,
+                           // count, datatype, op, root, nranks, comm
   // Launchers and frameworks around NCCL (catalogue entries horovod.*, elastic.*,
   // deepspeed.*, accelerate.*, lightning.*):
-  horovod_stall,          // Horovod's stall inspector: "One or more tensors were submitted to be reduced, gathered or
-                          // broadcasted by subset of ranks and are waiting for remainder of ranks ..." (its first line)
-  horovod_missing_rank,   // a line of its "Missing ranks:" list, "2: [tensor_a, tensor_b]" / "2!: [...]" -> rank,
-                          // text = the names between the brackets, marked = the "!" (stalled past the shutdown time)
-  horovod_shutdown,       // "Horovod has been shut down. This was caused by an exception on one of the ranks ...",
-                          // the stall inspector's "... is stalled for longer than N seconds. Will shutdown."
-  elastic_child_failed,   // torch elastic's agent: "failed (exitcode: -9) local_rank: 3 (pid: 812) of binary: ..."
-                          // -> local_rank, exit_code, pid
-  elastic_failure_row,    // a row of ChildFailedError's table -> text = "root-cause" ("Root Cause (first observed
-                          // failure):"), "host" (iface = the host), "rank" (rank, local_rank), "exitcode" (exit_code,
-                          // pid) or "signal" ("Signal 9 (SIGKILL) received by PID 812": exit_code = -9, err_text =
-                          // "SIGKILL", pid)
-  elastic_closing_signal, // torch elastic's agent: "Sending process 813 closing signal SIGTERM" -> pid, text = signal
-  launcher_exit,          // a launcher saw a worker fail: DeepSpeed's "[...] exits with return code = -9" (local_rank
-                          // from "--local_rank=N" in the command), accelerate launch's CalledProcessError "... returned
-                          // non-zero exit status 1." / "... died with <Signals.SIGKILL: 9>." -> exit_code, local_rank,
-                          // err_text = the signal's name, text = "deepspeed" | "subprocess"
-  rank_registered,        // Lightning: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4" -> rank, nranks
-  all_registered,         // Lightning: "All distributed processes registered. Starting with 4 processes" -> nranks
-  opaque_error,           // "unhandled system error", "NCCL failure ..." without a cause
+  horovod_stall,         // Horovod's stall inspector: "One or more tensors were submitted to be reduced, gathered or
+                         // broadcasted by subset of ranks and are waiting for remainder of ranks ..." (its first line)
+  horovod_missing_rank,  // a line of its "Missing ranks:" list, "2: [tensor_a, tensor_b]" / "2!: [...]" -> rank,
+                         // text = the names between the brackets, marked = the "!" (stalled past the shutdown time)
+  horovod_shutdown,      // "Horovod has been shut down. This was caused by an exception on one of the ranks ...",
+                         // the stall inspector's "... is stalled for longer than N seconds. Will shutdown."
+  elastic_child_failed,  // torch elastic's agent: "failed (exitcode: -9) local_rank: 3 (pid: 812) of binary: ..."
+                         // -> local_rank, exit_code, pid
+  elastic_failure_row,   // a row of ChildFailedError's table -> text = "root-cause" ("Root Cause (first observed
+                         // failure):"), "host" (iface = the host), "rank" (rank, local_rank), "exitcode" (exit_code,
+                         // pid) or "signal" ("Signal 9 (SIGKILL) received by PID 812": exit_code = -9, err_text =
+                         // "SIGKILL", pid)
+  elastic_closing_signal,  // torch elastic's agent: "Sending process 813 closing signal SIGTERM" -> pid, text = signal
+  launcher_exit,           // a launcher saw a worker fail: DeepSpeed's "[...] exits with return code = -9" (local_rank
+                  // from "--local_rank=N" in the command), accelerate launch's CalledProcessError "... returned
+                  // non-zero exit status 1." / "... died with <Signals.SIGKILL: 9>." -> exit_code, local_rank,
+                  // err_text = the signal's name, text = "deepspeed" | "subprocess"
+  rank_registered,  // Lightning: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4" -> rank, nranks
+  all_registered,   // Lightning: "All distributed processes registered. Starting with 4 processes" -> nranks
+  opaque_error,     // "unhandled system error", "NCCL failure ..." without a cause
 };
 
 // LineEvent::exit_code when the line names none.
@@ -118,17 +118,17 @@ struct LineEvent {
   std::string_view iface, addr;  // interface and address (or connect target)
   int port = -1;
   ConnError err = ConnError::none;
-  std::string_view err_text;     // "Connection refused"
+  std::string_view err_text;  // "Connection refused"
   int rank = -1, nranks = -1;
   std::int64_t seq = -1;
   bool init_complete = false;
-  std::int64_t count = -1;              // coll_call: element count
+  std::int64_t count = -1;                // coll_call: element count
   int datatype = -1, op = -1, root = -1;  // coll_call: ncclDataType_t, ncclRedOp_t, root (peer for Send/Recv)
-  std::string_view comm;                // coll_call: the communicator's address as printed
-  int exit_code = k_no_exit_code;       // launcher kinds: the worker's exit code (-N: killed by signal N)
-  int local_rank = -1;                  // launcher kinds: the worker's local rank
-  bool marked = false;                  // horovod_missing_rank: the rank carries Horovod's "!"
-  int catalogue_entry = -1;             // the message_catalogue() entry that recognised the line, -1 if none
+  std::string_view comm;                  // coll_call: the communicator's address as printed
+  int exit_code = k_no_exit_code;         // launcher kinds: the worker's exit code (-N: killed by signal N)
+  int local_rank = -1;                    // launcher kinds: the worker's local rank
+  bool marked = false;                    // horovod_missing_rank: the rank carries Horovod's "!"
+  int catalogue_entry = -1;               // the message_catalogue() entry that recognised the line, -1 if none
 };
 
 std::string_view to_string(ConnError e);

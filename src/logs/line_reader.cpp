@@ -19,7 +19,7 @@ namespace dd::logs {
 namespace {
 
 constexpr std::size_t k_in_size = 256 * 1024;
-constexpr std::size_t k_buf_size = 1024 * 1024;  // > k_max_line
+constexpr std::size_t k_buf_size = 1024 * 1024;         // > k_max_line
 constexpr std::chrono::milliseconds k_fifo_wait{5000};  // a FIFO's writer must start within this
 
 core::Error unreadable(const std::string& name, const std::string& what) {
@@ -167,7 +167,8 @@ core::Result<std::size_t> LineReader::read_bytes(char* dst, std::size_t cap) {
     int rc = inflate(&zs_, Z_NO_FLUSH);
     in_pos_ = in_len_ - zs_.avail_in;
     std::size_t produced = cap - zs_.avail_out;
-    if (rc == Z_STREAM_END) stream_end_ = true;
+    if (rc == Z_STREAM_END)
+      stream_end_ = true;
     else if (rc != Z_OK && rc != Z_BUF_ERROR)
       return unreadable(name_, std::string("not valid gzip data (") + (zs_.msg ? zs_.msg : "zlib error") + ")");
     if (produced > 0) return produced;

@@ -18,10 +18,10 @@
 
 namespace dd::logs {
 
-inline constexpr std::size_t k_max_evidence = 5;      // lines kept per signal
+inline constexpr std::size_t k_max_evidence = 5;       // lines kept per signal
 inline constexpr std::size_t k_max_processes = 65536;  // distinct host:pid kept
-inline constexpr std::size_t k_max_peers = 64;        // distinct failed peers kept
-inline constexpr std::size_t k_max_text = 200;        // characters kept per evidence line
+inline constexpr std::size_t k_max_peers = 64;         // distinct failed peers kept
+inline constexpr std::size_t k_max_text = 200;         // characters kept per evidence line
 
 // One line that proves something: "train.log:42: <text>".
 struct Evidence {
@@ -96,17 +96,17 @@ struct ProcessState {
   std::string nccl_version;     // "2.7.8+cuda10.2"
   std::string bootstrap_iface, bootstrap_addr;
   std::vector<std::pair<std::string, std::string>> socket_ifaces;  // NET/Socket list (or 2.3 NET list)
-  std::vector<Evidence> iface_lines;  // the lines that named the interfaces (capped at 4)
-  std::string transport;        // "IB", "Socket", a plugin name, or empty
-  std::string net_plugin;       // "internal", the external net plugin's name or path, or empty (not printed)
-  Evidence plugin_line;         // the line that said so
-  std::string ib_devices;       // "[0]mlx5_0:1/RoCE ..."
+  std::vector<Evidence> iface_lines;                               // the lines that named the interfaces (capped at 4)
+  std::string transport;                                           // "IB", "Socket", a plugin name, or empty
+  std::string net_plugin;           // "internal", the external net plugin's name or path, or empty (not printed)
+  Evidence plugin_line;             // the line that said so
+  std::string ib_devices;           // "[0]mlx5_0:1/RoCE ..."
   std::string oob_iface, oob_addr;  // NET/IB's "; OOB ibp75s0:192.168.0.103<0>": its socket interface
   Evidence ib_line;                 // the NET/IB : Using line
   bool ib_none = false;
   bool libibverbs_missing = false;
-  std::string ifname_env;       // NCCL_SOCKET_IFNAME as NCCL reported it
-  std::string ib_hca_env;       // NCCL_IB_HCA as NCCL reported it
+  std::string ifname_env;  // NCCL_SOCKET_IFNAME as NCCL reported it
+  std::string ib_hca_env;  // NCCL_IB_HCA as NCCL reported it
   bool init_complete = false;
   bool rings_connected = false;
   std::uint64_t lines = 0;
@@ -169,7 +169,7 @@ struct LogFacts {
   std::uint64_t dropped_processes = 0;
   std::vector<std::unique_ptr<ProcessState>> processes;  // in order of first appearance
   std::array<Signal, k_event_kinds> signals;
-  std::vector<PeerFailure> peers;  // all processes and free text, capped at k_max_peers
+  std::vector<PeerFailure> peers;        // all processes and free text, capped at k_max_peers
   std::map<int, WatchdogHit> watchdogs;  // by rank (-1 - file index when no rank is known)
   std::map<int, TestsRank> tests_ranks;
   std::set<std::string> hosts;

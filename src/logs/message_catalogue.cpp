@@ -18,7 +18,8 @@ MatchScope scope_named(const std::string& id, const std::string& name) {
 }
 
 ConnError conn_error_named(const std::string& id, const std::string& name) {
-  for (ConnError e : {ConnError::refused, ConnError::timed_out, ConnError::unreachable, ConnError::reset, ConnError::other})
+  for (ConnError e :
+       {ConnError::refused, ConnError::timed_out, ConnError::unreachable, ConnError::reset, ConnError::other})
     if (to_string(e) == name) return e;
   throw std::runtime_error("message_catalogue.json (" + id + "): field \"err\": unknown socket error '" + name + "'");
 }
@@ -48,8 +49,15 @@ MessageMatch read_match(const std::string& id, const DataEntry& m) {
 
 std::vector<CatalogueEntry> parse_message_catalogue(std::string_view json) {
   return read_data_file<CatalogueEntry>(json, "message_catalogue.json", [](const DataEntry& e) {
-    CatalogueEntry out{e.text("id"), e.text("origin"), e.text("releases"), e.text("format"), e.text("example"),
-                       e.kind("kind"), e.label("label"), {}, e.texts_or_none("more_examples")};
+    CatalogueEntry out{e.text("id"),
+                       e.text("origin"),
+                       e.text("releases"),
+                       e.text("format"),
+                       e.text("example"),
+                       e.kind("kind"),
+                       e.label("label"),
+                       {},
+                       e.texts_or_none("more_examples")};
     out.match = read_match(out.id, e.object("match"));
     return out;
   });

@@ -48,12 +48,12 @@ struct MessageMatch {
 };
 
 struct CatalogueEntry {
-  std::string id;        // "nccl.bootstrap.no-socket-iface"
-  std::string origin;    // "NCCL src/bootstrap.cc:126 @ v2.30.7-1"
-  std::string releases;  // "2.4.8 - 2.30.7"
-  std::string format;    // the format string as in the source
-  std::string example;   // a line as printed (with NCCL's header where NCCL prints one)
-  EventKind kind = EventKind::none;  // what classify_body yields for `example` (JSON: "bootstrap_iface")
+  std::string id;                          // "nccl.bootstrap.no-socket-iface"
+  std::string origin;                      // "NCCL src/bootstrap.cc:126 @ v2.30.7-1"
+  std::string releases;                    // "2.4.8 - 2.30.7"
+  std::string format;                      // the format string as in the source
+  std::string example;                     // a line as printed (with NCCL's header where NCCL prints one)
+  EventKind kind = EventKind::none;        // what classify_body yields for `example` (JSON: "bootstrap_iface")
   core::Label label = core::Label::other;  // the family the message supports (JSON: "loopback-interface")
   MessageMatch match;
   std::vector<std::string> more_examples;  // "more_examples": further lines the entry recognises

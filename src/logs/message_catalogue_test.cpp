@@ -35,7 +35,8 @@ TEST_P(LogsCatalogue, ExampleYieldsTheEntrysEvent) {
   EXPECT_FALSE(e.releases.empty()) << e.id;
 }
 
-INSTANTIATE_TEST_SUITE_P(Entries, LogsCatalogue, ::testing::ValuesIn(message_catalogue().begin(), message_catalogue().end()),
+INSTANTIATE_TEST_SUITE_P(Entries, LogsCatalogue,
+                         ::testing::ValuesIn(message_catalogue().begin(), message_catalogue().end()),
                          [](const ::testing::TestParamInfo<CatalogueEntry>& entry) {
                            std::string n;
                            for (char c : entry.param.id) n += (std::isalnum(static_cast<unsigned char>(c)) ? c : '_');

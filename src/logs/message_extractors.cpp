@@ -84,8 +84,8 @@ bool comm_fields(const MatchContext& m, LineEvent& ev) {
   ev.rank = int_after(m.msg, " rank ");
   ev.nranks = int_after(m.msg, " nranks ");
   ev.kind = ev.rank >= 0 || ev.nranks >= 0 ? EventKind::comm_rank
-            : ev.init_complete            ? EventKind::init_complete
-                                          : EventKind::none;
+            : ev.init_complete             ? EventKind::init_complete
+                                           : EventKind::none;
   return ev.kind != EventKind::none;
 }
 
@@ -166,7 +166,9 @@ bool key_addr(const MatchContext& m, LineEvent& ev) {
 // "... connect to an IPv6 address of (fe80::1, 29500)": the link-local target.
 bool link_local_target(const MatchContext& m, LineEvent& ev) {
   std::size_t e = m.key_at;
-  while (e < m.msg.size() && m.msg[e] != ',' && m.msg[e] != ')' && m.msg[e] != ' ' && m.msg[e] != ']' && e - m.key_at < 48) ++e;
+  while (e < m.msg.size() && m.msg[e] != ',' && m.msg[e] != ')' && m.msg[e] != ' ' && m.msg[e] != ']' &&
+         e - m.key_at < 48)
+    ++e;
   ev.addr = m.msg.substr(m.key_at, e - m.key_at);
   ev.err = ConnError::other;
   ev.err_text = "link-local target";

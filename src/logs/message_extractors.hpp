@@ -13,9 +13,9 @@
 namespace dd::logs {
 
 struct MatchContext {
-  std::string_view msg;  // the NCCL message or the whole line
-  std::string_view src;  // NCCL's "file.cc:123" (nccl and warn scopes), else empty
-  std::string_view key;  // the literal that placed the match: the "starts" one, else the first "has" one found
+  std::string_view msg;    // the NCCL message or the whole line
+  std::string_view src;    // NCCL's "file.cc:123" (nccl and warn scopes), else empty
+  std::string_view key;    // the literal that placed the match: the "starts" one, else the first "has" one found
   std::size_t key_at = 0;  // where `key` is in msg
 };
 

@@ -23,15 +23,43 @@ constexpr auto npos = std::string_view::npos;
 constexpr std::size_t k_max_anchors = 1024;
 
 enum class Field : std::uint8_t {
-  skip, text, word, iface, addr, pid, err_text, comm,  // views
-  rank, nranks, local_rank, exit_code, signal, dev, port, seq, count  // numbers
+  skip,
+  text,
+  word,
+  iface,
+  addr,
+  pid,
+  err_text,
+  comm,  // views
+  rank,
+  nranks,
+  local_rank,
+  exit_code,
+  signal,
+  dev,
+  port,
+  seq,
+  count  // numbers
 };
 
 constexpr std::array<std::pair<std::string_view, Field>, 17> k_fields{{
-    {"", Field::skip}, {"text", Field::text}, {"word", Field::word}, {"iface", Field::iface}, {"addr", Field::addr},
-    {"pid", Field::pid}, {"err_text", Field::err_text}, {"comm", Field::comm}, {"rank", Field::rank},
-    {"nranks", Field::nranks}, {"local_rank", Field::local_rank}, {"exit_code", Field::exit_code},
-    {"signal", Field::signal}, {"dev", Field::dev}, {"port", Field::port}, {"seq", Field::seq}, {"count", Field::count},
+    {"", Field::skip},
+    {"text", Field::text},
+    {"word", Field::word},
+    {"iface", Field::iface},
+    {"addr", Field::addr},
+    {"pid", Field::pid},
+    {"err_text", Field::err_text},
+    {"comm", Field::comm},
+    {"rank", Field::rank},
+    {"nranks", Field::nranks},
+    {"local_rank", Field::local_rank},
+    {"exit_code", Field::exit_code},
+    {"signal", Field::signal},
+    {"dev", Field::dev},
+    {"port", Field::port},
+    {"seq", Field::seq},
+    {"count", Field::count},
 }};
 
 struct Piece {
@@ -96,16 +124,35 @@ bool read_pattern(const Pattern& p, std::string_view msg, LineEvent& ev) {
       bool small = v > -1000000000 && v < 1000000000;
       int n = small ? static_cast<int>(v) : -1;
       switch (piece.field) {
-        case Field::rank: ev.rank = n; break;
-        case Field::nranks: ev.nranks = n; break;
-        case Field::local_rank: ev.local_rank = n; break;
-        case Field::exit_code: ev.exit_code = small ? n : k_no_exit_code; break;
-        case Field::signal: ev.exit_code = small ? -n : k_no_exit_code; break;
-        case Field::dev: ev.dev = n; break;
-        case Field::port: ev.port = n; break;
-        case Field::seq: ev.seq = v; break;
-        case Field::count: ev.count = v; break;
-        default: break;
+        case Field::rank:
+          ev.rank = n;
+          break;
+        case Field::nranks:
+          ev.nranks = n;
+          break;
+        case Field::local_rank:
+          ev.local_rank = n;
+          break;
+        case Field::exit_code:
+          ev.exit_code = small ? n : k_no_exit_code;
+          break;
+        case Field::signal:
+          ev.exit_code = small ? -n : k_no_exit_code;
+          break;
+        case Field::dev:
+          ev.dev = n;
+          break;
+        case Field::port:
+          ev.port = n;
+          break;
+        case Field::seq:
+          ev.seq = v;
+          break;
+        case Field::count:
+          ev.count = v;
+          break;
+        default:
+          break;
       }
       continue;
     }
@@ -122,13 +169,27 @@ bool read_pattern(const Pattern& p, std::string_view msg, LineEvent& ev) {
     if (value.empty()) return false;  // a field reads at least one character
     pos += value.size();
     switch (piece.field) {
-      case Field::text: case Field::word: ev.text = value; break;
-      case Field::iface: ev.iface = value; break;
-      case Field::addr: ev.addr = value; break;
-      case Field::pid: ev.pid = value; break;
-      case Field::err_text: ev.err_text = value; break;
-      case Field::comm: ev.comm = value; break;
-      default: break;
+      case Field::text:
+      case Field::word:
+        ev.text = value;
+        break;
+      case Field::iface:
+        ev.iface = value;
+        break;
+      case Field::addr:
+        ev.addr = value;
+        break;
+      case Field::pid:
+        ev.pid = value;
+        break;
+      case Field::err_text:
+        ev.err_text = value;
+        break;
+      case Field::comm:
+        ev.comm = value;
+        break;
+      default:
+        break;
     }
   }
   return true;
@@ -142,9 +203,9 @@ class Matcher {
       for (std::size_t r = 0; r < rules_[s].size(); ++r) {
         const Rule& rule = rules_[s][r];
         for (std::size_t c = 0; c < 256; ++c) {
-          bool fits = rule.starts.empty() || std::any_of(rule.starts.begin(), rule.starts.end(), [c](std::string_view l) {
-                        return static_cast<unsigned char>(l[0]) == c;
-                      });
+          bool fits = rule.starts.empty() ||
+                      std::any_of(rule.starts.begin(), rule.starts.end(),
+                                  [c](std::string_view l) { return static_cast<unsigned char>(l[0]) == c; });
           if (fits) by_first_[s][c].push_back(static_cast<std::uint16_t>(r));
         }
       }
@@ -236,9 +297,8 @@ class Matcher {
     }
     if (!r.ends.empty()) {
       std::string_view t = trim_end(msg);
-      if (std::none_of(r.ends.begin(), r.ends.end(), [&](std::string_view l) {
-            return t.size() >= l.size() && t.substr(t.size() - l.size()) == l;
-          }))
+      if (std::none_of(r.ends.begin(), r.ends.end(),
+                       [&](std::string_view l) { return t.size() >= l.size() && t.substr(t.size() - l.size()) == l; }))
         return false;
     }
     if (!r.src.empty() &&
@@ -273,7 +333,8 @@ class Matcher {
   }
 
   std::uint16_t anchor(const std::string& literal, const CatalogueEntry& e) {
-    if (literal.size() < 2) throw std::runtime_error("message_catalogue.json (" + e.id + "): a literal shorter than 2 characters");
+    if (literal.size() < 2)
+      throw std::runtime_error("message_catalogue.json (" + e.id + "): a literal shorter than 2 characters");
     auto it = std::find(anchors_.begin(), anchors_.end(), literal);
     if (it != anchors_.end()) return static_cast<std::uint16_t>(it - anchors_.begin());
     if (anchors_.size() >= k_max_anchors) throw std::runtime_error("message_catalogue.json: more than 1024 literals");
@@ -336,7 +397,8 @@ class Matcher {
     }
     if (!m.extract.empty()) {
       r.extract = extractor_named(m.extract);
-      if (!r.extract) throw std::runtime_error("message_catalogue.json (" + e.id + "): unknown extractor '" + m.extract + "'");
+      if (!r.extract)
+        throw std::runtime_error("message_catalogue.json (" + e.id + "): unknown extractor '" + m.extract + "'");
     }
     r.err = m.err;
     if (r.starts.empty() && r.has.empty() && r.ends.empty() && r.src.empty() && !r.extract && r.pattern.empty())

@@ -17,7 +17,9 @@ namespace dd::logs::prefix {
 
 namespace {
 
-bool is_path_char(char c) { return is_name_char(c) || c == '/' || c == '+' || c == '@' || c == '=' || c == ',' || c == '~'; }
+bool is_path_char(char c) {
+  return is_name_char(c) || c == '/' || c == '+' || c == '@' || c == '=' || c == ',' || c == '~';
+}
 
 bool is_lower_dns_char(char c) { return (c >= 'a' && c <= 'z') || is_digit(c) || c == '-' || c == '.'; }
 
@@ -174,7 +176,8 @@ std::size_t stern_len(std::string_view s, Stripped& out) {
     // the namespace)
     std::string_view pod = s.substr(starts_at[w - 1], ends_at[w - 1] - starts_at[w - 1]);
     // a generated pod name: "trainer-worker-0", "app-7d9f8c6b5-x2x4z"
-    bool pod_like = pod.find('-') != std::string_view::npos && pod.find_first_of("0123456789") != std::string_view::npos;
+    bool pod_like =
+        pod.find('-') != std::string_view::npos && pod.find_first_of("0123456789") != std::string_view::npos;
     if (pod_like && looks_like_program_text(s.substr(i))) {
       out.host = pod;
       return i;

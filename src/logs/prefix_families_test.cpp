@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <set>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>

@@ -54,31 +54,31 @@ bool is_nccl_header(std::string_view s);
 bool looks_like_program_text(std::string_view s);
 
 // prefix_time.cpp
-std::size_t timestamp_len(std::string_view s);            // ISO 8601 (T or space, fraction, zone), [ISO]
-std::size_t ctime_len(std::string_view s);                // "Fri Dec  4 12:00:00 2026" before '[', '<' or ' '
-std::size_t syslog_len(std::string_view s, Stripped& out);   // journald short / short-precise, syslog
+std::size_t timestamp_len(std::string_view s);                    // ISO 8601 (T or space, fraction, zone), [ISO]
+std::size_t ctime_len(std::string_view s);                        // "Fri Dec  4 12:00:00 2026" before '[', '<' or ' '
+std::size_t syslog_len(std::string_view s, Stripped& out);        // journald short / short-precise, syslog
 std::size_t journal_full_len(std::string_view s, Stripped& out);  // journald short-full "Fri 2026-12-04 ..."
 std::size_t journal_unix_len(std::string_view s, Stripped& out);  // journald short-unix "1733313600.123456 host ..."
-std::size_t journal_monotonic_len(std::string_view s, Stripped& out);  // "[ 1234.567890] host ident[pid]: "
+std::size_t journal_monotonic_len(std::string_view s, Stripped& out);             // "[ 1234.567890] host ident[pid]: "
 std::size_t host_ident_len(std::string_view s, Stripped& out, bool require_pid);  // "host ident[pid]: "
-std::size_t glog_len(std::string_view s);                 // "I0917 19:46:00.202469  101542 file.cc:82] "
-std::size_t bare_sgr_len(std::string_view s);             // "[0m", "[1;31m" whose ESC was lost
+std::size_t glog_len(std::string_view s);      // "I0917 19:46:00.202469  101542 file.cc:82] "
+std::size_t bare_sgr_len(std::string_view s);  // "[0m", "[1;31m" whose ESC was lost
 
 // prefix_launchers.cpp
-std::size_t mpi_tag_len(std::string_view s, Stripped& out);     // Open MPI 4/5, PMIx, Horovod (starts with '[' or '<')
-std::size_t mpich_rank_len(std::string_view s, Stripped& out);  // "[3] "
-std::size_t srun_label_len(std::string_view s, Stripped& out);  // "12: ", "P0 3: "
+std::size_t mpi_tag_len(std::string_view s, Stripped& out);      // Open MPI 4/5, PMIx, Horovod (starts with '[' or '<')
+std::size_t mpich_rank_len(std::string_view s, Stripped& out);   // "[3] "
+std::size_t srun_label_len(std::string_view s, Stripped& out);   // "12: ", "P0 3: "
 std::size_t bracket_tag_len(std::string_view s, Stripped& out);  // [default0]: [rank3]: [trainer0|0]: [pod/N/C]
 std::size_t ray_len(std::string_view s);                         // "(RayTrainWorker pid=1, ip=10.0.0.1) "
 
 // prefix_collectors.cpp
-std::size_t grep_len(std::string_view s);                       // grep -H/-r/-n/-A/-B/-C
+std::size_t grep_len(std::string_view s);  // grep -H/-r/-n/-A/-B/-C
 std::size_t line_number_len(std::string_view s);
 // A line that has NCCL's header shape might still be a grep context line ("rank0.log-h:1:2 [0]"
 // reads as one host "rank0.log-h"): true when that host has a '-' after a '.'.
-bool may_be_grep_context(std::string_view host);                // grep -n alone: "12:" / context "12-"
+bool may_be_grep_context(std::string_view host);                 // grep -n alone: "12:" / context "12-"
 std::size_t host_prefix_len(std::string_view s, Stripped& out);  // pdsh / clush "host: "
-std::size_t compose_len(std::string_view s);                    // docker compose "svc-1  | "
+std::size_t compose_len(std::string_view s);                     // docker compose "svc-1  | "
 std::size_t stern_len(std::string_view s, Stripped& out);        // stern "[NAMESPACE] POD CONTAINER "
 
 }  // namespace dd::logs::prefix

@@ -115,7 +115,8 @@ Stripped strip_prefixes(std::string_view line, std::string& scratch, bool may_ha
     line = remove_ansi(line, scratch);
   Stripped out;
   for (int i = 0; i < 6; ++i) {
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r')) line.remove_prefix(1);
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r'))
+      line.remove_prefix(1);
     if (!strip_one(line, out)) break;
   }
   out.body = line;

@@ -118,7 +118,8 @@ TEST(LogsPrefixStripper, GrepFileNamesLineNumbersAndContext) {
       {"43-Traceback (most recent call last):", "Traceback (most recent call last):", -1, ""},
       {"--", "--", -1, ""},
       // not grep: Python warnings, exception names, clocks, "2-node"
-      {"/usr/lib/python3/torch/distributed/c10d.py:12: UserWarning: x", "/usr/lib/python3/torch/distributed/c10d.py:12: UserWarning: x", -1, ""},
+      {"/usr/lib/python3/torch/distributed/c10d.py:12: UserWarning: x",
+       "/usr/lib/python3/torch/distributed/c10d.py:12: UserWarning: x", -1, ""},
       {"torch.distributed.DistBackendError: NCCL error", "torch.distributed.DistBackendError: NCCL error", -1, ""},
       {"12:00:01 msg", "12:00:01 msg", -1, ""},
       {"2-node job", "2-node job", -1, ""},
@@ -170,7 +171,8 @@ TEST(LogsPrefixStripper, LauncherTagsOfEveryForm) {
       {"[1]<stderr>:h:1:2 [0] NCCL WARN w", "h:1:2 [0] NCCL WARN w", 1, ""},
       {"Fri Dec 14 09:01:02 2026[0]<stdout>:text", "text", 0, ""},
       {"Fri Dec 14 09:01:02 2026 is a date", "is a date", -1, ""},
-      {"[prterun-box1-4242@1,1][box1:1688]<stdout>: #   Rank  1 Pid   1688 on    box1", "#   Rank  1 Pid   1688 on    box1", 1, "box1"},
+      {"[prterun-box1-4242@1,1][box1:1688]<stdout>: #   Rank  1 Pid   1688 on    box1",
+       "#   Rank  1 Pid   1688 on    box1", 1, "box1"},
   });
 }
 

@@ -51,8 +51,8 @@ std::size_t timestamp_len(std::string_view s) {
   std::size_t i = 10;
   if (i < s.size() && (s[i] == 'T' || s[i] == ' ') && is_clock(s, i + 1)) {
     i += 9;  // "THH:MM:SS"
-    while (i < s.size() && (is_digit(s[i]) || s[i] == '.' || s[i] == ',' || s[i] == 'Z' || s[i] == '+' ||
-                            s[i] == ':' || (s[i] == '-' && i + 1 < s.size() && is_digit(s[i + 1]))))
+    while (i < s.size() && (is_digit(s[i]) || s[i] == '.' || s[i] == ',' || s[i] == 'Z' || s[i] == '+' || s[i] == ':' ||
+                            (s[i] == '-' && i + 1 < s.size() && is_digit(s[i + 1]))))
       ++i;
   } else {
     return 0;

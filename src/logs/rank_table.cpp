@@ -152,8 +152,10 @@ std::string render_rank_table(const std::vector<RankRow>& rows, const report::St
   for (const auto& r : rows) {
     std::string iface = r.process != nullptr && !r.process->bootstrap_iface.empty() ? r.process->bootstrap_iface : "-";
     Group& g = groups[{iface, r.transport.empty() ? "-" : r.transport, r.state, r.nccl_version}];
-    if (r.rank >= 0) g.ranks.insert(r.rank);
-    else ++g.unknown;
+    if (r.rank >= 0)
+      g.ranks.insert(r.rank);
+    else
+      ++g.unknown;
     g.hosts.insert(r.host);
   }
   out += fmt::format("  {} ranks in {} group(s)\n", rows.size(), groups.size());
@@ -163,8 +165,8 @@ std::string render_rank_table(const std::vector<RankRow>& rows, const report::St
     std::string ranks = rule::rank_ranges(g.ranks);
     if (g.unknown) ranks += (ranks.empty() ? "" : "+") + std::to_string(g.unknown) + " unknown";
     if (ranks.size() > 24) ranks = ranks.substr(0, 21) + "...";
-    out += fmt::format("  {:<24} {:<7} {:<10} {:<9} {:<14} {}\n", ranks, g.hosts.size(), std::get<0>(k),
-                       std::get<1>(k), std::get<2>(k), std::get<3>(k).empty() ? "-" : std::get<3>(k));
+    out += fmt::format("  {:<24} {:<7} {:<10} {:<9} {:<14} {}\n", ranks, g.hosts.size(), std::get<0>(k), std::get<1>(k),
+                       std::get<2>(k), std::get<3>(k).empty() ? "-" : std::get<3>(k));
   }
   return out;
 }

@@ -12,7 +12,7 @@
 namespace dd::logs {
 
 struct RankRow {
-  int rank = -1;  // -1: unknown
+  int rank = -1;                          // -1: unknown
   const ProcessState* process = nullptr;  // null for a rank known only from nccl-tests
   std::string host, pid;
   int dev = -1;

@@ -61,8 +61,10 @@ Stage opaque_error_only(const LogFacts& facts) {
   for (const auto& e : opaque.evidence)
     system = system || e.text.find("system error") != std::string::npos ||
              e.text.find("ncclSystemError") != std::string::npos;
-  s.title = "Not enough evidence: NCCL reported an error that names no cause, and the log has no "
-            "NCCL_DEBUG=INFO lines (" + counts(facts) + ")";
+  s.title =
+      "Not enough evidence: NCCL reported an error that names no cause, and the log has no "
+      "NCCL_DEBUG=INFO lines (" +
+      counts(facts) + ")";
   if (system) {
     s.candidates = {
         "shared memory: a container's /dev/shm (Docker's default is 64 MB) — `df -h /dev/shm` where the ranks "
@@ -110,8 +112,8 @@ Stage init_complete(const LogFacts& facts) {
     auto r = rule::ranks_of(*p);
     ranks.insert(r.begin(), r.end());
   }
-  std::string who = ranks.empty() ? std::to_string(facts.processes.size()) + " process(es)"
-                                  : "rank(s) " + rule::rank_ranges(ranks);
+  std::string who =
+      ranks.empty() ? std::to_string(facts.processes.size()) + " process(es)" : "rank(s) " + rule::rank_ranges(ranks);
   s.title = "No cause in the log: NCCL init completed on " + who + " and no error follows (" + counts(facts) +
             "); it may end before the failure";
   for (const auto& p : facts.processes)

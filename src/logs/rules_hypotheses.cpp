@@ -3,11 +3,11 @@
 // (hosts' MTUs differ, NVIDIA/nccl#1524, PR #2135), NCCL_COMM_ID's subnet check, a garbage peer
 // address after NCCL_SOCKET_IFNAME named no interface (NVIDIA/nccl#1837), a reported
 // NCCL_P2P_DISABLE=1 workaround, NET/Socket on an RDMA-capable NIC or after an RDMA device failed to
-// open or after NCCL_IB_HCA named devices NET/IB did not find, a bootstrap failing over IPoIB (NVIDIA/nccl#1000), "unhandled system error" on one host, whose
-// usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473), and a bare "unhandled cuda error"
-// (driver older than the CUDA runtime). Each
-// finding says what it rests on and which variables confirm it; the findings that are fixed text
-// are data (data/signal_rules.json, rule::signal_rule), their conditions stay here.
+// open or after NCCL_IB_HCA named devices NET/IB did not find, a bootstrap failing over IPoIB (NVIDIA/nccl#1000),
+// "unhandled system error" on one host, whose usual cause is the container's /dev/shm (NVIDIA/nccl#342, #473), and a
+// bare "unhandled cuda error" (driver older than the CUDA runtime). Each finding says what it rests on and which
+// variables confirm it; the findings that are fixed text are data (data/signal_rules.json, rule::signal_rule), their
+// conditions stay here.
 #include <algorithm>
 #include <string_view>
 
@@ -65,10 +65,9 @@ void socket_on_rdma_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
     if (p->socket_ifaces.empty() || !p->ib_devices.empty() || p->transport == "IB") continue;
     const std::string& iface = p->socket_ifaces.front().first;
     if (!rdma_capable_name(iface)) continue;
-    auto r = rule::make("nccl.net.socket-on-rdma-nic", Label::performance, Severity::warning,
-                        "NCCL moves data over TCP sockets on " + iface +
-                            ", a NIC that usually carries RDMA: NET/IB was not used",
-                        60);
+    auto r = rule::make(
+        "nccl.net.socket-on-rdma-nic", Label::performance, Severity::warning,
+        "NCCL moves data over TCP sockets on " + iface + ", a NIC that usually carries RDMA: NET/IB was not used", 60);
     for (const auto& e : p->iface_lines) rule::add_evidence(r.finding, e);
     if (!p->host.empty()) rule::add_hosts(r.finding, {p->host});
     rule::emit(out, std::move(r),
@@ -163,7 +162,7 @@ void ipoib_bootstrap_rule(const LogFacts& facts, std::vector<RankedFinding>& out
     rule::emit(out, std::move(r),
                "Set NCCL_SOCKET_IFNAME to the Ethernet interface the hosts reach each other on (bootstrap "
                "and OOB connections are plain TCP; NET/IB keeps using the HCAs); `ping -I " +
-               iface + "` between the hosts shows whether IPoIB is routed",
+                   iface + "` between the hosts shows whether IPoIB is routed",
                {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
     return;
   }

@@ -27,7 +27,9 @@ std::string join_names(const std::vector<std::string>& names, std::size_t most =
   return s;
 }
 
-bool contains(const std::vector<std::string>& v, const std::string& x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool contains(const std::vector<std::string>& v, const std::string& x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 // Two listed ranks each lacking a name the other submitted: {a, x, b, y} with x missing on a only
 // and y missing on b only. Only decidable when no list was cut ("...").
@@ -106,8 +108,7 @@ void horovod_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
 
 std::string describe_exit(int code, const std::string& signal) {
   if (code == k_no_exit_code) return "failed";
-  if (code < 0)
-    return "was killed by signal " + std::to_string(-code) + (signal.empty() ? "" : " (" + signal + ")");
+  if (code < 0) return "was killed by signal " + std::to_string(-code) + (signal.empty() ? "" : " (" + signal + ")");
   return "exited with code " + std::to_string(code);
 }
 
@@ -122,15 +123,19 @@ void failure_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   const LauncherFailure* f = first_failure(facts);
   if (f == nullptr) return;
   std::string who = f->rank >= 0 ? "rank " + std::to_string(f->rank) : "the worker";
-  if (f->local_rank >= 0) who += f->rank >= 0 ? " (local_rank " + std::to_string(f->local_rank) + ")"
-                                              : " with local_rank " + std::to_string(f->local_rank);
+  if (f->local_rank >= 0)
+    who += f->rank >= 0 ? " (local_rank " + std::to_string(f->local_rank) + ")"
+                        : " with local_rank " + std::to_string(f->local_rank);
   if (!f->host.empty()) who += " on " + f->host;
   if (!f->pid.empty()) who += " (pid " + f->pid + ")";
-  std::string source = f->source == "torch elastic" ? "torch elastic" : f->source == "deepspeed" ? "DeepSpeed's launcher"
-                                                                                                  : "The launcher";
-  std::string id = f->source == "torch elastic" ? "launch.elastic" : f->source == "deepspeed" ? "launch.deepspeed" : "launch.subprocess";
-  std::string title = source + " reports " + who + " " + describe_exit(f->exit_code, f->signal) +
-                      (f->root_cause ? " first" : "");
+  std::string source = f->source == "torch elastic" ? "torch elastic"
+                       : f->source == "deepspeed"   ? "DeepSpeed's launcher"
+                                                    : "The launcher";
+  std::string id = f->source == "torch elastic" ? "launch.elastic"
+                   : f->source == "deepspeed"   ? "launch.deepspeed"
+                                                : "launch.subprocess";
+  std::string title =
+      source + " reports " + who + " " + describe_exit(f->exit_code, f->signal) + (f->root_cause ? " first" : "");
   if (facts.closed_processes > 0)
     title += "; the agent then closed " + std::to_string(facts.closed_processes) +
              " other process(es) (their exits are consequences)";
@@ -146,14 +151,16 @@ void failure_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
           "`sacct -j <job> -o JobID,State,MaxRSS` or `kubectl describe pod` for OOMKilled)";
   } else if (f->exit_code < 0 && f->exit_code != k_no_exit_code) {
     id += ".signal";
-    fix = "A signal ended the worker: SIGSEGV / SIGBUS is a crash in native code (its core or `faulthandler` "
-          "output names the library), SIGABRT an abort (the lines before it: an NCCL or torch watchdog error, a "
-          "failed assertion). Read that rank's own output before the signal";
+    fix =
+        "A signal ended the worker: SIGSEGV / SIGBUS is a crash in native code (its core or `faulthandler` "
+        "output names the library), SIGABRT an abort (the lines before it: an NCCL or torch watchdog error, a "
+        "failed assertion). Read that rank's own output before the signal";
   } else {
     id += ".exit";
-    fix = "The failing rank's own traceback (above the launcher's summary, or in the error_file) names the cause: "
-          "run the launcher with --redirects / --log-dir, or decorate the entry point with "
-          "torch.distributed.elastic.multiprocessing.errors.record, to keep it";
+    fix =
+        "The failing rank's own traceback (above the launcher's summary, or in the error_file) names the cause: "
+        "run the launcher with --redirects / --log-dir, or decorate the entry point with "
+        "torch.distributed.elastic.multiprocessing.errors.record, to keep it";
   }
   auto r = rule::make(id, Label::other, Severity::warning, title, 88);
   rule::add_evidence(r.finding, f->evidence);
@@ -171,12 +178,12 @@ void lightning_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     if (facts.registered_ranks.count(r) == 0) absent.insert(r);
   if (absent.empty()) return;
   const Signal& s = facts.signal(EventKind::rank_registered);
-  auto r = rule::from_signal(s, "lightning.init.ranks-absent", Label::other, Severity::warning,
-                             "Lightning: ranks " + rule::rank_ranges(facts.registered_ranks) + " of " +
-                                 std::to_string(facts.registered_world) +
-                                 " announced 'Initializing distributed', no line of ranks " + rule::rank_ranges(absent) +
-                                 " does, and 'All distributed processes registered' never came",
-                             60);
+  auto r = rule::from_signal(
+      s, "lightning.init.ranks-absent", Label::other, Severity::warning,
+      "Lightning: ranks " + rule::rank_ranges(facts.registered_ranks) + " of " +
+          std::to_string(facts.registered_world) + " announced 'Initializing distributed', no line of ranks " +
+          rule::rank_ranges(absent) + " does, and 'All distributed processes registered' never came",
+      60);
   rule::emit(out, std::move(r),
              "Find the processes of ranks " + rule::rank_ranges(absent) +
                  ": if they started, add their logs (they may hold the error); if not, the launcher or scheduler did "

@@ -137,7 +137,8 @@ TEST(LogsLauncher, DeepSpeedLauncherExitNamesTheLocalRank) {
       "d.log");
   const auto* f = find(r, "launch.deepspeed.exit");
   ASSERT_NE(f, nullptr);
-  EXPECT_TRUE(has(f->title, "DeepSpeed's launcher reports the worker with local_rank 1 exited with code 1")) << f->title;
+  EXPECT_TRUE(has(f->title, "DeepSpeed's launcher reports the worker with local_rank 1 exited with code 1"))
+      << f->title;
 }
 
 TEST(LogsLauncher, CalledProcessErrorDiedWithSignal) {
@@ -147,7 +148,8 @@ TEST(LogsLauncher, CalledProcessErrorDiedWithSignal) {
   EXPECT_EQ(p.event.kind, EventKind::launcher_exit);
   EXPECT_EQ(p.event.exit_code, -9);
   EXPECT_EQ(p.event.err_text, "SIGKILL");
-  p = parse_line("subprocess.CalledProcessError: Command '['python', 'a.py']' returned non-zero exit status 2.", scratch);
+  p = parse_line("subprocess.CalledProcessError: Command '['python', 'a.py']' returned non-zero exit status 2.",
+                 scratch);
   EXPECT_EQ(p.event.exit_code, 2);
 }
 

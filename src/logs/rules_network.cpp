@@ -108,7 +108,8 @@ void chosen_interface_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
   Severity sev = multi ? Severity::error : Severity::warning;
   std::string where = multi ? " in a job that spans hosts"
                       : unseen_ranks
-                          ? " on " + *facts.hosts.begin() + ", and the log shows only some of the job's " + std::to_string(world) +
+                          ? " on " + *facts.hosts.begin() + ", and the log shows only some of the job's " +
+                                std::to_string(world) +
                                 " ranks: harmless if every rank runs on that host, a hang if any runs on another"
                           : " (world size unknown)";
   auto r = rule::make(std::move(id), label, sev, "NCCL uses " + what + " " + example + where, priority);
@@ -161,8 +162,10 @@ void ifname_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   std::set<std::string> chosen;
   bool all_known = !facts.processes.empty();
   for (const auto& p : facts.processes) {
-    if (p->bootstrap_iface.empty()) all_known = false;
-    else chosen.insert(p->bootstrap_iface);
+    if (p->bootstrap_iface.empty())
+      all_known = false;
+    else
+      chosen.insert(p->bootstrap_iface);
   }
   if (!excludes_lo) {
     if (all_known && chosen.count("lo") == 0) return;
@@ -219,53 +222,77 @@ struct PeerClass {
 
 PeerClass classify_peer(const PeerFailure& f) {
   if (is_debian_host_alias(f.addr))
-    return {"net.peer.debian-hostname-alias", Label::hostname_resolution, Severity::error,
+    return {"net.peer.debian-hostname-alias",
+            Label::hostname_resolution,
+            Severity::error,
             "A peer was offered 127.0.1.1: the hostname resolves to Debian's loopback alias",
             "Map the hostname to the routable address in /etc/hosts (or DNS), or set MASTER_ADDR to an IP and "
             "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface",
             10};
   if (is_zero_net(f.addr))
-    return {"net.peer.numeric-hostname", Label::hostname_resolution, Severity::error,
+    return {"net.peer.numeric-hostname",
+            Label::hostname_resolution,
+            Severity::error,
             "A peer address lies in 0.0.0.0/8: a numeric hostname was read as an IPv4 number",
             "Give the rendezvous host as an IP address or a name that is not all digits (MASTER_ADDR, "
             "--rdzv-endpoint, the hostname of the master node)",
             10};
   if (is_not_unicast4(f.addr))
-    return {"net.peer.not-a-host-address", Label::config_typo, Severity::error,
+    return {"net.peer.not-a-host-address",
+            Label::config_typo,
+            Severity::error,
             "A peer address is not a host address (multicast, broadcast or a netmask): the endpoint is mistyped",
             "Set MASTER_ADDR / the rendezvous endpoint / NCCL_COMM_ID to the master node's own IP address or name",
             12};
   if (is_loopback_addr(f.addr))
-    return {"net.peer.loopback", Label::loopback_interface, Severity::error,
-            "A peer was offered a loopback address", "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "
-            "interface on every host", 14};
+    return {"net.peer.loopback",
+            Label::loopback_interface,
+            Severity::error,
+            "A peer was offered a loopback address",
+            "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "
+            "interface on every host",
+            14};
   if (is_docker_default_addr(f.addr))
-    return {"net.peer.docker-bridge", Label::virtual_interface, Severity::error,
+    return {"net.peer.docker-bridge",
+            Label::virtual_interface,
+            Severity::error,
             "A peer was offered an address on Docker's default bridge (172.17.0.0/16), which other hosts cannot reach",
             "Run the containers with --network host (or an overlay network that routes between hosts) so NCCL "
             "advertises a reachable address; publishing the rendezvous port alone does not cover NCCL's ports",
             15};
   if (is_link_local6(f.addr))
-    return {"net.peer.ipv6-link-local", Label::ipv6_link_local, Severity::error,
-            "A peer was offered an IPv6 link-local address", "Set NCCL_SOCKET_FAMILY=AF_INET or name an interface "
-            "with a global address in NCCL_SOCKET_IFNAME", 16};
+    return {"net.peer.ipv6-link-local",
+            Label::ipv6_link_local,
+            Severity::error,
+            "A peer was offered an IPv6 link-local address",
+            "Set NCCL_SOCKET_FAMILY=AF_INET or name an interface "
+            "with a global address in NCCL_SOCKET_IFNAME",
+            16};
   switch (f.err) {
     case ConnError::unreachable:
-      return {"net.peer.no-route", Label::no_route, Severity::error, "No route to a peer",
+      return {"net.peer.no-route",
+              Label::no_route,
+              Severity::error,
+              "No route to a peer",
               "Check routes between the hosts (ip route get <peer>); the chosen interface may not reach the peer's "
               "subnet: set NCCL_SOCKET_IFNAME to the interface on the shared network",
               30};
     case ConnError::refused:
     case ConnError::timed_out:
-      return {"net.peer.blocked", Label::firewall_or_port_blocked, Severity::error,
+      return {"net.peer.blocked",
+              Label::firewall_or_port_blocked,
+              Severity::error,
               "Connections to a peer were refused or timed out",
               "Open the job's ports between the hosts (NCCL uses ephemeral ports: allow all TCP between the nodes, "
               "or pin NCCL's range) and check the peer process is alive; `distdoctor preflight` probes every pair",
               30};
     default:
-      return {"net.peer.closed", Label::other, Severity::warning,
+      return {"net.peer.closed",
+              Label::other,
+              Severity::warning,
               "A peer closed its connection (it probably failed first)",
-              "Read that peer's log for its first error: the reset is a consequence", 60};
+              "Read that peer's log for its first error: the reset is a consequence",
+              60};
   }
 }
 
@@ -363,11 +390,12 @@ void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   for (const auto& [h, c] : by_host)
     if (parts.size() < 200) parts += (parts.empty() ? "" : ", ") + h + " " + c.iface + " " + c.addr;
   if (nets.size() > 1 || ipoib.size() > 1) {
-    auto r = rule::make("nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
-                        std::string(nets.size() > 1 ? "Hosts bootstrap on interfaces in different networks"
-                                                    : "Hosts bootstrap on different fabrics (IPoIB on some, Ethernet on others)") +
-                            " (" + parts + ")",
-                        35);
+    auto r = rule::make(
+        "nccl.bootstrap.different-subnets", Label::interface_mismatch, Severity::warning,
+        std::string(nets.size() > 1 ? "Hosts bootstrap on interfaces in different networks"
+                                    : "Hosts bootstrap on different fabrics (IPoIB on some, Ethernet on others)") +
+            " (" + parts + ")",
+        35);
     for (const auto& [h, c] : by_host) {
       r.finding.hosts.push_back(h);
       rule::add_evidence(r.finding, c.line);
@@ -411,11 +439,12 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                         "bridge, overlay or VPN tunnel); a job in containers also needs --network host or a routed "
                         "overlay, since other hosts cannot reach a container bridge's addresses",
                         15);
-  chosen_interface_rule(facts, out, [](std::string_view) { return false; }, is_link_local6, "nccl.iface.ipv6-link-local",
-                        Label::ipv6_link_local, "an IPv6 link-local address on",
-                        "Link-local addresses need a scope and do not cross routers: set NCCL_SOCKET_FAMILY=AF_INET or "
-                        "name an interface with a global address",
-                        16);
+  chosen_interface_rule(
+      facts, out, [](std::string_view) { return false; }, is_link_local6, "nccl.iface.ipv6-link-local",
+      Label::ipv6_link_local, "an IPv6 link-local address on",
+      "Link-local addresses need a scope and do not cross routers: set NCCL_SOCKET_FAMILY=AF_INET or "
+      "name an interface with a global address",
+      16);
   peer_rules(facts, out);
   alias_rule(facts, out);
   mismatch_rule(facts, out);

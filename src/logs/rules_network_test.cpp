@@ -30,7 +30,9 @@ TEST(LogsCrossHost, OneRankOfAOneHostJobIsNoJobAcrossHosts) {
   const auto* lo = find(r, "nccl.iface.loopback");
   ASSERT_NE(lo, nullptr);  // said, but as the open question it is
   EXPECT_EQ(lo->severity, core::Severity::warning);
-  EXPECT_NE(lo->title.find("harmless if every rank runs on that host, a hang if any runs on another"), std::string::npos) << lo->title;
+  EXPECT_NE(lo->title.find("harmless if every rank runs on that host, a hang if any runs on another"),
+            std::string::npos)
+      << lo->title;
 }
 
 TEST(LogsCrossHost, TwoHostsInTheLogAreAJobAcrossHosts) {

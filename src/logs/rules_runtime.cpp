@@ -43,16 +43,18 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
                                            "differ (sizes, order or dtypes)",
                              20);
   rule::add_evidence(r.finding, t);
-  r.finding.fix.text = "Every rank must issue the same collectives in the same order with the same sizes: look for "
-                       "rank-dependent branches, uneven data (last batch), or unused parameters; "
-                       "TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call, NCCL_DEBUG_SUBSYS=COLL logs the sequence";
+  r.finding.fix.text =
+      "Every rank must issue the same collectives in the same order with the same sizes: look for "
+      "rank-dependent branches, uneven data (last batch), or unused parameters; "
+      "TORCH_DISTRIBUTED_DEBUG=DETAIL checks each call, NCCL_DEBUG_SUBSYS=COLL logs the sequence";
   r.finding.fix.env["TORCH_DISTRIBUTED_DEBUG"] = "DETAIL";
   out.push_back(std::move(r));
 }
 
 // "host h pid 12 (rank 1)": a process as its lines name it.
 std::string process_name(const ProcessState& p) {
-  std::string s = (p.host.empty() ? std::string("a process") : "host " + p.host) + (p.pid.empty() ? "" : " pid " + p.pid);
+  std::string s =
+      (p.host.empty() ? std::string("a process") : "host " + p.host) + (p.pid.empty() ? "" : " pid " + p.pid);
   auto ranks = rule::ranks_of(p);
   if (!ranks.empty()) s += " (rank " + rule::rank_ranges(ranks) + ")";
   return s;
@@ -122,13 +124,14 @@ void trace_behind_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
       ranks.insert(rs.begin(), rs.end());
     }
     if (behind.size() > 4) who += "; and " + std::to_string(behind.size() - 4) + " more";
-    auto r = rule::make("collective.trace-behind", Label::collective_mismatch, hung ? Severity::warning : Severity::info,
-                        "NCCL's COLL traces end at different opCounts on the first communicator (" +
-                            std::to_string(nranks) + " ranks): " + who + ", while " +
-                            std::to_string(procs.size() - behind.size()) + " of the " + std::to_string(procs.size()) +
-                            " traced processes reached " + hex(top),
-                        hung ? 45 : 80);
-    for (std::size_t i = 0; i < behind.size() && i < 4; ++i) rule::add_evidence(r.finding, behind[i]->comms[0].last_line);
+    auto r =
+        rule::make("collective.trace-behind", Label::collective_mismatch, hung ? Severity::warning : Severity::info,
+                   "NCCL's COLL traces end at different opCounts on the first communicator (" + std::to_string(nranks) +
+                       " ranks): " + who + ", while " + std::to_string(procs.size() - behind.size()) + " of the " +
+                       std::to_string(procs.size()) + " traced processes reached " + hex(top),
+                   hung ? 45 : 80);
+    for (std::size_t i = 0; i < behind.size() && i < 4; ++i)
+      rule::add_evidence(r.finding, behind[i]->comms[0].last_line);
     rule::add_ranks(r.finding, ranks);
     r.finding.evidence.push_back("a rank stuck before its next collective and a log cut earlier look the same here");
     rule::emit(out, std::move(r),
@@ -212,9 +215,9 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "`distdoctor bench` test both");
     return;
   }
-  auto r = watchdog_finding("collective.watchdog-timeout", Label::other, Severity::warning,
-                            "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70,
-                            known);
+  auto r =
+      watchdog_finding("collective.watchdog-timeout", Label::other, Severity::warning,
+                       "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70, known);
   rule::emit(out, std::move(r),
              "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` on them "
              "together",
@@ -262,8 +265,8 @@ void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (w.count == 0) return;
   for (const auto& r : out)
     if (r.finding.severity != Severity::info) return;
-  auto r = rule::make("nccl.warn", Label::other, Severity::warning, "NCCL printed a warning distdoctor has no rule for",
-                      75);
+  auto r =
+      rule::make("nccl.warn", Label::other, Severity::warning, "NCCL printed a warning distdoctor has no rule for", 75);
   rule::add_evidence(r.finding, w);
   rule::add_hosts(r.finding, w.hosts);
   rule::emit(out, std::move(r),

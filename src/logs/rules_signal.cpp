@@ -11,9 +11,9 @@ namespace dd::logs {
 
 std::vector<SignalRuleSpec> parse_signal_rules(std::string_view json) {
   return read_data_file<SignalRuleSpec>(json, "signal_rules.json", [](const DataEntry& e) {
-    return SignalRuleSpec{e.text("id"),       e.kind("kind"),      e.kinds_or_none("also"),
-                          e.label("label"),   e.severity("severity"), e.number("priority"),
-                          e.text("title"),    e.text("fix"),       e.text_map("env")};
+    return SignalRuleSpec{e.text("id"),     e.kind("kind"),         e.kinds_or_none("also"),
+                          e.label("label"), e.severity("severity"), e.number("priority"),
+                          e.text("title"),  e.text("fix"),          e.text_map("env")};
   });
 }
 

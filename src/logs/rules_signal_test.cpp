@@ -61,7 +61,8 @@ TEST(LogsSignalRules, EachSpecFiresOnItsSignalOnly) {
     EXPECT_EQ(std::string::npos, r->finding.title.find('{')) << spec.id;
     EXPECT_EQ(with_value(spec.fix, "eth9"), r->finding.fix.text);
     ASSERT_EQ(spec.env.size(), r->finding.fix.env.size()) << spec.id;
-    for (const auto& [name, value] : spec.env) EXPECT_EQ(with_value(value, "eth9"), r->finding.fix.env[name]) << spec.id;
+    for (const auto& [name, value] : spec.env)
+      EXPECT_EQ(with_value(value, "eth9"), r->finding.fix.env[name]) << spec.id;
     std::vector<std::string> evidence{"r0.log:4: the line"};
     if (!spec.also.empty()) evidence.push_back("r1.log:2: the other line");
     EXPECT_EQ(evidence, r->finding.evidence) << spec.id;

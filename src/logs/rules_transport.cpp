@@ -104,7 +104,8 @@ void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   const Signal& v = facts.signal(EventKind::nccl_version);
   // Versions printed without any host context (one file per node) still count.
   for (const auto& e : v.evidence) {
-    std::string t = e.text.substr(e.text.find("NCCL version ") == std::string::npos ? 0 : e.text.find("NCCL version ") + 13);
+    std::string t =
+        e.text.substr(e.text.find("NCCL version ") == std::string::npos ? 0 : e.text.find("NCCL version ") + 13);
     t = t.substr(0, t.find_first_of("+ "));
     if (!t.empty()) where.emplace(t, e);
     if (!t.empty()) groups[t];
@@ -136,7 +137,8 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
     gpus += p->devices.size();
     complete = complete || p->init_complete;
   }
-  gpus = std::max<std::size_t>({gpus, facts.tests_ranks.size(), static_cast<std::size_t>(std::max(0, rule::world_size(facts)))});
+  gpus = std::max<std::size_t>(
+      {gpus, facts.tests_ranks.size(), static_cast<std::size_t>(std::max(0, rule::world_size(facts)))});
   if (gpus < 2 || rule::spans_hosts(facts)) return;
   if (complete && facts.watchdogs.empty()) return;
   auto r = rule::make("nccl.p2p.single-host-stall", Label::p2p_failure, Severity::warning,
@@ -173,6 +175,8 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
 }
 
 // Run last among the transport rules' users (needs the other findings): see runtime_rules.
-void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) { single_host_stall_rule(facts, out); }
+void late_transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  single_host_stall_rule(facts, out);
+}
 
 }  // namespace dd::logs

@@ -30,10 +30,14 @@ std::optional<std::string> python_repr_to_json(std::string_view repr) {
       continue;
     }
     if (is_alpha(c)) {
-      if (word_at("True")) out += "true", i += 4;
-      else if (word_at("False")) out += "false", i += 5;
-      else if (word_at("None")) out += "null", i += 4;
-      else return std::nullopt;  // an object repr, not plain data
+      if (word_at("True"))
+        out += "true", i += 4;
+      else if (word_at("False"))
+        out += "false", i += 5;
+      else if (word_at("None"))
+        out += "null", i += 4;
+      else
+        return std::nullopt;  // an object repr, not plain data
       continue;
     }
     if (c == '(' || c == ')') return std::nullopt;

@@ -23,15 +23,15 @@
 namespace dd::nccl {
 
 struct CommId {
-  bool set = false;         // NCCL_COMM_ID present (even empty)
-  std::string value;        // as given
-  bool usable = false;      // parsed and resolved
-  std::string host;         // host part as NCCL cut it
-  int port = -1;            // -1 when the value had no port (NCCL then uses 65535)
+  bool set = false;     // NCCL_COMM_ID present (even empty)
+  std::string value;    // as given
+  bool usable = false;  // parsed and resolved
+  std::string host;     // host part as NCCL cut it
+  int port = -1;        // -1 when the value had no port (NCCL then uses 65535)
   std::optional<IpBytes> ip;
-  std::string addr;         // numeric text of `ip`
+  std::string addr;  // numeric text of `ip`
   std::uint32_t scope_id = 0;
-  std::string error;        // NCCL's WARN text(s) when not usable, "; "-joined
+  std::string error;  // NCCL's WARN text(s) when not usable, "; "-joined
   // Port NCCL will use (65535 for a missing port, like htons(-1)).
   int effective_port() const { return port < 0 ? 65535 : port; }
   // Whether the automatic NET/Socket step 2 considers it (length > 1).

@@ -48,7 +48,8 @@ void apply_file(NcclConfig& config, const os::Environment& env, const std::strin
   }
 }
 
-void load_file(NcclConfig& config, const os::Environment& env, const os::FileTree& tree, const std::string& path, const std::string& why) {
+void load_file(NcclConfig& config, const os::Environment& env, const os::FileTree& tree, const std::string& path,
+               const std::string& why) {
   auto text = tree.read(path);
   config.files.push_back(ConfigFile{path, text.has_value(), why});
   if (text) apply_file(config, env, path, *text);

@@ -25,8 +25,8 @@ enum class SourceKind { environment, file };
 // Where one effective value came from.
 struct ValueSource {
   SourceKind kind = SourceKind::environment;
-  std::string path;  // config file path (kind == file)
-  int line = 0;      // 1-based line in that file (kind == file)
+  std::string path;              // config file path (kind == file)
+  int line = 0;                  // 1-based line in that file (kind == file)
   std::string describe() const;  // "environment" or "/etc/nccl.conf:3"
 };
 

@@ -8,9 +8,12 @@ namespace dd::nccl {
 
 std::string_view to_string(GlooSource source) {
   switch (source) {
-    case GlooSource::ifname: return "GLOO_SOCKET_IFNAME";
-    case GlooSource::hostname: return "hostname";
-    case GlooSource::loopback_fallback: return "loopback-fallback";
+    case GlooSource::ifname:
+      return "GLOO_SOCKET_IFNAME";
+    case GlooSource::hostname:
+      return "hostname";
+    case GlooSource::loopback_fallback:
+      return "loopback-fallback";
   }
   return "hostname";
 }

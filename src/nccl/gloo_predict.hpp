@@ -27,14 +27,14 @@ enum class GlooSource { ifname, hostname, loopback_fallback };
 std::string_view to_string(GlooSource source);  // "GLOO_SOCKET_IFNAME", "hostname", "loopback-fallback"
 
 struct GlooPrediction {
-  std::optional<Endpoint> device;    // the first (or only) device; nullopt on error
-  std::vector<Endpoint> devices;     // one per GLOO_SOCKET_IFNAME entry
+  std::optional<Endpoint> device;  // the first (or only) device; nullopt on error
+  std::vector<Endpoint> devices;   // one per GLOO_SOCKET_IFNAME entry
   GlooSource source = GlooSource::hostname;
-  std::string error;                 // "Unable to find address for: X"
-  std::string warning;               // Gloo's loopback-fallback warning
-  std::string hostname;              // when source != ifname
-  std::vector<std::string> resolved; // the hostname's addresses, getaddrinfo order
-  bool loopback = false;             // the chosen address is a loopback address
+  std::string error;                  // "Unable to find address for: X"
+  std::string warning;                // Gloo's loopback-fallback warning
+  std::string hostname;               // when source != ifname
+  std::vector<std::string> resolved;  // the hostname's addresses, getaddrinfo order
+  bool loopback = false;              // the chosen address is a loopback address
 };
 
 // Predicts Gloo's device from the environment; `resolver` is used only when GLOO_SOCKET_IFNAME is unset.

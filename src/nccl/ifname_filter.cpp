@@ -3,8 +3,7 @@
 namespace dd::nccl {
 
 std::vector<std::string> split_ifname_tokens(std::string_view list, std::size_t max_tokens,
-                                             std::vector<std::string>* ports,
-                                             std::vector<std::string>* dropped) {
+                                             std::vector<std::string>* ports, std::vector<std::string>* dropped) {
   std::vector<std::string> tokens;
   std::size_t pos = 0;
   while (pos <= list.size()) {

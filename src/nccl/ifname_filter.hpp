@@ -23,13 +23,13 @@ inline constexpr std::size_t k_max_ifs = 16;
 enum class ExactSyntax { supported, unsupported };
 
 struct IfnameFilter {
-  std::string raw;                  // the value as given
-  bool ignored = true;              // unset/empty/one-character value: automatic selection
-  bool negate = false;              // leading '^'
-  bool exact = false;               // '=' after the optional '^'
-  std::vector<std::string> tokens;  // at most 16, verbatim (no trimming), ports removed
-  std::vector<std::string> dropped; // non-empty tokens beyond the 16th, in order
-  std::vector<std::string> ports;   // the ':port' text of each kept token ("" when none)
+  std::string raw;                   // the value as given
+  bool ignored = true;               // unset/empty/one-character value: automatic selection
+  bool negate = false;               // leading '^'
+  bool exact = false;                // '=' after the optional '^'
+  std::vector<std::string> tokens;   // at most 16, verbatim (no trimming), ports removed
+  std::vector<std::string> dropped;  // non-empty tokens beyond the 16th, in order
+  std::vector<std::string> ports;    // the ':port' text of each kept token ("" when none)
 };
 
 // Parses `value` exactly as NCCL does (see file comment). Never fails.

@@ -25,9 +25,9 @@ std::optional<IpBytes> parse_any_ip(std::string_view text);
 // True when `a` and `b` have the same family and agree on the first `prefix` bits.
 bool same_subnet(const IpBytes& a, const IpBytes& b, int prefix);
 
-bool is_loopback(const IpBytes& ip);        // 127.0.0.0/8 or ::1
-bool is_ipv6_loopback(const IpBytes& ip);   // ::1 only (the one address NCCL skips)
-bool is_link_local(const IpBytes& ip);      // 169.254.0.0/16 or fe80::/10
+bool is_loopback(const IpBytes& ip);       // 127.0.0.0/8 or ::1
+bool is_ipv6_loopback(const IpBytes& ip);  // ::1 only (the one address NCCL skips)
+bool is_link_local(const IpBytes& ip);     // 169.254.0.0/16 or fe80::/10
 
 // An entry's address as NCCL prints it: numeric, IPv6 with "%<link>" when it carries a scope id
 // (link-local), without port.

@@ -8,7 +8,9 @@
 namespace dd::nccl {
 
 // The policy is netif's (shared with preflight's recommendation).
-std::optional<std::string> best_interface(const netif::Inventory& inventory) { return netif::best_interface(inventory); }
+std::optional<std::string> best_interface(const netif::Inventory& inventory) {
+  return netif::best_interface(inventory);
+}
 
 std::optional<IfnameProposal> propose_nccl_ifname(const netif::Inventory& inventory, const std::string& iface,
                                                   const Prediction& prediction, const NcclConfig& config,
@@ -72,8 +74,9 @@ void add_nccl_fix(const JudgeContext& ctx, core::Finding& f) {
                  ") on every node; interface names can differ between nodes, `distdoctor preflight` finds per-host "
                  "values";
   } else {
-    f.fix.text = "no interface here can reach other nodes: connect and bring up a data interface with a routable "
-                 "address, then set NCCL_SOCKET_IFNAME to it";
+    f.fix.text =
+        "no interface here can reach other nodes: connect and bring up a data interface with a routable "
+        "address, then set NCCL_SOCKET_IFNAME to it";
   }
 }
 

@@ -16,9 +16,9 @@ struct JudgeContext {
   const GlooPrediction& gloo;
   const NcclConfig& config;
   const Version& version;
-  std::optional<std::string> best;             // best_interface()
-  std::optional<IfnameProposal> nccl_fix;      // verified NCCL_SOCKET_IFNAME for `best`
-  std::optional<IfnameProposal> gloo_fix;      // verified GLOO_SOCKET_IFNAME
+  std::optional<std::string> best;         // best_interface()
+  std::optional<IfnameProposal> nccl_fix;  // verified NCCL_SOCKET_IFNAME for `best`
+  std::optional<IfnameProposal> gloo_fix;  // verified GLOO_SOCKET_IFNAME
 
   const netif::Interface* iface(const std::string& link) const { return inventory.find(link); }
   // "NCCL_SOCKET_IFNAME='^docker' (from /etc/nccl.conf:3)"

@@ -71,9 +71,10 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
   if (!value || value->empty()) return;
   const IfnameFilter& f = ctx.prediction.ifname;
   if (value->size() == 1) {
-    typo(ctx, out, "nccl.ifname.one-char-ignored",
-         "NCCL_SOCKET_IFNAME='" + *value + "' is one character long: NCCL silently ignores it and chooses automatically",
-         {"NCCL reads NCCL_SOCKET_IFNAME only when it is at least 2 characters long"}, std::nullopt);
+    typo(
+        ctx, out, "nccl.ifname.one-char-ignored",
+        "NCCL_SOCKET_IFNAME='" + *value + "' is one character long: NCCL silently ignores it and chooses automatically",
+        {"NCCL reads NCCL_SOCKET_IFNAME only when it is at least 2 characters long"}, std::nullopt);
     return;
   }
   if (core::starts_with(*value, "=^")) {
@@ -141,8 +142,9 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
          {"interface names here: " + core::join({names.begin(), names.end()}, ", ")}, fixed);
   }
   if (!unknown.empty() && any_hit && !f.negate) {
-    auto fnd = core::new_finding("nccl.ifname.unknown-name", Label::config_typo, Severity::info,
-                    "NCCL_SOCKET_IFNAME lists names that match no interface here: " + core::join(unknown, ", "));
+    auto fnd =
+        core::new_finding("nccl.ifname.unknown-name", Label::config_typo, Severity::info,
+                          "NCCL_SOCKET_IFNAME lists names that match no interface here: " + core::join(unknown, ", "));
     fnd.evidence.push_back(ctx.ifname_setting());
     fnd.evidence.push_back("interface names here: " + core::join({names.begin(), names.end()}, ", "));
     out.push_back(std::move(fnd));
@@ -157,8 +159,9 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
 void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out) {
   for (const auto& file : ctx.config.files) {
     if (file.read || file.why != "named by NCCL_CONF_FILE") continue;
-    auto f = core::new_finding("nccl.conf.unreadable", Label::config_typo, Severity::warning,
-                  "NCCL_CONF_FILE=" + file.path + " cannot be read: NCCL ignores it silently and skips ~/.nccl.conf");
+    auto f = core::new_finding(
+        "nccl.conf.unreadable", Label::config_typo, Severity::warning,
+        "NCCL_CONF_FILE=" + file.path + " cannot be read: NCCL ignores it silently and skips ~/.nccl.conf");
     for (const auto& n : ctx.config.notes) f.evidence.push_back(n);
     f.fix.text = "point NCCL_CONF_FILE at a readable file, or unset it so ~/.nccl.conf and /etc/nccl.conf apply";
     out.push_back(std::move(f));
@@ -169,8 +172,8 @@ void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out
     if (core::starts_with(k, "export ")) k = std::string(core::trim(k.substr(7)));
     if (k != key && core::starts_with(k, "NCCL_")) {
       auto f = core::new_finding("nccl.conf.malformed-line", Label::config_typo, Severity::warning,
-                    v.source.describe() + " sets '" + key + "', not " + k +
-                        ": nccl.conf lines are KEY=VALUE with no spaces and no 'export'");
+                                 v.source.describe() + " sets '" + key + "', not " + k +
+                                     ": nccl.conf lines are KEY=VALUE with no spaces and no 'export'");
       f.evidence.push_back("value: '" + v.value + "'");
       f.fix.text = "write the line as " + k + "=" + std::string(core::trim(v.value)) + " in " + v.source.path;
       out.push_back(std::move(f));
@@ -178,8 +181,8 @@ void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out
                (v.value.find('\r') != std::string::npos || v.value.find(" #") != std::string::npos ||
                 (v.value.size() >= 2 && (v.value.front() == '"' || v.value.front() == '\'')))) {
       auto f = core::new_finding("nccl.conf.verbatim-value", Label::config_typo, Severity::warning,
-                    v.source.describe() + ": the value of " + key +
-                        " keeps its quotes / CR / '# comment' verbatim (nccl.conf is not a shell file)");
+                                 v.source.describe() + ": the value of " + key +
+                                     " keeps its quotes / CR / '# comment' verbatim (nccl.conf is not a shell file)");
       f.evidence.push_back("value: '" + v.value + "'");
       f.fix.text = "remove quotes, trailing comments and CRLF line ends from " + v.source.path;
       out.push_back(std::move(f));
@@ -207,9 +210,10 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   }
   core::Finding fnd;
   if (!f.ignored && !down.empty() && ctx.version.has_running_filter()) {
-    fnd = core::new_finding("nccl.ifname.matches-down-interface", Label::no_matching_interface, Severity::error,
-               "NCCL_SOCKET_IFNAME matches only " + core::join(down, ", ") +
-                   ", which is down or has no carrier: NCCL 2.28.3+ skips interfaces that are not running");
+    fnd =
+        core::new_finding("nccl.ifname.matches-down-interface", Label::no_matching_interface, Severity::error,
+                          "NCCL_SOCKET_IFNAME matches only " + core::join(down, ", ") +
+                              ", which is down or has no carrier: NCCL 2.28.3+ skips interfaces that are not running");
     for (const auto& n : down) {
       if (const auto* i = ctx.iface(n)) {
         fnd.evidence.push_back(n + ": operstate " + (i->operstate.empty() ? "?" : i->operstate) +
@@ -217,21 +221,23 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
       }
     }
   } else if (p.family && !other_family.empty()) {
-    fnd = core::new_finding("nccl.family.no-address", Label::no_matching_interface, Severity::error,
-               "NCCL_SOCKET_FAMILY=" + std::string(*p.family == os::Family::inet ? "AF_INET" : "AF_INET6") +
-                   " leaves no usable address (other family only: " + core::join(other_family, ", ") + ")");
+    fnd =
+        core::new_finding("nccl.family.no-address", Label::no_matching_interface, Severity::error,
+                          "NCCL_SOCKET_FAMILY=" + std::string(*p.family == os::Family::inet ? "AF_INET" : "AF_INET6") +
+                              " leaves no usable address (other family only: " + core::join(other_family, ", ") + ")");
     fnd.fix.env["NCCL_SOCKET_FAMILY"] = "";
-    fnd.fix.text = "unset NCCL_SOCKET_FAMILY (empty means unrestricted) or give the interface an address of that family";
+    fnd.fix.text =
+        "unset NCCL_SOCKET_FAMILY (empty means unrestricted) or give the interface an address of that family";
   } else if (!f.ignored && f.negate) {
     fnd = core::new_finding("nccl.ifname.excludes-everything", Label::no_matching_interface, Severity::error,
-               "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes every running interface");
+                            "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes every running interface");
   } else if (!f.ignored) {
     fnd = core::new_finding("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
-               "NCCL_SOCKET_IFNAME='" + f.raw + "' matches no usable interface here: ncclGetUniqueId fails with '" +
-                   p.error + "'");
+                            "NCCL_SOCKET_IFNAME='" + f.raw +
+                                "' matches no usable interface here: ncclGetUniqueId fails with '" + p.error + "'");
   } else {
     fnd = core::new_finding("nccl.interface.none", Label::no_matching_interface, Severity::error,
-               "NCCL finds no running interface with an IP address: '" + p.error + "'");
+                            "NCCL finds no running interface with an IP address: '" + p.error + "'");
     if (!down.empty()) fnd.evidence.push_back("not running (skipped since NCCL 2.28.3): " + core::join(down, ", "));
   }
   fnd.evidence.push_back(ctx.ifname_setting());

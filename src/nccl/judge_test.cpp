@@ -39,9 +39,9 @@ struct Judged {
 };
 
 // Judges `spec` with environment `env`; the host name "node0" resolves to `host_addr`.
-Judged judge(const std::string& spec, std::map<std::string, std::string> env, const std::string& host_addr = "198.18.0.2",
-             const std::map<std::string, std::int64_t>& speeds = {}, const os::FileTree* tree = nullptr,
-             const Version& version = k_default_version) {
+Judged judge(const std::string& spec, std::map<std::string, std::string> env,
+             const std::string& host_addr = "198.18.0.2", const std::map<std::string, std::int64_t>& speeds = {},
+             const os::FileTree* tree = nullptr, const Version& version = k_default_version) {
   Judged j;
   j.inventory = testing::make_inventory(spec, speeds);
   os::fake::FakeResolver resolver("node0");
@@ -138,8 +138,9 @@ TEST(NcclJudge, EqualsBeforeCaret) {
 }
 
 TEST(NcclJudge, OnlyADownInterfaceMatches) {
-  auto j = judge("1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 admin-down [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]",
-                 {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.4.2");
+  auto j =
+      judge("1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 admin-down [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]",
+            {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.4.2");
   const auto* f = j.find("nccl.ifname.matches-down-interface");
   ASSERT_NE(f, nullptr) << j.ids();
   EXPECT_NE(f->title.find("eth0"), std::string::npos);

@@ -18,8 +18,8 @@
 namespace dd::nccl {
 
 struct LdCacheEntry {
-  std::string soname;   // "libnccl.so.2"
-  std::string path;     // "/usr/local/cuda-13.0/lib/libnccl.so.2"
+  std::string soname;      // "libnccl.so.2"
+  std::string path;        // "/usr/local/cuda-13.0/lib/libnccl.so.2"
   std::int32_t flags = 0;  // FLAG_ELF_LIBC6 (3) | arch bits (0x0300 x86-64, 0x0a00 aarch64, ...)
 };
 

@@ -16,8 +16,8 @@ std::span<const std::uint8_t> bytes_of(const std::string& s) {
 }
 
 TEST(LdCache, ParsesNewFormatEntriesInOrder) {
-  auto cache = test::make_ld_cache({{"libnccl.so.2", "/opt/a/libnccl.so.2", 0x0303},
-                                    {"libc.so.6", "/lib/x86_64-linux-gnu/libc.so.6", 0x0303}});
+  auto cache = test::make_ld_cache(
+      {{"libnccl.so.2", "/opt/a/libnccl.so.2", 0x0303}, {"libc.so.6", "/lib/x86_64-linux-gnu/libc.so.6", 0x0303}});
   auto r = parse_ld_cache(bytes_of(cache));
   ASSERT_TRUE(r.ok()) << r.error().message;
   ASSERT_EQ(r->size(), 2u);

@@ -120,13 +120,20 @@ std::vector<std::string> python_site_dirs(const os::Environment& env) {
 
 std::string_view to_string(LibrarySource source) {
   switch (source) {
-    case LibrarySource::ld_library_path: return "ld-library-path";
-    case LibrarySource::loader_cache: return "loader-cache";
-    case LibrarySource::loader_conf: return "loader-conf";
-    case LibrarySource::loader_default: return "loader-default";
-    case LibrarySource::cuda: return "cuda";
-    case LibrarySource::python: return "python";
-    case LibrarySource::conda: return "conda";
+    case LibrarySource::ld_library_path:
+      return "ld-library-path";
+    case LibrarySource::loader_cache:
+      return "loader-cache";
+    case LibrarySource::loader_conf:
+      return "loader-conf";
+    case LibrarySource::loader_default:
+      return "loader-default";
+    case LibrarySource::cuda:
+      return "cuda";
+    case LibrarySource::python:
+      return "python";
+    case LibrarySource::conda:
+      return "conda";
   }
   return "other";
 }

@@ -19,7 +19,7 @@ enum class LibrarySource { ld_library_path, loader_cache, loader_conf, loader_de
 std::string_view to_string(LibrarySource source);  // "ld-library-path", "loader-cache", ...
 
 struct LibraryCandidate {
-  std::string path;       // as found: "/usr/local/cuda/lib64/libnccl.so.2"
+  std::string path;  // as found: "/usr/local/cuda/lib64/libnccl.so.2"
   LibrarySource source = LibrarySource::loader_default;
   std::string origin;     // what pointed there: "LD_LIBRARY_PATH", "/etc/ld.so.cache", "CUDA_HOME", ...
   std::string real_path;  // symlinks resolved through the FileTree

@@ -27,7 +27,8 @@ TEST(LibraryLocator, EmptyMachineFindsNothing) {
 TEST(LibraryLocator, LoaderOrderAcrossAllSources) {
   MemoryFileTree tree;
   tree.file("/opt/mine/lib/libnccl.so.2", "elf")
-      .file("/etc/ld.so.cache", test::make_ld_cache({{"libnccl.so.2", "/usr/lib/x86_64-linux-gnu/libnccl.so.2", 0x0303}}))
+      .file("/etc/ld.so.cache",
+            test::make_ld_cache({{"libnccl.so.2", "/usr/lib/x86_64-linux-gnu/libnccl.so.2", 0x0303}}))
       .file("/usr/lib/x86_64-linux-gnu/libnccl.so.2", "elf")
       .file("/usr/local/cuda-12.4/lib64/libnccl.so.2", "elf")
       .file("/usr/local/lib/python3.11/dist-packages/nvidia/nccl/lib/libnccl.so.2", "elf")
@@ -58,7 +59,8 @@ TEST(LibraryLocator, SameFileThroughSymlinkedFoldersIsListedOnce) {
       .link("/usr/local/cuda-13.0/lib64", "targets/x86_64-linux/lib")
       .link("/usr/local/cuda-13.0/lib", "targets/x86_64-linux/lib")
       .file("/usr/local/cuda-13.0/targets/x86_64-linux/lib/libnccl.so.2", "elf")
-      .file("/etc/ld.so.cache", test::make_ld_cache({{"libnccl.so.2", "/usr/local/cuda-13.0/lib/libnccl.so.2", 0x0303}}));
+      .file("/etc/ld.so.cache",
+            test::make_ld_cache({{"libnccl.so.2", "/usr/local/cuda-13.0/lib/libnccl.so.2", 0x0303}}));
   Environment env = make_env({{"LD_LIBRARY_PATH", "/usr/local/cuda/lib64"}, {"CUDA_HOME", "/usr/local/cuda"}});
   auto found = find_libraries(env, tree);
   ASSERT_EQ(found.size(), 1u) << ::testing::PrintToString(paths(found));
@@ -145,7 +147,8 @@ TEST(LibraryLocator, CondaActivePrefixFirstThenInstallsAndTheirEnvs) {
 
 TEST(LibraryLocator, CudaTargetsFolderAndCudaPath) {
   MemoryFileTree tree;
-  tree.file("/usr/local/cuda-11.8/targets/sbsa-linux/lib/libnccl.so.2", "elf").file("/toolkit/lib64/libnccl.so.2", "elf");
+  tree.file("/usr/local/cuda-11.8/targets/sbsa-linux/lib/libnccl.so.2", "elf")
+      .file("/toolkit/lib64/libnccl.so.2", "elf");
   auto found = find_libraries(make_env({{"CUDA_PATH", "/toolkit"}}), tree);
   EXPECT_EQ(paths(found), (std::vector<std::string>{"/toolkit/lib64/libnccl.so.2",
                                                     "/usr/local/cuda-11.8/targets/sbsa-linux/lib/libnccl.so.2"}));

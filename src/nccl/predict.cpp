@@ -9,14 +9,22 @@ namespace dd::nccl {
 
 std::string_view to_string(Step step) {
   switch (step) {
-    case Step::none: return "none";
-    case Step::ifname: return "NCCL_SOCKET_IFNAME";
-    case Step::ib: return "auto:ib";
-    case Step::comm_id: return "auto:NCCL_COMM_ID-subnet";
-    case Step::auto_general: return "auto:general";
-    case Step::docker: return "auto:docker";
-    case Step::lo: return "auto:lo";
-    case Step::virbr: return "auto:virbr";
+    case Step::none:
+      return "none";
+    case Step::ifname:
+      return "NCCL_SOCKET_IFNAME";
+    case Step::ib:
+      return "auto:ib";
+    case Step::comm_id:
+      return "auto:NCCL_COMM_ID-subnet";
+    case Step::auto_general:
+      return "auto:general";
+    case Step::docker:
+      return "auto:docker";
+    case Step::lo:
+      return "auto:lo";
+    case Step::virbr:
+      return "auto:virbr";
   }
   return "none";
 }
@@ -108,8 +116,9 @@ FindResult find_interfaces(const ScanContext& ctx, const Prediction& p, std::siz
     note_skipped();
     return r;
   }
-  note(p.ifname.raw.empty() ? "NCCL_SOCKET_IFNAME unset: automatic order"
-                            : "NCCL_SOCKET_IFNAME='" + p.ifname.raw + "' is one character long: ignored, automatic order");
+  note(p.ifname.raw.empty()
+           ? "NCCL_SOCKET_IFNAME unset: automatic order"
+           : "NCCL_SOCKET_IFNAME='" + p.ifname.raw + "' is one character long: ignored, automatic order");
   struct AutoStep {
     Step step;
     IfnameFilter filter;
@@ -123,7 +132,8 @@ FindResult find_interfaces(const ScanContext& ctx, const Prediction& p, std::siz
                    "step 3 (everything except prefixes " + core::join(general, "/") + ")"});
   steps.push_back({Step::docker, prefix_filter({"docker"}, false), "step 4 (prefix 'docker')"});
   steps.push_back({Step::lo, prefix_filter({"lo"}, false), "step 5 (prefix 'lo')"});
-  if (ctx.version.has_virbr_step()) steps.push_back({Step::virbr, prefix_filter({"virbr"}, false), "step 6 (prefix 'virbr')"});
+  if (ctx.version.has_virbr_step())
+    steps.push_back({Step::virbr, prefix_filter({"virbr"}, false), "step 6 (prefix 'virbr')"});
 
   for (const auto& s : steps) {
     if (s.step == Step::auto_general && p.comm_id.used_by_socket_step()) {
@@ -203,8 +213,8 @@ Prediction predict_with_comm_id(const std::vector<os::AddressEntry>& entries, co
       p.reason = "NCCL_COMM_ID='" + comm_id.value + "' is invalid: ncclGetUniqueId fails (rc 4)";
     } else if (auto idx = match_comm_id_subnet(comm_id, entries)) {
       p.bootstrap = endpoint_of(entries[*idx]);
-      p.reason = "NCCL_COMM_ID " + comm_id.addr + " is in the subnet of " + p.bootstrap->iface + ":" +
-                 p.bootstrap->addr;
+      p.reason =
+          "NCCL_COMM_ID " + comm_id.addr + " is in the subnet of " + p.bootstrap->iface + ":" + p.bootstrap->addr;
     } else {
       p.rc = k_rc_system_error;
       p.error = "NET/Socket : No usable listening interface found";
@@ -219,7 +229,8 @@ Prediction predict_with_comm_id(const std::vector<os::AddressEntry>& entries, co
                         "wildcard address");
     }
     if (version.has_list_bootstrap() && boot.list.size() > 1) {
-      p.notes.push_back("NCCL " + version.to_string() + " logs the whole list as its bootstrap interfaces and uses [0]");
+      p.notes.push_back("NCCL " + version.to_string() +
+                        " logs the whole list as its bootstrap interfaces and uses [0]");
     }
     p.bootstrap_step = boot.step;
     if (boot.failed) {

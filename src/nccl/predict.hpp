@@ -52,10 +52,10 @@ struct Prediction {
   std::string socket_error;      // "NET/Socket : no interface found" or the COMM_ID warning
   Step socket_step = Step::none;
 
-  std::string reason;               // one line: the step that decided the bootstrap
-  std::vector<std::string> trace;   // each step tried, each entry skipped and why
-  std::vector<std::string> notes;   // ignored/odd settings (invalid NCCL_SOCKET_FAMILY, ...)
-  Version version;                  // the version whose rules were applied
+  std::string reason;              // one line: the step that decided the bootstrap
+  std::vector<std::string> trace;  // each step tried, each entry skipped and why
+  std::vector<std::string> notes;  // ignored/odd settings (invalid NCCL_SOCKET_FAMILY, ...)
+  Version version;                 // the version whose rules were applied
 
   // The inputs as NCCL interprets them (for judging and explanations).
   IfnameFilter ifname;

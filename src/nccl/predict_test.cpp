@@ -70,7 +70,8 @@ TEST(NcclPredictVersions, BeforeRunningFilterDownInterfacesCount) {
   EXPECT_EQ(now.bootstrap->iface, "lo");
   EXPECT_EQ(old.bootstrap->iface, "docker0");
   bool traced = false;
-  for (const auto& t : now.trace) traced |= t.find("skipped (link not running, NCCL 2.28.3+): docker0") != std::string::npos;
+  for (const auto& t : now.trace)
+    traced |= t.find("skipped (link not running, NCCL 2.28.3+): docker0") != std::string::npos;
   EXPECT_TRUE(traced);
   EXPECT_FALSE(old.notes.empty());
 }

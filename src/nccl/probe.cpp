@@ -28,12 +28,12 @@ std::vector<std::string> lines_of(const std::string& text) {
 // glibc 2.32 and the portable release binary is linked against 2.31).
 std::string signal_name(int sig) {
   static constexpr std::pair<int, const char*> k_names[] = {
-      {SIGHUP, "HUP"},   {SIGINT, "INT"},       {SIGQUIT, "QUIT"}, {SIGILL, "ILL"},     {SIGTRAP, "TRAP"},
-      {SIGABRT, "ABRT"}, {SIGBUS, "BUS"},       {SIGFPE, "FPE"},   {SIGKILL, "KILL"},   {SIGUSR1, "USR1"},
-      {SIGSEGV, "SEGV"}, {SIGUSR2, "USR2"},     {SIGPIPE, "PIPE"}, {SIGALRM, "ALRM"},   {SIGTERM, "TERM"},
-      {SIGSTKFLT, "STKFLT"}, {SIGCHLD, "CHLD"}, {SIGCONT, "CONT"}, {SIGSTOP, "STOP"},   {SIGTSTP, "TSTP"},
-      {SIGTTIN, "TTIN"}, {SIGTTOU, "TTOU"},     {SIGURG, "URG"},   {SIGXCPU, "XCPU"},   {SIGXFSZ, "XFSZ"},
-      {SIGVTALRM, "VTALRM"}, {SIGPROF, "PROF"}, {SIGWINCH, "WINCH"}, {SIGIO, "POLL"}, {SIGPWR, "PWR"},
+      {SIGHUP, "HUP"},       {SIGINT, "INT"},   {SIGQUIT, "QUIT"},   {SIGILL, "ILL"},   {SIGTRAP, "TRAP"},
+      {SIGABRT, "ABRT"},     {SIGBUS, "BUS"},   {SIGFPE, "FPE"},     {SIGKILL, "KILL"}, {SIGUSR1, "USR1"},
+      {SIGSEGV, "SEGV"},     {SIGUSR2, "USR2"}, {SIGPIPE, "PIPE"},   {SIGALRM, "ALRM"}, {SIGTERM, "TERM"},
+      {SIGSTKFLT, "STKFLT"}, {SIGCHLD, "CHLD"}, {SIGCONT, "CONT"},   {SIGSTOP, "STOP"}, {SIGTSTP, "TSTP"},
+      {SIGTTIN, "TTIN"},     {SIGTTOU, "TTOU"}, {SIGURG, "URG"},     {SIGXCPU, "XCPU"}, {SIGXFSZ, "XFSZ"},
+      {SIGVTALRM, "VTALRM"}, {SIGPROF, "PROF"}, {SIGWINCH, "WINCH"}, {SIGIO, "POLL"},   {SIGPWR, "PWR"},
       {SIGSYS, "SYS"}};
   for (const auto& [number, name] : k_names) {
     if (number == sig) return std::string("SIG") + name;
@@ -59,18 +59,24 @@ core::Error bad_answer(const std::string& lib_path, const std::string& why) {
 
 std::string_view to_string(ProbeStatus status) {
   switch (status) {
-    case ProbeStatus::ok: return "ok";
-    case ProbeStatus::load_failed: return "load-failed";
-    case ProbeStatus::symbol_missing: return "symbol-missing";
-    case ProbeStatus::nccl_error: return "nccl-error";
-    case ProbeStatus::crashed: return "crashed";
-    case ProbeStatus::timed_out: return "timed-out";
+    case ProbeStatus::ok:
+      return "ok";
+    case ProbeStatus::load_failed:
+      return "load-failed";
+    case ProbeStatus::symbol_missing:
+      return "symbol-missing";
+    case ProbeStatus::nccl_error:
+      return "nccl-error";
+    case ProbeStatus::crashed:
+      return "crashed";
+    case ProbeStatus::timed_out:
+      return "timed-out";
   }
   return "crashed";
 }
 
 core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
-                                             std::chrono::milliseconds deadline) {
+                                              std::chrono::milliseconds deadline) {
   LibraryProbe r;
   r.path = lib_path;
   r.nccl_output = lines_of(outcome.err);
@@ -83,9 +89,9 @@ core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const
   std::vector<std::string> out_lines = lines_of(outcome.out);
   if (outcome.signal != 0 || out_lines.empty()) {
     r.status = ProbeStatus::crashed;
-    r.error = outcome.signal != 0 ? "the probe child died of " + signal_name(outcome.signal)
-                                  : "the probe child exited with code " + std::to_string(outcome.exit_code) +
-                                        " without an answer";
+    r.error = outcome.signal != 0
+                  ? "the probe child died of " + signal_name(outcome.signal)
+                  : "the probe child exited with code " + std::to_string(outcome.exit_code) + " without an answer";
     if (auto tail = last_line(r.nccl_output); !tail.empty()) r.error += "; last output: " + tail;
     if (outcome.signal != 0 || outcome.exit_code != 0) return r;
     return bad_answer(lib_path, "no output on stdout");
@@ -122,8 +128,8 @@ core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const
 }
 
 core::Result<LibraryProbe> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
-                                        const std::string& self_exe, const os::Environment& env,
-                                        std::chrono::milliseconds deadline) {
+                                         const std::string& self_exe, const os::Environment& env,
+                                         std::chrono::milliseconds deadline) {
   os::ProcessSpec spec;
   spec.argv = {self_exe, std::string(k_probe_command), lib_path};
   spec.env = env.all();

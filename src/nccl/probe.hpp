@@ -34,12 +34,12 @@ std::string_view to_string(ProbeStatus status);  // "ok", "load-failed", ..., "t
 
 struct LibraryProbe {
   std::string path;
-  std::optional<int> version_code;       // 22809
-  std::string version;                   // "2.28.9"; empty when unknown
+  std::optional<int> version_code;  // 22809
+  std::string version;              // "2.28.9"; empty when unknown
   bool ok = false;
   ProbeStatus status = ProbeStatus::crashed;
-  std::optional<int> rc;                 // ncclGetUniqueId's ncclResult_t when it was called
-  std::string error;                     // what went wrong, in words; empty when ok
+  std::optional<int> rc;  // ncclGetUniqueId's ncclResult_t when it was called
+  std::string error;      // what went wrong, in words; empty when ok
   std::optional<ObservedAddress> observed;
   std::vector<std::string> nccl_output;  // NCCL's log lines (child's stderr), at most 200
 };
@@ -49,12 +49,12 @@ struct LibraryProbe {
 // printed something other than the JSON answer; a crash, a hang or an NCCL failure is a
 // LibraryProbe with ok == false.
 core::Result<LibraryProbe> probe_library(const std::string& lib_path, const os::ProcessRunner& runner,
-                                        const std::string& self_exe, const os::Environment& env,
-                                        std::chrono::milliseconds deadline = k_probe_deadline);
+                                         const std::string& self_exe, const os::Environment& env,
+                                         std::chrono::milliseconds deadline = k_probe_deadline);
 
 // The parent's reading of a finished child (exposed for tests).
 core::Result<LibraryProbe> read_probe_outcome(const std::string& lib_path, const os::ProcessOutcome& outcome,
-                                             std::chrono::milliseconds deadline);
+                                              std::chrono::milliseconds deadline);
 
 // DESIGN.md's `nccl.library`: {path, version, observed: {iface, addr} | null} plus version_code,
 // ok, status, rc, error, observed.{port, source, note} and nccl_output.

@@ -30,8 +30,9 @@ nlohmann::json observed_json(const ObservedAddress& o) {
 }  // namespace
 
 nlohmann::json probe_failure(const std::string& path, const std::string& stage, const std::string& error) {
-  return {{"path", path}, {"stage", stage},   {"ok", false}, {"version_code", nullptr}, {"version", ""},
-          {"rc", nullptr}, {"error", error}, {"last_error", ""}, {"id_hex", ""}, {"observed", nullptr}};
+  return {{"path", path},  {"stage", stage},     {"ok", false},    {"version_code", nullptr},
+          {"version", ""}, {"rc", nullptr},      {"error", error}, {"last_error", ""},
+          {"id_hex", ""},  {"observed", nullptr}};
 }
 
 nlohmann::json probe_loaded_library(const std::string& path, const NcclEntryPoints& api,

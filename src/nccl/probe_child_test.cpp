@@ -42,7 +42,9 @@ const char* fake_last_error(void*) { return "NET/Socket : No usable listening in
 
 // A fake libnccl 2.28.9 whose ncclGetUniqueId is `unique_id`.
 NcclEntryPoints fake_library(int (*unique_id)(void*)) {
-  return {.get_version = fake_version, .get_unique_id = unique_id, .get_error_string = fake_error_string,
+  return {.get_version = fake_version,
+          .get_unique_id = unique_id,
+          .get_error_string = fake_error_string,
           .get_last_error = fake_last_error};
 }
 

@@ -105,8 +105,9 @@ TEST(Probe, CrashSignalNamesAreGlibcs) {
 TEST(Probe, LoadFailureAndNcclErrorComeFromTheAnswer) {
   auto load = read_probe_outcome(
       "/l/x.so",
-      exited(R"({"path":"/l/x.so","stage":"dlopen","ok":false,"version_code":null,"version":"","rc":null,)"
-             R"("error":"libcudart.so.12: cannot open shared object file","last_error":"","id_hex":"","observed":null})"),
+      exited(
+          R"({"path":"/l/x.so","stage":"dlopen","ok":false,"version_code":null,"version":"","rc":null,)"
+          R"("error":"libcudart.so.12: cannot open shared object file","last_error":"","id_hex":"","observed":null})"),
       1000ms);
   ASSERT_TRUE(load.ok()) << load.error().message;
   EXPECT_EQ(load->status, ProbeStatus::load_failed);
@@ -115,9 +116,10 @@ TEST(Probe, LoadFailureAndNcclErrorComeFromTheAnswer) {
 
   auto nccl = read_probe_outcome(
       "/l/x.so",
-      exited(R"J({"path":"/l/x.so","stage":"unique-id","ok":false,"version_code":22809,"version":"2.28.9","rc":5,)J"
-             R"J("error":"ncclGetUniqueId returned 5 (invalid usage)","last_error":"Bootstrap : no socket interface found",)J"
-             R"J("id_hex":"","observed":null})J"),
+      exited(
+          R"J({"path":"/l/x.so","stage":"unique-id","ok":false,"version_code":22809,"version":"2.28.9","rc":5,)J"
+          R"J("error":"ncclGetUniqueId returned 5 (invalid usage)","last_error":"Bootstrap : no socket interface found",)J"
+          R"J("id_hex":"","observed":null})J"),
       1000ms);
   ASSERT_TRUE(nccl.ok()) << nccl.error().message;
   EXPECT_EQ(nccl->status, ProbeStatus::nccl_error);

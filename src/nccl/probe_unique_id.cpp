@@ -111,7 +111,8 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
   }
   if (!id.from_comm_id) return out;
 
-  std::string where = (id.family == os::Family::inet6 ? "[" + out.addr + "]" : out.addr) + ":" + std::to_string(id.port);
+  std::string where =
+      (id.family == os::Family::inet6 ? "[" + out.addr + "]" : out.addr) + ":" + std::to_string(id.port);
   if (owner) {
     out.note = "NCCL_COMM_ID is set: the id carries its address " + where + " (local on " + owner->name +
                "), not an interface NCCL chose";
@@ -122,10 +123,12 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
     if (id.family == os::Family::inet6 && e.scope_id != id.scope_id) continue;
     out.iface = e.name;
     out.note = "NCCL_COMM_ID is set: the id carries its address " + where +
-               " (another host); this host's bootstrap uses " + e.name + " (" + e.addr + "), the first interface in that subnet";
+               " (another host); this host's bootstrap uses " + e.name + " (" + e.addr +
+               "), the first interface in that subnet";
     return out;
   }
-  out.note = "NCCL_COMM_ID is set: the id carries its address " + where + ", which no local interface shares a subnet with";
+  out.note =
+      "NCCL_COMM_ID is set: the id carries its address " + where + ", which no local interface shares a subnet with";
   return out;
 }
 

@@ -22,7 +22,7 @@ inline constexpr std::uint64_t k_comm_id_magic = 0x0280028002800280ULL;
 // The root address inside a unique id.
 struct UniqueIdAddress {
   os::Family family = os::Family::inet;
-  std::string addr;            // numeric, without scope ("198.18.0.1", "fe80::1")
+  std::string addr;  // numeric, without scope ("198.18.0.1", "fe80::1")
   int port = 0;
   std::uint32_t scope_id = 0;  // IPv6 only
   bool from_comm_id = false;   // magic says NCCL_COMM_ID built it
@@ -30,8 +30,8 @@ struct UniqueIdAddress {
 
 // What the probe reports as NCCL's choice: the interface and the address as NCCL prints it.
 struct ObservedAddress {
-  std::string iface;   // "eth0" (the getifaddrs name, "eth0:1" for a labelled alias); empty when no local owner
-  std::string addr;    // "198.18.0.1", "fe80::1%eth0" for IPv6 link-local
+  std::string iface;  // "eth0" (the getifaddrs name, "eth0:1" for a labelled alias); empty when no local owner
+  std::string addr;   // "198.18.0.1", "fe80::1%eth0" for IPv6 link-local
   int port = 0;
   std::string source;  // "unique-id", or "NCCL_COMM_ID" when the id carries that variable's address
   std::string note;    // one sentence for the user when the source needs explaining

@@ -50,12 +50,9 @@ os::AddressEntry entry(const std::string& name, os::Family f, const std::string&
 }
 
 const std::vector<os::AddressEntry> k_host = {
-    entry("lo", os::Family::inet, "127.0.0.1", 8),
-    entry("eth0", os::Family::inet, "198.18.0.1", 24),
-    entry("eth0:1", os::Family::inet, "198.18.9.1", 24),
-    entry("eth1", os::Family::inet, "198.18.4.2", 24),
-    entry("eth0", os::Family::inet6, "fe80::18:1", 64, 2),
-    entry("eth1", os::Family::inet6, "fe80::18:1", 64, 3),
+    entry("lo", os::Family::inet, "127.0.0.1", 8),         entry("eth0", os::Family::inet, "198.18.0.1", 24),
+    entry("eth0:1", os::Family::inet, "198.18.9.1", 24),   entry("eth1", os::Family::inet, "198.18.4.2", 24),
+    entry("eth0", os::Family::inet6, "fe80::18:1", 64, 2), entry("eth1", os::Family::inet6, "fe80::18:1", 64, 3),
 };
 
 TEST(ProbeUniqueId, VersionStringBothCodeSchemes) {

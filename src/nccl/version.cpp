@@ -32,8 +32,7 @@ std::optional<Version> Version::from_code(long code) {
                    static_cast<int>(code % 100)};
   }
   if (code >= 1000 && code < 10000) {  // X*1000 + Y*100 + Z before 2.9
-    return Version{static_cast<int>(code / 1000), static_cast<int>((code % 1000) / 100),
-                   static_cast<int>(code % 100)};
+    return Version{static_cast<int>(code / 1000), static_cast<int>((code % 1000) / 100), static_cast<int>(code % 100)};
   }
   return std::nullopt;
 }

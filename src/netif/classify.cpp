@@ -62,8 +62,7 @@ Classification tun_kind(const std::string& name, const std::string& why) {
   return make(Kind::vpn, why, "tun");
 }
 
-std::optional<Classification> from_driver(const std::string& name, const std::string& d,
-                                          const SysfsLink& sys) {
+std::optional<Classification> from_driver(const std::string& name, const std::string& d, const SysfsLink& sys) {
   const std::string why = "driver " + d;
   if (d == "veth") return make(Kind::veth, why, d);
   if (d == "bridge") return bridge_kind(name, why);
@@ -73,8 +72,8 @@ std::optional<Classification> from_driver(const std::string& name, const std::st
   if (d == "tun") return tun_kind(name, why);
   if (d == "wireguard") return make(Kind::vpn, why, d);
   static constexpr std::array<std::string_view, 14> software = {
-      "macvlan", "ipvlan", "vxlan", "geneve", "ifb", "nlmon", "vrf", "macvtap",
-      "openvswitch", "ipip", "gre", "sit", "ip6_tunnel", "bareudp"};
+      "macvlan", "ipvlan",      "vxlan", "geneve", "ifb", "nlmon",      "vrf",
+      "macvtap", "openvswitch", "ipip",  "gre",    "sit", "ip6_tunnel", "bareudp"};
   for (auto s : software) {
     if (d == s) return make(Kind::virtual_, why + " (software link)", d);
   }
@@ -118,8 +117,8 @@ std::optional<Classification> from_sysfs(const std::string& name, const SysfsLin
   if (sys.iflink && sys.ifindex && *sys.iflink != *sys.ifindex && *sys.iflink != 0) {
     if (sys.lowers.empty()) {
       return make(Kind::veth,
-                  "sysfs iflink " + std::to_string(*sys.iflink) + " != ifindex " +
-                      std::to_string(*sys.ifindex) + " with no lower link: veth peer",
+                  "sysfs iflink " + std::to_string(*sys.iflink) + " != ifindex " + std::to_string(*sys.ifindex) +
+                      " with no lower link: veth peer",
                   "veth");
     }
     return make(Kind::virtual_, "stacked on " + sys.lowers.front() + " (software link)", "");
@@ -150,8 +149,8 @@ Classification from_name(const std::string& name, bool have_sysfs) {
 
 bool is_docker_bridge_name(const std::string& name) { return core::is_docker_bridge_name(name); }
 
-Classification classify(const std::string& name, const SysfsLink& sys,
-                        const std::optional<std::string>& ethtool_driver, bool loopback_flag) {
+Classification classify(const std::string& name, const SysfsLink& sys, const std::optional<std::string>& ethtool_driver,
+                        bool loopback_flag) {
   bool by_driver = false;
   Classification c = [&] {
     if (sys.type == k_arphrd_loopback) return make(Kind::loopback, "sysfs type 772 (loopback)", "");

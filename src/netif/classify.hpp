@@ -18,8 +18,8 @@ struct Classification {
 // Classifies link `name` from its sysfs facts, the ethtool driver name when known, and the
 // IFF_LOOPBACK flag. Facts beat names: a veth renamed eth0 is a veth. Names decide only where
 // the facts are silent (no sysfs entry, or a software link without any marker).
-Classification classify(const std::string& name, const SysfsLink& sys,
-                        const std::optional<std::string>& ethtool_driver, bool loopback_flag);
+Classification classify(const std::string& name, const SysfsLink& sys, const std::optional<std::string>& ethtool_driver,
+                        bool loopback_flag);
 
 // Docker's bridge names: docker0, docker_gwbridge, br-<12 lowercase hex> (user networks).
 bool is_docker_bridge_name(const std::string& name);

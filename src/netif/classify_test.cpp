@@ -39,26 +39,25 @@ TEST_P(NetifClassifyByDriver, DriverDecides) {
   EXPECT_NE(c.reason.find("driver " + p.driver), std::string::npos) << c.reason;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Table, NetifClassifyByDriver,
-    ::testing::Values(DriverCase{"eth0", "veth", Kind::veth, "veth"},
-                      DriverCase{"ib0", "veth", Kind::veth, "veth"},
-                      DriverCase{"bond0", "veth", Kind::veth, "veth"},
-                      DriverCase{"br0", "bridge", Kind::bridge, "bridge"},
-                      DriverCase{"docker0", "bridge", Kind::docker, "bridge"},
-                      DriverCase{"docker_gwbridge", "bridge", Kind::docker, "bridge"},
-                      DriverCase{"br-0123456789ab", "bridge", Kind::docker, "bridge"},
-                      DriverCase{"virbr0", "bridge", Kind::virtual_, "bridge"},
-                      DriverCase{"cni0", "bridge", Kind::virtual_, "bridge"},
-                      DriverCase{"team0", "bonding", Kind::bond, "bonding"},
-                      DriverCase{"eth0.5", "802.1Q VLAN Support", Kind::vlan, "8021q"},
-                      DriverCase{"eth9", "dummy", Kind::dummy, "dummy"},
-                      DriverCase{"tun0", "tun", Kind::vpn, "tun"},
-                      DriverCase{"vnet3", "tun", Kind::virtual_, "tun"},
-                      DriverCase{"wg0", "wireguard", Kind::vpn, "wireguard"},
-                      DriverCase{"eth1", "macvlan", Kind::virtual_, "macvlan"},
-                      DriverCase{"eth2", "ipvlan", Kind::virtual_, "ipvlan"},
-                      DriverCase{"flannel.1", "vxlan", Kind::virtual_, "vxlan"}));
+INSTANTIATE_TEST_SUITE_P(Table, NetifClassifyByDriver,
+                         ::testing::Values(DriverCase{"eth0", "veth", Kind::veth, "veth"},
+                                           DriverCase{"ib0", "veth", Kind::veth, "veth"},
+                                           DriverCase{"bond0", "veth", Kind::veth, "veth"},
+                                           DriverCase{"br0", "bridge", Kind::bridge, "bridge"},
+                                           DriverCase{"docker0", "bridge", Kind::docker, "bridge"},
+                                           DriverCase{"docker_gwbridge", "bridge", Kind::docker, "bridge"},
+                                           DriverCase{"br-0123456789ab", "bridge", Kind::docker, "bridge"},
+                                           DriverCase{"virbr0", "bridge", Kind::virtual_, "bridge"},
+                                           DriverCase{"cni0", "bridge", Kind::virtual_, "bridge"},
+                                           DriverCase{"team0", "bonding", Kind::bond, "bonding"},
+                                           DriverCase{"eth0.5", "802.1Q VLAN Support", Kind::vlan, "8021q"},
+                                           DriverCase{"eth9", "dummy", Kind::dummy, "dummy"},
+                                           DriverCase{"tun0", "tun", Kind::vpn, "tun"},
+                                           DriverCase{"vnet3", "tun", Kind::virtual_, "tun"},
+                                           DriverCase{"wg0", "wireguard", Kind::vpn, "wireguard"},
+                                           DriverCase{"eth1", "macvlan", Kind::virtual_, "macvlan"},
+                                           DriverCase{"eth2", "ipvlan", Kind::virtual_, "ipvlan"},
+                                           DriverCase{"flannel.1", "vxlan", Kind::virtual_, "vxlan"}));
 
 TEST(NetifClassify, LoopbackAndInfinibandComeFromTheType) {
   SysfsLink lo = software(1, 1);

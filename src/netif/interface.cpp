@@ -4,17 +4,28 @@ namespace dd::netif {
 
 std::string_view to_string(Kind kind) {
   switch (kind) {
-    case Kind::loopback: return "loopback";
-    case Kind::physical: return "physical";
-    case Kind::bridge: return "bridge";
-    case Kind::docker: return "docker";
-    case Kind::veth: return "veth";
-    case Kind::virtual_: return "virtual";
-    case Kind::vpn: return "vpn";
-    case Kind::ib: return "ib";
-    case Kind::bond: return "bond";
-    case Kind::vlan: return "vlan";
-    case Kind::dummy: return "dummy";
+    case Kind::loopback:
+      return "loopback";
+    case Kind::physical:
+      return "physical";
+    case Kind::bridge:
+      return "bridge";
+    case Kind::docker:
+      return "docker";
+    case Kind::veth:
+      return "veth";
+    case Kind::virtual_:
+      return "virtual";
+    case Kind::vpn:
+      return "vpn";
+    case Kind::ib:
+      return "ib";
+    case Kind::bond:
+      return "bond";
+    case Kind::vlan:
+      return "vlan";
+    case Kind::dummy:
+      return "dummy";
   }
   return "physical";
 }
@@ -29,10 +40,14 @@ std::optional<Kind> kind_from_string(std::string_view name) {
 
 std::string_view to_string(Scope scope) {
   switch (scope) {
-    case Scope::host: return "host";
-    case Scope::link: return "link";
-    case Scope::site: return "site";
-    case Scope::global: return "global";
+    case Scope::host:
+      return "host";
+    case Scope::link:
+      return "link";
+    case Scope::site:
+      return "site";
+    case Scope::global:
+      return "global";
   }
   return "global";
 }

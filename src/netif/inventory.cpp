@@ -30,15 +30,15 @@ std::vector<os::LinkEntry> all_links(const std::vector<os::LinkEntry>& links,
   return out;
 }
 
-Interface build(const os::LinkEntry& link, const std::vector<os::AddressEntry>& entries,
-                const os::FileTree& tree, const os::LinkDriverSource* drivers) {
+Interface build(const os::LinkEntry& link, const std::vector<os::AddressEntry>& entries, const os::FileTree& tree,
+                const os::LinkDriverSource* drivers) {
   Interface i;
   i.name = link.name;
   SysfsLink sys = read_sysfs_link(tree, link.name);
   std::string foreign;
   if (sys.present && link.ifindex > 0 && sys.ifindex && *sys.ifindex != link.ifindex) {
-    foreign = "; sysfs ifindex " + std::to_string(*sys.ifindex) + " != " +
-              std::to_string(link.ifindex) + ": /sys shows another namespace, ignored";
+    foreign = "; sysfs ifindex " + std::to_string(*sys.ifindex) + " != " + std::to_string(link.ifindex) +
+              ": /sys shows another namespace, ignored";
     sys = SysfsLink{};
   }
   i.ifindex = link.ifindex > 0 ? link.ifindex : sys.ifindex.value_or(0);
@@ -81,14 +81,13 @@ Inventory read_inventory(const os::InterfaceSource& source, const os::FileTree& 
     inv.interfaces.push_back(build(link, inv.entries, tree, drivers));
     inv.interfaces.back().default_route = defaults.count(link.name) != 0;
   }
-  std::stable_sort(inv.interfaces.begin(), inv.interfaces.end(),
-                   [](const Interface& a, const Interface& b) {
-                     const bool ka = a.ifindex > 0;
-                     const bool kb = b.ifindex > 0;
-                     if (ka != kb) return ka;
-                     if (ka) return a.ifindex < b.ifindex;
-                     return a.name < b.name;
-                   });
+  std::stable_sort(inv.interfaces.begin(), inv.interfaces.end(), [](const Interface& a, const Interface& b) {
+    const bool ka = a.ifindex > 0;
+    const bool kb = b.ifindex > 0;
+    if (ka != kb) return ka;
+    if (ka) return a.ifindex < b.ifindex;
+    return a.name < b.name;
+  });
   return inv;
 }
 

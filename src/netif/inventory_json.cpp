@@ -3,9 +3,7 @@
 namespace dd::netif {
 namespace {
 
-nlohmann::json string_or_null(const std::string& s) {
-  return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
-}
+nlohmann::json string_or_null(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
 
 }  // namespace
 

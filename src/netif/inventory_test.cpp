@@ -21,12 +21,14 @@ os::DiskFileTree fixture(const std::string& name) {
 os::fake::StaticInterfaceSource host_mixed_source() {
   os::fake::StaticInterfaceSource src;
   const std::vector<std::pair<std::string, bool>> running = {
-      {"lo", true},         {"eno1", true},       {"ens1f0", false}, {"ens1f1", false},
-      {"ib0", true},        {"bond0", true},      {"bond0.100", true}, {"docker0", false},
-      {"br-0123456789ab", true}, {"virbr0", false}, {"vethab12cd3", true}, {"dummy0", true},
-      {"tun0", true},       {"tailscale0", true}, {"wg0", true},     {"flannel.1", true},
-      {"wlp2s0", false},    {"macvlan0", true},   {"cni0", true},    {"zt5u4yabcd", true},
-      {"vnet0", true},      {"br0", true}};
+      {"lo", true},        {"eno1", true},        {"ens1f0", false},
+      {"ens1f1", false},   {"ib0", true},         {"bond0", true},
+      {"bond0.100", true}, {"docker0", false},    {"br-0123456789ab", true},
+      {"virbr0", false},   {"vethab12cd3", true}, {"dummy0", true},
+      {"tun0", true},      {"tailscale0", true},  {"wg0", true},
+      {"flannel.1", true}, {"wlp2s0", false},     {"macvlan0", true},
+      {"cni0", true},      {"zt5u4yabcd", true},  {"vnet0", true},
+      {"br0", true}};
   int index = 0;
   for (const auto& [name, run] : running) src.link(name, ++index, name != "ens1f0", run);
   src.address("lo", Family::inet, "127.0.0.1", 8)
@@ -48,13 +50,13 @@ TEST(NetifInventory, HostMixedCoversEveryKind) {
   auto inv = read_inventory(src, tree);
   ASSERT_EQ(inv.interfaces.size(), 22u);
   const std::map<std::string, Kind> expected = {
-      {"lo", Kind::loopback},        {"eno1", Kind::physical},      {"ens1f0", Kind::physical},
-      {"ens1f1", Kind::physical},    {"ib0", Kind::ib},             {"bond0", Kind::bond},
-      {"bond0.100", Kind::vlan},     {"docker0", Kind::docker},     {"br-0123456789ab", Kind::docker},
-      {"virbr0", Kind::virtual_},    {"vethab12cd3", Kind::veth},   {"dummy0", Kind::dummy},
-      {"tun0", Kind::vpn},           {"tailscale0", Kind::vpn},     {"wg0", Kind::vpn},
-      {"flannel.1", Kind::virtual_}, {"wlp2s0", Kind::physical},    {"macvlan0", Kind::virtual_},
-      {"cni0", Kind::virtual_},      {"zt5u4yabcd", Kind::vpn},     {"vnet0", Kind::virtual_},
+      {"lo", Kind::loopback},        {"eno1", Kind::physical},    {"ens1f0", Kind::physical},
+      {"ens1f1", Kind::physical},    {"ib0", Kind::ib},           {"bond0", Kind::bond},
+      {"bond0.100", Kind::vlan},     {"docker0", Kind::docker},   {"br-0123456789ab", Kind::docker},
+      {"virbr0", Kind::virtual_},    {"vethab12cd3", Kind::veth}, {"dummy0", Kind::dummy},
+      {"tun0", Kind::vpn},           {"tailscale0", Kind::vpn},   {"wg0", Kind::vpn},
+      {"flannel.1", Kind::virtual_}, {"wlp2s0", Kind::physical},  {"macvlan0", Kind::virtual_},
+      {"cni0", Kind::virtual_},      {"zt5u4yabcd", Kind::vpn},   {"vnet0", Kind::virtual_},
       {"br0", Kind::bridge}};
   int last = 0;
   for (const auto& i : inv.interfaces) {
@@ -149,8 +151,13 @@ TEST(NetifInventory, AddressesKeepOrderLabelsAndScope) {
 
 TEST(NetifInventory, RenamedVethLinksAreVeth) {
   os::fake::StaticInterfaceSource src;
-  src.link("lo", 1).link("eth0", 2).link("eno1", 4).link("ens1f0", 6, true, false)
-      .link("bond0", 8).link("ib0", 10, false, false).link("docker0", 12);
+  src.link("lo", 1)
+      .link("eth0", 2)
+      .link("eno1", 4)
+      .link("ens1f0", 6, true, false)
+      .link("bond0", 8)
+      .link("ib0", 10, false, false)
+      .link("docker0", 12);
   src.address("lo", Family::inet, "127.0.0.1", 8).address("eth0", Family::inet, "198.18.0.2", 24);
   auto tree = fixture("renamed-veth");
   auto inv = read_inventory(src, tree);

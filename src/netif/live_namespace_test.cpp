@@ -78,8 +78,8 @@ std::string read_operstate(const std::string& link) {
 // Runs in the forked child; returns its exit status, writes JSON (or "error: ...") to `out`.
 int child_main(int out, const char* setup) {
   if (unshare(CLONE_NEWNET | CLONE_NEWNS) != 0) {
-    send(out, std::string("error: unshare(CLONE_NEWNET|CLONE_NEWNS): ") + std::strerror(errno) +
-                  " (this test needs root)");
+    send(out,
+         std::string("error: unshare(CLONE_NEWNET|CLONE_NEWNS): ") + std::strerror(errno) + " (this test needs root)");
     return 2;
   }
   if (mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
@@ -161,7 +161,7 @@ TEST(NetifLive, DISABLED_NamespaceWithRenamedVeths) {
   SCOPED_TRACE(ifs.dump(1));
 
   const std::vector<std::pair<std::string, std::string>> kinds = {
-      {"lo", "loopback"}, {"eth0", "veth"},  {"ib0", "veth"},  {"bond0", "veth"},
+      {"lo", "loopback"}, {"eth0", "veth"},      {"ib0", "veth"}, {"bond0", "veth"},
       {"vpeer0", "veth"}, {"docker0", "docker"}, {"tap0", "vpn"}};
   ASSERT_EQ(ifs.size(), kinds.size());
   for (const auto& [name, kind] : kinds) {
@@ -216,8 +216,10 @@ TEST(NetifLive, DISABLED_NamespaceWithRenamedVeths) {
   bool seen_v6 = false;
   bool seen_label = false;
   for (const auto& e : entries) {
-    if (e["family"] == 6) seen_v6 = true;
-    else EXPECT_FALSE(seen_v6) << "IPv4 entry after IPv6";
+    if (e["family"] == 6)
+      seen_v6 = true;
+    else
+      EXPECT_FALSE(seen_v6) << "IPv4 entry after IPv6";
     seen_label = seen_label || e["name"] == "eth0:1";
   }
   EXPECT_TRUE(seen_label);

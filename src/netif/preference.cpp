@@ -13,18 +13,20 @@ bool excluded_kind(Kind k) {
 
 int kind_class(Kind k) {
   switch (k) {
-    case Kind::ib: return 0;
-    case Kind::bridge: return 2;
-    case Kind::veth: return 3;
-    default: return 1;  // physical, bond, vlan
+    case Kind::ib:
+      return 0;
+    case Kind::bridge:
+      return 2;
+    case Kind::veth:
+      return 3;
+    default:
+      return 1;  // physical, bond, vlan
   }
 }
 
 }  // namespace
 
-bool is_host_private_kind(Kind kind) {
-  return kind == Kind::docker || kind == Kind::virtual_ || kind == Kind::vpn;
-}
+bool is_host_private_kind(Kind kind) { return kind == Kind::docker || kind == Kind::virtual_ || kind == Kind::vpn; }
 
 std::optional<PreferenceKey> preference_key(const LinkTraits& link) {
   if (excluded_kind(link.kind)) return std::nullopt;

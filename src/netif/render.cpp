@@ -24,8 +24,10 @@ std::string addresses_text(const Interface& i) {
   for (const auto& a : i.addresses) {
     if (!out.empty()) out += ", ";
     out += a.addr + "/" + std::to_string(a.prefix);
-    if (!a.label.empty()) out += " (" + a.label + ")";
-    else if (a.scope == Scope::link) out += " (link)";
+    if (!a.label.empty())
+      out += " (" + a.label + ")";
+    else if (a.scope == Scope::link)
+      out += " (link)";
   }
   return out;
 }

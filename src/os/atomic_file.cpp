@@ -36,7 +36,8 @@ std::optional<core::Error> check_output_path(std::string_view flag, const std::s
   }
   std::string dir = folder_of(path);
   struct stat ds {};
-  if (::stat(dir.c_str(), &ds) != 0) return fail(core::ErrorKind::usage, flag, path, "folder " + dir + ": " + std::strerror(errno));
+  if (::stat(dir.c_str(), &ds) != 0)
+    return fail(core::ErrorKind::usage, flag, path, "folder " + dir + ": " + std::strerror(errno));
   if (!S_ISDIR(ds.st_mode)) return fail(core::ErrorKind::usage, flag, path, dir + " is not a folder");
   if (::access(dir.c_str(), W_OK | X_OK) != 0) {
     return fail(core::ErrorKind::usage, flag, path, "folder " + dir + " is not writable: " + std::strerror(errno));
@@ -53,7 +54,9 @@ std::optional<core::Error> write_atomic(std::string_view flag, const std::string
   std::vector<char> name(tmpl.begin(), tmpl.end());
   name.push_back('\0');
   int fd = ::mkstemp(name.data());
-  if (fd < 0) return fail(core::ErrorKind::system, flag, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
+  if (fd < 0)
+    return fail(core::ErrorKind::system, flag, path,
+                std::string("cannot create a temporary file: ") + std::strerror(errno));
   auto give_up = [&](const char* what) {
     int err = errno;
     ::close(fd);
@@ -91,7 +94,8 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
   return write_atomic(flag, path, content, nullptr);
 }
 
-std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
+std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path,
+                                               std::string_view content) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return fail(core::ErrorKind::usage, flag, path, std::strerror(errno));
   if (!S_ISREG(st.st_mode)) return fail(core::ErrorKind::usage, flag, path, "is not a regular file");

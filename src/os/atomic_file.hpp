@@ -20,6 +20,7 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
 
 // Rewrites an existing regular file the same way (`lint --fix`), keeping its permission bits (and,
 // where allowed, its owner and group); an error when `path` is not an existing regular file.
-std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path, std::string_view content);
+std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path,
+                                               std::string_view content);
 
 }  // namespace dd::os

@@ -14,15 +14,15 @@ enum class Family { inet, inet6 };
 
 // One AF_INET / AF_INET6 entry of getifaddrs(), in list order.
 struct AddressEntry {
-  std::string name;        // ifa_name: the label for labelled IPv4 aliases ("eth0:1")
-  std::string link;        // the real interface ("eth0")
+  std::string name;  // ifa_name: the label for labelled IPv4 aliases ("eth0:1")
+  std::string link;  // the real interface ("eth0")
   Family family = Family::inet;
-  std::string addr;        // numeric, without scope ("fe80::1")
-  int prefix = 0;          // from the netmask
+  std::string addr;            // numeric, without scope ("fe80::1")
+  int prefix = 0;              // from the netmask
   std::uint32_t scope_id = 0;  // IPv6 sin6_scope_id (ifindex for link-local), else 0
-  bool up = false;         // IFF_UP of the link
-  bool running = false;    // IFF_RUNNING of the link (operstate UP/UNKNOWN)
-  bool loopback = false;   // IFF_LOOPBACK
+  bool up = false;             // IFF_UP of the link
+  bool running = false;        // IFF_RUNNING of the link (operstate UP/UNKNOWN)
+  bool loopback = false;       // IFF_LOOPBACK
 };
 
 // One link (AF_PACKET entry, or every name in /sys/class/net), in ifindex order.

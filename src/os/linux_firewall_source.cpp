@@ -12,9 +12,9 @@ namespace {
 // The few declarations of nftables/libnftables.h (nftables 1.0.6, Debian 12's libnftables-dev)
 // this file needs; the header itself is not a build dependency.
 struct NftCtx;
-constexpr std::uint32_t k_nft_ctx_default = 0;           // NFT_CTX_DEFAULT
-constexpr unsigned k_nft_ctx_output_handle = 1u << 3;    // NFT_CTX_OUTPUT_HANDLE
-constexpr unsigned k_nft_ctx_output_json = 1u << 4;      // NFT_CTX_OUTPUT_JSON
+constexpr std::uint32_t k_nft_ctx_default = 0;         // NFT_CTX_DEFAULT
+constexpr unsigned k_nft_ctx_output_handle = 1u << 3;  // NFT_CTX_OUTPUT_HANDLE
+constexpr unsigned k_nft_ctx_output_json = 1u << 4;    // NFT_CTX_OUTPUT_JSON
 using CtxNew = NftCtx* (*)(std::uint32_t flags);
 using CtxFree = void (*)(NftCtx*);
 using SetFlags = void (*)(NftCtx*, unsigned int flags);

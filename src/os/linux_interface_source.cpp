@@ -64,8 +64,7 @@ std::vector<LinkEntry> LinuxInterfaceSource::links() const {
       std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof ll,
                   reinterpret_cast<unsigned char*>(&ll));
     }
-    link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex
-                                       : static_cast<int>(if_nametoindex(name.c_str()));
+    link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex : static_cast<int>(if_nametoindex(name.c_str()));
     copy_flags(it->ifa_flags, link.up, link.running, link.loopback);
     out.push_back(std::move(link));
   }
@@ -96,8 +95,7 @@ std::vector<AddressEntry> LinuxInterfaceSource::addresses() const {
         sockaddr_in mask{};
         std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
                     reinterpret_cast<unsigned char*>(&mask));
-        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin_addr),
-                                 sizeof mask.sin_addr);
+        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin_addr), sizeof mask.sin_addr);
       }
     } else {
       sockaddr_in6 sin6{};
@@ -110,8 +108,7 @@ std::vector<AddressEntry> LinuxInterfaceSource::addresses() const {
         sockaddr_in6 mask{};
         std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
                     reinterpret_cast<unsigned char*>(&mask));
-        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin6_addr),
-                                 sizeof mask.sin6_addr);
+        e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin6_addr), sizeof mask.sin6_addr);
       }
     }
     e.addr = text;

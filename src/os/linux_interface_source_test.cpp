@@ -16,9 +16,8 @@ namespace {
 TEST(LinuxInterfaceSource, FindsLoopbackWith127001) {
   LinuxInterfaceSource src;
   auto entries = src.addresses();
-  auto it = std::find_if(entries.begin(), entries.end(), [](const AddressEntry& e) {
-    return e.family == Family::inet && e.addr == "127.0.0.1";
-  });
+  auto it = std::find_if(entries.begin(), entries.end(),
+                         [](const AddressEntry& e) { return e.family == Family::inet && e.addr == "127.0.0.1"; });
   ASSERT_NE(it, entries.end()) << "no 127.0.0.1 entry from getifaddrs";
   EXPECT_EQ(it->name, "lo");
   EXPECT_EQ(it->link, "lo");
@@ -39,15 +38,13 @@ TEST(LinuxInterfaceSource, FindsLoopbackWith127001) {
 TEST(LinuxInterfaceSource, Ipv4EntriesPrecedeIpv6AndLinksNameEveryAddress) {
   LinuxInterfaceSource src;
   auto entries = src.addresses();
-  auto first_v6 = std::find_if(entries.begin(), entries.end(),
-                               [](const AddressEntry& e) { return e.family == Family::inet6; });
-  EXPECT_TRUE(std::none_of(first_v6, entries.end(),
-                           [](const AddressEntry& e) { return e.family == Family::inet; }))
+  auto first_v6 =
+      std::find_if(entries.begin(), entries.end(), [](const AddressEntry& e) { return e.family == Family::inet6; });
+  EXPECT_TRUE(std::none_of(first_v6, entries.end(), [](const AddressEntry& e) { return e.family == Family::inet; }))
       << "glibc lists all IPv4 entries before IPv6 ones (nccl-facts §1.2)";
   auto links = src.links();
   for (const auto& e : entries) {
-    EXPECT_TRUE(std::any_of(links.begin(), links.end(),
-                            [&](const LinkEntry& l) { return l.name == e.link; }))
+    EXPECT_TRUE(std::any_of(links.begin(), links.end(), [&](const LinkEntry& l) { return l.name == e.link; }))
         << e.name;
     if (e.family == Family::inet6 && e.addr.rfind("fe80:", 0) == 0) {
       EXPECT_GT(e.scope_id, 0u);

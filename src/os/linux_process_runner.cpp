@@ -131,8 +131,8 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
   pid_t pid = ::fork();
   if (pid < 0) return core::make_error(core::ErrorKind::system, "fork: " + errno_text(errno));
   if (pid == 0) {
-    exec_child(program->c_str(), argv.data(), spec.env ? envp.data() : environ, devnull.get(), out_w.get(),
-               err_w.get(), report_w.get());
+    exec_child(program->c_str(), argv.data(), spec.env ? envp.data() : environ, devnull.get(), out_w.get(), err_w.get(),
+               report_w.get());
   }
   ::setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
   out_w.reset();

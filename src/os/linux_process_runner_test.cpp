@@ -128,7 +128,7 @@ TEST(LinuxProcessRunner, ExitedChildWithBackgroundGrandchildDoesNotWaitForIt) {
   int grandchild = std::atoi(r->out.c_str());
   ASSERT_GT(grandchild, 1) << r->out;
   ::kill(grandchild, SIGKILL);  // an orphan of the shell's, now init's: not ours to reap
-  EXPECT_LT(took, 30s);  // not the grandchild's 60 s
+  EXPECT_LT(took, 30s);         // not the grandchild's 60 s
 }
 
 TEST(LinuxProcessRunner, StdinIsDevNull) {

@@ -2,8 +2,8 @@
 #include "os/unique_fd.hpp"
 
 #include <arpa/inet.h>
-#include <netdb.h>
 #include <net/if.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -59,8 +59,10 @@ core::Result<std::vector<ResolvedAddress>> LinuxResolver::resolve(const std::str
       r.addr = text.data();
       if (sin6.sin6_scope_id != 0) {
         std::array<char, IF_NAMESIZE> name{};
-        if (if_indextoname(sin6.sin6_scope_id, name.data())) r.addr += std::string("%") + name.data();
-        else r.addr += "%" + std::to_string(sin6.sin6_scope_id);
+        if (if_indextoname(sin6.sin6_scope_id, name.data()))
+          r.addr += std::string("%") + name.data();
+        else
+          r.addr += "%" + std::to_string(sin6.sin6_scope_id);
       }
     } else {
       continue;

@@ -13,15 +13,15 @@
 namespace dd::os {
 
 struct ProcessSpec {
-  std::vector<std::string> argv;                         // argv[0] is the program path
+  std::vector<std::string> argv;                          // argv[0] is the program path
   std::optional<std::map<std::string, std::string>> env;  // replace the environment when set
   std::chrono::milliseconds timeout{5000};
   std::size_t max_output = 1 << 20;  // bytes kept per stream
 };
 
 struct ProcessOutcome {
-  int exit_code = -1;      // valid when !signaled && !timed_out
-  int signal = 0;          // terminating signal, or 0
+  int exit_code = -1;  // valid when !signaled && !timed_out
+  int signal = 0;      // terminating signal, or 0
   bool timed_out = false;
   std::string out;
   std::string err;

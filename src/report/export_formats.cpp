@@ -48,9 +48,12 @@ std::string docker_value(std::string_view v) {
 std::string render_dockerfile(const FixPlan& plan) {
   std::string out = "# distdoctor fix: paste after FROM in the training image's Dockerfile\n" + note_comments(plan);
   for (const auto& [name, value] : plan.env) {
-    if (value.empty()) out += comment_line(name + ": ENV cannot unset a variable; remove it where the image or the launcher sets it");
-    else if (has_control(value)) out += comment_line(name + ": the value has a control character; set it in the launcher");
-    else out += "ENV " + name + "=" + docker_value(value) + "\n";
+    if (value.empty())
+      out += comment_line(name + ": ENV cannot unset a variable; remove it where the image or the launcher sets it");
+    else if (has_control(value))
+      out += comment_line(name + ": the value has a control character; set it in the launcher");
+    else
+      out += "ENV " + name + "=" + docker_value(value) + "\n";
   }
   if (!plan.per_host.empty()) {
     out += "# values that differ between nodes: this entrypoint sets them by hostname, then runs CMD\n";
@@ -74,8 +77,10 @@ std::string render_k8s(const FixPlan& plan) {
   out += "  containers:\n    - name: trainer  # your training container's name\n";
   std::string env;
   for (const auto& [name, value] : plan.env) {
-    if (value.empty()) env += comment_line(name + ": a manifest cannot unset it; remove it where the image sets it", "        ");
-    else env += "        - name: " + name + "\n          value: " + json_quoted(value) + "\n";
+    if (value.empty())
+      env += comment_line(name + ": a manifest cannot unset it; remove it where the image sets it", "        ");
+    else
+      env += "        - name: " + name + "\n          value: " + json_quoted(value) + "\n";
   }
   out += env.empty() || env.find("- name:") == std::string::npos ? "      env: []\n" + env : "      env:\n" + env;
   if (!plan.per_host.empty()) {
@@ -90,7 +95,10 @@ std::string render_k8s(const FixPlan& plan) {
   if (plan.ib_devices) out += "      securityContext:\n        capabilities:\n          add: [\"IPC_LOCK\"]\n";
   if (plan.shm_in_memory || plan.ib_devices) {
     out += "  volumes:\n";
-    if (plan.shm_in_memory) out += "    - name: dshm  # container.shm.too-small: NCCL's shared memory\n      emptyDir:\n        medium: Memory\n";
+    if (plan.shm_in_memory)
+      out +=
+          "    - name: dshm  # container.shm.too-small: NCCL's shared memory\n      emptyDir:\n        medium: "
+          "Memory\n";
     if (plan.ib_devices) out += "    - name: infiniband\n      hostPath:\n        path: /dev/infiniband\n";
   }
   return out;
@@ -102,7 +110,8 @@ std::string render_slurm(const FixPlan& plan) {
   std::string out = "#!/bin/bash\n";
   out += "#SBATCH --nodes=" + nodes_value(plan) + "\n#SBATCH --ntasks-per-node=1\n";
   out += "# distdoctor fix as an sbatch script: one torchrun per node, started by srun\n";
-  out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" + note_comments(plan) + env_lines(plan);
+  out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" +
+         note_comments(plan) + env_lines(plan);
   out += "# the first node of the allocation is the master (SLURM_JOB_NODELIST, expanded by scontrol)\n";
   out += "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\"\nexport MASTER_ADDR\n";
   out += "export MASTER_PORT=\"${MASTER_PORT:-29500}\"\n";
@@ -112,21 +121,25 @@ std::string render_slurm(const FixPlan& plan) {
     out += "dd_per_host_env() {\n" + per_host_case(plan, "  ") + "}\nexport -f dd_per_host_env\n";
     pre = "dd_per_host_env; ";
   }
-  out += "srun bash -c '" + pre +
-         "exec torchrun --nnodes=\"$SLURM_NNODES\" --nproc_per_node=\"${GPUS_PER_NODE:-1}\" --node_rank=\"$SLURM_NODEID\" "
-         "--master_addr=\"$MASTER_ADDR\" --master_port=\"$MASTER_PORT\" \"$@\"' bash train.py\n";
+  out +=
+      "srun bash -c '" + pre +
+      "exec torchrun --nnodes=\"$SLURM_NNODES\" --nproc_per_node=\"${GPUS_PER_NODE:-1}\" --node_rank=\"$SLURM_NODEID\" "
+      "--master_addr=\"$MASTER_ADDR\" --master_port=\"$MASTER_PORT\" \"$@\"' bash train.py\n";
   return out;
 }
 
 std::string render_torchrun(const FixPlan& plan) {
-  std::string out = "#!/bin/bash\n# distdoctor fix as a torchrun launch: run on every node with NODE_RANK set (0 on the master)\n";
+  std::string out =
+      "#!/bin/bash\n# distdoctor fix as a torchrun launch: run on every node with NODE_RANK set (0 on the master)\n";
   out += "set -eu\n" + note_comments(plan) + env_lines(plan);
   if (!plan.per_host.empty()) out += "# values that differ between nodes\n" + per_host_case(plan);
   std::string master = plan.hosts.empty() ? "" : core::shell_quote(plan.hosts.front());
   if (!master.empty()) out += "# rank 0 of the preflight\nexport MASTER_ADDR=\"${MASTER_ADDR:-" + master + "}\"\n";
   out += "torchrun --nnodes=\"${NNODES:-" + nodes_value(plan) + "}\" --nproc_per_node=\"${NPROC_PER_NODE:-1}\" \\\n";
   out += "  --node_rank=\"${NODE_RANK:?set NODE_RANK: 0 on the master node}\" \\\n";
-  out += "  --master_addr=\"${MASTER_ADDR:?set MASTER_ADDR: the master node}\" --master_port=\"${MASTER_PORT:-29500}\" \\\n";
+  out +=
+      "  --master_addr=\"${MASTER_ADDR:?set MASTER_ADDR: the master node}\" --master_port=\"${MASTER_PORT:-29500}\" "
+      "\\\n";
   out += "  train.py \"$@\"\n";
   return out;
 }
@@ -150,8 +163,9 @@ std::string render_tf(const FixPlan& plan) {
               {"per_host", per_host},
               {"tf_config", tf_config},
               {"notes", notes},
-              {"help", "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: the "
-                       "TF_CONFIG value for each worker (port 12345: change it to the job's)"}};
+              {"help",
+               "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: the "
+               "TF_CONFIG value for each worker (port 12345: change it to the job's)"}};
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
@@ -162,31 +176,42 @@ core::Result<ExportFormat> parse_export_format(std::string_view name) {
                  ExportFormat::torchrun, ExportFormat::tf}) {
     if (to_string(f) == name) return f;
   }
-  return core::make_error(core::ErrorKind::usage,
-                          fmt::format("--export-format '{}': unknown format (use one of {})", core::escape_control(name),
-                                      k_export_format_names));
+  return core::make_error(core::ErrorKind::usage, fmt::format("--export-format '{}': unknown format (use one of {})",
+                                                              core::escape_control(name), k_export_format_names));
 }
 
 std::string_view to_string(ExportFormat f) {
   switch (f) {
-    case ExportFormat::sh: return "sh";
-    case ExportFormat::dockerfile: return "dockerfile";
-    case ExportFormat::k8s: return "k8s";
-    case ExportFormat::slurm: return "slurm";
-    case ExportFormat::torchrun: return "torchrun";
-    case ExportFormat::tf: return "tf";
+    case ExportFormat::sh:
+      return "sh";
+    case ExportFormat::dockerfile:
+      return "dockerfile";
+    case ExportFormat::k8s:
+      return "k8s";
+    case ExportFormat::slurm:
+      return "slurm";
+    case ExportFormat::torchrun:
+      return "torchrun";
+    case ExportFormat::tf:
+      return "tf";
   }
   return "sh";
 }
 
 std::string render_export(const FixPlan& plan, ExportFormat format) {
   switch (format) {
-    case ExportFormat::sh: return render_sh(plan);
-    case ExportFormat::dockerfile: return render_dockerfile(plan);
-    case ExportFormat::k8s: return render_k8s(plan);
-    case ExportFormat::slurm: return render_slurm(plan);
-    case ExportFormat::torchrun: return render_torchrun(plan);
-    case ExportFormat::tf: return render_tf(plan);
+    case ExportFormat::sh:
+      return render_sh(plan);
+    case ExportFormat::dockerfile:
+      return render_dockerfile(plan);
+    case ExportFormat::k8s:
+      return render_k8s(plan);
+    case ExportFormat::slurm:
+      return render_slurm(plan);
+    case ExportFormat::torchrun:
+      return render_torchrun(plan);
+    case ExportFormat::tf:
+      return render_tf(plan);
   }
   return render_sh(plan);
 }

@@ -20,13 +20,16 @@ core::Finding finding(std::string id, core::Label label, core::Severity severity
 // A preflight-shaped result: one common value, one per-host value, one unset, container findings.
 std::vector<core::Finding> preflight_findings() {
   return {finding("env.nccl.ifname.bad", core::Label::config_typo, core::Severity::error,
-                  "NCCL_SOCKET_IFNAME matches nothing", {{{"NCCL_SOCKET_IFNAME", "lo"}, {"NCCL_IB_HCA", ""}}, {}, "use the verified value"}),
+                  "NCCL_SOCKET_IFNAME matches nothing",
+                  {{{"NCCL_SOCKET_IFNAME", "lo"}, {"NCCL_IB_HCA", ""}}, {}, "use the verified value"}),
           finding("container.shm.too-small", core::Label::shm_exhausted, core::Severity::warning, "/dev/shm is 64 MiB",
                   {{}, {}, "--shm-size"}),
-          finding("container.network.bridge", core::Label::virtual_interface, core::Severity::warning, "bridge network", {})};
+          finding("container.network.bridge", core::Label::virtual_interface, core::Severity::warning, "bridge network",
+                  {})};
 }
 
-const core::Fix k_recommendation{{{"NCCL_SOCKET_IFNAME", "=eth0"}}, {{"node1", {{"GLOO_SOCKET_IFNAME", "ens1f0"}}}}, ""};
+const core::Fix k_recommendation{
+    {{"NCCL_SOCKET_IFNAME", "=eth0"}}, {{"node1", {{"GLOO_SOCKET_IFNAME", "ens1f0"}}}}, ""};
 
 FixPlan preflight_plan(core::Fix recommendation = k_recommendation) {
   FixPlan plan = fix_plan(preflight_findings(), recommendation);
@@ -38,7 +41,7 @@ FixPlan preflight_plan(core::Fix recommendation = k_recommendation) {
 TEST(FixPlan, RecommendationWinsThenFindingsInOrder) {
   FixPlan plan = fix_plan(preflight_findings(), k_recommendation);
   EXPECT_EQ(plan.env.at("NCCL_SOCKET_IFNAME"), "=eth0");  // verified value, not the finding's
-  EXPECT_EQ(plan.env.at("NCCL_IB_HCA"), "");               // unset
+  EXPECT_EQ(plan.env.at("NCCL_IB_HCA"), "");              // unset
   EXPECT_EQ(plan.per_host.at("node1").at("GLOO_SOCKET_IFNAME"), "ens1f0");
   EXPECT_EQ(plan.why.at("NCCL_SOCKET_IFNAME"), "preflight recommendation");
   EXPECT_EQ(plan.why.at("NCCL_IB_HCA"), "env.nccl.ifname.bad");
@@ -72,14 +75,17 @@ TEST(ExportFormat, ShExportsUnsetsAndCasesByHostname) {
   auto text = render_export(preflight_plan(), ExportFormat::sh);
   EXPECT_NE(text.find("export NCCL_SOCKET_IFNAME==eth0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("unset NCCL_IB_HCA\n"), std::string::npos);
-  EXPECT_NE(text.find("case \"$(hostname)\" in\n  node1) export GLOO_SOCKET_IFNAME=ens1f0; ;;\nesac\n"), std::string::npos)
+  EXPECT_NE(text.find("case \"$(hostname)\" in\n  node1) export GLOO_SOCKET_IFNAME=ens1f0; ;;\nesac\n"),
+            std::string::npos)
       << text;
   EXPECT_NE(text.find("# env.nccl.ifname.bad: NCCL_SOCKET_IFNAME matches nothing\n"), std::string::npos);
 }
 
 TEST(ExportFormat, CommentsCannotBreakOutOfTheirLine) {
-  auto plan = fix_plan({finding("x", core::Label::other, core::Severity::error, "t\nrm -rf /", {{{"A", "1"}}, {}, ""})});
-  for (auto f : {ExportFormat::sh, ExportFormat::dockerfile, ExportFormat::k8s, ExportFormat::slurm, ExportFormat::torchrun}) {
+  auto plan =
+      fix_plan({finding("x", core::Label::other, core::Severity::error, "t\nrm -rf /", {{{"A", "1"}}, {}, ""})});
+  for (auto f :
+       {ExportFormat::sh, ExportFormat::dockerfile, ExportFormat::k8s, ExportFormat::slurm, ExportFormat::torchrun}) {
     auto text = render_export(plan, f);
     EXPECT_EQ(text.find("\nrm -rf"), std::string::npos) << to_string(f) << "\n" << text;
   }

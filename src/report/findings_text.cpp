@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "core/utf8.hpp"
 #include "core/export_line.hpp"
 #include "core/strings.hpp"
+#include "core/utf8.hpp"
 
 namespace dd::report {
 
@@ -12,9 +12,12 @@ namespace {
 
 Color color_of(core::Severity s) {
   switch (s) {
-    case core::Severity::error: return Color::red;
-    case core::Severity::warning: return Color::yellow;
-    case core::Severity::info: return Color::blue;
+    case core::Severity::error:
+      return Color::red;
+    case core::Severity::warning:
+      return Color::yellow;
+    case core::Severity::info:
+      return Color::blue;
   }
   return Color::blue;
 }
@@ -44,9 +47,11 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
   for (const auto& f : findings) {
     std::string sev = core::to_upper(core::to_string(f.severity));
     out += fmt::format("{} [{}] {}\n", style.paint(color_of(f.severity), fmt::format("{:<7}", sev)),
-                       tag == FindingTag::id ? std::string_view(f.id) : core::to_string(f.label), style.paint(Color::bold, core::escape_control(f.title)));
+                       tag == FindingTag::id ? std::string_view(f.id) : core::to_string(f.label),
+                       style.paint(Color::bold, core::escape_control(f.title)));
     if (!f.hosts.empty()) out += fmt::format("        hosts: {}\n", core::join(f.hosts, ", "));
-    for (const auto& e : f.evidence) out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
+    for (const auto& e : f.evidence)
+      out += fmt::format("        {} {}\n", style.paint(Color::dim, "|"), core::escape_control(e));
     // A fix of several lines (YAML keys, a continued command) keeps its own indentation under "fix: ".
     if (!f.fix.text.empty()) out += fmt::format("        fix: {}\n", indent_continuation(f.fix.text, "             "));
     for (const auto& [k, v] : f.fix.env) {
@@ -69,9 +74,12 @@ std::string render_findings(const std::vector<core::Finding>& findings, const St
 std::string render_summary(const std::vector<core::Finding>& findings, const Style& style) {
   int errors = 0, warnings = 0, infos = 0;
   for (const auto& f : findings) {
-    if (f.severity == core::Severity::error) ++errors;
-    else if (f.severity == core::Severity::warning) ++warnings;
-    else ++infos;
+    if (f.severity == core::Severity::error)
+      ++errors;
+    else if (f.severity == core::Severity::warning)
+      ++warnings;
+    else
+      ++infos;
   }
   auto plural = [](int n, const char* word) { return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s"); };
   // Notes are not problems, but "no problems found" right under one reads as a contradiction.
@@ -79,7 +87,8 @@ std::string render_summary(const std::vector<core::Finding>& findings, const Sty
     return style.paint(Color::green, infos ? "OK: no errors or warnings (" + plural(infos, "note") + " above)"
                                            : std::string("OK: no problems found")) +
            "\n";
-  std::string line = fmt::format("{}, {}, {}", plural(errors, "error"), plural(warnings, "warning"), plural(infos, "note"));
+  std::string line =
+      fmt::format("{}, {}, {}", plural(errors, "error"), plural(warnings, "warning"), plural(infos, "note"));
   return style.paint(errors ? Color::red : Color::yellow, line) + "\n";
 }
 

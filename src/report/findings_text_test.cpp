@@ -38,7 +38,8 @@ TEST(FindingsText, MultiLineFixKeepsItsIndentation) {
   f.title = "t";
   f.fix.text = "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet";
   auto text = render_findings({f}, Style(false));
-  EXPECT_NE(text.find("        fix: hostNetwork: true\n             dnsPolicy: ClusterFirstWithHostNet\n"), std::string::npos)
+  EXPECT_NE(text.find("        fix: hostNetwork: true\n             dnsPolicy: ClusterFirstWithHostNet\n"),
+            std::string::npos)
       << text;
 }
 

@@ -37,14 +37,18 @@ std::string render_html_report(const Outcome& out) {
   const std::string& host = out.host;
   auto v = verdict_of(out);
   std::string title = "distdoctor " + command + (host.empty() ? "" : " on " + host);
-  std::string doc = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n"
-                    "<title>" + html_escape(title) + "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n<main>\n";
+  std::string doc =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src "
+      "data:\">\n"
+      "<title>" +
+      html_escape(title) + "</title>\n<style>" + k_css + "</style>\n</head>\n<body>\n<main>\n";
   doc += "<h1>" + html_escape(title) + "</h1>\n";
   doc += "<section aria-labelledby=\"verdict-h\"><h2 id=\"verdict-h\">Verdict</h2>\n<div class=\"verdict " + v.level +
          "\" data-verdict=\"" + html_escape(v.text) + "\"><span class=\"big\"><span aria-hidden=\"true\">" +
-         html::symbol(v.level) + "</span> " + html_escape(v.text) + "</span><br>" + html_escape(v.reason) + "</div>\n</section>\n";
+         html::symbol(v.level) + "</span> " + html_escape(v.text) + "</span><br>" + html_escape(v.reason) +
+         "</div>\n</section>\n";
   doc += html::fix_section(out);
   doc += html::findings_section(out);
   doc += html::matrix_section(out);

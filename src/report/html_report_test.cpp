@@ -17,7 +17,8 @@ TEST(HtmlEscape, EscapesMarkupQuotesControlAndInvalidUtf8) {
 
 Outcome hostile_preflight() {
   const std::string evil = "<script>alert(1)</script>\"' onmouseover=x";
-  auto f = core::new_finding("preflight.unreachable", core::Label::firewall_or_port_blocked, core::Severity::error, evil);
+  auto f =
+      core::new_finding("preflight.unreachable", core::Label::firewall_or_port_blocked, core::Severity::error, evil);
   f.evidence = {evil};
   f.hosts = {evil};
   f.fix.text = evil;
@@ -33,19 +34,22 @@ Outcome hostile_preflight() {
   Matrix m;
   m.hosts = {{0, evil}, {1, "node1"}};
   m.slow_rtt_us = 100000;
-  m.cells = {{0, 1, "partial", "partial: 1/2 addresses carried data, best rtt 80 µs",
+  m.cells = {{0,
+              1,
+              "partial",
+              "partial: 1/2 addresses carried data, best rtt 80 µs",
               {"198.18.1.2:29500 ✔ reached, rtt 80 µs", "198.18.2.2:29500 ✖ " + evil}},
              {1, 0, "blocked", "blocked: 0/1 addresses carried data", {"198.18.1.1:29500 ✖ timeout"}}};
   out.sections.matrix = m;
-  out.sections.ranks = Table{"Nodes", {"rank", "host", "NCCL would use", "recommended interface"},
+  out.sections.ranks = Table{"Nodes",
+                             {"rank", "host", "NCCL would use", "recommended interface"},
                              {{"0", evil, "none", ""}, {"1", "node1", "none", ""}}};
-  out.sections.interfaces = {{"Interfaces of " + evil + " (rank 0)", {InterfaceRow{evil, "physical", {}, {}, "", "", {}}}}};
+  out.sections.interfaces = {
+      {"Interfaces of " + evil + " (rank 0)", {InterfaceRow{evil, "physical", {}, {}, "", "", {}}}}};
   return out;
 }
 
-TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) {
-  EXPECT_EQ(html_escape_lines("a<b\nc\x1b\n"), "a&lt;b\nc\\e\n");
-}
+TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) { EXPECT_EQ(html_escape_lines("a<b\nc\x1b\n"), "a&lt;b\nc\\e\n"); }
 
 TEST(HtmlReport, AnEchoOnlyPathIsTheTextsMNeverAGreenCell) {
   // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28); the HTML
@@ -120,14 +124,16 @@ TEST(HtmlReport, VerdictFixFindingsMatrixAndTablesInThatOrder) {
 
 TEST(HtmlReport, NoScriptsNoExternalResources) {
   auto html = render_html_report(hostile_preflight());
-  for (auto bad : {"<script", "<link", "<img", "src=", "@import", "url("}) EXPECT_EQ(html.find(bad), std::string::npos) << bad;
+  for (auto bad : {"<script", "<link", "<img", "src=", "@import", "url("})
+    EXPECT_EQ(html.find(bad), std::string::npos) << bad;
 }
 
 TEST(HtmlReport, LogsVerdictFromFindingsAndRankTable) {
   Outcome out;
   out.command = "logs";
   out.findings = {core::new_finding("logs.x", core::Label::loopback_interface, core::Severity::error, "lo used")};
-  out.sections.ranks = Table{"Ranks seen in the logs", {"rank", "host", "pid", "NCCL", "bootstrap", "transport", "state"},
+  out.sections.ranks = Table{"Ranks seen in the logs",
+                             {"rank", "host", "pid", "NCCL", "bootstrap", "transport", "state"},
                              {{"0", "gpu<1>", "42", "2.18.1", "eth0 10.0.0.1", "", ""}}};
   auto html = render_html_report(out);
   EXPECT_NE(html.find("data-verdict=\"PROBLEM FOUND\""), std::string::npos);
@@ -141,7 +147,9 @@ TEST(HtmlReport, HealthyCheckSaysOkAndNothingToChange) {
   Outcome out;
   out.command = "check";
   out.host = "h";
-  out.sections.interfaces = {{"Interfaces of h", {InterfaceRow{"eth0", "physical", true, {}, "1500", "", {"198.18.0.1/24 (global)", "fe80::1/64 (link)"}}}}};
+  out.sections.interfaces = {
+      {"Interfaces of h",
+       {InterfaceRow{"eth0", "physical", true, {}, "1500", "", {"198.18.0.1/24 (global)", "fe80::1/64 (link)"}}}}};
   auto html = render_html_report(out);
   EXPECT_NE(html.find("class=\"verdict ok\" data-verdict=\"OK\""), std::string::npos);
   EXPECT_NE(html.find("Nothing to change."), std::string::npos);

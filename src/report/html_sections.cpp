@@ -76,9 +76,10 @@ std::string fix_section(const Outcome& out) {
   if (plan.env.empty() && plan.per_host.empty() && plan.notes.empty()) {
     body = "<p>Nothing to change.</p>\n";
   } else {
-    body = "<p>Paste on every node before the launch command (other forms: <code>--export-format "
-           "dockerfile|k8s|slurm|torchrun|tf</code>).</p>\n<pre class=\"fix\">" +
-           html_escape_lines(render_export(plan, ExportFormat::sh)) + "</pre>\n";
+    body =
+        "<p>Paste on every node before the launch command (other forms: <code>--export-format "
+        "dockerfile|k8s|slurm|torchrun|tf</code>).</p>\n<pre class=\"fix\">" +
+        html_escape_lines(render_export(plan, ExportFormat::sh)) + "</pre>\n";
   }
   return "<section aria-labelledby=\"fix-h\"><h2 id=\"fix-h\">Fix</h2>\n" + body + "</section>\n";
 }
@@ -115,9 +116,9 @@ struct Drawn {
   const char* cls;
   const char* sym;
 };
-constexpr Drawn k_drawn[] = {{"ok", "ok", "✔"},          {"partial", "warn", "▲"},   {"slow", "warn", "s"},
-                             {"mtu-black-hole", "error", "M"}, {"blocked", "error", "✖"}, {"not-probed", "none", "·"},
-                             {"absent", "none", "?"}};
+constexpr Drawn k_drawn[] = {
+    {"ok", "ok", "✔"},         {"partial", "warn", "▲"},    {"slow", "warn", "s"},  {"mtu-black-hole", "error", "M"},
+    {"blocked", "error", "✖"}, {"not-probed", "none", "·"}, {"absent", "none", "?"}};
 
 const Drawn& drawn(const std::string& state) {
   for (const auto& d : k_drawn)
@@ -150,8 +151,9 @@ std::string matrix_section(const Outcome& out) {
     std::string label = esc(core::shorten_utf8(hosts[ranks[static_cast<std::size_t>(i)]], 18));
     svg += fmt::format("<text class=\"lab\" x=\"{}\" y=\"{}\" text-anchor=\"end\">{}</text>\n", margin - 6,
                        top + i * cell + cell / 2 + 4, label);
-    svg += fmt::format("<text class=\"lab\" x=\"{0}\" y=\"{1}\" text-anchor=\"start\" transform=\"rotate(-45 {0} {1})\">{2}</text>\n",
-                       margin + i * cell + cell / 2, top - 6, label);
+    svg += fmt::format(
+        "<text class=\"lab\" x=\"{0}\" y=\"{1}\" text-anchor=\"start\" transform=\"rotate(-45 {0} {1})\">{2}</text>\n",
+        margin + i * cell + cell / 2, top - 6, label);
   }
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j) {
@@ -169,24 +171,24 @@ std::string matrix_section(const Outcome& out) {
         if (it != cells.end())
           for (const auto& line : it->second->probes) detail += "&#10;" + esc(line);
       }
-      svg += fmt::format("<g class=\"cell {}\" data-state=\"{}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" "
-                         "height=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
-                         cls, esc(state), esc(title) + detail, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2,
-                         y + cell / 2 + 7, sym);
+      svg += fmt::format(
+          "<g class=\"cell {}\" data-state=\"{}\"><title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" "
+          "height=\"{}\"/><text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text></g>\n",
+          cls, esc(state), esc(title) + detail, x + 1, y + 1, cell - 2, cell - 2, x + cell / 2, y + cell / 2 + 7, sym);
     }
   }
   svg += "</svg>\n";
   std::string slow_ms = m.slow_rtt_us >= 0 ? fmt::format("{}", m.slow_rtt_us / 1000) : "?";
   return "<section aria-labelledby=\"matrix-h\"><h2 id=\"matrix-h\">Reachability matrix</h2>\n<p>Row: the node that "
          "probed; column: the node probed. ✔ every address reached, ▲ some, ✖ none, M small packets pass and the bulk "
-         "transfer is lost (MTU black hole), s slow (best round trip above " + slow_ms +
-         " ms), · not probed, ? rank absent. Hover a cell for its addresses.</p>\n" +
-         svg + "</section>\n";
+         "transfer is lost (MTU black hole), s slow (best round trip above " +
+         slow_ms + " ms), · not probed, ? rank absent. Hover a cell for its addresses.</p>\n" + svg + "</section>\n";
 }
 
 std::string ranks_section(const Outcome& out) {
   if (!out.sections.ranks || out.sections.ranks->rows.empty()) return "";
-  return "<section aria-labelledby=\"ranks-h\"><h2 id=\"ranks-h\">Per rank</h2>\n" + table(*out.sections.ranks) + "</section>\n";
+  return "<section aria-labelledby=\"ranks-h\"><h2 id=\"ranks-h\">Per rank</h2>\n" + table(*out.sections.ranks) +
+         "</section>\n";
 }
 
 std::string interfaces_section(const Outcome& out) {

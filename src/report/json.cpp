@@ -24,7 +24,9 @@ std::optional<core::Finding> finding_from_json(const nlohmann::json& j) {
       if (core::to_string(static_cast<core::Label>(i)) == label) f.label = static_cast<core::Label>(i);
     }
     auto sev = j.at("severity").get<std::string>();
-    f.severity = sev == "error" ? core::Severity::error : sev == "warning" ? core::Severity::warning : core::Severity::info;
+    f.severity = sev == "error"     ? core::Severity::error
+                 : sev == "warning" ? core::Severity::warning
+                                    : core::Severity::info;
     f.evidence = j.value("evidence", std::vector<std::string>{});
     f.hosts = j.value("hosts", std::vector<std::string>{});
     f.ranks = j.value("ranks", std::vector<int>{});

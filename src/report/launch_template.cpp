@@ -29,7 +29,8 @@ std::string variables(const FixPlan& plan, const InterfaceChoice& here) {
     } else if (!here.iface.empty()) {
       bool nccl = name[0] == 'N';
       out += line(core::export_line(name, here.iface),
-                  nccl ? fmt::format("NCCL picks {} ({}) here; pinned so no node falls back to another link", here.iface, here.addr)
+                  nccl ? fmt::format("NCCL picks {} ({}) here; pinned so no node falls back to another link",
+                                     here.iface, here.addr)
                        : std::string("Gloo and the c10d store on NCCL's link, not the hostname's address"));
     } else {
       out += "# " + std::string(name) + ": NCCL finds no usable interface on this node; run distdoctor check\n";
@@ -53,7 +54,8 @@ std::string torchrun(const LaunchShape& s) {
   out += line("MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the address of node 0}\"",
               "node 0's address on the NCCL interface, same on every node");
   out += line("MASTER_PORT=\"${MASTER_PORT:-29500}\"", "a free TCP port on node 0 (torchrun's c10d store)");
-  out += line("NODE_RANK=\"${NODE_RANK:?set NODE_RANK: 0 on the master}\"", "this node's index, 0.." + std::to_string(s.nodes - 1));
+  out += line("NODE_RANK=\"${NODE_RANK:?set NODE_RANK: 0 on the master}\"",
+              "this node's index, 0.." + std::to_string(s.nodes - 1));
   out += fmt::format("torchrun --nnodes={} --nproc_per_node={} \\\n", s.nodes, s.gpus_per_node);
   out += "  --node_rank=\"$NODE_RANK\" --master_addr=\"$MASTER_ADDR\" --master_port=\"$MASTER_PORT\" \\\n";
   out += "  train.py \"$@\"  # torchrun, not the deprecated python -m torch.distributed.launch\n";
@@ -76,14 +78,19 @@ std::string srun(const LaunchShape& s) {
 
 std::string mpirun(const LaunchShape& s) {
   std::string out = "# --- rendezvous: run once, on the first host of the hostfile ---\n";
-  out += line("HOSTFILE=\"${HOSTFILE:-hostfile}\"", "one host per line, e.g. \"node0 slots=" + std::to_string(s.gpus_per_node) + "\"");
+  out += line("HOSTFILE=\"${HOSTFILE:-hostfile}\"",
+              "one host per line, e.g. \"node0 slots=" + std::to_string(s.gpus_per_node) + "\"");
   out += line("[ -r \"$HOSTFILE\" ] || { echo \"no hostfile $HOSTFILE\" >&2; exit 2; }",
               "stop with a message when the hostfile is missing");
-  out += line("MASTER_ADDR=\"$(awk 'NF && $1 !~ /^#/ {print $1; exit}' \"$HOSTFILE\")\"", "the hostfile's first host is rank 0");
+  out += line("MASTER_ADDR=\"$(awk 'NF && $1 !~ /^#/ {print $1; exit}' \"$HOSTFILE\")\"",
+              "the hostfile's first host is rank 0");
   out += line("export MASTER_ADDR MASTER_PORT=\"${MASTER_PORT:-29500}\"", "torch's env:// rendezvous reads both");
-  out += fmt::format("mpirun -np {} --hostfile \"$HOSTFILE\" --map-by ppr:{}:node \\\n", s.nodes * s.gpus_per_node, s.gpus_per_node);
+  out += fmt::format("mpirun -np {} --hostfile \"$HOSTFILE\" --map-by ppr:{}:node \\\n", s.nodes * s.gpus_per_node,
+                     s.gpus_per_node);
   out += "  -x NCCL_SOCKET_IFNAME -x GLOO_SOCKET_IFNAME -x NCCL_DEBUG -x MASTER_ADDR -x MASTER_PORT \\\n";
-  out += "  --mca oob_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" --mca btl_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" \\\n";
+  out +=
+      "  --mca oob_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" --mca btl_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" "
+      "\\\n";
   out += "  python3 train.py \"$@\"  # rank/size from OMPI_COMM_WORLD_RANK / OMPI_COMM_WORLD_SIZE\n";
   return out;
 }
@@ -93,10 +100,13 @@ std::string tf(const LaunchShape& s) {
   std::string workers;
   for (int i = 0; i < s.nodes; ++i) workers += fmt::format("{}\"node{}:12345\"", i ? " " : "", i);
   out += line("WORKERS=(" + workers + ")", "every worker's host:port, the same list in the same order everywhere");
-  out += line("TASK_INDEX=\"${TASK_INDEX:?set TASK_INDEX: the index of this worker in WORKERS}\"", "0.." + std::to_string(s.nodes - 1));
+  out += line("TASK_INDEX=\"${TASK_INDEX:?set TASK_INDEX: the index of this worker in WORKERS}\"",
+              "0.." + std::to_string(s.nodes - 1));
   out += line("WORKER_LIST=\"$(printf '\"%s\",' \"${WORKERS[@]}\")\"", "JSON strings, comma separated");
-  out += line("TF_CONFIG=\"{\\\"cluster\\\":{\\\"worker\\\":[${WORKER_LIST%,}]},\\\"task\\\":{\\\"type\\\":\\\"worker\\\",\\\"index\\\":$TASK_INDEX}}\"",
-              "one cluster, this worker's task");
+  out += line(
+      "TF_CONFIG=\"{\\\"cluster\\\":{\\\"worker\\\":[${WORKER_LIST%,}]},\\\"task\\\":{\\\"type\\\":\\\"worker\\\","
+      "\\\"index\\\":$TASK_INDEX}}\"",
+      "one cluster, this worker's task");
   out += line("export TF_CONFIG", "MultiWorkerMirroredStrategy reads it at start");
   out += "python3 train.py \"$@\"  # the same script on every worker\n";
   return out;
@@ -108,16 +118,21 @@ core::Result<Launcher> parse_launcher(std::string_view name) {
   for (auto l : {Launcher::torchrun, Launcher::srun, Launcher::mpirun, Launcher::tf}) {
     if (to_string(l) == name) return l;
   }
-  return core::make_error(core::ErrorKind::usage, fmt::format("--launcher '{}': unknown launcher (use one of torchrun, srun, mpirun, tf)",
-                                                              core::escape_control(name)));
+  return core::make_error(core::ErrorKind::usage,
+                          fmt::format("--launcher '{}': unknown launcher (use one of torchrun, srun, mpirun, tf)",
+                                      core::escape_control(name)));
 }
 
 std::string_view to_string(Launcher l) {
   switch (l) {
-    case Launcher::torchrun: return "torchrun";
-    case Launcher::srun: return "srun";
-    case Launcher::mpirun: return "mpirun";
-    case Launcher::tf: return "tf";
+    case Launcher::torchrun:
+      return "torchrun";
+    case Launcher::srun:
+      return "srun";
+    case Launcher::mpirun:
+      return "mpirun";
+    case Launcher::tf:
+      return "tf";
   }
   return "torchrun";
 }
@@ -125,10 +140,11 @@ std::string_view to_string(Launcher l) {
 std::string render_launch_template(const FixPlan& plan, const LaunchShape& s, const InterfaceChoice& here) {
   std::string out = "#!/bin/bash\n";
   if (s.launcher == Launcher::srun) {
-    out += fmt::format("#SBATCH --nodes={}\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node={}\n", s.nodes, s.gpus_per_node);
+    out += fmt::format("#SBATCH --nodes={}\n#SBATCH --ntasks-per-node=1\n#SBATCH --gpus-per-node={}\n", s.nodes,
+                       s.gpus_per_node);
   }
-  out += fmt::format("# distdoctor launch-template --launcher {} --nodes {} --gpus-per-node {}\n", to_string(s.launcher),
-                     s.nodes, s.gpus_per_node);
+  out += fmt::format("# distdoctor launch-template --launcher {} --nodes {} --gpus-per-node {}\n",
+                     to_string(s.launcher), s.nodes, s.gpus_per_node);
   out += comment_line("made on " + s.made_on + "; run distdoctor preflight on all nodes to verify the cluster");
   out += note_comments(plan);
   // Each comment describes this template's own lines: only srun's reads scontrol | head.
@@ -137,10 +153,14 @@ std::string render_launch_template(const FixPlan& plan, const LaunchShape& s, co
              : "set -eu  # stop at the first failing command or unset variable\n";
   out += variables(plan, here);
   switch (s.launcher) {
-    case Launcher::torchrun: return out + torchrun(s);
-    case Launcher::srun: return out + srun(s);
-    case Launcher::mpirun: return out + mpirun(s);
-    case Launcher::tf: return out + tf(s);
+    case Launcher::torchrun:
+      return out + torchrun(s);
+    case Launcher::srun:
+      return out + srun(s);
+    case Launcher::mpirun:
+      return out + mpirun(s);
+    case Launcher::tf:
+      return out + tf(s);
   }
   return out;
 }

@@ -39,8 +39,8 @@ struct Matrix {
 // One row of the interface inventory table.
 struct InterfaceRow {
   std::string name, kind;
-  std::optional<bool> up, carrier;  // nullopt: not known
-  std::string mtu, speed_mbps;      // "" when not known
+  std::optional<bool> up, carrier;     // nullopt: not known
+  std::string mtu, speed_mbps;         // "" when not known
   std::vector<std::string> addresses;  // "addr/prefix (scope)"
 };
 
@@ -53,8 +53,8 @@ struct Verdict {
 
 // What a command shows beyond its verdict, findings and fix; each part empty when it has none.
 struct Sections {
-  std::optional<Matrix> matrix;  // preflight
-  std::optional<Table> ranks;    // logs: ranks seen; preflight: nodes
+  std::optional<Matrix> matrix;                                               // preflight
+  std::optional<Table> ranks;                                                 // logs: ranks seen; preflight: nodes
   std::vector<std::pair<std::string, std::vector<InterfaceRow>>> interfaces;  // caption -> rows, per node
 };
 

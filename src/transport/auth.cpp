@@ -51,12 +51,14 @@ bool same_proof(std::string_view expected_hex, std::string_view got_hex) {
   return memeql_sec(expected_hex.data(), got_hex.data(), expected_hex.size()) != 0;
 }
 
-std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank,
-                       long long world) {
-  return to_hex(hmac_sha256(token, fmt::format("distdoctor-join|{}|{}|{}|{}", server_nonce, client_nonce, rank, world)));
+std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce,
+                       long long rank, long long world) {
+  return to_hex(
+      hmac_sha256(token, fmt::format("distdoctor-join|{}|{}|{}|{}", server_nonce, client_nonce, rank, world)));
 }
 
-std::string plan_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank) {
+std::string plan_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce,
+                       long long rank) {
   return to_hex(hmac_sha256(token, fmt::format("distdoctor-plan|{}|{}|{}", server_nonce, client_nonce, rank)));
 }
 

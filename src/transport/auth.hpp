@@ -12,8 +12,8 @@
 
 namespace dd::cluster {
 
-inline constexpr std::size_t k_nonce_bytes = 16;   // hex: 32 characters
-inline constexpr std::size_t k_proof_bytes = 32;   // HMAC-SHA256; hex: 64 characters
+inline constexpr std::size_t k_nonce_bytes = 16;  // hex: 32 characters
+inline constexpr std::size_t k_proof_bytes = 32;  // HMAC-SHA256; hex: 64 characters
 
 using Mac = std::array<std::byte, k_proof_bytes>;
 
@@ -32,9 +32,10 @@ bool same_mac(const Mac& a, const Mac& b);
 bool same_proof(std::string_view expected_hex, std::string_view got_hex);
 
 // The proofs, each bound to both nonces and the claimed rank so one cannot be replayed for another.
-std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank,
-                       long long world);
-std::string plan_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce, long long rank);
+std::string join_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce,
+                       long long rank, long long world);
+std::string plan_proof(std::string_view token, std::string_view server_nonce, std::string_view client_nonce,
+                       long long rank);
 Mac probe_proof(std::string_view token, std::span<const std::byte> nonce);
 
 }  // namespace dd::cluster

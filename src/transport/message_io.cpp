@@ -12,13 +12,15 @@ NetStatus send_message(int fd, const Message& message, const core::Deadline& dea
   return write_all(fd, bytes, deadline, peer);
 }
 
-NetResult<Message> recv_message(int fd, const core::Deadline& deadline, const std::string& peer, std::size_t max_payload) {
+NetResult<Message> recv_message(int fd, const core::Deadline& deadline, const std::string& peer,
+                                std::size_t max_payload) {
   MessageReader reader(max_payload);
   for (;;) {
     auto got = reader.read_available(fd, peer);
     if (!got) return got.error();
     if (got->has_value()) return std::move(**got);
-    if (!wait_readable(fd, deadline)) return NetError{NetFailure::timeout, "recv", 0, peer, "no complete message before the deadline"};
+    if (!wait_readable(fd, deadline))
+      return NetError{NetFailure::timeout, "recv", 0, peer, "no complete message before the deadline"};
   }
 }
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "core/deadline.hpp"
 #include "transport/net_error.hpp"
 #include "transport/wire.hpp"
-#include "core/deadline.hpp"
 
 namespace dd::cluster {
 

@@ -35,7 +35,7 @@ NetError errno_error(std::string syscall, int err, std::string peer);
 template <class T>
 class [[nodiscard]] NetResult {
  public:
-  NetResult(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+  NetResult(T value) : v_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
   NetResult(NetError error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }

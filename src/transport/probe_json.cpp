@@ -3,14 +3,14 @@
 namespace dd::cluster {
 
 nlohmann::json to_json(const ProbeTarget& t) {
-  nlohmann::json j = {{"to", t.to}, {"addr", t.addr}, {"port", t.port}, {"iface", t.iface}, {"what", t.what},
-                      {"protocol", t.protocol}};
+  nlohmann::json j = {{"to", t.to},       {"addr", t.addr}, {"port", t.port},
+                      {"iface", t.iface}, {"what", t.what}, {"protocol", t.protocol}};
   if (t.bulk_bytes) j["bulk_bytes"] = t.bulk_bytes;
   return j;
 }
 
 ProbeTarget target_from_json(const nlohmann::json& j) {
-  return ProbeTarget{j.value("to", -1), j.value("addr", ""), j.value("port", 0), j.value("iface", ""),
+  return ProbeTarget{j.value("to", -1),   j.value("addr", ""),       j.value("port", 0),       j.value("iface", ""),
                      j.value("what", ""), j.value("protocol", true), j.value("bulk_bytes", 0u)};
 }
 
@@ -20,10 +20,19 @@ namespace {
 // for each. A field missing from the JSON keeps ProbeResult's default.
 template <class R, class F>
 void measured_fields(R& r, F&& field) {
-  field("ok", r.ok); field("bulk_ok", r.bulk_ok); field("rtt_us", r.rtt_us); field("echo_us", r.echo_us);
-  field("connect_us", r.connect_us); field("bulk_mbps", r.bulk_mbps); field("retransmits", r.retransmits);
-  field("syn_retransmits", r.syn_retransmits); field("snd_mss", r.snd_mss); field("bytes_acked", r.bytes_acked);
-  field("bulk_bytes", r.bulk_bytes); field("stage", r.stage); field("failure", r.failure);
+  field("ok", r.ok);
+  field("bulk_ok", r.bulk_ok);
+  field("rtt_us", r.rtt_us);
+  field("echo_us", r.echo_us);
+  field("connect_us", r.connect_us);
+  field("bulk_mbps", r.bulk_mbps);
+  field("retransmits", r.retransmits);
+  field("syn_retransmits", r.syn_retransmits);
+  field("snd_mss", r.snd_mss);
+  field("bytes_acked", r.bytes_acked);
+  field("bulk_bytes", r.bulk_bytes);
+  field("stage", r.stage);
+  field("failure", r.failure);
 }
 
 }  // namespace
@@ -50,8 +59,8 @@ nlohmann::json to_json(const ProbeResult& r) {
 ProbeResult result_from_json(const nlohmann::json& j) {
   ProbeResult r;
   r.from = j.value("from", -1);
-  r.target = ProbeTarget{j.value("to", -1), j.value("addr", ""), j.value("port", 0), j.value("iface", ""),
-                         j.value("what", ""), j.value("protocol", true)};
+  r.target = ProbeTarget{j.value("to", -1),    j.value("addr", ""), j.value("port", 0),
+                         j.value("iface", ""), j.value("what", ""), j.value("protocol", true)};
   measured_fields(r, [&j](const char* name, auto& value) { value = j.value(name, value); });
   if (!j.contains("echo_us")) r.echo_us = r.rtt_us;  // older versions sent the round trip only
   if (j.contains("error") && j["error"].is_string()) r.error = j["error"].get<std::string>();

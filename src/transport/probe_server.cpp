@@ -149,7 +149,8 @@ void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
   auto nonce = random_nonce();
   auto challenge = encode_probe_challenge(nonce);
   std::array<std::byte, k_probe_header> head{};
-  bool ok = write_all(conn.get(), challenge, proof_deadline, peer) && read_exact(conn.get(), head, proof_deadline, peer);
+  bool ok =
+      write_all(conn.get(), challenge, proof_deadline, peer) && read_exact(conn.get(), head, proof_deadline, peer);
   auto h = ok ? decode_probe_header(head) : std::nullopt;
   if (!h || !same_mac(h->proof, probe_proof(token_, nonce))) {
     std::lock_guard lock(mu_);
@@ -159,7 +160,8 @@ void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
   std::vector<std::byte> echo(4 + h->echo_len);
   auto r = static_cast<std::uint32_t>(rank_);
   for (int i = 0; i < 4; ++i) echo[static_cast<std::size_t>(i)] = static_cast<std::byte>((r >> (24 - 8 * i)) & 0xff);
-  if (!read_exact(conn.get(), std::span(echo).subspan(4), deadline, peer) || !write_all(conn.get(), echo, deadline, peer))
+  if (!read_exact(conn.get(), std::span(echo).subspan(4), deadline, peer) ||
+      !write_all(conn.get(), echo, deadline, peer))
     return;
   constexpr std::size_t k_chunk = 64 * 1024;
   auto chunk = std::make_unique_for_overwrite<std::byte[]>(k_chunk);  // read into, never zeroed
@@ -169,9 +171,14 @@ void ProbeServer::serve(os::UniqueFd conn, const std::string& peer) {
     if (!read_exact(conn.get(), std::span(chunk.get(), want), deadline, peer)) return;
     got += static_cast<std::uint32_t>(want);
   }
-  std::array<std::byte, 8> done{std::byte{'D'}, std::byte{'O'}, std::byte{'N'}, std::byte{'E'},
-                                static_cast<std::byte>(got >> 24), static_cast<std::byte>((got >> 16) & 0xff),
-                                static_cast<std::byte>((got >> 8) & 0xff), static_cast<std::byte>(got & 0xff)};
+  std::array<std::byte, 8> done{std::byte{'D'},
+                                std::byte{'O'},
+                                std::byte{'N'},
+                                std::byte{'E'},
+                                static_cast<std::byte>(got >> 24),
+                                static_cast<std::byte>((got >> 16) & 0xff),
+                                static_cast<std::byte>((got >> 8) & 0xff),
+                                static_cast<std::byte>(got & 0xff)};
   if (!write_all(conn.get(), done, deadline, peer)) return;
   // Let the client read DONE before the close (no RST on unread data).
   wait_readable(conn.get(), core::Deadline(std::chrono::milliseconds(2000)));

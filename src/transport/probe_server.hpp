@@ -7,31 +7,31 @@
 // being served instead of waiting for them.
 #pragma once
 
-#include <condition_variable>
 #include <chrono>
+#include <condition_variable>
 #include <deque>
-#include <set>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "transport/socket.hpp"
 #include "os/unique_fd.hpp"
+#include "transport/socket.hpp"
 
 namespace dd::cluster {
 
 struct ListenSpec {
-  std::string addr;        // numeric; "::" or "0.0.0.0" for a job port on every address
-  int port = 0;            // 0: ephemeral
+  std::string addr;  // numeric; "::" or "0.0.0.0" for a job port on every address
+  int port = 0;      // 0: ephemeral
   std::uint32_t scope_id = 0;
-  std::string iface;       // interface that owns `addr` (empty for wildcard)
-  std::string what;        // "candidate", "MASTER_PORT", "TF_CONFIG worker[1]"
+  std::string iface;  // interface that owns `addr` (empty for wildcard)
+  std::string what;   // "candidate", "MASTER_PORT", "TF_CONFIG worker[1]"
 };
 
 struct Listener {
   ListenSpec spec;
-  int port = 0;       // bound port
+  int port = 0;  // bound port
   bool ok = false;
   std::string error;  // bind failure (EADDRINUSE when the job already holds it, ...)
 };

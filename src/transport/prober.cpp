@@ -62,7 +62,8 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   if (!target.protocol) {
     r.ok = r.bulk_ok = true;
     r.echo_us = r.rtt_us = r.connect_us;
-    if (auto kernel = tcp_stats(conn->get()).min_rtt_us; kernel > 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, kernel);
+    if (auto kernel = tcp_stats(conn->get()).min_rtt_us; kernel > 0)
+      r.rtt_us = std::min<std::int64_t>(r.rtt_us, kernel);
     return r;
   }
   auto echo_deadline = step(options.echo_timeout, overall);
@@ -97,10 +98,11 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
     return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), r;
   if (target.to >= 0 && static_cast<int>(who) != target.to) {
     r.reached = static_cast<int>(who);
-    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer,
-                                    fmt::format("answered by rank {} instead of rank {}: the address exists on "
-                                                "several nodes",
-                                                who, target.to)}),
+    return fail(r, "echo",
+                NetError{NetFailure::protocol, "recv", 0, peer,
+                         fmt::format("answered by rank {} instead of rank {}: the address exists on "
+                                     "several nodes",
+                                     who, target.to)}),
            r;
   }
   r.ok = true;
@@ -136,9 +138,9 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
   r.bytes_acked = stats.bytes_acked;
   if (stats.min_rtt_us > 0 && r.rtt_us >= 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, stats.min_rtt_us);
   if (!r.bulk_ok)
-    r.error += fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
-                           options.echo_bytes, r.echo_us, bulk_bytes, stats.bytes_acked, stats.snd_mss,
-                           stats.retransmits);
+    r.error +=
+        fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
+                    options.echo_bytes, r.echo_us, bulk_bytes, stats.bytes_acked, stats.snd_mss, stats.retransmits);
   return r;
 }
 
@@ -174,7 +176,7 @@ std::vector<ProbeResult> run_probes(int self, const std::vector<ProbeTarget>& ta
 
 namespace {
 constexpr std::uint32_t k_lossy_retransmits = 8;
-constexpr double k_lossy_mbps = 100;               // retransmits matter when they also cut throughput
+constexpr double k_lossy_mbps = 100;  // retransmits matter when they also cut throughput
 constexpr std::size_t k_retry_concurrency = 4;
 }  // namespace
 

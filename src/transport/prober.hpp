@@ -13,37 +13,37 @@
 namespace dd::cluster {
 
 struct ProbeTarget {
-  int to = -1;              // peer rank
-  std::string addr;         // numeric, or a host name for job ports (resolved here, as the job would)
+  int to = -1;       // peer rank
+  std::string addr;  // numeric, or a host name for job ports (resolved here, as the job would)
   int port = 0;
-  std::string iface;        // the peer's interface owning `addr` (empty for job ports)
-  std::string what;         // "candidate", "MASTER_PORT", ...
-  bool protocol = true;     // false: someone else's listener (torchrun's store): connect only
+  std::string iface;             // the peer's interface owning `addr` (empty for job ports)
+  std::string what;              // "candidate", "MASTER_PORT", ...
+  bool protocol = true;          // false: someone else's listener (torchrun's store): connect only
   std::uint32_t bulk_bytes = 0;  // bytes of this probe's transfer; 0: ProbeOptions::bulk_bytes
 };
 
 struct ProbeResult {
   int from = -1;
   ProbeTarget target;
-  bool ok = false;          // connected and (protocol) echoed
-  bool bulk_ok = false;     // the bulk transfer completed (true for connect-only targets)
-  bool retried = false;     // replaced by a second try: a success after a timeout, or a clean run after loss
-  std::string stage;        // where it failed: resolve, connect, echo, bulk; empty when all passed
-  std::string failure;      // NetFailure name
-  std::string error;        // NetError::describe()
+  bool ok = false;       // connected and (protocol) echoed
+  bool bulk_ok = false;  // the bulk transfer completed (true for connect-only targets)
+  bool retried = false;  // replaced by a second try: a success after a timeout, or a clean run after loss
+  std::string stage;     // where it failed: resolve, connect, echo, bulk; empty when all passed
+  std::string failure;   // NetFailure name
+  std::string error;     // NetError::describe()
   // Best round-trip estimate: the kernel's minimum RTT on the connection (TCP_INFO tcpi_min_rtt,
   // timed from ACKs, so a busy CPU on either node barely moves it) when lower than the echo.
   std::int64_t rtt_us = -1;
   std::int64_t echo_us = -1;  // the echo's round trip through both programs (connect time for connect-only targets)
   std::int64_t connect_us = -1;
-  double bulk_mbps = 0;     // bulk throughput, megabits per second
+  double bulk_mbps = 0;  // bulk throughput, megabits per second
   std::uint32_t retransmits = 0;
   std::uint32_t syn_retransmits = 0;  // of those, sent before the handshake completed (a lost SYN or SYN-ACK)
   std::uint32_t snd_mss = 0;
   std::uint64_t bytes_acked = 0;  // bulk progress the peer acknowledged (TCP_INFO)
   std::uint32_t bulk_bytes = 0;   // bytes the transfer was to move (0 in results of older versions: 512 KiB)
-  std::string resolved;     // job ports: the address the name resolved to
-  int reached = -1;         // rank that answered when it was not the target (duplicate address)
+  std::string resolved;           // job ports: the address the name resolved to
+  int reached = -1;               // rank that answered when it was not the target (duplicate address)
 };
 
 // Bulk bytes the peer acknowledged before the transfer stalled: from here on a lossy path made

@@ -16,11 +16,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/deadline.hpp"
+#include "os/unique_fd.hpp"
 #include "transport/net_error.hpp"
 #include "transport/socket.hpp"
-#include "os/unique_fd.hpp"
 #include "transport/wire.hpp"
-#include "core/deadline.hpp"
 
 namespace dd::cluster {
 
@@ -30,17 +30,17 @@ using Log = std::function<void(const std::string&)>;
 struct Member {
   int rank = -1;
   std::string host;
-  std::string peer;           // address:port it connected from
-  nlohmann::json join;        // its join message body
+  std::string peer;                   // address:port it connected from
+  nlohmann::json join;                // its join message body
   std::int64_t accepted_unix_us = 0;  // rank 0's wall clock when it accepted the connection
   std::int64_t joined_unix_us = 0;    // rank 0's wall clock when the whole join had arrived
-  std::string server_nonce;   // the challenge rank 0 sent it
-  std::string client_nonce;   // the nonce of its join, for the plan's proof
+  std::string server_nonce;           // the challenge rank 0 sent it
+  std::string client_nonce;           // the nonce of its join, for the plan's proof
   os::UniqueFd fd;
-  bool lost = false;          // connection closed or failed after joining
+  bool lost = false;  // connection closed or failed after joining
   std::string lost_reason;
   bool has_results = false;
-  nlohmann::json results;     // its results message body
+  nlohmann::json results;  // its results message body
 };
 
 class RendezvousServer {
@@ -102,10 +102,10 @@ class RendezvousServer {
 
 // How a join attempt ended when it did not succeed, with what to check.
 struct JoinFailure {
-  NetError last;       // the last error seen
+  NetError last;  // the last error seen
   int attempts = 0;
   std::string rejected;  // rank 0's reason when it answered with a reject (final: no retry)
-  std::string address;  // "node0:29401" as configured
+  std::string address;   // "node0:29401" as configured
 };
 
 // A joined connection and the nonces of its authentication (to check the plan's proof).

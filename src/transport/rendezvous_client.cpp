@@ -48,7 +48,8 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
         }
         if (challenge->type == MsgType::reject) {  // rank 0 is there and said no: final
           f.rejected = challenge->body.value("reason", "");
-          f.last = NetError{NetFailure::protocol, "recv", 0, a.to_string(), "rank 0 rejected the connection: " + f.rejected};
+          f.last =
+              NetError{NetFailure::protocol, "recv", 0, a.to_string(), "rank 0 rejected the connection: " + f.rejected};
           return f.last;
         }
         if (challenge->type != MsgType::challenge) {
@@ -60,9 +61,9 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
         body["nonce"] = session.client_nonce;
         body["proof"] = join_proof(token, session.server_nonce, session.client_nonce, join.value("rank", 0LL),
                                    join.value("world", 0LL));
-        body["sent_unix_us"] = std::chrono::duration_cast<std::chrono::microseconds>(
-                                   std::chrono::system_clock::now().time_since_epoch())
-                                   .count();
+        body["sent_unix_us"] =
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::system_clock::now().time_since_epoch())
+                .count();
         auto sent = send_message(session.fd.get(), Message{MsgType::join, body}, deadline, a.to_string());
         if (!sent) {
           f.last = sent.error();
@@ -80,7 +81,8 @@ NetResult<JoinSession> join_rendezvous(const std::string& host, int port, const 
     bool early_refusal = f.last.failure == NetFailure::refused && f.attempts <= k_quick_refusals;
     auto wait = early_refusal ? std::chrono::milliseconds(50) : backoff;
     if (deadline.remaining() <= wait) break;
-    auto spread = static_cast<std::uint64_t>(early_refusal ? wait.count() : wait.count() / 2) + 1;  // 25-75 ms, or b/2..b
+    auto spread =
+        static_cast<std::uint64_t>(early_refusal ? wait.count() : wait.count() / 2) + 1;  // 25-75 ms, or b/2..b
     std::this_thread::sleep_for(wait / 2 + std::chrono::milliseconds(static_cast<std::int64_t>(jitter() % spread)));
     if (!early_refusal) backoff = std::min(backoff * 2, std::chrono::milliseconds(1000));
   }

@@ -63,7 +63,8 @@ NetResult<RendezvousServer> RendezvousServer::open(int port, std::size_t max_pay
   return RendezvousServer(std::move(fd.value()), bound->port(), max_payload);
 }
 
-void RendezvousServer::drop(os::UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log) {
+void RendezvousServer::drop(os::UniqueFd& conn, const std::string& peer, const std::string& why, bool tell,
+                            const Log& log) {
   std::string line = fmt::format("rendezvous: dropped {}: {}", peer, why);
   drops_.push_back(line);
   if (log) log(line);
@@ -127,7 +128,8 @@ int poll_timeout(std::chrono::milliseconds wait) { return static_cast<int>(wait.
 void RendezvousServer::gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log) {
   world_ = world;
   auto idle_budget = std::clamp(deadline.remaining() / 4, k_join_idle_min, k_join_idle_max);
-  const std::size_t k_max_pending_joins = std::max(k_min_pending_joins, 2 * static_cast<std::size_t>(std::max(world, 0)));
+  const std::size_t k_max_pending_joins =
+      std::max(k_min_pending_joins, 2 * static_cast<std::size_t>(std::max(world, 0)));
   std::vector<PendingJoin> pending;
   auto forget = [&](std::size_t i, const std::string& why) {
     drop(pending[i].fd, pending[i].peer, why, false, log);
@@ -190,16 +192,19 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
       if (pending.size() >= k_max_pending_joins) {  // the newcomer gets the longest-silent one's place
         auto quiet = std::min_element(pending.begin(), pending.end(),
                                       [](const auto& a, const auto& b) { return a.last_bytes < b.last_bytes; });
-        auto silent_ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
-                                                                               quiet->last_bytes);
+        auto silent_ms =
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - quiet->last_bytes);
         forget(static_cast<std::size_t>(quiet - pending.begin()),
                fmt::format("evicted: {} connections were joining and this one had been silent longest ({} ms, {} "
                            "bytes)",
                            k_max_pending_joins, silent_ms.count(), quiet->reader.bytes_read()));
       }
-      PendingJoin p{std::move(conn.value()), from.to_string(), MessageReader(std::min(max_payload_, k_max_join_payload)),
+      PendingJoin p{std::move(conn.value()),
+                    from.to_string(),
+                    MessageReader(std::min(max_payload_, k_max_join_payload)),
                     random_nonce_hex(),
-                    core::Deadline(idle_budget), unix_us_now()};
+                    core::Deadline(idle_budget),
+                    unix_us_now()};
       // The challenge fits any socket buffer: sending it never waits on the peer.
       auto sent = send_message(p.fd.get(), Message{MsgType::challenge, {{"nonce", p.nonce}}},
                                core::Deadline(std::chrono::milliseconds(200)), p.peer);

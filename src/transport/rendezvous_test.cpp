@@ -58,8 +58,8 @@ void run_rank(int port, int rank, int world, const std::string& token, bool die_
     *outcome = "plan without a valid proof";
     return;
   }
-  (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", rank}, {"results", nlohmann::json::array()}}}, d,
-                     "rank0");
+  (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", rank}, {"results", nlohmann::json::array()}}},
+                     d, "rank0");
   auto verdict = recv_message(conn->fd.get(), d, "rank0");
   *outcome = verdict ? verdict->body.value("verdict", "?") : "no verdict";
 }
@@ -70,7 +70,8 @@ TEST(PreflightRendezvous, FourRanksAsThreadsMeetAndExchange) {
   const int world = 4;
   std::vector<std::string> outcomes(world);
   std::vector<std::thread> threads;
-  for (int r = 1; r < world; ++r) threads.emplace_back(run_rank, server->port(), r, world, "job-A", false, &outcomes[static_cast<std::size_t>(r)]);
+  for (int r = 1; r < world; ++r)
+    threads.emplace_back(run_rank, server->port(), r, world, "job-A", false, &outcomes[static_cast<std::size_t>(r)]);
   server->gather("job-A", world, core::Deadline(10s), {});
   EXPECT_TRUE(server->missing().empty());
   server->broadcast(MsgType::plan, plan_body("job-A", world), core::Deadline(5s), {});
@@ -179,7 +180,7 @@ TEST(PreflightRendezvous, SilentAndDribblingPeersDoNotDelayARealJoin) {
   stop = true;
   EXPECT_EQ(server->members().count(1), 1u) << "the real rank was not admitted while others were slow";
   EXPECT_EQ(server->missing(), std::vector<int>{2});  // the dribbler was not done at the deadline
-  EXPECT_LT(took, 3s);  // not after the slow peers' 3 s budgets
+  EXPECT_LT(took, 3s);                                // not after the slow peers' 3 s budgets
   std::string all;
   for (const auto& d : server->drops()) all += d + "\n";
   EXPECT_NE(all.find("still joining when the rendezvous deadline passed"), std::string::npos) << all;
@@ -261,8 +262,8 @@ void hostile_join(int port, nlohmann::json body, const std::string& token, std::
   auto num = [](const nlohmann::json& v) { return v.is_number_integer() ? v.get<long long>() : 0LL; };
   body["nonce"] = nonce;
   if (!body.contains("proof"))
-    body["proof"] = join_proof(token, challenge->body["nonce"].get<std::string>(), nonce, num(body.value("rank", nlohmann::json())),
-                               num(body.value("world", nlohmann::json())));
+    body["proof"] = join_proof(token, challenge->body["nonce"].get<std::string>(), nonce,
+                               num(body.value("rank", nlohmann::json())), num(body.value("world", nlohmann::json())));
   bool delivered = send_message(c->get(), Message{MsgType::join, body}, core::Deadline(5s), "rank0").ok();
   if (sent && delivered) sent->fetch_add(1);
   wait_readable(c->get(), core::Deadline(3s));
@@ -275,13 +276,37 @@ TEST(PreflightRendezvous, JoinsOffTheSchemaAreDroppedWithOneLineAndTheRealRankGe
   nlohmann::json deep = 1;
   for (int i = 0; i < 100; ++i) deep = nlohmann::json::array({deep});  // (the system test sends 200k deep as text)
   std::vector<nlohmann::json> bad = {
-        {{"token", 5}, {"rank", 1}, {"world", 2}},                                          // the packet
-      [&] { auto j = join_of(1, 2); j["world"] = "2"; return j; }(),                      // world as a string
-      [&] { auto j = join_of(1, 2); j["sent_unix_us"] = "now"; return j; }(),             // string time
-      [&] { auto j = join_of(1, 2); j["rank"] = 4294967297LL; return j; }(),             // 2^32+1: not rank 1
-      [&] { auto j = join_of(1, 2); j["rank"] = 18446744073709551615ULL; return j; }(),  // above int64
-      [&] { auto j = join_of(1, 2); j["report"] = {{"deep", deep}}; return j; }(),        // 100 deep
-      [&] { auto j = join_of(1, 2); j["facts"] = "x"; return j; }(),                      // not an object
+      {{"token", 5}, {"rank", 1}, {"world", 2}},  // the packet
+      [&] {
+        auto j = join_of(1, 2);
+        j["world"] = "2";
+        return j;
+      }(),  // world as a string
+      [&] {
+        auto j = join_of(1, 2);
+        j["sent_unix_us"] = "now";
+        return j;
+      }(),  // string time
+      [&] {
+        auto j = join_of(1, 2);
+        j["rank"] = 4294967297LL;
+        return j;
+      }(),  // 2^32+1: not rank 1
+      [&] {
+        auto j = join_of(1, 2);
+        j["rank"] = 18446744073709551615ULL;
+        return j;
+      }(),  // above int64
+      [&] {
+        auto j = join_of(1, 2);
+        j["report"] = {{"deep", deep}};
+        return j;
+      }(),  // 100 deep
+      [&] {
+        auto j = join_of(1, 2);
+        j["facts"] = "x";
+        return j;
+      }(),  // not an object
   };
   // The real rank starts only once every bad join is in rank 0's socket buffers (a fixed sleep was
   // not enough on a loaded CI machine: a complete world ends the gathering, and a join still on
@@ -302,9 +327,10 @@ TEST(PreflightRendezvous, JoinsOffTheSchemaAreDroppedWithOneLineAndTheRealRankGe
   std::string all;
   for (const auto& d : server->drops()) all += d + "\n";
   EXPECT_EQ(server->drops().size(), bad.size()) << all;
-  for (const char* why : {"field 'host' is missing", "field 'world' must be an integer",
-                          "field 'sent_unix_us' must be an integer", "4294967297 is outside 1..4095",
-                          "18446744073709551615 is outside", "nested deeper than 64", "field 'facts' must be an object"})
+  for (const char* why :
+       {"field 'host' is missing", "field 'world' must be an integer", "field 'sent_unix_us' must be an integer",
+        "4294967297 is outside 1..4095", "18446744073709551615 is outside", "nested deeper than 64",
+        "field 'facts' must be an object"})
     EXPECT_NE(all.find(why), std::string::npos) << why << "\n" << all;
   for (const auto& d : server->drops()) EXPECT_EQ(d.find('\n'), std::string::npos) << d;
   server->broadcast(MsgType::plan, plan_body("job-A", 2), core::Deadline(5s), {});
@@ -379,8 +405,8 @@ std::string crowd_rank(int port, int rank, int world, const std::atomic<bool>* g
   if (!conn) return "join failed: " + conn.error().describe();
   auto plan = recv_message(conn->fd.get(), d, "rank0");
   if (!plan || plan->type != MsgType::plan) return "no plan";
-  if (!send_message(conn->fd.get(), Message{MsgType::results, {{"rank", rank}, {"results", nlohmann::json::array()}}}, d,
-                    "rank0"))
+  if (!send_message(conn->fd.get(), Message{MsgType::results, {{"rank", rank}, {"results", nlohmann::json::array()}}},
+                    d, "rank0"))
     return "results not sent";
   auto verdict = recv_message(conn->fd.get(), d, "rank0");
   return verdict ? verdict->body.value("verdict", "?") : "no verdict";
@@ -430,8 +456,8 @@ TEST(PreflightRendezvous, NodeArrivingAfterTheJoinPhaseIsToldItIsTooLate) {
     if (!conn) return;
     auto plan = recv_message(conn->fd.get(), d, "rank0");
     while (!latecomer_done.load() && !d.expired()) std::this_thread::sleep_for(5ms);  // results after the latecomer
-    (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", 1}, {"results", nlohmann::json::array()}}}, d,
-                       "rank0");
+    (void)send_message(conn->fd.get(), Message{MsgType::results, {{"rank", 1}, {"results", nlohmann::json::array()}}},
+                       d, "rank0");
     auto verdict = recv_message(conn->fd.get(), d, "rank0");
     outcome = verdict ? verdict->body.value("verdict", "?") : "no verdict";
   });

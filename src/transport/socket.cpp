@@ -212,5 +212,4 @@ NetStatus read_exact(int fd, std::span<std::byte> bytes, const core::Deadline& d
 
 bool wait_readable(int fd, const core::Deadline& deadline) { return poll_one(fd, POLLIN, deadline) > 0; }
 
-
 }  // namespace dd::cluster

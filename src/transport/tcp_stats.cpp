@@ -18,7 +18,8 @@ TcpStats tcp_stats(int fd) {
   s.pmtu = info.tcpi_pmtu;
   s.snd_mss = info.tcpi_snd_mss;
   if (len >= offsetof(tcp_info, tcpi_min_rtt) + sizeof(info.tcpi_min_rtt)) s.min_rtt_us = info.tcpi_min_rtt;
-  if (len >= offsetof(tcp_info, tcpi_bytes_acked) + sizeof(info.tcpi_bytes_acked)) s.bytes_acked = info.tcpi_bytes_acked;
+  if (len >= offsetof(tcp_info, tcpi_bytes_acked) + sizeof(info.tcpi_bytes_acked))
+    s.bytes_acked = info.tcpi_bytes_acked;
   return s;
 }
 

@@ -44,7 +44,8 @@ std::vector<std::byte> encode(const Message& message) {
 }
 
 core::Result<Header> decode_header(std::span<const std::byte> bytes, std::size_t max_payload) {
-  if (bytes.size() < k_header_size) return bad(fmt::format("header needs {} bytes, got {}", k_header_size, bytes.size()));
+  if (bytes.size() < k_header_size)
+    return bad(fmt::format("header needs {} bytes, got {}", k_header_size, bytes.size()));
   if (std::memcmp(bytes.data(), k_magic, 4) != 0) return bad("bad magic (not a distdoctor preflight peer)");
   auto version = get(bytes, 4, 2);
   if (version != k_wire_version)
@@ -58,7 +59,8 @@ core::Result<Header> decode_header(std::span<const std::byte> bytes, std::size_t
 }
 
 core::Result<Message> decode_payload(const Header& header, std::span<const std::byte> bytes) {
-  if (bytes.size() != header.length) return bad(fmt::format("payload has {} bytes, header says {}", bytes.size(), header.length));
+  if (bytes.size() != header.length)
+    return bad(fmt::format("payload has {} bytes, header says {}", bytes.size(), header.length));
   std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   auto body = core::parse_json_bounded(text, "payload");
   if (!body) return bad(body.error().message);

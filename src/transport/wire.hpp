@@ -34,11 +34,11 @@ inline constexpr std::size_t k_header_size = 12;
 inline constexpr std::size_t k_max_payload = 8u << 20;
 
 enum class MsgType : std::uint16_t {
-  join = 1,     // node -> rank 0: proof, nonce, rank, world, host, report, listeners
-  plan = 2,     // rank 0 -> node: proof, every member's listeners, missing ranks
-  results = 3,  // node -> rank 0: probe results
-  verdict = 4,  // rank 0 -> node: the cluster verdict summary for this node
-  reject = 5,   // rank 0 -> node: why it was dropped (wrong token, duplicate rank, ...)
+  join = 1,       // node -> rank 0: proof, nonce, rank, world, host, report, listeners
+  plan = 2,       // rank 0 -> node: proof, every member's listeners, missing ranks
+  results = 3,    // node -> rank 0: probe results
+  verdict = 4,    // rank 0 -> node: the cluster verdict summary for this node
+  reject = 5,     // rank 0 -> node: why it was dropped (wrong token, duplicate rank, ...)
   challenge = 6,  // rank 0 -> node, first on every connection: nonce for the join's proof
 };
 inline constexpr std::uint16_t k_max_msg_type = 6;

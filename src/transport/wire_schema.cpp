@@ -21,7 +21,7 @@ struct Field {
   bool required = false;
   long long min = std::numeric_limits<long long>::min();
   long long max = std::numeric_limits<long long>::max();
-  std::size_t max_len = 4096;                // strings: bytes; arrays: elements
+  std::size_t max_len = 4096;                 // strings: bytes; arrays: elements
   const std::vector<Field>* items = nullptr;  // arrays of objects: the schema of each element
   bool integer_items = false;                 // arrays of integers in min..max
 };
@@ -31,13 +31,20 @@ constexpr long long k_u32_max = std::numeric_limits<std::uint32_t>::max();
 
 std::string kind_name(Kind k) {
   switch (k) {
-    case Kind::string: return "a string";
-    case Kind::integer: return "an integer";
-    case Kind::boolean: return "true or false";
-    case Kind::number: return "a number";
-    case Kind::object: return "an object";
-    case Kind::array: return "an array";
-    case Kind::string_or_null: return "a string or null";
+    case Kind::string:
+      return "a string";
+    case Kind::integer:
+      return "an integer";
+    case Kind::boolean:
+      return "true or false";
+    case Kind::number:
+      return "a number";
+    case Kind::object:
+      return "an object";
+    case Kind::array:
+      return "an array";
+    case Kind::string_or_null:
+      return "a string or null";
   }
   return "?";
 }
@@ -64,10 +71,14 @@ std::string check_field(const json& v, const Field& f, const std::string& where)
       if (v.get_ref<const std::string&>().size() > f.max_len)
         return fmt::format("field '{}' is longer than {} bytes", where, f.max_len);
       return {};
-    case Kind::integer: return check_integer(v, f, where);
-    case Kind::boolean: return v.is_boolean() ? std::string() : wrong();
-    case Kind::number: return v.is_number() ? std::string() : wrong();
-    case Kind::object: return v.is_object() ? std::string() : wrong();
+    case Kind::integer:
+      return check_integer(v, f, where);
+    case Kind::boolean:
+      return v.is_boolean() ? std::string() : wrong();
+    case Kind::number:
+      return v.is_number() ? std::string() : wrong();
+    case Kind::object:
+      return v.is_object() ? std::string() : wrong();
     case Kind::array: {
       if (!v.is_array()) return wrong();
       if (v.size() > f.max_len) return fmt::format("field '{}' has more than {} elements", where, f.max_len);
@@ -99,12 +110,9 @@ std::string check_fields(const json& obj, const std::vector<Field>& fields, cons
 }
 
 const std::vector<Field> k_target = {
-    {"to", Kind::integer, true, -1, k_max_world - 1},
-    {"addr", Kind::string, true, 0, 0, 1024},
-    {"port", Kind::integer, true, 0, 65535},
-    {"iface", Kind::string, false, 0, 0, 256},
-    {"what", Kind::string, false, 0, 0, 256},
-    {"protocol", Kind::boolean},
+    {"to", Kind::integer, true, -1, k_max_world - 1},  {"addr", Kind::string, true, 0, 0, 1024},
+    {"port", Kind::integer, true, 0, 65535},           {"iface", Kind::string, false, 0, 0, 256},
+    {"what", Kind::string, false, 0, 0, 256},          {"protocol", Kind::boolean},
     {"bulk_bytes", Kind::integer, false, 0, 64 << 20},
 };
 
@@ -164,21 +172,25 @@ const std::vector<Field>& schema_of(MsgType type) {
       {"passed_rtt_us", Kind::array, false, 0, k_slow_rtt_us, 1u << 16, nullptr, true},
   };
   static const std::vector<Field> verdict = {
-      {"verdict", Kind::string, true, 0, 0, 64},
-      {"reason", Kind::string, false, 0, 0, 4096},
-      {"exit_code", Kind::integer, true, 0, 3},
-      {"findings", Kind::array, false, 0, 0, 4096},
+      {"verdict", Kind::string, true, 0, 0, 64}, {"reason", Kind::string, false, 0, 0, 4096},
+      {"exit_code", Kind::integer, true, 0, 3},  {"findings", Kind::array, false, 0, 0, 4096},
       {"recommendation", Kind::object},
   };
   static const std::vector<Field> reject = {{"reason", Kind::string, true, 0, 0, 1024}};
   static const std::vector<Field> challenge = {hex("nonce", 32)};
   switch (type) {
-    case MsgType::join: return join;
-    case MsgType::plan: return plan;
-    case MsgType::results: return results;
-    case MsgType::verdict: return verdict;
-    case MsgType::reject: return reject;
-    case MsgType::challenge: return challenge;
+    case MsgType::join:
+      return join;
+    case MsgType::plan:
+      return plan;
+    case MsgType::results:
+      return results;
+    case MsgType::verdict:
+      return verdict;
+    case MsgType::reject:
+      return reject;
+    case MsgType::challenge:
+      return challenge;
   }
   return reject;
 }

@@ -8,8 +8,14 @@ namespace {
 using nlohmann::json;
 
 json good_join() {
-  return {{"rank", 1}, {"world", 2}, {"host", "n1"}, {"proof", std::string(64, 'a')}, {"nonce", std::string(32, 'b')},
-          {"facts", json::object()}, {"report", json::object()}, {"sent_unix_us", 1700000000000000LL}};
+  return {{"rank", 1},
+          {"world", 2},
+          {"host", "n1"},
+          {"proof", std::string(64, 'a')},
+          {"nonce", std::string(32, 'b')},
+          {"facts", json::object()},
+          {"report", json::object()},
+          {"sent_unix_us", 1700000000000000LL}};
 }
 
 TEST(PreflightWireSchema, EveryTypeHasItsCheck) {
@@ -18,8 +24,8 @@ TEST(PreflightWireSchema, EveryTypeHasItsCheck) {
   EXPECT_EQ(schema_problem({MsgType::reject, {{"reason", "full"}}}), "");
   EXPECT_EQ(schema_problem({MsgType::verdict, {{"verdict", "OK"}, {"exit_code", 0}}}), "");
   EXPECT_EQ(schema_problem({MsgType::results, {{"rank", 1}, {"results", json::array()}}}), "");
-  EXPECT_EQ(schema_problem({MsgType::plan, {{"proof", std::string(64, 'a')}, {"targets", json::array()}, {"world", 2}}}),
-            "");
+  EXPECT_EQ(
+      schema_problem({MsgType::plan, {{"proof", std::string(64, 'a')}, {"targets", json::array()}, {"world", 2}}}), "");
   EXPECT_NE(schema_problem({MsgType::challenge, json::object()}), "");
   EXPECT_NE(schema_problem({MsgType::reject, {{"reason", 5}}}), "");
   EXPECT_NE(schema_problem({MsgType::verdict, {{"verdict", "OK"}, {"exit_code", 7}}}), "");
@@ -44,8 +50,11 @@ TEST(PreflightWireSchema, NestedResultsAndTargetsAreCheckedFieldByField) {
   results["results"] = json::array({5});
   EXPECT_EQ(schema_problem({MsgType::results, results}), "field 'results[0]' must be an object");
   results["results"] = json::array({{{"error", nullptr}, {"retransmits", 4294967296LL}}});
-  EXPECT_EQ(schema_problem({MsgType::results, results}), "field 'results[0].retransmits': 4294967296 is outside 0..4294967295");
-  json plan = {{"proof", std::string(64, 'a')}, {"world", 2}, {"targets", json::array({{{"to", 1}, {"addr", "x"}, {"port", 70000}}})}};
+  EXPECT_EQ(schema_problem({MsgType::results, results}),
+            "field 'results[0].retransmits': 4294967296 is outside 0..4294967295");
+  json plan = {{"proof", std::string(64, 'a')},
+               {"world", 2},
+               {"targets", json::array({{{"to", 1}, {"addr", "x"}, {"port", 70000}}})}};
   EXPECT_EQ(schema_problem({MsgType::plan, plan}), "field 'targets[0].port': 70000 is outside 0..65535");
   plan["targets"] = json::array();
   plan["missing"] = json::array({1, "2"});

@@ -21,8 +21,8 @@ using core::Label;
 using core::Severity;
 
 bool is_wait_syscall(const std::string& s) {
-  static const std::set<std::string> waits = {"futex",   "poll",     "ppoll",    "epoll_wait", "epoll_pwait",
-                                              "select",  "pselect6", "recvfrom", "recvmsg"};
+  static const std::set<std::string> waits = {"futex",  "poll",     "ppoll",    "epoll_wait", "epoll_pwait",
+                                              "select", "pselect6", "recvfrom", "recvmsg"};
   return waits.count(s) > 0;
 }
 
@@ -95,23 +95,29 @@ std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vec
     if (r.rank) ranks.push_back(*r.rank);
     for (const auto& s : after.sockets) {
       if (s.pid == r.pid && s.socket.recv_queue > 0) {
-        unread.push_back(fmt::format("{} has {} B received and unread on {} -> {}", who(r.rank, r.pid), s.socket.recv_queue,
-                                     endpoint(unmapped(s.socket.local), s.socket.local_port),
+        unread.push_back(fmt::format("{} has {} B received and unread on {} -> {}", who(r.rank, r.pid),
+                                     s.socket.recv_queue, endpoint(unmapped(s.socket.local), s.socket.local_port),
                                      endpoint(unmapped(s.socket.peer), s.socket.peer_port)));
       }
     }
   }
   if (stopped.empty()) return std::nullopt;
-  bool others_wait = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
-  std::string title = fmt::format("{} {} stopped (process state T or t in both snapshots): it cannot run until it is continued",
-                                  core::join(stopped, ", "), stopped.size() == 1 ? "is" : "are");
-  if (others_wait) title += fmt::format("; {} {} for it", names(states, Activity::in_collective), verb(states, Activity::in_collective, "waits", "wait"));
+  bool others_wait =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  std::string title =
+      fmt::format("{} {} stopped (process state T or t in both snapshots): it cannot run until it is continued",
+                  core::join(stopped, ", "), stopped.size() == 1 ? "is" : "are");
+  if (others_wait)
+    title += fmt::format("; {} {} for it", names(states, Activity::in_collective),
+                         verb(states, Activity::in_collective, "waits", "wait"));
   auto f = core::new_finding("watch.rank.stopped", Label::other, Severity::error, title);
   for (const auto& r : states) f.evidence.push_back(describe(r));
   f.evidence.insert(f.evidence.end(), unread.begin(), unread.end());
-  f.fix.text = fmt::format("`kill -CONT {}` resumes it (`fg` in its shell after a Ctrl-Z; a debugger that holds it must detach). "
-                           "Something stopped it: a job scheduler's suspend (scontrol suspend), a Ctrl-Z, a debugger or a script sending SIGSTOP.",
-                           core::join(pids, " "));
+  f.fix.text = fmt::format(
+      "`kill -CONT {}` resumes it (`fg` in its shell after a Ctrl-Z; a debugger that holds it must detach). "
+      "Something stopped it: a job scheduler's suspend (scontrol suspend), a Ctrl-Z, a debugger or a script sending "
+      "SIGSTOP.",
+      core::join(pids, " "));
   f.ranks = ranks;
   return f;
 }
@@ -128,11 +134,16 @@ bool any_job(const os::FileTree& tree, const Snapshot& after, const std::vector<
 
 std::string_view to_string(Activity a) {
   switch (a) {
-    case Activity::in_collective: return "waiting for its peers";
-    case Activity::reading_input: return "reading input";
-    case Activity::elsewhere: return "idle outside communication";
-    case Activity::computing: return "computing";
-    case Activity::stopped: return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
+    case Activity::in_collective:
+      return "waiting for its peers";
+    case Activity::reading_input:
+      return "reading input";
+    case Activity::elsewhere:
+      return "idle outside communication";
+    case Activity::computing:
+      return "computing";
+    case Activity::stopped:
+      return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
   }
   return "?";
 }
@@ -140,7 +151,8 @@ std::string_view to_string(Activity a) {
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                    long ticks_per_s) {
   double dt = std::max(0.1, after.at_s - before.at_s);
-  bool any_rank = std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
+  bool any_rank =
+      std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
   std::vector<RankState> out;
   for (const auto& p : after.processes) {
     if (any_rank ? !(p.rank && is_rank_root(after, p)) : p.socket_inodes.empty()) continue;
@@ -210,22 +222,23 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   for (const auto& s : after.sockets) local[{s.socket.local, s.socket.local_port}] = &s;
 
   // 1. connects that never complete
-  std::map<std::string, std::size_t> syn_done;  // peer endpoint -> its finding in `out`
+  std::map<std::string, std::size_t> syn_done;       // peer endpoint -> its finding in `out`
   std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
   bool off_network = false;
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::syn_sent) continue;
     std::string key = endpoint(unmapped(s.socket.peer), s.socket.peer_port);
-    std::string ev = fmt::format("{} connects from {}{} to {} and gets no answer (SYN_SENT, {} retransmits)",
-                                 who(s.rank, s.pid), unmapped(s.socket.local), via(tree, s.pid, s.socket.local), key,
-                                 s.socket.retransmits);
+    std::string ev =
+        fmt::format("{} connects from {}{} to {} and gets no answer (SYN_SENT, {} retransmits)", who(s.rank, s.pid),
+                    unmapped(s.socket.local), via(tree, s.pid, s.socket.local), key, s.socket.retransmits);
     if (auto seen = syn_done.find(key); seen != syn_done.end()) {
       // Another process of the tree dials the same endpoint: one finding, every connector in it.
       auto& f = out[seen->second];
       if (s.rank && std::find(f.ranks.begin(), f.ranks.end(), *s.rank) == f.ranks.end()) {
         f.ranks.push_back(*s.rank);
-        auto after_connectors = std::find_if(f.evidence.begin(), f.evidence.end(),
-                                             [](const std::string& e) { return e.find(" and gets no answer (SYN_SENT") == std::string::npos; });
+        auto after_connectors = std::find_if(f.evidence.begin(), f.evidence.end(), [](const std::string& e) {
+          return e.find(" and gets no answer (SYN_SENT") == std::string::npos;
+        });
         f.evidence.insert(after_connectors, ev);
       }
       continue;
@@ -234,14 +247,18 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     auto route = route_for(tree, s.pid, s.socket.peer);
     if (route.found && !route.connected) {
       const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port);
-      std::string title = l ? fmt::format("{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers were given a wrong address",
-                                          who(s.rank, s.pid), key, who(l->rank, l->pid), via_name(tree, l->pid, l->socket.local))
-                            : "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address";
+      std::string title =
+          l ? fmt::format(
+                  "{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers "
+                  "were given a wrong address",
+                  who(s.rank, s.pid), key, who(l->rank, l->pid), via_name(tree, l->pid, l->socket.local))
+            : "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address";
       auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error, title);
       f.evidence = {ev, fmt::format("the route to {} goes through a gateway on {}", s.socket.peer, route.iface)};
       if (l) {
         const auto* p = after.process(l->pid);
-        if (p && !p->interface_env.empty()) f.evidence.push_back(fmt::format("{} runs with {}", who(l->rank, l->pid), core::join(p->interface_env, " ")));
+        if (p && !p->interface_env.empty())
+          f.evidence.push_back(fmt::format("{} runs with {}", who(l->rank, l->pid), core::join(p->interface_env, " ")));
       }
       fix_with_shared_interface(f, tree, after);
       if (s.rank) f.ranks = {*s.rank};
@@ -261,15 +278,18 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
           dropping.fixes.insert(dropping.fixes.end(), in.fixes.begin(), in.fixes.end());
         }
       }
-      auto f = core::new_finding("watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
-                                 dropping.empty() ? "connection to " + key + " never completes: a firewall drops it or nothing listens there"
-                                                  : "connection to " + key + " never completes: an nftables rule drops it");
+      auto f = core::new_finding(
+          "watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
+          dropping.empty() ? "connection to " + key + " never completes: a firewall drops it or nothing listens there"
+                           : "connection to " + key + " never completes: an nftables rule drops it");
       f.evidence = {ev};
       if (!route.found) f.evidence.push_back("no route to " + s.socket.peer + " in the process's network namespace");
       f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-      f.fix.text = dropping.empty()
-                       ? fmt::format("Allow TCP to port {} (and the job's ephemeral data ports) between the nodes, or pin the ports and open them; `distdoctor preflight` probes them.", s.socket.peer_port)
-                       : core::join(dropping.fixes, "\n");
+      f.fix.text = dropping.empty() ? fmt::format(
+                                          "Allow TCP to port {} (and the job's ephemeral data ports) between the "
+                                          "nodes, or pin the ports and open them; `distdoctor preflight` probes them.",
+                                          s.socket.peer_port)
+                                    : core::join(dropping.fixes, "\n");
       if (s.rank) f.ranks = {*s.rank};
       out.push_back(std::move(f));
     }
@@ -288,9 +308,12 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   // 2. a rank that held sockets is gone
   for (const auto& g : gone) {
     auto f = core::new_finding("watch.rank.exited", Label::other, Severity::error,
-                               fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid), g.comm, g.gone_at_s));
+                               fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it",
+                                           who(g.rank, g.pid), g.comm, g.gone_at_s));
     f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
-    f.fix.text = "Find why that rank died (its own output above, dmesg for the OOM killer); torch: TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
+    f.fix.text =
+        "Find why that rank died (its own output above, dmesg for the OOM killer); torch: "
+        "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
     if (g.rank) f.ranks = {*g.rank};
     out.push_back(std::move(f));
   }
@@ -305,10 +328,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     if (s.socket.retransmits == 0 && s.socket.total_retrans == b->socket.total_retrans) continue;
     std::string key = s.socket.local + ">" + s.socket.peer;
     if (!stuck_done.insert(key).second) continue;
-    std::string ev = fmt::format("{}: {} -> {}, {} bytes queued and not acked, {} retransmits (+{} in {:.0f} s)",
-                                 who(s.rank, s.pid), endpoint(s.socket.local, s.socket.local_port) + via(tree, s.pid, s.socket.local),
-                                 endpoint(s.socket.peer, s.socket.peer_port), s.socket.send_queue, s.socket.total_retrans,
-                                 s.socket.total_retrans - b->socket.total_retrans, after.at_s - before.at_s);
+    std::string ev =
+        fmt::format("{}: {} -> {}, {} bytes queued and not acked, {} retransmits (+{} in {:.0f} s)", who(s.rank, s.pid),
+                    endpoint(s.socket.local, s.socket.local_port) + via(tree, s.pid, s.socket.local),
+                    endpoint(s.socket.peer, s.socket.peer_port), s.socket.send_queue, s.socket.total_retrans,
+                    s.socket.total_retrans - b->socket.total_retrans, after.at_s - before.at_s);
     auto other = local.find({s.socket.peer, s.socket.peer_port});
     bool peer_gone = std::any_of(gone.begin(), gone.end(), [&](auto& g) {
       return std::find(g.addresses.begin(), g.addresses.end(), s.socket.peer) != g.addresses.end();
@@ -324,12 +348,17 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       if (same == out.end()) {
         std::string iface = via_name(tree, s.pid, s.socket.local);
         auto f = core::new_finding("watch.tcp.mtu-black-hole", Label::mtu_mismatch, Severity::error,
-                                   fmt::format("full-size packets from {} to {} are lost while small ones pass: an MTU black hole (path MTU {} on {}, a smaller MTU on the way)",
+                                   fmt::format("full-size packets from {} to {} are lost while small ones pass: an MTU "
+                                               "black hole (path MTU {} on {}, a smaller MTU on the way)",
                                                s.socket.local, s.socket.peer, s.socket.path_mtu, iface));
-        f.fix.text = fmt::format("Give every link between the nodes one MTU: {}, or raise the smaller link to {}. With net.ipv4.tcp_mtu_probing=1 TCP finds a smaller path MTU by itself; `distdoctor preflight` measures each path.",
-                                 mtu.passes ? fmt::format("`ip link set {} mtu {}` on every node (a {}-byte packet passes)", iface, mtu.passes, mtu.passes)
-                                            : fmt::format("lower {}'s MTU to the smallest on the path", iface),
-                                 s.socket.path_mtu);
+        f.fix.text = fmt::format(
+            "Give every link between the nodes one MTU: {}, or raise the smaller link to {}. With "
+            "net.ipv4.tcp_mtu_probing=1 TCP finds a smaller path MTU by itself; `distdoctor preflight` measures each "
+            "path.",
+            mtu.passes ? fmt::format("`ip link set {} mtu {}` on every node (a {}-byte packet passes)", iface,
+                                     mtu.passes, mtu.passes)
+                       : fmt::format("lower {}'s MTU to the smallest on the path", iface),
+            s.socket.path_mtu);
         out.push_back(std::move(f));
         same = out.end() - 1;
         same->evidence = mtu.evidence;
@@ -355,7 +384,8 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       RuleMatch dropping;
       if (rules) {
         for (const OwnedSocket* e : {&s, other->second}) {
-          for (auto [port, d] : {std::pair{e->socket.local_port, firewall::Direction::input}, std::pair{e->socket.peer_port, firewall::Direction::output}}) {
+          for (auto [port, d] : {std::pair{e->socket.local_port, firewall::Direction::input},
+                                 std::pair{e->socket.peer_port, firewall::Direction::output}}) {
             auto m = rules_dropping(*rules, *e, port, d, firewall::Packet::established);
             dropping.evidence.insert(dropping.evidence.end(), m.evidence.begin(), m.evidence.end());
             dropping.fixes.insert(dropping.fixes.end(), m.fixes.begin(), m.fixes.end());
@@ -363,25 +393,36 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
         }
       }
       std::string title = dropping.empty()
-                              ? fmt::format("packets between {} are lost on the way (in one direction or both): data queued there is not acknowledged while the processes at both ends are alive", pair)
-                              : fmt::format("packets between {} are dropped by an nftables rule: data queued there is not acknowledged while the processes at both ends are alive", pair);
-      auto same = std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
+                              ? fmt::format(
+                                    "packets between {} are lost on the way (in one direction or both): data queued "
+                                    "there is not acknowledged while the processes at both ends are alive",
+                                    pair)
+                              : fmt::format(
+                                    "packets between {} are dropped by an nftables rule: data queued there is not "
+                                    "acknowledged while the processes at both ends are alive",
+                                    pair);
+      auto same = std::find_if(out.begin(), out.end(),
+                               [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
       if (same == out.end()) {
         auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
         f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
         f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-        f.fix.text = dropping.empty()
-                         ? fmt::format("A firewall rule (or an MTU black hole: large frames lost, small ones pass) drops the job's traffic on this connection: "
-                                       "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
-                                       "check MTU along the path with `distdoctor preflight`.", s.socket.local_port, s.socket.peer_port)
-                         : core::join(dropping.fixes, "\n");
+        f.fix.text = dropping.empty() ? fmt::format(
+                                            "A firewall rule (or an MTU black hole: large frames lost, small ones "
+                                            "pass) drops the job's traffic on this connection: "
+                                            "on both nodes look for a rule that drops TCP to port {} or {} (`nft list "
+                                            "ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
+                                            "check MTU along the path with `distdoctor preflight`.",
+                                            s.socket.local_port, s.socket.peer_port)
+                                      : core::join(dropping.fixes, "\n");
         out.push_back(std::move(f));
         same = out.end() - 1;
       }
       same->evidence.insert(same->evidence.begin(), ev);
       const auto* peer_before = before.socket(other->second->socket.inode, other->second->netns);
       if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
-        same->evidence.insert(same->evidence.begin() + 1, fmt::format("the other end {} received no new byte meanwhile", endpoint(s.socket.peer, s.socket.peer_port)));
+        same->evidence.insert(same->evidence.begin() + 1, fmt::format("the other end {} received no new byte meanwhile",
+                                                                      endpoint(s.socket.peer, s.socket.peer_port)));
       }
       auto add_rank = [&](const std::optional<int>& r) {
         if (r && std::find(same->ranks.begin(), same->ranks.end(), *r) == same->ranks.end()) same->ranks.push_back(*r);
@@ -389,15 +430,21 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
       add_rank(s.rank);
       add_rank(other->second->rank);
     } else {
-      auto f = core::new_finding("watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
-                                 fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets", s.socket.peer, s.socket.local));
+      auto f = core::new_finding(
+          "watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
+          fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
+                      s.socket.peer, s.socket.local));
       f.evidence = {ev};
       f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-      f.fix.text = "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic (`distdoctor preflight`).";
+      f.fix.text =
+          "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic "
+          "(`distdoctor preflight`).";
       // Only this end's namespace is read: a rule there that drops the connection's packets.
       if (rules) {
-        auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
-        auto outbound = rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
+        auto in =
+            rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
+        auto outbound =
+            rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
         for (auto* m : {&in, &outbound}) {
           f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
           for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
@@ -426,12 +473,15 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   std::vector<std::string> table;
   for (const auto& r : states) table.push_back(describe(r));
   std::uint64_t moved = after.socket_bytes() - std::min(after.socket_bytes(), before.socket_bytes());
-  bool waiting = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
-  bool reading = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::reading_input; });
+  bool waiting =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  bool reading =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::reading_input; });
   bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
   bool job = any_job(tree, after, states);
   bool quiet = moved < StallDetector::k_socket_bytes;
-  auto n_waiting = std::count_if(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  auto n_waiting =
+      std::count_if(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
   auto add_all = [&](std::vector<core::Finding> fs) {
     for (auto& f : fs) {
       f.evidence.insert(f.evidence.end(), table.begin(), table.end());
@@ -439,27 +489,35 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     }
   };
   auto mismatch = [&] {
-    std::string title = elsewhere
-        ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
-                      verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
-        : "every rank waits in a collective and no byte moves: the ranks called different collectives";
+    std::string title =
+        elsewhere
+            ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
+                          verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
+            : "every rank waits in a collective and no byte moves: the ranks called different collectives";
     auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
     f.evidence = table;
-    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, after.at_s - before.at_s));
-    f.fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved,
+                                     after.at_s - before.at_s));
+    f.fix.text =
+        "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
+        "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
     f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
     out.push_back(std::move(f));
   };
   if (reading) {
-    auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall, Severity::error,
-                               fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the network, is the bottleneck",
-                                           names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
-                                           waiting ? names(states, Activity::in_collective) : "the other ranks",
-                                           waiting ? verb(states, Activity::in_collective, "waits", "wait") : "wait",
-                                           verb(states, Activity::reading_input, "it", "them")));
+    auto f = core::new_finding(
+        "watch.input.slow", Label::data_pipeline_stall, Severity::error,
+        fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the "
+                    "network, is the bottleneck",
+                    names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
+                    waiting ? names(states, Activity::in_collective) : "the other ranks",
+                    waiting ? verb(states, Activity::in_collective, "waits", "wait") : "wait",
+                    verb(states, Activity::reading_input, "it", "them")));
     f.evidence = table;
     f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, after.at_s - before.at_s));
-    f.fix.text = "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+    f.fix.text =
+        "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: "
+        ".prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
     f.ranks = ranks_of(states, Activity::reading_input);
     out.push_back(std::move(f));
   } else if (waiting && !job && (elsewhere || quiet)) {

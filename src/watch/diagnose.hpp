@@ -51,13 +51,13 @@ enum class Activity { in_collective, reading_input, elsewhere, computing, stoppe
 
 struct RankState {
   std::optional<int> rank;
-  int pid = 0;                 // the rank's own process
+  int pid = 0;  // the rank's own process
   Activity activity = Activity::elsewhere;
-  std::string main_syscall;    // "futex", "clock_nanosleep", ...
+  std::string main_syscall;  // "futex", "clock_nanosleep", ...
   std::string main_wchan;
-  double cpu_pct = 0;          // the rank's processes together, % of one core
+  double cpu_pct = 0;                 // the rank's processes together, % of one core
   std::uint64_t file_read_bytes = 0;  // read() bytes that were not socket bytes
-  std::string reading;         // file the main thread (or a worker) reads, when known
+  std::string reading;                // file the main thread (or a worker) reads, when known
 };
 
 std::string_view to_string(Activity a);

@@ -17,12 +17,15 @@ RuleMatch rules_dropping(const Rulesets& rules, const OwnedSocket& s, int port, 
   auto it = rules.find(s.netns);
   if (it == rules.end()) return out;
   for (const auto& b : firewall::find_blocks(it->second, port, direction, packet)) {
-    out.evidence.push_back(fmt::format("{}'s network namespace: nftables {}", who(s.rank, s.pid), firewall::describe(b, port)));
+    out.evidence.push_back(
+        fmt::format("{}'s network namespace: nftables {}", who(s.rank, s.pid), firewall::describe(b, port)));
     std::string where = fmt::format("in {}'s network namespace (on its node)", who(s.rank, s.pid));
-    out.fixes.push_back(b.handle ? fmt::format("{}, remove the rule that drops TCP port {}:\n  {}\nor accept the port ahead of it:\n  {}",
-                                               where, port, firewall::removal_command(b, port), firewall::accept_command(b, port))
-                                 : fmt::format("{}, accept TCP port {} ahead of the chain's policy drop:\n  {}", where, port,
-                                               firewall::accept_command(b, port)));
+    out.fixes.push_back(
+        b.handle
+            ? fmt::format("{}, remove the rule that drops TCP port {}:\n  {}\nor accept the port ahead of it:\n  {}",
+                          where, port, firewall::removal_command(b, port), firewall::accept_command(b, port))
+            : fmt::format("{}, accept TCP port {} ahead of the chain's policy drop:\n  {}", where, port,
+                          firewall::accept_command(b, port)));
   }
   return out;
 }
@@ -55,20 +58,22 @@ std::vector<core::Finding> firewalled_listeners(const Snapshot& s, const Ruleset
     if (!done.insert({l.netns, l.socket.local_port}).second) continue;
     // A peer from another address connected to this port: the rule does not keep every peer out.
     bool remote_peer = std::any_of(s.sockets.begin(), s.sockets.end(), [&](const OwnedSocket& o) {
-      return o.netns == l.netns && o.socket.state == TcpState::established && o.socket.local_port == l.socket.local_port &&
-             !same_address(o.socket.peer, o.socket.local) && !core::is_loopback_address(unmapped(o.socket.peer));
+      return o.netns == l.netns && o.socket.state == TcpState::established &&
+             o.socket.local_port == l.socket.local_port && !same_address(o.socket.peer, o.socket.local) &&
+             !core::is_loopback_address(unmapped(o.socket.peer));
     });
     if (remote_peer) continue;
     std::string expected = remote_peers_expected(s, l);
     if (expected.empty()) continue;
     auto rules_here = rules_dropping(rules, l, l.socket.local_port, firewall::Direction::input);
     if (rules_here.empty()) continue;
-    auto f = core::new_finding("watch.listen.firewalled", core::Label::firewall_or_port_blocked, core::Severity::error,
-                               fmt::format("{} listens on {}, and its namespace's firewall drops new TCP connections to port "
-                                           "{}: ranks on other hosts cannot connect to it",
-                                           who(l.rank, l.pid), endpoint(l.socket.local, l.socket.local_port), l.socket.local_port));
-    f.evidence.push_back(fmt::format("{} listens on {}; no peer from another address is connected to that port", who(l.rank, l.pid),
-                                     endpoint(l.socket.local, l.socket.local_port)));
+    auto f = core::new_finding(
+        "watch.listen.firewalled", core::Label::firewall_or_port_blocked, core::Severity::error,
+        fmt::format("{} listens on {}, and its namespace's firewall drops new TCP connections to port "
+                    "{}: ranks on other hosts cannot connect to it",
+                    who(l.rank, l.pid), endpoint(l.socket.local, l.socket.local_port), l.socket.local_port));
+    f.evidence.push_back(fmt::format("{} listens on {}; no peer from another address is connected to that port",
+                                     who(l.rank, l.pid), endpoint(l.socket.local, l.socket.local_port)));
     f.evidence.push_back(std::move(expected));
     for (auto& e : rules_here.evidence) f.evidence.push_back(std::move(e));
     f.fix.text = core::join(rules_here.fixes, "\n");

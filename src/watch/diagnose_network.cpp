@@ -88,17 +88,21 @@ void fix_with_shared_interface(core::Finding& f, const os::FileTree& tree, const
     }
   }
   if (keys.empty()) keys = {"GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME"};
-  std::string set_now = now.empty() ? "" : fmt::format(" (the job sets {})", core::join({now.begin(), now.end()}, ", "));
+  std::string set_now =
+      now.empty() ? "" : fmt::format(" (the job sets {})", core::join({now.begin(), now.end()}, ", "));
   if (votes.empty()) {
-    f.fix.text = fmt::format("Set {} (and MASTER_ADDR) to the interface and address the nodes share{}; `distdoctor preflight` names it.",
-                             core::join({keys.begin(), keys.end()}, " / "), set_now);
+    f.fix.text = fmt::format(
+        "Set {} (and MASTER_ADDR) to the interface and address the nodes share{}; `distdoctor preflight` names it.",
+        core::join({keys.begin(), keys.end()}, " / "), set_now);
     return;
   }
   auto best = std::max_element(votes.begin(), votes.end(), [](auto& a, auto& b) { return a.second < b.second; })->first;
   f.evidence.push_back("the ranks' working connections use " + best + ": " + example[best]);
   for (const auto& k : keys) f.fix.env[k] = best;
-  f.fix.text = fmt::format("Use {} for the job's traffic on every node: set {}={}{}; it is the interface the ranks already reach each other over.",
-                           best, core::join({keys.begin(), keys.end()}, "=" + best + " and "), best, set_now);
+  f.fix.text = fmt::format(
+      "Use {} for the job's traffic on every node: set {}={}{}; it is the interface the ranks already reach each other "
+      "over.",
+      best, core::join({keys.begin(), keys.end()}, "=" + best + " and "), best, set_now);
 }
 
 std::vector<core::Finding> unreached_listeners(const os::FileTree& tree, const Snapshot& s) {
@@ -107,22 +111,26 @@ std::vector<core::Finding> unreached_listeners(const os::FileTree& tree, const S
     if (l.socket.state != TcpState::listen || !core::is_routable_address(l.socket.local)) continue;
     // Somebody reached that address: a connection of the tree has it as its local end.
     bool reached = std::any_of(s.sockets.begin(), s.sockets.end(), [&](auto& o) {
-      return o.socket.state != TcpState::listen && o.socket.state != TcpState::syn_sent && o.netns == l.netns && same_address(o.socket.local, l.socket.local);
+      return o.socket.state != TcpState::listen && o.socket.state != TcpState::syn_sent && o.netns == l.netns &&
+             same_address(o.socket.local, l.socket.local);
     });
     if (reached) continue;
     std::string here = iface_of(tree, l.pid, l.socket.local);
     // Its process talks to its peers from another interface.
     const OwnedSocket* working = nullptr;
     for (const auto& o : s.sockets) {
-      if (o.pid != l.pid || o.socket.state != TcpState::established || !core::is_routable_address(o.socket.peer)) continue;
+      if (o.pid != l.pid || o.socket.state != TcpState::established || !core::is_routable_address(o.socket.peer))
+        continue;
       std::string there = iface_of(tree, o.pid, o.socket.local);
       if (!there.empty() && there != here) working = &o;
     }
     if (!working || here.empty()) continue;
     std::string there = iface_of(tree, working->pid, working->socket.local);
-    auto f = core::new_finding("watch.listen.unreached", core::Label::interface_mismatch, core::Severity::error,
-                               fmt::format("nobody connects to {}'s listening socket {} on {}, while it talks to its peers over {}: the peers were given an address they cannot reach",
-                                           who(l.rank, l.pid), endpoint(l.socket.local, l.socket.local_port), here, there));
+    auto f =
+        core::new_finding("watch.listen.unreached", core::Label::interface_mismatch, core::Severity::error,
+                          fmt::format("nobody connects to {}'s listening socket {} on {}, while it talks to its peers "
+                                      "over {}: the peers were given an address they cannot reach",
+                                      who(l.rank, l.pid), endpoint(l.socket.local, l.socket.local_port), here, there));
     f.evidence = {fmt::format("{} listens on {} ({}); no connection of the job uses {}", who(l.rank, l.pid),
                               endpoint(l.socket.local, l.socket.local_port), here, l.socket.local),
                   fmt::format("its connection {} -> {} uses {}", working->socket.local,
@@ -144,20 +152,30 @@ MtuCheck check_mtu(PathProbe* probe, const OwnedSocket& s) {
   std::string peer = unmapped(s.socket.peer);
   auto small = probe->echo(s.pid, peer, k_small_echo, k_echo_timeout_ms);
   if (small == Echo::not_possible) {
-    c.evidence.push_back(fmt::format("could not send an ICMP echo to {} (needs root or CAP_NET_RAW, IPv4) to tell an MTU black hole from a firewall; the connection's path MTU is {}", peer, mtu));
+    c.evidence.push_back(
+        fmt::format("could not send an ICMP echo to {} (needs root or CAP_NET_RAW, IPv4) to tell an MTU black hole "
+                    "from a firewall; the connection's path MTU is {}",
+                    peer, mtu));
     return c;
   }
   if (small == Echo::lost) {
-    c.evidence.push_back(fmt::format("a {}-byte ICMP echo to {} got no answer either: the path drops small packets too (or ICMP)", k_small_echo, peer));
+    c.evidence.push_back(
+        fmt::format("a {}-byte ICMP echo to {} got no answer either: the path drops small packets too (or ICMP)",
+                    k_small_echo, peer));
     return c;
   }
   auto big = probe->echo(s.pid, peer, mtu, k_echo_timeout_ms);
   if (big != Echo::lost) {
-    c.evidence.push_back(fmt::format("ICMP echoes of {} and {} bytes (don't fragment) to {} are answered: not an MTU problem", k_small_echo, mtu, peer));
+    c.evidence.push_back(
+        fmt::format("ICMP echoes of {} and {} bytes (don't fragment) to {} are answered: not an MTU problem",
+                    k_small_echo, mtu, peer));
     return c;
   }
   c.black_hole = true;
-  c.evidence.push_back(fmt::format("a {}-byte ICMP echo to {} is answered; one of {} bytes (the connection's path MTU, don't fragment) is lost, twice", k_small_echo, peer, mtu));
+  c.evidence.push_back(
+      fmt::format("a {}-byte ICMP echo to {} is answered; one of {} bytes (the connection's path MTU, don't fragment) "
+                  "is lost, twice",
+                  k_small_echo, peer, mtu));
   if (mtu > 1500 && probe->echo(s.pid, peer, 1500, k_echo_timeout_ms) == Echo::answered) {
     c.passes = 1500;
     c.evidence.push_back(fmt::format("a 1500-byte echo to {} is answered", peer));

@@ -37,22 +37,26 @@ std::optional<Quiet> quiet(const Snapshot& before, const OwnedSocket& s, double 
   const auto* b = before.socket(s.socket.inode, s.netns);
   if (!b || s.socket.bytes_received != b->socket.bytes_received) return std::nullopt;
   if (s.socket.retransmits > 0 || s.socket.total_retrans != b->socket.total_retrans) return std::nullopt;
-  if (s.socket.send_queue > 0 && s.socket.bytes_acked != b->socket.bytes_acked) return std::nullopt;  // data still leaves
+  if (s.socket.send_queue > 0 && s.socket.bytes_acked != b->socket.bytes_acked)
+    return std::nullopt;  // data still leaves
   return Quiet{&s, s.socket.send_queue > 0, std::max(window_s, s.socket.last_data_recv_ms / 1000.0)};
 }
 
 std::string socket_line(const Quiet& q, double window_s) {
   const auto& t = q.s->socket;
-  return fmt::format("{}: {} -> {} ESTABLISHED, send queue {}, receive queue {}, {} retransmits since it opened (none in the window), 0 bytes received in {:.0f} s, last data {:.0f} s ago",
-                     who(q.s->rank, q.s->pid), endpoint(t.local, t.local_port), endpoint(t.peer, t.peer_port), t.send_queue,
-                     t.recv_queue, t.total_retrans, window_s, q.quiet_s);
+  return fmt::format(
+      "{}: {} -> {} ESTABLISHED, send queue {}, receive queue {}, {} retransmits since it opened (none in the window), "
+      "0 bytes received in {:.0f} s, last data {:.0f} s ago",
+      who(q.s->rank, q.s->pid), endpoint(t.local, t.local_port), endpoint(t.peer, t.peer_port), t.send_queue,
+      t.recv_queue, t.total_retrans, window_s, q.quiet_s);
 }
 
 // The store's address as this process reaches it: the peer of its client connection to MASTER_PORT.
 std::string store_host(const Snapshot& after, const ProcessInfo& p) {
   if (!p.master_port) return "";
   for (const auto& s : after.sockets) {
-    if (s.pid == p.pid && s.socket.state == TcpState::established && s.socket.peer_port == *p.master_port) return unmapped(s.socket.peer);
+    if (s.pid == p.pid && s.socket.state == TcpState::established && s.socket.peer_port == *p.master_port)
+      return unmapped(s.socket.peer);
   }
   return "";
 }
@@ -61,17 +65,21 @@ std::string store_host(const Snapshot& after, const ProcessInfo& p) {
 std::pair<std::string, std::string> peer_identity(const Snapshot& after, const ProcessInfo& p, const OwnedSocket& s) {
   if (p.world_size == 2 && p.rank && *p.rank < 2) {
     int other = 1 - *p.rank;
-    return {fmt::format("rank {}", other), fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p.rank, p.pid), other)};
+    return {fmt::format("rank {}", other),
+            fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p.rank, p.pid), other)};
   }
   std::string store = store_host(after, p);
   if (!store.empty() && same_address(store, s.socket.peer)) {
-    return {"the store's host", fmt::format("{} is where {} reaches the torch store (MASTER_ADDR{})", unmapped(s.socket.peer), who(p.rank, p.pid),
-                                            p.master_addr.empty() ? "" : "=" + p.master_addr)};
+    return {"the store's host",
+            fmt::format("{} is where {} reaches the torch store (MASTER_ADDR{})", unmapped(s.socket.peer),
+                        who(p.rank, p.pid), p.master_addr.empty() ? "" : "=" + p.master_addr)};
   }
   return {"", ""};
 }
 
-std::string with_identity(const std::string& ep, const std::string& id) { return id.empty() ? ep : ep + " (" + id + ")"; }
+std::string with_identity(const std::string& ep, const std::string& id) {
+  return id.empty() ? ep : ep + " (" + id + ")";
+}
 
 std::string_view plural(std::size_t n, std::string_view one, std::string_view many) { return n == 1 ? one : many; }
 
@@ -81,7 +89,8 @@ bool is_distributed_job(const os::FileTree& tree, const ProcessInfo& p) {
   if (p.job_env || p.rank) return true;
   auto maps = tree.read(fmt::format("/proc/{}/maps", p.pid));
   if (!maps) return false;
-  for (std::string_view lib : {"libtorch", "libc10", "libnccl", "libtensorflow", "_pywrap_tensorflow", "libgloo", "horovod"}) {
+  for (std::string_view lib :
+       {"libtorch", "libc10", "libnccl", "libtensorflow", "_pywrap_tensorflow", "libgloo", "horovod"}) {
     if (maps->find(lib) != std::string::npos) return true;
   }
   return false;
@@ -109,12 +118,16 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
       if (s.netns != l.netns || s.socket.state != TcpState::established || s.socket.local_port != port) continue;
       ++connections;
       const auto* b = before.socket(s.socket.inode, s.netns);
-      if (b) store_bytes += s.socket.bytes_acked + s.socket.bytes_received - b->socket.bytes_acked - b->socket.bytes_received;
+      if (b)
+        store_bytes +=
+            s.socket.bytes_acked + s.socket.bytes_received - b->socket.bytes_acked - b->socket.bytes_received;
       auto client = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& c) {
-        return c.netns == s.netns && c.socket.local_port == s.socket.peer_port && same_address(c.socket.local, s.socket.peer);
+        return c.netns == s.netns && c.socket.local_port == s.socket.peer_port &&
+               same_address(c.socket.local, s.socket.peer);
       });
       if (client != after.sockets.end()) {
-        if (local_clients.insert(client->pid).second) clients.push_back(who(client->rank, client->pid) + (client->pid == server->pid ? " itself" : ""));
+        if (local_clients.insert(client->pid).second)
+          clients.push_back(who(client->rank, client->pid) + (client->pid == server->pid ? " itself" : ""));
       } else {
         ++remote;
         clients.push_back("from " + endpoint(unmapped(s.socket.peer), s.socket.peer_port));
@@ -124,19 +137,28 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
     if (joined_at_most >= world) continue;
     int missing = world - joined_at_most;
     std::string store = endpoint(server->master_addr.empty() ? unmapped(l.socket.local) : server->master_addr, port);
-    auto f = core::new_finding("watch.store.incomplete", Label::other, Severity::error,
-                               fmt::format("{}{} of {} ranks never joined the store at {}: {} waits for {}", remote > 0 ? "at least " : "", missing, world,
-                                           store, who(server->rank, server->pid), plural(static_cast<std::size_t>(missing), "it", "them")));
-    f.evidence = {
-        fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}", who(server->rank, server->pid),
-                    port, world, connections, plural(static_cast<std::size_t>(connections), "connection", "connections"),
-                    clients.empty() ? "" : ", ", core::join(clients, ", ")),
-        fmt::format("every rank that joins holds a connection to the store{}", remote > 0 ? " (one rank may hold several, so this bounds the ranks that joined)" : ""),
-        fmt::format("{} has no connection but the store's: the process group has not formed", who(server->rank, server->pid)),
-        fmt::format("{} bytes of store requests in {:.0f} s: the store polls for the ranks still missing, which is waiting, not progress", store_bytes, window_s)};
-    f.fix.text = fmt::format("Start the missing {} with MASTER_ADDR:MASTER_PORT {} and WORLD_SIZE={} (a launcher that failed or was never run on a node, "
-                             "or a WORLD_SIZE larger than the ranks started), and check that every node reaches {} (`distdoctor preflight`).",
-                             plural(static_cast<std::size_t>(missing), "rank", "ranks"), store, world, store);
+    auto f = core::new_finding(
+        "watch.store.incomplete", Label::other, Severity::error,
+        fmt::format("{}{} of {} ranks never joined the store at {}: {} waits for {}", remote > 0 ? "at least " : "",
+                    missing, world, store, who(server->rank, server->pid),
+                    plural(static_cast<std::size_t>(missing), "it", "them")));
+    f.evidence = {fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}",
+                              who(server->rank, server->pid), port, world, connections,
+                              plural(static_cast<std::size_t>(connections), "connection", "connections"),
+                              clients.empty() ? "" : ", ", core::join(clients, ", ")),
+                  fmt::format("every rank that joins holds a connection to the store{}",
+                              remote > 0 ? " (one rank may hold several, so this bounds the ranks that joined)" : ""),
+                  fmt::format("{} has no connection but the store's: the process group has not formed",
+                              who(server->rank, server->pid)),
+                  fmt::format("{} bytes of store requests in {:.0f} s: the store polls for the ranks still missing, "
+                              "which is waiting, not progress",
+                              store_bytes, window_s)};
+    f.fix.text = fmt::format(
+        "Start the missing {} with MASTER_ADDR:MASTER_PORT {} and WORLD_SIZE={} (a launcher that failed or was never "
+        "run on a node, "
+        "or a WORLD_SIZE larger than the ranks started), and check that every node reaches {} (`distdoctor "
+        "preflight`).",
+        plural(static_cast<std::size_t>(missing), "rank", "ranks"), store, world, store);
     if (server->rank) f.ranks = {*server->rank};
     return f;
   }
@@ -189,31 +211,38 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
       quiet_s = std::min(quiet_s, q.quiet_s);
       full = full || q.window_full;
     }
-    std::string health = full ? "the peer's host acknowledges but its receive window is full (no retransmit in the window)"
-                              : "connection open and healthy (all data acked, no retransmit in the window)";
+    std::string health =
+        full ? "the peer's host acknowledges but its receive window is full (no retransmit in the window)"
+             : "connection open and healthy (all data acked, no retransmit in the window)";
     if (qs.size() > 1) health = "each connection open, no retransmit in the window";
     std::string subject = ids.size() == 1 && ids.front().rfind("rank ", 0) == 0 ? ids.front()
-                          : qs.size() == 1                                       ? "the peer"
-                                                                                 : "those peers";
+                          : qs.size() == 1                                      ? "the peer"
+                                                                                : "those peers";
     core::Finding f;
     if (job) {
-      f = core::new_finding("watch.peer.silent", Label::other, Severity::error,
-                            fmt::format("{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
-                                        who(r.rank, r.pid), core::join(peers, ", "), health, quiet_s, subject,
-                                        subject == "those peers" ? "are" : "is"));
-      f.fix.text = fmt::format("Look at what {} does on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its stack), "
-                               "or run watch on every node with --rendezvous, whose merged verdict compares every rank's state.",
-                               subject, qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes");
+      f = core::new_finding(
+          "watch.peer.silent", Label::other, Severity::error,
+          fmt::format(
+              "{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
+              who(r.rank, r.pid), core::join(peers, ", "), health, quiet_s, subject,
+              subject == "those peers" ? "are" : "is"));
+      f.fix.text = fmt::format(
+          "Look at what {} does on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its stack), "
+          "or run watch on every node with --rendezvous, whose merged verdict compares every rank's state.",
+          subject, qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes");
     } else {
-      f = core::new_finding("watch.socket.silent-peer", Label::other, Severity::warning,
-                            fmt::format("{} [{}] waits on {}{}: {}, nothing received for {:.0f} s: the other end sends nothing",
-                                        who(r.rank, r.pid), p->comm, core::join(peers, ", "),
-                                        read_inode != 0 ? fmt::format(" (main thread in {})", r.main_syscall) : "",
-                                        health, quiet_s));
-      f.evidence.push_back(fmt::format("{} is no distributed job: no launcher variable (RANK, WORLD_SIZE, MASTER_ADDR, TF_CONFIG, ...) in its environment and no torch, TensorFlow, NCCL or Horovod library mapped",
-                                       who(r.rank, r.pid)));
-      f.fix.text = fmt::format("Look at the process at the other end ({}): it is stopped, busy, or itself waiting for this one.",
-                               core::join(peers, ", "));
+      f = core::new_finding(
+          "watch.socket.silent-peer", Label::other, Severity::warning,
+          fmt::format("{} [{}] waits on {}{}: {}, nothing received for {:.0f} s: the other end sends nothing",
+                      who(r.rank, r.pid), p->comm, core::join(peers, ", "),
+                      read_inode != 0 ? fmt::format(" (main thread in {})", r.main_syscall) : "", health, quiet_s));
+      f.evidence.push_back(
+          fmt::format("{} is no distributed job: no launcher variable (RANK, WORLD_SIZE, MASTER_ADDR, TF_CONFIG, ...) "
+                      "in its environment and no torch, TensorFlow, NCCL or Horovod library mapped",
+                      who(r.rank, r.pid)));
+      f.fix.text =
+          fmt::format("Look at the process at the other end ({}): it is stopped, busy, or itself waiting for this one.",
+                      core::join(peers, ", "));
     }
     f.evidence.insert(f.evidence.end(), evidence.begin(), evidence.end());
     f.evidence.insert(f.evidence.end(), reasons.begin(), reasons.end());

@@ -37,7 +37,8 @@ struct Proc {
 
 void add(os::fake::MemoryFileTree& t, const Proc& p) {
   std::string d = fmt::format("/proc/{}", p.pid);
-  t.file(d + "/stat", fmt::format("{} (python3) {} {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.state, p.ppid, p.pid, p.cpu));
+  t.file(d + "/stat",
+         fmt::format("{} (python3) {} {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.state, p.ppid, p.pid, p.cpu));
   t.file(d + "/cmdline", std::string("/usr/bin/python3\0train.py", 25));
   t.file(d + "/io", fmt::format("rchar: {}\nwchar: 0\nread_bytes: 0\nwrite_bytes: 0\n", p.rchar));
   std::string environ = p.rank ? fmt::format("PATH=/bin{}RANK={}{}", '\0', *p.rank, '\0') : std::string("PATH=/bin");
@@ -128,7 +129,8 @@ TEST(Diagnose, RankIdleElsewhereWhileOtherWaitsIsCollectiveMismatch) {
   EXPECT_EQ(f[0].id, "watch.collective.mismatch");
   EXPECT_EQ(f[0].label, core::Label::collective_mismatch);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
-  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits in a collective that rank 1 (pid 200) never joined"), std::string::npos)
+  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits in a collective that rank 1 (pid 200) never joined"),
+            std::string::npos)
       << f[0].title;
 }
 
@@ -152,9 +154,10 @@ TEST(Diagnose, StoppedRankIsNamedWithKillContNotACollectiveMismatch) {
   ASSERT_EQ(f.size(), 1u) << f[0].id;
   EXPECT_EQ(f[0].id, "watch.rank.stopped");
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
-  EXPECT_EQ(f[0].title,
-            "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued; "
-            "rank 0 (pid 100) waits for it");
+  EXPECT_EQ(
+      f[0].title,
+      "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued; "
+      "rank 0 (pid 100) waits for it");
   EXPECT_NE(f[0].fix.text.find("`kill -CONT 200`"), std::string::npos) << f[0].fix.text;
   auto unread = std::find_if(f[0].evidence.begin(), f[0].evidence.end(),
                              [](auto& e) { return e.find("192 B received and unread") != std::string::npos; });
@@ -188,7 +191,9 @@ TEST(Diagnose, AttachedToAStoppedRankAloneNamesIt) {
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.rank.stopped");
-  EXPECT_EQ(f[0].title, "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued");
+  EXPECT_EQ(
+      f[0].title,
+      "rank 1 (pid 200) is stopped (process state T or t in both snapshots): it cannot run until it is continued");
 }
 
 TEST(Diagnose, RankReadingFilesWhileOtherWaitsIsDataPipelineStall) {
@@ -239,7 +244,8 @@ TEST(Diagnose, UnackedQueueWithRetransmitsToALivePeerIsDropped) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
-  EXPECT_NE(f[0].evidence[0].find("198.18.1.1:40000 on eth0 -> 198.18.1.2:50000"), std::string::npos) << f[0].evidence[0];
+  EXPECT_NE(f[0].evidence[0].find("198.18.1.1:40000 on eth0 -> 198.18.1.2:50000"), std::string::npos)
+      << f[0].evidence[0];
 }
 
 // Both directions of the rank 0 <-> rank 1 connection hold unacked data and retransmit, on a path
@@ -290,8 +296,9 @@ TEST(Diagnose, StuckQueueWhereEvenSmallEchoesVanishStaysAFirewall) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
   EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
-  EXPECT_EQ(f[0].title, "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are lost on the way (in one direction or both): "
-                        "data queued there is not acknowledged while the processes at both ends are alive");
+  EXPECT_EQ(f[0].title,
+            "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are lost on the way (in one direction or both): "
+            "data queued there is not acknowledged while the processes at both ends are alive");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
   EXPECT_NE(core::join(f[0].evidence, "\n").find("got no answer either"), std::string::npos);
   EXPECT_EQ(probe.asked.size(), 1u);  // only the small echo, once for the path
@@ -312,7 +319,8 @@ TEST(Diagnose, StuckLoopbackConnectionBothEndsIsOneFindingOrderedByAddressAndPor
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
   EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
-  EXPECT_NE(f[0].title.find("packets between 127.0.0.1:40000 and 127.0.0.1:50000 are lost"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("packets between 127.0.0.1:40000 and 127.0.0.1:50000 are lost"), std::string::npos)
+      << f[0].title;
 }
 
 TEST(Diagnose, StuckQueueWithFullSizeEchoesAnsweredOrNoProbeIsNoMtuFinding) {
@@ -364,9 +372,11 @@ TEST(Diagnose, ConnectToAnAddressOnlyAGatewayLeadsToNamesTheListenerAndTheShared
   EXPECT_EQ(f[0].label, core::Label::interface_mismatch);
   EXPECT_EQ(f[0].ranks, (std::vector<int>{1, 0}));
   EXPECT_NE(f[0].title.find("rank 1 (pid 200) cannot reach 198.18.2.1:37000, where rank 0 (pid 100) listens on eth1"),
-            std::string::npos) << f[0].title;
+            std::string::npos)
+      << f[0].title;
   EXPECT_EQ(f[0].fix.env, (std::map<std::string, std::string>{{"GLOO_SOCKET_IFNAME", "eth0"}}));
-  EXPECT_NE(core::join(f[0].evidence, "\n").find("rank 0 (pid 100) runs with GLOO_SOCKET_IFNAME=eth1"), std::string::npos);
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("rank 0 (pid 100) runs with GLOO_SOCKET_IFNAME=eth1"),
+            std::string::npos);
 }
 
 TEST(Diagnose, ListeningSocketNobodyReachesWhileItsProcessTalksOverAnotherInterfaceIsInterfaceMismatch) {
@@ -377,7 +387,8 @@ TEST(Diagnose, ListeningSocketNobodyReachesWhileItsProcessTalksOverAnotherInterf
   EXPECT_EQ(f[0].id, "watch.listen.unreached");
   EXPECT_EQ(f[0].label, core::Label::interface_mismatch);
   EXPECT_EQ(f[0].ranks, std::vector<int>{0});
-  EXPECT_NE(f[0].title.find("198.18.2.1:37000 on eth1, while it talks to its peers over eth0"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("198.18.2.1:37000 on eth1, while it talks to its peers over eth0"), std::string::npos)
+      << f[0].title;
   EXPECT_EQ(f[0].fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
   // once a connection uses the listening address, the listener was reached: no such finding
   World ok;
@@ -463,7 +474,8 @@ TEST(DiagnosePeers, PlainProcessBlockedInRecvOnASilentPeerGetsTheSocketFindingNo
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.socket.silent-peer");
   EXPECT_EQ(f[0].label, core::Label::other);
-  EXPECT_NE(f[0].title.find("pid 100 [python3] waits on 127.0.0.1:29555 (main thread in recvfrom)"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("pid 100 [python3] waits on 127.0.0.1:29555 (main thread in recvfrom)"), std::string::npos)
+      << f[0].title;
   EXPECT_NE(f[0].title.find("nothing received for 12 s"), std::string::npos) << f[0].title;
   EXPECT_EQ(f[0].title.find("collective"), std::string::npos) << f[0].title;
 }
@@ -481,7 +493,9 @@ TEST(DiagnosePeers, RankWaitingOnAQuietHealthyPeerNamesTheAddressAndTheOnlyOther
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.peer.silent");
   EXPECT_EQ(f[0].ranks, std::vector<int>{0});
-  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits on 198.18.1.2:50000 (rank 1): connection open and healthy"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits on 198.18.1.2:50000 (rank 1): connection open and healthy"),
+            std::string::npos)
+      << f[0].title;
   EXPECT_NE(f[0].title.find("rank 1 is stopped, busy, or in another collective"), std::string::npos) << f[0].title;
   EXPECT_NE(core::join(f[0].evidence, "\n").find("WORLD_SIZE=2: rank 1 is the only other rank"), std::string::npos);
 }
@@ -607,8 +621,10 @@ void store_behind_firewall(World& w, bool rank1_connects) {
     s->table = {sock(12, "198.18.1.1", 29500, "0.0.0.0", 0, TcpState::listen)};
     if (rank1_connects) s->table.push_back(sock(22, "198.18.1.2", 45000, "198.18.1.1", 29500, TcpState::syn_sent));
   }
-  if (rank1_connects) w.take({100, 200});
-  else w.take({100});
+  if (rank1_connects)
+    w.take({100, 200});
+  else
+    w.take({100});
 }
 
 TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheCommandThatRemovesIt) {
@@ -619,11 +635,15 @@ TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheC
   ASSERT_EQ(f.size(), 1u) << ids(f);  // one defect, one finding: no second one for the listener
   EXPECT_EQ(f[0].id, "watch.connect.no-answer");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
-  EXPECT_NE(f[0].title.find("198.18.1.1:29500 never completes: an nftables rule drops it"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("198.18.1.1:29500 never completes: an nftables rule drops it"), std::string::npos)
+      << f[0].title;
   std::string ev = core::join(f[0].evidence, "\n");
-  EXPECT_NE(ev.find("rank 0 (pid 100)'s network namespace: nftables table inet t chain input handle"), std::string::npos) << ev;
+  EXPECT_NE(ev.find("rank 0 (pid 100)'s network namespace: nftables table inet t chain input handle"),
+            std::string::npos)
+      << ev;
   EXPECT_NE(ev.find(": tcp dport 29500 drop"), std::string::npos) << ev;
-  EXPECT_NE(f[0].fix.text.find("in rank 0 (pid 100)'s network namespace (on its node)"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("in rank 0 (pid 100)'s network namespace (on its node)"), std::string::npos)
+      << f[0].fix.text;
   EXPECT_NE(f[0].fix.text.find("\n  nft delete rule inet t input handle "), std::string::npos) << f[0].fix.text;
 
   // A SYN to another host's address: rank 0 listens on the wildcard address, but nothing shows its
@@ -636,7 +656,8 @@ TEST(DiagnoseFirewall, ConnectThatNeverCompletesNamesTheListenersDropRuleAndTheC
   auto other = diagnose(elsewhere.after_tree, elsewhere.before, elsewhere.after, {}, 100, nullptr, &rules);
   // (rank 0's own firewalled listener is then a finding of its own: nobody reached it)
   ASSERT_EQ(ids(other), "watch.connect.no-answer watch.listen.firewalled ");
-  EXPECT_NE(other[0].title.find("198.18.1.9:29500 never completes: a firewall drops it or nothing listens there"), std::string::npos)
+  EXPECT_NE(other[0].title.find("198.18.1.9:29500 never completes: a firewall drops it or nothing listens there"),
+            std::string::npos)
       << other[0].title;
 
   // The same connect with rulesets that drop nothing (or none read): the finding keeps both candidates.
@@ -656,8 +677,10 @@ TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksR
   auto it = std::find_if(f.begin(), f.end(), [](auto& x) { return x.id == "watch.listen.firewalled"; });
   ASSERT_NE(it, f.end());
   EXPECT_EQ(it->ranks, std::vector<int>{0});
-  EXPECT_NE(it->title.find("rank 0 (pid 100) listens on 198.18.1.1:29500, and its namespace's firewall drops new TCP connections to port 29500"),
-            std::string::npos) << it->title;
+  EXPECT_NE(it->title.find("rank 0 (pid 100) listens on 198.18.1.1:29500, and its namespace's firewall drops new TCP "
+                           "connections to port 29500"),
+            std::string::npos)
+      << it->title;
   std::string ev = core::join(it->evidence, "\n");
   EXPECT_NE(ev.find("WORLD_SIZE=2; 1 of those ranks run in its network namespace"), std::string::npos) << ev;
   EXPECT_NE(it->fix.text.find("nft delete rule inet t input handle"), std::string::npos);
@@ -678,7 +701,8 @@ TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksR
   lo.after_socks.table = {sock(12, "127.0.0.1", 29500, "0.0.0.0", 0, TcpState::listen)};
   lo.take({100});
   Rulesets accepting{{"net:[4026532001]", ruleset("accept-before-drop")}};
-  for (auto [world, rs] : {std::pair{&one, &rules}, std::pair{&reached, &rules}, std::pair{&w, &accepting}, std::pair{&lo, &rules}}) {
+  for (auto [world, rs] :
+       {std::pair{&one, &rules}, std::pair{&reached, &rules}, std::pair{&w, &accepting}, std::pair{&lo, &rules}}) {
     for (const auto& g : diagnose(world->after_tree, world->before, world->after, {}, 100, nullptr, rs))
       EXPECT_NE(g.id, "watch.listen.firewalled") << g.title;
   }
@@ -695,14 +719,19 @@ TEST(DiagnoseFirewall, StuckOpenConnectionNamesTheRuleThatDropsItsPacketsWithout
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &rules);
   ASSERT_EQ(f.size(), 1u) << ids(f);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");
-  EXPECT_EQ(f[0].title, "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are dropped by an nftables rule: "
-                        "data queued there is not acknowledged while the processes at both ends are alive");
+  EXPECT_EQ(f[0].title,
+            "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are dropped by an nftables rule: "
+            "data queued there is not acknowledged while the processes at both ends are alive");
   std::string ev = core::join(f[0].evidence, "\n");
-  EXPECT_NE(ev.find("rank 1 (pid 200)'s network namespace: nftables table inet t chain input handle 3: tcp dport 32768-60999 drop"),
-            std::string::npos) << ev;
+  EXPECT_NE(ev.find("rank 1 (pid 200)'s network namespace: nftables table inet t chain input handle 3: tcp dport "
+                    "32768-60999 drop"),
+            std::string::npos)
+      << ev;
   EXPECT_EQ(ev.find("rank 0 (pid 100)'s network namespace: nftables"), std::string::npos) << ev;
-  EXPECT_NE(f[0].fix.text.find("in rank 1 (pid 200)'s network namespace (on its node), remove the rule that drops TCP port 50000:\n  nft delete rule inet t input handle 3"),
-            std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("in rank 1 (pid 200)'s network namespace (on its node), remove the rule that drops TCP "
+                               "port 50000:\n  nft delete rule inet t input handle 3"),
+            std::string::npos)
+      << f[0].fix.text;
 
   // One step short each: an open connection passes `ct state established,related accept` ahead of
   // the chain's policy drop; a rule for new connections only (ct state new) never sees its packets.

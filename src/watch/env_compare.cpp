@@ -68,7 +68,8 @@ std::vector<Group> groups_of(const std::vector<const RankEnv*>& ranks, const std
     }
     g->ranks.push_back(r);
   }
-  std::stable_sort(gs.begin(), gs.end(), [](const Group& a, const Group& b) { return a.ranks.size() > b.ranks.size(); });
+  std::stable_sort(gs.begin(), gs.end(),
+                   [](const Group& a, const Group& b) { return a.ranks.size() > b.ranks.size(); });
   return gs;
 }
 
@@ -80,8 +81,8 @@ std::string describe(const Group& g) {
 
 bool is_compared_variable(std::string_view name) {
   if (name == "RANK" || ends_with(name, "_RANK") || name == "NCCL_HOSTID") return false;
-  for (std::string_view exact : {"MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "TF_CONFIG", "TP_SOCKET_IFNAME",
-                                 "TORCH_DISTRIBUTED_DEBUG"}) {
+  for (std::string_view exact :
+       {"MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "TF_CONFIG", "TP_SOCKET_IFNAME", "TORCH_DISTRIBUTED_DEBUG"}) {
     if (name == exact) return true;
   }
   for (std::string_view prefix : {"NCCL_", "GLOO_", "TORCH_NCCL_"}) {
@@ -159,9 +160,11 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
   }
   std::vector<std::string> first;
   for (const auto& g : differing.front().second) first.push_back(describe(g));
-  std::string title = fmt::format("the ranks do not share {}: {}{}", core::join(vars, ", "),
-                                  differing.size() > 1 ? differing.front().first + " " : std::string(), core::join(first, "; "));
-  auto f = core::new_finding(std::string(k_env_differs_id), iface ? core::Label::interface_mismatch : core::Label::config_typo,
+  std::string title =
+      fmt::format("the ranks do not share {}: {}{}", core::join(vars, ", "),
+                  differing.size() > 1 ? differing.front().first + " " : std::string(), core::join(first, "; "));
+  auto f = core::new_finding(std::string(k_env_differs_id),
+                             iface ? core::Label::interface_mismatch : core::Label::config_typo,
                              core::Severity::warning, title);
   for (const auto& [name, gs] : differing) {
     for (const auto* r : readable) {
@@ -174,7 +177,8 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
   if (f.evidence.size() > k_max_evidence) {  // a large job: the rest is in --json's rank_env[]
     auto more = f.evidence.size() - (k_max_evidence - 1);
     f.evidence.resize(k_max_evidence - 1);
-    f.evidence.push_back(fmt::format("... {} more lines like these (every rank's values: rank_env[] in watch --json)", more));
+    f.evidence.push_back(
+        fmt::format("... {} more lines like these (every rank's values: rank_env[] in watch --json)", more));
   }
   for (const auto* r : readable) {
     f.ranks.push_back(*r->rank);
@@ -195,15 +199,17 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
     }
     parts.push_back(part);
   }
-  f.fix.text = "Give every rank the same value of each of these variables, set where the ranks are launched "
-               "(launch script on every node, the launcher's environment, the container spec): " +
-               core::join(parts, "; ") + ".";
+  f.fix.text =
+      "Give every rank the same value of each of these variables, set where the ranks are launched "
+      "(launch script on every node, the launcher's environment, the container spec): " +
+      core::join(parts, "; ") + ".";
   if (std::any_of(differing.begin(), differing.end(), [](auto& d) { return d.first == "TF_CONFIG"; })) {
     f.fix.text += " TF_CONFIG was compared without its \"task\" object, which differs by design.";
   }
   if (iface) {
-    f.fix.text += " If the hosts name their interfaces differently, choose a value that names the shared network's "
-                  "interface on every host.";
+    f.fix.text +=
+        " If the hosts name their interfaces differently, choose a value that names the shared network's "
+        "interface on every host.";
   }
   return f;
 }

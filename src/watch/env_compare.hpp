@@ -22,10 +22,10 @@ namespace dd::watch {
 
 // What one rank's environment held, as far as the comparison goes.
 struct RankEnv {
-  std::optional<int> rank;   // RANK=; none when the environment was not readable
+  std::optional<int> rank;  // RANK=; none when the environment was not readable
   int pid = 0;
-  std::string host;          // the host watch ran on
-  bool readable = true;      // /proc/PID/environ could be read
+  std::string host;                        // the host watch ran on
+  bool readable = true;                    // /proc/PID/environ could be read
   std::map<std::string, std::string> env;  // the compared variables only (is_compared_variable)
 };
 

@@ -49,16 +49,20 @@ std::vector<std::string> env_of(std::vector<std::string> more) {
 
 TEST(EnvCompare, KeepsOnlyTheSharedJobVariables) {
   os::fake::MemoryFileTree t;
-  add_process(t, 10, env_of({"RANK=1", "LOCAL_RANK=1", "NODE_RANK=1", "GROUP_RANK=1", "NCCL_SOCKET_IFNAME=eth0",
-                             "GLOO_SOCKET_IFNAME=eth0", "TORCH_NCCL_ASYNC_ERROR_HANDLING=1", "NCCL_HOSTID=a",
-                             "CUDA_VISIBLE_DEVICES=1", "NCCL_=x"}));
+  add_process(t, 10,
+              env_of({"RANK=1", "LOCAL_RANK=1", "NODE_RANK=1", "GROUP_RANK=1", "NCCL_SOCKET_IFNAME=eth0",
+                      "GLOO_SOCKET_IFNAME=eth0", "TORCH_NCCL_ASYNC_ERROR_HANDLING=1", "NCCL_HOSTID=a",
+                      "CUDA_VISIBLE_DEVICES=1", "NCCL_=x"}));
   auto p = read_process(t, 10);
   ASSERT_TRUE(p);
   EXPECT_TRUE(p->environ_readable);
   EXPECT_EQ(p->rank, 1);
-  std::map<std::string, std::string> want = {{"GLOO_SOCKET_IFNAME", "eth0"},         {"MASTER_ADDR", "198.18.1.1"},
-                                             {"MASTER_PORT", "29500"},               {"NCCL_SOCKET_IFNAME", "eth0"},
-                                             {"TORCH_NCCL_ASYNC_ERROR_HANDLING", "1"}, {"WORLD_SIZE", "2"}};
+  std::map<std::string, std::string> want = {{"GLOO_SOCKET_IFNAME", "eth0"},
+                                             {"MASTER_ADDR", "198.18.1.1"},
+                                             {"MASTER_PORT", "29500"},
+                                             {"NCCL_SOCKET_IFNAME", "eth0"},
+                                             {"TORCH_NCCL_ASYNC_ERROR_HANDLING", "1"},
+                                             {"WORLD_SIZE", "2"}};
   EXPECT_EQ(p->shared_env, want);
   add_process(t, 11, std::nullopt);
   auto q = read_process(t, 11);
@@ -81,15 +85,18 @@ TEST(EnvCompare, OneEntryPerRankFollowingItsProcess) {
   std::vector<RankEnv> envs;
   // A wrapper with RANK=0 that still has GLOO_SOCKET_IFNAME, its worker (same rank), rank 1, and
   // an unreadable process with an unreadable child.
-  keep_rank_envs(envs, {proc(10, 1, 0, true, {{"GLOO_SOCKET_IFNAME", "eth0"}}), proc(11, 10, 0, true, {}),
-                        proc(20, 1, 1, true, {}), proc(30, 1, std::nullopt, false, {}), proc(31, 30, std::nullopt, false, {})},
-                 "node0");
+  keep_rank_envs(
+      envs,
+      {proc(10, 1, 0, true, {{"GLOO_SOCKET_IFNAME", "eth0"}}), proc(11, 10, 0, true, {}), proc(20, 1, 1, true, {}),
+       proc(30, 1, std::nullopt, false, {}), proc(31, 30, std::nullopt, false, {})},
+      "node0");
   ASSERT_EQ(envs.size(), 3u);
   EXPECT_EQ(envs[0].pid, 10);
   EXPECT_EQ(envs[2].pid, 30);
   EXPECT_FALSE(envs[2].readable);
   // The wrapper execs the rank without the variable (same pid); pid 30 turns out readable, no rank.
-  keep_rank_envs(envs, {proc(10, 1, 0, true, {}), proc(20, 1, 1, true, {}), proc(30, 1, std::nullopt, true, {})}, "node0");
+  keep_rank_envs(envs, {proc(10, 1, 0, true, {}), proc(20, 1, 1, true, {}), proc(30, 1, std::nullopt, true, {})},
+                 "node0");
   ASSERT_EQ(envs.size(), 2u);
   EXPECT_TRUE(envs[0].env.empty());
   EXPECT_FALSE(compare_rank_envs(envs));
@@ -116,7 +123,8 @@ TEST(EnvCompare, OneRankWithoutTheInterfaceNamesBoth) {
   EXPECT_EQ(f->hosts, (std::vector<std::string>{"node0"}));
   // One rank each way: no value is clearly the intended one, so the fix names both and exports none.
   EXPECT_TRUE(f->fix.env.empty());
-  EXPECT_NE(f->fix.text.find("NCCL_SOCKET_IFNAME: eth0 on rank 0 or unset on rank 1"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("NCCL_SOCKET_IFNAME: eth0 on rank 0 or unset on rank 1"), std::string::npos)
+      << f->fix.text;
 }
 
 TEST(EnvCompare, TheValueMostRanksHaveIsTheFix) {
@@ -141,7 +149,10 @@ TEST(EnvCompare, ALargeJobKeepsTheFindingShort) {
   }
   auto f = compare_rank_envs(ranks);
   ASSERT_TRUE(f);
-  EXPECT_EQ(f->title.find("the ranks do not share NCCL_V0, NCCL_V1, NCCL_V2, and 3 more: NCCL_V0 0 on ranks 0, 2, 4, 6, 8, 10, and 44 more; 1 on"), 0u) << f->title;
+  EXPECT_EQ(f->title.find("the ranks do not share NCCL_V0, NCCL_V1, NCCL_V2, and 3 more: NCCL_V0 0 on ranks 0, 2, 4, "
+                          "6, 8, 10, and 44 more; 1 on"),
+            0u)
+      << f->title;
   EXPECT_EQ(f->evidence.size(), 64u);
   EXPECT_EQ(f->evidence.back(), "... 537 more lines like these (every rank's values: rank_env[] in watch --json)");
   EXPECT_EQ(f->ranks.size(), 100u);
@@ -169,12 +180,15 @@ TEST(EnvCompare, RankVariablesDifferByDesign) {
 
 TEST(EnvCompare, TfConfigIsComparedWithoutItsTask) {
   auto tf = [](int index, const char* second) {
-    return fmt::format(R"(TF_CONFIG={{"cluster": {{"worker": ["198.18.1.1:2222", "{}"]}}, "task": {{"type": "worker", "index": {}}}}})",
-                       second, index);
+    return fmt::format(
+        R"(TF_CONFIG={{"cluster": {{"worker": ["198.18.1.1:2222", "{}"]}}, "task": {{"type": "worker", "index": {}}}}})",
+        second, index);
   };
-  auto same = read_ranks({{100, env_of({"RANK=0", tf(0, "198.18.1.2:2222")})}, {200, env_of({"RANK=1", tf(1, "198.18.1.2:2222")})}});
+  auto same = read_ranks(
+      {{100, env_of({"RANK=0", tf(0, "198.18.1.2:2222")})}, {200, env_of({"RANK=1", tf(1, "198.18.1.2:2222")})}});
   EXPECT_FALSE(compare_rank_envs(same));
-  auto other = read_ranks({{100, env_of({"RANK=0", tf(0, "198.18.1.2:2222")})}, {200, env_of({"RANK=1", tf(1, "198.18.1.3:2222")})}});
+  auto other = read_ranks(
+      {{100, env_of({"RANK=0", tf(0, "198.18.1.2:2222")})}, {200, env_of({"RANK=1", tf(1, "198.18.1.3:2222")})}});
   auto f = compare_rank_envs(other);
   ASSERT_TRUE(f);
   EXPECT_EQ(f->label, core::Label::config_typo);

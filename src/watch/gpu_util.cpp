@@ -72,8 +72,9 @@ std::vector<std::string> gpu_lines(const GpuReport& report) {
   std::vector<std::string> out;
   for (const auto& g : report.gpus) {
     std::string meaning = g.gpu_pct >= 90 ? "busy: a long kernel, or an NCCL kernel spinning on a peer that never sends"
-                          : g.gpu_pct <= 5 ? "idle: its rank waits on the host side (input, a collective not entered, the network)"
-                                           : "partly busy";
+                          : g.gpu_pct <= 5
+                              ? "idle: its rank waits on the host side (input, a collective not entered, the network)"
+                              : "partly busy";
     out.push_back(fmt::format("GPU {}{}: {}% busy, memory {}% - {}", g.index, g.name.empty() ? "" : " (" + g.name + ")",
                               g.gpu_pct, g.memory_pct, meaning));
   }

@@ -23,7 +23,7 @@ enum class Stream { out, err };
 struct JobSpec {
   std::vector<std::string> argv;
   std::map<std::string, std::string> set_env;  // added to our environment (only where unset)
-  bool use_pty = false;                         // stdout+stderr through one pseudo-terminal
+  bool use_pty = false;                        // stdout+stderr through one pseudo-terminal
 };
 
 class Job {

@@ -220,7 +220,8 @@ core::Result<std::unique_ptr<Job>> start_job(const JobSpec& spec) {
     out_r.reset(p[0]), out_w.reset(p[1]), err_r.reset(q[0]), err_w.reset(q[1]);
   }
   int rp[2];
-  if (::pipe2(rp, O_CLOEXEC) != 0) return core::make_error(ErrorKind::system, std::string("pipe: ") + std::strerror(errno));
+  if (::pipe2(rp, O_CLOEXEC) != 0)
+    return core::make_error(ErrorKind::system, std::string("pipe: ") + std::strerror(errno));
   Fd report_r(rp[0]), report_w(rp[1]);
 
   pid_t pid = ::fork();

@@ -60,7 +60,8 @@ bool one_echo(int fd, const in_addr& to, int packet_bytes, std::uint16_t id, std
   auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
   std::vector<unsigned char> buf(65536);
   for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) return false;
     pollfd p{fd, POLLIN, 0};
     if (::poll(&p, 1, static_cast<int>(left)) <= 0) continue;
@@ -79,9 +80,12 @@ bool one_echo(int fd, const in_addr& to, int packet_bytes, std::uint16_t id, std
 
 std::string_view to_string(Echo e) {
   switch (e) {
-    case Echo::answered: return "answered";
-    case Echo::lost: return "lost";
-    case Echo::not_possible: return "not possible";
+    case Echo::answered:
+      return "answered";
+    case Echo::lost:
+      return "lost";
+    case Echo::not_possible:
+      return "not possible";
   }
   return "?";
 }

@@ -132,17 +132,28 @@ std::vector<TcpSocket> LinuxSocketSource::tcp_sockets(int pid) {
 
 std::string_view to_string(TcpState s) {
   switch (s) {
-    case TcpState::established: return "ESTABLISHED";
-    case TcpState::syn_sent: return "SYN_SENT";
-    case TcpState::syn_recv: return "SYN_RECV";
-    case TcpState::fin_wait1: return "FIN_WAIT1";
-    case TcpState::fin_wait2: return "FIN_WAIT2";
-    case TcpState::time_wait: return "TIME_WAIT";
-    case TcpState::close: return "CLOSE";
-    case TcpState::close_wait: return "CLOSE_WAIT";
-    case TcpState::last_ack: return "LAST_ACK";
-    case TcpState::listen: return "LISTEN";
-    case TcpState::closing: return "CLOSING";
+    case TcpState::established:
+      return "ESTABLISHED";
+    case TcpState::syn_sent:
+      return "SYN_SENT";
+    case TcpState::syn_recv:
+      return "SYN_RECV";
+    case TcpState::fin_wait1:
+      return "FIN_WAIT1";
+    case TcpState::fin_wait2:
+      return "FIN_WAIT2";
+    case TcpState::time_wait:
+      return "TIME_WAIT";
+    case TcpState::close:
+      return "CLOSE";
+    case TcpState::close_wait:
+      return "CLOSE_WAIT";
+    case TcpState::last_ack:
+      return "LAST_ACK";
+    case TcpState::listen:
+      return "LISTEN";
+    case TcpState::closing:
+      return "CLOSING";
   }
   return "?";
 }

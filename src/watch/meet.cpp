@@ -2,11 +2,11 @@
 
 #include <fmt/format.h>
 
-#include "transport/message_io.hpp"
-#include "transport/rendezvous.hpp"
 #include "core/deadline.hpp"
 #include "core/exit_code.hpp"
 #include "report/json.hpp"
+#include "transport/message_io.hpp"
+#include "transport/rendezvous.hpp"
 
 namespace dd::watch {
 
@@ -41,7 +41,11 @@ json to_json(const NodeReport& n) {
 }
 
 json to_json(const RankEnv& e) {
-  return {{"rank", e.rank ? json(*e.rank) : json(nullptr)}, {"pid", e.pid}, {"host", e.host}, {"readable", e.readable}, {"env", e.env}};
+  return {{"rank", e.rank ? json(*e.rank) : json(nullptr)},
+          {"pid", e.pid},
+          {"host", e.host},
+          {"readable", e.readable},
+          {"env", e.env}};
 }
 
 std::optional<RankEnv> rank_env_from_json(const json& j) {
@@ -97,7 +101,8 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
   MeetOutcome out;
   core::Deadline deadline(c.timeout);
   if (c.rank != 0) {
-    json join = {{"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()}, {"report", to_json(mine)}};
+    json join = {
+        {"rank", c.rank}, {"world", c.world}, {"host", c.host}, {"facts", json::object()}, {"report", to_json(mine)}};
     cluster::JoinFailure jf;
     auto conn = cluster::join_rendezvous(c.rendezvous_host, c.rendezvous_port, join, c.token, deadline, log, &jf);
     if (!conn) {
@@ -139,8 +144,9 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
     }
     auto findings = merge_reports(out.nodes, out.missing);
     out.verdict = verdict_of(findings, static_cast<int>(out.nodes.size()), out.missing);
-    rv->broadcast(cluster::MsgType::verdict, [&](const cluster::Member&) { return out.verdict; },
-                  core::Deadline(std::chrono::seconds(10)), log);
+    rv->broadcast(
+        cluster::MsgType::verdict, [&](const cluster::Member&) { return out.verdict; },
+        core::Deadline(std::chrono::seconds(10)), log);
   } else {
     out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {});
   }

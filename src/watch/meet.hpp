@@ -22,19 +22,19 @@ namespace dd::watch {
 struct MeetConfig {
   std::string rendezvous_host;
   int rendezvous_port = 0;
-  int rank = 0;               // meeting rank of this node (0 merges)
-  int world = 1;              // nodes
+  int rank = 0;   // meeting rank of this node (0 merges)
+  int world = 1;  // nodes
   std::string token;
-  std::string host;           // this node's name
+  std::string host;                          // this node's name
   std::chrono::milliseconds timeout{60000};  // how long rank 0 waits for the others, and they for it
 };
 
 struct MeetOutcome {
-  bool ok = false;                      // rank 0: merged; others: got rank 0's verdict
-  std::string error;                    // why not
-  std::vector<int> missing;             // rank 0: nodes that sent nothing
-  std::vector<NodeReport> nodes;        // rank 0: every report, its own first
-  nlohmann::json verdict;               // the merged verdict (rank 0's, or as received)
+  bool ok = false;                // rank 0: merged; others: got rank 0's verdict
+  std::string error;              // why not
+  std::vector<int> missing;       // rank 0: nodes that sent nothing
+  std::vector<NodeReport> nodes;  // rank 0: every report, its own first
+  nlohmann::json verdict;         // the merged verdict (rank 0's, or as received)
 };
 
 // The report a node sends, and back.

@@ -18,7 +18,8 @@ NodeReport report(int node, Activity a) {
   r.stalls = 1;
   r.ranks = {{node, a}};
   if (node == 0) {
-    auto f = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error, "t");
+    auto f =
+        core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error, "t");
     f.ranks = {0};
     r.findings = {f};
   }

@@ -52,17 +52,23 @@ void add_unique(std::vector<std::string>& v, const std::string& x) {
 
 std::string_view activity_key(Activity a) {
   switch (a) {
-    case Activity::in_collective: return "waiting";
-    case Activity::reading_input: return "reading_input";
-    case Activity::elsewhere: return "elsewhere";
-    case Activity::computing: return "computing";
-    case Activity::stopped: return "stopped";
+    case Activity::in_collective:
+      return "waiting";
+    case Activity::reading_input:
+      return "reading_input";
+    case Activity::elsewhere:
+      return "elsewhere";
+    case Activity::computing:
+      return "computing";
+    case Activity::stopped:
+      return "stopped";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped}) {
+  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
+                 Activity::stopped}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -86,17 +92,23 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   std::optional<core::Finding> across;
   if (!network && apart(reading)) {
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               fmt::format("{} busy reading input while {} wait for them; no socket moves: the input pipeline, not the network, is the bottleneck",
+                               fmt::format("{} busy reading input while {} wait for them; no socket moves: the input "
+                                           "pipeline, not the network, is the bottleneck",
                                            names(reading), names(waiting)));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
-    across->fix.text = "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+    across->fix.text =
+        "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, prefetch "
+        "(tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
   } else if (!network && apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
-                               fmt::format("{} {} in a collective that {} never joined", names(waiting), waiting.size() == 1 ? "waits" : "wait", names(elsewhere)));
+                               fmt::format("{} {} in a collective that {} never joined", names(waiting),
+                                           waiting.size() == 1 ? "waits" : "wait", names(elsewhere)));
     for (const auto& p : elsewhere) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(elsewhere)) across->hosts.push_back(h);
-    across->fix.text = "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+    across->fix.text =
+        "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
+        "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
   }
   std::vector<core::Finding> out;
   // The ranks' environments compared across every node that sent them (older reports did not).
@@ -136,8 +148,9 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   if (!missing.empty()) {
     std::vector<std::string> ms;
     for (int m : missing) ms.push_back(std::to_string(m));
-    auto f = core::new_finding("watch.node.missing", core::Label::other, core::Severity::warning,
-                               fmt::format("no watch report from node rank(s) {}: this verdict sees only the others", core::join(ms, ", ")));
+    auto f = core::new_finding(
+        "watch.node.missing", core::Label::other, core::Severity::warning,
+        fmt::format("no watch report from node rank(s) {}: this verdict sees only the others", core::join(ms, ", ")));
     f.fix.text = "Run `distdoctor watch` with the same --rendezvous, --world and --token on every node.";
     out.push_back(std::move(f));
   }

@@ -24,13 +24,13 @@ struct RankActivity {
 };
 
 struct NodeReport {
-  int node = 0;                          // its meeting rank
+  int node = 0;  // its meeting rank
   std::string host;
   std::optional<int> exit_code;
   int stalls = 0;
-  std::vector<core::Finding> findings;   // its own, merged over its stalls
-  std::vector<RankActivity> ranks;       // what each of its ranks did at its last stall
-  std::vector<RankEnv> rank_envs;        // its ranks' shared job variables (env_compare.hpp)
+  std::vector<core::Finding> findings;  // its own, merged over its stalls
+  std::vector<RankActivity> ranks;      // what each of its ranks did at its last stall
+  std::vector<RankEnv> rank_envs;       // its ranks' shared job variables (env_compare.hpp)
 };
 
 // "waiting", "reading_input", "elsewhere", "computing"

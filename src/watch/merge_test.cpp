@@ -28,8 +28,10 @@ NodeReport node(int n, std::vector<RankActivity> ranks, std::vector<core::Findin
 
 TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbsentRank) {
   // node 0 alone sees its rank wait while no byte moves; node 1 alone sees nothing it can explain
-  auto n0 = node(0, {{0, Activity::in_collective}}, {finding("watch.collective.mismatch", core::Label::collective_mismatch, {0})});
-  auto n1 = node(1, {{1, Activity::elsewhere}}, {core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?")});
+  auto n0 = node(0, {{0, Activity::in_collective}},
+                 {finding("watch.collective.mismatch", core::Label::collective_mismatch, {0})});
+  auto n1 = node(1, {{1, Activity::elsewhere}},
+                 {core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?")});
   auto f = merge_reports({n0, n1}, {});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.collective.mismatch");
@@ -40,7 +42,8 @@ TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbs
 
 TEST(Merge, ReaderOnAnotherNodeIsDataPipelineStall) {
   auto n0 = node(0, {{0, Activity::in_collective}}, {});
-  auto n1 = node(1, {{1, Activity::reading_input}}, {finding("watch.input.slow", core::Label::data_pipeline_stall, {1})});
+  auto n1 =
+      node(1, {{1, Activity::reading_input}}, {finding("watch.input.slow", core::Label::data_pipeline_stall, {1})});
   auto f = merge_reports({n0, n1}, {});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].label, core::Label::data_pipeline_stall);
@@ -48,9 +51,11 @@ TEST(Merge, ReaderOnAnotherNodeIsDataPipelineStall) {
 }
 
 TEST(Merge, NetworkFindingsWinAndMergeByIdAcrossNodes) {
-  auto n0 = node(0, {{0, Activity::in_collective}}, {finding("watch.tcp.dropped", core::Label::firewall_or_port_blocked, {0, 1})});
-  auto n1 = node(1, {{1, Activity::elsewhere}}, {finding("watch.tcp.dropped", core::Label::firewall_or_port_blocked, {1, 0}),
-                                                  finding("watch.collective.mismatch", core::Label::collective_mismatch, {1})});
+  auto n0 = node(0, {{0, Activity::in_collective}},
+                 {finding("watch.tcp.dropped", core::Label::firewall_or_port_blocked, {0, 1})});
+  auto n1 = node(1, {{1, Activity::elsewhere}},
+                 {finding("watch.tcp.dropped", core::Label::firewall_or_port_blocked, {1, 0}),
+                  finding("watch.collective.mismatch", core::Label::collective_mismatch, {1})});
   auto f = merge_reports({n0, n1}, {2});
   ASSERT_EQ(f.size(), 3u);
   EXPECT_EQ(f[0].id, "watch.tcp.dropped");

@@ -35,8 +35,8 @@ class OutputTracker {
   bool is_news(std::string_view line);
   std::uint64_t bytes_ = 0, steps_ = 0, news_bytes_ = 0;
   std::string line_;
-  bool after_warning_ = false;             // the previous line was a warning
-  std::deque<std::uint64_t> recent_;       // hashes of the last k_recent lines, digits masked
+  bool after_warning_ = false;        // the previous line was a warning
+  std::deque<std::uint64_t> recent_;  // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;
 };
 

@@ -105,7 +105,8 @@ ThreadInfo read_thread(const os::FileTree& tree, int pid, int tid) {
   t.wchan = std::string(core::trim(tree.read(dir + "/wchan").value_or("")));
   if (auto sc = tree.read(dir + "/syscall"); sc) {
     auto f = core::split(core::trim(*sc), ' ');
-    if (!f.empty() && f[0] == "running") t.syscall = -1;
+    if (!f.empty() && f[0] == "running")
+      t.syscall = -1;
     else if (!f.empty()) {
       auto nr = core::parse_int(f[0]);
       t.syscall = nr ? static_cast<long>(*nr) : -2;
@@ -196,17 +197,33 @@ std::string syscall_name(long nr) {
   if (nr == -1) return "running";
   if (nr < 0) return "?";
   static const std::map<long, std::string> names = {
-      {SYS_read, "read"},         {SYS_write, "write"},       {SYS_futex, "futex"},
-      {SYS_ppoll, "ppoll"},       {SYS_pselect6, "pselect6"}, {SYS_epoll_pwait, "epoll_pwait"},
-      {SYS_recvfrom, "recvfrom"}, {SYS_recvmsg, "recvmsg"},   {SYS_sendto, "sendto"},
-      {SYS_sendmsg, "sendmsg"},   {SYS_connect, "connect"},   {SYS_accept4, "accept4"},
-      {SYS_clock_nanosleep, "clock_nanosleep"}, {SYS_nanosleep, "nanosleep"}, {SYS_wait4, "wait4"},
-      {SYS_pread64, "pread64"},   {SYS_readv, "readv"},       {SYS_openat, "openat"},
+      {SYS_read, "read"},
+      {SYS_write, "write"},
+      {SYS_futex, "futex"},
+      {SYS_ppoll, "ppoll"},
+      {SYS_pselect6, "pselect6"},
+      {SYS_epoll_pwait, "epoll_pwait"},
+      {SYS_recvfrom, "recvfrom"},
+      {SYS_recvmsg, "recvmsg"},
+      {SYS_sendto, "sendto"},
+      {SYS_sendmsg, "sendmsg"},
+      {SYS_connect, "connect"},
+      {SYS_accept4, "accept4"},
+      {SYS_clock_nanosleep, "clock_nanosleep"},
+      {SYS_nanosleep, "nanosleep"},
+      {SYS_wait4, "wait4"},
+      {SYS_pread64, "pread64"},
+      {SYS_readv, "readv"},
+      {SYS_openat, "openat"},
 #ifdef SYS_poll
-      {SYS_poll, "poll"},         {SYS_select, "select"},     {SYS_epoll_wait, "epoll_wait"},
-      {SYS_pause, "pause"},       {SYS_accept, "accept"},
+      {SYS_poll, "poll"},
+      {SYS_select, "select"},
+      {SYS_epoll_wait, "epoll_wait"},
+      {SYS_pause, "pause"},
+      {SYS_accept, "accept"},
 #endif
-      {SYS_rt_sigtimedwait, "rt_sigtimedwait"}, {SYS_rt_sigsuspend, "rt_sigsuspend"},
+      {SYS_rt_sigtimedwait, "rt_sigtimedwait"},
+      {SYS_rt_sigsuspend, "rt_sigsuspend"},
   };
   auto it = names.find(nr);
   return it != names.end() ? it->second : "syscall " + std::to_string(nr);

@@ -17,10 +17,10 @@ namespace dd::watch {
 struct ThreadInfo {
   int tid = 0;
   std::string comm;
-  char state = '?';          // R S D T Z ...
-  std::string wchan;         // kernel function the thread sleeps in ("" or "0" when running)
-  long syscall = -2;         // /proc/.../syscall: number, -1 = in user space (running), -2 unknown
-  std::uint64_t arg0 = 0;    // first syscall argument (the fd for read/recv/poll on one fd)
+  char state = '?';        // R S D T Z ...
+  std::string wchan;       // kernel function the thread sleeps in ("" or "0" when running)
+  long syscall = -2;       // /proc/.../syscall: number, -1 = in user space (running), -2 unknown
+  std::uint64_t arg0 = 0;  // first syscall argument (the fd for read/recv/poll on one fd)
   std::uint64_t cpu_ticks = 0;
 };
 
@@ -28,23 +28,23 @@ struct ProcessInfo {
   int pid = 0;
   int ppid = 0;
   std::string comm;
-  std::string cmdline;       // arguments joined by spaces
+  std::string cmdline;  // arguments joined by spaces
   char state = '?';
-  std::uint64_t cpu_ticks = 0;     // utime + stime (clock ticks)
+  std::uint64_t cpu_ticks = 0;                                          // utime + stime (clock ticks)
   std::uint64_t rchar = 0, wchar = 0, read_bytes = 0, write_bytes = 0;  // /proc/PID/io
-  std::optional<int> rank;         // RANK= in /proc/PID/environ
+  std::optional<int> rank;                                              // RANK= in /proc/PID/environ
   std::vector<std::string> interface_env;  // GLOO_SOCKET_IFNAME=..., NCCL_SOCKET_IFNAME=... from it
-  std::optional<int> world_size;   // WORLD_SIZE=
-  std::string master_addr;         // MASTER_ADDR= (the torch store's host)
-  std::optional<int> master_port;  // MASTER_PORT= (the torch store's port)
+  std::optional<int> world_size;           // WORLD_SIZE=
+  std::string master_addr;                 // MASTER_ADDR= (the torch store's host)
+  std::optional<int> master_port;          // MASTER_PORT= (the torch store's port)
   // A launcher's or framework's variable is set (RANK, WORLD_SIZE, LOCAL_RANK, MASTER_ADDR,
   // TF_CONFIG, OMPI_COMM_WORLD_RANK, PMI_RANK, HOROVOD_RANK): the process belongs to a distributed job.
   bool job_env = false;
-  bool environ_readable = false;   // /proc/PID/environ could be read (another user's process: not)
+  bool environ_readable = false;  // /proc/PID/environ could be read (another user's process: not)
   // The variables every rank of a job must share (env_compare.hpp: NCCL_*, GLOO_*, MASTER_*, ...),
   // as they are in the environment the process started with.
   std::map<std::string, std::string> shared_env;
-  std::string netns;               // "net:[4026531840]"
+  std::string netns;                         // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
   std::vector<ThreadInfo> threads;
 };

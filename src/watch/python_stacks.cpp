@@ -44,8 +44,9 @@ std::vector<std::string> python_stacks(const os::ProcessRunner& runner, const st
     auto r = runner.run(spec);
     if (!r) {
       if (r.error().kind == core::ErrorKind::not_found) {
-        out.push_back("py-spy is not installed: no Python stacks (`pip install py-spy`, then "
-                      "`py-spy dump --pid PID` shows where each rank waits)");
+        out.push_back(
+            "py-spy is not installed: no Python stacks (`pip install py-spy`, then "
+            "`py-spy dump --pid PID` shows where each rank waits)");
         return out;
       }
       out.push_back(fmt::format("py-spy could not start: {}", r.error().message));

@@ -81,7 +81,8 @@ std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
     for (const auto& t : p.threads) {
       out += fmt::format("--- pid {} tid {} ({}) {} in {} wchan {}\n", p.pid, t.tid, t.comm, t.state,
                          syscall_name(t.syscall), t.wchan);
-      out += tree.read(fmt::format("/proc/{}/task/{}/stack", p.pid, t.tid)).value_or("    (kernel stack not readable)\n");
+      out +=
+          tree.read(fmt::format("/proc/{}/task/{}/stack", p.pid, t.tid)).value_or("    (kernel stack not readable)\n");
     }
   }
   return out;
@@ -89,7 +90,11 @@ std::string dump_stacks(const os::FileTree& tree, const Snapshot& s) {
 
 class Watcher {
  public:
-  Watcher(const WatchOptions& opt, WatchIo& io) : opt_(opt), io_(io), detector_(opt.stall_s, warn_after(opt.stall_s), opt.argv.empty() ? 0.0 : 0.03 * static_cast<double>(io.ticks_per_s)) {}
+  Watcher(const WatchOptions& opt, WatchIo& io)
+      : opt_(opt),
+        io_(io),
+        detector_(opt.stall_s, warn_after(opt.stall_s),
+                  opt.argv.empty() ? 0.0 : 0.03 * static_cast<double>(io.ticks_per_s)) {}
 
   static double warn_after(double stall_s) { return stall_s >= 120 ? 60 : stall_s / 2; }
 
@@ -110,17 +115,21 @@ class Watcher {
       std::uint64_t used = p.cpu_ticks - std::min(p.cpu_ticks, b ? b->cpu_ticks : 0);
       // A rank polling the torch store for missing ranks spends 2-3 % of a core on it: waiting,
       // not start-up work (imports and model loading take far more).
-      if (polls_store(snap, p.pid) && static_cast<double>(used) < k_store_poll_cpu * static_cast<double>(io_.ticks_per_s) * dt) used = 0;
+      if (polls_store(snap, p.pid) &&
+          static_cast<double>(used) < k_store_poll_cpu * static_cast<double>(io_.ticks_per_s) * dt)
+        used = 0;
       busiest = std::max(busiest, used);
     }
     ProgressSample ps{snap.at_s, tracker_.news_bytes(), tracker_.step_lines(), snap.socket_bytes(), busiest};
     switch (detector_.update(ps)) {
       case StallEvent::warning:
-        say(fmt::format("no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",
-                        detector_.idle_s(snap.at_s), opt_.stall_s));
+        say(fmt::format(
+            "no progress for {:.0f} s (no new step line, output or socket traffic); a stall is reported at {:.0f} s",
+            detector_.idle_s(snap.at_s), opt_.stall_s));
         break;
       case StallEvent::stall:
-        say(fmt::format("no progress for {:.0f} s: inspecting the processes for {:.0f} s", detector_.idle_s(snap.at_s), opt_.inspect_s));
+        say(fmt::format("no progress for {:.0f} s: inspecting the processes for {:.0f} s", detector_.idle_s(snap.at_s),
+                        opt_.inspect_s));
         idle_at_stall_ = detector_.idle_s(snap.at_s);
         inspect_from_ = snap;
         break;
@@ -139,7 +148,8 @@ class Watcher {
     for (const auto& s : snap.sockets) {
       if (s.pid != pid || !snap.is_store_socket(s)) continue;
       const auto* b = last_->socket(s.socket.inode, s.netns);
-      if (b && s.socket.bytes_acked + s.socket.bytes_received != b->socket.bytes_acked + b->socket.bytes_received) return true;
+      if (b && s.socket.bytes_acked + s.socket.bytes_received != b->socket.bytes_acked + b->socket.bytes_received)
+        return true;
     }
     return false;
   }
@@ -174,7 +184,8 @@ class Watcher {
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
     Rulesets rules;
     if (io_.firewall) rules = read_rulesets(*io_.firewall, after);
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr);
+    rec.findings =
+        diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr);
     if (auto env = compare_rank_envs(envs_)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
@@ -188,7 +199,8 @@ class Watcher {
     for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s)) {
       if (r.rank) rec.ranks.push_back({*r.rank, r.activity});
     }
-    std::string text = fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
+    std::string text =
+        fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
     for (const auto& l : rec.processes) text += "  " + l + "\n";
     text += report::render_findings(rec.findings, report::Style(io_.color));
     if (opt_.on_stall == OnStall::dump) text += dump_stacks(io_.proc, after);
@@ -234,7 +246,8 @@ class Watcher {
     }
     JobSpec spec{opt_.argv, {}, opt_.use_pty};
     if (opt_.nccl_debug) {
-      spec.set_env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}, {"TORCH_NCCL_TRACE_BUFFER_SIZE", "2000"}};
+      spec.set_env = {
+          {"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}, {"TORCH_NCCL_TRACE_BUFFER_SIZE", "2000"}};
     }
     auto job = start_job(spec);
     if (!job) {
@@ -318,18 +331,22 @@ class Watcher {
     t0_ = Clock::now();
     running_ = true;
     say(fmt::format("attached to {} (stall after {:.0f} s without socket traffic; Ctrl-C ends watching)",
-                    core::join([&] {
-                      std::vector<std::string> v;
-                      for (int p : roots) v.push_back(std::to_string(p));
-                      return v;
-                    }(), ", "), opt_.stall_s));
+                    core::join(
+                        [&] {
+                          std::vector<std::string> v;
+                          for (int p : roots) v.push_back(std::to_string(p));
+                          return v;
+                        }(),
+                        ", "),
+                    opt_.stall_s));
     for (;;) {
       auto tree = descendants(parent_links(io_.proc), roots, true);
       if (tree.empty()) break;
       sample(tree);
       // Done when only zombies are left (their parent, not us, reaps them).
       if (std::all_of(last_->processes.begin(), last_->processes.end(), [](auto& p) { return p.state == 'Z'; })) break;
-      timespec ts{static_cast<time_t>(opt_.sample_s), static_cast<long>((opt_.sample_s - static_cast<long>(opt_.sample_s)) * 1e9)};
+      timespec ts{static_cast<time_t>(opt_.sample_s),
+                  static_cast<long>((opt_.sample_s - static_cast<long>(opt_.sample_s)) * 1e9)};
       if (::sigtimedwait(&set, nullptr, &ts) > 0) break;
       if (kill_requested_) {
         for (int p : tree) ::kill(p, SIGTERM);
@@ -352,7 +369,9 @@ class Watcher {
                            [&](const core::Finding& f) { return f.id == env->id && f.evidence == env->evidence; });
       });
       if (!said) {
-        std::fputs(("\ndistdoctor watch: the ranks' environments\n" + report::render_findings({*env}, report::Style(io_.color))).c_str(),
+        std::fputs(("\ndistdoctor watch: the ranks' environments\n" +
+                    report::render_findings({*env}, report::Style(io_.color)))
+                       .c_str(),
                    io_.report);
         std::fflush(io_.report);
       }
@@ -383,7 +402,8 @@ class Watcher {
 }  // namespace
 
 core::Result<WatchResult> run_watch(const WatchOptions& opt, WatchIo& io) {
-  if (opt.stall_s <= 0) return core::make_error(core::ErrorKind::usage, "--stall: must be a positive number of seconds");
+  if (opt.stall_s <= 0)
+    return core::make_error(core::ErrorKind::usage, "--stall: must be a positive number of seconds");
   bool attach = !opt.pids.empty() || !opt.match.empty();
   if (attach && !opt.argv.empty()) {
     return core::make_error(core::ErrorKind::usage, "give either a command after -- or --pid/--match, not both");

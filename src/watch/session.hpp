@@ -12,11 +12,11 @@
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "os/file_tree.hpp"
+#include "os/firewall_source.hpp"
 #include "os/process_runner.hpp"
 #include "watch/env_compare.hpp"
 #include "watch/gpu_util.hpp"
 #include "watch/merge.hpp"
-#include "os/firewall_source.hpp"
 #include "watch/path_probe.hpp"
 #include "watch/socket_source.hpp"
 
@@ -32,9 +32,9 @@ struct WatchOptions {
   OnStall on_stall = OnStall::report;
   std::string log_file;
   bool nccl_debug = false;
-  bool json = false;              // job output to stderr; the caller prints the JSON
-  bool use_pty = false;           // decided by the caller (stdout is a terminal, not --json)
-  double inspect_s = 3;           // the inspection window after a stall
+  bool json = false;     // job output to stderr; the caller prints the JSON
+  bool use_pty = false;  // decided by the caller (stdout is a terminal, not --json)
+  double inspect_s = 3;  // the inspection window after a stall
   double sample_s = 1;
 };
 
@@ -49,8 +49,8 @@ struct StallRecord {
 
 struct WatchResult {
   std::vector<std::string> command;
-  std::optional<int> exit_code;        // run mode: the command's; attach mode: none
-  std::vector<int> attached;           // attach mode: the root pids
+  std::optional<int> exit_code;  // run mode: the command's; attach mode: none
+  std::vector<int> attached;     // attach mode: the root pids
   std::vector<StallRecord> stalls;
   std::vector<core::Finding> findings;  // every stall's, merged by id, most important first
   double duration_s = 0;
@@ -63,15 +63,15 @@ struct WatchResult {
 struct WatchIo {
   const os::FileTree& proc;  // "/" in production
   SocketSource& sockets;
-  int out_fd = 1;            // where the job's stdout goes (stderr under --json)
+  int out_fd = 1;  // where the job's stdout goes (stderr under --json)
   int err_fd = 2;
   std::FILE* report = stderr;  // stall reports (text)
   bool color = false;
   long ticks_per_s = 100;
-  std::string host = {};     // this host's name, for the ranks' evidence
+  std::string host = {};                      // this host's name, for the ranks' evidence
   const os::ProcessRunner* runner = nullptr;  // py-spy; none: no Python stacks
   std::string nvml_library = k_nvml_library;
-  PathProbe* probe = nullptr;  // echoes that tell an MTU black hole from a firewall (none: not told)
+  PathProbe* probe = nullptr;                    // echoes that tell an MTU black hole from a firewall (none: not told)
   const os::FirewallSource* firewall = nullptr;  // each namespace's nftables ruleset (none: no rule named)
   // Called on the watch thread after each stall report is out, with the result so far (findings
   // merged over the stalls until now); multi-node watch meets the other nodes from it.

@@ -50,7 +50,8 @@ Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const st
   // workers inherited.
   std::vector<const ProcessInfo*> order;
   for (const auto& p : snap.processes) order.push_back(&p);
-  std::stable_sort(order.begin(), order.end(), [](auto* a, auto* b) { return a->rank.has_value() > b->rank.has_value(); });
+  std::stable_sort(order.begin(), order.end(),
+                   [](auto* a, auto* b) { return a->rank.has_value() > b->rank.has_value(); });
   for (const auto* p : order) {
     auto it = by_ns.find(p->netns);
     if (it == by_ns.end()) continue;

@@ -16,13 +16,13 @@ namespace dd::watch {
 
 struct OwnedSocket {
   TcpSocket socket;
-  int pid = 0;                // first owner in the tree (a rank's own process before its children)
-  std::optional<int> rank;    // owner's rank
+  int pid = 0;              // first owner in the tree (a rank's own process before its children)
+  std::optional<int> rank;  // owner's rank
   std::string netns;
 };
 
 struct Snapshot {
-  double at_s = 0;            // seconds since watch started
+  double at_s = 0;  // seconds since watch started
   std::vector<ProcessInfo> processes;
   std::vector<OwnedSocket> sockets;
 

@@ -14,26 +14,35 @@ namespace dd::watch {
 
 // Kernel TCP states (include/net/tcp_states.h).
 enum class TcpState : int {
-  established = 1, syn_sent, syn_recv, fin_wait1, fin_wait2, time_wait, close, close_wait, last_ack,
-  listen, closing,
+  established = 1,
+  syn_sent,
+  syn_recv,
+  fin_wait1,
+  fin_wait2,
+  time_wait,
+  close,
+  close_wait,
+  last_ack,
+  listen,
+  closing,
 };
 std::string_view to_string(TcpState s);
 
 struct TcpSocket {
   std::uint64_t inode = 0;
-  std::string local;        // numeric address, no port
+  std::string local;  // numeric address, no port
   int local_port = 0;
   std::string peer;
   int peer_port = 0;
   TcpState state = TcpState::close;
-  std::uint32_t send_queue = 0;   // bytes not yet acked (unsent + in flight)
-  std::uint32_t recv_queue = 0;   // bytes received, not yet read by the process
+  std::uint32_t send_queue = 0;  // bytes not yet acked (unsent + in flight)
+  std::uint32_t recv_queue = 0;  // bytes received, not yet read by the process
   std::uint64_t bytes_acked = 0;
   std::uint64_t bytes_received = 0;
   std::uint32_t total_retrans = 0;
-  std::uint8_t retransmits = 0;   // consecutive RTO retransmissions now (backoff)
-  std::uint32_t send_mss = 0;     // segment size the socket sends (payload bytes)
-  std::uint32_t path_mtu = 0;     // the path MTU the socket believes (the route's, until PMTU discovery lowers it)
+  std::uint8_t retransmits = 0;  // consecutive RTO retransmissions now (backoff)
+  std::uint32_t send_mss = 0;    // segment size the socket sends (payload bytes)
+  std::uint32_t path_mtu = 0;    // the path MTU the socket believes (the route's, until PMTU discovery lowers it)
   std::uint32_t last_data_recv_ms = 0;  // since the last data segment arrived (tcpi_last_data_recv)
 };
 

@@ -19,8 +19,7 @@ StallEvent StallDetector::update(const ProgressSample& s) {
   prev_ = s;
   bool steps_known = mark_.step_lines > 0 || s.step_lines > 0;
   bool progress = s.step_lines > mark_.step_lines || (!steps_known && s.output_bytes > mark_.output_bytes) ||
-                  s.socket_bytes >= mark_.socket_bytes + k_socket_bytes ||
-                  (!steps_known && busy);
+                  s.socket_bytes >= mark_.socket_bytes + k_socket_bytes || (!steps_known && busy);
   if (progress) {
     mark_ = s;
     last_progress_s_ = s.at_s;

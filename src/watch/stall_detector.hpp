@@ -11,8 +11,8 @@
 // rate, from 3 % of a core: under two `yes` loads an importing rank still got 10-20 % of a core, a
 // hung rank's timer threads under 1.5 %. (Two earlier signals failed there: a thread seen in state R now and then
 // made a hang look like start-up for 20 s, and run-queue wait from schedstat grew 60 ticks/s in a
-// hung job, as its many briefly waking threads each queue behind the load.) A warning comes at `warn_s` without progress, the stall
-// at `stall_s`; after a stall, progress re-arms both.
+// hung job, as its many briefly waking threads each queue behind the load.) A warning comes at `warn_s` without
+// progress, the stall at `stall_s`; after a stall, progress re-arms both.
 #pragma once
 
 #include <cstdint>
@@ -44,9 +44,9 @@ class StallDetector {
  private:
   double stall_s_, warn_s_;
   double startup_cpu_rate_;
-  ProgressSample prev_{};     // the previous sample
+  ProgressSample prev_{};  // the previous sample
   bool first_ = true;
-  ProgressSample mark_{};     // counters when progress was last seen
+  ProgressSample mark_{};  // counters when progress was last seen
   double last_progress_s_ = 0;
   bool warned_ = false, stalled_ = false;
 };

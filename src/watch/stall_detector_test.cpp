@@ -41,10 +41,10 @@ TEST(StallDetector, SmallSocketTrafficIsNotProgressButBulkIs) {
 TEST(StallDetector, BusyCpuCountsOnlyBeforeTheFirstStepLine) {
   StallDetector d(10, 5, 5);  // 5 ticks per second = 5 % of a core at 100 Hz
   d.update({0, 0, 0, 0, 0});
-  EXPECT_EQ(d.update({9, 0, 0, 0, 900}), StallEvent::none);   // importing torch: busy, silent
-  EXPECT_EQ(d.update({15, 0, 0, 0, 12}), StallEvent::warning);  // 2 ticks/s: idle threads
-  EXPECT_EQ(d.update({16, 0, 0, 0, 100}), StallEvent::none);  // busy again
-  EXPECT_EQ(d.update({17, 9, 1, 0, 0}), StallEvent::none);  // first step line
+  EXPECT_EQ(d.update({9, 0, 0, 0, 900}), StallEvent::none);      // importing torch: busy, silent
+  EXPECT_EQ(d.update({15, 0, 0, 0, 12}), StallEvent::warning);   // 2 ticks/s: idle threads
+  EXPECT_EQ(d.update({16, 0, 0, 0, 100}), StallEvent::none);     // busy again
+  EXPECT_EQ(d.update({17, 9, 1, 0, 0}), StallEvent::none);       // first step line
   EXPECT_EQ(d.update({23, 9, 1, 0, 600}), StallEvent::warning);  // now CPU alone is no progress
   EXPECT_EQ(d.update({27, 9, 1, 0, 400}), StallEvent::stall);
 }
@@ -55,7 +55,7 @@ TEST(StallDetector, AStarvedImportStillCountsButTimerThreadsDoNot) {
   StallDetector d(5, 3, 5);
   d.update({0, 0, 0, 0, 0});
   EXPECT_EQ(d.update({1.5, 0, 0, 0, 22}), StallEvent::none);
-  EXPECT_EQ(d.update({6.0, 0, 0, 0, 70}), StallEvent::none);  // still importing, starved
+  EXPECT_EQ(d.update({6.0, 0, 0, 0, 70}), StallEvent::none);     // still importing, starved
   EXPECT_EQ(d.update({7.5, 30, 0, 3856, 3}), StallEvent::none);  // "joining": output
   EXPECT_EQ(d.update({9.0, 30, 0, 3856, 2}), StallEvent::none);
   EXPECT_EQ(d.update({10.5, 30, 0, 3856, 1}), StallEvent::warning);
@@ -100,7 +100,8 @@ TEST(OutputTracker, WarningsAndRepeatedLinesAreNotNews) {
   EXPECT_EQ(t.news_bytes(), 15u);
   t.feed("WARNING: Logging before InitGoogleLogging() is written to STDERR\n");
   for (int s = 34; s < 40; ++s)
-    t.feed("W20261204 19:23:" + std::to_string(s) + ".630797 11101 socket.cpp:601] [c10d] The IPv6 network addresses of "
+    t.feed("W20261204 19:23:" + std::to_string(s) +
+           ".630797 11101 socket.cpp:601] [c10d] The IPv6 network addresses of "
            "(evqnode0, 29500) cannot be retrieved (gai error: -2 - Name or service not known).\n");
   t.feed("[W socket.cpp:601] [c10d] The client socket has failed to connect to [evqnode0]:29500\n");
   t.feed("/opt/train.py:12: UserWarning: TypedStorage is deprecated\n  warnings.warn(\n");

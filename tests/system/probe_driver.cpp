@@ -20,7 +20,9 @@ int main(int argc, char** argv) {
     dd::os::DiskFileTree tree("/");
     nlohmann::json out = nlohmann::json::array();
     for (const auto& c : dd::nccl::find_libraries(env, tree)) {
-      out.push_back({{"path", c.path}, {"source", dd::nccl::to_string(c.source)}, {"origin", c.origin},
+      out.push_back({{"path", c.path},
+                     {"source", dd::nccl::to_string(c.source)},
+                     {"origin", c.origin},
                      {"real_path", c.real_path}});
     }
     std::cout << out.dump() << "\n";

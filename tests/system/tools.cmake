@@ -15,3 +15,10 @@ set_tests_properties(system.layers PROPERTIES LABELS system TIMEOUT 60)
 add_test(NAME system.layers.selftest COMMAND bash -c
   "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && cp -r '${CMAKE_SOURCE_DIR}/src' '${CMAKE_SOURCE_DIR}/CMakeLists.txt' $d/ && bash '${CMAKE_SOURCE_DIR}/scripts/check-layers.sh' $d && echo '#include \"cluster/analysis/analysis.hpp\"' >> $d/src/transport/socket.cpp && ! bash '${CMAKE_SOURCE_DIR}/scripts/check-layers.sh' $d 2>$d/err && grep -q 'src/transport/socket.cpp:[0-9]*: module transport includes cluster' $d/err")
 set_tests_properties(system.layers.selftest PROPERTIES LABELS system TIMEOUT 60)
+# The C++ layout: every file follows .clang-format (scripts/check-format.sh). The selftest appends
+# a badly laid out line to a copy of one file and requires the check to name that file.
+add_test(NAME system.style.format COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/check-format.sh)
+set_tests_properties(system.style.format PROPERTIES LABELS system TIMEOUT 120)
+add_test(NAME system.style.format.selftest COMMAND bash -c
+  "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && cp -r '${CMAKE_SOURCE_DIR}/src' '${CMAKE_SOURCE_DIR}/.clang-format' $d/ && bash '${CMAKE_SOURCE_DIR}/scripts/check-format.sh' $d && echo 'int  f( ){return 1;}' >> $d/src/core/deadline.cpp && ! bash '${CMAKE_SOURCE_DIR}/scripts/check-format.sh' $d 2>$d/err && grep -q '^src/core/deadline.cpp: not formatted' $d/err")
+set_tests_properties(system.style.format.selftest PROPERTIES LABELS system TIMEOUT 120)

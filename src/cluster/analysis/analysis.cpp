@@ -16,7 +16,8 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
   for (const auto& n : in.nodes) node[n.rank] = &n;
   for (const auto& [rank, f] : node)
     if (!in.lost.count(rank)) live.push_back(rank);
-  for (const auto& p : in.probes) (p.target.what == "candidate" ? candidates : job)[{p.from, p.target.to}].push_back(&p);
+  for (const auto& p : in.probes)
+    (p.target.what == "candidate" ? candidates : job)[{p.from, p.target.to}].push_back(&p);
   // Peers whose probe results we have: they judge the addresses of the nodes they probed.
   // In a sparse plan a node that reached none of its (3 or more) probed peers is cut off itself
   // (analysis_reach localises it): it judges nobody else's addresses, or each of its ~12 peers
@@ -113,9 +114,12 @@ core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback
 
 std::string_view to_string(Verdict v) {
   switch (v) {
-    case Verdict::ok: return "OK";
-    case Verdict::slow: return "WILL BE SLOW";
-    case Verdict::hang: return "WILL HANG";
+    case Verdict::ok:
+      return "OK";
+    case Verdict::slow:
+      return "WILL BE SLOW";
+    case Verdict::hang:
+      return "WILL HANG";
   }
   return "OK";
 }
@@ -155,17 +159,18 @@ Analysis analyze(const AnalysisInput& input) {
   // Ranks that never came or died midway.
   for (int r : input.missing) {
     auto f = core::new_finding("preflight.node.missing", core::Label::other, core::Severity::error,
-                                    fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous));
+                               fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous));
     f.ranks = {r};
     f.evidence.push_back(fmt::format("{} of {} ranks joined before the deadline", input.nodes.size(), input.world));
-    f.fix.text = fmt::format("start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
-                             "why when it cannot)",
-                             r, input.rendezvous);
+    f.fix.text = fmt::format(
+        "start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
+        "why when it cannot)",
+        r, input.rendezvous);
     c.findings.push_back(std::move(f));
   }
   for (const auto& [r, why] : input.lost) {
     auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
-                                    fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
+                               fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
     f.ranks = {r};
     f.hosts = {c.host(r)};
     f.evidence.push_back(why);

@@ -18,23 +18,23 @@
 #include <vector>
 
 #include "cluster/analysis/node_facts.hpp"
-#include "transport/prober.hpp"
 #include "core/finding.hpp"
 #include "env/launchers/launch_info.hpp"
+#include "transport/prober.hpp"
 
 namespace dd::cluster {
 
 struct AnalysisInput {
   int world = 0;
-  std::vector<NodeFacts> nodes;                  // nodes that joined (rank 0 included)
-  std::vector<int> missing;                      // ranks that never joined
-  std::map<int, std::string> lost;               // rank -> why it was lost midway
-  std::vector<ProbeResult> probes;               // from every node that returned results
-  std::set<int> probed;                          // ranks whose results arrived
-  std::map<int, std::int64_t> clock_skew_us;     // rank -> its clock minus rank 0's
+  std::vector<NodeFacts> nodes;               // nodes that joined (rank 0 included)
+  std::vector<int> missing;                   // ranks that never joined
+  std::map<int, std::string> lost;            // rank -> why it was lost midway
+  std::vector<ProbeResult> probes;            // from every node that returned results
+  std::set<int> probed;                       // ranks whose results arrived
+  std::map<int, std::int64_t> clock_skew_us;  // rank -> its clock minus rank 0's
   std::vector<env::launchers::JobPort> job_ports;
-  std::string rendezvous;                        // "host:port", for evidence
-  int rendezvous_port = 0;                       // every node reached it: a known-open port
+  std::string rendezvous;   // "host:port", for evidence
+  int rendezvous_port = 0;  // every node reached it: a known-open port
   // A sparse probe plan (peer_plan.hpp): only these (from, to) pairs were probed, and only they are
   // judged; an address is good when every node that probed it reached it. Empty: every pair.
   std::set<std::pair<int, int>> planned;
@@ -44,8 +44,8 @@ struct Recommendation {
   std::map<std::string, std::string> env;                              // for every node
   std::map<std::string, std::map<std::string, std::string>> per_host;  // host -> VAR -> value
   std::map<std::string, std::string> chosen;                           // host -> interface
-  std::vector<std::string> checks;  // how it was verified (model + probe matrix)
-  bool complete = false;            // every live node has a working choice
+  std::vector<std::string> checks;                                     // how it was verified (model + probe matrix)
+  bool complete = false;                                               // every live node has a working choice
 };
 
 enum class Verdict { ok, slow, hang };
@@ -55,8 +55,8 @@ struct Analysis {
   std::vector<core::Finding> findings;  // sorted, most important first
   Recommendation recommendation;
   Verdict verdict = Verdict::ok;
-  std::string reason;                                // one line: why
-  std::map<int, std::set<std::string>> good_addrs;   // rank -> addresses every peer reached
+  std::string reason;                               // one line: why
+  std::map<int, std::set<std::string>> good_addrs;  // rank -> addresses every peer reached
 };
 
 Analysis analyze(const AnalysisInput& input);

@@ -50,8 +50,9 @@ bool addressing_cause(const core::Finding& f) {
 
 bool hosts_overlap(const core::Finding& a, const core::Finding& b) {
   if (a.hosts.empty() || b.hosts.empty()) return true;
-  return std::any_of(a.hosts.begin(), a.hosts.end(),
-                     [&](const std::string& h) { return std::find(b.hosts.begin(), b.hosts.end(), h) != b.hosts.end(); });
+  return std::any_of(a.hosts.begin(), a.hosts.end(), [&](const std::string& h) {
+    return std::find(b.hosts.begin(), b.hosts.end(), h) != b.hosts.end();
+  });
 }
 
 // Every host `inner` names is one of `outer`'s (a finding grouping other hosts has other causes too).
@@ -83,7 +84,8 @@ int causal_rank(const core::Finding& f) {
     case Label::ib_misconfiguration:
     case Label::windows_no_nccl:
       return 0;
-    case Label::hostname_resolution: return 1;
+    case Label::hostname_resolution:
+      return 1;
     case Label::loopback_interface:
     case Label::virtual_interface:
     case Label::interface_mismatch:
@@ -94,25 +96,28 @@ int causal_rank(const core::Finding& f) {
     case Label::no_route:
     case Label::other:
       return 3;
-    case Label::mtu_mismatch: return 4;
+    case Label::mtu_mismatch:
+      return 4;
     case Label::performance:
       return f.id == "preflight.reach.slow" || f.id == "preflight.reach.lossy" ? 5 : 6;
-    default: return 3;
+    default:
+      return 3;
   }
 }
 
 bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (&cause == &symptom) return false;
   if (cause.id == "preflight.reach.not-tested") return false;  // it knows nothing: it explains nothing
-  if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label) return hosts_overlap(cause, symptom);
+  if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label)
+    return hosts_overlap(cause, symptom);
   if (addressing_cause(cause)) {
-    bool reach = symptom.id == "preflight.reach.not-tested" || symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
-                 symptom.label == Label::interface_mismatch || symptom.label == Label::no_matching_interface ||
-                 symptom.label == Label::hostname_resolution;
+    bool reach = symptom.id == "preflight.reach.not-tested" || symptom.label == Label::no_route ||
+                 symptom.label == Label::firewall_or_port_blocked || symptom.label == Label::interface_mismatch ||
+                 symptom.label == Label::no_matching_interface || symptom.label == Label::hostname_resolution;
     return reach && hosts_overlap(cause, symptom);
   }
-  bool choice = symptom.label == Label::interface_mismatch &&
-                (symptom.id == "preflight.nccl.unreachable-interface" || symptom.id == "preflight.gloo.unreachable-interface");
+  bool choice = symptom.label == Label::interface_mismatch && (symptom.id == "preflight.nccl.unreachable-interface" ||
+                                                               symptom.id == "preflight.gloo.unreachable-interface");
   // an MTU black hole disqualifies the addresses behind it: the choice of them is not the cause
   if (cause.id == "preflight.mtu.black-hole" && choice) return hosts_within(symptom, cause);
   if (unreachable_node(cause)) {
@@ -123,7 +128,8 @@ bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (cause.label == Label::tf_config) return blocked_port(symptom, "TF_CONFIG");
   if (cause.label == Label::hostname_resolution || core::starts_with(cause.id, "env.master-port."))
     return blocked_port(symptom, "MASTER_PORT");
-  if (cause.label == Label::mtu_mismatch) return symptom.id == "preflight.reach.slow" || symptom.id == "preflight.reach.lossy";
+  if (cause.label == Label::mtu_mismatch)
+    return symptom.id == "preflight.reach.slow" || symptom.id == "preflight.reach.lossy";
   return false;
 }
 
@@ -152,7 +158,8 @@ namespace {
 // A grouped interface-choice finding whose hosts are each behind some MTU black hole or unreachable
 // node: for each host, the first of those causes that names it (the pairwise rule needs one cause
 // covering every host). Empty when some host has no such cause.
-std::map<std::size_t, std::vector<std::string>> covering_causes(const std::vector<core::Finding>& findings, std::size_t i) {
+std::map<std::size_t, std::vector<std::string>> covering_causes(const std::vector<core::Finding>& findings,
+                                                                std::size_t i) {
   const core::Finding& s = findings[i];
   bool choice = s.label == Label::interface_mismatch &&
                 (s.id == "preflight.nccl.unreachable-interface" || s.id == "preflight.gloo.unreachable-interface");

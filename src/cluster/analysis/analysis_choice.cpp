@@ -53,7 +53,8 @@ bool tried(const Ctx& c, int rank, const std::string& addr) {
 // full-size packets are lost (an MTU black hole finding names the path); never "cannot reach";
 // an address no probe tried is not known to fail (preflight.reach.not-tested says why).
 std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
-  if (!tried(c, rank, addr)) return "which no peer tried (no probe of it ran), so whether the others reach it is unknown";
+  if (!tried(c, rank, addr))
+    return "which no peer tried (no probe of it ran), so whether the others reach it is unknown";
   bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
   return echoed ? "which the other nodes reach with small packets only (full-size ones are lost)"
                 : "which the other nodes cannot reach";
@@ -122,11 +123,12 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
   auto ifn = f.nccl_config.find("NCCL_SOCKET_IFNAME");
   std::vector<std::string> ev{fmt::format("{}: NCCL_SOCKET_IFNAME={} -> bootstrap {} {}", host,
-                                          ifn == f.nccl_config.end() ? "<unset>" : ifn->second,
-                                          f.nccl_bootstrap->iface, f.nccl_bootstrap->addr)};
+                                          ifn == f.nccl_config.end() ? "<unset>" : ifn->second, f.nccl_bootstrap->iface,
+                                          f.nccl_bootstrap->addr)};
   for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
-  add_to(groups, p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)) + "/" +
-                    std::string(core::to_string(p.severity)),
+  add_to(groups,
+         p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)) + "/" +
+             std::string(core::to_string(p.severity)),
          p, r, host, ev);
 }
 
@@ -147,10 +149,11 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
     g = core::new_finding("preflight.gloo.loopback", core::Label::loopback_interface, core::Severity::error,
                           "GLOO_SOCKET_IFNAME names the loopback interface");
   } else if (!c.good.at(r).count(f.gloo->addr)) {
-    g = core::new_finding("preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
-                          unreached_severity(c, r, {f.gloo->addr}),
-                          fmt::format("Gloo will bind {} {}, {}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
-                                      differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
+    g = core::new_finding(
+        "preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
+        unreached_severity(c, r, {f.gloo->addr}),
+        fmt::format("Gloo will bind {} {}, {}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+                    differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
   }
   if (!g) return;
   if (f.gloo) {

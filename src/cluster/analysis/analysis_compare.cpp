@@ -56,9 +56,10 @@ void compare_settings(Ctx& c) {
       label = core::Label::ib_misconfiguration;
     else if (key == "NCCL_PROTO" || key == "NCCL_ALGO")
       label = core::Label::collective_mismatch;
-    auto f = core::new_finding(some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
-                  hang ? core::Severity::error : core::Severity::warning,
-                  fmt::format("{} is {} across nodes", key, some_unset ? "set on some nodes only" : "different"));
+    auto f = core::new_finding(
+        some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
+        hang ? core::Severity::error : core::Severity::warning,
+        fmt::format("{} is {} across nodes", key, some_unset ? "set on some nodes only" : "different"));
     for (const auto& [value, hosts] : by_value) {
       f.evidence.push_back(fmt::format("{}={} on {}", key, value, core::join(hosts, ", ")));
       if (value == "<unset>") f.hosts.insert(f.hosts.end(), hosts.begin(), hosts.end());
@@ -70,13 +71,16 @@ void compare_settings(Ctx& c) {
 
 void compare_versions(Ctx& c) {
   std::map<std::string, std::vector<std::string>> by_version;
-  for (int r : c.live) by_version[c.node.at(r)->nccl_version.empty() ? "<none found>" : c.node.at(r)->nccl_version].push_back(c.host(r));
+  for (int r : c.live)
+    by_version[c.node.at(r)->nccl_version.empty() ? "<none found>" : c.node.at(r)->nccl_version].push_back(c.host(r));
   std::size_t real = by_version.size() - (by_version.count("<none found>") ? 1 : 0);
   if (by_version.size() < 2) return;
-  auto f = core::new_finding("preflight.nccl.version-mismatch", core::Label::version_mismatch,
-                real > 1 ? core::Severity::error : core::Severity::warning,
-                real > 1 ? "NCCL versions differ between nodes" : "an NCCL library was found on some nodes only");
-  for (const auto& [v, hosts] : by_version) f.evidence.push_back(fmt::format("NCCL {} on {}", v, core::join(hosts, ", ")));
+  auto f = core::new_finding(
+      "preflight.nccl.version-mismatch", core::Label::version_mismatch,
+      real > 1 ? core::Severity::error : core::Severity::warning,
+      real > 1 ? "NCCL versions differ between nodes" : "an NCCL library was found on some nodes only");
+  for (const auto& [v, hosts] : by_version)
+    f.evidence.push_back(fmt::format("NCCL {} on {}", v, core::join(hosts, ", ")));
   f.fix.text = "install the same NCCL (and PyTorch/CUDA) build on every node";
   c.findings.push_back(std::move(f));
 }
@@ -89,10 +93,12 @@ void compare_drivers(Ctx& c) {
     if (!c.node.at(r)->cuda_driver.empty()) by_driver[c.node.at(r)->cuda_driver].push_back(c.host(r));
   if (by_driver.size() < 2) return;
   auto f = core::new_finding("preflight.cuda-driver.mismatch", core::Label::version_mismatch, core::Severity::warning,
-                "NVIDIA driver versions differ between nodes");
-  for (const auto& [v, hosts] : by_driver) f.evidence.push_back(fmt::format("driver {} on {}", v, core::join(hosts, ", ")));
-  f.fix.text = "install one driver version on every node: the CUDA runtime and NCCL need a driver at least as new as "
-               "they were built for, and mixed drivers make failures node-specific";
+                             "NVIDIA driver versions differ between nodes");
+  for (const auto& [v, hosts] : by_driver)
+    f.evidence.push_back(fmt::format("driver {} on {}", v, core::join(hosts, ", ")));
+  f.fix.text =
+      "install one driver version on every node: the CUDA runtime and NCCL need a driver at least as new as "
+      "they were built for, and mixed drivers make failures node-specific";
   c.findings.push_back(std::move(f));
 }
 
@@ -117,13 +123,15 @@ void find_duplicates(Ctx& c) {
     bool virtual_link = false;
     for (const auto& [r, link] : list) {
       const IfaceFacts* i = c.iface(r, link);
-      virtual_link = virtual_link || (i && (i->kind == netif::Kind::veth ||
-                                            label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface));
+      virtual_link =
+          virtual_link || (i && (i->kind == netif::Kind::veth ||
+                                 label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface));
     }
-    auto f = core::new_finding("preflight.address.duplicate", virtual_link ? core::Label::virtual_interface : core::Label::other,
-                  used ? core::Severity::error : core::Severity::warning,
-                  fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
-                              used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
+    auto f = core::new_finding(
+        "preflight.address.duplicate", virtual_link ? core::Label::virtual_interface : core::Label::other,
+        used ? core::Severity::error : core::Severity::warning,
+        fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
+                    used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
     for (const auto& [r, link] : list) {
       f.hosts.push_back(c.host(r));
       f.ranks.push_back(r);
@@ -145,7 +153,7 @@ void compare_mtu(Ctx& c, const Recommendation* rec) {
   }
   if (by_mtu.size() < 2) return;
   auto f = core::new_finding("preflight.mtu.differs", core::Label::mtu_mismatch, core::Severity::warning,
-                "the interfaces NCCL will use have different MTUs");
+                             "the interfaces NCCL will use have different MTUs");
   for (const auto& [mtu, who] : by_mtu) f.evidence.push_back(fmt::format("MTU {}: {}", mtu, core::join(who, ", ")));
   f.fix.text = "use one MTU on every node's cluster interface (and the switches between them)";
   c.findings.push_back(std::move(f));
@@ -162,7 +170,8 @@ void check_master(Ctx& c) {
   // where the name resolves elsewhere has a stale /etc/hosts entry or DNS answer.
   const NodeFacts& zero = *c.node.at(0);
   auto zero_master = zero.env.find("MASTER_ADDR");
-  std::string zero_first = zero_master != zero.env.end() && zero.master_addr_error.empty() && !zero.master_addr_resolves.empty() &&
+  std::string zero_first = zero_master != zero.env.end() && zero.master_addr_error.empty() &&
+                                   !zero.master_addr_resolves.empty() &&
                                    reached_at_zero(zero.master_addr_resolves.front())
                                ? zero.master_addr_resolves.front()
                                : "";
@@ -171,8 +180,9 @@ void check_master(Ctx& c) {
     auto m = f.env.find("MASTER_ADDR");
     if (m == f.env.end()) continue;
     if (!f.master_addr_error.empty()) {
-      auto x = core::new_finding("preflight.master-addr.unresolved", core::Label::hostname_resolution, core::Severity::error,
-                    fmt::format("MASTER_ADDR={} does not resolve on {}", m->second, c.host(r)));
+      auto x =
+          core::new_finding("preflight.master-addr.unresolved", core::Label::hostname_resolution, core::Severity::error,
+                            fmt::format("MASTER_ADDR={} does not resolve on {}", m->second, c.host(r)));
       x.hosts = {c.host(r)};
       x.ranks = {r};
       x.evidence.push_back(f.master_addr_error);
@@ -193,25 +203,34 @@ void check_master(Ctx& c) {
       bool stale = r != 0 && !zero_first.empty() && first != zero_first && m->second == zero_master->second;
       // resolving right to an address nobody reached is a reachability symptom, not a name problem
       auto label = owned && !loop && !stale ? core::Label::no_route : core::Label::hostname_resolution;
-      std::string what = loop ? "a loopback address" : !owned ? "which is not an address of rank 0" : "which the other nodes cannot reach";
+      std::string what = loop     ? "a loopback address"
+                         : !owned ? "which is not an address of rank 0"
+                                  : "which the other nodes cannot reach";
       if (stale)
-        what = fmt::format("{}, while on {} (rank 0) it resolves to {}, which every peer reached: a stale /etc/hosts entry or DNS "
-                           "answer on {}",
-                           loop ? "a loopback address" : !owned ? "not an address of rank 0" : "an address of rank 0 the peers do not reach",
-                           c.host(0), zero_first, c.host(r));
-      auto x = core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
-                    fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first, what));
+        what = fmt::format(
+            "{}, while on {} (rank 0) it resolves to {}, which every peer reached: a stale /etc/hosts entry or DNS "
+            "answer on {}",
+            loop     ? "a loopback address"
+            : !owned ? "not an address of rank 0"
+                     : "an address of rank 0 the peers do not reach",
+            c.host(0), zero_first, c.host(r));
+      auto x =
+          core::new_finding("preflight.master-addr.wrong", label, core::Severity::error,
+                            fmt::format("MASTER_ADDR={} resolves on {} to {}, {}", m->second, c.host(r), first, what));
       x.hosts = {c.host(r)};
       x.ranks = {r};
-      x.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0),
-                                       core::join(std::vector<std::string>(zero_addrs.begin(), zero_addrs.end()), ", ")));
+      x.evidence.push_back(
+          fmt::format("rank 0 ({}) addresses: {}", c.host(0),
+                      core::join(std::vector<std::string>(zero_addrs.begin(), zero_addrs.end()), ", ")));
       x.fix.text = "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
       c.findings.push_back(std::move(x));
     } else if (r == 0 && loop) {
-      auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution, core::Severity::warning,
-                    fmt::format("MASTER_ADDR={} resolves to {} on rank 0 itself", m->second, first));
+      auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution,
+                                 core::Severity::warning,
+                                 fmt::format("MASTER_ADDR={} resolves to {} on rank 0 itself", m->second, first));
       x.hosts = {c.host(0)};
-      x.evidence.push_back("the store still listens on every address, but Gloo/TF may bind loopback by the same lookup");
+      x.evidence.push_back(
+          "the store still listens on every address, but Gloo/TF may bind loopback by the same lookup");
       x.fix.text = "map the hostname to the cluster address in /etc/hosts, or use the IP address as MASTER_ADDR";
       c.findings.push_back(std::move(x));
     }
@@ -241,7 +260,7 @@ void check_tf_config(Ctx& c) {
   }
   if (clusters.size() > 1) {
     auto f = core::new_finding("preflight.tf-config.cluster-differs", core::Label::tf_config, core::Severity::error,
-                  "TF_CONFIG describes different clusters on different workers");
+                               "TF_CONFIG describes different clusters on different workers");
     for (const auto& [cl, hosts] : clusters) f.evidence.push_back(fmt::format("{}: {}", core::join(hosts, ", "), cl));
     f.fix.text = "give every worker the same TF_CONFIG cluster; only task.type/index differ";
     c.findings.push_back(std::move(f));
@@ -249,7 +268,7 @@ void check_tf_config(Ctx& c) {
   for (const auto& [task, hosts] : tasks) {
     if (hosts.size() < 2) continue;
     auto f = core::new_finding("preflight.tf-config.duplicate-task", core::Label::tf_config, core::Severity::error,
-                  fmt::format("TF_CONFIG task {} is claimed by {} workers", task, hosts.size()));
+                               fmt::format("TF_CONFIG task {} is claimed by {} workers", task, hosts.size()));
     f.hosts = hosts;
     f.fix.text = "give each worker a unique task index";
     c.findings.push_back(std::move(f));
@@ -259,9 +278,10 @@ void check_tf_config(Ctx& c) {
 void check_clocks(Ctx& c) {
   for (const auto& [r, skew] : c.in.clock_skew_us) {
     if (std::llabs(skew) <= k_max_skew_us) continue;
-    auto f = core::new_finding("preflight.clock.skew", core::Label::other, core::Severity::warning,
-                  fmt::format("the clock of {} is {:.1f} s {} rank 0's", c.host(r), static_cast<double>(std::llabs(skew)) / 1e6,
-                              skew > 0 ? "ahead of" : "behind"));
+    auto f =
+        core::new_finding("preflight.clock.skew", core::Label::other, core::Severity::warning,
+                          fmt::format("the clock of {} is {:.1f} s {} rank 0's", c.host(r),
+                                      static_cast<double>(std::llabs(skew)) / 1e6, skew > 0 ? "ahead of" : "behind"));
     f.hosts = {c.host(r)};
     f.ranks = {r};
     f.fix.text = "run NTP/chrony on every node (log timestamps and TLS certificates depend on it)";

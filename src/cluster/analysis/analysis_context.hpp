@@ -24,10 +24,10 @@ inline bool carries_data(const ProbeResult& p) {
 
 struct Ctx {
   const AnalysisInput& in;
-  std::map<int, const NodeFacts*> node;              // rank -> facts
-  std::map<int, std::set<std::string>> good;         // rank -> good addresses (echo + bulk)
-  std::map<int, std::set<std::string>> echo_good;    // rank -> addresses every peer echoed with
-  std::vector<int> live;                             // ranks present and not lost
+  std::map<int, const NodeFacts*> node;            // rank -> facts
+  std::map<int, std::set<std::string>> good;       // rank -> good addresses (echo + bulk)
+  std::map<int, std::set<std::string>> echo_good;  // rank -> addresses every peer echoed with
+  std::vector<int> live;                           // ranks present and not lost
   std::vector<core::Finding> findings;
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> candidates;  // (from, to) -> candidate probes
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> job;         // (from, to) -> job-port probes
@@ -44,13 +44,13 @@ struct Ctx {
   std::vector<std::pair<int, int>> judged_pairs() const;
 };
 
-void find_reachability(Ctx& c);   // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
+void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
 // Pairs no candidate probe tested (to -> from ranks): a warning that says so and why, never "cannot be reached".
 void report_untested(Ctx& c, const std::map<int, std::vector<int>>& untested);
 void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
-void find_comparisons(Ctx& c);    // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
-void find_address_families(Ctx& c);   // IPv6 link-local only, no common address family
-void import_node_findings(Ctx& c);    // each node's own configuration findings, grouped by id
+void find_comparisons(Ctx& c);       // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+void find_address_families(Ctx& c);  // IPv6 link-local only, no common address family
+void import_node_findings(Ctx& c);   // each node's own configuration findings, grouped by id
 Recommendation recommend(const Ctx& c);
 
 // The causal order (analysis_causes.cpp): 0 configuration ... 6 performance.

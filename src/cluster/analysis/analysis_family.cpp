@@ -17,7 +17,7 @@ namespace dd::cluster::detail {
 namespace {
 
 struct Families {
-  bool v4 = false, v6 = false;              // routable addresses on running links
+  bool v4 = false, v6 = false;               // routable addresses on running links
   std::vector<const os::AddressEntry*> ll6;  // fe80:: on running non-loopback links
 };
 
@@ -61,27 +61,30 @@ void link_local_only(Ctx& c, const std::map<int, Families>& fam) {
   }
   for (const auto& [r, fs] : fam)
     for (const auto* e : fs.ll6)
-      f.evidence.push_back(fmt::format("{}: {} {} (scope id {} = its ifindex there)", c.host(r), e->link, e->addr, e->scope_id));
+      f.evidence.push_back(
+          fmt::format("{}: {} {} (scope id {} = its ifindex there)", c.host(r), e->link, e->addr, e->scope_id));
   if (auto zero = fam.find(0); zero != fam.end() && !zero->second.ll6.empty()) {
     const os::AddressEntry& z = *zero->second.ll6.front();
-    f.evidence.push_back(fmt::format("NCCL's unique id carries rank 0's address {}%{} with scope id {}; the other ranks "
-                                     "connect with that scope id verbatim",
-                                     z.addr, z.link, z.scope_id));
+    f.evidence.push_back(
+        fmt::format("NCCL's unique id carries rank 0's address {}%{} with scope id {}; the other ranks "
+                    "connect with that scope id verbatim",
+                    z.addr, z.link, z.scope_id));
     for (const auto& [r, fs] : fam) {
       if (r == 0) continue;
       std::string there = link_with_ifindex(*c.node.at(r), z.scope_id);
-      f.evidence.push_back(there.empty() ? fmt::format("on {} no link has ifindex {}: the connect fails", c.host(r), z.scope_id)
-                           : there == z.link
-                               ? fmt::format("on {} ifindex {} is {} too (equal by chance): NCCL may connect, torch's "
-                                             "MASTER_ADDR and Gloo still cannot use a zoned address",
-                                             c.host(r), z.scope_id, there)
-                               : fmt::format("on {} ifindex {} is {}, another link: the connect goes out the wrong way",
-                                             c.host(r), z.scope_id, there));
+      f.evidence.push_back(
+          there.empty()     ? fmt::format("on {} no link has ifindex {}: the connect fails", c.host(r), z.scope_id)
+          : there == z.link ? fmt::format("on {} ifindex {} is {} too (equal by chance): NCCL may connect, torch's "
+                                          "MASTER_ADDR and Gloo still cannot use a zoned address",
+                                          c.host(r), z.scope_id, there)
+                            : fmt::format("on {} ifindex {} is {}, another link: the connect goes out the wrong way",
+                                          c.host(r), z.scope_id, there));
     }
   }
-  f.fix.text = "give that network routable addresses on every node (IPv4, or IPv6 ULA fd00::/8 or global), then set "
-               "MASTER_ADDR to rank 0's routable address, and NCCL_SOCKET_FAMILY=AF_INET6 when they are IPv6 "
-               "(AF_INET for IPv4)";
+  f.fix.text =
+      "give that network routable addresses on every node (IPv4, or IPv6 ULA fd00::/8 or global), then set "
+      "MASTER_ADDR to rank 0's routable address, and NCCL_SOCKET_FAMILY=AF_INET6 when they are IPv6 "
+      "(AF_INET for IPv4)";
   c.findings.push_back(std::move(f));
 }
 
@@ -92,18 +95,19 @@ void mixed_families(Ctx& c, const std::map<int, Families>& fam) {
     if (f.v6 && !f.v4) v6_only.push_back(c.host(r));
   }
   if (v4_only.empty() || v6_only.empty()) return;
-  auto f = core::new_finding("preflight.family.mismatch", core::Label::no_route, core::Severity::error,
-                             fmt::format("{} {} only IPv4 and {} only IPv6 addresses: no address family is common to "
-                                         "all nodes",
-                                         core::join(v4_only, ", "), v4_only.size() == 1 ? "has" : "have",
-                                         core::join(v6_only, ", ")));
+  auto f = core::new_finding(
+      "preflight.family.mismatch", core::Label::no_route, core::Severity::error,
+      fmt::format("{} {} only IPv4 and {} only IPv6 addresses: no address family is common to "
+                  "all nodes",
+                  core::join(v4_only, ", "), v4_only.size() == 1 ? "has" : "have", core::join(v6_only, ", ")));
   f.hosts = v4_only;
   f.hosts.insert(f.hosts.end(), v6_only.begin(), v6_only.end());
   f.evidence.push_back("IPv4 only: " + core::join(v4_only, ", "));
   f.evidence.push_back("IPv6 only: " + core::join(v6_only, ", "));
-  f.fix.text = "give every node an address of one family on the cluster network and make each host name resolve to "
-               "it (Gloo binds the address its host name resolves to); set NCCL_SOCKET_FAMILY (AF_INET or AF_INET6) "
-               "and MASTER_ADDR to match";
+  f.fix.text =
+      "give every node an address of one family on the cluster network and make each host name resolve to "
+      "it (Gloo binds the address its host name resolves to); set NCCL_SOCKET_FAMILY (AF_INET or AF_INET6) "
+      "and MASTER_ADDR to match";
   c.findings.push_back(std::move(f));
 }
 

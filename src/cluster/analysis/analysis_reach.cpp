@@ -20,8 +20,10 @@ namespace {
 constexpr std::size_t k_max_evidence = 6;
 
 void add_evidence(core::Finding& f, const std::string& line) {
-  if (f.evidence.size() < k_max_evidence) f.evidence.push_back(line);
-  else if (f.evidence.size() == k_max_evidence) f.evidence.push_back("...");
+  if (f.evidence.size() < k_max_evidence)
+    f.evidence.push_back(line);
+  else if (f.evidence.size() == k_max_evidence)
+    f.evidence.push_back("...");
 }
 
 // The rules that drop `port` on node `rank`, as that node read them in its own ruleset: one
@@ -42,12 +44,12 @@ void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& whe
     if (std::find(out.evidence.begin(), out.evidence.end(), line) != out.evidence.end()) continue;
     out.evidence.push_back(std::move(line));
     if (b.handle) {
-      out.port_fixes.push_back(fmt::format("on {}, remove the rule that drops TCP port {}:\n  {}\nor accept the port "
-                                           "ahead of it:\n  {}",
-                                           c.host(rank), port, firewall::removal_command(b, port),
-                                           firewall::accept_command(b, port)));
-      out.ephemeral_fixes.push_back(fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank),
-                                                firewall::removal_command(b, port)));
+      out.port_fixes.push_back(
+          fmt::format("on {}, remove the rule that drops TCP port {}:\n  {}\nor accept the port "
+                      "ahead of it:\n  {}",
+                      c.host(rank), port, firewall::removal_command(b, port), firewall::accept_command(b, port)));
+      out.ephemeral_fixes.push_back(
+          fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank), firewall::removal_command(b, port)));
     } else {
       out.port_fixes.push_back(fmt::format("on {}, accept TCP port {} ahead of the chain's policy drop:\n  {}",
                                            c.host(rank), port, firewall::accept_command(b, port)));
@@ -72,8 +74,8 @@ struct PairState {
   bool black_hole = false;  // an address passed the echo and lost the bulk
 };
 
-using Buckets = std::map<int, std::vector<int>>;                       // to -> from ranks
-using Evidence = std::map<int, std::vector<const ProbeResult*>>;        // to -> failed probes
+using Buckets = std::map<int, std::vector<int>>;                                       // to -> from ranks
+using Evidence = std::map<int, std::vector<const ProbeResult*>>;                       // to -> failed probes
 using Holes = std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>>;  // (to, iface)
 
 void drop_from(Buckets& buckets, Evidence& ev, int from, const std::set<int>& keep_to) {
@@ -100,8 +102,10 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
     for (int r : {p.from, p.to}) {
       peers[r].insert(r == p.from ? p.to : p.from);
       ++touching[r];
-      if (p.dead) ++dead[r];
-      else ++echoed[r];
+      if (p.dead)
+        ++dead[r];
+      else
+        ++echoed[r];
       if (p.black_hole) ++holes[r];
     }
   }
@@ -127,9 +131,12 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
     }
     std::vector<const ProbeResult*> keep;
     for (const auto* p : it->second) {
-      auto home = std::find_if(black_hole.begin(), black_hole.end(), [&](const auto& e) { return e.first.first == p->from; });
-      if (behind_hole(p->from) && home != black_hole.end()) home->second.push_back(p);
-      else keep.push_back(p);
+      auto home =
+          std::find_if(black_hole.begin(), black_hole.end(), [&](const auto& e) { return e.first.first == p->from; });
+      if (behind_hole(p->from) && home != black_hole.end())
+        home->second.push_back(p);
+      else
+        keep.push_back(p);
     }
     it->second = std::move(keep);
     it = it->second.empty() ? black_hole.erase(it) : std::next(it);
@@ -143,10 +150,15 @@ std::vector<std::string> passed_lines(const Ctx& c, int to, const std::vector<in
   std::vector<std::string> out;
   for (int from : froms) {
     for (const auto* p : c.job_probes(from, to))
-      if (p->ok) out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed", from, c.host(from), c.host(to), p->target.addr, p->target.port, p->target.what));
+      if (p->ok)
+        out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed", from, c.host(from), c.host(to),
+                                  p->target.addr, p->target.port, p->target.what));
     for (const auto& probes : {c.job_probes(to, from), c.candidate_probes(to, from)})
       for (const auto* p : probes)
-        if (p->ok) out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed (connections from {} get through)", to, c.host(to), c.host(from), p->target.addr, p->target.port, p->target.iface.empty() ? p->target.what : p->target.iface, c.host(to)));
+        if (p->ok)
+          out.push_back(fmt::format("rank {} ({}) -> {} {}:{} [{}]: echo passed (connections from {} get through)", to,
+                                    c.host(to), c.host(from), p->target.addr, p->target.port,
+                                    p->target.iface.empty() ? p->target.what : p->target.iface, c.host(to)));
   }
   return out;
 }
@@ -171,14 +183,19 @@ std::string gloo_direction(const Ctx& c, int to, const std::vector<int>& froms) 
     (their_ip->bytes > my_ip->bytes ? into : out_of).push_back(from);
   }
   if (into.empty())
-    return fmt::format("Gloo opens each pair's connection from the greater address: {} ({}) connects out to rank(s) {}, so Gloo's pairs need no connection into it",
-                       c.host(to), *mine, ranks_text(out_of));
-  return fmt::format("Gloo opens each pair's connection from the greater address: rank(s) {} connect into {} ({}), so those Gloo pairs hang too",
-                     ranks_text(into), c.host(to), *mine);
+    return fmt::format(
+        "Gloo opens each pair's connection from the greater address: {} ({}) connects out to rank(s) {}, so Gloo's "
+        "pairs need no connection into it",
+        c.host(to), *mine, ranks_text(out_of));
+  return fmt::format(
+      "Gloo opens each pair's connection from the greater address: rank(s) {} connect into {} ({}), so those Gloo "
+      "pairs hang too",
+      ranks_text(into), c.host(to), *mine);
 }
 
 // What the probes saw, then the cause as far as the ruleset shows it.
-std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms, const std::vector<const ProbeResult*>& fails, bool ruled) {
+std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
+                            const std::vector<const ProbeResult*>& fails, bool ruled) {
   std::set<int> ports;
   for (const auto* p : fails) ports.insert(p->target.port);
   std::vector<std::string> port_text;
@@ -186,26 +203,32 @@ std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
   bool job_answered = false;
   for (int from : froms)
     for (const auto* p : c.job_probes(from, to)) job_answered = job_answered || p->ok;
-  std::string seen = fmt::format("connections from rank(s) {} to {}'s probe port(s) {} get no answer{}", ranks_text(froms), c.host(to),
-                                 core::join(port_text, ","), job_answered ? " while its job port answered" : "");
+  std::string seen =
+      fmt::format("connections from rank(s) {} to {}'s probe port(s) {} get no answer{}", ranks_text(froms), c.host(to),
+                  core::join(port_text, ","), job_answered ? " while its job port answered" : "");
   if (ruled)
-    return fmt::format("{}: {}'s own nftables ruleset drops them; NCCL's data connections into {} (ephemeral ports) will hang", seen, c.host(to), c.host(to));
-  return fmt::format("{}: {} accepts only the job's own ports; NCCL and Gloo data connections (ephemeral ports) from rank(s) {} will hang",
-                     seen, c.host(to), ranks_text(froms));
+    return fmt::format(
+        "{}: {}'s own nftables ruleset drops them; NCCL's data connections into {} (ephemeral ports) will hang", seen,
+        c.host(to), c.host(to));
+  return fmt::format(
+      "{}: {} accepts only the job's own ports; NCCL and Gloo data connections (ephemeral ports) from rank(s) {} will "
+      "hang",
+      seen, c.host(to), ranks_text(froms));
 }
 
 }  // namespace
 
 void find_reachability(Ctx& c) {
-  std::map<int, std::vector<int>> no_route, ephemeral;               // to -> from ranks
+  std::map<int, std::vector<int>> no_route, ephemeral;  // to -> from ranks
   std::map<int, std::vector<const ProbeResult*>> no_route_ev, ephemeral_ev;
   std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>> black_hole;  // (to, iface)
-  std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                  // what -> probes
+  std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                 // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
   bool strong_loss = false;  // some lossy probe shows_loss (not only resent segments)
   std::map<int, std::pair<int, int>> loss_by_host;
-  std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  // rank -> (lossy probes touching it, ok probes touching it)
+  std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  //
+                                                    // rank -> (lossy probes touching it, ok probes touching it)
   std::vector<PairState> pairs;
   std::map<int, std::vector<int>> untested;  // to -> from ranks with no candidate probe
   for (const auto& [from, to] : c.judged_pairs()) {
@@ -229,17 +252,18 @@ void find_reachability(Ctx& c) {
           if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
           // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
           // progress (bytes acked) and retransmits; it is slow, not blocked.
-          if (black_hole_probe(*p))
-            black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
+          if (black_hole_probe(*p)) black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
           // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished
           // fast (a second probe resent too: retry_lossy replaces a clean one).
           bool strong = shows_loss(*p);
           if (strong || resent_segments(*p))
-            ++loss_by_host[from].first, ++loss_by_host[to].first, strong_loss = strong_loss || strong,
-            lossy.emplace_back(p->retransmits, fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}",
-                                                          from, c.host(from), c.host(to), p->target.addr, p->retransmits,
-                                                          p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps)
-                                                                     : "did not finish"));
+            ++loss_by_host[from].first, ++loss_by_host[to].first,
+                strong_loss = strong_loss || strong,
+                lossy.emplace_back(
+                    p->retransmits,
+                    fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}", from, c.host(from),
+                                c.host(to), p->target.addr, p->retransmits,
+                                p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps) : "did not finish"));
         } else {
           fails.push_back(p);
         }
@@ -255,38 +279,46 @@ void find_reachability(Ctx& c) {
         // drops every port the failed probes tried.
         bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
           auto it = c.node.find(to);
-          return it != c.node.end() && !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
+          return it != c.node.end() &&
+                 !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
         });
         auto& bucket = job_ok || ruled ? ephemeral : no_route;
         auto& ev = job_ok || ruled ? ephemeral_ev : no_route_ev;
         bucket[to].push_back(from);
-        if (job_ok || ruled) ev[to].insert(ev[to].end(), fails.begin(), fails.end());
-        else if (!fails.empty()) ev[to].push_back(fails.front());
+        if (job_ok || ruled)
+          ev[to].insert(ev[to].end(), fails.begin(), fails.end());
+        else if (!fails.empty())
+          ev[to].push_back(fails.front());
       }
       if (min_rtt >= 0) ++slow_by_host[from].second, ++slow_by_host[to].second;
       if (slow_rtt(min_rtt))
-        ++slow_by_host[from].first, ++slow_by_host[to].first, slow.emplace_back(min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from,
-                                               c.host(from), to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
+        ++slow_by_host[from].first, ++slow_by_host[to].first,
+            slow.emplace_back(
+                min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from, c.host(from), to,
+                                     c.host(to), static_cast<double>(min_rtt) / 1000.0));
     }
   }
   auto cut_off = localise(pairs, no_route, no_route_ev, ephemeral, ephemeral_ev, black_hole);
   report_untested(c, untested);
   for (const auto& [to, froms] : no_route) {
-    auto f = core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
-                                    fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
+    auto f = core::new_finding(
+        "preflight.reach.no-route", core::Label::no_route, core::Severity::error,
+        fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     if (auto it = cut_off.find(to); it != cut_off.end())
-      add_evidence(f, fmt::format("{} reached none of its {} probed peers either: the node itself is cut off", c.host(to),
-                                  it->second));
+      add_evidence(f, fmt::format("{} reached none of its {} probed peers either: the node itself is cut off",
+                                  c.host(to), it->second));
     for (const auto* p : no_route_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
     c.findings.push_back(std::move(f));
   }
   for (const auto& [to, froms] : ephemeral) {
     RuleEvidence rules;  // the rule that drops the probe ports (ephemeral) on that node
-    for (const auto* p : ephemeral_ev[to]) add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
-    auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+    for (const auto* p : ephemeral_ev[to])
+      add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
+    auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked,
+                               core::Severity::error,
                                ephemeral_title(c, to, froms, ephemeral_ev[to], !rules.evidence.empty()));
     f.hosts = {c.host(to)};
     f.ranks = froms;
@@ -294,32 +326,36 @@ void find_reachability(Ctx& c) {
     for (const auto& line : passed_lines(c, to, froms)) add_evidence(f, line);
     if (auto g = gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
     for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
-    f.fix.text = "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
-                 "not only MASTER_PORT";
+    f.fix.text =
+        "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
+        "not only MASTER_PORT";
     for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }
   for (const auto& [key, probes] : black_hole) {
     const auto& [to, iface] = key;
     const IfaceFacts* i = c.iface(to, iface);
-    auto f = core::new_finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
-                                    fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
+    auto f = core::new_finding(
+        "preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
+        fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
     f.hosts = {c.host(to)};
     if (i) add_evidence(f, fmt::format("{} {} has MTU {}", c.host(to), iface, i->mtu));
     for (const auto* p : probes) {
       f.ranks.push_back(p->from);
       add_evidence(f, probe_line(c, *p));
     }
-    f.fix.text = fmt::format("use one MTU along the whole path: lower {} on {} (ip link set dev {} mtu 1500) or raise "
-                             "the MTU of the switch/bridge ports between the nodes",
-                             iface, c.host(to), iface);
+    f.fix.text = fmt::format(
+        "use one MTU along the whole path: lower {} on {} (ip link set dev {} mtu 1500) or raise "
+        "the MTU of the switch/bridge ports between the nodes",
+        iface, c.host(to), iface);
     c.findings.push_back(std::move(f));
   }
   for (const auto& [what, probes] : job_blocked) {
     const ProbeResult& p0 = *probes.front();
-    auto f = core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
-                                    fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer", what,
-                          p0.target.addr, p0.target.port, c.host(p0.target.to)));
+    auto f =
+        core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+                          fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer",
+                                      what, p0.target.addr, p0.target.port, c.host(p0.target.to)));
     f.hosts = {c.host(p0.target.to)};
     // The rules that drop it: inbound on the port's node, outbound on each node whose probe failed.
     RuleEvidence rules;
@@ -333,9 +369,10 @@ void find_reachability(Ctx& c) {
       add_evidence(f, probe_line(c, *p));
     }
     f.fix.text = rules.port_fixes.empty()
-                     ? fmt::format("open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
-                                   "port that is open",
-                                   p0.target.port, c.host(p0.target.to))
+                     ? fmt::format(
+                           "open TCP port {} on {} in its firewall (nft list ruleset / iptables -S), or choose a "
+                           "port that is open",
+                           p0.target.port, c.host(p0.target.to))
                      : core::join(rules.port_fixes, "\n");
     c.findings.push_back(std::move(f));
   }
@@ -346,10 +383,12 @@ void find_reachability(Ctx& c) {
   for (const auto& [rank, counts] : loss_by_host) loss_pattern = loss_pattern || counts.first * 2 >= counts.second;
   if (!lossy.empty() && loss_pattern) {
     std::sort(lossy.rbegin(), lossy.rend());
-    auto f = core::new_finding("preflight.reach.lossy", core::Label::performance, core::Severity::warning,
-                               strong_loss ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size())
-                                           : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
-                                                         "twice when retried): collectives can be slowed by it", lossy.size()));
+    auto f = core::new_finding(
+        "preflight.reach.lossy", core::Label::performance, core::Severity::warning,
+        strong_loss ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size())
+                    : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
+                                  "twice when retried): collectives can be slowed by it",
+                                  lossy.size()));
     for (const auto& l : lossy) add_evidence(f, l.second);
     f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
     c.findings.push_back(std::move(f));
@@ -360,12 +399,14 @@ void find_reachability(Ctx& c) {
   for (const auto& [rank, counts] : slow_by_host) slow_pattern = slow_pattern || counts.first * 2 >= counts.second;
   if (!slow.empty() && slow_pattern) {
     std::sort(slow.rbegin(), slow.rend());
-    auto f = core::new_finding("preflight.reach.slow", core::Label::performance, core::Severity::warning,
-                                    fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
-                          slow.size(), k_slow_rtt_us / 1000));
+    auto f = core::new_finding(
+        "preflight.reach.slow", core::Label::performance, core::Severity::warning,
+        fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
+                    slow.size(), k_slow_rtt_us / 1000));
     for (const auto& s : slow) add_evidence(f, s.second);
-    f.fix.text = "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
-                 "if the path cannot change";
+    f.fix.text =
+        "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
+        "if the path cannot change";
     c.findings.push_back(std::move(f));
   }
 }

@@ -135,7 +135,8 @@ TEST(PreflightScale, PlanTargetsFollowThePairPlan) {
   auto plan = make_peer_plan(ranks, o);
   ASSERT_TRUE(plan.sparse);
   std::vector<env::launchers::JobPort> ports;
-  for (int r = 0; r < 80; ++r) ports.push_back({"node" + std::to_string(r), 2222, "TF_CONFIG worker[" + std::to_string(r) + "]"});
+  for (int r = 0; r < 80; ++r)
+    ports.push_back({"node" + std::to_string(r), 2222, "TF_CONFIG worker[" + std::to_string(r) + "]"});
   for (int from : {0, 7, 79}) {
     auto targets = plan_for(from, nodes, ports, plan, 36000);
     std::size_t job = 0, full = 0;

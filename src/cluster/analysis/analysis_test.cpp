@@ -1,7 +1,7 @@
 #include "cluster/analysis/analysis.hpp"
-#include "cluster/analysis/node_facts.hpp"
 #include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/analysis_test_util.hpp"
+#include "cluster/analysis/node_facts.hpp"
 
 #include <gtest/gtest.h>
 
@@ -25,15 +25,16 @@ std::vector<ProbeResult> probes(const std::vector<NodeFacts>& nodes, const std::
 // black hole is the verdict's cause and the first finding.
 TEST(PreflightEvidence, MtuBlackHoleIsTheCauseAndTheEchoedMasterAddrIsNotUnreachable) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   for (auto& n : nodes) {
     n.env["MASTER_ADDR"] = "198.18.1.1";
     n.master_addr_resolves = {"198.18.1.1"};
   }
   auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    p.bulk_ok = false;  // echo passed (ok), bulk lost
-    p.bytes_acked = 1000;
-  })));
+                              p.bulk_ok = false;  // echo passed (ok), bulk lost
+                              p.bytes_acked = 1000;
+                            })));
   ASSERT_FALSE(a.findings.empty());
   EXPECT_EQ(a.findings.front().id, "preflight.mtu.black-hole");
   EXPECT_EQ(a.reason, a.findings.front().title);
@@ -54,7 +55,8 @@ TEST(PreflightEvidence, AStaleHostsEntryOnOneNodeIsHostnameResolution) {
   nodes.push_back(node(1, {{"eth0", "198.18.1.2", "physical"}}, "eth0", "eth0"));
   for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0";
   nodes[0].master_addr_resolves = {"198.18.1.1"};
-  nodes[1].master_addr_resolves = {"198.18.9.1"};  // node1's /etc/hosts: rank 0's old address, on a network node1 is not on
+  nodes[1].master_addr_resolves = {
+      "198.18.9.1"};  // node1's /etc/hosts: rank 0's old address, on a network node1 is not on
   auto eth1_dead = [](ProbeResult& p) {
     if (p.target.iface != "eth1") return;
     p.ok = p.bulk_ok = false;
@@ -80,7 +82,8 @@ TEST(PreflightEvidence, AMasterPortProbeThatWentToAStaleAddressRecommendsNoNewPo
   // MASTER_PORT probe timed out at that address while the others reached node0:29500. The fix
   // is MASTER_ADDR alone: the port was never tried at rank 0 from node2.
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 3; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   for (auto& n : nodes) n.env["MASTER_ADDR"] = "node0", n.master_addr_resolves = {"198.18.1.1"};
   nodes[2].master_addr_resolves = {"198.18.1.50"};
   auto ps = probes(nodes, [](ProbeResult&) {});
@@ -121,7 +124,8 @@ TEST(PreflightEvidence, OneNodeRunsNoPeerRuleAndClaimsNoProbe) {
   in.missing = {1};
   auto two = analyze(in);
   EXPECT_TRUE(has(two, "preflight.node.missing"));
-  for (const auto& c : two.recommendation.checks) EXPECT_EQ(c.find("reached by every other node"), std::string::npos) << c;
+  for (const auto& c : two.recommendation.checks)
+    EXPECT_EQ(c.find("reached by every other node"), std::string::npos) << c;
 }
 
 TEST(PreflightAnalysis, ClockSkewIsTheOffsetNearestZeroThatTheJoinTimingAllows) {
@@ -138,7 +142,8 @@ TEST(PreflightAnalysis, ClockSkewIsTheOffsetNearestZeroThatTheJoinTimingAllows) 
 
 TEST(PreflightAnalysis, HealthyClusterIsOkWithNothingToChange) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 3; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult&) {})));
   EXPECT_EQ(a.verdict, Verdict::ok) << a.reason;
   EXPECT_FALSE(core::has_error(a.findings));
@@ -150,8 +155,9 @@ TEST(PreflightAnalysis, HealthyClusterIsOkWithNothingToChange) {
 TEST(PreflightAnalysis, IsolatedEth0GetsOneModelCheckedIfnameValue) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 3; ++r)
-    nodes.push_back(node(r, {{"eth0", "198.18.100." + std::to_string(r + 1), "physical"},
-                             {"ens1f0", "198.18.1." + std::to_string(r + 1), "physical"}},
+    nodes.push_back(node(r,
+                         {{"eth0", "198.18.100." + std::to_string(r + 1), "physical"},
+                          {"ens1f0", "198.18.1." + std::to_string(r + 1), "physical"}},
                          "eth0", "ens1f0"));
   auto a = analyze(input_of(nodes, probes(nodes, unreachable_eth0)));
   EXPECT_EQ(a.verdict, Verdict::hang);
@@ -182,8 +188,9 @@ TEST(PreflightAnalysis, PerHostValuesWhenNoSingleValueSelectsTheRightInterfaceEv
 TEST(PreflightAnalysis, DockerAddressOnEveryNodeIsNamedAndAvoided) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 2; ++r)
-    nodes.push_back(node(r, {{"docker0", "198.19.255.1", "docker"}, {"eth0", "198.18.1." + std::to_string(r + 1), "physical"}},
-                         "docker0", "eth0"));
+    nodes.push_back(
+        node(r, {{"docker0", "198.19.255.1", "docker"}, {"eth0", "198.18.1." + std::to_string(r + 1), "physical"}},
+             "docker0", "eth0"));
   auto ps = probes(nodes, [](ProbeResult& p) {
     if (p.target.iface != "docker0") return;
     p.ok = p.bulk_ok = false;
@@ -199,18 +206,19 @@ TEST(PreflightAnalysis, DockerAddressOnEveryNodeIsNamedAndAvoided) {
 
 TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto hole = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    p.bulk_ok = false;
-    p.bytes_acked = 1000;
-    p.retransmits = 30;
-  })));
+                                 p.bulk_ok = false;
+                                 p.bytes_acked = 1000;
+                                 p.retransmits = 30;
+                               })));
   EXPECT_TRUE(has(hole, "preflight.mtu.black-hole"));
   EXPECT_EQ(hole.verdict, Verdict::hang);
   auto lossy = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    p.retransmits = 40;
-    p.bulk_mbps = 3;
-  })));
+                                  p.retransmits = 40;
+                                  p.bulk_mbps = 3;
+                                })));
   EXPECT_FALSE(has(lossy, "preflight.mtu.black-hole"));
   EXPECT_TRUE(has(lossy, "preflight.reach.lossy"));
   EXPECT_EQ(lossy.verdict, Verdict::slow);
@@ -224,15 +232,16 @@ TEST(PreflightAnalysis, ALateHandshakeIsLossOnlyWhenTheKernelResentTheSyn) {
   // on a loaded machine, where a descheduled prober saw a connect over 0.9 s. Only the kernel's
   // own count of resent SYNs says a packet was lost.
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto late = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    if (p.from == 0) p.connect_us = 1'200'000;
-  })));
+                                 if (p.from == 0) p.connect_us = 1'200'000;
+                               })));
   EXPECT_FALSE(has(late, "preflight.reach.lossy"));
   EXPECT_EQ(late.verdict, Verdict::ok) << late.reason;
   auto resent = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    if (p.from == 0) p.connect_us = 1'020'000, p.syn_retransmits = p.retransmits = 1;
-  })));
+                                   if (p.from == 0) p.connect_us = 1'020'000, p.syn_retransmits = p.retransmits = 1;
+                                 })));
   EXPECT_TRUE(has(resent, "preflight.reach.lossy"));
   EXPECT_EQ(resent.verdict, Verdict::slow);
 }
@@ -242,10 +251,12 @@ TEST(PreflightAnalysis, ResentBulkSegmentsOnAPairAreNeverAnOkVerdict) {
   // probe 0 -> 1 had resent segments. A transfer that finished fast with 5 retransmits (twice: a
   // clean retry would have replaced it) is loss on that pair: a warning naming it, not OK.
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    if (p.from == 0) p.retransmits = 5, p.snd_mss = 8948, p.bytes_acked = 524288, p.bulk_mbps = 2000;
-  })));
+                              if (p.from == 0)
+                                p.retransmits = 5, p.snd_mss = 8948, p.bytes_acked = 524288, p.bulk_mbps = 2000;
+                            })));
   EXPECT_EQ(a.verdict, Verdict::slow) << a.reason;
   ASSERT_TRUE(has(a, "preflight.reach.lossy"));
   const auto& f = get(a, "preflight.reach.lossy");
@@ -260,8 +271,9 @@ TEST(PreflightAnalysis, ResentBulkSegmentsOnAPairAreNeverAnOkVerdict) {
   EXPECT_EQ(clean.verdict, Verdict::ok) << clean.reason;
   EXPECT_FALSE(has(clean, "preflight.reach.lossy"));
   auto few = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    if (p.from == 0) p.retransmits = 5, p.snd_mss = 1448, p.bytes_acked = 524288, p.bulk_mbps = 2000;
-  })));
+                                if (p.from == 0)
+                                  p.retransmits = 5, p.snd_mss = 1448, p.bytes_acked = 524288, p.bulk_mbps = 2000;
+                              })));
   EXPECT_EQ(few.verdict, Verdict::ok) << few.reason;
 }
 
@@ -270,16 +282,17 @@ TEST(PreflightAnalysis, ALossyDistantLinkWhoseBulkRunsOutOfTimeIsSlowNotUnreacha
   // 296 KB when its 5 s budget ran out. The address still carries traffic: no hang, no new
   // interface, and the matrix shows a slow pair rather than an MTU black hole.
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    p.rtt_us = 200'000;
-    if (p.from == 1) {
-      p.bulk_ok = false;
-      p.bytes_acked = 296'025;
-      p.retransmits = 78;
-      p.snd_mss = 1448;
-    }
-  })));
+                              p.rtt_us = 200'000;
+                              if (p.from == 1) {
+                                p.bulk_ok = false;
+                                p.bytes_acked = 296'025;
+                                p.retransmits = 78;
+                                p.snd_mss = 1448;
+                              }
+                            })));
   EXPECT_EQ(a.verdict, Verdict::slow) << a.reason;
   EXPECT_TRUE(has(a, "preflight.reach.slow"));
   EXPECT_TRUE(has(a, "preflight.reach.lossy"));
@@ -292,10 +305,11 @@ TEST(PreflightAnalysis, ALossyDistantLinkWhoseBulkRunsOutOfTimeIsSlowNotUnreacha
 
 TEST(PreflightAnalysis, MissingAndLostRanksAreNamedAndOnlyLiveNodesJudge) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 3; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto in = input_of(nodes, probes(nodes, [](ProbeResult& p) {
-    if (p.target.to == 2) p.ok = p.bulk_ok = false;  // rank 2 died: nothing answers there
-  }));
+                       if (p.target.to == 2) p.ok = p.bulk_ok = false;  // rank 2 died: nothing answers there
+                     }));
   in.world = 4;
   in.missing = {3};
   in.lost[2] = "recv: peer closed";
@@ -311,7 +325,8 @@ TEST(PreflightAnalysis, MissingAndLostRanksAreNamedAndOnlyLiveNodesJudge) {
 
 TEST(PreflightAnalysis, SettingsVersionsMasterAddrAndTfConfigAreCompared) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   nodes[1].nccl_config["NCCL_SOCKET_IFNAME"] = "eth0";
   nodes[0].nccl_version = "2.28.9";
   nodes[1].nccl_version = "2.21.5";
@@ -336,7 +351,8 @@ TEST(PreflightAnalysis, SettingsVersionsMasterAddrAndTfConfigAreCompared) {
 
 TEST(PreflightAnalysis, DriverVersionsAreComparedWhereKnown) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 3; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 3; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   nodes[0].cuda_driver = "535.104.05";
   nodes[1].cuda_driver = "535.104.05";
   auto same = analyze(input_of(nodes, probes(nodes, [](ProbeResult&) {})));
@@ -355,7 +371,8 @@ TEST(PreflightAnalysis, DriverVersionsAreComparedWhereKnown) {
 
 TEST(PreflightAnalysis, BlockedMasterPortAndEphemeralPorts) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   ProbeResult job;
   job.from = 1;
   job.target = ProbeTarget{0, "198.18.1.1", 29500, "", "MASTER_PORT", true};
@@ -410,8 +427,8 @@ TEST(PreflightCauses, TheCausalOrderIsConfigurationNameInterfaceFirewallMtuSlowP
   fs.erase(fs.begin() + 2);
   detail::order_by_cause(fs);
   EXPECT_EQ(ids(fs), (std::vector<std::string>{"tf-config.duplicate-address", "preflight.master-addr.wrong",
-                                                "preflight.nccl.unreachable-interface", "preflight.reach.no-route",
-                                                "preflight.reach.slow", "preflight.perf"}));
+                                               "preflight.nccl.unreachable-interface", "preflight.reach.no-route",
+                                               "preflight.reach.slow", "preflight.perf"}));
 }
 
 // Each pair that can co-occur: the cause stays, a predicted symptom becomes its evidence, an
@@ -433,9 +450,10 @@ TEST(PreflightCauses, PredictedSymptomsFoldIntoTheirCause) {
       {finding("tf-config.localhost-in-multihost", L::tf_config), port("MASTER_PORT"), false},
       {finding("preflight.master-addr.wrong", L::hostname_resolution), port("MASTER_PORT"), true},
       {finding("env.master-port.invalid", L::config_typo), port("MASTER_PORT"), true},
-      {finding("preflight.master-addr.wrong", L::hostname_resolution),
-       finding("preflight.reach.no-route", L::no_route), false},
-      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local), finding("preflight.reach.no-route", L::no_route), true},
+      {finding("preflight.master-addr.wrong", L::hostname_resolution), finding("preflight.reach.no-route", L::no_route),
+       false},
+      {finding("preflight.ipv6.link-local-only", L::ipv6_link_local), finding("preflight.reach.no-route", L::no_route),
+       true},
       {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
        finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked), true},
       {finding("preflight.ipv6.link-local-only", L::ipv6_link_local),
@@ -519,7 +537,8 @@ TEST(PreflightCauses, AGroupedChoiceFindingIsSplitByHostAmongDifferentCauses) {
   EXPECT_EQ(fs[0].hosts, std::vector<std::string>{"node37"});
   EXPECT_EQ(fs[1].hosts, std::vector<std::string>{"node78"});
   auto says = [](const core::Finding& f, const std::string& text) {
-    return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+    return std::any_of(f.evidence.begin(), f.evidence.end(),
+                       [&](const std::string& e) { return e.find(text) != std::string::npos; });
   };
   EXPECT_TRUE(says(fs[0], "198.18.1.38"));
   EXPECT_FALSE(says(fs[0], "198.18.1.79"));
@@ -539,7 +558,8 @@ TEST(PreflightCauses, SplitEvidenceMatchesWholeHostNames) {
   detail::order_by_cause(fs);
   ASSERT_EQ(ids(fs), (std::vector<std::string>{"preflight.reach.no-route", "preflight.mtu.black-hole"}));
   auto says = [](const core::Finding& f, const std::string& text) {
-    return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+    return std::any_of(f.evidence.begin(), f.evidence.end(),
+                       [&](const std::string& e) { return e.find(text) != std::string::npos; });
   };
   EXPECT_TRUE(says(fs[0], "198.18.1.38"));
   EXPECT_FALSE(says(fs[0], "node3: "));
@@ -551,7 +571,8 @@ TEST(PreflightCauses, SplitEvidenceMatchesWholeHostNames) {
 // probe of that port fails. Rank 0 names the configuration, with the probe failure as evidence.
 TEST(PreflightCauses, TfConfigLocalhostIsTheCauseOfTheBlockedTaskPort) {
   std::vector<NodeFacts> nodes;
-  for (int r = 0; r < 2; ++r) nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   auto tf = core::new_finding("tf-config.localhost-in-multihost", core::Label::tf_config, core::Severity::error,
                               "TF_CONFIG mixes localhost/127.x with other hosts");
   tf.evidence = {"TF_CONFIG (environment): cluster.worker[0] is localhost:2222"};
@@ -608,7 +629,8 @@ TEST(PreflightCauses, Ipv6LinkLocalOnlyNamesTheScopeIdTrap) {
     EXPECT_EQ(f.label, core::Label::ipv6_link_local);
     EXPECT_EQ(a.verdict, Verdict::hang);
     auto says = [&](const std::string& text) {
-      return std::any_of(f.evidence.begin(), f.evidence.end(), [&](const std::string& e) { return e.find(text) != std::string::npos; });
+      return std::any_of(f.evidence.begin(), f.evidence.end(),
+                         [&](const std::string& e) { return e.find(text) != std::string::npos; });
     };
     EXPECT_TRUE(says("rank 0's address fe80::18:1%eth0 with scope id 2"));
     EXPECT_TRUE(says(same_ifindex ? "ifindex 2 is eth0 too" : "ifindex 2 is dummy9, another link")) << same_ifindex;

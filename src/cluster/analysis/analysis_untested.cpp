@@ -41,10 +41,12 @@ Why why_untested(const Ctx& c, int to, const std::vector<int>& froms) {
                         c.host(to)),
             fmt::format("give {} a routable address on a running link (`ip -br addr` there), {}", c.host(to), again)};
   if (!any_open)
-    return {fmt::format("every candidate listener {} opened failed: {}", c.host(to), core::join(failed, ", ")),
-            fmt::format("on {}, remove what kept the listeners from binding (the errors above), {}", c.host(to), again)};
-  return {fmt::format("rank(s) {} sent no probe result for {}'s candidate addresses", ranks_text(froms), c.host(to)),
-          fmt::format("run preflight again; if rank(s) {} still send none, their own output says why", ranks_text(froms))};
+    return {
+        fmt::format("every candidate listener {} opened failed: {}", c.host(to), core::join(failed, ", ")),
+        fmt::format("on {}, remove what kept the listeners from binding (the errors above), {}", c.host(to), again)};
+  return {
+      fmt::format("rank(s) {} sent no probe result for {}'s candidate addresses", ranks_text(froms), c.host(to)),
+      fmt::format("run preflight again; if rank(s) {} still send none, their own output says why", ranks_text(froms))};
 }
 
 }  // namespace
@@ -61,8 +63,8 @@ void report_untested(Ctx& c, const std::map<int, std::vector<int>>& untested) {
     f.evidence.push_back(why.evidence);
     for (int from : froms)
       for (const auto* p : c.job_probes(from, to))
-        f.evidence.push_back(fmt::format("rank {} ({}) -> {} {} {}:{}: {}", from, c.host(from), c.host(to), p->target.what,
-                                         p->target.addr, p->target.port,
+        f.evidence.push_back(fmt::format("rank {} ({}) -> {} {} {}:{}: {}", from, c.host(from), c.host(to),
+                                         p->target.what, p->target.addr, p->target.port,
                                          p->ok ? std::string("answered") : "failed: " + p->error));
     f.fix.text = why.step;
     c.findings.push_back(std::move(f));

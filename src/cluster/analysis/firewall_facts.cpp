@@ -54,9 +54,16 @@ json to_json(const FirewallFacts& f) {
   json blocks = json::array();
   for (const auto& pb : f.blocks) {
     const auto& b = pb.block;
-    blocks.push_back({{"port", pb.port}, {"direction", firewall::to_string(pb.direction)}, {"family", b.family},
-                      {"table", b.table}, {"chain", b.chain}, {"hook", b.hook}, {"base_chain", b.base_chain},
-                      {"handle", b.handle ? json(*b.handle) : json(nullptr)}, {"verdict", b.verdict}, {"rule", b.rule}});
+    blocks.push_back({{"port", pb.port},
+                      {"direction", firewall::to_string(pb.direction)},
+                      {"family", b.family},
+                      {"table", b.table},
+                      {"chain", b.chain},
+                      {"hook", b.hook},
+                      {"base_chain", b.base_chain},
+                      {"handle", b.handle ? json(*b.handle) : json(nullptr)},
+                      {"verdict", b.verdict},
+                      {"rule", b.rule}});
   }
   return {{"read", f.read}, {"error", f.error}, {"blocks", blocks}};
 }
@@ -70,7 +77,8 @@ core::Result<FirewallFacts> firewall_facts_from_json(const json& j) try {
     pb.port = b.at("port").get<int>();
     const auto direction = b.at("direction").get<std::string>();
     if (direction != "input" && direction != "output")
-      return core::make_error(core::ErrorKind::unreadable, "node facts: firewall.blocks: direction '" + direction + "'");
+      return core::make_error(core::ErrorKind::unreadable,
+                              "node facts: firewall.blocks: direction '" + direction + "'");
     pb.direction = direction == "input" ? firewall::Direction::input : firewall::Direction::output;
     pb.block.family = b.at("family").get<std::string>();
     pb.block.table = b.at("table").get<std::string>();

@@ -10,10 +10,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "transport/probe_server.hpp"
 #include "core/result.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "firewall/nft_rules.hpp"
+#include "transport/probe_server.hpp"
 
 namespace dd::cluster {
 

@@ -38,7 +38,8 @@ const env::launchers::JobPort k_master{"198.18.1.1", 29500, "MASTER_PORT", false
 
 TEST(FirewallFacts, EachListenedPortIsJudgedInboundAndEachJobPortOutbound) {
   os::fake::StaticFirewallSource source(ruleset("drop-port"));
-  auto f = judge_firewall(source.nft_ruleset_json(), {listener(29500, "MASTER_PORT"), listener(41234, "candidate")}, {k_master});
+  auto f = judge_firewall(source.nft_ruleset_json(), {listener(29500, "MASTER_PORT"), listener(41234, "candidate")},
+                          {k_master});
   EXPECT_EQ(source.reads, 1);
   ASSERT_TRUE(f.read);
   EXPECT_EQ(f.error, "");
@@ -51,8 +52,9 @@ TEST(FirewallFacts, EachListenedPortIsJudgedInboundAndEachJobPortOutbound) {
 }
 
 TEST(FirewallFacts, AnUnreadableRulesetNamesNoRuleAndSaysWhy) {
-  auto f = judge_firewall(core::make_error(core::ErrorKind::not_found, "ruleset not readable: libnftables.so.1 not found"),
-                          {listener(29500, "MASTER_PORT")}, {k_master});
+  auto f =
+      judge_firewall(core::make_error(core::ErrorKind::not_found, "ruleset not readable: libnftables.so.1 not found"),
+                     {listener(29500, "MASTER_PORT")}, {k_master});
   EXPECT_FALSE(f.read);
   EXPECT_EQ(f.error, "ruleset not readable: libnftables.so.1 not found");
   EXPECT_TRUE(f.blocks.empty());
@@ -63,9 +65,11 @@ TEST(FirewallFacts, AnUnreadableRulesetNamesNoRuleAndSaysWhy) {
 
 TEST(FirewallFacts, TheFactsCrossTheWireUnchanged) {
   NodeFacts n = testing::eth0_node(0, 1500, true);
-  n.firewall = judge_firewall(ruleset("policy-drop"), {listener(29400, "MASTER_PORT"), listener(29500, "MASTER_PORT")}, {k_master});
-  n.firewall.blocks.push_back(PortBlock{29500, firewall::Direction::output,
-                                        firewall::Block{"ip", "t", "output", "output", "output", 2, "drop", "meta l4proto tcp drop"}});
+  n.firewall = judge_firewall(ruleset("policy-drop"), {listener(29400, "MASTER_PORT"), listener(29500, "MASTER_PORT")},
+                              {k_master});
+  n.firewall.blocks.push_back(
+      PortBlock{29500, firewall::Direction::output,
+                firewall::Block{"ip", "t", "output", "output", "output", 2, "drop", "meta l4proto tcp drop"}});
   auto back = facts_from_json(to_json(n));
   ASSERT_TRUE(back.ok()) << back.error().message;
   EXPECT_TRUE(back->firewall.read);
@@ -117,7 +121,8 @@ TEST(FirewallFacts, ABlockedPortFindingNamesTheRuleAndTheCommandThatRemovesIt) {
   const auto* f = find(a, "preflight.port.blocked");
   ASSERT_NE(f, nullptr);
   ASSERT_FALSE(f->evidence.empty());
-  EXPECT_EQ(f->evidence.front(), "node0 (198.18.1.1): nftables table inet t chain input handle 3: tcp dport 29500 drop");
+  EXPECT_EQ(f->evidence.front(),
+            "node0 (198.18.1.1): nftables table inet t chain input handle 3: tcp dport 29500 drop");
   EXPECT_EQ(f->fix.text,
             "on node0, remove the rule that drops TCP port 29500:\n"
             "  nft delete rule inet t input handle 3\n"
@@ -128,14 +133,17 @@ TEST(FirewallFacts, ABlockedPortFindingNamesTheRuleAndTheCommandThatRemovesIt) {
 TEST(FirewallFacts, WithoutARuleFoundTheFindingStaysAsItWas) {
   auto plain = analyze(blocked_master_port(FirewallFacts{}));
   // The node read its ruleset and found nothing for 29500 (an accept first): the same finding.
-  auto accepted = analyze(blocked_master_port(judge_firewall(ruleset("accept-before-drop"), {listener(29500, "MASTER_PORT")}, {})));
+  auto accepted =
+      analyze(blocked_master_port(judge_firewall(ruleset("accept-before-drop"), {listener(29500, "MASTER_PORT")}, {})));
   // ... or could not read it at all.
   auto unreadable = analyze(blocked_master_port(
       judge_firewall(core::make_error(core::ErrorKind::not_found, "ruleset not readable: libnftables.so.1 not found"),
                      {listener(29500, "MASTER_PORT")}, {})));
   const auto* f = find(plain, "preflight.port.blocked");
   ASSERT_NE(f, nullptr);
-  EXPECT_EQ(f->fix.text, "open TCP port 29500 on node0 in its firewall (nft list ruleset / iptables -S), or choose a port that is open");
+  EXPECT_EQ(
+      f->fix.text,
+      "open TCP port 29500 on node0 in its firewall (nft list ruleset / iptables -S), or choose a port that is open");
   for (const auto* other : {find(accepted, "preflight.port.blocked"), find(unreadable, "preflight.port.blocked")}) {
     ASSERT_NE(other, nullptr);
     EXPECT_EQ(other->title, f->title);
@@ -166,19 +174,22 @@ TEST(FirewallFacts, EphemeralPortsBlockedNamesTheRuleThatDropsTheProbePorts) {
   EXPECT_EQ(f->evidence.front(),
             "node0 (198.18.1.1): nftables table inet filter chain input: policy drop, no rule accepts tcp dport 40000");
   // A policy has no one command for a range of ports: the fix stays the general one.
-  EXPECT_EQ(f->fix.text, "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
-                         "not only MASTER_PORT");
+  EXPECT_EQ(f->fix.text,
+            "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
+            "not only MASTER_PORT");
   // A rule is named in the fix with the command that removes it.
   nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};
   nodes[0].firewall.read = true;
-  nodes[0].firewall.blocks.push_back(PortBlock{40000, firewall::Direction::input,
-                                               firewall::Block{"inet", "t", "in", "input", "in", 5, "drop", "meta l4proto tcp drop"}});
+  nodes[0].firewall.blocks.push_back(
+      PortBlock{40000, firewall::Direction::input,
+                firewall::Block{"inet", "t", "in", "input", "in", 5, "drop", "meta l4proto tcp drop"}});
   in.nodes = nodes;
   auto b = analyze(in);
   const auto* g = find(b, "preflight.reach.ephemeral-ports-blocked");
   ASSERT_NE(g, nullptr);
   EXPECT_EQ(g->evidence.front(), "node0 (198.18.1.1): nftables table inet t chain in handle 5: meta l4proto tcp drop");
-  EXPECT_NE(g->fix.text.find("\non node0, the rule that drops them:\n  nft delete rule inet t in handle 5"), std::string::npos)
+  EXPECT_NE(g->fix.text.find("\non node0, the rule that drops them:\n  nft delete rule inet t in handle 5"),
+            std::string::npos)
       << g->fix.text;
 }
 
@@ -192,7 +203,8 @@ TEST(FirewallFacts, APolicyDropOnTheNodeThatReachedItsPeerIsAPortFilterNotNoRout
   in.world = 2;
   in.probed = {0, 1};
   in.probes = testing::probe_matrix(nodes, [](ProbeResult& p) {
-    if (p.target.to == 1) p.ok = p.bulk_ok = false, p.stage = "connect", p.failure = "timeout", p.error = "connect: timeout";
+    if (p.target.to == 1)
+      p.ok = p.bulk_ok = false, p.stage = "connect", p.failure = "timeout", p.error = "connect: timeout";
   });
   in.nodes = nodes;
   auto a = analyze(in);
@@ -200,14 +212,20 @@ TEST(FirewallFacts, APolicyDropOnTheNodeThatReachedItsPeerIsAPortFilterNotNoRout
   const auto* f = find(a, "preflight.reach.ephemeral-ports-blocked");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->hosts, std::vector<std::string>{"node1"});
-  EXPECT_EQ(f->title, "connections from rank(s) 0 to node1's probe port(s) 40000 get no answer: node1's own nftables ruleset drops "
-                      "them; NCCL's data connections into node1 (ephemeral ports) will hang");
+  EXPECT_EQ(
+      f->title,
+      "connections from rank(s) 0 to node1's probe port(s) 40000 get no answer: node1's own nftables ruleset drops "
+      "them; NCCL's data connections into node1 (ephemeral ports) will hang");
   ASSERT_GE(f->evidence.size(), 4u);
-  EXPECT_EQ(f->evidence[0], "node1 (198.18.1.2): nftables table inet filter chain input: policy drop, no rule accepts tcp dport 40000");
-  EXPECT_EQ(f->evidence[1], "rank 1 (node1) -> node0 198.18.1.1:40000 [eth0]: echo passed (connections from node1 get through)");
-  EXPECT_EQ(f->evidence[2], "Gloo opens each pair's connection from the greater address: node1 (198.18.1.2) connects out to rank(s) 0, "
-                            "so Gloo's pairs need no connection into it");
-  EXPECT_NE(f->evidence[3].find("rank 0 (node0) -> node1 198.18.1.2:40000 [eth0]: connect: timeout"), std::string::npos) << f->evidence[3];
+  EXPECT_EQ(f->evidence[0],
+            "node1 (198.18.1.2): nftables table inet filter chain input: policy drop, no rule accepts tcp dport 40000");
+  EXPECT_EQ(f->evidence[1],
+            "rank 1 (node1) -> node0 198.18.1.1:40000 [eth0]: echo passed (connections from node1 get through)");
+  EXPECT_EQ(f->evidence[2],
+            "Gloo opens each pair's connection from the greater address: node1 (198.18.1.2) connects out to rank(s) 0, "
+            "so Gloo's pairs need no connection into it");
+  EXPECT_NE(f->evidence[3].find("rank 0 (node0) -> node1 198.18.1.2:40000 [eth0]: connect: timeout"), std::string::npos)
+      << f->evidence[3];
   EXPECT_EQ(a.findings.front().id, "preflight.reach.ephemeral-ports-blocked");
 
   // one step short: node1's ruleset was not read (or drops nothing): nothing names a filter, and

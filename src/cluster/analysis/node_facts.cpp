@@ -26,7 +26,8 @@ std::optional<nccl::Endpoint> endpoint_from(const json& j) {
 
 // Settings that identify one rank and legitimately differ per node.
 bool per_node(const std::string& name) {
-  static const char* k_per_node[] = {"RANK", "LOCAL_RANK", "NODE_RANK", "GROUP_RANK", "ROLE_RANK", "TORCHELASTIC_RUN_ID"};
+  static const char* k_per_node[] = {"RANK",       "LOCAL_RANK", "NODE_RANK",
+                                     "GROUP_RANK", "ROLE_RANK",  "TORCHELASTIC_RUN_ID"};
   for (const char* n : k_per_node)
     if (name == n) return true;
   return false;
@@ -85,29 +86,54 @@ std::string iface_of(const NodeFacts& facts, const std::string& addr) {
 json to_json(const NodeFacts& f) {
   json entries = json::array();
   for (const auto& e : f.entries) {
-    entries.push_back({{"name", e.name}, {"link", e.link}, {"family", e.family == os::Family::inet ? "inet" : "inet6"},
-                       {"addr", e.addr}, {"prefix", e.prefix}, {"scope_id", e.scope_id}, {"up", e.up},
-                       {"running", e.running}, {"loopback", e.loopback}});
+    entries.push_back({{"name", e.name},
+                       {"link", e.link},
+                       {"family", e.family == os::Family::inet ? "inet" : "inet6"},
+                       {"addr", e.addr},
+                       {"prefix", e.prefix},
+                       {"scope_id", e.scope_id},
+                       {"up", e.up},
+                       {"running", e.running},
+                       {"loopback", e.loopback}});
   }
   json ifaces = json::object();
   for (const auto& [name, i] : f.ifaces)
-    ifaces[name] = {{"kind", netif::to_string(i.kind)}, {"mtu", i.mtu},           {"speed_mbps", i.speed_mbps},
-                    {"running", i.running},             {"enslaved", i.enslaved}, {"ifindex", i.ifindex}};
+    ifaces[name] = {{"kind", netif::to_string(i.kind)}, {"mtu", i.mtu},
+                    {"speed_mbps", i.speed_mbps},       {"running", i.running},
+                    {"enslaved", i.enslaved},           {"ifindex", i.ifindex}};
   json socket = json::array();
   for (const auto& e : f.nccl_socket) socket.push_back(endpoint_json(e));
   json listeners = json::array();
   for (const auto& l : f.listeners) {
-    listeners.push_back({{"addr", l.spec.addr}, {"port", l.port}, {"iface", l.spec.iface}, {"what", l.spec.what},
-                         {"ok", l.ok}, {"error", l.error}});
+    listeners.push_back({{"addr", l.spec.addr},
+                         {"port", l.port},
+                         {"iface", l.spec.iface},
+                         {"what", l.spec.what},
+                         {"ok", l.ok},
+                         {"error", l.error}});
   }
-  return {{"rank", f.rank}, {"host", f.host}, {"entries", entries}, {"ifaces", ifaces}, {"env", f.env},
-          {"nccl_config", f.nccl_config}, {"nccl_version", f.nccl_version}, {"cuda_driver", f.cuda_driver},
+  return {{"rank", f.rank},
+          {"host", f.host},
+          {"entries", entries},
+          {"ifaces", ifaces},
+          {"env", f.env},
+          {"nccl_config", f.nccl_config},
+          {"nccl_version", f.nccl_version},
+          {"cuda_driver", f.cuda_driver},
           {"model_version", f.model_version},
-          {"nccl_bootstrap", endpoint_json(f.nccl_bootstrap)}, {"nccl_socket", socket}, {"nccl_error", f.nccl_error},
-          {"gloo", endpoint_json(f.gloo)}, {"gloo_loopback", f.gloo_loopback}, {"gloo_source", f.gloo_source},
-          {"gloo_error", f.gloo_error}, {"master_addr_resolves", f.master_addr_resolves},
-          {"master_addr_error", f.master_addr_error}, {"time_us", f.time_us}, {"listeners", listeners},
-          {"node_findings", report::to_json(f.node_findings)}, {"firewall", to_json(f.firewall)}};
+          {"nccl_bootstrap", endpoint_json(f.nccl_bootstrap)},
+          {"nccl_socket", socket},
+          {"nccl_error", f.nccl_error},
+          {"gloo", endpoint_json(f.gloo)},
+          {"gloo_loopback", f.gloo_loopback},
+          {"gloo_source", f.gloo_source},
+          {"gloo_error", f.gloo_error},
+          {"master_addr_resolves", f.master_addr_resolves},
+          {"master_addr_error", f.master_addr_error},
+          {"time_us", f.time_us},
+          {"listeners", listeners},
+          {"node_findings", report::to_json(f.node_findings)},
+          {"firewall", to_json(f.firewall)}};
 }
 
 core::Result<NodeFacts> facts_from_json(const json& j) {
@@ -130,9 +156,14 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
     }
     for (const auto& [name, i] : j.at("ifaces").items()) {
       auto kind = netif::kind_from_string(i.at("kind").get<std::string>());
-      if (!kind) return core::make_error(core::ErrorKind::unreadable, "node facts: ifaces." + name + ".kind: unknown kind");
-      f.ifaces[name] = IfaceFacts{*kind, i.at("mtu").get<int>(), i.at("speed_mbps").get<std::int64_t>(),
-                                  i.at("running").get<bool>(), i.value("enslaved", false), i.value("ifindex", 0)};
+      if (!kind)
+        return core::make_error(core::ErrorKind::unreadable, "node facts: ifaces." + name + ".kind: unknown kind");
+      f.ifaces[name] = IfaceFacts{*kind,
+                                  i.at("mtu").get<int>(),
+                                  i.at("speed_mbps").get<std::int64_t>(),
+                                  i.at("running").get<bool>(),
+                                  i.value("enslaved", false),
+                                  i.value("ifindex", 0)};
     }
     f.env = j.at("env").get<std::map<std::string, std::string>>();
     f.nccl_config = j.at("nccl_config").get<std::map<std::string, std::string>>();
@@ -173,7 +204,8 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
   }
 }
 
-NodeFacts facts_from_report(const check::CheckReport& report, const os::Environment& env, const os::Resolver& resolver) {
+NodeFacts facts_from_report(const check::CheckReport& report, const os::Environment& env,
+                            const os::Resolver& resolver) {
   NodeFacts f;
   f.host = report.host;
   f.entries = report.inventory.entries;

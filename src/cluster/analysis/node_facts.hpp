@@ -13,12 +13,12 @@
 #include <nlohmann/json.hpp>
 
 #include "cluster/analysis/firewall_facts.hpp"
-#include "transport/probe_server.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "nccl/predict.hpp"
 #include "netif/interface.hpp"
 #include "os/interface_source.hpp"
+#include "transport/probe_server.hpp"
 
 namespace dd::check {
 struct CheckReport;
@@ -26,7 +26,7 @@ struct CheckReport;
 namespace dd::os {
 class Environment;
 class Resolver;
-}
+}  // namespace dd::os
 
 namespace dd::cluster {
 
@@ -42,24 +42,24 @@ struct IfaceFacts {
 struct NodeFacts {
   int rank = -1;
   std::string host;
-  std::vector<os::AddressEntry> entries;          // getifaddrs order
-  std::map<std::string, IfaceFacts> ifaces;       // by link name
-  std::map<std::string, std::string> env;         // settings that must agree across nodes
+  std::vector<os::AddressEntry> entries;           // getifaddrs order
+  std::map<std::string, IfaceFacts> ifaces;        // by link name
+  std::map<std::string, std::string> env;          // settings that must agree across nodes
   std::map<std::string, std::string> nccl_config;  // effective NCCL_* (environment + nccl.conf files)
-  std::string nccl_version;                       // library version found ("" when none)
-  std::string cuda_driver;                        // NVIDIA driver version ("" when none is loaded)
-  std::string model_version;                      // version the NCCL model used
-  std::optional<nccl::Endpoint> nccl_bootstrap;   // current NCCL choice
+  std::string nccl_version;                        // library version found ("" when none)
+  std::string cuda_driver;                         // NVIDIA driver version ("" when none is loaded)
+  std::string model_version;                       // version the NCCL model used
+  std::optional<nccl::Endpoint> nccl_bootstrap;    // current NCCL choice
   std::vector<nccl::Endpoint> nccl_socket;
   std::string nccl_error;
-  std::optional<nccl::Endpoint> gloo;             // current Gloo device
+  std::optional<nccl::Endpoint> gloo;  // current Gloo device
   bool gloo_loopback = false;
   std::string gloo_source;
   std::string gloo_error;
   std::vector<std::string> master_addr_resolves;  // MASTER_ADDR here, getaddrinfo order
   std::string master_addr_error;
-  std::int64_t time_us = 0;                       // wall clock (unix us) when sent
-  std::vector<Listener> listeners;                // probe listeners (candidates and job ports)
+  std::int64_t time_us = 0;         // wall clock (unix us) when sent
+  std::vector<Listener> listeners;  // probe listeners (candidates and job ports)
   // This node's own configuration findings from its check report (environment audit, TF_CONFIG,
   // hostname resolution, IPv6 link-local only, container): rank 0 weighs them as causes.
   std::vector<core::Finding> node_findings;

@@ -56,8 +56,8 @@ PeerPlan make_peer_plan(std::vector<int> ranks, const PlanOptions& o) {
   } else {
     for (int i = 1; i < n; ++i) edge(0, i);  // star around rank 0
     for (int i = 0; i < n; ++i) {
-      edge(i, (i + 1) % n);                  // ring
-      edge(i, btree_parent(i, n));           // double binary tree
+      edge(i, (i + 1) % n);         // ring
+      edge(i, btree_parent(i, n));  // double binary tree
       edge(i, dtree_parent(i, n));
     }
     std::mt19937_64 rng(o.seed);

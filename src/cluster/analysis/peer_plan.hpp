@@ -40,8 +40,8 @@ struct PeerPlan {
   // segments only (enough for an MTU black hole, not for a throughput figure).
   std::set<std::pair<int, int>> bulk;
 
-  std::size_t ordered_pairs() const;                // probed (from, to) pairs
-  bool probes(int from, int to) const;              // whether the plan has (from, to)
+  std::size_t ordered_pairs() const;    // probed (from, to) pairs
+  bool probes(int from, int to) const;  // whether the plan has (from, to)
 };
 
 // The plan over `ranks` (the ranks present, any order; the ring and trees follow ascending rank).

@@ -51,7 +51,7 @@ TEST(PeerPlan, SparsePlanGrowsLinearly) {
       for (const auto& [from, peers] : plan.peers)
         if (from != 0) most = std::max(most, peers.size());
       EXPECT_LE(most, 10 + 4 * kk) << "n=" << n << " k=" << k;  // random in-degree stays small
-      EXPECT_EQ(plan.peers.at(0).size(), nn - 1);                  // rank 0 talks to everyone
+      EXPECT_EQ(plan.peers.at(0).size(), nn - 1);               // rank 0 talks to everyone
     }
   }
 }

@@ -49,7 +49,8 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
     bool ours = false;
     for (const auto& l : nodes.at(owner).listeners)
       ours = ours || (l.ok && l.spec.what == job_ports[i].what && l.port == job_ports[i].port);
-    out.push_back(ProbeTarget{owner, job_ports[i].host, job_ports[i].port, "", job_ports[i].what, ours, bulk_of(owner)});
+    out.push_back(
+        ProbeTarget{owner, job_ports[i].host, job_ports[i].port, "", job_ports[i].what, ours, bulk_of(owner)});
   }
   return out;
 }
@@ -92,8 +93,14 @@ nlohmann::json probe_summary(const std::vector<ProbeResult>& probes, std::uint32
     if (p.ok && p.rtt_us >= 0) rtt.push_back(p.rtt_us);
     if (p.bulk_ok && p.target.protocol && !is_light && p.bulk_mbps > 0) mbps.push_back(p.bulk_mbps);
   }
-  return {{"total", probes.size()}, {"ok", ok}, {"bulk_ok", bulk}, {"failed", failed}, {"full_transfers", full},
-          {"light_transfers", light}, {"retried", retried}, {"lossy", lossy},
+  return {{"total", probes.size()},
+          {"ok", ok},
+          {"bulk_ok", bulk},
+          {"failed", failed},
+          {"full_transfers", full},
+          {"light_transfers", light},
+          {"retried", retried},
+          {"lossy", lossy},
           {"rtt_us", {{"p50", percentile(rtt, 0.5)}, {"p99", percentile(rtt, 0.99)}, {"max", percentile(rtt, 1.0)}}},
           {"bulk_mbps", {{"min", percentile(mbps, 0.0)}, {"p50", percentile(mbps, 0.5)}}}};
 }
@@ -117,10 +124,11 @@ nlohmann::json plan_json(const PeerPlan& plan, std::uint32_t light_bulk, std::ui
     j["seed"] = plan.seed;
     j["random_peers"] = plan.random_peers;
     j["covers"] = plan_covers(plan);
-    j["not_seen"] = "pairs outside the plan were never probed: a firewall or a broken route between two nodes that "
-                    "never talk in ring or tree order stays unseen; all-to-all jobs (MoE, expert parallelism) "
-                    "connect every pair - run with --full-mesh for them; --seed " + std::to_string(plan.seed) +
-                    " repeats this plan";
+    j["not_seen"] =
+        "pairs outside the plan were never probed: a firewall or a broken route between two nodes that "
+        "never talk in ring or tree order stays unseen; all-to-all jobs (MoE, expert parallelism) "
+        "connect every pair - run with --full-mesh for them; --seed " +
+        std::to_string(plan.seed) + " repeats this plan";
   }
   return j;
 }

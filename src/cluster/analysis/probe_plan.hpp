@@ -11,9 +11,9 @@
 
 #include "cluster/analysis/node_facts.hpp"
 #include "cluster/analysis/peer_plan.hpp"
+#include "env/launchers/launch_info.hpp"
 #include "transport/probe_json.hpp"
 #include "transport/prober.hpp"
-#include "env/launchers/launch_info.hpp"
 
 namespace dd::cluster {
 

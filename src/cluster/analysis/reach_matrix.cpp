@@ -10,28 +10,44 @@ namespace dd::cluster {
 
 std::string_view to_string(CellState s) {
   switch (s) {
-    case CellState::self: return "self";
-    case CellState::ok: return "ok";
-    case CellState::partial: return "partial";
-    case CellState::slow: return "slow";
-    case CellState::black_hole: return "mtu-black-hole";
-    case CellState::blocked: return "blocked";
-    case CellState::not_probed: return "not-probed";
-    case CellState::absent: return "absent";
+    case CellState::self:
+      return "self";
+    case CellState::ok:
+      return "ok";
+    case CellState::partial:
+      return "partial";
+    case CellState::slow:
+      return "slow";
+    case CellState::black_hole:
+      return "mtu-black-hole";
+    case CellState::blocked:
+      return "blocked";
+    case CellState::not_probed:
+      return "not-probed";
+    case CellState::absent:
+      return "absent";
   }
   return "absent";
 }
 
 char matrix_char(CellState s) {
   switch (s) {
-    case CellState::self: return '-';
-    case CellState::ok: return '.';
-    case CellState::partial: return 'x';
-    case CellState::slow: return 's';
-    case CellState::black_hole: return 'M';
-    case CellState::blocked: return 'X';
-    case CellState::not_probed: return ' ';
-    case CellState::absent: return '?';
+    case CellState::self:
+      return '-';
+    case CellState::ok:
+      return '.';
+    case CellState::partial:
+      return 'x';
+    case CellState::slow:
+      return 's';
+    case CellState::black_hole:
+      return 'M';
+    case CellState::blocked:
+      return 'X';
+    case CellState::not_probed:
+      return ' ';
+    case CellState::absent:
+      return '?';
   }
   return '?';
 }
@@ -47,8 +63,10 @@ Cell tally(const std::vector<const ProbeResult*>& probes) {
   for (const auto* p : probes) {
     ++c.probes;
     if (!p->ok) continue;
-    if (detail::carries_data(*p)) ++c.carried;
-    else ++c.echo_only;
+    if (detail::carries_data(*p))
+      ++c.carried;
+    else
+      ++c.echo_only;
     if (black_hole_probe(*p)) ++c.black_holes;
     if (c.best_rtt_us < 0 || p->rtt_us < c.best_rtt_us) c.best_rtt_us = p->rtt_us;
   }
@@ -86,10 +104,14 @@ ReachMatrix reach_matrix(const AnalysisInput& in) {
       auto it = candidates.find({from, to});
       Cell c = from == to ? Cell{} : tally(it == candidates.end() ? none : it->second);
       c.from = from, c.to = to;
-      if (from == to) c.state = CellState::self;
-      else if (absent.count(from) || absent.count(to)) c.state = CellState::absent;
-      else if (m.sparse && !in.planned.count({from, to})) c.state = CellState::not_probed;
-      else c.state = decide(c);
+      if (from == to)
+        c.state = CellState::self;
+      else if (absent.count(from) || absent.count(to))
+        c.state = CellState::absent;
+      else if (m.sparse && !in.planned.count({from, to}))
+        c.state = CellState::not_probed;
+      else
+        c.state = decide(c);
       m.cells.push_back(c);
     }
   return m;
@@ -99,8 +121,13 @@ nlohmann::json reach_json(const ReachMatrix& m) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& c : m.cells) {
     if (c.from == c.to) continue;
-    out.push_back({{"from", c.from}, {"to", c.to}, {"state", std::string(to_string(c.state))}, {"probes", c.probes},
-                   {"carried", c.carried}, {"echo_only", c.echo_only}, {"black_holes", c.black_holes},
+    out.push_back({{"from", c.from},
+                   {"to", c.to},
+                   {"state", std::string(to_string(c.state))},
+                   {"probes", c.probes},
+                   {"carried", c.carried},
+                   {"echo_only", c.echo_only},
+                   {"black_holes", c.black_holes},
                    {"best_rtt_us", c.best_rtt_us}});
   }
   return out;

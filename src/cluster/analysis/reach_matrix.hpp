@@ -16,15 +16,15 @@
 namespace dd::cluster {
 
 enum class CellState {
-  self,         // from == to
-  ok,           // every candidate address carried data, best round trip at most k_slow_rtt_us
-  partial,      // some addresses carried data, others did not
-  slow,         // data crossed, best round trip above k_slow_rtt_us
-  black_hole,   // an echo passed on a fast path and the bulk transfer was lost (MTU black hole)
-  blocked,      // no candidate address answered the echo
-  not_probed,   // not tested: both ranks present, no candidate address of `to` was tried from `from`
-                // (outside the plan, no candidate address, or no listener opened)
-  absent,       // either rank never joined, was lost, or sent no results
+  self,        // from == to
+  ok,          // every candidate address carried data, best round trip at most k_slow_rtt_us
+  partial,     // some addresses carried data, others did not
+  slow,        // data crossed, best round trip above k_slow_rtt_us
+  black_hole,  // an echo passed on a fast path and the bulk transfer was lost (MTU black hole)
+  blocked,     // no candidate address answered the echo
+  not_probed,  // not tested: both ranks present, no candidate address of `to` was tried from `from`
+               // (outside the plan, no candidate address, or no listener opened)
+  absent,      // either rank never joined, was lost, or sent no results
 };
 
 // "self", "ok", "partial", "slow", "mtu-black-hole", "blocked", "not-probed", "absent".
@@ -41,10 +41,10 @@ bool slow_rtt(std::int64_t best_rtt_us);
 struct Cell {
   int from = -1, to = -1;
   CellState state = CellState::absent;
-  int probes = 0;           // candidate probes of the pair
-  int carried = 0;          // of those, echo passed and data crossed (carries_data)
-  int echo_only = 0;        // echo passed, bulk lost
-  int black_holes = 0;      // of echo_only, on a fast path (black_hole_probe)
+  int probes = 0;                 // candidate probes of the pair
+  int carried = 0;                // of those, echo passed and data crossed (carries_data)
+  int echo_only = 0;              // echo passed, bulk lost
+  int black_holes = 0;            // of echo_only, on a fast path (black_hole_probe)
   std::int64_t best_rtt_us = -1;  // best round trip of the probes whose echo passed; -1: none
 };
 

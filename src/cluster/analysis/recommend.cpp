@@ -65,7 +65,8 @@ Recommendation recommend(const Ctx& c) {
   bool nccl_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
     const NodeFacts& f = *c.node.at(r);
     if (!f.nccl_bootstrap || !c.good.at(r).count(f.nccl_bootstrap->addr)) return false;
-    return std::all_of(f.nccl_socket.begin(), f.nccl_socket.end(), [&](const nccl::Endpoint& e) { return c.good.at(r).count(e.addr) != 0; });
+    return std::all_of(f.nccl_socket.begin(), f.nccl_socket.end(),
+                       [&](const nccl::Endpoint& e) { return c.good.at(r).count(e.addr) != 0; });
   });
   if (nccl_ok) {
     rec.checks.push_back("NCCL's current choice already uses an address every peer reached, on every node");
@@ -96,14 +97,15 @@ Recommendation recommend(const Ctx& c) {
         auto p = nccl_with(c, r, *chosen);
         picks.push_back(fmt::format("{} {} {}", c.host(r), p->bootstrap->iface, p->bootstrap->addr));
       }
-      rec.checks.push_back(fmt::format("NCCL_SOCKET_IFNAME={}: the NCCL model picks {}", *chosen, core::join(picks, ", ")));
+      rec.checks.push_back(
+          fmt::format("NCCL_SOCKET_IFNAME={}: the NCCL model picks {}", *chosen, core::join(picks, ", ")));
     } else {
       for (int r : usable) {
         for (const auto& link : ranked[r]) {
           if (auto p = nccl_with(c, r, "=" + link)) {
             rec.per_host[c.host(r)]["NCCL_SOCKET_IFNAME"] = "=" + link;
-            rec.checks.push_back(fmt::format("on {} NCCL_SOCKET_IFNAME==={}: the NCCL model picks {} {}", c.host(r), link,
-                                             p->bootstrap->iface, p->bootstrap->addr));
+            rec.checks.push_back(fmt::format("on {} NCCL_SOCKET_IFNAME==={}: the NCCL model picks {} {}", c.host(r),
+                                             link, p->bootstrap->iface, p->bootstrap->addr));
             break;
           }
         }
@@ -128,7 +130,8 @@ Recommendation recommend(const Ctx& c) {
     }
     if (common) {
       rec.env["GLOO_SOCKET_IFNAME"] = *common;
-      rec.checks.push_back(fmt::format("GLOO_SOCKET_IFNAME={}: the Gloo model binds a reached address on every node", *common));
+      rec.checks.push_back(
+          fmt::format("GLOO_SOCKET_IFNAME={}: the Gloo model binds a reached address on every node", *common));
     } else {
       for (int r : usable) {
         for (const auto& link : ranked[r]) {
@@ -160,7 +163,8 @@ Recommendation recommend(const Ctx& c) {
       for (const auto& e : zero.entries) {
         if (e.link == ranked[0].front() && c.good.at(0).count(e.addr)) {
           rec.env["MASTER_ADDR"] = e.addr;
-          rec.checks.push_back(fmt::format("MASTER_ADDR={}: rank 0's address on {}, reached by every peer", e.addr, e.link));
+          rec.checks.push_back(
+              fmt::format("MASTER_ADDR={}: rank 0's address on {}, reached by every peer", e.addr, e.link));
           break;
         }
       }
@@ -179,13 +183,15 @@ Recommendation recommend(const Ctx& c) {
   }
   if (master_port_blocked && c.in.rendezvous_port > 0) {
     rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);
-    rec.checks.push_back(fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
-                                     "again when preflight ends)",
-                                     c.in.rendezvous_port));
+    rec.checks.push_back(
+        fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
+                    "again when preflight ends)",
+                    c.in.rendezvous_port));
   }
   // Only when probes ran: with none, "every other node reached it" would hold of no node at all.
   if ((!rec.env.empty() || !rec.per_host.empty()) && !c.in.probes.empty())
-    rec.checks.push_back("every recommended address was reached by every other node with the echo and the bulk transfer");
+    rec.checks.push_back(
+        "every recommended address was reached by every other node with the echo and the bulk transfer");
   return rec;
 }
 

@@ -27,7 +27,8 @@ void healthy(ProbeResult&) {}
 // n nodes, each with eth0 198.18.1.(r+1), NCCL and Gloo on it.
 std::vector<NodeFacts> eth0_nodes(int n) {
   std::vector<NodeFacts> out;
-  for (int r = 0; r < n; ++r) out.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  for (int r = 0; r < n; ++r)
+    out.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
   return out;
 }
 
@@ -81,8 +82,9 @@ TEST(PreflightShort, SlowNeedsTheBestRoundTripAboveTheThresholdOnHalfANodesPairs
   // one slow address of a pair whose other address answers fast: the pair's best round trip is fast
   std::vector<NodeFacts> two;
   for (int r = 0; r < 2; ++r)
-    two.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"},
-                           {"eth1", "198.18.2." + std::to_string(r + 1), "physical"}},
+    two.push_back(node(r,
+                       {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"},
+                        {"eth1", "198.18.2." + std::to_string(r + 1), "physical"}},
                        "eth0", "eth0"));
   auto best = run(two, [](ProbeResult& p) {
     if (p.target.iface == "eth1") p.rtt_us = 400'000;
@@ -230,8 +232,8 @@ TEST(PreflightShort, ClockSkewNeedsMoreThanTwoSecondsOutsideTheJoinWindow) {
   auto in = input_of(nodes, testing::probe_matrix(nodes, healthy));
   // one step short: exactly 2 s either way; and a member clock 4 s ahead of the accept, read
   // during a join that took 4.7 s (the interval allows an in-sync clock)
-  for (std::int64_t skew : {std::int64_t{2'000'000}, std::int64_t{-2'000'000},
-                            clock_skew_us(104'000'000, 100'000'000, 104'700'000)}) {
+  for (std::int64_t skew :
+       {std::int64_t{2'000'000}, std::int64_t{-2'000'000}, clock_skew_us(104'000'000, 100'000'000, 104'700'000)}) {
     in.clock_skew_us[1] = skew;
     EXPECT_FALSE(has(analyze(in), "preflight.clock.skew")) << skew;
   }
@@ -377,8 +379,8 @@ TEST(PreflightShort, GlooLoopbackNeedsGlooSocketIfnameToNameLoopback) {
 // ---- address families ----
 
 void add_link_local(NodeFacts& n) {
-  n.entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fe80::18:" + std::to_string(n.rank + 1), 64, 2,
-                                       true, true, false});
+  n.entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fe80::18:" + std::to_string(n.rank + 1), 64,
+                                       2, true, true, false});
 }
 
 TEST(PreflightShort, Ipv6LinkLocalOnlyNeedsANodeWithNothingElseThePeersReach) {
@@ -403,7 +405,8 @@ TEST(PreflightShort, FamilyMismatchNeedsOneFamilyOnlyOnEachSide) {
   auto nodes = eth0_nodes(2);
   // one step short: node1 has an IPv6 ULA beside its IPv4 address; or only fe80:: beside nothing
   // routable (no routable family at all: not "IPv6 only")
-  nodes[1].entries.push_back(os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fd00:18::2", 64, 0, true, true, false});
+  nodes[1].entries.push_back(
+      os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fd00:18::2", 64, 0, true, true, false});
   EXPECT_FALSE(has(run(nodes), "preflight.family.mismatch"));
   auto ll = eth0_nodes(2);
   std::erase_if(ll[1].entries, [](const os::AddressEntry& e) { return e.addr == "198.18.1.2"; });
@@ -419,13 +422,16 @@ TEST(PreflightShort, TfConfigClusterDiffersNeedsTwoParsedClustersThatDiffer) {
   auto nodes = eth0_nodes(2);
   // one step short: the same cluster written in another key order and spacing, each with its own
   // task; and a TF_CONFIG node1 could not parse (its own finding says so), not a different cluster
-  nodes[0].env["TF_CONFIG"] = R"({"cluster":{"worker":["a:1","b:1"],"chief":["c:1"]},"task":{"type":"worker","index":0}})";
-  nodes[1].env["TF_CONFIG"] = R"({"task": {"index": 1, "type": "worker"}, "cluster": {"chief": ["c:1"], "worker": ["a:1", "b:1"]}})";
+  nodes[0].env["TF_CONFIG"] =
+      R"({"cluster":{"worker":["a:1","b:1"],"chief":["c:1"]},"task":{"type":"worker","index":0}})";
+  nodes[1].env["TF_CONFIG"] =
+      R"({"task": {"index": 1, "type": "worker"}, "cluster": {"chief": ["c:1"], "worker": ["a:1", "b:1"]}})";
   EXPECT_FALSE(has(run(nodes), "preflight.tf-config.cluster-differs"));
   auto broken = nodes;
   broken[1].env["TF_CONFIG"] = R"({"cluster": {"worker": ["a:1")";
   EXPECT_FALSE(has(run(broken), "preflight.tf-config.cluster-differs"));
-  nodes[1].env["TF_CONFIG"] = R"({"cluster":{"worker":["b:1","a:1"],"chief":["c:1"]},"task":{"type":"worker","index":1}})";
+  nodes[1].env["TF_CONFIG"] =
+      R"({"cluster":{"worker":["b:1","a:1"],"chief":["c:1"]},"task":{"type":"worker","index":1}})";
   EXPECT_TRUE(has(run(nodes), "preflight.tf-config.cluster-differs"));
 }
 
@@ -459,7 +465,8 @@ TEST(PreflightShort, LaunchEnvironmentOnlyWhenTheNodesOwnAuditNamesNoError) {
   core::Error problem{core::ErrorKind::usage, "TF_CONFIG: not valid JSON at byte 12"};
   // one step short: the node's own audit has an error that names the cause: it stands first,
   // with the launcher's problem as its evidence, and no second, vaguer finding is made
-  auto tf = core::new_finding("tf-config.malformed", core::Label::tf_config, core::Severity::error, "TF_CONFIG is not valid JSON");
+  auto tf = core::new_finding("tf-config.malformed", core::Label::tf_config, core::Severity::error,
+                              "TF_CONFIG is not valid JSON");
   facts.node_findings = {tf};
   auto own = launch_problem_outcome(facts, problem);
   ASSERT_FALSE(own.findings.empty());

@@ -60,7 +60,8 @@ core::Result<LaunchInfo> detect_launch(const os::Environment& env, const LaunchF
   if (!info.rank) return usage("rank unknown: pass --rank R or run under torchrun, srun, mpirun or TF_CONFIG");
   if (*info.world < 1 || *info.world > 4096) return usage(fmt::format("world size {} must be 1..4096", *info.world));
   if (*info.rank < 0 || *info.rank >= *info.world)
-    return usage(fmt::format("rank {} is outside the world of {} (ranks 0..{})", *info.rank, *info.world, *info.world - 1));
+    return usage(
+        fmt::format("rank {} is outside the world of {} (ranks 0..{})", *info.rank, *info.world, *info.world - 1));
   if (info.rendezvous_host.empty())
     return usage("meeting point unknown: pass --rendezvous HOST:PORT or set MASTER_ADDR (and MASTER_PORT)");
   return info;

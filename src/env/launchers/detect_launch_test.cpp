@@ -8,7 +8,8 @@ namespace {
 os::Environment env_of(std::map<std::string, std::string> m) { return os::Environment(std::move(m)); }
 
 TEST(DetectLaunch, TorchEnvUsesMasterPortPlusOneAndProbesMasterPort) {
-  auto r = detect_launch(env_of({{"MASTER_ADDR", "node0"}, {"MASTER_PORT", "29500"}, {"RANK", "2"}, {"WORLD_SIZE", "4"}}), {});
+  auto r = detect_launch(
+      env_of({{"MASTER_ADDR", "node0"}, {"MASTER_PORT", "29500"}, {"RANK", "2"}, {"WORLD_SIZE", "4"}}), {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->launcher, "torch-env");
   EXPECT_EQ(*r->rank, 2);
@@ -21,9 +22,9 @@ TEST(DetectLaunch, TorchEnvUsesMasterPortPlusOneAndProbesMasterPort) {
 }
 
 TEST(DetectLaunch, TorchrunIsOneAgentPerNode) {
-  std::map<std::string, std::string> m = {{"MASTER_ADDR", "10.0.0.1"}, {"MASTER_PORT", "29500"}, {"RANK", "9"},
-                                          {"WORLD_SIZE", "16"}, {"LOCAL_RANK", "0"}, {"LOCAL_WORLD_SIZE", "8"},
-                                          {"GROUP_RANK", "1"}, {"TORCHELASTIC_RUN_ID", "abc"}};
+  std::map<std::string, std::string> m = {
+      {"MASTER_ADDR", "10.0.0.1"}, {"MASTER_PORT", "29500"},  {"RANK", "9"},       {"WORLD_SIZE", "16"},
+      {"LOCAL_RANK", "0"},         {"LOCAL_WORLD_SIZE", "8"}, {"GROUP_RANK", "1"}, {"TORCHELASTIC_RUN_ID", "abc"}};
   auto r = detect_launch(env_of(m), {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->launcher, "torchrun");
@@ -39,8 +40,12 @@ TEST(DetectLaunch, TorchrunIsOneAgentPerNode) {
 }
 
 TEST(DetectLaunch, SlurmFirstNodeOfHostlistOnDefaultPort) {
-  auto r = detect_launch(env_of({{"SLURM_PROCID", "3"}, {"SLURM_NTASKS", "5"}, {"SLURM_NNODES", "5"},
-                                 {"SLURM_JOB_NODELIST", "gpu[07-09,11],cpu1"}, {"SLURM_JOB_ID", "4242"}}), {});
+  auto r = detect_launch(env_of({{"SLURM_PROCID", "3"},
+                                 {"SLURM_NTASKS", "5"},
+                                 {"SLURM_NNODES", "5"},
+                                 {"SLURM_JOB_NODELIST", "gpu[07-09,11],cpu1"},
+                                 {"SLURM_JOB_ID", "4242"}}),
+                         {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->launcher, "slurm");
   EXPECT_EQ(*r->rank, 3);
@@ -51,8 +56,13 @@ TEST(DetectLaunch, SlurmFirstNodeOfHostlistOnDefaultPort) {
 }
 
 TEST(DetectLaunch, SlurmSeveralTasksPerNodeUsesNodeId) {
-  auto r = detect_launch(env_of({{"SLURM_PROCID", "5"}, {"SLURM_NTASKS", "8"}, {"SLURM_NNODES", "2"},
-                                 {"SLURM_NODEID", "1"}, {"SLURM_LOCALID", "1"}, {"SLURM_JOB_NODELIST", "a,b"}}), {});
+  auto r = detect_launch(env_of({{"SLURM_PROCID", "5"},
+                                 {"SLURM_NTASKS", "8"},
+                                 {"SLURM_NNODES", "2"},
+                                 {"SLURM_NODEID", "1"},
+                                 {"SLURM_LOCALID", "1"},
+                                 {"SLURM_JOB_NODELIST", "a,b"}}),
+                         {});
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(*r->rank, 1);
   EXPECT_EQ(*r->world, 2);
@@ -60,8 +70,12 @@ TEST(DetectLaunch, SlurmSeveralTasksPerNodeUsesNodeId) {
 }
 
 TEST(DetectLaunch, SlurmWithMasterAddrMeetsThere) {
-  auto r = detect_launch(env_of({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "2"}, {"SLURM_JOB_NODELIST", "n[1-2]"},
-                                 {"MASTER_ADDR", "n1-ib"}, {"MASTER_PORT", "12345"}}), {});
+  auto r = detect_launch(env_of({{"SLURM_PROCID", "0"},
+                                 {"SLURM_NTASKS", "2"},
+                                 {"SLURM_JOB_NODELIST", "n[1-2]"},
+                                 {"MASTER_ADDR", "n1-ib"},
+                                 {"MASTER_PORT", "12345"}}),
+                         {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->launcher, "slurm");
   EXPECT_EQ(r->rendezvous_host, "n1-ib");
@@ -82,7 +96,8 @@ TEST(DetectLaunch, OpenMpiAndMpichNeedAMeetingPoint) {
 }
 
 TEST(DetectLaunch, TfConfigChiefFirstAndGrpcPortsAreJobPorts) {
-  std::string tf = R"({"cluster":{"chief":["c0:2222"],"worker":["w0:2222","w1:2223"]},"task":{"type":"worker","index":1}})";
+  std::string tf =
+      R"({"cluster":{"chief":["c0:2222"],"worker":["w0:2222","w1:2223"]},"task":{"type":"worker","index":1}})";
   auto r = detect_launch(env_of({{"TF_CONFIG", tf}}), {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->launcher, "tf-config");
@@ -92,7 +107,8 @@ TEST(DetectLaunch, TfConfigChiefFirstAndGrpcPortsAreJobPorts) {
   EXPECT_EQ(r->rendezvous_port, 29400);
   ASSERT_EQ(r->job_ports.size(), 3u);
   EXPECT_EQ(r->job_ports[2].port, 2223);
-  auto bad = detect_launch(env_of({{"TF_CONFIG", R"({"cluster":{"worker":["a:1"]},"task":{"type":"worker","index":4}})"}}), {});
+  auto bad = detect_launch(
+      env_of({{"TF_CONFIG", R"({"cluster":{"worker":["a:1"]},"task":{"type":"worker","index":4}})"}}), {});
   ASSERT_FALSE(bad.ok());
   EXPECT_NE(bad.error().message.find("TF_CONFIG"), std::string::npos);
   EXPECT_FALSE(detect_launch(env_of({{"TF_CONFIG", "{nope"}}), {}).ok());

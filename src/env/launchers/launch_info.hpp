@@ -20,7 +20,7 @@ inline constexpr int k_default_rendezvous_port = 29400;
 struct JobPort {
   std::string host;  // as the job names it (MASTER_ADDR, TF_CONFIG host)
   int port = 0;
-  std::string what;  // "MASTER_PORT", "TF_CONFIG worker[1]"
+  std::string what;           // "MASTER_PORT", "TF_CONFIG worker[1]"
   bool connect_only = false;  // held by the launcher itself (torchrun's store): only connect-test it
 };
 

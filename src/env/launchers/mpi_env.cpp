@@ -18,7 +18,8 @@ struct MpiVars {
 };
 
 constexpr MpiVars k_flavours[] = {
-    {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK", "OMPI_MCA_ess_base_jobid"},
+    {"openmpi", "OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_LOCAL_RANK",
+     "OMPI_MCA_ess_base_jobid"},
     {"mpich", "PMI_RANK", "PMI_SIZE", "MPI_LOCALRANKID", "PMI_KVSNAME"},
     {"pmix", "PMIX_RANK", "PMIX_SIZE", "PMIX_LOCAL_RANK", "PMIX_NAMESPACE"},
 };
@@ -40,7 +41,8 @@ std::optional<core::Result<LaunchInfo>> from_mpi(const os::Environment& env) {
     info.notes.push_back(fmt::format("rank from {}, world from {} (one process per node expected)", f.rank, f.size));
     if (*local && **local > 0) {
       info.skip = true;
-      info.skip_reason = fmt::format("{}={}: start one process per node (e.g. --map-by ppr:1:node)", f.local_rank, **local);
+      info.skip_reason =
+          fmt::format("{}={}: start one process per node (e.g. --map-by ppr:1:node)", f.local_rank, **local);
     }
     if (auto id = env.get(f.job); id && !id->empty()) info.job_id = *id;
     return {info};

@@ -13,9 +13,7 @@ namespace dd::env::launchers {
 
 namespace {
 
-core::Error bad(const std::string& why) {
-  return core::make_error(core::ErrorKind::usage, "TF_CONFIG: " + why);
-}
+core::Error bad(const std::string& why) { return core::make_error(core::ErrorKind::usage, "TF_CONFIG: " + why); }
 
 }  // namespace
 
@@ -48,7 +46,8 @@ std::optional<core::Result<LaunchInfo>> from_tf_config(const os::Environment& en
     info.job_ports.push_back(JobPort{parsed->host, parsed->port, "TF_CONFIG " + name, false});
   }
   std::string type = task.value("type", "");
-  if (!task.contains("index") || !task["index"].is_number_integer()) return {bad("task.index missing or not an integer")};
+  if (!task.contains("index") || !task["index"].is_number_integer())
+    return {bad("task.index missing or not an integer")};
   int index = task["index"].get<int>();
   bool has_chief = cluster.contains("chief");
   if (type == "chief") {
@@ -66,8 +65,8 @@ std::optional<core::Result<LaunchInfo>> from_tf_config(const os::Environment& en
     return {bad(fmt::format("task {}[{}] is not in the cluster", type, index))};
   info.rendezvous_host = info.job_ports.front().host;
   info.rendezvous_port = k_default_rendezvous_port;
-  info.notes.push_back(fmt::format("rank {} of {} from TF_CONFIG; meeting point the leader {}",
-                                   info.rank.value_or(-1), *info.world, members.front().first));
+  info.notes.push_back(fmt::format("rank {} of {} from TF_CONFIG; meeting point the leader {}", info.rank.value_or(-1),
+                                   *info.world, members.front().first));
   return {info};
 }
 

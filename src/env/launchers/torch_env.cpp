@@ -10,14 +10,13 @@
 
 namespace dd::env::launchers {
 
-
 std::optional<core::Result<LaunchInfo>> from_torch(const os::Environment& env) {
   bool torchrun = env.has("TORCHELASTIC_RUN_ID") || env.has("GROUP_RANK");
   if (!env.has("MASTER_ADDR") && !env.has("RANK") && !torchrun) return std::nullopt;
   LaunchInfo info;
   info.launcher = torchrun ? "torchrun" : "torch-env";
-  const char* names[] = {"RANK", "WORLD_SIZE", "LOCAL_RANK", "LOCAL_WORLD_SIZE",
-                         "GROUP_RANK", "GROUP_WORLD_SIZE", "NODE_RANK", "MASTER_PORT"};
+  const char* names[] = {"RANK",       "WORLD_SIZE",       "LOCAL_RANK", "LOCAL_WORLD_SIZE",
+                         "GROUP_RANK", "GROUP_WORLD_SIZE", "NODE_RANK",  "MASTER_PORT"};
   std::optional<int> v[8];
   for (std::size_t i = 0; i < 8; ++i) {
     auto r = env_int(env, names[i]);
@@ -33,8 +32,10 @@ std::optional<core::Result<LaunchInfo>> from_torch(const os::Environment& env) {
   std::optional<int> node = group_rank ? group_rank : node_rank;
   if (node && (local_world || group_world)) {
     info.rank = node;
-    if (group_world) info.world = group_world;
-    else if (world && local_world && *local_world > 0) info.world = *world / *local_world;
+    if (group_world)
+      info.world = group_world;
+    else if (world && local_world && *local_world > 0)
+      info.world = *world / *local_world;
     info.notes.push_back(fmt::format("node rank {} from {}", *node, group_rank ? "GROUP_RANK" : "NODE_RANK"));
   } else {
     info.rank = rank;
@@ -43,7 +44,8 @@ std::optional<core::Result<LaunchInfo>> from_torch(const os::Environment& env) {
   }
   if (auto addr = env.get("MASTER_ADDR"); addr && !addr->empty()) {
     int port = master_port.value_or(29500);
-    if (port >= 65535) return {core::make_error(core::ErrorKind::usage, fmt::format("MASTER_PORT={}: no room for MASTER_PORT+1", port))};
+    if (port >= 65535)
+      return {core::make_error(core::ErrorKind::usage, fmt::format("MASTER_PORT={}: no room for MASTER_PORT+1", port))};
     info.rendezvous_host = *addr;
     info.rendezvous_port = port + 1;
     info.job_ports.push_back(JobPort{*addr, port, "MASTER_PORT", torchrun});

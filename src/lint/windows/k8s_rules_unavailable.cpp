@@ -6,8 +6,9 @@
 namespace dd::lint::detail {
 
 void lint_yaml(FileContext& ctx) {
-  ctx.error() = ctx.path() + ": YAML manifests are not linted by the Windows build (no YAML parser there); "
-                             "lint them with the Linux binary";
+  ctx.error() = ctx.path() +
+                ": YAML manifests are not linted by the Windows build (no YAML parser there); "
+                "lint them with the Linux binary";
 }
 
 }  // namespace dd::lint::detail

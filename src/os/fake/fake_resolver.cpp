@@ -23,16 +23,15 @@ FakeResolver& FakeResolver::set_hostname(std::string hostname) {
 core::Result<std::vector<ResolvedAddress>> FakeResolver::resolve(const std::string& host) const {
   lookups.push_back(host);
   auto it = table_.find(host);
-  if (it == table_.end() && !host.empty() &&
-      host.find_first_not_of("0123456789.") == std::string::npos && std::count(host.begin(), host.end(), '.') == 3) {
+  if (it == table_.end() && !host.empty() && host.find_first_not_of("0123456789.") == std::string::npos &&
+      std::count(host.begin(), host.end(), '.') == 3) {
     return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet, host}};  // numeric, like getaddrinfo
   }
   if (it == table_.end() && host.find(':') != std::string::npos) {
     return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet6, host}};
   }
   if (it == table_.end() || it->second.empty()) {
-    return core::make_error(core::ErrorKind::not_found,
-                            host + ": Temporary failure in name resolution");
+    return core::make_error(core::ErrorKind::not_found, host + ": Temporary failure in name resolution");
   }
   return it->second;
 }

@@ -2,8 +2,7 @@
 
 namespace dd::os::fake {
 
-StaticInterfaceSource& StaticInterfaceSource::link(std::string name, int ifindex, bool up,
-                                                   bool running) {
+StaticInterfaceSource& StaticInterfaceSource::link(std::string name, int ifindex, bool up, bool running) {
   LinkEntry e;
   e.loopback = name == "lo";
   e.name = std::move(name);
@@ -14,8 +13,7 @@ StaticInterfaceSource& StaticInterfaceSource::link(std::string name, int ifindex
   return *this;
 }
 
-StaticInterfaceSource& StaticInterfaceSource::address(std::string name, Family family,
-                                                      std::string addr, int prefix,
+StaticInterfaceSource& StaticInterfaceSource::address(std::string name, Family family, std::string addr, int prefix,
                                                       std::uint32_t scope_id) {
   AddressEntry e;
   e.link = name.substr(0, name.find(':'));

@@ -12,8 +12,7 @@ namespace dd::os::fake {
 class StaticLinkDriverSource final : public LinkDriverSource {
  public:
   StaticLinkDriverSource() = default;
-  explicit StaticLinkDriverSource(std::map<std::string, std::string> drivers)
-      : drivers_(std::move(drivers)) {}
+  explicit StaticLinkDriverSource(std::map<std::string, std::string> drivers) : drivers_(std::move(drivers)) {}
   std::optional<std::string> driver(const std::string& ifname) const override;
 
   mutable std::vector<std::string> asked;

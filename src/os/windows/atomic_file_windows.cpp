@@ -4,11 +4,11 @@
 // os/atomic_file.cpp is the Linux implementation.
 #include "os/atomic_file.hpp"
 
-#include <windows.h>
 #include <fcntl.h>
 #include <io.h>
 #include <process.h>
 #include <sys/stat.h>
+#include <windows.h>
 
 #include <cerrno>
 #include <cstring>
@@ -43,7 +43,8 @@ std::optional<core::Error> check_output_path(std::string_view flag, const std::s
     return fail(core::ErrorKind::usage, flag, path, "exists and is not a regular file");
   fs::path dir = folder_of(target);
   auto ds = fs::status(dir, ec);
-  if (ec || !fs::exists(ds)) return fail(core::ErrorKind::usage, flag, path, "folder " + dir.string() + " does not exist");
+  if (ec || !fs::exists(ds))
+    return fail(core::ErrorKind::usage, flag, path, "folder " + dir.string() + " does not exist");
   if (!fs::is_directory(ds)) return fail(core::ErrorKind::usage, flag, path, dir.string() + " is not a folder");
   return std::nullopt;
 }
@@ -52,7 +53,9 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
   if (auto bad = check_output_path(flag, path)) return bad;
   std::string tmp = path + ".tmp." + std::to_string(::_getpid());
   int fd = ::_open(tmp.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY | _O_NOINHERIT, _S_IREAD | _S_IWRITE);
-  if (fd < 0) return fail(core::ErrorKind::system, flag, path, std::string("cannot create a temporary file: ") + std::strerror(errno));
+  if (fd < 0)
+    return fail(core::ErrorKind::system, flag, path,
+                std::string("cannot create a temporary file: ") + std::strerror(errno));
   auto give_up = [&](const char* what) {
     int err = errno;
     ::_close(fd);
@@ -75,15 +78,18 @@ std::optional<core::Error> write_file_atomic(std::string_view flag, const std::s
   if (!MoveFileExW(fs::path(tmp).c_str(), fs::path(path).c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
     auto err = GetLastError();
     ::_unlink(tmp.c_str());
-    return fail(core::ErrorKind::system, flag, path, "cannot replace the file (Windows error " + std::to_string(err) + ")");
+    return fail(core::ErrorKind::system, flag, path,
+                "cannot replace the file (Windows error " + std::to_string(err) + ")");
   }
   return std::nullopt;
 }
 
 // Windows keeps no POSIX mode to carry over; the file's attributes are those of a new file.
-std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path, std::string_view content) {
+std::optional<core::Error> replace_file_atomic(std::string_view flag, const std::string& path,
+                                               std::string_view content) {
   std::error_code ec;
-  if (!fs::is_regular_file(fs::path(path), ec)) return fail(core::ErrorKind::usage, flag, path, "is not a regular file");
+  if (!fs::is_regular_file(fs::path(path), ec))
+    return fail(core::ErrorKind::usage, flag, path, "is not a regular file");
   return write_file_atomic(flag, path, content);
 }
 

@@ -31,8 +31,9 @@ std::vector<unsigned char> adapters_buffer() {
   std::vector<unsigned char> buf;
   for (int attempt = 0; attempt < 3; ++attempt) {
     buf.assign(size, 0);
-    ULONG rc = GetAdaptersAddresses(AF_UNSPEC, GAA_FLAG_SKIP_ANYCAST | GAA_FLAG_SKIP_MULTICAST | GAA_FLAG_SKIP_DNS_SERVER,
-                                    nullptr, reinterpret_cast<IP_ADAPTER_ADDRESSES*>(buf.data()), &size);
+    ULONG rc =
+        GetAdaptersAddresses(AF_UNSPEC, GAA_FLAG_SKIP_ANYCAST | GAA_FLAG_SKIP_MULTICAST | GAA_FLAG_SKIP_DNS_SERVER,
+                             nullptr, reinterpret_cast<IP_ADAPTER_ADDRESSES*>(buf.data()), &size);
     if (rc == ERROR_SUCCESS) return buf;
     if (rc != ERROR_BUFFER_OVERFLOW) break;
   }
@@ -62,7 +63,8 @@ LinkEntry link_of(const IP_ADAPTER_ADDRESSES& a) {
 std::vector<LinkEntry> WindowsInterfaceSource::links() const {
   std::vector<LinkEntry> out;
   for_each_adapter([&](const IP_ADAPTER_ADDRESSES& a) { out.push_back(link_of(a)); });
-  std::stable_sort(out.begin(), out.end(), [](const LinkEntry& x, const LinkEntry& y) { return x.ifindex < y.ifindex; });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const LinkEntry& x, const LinkEntry& y) { return x.ifindex < y.ifindex; });
   return out;
 }
 

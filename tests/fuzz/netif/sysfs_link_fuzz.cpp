@@ -17,16 +17,15 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string input(reinterpret_cast<const char*>(data), size);
   auto parts = dd::core::split(input, '\x01', true);
-  static const char* const files[] = {"type",  "operstate", "carrier", "mtu",
-                                      "speed", "address",   "flags",   "ifindex",
-                                      "iflink", "uevent",   "tun_flags"};
+  static const char* const files[] = {"type",  "operstate", "carrier", "mtu",    "speed",    "address",
+                                      "flags", "ifindex",   "iflink",  "uevent", "tun_flags"};
   const std::string name = parts.size() > 11 && !parts[11].empty() ? parts[11] : "eth0";
   dd::os::fake::MemoryFileTree tree;
   const std::string dir = "/sys/class/net/" + name;
   for (std::size_t i = 0; i < 11 && i < parts.size(); ++i) tree.file(dir + "/" + files[i], parts[i]);
   auto sys = dd::netif::read_sysfs_link(tree, name);
-  auto c = dd::netif::classify(name, sys, parts.size() > 12 ? std::optional<std::string>(parts[12]) : std::nullopt,
-                               false);
+  auto c =
+      dd::netif::classify(name, sys, parts.size() > 12 ? std::optional<std::string>(parts[12]) : std::nullopt, false);
   if (c.reason.empty()) __builtin_trap();  // every classification names its evidence
   return 0;
 }

@@ -27,10 +27,11 @@ struct Bytes {
   }
 };
 
-const char* const k_names[] = {"rank",  "world",   "host",     "proof",     "nonce",   "facts",    "report",
-                               "targets", "missing", "results", "verdict", "exit_code", "findings", "reason",
-                               "to",    "addr",    "port",     "protocol",  "ok",      "rtt_us",   "error",
-                               "retransmits", "bytes_acked", "bulk_mbps", "sent_unix_us", "recommendation"};
+const char* const k_names[] = {"rank",         "world",         "host",    "proof",       "nonce",       "facts",
+                               "report",       "targets",       "missing", "results",     "verdict",     "exit_code",
+                               "findings",     "reason",        "to",      "addr",        "port",        "protocol",
+                               "ok",           "rtt_us",        "error",   "retransmits", "bytes_acked", "bulk_mbps",
+                               "sent_unix_us", "recommendation"};
 
 json value(Bytes& in, int depth);
 
@@ -43,17 +44,23 @@ json object(Bytes& in, int depth) {
 json value(Bytes& in, int depth) {
   if (in.n == 0 || depth > 80) return nullptr;
   switch (in.next() % 12) {
-    case 0: return nullptr;
-    case 1: return in.next() % 2 == 0;
-    case 2: return static_cast<std::int64_t>(in.next()) - 2;
+    case 0:
+      return nullptr;
+    case 1:
+      return in.next() % 2 == 0;
+    case 2:
+      return static_cast<std::int64_t>(in.next()) - 2;
     case 3: {  // wide integers: 2^32+1, 2^63.., negative
       std::uint64_t v = 0;
       for (int i = 0; i < 8; ++i) v = (v << 8) | in.next();
       return in.next() % 2 ? json(v) : json(static_cast<std::int64_t>(v));
     }
-    case 4: return static_cast<double>(in.next()) / 3.0;
-    case 5: return std::string(in.next() % 70, 'a');  // around the 32/64 hex lengths
-    case 6: return std::string(in.next() * 40u, 'x');
+    case 4:
+      return static_cast<double>(in.next()) / 3.0;
+    case 5:
+      return std::string(in.next() % 70, 'a');  // around the 32/64 hex lengths
+    case 6:
+      return std::string(in.next() * 40u, 'x');
     case 7: {
       json a = json::array();
       for (int i = in.next() % 5; i > 0; --i) a.push_back(value(in, depth + 1));
@@ -64,7 +71,8 @@ json value(Bytes& in, int depth) {
       for (int i = in.next(); i > 0; --i) v = json::array({v});
       return v;
     }
-    default: return object(in, depth);
+    default:
+      return object(in, depth);
   }
 }
 
@@ -72,7 +80,8 @@ std::vector<std::byte> framed(dd::cluster::MsgType type, const std::string& payl
   auto bytes = dd::cluster::encode(dd::cluster::Message{type, json::object()});
   bytes.resize(dd::cluster::k_header_size);
   auto len = static_cast<std::uint32_t>(payload.size());
-  for (int i = 0; i < 4; ++i) bytes[8 + static_cast<std::size_t>(i)] = static_cast<std::byte>((len >> (24 - 8 * i)) & 0xff);
+  for (int i = 0; i < 4; ++i)
+    bytes[8 + static_cast<std::size_t>(i)] = static_cast<std::byte>((len >> (24 - 8 * i)) & 0xff);
   for (char c : payload) bytes.push_back(static_cast<std::byte>(c));
   return bytes;
 }
@@ -95,8 +104,12 @@ void consume(const dd::cluster::Message& m) {
       (void)b.value("verdict", std::string()), (void)b.value("reason", std::string()), (void)b.value("exit_code", 1);
       (void)b.value("findings", json::array()), (void)b.value("recommendation", json::object());
       break;
-    case dd::cluster::MsgType::reject: (void)b.value("reason", std::string()); break;
-    case dd::cluster::MsgType::challenge: (void)b["nonce"].get<std::string>(); break;
+    case dd::cluster::MsgType::reject:
+      (void)b.value("reason", std::string());
+      break;
+    case dd::cluster::MsgType::challenge:
+      (void)b["nonce"].get<std::string>();
+      break;
   }
   (void)dd::cluster::encode(m);
 }

@@ -24,13 +24,15 @@ struct OracleRow {
   std::optional<std::string> home_conf;  // ~/.nccl.conf content
   std::optional<std::string> conf_path;  // file named by NCCL_CONF_FILE that exists
   std::optional<std::string> conf_text;
-  std::string bootstrap;                 // "iface:addr" or "-"
-  std::string socket;                    // "[0]iface:addr [1]..." or "" when init fails
+  std::string bootstrap;  // "iface:addr" or "-"
+  std::string socket;     // "[0]iface:addr [1]..." or "" when init fails
   int rc = 0;
 };
 
 // gtest parameter printing: the row number instead of a byte dump.
-inline void PrintTo(const OracleRow& row, std::ostream* os) { *os << "row " << row.number << " (" << row.scenario << ")"; }
+inline void PrintTo(const OracleRow& row, std::ostream* os) {
+  *os << "row " << row.number << " (" << row.scenario << ")";
+}
 
 // Entries in getifaddrs order (all IPv4 entries by ifindex, then all IPv6 ones) for a scenario
 // written as "ifindex:name state [addr/prefix ...]" items separated by "; ". States: running,

@@ -52,11 +52,12 @@ class Mapping {
 
 }  // namespace
 
-std::unordered_map<std::string, std::uint64_t> find_symtab_values(
-    const std::string& path, const std::vector<std::string_view>& names, std::string& error) {
+std::unordered_map<std::string, std::uint64_t> find_symtab_values(const std::string& path,
+                                                                  const std::vector<std::string_view>& names,
+                                                                  std::string& error) {
   std::unordered_map<std::string, std::uint64_t> found;
   const Mapping file(path);
-  Elf64_Ehdr eh {};
+  Elf64_Ehdr eh{};
   if (!file.read(0, eh)) {
     error = path + ": cannot map the file";
     return found;
@@ -66,11 +67,11 @@ std::unordered_map<std::string, std::uint64_t> find_symtab_values(
     error = path + ": not a little-endian ELF64 file";
     return found;
   }
-  Elf64_Shdr symtab {};
+  Elf64_Shdr symtab{};
   bool have_symtab = false;
   for (std::uint16_t i = 0; i < eh.e_shnum; ++i) {
-    Elf64_Shdr sh {};
-    if (!file.read(eh.e_shoff + std::uint64_t {i} * sizeof(Elf64_Shdr), sh)) break;
+    Elf64_Shdr sh{};
+    if (!file.read(eh.e_shoff + std::uint64_t{i} * sizeof(Elf64_Shdr), sh)) break;
     if (sh.sh_type == SHT_SYMTAB) {
       symtab = sh;
       have_symtab = true;
@@ -81,8 +82,8 @@ std::unordered_map<std::string, std::uint64_t> find_symtab_values(
     error = path + ": no .symtab section (stripped library?)";
     return found;
   }
-  Elf64_Shdr strtab {};
-  if (!file.read(eh.e_shoff + std::uint64_t {symtab.sh_link} * sizeof(Elf64_Shdr), strtab) ||
+  Elf64_Shdr strtab{};
+  if (!file.read(eh.e_shoff + std::uint64_t{symtab.sh_link} * sizeof(Elf64_Shdr), strtab) ||
       strtab.sh_offset > file.size() || file.size() - strtab.sh_offset < strtab.sh_size) {
     error = path + ": .symtab links to an unreadable string table";
     return found;
@@ -90,7 +91,7 @@ std::unordered_map<std::string, std::uint64_t> find_symtab_values(
   const char* strings = reinterpret_cast<const char*>(file.data() + strtab.sh_offset);
   const std::uint64_t count = symtab.sh_entsize == 0 ? 0 : symtab.sh_size / symtab.sh_entsize;
   for (std::uint64_t i = 0; i < count && found.size() < names.size(); ++i) {
-    Elf64_Sym sym {};
+    Elf64_Sym sym{};
     if (!file.read(symtab.sh_offset + i * sizeof(Elf64_Sym), sym)) break;
     if (sym.st_name >= strtab.sh_size) continue;
     const char* raw = strings + sym.st_name;

@@ -20,8 +20,8 @@
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <ifaddrs.h>
-#include <netdb.h>
 #include <nccl.h>
+#include <netdb.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -51,8 +51,8 @@ static_assert(sizeof(SocketAddress) == 28, "must match NCCL's ncclSocketAddress"
 //                                 int maxIfs, int* nIfs)   (src/misc/socket.cc, 2.28)
 using FindInterfacesFn = ncclResult_t (*)(char*, SocketAddress*, int, int, int*);
 
-constexpr int k_max_ifs = 16;          // NCCL's MAX_IFS
-constexpr int k_if_name_size = 16;     // NCCL's MAX_IF_NAME_SIZE
+constexpr int k_max_ifs = 16;       // NCCL's MAX_IFS
+constexpr int k_if_name_size = 16;  // NCCL's MAX_IF_NAME_SIZE
 constexpr const char* k_sym_find = "_Z18ncclFindInterfacesPcP17ncclSocketAddressiiPi";
 constexpr const char* k_sym_if_name = "_ZL18bootstrapNetIfName";
 constexpr const char* k_sym_if_addr = "_ZL18bootstrapNetIfAddr";
@@ -62,10 +62,13 @@ constexpr const char* k_sym_anchor = "ncclGetUniqueId";
 // Numeric host of a v4/v6 sockaddr as NCCL prints it (getnameinfo NI_NUMERICHOST); "" otherwise.
 std::string numeric_host(const SocketAddress& a) {
   socklen_t len = 0;
-  if (a.sa.sa_family == AF_INET) len = sizeof(sockaddr_in);
-  else if (a.sa.sa_family == AF_INET6) len = sizeof(sockaddr_in6);
-  else return "";
-  std::array<char, NI_MAXHOST> host {};
+  if (a.sa.sa_family == AF_INET)
+    len = sizeof(sockaddr_in);
+  else if (a.sa.sa_family == AF_INET6)
+    len = sizeof(sockaddr_in6);
+  else
+    return "";
+  std::array<char, NI_MAXHOST> host{};
   if (::getnameinfo(&a.sa, len, host.data(), host.size(), nullptr, 0, NI_NUMERICHOST) != 0) return "";
   return host.data();
 }
@@ -82,11 +85,11 @@ std::optional<std::string> owning_interface(const SocketAddress& a) {
   for (ifaddrs* e = list; e != nullptr && !name; e = e->ifa_next) {
     if (e->ifa_addr == nullptr || e->ifa_addr->sa_family != a.sa.sa_family) continue;
     if (a.sa.sa_family == AF_INET) {
-      sockaddr_in s {};
+      sockaddr_in s{};
       std::memcpy(&s, e->ifa_addr, sizeof s);
       if (s.sin_addr.s_addr == a.sin.sin_addr.s_addr) name = e->ifa_name;
     } else if (a.sa.sa_family == AF_INET6) {
-      sockaddr_in6 s {};
+      sockaddr_in6 s{};
       std::memcpy(&s, e->ifa_addr, sizeof s);
       if (std::memcmp(&s.sin6_addr, &a.sin6.sin6_addr, sizeof s.sin6_addr) == 0 &&
           s.sin6_scope_id == a.sin6.sin6_scope_id)
@@ -101,10 +104,10 @@ std::optional<std::string> owning_interface(const SocketAddress& a) {
 nlohmann::json decode_id(const ncclUniqueId& id) {
   std::uint64_t magic = 0;
   std::memcpy(&magic, id.internal, sizeof magic);
-  SocketAddress a {};
+  SocketAddress a{};
   std::memcpy(&a, id.internal + 8, sizeof a);
   if (a.sa.sa_family != AF_INET && a.sa.sa_family != AF_INET6) return nullptr;
-  std::array<char, 24> hex {};
+  std::array<char, 24> hex{};
   std::snprintf(hex.data(), hex.size(), "0x%016llx", static_cast<unsigned long long>(magic));
   bool tail_zero = true;
   for (std::size_t i = 8 + sizeof a; i < sizeof id.internal; ++i) tail_zero = tail_zero && id.internal[i] == 0;
@@ -127,7 +130,7 @@ struct Internals {
 
 Internals resolve_internals(std::string& library_path) {
   Internals in;
-  Dl_info info {};
+  Dl_info info{};
   void* anchor = ::dlsym(RTLD_DEFAULT, k_sym_anchor);
   if (anchor == nullptr || ::dladdr(anchor, &info) == 0 || info.dli_fname == nullptr) {
     in.error = "dladdr(ncclGetUniqueId) failed";
@@ -187,7 +190,7 @@ int main(int argc, char** argv) {
   const Internals in = resolve_internals(library_path);
   out["library"] = {{"path", library_path}, {"version", version}};
 
-  ncclUniqueId id {};
+  ncclUniqueId id{};
   const ncclResult_t rc = ncclGetUniqueId(&id);
   out["rc"] = static_cast<int>(rc);
   out["rc_text"] = ncclGetErrorString(rc);
@@ -212,15 +215,15 @@ int main(int argc, char** argv) {
   out["socket"] = nlohmann::json::array();
   out["socket_rc"] = nullptr;
   if (in.error.empty()) {
-    std::array<char, k_max_ifs * k_if_name_size> names {};
-    std::array<SocketAddress, k_max_ifs> addrs {};
+    std::array<char, k_max_ifs * k_if_name_size> names{};
+    std::array<SocketAddress, k_max_ifs> addrs{};
     int n = 0;
     const ncclResult_t src = in.find(names.data(), addrs.data(), k_if_name_size, k_max_ifs, &n);
     out["socket_rc"] = static_cast<int>(src);
     for (int i = 0; src == ncclSuccess && i < n && i < k_max_ifs; ++i) {
       const char* name = names.data() + i * k_if_name_size;
-      out["socket"].push_back(iface_addr(std::string(name, ::strnlen(name, k_if_name_size)),
-                                         addrs[static_cast<std::size_t>(i)]));
+      out["socket"].push_back(
+          iface_addr(std::string(name, ::strnlen(name, k_if_name_size)), addrs[static_cast<std::size_t>(i)]));
     }
   }
 

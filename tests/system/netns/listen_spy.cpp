@@ -22,13 +22,12 @@ using ListenFn = int (*)(int, int);
 void record(int fd) {
   const char* path = std::getenv("DD_LISTEN_SPY_FILE");
   if (path == nullptr || *path == '\0') return;
-  sockaddr_storage ss {};
+  sockaddr_storage ss{};
   socklen_t len = sizeof ss;
   if (::getsockname(fd, reinterpret_cast<sockaddr*>(&ss), &len) != 0) return;
   if (ss.ss_family != AF_INET && ss.ss_family != AF_INET6) return;
-  std::array<char, NI_MAXHOST> host {};
-  if (::getnameinfo(reinterpret_cast<sockaddr*>(&ss), len, host.data(), host.size(), nullptr, 0,
-                    NI_NUMERICHOST) != 0)
+  std::array<char, NI_MAXHOST> host{};
+  if (::getnameinfo(reinterpret_cast<sockaddr*>(&ss), len, host.data(), host.size(), nullptr, 0, NI_NUMERICHOST) != 0)
     return;
   const std::string line = std::string(host.data()) + "\n";
   const int out = ::open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);

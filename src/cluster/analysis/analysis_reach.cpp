@@ -144,6 +144,114 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
   return cut;
 }
 
+// One end of a black-holed path: its host, the interface the probes used there, that interface's MTU.
+struct PathEnd {
+  int rank = -1;
+  std::string iface;
+  int mtu = 0;
+};
+
+// The probes say which sends lost their full-size segments, not which hop dropped them. Both ends
+// with one MTU: a hop between them carries less. Ends that differ: the larger one sends what the
+// path cannot carry. Either way the step that measures the path is a ping that may not fragment.
+std::string black_hole_fix(const Ctx& c, const std::vector<PathEnd>& ends, const std::string& peer_addr) {
+  std::vector<int> mtus;
+  for (const auto& e : ends)
+    if (e.mtu > 0) mtus.push_back(e.mtu);
+  if (mtus.empty())
+    return fmt::format(
+        "use one MTU along the whole path (the nodes and every switch/bridge port between them); what the path "
+        "carries: ping -M do -s SIZE {} passes for packets of SIZE + 28 bytes that fit",
+        peer_addr);
+  auto [lo, hi] = std::minmax_element(mtus.begin(), mtus.end());
+  std::string measure = fmt::format(
+      "check the path: ping -M do -s {} {} fails when it cannot carry {}-byte packets; lower -s until it passes "
+      "(the path carries -s + 28 bytes)",
+      *hi - 28, peer_addr, *hi);
+  auto lower_to = [&](const std::string& value, int above) {
+    std::vector<std::string> cmds;
+    for (const auto& e : ends)
+      if (e.mtu > above)
+        cmds.push_back(fmt::format("on {}: ip link set dev {} mtu {}", c.host(e.rank), e.iface, value));
+    return core::join(cmds, ", ");
+  };
+  if (*lo != *hi)
+    return fmt::format(
+        "the ends differ (MTU {} and {}): give every node the smaller one ({}), or raise the smaller end and every "
+        "hop between them to {}; {}",
+        *lo, *hi, lower_to(std::to_string(*lo), *lo), *hi, measure);
+  if (*lo > 1500)
+    return fmt::format(
+        "both ends use MTU {}, so a hop between them (a switch or bridge port, a tunnel) carries less: raise that "
+        "hop's MTU to {}, or lower the nodes' MTU to what the path carries ({}; 1500 is Ethernet's default); {}",
+        *lo, *lo, lower_to("1500", 0), measure);
+  return fmt::format(
+      "both ends use MTU {}, so a hop between them (a tunnel, a VPN, an overlay) carries less: raise that hop's MTU "
+      "to {}, or lower the nodes' MTU to what the path carries, MEASURED below ({}); {}",
+      *lo, *lo, lower_to("MEASURED", 0), measure);
+}
+
+PathEnd path_end(const Ctx& c, int rank, const std::string& iface) {
+  const IfaceFacts* i = c.iface(rank, iface);
+  return PathEnd{rank, iface, i ? i->mtu : 0};
+}
+
+void add_end_evidence(core::Finding& f, const Ctx& c, const std::vector<PathEnd>& ends) {
+  for (const auto& e : ends)
+    if (e.mtu > 0) add_evidence(f, fmt::format("{} {} has MTU {}", c.host(e.rank), e.iface, e.mtu));
+}
+
+// Two nodes whose probes towards each other both lost the bulk: one path, one finding; which end
+// or hop is at fault cannot be told from the two ends (localise() names the node when there are more).
+bool both_ways_between_two(const Holes& holes) {
+  if (holes.size() != 2) return false;
+  auto a = holes.begin(), b = std::next(a);
+  auto only_from = [](const std::vector<const ProbeResult*>& ps, int r) {
+    return std::all_of(ps.begin(), ps.end(), [r](const ProbeResult* p) { return p->from == r; });
+  };
+  return a->first.first != b->first.first && only_from(a->second, b->first.first) &&
+         only_from(b->second, a->first.first);
+}
+
+void black_hole_findings(Ctx& c, const Holes& black_hole) {
+  if (both_ways_between_two(black_hole)) {
+    auto a = black_hole.begin(), b = std::next(a);
+    std::vector<PathEnd> ends{path_end(c, a->first.first, a->first.second),
+                              path_end(c, b->first.first, b->first.second)};
+    auto f = core::new_finding("preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
+                               fmt::format("MTU black hole between {} and {}: small packets pass both ways, "
+                                           "full-size ones are lost",
+                                           c.host(ends[0].rank), c.host(ends[1].rank)));
+    f.hosts = {c.host(ends[0].rank), c.host(ends[1].rank)};
+    add_end_evidence(f, c, ends);
+    for (const auto& [key, probes] : black_hole)
+      for (const auto* p : probes) {
+        f.ranks.push_back(p->from);
+        add_evidence(f, probe_line(c, *p));
+      }
+    f.fix.text = black_hole_fix(c, ends, b->second.front()->target.addr);
+    c.findings.push_back(std::move(f));
+    return;
+  }
+  for (const auto& [key, probes] : black_hole) {
+    const auto& [to, iface] = key;
+    auto f = core::new_finding(
+        "preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
+        fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
+    f.hosts = {c.host(to)};
+    std::vector<PathEnd> ends{path_end(c, to, iface)};
+    for (const auto* p : probes) {
+      f.ranks.push_back(p->from);
+      if (std::none_of(ends.begin(), ends.end(), [&](const PathEnd& e) { return e.rank == p->from; }))
+        ends.push_back(path_end(c, p->from, iface));
+    }
+    add_end_evidence(f, c, ends);
+    for (const auto* p : probes) add_evidence(f, probe_line(c, *p));
+    f.fix.text = black_hole_fix(c, ends, probes.front()->target.addr);
+    c.findings.push_back(std::move(f));
+  }
+}
+
 // What answered between `to` and the ranks that could not reach its probe ports: a job port of
 // `to` (its echo passed), or `to`'s own probes towards them. Each line names the probe.
 std::vector<std::string> passed_lines(const Ctx& c, int to, const std::vector<int>& froms) {
@@ -332,24 +440,7 @@ void find_reachability(Ctx& c) {
     for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }
-  for (const auto& [key, probes] : black_hole) {
-    const auto& [to, iface] = key;
-    const IfaceFacts* i = c.iface(to, iface);
-    auto f = core::new_finding(
-        "preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
-        fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
-    f.hosts = {c.host(to)};
-    if (i) add_evidence(f, fmt::format("{} {} has MTU {}", c.host(to), iface, i->mtu));
-    for (const auto* p : probes) {
-      f.ranks.push_back(p->from);
-      add_evidence(f, probe_line(c, *p));
-    }
-    f.fix.text = fmt::format(
-        "use one MTU along the whole path: lower {} on {} (ip link set dev {} mtu 1500) or raise "
-        "the MTU of the switch/bridge ports between the nodes",
-        iface, c.host(to), iface);
-    c.findings.push_back(std::move(f));
-  }
+  black_hole_findings(c, black_hole);
   for (const auto& [what, probes] : job_blocked) {
     const ProbeResult& p0 = *probes.front();
     auto f =

@@ -204,6 +204,52 @@ TEST(PreflightAnalysis, DockerAddressOnEveryNodeIsNamedAndAvoided) {
   EXPECT_EQ(a.recommendation.env.at("NCCL_SOCKET_IFNAME"), "=eth0");
 }
 
+// P2b of the cluster run: two nodes with jumbo MTU whose probes both ways lost the bulk (a 1500
+// switch port between them). The ends cannot tell which hop drops the frames: one finding about
+// the path between the two, both MTUs as evidence, a command per node; with the ends' MTUs
+// differing the fix gives the larger end the smaller MTU, and never a command that changes nothing.
+TEST(PreflightAnalysis, TwoNodeBlackHoleIsOnePathWhoseFixFollowsTheEndsMtus) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r) {
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+    nodes.back().ifaces["eth0"].mtu = 9000;
+  }
+  auto hole = [](ProbeResult& p) {
+    p.bulk_ok = false;
+    p.bytes_acked = 1000;
+  };
+  auto a = analyze(input_of(nodes, probes(nodes, hole)));
+  std::vector<const core::Finding*> holes;
+  for (const auto& f : a.findings)
+    if (f.id == "preflight.mtu.black-hole") holes.push_back(&f);
+  ASSERT_EQ(holes.size(), 1u);
+  EXPECT_EQ(holes[0]->title.rfind("MTU black hole between node0 and node1", 0), 0u) << holes[0]->title;
+  EXPECT_EQ(holes[0]->hosts, (std::vector<std::string>{"node0", "node1"}));
+  const std::string& fix = holes[0]->fix.text;
+  EXPECT_NE(fix.find("both ends use MTU 9000"), std::string::npos) << fix;
+  EXPECT_NE(fix.find("on node0: ip link set dev eth0 mtu 1500"), std::string::npos) << fix;
+  EXPECT_NE(fix.find("on node1: ip link set dev eth0 mtu 1500"), std::string::npos) << fix;
+  EXPECT_NE(fix.find("ping -M do -s 8972 198.18.1."), std::string::npos) << fix;
+
+  nodes[0].ifaces["eth0"].mtu = 1500;  // the ends differ: only the larger one is lowered
+  auto b = analyze(input_of(nodes, probes(nodes, hole)));
+  auto f = std::find_if(b.findings.begin(), b.findings.end(),
+                        [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; });
+  ASSERT_NE(f, b.findings.end());
+  EXPECT_NE(f->fix.text.find("the ends differ (MTU 1500 and 9000)"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("on node1: ip link set dev eth0 mtu 1500"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("on node0: ip link"), std::string::npos) << f->fix.text;
+
+  // one step short: only one direction lost the bulk, so the finding stays about that direction
+  auto c = analyze(input_of(nodes, probes(nodes, [&](ProbeResult& p) {
+                              if (p.from == 1) hole(p);
+                            })));
+  auto g = std::find_if(c.findings.begin(), c.findings.end(),
+                        [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; });
+  ASSERT_NE(g, c.findings.end());
+  EXPECT_EQ(g->title.rfind("MTU black hole towards node0 eth0", 0), 0u) << g->title;
+}
+
 TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 2; ++r)

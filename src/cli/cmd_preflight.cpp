@@ -18,6 +18,7 @@
 #include "cluster/preflight.hpp"
 #include "cluster/preflight_report.hpp"
 #include "cluster/render_text.hpp"
+#include "cluster/rendezvous_findings.hpp"
 #include "core/exit_code.hpp"
 #include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
@@ -134,12 +135,9 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   cluster::PreflightOptions o;
   o.launch = *launch;
   o.token = env::launchers::job_token(*launch, lf);
-  // torchrun's TORCHELASTIC_RUN_ID defaults to "none": no better than no job id.
-  bool job_id = !launch->job_id.empty() && !launch->job_id.ends_with(":none");
-  o.token_source = !flags.meet.token.empty() ? "--token"
-                   : job_id                  ? launch->job_id.substr(0, launch->job_id.find(':')) + " job id"
-                                             : "default (rendezvous address and world)";
-  o.token_guessable = flags.meet.token.empty() && !job_id;
+  auto token = cluster::token_source(flags.meet.token, launch->job_id);
+  o.token_source = token.source;
+  o.token_guessable = token.guessable;
   o.timeout = std::chrono::seconds(flags.timeout_s);
   o.probe.concurrency = flags.concurrency;
   o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;

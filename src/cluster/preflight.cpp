@@ -11,6 +11,7 @@
 #include "cluster/analysis/probe_plan.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
 #include "cluster/preflight_report.hpp"
+#include "cluster/rendezvous_findings.hpp"
 #include "cluster/results_message.hpp"
 #include "core/address.hpp"
 #include "core/exit_code.hpp"
@@ -97,47 +98,6 @@ PreflightOutcome alone(const PreflightOptions& o, const NodeFacts& facts, std::v
   return out;
 }
 
-core::Finding join_failure_finding(const PreflightOptions& o, const JoinFailure& f, const NetError& e) {
-  std::string addr = f.address;
-  std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
-  if (!f.rejected.empty())
-    return core::new_finding(
-        "preflight.rendezvous.rejected", core::Label::other, core::Severity::error,
-        fmt::format("rank 0 ({}) turned this node away", addr), {f.rejected},
-        "start preflight on every node at the same time (srun, pdsh, --ssh), or raise --timeout on "
-        "every node: rank 0 takes joins for 45% of it");
-  switch (e.failure) {
-    case NetFailure::refused:
-      return core::new_finding(
-          "preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
-          fmt::format("rendezvous {} refused the connection", addr), ev,
-          fmt::format("start preflight on rank 0 (it serves {}), and check that no firewall rejects TCP "
-                      "port {} there",
-                      addr, o.launch.rendezvous_port));
-    case NetFailure::timeout:
-      return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
-                               core::Severity::error, fmt::format("rendezvous {} did not answer", addr), ev,
-                               fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
-                                           "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
-                                           o.launch.rendezvous_port));
-    case NetFailure::no_route:
-      return core::new_finding(
-          "preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,
-          fmt::format("no route to the rendezvous {}", addr), ev,
-          "this node has no route to rank 0's address: check `ip route get` for it and the interface "
-          "that should carry cluster traffic");
-    case NetFailure::unresolved:
-      return core::new_finding("preflight.rendezvous.unresolved", core::Label::hostname_resolution,
-                               core::Severity::error,
-                               fmt::format("the rendezvous host '{}' does not resolve here", o.launch.rendezvous_host),
-                               ev, "use rank 0's IP address, or fix DNS / /etc/hosts on this node");
-    default:
-      return core::new_finding("preflight.rendezvous.failed", core::Label::other, core::Severity::error,
-                               fmt::format("could not join the rendezvous {}", addr), ev,
-                               "check that every node runs the same distdoctor with the same job token");
-  }
-}
-
 std::map<std::string, std::string> string_values(const json& j) {
   std::map<std::string, std::string> out;
   if (!j.is_object()) return out;
@@ -146,19 +106,9 @@ std::map<std::string, std::string> string_values(const json& j) {
   return out;
 }
 
-// No --token and no launcher job id: anyone who can guess rank 0's address and the world size
-// holds the token. Not an error (the run still works), but worth knowing on a shared network.
-core::Finding guessable_token_finding(const PreflightOptions& o) {
-  return core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning,
-                           "the job token is guessable: no --token and no launcher job id",
-                           {fmt::format("token source: {}", o.token_source)},
-                           "pass the same secret to every node with --token (or run under a launcher with a job "
-                           "id: SLURM_JOB_ID, TORCHELASTIC_RUN_ID)");
-}
-
 void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
   if (!o.token_guessable) return;
-  out.findings.push_back(guessable_token_finding(o));
+  out.findings.push_back(guessable_token_finding({o.token_source, o.token_guessable}));
 }
 
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
@@ -172,7 +122,9 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                {"report", local.report}};
   JoinFailure jf;
   auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, o.token, ph.join, log, &jf);
-  if (!conn) return alone(o, facts, {join_failure_finding(o, jf, conn.error())});
+  if (!conn)
+    return alone(o, facts,
+                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port)});
   std::string peer = jf.address;
   auto plan = recv_message(conn->fd.get(), ph.results, peer);
   bool proven = plan && plan->type == MsgType::plan &&
@@ -185,10 +137,7 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                                                         "whoever answers at the rendezvous address is not this "
                                                         "job's rank 0"
                                                       : "unexpected message from rank 0";
-    return alone(o, facts,
-                 {core::new_finding("preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
-                                    "rank 0 accepted the connection but sent no probe plan", {why},
-                                    "run the same distdoctor with the same job token and world size on every node")});
+    return alone(o, facts, {no_plan_finding(jf.address, why, plan && plan->type == MsgType::plan)});
   }
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));
@@ -226,12 +175,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   int world = *o.launch.world;
   auto rv = RendezvousServer::open(o.launch.rendezvous_port);
   if (!rv) {
-    return alone(o, facts,
-                 {core::new_finding(
-                     "preflight.rendezvous.cannot-listen", core::Label::firewall_or_port_blocked, core::Severity::error,
-                     fmt::format("rank 0 cannot listen on the rendezvous port {}", o.launch.rendezvous_port),
-                     {rv.error().describe()},
-                     "another process holds the port: pick a free one with --rendezvous or MASTER_PORT")});
+    return alone(o, facts, {cannot_listen_finding(o.launch.rendezvous_port, rv.error())});
   }
   rv->gather(o.token, world, ph.join, log);
   log(fmt::format("join phase over: {} of {} ranks", rv->members().size() + 1, world));

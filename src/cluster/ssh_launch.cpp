@@ -75,7 +75,11 @@ core::Label unreachable_label(const std::string& error) {
   if (error.find("Could not resolve hostname") != std::string::npos) return core::Label::hostname_resolution;
   if (error.find("No route to host") != std::string::npos || error.find("Network is unreachable") != std::string::npos)
     return core::Label::no_route;
-  if (error.find("Connection refused") != std::string::npos || error.find("timed out") != std::string::npos)
+  // ssh's own words: "Connection timed out" (also "during banner exchange"), "Operation timed out";
+  // our own deadline passing ("timed out after N s", set past ssh's ConnectTimeout) is no such
+  // evidence: the resolver, the login or the command may have hung after the connection was made.
+  if (error.find("Connection refused") != std::string::npos ||
+      error.find("Connection timed out") != std::string::npos || error.find("Operation timed out") != std::string::npos)
     return core::Label::firewall_or_port_blocked;
   return core::Label::other;
 }
@@ -142,6 +146,8 @@ SshHostResult launch_on_host(const os::ProcessRunner& runner, const SshLaunchOpt
       runner,
       ssh_spec(o, r.host, "mktemp -d \"${TMPDIR:-/tmp}/distdoctor.XXXXXX\"", budget(seconds(o.connect_timeout_s + 10))),
       out);
+  // ssh exits 255 for its own failures; any other exit is the command's, on the host.
+  r.reached = r.error.empty() || (!out.timed_out && out.signal == 0 && out.exit_code >= 0 && out.exit_code != 255);
   if (!r.error.empty()) return r;
   auto dir = std::string(core::trim(out.out));
   if (dir.empty() || dir.front() != '/' || dir.find_first_of("'\"\\ \n") != std::string::npos) {
@@ -212,7 +218,21 @@ std::vector<core::Finding> ssh_findings(const std::vector<SshHostResult>& result
   std::vector<core::Finding> out;
   for (const auto& r : results) {
     std::string who = fmt::format("rank {} ({})", r.rank, r.host);
-    if (r.stage == "connect") {
+    if (r.stage == "connect" && r.reached) {
+      // ssh logged in: the folder step itself failed (a full or read-only TMPDIR, or a startup
+      // file printing to standard output), not the connection.
+      auto f = core::new_finding("preflight.ssh.no-folder", core::Label::other, core::Severity::error,
+                                 fmt::format("{} was not started: ssh reached {}, but making a temporary folder there "
+                                             "failed",
+                                             who, r.host));
+      f.evidence = {fmt::format("ssh {} mktemp -d \"${{TMPDIR:-/tmp}}/distdoctor.XXXXXX\": {}", r.host, r.error)};
+      f.fix.text = fmt::format(
+          "on {}: TMPDIR (else /tmp) must be writable with room for the binary, and a shell startup file "
+          "(~/.bashrc) must print nothing for commands run over ssh (only when `[[ $- == *i* ]]`)",
+          r.host);
+      f.hosts = {r.host}, f.ranks = {r.rank};
+      out.push_back(std::move(f));
+    } else if (r.stage == "connect") {
       auto f = core::new_finding("preflight.ssh.unreachable", unreachable_label(r.error), core::Severity::error,
                                  fmt::format("{} was not started: ssh to {} failed", who, r.host));
       f.evidence = {fmt::format("ssh -o BatchMode=yes {}: {}", r.host, r.error)};
@@ -226,7 +246,13 @@ std::vector<core::Finding> ssh_findings(const std::vector<SshHostResult>& result
       auto f = core::new_finding("preflight.ssh.copy-failed", core::Label::other, core::Severity::error,
                                  fmt::format("{} was not started: copying distdoctor to {} failed", who, r.remote_dir));
       f.evidence = {fmt::format("scp to {}:{}: {}", r.host, r.remote_dir, r.error)};
-      f.fix.text = "the host's temporary folder (TMPDIR, else /tmp) must have room for the binary";
+      // Room is the cause only where scp said so; otherwise its words are the evidence to go by.
+      bool full = r.error.find("No space left") != std::string::npos;
+      f.fix.text = full ? "the host's temporary folder (TMPDIR, else /tmp) must have room for the binary"
+                        : fmt::format(
+                              "scp's own words above say why; repeat the copy by hand (scp of this "
+                              "distdoctor to {}:{}/) to see its whole output",
+                              r.host, r.remote_dir);
       f.hosts = {r.host}, f.ranks = {r.rank};
       out.push_back(std::move(f));
     } else if (r.stage == "run") {

@@ -43,6 +43,7 @@ struct SshHostResult {
   std::string stage;       // where it stopped: "connect", "copy", "run"; "" when the member ran
   std::string error;       // ssh/scp's own words (last stderr lines), or "timed out after N s"
   int exit_code = -1;      // the remote preflight's exit code when it ran
+  bool reached = false;    // ssh logged in and ran the first command (it exited other than 255)
   std::string remote_dir;  // the temporary folder, "" when none was made
   bool cleaned = false;    // the folder was removed again
 };

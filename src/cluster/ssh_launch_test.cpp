@@ -80,17 +80,94 @@ TEST(SshLaunch, UnreachableHostStopsAtConnectWithNothingToRemove) {
 
 TEST(SshLaunch, TimedOutConnectAndUnknownNameGetTheirLabels) {
   os::fake::FakeProcessRunner runner;
-  os::ProcessOutcome hung;
-  hung.timed_out = true;
-  runner.answer(hung).answer(exited(255, "", "ssh: Could not resolve hostname nosuch: Name or service not known"));
+  runner.answer(exited(255, "", "ssh: connect to host slow port 22: Connection timed out"))
+      .answer(exited(255, "", "ssh: Could not resolve hostname nosuch: Name or service not known"));
   auto a = launch_on_host(runner, options({"slow", "nosuch"}), 0, core::Deadline(60s));
   auto b = launch_on_host(runner, options({"slow", "nosuch"}), 1, core::Deadline(60s));
-  EXPECT_NE(a.error.find("timed out"), std::string::npos) << a.error;
   auto f = ssh_findings({a, b});
   ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].id, "preflight.ssh.unreachable");
   EXPECT_EQ(f[0].label, core::Label::firewall_or_port_blocked);
   EXPECT_EQ(f[1].label, core::Label::hostname_resolution);
   EXPECT_EQ(f[1].ranks, std::vector<int>{2});
+}
+
+// ---- issue 28, the rule audit (docs/rules.md): each ssh rule one step short of its evidence ----
+
+TEST(SshShort, OurOwnDeadlinePassingIsNoFirewall) {
+  // ssh's ConnectTimeout did not end it: our deadline (set past it) did. The connection may have
+  // been made and the login or the command hung: still unreachable, but no firewall claimed.
+  os::fake::FakeProcessRunner runner;
+  os::ProcessOutcome hung;
+  hung.timed_out = true;
+  runner.answer(hung);
+  auto r = launch_on_host(runner, options({"slow"}), 0, core::Deadline(60s));
+  EXPECT_NE(r.error.find("timed out after"), std::string::npos) << r.error;
+  auto f = ssh_findings({r});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "preflight.ssh.unreachable");
+  EXPECT_EQ(f[0].label, core::Label::other);
+}
+
+TEST(SshShort, UnreachableNeedsSshItselfToFail) {
+  // One step short of "ssh to X failed": ssh logged in and ran mktemp, which failed on the host
+  // (exit 1, not ssh's 255), or printed a banner beside the folder. Not unreachable: the folder.
+  os::fake::FakeProcessRunner runner;
+  runner
+      .answer(exited(1, "",
+                     "mktemp: failed to create directory via template '/tmp/distdoctor.XXXXXX': "
+                     "Read-only file system"))
+      .answer(exited(0, "Welcome to node7!\n/tmp/distdoctor.x\n"));
+  auto ro = launch_on_host(runner, options({"ro", "chatty"}), 0, core::Deadline(60s));
+  auto chatty = launch_on_host(runner, options({"ro", "chatty"}), 1, core::Deadline(60s));
+  EXPECT_EQ(runner.calls.size(), 2u);  // nothing was made: nothing to copy or remove
+  auto f = ssh_findings({ro, chatty});
+  ASSERT_EQ(f.size(), 2u);
+  for (const auto& x : f) {
+    EXPECT_EQ(x.id, "preflight.ssh.no-folder") << x.title;
+    EXPECT_EQ(x.label, core::Label::other);
+    EXPECT_EQ(x.title.find("ssh to"), std::string::npos) << x.title;
+    EXPECT_NE(x.title.find("ssh reached"), std::string::npos) << x.title;
+  }
+  EXPECT_NE(f[0].evidence.at(0).find("Read-only file system"), std::string::npos) << f[0].evidence.at(0);
+  EXPECT_NE(f[1].evidence.at(0).find("not a folder"), std::string::npos) << f[1].evidence.at(0);
+  EXPECT_NE(f[1].fix.text.find("~/.bashrc"), std::string::npos) << f[1].fix.text;
+  // the full evidence: ssh's own failure (exit 255) is unreachable
+  runner.answer(exited(255, "", "ssh: connect to host n port 22: Connection refused"));
+  auto down = launch_on_host(runner, options({"n"}), 0, core::Deadline(60s));
+  EXPECT_EQ(ssh_findings({down}).at(0).id, "preflight.ssh.unreachable");
+}
+
+TEST(SshShort, CopyFailedNamesRoomOnlyWhereScpSaidSo) {
+  os::fake::FakeProcessRunner runner;
+  runner.answer(exited(0, "/tmp/distdoctor.x\n"))
+      .answer(exited(1, "", "scp: /tmp/distdoctor.x/distdoctor: Permission denied"))
+      .answer(exited(0))
+      .answer(exited(0, "/tmp/distdoctor.y\n"))
+      .answer(exited(1, "", "scp: write: No space left on device"))
+      .answer(exited(0));
+  auto denied = launch_on_host(runner, options({"a", "b"}), 0, core::Deadline(60s));
+  auto full = launch_on_host(runner, options({"a", "b"}), 1, core::Deadline(60s));
+  auto f = ssh_findings({denied, full});
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].id, "preflight.ssh.copy-failed");
+  EXPECT_EQ(f[0].fix.text.find("room"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("a:/tmp/distdoctor.x/"), std::string::npos) << f[0].fix.text;
+  EXPECT_EQ(f[1].id, "preflight.ssh.copy-failed");
+  EXPECT_NE(f[1].fix.text.find("room"), std::string::npos) << f[1].fix.text;
+}
+
+TEST(SshShort, RemoteFailedNamesGlibcOnlyWhenTheLoaderSaidSo) {
+  os::fake::FakeProcessRunner runner;
+  runner.answer(exited(0, "/tmp/distdoctor.x\n"))
+      .answer(exited(0))
+      .answer(exited(127, "", "bash: /tmp/distdoctor.x/distdoctor: cannot execute: Permission denied"))
+      .answer(exited(0));
+  auto r = launch_on_host(runner, options({"noexec"}), 0, core::Deadline(60s));
+  auto f = ssh_findings({r});
+  ASSERT_EQ(f.size(), 1u);  // removed again: no cleanup finding
+  EXPECT_EQ(f[0].id, "preflight.ssh.remote-failed");
+  EXPECT_EQ(f[0].fix.text.find("glibc"), std::string::npos) << f[0].fix.text;
 }
 
 TEST(SshLaunch, FailedCopyStillRemovesTheFolder) {

@@ -20,11 +20,13 @@ std::optional<long long> nccl_int(const Context& ctx, const std::string& name) {
   return read_nccl_int(s->value).value;
 }
 
-void switched_off(const Context& ctx, const std::string& name, const std::string& id, const std::string& title,
+// The title names the number NCCL reads (any non-zero value switches the transport off).
+void switched_off(const Context& ctx, const std::string& name, const std::string& id, const std::string& what,
                   const std::string& text, std::vector<core::Finding>& out) {
   auto v = nccl_int(ctx, name);
   if (!v || *v == 0) return;
-  auto f = make_finding(id, Label::performance, Severity::warning, title, ctx.find(name));
+  auto f = make_finding(id, Label::performance, Severity::warning, name + "=" + std::to_string(*v) + " " + what,
+                        ctx.find(name));
   f.fix.env[name] = "";
   f.fix.text = text;
   out.push_back(std::move(f));
@@ -88,15 +90,15 @@ void socket_threads(const Context& ctx, std::vector<core::Finding>& out) {
 
 void check_performance(const Context& ctx, std::vector<core::Finding>& out) {
   switched_off(ctx, "NCCL_P2P_DISABLE", "env.perf.p2p-disabled",
-               "NCCL_P2P_DISABLE=1 turns off NVLink/PCIe peer-to-peer between GPUs of a node",
+               "turns off NVLink/PCIe peer-to-peer between GPUs of a node",
                "unset it; if P2P hangs on this machine (IOMMU/ACS), limit it with NCCL_P2P_LEVEL instead", out);
   if (ctx.input().ib_present) {
     switched_off(ctx, "NCCL_IB_DISABLE", "env.perf.ib-disabled",
-                 "NCCL_IB_DISABLE=1 sends inter-node traffic over TCP although an InfiniBand/RoCE device is present",
+                 "sends inter-node traffic over TCP although an InfiniBand/RoCE device is present",
                  "unset it so NCCL uses the IB verbs transport (keep it only if IB is known broken)", out);
   }
   switched_off(ctx, "NCCL_SHM_DISABLE", "env.perf.shm-disabled",
-               "NCCL_SHM_DISABLE=1 turns off the shared-memory transport between processes of a node",
+               "turns off the shared-memory transport between processes of a node",
                "unset it; if /dev/shm is too small in a container, give it more (--shm-size or --ipc=host)", out);
   debug_level(ctx, out);
   net_socket_with_ib(ctx, out);

@@ -307,12 +307,18 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 2. a rank that held sockets is gone
   for (const auto& g : gone) {
-    auto f = core::new_finding("watch.rank.exited", Label::other, Severity::error,
-                               fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it",
-                                           who(g.rank, g.pid), g.comm, g.gone_at_s));
+    // A process without RANK may have been a helper (an upload, a store client): what it was to
+    // the job is not known, so nobody is said to wait for it.
+    auto f = core::new_finding(
+        "watch.rank.exited", Label::other, Severity::error,
+        g.rank ? fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid),
+                             g.comm, g.gone_at_s)
+               : fmt::format("{} [{}], a process of the job that held TCP connections, exited {:.0f} s into the job; "
+                             "no RANK in its environment says it was a rank",
+                             who(g.rank, g.pid), g.comm, g.gone_at_s));
     f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
     f.fix.text =
-        "Find why that rank died (its own output above, dmesg for the OOM killer); torch: "
+        "Find why it exited (its own output above, dmesg for the OOM killer); torch: "
         "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
     if (g.rank) f.ranks = {*g.rank};
     out.push_back(std::move(f));
@@ -505,14 +511,24 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     out.push_back(std::move(f));
   };
   if (reading) {
-    auto f = core::new_finding(
-        "watch.input.slow", Label::data_pipeline_stall, Severity::error,
-        fmt::format("{} {} busy reading input while {} {} for {}; no socket moves: the input pipeline, not the "
-                    "network, is the bottleneck",
-                    names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
-                    waiting ? names(states, Activity::in_collective) : "the other ranks",
-                    waiting ? verb(states, Activity::in_collective, "waits", "wait") : "wait",
-                    verb(states, Activity::reading_input, "it", "them")));
+    // The bottleneck is claimed only where a rank waits for the readers; "not the network" only
+    // where no socket moved. Readers nobody waits for: a warning that says just that.
+    std::string readers = fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
+                                      verb(states, Activity::reading_input, "is", "are"));
+    std::string title =
+        !waiting ? readers + " and no rank waits in a collective: nothing seen is held up by the reading"
+        : quiet  ? fmt::format(
+                       "{} while {} {} for {}; no socket moves: the input pipeline, not the network, is the "
+                        "bottleneck",
+                       readers, names(states, Activity::in_collective),
+                       verb(states, Activity::in_collective, "waits", "wait"),
+                       verb(states, Activity::reading_input, "it", "them"))
+                : fmt::format("{} while {} {} for {}: the input pipeline is the bottleneck", readers,
+                              names(states, Activity::in_collective),
+                              verb(states, Activity::in_collective, "waits", "wait"),
+                              verb(states, Activity::reading_input, "it", "them"));
+    auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall,
+                               waiting ? Severity::error : Severity::warning, title);
     f.evidence = table;
     f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, after.at_s - before.at_s));
     f.fix.text =

@@ -434,6 +434,70 @@ TEST(Diagnose, GoneRankIsNamedAndExplainsItsSilentSockets) {
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
 }
 
+// Issue 28 (docs/rules.md): a process without RANK that held connections and exited is not known
+// to be a rank: its exit is said, nobody is said to wait for it.
+TEST(Diagnose, GoneProcessWithoutRankIsNoRankTheOthersWaitFor) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  add(w.before_tree, r0);
+  add(w.after_tree, r0);
+  auto s = sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established);
+  w.before_socks.table = {s};
+  w.after_socks.table = {s};
+  w.take({100});
+  GoneRank helper{300, std::nullopt, "curl", 5, {"198.18.1.1"}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {helper}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.rank.exited");
+  EXPECT_EQ(f[0].title.find("wait for it"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("pid 300 [curl]"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].title.find("no RANK"), std::string::npos) << f[0].title;
+  EXPECT_TRUE(f[0].ranks.empty());
+}
+
+// Issue 28: readers nobody waits for are no bottleneck of anyone's: a warning that says so; bytes
+// that moved take back "not the network".
+TEST(Diagnose, InputSlowOneStepShortNoRankWaitingOrBytesMovingClaimsLess) {
+  {  // both ranks reading, none waiting
+    World w;
+    Proc r0a{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_sleep, "hrtimer_nanosleep"}}};
+    Proc r1a{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}};
+    Proc r0b = r0a, r1b = r1a;
+    r0b.rchar += 200 * 1024;
+    r1b.rchar += 200 * 1024;
+    two_ranks(w, r0a, r0b, r1a, r1b);
+    auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].id, "watch.input.slow");
+    EXPECT_EQ(f[0].severity, core::Severity::warning);
+    EXPECT_EQ(f[0].title.find("bottleneck"), std::string::npos) << f[0].title;
+    EXPECT_EQ(f[0].title.find("wait for"), std::string::npos) << f[0].title;
+  }
+  {  // rank 1 reads while rank 0 waits, but 1 MiB crossed the sockets in the window
+    World w;
+    Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+    Proc r1a{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}};
+    Proc r1b = r1a;
+    r1b.rchar += 200 * 1024;
+    add(w.before_tree, r0);
+    add(w.before_tree, r1a);
+    add(w.after_tree, r0);
+    add(w.after_tree, r1b);
+    w.before_socks.table = {sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established),
+                            sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+    w.after_socks.table = w.before_socks.table;
+    w.after_socks.table[0].bytes_received = 1 << 20;
+    w.after_socks.table[1].bytes_acked = 1 << 20;
+    w.take({100, 200});
+    auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].id, "watch.input.slow");
+    EXPECT_EQ(f[0].severity, core::Severity::error);
+    EXPECT_EQ(f[0].title.find("not the network"), std::string::npos) << f[0].title;
+    EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  }
+}
+
 // --- whom a waiting process waits for (diagnose_peers.hpp); each rule also fed one step short ---
 
 const std::string k_recv_fd3 = "45 0x3 0x7f 0x10000 0x0 0x0 0x0 0x7ffd 0x7f";  // recvfrom(3, ...)

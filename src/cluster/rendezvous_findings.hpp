@@ -1,0 +1,39 @@
+// The findings of a node that could not take part in preflight's rendezvous (src/cluster/preflight.cpp),
+// and the job token's source: each says what was observed (the socket error, rank 0's reason) and
+// names a cause only as far as that carries it (docs/rules.md, preflight.rendezvous.*).
+#pragma once
+
+#include <string>
+
+#include "core/finding.hpp"
+#include "transport/net_error.hpp"
+#include "transport/rendezvous.hpp"
+
+namespace dd::cluster {
+
+// A member's join that failed until the deadline: rank 0's reject, or the last socket error.
+// `port` is the rendezvous port, for the fix.
+core::Finding join_failure_finding(const JoinFailure& failure, const NetError& error, const std::string& host,
+                                   int port);
+
+// Rank 0 could not open the rendezvous port: "another process holds it" only for EADDRINUSE.
+core::Finding cannot_listen_finding(int port, const NetError& error);
+
+// A member joined, but what came back from `address` was no plan this job's rank 0 sent: `why`
+// as evidence; `proof_failed` when a plan came whose proof does not match this job's token (so
+// whoever answered is not known to be this job's rank 0).
+core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed);
+
+// Where the job token came from: --token, a launcher's job id, or the default derived from the
+// rendezvous address and world. torchrun's TORCHELASTIC_RUN_ID defaults to "none": that id is the
+// token then, and no harder to guess than the default.
+struct TokenSource {
+  std::string source;  // said in preflight --json and in the finding's evidence
+  bool guessable = false;
+};
+TokenSource token_source(const std::string& token_flag, const std::string& job_id);
+
+// preflight.token.guessable: a warning, only for a guessable token.
+core::Finding guessable_token_finding(const TokenSource& token);
+
+}  // namespace dd::cluster

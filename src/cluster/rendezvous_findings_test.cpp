@@ -1,0 +1,115 @@
+// Issue 28, the rule audit (docs/rules.md, preflight.rendezvous.* and preflight.token.guessable):
+// each finding of a node that could not take part is fed the evidence one step short of its cause
+// and must not claim it; its twin with the full evidence shows the same code does.
+#include "cluster/rendezvous_findings.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cerrno>
+
+namespace dd::cluster {
+namespace {
+
+JoinFailure failed_join(int attempts = 12) {
+  JoinFailure f;
+  f.address = "node0:29401";
+  f.attempts = attempts;
+  return f;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+TEST(RendezvousShort, NoRouteIsClaimedOnlyWhereTheKernelHadNoRoute) {
+  // EHOSTUNREACH: a neighbour that never answered, a router's or a firewall's ICMP; not a missing route
+  auto host =
+      join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.0.1:29401"), "node0", 29401);
+  EXPECT_EQ(host.id, "preflight.rendezvous.no-route");
+  EXPECT_FALSE(has(host.title, "no route")) << host.title;
+  EXPECT_FALSE(has(host.fix.text, "has no route")) << host.fix.text;
+  EXPECT_TRUE(has(host.fix.text, "ICMP")) << host.fix.text;
+  EXPECT_TRUE(has(host.evidence.at(0), "EHOSTUNREACH")) << host.evidence.at(0);
+  // ENETUNREACH: this node's routing table has none
+  auto net =
+      join_failure_finding(failed_join(), errno_error("connect", ENETUNREACH, "198.18.0.1:29401"), "node0", 29401);
+  EXPECT_EQ(net.id, "preflight.rendezvous.no-route");
+  EXPECT_TRUE(has(net.title, "no route to the rendezvous node0:29401")) << net.title;
+}
+
+TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
+  // a refusal until the deadline is no reject: nothing says rank 0 was there to turn anyone away
+  auto refused =
+      join_failure_finding(failed_join(), errno_error("connect", ECONNREFUSED, "198.18.0.1:29401"), "node0", 29401);
+  EXPECT_EQ(refused.id, "preflight.rendezvous.refused");
+  EXPECT_FALSE(has(refused.title, "turned")) << refused.title;
+  EXPECT_TRUE(has(refused.fix.text, "start preflight on rank 0")) << refused.fix.text;
+  auto late = failed_join(1);
+  late.rejected = "too late: rank 0 stopped taking joins 40 ms ago with 2 of 2 ranks";
+  auto turned =
+      join_failure_finding(late, NetError{NetFailure::protocol, "recv", 0, "198.18.0.1:29401", "x"}, "node0", 29401);
+  EXPECT_EQ(turned.id, "preflight.rendezvous.rejected");
+  EXPECT_EQ(turned.evidence, std::vector<std::string>{late.rejected});
+}
+
+TEST(RendezvousShort, AnAnswerThatIsNoChallengeBlamesNoToken) {
+  // a reset or words that are not a challenge: something answers there, not known to be rank 0;
+  // a wrong token would have got rank 0's reject (rendezvous.dropped), so no token is named
+  auto reset = join_failure_finding(failed_join(), errno_error("recv", ECONNRESET, "198.18.0.1:29401"), "node0", 29401);
+  EXPECT_EQ(reset.id, "preflight.rendezvous.failed");
+  EXPECT_FALSE(has(reset.fix.text, "token")) << reset.fix.text;
+  EXPECT_TRUE(has(reset.fix.text, "another program may hold port 29401")) << reset.fix.text;
+}
+
+TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {
+  auto f = join_failure_finding(failed_join(), NetError{NetFailure::unresolved, "getaddrinfo", 0, "node0", "no"},
+                                "node0", 29401);
+  EXPECT_EQ(f.id, "preflight.rendezvous.unresolved");
+  EXPECT_TRUE(has(f.title, "'node0' does not resolve here")) << f.title;
+}
+
+TEST(RendezvousShort, CannotListenNamesAnotherProcessOnlyForAPortInUse) {
+  // a real port in use: the second listener gets EADDRINUSE
+  auto first = RendezvousServer::open(0);
+  ASSERT_TRUE(first.ok()) << first.error().describe();
+  auto second = RendezvousServer::open(first->port());
+  ASSERT_FALSE(second.ok());
+  auto in_use = cannot_listen_finding(first->port(), second.error());
+  EXPECT_EQ(in_use.id, "preflight.rendezvous.cannot-listen");
+  EXPECT_TRUE(has(in_use.fix.text, "another process holds the port")) << in_use.evidence.at(0);
+  // one step short: the bind failed for another reason (a privileged port, an address not here)
+  for (int err : {EACCES, EADDRNOTAVAIL}) {
+    auto f = cannot_listen_finding(80, errno_error("bind", err, "0.0.0.0:80"));
+    EXPECT_EQ(f.id, "preflight.rendezvous.cannot-listen");
+    EXPECT_FALSE(has(f.fix.text, "another process")) << f.fix.text;
+    EXPECT_EQ(f.label, core::Label::other);
+  }
+}
+
+TEST(RendezvousShort, DroppedSaysRankZeroOnlyWhenNoForeignPlanCame) {
+  auto foreign = no_plan_finding("node0:29401", "the plan's proof does not match this job's token", true);
+  EXPECT_EQ(foreign.id, "preflight.rendezvous.dropped");
+  EXPECT_FALSE(has(foreign.title, "rank 0")) << foreign.title;
+  EXPECT_TRUE(has(foreign.title, "node0:29401")) << foreign.title;
+  auto rejected = no_plan_finding("node0:29401", "rank 0 rejected this node: wrong job token", false);
+  EXPECT_TRUE(has(rejected.title, "rank 0 accepted the connection")) << rejected.title;
+}
+
+TEST(RendezvousShort, TokenIsGuessableOnlyWithoutATokenAndARealJobId) {
+  auto slurm = token_source("", "slurm:4242");
+  EXPECT_FALSE(slurm.guessable);
+  EXPECT_EQ(slurm.source, "slurm job id");
+  EXPECT_FALSE(token_source("s3cret", "").guessable);
+  EXPECT_EQ(token_source("s3cret", "torchrun:none").source, "--token");
+  // torchrun's default run id is the token then: the evidence says so, not "default"
+  auto none = token_source("", "torchrun:none");
+  EXPECT_TRUE(none.guessable);
+  EXPECT_TRUE(has(none.source, "'none'")) << none.source;
+  auto plain = token_source("", "");
+  EXPECT_TRUE(plain.guessable);
+  auto f = guessable_token_finding(none);
+  EXPECT_EQ(f.id, "preflight.token.guessable");
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_EQ(f.evidence, std::vector<std::string>{"token source: " + none.source});
+}
+
+}  // namespace
+}  // namespace dd::cluster

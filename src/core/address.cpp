@@ -1,5 +1,7 @@
 #include "core/address.hpp"
 
+#include "core/strings.hpp"
+
 #ifdef _WIN32
 #include <ws2tcpip.h>  // inet_pton (the Windows build, windows/CMakeLists.txt)
 #else
@@ -80,6 +82,13 @@ bool is_unspecified_address(std::string_view text) {
   return test(
       text, [](const std::uint8_t* b) { return b[0] == 0 && b[1] == 0 && b[2] == 0 && b[3] == 0; },
       [](const IpAddress& ip) { return all_zero(ip, 0, 16); });
+}
+
+bool names_this_machine(std::string_view host) {
+  std::string h = to_lower(host);
+  for (std::string_view name : {"localhost", "localhost.localdomain", "localhost6", "ip6-localhost", "ip6-loopback"})
+    if (h == name) return true;
+  return is_loopback_address(h) || is_unspecified_address(h);
 }
 
 bool is_routable_address(std::string_view text) {

@@ -25,6 +25,10 @@ bool is_ipv6_link_local(std::string_view text);      // fe80::/10 only
 bool is_unspecified_address(std::string_view text);  // 0.0.0.0, ::
 // Reachable beyond this host and link: numeric, and none of loopback, link-local, unspecified, multicast.
 bool is_routable_address(std::string_view text);
+// A host name or address that means "this machine" wherever it is read: the loopback names of
+// Debian's /etc/hosts (localhost, localhost.localdomain, localhost6, ip6-localhost, ip6-loopback; any
+// case) and loopback or unspecified addresses.
+bool names_this_machine(std::string_view host);
 // IPv4 `text` inside `net`/`prefix` (e.g. Docker's default bridge 172.17.0.0/16).
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix);
 

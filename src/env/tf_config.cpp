@@ -57,15 +57,6 @@ Address split_address(std::string where, const std::string& text) {
   return a;
 }
 
-// A name or address that means "this machine" wherever it is read (the loopback names of Debian's
-// /etc/hosts, loopback and unspecified addresses by core/address's inet_pton-based helpers).
-bool is_local_host(const std::string& host) {
-  std::string h = core::to_lower(host);
-  for (const char* name : {"localhost", "localhost.localdomain", "localhost6", "ip6-localhost", "ip6-loopback"})
-    if (h == name) return true;
-  return core::is_loopback_address(h) || core::is_unspecified_address(h);
-}
-
 // The cluster's jobs and addresses; false (with a finding) when its shape is wrong.
 bool read_cluster(const json& cluster, const Setting& s, std::map<std::string, std::vector<Address>>& jobs,
                   std::vector<core::Finding>& out) {
@@ -133,7 +124,7 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
   if (hosts.size() < 2) return;
   for (const auto& [job, list] : jobs) {
     for (const auto& a : list) {
-      if (!is_local_host(a.host)) continue;
+      if (!core::names_this_machine(a.host)) continue;
       out.push_back(tf_finding("localhost-in-multihost",
                                "TF_CONFIG mixes localhost/127.x with other hosts; other workers would dial themselves",
                                s, a.where + " = \"" + a.text + "\"",

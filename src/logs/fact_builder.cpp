@@ -3,6 +3,7 @@
 #include "core/utf8.hpp"
 #include "logs/address_text.hpp"
 #include "logs/line_classifier.hpp"
+#include "logs/message_catalogue.hpp"
 #include "logs/tf_config_text.hpp"
 
 #include <algorithm>
@@ -20,6 +21,16 @@ constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG 
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
 std::string clip(std::string_view s) { return core::shorten_utf8(s, k_max_text); }
+
+// What precedes the message the catalogue recognised: `body` up to the first literal of the
+// entry's "has" (the message's own text stays in the catalogue), or nothing when the entry has none.
+std::string_view before_message(std::string_view body, const LineEvent& ev) {
+  if (ev.catalogue_entry < 0) return {};
+  const auto& has = message_catalogue()[static_cast<std::size_t>(ev.catalogue_entry)].match.has;
+  if (has.empty() || has.front().empty()) return {};
+  std::size_t at = body.find(has.front().front());
+  return at == std::string_view::npos ? std::string_view{} : body.substr(0, at);
+}
 
 // Kinds that are worth keeping as signals: not plain activity, and not the per-process state
 // lines (kept in ProcessState instead).
@@ -92,6 +103,9 @@ bool is_error_kind(EventKind k) {
     case EventKind::endpoint_invalid:
     case EventKind::gpu_arch_unsupported:
     case EventKind::opaque_error:
+    case EventKind::blas_library_unreadable:
+    case EventKind::blas_library_unloadable:
+    case EventKind::ray_trials_failed:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
     case EventKind::launcher_exit:
@@ -506,9 +520,13 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
     case EventKind::coll_call:
       if (p != nullptr) record_coll(ev, *p, body);
       break;
-    case EventKind::nccl_version:
+    case EventKind::nccl_version: {
       if (p != nullptr && p->nccl_version.empty()) p->nccl_version.assign(ev.text);
+      std::string_view release = ev.text.substr(0, ev.text.find_first_of("+ "));
+      if (!release.empty() && facts_.nccl_versions.size() < 16 && !facts_.nccl_versions.contains(release))
+        facts_.nccl_versions.emplace(std::string(release), evidence(body));
       break;
+    }
     case EventKind::bootstrap_iface:
       if (p != nullptr && p->bootstrap_iface.empty()) {
         p->bootstrap_iface.assign(ev.iface);
@@ -615,7 +633,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       break;
     case EventKind::watchdog_timeout: {
       // A progress bar interleaved before the watchdog text: this rank was still preprocessing.
-      if (detail::is_unfinished_preprocessing(body.substr(0, body.find("Watchdog caught")))) {
+      if (detail::is_unfinished_preprocessing(before_message(body, ev))) {
         LineEvent stall;
         stall.kind = EventKind::data_stall;
         stall.host = ev.host;

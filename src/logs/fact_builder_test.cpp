@@ -189,6 +189,14 @@ TEST(LogsAnalyzer, HandsThePrintedTfConfigToTheCheck) {
   EXPECT_EQ("{'cluster': {}}", printed("INFO:tensorflow:TF_CONFIG environment variable: {'cluster': {}}"));
   EXPECT_EQ("", printed("TF_CONFIG environment variable: not a dict"));
   EXPECT_EQ("", printed("export TF_CONFIG={}"));
+  // A script's own print (catalogue script.tf-config.printed): JSON or a dict after ':', '=' or blanks,
+  // a shell's single quotes dropped; a line that only names the variable is none.
+  EXPECT_EQ("{\"cluster\": {}}", printed("TF_CONFIG:{\"cluster\": {}}"));
+  EXPECT_EQ("{'cluster': {}}", printed("TF_CONFIG = {'cluster': {}}"));
+  EXPECT_EQ("{\"cluster\": {}}", printed("+ export TF_CONFIG='{\"cluster\": {}}'"));
+  EXPECT_EQ("", printed("os.environ['TF_CONFIG'] = json.dumps(cluster)"));
+  EXPECT_EQ("{\"a\": true, \"b\": false, \"c\": null}",
+            python_repr_to_json("{\"a\": true, \"b\": false, \"c\": null}").value_or("?"));
   EXPECT_EQ(
       "{\"cluster\": {\"ps\": [\"h:1\"]}, \"task\": {\"index\": 0, \"type\": \"chief\"}, "
       "\"x\": true, \"y\": null}",

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::opaque_error) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::ray_trials_failed) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -72,7 +72,10 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::opaqu
     "launcher_exit",
     "rank_registered",
     "all_registered",
-    "opaque_error"};
+    "opaque_error",
+    "blas_library_unreadable",
+    "blas_library_unloadable",
+    "ray_trials_failed"};
 
 }  // namespace
 

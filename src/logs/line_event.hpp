@@ -101,6 +101,11 @@ enum class EventKind : std::uint8_t {
   rank_registered,  // Lightning: "Initializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4" -> rank, nranks
   all_registered,   // Lightning: "All distributed processes registered. Starting with 4 processes" -> nranks
   opaque_error,     // "unhandled system error", "NCCL failure ..." without a cause
+  // ROCm's BLAS libraries (catalogue entries rocm.*):
+  blas_library_unreadable,  // hipBLASLt "rocblaslt error: Cannot read PATH: ERRNO-TEXT" -> text = path and error
+  blas_library_unloadable,  // hipBLASLt "rocblaslt error: Could not load PATH" -> text = path
+  // Ray (catalogue entries ray.*):
+  ray_trials_failed,  // Tune's "Trials did not complete: [TorchTrainer_96bfe_00000]" -> text = the list
 };
 
 // LineEvent::exit_code when the line names none.

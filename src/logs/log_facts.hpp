@@ -161,7 +161,7 @@ struct LauncherFailure {
   Evidence evidence;        // the first line that named it
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::opaque_error) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::ray_trials_failed) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;
@@ -173,6 +173,9 @@ struct LogFacts {
   std::map<int, WatchdogHit> watchdogs;  // by rank (-1 - file index when no rank is known)
   std::map<int, TestsRank> tests_ranks;
   std::set<std::string> hosts;
+  // Every NCCL release printed ("NCCL version 2.7.8+cuda10.2" -> "2.7.8"), with the first line that
+  // printed it, also where no process is known (a file per node without headers); capped at 16.
+  std::map<std::string, Evidence, std::less<>> nccl_versions;
   // NET/IB channel lines with and without GPUDirect RDMA ("via NET/IB/0/GDRDMA" vs "via NET/IB/1").
   std::uint64_t ib_channels_gdr = 0, ib_channels_plain = 0;
   Evidence first_gdr_channel, first_plain_channel;

@@ -247,9 +247,16 @@ bool port_out_of_range(const MatchContext& m, LineEvent& ev) {
   return true;
 }
 
-// TF's RunConfig prints the variable as a Python dict: only a whole "{...}" counts.
+// TF's RunConfig prints the variable as a Python dict, a script as JSON or a dict after "TF_CONFIG:",
+// "TF_CONFIG =" or "TF_CONFIG='...'": the separator, blanks and one pair of single quotes are
+// skipped; only a whole "{...}" counts.
 bool braced_text(const MatchContext&, LineEvent& ev) {
-  return !ev.text.empty() && ev.text.front() == '{' && ev.text.back() == '}';
+  std::string_view t = trim_blanks(ev.text);
+  while (!t.empty() && (t.front() == ':' || t.front() == '=' || t.front() == ' ')) t.remove_prefix(1);
+  if (t.size() > 1 && t.front() == '\'' && t.back() == '\'') t = t.substr(1, t.size() - 2);
+  if (t.empty() || t.front() != '{' || t.back() != '}') return false;
+  ev.text = t;
+  return true;
 }
 
 // A Hugging Face datasets progress bar that has not reached 100 %.

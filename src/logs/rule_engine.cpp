@@ -45,6 +45,12 @@ void add_ranks(core::Finding& f, const std::set<int>& ranks) {
   std::sort(f.ranks.begin(), f.ranks.end());
 }
 
+bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text) {
+  return std::any_of(s.evidence.begin(), s.evidence.end(), [&](const Evidence& e) {
+    return e.text.find(text) != std::string::npos || e.text.find(or_text) != std::string::npos;
+  });
+}
+
 std::string rank_ranges(const std::set<int>& ranks) {
   std::string out;
   auto it = ranks.begin();

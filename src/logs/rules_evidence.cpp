@@ -4,6 +4,8 @@
 //   no NCCL line at all          -> NCCL_DEBUG was off or NCCL never started: the re-run is the step;
 //   only an NCCL error naming no cause ("unhandled system error") -> that error's candidates
 //                                   (a container's /dev/shm first, then other system calls);
+//   only Ray Tune's "Trials did not complete" -> the trials' error.txt files, and Ray Train's own
+//                                   NCCL_SOCKET_IFNAME default for a trainer that failed at NCCL init;
 //   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
 //                                   that never arrived, or a log cut early;
 //   every process logged "Init COMPLETE" -> a collective some rank did not call, a rank busy or
@@ -57,10 +59,7 @@ Stage no_nccl_lines(const LogFacts& facts) {
 Stage opaque_error_only(const LogFacts& facts) {
   Stage s;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
-  bool system = false;
-  for (const auto& e : opaque.evidence)
-    system = system || e.text.find("system error") != std::string::npos ||
-             e.text.find("ncclSystemError") != std::string::npos;
+  bool system = rule::evidence_says(opaque, "system error", "ncclSystemError");
   s.title =
       "Not enough evidence: NCCL reported an error that names no cause, and the log has no "
       "NCCL_DEBUG=INFO lines (" +
@@ -80,6 +79,30 @@ Stage opaque_error_only(const LogFacts& facts) {
     };
   }
   s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  return s;
+}
+
+// Ray Tune's "Trials did not complete" with no NCCL line: the trials' errors are in the error.txt
+// files its failure table names, not in this log (ray-project/ray#30333). Ray Train sets
+// NCCL_SOCKET_IFNAME itself when it is unset (ray/train/constants.py DEFAULT_NCCL_SOCKET_IFNAME:
+// "en,eth,bond" in Ray 2.1, "^lo,docker,veth" later), so a trainer on nodes whose network has other
+// names fails at NCCL init.
+Stage ray_trials_failed(const LogFacts& facts) {
+  Stage s;
+  const Signal& ray = facts.signal(EventKind::ray_trials_failed);
+  s.title = "Not enough evidence: Ray Tune reports trials that did not complete (" + ray.text +
+            "); their errors are in the trials' error.txt files, not in this log (" + counts(facts) + ")";
+  for (const auto& e : ray.evidence)
+    if (s.evidence.size() < 2) s.evidence.push_back(e);
+  s.candidates = {
+      "whatever the trial's error says — read the error.txt its row of Tune's failure table names, or run "
+      "`distdoctor logs` on it",
+      "for a Ray Train trainer (TorchTrainer) whose error is an NCCL error at init: Ray Train sets "
+      "NCCL_SOCKET_IFNAME itself when it is unset (\"en,eth,bond\" in Ray 2.1, \"^lo,docker,veth\" later), which "
+      "matches no interface the nodes reach each other on when theirs have other names (wl*, ib*) — `ip -br "
+      "addr` on every node; then set NCCL_SOCKET_IFNAME to that interface in the trainer's runtime_env "
+      "(env_vars), and NCCL_DEBUG=INFO there to see the interface every worker chose",
+  };
   return s;
 }
 
@@ -134,8 +157,11 @@ Stage init_complete(const LogFacts& facts) {
 }
 
 Stage stage_of(const LogFacts& facts) {
-  if (facts.nccl_lines == 0 || facts.processes.empty())
-    return facts.signal(EventKind::opaque_error).count > 0 ? opaque_error_only(facts) : no_nccl_lines(facts);
+  if (facts.nccl_lines == 0 || facts.processes.empty()) {
+    if (facts.signal(EventKind::opaque_error).count > 0) return opaque_error_only(facts);
+    if (facts.signal(EventKind::ray_trials_failed).count > 0) return ray_trials_failed(facts);
+    return no_nccl_lines(facts);
+  }
   std::vector<const ProcessState*> open;
   for (const auto& p : facts.processes)
     if (!p->init_complete) open.push_back(p.get());

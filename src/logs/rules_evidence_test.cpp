@@ -87,5 +87,21 @@ TEST(LogsNotEnoughEvidence, SilentWhenAnotherRuleWarns) {
   for (const auto& f : r.findings) EXPECT_NE(f.id, "logs.not-enough-evidence") << f.title;
 }
 
+// Ray Tune's end of a failed trainer with no NCCL line: the errors are in the trials' error.txt files;
+// the note points there and gives Ray Train's own NCCL_SOCKET_IFNAME default as a candidate, no cause.
+TEST(LogsNotEnoughEvidence, RayTuneTrialsThatDidNotCompletePointAtErrorTxtAndRayTrainsIfname) {
+  auto r = analyze_text(
+      "| TorchTrainer_1a2b3_00000 |            1 | /home/ray/ray_results/TorchTrainer_1a2b3_00000_0/error.txt |\n"
+      "2023-01-10 08:03:12,001\tERROR tune.py:758 -- Trials did not complete: [TorchTrainer_1a2b3_00000]\n",
+      "driver.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "[TorchTrainer_1a2b3_00000]")) << f.title;
+  EXPECT_TRUE(has(f.title, "error.txt")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "runtime_env")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "\"en,eth,bond\"")) << f.fix.text;
+  EXPECT_FALSE(has(f.fix.text, "stopped before NCCL started")) << f.fix.text;
+  EXPECT_EQ(f.evidence.size(), 1u);
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -8,12 +8,49 @@
 // Windows. An endpoint torch rejects before connecting (a port that is not 0-65535, a host that is
 // no name: elastic's parse_rendezvous_endpoint, TCPStore's argument conversion) is a setting typed
 // or passed wrong (huggingface/accelerate#2240 'None:None', jaywalnut310/vits#52 port 80000).
+#include <algorithm>
+
+#include "core/address.hpp"
 #include "logs/rules.hpp"
+#include "logs/tf_config_text.hpp"
 
 namespace dd::logs {
 
 using core::Label;
 using core::Severity;
+
+namespace {
+
+// A printed TF_CONFIG whose tasks all name this machine (localhost, 127.x): env's rules accept it
+// (several workers on one machine, one port each), so it is no mistake by itself; in the log of a
+// multi-worker job that failed or trained alone it leaves two TF_CONFIG mistakes to tell apart
+// (tensorflow/tensorflow#31154: the script set TF_CONFIG after creating the strategy, which reads it
+// when it is created, so worker 0 trained alone). Silent when env's rules found a mistake in it.
+void tf_config_one_host_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.tf_config_json.empty()) return;
+  for (const auto& f : facts.tf_config_findings)
+    if (f.severity != Severity::info) return;
+  auto hosts = tf_config_task_hosts(facts.tf_config_json);
+  if (hosts.size() < 2 ||
+      !std::all_of(hosts.begin(), hosts.end(), [](const std::string& h) { return core::names_this_machine(h); }))
+    return;
+  auto r = rule::make("tf.config.printed.one-host-cluster", Label::tf_config, Severity::warning,
+                      "The TF_CONFIG in the log lists " + std::to_string(hosts.size()) +
+                          " tasks, all at this machine's own address (" + hosts.front() +
+                          "): every task must run on this one machine",
+                      45);
+  rule::add_evidence(r.finding, facts.tf_config_line);
+  rule::emit(out, std::move(r),
+             "Candidates, each with the step that tells it apart: (1) the workers run on different machines — each "
+             "then dials itself: give every task its machine's routable name or address, the same cluster on every "
+             "node; (2) they all run on this machine and a worker trained without waiting for the others — "
+             "TensorFlow did not see this TF_CONFIG: MultiWorkerMirroredStrategy reads it when the strategy is "
+             "created, so set it before that (export TF_CONFIG=... before starting the script, or os.environ at the "
+             "top of it); with TensorFlow's INFO log the strategy names what it read ('MultiWorkerMirroredStrategy "
+             "with cluster_spec = ...', or 'Single-worker MultiWorkerMirroredStrategy' when it read no cluster)");
+}
+
+}  // namespace
 
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "net.hostname.unresolvable", out);
@@ -43,6 +80,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     r.finding.fix = f.fix;
     out.push_back(std::move(r));
   }
+  tf_config_one_host_rule(facts, out);
   rule::signal_rule(facts, "tf.config.invalid", out);
   rule::signal_rule(facts, "tf.grpc.unavailable", out);
 }

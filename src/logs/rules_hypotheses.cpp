@@ -121,13 +121,6 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
   for (const auto& e : on_socket->iface_lines) rule::add_evidence(r->finding, e);
 }
 
-// Whether any evidence line of `s` holds `text` or `or_text`.
-bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text) {
-  return std::any_of(s.evidence.begin(), s.evidence.end(), [&](const auto& e) {
-    return e.text.find(text) != std::string::npos || e.text.find(or_text) != std::string::npos;
-  });
-}
-
 // "unhandled cuda error" (ncclUnhandledCudaError) with no other line to go on: without NCCL_DEBUG
 // the failing CUDA call is not shown; the usual one is the driver being older than the CUDA
 // runtime the framework or NCCL was built for (cudaErrorInsufficientDriver), which NCCL_DEBUG=WARN
@@ -135,7 +128,7 @@ bool evidence_says(const Signal& s, std::string_view text, std::string_view or_t
 void unhandled_cuda_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
-  if (!evidence_says(opaque, "unhandled cuda error", "ncclUnhandledCudaError")) return;
+  if (!rule::evidence_says(opaque, "unhandled cuda error", "ncclUnhandledCudaError")) return;
   rule::signal_rule(facts, "nccl.cuda-error.driver-runtime", out);
 }
 
@@ -188,7 +181,7 @@ void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFind
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
   if (opaque.count == 0) return;
-  bool system = evidence_says(opaque, "system error", "ncclSystemError");
+  bool system = rule::evidence_says(opaque, "system error", "ncclSystemError");
   // One host must be known (a bare traceback does not say whether the job was single-node).
   if (!system || facts.hosts.size() != 1 || rule::spans_hosts(facts) || !facts.peers.empty()) return;
   rule::signal_rule(facts, "nccl.system-error.single-host", out);

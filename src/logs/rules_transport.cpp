@@ -100,16 +100,9 @@ void plugin_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out
 void version_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   auto groups = rule::group_processes(
       facts, [](const ProcessState& p) { return p.nccl_version.substr(0, p.nccl_version.find('+')); }, 0);
-  std::map<std::string, Evidence> where;
-  const Signal& v = facts.signal(EventKind::nccl_version);
   // Versions printed without any host context (one file per node) still count.
-  for (const auto& e : v.evidence) {
-    std::string t =
-        e.text.substr(e.text.find("NCCL version ") == std::string::npos ? 0 : e.text.find("NCCL version ") + 13);
-    t = t.substr(0, t.find_first_of("+ "));
-    if (!t.empty()) where.emplace(t, e);
-    if (!t.empty()) groups[t];
-  }
+  const auto& where = facts.nccl_versions;
+  for (const auto& [release, e] : where) groups[release];
   if (groups.size() < 2) return;
   std::string list;
   for (const auto& [ver, g] : groups) list += (list.empty() ? "" : ", ") + ver;
@@ -156,6 +149,22 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
              "(intel_iommu=off / iommu=pt) or PCI ACS, then check with p2pBandwidthLatencyTest");
 }
 
+// hipBLASLt's TensileHost::initialize first checks that its kernel library file can be read ("Cannot
+// read PATH: strerror") and then loads it ("Could not load PATH"). A "Cannot read" line names its own
+// cause (the errno text); "Could not load" alone means the file passed the read check and the load
+// failed, which on a node of many workers is the open-files limit (pytorch/pytorch#137695: tp 8 lost
+// workers, tp 1-4 did not; ulimit -n 1024 raised fixed it). An open-files error printed anywhere is
+// os.limits' finding already.
+void blas_library_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (const Signal& unreadable = facts.signal(EventKind::blas_library_unreadable); unreadable.count > 0) {
+    rule::signal_rule(facts, "rocm.hipblaslt.unreadable", out, unreadable.text);
+    return;
+  }
+  const Signal& unloadable = facts.signal(EventKind::blas_library_unloadable);
+  if (unloadable.count == 0 || facts.signal(EventKind::resource_limit).count > 0) return;
+  rule::signal_rule(facts, "rocm.hipblaslt.load-failed", out, unloadable.text);
+}
+
 }  // namespace
 
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -163,6 +172,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "nccl.p2p.failed", out);
   rule::signal_rule(facts, "nccl.ib.error", out);
   rule::signal_rule(facts, "os.limits", out);
+  blas_library_rule(facts, out);
   rule::signal_rule(facts, "cuda.driver.too-old", out);
   rule::signal_rule(facts, "cuda.arch.unsupported", out);
   rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);

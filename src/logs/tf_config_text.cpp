@@ -1,5 +1,8 @@
 #include "logs/tf_config_text.hpp"
 
+#include <nlohmann/json.hpp>
+
+#include "core/json_limits.hpp"
 #include "logs/text_scan.hpp"
 
 namespace dd::logs {
@@ -36,6 +39,10 @@ std::optional<std::string> python_repr_to_json(std::string_view repr) {
         out += "false", i += 5;
       else if (word_at("None"))
         out += "null", i += 4;
+      else if (word_at("true") || word_at("null"))
+        out.append(repr.substr(i, 4)), i += 4;  // already JSON (a script's json.dumps)
+      else if (word_at("false"))
+        out += "false", i += 5;
       else
         return std::nullopt;  // an object repr, not plain data
       continue;
@@ -45,6 +52,30 @@ std::optional<std::string> python_repr_to_json(std::string_view repr) {
     ++i;
   }
   return out;
+}
+
+namespace {
+
+std::string host_of(const std::string& address) {
+  if (!address.empty() && address.front() == '[') return address.substr(1, address.find(']') - 1);
+  std::size_t colon = address.rfind(':');
+  return colon != std::string::npos && address.find(':') == colon ? address.substr(0, colon) : address;
+}
+
+}  // namespace
+
+std::vector<std::string> tf_config_task_hosts(std::string_view json) {
+  std::vector<std::string> hosts;
+  if (core::json_nesting(json) > core::k_max_json_depth) return hosts;
+  auto doc = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
+  if (!doc.is_object() || !doc.contains("cluster") || !doc["cluster"].is_object()) return hosts;
+  for (const auto& job : doc["cluster"].items()) {
+    const auto& tasks = job.value();
+    if (!tasks.is_array() && !tasks.is_object()) continue;
+    for (const auto& task : tasks)
+      if (task.is_string()) hosts.push_back(host_of(task.get<std::string>()));
+  }
+  return hosts;
 }
 
 }  // namespace dd::logs

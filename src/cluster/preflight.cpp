@@ -220,6 +220,46 @@ json node_json(const NodeFacts& f, json report) {
   return n;
 }
 
+// Each member's join: its facts (a member whose facts do not decode is lost), clock skew and
+// check report.
+void read_joins(RendezvousServer& rv, AnalysisInput& in, std::map<int, NodeFacts>& nodes,
+                std::map<int, json>& reports) {
+  for (auto& [rank, m] : rv.members()) {
+    auto facts_it = m.join.find("facts");
+    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
+    if (!f) {
+      m.lost = true;
+      m.lost_reason = f.error().message;
+      continue;
+    }
+    f->rank = rank;
+    in.clock_skew_us[rank] =
+        clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
+    nodes[rank] = std::move(f.value());
+    if (auto r = m.join.find("report"); r != m.join.end())
+      reports[rank] = std::move(*r);  // read once, not copied
+    else
+      reports[rank] = json::object();
+  }
+}
+
+// Each member's probe results (against the targets `sent` to it), or why it has none.
+void read_results(RendezvousServer& rv, std::map<int, std::vector<ProbeTarget>>& sent, std::uint32_t bulk_bytes,
+                  AnalysisInput& in) {
+  for (auto& [rank, m] : rv.members()) {
+    if (m.lost) {
+      in.lost[rank] = m.lost_reason;
+      continue;
+    }
+    if (!m.has_results) {
+      in.lost[rank] = "sent no probe results before the deadline";
+      continue;
+    }
+    in.probed.insert(rank);
+    for (auto& p : results_from_body(rank, m.results, sent[rank], bulk_bytes)) in.probes.push_back(std::move(p));
+  }
+}
+
 PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                            const Log& log) {
   NodeFacts& facts = local.facts;
@@ -246,23 +286,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   in.rendezvous_port = o.launch.rendezvous_port;
   std::map<int, json> reports;
   reports[0] = local.report;
-  for (auto& [rank, m] : rv->members()) {
-    auto facts_it = m.join.find("facts");
-    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
-    if (!f) {
-      m.lost = true;
-      m.lost_reason = f.error().message;
-      continue;
-    }
-    f->rank = rank;
-    in.clock_skew_us[rank] =
-        clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
-    nodes[rank] = std::move(f.value());
-    if (auto r = m.join.find("report"); r != m.join.end())
-      reports[rank] = std::move(*r);  // read once, not copied
-    else
-      reports[rank] = json::object();
-  }
+  read_joins(*rv, in, nodes, reports);
   in.missing = rv->missing();
   std::vector<int> present;
   for (const auto& [rank, f] : nodes) present.push_back(rank);
@@ -297,19 +321,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   in.probes = mine.get();
   log("every node's results are in");
   in.probed.insert(0);
-  for (auto& [rank, m] : rv->members()) {
-    if (m.lost) {
-      in.lost[rank] = m.lost_reason;
-      continue;
-    }
-    if (!m.has_results) {
-      in.lost[rank] = "sent no probe results before the deadline";
-      continue;
-    }
-    in.probed.insert(rank);
-    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes))
-      in.probes.push_back(std::move(p));
-  }
+  read_results(*rv, sent, o.probe.bulk_bytes, in);
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
   log(fmt::format("analysis done: {}", to_string(a.verdict)));

@@ -15,6 +15,7 @@
 #include "cli/real_context.hpp"
 #include "cli/usage.hpp"
 #include "core/exit_code.hpp"
+#include "core/finding_factory.hpp"
 #include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "netif/inventory.hpp"
@@ -96,6 +97,21 @@ void print_text(const bench::BenchConfig& c, const bench::BenchOutcome& out, con
     for (const auto& f : out.rank0_findings) std::cout << "  " << f.title << "\n";
 }
 
+// No interface to run the data mesh on: this rank's one finding, exit 1.
+int print_no_interface(const bench::BenchConfig& c, const core::Error& why, const GlobalOptions& global) {
+  std::vector<core::Finding> findings = {core::new_finding("bench.no-interface", core::Label::no_matching_interface,
+                                                           core::Severity::error, why.message, {},
+                                                           "name the cluster interface with --ifname")};
+  nlohmann::json j = {
+      {"command", "bench"},   {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
+      {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},       {"findings", report::to_json(findings)}};
+  if (global.json)
+    std::cout << core::dump_json(j, 2) << "\n";
+  else
+    std::cout << report::render_findings(findings, global.style());
+  return core::k_exit_findings;
+}
+
 int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   bench::BenchConfig c;
   auto min = bench::parse_bytes("-b", flags.min_bytes);
@@ -163,18 +179,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
       inventory, flags.ifname.empty() ? std::nullopt : std::optional<std::string>(flags.ifname));
   if (!data) {
     if (data.error().kind == core::ErrorKind::usage) return usage_error(data.error().message);
-    auto f = core::new_finding("bench.no-interface", core::Label::no_matching_interface, core::Severity::error,
-                               data.error().message);
-    f.fix.text = "name the cluster interface with --ifname";
-    std::vector<core::Finding> findings = {f};
-    nlohmann::json j = {
-        {"command", "bench"},   {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
-        {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},       {"findings", report::to_json(findings)}};
-    if (global.json)
-      std::cout << core::dump_json(j, 2) << "\n";
-    else
-      std::cout << report::render_findings(findings, global.style());
-    return core::k_exit_findings;
+    return print_no_interface(c, data.error(), global);
   }
   c.data = *data;
 

@@ -260,6 +260,33 @@ void read_results(RendezvousServer& rv, std::map<int, std::vector<ProbeTarget>>&
   }
 }
 
+// The verdict rank 0 sends the member on `host`: its own per-host values only.
+json verdict_message(const Analysis& a, const std::string& host) {
+  json per = json::object();
+  auto it = a.recommendation.per_host.find(host);
+  if (it != a.recommendation.per_host.end()) per[host] = it->second;
+  return json{{"verdict", std::string(to_string(a.verdict))},
+              {"reason", a.reason},
+              {"exit_code", exit_code_of(a)},
+              {"findings", report::to_json(a.findings)},
+              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
+}
+
+// Rank 0's JSON about the run itself: host, launcher, token, rendezvous, plan and probe summary.
+void add_run_json(PreflightOutcome& out, const PreflightOptions& o, const NodeFacts& facts, RendezvousServer& rv,
+                  const PeerPlan& pairs, std::uint32_t light, bool every_probe) {
+  const AnalysisInput& seen = out.rank0->input;
+  out.json.update(
+      {{"host", facts.host},
+       {"launcher", o.launch.launcher},
+       {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
+       {"rendezvous",
+        {{"address", seen.rendezvous}, {"drops", rv.drops()}, {"unidentified_drops", rv.anonymous_drops()}}}});
+  out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
+  out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
+  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
+}
+
 PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                            const Log& log) {
   NodeFacts& facts = local.facts;
@@ -329,33 +356,13 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   // The verdict goes out first: the members print and exit on the other core while rank 0 builds
   // its own (large) JSON.
   rv->broadcast(
-      MsgType::verdict,
-      [&](const Member& m) {
-        json per = json::object();
-        auto it = a.recommendation.per_host.find(m.host);
-        if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
-        return json{{"verdict", std::string(to_string(a.verdict))},
-                    {"reason", a.reason},
-                    {"exit_code", exit_code_of(a)},
-                    {"findings", report::to_json(a.findings)},
-                    {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
-      },
-      ph.end, log);
+      MsgType::verdict, [&](const Member& m) { return verdict_message(a, m.host); }, ph.end, log);
   log("verdicts sent");
   PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;
   out.rank0->light_bulk = light;
   out.rank0->full_bulk = o.probe.bulk_bytes;
-  const AnalysisInput& seen = out.rank0->input;
-  out.json.update(
-      {{"host", facts.host},
-       {"launcher", o.launch.launcher},
-       {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
-       {"rendezvous",
-        {{"address", seen.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}});
-  out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
-  out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
-  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
+  add_run_json(out, o, facts, *rv, pairs, light, every_probe);
   server.stop();
   return out;
 }

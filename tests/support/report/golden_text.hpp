@@ -1,8 +1,9 @@
 // Test-only: golden files, compared and never written. tests/data/golden_text/<name>.txt and
 // tests/data/logs/<case>.expected are reviewed by a person; a test that finds its output different
-// (or the file missing) fails, and writes what it got under DD_GOLDEN_RECEIVED_DIR in the build
-// tree, at the golden file's path below tests/data. scripts/review-goldens.sh copies those files
-// over the goldens so that `git diff` shows the change for review before it is committed.
+// (or the file missing) fails, and writes what it got under golden-received/ beside the test
+// binary (the build tree), at the golden file's path below tests/data. scripts/review-goldens.sh
+// copies those files over the goldens so that `git diff` shows the change for review before it is
+// committed.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,8 +19,8 @@ namespace dd::report::testing {
 // Records `actual` as the received version of tests/data/<relative>; returns where it went.
 inline std::string write_received(const std::string& relative, const std::string& actual) {
   namespace fs = std::filesystem;
-  fs::path path = fs::path(DD_GOLDEN_RECEIVED_DIR) / relative;
   std::error_code ec;
+  fs::path path = fs::read_symlink("/proc/self/exe", ec).parent_path() / "golden-received" / relative;
   fs::create_directories(path.parent_path(), ec);
   std::ofstream(path, std::ios::binary) << actual;
   return path.string();

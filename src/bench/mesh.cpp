@@ -146,6 +146,167 @@ struct Shared {
 
 }  // namespace
 
+namespace {
+
+std::size_t at(int i) { return static_cast<std::size_t>(i); }
+
+// One transfer as its workers run it: the ops, their segment bookkeeping and what the workers
+// share. Each worker serves its group of sockets in a poll loop (work) until its lanes are done or
+// any worker fails.
+struct TransferRun {
+  std::span<SendOp> sends;
+  std::span<RecvOp> recvs;
+  std::vector<OpState>& ss;
+  std::vector<OpState>& rs;
+  Shared& sh;
+  std::size_t stride;  // sockets per peer: a lane's next segment is this many further
+  int threads;
+  int rank;
+  std::chrono::milliseconds stall;
+
+  Lane& send_lane(const SocketUse& u) const { return ss[at(u.send)].lanes[at(u.lane)]; }
+  Lane& recv_lane(const SocketUse& u) const { return rs[at(u.recv)].lanes[at(u.lane)]; }
+
+  bool pending(const std::vector<SocketUse>& mine) const {
+    for (const auto& u : mine) {
+      if (u.recv >= 0 && !recv_lane(u).done) return true;
+      if (u.send >= 0 && !send_lane(u).done) return true;
+    }
+    return false;
+  }
+
+  // The sockets with something to do now: a receive not done, a send whose next segment is ready.
+  void poll_set(const std::vector<SocketUse>& mine, std::vector<pollfd>& pfds,
+                std::vector<const SocketUse*>& pus) const {
+    std::lock_guard lock(sh.m);  // `ready` is written by whichever worker completes a segment
+    for (const auto& u : mine) {
+      short ev = 0;
+      if (u.recv >= 0 && !recv_lane(u).done) ev |= POLLIN;
+      if (u.send >= 0) {
+        auto& st = ss[at(u.send)];
+        auto& lane = st.lanes[at(u.lane)];
+        const auto& op = sends[at(u.send)];
+        if (!lane.done &&
+            (!op.ready || *op.ready + op.ready_bias >= st.seg_begin(lane.segment) + st.seg_len(lane.segment)))
+          ev |= POLLOUT;
+      }
+      if (!ev) continue;
+      pfds.push_back(pollfd{u.fd, ev, 0});
+      pus.push_back(&u);
+    }
+  }
+
+  // Fails the transfer for a poll that timed out: names a peer we wait on (a receive first).
+  void fail_stalled(const std::vector<SocketUse>& mine, const std::vector<const SocketUse*>& pus) const {
+    int peer = mine.empty() ? rank : mine.front().peer;
+    for (const auto* u : pus)
+      if (u && u->recv >= 0) {
+        peer = u->peer;
+        break;
+      }
+    sh.fail(NetError{NetFailure::timeout, "poll", 0, "", fmt::format("no data moved for {} ms", stall.count())}, peer);
+  }
+
+  // After a segment of receive `ri` arrived: runs its callback, then moves the contiguous prefix.
+  void segment_arrived(std::size_t ri, std::size_t j) const {
+    auto& st = rs[ri];
+    auto& op = recvs[ri];
+    // The reduction runs outside the lock (segments are disjoint); the prefix moves only after it,
+    // so a send gated on it forwards reduced data.
+    if (op.on_segment) op.on_segment(st.seg_begin(j), st.seg_len(j));
+    bool moved = false;
+    {
+      std::lock_guard lock(sh.m);
+      st.complete[j] = 1;
+      std::size_t before = st.prefix_segments;
+      while (st.prefix_segments < st.segments && st.complete[st.prefix_segments]) ++st.prefix_segments;
+      if (op.ready_out) *op.ready_out = std::min(st.size, st.prefix_segments * st.seg);
+      moved = op.ready_out && st.prefix_segments != before;
+    }
+    if (moved && threads > 1) sh.wake_all();
+  }
+
+  // One recv on `u`'s lane; false when the transfer failed.
+  bool receive(const SocketUse& u) const {
+    auto ri = at(u.recv);
+    auto& st = rs[ri];
+    auto& lane = st.lanes[at(u.lane)];
+    std::size_t offset = st.seg_begin(lane.segment) + lane.offset;
+    std::size_t want = st.seg_len(lane.segment) - lane.offset;
+    ssize_t got = ::recv(u.fd, recvs[ri].data.data() + offset, want, 0);
+    if (got == 0) {
+      sh.fail(NetError{NetFailure::closed, "recv", 0, "", "the peer closed the connection"}, u.peer);
+      return false;
+    }
+    if (got < 0) {
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return true;
+      sh.fail(cluster::errno_error("recv", errno, ""), u.peer);
+      return false;
+    }
+    std::size_t j = lane.segment;
+    if (st.advance(lane, static_cast<std::size_t>(got), stride)) segment_arrived(ri, j);
+    return true;
+  }
+
+  // One send on `u`'s lane; false when the transfer failed.
+  bool send(const SocketUse& u) const {
+    auto si = at(u.send);
+    auto& st = ss[si];
+    auto& lane = st.lanes[at(u.lane)];
+    if (lane.done) return true;
+    std::size_t offset = st.seg_begin(lane.segment) + lane.offset;
+    std::size_t want = st.seg_len(lane.segment) - lane.offset;
+    ssize_t put = ::send(u.fd, sends[si].data.data() + offset, want, MSG_NOSIGNAL);
+    if (put < 0) {
+      if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return true;
+      sh.fail(cluster::errno_error("send", errno, ""), u.peer);
+      return false;
+    }
+    st.advance(lane, static_cast<std::size_t>(put), stride);
+    return true;
+  }
+
+  // Serves `mine` until its lanes are done or the transfer failed.
+  void work(const std::vector<SocketUse>& mine, int wake_fd) const {
+    std::vector<pollfd> pfds;
+    std::vector<const SocketUse*> pus;  // null: the wake eventfd
+    pfds.reserve(mine.size() + 1);
+    while (!sh.stop && pending(mine)) {
+      pfds.clear();
+      pus.clear();
+      poll_set(mine, pfds, pus);
+      if (pfds.empty() && wake_fd < 0)  // a send waits on a receive that cannot progress: a caller's bug
+        return sh.fail(NetError{NetFailure::other, "transfer", 0, "", "send gated on data that never arrives"}, rank);
+      if (wake_fd >= 0) {
+        pfds.push_back(pollfd{wake_fd, POLLIN, 0});
+        pus.push_back(nullptr);
+      }
+      int n = ::poll(pfds.data(), pfds.size(), static_cast<int>(stall.count()));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        return sh.fail(cluster::errno_error("poll", errno, ""), rank);
+      }
+      if (n == 0) return fail_stalled(mine, pus);  // nobody moved a byte for `stall`
+      for (std::size_t k = 0; k < pfds.size(); ++k) {
+        const auto& p = pfds[k];
+        if (!p.revents) continue;
+        if (!pus[k]) {
+          std::uint64_t v = 0;
+          [[maybe_unused]] auto r = ::read(p.fd, &v, sizeof v);
+          continue;
+        }
+        const auto& u = *pus[k];
+        if ((p.revents & POLLIN) || ((p.revents & (POLLHUP | POLLERR)) && (p.events & POLLIN)))
+          if (!receive(u)) return;
+        if ((p.revents & POLLOUT) || ((p.revents & (POLLHUP | POLLERR)) && !(p.events & POLLIN)))
+          if (!send(u)) return;
+      }
+    }
+  }
+};
+
+}  // namespace
+
 cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> recvs) {
   const auto stride = static_cast<std::size_t>(per_peer_);
   const int threads = std::clamp(options_.threads, 1, std::max(per_peer_, 1));
@@ -201,125 +362,8 @@ cluster::NetStatus Mesh::transfer(std::span<SendOp> sends, std::span<RecvOp> rec
       sh.wake.push_back(wake.back().get());
     }
 
-  auto worker = [&](int t) {
-    const auto& mine = groups[static_cast<std::size_t>(t)];
-    const int wake_fd = threads > 1 ? sh.wake[static_cast<std::size_t>(t)] : -1;
-    auto pending = [&] {
-      for (const auto& u : mine) {
-        if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done)
-          return true;
-        if (u.send >= 0 && !ss[static_cast<std::size_t>(u.send)].lanes[static_cast<std::size_t>(u.lane)].done)
-          return true;
-      }
-      return false;
-    };
-    std::vector<pollfd> pfds;
-    std::vector<const SocketUse*> pus;  // null: the wake eventfd
-    pfds.reserve(mine.size() + 1);
-    while (!sh.stop && pending()) {
-      pfds.clear();
-      pus.clear();
-      {
-        std::lock_guard lock(sh.m);  // `ready` is written by whichever worker completes a segment
-        for (const auto& u : mine) {
-          short ev = 0;
-          if (u.recv >= 0 && !rs[static_cast<std::size_t>(u.recv)].lanes[static_cast<std::size_t>(u.lane)].done)
-            ev |= POLLIN;
-          if (u.send >= 0) {
-            auto& st = ss[static_cast<std::size_t>(u.send)];
-            auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-            const auto& op = sends[static_cast<std::size_t>(u.send)];
-            if (!lane.done &&
-                (!op.ready || *op.ready + op.ready_bias >= st.seg_begin(lane.segment) + st.seg_len(lane.segment)))
-              ev |= POLLOUT;
-          }
-          if (!ev) continue;
-          pfds.push_back(pollfd{u.fd, ev, 0});
-          pus.push_back(&u);
-        }
-      }
-      if (pfds.empty() && wake_fd < 0)  // a send waits on a receive that cannot progress: a caller's bug
-        return sh.fail(NetError{NetFailure::other, "transfer", 0, "", "send gated on data that never arrives"}, rank_);
-      if (wake_fd >= 0) {
-        pfds.push_back(pollfd{wake_fd, POLLIN, 0});
-        pus.push_back(nullptr);
-      }
-      int n = ::poll(pfds.data(), pfds.size(), static_cast<int>(options_.stall.count()));
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        return sh.fail(cluster::errno_error("poll", errno, ""), rank_);
-      }
-      if (n == 0) {  // nobody moved a byte for `stall`: name a peer we wait on (a receive first)
-        int peer = mine.empty() ? rank_ : mine.front().peer;
-        for (const auto* u : pus)
-          if (u && u->recv >= 0) {
-            peer = u->peer;
-            break;
-          }
-        return sh.fail(NetError{NetFailure::timeout, "poll", 0, "",
-                                fmt::format("no data moved for {} ms", options_.stall.count())},
-                       peer);
-      }
-      for (std::size_t k = 0; k < pfds.size(); ++k) {
-        const auto& p = pfds[k];
-        if (!p.revents) continue;
-        if (!pus[k]) {
-          std::uint64_t v = 0;
-          [[maybe_unused]] auto r = ::read(p.fd, &v, sizeof v);
-          continue;
-        }
-        const auto& u = *pus[k];
-        if ((p.revents & POLLIN) || ((p.revents & (POLLHUP | POLLERR)) && (p.events & POLLIN))) {
-          auto ri = static_cast<std::size_t>(u.recv);
-          auto& st = rs[ri];
-          auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-          auto& op = recvs[ri];
-          std::size_t at = st.seg_begin(lane.segment) + lane.offset;
-          std::size_t want = st.seg_len(lane.segment) - lane.offset;
-          ssize_t got = ::recv(u.fd, op.data.data() + at, want, 0);
-          if (got == 0)
-            return sh.fail(NetError{NetFailure::closed, "recv", 0, "", "the peer closed the connection"}, u.peer);
-          if (got < 0) {
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-              return sh.fail(cluster::errno_error("recv", errno, ""), u.peer);
-          } else {
-            std::size_t j = lane.segment;
-            if (st.advance(lane, static_cast<std::size_t>(got), stride)) {
-              // The reduction runs outside the lock (segments are disjoint); the prefix moves only
-              // after it, so a send gated on it forwards reduced data.
-              if (op.on_segment) op.on_segment(st.seg_begin(j), st.seg_len(j));
-              bool moved = false;
-              {
-                std::lock_guard lock(sh.m);
-                st.complete[j] = 1;
-                std::size_t before = st.prefix_segments;
-                while (st.prefix_segments < st.segments && st.complete[st.prefix_segments]) ++st.prefix_segments;
-                if (op.ready_out) *op.ready_out = std::min(st.size, st.prefix_segments * st.seg);
-                moved = op.ready_out && st.prefix_segments != before;
-              }
-              if (moved && threads > 1) sh.wake_all();
-            }
-          }
-        }
-        if ((p.revents & POLLOUT) || ((p.revents & (POLLHUP | POLLERR)) && !(p.events & POLLIN))) {
-          auto si = static_cast<std::size_t>(u.send);
-          auto& st = ss[si];
-          auto& lane = st.lanes[static_cast<std::size_t>(u.lane)];
-          if (lane.done) continue;
-          std::size_t at = st.seg_begin(lane.segment) + lane.offset;
-          std::size_t want = st.seg_len(lane.segment) - lane.offset;
-          ssize_t put = ::send(u.fd, sends[si].data.data() + at, want, MSG_NOSIGNAL);
-          if (put < 0) {
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
-              return sh.fail(cluster::errno_error("send", errno, ""), u.peer);
-          } else {
-            st.advance(lane, static_cast<std::size_t>(put), stride);
-          }
-        }
-      }
-    }
-  };
-
+  const TransferRun run{sends, recvs, ss, rs, sh, stride, threads, rank_, options_.stall};
+  auto worker = [&](int t) { run.work(groups[at(t)], threads > 1 ? sh.wake[at(t)] : -1); };
   if (threads == 1) {
     worker(0);
   } else {

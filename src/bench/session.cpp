@@ -366,9 +366,51 @@ std::vector<core::Finding> failure_findings(const std::map<int, RankReport>& rep
 BenchOutcome conclude(const BenchConfig& c, const std::vector<PeerAddress>& peers,
                       const std::map<int, RankReport>& reports, const std::map<int, std::string>& lost);
 
+// The `verdict` message rank 0 sends every rank.
+json verdict_message(const std::string& verdict, const std::string& reason, int exit_code,
+                     const std::vector<core::Finding>& findings) {
+  return json{
+      {"verdict", verdict}, {"reason", reason}, {"exit_code", exit_code}, {"findings", report::to_json(findings)}};
+}
+
+// Every rank's data address (rank 0's is `mine`) as the ranks joined; `problems` says which ranks
+// never joined or sent no usable address.
+std::vector<PeerAddress> peer_table(const BenchConfig& c, cluster::RendezvousServer& rv, const PeerAddress& mine,
+                                    std::vector<std::string>& problems) {
+  std::vector<PeerAddress> peers(static_cast<std::size_t>(c.world));
+  peers[0] = mine;
+  for (int r : rv.missing()) {
+    problems.push_back(fmt::format("rank {} never joined", r));
+    peers[static_cast<std::size_t>(r)] = PeerAddress{r, "", 0, ""};
+  }
+  for (auto& [rank, m] : rv.members()) {
+    auto d = data_of(m);
+    if (!d)
+      problems.push_back(fmt::format("rank {} ({}) sent no usable data address", rank, m.host));
+    else
+      peers[static_cast<std::size_t>(rank)] = *d;
+  }
+  return peers;
+}
+
+// The other ranks' reports after the run into `reports`, and why a rank sent none into `lost`.
+void collect_reports(const BenchConfig& c, cluster::RendezvousServer& rv, const Log& log,
+                     std::map<int, RankReport>& reports, std::map<int, std::string>& lost) {
+  rv.collect(MsgType::results, core::Deadline(results_wait(c)), log);
+  for (auto& [rank, m] : rv.members()) {
+    if (m.lost)
+      lost[rank] = m.lost_reason.empty() ? "its connection to rank 0 closed" : m.lost_reason;
+    else if (!m.has_results)
+      lost[rank] = "sent no results before the deadline";
+    else
+      reports[rank] = report_from_json(m.results);
+  }
+}
+
 BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const Log& log) {
+  const PeerAddress mine{0, c.data.addr, data_port, c.host};
   if (c.world == 1) {  // nobody to meet
-    std::vector<PeerAddress> self = {PeerAddress{0, c.data.addr, data_port, c.host}};
+    std::vector<PeerAddress> self = {mine};
     return conclude(c, self, {{0, run_local(c, self, listen_fd, "", log)}}, {});
   }
   auto rv = cluster::RendezvousServer::open(c.rendezvous_port);
@@ -379,38 +421,18 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
                                        {rv.error().describe()}, "pick a free port with --rendezvous")});
   core::Deadline join_deadline(c.join_timeout);
   rv->gather(c.token, c.world, join_deadline, log);
-  std::vector<PeerAddress> peers(static_cast<std::size_t>(c.world));
-  peers[0] = PeerAddress{0, c.data.addr, data_port, c.host};
   std::vector<std::string> problems;
-  for (int r : rv->missing()) {
-    problems.push_back(fmt::format("rank {} never joined", r));
-    peers[static_cast<std::size_t>(r)] = PeerAddress{r, "", 0, ""};
-  }
-  for (auto& [rank, m] : rv->members()) {
-    auto d = data_of(m);
-    if (!d)
-      problems.push_back(fmt::format("rank {} ({}) sent no usable data address", rank, m.host));
-    else
-      peers[static_cast<std::size_t>(rank)] = *d;
-  }
-  auto give_up = [&](core::Finding f) {
-    rv->broadcast(
-        MsgType::verdict,
-        [&](const cluster::Member&) {
-          return json{{"verdict", "NOT RUN"},
-                      {"reason", f.title},
-                      {"exit_code", core::k_exit_findings},
-                      {"findings", report::to_json(std::vector<core::Finding>{f})}};
-        },
-        core::Deadline(std::chrono::seconds(5)), log);
-    return alone(c, {f});
-  };
+  std::vector<PeerAddress> peers = peer_table(c, *rv, mine, problems);
   if (!problems.empty()) {
     auto f = core::new_finding("bench.rank.missing", core::Label::other, core::Severity::error,
                                fmt::format("not every rank joined: {}", problems.front()), problems,
                                "start bench on every node with the same --rendezvous, --world and --token");
     for (int r : rv->missing()) f.ranks.push_back(r);
-    return give_up(f);
+    const json message = verdict_message("NOT RUN", f.title, core::k_exit_findings, {f});
+    rv->broadcast(
+        MsgType::verdict, [&](const cluster::Member&) { return message; }, core::Deadline(std::chrono::seconds(5)),
+        log);
+    return alone(c, {f});
   }
   std::string session = cluster::random_nonce_hex();
   std::string comm_id = c.nccl ? nccl_comm_id(c.data.addr) : "";
@@ -428,26 +450,13 @@ BenchOutcome run_rank0(const BenchConfig& c, int listen_fd, int data_port, const
       join_deadline, log);
   std::map<int, RankReport> reports;
   reports[0] = run_local(c, peers, listen_fd, session, log, comm_id);
-  rv->collect(MsgType::results, core::Deadline(results_wait(c)), log);
   std::map<int, std::string> lost;
-  for (auto& [rank, m] : rv->members()) {
-    if (m.lost)
-      lost[rank] = m.lost_reason.empty() ? "its connection to rank 0 closed" : m.lost_reason;
-    else if (!m.has_results)
-      lost[rank] = "sent no results before the deadline";
-    else
-      reports[rank] = report_from_json(m.results);
-  }
+  collect_reports(c, *rv, log, reports, lost);
   auto out = conclude(c, peers, reports, lost);
+  const json message =
+      verdict_message(out.verdict, out.findings.empty() ? "" : out.findings.front().title, out.exit_code, out.findings);
   rv->broadcast(
-      MsgType::verdict,
-      [&](const cluster::Member&) {
-        return json{{"verdict", out.verdict},
-                    {"reason", out.findings.empty() ? "" : out.findings.front().title},
-                    {"exit_code", out.exit_code},
-                    {"findings", report::to_json(out.findings)}};
-      },
-      core::Deadline(std::chrono::seconds(10)), log);
+      MsgType::verdict, [&](const cluster::Member&) { return message; }, core::Deadline(std::chrono::seconds(10)), log);
   return out;
 }
 

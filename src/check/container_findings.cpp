@@ -3,6 +3,7 @@
 // local ranks talk: "Bus error" / "unhandled system error ... shm"), NVIDIA's container advice is
 // `--shm-size=1g --ulimit memlock=-1` or `--ipc=host`, and NET/IB needs /dev/infiniband/uverbs*.
 #include "check/container.hpp"
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 
 namespace dd::check {
@@ -20,75 +21,69 @@ bool ib_disabled(const os::Environment& env) {
 
 std::string runtime_name(const ContainerInfo& info) { return info.runtime.empty() ? "container" : info.runtime; }
 
+std::string shm_fix_text(const ContainerInfo& info) {
+  if (info.runtime == "kubernetes") {
+    return "Mount a memory-backed volume on /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, "
+           "sizeLimit: 16Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}].";
+  }
+  if (info.in_container) {
+    return "Restart the container with `--shm-size=16g` (at least 1g), or share the host's IPC namespace with "
+           "`--ipc=host`; docker compose: `shm_size: 16gb`; Kubernetes: an emptyDir with medium: Memory on /dev/shm.";
+  }
+  return "Enlarge it: `sudo mount -o remount,size=16G /dev/shm` (and the size= option in /etc/fstab).";
+}
+
 std::optional<core::Finding> shm_finding(const ContainerInfo& info) {
   const auto& shm = info.shm;
   if (!shm.size_bytes || *shm.size_bytes >= k_shm_warning_below) return std::nullopt;
-  core::Finding f;
-  f.id = "container.shm.too-small";
-  f.label = core::Label::shm_exhausted;
-  f.severity = *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning;
-  f.title = "/dev/shm is only " + format_bytes(shm.size_bytes) +
-            ": NCCL's shared-memory transport and DataLoader workers can run out of it";
-  f.evidence.push_back(shm.source);
-  f.evidence.push_back("its size was read here, not what the job puts in it");
-  if (*shm.size_bytes == 64 * k_mib) f.evidence.push_back("64 MiB is Docker's default --shm-size");
-  f.evidence.push_back(
+  std::vector<std::string> evidence = {shm.source, "its size was read here, not what the job puts in it"};
+  if (*shm.size_bytes == 64 * k_mib) evidence.push_back("64 MiB is Docker's default --shm-size");
+  evidence.push_back(
       "symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
       "'No space left on device' from torch DataLoader");
-  if (info.runtime == "kubernetes") {
-    f.fix.text =
-        "Mount a memory-backed volume on /dev/shm: volumes: [{name: dshm, emptyDir: {medium: Memory, "
-        "sizeLimit: 16Gi}}] and volumeMounts: [{name: dshm, mountPath: /dev/shm}].";
-  } else if (info.in_container) {
-    f.fix.text =
-        "Restart the container with `--shm-size=16g` (at least 1g), or share the host's IPC namespace with "
-        "`--ipc=host`; docker compose: `shm_size: 16gb`; Kubernetes: an emptyDir with medium: Memory on /dev/shm.";
-  } else {
-    f.fix.text = "Enlarge it: `sudo mount -o remount,size=16G /dev/shm` (and the size= option in /etc/fstab).";
-  }
-  return f;
+  return core::new_finding("container.shm.too-small", core::Label::shm_exhausted,
+                           *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning,
+                           "/dev/shm is only " + format_bytes(shm.size_bytes) +
+                               ": NCCL's shared-memory transport and DataLoader workers can run out of it",
+                           std::move(evidence), shm_fix_text(info));
 }
 
 std::optional<core::Finding> ib_nodes_finding(const ContainerInfo& info, const os::Environment& env) {
   if (info.ib_devices.empty() || info.ib_device_nodes || ib_disabled(env)) return std::nullopt;
-  core::Finding f;
-  f.id = "container.ib.no-device-nodes";
-  f.label = core::Label::ib_misconfiguration;
-  f.severity = core::Severity::warning;
-  f.title = "InfiniBand devices exist (" + core::join(info.ib_devices, ", ") +
-            ") but /dev/infiniband has no uverbs nodes: NCCL cannot use them and falls back to TCP sockets";
-  f.evidence.push_back("/sys/class/infiniband: " + core::join(info.ib_devices, ", "));
-  f.evidence.push_back("/dev/infiniband/uverbs*: missing");
-  f.evidence.push_back("NCCL_DEBUG=INFO then shows 'NET/IB : No device found.' and 'Using network Socket'");
-  if (info.in_container) {
-    f.fix.text =
-        "Pass the devices into the container: `--device=/dev/infiniband --cap-add=IPC_LOCK --ulimit "
-        "memlock=-1:-1` (docker/podman); on Kubernetes use the RDMA device plugin (rdma/hca resource) or "
-        "a privileged pod with /dev/infiniband mounted.";
-  } else {
-    f.fix.text =
-        "Load the verbs driver: `sudo modprobe ib_uverbs` (and rdma_ucm); if IB is not meant to be used, set "
-        "NCCL_IB_DISABLE=1 to make that explicit.";
-  }
-  return f;
+  return core::new_finding(
+      "container.ib.no-device-nodes", core::Label::ib_misconfiguration, core::Severity::warning,
+      "InfiniBand devices exist (" + core::join(info.ib_devices, ", ") +
+          ") but /dev/infiniband has no uverbs nodes: NCCL cannot use them and falls back to TCP sockets",
+      {"/sys/class/infiniband: " + core::join(info.ib_devices, ", "), "/dev/infiniband/uverbs*: missing",
+       "NCCL_DEBUG=INFO then shows 'NET/IB : No device found.' and 'Using network Socket'"},
+      info.in_container
+          ? "Pass the devices into the container: `--device=/dev/infiniband --cap-add=IPC_LOCK --ulimit "
+            "memlock=-1:-1` (docker/podman); on Kubernetes use the RDMA device plugin (rdma/hca resource) or "
+            "a privileged pod with /dev/infiniband mounted."
+          : "Load the verbs driver: `sudo modprobe ib_uverbs` (and rdma_ucm); if IB is not meant to be used, set "
+            "NCCL_IB_DISABLE=1 to make that explicit.");
 }
 
 std::optional<core::Finding> bridge_finding(const ContainerInfo& info) {
   if (info.network != NetworkMode::bridge || info.runtime == "kubernetes") return std::nullopt;
-  core::Finding f;
-  f.id = "container.network.bridge";
-  f.label = core::Label::virtual_interface;
-  f.severity = core::Severity::warning;
-  f.title = "this " + runtime_name(info) +
-            " container uses bridge networking: other nodes cannot reach NCCL's or Gloo's listening ports";
-  f.evidence.push_back(info.network_reason);
-  f.evidence.push_back(
-      "NCCL and Gloo listen on ephemeral ports of this address; a bridge network only forwards "
-      "published ports, so peers on other hosts time out");
-  f.fix.text =
+  return core::new_finding(
+      "container.network.bridge", core::Label::virtual_interface, core::Severity::warning,
+      "this " + runtime_name(info) +
+          " container uses bridge networking: other nodes cannot reach NCCL's or Gloo's listening ports",
+      {info.network_reason,
+       "NCCL and Gloo listen on ephemeral ports of this address; a bridge network only forwards "
+       "published ports, so peers on other hosts time out"},
       "Run the training container with `--network=host` (plus `--ipc=host` for /dev/shm), or on Kubernetes "
-      "`hostNetwork: true` or a CNI that routes pod IPs between nodes.";
-  return f;
+      "`hostNetwork: true` or a CNI that routes pod IPs between nodes.");
+}
+
+core::Finding detected_finding(const ContainerInfo& info) {
+  std::vector<std::string> evidence = info.evidence;
+  if (!info.network_reason.empty()) evidence.push_back("network: " + info.network_reason);
+  return core::new_finding(
+      "container.detected", core::Label::other, core::Severity::info,
+      "running inside a " + runtime_name(info) + " container (" + std::string(to_string(info.network)) + " networking)",
+      std::move(evidence), "");
 }
 
 nlohmann::json limit_json(const ContainerInfo& info, const char* name) {
@@ -110,17 +105,7 @@ std::vector<core::Finding> container_findings(const ContainerInfo& info, const o
     for (auto& f : limits_findings(*info.limits, ib_in_use, info.in_container)) out.push_back(std::move(f));
   }
   if (auto f = bridge_finding(info)) out.push_back(std::move(*f));
-  if (info.in_container) {
-    core::Finding f;
-    f.id = "container.detected";
-    f.label = core::Label::other;
-    f.severity = core::Severity::info;
-    f.title = "running inside a " + runtime_name(info) + " container (" + std::string(to_string(info.network)) +
-              " networking)";
-    f.evidence = info.evidence;
-    if (!info.network_reason.empty()) f.evidence.push_back("network: " + info.network_reason);
-    out.push_back(std::move(f));
-  }
+  if (info.in_container) out.push_back(detected_finding(info));
   return out;
 }
 

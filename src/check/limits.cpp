@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 
 namespace dd::check {
@@ -73,45 +74,44 @@ std::string format_bytes(std::optional<std::uint64_t> bytes) {
   return buf;
 }
 
+namespace {
+
+core::Finding memlock_finding(const Limit& l, bool in_container) {
+  return core::new_finding(
+      "limits.memlock.too-low", core::Label::resource_limits,
+      *l.soft <= k_memlock_error_at ? core::Severity::error : core::Severity::warning,
+      "locked-memory limit (ulimit -l) is " + format_bytes(l.soft) + ": too low for InfiniBand memory registration",
+      {"/proc/self/limits: Max locked memory soft " + format_bytes(l.soft) + ", hard " + format_bytes(l.hard),
+       "InfiniBand devices are present; NCCL registers its buffers with ibv_reg_mr, which fails "
+       "(NET/IB : ... Cannot allocate memory) once the limit is reached"},
+      in_container
+          ? "Start the container with `--ulimit memlock=-1:-1` (docker/podman); on Kubernetes raise the "
+            "container runtime's default memlock limit (e.g. containerd's LimitMEMLOCK=infinity)."
+          : "Set `* soft memlock unlimited` and `* hard memlock unlimited` in /etc/security/limits.conf "
+            "(or LimitMEMLOCK=infinity for a systemd/slurmd service) and log in again; check with `ulimit -l`.");
+}
+
+core::Finding nofile_finding(const Limit& l, bool in_container) {
+  return core::new_finding("limits.nofile.low", core::Label::resource_limits, core::Severity::warning,
+                           "open-files limit (ulimit -n) is " + std::to_string(*l.soft) +
+                               ": large jobs can run out of sockets and file descriptors",
+                           {"/proc/self/limits: Max open files soft " + std::to_string(*l.soft) + ", hard " +
+                            (l.hard ? std::to_string(*l.hard) : "unlimited")},
+                           in_container
+                               ? "Start the container with `--ulimit nofile=1048576:1048576`."
+                               : "Raise it with `ulimit -n 1048576` in the job script (up to the hard limit) or "
+                                 "`* soft nofile 1048576` in /etc/security/limits.conf.");
+}
+
+}  // namespace
+
 std::vector<core::Finding> limits_findings(const ProcessLimits& limits, bool ib_in_use, bool in_container) {
   std::vector<core::Finding> out;
-  if (auto it = limits.find(k_limit_memlock); ib_in_use && it != limits.end() && it->second.soft) {
-    const auto& l = it->second;
-    core::Finding f;
-    f.id = "limits.memlock.too-low";
-    f.label = core::Label::resource_limits;
-    f.severity = *l.soft <= k_memlock_error_at ? core::Severity::error : core::Severity::warning;
-    f.title =
-        "locked-memory limit (ulimit -l) is " + format_bytes(l.soft) + ": too low for InfiniBand memory registration";
-    f.evidence.push_back("/proc/self/limits: Max locked memory soft " + format_bytes(l.soft) + ", hard " +
-                         format_bytes(l.hard));
-    f.evidence.push_back(
-        "InfiniBand devices are present; NCCL registers its buffers with ibv_reg_mr, which fails "
-        "(NET/IB : ... Cannot allocate memory) once the limit is reached");
-    f.fix.text =
-        in_container
-            ? "Start the container with `--ulimit memlock=-1:-1` (docker/podman); on Kubernetes raise the "
-              "container runtime's default memlock limit (e.g. containerd's LimitMEMLOCK=infinity)."
-            : "Set `* soft memlock unlimited` and `* hard memlock unlimited` in /etc/security/limits.conf "
-              "(or LimitMEMLOCK=infinity for a systemd/slurmd service) and log in again; check with `ulimit -l`.";
-    out.push_back(std::move(f));
-  }
+  if (auto it = limits.find(k_limit_memlock); ib_in_use && it != limits.end() && it->second.soft)
+    out.push_back(memlock_finding(it->second, in_container));
   if (auto it = limits.find(k_limit_nofile);
-      it != limits.end() && it->second.soft && *it->second.soft < k_nofile_wanted) {
-    const auto& l = it->second;
-    core::Finding f;
-    f.id = "limits.nofile.low";
-    f.label = core::Label::resource_limits;
-    f.severity = core::Severity::warning;
-    f.title = "open-files limit (ulimit -n) is " + std::to_string(*l.soft) +
-              ": large jobs can run out of sockets and file descriptors";
-    f.evidence.push_back("/proc/self/limits: Max open files soft " + std::to_string(*l.soft) + ", hard " +
-                         (l.hard ? std::to_string(*l.hard) : "unlimited"));
-    f.fix.text = in_container ? "Start the container with `--ulimit nofile=1048576:1048576`."
-                              : "Raise it with `ulimit -n 1048576` in the job script (up to the hard limit) or "
-                                "`* soft nofile 1048576` in /etc/security/limits.conf.";
-    out.push_back(std::move(f));
-  }
+      it != limits.end() && it->second.soft && *it->second.soft < k_nofile_wanted)
+    out.push_back(nofile_finding(it->second, in_container));
   return out;
 }
 

@@ -1,4 +1,4 @@
-// Issue 28, the rule audit (docs/rules.md, check): each of check's own rule families is fed the
+// The rule audit (docs/rules.md, check): each of check's own rule families is fed the
 // evidence it needs one step short and must not claim its cause; a positive twin with the full
 // evidence shows the same facts do make the rule fire, and asserts that its claim stays within
 // what one machine's reading shows.

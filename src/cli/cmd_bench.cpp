@@ -15,6 +15,7 @@
 #include "cli/real_context.hpp"
 #include "cli/usage.hpp"
 #include "core/exit_code.hpp"
+#include "core/finding_factory.hpp"
 #include "core/json_limits.hpp"
 #include "env/launchers/launch_info.hpp"
 #include "netif/inventory.hpp"
@@ -50,6 +51,66 @@ struct BenchFlags {
 };
 
 int usage_error(const std::string& message) { return cli::usage_error("bench", message); }
+
+// The --backend nccl setup: the libraries, and a child that loads them and finds a GPU. Asked in a
+// child, as the NCCL probe does: a broken library or driver may crash or hang, never this process.
+// Without a GPU the backend cannot run: the error is a usage error (exit 2).
+core::Result<bench::NcclBackend> nccl_backend(const BenchFlags& flags, const bench::BenchConfig& c,
+                                              const os::Environment& env, RealSeams& seams) {
+  auto fail = [](std::string message) { return core::make_error(core::ErrorKind::usage, std::move(message)); };
+  bench::NcclBackend nb;
+  nb.libs = bench::default_nccl_libs(env, seams.files);
+  if (!flags.nccl_lib.empty()) nb.libs.nccl = flags.nccl_lib;
+  if (!flags.cudart_lib.empty()) nb.libs.cudart = flags.cudart_lib;
+  if (nb.libs.nccl.empty()) return fail("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
+  nb.self_exe = self_executable();
+  nb.runner = &seams.runner;
+  nb.env = env;
+  auto check = bench::run_nccl_child(seams.runner, nb.self_exe,
+                                     bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
+                                     env, std::chrono::seconds(30));
+  if (!check) return fail("--backend nccl: " + check.error().message);
+  if (!check->check.ok)
+    return fail(fmt::format("--backend nccl: {}{} with {}: {}", nb.libs.nccl,
+                            check->check.version.empty() ? "" : " (NCCL " + check->check.version + ")", nb.libs.cudart,
+                            check->error));
+  return nb;
+}
+
+// The text output: rank 0 the results of the world, a member its verdict; then the findings.
+void print_text(const bench::BenchConfig& c, const bench::BenchOutcome& out, const report::Style& style) {
+  if (c.rank == 0) {
+    std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
+              << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
+              << " sockets per peer\n";
+    for (const auto& p : out.peers)
+      std::cout << "#  rank " << p.rank << " host " << p.host << " data " << p.addr << ":" << p.port << "\n";
+    if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
+    if (!out.p2p_text.empty()) std::cout << out.p2p_text;
+    if (!out.tune_text.empty()) std::cout << out.tune_text;
+  } else {
+    std::cout << "bench: rank " << c.rank << ": " << out.verdict << " (rank 0 prints the results)\n";
+  }
+  if (!out.findings.empty())
+    std::cout << report::render_findings(out.findings, style);
+  else
+    for (const auto& f : out.rank0_findings) std::cout << "  " << f.title << "\n";
+}
+
+// No interface to run the data mesh on: this rank's one finding, exit 1.
+int print_no_interface(const bench::BenchConfig& c, const core::Error& why, const GlobalOptions& global) {
+  std::vector<core::Finding> findings = {core::new_finding("bench.no-interface", core::Label::no_matching_interface,
+                                                           core::Severity::error, why.message, {},
+                                                           "name the cluster interface with --ifname")};
+  nlohmann::json j = {
+      {"command", "bench"},   {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
+      {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},       {"findings", report::to_json(findings)}};
+  if (global.json)
+    std::cout << core::dump_json(j, 2) << "\n";
+  else
+    std::cout << report::render_findings(findings, global.style());
+  return core::k_exit_findings;
+}
 
 int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   bench::BenchConfig c;
@@ -95,26 +156,9 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   if (c.tune && c.world < 2) return usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
   if (flags.backend == "nccl") {
     if (c.p2p || c.tune) return usage_error("--backend nccl: --p2p and --tune run on the TCP backend only");
-    bench::NcclBackend nb;
-    nb.libs = bench::default_nccl_libs(env, seams.files);
-    if (!flags.nccl_lib.empty()) nb.libs.nccl = flags.nccl_lib;
-    if (!flags.cudart_lib.empty()) nb.libs.cudart = flags.cudart_lib;
-    if (nb.libs.nccl.empty())
-      return usage_error("--backend nccl: no libnccl.so.2 found on this node (name it with --nccl-lib)");
-    nb.self_exe = self_executable();
-    nb.runner = &seams.runner;
-    nb.env = env;
-    // Loadable, and a GPU there? Asked in a child, as the NCCL probe does: a broken library or
-    // driver may crash or hang, never this process. Without a GPU the backend cannot run: exit 2.
-    auto check = bench::run_nccl_child(
-        seams.runner, nb.self_exe, bench::NcclChildRequest{"check", nb.libs, bench::NcclJob{c.rank, c.world, c.run}},
-        env, std::chrono::seconds(30));
-    if (!check) return usage_error("--backend nccl: " + check.error().message);
-    if (!check->check.ok)
-      return usage_error(fmt::format("--backend nccl: {}{} with {}: {}", nb.libs.nccl,
-                                     check->check.version.empty() ? "" : " (NCCL " + check->check.version + ")",
-                                     nb.libs.cudart, check->error));
-    c.nccl = std::move(nb);
+    auto nb = nccl_backend(flags, c, env, seams);
+    if (!nb) return usage_error(nb.error().message);
+    c.nccl = std::move(*nb);
   } else if (flags.backend != "tcp") {
     return usage_error("--backend '" + flags.backend + "': tcp or nccl");
   } else if (!flags.nccl_lib.empty() || !flags.cudart_lib.empty()) {
@@ -135,18 +179,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
       inventory, flags.ifname.empty() ? std::nullopt : std::optional<std::string>(flags.ifname));
   if (!data) {
     if (data.error().kind == core::ErrorKind::usage) return usage_error(data.error().message);
-    auto f = core::new_finding("bench.no-interface", core::Label::no_matching_interface, core::Severity::error,
-                               data.error().message);
-    f.fix.text = "name the cluster interface with --ifname";
-    std::vector<core::Finding> findings = {f};
-    nlohmann::json j = {
-        {"command", "bench"},   {"role", c.rank == 0 ? "rank0" : "member"}, {"rank", c.rank},
-        {"verdict", "NOT RUN"}, {"results", nlohmann::json::array()},       {"findings", report::to_json(findings)}};
-    if (global.json)
-      std::cout << core::dump_json(j, 2) << "\n";
-    else
-      std::cout << report::render_findings(findings, global.style());
-    return core::k_exit_findings;
+    return print_no_interface(c, data.error(), global);
   }
   c.data = *data;
 
@@ -156,23 +189,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     std::cout << core::dump_json(out.json, 2) << "\n";
     return out.exit_code;
   }
-  auto style = global.style();
-  if (c.rank == 0) {
-    std::cout << "# distdoctor bench: world " << c.world << ", data over " << c.data.iface << " (" << c.data.addr
-              << ", " << c.data.why << "), " << (c.tune ? bench::k_tune_max_sockets : c.sockets)
-              << " sockets per peer\n";
-    for (const auto& p : out.peers)
-      std::cout << "#  rank " << p.rank << " host " << p.host << " data " << p.addr << ":" << p.port << "\n";
-    if (!out.rows.empty()) std::cout << bench::render_table(out.rows);
-    if (!out.p2p_text.empty()) std::cout << out.p2p_text;
-    if (!out.tune_text.empty()) std::cout << out.tune_text;
-  } else {
-    std::cout << "bench: rank " << c.rank << ": " << out.verdict << " (rank 0 prints the results)\n";
-  }
-  if (!out.findings.empty())
-    std::cout << report::render_findings(out.findings, style);
-  else
-    for (const auto& f : out.rank0_findings) std::cout << "  " << f.title << "\n";
+  print_text(c, out, global.style());
   return out.exit_code;
 }
 

@@ -61,6 +61,36 @@ int print_outcome(const PreflightFlags& flags, const GlobalOptions& global, clus
   return code;
 }
 
+// A job port on the meeting port: preflight itself listens on the job port to probe it, so the
+// rendezvous could not listen there and would report "another process holds the port" about
+// preflight's own listener. The usage error that says so, or nullopt.
+std::optional<std::string> job_port_on_rendezvous(const env::launchers::LaunchInfo& launch) {
+  for (const auto& p : launch.job_ports)
+    if (p.port == launch.rendezvous_port && !p.connect_only)
+      return p.what + " is " + std::to_string(p.port) + ", the --rendezvous port: preflight listens on " + p.what +
+             " itself to probe it; give --rendezvous another port";
+  return std::nullopt;
+}
+
+cluster::PreflightOptions preflight_options(const PreflightFlags& flags, const env::launchers::LaunchInfo& launch,
+                                            const env::launchers::LaunchFlags& lf) {
+  cluster::PreflightOptions o;
+  o.launch = launch;
+  o.token = env::launchers::job_token(launch, lf);
+  auto token = cluster::token_source(flags.meet.token, launch.job_id);
+  o.token_source = token.source;
+  o.token_guessable = token.guessable;
+  o.timeout = std::chrono::seconds(flags.timeout_s);
+  o.probe.concurrency = flags.concurrency;
+  o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
+  o.plan.full_mesh = flags.full_mesh;
+  o.plan.full_mesh_max = static_cast<std::size_t>(flags.full_mesh_max);
+  o.plan.random_peers = flags.random_peers;
+  o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : cluster::random_seed() % 1000000u;
+  o.all_probes = flags.all_probes;
+  return o;
+}
+
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(flags.fix, global)) return *bad;
   // Dozens of short threads (probe workers, probe-server handlers): small cached stacks and two
@@ -90,16 +120,8 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     env_problem = detected.error();
     launch = std::move(salvage.info);
   }
-  // A job port on the meeting port: preflight itself listens on the job port to probe it, so the
-  // rendezvous could not listen there (P3b of the 2026-12-04 cluster run: "another process holds
-  // the port", that process being preflight).
-  if (launch && lf.rendezvous) {
-    for (const auto& p : launch->job_ports)
-      if (p.port == launch->rendezvous_port && !p.connect_only)
-        return usage_error("preflight", p.what + " is " + std::to_string(p.port) +
-                                            ", the --rendezvous port: preflight listens on " + p.what +
-                                            " itself to probe it; give --rendezvous another port");
-  }
+  if (launch && lf.rendezvous)
+    if (auto clash = job_port_on_rendezvous(*launch)) return usage_error("preflight", *clash);
   if (launch && launch->skip) {
     nlohmann::json j = {{"command", "preflight"}, {"role", "skipped"}, {"reason", launch->skip_reason}};
     if (global.json)
@@ -132,20 +154,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     return print_outcome(flags, global, std::move(outcome));
   }
 
-  cluster::PreflightOptions o;
-  o.launch = *launch;
-  o.token = env::launchers::job_token(*launch, lf);
-  auto token = cluster::token_source(flags.meet.token, launch->job_id);
-  o.token_source = token.source;
-  o.token_guessable = token.guessable;
-  o.timeout = std::chrono::seconds(flags.timeout_s);
-  o.probe.concurrency = flags.concurrency;
-  o.probe.bulk_bytes = static_cast<std::uint32_t>(flags.bulk_kib) * 1024u;
-  o.plan.full_mesh = flags.full_mesh;
-  o.plan.full_mesh_max = static_cast<std::size_t>(flags.full_mesh_max);
-  o.plan.random_peers = flags.random_peers;
-  o.plan.seed = flags.seed >= 0 ? static_cast<std::uint64_t>(flags.seed) : cluster::random_seed() % 1000000u;
-  o.all_probes = flags.all_probes;
+  cluster::PreflightOptions o = preflight_options(flags, *launch, lf);
   cluster::Log log = rank_log(flags.verbose, *launch->rank);
   if (ssh_copied) ssh_copied->wait();  // bounded: each copy has its own deadline
   auto outcome = cluster::run_preflight(o, std::move(local), log);

@@ -62,13 +62,8 @@ void print_meeting_outcome(const watch::MeetOutcome& out, bool color) {
     std::fprintf(stderr, "distdoctor watch: no job verdict: %s\n", out.error.c_str());
     return;
   }
-  std::vector<core::Finding> merged;
-  for (const auto& f : out.verdict.value("findings", nlohmann::json::array())) {
-    if (auto parsed = report::finding_from_json(f)) merged.push_back(std::move(*parsed));
-  }
-  std::string text =
-      "distdoctor watch: job verdict from node rank 0: " + out.verdict.value("verdict", std::string("?")) + "\n" +
-      report::render_findings(merged, report::Style(color));
+  std::string text = "distdoctor watch: job verdict from node rank 0: " + out.verdict.verdict + "\n" +
+                     report::render_findings(out.verdict.findings, report::Style(color));
   std::fputs(text.c_str(), stderr);
   std::fflush(stderr);
 }
@@ -76,7 +71,7 @@ void print_meeting_outcome(const watch::MeetOutcome& out, bool color) {
 nlohmann::json meeting_json(const watch::MeetConfig& c, const watch::MeetOutcome& out) {
   nlohmann::json m = {{"rank", c.rank}, {"world", c.world}, {"ok", out.ok}};
   if (!out.error.empty()) m["error"] = out.error;
-  if (out.ok) m["verdict"] = out.verdict;
+  if (out.ok) m["verdict"] = watch::to_json(out.verdict);
   if (c.rank == 0) {
     m["nodes"] = nlohmann::json::array();
     for (const auto& n : out.nodes) m["nodes"].push_back(watch::to_json(n));

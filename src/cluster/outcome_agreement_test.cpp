@@ -1,6 +1,6 @@
 // One preflight outcome with a fix (the analysis' recommendation, a finding's common and per-host
 // values) rendered every way: the text, the --json object, the HTML report and each
-// --export-format carry the same fix lines (issue 29), and the HTML matrix draws the cells the
+// --export-format carry the same fix lines, and the HTML matrix draws the cells the
 // capability decided (an MTU black hole as M with its facts).
 #include <fmt/format.h>
 #include <gtest/gtest.h>

@@ -169,6 +169,73 @@ json node_json(const NodeFacts& f, json report) {
   return n;
 }
 
+// Each member's join: its facts (a member whose facts do not decode is lost), clock skew and
+// check report.
+void read_joins(RendezvousServer& rv, AnalysisInput& in, std::map<int, NodeFacts>& nodes,
+                std::map<int, json>& reports) {
+  for (auto& [rank, m] : rv.members()) {
+    auto facts_it = m.join.find("facts");
+    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
+    if (!f) {
+      m.lost = true;
+      m.lost_reason = f.error().message;
+      continue;
+    }
+    f->rank = rank;
+    in.clock_skew_us[rank] =
+        clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
+    nodes[rank] = std::move(f.value());
+    if (auto r = m.join.find("report"); r != m.join.end())
+      reports[rank] = std::move(*r);  // read once, not copied
+    else
+      reports[rank] = json::object();
+  }
+}
+
+// Each member's probe results (against the targets `sent` to it), or why it has none.
+void read_results(RendezvousServer& rv, std::map<int, std::vector<ProbeTarget>>& sent, std::uint32_t bulk_bytes,
+                  AnalysisInput& in) {
+  for (auto& [rank, m] : rv.members()) {
+    if (m.lost) {
+      in.lost[rank] = m.lost_reason;
+      continue;
+    }
+    if (!m.has_results) {
+      in.lost[rank] = "sent no probe results before the deadline";
+      continue;
+    }
+    in.probed.insert(rank);
+    for (auto& p : results_from_body(rank, m.results, sent[rank], bulk_bytes)) in.probes.push_back(std::move(p));
+  }
+}
+
+// The verdict rank 0 sends the member on `host`: its own per-host values only.
+json verdict_message(const Analysis& a, const std::string& host) {
+  json per = json::object();
+  auto it = a.recommendation.per_host.find(host);
+  if (it != a.recommendation.per_host.end()) per[host] = it->second;
+  return json{{"verdict", std::string(to_string(a.verdict))},
+              {"reason", a.reason},
+              {"exit_code", exit_code_of(a)},
+              {"findings", report::to_json(a.findings)},
+              {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
+}
+
+// Rank 0's JSON about the run itself: host, launcher, token, rendezvous, plan and probe summary.
+void add_run_json(PreflightOutcome& out, const PreflightOptions& o, const NodeFacts& facts, RendezvousServer& rv,
+                  const PeerPlan& pairs, std::uint32_t light, bool every_probe) {
+  const AnalysisInput& seen = out.rank0->input;
+  out.json.update(
+      {{"host", facts.host},
+       {"launcher", o.launch.launcher},
+       {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
+       {"rendezvous",
+        {{"address", seen.rendezvous}, {"drops", rv.drops()}, {"unidentified_drops", rv.anonymous_drops()}}}});
+  out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
+  out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
+  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
+}
+
 PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                            const Log& log) {
   NodeFacts& facts = local.facts;
@@ -190,23 +257,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   in.rendezvous_port = o.launch.rendezvous_port;
   std::map<int, json> reports;
   reports[0] = local.report;
-  for (auto& [rank, m] : rv->members()) {
-    auto facts_it = m.join.find("facts");
-    auto f = facts_from_json(facts_it != m.join.end() ? *facts_it : json::object());
-    if (!f) {
-      m.lost = true;
-      m.lost_reason = f.error().message;
-      continue;
-    }
-    f->rank = rank;
-    in.clock_skew_us[rank] =
-        clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
-    nodes[rank] = std::move(f.value());
-    if (auto r = m.join.find("report"); r != m.join.end())
-      reports[rank] = std::move(*r);  // read once, not copied
-    else
-      reports[rank] = json::object();
-  }
+  read_joins(*rv, in, nodes, reports);
   in.missing = rv->missing();
   std::vector<int> present;
   for (const auto& [rank, f] : nodes) present.push_back(rank);
@@ -241,19 +292,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   in.probes = mine.get();
   log("every node's results are in");
   in.probed.insert(0);
-  for (auto& [rank, m] : rv->members()) {
-    if (m.lost) {
-      in.lost[rank] = m.lost_reason;
-      continue;
-    }
-    if (!m.has_results) {
-      in.lost[rank] = "sent no probe results before the deadline";
-      continue;
-    }
-    in.probed.insert(rank);
-    for (auto& p : results_from_body(rank, m.results, sent[rank], o.probe.bulk_bytes))
-      in.probes.push_back(std::move(p));
-  }
+  read_results(*rv, sent, o.probe.bulk_bytes, in);
   for (auto& [rank, f] : nodes) in.nodes.push_back(f);
   Analysis a = analyze(in);
   log(fmt::format("analysis done: {}", to_string(a.verdict)));
@@ -261,33 +300,13 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   // The verdict goes out first: the members print and exit on the other core while rank 0 builds
   // its own (large) JSON.
   rv->broadcast(
-      MsgType::verdict,
-      [&](const Member& m) {
-        json per = json::object();
-        auto it = a.recommendation.per_host.find(m.host);
-        if (it != a.recommendation.per_host.end()) per[m.host] = it->second;
-        return json{{"verdict", std::string(to_string(a.verdict))},
-                    {"reason", a.reason},
-                    {"exit_code", exit_code_of(a)},
-                    {"findings", report::to_json(a.findings)},
-                    {"recommendation", {{"env", a.recommendation.env}, {"per_host", per}}}};
-      },
-      ph.end, log);
+      MsgType::verdict, [&](const Member& m) { return verdict_message(a, m.host); }, ph.end, log);
   log("verdicts sent");
   PreflightOutcome out = rank0_outcome(std::move(in), a, nodes, std::move(reports), every_probe);
   out.rank0->plan = pairs;
   out.rank0->light_bulk = light;
   out.rank0->full_bulk = o.probe.bulk_bytes;
-  const AnalysisInput& seen = out.rank0->input;
-  out.json.update(
-      {{"host", facts.host},
-       {"launcher", o.launch.launcher},
-       {"token", {{"source", o.token_source}, {"guessable", o.token_guessable}}},
-       {"rendezvous",
-        {{"address", seen.rendezvous}, {"drops", rv->drops()}, {"unidentified_drops", rv->anonymous_drops()}}}});
-  out.json["plan"] = plan_json(pairs, light, o.probe.bulk_bytes);
-  out.json["probe_summary"] = probe_summary(seen.probes, o.probe.bulk_bytes);
-  if (!every_probe) out.json["probe_summary"]["probes_listed"] = "failures only (--all-probes lists every probe)";
+  add_run_json(out, o, facts, *rv, pairs, light, every_probe);
   server.stop();
   return out;
 }

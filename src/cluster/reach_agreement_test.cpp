@@ -1,4 +1,4 @@
-// Issue 29: the reachability cell is decided once (cluster/analysis/reach_matrix.hpp) and the text
+// The reachability cell is decided once (cluster/analysis/reach_matrix.hpp) and the text
 // matrix, `reachability[]` of --json and the HTML report's matrix all draw that one state. A world
 // of 6 under a sparse plan that lists only the failed probes (as a large run does): an MTU black
 // hole, a slow pair, a blocked pair, pairs the plan never probed and a rank that never joined.

@@ -156,7 +156,7 @@ TEST(PreflightText, MemberOutcomeDecodesRankZerosVerdict) {
   EXPECT_NE(text.find("  on node1:\n    export GLOO_SOCKET_IFNAME=eth0\n"), std::string::npos) << text;
   EXPECT_NE(text.find("findings (from rank 0)\n  error ["), std::string::npos) << text;
   EXPECT_EQ(text.find("reachability"), std::string::npos) << text;  // rank 0 prints the matrix
-  // With a finding of its own (a held-out run: the token warning), rank 0's list still follows and
+  // With a finding of its own (the token warning), rank 0's list still follows and
   // the count says where the verdict's findings are, not a bare "0 errors" under WILL HANG.
   out.findings.push_back(core::new_finding("preflight.token.guessable", core::Label::other, core::Severity::warning,
                                            "the job token is guessable"));

@@ -1,5 +1,5 @@
 // Finding: one diagnosed problem (data, never an error), shared by every command.
-// The JSON shape is fixed by DESIGN.md; see report/finding_json.hpp.
+// The JSON shape is fixed by DESIGN.md; report/json.hpp encodes and decodes it.
 #pragma once
 
 #include <map>

@@ -1,4 +1,4 @@
-// Issue 28, the rule audit (docs/rules.md, env): each rendezvous rule is fed the evidence it needs
+// The rule audit (docs/rules.md, env): each rendezvous rule is fed the evidence it needs
 // one step short and must not claim its cause; the positive twin asserts that the claim stays
 // within what this process's environment and this host's resolver show.
 #include <gtest/gtest.h>

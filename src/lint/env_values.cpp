@@ -129,7 +129,7 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
 
 // A value passed by an option of the command (`mpirun -x NCCL_DEBUG=INFO`, `docker run -e ...`,
 // `srun --export=...`, `NAME=value cmd`) wins over the environment the command starts in: an
-// `export` line printed as the fix would not reach the processes (the second stranger's c10, b14).
+// `export` line printed as the fix would not reach the processes.
 // The fix then names the command's own line with the value changed there (or says what to remove
 // from it), and carries no fix.env, whose export lines would be the wrong advice.
 void fix_on_the_command(const FileContext& ctx, const EnvValue& v, core::Fix& fix) {

@@ -1,4 +1,4 @@
-// lint.python.environ-not-str (issue 27, a stranger's run): `os.environ["MASTER_PORT"] = 29500`.
+// lint.python.environ-not-str: `os.environ["MASTER_PORT"] = 29500`.
 // os.environ accepts only str keys and values; anything else raises TypeError at that statement,
 // before any rank starts (checked with CPython 3.11: "str expected, not int" for
 // os.environ[...] =, setdefault and update; os.putenv: "expected str, bytes or os.PathLike object,

@@ -1,4 +1,4 @@
-// lint.launch.np-exceeds-slots (issue 27, the second stranger's b08): `horovodrun -np 16 -H
+// lint.launch.np-exceeds-slots: `horovodrun -np 16 -H
 // server1:4,server2:4` asks for more processes than the host list has slots. horovodrun assigns
 // ranks to slots host by host and stops with "Requested more processes (16) than there are
 // available slots (8)" (horovod/runner/common/util/hosts.py, get_host_assignments); Open MPI's

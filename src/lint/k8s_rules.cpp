@@ -95,7 +95,7 @@ bool non_string_scalar(const YAML::Node& n) {
 
 // The /dev/shm fix as YAML to paste. A pod that already has a `volumes:` list (or a container with
 // `volumeMounts:`) gets list items to append to it: a second `volumes:` key is a duplicate key, which
-// PyYAML resolves by dropping one list and kubectl rejects (the third stranger's 08).
+// PyYAML resolves by dropping one list and kubectl rejects.
 std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
   bool has_volumes = spec["volumes"] && spec["volumes"].IsSequence();
   bool has_mounts = false;
@@ -213,8 +213,8 @@ class Manifest {
     if (kind == "PyTorchJob") pytorchjob_nnodes_rule(ctx_, job_, replica, flags_before);
     if (!training_job && !gpus && !nccl) return;
     // An MPIJob's launcher (or any replica) without GPUs that starts no torch process runs no
-    // training process itself: mpirun reaches the workers over ssh, NCCL runs there (the second
-    // stranger's c46). Neither shm nor the pod network matters for it.
+    // training process itself: mpirun reaches the workers over ssh, NCCL runs there. Neither shm nor
+    // the pod network matters for it.
     if (!gpus && !torch && (replica == "Launcher" || !nccl)) return;
     int line = key_line(spec, "containers") + offset_;
 
@@ -240,7 +240,7 @@ class Manifest {
     }
     // /dev/shm carries NCCL's shared-memory transport between the processes of one pod's GPUs (two
     // or more) and torch's DataLoader worker batches. A pod with one GPU that runs no torch (a TFJob
-    // worker: tf.data runs inside the process) uses neither (the second stranger's c20).
+    // worker: tf.data runs inside the process) uses neither.
     bool multi_gpu = gpu_count >= 2;
     if (!shm && (multi_gpu || torch)) {
       std::string users =

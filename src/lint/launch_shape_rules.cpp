@@ -1,5 +1,4 @@
-// Launch files that start the wrong number of processes, or the right number with the wrong ranks
-// (issue 27, a stranger's run where lint said nothing):
+// Launch files that start the wrong number of processes, or the right number with the wrong ranks:
 //  - lint.launch.gpus-fewer-than-procs: CUDA_VISIBLE_DEVICES lists K GPUs and torchrun starts N > K
 //    processes per node: local ranks K..N-1 have no GPU of their own.
 //  - lint.slurm.torchrun-per-task: srun starts one torchrun per task, --ntasks-per-node T > 1: T

@@ -1,6 +1,6 @@
 // When lint.slurm.torchrun-per-task's edit makes T tasks per node one (--ntasks-per-node=1), the
 // resources Slurm gives per task shrink with them: `--cpus-per-task=10` for 8 tasks was 80 CPUs a
-// node, for one task it is 10 for the 8 processes torchrun starts (the second stranger's b37); a
+// node, for one task it is 10 for the 8 processes torchrun starts; a
 // `--gpus-per-task=1` would leave the node one GPU. The same edit scales them by T, so each node
 // keeps what it had (Slurm's sbatch/srun: -c/--cpus-per-task and --gpus-per-task count per task).
 #include <regex>

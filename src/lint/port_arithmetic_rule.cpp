@@ -1,4 +1,4 @@
-// lint.shell.port-out-of-range (issue 27, the second stranger's b45): a port computed from the
+// lint.shell.port-out-of-range: a port computed from the
 // job id, `export MASTER_PORT=$((20000 + SLURM_JOB_ID))`, meant to give each job its own port. Job
 // ids grow without bound over a cluster's life, and once 20000 + id passes 65535 the value is no
 // TCP port (ports are 16 bits): the rendezvous store cannot listen on it, nor the others dial it.

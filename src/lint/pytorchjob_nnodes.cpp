@@ -1,4 +1,4 @@
-// lint.k8s.nnodes-not-replicas (issue 27, the second stranger's b43): a PyTorchJob whose containers
+// lint.k8s.nnodes-not-replicas: a PyTorchJob whose containers
 // run `torchrun --nnodes=2` while its replica specs start 3 pods (Master 1 + Worker 2). The
 // training operator starts one pod per replica and numbers them as nodes: WORLD_SIZE/PET_NNODES is
 // the sum of all replicas and PET_NODE_RANK / RANK runs 0..sum-1, Master first

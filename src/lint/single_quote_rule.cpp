@@ -1,4 +1,4 @@
-// lint.shell.single-quoted-expansion (issue 27, the second stranger's b03): a launcher variable
+// lint.shell.single-quoted-expansion: a launcher variable
 // assigned in single quotes that hold an expansion, `export MASTER_ADDR='$(scontrol show hostnames
 // ... | head -n 1)'`. Inside single quotes bash expands nothing (bash(1), QUOTING): the variable
 // holds the literal text "$(scontrol ...)", and torch, NCCL or Gloo read that text (MASTER_ADDR is

@@ -1,4 +1,4 @@
-// Shell variables in a Slurm batch file's launcher flags (issue 27): what Slurm sets is known
+// Shell variables in a Slurm batch file's launcher flags: what Slurm sets is known
 // (SLURM_NNODES, SLURM_NODEID, SLURM_PROCID, ... and the submitting shell's environment, passed on
 // by sbatch's default --export=ALL), so a flag reading a variable that neither Slurm nor the file
 // sets gets whatever the submitting shell had: the same value on every node, or nothing. And a

@@ -1,4 +1,4 @@
-// `srun bash -c "torchrun ... --node_rank=$SLURM_PROCID ..."` (issue 27, a stranger's run): inside
+// `srun bash -c "torchrun ... --node_rank=$SLURM_PROCID ..."`: inside
 // double quotes the shell that runs srun expands $SLURM_PROCID (or $SLURM_NODEID, $SLURM_LOCALID)
 // once, before srun starts any task, so every task's bash receives the same number. In single
 // quotes the text reaches each task's bash unexpanded and each expands its own.

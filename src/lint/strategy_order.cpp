@@ -1,4 +1,4 @@
-// lint.tf.strategy-after-ops (issue 27, a stranger's run): a tf.data dataset (or a built Keras
+// lint.tf.strategy-after-ops: a tf.data dataset (or a built Keras
 // model, or a tensor) made before tf.distribute.MultiWorkerMirroredStrategy() is constructed.
 //
 // What TensorFlow's source says (tensorflow/python/distribute/collective_all_reduce_strategy.py,

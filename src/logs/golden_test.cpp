@@ -1,14 +1,13 @@
 // Golden tests: every tests/data/logs/<case>.log beside <case>.expected, one line per finding in
-// order: "<severity> <label> <id> @<evidence line numbers>". DD_UPDATE_GOLDEN=1 rewrites them.
+// order: "<severity> <label> <id> @<evidence line numbers>". The .expected files are reviewed, never
+// written by the test (report/golden_text.hpp; scripts/review-goldens.sh).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "logs/analyzer.hpp"
+#include "report/golden_text.hpp"
 
 namespace dd::logs {
 namespace {
@@ -42,22 +41,11 @@ std::vector<fs::path> cases() {
 TEST(LogsGolden, EveryFixtureMatchesItsExpectedFindings) {
   auto all = cases();
   ASSERT_GE(all.size(), 25u) << "fixtures missing in " << DD_TEST_DATA_DIR;
-  bool update = std::getenv("DD_UPDATE_GOLDEN") != nullptr;
   for (const auto& log : all) {
     auto report = analyze_files({log.string()});
     ASSERT_TRUE(report.ok()) << report.error().message;
-    std::string got = describe(*report, log.string());
-    fs::path exp = log;
-    exp.replace_extension(".expected");
-    if (update) {
-      std::ofstream(exp) << got;
-      continue;
-    }
-    std::ifstream in(exp);
-    ASSERT_TRUE(in.good()) << "missing " << exp;
-    std::stringstream want;
-    want << in.rdbuf();
-    EXPECT_EQ(want.str(), got) << "fixture " << log.filename();
+    std::string expected = "logs/" + log.stem().string() + ".expected";
+    report::testing::expect_same_as_golden(expected, describe(*report, log.string()));
   }
 }
 

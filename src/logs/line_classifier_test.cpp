@@ -320,7 +320,7 @@ TEST(LogsLineClassifier, SurvivesHostileInput) {
 namespace dd::logs {
 namespace {
 
-// Issue 8, second corpus round: formats generalised from dev cases.
+// Line formats generalised from the development corpus's cases.
 TEST(LogsLineClassifier, SecondRoundFormats) {
   struct Case {
     std::string line;

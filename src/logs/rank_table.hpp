@@ -1,4 +1,4 @@
-// The per-rank picture (issue 4 item 2): one row per rank (or per process when its rank is not in
+// The per-rank picture: one row per rank (or per process when its rank is not in
 // the log), and its JSON (DESIGN.md `logs --json` ranks[]) and text renderings.
 #pragma once
 

@@ -1,6 +1,6 @@
 // The finding for logs that name no cause (logs.not-enough-evidence): it says how far the job got
 // by the log's own lines and, for that stage, the candidate causes with the one step that tells
-// them apart, instead of only "re-run with NCCL_DEBUG=INFO" (issue 30, item 4). The stages:
+// them apart, not only "re-run with NCCL_DEBUG=INFO", which tells the user nothing new. The stages:
 //   no NCCL line at all          -> NCCL_DEBUG was off or NCCL never started: the re-run is the step;
 //   only an NCCL error naming no cause ("unhandled system error") -> that error's candidates
 //                                   (a container's /dev/shm first, then other system calls);

@@ -1,5 +1,5 @@
 // The chosen-interface rules claim a job across hosts only when the log names more than one host
-// (issue 28): a world larger than the ranks one log shows is no such evidence.
+// a world larger than the ranks one log shows is no such evidence.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -319,7 +319,7 @@ TEST(NcclJudgeVeth, EnslavedVethIsNotACandidate) {
   EXPECT_EQ(nccl::best_interface(inv), std::nullopt);
 }
 
-// ---- issue 28, the rule audit (docs/rules.md, nccl): one step short, and claims within one host's view ----
+// ---- the rule audit (docs/rules.md, nccl): one step short, and claims within one host's view ----
 
 bool any_error(const Judged& j) { return core::has_error(j.findings); }
 

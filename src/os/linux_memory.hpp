@@ -2,7 +2,7 @@
 // buffers, up to gigabytes). The kernel copies every byte a socket moves into or out of them, page
 // by page through the TLB; 2 MiB pages cut those TLB misses 512-fold where the system allows
 // transparent huge pages on request (/sys/kernel/mm/transparent_hugepage/enabled = madvise, the
-// Debian default). Measured in README (issue 11's bench).
+// Debian default). The measured effect on bench's throughput: docs/bench.md, "Huge pages".
 #pragma once
 
 #include <cstddef>

@@ -52,8 +52,8 @@ Outcome hostile_preflight() {
 TEST(HtmlEscape, LinesKeepTheirNewlinesOnly) { EXPECT_EQ(html_escape_lines("a<b\nc\x1b\n"), "a&lt;b\nc\\e\n"); }
 
 TEST(HtmlReport, AnEchoOnlyPathIsTheTextsMNeverAGreenCell) {
-  // an MTU black hole: both echoes passed, neither bulk transfer carried data (issue 28); the HTML
-  // draws the state the capability decided (issue 29), never its own reading of the probes
+  // an MTU black hole: both echoes passed, neither bulk transfer carried data; the HTML draws the
+  // state the capability decided, never its own reading of the probes
   Outcome out;
   out.command = "preflight";
   out.verdict = "WILL HANG";

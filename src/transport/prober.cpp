@@ -202,9 +202,9 @@ bool shows_loss(const ProbeResult& p) {
 
 bool resent_segments(const ProbeResult& p) {
   if (!p.ok || p.retransmits <= p.syn_retransmits || p.snd_mss == 0 || p.bytes_acked == 0) return false;
-  // 5% of the segments pushed, as shows_loss's ratio but without its minimum count: a busy host's
-  // one or two dropped segments among hundreds are not this (system.preflight.tf-config once
-  // resent some twice under load), a jumbo path's 5 of 59 are (P2 of the 2026-12-04 cluster run).
+  // 5% of the segments pushed, as shows_loss's ratio but without its minimum count: the one or two
+  // segments a busy host resends among hundreds are not this (loopback under load does that); a
+  // jumbo-MTU path through a 1500-byte hop, which loses 5 of 59, is.
   return static_cast<std::uint64_t>(p.retransmits - p.syn_retransmits) * 20 >= p.bytes_acked / p.snd_mss + 1;
 }
 

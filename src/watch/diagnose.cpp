@@ -213,17 +213,74 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
   return out;
 }
 
-std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe,
-                                    const Rulesets* rules) {
-  std::vector<core::Finding> out;
-  // Local endpoints of the tree, to find the other end of a connection among our own processes.
-  std::map<std::pair<std::string, int>, const OwnedSocket*> local;
-  for (const auto& s : after.sockets) local[{s.socket.local, s.socket.local_port}] = &s;
+namespace {
 
-  // 1. connects that never complete
-  std::map<std::string, std::size_t> syn_done;       // peer endpoint -> its finding in `out`
-  std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
+using LocalEnds = std::map<std::pair<std::string, int>, const OwnedSocket*>;  // (address, port) -> socket
+
+void add_rank(core::Finding& f, const std::optional<int>& r) {
+  if (r && std::find(f.ranks.begin(), f.ranks.end(), *r) == f.ranks.end()) f.ranks.push_back(*r);
+}
+
+// 1. A connect to an address on no network of this host: the peers were given a wrong address.
+core::Finding off_network_finding(const os::FileTree& tree, const Snapshot& after, const OwnedSocket& s,
+                                  const std::string& ev, const std::string& key, const RouteChoice& route) {
+  const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port);
+  std::string title =
+      l ? fmt::format(
+              "{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers "
+              "were given a wrong address",
+              who(s.rank, s.pid), key, who(l->rank, l->pid), via_name(tree, l->pid, l->socket.local))
+        : "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address";
+  auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error, title);
+  f.evidence = {ev, fmt::format("the route to {} goes through a gateway on {}", s.socket.peer, route.iface)};
+  if (l) {
+    const auto* p = after.process(l->pid);
+    if (p && !p->interface_env.empty())
+      f.evidence.push_back(fmt::format("{} runs with {}", who(l->rank, l->pid), core::join(p->interface_env, " ")));
+  }
+  fix_with_shared_interface(f, tree, after);
+  if (s.rank) f.ranks = {*s.rank};
+  if (l && l->rank && l->rank != s.rank) f.ranks.push_back(*l->rank);
+  return f;
+}
+
+// 1. A connect that gets no answer. The rule that drops it, where a ruleset shows one: outbound in
+// the connecting process's namespace, inbound in the listener's when the listener is one of the
+// tree's (that listener is then added to `firewalled`).
+core::Finding no_answer_finding(const Snapshot& after, const Rulesets* rules, const OwnedSocket& s,
+                                const std::string& ev, const std::string& key, const RouteChoice& route,
+                                std::set<std::pair<std::string, int>>& firewalled) {
+  RuleMatch dropping;
+  if (rules) {
+    dropping = rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output);
+    if (const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port)) {
+      auto in = rules_dropping(*rules, *l, s.socket.peer_port, firewall::Direction::input);
+      if (!in.empty()) firewalled.insert({l->netns, l->socket.local_port});
+      dropping.evidence.insert(dropping.evidence.end(), in.evidence.begin(), in.evidence.end());
+      dropping.fixes.insert(dropping.fixes.end(), in.fixes.begin(), in.fixes.end());
+    }
+  }
+  auto f = core::new_finding(
+      "watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
+      dropping.empty() ? "connection to " + key + " never completes: a firewall drops it or nothing listens there"
+                       : "connection to " + key + " never completes: an nftables rule drops it");
+  f.evidence = {ev};
+  if (!route.found) f.evidence.push_back("no route to " + s.socket.peer + " in the process's network namespace");
+  f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
+  f.fix.text = dropping.empty() ? fmt::format(
+                                      "Allow TCP to port {} (and the job's ephemeral data ports) between the "
+                                      "nodes, or pin the ports and open them; `distdoctor preflight` probes them.",
+                                      s.socket.peer_port)
+                                : core::join(dropping.fixes, "\n");
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
+// 1. Connects that never complete, one finding per endpoint dialled. Returns whether one of them
+// dials an address on no network of this host.
+bool connect_findings(const os::FileTree& tree, const Snapshot& after, const Rulesets* rules,
+                      std::set<std::pair<std::string, int>>& firewalled, std::vector<core::Finding>& out) {
+  std::map<std::string, std::size_t> syn_done;  // peer endpoint -> its finding in `out`
   bool off_network = false;
   for (const auto& s : after.sockets) {
     if (s.socket.state != TcpState::syn_sent) continue;
@@ -246,85 +303,154 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     syn_done[key] = out.size();
     auto route = route_for(tree, s.pid, s.socket.peer);
     if (route.found && !route.connected) {
-      const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port);
-      std::string title =
-          l ? fmt::format(
-                  "{} cannot reach {}, where {} listens on {}: that address is on no network of this host; the peers "
-                  "were given a wrong address",
-                  who(s.rank, s.pid), key, who(l->rank, l->pid), via_name(tree, l->pid, l->socket.local))
-            : "peer address " + s.socket.peer + " is on no network of this host; the peers were given a wrong address";
-      auto f = core::new_finding("watch.connect.off-network", Label::interface_mismatch, Severity::error, title);
-      f.evidence = {ev, fmt::format("the route to {} goes through a gateway on {}", s.socket.peer, route.iface)};
-      if (l) {
-        const auto* p = after.process(l->pid);
-        if (p && !p->interface_env.empty())
-          f.evidence.push_back(fmt::format("{} runs with {}", who(l->rank, l->pid), core::join(p->interface_env, " ")));
-      }
-      fix_with_shared_interface(f, tree, after);
-      if (s.rank) f.ranks = {*s.rank};
-      if (l && l->rank && l->rank != s.rank) f.ranks.push_back(*l->rank);
+      out.push_back(off_network_finding(tree, after, s, ev, key, route));
       off_network = true;
-      out.push_back(std::move(f));
     } else {
-      // The rule that drops it, where a ruleset shows one: outbound in the connecting process's
-      // namespace, inbound in the listener's when the listener is one of the tree's.
-      RuleMatch dropping;
-      if (rules) {
-        dropping = rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output);
-        if (const auto* l = listener_of(after, s.socket.peer, s.socket.peer_port)) {
-          auto in = rules_dropping(*rules, *l, s.socket.peer_port, firewall::Direction::input);
-          if (!in.empty()) firewalled.insert({l->netns, l->socket.local_port});
-          dropping.evidence.insert(dropping.evidence.end(), in.evidence.begin(), in.evidence.end());
-          dropping.fixes.insert(dropping.fixes.end(), in.fixes.begin(), in.fixes.end());
-        }
-      }
-      auto f = core::new_finding(
-          "watch.connect.no-answer", Label::firewall_or_port_blocked, Severity::error,
-          dropping.empty() ? "connection to " + key + " never completes: a firewall drops it or nothing listens there"
-                           : "connection to " + key + " never completes: an nftables rule drops it");
-      f.evidence = {ev};
-      if (!route.found) f.evidence.push_back("no route to " + s.socket.peer + " in the process's network namespace");
-      f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-      f.fix.text = dropping.empty() ? fmt::format(
-                                          "Allow TCP to port {} (and the job's ephemeral data ports) between the "
-                                          "nodes, or pin the ports and open them; `distdoctor preflight` probes them.",
-                                          s.socket.peer_port)
-                                    : core::join(dropping.fixes, "\n");
-      if (s.rank) f.ranks = {*s.rank};
-      out.push_back(std::move(f));
+      out.push_back(no_answer_finding(after, rules, s, ev, key, route, firewalled));
     }
   }
+  return off_network;
+}
 
-  // 1b. a listening socket nobody reaches (when no connect shows the mismatch already)
-  if (!off_network) {
-    for (auto& f : unreached_listeners(tree, after)) out.push_back(std::move(f));
-  }
+// 2. A rank that held sockets is gone.
+core::Finding exited_finding(const GoneRank& g) {
+  // A process without RANK may have been a helper (an upload, a store client): what it was to
+  // the job is not known, so nobody is said to wait for it.
+  auto f = core::new_finding(
+      "watch.rank.exited", Label::other, Severity::error,
+      g.rank ? fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid),
+                           g.comm, g.gone_at_s)
+             : fmt::format("{} [{}], a process of the job that held TCP connections, exited {:.0f} s into the job; "
+                           "no RANK in its environment says it was a rank",
+                           who(g.rank, g.pid), g.comm, g.gone_at_s));
+  f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
+  f.fix.text =
+      "Find why it exited (its own output above, dmesg for the OOM killer); torch: "
+      "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
+  if (g.rank) f.ranks = {*g.rank};
+  return f;
+}
 
-  // 1c. a listener its own firewall keeps every other host from
-  if (rules) {
-    for (auto& f : firewalled_listeners(after, *rules, firewalled)) out.push_back(std::move(f));
-  }
-
-  // 2. a rank that held sockets is gone
-  for (const auto& g : gone) {
-    // A process without RANK may have been a helper (an upload, a store client): what it was to
-    // the job is not known, so nobody is said to wait for it.
-    auto f = core::new_finding(
-        "watch.rank.exited", Label::other, Severity::error,
-        g.rank ? fmt::format("{} [{}] exited {:.0f} s into the job; the other ranks wait for it", who(g.rank, g.pid),
-                             g.comm, g.gone_at_s)
-               : fmt::format("{} [{}], a process of the job that held TCP connections, exited {:.0f} s into the job; "
-                             "no RANK in its environment says it was a rank",
-                             who(g.rank, g.pid), g.comm, g.gone_at_s));
-    f.evidence = {fmt::format("{} used {}", who(g.rank, g.pid), core::join(g.addresses, ", "))};
-    f.fix.text =
-        "Find why it exited (its own output above, dmesg for the OOM killer); torch: "
-        "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 / a collective timeout makes the others fail instead of waiting.";
-    if (g.rank) f.ranks = {*g.rank};
+// 3. A stuck connection on a path where full-size packets are lost: one finding for every such
+// connection, each adding its line and ranks.
+void add_black_hole(const os::FileTree& tree, const OwnedSocket& s, const OwnedSocket* other, const MtuCheck& mtu,
+                    const std::string& ev, std::vector<core::Finding>& out) {
+  auto same = std::find_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.tcp.mtu-black-hole"; });
+  if (same == out.end()) {
+    std::string iface = via_name(tree, s.pid, s.socket.local);
+    auto f = core::new_finding("watch.tcp.mtu-black-hole", Label::mtu_mismatch, Severity::error,
+                               fmt::format("full-size packets from {} to {} are lost while small ones pass: an MTU "
+                                           "black hole (path MTU {} on {}, a smaller MTU on the way)",
+                                           s.socket.local, s.socket.peer, s.socket.path_mtu, iface));
+    f.fix.text = fmt::format(
+        "Give every link between the nodes one MTU: {}, or raise the smaller link to {}. With "
+        "net.ipv4.tcp_mtu_probing=1 TCP finds a smaller path MTU by itself; `distdoctor preflight` measures each "
+        "path.",
+        mtu.passes ? fmt::format("`ip link set {} mtu {}` on every node (a {}-byte packet passes)", iface, mtu.passes,
+                                 mtu.passes)
+                   : fmt::format("lower {}'s MTU to the smallest on the path", iface),
+        s.socket.path_mtu);
     out.push_back(std::move(f));
+    same = out.end() - 1;
+    same->evidence = mtu.evidence;
   }
+  same->evidence.push_back(ev + fmt::format(", {}-byte segments", s.socket.send_mss));
+  add_rank(*same, s.rank);
+  if (other) add_rank(*same, other->rank);
+}
 
-  // 3. bytes that never leave: queued, not acked, retransmitted
+// 3. A stuck connection whose both ends are ours. A lost segment and a lost acknowledgement look the
+// same from here (the receiver's byte count does not move for a retransmitted copy), so the
+// direction stays open; both ends of one connection make one finding.
+void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, const OwnedSocket& s,
+                              const OwnedSocket& other, const MtuCheck& mtu, const std::string& ev,
+                              std::vector<core::Finding>& out) {
+  // Ordered by (address, port): the two ends of a loopback connection share the address.
+  std::pair low{unmapped(s.socket.local), s.socket.local_port}, high{unmapped(s.socket.peer), s.socket.peer_port};
+  if (high < low) std::swap(low, high);
+  std::string pair = fmt::format("{} and {}", endpoint(low.first, low.second), endpoint(high.first, high.second));
+  // The rules that drop this open connection's packets, where a ruleset shows one: at each end,
+  // inbound to its own port and outbound to the other's (the same for both ends' turns).
+  RuleMatch dropping;
+  if (rules) {
+    for (const OwnedSocket* e : {&s, &other}) {
+      for (auto [port, d] : {std::pair{e->socket.local_port, firewall::Direction::input},
+                             std::pair{e->socket.peer_port, firewall::Direction::output}}) {
+        auto m = rules_dropping(*rules, *e, port, d, firewall::Packet::established);
+        dropping.evidence.insert(dropping.evidence.end(), m.evidence.begin(), m.evidence.end());
+        dropping.fixes.insert(dropping.fixes.end(), m.fixes.begin(), m.fixes.end());
+      }
+    }
+  }
+  std::string title = dropping.empty()
+                          ? fmt::format(
+                                "packets between {} are lost on the way (in one direction or both): data queued "
+                                "there is not acknowledged while the processes at both ends are alive",
+                                pair)
+                          : fmt::format(
+                                "packets between {} are dropped by an nftables rule: data queued there is not "
+                                "acknowledged while the processes at both ends are alive",
+                                pair);
+  auto same =
+      std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
+  if (same == out.end()) {
+    auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
+    f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+    f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
+    f.fix.text = dropping.empty() ? fmt::format(
+                                        "A firewall rule (or an MTU black hole: large frames lost, small ones "
+                                        "pass) drops the job's traffic on this connection: "
+                                        "on both nodes look for a rule that drops TCP to port {} or {} (`nft list "
+                                        "ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
+                                        "check MTU along the path with `distdoctor preflight`.",
+                                        s.socket.local_port, s.socket.peer_port)
+                                  : core::join(dropping.fixes, "\n");
+    out.push_back(std::move(f));
+    same = out.end() - 1;
+  }
+  same->evidence.insert(same->evidence.begin(), ev);
+  const auto* peer_before = before.socket(other.socket.inode, other.netns);
+  if (peer_before && peer_before->socket.bytes_received == other.socket.bytes_received) {
+    same->evidence.insert(same->evidence.begin() + 1, fmt::format("the other end {} received no new byte meanwhile",
+                                                                  endpoint(s.socket.peer, s.socket.peer_port)));
+  }
+  add_rank(*same, s.rank);
+  add_rank(*same, other.rank);
+}
+
+// 3. A stuck connection to a peer outside the tree: it stopped acknowledging.
+core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, const MtuCheck& mtu,
+                                  const std::string& ev) {
+  auto f = core::new_finding(
+      "watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
+      fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
+                  s.socket.peer, s.socket.local));
+  f.evidence = {ev};
+  f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+  f.fix.text =
+      "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic "
+      "(`distdoctor preflight`).";
+  // Only this end's namespace is read: a rule there that drops the connection's packets.
+  if (rules) {
+    auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
+    auto outbound =
+        rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
+    for (auto* m : {&in, &outbound}) {
+      f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
+      for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
+    }
+  }
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
+// 3. Bytes that never leave: queued, not acked, retransmitted.
+void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                    const std::vector<GoneRank>& gone, PathProbe* probe, const Rulesets* rules,
+                    std::vector<core::Finding>& out) {
+  // Local endpoints of the tree, to find the other end of a connection among our own processes.
+  LocalEnds local;
+  for (const auto& s : after.sockets) local[{s.socket.local, s.socket.local_port}] = &s;
   std::set<std::string> stuck_done;
   std::map<std::string, MtuCheck> mtu_checks;  // "addr|addr": one probe per path
   for (const auto& s : after.sockets) {
@@ -340,6 +466,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
                     endpoint(s.socket.peer, s.socket.peer_port), s.socket.send_queue, s.socket.total_retrans,
                     s.socket.total_retrans - b->socket.total_retrans, after.at_s - before.at_s);
     auto other = local.find({s.socket.peer, s.socket.peer_port});
+    const OwnedSocket* other_end = other == local.end() ? nullptr : other->second;
     bool peer_gone = std::any_of(gone.begin(), gone.end(), [&](auto& g) {
       return std::find(g.addresses.begin(), g.addresses.end(), s.socket.peer) != g.addresses.end();
     });
@@ -349,133 +476,19 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     auto checked = mtu_checks.find(probe_key);
     if (checked == mtu_checks.end()) checked = mtu_checks.emplace(probe_key, check_mtu(probe, s)).first;
     const MtuCheck& mtu = checked->second;
-    if (mtu.black_hole) {
-      auto same = std::find_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.tcp.mtu-black-hole"; });
-      if (same == out.end()) {
-        std::string iface = via_name(tree, s.pid, s.socket.local);
-        auto f = core::new_finding("watch.tcp.mtu-black-hole", Label::mtu_mismatch, Severity::error,
-                                   fmt::format("full-size packets from {} to {} are lost while small ones pass: an MTU "
-                                               "black hole (path MTU {} on {}, a smaller MTU on the way)",
-                                               s.socket.local, s.socket.peer, s.socket.path_mtu, iface));
-        f.fix.text = fmt::format(
-            "Give every link between the nodes one MTU: {}, or raise the smaller link to {}. With "
-            "net.ipv4.tcp_mtu_probing=1 TCP finds a smaller path MTU by itself; `distdoctor preflight` measures each "
-            "path.",
-            mtu.passes ? fmt::format("`ip link set {} mtu {}` on every node (a {}-byte packet passes)", iface,
-                                     mtu.passes, mtu.passes)
-                       : fmt::format("lower {}'s MTU to the smallest on the path", iface),
-            s.socket.path_mtu);
-        out.push_back(std::move(f));
-        same = out.end() - 1;
-        same->evidence = mtu.evidence;
-      }
-      same->evidence.push_back(ev + fmt::format(", {}-byte segments", s.socket.send_mss));
-      auto add_rank = [&](const std::optional<int>& r) {
-        if (r && std::find(same->ranks.begin(), same->ranks.end(), *r) == same->ranks.end()) same->ranks.push_back(*r);
-      };
-      add_rank(s.rank);
-      if (other != local.end()) add_rank(other->second->rank);
-      continue;
-    }
-    if (other != local.end()) {
-      // Both ends are ours. A lost segment and a lost acknowledgement look the same from here (the
-      // receiver's byte count does not move for a retransmitted copy), so the direction stays open;
-      // both ends of one connection make one finding.
-      // Ordered by (address, port): the two ends of a loopback connection share the address.
-      std::pair low{unmapped(s.socket.local), s.socket.local_port}, high{unmapped(s.socket.peer), s.socket.peer_port};
-      if (high < low) std::swap(low, high);
-      std::string pair = fmt::format("{} and {}", endpoint(low.first, low.second), endpoint(high.first, high.second));
-      // The rules that drop this open connection's packets, where a ruleset shows one: at each end,
-      // inbound to its own port and outbound to the other's (the same for both ends' turns).
-      RuleMatch dropping;
-      if (rules) {
-        for (const OwnedSocket* e : {&s, other->second}) {
-          for (auto [port, d] : {std::pair{e->socket.local_port, firewall::Direction::input},
-                                 std::pair{e->socket.peer_port, firewall::Direction::output}}) {
-            auto m = rules_dropping(*rules, *e, port, d, firewall::Packet::established);
-            dropping.evidence.insert(dropping.evidence.end(), m.evidence.begin(), m.evidence.end());
-            dropping.fixes.insert(dropping.fixes.end(), m.fixes.begin(), m.fixes.end());
-          }
-        }
-      }
-      std::string title = dropping.empty()
-                              ? fmt::format(
-                                    "packets between {} are lost on the way (in one direction or both): data queued "
-                                    "there is not acknowledged while the processes at both ends are alive",
-                                    pair)
-                              : fmt::format(
-                                    "packets between {} are dropped by an nftables rule: data queued there is not "
-                                    "acknowledged while the processes at both ends are alive",
-                                    pair);
-      auto same = std::find_if(out.begin(), out.end(),
-                               [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
-      if (same == out.end()) {
-        auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
-        f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-        f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-        f.fix.text = dropping.empty() ? fmt::format(
-                                            "A firewall rule (or an MTU black hole: large frames lost, small ones "
-                                            "pass) drops the job's traffic on this connection: "
-                                            "on both nodes look for a rule that drops TCP to port {} or {} (`nft list "
-                                            "ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
-                                            "check MTU along the path with `distdoctor preflight`.",
-                                            s.socket.local_port, s.socket.peer_port)
-                                      : core::join(dropping.fixes, "\n");
-        out.push_back(std::move(f));
-        same = out.end() - 1;
-      }
-      same->evidence.insert(same->evidence.begin(), ev);
-      const auto* peer_before = before.socket(other->second->socket.inode, other->second->netns);
-      if (peer_before && peer_before->socket.bytes_received == other->second->socket.bytes_received) {
-        same->evidence.insert(same->evidence.begin() + 1, fmt::format("the other end {} received no new byte meanwhile",
-                                                                      endpoint(s.socket.peer, s.socket.peer_port)));
-      }
-      auto add_rank = [&](const std::optional<int>& r) {
-        if (r && std::find(same->ranks.begin(), same->ranks.end(), *r) == same->ranks.end()) same->ranks.push_back(*r);
-      };
-      add_rank(s.rank);
-      add_rank(other->second->rank);
-    } else {
-      auto f = core::new_finding(
-          "watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
-          fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
-                      s.socket.peer, s.socket.local));
-      f.evidence = {ev};
-      f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-      f.fix.text =
-          "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic "
-          "(`distdoctor preflight`).";
-      // Only this end's namespace is read: a rule there that drops the connection's packets.
-      if (rules) {
-        auto in =
-            rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
-        auto outbound =
-            rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
-        for (auto* m : {&in, &outbound}) {
-          f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
-          for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
-        }
-      }
-      if (s.rank) f.ranks = {*s.rank};
-      out.push_back(std::move(f));
-    }
+    if (mtu.black_hole)
+      add_black_hole(tree, s, other_end, mtu, ev, out);
+    else if (other_end)
+      add_dropped_between_ours(before, rules, s, *other_end, mtu, ev, out);
+    else
+      out.push_back(peer_silent_finding(rules, s, mtu, ev));
   }
-  if (!out.empty()) return out;
+}
 
-  // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
-  auto states = rank_states(tree, before, after, ticks_per_s);
-  if (auto f = stopped_ranks(after, states)) {
-    out.push_back(std::move(*f));
-    return out;
-  }
-
-  // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
-  if (auto f = store_join_incomplete(before, after)) {
-    out.push_back(std::move(*f));
-    return out;
-  }
-
-  // 6./7. what each rank does
+// 6./7. What each rank does, when no socket and no stopped rank explains the stall.
+std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                             const std::vector<RankState>& states) {
+  std::vector<core::Finding> out;
   std::vector<std::string> table;
   for (const auto& r : states) table.push_back(describe(r));
   std::uint64_t moved = after.socket_bytes() - std::min(after.socket_bytes(), before.socket_bytes());
@@ -558,6 +571,44 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     return unexplained(table);
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                    const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe,
+                                    const Rulesets* rules) {
+  std::vector<core::Finding> out;
+  // 1. connects that never complete
+  std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
+  bool off_network = connect_findings(tree, after, rules, firewalled, out);
+  // 1b. a listening socket nobody reaches (when no connect shows the mismatch already)
+  if (!off_network) {
+    for (auto& f : unreached_listeners(tree, after)) out.push_back(std::move(f));
+  }
+  // 1c. a listener its own firewall keeps every other host from
+  if (rules) {
+    for (auto& f : firewalled_listeners(after, *rules, firewalled)) out.push_back(std::move(f));
+  }
+  // 2. a rank that held sockets is gone
+  for (const auto& g : gone) out.push_back(exited_finding(g));
+  // 3. bytes that never leave: queued, not acked, retransmitted
+  stuck_findings(tree, before, after, gone, probe, rules, out);
+  if (!out.empty()) return out;
+
+  // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
+  auto states = rank_states(tree, before, after, ticks_per_s);
+  if (auto f = stopped_ranks(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
+  if (auto f = store_join_incomplete(before, after)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 6./7. what each rank does
+  return activity_findings(tree, before, after, states);
 }
 
 }  // namespace dd::watch

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose_network.hpp"
 
@@ -141,29 +142,115 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
         "watch.store.incomplete", Label::other, Severity::error,
         fmt::format("{}{} of {} ranks never joined the store at {}: {} waits for {}", remote > 0 ? "at least " : "",
                     missing, world, store, who(server->rank, server->pid),
-                    plural(static_cast<std::size_t>(missing), "it", "them")));
-    f.evidence = {fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}",
-                              who(server->rank, server->pid), port, world, connections,
-                              plural(static_cast<std::size_t>(connections), "connection", "connections"),
-                              clients.empty() ? "" : ", ", core::join(clients, ", ")),
-                  fmt::format("every rank that joins holds a connection to the store{}",
-                              remote > 0 ? " (one rank may hold several, so this bounds the ranks that joined)" : ""),
-                  fmt::format("{} has no connection but the store's: the process group has not formed",
-                              who(server->rank, server->pid)),
-                  fmt::format("{} bytes of store requests in {:.0f} s: the store polls for the ranks still missing, "
-                              "which is waiting, not progress",
-                              store_bytes, window_s)};
-    f.fix.text = fmt::format(
-        "Start the missing {} with MASTER_ADDR:MASTER_PORT {} and WORLD_SIZE={} (a launcher that failed or was never "
-        "run on a node, "
-        "or a WORLD_SIZE larger than the ranks started), and check that every node reaches {} (`distdoctor "
-        "preflight`).",
-        plural(static_cast<std::size_t>(missing), "rank", "ranks"), store, world, store);
+                    plural(static_cast<std::size_t>(missing), "it", "them")),
+        {fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}",
+                     who(server->rank, server->pid), port, world, connections,
+                     plural(static_cast<std::size_t>(connections), "connection", "connections"),
+                     clients.empty() ? "" : ", ", core::join(clients, ", ")),
+         fmt::format("every rank that joins holds a connection to the store{}",
+                     remote > 0 ? " (one rank may hold several, so this bounds the ranks that joined)" : ""),
+         fmt::format("{} has no connection but the store's: the process group has not formed",
+                     who(server->rank, server->pid)),
+         fmt::format("{} bytes of store requests in {:.0f} s: the store polls for the ranks still missing, "
+                     "which is waiting, not progress",
+                     store_bytes, window_s)},
+        fmt::format("Start the missing {} with MASTER_ADDR:MASTER_PORT {} and WORLD_SIZE={} (a launcher that failed or "
+                    "was never run on a node, "
+                    "or a WORLD_SIZE larger than the ranks started), and check that every node reaches {} (`distdoctor "
+                    "preflight`).",
+                    plural(static_cast<std::size_t>(missing), "rank", "ranks"), store, world, store));
     if (server->rank) f.ranks = {*server->rank};
     return f;
   }
   return std::nullopt;
 }
+
+namespace {
+
+// The silent connections of one waiting rank, as the finding names and shows them.
+struct SilentPeers {
+  std::vector<std::string> peers, ids, reasons, evidence;
+  double quiet_s = 0;
+  bool full = false;  // some peer's receive window is full
+};
+
+SilentPeers describe_silent(const Snapshot& after, const ProcessInfo& p, bool job, const std::vector<Quiet>& qs,
+                            double window_s) {
+  SilentPeers out;
+  out.quiet_s = qs.front().quiet_s;
+  for (const auto& q : qs) {
+    auto [id, why] = peer_identity(after, p, *q.s);
+    std::string ep = endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port);
+    if (!job) {
+      auto local = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
+        return o.socket.local == q.s->socket.peer && o.socket.local_port == q.s->socket.peer_port;
+      });
+      if (local != after.sockets.end()) id = who(local->rank, local->pid) + ", watched";
+    }
+    out.peers.push_back(with_identity(ep, id));
+    if (!id.empty() && std::find(out.ids.begin(), out.ids.end(), id) == out.ids.end()) out.ids.push_back(id);
+    if (!why.empty() && std::find(out.reasons.begin(), out.reasons.end(), why) == out.reasons.end())
+      out.reasons.push_back(why);
+    out.evidence.push_back(socket_line(q, window_s));
+    out.quiet_s = std::min(out.quiet_s, q.quiet_s);
+    out.full = out.full || q.window_full;
+  }
+  return out;
+}
+
+// What the silent connections themselves show.
+std::string connection_health(const std::vector<Quiet>& qs, bool full) {
+  if (qs.size() > 1) return "each connection open, no retransmit in the window";
+  return full ? "the peer's host acknowledges but its receive window is full (no retransmit in the window)"
+              : "connection open and healthy (all data acked, no retransmit in the window)";
+}
+
+// watch.peer.silent: a rank of a distributed job whose peers send nothing.
+core::Finding silent_job_peer(const RankState& r, const std::vector<Quiet>& qs, const SilentPeers& sp) {
+  std::string health = connection_health(qs, sp.full);
+  std::string subject = sp.ids.size() == 1 && sp.ids.front().rfind("rank ", 0) == 0 ? sp.ids.front()
+                        : qs.size() == 1                                            ? "the peer"
+                                                                                    : "those peers";
+  return core::new_finding(
+      "watch.peer.silent", Label::other, Severity::error,
+      fmt::format("{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
+                  who(r.rank, r.pid), core::join(sp.peers, ", "), health, sp.quiet_s, subject,
+                  subject == "those peers" ? "are" : "is"),
+      {},
+      fmt::format(
+          "Look at what {} does on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its stack), "
+          "or run watch on every node with --rendezvous, whose merged verdict compares every rank's state.",
+          subject, qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes"));
+}
+
+// watch.socket.silent-peer: the same for a process that is no distributed job.
+core::Finding silent_socket_peer(const RankState& r, const ProcessInfo& p, std::uint64_t read_inode,
+                                 const std::vector<Quiet>& qs, const SilentPeers& sp) {
+  std::string health = connection_health(qs, sp.full);
+  return core::new_finding(
+      "watch.socket.silent-peer", Label::other, Severity::warning,
+      fmt::format("{} [{}] waits on {}{}: {}, nothing received for {:.0f} s: the other end sends nothing",
+                  who(r.rank, r.pid), p.comm, core::join(sp.peers, ", "),
+                  read_inode != 0 ? fmt::format(" (main thread in {})", r.main_syscall) : "", health, sp.quiet_s),
+      {fmt::format("{} is no distributed job: no launcher variable (RANK, WORLD_SIZE, MASTER_ADDR, TF_CONFIG, ...) "
+                   "in its environment and no torch, TensorFlow, NCCL or Horovod library mapped",
+                   who(r.rank, r.pid))},
+      fmt::format("Look at the process at the other end ({}): it is stopped, busy, or itself waiting for this one.",
+                  core::join(sp.peers, ", ")));
+}
+
+// The socket the main thread reads, when it blocks in read/recv on one; 0 otherwise.
+std::uint64_t main_thread_socket(const os::FileTree& tree, const ProcessInfo& p) {
+  std::uint64_t read_inode = 0;
+  for (const auto& t : p.threads) {
+    if (t.tid != p.pid || !reads_a_socket(t.syscall)) continue;
+    auto target = fd_target(tree, p.pid, t.arg0);
+    if (core::starts_with(target, "socket:[")) read_inode = std::strtoull(target.c_str() + 8, nullptr, 10);
+  }
+  return read_inode;
+}
+
+}  // namespace
 
 std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                         const std::vector<RankState>& states) {
@@ -176,13 +263,7 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
     const auto* p = after.process(r.pid);
     if (!p) continue;
     bool job = is_distributed_job(tree, *p);
-    // The socket the main thread reads, when it blocks in read/recv on one.
-    std::uint64_t read_inode = 0;
-    for (const auto& t : p->threads) {
-      if (t.tid != p->pid || !reads_a_socket(t.syscall)) continue;
-      auto target = fd_target(tree, p->pid, t.arg0);
-      if (core::starts_with(target, "socket:[")) read_inode = std::strtoull(target.c_str() + 8, nullptr, 10);
-    }
+    std::uint64_t read_inode = main_thread_socket(tree, *p);
     std::vector<Quiet> qs;
     for (const auto& s : after.sockets) {
       if (!owned_by(s, r) || after.is_store_socket(s)) continue;
@@ -192,60 +273,10 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
       if (auto q = quiet(before, s, window_s)) qs.push_back(*q);
     }
     if (qs.empty()) continue;
-    std::vector<std::string> peers, ids, reasons, evidence;
-    double quiet_s = qs.front().quiet_s;
-    bool full = false;
-    for (const auto& q : qs) {
-      auto [id, why] = peer_identity(after, *p, *q.s);
-      std::string ep = endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port);
-      if (!job) {
-        auto local = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
-          return o.socket.local == q.s->socket.peer && o.socket.local_port == q.s->socket.peer_port;
-        });
-        if (local != after.sockets.end()) id = who(local->rank, local->pid) + ", watched";
-      }
-      peers.push_back(with_identity(ep, id));
-      if (!id.empty() && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
-      if (!why.empty() && std::find(reasons.begin(), reasons.end(), why) == reasons.end()) reasons.push_back(why);
-      evidence.push_back(socket_line(q, window_s));
-      quiet_s = std::min(quiet_s, q.quiet_s);
-      full = full || q.window_full;
-    }
-    std::string health =
-        full ? "the peer's host acknowledges but its receive window is full (no retransmit in the window)"
-             : "connection open and healthy (all data acked, no retransmit in the window)";
-    if (qs.size() > 1) health = "each connection open, no retransmit in the window";
-    std::string subject = ids.size() == 1 && ids.front().rfind("rank ", 0) == 0 ? ids.front()
-                          : qs.size() == 1                                      ? "the peer"
-                                                                                : "those peers";
-    core::Finding f;
-    if (job) {
-      f = core::new_finding(
-          "watch.peer.silent", Label::other, Severity::error,
-          fmt::format(
-              "{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
-              who(r.rank, r.pid), core::join(peers, ", "), health, quiet_s, subject,
-              subject == "those peers" ? "are" : "is"));
-      f.fix.text = fmt::format(
-          "Look at what {} does on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its stack), "
-          "or run watch on every node with --rendezvous, whose merged verdict compares every rank's state.",
-          subject, qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes");
-    } else {
-      f = core::new_finding(
-          "watch.socket.silent-peer", Label::other, Severity::warning,
-          fmt::format("{} [{}] waits on {}{}: {}, nothing received for {:.0f} s: the other end sends nothing",
-                      who(r.rank, r.pid), p->comm, core::join(peers, ", "),
-                      read_inode != 0 ? fmt::format(" (main thread in {})", r.main_syscall) : "", health, quiet_s));
-      f.evidence.push_back(
-          fmt::format("{} is no distributed job: no launcher variable (RANK, WORLD_SIZE, MASTER_ADDR, TF_CONFIG, ...) "
-                      "in its environment and no torch, TensorFlow, NCCL or Horovod library mapped",
-                      who(r.rank, r.pid)));
-      f.fix.text =
-          fmt::format("Look at the process at the other end ({}): it is stopped, busy, or itself waiting for this one.",
-                      core::join(peers, ", "));
-    }
-    f.evidence.insert(f.evidence.end(), evidence.begin(), evidence.end());
-    f.evidence.insert(f.evidence.end(), reasons.begin(), reasons.end());
+    SilentPeers sp = describe_silent(after, *p, job, qs, window_s);
+    core::Finding f = job ? silent_job_peer(r, qs, sp) : silent_socket_peer(r, *p, read_inode, qs, sp);
+    f.evidence.insert(f.evidence.end(), sp.evidence.begin(), sp.evidence.end());
+    f.evidence.insert(f.evidence.end(), sp.reasons.begin(), sp.reasons.end());
     if (r.rank) f.ranks = {*r.rank};
     out.push_back(std::move(f));
   }

@@ -773,7 +773,7 @@ TEST(DiagnoseFirewall, ListenerWhoseOwnFirewallDropsItsPortIsNamedOnlyWhenRanksR
 }
 
 TEST(DiagnoseFirewall, StuckOpenConnectionNamesTheRuleThatDropsItsPacketsWithoutCtState) {
-  // W7 of the 2026-12-04 cluster run: `tcp dport 32768-60999 drop` (no ct state) added to node 1
+  // As on a real cluster: `tcp dport 32768-60999 drop` (no ct state) added to node 1
   // mid-job; rank 1's end of the open connection is on port 50000.
   World w;
   stuck_both_ways(w);

@@ -130,6 +130,43 @@ void keep_rank_envs(std::vector<RankEnv>& envs, const std::vector<ProcessInfo>& 
   }
 }
 
+namespace {
+
+using Differing = std::vector<std::pair<std::string, std::vector<Group>>>;  // variable -> its value groups
+
+// The fix: every differing variable with its candidate values, and an export of the value most
+// ranks have where one clearly is the intended one.
+void add_fix(core::Finding& f, const Differing& differing, bool iface) {
+  std::vector<std::string> parts;
+  for (const auto& [name, gs] : differing) {
+    std::vector<std::string> cands;
+    for (const auto& g : gs) cands.push_back(describe(g));
+    std::string part = fmt::format("{}: {}", name, core::join(cands, " or "));
+    // One value is clearly the intended one when more ranks have it than any other; an unset
+    // majority or a TF_CONFIG (it carries each rank's own task) is no value to export.
+    bool clear = gs[0].ranks.size() > gs[1].ranks.size();
+    if (clear && gs[0].compared && name != "TF_CONFIG") {
+      f.fix.env[name] = gs[0].shown;
+      part += fmt::format(" (most ranks have {})", shorten(gs[0].shown, 40));
+    }
+    parts.push_back(part);
+  }
+  f.fix.text =
+      "Give every rank the same value of each of these variables, set where the ranks are launched "
+      "(launch script on every node, the launcher's environment, the container spec): " +
+      core::join(parts, "; ") + ".";
+  if (std::any_of(differing.begin(), differing.end(), [](auto& d) { return d.first == "TF_CONFIG"; })) {
+    f.fix.text += " TF_CONFIG was compared without its \"task\" object, which differs by design.";
+  }
+  if (iface) {
+    f.fix.text +=
+        " If the hosts name their interfaces differently, choose a value that names the shared network's "
+        "interface on every host.";
+  }
+}
+
+}  // namespace
+
 std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks) {
   std::vector<const RankEnv*> readable, unreadable;
   for (const auto& r : ranks) {
@@ -142,7 +179,7 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
   for (const auto* r : readable) {
     for (const auto& [k, v] : r->env) names.insert(k);
   }
-  std::vector<std::pair<std::string, std::vector<Group>>> differing;
+  Differing differing;
   for (const auto& name : names) {
     if (!is_compared_variable(name)) continue;
     auto gs = groups_of(readable, name);
@@ -185,32 +222,7 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
     if (std::find(f.hosts.begin(), f.hosts.end(), r->host) == f.hosts.end()) f.hosts.push_back(r->host);
   }
 
-  std::vector<std::string> parts;
-  for (const auto& [name, gs] : differing) {
-    std::vector<std::string> cands;
-    for (const auto& g : gs) cands.push_back(describe(g));
-    std::string part = fmt::format("{}: {}", name, core::join(cands, " or "));
-    // One value is clearly the intended one when more ranks have it than any other; an unset
-    // majority or a TF_CONFIG (it carries each rank's own task) is no value to export.
-    bool clear = gs[0].ranks.size() > gs[1].ranks.size();
-    if (clear && gs[0].compared && name != "TF_CONFIG") {
-      f.fix.env[name] = gs[0].shown;
-      part += fmt::format(" (most ranks have {})", shorten(gs[0].shown, 40));
-    }
-    parts.push_back(part);
-  }
-  f.fix.text =
-      "Give every rank the same value of each of these variables, set where the ranks are launched "
-      "(launch script on every node, the launcher's environment, the container spec): " +
-      core::join(parts, "; ") + ".";
-  if (std::any_of(differing.begin(), differing.end(), [](auto& d) { return d.first == "TF_CONFIG"; })) {
-    f.fix.text += " TF_CONFIG was compared without its \"task\" object, which differs by design.";
-  }
-  if (iface) {
-    f.fix.text +=
-        " If the hosts name their interfaces differently, choose a value that names the shared network's "
-        "interface on every host.";
-  }
+  add_fix(f, differing, iface);
   return f;
 }
 

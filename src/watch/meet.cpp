@@ -14,14 +14,16 @@ namespace {
 
 using nlohmann::json;
 
-json verdict_of(const std::vector<core::Finding>& findings, int nodes, const std::vector<int>& missing) {
+JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std::vector<int>& missing) {
   bool error = core::has_error(findings);
-  return {{"verdict", error ? "STALLED" : "OK"},
-          {"reason", findings.empty() ? fmt::format("{} node(s) reported no stall", nodes) : findings.front().title},
-          {"exit_code", error ? core::k_exit_findings : core::k_exit_ok},
-          {"findings", report::to_json(findings)},
-          {"nodes", nodes},
-          {"missing", missing}};
+  JobVerdict v;
+  v.verdict = error ? "STALLED" : "OK";
+  v.reason = findings.empty() ? fmt::format("{} node(s) reported no stall", nodes) : findings.front().title;
+  v.exit_code = error ? core::k_exit_findings : core::k_exit_ok;
+  v.findings = std::move(findings);
+  v.nodes = nodes;
+  v.missing = missing;
+  return v;
 }
 
 }  // namespace
@@ -97,6 +99,32 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
   }
 }
 
+json to_json(const JobVerdict& v) {
+  return {{"verdict", v.verdict},     {"reason", v.reason},
+          {"exit_code", v.exit_code}, {"findings", report::to_json(v.findings)},
+          {"nodes", v.nodes},         {"missing", v.missing}};
+}
+
+std::optional<JobVerdict> job_verdict_from_json(const json& j) {
+  if (!j.is_object()) return std::nullopt;
+  try {
+    JobVerdict v;
+    v.verdict = j.at("verdict").get<std::string>();
+    v.reason = j.value("reason", std::string());
+    v.exit_code = j.value("exit_code", static_cast<int>(core::k_exit_findings));
+    for (const auto& f : j.value("findings", json::array())) {
+      auto parsed = report::finding_from_json(f);
+      if (!parsed) return std::nullopt;
+      v.findings.push_back(std::move(*parsed));
+    }
+    v.nodes = j.value("nodes", 0);
+    v.missing = j.value("missing", std::vector<int>{});
+    return v;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+}
+
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log) {
   MeetOutcome out;
   core::Deadline deadline(c.timeout);
@@ -116,9 +144,11 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       out.error = "rank 0 rejected this node: " + msg->body.value("reason", "");
     } else if (msg->type != cluster::MsgType::verdict) {
       out.error = "rank 0 sent something other than a verdict";
-    } else {
+    } else if (auto v = job_verdict_from_json(msg->body)) {
       out.ok = true;
-      out.verdict = msg->body;
+      out.verdict = std::move(*v);
+    } else {
+      out.error = "rank 0's verdict is malformed";
     }
     return out;
   }
@@ -142,10 +172,10 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       n->host = m.host;
       out.nodes.push_back(std::move(*n));
     }
-    auto findings = merge_reports(out.nodes, out.missing);
-    out.verdict = verdict_of(findings, static_cast<int>(out.nodes.size()), out.missing);
+    out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing);
+    const json message = to_json(out.verdict);
     rv->broadcast(
-        cluster::MsgType::verdict, [&](const cluster::Member&) { return out.verdict; },
+        cluster::MsgType::verdict, [&](const cluster::Member&) { return message; },
         core::Deadline(std::chrono::seconds(10)), log);
   } else {
     out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {});

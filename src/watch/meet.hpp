@@ -29,12 +29,22 @@ struct MeetConfig {
   std::chrono::milliseconds timeout{60000};  // how long rank 0 waits for the others, and they for it
 };
 
+// Rank 0's merged verdict on the job, as every node gets it in the `verdict` message.
+struct JobVerdict {
+  std::string verdict;  // "STALLED" with an error finding, else "OK"
+  std::string reason;   // the first finding's title, or how many nodes reported no stall
+  int exit_code = 0;
+  std::vector<core::Finding> findings;
+  int nodes = 0;             // reports merged
+  std::vector<int> missing;  // meeting ranks that sent none
+};
+
 struct MeetOutcome {
   bool ok = false;                // rank 0: merged; others: got rank 0's verdict
   std::string error;              // why not
   std::vector<int> missing;       // rank 0: nodes that sent nothing
   std::vector<NodeReport> nodes;  // rank 0: every report, its own first
-  nlohmann::json verdict;         // the merged verdict (rank 0's, or as received)
+  JobVerdict verdict;             // the merged verdict (rank 0's, or as received)
 };
 
 // The report a node sends, and back.
@@ -43,6 +53,10 @@ std::optional<NodeReport> node_report_from_json(const nlohmann::json& j);
 // One rank's shared job variables: {"rank" (null when unreadable), "pid", "host", "readable", "env"}.
 nlohmann::json to_json(const RankEnv& e);
 std::optional<RankEnv> rank_env_from_json(const nlohmann::json& j);
+// The verdict message: {"verdict", "reason", "exit_code", "findings", "nodes", "missing"}; the
+// decoder reads what rank 0 sent (nullopt on a wrong shape).
+nlohmann::json to_json(const JobVerdict& v);
+std::optional<JobVerdict> job_verdict_from_json(const nlohmann::json& j);
 
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log);
 

@@ -51,10 +51,32 @@ TEST(BackgroundMeeting, TwoNodesMeetOnTheirOwnThreadsAndBothGetTheMergedVerdict)
   ASSERT_TRUE(o1.ok) << o1.error;
   EXPECT_EQ(done.load(), 2);
   EXPECT_EQ(o0.nodes.size(), 2u);
-  EXPECT_EQ(o1.verdict.value("verdict", ""), "STALLED");
-  const auto& f = o1.verdict.at("findings").at(0);
-  EXPECT_EQ(f.value("label", ""), "collective-mismatch");
-  EXPECT_EQ(f.at("ranks"), nlohmann::json::array({1}));  // the rank on node 1 never arrived
+  EXPECT_EQ(o1.verdict.verdict, "STALLED");
+  ASSERT_FALSE(o1.verdict.findings.empty());
+  const auto& f = o1.verdict.findings.front();
+  EXPECT_EQ(f.label, core::Label::collective_mismatch);
+  EXPECT_EQ(f.ranks, std::vector<int>{1});  // the rank on node 1 never arrived
+  // Node 1 decoded the message rank 0 sent: the same verdict rank 0 holds.
+  EXPECT_EQ(to_json(o1.verdict), to_json(o0.verdict));
+}
+
+TEST(JobVerdict, TheMessageDecodesToTheVerdictItCarriesAndAWrongShapeIsRefused) {
+  JobVerdict v;
+  v.verdict = "STALLED";
+  v.reason = "t";
+  v.exit_code = 1;
+  v.findings = report(0, Activity::in_collective).findings;
+  v.nodes = 2;
+  v.missing = {3};
+  auto back = job_verdict_from_json(to_json(v));
+  ASSERT_TRUE(back);
+  EXPECT_EQ(to_json(*back), to_json(v));
+  EXPECT_EQ(back->findings.at(0).id, "watch.collective.mismatch");
+  EXPECT_EQ(back->missing, std::vector<int>{3});
+  EXPECT_FALSE(job_verdict_from_json(nlohmann::json::array()));
+  EXPECT_FALSE(job_verdict_from_json({{"reason", "no verdict key"}}));
+  nlohmann::json bad_finding = {{"verdict", "OK"}, {"findings", nlohmann::json::array({nlohmann::json{{"id", 1}}})}};
+  EXPECT_FALSE(job_verdict_from_json(bad_finding));
 }
 
 TEST(BackgroundMeeting, WaitWithoutStartSaysSoInsteadOfBlocking) {

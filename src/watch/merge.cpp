@@ -74,7 +74,12 @@ std::optional<Activity> activity_from_key(std::string_view key) {
   return std::nullopt;
 }
 
-std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+namespace {
+
+// The cross-node verdict, when no node saw a network error of its own: ranks that wait in a
+// collective on some nodes while ranks on other nodes read their input (data-pipeline-stall) or
+// are elsewhere (collective-mismatch). Evidence: every node's ranks, added by the caller.
+std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& nodes) {
   auto waiting = with(nodes, Activity::in_collective);
   auto reading = with(nodes, Activity::reading_input);
   auto elsewhere = with(nodes, Activity::elsewhere);
@@ -110,6 +115,13 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
         "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
         "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
   }
+  return across;
+}
+
+}  // namespace
+
+std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+  std::optional<core::Finding> across = cross_node_finding(nodes);
   std::vector<core::Finding> out;
   // The ranks' environments compared across every node that sent them (older reports did not).
   std::vector<RankEnv> envs;

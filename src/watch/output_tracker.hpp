@@ -7,7 +7,7 @@
 // "...Warning: ..." and the "warnings.warn(" line under it, "WARNING...") nor, with its digits
 // masked, a repeat of one of the last k_recent lines. A job that cannot reach its store prints one
 // c10d warning a second (torch 1.13: "[c10d] The IPv6 network addresses of (host, 29500) cannot be
-// retrieved"), which is not start-up progress (the 2026-12-04 cluster run's W5: never a stall).
+// retrieved"), which is not start-up progress: counted as progress, such a job would never stall.
 #pragma once
 
 #include <cstdint>

@@ -93,7 +93,7 @@ TEST(OutputTracker, CountsBytesStepLinesAndKeepsNcclLinesAcrossChunks) {
 }
 
 TEST(OutputTracker, WarningsAndRepeatedLinesAreNotNews) {
-  // W5 of the 2026-12-04 cluster run: MASTER_ADDR did not resolve; torch 1.13 printed this once a
+  // Seen on a real cluster: MASTER_ADDR did not resolve; torch 1.13 printed this once a
   // second per rank, and every line counted as start-up progress.
   OutputTracker t;
   t.feed("rank 0 joining\n");

@@ -213,7 +213,7 @@ bool both_ways_between_two(const Holes& holes) {
          only_from(b->second, a->first.first);
 }
 
-void black_hole_findings(Ctx& c, const Holes& black_hole) {
+void path_black_hole_findings(Ctx& c, const Holes& black_hole) {
   if (both_ways_between_two(black_hole)) {
     auto a = black_hole.begin(), b = std::next(a);
     std::vector<PathEnd> ends{path_end(c, a->first.first, a->first.second),
@@ -326,89 +326,109 @@ std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
 
 }  // namespace
 
-void find_reachability(Ctx& c) {
-  std::map<int, std::vector<int>> no_route, ephemeral;  // to -> from ranks
-  std::map<int, std::vector<const ProbeResult*>> no_route_ev, ephemeral_ev;
-  std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>> black_hole;  // (to, iface)
-  std::map<std::string, std::vector<const ProbeResult*>> job_blocked;                 // what -> probes
+namespace {
+
+// What the probes of every judged pair add up to, pair by pair (add_pair), before any finding.
+struct ReachTally {
+  Buckets no_route, ephemeral;  // to -> from ranks
+  Evidence no_route_ev, ephemeral_ev;
+  Holes black_hole;                                                    // (to, iface) -> probes
+  std::map<std::string, std::vector<const ProbeResult*>> job_blocked;  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
-  bool strong_loss = false;  // some lossy probe shows_loss (not only resent segments)
-  std::map<int, std::pair<int, int>> loss_by_host;
-  std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)  //
-                                                    // rank -> (lossy probes touching it, ok probes touching it)
+  bool strong_loss = false;                         // some lossy probe shows_loss (not only resent segments)
+  std::map<int, std::pair<int, int>> loss_by_host;  // rank -> (lossy probes touching it, ok probes touching it)
+  std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)
   std::vector<PairState> pairs;
   std::map<int, std::vector<int>> untested;  // to -> from ranks with no candidate probe
-  for (const auto& [from, to] : c.judged_pairs()) {
-    {
-      const auto& probes = c.candidate_probes(from, to);
-      // No candidate address was tried: nothing is known about the pair, so it is neither dead
-      // (no route, ephemeral ports) nor counted in the localisation of failures.
-      if (probes.empty()) {
-        untested[to].push_back(from);
-        continue;
-      }
-      PairState& st = pairs.emplace_back(PairState{from, to});
-      bool any_echo = false;
-      std::int64_t min_rtt = -1;
-      std::vector<const ProbeResult*> fails;
-      for (const auto* p : probes) {
-        if (p->ok) {
-          any_echo = true;
-          ++loss_by_host[from].second;
-          ++loss_by_host[to].second;
-          if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
-          // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes
-          // progress (bytes acked) and retransmits; it is slow, not blocked.
-          if (black_hole_probe(*p)) black_hole[{to, p->target.iface}].push_back(p), st.black_hole = true;
-          // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished
-          // fast (a second probe resent too: retry_lossy replaces a clean one).
-          bool strong = shows_loss(*p);
-          if (strong || resent_segments(*p))
-            ++loss_by_host[from].first, ++loss_by_host[to].first,
-                strong_loss = strong_loss || strong,
-                lossy.emplace_back(
-                    p->retransmits,
-                    fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}", from, c.host(from),
-                                c.host(to), p->target.addr, p->retransmits,
-                                p->bulk_ok ? fmt::format("{:.0f} Mbit/s", p->bulk_mbps) : "did not finish"));
-        } else {
-          fails.push_back(p);
-        }
-      }
-      bool job_ok = false;
-      for (const auto* p : c.job_probes(from, to)) {
-        job_ok = job_ok || p->ok;
-        if (!p->ok && any_echo) job_blocked[p->target.what].push_back(p);
-      }
-      st.dead = !any_echo;
-      if (!any_echo) {
-        // A port filter, not a missing route: a job port of `to` answered, or `to`'s own ruleset
-        // drops every port the failed probes tried.
-        bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
-          auto it = c.node.find(to);
-          return it != c.node.end() &&
-                 !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
-        });
-        auto& bucket = job_ok || ruled ? ephemeral : no_route;
-        auto& ev = job_ok || ruled ? ephemeral_ev : no_route_ev;
-        bucket[to].push_back(from);
-        if (job_ok || ruled)
-          ev[to].insert(ev[to].end(), fails.begin(), fails.end());
-        else if (!fails.empty())
-          ev[to].push_back(fails.front());
-      }
-      if (min_rtt >= 0) ++slow_by_host[from].second, ++slow_by_host[to].second;
-      if (slow_rtt(min_rtt))
-        ++slow_by_host[from].first, ++slow_by_host[to].first,
-            slow.emplace_back(
-                min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from, c.host(from), to,
-                                     c.host(to), static_cast<double>(min_rtt) / 1000.0));
+
+  void add_pair(const Ctx& c, int from, int to);
+  // A probe that answered the echo: black hole, loss.
+  void add_answered(const Ctx& c, const ProbeResult& p, PairState& st);
+  // A pair whose every candidate address failed the echo: no route, or only ephemeral ports blocked.
+  void add_dead(const Ctx& c, int from, int to, bool job_ok, const std::vector<const ProbeResult*>& fails);
+};
+
+void ReachTally::add_answered(const Ctx& c, const ProbeResult& p, PairState& st) {
+  const int from = st.from, to = st.to;
+  ++loss_by_host[from].second;
+  ++loss_by_host[to].second;
+  // Black hole: the bulk made (almost) no progress on a fast path. A lossy path makes progress
+  // (bytes acked) and retransmits; it is slow, not blocked.
+  if (black_hole_probe(p)) {
+    black_hole[{to, p.target.iface}].push_back(&p);
+    st.black_hole = true;
+  }
+  // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished fast (a
+  // second probe resent too: retry_lossy replaces a clean one).
+  bool strong = shows_loss(p);
+  if (!strong && !resent_segments(p)) return;
+  ++loss_by_host[from].first;
+  ++loss_by_host[to].first;
+  strong_loss = strong_loss || strong;
+  lossy.emplace_back(p.retransmits,
+                     fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}", from, c.host(from),
+                                 c.host(to), p.target.addr, p.retransmits,
+                                 p.bulk_ok ? fmt::format("{:.0f} Mbit/s", p.bulk_mbps) : "did not finish"));
+}
+
+void ReachTally::add_dead(const Ctx& c, int from, int to, bool job_ok, const std::vector<const ProbeResult*>& fails) {
+  // A port filter, not a missing route: a job port of `to` answered, or `to`'s own ruleset drops
+  // every port the failed probes tried.
+  bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
+    auto it = c.node.find(to);
+    return it != c.node.end() && !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
+  });
+  auto& bucket = job_ok || ruled ? ephemeral : no_route;
+  auto& ev = job_ok || ruled ? ephemeral_ev : no_route_ev;
+  bucket[to].push_back(from);
+  if (job_ok || ruled)
+    ev[to].insert(ev[to].end(), fails.begin(), fails.end());
+  else if (!fails.empty())
+    ev[to].push_back(fails.front());
+}
+
+void ReachTally::add_pair(const Ctx& c, int from, int to) {
+  const auto& probes = c.candidate_probes(from, to);
+  // No candidate address was tried: nothing is known about the pair, so it is neither dead (no
+  // route, ephemeral ports) nor counted in the localisation of failures.
+  if (probes.empty()) {
+    untested[to].push_back(from);
+    return;
+  }
+  PairState& st = pairs.emplace_back(PairState{from, to});
+  bool any_echo = false;
+  std::int64_t min_rtt = -1;
+  std::vector<const ProbeResult*> fails;
+  for (const auto* p : probes) {
+    if (p->ok) {
+      any_echo = true;
+      if (min_rtt < 0 || p->rtt_us < min_rtt) min_rtt = p->rtt_us;
+      add_answered(c, *p, st);
+    } else {
+      fails.push_back(p);
     }
   }
-  auto cut_off = localise(pairs, no_route, no_route_ev, ephemeral, ephemeral_ev, black_hole);
-  report_untested(c, untested);
-  for (const auto& [to, froms] : no_route) {
+  bool job_ok = false;
+  for (const auto* p : c.job_probes(from, to)) {
+    job_ok = job_ok || p->ok;
+    if (!p->ok && any_echo) job_blocked[p->target.what].push_back(p);
+  }
+  st.dead = !any_echo;
+  if (!any_echo) add_dead(c, from, to, job_ok, fails);
+  if (min_rtt >= 0) {
+    ++slow_by_host[from].second;
+    ++slow_by_host[to].second;
+  }
+  if (!slow_rtt(min_rtt)) return;
+  ++slow_by_host[from].first;
+  ++slow_by_host[to].first;
+  slow.emplace_back(min_rtt, fmt::format("rank {} ({}) -> rank {} ({}): best round trip {:.1f} ms", from, c.host(from),
+                                         to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
+}
+
+void no_route_findings(Ctx& c, const ReachTally& t, const std::map<int, int>& cut_off) {
+  for (const auto& [to, froms] : t.no_route) {
     auto f = core::new_finding(
         "preflight.reach.no-route", core::Label::no_route, core::Severity::error,
         fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
@@ -417,31 +437,39 @@ void find_reachability(Ctx& c) {
     if (auto it = cut_off.find(to); it != cut_off.end())
       add_evidence(f, fmt::format("{} reached none of its {} probed peers either: the node itself is cut off",
                                   c.host(to), it->second));
-    for (const auto* p : no_route_ev[to]) add_evidence(f, probe_line(c, *p));
+    if (auto ev = t.no_route_ev.find(to); ev != t.no_route_ev.end())
+      for (const auto* p : ev->second) add_evidence(f, probe_line(c, *p));
     f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
     c.findings.push_back(std::move(f));
   }
-  for (const auto& [to, froms] : ephemeral) {
+}
+
+void ephemeral_findings(Ctx& c, ReachTally& t) {
+  for (const auto& [to, froms] : t.ephemeral) {
     RuleEvidence rules;  // the rule that drops the probe ports (ephemeral) on that node
-    for (const auto* p : ephemeral_ev[to])
+    for (const auto* p : t.ephemeral_ev[to])
       add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
     auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked,
                                core::Severity::error,
-                               ephemeral_title(c, to, froms, ephemeral_ev[to], !rules.evidence.empty()));
+                               ephemeral_title(c, to, froms, t.ephemeral_ev[to], !rules.evidence.empty()));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     for (const auto& line : rules.evidence) add_evidence(f, line);
     for (const auto& line : passed_lines(c, to, froms)) add_evidence(f, line);
     if (auto g = gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
-    for (const auto* p : ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
+    for (const auto* p : t.ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
     f.fix.text =
         "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
         "not only MASTER_PORT";
     for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }
-  black_hole_findings(c, black_hole);
-  for (const auto& [what, probes] : job_blocked) {
+}
+
+void black_hole_findings(Ctx& c, const ReachTally& t) { path_black_hole_findings(c, t.black_hole); }
+
+void port_blocked_findings(Ctx& c, const ReachTally& t) {
+  for (const auto& [what, probes] : t.job_blocked) {
     const ProbeResult& p0 = *probes.front();
     auto f =
         core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
@@ -467,39 +495,59 @@ void find_reachability(Ctx& c) {
                      : core::join(rules.port_fixes, "\n");
     c.findings.push_back(std::move(f));
   }
-  // A lossy NIC or link shows on most probes through it; a few scattered probes with retransmits
-  // among hundreds are a busy host's queue drops, not a path to fix. Report loss only when at
-  // least half of the probes touching some node lost packets.
-  bool loss_pattern = false;
-  for (const auto& [rank, counts] : loss_by_host) loss_pattern = loss_pattern || counts.first * 2 >= counts.second;
-  if (!lossy.empty() && loss_pattern) {
-    std::sort(lossy.rbegin(), lossy.rend());
-    auto f = core::new_finding(
-        "preflight.reach.lossy", core::Label::performance, core::Severity::warning,
-        strong_loss ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", lossy.size())
-                    : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
-                                  "twice when retried): collectives can be slowed by it",
-                                  lossy.size()));
-    for (const auto& l : lossy) add_evidence(f, l.second);
-    f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
-    c.findings.push_back(std::move(f));
-  }
-  // Same reasoning for latency: a slow link or a distant node slows every pair through it, while a
-  // few slow echoes scattered over a large cluster are the probing host's own scheduling delay.
-  bool slow_pattern = false;
-  for (const auto& [rank, counts] : slow_by_host) slow_pattern = slow_pattern || counts.first * 2 >= counts.second;
-  if (!slow.empty() && slow_pattern) {
-    std::sort(slow.rbegin(), slow.rend());
-    auto f = core::new_finding(
-        "preflight.reach.slow", core::Label::performance, core::Severity::warning,
-        fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
-                    slow.size(), k_slow_rtt_us / 1000));
-    for (const auto& s : slow) add_evidence(f, s.second);
-    f.fix.text =
-        "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
-        "if the path cannot change";
-    c.findings.push_back(std::move(f));
-  }
+}
+
+// True when at least half of what touches some node is affected: a lossy NIC or a slow link shows on
+// most probes through it, while a few scattered ones among hundreds are a busy host's queue drops or
+// scheduling delay, not a path to fix.
+bool concentrated(const std::map<int, std::pair<int, int>>& by_host) {
+  bool pattern = false;
+  for (const auto& [rank, counts] : by_host) pattern = pattern || counts.first * 2 >= counts.second;
+  return pattern;
+}
+
+void loss_finding(Ctx& c, ReachTally& t) {
+  if (t.lossy.empty() || !concentrated(t.loss_by_host)) return;
+  std::sort(t.lossy.rbegin(), t.lossy.rend());
+  auto f = core::new_finding(
+      "preflight.reach.lossy", core::Label::performance, core::Severity::warning,
+      t.strong_loss
+          ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", t.lossy.size())
+          : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
+                        "twice when retried): collectives can be slowed by it",
+                        t.lossy.size()));
+  for (const auto& l : t.lossy) add_evidence(f, l.second);
+  f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
+  c.findings.push_back(std::move(f));
+}
+
+void slow_finding(Ctx& c, ReachTally& t) {
+  if (t.slow.empty() || !concentrated(t.slow_by_host)) return;
+  std::sort(t.slow.rbegin(), t.slow.rend());
+  auto f = core::new_finding(
+      "preflight.reach.slow", core::Label::performance, core::Severity::warning,
+      fmt::format("{} node pair(s) have round trips above {} ms: collectives will be slow and may hit timeouts",
+                  t.slow.size(), k_slow_rtt_us / 1000));
+  for (const auto& s : t.slow) add_evidence(f, s.second);
+  f.fix.text =
+      "check the path for loss and delay (tc qdisc, congested or remote links); raise NCCL/torch timeouts "
+      "if the path cannot change";
+  c.findings.push_back(std::move(f));
+}
+
+}  // namespace
+
+void find_reachability(Ctx& c) {
+  ReachTally t;
+  for (const auto& [from, to] : c.judged_pairs()) t.add_pair(c, from, to);
+  auto cut_off = localise(t.pairs, t.no_route, t.no_route_ev, t.ephemeral, t.ephemeral_ev, t.black_hole);
+  report_untested(c, t.untested);
+  no_route_findings(c, t, cut_off);
+  ephemeral_findings(c, t);
+  black_hole_findings(c, t);
+  port_blocked_findings(c, t);
+  loss_finding(c, t);
+  slow_finding(c, t);
 }
 
 }  // namespace dd::cluster::detail

@@ -21,7 +21,7 @@ std::vector<ProbeResult> probes(const std::vector<NodeFacts>& nodes, const std::
   return testing::probe_matrix(nodes, shape);
 }
 
-// Issue 28: an address whose echo passed is never reported unreachable; under an MTU black hole the
+// An address whose echo passed is never reported unreachable; under an MTU black hole the
 // black hole is the verdict's cause and the first finding.
 TEST(PreflightEvidence, MtuBlackHoleIsTheCauseAndTheEchoedMasterAddrIsNotUnreachable) {
   std::vector<NodeFacts> nodes;
@@ -78,7 +78,7 @@ TEST(PreflightEvidence, AStaleHostsEntryOnOneNodeIsHostnameResolution) {
 }
 
 TEST(PreflightEvidence, AMasterPortProbeThatWentToAStaleAddressRecommendsNoNewPort) {
-  // P3b of the 2026-12-04 cluster run: node2's /etc/hosts maps node0 to 198.18.77.50; its
+  // As on a real cluster: node2's /etc/hosts maps node0 to 198.18.77.50; its
   // MASTER_PORT probe timed out at that address while the others reached node0:29500. The fix
   // is MASTER_ADDR alone: the port was never tried at rank 0 from node2.
   std::vector<NodeFacts> nodes;
@@ -293,9 +293,9 @@ TEST(PreflightAnalysis, ALateHandshakeIsLossOnlyWhenTheKernelResentTheSyn) {
 }
 
 TEST(PreflightAnalysis, ResentBulkSegmentsOnAPairAreNeverAnOkVerdict) {
-  // P2 of the 2026-12-04 cluster run (jumbo MTU, a 1500 switch port, offloads on): OK while the
-  // probe 0 -> 1 had resent segments. A transfer that finished fast with 5 retransmits (twice: a
-  // clean retry would have replaced it) is loss on that pair: a warning naming it, not OK.
+  // As on a real cluster (jumbo MTU, a 1500 switch port, offloads on): the probe 0 -> 1 resent
+  // segments. A transfer that finished fast with 5 retransmits (twice: a clean retry would have
+  // replaced it) is loss on that pair: a warning naming it, not OK.
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 2; ++r)
     nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));

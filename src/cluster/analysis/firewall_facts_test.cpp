@@ -194,7 +194,7 @@ TEST(FirewallFacts, EphemeralPortsBlockedNamesTheRuleThatDropsTheProbePorts) {
 }
 
 TEST(FirewallFacts, APolicyDropOnTheNodeThatReachedItsPeerIsAPortFilterNotNoRoute) {
-  // P7 of the 2026-12-04 cluster run: node1 (the greater address) drops every port but 22 and
+  // As on a real cluster: node1 (the greater address) drops every port but 22 and
   // 29500 by policy; no job port is on node1, but node1's own probe to node0 passed. The finding
   // says what was seen, names the chain's policy, and that Gloo's pair needs no connection into node1.
   std::vector<NodeFacts> nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};

@@ -1,6 +1,6 @@
 // The one decision of preflight's reachability cell: for each ordered pair of ranks, the state the
 // text matrix, the `reachability[]` array of `preflight --json` and the HTML report's matrix all
-// draw (issue 29), with the measured facts it rests on. The per-probe predicates are the ones the
+// draw, with the measured facts it rests on. The per-probe predicates are the ones the
 // analysis' findings use (analysis_reach.cpp), so a cell and a finding never disagree.
 #pragma once
 

@@ -46,22 +46,18 @@ std::optional<std::string> gloo_with(const Ctx& c, int rank, const std::string& 
   return g.device->addr;
 }
 
-}  // namespace
-
-Recommendation recommend(const Ctx& c) {
-  Recommendation rec;
+// The live nodes with a good link, and each node's good links best first.
+struct Usable {
   std::map<int, std::vector<std::string>> ranked;
-  std::vector<int> usable;
-  for (int r : c.live) {
-    ranked[r] = ranked_links(c, r);
-    if (ranked[r].empty()) continue;
-    usable.push_back(r);
-    rec.chosen[c.host(r)] = ranked[r].front();
-  }
-  rec.complete = usable.size() == c.live.size() && !c.live.empty();
-  if (usable.empty()) return rec;
+  std::vector<int> ranks;
+};
 
-  // NCCL: nothing to change when the current choice already works everywhere.
+// NCCL: nothing to change when the current choice already works everywhere; else one
+// NCCL_SOCKET_IFNAME value that works on every node (a name good on all, or the list of each
+// node's best), else one value per host.
+void recommend_nccl(const Ctx& c, Usable& u, Recommendation& rec) {
+  const auto& usable = u.ranks;
+  auto& ranked = u.ranked;
   bool nccl_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
     const NodeFacts& f = *c.node.at(r);
     if (!f.nccl_bootstrap || !c.good.at(r).count(f.nccl_bootstrap->addr)) return false;
@@ -70,110 +66,118 @@ Recommendation recommend(const Ctx& c) {
   });
   if (nccl_ok) {
     rec.checks.push_back("NCCL's current choice already uses an address every peer reached, on every node");
-  } else {
-    std::vector<std::string> values;
-    for (const auto& link : ranked[usable.front()]) {  // names good on every node, rank order of the first
-      bool common = std::all_of(usable.begin(), usable.end(), [&](int r) {
-        return std::find(ranked[r].begin(), ranked[r].end(), link) != ranked[r].end();
-      });
-      if (common) values.push_back("=" + link);
+    return;
+  }
+  std::vector<std::string> values;
+  for (const auto& link : ranked[usable.front()]) {  // names good on every node, rank order of the first
+    bool common = std::all_of(usable.begin(), usable.end(), [&](int r) {
+      return std::find(ranked[r].begin(), ranked[r].end(), link) != ranked[r].end();
+    });
+    if (common) values.push_back("=" + link);
+  }
+  std::vector<std::string> bests;
+  for (int r : usable)
+    if (std::find(bests.begin(), bests.end(), ranked[r].front()) == bests.end()) bests.push_back(ranked[r].front());
+  std::sort(bests.begin(), bests.end());
+  values.push_back("=" + core::join(bests, ","));
+  std::optional<std::string> chosen;
+  for (const auto& v : values) {
+    if (std::all_of(usable.begin(), usable.end(), [&](int r) { return nccl_with(c, r, v).has_value(); })) {
+      chosen = v;
+      break;
     }
-    std::vector<std::string> bests;
-    for (int r : usable)
-      if (std::find(bests.begin(), bests.end(), ranked[r].front()) == bests.end()) bests.push_back(ranked[r].front());
-    std::sort(bests.begin(), bests.end());
-    values.push_back("=" + core::join(bests, ","));
-    std::optional<std::string> chosen;
-    for (const auto& v : values) {
-      if (std::all_of(usable.begin(), usable.end(), [&](int r) { return nccl_with(c, r, v).has_value(); })) {
-        chosen = v;
+  }
+  if (chosen) {
+    rec.env["NCCL_SOCKET_IFNAME"] = *chosen;
+    std::vector<std::string> picks;
+    for (int r : usable) {
+      auto p = nccl_with(c, r, *chosen);
+      picks.push_back(fmt::format("{} {} {}", c.host(r), p->bootstrap->iface, p->bootstrap->addr));
+    }
+    rec.checks.push_back(
+        fmt::format("NCCL_SOCKET_IFNAME={}: the NCCL model picks {}", *chosen, core::join(picks, ", ")));
+    return;
+  }
+  for (int r : usable) {
+    for (const auto& link : ranked[r]) {
+      if (auto p = nccl_with(c, r, "=" + link)) {
+        rec.per_host[c.host(r)]["NCCL_SOCKET_IFNAME"] = "=" + link;
+        rec.checks.push_back(fmt::format("on {} NCCL_SOCKET_IFNAME==={}: the NCCL model picks {} {}", c.host(r), link,
+                                         p->bootstrap->iface, p->bootstrap->addr));
         break;
       }
     }
-    if (chosen) {
-      rec.env["NCCL_SOCKET_IFNAME"] = *chosen;
-      std::vector<std::string> picks;
-      for (int r : usable) {
-        auto p = nccl_with(c, r, *chosen);
-        picks.push_back(fmt::format("{} {} {}", c.host(r), p->bootstrap->iface, p->bootstrap->addr));
-      }
-      rec.checks.push_back(
-          fmt::format("NCCL_SOCKET_IFNAME={}: the NCCL model picks {}", *chosen, core::join(picks, ", ")));
-    } else {
-      for (int r : usable) {
-        for (const auto& link : ranked[r]) {
-          if (auto p = nccl_with(c, r, "=" + link)) {
-            rec.per_host[c.host(r)]["NCCL_SOCKET_IFNAME"] = "=" + link;
-            rec.checks.push_back(fmt::format("on {} NCCL_SOCKET_IFNAME==={}: the NCCL model picks {} {}", c.host(r),
-                                             link, p->bootstrap->iface, p->bootstrap->addr));
-            break;
-          }
-        }
-      }
-    }
   }
+}
 
-  // Gloo: one exact name per node.
+// Gloo: one exact name per node.
+void recommend_gloo(const Ctx& c, Usable& u, Recommendation& rec) {
+  const auto& usable = u.ranks;
+  auto& ranked = u.ranked;
   bool gloo_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
     const NodeFacts& f = *c.node.at(r);
     return f.gloo && !f.gloo_loopback && c.good.at(r).count(f.gloo->addr);
   });
   if (gloo_ok) {
     rec.checks.push_back("Gloo's current device already uses an address every peer reached, on every node");
-  } else {
-    std::optional<std::string> common;
-    for (const auto& link : ranked[usable.front()]) {
-      if (std::all_of(usable.begin(), usable.end(), [&](int r) { return gloo_with(c, r, link).has_value(); })) {
-        common = link;
+    return;
+  }
+  std::optional<std::string> common;
+  for (const auto& link : ranked[usable.front()]) {
+    if (std::all_of(usable.begin(), usable.end(), [&](int r) { return gloo_with(c, r, link).has_value(); })) {
+      common = link;
+      break;
+    }
+  }
+  if (common) {
+    rec.env["GLOO_SOCKET_IFNAME"] = *common;
+    rec.checks.push_back(
+        fmt::format("GLOO_SOCKET_IFNAME={}: the Gloo model binds a reached address on every node", *common));
+    return;
+  }
+  for (int r : usable) {
+    for (const auto& link : ranked[r]) {
+      if (auto a = gloo_with(c, r, link)) {
+        rec.per_host[c.host(r)]["GLOO_SOCKET_IFNAME"] = link;
+        rec.checks.push_back(fmt::format("on {} GLOO_SOCKET_IFNAME={}: Gloo binds {}", c.host(r), link, *a));
         break;
       }
     }
-    if (common) {
-      rec.env["GLOO_SOCKET_IFNAME"] = *common;
-      rec.checks.push_back(
-          fmt::format("GLOO_SOCKET_IFNAME={}: the Gloo model binds a reached address on every node", *common));
-    } else {
-      for (int r : usable) {
-        for (const auto& link : ranked[r]) {
-          if (auto a = gloo_with(c, r, link)) {
-            rec.per_host[c.host(r)]["GLOO_SOCKET_IFNAME"] = link;
-            rec.checks.push_back(fmt::format("on {} GLOO_SOCKET_IFNAME={}: Gloo binds {}", c.host(r), link, *a));
-            break;
-          }
-        }
-      }
-    }
   }
+}
 
-  // MASTER_ADDR: must name one of rank 0's reached addresses on every node.
-  if (c.node.count(0) && c.good.count(0)) {
-    const NodeFacts& zero = *c.node.at(0);
-    bool master_set = zero.env.count("MASTER_ADDR") != 0;
-    bool master_ok = true;
-    for (int r : c.live) {
-      const NodeFacts& f = *c.node.at(r);
-      if (!f.env.count("MASTER_ADDR")) continue;
-      master_set = true;
-      bool hit = std::any_of(f.master_addr_resolves.begin(), f.master_addr_resolves.end(),
-                             [&](const std::string& a) { return c.good.at(0).count(a) != 0; });
-      bool first_hit = !f.master_addr_resolves.empty() && c.good.at(0).count(f.master_addr_resolves.front());
-      master_ok = master_ok && (first_hit || (hit && r != 0));
-    }
-    if (master_set && !master_ok && !ranked[0].empty()) {
-      for (const auto& e : zero.entries) {
-        if (e.link == ranked[0].front() && c.good.at(0).count(e.addr)) {
-          rec.env["MASTER_ADDR"] = e.addr;
-          rec.checks.push_back(
-              fmt::format("MASTER_ADDR={}: rank 0's address on {}, reached by every peer", e.addr, e.link));
-          break;
-        }
-      }
+// MASTER_ADDR: must name one of rank 0's reached addresses on every node.
+void recommend_master_addr(const Ctx& c, Usable& u, Recommendation& rec) {
+  if (!c.node.count(0) || !c.good.count(0)) return;
+  auto& ranked = u.ranked;
+  const NodeFacts& zero = *c.node.at(0);
+  bool master_set = zero.env.count("MASTER_ADDR") != 0;
+  bool master_ok = true;
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    if (!f.env.count("MASTER_ADDR")) continue;
+    master_set = true;
+    bool hit = std::any_of(f.master_addr_resolves.begin(), f.master_addr_resolves.end(),
+                           [&](const std::string& a) { return c.good.at(0).count(a) != 0; });
+    bool first_hit = !f.master_addr_resolves.empty() && c.good.at(0).count(f.master_addr_resolves.front());
+    master_ok = master_ok && (first_hit || (hit && r != 0));
+  }
+  if (!master_set || master_ok || ranked[0].empty()) return;
+  for (const auto& e : zero.entries) {
+    if (e.link == ranked[0].front() && c.good.at(0).count(e.addr)) {
+      rec.env["MASTER_ADDR"] = e.addr;
+      rec.checks.push_back(
+          fmt::format("MASTER_ADDR={}: rank 0's address on {}, reached by every peer", e.addr, e.link));
+      break;
     }
   }
-  // MASTER_PORT blocked while the same address answers on other ports: the rendezvous port was
-  // reached by every node that joined and is free again once preflight ends. A probe whose address
-  // (the one MASTER_ADDR resolved to on the probing node) answered no candidate probe from there
-  // says nothing about the port: the MASTER_ADDR finding is its cause.
+}
+
+// MASTER_PORT blocked while the same address answers on other ports: the rendezvous port was
+// reached by every node that joined and is free again once preflight ends. A probe whose address
+// (the one MASTER_ADDR resolved to on the probing node) answered no candidate probe from there
+// says nothing about the port: the MASTER_ADDR finding is its cause.
+void recommend_master_port(const Ctx& c, Recommendation& rec) {
   bool master_port_blocked = false;
   for (const auto& p : c.in.probes) {
     if (p.target.what != "MASTER_PORT" || p.ok) continue;
@@ -181,13 +185,31 @@ Recommendation recommend(const Ctx& c) {
     for (const auto* q : c.candidate_probes(p.from, p.target.to))
       master_port_blocked = master_port_blocked || (q->ok && q->target.addr == addr);
   }
-  if (master_port_blocked && c.in.rendezvous_port > 0) {
-    rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);
-    rec.checks.push_back(
-        fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
-                    "again when preflight ends)",
-                    c.in.rendezvous_port));
+  if (!master_port_blocked || c.in.rendezvous_port <= 0) return;
+  rec.env["MASTER_PORT"] = std::to_string(c.in.rendezvous_port);
+  rec.checks.push_back(
+      fmt::format("MASTER_PORT={}: the rendezvous port, reached by every node that joined (free "
+                  "again when preflight ends)",
+                  c.in.rendezvous_port));
+}
+
+}  // namespace
+
+Recommendation recommend(const Ctx& c) {
+  Recommendation rec;
+  Usable u;
+  for (int r : c.live) {
+    u.ranked[r] = ranked_links(c, r);
+    if (u.ranked[r].empty()) continue;
+    u.ranks.push_back(r);
+    rec.chosen[c.host(r)] = u.ranked[r].front();
   }
+  rec.complete = u.ranks.size() == c.live.size() && !c.live.empty();
+  if (u.ranks.empty()) return rec;
+  recommend_nccl(c, u, rec);
+  recommend_gloo(c, u, rec);
+  recommend_master_addr(c, u, rec);
+  recommend_master_port(c, rec);
   // Only when probes ran: with none, "every other node reached it" would hold of no node at all.
   if ((!rec.env.empty() || !rec.per_host.empty()) && !c.in.probes.empty())
     rec.checks.push_back(

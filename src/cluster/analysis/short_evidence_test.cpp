@@ -1,4 +1,4 @@
-// Issue 28, the rule audit (docs/rules.md, preflight): each preflight rule is fed the evidence it
+// The rule audit (docs/rules.md, preflight): each preflight rule is fed the evidence it
 // needs one step short and must not claim its cause; where useful a positive twin with the full
 // evidence shows that the same facts do make the rule fire, so the short half can fail.
 #include <gtest/gtest.h>

@@ -48,8 +48,15 @@ core::Finding& FileContext::add(std::string id, core::Label label, core::Severit
   auto& f = add(std::move(id), label, severity, std::move(title), line,
                 one_line ? std::string(core::trim(edit.text)) : edit.text);
   // A note is a suggestion, not a fix: --fix never applies it (docs/lint.md).
-  if (severity != core::Severity::info && !embedded_.count(edit.line))
+  if (severity != core::Severity::info && !embedded_.count(edit.line)) {
+    if (auto e = embedded_.find(line); e != embedded_.end()) {
+      // The command starts inside a remote runner's string, but the edit is on another line: one
+      // that only changes a word inside those quotes (or a line outside them), which --fix applies.
+      f.evidence.back() = "the command is inside the string " + e->second +
+                          " runs on other machines; --fix changes line " + std::to_string(edit.line) + " only";
+    }
     findings_.back().edits.push_back({path_, edit.line, edit.end_line, std::move(edit.text)});
+  }
   return f;
 }
 

@@ -409,7 +409,8 @@ void note_shape(FileContext& ctx, const std::vector<std::string>& w) {
   for (std::size_t i = 0; i < w.size(); ++i) {
     std::string_view a = w[i];
     std::optional<std::string> n;
-    for (std::string_view flag : {"--nnodes", "--nodes", "-N", "--num_nodes", "--num-nodes"}) {
+    for (std::string_view flag :
+         {"--nnodes", "--nodes", "-N", "--num_nodes", "--num-nodes", "--num_machines", "--num-machines"}) {
       if (a == flag && i + 1 < w.size()) n = w[i + 1];
       if (core::starts_with(a, std::string(flag) + "=")) n = std::string(a.substr(flag.size() + 1));
     }
@@ -491,6 +492,10 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
     }
     if (b == "torchrun") {
       torch_launcher(ctx, w, j + 1, line, false, j);
+      break;
+    }
+    if (b == "deepspeed" || b == "accelerate") {
+      other_launcher(ctx, w, j, line);
       break;
     }
     if (w[j] == "-m" && j + 1 < w.size() &&
@@ -590,13 +595,27 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   }
   auto commands = split_commands(ctx.text());
   // The commands ssh / pdsh / clush run from their argument string are read like the file's own.
+  // Those of `srun bash -c STRING` only by the command rules (check_command): the rules over the
+  // whole file (launch_shape_rules, host_slots_rule, srun_quoting_rule) read srun's string
+  // themselves and edit the srun line, so it is not marked.
   auto remote = dockerfile ? std::vector<RemoteCommand>{} : remote_commands(commands);
+  std::vector<ShellCommand> srun_strings;
   for (const auto& r : remote) {
+    if (r.runner == "srun") {
+      srun_strings.push_back(r.command);
+      continue;
+    }
     ctx.mark_embedded(r.command.line, r.runner);
     commands.push_back(r.command);
   }
   for (const auto& c : commands) note_shape(ctx, c.words);
+  for (const auto& c : srun_strings) note_shape(ctx, c.words);
+  bool has_entrypoint = dockerfile && std::any_of(commands.begin(), commands.end(), [](const ShellCommand& c) {
+                          return !c.words.empty() && core::to_upper(c.words.front()) == "ENTRYPOINT";
+                        });
   for (const auto& r : remote) same_node_rank_rule(ctx, r);
+  srun_per_task_rule(ctx, remote);
+  ssh_single_quotes_rule(ctx, remote);
   for (const auto& c : commands) {
     if (!dockerfile) {
       check_command(ctx, c.words, c.line);
@@ -627,6 +646,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
         for (const auto& x : parsed) {
           if (x.is_string()) words.push_back(x.get<std::string>());
         }
+        exec_form_variables(ctx, instr, words, c.line, has_entrypoint);
       } else {
         words = rest;
       }
@@ -637,12 +657,14 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
       check_command(ctx, c.words, c.line);  // the second command of a RUN a && b
     }
   }
+  for (const auto& c : srun_strings) check_command(ctx, c.words, c.line);
   master_addr_rule(ctx);
   launch_shape_rules(ctx, dockerfile, commands);
   host_slots_rule(ctx, commands);
   if (!dockerfile) srun_quoting_rule(ctx);
   if (!dockerfile) single_quoted_expansion_rule(ctx);
   if (!dockerfile) port_arithmetic_rule(ctx);
+  if (!dockerfile) mpirun_env_rule(ctx);
   if (!dockerfile) slurm_variable_rules(ctx);
   if (dockerfile) tf_config_in_image(ctx);
 }

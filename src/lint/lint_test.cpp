@@ -166,7 +166,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "tf-config.localhost-in-multihost", 4, Severity::error},
         RuleCase{"collective_rank", "collective_rank.py", "collective_rank_fixed.py", L,
                  "lint.torch.collective-under-rank-branch", 9, Severity::error, FixCheck::contains,
-                 "dist.all_reduce(loss)  # outside the rank branch, at the indentation of line 8"},
+                 "dist.all_reduce(loss)\n    if rank == 0:\n        print(\"loss\", loss.item())"},
         RuleCase{"collective_get_rank", "collective_get_rank.py", "collective_get_rank_fixed.py", L,
                  "lint.torch.collective-under-rank-branch", 7, Severity::error, FixCheck::contains,
                  "dist.barrier()  # outside the rank branch, at the indentation of line 5"},

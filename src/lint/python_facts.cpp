@@ -107,7 +107,10 @@ class Walker {
     State inner = s;
     inner.conditional = true;
     State body = inner;
-    if (rank) body.guard = {PythonTree::line(n), ts_node_start_byte(n) * 2 + 1, std::string(t_.text(cond))};
+    if (rank) {
+      body.guard = {PythonTree::line(n), ts_node_start_byte(n) * 2 + 1, std::string(t_.text(cond)), ""};
+      body.guard.other = rank_free_operand(cond);
+    }
     visit(PythonTree::field(n, "consequence"), body);
     uint32_t count = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < count; ++i) {
@@ -118,7 +121,7 @@ class Walker {
       bool alt_rank = rank || (!ts_node_is_null(c_cond) && is_rank_condition(c_cond, 0));
       if (alt_rank) {
         alt.guard = {PythonTree::line(rank ? n : c), ts_node_start_byte(c) * 2 + 1,
-                     std::string(t_.text(rank ? cond : c_cond))};
+                     std::string(t_.text(rank ? cond : c_cond)), ""};
       }
       visit(c_cond, inner);
       visit(PythonTree::field(c, "consequence"), alt);
@@ -142,7 +145,7 @@ class Walker {
         has_else = has_else || t == "else_clause" || t == "elif_clause";
       }
       if (has_else) continue;
-      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")"};
+      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")", ""};
     }
   }
 
@@ -160,6 +163,19 @@ class Walker {
       if (PythonTree::is(c, "unary_operator") && t_.text(c) == "-1") return true;
     }
     return false;
+  }
+
+  // `A and B` with exactly one operand a rank condition: the other's text ("" for other shapes).
+  std::string rank_free_operand(TSNode cond) const {
+    if (!PythonTree::is(cond, "boolean_operator")) return "";
+    TSNode op = PythonTree::field(cond, "operator");
+    if (ts_node_is_null(op) || t_.text(op) != "and") return "";
+    TSNode left = PythonTree::field(cond, "left");
+    TSNode right = PythonTree::field(cond, "right");
+    bool l = is_rank_condition(left, 0);
+    bool r = is_rank_condition(right, 0);
+    if (l == r) return "";
+    return std::string(t_.text(l ? right : left));
   }
 
   bool is_rank_condition(TSNode n, int depth) const {

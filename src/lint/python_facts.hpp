@@ -20,6 +20,8 @@ struct RankGuard {
   int line = 0;           // 0: not under a rank condition
   uint32_t branch = 0;    // which branch (two calls in different branches of one `if` differ)
   std::string condition;  // the condition's source text
+  // `if A and B:` where only A tests the rank: B's source text (the part every rank can test), "" else
+  std::string other;
 };
 
 struct PyCall {

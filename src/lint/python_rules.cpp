@@ -47,12 +47,18 @@ bool is_collective(std::string_view last) {
 // The receiver says the call is a collective of torch.distributed, Lightning, Fabric,
 // Accelerate or Horovod (functools.reduce, list.gather etc. are not).
 bool collective_call(const PyCall& c, const PythonFacts& f) {
-  if (!is_collective(c.last)) return false;
+  if (!is_collective(c.last) && c.last != "BroadcastGlobalVariablesCallback" && c.last != "MetricAverageCallback")
+    return false;
   if (c.name.empty()) return false;
   if (c.name == c.last) return f.from_torch_distributed.count(c.last) != 0;
   std::string receiver = c.name.substr(0, c.name.size() - c.last.size() - 1);
   std::string_view r_last = last_name(receiver);
   if (c.last == "wait_for_everyone") return true;
+  // Horovod's Keras callbacks run a collective on every rank that has them (the broadcast at the
+  // start of training, the metric all-reduce at each epoch's end): `hvd.callbacks.X(...)`.
+  if (c.last == "BroadcastGlobalVariablesCallback" || c.last == "MetricAverageCallback") {
+    return r_last == "callbacks" && (core::starts_with(receiver, "hvd") || core::starts_with(receiver, "horovod"));
+  }
   if (receiver == "dist" || receiver == "torch.distributed" || receiver == "distributed" || receiver == "hvd") {
     return true;
   }
@@ -236,6 +242,20 @@ class PythonRules {
     return out;
   }
 
+  // The first line inside the rank branch of `c` that binds a name its arguments read (0: none).
+  int computed_in_branch(const PyCall& c) const {
+    TSNode args = arguments(c);
+    int first = 0;
+    for (uint32_t i = 0; !null(args) && i < ts_node_named_child_count(args); ++i) {
+      TSNode a = ts_node_named_child(args, i);
+      if (PythonTree::is(a, "keyword_argument")) a = PythonTree::field(a, "value");
+      if (!PythonTree::is(a, "identifier")) continue;
+      const PyBinding* b = f_.binding(c.scope, std::string(t_.text(a)), c.byte);
+      if (b && b->line > c.guard.line && b->line < c.line && (first == 0 || b->line < first)) first = b->line;
+    }
+    return first;
+  }
+
   // lint.torch.collective-under-rank-branch
   void collectives_under_rank() {
     auto helpers = collective_functions();
@@ -253,24 +273,47 @@ class PythonRules {
         if (it != helpers.end() && it->second->scope != c.scope) hits.push_back({&c, it->second});
       }
     }
-    for (const auto& h : hits) {
-      const PyCall& c = *h.call;
-      // The same collective in another branch of the same scope (`if rank != 0: barrier()` ...
-      // `if rank == 0: barrier()`) pairs up: every rank still calls it once.
-      bool paired = std::any_of(hits.begin(), hits.end(), [&](const Hit& o) {
+    // The same collective in another branch of the same scope (`if rank != 0: barrier()` ...
+    // `if rank == 0: barrier()`) pairs up: every rank still calls it once.
+    auto paired = [&](const PyCall& c) {
+      return std::any_of(hits.begin(), hits.end(), [&](const Hit& o) {
         return o.call != &c && o.call->scope == c.scope && o.call->last == c.last &&
                o.call->guard.branch != c.guard.branch;
       });
-      if (paired) continue;
-      // The line as it is written, without indentation (a fix line printed after "fix: " with blanks
-      // in front read as stray); where it goes is said in the comment.
-      std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
-                          std::to_string(c.guard.line) + ": every rank makes the same collective calls";
-      auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error,
-                         (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
-                             " only on the ranks where `" + c.guard.condition +
-                             "` holds: the other ranks never join and everyone waits forever",
-                         c.line, fixed);
+    };
+    std::map<uint32_t, std::vector<const PyCall*>> by_branch;
+    for (const auto& h : hits) {
+      if (!paired(*h.call)) by_branch[h.call->guard.branch].push_back(h.call);
+    }
+    std::map<uint32_t, int> edited;  // branch -> the line of the finding whose edit splits it
+    for (const auto& h : hits) {
+      const PyCall& c = *h.call;
+      if (paired(c)) continue;
+      std::string title = (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
+                          " only on the ranks where `" + c.guard.condition +
+                          "` holds: the other ranks never join and everyone waits forever";
+      core::Finding* added = nullptr;
+      if (auto e = edited.find(c.guard.branch); e != edited.end()) {
+        added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
+                          c.line, "the fix of line " + std::to_string(e->second) + " moves this call too");
+      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch])) {
+        edited[c.guard.branch] = c.line;
+        added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
+                          c.line, std::move(*split));
+      } else {
+        // The line as it is written, without indentation (a fix line printed after "fix: " with
+        // blanks in front read as stray); where it goes is said in the comment, and which lines
+        // above it in the branch compute what it reads (they move with it).
+        std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
+                            std::to_string(c.guard.line) + ": every rank makes the same collective calls";
+        if (int from = computed_in_branch(c)) {
+          fixed += "; move lines " + std::to_string(from) + "-" + std::to_string(c.line - 1) +
+                   " of the branch with it: they compute what it reads";
+        }
+        added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
+                          c.line, fixed);
+      }
+      auto& f = *added;
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.guard.line) + ": " +
                            std::string(core::trim(ctx_.line_text(c.guard.line))));
       if (h.inner) {
@@ -1002,6 +1045,7 @@ void lint_python(FileContext& ctx) {
   PythonRules(ctx, *tree, facts).run();
   environ_value_types(ctx, *tree, facts);
   strategy_after_ops(ctx, *tree, facts);
+  local_id_as_rank(ctx, *tree, facts);
 }
 
 }  // namespace dd::lint::detail

@@ -1,9 +1,11 @@
 // Commands that a remote runner takes as one argument string and runs on other machines: `ssh
-// [options] HOST CMD...`, `pdsh|clush [options] CMD...`, and within those `bash|sh [-l] -c CMD`.
+// [options] HOST CMD...`, `pdsh|clush [options] CMD...`, `srun [options] bash|sh -c CMD` (each task's
+// shell, on every node of the step), and within those `bash|sh [-l] -c CMD`.
 // The lexer removed the quotes, so the string is a word (or, unquoted, the remaining words); it is
 // split again into commands numbered with the outer line, which the command rules then read as
-// any other. --fix does not edit inside such a string (FileContext::mark_embedded): the fix is
-// printed for the user to apply inside the quotes.
+// any other. --fix does not edit inside an ssh/pdsh/clush string (FileContext::mark_embedded): the
+// fix is printed for the user to apply inside the quotes. srun's string is left unmarked: the rules
+// that edit the srun line read it themselves (lint_shell).
 //
 // lint.remote.same-node-rank: a literal --node_rank in the one command that pdsh/clush runs on every
 // host, or that ssh runs in a loop over hosts: every host starts as the same node.
@@ -62,6 +64,26 @@ std::optional<Inner> inner_of(const std::vector<std::string>& w, bool shell_c) {
   } else if (prog == "pdsh" || prog == "clush") {
     k = after_options(w, j + 1, prog == "pdsh" ? "wxgXRltufF" : "wxgXltufOo");
     in.every_host = true;
+  } else if (prog == "srun") {
+    // srun [options] bash|sh [-l] -c STRING: each task's shell runs STRING on its node. Options
+    // with a separate value (`-N 2`, `--nodes 2`) are skipped with it; a step of one node or one
+    // task runs it once.
+    std::size_t s = j + 1;
+    bool one = false;
+    while (s < w.size() && w[s].size() >= 2 && w[s][0] == '-') {
+      const std::string& o = w[s];
+      for (std::string_view single : {"-N1", "-n1", "--nodes=1", "--ntasks=1"}) one = one || o == single;
+      bool next_is_value = o.find('=') == std::string::npos && s + 1 < w.size() &&
+                           (o == "-N" || o == "-n" || o == "--nodes" || o == "--ntasks") && w[s + 1] == "1";
+      one = one || next_is_value;
+      bool valued = o.find('=') == std::string::npos && s + 1 < w.size() && w[s + 1][0] != '-' &&
+                    program_name(w[s + 1]) != "bash" && program_name(w[s + 1]) != "sh";
+      s += valued ? 2 : 1;
+    }
+    if (s >= w.size() || (program_name(w[s]) != "bash" && program_name(w[s]) != "sh")) return std::nullopt;
+    auto shell = inner_of(std::vector<std::string>(w.begin() + static_cast<std::ptrdiff_t>(s), w.end()), true);
+    if (!shell) return std::nullopt;
+    return Inner{shell->text, "srun", !one};
   } else if (shell_c && (prog == "bash" || prog == "sh")) {
     k = j + 1;
     while (k < w.size() && w[k].size() >= 2 && w[k][0] == '-' && w[k].find('c') == std::string::npos) ++k;
@@ -128,25 +150,32 @@ void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc) {
   bool launcher = false;
   for (std::size_t i = 0; i < w.size(); ++i) {
     launcher = launcher || program_name(w[i]) == "torchrun" || w[i] == "torch.distributed.launch" ||
-               w[i] == "torch.distributed.run";
+               w[i] == "torch.distributed.run" || program_name(w[i]) == "deepspeed" ||
+               (program_name(w[i]) == "accelerate" && i + 1 < w.size() && w[i + 1] == "launch");
     if (!launcher) continue;
     std::string value;
-    for (std::string_view flag : {"--node_rank", "--node-rank"}) {
+    std::string said;
+    for (std::string_view flag : {"--node_rank", "--node-rank", "--machine_rank", "--machine-rank"}) {
       if (w[i] == flag && i + 1 < w.size()) value = w[i + 1];
       if (core::starts_with(w[i], std::string(flag) + "=")) value = w[i].substr(flag.size() + 1);
+      if (!value.empty() && said.empty()) said = std::string(flag);
     }
     if (value.empty() || !core::parse_int(value)) continue;
-    std::string where =
-        rc.runner == "ssh" ? "ssh runs in a loop over hosts" : rc.runner + " runs on every host of its list";
+    std::string where = rc.runner == "ssh"    ? "ssh runs in a loop over hosts"
+                        : rc.runner == "srun" ? "srun runs on every node of the step"
+                                              : rc.runner + " runs on every host of its list";
     auto& f = ctx.add(
         "lint.remote.same-node-rank", Label::config_typo, Severity::error,
-        "--node_rank=" + value + " is written into the one command " + where + ": every host starts as node " + value +
+        said + "=" + value + " is written into the one command " + where + ": every host starts as node " + value +
             ", so the hosts claim the same ranks and the rendezvous never completes",
         rc.command.line,
-        "give each host its own node rank (e.g. a counter: i=0; for host in ...; do ssh \"$host\" \"... --node_rank=$i "
-        "...\" & i=$((i+1)); done), "
-        "or drop --node_rank and --master_addr/--master_port for --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:PORT, "
-        "which numbers the nodes itself");
+        core::starts_with(said, "--machine")
+            ? "give each host its own machine rank, e.g. a counter: i=0; for host in ...; do ssh \"$host\" \"... " +
+                  said + " $i ...\" & i=$((i+1)); done"
+            : "give each host its own node rank (e.g. a counter: i=0; for host in ...; do ssh \"$host\" \"... "
+              "--node_rank=$i ...\" & i=$((i+1)); done), "
+              "or drop --node_rank and --master_addr/--master_port for --rdzv_backend=c10d "
+              "--rdzv_endpoint=RANK0_HOST:PORT, which numbers the nodes itself");
     f.evidence.push_back("the command " + rc.runner + " runs: " + core::join(w, " "));
     return;
   }

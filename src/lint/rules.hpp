@@ -151,15 +151,34 @@ void port_arithmetic_rule(FileContext& ctx);
 // (host_slots_rule.cpp).
 void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands);
 
+// deepspeed / accelerate launch at w[j]: a loopback rendezvous address across nodes
+// (other_launchers.cpp).
+void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t j, int line);
+
+// lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun", "--node_rank=$NODE_RANK"]` (`words`, the
+// exec form's list): no shell expands it (docker_exec_form.cpp).
+void exec_form_variables(FileContext& ctx, const std::string& instr, const std::vector<std::string>& words, int line,
+                         bool has_entrypoint);
+
+// lint.mpi.env-not-forwarded: NCCL_* exported before Open MPI's mpirun across hosts without -x
+// (mpirun_env_rule.cpp).
+void mpirun_env_rule(FileContext& ctx);
+
 // A command that a remote runner runs from its argument string (remote_commands.cpp).
 struct RemoteCommand {
   ShellCommand command;     // numbered with the outer command's line
-  std::string runner;       // "ssh", "pdsh", "clush"
-  bool every_host = false;  // the same command on several hosts: pdsh/clush, or ssh in a loop
+  std::string runner;       // "ssh", "pdsh", "clush", "srun" (`srun bash -c STRING`)
+  bool every_host = false;  // the same command on several hosts: pdsh/clush, ssh in a loop, srun
 };
 std::vector<RemoteCommand> remote_commands(const std::vector<ShellCommand>& commands);
 // lint.remote.same-node-rank: a literal --node_rank in a command every host runs.
 void same_node_rank_rule(FileContext& ctx, const RemoteCommand& rc);
+// lint.slurm.rendezvous-per-task: MASTER_ADDR=$(hostname) / MASTER_PORT=$(shuf ...) computed by each
+// task's shell inside `srun bash -c '...'` (srun_per_task_rule.cpp).
+void srun_per_task_rule(FileContext& ctx, const std::vector<RemoteCommand>& remote);
+// lint.remote.local-variable-in-single-quotes: `ssh HOST '... $i ...'` with i set by this script: the
+// remote shell expands it, to nothing (ssh_single_quotes.cpp).
+void ssh_single_quotes_rule(FileContext& ctx, const std::vector<RemoteCommand>& remote);
 
 // A training job's replicas (k8s_rules.cpp): their sum, "Master 1 + Worker 2", an elasticPolicy.
 struct JobReplicas {

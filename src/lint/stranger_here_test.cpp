@@ -284,17 +284,19 @@ TEST(LintStrangerGaps, FixLinesDoNotRepeatTheUsersComment) {
   EXPECT_EQ(late[0]->finding.fix.text.find("no effect"), std::string::npos) << late[0]->finding.fix.text;
   EXPECT_EQ(late[1]->finding.fix.text.rfind("os.environ[\"NCCL_DEBUG_SUBSYS\"] = \"INIT#NET\"  # move above", 0), 0u)
       << late[1]->finding.fix.text;
-  // A collective moved out of a rank branch: the line without stray indentation in front, where it
-  // goes in the comment.
+  // A collective moved out of a rank branch: now an edit (the branch split, issue 27's third
+  // stranger), the user's line as written at the branch's indentation, printed without indentation.
   auto branch = lint_text("b.py", FileKind::python,
                           "import torch.distributed as dist\ndef f(rank):\n    if rank == 0:\n"
                           "        dist.barrier()  # sync\n",
                           {});
   auto c = all_of(branch, "lint.torch.collective-under-rank-branch");
   ASSERT_EQ(c.size(), 1u) << ids(branch);
-  EXPECT_EQ(c[0]->finding.fix.text,
-            "dist.barrier()  # outside the rank branch, at the indentation of line 3: every rank makes the same "
-            "collective calls");
+  EXPECT_EQ(c[0]->finding.fix.text, "dist.barrier()  # sync");
+  ASSERT_EQ(c[0]->edits.size(), 1u);
+  EXPECT_EQ(c[0]->edits[0].line, 3);
+  EXPECT_EQ(c[0]->edits[0].end_line, 4);
+  EXPECT_EQ(c[0]->edits[0].replacement, "    dist.barrier()  # sync");
 }
 
 // Item 11: a Python script that sets its own environment gets the variable to set in Python, not an

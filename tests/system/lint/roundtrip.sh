@@ -70,6 +70,12 @@ cases=(
   "lint.shell.port-out-of-range|roundtrip/port_from_job_id.sbatch|"
   "lint.launch.np-exceeds-slots|roundtrip/np_exceeds_slots.sh|"
   "lint.k8s.nnodes-not-replicas|roundtrip/pytorchjob_nnodes.yaml|"
+  "lint.mpi.env-not-forwarded|roundtrip/mpirun_env.sh|"
+  "lint.docker.exec-form-variable|roundtrip/Dockerfile.exec_form|"
+  "lint.slurm.local-id-as-rank|roundtrip/local_id_rank.py|"
+  "lint.torch.collective-under-rank-branch|roundtrip/collective_split.py|"
+  "lint.launch.master-addr-localhost|roundtrip/deepspeed_localhost.sh|"
+  "lint.remote.local-variable-in-single-quotes|roundtrip/ssh_single_quotes.sh|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

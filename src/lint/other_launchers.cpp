@@ -1,0 +1,103 @@
+// The rendezvous address of DeepSpeed's and Accelerate's launchers (issue 27, a third stranger's 15):
+// `deepspeed --hostfile=H --num_nodes=2 --master_addr=localhost` hands every node that address, so
+// the other nodes' ranks dial their own loopback and wait (lint.launch.master-addr-localhost, as for
+// torchrun). DeepSpeed's runner, given no --master_addr in a multi-node run, asks the hostfile's
+// first host for its address (`ssh HOST hostname -I`, deepspeed/launcher/runner.py): the fix drops
+// the flag. `accelerate launch --num_machines 2 --main_process_ip localhost`: Accelerate has no
+// such default, so its fix names the rank-0 machine.
+#include <string>
+#include <vector>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+bool loopback(std::string_view host) {
+  return host == "localhost" || core::starts_with(host, "127.") || host == "::1" || host == "[::1]";
+}
+
+// The value of any of `names` ("--flag=value" or "--flag value") among w[from..].
+std::string flag_value(const std::vector<std::string>& w, std::size_t from,
+                       std::initializer_list<std::string_view> names) {
+  for (std::size_t i = from; i < w.size(); ++i) {
+    for (auto n : names) {
+      if (w[i] == n && i + 1 < w.size()) return w[i + 1];
+      if (core::starts_with(w[i], std::string(n) + "=")) return w[i].substr(n.size() + 1);
+    }
+  }
+  return "";
+}
+
+// The command's line (from `line`, continuations followed) without ` --flag=value` / ` --flag value`
+// for one of `names`; 0 when no line holds it as one word pair.
+int without_flag(const FileContext& ctx, int line, std::initializer_list<std::string_view> names,
+                 const std::string& value, std::string& changed) {
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    std::string text(ctx.line_text(l));
+    for (auto n : names) {
+      for (const std::string& form : {std::string(n) + "=" + value, std::string(n) + " " + value}) {
+        auto at = text.find(form);
+        if (at == std::string::npos) continue;
+        std::size_t end = at + form.size();
+        if (end < text.size() && text[end] != ' ' && text[end] != '\t') continue;
+        std::size_t begin = at;
+        while (begin > 0 && (text[begin - 1] == ' ' || text[begin - 1] == '\t')) --begin;
+        if (begin == 0) {  // the flag opens the line: keep the indentation, drop the blanks after it
+          begin = at;
+          while (end < text.size() && (text[end] == ' ' || text[end] == '\t')) ++end;
+        }
+        changed = text.substr(0, begin) + text.substr(end);
+        return l;
+      }
+    }
+    std::string_view t = core::trim(text);
+    if (t.empty() || t.back() != '\\') break;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t j, int line) {
+  std::string prog = program_name(w[j]);
+  if (prog == "deepspeed") {
+    std::string host = flag_value(w, j + 1, {"--master_addr", "--master-addr"});
+    if (!loopback(host) || !ctx.shape().multi_node) return;
+    std::string title = "deepspeed --master_addr=" + host +
+                        " in a multi-node launch: DeepSpeed hands this address to every node, whose ranks dial "
+                        "their own machine and wait";
+    std::string changed;
+    int at = without_flag(ctx, line, {"--master_addr", "--master-addr"}, host, changed);
+    core::Finding* f = nullptr;
+    if (at) {
+      f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, line,
+                   LineEdit{at, at, changed});
+    } else {
+      f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, line,
+                   "drop --master_addr: with a hostfile DeepSpeed asks its first host for its address");
+    }
+    f->evidence.push_back(ctx.shape().multi_node_why);
+    f->evidence.push_back(
+        "without --master_addr DeepSpeed's runner uses the first host of the hostfile (ssh HOST hostname -I)");
+    return;
+  }
+  if (prog == "accelerate" && j + 1 < w.size() && w[j + 1] == "launch") {
+    std::string host = flag_value(w, j + 2, {"--main_process_ip", "--main-process-ip"});
+    if (!loopback(host) || !ctx.shape().multi_node) return;
+    auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+                      "accelerate launch --main_process_ip " + host +
+                          " across machines: every machine's ranks dial their own loopback and wait",
+                      line,
+                      "--main_process_ip RANK0_HOST  # RANK0_HOST: the machine_rank 0 host's name or address, the "
+                      "same on every machine");
+    f.evidence.push_back(ctx.shape().multi_node_why);
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,146 @@
+// The edit for lint.torch.collective-under-rank-branch (issue 27, a third stranger's 04): moving
+// only the collective's line out of the branch leaves the names it reads, computed above it inside
+// the branch, undefined (`avg = loss.detach().clone(); dist.all_reduce(avg)`: NameError on every
+// rank). So the branch is split where the collective ends instead:
+//
+//   if rank == 0 and step % N == 0:        if step % N == 0:
+//       avg = loss.detach().clone()            avg = loss.detach().clone()
+//       dist.all_reduce(avg)          ->       dist.all_reduce(avg)
+//       print(avg)                         if rank == 0 and step % N == 0:
+//                                              print(avg)
+//
+// The statements up to the collective keep their order and their text (only when each computes
+// what it reads: a print or a save before it stays on rank 0, and the fix is prose); they run on every rank
+// (under the condition's part that does not test the rank, or dedented when there is none), and
+// the rest stays under the whole condition. Only for the plain shape: an `if` without elif/else,
+// its condition on the `if` line, each collective a statement of the branch's own block, no
+// triple-quoted string in it (its lines must not move).
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/strings.hpp"
+#include "lint/python_checks.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+int first_line(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
+int last_line(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
+
+std::string_view leading_blanks(std::string_view l) {
+  auto e = l.find_first_not_of(" \t");
+  return l.substr(0, e == std::string_view::npos ? l.size() : e);
+}
+
+// The statement of `block` that holds `call` with no other block between them (null otherwise).
+TSNode statement_in(TSNode call, TSNode block) {
+  TSNode n = call;
+  while (!ts_node_is_null(n)) {
+    TSNode parent = ts_node_parent(n);
+    if (ts_node_is_null(parent)) return TSNode{};
+    if (ts_node_eq(parent, block)) return PythonTree::is(n, "expression_statement") ? n : TSNode{};
+    if (PythonTree::is(parent, "block")) return TSNode{};
+    n = parent;
+  }
+  return TSNode{};
+}
+
+// The identifiers read in `n` (all of its identifier nodes), added to `out`.
+void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, int depth = 0) {
+  if (ts_node_is_null(n) || depth > 64) return;
+  if (PythonTree::is(n, "identifier")) out.insert(std::string(tree.text(n)));
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+    identifiers(tree, ts_node_named_child(n, i), out, depth + 1);
+}
+
+// Every statement of `body` before `split` computes a name the collective reads (directly, or
+// through a later such statement): `x = ...` / `x += ...` with x needed. Anything else (a print, a
+// save) must stay on rank 0, so the branch is not split.
+bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split) {
+  std::set<std::string> needed;
+  identifiers(tree, split, needed);
+  std::vector<TSNode> before;
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    TSNode s = ts_node_named_child(body, i);
+    if (ts_node_start_byte(s) >= ts_node_start_byte(split)) break;
+    if (!PythonTree::is(s, "comment")) before.push_back(s);
+  }
+  for (auto it = before.rbegin(); it != before.rend(); ++it) {
+    TSNode a = PythonTree::is(*it, "expression_statement") ? ts_node_named_child(*it, 0) : TSNode{};
+    if (!PythonTree::is(a, "assignment") && !PythonTree::is(a, "augmented_assignment")) return false;
+    TSNode left = PythonTree::field(a, "left");
+    if (!PythonTree::is(left, "identifier") || !needed.count(std::string(tree.text(left)))) return false;
+    identifiers(tree, PythonTree::field(a, "right"), needed);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTree& tree,
+                                          const std::vector<const PyCall*>& calls) {
+  if (calls.empty()) return std::nullopt;
+  const RankGuard& guard = calls.front()->guard;
+  // The `if` whose body the guard is: its start byte is (branch - 1) / 2.
+  if (guard.branch % 2 == 0) return std::nullopt;  // the rest of a block after `if rank: return`
+  TSNode if_node = calls.front()->node;
+  while (!ts_node_is_null(if_node) &&
+         !(PythonTree::is(if_node, "if_statement") && ts_node_start_byte(if_node) * 2 + 1 == guard.branch)) {
+    if_node = ts_node_parent(if_node);
+  }
+  if (ts_node_is_null(if_node)) return std::nullopt;  // an elif/else branch: no plain split
+  for (uint32_t i = 0; i < ts_node_named_child_count(if_node); ++i) {
+    auto t = PythonTree::type(ts_node_named_child(if_node, i));
+    if (t == "elif_clause" || t == "else_clause") return std::nullopt;
+  }
+  TSNode cond = PythonTree::field(if_node, "condition");
+  TSNode body = PythonTree::field(if_node, "consequence");
+  int if_line = first_line(if_node);
+  if (ts_node_is_null(cond) || ts_node_is_null(body) || last_line(cond) != if_line || first_line(body) <= if_line)
+    return std::nullopt;
+
+  // The last collective's statement ends the part every rank runs.
+  TSNode split{};
+  for (const auto* c : calls) {
+    TSNode s = statement_in(c->node, body);
+    if (ts_node_is_null(s)) return std::nullopt;
+    if (ts_node_is_null(split) || ts_node_end_byte(s) > ts_node_end_byte(split)) split = s;
+  }
+  if (!only_inputs_before(tree, body, split)) return std::nullopt;
+  int head_end = last_line(split);
+  int block_end = head_end;
+  bool tail = false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    TSNode s = ts_node_named_child(body, i);
+    if (ts_node_start_byte(s) < ts_node_end_byte(split)) continue;
+    block_end = std::max(block_end, last_line(s));
+    tail = tail || !PythonTree::is(s, "comment");
+  }
+  std::string whole = ctx.lines_text(if_line, block_end);
+  if (whole.find("\"\"\"") != std::string::npos || whole.find("'''") != std::string::npos) return std::nullopt;
+
+  std::string indent(leading_blanks(ctx.line_text(if_line)));
+  std::string body_indent(leading_blanks(ctx.line_text(first_line(split))));
+  if (body_indent.size() <= indent.size() || !core::starts_with(body_indent, indent)) return std::nullopt;
+  std::size_t extra = body_indent.size() - indent.size();
+
+  std::vector<std::string> out;
+  if (!guard.other.empty()) {
+    out.push_back(indent + "if " + guard.other + ":");
+    for (int l = if_line + 1; l <= head_end; ++l) out.emplace_back(ctx.line_text(l));
+  } else {
+    for (int l = if_line + 1; l <= head_end; ++l) {
+      std::string_view text = ctx.line_text(l);
+      std::size_t cut = std::min(extra, leading_blanks(text).size());
+      out.emplace_back(text.substr(cut));
+    }
+  }
+  if (tail) out.push_back(indent + "if " + guard.condition + ":");
+  for (int l = head_end + 1; l <= block_end; ++l) out.emplace_back(ctx.line_text(l));
+  return LineEdit{if_line, block_end, core::join(out, "\n")};
+}
+
+}  // namespace dd::lint::detail

@@ -1,0 +1,140 @@
+// lint.slurm.rendezvous-per-task (issue 27, a third stranger's 25 and 45): the mirror image of
+// task-variable-expanded-once. `srun bash -c '... MASTER_PORT=$(shuf -i 20000-40000 -n 1) ...'`
+// in single quotes (or with the `$` escaped inside double quotes) reaches each task's shell
+// unexpanded, so every node computes its own value: its own host name for MASTER_ADDR
+// ($(hostname), $HOSTNAME), its own random port ($(shuf ...), $RANDOM). The nodes then wait for a
+// rendezvous at different places. A value the same on every node ($(scontrol show hostnames ... |
+// head -n 1), $SLURM_JOB_ID arithmetic) is no finding, nor a step of one node.
+//
+// The fix is printed (the line is inside srun's string): compute the value once in the batch
+// script, before srun, exported so that each task's shell sees it, and drop the line inside the
+// quotes.
+#include <algorithm>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+using core::Label;
+using core::Severity;
+
+// What makes a value differ from node to node: this node's name or address, or a random number.
+struct PerNode {
+  std::string_view what;     // "" when nothing in the value does
+  std::string_view written;  // the expansion as written ("$(shuf")
+};
+
+PerNode per_node_part(std::string_view value) {
+  for (std::string_view p : {"$(hostname", "`hostname", "$HOSTNAME", "${HOSTNAME}"}) {
+    if (value.find(p) != std::string_view::npos) return {"this node's host name", p};
+  }
+  for (std::string_view p : {"$(ip ", "$(ifconfig", "`ip ", "`ifconfig"}) {
+    if (value.find(p) != std::string_view::npos) return {"this node's address", p};
+  }
+  for (std::string_view p : {"$(shuf", "`shuf", "$RANDOM", "${RANDOM}", "$SRANDOM"}) {
+    if (value.find(p) != std::string_view::npos) return {"a random number drawn on this node", p};
+  }
+  return {};
+}
+
+struct Target {
+  std::string what;  // "MASTER_PORT"
+  bool port = false;
+};
+
+// MASTER_ADDR=..., export MASTER_PORT=..., --master_addr=..., --rdzv_endpoint=...
+std::optional<Target> target_of(std::string_view word, std::string& value) {
+  auto eq = word.find('=');
+  if (eq == std::string_view::npos) return std::nullopt;
+  std::string_view key = word.substr(0, eq);
+  value = std::string(word.substr(eq + 1));
+  if (key == "MASTER_ADDR" || key == "--master_addr" || key == "--master-addr") return Target{"MASTER_ADDR", false};
+  if (key == "MASTER_PORT" || key == "--master_port" || key == "--master-port") return Target{"MASTER_PORT", true};
+  if (key == "--rdzv_endpoint" || key == "--rdzv-endpoint") {
+    // host:port: the part that differs decides what is meant.
+    auto colon = value.rfind(':');
+    bool port = colon != std::string::npos && !per_node_part(value.substr(colon + 1)).what.empty();
+    return Target{port ? "MASTER_PORT" : "MASTER_ADDR", port};
+  }
+  return std::nullopt;
+}
+
+// The quote that opens the string srun's `-c` takes, on the lines from `line` on ('\'' or '"', 0
+// when not found).
+char opening_quote(const FileContext& ctx, int line) {
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    std::string_view t = ctx.line_text(l);
+    for (std::size_t at = t.find("-"); at != std::string_view::npos; at = t.find('-', at + 1)) {
+      std::size_t e = at + 1;
+      while (e < t.size() && std::isalpha(static_cast<unsigned char>(t[e]))) ++e;
+      std::string_view flag = t.substr(at, e - at);
+      if (flag.size() < 2 || flag.back() != 'c') continue;
+      while (e < t.size() && (t[e] == ' ' || t[e] == '\t')) ++e;
+      if (e < t.size() && (t[e] == '\'' || t[e] == '"')) return t[e];
+    }
+    std::string_view trimmed = core::trim(t);
+    if (trimmed.empty() || trimmed.back() != '\\') break;
+  }
+  return 0;
+}
+
+// The line from `line` on (at most 64) whose text holds `needle`, 0 when none does.
+int line_with(const FileContext& ctx, int line, std::string_view needle) {
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    if (ctx.line_text(l).find(needle) != std::string_view::npos) return l;
+  }
+  return 0;
+}
+
+std::string once_fix(const Target& t) {
+  if (t.port) {
+    return "export MASTER_PORT=$((20000 + SLURM_JOB_ID % 20000))  # in the batch script before srun, once for the "
+           "job; inside the quotes use $MASTER_PORT";
+  }
+  return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)  # in the batch script "
+         "before srun, once for the job; inside the quotes use $MASTER_ADDR";
+}
+
+}  // namespace
+
+void srun_per_task_rule(FileContext& ctx, const std::vector<RemoteCommand>& remote) {
+  std::vector<int> said;
+  for (const auto& rc : remote) {
+    if (rc.runner != "srun" || !rc.every_host) continue;
+    char quote = opening_quote(ctx, rc.command.line);
+    if (quote == 0) continue;
+    for (const auto& word : rc.command.words) {
+      std::string value;
+      auto target = target_of(word, value);
+      if (!target) continue;
+      PerNode part = per_node_part(value);
+      if (part.what.empty()) continue;
+      std::string key = word.substr(0, word.find('=') + 1);
+      int at = line_with(ctx, rc.command.line, key);
+      if (at == 0) continue;
+      // In double quotes only an escaped `\$` (or \`) reaches the task's shell unexpanded.
+      std::string_view raw = ctx.line_text(at);
+      std::string_view after = raw.substr(raw.find(key) + key.size());
+      if (quote == '"' && after.find("\\" + std::string(part.written)) == std::string_view::npos) continue;
+      if (std::find(said.begin(), said.end(), at) != said.end()) continue;
+      said.push_back(at);
+      auto& f = ctx.add("lint.slurm.rendezvous-per-task", Label::config_typo, Severity::error,
+                        "`" + word + "` inside the string srun runs: each task's shell computes it on its own node (" +
+                            std::string(part.what) + "), so the nodes look for the rendezvous at different " +
+                            (target->port ? "ports" : "addresses") + " and wait",
+                        at, once_fix(*target));
+      f.evidence.push_back(std::string("srun ... -c ") + quote + "...: " +
+                           (quote == '\'' ? "single quotes pass the text to each task's shell unexpanded"
+                                          : "the escaped $ passes the expansion to each task's shell"));
+    }
+  }
+}
+
+}  // namespace dd::lint::detail

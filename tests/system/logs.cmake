@@ -21,6 +21,7 @@
 # Batch s11-unseen (5 logs, tests/corpus/logs-s11) likewise: dev 0/1, held-out 2/4 when added.
 # Batch s12-unseen (1 log, tests/corpus/logs-s12) likewise: dev 0/1 when added (no held-out case).
 # Batch s13-fresh (30 logs, tests/corpus/logs-s13): measured once before it was added, 15/30.
+# Batch s14-fresh (21 logs, tests/corpus/logs-s14): measured once before it was added, 10/21.
 add_test(NAME system.logs.corpus
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/logs/corpus_split_eval.py $<TARGET_FILE:distdoctor>
           ${CMAKE_SOURCE_DIR}/tests/corpus/logs ${CMAKE_SOURCE_DIR}/../shared/corpus
@@ -28,7 +29,8 @@ add_test(NAME system.logs.corpus
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s10
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s11
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s12
-          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s13)
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s13
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s14)
 set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 900)
 
 add_test(NAME system.logs.cli

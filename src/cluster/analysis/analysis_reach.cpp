@@ -12,6 +12,7 @@
 #include "cluster/analysis/reach_matrix.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"
+#include "nccl/ip_address.hpp"
 
 namespace dd::cluster::detail {
 
@@ -185,15 +186,36 @@ std::string black_hole_fix(const Ctx& c, const std::vector<PathEnd>& ends, const
         "both ends use MTU {}, so a hop between them (a switch or bridge port, a tunnel) carries less: raise that "
         "hop's MTU to {}, or lower the nodes' MTU to what the path carries ({}; 1500 is Ethernet's default); {}",
         *lo, *lo, lower_to("1500", 0), measure);
+  // No number to give: what the path carries is only known once measured, so the step is said in
+  // words and no command carries a placeholder that would fail when pasted.
+  std::vector<std::string> links;
+  for (const auto& e : ends)
+    if (e.mtu > 0) links.push_back(fmt::format("{} on {}", e.iface, c.host(e.rank)));
   return fmt::format(
       "both ends use MTU {}, so a hop between them (a tunnel, a VPN, an overlay) carries less: raise that hop's MTU "
-      "to {}, or lower the nodes' MTU to what the path carries, MEASURED below ({}); {}",
-      *lo, *lo, lower_to("MEASURED", 0), measure);
+      "to {}, or lower the nodes' MTU to what the path carries: {}; then give {} that MTU",
+      *lo, *lo, measure, core::join(links, " and "));
 }
 
 PathEnd path_end(const Ctx& c, int rank, const std::string& iface) {
   const IfaceFacts* i = c.iface(rank, iface);
   return PathEnd{rank, iface, i ? i->mtu : 0};
+}
+
+// The sending end of a probe: the interface of `rank` whose subnet holds the address it probed (the
+// link the kernel sends from on a directly attached subnet). Unknown (no MTU, so neither evidence nor
+// a command) when no interface's subnet holds it: the route then goes through a gateway this
+// analysis does not see, and the same interface name on another node says nothing about it.
+PathEnd sender_end(const Ctx& c, int rank, const std::string& target_addr) {
+  auto node = c.node.find(rank);
+  auto target = nccl::parse_any_ip(target_addr);
+  if (node == c.node.end() || !target) return PathEnd{rank, "", 0};
+  for (const auto& e : node->second->entries) {
+    auto own = nccl::parse_ip(e.family, e.addr);
+    if (e.loopback || !own || !nccl::same_subnet(*own, *target, e.prefix)) continue;
+    return path_end(c, rank, e.link);
+  }
+  return PathEnd{rank, "", 0};
 }
 
 void add_end_evidence(core::Finding& f, const Ctx& c, const std::vector<PathEnd>& ends) {
@@ -243,7 +265,7 @@ void path_black_hole_findings(Ctx& c, const Holes& black_hole) {
     for (const auto* p : probes) {
       f.ranks.push_back(p->from);
       if (std::none_of(ends.begin(), ends.end(), [&](const PathEnd& e) { return e.rank == p->from; }))
-        ends.push_back(path_end(c, p->from, iface));
+        ends.push_back(sender_end(c, p->from, p->target.addr));
     }
     add_end_evidence(f, c, ends);
     for (const auto* p : probes) add_evidence(f, probe_line(c, *p));

@@ -250,6 +250,53 @@ TEST(PreflightAnalysis, TwoNodeBlackHoleIsOnePathWhoseFixFollowsTheEndsMtus) {
   EXPECT_EQ(g->title.rfind("MTU black hole towards node0 eth0", 0), 0u) << g->title;
 }
 
+// Ends of Ethernet's 1500 that lose the bulk: a hop carries less than 1500 and nothing observed
+// says how much, so the fix gives the step that measures it and no command with a placeholder.
+TEST(PreflightAnalysis, BlackHoleAt1500GivesTheMeasuringStepNotAPlaceholderCommand) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+                              p.bulk_ok = false;
+                              p.bytes_acked = 1000;
+                            })));
+  auto f = std::find_if(a.findings.begin(), a.findings.end(),
+                        [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; });
+  ASSERT_NE(f, a.findings.end());
+  EXPECT_NE(f->fix.text.find("both ends use MTU 1500"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("ping -M do -s 1472 198.18.1."), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("eth0 on node0 and eth0 on node1"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("ip link set"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("MEASURED"), std::string::npos) << f->fix.text;
+}
+
+// The sender's end of a one-way black hole is the interface whose subnet holds the probed address
+// (ens5 here), not the interface that has the target's name on the sender (eth0, its management
+// link of MTU 1500, which would make the ends look different and lower only the target).
+TEST(PreflightAnalysis, BlackHoleSenderEndIsTheInterfaceOnTheProbedSubnet) {
+  std::vector<NodeFacts> nodes;
+  nodes.push_back(node(0, {{"eth0", "198.18.1.1", "physical"}}, "eth0", "eth0"));
+  nodes.push_back(node(1, {{"eth0", "198.18.9.2", "physical"}, {"ens5", "198.18.1.2", "physical"}}, "ens5", "ens5"));
+  nodes[0].ifaces["eth0"].mtu = 9000;
+  nodes[1].ifaces["ens5"].mtu = 9000;
+  auto a = analyze(input_of(nodes, probes(nodes, [](ProbeResult& p) {
+                              if (p.from != 1) return;
+                              p.bulk_ok = false;
+                              p.bytes_acked = 1000;
+                            })));
+  auto f = std::find_if(a.findings.begin(), a.findings.end(),
+                        [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; });
+  ASSERT_NE(f, a.findings.end());
+  EXPECT_EQ(f->title.rfind("MTU black hole towards node0 eth0", 0), 0u) << f->title;
+  EXPECT_NE(f->fix.text.find("both ends use MTU 9000"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("on node1: ip link set dev ens5 mtu 1500"), std::string::npos) << f->fix.text;
+  EXPECT_NE(f->fix.text.find("on node0: ip link set dev eth0 mtu 1500"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("on node1: ip link set dev eth0"), std::string::npos) << f->fix.text;
+  bool sender_evidence = std::any_of(f->evidence.begin(), f->evidence.end(),
+                                     [](const std::string& e) { return e == "node1 ens5 has MTU 9000"; });
+  EXPECT_TRUE(sender_evidence);
+}
+
 TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 2; ++r)

@@ -440,6 +440,17 @@ class Walker {
       }
       return;
     }
+    if (PythonTree::is(n, "import_from_statement") &&
+        (module_name == "horovod" || module_name.rfind("horovod.", 0) == 0)) {
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        TSNode c = ts_node_named_child(n, i);
+        if (ts_node_eq(c, module)) continue;
+        bool aliased = PythonTree::is(c, "aliased_import");
+        std::string local(t_.text(aliased ? PythonTree::field(c, "alias") : c));
+        f_.from_horovod[local] = std::string(t_.text(aliased ? PythonTree::field(c, "name") : c));
+      }
+      return;
+    }
     if (module_name == "torch.distributed.launch")
       f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
     for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {

@@ -57,8 +57,10 @@ struct PythonFacts {
   std::map<std::pair<uint32_t, std::string>, std::vector<PyBinding>> bindings;  // (scope, name) -> in order
   std::map<uint32_t, std::string> function_names;                               // scope -> def name
   std::set<std::string> from_torch_distributed;  // `from torch.distributed import barrier, ...`
-  int windows_line = 0;                          // os.name == "nt", sys.platform checks, ...
-  int multi_node_line = 0;                       // NODE_RANK / NNODES / num_nodes= ... read here
+  // `from horovod.<...> import X as Y`: the local name -> the name Horovod gives it.
+  std::map<std::string, std::string> from_horovod;
+  int windows_line = 0;     // os.name == "nt", sys.platform checks, ...
+  int multi_node_line = 0;  // NODE_RANK / NNODES / num_nodes= ... read here
   std::string multi_node_why;
   std::vector<std::pair<int, std::string>> launch_mentions;  // torch.distributed.launch imports/strings
 

@@ -46,9 +46,18 @@ bool is_collective(std::string_view last) {
 
 // The receiver says the call is a collective of torch.distributed, Lightning, Fabric,
 // Accelerate or Horovod (functools.reduce, list.gather etc. are not).
+bool horovod_callback(std::string_view name) {
+  return name == "BroadcastGlobalVariablesCallback" || name == "MetricAverageCallback";
+}
+
 bool collective_call(const PyCall& c, const PythonFacts& f) {
-  if (!is_collective(c.last) && c.last != "BroadcastGlobalVariablesCallback" && c.last != "MetricAverageCallback")
-    return false;
+  // A bare name imported from Horovod (`from horovod.keras.callbacks import BroadcastGlobalVariablesCallback`,
+  // `from horovod.torch import allreduce as hvd_allreduce`): what Horovod calls it decides.
+  if (c.name == c.last) {
+    auto h = f.from_horovod.find(c.last);
+    if (h != f.from_horovod.end()) return is_collective(h->second) || horovod_callback(h->second);
+  }
+  if (!is_collective(c.last) && !horovod_callback(c.last)) return false;
   if (c.name.empty()) return false;
   if (c.name == c.last) return f.from_torch_distributed.count(c.last) != 0;
   std::string receiver = c.name.substr(0, c.name.size() - c.last.size() - 1);
@@ -56,7 +65,7 @@ bool collective_call(const PyCall& c, const PythonFacts& f) {
   if (c.last == "wait_for_everyone") return true;
   // Horovod's Keras callbacks run a collective on every rank that has them (the broadcast at the
   // start of training, the metric all-reduce at each epoch's end): `hvd.callbacks.X(...)`.
-  if (c.last == "BroadcastGlobalVariablesCallback" || c.last == "MetricAverageCallback") {
+  if (horovod_callback(c.last)) {
     return r_last == "callbacks" && (core::starts_with(receiver, "hvd") || core::starts_with(receiver, "horovod"));
   }
   if (receiver == "dist" || receiver == "torch.distributed" || receiver == "distributed" || receiver == "hvd") {

@@ -198,6 +198,38 @@ TEST(LintStranger3, HorovodCallbackUnderRankBranch) {
   clean("train.py", "if rank == 0:\n    cbs.append(mylib.callbacks.MetricAverageCallback())\n", id);
 }
 
+// The same callback imported by name (`from horovod... import BroadcastGlobalVariablesCallback`), and a
+// Horovod collective under an alias: the import says whose they are; a local class of that name is not.
+TEST(LintStranger3, HorovodNamesImportedBareUnderRankBranch) {
+  const std::string id = "lint.torch.collective-under-rank-branch";
+  const std::string head =
+      "import horovod.tensorflow.keras as hvd\n"
+      "from horovod.tensorflow.keras.callbacks import BroadcastGlobalVariablesCallback\nhvd.init()\ncallbacks = []\n";
+  EXPECT_EQ(fixed_once("train.py",
+                       head + "if hvd.rank() == 0:\n"
+                              "    callbacks.append(BroadcastGlobalVariablesCallback(0))\n"
+                              "    callbacks.append(tf.keras.callbacks.ModelCheckpoint(\"ckpt\"))\n"
+                              "model.fit(ds, callbacks=callbacks)\n",
+                       id),
+            head +
+                "callbacks.append(BroadcastGlobalVariablesCallback(0))\n"
+                "if hvd.rank() == 0:\n"
+                "    callbacks.append(tf.keras.callbacks.ModelCheckpoint(\"ckpt\"))\n"
+                "model.fit(ds, callbacks=callbacks)\n");
+  EXPECT_EQ(all_of(lint_as("train.py",
+                           "import horovod.torch as hvd\nfrom horovod.torch import allreduce as hvd_allreduce\n"
+                           "if hvd.rank() == 0:\n    avg = hvd_allreduce(loss)\n"),
+                   id)
+                .size(),
+            1u);
+  clean("train.py", head + "callbacks.append(BroadcastGlobalVariablesCallback(0))\nif hvd.rank() == 0:\n    print(1)\n",
+        id);
+  clean("train.py",
+        "class BroadcastGlobalVariablesCallback:\n    pass\nif rank == 0:\n"
+        "    cbs.append(BroadcastGlobalVariablesCallback())\n",
+        id);
+}
+
 // 14: NCCL_SOCKET_IFNAME exported, Open MPI's mpirun across two hosts without -x for it.
 TEST(LintStranger3, MpirunWithoutDashXForTheExportedNcclSettings) {
   const std::string id = "lint.mpi.env-not-forwarded";

@@ -22,3 +22,11 @@ set_tests_properties(system.style.format PROPERTIES LABELS system TIMEOUT 120)
 add_test(NAME system.style.format.selftest COMMAND bash -c
   "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && cp -r '${CMAKE_SOURCE_DIR}/src' '${CMAKE_SOURCE_DIR}/.clang-format' $d/ && bash '${CMAKE_SOURCE_DIR}/scripts/check-format.sh' $d && echo 'int  f( ){return 1;}' >> $d/src/core/deadline.cpp && ! bash '${CMAKE_SOURCE_DIR}/scripts/check-format.sh' $d 2>$d/err && grep -q '^src/core/deadline.cpp: not formatted' $d/err")
 set_tests_properties(system.style.format.selftest PROPERTIES LABELS system TIMEOUT 120)
+# The docs: every relative link in README.md and docs/*.md and every repository path they name
+# in backticks exists (scripts/check-doc-links.py). The selftest builds a two-page tree, checks it
+# passes, then plants a dead link and a missing path and requires the check to name both lines.
+add_test(NAME system.docs.links COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/scripts/check-doc-links.py ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.docs.links PROPERTIES LABELS system TIMEOUT 60)
+add_test(NAME system.docs.links.selftest COMMAND bash -c
+  "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && mkdir $d/docs $d/scripts && echo '[a](docs/a.md) `scripts/`' >$d/README.md && echo '[r](../README.md) [w](https://x/y) `src/<m>/x`' >$d/docs/a.md && /usr/bin/python3 '${CMAKE_SOURCE_DIR}/scripts/check-doc-links.py' $d && printf '```\\n[f](fenced.md)\\n```\\n[b](gone.md#s)\\n`bench/gone.sh`\\n' >>$d/docs/a.md && ! /usr/bin/python3 '${CMAKE_SOURCE_DIR}/scripts/check-doc-links.py' $d 2>$d/err && grep -q \"^docs/a.md:5: link to 'gone.md#s'\" $d/err && grep -q \"^docs/a.md:6: path 'bench/gone.sh'\" $d/err && ! grep -q fenced $d/err")
+set_tests_properties(system.docs.links.selftest PROPERTIES LABELS system TIMEOUT 60)

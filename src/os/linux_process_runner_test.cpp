@@ -52,9 +52,8 @@ TEST(LinuxProcessRunner, TimeoutKillsSleepWithinDeadlineAndReaps) {
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_TRUE(r->timed_out);
   EXPECT_EQ(r->signal, SIGTERM);
-  EXPECT_GE(took, 300ms);
-  // Not waited out: far below sleep's 100 s (a bound near the deadline would fail on a loaded host).
-  EXPECT_LT(took, 50s);
+  EXPECT_GE(took, 300ms);  // a lower bound: the clock only moves forward, so it cannot flake
+  // Not waited out: SIGTERM ended it (sleep 100 waited out would have exited 0, no signal).
   EXPECT_TRUE(no_children_left());
 }
 
@@ -67,8 +66,7 @@ TEST(LinuxProcessRunner, IgnoredSigtermGetsSigkillAfterGrace) {
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_TRUE(r->timed_out);
   EXPECT_EQ(r->signal, SIGKILL);
-  EXPECT_GE(took, 400ms);
-  EXPECT_LT(took, 50s);  // killed, not waited out (sleep 100)
+  EXPECT_GE(took, 400ms);  // the grace period passed before SIGKILL; SIGKILL (above) says it was not waited out
   EXPECT_EQ(r->out, "");
   EXPECT_TRUE(no_children_left());
 }
@@ -120,15 +118,14 @@ TEST(LinuxProcessRunner, MissingProgramIsAnErrorNamingIt) {
 
 TEST(LinuxProcessRunner, ExitedChildWithBackgroundGrandchildDoesNotWaitForIt) {
   LinuxProcessRunner runner;
-  auto start = std::chrono::steady_clock::now();
   auto r = runner.run(sh("sleep 60 & echo $!", 100000ms));
-  auto took = std::chrono::steady_clock::now() - start;
   ASSERT_TRUE(r.ok()) << r.error().message;
   EXPECT_EQ(r->exit_code, 0);
   int grandchild = std::atoi(r->out.c_str());
   ASSERT_GT(grandchild, 1) << r->out;
+  // run() returned while the grandchild (sleep 60) still lives: it did not wait for it.
+  EXPECT_EQ(::kill(grandchild, 0), 0) << "the grandchild is gone: run() waited for it";
   ::kill(grandchild, SIGKILL);  // an orphan of the shell's, now init's: not ours to reap
-  EXPECT_LT(took, 30s);         // not the grandchild's 60 s
 }
 
 TEST(LinuxProcessRunner, StdinIsDevNull) {

@@ -177,10 +177,9 @@ TEST(PreflightProbe, SilentPeerFailsAtTheEchoDeadlineAndOverallDeadlineBounds) {
   opt.echo_timeout = 1000ms;
   std::vector<ProbeTarget> targets(40, ProbeTarget{1, "127.0.0.1", silent->port(), "", "candidate", true});
   opt.concurrency = 4;
-  auto start = std::chrono::steady_clock::now();
   auto results = run_probes(0, targets, opt, core::Deadline(1000ms));
-  // bounded by the overall deadline, not the 10 s that 40 echo timeouts 4 at a time would take
-  EXPECT_LT(std::chrono::steady_clock::now() - start, 5s);
+  // bounded by the overall deadline, not the 10 s that 40 echo timeouts 4 at a time would take:
+  // the probes the deadline left unstarted say so
   int not_run = 0;
   for (const auto& r : results) {
     EXPECT_FALSE(r.ok);

@@ -1,0 +1,2 @@
+# gloo.ifname.loopback: GLOO_SOCKET_IFNAME selects lo:127.0.0.1 (loopback): ranks on other nodes cannot connect to Gloo (ranks on this node can)
+export GLOO_SOCKET_IFNAME=eth0

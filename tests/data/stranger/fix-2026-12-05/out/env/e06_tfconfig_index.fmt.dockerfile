@@ -1,0 +1,3 @@
+# distdoctor fix: paste after FROM in the training image's Dockerfile
+# tf-config.task-index-out-of-range: TF_CONFIG task index is outside its job
+#   use an index from 0 to 1, a different one on each node

@@ -186,6 +186,22 @@ bool setting_alone(const FileContext& ctx, const EnvValue& v) {
   return core::starts_with(l, v.name + "=") && l.find_first_of(" \t;&|#") == std::string_view::npos;
 }
 
+// The first line after `line` that reads $NAME / ${NAME...} (0 when none): removing the setting
+// would leave that use empty, and under `set -u` stop the script there.
+int read_after(const FileContext& ctx, const std::string& name, int line) {
+  for (int l = line + 1; l <= ctx.line_count(); ++l) {
+    std::string_view text = ctx.line_text(l);
+    for (std::size_t at = text.find('$'); at != std::string_view::npos; at = text.find('$', at + 1)) {
+      std::string_view rest = text.substr(at + 1);
+      if (!rest.empty() && rest[0] == '{') rest.remove_prefix(1);
+      if (!core::starts_with(rest, name)) continue;
+      char next = rest.size() > name.size() ? rest[name.size()] : ' ';
+      if (!(std::isalnum(static_cast<unsigned char>(next)) || next == '_')) return l;
+    }
+  }
+  return 0;
+}
+
 // lint.env.ifname-loopback: NCCL_SOCKET_IFNAME=lo (or GLOO_SOCKET_IFNAME=lo) in a file whose job spans
 // nodes. lo is loopback on every machine, so no --here is needed: each node offers the others
 // 127.0.0.1 and they dial themselves.
@@ -196,19 +212,25 @@ void ifname_loopback(FileContext& ctx) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v) || !only_loopback(v))
       continue;
     bool shell = kind == FileKind::shell || kind == FileKind::dockerfile || kind == FileKind::env_file;
-    bool remove = shell && setting_alone(ctx, v);
+    int read_at = shell ? read_after(ctx, v.name, v.line) : 0;
+    bool remove = shell && setting_alone(ctx, v) && read_at == 0;
     std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
-    auto& f = ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
-                      v.name + "=" + v.value +
-                          " in a multi-node job: lo is loopback on every machine, so each node "
-                          "offers the others 127.0.0.1 and " +
-                          library + " cannot connect across nodes",
-                      v.line,
-                      remove ? "remove this line (" + library +
-                                   " then picks a non-loopback interface itself), or name "
-                                   "an interface every node has"
-                             : "set " + v.name + " to an interface every node has, or remove the setting (" + library +
-                                   " then picks a non-loopback interface itself)");
+    auto& f =
+        ctx.add("lint.env.ifname-loopback", core::Label::loopback_interface, core::Severity::error,
+                v.name + "=" + v.value +
+                    " in a multi-node job: lo is loopback on every machine, so each node "
+                    "offers the others 127.0.0.1 and " +
+                    library + " cannot connect across nodes",
+                v.line,
+                remove ? "remove this line (" + library +
+                             " then picks a non-loopback interface itself), or name "
+                             "an interface every node has"
+                : read_at ? "set " + v.name + " to an interface every node has, or remove this line and the use of $" +
+                                v.name + " on line " + std::to_string(read_at) + " (" + library +
+                                " then picks a non-loopback interface itself; with the use left, `set -u` "
+                                "stops the script there)"
+                          : "set " + v.name + " to an interface every node has, or remove the setting (" + library +
+                                " then picks a non-loopback interface itself)");
     f.evidence.push_back(ctx.shape().multi_node_why);
     if (remove) ctx.last().edits.push_back({ctx.path(), v.line, v.line, ""});
   }

@@ -455,8 +455,14 @@ class Walker {
       f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
     for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
       TSNode c = ts_node_named_child(n, i);
-      TSNode name = PythonTree::is(c, "aliased_import") ? PythonTree::field(c, "name") : c;
-      if (t_.text(name) == "torch.distributed.launch") {
+      bool aliased = PythonTree::is(c, "aliased_import");
+      TSNode name = aliased ? PythonTree::field(c, "name") : c;
+      std::string_view imported = t_.text(name);
+      if (PythonTree::is(n, "import_statement") && f_.tensorflow_name.empty() &&
+          (imported == "tensorflow" || (!aliased && imported.rfind("tensorflow.", 0) == 0))) {
+        f_.tensorflow_name = aliased ? std::string(t_.text(PythonTree::field(c, "alias"))) : "tensorflow";
+      }
+      if (imported == "torch.distributed.launch") {
         f_.launch_mentions.push_back({PythonTree::line(n), std::string(text)});
       }
     }

@@ -59,6 +59,9 @@ struct PythonFacts {
   std::set<std::string> from_torch_distributed;  // `from torch.distributed import barrier, ...`
   // `from horovod.<...> import X as Y`: the local name -> the name Horovod gives it.
   std::map<std::string, std::string> from_horovod;
+  // The name `import tensorflow [as tf]` binds ("" when the file binds none): fixes spell
+  // tf.data.AUTOTUNE with it, so that the fixed line names something the file has.
+  std::string tensorflow_name;
   int windows_line = 0;     // os.name == "nt", sys.platform checks, ...
   int multi_node_line = 0;  // NODE_RANK / NNODES / num_nodes= ... read here
   std::string multi_node_why;

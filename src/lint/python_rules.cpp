@@ -671,6 +671,8 @@ class PythonRules {
   // said that way.
   LineEdit composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
     if (chain.step_calls.empty()) return {};
+    bool needs_autotune = fixed_prefetch || std::find(missing.begin(), missing.end(), "prefetch") != missing.end();
+    if (needs_autotune && f_.tensorflow_name.empty()) return {};  // no name in the file reaches tf.data.AUTOTUNE
     uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
     auto inside = [&](TSNode n) { return ts_node_start_byte(n) >= end_begin && ts_node_end_byte(n) <= end_end; };
     // texts[i]: step i's text; step 0 is the source call, kept whole.
@@ -678,7 +680,7 @@ class PythonRules {
     texts.push_back(std::string(t_.text(chain.step_calls[0])));
     for (std::size_t i = 1; i < chain.step_calls.size(); ++i) {
       std::string text = step_text(chain.step_calls[i]);
-      if (names[i] == "prefetch" && fixed_prefetch) text = ".prefetch(tf.data.AUTOTUNE)";
+      if (names[i] == "prefetch" && fixed_prefetch) text = ".prefetch(" + autotune() + ")";
       if (names[i] == "batch") {
         if (auto scaled = scaled_batch_text(chain.step_calls[i])) text = *scaled;
       }
@@ -716,7 +718,7 @@ class PythonRules {
                                                                      ? "64 * " + strategy + ".num_replicas_in_sync"
                                                                      : "64") +
                                ")"
-                         : ".prefetch(tf.data.AUTOTUNE)";
+                         : ".prefetch(" + autotune() + ")";
       // before the first present step that must follow it, else at the end
       std::size_t at = steps.size();
       for (std::size_t i = 1; i < steps.size(); ++i) {
@@ -877,6 +879,9 @@ class PythonRules {
     return std::string(t_.text(b->rhs));
   }
 
+  // tf.data.AUTOTUNE spelled with the name the file binds tensorflow to (callers check it is bound).
+  std::string autotune() const { return f_.tensorflow_name + ".data.AUTOTUNE"; }
+
   std::string strategy_name() const {
     for (const auto& [key, list] : f_.bindings) {
       for (const auto& b : list) {
@@ -993,12 +998,17 @@ class PythonRules {
       std::string name;
       auto value = constant_int(v, c.scope, &name);
       if (!value) continue;
+      // Without a name bound to tensorflow the edit would raise NameError: prose only then.
+      std::optional<std::string> fixed;
+      if (!f_.tensorflow_name.empty())
+        fixed = line_with(PythonTree::line(v), ts_node_start_byte(v), ts_node_end_byte(v), autotune());
       add_fix("lint.tf.num-parallel-calls-not-autotune", Label::performance, Severity::warning,
               "num_parallel_calls=" + (name.empty() ? *value : name + " (" + *value + ")") +
-                  " is fixed: tf.data.AUTOTUNE sizes it to the machine; a fixed count starves the replicas",
-              c.line, PythonTree::line(v),
-              line_with(PythonTree::line(v), ts_node_start_byte(v), ts_node_end_byte(v), "tf.data.AUTOTUNE"),
-              "num_parallel_calls=tf.data.AUTOTUNE");
+                  " is fixed: tf.data.AUTOTUNE sizes it to the machine, a fixed count may leave the replicas waiting "
+                  "for input",
+              c.line, PythonTree::line(v), fixed,
+              f_.tensorflow_name.empty() ? "num_parallel_calls=tf.data.AUTOTUNE (after `import tensorflow as tf`)"
+                                         : "num_parallel_calls=" + autotune());
     }
   }
 

@@ -83,8 +83,11 @@ void add_nccl_fix(const JudgeContext& ctx, core::Finding& f) {
 void add_gloo_fix(const JudgeContext& ctx, core::Finding& f) {
   if (ctx.gloo_fix) {
     f.fix.env["GLOO_SOCKET_IFNAME"] = ctx.gloo_fix->value;
-    f.fix.text = "export GLOO_SOCKET_IFNAME=" + ctx.gloo_fix->value + " (" + ctx.gloo_fix->why +
-                 "); or map this host name to the node's real address in /etc/hosts";
+    f.fix.text = "export GLOO_SOCKET_IFNAME=" + ctx.gloo_fix->value + " (" + ctx.gloo_fix->why + ")";
+    // The host name decides Gloo's address only while GLOO_SOCKET_IFNAME is unset (torch's
+    // ProcessGroupGloo: the interface when the variable is set, else the host name's address).
+    if (ctx.gloo.source != GlooSource::ifname)
+      f.fix.text += "; or map this host name to the node's real address in /etc/hosts";
   } else {
     f.fix.text = "set GLOO_SOCKET_IFNAME to the exact name of the interface that reaches the other nodes";
   }

@@ -339,6 +339,10 @@ TEST(NcclShort, GlooLoopbackClaimsOnlyWhatLoopbackDoesToOtherNodes) {
   ASSERT_NE(g, nullptr) << named.ids();
   EXPECT_NE(g->title.find("ranks on other nodes"), std::string::npos) << g->title;
   EXPECT_NE(g->title.find("ranks on this node can"), std::string::npos) << g->title;
+  // With GLOO_SOCKET_IFNAME set, Gloo never looks at the host name: /etc/hosts is no way out
+  // (the fourth stranger's e04); it is one while the host name decides (unset).
+  EXPECT_EQ(g->fix.text.find("/etc/hosts"), std::string::npos) << g->fix.text;
+  EXPECT_NE(f->fix.text.find("/etc/hosts"), std::string::npos) << f->fix.text;
 }
 
 TEST(NcclShort, NcclLoopbackNeedsNoOtherRunningInterfaceAndClaimsOnlyMultiNode) {

@@ -1,0 +1,60 @@
+// Issue 27: fixes a fourth stranger's run (tests/data/stranger/fix-2026-12-05) found to break the job
+// when applied as printed. Each: the case as the stranger wrote it gets a fix that runs; the near
+// case keeps the edit it had.
+#include <gtest/gtest.h>
+
+#include "lint/lint_test_util.hpp"
+
+namespace dd::lint {
+namespace {
+
+using test::all_of;
+using test::fixed_once;
+using test::ids;
+using test::lint_as;
+
+// p16: `import tensorflow` (no alias): the edit must name tensorflow.data.AUTOTUNE, not tf.data.AUTOTUNE
+// (NameError on every rank); with no tensorflow name bound at all there is no edit, only prose.
+TEST(LintStranger4, AutotuneIsSpelledWithTheNameTheFileBinds) {
+  const std::string id = "lint.tf.num-parallel-calls-not-autotune";
+  const std::string body = "ds = files.map(decode, num_parallel_calls=8)\n";
+  EXPECT_EQ(fixed_once("t.py", "import tensorflow\n" + body, id, core::Severity::warning),
+            "import tensorflow\nds = files.map(decode, num_parallel_calls=tensorflow.data.AUTOTUNE)\n");
+  EXPECT_EQ(fixed_once("t.py", "import tensorflow as tf\n" + body, id, core::Severity::warning),
+            "import tensorflow as tf\nds = files.map(decode, num_parallel_calls=tf.data.AUTOTUNE)\n");
+  auto fs = lint_as("t.py", "from tensorflow import data\n" + body);
+  ASSERT_EQ(all_of(fs, id).size(), 1u) << ids(fs);
+  EXPECT_TRUE(all_of(fs, id)[0]->edits.empty());
+  EXPECT_NE(all_of(fs, id)[0]->finding.fix.text.find("import tensorflow as tf"), std::string::npos);
+
+  // the pipeline fix's prefetch, the same way
+  auto chain = lint_as("t.py",
+                       "import tensorflow\nds = tensorflow.data.TFRecordDataset(f).map(p).cache().shuffle(1000)"
+                       ".batch(64).prefetch(2)\n");
+  for (const auto* f : all_of(chain, "lint.tf.data-pipeline-incomplete"))
+    for (const auto& e : f->edits) EXPECT_EQ(e.replacement.find("tf.data"), std::string::npos) << e.replacement;
+}
+
+// p18: `export NCCL_SOCKET_IFNAME=lo` under `set -euo pipefail`, read by a later echo: deleting the
+// line stops the script there ("unbound variable"). No edit then; the prose names the later use.
+TEST(LintStranger4, LoopbackIfnameReadLaterIsNotDeleted) {
+  const std::string id = "lint.env.ifname-loopback";
+  const std::string head = "#!/bin/bash\n#SBATCH --nodes=2\nset -euo pipefail\nexport NCCL_SOCKET_IFNAME=lo\n";
+  const std::string run =
+      "srun bash -c 'torchrun --nnodes=2 --nproc_per_node=4 --node_rank=$SLURM_NODEID "
+      "--master_addr=$MASTER_ADDR --master_port=29500 train.py'\n";
+  auto fs = lint_as("job.sbatch", head + "echo \"iface: $NCCL_SOCKET_IFNAME\"\n" + run);
+  ASSERT_EQ(all_of(fs, id).size(), 1u) << ids(fs);
+  EXPECT_TRUE(all_of(fs, id)[0]->edits.empty());
+  EXPECT_NE(all_of(fs, id)[0]->finding.fix.text.find("line 5"), std::string::npos)
+      << all_of(fs, id)[0]->finding.fix.text;
+  // ${NCCL_SOCKET_IFNAME:-...} is a use too; NCCL_SOCKET_IFNAME_X is not
+  auto braced = lint_as("job.sbatch", head + "echo ${NCCL_SOCKET_IFNAME:-none}\n" + run);
+  ASSERT_EQ(all_of(braced, id).size(), 1u);
+  EXPECT_TRUE(all_of(braced, id)[0]->edits.empty());
+  EXPECT_EQ(fixed_once("job.sbatch", head + "echo $NCCL_SOCKET_IFNAME_X\n" + run, id),
+            "#!/bin/bash\n#SBATCH --nodes=2\nset -euo pipefail\necho $NCCL_SOCKET_IFNAME_X\n" + run);
+}
+
+}  // namespace
+}  // namespace dd::lint

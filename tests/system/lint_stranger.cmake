@@ -12,8 +12,9 @@ endforeach()
 # The third stranger's run (tests/data/stranger/lint-2026-12-04c; tests/system/lint/stranger3_cases.sh):
 # each rule's fix applied, run through bash (stub srun/torchrun/mpirun/deepspeed), python3 (ast, names
 # bound before they are read, a two-rank run of the split branch) or Docker's exec-form JSON, linted again.
+# d-*: the fourth stranger's (tests/data/stranger/fix-2026-12-05) fixes that broke the job as printed.
 foreach(case c-srun-nnodes c-per-task c-collective c-hvd c-mpirun c-deepspeed c-exec-form c-local-id
-             c-ssh-quotes)
+             c-ssh-quotes d-autotune d-ifname-read-later)
   add_test(NAME system.fix.stranger-${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger3_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)

@@ -339,6 +339,46 @@ EOF
     grep -qx -- "$want" <<<"$got" || fail "remote torchrun did not get $want: $got"
   done
   ;;
+d-autotune)
+  # The fourth stranger's p16 (tests/data/stranger/fix-2026-12-05): `import tensorflow` without an alias;
+  # the fixed line must read only names the file binds (it wrote tf.data.AUTOTUNE: NameError).
+  cat >"$tmp/input.py" <<'EOF'
+import tensorflow
+
+files = tensorflow.data.Dataset.list_files("/data/imgs/*.jpg")
+ds = files.map(len, num_parallel_calls=8).prefetch(tensorflow.data.AUTOTUNE)
+EOF
+  roundtrip "$tmp/input.py" lint.tf.num-parallel-calls-not-autotune
+  names "$tmp/input.py"
+  grep -q "num_parallel_calls=tensorflow.data.AUTOTUNE" "$tmp/input.py" || fail "not the expected edit: $(cat "$tmp/input.py")"
+  ;;
+d-ifname-read-later)
+  # The fourth stranger's p18: NCCL_SOCKET_IFNAME=lo under set -euo pipefail, echoed later. --fix must not
+  # delete the export (bash then stops: unbound variable); the printed fix names the later use.
+  cat >"$tmp/job.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=2
+#SBATCH --ntasks-per-node=1
+set -euo pipefail
+export NCCL_SOCKET_IFNAME=lo
+export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)
+echo "NCCL iface: $NCCL_SOCKET_IFNAME, master: $MASTER_ADDR"
+srun bash -c 'torchrun --nnodes=2 --nproc_per_node=4 --node_rank=$SLURM_NODEID --master_addr=$MASTER_ADDR --master_port=29500 train.py'
+EOF
+  cp "$tmp/job.sbatch" "$tmp/orig"
+  run lint --json "$tmp/job.sbatch"
+  has lint.env.ifname-loopback || fail "no lint.env.ifname-loopback: $(cat "$tmp/out")"
+  fix_text lint.env.ifname-loopback | grep -q 'on line 7' || fail "the fix does not name line 7: $(fix_text lint.env.ifname-loopback)"
+  run lint --fix "$tmp/job.sbatch"
+  cmp -s "$tmp/job.sbatch" "$tmp/orig" || fail "--fix edited the file: $(diff "$tmp/orig" "$tmp/job.sbatch")"
+  # the prose applied as printed: the line and its use removed; the script runs to srun
+  sed -i -e '/^export NCCL_SOCKET_IFNAME=lo$/d' -e 's/NCCL iface: $NCCL_SOCKET_IFNAME, //' "$tmp/job.sbatch"
+  stubs
+  got=$(batch "$tmp/job.sbatch") || fail "the script with the line and its use removed failed: $got"
+  grep -qx -- "argv:--node_rank=1" <<<"$got" || fail "srun's second task did not start: $got"
+  run lint --json "$tmp/job.sbatch"
+  has lint.env.ifname-loopback && fail "lint.env.ifname-loopback still found"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "PASS [$case]"

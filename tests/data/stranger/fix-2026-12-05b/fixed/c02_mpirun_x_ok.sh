@@ -1,0 +1,7 @@
+#!/bin/bash
+set -euo pipefail
+export NCCL_SOCKET_IFNAME=ens5
+mpirun -np 8 -H trn-a:4,trn-b:4 -bind-to none -map-by slot \
+    -x NCCL_SOCKET_IFNAME -x LD_LIBRARY_PATH -x PATH \
+    -mca pml ob1 -mca btl ^openib \
+    python train_hvd.py

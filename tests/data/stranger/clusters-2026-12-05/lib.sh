@@ -103,12 +103,12 @@ c2_wait_or_end() {
     echo "harness: limit ${limit}s reached, TERM to the ranks" >> "$OUT/harness.txt"
     local ns; for ns in c2n0 c2n1 c2n2 c2n3; do
       for p in $(ip netns pids $ns 2>/dev/null); do
-        grep -q train.py /proc/$p/cmdline 2>/dev/null && kill -TERM "$p" 2>/dev/null
+        [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && grep -q train.py /proc/$p/cmdline 2>/dev/null && kill -TERM "$p" 2>/dev/null
       done; done
     sleep 15
     for ns in c2n0 c2n1 c2n2 c2n3; do
       for p in $(ip netns pids $ns 2>/dev/null); do
-        grep -q train.py /proc/$p/cmdline 2>/dev/null && kill -KILL "$p" 2>/dev/null
+        [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && grep -q train.py /proc/$p/cmdline 2>/dev/null && kill -KILL "$p" 2>/dev/null
       done; done
   fi
   for p in "$@"; do timeout 30 tail --pid="$p" -f /dev/null; wait "$p" 2>/dev/null; done

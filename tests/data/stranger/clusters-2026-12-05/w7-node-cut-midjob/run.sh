@@ -9,7 +9,7 @@ ALLENV="STEP_SLEEP=1"
 ( for k in $(seq 1 120); do grep -q 'rank 1 step 3' "$OUT/watch.err" 2>/dev/null && break; sleep 1; done
   ip netns exec c2sw nft -f - <<'NFT'
 table bridge c2cut {
-  chain fwd { type filter hook forward priority 0; policy accept;
+  chain c2fwd { type filter hook forward priority 0; policy accept;
     iifname "c2p1" drop
     oifname "c2p1" drop
   }

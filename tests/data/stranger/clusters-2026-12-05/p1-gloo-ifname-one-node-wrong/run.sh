@@ -1,0 +1,14 @@
+#!/bin/bash
+# scenario p1-gloo-ifname-one-node-wrong: see MANIFEST.md. FIX=file applies a printed fix (sourced after the setup).
+cd "$(dirname "$0")"; OUT=$PWD/${FIX:+fix-}out; rm -rf "$OUT"; source ../lib.sh
+c2_cluster 2
+# a second NIC c2eth1 on both nodes, 198.18.53.0/24, its switch ports on no bridge (isolated)
+for i in 0 1; do
+  ip link add c2u$i type veth peer name c2q$i; ip link set c2u$i netns c2n$i; ip -n c2n$i link set c2u$i name c2eth1
+  ip -n c2n$i addr add 198.18.53.$((10+i))/24 dev c2eth1; ip -n c2n$i link set c2eth1 up
+  ip link set c2q$i netns c2sw; ip -n c2sw link set c2q$i up
+done
+ENV_1="GLOO_SOCKET_IFNAME=c2eth1 NCCL_SOCKET_IFNAME=c2eth1"
+[ -n "${FIX:-}" ] && source "$FIX"
+c2_preflight 2
+JOB_LIMIT=60 c2_job 2

@@ -11,6 +11,7 @@
 // Commands come from shell_lexer, `bash -c '...'` / `sh -c` arguments are split again; Dockerfile
 // exec forms are not read here.
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <optional>
 #include <regex>
@@ -374,6 +375,52 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   }
 }
 
+bool per_task_resource(const std::string& w) {
+  for (const char* p : {"--cpus-per-task", "--gpus-per-task", "--mem-per-cpu", "--gres-per-task"})
+    if (core::starts_with(w, p)) return true;
+  return w == "-c" || (core::starts_with(w, "-c") && w.size() > 2 && std::isdigit(static_cast<unsigned char>(w[2])));
+}
+
+// `srun [options] [python[3] [options]] script.py`: the script and the tasks per node the step
+// starts (srun's own --ntasks-per-node, else the #SBATCH one), for lightning_tasks_across.
+void record_srun_scripts(FileContext& ctx, const std::vector<ShellCommand>& commands,
+                         const std::vector<ShellCommand>& directives) {
+  for (const auto& c : commands) {
+    auto srun =
+        std::find_if(c.words.begin(), c.words.end(), [](const std::string& w) { return program_name(w) == "srun"; });
+    if (srun == c.words.end()) continue;
+    std::vector<std::string> srun_words;
+    std::string script;
+    for (auto w = std::next(srun); w != c.words.end(); ++w) {
+      if (w->size() > 3 && w->substr(w->size() - 3) == ".py") {
+        script = *w;
+        break;
+      }
+      if (core::starts_with(program_name(*w), "python") || program_name(*w) == "torchrun") {
+        if (program_name(*w) == "torchrun") break;  // torchrun starts the processes itself
+        continue;
+      }
+      srun_words.push_back(*w);
+    }
+    if (script.empty()) continue;
+    SrunScript s{c.line, script, "", 0, false};
+    if (auto t = ntasks_per_node(srun_words)) {
+      s.tasks_per_node = *t;
+      s.tasks_line = c.line;
+    } else {
+      for (const auto& d : directives)
+        if (auto v = ntasks_per_node(d.words)) {
+          s.tasks_per_node = *v;
+          s.tasks_line = d.line;
+        }
+    }
+    for (const auto& w : srun_words) s.per_task_resources = s.per_task_resources || per_task_resource(w);
+    for (const auto& d : directives)
+      for (const auto& w : d.words) s.per_task_resources = s.per_task_resources || per_task_resource(w);
+    ctx.srun_scripts().push_back(std::move(s));
+  }
+}
+
 }  // namespace
 
 void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<ShellCommand>& commands) {
@@ -394,6 +441,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
     find_launches(c.words, c.line, false, {}, launches, 0);
     if (srun && launches.size() == before) ++sruns;  // an srun step that starts no torchrun
   }
+  if (!dockerfile) record_srun_scripts(ctx, commands, directives);
   for (const auto& l : launches) {
     gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus);
     torchrun_per_task(ctx, l, directives, sruns > 0);

@@ -11,6 +11,7 @@
 
 #include "core/strings.hpp"
 #include "lint/edits.hpp"
+#include "lint/lightning_tasks_across.hpp"
 #include "lint/python_tree.hpp"
 #include "lint/rules.hpp"
 #include "lint/tf_config_across.hpp"
@@ -27,7 +28,8 @@ bool ends_with(std::string_view s, std::string_view suffix) {
 
 std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::string& text,
                              const LintOptions& options, std::string& error,
-                             std::vector<detail::TfConfigSeen>* tf_configs = nullptr) {
+                             std::vector<detail::TfConfigSeen>* tf_configs = nullptr,
+                             std::vector<detail::FileFacts>* across = nullptr) {
   detail::FileContext ctx(path, kind, text, options);
   switch (kind) {
     case FileKind::python:
@@ -56,6 +58,12 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   if (tf_configs)
     for (const auto& e : ctx.env())
       if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
+  if (across && (!ctx.srun_scripts().empty() || !ctx.trainers().empty())) {
+    detail::FileFacts facts{path, ctx.srun_scripts(), ctx.trainers(), {}};
+    if (!facts.sruns.empty())
+      for (int l = 1; l <= ctx.line_count(); ++l) facts.lines.emplace_back(ctx.line_text(l));
+    across->push_back(std::move(facts));
+  }
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
   detail::drop_suppressed(out, ctx);  // `# distdoctor: ignore[rule-id]` on the finding's line
@@ -233,6 +241,7 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     return !seen.insert(ec ? f.first : id.string()).second;
   });
   std::vector<detail::TfConfigSeen> tf_configs;
+  std::vector<detail::FileFacts> across;
   std::vector<std::string> unparsed;  // "<file>:<line>: <problem>" of each file that did not parse
   for (const auto& entry : files) {
     const std::string& file = entry.first;
@@ -241,7 +250,7 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     auto text = from_stdin ? core::Result<std::string>(*stdin_text) : read_file(path);
     if (!text) return text.error();
     std::string error;
-    auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs);
+    auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs, &across);
     // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
     // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
     // input) only when nothing usable was given, below.
@@ -267,6 +276,13 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     return core::make_error(core::ErrorKind::unreadable, core::join(unparsed, "; "));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
+  for (auto& f : detail::lightning_tasks_across(across)) {
+    if (!f.edits.empty() && !report.texts.count(f.location.file)) {
+      auto text = read_file(f.location.file);
+      if (text) report.texts[f.location.file] = *text;
+    }
+    report.findings.push_back(std::move(f));
+  }
   std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
   std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {

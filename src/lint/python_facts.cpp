@@ -458,7 +458,9 @@ class Walker {
       bool aliased = PythonTree::is(c, "aliased_import");
       TSNode name = aliased ? PythonTree::field(c, "name") : c;
       std::string_view imported = t_.text(name);
+      // Module level only: a name imported inside one function is not bound in the others.
       if (PythonTree::is(n, "import_statement") && f_.tensorflow_name.empty() &&
+          PythonTree::is(ts_node_parent(n), "module") &&
           (imported == "tensorflow" || (!aliased && imported.rfind("tensorflow.", 0) == 0))) {
         f_.tensorflow_name = aliased ? std::string(t_.text(PythonTree::field(c, "alias"))) : "tensorflow";
       }

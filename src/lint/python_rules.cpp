@@ -116,6 +116,7 @@ class PythonRules {
     batch_not_scaled();
     parallel_calls();
     env_values();
+    record_trainers();
   }
 
  private:
@@ -1009,6 +1010,18 @@ class PythonRules {
               c.line, PythonTree::line(v), fixed,
               f_.tensorflow_name.empty() ? "num_parallel_calls=tf.data.AUTOTUNE (after `import tensorflow as tf`)"
                                          : "num_parallel_calls=" + autotune());
+    }
+  }
+
+  // Lightning's Trainer(devices=N), N a literal: lightning_tasks_across compares it with the tasks
+  // per node of the srun step that runs this file.
+  void record_trainers() {
+    for (const auto& c : f_.calls) {
+      if (c.last != "Trainer") continue;
+      TSNode v = keyword(t_, arguments(c), "devices");
+      if (null(v) || !PythonTree::is(v, "integer")) continue;
+      auto n = core::parse_int(t_.text(v));
+      if (n && *n > 0) ctx_.trainers().push_back({c.line, static_cast<int>(*n)});
     }
   }
 

@@ -48,6 +48,22 @@ struct LaunchFlag {
   bool under_srun = false;  // the command is `srun ... torchrun ...`: the batch shell expands it once
 };
 
+// `srun ... python train.py` in a batch script, with the tasks per node it starts when they are
+// given (`--ntasks-per-node` on the srun line or an #SBATCH line): lightning_tasks_across.
+struct SrunScript {
+  int line = 0;                     // where the srun command starts
+  std::string script;               // "train.py" as written
+  std::string tasks_per_node;       // "" when neither srun nor #SBATCH gives --ntasks-per-node
+  int tasks_line = 0;               // the line that gives it
+  bool per_task_resources = false;  // --cpus-per-task, --gpus-per-task, --mem-per-cpu ... beside it
+};
+
+// A Lightning `Trainer(devices=N)` with N a literal integer.
+struct TrainerSeen {
+  int line = 0;
+  int devices = 0;
+};
+
 class FileContext {
  public:
   FileContext(const std::string& path, FileKind kind, const std::string& text, const LintOptions& options);
@@ -79,6 +95,8 @@ class FileContext {
   std::vector<EnvValue>& env() { return env_; }
   JobShape& shape() { return shape_; }
   std::vector<LaunchFlag>& launch_flags() { return launch_flags_; }
+  std::vector<SrunScript>& srun_scripts() { return srun_scripts_; }
+  std::vector<TrainerSeen>& trainers() { return trainers_; }
   // The input cannot be read as its kind (YAML syntax): "<file>:<line>: <problem>".
   std::string& error() { return error_; }
   // `line` holds a command inside the string a remote runner (`runner`: ssh, pdsh ...) runs: a
@@ -95,6 +113,8 @@ class FileContext {
   std::vector<EnvValue> env_;
   JobShape shape_;
   std::vector<LaunchFlag> launch_flags_;
+  std::vector<SrunScript> srun_scripts_;
+  std::vector<TrainerSeen> trainers_;
   std::map<int, std::string> embedded_;  // line -> the remote runner whose string it holds
   std::string error_;
 };

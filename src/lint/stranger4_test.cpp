@@ -27,6 +27,13 @@ TEST(LintStranger4, AutotuneIsSpelledWithTheNameTheFileBinds) {
   EXPECT_TRUE(all_of(fs, id)[0]->edits.empty());
   EXPECT_NE(all_of(fs, id)[0]->finding.fix.text.find("import tensorflow as tf"), std::string::npos);
 
+  // the fifth stranger's q13: tensorflow imported inside another function only
+  auto local = lint_as("t.py",
+                       "def setup():\n    import tensorflow as tf\n    return tf\n\n"
+                       "def build(files):\n    return files.map(len, num_parallel_calls=8)\n");
+  ASSERT_EQ(all_of(local, id).size(), 1u) << ids(local);
+  EXPECT_TRUE(all_of(local, id)[0]->edits.empty());
+
   // the pipeline fix's prefetch, the same way
   auto chain = lint_as("t.py",
                        "import tensorflow\nds = tensorflow.data.TFRecordDataset(f).map(p).cache().shuffle(1000)"

@@ -1,0 +1,27 @@
+// Lightning under Slurm across the files of one lint run: the batch script's srun step starts
+// --ntasks-per-node processes of a script whose Trainer asks for devices=N. Lightning's
+// SLURMEnvironment (lightning/fabric/plugins/environments/slurm.py, validate_settings, Lightning 2.x)
+// expects one task per device and stops at start when SLURM_NTASKS_PER_NODE differs from devices;
+// it checks only when --ntasks-per-node was given (the variable is set), and so does this rule.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lint/lint.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+struct FileFacts {
+  std::string file;
+  std::vector<SrunScript> sruns;
+  std::vector<TrainerSeen> trainers;
+  std::vector<std::string> lines;  // the batch script's lines (for the edit); empty for Python files
+};
+
+// lint.slurm.lightning-devices-tasks: one finding per srun step whose script (matched by file name,
+// in the same folder tree) holds a Trainer(devices=N) that differs from the step's tasks per node.
+std::vector<LintFinding> lightning_tasks_across(const std::vector<FileFacts>& files);
+
+}  // namespace dd::lint::detail

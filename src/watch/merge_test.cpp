@@ -91,6 +91,10 @@ TEST(Merge, ReaderOnAnotherNodeIsDataPipelineStall) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].label, core::Label::data_pipeline_stall);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  // the reports carry no socket byte counts: "not the network" is not claimed across nodes
+  EXPECT_EQ(f[0].title,
+            "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is "
+            "the bottleneck");
 }
 
 TEST(Merge, NetworkFindingsWinAndMergeByIdAcrossNodes) {

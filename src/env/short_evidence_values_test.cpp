@@ -67,6 +67,16 @@ TEST(EnvShort, EnumRulesFollowTheReadersOwnComparison) {
   ASSERT_NE(fam, nullptr) << ids(lower_family);
   EXPECT_TRUE(has(fam->title, "no restriction")) << fam->title;  // what NCCL does with it, not a failure
   EXPECT_EQ(fam->fix.env.at("NCCL_SOCKET_FAMILY"), "AF_INET");
+  // NCCL_P2P_LEVEL is compared with strcmp (ncclGetLevel): "NVL" and the old number 2 are levels,
+  // "nvl" is none, and NCCL then chooses by itself
+  for (const char* level : {"NVL", "2"}) {
+    auto ok = audit_with({{"NCCL_P2P_LEVEL", level}});
+    EXPECT_EQ(find_id(ok, "env.enum.invalid"), nullptr) << level << ": " << ids(ok);
+  }
+  auto lower_level = audit_with({{"NCCL_P2P_LEVEL", "nvl"}});
+  const auto* lv = find_id(lower_level, "env.enum.invalid");
+  ASSERT_NE(lv, nullptr) << ids(lower_level);
+  EXPECT_EQ(lv->fix.env.at("NCCL_P2P_LEVEL"), "NVL");
   // env.enum.invalid: a listed choice is no finding; a word that is none is a warning, not an error
   auto group = audit_with({{"NCCL_LAUNCH_MODE", "GROUP"}});
   EXPECT_EQ(find_id(group, "env.enum.invalid"), nullptr) << ids(group);

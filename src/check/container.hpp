@@ -35,6 +35,9 @@ struct ContainerInfo {
   bool in_container = false;
   std::string runtime;                // "docker", "podman", "kubernetes", "containerd", "lxc", "container", ""
   std::vector<std::string> evidence;  // why we think so: "/.dockerenv exists", ...
+  // The one clue is an overlay root file system: a host booted from an overlay (a live or
+  // diskless image) has one too, so "in a container" is then a likelihood, not a finding of fact.
+  bool overlay_root_only = false;
   NetworkMode network = NetworkMode::unknown;
   std::string network_reason;
   ShmInfo shm;

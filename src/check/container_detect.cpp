@@ -57,6 +57,7 @@ void detect_runtime(const os::FileTree& files, const os::Environment& env, Conta
   }
   if (auto c = env.get("container"); c && !c->empty())
     note(*c == "oci" ? "container" : *c, "container=" + *c + " is set");
+  info.overlay_root_only = info.evidence.size() == 1 && info.runtime == "container" && !env.has("container");
 }
 
 bool is_private_v4(const std::string& addr) {

@@ -77,13 +77,20 @@ std::optional<core::Finding> bridge_finding(const ContainerInfo& info) {
       "`hostNetwork: true` or a CNI that routes pod IPs between nodes.");
 }
 
+// The networking mode is read off this namespace's interfaces (detect_network): a container bridge
+// or a device-backed link visible here, or one veth alone. An SR-IOV function or a NIC moved into
+// the container is device-backed too, so the title says what the interfaces look like.
 core::Finding detected_finding(const ContainerInfo& info) {
   std::vector<std::string> evidence = info.evidence;
   if (!info.network_reason.empty()) evidence.push_back("network: " + info.network_reason);
-  return core::new_finding(
-      "container.detected", core::Label::other, core::Severity::info,
-      "running inside a " + runtime_name(info) + " container (" + std::string(to_string(info.network)) + " networking)",
-      std::move(evidence), "");
+  std::string network = info.network == NetworkMode::unknown
+                            ? "its networking mode not determined"
+                            : "its interfaces look like " + std::string(to_string(info.network)) + " networking";
+  std::string title = info.overlay_root_only
+                          ? "probably inside a container: the root file system is an overlay mount (" + network + ")"
+                          : "running inside a " + runtime_name(info) + " container (" + network + ")";
+  return core::new_finding("container.detected", core::Label::other, core::Severity::info, std::move(title),
+                           std::move(evidence), "");
 }
 
 nlohmann::json limit_json(const ContainerInfo& info, const char* name) {

@@ -4,8 +4,11 @@
 // what one machine's reading shows.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "check/container.hpp"
 #include "check/limits.hpp"
+#include "os/fake/memory_file_tree.hpp"
 
 namespace dd::check {
 namespace {
@@ -101,6 +104,32 @@ TEST(CheckShort, NofileLowIsAWarningThatSaysCanNotWill) {
   EXPECT_NE(f->title.find("can run out"), std::string::npos);
   ProcessLimits high{{k_limit_nofile, Limit{1048576, 1048576}}};
   EXPECT_EQ(find(limits_findings(high, false, false), "limits.nofile.low"), nullptr);
+}
+
+TEST(CheckShort, ContainerDetectedSaysHowSureItIsAndWhatTheInterfacesLookLike) {
+  os::Environment env(std::map<std::string, std::string>{});
+  // one step short: a host whose root is an overlay and nothing else (a live or diskless image
+  // looks the same): "probably", not "running inside"
+  os::fake::MemoryFileTree overlay;
+  overlay.file("/proc/self/mountinfo", "1 0 0:50 / / rw - overlay overlay rw\n");
+  auto weak = container_findings(overlay, env, {});
+  const auto* w = find(weak, "container.detected");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->title.find("running inside"), std::string::npos) << w->title;
+  EXPECT_NE(w->title.find("probably inside a container"), std::string::npos) << w->title;
+  EXPECT_NE(w->title.find("not determined"), std::string::npos) << w->title;  // no interface read
+  // the full evidence: /.dockerenv and the overlay; the networking is what the interfaces look like
+  overlay.file("/.dockerenv", "")
+      .link("/sys/class/net/lo", "../../devices/virtual/net/lo")
+      .link("/sys/class/net/eth0", "../../devices/pci0000:00/0000:00:03.0/net/eth0");
+  auto docker = container_findings(overlay, env, {});
+  const auto* d = find(docker, "container.detected");
+  ASSERT_NE(d, nullptr);
+  EXPECT_NE(d->title.find("running inside a docker container"), std::string::npos) << d->title;
+  // a device-backed link is also what an SR-IOV function moved into the container shows
+  EXPECT_NE(d->title.find("its interfaces look like host networking"), std::string::npos) << d->title;
+  EXPECT_NE(std::find(d->evidence.begin(), d->evidence.end(), "network: physical interface eth0 is visible here"),
+            d->evidence.end());
 }
 
 }  // namespace

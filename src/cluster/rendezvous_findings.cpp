@@ -26,9 +26,21 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
                       "port {} there",
                       addr, port));
     case NetFailure::timeout:
+      // Only a connect that timed out is a SYN nobody answered. A connection that was accepted and
+      // then brought no challenge before the deadline passed the network: whatever listens there
+      // is not rank 0's preflight answering in time, and no firewall dropped the port.
+      if (e.syscall != "connect")
+        return core::new_finding(
+            "preflight.rendezvous.no-answer", core::Label::other, core::Severity::error,
+            fmt::format("rendezvous {} accepted the connection but sent no challenge before the deadline", addr), ev,
+            fmt::format("the TCP connection was accepted, so no firewall drops port {}: either another program "
+                        "holds that port on rank 0's host (`ss -ltnp 'sport = :{}'` there shows which), or rank 0's "
+                        "preflight is stopped or too busy to answer (its own output says which)",
+                        port, port));
       return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
                                core::Severity::error, fmt::format("rendezvous {} did not answer", addr), ev,
-                               fmt::format("a firewall drops TCP port {}, or the address is not rank 0's; check "
+                               fmt::format("no SYN-ACK came back: a firewall drops TCP port {}, or no host answers "
+                                           "at that address (not rank 0's, or its machine is down); check "
                                            "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
                                            port));
     case NetFailure::no_route:

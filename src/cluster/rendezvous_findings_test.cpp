@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cerrno>
+#include <chrono>
+
+#include "transport/socket.hpp"
 
 namespace dd::cluster {
 namespace {
@@ -57,6 +60,40 @@ TEST(RendezvousShort, AnAnswerThatIsNoChallengeBlamesNoToken) {
   EXPECT_EQ(reset.id, "preflight.rendezvous.failed");
   EXPECT_FALSE(has(reset.fix.text, "token")) << reset.fix.text;
   EXPECT_TRUE(has(reset.fix.text, "another program may hold port 29401")) << reset.fix.text;
+}
+
+TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) {
+  using namespace std::chrono_literals;
+  // one step short: a real listener that completes the handshake and never speaks. The join
+  // times out waiting for the challenge, not for the SYN-ACK: the port is open to this node.
+  auto addr = numeric_addr("127.0.0.1", 0);
+  ASSERT_TRUE(addr.ok()) << addr.error().describe();
+  auto silent = listen_on(*addr);
+  ASSERT_TRUE(silent.ok()) << silent.error().describe();
+  auto bound = local_addr(silent->get());
+  ASSERT_TRUE(bound.ok());
+  JoinFailure jf;
+  nlohmann::json join = {{"rank", 1}, {"world", 2}};
+  auto conn = join_rendezvous("127.0.0.1", bound->port(), join, "t", core::Deadline(400ms), {}, &jf);
+  ASSERT_FALSE(conn.ok());
+  EXPECT_EQ(conn.error().failure, NetFailure::timeout) << conn.error().describe();
+  EXPECT_NE(conn.error().syscall, "connect") << conn.error().describe();
+  auto accepted = join_failure_finding(jf, conn.error(), "127.0.0.1", bound->port());
+  EXPECT_EQ(accepted.id, "preflight.rendezvous.no-answer");
+  EXPECT_NE(accepted.label, core::Label::firewall_or_port_blocked);
+  EXPECT_TRUE(has(accepted.title, "accepted the connection")) << accepted.title;
+  EXPECT_FALSE(has(accepted.fix.text, "a firewall drops")) << accepted.fix.text;
+  EXPECT_TRUE(has(accepted.fix.text, "another program holds that port")) << accepted.fix.text;
+  // the full evidence: the connect itself got no answer until the deadline
+  auto syn = join_failure_finding(
+      failed_join(), NetError{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"},
+      "node0", 29401);
+  EXPECT_EQ(syn.id, "preflight.rendezvous.no-answer");
+  EXPECT_EQ(syn.label, core::Label::firewall_or_port_blocked);
+  EXPECT_TRUE(has(syn.title, "did not answer")) << syn.title;
+  // both candidates, not one: a dropping firewall, or no host at that address
+  EXPECT_TRUE(has(syn.fix.text, "a firewall drops TCP port 29401")) << syn.fix.text;
+  EXPECT_TRUE(has(syn.fix.text, "no host answers")) << syn.fix.text;
 }
 
 TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {

@@ -6,6 +6,9 @@ namespace dd::env::detail {
 
 namespace {
 
+// NCCL_P2P_LEVEL and NCCL_NET_GDR_LEVEL are read by ncclGetLevel (NCCL 2.28.9 src/graph/paths.cc):
+// strcmp against the path names, so "nvl" is no level and NCCL chooses by itself; then the old
+// numbers. Hence case-sensitive below.
 const std::vector<std::string_view> k_path_levels = {"LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN",
                                                      "PHB", "SYS", "0",   "1",   "2",   "3",   "4",   "5"};
 
@@ -43,13 +46,13 @@ std::vector<VarSpec> nccl_string_vars() {
       nccl_str("NCCL_NET", "force a NET by name: IB, Socket or a plugin's name"),
       nccl_str("NCCL_NETDEVS_POLICY", "AUTO, ALL or MAX:<n>"),
       nccl_str("NCCL_NET_FORCE_MERGE"),
-      enum_var("NCCL_NET_GDR_LEVEL", VarFamily::nccl, k_path_levels, false),
+      enum_var("NCCL_NET_GDR_LEVEL", VarFamily::nccl, k_path_levels, true),
       enum_var("NCCL_NET_MERGE_LEVEL", VarFamily::nccl,
                {"LOC", "NVL", "NVB", "C2C", "PIX", "PXB", "P2C", "PXN", "PHB", "SYS", "PORT"}, false),
       nccl_str("NCCL_NET_PLUGIN", "comma list of NET plugins or none"),
       nccl_str("NCCL_OOB_NET_IFNAME"),
       var("NCCL_P2P_DISABLE", VarFamily::nccl, VarType::boolean, "1 disables the P2P transport"),
-      enum_var("NCCL_P2P_LEVEL", VarFamily::nccl, k_path_levels, false),
+      enum_var("NCCL_P2P_LEVEL", VarFamily::nccl, k_path_levels, true),
       nccl_str("NCCL_PROFILER_PLUGIN"),
       nccl_list("NCCL_PROTO", "allowed protocols: [func:]LL,LL128,Simple;..."),
       nccl_str("NCCL_PROXY_CPUSET"),

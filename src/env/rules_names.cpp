@@ -130,7 +130,10 @@ void retired_name(const Context& ctx, const Setting& s, const VarSpec& spec, std
       auto f = make_finding("env.removed-name", Label::config_typo, Severity::warning,
                             s.name + " is not read by NCCL 2.28.9 (" + std::string(spec.note) + ")", &s);
       f.fix.env[s.name] = "";
-      f.fix.text = "remove " + s.name + " " + where(s) + "; it has no effect";
+      // What was checked is NCCL 2.28.9's reader: an NCCL older than the release that dropped the
+      // name may still read it, so the fix says which release has no use for it.
+      f.fix.text = "remove " + s.name + " " + where(s) + "; NCCL 2.28.9 does not read it (" + std::string(spec.note) +
+                   "), so it has no effect unless a node runs an NCCL from before that";
       out.push_back(std::move(f));
       return;
     }

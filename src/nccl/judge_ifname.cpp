@@ -99,6 +99,11 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
     if (t.find('#') != std::string::npos) commented.push_back("'" + t + "'");
   }
   std::string repaired = cleaned_value(f);
+  // Quotes and '#' tails are nccl.conf's verbatim values only when the value came from a file;
+  // from the environment, whatever set it passed them through, and no file is to blame.
+  auto src = ctx.config.source("NCCL_SOCKET_IFNAME");
+  bool from_file = src && src->kind == SourceKind::file;
+  std::string where = from_file ? src->describe() : std::string("the environment");
   if (!spaced.empty()) {
     typo(ctx, out, "nccl.ifname.whitespace",
          "NCCL_SOCKET_IFNAME has names with spaces or CR: NCCL does not trim, so " + core::join(spaced, ", ") +
@@ -107,12 +112,19 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
   }
   if (!quoted.empty()) {
     typo(ctx, out, "nccl.ifname.quoted",
-         "NCCL_SOCKET_IFNAME contains quote characters (kept verbatim from a config file): " + core::join(quoted, ", "),
-         {"nccl.conf values are not shell: quotes are part of the value"}, repaired);
+         "NCCL_SOCKET_IFNAME contains quote characters (kept verbatim from " + where +
+             "): NCCL takes them as part of the names " + core::join(quoted, ", "),
+         {from_file ? "nccl.conf values are not shell: quotes are part of the value"
+                    : "the environment holds the quotes themselves: whatever set it (an env file, a YAML value, "
+                      "quotes inside quotes) passed them through"},
+         repaired);
   }
   if (!commented.empty()) {
     typo(ctx, out, "nccl.ifname.inline-comment",
-         "NCCL_SOCKET_IFNAME contains '#': a comment after the value is part of the value in nccl.conf",
+         from_file ? "NCCL_SOCKET_IFNAME contains '#': a comment after the value is part of the value in nccl.conf (" +
+                         where + ")"
+                   : "NCCL_SOCKET_IFNAME contains '#' (in the environment): NCCL takes it and what follows as part "
+                     "of the names",
          {"tokens: " + core::join(commented, ", ")}, repaired);
   }
   auto names = known_names(ctx);

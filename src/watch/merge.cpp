@@ -96,10 +96,13 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
   };
   std::optional<core::Finding> across;
   if (!network && apart(reading)) {
+    // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
+    // network" (which the one-node rule says only where no socket moved) is not claimed here.
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               fmt::format("{} busy reading input while {} wait for them; no socket moves: the input "
-                                           "pipeline, not the network, is the bottleneck",
-                                           names(reading), names(waiting)));
+                               fmt::format("{} busy reading input while {} {} for {}: the input pipeline is the "
+                                           "bottleneck",
+                                           names(reading), names(waiting), waiting.size() == 1 ? "waits" : "wait",
+                                           reading.size() == 1 ? "it" : "them"));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
     across->fix.text =

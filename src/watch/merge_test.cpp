@@ -40,6 +40,49 @@ TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbs
   EXPECT_EQ(f[0].title, "rank 0 (node0) waits in a collective that rank 1 (node1) never joined");
 }
 
+TEST(MergeShort, CollectiveMismatchAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoNetworkError) {
+  auto unexplained = [] {
+    return core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?");
+  };
+  auto mismatch_of = [](const std::vector<core::Finding>& fs) -> const core::Finding* {
+    for (const auto& f : fs)
+      if (f.id == "watch.collective.mismatch") return &f;
+    return nullptr;
+  };
+  // one step short: the rank on the other node is busy (a straggler still computing), not idle
+  auto busy = merge_reports(
+      {node(0, {{0, Activity::in_collective}}, {unexplained()}), node(1, {{1, Activity::computing}}, {unexplained()})},
+      {});
+  EXPECT_EQ(mismatch_of(busy), nullptr);
+  // one step short: the idle rank is on the waiting rank's own node, the other node only computes;
+  // node 0's own verdict stands as it saw it, with no rank of node 1 named
+  auto local = merge_reports({node(0, {{0, Activity::in_collective}, {1, Activity::elsewhere}},
+                                   {finding("watch.collective.mismatch", core::Label::collective_mismatch, {1})}),
+                              node(1, {{2, Activity::computing}}, {unexplained()})},
+                             {});
+  const auto* kept = mismatch_of(local);
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(kept->title, "watch.collective.mismatch title");
+  EXPECT_EQ(kept->ranks, std::vector<int>{1});
+  // one step short: a node saw a network error of its own; the idle rank may be waiting on it
+  auto network = merge_reports({node(0, {{0, Activity::in_collective}},
+                                     {finding("watch.tcp.peer-silent", core::Label::firewall_or_port_blocked, {0})}),
+                                node(1, {{1, Activity::elsewhere}}, {unexplained()})},
+                               {});
+  EXPECT_EQ(mismatch_of(network), nullptr);
+  ASSERT_FALSE(network.empty());
+  EXPECT_EQ(network[0].id, "watch.tcp.peer-silent");
+  // the full evidence: waiting on node 0, idle on node 1, no network error: every rank's state is evidence
+  auto full = merge_reports(
+      {node(0, {{0, Activity::in_collective}}, {unexplained()}), node(1, {{1, Activity::elsewhere}}, {unexplained()})},
+      {});
+  const auto* f = mismatch_of(full);
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->ranks, std::vector<int>{1});
+  EXPECT_EQ(f->evidence, (std::vector<std::string>{"node0: rank 0 waiting for its peers",
+                                                   "node1: rank 1 idle outside communication"}));
+}
+
 TEST(Merge, ReaderOnAnotherNodeIsDataPipelineStall) {
   auto n0 = node(0, {{0, Activity::in_collective}}, {});
   auto n1 =
@@ -48,6 +91,10 @@ TEST(Merge, ReaderOnAnotherNodeIsDataPipelineStall) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].label, core::Label::data_pipeline_stall);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  // the reports carry no socket byte counts: "not the network" is not claimed across nodes
+  EXPECT_EQ(f[0].title,
+            "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is "
+            "the bottleneck");
 }
 
 TEST(Merge, NetworkFindingsWinAndMergeByIdAcrossNodes) {

@@ -28,6 +28,19 @@ TSNode rank_argument(const PythonTree& tree, TSNode call) {
   return TSNode{};
 }
 
+// How many identifiers named `name` the tree under `n` holds (the binding, the rank argument and
+// any other use).
+int uses(const PythonTree& tree, TSNode n, std::string_view name) {
+  if (PythonTree::is(n, "identifier")) return tree.text(n) == name ? 1 : 0;
+  // `rank=` in a call and `.local` after a dot are not the variable
+  if (PythonTree::is(n, "keyword_argument")) return uses(tree, PythonTree::field(n, "value"), name);
+  if (PythonTree::is(n, "attribute")) return uses(tree, PythonTree::field(n, "object"), name);
+  if (ts_node_is_null(n)) return 0;
+  int count = 0;
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) count += uses(tree, ts_node_named_child(n, i), name);
+  return count;
+}
+
 }  // namespace
 
 void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
@@ -38,6 +51,11 @@ void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFact
     // the rank as passed, or the value its name was bound to last
     int line = PythonTree::line(value);
     std::string_view text = tree.text(value);
+    // The name also feeds something else (the fifth stranger's q28: torch.cuda.set_device(local)):
+    // the edit goes to the rank argument, so the local index keeps its other uses.
+    bool shared = PythonTree::is(value, "identifier") && uses(tree, tree.root(), text) > 2;
+    int arg_line = line;
+    uint32_t arg_begin = ts_node_start_byte(value), arg_end = ts_node_end_byte(value);
     if (PythonTree::is(value, "identifier")) {
       const PyBinding* b = facts.binding(c.scope, std::string(text), ts_node_start_byte(value));
       if (!b || ts_node_is_null(b->rhs)) continue;
@@ -52,10 +70,32 @@ void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFact
         "the rank passed to init_process_group is SLURM_LOCALID, the task's index on its own node: on two or more "
         "nodes every node brings ranks 0, 1, ... again, the ranks repeat and the world never fills";
     core::Finding* f = nullptr;
-    if (one) {
+    // the binding's own expression with SLURM_PROCID, in the file's spelling (os.environ, environ, getenv)
+    std::string global(text);
+    auto local_at = global.find("SLURM_LOCALID");
+    bool one_expr = global.find('\n') == std::string::npos && local_at != std::string::npos &&
+                    global.find("SLURM_LOCALID", local_at + 1) == std::string::npos;
+    if (one_expr) global.replace(local_at, 13, "SLURM_PROCID");
+    if (shared && one_expr) {
+      std::string call_line(ctx.line_text(arg_line));
+      auto start = static_cast<std::size_t>(ctx.line_text(arg_line).data() - ctx.text().data());
+      if (arg_begin >= start && arg_end <= start + call_line.size()) {
+        call_line.replace(arg_begin - start, arg_end - arg_begin, global);
+        f = &ctx.add("lint.slurm.local-id-as-rank", Label::config_typo, Severity::warning, title, line,
+                     LineEdit{arg_line, arg_line, call_line});
+      }
+    }
+    if (f) {
+      // edited at the call
+    } else if (one && !shared) {
       changed.replace(at, 13, "SLURM_PROCID");
       f = &ctx.add("lint.slurm.local-id-as-rank", Label::config_typo, Severity::warning, title, line,
                    LineEdit{line, line, changed});
+    } else if (shared) {
+      f = &ctx.add("lint.slurm.local-id-as-rank", Label::config_typo, Severity::warning, title, line,
+                   "init_process_group(..., rank=int(os.environ[\"SLURM_PROCID\"]), ...)  # the task's global "
+                   "index; keep " +
+                       std::string(tree.text(value)) + " for its other uses (the device)");
     } else {
       f = &ctx.add("lint.slurm.local-id-as-rank", Label::config_typo, Severity::warning, title, line,
                    "rank = int(os.environ[\"SLURM_PROCID\"])  # the task's global index");

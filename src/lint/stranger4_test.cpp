@@ -1,6 +1,6 @@
-// Issue 27: fixes a fourth stranger's run (tests/data/stranger/fix-2026-12-05) found to break the job
-// when applied as printed. Each: the case as the stranger wrote it gets a fix that runs; the near
-// case keeps the edit it had.
+// Issue 27: fixes the fourth and fifth strangers' runs (tests/data/stranger/fix-2026-12-05 and -05b)
+// found to break the job when applied as printed. Each: the case as the stranger wrote it gets a fix that runs; the
+// near case keeps the edit it had.
 #include <gtest/gtest.h>
 
 #include "lint/lint_test_util.hpp"
@@ -61,6 +61,18 @@ TEST(LintStranger4, LoopbackIfnameReadLaterIsNotDeleted) {
   EXPECT_TRUE(all_of(braced, id)[0]->edits.empty());
   EXPECT_EQ(fixed_once("job.sbatch", head + "echo $NCCL_SOCKET_IFNAME_X\n" + run, id),
             "#!/bin/bash\n#SBATCH --nodes=2\nset -euo pipefail\necho $NCCL_SOCKET_IFNAME_X\n" + run);
+}
+
+// q28 (fifth stranger): the local index also picks the device; the edit goes to the rank argument,
+// in the file's own spelling, and set_device keeps the local index.
+TEST(LintStranger4, LocalIdThatAlsoPicksTheDeviceIsFixedAtTheRankArgument) {
+  const std::string id = "lint.slurm.local-id-as-rank";
+  const std::string head =
+      "import os\n\nimport torch\nimport torch.distributed as dist\n\nlocal = int(os.environ[\"SLURM_LOCALID\"])\n"
+      "world = int(os.environ[\"SLURM_NTASKS\"])\ntorch.cuda.set_device(local)\n";
+  EXPECT_EQ(fixed_once("train.py", head + "dist.init_process_group(\"nccl\", rank=local, world_size=world)\n", id,
+                       core::Severity::warning),
+            head + "dist.init_process_group(\"nccl\", rank=int(os.environ[\"SLURM_PROCID\"]), world_size=world)\n");
 }
 
 }  // namespace

@@ -75,5 +75,20 @@ TEST(LintStranger4, LocalIdThatAlsoPicksTheDeviceIsFixedAtTheRankArgument) {
             head + "dist.init_process_group(\"nccl\", rank=int(os.environ[\"SLURM_PROCID\"]), world_size=world)\n");
 }
 
+// q14 (fifth stranger): the strategy's argument is built between the op-making line and the strategy;
+// moving the strategy alone gives NameError, so the prose says what moves with it.
+TEST(LintStranger4, StrategyMovedWithWhatItsArgumentsRead) {
+  const std::string id = "lint.tf.strategy-after-ops";
+  auto fs = lint_as("train.py",
+                    "import tensorflow as tf\n\ndataset = tf.data.Dataset.from_tensor_slices(([1.0], [1.0]))\n"
+                    "comm = tf.distribute.experimental.CommunicationOptions()\n"
+                    "strategy = tf.distribute.MultiWorkerMirroredStrategy(communication_options=comm)\n");
+  ASSERT_EQ(all_of(fs, id).size(), 1u) << ids(fs);
+  const auto& f = *all_of(fs, id)[0];
+  EXPECT_TRUE(f.edits.empty());
+  EXPECT_NE(f.finding.fix.text.find("comm (line 4) moves above line 3 as well"), std::string::npos)
+      << f.finding.fix.text;
+}
+
 }  // namespace
 }  // namespace dd::lint

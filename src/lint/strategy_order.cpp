@@ -111,6 +111,7 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
       bool movable = !ts_node_is_null(c_stmt) && ts_node_start_point(s_stmt).row == ts_node_end_point(s_stmt).row;
       int from = movable ? PythonTree::line(c_stmt) : 0;
       int to = PythonTree::line(s_stmt);
+      std::vector<std::string> needs;  // argument names bound between `from` and the strategy: they move too
       if (movable) {
         // TF_CONFIG (or anything else the strategy reads from the environment) must stay above it.
         for (const auto& e : facts.env_sets) {
@@ -120,7 +121,10 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
         identifiers(tree, PythonTree::field(s.node, "arguments"), names, 0);
         for (const auto& name : names) {
           const PyBinding* b = facts.binding(s.scope, name, s.byte);
-          if (b && b->line >= from) movable = false;
+          if (b && b->line >= from) {
+            movable = false;
+            needs.push_back(name + " (line " + std::to_string(b->line) + ")");
+          }
         }
       }
       core::Finding* f = nullptr;
@@ -132,7 +136,10 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
       } else {
         f = &ctx.add("lint.tf.strategy-after-ops", Label::tf_config, Severity::error, title, s.line,
                      "construct " + strategy + "() before line " + std::to_string(c.line) +
-                         " (after TF_CONFIG is set), at the start of the program");
+                         " (after TF_CONFIG is set), at the start of the program" +
+                         (needs.empty() ? std::string()
+                                        : ", together with what its arguments read: " + core::join(needs, ", ") +
+                                              " moves above line " + std::to_string(c.line) + " as well"));
       }
       f->evidence.push_back(ctx.path() + ":" + std::to_string(c.line) + ": " +
                             std::string(core::trim(ctx.line_text(c.line))));

@@ -188,6 +188,7 @@ Analysis analyze(const AnalysisInput& input) {
     detail::find_comparisons(c);
     detail::find_address_families(c);
   }
+  detail::find_job_ports_taken(c);
   detail::import_node_findings(c);
   out.good_addrs = c.good;
   out.findings = std::move(c.findings);

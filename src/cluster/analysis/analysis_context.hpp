@@ -48,9 +48,11 @@ void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black
 // Pairs no candidate probe tested (to -> from ranks): a warning that says so and why, never "cannot be reached".
 void report_untested(Ctx& c, const std::map<int, std::vector<int>>& untested);
 void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
-void find_comparisons(Ctx& c);       // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
-void find_address_families(Ctx& c);  // IPv6 link-local only, no common address family
-void import_node_findings(Ctx& c);   // each node's own configuration findings, grouped by id
+void find_comparisons(Ctx& c);  // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+void find_address_families(Ctx& c);
+void find_job_ports_taken(
+    Ctx& c);  // MASTER_PORT / TF_CONFIG ports another process holds  // IPv6 link-local only, no common address family
+void import_node_findings(Ctx& c);  // each node's own configuration findings, grouped by id
 Recommendation recommend(const Ctx& c);
 
 // The causal order (analysis_causes.cpp): 0 configuration ... 6 performance.

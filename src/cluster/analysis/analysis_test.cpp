@@ -297,6 +297,41 @@ TEST(PreflightAnalysis, BlackHoleSenderEndIsTheInterfaceOnTheProbedSubnet) {
   EXPECT_TRUE(sender_evidence);
 }
 
+// A second held-out cluster run (p7): a process left from an earlier run holds MASTER_PORT on node0;
+// preflight could not listen there, node1's probe of the port was answered by that process, and the
+// verdict was OK while the real job failed at once. One step short: the port was free (bound).
+TEST(PreflightAnalysis, JobPortHeldByAnotherProcessIsAnError) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 2; ++r)
+    nodes.push_back(node(r, {{"eth0", "198.18.1." + std::to_string(r + 1), "physical"}}, "eth0", "eth0"));
+  Listener job;
+  job.spec = ListenSpec{"0.0.0.0", 29500, 0, "", "MASTER_PORT"};
+  job.ok = false;
+  job.error = "bind 0.0.0.0:29500: Address already in use (EADDRINUSE)";
+  nodes[0].listeners.push_back(job);
+  auto ps = probes(nodes, [](ProbeResult&) {});
+  ProbeResult master;
+  master.from = 1;
+  master.target = ProbeTarget{0, "198.18.1.1", 29500, "", "MASTER_PORT", false};
+  master.ok = master.bulk_ok = true;
+  ps.push_back(master);
+  auto a = analyze(input_of(nodes, ps));
+  ASSERT_TRUE(has(a, "preflight.job-port.in-use"));
+  const auto& f = get(a, "preflight.job-port.in-use");
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_EQ(a.verdict, Verdict::hang);
+  EXPECT_NE(f.title.find("MASTER_PORT 29500 on node0"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("unless that is this job already running"), std::string::npos) << f.title;
+  bool answered = false;
+  for (const auto& e : f.evidence) answered = answered || e.find("node1 -> 198.18.1.1:29500 connected") == 0;
+  EXPECT_TRUE(answered);
+  EXPECT_NE(f.fix.text.find("ss -ltnp 'sport = :29500'"), std::string::npos) << f.fix.text;
+
+  nodes[0].listeners.back().ok = true;  // one step short: preflight held the port itself
+  nodes[0].listeners.back().error.clear();
+  EXPECT_FALSE(has(analyze(input_of(nodes, ps)), "preflight.job-port.in-use"));
+}
+
 TEST(PreflightAnalysis, BlackHoleVersusLossyLink) {
   std::vector<NodeFacts> nodes;
   for (int r = 0; r < 2; ++r)

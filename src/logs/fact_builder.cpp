@@ -18,6 +18,7 @@ constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
 constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG kept
+constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
 std::string clip(std::string_view s) { return core::shorten_utf8(s, k_max_text); }
@@ -408,21 +409,70 @@ void FactBuilder::missing_rank_line(ParsedLine& parsed) const {
   parsed.event.text = body.substr(1, body.size() - 2);
 }
 
+LauncherFailure* FactBuilder::add_launcher_failure(std::string source, const LineEvent& ev, std::string_view body) {
+  if (facts_.launcher_failures.size() >= k_max_failures) return nullptr;
+  LauncherFailure f;
+  f.source = std::move(source);
+  f.rank = ev.rank;
+  f.local_rank = ev.local_rank;
+  f.exit_code = ev.exit_code;
+  f.signal.assign(ev.err_text);
+  f.pid.assign(ev.pid);
+  f.evidence = evidence(body);
+  facts_.launcher_failures.push_back(std::move(f));
+  return &facts_.launcher_failures.back();
+}
+
+void FactBuilder::record_missing_rank(const LineEvent& ev, std::string_view body) {
+  // Only the list that follows a stall header (a line or two of other output may interleave).
+  if (horovod_stall_line_ == 0 || line_no_ > horovod_stall_line_ + 3) return;
+  horovod_stall_line_ = line_no_;
+  if (facts_.horovod_stall_reports > facts_.horovod_stalls.size()) return;  // a report past the cap
+  HorovodStall& st = facts_.horovod_stalls.back();
+  if (st.missing.size() >= k_max_stall_ranks && st.missing.count(ev.rank) == 0) return;
+  std::vector<std::string>& names = st.missing[ev.rank];
+  std::string_view list = ev.text;
+  while (!list.empty() && names.size() < 8) {
+    std::size_t comma = list.find(", ");
+    std::string_view name = list.substr(0, comma);
+    if (name.size() >= 4 && name.substr(name.size() - 4) == " ...") {
+      st.truncated = true;
+      name.remove_suffix(4);
+    }
+    if (!name.empty()) names.push_back(clip(name));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 2);
+  }
+  if (ev.marked) st.marked.insert(ev.rank);
+  if (st.lines.size() < k_max_evidence) st.lines.push_back(evidence(body));
+}
+
+void FactBuilder::record_failure_row(const LineEvent& ev, std::string_view body) {
+  if (ev.text == "root-cause") {
+    failure_root_next_ = true;
+  } else if (ev.text == "host") {
+    failure_host_.assign(ev.iface);
+  } else if (ev.text == "rank") {
+    if (LauncherFailure* f = add_launcher_failure("torch elastic", ev, body)) {
+      f->host = failure_host_;
+      f->root_cause = failure_root_next_;
+    }
+    failure_root_next_ = false;
+    failure_host_.clear();
+  } else if (!facts_.launcher_failures.empty() && facts_.launcher_failures.back().rank >= 0) {
+    // exitcode / signal rows fill the entry their rank row opened.
+    LauncherFailure& f = facts_.launcher_failures.back();
+    if (ev.text == "exitcode") {
+      f.exit_code = ev.exit_code;
+      f.pid.assign(ev.pid);
+    } else if (ev.text == "signal") {
+      f.signal.assign(ev.err_text);
+      if (f.exit_code == k_no_exit_code) f.exit_code = ev.exit_code;
+    }
+  }
+}
+
 void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
-  constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
-  auto add_failure = [&](std::string source) -> LauncherFailure* {
-    if (facts_.launcher_failures.size() >= k_max_failures) return nullptr;
-    LauncherFailure f;
-    f.source = std::move(source);
-    f.rank = ev.rank;
-    f.local_rank = ev.local_rank;
-    f.exit_code = ev.exit_code;
-    f.signal.assign(ev.err_text);
-    f.pid.assign(ev.pid);
-    f.evidence = evidence(body);
-    facts_.launcher_failures.push_back(std::move(f));
-    return &facts_.launcher_failures.back();
-  };
   switch (ev.kind) {
     case EventKind::horovod_stall:
       ++facts_.horovod_stall_reports;
@@ -430,30 +480,9 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
       if (facts_.horovod_stalls.size() < k_max_stalls)
         facts_.horovod_stalls.push_back(HorovodStall{evidence(body), {}, {}, false, {}});
       break;
-    case EventKind::horovod_missing_rank: {
-      // Only the list that follows a stall header (a line or two of other output may interleave).
-      if (horovod_stall_line_ == 0 || line_no_ > horovod_stall_line_ + 3) break;
-      horovod_stall_line_ = line_no_;
-      if (facts_.horovod_stall_reports > facts_.horovod_stalls.size()) break;  // a report past the cap
-      HorovodStall& st = facts_.horovod_stalls.back();
-      if (st.missing.size() >= k_max_stall_ranks && st.missing.count(ev.rank) == 0) break;
-      std::vector<std::string>& names = st.missing[ev.rank];
-      std::string_view list = ev.text;
-      while (!list.empty() && names.size() < 8) {
-        std::size_t comma = list.find(", ");
-        std::string_view name = list.substr(0, comma);
-        if (name.size() >= 4 && name.substr(name.size() - 4) == " ...") {
-          st.truncated = true;
-          name.remove_suffix(4);
-        }
-        if (!name.empty()) names.push_back(clip(name));
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 2);
-      }
-      if (ev.marked) st.marked.insert(ev.rank);
-      if (st.lines.size() < k_max_evidence) st.lines.push_back(evidence(body));
+    case EventKind::horovod_missing_rank:
+      record_missing_rank(ev, body);
       break;
-    }
     case EventKind::horovod_shutdown:
       if (horovod_stall_line_ != 0 && line_no_ <= horovod_stall_line_ + 3 && !facts_.horovod_stalls.empty() &&
           facts_.horovod_stall_reports == facts_.horovod_stalls.size() &&
@@ -461,37 +490,16 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
         facts_.horovod_stalls.back().lines.push_back(evidence(body));
       break;
     case EventKind::elastic_child_failed:
-      add_failure("torch elastic");
+      add_launcher_failure("torch elastic", ev, body);
       break;
     case EventKind::launcher_exit:
-      add_failure(std::string(ev.text));
+      add_launcher_failure(std::string(ev.text), ev, body);
       break;
     case EventKind::elastic_closing_signal:
       ++facts_.closed_processes;
       break;
     case EventKind::elastic_failure_row:
-      if (ev.text == "root-cause") {
-        failure_root_next_ = true;
-      } else if (ev.text == "host") {
-        failure_host_.assign(ev.iface);
-      } else if (ev.text == "rank") {
-        if (LauncherFailure* f = add_failure("torch elastic")) {
-          f->host = failure_host_;
-          f->root_cause = failure_root_next_;
-        }
-        failure_root_next_ = false;
-        failure_host_.clear();
-      } else if (!facts_.launcher_failures.empty() && facts_.launcher_failures.back().rank >= 0) {
-        // exitcode / signal rows fill the entry their rank row opened.
-        LauncherFailure& f = facts_.launcher_failures.back();
-        if (ev.text == "exitcode") {
-          f.exit_code = ev.exit_code;
-          f.pid.assign(ev.pid);
-        } else if (ev.text == "signal") {
-          f.signal.assign(ev.err_text);
-          if (f.exit_code == k_no_exit_code) f.exit_code = ev.exit_code;
-        }
-      }
+      record_failure_row(ev, body);
       break;
     case EventKind::rank_registered:
       if (ev.rank >= 0 && facts_.registered_ranks.size() < k_max_processes) facts_.registered_ranks.insert(ev.rank);

@@ -30,6 +30,9 @@ class FactBuilder {
   void record_peer(const LineEvent& ev, ProcessState* p, std::string_view body);
   void record_coll(const LineEvent& ev, ProcessState& p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
+  // Parts of apply: what a line tells about its own process, and a watchdog timeout.
+  void record_process_event(const LineEvent& ev, ProcessState& p, std::string_view body);
+  void record_watchdog(const LineEvent& ev, int rank, std::string_view body);
   void add_parsed(const ParsedLine& parsed);
   void record_launcher(const LineEvent& ev, std::string_view body);
   // Parts of record_launcher: a launcher's failed-rank entry (nullptr past the cap), a Horovod

@@ -39,7 +39,7 @@ bc             | bc              | bench/preflight_bench.sh
 /usr/bin/time  | time            | bench/check_bench.sh, bench/logs_bench.sh (peak RSS)
 clang++        | clang           | libFuzzer targets (tests/system/fuzz, logs)
 clang-format-14 | clang-format-14 | scripts/check-format.sh (system.style.format)
-clang-tidy-14  | clang-tidy-14   | scripts/check-function-size.sh (a documented step, docs/ARCHITECTURE.md)
+clang-tidy-14  | clang-tidy-14   | scripts/check-function-size.sh (system.style.function-size)
 ccache         | ccache          | tests/system/fuzz (objects shared by the fuzz targets of one run)
 readelf        | binutils        | tests/system/portable.sh (NEEDED and GLIBC_ versions)
 dpkg-deb       | dpkg            | tests/system/package.sh (.deb contents)

@@ -12,7 +12,7 @@ pkgs=(
   libgtest-dev libgmock-dev libbenchmark-dev           # unit tests, micro-benchmarks
   clang libclang-rt-14-dev                             # libFuzzer target for the log parser
   clang-format-14         # system.style.format: the C++ layout of .clang-format (scripts/check-format.sh)
-  clang-tidy-14           # scripts/check-function-size.sh: .clang-tidy's function-size limit
+  clang-tidy-14           # system.style.function-size: .clang-tidy's function-size limit (scripts/check-function-size.sh)
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   libnftables1            # preflight names the nftables rule that drops a port (libnftables' JSON API, loaded at run time)
   libtree-sitter-dev      # distdoctor lint: in-process Python parser (grammar vendored in third_party/)

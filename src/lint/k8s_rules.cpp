@@ -173,51 +173,62 @@ class Manifest {
   }
 
  private:
-  void pod(const YAML::Node& spec, const std::string& kind, const std::string& replica) {
-    bool training_job = training_kind(kind);
-    const YAML::Node containers = spec["containers"];
-    bool gpus = false, ib_env = false, rdma = false, privileged = false, torch = kind == "PyTorchJob";
+  // What a pod's containers ask for and set.
+  struct PodFacts {
+    bool gpus = false, ib_env = false, rdma = false, privileged = false, torch = false;
     long long gpu_count = 0;
-    std::string ifname;
-    std::size_t env_before = ctx_.env().size();
-    std::size_t flags_before = ctx_.launch_flags().size();
+    std::string ifname;  // NCCL_SOCKET_IFNAME's value
+  };
+
+  // A container's env entries: recorded in the file's env (a non-string value gets its finding).
+  void container_env(const YAML::Node& c, PodFacts& pf) {
+    for (const auto& e : c["env"]) {
+      if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
+      std::string name = scalar(e["name"]), value = e["value"].Scalar();
+      if (non_string_scalar(e["value"])) not_string(name, e["value"]);
+      ctx_.env().push_back({name, value, line_of(e["value"]) + offset_, ""});
+      pf.ib_env = pf.ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
+      if (name == "NCCL_SOCKET_IFNAME") pf.ifname = value;
+    }
+  }
+
+  // A container's GPU and RDMA resources (limits and requests).
+  static void container_resources(const YAML::Node& c, PodFacts& pf) {
+    for (const char* part : {"limits", "requests"}) {
+      const YAML::Node r = c["resources"] ? c["resources"][part] : YAML::Node();
+      if (!r || !r.IsMap()) continue;
+      for (auto it = r.begin(); it != r.end(); ++it) {
+        std::string k = scalar(it->first);
+        bool gpu = k == "nvidia.com/gpu" || k == "amd.com/gpu";
+        pf.gpus = pf.gpus || gpu;
+        // limits and requests name the same GPUs: count the larger
+        if (gpu) pf.gpu_count = std::max<long long>(pf.gpu_count, core::parse_int(scalar(it->second)).value_or(1));
+        pf.rdma = pf.rdma || core::starts_with(k, "rdma/") || k.find("infiniband") != std::string::npos;
+      }
+    }
+  }
+
+  // The pod's containers, read once: env, resources, privilege, and their commands linted.
+  PodFacts read_containers(const YAML::Node& containers, const std::string& kind) {
+    PodFacts pf;
+    pf.torch = kind == "PyTorchJob";
     for (const auto& c : containers) {
       if (!c.IsMap()) continue;
-      for (const auto& e : c["env"]) {
-        if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
-        std::string name = scalar(e["name"]), value = e["value"].Scalar();
-        if (non_string_scalar(e["value"])) not_string(name, e["value"]);
-        ctx_.env().push_back({name, value, line_of(e["value"]) + offset_, ""});
-        ib_env = ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
-        if (name == "NCCL_SOCKET_IFNAME") ifname = value;
-      }
-      for (const char* part : {"limits", "requests"}) {
-        const YAML::Node r = c["resources"] ? c["resources"][part] : YAML::Node();
-        if (!r || !r.IsMap()) continue;
-        for (auto it = r.begin(); it != r.end(); ++it) {
-          std::string k = scalar(it->first);
-          bool gpu = k == "nvidia.com/gpu" || k == "amd.com/gpu";
-          gpus = gpus || gpu;
-          // limits and requests name the same GPUs: count the larger
-          if (gpu) gpu_count = std::max<long long>(gpu_count, core::parse_int(scalar(it->second)).value_or(1));
-          rdma = rdma || core::starts_with(k, "rdma/") || k.find("infiniband") != std::string::npos;
-        }
-      }
+      container_env(c, pf);
+      container_resources(c, pf);
       const YAML::Node sc = c["securityContext"];
-      privileged = privileged || (sc && sc.IsMap() && scalar(sc["privileged"]) == "true");
+      pf.privileged = pf.privileged || (sc && sc.IsMap() && scalar(sc["privileged"]) == "true");
       commands(c);
-      torch = torch || runs_torch(c);
+      pf.torch = pf.torch || runs_torch(c);
     }
-    bool nccl = std::any_of(ctx_.env().begin() + static_cast<std::ptrdiff_t>(env_before), ctx_.env().end(),
-                            [](const EnvValue& v) { return core::starts_with(v.name, "NCCL_"); });
-    if (kind == "PyTorchJob") pytorchjob_nnodes_rule(ctx_, job_, replica, flags_before);
-    if (!training_job && !gpus && !nccl) return;
-    // An MPIJob's launcher (or any replica) without GPUs that starts no torch process runs no
-    // training process itself: mpirun reaches the workers over ssh, NCCL runs there. Neither shm nor
-    // the pod network matters for it.
-    if (!gpus && !torch && (replica == "Launcher" || !nccl)) return;
-    int line = key_line(spec, "containers") + offset_;
+    return pf;
+  }
 
+  // Whether the pod has a memory-backed /dev/shm (or the host's IPC), and /dev/infiniband mounted.
+  struct PodMounts {
+    bool shm = false, ib_mounted = false;
+  };
+  static PodMounts pod_mounts(const YAML::Node& spec, const YAML::Node& containers) {
     std::set<std::string> memory_volumes, infiniband_volumes;
     for (const auto& v : spec["volumes"]) {
       if (!v.IsMap()) continue;
@@ -228,45 +239,69 @@ class Manifest {
         infiniband_volumes.insert(scalar(v["name"]));
       }
     }
-    bool shm = scalar(spec["hostIPC"]) == "true";
-    bool ib_mounted = false;
+    PodMounts pm;
+    pm.shm = scalar(spec["hostIPC"]) == "true";
     for (const auto& c : containers) {
       if (!c.IsMap()) continue;
       for (const auto& m : c["volumeMounts"]) {
         if (!m.IsMap()) continue;
-        shm = shm || (scalar(m["mountPath"]) == "/dev/shm" && memory_volumes.count(scalar(m["name"])));
-        ib_mounted = ib_mounted || infiniband_volumes.count(scalar(m["name"]));
+        pm.shm = pm.shm || (scalar(m["mountPath"]) == "/dev/shm" && memory_volumes.count(scalar(m["name"])));
+        pm.ib_mounted = pm.ib_mounted || infiniband_volumes.count(scalar(m["name"]));
       }
     }
-    // /dev/shm carries NCCL's shared-memory transport between the processes of one pod's GPUs (two
-    // or more) and torch's DataLoader worker batches. A pod with one GPU that runs no torch (a TFJob
-    // worker: tf.data runs inside the process) uses neither.
-    bool multi_gpu = gpu_count >= 2;
-    if (!shm && (multi_gpu || torch)) {
-      std::string users =
-          multi_gpu && torch ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) +
-                                   " GPUs' processes and torch DataLoader workers"
-          : multi_gpu ? "NCCL's shared-memory transport between its " + std::to_string(gpu_count) + " GPUs' processes"
-                      : "torch DataLoader workers (they hand batches over in /dev/shm)";
-      ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
-               "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
-                   " can run out of it (Bus error, or a hang)",
-               line, shm_fix(spec, containers));
-    }
-    if (scalar(spec["hostNetwork"]) != "true") {
-      // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
-      bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^") &&
-                        ifname.find('$') == std::string::npos;
-      auto& f = ctx_.add(
-          "lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
-          host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
-                           " names a host interface, but the pod has no host networking: inside it there is only eth0"
-                     : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
-                       "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs",
-          line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
-      (void)f;
-    }
-    if (ib_env && !rdma && !privileged && !ib_mounted) {
+    return pm;
+  }
+
+  // lint.k8s.no-shm-volume: /dev/shm carries NCCL's shared-memory transport between the processes
+  // of one pod's GPUs (two or more) and torch's DataLoader worker batches. A pod with one GPU that
+  // runs no torch (a TFJob worker: tf.data runs inside the process) uses neither.
+  void shm_rule(const YAML::Node& spec, const YAML::Node& containers, const PodFacts& pf, int line) {
+    bool multi_gpu = pf.gpu_count >= 2;
+    if (!multi_gpu && !pf.torch) return;
+    std::string users =
+        multi_gpu && pf.torch ? "NCCL's shared-memory transport between its " + std::to_string(pf.gpu_count) +
+                                    " GPUs' processes and torch DataLoader workers"
+        : multi_gpu ? "NCCL's shared-memory transport between its " + std::to_string(pf.gpu_count) + " GPUs' processes"
+                    : "torch DataLoader workers (they hand batches over in /dev/shm)";
+    ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
+             "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
+                 " can run out of it (Bus error, or a hang)",
+             line, shm_fix(spec, containers));
+  }
+
+  // lint.k8s.no-host-network: the pod network, where NCCL_SOCKET_IFNAME names a host interface or
+  // NCCL's traffic goes through the CNI.
+  void host_network_rule(const std::string& ifname, int line) {
+    // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
+    bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^") &&
+                      ifname.find('$') == std::string::npos;
+    ctx_.add("lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
+             host_iface
+                 ? "NCCL_SOCKET_IFNAME=" + ifname +
+                       " names a host interface, but the pod has no host networking: inside it there is only eth0"
+                 : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
+                   "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs",
+             line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
+  }
+
+  void pod(const YAML::Node& spec, const std::string& kind, const std::string& replica) {
+    const YAML::Node containers = spec["containers"];
+    std::size_t env_before = ctx_.env().size();
+    std::size_t flags_before = ctx_.launch_flags().size();
+    PodFacts pf = read_containers(containers, kind);
+    bool nccl = std::any_of(ctx_.env().begin() + static_cast<std::ptrdiff_t>(env_before), ctx_.env().end(),
+                            [](const EnvValue& v) { return core::starts_with(v.name, "NCCL_"); });
+    if (kind == "PyTorchJob") pytorchjob_nnodes_rule(ctx_, job_, replica, flags_before);
+    if (!training_kind(kind) && !pf.gpus && !nccl) return;
+    // An MPIJob's launcher (or any replica) without GPUs that starts no torch process runs no
+    // training process itself: mpirun reaches the workers over ssh, NCCL runs there. Neither shm nor
+    // the pod network matters for it.
+    if (!pf.gpus && !pf.torch && (replica == "Launcher" || !nccl)) return;
+    int line = key_line(spec, "containers") + offset_;
+    PodMounts pm = pod_mounts(spec, containers);
+    if (!pm.shm) shm_rule(spec, containers, pf, line);
+    if (scalar(spec["hostNetwork"]) != "true") host_network_rule(pf.ifname, line);
+    if (pf.ib_env && !pf.rdma && !pf.privileged && !pm.ib_mounted) {
       ctx_.add("lint.k8s.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
                "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "
                "hostPath, not privileged): NCCL falls back to sockets or fails",

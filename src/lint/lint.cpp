@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -187,17 +188,52 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
   return out;
 }
 
-core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options) {
-  LintReport report;
-  std::vector<std::pair<std::string, bool>> files;  // path, named explicitly
+namespace {
+
+// The files lint reads, in order: each with whether it was named explicitly (a folder's files are
+// found), and the text of standard input when "-" was named.
+struct Inputs {
+  std::vector<std::pair<std::string, bool>> files;
   std::optional<std::string> stdin_text;
+};
+
+// The files under folder `dir` that lint reads, sorted, appended to `in`; the others are counted
+// (and the first 1000 named) in report.skipped. .git, node_modules and __pycache__ are not entered.
+std::optional<core::Error> add_folder(const std::string& dir, Inputs& in, LintReport& report) {
+  std::error_code ec;
+  std::vector<std::string> found;
+  auto opts = std::filesystem::directory_options::skip_permission_denied;
+  for (std::filesystem::recursive_directory_iterator it(dir, opts, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (it->is_directory(ec) && (name == ".git" || name == "node_modules" || name == "__pycache__")) {
+      it.disable_recursion_pending();
+      continue;
+    }
+    if (!it->is_regular_file(ec)) continue;
+    if (kind_of(it->path().string()) != FileKind::none) {
+      found.push_back(it->path().string());
+    } else if (report.skipped_count++ < 1000) {
+      report.skipped.push_back(it->path().string());
+    }
+  }
+  if (ec) return core::make_error(core::ErrorKind::unreadable, dir + ": cannot list: " + ec.message());
+  std::sort(found.begin(), found.end());
+  std::sort(report.skipped.begin(), report.skipped.end());
+  for (auto& f : found) in.files.push_back({std::move(f), false});
+  return std::nullopt;
+}
+
+// The paths the user named: "-" (standard input, once), folders (their files) and files of a kind
+// lint reads. An error names the first path that is none of these.
+core::Result<Inputs> collect_inputs(const std::vector<std::string>& paths, LintReport& report) {
+  Inputs in;
   for (const auto& p : paths) {
     if (p == "-") {
-      if (stdin_text) return core::make_error(core::ErrorKind::usage, "-: standard input can be named only once");
+      if (in.stdin_text) return core::make_error(core::ErrorKind::usage, "-: standard input can be named only once");
       auto text = read_stdin();
       if (!text) return text.error();
-      stdin_text = std::move(*text);
-      files.push_back({"-", true});
+      in.stdin_text = std::move(*text);
+      in.files.push_back({"-", true});
       continue;
     }
     std::error_code ec;
@@ -206,73 +242,73 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
       return core::make_error(core::ErrorKind::unreadable, p + ": no such file or folder");
     }
     if (std::filesystem::is_directory(status)) {
-      std::vector<std::string> found;
-      auto opts = std::filesystem::directory_options::skip_permission_denied;
-      for (std::filesystem::recursive_directory_iterator it(p, opts, ec), end; !ec && it != end; it.increment(ec)) {
-        std::string name = it->path().filename().string();
-        if (it->is_directory(ec) && (name == ".git" || name == "node_modules" || name == "__pycache__")) {
-          it.disable_recursion_pending();
-          continue;
-        }
-        if (!it->is_regular_file(ec)) continue;
-        if (kind_of(it->path().string()) != FileKind::none) {
-          found.push_back(it->path().string());
-        } else if (report.skipped_count++ < 1000) {
-          report.skipped.push_back(it->path().string());
-        }
-      }
-      if (ec) return core::make_error(core::ErrorKind::unreadable, p + ": cannot list: " + ec.message());
-      std::sort(found.begin(), found.end());
-      std::sort(report.skipped.begin(), report.skipped.end());
-      for (auto& f : found) files.push_back({std::move(f), false});
+      if (auto error = add_folder(p, in, report)) return *error;
     } else {
       if (kind_of(p) == FileKind::none) {
         return core::make_error(core::ErrorKind::usage, p + ": not a file lint reads (" + kinds_read() + ")");
       }
-      files.push_back({p, true});
+      in.files.push_back({p, true});
     }
   }
   // A file named twice (`lint a.sh ./a.sh .`) is read once, under its first name.
   std::set<std::string> seen;
-  std::erase_if(files, [&](const std::pair<std::string, bool>& f) {
+  std::erase_if(in.files, [&](const std::pair<std::string, bool>& f) {
     if (f.first == "-") return false;
     std::error_code ec;
     auto id = std::filesystem::weakly_canonical(f.first, ec);
     return !seen.insert(ec ? f.first : id.string()).second;
   });
+  return in;
+}
+
+// Lints one file into `report` (its findings, lines, and its text when a finding edits it). A
+// file that does not parse as its kind gets a lint.input.unparsed finding and its problem is
+// added to `unparsed`.
+std::optional<core::Error> lint_file(const std::string& file, const Inputs& in, const LintOptions& options,
+                                     LintReport& report, std::vector<detail::TfConfigSeen>& tf_configs,
+                                     std::vector<detail::FileFacts>& across, std::vector<std::string>& unparsed) {
+  bool from_stdin = file == "-" && in.stdin_text;
+  std::string path = from_stdin ? std::string("<stdin>") : file;
+  auto text = from_stdin ? core::Result<std::string>(*in.stdin_text) : read_file(path);
+  if (!text) return text.error();
+  std::string error;
+  auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs, &across);
+  // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
+  // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
+  // input) only when nothing usable was given, in lint_paths.
+  if (!error.empty()) {
+    found.push_back(
+        {core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error + " (skipped)"),
+         {path, 1},
+         {}});
+    unparsed.push_back(error);
+  }
+  report.files.push_back(path);
+  report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
+                  (!text->empty() && text->back() != '\n' ? 1 : 0);
+  // Only the edits of the rules kept are composed (and later applied).
+  std::erase_if(found, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
+  compose_edits(found, *text);
+  if (std::any_of(found.begin(), found.end(), [](const LintFinding& f) { return !f.edits.empty(); })) {
+    report.texts[path] = *text;
+  }
+  for (auto& f : found) report.findings.push_back(std::move(f));
+  return std::nullopt;
+}
+
+}  // namespace
+
+core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const LintOptions& options) {
+  LintReport report;
+  auto in = collect_inputs(paths, report);
+  if (!in) return in.error();
   std::vector<detail::TfConfigSeen> tf_configs;
   std::vector<detail::FileFacts> across;
   std::vector<std::string> unparsed;  // "<file>:<line>: <problem>" of each file that did not parse
-  for (const auto& entry : files) {
-    const std::string& file = entry.first;
-    bool from_stdin = file == "-" && stdin_text;
-    std::string path = from_stdin ? std::string("<stdin>") : file;
-    auto text = from_stdin ? core::Result<std::string>(*stdin_text) : read_file(path);
-    if (!text) return text.error();
-    std::string error;
-    auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs, &across);
-    // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
-    // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
-    // input) only when nothing usable was given, below.
-    if (!error.empty()) {
-      found.push_back(
-          {core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error + " (skipped)"),
-           {path, 1},
-           {}});
-      unparsed.push_back(error);
-    }
-    report.files.push_back(path);
-    report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
-                    (!text->empty() && text->back() != '\n' ? 1 : 0);
-    // Only the edits of the rules kept are composed (and later applied).
-    std::erase_if(found, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
-    compose_edits(found, *text);
-    if (std::any_of(found.begin(), found.end(), [](const LintFinding& f) { return !f.edits.empty(); })) {
-      report.texts[path] = *text;
-    }
-    for (auto& f : found) report.findings.push_back(std::move(f));
+  for (const auto& entry : in->files) {
+    if (auto error = lint_file(entry.first, *in, options, report, tf_configs, across, unparsed)) return *error;
   }
-  if (!unparsed.empty() && unparsed.size() == files.size()) {
+  if (!unparsed.empty() && unparsed.size() == in->files.size()) {
     return core::make_error(core::ErrorKind::unreadable, core::join(unparsed, "; "));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));

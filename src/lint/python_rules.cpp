@@ -668,79 +668,95 @@ class PythonRules {
     return fallback;
   }
 
-  // The line(s) of `chain.end` with the chain rewritten (see pipeline()); text "" when it cannot be
-  // said that way.
-  LineEdit composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
-    if (chain.step_calls.empty()) return {};
-    bool needs_autotune = fixed_prefetch || std::find(missing.begin(), missing.end(), "prefetch") != missing.end();
-    if (needs_autotune && f_.tensorflow_name.empty()) return {};  // no name in the file reaches tf.data.AUTOTUNE
-    uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
-    auto inside = [&](TSNode n) { return ts_node_start_byte(n) >= end_begin && ts_node_end_byte(n) <= end_end; };
-    // texts[i]: step i's text; step 0 is the source call, kept whole.
-    std::vector<std::string> names = chain.steps, texts;
+  // (name, text) of each step of a rewritten chain.
+  using StepTexts = std::vector<std::pair<std::string, std::string>>;
+
+  // A step's place in the order cache, shuffle, batch, prefetch; 4 for any other step.
+  static std::ptrdiff_t pipeline_rank(const std::string& name) {
+    static const std::vector<std::string> k_order = {"cache", "shuffle", "batch", "prefetch"};
+    return std::find(k_order.begin(), k_order.end(), name) - k_order.begin();
+  }
+
+  // texts[i]: step i's text as the rewritten chain writes it; step 0 is the source call, kept whole.
+  std::vector<std::string> chain_step_texts(const Chain& chain, bool fixed_prefetch) const {
+    std::vector<std::string> texts;
     texts.push_back(std::string(t_.text(chain.step_calls[0])));
     for (std::size_t i = 1; i < chain.step_calls.size(); ++i) {
       std::string text = step_text(chain.step_calls[i]);
-      if (names[i] == "prefetch" && fixed_prefetch) text = ".prefetch(" + autotune() + ")";
-      if (names[i] == "batch") {
+      if (chain.steps[i] == "prefetch" && fixed_prefetch) text = ".prefetch(" + autotune() + ")";
+      if (chain.steps[i] == "batch") {
         if (auto scaled = scaled_batch_text(chain.step_calls[i])) text = *scaled;
       }
       texts.push_back(std::move(text));
     }
-    // Reorder within the slots the four steps occupy, then add the missing ones.
-    static const std::vector<std::string> k_order = {"cache", "shuffle", "batch", "prefetch"};
-    auto rank = [&](const std::string& n) { return std::find(k_order.begin(), k_order.end(), n) - k_order.begin(); };
+    return texts;
+  }
+
+  // The steps with the four reordered within the slots they occupy; the others stay in place.
+  static StepTexts reordered_steps(const std::vector<std::string>& names, const std::vector<std::string>& texts) {
     std::vector<std::size_t> slots;
     for (std::size_t i = 1; i < names.size(); ++i) {
-      if (rank(names[i]) < 4) slots.push_back(i);
+      if (pipeline_rank(names[i]) < 4) slots.push_back(i);
     }
-    std::vector<std::pair<std::string, std::string>> special;
+    StepTexts special;
     for (auto i : slots) special.push_back({names[i], texts[i]});
     std::stable_sort(special.begin(), special.end(),
-                     [&](const auto& a, const auto& b) { return rank(a.first) < rank(b.first); });
-    std::vector<std::pair<std::string, std::string>> steps;
+                     [&](const auto& a, const auto& b) { return pipeline_rank(a.first) < pipeline_rank(b.first); });
+    StepTexts steps;
     for (std::size_t i = 0, k = 0; i < names.size(); ++i) {
       if (k < slots.size() && slots[k] == i)
         steps.push_back(special[k++]);
       else
         steps.push_back({names[i], texts[i]});
     }
+    return steps;
+  }
+
+  // The text of missing step `m`: sizes named by the file's own constants where it binds them.
+  std::string missing_step_text(const Chain& chain, const std::string& m) const {
     std::string strategy = strategy_name();
     bool scaled = std::any_of(f_.calls.begin(), f_.calls.end(), [](const PyCall& c) {
       return c.last == "MirroredStrategy" || c.last == "MultiWorkerMirroredStrategy" || c.last == "TPUStrategy";
     });
-    for (const auto& m : missing) {
-      std::string text =
-          m == "cache" ? ".cache()"
-          : m == "shuffle"
-              ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
-          : m == "batch" ? ".batch(" +
-                               bound_name({"GLOBAL_BATCH_SIZE"}, scaled && scaling_allowed(chain.step_calls[0])
-                                                                     ? "64 * " + strategy + ".num_replicas_in_sync"
-                                                                     : "64") +
-                               ")"
-                         : ".prefetch(" + autotune() + ")";
-      // before the first present step that must follow it, else at the end
-      std::size_t at = steps.size();
-      for (std::size_t i = 1; i < steps.size(); ++i) {
-        if (rank(steps[i].first) < 4 && rank(steps[i].first) > rank(m)) {
+    return m == "cache" ? ".cache()"
+           : m == "shuffle"
+               ? ".shuffle(" + bound_name({"BUFFER_SIZE", "SHUFFLE_BUFFER_SIZE", "SHUFFLE_BUFFER"}, "10000") + ")"
+           : m == "batch" ? ".batch(" +
+                                bound_name({"GLOBAL_BATCH_SIZE"}, scaled && scaling_allowed(chain.step_calls[0])
+                                                                      ? "64 * " + strategy + ".num_replicas_in_sync"
+                                                                      : "64") +
+                                ")"
+                          : ".prefetch(" + autotune() + ")";
+  }
+
+  // Inserts missing step (m, text) before the first present step that must follow it, else at the
+  // end; cache() after an endless repeat() would never finish filling: it goes before the repeat.
+  static void insert_missing(StepTexts& steps, const std::string& m, std::string text) {
+    std::size_t at = steps.size();
+    for (std::size_t i = 1; i < steps.size(); ++i) {
+      if (pipeline_rank(steps[i].first) < 4 && pipeline_rank(steps[i].first) > pipeline_rank(m)) {
+        at = i;
+        break;
+      }
+    }
+    if (m == "cache") {
+      for (std::size_t i = 1; i < at; ++i) {
+        if (steps[i].first == "repeat") {
           at = i;
           break;
         }
       }
-      // cache() after an endless repeat() would never finish filling: it goes before the repeat.
-      if (m == "cache") {
-        for (std::size_t i = 1; i < at; ++i) {
-          if (steps[i].first == "repeat") {
-            at = i;
-            break;
-          }
-        }
-      }
-      steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), {m, text});
     }
-    // Steps written in earlier statements (ds = ...; ds = ds.batch()) stay there when unchanged;
-    // else the statement rebuilds the whole chain from its source.
+    steps.insert(steps.begin() + static_cast<std::ptrdiff_t>(at), {m, std::move(text)});
+  }
+
+  // The expression that replaces chain.end. Steps written in earlier statements (ds = ...;
+  // ds = ds.batch()) stay there when unchanged; else the statement rebuilds the whole chain from its
+  // source. nullopt when it cannot be said that way.
+  std::optional<std::string> chain_expression(const Chain& chain, const StepTexts& steps,
+                                              const std::vector<std::string>& texts) const {
+    uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
+    auto inside = [&](TSNode n) { return ts_node_start_byte(n) >= end_begin && ts_node_end_byte(n) <= end_end; };
     std::size_t earlier = 0;
     while (earlier < chain.step_calls.size() && !inside(chain.step_calls[earlier])) ++earlier;
     bool keep_earlier = earlier > 0;
@@ -750,7 +766,7 @@ class PythonRules {
     if (keep_earlier) {
       TSNode first = chain.step_calls[earlier < chain.step_calls.size() ? earlier : chain.step_calls.size() - 1];
       TSNode object = PythonTree::field(PythonTree::field(first, "function"), "object");
-      if (earlier == chain.step_calls.size() || null(object)) return {};
+      if (earlier == chain.step_calls.size() || null(object)) return std::nullopt;
       rhs = t_.source().substr(end_begin, ts_node_end_byte(object) - end_begin);
       from = earlier;
     }
@@ -759,7 +775,23 @@ class PythonRules {
     // lines would be an indentation error).
     // (With earlier steps kept, the opening parenthesis is in the kept text already.)
     if (PythonTree::is(chain.end, "parenthesized_expression")) rhs = (keep_earlier ? "" : "(") + rhs + ")";
+    return rhs;
+  }
+
+  // The line(s) of `chain.end` with the chain rewritten (see pipeline()); text "" when it cannot be
+  // said that way.
+  LineEdit composed_line(const Chain& chain, const std::vector<std::string>& missing, bool fixed_prefetch) const {
+    if (chain.step_calls.empty()) return {};
+    bool needs_autotune = fixed_prefetch || std::find(missing.begin(), missing.end(), "prefetch") != missing.end();
+    if (needs_autotune && f_.tensorflow_name.empty()) return {};  // no name in the file reaches tf.data.AUTOTUNE
+    std::vector<std::string> texts = chain_step_texts(chain, fixed_prefetch);
+    // Reorder within the slots the four steps occupy, then add the missing ones.
+    StepTexts steps = reordered_steps(chain.steps, texts);
+    for (const auto& m : missing) insert_missing(steps, m, missing_step_text(chain, m));
+    auto rhs = chain_expression(chain, steps, texts);
+    if (!rhs) return {};
     // The statement's line(s) around chain.end, with chain.end replaced.
+    uint32_t end_begin = ts_node_start_byte(chain.end), end_end = ts_node_end_byte(chain.end);
     int first_line = PythonTree::line(chain.end);
     int last_line = static_cast<int>(ts_node_end_point(chain.end).row) + 1;
     std::string_view head = ctx_.line_text(first_line), tail = ctx_.line_text(last_line);
@@ -767,7 +799,7 @@ class PythonRules {
     std::size_t tail_start = static_cast<std::size_t>(tail.data() - ctx_.text().data());
     if (end_begin < head_start || end_end < tail_start || end_end > tail_start + tail.size()) return {};
     std::string out(head.substr(0, end_begin - head_start));
-    return {first_line, last_line, out + rhs + std::string(tail.substr(end_end - tail_start))};
+    return {first_line, last_line, out + *rhs + std::string(tail.substr(end_end - tail_start))};
   }
 
   // batch(N)'s call with N times the replica count (lint.tf.batch-not-scaled's fix): ".batch(N *

@@ -11,114 +11,127 @@ class Lexer {
   std::vector<ShellCommand> run() {
     while (i_ < s_.size()) {
       if (!in_word_ && word_.empty()) word_line_ = line_;  // the line a word starts on
-      char c = s_[i_];
-      if (c == '\\' && i_ + 1 < s_.size() && s_[i_ + 1] == '\n') {  // continuation
-        end_word();
-        i_ += 2;
-        ++line_;
-        continue;
-      }
-      if (c == '\n') {
-        end_command();
-        ++i_;
-        ++line_;
-        if (!heredoc_.empty()) skip_heredoc();
-        continue;
-      }
-      if (c == ' ' || c == '\t' || c == '\r') {
-        end_word();
-        ++i_;
-        continue;
-      }
-      if (c == '#' && word_.empty() && !in_word_) {
-        while (i_ < s_.size() && s_[i_] != '\n') ++i_;
-        continue;
-      }
-      if (c == ';' || c == '|' || c == '&' || c == '(' || c == ')') {
-        if (c == '&' && i_ + 1 < s_.size() && s_[i_ + 1] == '>') {  // &> redirection: part of no command word
-          end_word();
-          i_ += 2;
-          continue;
-        }
-        end_command();
-        ++i_;
-        continue;
-      }
-      if (c == '<' && s_.substr(i_, 2) == "<<") {
-        end_word();
-        i_ += 2;
-        if (i_ < s_.size() && s_[i_] == '-') ++i_;
-        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
-        std::string tag;
-        while (i_ < s_.size() && s_[i_] != '\n' && s_[i_] != ' ' && s_[i_] != ';') {
-          if (s_[i_] != '\'' && s_[i_] != '"') tag += s_[i_];
-          ++i_;
-        }
-        heredoc_ = tag;
-        continue;
-      }
-      if (c == '\'') {
-        in_word_ = true;
-        ++i_;
-        while (i_ < s_.size() && s_[i_] != '\'') {
-          if (s_[i_] == '\n') ++line_;
-          word_ += s_[i_++];
-        }
-        ++i_;
-        continue;
-      }
-      if (c == '"') {
-        in_word_ = true;
-        ++i_;
-        while (i_ < s_.size() && s_[i_] != '"') {
-          if (s_[i_] == '\\' && i_ + 1 < s_.size()) {
-            char n = s_[i_ + 1];
-            if (n == '\n') {
-              ++line_;
-              i_ += 2;
-              continue;
-            }
-            if (n == '"' || n == '\\' || n == '$' || n == '`') {
-              word_ += n;
-              i_ += 2;
-              continue;
-            }
-          }
-          if (s_[i_] == '\n') ++line_;
-          word_ += s_[i_++];
-        }
-        ++i_;
-        continue;
-      }
-      if (c == '$' && i_ + 1 < s_.size() && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) {
-        nested(s_[i_ + 1], s_[i_ + 1] == '(' ? ')' : '}');
-        continue;
-      }
-      if (c == '`') {
-        in_word_ = true;
-        word_ += s_[i_++];
-        while (i_ < s_.size() && s_[i_] != '`') {
-          if (s_[i_] == '\n') ++line_;
-          word_ += s_[i_++];
-        }
-        if (i_ < s_.size()) word_ += s_[i_++];
-        continue;
-      }
-      if (c == '\\' && i_ + 1 < s_.size()) {
-        in_word_ = true;
-        word_ += s_[i_ + 1];
-        i_ += 2;
-        continue;
-      }
-      in_word_ = true;
-      word_ += c;
-      ++i_;
+      if (!separator()) word_char();
     }
     end_command();
     return std::move(out_);
   }
 
  private:
+  // What ends a word or a command at s_[i_]: a line continuation, a newline (and the heredoc body
+  // after it), a blank, a comment, an operator, a heredoc's "<<". False when s_[i_] is part of a word.
+  bool separator() {
+    char c = s_[i_];
+    if (c == '\\' && i_ + 1 < s_.size() && s_[i_ + 1] == '\n') {  // continuation
+      end_word();
+      i_ += 2;
+      ++line_;
+    } else if (c == '\n') {
+      end_command();
+      ++i_;
+      ++line_;
+      if (!heredoc_.empty()) skip_heredoc();
+    } else if (c == ' ' || c == '\t' || c == '\r') {
+      end_word();
+      ++i_;
+    } else if (c == '#' && word_.empty() && !in_word_) {
+      while (i_ < s_.size() && s_[i_] != '\n') ++i_;
+    } else if (c == '&' && i_ + 1 < s_.size() && s_[i_ + 1] == '>') {  // &> redirection: part of no command word
+      end_word();
+      i_ += 2;
+    } else if (c == ';' || c == '|' || c == '&' || c == '(' || c == ')') {
+      end_command();
+      ++i_;
+    } else if (c == '<' && s_.substr(i_, 2) == "<<") {
+      heredoc_start();
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // A word's character at s_[i_]: quotes, $( ) and ${ }, backquotes and backslashes are read whole.
+  void word_char() {
+    char c = s_[i_];
+    if (c == '\'') {
+      single_quoted();
+    } else if (c == '"') {
+      double_quoted();
+    } else if (c == '$' && i_ + 1 < s_.size() && (s_[i_ + 1] == '(' || s_[i_ + 1] == '{')) {
+      nested(s_[i_ + 1], s_[i_ + 1] == '(' ? ')' : '}');
+    } else if (c == '`') {
+      backquoted();
+    } else if (c == '\\' && i_ + 1 < s_.size()) {
+      in_word_ = true;
+      word_ += s_[i_ + 1];
+      i_ += 2;
+    } else {
+      in_word_ = true;
+      word_ += c;
+      ++i_;
+    }
+  }
+
+  // "<<TAG" or "<<-TAG": the tag (unquoted) whose line ends the heredoc body after this line.
+  void heredoc_start() {
+    end_word();
+    i_ += 2;
+    if (i_ < s_.size() && s_[i_] == '-') ++i_;
+    while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t')) ++i_;
+    std::string tag;
+    while (i_ < s_.size() && s_[i_] != '\n' && s_[i_] != ' ' && s_[i_] != ';') {
+      if (s_[i_] != '\'' && s_[i_] != '"') tag += s_[i_];
+      ++i_;
+    }
+    heredoc_ = tag;
+  }
+
+  // '...': the text up to the closing quote, verbatim.
+  void single_quoted() {
+    in_word_ = true;
+    ++i_;
+    while (i_ < s_.size() && s_[i_] != '\'') {
+      if (s_[i_] == '\n') ++line_;
+      word_ += s_[i_++];
+    }
+    ++i_;
+  }
+
+  // "...": the text up to the closing quote, with \" \\ \$ \` unescaped and \<newline> removed.
+  void double_quoted() {
+    in_word_ = true;
+    ++i_;
+    while (i_ < s_.size() && s_[i_] != '"') {
+      if (s_[i_] == '\\' && i_ + 1 < s_.size()) {
+        char n = s_[i_ + 1];
+        if (n == '\n') {
+          ++line_;
+          i_ += 2;
+          continue;
+        }
+        if (n == '"' || n == '\\' || n == '$' || n == '`') {
+          word_ += n;
+          i_ += 2;
+          continue;
+        }
+      }
+      if (s_[i_] == '\n') ++line_;
+      word_ += s_[i_++];
+    }
+    ++i_;
+  }
+
+  // `...`: kept verbatim in the word, backquotes included.
+  void backquoted() {
+    in_word_ = true;
+    word_ += s_[i_++];
+    while (i_ < s_.size() && s_[i_] != '`') {
+      if (s_[i_] == '\n') ++line_;
+      word_ += s_[i_++];
+    }
+    if (i_ < s_.size()) word_ += s_[i_++];
+  }
+
   // $( ... ) or ${ ... } kept verbatim in the word, nesting counted.
   void nested(char open, char close) {
     in_word_ = true;

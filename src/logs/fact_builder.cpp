@@ -18,6 +18,7 @@ constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
 constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG kept
+constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
 std::string clip(std::string_view s) { return core::shorten_utf8(s, k_max_text); }
@@ -408,21 +409,70 @@ void FactBuilder::missing_rank_line(ParsedLine& parsed) const {
   parsed.event.text = body.substr(1, body.size() - 2);
 }
 
+LauncherFailure* FactBuilder::add_launcher_failure(std::string source, const LineEvent& ev, std::string_view body) {
+  if (facts_.launcher_failures.size() >= k_max_failures) return nullptr;
+  LauncherFailure f;
+  f.source = std::move(source);
+  f.rank = ev.rank;
+  f.local_rank = ev.local_rank;
+  f.exit_code = ev.exit_code;
+  f.signal.assign(ev.err_text);
+  f.pid.assign(ev.pid);
+  f.evidence = evidence(body);
+  facts_.launcher_failures.push_back(std::move(f));
+  return &facts_.launcher_failures.back();
+}
+
+void FactBuilder::record_missing_rank(const LineEvent& ev, std::string_view body) {
+  // Only the list that follows a stall header (a line or two of other output may interleave).
+  if (horovod_stall_line_ == 0 || line_no_ > horovod_stall_line_ + 3) return;
+  horovod_stall_line_ = line_no_;
+  if (facts_.horovod_stall_reports > facts_.horovod_stalls.size()) return;  // a report past the cap
+  HorovodStall& st = facts_.horovod_stalls.back();
+  if (st.missing.size() >= k_max_stall_ranks && st.missing.count(ev.rank) == 0) return;
+  std::vector<std::string>& names = st.missing[ev.rank];
+  std::string_view list = ev.text;
+  while (!list.empty() && names.size() < 8) {
+    std::size_t comma = list.find(", ");
+    std::string_view name = list.substr(0, comma);
+    if (name.size() >= 4 && name.substr(name.size() - 4) == " ...") {
+      st.truncated = true;
+      name.remove_suffix(4);
+    }
+    if (!name.empty()) names.push_back(clip(name));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 2);
+  }
+  if (ev.marked) st.marked.insert(ev.rank);
+  if (st.lines.size() < k_max_evidence) st.lines.push_back(evidence(body));
+}
+
+void FactBuilder::record_failure_row(const LineEvent& ev, std::string_view body) {
+  if (ev.text == "root-cause") {
+    failure_root_next_ = true;
+  } else if (ev.text == "host") {
+    failure_host_.assign(ev.iface);
+  } else if (ev.text == "rank") {
+    if (LauncherFailure* f = add_launcher_failure("torch elastic", ev, body)) {
+      f->host = failure_host_;
+      f->root_cause = failure_root_next_;
+    }
+    failure_root_next_ = false;
+    failure_host_.clear();
+  } else if (!facts_.launcher_failures.empty() && facts_.launcher_failures.back().rank >= 0) {
+    // exitcode / signal rows fill the entry their rank row opened.
+    LauncherFailure& f = facts_.launcher_failures.back();
+    if (ev.text == "exitcode") {
+      f.exit_code = ev.exit_code;
+      f.pid.assign(ev.pid);
+    } else if (ev.text == "signal") {
+      f.signal.assign(ev.err_text);
+      if (f.exit_code == k_no_exit_code) f.exit_code = ev.exit_code;
+    }
+  }
+}
+
 void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
-  constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
-  auto add_failure = [&](std::string source) -> LauncherFailure* {
-    if (facts_.launcher_failures.size() >= k_max_failures) return nullptr;
-    LauncherFailure f;
-    f.source = std::move(source);
-    f.rank = ev.rank;
-    f.local_rank = ev.local_rank;
-    f.exit_code = ev.exit_code;
-    f.signal.assign(ev.err_text);
-    f.pid.assign(ev.pid);
-    f.evidence = evidence(body);
-    facts_.launcher_failures.push_back(std::move(f));
-    return &facts_.launcher_failures.back();
-  };
   switch (ev.kind) {
     case EventKind::horovod_stall:
       ++facts_.horovod_stall_reports;
@@ -430,30 +480,9 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
       if (facts_.horovod_stalls.size() < k_max_stalls)
         facts_.horovod_stalls.push_back(HorovodStall{evidence(body), {}, {}, false, {}});
       break;
-    case EventKind::horovod_missing_rank: {
-      // Only the list that follows a stall header (a line or two of other output may interleave).
-      if (horovod_stall_line_ == 0 || line_no_ > horovod_stall_line_ + 3) break;
-      horovod_stall_line_ = line_no_;
-      if (facts_.horovod_stall_reports > facts_.horovod_stalls.size()) break;  // a report past the cap
-      HorovodStall& st = facts_.horovod_stalls.back();
-      if (st.missing.size() >= k_max_stall_ranks && st.missing.count(ev.rank) == 0) break;
-      std::vector<std::string>& names = st.missing[ev.rank];
-      std::string_view list = ev.text;
-      while (!list.empty() && names.size() < 8) {
-        std::size_t comma = list.find(", ");
-        std::string_view name = list.substr(0, comma);
-        if (name.size() >= 4 && name.substr(name.size() - 4) == " ...") {
-          st.truncated = true;
-          name.remove_suffix(4);
-        }
-        if (!name.empty()) names.push_back(clip(name));
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 2);
-      }
-      if (ev.marked) st.marked.insert(ev.rank);
-      if (st.lines.size() < k_max_evidence) st.lines.push_back(evidence(body));
+    case EventKind::horovod_missing_rank:
+      record_missing_rank(ev, body);
       break;
-    }
     case EventKind::horovod_shutdown:
       if (horovod_stall_line_ != 0 && line_no_ <= horovod_stall_line_ + 3 && !facts_.horovod_stalls.empty() &&
           facts_.horovod_stall_reports == facts_.horovod_stalls.size() &&
@@ -461,37 +490,16 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
         facts_.horovod_stalls.back().lines.push_back(evidence(body));
       break;
     case EventKind::elastic_child_failed:
-      add_failure("torch elastic");
+      add_launcher_failure("torch elastic", ev, body);
       break;
     case EventKind::launcher_exit:
-      add_failure(std::string(ev.text));
+      add_launcher_failure(std::string(ev.text), ev, body);
       break;
     case EventKind::elastic_closing_signal:
       ++facts_.closed_processes;
       break;
     case EventKind::elastic_failure_row:
-      if (ev.text == "root-cause") {
-        failure_root_next_ = true;
-      } else if (ev.text == "host") {
-        failure_host_.assign(ev.iface);
-      } else if (ev.text == "rank") {
-        if (LauncherFailure* f = add_failure("torch elastic")) {
-          f->host = failure_host_;
-          f->root_cause = failure_root_next_;
-        }
-        failure_root_next_ = false;
-        failure_host_.clear();
-      } else if (!facts_.launcher_failures.empty() && facts_.launcher_failures.back().rank >= 0) {
-        // exitcode / signal rows fill the entry their rank row opened.
-        LauncherFailure& f = facts_.launcher_failures.back();
-        if (ev.text == "exitcode") {
-          f.exit_code = ev.exit_code;
-          f.pid.assign(ev.pid);
-        } else if (ev.text == "signal") {
-          f.signal.assign(ev.err_text);
-          if (f.exit_code == k_no_exit_code) f.exit_code = ev.exit_code;
-        }
-      }
+      record_failure_row(ev, body);
       break;
     case EventKind::rank_registered:
       if (ev.rank >= 0 && facts_.registered_ranks.size() < k_max_processes) facts_.registered_ranks.insert(ev.rank);
@@ -505,21 +513,137 @@ void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
   }
 }
 
-void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body) {
-  if (is_signal(ev.kind)) record_signal(ev, rank, body);
-  if (p != nullptr) {
-    if (ev.warn && p->first_warning.empty()) p->first_warning = evidence(body);
-    if ((is_error_kind(ev.kind) || (ev.kind == EventKind::connect_failed && ev.warn)) && p->first_error.empty())
-      p->first_error = evidence(body);
+namespace {
+
+// Adds (iface, addr) to the process's NET/Socket list unless it is there already.
+void add_socket_iface(ProcessState& p, std::string_view iface, std::string_view addr) {
+  bool dup = false;
+  for (const auto& e : p.socket_ifaces) dup = dup || e.first == iface;
+  if (!dup) p.socket_ifaces.emplace_back(std::string(iface), std::string(addr));
+}
+
+// NCCL's list of NET/Socket interfaces: 2.3 prints one interface per line, 2.4+ one line with the
+// whole list (which replaces what an earlier line said).
+void record_socket_ifaces(const LineEvent& ev, ProcessState& p) {
+  if (ev.kind == EventKind::socket_ifaces) p.socket_ifaces.clear();
+  std::string_view list = ev.text;
+  while (!list.empty() && p.socket_ifaces.size() < 16) {
+    std::size_t sp = list.find(' ');
+    std::string_view iface, addr;
+    if (parse_iface_entry(list.substr(0, sp), iface, addr)) add_socket_iface(p, iface, addr);
+    if (sp == std::string_view::npos) break;
+    list.remove_prefix(sp + 1);
   }
-  if (p != nullptr && p->iface_lines.size() < 4 &&
-      (ev.kind == EventKind::bootstrap_iface || ev.kind == EventKind::socket_ifaces ||
-       ev.kind == EventKind::legacy_iface || ev.kind == EventKind::iface_list_entry))
-    p->iface_lines.push_back(evidence(body));
+  if (ev.kind == EventKind::legacy_iface && p.bootstrap_iface.empty() && !p.socket_ifaces.empty()) {
+    // NCCL 2.3 bootstraps on the first interface of its list.
+    p.bootstrap_iface = p.socket_ifaces.front().first;
+    p.bootstrap_addr = p.socket_ifaces.front().second;
+  }
+}
+
+// A communicator's rank line (or its init-complete line): merged into the rank with the same rank
+// and device, or (rank unknown) the same device; a new entry otherwise.
+void record_comm_rank(const LineEvent& ev, ProcessState& p) {
+  if (ev.init_complete) p.init_complete = true;
+  if (ev.rank < 0 && ev.nranks < 0) return;
+  bool found = false;
+  for (auto& r : p.ranks) {
+    if (r.rank == ev.rank && r.dev == ev.dev) {
+      found = true;
+      if (ev.nranks > r.nranks) r.nranks = ev.nranks;
+    }
+  }
+  if (!found && ev.rank < 0) {
+    for (auto& r : p.ranks)
+      if (r.dev == ev.dev && ev.nranks > r.nranks) r.nranks = ev.nranks, found = true;
+  }
+  if (!found && p.ranks.size() < 16) p.ranks.push_back(CommRank{ev.rank, ev.nranks, ev.dev});
+}
+
+}  // namespace
+
+void FactBuilder::record_process_event(const LineEvent& ev, ProcessState& p, std::string_view body) {
+  if (ev.warn && p.first_warning.empty()) p.first_warning = evidence(body);
+  if ((is_error_kind(ev.kind) || (ev.kind == EventKind::connect_failed && ev.warn)) && p.first_error.empty())
+    p.first_error = evidence(body);
+  if (p.iface_lines.size() < 4 && (ev.kind == EventKind::bootstrap_iface || ev.kind == EventKind::socket_ifaces ||
+                                   ev.kind == EventKind::legacy_iface || ev.kind == EventKind::iface_list_entry))
+    p.iface_lines.push_back(evidence(body));
   switch (ev.kind) {
     case EventKind::coll_call:
-      if (p != nullptr) record_coll(ev, *p, body);
+      record_coll(ev, p, body);
       break;
+    case EventKind::bootstrap_iface:
+      if (p.bootstrap_iface.empty()) {
+        p.bootstrap_iface.assign(ev.iface);
+        p.bootstrap_addr.assign(ev.addr);
+      }
+      break;
+    case EventKind::socket_ifaces:
+    case EventKind::legacy_iface:
+      record_socket_ifaces(ev, p);
+      break;
+    case EventKind::iface_list_entry:
+      if (p.socket_ifaces.size() < 16) add_socket_iface(p, ev.iface, ev.addr);
+      break;
+    case EventKind::ib_devices:
+      p.ib_devices.assign(ev.text);
+      p.ib_line = evidence(body);
+      if (!ev.iface.empty()) p.oob_iface.assign(ev.iface), p.oob_addr.assign(ev.addr);
+      break;
+    case EventKind::ib_none:
+      p.ib_none = true;
+      break;
+    case EventKind::libibverbs_missing:
+      p.libibverbs_missing = true;
+      break;
+    case EventKind::using_network:
+      if (p.transport.empty()) p.transport.assign(ev.text);
+      break;
+    case EventKind::net_plugin:
+      // An external plugin the process loaded outranks the "No plugin found" tries before it (2.21
+      // tries several names).
+      if (p.net_plugin.empty() || (p.net_plugin == "internal" && ev.text != "internal")) {
+        p.net_plugin.assign(ev.text);
+        p.plugin_line = evidence(body);
+      }
+      break;
+    case EventKind::ifname_env:
+      p.ifname_env.assign(ev.text);
+      break;
+    case EventKind::ib_hca_env:
+      p.ib_hca_env.assign(ev.text);
+      break;
+    case EventKind::comm_rank:
+    case EventKind::init_complete:
+      record_comm_rank(ev, p);
+      break;
+    case EventKind::rings_connected:
+      p.rings_connected = true;
+      break;
+    default:
+      break;
+  }
+}
+
+void FactBuilder::record_watchdog(const LineEvent& ev, int rank, std::string_view body) {
+  // A progress bar interleaved before the watchdog text: this rank was still preprocessing.
+  if (detail::is_unfinished_preprocessing(before_message(body, ev))) {
+    LineEvent stall;
+    stall.kind = EventKind::data_stall;
+    stall.host = ev.host;
+    record_signal(stall, rank, body);
+  }
+  int key = rank >= 0 ? rank : -1 - file_index_;
+  if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
+    facts_.watchdogs[key] =
+        WatchdogHit{ev.seq, std::string(ev.text), evidence(body), std::string(ev.host.empty() ? line_host_ : ev.host)};
+}
+
+void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body) {
+  if (is_signal(ev.kind)) record_signal(ev, rank, body);
+  if (p != nullptr) record_process_event(ev, *p, body);
+  switch (ev.kind) {
     case EventKind::nccl_version: {
       if (p != nullptr && p->nccl_version.empty()) p->nccl_version.assign(ev.text);
       std::string_view release = ev.text.substr(0, ev.text.find_first_of("+ "));
@@ -527,67 +651,6 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
         facts_.nccl_versions.emplace(std::string(release), evidence(body));
       break;
     }
-    case EventKind::bootstrap_iface:
-      if (p != nullptr && p->bootstrap_iface.empty()) {
-        p->bootstrap_iface.assign(ev.iface);
-        p->bootstrap_addr.assign(ev.addr);
-      }
-      break;
-    case EventKind::socket_ifaces:
-    case EventKind::legacy_iface:
-      if (p != nullptr) {
-        if (ev.kind == EventKind::socket_ifaces) p->socket_ifaces.clear();
-        // The 2.3 list comes one interface per line; 2.4+ one line with the whole list.
-        std::string_view list = ev.text;
-        while (!list.empty() && p->socket_ifaces.size() < 16) {
-          std::size_t sp = list.find(' ');
-          std::string_view iface, addr;
-          if (parse_iface_entry(list.substr(0, sp), iface, addr)) {
-            bool dup = false;
-            for (const auto& e : p->socket_ifaces) dup = dup || e.first == iface;
-            if (!dup) p->socket_ifaces.emplace_back(std::string(iface), std::string(addr));
-          }
-          if (sp == std::string_view::npos) break;
-          list.remove_prefix(sp + 1);
-        }
-        if (ev.kind == EventKind::legacy_iface && p->bootstrap_iface.empty() && !p->socket_ifaces.empty()) {
-          // NCCL 2.3 bootstraps on the first interface of its list.
-          p->bootstrap_iface = p->socket_ifaces.front().first;
-          p->bootstrap_addr = p->socket_ifaces.front().second;
-        }
-      }
-      break;
-    case EventKind::iface_list_entry:
-      if (p != nullptr && p->socket_ifaces.size() < 16) {
-        bool dup = false;
-        for (const auto& e : p->socket_ifaces) dup = dup || e.first == ev.iface;
-        if (!dup) p->socket_ifaces.emplace_back(std::string(ev.iface), std::string(ev.addr));
-      }
-      break;
-    case EventKind::ib_devices:
-      if (p != nullptr) {
-        p->ib_devices.assign(ev.text);
-        p->ib_line = evidence(body);
-        if (!ev.iface.empty()) p->oob_iface.assign(ev.iface), p->oob_addr.assign(ev.addr);
-      }
-      break;
-    case EventKind::ib_none:
-      if (p != nullptr) p->ib_none = true;
-      break;
-    case EventKind::libibverbs_missing:
-      if (p != nullptr) p->libibverbs_missing = true;
-      break;
-    case EventKind::using_network:
-      if (p != nullptr && p->transport.empty()) p->transport.assign(ev.text);
-      break;
-    case EventKind::net_plugin:
-      // An external plugin the process loaded outranks the "No plugin found" tries before it (2.21
-      // tries several names).
-      if (p != nullptr && (p->net_plugin.empty() || (p->net_plugin == "internal" && ev.text != "internal"))) {
-        p->net_plugin.assign(ev.text);
-        p->plugin_line = evidence(body);
-      }
-      break;
     case EventKind::net_channel: {
       std::string_view transport = channel_transport(ev.text);
       if (p != nullptr && p->transport.empty()) p->transport.assign(transport);
@@ -599,52 +662,12 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       }
       break;
     }
-    case EventKind::ifname_env:
-      if (p != nullptr) p->ifname_env.assign(ev.text);
-      break;
-    case EventKind::ib_hca_env:
-      if (p != nullptr) p->ib_hca_env.assign(ev.text);
-      break;
-    case EventKind::comm_rank:
-    case EventKind::init_complete:
-      if (p != nullptr) {
-        if (ev.init_complete) p->init_complete = true;
-        if (ev.rank >= 0 || ev.nranks >= 0) {
-          bool found = false;
-          for (auto& r : p->ranks) {
-            if (r.rank == ev.rank && r.dev == ev.dev) {
-              found = true;
-              if (ev.nranks > r.nranks) r.nranks = ev.nranks;
-            }
-          }
-          if (!found && ev.rank < 0) {
-            for (auto& r : p->ranks)
-              if (r.dev == ev.dev && ev.nranks > r.nranks) r.nranks = ev.nranks, found = true;
-          }
-          if (!found && p->ranks.size() < 16) p->ranks.push_back(CommRank{ev.rank, ev.nranks, ev.dev});
-        }
-      }
-      break;
-    case EventKind::rings_connected:
-      if (p != nullptr) p->rings_connected = true;
-      break;
     case EventKind::connect_failed:
       record_peer(ev, p, body);
       break;
-    case EventKind::watchdog_timeout: {
-      // A progress bar interleaved before the watchdog text: this rank was still preprocessing.
-      if (detail::is_unfinished_preprocessing(before_message(body, ev))) {
-        LineEvent stall;
-        stall.kind = EventKind::data_stall;
-        stall.host = ev.host;
-        record_signal(stall, rank, body);
-      }
-      int key = rank >= 0 ? rank : -1 - file_index_;
-      if (facts_.watchdogs.size() < k_max_watchdogs && facts_.watchdogs.count(key) == 0)
-        facts_.watchdogs[key] = WatchdogHit{ev.seq, std::string(ev.text), evidence(body),
-                                            std::string(ev.host.empty() ? line_host_ : ev.host)};
+    case EventKind::watchdog_timeout:
+      record_watchdog(ev, rank, body);
       break;
-    }
     case EventKind::tf_config_printed:
       if (facts_.tf_config_line.empty()) {
         if (auto json = python_repr_to_json(ev.text); json && json->size() <= k_max_tf_config) {

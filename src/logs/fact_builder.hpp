@@ -30,8 +30,16 @@ class FactBuilder {
   void record_peer(const LineEvent& ev, ProcessState* p, std::string_view body);
   void record_coll(const LineEvent& ev, ProcessState& p, std::string_view body);
   void apply(const LineEvent& ev, ProcessState* p, int rank, std::string_view body);
+  // Parts of apply: what a line tells about its own process, and a watchdog timeout.
+  void record_process_event(const LineEvent& ev, ProcessState& p, std::string_view body);
+  void record_watchdog(const LineEvent& ev, int rank, std::string_view body);
   void add_parsed(const ParsedLine& parsed);
   void record_launcher(const LineEvent& ev, std::string_view body);
+  // Parts of record_launcher: a launcher's failed-rank entry (nullptr past the cap), a Horovod
+  // stall's list of missing names, a row of torch elastic's failure table.
+  LauncherFailure* add_launcher_failure(std::string source, const LineEvent& ev, std::string_view body);
+  void record_missing_rank(const LineEvent& ev, std::string_view body);
+  void record_failure_row(const LineEvent& ev, std::string_view body);
   void missing_rank_line(ParsedLine& parsed) const;
   void add_glued(std::string_view body, std::size_t next, int launcher_rank);
 

@@ -99,6 +99,104 @@ constexpr std::size_t idx(MatchScope s) { return static_cast<std::size_t>(s); }
 
 bool is_number(Field f) { return f >= Field::rank; }
 
+// Stores a number field's value in `ev` (an int field holds -1 when the value is out of its range).
+void set_number(Field field, std::int64_t v, LineEvent& ev) {
+  bool small = v > -1000000000 && v < 1000000000;
+  int n = small ? static_cast<int>(v) : -1;
+  switch (field) {
+    case Field::rank:
+      ev.rank = n;
+      break;
+    case Field::nranks:
+      ev.nranks = n;
+      break;
+    case Field::local_rank:
+      ev.local_rank = n;
+      break;
+    case Field::exit_code:
+      ev.exit_code = small ? n : k_no_exit_code;
+      break;
+    case Field::signal:
+      ev.exit_code = small ? -n : k_no_exit_code;
+      break;
+    case Field::dev:
+      ev.dev = n;
+      break;
+    case Field::port:
+      ev.port = n;
+      break;
+    case Field::seq:
+      ev.seq = v;
+      break;
+    case Field::count:
+      ev.count = v;
+      break;
+    default:
+      break;
+  }
+}
+
+// Stores a text field's value in `ev`.
+void set_view(Field field, std::string_view value, LineEvent& ev) {
+  switch (field) {
+    case Field::text:
+    case Field::word:
+      ev.text = value;
+      break;
+    case Field::iface:
+      ev.iface = value;
+      break;
+    case Field::addr:
+      ev.addr = value;
+      break;
+    case Field::pid:
+      ev.pid = value;
+      break;
+    case Field::err_text:
+      ev.err_text = value;
+      break;
+    case Field::comm:
+      ev.comm = value;
+      break;
+    default:
+      break;
+  }
+}
+
+// Reads the number at msg[pos] (at most 19 characters) into `ev`, moving `pos` past it; false when
+// no number starts there.
+bool read_number(Field field, std::string_view msg, std::size_t& pos, LineEvent& ev) {
+  std::int64_t v = 0;
+  const char* first = msg.data() + pos;
+  const char* last = msg.data() + std::min(msg.size(), pos + 19);
+  auto [end, ec] = std::from_chars(first, last, v);
+  if (ec != std::errc() || end == first) return false;
+  pos = static_cast<std::size_t>(end - msg.data());
+  set_number(field, v, ev);
+  return true;
+}
+
+// Reads the text field at msg[pos] into `ev`, moving `pos` past it: a word runs to a blank or ';',
+// another field to `next` (the following literal) or, last, to the end of the line. False when it
+// would be empty or `next` does not follow.
+bool read_view(Field field, std::string_view msg, const std::string* next, std::size_t& pos, LineEvent& ev) {
+  std::string_view rest = msg.substr(pos);
+  std::string_view value;
+  if (field == Field::word) {
+    value = rest.substr(0, std::min({rest.find(' '), rest.find('\t'), rest.find(';')}));
+  } else if (next) {
+    std::size_t end = rest.find(*next);
+    if (end == npos) return false;
+    value = rest.substr(0, end);
+  } else {
+    value = trim_end(rest);
+  }
+  if (value.empty()) return false;  // a field reads at least one character
+  pos += value.size();
+  set_view(field, value, ev);
+  return true;
+}
+
 // Reads a pattern's pieces from `msg`: the first literal where it first occurs, then each piece
 // right after the previous one (a view field runs to the next literal, or to the end of the line).
 bool read_pattern(const Pattern& p, std::string_view msg, LineEvent& ev) {
@@ -113,84 +211,9 @@ bool read_pattern(const Pattern& p, std::string_view msg, LineEvent& ev) {
       continue;
     }
     const std::string* next = i + 1 < p.size() ? &p[i + 1].literal : nullptr;
-    std::string_view value;
-    if (is_number(piece.field)) {
-      std::int64_t v = 0;
-      const char* first = msg.data() + pos;
-      const char* last = msg.data() + std::min(msg.size(), pos + 19);
-      auto [end, ec] = std::from_chars(first, last, v);
-      if (ec != std::errc() || end == first) return false;
-      pos = static_cast<std::size_t>(end - msg.data());
-      bool small = v > -1000000000 && v < 1000000000;
-      int n = small ? static_cast<int>(v) : -1;
-      switch (piece.field) {
-        case Field::rank:
-          ev.rank = n;
-          break;
-        case Field::nranks:
-          ev.nranks = n;
-          break;
-        case Field::local_rank:
-          ev.local_rank = n;
-          break;
-        case Field::exit_code:
-          ev.exit_code = small ? n : k_no_exit_code;
-          break;
-        case Field::signal:
-          ev.exit_code = small ? -n : k_no_exit_code;
-          break;
-        case Field::dev:
-          ev.dev = n;
-          break;
-        case Field::port:
-          ev.port = n;
-          break;
-        case Field::seq:
-          ev.seq = v;
-          break;
-        case Field::count:
-          ev.count = v;
-          break;
-        default:
-          break;
-      }
-      continue;
-    }
-    std::string_view rest = msg.substr(pos);
-    if (piece.field == Field::word) {
-      value = rest.substr(0, std::min({rest.find(' '), rest.find('\t'), rest.find(';')}));
-    } else if (next) {
-      std::size_t end = rest.find(*next);
-      if (end == npos) return false;
-      value = rest.substr(0, end);
-    } else {
-      value = trim_end(rest);
-    }
-    if (value.empty()) return false;  // a field reads at least one character
-    pos += value.size();
-    switch (piece.field) {
-      case Field::text:
-      case Field::word:
-        ev.text = value;
-        break;
-      case Field::iface:
-        ev.iface = value;
-        break;
-      case Field::addr:
-        ev.addr = value;
-        break;
-      case Field::pid:
-        ev.pid = value;
-        break;
-      case Field::err_text:
-        ev.err_text = value;
-        break;
-      case Field::comm:
-        ev.comm = value;
-        break;
-      default:
-        break;
-    }
+    bool read =
+        is_number(piece.field) ? read_number(piece.field, msg, pos, ev) : read_view(piece.field, msg, next, pos, ev);
+    if (!read) return false;
   }
   return true;
 }

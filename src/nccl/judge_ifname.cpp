@@ -64,32 +64,35 @@ void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string 
   out.push_back(std::move(f));
 }
 
-}  // namespace
-
-void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& out) {
-  auto value = ctx.config.get("NCCL_SOCKET_IFNAME");
-  if (!value || value->empty()) return;
+// A value NCCL never reads (one character), or a '^'/'=' prefix NCCL reads otherwise than meant.
+// True when the value is ignored altogether, so no other rule applies.
+bool judge_ifname_prefix(const JudgeContext& ctx, const std::string& value, std::vector<core::Finding>& out) {
   const IfnameFilter& f = ctx.prediction.ifname;
-  if (value->size() == 1) {
-    typo(
-        ctx, out, "nccl.ifname.one-char-ignored",
-        "NCCL_SOCKET_IFNAME='" + *value + "' is one character long: NCCL silently ignores it and chooses automatically",
-        {"NCCL reads NCCL_SOCKET_IFNAME only when it is at least 2 characters long"}, std::nullopt);
-    return;
+  if (value.size() == 1) {
+    typo(ctx, out, "nccl.ifname.one-char-ignored",
+         "NCCL_SOCKET_IFNAME='" + value + "' is one character long: NCCL silently ignores it and chooses automatically",
+         {"NCCL reads NCCL_SOCKET_IFNAME only when it is at least 2 characters long"}, std::nullopt);
+    return true;
   }
-  if (core::starts_with(*value, "=^")) {
+  if (core::starts_with(value, "=^")) {
     typo(ctx, out, "nccl.ifname.equals-before-caret",
-         "NCCL_SOCKET_IFNAME='" + *value + "' looks for an interface literally named '" + value->substr(1) +
-             "': '^' must come first ('^=" + value->substr(2) + "')",
+         "NCCL_SOCKET_IFNAME='" + value + "' looks for an interface literally named '" + value.substr(1) +
+             "': '^' must come first ('^=" + value.substr(2) + "')",
          {"NCCL recognises '^' only as the first character, then '='"}, std::nullopt);
   }
-  std::string rest = value->substr(f.negate ? 1 : 0);
+  std::string rest = value.substr(f.negate ? 1 : 0);
   if (!ctx.version.has_exact_syntax() && core::starts_with(rest, "=")) {
     typo(ctx, out, "nccl.ifname.exact-unsupported",
          "NCCL " + ctx.version.to_string() + " has no '=' exact matching (added in 2.5.6): '" + rest +
              "' is taken as a name prefix",
          {}, std::string(f.negate ? "^" : "") + rest.substr(1));
   }
+  return false;
+}
+
+// Names that carry spaces/CR, quotes or a "# comment" tail from a config file, repaired together.
+void judge_ifname_token_text(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  const IfnameFilter& f = ctx.prediction.ifname;
   std::vector<std::string> spaced, quoted, commented;
   for (const auto& t : f.tokens) {
     if (t.find_first_of(" \t\r\n") != std::string::npos && t.find('#') == std::string::npos) {
@@ -127,6 +130,22 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
                      "of the names",
          {"tokens: " + core::join(commented, ", ")}, repaired);
   }
+}
+
+// The value with the wrong-case names lowered.
+std::string lowered_value(const IfnameFilter& f, const std::vector<std::string>& wrong_case) {
+  std::vector<std::string> fixed_tokens;
+  for (const auto& t : f.tokens) {
+    bool wc = std::find(wrong_case.begin(), wrong_case.end(), t) != wrong_case.end();
+    fixed_tokens.push_back(wc ? core::to_lower(t) : t);
+  }
+  return std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(fixed_tokens, ",");
+}
+
+// Names that match no interface here: in the wrong case (a typo), or unknown beside names that do
+// match (information only).
+void judge_ifname_names(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  const IfnameFilter& f = ctx.prediction.ifname;
   auto names = known_names(ctx);
   std::vector<std::string> wrong_case, unknown;
   bool any_hit = false;
@@ -143,15 +162,9 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
     }
   }
   if (!wrong_case.empty()) {
-    std::vector<std::string> fixed_tokens;
-    for (const auto& t : f.tokens) {
-      bool wc = std::find(wrong_case.begin(), wrong_case.end(), t) != wrong_case.end();
-      fixed_tokens.push_back(wc ? core::to_lower(t) : t);
-    }
-    std::string fixed = std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(fixed_tokens, ",");
     typo(ctx, out, "nccl.ifname.wrong-case",
          "NCCL_SOCKET_IFNAME names are case-sensitive: " + core::join(wrong_case, ", ") + " match nothing here",
-         {"interface names here: " + core::join({names.begin(), names.end()}, ", ")}, fixed);
+         {"interface names here: " + core::join({names.begin(), names.end()}, ", ")}, lowered_value(f, wrong_case));
   }
   if (!unknown.empty() && any_hit && !f.negate) {
     auto fnd =
@@ -161,6 +174,17 @@ void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& ou
     fnd.evidence.push_back("interface names here: " + core::join({names.begin(), names.end()}, ", "));
     out.push_back(std::move(fnd));
   }
+}
+
+}  // namespace
+
+void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& out) {
+  auto value = ctx.config.get("NCCL_SOCKET_IFNAME");
+  if (!value || value->empty()) return;
+  if (judge_ifname_prefix(ctx, *value, out)) return;
+  judge_ifname_token_text(ctx, out);
+  judge_ifname_names(ctx, out);
+  const IfnameFilter& f = ctx.prediction.ifname;
   if (!f.dropped.empty()) {
     typo(ctx, out, "nccl.ifname.too-many-names",
          "NCCL_SOCKET_IFNAME has more than 16 names: NCCL silently ignores " + core::join(f.dropped, ","),

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/deadline.hpp"
@@ -95,6 +96,127 @@ int pidfd_open(pid_t pid) {
   ::_exit(127);
 }
 
+// argv and envp as execve needs them, built before fork(): the child may only make
+// async-signal-safe calls. The pointers point into spec.argv's and env_strings' storage.
+struct ExecVectors {
+  std::vector<std::string> env_strings;
+  std::vector<char*> argv;
+  std::vector<char*> envp;
+};
+
+ExecVectors exec_vectors(const ProcessSpec& spec) {
+  ExecVectors v;
+  if (spec.env) {
+    for (const auto& [k, val] : *spec.env) v.env_strings.push_back(k + "=" + val);
+  }
+  for (const auto& a : spec.argv) v.argv.push_back(const_cast<char*>(a.c_str()));  // NOLINT
+  v.argv.push_back(nullptr);
+  for (auto& e : v.env_strings) v.envp.push_back(e.data());
+  v.envp.push_back(nullptr);
+  return v;
+}
+
+// The child's stdout and stderr pipes, the CLOEXEC pipe on which a failed execve reports its errno,
+// and /dev/null for its stdin.
+struct ChildPipes {
+  Fd out_r, out_w, err_r, err_w, report_r, report_w, devnull;
+};
+
+core::Result<ChildPipes> open_child_pipes() {
+  ChildPipes p;
+  Fd* ends[3][2] = {{&p.out_r, &p.out_w}, {&p.err_r, &p.err_w}, {&p.report_r, &p.report_w}};
+  for (auto& pair : ends) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return core::make_error(core::ErrorKind::system, "pipe: " + errno_text(errno));
+    *pair[0] = Fd(fds[0]);
+    *pair[1] = Fd(fds[1]);
+  }
+  p.devnull = Fd(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  if (!p.devnull.valid()) return core::make_error(core::ErrorKind::system, "/dev/null: " + errno_text(errno));
+  return p;
+}
+
+void set_nonblocking(const Fd& fd) { ::fcntl(fd.get(), F_SETFL, ::fcntl(fd.get(), F_GETFL) | O_NONBLOCK); }
+
+// The parent's side of a started child: reads its output until it exited (and a short drain after),
+// sends SIGTERM to its group at the deadline and SIGKILL after the grace period, and always reaps it.
+class ChildWatch {
+ public:
+  ChildWatch(pid_t pid, Fd out_r, Fd err_r, const ProcessSpec& spec, milliseconds grace)
+      : pid_(pid),
+        out_r_(std::move(out_r)),
+        err_r_(std::move(err_r)),
+        pidfd_(pidfd_open(pid)),
+        spec_(spec),
+        grace_(grace),
+        deadline_(spec.timeout) {
+    set_nonblocking(out_r_);
+    set_nonblocking(err_r_);
+  }
+
+  ProcessOutcome watch() {
+    for (;;) {
+      if (!exited_at_ && ::waitpid(pid_, &status_, WNOHANG) == pid_) exited_at_ = Clock::now();
+      auto now = Clock::now();
+      if (exited_at_ && ((!out_r_.valid() && !err_r_.valid()) || now >= *exited_at_ + k_drain_after_exit)) break;
+      if (!exited_at_) signal_when_due(now);
+      if (!poll_and_drain(now)) break;
+    }
+    if (!exited_at_) {
+      // Only reached when poll failed outright: make sure the child is gone and reaped.
+      ::kill(-pid_, SIGKILL);
+      while (::waitpid(pid_, &status_, 0) < 0 && errno == EINTR) {
+      }
+    }
+    if (outcome_.timed_out) ::kill(-pid_, SIGKILL);  // stragglers of a killed group
+    if (WIFEXITED(status_)) outcome_.exit_code = WEXITSTATUS(status_);
+    if (WIFSIGNALED(status_)) outcome_.signal = WTERMSIG(status_);
+    return outcome_;
+  }
+
+ private:
+  // SIGTERM to the group once the deadline passed, SIGKILL once the grace period after it did.
+  void signal_when_due(Clock::time_point now) {
+    if (!kill_at_ && deadline_.expired()) {
+      outcome_.timed_out = true;
+      ::kill(-pid_, SIGTERM);
+      kill_at_ = now + grace_;
+    }
+    if (kill_at_ && now >= *kill_at_) {
+      ::kill(-pid_, SIGKILL);
+      kill_at_ = now + std::chrono::hours(24);  // sent once; waitpid will see the exit
+    }
+  }
+
+  // Waits for output, for the child's exit (pidfd), or for the next deadline, then reads what came.
+  // False when poll failed outright.
+  bool poll_and_drain(Clock::time_point now) {
+    Clock::time_point wake = exited_at_ ? *exited_at_ + k_drain_after_exit : (kill_at_ ? *kill_at_ : deadline_.end());
+    if (!exited_at_ && !pidfd_.valid()) wake = std::min(wake, now + k_fallback_tick);
+    auto wait_ms = std::chrono::duration_cast<milliseconds>(wake - now).count() + 1;
+    pollfd fds[3];
+    nfds_t nfds = 0;
+    if (out_r_.valid()) fds[nfds++] = {out_r_.get(), POLLIN, 0};
+    if (err_r_.valid()) fds[nfds++] = {err_r_.get(), POLLIN, 0};
+    if (!exited_at_ && pidfd_.valid()) fds[nfds++] = {pidfd_.get(), POLLIN, 0};
+    int rc = ::poll(fds, nfds, static_cast<int>(std::max<long long>(0, wait_ms)));
+    if (rc < 0 && errno != EINTR) return false;
+    if (out_r_.valid()) drain(out_r_, outcome_.out, spec_.max_output);
+    if (err_r_.valid()) drain(err_r_, outcome_.err, spec_.max_output);
+    return true;
+  }
+
+  pid_t pid_;
+  Fd out_r_, err_r_, pidfd_;
+  const ProcessSpec& spec_;
+  milliseconds grace_;
+  const core::Deadline deadline_;
+  ProcessOutcome outcome_;
+  std::optional<Clock::time_point> kill_at_;    // set once SIGTERM was sent
+  std::optional<Clock::time_point> exited_at_;  // set once the child was reaped
+  int status_ = 0;
+};
+
 }  // namespace
 
 core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) const {
@@ -103,100 +225,27 @@ core::Result<ProcessOutcome> LinuxProcessRunner::run(const ProcessSpec& spec) co
   if (!program) {
     return core::make_error(core::ErrorKind::not_found, "cannot run '" + spec.argv[0] + "': not found in PATH");
   }
-
-  // Everything the child needs is built before fork(): it may only make async-signal-safe calls.
-  std::vector<std::string> env_strings;
-  if (spec.env) {
-    for (const auto& [k, v] : *spec.env) env_strings.push_back(k + "=" + v);
-  }
-  std::vector<char*> argv;
-  for (const auto& a : spec.argv) argv.push_back(const_cast<char*>(a.c_str()));  // NOLINT
-  argv.push_back(nullptr);
-  std::vector<char*> envp;
-  for (auto& e : env_strings) envp.push_back(e.data());
-  envp.push_back(nullptr);
-
-  int out_pipe[2], err_pipe[2], report_pipe[2];
-  if (::pipe2(out_pipe, O_CLOEXEC) != 0) return core::make_error(core::ErrorKind::system, "pipe: " + errno_text(errno));
-  Fd out_r(out_pipe[0]), out_w(out_pipe[1]);
-  if (::pipe2(err_pipe, O_CLOEXEC) != 0) return core::make_error(core::ErrorKind::system, "pipe: " + errno_text(errno));
-  Fd err_r(err_pipe[0]), err_w(err_pipe[1]);
-  if (::pipe2(report_pipe, O_CLOEXEC) != 0) {
-    return core::make_error(core::ErrorKind::system, "pipe: " + errno_text(errno));
-  }
-  Fd report_r(report_pipe[0]), report_w(report_pipe[1]);
-  Fd devnull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
-  if (!devnull.valid()) return core::make_error(core::ErrorKind::system, "/dev/null: " + errno_text(errno));
+  ExecVectors vec = exec_vectors(spec);
+  auto pipes = open_child_pipes();
+  if (!pipes) return pipes.error();
+  ChildPipes& p = *pipes;
 
   pid_t pid = ::fork();
   if (pid < 0) return core::make_error(core::ErrorKind::system, "fork: " + errno_text(errno));
   if (pid == 0) {
-    exec_child(program->c_str(), argv.data(), spec.env ? envp.data() : environ, devnull.get(), out_w.get(), err_w.get(),
-               report_w.get());
+    exec_child(program->c_str(), vec.argv.data(), spec.env ? vec.envp.data() : environ, p.devnull.get(), p.out_w.get(),
+               p.err_w.get(), p.report_w.get());
   }
   ::setpgid(pid, pid);  // also done by the child; whichever runs first wins the race
-  out_w.reset();
-  err_w.reset();
-  report_w.reset();
-  devnull.reset();
+  p.out_w.reset();
+  p.err_w.reset();
+  p.report_w.reset();
+  p.devnull.reset();
 
   // execve succeeded when the CLOEXEC report pipe closes without an errno written to it.
-  if (auto exec_errno = exec_failure(report_r, pid))
+  if (auto exec_errno = exec_failure(p.report_r, pid))
     return core::make_error(core::ErrorKind::system, "cannot run '" + *program + "': " + errno_text(*exec_errno));
-
-  ::fcntl(out_r.get(), F_SETFL, ::fcntl(out_r.get(), F_GETFL) | O_NONBLOCK);
-  ::fcntl(err_r.get(), F_SETFL, ::fcntl(err_r.get(), F_GETFL) | O_NONBLOCK);
-  Fd pidfd(pidfd_open(pid));
-
-  ProcessOutcome outcome;
-  const core::Deadline deadline(spec.timeout);
-  std::optional<Clock::time_point> kill_at;    // set once SIGTERM was sent
-  std::optional<Clock::time_point> exited_at;  // set once the child was reaped
-  int status = 0;
-
-  for (;;) {
-    if (!exited_at) {
-      pid_t r = ::waitpid(pid, &status, WNOHANG);
-      if (r == pid) exited_at = Clock::now();
-    }
-    auto now = Clock::now();
-    if (exited_at && ((!out_r.valid() && !err_r.valid()) || now >= *exited_at + k_drain_after_exit)) break;
-
-    if (!exited_at && !kill_at && deadline.expired()) {
-      outcome.timed_out = true;
-      ::kill(-pid, SIGTERM);
-      kill_at = now + grace_;
-    }
-    if (!exited_at && kill_at && now >= *kill_at) {
-      ::kill(-pid, SIGKILL);
-      kill_at = now + std::chrono::hours(24);  // sent once; waitpid will see the exit
-    }
-
-    // Wake up for output, for the child's exit (pidfd), or for the next deadline.
-    Clock::time_point wake = exited_at ? *exited_at + k_drain_after_exit : (kill_at ? *kill_at : deadline.end());
-    if (!exited_at && !pidfd.valid()) wake = std::min(wake, now + k_fallback_tick);
-    auto wait_ms = std::chrono::duration_cast<milliseconds>(wake - now).count() + 1;
-    pollfd fds[3];
-    nfds_t nfds = 0;
-    if (out_r.valid()) fds[nfds++] = {out_r.get(), POLLIN, 0};
-    if (err_r.valid()) fds[nfds++] = {err_r.get(), POLLIN, 0};
-    if (!exited_at && pidfd.valid()) fds[nfds++] = {pidfd.get(), POLLIN, 0};
-    int rc = ::poll(fds, nfds, static_cast<int>(std::max<long long>(0, wait_ms)));
-    if (rc < 0 && errno != EINTR) break;
-    if (out_r.valid()) drain(out_r, outcome.out, spec.max_output);
-    if (err_r.valid()) drain(err_r, outcome.err, spec.max_output);
-  }
-  if (!exited_at) {
-    // Only reached when poll failed outright: make sure the child is gone and reaped.
-    ::kill(-pid, SIGKILL);
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
-  if (outcome.timed_out) ::kill(-pid, SIGKILL);  // stragglers of a killed group
-
-  if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
-  return outcome;
+  return ChildWatch(pid, std::move(p.out_r), std::move(p.err_r), spec, grace_).watch();
 }
 
 }  // namespace dd::os

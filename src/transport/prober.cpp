@@ -30,28 +30,125 @@ void fail(ProbeResult& r, std::string stage, const NetError& e) {
   r.error = e.describe();
 }
 
+// The target's address: numeric as given, else its first DNS answer; nullopt (stage "resolve"
+// recorded in `r`) when it does not resolve.
+std::optional<SockAddr> target_addr(const ProbeTarget& target, ProbeResult& r) {
+  if (auto numeric = numeric_addr(target.addr, target.port)) return *numeric;
+  auto resolved = resolve(target.addr, target.port);
+  if (!resolved) {
+    fail(r, "resolve", resolved.error());
+    return std::nullopt;
+  }
+  return resolved->front();
+}
+
+// The listener's challenge, read within the echo deadline; nullopt (stage "echo") when it is not
+// a distdoctor probe listener.
+std::optional<std::array<std::byte, k_nonce_bytes>> read_challenge(int fd, const core::Deadline& echo_deadline,
+                                                                   const std::string& peer, ProbeResult& r) {
+  std::array<std::byte, k_probe_challenge> challenge{};
+  if (auto rd = read_exact(fd, challenge, echo_deadline, peer); !rd) {
+    fail(r, "echo", rd.error());
+    if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener";
+    return std::nullopt;
+  }
+  auto nonce = decode_probe_challenge(challenge);
+  if (!nonce) fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "not a distdoctor probe listener"});
+  return nonce;
+}
+
+// Proves the job token, sends the echo bytes and checks they come back from the expected rank;
+// sets r.bulk_bytes (announced in the header), r.echo_us and r.rtt_us. False (stage "echo"
+// recorded) when any of it fails.
+bool echo_stage(int fd, const ProbeTarget& target, const ProbeOptions& options, const core::Deadline& echo_deadline,
+                const std::string& peer, ProbeResult& r) {
+  auto nonce = read_challenge(fd, echo_deadline, peer, r);
+  if (!nonce) return false;
+  r.bulk_bytes = target.bulk_bytes ? target.bulk_bytes : options.bulk_bytes;
+  ProbeHeader ph{probe_proof(options.token, *nonce), options.echo_bytes, r.bulk_bytes};
+  auto header = encode_probe_header(ph);
+  std::vector<std::byte> echo(options.echo_bytes);
+  for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
+  auto t0 = Clock::now();
+  std::vector<std::byte> back(4 + echo.size());
+  if (auto w = write_all(fd, header, echo_deadline, peer); !w) return fail(r, "echo", w.error()), false;
+  if (auto w = write_all(fd, echo, echo_deadline, peer); !w) return fail(r, "echo", w.error()), false;
+  if (auto rd = read_exact(fd, back, echo_deadline, peer); !rd) {
+    fail(r, "echo", rd.error());
+    if (rd.error().failure == NetFailure::closed) r.error += " - another job's distdoctor (wrong token)";
+    return false;
+  }
+  r.echo_us = r.rtt_us = us_since(t0);
+  std::uint32_t who = 0;
+  for (std::size_t i = 0; i < 4; ++i) who = (who << 8) | std::to_integer<std::uint32_t>(back[i]);
+  if (!std::equal(echo.begin(), echo.end(), back.begin() + 4))
+    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), false;
+  if (target.to >= 0 && static_cast<int>(who) != target.to) {
+    r.reached = static_cast<int>(who);
+    return fail(r, "echo",
+                NetError{NetFailure::protocol, "recv", 0, peer,
+                         fmt::format("answered by rank {} instead of rank {}: the address exists on "
+                                     "several nodes",
+                                     who, target.to)}),
+           false;
+  }
+  return true;
+}
+
+// Pushes r.bulk_bytes and waits for the listener's 8-byte receipt; sets r.bulk_ok and r.bulk_mbps,
+// or records stage "bulk".
+void bulk_stage(int fd, const core::Deadline& bulk_deadline, const std::string& peer, ProbeResult& r) {
+  static const auto chunk = [] {  // the bytes pushed; filled once, not per probe
+    std::array<std::byte, 64 * 1024> a{};
+    a.fill(std::byte{0x5a});
+    return a;
+  }();
+  const std::uint32_t bulk_bytes = r.bulk_bytes;
+  auto t1 = Clock::now();
+  std::uint32_t sent = 0;
+  while (sent < bulk_bytes) {
+    std::size_t n = std::min<std::size_t>(chunk.size(), bulk_bytes - sent);
+    if (auto w = write_all(fd, std::span(chunk.data(), n), bulk_deadline, peer); !w) {
+      fail(r, "bulk", w.error());
+      return;
+    }
+    sent += static_cast<std::uint32_t>(n);
+  }
+  std::array<std::byte, 8> done{};
+  if (auto rd = read_exact(fd, done, bulk_deadline, peer); !rd) {
+    fail(r, "bulk", rd.error());
+    return;
+  }
+  double secs = static_cast<double>(us_since(t1)) / 1e6;
+  r.bulk_ok = true;
+  r.bulk_mbps = secs > 0 ? static_cast<double>(bulk_bytes) * 8.0 / 1e6 / secs : 0;
+}
+
+// The kernel's TCP counters after the probe, and what they say when the bulk transfer failed.
+void record_tcp_stats(int fd, const ProbeOptions& options, ProbeResult& r) {
+  auto stats = tcp_stats(fd);
+  r.retransmits = stats.retransmits;
+  r.snd_mss = stats.snd_mss;
+  r.bytes_acked = stats.bytes_acked;
+  if (stats.min_rtt_us > 0 && r.rtt_us >= 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, stats.min_rtt_us);
+  if (!r.bulk_ok)
+    r.error +=
+        fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
+                    options.echo_bytes, r.echo_us, r.bulk_bytes, stats.bytes_acked, stats.snd_mss, stats.retransmits);
+}
+
 }  // namespace
 
 ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& options, const core::Deadline& overall) {
   ProbeResult r;
   r.from = self;
   r.target = target;
-  SockAddr addr;
-  auto numeric = numeric_addr(target.addr, target.port);
-  if (numeric) {
-    addr = *numeric;
-  } else {
-    auto resolved = resolve(target.addr, target.port);
-    if (!resolved) {
-      fail(r, "resolve", resolved.error());
-      return r;
-    }
-    addr = resolved->front();
-  }
-  r.resolved = addr.host();
-  std::string peer = addr.to_string();
+  auto addr = target_addr(target, r);
+  if (!addr) return r;
+  r.resolved = addr->host();
+  std::string peer = addr->to_string();
   auto start = Clock::now();
-  auto conn = connect_to(addr, step(options.connect_timeout, overall));
+  auto conn = connect_to(*addr, step(options.connect_timeout, overall));
   if (!conn) {
     fail(r, "connect", conn.error());
     return r;
@@ -66,81 +163,10 @@ ProbeResult probe_one(int self, const ProbeTarget& target, const ProbeOptions& o
       r.rtt_us = std::min<std::int64_t>(r.rtt_us, kernel);
     return r;
   }
-  auto echo_deadline = step(options.echo_timeout, overall);
-  std::array<std::byte, k_probe_challenge> challenge{};
-  if (auto rd = read_exact(conn->get(), challenge, echo_deadline, peer); !rd) {
-    fail(r, "echo", rd.error());
-    if (rd.error().failure == NetFailure::closed) r.error += " - not a distdoctor listener";
-    return r;
-  }
-  auto nonce = decode_probe_challenge(challenge);
-  if (!nonce)
-    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "not a distdoctor probe listener"}), r;
-  const std::uint32_t bulk_bytes = target.bulk_bytes ? target.bulk_bytes : options.bulk_bytes;
-  r.bulk_bytes = bulk_bytes;
-  ProbeHeader ph{probe_proof(options.token, *nonce), options.echo_bytes, bulk_bytes};
-  auto header = encode_probe_header(ph);
-  std::vector<std::byte> echo(options.echo_bytes);
-  for (std::size_t i = 0; i < echo.size(); ++i) echo[i] = static_cast<std::byte>(i * 7 + 1);
-  auto t0 = Clock::now();
-  std::vector<std::byte> back(4 + echo.size());
-  if (auto w = write_all(conn->get(), header, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
-  if (auto w = write_all(conn->get(), echo, echo_deadline, peer); !w) return fail(r, "echo", w.error()), r;
-  if (auto rd = read_exact(conn->get(), back, echo_deadline, peer); !rd) {
-    fail(r, "echo", rd.error());
-    if (rd.error().failure == NetFailure::closed) r.error += " - another job's distdoctor (wrong token)";
-    return r;
-  }
-  r.echo_us = r.rtt_us = us_since(t0);
-  std::uint32_t who = 0;
-  for (std::size_t i = 0; i < 4; ++i) who = (who << 8) | std::to_integer<std::uint32_t>(back[i]);
-  if (!std::equal(echo.begin(), echo.end(), back.begin() + 4))
-    return fail(r, "echo", NetError{NetFailure::protocol, "recv", 0, peer, "echo differs"}), r;
-  if (target.to >= 0 && static_cast<int>(who) != target.to) {
-    r.reached = static_cast<int>(who);
-    return fail(r, "echo",
-                NetError{NetFailure::protocol, "recv", 0, peer,
-                         fmt::format("answered by rank {} instead of rank {}: the address exists on "
-                                     "several nodes",
-                                     who, target.to)}),
-           r;
-  }
+  if (!echo_stage(conn->get(), target, options, step(options.echo_timeout, overall), peer, r)) return r;
   r.ok = true;
-  auto bulk_deadline = step(options.bulk_timeout, overall);
-  static const auto chunk = [] {  // the bytes pushed; filled once, not per probe
-    std::array<std::byte, 64 * 1024> a{};
-    a.fill(std::byte{0x5a});
-    return a;
-  }();
-  auto t1 = Clock::now();
-  std::uint32_t sent = 0;
-  while (sent < bulk_bytes) {
-    std::size_t n = std::min<std::size_t>(chunk.size(), bulk_bytes - sent);
-    if (auto w = write_all(conn->get(), std::span(chunk.data(), n), bulk_deadline, peer); !w) {
-      fail(r, "bulk", w.error());
-      break;
-    }
-    sent += static_cast<std::uint32_t>(n);
-  }
-  if (r.stage.empty()) {
-    std::array<std::byte, 8> done{};
-    if (auto rd = read_exact(conn->get(), done, bulk_deadline, peer); !rd) {
-      fail(r, "bulk", rd.error());
-    } else {
-      double secs = static_cast<double>(us_since(t1)) / 1e6;
-      r.bulk_ok = true;
-      r.bulk_mbps = secs > 0 ? static_cast<double>(bulk_bytes) * 8.0 / 1e6 / secs : 0;
-    }
-  }
-  auto stats = tcp_stats(conn->get());
-  r.retransmits = stats.retransmits;
-  r.snd_mss = stats.snd_mss;
-  r.bytes_acked = stats.bytes_acked;
-  if (stats.min_rtt_us > 0 && r.rtt_us >= 0) r.rtt_us = std::min<std::int64_t>(r.rtt_us, stats.min_rtt_us);
-  if (!r.bulk_ok)
-    r.error +=
-        fmt::format(" (echo of {} B passed in {} us; {} B bulk did not; {} B acked, mss {}, {} retransmits)",
-                    options.echo_bytes, r.echo_us, bulk_bytes, stats.bytes_acked, stats.snd_mss, stats.retransmits);
+  bulk_stage(conn->get(), step(options.bulk_timeout, overall), peer, r);
+  record_tcp_stats(conn->get(), options, r);
   return r;
 }
 

@@ -88,6 +88,9 @@ class RendezvousServer {
              const std::string& server_nonce, const std::string& token, int world, const Log& log);
   // Logs why `peer` is dropped; `tell` also sends it a reject with the reason.
   void drop(os::UniqueFd& conn, const std::string& peer, const std::string& why, bool tell, const Log& log);
+  // One gather() call's joins in progress (rendezvous_server.cpp).
+  class Gathering;
+  friend class Gathering;
 
   os::UniqueFd fd_;
   int port_ = 0;

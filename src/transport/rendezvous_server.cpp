@@ -125,35 +125,58 @@ int poll_timeout(std::chrono::milliseconds wait) { return static_cast<int>(wait.
 
 }  // namespace
 
-void RendezvousServer::gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log) {
-  world_ = world;
-  auto idle_budget = std::clamp(deadline.remaining() / 4, k_join_idle_min, k_join_idle_max);
-  const std::size_t k_max_pending_joins =
-      std::max(k_min_pending_joins, 2 * static_cast<std::size_t>(std::max(world, 0)));
-  std::vector<PendingJoin> pending;
-  auto forget = [&](std::size_t i, const std::string& why) {
-    drop(pending[i].fd, pending[i].peer, why, false, log);
-    ++anonymous_drops_;
-    pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
-  };
-  while (static_cast<int>(members_.size()) < world - 1 && !deadline.expired()) {
-    std::vector<pollfd> fds{pollfd{fd_.get(), POLLIN, 0}};
-    auto wait = deadline.remaining();
-    for (const auto& p : pending) {
-      fds.push_back(pollfd{p.fd.get(), POLLIN, 0});
-      wait = std::min(wait, p.idle.remaining());
+// One gather() call: the connections accepted whose join has not fully arrived, each with its
+// challenge and idle deadline, under a cap on their number and on the bytes they hold together.
+class RendezvousServer::Gathering {
+ public:
+  Gathering(RendezvousServer& server, const std::string& token, int world, const core::Deadline& deadline,
+            const Log& log)
+      : server_(server),
+        token_(token),
+        world_(world),
+        deadline_(deadline),
+        log_(log),
+        idle_budget_(std::clamp(deadline.remaining() / 4, k_join_idle_min, k_join_idle_max)),
+        max_pending_joins_(std::max(k_min_pending_joins, 2 * static_cast<std::size_t>(std::max(world, 0)))) {}
+
+  void run() {
+    while (static_cast<int>(server_.members_.size()) < world_ - 1 && !deadline_.expired()) {
+      std::vector<pollfd> fds{pollfd{server_.fd_.get(), POLLIN, 0}};
+      auto wait = deadline_.remaining();
+      for (const auto& p : pending_) {
+        fds.push_back(pollfd{p.fd.get(), POLLIN, 0});
+        wait = std::min(wait, p.idle.remaining());
+      }
+      if (::poll(fds.data(), fds.size(), poll_timeout(wait)) < 0 && errno != EINTR) break;
+      cap_bytes(advance_pending(fds));
+      if ((fds[0].revents & POLLIN) == 0) continue;
+      accept_backlog();
     }
-    if (::poll(fds.data(), fds.size(), poll_timeout(wait)) < 0 && errno != EINTR) break;
-    // Joins in progress: every readable one advances; none waits for another.
+    for (auto& p : pending_) {
+      server_.drop(p.fd, p.peer, "still joining when the rendezvous deadline passed", false, log_);
+      ++server_.anonymous_drops_;
+    }
+  }
+
+ private:
+  void forget(std::size_t i, const std::string& why) {
+    server_.drop(pending_[i].fd, pending_[i].peer, why, false, log_);
+    ++server_.anonymous_drops_;
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
+  }
+
+  // Joins in progress: every readable one advances (a complete join is admitted); none waits for
+  // another; a silent one is dropped. Returns the bytes the remaining ones hold.
+  std::size_t advance_pending(const std::vector<pollfd>& fds) {
     std::size_t held = 0;
-    for (std::size_t i = pending.size(); i-- > 0;) {
-      if (deadline.expired()) break;  // parsing a crowd's joins must not carry rank 0 past its deadline
-      PendingJoin& p = pending[i];
+    for (std::size_t i = pending_.size(); i-- > 0;) {
+      if (deadline_.expired()) break;  // parsing a crowd's joins must not carry rank 0 past its deadline
+      PendingJoin& p = pending_[i];
       if (fds[i + 1].revents != 0) {
         std::size_t before = p.reader.bytes_read();
         auto got = p.reader.read_available(p.fd.get(), p.peer);
         if (got && p.reader.bytes_read() > before) {
-          p.idle = core::Deadline(idle_budget);
+          p.idle = core::Deadline(idle_budget_);
           p.last_bytes = std::chrono::steady_clock::now();
         }
         if (!got) {
@@ -161,65 +184,85 @@ void RendezvousServer::gather(const std::string& token, int world, const core::D
           continue;
         }
         if (got->has_value()) {
-          admit(std::move(p.fd), p.peer, std::move(**got), p.accepted_unix_us, p.nonce, token, world, log);
-          pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(i));
+          server_.admit(std::move(p.fd), p.peer, std::move(**got), p.accepted_unix_us, p.nonce, token_, world_, log_);
+          pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(i));
           continue;
         }
       }
       if (p.idle.expired()) {
-        forget(i, fmt::format("silent for {} ms before its join was complete ({} bytes arrived)", idle_budget.count(),
+        forget(i, fmt::format("silent for {} ms before its join was complete ({} bytes arrived)", idle_budget_.count(),
                               p.reader.bytes_read()));
         continue;
       }
       held += p.reader.bytes_read();
     }
-    // All pending joins together stay under the byte cap: the largest goes first.
-    while (held > k_max_pending_bytes && !pending.empty()) {
-      auto big = std::max_element(pending.begin(), pending.end(), [](const auto& a, const auto& b) {
+    return held;
+  }
+
+  // All pending joins together stay under the byte cap: the largest goes first.
+  void cap_bytes(std::size_t held) {
+    while (held > k_max_pending_bytes && !pending_.empty()) {
+      auto big = std::max_element(pending_.begin(), pending_.end(), [](const auto& a, const auto& b) {
         return a.reader.bytes_read() < b.reader.bytes_read();
       });
       std::size_t n = big->reader.bytes_read();
       held -= n;
-      forget(static_cast<std::size_t>(big - pending.begin()),
+      forget(static_cast<std::size_t>(big - pending_.begin()),
              fmt::format("cut for size: joins in progress held more than {} MiB, this one {} bytes",
                          k_max_pending_bytes >> 20, n));
     }
-    if ((fds[0].revents & POLLIN) == 0) continue;
-    for (;;) {  // every connection the backlog holds
+  }
+
+  // Every connection the backlog holds gets a challenge and a place among the joins in progress.
+  void accept_backlog() {
+    for (;;) {
       SockAddr from;
-      auto conn = accept_one(fd_.get(), core::Deadline(std::chrono::milliseconds(0)), &from);
+      auto conn = accept_one(server_.fd_.get(), core::Deadline(std::chrono::milliseconds(0)), &from);
       if (!conn) break;
-      if (pending.size() >= k_max_pending_joins) {  // the newcomer gets the longest-silent one's place
-        auto quiet = std::min_element(pending.begin(), pending.end(),
-                                      [](const auto& a, const auto& b) { return a.last_bytes < b.last_bytes; });
-        auto silent_ms =
-            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - quiet->last_bytes);
-        forget(static_cast<std::size_t>(quiet - pending.begin()),
-               fmt::format("evicted: {} connections were joining and this one had been silent longest ({} ms, {} "
-                           "bytes)",
-                           k_max_pending_joins, silent_ms.count(), quiet->reader.bytes_read()));
-      }
+      if (pending_.size() >= max_pending_joins_) evict_longest_silent();
       PendingJoin p{std::move(conn.value()),
                     from.to_string(),
-                    MessageReader(std::min(max_payload_, k_max_join_payload)),
+                    MessageReader(std::min(server_.max_payload_, k_max_join_payload)),
                     random_nonce_hex(),
-                    core::Deadline(idle_budget),
+                    core::Deadline(idle_budget_),
                     unix_us_now()};
       // The challenge fits any socket buffer: sending it never waits on the peer.
       auto sent = send_message(p.fd.get(), Message{MsgType::challenge, {{"nonce", p.nonce}}},
                                core::Deadline(std::chrono::milliseconds(200)), p.peer);
       if (!sent) {
-        drop(p.fd, p.peer, "could not send the challenge: " + sent.error().describe(), false, log);
-        ++anonymous_drops_;
+        server_.drop(p.fd, p.peer, "could not send the challenge: " + sent.error().describe(), false, log_);
+        ++server_.anonymous_drops_;
         continue;
       }
-      pending.push_back(std::move(p));
+      pending_.push_back(std::move(p));
     }
   }
-  for (auto& p : pending) {
-    drop(p.fd, p.peer, "still joining when the rendezvous deadline passed", false, log);
-    ++anonymous_drops_;
+
+  // The newcomer gets the longest-silent one's place.
+  void evict_longest_silent() {
+    auto quiet = std::min_element(pending_.begin(), pending_.end(),
+                                  [](const auto& a, const auto& b) { return a.last_bytes < b.last_bytes; });
+    auto silent_ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - quiet->last_bytes);
+    forget(static_cast<std::size_t>(quiet - pending_.begin()),
+           fmt::format("evicted: {} connections were joining and this one had been silent longest ({} ms, {} "
+                       "bytes)",
+                       max_pending_joins_, silent_ms.count(), quiet->reader.bytes_read()));
   }
+
+  RendezvousServer& server_;
+  const std::string& token_;
+  int world_;
+  const core::Deadline& deadline_;
+  const Log& log_;
+  std::chrono::milliseconds idle_budget_;
+  std::size_t max_pending_joins_;
+  std::vector<PendingJoin> pending_;
+};
+
+void RendezvousServer::gather(const std::string& token, int world, const core::Deadline& deadline, const Log& log) {
+  world_ = world;
+  Gathering(*this, token, world, deadline, log).run();
   gather_ended_unix_us_ = unix_us_now();
 }
 

@@ -30,3 +30,13 @@ set_tests_properties(system.docs.links PROPERTIES LABELS system TIMEOUT 60)
 add_test(NAME system.docs.links.selftest COMMAND bash -c
   "d=$(mktemp -d) && trap 'rm -rf $d' EXIT && mkdir $d/docs $d/scripts && echo '[a](docs/a.md) `scripts/`' >$d/README.md && echo '[r](../README.md) [w](https://x/y) `src/<m>/x`' >$d/docs/a.md && /usr/bin/python3 '${CMAKE_SOURCE_DIR}/scripts/check-doc-links.py' $d && printf '```\\n[f](fenced.md)\\n```\\n[b](gone.md#s)\\n`bench/gone.sh`\\n' >>$d/docs/a.md && ! /usr/bin/python3 '${CMAKE_SOURCE_DIR}/scripts/check-doc-links.py' $d 2>$d/err && grep -q \"^docs/a.md:5: link to 'gone.md#s'\" $d/err && grep -q \"^docs/a.md:6: path 'bench/gone.sh'\" $d/err && ! grep -q fenced $d/err")
 set_tests_properties(system.docs.links.selftest PROPERTIES LABELS system TIMEOUT 60)
+# Function size: no function of src/ (unit tests aside) is over .clang-tidy's readability-function-size
+# limits, 80 lines and 120 statements (scripts/check-function-size.sh, clang-tidy-14 over this
+# build's compile_commands.json; JOBS: parallel clang-tidy runs). The selftest runs the check on a
+# two-file tree: it passes a short function and names a planted 90-line one.
+add_test(NAME system.style.function-size
+  COMMAND bash -c "JOBS=$(nproc) bash '${CMAKE_SOURCE_DIR}/scripts/check-function-size.sh' '${CMAKE_BINARY_DIR}'")
+set_tests_properties(system.style.function-size PROPERTIES LABELS system TIMEOUT 1800)
+add_test(NAME system.style.function-size.selftest
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/function_size_selftest.sh ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.style.function-size.selftest PROPERTIES LABELS system TIMEOUT 120)

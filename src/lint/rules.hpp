@@ -113,6 +113,10 @@ std::string program_name(std::string_view word);
 
 void note_shape(FileContext& ctx, const std::vector<std::string>& words);
 
+// The line of the command starting at `line` that holds `token`: its continuation lines in a shell
+// file or Dockerfile, its list items (or block scalar lines) in YAML; 0 when none does.
+int command_line_holding(const FileContext& ctx, int line, std::string_view token);
+
 // MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.
 void master_addr_rule(FileContext& ctx);
 

@@ -1061,6 +1061,7 @@ class PythonRules {
   void env_values() {
     for (const auto& e : f_.env_sets) {
       if (e.value) ctx_.env().push_back({e.name, *e.value, e.line, ""});
+      if (e.value && e.without_task) ctx_.tf_config_without_task().insert(e.line);
     }
     if (f_.multi_node_line) {
       ctx_.shape().multi_node = true;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,6 +86,10 @@ class FileContext {
   // finding there says so, and --fix does not edit it (the change belongs inside the quotes).
   void mark_embedded(int line, const std::string& runner) { embedded_.emplace(line, runner); }
 
+  // Lines whose TF_CONFIG value is a cluster without its task (the task is computed at run time):
+  // the audit's "no task" is not said there.
+  std::set<int>& tf_config_without_task() { return tf_config_without_task_; }
+
  private:
   std::string path_;
   FileKind kind_;
@@ -96,6 +101,7 @@ class FileContext {
   JobShape shape_;
   std::vector<LaunchFlag> launch_flags_;
   std::map<int, std::string> embedded_;  // line -> the remote runner whose string it holds
+  std::set<int> tf_config_without_task_;
   std::string error_;
 };
 

@@ -192,11 +192,27 @@ TEST(LintTruth4, ExecFormEntrypointNnodesCountsAsMultiNode) {
   auto fs = lint_as("Dockerfile", case_text("Dockerfile.p27"));
   const auto* f = only(fs, "lint.env.ifname-loopback");
   ASSERT_NE(f, nullptr);
-  EXPECT_EQ(f->location.line, 5);
+  EXPECT_EQ(f->location.line, 4);  // the ENV instruction (its value is continued on line 5)
   auto one = lint_as("Dockerfile",
                      "FROM x\nENV NCCL_SOCKET_IFNAME=lo\nENTRYPOINT [\"torchrun\", \"--nnodes=1\", "
                      "\"--nproc_per_node=8\", \"train.py\"]\n");
   EXPECT_TRUE(all_of(one, "lint.env.ifname-loopback").empty()) << ids(one);
+}
+
+// p28: TF_CONFIG from a dict whose task index comes from sys.argv: the literal cluster, which mixes
+// localhost with 10.0.0.12, is audited without the task.
+TEST(LintTruth4, TfConfigClusterIsAuditedWhenTheTaskIndexIsComputed) {
+  auto fs = lint_as("p28_tfconfig_dict.py", case_text("p28_tfconfig_dict.py"));
+  const auto* f = only(fs, "tf-config.localhost-in-multihost");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->location.line, 12);
+  EXPECT_TRUE(all_of(fs, "tf-config.task-missing").empty()) << ids(fs);
+  auto real = lint_as("t.py",
+                      "import json, os, sys\nindex = int(sys.argv[1])\n"
+                      "tf_config = {\"cluster\": {\"worker\": [\"10.0.0.11:12345\", \"10.0.0.12:12345\"]},\n"
+                      "             \"task\": {\"type\": \"worker\", \"index\": index}}\n"
+                      "os.environ[\"TF_CONFIG\"] = json.dumps(tf_config)\n");
+  for (const auto& g : real) EXPECT_NE(g.finding.id.rfind("tf-config.", 0), 0u) << ids(real);
 }
 
 }  // namespace

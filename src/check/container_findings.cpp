@@ -5,6 +5,7 @@
 #include "check/container.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "nccl/shm_wording.hpp"
 
 namespace dd::check {
 
@@ -41,11 +42,11 @@ std::optional<core::Finding> shm_finding(const ContainerInfo& info) {
   evidence.push_back(
       "symptoms: 'Bus error', 'unhandled system error' with NCCL_DEBUG=WARN mentioning shm, or "
       "'No space left on device' from torch DataLoader");
-  return core::new_finding("container.shm.too-small", core::Label::shm_exhausted,
-                           *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning,
-                           "/dev/shm is only " + format_bytes(shm.size_bytes) +
-                               ": NCCL's shared-memory transport and DataLoader workers can run out of it",
-                           std::move(evidence), shm_fix_text(info));
+  return core::new_finding(
+      "container.shm.too-small", core::Label::shm_exhausted,
+      *shm.size_bytes < k_shm_error_below ? core::Severity::error : core::Severity::warning,
+      "/dev/shm is only " + format_bytes(shm.size_bytes) + ": " + nccl::shm_can_run_out(nccl::k_shm_users, false),
+      std::move(evidence), shm_fix_text(info));
 }
 
 std::optional<core::Finding> ib_nodes_finding(const ContainerInfo& info, const os::Environment& env) {

@@ -122,7 +122,11 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   for (const auto& a : local) {
     if (core::is_routable_address(a)) routable.push_back(a);
   }
-  std::string candidates = routable.empty() ? "" : " (this host has " + core::join(routable, ", ") + ")";
+  // This host's addresses are a hint for rank 0's only where this process says it is on the rank-0
+  // node (RANK, NODE_RANK or GROUP_RANK 0): on node rank 1 they are the wrong node's.
+  std::string candidates = routable.empty() || !on_master(ctx)
+                               ? ""
+                               : " (this host, the rank-0 node, has " + core::join(routable, ", ") + ")";
 
   if (is_loopback_or_any(addrs.front())) {
     auto nodes = node_count(ctx);
@@ -165,7 +169,8 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   f.evidence.push_back(resolves);
   if (!routable.empty()) f.evidence.push_back("local addresses: " + core::join(routable, ", "));
   if (routable.size() == 1) f.fix.env["MASTER_ADDR"] = routable.front();
-  f.fix.text = "point MASTER_ADDR at this host" + candidates + ", or fix the name's DNS / /etc/hosts entry";
+  std::string mine_are = routable.empty() ? "" : " (it has " + core::join(routable, ", ") + ")";
+  f.fix.text = "point MASTER_ADDR at this host" + mine_are + ", or fix the name's DNS / /etc/hosts entry";
   out.push_back(std::move(f));
 }
 

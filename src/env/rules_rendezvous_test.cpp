@@ -101,5 +101,33 @@ TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {
   EXPECT_TRUE(audit_of(no_local, r).empty());
 }
 
+// truth4 (stranger4's e03, as written): MASTER_ADDR=localhost on NODE_RANK=1 of 2 nodes. This host
+// is not the rank-0 node, so its own addresses are no hint for rank 0's; on NODE_RANK=0 they are.
+TEST(EnvRendezvous, ThisHostsAddressIsOfferedAsTheMastersOnlyOnTheRankZeroNode) {
+  auto r = resolver();
+  Scenario e03{{{"MASTER_ADDR", "localhost"},
+                {"MASTER_PORT", "29500"},
+                {"NNODES", "2"},
+                {"NODE_RANK", "1"},
+                {"WORLD_SIZE", "16"},
+                {"RANK", "8"},
+                {"LOCAL_RANK", "0"}}};
+  e03.local = {"127.0.0.1", "192.0.2.2", "fd00::2", "::1"};
+  auto fs = audit_of(e03, r);
+  const auto* f = find_id(fs, "env.master-addr.loopback");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->fix.text, "set MASTER_ADDR to the rank-0 node's routable address on every node");
+  EXPECT_TRUE(f->fix.env.empty());
+  auto rank0 = e03;
+  rank0.vars["NODE_RANK"] = "0";
+  rank0.vars["RANK"] = "0";
+  auto fs0 = audit_of(rank0, r);
+  const auto* f0 = find_id(fs0, "env.master-addr.loopback");
+  ASSERT_NE(f0, nullptr) << test::ids(fs0);
+  EXPECT_EQ(f0->fix.text,
+            "set MASTER_ADDR to the rank-0 node's routable address (this host, the rank-0 node, has 192.0.2.2, "
+            "fd00::2) on every node");
+}
+
 }  // namespace
 }  // namespace dd::env

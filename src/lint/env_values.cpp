@@ -400,6 +400,8 @@ void audit_env_values(FileContext& ctx) {
       if (!line) continue;  // about the platform or the job as a whole, not a line of this file
       // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
       if (f.id == "env.master-addr.loopback") continue;
+      // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
+      if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
       // On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay; the
       // generic "multi-GPU code must not ask for NCCL" (a warning from MASTER_ADDR and the like) is
       // what this file's own rules say precisely, or, in a Python file, check (the backend it passes).

@@ -143,7 +143,8 @@ TEST(LintFixTruth, PipelineOverAssignments) {
 }
 
 // A batch file's launcher flags: a variable neither Slurm nor the file sets is reported (rank:
-// error), one the file sets, one with a default, Slurm's own and a file that sources others are not.
+// error), one the file sets, one with a default and Slurm's own are not (a file that sources
+// others: LintTruth4.SourcedFileLowersVariableNotSetAndSaysUnless).
 TEST(LintFixTruth, SlurmVariableNotSet) {
   auto lint_sb = [](const std::string& src) { return lint_text("job.sbatch", FileKind::shell, src, {}); };
   auto fs = lint_sb("#!/bin/bash\n#SBATCH --nodes=2\nsrun torchrun --nnodes=$NODES --node_rank=$RANK train.py\n");
@@ -165,7 +166,6 @@ TEST(LintFixTruth, SlurmVariableNotSet) {
   for (const char* quiet : {"#SBATCH --nodes=2\nNODES=2\nsrun torchrun --nnodes=$NODES train.py\n",
                             "#SBATCH --nodes=2\nsrun torchrun --nnodes=${NODES:-2} train.py\n",
                             "#SBATCH --nodes=2\nsrun torchrun --nnodes=$SLURM_NNODES --rdzv-id=$RANDOM train.py\n",
-                            "#SBATCH --nodes=2\nsource env.sh\nsrun torchrun --nnodes=$NODES train.py\n",
                             "#SBATCH --nodes=2\nfor NODES in 2; do srun torchrun --nnodes=$NODES train.py; done\n",
                             // not a batch file: who runs it (and what it exports) is unknown
                             "torchrun --nnodes=$NUM_NODES --node_rank=$RANK train.py\n"}) {

@@ -10,8 +10,11 @@
 #include <set>
 
 #include "core/strings.hpp"
+#include "env/catalog.hpp"
+#include "env/value_check.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "nccl/shm_wording.hpp"
 
 namespace dd::lint::detail {
 
@@ -110,17 +113,29 @@ std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
   return fix;
 }
 
-// `line` with the plain scalar `value` after its "value:" key double-quoted; nullopt when the line
-// does not hold it exactly once in that place.
-std::optional<std::string> quote_value(std::string line, const std::string& value) {
+// `line` with the plain scalar `value` after its "value:" key replaced by `quoted` in double quotes;
+// nullopt when the line does not hold it exactly once in that place.
+std::optional<std::string> line_text_with(std::string line, const std::string& value, const std::string& quoted) {
   auto key = line.find("value:");
   if (key == std::string::npos || line.find("value:", key + 1) != std::string::npos) return std::nullopt;
   auto at = line.find_first_not_of(" \t", key + 6);
   if (at == std::string::npos || line.compare(at, value.size(), value) != 0) return std::nullopt;
   auto end = at + value.size();
   if (end < line.size() && std::string_view(" \t,}#").find(line[end]) == std::string_view::npos) return std::nullopt;
-  line.replace(at, value.size(), "\"" + value + "\"");
+  line.replace(at, value.size(), "\"" + quoted + "\"");
   return line;
+}
+
+// What to write between the quotes for env `name`'s plain scalar `value`: the value itself, unless
+// NCCL reads it as an integer and would take the text for another number ("yes" is 0): then the
+// number a YAML boolean means ("1" for yes/true/on), and nullopt where what was meant is unknown.
+std::optional<std::string> value_to_quote(const std::string& name, const std::string& value) {
+  const env::VarSpec* spec = env::find_var(name);
+  if (!spec || spec->type != env::VarType::integer || spec->family != env::VarFamily::nccl) return value;
+  env::NcclInt r = env::read_nccl_int(value);
+  if (r.issue == env::NcclInt::Issue::none) return value;
+  if (r.issue == env::NcclInt::Issue::not_a_number && boolean(value) && !r.intended.empty()) return r.intended;
+  return std::nullopt;
 }
 
 class Manifest {
@@ -264,8 +279,8 @@ class Manifest {
         : multi_gpu ? "NCCL's shared-memory transport between its " + std::to_string(pf.gpu_count) + " GPUs' processes"
                     : "torch DataLoader workers (they hand batches over in /dev/shm)";
     ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
-             "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " + users +
-                 " can run out of it (Bus error, or a hang)",
+             "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " +
+                 nccl::shm_can_run_out(users),
              line, shm_fix(spec, containers));
   }
 
@@ -315,13 +330,27 @@ class Manifest {
     std::string title = "env " + name + ": value " + value.Scalar() + " is a YAML " +
                         (boolean(value.Scalar()) ? "boolean (YAML 1.1, as kubectl reads it)" : "number") +
                         ", and a container's env value must be a string: the API server rejects the object";
-    auto quoted = quote_value(std::string(ctx_.line_text(line)), value.Scalar());
-    if (quoted) {
-      ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
-               LineEdit{line, line, *quoted});
+    // Quoted as written, `value: "yes"` passes the API server, but NCCL reads it as 0: the quotes
+    // hold the number NCCL reads as the user meant, or the fix is prose.
+    auto meant = value_to_quote(name, value.Scalar());
+    if (!meant) {
+      ctx_.add(
+          "lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+          "value: \"N\"  # N: the decimal number " + name + " should be; NCCL reads " + value.Scalar() + " as another");
+      return;
+    }
+    auto replaced = line_text_with(std::string(ctx_.line_text(line)), value.Scalar(), *meant);
+    core::Finding* f = nullptr;
+    if (replaced) {
+      f = &ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+                    LineEdit{line, line, *replaced});
     } else {
-      ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
-               "value: \"" + value.Scalar() + "\"");
+      f = &ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+                    "value: \"" + *meant + "\"");
+    }
+    if (*meant != value.Scalar()) {
+      f->evidence.push_back(name + " is an NCCL integer: \"" + value.Scalar() + "\" would read as 0, so the value is " +
+                            *meant + ", what " + value.Scalar() + " means");
     }
   }
 

@@ -13,6 +13,7 @@
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "nccl/shm_wording.hpp"
 
 namespace dd::lint::detail {
 
@@ -136,6 +137,29 @@ std::vector<std::string> command_lines(const FileContext& ctx, int line) {
   }
   return out;
 }
+
+}  // namespace
+
+int command_line_holding(const FileContext& ctx, int line, std::string_view token) {
+  auto indent = [](std::string_view t) { return t.find_first_not_of(" \t"); };
+  std::string_view first = ctx.line_text(line);
+  bool yaml = ctx.kind() == FileKind::yaml;
+  bool items = core::starts_with(core::trim(first), "-");
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    std::string_view t = ctx.line_text(l);
+    std::string_view trimmed = core::trim(t);
+    if (yaml && l > line && !trimmed.empty()) {
+      // A pod's command list goes on while its items stay indented as far as the first (a block
+      // scalar's lines further); a key at that indentation ends it.
+      if (indent(t) < indent(first) || (indent(t) == indent(first) && items && trimmed[0] != '-')) break;
+    }
+    if (t.find(token) != std::string_view::npos) return l;
+    if (!yaml && (trimmed.empty() || trimmed.back() != '\\')) break;
+  }
+  return 0;
+}
+
+namespace {
 
 // `python [-u] -m torch.distributed.launch ... --use_env ...` rewritten on the user's own text:
 // the module becomes torch.distributed.run (torchrun's own module, torch >= 1.9: the same
@@ -279,11 +303,9 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
   auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
   if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
     add_docker(ctx, "lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
-               shm ? "docker run --shm-size=" + *shm +
-                         " is below 1 GiB: NCCL's shared-memory transport and DataLoader "
-                         "workers run out (Bus error, or a hang)"
-                   : "docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, NCCL's "
-                     "shared-memory transport and DataLoader workers run out (Bus error, or a hang)",
+               (shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: "
+                    : std::string("docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, ")) +
+                   nccl::shm_can_run_out(nccl::k_shm_users),
                line, "--ipc=host", !shm && !value(f, {"--ipc"}));
   }
   bool ib_dev = value(f, {"--privileged"}).has_value();
@@ -389,10 +411,13 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   std::string host = addr ? *addr : rdzv ? rdzv->substr(0, rdzv->rfind(':')) : "";
   bool loopback = host == "localhost" || core::starts_with(host, "127.") || host == "[::1]" || host == "::1";
   if (loopback && ctx.shape().multi_node) {
+    // The finding points at the line that holds the address (a continuation line, a pod's list item).
+    int at = command_line_holding(ctx, line, addr ? *addr : *rdzv);
     auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                        "the rendezvous address " + host +
                            " is this machine in a multi-node launch: the other nodes dial themselves and wait",
-                       line, rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : ""));
+                       at ? at : line,
+                       rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : ""));
     fi.evidence.push_back(ctx.shape().multi_node_why);
   }
 }
@@ -584,6 +609,31 @@ void tf_config_in_image(FileContext& ctx) {
   }
 }
 
+namespace {
+
+// The words of a Dockerfile CMD / ENTRYPOINT in exec form (["torchrun", "--nnodes=2", ...]) on
+// `line`; nullopt for the shell form.
+std::optional<std::vector<std::string>> exec_form_words(const FileContext& ctx, int line) {
+  std::string_view l = core::trim(ctx.line_text(line));
+  auto open = l.find('[');
+  if (open == std::string_view::npos) return std::nullopt;
+  auto parsed = core::parse_json_bounded(l.substr(open), "Dockerfile exec form");  // depth-capped
+  if (!parsed || !parsed->is_array()) return std::nullopt;
+  std::vector<std::string> words;
+  for (const auto& x : *parsed) {
+    if (x.is_string()) words.push_back(x.get<std::string>());
+  }
+  return words;
+}
+
+bool cmd_or_entrypoint(const ShellCommand& c) {
+  if (c.words.empty()) return false;
+  std::string instr = core::to_upper(c.words.front());
+  return instr == "CMD" || instr == "ENTRYPOINT";
+}
+
+}  // namespace
+
 void lint_shell(FileContext& ctx, bool dockerfile) {
   for (const auto& d : sbatch_directives(ctx.text())) {
     if (ctx.shape().remote_why.empty()) {
@@ -608,7 +658,11 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     ctx.mark_embedded(r.command.line, r.runner);
     commands.push_back(r.command);
   }
-  for (const auto& c : commands) note_shape(ctx, c.words);
+  for (const auto& c : commands) {
+    // An exec form's words are JSON strings: `"--nnodes=2",` is --nnodes=2.
+    auto exec = dockerfile && cmd_or_entrypoint(c) ? exec_form_words(ctx, c.line) : std::nullopt;
+    note_shape(ctx, exec ? *exec : c.words);
+  }
   for (const auto& c : srun_strings) note_shape(ctx, c.words);
   bool has_entrypoint = dockerfile && std::any_of(commands.begin(), commands.end(), [](const ShellCommand& c) {
                           return !c.words.empty() && core::to_upper(c.words.front()) == "ENTRYPOINT";
@@ -635,20 +689,10 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     } else if (instr == "RUN") {
       check_command(ctx, rest, c.line);
     } else if (instr == "CMD" || instr == "ENTRYPOINT") {
-      std::string_view l = core::trim(ctx.line_text(c.line));
-      auto open = l.find('[');
-      nlohmann::json parsed;  // exec form; depth-capped like every JSON read from a user's file
-      if (open != std::string_view::npos) {
-        if (auto p = core::parse_json_bounded(l.substr(open), "Dockerfile exec form")) parsed = std::move(*p);
-      }
-      std::vector<std::string> words;
-      if (parsed.is_array()) {
-        for (const auto& x : parsed) {
-          if (x.is_string()) words.push_back(x.get<std::string>());
-        }
+      std::vector<std::string> words = rest;
+      if (auto exec = exec_form_words(ctx, c.line)) {
+        words = std::move(*exec);
         exec_form_variables(ctx, instr, words, c.line, has_entrypoint);
-      } else {
-        words = rest;
       }
       check_command(ctx, words, c.line);
     } else if (instr != "ARG" && instr != "FROM" && instr != "COPY" && instr != "ADD" && instr != "WORKDIR" &&

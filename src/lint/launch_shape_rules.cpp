@@ -152,7 +152,43 @@ std::optional<long long> visible_devices(std::string_view v) {
 }
 
 // lint.launch.gpus-fewer-than-procs
-void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, bool asks_slurm_gpus) {
+// The GPUs per node the file states (#SBATCH --gpus-per-node=[type:]N, --gres=gpu[:type]:N), with
+// the directive that says it; nullopt when it states none.
+struct StatedGpus {
+  long long count = 0;
+  std::string said;
+};
+std::optional<StatedGpus> stated_gpus_per_node(const std::vector<ShellCommand>& directives) {
+  std::optional<StatedGpus> out;
+  auto last_number = [](std::string_view v) -> std::optional<long long> {
+    auto colon = v.rfind(':');
+    auto n = core::parse_int(colon == std::string_view::npos ? v : v.substr(colon + 1));
+    if (!n || *n < 1) return std::nullopt;
+    return static_cast<long long>(*n);
+  };
+  for (const auto& d : directives) {
+    for (std::size_t i = 0; i < d.words.size(); ++i) {
+      const std::string& w = d.words[i];
+      std::optional<std::string> per_node;
+      if (core::starts_with(w, "--gpus-per-node=")) per_node = w.substr(16);
+      if (w == "--gpus-per-node" && i + 1 < d.words.size()) per_node = d.words[i + 1];
+      if (per_node) {
+        if (auto n = last_number(*per_node)) out = StatedGpus{*n, "#SBATCH --gpus-per-node=" + *per_node};
+      }
+      if (core::starts_with(w, "--gres=")) {
+        for (const auto& item : core::split(std::string_view(w).substr(7), ',')) {
+          std::string_view g = core::trim(item);
+          if (!core::starts_with(g, "gpu:")) continue;
+          if (auto n = last_number(g)) out = StatedGpus{*n, "#SBATCH " + w};
+        }
+      }
+    }
+  }
+  return out;
+}
+
+void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, bool asks_slurm_gpus,
+                           const std::optional<StatedGpus>& stated) {
   auto n = count(flag(l, "--nproc-per-node"));
   if (!n || *n < 2) return;
   // An export (ENV, #SBATCH/srun --export) reaches every later command; a NAME=value prefix only
@@ -193,18 +229,31 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
   auto sev = maybe_replaced ? Severity::warning : Severity::error;
   bool once = text.size() < 4096 && std::regex_search(text, m, value_re) &&
               std::distance(std::sregex_iterator(text.begin(), text.end(), value_re), std::sregex_iterator()) == 1;
-  if (once) {
+  // Listing N devices assumes the node has N GPUs: an edit only where the file says so; otherwise
+  // prose with both ways (the user who listed K may have K).
+  bool has_n = stated && stated->count >= *n;
+  std::string fewer = "keep " + shown + " and start " + std::to_string(*k) + " process" + (*k == 1 ? "" : "es") +
+                      " per node: --nproc_per_node=" + std::to_string(*k);
+  if (once && has_n) {
     std::string changed = m.prefix().str() + m[1].str() + wanted + m[2].str() + m.suffix().str();
     f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
                  LineEdit{set->line, set->line, changed});
-  } else {
+  } else if (has_n) {
     f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
                  "CUDA_VISIBLE_DEVICES=" + wanted);
+  } else {
+    f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
+                 "on a node with " + std::to_string(*n) + " or more GPUs: CUDA_VISIBLE_DEVICES=" + wanted +
+                     "; on a node with " + std::to_string(*k) + ": " + fewer);
   }
   f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " +
                         std::string(core::trim(ctx.line_text(l.line))));
-  f->evidence.push_back("or keep " + shown + " and start " + std::to_string(*k) + " process" + (*k == 1 ? "" : "es") +
-                        " per node: --nproc_per_node=" + std::to_string(*k));
+  if (has_n) {
+    f->evidence.push_back(stated->said + ": the node has " + std::to_string(stated->count) + " GPUs");
+    f->evidence.push_back("or " + fewer);
+  } else {
+    f->evidence.push_back("the file does not say how many GPUs a node has");
+  }
   if (maybe_replaced) {
     f->evidence.push_back(
         "torchrun runs under srun in a job that asks Slurm for GPUs: Slurm sets CUDA_VISIBLE_DEVICES "
@@ -329,8 +378,9 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   // --master_addr X [--master_port P] -> --rdzv_backend=c10d --rdzv_endpoint=X:P, in the user's
   // spelling (underscores or dashes), on the lines where the flags are.
   int last = last_line_of(ctx, l.line);
-  static const std::regex addr_re(R"((^|[ \t])--master([_-])addr(?:=|[ \t]+)([^ \t\\;&|'"]+))");
-  static const std::regex port_re(R"((^|[ \t])--master[_-]port(?:=|[ \t]+)([^ \t\\;&|'"]+))");
+  // A value is a bare word or one quoted word ("$MASTER_ADDR", as scripts write it).
+  static const std::regex addr_re(R"((^|[ \t])--master([_-])addr(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
+  static const std::regex port_re(R"((^|[ \t])--master[_-]port(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
   std::vector<std::string> lines;
   int addr_hits = 0, port_hits = 0;
   std::string addr, port = "29500", sep = "_";
@@ -350,11 +400,16 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   }
   core::Finding* f = nullptr;
   if (addr_hits == 1 && port_hits <= 1) {
-    std::string rdzv = "--rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=" + addr + ":" + port;
+    // Two double-quoted words join inside one pair of quotes ("$MASTER_ADDR:$MASTER_PORT"); other
+    // words side by side are still one shell word.
+    auto dq = [](const std::string& v) { return v.size() >= 2 && v.front() == '"' && v.back() == '"'; };
+    std::string endpoint =
+        dq(addr) && dq(port) ? addr.substr(0, addr.size() - 1) + ":" + port.substr(1) : addr + ":" + port;
+    std::string rdzv = "--rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=" + endpoint;
     std::vector<std::string> kept;
     for (auto& t : lines) {
       std::string before = t;
-      t = std::regex_replace(t, addr_re, "$1" + rdzv);
+      t = std::regex_replace(t, addr_re, "$1" + std::regex_replace(rdzv, std::regex(R"(\$)"), "$$$$"));
       t = std::regex_replace(t, port_re, "");
       if (t != before && core::trim(t) == "\\") continue;  // a line that held only --master_port
       kept.push_back(t);
@@ -363,8 +418,9 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
                  LineEdit{l.line, last, core::join(kept, "\n")});
   } else {
     f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
-                 "add --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:29500  # RANK0_HOST: the rank-0 node's host "
-                 "name or address, the same on every node; or give each node its own --node_rank");
+                 "add --rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=RANK0_HOST:" + port +
+                     "  # RANK0_HOST: the rank-0 node's host name or address, the same on every node; or give each "
+                     "node its own --node_rank");
   }
   f->evidence.push_back("torchrun's defaults (torch/distributed/run.py): --rdzv-backend static, --node-rank 0");
   if (dockerfile) {
@@ -432,6 +488,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
                   (core::starts_with(w, "-G") && w.size() > 2);
     }
   }
+  auto stated = stated_gpus_per_node(directives);
   std::vector<Launch> launches;
   int sruns = 0;
   for (const auto& c : commands) {
@@ -443,7 +500,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
   }
   if (!dockerfile) record_srun_scripts(ctx, commands, directives);
   for (const auto& l : launches) {
-    gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus);
+    gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus, stated);
     torchrun_per_task(ctx, l, directives, sruns > 0);
     static_rendezvous(ctx, l, dockerfile);
   }

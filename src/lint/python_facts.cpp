@@ -354,6 +354,10 @@ class Walker {
         TSNode arg = ts_node_named_child(args, 0);
         if (PythonTree::is(arg, "identifier")) arg = unchanged_literal(arg, s);
         if (!ts_node_is_null(arg)) e.value = literal_json(t_, arg);
+        if (!ts_node_is_null(arg) && !e.value && e.name == "TF_CONFIG") {
+          e.value = cluster_only_json(t_, arg);
+          e.without_task = e.value.has_value();
+        }
       }
     }
     f_.env_sets.push_back(std::move(e));
@@ -540,6 +544,26 @@ std::optional<std::string> literal_json(const PythonTree& tree, TSNode node) {
   auto v = literal(tree, node, 0);
   if (!v) return std::nullopt;
   return v->dump();
+}
+
+std::optional<std::string> cluster_only_json(const PythonTree& tree, TSNode node) {
+  if (!PythonTree::is(node, "dictionary")) return std::nullopt;
+  std::optional<nlohmann::json> cluster;
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    TSNode pair = ts_node_named_child(node, i);
+    std::string key;
+    if (!PythonTree::is(pair, "pair") || !tree.string_value(PythonTree::field(pair, "key"), key)) return std::nullopt;
+    if (key == "cluster") {
+      cluster = literal(tree, PythonTree::field(pair, "value"), 1);
+      if (!cluster) return std::nullopt;
+    } else if (key != "task") {
+      return std::nullopt;
+    }
+  }
+  if (!cluster) return std::nullopt;
+  nlohmann::json out = nlohmann::json::object();
+  out["cluster"] = std::move(*cluster);
+  return out.dump();
 }
 
 }  // namespace dd::lint

@@ -43,6 +43,9 @@ struct PyEnvSet {
   uint32_t byte = 0;
   uint32_t scope = 0;
   bool child = false;  // a key of {**os.environ, ...}: the environment of a process this one starts
+  // TF_CONFIG = json.dumps(d) where d's "task" is not a literal (an index from sys.argv): value
+  // holds d's literal cluster alone, judged without a task.
+  bool without_task = false;
 };
 
 struct PyBinding {
@@ -76,5 +79,9 @@ PythonFacts collect_facts(const PythonTree& tree);
 // A literal Python value (dict/list/str/int/float/bool/None) as JSON text, for TF_CONFIG built
 // with json.dumps({...}); nullopt when any part is not a literal.
 std::optional<std::string> literal_json(const PythonTree& tree, TSNode node);
+
+// {"cluster": ...} of a dict literal whose "cluster" is a literal and whose only other key is
+// "task" (not a literal), as JSON text; nullopt otherwise.
+std::optional<std::string> cluster_only_json(const PythonTree& tree, TSNode node);
 
 }  // namespace dd::lint

@@ -301,7 +301,8 @@ class PythonRules {
       if (paired(c)) continue;
       std::string title = (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
                           " only on the ranks where `" + c.guard.condition +
-                          "` holds: the other ranks never join and everyone waits forever";
+                          "` holds: the other ranks skip it and go on to their next collective (or exit), where the "
+                          "calls no longer match across ranks: a hang or an error";
       core::Finding* added = nullptr;
       if (auto e = edited.find(c.guard.branch); e != edited.end()) {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
@@ -487,7 +488,35 @@ class PythonRules {
     std::vector<TSNode> step_calls;
     int line = 0;  // the last assignment (or the expression) that built it
     TSNode end;    // that assignment's right-hand side
+    // Built by a function of the file (`make_ds(...).repeat()`): line and end are the function's,
+    // and the last `after_call` steps are those written after the call.
+    bool returned = false;
+    std::size_t after_call = 0;
   };
+
+  // The expression the function `name` of this file returns, with the function's scope, when the
+  // file defines it once and its body ends in its only return statement.
+  std::optional<std::pair<TSNode, uint32_t>> returned_by(const std::string& name) const {
+    uint32_t scope = 0;
+    for (const auto& [s, n] : f_.function_names) {
+      if (n != name) continue;
+      if (scope) return std::nullopt;
+      scope = s;
+    }
+    if (!scope) return std::nullopt;
+    TSNode def = ts_node_descendant_for_byte_range(t_.root(), scope - 1, scope - 1);
+    while (!null(def) && !(PythonTree::is(def, "function_definition") && ts_node_start_byte(def) == scope - 1))
+      def = ts_node_parent(def);
+    TSNode body = PythonTree::field(def, "body");
+    uint32_t count = null(body) ? 0 : ts_node_named_child_count(body);
+    if (count == 0) return std::nullopt;
+    TSNode last = ts_node_named_child(body, count - 1);
+    if (!PythonTree::is(last, "return_statement") || ts_node_named_child_count(last) != 1) return std::nullopt;
+    for (uint32_t i = 0; i + 1 < count; ++i) {
+      if (PythonTree::is(ts_node_named_child(body, i), "return_statement")) return std::nullopt;
+    }
+    return std::make_pair(ts_node_named_child(last, 0), scope);
+  }
 
   static bool dataset_source(const std::string& name) {
     return name.find("tf.data.") != std::string::npos || core::starts_with(name, "Dataset.") ||
@@ -519,6 +548,20 @@ class PythonRules {
       out.dataset = true;
       out.steps.insert(out.steps.begin(), std::string(last_name(name)));
       out.step_calls.insert(out.step_calls.begin(), n);
+      return;
+    }
+    if (PythonTree::is(fn, "identifier") && !out.returned) {
+      // A pipeline a function of the file returns: its steps, then those written after the call.
+      auto ret = returned_by(std::string(t_.text(fn)));
+      if (!ret) return;
+      Chain inner;
+      chain_of(ret->first, ret->second, inner, depth + 1);
+      if (!inner.dataset || inner.returned) return;
+      inner.returned = true;
+      inner.after_call = out.steps.size();
+      inner.steps.insert(inner.steps.end(), out.steps.begin(), out.steps.end());
+      inner.step_calls.insert(inner.step_calls.end(), out.step_calls.begin(), out.step_calls.end());
+      out = std::move(inner);
       return;
     }
     if (!PythonTree::is(fn, "attribute")) return;
@@ -557,6 +600,18 @@ class PythonRules {
       if (!chain.dataset) continue;
       if (fit && null(keyword(t_, args, "steps_per_epoch"))) cardinality(c, chain);
       if (!reported.insert(chain.line).second) continue;
+      if (chain.returned) {
+        // Judged as the function builds it, unless steps written after the call reorder or add
+        // cache/shuffle/batch/prefetch (then the function's part alone says nothing).
+        Chain built = chain;
+        built.steps.resize(chain.steps.size() - chain.after_call);
+        built.step_calls.resize(chain.step_calls.size() - chain.after_call);
+        bool after = std::any_of(
+            chain.steps.end() - static_cast<std::ptrdiff_t>(chain.after_call), chain.steps.end(),
+            [](const std::string& s) { return s == "cache" || s == "shuffle" || s == "batch" || s == "prefetch"; });
+        if (!after) pipeline(built);
+        continue;
+      }
       pipeline(chain);
     }
   }
@@ -1061,6 +1116,7 @@ class PythonRules {
   void env_values() {
     for (const auto& e : f_.env_sets) {
       if (e.value) ctx_.env().push_back({e.name, *e.value, e.line, ""});
+      if (e.value && e.without_task) ctx_.tf_config_without_task().insert(e.line);
     }
     if (f_.multi_node_line) {
       ctx_.shape().multi_node = true;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,6 +104,10 @@ class FileContext {
   // finding there says so, and --fix does not edit it (the change belongs inside the quotes).
   void mark_embedded(int line, const std::string& runner) { embedded_.emplace(line, runner); }
 
+  // Lines whose TF_CONFIG value is a cluster without its task (the task is computed at run time):
+  // the audit's "no task" is not said there.
+  std::set<int>& tf_config_without_task() { return tf_config_without_task_; }
+
  private:
   std::string path_;
   FileKind kind_;
@@ -116,6 +121,7 @@ class FileContext {
   std::vector<SrunScript> srun_scripts_;
   std::vector<TrainerSeen> trainers_;
   std::map<int, std::string> embedded_;  // line -> the remote runner whose string it holds
+  std::set<int> tf_config_without_task_;
   std::string error_;
 };
 
@@ -132,6 +138,10 @@ void check_command(FileContext& ctx, const std::vector<std::string>& words, int 
 std::string program_name(std::string_view word);
 
 void note_shape(FileContext& ctx, const std::vector<std::string>& words);
+
+// The line of the command starting at `line` that holds `token`: its continuation lines in a shell
+// file or Dockerfile, its list items (or block scalar lines) in YAML; 0 when none does.
+int command_line_holding(const FileContext& ctx, int line, std::string_view token);
 
 // MASTER_ADDR set to localhost / 127.x in a file whose job spans several nodes.
 void master_addr_rule(FileContext& ctx);

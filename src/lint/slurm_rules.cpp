@@ -4,6 +4,7 @@
 // sets gets whatever the submitting shell had: the same value on every node, or nothing. And a
 // task variable written unquoted on the `srun` line is expanded by the batch shell, once, on the
 // first node, before srun starts any task.
+#include <algorithm>
 #include <regex>
 #include <set>
 
@@ -54,11 +55,20 @@ bool assigned_in(const std::string& text, const std::string& name) {
   return std::regex_search(text, assign) || std::regex_search(text, keyword) || std::regex_search(text, default_set);
 }
 
-// The file reads other files into its own shell (source, ., eval, set -a): anything may be set.
-bool sources_others(const std::string& text) {
-  static const std::regex sourcing(R"((^|[;&|]|\n)[ \t]*(source|\.|eval)[ \t]+\S|set[ \t]+-a\b)");
-  return std::regex_search(text, sourcing);
+// What the file reads into its own shell (source F, . F, eval ...): each may set any variable.
+// "F" as written for a sourced file, "what eval runs" for eval; empty when the file does neither.
+std::vector<std::string> sourced_by(const std::string& text) {
+  static const std::regex sourcing(R"((^|[;&|]|\n)[ \t]*(source|\.|eval)[ \t]+([^\s;&|]+))");
+  std::vector<std::string> out;
+  if (text.size() > 1000000) return {"the files it sources"};  // std::regex recurses per character
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), sourcing); it != std::sregex_iterator(); ++it) {
+    std::string what = (*it)[2].str() == "eval" ? "what eval runs" : (*it)[3].str();
+    if (std::find(out.begin(), out.end(), what) == out.end()) out.push_back(what);
+  }
+  return out;
 }
+
+Severity one_lower(Severity s) { return s == Severity::error ? Severity::warning : Severity::info; }
 
 struct VarUse {
   std::string name;
@@ -79,22 +89,13 @@ std::vector<VarUse> variables_in(const std::string& value) {
   return out;
 }
 
-// The line of the command starting at `line` (continuations followed) that holds `token`.
-int line_holding(const FileContext& ctx, int line, const std::string& token) {
-  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
-    std::string_view t = ctx.line_text(l);
-    if (t.find(token) != std::string_view::npos) return l;
-    std::string_view trimmed = core::trim(t);
-    if (trimmed.empty() || trimmed.back() != '\\') break;
-  }
-  return 0;
-}
-
 }  // namespace
 
 void slurm_variable_rules(FileContext& ctx) {
   if (ctx.text().find("#SBATCH") == std::string::npos) return;  // not a batch file: who runs it is unknown
-  bool sources = sources_others(ctx.text());
+  // A sourced file may set the variable: the finding says so and is one step lower, not silent.
+  std::vector<std::string> sourced = sourced_by(ctx.text());
+  std::string unless = sourced.empty() ? "" : ", unless " + core::join(sourced, " or ") + " sets it";
   std::set<std::pair<int, std::string>> said;
   for (const auto& lf : ctx.launch_flags()) {
     for (const auto& use : variables_in(lf.value)) {
@@ -114,24 +115,29 @@ void slurm_variable_rules(FileContext& ctx) {
             "there, by that shell");
         continue;
       }
-      if (sources || set_by_shell_or_slurm(use.name) || assigned_in(ctx.text(), use.name)) continue;
+      if (set_by_shell_or_slurm(use.name) || assigned_in(ctx.text(), use.name)) continue;
       bool rank = node_rank_flag(lf.flag);
       std::string title = "`" + shown + "`: neither Slurm nor this file sets " + use.name + ", so the command gets " +
                           (rank ? "the same node rank on every node (the submitting shell's " + use.name + ") or none"
-                                : "the submitting shell's " + use.name + ", or nothing when it had none");
+                                : "the submitting shell's " + use.name + ", or nothing when it had none") +
+                          unless;
       auto sev = rank ? Severity::error : Severity::warning;
-      int at = line_holding(ctx, lf.line, use.token);
+      if (!sourced.empty()) sev = one_lower(sev);
+      int at = command_line_holding(ctx, lf.line, use.token);
       core::Finding* f = nullptr;
-      if (nnodes_flag(lf.flag) && at) {
+      if (nnodes_flag(lf.flag) && at && sourced.empty()) {
         // The allocation's node count is what --nnodes means in a batch script.
         std::string changed(ctx.line_text(at));
         changed.replace(changed.find(use.token), use.token.size(), "$SLURM_NNODES");
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, LineEdit{at, at, changed});
       } else {
-        std::string how = rank ? "drop " + lf.flag +
-                                     " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
-                                     lf.flag + "=$SLURM_NODEID ...' so each node's shell expands its own"
-                               : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
+        std::string how = nnodes_flag(lf.flag) && !sourced.empty()
+                              ? lf.flag + "=$SLURM_NNODES  # the allocation's node count; keep $" + use.name + " if " +
+                                    core::join(sourced, " or ") + " sets it as meant"
+                          : rank ? "drop " + lf.flag +
+                                       " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
+                                       lf.flag + "=$SLURM_NODEID ...' so each node's shell expands its own"
+                                 : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, how);
       }
       f->evidence.push_back(

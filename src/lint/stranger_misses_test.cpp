@@ -21,18 +21,32 @@ using test::lint_as;
 // a. One GPU visible, eight processes started.
 TEST(LintStrangerMisses, GpusFewerThanProcsListsTheGpusTheProcessesNeed) {
   const std::string id = "lint.launch.gpus-fewer-than-procs";
-  EXPECT_EQ(
-      fixed_once("run.sh", "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0\ntorchrun --nproc_per_node=8 train.py\n", id),
-      "#!/bin/bash\nexport CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\ntorchrun --nproc_per_node=8 train.py\n");
+  // An edit where the file says a node has the GPUs (truth4: p25 got one that assumed 8 GPUs).
+  EXPECT_EQ(fixed_once("job.sbatch",
+                       "#!/bin/bash\n#SBATCH --gpus-per-node=8\nexport CUDA_VISIBLE_DEVICES=0\n"
+                       "torchrun --nproc_per_node=8 train.py\n",
+                       id),
+            "#!/bin/bash\n#SBATCH --gpus-per-node=8\nexport CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\n"
+            "torchrun --nproc_per_node=8 train.py\n");
   // dashes and a separate value, a quoted list of two, a prefix assignment on the command itself
-  EXPECT_EQ(fixed_once("run.sh", "export CUDA_VISIBLE_DEVICES=\"0,1\"\ntorchrun --nproc-per-node 4 train.py\n", id),
-            "export CUDA_VISIBLE_DEVICES=\"0,1,2,3\"\ntorchrun --nproc-per-node 4 train.py\n");
-  EXPECT_EQ(fixed_once("run.sh", "CUDA_VISIBLE_DEVICES=0 torchrun --nproc-per-node=2 train.py\n", id),
-            "CUDA_VISIBLE_DEVICES=0,1 torchrun --nproc-per-node=2 train.py\n");
-  // the stranger's Dockerfile
-  EXPECT_EQ(fixed_once("Dockerfile",
-                       "FROM x\nENV CUDA_VISIBLE_DEVICES=0\nCMD torchrun --nproc_per_node=8 /app/train.py\n", id),
-            "FROM x\nENV CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7\nCMD torchrun --nproc_per_node=8 /app/train.py\n");
+  EXPECT_EQ(
+      fixed_once("job.sbatch",
+                 "#SBATCH --gres=gpu:a100:4\nexport CUDA_VISIBLE_DEVICES=\"0,1\"\n"
+                 "torchrun --nproc-per-node 4 train.py\n",
+                 id),
+      "#SBATCH --gres=gpu:a100:4\nexport CUDA_VISIBLE_DEVICES=\"0,1,2,3\"\ntorchrun --nproc-per-node 4 train.py\n");
+  EXPECT_EQ(fixed_once("job.sbatch",
+                       "#SBATCH --gpus-per-node 2\nCUDA_VISIBLE_DEVICES=0 torchrun --nproc-per-node=2 train.py\n", id),
+            "#SBATCH --gpus-per-node 2\nCUDA_VISIBLE_DEVICES=0,1 torchrun --nproc-per-node=2 train.py\n");
+  // the stranger's Dockerfile: nothing says how many GPUs the host has, so prose with both ways
+  auto docker =
+      lint_as("Dockerfile", "FROM x\nENV CUDA_VISIBLE_DEVICES=0\nCMD torchrun --nproc_per_node=8 /app/train.py\n");
+  auto d = all_of(docker, id);
+  ASSERT_EQ(d.size(), 1u) << ids(docker);
+  EXPECT_TRUE(d[0]->edits.empty());
+  EXPECT_EQ(d[0]->finding.fix.text,
+            "on a node with 8 or more GPUs: CUDA_VISIBLE_DEVICES=0,1,2,3,4,5,6,7; on a node with 1: keep "
+            "CUDA_VISIBLE_DEVICES=0 and start 1 process per node: --nproc_per_node=1");
   // under srun in a job that asks Slurm for GPUs, Slurm may set it again for the step: a warning
   fixed_once("job.sbatch",
              "#!/bin/bash\n#SBATCH --nodes=1\n#SBATCH --gres=gpu:8\nexport CUDA_VISIBLE_DEVICES=0\n"

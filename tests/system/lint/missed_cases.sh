@@ -76,6 +76,7 @@ gpus)
   # a. One GPU visible to the eight processes torchrun starts.
   cat >"$tmp/run.sh" <<'EOF'
 #!/bin/bash
+#SBATCH --gpus-per-node=8
 export CUDA_VISIBLE_DEVICES=0
 torchrun --standalone --nproc_per_node=8 train.py --epochs 3
 EOF

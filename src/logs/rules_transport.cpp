@@ -151,8 +151,8 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
 
 // hipBLASLt's TensileHost::initialize first checks that its kernel library file can be read ("Cannot
 // read PATH: strerror") and then loads it ("Could not load PATH"). A "Cannot read" line names its own
-// cause (the errno text); "Could not load" alone means the file passed the read check and the load
-// failed, which on a node of many workers is the open-files limit (pytorch/pytorch#137695: tp 8 lost
+// cause (the errno text); "Could not load" with no "Cannot read" line in this log is most often (the
+// log cannot show the check passed, only that no failure of it was printed) the open-files limit (pytorch/pytorch#137695: tp 8 lost
 // workers, tp 1-4 did not; ulimit -n 1024 raised fixed it). An open-files error printed anywhere is
 // os.limits' finding already.
 void blas_library_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {

@@ -105,6 +105,10 @@ bool is_error_kind(EventKind k) {
     case EventKind::opaque_error:
     case EventKind::blas_library_unreadable:
     case EventKind::blas_library_unloadable:
+    case EventKind::bus_error:
+    case EventKind::graph_capture_unsupported:
+    case EventKind::cuda_not_ready:
+    case EventKind::unique_id_timeout:
     case EventKind::ray_trials_failed:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:

@@ -85,9 +85,11 @@ bool is_unspecified_address(std::string_view text) {
 }
 
 bool names_this_machine(std::string_view host) {
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
   std::string h = to_lower(host);
   for (std::string_view name : {"localhost", "localhost.localdomain", "localhost6", "ip6-localhost", "ip6-loopback"})
     if (h == name) return true;
+  if (h.size() > 10 && h.ends_with(".localhost")) return true;  // RFC 6761: names under .localhost are loopback
   return is_loopback_address(h) || is_unspecified_address(h);
 }
 

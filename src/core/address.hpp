@@ -27,7 +27,8 @@ bool is_unspecified_address(std::string_view text);  // 0.0.0.0, ::
 bool is_routable_address(std::string_view text);
 // A host name or address that means "this machine" wherever it is read: the loopback names of
 // Debian's /etc/hosts (localhost, localhost.localdomain, localhost6, ip6-localhost, ip6-loopback; any
-// case) and loopback or unspecified addresses.
+// case), names under .localhost (RFC 6761), and loopback or unspecified addresses, also in URL
+// brackets ("[::1]"). The one list lint, env and logs use.
 bool names_this_machine(std::string_view host);
 // IPv4 `text` inside `net`/`prefix` (e.g. Docker's default bridge 172.17.0.0/16).
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix);

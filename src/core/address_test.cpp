@@ -37,6 +37,18 @@ TEST(Address, LoopbackUnspecifiedAndRoutable) {
   EXPECT_FALSE(is_ipv6_address("198.18.0.2"));
 }
 
+// The one "this machine" list: every spelling lint and env matched with their own lists before
+// (localhost, 127.*, ::1, [::1], Debian's /etc/hosts names, *.localhost, 0.0.0.0, ::) and no real host.
+TEST(Address, NamesThisMachine) {
+  for (const char* h :
+       {"localhost", "LocalHost", "localhost.localdomain", "localhost6", "ip6-localhost", "ip6-loopback",
+        "node1.localhost", "127.0.0.1", "127.0.1.1", "::1", "[::1]", "::ffff:127.0.0.1", "0.0.0.0", "::", "[::]"})
+    EXPECT_TRUE(names_this_machine(h)) << h;
+  for (const char* h : {"node1", "198.18.0.2", "fd00:18::2", "[fd00:18::2]", "localhost.example.com", ".localhost",
+                        "mylocalhost", "", "[]", "128.0.0.1"})
+    EXPECT_FALSE(names_this_machine(h)) << h;
+}
+
 TEST(Address, Ipv4Subnet) {
   EXPECT_TRUE(in_ipv4_subnet("172.17.0.1", "172.17.0.0", 16));
   EXPECT_TRUE(in_ipv4_subnet("172.17.255.254", "172.17.0.0", 16));

@@ -131,11 +131,7 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   if (is_loopback_or_any(addrs.front())) {
     auto nodes = node_count(ctx);
     if (nodes && *nodes == 1) return;  // a single-node job may rendezvous on loopback
-    std::string lower = core::to_lower(host);
-    bool local_name = lower == "localhost" || lower == "localhost.localdomain" || lower == "ip6-localhost" ||
-                      lower == "ip6-loopback" || (lower.size() > 10 && lower.ends_with(".localhost")) ||
-                      core::is_loopback_address(host) || core::is_unspecified_address(host) ||
-                      (host.size() > 2 && host.front() == '[');
+    bool local_name = core::names_this_machine(host) || (host.size() > 2 && host.front() == '[');
     auto f = make_finding("env.master-addr.loopback", Label::hostname_resolution,
                           nodes ? Severity::error : Severity::warning,
                           local_name ? "MASTER_ADDR resolves to a loopback address; ranks on other nodes cannot reach "

@@ -8,6 +8,7 @@
 #include <map>
 #include <regex>
 
+#include "core/address.hpp"
 #include "core/byte_size.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
@@ -357,8 +358,7 @@ std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, 
     }
   }
   bool defined = std::any_of(ctx.env().begin(), ctx.env().end(), [](const EnvValue& v) {
-    return v.name == "MASTER_ADDR" && !v.value.empty() && v.value != "localhost" &&
-           !core::starts_with(v.value, "127.") && v.value != "::1";
+    return v.name == "MASTER_ADDR" && !v.value.empty() && !core::names_this_machine(v.value);
   });
   std::string host = defined ? "$MASTER_ADDR" : "RANK0_HOST";
   std::string out = flag + "=" + host + (master_addr || port.empty() ? "" : ":" + port);
@@ -409,7 +409,7 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   auto addr = value(f, {"--master_addr", "--master-addr"});
   auto rdzv = value(f, {"--rdzv_endpoint", "--rdzv-endpoint"});
   std::string host = addr ? *addr : rdzv ? rdzv->substr(0, rdzv->rfind(':')) : "";
-  bool loopback = host == "localhost" || core::starts_with(host, "127.") || host == "[::1]" || host == "::1";
+  bool loopback = core::names_this_machine(host);
   if (loopback && ctx.shape().multi_node) {
     // The finding points at the line that holds the address (a continuation line, a pod's list item).
     int at = command_line_holding(ctx, line, addr ? *addr : *rdzv);
@@ -570,7 +570,7 @@ void master_addr_rule(FileContext& ctx) {
   if (!ctx.shape().multi_node) return;
   for (const auto& v : ctx.env()) {
     if (v.name != "MASTER_ADDR") continue;
-    if (v.value != "localhost" && !core::starts_with(v.value, "127.") && v.value != "::1") continue;
+    if (!core::names_this_machine(v.value)) continue;
     auto& f = ctx.add(
         "lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
         "MASTER_ADDR=" + v.value + " in a multi-node launch: every node's ranks dial their own machine and wait",

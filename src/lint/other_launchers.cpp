@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 
@@ -18,9 +19,7 @@ namespace {
 using core::Label;
 using core::Severity;
 
-bool loopback(std::string_view host) {
-  return host == "localhost" || core::starts_with(host, "127.") || host == "::1" || host == "[::1]";
-}
+bool loopback(std::string_view host) { return core::names_this_machine(host); }
 
 // The value of any of `names` ("--flag=value" or "--flag value") among w[from..].
 std::string flag_value(const std::vector<std::string>& w, std::size_t from,

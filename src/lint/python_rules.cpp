@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "lint/python_checks.hpp"
 #include "lint/python_facts.hpp"
@@ -414,9 +415,7 @@ class PythonRules {
     }
   }
 
-  static bool loopback_host(std::string_view h) {
-    return h == "localhost" || core::starts_with(h, "127.") || h == "::1" || h == "[::1]";
-  }
+  static bool loopback_host(std::string_view h) { return core::names_this_machine(h); }
 
   // lint.torch.master-addr-localhost
   void master_addr_localhost() {

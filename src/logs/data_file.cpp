@@ -82,6 +82,13 @@ std::map<std::string, std::string> DataEntry::text_map(const char* field) const 
 
 bool DataEntry::has(const char* field) const { return object_.find(field) != object_.end(); }
 
+bool DataEntry::flag_or_false(const char* field) const {
+  if (!has(field)) return false;
+  const nlohmann::json& v = at(field);
+  if (!v.is_boolean()) fail(field, "must be true or false");
+  return v.get<bool>();
+}
+
 std::string DataEntry::text_or_empty(const char* field) const { return has(field) ? text(field) : std::string(); }
 
 std::vector<std::string> DataEntry::texts_or_none(const char* field) const {

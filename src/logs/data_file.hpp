@@ -27,6 +27,7 @@ class DataEntry {
   core::Severity severity(const char* field) const;                      // "error", "warning", "info"
   std::map<std::string, std::string> text_map(const char* field) const;  // {"VAR": "value", ...}
   bool has(const char* field) const;
+  bool flag_or_false(const char* field) const;                      // true / false; absent: false
   std::string text_or_empty(const char* field) const;               // absent: ""
   std::vector<std::string> texts_or_none(const char* field) const;  // "a" or ["a", "b"]; absent: empty
   // ["a", ["b", "c"]]: each item a text or a list of texts (a one-text list for "a"); absent: empty

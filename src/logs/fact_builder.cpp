@@ -106,6 +106,10 @@ bool is_error_kind(EventKind k) {
     case EventKind::opaque_error:
     case EventKind::blas_library_unreadable:
     case EventKind::blas_library_unloadable:
+    case EventKind::bus_error:
+    case EventKind::graph_capture_unsupported:
+    case EventKind::cuda_not_ready:
+    case EventKind::unique_id_timeout:
     case EventKind::ray_trials_failed:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
@@ -329,6 +333,7 @@ void FactBuilder::record_signal(const LineEvent& ev, int rank, std::string_view 
   ++s.count;
   if (s.evidence.size() < k_max_evidence) s.evidence.push_back(evidence(body));
   if (s.count == 1) s.text = clip(ev.text);
+  if (ev.catalogue_entry >= 0) s.entries.insert(message_catalogue()[static_cast<std::size_t>(ev.catalogue_entry)].id);
   std::string_view host = ev.host.empty() ? line_host_ : ev.host;
   if (!host.empty() && s.hosts.size() < k_max_hosts_per_signal) s.hosts.emplace(host);
   if (rank >= 0 && s.ranks.size() < k_max_ranks_per_signal) s.ranks.insert(rank);
@@ -336,10 +341,12 @@ void FactBuilder::record_signal(const LineEvent& ev, int rank, std::string_view 
 
 void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_view body) {
   std::string_view host = ev.host.empty() ? line_host_ : ev.host;
+  bool final = ev.catalogue_entry < 0 || !message_catalogue()[static_cast<std::size_t>(ev.catalogue_entry)].retried;
   auto add = [&](std::vector<PeerFailure>& list, std::size_t cap) {
     for (auto& f : list) {
       if (f.addr == ev.addr && f.port == ev.port && f.err == ev.err) {
         ++f.count;
+        f.final_seen = f.final_seen || final;
         if (!host.empty() && f.hosts.size() < k_max_hosts_per_signal) f.hosts.emplace(host);
         return;
       }
@@ -351,6 +358,7 @@ void FactBuilder::record_peer(const LineEvent& ev, ProcessState* p, std::string_
     f.err = ev.err;
     f.err_text.assign(ev.err_text);
     f.count = 1;
+    f.final_seen = final;
     if (!host.empty()) f.hosts.emplace(host);
     f.first = evidence(body);
     list.push_back(std::move(f));

@@ -75,6 +75,11 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::ray_t
     "opaque_error",
     "blas_library_unreadable",
     "blas_library_unloadable",
+    "bus_error",
+    "nccl_frame",
+    "graph_capture_unsupported",
+    "cuda_not_ready",
+    "unique_id_timeout",
     "ray_trials_failed"};
 
 }  // namespace

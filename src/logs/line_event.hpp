@@ -105,6 +105,13 @@ enum class EventKind : std::uint8_t {
   blas_library_unreadable,  // hipBLASLt "rocblaslt error: Cannot read PATH: ERRNO-TEXT" -> text = path and error
   blas_library_unloadable,  // hipBLASLt "rocblaslt error: Could not load PATH" -> text = path
   // Ray (catalogue entries ray.*):
+  bus_error,   // a fatal SIGBUS report: UCX's "Caught signal 7 (Bus error: nonexistent physical address)"
+  nccl_frame,  // a backtrace frame in NCCL's code: " 2 0x..68d6c ncclGroupEnd()  ???:0", "... libnccl.so.2:0"
+  graph_capture_unsupported,  // NCCL WARN "NCCL cannot be captured in a graph if either it wasn't built with CUDA
+                              // runtime >= 11.3 or if the installed CUDA driver < R465."
+  cuda_not_ready,             // CUDA's text of cudaErrorSystemNotReady (802): "system not yet initialized"
+  unique_id_timeout,  // torch: "[7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
+                      // key-value store by key '0', but store->get('0') got error: Socket Timeout" (a timeout only)
   ray_trials_failed,  // Tune's "Trials did not complete: [TorchTrainer_96bfe_00000]" -> text = the list
 };
 

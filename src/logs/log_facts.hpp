@@ -41,6 +41,7 @@ struct PeerFailure {
   std::uint64_t count = 0;
   std::set<std::string> hosts;  // who failed to reach it
   Evidence first;
+  bool final_seen = false;  // a line of it was a final failure, not only a catalogue entry marked "retried"
 };
 
 // A communicator rank hosted by a process.
@@ -130,7 +131,8 @@ struct Signal {
   std::vector<Evidence> evidence;
   std::set<std::string> hosts;
   std::set<int> ranks;
-  std::string text;  // the first line's payload (kind-specific)
+  std::string text;                    // the first line's payload (kind-specific)
+  std::set<std::string_view> entries;  // ids of the catalogue entries that recognised its lines (static data)
 };
 
 // A rank named by an nccl-tests "# Rank N Pid P on HOST device D" line.

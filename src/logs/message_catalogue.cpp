@@ -57,7 +57,8 @@ std::vector<CatalogueEntry> parse_message_catalogue(std::string_view json) {
                        e.kind("kind"),
                        e.label("label"),
                        {},
-                       e.texts_or_none("more_examples")};
+                       e.texts_or_none("more_examples"),
+                       e.flag_or_false("retried")};
     out.match = read_match(out.id, e.object("match"));
     return out;
   });

@@ -57,6 +57,8 @@ struct CatalogueEntry {
   core::Label label = core::Label::other;  // the family the message supports (JSON: "loopback-interface")
   MessageMatch match;
   std::vector<std::string> more_examples;  // "more_examples": further lines the entry recognises
+  bool retried = false;                    // "retried": true: the message says the call is tried again, so the
+                                           // line alone is no final failure ("..., retrying")
 };
 
 // The compiled-in catalogue, parsed on first use; a malformed file throws std::runtime_error.

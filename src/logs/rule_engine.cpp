@@ -45,11 +45,7 @@ void add_ranks(core::Finding& f, const std::set<int>& ranks) {
   std::sort(f.ranks.begin(), f.ranks.end());
 }
 
-bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text) {
-  return std::any_of(s.evidence.begin(), s.evidence.end(), [&](const Evidence& e) {
-    return e.text.find(text) != std::string::npos || e.text.find(or_text) != std::string::npos;
-  });
-}
+bool recognised_by(const Signal& s, std::string_view entry_id) { return s.entries.count(entry_id) > 0; }
 
 std::string rank_ranges(const std::set<int>& ranks) {
   std::string out;

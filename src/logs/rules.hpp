@@ -80,10 +80,10 @@ void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,
           std::map<std::string, std::string> fix_env = {});
 void add_evidence(core::Finding& f, const Signal& s);
 void add_evidence(core::Finding& f, const Evidence& e);
-// Whether any evidence line of `s` holds `text` or `or_text` (an NCCL error's name, which the
-// catalogue's opaque_error entries recognise but do not tell apart: "unhandled system error" and
-// its enum name ncclSystemError).
-bool evidence_says(const Signal& s, std::string_view text, std::string_view or_text);
+// Whether a line of `s` was recognised by the catalogue entry `entry_id` (entries of one kind that
+// name different causes, e.g. the opaque_error entries of each NCCL result: the text stays in the
+// catalogue).
+bool recognised_by(const Signal& s, std::string_view entry_id);
 void add_hosts(core::Finding& f, const std::set<std::string>& hosts);
 void add_ranks(core::Finding& f, const std::set<int>& ranks);
 // "0-3,7,9-12"

@@ -59,7 +59,7 @@ Stage no_nccl_lines(const LogFacts& facts) {
 Stage opaque_error_only(const LogFacts& facts) {
   Stage s;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
-  bool system = rule::evidence_says(opaque, "system error", "ncclSystemError");
+  bool system = rule::recognised_by(opaque, "nccl.error-string.system");
   s.title =
       "Not enough evidence: NCCL reported an error that names no cause, and the log has no "
       "NCCL_DEBUG=INFO lines (" +

@@ -43,6 +43,17 @@ TEST(LogsNotEnoughEvidence, BareSystemErrorGivesTheShmAndSyscallCandidates) {
   EXPECT_FALSE(has(f.fix.text, "stopped before NCCL started")) << f.fix.text;
 }
 
+// The result's enum name alone is the same result: the catalogue entry nccl.error-string.system
+// recognises both spellings, so the rule asks the entry, not a copy of the text.
+TEST(LogsNotEnoughEvidence, SystemErrorByItsEnumNameAloneGivesTheSameCandidates) {
+  auto r = analyze_text(
+      "Traceback (most recent call last):\n"
+      "ncclSystemError: System call (socket, malloc, munmap, etc) failed.\n",
+      "rank0.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.fix.text, "NCCL_SHM_DISABLE=1")) << f.fix.text;
+}
+
 // Two ranks on two hosts, neither logged Init COMPLETE (when some did, nccl.init.incomplete speaks):
 // the note names the processes and their last lines, and the candidates of the connection stage
 // (preflight is the step).

@@ -83,6 +83,9 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   tf_config_one_host_rule(facts, out);
   rule::signal_rule(facts, "tf.config.invalid", out);
   rule::signal_rule(facts, "tf.grpc.unavailable", out);
+  // torch's broadcastUniqueNCCLID: a store->get of rank 0's id that timed out (the catalogue takes
+  // timeouts only; a reset or refused store connection is another cause).
+  rule::signal_rule(facts, "torch.nccl.unique-id-timeout", out);
 }
 
 }  // namespace dd::logs

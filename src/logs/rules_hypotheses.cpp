@@ -128,7 +128,7 @@ void ib_hca_not_found_rule(const LogFacts& facts, std::vector<RankedFinding>& ou
 void unhandled_cuda_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
-  if (!rule::evidence_says(opaque, "unhandled cuda error", "ncclUnhandledCudaError")) return;
+  if (!rule::recognised_by(opaque, "nccl.error-string.unhandled-cuda")) return;
   rule::signal_rule(facts, "nccl.cuda-error.driver-runtime", out);
 }
 
@@ -181,7 +181,7 @@ void single_host_system_error_rule(const LogFacts& facts, std::vector<RankedFind
   if (any_non_info(out)) return;
   const Signal& opaque = facts.signal(EventKind::opaque_error);
   if (opaque.count == 0) return;
-  bool system = rule::evidence_says(opaque, "system error", "ncclSystemError");
+  bool system = rule::recognised_by(opaque, "nccl.error-string.system");
   // One host must be known (a bare traceback does not say whether the job was single-node).
   if (!system || facts.hosts.size() != 1 || rule::spans_hosts(facts) || !facts.peers.empty()) return;
   rule::signal_rule(facts, "nccl.system-error.single-host", out);

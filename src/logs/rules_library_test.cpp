@@ -32,6 +32,9 @@ TEST(LogsHipblaslt, CouldNotLoadAloneIsTheOpenFilesLimitAsAWarning) {
   EXPECT_TRUE(has(f.title, "TensileLibrary_lazy_gfx942.dat")) << f.title;
   EXPECT_TRUE(has(f.fix.text, "ulimit -n")) << f.fix.text;
   EXPECT_EQ(f.evidence.size(), 2u);
+  // The title says what the log shows (no 'Cannot read' line in it), never that the check passed.
+  EXPECT_TRUE(has(f.title, "no 'Cannot read' line before it in this log")) << f.title;
+  EXPECT_FALSE(has(f.title, "passed")) << f.title;
 }
 
 // One step short: hipBLASLt's read check failed first, so the file is missing and the limit is not claimed.

@@ -298,6 +298,7 @@ PeerClass classify_peer(const PeerFailure& f) {
 
 void peer_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   std::map<std::string, RankedFinding> by_id;
+  std::set<std::string> final_ids;  // findings with a final failure among their lines
   std::set<ConnError> addressed;
   for (const auto& f : facts.peers)
     if (!f.addr.empty()) addressed.insert(f.err);
@@ -310,6 +311,7 @@ void peer_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
       r.finding.fix.text = c.fix;
       it = by_id.emplace(c.id, std::move(r)).first;
     }
+    if (f.final_seen) final_ids.insert(c.id);
     core::Finding& fd = it->second.finding;
     std::string target = f.addr.empty() ? std::string("a peer") : f.addr;
     if (f.port >= 0) target += ":" + std::to_string(f.port);
@@ -319,11 +321,9 @@ void peer_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     rule::add_evidence(fd, f.first);
     rule::add_hosts(fd, f.hosts);
   }
-  // Only "retrying" INFO lines, no final failure: NCCL may still have connected.
+  // Only lines of catalogue entries marked "retried", no final failure: NCCL may still have connected.
   for (auto& [id, r] : by_id) {
-    bool warn_seen = false;
-    for (const auto& e : r.finding.evidence) warn_seen = warn_seen || e.find("retrying") == std::string::npos;
-    if (!warn_seen && r.finding.severity == Severity::error) r.finding.severity = Severity::warning;
+    if (final_ids.count(id) == 0 && r.finding.severity == Severity::error) r.finding.severity = Severity::warning;
     out.push_back(std::move(r));
   }
 }

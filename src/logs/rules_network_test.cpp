@@ -46,5 +46,33 @@ TEST(LogsCrossHost, TwoHostsInTheLogAreAJobAcrossHosts) {
   EXPECT_NE(lo->title.find("in a job that spans hosts"), std::string::npos) << lo->title;
 }
 
+// NCCL's "Call to connect returned ..., retrying" (a catalogue entry marked "retried") is no final
+// failure: alone it makes the peer finding a warning; NCCL's final "Connect to ... failed" WARN makes
+// it an error.
+TEST(LogsPeerRetry, RetryLinesAloneAreAWarningAndTheFinalFailureAnError) {
+  const std::string retries =
+      "node1:101:130 [0] NCCL INFO Call to connect returned Connection refused, retrying\n"
+      "node1:101:130 [0] NCCL INFO Call to connect returned Connection refused, retrying\n";
+  auto only = analyze_text(retries, "rank1.log");
+  const core::Finding* peer = nullptr;
+  for (const auto& f : only.findings)
+    for (const auto& e : f.evidence)
+      if (e.find("retrying") != std::string::npos) peer = &f;
+  ASSERT_NE(peer, nullptr);
+  EXPECT_EQ(peer->severity, core::Severity::warning) << peer->id;
+
+  auto final = analyze_text(
+      retries +
+          "node1:101:130 [0] misc/socket.cc:556 NCCL WARN Net : Connect to 10.0.0.2<43925> failed : Connection "
+          "refused\n",
+      "rank1.log");
+  const core::Finding* blocked = nullptr;
+  for (const auto& f : final.findings)
+    for (const auto& e : f.evidence)
+      if (e.find("Connect to 10.0.0.2<43925> failed") != std::string::npos) blocked = &f;
+  ASSERT_NE(blocked, nullptr);
+  EXPECT_EQ(blocked->severity, core::Severity::error) << blocked->id;
+}
+
 }  // namespace
 }  // namespace dd::logs

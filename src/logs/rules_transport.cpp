@@ -151,10 +151,10 @@ void single_host_stall_rule(const LogFacts& facts, std::vector<RankedFinding>& o
 
 // hipBLASLt's TensileHost::initialize first checks that its kernel library file can be read ("Cannot
 // read PATH: strerror") and then loads it ("Could not load PATH"). A "Cannot read" line names its own
-// cause (the errno text); "Could not load" alone means the file passed the read check and the load
-// failed, which on a node of many workers is the open-files limit (pytorch/pytorch#137695: tp 8 lost
-// workers, tp 1-4 did not; ulimit -n 1024 raised fixed it). An open-files error printed anywhere is
-// os.limits' finding already.
+// cause (the errno text); "Could not load" with no "Cannot read" line in this log is most often (the
+// log cannot show the check passed, only that no failure of it was printed) the open-files limit
+// (pytorch/pytorch#137695: tp 8 lost workers, tp 1-4 did not; ulimit -n 1024 raised fixed it). An open-files error
+// printed anywhere is os.limits' finding already.
 void blas_library_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (const Signal& unreadable = facts.signal(EventKind::blas_library_unreadable); unreadable.count > 0) {
     rule::signal_rule(facts, "rocm.hipblaslt.unreadable", out, unreadable.text);
@@ -165,10 +165,21 @@ void blas_library_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "rocm.hipblaslt.load-failed", out, unloadable.text);
 }
 
+// UCX's fatal-signal handler prints "Caught signal 7 (Bus error: ...)" and the backtrace. NCCL's
+// SHM transport maps segments it created in /dev/shm; a tmpfs without room for a page raises SIGBUS
+// when the page is first touched, not an error return. So a SIGBUS whose frames are NCCL's points at
+// /dev/shm (hugectr_backend#42, pipedream#76: Docker's 64 MB default); without an NCCL frame a bus
+// error says nothing about NCCL. A shm error printed as such is nccl.shm.exhausted's finding.
+void nccl_bus_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.signal(EventKind::nccl_frame).count == 0 || facts.signal(EventKind::shm_error).count > 0) return;
+  rule::signal_rule(facts, "nccl.sigbus.shm", out);
+}
+
 }  // namespace
 
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "nccl.shm.exhausted", out);
+  nccl_bus_error_rule(facts, out);
   rule::signal_rule(facts, "nccl.p2p.failed", out);
   rule::signal_rule(facts, "nccl.ib.error", out);
   rule::signal_rule(facts, "os.limits", out);
@@ -177,6 +188,8 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "cuda.arch.unsupported", out);
   rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
+  rule::signal_rule(facts, "cuda.system-not-ready", out);
+  rule::signal_rule(facts, "nccl.graph-capture.unsupported", out);
   plugin_mismatch_rule(facts, out);
   mixed_transport_rule(facts, out);
   socket_type_rule(facts, out);

@@ -1,0 +1,140 @@
+// Rules whose message names its own cause or a short list of them: a SIGBUS inside NCCL's frames
+// (/dev/shm), NCCL's CUDA-graph capture refusal (its CUDA runtime or the driver), CUDA's "system not
+// yet initialized" (a driver daemon such as the Fabric Manager), and a rank's timed-out wait for
+// rank 0's ncclUniqueId in the c10d store (rank 0 late). Each log is built from the printed format.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "logs/analyzer.hpp"
+
+namespace dd::logs {
+namespace {
+
+const core::Finding* find_id(const LogsReport& r, const std::string& id) {
+  for (const auto& f : r.findings)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+bool evidence_has(const core::Finding& f, const std::string& part) {
+  for (const auto& e : f.evidence)
+    if (has(e, part)) return true;
+  return false;
+}
+
+// UCX's handler: "[host:pid :thread:tid] Caught signal 7 (...)", then one frame per line.
+std::string ucx_bus_error(const std::string& frames) {
+  return "[trainer-3:3039 :0:3095] Caught signal 7 (Bus error: nonexistent physical address)\n"
+         "==== backtrace (tid:   3095) ====\n"
+         " 0 0x0000000000043090 killpg()  ???:0\n"
+         " 1 0x000000000018bb41 __nss_database_lookup()  ???:0\n" +
+         frames + "=================================\n";
+}
+
+TEST(LogsCrashCauses, BusErrorInNcclFramesPointsAtDevShm) {
+  auto r = analyze_text(ucx_bus_error(" 2 0x000000000007587d ncclGroupEnd()  ???:0\n"
+                                      " 3 0x0000000000059e97 ncclGetUniqueId()  ???:0\n"
+                                      " 4 0x00000000000489b1 \?\?\?()  /usr/lib/x86_64-linux-gnu/libnccl.so.2:0\n"
+                                      " 5 0x0000000000008609 start_thread()  ???:0\n"),
+                        "worker.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.sigbus.shm");
+  EXPECT_EQ(f.label, core::Label::shm_exhausted);
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_TRUE(evidence_has(f, "Caught signal 7 (Bus error")) << f.title;
+  EXPECT_TRUE(evidence_has(f, "ncclGroupEnd()")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "df -h /dev/shm")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "NCCL_SHM_DISABLE=1")) << f.fix.text;
+}
+
+// A bus error whose frames are not NCCL's says nothing about NCCL's shared memory.
+TEST(LogsCrashCauses, BusErrorOutsideNcclIsNotBlamedOnShm) {
+  auto r = analyze_text(ucx_bus_error(" 2 0x000000000007587d memcpy_avx_unaligned()  ???:0\n"
+                                      " 3 0x0000000000008609 start_thread()  ???:0\n"),
+                        "worker.log");
+  EXPECT_EQ(find_id(r, "nccl.sigbus.shm"), nullptr);
+  for (const auto& f : r.findings) EXPECT_NE(f.label, core::Label::shm_exhausted) << f.id;
+}
+
+// NCCL frames in a trace with no bus error (an exception's stack) are not a SIGBUS either.
+TEST(LogsCrashCauses, NcclFramesWithoutABusErrorSayNothing) {
+  auto r = analyze_text(
+      "==== backtrace (tid:   3095) ====\n"
+      " 2 0x000000000007587d ncclGroupEnd()  ???:0\n"
+      " 3 0x0000000000059e97 ncclGetUniqueId()  ???:0\n",
+      "worker.log");
+  EXPECT_EQ(find_id(r, "nccl.sigbus.shm"), nullptr);
+}
+
+TEST(LogsCrashCauses, GraphCaptureRefusalNamesBothVersionCauses) {
+  auto r = analyze_text(
+      "node1:4021:4021 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>\n"
+      "node1:4021:4021 [0] NCCL INFO NCCL version 2.19.3+cuda11.0\n"
+      "node1:4021:4021 [0] misc/strongstream.cc:53 NCCL WARN NCCL cannot be captured in a graph if either it wasn't "
+      "built with CUDA runtime >= 11.3 or if the installed CUDA driver < R465.\n"
+      "node1:4021:4021 [0] NCCL INFO enqueue.cc:1932 -> 5\n",
+      "vllm.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.graph-capture.unsupported");
+  EXPECT_EQ(f.label, core::Label::version_mismatch);
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(has(f.title, "11.3") && has(f.title, "R465")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "nvidia-smi")) << f.fix.text;
+  EXPECT_TRUE(evidence_has(f, "strongstream.cc:53")) << f.title;
+}
+
+TEST(LogsCrashCauses, SystemNotYetInitializedIsADriverDaemon) {
+  auto r = analyze_text(
+      "# nThread 1 nGpus 8 minBytes 8 maxBytes 134217728 step: 2(factor) warmup iters: 5 iters: 20\n"
+      "#\n"
+      "# Using devices\n"
+      "gpu-node: Test CUDA failure common.cu:941 'system not yet initialized'\n"
+      " .. gpu-node pid 54340: Test failure common.cu:891\n",
+      "all_reduce_perf.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "cuda.system-not-ready");
+  EXPECT_EQ(f.label, core::Label::gdr_or_driver);
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(has(f.fix.text, "nvidia-fabricmanager")) << f.fix.text;
+  EXPECT_TRUE(evidence_has(f, "common.cu:941")) << f.title;
+}
+
+TEST(LogsCrashCauses, UniqueIdStoreTimeoutNamesRankZeroLateWithItsCandidates) {
+  auto r = analyze_text(
+      "Running tokenizer on train dataset:  41%|####      | 943000/2300000 [29:51<42:58, 526.31 examples/s]\n"
+      "Traceback (most recent call last):\n"
+      "  File \"/workspace/main.py\", line 377, in <module>\n"
+      "RuntimeError: [7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d key-value "
+      "store by key '0', but store->get('0') got error: Socket Timeout\n"
+      "Exception raised from recvBytes at ../torch/csrc/distributed/c10d/Utils.hpp:604 (most recent call first)\n",
+      "rank7.log");
+  const auto* f = find_id(r, "torch.nccl.unique-id-timeout");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(r.findings.front().label, core::Label::data_pipeline_stall);  // the progress bar's own finding may lead
+  EXPECT_EQ(f->label, core::Label::data_pipeline_stall);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+  EXPECT_TRUE(has(f->fix.text, "py-spy dump")) << f->fix.text;
+  EXPECT_TRUE(has(f->fix.text, "timeout")) << f->fix.text;
+  EXPECT_TRUE(evidence_has(*f, "store->get('0') got error: Socket Timeout")) << f->title;
+}
+
+// A store connection that broke is not a late rank 0 (its store went away): not this rule.
+TEST(LogsCrashCauses, UniqueIdStoreResetIsNotCalledLate) {
+  auto r = analyze_text(
+      "Traceback (most recent call last):\n"
+      "torch.distributed.DistBackendError: [3] is setting up NCCL communicator and retrieving "
+      "ncclUniqueId from [0] via c10d key-value store by key '0', but store->get('0') got error: "
+      "Connection reset by peer\n",
+      "rank3.log");
+  EXPECT_EQ(find_id(r, "torch.nccl.unique-id-timeout"), nullptr);
+  for (const auto& f : r.findings) EXPECT_NE(f.label, core::Label::data_pipeline_stall) << f.id;
+}
+
+}  // namespace
+}  // namespace dd::logs

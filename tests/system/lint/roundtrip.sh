@@ -51,6 +51,7 @@ cases=(
   "lint.here.ifname-matches-nothing|roundtrip/ifname_here.sh|here"
   "lint.here.ifname-loopback|roundtrip/ifname_loopback.sh|here"
   "lint.env.ifname-loopback|roundtrip/ifname_loopback_nodes.sbatch|"
+  "lint.slurm.lightning-devices-tasks|across/lightning_slurm|"
   "env.unknown-name|rules/env_typo.py|"
   "env.unknown-name|roundtrip/env_values.sh|"
   "env.int.trailing-garbage|roundtrip/env_values.py|"
@@ -139,9 +140,10 @@ for c in "${cases[@]}"; do
   name=$(basename "$file")
   work=$tmp/$n
   mkdir -p "$work/fix" "$work/diff"
-  cp "$data/$file" "$work/fix/$name"
-  cp "$data/$file" "$work/diff/$name"
-  chmod 754 "$work/fix/$name"
+  # a folder case (a rule that reads several files) is copied, compared and parsed file by file
+  cp -r "$data/$file" "$work/fix/$name"
+  cp -r "$data/$file" "$work/diff/$name"
+  if [[ -d $work/fix/$name ]]; then find "$work/fix/$name" -type f -exec chmod 754 {} +; else chmod 754 "$work/fix/$name"; fi
   (cd "$work/fix" && lint_in "$flags" --json "$name" >"$work/before.json")
   [[ $? -le 1 ]] || fail "[$rule $file] lint --json failed"
   $py - "$work/before.json" "$rule" <<'PY' || fail "[$rule $file] no finding with edits[]: $(cat "$work/before.json")"
@@ -156,17 +158,23 @@ PY
     fail "[$rule $file] patch rejected lint --diff's output:"$'\n'"$(cat "$work/edits.diff")"
   (cd "$work/fix" && lint_in "$flags" --fix "$name" >/dev/null 2>"$work/fix.err")
   [[ $? -le 1 ]] || fail "[$rule $file] lint --fix failed: $(cat "$work/fix.err")"
-  grep -q "^fixed $name:[0-9-]* \[.*$rule" "$work/fix.err" || fail "[$rule $file] --fix did not name the change: $(cat "$work/fix.err")"
-  cmp -s "$work/fix/$name" "$work/diff/$name" ||
-    fail "[$rule $file] --fix and --diff|patch differ:"$'\n'"$(diff "$work/fix/$name" "$work/diff/$name")"
-  cmp -s "$work/fix/$name" "$data/$file" && fail "[$rule $file] --fix changed nothing"
-  [[ $(stat -c %a "$work/fix/$name") == 754 ]] || fail "[$rule $file] --fix changed the mode to $(stat -c %a "$work/fix/$name")"
-  parse "$work/fix/$name" 2>"$work/parse.err" || fail "[$rule $file] the fixed file does not parse: $(cat "$work/parse.err")"$'\n'"$(cat "$work/fix/$name")"
+  grep -q "^fixed $name[/a-zA-Z0-9_.-]*:[0-9-]* \[.*$rule" "$work/fix.err" || fail "[$rule $file] --fix did not name the change: $(cat "$work/fix.err")"
+  diff -r "$work/fix/$name" "$work/diff/$name" >/dev/null ||
+    fail "[$rule $file] --fix and --diff|patch differ:"$'\n'"$(diff -r "$work/fix/$name" "$work/diff/$name")"
+  diff -r "$work/fix/$name" "$data/$file" >/dev/null && fail "[$rule $file] --fix changed nothing"
+  while IFS= read -r f; do
+    [[ $(stat -c %a "$f") == 754 ]] || fail "[$rule $file] --fix changed the mode of $f to $(stat -c %a "$f")"
+    parse "$f" 2>"$work/parse.err" || fail "[$rule $file] the fixed file does not parse: $(cat "$work/parse.err")"$'\n'"$(cat "$f")"
+  done < <(find "$work/fix/$name" -type f)
   (cd "$work/fix" && lint_in "$flags" --json "$name" >"$work/after.json")
   ids "$work/after.json" | grep -qx "$rule" && fail "[$rule $file] still reported after the fix:"$'\n'"$(cat "$work/fix/$name")"
   new=$(ids "$work/after.json" error | sort -u | comm -13 "$work/errors.before" -)
   [[ -z $new ]] || fail "[$rule $file] a new error after the fix: $new"$'\n'"$(cat "$work/fix/$name")"
   ls -A "$work/fix" | grep -qv "^$name\$" && fail "[$rule $file] --fix left files behind: $(ls -A "$work/fix")"
+  if [[ -d $data/$file ]]; then
+    [[ $(cd "$data/$file" && find . | sort) == $(cd "$work/fix/$name" && find . | sort) ]] ||
+      fail "[$rule $file] --fix left files behind in the folder: $(cd "$work/fix/$name" && find . | sort)"
+  fi
   covered[$rule]=1
 done
 

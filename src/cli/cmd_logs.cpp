@@ -10,7 +10,6 @@
 #include "cli/fix_output.hpp"
 #include "cli/usage.hpp"
 #include "core/exit_code.hpp"
-#include "core/json_limits.hpp"
 #include "env/audit.hpp"
 #include "logs/analyzer.hpp"
 #include "logs/logs_report.hpp"
@@ -73,7 +72,7 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   }
   if (!opt.fix.report_path.empty() && !write_report(opt.fix, logs_outcome(*report))) return core::k_exit_usage;
   if (global.json) {
-    std::cout << core::dump_json(logs::to_json(*report), 2) << "\n";
+    std::cout << logs::to_json_text(*report) << "\n";
   } else {
     std::cout << logs::render_text(*report, global.style());
   }

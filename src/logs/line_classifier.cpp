@@ -12,18 +12,31 @@ namespace {
 
 // "host:pid:tid [dev] " at the start of s. On success fills the header fields and returns the
 // length consumed; 0 otherwise.
-std::size_t parse_header(std::string_view s, LineEvent& ev) {
+// `seen`: the stripper's span of a "host:pid:tid [" with numeric pid and tid at the start of s
+// (Stripped::header_*; end = 0 when none), which spares the scan up to '['.
+std::size_t parse_header(std::string_view s, LineEvent& ev, const Stripped* seen = nullptr) {
   std::size_t i = 0;
-  while (i < s.size() && i < 256 && is_token_char(s[i])) ++i;
-  if (i == 0 || i >= s.size() || s[i] != ':') return 0;
-  std::string_view host = s.substr(0, i);
-  std::size_t p0 = ++i;
-  while (i < s.size() && i - p0 < 24 && is_token_char(s[i])) ++i;
-  if (i == p0 || i >= s.size() || s[i] != ':') return 0;
-  std::string_view pid = s.substr(p0, i - p0);
-  std::size_t t0 = ++i;
-  while (i < s.size() && i - t0 < 24 && is_token_char(s[i])) ++i;
-  if (i == t0 || i + 3 >= s.size() || s[i] != ' ' || s[i + 1] != '[') return 0;
+  std::string_view host, pid;
+  if (seen != nullptr && seen->header_end != 0 && seen->header_pid_end - seen->header_host <= 25 &&
+      seen->header_end - seen->header_pid_end <= 25) {
+    // The same fields the scan below reads: a host under 128 bytes, pid and tid of at most 24 digits.
+    std::size_t h = seen->header_host, p = seen->header_pid_end;
+    host = s.substr(0, h);
+    pid = s.substr(h + 1, p - h - 1);
+    i = seen->header_end;
+    if (i + 3 >= s.size()) return 0;
+  } else {
+    while (i < s.size() && i < 256 && is_token_char(s[i])) ++i;
+    if (i == 0 || i >= s.size() || s[i] != ':') return 0;
+    host = s.substr(0, i);
+    std::size_t p0 = ++i;
+    while (i < s.size() && i - p0 < 24 && is_token_char(s[i])) ++i;
+    if (i == p0 || i >= s.size() || s[i] != ':') return 0;
+    pid = s.substr(p0, i - p0);
+    std::size_t t0 = ++i;
+    while (i < s.size() && i - t0 < 24 && is_token_char(s[i])) ++i;
+    if (i == t0 || i + 3 >= s.size() || s[i] != ' ' || s[i + 1] != '[') return 0;
+  }
   i += 2;
   int dev = 0;
   std::size_t d0 = i;
@@ -159,10 +172,12 @@ std::size_t glued_record_start(std::string_view body) {
   return start;
 }
 
-LineEvent classify_body(std::string_view body) {
+namespace {
+
+LineEvent classify_body(std::string_view body, const Stripped* seen) {
   LineEvent ev;
   if (body.empty()) return ev;
-  std::size_t h = parse_header(body, ev);
+  std::size_t h = parse_header(body, ev, seen);
   std::string_view rest = body.substr(h);
   if (classify_tagged(rest, ev)) return ev;
   if (ev.has_header) {
@@ -176,9 +191,13 @@ LineEvent classify_body(std::string_view body) {
   return ev;
 }
 
+}  // namespace
+
+LineEvent classify_body(std::string_view body) { return classify_body(body, nullptr); }
+
 ParsedLine parse_line(std::string_view line, std::string& scratch, bool may_have_escape) {
   Stripped stripped = strip_prefixes(line, scratch, may_have_escape);
-  return ParsedLine{stripped, classify_body(stripped.body)};  // the event is built in place
+  return ParsedLine{stripped, classify_body(stripped.body, &stripped)};  // the event is built in place
 }
 
 std::string_view to_string(ConnError e) {

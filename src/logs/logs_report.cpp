@@ -2,13 +2,18 @@
 
 #include <fmt/format.h>
 
+#include "core/json_limits.hpp"
+#include "logs/rank_json_text.hpp"
 #include "logs/rank_table.hpp"
 #include "report/findings_text.hpp"
 #include "report/json.hpp"
 
 namespace dd::logs {
 
-nlohmann::json to_json(const LogsReport& report) {
+namespace {
+
+// Every member but "ranks" (the last in key order).
+nlohmann::json json_head(const LogsReport& report) {
   const LogFacts& f = report.facts;
   nlohmann::json j;
   j["command"] = "logs";
@@ -16,12 +21,29 @@ nlohmann::json to_json(const LogsReport& report) {
   j["lines"] = f.lines;
   j["nccl_lines"] = f.nccl_lines;
   j["hosts"] = f.hosts;
-  auto ranks = nlohmann::json::array();
-  for (const auto& row : rank_rows(f)) ranks.push_back(rank_json(row));
-  j["ranks"] = std::move(ranks);
   j["findings"] = report::to_json(report.findings);
   j["notes"] = report.notes;
   return j;
+}
+
+}  // namespace
+
+nlohmann::json to_json(const LogsReport& report) {
+  nlohmann::json j = json_head(report);
+  auto ranks = nlohmann::json::array();
+  for (const auto& row : rank_rows(report.facts)) ranks.push_back(rank_json(row));
+  j["ranks"] = std::move(ranks);
+  return j;
+}
+
+std::string to_json_text(const LogsReport& report) {
+  std::string out = core::dump_json(json_head(report), 2);
+  // The head's closing "\n}" makes way for the last member, written without a JSON tree.
+  out.resize(out.size() - 2);
+  out += ",\n  \"ranks\": ";
+  append_ranks_json(out, rank_rows(report.facts), 1);
+  out += "\n}";
+  return out;
 }
 
 std::string render_text(const LogsReport& rep, const report::Style& style) {

@@ -12,6 +12,9 @@ namespace dd::logs {
 
 // {"files", "lines", "ranks": [...], "findings": [...], "notes": [...]}
 nlohmann::json to_json(const LogsReport& report);
+// core::dump_json(to_json(report), 2), byte for byte, with ranks[] written without a JSON tree
+// (rank_json_text.hpp): what `logs --json` prints.
+std::string to_json_text(const LogsReport& report);
 
 std::string render_text(const LogsReport& report, const report::Style& style);
 

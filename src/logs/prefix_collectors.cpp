@@ -55,19 +55,23 @@ std::size_t line_number_after(std::string_view s, std::size_t pos, char sep) {
 
 }  // namespace
 
-std::size_t nccl_header_host_len(std::string_view s) {
+HeaderSpan nccl_header_span(std::string_view s) {
   // "host:pid:tid [" : a token without blanks, two numbers.
   std::size_t i = 0;
   while (i < s.size() && i < 128 && is_token_char(s[i])) ++i;
   std::size_t host = i;
-  if (i == 0 || i >= s.size() || s[i] != ':') return 0;
+  if (i == 0 || i >= s.size() || s[i] != ':') return {};
   std::size_t k = i + 1;
   while (k < s.size() && is_digit(s[k])) ++k;
-  if (k == i + 1 || k >= s.size() || s[k] != ':') return 0;
+  if (k == i + 1 || k >= s.size() || s[k] != ':') return {};
+  std::size_t pid_end = k;
   i = ++k;
   while (k < s.size() && is_digit(s[k])) ++k;
-  return k > i && k + 1 < s.size() && s[k] == ' ' && s[k + 1] == '[' ? host : 0;
+  if (k > i && k + 1 < s.size() && s[k] == ' ' && s[k + 1] == '[') return {host, pid_end, k};
+  return {};
 }
+
+std::size_t nccl_header_host_len(std::string_view s) { return nccl_header_span(s).host; }
 
 bool is_nccl_header(std::string_view s) { return nccl_header_host_len(s) != 0; }
 

@@ -46,6 +46,11 @@ inline bool is_clock(std::string_view s, std::size_t pos) {
 // NCCL's own line header "host:pid:tid [" at the start of `s` (the header stays: it is the line):
 // the length of its host, 0 when `s` does not start with one.
 std::size_t nccl_header_host_len(std::string_view s);
+// The same, with the offsets of the ':' after pid and of the blank before '[' (all 0 when none).
+struct HeaderSpan {
+  std::size_t host = 0, pid_end = 0, end = 0;
+};
+HeaderSpan nccl_header_span(std::string_view s);
 bool is_nccl_header(std::string_view s);
 
 // Text a training program prints on its own (an NCCL header or headerless NCCL line, a torch /

@@ -7,6 +7,7 @@
 #include "logs/prefix_forms.hpp"
 #include "logs/text_scan.hpp"
 
+#include <cstdint>
 #include <cstring>
 
 namespace dd::logs {
@@ -89,8 +90,13 @@ bool strip_one(std::string_view& s, Stripped& out) {
   if (c0 == '[') {
     t = bracket_prefix_len(s, out);
   } else if (is_alpha(c0) || is_digit(c0)) {
-    if (std::size_t host = prefix::nccl_header_host_len(s)) {  // the common case of an NCCL_DEBUG log
-      if (!prefix::may_be_grep_context(s.substr(0, host))) return false;
+    if (prefix::HeaderSpan h = prefix::nccl_header_span(s); h.host != 0) {  // the common case of an NCCL_DEBUG log
+      if (h.end <= UINT16_MAX) {  // kept for the classifier while `s` stays the body
+        out.header_host = static_cast<std::uint16_t>(h.host);
+        out.header_pid_end = static_cast<std::uint16_t>(h.pid_end);
+        out.header_end = static_cast<std::uint16_t>(h.end);
+      }
+      if (!prefix::may_be_grep_context(s.substr(0, h.host))) return false;
       t = prefix::grep_len(s);
     } else {
       t = is_alpha(c0) ? alpha_prefix_len(s, out) : digit_prefix_len(s, out);
@@ -118,6 +124,7 @@ Stripped strip_prefixes(std::string_view line, std::string& scratch, bool may_ha
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t' || line.front() == '\r'))
       line.remove_prefix(1);
     if (!strip_one(line, out)) break;
+    out.header_end = 0;  // a prefix went: a header seen in it does not start the body
   }
   out.body = line;
   return out;

@@ -7,6 +7,7 @@
 // the line holds an escape character. The recognisers live in prefix_{time,launchers,collectors}.cpp.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -17,6 +18,10 @@ struct Stripped {
   int launcher_rank = -1;  // rank named by an MPI / srun / torchrun / torch / Horovod prefix, if any
   std::string_view host;   // host (or pod) named by a pdsh / clush / journald / kubectl / stern /
                            // Open MPI tag-detailed prefix, if any
+  // When `body` starts with NCCL's own "host:pid:tid [" header, as the stripper saw while looking
+  // for prefixes: the offsets of the ':' after host and after pid and of the blank before '['
+  // (header_end = 0 when not seen), so that the classifier does not scan the header again.
+  std::uint16_t header_host = 0, header_pid_end = 0, header_end = 0;
 };
 
 // `scratch` is used (and the result points into it) only when ANSI escapes must be removed.

@@ -31,7 +31,8 @@ add_test(NAME system.logs.corpus
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s11
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s12
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s13
-          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s14)
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s14
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s15)
 set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 900)
 
 add_test(NAME system.logs.cli

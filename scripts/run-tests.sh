@@ -9,5 +9,6 @@ build=build/asan
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DDD_WERROR=ON -DDD_SANITIZE=ON -DDD_FUZZ=ON >/dev/null
 cmake --build "$build"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-# -LE scale: the 128-node preflight tests (minutes on 2 cores) run on their own: ctest -L scale
-ctest --test-dir "$build" --output-on-failure --timeout 900 -j2 -LE scale "$@"
+# -LE: the 128-node preflight tests (label scale, minutes on 2 cores) and the clang-tidy function-size
+# check over all of src/ (label slow, about 20 minutes) run on their own: ctest -L scale, ctest -L slow
+ctest --test-dir "$build" --output-on-failure --timeout 900 -j2 -LE "scale|slow" "$@"

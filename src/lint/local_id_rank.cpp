@@ -53,7 +53,16 @@ void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFact
     std::string_view text = tree.text(value);
     // The name also feeds something else (the fifth stranger's q28: torch.cuda.set_device(local)):
     // the edit goes to the rank argument, so the local index keeps its other uses.
-    bool shared = PythonTree::is(value, "identifier") && uses(tree, tree.root(), text) > 2;
+    // Only a name that also picks the device moves the edit: `local`/`local_rank`, or one passed to
+    // set_device / torch.device / .to() / an f-string "cuda:{...}". A name such as `rank` returned or
+    // logged elsewhere is the rank everywhere, and its binding is what is wrong.
+    std::string name(text);
+    const std::string& all = ctx.text();
+    bool picks_device = name.find("local") != std::string::npos ||
+                        all.find("set_device(" + name) != std::string::npos ||
+                        all.find("device(" + name) != std::string::npos ||
+                        all.find("cuda:{" + name) != std::string::npos || all.find(".to(" + name) != std::string::npos;
+    bool shared = PythonTree::is(value, "identifier") && picks_device && uses(tree, tree.root(), text) > 2;
     int arg_line = line;
     uint32_t arg_begin = ts_node_start_byte(value), arg_end = ts_node_end_byte(value);
     if (PythonTree::is(value, "identifier")) {

@@ -73,6 +73,12 @@ TEST(LintStranger4, LocalIdThatAlsoPicksTheDeviceIsFixedAtTheRankArgument) {
   EXPECT_EQ(fixed_once("train.py", head + "dist.init_process_group(\"nccl\", rank=local, world_size=world)\n", id,
                        core::Severity::warning),
             head + "dist.init_process_group(\"nccl\", rank=int(os.environ[\"SLURM_PROCID\"]), world_size=world)\n");
+  // a name that is the rank everywhere (returned, not a device): its binding is what is wrong
+  const std::string f = "import os\nimport torch.distributed as dist\n\ndef init():\n";
+  const std::string tail = "    dist.init_process_group(\"nccl\", rank=rank)\n    return rank\n";
+  EXPECT_EQ(
+      fixed_once("train.py", f + "    rank = int(os.environ[\"SLURM_LOCALID\"])\n" + tail, id, core::Severity::warning),
+      f + "    rank = int(os.environ[\"SLURM_PROCID\"])\n" + tail);
 }
 
 // q14 (fifth stranger): the strategy's argument is built between the op-making line and the strategy;

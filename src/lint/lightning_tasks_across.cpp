@@ -42,9 +42,15 @@ std::string with_tasks(const std::string& line, const std::string& from, int to)
   return m.prefix().str() + m[1].str() + std::to_string(to) + m.suffix().str();
 }
 
-// Line `n` (1-based) of the batch script, "" when out of range.
+// Line `n` (1-based) of the batch script without its newline, "" when out of range.
 std::string line_of(const FileFacts& f, int n) {
-  return n > 0 && n <= static_cast<int>(f.lines.size()) ? f.lines[static_cast<std::size_t>(n - 1)] : "";
+  std::size_t begin = 0;
+  for (int l = 1; l < n && begin != std::string::npos; ++l) {
+    begin = f.text.find('\n', begin);
+    if (begin != std::string::npos) ++begin;
+  }
+  if (n < 1 || begin == std::string::npos || begin >= f.text.size()) return "";
+  return f.text.substr(begin, f.text.find('\n', begin) - begin);
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ struct FileFacts {
   std::string file;
   std::vector<SrunScript> sruns;
   std::vector<TrainerSeen> trainers;
-  std::vector<std::string> lines;  // the batch script's lines (for the edit); empty for Python files
+  std::string text;  // the batch script as read (its edit's line; --fix's text); empty for Python files
 };
 
 // lint.slurm.lightning-devices-tasks: one finding per srun step whose script (matched by file name,

@@ -60,10 +60,7 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     for (const auto& e : ctx.env())
       if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
   if (across && (!ctx.srun_scripts().empty() || !ctx.trainers().empty())) {
-    detail::FileFacts facts{path, ctx.srun_scripts(), ctx.trainers(), {}};
-    if (!facts.sruns.empty())
-      for (int l = 1; l <= ctx.line_count(); ++l) facts.lines.emplace_back(ctx.line_text(l));
-    across->push_back(std::move(facts));
+    across->push_back({path, ctx.srun_scripts(), ctx.trainers(), ctx.srun_scripts().empty() ? "" : text});
   }
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
@@ -312,11 +309,11 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     return core::make_error(core::ErrorKind::unreadable, core::join(unparsed, "; "));
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
+  // The edit is of a batch script: --fix compares with the text read above, not a second read.
   for (auto& f : detail::lightning_tasks_across(across)) {
-    if (!f.edits.empty() && !report.texts.count(f.location.file)) {
-      auto text = read_file(f.location.file);
-      if (text) report.texts[f.location.file] = *text;
-    }
+    if (!f.edits.empty())
+      for (const auto& facts : across)
+        if (facts.file == f.location.file) report.texts.try_emplace(facts.file, facts.text);
     report.findings.push_back(std::move(f));
   }
   std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });

@@ -186,18 +186,13 @@ bool setting_alone(const FileContext& ctx, const EnvValue& v) {
   return core::starts_with(l, v.name + "=") && l.find_first_of(" \t;&|#") == std::string_view::npos;
 }
 
-// The first line after `line` that reads $NAME / ${NAME...} (0 when none): removing the setting
-// would leave that use empty, and under `set -u` stop the script there.
+// The first line after `line` that reads $NAME or ${NAME} without a default (0 when none): removing
+// the setting would leave that use empty, and under `set -u` stop the script there (a use with a
+// default, ${NAME:-x}, expands either way).
 int read_after(const FileContext& ctx, const std::string& name, int line) {
   for (int l = line + 1; l <= ctx.line_count(); ++l) {
-    std::string_view text = ctx.line_text(l);
-    for (std::size_t at = text.find('$'); at != std::string_view::npos; at = text.find('$', at + 1)) {
-      std::string_view rest = text.substr(at + 1);
-      if (!rest.empty() && rest[0] == '{') rest.remove_prefix(1);
-      if (!core::starts_with(rest, name)) continue;
-      char next = rest.size() > name.size() ? rest[name.size()] : ' ';
-      if (!(std::isalnum(static_cast<unsigned char>(next)) || next == '_')) return l;
-    }
+    for (const auto& use : variables_in(std::string(ctx.line_text(l))))
+      if (use.name == name) return l;
   }
   return 0;
 }

@@ -137,6 +137,15 @@ void check_command(FileContext& ctx, const std::vector<std::string>& words, int 
 // A command word's program: "/usr/bin/torchrun" -> "torchrun".
 std::string program_name(std::string_view word);
 
+// A shell variable a value reads: its name and the token as written ("$NODES", "${NODES}").
+struct VarUse {
+  std::string name;
+  std::string token;
+};
+// The variables `value` reads, without those that carry a default (${X:-2}, ${X-2}, ${X:=2} ...):
+// those expand even when X is unset (slurm_rules.cpp).
+std::vector<VarUse> variables_in(const std::string& value);
+
 void note_shape(FileContext& ctx, const std::vector<std::string>& words);
 
 // The line of the command starting at `line` that holds `token`: its continuation lines in a shell

@@ -70,12 +70,8 @@ std::vector<std::string> sourced_by(const std::string& text) {
 
 Severity one_lower(Severity s) { return s == Severity::error ? Severity::warning : Severity::info; }
 
-struct VarUse {
-  std::string name;
-  std::string token;  // "$NODES" or "${NODES}" as written
-};
+}  // namespace
 
-// The variables a value reads, without those that carry a default (${X:-2}, ${X-2}, ${X:=2} ...).
 std::vector<VarUse> variables_in(const std::string& value) {
   static const std::regex var(R"(\$(\{)?([A-Za-z_][A-Za-z0-9_]*)(\}|[:\-=+?])?)");
   std::vector<VarUse> out;
@@ -88,8 +84,6 @@ std::vector<VarUse> variables_in(const std::string& value) {
   }
   return out;
 }
-
-}  // namespace
 
 void slurm_variable_rules(FileContext& ctx) {
   if (ctx.text().find("#SBATCH") == std::string::npos) return;  // not a batch file: who runs it is unknown

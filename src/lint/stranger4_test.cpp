@@ -55,10 +55,13 @@ TEST(LintStranger4, LoopbackIfnameReadLaterIsNotDeleted) {
   EXPECT_TRUE(all_of(fs, id)[0]->edits.empty());
   EXPECT_NE(all_of(fs, id)[0]->finding.fix.text.find("line 5"), std::string::npos)
       << all_of(fs, id)[0]->finding.fix.text;
-  // ${NCCL_SOCKET_IFNAME:-...} is a use too; NCCL_SOCKET_IFNAME_X is not
-  auto braced = lint_as("job.sbatch", head + "echo ${NCCL_SOCKET_IFNAME:-none}\n" + run);
+  // ${NCCL_SOCKET_IFNAME} is a use too; ${NCCL_SOCKET_IFNAME:-none} (expands when unset) and
+  // NCCL_SOCKET_IFNAME_X are not
+  auto braced = lint_as("job.sbatch", head + "echo ${NCCL_SOCKET_IFNAME}\n" + run);
   ASSERT_EQ(all_of(braced, id).size(), 1u);
   EXPECT_TRUE(all_of(braced, id)[0]->edits.empty());
+  EXPECT_EQ(fixed_once("job.sbatch", head + "echo ${NCCL_SOCKET_IFNAME:-none}\n" + run, id),
+            "#!/bin/bash\n#SBATCH --nodes=2\nset -euo pipefail\necho ${NCCL_SOCKET_IFNAME:-none}\n" + run);
   EXPECT_EQ(fixed_once("job.sbatch", head + "echo $NCCL_SOCKET_IFNAME_X\n" + run, id),
             "#!/bin/bash\n#SBATCH --nodes=2\nset -euo pipefail\necho $NCCL_SOCKET_IFNAME_X\n" + run);
 }

@@ -66,7 +66,10 @@ void ProbeServer::stop() {
   if (wake_.valid()) (void)!::write(wake_.get(), &one, sizeof one);
   {
     std::lock_guard lock(mu_);
-    for (int fd : active_) ::shutdown(fd, SHUT_RDWR);  // their reads and writes end now
+    for (int fd : active_) {
+      ::shutdown(fd, SHUT_RDWR);  // their reads and writes end now
+      ++cut_at_stop_;
+    }
   }
   cv_.notify_all();
   if (acceptor_.joinable()) acceptor_.join();
@@ -86,6 +89,11 @@ int ProbeServer::served() const {
 int ProbeServer::refused() const {
   std::lock_guard lock(mu_);
   return refused_;
+}
+
+int ProbeServer::cut_at_stop() const {
+  std::lock_guard lock(mu_);
+  return cut_at_stop_;
 }
 
 void ProbeServer::accept_loop() {

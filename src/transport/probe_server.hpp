@@ -57,6 +57,8 @@ class ProbeServer {
   // Connections served completely / refused (wrong token, garbage).
   int served() const;
   int refused() const;
+  // Connections in progress that stop() ended (shut down) instead of waiting for their deadlines.
+  int cut_at_stop() const;
 
  private:
   void accept_loop();
@@ -86,6 +88,7 @@ class ProbeServer {
   bool stopping_ = false;
   int served_ = 0;
   int refused_ = 0;
+  int cut_at_stop_ = 0;
 };
 
 }  // namespace dd::cluster

@@ -55,7 +55,7 @@ def main():
             cases.append(("u-" + t["split"], name, t["label"], os.path.join(d, name, "log.txt"), batch))
     if a.shared:
         if not os.path.isdir(a.shared):
-            print("corpus_split_eval: %s: no such corpus" % a.shared, file=sys.stderr); return 2
+            print("corpus_split_eval: %s: no such corpus (the shared corpus; configure with -DDD_SHARED_CORPUS=PATH)" % a.shared, file=sys.stderr); return 2
         for name in sorted(os.listdir(a.shared)):
             d = os.path.join(a.shared, name)
             if os.path.isfile(os.path.join(d, "truth.json")) and os.path.isfile(os.path.join(d, "log.txt")):

@@ -1,0 +1,4 @@
+# distdoctor fix: paste after FROM in the training image's Dockerfile
+# gloo.hostname-loopback: host name 'vm' resolves to 127.0.0.1: Gloo binds the loopback interface, which ranks on other nodes cannot connect to
+#   export GLOO_SOCKET_IFNAME=eth0 (binds 192.0.2.2); or map this host name to the node's real address in /etc/hosts
+ENV GLOO_SOCKET_IFNAME="eth0"

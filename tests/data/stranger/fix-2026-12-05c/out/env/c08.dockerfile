@@ -1,0 +1,1 @@
+# distdoctor fix: paste after FROM in the training image's Dockerfile

@@ -1,0 +1,3 @@
+# distdoctor fix: paste after FROM in the training image's Dockerfile
+# env.local-rank.out-of-range: LOCAL_RANK=4 is not below LOCAL_WORLD_SIZE=4: no such rank exists in the job (they count from 0 to LOCAL_WORLD_SIZE-1); the launcher rejects it, or the rendezvous waits for a rank that never comes
+#   ranks count from 0 to LOCAL_WORLD_SIZE-1; check the launcher's LOCAL_RANK / LOCAL_WORLD_SIZE

@@ -47,7 +47,7 @@ declare -A HOSTADDR
 c3_hosts_default() {
   local i j; for i in "${NODES[@]}"; do
     { echo "127.0.0.1 localhost"; for j in "${NODES[@]}"; do echo "${HOSTADDR[$j]} c3node$j"; done; } > "$RUN/hosts.$i"
-    : > "$RUN/env.$i"
+    printf 'export MASTER_ADDR=c3node0\nexport MASTER_PORT=29400\n' > "$RUN/env.$i"   # a printed fix appends below
   done
 }
 
@@ -82,7 +82,7 @@ c3_preflight() {
   local n=$1 d=$2 i pids=(); mkdir -p "$d"
   for ((i=0;i<n;i++)); do
     [ -e "$RUN/skip.$i" ] && continue
-    c3_on "$i" env MASTER_ADDR=${MADDR:-c3node0} MASTER_PORT=$MPORT timeout 75 "$DD" preflight --no-color --rank "$i" --world "$n" --token c3tok --timeout 45 \
+    c3_on "$i" timeout 75 "$DD" preflight --no-color --rank "$i" --world "$n" --token c3tok --timeout 45 \
       > "$d/pf.rank$i.txt" 2> "$d/pf.rank$i.err" & pids+=($!)
   done
   local rc=0 k=0; for i in "${pids[@]}"; do wait "$i"; echo "rank$k rc=$?" >> "$d/pf.rc"; k=$((k+1)); done
@@ -94,7 +94,7 @@ c3_job() {
   local n=$1 d=$2 mode=${3:-normal} i pids=(); mkdir -p "$d"
   for ((i=0;i<n;i++)); do
     [ -e "$RUN/skip.$i" ] && continue
-    c3_on "$i" env MASTER_ADDR=${MADDR:-c3node0} MASTER_PORT=$MPORT RANK=$i WORLD_SIZE=$n MODE=$mode JOB_TIMEOUT=${JOB_TIMEOUT:-50} \
+    c3_on "$i" env RANK=$i WORLD_SIZE=$n MODE=$mode JOB_TIMEOUT=${JOB_TIMEOUT:-50} \
       timeout ${JOB_LIMIT:-100} "$PY" "$HERE/train.py" > "$d/job.rank$i.txt" 2>&1 & pids+=($!)
   done
   local k=0; for i in "${pids[@]}"; do wait "$i"; echo "rank$k rc=$?" >> "$d/job.rc"; k=$((k+1)); done
@@ -107,7 +107,7 @@ c3_watch() {
   local n=$1 d=$2 mode=$3 i pids=(); mkdir -p "$d"
   for ((i=0;i<n;i++)); do
     [ -e "$RUN/skip.$i" ] && continue
-    c3_on "$i" env MASTER_ADDR=c3node0 MASTER_PORT=$MPORT RANK=$i WORLD_SIZE=$n MODE=$mode JOB_TIMEOUT=1800 \
+    c3_on "$i" env RANK=$i WORLD_SIZE=$n MODE=$mode JOB_TIMEOUT=1800 \
       timeout ${WATCH_HARD:-400} "$DD" watch --no-color --json --stall ${STALL:-15} --rendezvous c3node0:29401 --rank "$i" --world "${WWORLD:-$n}" \
         --token c3w --meet-timeout ${MEET:-90} --log "$d/job.rank$i.txt" -- "$PY" "$HERE/train.py" > "$d/watch.rank$i.json" 2> "$d/watch.rank$i.err" & pids+=($!)
   done

@@ -1,0 +1,3 @@
+0	export GLOO_SOCKET_IFNAME=c3eth0
+1	export GLOO_SOCKET_IFNAME=c3eth0
+2	export GLOO_SOCKET_IFNAME=c3eth1

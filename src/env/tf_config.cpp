@@ -128,7 +128,11 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
       out.push_back(tf_finding("localhost-in-multihost",
                                "TF_CONFIG mixes localhost/127.x with other hosts; other workers would dial themselves",
                                s, a.where + " = \"" + a.text + "\"",
-                               "use this host's routable name or address in every task's TF_CONFIG"));
+                               // Not "this host's": the entry may be another task's (a fifth stranger's e03: worker 0's
+                               // entry, while this host is worker 2).
+                               "replace " + a.host + " in " + a.where +
+                                   " with the routable name or address of the node that runs that task (this "
+                                   "host's only if it is that task), the same in every task's TF_CONFIG"));
     }
   }
 }
@@ -202,6 +206,16 @@ bool index_missing(const json& doc, const std::map<std::string, std::vector<Addr
   return true;
 }
 
+// The fix for an index outside its job, worded per task type (issue 27, a fifth stranger's q31: "a
+// different one on each node" is untrue for the one chief). The index counts within the task's own
+// job (TensorFlow's ClusterSpec.task_address(job, index)); the nodes of other jobs have indexes of
+// their own.
+std::string index_fix(const std::string& type, std::size_t tasks, std::size_t job_count) {
+  std::string others = job_count > 1 ? "; the nodes of the other jobs count their own indexes from 0" : "";
+  if (tasks == 1) return "use index 0, the only task of cluster." + type + others;
+  return "use an index from 0 to " + std::to_string(tasks - 1) + ", a different one on each " + type + " task" + others;
+}
+
 void check_task(const Context& ctx, const json& doc, const std::map<std::string, std::vector<Address>>& jobs,
                 const Setting& s, std::vector<core::Finding>& out) {
   std::size_t total = 0;
@@ -261,9 +275,7 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
     out.push_back(tf_finding("task-index-out-of-range", "TF_CONFIG task index is outside its job", s,
                              "task = {type: " + type + ", index: " + std::to_string(index) + "}; cluster." + type +
                                  " has " + std::to_string(job->second.size()) + " task(s)",
-                             "use an index from 0 to " +
-                                 std::to_string(static_cast<long long>(job->second.size()) - 1) +
-                                 ", a different one on each node"));
+                             index_fix(type, job->second.size(), jobs.size())));
     return;
   }
   if (job != jobs.end()) check_own_address(ctx, job->second, type, index, s, out);

@@ -179,3 +179,27 @@ TEST(EnvTfConfigOwnAddress, WrongIndexPointsAtAnotherHost) {
 
 }  // namespace
 }  // namespace dd::env
+
+namespace dd::env {
+namespace {
+
+// A fifth stranger's e03: the localhost entry is worker 0 while this host is worker 2. The fix names
+// the entry and does not tell this host to write its own address there.
+TEST(EnvTfConfigFix, LocalhostEntryFixNamesTheEntryNotThisHost) {
+  test::Scenario sc{
+      {{"TF_CONFIG",
+        R"({"cluster":{"worker":["localhost:12345","10.0.0.12:12345"]},"task":{"type":"worker","index":2}})"}}};
+  sc.local.clear();
+  auto fs = test::audit_of(sc);
+  const auto* f = test::find_id(fs, "tf-config.localhost-in-multihost");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->fix.text,
+            "replace localhost in cluster.worker[0] with the routable name or address of the node that runs that task "
+            "(this host's only if it is that task), the same in every task's TF_CONFIG");
+  const auto* range = test::find_id(fs, "tf-config.task-index-out-of-range");
+  ASSERT_NE(range, nullptr) << test::ids(fs);
+  EXPECT_EQ(range->fix.text, "use an index from 0 to 1, a different one on each worker task");
+}
+
+}  // namespace
+}  // namespace dd::env

@@ -35,10 +35,12 @@ Lines split_lines(const std::string& text) {
 bool has_cr(const std::string& l) { return !l.empty() && l.back() == '\r'; }
 std::string without_cr(const std::string& l) { return has_cr(l) ? l.substr(0, l.size() - 1) : l; }
 
-// The replacement's lines, with the CR of the first replaced line when it had one.
+// The replacement's lines, with the CR of the first replaced line when it had one (unless the
+// edit strips them).
 std::vector<std::string> new_lines(const Edit& e, bool cr) {
   std::vector<std::string> out;
   if (e.replacement.empty()) return out;
+  cr = cr && !e.strip_cr;
   for (auto& l : core::split(e.replacement, '\n', true)) out.push_back(cr ? l + "\r" : l);
   return out;
 }
@@ -116,7 +118,7 @@ void compose_edits(std::vector<LintFinding>& findings, const std::string& text) 
         // Two line-for-line edits compose line by line over the lines either covers.
         std::optional<Edit> composed;
         if (line_for_line(a) && line_for_line(e)) {
-          Edit u{a.file, std::min(a.line, e.line), std::max(a.end_line, e.end_line), ""};
+          Edit u{a.file, std::min(a.line, e.line), std::max(a.end_line, e.end_line), "", a.strip_cr || e.strip_cr};
           for (int l = u.line; l <= u.end_line && (l == u.line || composed); ++l) {
             std::string o = original(l);
             auto line = compose_line(o, version(a, l, o), version(e, l, o));

@@ -1,10 +1,10 @@
 // lint.python.environ-not-str: `os.environ["MASTER_PORT"] = 29500`.
 // os.environ accepts only str keys and values; anything else raises TypeError at that statement,
 // before any rank starts (checked with CPython 3.11: "str expected, not int" for
-// os.environ[...] =, setdefault and update; os.putenv: "expected str, bytes or os.PathLike object,
-// not int"). A copy of the environment (os.environ.copy()) is a plain dict and takes any value,
-// so only os.environ itself is judged. The fix quotes a number as written; True/False/None get no
-// edit (str(True) is "True", which no NCCL or torch variable reads as a flag).
+// os.environ[...] =, setdefault (only when the key is unset) and update; os.putenv: "expected str, bytes or os.PathLike
+// object, not int"). A copy of the environment (os.environ.copy()) is a plain dict and takes any value, so only
+// os.environ itself is judged. The fix quotes a number as written; True/False/None get no edit (str(True) is "True",
+// which no NCCL or torch variable reads as a flag).
 #include <string>
 
 #include "core/strings.hpp"
@@ -27,12 +27,13 @@ std::string literal_type(TSNode n) {
   return "";
 }
 
-// The value is an argument of os.putenv(...).
-bool putenv_argument(const PythonTree& tree, TSNode value) {
+// The last name of the call the value is an argument of ("putenv", "setdefault"); "" when none.
+std::string called_with(const PythonTree& tree, TSNode value) {
   TSNode args = ts_node_parent(value);
   if (PythonTree::is(args, "keyword_argument")) args = ts_node_parent(args);
   TSNode call = ts_node_is_null(args) ? args : ts_node_parent(args);
-  return PythonTree::is(call, "call") && last_name(tree.dotted(PythonTree::field(call, "function"))) == "putenv";
+  if (!PythonTree::is(call, "call")) return "";
+  return std::string(last_name(tree.dotted(PythonTree::field(call, "function"))));
 }
 
 }  // namespace
@@ -45,10 +46,15 @@ void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonF
     TSNode v = e.value_node;
     int line = PythonTree::line(v);
     std::string written(tree.text(v));
-    std::string error = putenv_argument(tree, v) ? "TypeError: expected str, bytes or os.PathLike object, not " + type
-                                                 : "TypeError: str expected, not " + type;
+    std::string call = called_with(tree, v);
+    std::string error = call == "putenv" ? "TypeError: expected str, bytes or os.PathLike object, not " + type
+                                         : "TypeError: str expected, not " + type;
+    // setdefault stores its value only when the key is missing (MutableMapping.setdefault, CPython 3.11):
+    // with the variable already in the environment the line runs, and the int is never stored.
+    std::string when =
+        call == "setdefault" ? " when " + e.name + " is unset (setdefault keeps a value already set)" : "";
     std::string title = "the environment variable " + e.name + " is given " + written + " (" + type +
-                        "): os.environ takes only strings, so this line raises " + error;
+                        "): os.environ takes only strings, so this line raises " + error + when;
     bool number = type == "int" || type == "float";
     bool one_line = ts_node_start_point(v).row == ts_node_end_point(v).row;
     std::string_view text = ctx.line_text(line);

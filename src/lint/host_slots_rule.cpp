@@ -49,16 +49,18 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
     for (std::size_t j = 0; j < w.size(); ++j) {
       std::string prog = program_name(w[j]);
       if (prog != "horovodrun" && prog != "mpirun" && prog != "mpiexec") continue;
-      std::string np_flag, np, hosts;
+      // The flags as written, for the text: `--num-proc 12 --hosts n1:4,n2:4` is quoted so, not as -np/-H.
+      WrittenFlag np_flag{"-np", "", false}, hosts_flag{"-H", "", false};
+      std::string np, hosts;
       bool oversubscribe = false;
       for (std::size_t k = j + 1; k < w.size() && !script_word(w[k]); ++k) {
         std::string flag = w[k].substr(0, w[k].find('='));
         bool inline_value = w[k].find('=') != std::string::npos && core::starts_with(w[k], "--");
         std::string value = inline_value ? w[k].substr(w[k].find('=') + 1) : k + 1 < w.size() ? w[k + 1] : "";
         if (flag == "-np" || flag == "--np" || flag == "-n" || flag == "--num-proc" || flag == "-c") {
-          np_flag = w[k], np = value;
+          np_flag = WrittenFlag{flag, value, inline_value}, np = value;
         } else if (flag == "-H" || flag == "--host" || flag == "-host" || flag == "--hosts") {
-          hosts = value;
+          hosts_flag = WrittenFlag{flag, value, inline_value}, hosts = value;
         } else if (flag == "--oversubscribe" || flag == "-oversubscribe") {
           oversubscribe = true;
         }
@@ -68,8 +70,8 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
       auto slots = hosts.empty() ? std::nullopt : slots_of(hosts, parts);
       if (!n || !slots || *n <= *slots || (prog != "horovodrun" && oversubscribe)) break;
       std::string title =
-          prog + " -np " + np + " asks for " + np + " processes, but -H " + hosts + " offers " +
-          std::to_string(*slots) + " slots (" + core::join(parts, " + ") + "): " +
+          prog + " " + as_written(np_flag) + " asks for " + np + " processes, but " + as_written(hosts_flag) +
+          " offers " + std::to_string(*slots) + " slots (" + core::join(parts, " + ") + "): " +
           (prog == "horovodrun" ? "horovodrun stops with \"Requested more processes (" + np +
                                       ") than there are available slots (" + std::to_string(*slots) + ")\""
                                 : prog + " refuses to start (\"There are not enough slots available in the system\")");
@@ -98,10 +100,10 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
                      LineEdit{line, line, fixed});
       } else {
         f = &ctx.add("lint.launch.np-exceeds-slots", core::Label::config_typo, core::Severity::error, title, c.line,
-                     "-np " + std::to_string(*slots) + " (the slots of -H " + hosts + ")");
+                     as_written(np_flag, std::to_string(*slots)) + " (the slots of " + as_written(hosts_flag) + ")");
       }
       f->evidence.push_back("if " + np + " processes are meant, give the hosts " + np +
-                            " slots in all (one per GPU): -H " + "host1:N,host2:N,...");
+                            " slots in all (one per GPU): " + as_written(hosts_flag, "host1:N,host2:N,..."));
       break;
     }
   }

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <map>
 #include <regex>
+#include <set>
 
 #include "core/address.hpp"
 #include "core/byte_size.hpp"
@@ -74,7 +75,8 @@ long long max_count(std::string_view v) {
 // "--flag=value" or "--flag value": the value of any of `names` among words[from..to).
 struct Flags {
   std::map<std::string, std::string> values;
-  std::size_t end = 0;  // the first word that is not an option (script or image)
+  std::set<std::string> joined;  // the flags written "--flag=value"
+  std::size_t end = 0;           // the first word that is not an option (script or image)
 };
 
 Flags parse_flags(const std::vector<std::string>& w, std::size_t from, const std::vector<std::string_view>& valued) {
@@ -86,6 +88,7 @@ Flags parse_flags(const std::vector<std::string>& w, std::size_t from, const std
     auto eq = a.find('=');
     if (eq != std::string::npos) {
       f.values[a.substr(0, eq)] = a.substr(eq + 1);
+      f.joined.insert(a.substr(0, eq));
       ++i;
       continue;
     }
@@ -377,7 +380,9 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   bool under_srun = std::any_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(python_at),
                                 [](const std::string& x) { return program_name(x) == "srun"; });
   for (const auto& [flag, v] : f.values) {
-    for (const auto& one : core::split(v, '\n', true)) ctx.launch_flags().push_back({flag, one, line, under_srun});
+    for (const auto& one : core::split(v, '\n', true)) {
+      ctx.launch_flags().push_back({flag, one, line, under_srun, f.joined.count(flag) > 0});
+    }
   }
   if (deprecated) {
     // The same interpreter and its flags, the module replaced (the word before `from` is the module).

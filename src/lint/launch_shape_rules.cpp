@@ -30,9 +30,10 @@ using core::Severity;
 
 // One torchrun (or python -m torch.distributed.run / .launch) command.
 struct Launch {
-  int line = 0;                              // where its command starts
-  std::map<std::string, std::string> flags;  // "--nnodes" -> "2" (underscores made dashes)
-  std::vector<std::string> srun_words;       // srun's own options, when srun starts it
+  int line = 0;                                // where its command starts
+  std::map<std::string, std::string> flags;    // "--nnodes" -> "2" (underscores made dashes)
+  std::map<std::string, WrittenFlag> written;  // the same keys -> the flag as the file spells it
+  std::vector<std::string> srun_words;         // srun's own options, when srun starts it
   bool under_srun = false;
 };
 
@@ -46,25 +47,39 @@ std::string dashed(std::string flag) {
 
 // The launcher's options up to its script: "--flag=value" and, for flags that take one,
 // "--flag value"; a flag without a value maps to "".
-std::map<std::string, std::string> launcher_flags(const std::vector<std::string>& w, std::size_t from) {
+std::map<std::string, WrittenFlag> launcher_flags(const std::vector<std::string>& w, std::size_t from) {
   static const std::set<std::string> k_valued = {
       "--nnodes",       "--nproc-per-node", "--node-rank", "--master-addr",  "--master-port", "--rdzv-endpoint",
       "--rdzv-backend", "--rdzv-id",        "--rdzv-conf", "--max-restarts", "--log-dir",     "--monitor-interval",
       "--role",         "--redirects",      "--tee",       "--local-addr",   "--start-method"};
-  std::map<std::string, std::string> out;
+  std::map<std::string, WrittenFlag> out;
   for (std::size_t i = from; i < w.size(); ++i) {
     const std::string& a = w[i];
     if (a.size() < 2 || a[0] != '-') break;
     auto eq = a.find('=');
     if (eq != std::string::npos) {
-      out[dashed(a.substr(0, eq))] = a.substr(eq + 1);
+      out[dashed(a.substr(0, eq))] = WrittenFlag{a.substr(0, eq), a.substr(eq + 1), true};
     } else if (k_valued.count(dashed(a)) && i + 1 < w.size()) {
-      out[dashed(a)] = w[++i];
+      out[dashed(a)] = WrittenFlag{a, w[i + 1], false};
+      ++i;
     } else {
-      out[dashed(a)] = "";
+      out[dashed(a)] = WrittenFlag{a, "", false};
     }
   }
   return out;
+}
+
+Launch launch_of(int line, const std::vector<std::string>& w, std::size_t from, std::vector<std::string> srun_words,
+                 bool under_srun) {
+  Launch l{line, {}, launcher_flags(w, from), std::move(srun_words), under_srun};
+  for (const auto& [name, f] : l.written) l.flags[name] = f.value;
+  return l;
+}
+
+// The flag `name` (dashed) as the launch spells it, with `value`; `name=value` when it is not there.
+std::string spelt(const Launch& l, const std::string& name, std::string_view value) {
+  auto it = l.written.find(name);
+  return it == l.written.end() ? name + "=" + std::string(value) : as_written(it->second, value);
 }
 
 bool shell_c_flag(std::string_view w) {
@@ -106,7 +121,7 @@ void find_launches(const std::vector<std::string>& w, int line, bool under_srun,
     }
     if (from) {
       srun_part(from);
-      out.push_back({line, launcher_flags(w, from), srun_words, under_srun});
+      out.push_back(launch_of(line, w, from, srun_words, under_srun));
       return;
     }
   }
@@ -209,8 +224,9 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
   if (!k || *k >= *n) return;
   std::string shown = "CUDA_VISIBLE_DEVICES=" + set->value;
   std::string title = shown + " shows " + std::to_string(*k) + " GPU" + (*k == 1 ? "" : "s") + " to the " +
-                      std::to_string(*n) + " processes torchrun starts (--nproc_per_node=" + std::to_string(*n) +
-                      "): local ranks " + std::to_string(*k) + ".." + std::to_string(*n - 1) +
+                      std::to_string(*n) + " processes torchrun starts (" +
+                      spelt(l, "--nproc-per-node", std::to_string(*n)) + "): local ranks " + std::to_string(*k) + ".." +
+                      std::to_string(*n - 1) +
                       " have no GPU of their own (torch.cuda.set_device(LOCAL_RANK) fails with 'invalid device "
                       "ordinal'), or several ranks share one GPU";
   // Under srun Slurm may set CUDA_VISIBLE_DEVICES again for a step it gives GPUs: then this value
@@ -233,7 +249,7 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
   // prose with both ways (the user who listed K may have K).
   bool has_n = stated && stated->count >= *n;
   std::string fewer = "keep " + shown + " and start " + std::to_string(*k) + " process" + (*k == 1 ? "" : "es") +
-                      " per node: --nproc_per_node=" + std::to_string(*k);
+                      " per node: " + spelt(l, "--nproc-per-node", std::to_string(*k));
   if (once && has_n) {
     std::string changed = m.prefix().str() + m[1].str() + wanted + m[2].str() + m.suffix().str();
     f = &ctx.add("lint.launch.gpus-fewer-than-procs", Label::config_typo, sev, title, set->line,
@@ -262,13 +278,8 @@ void gpus_fewer_than_procs(FileContext& ctx, const Launch& l, bool dockerfile, b
 }
 
 // --ntasks-per-node among `words` ("--ntasks-per-node=8" or "--ntasks-per-node 8").
-std::optional<std::string> ntasks_per_node(const std::vector<std::string>& words) {
-  std::optional<std::string> v;
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    if (core::starts_with(words[i], "--ntasks-per-node=")) v = words[i].substr(18);
-    if (words[i] == "--ntasks-per-node" && i + 1 < words.size()) v = words[i + 1];
-  }
-  return v;
+std::optional<WrittenFlag> ntasks_per_node(const std::vector<std::string>& words) {
+  return find_written_flag(words, 0, {"--ntasks-per-node"});
 }
 
 bool has_ntasks(const std::vector<std::string>& words) {
@@ -299,23 +310,25 @@ std::optional<LineEdit> one_task_per_node(const FileContext& ctx, int first, int
 void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<ShellCommand>& directives,
                        bool other_sruns) {
   if (!l.under_srun) return;
-  std::optional<std::string> t = ntasks_per_node(l.srun_words);
+  std::optional<WrittenFlag> tasks_flag = ntasks_per_node(l.srun_words);
   int at = 0;
-  bool on_srun = t.has_value();
+  bool on_srun = tasks_flag.has_value();
   std::vector<std::string> directive_words;
   for (const auto& d : directives) directive_words.insert(directive_words.end(), d.words.begin(), d.words.end());
-  if (!t) {
+  if (!tasks_flag) {
     for (const auto& d : directives) {
       if (auto v = ntasks_per_node(d.words)) {
-        t = v;
+        tasks_flag = v;
         at = d.line;
       }
     }
   }
+  std::optional<std::string> t;
+  if (tasks_flag) t = tasks_flag->value;
   auto tasks = count(t);
   if (!tasks || *tasks < 2) return;
   long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
-  std::string title = "srun starts " + std::to_string(*tasks) + " tasks per node (--ntasks-per-node=" + *t +
+  std::string title = "srun starts " + std::to_string(*tasks) + " tasks per node (" + as_written(*tasks_flag) +
                       "), each a torchrun that starts " + std::to_string(procs) + " process" +
                       (procs == 1 ? "" : "es") + ": " + std::to_string(*tasks * procs) +
                       " processes per node instead of " + std::to_string(procs) + ", and " + std::to_string(*tasks) +
@@ -369,7 +382,7 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
     if (e.name == "PET_NODE_RANK" || e.name == "PET_RDZV_BACKEND" || e.name == "PET_RDZV_ENDPOINT") return;
   }
   long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
-  std::string title = "torchrun --nnodes=" + *nnodes +
+  std::string title = "torchrun " + spelt(l, "--nnodes", *nnodes) +
                       " with neither --node_rank nor a rendezvous backend: the static rendezvous (torchrun's default) "
                       "gives every node node rank 0, so the processes of every node take the same " +
                       (procs > 1 ? "ranks (0.." + std::to_string(procs - 1) + ")" : std::string("rank (0)")) +
@@ -461,12 +474,12 @@ void record_srun_scripts(FileContext& ctx, const std::vector<ShellCommand>& comm
     if (script.empty()) continue;
     SrunScript s{c.line, script, "", 0, false};
     if (auto t = ntasks_per_node(srun_words)) {
-      s.tasks_per_node = *t;
+      s.tasks_per_node = t->value;
       s.tasks_line = c.line;
     } else {
       for (const auto& d : directives)
         if (auto v = ntasks_per_node(d.words)) {
-          s.tasks_per_node = *v;
+          s.tasks_per_node = v->value;
           s.tasks_line = d.line;
         }
     }

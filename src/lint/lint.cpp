@@ -37,6 +37,7 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
       detail::lint_python(ctx);
       break;
     case FileKind::shell:
+      detail::crlf_rule(ctx);
       detail::lint_shell(ctx, false);
       break;
     case FileKind::dockerfile:

@@ -48,6 +48,9 @@ struct Edit {
   int line = 0;
   int end_line = 0;
   std::string replacement;
+  // The replaced lines lose their "\r" (lint.shell.crlf-line-endings); otherwise a CRLF line keeps
+  // its CR. Not in the JSON: `replacement` is already the text without it.
+  bool strip_cr = false;
   bool operator==(const Edit&) const = default;
 };
 

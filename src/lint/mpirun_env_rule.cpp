@@ -29,6 +29,43 @@ bool matters_across_nodes(const std::string& name) {
   return name == "MASTER_ADDR" || name == "MASTER_PORT";
 }
 
+// Who reads the variable on the ranks (issue 27, a fifth stranger's q03: HOROVOD_FUSION_THRESHOLD was
+// said to be NCCL's). Checked against each project's own variable prefix: NCCL (NCCL_*), Gloo
+// (GLOO_*), PyTorch's ProcessGroupNCCL (TORCH_NCCL_*), Horovod (HOROVOD_*), UCX (UCX_*), libfabric
+// (FI_*), torch.distributed's env:// rendezvous (MASTER_ADDR, MASTER_PORT).
+std::string reader_of(const std::string& name) {
+  if (core::starts_with(name, "TORCH_NCCL_")) return "PyTorch";
+  if (core::starts_with(name, "NCCL_")) return "NCCL";
+  if (core::starts_with(name, "GLOO_")) return "Gloo";
+  if (core::starts_with(name, "HOROVOD_")) return "Horovod";
+  if (core::starts_with(name, "UCX_")) return "UCX";
+  if (core::starts_with(name, "FI_")) return "libfabric";
+  return "torch.distributed";
+}
+
+// "NCCL runs without it", "NCCL runs without NCCL_A and Horovod without HOROVOD_B": each reader
+// named with its own variables, in the order they were set.
+std::string who_runs_without(const std::vector<std::string>& missing) {
+  std::vector<std::pair<std::string, std::vector<std::string>>> by_reader;
+  for (const auto& n : missing) {
+    std::string r = reader_of(n);
+    auto it = std::find_if(by_reader.begin(), by_reader.end(), [&](const auto& p) { return p.first == r; });
+    if (it == by_reader.end()) {
+      by_reader.push_back({r, {n}});
+    } else {
+      it->second.push_back(n);
+    }
+  }
+  if (by_reader.size() == 1) {
+    return by_reader[0].first + " runs without " + (missing.size() == 1 ? "it" : "them");
+  }
+  std::vector<std::string> parts;
+  for (const auto& [reader, names] : by_reader) {
+    parts.push_back(reader + (parts.empty() ? " runs without " : " without ") + core::join(names, ", "));
+  }
+  return core::join(parts, " and ");
+}
+
 struct MpirunFacts {
   bool open_mpi = false;
   bool several_hosts = false;
@@ -88,7 +125,7 @@ void mpirun_env_rule(FileContext& ctx) {
     std::string title =
         "mpirun passes only its -x variables to the ranks on other hosts: " + core::join(missing, ", ") +
         (missing.size() == 1 ? ", set in this script, does" : ", set in this script, do") +
-        " not reach the ranks there, and NCCL on those hosts runs without " + (missing.size() == 1 ? "it" : "them");
+        " not reach the ranks there, and on those hosts " + who_runs_without(missing);
     bool ifname = std::any_of(missing.begin(), missing.end(),
                               [](const std::string& n) { return n.find("SOCKET_IFNAME") != std::string::npos; });
     Label label = ifname ? Label::interface_mismatch : Label::config_typo;

@@ -21,18 +21,6 @@ using core::Severity;
 
 bool loopback(std::string_view host) { return core::names_this_machine(host); }
 
-// The value of any of `names` ("--flag=value" or "--flag value") among w[from..].
-std::string flag_value(const std::vector<std::string>& w, std::size_t from,
-                       std::initializer_list<std::string_view> names) {
-  for (std::size_t i = from; i < w.size(); ++i) {
-    for (auto n : names) {
-      if (w[i] == n && i + 1 < w.size()) return w[i + 1];
-      if (core::starts_with(w[i], std::string(n) + "=")) return w[i].substr(n.size() + 1);
-    }
-  }
-  return "";
-}
-
 // The command's line (from `line`, continuations followed) without ` --flag=value` / ` --flag value`
 // for one of `names`; 0 when no line holds it as one word pair.
 int without_flag(const FileContext& ctx, int line, std::initializer_list<std::string_view> names,
@@ -66,9 +54,10 @@ int without_flag(const FileContext& ctx, int line, std::initializer_list<std::st
 void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t j, int line) {
   std::string prog = program_name(w[j]);
   if (prog == "deepspeed") {
-    std::string host = flag_value(w, j + 1, {"--master_addr", "--master-addr"});
-    if (!loopback(host) || !ctx.shape().multi_node) return;
-    std::string title = "deepspeed --master_addr=" + host +
+    auto written = find_written_flag(w, j + 1, {"--master_addr", "--master-addr"});
+    if (!written || !loopback(written->value) || !ctx.shape().multi_node) return;
+    const std::string& host = written->value;
+    std::string title = "deepspeed " + as_written(*written) +
                         " in a multi-node launch: DeepSpeed hands this address to every node, whose ranks dial "
                         "their own machine and wait";
     std::string changed;
@@ -79,22 +68,22 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
                    LineEdit{at, at, changed});
     } else {
       f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, line,
-                   "drop --master_addr: with a hostfile DeepSpeed asks its first host for its address");
+                   "drop " + written->flag + ": with a hostfile DeepSpeed asks its first host for its address");
     }
     f->evidence.push_back(ctx.shape().multi_node_why);
-    f->evidence.push_back(
-        "without --master_addr DeepSpeed's runner uses the first host of the hostfile (ssh HOST hostname -I)");
+    f->evidence.push_back("without " + written->flag +
+                          " DeepSpeed's runner uses the first host of the hostfile (ssh HOST hostname -I)");
     return;
   }
   if (prog == "accelerate" && j + 1 < w.size() && w[j + 1] == "launch") {
-    std::string host = flag_value(w, j + 2, {"--main_process_ip", "--main-process-ip"});
-    if (!loopback(host) || !ctx.shape().multi_node) return;
+    auto written = find_written_flag(w, j + 2, {"--main_process_ip", "--main-process-ip"});
+    if (!written || !loopback(written->value) || !ctx.shape().multi_node) return;
     auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
-                      "accelerate launch --main_process_ip " + host +
+                      "accelerate launch " + as_written(*written) +
                           " across machines: every machine's ranks dial their own loopback and wait",
                       line,
-                      "--main_process_ip RANK0_HOST  # RANK0_HOST: the machine_rank 0 host's name or address, the "
-                      "same on every machine");
+                      as_written(*written, "RANK0_HOST") +
+                          "  # RANK0_HOST: the machine_rank 0 host's name or address, the same on every machine");
     f.evidence.push_back(ctx.shape().multi_node_why);
   }
 }

@@ -25,13 +25,13 @@ void pytorchjob_nnodes_rule(FileContext& ctx, const JobReplicas& job, const std:
     if (flag.flag != "--nnodes") continue;
     auto n = core::parse_int(flag.value);
     if (!n || *n == job.total) continue;
-    std::string title = (replica.empty() ? std::string("a pod") : replica) + " runs torchrun --nnodes=" + flag.value +
-                        ", but the PyTorchJob starts " + std::to_string(job.total) + " pods (" + job.breakdown +
-                        "): the operator numbers them as nodes 0-" + std::to_string(job.total - 1) +
-                        " (PET_NODE_RANK, PET_NNODES=" + std::to_string(job.total) +
-                        ", which --nnodes overrides), so " +
-                        (*n < job.total ? "a node rank falls outside the " + flag.value + "-node job"
-                                        : "the rendezvous waits for nodes that never start");
+    std::string title =
+        (replica.empty() ? std::string("a pod") : replica) + " runs torchrun " +
+        as_written({flag.flag, flag.value, flag.joined}) + ", but the PyTorchJob starts " + std::to_string(job.total) +
+        " pods (" + job.breakdown + "): the operator numbers them as nodes 0-" + std::to_string(job.total - 1) +
+        " (PET_NODE_RANK, PET_NNODES=" + std::to_string(job.total) + ", which --nnodes overrides), so " +
+        (*n < job.total ? "a node rank falls outside the " + flag.value + "-node job"
+                        : "the rendezvous waits for nodes that never start");
     // The flag's text on one of the container's lines (the value must follow it on that line).
     static const std::regex nnodes_re(R"(--nnodes(=|[ \t]+|"\s*,\s*")([0-9]+))");
     int line = 0;

@@ -10,6 +10,7 @@
 
 #include "lint/lint.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/written_flag.hpp"
 
 namespace dd::lint::detail {
 
@@ -47,6 +48,7 @@ struct LaunchFlag {
   std::string value;
   int line = 0;             // where the command starts
   bool under_srun = false;  // the command is `srun ... torchrun ...`: the batch shell expands it once
+  bool joined = false;      // written "--flag=value"; false: "--flag value" (as_written renders either)
 };
 
 // `srun ... python train.py` in a batch script, with the tasks per node it starts when they are
@@ -198,6 +200,10 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
 // exec form's list): no shell expands it (docker_exec_form.cpp).
 void exec_form_variables(FileContext& ctx, const std::string& instr, const std::vector<std::string>& words, int line,
                          bool has_entrypoint);
+
+// lint.shell.crlf-line-endings: a shell script or batch file with CRLF line endings; the edit
+// strips the "\r" (crlf_rule.cpp).
+void crlf_rule(FileContext& ctx);
 
 // lint.mpi.env-not-forwarded: NCCL_* exported before Open MPI's mpirun across hosts without -x
 // (mpirun_env_rule.cpp).

@@ -94,14 +94,15 @@ void slurm_variable_rules(FileContext& ctx) {
   for (const auto& lf : ctx.launch_flags()) {
     for (const auto& use : variables_in(lf.value)) {
       if (!said.insert({lf.line, use.name}).second) continue;
-      std::string shown = lf.flag + "=" + lf.value;
+      WrittenFlag written{lf.flag, lf.value, lf.joined};
+      std::string shown = as_written(written);
       if (lf.under_srun && (use.name == "SLURM_NODEID" || use.name == "SLURM_PROCID" || use.name == "SLURM_LOCALID")) {
         auto& f =
             ctx.add("lint.slurm.task-variable-expanded-once", Label::config_typo, Severity::error,
                     "`srun ... " + shown + "`: the batch shell expands " + use.token +
                         " once, on the first node, before srun starts the tasks: every task gets that node's value",
                     lf.line,
-                    "srun bash -c '... " + lf.flag + "=" + use.token +
+                    "srun bash -c '... " + as_written(written, use.token) +
                         " ...'  # single quotes: each task's shell expands it on its own node; or drop " + lf.flag +
                         " and let --rdzv-backend=c10d number the nodes");
         f.evidence.push_back(
@@ -125,13 +126,13 @@ void slurm_variable_rules(FileContext& ctx) {
         changed.replace(changed.find(use.token), use.token.size(), "$SLURM_NNODES");
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, LineEdit{at, at, changed});
       } else {
-        std::string how = nnodes_flag(lf.flag) && !sourced.empty()
-                              ? lf.flag + "=$SLURM_NNODES  # the allocation's node count; keep $" + use.name + " if " +
-                                    core::join(sourced, " or ") + " sets it as meant"
-                          : rank ? "drop " + lf.flag +
-                                       " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
-                                       lf.flag + "=$SLURM_NODEID ...' so each node's shell expands its own"
-                                 : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
+        std::string how =
+            nnodes_flag(lf.flag) && !sourced.empty()
+                ? as_written(written, "$SLURM_NNODES") + "  # the allocation's node count; keep " + use.token + " if " +
+                      core::join(sourced, " or ") + " sets it as meant"
+            : rank ? "drop " + lf.flag + " and let --rdzv-backend=c10d number the nodes, or run srun bash -c '... " +
+                         as_written(written, "$SLURM_NODEID") + " ...' so each node's shell expands its own"
+                   : "set " + use.name + " in this file before the command (export " + use.name + "=...)";
         f = &ctx.add("lint.slurm.variable-not-set", Label::config_typo, sev, title, lf.line, how);
       }
       f->evidence.push_back(

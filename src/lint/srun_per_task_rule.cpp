@@ -2,9 +2,9 @@
 // task-variable-expanded-once. `srun bash -c '... MASTER_PORT=$(shuf -i 20000-40000 -n 1) ...'`
 // in single quotes (or with the `$` escaped inside double quotes) reaches each task's shell
 // unexpanded, so every node computes its own value: its own host name for MASTER_ADDR
-// ($(hostname), $HOSTNAME), its own random port ($(shuf ...), $RANDOM). The nodes then wait for a
-// rendezvous at different places. A value the same on every node ($(scontrol show hostnames ... |
-// head -n 1), $SLURM_JOB_ID arithmetic) is no finding, nor a step of one node.
+// ($(hostname), $HOSTNAME), its own random port ($(shuf ...), $RANDOM, RANDOM inside $((...))). The nodes then wait for
+// a rendezvous at different places. A value the same on every node ($(scontrol show hostnames ... | head -n 1),
+// $SLURM_JOB_ID arithmetic) is no finding, nor a step of one node.
 //
 // The fix is printed (the line is inside srun's string): compute the value once in the batch
 // script, before srun, exported so that each task's shell sees it, and drop the line inside the
@@ -31,6 +31,22 @@ struct PerNode {
   std::string_view written;  // the expansion as written ("$(shuf")
 };
 
+// `name` as a whole word inside an arithmetic expansion $((...)) of `value`, where bash reads a
+// variable without its `$` (issue 27, a fifth stranger's q30: `$((20000 + RANDOM % 10000))`).
+bool read_in_arithmetic(std::string_view value, std::string_view name) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t open = value.find("$(("); open != std::string_view::npos; open = value.find("$((", open + 3)) {
+    std::size_t close = value.find("))", open + 3);
+    std::string_view inside = value.substr(open + 3, close == std::string_view::npos ? close : close - open - 3);
+    for (std::size_t at = inside.find(name); at != std::string_view::npos; at = inside.find(name, at + 1)) {
+      bool starts = at == 0 || !word(inside[at - 1]);
+      bool ends = at + name.size() >= inside.size() || !word(inside[at + name.size()]);
+      if (starts && ends) return true;
+    }
+  }
+  return false;
+}
+
 PerNode per_node_part(std::string_view value) {
   for (std::string_view p : {"$(hostname", "`hostname", "$HOSTNAME", "${HOSTNAME}"}) {
     if (value.find(p) != std::string_view::npos) return {"this node's host name", p};
@@ -40,6 +56,9 @@ PerNode per_node_part(std::string_view value) {
   }
   for (std::string_view p : {"$(shuf", "`shuf", "$RANDOM", "${RANDOM}", "$SRANDOM"}) {
     if (value.find(p) != std::string_view::npos) return {"a random number drawn on this node", p};
+  }
+  for (std::string_view name : {"RANDOM", "SRANDOM"}) {
+    if (read_in_arithmetic(value, name)) return {"a random number drawn on this node", name};
   }
   return {};
 }
@@ -122,7 +141,10 @@ void srun_per_task_rule(FileContext& ctx, const std::vector<RemoteCommand>& remo
       // In double quotes only an escaped `\$` (or \`) reaches the task's shell unexpanded.
       std::string_view raw = ctx.line_text(at);
       std::string_view after = raw.substr(raw.find(key) + key.size());
-      if (quote == '"' && after.find("\\" + std::string(part.written)) == std::string_view::npos) continue;
+      std::string escaped = part.written.front() == '$' || part.written.front() == '`'
+                                ? "\\" + std::string(part.written)
+                                : std::string("\\$((");
+      if (quote == '"' && after.find(escaped) == std::string_view::npos) continue;
       if (std::find(said.begin(), said.end(), at) != said.end()) continue;
       said.push_back(at);
       auto& f = ctx.add("lint.slurm.rendezvous-per-task", Label::config_typo, Severity::error,

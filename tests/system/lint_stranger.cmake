@@ -19,3 +19,12 @@ foreach(case c-srun-nnodes c-per-task c-collective c-hvd c-mpirun c-deepspeed c-
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger3_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)
 endforeach()
+
+# The fifth stranger's run (tests/data/stranger/fix-2026-12-05b; tests/system/lint/stranger5_cases.sh): a CRLF
+# script (--fix, then the stub torchrun's argv), RANDOM inside $((...)) in srun's string (the printed export
+# pasted), setdefault with an int (run with the variable set and unset), a chief's index (pasted, run).
+foreach(case e-crlf e-random-arith e-setdefault e-chief-index)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger5_cases.sh $<TARGET_FILE:distdoctor> ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)
+endforeach()

@@ -77,6 +77,7 @@ cases=(
   "lint.torch.collective-under-rank-branch|roundtrip/collective_split.py|"
   "lint.launch.master-addr-localhost|roundtrip/deepspeed_localhost.sh|"
   "lint.remote.local-variable-in-single-quotes|roundtrip/ssh_single_quotes.sh|"
+  "lint.shell.crlf-line-endings|roundtrip/crlf_batch.sbatch|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

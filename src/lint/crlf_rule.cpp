@@ -1,0 +1,72 @@
+// lint.shell.crlf-line-endings (issue 27, a fifth stranger's q19): a shell script or batch file saved
+// with Windows line endings (CRLF, e.g. edited in Notepad and submitted from WSL). bash splits lines
+// at "\n" only, so the "\r" stays in each line's last word: `torchrun ... train.py\r` asks for a
+// file that does not exist, `export NCCL_SOCKET_IFNAME=eth0\r` names an interface no node has, and a
+// trailing `\` escapes the "\r" instead of the newline, ending the command there. (Slurm's sbatch
+// refuses such a script outright: "Batch script contains DOS line breaks".)
+//
+// The fix is an edit that strips the "\r" of every such line (Edit::strip_cr), one per run of CRLF
+// lines, line for line, so that it composes with the other findings' edits on those lines; by hand:
+// `sed -i 's/\r$//' FILE` or `dos2unix FILE`.
+#include <string>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+bool ends_in_cr(std::string_view text, std::size_t line_end) { return line_end > 0 && text[line_end - 1] == '\r'; }
+
+// The last word of `line` (its text without the "\r"), "" for a blank or comment line.
+std::string last_word(std::string_view line) {
+  std::string_view t = core::trim(line);
+  if (t.empty() || t.front() == '#') return "";
+  auto blank = t.find_last_of(" \t");
+  return std::string(blank == std::string_view::npos ? t : t.substr(blank + 1));
+}
+
+}  // namespace
+
+void crlf_rule(FileContext& ctx) {
+  std::string_view text = ctx.text();
+  std::vector<std::pair<int, int>> runs;  // [first, last] lines that end in "\r\n"
+  int line = 1, count = 0, example_line = 0;
+  std::string example;
+  for (std::size_t b = 0; b < text.size(); ++line) {
+    std::size_t e = text.find('\n', b);
+    if (e == std::string_view::npos) break;  // a last line without "\n": its "\r" (if any) is not CRLF
+    if (ends_in_cr(text, e)) {
+      ++count;
+      if (!runs.empty() && runs.back().second == line - 1) {
+        runs.back().second = line;
+      } else {
+        runs.emplace_back(line, line);
+      }
+      if (example.empty()) example = last_word(ctx.line_text(line)), example_line = line;
+    }
+    b = e + 1;
+  }
+  if (runs.empty()) return;
+  std::string title = "Windows line endings (CRLF) on " + std::to_string(count) + " of " +
+                      std::to_string(ctx.line_count()) +
+                      " lines: bash splits lines at \\n only, so the \\r stays in each line's last word";
+  if (!example.empty()) {
+    title += " (line " + std::to_string(example_line) + "'s last word is `" + example + "\\r`)";
+  }
+  std::string file = core::shell_quote(ctx.path());
+  std::string by_hand = "sed -i 's/\\r$//' " + file + "  # or dos2unix " + file + "; lint --fix does the same";
+  auto& f = ctx.add("lint.shell.crlf-line-endings", core::Label::config_typo, core::Severity::error, title,
+                    runs.front().first, by_hand);
+  f.evidence.push_back(
+      "sbatch refuses such a script (\"Batch script contains DOS line breaks\"); bash runs it with "
+      "the \\r in every command's last argument");
+  for (const auto& [first, last] : runs) {
+    Edit e{ctx.path(), first, last, ctx.lines_text(first, last)};
+    e.strip_cr = true;
+    ctx.last().edits.push_back(std::move(e));
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -208,7 +208,8 @@ TEST(PreflightProbe, NoProbeStartsWithoutTimeToWait) {
 
 // Idle connections (a scanner, an attacker) do not starve the real probes: with more idle peers
 // than handlers, the probe waits in the queue behind them and is served once the proof budget
-// (a quarter of the connection budget, here 1 s) has cut the first four.
+// (half the connection budget, here 1 s) has cut idle peers: the probe is the seventh in line on
+// four handlers, so at least three of them were refused before a handler took it.
 TEST(PreflightProbe, IdlePeersDoNotStarveTheRealProbe) {
   LoopbackServer lo("job", 1, 4, 2s);
   auto& server = lo.server;
@@ -221,7 +222,7 @@ TEST(PreflightProbe, IdlePeersDoNotStarveTheRealProbe) {
   }
   auto r = probe_one(0, lo.target(), with_token("job"), core::Deadline(30s));
   EXPECT_TRUE(r.ok) << r.error;
-  EXPECT_GE(server.refused(), 4) << "the probe was served before any idle peer was cut";
+  EXPECT_GE(server.refused(), 3) << "the probe was served before three idle peers were cut";
 }
 
 // stop() ends the connections in progress (shuts them down) instead of waiting for their proof

@@ -184,11 +184,20 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
   const auto& [key, ranks] = *groups.begin();
   int world = rule::world_size(facts);
-  std::set<int> missing;
-  if (world > 0 && !known.empty() && static_cast<int>(known.size()) < world && world <= 100000) {
-    for (int i = 0; i < world; ++i)
-      if (known.count(i) == 0) missing.insert(i);
+  // Only a rank the log shows (its NCCL lines, an nccl-tests rank line) without a watchdog line is
+  // evidence of a rank that never joined; a rank absent from the log (one rank's log of a larger
+  // world) is a log not collected, not a rank elsewhere.
+  std::set<int> shown = known;
+  for (const auto& p : facts.processes) {
+    auto rs = rule::ranks_of(*p);
+    shown.insert(rs.begin(), rs.end());
   }
+  for (const auto& [r, t] : facts.tests_ranks) shown.insert(r);
+  std::set<int> missing;
+  if (!known.empty())
+    for (int r : shown)
+      if (r >= 0 && (world <= 0 || r < world) && known.count(r) == 0) missing.insert(r);
+  bool unseen = world <= 0 || static_cast<int>(shown.size()) < world;
   if (!missing.empty() && !has_comm_error(out) && facts.signal(EventKind::data_stall).count == 0) {
     auto r = watchdog_finding("collective.rank-missing", Label::collective_mismatch, Severity::warning,
                               "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe(key, ranks) +
@@ -202,8 +211,10 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (has_comm_error(out) || facts.signal(EventKind::data_stall).count > 0) return;
   bool complete = false;
   for (const auto& p : facts.processes) complete = complete || p->init_complete;
-  bool multi = rule::spans_hosts(facts);
-  if (multi && complete) {
+  // "Every rank ... across hosts" needs every rank in the log and two hosts named there; a world
+  // larger than one host's GPUs (rule::spans_hosts) is no such evidence.
+  bool multi = facts.hosts.size() > 1;
+  if (multi && complete && !unseen) {
     auto r = watchdog_finding("net.data-path-stall", Label::mtu_mismatch, Severity::warning,
                               "Every rank timed out in the same collective (" + describe(key, ranks) +
                                   ") after init succeeded across hosts: small messages pass, bulk data does not "
@@ -218,6 +229,9 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   auto r =
       watchdog_finding("collective.watchdog-timeout", Label::other, Severity::warning,
                        "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70, known);
+  if (world > 0 && unseen)
+    r.finding.evidence.push_back("the logs show " + std::to_string(shown.size()) + " of the job's " +
+                                 std::to_string(world) + " ranks; the others' logs say whether they reached it");
   rule::emit(out, std::move(r),
              "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` on them "
              "together",

@@ -1,0 +1,219 @@
+// "One step short" tests for the logs network rules (issue 28, item 5): each rule gets a short
+// synthetic log that carries its cause and the same log with exactly the one thing that carries
+// the cause dropped (the bridge address, the 127.0.1.1 target, the second host, the failure, NCCL's
+// no-interface line, the non-name, a bootstrap line); the second must not claim the cause.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "logs/analyzer.hpp"
+
+namespace dd::logs {
+namespace {
+
+const core::Finding* find_id(const LogsReport& r, const std::string& id) {
+  for (const auto& f : r.findings)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+bool any_label(const LogsReport& r, core::Label label) {
+  for (const auto& f : r.findings)
+    if (f.label == label) return true;
+  return false;
+}
+
+// NCCL's final connect failure to `addr`, after one retry line.
+std::string refused_connect(const std::string& addr) {
+  return "sn-a:410:430 [0] NCCL INFO Call to connect returned Connection refused, retrying\n"
+         "sn-a:410:430 [0] misc/socket.cc:556 NCCL WARN Net : Connect to " +
+         addr + "<41234> failed : Connection refused\n";
+}
+
+TEST(LogsShortNetwork, DockerBridgeNeedsThePeerAddressOnTheBridge) {
+  auto bridge = analyze_text(refused_connect("172.17.0.3"), "r0.log");
+  const auto* f = find_id(bridge, "net.peer.docker-bridge");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::error);
+
+  // One step short: the same refusal from a routable address is a blocked port, not a bridge.
+  auto routable = analyze_text(refused_connect("198.18.0.3"), "r0.log");
+  EXPECT_EQ(find_id(routable, "net.peer.docker-bridge"), nullptr);
+  EXPECT_FALSE(any_label(routable, core::Label::virtual_interface));
+  const auto* blocked = find_id(routable, "net.peer.blocked");
+  ASSERT_NE(blocked, nullptr);
+  EXPECT_EQ(blocked->severity, core::Severity::error);
+}
+
+TEST(LogsShortNetwork, DebianAliasNeedsAConnectionTo127011) {
+  auto alias = analyze_text(
+      "  what():  [../third_party/gloo/gloo/transport/tcp/pair.cc:799] connect [127.0.1.1]:41785: Connection refused\n",
+      "r1.log");
+  const auto* f = find_id(alias, "net.peer.debian-hostname-alias");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  EXPECT_EQ(f->label, core::Label::hostname_resolution);
+
+  // One step short: the same Gloo refusal to a routable address names no hostname problem.
+  auto other = analyze_text(
+      "  what():  [../third_party/gloo/gloo/transport/tcp/pair.cc:799] connect [198.18.0.7]:41785: Connection "
+      "refused\n",
+      "r1.log");
+  EXPECT_EQ(find_id(other, "net.peer.debian-hostname-alias"), nullptr);
+  EXPECT_FALSE(any_label(other, core::Label::hostname_resolution));
+}
+
+TEST(LogsShortNetwork, DifferentSubnetsNeedTwoHostsInDifferentNetworks) {
+  const std::string two_hosts =
+      "sn-a:11:11 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.10<0>\n"
+      "sn-b:22:22 [0] NCCL INFO Bootstrap : Using eth0:198.19.5.20<0>\n";
+  auto claimed = analyze_text(two_hosts, "both.log");
+  const auto* f = find_id(claimed, "nccl.bootstrap.different-subnets");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->hosts.size(), 2u);
+
+  // One step short: the second host. Two processes of one host on two networks are no two hosts.
+  const std::string one_host =
+      "sn-a:11:11 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.10<0>\n"
+      "sn-a:22:22 [1] NCCL INFO Bootstrap : Using eth1:198.19.5.20<0>\n";
+  EXPECT_EQ(find_id(analyze_text(one_host, "one.log"), "nccl.bootstrap.different-subnets"), nullptr);
+  // Nor are two hosts on one network.
+  const std::string same_net =
+      "sn-a:11:11 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.10<0>\n"
+      "sn-b:22:22 [0] NCCL INFO Bootstrap : Using eth0:198.18.5.20<0>\n";
+  EXPECT_EQ(find_id(analyze_text(same_net, "both.log"), "nccl.bootstrap.different-subnets"), nullptr);
+}
+
+TEST(LogsShortNetwork, DifferentlyNamedInterfacesNeedAFailedJob) {
+  const std::string names =
+      "sn-a:11:11 [0] NCCL INFO Bootstrap : Using enp1s0:198.18.0.10<0>\n"
+      "sn-b:22:22 [0] NCCL INFO Bootstrap : Using eth0:198.18.7.20<0>\n";
+  const std::string failure =
+      "RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1269, unhandled system "
+      "error, NCCL version 2.18.1\n";
+  auto claimed = analyze_text(names + failure, "both.log");
+  const auto* f = find_id(claimed, "nccl.socket.iface-names-differ");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->fix.per_host.size(), 2u);
+
+  // One step short: the failure. Different names on one network are how many clusters run.
+  EXPECT_EQ(find_id(analyze_text(names, "both.log"), "nccl.socket.iface-names-differ"), nullptr);
+}
+
+TEST(LogsShortNetwork, IfnameMatchesNothingNeedsNcclsNoInterfaceLine) {
+  const std::string env = "sn-w:77:77 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth9\n";
+  auto none = analyze_text(env + "sn-w:77:77 [0] misc/socket.cc:524 NCCL WARN Bootstrap : no socket interface found\n",
+                           "w.log");
+  const auto* f = find_id(none, "nccl.ifname.matches-nothing");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::error);
+
+  // One step short: NCCL found the interface the variable names.
+  auto found = analyze_text(env + "sn-w:77:77 [0] NCCL INFO Bootstrap : Using eth9:198.18.9.1<0>\n", "w.log");
+  EXPECT_EQ(find_id(found, "nccl.ifname.matches-nothing"), nullptr);
+  EXPECT_FALSE(any_label(found, core::Label::no_matching_interface));
+}
+
+TEST(LogsShortNetwork, GlooIfnameSyntaxNeedsAValueThatIsNoName) {
+  const std::string gloo =
+      "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:83] ifa != nullptr. "
+      "Unable to find address for: ";
+  auto list = analyze_text(gloo + "^lo,docker\n", "r0.log");
+  ASSERT_NE(find_id(list, "gloo.ifname.syntax"), nullptr);
+
+  // One step short: a plain name that is absent here is a missing interface, not a syntax error.
+  auto name = analyze_text(gloo + "eth7\n", "r0.log");
+  EXPECT_EQ(find_id(name, "gloo.ifname.syntax"), nullptr);
+  EXPECT_FALSE(any_label(name, core::Label::config_typo));
+  EXPECT_NE(find_id(name, "gloo.ifname.matches-nothing"), nullptr);
+}
+
+TEST(LogsShortNetwork, ExclusionPicksLoOnlyWhileNoProcessShowsItsInterface) {
+  const std::string env = "sn-h:48:51 [1] NCCL INFO NCCL_SOCKET_IFNAME set by environment to ^docker0\n";
+  ASSERT_NE(find_id(analyze_text(env, "h.log"), "nccl.ifname.exclusion-picks-lo"), nullptr);
+
+  // One step short: every process shows the interface it took, and it is not lo.
+  auto chosen = analyze_text(env + "sn-h:48:51 [1] NCCL INFO Bootstrap : Using eth0:198.18.3.1<0>\n", "h.log");
+  EXPECT_EQ(find_id(chosen, "nccl.ifname.exclusion-picks-lo"), nullptr);
+  EXPECT_FALSE(any_label(chosen, core::Label::loopback_interface));
+}
+
+TEST(LogsShortNetwork, BadFamilyIsTheIfnameOnlyWithANameListSet) {
+  const std::string bad =
+      "sn-f:90:90 [0] misc/socket.cc:585 NCCL WARN ncclSocketInit: connecting to address  with family 0 is neither "
+      "AF_INET(2) nor AF_INET6(10)\n";
+  auto named = analyze_text("sn-f:90:90 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to eth9\n" + bad, "f.log");
+  const auto* f = find_id(named, "nccl.ifname.matches-nothing");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::error);
+
+  // One step short: no NCCL_SOCKET_IFNAME in the log. The garbage address is said, no setting blamed.
+  auto bare = analyze_text(bad, "f.log");
+  EXPECT_EQ(find_id(bare, "nccl.ifname.matches-nothing"), nullptr);
+  const auto* addr = find_id(bare, "nccl.socket.bad-address");
+  ASSERT_NE(addr, nullptr);
+  EXPECT_EQ(addr->severity, core::Severity::warning);
+}
+
+TEST(LogsShortNetwork, ExclusionOnlyStaysQuietWhenEveryProcessTookOneInterface) {
+  const std::string env = "sn-x:60:60 [0] NCCL INFO NCCL_SOCKET_IFNAME set by environment to ^lo,docker0\n";
+  ASSERT_NE(find_id(analyze_text(env, "x.log"), "nccl.ifname.exclusion-only"), nullptr);
+
+  // One step short: the process shows the one interface it took and nothing failed to connect.
+  auto chosen = analyze_text(env + "sn-x:60:60 [0] NCCL INFO Bootstrap : Using eth0:198.18.4.1<0>\n", "x.log");
+  EXPECT_EQ(find_id(chosen, "nccl.ifname.exclusion-only"), nullptr);
+}
+
+TEST(LogsShortNetwork, SocketOnRdmaNicNeedsAnRdmaNamedInterface) {
+  const std::string ib = "sn-r:70:70 [0] NCCL INFO NET/Socket : Using [0]ib0:198.18.5.1<0>\n";
+  auto claimed = analyze_text(ib, "r.log");
+  const auto* f = find_id(claimed, "nccl.net.socket-on-rdma-nic");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->label, core::Label::performance);
+
+  // One step short: sockets on an Ethernet name; nothing says an RDMA NIC was there.
+  auto eth = analyze_text("sn-r:70:70 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.5.1<0>\n", "r.log");
+  EXPECT_EQ(find_id(eth, "nccl.net.socket-on-rdma-nic"), nullptr);
+  EXPECT_FALSE(any_label(eth, core::Label::performance));
+}
+
+// NCCL saw an RDMA device it could not open.
+const std::string k_open_failed =
+    "sn-t:100:100 [0] NCCL INFO Bootstrap : Using eth0:198.18.0.1<0>\n"
+    "sn-t:100:100 [0] misc/ibvwrap.cc:212 NCCL WARN Call to ibv_open_device failed\n"
+    "sn-t:100:100 [0] transport/net_ib.cc:148 NCCL WARN NET/IB : Unable to open device "
+    "mlx5_0\n";
+
+TEST(LogsShortNetwork, OpenFailedMovesDataOverSocketsOnlyWhileNoRankUsesIb) {
+  auto socket = analyze_text(k_open_failed + "sn-t:100:100 [0] NCCL INFO Using network Socket\n", "t.log");
+  const auto* f = find_id(socket, "nccl.ib.open-failed-socket");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+
+  // One step short: a rank of the job uses NET/IB, so the TCP fallback is not the job's transport.
+  auto ib = analyze_text(k_open_failed + "sn-u:200:200 [0] NCCL INFO Using network IB\n", "t.log");
+  EXPECT_EQ(find_id(ib, "nccl.ib.open-failed-socket"), nullptr);
+  const auto* note = find_id(ib, "nccl.ib.open-failed");
+  ASSERT_NE(note, nullptr);
+  EXPECT_EQ(note->severity, core::Severity::info);
+}
+
+TEST(LogsShortNetwork, HcaNotFoundNeedsNetIbToFindNoDevice) {
+  const std::string hca =
+      "sn-q:80:80 [0] NCCL INFO NCCL_IB_HCA set to mlx5_0,mlx5_1\n"
+      "sn-q:80:80 [0] NCCL INFO NET/Socket : Using [0]eth0:198.18.8.1<0>\n"
+      "sn-q:80:80 [0] NCCL INFO Using network Socket\n";
+  auto claimed = analyze_text(hca + "sn-q:80:80 [0] NCCL INFO NET/IB : No device found.\n", "q.log");
+  const auto* f = find_id(claimed, "nccl.ib.hca-not-found-socket");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+
+  // One step short: NET/IB's "No device found." line. The variable and sockets alone say nothing
+  // about the devices (NCCL_IB_DISABLE, say, also leaves the job on sockets).
+  auto quiet = analyze_text(hca, "q.log");
+  EXPECT_EQ(find_id(quiet, "nccl.ib.hca-not-found-socket"), nullptr);
+  EXPECT_EQ(find_id(quiet, "nccl.ib.hca-not-found"), nullptr);
+}
+
+}  // namespace
+}  // namespace dd::logs

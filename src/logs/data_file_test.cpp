@@ -53,6 +53,8 @@ TEST(LogsDataFile, NamesTheEntryOfABadMatch) {
             match_error(R"({"on": "text", "pattern": "{rank} ab"})"));
   EXPECT_EQ("message_catalogue.json (x.y): a literal shorter than 2 characters",
             match_error(R"({"on": "text", "has": ["a"]})"));
+  EXPECT_EQ("message_catalogue.json (x.y): a \"mark\" shorter than 2 characters",
+            match_error(R"({"on": "nccl", "starts": "ab", "mark": "/"})"));
   EXPECT_EQ("message_catalogue.json (x.y): \"match\" names nothing to recognise", match_error(R"({"on": "text"})"));
   EXPECT_EQ("message_catalogue.json: entry 1 (x.y): field \"match\": missing", [] {
     try {

@@ -111,6 +111,8 @@ bool is_error_kind(EventKind k) {
     case EventKind::cuda_not_ready:
     case EventKind::unique_id_timeout:
     case EventKind::ray_trials_failed:
+    case EventKind::nccl_symbol_missing:
+    case EventKind::tf_session_ready:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
     case EventKind::launcher_exit:
@@ -663,7 +665,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       std::string_view transport = channel_transport(ev.text);
       if (p != nullptr && p->transport.empty()) p->transport.assign(transport);
       if (transport == "IB") {
-        bool gdr = ev.text.find("/GDRDMA") != std::string_view::npos;
+        bool gdr = ev.marked;  // the catalogue's "mark": the channel line says GPUDirect RDMA
         std::uint64_t& n = gdr ? facts_.ib_channels_gdr : facts_.ib_channels_plain;
         Evidence& first = gdr ? facts_.first_gdr_channel : facts_.first_plain_channel;
         if (n++ == 0) first = evidence(body);

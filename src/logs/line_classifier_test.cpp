@@ -99,6 +99,16 @@ TEST(LogsLineClassifier, BootstrapAndNetLinesOfEveryVersion) {
   EXPECT_EQ("", channel_transport(classify("h:1:1 [0] NCCL INFO Channel 00 : 0[0] -> 1[1] via P2P/IPC").text));
 }
 
+// A channel over GPUDirect RDMA is marked by the catalogue's "mark" (the channel entries' literal),
+// in NCCL's channel and ring lines and in a channel line quoted without its header.
+TEST(LogsLineClassifier, ChannelLinesMarkGpuDirectRdma) {
+  EXPECT_TRUE(classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0/GDRDMA").marked);
+  EXPECT_TRUE(classify("h:1:1 [0] NCCL INFO Ring 00 : 0[0] -> 1[1] via NET/IB/0/GDRDMA").marked);
+  EXPECT_TRUE(classify("Channel 01/0 : 9[1a000] -> 2[6b000] [send] via NET/IB/0/GDRDMA").marked);
+  EXPECT_FALSE(classify("h:1:1 [0] NCCL INFO Channel 00/0 : 1[0] -> 0[0] [receive] via NET/IB/0").marked);
+  EXPECT_FALSE(classify("h:1:1 [0] NCCL INFO Ring 00 : 0[0] -> 1[1] via NET/IB/1").marked);
+}
+
 TEST(LogsLineClassifier, CommRanksAndInitComplete) {
   LineEvent old = classify("h:1:1 [1] NCCL INFO comm 0x7f19 rank 3 nranks 4 cudaDev 1 busId 2000 - Init COMPLETE");
   EXPECT_EQ(EventKind::comm_rank, old.kind);

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::ray_trials_failed) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_session_ready) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -80,7 +80,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::ray_t
     "graph_capture_unsupported",
     "cuda_not_ready",
     "unique_id_timeout",
-    "ray_trials_failed"};
+    "ray_trials_failed",
+    "nccl_symbol_missing",
+    "tf_session_ready"};
 
 }  // namespace
 

@@ -25,7 +25,7 @@ enum class EventKind : std::uint8_t {
   ib_none,                 // "NET/IB : No device found."
   using_network,           // "Using network IB|Socket|<plugin>" -> text
   net_channel,             // "Channel 00/0 : 1[1] -> 2[0] [send] via NET/IB/0" -> text = the message
-                           // (channel_transport(text) = "IB")
+                           // (channel_transport(text) = "IB"), marked = "via NET/IB/0/GDRDMA"
   ifname_env,              // "NCCL_SOCKET_IFNAME set by environment to X" -> text = X
   ib_hca_env,              // "NCCL_IB_HCA set to X" (net_ib) / "... set by environment to X" -> text = X
   comm_rank,               // "comm 0x.. rank R nranks N ..." (rank, nranks; init_complete when the line says so)
@@ -113,6 +113,13 @@ enum class EventKind : std::uint8_t {
   unique_id_timeout,  // torch: "[7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
                       // key-value store by key '0', but store->get('0') got error: Socket Timeout" (a timeout only)
   ray_trials_failed,  // Tune's "Trials did not complete: [TorchTrainer_96bfe_00000]" -> text = the list
+  // The dynamic loader (catalogue entries loader.*):
+  nccl_symbol_missing,  // "ImportError: .../libtorch_cuda.so: undefined symbol: ncclCommRegister" (also ld.so's
+                        // "symbol lookup error: ...") -> text = the symbol: the libnccl loaded lacks a function
+                        // the library named in the line was built to call
+  // TensorFlow's session (catalogue entries tf.session.*):
+  tf_session_ready,  // session_manager.py's "Done running local_init_op.": the session exists, the first step
+                     // (and a Horovod job's broadcast of the initial variables) comes next
 };
 
 // LineEvent::exit_code when the line names none.
@@ -139,7 +146,8 @@ struct LineEvent {
   std::string_view comm;                  // coll_call: the communicator's address as printed
   int exit_code = k_no_exit_code;         // launcher kinds: the worker's exit code (-N: killed by signal N)
   int local_rank = -1;                    // launcher kinds: the worker's local rank
-  bool marked = false;                    // horovod_missing_rank: the rank carries Horovod's "!"
+  bool marked = false;                    // horovod_missing_rank: the rank carries Horovod's "!"; net_channel: the
+                                          // channel uses GPUDirect RDMA (the entry's "mark", "/GDRDMA", is there)
   int catalogue_entry = -1;               // the message_catalogue() entry that recognised the line, -1 if none
 };
 

@@ -163,7 +163,7 @@ struct LauncherFailure {
   Evidence evidence;        // the first line that named it
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::ray_trials_failed) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::tf_session_ready) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;

@@ -41,6 +41,7 @@ MessageMatch read_match(const std::string& id, const DataEntry& m) {
   out.maybe = m.texts_or_none("maybe");
   out.text = m.text_or_empty("text");
   out.extract = m.text_or_empty("extract");
+  out.mark = m.text_or_empty("mark");
   if (m.has("err")) out.err = conn_error_named(id, m.text("err"));
   return out;
 }

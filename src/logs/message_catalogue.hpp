@@ -45,6 +45,7 @@ struct MessageMatch {
   std::string text;                           // "text": "message" (the whole message) or "=constant"
   std::string extract;                        // "extract": a named extractor (message_extractors.hpp)
   ConnError err = ConnError::none;            // "err": "refused" ...: the line names this socket error
+  std::string mark;                           // "mark": the event's `marked` is set when the message holds it
 };
 
 struct CatalogueEntry {

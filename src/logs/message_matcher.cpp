@@ -83,6 +83,7 @@ struct Rule {
   std::string_view text_const;
   Extractor extract = nullptr;
   ConnError err = ConnError::none;
+  std::string_view mark;  // "mark": sets ev.marked when the message holds it
 };
 
 std::string_view skip_blanks(std::string_view s) {
@@ -353,6 +354,7 @@ class Matcher {
     }
     if (r.whole_text) ev.text = msg;
     if (r.const_text) ev.text = r.text_const;
+    if (!r.mark.empty()) ev.marked = msg.find(r.mark) != npos;
   }
 
   std::uint16_t anchor(const std::string& literal, const CatalogueEntry& e) {
@@ -424,6 +426,9 @@ class Matcher {
         throw std::runtime_error("message_catalogue.json (" + e.id + "): unknown extractor '" + m.extract + "'");
     }
     r.err = m.err;
+    if (!m.mark.empty() && m.mark.size() < 2)
+      throw std::runtime_error("message_catalogue.json (" + e.id + "): a \"mark\" shorter than 2 characters");
+    r.mark = m.mark;
     if (r.starts.empty() && r.has.empty() && r.ends.empty() && r.src.empty() && !r.extract && r.pattern.empty())
       throw std::runtime_error("message_catalogue.json (" + e.id + "): \"match\" names nothing to recognise");
     for (MatchScope s : m.on) rules_[idx(s)].push_back(r);

@@ -3,7 +3,11 @@
 // them apart, not only "re-run with NCCL_DEBUG=INFO", which tells the user nothing new. The stages:
 //   no NCCL line at all          -> NCCL_DEBUG was off or NCCL never started: the re-run is the step;
 //   only an NCCL error naming no cause ("unhandled system error") -> that error's candidates
-//                                   (a container's /dev/shm first, then other system calls);
+//                                   (a container's /dev/shm first, then other system calls; and the
+//                                   NCCL build itself when the error line names its release);
+//   no NCCL line, TensorFlow's session created ("Done running local_init_op") -> if it hung there,
+//                                   the first collective: connection set-up, NCCL builds that differ
+//                                   between the hosts, or a rank that never reached it;
 //   only Ray Tune's "Trials did not complete" -> the trials' error.txt files, and Ray Train's own
 //                                   NCCL_SOCKET_IFNAME default for a trainer that failed at NCCL init;
 //   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
@@ -15,6 +19,7 @@
 #include <algorithm>
 
 #include "logs/rules.hpp"
+#include "logs/text_scan.hpp"
 
 namespace dd::logs {
 
@@ -78,6 +83,40 @@ Stage opaque_error_only(const LogFacts& facts) {
         "interfaces and transports every rank chose",
     };
   }
+  // The release the error line names (torch's "..., NCCL version 2.7.8"): an old build is a candidate, not a cause.
+  if (!opaque.text.empty() && is_digit(opaque.text.front()))
+    s.candidates.push_back("the NCCL build itself (the error line names NCCL " + opaque.text +
+                           "): a build older than the GPUs or the driver of the nodes it fails on (an image on an old "
+                           "CUDA base) fails there while it works elsewhere — the same job in a current image (newer "
+                           "CUDA, framework and NCCL) on a node where it failed tells");
+  s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
+  return s;
+}
+
+// TensorFlow created its session (session_manager's "Done running local_init_op") and the log has no
+// NCCL line: a job that hung there hung in what comes next, the first step's collective (in a Horovod
+// job the broadcast of the initial variables). Without NCCL's lines the log cannot tell which of its
+// candidates it was; nothing here says that the job hung.
+Stage tf_session_ready(const LogFacts& facts) {
+  Stage s;
+  const Signal& ready = facts.signal(EventKind::tf_session_ready);
+  s.title = "Not enough evidence: TensorFlow created its session (\"Done running local_init_op\", " +
+            std::to_string(ready.count) +
+            " line(s)), and the log has no NCCL line and no error distdoctor recognises (" + counts(facts) + ")";
+  for (const auto& e : ready.evidence)
+    if (s.evidence.size() < 2) s.evidence.push_back(e);
+  s.lead =
+      "If the job hung after these lines, it hung in its first collective (a Horovod job's broadcast of the "
+      "initial variables, or the first all-reduce); the candidates, each with the step that tells it apart:";
+  s.candidates = {
+      "the ranks cannot connect on the interface NCCL (or Horovod's Gloo / MPI) picked — NCCL_DEBUG=INFO prints "
+      "each rank's \"Bootstrap : Using\" and \"NET/Socket : Using\" lines; `distdoctor preflight` across the nodes "
+      "probes them",
+      "the hosts run different NCCL builds (another libnccl on one node) — NCCL_DEBUG=INFO prints \"NCCL version\" "
+      "on every rank; `distdoctor logs` on all ranks' logs together names a difference",
+      "a rank never reached the collective (it failed, or waits on its input) — every rank's log; Horovod's stall "
+      "warning names the ranks that did not submit the tensor, and no warning means every rank did",
+  };
   s.env = {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}};
   return s;
 }
@@ -160,6 +199,7 @@ Stage stage_of(const LogFacts& facts) {
   if (facts.nccl_lines == 0 || facts.processes.empty()) {
     if (facts.signal(EventKind::opaque_error).count > 0) return opaque_error_only(facts);
     if (facts.signal(EventKind::ray_trials_failed).count > 0) return ray_trials_failed(facts);
+    if (facts.signal(EventKind::tf_session_ready).count > 0) return tf_session_ready(facts);
     return no_nccl_lines(facts);
   }
   std::vector<const ProcessState*> open;

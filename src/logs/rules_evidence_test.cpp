@@ -114,5 +114,53 @@ TEST(LogsNotEnoughEvidence, RayTuneTrialsThatDidNotCompletePointAtErrorTxtAndRay
   EXPECT_EQ(f.evidence.size(), 1u);
 }
 
+// The error line names its NCCL release (torch's "..., NCCL version 2.7.8"): the build itself joins the
+// candidates, as a candidate with the step that tells (the same job in a current image), never as the cause.
+TEST(LogsNotEnoughEvidence, AnErrorLineThatNamesItsReleaseAddsTheBuildAsACandidate) {
+  auto r = analyze_text(
+      "NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, unhandled system error, NCCL version 2.7.8\n",
+      "worker.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.fix.text, "(3) the NCCL build itself (the error line names NCCL 2.7.8)")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "NCCL_SHM_DISABLE=1")) << f.fix.text;
+}
+
+// One step short: no release in the line (or words where the release would be), no build candidate.
+TEST(LogsNotEnoughEvidence, AnErrorLineWithoutAReleaseHasNoBuildCandidate) {
+  for (const std::string line :
+       {"RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:825, unhandled system error\n",
+        "RuntimeError: NCCL error in: ProcessGroupNCCL.cpp:825, unhandled system error, NCCL version unknown\n"}) {
+    auto r = analyze_text(line, "worker.log");
+    const auto& f = only_note(r);
+    EXPECT_FALSE(has(f.fix.text, "the NCCL build itself")) << f.fix.text;
+  }
+}
+
+// TensorFlow created its session and nothing else is in the log: if it hung, it hung in the first
+// collective; the note names the candidates (connection set-up, NCCL builds that differ between the
+// hosts, a rank that never arrived) and the lines it saw, and says that the hang is the user's report.
+TEST(LogsNotEnoughEvidence, TensorFlowSessionCreatedPointsAtTheFirstCollective) {
+  auto r = analyze_text(
+      "INFO:tensorflow:Running local_init_op.\nINFO:tensorflow:Done running local_init_op.\n"
+      "INFO:tensorflow:Running local_init_op.\nINFO:tensorflow:Done running local_init_op.\n",
+      "horovod.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "TensorFlow created its session (\"Done running local_init_op\", 2 line(s))")) << f.title;
+  ASSERT_EQ(f.evidence.size(), 2u);
+  EXPECT_TRUE(has(f.evidence[0], "horovod.log:2: INFO:tensorflow:Done running local_init_op.")) << f.evidence[0];
+  EXPECT_TRUE(has(f.fix.text, "If the job hung after these lines, it hung in its first collective")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "prints \"NCCL version\" on every rank")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "\"Bootstrap : Using\"")) << f.fix.text;
+  EXPECT_EQ(f.fix.env.at("NCCL_DEBUG"), "INFO");
+}
+
+// One step short: the session was still being created ("Running" without "Done"): the no-NCCL-line stage.
+TEST(LogsNotEnoughEvidence, SessionNotYetCreatedIsTheNoNcclLineStage) {
+  auto r = analyze_text("INFO:tensorflow:Graph was finalized.\nINFO:tensorflow:Running local_init_op.\n", "tf.log");
+  const auto& f = only_note(r);
+  EXPECT_TRUE(has(f.title, "no NCCL_DEBUG=INFO lines")) << f.title;
+  EXPECT_FALSE(has(f.fix.text, "first collective")) << f.fix.text;
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -186,6 +186,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   blas_library_rule(facts, out);
   rule::signal_rule(facts, "cuda.driver.too-old", out);
   rule::signal_rule(facts, "cuda.arch.unsupported", out);
+  rule::signal_rule(facts, "nccl.library.symbol-missing", out, facts.signal(EventKind::nccl_symbol_missing).text);
   rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
   rule::signal_rule(facts, "cuda.system-not-ready", out);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -196,8 +197,9 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
 
 // lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun", "--node_rank=$NODE_RANK"]` (`words`, the
 // exec form's list): no shell expands it (docker_exec_form.cpp).
+// `entrypoint`: the file's ENTRYPOINT words (exec form; empty: shell form), nullopt when it has none.
 void exec_form_variables(FileContext& ctx, const std::string& instr, const std::vector<std::string>& words, int line,
-                         bool has_entrypoint);
+                         const std::optional<std::vector<std::string>>& entrypoint);
 
 // lint.mpi.env-not-forwarded: NCCL_* exported before Open MPI's mpirun across hosts without -x
 // (mpirun_env_rule.cpp).

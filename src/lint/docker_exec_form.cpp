@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,10 +60,26 @@ bool shell_with_c(const std::vector<std::string>& words) {
   return shell && words[1].size() >= 2 && words[1][0] == '-' && words[1].find('c') != std::string::npos;
 }
 
+// `instr ["/bin/sh", "-c", "exec WORDS"]` (with "$@" and "--" for an ENTRYPOINT that gets CMD).
+std::string through_shell(const std::string& instr, const std::vector<std::string>& words, bool with_args) {
+  std::vector<std::string> sh;
+  for (const auto& w : words) sh.push_back(sh_word(w));
+  std::string script = "exec " + core::join(sh, " ") + (with_args ? " \"$@\"" : "");
+  return instr + " [\"/bin/sh\", \"-c\", " + nlohmann::json(script).dump() + (with_args ? ", \"--\"]" : "]");
+}
+
+// An ENTRYPOINT (exec form) that runs its arguments as a command: an init process (tini, dumb-init,
+// catatonit; docker run --init's docker-init), alone or with its own options.
+bool runs_its_arguments(const std::vector<std::string>& entrypoint) {
+  if (entrypoint.empty()) return false;
+  std::string p = program_name(entrypoint.front());
+  return p == "tini" || p == "tini-static" || p == "dumb-init" || p == "catatonit" || p == "docker-init";
+}
+
 }  // namespace
 
 void exec_form_variables(FileContext& ctx, const std::string& instr, const std::vector<std::string>& words, int line,
-                         bool has_entrypoint) {
+                         const std::optional<std::vector<std::string>>& entrypoint) {
   if (words.empty() || shell_with_c(words)) return;
   std::string var;
   std::string word;
@@ -76,23 +93,31 @@ void exec_form_variables(FileContext& ctx, const std::string& instr, const std::
   if (var.empty()) return;
   std::string title = instr + " in exec form (a JSON list) runs " + program_name(words[0]) +
                       " without a shell: nothing expands " + var + ", so it receives the text \"" + word + "\"";
-  std::vector<std::string> sh;
-  for (const auto& w : words) sh.push_back(sh_word(w));
   bool entry = instr == "ENTRYPOINT";
-  std::string script = "exec " + core::join(sh, " ") + (entry ? " \"$@\"" : "");
-  std::string fixed = instr + " [\"/bin/sh\", \"-c\", " + nlohmann::json(script).dump() + (entry ? ", \"--\"]" : "]");
+  std::string fixed = through_shell(instr, words, entry);
   std::string_view text = core::trim(ctx.line_text(line));
   bool one_line = !text.empty() && text.back() == ']';
+  // A CMD under an ENTRYPOINT is that program's arguments: through a shell only where the ENTRYPOINT
+  // runs its arguments as a command (an init such as tini: `tini -- sh -c "..."` expands).
+  bool cmd_runs = entry || !entrypoint || runs_its_arguments(*entrypoint);
   core::Finding* f = nullptr;
-  if (one_line && (entry || !has_entrypoint)) {
+  if (one_line && cmd_runs) {
     f = &ctx.add("lint.docker.exec-form-variable", Label::config_typo, Severity::error, title, line,
                  LineEdit{line, line, fixed});
-  } else if (entry || !has_entrypoint) {
+  } else if (cmd_runs) {
     f = &ctx.add("lint.docker.exec-form-variable", Label::config_typo, Severity::error, title, line, fixed);
   } else {
+    // Neither `docker run -e` (the words still reach the program without a shell) nor a shell
+    // ENTRYPOINT with "$@" (sh does not expand "$@"'s words again) expands it (r21).
+    std::vector<std::string> whole = entrypoint->empty() ? std::vector<std::string>{"ENTRYPOINT"} : *entrypoint;
+    whole.insert(whole.end(), words.begin(), words.end());
+    std::string name = entrypoint->empty() ? std::string("the ENTRYPOINT") : program_name(entrypoint->front());
     f = &ctx.add("lint.docker.exec-form-variable", Label::config_typo, Severity::error, title, line,
-                 "pass the value at run time instead (docker run -e ...), or expand it in the ENTRYPOINT through a "
-                 "shell: ENTRYPOINT [\"/bin/sh\", \"-c\", \"exec ... \\\"$@\\\"\", \"--\"]");
+                 "CMD's words are the arguments of " + name + ": if it runs them as a command (exec \"$@\"), " + fixed +
+                     "; otherwise the whole command through a shell, " +
+                     (entrypoint->empty() ? std::string("ENTRYPOINT [\"/bin/sh\", \"-c\", \"exec ...\"]")
+                                          : through_shell("ENTRYPOINT", whole, false)) +
+                     ", and no CMD");
   }
   f->evidence.push_back("a shell expands " + var + " only in the shell form (" + instr +
                         " torchrun ...) or through [\"/bin/sh\", \"-c\", \"...\"]");

@@ -135,6 +135,12 @@ std::optional<std::string> value_to_quote(const std::string& name, const std::st
   env::NcclInt r = env::read_nccl_int(value);
   if (r.issue == env::NcclInt::Issue::none) return value;
   if (r.issue == env::NcclInt::Issue::not_a_number && boolean(value) && !r.intended.empty()) return r.intended;
+  // "3.0": NCCL's strtoll stops at the dot and reads 3 (nccl-facts.md, integer parameters), the number
+  // written; "3.5" reads 3 too, but whether 3 was meant is unknown (r09).
+  auto dot = value.find('.');
+  bool zero_fraction = r.issue == env::NcclInt::Issue::trailing && r.value && dot != std::string::npos &&
+                       dot + 1 < value.size() && value.find_first_not_of('0', dot + 1) == std::string::npos;
+  if (zero_fraction) return std::to_string(*r.value);
   return std::nullopt;
 }
 
@@ -334,9 +340,11 @@ class Manifest {
     // hold the number NCCL reads as the user meant, or the fix is prose.
     auto meant = value_to_quote(name, value.Scalar());
     if (!meant) {
-      ctx_.add(
-          "lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
-          "value: \"N\"  # N: the decimal number " + name + " should be; NCCL reads " + value.Scalar() + " as another");
+      env::NcclInt r = env::read_nccl_int(value.Scalar());
+      std::string read = r.value ? std::to_string(*r.value) : std::string("its default");
+      ctx_.add("lint.k8s.env-value-not-string", Label::config_typo, Severity::error, std::move(title), line,
+               "value: \"N\"  # N: the whole number " + name + " should be, in decimal; NCCL reads " + value.Scalar() +
+                   " as " + read);
       return;
     }
     auto replaced = line_text_with(std::string(ctx_.line_text(line)), value.Scalar(), *meant);
@@ -349,8 +357,10 @@ class Manifest {
                     "value: \"" + *meant + "\"");
     }
     if (*meant != value.Scalar()) {
-      f->evidence.push_back(name + " is an NCCL integer: \"" + value.Scalar() + "\" would read as 0, so the value is " +
-                            *meant + ", what " + value.Scalar() + " means");
+      env::NcclInt r = env::read_nccl_int(value.Scalar());
+      std::string read = r.value ? std::to_string(*r.value) : std::string("its default");
+      f->evidence.push_back(name + " is an NCCL integer: \"" + value.Scalar() + "\" reads as " + read +
+                            ", so the value is " + *meant + ", what " + value.Scalar() + " means");
     }
   }
 
@@ -403,6 +413,49 @@ class Manifest {
     check_command(ctx_, words, line);
   }
 
+ public:
+  // A Docker Compose file's services (r08): `environment:` as a map (NAME: value) or a list
+  // ("NAME=value"), and `command:` as a string (split as a shell splits words, as Compose does) or a
+  // list. Each service's variables and command are read like a pod's: the env rules and the launch
+  // rules see them.
+  void compose(const YAML::Node& services) {
+    std::vector<std::pair<std::vector<std::string>, int>> commands;
+    for (auto it = services.begin(); it != services.end(); ++it) {
+      const YAML::Node svc = it->second;
+      if (!svc.IsMap()) continue;
+      const YAML::Node env = svc["environment"];
+      if (env && env.IsMap()) {
+        for (auto e = env.begin(); e != env.end(); ++e) {
+          if (e->second.IsScalar()) {
+            ctx_.env().push_back({scalar(e->first), e->second.Scalar(), line_of(e->second) + offset_, ""});
+          }
+        }
+      } else if (env && env.IsSequence()) {
+        for (const auto& e : env) {
+          std::string item = e.IsScalar() ? e.Scalar() : "";
+          auto eq = item.find('=');
+          if (eq == std::string::npos || eq == 0) continue;
+          ctx_.env().push_back({item.substr(0, eq), item.substr(eq + 1), line_of(e) + offset_, ""});
+        }
+      }
+      const YAML::Node cmd = svc["command"];
+      if (!cmd) continue;
+      int line = line_of(cmd) + offset_;
+      if (cmd.IsScalar()) {
+        for (const auto& c : split_commands(cmd.Scalar(), line)) commands.push_back({c.words, c.line});
+      } else if (cmd.IsSequence()) {
+        std::vector<std::string> words;
+        for (const auto& w : cmd) {
+          if (w.IsScalar()) words.push_back(w.Scalar());
+        }
+        commands.push_back({words, line});
+      }
+    }
+    for (const auto& [words, line] : commands) note_shape(ctx_, words);
+    for (const auto& [words, line] : commands) check_command(ctx_, words, line);
+  }
+
+ private:
   FileContext& ctx_;
   int offset_ = 0;
   JobReplicas job_;  // the replica specs being walked
@@ -470,6 +523,9 @@ void lint_yaml(FileContext& ctx) {
       std::string kind = d.root.IsMap() ? scalar(d.root["kind"]) : "";
       m.set_offset(offset = d.offset);
       m.walk(d.root, kind, "", 0);
+      if (kind.empty() && d.root.IsMap() && d.root["services"] && d.root["services"].IsMap()) {
+        m.compose(d.root["services"]);
+      }
     }
   } catch (const YAML::Exception& e) {
     ctx.error() = ctx.path() + ":" + std::to_string(offset + e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;

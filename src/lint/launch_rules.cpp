@@ -13,6 +13,7 @@
 #include "core/byte_size.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
+#include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
 #include "nccl/shm_wording.hpp"
@@ -350,9 +351,10 @@ void local_rank_literal(FileContext& ctx, const std::vector<std::string>& w, std
 
 // The fix for a loopback rendezvous address: the flag as the command spells it, the user's own port,
 // and $MASTER_ADDR only where the file sets it to something that is not loopback; otherwise a word
-// that pastes into bash (RANK0_HOST, as master_addr_fix writes it).
-std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, bool master_addr,
-                           const std::string& port) {
+// that pastes into bash (RANK0_HOST, as master_addr_fix writes it). Line `at` holds `value`, the
+// address as written (placeholder_fix: no comment after a continuation or inside quotes).
+PlaceholderFix rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, bool master_addr,
+                              const std::string& port, int at, const std::string& value, const std::string& host) {
   std::string flag = master_addr ? "--master_addr" : "--rdzv_endpoint";
   for (const auto& word : w) {
     for (std::string_view spelt : {"--master_addr", "--master-addr", "--rdzv_endpoint", "--rdzv-endpoint"}) {
@@ -363,10 +365,11 @@ std::string rendezvous_fix(FileContext& ctx, const std::vector<std::string>& w, 
   bool defined = std::any_of(ctx.env().begin(), ctx.env().end(), [](const EnvValue& v) {
     return v.name == "MASTER_ADDR" && !v.value.empty() && !core::names_this_machine(v.value);
   });
-  std::string host = defined ? "$MASTER_ADDR" : "RANK0_HOST";
-  std::string out = flag + "=" + host + (master_addr || port.empty() ? "" : ":" + port);
-  return out + (defined ? "  # the rank-0 node's address, the same on every node"
-                        : "  # RANK0_HOST: the rank-0 node's host name or address, the same on every node");
+  std::string word = defined ? "$MASTER_ADDR" : "RANK0_HOST";
+  std::string fragment = flag + "=" + word + (master_addr || port.empty() ? "" : ":" + port);
+  std::string note = defined ? "the address of the rank-0 node, the same on every node"
+                             : "the host name or address of the rank-0 node, the same on every node";
+  return placeholder_fix(ctx, at, value, host, word, fragment, note);
 }
 
 void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line, bool deprecated,
@@ -418,12 +421,14 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   if (loopback && ctx.shape().multi_node) {
     // The finding points at the line that holds the address (a continuation line, a pod's list item).
     int at = command_line_holding(ctx, line, addr ? *addr : *rdzv);
+    auto fix = rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : "", at ? at : line,
+                              addr ? *addr : *rdzv, host);
     auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                        "the rendezvous address " + host +
                            " is this machine in a multi-node launch: the other nodes dial themselves and wait",
-                       at ? at : line,
-                       rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : ""));
+                       at ? at : line, fix.text);
     fi.evidence.push_back(ctx.shape().multi_node_why);
+    if (!fix.note.empty()) fi.evidence.push_back(fix.note);
   }
 }
 
@@ -669,9 +674,12 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     note_shape(ctx, exec ? *exec : c.words);
   }
   for (const auto& c : srun_strings) note_shape(ctx, c.words);
-  bool has_entrypoint = dockerfile && std::any_of(commands.begin(), commands.end(), [](const ShellCommand& c) {
-                          return !c.words.empty() && core::to_upper(c.words.front()) == "ENTRYPOINT";
-                        });
+  std::optional<std::vector<std::string>> entrypoint;  // the ENTRYPOINT's exec-form words (empty: shell form)
+  for (const auto& c : commands) {
+    if (!dockerfile || c.words.empty() || core::to_upper(c.words.front()) != "ENTRYPOINT") continue;
+    auto exec = exec_form_words(ctx, c.line);
+    entrypoint = exec ? *exec : std::vector<std::string>{};
+  }
   for (const auto& r : remote) same_node_rank_rule(ctx, r);
   srun_per_task_rule(ctx, remote);
   ssh_single_quotes_rule(ctx, remote);
@@ -697,7 +705,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
       std::vector<std::string> words = rest;
       if (auto exec = exec_form_words(ctx, c.line)) {
         words = std::move(*exec);
-        exec_form_variables(ctx, instr, words, c.line, has_entrypoint);
+        exec_form_variables(ctx, instr, words, c.line, entrypoint);
       }
       check_command(ctx, words, c.line);
     } else if (instr != "ARG" && instr != "FROM" && instr != "COPY" && instr != "ADD" && instr != "WORKDIR" &&

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 
@@ -53,6 +54,36 @@ std::string line_of(const FileFacts& f, int n) {
   return f.text.substr(begin, f.text.find('\n', begin) - begin);
 }
 
+// The per-task amounts (--cpus-per-task / -c, --gpus-per-task) of the batch script's #SBATCH lines
+// and srun line `srun_line`, each rescaled from `tasks` to `devices` tasks per node so the node keeps
+// its total (r31: 12 CPUs x 4 tasks = 48 is 6 x 8, not 12 / 8). A total that does not divide says so.
+std::string rescaled_per_task(const FileFacts& batch, int srun_line, long long tasks, int devices) {
+  static const std::regex per_task(
+      R"(((?:^|[ \t])(--cpus-per-task|--gpus-per-task|-c)(?:=|[ \t]*))([0-9]+)(?=[\s;&|)]|$))");
+  std::vector<std::string> parts;
+  for (int n = 1;; ++n) {
+    std::string text = line_of(batch, n);
+    if (text.empty() && n > srun_line) break;
+    if (n != srun_line && !core::starts_with(core::trim(text), "#SBATCH")) continue;
+    for (std::sregex_iterator it(text.begin(), text.end(), per_task), end; it != end; ++it) {
+      auto each = core::parse_int((*it)[3].str());
+      if (!each || *each < 1) continue;
+      std::string flag = (*it)[2].str();
+      std::string eq = flag == "-c" ? " " : "=";
+      long long total = *each * tasks;
+      if (total % devices == 0) {
+        parts.push_back(fmt::format("{}{}{} ({} x {} per node = {} x {})", flag, eq, total / devices, *each, tasks,
+                                    total / devices, devices));
+      } else {
+        long long floor = std::max(1LL, total / devices);
+        parts.push_back(fmt::format("{}{}{} ({} x {} = {} per node does not divide by {}: {} x {} = {})", flag, eq,
+                                    floor, *each, tasks, total, devices, floor, devices, floor * devices));
+      }
+    }
+  }
+  return core::join(parts, " and ");
+}
+
 }  // namespace
 
 std::vector<LintFinding> lightning_tasks_across(const std::vector<FileFacts>& files) {
@@ -84,10 +115,12 @@ std::vector<LintFinding> lightning_tasks_across(const std::vector<FileFacts>& fi
         lf.finding.fix.text = std::string(core::trim(fixed));
         lf.edits.push_back({batch.file, s.tasks_line, s.tasks_line, fixed});
       } else {
-        lf.finding.fix.text = fmt::format(
-            "--ntasks-per-node={} (one task per device; divide --cpus-per-task and other per-task amounts by {} so "
-            "the node's total stays), or devices={} in {}",
-            t.devices, t.devices, s.tasks_per_node, py_at);
+        std::string amounts = rescaled_per_task(batch, s.line, *tasks, t.devices);
+        lf.finding.fix.text =
+            amounts.empty() ? fmt::format("--ntasks-per-node={} (one task per device), or devices={} in {}", t.devices,
+                                          s.tasks_per_node, py_at)
+                            : fmt::format("--ntasks-per-node={} (one task per device) with {}, or devices={} in {}",
+                                          t.devices, amounts, s.tasks_per_node, py_at);
       }
       out.push_back(std::move(lf));
     }

@@ -10,6 +10,7 @@
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
+#include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 
 namespace dd::lint::detail {
@@ -78,13 +79,18 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   if (prog == "accelerate" && j + 1 < w.size() && w[j + 1] == "launch") {
     auto written = find_written_flag(w, j + 2, {"--main_process_ip", "--main-process-ip"});
     if (!written || !loopback(written->value) || !ctx.shape().multi_node) return;
+    const std::string& host = written->value;
+    // The line that holds the address; the fix keeps that line's continuation and quotes (r01, r19).
+    int at = command_line_holding(ctx, line, host);
+    auto fix = placeholder_fix(ctx, at ? at : line, host, host, "RANK0_HOST", as_written(*written, "RANK0_HOST"),
+                               "the host name or address of the machine with machine_rank 0, the same on every "
+                               "machine");
     auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                       "accelerate launch " + as_written(*written) +
                           " across machines: every machine's ranks dial their own loopback and wait",
-                      line,
-                      as_written(*written, "RANK0_HOST") +
-                          "  # RANK0_HOST: the machine_rank 0 host's name or address, the same on every machine");
+                      line, fix.text);
     f.evidence.push_back(ctx.shape().multi_node_why);
+    if (!fix.note.empty()) f.evidence.push_back(fix.note);
   }
 }
 

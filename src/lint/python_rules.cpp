@@ -58,6 +58,11 @@ bool collective_call(const PyCall& c, const PythonFacts& f) {
     auto h = f.from_horovod.find(c.last);
     if (h != f.from_horovod.end()) return is_collective(h->second) || horovod_callback(h->second);
   }
+  // Lightning 2.x's Trainer.save_checkpoint ends with strategy.barrier("Trainer.save_checkpoint")
+  // (src/lightning/pytorch/trainer/trainer.py): a collective, meant to run on every rank (r14).
+  if (c.last == "save_checkpoint") {
+    return c.name.size() > c.last.size() && last_name(c.name.substr(0, c.name.size() - c.last.size() - 1)) == "trainer";
+  }
   if (!is_collective(c.last) && !horovod_callback(c.last)) return false;
   if (c.name.empty()) return false;
   if (c.name == c.last) return f.from_torch_distributed.count(c.last) != 0;
@@ -181,7 +186,11 @@ class PythonRules {
     return c.last == kind && (c.name != c.last || true);
   }
 
-  // lint.tf.mirrored-windows-no-cross-device-ops
+  // lint.tf.mirrored-windows-no-cross-device-ops. Without cross_device_ops, TF 2.x's
+  // select_cross_device_ops (tensorflow/python/distribute/cross_device_ops.py) uses NcclAllReduce only
+  // when get_registered_kernels_for_op("NcclAllReduce") finds a kernel, else it logs "Nccl kernel is not
+  // found" and falls back to ReductionToOneDevice: no hang, no error (a sixth stranger's r29). An
+  // explicit NcclAllReduce has no kernel to run on Windows.
   void mirrored_on_windows() {
     Severity sev;
     if (!windows_rules_on(ctx_, f_.windows_line != 0, sev)) return;
@@ -204,11 +213,17 @@ class PythonRules {
       }
       bool devices = !null(keyword(t_, args, "devices")) || !null(positional(args, 0));
       auto& f = add_fix("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl, sev,
-                        null(cdo) ? "MirroredStrategy without cross_device_ops uses NCCL all-reduce, which does not "
-                                    "exist on Windows: model.fit() hangs at the first step or raises NcclAllReduce"
+                        null(cdo) ? "MirroredStrategy without cross_device_ops picks NCCL all-reduce only when its "
+                                    "kernel is registered, and TensorFlow's Windows builds have none: TF 2.x logs "
+                                    "\"Nccl kernel is not found, not using nccl allreduce.\" and reduces through one "
+                                    "device (ReductionToOneDevice); name the all-reduce to use instead"
                                   : "MirroredStrategy with NcclAllReduce on Windows: NCCL does not exist there",
                         c.line, edit_line, fixed, "cross_device_ops=" + hier);
-      if (devices) f.evidence.push_back("devices=[...] does not change the all-reduce: it still defaults to NCCL");
+      if (devices) {
+        f.evidence.push_back(
+            "devices=[...] does not choose the all-reduce: with GPUs only, TensorFlow still tries "
+            "NCCL first");
+      }
       platform_evidence(f);
     }
   }

@@ -58,15 +58,18 @@ void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, i
 
 // Every statement of `body` before `split` computes a name the collective reads (directly, or
 // through a later such statement): `x = ...` / `x += ...` with x needed. Anything else (a print, a
-// save) must stay on rank 0, so the branch is not split.
-bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split) {
+// save) must stay on rank 0, so the branch is not split. The collectives' own statements
+// (`collectives`: Lightning's trainer.save_checkpoint before a barrier, r14) move as they are.
+bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split, const std::vector<TSNode>& collectives) {
   std::set<std::string> needed;
   identifiers(tree, split, needed);
   std::vector<TSNode> before;
   for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
     TSNode s = ts_node_named_child(body, i);
     if (ts_node_start_byte(s) >= ts_node_start_byte(split)) break;
-    if (!PythonTree::is(s, "comment")) before.push_back(s);
+    bool collective = std::any_of(collectives.begin(), collectives.end(), [&](TSNode c) { return ts_node_eq(c, s); });
+    if (collective) identifiers(tree, s, needed);
+    if (!PythonTree::is(s, "comment") && !collective) before.push_back(s);
   }
   for (auto it = before.rbegin(); it != before.rend(); ++it) {
     TSNode a = PythonTree::is(*it, "expression_statement") ? ts_node_named_child(*it, 0) : TSNode{};
@@ -104,12 +107,14 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
 
   // The last collective's statement ends the part every rank runs.
   TSNode split{};
+  std::vector<TSNode> statements;
   for (const auto* c : calls) {
     TSNode s = statement_in(c->node, body);
     if (ts_node_is_null(s)) return std::nullopt;
+    statements.push_back(s);
     if (ts_node_is_null(split) || ts_node_end_byte(s) > ts_node_end_byte(split)) split = s;
   }
-  if (!only_inputs_before(tree, body, split)) return std::nullopt;
+  if (!only_inputs_before(tree, body, split, statements)) return std::nullopt;
   int head_end = last_line(split);
   int block_end = head_end;
   bool tail = false;

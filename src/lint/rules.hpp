@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -198,8 +199,9 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
 
 // lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun", "--node_rank=$NODE_RANK"]` (`words`, the
 // exec form's list): no shell expands it (docker_exec_form.cpp).
+// `entrypoint`: the file's ENTRYPOINT words (exec form; empty: shell form), nullopt when it has none.
 void exec_form_variables(FileContext& ctx, const std::string& instr, const std::vector<std::string>& words, int line,
-                         bool has_entrypoint);
+                         const std::optional<std::vector<std::string>>& entrypoint);
 
 // lint.shell.crlf-line-endings: a shell script or batch file with CRLF line endings; the edit
 // strips the "\r" (crlf_rule.cpp).

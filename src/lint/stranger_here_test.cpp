@@ -168,16 +168,19 @@ TEST(LintStrangerGaps, RendezvousFixKeepsThePortAndUsesOnlyDefinedVariables) {
   auto fs = lint_text("run.sh", FileKind::shell, job, {});
   auto found = all_of(fs, "lint.launch.master-addr-localhost");
   ASSERT_EQ(found.size(), 2u) << ids(fs);
-  EXPECT_EQ(found[0]->finding.fix.text.substr(0, found[0]->finding.fix.text.find("  #")),
-            "--rdzv_endpoint=RANK0_HOST:29400");
-  EXPECT_EQ(found[1]->finding.fix.text.substr(0, found[1]->finding.fix.text.find("  #")), "--master-addr=RANK0_HOST");
+  // the address is followed by the script: the fix is the whole line (a `# comment` pasted over the
+  // address would swallow the script; a sixth stranger's r01)
+  EXPECT_EQ(found[0]->finding.fix.text,
+            "torchrun --nnodes=2 --nproc_per_node=8 --rdzv_backend=c10d --rdzv_endpoint=RANK0_HOST:29400 t.py");
+  EXPECT_EQ(found[1]->finding.fix.text,
+            "torchrun --nnodes=2 --nproc_per_node=8 --master-addr=RANK0_HOST --master_port=29500 t.py");
   auto defined = lint_text("run.sh", FileKind::shell,
                            "#!/bin/bash\nexport MASTER_ADDR=gpu01\n"
                            "torchrun --nnodes=2 --rdzv-endpoint=127.0.0.1:29400 t.py\n",
                            {});
   auto d = all_of(defined, "lint.launch.master-addr-localhost");
   ASSERT_EQ(d.size(), 1u) << ids(defined);
-  EXPECT_EQ(d[0]->finding.fix.text.substr(0, d[0]->finding.fix.text.find("  #")), "--rdzv-endpoint=$MASTER_ADDR:29400");
+  EXPECT_EQ(d[0]->finding.fix.text, "torchrun --nnodes=2 --rdzv-endpoint=$MASTER_ADDR:29400 t.py");
 }
 
 // Item 5: a YAML file that does not parse among others is reported (file, line, problem) and the

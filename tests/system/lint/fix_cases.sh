@@ -303,6 +303,107 @@ env_ifname)
   $py -c 'import json,sys; d=json.loads(sys.argv[1]); assert not [f for f in d["findings"] if f["severity"] == "error"], d' "$applied" \
     || fail "after --export: $applied"
   ;;
+stranger6)
+  # The sixth stranger's bad fixes (branch stranger6, fix-2026-12-05c), applied as printed.
+  [ -d "$tmp" ] || fail "no temporary folder"
+  mkdir -p "$tmp/bin"
+  # stubs: each prints the argv it gets, one word a line, after a [name] line
+  for p in torchrun accelerate; do printf '#!/bin/bash\necho "[%s]"\nprintf "%%s\\n" "$@"\n' "$p" >"$tmp/bin/$p"; done
+  printf '#!/bin/bash\n"$@"\n' >"$tmp/bin/srun"
+  printf '#!/bin/bash\n[ "$1" = -- ] && shift\nexec "$@"\n' >"$tmp/bin/tini"
+  for p in module source; do printf '#!/bin/bash\ntrue\n' >"$tmp/bin/$p"; done
+  chmod +x "$tmp/bin/"*
+  stub_run() {  # stub_run FILE: runs FILE with the stubs first in PATH
+    env -i PATH="$tmp/bin:/usr/bin:/bin" SLURM_NNODES=4 SLURM_JOB_ID=77 SLURM_NODEID=1 HOME="$tmp" bash "$1" 2>&1
+  }
+  # r01: the address on a continuation line of `srun torchrun \`
+  cat >"$tmp/r01.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=4
+srun torchrun \
+    --nnodes="$SLURM_NNODES" \
+    --nproc-per-node=8 \
+    --rdzv-backend=c10d \
+    --rdzv-endpoint=localhost:29500 \
+    pretrain.py --config configs/vit_l16.yaml
+EOF
+  run lint --json "$tmp/r01.sbatch"
+  fixed=$(fix_of lint.launch.master-addr-localhost 7) || fail "r01: no finding at line 7: $(cat "$tmp/out")"
+  replace_line "$tmp/r01.sbatch" 7 "    ${fixed//RANK0_HOST/node001}"
+  bash -n "$tmp/r01.sbatch" || fail "r01: bash -n rejects the fixed file: $fixed"
+  got=$(stub_run "$tmp/r01.sbatch")
+  want=$(printf '%s\n' '[torchrun]' --nnodes=4 --nproc-per-node=8 --rdzv-backend=c10d --rdzv-endpoint=node001:29500 pretrain.py --config configs/vit_l16.yaml)
+  [ "$got" = "$want" ] || fail "r01: torchrun's argv after the fix: [$got] want [$want] (fix: $fixed)"
+  run lint --json "$tmp/r01.sbatch"
+  clean_of lint.launch.master-addr-localhost || fail "r01: after the fix: $(cat "$tmp/out")"
+  # r19: the address inside `srun bash -c '...'`
+  cat >"$tmp/r19.sbatch" <<'EOF'
+#!/bin/bash
+#SBATCH --nodes=2
+export MAIN_PORT=29555
+srun bash -c 'accelerate launch --num_machines 2 --machine_rank $SLURM_NODEID --main_process_ip 127.0.0.1 --main_process_port '"$MAIN_PORT"' train_sd.py --mixed_precision fp16'
+EOF
+  run lint --json "$tmp/r19.sbatch"
+  fixed=$(fix_of lint.launch.master-addr-localhost 4) || fail "r19: no finding at line 4: $(cat "$tmp/out")"
+  case $fixed in *"'"*"#"*|*"host's"*) fail "r19: a comment or apostrophe inside the quotes: $fixed" ;; esac
+  replace_line "$tmp/r19.sbatch" 4 "${fixed//RANK0_HOST/node001}"
+  bash -n "$tmp/r19.sbatch" || fail "r19: bash -n rejects the fixed file: $fixed"
+  got=$(stub_run "$tmp/r19.sbatch")
+  want=$(printf '%s\n' '[accelerate]' launch --num_machines 2 --machine_rank 1 --main_process_ip node001 --main_process_port 29555 train_sd.py --mixed_precision fp16)
+  [ "$got" = "$want" ] || fail "r19: accelerate's argv after the fix: [$got] want [$want] (fix: $fixed)"
+  run lint --json "$tmp/r19.sbatch"
+  clean_of lint.launch.master-addr-localhost || fail "r19: after the fix: $(cat "$tmp/out")"
+  # r21: exec-form CMD with ${GPUS} under tini: the edit, then tini -> CMD run with GPUS=4
+  printf 'FROM pytorch/pytorch:2.3.1-cuda12.1-cudnn8-runtime\nENV GPUS=4\nENTRYPOINT ["/usr/bin/tini", "--"]\nCMD ["torchrun", "--standalone", "--nproc_per_node=${GPUS}", "train.py"]\n' >"$tmp/Dockerfile"
+  run lint --fix "$tmp/Dockerfile"
+  cmd=$($py -c 'import json,sys
+for l in open(sys.argv[1]):
+    if l.startswith("CMD "): print("\n".join(json.loads(l[4:])))' "$tmp/Dockerfile") || fail "r21: the fixed CMD is not JSON: $(cat "$tmp/Dockerfile")"
+  mapfile -t words <<<"$cmd"
+  got=$(env -i PATH="$tmp/bin:/usr/bin:/bin" GPUS=4 "$tmp/bin/tini" -- "${words[@]}")
+  want=$(printf '%s\n' '[torchrun]' --standalone --nproc_per_node=4 train.py)
+  [ "$got" = "$want" ] || fail "r21: torchrun's argv under tini: [$got] want [$want] ($(cat "$tmp/Dockerfile"))"
+  run lint --json "$tmp/Dockerfile"
+  clean_of lint.docker.exec-form-variable || fail "r21: after the fix: $(cat "$tmp/out")"
+  # r31: 4 tasks x 12 CPUs, Trainer(devices=8): the printed values keep the node's 48 CPUs, whole numbers
+  mkdir -p "$tmp/r31"
+  printf '#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --ntasks-per-node=4\n#SBATCH --cpus-per-task=12\n#SBATCH --gpus-per-node=8\n\nsrun python train.py\n' >"$tmp/r31/submit.sbatch"
+  printf 'import lightning as L\n\ntrainer = L.Trainer(accelerator="gpu", devices=8, num_nodes=2, strategy="ddp")\n' >"$tmp/r31/train.py"
+  run lint --json "$tmp/r31"
+  fixed=$(fix_of lint.slurm.lightning-devices-tasks) || fail "r31: no finding: $(cat "$tmp/out")"
+  tasks=$(grep -o -- '--ntasks-per-node=[^ ]*' <<<"$fixed" | head -n 1 | cut -d= -f2)
+  cpus=$(grep -o -- '--cpus-per-task=[^ ]*' <<<"$fixed" | head -n 1 | cut -d= -f2)
+  [[ $tasks =~ ^[0-9]+$ && $cpus =~ ^[0-9]+$ ]] || fail "r31: not whole numbers (sbatch refuses them): tasks [$tasks] cpus [$cpus]: $fixed"
+  [ $((tasks * cpus)) = 48 ] || fail "r31: $tasks x $cpus CPUs per node, the file had 48: $fixed"
+  sed -i "s/--ntasks-per-node=4/--ntasks-per-node=$tasks/; s/--cpus-per-task=12/--cpus-per-task=$cpus/" "$tmp/r31/submit.sbatch"
+  run lint --json "$tmp/r31"
+  clean_of lint.slurm.lightning-devices-tasks || fail "r31: after the fix: $(cat "$tmp/out")"
+  # r14: save_checkpoint (a barrier in Lightning 2.x) and the barrier under is_global_zero: --fix
+  # moves both out of the branch; Python parses it and lint finds nothing
+  printf 'import lightning as L\n\n\nclass M(L.LightningModule):\n    def on_train_epoch_end(self):\n        if self.trainer.is_global_zero:\n            self.trainer.save_checkpoint(f"ckpt/epoch{self.current_epoch}.ckpt")\n            self.trainer.strategy.barrier()\n\n\ntrainer = L.Trainer(devices=4, num_nodes=2, strategy="ddp")\n' >"$tmp/r14.py"
+  run lint --fix "$tmp/r14.py"
+  $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$tmp/r14.py" || fail "r14: the fixed file does not parse: $(cat "$tmp/r14.py")"
+  grep -qx '        self.trainer.save_checkpoint(f"ckpt/epoch{self.current_epoch}.ckpt")' "$tmp/r14.py" \
+    || fail "r14: save_checkpoint still in the rank branch: $(cat "$tmp/r14.py")"
+  run lint --json "$tmp/r14.py"
+  clean_of lint.torch.collective-under-rank-branch || fail "r14: after the fix: $(cat "$tmp/out")"
+  # r08: compose `NCCL_SOCKET_IFNAME: lo`; the printed removal applied, PyYAML loads it, lint is clean
+  printf 'services:\n  trainer:\n    image: t\n    network_mode: host\n    environment:\n      NCCL_SOCKET_IFNAME: lo\n      MASTER_ADDR: 198.18.0.1\n    command: >\n      torchrun --nnodes=2 --nproc_per_node=4 --node_rank=${NODE_RANK}\n      --master_addr=198.18.0.1 --master_port=29500 train.py\n' >"$tmp/compose.yaml"
+  run lint --json "$tmp/compose.yaml"
+  fix_of lint.env.ifname-loopback 6 >/dev/null || fail "r08: no finding at line 6: $(cat "$tmp/out")"
+  sed -i '6d' "$tmp/compose.yaml"
+  $py -c 'import yaml,sys; d=yaml.safe_load(open(sys.argv[1])); assert "NCCL_SOCKET_IFNAME" not in d["services"]["trainer"]["environment"]' "$tmp/compose.yaml" \
+    || fail "r08: the fixed compose file: $(cat "$tmp/compose.yaml")"
+  run lint --json "$tmp/compose.yaml"
+  clean_of lint.env.ifname-loopback || fail "r08: after the fix: $(cat "$tmp/out")"
+  # r09: `value: 3.0` -> `value: "3"` (what NCCL reads), a string for PyYAML
+  printf 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n    - name: c\n      image: i\n      env:\n        - name: NCCL_NSOCKS_PERTHREAD\n          value: 3.0\n' >"$tmp/pod.yaml"
+  run lint --fix "$tmp/pod.yaml"
+  $py -c 'import yaml,sys; d=yaml.safe_load(open(sys.argv[1])); assert d["spec"]["containers"][0]["env"][0]["value"] == "3", d' "$tmp/pod.yaml" \
+    || fail "r09: $(cat "$tmp/pod.yaml")"
+  run lint --json "$tmp/pod.yaml"
+  clean_of lint.k8s.env-value-not-string || fail "r09: after the fix: $(cat "$tmp/out")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok [$case]"

@@ -276,8 +276,8 @@ void add_black_hole(const os::FileTree& tree, const OwnedSocket& s, const OwnedS
 // A lost small echo rules out an MTU black hole; rulesets read without a dropping rule rule out a
 // rule on either node (a firewall between them stays possible).
 std::string dropped_fix(const std::string& a, const std::string& b, int port_a, int port_b, const MtuCheck& mtu,
-                        bool rules_read) {
-  if (mtu.small_lost && rules_read) {
+                        bool rules_drop_nothing) {
+  if (mtu.small_lost && rules_drop_nothing) {
     return fmt::format(
         "Neither node's nftables drops this traffic and small packets are lost too (not an MTU black hole): the path "
         "between {} and {} loses packets while both processes are alive: a link or port down, a switch or a "
@@ -291,13 +291,13 @@ std::string dropped_fix(const std::string& a, const std::string& b, int port_a, 
                            : mtu.both_answered
                                ? "A firewall rule"
                                : "A firewall rule (or an MTU black hole: large frames lost, small ones pass)";
-  std::string look =
-      rules_read ? "watch read both nodes' nftables rulesets and no rule there drops it: look at firewalls between "
-                   "the nodes (security groups, a switch ACL)"
-                 : fmt::format(
-                       "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, "
-                       "`iptables -S`) and allow TCP between the nodes' data addresses",
-                       port_a, port_b);
+  std::string look = rules_drop_nothing
+                         ? "neither node's nftables ruleset has a drop or reject rule: look at firewalls between "
+                           "the nodes (security groups, a switch ACL)"
+                         : fmt::format(
+                               "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, "
+                               "`iptables -S`) and allow TCP between the nodes' data addresses",
+                               port_a, port_b);
   return fmt::format("{} drops the job's traffic on this connection: {}; {}.", candidates, look,
                      mtu.small_lost      ? fmt::format("`ip link` on both nodes shows a link that is down, `ping {}` "
                                                             "whether anything passes",
@@ -329,10 +329,13 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
       }
     }
   }
-  // Both ends' rulesets read and neither drops it, and the small echo lost too: no rule and no MTU
-  // black hole, the path itself loses packets.
-  bool rules_read = rules && rules->count(s.netns) && rules->count(other.netns);
-  bool dead_path = dropping.empty() && mtu.small_lost && rules_read;
+  // Both ends' rulesets read and neither can drop anything (no drop/reject rule, no drop policy: a
+  // rule matching an address is one find_blocks cannot judge), and the small echo lost too: no rule
+  // and no MTU black hole, the path itself loses packets.
+  bool rules_drop_nothing = rules && rules->count(s.netns) && rules->count(other.netns) &&
+                            firewall::drops_nothing(rules->at(s.netns)) &&
+                            firewall::drops_nothing(rules->at(other.netns));
+  bool dead_path = dropping.empty() && mtu.small_lost && rules_drop_nothing;
   std::string title =
       !dropping.empty()
           ? fmt::format(
@@ -354,13 +357,13 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
                                Severity::error, title);
     f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
     f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-    if (rules_read && dropping.empty())
+    if (rules_drop_nothing && dropping.empty())
       f.evidence.push_back(
           "the nftables rulesets of both ends' network namespaces were read: no rule drops these "
           "packets");
     f.fix.text = !dropping.empty() ? core::join(dropping.fixes, "\n")
                                    : dropped_fix(unmapped(s.socket.local), unmapped(s.socket.peer), s.socket.local_port,
-                                                 s.socket.peer_port, mtu, rules_read);
+                                                 s.socket.peer_port, mtu, rules_drop_nothing);
     out.push_back(std::move(f));
     same = out.end() - 1;
   }

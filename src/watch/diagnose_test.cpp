@@ -728,7 +728,8 @@ TEST(DiagnoseFirewall, StuckConnectionWithNoRuleOnEitherEndAndSmallEchoLostIsALo
             "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are lost on the path (in one direction or both): "
             "data queued there is not acknowledged, small ICMP echoes are lost too, while the processes at both "
             "ends are alive");
-  EXPECT_NE(core::join(f[0].evidence, "\n").find("no rule drops these packets"), std::string::npos);
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("neither has a drop or reject rule or a drop policy"),
+            std::string::npos);
   const std::string& fix = f[0].fix.text;
   EXPECT_EQ(fix.find("MTU black hole:"), std::string::npos) << fix;
   EXPECT_EQ(fix.find("look for a rule"), std::string::npos) << fix;
@@ -746,6 +747,14 @@ TEST(DiagnoseFirewall, StuckConnectionWithNoRuleOnEitherEndAndSmallEchoLostIsALo
       << g[0].fix.text;
   EXPECT_EQ(g[0].fix.text.find("MTU black hole"), std::string::npos) << g[0].fix.text;
 
+  // One step short: node 1's ruleset drops packets by address (`ip saddr ... drop`, system.watch.firewall),
+  // a rule the port matcher cannot judge: it stays a candidate, no "lost on the path".
+  Rulesets judged{{"net:[4026532001]", ruleset("empty")}, {"net:[4026532002]", ruleset("unknown")}};
+  auto u = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &judged);
+  ASSERT_EQ(u.size(), 1u) << ids(u);
+  EXPECT_EQ(u[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(u[0].fix.text.find("look for a rule that drops TCP"), std::string::npos) << u[0].fix.text;
+
   // One step short the other way: both rulesets read, but the small echo passes (and the big one
   // too: no black hole seen either). Neither node's rule is the cause; one between them may be.
   FakeProbe answers;
@@ -753,7 +762,7 @@ TEST(DiagnoseFirewall, StuckConnectionWithNoRuleOnEitherEndAndSmallEchoLostIsALo
   auto h = diagnose(w.after_tree, w.before, w.after, {}, 100, &answers, &empty);
   ASSERT_EQ(h.size(), 1u) << ids(h);
   EXPECT_EQ(h[0].label, core::Label::firewall_or_port_blocked);
-  EXPECT_NE(h[0].fix.text.find("no rule there drops it: look at firewalls between the nodes"), std::string::npos)
+  EXPECT_NE(h[0].fix.text.find("has a drop or reject rule: look at firewalls between the nodes"), std::string::npos)
       << h[0].fix.text;
 }
 

@@ -394,7 +394,7 @@ f = json.load(open(sys.argv[1]))["stalls"][0]["findings"][0]
 ev, fix = "\n".join(f["evidence"]), f["fix"]["text"]
 print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["label"] == "no-route" and sorted(f["ranks"]) == [0, 1], f
-assert "got no answer either" in ev and "no rule drops these packets" in ev, ev
+assert "got no answer either" in ev and "neither has a drop or reject rule or a drop policy" in ev, ev
 assert "look for a rule" not in fix and "MTU black hole:" not in fix, fix
 assert "`ip route get 198.18.1.2`" in fix and "link or port down" in fix, fix
 PY

@@ -53,6 +53,7 @@ watch::NodeReport node_report(const watch::WatchResult& r, int rank, const std::
   n.findings = r.findings;
   if (!r.stalls.empty()) n.ranks = r.stalls.back().ranks;
   n.rank_envs = r.rank_envs;
+  n.last_step_line = r.last_step_line;
   return n;
 }
 

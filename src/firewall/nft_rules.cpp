@@ -338,4 +338,33 @@ std::string accept_command(const Block& b, int port) {
                      nft_name(b.chain), *b.handle, port);
 }
 
+namespace {
+
+bool holds_drop_verdict(const nlohmann::json& j) {
+  if (j.is_object()) {
+    for (const auto& [k, v] : j.items()) {
+      if (k == "drop" || k == "reject" || holds_drop_verdict(v)) return true;
+    }
+  } else if (j.is_array()) {
+    for (const auto& v : j) {
+      if (holds_drop_verdict(v)) return true;
+    }
+  } else if (j.is_string()) {
+    return j == "drop" || j == "reject";  // a verdict map's value
+  }
+  return false;
+}
+
+}  // namespace
+
+bool drops_nothing(const nlohmann::json& ruleset) {
+  if (!ruleset.is_object() || !ruleset.contains("nftables") || !ruleset["nftables"].is_array()) return false;
+  for (const auto& o : ruleset["nftables"]) {
+    if (!o.is_object()) return false;
+    if (o.contains("chain") && o["chain"].is_object() && o["chain"].value("policy", "accept") == "drop") return false;
+    if (o.contains("rule") && holds_drop_verdict(o["rule"])) return false;
+  }
+  return true;
+}
+
 }  // namespace dd::firewall

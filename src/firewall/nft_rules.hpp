@@ -52,6 +52,12 @@ struct Block {
 std::vector<Block> find_blocks(const nlohmann::json& ruleset, int port, Direction direction,
                                Packet packet = Packet::first);
 
+// Whether an nftables document (libnftables' JSON) can drop nothing at all: it is such a document,
+// no rule holds a drop or reject verdict anywhere (verdict maps included) and no chain's policy is
+// drop. find_blocks judges a port and leaves chains it cannot judge (an address match) open; this
+// is what lets a finding say that a ruleset drops no packet of a connection, whatever its match.
+bool drops_nothing(const nlohmann::json& ruleset);
+
 // "table inet t chain input handle 4: tcp dport 29500 drop" (a jumped-to chain adds "(jumped to
 // from chain input)") /
 // "table inet filter chain input: policy drop (no rule accepts tcp dport 29400)".

@@ -161,5 +161,26 @@ TEST(NftRules, AnEmptyRulesetOrAnotherDocumentIsNoClaim) {
   EXPECT_TRUE(find_blocks(j, 29500, Direction::input).empty());
 }
 
+// What lets watch say "neither node's ruleset drops anything" (watch.tcp.dropped on a dead path):
+// an empty ruleset, or one whose rules only accept; any drop or reject, judged or not (an address
+// match find_blocks leaves open), or a drop policy, and it is not said.
+TEST(NftRules, DropsNothingOnlyWithoutAnyDropRejectOrDropPolicy) {
+  EXPECT_TRUE(drops_nothing(fixture("empty")));
+  nlohmann::json accepting = {
+      {"nftables",
+       {{{"chain", {{"family", "inet"}, {"table", "t"}, {"name", "in"}, {"hook", "input"}, {"policy", "accept"}}}},
+        {{"rule",
+          {{"family", "inet"},
+           {"table", "t"},
+           {"chain", "in"},
+           {"expr",
+            {{{"match", {{"op", "=="}, {"left", {{"meta", {{"key", "l4proto"}}}}}, {"right", "tcp"}}}},
+             {{"accept", nullptr}}}}}}}}}};
+  EXPECT_TRUE(drops_nothing(accepting));
+  for (const char* name : {"unknown", "drop-port", "policy-drop", "accept-before-drop", "jump-drop"})
+    EXPECT_FALSE(drops_nothing(fixture(name))) << name;
+  EXPECT_FALSE(drops_nothing(nlohmann::json::object()));  // not an nftables document: nothing known
+}
+
 }  // namespace
 }  // namespace dd::firewall

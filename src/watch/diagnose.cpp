@@ -3,6 +3,8 @@
 #include <sys/syscall.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -20,12 +22,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-bool is_wait_syscall(const std::string& s) {
-  static const std::set<std::string> waits = {"futex",  "poll",     "ppoll",    "epoll_wait", "epoll_pwait",
-                                              "select", "pselect6", "recvfrom", "recvmsg"};
-  return waits.count(s) > 0;
-}
-
 std::string via_name(const os::FileTree& tree, int pid, const std::string& local) {
   auto r = route_for(tree, pid, local);
   return r.found ? r.iface : "?";
@@ -34,15 +30,6 @@ std::string via_name(const os::FileTree& tree, int pid, const std::string& local
 std::string via(const os::FileTree& tree, int pid, const std::string& local) {
   auto r = route_for(tree, pid, local);
   return r.found ? " on " + r.iface : "";
-}
-
-// T: stopped by a signal (SIGSTOP, SIGTSTP); t: stopped by a tracer (proc(5)).
-bool is_stopped(char state) { return state == 'T' || state == 't'; }
-
-// The process of a rank that is not a forked copy of it (its parent has another rank or none).
-bool is_rank_root(const Snapshot& s, const ProcessInfo& p) {
-  const auto* parent = s.process(p.ppid);
-  return !parent || parent->rank != p.rank;
 }
 
 std::vector<int> ranks_of(const std::vector<RankState>& states, Activity a) {
@@ -65,14 +52,6 @@ std::string names(const std::vector<RankState>& states, Activity a) {
 std::string_view verb(const std::vector<RankState>& states, Activity a, std::string_view one, std::string_view many) {
   auto n = std::count_if(states.begin(), states.end(), [&](auto& r) { return r.activity == a; });
   return n == 1 ? one : many;
-}
-
-std::string describe(const RankState& r) {
-  std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
-                              r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
-  if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
-  if (!r.reading.empty()) s += ", reading " + r.reading;
-  return s;
 }
 
 std::vector<core::Finding> unexplained(const std::vector<std::string>& table) {
@@ -122,6 +101,21 @@ std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vec
   return f;
 }
 
+}  // namespace
+
+std::string not_in_collective_fix(const std::vector<std::string>& pids) {
+  return fmt::format(
+      "The waiting ranks go on when the others enter the collective they wait in; where those are tells whether they "
+      "will: `py-spy dump --pid {}` (or `distdoctor watch --on-stall dump`) shows the stack. A sleep, an evaluation, a "
+      "checkpoint or a loop on some ranks only: they arrive when it ends, unless the waiting ranks' collective timeout "
+      "fires first (keep such work within it, or run it on every rank). A collective the waiting ranks called and "
+      "these skip (under `if rank == ...`, after an early return or with fewer batches): they never arrive; make "
+      "every rank call it.",
+      core::join(pids, " "));
+}
+
+namespace {
+
 // Some waiting process belongs to a distributed job (diagnose_peers.hpp).
 bool any_job(const os::FileTree& tree, const Snapshot& after, const std::vector<RankState>& states) {
   return std::any_of(states.begin(), states.end(), [&](const RankState& r) {
@@ -131,87 +125,6 @@ bool any_job(const os::FileTree& tree, const Snapshot& after, const std::vector<
 }
 
 }  // namespace
-
-std::string_view to_string(Activity a) {
-  switch (a) {
-    case Activity::in_collective:
-      return "waiting for its peers";
-    case Activity::reading_input:
-      return "reading input";
-    case Activity::elsewhere:
-      return "idle outside communication";
-    case Activity::computing:
-      return "computing";
-    case Activity::stopped:
-      return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
-  }
-  return "?";
-}
-
-std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s) {
-  double dt = std::max(0.1, after.at_s - before.at_s);
-  bool any_rank =
-      std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
-  std::vector<RankState> out;
-  for (const auto& p : after.processes) {
-    if (any_rank ? !(p.rank && is_rank_root(after, p)) : p.socket_inodes.empty()) continue;
-    // Members: the process and, for a rank, every process that inherited its RANK below it.
-    std::vector<const ProcessInfo*> members;
-    for (const auto& q : after.processes) {
-      if (q.pid == p.pid || (p.rank && q.rank == p.rank && !is_rank_root(after, q))) members.push_back(&q);
-    }
-    RankState r;
-    r.rank = p.rank;
-    r.pid = p.pid;
-    std::uint64_t cpu = 0, worker_cpu = 0, rchar = 0, socket_in = 0;
-    bool d_state = false;
-    for (const auto* q : members) {
-      const auto* b = before.process(q->pid);
-      if (!b) continue;
-      std::uint64_t c = q->cpu_ticks - std::min(q->cpu_ticks, b->cpu_ticks);
-      cpu += c;
-      if (q->pid != p.pid) worker_cpu += c;
-      rchar += q->rchar - std::min(q->rchar, b->rchar);
-      for (const auto& t : q->threads) d_state = d_state || t.state == 'D';
-      for (const auto& t : q->threads) {
-        if ((t.syscall == SYS_read || t.syscall == SYS_pread64) && r.reading.empty()) {
-          auto target = fd_target(tree, q->pid, t.arg0);
-          if (core::starts_with(target, "/") && !core::starts_with(target, "/dev/")) r.reading = target;
-        }
-      }
-    }
-    for (const auto& s : after.sockets) {
-      if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
-      const auto* b = before.socket(s.socket.inode, s.netns);
-      socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
-    }
-    r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
-    double worker_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
-    r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
-    for (const auto& t : p.threads) {
-      if (t.tid == p.pid) {
-        r.main_syscall = syscall_name(t.syscall);
-        r.main_wchan = t.wchan == "0" ? "" : t.wchan;
-      }
-    }
-    const auto* p_before = before.process(p.pid);
-    bool stopped = is_stopped(p.state) && p_before && is_stopped(p_before->state);
-    if (stopped) {
-      r.activity = Activity::stopped;
-    } else if (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty()) {
-      r.activity = Activity::reading_input;
-    } else if (r.cpu_pct >= 50) {
-      r.activity = Activity::computing;
-    } else if (is_wait_syscall(r.main_syscall)) {
-      r.activity = Activity::in_collective;
-    } else {
-      r.activity = Activity::elsewhere;
-    }
-    out.push_back(std::move(r));
-  }
-  return out;
-}
 
 namespace {
 
@@ -359,6 +272,40 @@ void add_black_hole(const os::FileTree& tree, const OwnedSocket& s, const OwnedS
   if (other) add_rank(*same, other->rank);
 }
 
+// 3. The fix of watch.tcp.dropped when no rule was seen: only the candidates the evidence leaves.
+// A lost small echo rules out an MTU black hole; rulesets read without a dropping rule rule out a
+// rule on either node (a firewall between them stays possible).
+std::string dropped_fix(const std::string& a, const std::string& b, int port_a, int port_b, const MtuCheck& mtu,
+                        bool rules_drop_nothing) {
+  if (mtu.small_lost && rules_drop_nothing) {
+    return fmt::format(
+        "Neither node's nftables drops this traffic and small packets are lost too (not an MTU black hole): the path "
+        "between {} and {} loses packets while both processes are alive: a link or port down, a switch or a "
+        "firewall between the nodes, or a route that changed. What tells them apart, from {}'s node: `ip link` "
+        "(state DOWN or NO-CARRIER: the link), `ip route get {}` (a different interface or gateway than the "
+        "connection's: routing), `ping -c 3 {}` (no answer with the link up and the route unchanged: the switch port "
+        "or a firewall on the way; check them next).",
+        a, b, a, b, b);
+  }
+  std::string candidates = mtu.small_lost ? "A firewall rule (on either node or between them) or a dead link"
+                           : mtu.both_answered
+                               ? "A firewall rule"
+                               : "A firewall rule (or an MTU black hole: large frames lost, small ones pass)";
+  std::string look = rules_drop_nothing
+                         ? "neither node's nftables ruleset has a drop or reject rule: look at firewalls between "
+                           "the nodes (security groups, a switch ACL)"
+                         : fmt::format(
+                               "on both nodes look for a rule that drops TCP to port {} or {} (`nft list ruleset`, "
+                               "`iptables -S`) and allow TCP between the nodes' data addresses",
+                               port_a, port_b);
+  return fmt::format("{} drops the job's traffic on this connection: {}; {}.", candidates, look,
+                     mtu.small_lost      ? fmt::format("`ip link` on both nodes shows a link that is down, `ping {}` "
+                                                            "whether anything passes",
+                                                       b)
+                     : mtu.both_answered ? "`distdoctor preflight` probes the job's ports between the nodes"
+                                         : "check MTU along the path with `distdoctor preflight`");
+}
+
 // 3. A stuck connection whose both ends are ours. A lost segment and a lost acknowledgement look the
 // same from here (the receiver's byte count does not move for a retransmitted copy), so the
 // direction stays open; both ends of one connection make one finding.
@@ -382,29 +329,41 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
       }
     }
   }
-  std::string title = dropping.empty()
-                          ? fmt::format(
-                                "packets between {} are lost on the way (in one direction or both): data queued "
-                                "there is not acknowledged while the processes at both ends are alive",
-                                pair)
-                          : fmt::format(
-                                "packets between {} are dropped by an nftables rule: data queued there is not "
-                                "acknowledged while the processes at both ends are alive",
-                                pair);
+  // Both ends' rulesets read and neither can drop anything (no drop/reject rule, no drop policy: a
+  // rule matching an address is one find_blocks cannot judge), and the small echo lost too: no rule
+  // and no MTU black hole, the path itself loses packets.
+  bool rules_drop_nothing = rules && rules->count(s.netns) && rules->count(other.netns) &&
+                            firewall::drops_nothing(rules->at(s.netns)) &&
+                            firewall::drops_nothing(rules->at(other.netns));
+  bool dead_path = dropping.empty() && mtu.small_lost && rules_drop_nothing;
+  std::string title =
+      !dropping.empty()
+          ? fmt::format(
+                "packets between {} are dropped by an nftables rule: data queued there is not acknowledged while the "
+                "processes at both ends are alive",
+                pair)
+      : dead_path ? fmt::format(
+                        "packets between {} are lost on the path (in one direction or both): data queued there is not "
+                        "acknowledged, small ICMP echoes are lost too, while the processes at both ends are alive",
+                        pair)
+                  : fmt::format(
+                        "packets between {} are lost on the way (in one direction or both): data queued there is not "
+                        "acknowledged while the processes at both ends are alive",
+                        pair);
   auto same =
       std::find_if(out.begin(), out.end(), [&](auto& f) { return f.id == "watch.tcp.dropped" && f.title == title; });
   if (same == out.end()) {
-    auto f = core::new_finding("watch.tcp.dropped", Label::firewall_or_port_blocked, Severity::error, title);
+    auto f = core::new_finding("watch.tcp.dropped", dead_path ? Label::no_route : Label::firewall_or_port_blocked,
+                               Severity::error, title);
     f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
     f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
-    f.fix.text = dropping.empty() ? fmt::format(
-                                        "A firewall rule (or an MTU black hole: large frames lost, small ones "
-                                        "pass) drops the job's traffic on this connection: "
-                                        "on both nodes look for a rule that drops TCP to port {} or {} (`nft list "
-                                        "ruleset`, `iptables -S`) and allow TCP between the nodes' data addresses; "
-                                        "check MTU along the path with `distdoctor preflight`.",
-                                        s.socket.local_port, s.socket.peer_port)
-                                  : core::join(dropping.fixes, "\n");
+    if (rules_drop_nothing && dropping.empty())
+      f.evidence.push_back(
+          "the nftables rulesets of both ends' network namespaces were read: no rule drops these "
+          "packets");
+    f.fix.text = !dropping.empty() ? core::join(dropping.fixes, "\n")
+                                   : dropped_fix(unmapped(s.socket.local), unmapped(s.socket.peer), s.socket.local_port,
+                                                 s.socket.peer_port, mtu, rules_drop_nothing);
     out.push_back(std::move(f));
     same = out.end() - 1;
   }
@@ -485,18 +444,67 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
   }
 }
 
+// 6. Ranks wait while others sleep or compute: those are named, not a collective-order bug. One
+// rank's state cannot say whether it will arrive (a long evaluation) or never will (it skipped the
+// collective the others are in); its stack tells them apart.
+core::Finding not_in_collective(const std::vector<RankState>& states, const std::vector<std::string>& table) {
+  std::vector<std::string> busy, pids;
+  std::vector<int> ranks;
+  for (const auto& r : states) {
+    if (r.activity != Activity::sleeping && r.activity != Activity::computing) continue;
+    busy.push_back(
+        fmt::format("{} is {} (main thread in {})", who(r.rank, r.pid), to_string(r.activity), r.main_syscall));
+    pids.push_back(std::to_string(r.pid));
+    if (r.rank) ranks.push_back(*r.rank);
+  }
+  auto f = core::new_finding(
+      "watch.rank.not-in-collective", Label::other, Severity::error,
+      fmt::format("{} {} for {} while {}, not in a collective", names(states, Activity::in_collective),
+                  verb(states, Activity::in_collective, "waits", "wait"), busy.size() == 1 ? "its peer" : "their peers",
+                  core::join(busy, "; ")));
+  f.evidence = table;
+  f.fix.text = not_in_collective_fix(pids);
+  f.ranks = ranks;
+  return f;
+}
+
+// 7. Ranks that wait while another is idle elsewhere, or several ranks of the tree that wait on
+// each other alone with no byte moving: they called different collectives.
+core::Finding mismatch(const std::vector<RankState>& states, const std::vector<std::string>& table, std::uint64_t moved,
+                       double window_s) {
+  bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
+  std::string title =
+      elsewhere
+          ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
+                        verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
+          : "every rank waits in a collective and no byte moves: the ranks called different collectives";
+  auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
+  f.evidence = table;
+  f.evidence.push_back(
+      fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, window_s));
+  f.fix.text =
+      "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
+      "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+  f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
+  return f;
+}
+
 // 6./7. What each rank does, when no socket and no stopped rank explains the stall.
 std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                             const std::vector<RankState>& states) {
+                                             const std::vector<RankState>& states, const MachineLoad& load) {
   std::vector<core::Finding> out;
   std::vector<std::string> table;
   for (const auto& r : states) table.push_back(describe(r));
+  if (auto n = load.note(); !n.empty()) table.push_back(n);
   std::uint64_t moved = after.socket_bytes() - std::min(after.socket_bytes(), before.socket_bytes());
   bool waiting =
       std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
   bool reading =
       std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::reading_input; });
   bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
+  bool busy_elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) {
+    return r.activity == Activity::sleeping || r.activity == Activity::computing;
+  });
   bool job = any_job(tree, after, states);
   bool quiet = moved < StallDetector::k_socket_bytes;
   auto n_waiting =
@@ -506,22 +514,6 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
       f.evidence.insert(f.evidence.end(), table.begin(), table.end());
       out.push_back(std::move(f));
     }
-  };
-  auto mismatch = [&] {
-    std::string title =
-        elsewhere
-            ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
-                          verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
-            : "every rank waits in a collective and no byte moves: the ranks called different collectives";
-    auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
-    f.evidence = table;
-    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved,
-                                     after.at_s - before.at_s));
-    f.fix.text =
-        "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
-        "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
-    f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
-    out.push_back(std::move(f));
   };
   if (reading) {
     // The bottleneck is claimed only where a rank waits for the readers; "not the network" only
@@ -554,8 +546,10 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
     auto peers = silent_peers(tree, before, after, states);
     if (peers.empty()) return unexplained(table);
     add_all(std::move(peers));
+  } else if (waiting && busy_elsewhere) {
+    out.push_back(not_in_collective(states, table));
   } else if (waiting && elsewhere) {
-    mismatch();
+    out.push_back(mismatch(states, table, moved, after.at_s - before.at_s));
   } else if (waiting && quiet) {
     // Ranks that wait on peers outside the tree which send nothing: name those peers. Only when
     // several ranks of the tree wait on each other alone do they wait in different collectives.
@@ -563,7 +557,7 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
     if (!peers.empty()) {
       add_all(std::move(peers));
     } else if (n_waiting >= 2) {
-      mismatch();
+      out.push_back(mismatch(states, table, moved, after.at_s - before.at_s));
     } else {
       return unexplained(table);
     }
@@ -594,10 +588,13 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   for (const auto& g : gone) out.push_back(exited_finding(g));
   // 3. bytes that never leave: queued, not acked, retransmitted
   stuck_findings(tree, before, after, gone, probe, rules, out);
+  // 3b. the store's end closed a rank's store connections: the job ended there
+  for (auto& f : store_closed(after)) out.push_back(std::move(f));
   if (!out.empty()) return out;
 
   // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
-  auto states = rank_states(tree, before, after, ticks_per_s);
+  MachineLoad load = machine_load(tree);
+  auto states = rank_states(tree, before, after, ticks_per_s, load.share());
   if (auto f = stopped_ranks(after, states)) {
     out.push_back(std::move(*f));
     return out;
@@ -608,7 +605,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     return out;
   }
   // 6./7. what each rank does
-  return activity_findings(tree, before, after, states);
+  return activity_findings(tree, before, after, states, load);
 }
 
 }  // namespace dd::watch

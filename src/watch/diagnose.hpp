@@ -19,6 +19,10 @@
 //    its input (file reads, CPU, D state): data-pipeline-stall;
 //  - a rank serves the torch store, has no connection but the store's, and the store has fewer
 //    clients than WORLD_SIZE: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
+//  - ranks wait in a collective while another rank sleeps (main thread in clock_nanosleep) or
+//    computes (main thread running, or CPU above its share of a loaded machine): that rank is named
+//    as sleeping / computing, not in a collective (watch.rank.not-in-collective), with the step that
+//    tells a long task from a skipped collective; no collective-order claim;
 //  - ranks wait in a collective while another rank is idle elsewhere: collective-mismatch;
 //  - ranks wait and their connections to peers outside the tree are healthy and quiet: the peer is
 //    named (address, rank where the evidence allows), not a cause; a process that is no
@@ -47,7 +51,8 @@ struct GoneRank {
 
 // What one rank (or one socket-holding process when nothing has RANK) does in the window.
 // stopped: the rank's process is in state T (SIGSTOP, Ctrl-Z) or t (a debugger) in both snapshots.
-enum class Activity { in_collective, reading_input, elsewhere, computing, stopped };
+// sleeping: its main thread is in clock_nanosleep / nanosleep (time.sleep) and it does not compute.
+enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping };
 
 struct RankState {
   std::optional<int> rank;
@@ -62,8 +67,28 @@ struct RankState {
 
 std::string_view to_string(Activity a);
 
+// The fix of watch.rank.not-in-collective (here and in the merged verdict): the step that tells a
+// long task on the ranks `pids` from a collective they skipped.
+std::string not_in_collective_fix(const std::vector<std::string>& pids);
+
+// "rank 1 (pid 42): sleeping, main thread in clock_nanosleep (hrtimer_nanosleep), CPU 0%"
+std::string describe(const RankState& r);
+
+// How busy the machine is: the 1-minute load average (/proc/loadavg) and the CPUs (/proc/stat).
+// share(): the part of one core a runnable thread gets, 1 when the load is at most the CPUs (or
+// either is unknown), else CPUs / load. A rank's CPU % is read against it: at load 20 on 2 CPUs a
+// rank spinning in a loop got 20 % of a core (w3 of clusters-2026-12-05).
+struct MachineLoad {
+  double load1 = 0;
+  int cpus = 0;
+  double share() const;
+  std::string note() const;  // "load average 20.0 on 2 CPUs: ...", empty when share() is 1
+};
+MachineLoad machine_load(const os::FileTree& tree);
+
+// `share`: MachineLoad::share() of the machine (1 unless given).
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s);
+                                   long ticks_per_s, double share = 1);
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                     const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr,

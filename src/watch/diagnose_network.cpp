@@ -59,12 +59,13 @@ const OwnedSocket* listener_of(const Snapshot& s, const std::string& addr, int p
 }
 
 void fix_with_shared_interface(core::Finding& f, const os::FileTree& tree, const Snapshot& s) {
-  // Established connections between two processes of the tree, off loopback: the path that works.
+  // Established connections between two processes of the tree, off loopback: the path that works
+  // (or worked: CLOSE_WAIT, its peer closed it since, as the store's host that exited).
   std::map<std::string, int> votes;
   std::map<std::string, std::string> example;
   for (const auto& o : s.sockets) {
-    if (o.socket.state != TcpState::established || core::is_loopback_address(o.socket.local) ||
-        same_address(o.socket.local, o.socket.peer)) {
+    bool worked = o.socket.state == TcpState::established || o.socket.state == TcpState::close_wait;
+    if (!worked || core::is_loopback_address(o.socket.local) || same_address(o.socket.local, o.socket.peer)) {
       continue;
     }
     bool peer_in_tree = std::any_of(s.sockets.begin(), s.sockets.end(), [&](auto& p) {
@@ -119,8 +120,10 @@ std::vector<core::Finding> unreached_listeners(const os::FileTree& tree, const S
     // Its process talks to its peers from another interface.
     const OwnedSocket* working = nullptr;
     for (const auto& o : s.sockets) {
-      if (o.pid != l.pid || o.socket.state != TcpState::established || !core::is_routable_address(o.socket.peer))
-        continue;
+      // CLOSE_WAIT: a connection its peer has closed since (the store's host exited) still shows the
+      // interface the process reached its peers over.
+      bool talked = o.socket.state == TcpState::established || o.socket.state == TcpState::close_wait;
+      if (o.pid != l.pid || !talked || !core::is_routable_address(o.socket.peer)) continue;
       std::string there = iface_of(tree, o.pid, o.socket.local);
       if (!there.empty() && there != here) working = &o;
     }
@@ -159,6 +162,7 @@ MtuCheck check_mtu(PathProbe* probe, const OwnedSocket& s) {
     return c;
   }
   if (small == Echo::lost) {
+    c.small_lost = true;
     c.evidence.push_back(
         fmt::format("a {}-byte ICMP echo to {} got no answer either: the path drops small packets too (or ICMP)",
                     k_small_echo, peer));
@@ -166,6 +170,7 @@ MtuCheck check_mtu(PathProbe* probe, const OwnedSocket& s) {
   }
   auto big = probe->echo(s.pid, peer, mtu, k_echo_timeout_ms);
   if (big != Echo::lost) {
+    c.both_answered = big == Echo::answered;
     c.evidence.push_back(
         fmt::format("ICMP echoes of {} and {} bytes (don't fragment) to {} are answered: not an MTU problem",
                     k_small_echo, mtu, peer));

@@ -39,6 +39,8 @@ std::vector<core::Finding> unreached_listeners(const os::FileTree& tree, const S
 
 struct MtuCheck {
   bool black_hole = false;
+  bool small_lost = false;            // the small echo got no answer either: not an MTU black hole
+  bool both_answered = false;         // small and path-MTU echoes answered: not an MTU problem
   int passes = 0;                     // a standard size (1500) that still passes, when tried
   std::vector<std::string> evidence;  // what the echoes showed
 };

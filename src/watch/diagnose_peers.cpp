@@ -165,6 +165,41 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
   return std::nullopt;
 }
 
+std::vector<core::Finding> store_closed(const Snapshot& after) {
+  std::vector<core::Finding> out;
+  for (const auto& p : after.processes) {
+    if (!p.master_port) continue;
+    std::vector<std::string> lines;
+    std::string store;
+    bool other_open = false;
+    for (const auto& s : after.sockets) {
+      if (s.pid != p.pid) continue;
+      if (s.socket.state == TcpState::close_wait && s.socket.peer_port == *p.master_port) {
+        store = endpoint(unmapped(s.socket.peer), s.socket.peer_port);
+        lines.push_back(fmt::format("{}: {} -> {} CLOSE_WAIT: the store's end closed the connection",
+                                    who(p.rank, p.pid), endpoint(unmapped(s.socket.local), s.socket.local_port),
+                                    store));
+      } else if (s.socket.state == TcpState::established && !after.is_store_socket(s)) {
+        other_open = true;
+      }
+    }
+    if (lines.empty() || other_open) continue;
+    auto f = core::new_finding(
+        "watch.store.closed", Label::other, Severity::error,
+        fmt::format("the torch store at {}{} closed its connections to {}: the process serving it (rank 0, or the "
+                    "launcher's agent) exited or dropped them; {} waits for ranks that are gone",
+                    store, p.master_addr.empty() ? "" : " (MASTER_ADDR=" + p.master_addr + ")", who(p.rank, p.pid),
+                    who(p.rank, p.pid)),
+        lines,
+        fmt::format("Read the job's output on the store's host ({}) for why it ended (a traceback, an error, the OOM "
+                    "killer in dmesg); {} cannot go on without it: stop it and start the job again once that is fixed.",
+                    store, who(p.rank, p.pid)));
+    if (p.rank) f.ranks = {*p.rank};
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
 namespace {
 
 // The silent connections of one waiting rank, as the finding names and shows them.
@@ -217,10 +252,11 @@ core::Finding silent_job_peer(const RankState& r, const std::vector<Quiet>& qs, 
                   who(r.rank, r.pid), core::join(sp.peers, ", "), health, sp.quiet_s, subject,
                   subject == "those peers" ? "are" : "is"),
       {},
-      fmt::format(
-          "Look at what {} does on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its stack), "
-          "or run watch on every node with --rendezvous, whose merged verdict compares every rank's state.",
-          subject, qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes"));
+      fmt::format("Look at what {} {} on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its "
+                  "stack){}.",
+                  subject, subject == "those peers" ? "do" : "does",
+                  qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes",
+                  k_rendezvous_advice));
 }
 
 // watch.socket.silent-peer: the same for a process that is no distributed job.

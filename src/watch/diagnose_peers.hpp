@@ -12,12 +12,14 @@
 //    stopped, busy or in another collective; which one, only a look at the peer tells. The peer is
 //    named by address and, where the evidence allows, by rank (WORLD_SIZE=2: the only other rank;
 //    a process of the tree) or as the store's host.
+//  - watch.store.closed: the store's end closed a rank's store connections (below);
 //  - watch.socket.silent-peer: the same for a process that is no distributed job (no launcher or
 //    framework variable in its environment, no torch/TensorFlow/NCCL/Horovod library mapped):
 //    the plain socket finding, naming the connection its main thread reads when it reads one.
 #pragma once
 
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include "core/finding.hpp"
@@ -26,6 +28,17 @@
 #include "watch/snapshot.hpp"
 
 namespace dd::watch {
+
+// watch.store.closed: a rank's connections to the torch store (its MASTER_PORT) are in CLOSE_WAIT
+// (the store's end closed them: the process serving the store exited or dropped it) and the rank
+// has no other established connection: it waits for a job that has ended there. One finding per
+// rank; the store's own process, when it is in the tree, is never in CLOSE_WAIT to itself.
+std::vector<core::Finding> store_closed(const Snapshot& after);
+
+// The part of watch.peer.silent's fix that sends the user to `--rendezvous`; the merged verdict,
+// which that produced, drops it.
+inline constexpr std::string_view k_rendezvous_advice =
+    ", or run watch on every node with --rendezvous, whose merged verdict compares every rank's state";
 
 std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const Snapshot& after);
 

@@ -12,117 +12,21 @@
 
 #include "core/strings.hpp"
 #include "os/fake/memory_file_tree.hpp"
+#include "watch/diagnose_fixture.hpp"
 #include "watch/snapshot.hpp"
 
 namespace dd::watch {
 namespace {
 
-struct Thread {
-  int tid;
-  char state;
-  std::string syscall;  // "/proc/.../syscall" text
-  std::string wchan;
-};
+using namespace fixture;
 
-struct Proc {
-  int pid, ppid;
-  std::optional<int> rank;
-  std::uint64_t cpu = 0, rchar = 0;
-  std::vector<std::uint64_t> sockets;
-  std::vector<Thread> threads;
-  std::string netns = "net:[4026532001]";
-  std::vector<std::string> env = {};  // more VAR=VALUE in its environ
-  char state = 'S';                   // the process's state in /proc/PID/stat
-};
-
-void add(os::fake::MemoryFileTree& t, const Proc& p) {
-  std::string d = fmt::format("/proc/{}", p.pid);
-  t.file(d + "/stat",
-         fmt::format("{} (python3) {} {} {} 0 0 0 0 0 0 0 0 {} 0 0 0 20 0 1 0", p.pid, p.state, p.ppid, p.pid, p.cpu));
-  t.file(d + "/cmdline", std::string("/usr/bin/python3\0train.py", 25));
-  t.file(d + "/io", fmt::format("rchar: {}\nwchar: 0\nread_bytes: 0\nwrite_bytes: 0\n", p.rchar));
-  std::string environ = p.rank ? fmt::format("PATH=/bin{}RANK={}{}", '\0', *p.rank, '\0') : std::string("PATH=/bin");
-  for (const auto& v : p.env) environ += v + std::string(1, '\0');
-  t.file(d + "/environ", environ);
-  t.link(d + "/ns/net", p.netns);
-  t.dir(d + "/fd");
-  int fd = 3;
-  for (auto ino : p.sockets) t.link(fmt::format("{}/fd/{}", d, fd++), fmt::format("socket:[{}]", ino));
-  t.link(d + "/fd/20", "/data/train.bin");
-  for (const auto& th : p.threads) {
-    std::string td = fmt::format("{}/task/{}", d, th.tid);
-    t.file(td + "/stat", fmt::format("{} (python3) {} {} 0 0 0 0 0 0 0 0 0 0 0 0", th.tid, th.state, p.ppid));
-    t.file(td + "/syscall", th.syscall + "\n");
-    t.file(td + "/wchan", th.wchan);
-  }
-  t.file(d + "/net/route",
-         "Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT\n"
-         "eth0\t00000000\t0101A8C0\t0003\t0\t0\t0\t00000000\t0\t0\t0\n"
-         "eth0\t000112C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n"
-         // a second interface, 198.18.2.0/24, on no network the other nodes share
-         "eth1\t000212C6\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0\n");
-}
-
-// Echo answers by packet size: up to `passes` bytes answered, larger ones lost; records each ask.
-class FakeProbe final : public PathProbe {
- public:
-  int passes = 1500;
-  bool possible = true;
-  std::vector<std::pair<std::string, int>> asked;
-  Echo echo(int, const std::string& addr, int bytes, int) override {
-    asked.emplace_back(addr, bytes);
-    if (!possible) return Echo::not_possible;
-    return bytes <= passes ? Echo::answered : Echo::lost;
-  }
-};
-
-class FakeSockets final : public SocketSource {
- public:
-  std::vector<TcpSocket> table;
-  std::vector<TcpSocket> tcp_sockets(int) override { return table; }
-};
-
-TcpSocket sock(std::uint64_t ino, std::string local, int lport, std::string peer, int pport, TcpState st) {
-  TcpSocket s;
-  s.inode = ino;
-  s.local = std::move(local);
-  s.local_port = lport;
-  s.peer = std::move(peer);
-  s.peer_port = pport;
-  s.state = st;
-  return s;
-}
-
-const std::string k_futex = "202 0x7f 0x80 0x0 0x0 0x0 0x0 0x7ffd 0x7f";
-const std::string k_sleep = "230 0x1 0x0 0x7ffd 0x0 0x0 0x0 0x7ffd 0x7f";
-
-struct World {
-  os::fake::MemoryFileTree before_tree, after_tree;
-  FakeSockets before_socks, after_socks;
-  Snapshot before, after;
-  void take(const std::vector<int>& pids) {
-    before = take_snapshot(before_tree, before_socks, pids, 10);
-    after = take_snapshot(after_tree, after_socks, pids, 13);
-  }
-};
-
-// Two ranks connected 198.18.1.1:40000 <-> 198.18.1.2:50000 (sockets 11 and 21).
-void two_ranks(World& w, const Proc& r0a, const Proc& r0b, const Proc& r1a, const Proc& r1b) {
-  add(w.before_tree, r0a);
-  add(w.before_tree, r1a);
-  add(w.after_tree, r0b);
-  add(w.after_tree, r1b);
-  for (auto* s : {&w.before_socks, &w.after_socks}) {
-    s->table = {sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established),
-                sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
-  }
-  w.take({100, 200});
-}
+// wait4(-1, ...): a rank idle in a syscall that is no wait for peers, no sleep, no computing.
+const std::string k_wait4 = "61 0xffffffff 0x7ffd 0x0 0x0 0x0 0x0 0x7ffd 0x7f";
 
 TEST(Diagnose, RankIdleElsewhereWhileOtherWaitsIsCollectiveMismatch) {
   World w;
   Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
-  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_wait4, "do_wait"}}};
   two_ranks(w, r0, r0, r1, r1);
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_EQ(f.size(), 1u);
@@ -174,7 +78,7 @@ TEST(Diagnose, StoppedInOneSnapshotOnlyIsNotAStoppedRank) {
   two_ranks(w, r0, r0, r1a, r1b);
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_FALSE(f.empty());
-  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
+  EXPECT_EQ(f[0].id, "watch.rank.not-in-collective");  // it sleeps (clock_nanosleep)
 }
 
 // `watch --pid` on the stopped rank alone (its peers elsewhere): the same finding, no waiter named.
@@ -806,6 +710,60 @@ TEST(DiagnoseFirewall, StuckOpenConnectionNamesTheRuleThatDropsItsPacketsWithout
     EXPECT_NE(g[0].title.find("are lost on the way (in one direction or both)"), std::string::npos) << g[0].title;
     EXPECT_EQ(core::join(g[0].evidence, "\n").find("nftables"), std::string::npos) << name;
   }
+}
+
+// W7 of clusters-2026-12-05: a node's switch port drops every frame mid-job. Both rulesets read
+// and empty, the small echo lost too: no rule and no MTU black hole to send the user to.
+TEST(DiagnoseFirewall, StuckConnectionWithNoRuleOnEitherEndAndSmallEchoLostIsALossyPathNotARule) {
+  World w;
+  stuck_both_ways(w);
+  FakeProbe probe;
+  probe.passes = 0;
+  Rulesets empty{{"net:[4026532001]", ruleset("empty")}, {"net:[4026532002]", ruleset("empty")}};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &empty);
+  ASSERT_EQ(f.size(), 1u) << ids(f);
+  EXPECT_EQ(f[0].id, "watch.tcp.dropped");
+  EXPECT_EQ(f[0].label, core::Label::no_route);
+  EXPECT_EQ(f[0].title,
+            "packets between 198.18.1.1:40000 and 198.18.1.2:50000 are lost on the path (in one direction or both): "
+            "data queued there is not acknowledged, small ICMP echoes are lost too, while the processes at both "
+            "ends are alive");
+  EXPECT_NE(core::join(f[0].evidence, "\n").find("neither has a drop or reject rule or a drop policy"),
+            std::string::npos);
+  const std::string& fix = f[0].fix.text;
+  EXPECT_EQ(fix.find("MTU black hole:"), std::string::npos) << fix;
+  EXPECT_EQ(fix.find("look for a rule"), std::string::npos) << fix;
+  EXPECT_NE(fix.find("link or port down"), std::string::npos) << fix;
+  EXPECT_NE(fix.find("`ip route get 198.18.1.2`"), std::string::npos) << fix;
+
+  // One step short: node 1's ruleset unread. A rule there stays a candidate; an MTU black hole
+  // does not (the small echo was lost).
+  Rulesets one{{"net:[4026532001]", ruleset("empty")}};
+  auto g = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &one);
+  ASSERT_EQ(g.size(), 1u) << ids(g);
+  EXPECT_EQ(g[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(g[0].title.find("are lost on the way"), std::string::npos) << g[0].title;
+  EXPECT_NE(g[0].fix.text.find("look for a rule that drops TCP to port 40000 or 50000"), std::string::npos)
+      << g[0].fix.text;
+  EXPECT_EQ(g[0].fix.text.find("MTU black hole"), std::string::npos) << g[0].fix.text;
+
+  // One step short: node 1's ruleset drops packets by address (`ip saddr ... drop`, system.watch.firewall),
+  // a rule the port matcher cannot judge: it stays a candidate, no "lost on the path".
+  Rulesets judged{{"net:[4026532001]", ruleset("empty")}, {"net:[4026532002]", ruleset("unknown")}};
+  auto u = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe, &judged);
+  ASSERT_EQ(u.size(), 1u) << ids(u);
+  EXPECT_EQ(u[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(u[0].fix.text.find("look for a rule that drops TCP"), std::string::npos) << u[0].fix.text;
+
+  // One step short the other way: both rulesets read, but the small echo passes (and the big one
+  // too: no black hole seen either). Neither node's rule is the cause; one between them may be.
+  FakeProbe answers;
+  answers.passes = 9000;
+  auto h = diagnose(w.after_tree, w.before, w.after, {}, 100, &answers, &empty);
+  ASSERT_EQ(h.size(), 1u) << ids(h);
+  EXPECT_EQ(h[0].label, core::Label::firewall_or_port_blocked);
+  EXPECT_NE(h[0].fix.text.find("has a drop or reject rule: look at firewalls between the nodes"), std::string::npos)
+      << h[0].fix.text;
 }
 
 TEST(ProcessInfo, ReadsStatThreadsSocketsRankAndTree) {

@@ -134,13 +134,39 @@ namespace {
 
 using Differing = std::vector<std::pair<std::string, std::vector<Group>>>;  // variable -> its value groups
 
+// The value another finding of the report exports for `name`, with that finding's id.
+std::optional<std::pair<std::string, std::string>> evidenced(const std::vector<core::Finding>& seen,
+                                                             const std::string& name) {
+  for (const auto& g : seen) {
+    if (auto v = g.fix.env.find(name); v != g.fix.env.end() && !v->second.empty()) return std::pair{v->second, g.id};
+  }
+  return std::nullopt;
+}
+
 // The fix: every differing variable with its candidate values, and an export of the value most
-// ranks have where one clearly is the intended one.
-void add_fix(core::Finding& f, const Differing& differing, bool iface) {
+// ranks have where one clearly is the intended one (an interface name: the value the evidence shows).
+void add_fix(core::Finding& f, const Differing& differing, bool iface, const std::vector<core::Finding>& seen) {
   std::vector<std::string> parts;
   for (const auto& [name, gs] : differing) {
     std::vector<std::string> cands;
     for (const auto& g : gs) cands.push_back(describe(g));
+    if (is_ifname(name)) {
+      // An interface name is right only where it names the network the nodes share: the ranks'
+      // values are no equal choices (one of them may be an isolated NIC).
+      if (auto ev = evidenced(seen, name)) {
+        f.fix.env[name] = ev->first;
+        parts.push_back(
+            fmt::format("{}={} on every rank, the interface the ranks' working connections use ({}); now {}", name,
+                        ev->first, ev->second, core::join(cands, ", ")));
+        continue;
+      }
+      parts.push_back(fmt::format(
+          "{}: now {}; these are not equal choices: the value must name the interface of the network every node "
+          "shares (on each node `ip route get ADDRESS` of another node prints it after `dev`), and unset the library "
+          "picks by its own rules",
+          name, core::join(cands, ", ")));
+      continue;
+    }
     std::string part = fmt::format("{}: {}", name, core::join(cands, " or "));
     // One value is clearly the intended one when more ranks have it than any other; an unset
     // majority or a TF_CONFIG (it carries each rank's own task) is no value to export.
@@ -167,7 +193,8 @@ void add_fix(core::Finding& f, const Differing& differing, bool iface) {
 
 }  // namespace
 
-std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks) {
+std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks,
+                                               const std::vector<core::Finding>& seen) {
   std::vector<const RankEnv*> readable, unreadable;
   for (const auto& r : ranks) {
     if (r.readable && r.rank) readable.push_back(&r);
@@ -222,7 +249,7 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
     if (std::find(f.hosts.begin(), f.hosts.end(), r->host) == f.hosts.end()) f.hosts.push_back(r->host);
   }
 
-  add_fix(f, differing, iface);
+  add_fix(f, differing, iface, seen);
   return f;
 }
 

@@ -46,7 +46,12 @@ std::string comparable_value(std::string_view name, std::string_view value);
 // `watch.env.differs-across-ranks` (warning; interface-mismatch when a *_SOCKET_IFNAME differs, else
 // config-typo) when two readable ranks differ in a compared variable; none otherwise, and none from
 // unreadable ranks alone. One entry per rank: the caller keeps one process per rank.
-std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks);
+// `seen`: the other findings of the same report. A differing *_SOCKET_IFNAME is fixed with the value
+// one of them exports for it (watch.listen.unreached, watch.connect.off-network: the interface the
+// ranks' working connections use); without one, the ranks' values are listed, not offered as
+// equal choices, with the step that finds the shared network's interface.
+std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks,
+                                               const std::vector<core::Finding>& seen = {});
 
 inline constexpr std::string_view k_env_differs_id = "watch.env.differs-across-ranks";
 

@@ -121,10 +121,38 @@ TEST(EnvCompare, OneRankWithoutTheInterfaceNamesBoth) {
   EXPECT_EQ(f->evidence, evidence);
   EXPECT_EQ(f->ranks, (std::vector<int>{0, 1}));
   EXPECT_EQ(f->hosts, (std::vector<std::string>{"node0"}));
-  // One rank each way: no value is clearly the intended one, so the fix names both and exports none.
+  // No finding says which interface the ranks talk over: the fix lists the ranks' values, says
+  // they are no equal choices and how to find the shared network's interface, and exports none.
   EXPECT_TRUE(f->fix.env.empty());
-  EXPECT_NE(f->fix.text.find("NCCL_SOCKET_IFNAME: eth0 on rank 0 or unset on rank 1"), std::string::npos)
+  EXPECT_NE(f->fix.text.find("NCCL_SOCKET_IFNAME: now eth0 on rank 0, unset on rank 1; these are not equal choices"),
+            std::string::npos)
       << f->fix.text;
+  EXPECT_NE(f->fix.text.find("`ip route get ADDRESS`"), std::string::npos) << f->fix.text;
+  EXPECT_EQ(f->fix.text.find(" or unset"), std::string::npos) << f->fix.text;
+}
+
+// w5b of clusters-2026-12-05: GLOO_SOCKET_IFNAME unset on rank 0, c2eth1 (an isolated NIC) on
+// rank 1. The stall's watch.listen.unreached exports the interface the ranks' working
+// connections use: that value, and only it, is the fix.
+TEST(EnvCompare, InterfaceThatTheRanksTalkOverIsTheFixWhereAFindingShowsIt) {
+  auto ranks = read_ranks({{100, env_of({"RANK=0"})}, {200, env_of({"RANK=1", "GLOO_SOCKET_IFNAME=c2eth1"})}});
+  auto unreached = core::new_finding("watch.listen.unreached", core::Label::interface_mismatch, core::Severity::error,
+                                     "nobody connects to rank 1's listening socket");
+  unreached.fix.env["GLOO_SOCKET_IFNAME"] = "c2eth0";
+  auto f = compare_rank_envs(ranks, {unreached});
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"GLOO_SOCKET_IFNAME", "c2eth0"}}));
+  EXPECT_NE(f->fix.text.find("GLOO_SOCKET_IFNAME=c2eth0 on every rank, the interface the ranks' working connections "
+                             "use (watch.listen.unreached); now unset on rank 0, c2eth1 on rank 1"),
+            std::string::npos)
+      << f->fix.text;
+  EXPECT_EQ(f->fix.text.find("c2eth1 on rank 1 or"), std::string::npos) << f->fix.text;
+  // One step short: a finding that exports another variable is no evidence for this one.
+  auto other = unreached;
+  other.fix.env = {{"NCCL_SOCKET_IFNAME", "c2eth0"}};
+  auto g = compare_rank_envs(ranks, {other});
+  ASSERT_TRUE(g);
+  EXPECT_TRUE(g->fix.env.empty());
 }
 
 TEST(EnvCompare, TheValueMostRanksHaveIsTheFix) {

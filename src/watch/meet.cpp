@@ -1,5 +1,7 @@
 #include "watch/meet.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/deadline.hpp"
@@ -16,8 +18,12 @@ using nlohmann::json;
 
 JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std::vector<int>& missing) {
   bool error = core::has_error(findings);
+  // FAILED: the only errors are jobs that ended badly (watch.node.job-failed), no stall.
+  bool stalled = std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) {
+    return f.severity == core::Severity::error && f.id != "watch.node.job-failed";
+  });
   JobVerdict v;
-  v.verdict = error ? "STALLED" : "OK";
+  v.verdict = stalled ? "STALLED" : error ? "FAILED" : "OK";
   v.reason = findings.empty() ? fmt::format("{} node(s) reported no stall", nodes) : findings.front().title;
   v.exit_code = error ? core::k_exit_findings : core::k_exit_ok;
   v.findings = std::move(findings);
@@ -30,7 +36,8 @@ JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std:
 
 json to_json(const NodeReport& n) {
   json ranks = json::array();
-  for (const auto& r : n.ranks) ranks.push_back({{"rank", r.rank}, {"activity", activity_key(r.activity)}});
+  for (const auto& r : n.ranks)
+    ranks.push_back({{"rank", r.rank}, {"activity", activity_key(r.activity)}, {"pid", r.pid}, {"detail", r.detail}});
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
   return {{"node", n.node},
@@ -39,6 +46,7 @@ json to_json(const NodeReport& n) {
           {"stalls", n.stalls},
           {"ranks", ranks},
           {"rank_env", envs},
+          {"last_step_line", n.last_step_line},
           {"findings", report::to_json(n.findings)}};
 }
 
@@ -78,10 +86,11 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
     n.host = j.at("host").get<std::string>();
     if (j.contains("exit_code") && j["exit_code"].is_number_integer()) n.exit_code = j["exit_code"].get<int>();
     n.stalls = j.value("stalls", 0);
+    n.last_step_line = j.value("last_step_line", std::string());
     for (const auto& r : j.value("ranks", json::array())) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
-      n.ranks.push_back({r.at("rank").get<int>(), *a});
+      n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string())});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);

@@ -31,7 +31,7 @@ struct MeetConfig {
 
 // Rank 0's merged verdict on the job, as every node gets it in the `verdict` message.
 struct JobVerdict {
-  std::string verdict;  // "STALLED" with an error finding, else "OK"
+  std::string verdict;  // "STALLED" with an error finding, "FAILED" when the only errors are failed jobs, else "OK"
   std::string reason;   // the first finding's title, or how many nodes reported no stall
   int exit_code = 0;
   std::vector<core::Finding> findings;

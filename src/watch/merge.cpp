@@ -1,11 +1,14 @@
 #include "watch/merge.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "watch/diagnose_peers.hpp"
 
 namespace dd::watch {
 
@@ -14,7 +17,7 @@ namespace {
 // Findings a node computed from its own ranks' states only.
 bool is_local_view(const core::Finding& f) {
   return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained" ||
-         f.id == "watch.peer.silent";
+         f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective";
 }
 
 struct Placed {
@@ -62,13 +65,15 @@ std::string_view activity_key(Activity a) {
       return "computing";
     case Activity::stopped:
       return "stopped";
+    case Activity::sleeping:
+      return "sleeping";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
   for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
-                 Activity::stopped}) {
+                 Activity::stopped, Activity::sleeping}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -76,17 +81,132 @@ std::optional<Activity> activity_from_key(std::string_view key) {
 
 namespace {
 
+// A node's line for one of its ranks: the node's own words where it sent them.
+std::string rank_line(const NodeReport& n, const RankActivity& r) {
+  return n.host + ": " + (r.detail.empty() ? fmt::format("rank {} {}", r.rank, to_string(r.activity)) : r.detail);
+}
+
+// The step number a step line names ("rank 2 step 3 loss ..." -> 3), when it names one.
+std::optional<long> step_of(const std::string& line) {
+  auto at = line.rfind("step ");
+  if (at == std::string::npos) return std::nullopt;
+  char* end = nullptr;
+  long n = std::strtol(line.c_str() + at + 5, &end, 10);
+  if (end == line.c_str() + at + 5) return std::nullopt;
+  return n;
+}
+
+// Nodes whose last step line names an earlier step than the other nodes' (all must name one).
+std::vector<const NodeReport*> behind(const std::vector<NodeReport>& nodes) {
+  std::vector<std::pair<const NodeReport*, long>> steps;
+  for (const auto& n : nodes) {
+    auto st = step_of(n.last_step_line);
+    if (!st) return {};
+    steps.emplace_back(&n, *st);
+  }
+  if (steps.size() < 2) return {};
+  long most = 0, least = steps.front().second;
+  for (auto& [n, st] : steps) most = std::max(most, st), least = std::min(least, st);
+  std::vector<const NodeReport*> out;
+  if (least == most) return out;
+  for (auto& [n, st] : steps) {
+    if (st == least) out.push_back(n);
+  }
+  // Only a minority is singled out: "ran out of batches at step 3" after the others' "step 2" is
+  // a line with a larger number from the rank that is short, not the others falling behind.
+  if (out.size() * 2 >= steps.size()) out.clear();
+  return out;
+}
+
+// Every rank of every node waits for its peers and no node is missing: the ranks wait on each
+// other, so they are in different collectives (each node alone saw only quiet peers).
+std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+  if (!missing.empty() || nodes.size() < 2) return std::nullopt;
+  std::vector<Placed> ranks;
+  for (const auto& n : nodes) {
+    if (n.ranks.empty()) return std::nullopt;
+    for (const auto& r : n.ranks) {
+      if (r.activity != Activity::in_collective) return std::nullopt;
+      ranks.push_back({r.rank, n.host});
+    }
+  }
+  auto late = behind(nodes);
+  std::vector<std::string> late_names;
+  std::vector<int> late_ranks;
+  for (const auto* n : late) {
+    for (const auto& r : n->ranks) {
+      late_names.push_back(fmt::format("rank {} ({})", r.rank, n->host));
+      late_ranks.push_back(r.rank);
+    }
+  }
+  std::string title = fmt::format(
+      "every rank waits for its peers and none is elsewhere: {} each wait in a collective that the others are not "
+      "in: the ranks called different collectives",
+      names(ranks));
+  if (!late_names.empty()) title += fmt::format("; {} stopped at an earlier step", core::join(late_names, ", "));
+  auto f =
+      core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error, title);
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) f.evidence.push_back(rank_line(n, r));
+    for (const auto& g : n.findings) {
+      if (g.id == "watch.peer.silent") f.evidence.push_back(n.host + ": " + g.title);
+    }
+    if (!n.last_step_line.empty()) f.evidence.push_back(n.host + ": last step line: " + n.last_step_line);
+  }
+  f.fix.text =
+      "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
+      "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches)";
+  f.fix.text += late_names.empty() ? "."
+                                   : fmt::format(
+                                         "; {} printed fewer steps: start there (its data may hold fewer "
+                                         "batches: drop_last, DistributedSampler, or a join()).",
+                                         core::join(late_names, ", "));
+  for (const auto& p : ranks) f.ranks.push_back(p.rank);
+  if (!late_ranks.empty()) f.ranks = late_ranks;
+  for (const auto& h : hosts_of(ranks)) f.hosts.push_back(h);
+  return f;
+}
+
+// Ranks that wait on some nodes while ranks on other nodes sleep or compute: named, with the step
+// that tells a long task from a skipped collective (diagnose.hpp).
+core::Finding busy_elsewhere(const std::vector<NodeReport>& nodes, const std::vector<Placed>& waiting) {
+  std::vector<std::string> busy, pids;
+  std::vector<int> ranks;
+  std::set<std::string> hosts;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      if (r.activity != Activity::sleeping && r.activity != Activity::computing) continue;
+      busy.push_back(fmt::format("rank {} ({}) is {}", r.rank, n.host, to_string(r.activity)));
+      pids.push_back(r.pid ? std::to_string(r.pid) : fmt::format("PID-of-rank-{}", r.rank));
+      ranks.push_back(r.rank);
+      hosts.insert(n.host);
+    }
+  }
+  auto f = core::new_finding(
+      "watch.rank.not-in-collective", core::Label::other, core::Severity::error,
+      fmt::format("{} {} for {} while {}, not in a collective", names(waiting), waiting.size() == 1 ? "waits" : "wait",
+                  busy.size() == 1 ? "its peer" : "their peers", core::join(busy, "; ")));
+  f.fix.text = not_in_collective_fix(pids) + " Run that on the node of each rank named.";
+  f.ranks = ranks;
+  f.hosts.assign(hosts.begin(), hosts.end());
+  return f;
+}
+
 // The cross-node verdict, when no node saw a network error of its own: ranks that wait in a
-// collective on some nodes while ranks on other nodes read their input (data-pipeline-stall) or
-// are elsewhere (collective-mismatch). Evidence: every node's ranks, added by the caller.
-std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& nodes) {
+// collective on some nodes while ranks on other nodes read their input (data-pipeline-stall),
+// sleep or compute (not in a collective) or are elsewhere (collective-mismatch); or every rank
+// waits (collective-mismatch). Evidence: every node's ranks, added by the caller.
+std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
   auto waiting = with(nodes, Activity::in_collective);
   auto reading = with(nodes, Activity::reading_input);
   auto elsewhere = with(nodes, Activity::elsewhere);
+  auto busy = with(nodes, Activity::sleeping);
+  for (auto& p : with(nodes, Activity::computing)) busy.push_back(p);
   bool network = false;
   for (const auto& n : nodes) {
     for (const auto& f : n.findings) network = network || (!is_local_view(f) && f.severity == core::Severity::error);
   }
+  if (network) return std::nullopt;
   // The cross-node rule applies when the waiting ranks and the others are on different nodes.
   auto apart = [&](const std::vector<Placed>& others) {
     if (waiting.empty() || others.empty()) return false;
@@ -95,7 +215,7 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
            std::any_of(w.begin(), w.end(), [&](auto& h) { return !o.count(h); });
   };
   std::optional<core::Finding> across;
-  if (!network && apart(reading)) {
+  if (apart(reading)) {
     // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
     // network" (which the one-node rule says only where no socket moved) is not claimed here.
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
@@ -108,7 +228,7 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
     across->fix.text =
         "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, prefetch "
         "(tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
-  } else if (!network && apart(elsewhere)) {
+  } else if (apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                fmt::format("{} {} in a collective that {} never joined", names(waiting),
                                            waiting.size() == 1 ? "waits" : "wait", names(elsewhere)));
@@ -117,15 +237,58 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
     across->fix.text =
         "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
         "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+  } else if (elsewhere.empty() && apart(busy)) {
+    // Only where no rank idles elsewhere: one on a waiting rank's own node keeps that node's verdict.
+    across = busy_elsewhere(nodes, waiting);
+  } else {
+    return all_waiting(nodes, missing);
+  }
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) across->evidence.push_back(rank_line(n, r));
   }
   return across;
+}
+
+// Nodes whose job ended with an error: a verdict of OK would hide them.
+std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
+  std::vector<std::string> parts, evidence;
+  std::vector<int> ranks;
+  std::vector<std::string> hosts;
+  for (const auto& n : nodes) {
+    if (!n.exit_code || *n.exit_code == 0) continue;
+    std::vector<std::string> rs;
+    for (const auto& e : n.rank_envs) {
+      if (e.rank) rs.push_back(std::to_string(*e.rank)), ranks.push_back(*e.rank);
+    }
+    int code = *n.exit_code;
+    std::string how = code > 128 && code < 160 ? fmt::format("ended by signal {} (exit code {})", code - 128, code)
+                                               : fmt::format("exited with code {}", code);
+    parts.push_back(fmt::format("on {}{} the job {}", n.host,
+                                rs.empty() ? "" : fmt::format(" (rank {})", core::join(rs, ", ")), how));
+    evidence.push_back(
+        fmt::format("{}: the command {}{}", n.host, how,
+                    n.stalls > 0 ? fmt::format(" after {} stall report(s)", n.stalls) : ", with no stall before"));
+    hosts.push_back(n.host);
+  }
+  if (parts.empty()) return std::nullopt;
+  auto f = core::new_finding(
+      "watch.node.job-failed", core::Label::other, core::Severity::error,
+      fmt::format("the job did not succeed everywhere: {}", core::join(parts, "; ")), evidence,
+      fmt::format("Read the job's own output on {} (the traceback or error before it ended) for why; ranks on the "
+                  "other nodes wait for it until their timeout (init_process_group's timeout, or "
+                  "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 with NCCL, makes them fail instead of waiting).",
+                  core::join(hosts, ", ")));
+  f.ranks = ranks;
+  f.hosts = hosts;
+  return f;
 }
 
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
-  std::optional<core::Finding> across = cross_node_finding(nodes);
+  std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;
+  if (auto failed = failed_jobs(nodes)) out.push_back(std::move(*failed));
   // The ranks' environments compared across every node that sent them (older reports did not).
   std::vector<RankEnv> envs;
   for (const auto& n : nodes) {
@@ -134,15 +297,10 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
       envs.push_back(std::move(e));
     }
   }
-  if (auto env = compare_rank_envs(envs)) out.push_back(std::move(*env));
-  if (across) {
-    for (const auto& n : nodes) {
-      for (const auto& r : n.ranks) {
-        across->evidence.push_back(fmt::format("{}: rank {} {}", n.host, r.rank, to_string(r.activity)));
-      }
-    }
-    out.push_back(std::move(*across));
-  }
+  std::vector<core::Finding> seen;  // every node's findings: the interface their fixes export
+  for (const auto& n : nodes) seen.insert(seen.end(), n.findings.begin(), n.findings.end());
+  if (auto env = compare_rank_envs(envs, seen)) out.push_back(std::move(*env));
+  if (across) out.push_back(std::move(*across));
   for (const auto& n : nodes) {
     for (const auto& f : n.findings) {
       if (across && is_local_view(f)) continue;
@@ -152,6 +310,9 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
         out.push_back(f);
         same = out.end() - 1;
         same->evidence.clear();
+        // The merged verdict is what that advice asks for.
+        if (auto at = same->fix.text.find(k_rendezvous_advice); at != std::string::npos)
+          same->fix.text.erase(at, k_rendezvous_advice.size());
       }
       for (const auto& e : f.evidence) same->evidence.push_back(n.host + ": " + e);
       for (int r : f.ranks) {

@@ -21,6 +21,8 @@ namespace dd::watch {
 struct RankActivity {
   int rank = 0;
   Activity activity = Activity::elsewhere;
+  int pid = 0;              // the rank's process on its node (0: not sent)
+  std::string detail = {};  // describe(): "rank 1 (pid 42): sleeping, main thread in clock_nanosleep, CPU 0%"
 };
 
 struct NodeReport {
@@ -31,6 +33,7 @@ struct NodeReport {
   std::vector<core::Finding> findings;  // its own, merged over its stalls
   std::vector<RankActivity> ranks;      // what each of its ranks did at its last stall
   std::vector<RankEnv> rank_envs;       // its ranks' shared job variables (env_compare.hpp)
+  std::string last_step_line = {};      // its job's last step-like line, empty if none
 };
 
 // "waiting", "reading_input", "elsewhere", "computing"

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include "watch/diagnose_peers.hpp"
 #include "watch/meet.hpp"
 
 namespace dd::watch {
@@ -112,6 +115,122 @@ TEST(Merge, NetworkFindingsWinAndMergeByIdAcrossNodes) {
   EXPECT_EQ(f[1].id, "watch.collective.mismatch");  // kept as node 1 saw it: no cross-node rule
   EXPECT_EQ(f[2].id, "watch.node.missing");
   EXPECT_NE(f[2].title.find("rank(s) 2"), std::string::npos);
+}
+
+const core::Finding* by_id(const std::vector<core::Finding>& fs, std::string_view id) {
+  for (const auto& f : fs)
+    if (f.id == id) return &f;
+  return nullptr;
+}
+
+// A node's watch.peer.silent as diagnose_peers words it (its fix sends the user to --rendezvous).
+core::Finding silent(int rank, const std::string& peers) {
+  auto f = core::new_finding("watch.peer.silent", core::Label::other, core::Severity::error,
+                             fmt::format("rank {} (pid {}) waits on {}: each connection open, no retransmit in the "
+                                         "window, nothing received for 15 s: those peers are stopped, busy, or in "
+                                         "another collective",
+                                         rank, 7150 + rank, peers));
+  f.fix.text =
+      "Look at what those peers do on their nodes: `distdoctor watch --pid PID` there (py-spy dump --pid PID "
+      "shows its stack)" +
+      std::string(k_rendezvous_advice) + ".";
+  f.ranks = {rank};
+  return f;
+}
+
+RankActivity waiting(int rank) {
+  return {rank, Activity::in_collective, 7150 + rank,
+          fmt::format("rank {} (pid {}): waiting for its peers, main thread in futex (futex_do_wait), CPU 1%", rank,
+                      7150 + rank)};
+}
+
+// w4 of clusters-2026-12-05: three nodes, every rank in futex waiting on the other two; rank 2 ran
+// out of batches. Each node alone names its quiet peers; the merge sees that every rank waits.
+TEST(Merge, EveryRankOfEveryNodeWaitingIsCollectiveMismatchWithEachRanksWaitAndNoRendezvousAdvice) {
+  std::vector<NodeReport> nodes;
+  for (int i = 0; i < 3; ++i) {
+    nodes.push_back(node(i, {waiting(i)}, {silent(i, fmt::format("198.18.50.{}:50684", 10 + (i + 1) % 3))}));
+    nodes.back().last_step_line = fmt::format("rank {} step 3 loss 0.250", i);
+  }
+  nodes[2].last_step_line = "rank 2 step 2 loss 0.333";
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[0].id;
+  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
+  EXPECT_EQ(f[0].title,
+            "every rank waits for its peers and none is elsewhere: rank 0 (node0), rank 1 (node1), rank 2 (node2) each "
+            "wait in a collective that the others are not in: the ranks called different collectives; rank 2 "
+            "(node2) stopped at an earlier step");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{2});
+  std::string ev;
+  for (const auto& e : f[0].evidence) ev += e + "\n";
+  EXPECT_NE(ev.find("node1: rank 1 (pid 7151): waiting for its peers, main thread in futex"), std::string::npos) << ev;
+  EXPECT_NE(ev.find("node0: rank 0 (pid 7150) waits on 198.18.50.11:50684"), std::string::npos) << ev;
+  EXPECT_NE(ev.find("node2: last step line: rank 2 step 2 loss 0.333"), std::string::npos) << ev;
+  EXPECT_EQ(f[0].fix.text.find("--rendezvous"), std::string::npos) << f[0].fix.text;
+
+  // Step lines that do not show a rank behind (w4's real ones: rank 2 printed "ran out of
+  // batches at step 3" after the others' "step 2"): no rank is singled out.
+  nodes[2].last_step_line = "rank 2 ran out of batches at step 3";
+  for (std::size_t i = 0; i < 2; ++i) nodes[i].last_step_line = fmt::format("rank {} step 2 loss 0.333", i);
+  auto g = merge_reports(nodes, {});
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].title.find("earlier step"), std::string::npos) << g[0].title;
+  EXPECT_EQ(g[0].ranks, (std::vector<int>{0, 1, 2}));
+}
+
+// One step short: a node sent no report. Its rank may be anywhere: no mismatch; the nodes' own
+// findings stand, and their fix no longer sends the user to --rendezvous (that made this verdict).
+TEST(MergeShort, EveryReportingRankWaitingWithANodeMissingClaimsNoMismatch) {
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.50.11:1")}), node(1, {waiting(1)}, {silent(1, "198.18.50.12:2")})},
+      {2});
+  EXPECT_EQ(by_id(f, "watch.collective.mismatch"), nullptr);
+  const auto* s = by_id(f, "watch.peer.silent");
+  ASSERT_NE(s, nullptr);
+  EXPECT_EQ(s->fix.text.find("--rendezvous"), std::string::npos) << s->fix.text;
+  EXPECT_NE(s->fix.text.find("what those peers do on their nodes"), std::string::npos) << s->fix.text;
+}
+
+// w2: rank 1 sleeps on node 1; its node's own words (clock_nanosleep) reach the merged verdict.
+TEST(Merge, RankSleepingOnAnotherNodeIsNamedWithItsNodesEvidenceNotACollectiveOrderBug) {
+  RankActivity asleep{1, Activity::sleeping, 8112,
+                      "rank 1 (pid 8112): sleeping, main thread in clock_nanosleep (hrtimer_nanosleep), CPU 0%"};
+  auto f = merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.50.11:1")}), node(1, {asleep}, {})}, {});
+  const auto* m = by_id(f, "watch.rank.not-in-collective");
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->title, "rank 0 (node0) waits for its peer while rank 1 (node1) is sleeping, not in a collective");
+  EXPECT_EQ(m->hosts, std::vector<std::string>{"node1"});
+  EXPECT_EQ(m->fix.text.find("Every rank must call the same collectives"), std::string::npos) << m->fix.text;
+  EXPECT_NE(m->fix.text.find("`py-spy dump --pid 8112`"), std::string::npos) << m->fix.text;
+  bool kept = false;
+  for (const auto& e : m->evidence) kept = kept || e == "node1: " + asleep.detail;
+  EXPECT_TRUE(kept);
+  EXPECT_EQ(by_id(f, "watch.peer.silent"), nullptr);  // node 0's view, replaced
+  EXPECT_EQ(by_id(f, "watch.collective.mismatch"), nullptr);
+}
+
+// w5b: node 0's job exited 1 (no stall), node 1's rank hangs: the merged verdict cannot be OK.
+TEST(Merge, AJobThatExitedWithAnErrorOnANodeIsAnErrorFinding) {
+  auto n0 = node(0, {}, {});
+  n0.stalls = 0;
+  n0.exit_code = 1;
+  n0.rank_envs = {RankEnv{0, 27262, "node0", true, {}}};
+  auto n1 = node(1, {}, {});
+  n1.stalls = 0;
+  n1.exit_code = 143;
+  auto f = merge_reports({n0, n1}, {});
+  const auto* j = by_id(f, "watch.node.job-failed");
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->severity, core::Severity::error);
+  EXPECT_EQ(j->title,
+            "the job did not succeed everywhere: on node0 (rank 0) the job exited with code 1; on node1 the job ended "
+            "by signal 15 (exit code 143)");
+  EXPECT_EQ(j->hosts, (std::vector<std::string>{"node0", "node1"}));
+  EXPECT_TRUE(core::has_error(f));
+  // One step short: every node's job exited 0, or is still running (no exit code yet).
+  n0.exit_code = 0;
+  n1.exit_code.reset();
+  EXPECT_EQ(by_id(merge_reports({n0, n1}, {}), "watch.node.job-failed"), nullptr);
 }
 
 TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {

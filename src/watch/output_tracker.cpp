@@ -58,7 +58,10 @@ void OutputTracker::feed(std::string_view bytes) {
 
 void OutputTracker::end_line() {
   if (line_.empty()) return;
-  if (is_step_line(line_)) ++steps_;
+  if (is_step_line(line_)) {
+    ++steps_;
+    last_step_.assign(line_, 0, std::min(line_.size(), k_max_step_line));
+  }
   if (is_news(line_)) news_bytes_ += line_.size() + 1;
   if (line_.find("NCCL") != std::string::npos || line_.find("c10d") != std::string::npos ||
       line_.find("Gloo") != std::string::npos || line_.find("gloo") != std::string::npos) {

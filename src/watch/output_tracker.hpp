@@ -25,6 +25,9 @@ class OutputTracker {
   void feed(std::string_view bytes);
   std::uint64_t bytes() const { return bytes_; }
   std::uint64_t step_lines() const { return steps_; }
+  // The last step-like line (at most k_max_step_line bytes), empty before the first.
+  const std::string& last_step_line() const { return last_step_; }
+  static constexpr std::size_t k_max_step_line = 200;
   // Bytes of the completed lines that are news (see above), their line ends included.
   std::uint64_t news_bytes() const { return news_bytes_; }
   // The kept NCCL / c10d / Gloo lines, newline-separated.
@@ -35,6 +38,7 @@ class OutputTracker {
   bool is_news(std::string_view line);
   std::uint64_t bytes_ = 0, steps_ = 0, news_bytes_ = 0;
   std::string line_;
+  std::string last_step_;
   bool after_warning_ = false;        // the previous line was a warning
   std::deque<std::uint64_t> recent_;  // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;

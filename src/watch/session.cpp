@@ -118,6 +118,9 @@ class Watcher {
       if (polls_store(snap, p.pid) &&
           static_cast<double>(used) < k_store_poll_cpu * static_cast<double>(io_.ticks_per_s) * dt)
         used = 0;
+      // A rank whose store has closed its connections (the store's process exited) cannot be
+      // starting up: whatever its threads burn, it waits for a job that has ended there.
+      if (snap.store_closed_for(p.pid)) used = 0;
       busiest = std::max(busiest, used);
     }
     ProgressSample ps{snap.at_s, tracker_.news_bytes(), tracker_.step_lines(), snap.socket_bytes(), busiest};
@@ -186,7 +189,7 @@ class Watcher {
     if (io_.firewall) rules = read_rulesets(*io_.firewall, after);
     rec.findings =
         diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr);
-    if (auto env = compare_rank_envs(envs_)) rec.findings.push_back(std::move(*env));
+    if (auto env = compare_rank_envs(envs_, rec.findings)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
       auto logs = logs::analyze_text(kept, "job output");
@@ -196,8 +199,9 @@ class Watcher {
     }
     core::sort_findings(rec.findings);
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
-    for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s)) {
-      if (r.rank) rec.ranks.push_back({*r.rank, r.activity});
+    for (const auto& r :
+         rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share())) {
+      if (r.rank) rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r)});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
@@ -225,6 +229,7 @@ class Watcher {
       WatchResult so_far = result_;
       so_far.findings = merged_;
       so_far.rank_envs = envs_;
+      so_far.last_step_line = tracker_.last_step_line();
       io_.on_stall_reported(so_far);
     }
     if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
@@ -360,10 +365,11 @@ class Watcher {
   WatchResult finish() {
     result_.command = opt_.argv;
     result_.duration_s = now_s();
+    result_.last_step_line = tracker_.last_step_line();
     // The ranks' environments as every sample saw them, also when the job never stalled; said
     // here unless a stall report already said the same.
     std::erase_if(merged_, [](const core::Finding& f) { return f.id == k_env_differs_id; });
-    if (auto env = compare_rank_envs(envs_)) {
+    if (auto env = compare_rank_envs(envs_, merged_)) {
       bool said = std::any_of(result_.stalls.begin(), result_.stalls.end(), [&](const StallRecord& s) {
         return std::any_of(s.findings.begin(), s.findings.end(),
                            [&](const core::Finding& f) { return f.id == env->id && f.evidence == env->evidence; });

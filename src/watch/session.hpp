@@ -58,6 +58,7 @@ struct WatchResult {
   // Each rank's shared job variables (env_compare.hpp), one entry per rank as first seen, and the
   // topmost processes whose environment could not be read.
   std::vector<RankEnv> rank_envs;
+  std::string last_step_line = {};  // the job's last step-like line (OutputTracker), empty if none
 };
 
 struct WatchIo {

@@ -25,6 +25,14 @@ bool Snapshot::is_store_socket(const OwnedSocket& s) const {
   return s.socket.local_port == *p->master_port || s.socket.peer_port == *p->master_port;
 }
 
+bool Snapshot::store_closed_for(int pid) const {
+  const auto* p = process(pid);
+  if (!p || !p->master_port) return false;
+  return std::any_of(sockets.begin(), sockets.end(), [&](const OwnedSocket& s) {
+    return s.pid == pid && s.socket.state == TcpState::close_wait && s.socket.peer_port == *p->master_port;
+  });
+}
+
 std::uint64_t Snapshot::socket_bytes() const {
   std::uint64_t sum = 0;
   for (const auto& s : sockets) {

@@ -35,6 +35,9 @@ struct Snapshot {
   // A connection of the torch store: its owner's MASTER_PORT at either end (the server's accepted
   // connections have it as local port, each client's as peer port), or the store's listener.
   bool is_store_socket(const OwnedSocket& s) const;
+  // `pid` holds a client connection to its MASTER_PORT that the store's end closed (CLOSE_WAIT):
+  // the process serving the store exited or dropped it, so `pid` cannot be starting up.
+  bool store_closed_for(int pid) const;
 };
 
 // Reads `pids` (vanished ones are skipped) and the sockets they own.

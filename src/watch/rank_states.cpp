@@ -1,0 +1,162 @@
+// What each rank does in the stall window (diagnose.hpp: rank_states, Activity), and how busy the
+// machine is that its CPU shares are read against (MachineLoad).
+#include <sys/syscall.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "core/strings.hpp"
+#include "watch/diagnose.hpp"
+#include "watch/diagnose_network.hpp"
+
+namespace dd::watch {
+
+namespace {
+
+bool is_wait_syscall(const std::string& s) {
+  static const std::set<std::string> waits = {"futex",  "poll",     "ppoll",    "epoll_wait", "epoll_pwait",
+                                              "select", "pselect6", "recvfrom", "recvmsg"};
+  return waits.count(s) > 0;
+}
+
+// T: stopped by a signal (SIGSTOP, SIGTSTP); t: stopped by a tracer (proc(5)).
+bool is_stopped(char state) { return state == 'T' || state == 't'; }
+
+// The process of a rank that is not a forked copy of it (its parent has another rank or none).
+bool is_rank_root(const Snapshot& s, const ProcessInfo& p) {
+  const auto* parent = s.process(p.ppid);
+  return !parent || parent->rank != p.rank;
+}
+
+bool is_sleep_syscall(const std::string& s) { return s == "clock_nanosleep" || s == "nanosleep"; }
+
+// What a rank that neither is stopped nor reads input does. Its CPU is read against `share`, the
+// part of a core a runnable thread gets here: a main thread running user code (not in a syscall)
+// computes from a quarter of that share, any other from half of it; a main thread in a wait
+// syscall only from half a core (NCCL's and Gloo's helper threads spin while the main one waits).
+Activity activity_of(const RankState& r, double share) {
+  bool running = r.main_syscall == "running";
+  bool waits = is_wait_syscall(r.main_syscall);
+  double busy = waits ? 50 : (running ? 25 : 50) * share;
+  if (r.cpu_pct >= busy) return Activity::computing;
+  if (is_sleep_syscall(r.main_syscall)) return Activity::sleeping;
+  if (waits) return Activity::in_collective;
+  return Activity::elsewhere;
+}
+
+}  // namespace
+
+std::string_view to_string(Activity a) {
+  switch (a) {
+    case Activity::in_collective:
+      return "waiting for its peers";
+    case Activity::reading_input:
+      return "reading input";
+    case Activity::elsewhere:
+      return "idle outside communication";
+    case Activity::computing:
+      return "computing";
+    case Activity::stopped:
+      return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
+    case Activity::sleeping:
+      return "sleeping";
+  }
+  return "?";
+}
+
+std::string describe(const RankState& r) {
+  std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
+                              r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
+  if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
+  if (!r.reading.empty()) s += ", reading " + r.reading;
+  return s;
+}
+
+double MachineLoad::share() const {
+  if (cpus <= 0 || load1 <= cpus) return 1;
+  return static_cast<double>(cpus) / load1;
+}
+
+std::string MachineLoad::note() const {
+  if (share() >= 1) return "";
+  return fmt::format(
+      "load average {:.1f} on {} CPUs: a runnable thread gets about {:.0f}% of a core; the CPU shares above are read "
+      "against that",
+      load1, cpus, 100 * share());
+}
+
+MachineLoad machine_load(const os::FileTree& tree) {
+  MachineLoad m;
+  if (auto avg = tree.read("/proc/loadavg")) m.load1 = std::strtod(avg->c_str(), nullptr);
+  if (auto stat = tree.read("/proc/stat")) {
+    for (const auto& line : core::split(*stat, '\n')) {
+      if (line.size() > 3 && core::starts_with(line, "cpu") && std::isdigit(static_cast<unsigned char>(line[3])))
+        ++m.cpus;
+    }
+  }
+  return m;
+}
+
+std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                                   long ticks_per_s, double share) {
+  double dt = std::max(0.1, after.at_s - before.at_s);
+  bool any_rank =
+      std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
+  std::vector<RankState> out;
+  for (const auto& p : after.processes) {
+    if (any_rank ? !(p.rank && is_rank_root(after, p)) : p.socket_inodes.empty()) continue;
+    // Members: the process and, for a rank, every process that inherited its RANK below it.
+    std::vector<const ProcessInfo*> members;
+    for (const auto& q : after.processes) {
+      if (q.pid == p.pid || (p.rank && q.rank == p.rank && !is_rank_root(after, q))) members.push_back(&q);
+    }
+    RankState r;
+    r.rank = p.rank;
+    r.pid = p.pid;
+    std::uint64_t cpu = 0, worker_cpu = 0, rchar = 0, socket_in = 0;
+    bool d_state = false;
+    for (const auto* q : members) {
+      const auto* b = before.process(q->pid);
+      if (!b) continue;
+      std::uint64_t c = q->cpu_ticks - std::min(q->cpu_ticks, b->cpu_ticks);
+      cpu += c;
+      if (q->pid != p.pid) worker_cpu += c;
+      rchar += q->rchar - std::min(q->rchar, b->rchar);
+      for (const auto& t : q->threads) d_state = d_state || t.state == 'D';
+      for (const auto& t : q->threads) {
+        if ((t.syscall == SYS_read || t.syscall == SYS_pread64) && r.reading.empty()) {
+          auto target = fd_target(tree, q->pid, t.arg0);
+          if (core::starts_with(target, "/") && !core::starts_with(target, "/dev/")) r.reading = target;
+        }
+      }
+    }
+    for (const auto& s : after.sockets) {
+      if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
+      const auto* b = before.socket(s.socket.inode, s.netns);
+      socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
+    }
+    r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
+    double worker_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
+    r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
+    for (const auto& t : p.threads) {
+      if (t.tid == p.pid) {
+        r.main_syscall = syscall_name(t.syscall);
+        r.main_wchan = t.wchan == "0" ? "" : t.wchan;
+      }
+    }
+    const auto* p_before = before.process(p.pid);
+    bool stopped = is_stopped(p.state) && p_before && is_stopped(p_before->state);
+    r.activity = stopped ? Activity::stopped
+                 : (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty())
+                     ? Activity::reading_input
+                     : activity_of(r, share);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace dd::watch

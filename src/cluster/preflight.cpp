@@ -117,9 +117,7 @@ void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
 PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) {
   PathEvidence path;
   if (e.failure != NetFailure::timeout || e.syscall != "connect") return path;
-  auto colon = e.peer.rfind(':');
-  path.addr = colon == std::string::npos ? e.peer : e.peer.substr(0, colon);
-  if (path.addr.size() > 1 && path.addr.front() == '[') path.addr = path.addr.substr(1, path.addr.size() - 2);
+  path.addr = peer_address(e.peer);
   path.ruleset_read = local.facts.firewall.read;
   for (const auto& b : blocks_for(local.facts.firewall, port, firewall::Direction::output)) {
     path.own_rules.push_back(firewall::describe(b, port));

@@ -9,12 +9,19 @@
 
 namespace dd::cluster {
 
+std::string peer_address(const std::string& peer) {
+  auto colon = peer.rfind(':');
+  std::string out = colon == std::string::npos ? peer : peer.substr(0, colon);
+  if (out.size() > 1 && out.front() == '[' && out.back() == ']') out = out.substr(1, out.size() - 2);
+  return out;
+}
+
 namespace {
 
 // A connect to rank 0's address that never got a SYN-ACK: what the echo and this node's ruleset add.
-core::Finding unanswered_finding(const std::string& addr, int port, std::vector<std::string> ev,
+core::Finding unanswered_finding(const std::string& addr, const NetError& e, int port, std::vector<std::string> ev,
                                  const PathEvidence& path) {
-  const std::string& ip = path.addr.empty() ? addr : path.addr;
+  const std::string ip = path.addr.empty() ? peer_address(e.peer) : path.addr;
   if (!path.own_rules.empty()) {
     for (const auto& r : path.own_rules) ev.push_back("this node's own nftables " + r);
     return core::new_finding(
@@ -99,7 +106,7 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
                         "holds that port on rank 0's host (`ss -ltnp 'sport = :{}'` there shows which), or rank 0's "
                         "preflight is stopped or too busy to answer (its own output says which)",
                         port, port));
-      return unanswered_finding(addr, port, ev, path);
+      return unanswered_finding(addr, e, port, ev, path);
     case NetFailure::no_route:
       // ENETUNREACH: this node's routing table has no route (or a router said so). EHOSTUNREACH
       // also comes from a neighbour that never answered ARP/ND and from a firewall that rejects

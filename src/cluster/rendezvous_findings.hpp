@@ -23,6 +23,9 @@ struct PathEvidence {
   std::vector<std::string> own_fixes;  // the command that removes each
 };
 
+// The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").
+std::string peer_address(const std::string& peer);
+
 // A member's join that failed until the deadline: rank 0's reject, or the last socket error.
 // `port` is the rendezvous port, for the fix. A connect that timed out is told apart with `path`:
 // this node's own rule that drops the port; an address that answers ICMP but not TCP (a filter of

@@ -114,6 +114,13 @@ std::vector<std::pair<int, int>> Ctx::judged_pairs() const {
   return out;
 }
 
+bool Ctx::job_port_echoed(int rank, const std::string& addr) const {
+  return std::any_of(in.probes.begin(), in.probes.end(), [&](const ProbeResult& p) {
+    return p.target.to == rank && p.from != rank && p.target.what != "candidate" && p.ok &&
+           (p.target.addr == addr || p.resolved == addr);
+  });
+}
+
 core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback) {
   if (!kind) return fallback;
   if (*kind == netif::Kind::loopback) return core::Label::loopback_interface;

@@ -56,8 +56,11 @@ std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
   if (!tried(c, rank, addr))
     return "which no peer tried (no probe of it ran), so whether the others reach it is unknown";
   bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
-  return echoed ? "which the other nodes reach with small packets only (full-size ones are lost)"
-                : "which the other nodes cannot reach";
+  if (echoed) return "which the other nodes reach with small packets only (full-size ones are lost)";
+  // the job's port there answered: the address is reached, the ports NCCL/Gloo listen on are not
+  if (c.job_port_echoed(rank, addr))
+    return "where the other nodes reach the job's port but get no answer from its other (ephemeral) ports";
+  return "which the other nodes cannot reach";
 }
 
 // An error only where a probe of one of `addrs` failed; untried addresses alone are a warning.

@@ -200,10 +200,7 @@ void check_master(Ctx& c) {
     bool echoed = c.echo_good.count(0) && c.echo_good.at(0).count(first);
     // A peer's echo to a job port at that address passed: the address is reached (what fails there
     // is another port, which the reachability findings name), so it is never called unreachable.
-    echoed = echoed || std::any_of(c.in.probes.begin(), c.in.probes.end(), [&](const ProbeResult& p) {
-               return p.target.to == 0 && p.from != 0 && p.target.what != "candidate" && p.ok &&
-                      (p.target.addr == first || p.resolved == first);
-             });
+    echoed = echoed || c.job_port_echoed(0, first);
     if ((r != 0 && (loop || !owned)) || (owned && !reached && !echoed && !loop)) {
       // the same name resolves elsewhere on rank 0, to an address the peers reached: a name problem
       bool stale = r != 0 && !zero_first.empty() && first != zero_first && m->second == zero_master->second;

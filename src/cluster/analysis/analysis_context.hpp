@@ -42,6 +42,9 @@ struct Ctx {
   bool judged(int from, int to) const;
   // The (from, to) pairs to judge: live ranks, `from` returned results, the plan probed the pair.
   std::vector<std::pair<int, int>> judged_pairs() const;
+  // Whether a peer's job-port probe (MASTER_PORT, a TF_CONFIG task port) to `addr` of `rank` passed
+  // the echo: the address is reached, whatever its other ports do.
+  bool job_port_echoed(int rank, const std::string& addr) const;
 };
 
 void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black holes, slow links, job ports

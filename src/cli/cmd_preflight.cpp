@@ -1,6 +1,8 @@
 // `distdoctor preflight`: every node runs it; the nodes meet, probe each other, and rank 0 prints
 // the cluster verdict (cluster/preflight.hpp). Rank, world and meeting point come from flags or
 // the launcher's environment (env/launchers).
+#include <unistd.h>
+
 #include <cstdio>
 #include <future>
 #include <iostream>
@@ -25,6 +27,7 @@
 #include "os/linux_threads.hpp"
 #include "report/style.hpp"
 #include "transport/auth.hpp"
+#include "watch/path_probe.hpp"
 
 namespace dd::cli {
 
@@ -149,6 +152,12 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
   local.report = check::to_json(report, check::ReportScope::full);
   local.firewall = &seams.firewall;
+  local.icmp_echo = [](const std::string& addr) -> std::optional<bool> {
+    watch::LinuxPathProbe probe;
+    auto e = probe.echo(static_cast<int>(::getpid()), addr, 84, 1000);  // one small echo, retried once
+    if (e == watch::Echo::not_possible) return std::nullopt;
+    return e == watch::Echo::answered;
+  };
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
     return print_outcome(flags, global, std::move(outcome));

@@ -68,6 +68,8 @@ void read_firewall(const os::FirewallSource& source, const PreflightOptions& o, 
   const auto& ports = o.launch.job_ports;
   for (std::size_t i = 0; i < ports.size(); ++i)
     if (job_port_owner(ports, i) != facts.rank) outbound.push_back(ports[i]);
+  // a member connects to rank 0's rendezvous port: a rule of its own that drops it is named when the join fails
+  if (facts.rank != 0) outbound.push_back({o.launch.rendezvous_host, o.launch.rendezvous_port, "rendezvous", false});
   facts.firewall = judge_firewall(source.nft_ruleset_json(), facts.listeners, outbound);
   if (facts.firewall.read)
     log(fmt::format("firewall ruleset read: {} block(s) of this preflight's ports", facts.firewall.blocks.size()));
@@ -111,6 +113,20 @@ void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
   out.findings.push_back(guessable_token_finding({o.token_source, o.token_guessable}));
 }
 
+// For a connect that got no SYN-ACK: this node's own rules for the rendezvous port, and one ICMP echo.
+PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) {
+  PathEvidence path;
+  if (e.failure != NetFailure::timeout || e.syscall != "connect") return path;
+  path.addr = peer_address(e.peer);
+  path.ruleset_read = local.facts.firewall.read;
+  for (const auto& b : blocks_for(local.facts.firewall, port, firewall::Direction::output)) {
+    path.own_rules.push_back(firewall::describe(b, port));
+    path.own_fixes.push_back(firewall::removal_command(b, port));
+  }
+  if (path.own_rules.empty() && local.icmp_echo) path.icmp_answered = local.icmp_echo(path.addr);
+  return path;
+}
+
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                             const Log& log) {
   NodeFacts& facts = local.facts;
@@ -124,7 +140,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, o.token, ph.join, log, &jf);
   if (!conn)
     return alone(o, facts,
-                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port)});
+                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port,
+                                       path_evidence(local, conn.error(), o.launch.rendezvous_port))});
   std::string peer = jf.address;
   auto plan = recv_message(conn->fd.get(), ph.results, peer);
   bool proven = plan && plan->type == MsgType::plan &&

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -42,6 +43,10 @@ struct LocalNode {
   NodeFacts facts;
   nlohmann::json report = nlohmann::json::object();
   const os::FirewallSource* firewall = nullptr;
+  // An ICMP echo from this node to an address: true answered, false lost, nullopt not possible
+  // (no raw socket, not IPv4). Empty: not tried. A member whose connects to rank 0 got no SYN-ACK
+  // uses it to tell a filtered port from a broken path.
+  std::function<std::optional<bool>(const std::string& addr)> icmp_echo;
 };
 
 // Rank 0's picture, typed: what the analysis was given (every node's facts, who is missing or lost,

@@ -5,10 +5,79 @@
 #include <cerrno>
 
 #include "core/finding_factory.hpp"
+#include "core/strings.hpp"
 
 namespace dd::cluster {
 
-core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, const std::string& host, int port) {
+std::string peer_address(const std::string& peer) {
+  auto colon = peer.rfind(':');
+  std::string out = colon == std::string::npos ? peer : peer.substr(0, colon);
+  if (out.size() > 1 && out.front() == '[' && out.back() == ']') out = out.substr(1, out.size() - 2);
+  return out;
+}
+
+namespace {
+
+// A connect to rank 0's address that never got a SYN-ACK: what the echo and this node's ruleset add.
+core::Finding unanswered_finding(const std::string& addr, const NetError& e, int port, std::vector<std::string> ev,
+                                 const PathEvidence& path) {
+  const std::string ip = path.addr.empty() ? peer_address(e.peer) : path.addr;
+  if (!path.own_rules.empty()) {
+    for (const auto& r : path.own_rules) ev.push_back("this node's own nftables " + r);
+    return core::new_finding(
+        "preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
+        fmt::format("rendezvous {} did not answer: this node's own nftables ruleset drops TCP to port {}", addr, port),
+        ev, fmt::format("remove the rule on this node:\n  {}", core::join(path.own_fixes, "\n  ")));
+  }
+  if (path.ruleset_read)
+    ev.push_back(fmt::format("this node's own nftables ruleset drops nothing to TCP port {}", port));
+  if (!path.icmp_answered) {
+    ev.push_back(fmt::format("no ICMP echo to {} was sent (it needs root or CAP_NET_RAW, and IPv4)", ip));
+    return core::new_finding(
+        "preflight.rendezvous.no-answer", core::Label::other, core::Severity::error,
+        fmt::format("rendezvous {} did not answer: no SYN-ACK came back to this node's connects", addr), ev,
+        fmt::format("candidates: a filter drops TCP port {} (on rank 0's host or between), no host answers at {} "
+                    "(not rank 0's address, or its machine is down), or the path is broken (a link or switch port "
+                    "down, a route back from rank 0's host that does not lead here). To tell them apart: `ping {}` "
+                    "from this node (answered: a filter of the port; no answer: the path or the host), then on rank "
+                    "0's host `ip route get` this node's address and `tcpdump -ni any tcp port {}` (SYNs arrive "
+                    "there: the way back is broken; none: the way there)",
+                    port, ip, ip, port));
+  }
+  if (*path.icmp_answered) {
+    ev.push_back(fmt::format("ICMP echo to {}: answered", ip));
+    return core::new_finding(
+        "preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
+        fmt::format("rendezvous {} did not answer: no SYN-ACK came back to this node's connects, while an ICMP echo "
+                    "to {} was answered",
+                    addr, ip),
+        ev,
+        fmt::format("the host at {} is reached, but TCP to port {} gets no answer (a host without a listener "
+                    "would refuse it): a filter on rank 0's host or between drops the port. Check `nft list "
+                    "ruleset` on rank 0's host (rank 0's own preflight output names a rule it reads there), and "
+                    "that {} is rank 0's address (MASTER_ADDR / --rendezvous)",
+                    ip, port, ip));
+  }
+  ev.push_back(fmt::format("ICMP echo to {}: no answer", ip));
+  return core::new_finding(
+      "preflight.rendezvous.no-answer", core::Label::no_route, core::Severity::error,
+      fmt::format("rendezvous {} did not answer: neither this node's TCP connects nor an ICMP echo to {} got an "
+                  "answer",
+                  addr, ip),
+      ev,
+      fmt::format("the path between this node and {} is broken, or the host is down. Candidates: a link or switch "
+                  "port down (this node or rank 0's host cut off), a route back from rank 0's host that does not "
+                  "lead here (asymmetric routing), rank 0's machine down. To tell them apart, on rank 0's host: "
+                  "`ip route get` this node's address (a gateway that does not forward here: the route back) and "
+                  "`tcpdump -ni any tcp port {}` while this node retries (SYNs arrive: the way back is broken; none "
+                  "arrive: the way there - `ip link` and `ip neigh` on both nodes, the switch port)",
+                  ip, port));
+}
+
+}  // namespace
+
+core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, const std::string& host, int port,
+                                   const PathEvidence& path) {
   const std::string& addr = f.address;
   std::vector<std::string> ev = {e.describe(), fmt::format("{} attempts until the deadline", f.attempts)};
   if (!f.rejected.empty())
@@ -37,12 +106,7 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
                         "holds that port on rank 0's host (`ss -ltnp 'sport = :{}'` there shows which), or rank 0's "
                         "preflight is stopped or too busy to answer (its own output says which)",
                         port, port));
-      return core::new_finding("preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked,
-                               core::Severity::error, fmt::format("rendezvous {} did not answer", addr), ev,
-                               fmt::format("no SYN-ACK came back: a firewall drops TCP port {}, or no host answers "
-                                           "at that address (not rank 0's, or its machine is down); check "
-                                           "MASTER_ADDR / --rendezvous and `nft list ruleset` on rank 0",
-                                           port));
+      return unanswered_finding(addr, e, port, ev, path);
     case NetFailure::no_route:
       // ENETUNREACH: this node's routing table has no route (or a router said so). EHOSTUNREACH
       // also comes from a neighbour that never answered ARP/ND and from a firewall that rejects

@@ -3,7 +3,9 @@
 // names a cause only as far as that carries it (docs/rules.md, preflight.rendezvous.*).
 #pragma once
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "core/finding.hpp"
 #include "transport/net_error.hpp"
@@ -11,10 +13,26 @@
 
 namespace dd::cluster {
 
+// What a member saw besides its connects when rank 0's address never answered them: an ICMP echo
+// to that address, and this node's own nftables ruleset for the rendezvous port (outbound).
+struct PathEvidence {
+  std::string addr;                    // rank 0's address the connects went to
+  std::optional<bool> icmp_answered;   // nullopt: no echo was sent (no raw socket, not IPv4)
+  bool ruleset_read = false;           // this node's ruleset was read and judged for the port
+  std::vector<std::string> own_rules;  // "nftables table inet t chain output handle 3: tcp dport 29501 drop"
+  std::vector<std::string> own_fixes;  // the command that removes each
+};
+
+// The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").
+std::string peer_address(const std::string& peer);
+
 // A member's join that failed until the deadline: rank 0's reject, or the last socket error.
-// `port` is the rendezvous port, for the fix.
-core::Finding join_failure_finding(const JoinFailure& failure, const NetError& error, const std::string& host,
-                                   int port);
+// `port` is the rendezvous port, for the fix. A connect that timed out is told apart with `path`:
+// this node's own rule that drops the port; an address that answers ICMP but not TCP (a filter of
+// the port); one that answers neither (the path: a link, the route back, the host) - never a
+// firewall claim where none was read.
+core::Finding join_failure_finding(const JoinFailure& failure, const NetError& error, const std::string& host, int port,
+                                   const PathEvidence& path = {});
 
 // Rank 0 could not open the rendezvous port: "another process holds it" only for EADDRINUSE.
 core::Finding cannot_listen_finding(int port, const NetError& error);

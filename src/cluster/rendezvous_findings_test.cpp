@@ -84,16 +84,50 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
   EXPECT_TRUE(has(accepted.title, "accepted the connection")) << accepted.title;
   EXPECT_FALSE(has(accepted.fix.text, "a firewall drops")) << accepted.fix.text;
   EXPECT_TRUE(has(accepted.fix.text, "another program holds that port")) << accepted.fix.text;
-  // the full evidence: the connect itself got no answer until the deadline
-  auto syn = join_failure_finding(
-      failed_join(), NetError{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"},
-      "node0", 29401);
+  // the connect itself got no answer until the deadline, and nothing else is known: candidates,
+  // no one cause, and the step that tells them apart
+  const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
+  auto syn = join_failure_finding(failed_join(), syn_timeout, "node0", 29401);
   EXPECT_EQ(syn.id, "preflight.rendezvous.no-answer");
-  EXPECT_EQ(syn.label, core::Label::firewall_or_port_blocked);
+  EXPECT_EQ(syn.label, core::Label::other);
   EXPECT_TRUE(has(syn.title, "did not answer")) << syn.title;
-  // both candidates, not one: a dropping firewall, or no host at that address
-  EXPECT_TRUE(has(syn.fix.text, "a firewall drops TCP port 29401")) << syn.fix.text;
+  EXPECT_TRUE(has(syn.fix.text, "a filter drops TCP port 29401")) << syn.fix.text;
   EXPECT_TRUE(has(syn.fix.text, "no host answers")) << syn.fix.text;
+  EXPECT_TRUE(has(syn.fix.text, "the path is broken")) << syn.fix.text;
+  EXPECT_TRUE(has(syn.fix.text, "`ping 198.18.0.1`")) << syn.fix.text;
+}
+
+TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
+  const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
+  // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}};
+  auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
+  EXPECT_EQ(path.label, core::Label::no_route);
+  EXPECT_TRUE(has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
+      << path.title;
+  EXPECT_FALSE(has(path.title + path.fix.text, "firewall drops")) << path.fix.text;
+  EXPECT_TRUE(has(path.fix.text, "a route back from rank 0's host that does not lead here")) << path.fix.text;
+  EXPECT_TRUE(has(path.fix.text, "a link or switch port down")) << path.fix.text;
+  EXPECT_TRUE(has(path.fix.text, "tcpdump -ni any tcp port 29401")) << path.fix.text;
+  bool said = false;
+  for (const auto& e : path.evidence)
+    said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
+  EXPECT_TRUE(said);
+  // the host answers ICMP but TCP to the port gets nothing: a filter of that port
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}};
+  auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
+  EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
+  EXPECT_TRUE(has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
+  // this node's own rule drops the port: named, with the command that removes it
+  PathEvidence own{"198.18.0.1",
+                   std::nullopt,
+                   true,
+                   {"table inet t chain output handle 4: tcp dport 29401 drop"},
+                   {"nft delete rule inet t output handle 4"}};
+  auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
+  EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
+  EXPECT_TRUE(has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
+  EXPECT_TRUE(has(ruled.fix.text, "nft delete rule inet t output handle 4")) << ruled.fix.text;
 }
 
 TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {

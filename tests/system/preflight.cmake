@@ -6,7 +6,7 @@ set(DD_PREFLIGHT_CASES healthy mgmt-data docker0-duplicate eno1-vs-eth0 ifname-o
     ephemeral-blocked mtu-black-hole hostname-loopback never-starts killed-midway slow-link delay-only lossy-link wrong-token rendezvous-unreachable
     torchrun slurm-env tf-config tf-config-copied-index nccl-version-mismatch
     tf-config-localhost tf-config-shared-port tf-config-index-outside ipv6-link-local ipv6-link-local-same-ifindex mixed-families
-    stale-hosts world-one ephemeral-policy-peer)
+    stale-hosts world-one ephemeral-policy-peer own-ephemeral-drop gloo-ifname-greater rendezvous-path-cut)
 foreach(c ${DD_PREFLIGHT_CASES})
   if(TARGET dd_nccl_oracle)
     set(dd_oracle $<TARGET_FILE:dd_nccl_oracle>)

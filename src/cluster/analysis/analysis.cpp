@@ -33,9 +33,11 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     }
     return peers >= 3;
   };
+  // A node whose own ruleset drops the answers to its connections judges nobody either: its
+  // probes fail whatever the address (analysis_reach names its rule).
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r) && !cut_off(r)) judges.push_back(r);
+    if (in.probed.count(r) && !cut_off(r) && reply_ports_dropped(*node.at(r)).empty()) judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
     for (const auto& l : f.listeners) {
@@ -56,6 +58,15 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
       if (all_echo) echo_good[to].insert(l.spec.addr);
     }
   }
+}
+
+std::vector<int> reply_ports_dropped(const NodeFacts& node) {
+  std::vector<int> out;
+  for (const auto& l : node.listeners)
+    if (l.ok && l.spec.what == "candidate" &&
+        !blocks_for(node.firewall, l.port, firewall::Direction::input, firewall::Packet::established).empty())
+      out.push_back(l.port);
+  return out;
 }
 
 std::string Ctx::host(int rank) const {
@@ -101,6 +112,13 @@ std::vector<std::pair<int, int>> Ctx::judged_pairs() const {
       if (from != to) out.emplace_back(from, to);
   }
   return out;
+}
+
+bool Ctx::job_port_echoed(int rank, const std::string& addr) const {
+  return std::any_of(in.probes.begin(), in.probes.end(), [&](const ProbeResult& p) {
+    return p.target.to == rank && p.from != rank && p.target.what != "candidate" && p.ok &&
+           (p.target.addr == addr || p.resolved == addr);
+  });
 }
 
 core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback) {

@@ -56,8 +56,11 @@ std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
   if (!tried(c, rank, addr))
     return "which no peer tried (no probe of it ran), so whether the others reach it is unknown";
   bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
-  return echoed ? "which the other nodes reach with small packets only (full-size ones are lost)"
-                : "which the other nodes cannot reach";
+  if (echoed) return "which the other nodes reach with small packets only (full-size ones are lost)";
+  // the job's port there answered: the address is reached, the ports NCCL/Gloo listen on are not
+  if (c.job_port_echoed(rank, addr))
+    return "where the other nodes reach the job's port but get no answer from its other (ephemeral) ports";
+  return "which the other nodes cannot reach";
 }
 
 // An error only where a probe of one of `addrs` failed; untried addresses alone are a warning.
@@ -107,29 +110,88 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
     add_to(groups, p.id, p, r, host, {fmt::format("{}: {}", host, f.nccl_error)});
     return;
   }
+  // The sentence names the role the model gave the address (its bootstrap, or one of its NET/Socket
+  // data devices), and the evidence prints both, so the claim and the prediction agree.
+  bool boot_bad = !good.count(f.nccl_bootstrap->addr);
   std::vector<nccl::Endpoint> bad;
-  if (!good.count(f.nccl_bootstrap->addr)) bad.push_back(*f.nccl_bootstrap);
+  if (boot_bad) bad.push_back(*f.nccl_bootstrap);
   for (const auto& s : f.nccl_socket)
     if (!good.count(s.addr) && !(s == *f.nccl_bootstrap)) bad.push_back(s);
   if (bad.empty()) return;
   const IfaceFacts* i = c.iface(r, bad.front().link);
   std::vector<std::string> bad_addrs;
   for (const auto& b : bad) bad_addrs.push_back(b.addr);
-  auto p = core::new_finding(
-      "preflight.nccl.unreachable-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
-      unreached_severity(c, r, bad_addrs),
-      fmt::format("NCCL will use {} ({}), {}{}", bad.front().iface, i ? netif::to_string(i->kind) : "unknown kind",
-                  how_unreached(c, r, bad.front().addr), differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
+  std::string kind = i ? std::string(netif::to_string(i->kind)) : "unknown kind";
+  std::string what =
+      boot_bad
+          ? fmt::format("NCCL will use {} ({}), {}", bad.front().iface, kind, how_unreached(c, r, bad.front().addr))
+          : fmt::format("NCCL's NET/Socket data devices include {} ({}), {} (its bootstrap uses {})", bad.front().iface,
+                        kind, how_unreached(c, r, bad.front().addr), f.nccl_bootstrap->iface);
+  auto p = core::new_finding("preflight.nccl.unreachable-interface",
+                             unreachable_label(c, r, bad.front().link, bad.front().addr),
+                             unreached_severity(c, r, bad_addrs),
+                             fmt::format("{}{}", what, differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
   apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
   auto ifn = f.nccl_config.find("NCCL_SOCKET_IFNAME");
-  std::vector<std::string> ev{fmt::format("{}: NCCL_SOCKET_IFNAME={} -> bootstrap {} {}", host,
+  std::vector<std::string> socket;
+  for (const auto& s : f.nccl_socket) socket.push_back(fmt::format("{} {}", s.iface, s.addr));
+  std::vector<std::string> ev{fmt::format("{}: NCCL_SOCKET_IFNAME={} -> bootstrap {} {}; NET/Socket {}", host,
                                           ifn == f.nccl_config.end() ? "<unset>" : ifn->second, f.nccl_bootstrap->iface,
-                                          f.nccl_bootstrap->addr)};
+                                          f.nccl_bootstrap->addr, socket.empty() ? "none" : core::join(socket, ", "))};
   for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
   add_to(groups,
-         p.id + "/" + bad.front().iface + "/" + std::string(core::to_string(p.label)) + "/" +
-             std::string(core::to_string(p.severity)),
+         p.id + "/" + (boot_bad ? "bootstrap" : "socket:" + f.nccl_bootstrap->iface) + "/" + bad.front().iface + "/" +
+             std::string(core::to_string(p.label)) + "/" + std::string(core::to_string(p.severity)),
          p, r, host, ev);
+}
+
+std::vector<int> peers_of(const Ctx& c, int r) {
+  std::vector<int> out;
+  for (int q : c.live)
+    if (q != r) out.push_back(q);
+  return out;
+}
+
+// No peer connects into `r`'s Gloo address (each one's is smaller), and every peer's Gloo address
+// is one `r`'s probes reached: Gloo's pairs with `r` are all opened by `r`, and they connect.
+bool connects_out_only(const Ctx& c, int r) {
+  auto peers = peers_of(c, r);
+  auto sides = gloo_sides(c, r, peers);
+  if (peers.empty() || !sides || !sides->into.empty()) return false;
+  return std::all_of(peers.begin(), peers.end(), [&](int q) {
+    const auto& gq = c.node.at(q)->gloo;
+    if (!gq || c.node.at(q)->gloo_loopback) return false;
+    const auto& probes = c.candidate_probes(r, q);
+    return std::any_of(probes.begin(), probes.end(),
+                       [&](const ProbeResult* p) { return p->target.addr == gq->addr && carries_data(*p); });
+  });
+}
+
+// What the node's hostname resolved to, as far as its facts say: a loopback address Gloo binds, or
+// (Gloo's loopback fallback) addresses that are not the node's own, or no address at all.
+std::string hostname_loopback_title(const Ctx& c, int r) {
+  const NodeFacts& f = *c.node.at(r);
+  std::string name = f.gloo_hostname.empty() ? "the hostname" : fmt::format("the hostname {}", f.gloo_hostname);
+  if (f.gloo_source != "loopback-fallback")
+    return fmt::format("{} resolves to the loopback address {}: Gloo binds it and peers cannot connect", name,
+                       f.gloo ? f.gloo->addr : "127.x");
+  if (f.gloo_resolved.empty())
+    return fmt::format(
+        "{} resolves to no address of this node: Gloo falls back to the loopback address and peers cannot connect",
+        name);
+  std::vector<std::string> what;
+  for (const auto& a : f.gloo_resolved) {
+    std::string owner;
+    for (int q : c.live)
+      if (q != r && std::any_of(c.node.at(q)->entries.begin(), c.node.at(q)->entries.end(),
+                                [&](const os::AddressEntry& e) { return e.addr == a; }))
+        owner = fmt::format(" ({}'s address)", c.host(q));
+    what.push_back(a + owner);
+  }
+  return fmt::format(
+      "{} resolves to {}, which is not an address of this node: Gloo falls back to the loopback address and peers "
+      "cannot connect",
+      name, core::join(what, ", "));
 }
 
 void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, Groups& groups) {
@@ -143,28 +205,39 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
     ev.push_back(fmt::format("{}: {}", host, f.gloo_error));
   } else if (f.gloo_loopback && f.gloo_source != "GLOO_SOCKET_IFNAME") {
     g = core::new_finding("preflight.gloo.hostname-loopback", core::Label::hostname_resolution, core::Severity::error,
-                          "the hostname resolves to a loopback address (e.g. 127.0.1.1 in /etc/hosts): Gloo binds it "
-                          "and peers cannot connect");
+                          hostname_loopback_title(c, r));
   } else if (f.gloo_loopback) {
     g = core::new_finding("preflight.gloo.loopback", core::Label::loopback_interface, core::Severity::error,
                           "GLOO_SOCKET_IFNAME names the loopback interface");
   } else if (!c.good.at(r).count(f.gloo->addr)) {
+    // Only the pairs whose other side has the greater address connect into it (gloo_sides): with
+    // none, and every peer's Gloo address reached, Gloo's pairs connect as set.
+    bool outward = connects_out_only(c, r);
     g = core::new_finding(
         "preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
-        unreached_severity(c, r, {f.gloo->addr}),
-        fmt::format("Gloo will bind {} {}, {}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+        outward ? core::Severity::warning : unreached_severity(c, r, {f.gloo->addr}),
+        fmt::format("Gloo will bind {} {}, {}{}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+                    outward ? "; no Gloo pair connects into it (each peer's Gloo address is smaller, so this node "
+                              "connects out to them, and it reached them): Gloo works as set, but a node with a "
+                              "greater address would hang"
+                            : "",
                     differs ? " (GLOO_SOCKET_IFNAME differs between nodes)" : ""));
   }
   if (!g) return;
   if (f.gloo) {
     ev.push_back(fmt::format("{}: Gloo binds {} {} (from {})", host, f.gloo->iface, f.gloo->addr, f.gloo_source));
     if (!f.gloo_loopback) ev.push_back(unreached_by(c, r, f.gloo->addr));
+    if (!f.gloo_loopback)
+      if (auto d = gloo_direction(c, r, peers_of(c, r)); !d.empty()) ev.push_back(d);
   }
   apply_fix(*g, rec, "GLOO_SOCKET_IFNAME");
   if (g->label == core::Label::hostname_resolution)
     g->fix.text += "; or map the hostname to the node's cluster address in /etc/hosts";
-  add_to(groups, g->id + "/" + std::string(core::to_string(g->label)) + "/" + std::string(core::to_string(g->severity)),
-         *g, r, host, ev);
+  // a title that names what this node's hostname resolved to is grouped only with the same title
+  std::string key =
+      g->id + "/" + std::string(core::to_string(g->label)) + "/" + std::string(core::to_string(g->severity));
+  if (g->id == "preflight.gloo.hostname-loopback") key += "/" + g->title;
+  add_to(groups, key, *g, r, host, ev);
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ void compare_settings(Ctx& c) {
     auto f = core::new_finding(
         some_unset ? "preflight.setting.partial" : "preflight.setting.differs", label,
         hang ? core::Severity::error : core::Severity::warning,
-        fmt::format("{} is {} across nodes", key, some_unset ? "set on some nodes only" : "different"));
+        some_unset ? fmt::format("{} is set on some nodes only", key) : fmt::format("{} differs between nodes", key));
     for (const auto& [value, hosts] : by_value) {
       f.evidence.push_back(fmt::format("{}={} on {}", key, value, core::join(hosts, ", ")));
       if (value == "<unset>") f.hosts.insert(f.hosts.end(), hosts.begin(), hosts.end());
@@ -198,6 +198,9 @@ void check_master(Ctx& c) {
     // An address every peer echoed with is reached: when its bulk transfers were lost, the MTU
     // black-hole finding names that path, and MASTER_ADDR is not the cause.
     bool echoed = c.echo_good.count(0) && c.echo_good.at(0).count(first);
+    // A peer's echo to a job port at that address passed: the address is reached (what fails there
+    // is another port, which the reachability findings name), so it is never called unreachable.
+    echoed = echoed || c.job_port_echoed(0, first);
     if ((r != 0 && (loop || !owned)) || (owned && !reached && !echoed && !loop)) {
       // the same name resolves elsewhere on rank 0, to an address the peers reached: a name problem
       bool stale = r != 0 && !zero_first.empty() && first != zero_first && m->second == zero_master->second;

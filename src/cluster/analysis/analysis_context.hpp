@@ -42,6 +42,9 @@ struct Ctx {
   bool judged(int from, int to) const;
   // The (from, to) pairs to judge: live ranks, `from` returned results, the plan probed the pair.
   std::vector<std::pair<int, int>> judged_pairs() const;
+  // Whether a peer's job-port probe (MASTER_PORT, a TF_CONFIG task port) to `addr` of `rank` passed
+  // the echo: the address is reached, whatever its other ports do.
+  bool job_port_echoed(int rank, const std::string& addr) const;
 };
 
 void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
@@ -61,6 +64,27 @@ int causal_rank(const core::Finding& f);
 bool predicts(const core::Finding& cause, const core::Finding& symptom);
 // Sorts errors first, then by causal rank; folds each predicted symptom into its cause.
 void order_by_cause(std::vector<core::Finding>& findings);
+
+// The probe ports of `node` (ephemeral: the kernel picked them from the range its own outgoing
+// connections take their source ports from) whose packets of an open connection its own ruleset
+// drops: the answers to its own connections (SYN-ACKs, data) are dropped on the way in. Such a
+// node's failed probes say nothing about the nodes it probed.
+std::vector<int> reply_ports_dropped(const NodeFacts& node);
+
+// "0,2,3".
+std::string ranks_text(const std::vector<int>& ranks);
+
+// Gloo opens each pair's one connection from the side whose address compares greater (gloo
+// transport/tcp/pair.cc, Pair::connect: memcmp of the two listening addresses; the greater one
+// connects, the smaller one waits in accept). Of `peers`, those whose Gloo address is greater than
+// `rank`'s connect into it; `rank` connects out to the others. nullopt when a Gloo address is
+// unknown or the families differ.
+struct GlooSides {
+  std::vector<int> into, out_of;
+};
+std::optional<GlooSides> gloo_sides(const Ctx& c, int rank, const std::vector<int>& peers);
+// One evidence line from gloo_sides: who connects into `rank` and to whom it connects out ("" when unknown).
+std::string gloo_direction(const Ctx& c, int rank, const std::vector<int>& peers);
 
 // Label for traffic that goes over `kind`: loopback-interface, virtual-interface, or `fallback`.
 core::Label label_for_kind(std::optional<netif::Kind> kind, core::Label fallback);

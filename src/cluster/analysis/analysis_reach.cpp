@@ -37,11 +37,19 @@ struct RuleEvidence {
   std::vector<std::string> ephemeral_fixes;  // remove the rule (a policy: no one command)
 };
 
-void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& where, int port, firewall::Direction d) {
+void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& where, int port, firewall::Direction d,
+               firewall::Packet packet = firewall::Packet::first) {
   auto it = c.node.find(rank);
   if (it == c.node.end()) return;
-  for (const auto& b : blocks_for(it->second->firewall, port, d)) {
+  for (const auto& b : blocks_for(it->second->firewall, port, d, packet)) {
     std::string line = fmt::format("{} ({}): nftables {}", c.host(rank), where, firewall::describe(b, port));
+    std::string removal = b.handle ? fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank),
+                                                 firewall::removal_command(b, port))
+                                   : "";
+    // the same rule judged again (for the answers to the node's own connections): named once
+    if (!removal.empty() &&
+        std::find(out.ephemeral_fixes.begin(), out.ephemeral_fixes.end(), removal) != out.ephemeral_fixes.end())
+      continue;
     if (std::find(out.evidence.begin(), out.evidence.end(), line) != out.evidence.end()) continue;
     out.evidence.push_back(std::move(line));
     if (b.handle) {
@@ -49,19 +57,12 @@ void add_rules(RuleEvidence& out, const Ctx& c, int rank, const std::string& whe
           fmt::format("on {}, remove the rule that drops TCP port {}:\n  {}\nor accept the port "
                       "ahead of it:\n  {}",
                       c.host(rank), port, firewall::removal_command(b, port), firewall::accept_command(b, port)));
-      out.ephemeral_fixes.push_back(
-          fmt::format("on {}, the rule that drops them:\n  {}", c.host(rank), firewall::removal_command(b, port)));
+      out.ephemeral_fixes.push_back(removal);
     } else {
       out.port_fixes.push_back(fmt::format("on {}, accept TCP port {} ahead of the chain's policy drop:\n  {}",
                                            c.host(rank), port, firewall::accept_command(b, port)));
     }
   }
-}
-
-std::string ranks_text(const std::vector<int>& ranks) {
-  std::vector<std::string> s;
-  for (int r : ranks) s.push_back(std::to_string(r));
-  return core::join(s, ",");
 }
 
 std::string probe_line(const Ctx& c, const ProbeResult& p) {
@@ -293,39 +294,9 @@ std::vector<std::string> passed_lines(const Ctx& c, int to, const std::vector<in
   return out;
 }
 
-// Gloo opens each pair's one connection from the side whose address compares greater (gloo
-// transport/tcp/pair.cc, Pair::connect: memcmp of the addresses); only pairs where `to` has the
-// smaller address need a connection into `to`. Empty when a Gloo address is unknown.
-std::string gloo_direction(const Ctx& c, int to, const std::vector<int>& froms) {
-  auto addr = [&](int r) -> std::optional<std::string> {
-    auto it = c.node.find(r);
-    if (it == c.node.end() || !it->second->gloo) return std::nullopt;
-    return it->second->gloo->addr;
-  };
-  auto mine = addr(to);
-  auto my_ip = mine ? core::parse_ip_address(*mine) : std::nullopt;
-  if (!my_ip) return {};
-  std::vector<int> into, out_of;
-  for (int from : froms) {
-    auto theirs = addr(from);
-    auto their_ip = theirs ? core::parse_ip_address(*theirs) : std::nullopt;
-    if (!their_ip || their_ip->v6 != my_ip->v6) return {};
-    (their_ip->bytes > my_ip->bytes ? into : out_of).push_back(from);
-  }
-  if (into.empty())
-    return fmt::format(
-        "Gloo opens each pair's connection from the greater address: {} ({}) connects out to rank(s) {}, so Gloo's "
-        "pairs need no connection into it",
-        c.host(to), *mine, ranks_text(out_of));
-  return fmt::format(
-      "Gloo opens each pair's connection from the greater address: rank(s) {} connect into {} ({}), so those Gloo "
-      "pairs hang too",
-      ranks_text(into), c.host(to), *mine);
-}
-
-// What the probes saw, then the cause as far as the ruleset shows it.
-std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
-                            const std::vector<const ProbeResult*>& fails, bool ruled) {
+// What the probes into `to`'s probe ports saw.
+std::string ephemeral_seen(const Ctx& c, int to, const std::vector<int>& froms,
+                           const std::vector<const ProbeResult*>& fails) {
   std::set<int> ports;
   for (const auto* p : fails) ports.insert(p->target.port);
   std::vector<std::string> port_text;
@@ -333,9 +304,14 @@ std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
   bool job_answered = false;
   for (int from : froms)
     for (const auto* p : c.job_probes(from, to)) job_answered = job_answered || p->ok;
-  std::string seen =
-      fmt::format("connections from rank(s) {} to {}'s probe port(s) {} get no answer{}", ranks_text(froms), c.host(to),
-                  core::join(port_text, ","), job_answered ? " while its job port answered" : "");
+  return fmt::format("connections from rank(s) {} to {}'s probe port(s) {} get no answer{}", ranks_text(froms),
+                     c.host(to), core::join(port_text, ","), job_answered ? " while its job port answered" : "");
+}
+
+// What the probes saw, then the cause as far as the ruleset shows it.
+std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
+                            const std::vector<const ProbeResult*>& fails, bool ruled) {
+  std::string seen = ephemeral_seen(c, to, froms, fails);
   if (ruled)
     return fmt::format(
         "{}: {}'s own nftables ruleset drops them; NCCL's data connections into {} (ephemeral ports) will hang", seen,
@@ -354,7 +330,8 @@ namespace {
 struct ReachTally {
   Buckets no_route, ephemeral;  // to -> from ranks
   Evidence no_route_ev, ephemeral_ev;
-  Holes black_hole;                                                    // (to, iface) -> probes
+  Evidence replies;  // from -> its failed probes, whose answers its own ruleset drops
+  Holes black_hole;  // (to, iface) -> probes
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<std::pair<std::uint32_t, std::string>> lossy;
@@ -395,6 +372,12 @@ void ReachTally::add_answered(const Ctx& c, const ProbeResult& p, PairState& st)
 }
 
 void ReachTally::add_dead(const Ctx& c, int from, int to, bool job_ok, const std::vector<const ProbeResult*>& fails) {
+  // The prober's own ruleset drops the answers to its connections: its side is the cause, not a
+  // route to `to` (which other nodes may reach).
+  if (!reply_ports_dropped(*c.node.at(from)).empty()) {
+    replies[from].insert(replies[from].end(), fails.begin(), fails.end());
+    return;
+  }
   // A port filter, not a missing route: a job port of `to` answered, or `to`'s own ruleset drops
   // every port the failed probes tried.
   bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
@@ -466,23 +449,60 @@ void no_route_findings(Ctx& c, const ReachTally& t, const std::map<int, int>& cu
   }
 }
 
+// A node whose own ruleset drops what arrives at its ephemeral ports: peers cannot connect into
+// it (froms), and the answers to its own connections (outs: its failed probes) are dropped too.
+std::string own_rule_title(const Ctx& c, int node, const std::vector<int>& froms,
+                           const std::vector<const ProbeResult*>& fails, const std::vector<const ProbeResult*>& outs) {
+  std::set<int> to_ranks;
+  for (const auto* p : outs) to_ranks.insert(p->target.to);
+  std::string out_text = ranks_text(std::vector<int>(to_ranks.begin(), to_ranks.end()));
+  std::string outward = fmt::format("connections from {} to rank(s) {} get no answer", c.host(node), out_text);
+  std::string seen = froms.empty() ? outward : ephemeral_seen(c, node, froms, fails) + ", and " + outward + " either";
+  return fmt::format(
+      "{}: {}'s own nftables ruleset drops packets arriving at its ephemeral ports ({}the answers to its own "
+      "connections); NCCL and Gloo connections {} {} will hang",
+      seen, c.host(node), froms.empty() ? "" : "its probe ports, and ", froms.empty() ? "from" : "into and out of",
+      c.host(node));
+}
+
 void ephemeral_findings(Ctx& c, ReachTally& t) {
-  for (const auto& [to, froms] : t.ephemeral) {
+  std::set<int> nodes;
+  for (const auto& [to, froms] : t.ephemeral) nodes.insert(to);
+  for (const auto& [from, probes] : t.replies) nodes.insert(from);
+  for (int to : nodes) {
+    const std::vector<int> froms = t.ephemeral.count(to) ? t.ephemeral.at(to) : std::vector<int>{};
+    const auto& ins = t.ephemeral_ev[to];
+    const auto& outs = t.replies[to];
     RuleEvidence rules;  // the rule that drops the probe ports (ephemeral) on that node
-    for (const auto* p : t.ephemeral_ev[to])
-      add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
+    for (const auto* p : ins) add_rules(rules, c, to, p->target.addr, p->target.port, firewall::Direction::input);
+    std::vector<int> reply_ports = outs.empty() ? std::vector<int>{} : reply_ports_dropped(*c.node.at(to));
+    for (int port : reply_ports)
+      add_rules(rules, c, to, "answers to its connections", port, firewall::Direction::input,
+                firewall::Packet::established);
     auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked,
                                core::Severity::error,
-                               ephemeral_title(c, to, froms, t.ephemeral_ev[to], !rules.evidence.empty()));
+                               outs.empty() ? ephemeral_title(c, to, froms, ins, !rules.evidence.empty())
+                                            : own_rule_title(c, to, froms, ins, outs));
     f.hosts = {c.host(to)};
     f.ranks = froms;
+    if (!outs.empty()) f.ranks.push_back(to);
     for (const auto& line : rules.evidence) add_evidence(f, line);
+    if (!reply_ports.empty()) {
+      std::vector<std::string> ports;
+      for (int p : reply_ports) ports.push_back(std::to_string(p));
+      add_evidence(f, fmt::format("{}'s probe port(s) {} come from its ephemeral range; the rule drops packets of "
+                                  "connections already open there too (it does not match new connections only)",
+                                  c.host(to), core::join(ports, ",")));
+    }
     for (const auto& line : passed_lines(c, to, froms)) add_evidence(f, line);
-    if (auto g = gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
-    for (const auto* p : t.ephemeral_ev[to]) add_evidence(f, probe_line(c, *p));
+    if (auto g = froms.empty() ? std::string() : gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
+    for (const auto* p : ins) add_evidence(f, probe_line(c, *p));
+    for (const auto* p : outs) add_evidence(f, probe_line(c, *p));
     f.fix.text =
         "allow inbound TCP between the nodes on the ephemeral range (sysctl net.ipv4.ip_local_port_range), "
         "not only MASTER_PORT";
+    if (froms.empty())
+      f.fix.text = fmt::format("let the answers to {}'s connections in (its ephemeral ports)", c.host(to));
     for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }

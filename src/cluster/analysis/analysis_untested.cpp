@@ -18,12 +18,6 @@ struct Why {
   std::string step;      // what makes the next preflight try one
 };
 
-std::string ranks_text(const std::vector<int>& ranks) {
-  std::vector<std::string> s;
-  for (int r : ranks) s.push_back(std::to_string(r));
-  return core::join(s, ",");
-}
-
 Why why_untested(const Ctx& c, int to, const std::vector<int>& froms) {
   const NodeFacts& n = *c.node.at(to);
   std::vector<std::string> failed;

@@ -11,9 +11,10 @@ namespace {
 
 using nlohmann::json;
 
-void add_blocks(FirewallFacts& out, const json& doc, int port, firewall::Direction d) {
-  for (auto& b : firewall::find_blocks(doc, port, d)) {
-    PortBlock pb{port, d, std::move(b)};
+void add_blocks(FirewallFacts& out, const json& doc, int port, firewall::Direction d,
+                firewall::Packet packet = firewall::Packet::first) {
+  for (auto& b : firewall::find_blocks(doc, port, d, packet)) {
+    PortBlock pb{port, d, std::move(b), packet};
     if (std::find(out.blocks.begin(), out.blocks.end(), pb) == out.blocks.end()) out.blocks.push_back(std::move(pb));
   }
 }
@@ -33,20 +34,25 @@ FirewallFacts judge_firewall(const core::Result<std::string>& ruleset, const std
     return out;
   }
   out.read = true;
-  std::set<int> in, outbound;
-  for (const auto& l : listeners)
-    if (l.ok && l.port > 0) in.insert(l.port);
+  std::set<int> in, outbound, ephemeral;
+  for (const auto& l : listeners) {
+    if (!l.ok || l.port <= 0) continue;
+    in.insert(l.port);
+    if (l.spec.what == "candidate") ephemeral.insert(l.port);
+  }
   for (const auto& p : job_ports)
     if (p.port > 0) outbound.insert(p.port);
   for (int port : in) add_blocks(out, *doc, port, firewall::Direction::input);
   for (int port : outbound) add_blocks(out, *doc, port, firewall::Direction::output);
+  for (int port : ephemeral) add_blocks(out, *doc, port, firewall::Direction::input, firewall::Packet::established);
   return out;
 }
 
-std::vector<firewall::Block> blocks_for(const FirewallFacts& facts, int port, firewall::Direction direction) {
+std::vector<firewall::Block> blocks_for(const FirewallFacts& facts, int port, firewall::Direction direction,
+                                        firewall::Packet packet) {
   std::vector<firewall::Block> out;
   for (const auto& b : facts.blocks)
-    if (b.port == port && b.direction == direction) out.push_back(b.block);
+    if (b.port == port && b.direction == direction && b.packet == packet) out.push_back(b.block);
   return out;
 }
 
@@ -56,6 +62,7 @@ json to_json(const FirewallFacts& f) {
     const auto& b = pb.block;
     blocks.push_back({{"port", pb.port},
                       {"direction", firewall::to_string(pb.direction)},
+                      {"packet", pb.packet == firewall::Packet::first ? "first" : "established"},
                       {"family", b.family},
                       {"table", b.table},
                       {"chain", b.chain},
@@ -80,6 +87,10 @@ core::Result<FirewallFacts> firewall_facts_from_json(const json& j) try {
       return core::make_error(core::ErrorKind::unreadable,
                               "node facts: firewall.blocks: direction '" + direction + "'");
     pb.direction = direction == "input" ? firewall::Direction::input : firewall::Direction::output;
+    const auto packet = b.value("packet", std::string("first"));  // absent in an older node's JSON
+    if (packet != "first" && packet != "established")
+      return core::make_error(core::ErrorKind::unreadable, "node facts: firewall.blocks: packet '" + packet + "'");
+    pb.packet = packet == "first" ? firewall::Packet::first : firewall::Packet::established;
     pb.block.family = b.at("family").get<std::string>();
     pb.block.table = b.at("table").get<std::string>();
     pb.block.chain = b.at("chain").get<std::string>();

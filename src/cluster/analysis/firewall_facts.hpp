@@ -3,6 +3,9 @@
 // `preflight.reach.ephemeral-ports-blocked` can name the rule that drops a port. Only the node
 // can read its ruleset, so it judges the ports it knows: inbound, the ports it listens on (job
 // ports and candidate probe ports, the latter ephemeral); outbound, the job ports it connects to.
+// A candidate probe port is also judged for packets of a connection already open: the kernel
+// picked it from the ephemeral range, where this node's own outgoing connections take their
+// source ports, so a rule that drops those packets drops the answers to its own connections.
 #pragma once
 
 #include <string>
@@ -21,6 +24,7 @@ struct PortBlock {
   int port = 0;
   firewall::Direction direction = firewall::Direction::input;
   firewall::Block block;
+  firewall::Packet packet = firewall::Packet::first;  // JSON "packet": "established" (absent: first)
 
   bool operator==(const PortBlock&) const = default;
 };
@@ -36,8 +40,10 @@ struct FirewallFacts {
 FirewallFacts judge_firewall(const core::Result<std::string>& ruleset, const std::vector<Listener>& listeners,
                              const std::vector<env::launchers::JobPort>& job_ports);
 
-// The node's blocks for `port` in `direction`.
-std::vector<firewall::Block> blocks_for(const FirewallFacts& facts, int port, firewall::Direction direction);
+// The node's blocks for `port` in `direction`, for the first packet of a connection or, with
+// Packet::established, for the packets of one already open.
+std::vector<firewall::Block> blocks_for(const FirewallFacts& facts, int port, firewall::Direction direction,
+                                        firewall::Packet packet = firewall::Packet::first);
 
 nlohmann::json to_json(const FirewallFacts& facts);
 // The inverse of to_json; error (unreadable) naming the field on a wrong shape.

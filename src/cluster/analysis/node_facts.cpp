@@ -128,6 +128,8 @@ json to_json(const NodeFacts& f) {
           {"gloo_loopback", f.gloo_loopback},
           {"gloo_source", f.gloo_source},
           {"gloo_error", f.gloo_error},
+          {"gloo_hostname", f.gloo_hostname},
+          {"gloo_resolved", f.gloo_resolved},
           {"master_addr_resolves", f.master_addr_resolves},
           {"master_addr_error", f.master_addr_error},
           {"time_us", f.time_us},
@@ -178,6 +180,8 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
     f.gloo_loopback = j.at("gloo_loopback").get<bool>();
     f.gloo_source = j.at("gloo_source").get<std::string>();
     f.gloo_error = j.at("gloo_error").get<std::string>();
+    f.gloo_hostname = j.value("gloo_hostname", std::string());  // absent from an older node's facts
+    f.gloo_resolved = j.value("gloo_resolved", std::vector<std::string>());
     f.master_addr_resolves = j.at("master_addr_resolves").get<std::vector<std::string>>();
     f.master_addr_error = j.at("master_addr_error").get<std::string>();
     f.time_us = j.at("time_us").get<std::int64_t>();
@@ -228,6 +232,8 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   f.gloo_loopback = report.gloo.loopback;
   f.gloo_source = std::string(nccl::to_string(report.gloo.source));
   f.gloo_error = report.gloo.error;
+  f.gloo_hostname = report.gloo.hostname;
+  f.gloo_resolved = report.gloo.resolved;
   if (auto master = env.get("MASTER_ADDR"); master && !master->empty()) {
     auto r = resolver.resolve(*master);
     if (r) {

@@ -56,6 +56,8 @@ struct NodeFacts {
   bool gloo_loopback = false;
   std::string gloo_source;
   std::string gloo_error;
+  std::string gloo_hostname;                      // the name Gloo looked up (GLOO_SOCKET_IFNAME unset)
+  std::vector<std::string> gloo_resolved;         // its addresses, getaddrinfo order (empty: did not resolve)
   std::vector<std::string> master_addr_resolves;  // MASTER_ADDR here, getaddrinfo order
   std::string master_addr_error;
   std::int64_t time_us = 0;         // wall clock (unix us) when sent

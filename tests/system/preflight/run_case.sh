@@ -654,6 +654,90 @@ mixed-families)  # node0 has IPv4 only, node1 IPv6 (ULA) only: no family in comm
   [ "$got1" = "eth0 198.18.1.2" ] || die "real NCCL on node1 with the fix bootstraps on '$got1'"
   note "with IPv4 on both nodes: Gloo all_reduce works and NCCL on node1 bootstraps on $got1"
   ;;
+own-ephemeral-drop)  # issue 28 p3: node0 (MASTER_ADDR) drops its whole ephemeral range inbound, with no ct state
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  range=$(ip netns exec "$(ns_of 0)" cat /proc/sys/net/ipv4/ip_local_port_range | awk '{print $1 "-" $2}')
+  node_firewall 0 "tcp dport $range drop"
+  PF_ENV_0="MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT" PF_ENV_1="MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  # the cause first: node0's own rule, which also drops the answers to node0's own connections;
+  # node1 is not called unreachable, nor node0's address, which node1's MASTER_PORT echo reached
+  python3 - "$WORK/pf0.json" <<'PY' || die "the first finding is not node0's own rule"
+import json, sys
+d = json.load(open(sys.argv[1]))
+fs = d["findings"]
+print([(f["id"], f["hosts"], f["title"]) for f in fs], file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.reach.ephemeral-ports-blocked" and f["hosts"] == ["node0"], f
+assert d["reason"] == f["title"]
+assert "the answers to its own connections" in f["title"], f["title"]
+assert any("tcp dport " in e and " drop" in e for e in f["evidence"]), f["evidence"]
+assert any("[MASTER_PORT]: echo passed" in e for e in f["evidence"]), f["evidence"]
+assert not any(x["id"] == "preflight.reach.no-route" for x in fs)
+text = json.dumps(fs)
+assert "cannot be reached" not in text and "198.18.1.1, which the other nodes cannot reach" not in text
+PY
+  gloo_job 2 25 && die "the Gloo job should fail behind node0's rule"
+  note "Gloo job fails, as diagnosed"
+  # the printed fix, as printed, on node0
+  cmd=$(jq_ "$WORK/pf0.json" 'd["findings"][0]["fix"]["text"]' | grep -o 'nft delete rule [^ ]* [^ ]* [^ ]* handle [0-9]*')
+  [ "$(echo "$cmd" | wc -l)" = 1 ] && [ -n "$cmd" ] || die "the fix should carry one nft command: '$cmd'"
+  ip netns exec "$(ns_of 0)" bash -c "$cmd" || die "the printed command failed: $cmd"
+  preflight_all 2
+  expect_verdict "$WORK/pf0.json" "OK"
+  gloo_job 2 40 || { cat "$WORK"/gloo*.out >&2; die "the Gloo job fails after the printed fix"; }
+  note "after '$cmd' on node0: preflight OK, Gloo all_reduce works"
+  ;;
+gloo-ifname-greater)  # issue 28 p1: GLOO/NCCL_SOCKET_IFNAME=eth1 (isolated) on node1 only; node1's address is the greater
+  cluster 2
+  for i in 0 1; do
+    link "$i" eth0 "198.18.1.$((i + 1))/24"
+    link "$i" eth1 "198.18.53.$((i + 10))/24" "iso$i"
+  done
+  PF_ENV_1="GLOO_SOCKET_IFNAME=eth1 NCCL_SOCKET_IFNAME=eth1"
+  preflight_all 2
+  python3 - "$WORK/pf0.json" <<'PY' || die "Gloo's finding does not follow who connects"
+import json, sys
+d = json.load(open(sys.argv[1]))
+fs = d["findings"]
+print([(f["id"], f["severity"], f["hosts"], f["title"]) for f in fs], file=sys.stderr)
+g = [f for f in fs if f["id"] == "preflight.gloo.unreachable-interface"]
+assert len(g) == 1 and g[0]["severity"] == "warning" and g[0]["hosts"] == ["node1"], g
+assert "no Gloo pair connects into it" in g[0]["title"]
+# NCCL: each finding names the hosts whose NCCL uses eth1 in the role its title says
+for f in fs:
+    if f["id"] != "preflight.nccl.unreachable-interface": continue
+    if f["title"].startswith("NCCL will use eth1"): assert f["hosts"] == ["node1"], f
+    else: assert f["title"].startswith("NCCL's NET/Socket data devices include eth1") and f["hosts"] == ["node0"], f
+assert not any("across nodes" in f["title"] for f in fs)
+PY
+  # the real Gloo job with node1 on eth1 completes: node1 connects out to node0's eth0 address
+  GLOO_ENV_1="GLOO_SOCKET_IFNAME=eth1" gloo_job 2 40 || { cat "$WORK"/gloo*.out >&2; die "the Gloo job should complete"; }
+  note "Gloo all_reduce works with GLOO_SOCKET_IFNAME=eth1 on node1 only, as the warning says"
+  ;;
+rendezvous-path-cut)  # issue 28 p6: node1's switch port drops every frame; its connects and echo get no answer
+  cluster 2
+  for i in 0 1; do link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  addr_of() { echo "198.18.1.$(($1 + 1))"; }
+  static_neighbours 0 2 eth0 addr_of  # no ARP failure: the SYNs vanish as on a dead path
+  printf 'table bridge ddp%s {\n  chain fw {\n    type filter hook forward priority 0;\n    iifname "%s" drop\n    oifname "%s" drop\n  }\n}\n' \
+    "$$" "$(port_of 1 eth0)" "$(port_of 1 eth0)" | ip netns exec "$SW" nft -f - || die "nft in the switch"
+  preflight_all 2
+  python3 - "$WORK/pf1.json" <<'PY' || die "node1's finding claims a firewall or misses the path"
+import json, sys
+d = json.load(open(sys.argv[1]))
+f = d["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["id"] == "preflight.rendezvous.no-answer" and f["label"] == "no-route", f
+assert "ICMP echo to 198.18.1.1: no answer" in f["evidence"], f["evidence"]
+assert "this node's own nftables ruleset drops nothing to TCP port 29401" in f["evidence"], f["evidence"]
+assert "firewall drops" not in f["title"] + f["fix"]["text"]
+assert "a link or switch port down" in f["fix"]["text"] and "route back" in f["fix"]["text"]
+PY
+  expect_finding "$WORK/pf0.json" preflight.node.missing
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 echo "PASS: $CASE"

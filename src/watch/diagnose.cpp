@@ -359,8 +359,8 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
     f.evidence.insert(f.evidence.end(), dropping.evidence.begin(), dropping.evidence.end());
     if (rules_drop_nothing && dropping.empty())
       f.evidence.push_back(
-          "the nftables rulesets of both ends' network namespaces were read: no rule drops these "
-          "packets");
+          "the nftables rulesets of both ends' network namespaces were read: neither has a drop or reject rule "
+          "or a drop policy");
     f.fix.text = !dropping.empty() ? core::join(dropping.fixes, "\n")
                                    : dropped_fix(unmapped(s.socket.local), unmapped(s.socket.peer), s.socket.local_port,
                                                  s.socket.peer_port, mtu, rules_drop_nothing);

@@ -38,7 +38,8 @@ add_test(NAME system.logs.corpus
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s12
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s13
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s14
-          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s15)
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s15
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s16)
 set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 900)
 
 add_test(NAME system.logs.cli

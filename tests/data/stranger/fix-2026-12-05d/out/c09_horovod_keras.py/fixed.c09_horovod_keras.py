@@ -1,0 +1,33 @@
+import horovod.tensorflow.keras as hvd
+import tensorflow as tf
+
+hvd.init()
+
+gpus = tf.config.experimental.list_physical_devices("GPU")
+for gpu in gpus:
+    tf.config.experimental.set_memory_growth(gpu, True)
+if gpus:
+    tf.config.experimental.set_visible_devices(gpus[hvd.local_rank()], "GPU")
+
+(x, y), _ = tf.keras.datasets.mnist.load_data(path=f"mnist-{hvd.rank()}.npz")
+ds = tf.data.Dataset.from_tensor_slices((tf.cast(x[..., None] / 255.0, tf.float32), tf.cast(y, tf.int64)))
+ds = ds.repeat().shuffle(10000).batch(128).prefetch(tf.data.AUTOTUNE)
+
+model = tf.keras.Sequential([
+    tf.keras.layers.Conv2D(32, 3, activation="relu", input_shape=(28, 28, 1)),
+    tf.keras.layers.Flatten(),
+    tf.keras.layers.Dense(10, activation="softmax"),
+])
+opt = hvd.DistributedOptimizer(tf.keras.optimizers.Adam(0.001 * hvd.size()))
+model.compile(loss="sparse_categorical_crossentropy", optimizer=opt, metrics=["accuracy"],
+              experimental_run_tf_function=False)
+
+callbacks = [
+    hvd.callbacks.BroadcastGlobalVariablesCallback(0),
+    hvd.callbacks.MetricAverageCallback(),
+]
+if hvd.rank() == 0:
+    callbacks.append(tf.keras.callbacks.ModelCheckpoint("./checkpoint-{epoch}.h5"))
+
+model.fit(ds, steps_per_epoch=500 // hvd.size(), callbacks=callbacks, epochs=24,
+          verbose=1 if hvd.rank() == 0 else 0)

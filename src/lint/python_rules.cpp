@@ -1051,7 +1051,7 @@ class PythonRules {
     bool edited = !lf.edits.empty();
     for (TSNode d : divisors) {
       int l = PythonTree::line(d);
-      auto changed = edited && l != arg_line
+      auto changed = edited && l != arg_line && strategy_visible(d)
                          ? line_with(l, ts_node_start_byte(d), ts_node_end_byte(d), "(" + scaled + ")")
                          : std::nullopt;
       if (changed) {

@@ -166,7 +166,8 @@ TEST(LintStranger6, MirroredOnWindowsSaysWhatTensorflowDoes) {
   EXPECT_EQ(f[0]->finding.severity, core::Severity::warning);
   LintOptions windows;
   windows.platform = env::Platform::windows;
-  auto w = all_of(lint_text("r29.py", FileKind::python, text, windows), "lint.tf.mirrored-windows-no-cross-device-ops");
+  auto on_windows = lint_text("r29.py", FileKind::python, text, windows);
+  auto w = all_of(on_windows, "lint.tf.mirrored-windows-no-cross-device-ops");
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0]->finding.severity, core::Severity::warning);
   EXPECT_FALSE(w[0]->edits.empty());
@@ -191,7 +192,8 @@ TEST(LintStranger6, ScaledBatchEditsTheStepCountThatDividesByIt) {
   EXPECT_EQ(f[0]->edits[1].replacement,
             "model.fit(ds, epochs=5, steps_per_epoch=NUM_EXAMPLES // (BATCH_SIZE * strategy.num_replicas_in_sync))");
   // without --unsafe-fixes: no edit, the division named
-  auto plain = all_of(lint_as("r15.py", text), "lint.tf.batch-not-scaled");
+  auto safe = lint_as("r15.py", text);
+  auto plain = all_of(safe, "lint.tf.batch-not-scaled");
   ASSERT_EQ(plain.size(), 1u);
   EXPECT_TRUE(plain[0]->edits.empty());
   EXPECT_NE(plain[0]->finding.title.find("line 9 divides by the unscaled BATCH_SIZE"), std::string::npos);
@@ -214,10 +216,10 @@ TEST(LintStranger6, EnvInitMethodFixNamesTheVariablesItReads) {
       << fix;
   EXPECT_NE(fix.find("MASTER_PORT=23456"), std::string::npos) << fix;
   // without rank=/world_size=, RANK and WORLD_SIZE too; with MASTER_PORT set in the file, not that one
-  auto g =
-      all_of(lint_as("r26.py", head + "os.environ[\"MASTER_PORT\"] = \"23456\"\n"
-                                      "dist.init_process_group(\"nccl\", init_method=\"tcp://localhost:23456\")\n"),
-             "lint.torch.master-addr-localhost");
+  auto port_set = lint_as("r26.py", head +
+                                        "os.environ[\"MASTER_PORT\"] = \"23456\"\n"
+                                        "dist.init_process_group(\"nccl\", init_method=\"tcp://localhost:23456\")\n");
+  auto g = all_of(port_set, "lint.torch.master-addr-localhost");
   ASSERT_EQ(g.size(), 1u);
   EXPECT_NE(g[0]->finding.fix.text.find("reads MASTER_ADDR, RANK, WORLD_SIZE from"), std::string::npos)
       << g[0]->finding.fix.text;
@@ -237,8 +239,8 @@ TEST(LintStranger6, IpcHostReplacesTheSmallShmSize) {
 // A .env file with CRLF: a warning (a shell that sources it keeps the \r, docker --env-file does
 // not); a Dockerfile with CRLF is not reported (Docker's parser drops the \r).
 TEST(LintStranger6, CrlfInEnvFilesIsAWarningAndDockerfilesAreNotReported) {
-  auto env =
-      all_of(lint_as("cluster.env", "NCCL_SOCKET_IFNAME=eth0\r\nNCCL_DEBUG=WARN\r\n"), "lint.shell.crlf-line-endings");
+  auto env_file = lint_as("cluster.env", "NCCL_SOCKET_IFNAME=eth0\r\nNCCL_DEBUG=WARN\r\n");
+  auto env = all_of(env_file, "lint.shell.crlf-line-endings");
   ASSERT_EQ(env.size(), 1u);
   EXPECT_EQ(env[0]->finding.severity, core::Severity::warning);
   EXPECT_FALSE(env[0]->edits.empty());

@@ -7,7 +7,8 @@
 //
 // The fix is an edit that strips the "\r" of every such line (Edit::strip_cr), one per run of CRLF
 // lines, line for line, so that it composes with the other findings' edits on those lines; by hand:
-// `sed -i 's/\r$//' FILE` or `dos2unix FILE`.
+// `sed -i 's/\r$//' FILE` or `dos2unix FILE`. A .env file gets the same edit as a warning: a shell
+// that sources it keeps the "\r" in each value, while docker's --env-file drops it.
 #include <string>
 
 #include "core/strings.hpp"
@@ -49,19 +50,26 @@ void crlf_rule(FileContext& ctx) {
     b = e + 1;
   }
   if (runs.empty()) return;
+  bool env_file = ctx.kind() == FileKind::env_file;
   std::string title = "Windows line endings (CRLF) on " + std::to_string(count) + " of " +
-                      std::to_string(ctx.line_count()) +
-                      " lines: bash splits lines at \\n only, so the \\r stays in each line's last word";
+                      std::to_string(ctx.line_count()) + " lines: " +
+                      (env_file ? "a shell that sources this file (`. FILE`, `set -a; . FILE`) splits lines at \\n "
+                                  "only, so the \\r stays in each value"
+                                : "bash splits lines at \\n only, so the \\r stays in each line's last word");
   if (!example.empty()) {
     title += " (line " + std::to_string(example_line) + "'s last word is `" + example + "\\r`)";
   }
   std::string file = core::shell_quote(ctx.path());
   std::string by_hand = "sed -i 's/\\r$//' " + file + "  # or dos2unix " + file + "; lint --fix does the same";
-  auto& f = ctx.add("lint.shell.crlf-line-endings", core::Label::config_typo, core::Severity::error, title,
-                    runs.front().first, by_hand);
-  f.evidence.push_back(
-      "sbatch refuses such a script (\"Batch script contains DOS line breaks\"); bash runs it with "
-      "the \\r in every command's last argument");
+  auto& f = ctx.add("lint.shell.crlf-line-endings", core::Label::config_typo,
+                    env_file ? core::Severity::warning : core::Severity::error, title, runs.front().first, by_hand);
+  // Go's bufio.ScanLines drops a line's final \r: docker's --env-file reader (docker/cli opts/file.go
+  // parseKeyValueFile) and the Dockerfile parser (moby/buildkit frontend/dockerfile/parser) both
+  // read lines with it, which is why a Dockerfile is not reported.
+  f.evidence.push_back(env_file ? "docker run --env-file reads lines with Go's bufio.ScanLines, which drops the "
+                                  "\\r; a shell keeps it in the value"
+                                : "sbatch refuses such a script (\"Batch script contains DOS line breaks\"); bash "
+                                  "runs it with the \\r in every command's last argument");
   for (const auto& [first, last] : runs) {
     Edit e{ctx.path(), first, last, ctx.lines_text(first, last)};
     e.strip_cr = true;

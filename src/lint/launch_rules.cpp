@@ -238,6 +238,27 @@ std::optional<std::string> insert_after_run(const FileContext& ctx, int line, co
   return l;
 }
 
+// The first line of the command starting at `line` (it and its continuation lines) that holds
+// `flag=value` or `flag value` as words, and that line with them replaced by `with`.
+std::optional<std::pair<int, std::string>> replace_flag(const FileContext& ctx, int line, const std::string& flag,
+                                                        const std::string& value, const std::string& with) {
+  for (int l = line; l <= ctx.line_count(); ++l) {
+    std::string text(ctx.line_text(l));
+    for (const std::string& sep : {std::string("="), std::string(" ")}) {
+      std::string word = flag + sep + value;
+      for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+        std::size_t end = at + word.size();
+        bool starts = at == 0 || text[at - 1] == ' ' || text[at - 1] == '\t';
+        bool ends = end == text.size() || text[end] == ' ' || text[end] == '\t';
+        if (starts && ends) return std::pair{l, text.substr(0, at) + with + text.substr(end)};
+      }
+    }
+    std::string_view t = core::trim(text);
+    if (t.empty() || t.back() != '\\') break;
+  }
+  return std::nullopt;
+}
+
 // A docker finding whose fix adds `flag` to the command: an edit of its line when `editable` (no
 // conflicting flag on the command) and the line holds "docker ... run", else prose.
 core::Finding& add_docker(FileContext& ctx, std::string id, Label label, Severity sev, std::string title, int line,
@@ -254,6 +275,35 @@ bool ib_expected(FileContext& ctx, const std::vector<EnvValue>& extra) {
   };
   return std::any_of(ctx.env().begin(), ctx.env().end(), says_ib) || std::any_of(extra.begin(), extra.end(), says_ib) ||
          (ctx.options().here && ctx.options().ib_present);
+}
+
+// lint.docker.small-shm for one training `docker run` (its flags `f`, starting at `line`).
+void small_shm(FileContext& ctx, const Flags& f, int line) {
+  bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
+  auto shm = value(f, {"--shm-size"});
+  auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
+  if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
+    std::string title =
+        (shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: "
+             : std::string("docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, ")) +
+        nccl::shm_can_run_out(nccl::k_shm_users);
+    if (!shm) {
+      add_docker(ctx, "lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title), line,
+                 "--ipc=host", !value(f, {"--ipc"}));
+    } else {
+      // --ipc=host replaces --shm-size: Docker ignores the size in the host's IPC namespace (moby
+      // daemon setupIpcDirs: host mode uses the host's /dev/shm) and Podman refuses the pair
+      // (containers/podman pkg/specgen: "cannot set shmsize when running in the host IPC Namespace").
+      auto changed = value(f, {"--ipc"}) ? std::nullopt : replace_flag(ctx, line, "--shm-size", *shm, "--ipc=host");
+      auto& fi = changed ? ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                                   line, LineEdit{changed->first, changed->first, changed->second})
+                         : ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                                   line, "docker run --ipc=host ... (in place of --shm-size=" + *shm + ")");
+      fi.evidence.push_back(
+          "--ipc=host in place of --shm-size: Docker ignores the size with --ipc=host, Podman "
+          "refuses the two together");
+    }
+  }
 }
 
 void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t from, int line) {
@@ -303,16 +353,7 @@ void docker_run(FileContext& ctx, const std::vector<std::string>& w, std::size_t
         line, "--network=host", net.empty());
     if (!net.empty()) fi.evidence.push_back("--network=" + net);
   }
-  bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
-  auto shm = value(f, {"--shm-size"});
-  auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
-  if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
-    add_docker(ctx, "lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
-               (shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: "
-                    : std::string("docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, ")) +
-                   nccl::shm_can_run_out(nccl::k_shm_users),
-               line, "--ipc=host", !shm && !value(f, {"--ipc"}));
-  }
+  small_shm(ctx, f, line);
   bool ib_dev = value(f, {"--privileged"}).has_value();
   for (const auto& d : all_values(f, {"--device", "-v", "--volume", "--mount"})) {
     ib_dev = ib_dev || d.find("/dev/infiniband") != std::string::npos;

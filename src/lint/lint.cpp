@@ -44,6 +44,7 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
       detail::lint_shell(ctx, true);
       break;
     case FileKind::env_file:
+      detail::crlf_rule(ctx);
       detail::lint_shell(ctx, false);
       break;  // NAME=value lines: shell assignments
     case FileKind::yaml:

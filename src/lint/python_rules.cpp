@@ -189,7 +189,7 @@ class PythonRules {
   // lint.tf.mirrored-windows-no-cross-device-ops. Without cross_device_ops, TF 2.x's
   // select_cross_device_ops (tensorflow/python/distribute/cross_device_ops.py) uses NcclAllReduce only
   // when get_registered_kernels_for_op("NcclAllReduce") finds a kernel, else it logs "Nccl kernel is not
-  // found" and falls back to ReductionToOneDevice: no hang, no error (a sixth stranger's r29). An
+  // found" and falls back to ReductionToOneDevice: no hang, no error, so a warning at most. An
   // explicit NcclAllReduce has no kernel to run on Windows.
   void mirrored_on_windows() {
     Severity sev;
@@ -212,12 +212,16 @@ class PythonRules {
         fixed = line_with(edit_line, ts_node_start_byte(cdo), ts_node_end_byte(cdo), hier);
       }
       bool devices = !null(keyword(t_, args, "devices")) || !null(positional(args, 0));
-      auto& f = add_fix("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl, sev,
-                        null(cdo) ? "MirroredStrategy without cross_device_ops picks NCCL all-reduce only when its "
-                                    "kernel is registered, and TensorFlow's Windows builds have none: TF 2.x logs "
-                                    "\"Nccl kernel is not found, not using nccl allreduce.\" and reduces through one "
-                                    "device (ReductionToOneDevice); name the all-reduce to use instead"
-                                  : "MirroredStrategy with NcclAllReduce on Windows: NCCL does not exist there",
+      // Without cross_device_ops the job runs (on the fallback): a warning, never an error.
+      auto& f = add_fix("lint.tf.mirrored-windows-no-cross-device-ops", Label::windows_no_nccl,
+                        null(cdo) ? Severity::warning : sev,
+                        null(cdo) ? "MirroredStrategy without cross_device_ops on Windows: TensorFlow picks NCCL "
+                                    "all-reduce only when its kernel is registered, and its Windows builds have none, "
+                                    "so TF 2.x logs \"Nccl kernel is not found, not using nccl allreduce.\" and "
+                                    "reduces through one device (ReductionToOneDevice); the job runs, on an all-reduce "
+                                    "chosen at run time: name the one to use"
+                                  : "MirroredStrategy with NcclAllReduce on Windows: TensorFlow's Windows builds have "
+                                    "no NCCL kernel to run it",
                         c.line, edit_line, fixed, "cross_device_ops=" + hier);
       if (devices) {
         f.evidence.push_back(
@@ -457,9 +461,32 @@ class PythonRules {
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
       if (!loopback_host(host)) continue;
       // Not an edit: env:// needs MASTER_ADDR/MASTER_PORT from a launcher, which the file may not have.
-      report(c.line, "init_method " + v + " names this machine",
-             line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"")
-                 .value_or("init_method=\"env://\""));
+      // torch/distributed/rendezvous.py (_env_rendezvous_handler, torch 1.13 to 2.x) reads both from
+      // the environment and raises ValueError when one is unset; RANK and WORLD_SIZE too unless
+      // init_process_group gets rank= and world_size=.
+      std::string fixed = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"")
+                              .value_or("init_method=\"env://\"");
+      TSNode args = arguments(c);
+      std::vector<std::string> unset;
+      for (const auto& [kw, name] : {std::pair{"", "MASTER_ADDR"}, std::pair{"", "MASTER_PORT"},
+                                     std::pair{"rank", "RANK"}, std::pair{"world_size", "WORLD_SIZE"}}) {
+        bool set = std::any_of(f_.env_sets.begin(), f_.env_sets.end(),
+                               [&](const PyEnvSet& e) { return e.name == name && !e.child; });
+        if (!set && (*kw == '\0' || null(keyword(t_, args, kw)))) unset.emplace_back(name);
+      }
+      if (!unset.empty()) {
+        std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";
+        std::string example;
+        for (const auto& n : unset) {
+          if (n == "MASTER_ADDR") example += " MASTER_ADDR=<rank-0 node address>";
+          if (n == "MASTER_PORT") example += " MASTER_PORT=" + (port.empty() ? std::string("<free port>") : port);
+        }
+        fixed += "  # env:// reads " + core::join(unset, ", ") +
+                 " from each rank's environment (this file sets none of them): torchrun sets them; with another "
+                 "launcher export them on every node" +
+                 (example.empty() ? std::string() : " (" + example.substr(1) + ")");
+      }
+      report(c.line, "init_method " + v + " names this machine", fixed);
     }
   }
 
@@ -995,20 +1022,50 @@ class PythonRules {
     return "strategy";
   }
 
-  // Lines (other than `skip`) of `X // name` or `X / name`, in source order, each once.
-  void divisions_by(TSNode n, const std::string& name, int skip, std::vector<int>& lines, int depth) const {
+  // The `name` operands of `X // name` and `X / name` not on line `skip`, in source order, the
+  // first of each line.
+  void divisions_by(TSNode n, const std::string& name, int skip, std::vector<TSNode>& found, int depth) const {
     if (null(n) || depth > 200) return;
     if (PythonTree::is(n, "binary_operator")) {
       TSNode right = PythonTree::field(n, "right");
       std::string_view op = t_.text(PythonTree::field(n, "operator"));
       int line = PythonTree::line(n);
       if ((op == "//" || op == "/") && PythonTree::is(right, "identifier") && t_.text(right) == name && line != skip &&
-          std::find(lines.begin(), lines.end(), line) == lines.end()) {
-        lines.push_back(line);
+          std::none_of(found.begin(), found.end(), [&](TSNode f) { return PythonTree::line(f) == line; })) {
+        found.push_back(right);
       }
     }
     for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-      divisions_by(ts_node_named_child(n, i), name, skip, lines, depth + 1);
+      divisions_by(ts_node_named_child(n, i), name, skip, found, depth + 1);
+  }
+
+  // `steps_per_epoch = N // BATCH_SIZE` counts steps of the unscaled batch: once the batch is
+  // scaled it asks for N times too many steps per epoch. When lint.tf.batch-not-scaled's finding `f`
+  // (added last) edits the batch (--unsafe-fixes), each such division is edited with it to divide by
+  // the scaled batch (`scaled`); otherwise it is named.
+  void steps_by_batch(core::Finding& f, const UnscaledBatch& arg, int batch_line, int arg_line,
+                      const std::string& scaled) {
+    std::vector<TSNode> divisors;
+    divisions_by(t_.root(), arg.name, batch_line, divisors, 0);
+    auto& lf = ctx_.last();
+    bool edited = !lf.edits.empty();
+    for (TSNode d : divisors) {
+      int l = PythonTree::line(d);
+      auto changed = edited && l != arg_line && strategy_visible(d)
+                         ? line_with(l, ts_node_start_byte(d), ts_node_end_byte(d), "(" + scaled + ")")
+                         : std::nullopt;
+      if (changed) {
+        lf.edits.push_back({ctx_.path(), l, l, *changed});
+        f.title += "; line " + std::to_string(l) + " divides by " + arg.name +
+                   " (a step count?): the edit divides it by the scaled batch too, so each epoch keeps its "
+                   "number of examples";
+        f.fix.text += "\n" + std::string(core::trim(*changed));
+      } else {
+        f.title += "; line " + std::to_string(l) + " divides by the unscaled " + arg.name +
+                   " (a step count?): scale it with the batch, or it counts N times too many steps";
+      }
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(l) + ": " + std::string(core::trim(ctx_.line_text(l))));
+    }
   }
 
   // lint.tf.batch-not-scaled
@@ -1063,19 +1120,7 @@ class PythonRules {
                            " examples per replica, " + shown + " x replicas in all; keep " + shown +
                            " if it is meant as the global batch");
       if (!arg->name.empty()) f.evidence.push_back(arg->name + " = " + arg->value);
-      // `steps_per_epoch = N // BATCH_SIZE` counts steps of the unscaled batch: once the batch is
-      // scaled it asks for N times too many steps per epoch. Named here, not edited: whether the
-      // count should follow the global batch is the author's call.
-      if (!arg->name.empty()) {
-        std::vector<int> lines;
-        divisions_by(t_.root(), arg->name, c.line, lines, 0);
-        for (int l : lines) {
-          f.title += "; line " + std::to_string(l) + " divides by the unscaled " + arg->name +
-                     " (a step count?): scale it with the batch, or it counts N times too many steps";
-          f.evidence.push_back(ctx_.path() + ":" + std::to_string(l) + ": " +
-                               std::string(core::trim(ctx_.line_text(l))));
-        }
-      }
+      if (!arg->name.empty()) steps_by_batch(f, *arg, c.line, arg_line, scaled);
     }
     for (const auto& [name, lines] : global_uses) {
       const UnscaledBatch& g = global_first.at(name);

@@ -162,6 +162,90 @@ TEST(LintStranger6, MirroredOnWindowsSaysWhatTensorflowDoes) {
   EXPECT_EQ(title.find("raises"), std::string::npos) << title;
   EXPECT_NE(title.find("ReductionToOneDevice"), std::string::npos) << title;
   EXPECT_EQ(evidence(*f[0]).find("defaults to NCCL"), std::string::npos) << evidence(*f[0]);
+  // the job runs on the fallback: a warning, also with --platform windows
+  EXPECT_EQ(f[0]->finding.severity, core::Severity::warning);
+  LintOptions windows;
+  windows.platform = env::Platform::windows;
+  auto on_windows = lint_text("r29.py", FileKind::python, text, windows);
+  auto w = all_of(on_windows, "lint.tf.mirrored-windows-no-cross-device-ops");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0]->finding.severity, core::Severity::warning);
+  EXPECT_FALSE(w[0]->edits.empty());
+}
+
+// r15 with --unsafe-fixes: the batch is scaled, and the same finding edits the line that divides
+// by it, so each epoch keeps its number of examples.
+TEST(LintStranger6, ScaledBatchEditsTheStepCountThatDividesByIt) {
+  const std::string text =
+      "import tensorflow as tf\n\nNUM_EXAMPLES = 60000\nBATCH_SIZE = 128\n\n"
+      "strategy = tf.distribute.MultiWorkerMirroredStrategy()\n"
+      "ds = tf.data.Dataset.range(NUM_EXAMPLES).cache().shuffle(NUM_EXAMPLES).repeat()\n"
+      "ds = ds.batch(BATCH_SIZE).prefetch(tf.data.AUTOTUNE)\n"
+      "model.fit(ds, epochs=5, steps_per_epoch=NUM_EXAMPLES // BATCH_SIZE)\n";
+  LintOptions unsafe;
+  unsafe.unsafe_fixes = true;
+  auto fs = lint_text("r15.py", FileKind::python, text, unsafe);
+  auto f = all_of(fs, "lint.tf.batch-not-scaled");
+  ASSERT_EQ(f.size(), 1u) << ids(fs);
+  ASSERT_EQ(f[0]->edits.size(), 2u);
+  EXPECT_EQ(f[0]->edits[1].line, 9);
+  EXPECT_EQ(f[0]->edits[1].replacement,
+            "model.fit(ds, epochs=5, steps_per_epoch=NUM_EXAMPLES // (BATCH_SIZE * strategy.num_replicas_in_sync))");
+  // without --unsafe-fixes: no edit, the division named
+  auto safe = lint_as("r15.py", text);
+  auto plain = all_of(safe, "lint.tf.batch-not-scaled");
+  ASSERT_EQ(plain.size(), 1u);
+  EXPECT_TRUE(plain[0]->edits.empty());
+  EXPECT_NE(plain[0]->finding.title.find("line 9 divides by the unscaled BATCH_SIZE"), std::string::npos);
+}
+
+// r26: init_method="env://" reads MASTER_ADDR and MASTER_PORT from each rank's environment; the
+// fix names those the file does not set, with the port of the tcp:// address.
+TEST(LintStranger6, EnvInitMethodFixNamesTheVariablesItReads) {
+  const std::string head =
+      "import os\nimport torch.distributed as dist\n\nnode_rank = int(os.environ[\"NODE_RANK\"])\n";
+  auto fs = lint_as("r26.py", head +
+                                  "dist.init_process_group(\"nccl\", init_method=\"tcp://127.0.0.1:23456\", "
+                                  "rank=node_rank, world_size=2)\n");
+  auto f = all_of(fs, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(f.size(), 1u) << ids(fs);
+  const std::string& fix = f[0]->finding.fix.text;
+  EXPECT_NE(fix.find("init_method=\"env://\", rank=node_rank, world_size=2)  # env:// reads MASTER_ADDR, "
+                     "MASTER_PORT from each rank's environment"),
+            std::string::npos)
+      << fix;
+  EXPECT_NE(fix.find("MASTER_PORT=23456"), std::string::npos) << fix;
+  // without rank=/world_size=, RANK and WORLD_SIZE too; with MASTER_PORT set in the file, not that one
+  auto port_set = lint_as("r26.py", head +
+                                        "os.environ[\"MASTER_PORT\"] = \"23456\"\n"
+                                        "dist.init_process_group(\"nccl\", init_method=\"tcp://localhost:23456\")\n");
+  auto g = all_of(port_set, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_NE(g[0]->finding.fix.text.find("reads MASTER_ADDR, RANK, WORLD_SIZE from"), std::string::npos)
+      << g[0]->finding.fix.text;
+}
+
+// r22: a small --shm-size is replaced by --ipc=host (Podman refuses the two together).
+TEST(LintStranger6, IpcHostReplacesTheSmallShmSize) {
+  auto fs = lint_as("r22.sh",
+                    "#!/bin/bash\ndocker run --rm --gpus all --net=host --shm-size=256m \\\n  -e NCCL_DEBUG=WARN \\\n"
+                    "  img:3.1 \\\n  torchrun --standalone --nproc_per_node=8 train.py\n");
+  auto f = all_of(fs, "lint.docker.small-shm");
+  ASSERT_EQ(f.size(), 1u) << ids(fs);
+  ASSERT_EQ(f[0]->edits.size(), 1u);
+  EXPECT_EQ(f[0]->edits[0].replacement, "docker run --rm --gpus all --net=host --ipc=host \\");
+}
+
+// A .env file with CRLF: a warning (a shell that sources it keeps the \r, docker --env-file does
+// not); a Dockerfile with CRLF is not reported (Docker's parser drops the \r).
+TEST(LintStranger6, CrlfInEnvFilesIsAWarningAndDockerfilesAreNotReported) {
+  auto env_file = lint_as("cluster.env", "NCCL_SOCKET_IFNAME=eth0\r\nNCCL_DEBUG=WARN\r\n");
+  auto env = all_of(env_file, "lint.shell.crlf-line-endings");
+  ASSERT_EQ(env.size(), 1u);
+  EXPECT_EQ(env[0]->finding.severity, core::Severity::warning);
+  EXPECT_FALSE(env[0]->edits.empty());
+  auto docker = lint_as("Dockerfile", "FROM python:3.11\r\nENV NCCL_DEBUG=WARN\r\nCMD [\"python\", \"train.py\"]\r\n");
+  EXPECT_TRUE(all_of(docker, "lint.shell.crlf-line-endings").empty()) << ids(docker);
 }
 
 // r08: a docker compose file, `NCCL_SOCKET_IFNAME: lo` in the environment map and torchrun

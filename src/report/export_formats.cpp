@@ -163,10 +163,49 @@ std::string render_tf(const FixPlan& plan) {
               {"per_host", per_host},
               {"tf_config", tf_config},
               {"notes", notes},
+              {"nothing_to_change", false},
               {"help",
                "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: the "
                "TF_CONFIG value for each worker (port 12345: change it to the job's)"}};
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+}
+
+// Nothing in the plan that `format` writes: no variable (for every node or per host), no container
+// flag (dockerfile, k8s), no preflight hosts (torchrun's MASTER_ADDR, tf's TF_CONFIG per worker).
+bool nothing_to_change(const FixPlan& plan, ExportFormat format) {
+  if (!plan.env.empty() || !plan.per_host.empty()) return false;
+  switch (format) {
+    case ExportFormat::dockerfile:
+    case ExportFormat::k8s:
+      return !plan.host_network && !plan.shm_in_memory && !plan.ib_devices;
+    case ExportFormat::torchrun:
+    case ExportFormat::tf:
+      return plan.hosts.empty();
+    case ExportFormat::sh:
+    case ExportFormat::slurm:
+      return true;
+  }
+  return true;
+}
+
+// The same answer in every format: a comment line (tf: a JSON object with "nothing_to_change": true
+// and its usual keys, empty), then the findings that ask for a change by hand.
+std::string render_nothing(const FixPlan& plan, ExportFormat format) {
+  std::string said = "nothing to change: no finding has a value to set";
+  if (format == ExportFormat::tf) {
+    json notes = json::array();
+    for (const auto& n : plan.notes) notes.push_back(n.id + ": " + n.title);
+    json out = {{"format", "tf"},
+                {"nothing_to_change", true},
+                {"env", json::object()},
+                {"per_host", json::object()},
+                {"tf_config", json::object()},
+                {"notes", notes},
+                {"help", said}};
+    return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
+  }
+  return "# distdoctor: " + said + (plan.notes.empty() ? "" : " (the findings below need a change by hand)") + "\n" +
+         note_comments(plan);
 }
 
 }  // namespace
@@ -199,6 +238,7 @@ std::string_view to_string(ExportFormat f) {
 }
 
 std::string render_export(const FixPlan& plan, ExportFormat format) {
+  if (nothing_to_change(plan, format)) return render_nothing(plan, format);
   switch (format) {
     case ExportFormat::sh:
       return render_sh(plan);

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/strings.hpp"
 #include "report/fix_plan.hpp"
 
 namespace dd::report {
@@ -117,11 +118,28 @@ TEST(ExportFormat, K8sHasEnvListHostNetworkAndMemoryShm) {
   EXPECT_NE(text.find("command: [\"/bin/sh\", \"-c\", "), std::string::npos);
 }
 
-TEST(ExportFormat, K8sWithoutFindingsIsAPlainEnvList) {
-  auto text = render_export(FixPlan{}, ExportFormat::k8s);
-  EXPECT_NE(text.find("      env: []\n"), std::string::npos) << text;
-  EXPECT_EQ(text.find("hostNetwork"), std::string::npos);
-  EXPECT_EQ(text.find("volumes"), std::string::npos);
+// With nothing to apply every format says so in one comment line (tf: "nothing_to_change": true)
+// instead of an empty template: a Pod template with `env: []`, merged as a JSON merge patch, would
+// empty the container's env.
+TEST(ExportFormat, NothingToChangeIsSaidTheSameWayInEveryFormat) {
+  FixPlan plan;
+  plan.notes.push_back({"env.local-rank.out-of-range", "LOCAL_RANK=4 is not below LOCAL_WORLD_SIZE=4", "check it"});
+  for (auto f :
+       {ExportFormat::sh, ExportFormat::dockerfile, ExportFormat::k8s, ExportFormat::slurm, ExportFormat::torchrun}) {
+    auto text = render_export(plan, f);
+    EXPECT_EQ(text.rfind("# distdoctor: nothing to change: no finding has a value to set", 0), 0u) << text;
+    EXPECT_NE(text.find("# env.local-rank.out-of-range: LOCAL_RANK=4"), std::string::npos) << text;
+    for (const auto& line : core::split(text, '\n')) EXPECT_TRUE(line.empty() || line[0] == '#') << text;
+  }
+  auto tf = json::parse(render_export(plan, ExportFormat::tf));
+  EXPECT_EQ(tf["nothing_to_change"], true);
+  EXPECT_TRUE(tf["env"].empty() && tf["tf_config"].empty());
+  EXPECT_EQ(json::parse(render_export(preflight_plan(), ExportFormat::tf))["nothing_to_change"], false);
+  // A container flag alone is something to change in the container forms, not in sh.
+  FixPlan shm;
+  shm.shm_in_memory = true;
+  EXPECT_NE(render_export(shm, ExportFormat::k8s).find("medium: Memory"), std::string::npos);
+  EXPECT_EQ(render_export(shm, ExportFormat::sh).rfind("# distdoctor: nothing to change", 0), 0u);
 }
 
 TEST(ExportFormat, SlurmUsesScontrolAndRunsThePerHostFunctionOnEachNode) {

@@ -28,3 +28,14 @@ foreach(case e-crlf e-random-arith e-setdefault e-chief-index)
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger5_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 60)
 endforeach()
+
+# The sixth stranger's leftovers (tests/data/stranger/fix-2026-12-05c; tests/system/lint/stranger6_cases.sh):
+# the steps of an epoch after --unsafe-fixes (stand-in tensorflow), env:// and the variables it reads
+# (a two-rank torch Gloo job), --ipc=host in place of --shm-size (stub docker), every --export-format
+# with nothing to change (bash, PyYAML, json), CRLF in a .env file (bash sources it) and a Dockerfile,
+# MirroredStrategy on Windows as a warning.
+foreach(case f-steps f-env-init f-ipc-shm f-export-empty f-crlf-env f-windows-mirrored)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger6_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

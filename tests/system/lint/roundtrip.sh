@@ -78,6 +78,9 @@ cases=(
   "lint.launch.master-addr-localhost|roundtrip/deepspeed_localhost.sh|"
   "lint.remote.local-variable-in-single-quotes|roundtrip/ssh_single_quotes.sh|"
   "lint.shell.crlf-line-endings|roundtrip/crlf_batch.sbatch|"
+  "lint.shell.crlf-line-endings|roundtrip/crlf_cluster.env|"
+  "lint.docker.small-shm|roundtrip/docker_small_shm.sh|"
+  "lint.tf.batch-not-scaled|roundtrip/batch_steps.py|--unsafe-fixes"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)
@@ -101,7 +104,7 @@ PY
 parse() {  # parse FILE: the real parser of its kind
   case $1 in
     *.py) $py -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$1" ;;
-    *.sh | *.sbatch) bash -n "$1" ;;
+    *.sh | *.sbatch | *.env) bash -n "$1" ;;
     *.yaml) $py - "$1" <<'PY'
 import sys, yaml
 # loads, and every container env value is a string (EnvVar.value: the API server rejects others)

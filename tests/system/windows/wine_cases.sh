@@ -56,12 +56,13 @@ grep -qx "distdoctor [0-9.]*" "$tmp/out" || fail "--version printed: $(cat "$tmp
 echo "ok: --version ($(cat "$tmp/out"))"
 
 # lint: the seeds' MirroredStrategy script gives the HierarchicalCopyAllReduce finding with no
-# --platform flag (Windows is the platform there); the fixed script is clean.
+# --platform flag (Windows is the platform there), a warning (TF falls back to ReductionToOneDevice);
+# the fixed script is clean.
 lint_data=$src/tests/data/lint/rules
 run lint --json "$lint_data/mirrored_windows.py"
-[ "$rc" = 1 ] || fail "lint mirrored_windows.py: exit $rc, want 1: $(cat "$tmp/out" "$tmp/err")"
+[ "$rc" = 0 ] || fail "lint mirrored_windows.py: exit $rc, want 0 (a warning): $(cat "$tmp/out" "$tmp/err")"
 jq -e '[.findings[] | select(.id == "lint.tf.mirrored-windows-no-cross-device-ops" and .location.line == 3
-        and (.fix.text | contains("HierarchicalCopyAllReduce")))] | length == 1' "$tmp/out" >/dev/null \
+        and .severity == "warning" and (.fix.text | contains("HierarchicalCopyAllReduce")))] | length == 1' "$tmp/out" >/dev/null \
   || fail "lint: no HierarchicalCopyAllReduce finding at line 3: $(cat "$tmp/out")"
 run lint --json "$lint_data/mirrored_windows_fixed.py"
 [ "$rc" = 0 ] || fail "lint mirrored_windows_fixed.py: exit $rc, want 0: $(cat "$tmp/out")"

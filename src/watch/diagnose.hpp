@@ -16,9 +16,10 @@
 //  - a rank whose process is stopped (state T or t in both snapshots: SIGSTOP, Ctrl-Z, a debugger)
 //    while the others wait: that rank is named, with `kill -CONT`, before any other rank rule;
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
-//    its input (file reads, CPU, D state): data-pipeline-stall;
-//  - a rank serves the torch store, has no connection but the store's, and the store has fewer
-//    clients than WORLD_SIZE: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
+//    its input (file reads, D state, or its main thread waits on its own loader workers that burn
+//    CPU between the snapshots): data-pipeline-stall;
+//  - a rank serves the torch store, has no connection but the store's, and fewer ranks than
+//    WORLD_SIZE joined it: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
 //  - ranks wait in a collective while another rank sleeps (main thread in clock_nanosleep) or
 //    computes (main thread running, or CPU above its share of a loaded machine): that rank is named
 //    as sleeping / computing, not in a collective (watch.rank.not-in-collective), with the step that
@@ -63,6 +64,8 @@ struct RankState {
   double cpu_pct = 0;                 // the rank's processes together, % of one core
   std::uint64_t file_read_bytes = 0;  // read() bytes that were not socket bytes
   std::string reading;                // file the main thread (or a worker) reads, when known
+  std::vector<int> busy_workers;      // its forked workers that ran while the main thread waited on them
+  double worker_cpu_pct = 0;          // those workers together, % of one core
 };
 
 std::string_view to_string(Activity a);

@@ -84,6 +84,43 @@ std::string with_identity(const std::string& ep, const std::string& id) {
 
 std::string_view plural(std::size_t n, std::string_view one, std::string_view many) { return n == 1 ? one : many; }
 
+// The store's clients as ranks, not connections: a torch rank holds one or two (its client, and
+// its callback client once past the store's wait), so clients of this host count by process and
+// those of other hosts by address.
+struct StoreClients {
+  std::set<int> local;                      // pids of this host's clients
+  std::map<std::string, int> remote_hosts;  // address -> connections from it
+  std::vector<std::string> names;           // "rank 0 (pid 42) itself", "2 from 198.18.1.2 (...)"
+  int connections = 0;
+  std::uint64_t store_bytes = 0;  // requests both ways in the window
+};
+
+StoreClients store_clients(const Snapshot& before, const Snapshot& after, const OwnedSocket& l,
+                           const ProcessInfo& server) {
+  StoreClients c;
+  for (const auto& s : after.sockets) {
+    if (s.netns != l.netns || s.socket.state != TcpState::established || s.socket.local_port != l.socket.local_port)
+      continue;
+    ++c.connections;
+    if (const auto* b = before.socket(s.socket.inode, s.netns))
+      c.store_bytes +=
+          s.socket.bytes_acked + s.socket.bytes_received - b->socket.bytes_acked - b->socket.bytes_received;
+    auto client = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
+      return o.netns == s.netns && o.socket.local_port == s.socket.peer_port &&
+             same_address(o.socket.local, s.socket.peer);
+    });
+    if (client != after.sockets.end()) {
+      if (c.local.insert(client->pid).second)
+        c.names.push_back(who(client->rank, client->pid) + (client->pid == server.pid ? " itself" : ""));
+    } else {
+      ++c.remote_hosts[unmapped(s.socket.peer)];
+    }
+  }
+  for (const auto& [host, n] : c.remote_hosts)
+    c.names.push_back(fmt::format("{} from {}", n, host) + (n == 1 ? "" : " (one rank or several)"));
+  return c;
+}
+
 }  // namespace
 
 bool is_distributed_job(const os::FileTree& tree, const ProcessInfo& p) {
@@ -111,49 +148,44 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
       return mine && s.socket.state == TcpState::established && !after.is_store_socket(s);
     });
     if (formed) continue;
-    std::set<int> local_clients;
-    std::vector<std::string> clients;
-    int remote = 0, connections = 0;
-    std::uint64_t store_bytes = 0;
-    for (const auto& s : after.sockets) {
-      if (s.netns != l.netns || s.socket.state != TcpState::established || s.socket.local_port != port) continue;
-      ++connections;
-      const auto* b = before.socket(s.socket.inode, s.netns);
-      if (b)
-        store_bytes +=
-            s.socket.bytes_acked + s.socket.bytes_received - b->socket.bytes_acked - b->socket.bytes_received;
-      auto client = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& c) {
-        return c.netns == s.netns && c.socket.local_port == s.socket.peer_port &&
-               same_address(c.socket.local, s.socket.peer);
-      });
-      if (client != after.sockets.end()) {
-        if (local_clients.insert(client->pid).second)
-          clients.push_back(who(client->rank, client->pid) + (client->pid == server->pid ? " itself" : ""));
-      } else {
-        ++remote;
-        clients.push_back("from " + endpoint(unmapped(s.socket.peer), s.socket.peer_port));
-      }
-    }
-    int joined_at_most = static_cast<int>(local_clients.size()) + remote;
-    if (joined_at_most >= world) continue;
-    int missing = world - joined_at_most;
+    StoreClients c = store_clients(before, after, l, *server);
+    const int local = static_cast<int>(c.local.size()), hosts = static_cast<int>(c.remote_hosts.size());
+    int remote_connections = 0;
+    for (const auto& [host, n] : c.remote_hosts) remote_connections += n;
+    const int connections = c.connections;
+    const std::uint64_t store_bytes = c.store_bytes;
+    const auto& clients = c.names;
+    // At most world - local - hosts ranks are missing (each remote host runs one at least); at
+    // least world - every connection, or one while the store still polls: torch polls it only while
+    // it waits for ranks to arrive (TCPStore's wait for workers, the store-based barrier).
+    const bool polls = store_bytes > 0;
+    int most = world - local - hosts;
+    int least = std::max(polls ? 1 : 0, world - local - remote_connections);
+    if (most < 1 || least < 1) continue;
+    int missing = least;
+    bool exact = least == most;
     std::string store = endpoint(server->master_addr.empty() ? unmapped(l.socket.local) : server->master_addr, port);
+    std::vector<std::string> evidence = {
+        fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}",
+                    who(server->rank, server->pid), port, world, connections,
+                    plural(static_cast<std::size_t>(connections), "connection", "connections"),
+                    clients.empty() ? "" : ", ", core::join(clients, ", ")),
+        hosts > 0 ? fmt::format("clients counted as ranks: {} of this host by process, {} other host(s) as one rank "
+                                "each at least (a rank holds one or two connections: its client and its callback "
+                                "client)",
+                                local, hosts)
+                  : fmt::format("clients counted as ranks by process: {}", local),
+        fmt::format("{} has no connection but the store's: the process group has not formed",
+                    who(server->rank, server->pid)),
+        fmt::format("{} bytes of store requests in {:.0f} s: {}", store_bytes, window_s,
+                    polls ? "the store polls for the ranks still missing, which is waiting, not progress"
+                          : "nothing polls the store")};
     auto f = core::new_finding(
         "watch.store.incomplete", Label::other, Severity::error,
-        fmt::format("{}{} of {} ranks never joined the store at {}: {} waits for {}", remote > 0 ? "at least " : "",
-                    missing, world, store, who(server->rank, server->pid),
+        fmt::format("{}{} of {} ranks never joined the store at {}: {} waits for {}", exact ? "" : "at least ", missing,
+                    world, store, who(server->rank, server->pid),
                     plural(static_cast<std::size_t>(missing), "it", "them")),
-        {fmt::format("{} serves the torch store on port {} (MASTER_PORT) with WORLD_SIZE={}: {} client {}{}{}",
-                     who(server->rank, server->pid), port, world, connections,
-                     plural(static_cast<std::size_t>(connections), "connection", "connections"),
-                     clients.empty() ? "" : ", ", core::join(clients, ", ")),
-         fmt::format("every rank that joins holds a connection to the store{}",
-                     remote > 0 ? " (one rank may hold several, so this bounds the ranks that joined)" : ""),
-         fmt::format("{} has no connection but the store's: the process group has not formed",
-                     who(server->rank, server->pid)),
-         fmt::format("{} bytes of store requests in {:.0f} s: the store polls for the ranks still missing, "
-                     "which is waiting, not progress",
-                     store_bytes, window_s)},
+        evidence,
         fmt::format("Start the missing {} with MASTER_ADDR:MASTER_PORT {} and WORLD_SIZE={} (a launcher that failed or "
                     "was never run on a node, "
                     "or a WORLD_SIZE larger than the ranks started), and check that every node reaches {} (`distdoctor "

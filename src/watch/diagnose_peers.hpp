@@ -2,10 +2,11 @@
 // found nothing stuck in a queue). Each finding says what was seen and from where, and the cause
 // only as far as that carries:
 //  - watch.store.incomplete: a rank serves the torch store (a listener on its MASTER_PORT), has no
-//    connection but the store's (the process group never formed), and the store has fewer client
-//    connections than WORLD_SIZE: at least that many ranks never joined. Every joined rank holds
-//    at least one connection to it, so the count is a bound, exact when every client is a
-//    process of the tree.
+//    connection but the store's (the process group never formed), and fewer ranks than WORLD_SIZE
+//    joined it. Ranks, not connections: a torch rank holds one or two (client, callback client),
+//    so clients of this host count by process and every other host as one rank at least (at most
+//    WORLD_SIZE minus those are missing); at least WORLD_SIZE minus every connection are missing,
+//    or one while the store is polled (torch polls it only while it waits for ranks to arrive).
 //  - watch.peer.silent: a rank of a distributed job waits (main thread in futex/poll/recv) and its
 //    connections to peers outside the tree are open and healthy (nothing unacked, no
 //    retransmits) or the peer's receive window is full, and nothing arrives: the peer process is

@@ -133,6 +133,60 @@ TEST(Diagnose, ForkedLoaderWorkerReadingCountsForItsRank) {
   EXPECT_EQ(states[1].reading, "/data/train.bin");
 }
 
+// w4 of clusters-2026-12-05b: rank 1's main thread polls its two DataLoader workers, which spin
+// (state R) and each get 13 % of a core on a machine at load 16 on 2 CPUs; rank 0 waits for rank 1.
+World loader_spin(std::uint64_t ticks_per_worker, bool loaded) {
+  World w;
+  const std::string k_poll = "7 0x7ffd 0x2 0xffffffff 0x0 0x0 0x0 0x7ffd 0x7f";
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_poll, "do_sys_poll"}}};
+  two_ranks(w, r0, r0, r1, r1);
+  for (int pid : {201, 202}) {
+    Proc a{pid, 200, 1, 100, 0, {}, {{pid, 'R', "running", "0"}}};
+    a.state = 'R';
+    Proc b = a;
+    b.cpu += ticks_per_worker;
+    add(w.before_tree, a);
+    add(w.after_tree, b);
+  }
+  if (loaded) {
+    w.after_tree.file("/proc/loadavg", "16.00 15.50 14.20 17/900 4242\n");
+    w.after_tree.file("/proc/stat", "cpu  1 2 3 4\ncpu0 1 1 1 1\ncpu1 1 1 1 1\nintr 0\n");
+  }
+  w.take({100, 200, 201, 202});
+  return w;
+}
+
+TEST(Diagnose, MainThreadWaitingOnItsSpinningLoaderWorkersOnALoadedMachineIsInputSlow) {
+  auto w = loader_spin(40, true);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.input.slow");
+  EXPECT_EQ(f[0].severity, core::Severity::error);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  auto states = rank_states(w.after_tree, w.before, w.after, 100, machine_load(w.after_tree).share());
+  ASSERT_EQ(states.size(), 2u);
+  EXPECT_EQ(states[1].activity, Activity::reading_input);
+  EXPECT_EQ(states[1].busy_workers, (std::vector<int>{201, 202}));
+  EXPECT_NE(describe(states[1]).find("its worker processes (pid 201, 202) burn CPU 27% together"), std::string::npos)
+      << describe(states[1]);
+}
+
+TEST(Diagnose, LoaderWorkersOneStepShortIdleMachineOrOneTickClaimNoInputPipeline) {
+  // one step short: the same 27 % on an idle machine is not half a core
+  auto idle = loader_spin(40, false);
+  auto fi = diagnose(idle.after_tree, idle.before, idle.after, {}, 100);
+  auto input = [](const core::Finding& f) { return f.id == "watch.input.slow"; };
+  EXPECT_TRUE(std::none_of(fi.begin(), fi.end(), input));
+  // one step short: each worker ran 1 clock tick in the window (a state sample, no CPU progress)
+  auto tick = loader_spin(1, true);
+  auto ft = diagnose(tick.after_tree, tick.before, tick.after, {}, 100);
+  EXPECT_TRUE(std::none_of(ft.begin(), ft.end(), input));
+  auto states = rank_states(tick.after_tree, tick.before, tick.after, 100, 0.125);
+  ASSERT_EQ(states.size(), 2u);
+  EXPECT_TRUE(states[1].busy_workers.empty());
+}
+
 TEST(Diagnose, UnackedQueueWithRetransmitsToALivePeerIsDropped) {
   World w;
   Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
@@ -514,12 +568,13 @@ TEST(DiagnosePeers, TwoRanksOfTheTreeWaitingOnEachOtherAloneIsCollectiveMismatch
 }
 
 // Rank 0 serves the store on 29500 with one client connection, its own; `extra` adds sockets.
-World store_world(std::vector<TcpSocket> extra, std::vector<std::uint64_t> extra_inodes) {
+World store_world(std::vector<TcpSocket> extra, std::vector<std::uint64_t> extra_inodes, int world_size = 2,
+                  bool polls = true) {
   World w;
   std::vector<std::uint64_t> inodes = {30, 31, 32};
   inodes.insert(inodes.end(), extra_inodes.begin(), extra_inodes.end());
   Proc p{100, 1, 0, 50, 1000, inodes, {{100, 'S', k_sleep, "hrtimer_nanosleep"}}};
-  p.env = {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"};
+  p.env = {"WORLD_SIZE=" + std::to_string(world_size), "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"};
   add(w.before_tree, p);
   add(w.after_tree, p);
   auto listener = sock(30, "0.0.0.0", 29500, "0.0.0.0", 0, TcpState::listen);
@@ -527,10 +582,10 @@ World store_world(std::vector<TcpSocket> extra, std::vector<std::uint64_t> extra
   auto client = sock(32, "198.18.1.1", 41000, "198.18.1.1", 29500, TcpState::established);
   w.before_socks.table = {listener, accepted, client};
   // 3 s of TCPStore polling: ~26 KB through the store's connections
-  accepted.bytes_received += 13000;
-  accepted.bytes_acked += 13000;
-  client.bytes_received += 13000;
-  client.bytes_acked += 13000;
+  for (auto* s : {&accepted, &client}) {
+    s->bytes_received += polls ? 13000 : 0;
+    s->bytes_acked += polls ? 13000 : 0;
+  }
   w.after_socks.table = {listener, accepted, client};
   for (auto& e : extra) {
     w.before_socks.table.push_back(e);
@@ -564,6 +619,42 @@ TEST(DiagnosePeers, StoreOneStepShortEveryRankConnectedOrMeshFormedClaimsNoMissi
   // a data connection besides the store's: the process group formed (a rank that left closes its store connection)
   auto formed = store_world({sock(34, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established)}, {34});
   EXPECT_FALSE(has_id(diagnose(formed.after_tree, formed.before, formed.after, {}, 100), "watch.store.incomplete"));
+}
+
+// w3 of clusters-2026-12-05b: WORLD_SIZE=3; rank 1 on 198.18.1.2 holds two connections (its client
+// and its callback client), rank 0 one to itself, rank 2 never started: 3 connections, 2 ranks.
+std::vector<TcpSocket> rank1_two_connections() {
+  return {sock(33, "198.18.1.1", 29500, "198.18.1.2", 33546, TcpState::established),
+          sock(35, "198.18.1.1", 29500, "198.18.1.2", 33550, TcpState::established)};
+}
+
+TEST(DiagnosePeers, StoreClientsAreCountedAsRanksByHostNotByConnection) {
+  auto w = store_world(rank1_two_connections(), {33, 35}, 3);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].title, "1 of 3 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 100) waits for it");
+  auto ev = core::join(f[0].evidence, "\n");
+  EXPECT_NE(ev.find("3 client connections, rank 0 (pid 100) itself, 2 from 198.18.1.2 (one rank or several)"),
+            std::string::npos)
+      << ev;
+  EXPECT_NE(ev.find("1 of this host by process, 1 other host(s) as one rank each at least"), std::string::npos) << ev;
+  // WORLD_SIZE=4: one host may run one rank or two; at least 1 never joined, at most 2
+  auto w4 = store_world(rank1_two_connections(), {33, 35}, 4);
+  auto f4 = diagnose(w4.after_tree, w4.before, w4.after, {}, 100);
+  ASSERT_EQ(f4.size(), 1u);
+  EXPECT_EQ(f4[0].title.rfind("at least 1 of 4 ranks never joined", 0), 0u) << f4[0].title;
+}
+
+TEST(DiagnosePeers, StoreOneStepShortNobodyPollsItOrEveryHostCountedClaimsNoMissingRank) {
+  // one step short: the same clients, but nothing polls the store (no rank waits for ranks to arrive)
+  auto quiet = store_world(rank1_two_connections(), {33, 35}, 3, false);
+  EXPECT_FALSE(has_id(diagnose(quiet.after_tree, quiet.before, quiet.after, {}, 100), "watch.store.incomplete"));
+  // one step short: a third host connected, one rank each at least
+  auto third = rank1_two_connections();
+  third.push_back(sock(36, "198.18.1.1", 29500, "198.18.1.3", 40100, TcpState::established));
+  auto all = store_world(third, {33, 35, 36}, 3);
+  EXPECT_FALSE(has_id(diagnose(all.after_tree, all.before, all.after, {}, 100), "watch.store.incomplete"));
 }
 
 // The nftables ruleset of a namespace, as libnftables' JSON API gives it (captured from real nft

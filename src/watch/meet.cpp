@@ -16,6 +16,9 @@ namespace {
 
 using nlohmann::json;
 
+// How long rank 0 takes to send the verdict once it has merged.
+constexpr std::chrono::milliseconds k_verdict_send{10000};
+
 JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std::vector<int>& missing) {
   bool error = core::has_error(findings);
   // FAILED: the only errors are jobs that ended badly (watch.node.job-failed), no stall.
@@ -146,7 +149,11 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       out.error = fmt::format("could not join the rendezvous {}: {}", jf.address, conn.error().describe());
       return out;
     }
-    auto msg = cluster::recv_message(conn->fd.get(), deadline, jf.address);
+    // Rank 0 was gathering when it took this join, and gathers for at most its --meet-timeout
+    // from its own start, then sends the verdict within 10 s: the wait for the verdict runs from
+    // the join, not from this node's start (it may have dialled long before rank 0 listened).
+    core::Deadline verdict_by(c.timeout + k_verdict_send);
+    auto msg = cluster::recv_message(conn->fd.get(), verdict_by, jf.address);
     if (!msg) {
       out.error = "no verdict from rank 0: " + msg.error().describe();
     } else if (msg->type == cluster::MsgType::reject) {
@@ -184,8 +191,8 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
     out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing);
     const json message = to_json(out.verdict);
     rv->broadcast(
-        cluster::MsgType::verdict, [&](const cluster::Member&) { return message; },
-        core::Deadline(std::chrono::seconds(10)), log);
+        cluster::MsgType::verdict, [&](const cluster::Member&) { return message; }, core::Deadline(k_verdict_send),
+        log);
   } else {
     out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {});
   }

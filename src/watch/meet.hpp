@@ -25,8 +25,10 @@ struct MeetConfig {
   int rank = 0;   // meeting rank of this node (0 merges)
   int world = 1;  // nodes
   std::string token;
-  std::string host;                          // this node's name
-  std::chrono::milliseconds timeout{60000};  // how long rank 0 waits for the others, and they for it
+  std::string host;  // this node's name
+  // How long rank 0 waits for the others, and they for it: a node that joined waits for the
+  // verdict this long from its join, plus 10 s for the sending (every node runs with the same value).
+  std::chrono::milliseconds timeout{60000};
 };
 
 // Rank 0's merged verdict on the job, as every node gets it in the `verdict` message.
@@ -68,7 +70,8 @@ class BackgroundMeeting {
   // later calls do nothing (a node meets once: at its first stall, or at the end).
   void start(const MeetConfig& c, NodeReport mine, Log log, std::function<void(const MeetOutcome&)> done);
   bool started() const { return run_.valid(); }
-  // The outcome; waits at most the meeting's own deadlines (join/gather timeout, then 10 s).
+  // The outcome; waits at most the meeting's own deadlines (join or gather timeout, then the verdict:
+  // the timeout again from the join, plus 10 s).
   MeetOutcome wait();
 
  private:

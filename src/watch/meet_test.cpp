@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "transport/rendezvous.hpp"
 
@@ -57,6 +59,30 @@ TEST(BackgroundMeeting, TwoNodesMeetOnTheirOwnThreadsAndBothGetTheMergedVerdict)
   EXPECT_EQ(f.label, core::Label::collective_mismatch);
   EXPECT_EQ(f.ranks, std::vector<int>{1});  // the rank on node 1 never arrived
   // Node 1 decoded the message rank 0 sent: the same verdict rank 0 holds.
+  EXPECT_EQ(to_json(o1.verdict), to_json(o0.verdict));
+}
+
+// w3 of clusters-2026-12-05b: node 1 stalls first and dials rank 0 before rank 0 listens; rank 0
+// then waits its whole --meet-timeout for node 2, which never comes. Node 1 still gets the verdict:
+// its wait for it runs from its join, not from its own start.
+TEST(BackgroundMeeting, ANodeThatJoinedBeforeRankZeroGathersGetsTheVerdictWhenANodeNeverComes) {
+  int port = free_port();
+  ASSERT_GT(port, 0);
+  MeetConfig c{"127.0.0.1", port, 0, 3, "tok", "node0", std::chrono::milliseconds(3000)};
+  MeetConfig c1 = c;
+  c1.rank = 1;
+  c1.host = "node1";
+  auto quiet = [](const std::string&) {};
+  BackgroundMeeting m0, m1;
+  m1.start(c1, report(1, Activity::in_collective), quiet, nullptr);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  m0.start(c, report(0, Activity::in_collective), quiet, nullptr);
+  auto o0 = m0.wait();
+  auto o1 = m1.wait();
+  ASSERT_TRUE(o0.ok) << o0.error;
+  EXPECT_EQ(o0.missing, std::vector<int>{2});
+  ASSERT_TRUE(o1.ok) << o1.error;
+  EXPECT_EQ(o1.verdict.missing, std::vector<int>{2});
   EXPECT_EQ(to_json(o1.verdict), to_json(o0.verdict));
 }
 

@@ -283,6 +283,59 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
   return f;
 }
 
+// Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
+// watch.peer.silent that names one of their ranks as the peer it waits on is their evidence. A
+// failed job (watch.node.job-failed) absorbs none: its ranks exited and their connections closed,
+// while a silent peer's connection is open and healthy, so its process is alive and doing
+// something else.
+core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Finding& silent) {
+  std::vector<int> peers;  // "... waits on 198.18.1.2:41234 (rank 1): ..."
+  for (auto at = silent.title.find("(rank "); at != std::string::npos; at = silent.title.find("(rank ", at + 1)) {
+    char* end = nullptr;
+    long r = std::strtol(silent.title.c_str() + at + 6, &end, 10);
+    if (end != silent.title.c_str() + at + 6 && *end == ')') peers.push_back(static_cast<int>(r));
+  }
+  for (auto& f : out) {
+    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow") continue;
+    if (f.severity != core::Severity::error) continue;
+    for (int p : peers) {
+      if (std::find(f.ranks.begin(), f.ranks.end(), p) != f.ranks.end()) return &f;
+    }
+  }
+  return nullptr;
+}
+
+// watch.store.incomplete seen from every node: the ranks below WORLD_SIZE that no node reported
+// (in its ranks' states or environments) are named, with the nodes that sent no report.
+void name_missing_ranks(const std::vector<NodeReport>& nodes, const std::vector<int>& missing,
+                        std::vector<core::Finding>& out) {
+  auto f = std::find_if(out.begin(), out.end(), [](auto& g) { return g.id == "watch.store.incomplete"; });
+  if (f == out.end()) return;
+  int world = 0;
+  std::set<int> seen;
+  std::vector<std::string> where;
+  for (const auto& n : nodes) {
+    for (const auto& e : n.rank_envs) {
+      if (auto w = e.env.find("WORLD_SIZE"); w != e.env.end()) world = std::max(world, std::atoi(w->second.c_str()));
+      if (e.rank && seen.insert(*e.rank).second) where.push_back(fmt::format("rank {} ({})", *e.rank, n.host));
+    }
+    for (const auto& r : n.ranks) {
+      if (seen.insert(r.rank).second) where.push_back(fmt::format("rank {} ({})", r.rank, n.host));
+    }
+  }
+  std::vector<std::string> absent;
+  for (int r = 0; r < world; ++r) {
+    if (!seen.count(r)) absent.push_back(std::to_string(r)), f->ranks.push_back(r);
+  }
+  if (absent.empty()) return;
+  std::vector<std::string> ms;
+  for (int m : missing) ms.push_back(std::to_string(m));
+  f->title +=
+      fmt::format("; no node reported rank {}{}", core::join(absent, ", "),
+                  ms.empty() ? "" : fmt::format(" and node rank(s) {} sent no watch report", core::join(ms, ", ")));
+  f->evidence.push_back(fmt::format("the nodes' reports hold {} of WORLD_SIZE={}", core::join(where, ", "), world));
+}
+
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
@@ -301,26 +354,44 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   for (const auto& n : nodes) seen.insert(seen.end(), n.findings.begin(), n.findings.end());
   if (auto env = compare_rank_envs(envs, seen)) out.push_back(std::move(*env));
   if (across) out.push_back(std::move(*across));
+  auto merge_in = [&](const NodeReport& n, const core::Finding& f) {
+    auto same = std::find_if(out.begin(), out.end(), [&](auto& m) { return m.id == f.id; });
+    if (same == out.end()) {
+      out.push_back(f);
+      same = out.end() - 1;
+      same->evidence.clear();
+      // The merged verdict is what that advice asks for.
+      if (auto at = same->fix.text.find(k_rendezvous_advice); at != std::string::npos)
+        same->fix.text.erase(at, k_rendezvous_advice.size());
+    }
+    for (const auto& e : f.evidence) same->evidence.push_back(n.host + ": " + e);
+    for (int r : f.ranks) {
+      if (std::find(same->ranks.begin(), same->ranks.end(), r) == same->ranks.end()) same->ranks.push_back(r);
+    }
+    add_unique(same->hosts, n.host);
+  };
+  std::vector<std::pair<const NodeReport*, const core::Finding*>> silent;  // the nodes' watch.peer.silent
   for (const auto& n : nodes) {
     for (const auto& f : n.findings) {
+      if (f.id == "watch.peer.silent") {
+        silent.emplace_back(&n, &f);
+        continue;
+      }
       if (across && is_local_view(f)) continue;
       if (f.id == k_env_differs_id && !n.rank_envs.empty()) continue;  // compared above, over every node
-      auto same = std::find_if(out.begin(), out.end(), [&](auto& m) { return m.id == f.id; });
-      if (same == out.end()) {
-        out.push_back(f);
-        same = out.end() - 1;
-        same->evidence.clear();
-        // The merged verdict is what that advice asks for.
-        if (auto at = same->fix.text.find(k_rendezvous_advice); at != std::string::npos)
-          same->fix.text.erase(at, k_rendezvous_advice.size());
-      }
-      for (const auto& e : f.evidence) same->evidence.push_back(n.host + ": " + e);
-      for (int r : f.ranks) {
-        if (std::find(same->ranks.begin(), same->ranks.end(), r) == same->ranks.end()) same->ranks.push_back(r);
-      }
-      add_unique(same->hosts, n.host);
+      merge_in(n, f);
     }
   }
+  for (const auto& [n, f] : silent) {
+    if (auto* cause = cause_of_silence(out, *f)) {
+      cause->evidence.push_back(n->host + ": " + f->title);  // its hosts stay where the cause is
+    } else if (!across) {
+      merge_in(*n, *f);
+    }
+  }
+  // A silent peer names whom a rank waits for, not why: every finding that says why comes first.
+  std::stable_partition(out.begin(), out.end(), [](const core::Finding& f) { return f.id != "watch.peer.silent"; });
+  name_missing_ranks(nodes, missing, out);
   if (!missing.empty()) {
     std::vector<std::string> ms;
     for (int m : missing) ms.push_back(std::to_string(m));

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include <fmt/format.h>
 
 #include "watch/diagnose_peers.hpp"
@@ -231,6 +234,111 @@ TEST(Merge, AJobThatExitedWithAnErrorOnANodeIsAnErrorFinding) {
   n0.exit_code = 0;
   n1.exit_code.reset();
   EXPECT_EQ(by_id(merge_reports({n0, n1}, {}), "watch.node.job-failed"), nullptr);
+}
+
+// w1 of clusters-2026-12-05b: rank 1 is SIGSTOPped on node 1; node 0 names rank 1 as the silent
+// peer its rank 0 waits on. The cause comes first and node 0's view is its evidence.
+core::Finding stopped_rank1() {
+  auto f = core::new_finding("watch.rank.stopped", core::Label::other, core::Severity::error,
+                             "rank 1 (pid 8112) is stopped (process state T or t in both snapshots): it cannot run "
+                             "until it is continued");
+  f.evidence = {"rank 1 (pid 8112): stopped"};
+  f.fix.text = "`kill -CONT 8112` resumes it";
+  f.ranks = {1};
+  return f;
+}
+
+TEST(Merge, AStoppedRankAbsorbsTheSilentPeerThatNamesItAndComesFirst) {
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)")}), node(1, {stopped}, {stopped_rank1()})}, {});
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node1"});
+  EXPECT_EQ(by_id(f, "watch.peer.silent"), nullptr);
+  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.69.11:59016 (rank 1)").title);
+  for (const auto& g : f) EXPECT_EQ(g.fix.text.find("--rendezvous"), std::string::npos) << g.id << ": " << g.fix.text;
+}
+
+TEST(MergeShort, ASilentPeerThatNamesNoStoppedRankOrBesideAFailedJobStaysAfterTheCause) {
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  // one step short: node 0's rank waits on rank 2, not on the stopped rank 1
+  auto other = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.12:59016 (rank 2)")}), node(1, {stopped}, {stopped_rank1()})}, {});
+  ASSERT_EQ(other.size(), 2u);
+  EXPECT_EQ(other[0].id, "watch.rank.stopped");
+  EXPECT_EQ(other[0].evidence.size(), 1u);
+  EXPECT_EQ(other[1].id, "watch.peer.silent");
+  // a failed job on node 1 is no cause of an open, healthy connection's silence: kept, after it
+  auto n1 = node(1, {}, {});
+  n1.stalls = 0;
+  n1.exit_code = 1;
+  n1.rank_envs = {RankEnv{1, 8112, "node1", true, {}}};
+  auto failed = merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)")}), n1}, {});
+  ASSERT_EQ(failed.size(), 2u);
+  EXPECT_EQ(failed[0].id, "watch.node.job-failed");
+  EXPECT_EQ(failed[1].id, "watch.peer.silent");
+}
+
+// w4 of clusters-2026-12-05b: rank 1's loader workers spin while its main thread polls them; node 0
+// names rank 1 as the peer its rank 0 waits on. The input pipeline is the cause, node 0's view its evidence.
+TEST(Merge, ALoaderBoundRankOnAnotherNodeAbsorbsTheSilentPeerThatNamesIt) {
+  RankActivity loader{1, Activity::reading_input, 4717,
+                      "rank 1 (pid 4717): reading input, main thread in poll, CPU 27%, its worker processes (pid "
+                      "4773, 4775) burn CPU 27% together"};
+  auto mine = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
+                                "rank 1 (pid 4717) is busy reading input and no rank waits in a collective");
+  mine.ranks = {1};
+  auto f =
+      merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.70.11:45695 (rank 1)")}), node(1, {loader}, {mine})}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.input.slow");
+  EXPECT_EQ(f[0].severity, core::Severity::error);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(f[0].title,
+            "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is the "
+            "bottleneck");
+  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.70.11:45695 (rank 1)").title);
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(), "node1: " + loader.detail), f[0].evidence.end());
+}
+
+// w3 of clusters-2026-12-05b: rank 2 never started on node 2. Node 0 counts the store's clients; the
+// merge names the rank no node reported and the node that sent nothing.
+core::Finding incomplete() {
+  auto f = core::new_finding("watch.store.incomplete", core::Label::other, core::Severity::error,
+                             "1 of 3 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 7150) waits for it");
+  f.ranks = {0};
+  return f;
+}
+
+std::vector<NodeReport> store_nodes(int world) {
+  auto n0 = node(0, {{0, Activity::sleeping, 7150, "rank 0 (pid 7150): sleeping"}}, {incomplete()});
+  auto n1 = node(1, {waiting(1)}, {});
+  std::map<std::string, std::string> env = {{"WORLD_SIZE", std::to_string(world)}};
+  n0.rank_envs = {RankEnv{0, 7150, "node0", true, env}};
+  n1.rank_envs = {RankEnv{1, 7151, "node1", true, env}};
+  return {n0, n1};
+}
+
+TEST(Merge, AnIncompleteStoreNamesTheRankNoNodeReportedAndTheSilentNode) {
+  auto f = merge_reports(store_nodes(3), {2});
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].title,
+            "1 of 3 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 7150) waits for it; no node "
+            "reported rank 2 and node rank(s) 2 sent no watch report");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 2}));
+  EXPECT_EQ(f[0].evidence.back(), "the nodes' reports hold rank 0 (node0), rank 1 (node1) of WORLD_SIZE=3");
+  EXPECT_EQ(by_id(f, "watch.collective.mismatch"), nullptr);
+}
+
+TEST(MergeShort, AnIncompleteStoreWhoseRanksEveryNodeReportedNamesNoRank) {
+  // one step short: WORLD_SIZE=2, both ranks reported (the store's count is node 0's alone)
+  auto f = merge_reports(store_nodes(2), {});
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].title, incomplete().title);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{0});
 }
 
 TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {

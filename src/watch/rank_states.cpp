@@ -73,6 +73,12 @@ std::string describe(const RankState& r) {
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
+  if (!r.busy_workers.empty()) {
+    std::vector<std::string> pids;
+    for (int w : r.busy_workers) pids.push_back(std::to_string(w));
+    s += fmt::format(", its worker process{} (pid {}) {} CPU {:.0f}% together", r.busy_workers.size() == 1 ? "" : "es",
+                     core::join(pids, ", "), r.busy_workers.size() == 1 ? "burns" : "burn", r.worker_cpu_pct);
+  }
   return s;
 }
 
@@ -124,7 +130,12 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       if (!b) continue;
       std::uint64_t c = q->cpu_ticks - std::min(q->cpu_ticks, b->cpu_ticks);
       cpu += c;
-      if (q->pid != p.pid) worker_cpu += c;
+      // A worker (a forked copy of the rank: DataLoader's) runs when its CPU time grew between the
+      // two snapshots by 2 clock ticks or more, not when one sample shows it in state R.
+      if (q->pid != p.pid && c >= 2) {
+        worker_cpu += c;
+        r.busy_workers.push_back(q->pid);
+      }
       rchar += q->rchar - std::min(q->rchar, b->rchar);
       for (const auto& t : q->threads) d_state = d_state || t.state == 'D';
       for (const auto& t : q->threads) {
@@ -140,7 +151,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
     }
     r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
-    double worker_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
+    r.worker_cpu_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
     r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
     for (const auto& t : p.threads) {
       if (t.tid == p.pid) {
@@ -150,8 +161,12 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     }
     const auto* p_before = before.process(p.pid);
     bool stopped = is_stopped(p.state) && p_before && is_stopped(p_before->state);
+    // Its main thread waits while its own workers burn half the share a runnable thread gets
+    // here (or more): it waits on them, not on its peers.
+    bool waits_on_workers = is_wait_syscall(r.main_syscall) && r.worker_cpu_pct >= 50 * share;
+    if (!waits_on_workers) r.busy_workers.clear();
     r.activity = stopped ? Activity::stopped
-                 : (r.file_read_bytes >= 1024 || d_state || worker_pct >= 50 || !r.reading.empty())
+                 : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);
     out.push_back(std::move(r));

@@ -2,11 +2,14 @@
 # nodes (tests/system/watch/run_case.sh), real firewalls and dead peers; needs root.
 set(DD_WATCH_CASES healthy firewall wrong-iface mtu-black-hole rank-killed collective-rank0 merged slow-loader attach signals big-output
     plain-recv peer-stopped peer-skips-barrier store-missing-rank env-differs port-dropped rank-stopped
-    established-dropped noisy-unresolvable rank-busy link-cut merged-all-wait merged-job-failed)
+    established-dropped noisy-unresolvable rank-busy link-cut merged-all-wait merged-job-failed merged-store-missing
+    merged-loader-spin merged-rank-stopped)
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
 endforeach()
 # three ranks importing torch on a loaded host, and a failed job plus the run with its printed fix
-set_tests_properties(system.watch.merged-all-wait system.watch.merged-job-failed PROPERTIES TIMEOUT 600)
+# (and the merged cases that wait for a node that never meets, or run the printed fix to the end)
+set_tests_properties(system.watch.merged-all-wait system.watch.merged-job-failed system.watch.merged-store-missing
+                     system.watch.merged-loader-spin system.watch.merged-rank-stopped PROPERTIES TIMEOUT 600)

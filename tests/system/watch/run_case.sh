@@ -106,6 +106,43 @@ assert not any("Every rank must call the same collectives" in f["fix"]["text"] f
 assert not any("idle outside communication" in e for f in fs for e in f["evidence"]), fs
 PY
 }
+# merged_watch I WORLD MEET_TIMEOUT VAR=VALUE...: node I's watch --rendezvous (node 0 serves it) over
+# its one rank of train_job.py (RANK=I, WORLD_SIZE=WORLD, Gloo on eth0); stdout -> $WORK/wI.json,
+# stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI.
+merged_watch() {
+  local i=$1 world=$2 meet=$3; shift 3
+  in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
+    --world "$world" --token "watch$$" --meet-timeout "$meet" --log "$WORK/job$i.log" -- \
+    env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
+    /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+  eval "W$i=\$!"
+}
+wait_pid() {  # PID WHAT SECONDS: PID must end within SECONDS (a hang guard); returns its exit status
+  for _ in $(seq $(($3 * 10))); do kill -0 "$1" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$1" 2>/dev/null && die "$2 still runs after $3 s"
+  wait "$1"
+}
+kill_jobs() {  # SIGNAL I...: every process of node I's job (its rank and the rank's workers)
+  local sig=$1; shift
+  for i in "$@"; do
+    for p in $(ip netns pids "$(ns_of "$i")"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill "-$sig" "$p"; done
+  done
+}
+# merged_first_finding FILE ID: the merged verdict's first finding is ID, no collective-mismatch
+# claim, no watch.peer.silent of its own, and no fix sends the user to run watch with --rendezvous
+# (the verdict is that; watch.node.missing's fix for a node that sent nothing is another matter)
+merged_first_finding() {
+  python3 - "$1" "$2" <<'PY' || { tail -30 "${1%.json}.err" >&2; die "$1: the merged verdict's first finding is not $2"; }
+import json, sys
+m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
+print(sys.argv[1], "merged:", [(f["id"], f["ranks"], f["hosts"], f["title"]) for f in fs], file=sys.stderr)
+assert m["ok"] and m["verdict"]["verdict"] == "STALLED", m
+assert fs and fs[0]["id"] == sys.argv[2], fs[:1]
+assert not any(f["label"] == "collective-mismatch" for f in fs), "a collective-mismatch claim"
+assert not any(f["id"] == "watch.peer.silent" for f in fs), "a silent peer beside its cause"
+assert not any("run watch on every node with --rendezvous" in f["fix"]["text"] for f in fs), [f["fix"]["text"] for f in fs]
+PY
+}
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
     [ -z "$(ip netns pids "$ns")" ] || die "processes left in $ns: $(ip netns pids "$ns" | xargs ps -o pid,cmd -p)"
@@ -307,6 +344,95 @@ PY
   "$DD" watch --json --stall 60 -- "$HERE/ranks.sh" "${P}n" 2 "$HERE/train_job.py" MODE=healthy STEPS=3 \
     GLOO_SOCKET_IFNAME="$fix" > "$WORK/fixed.json" 2> "$WORK/fixed.err" || { tail -20 "$WORK/fixed.err" >&2; die "the job fails with GLOO_SOCKET_IFNAME=$fix"; }
   grep -q "rank 1 done" "$WORK/fixed.err" || die "the job with the fix did not finish"
+  ;;
+merged-store-missing)  # three nodes, watch --rendezvous on nodes 0 and 1; rank 2 never starts: ranks 0
+  # and 1 wait in init at rank 0's store. Both nodes get the merged verdict although node 2 never meets.
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+  # node 1 first: rank 1 dials the store while rank 0 still imports torch, so node 1 stalls and dials
+  # the meeting long before rank 0 meets (which then waits its --meet-timeout for node 2), as in w3;
+  # rank 1 is at the store when rank 0 counts its clients
+  merged_watch 1 3 150 MODE=healthy STEPS=3
+  wait_for "$WORK/job1.log" "rank 1 joining" 300
+  merged_watch 0 3 150 MODE=healthy STEPS=3
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0:" 500; done
+  # the printed fix: start the missing rank with the same store and WORLD_SIZE; the job then finishes
+  note "applying the printed fix: rank 2 starts on node 2"
+  in_node 2 env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK=2 WORLD_SIZE=3 MODE=healthy \
+    STEPS=3 /usr/bin/python3 "$HERE/train_job.py" > "$WORK/rank2.log" 2>&1 &
+  R2=$!
+  wait_pid "$R2" "rank 2" 300 || die "rank 2 failed: $(tail -5 "$WORK/rank2.log")"
+  for i in 0 1; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 120 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  # the JSON (written when watch ends) holds the verdict each node printed while the job hung
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.store.incomplete; done
+  python3 - "$WORK/w0.json" <<'PY' || die "node 0: the merged verdict does not name rank 2 as the rank that never joined"
+import json, sys
+d = json.load(open(sys.argv[1])); f = d["meeting"]["verdict"]["findings"][0]
+own = [g["id"] for s in d["stalls"] for g in s["findings"]]
+print("node 0 own:", own, "merged:", json.dumps(f, indent=1), file=sys.stderr)
+assert own[:1] == ["watch.store.incomplete"], own
+assert f["title"].startswith("1 of 3 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid "), f["title"]
+assert f["title"].endswith("; no node reported rank 2 and node rank(s) 2 sent no watch report"), f["title"]
+assert sorted(f["ranks"]) == [0, 2], f["ranks"]
+ev = "\n".join(f["evidence"])
+assert "from 198.18.1.2" in ev and "the nodes' reports hold rank 0 (node0), rank 1 (node1) of WORLD_SIZE=3" in ev, ev
+assert d["meeting"]["verdict"]["missing"] == [2], d["meeting"]["verdict"]
+assert "Start the missing rank with MASTER_ADDR:MASTER_PORT 198.18.1.1:29500 and WORLD_SIZE=3" in f["fix"]["text"], f["fix"]
+PY
+  ;;
+merged-loader-spin)  # two nodes, watch --rendezvous each; rank 1's two DataLoader workers spin from item
+  # 8 while its main thread waits for them; rank 0 waits in its all_reduce
+  two_nodes
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=loader-spin STEPS=400; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 400; done
+  kill_jobs KILL 0 1
+  wait "$W0"; wait "$W1"
+  grep -q "rank 1 step 7" "$WORK/job1.log" || die "rank 1 did not run its first steps: $(tail -3 "$WORK/job1.log")"
+  for i in 0 1; do
+    merged_first_finding "$WORK/w$i.json" watch.input.slow
+    python3 - "$WORK/w$i.json" <<'PY' || die "node $i: the merged verdict does not name rank 1's input pipeline"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and "node1" in f["hosts"], f
+assert f["title"] == "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is the bottleneck", f["title"]
+ev = f["evidence"]
+assert any(e.startswith("node1: rank 1 (pid ") and "reading input" in e and "its worker processes (pid " in e for e in ev), ev
+assert any(e.startswith("node0: rank 0 (pid ") and "waits on 198.18.1.2:" in e and "(rank 1)" in e for e in ev), ev
+PY
+  done
+  ;;
+merged-rank-stopped)  # two nodes, watch --rendezvous each; rank 1 is stopped (SIGSTOP) mid-job; the
+  # merged verdict names it first, node 0's silent peer is its evidence; the printed kill -CONT resumes it
+  two_nodes
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job1.log" "rank 1 step 10" 300
+  r1=""
+  for p in $(ip netns pids "$(ns_of 1)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && r1=$p; done
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  kill -STOP "$r1"
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  fix=$(grep -o 'kill -CONT [0-9]*' "$WORK/w1.err" | head -1)
+  [ "$fix" = "kill -CONT $r1" ] || die "node 1 printed '$fix', not kill -CONT of rank 1 ($r1)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 300 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done  # the JSON (written when watch ends) holds the verdict each node printed while rank 1 was stopped
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped; done
+  python3 - "$WORK/w0.json" "$r1" <<'PY' || die "the merged verdict does not put rank 1's stop first with node 0's wait as evidence"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and ("rank 1 (pid %s) is stopped" % sys.argv[2]) in f["title"], f
+assert any(e.startswith("node0: rank 0 (pid ") and "waits on 198.18.1.2:" in e and "(rank 1)" in e for e in f["evidence"]), f["evidence"]
+assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
+PY
   ;;
 env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME
   # (rank 0's Gloo falls back to the address its hostname resolves to, or loopback: the job may stall;

@@ -11,6 +11,9 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   rank1-busy   after WARM steps rank 1 spins in a Python loop (computes, never calls a collective)
   uneven       the last rank runs out of batches after WARM steps and waits in the final barrier
                while the others all_reduce the next step
+  loader-spin  batches come from a DataLoader with 2 worker processes; from item WARM on rank 1's
+               transform never finishes (both workers spin, state R) while its main thread waits
+               for them and the others wait in their all_reduce
 """
 import datetime
 import os
@@ -27,7 +30,25 @@ warm = int(os.environ.get("WARM", "8"))
 data_file = os.environ.get("DATA_FILE", "/dev/zero")
 
 
+class Batches(torch.utils.data.Dataset):
+    def __len__(self):
+        return 1 << 20
+
+    def __getitem__(self, i):
+        if rank == 1 and i >= warm:
+            while True:  # a transform that never finishes
+                pass
+        return torch.full((1 << 18,), float(rank + 1))
+
+
+loader = None
+if mode == "loader-spin":
+    loader = iter(torch.utils.data.DataLoader(Batches(), batch_size=None, num_workers=2))
+
+
 def load_batch(step):
+    if loader is not None:
+        return next(loader)
     if mode == "slow-loader" and rank == 1 and step >= warm:
         with open(data_file, "rb") as f:
             for _ in range(1200):  # about a minute per batch

@@ -82,6 +82,21 @@ std::string render_variables(const std::vector<env::VariableRow>& all, const rep
   return out + style.paint(report::Color::dim, more) + "\n";
 }
 
+// The launch scripts of --export-format take the job's size and TF_CONFIG from the checked environment.
+static void fill_launch_size(report::FixPlan& plan, const env::AuditInput& input) {
+  auto size = env::launch_size(input);
+  constexpr long long k_max = 1 << 20;
+  if (size.nodes && *size.nodes <= k_max) {
+    plan.world = static_cast<int>(*size.nodes);
+    plan.world_from = size.nodes_from;
+  }
+  if (size.procs_per_node && *size.procs_per_node <= k_max) {
+    plan.procs_per_node = static_cast<int>(*size.procs_per_node);
+    plan.procs_from = size.procs_from;
+  }
+  plan.tf_config = input.env.get("TF_CONFIG").value_or("");
+}
+
 int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   // --export prints shell lines: with another output asked for, one of the two would be dropped.
   if (opts.export_only && global.json)
@@ -126,6 +141,7 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
   outcome.command = "env";
   outcome.findings = findings;
   outcome.fix = report::fix_plan(findings);
+  fill_launch_size(outcome.fix, input);
   if (print_export(opts.fix, outcome)) return code;
   if (global.json) {
     std::cout << core::dump_json(out, 2) << "\n";

@@ -23,17 +23,45 @@ bool is_loopback_or_any(const std::string& a) {
   return core::is_loopback_address(a) || core::is_unspecified_address(a);
 }
 
-// How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
-std::optional<long long> node_count(const Context& ctx) {
+// The job's nodes and processes per node, where the environment says them, and from which variables.
+LaunchSize launch_size(const Context& ctx) {
+  LaunchSize size;
+  auto said = [&](const char* n) { return std::string(n) + "=" + ctx.value(n).value_or(""); };
   for (const char* n : {"NNODES", "GROUP_WORLD_SIZE", "SLURM_NNODES", "SLURM_JOB_NUM_NODES", "PET_NNODES"}) {
-    if (auto v = ctx.int_value(n); v && *v >= 1) return *v;
+    if (auto v = ctx.int_value(n); v && *v >= 1 && !size.nodes) {
+      size.nodes = *v;
+      size.nodes_from = said(n);
+    }
+  }
+  for (const char* n : {"LOCAL_WORLD_SIZE", "PET_NPROC_PER_NODE", "NPROC_PER_NODE"}) {
+    if (auto v = ctx.int_value(n); v && *v >= 1 && !size.procs_per_node) {
+      size.procs_per_node = *v;
+      size.procs_from = said(n);
+    }
   }
   auto world = ctx.int_value("WORLD_SIZE");
-  if (world && *world == 1) return 1;
-  auto local = ctx.int_value("LOCAL_WORLD_SIZE");
-  if (world && local && *local >= 1) return (*world + *local - 1) / *local;
-  return std::nullopt;
+  if (!world || *world < 1) return size;
+  if (*world == 1) {
+    if (!size.nodes) {
+      size.nodes = 1;
+      size.nodes_from = said("WORLD_SIZE");
+    }
+    if (!size.procs_per_node) {
+      size.procs_per_node = 1;
+      size.procs_from = said("WORLD_SIZE");
+    }
+  } else if (!size.nodes && size.procs_per_node) {
+    size.nodes = (*world + *size.procs_per_node - 1) / *size.procs_per_node;
+    size.nodes_from = said("WORLD_SIZE") + " / " + size.procs_from;
+  } else if (size.nodes && !size.procs_per_node && *world % *size.nodes == 0) {
+    size.procs_per_node = *world / *size.nodes;
+    size.procs_from = said("WORLD_SIZE") + " / " + size.nodes_from;
+  }
+  return size;
 }
+
+// How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
+std::optional<long long> node_count(const Context& ctx) { return launch_size(ctx).nodes; }
 
 // Rank 0 or node 0: this host runs the TCPStore that every rank dials at MASTER_ADDR.
 bool on_master(const Context& ctx) {
@@ -177,6 +205,8 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
 namespace dd::env {
 
 std::optional<long long> node_count(const AuditInput& input) { return detail::node_count(detail::Context(input)); }
+
+LaunchSize launch_size(const AuditInput& input) { return detail::launch_size(detail::Context(input)); }
 
 }  // namespace dd::env
 

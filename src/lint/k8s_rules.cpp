@@ -291,11 +291,14 @@ class Manifest {
   }
 
   // lint.k8s.no-host-network: the pod network, where NCCL_SOCKET_IFNAME names a host interface or
-  // NCCL's traffic goes through the CNI.
-  void host_network_rule(const std::string& ifname, int line) {
+  // NCCL's traffic goes through the CNI. A pod whose torchrun is the whole job (--standalone,
+  // --nnodes=1) keeps every rank in the pod: NCCL's traffic stays inside it (P2P, SHM), and only a
+  // host interface name still matters (NCCL's bootstrap finds no such interface there).
+  void host_network_rule(const std::string& ifname, int line, bool one_pod) {
     // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
     bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^") &&
                       ifname.find('$') == std::string::npos;
+    if (one_pod && !host_iface) return;
     ctx_.add("lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
              host_iface
                  ? "NCCL_SOCKET_IFNAME=" + ifname +
@@ -303,6 +306,14 @@ class Manifest {
                  : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
                    "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs",
              line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
+  }
+
+  // The pod's torchrun (its flags recorded from `flags_before` on) runs the whole job on one node.
+  bool one_node_launch(std::size_t flags_before) const {
+    const auto& flags = ctx_.launch_flags();
+    return std::any_of(flags.begin() + static_cast<std::ptrdiff_t>(flags_before), flags.end(), [](const LaunchFlag& f) {
+      return f.flag == "--standalone" || (f.flag == "--nnodes" && (f.value == "1" || f.value == "1:1"));
+    });
   }
 
   void pod(const YAML::Node& spec, const std::string& kind, const std::string& replica) {
@@ -321,7 +332,7 @@ class Manifest {
     int line = key_line(spec, "containers") + offset_;
     PodMounts pm = pod_mounts(spec, containers);
     if (!pm.shm) shm_rule(spec, containers, pf, line);
-    if (scalar(spec["hostNetwork"]) != "true") host_network_rule(pf.ifname, line);
+    if (scalar(spec["hostNetwork"]) != "true") host_network_rule(pf.ifname, line, one_node_launch(flags_before));
     if (pf.ib_env && !pf.rdma && !pf.privileged && !pm.ib_mounted) {
       ctx_.add("lint.k8s.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
                "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "

@@ -734,8 +734,8 @@ class PythonRules {
     if (problems.empty()) return;
     LineEdit fixed = composed_line(chain, missing, fixed_prefetch);
     if (!fixed.text.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = fixed;
-    std::string title = "the tf.data pipeline has " + core::join(problems, ", ") +
-                        ": an input-bound step looks exactly like an all-reduce hang";
+    std::string title = "the tf.data pipeline has " + core::join(problems, ", ") + ": " +
+                        core::join(pipeline_harms(present, missing, fixed_prefetch), "; ");
     auto sev = serious ? Severity::warning : Severity::info;
     auto& f = fixed.text.empty() ? ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev,
                                             std::move(title), chain.line, "")
@@ -747,6 +747,38 @@ class PythonRules {
           "cache() before shuffle() (else every epoch replays the first epoch's order), shuffle() before "
           "batch() (else whole batches are shuffled), prefetch(tf.data.AUTOTUNE) last");
     }
+  }
+
+  // What each problem of a pipeline costs, in the order the title lists them. Steps out of order
+  // change what is trained on (or overlap nothing); a missing step or a fixed prefetch leaves the
+  // input slower than it could be.
+  static std::vector<std::string> pipeline_harms(const std::vector<std::string>& present,
+                                                 const std::vector<std::string>& missing, bool fixed_prefetch) {
+    auto at = [&](const char* s) {
+      return static_cast<std::ptrdiff_t>(std::find(present.begin(), present.end(), s) - present.begin());
+    };
+    auto both = [&](const char* a, const char* b) {
+      return at(a) < static_cast<std::ptrdiff_t>(present.size()) && at(b) < static_cast<std::ptrdiff_t>(present.size());
+    };
+    std::vector<std::string> harms;
+    if (both("shuffle", "batch") && at("shuffle") > at("batch"))
+      harms.emplace_back(
+          "shuffle() after batch() shuffles whole batches, not examples: every epoch trains on the "
+          "same batches, only in another order");
+    if (both("cache", "shuffle") && at("cache") > at("shuffle"))
+      harms.emplace_back("cache() after shuffle() stores the first epoch's order, and every later epoch replays it");
+    if (at("prefetch") + 1 < static_cast<std::ptrdiff_t>(present.size()))
+      harms.emplace_back("the steps after prefetch() run in the training step, not ahead of it");
+    if (!missing.empty() || fixed_prefetch)
+      harms.emplace_back(
+          "the input can fall behind the training step, and an input-bound step looks like an "
+          "all-reduce hang");
+    if (both("cache", "batch") && at("cache") > at("batch") && harms.empty())
+      harms.emplace_back(
+          "cache() after batch() stores whole batches: a shuffle() after it would shuffle batches, not "
+          "examples");
+    if (harms.empty()) harms.emplace_back("steps out of the order cache -> shuffle -> batch -> prefetch");
+    return harms;
   }
 
   // A method step's own text: ".shuffle(1000)" (from the end of its object to its end).

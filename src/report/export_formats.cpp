@@ -1,6 +1,7 @@
 #include "report/export_formats.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -104,14 +105,39 @@ std::string render_k8s(const FixPlan& plan) {
   return out;
 }
 
-std::string nodes_value(const FixPlan& plan) { return plan.world > 0 ? std::to_string(plan.world) : "2"; }
+// Where a count of the launch came from: a checked variable, else the preflight's nodes.
+std::string count_source(const std::string& from) {
+  return from.empty() ? "the nodes the preflight checked" : from + " in the checked environment";
+}
+
+// `--flag="${VAR:-N}"` with N known, else `${VAR:?...}`: the script stops until VAR is set, rather
+// than start a job of another size.
+std::string count_flag(const std::string& flag, const std::string& var, int known, const std::string& what) {
+  if (known > 0) return flag + "=\"${" + var + ":-" + std::to_string(known) + "}\"";
+  return flag + "=\"${" + var + ":?set " + var + ": " + what + ", which the checked environment does not give}\"";
+}
+
+// Comment lines naming where the counts came from (or that they are missing).
+std::string count_comments(const FixPlan& plan, const std::string& nodes_var, const std::string& procs_var) {
+  std::string out = plan.world > 0
+                        ? "# " + std::to_string(plan.world) + " nodes: " + count_source(plan.world_from) + "\n"
+                        : "# the number of nodes is not known: set " + nodes_var + "\n";
+  out += plan.procs_per_node > 0 ? "# " + std::to_string(plan.procs_per_node) +
+                                       " processes per node: " + count_source(plan.procs_from) + "\n"
+                                 : "# the processes (GPUs) per node are not known: set " + procs_var + "\n";
+  return out;
+}
 
 std::string render_slurm(const FixPlan& plan) {
   std::string out = "#!/bin/bash\n";
-  out += "#SBATCH --nodes=" + nodes_value(plan) + "\n#SBATCH --ntasks-per-node=1\n";
+  out +=
+      "#SBATCH --nodes=" + (plan.world > 0 ? std::to_string(plan.world) : "NODES") + "\n#SBATCH --ntasks-per-node=1\n";
+  if (plan.world <= 0) out += "# NODES above is not a count: replace it with the number of nodes before submitting\n";
   out += "# distdoctor fix as an sbatch script: one torchrun per node, started by srun\n";
   out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" +
-         note_comments(plan) + env_lines(plan);
+         count_comments(plan, "#SBATCH --nodes", "GPUS_PER_NODE") + note_comments(plan) + env_lines(plan);
+  out +=
+      "export " + count_flag("GPUS_PER_NODE", "GPUS_PER_NODE", plan.procs_per_node, "processes (GPUs) per node") + "\n";
   out += "# the first node of the allocation is the master (SLURM_JOB_NODELIST, expanded by scontrol)\n";
   out += "MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\"\nexport MASTER_ADDR\n";
   out += "export MASTER_PORT=\"${MASTER_PORT:-29500}\"\n";
@@ -121,27 +147,48 @@ std::string render_slurm(const FixPlan& plan) {
     out += "dd_per_host_env() {\n" + per_host_case(plan, "  ") + "}\nexport -f dd_per_host_env\n";
     pre = "dd_per_host_env; ";
   }
-  out +=
-      "srun bash -c '" + pre +
-      "exec torchrun --nnodes=\"$SLURM_NNODES\" --nproc_per_node=\"${GPUS_PER_NODE:-1}\" --node_rank=\"$SLURM_NODEID\" "
-      "--master_addr=\"$MASTER_ADDR\" --master_port=\"$MASTER_PORT\" \"$@\"' bash train.py\n";
+  out += "srun bash -c '" + pre +
+         "exec torchrun --nnodes=\"$SLURM_NNODES\" --nproc_per_node=\"$GPUS_PER_NODE\" --node_rank=\"$SLURM_NODEID\" "
+         "--master_addr=\"$MASTER_ADDR\" --master_port=\"$MASTER_PORT\" \"$@\"' bash train.py\n";
   return out;
 }
 
 std::string render_torchrun(const FixPlan& plan) {
   std::string out =
       "#!/bin/bash\n# distdoctor fix as a torchrun launch: run on every node with NODE_RANK set (0 on the master)\n";
-  out += "set -eu\n" + note_comments(plan) + env_lines(plan);
+  out += "set -eu\n" + count_comments(plan, "NNODES", "NPROC_PER_NODE") + note_comments(plan) + env_lines(plan);
   if (!plan.per_host.empty()) out += "# values that differ between nodes\n" + per_host_case(plan);
   std::string master = plan.hosts.empty() ? "" : core::shell_quote(plan.hosts.front());
   if (!master.empty()) out += "# rank 0 of the preflight\nexport MASTER_ADDR=\"${MASTER_ADDR:-" + master + "}\"\n";
-  out += "torchrun --nnodes=\"${NNODES:-" + nodes_value(plan) + "}\" --nproc_per_node=\"${NPROC_PER_NODE:-1}\" \\\n";
+  out += "torchrun " + count_flag("--nnodes", "NNODES", plan.world, "the number of nodes") + " \\\n  " +
+         count_flag("--nproc_per_node", "NPROC_PER_NODE", plan.procs_per_node, "processes (GPUs) per node") + " \\\n";
   out += "  --node_rank=\"${NODE_RANK:?set NODE_RANK: 0 on the master node}\" \\\n";
   out +=
       "  --master_addr=\"${MASTER_ADDR:?set MASTER_ADDR: the master node}\" --master_port=\"${MASTER_PORT:-29500}\" "
       "\\\n";
   out += "  train.py \"$@\"\n";
   return out;
+}
+
+// One TF_CONFIG per task of the cluster `checked` names (its cluster, the task's own type and index),
+// into `out`; else why none can be: the reason, "" when some were written.
+std::string tf_configs_of_cluster(const std::string& checked, json& out) {
+  if (checked.empty())
+    return "no TF_CONFIG in the checked environment and no preflight hosts: nothing names the workers";
+  json parsed = json::parse(checked, nullptr, false);
+  if (parsed.is_discarded()) return "TF_CONFIG is not JSON: its cluster cannot be read (the notes say what to fix)";
+  const json* cluster = parsed.is_object() && parsed.contains("cluster") ? &parsed["cluster"] : nullptr;
+  if (!cluster || !cluster->is_object() || cluster->empty())
+    return "TF_CONFIG has no cluster object: it names no workers to write a TF_CONFIG for";
+  for (const auto& [type, tasks] : cluster->items()) {
+    if (!tasks.is_array()) continue;
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+      json one = {{"cluster", *cluster}, {"task", {{"type", type}, {"index", i}}}};
+      std::string address = tasks[i].is_string() ? " " + tasks[i].get<std::string>() : "";
+      out[type + "[" + std::to_string(i) + "]" + address] = one.dump();
+    }
+  }
+  return out.empty() ? "TF_CONFIG's cluster lists no task addresses" : "";
 }
 
 std::string render_tf(const FixPlan& plan) {
@@ -158,20 +205,33 @@ std::string render_tf(const FixPlan& plan) {
     json one = {{"cluster", {{"worker", workers}}}, {"task", {{"type", "worker"}, {"index", i}}}};
     tf_config[plan.hosts[i]] = one.dump();
   }
-  json out = {{"format", "tf"},
-              {"env", env},
-              {"per_host", per_host},
-              {"tf_config", tf_config},
-              {"notes", notes},
-              {"nothing_to_change", false},
-              {"help",
-               "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: the "
-               "TF_CONFIG value for each worker (port 12345: change it to the job's)"}};
+  std::string help =
+      "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: the "
+      "TF_CONFIG value for each worker (port 12345: change it to the job's)";
+  std::string why_none;
+  if (plan.hosts.empty()) {
+    help =
+        "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: one TF_CONFIG per "
+        "task of the checked TF_CONFIG's cluster (keyed type[index] address): set on each machine the one whose "
+        "address is its own";
+    why_none = tf_configs_of_cluster(plan.tf_config, tf_config);
+  }
+  json out = {{"format", "tf"}, {"env", env},   {"per_host", per_host},      {"tf_config", tf_config},
+              {"notes", notes}, {"help", help}, {"nothing_to_change", false}};
+  if (!why_none.empty()) out["tf_config_none"] = why_none;
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
+// A TF_CONFIG finding stands behind the fix: the TF_CONFIGs written per task of its cluster are the change.
+bool tf_config_is_wrong(const FixPlan& plan) {
+  if (plan.tf_config.empty()) return false;
+  return std::any_of(plan.notes.begin(), plan.notes.end(),
+                     [](const FixNote& n) { return n.id.starts_with("tf-config."); });
+}
+
 // Nothing in the plan that `format` writes: no variable (for every node or per host), no container
-// flag (dockerfile, k8s), no preflight hosts (torchrun's MASTER_ADDR, tf's TF_CONFIG per worker).
+// flag (dockerfile, k8s), no preflight hosts (torchrun's MASTER_ADDR, tf's TF_CONFIG per worker) and, for tf, no
+// TF_CONFIG finding.
 bool nothing_to_change(const FixPlan& plan, ExportFormat format) {
   if (!plan.env.empty() || !plan.per_host.empty()) return false;
   switch (format) {
@@ -179,8 +239,9 @@ bool nothing_to_change(const FixPlan& plan, ExportFormat format) {
     case ExportFormat::k8s:
       return !plan.host_network && !plan.shm_in_memory && !plan.ib_devices;
     case ExportFormat::torchrun:
-    case ExportFormat::tf:
       return plan.hosts.empty();
+    case ExportFormat::tf:
+      return plan.hosts.empty() && !tf_config_is_wrong(plan);
     case ExportFormat::sh:
     case ExportFormat::slurm:
       return true;

@@ -30,6 +30,12 @@ struct FixPlan {
   bool ib_devices = false;         // InfiniBand present but no /dev/infiniband in the container
   int world = 0;                   // nodes, when known (preflight), else 0
   std::vector<std::string> hosts;  // node hostnames in rank order (preflight), else empty
+  // From the environment a command checked (env): where `world` came from ("NNODES=2"), the
+  // processes per node (0: unknown) and theirs, and TF_CONFIG as set ("" when unset).
+  std::string world_from;
+  int procs_per_node = 0;
+  std::string procs_from;
+  std::string tf_config;
 };
 
 // Recommendation first (preflight verified it), then each finding's fix in order; the first

@@ -6,3 +6,9 @@ foreach(case typo values clean warnings_only tf_config windows export usage host
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/env/env_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.env.${case} PROPERTIES LABELS system TIMEOUT 60)
 endforeach()
+
+# --export-format torchrun|slurm|tf on the seventh stranger's environments, applied as printed.
+add_test(NAME system.env.export-counts
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/env/export_counts.sh $<TARGET_FILE:distdoctor>
+          ${CMAKE_SOURCE_DIR}/tests/data/stranger/fix-2026-12-05d/cases)
+set_tests_properties(system.env.export-counts PROPERTIES LABELS system TIMEOUT 120)

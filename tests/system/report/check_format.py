@@ -56,7 +56,8 @@ def check_tf(text):
             fail("tf: %s missing" % k)
     for host, value in doc["tf_config"].items():
         tf = json.loads(value)
-        if tf["task"]["type"] != "worker" or not isinstance(tf["cluster"]["worker"], list):
+        tasks = tf["cluster"].get(tf["task"]["type"])
+        if not isinstance(tasks, list) or not 0 <= tf["task"]["index"] < len(tasks):
             fail("TF_CONFIG of %s: %r" % (host, tf))
     return doc
 

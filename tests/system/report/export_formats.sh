@@ -86,10 +86,14 @@ printf '#!/bin/bash\nexport SLURM_NNODES=2 SLURM_NODEID=${FAKE_NODEID}\nexec "$@
 printf '#!/bin/bash\necho "GLOO=$GLOO_SOCKET_IFNAME NCCL=$NCCL_SOCKET_IFNAME MASTER=$MASTER_ADDR ARGS=$*"\n' > "$WORK/bin/torchrun"
 chmod +x "$WORK/bin/"*
 for i in 0 1; do
-  got=$(in_node "$i" env PATH="$WORK/bin:$PATH" FAKE_NODEID=$i SLURM_JOB_NODELIST='node[0-1]' bash "$WORK/pf.slurm")
+  # the preflight checks nodes, not GPUs: the script asks for GPUS_PER_NODE rather than assume one
+  ! in_node "$i" env PATH="$WORK/bin:$PATH" FAKE_NODEID=$i SLURM_JOB_NODELIST='node[0-1]' bash "$WORK/pf.slurm" \
+    >/dev/null 2>&1 || die "node$i: the slurm script ran without GPUS_PER_NODE"
+  got=$(in_node "$i" env PATH="$WORK/bin:$PATH" FAKE_NODEID=$i GPUS_PER_NODE=8 SLURM_JOB_NODELIST='node[0-1]' \
+    bash "$WORK/pf.slurm")
   note "node$i: $got"
   gloo=$(fix_env_for "$WORK/pf.json" "node$i" | tr ' ' '\n' | sed -n 's/^GLOO_SOCKET_IFNAME=//p')
-  [[ "$got" == "GLOO=$gloo NCCL="*" MASTER=node0 ARGS=--nnodes=2 "*"--node_rank=$i "*"--master_addr=node0 "* ]] ||
+  [[ "$got" == "GLOO=$gloo NCCL="*" MASTER=node0 ARGS=--nnodes=2 --nproc_per_node=8 --node_rank=$i "*"--master_addr=node0 "* ]] ||
     die "node$i: slurm script gave '$got'"
 done
 note "slurm script: each node gets its own values, node0 is the master"

@@ -1,0 +1,81 @@
+// The launch scripts of --export-format take the job's size from what was checked, and the tf
+// format writes a TF_CONFIG per task of the checked TF_CONFIG's cluster (or says why none).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "report/export_formats.hpp"
+#include "report/fix_plan.hpp"
+
+namespace dd::report {
+namespace {
+
+using nlohmann::json;
+
+FixPlan sized(int nodes, const std::string& nodes_from, int procs, const std::string& procs_from) {
+  FixPlan plan;
+  plan.world = nodes;
+  plan.world_from = nodes_from;
+  plan.procs_per_node = procs;
+  plan.procs_from = procs_from;
+  return plan;
+}
+
+TEST(ExportCounts, TorchrunTakesNodesAndProcessesFromTheCheckedEnvironment) {
+  auto text = render_export(sized(2, "NNODES=2", 8, "LOCAL_WORLD_SIZE=8"), ExportFormat::torchrun);
+  EXPECT_NE(text.find("--nnodes=\"${NNODES:-2}\""), std::string::npos) << text;
+  EXPECT_NE(text.find("--nproc_per_node=\"${NPROC_PER_NODE:-8}\""), std::string::npos) << text;
+  EXPECT_NE(text.find("# 2 nodes: NNODES=2 in the checked environment\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("# 8 processes per node: LOCAL_WORLD_SIZE=8 in the checked environment\n"), std::string::npos)
+      << text;
+}
+
+TEST(ExportCounts, UnknownCountsArePlaceholdersThatStopTheScript) {
+  auto torchrun = render_export(FixPlan{}, ExportFormat::torchrun);
+  EXPECT_NE(torchrun.find("--nnodes=\"${NNODES:?set NNODES: the number of nodes"), std::string::npos) << torchrun;
+  EXPECT_NE(torchrun.find("--nproc_per_node=\"${NPROC_PER_NODE:?set NPROC_PER_NODE"), std::string::npos) << torchrun;
+  EXPECT_EQ(torchrun.find(":-1}"), std::string::npos) << torchrun;
+  auto slurm = render_export(FixPlan{}, ExportFormat::slurm);
+  EXPECT_EQ(slurm.rfind("#!/bin/bash\n#SBATCH --nodes=NODES\n", 0), 0u) << slurm;
+  EXPECT_NE(slurm.find("export GPUS_PER_NODE=\"${GPUS_PER_NODE:?set GPUS_PER_NODE"), std::string::npos) << slurm;
+}
+
+TEST(ExportCounts, SlurmNodesAndGpusPerNodeFromTheCheckedEnvironment) {
+  auto text = render_export(sized(2, "NNODES=2", 8, "WORLD_SIZE=16 / NNODES=2"), ExportFormat::slurm);
+  EXPECT_EQ(text.rfind("#!/bin/bash\n#SBATCH --nodes=2\n", 0), 0u) << text;
+  EXPECT_NE(text.find("export GPUS_PER_NODE=\"${GPUS_PER_NODE:-8}\"\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("--nproc_per_node=\"$GPUS_PER_NODE\""), std::string::npos) << text;
+  EXPECT_NE(text.find("# 8 processes per node: WORLD_SIZE=16 / NNODES=2 in the checked environment"), std::string::npos)
+      << text;
+}
+
+TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
+  FixPlan plan;
+  plan.tf_config = R"({"cluster": {"chief": ["10.20.0.2:2222"], "worker": ["10.20.0.3:2222", "10.20.0.4:2222"]}, )"
+                   R"("task": {"type": "worker", "index": 2}})";
+  auto j = json::parse(render_export(plan, ExportFormat::tf));
+  ASSERT_EQ(j["tf_config"].size(), 3u) << j.dump(2);
+  EXPECT_FALSE(j.contains("tf_config_none"));
+  auto w1 = json::parse(j["tf_config"]["worker[1] 10.20.0.4:2222"].get<std::string>());
+  EXPECT_EQ(w1["task"], json({{"type", "worker"}, {"index", 1}}));
+  EXPECT_EQ(w1["cluster"], json::parse(plan.tf_config)["cluster"]);
+  auto chief = json::parse(j["tf_config"]["chief[0] 10.20.0.2:2222"].get<std::string>());
+  EXPECT_EQ(chief["task"]["type"], "chief");
+}
+
+TEST(ExportCounts, TfSaysWhyNoTfConfigCanBeWritten) {
+  for (const auto& [value, why] : std::vector<std::pair<std::string, std::string>>{
+           {"", "no TF_CONFIG in the checked environment"},
+           {"{\"cluster\": {\"worker\": [\"a:1\"]", "TF_CONFIG is not JSON"},
+           {"{\"task\": {\"type\": \"worker\", \"index\": 0}}", "TF_CONFIG has no cluster object"}}) {
+    FixPlan plan;
+    plan.tf_config = value;
+    auto j = json::parse(render_export(plan, ExportFormat::tf));
+    EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
+    ASSERT_TRUE(j.contains("tf_config_none")) << j.dump(2);
+    EXPECT_NE(j["tf_config_none"].get<std::string>().find(why), std::string::npos) << j.dump(2);
+  }
+}
+
+}  // namespace
+}  // namespace dd::report

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <future>
 #include <set>
 
@@ -17,6 +18,7 @@
 #include "core/exit_code.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "nccl/ip_address.hpp"
 #include "report/json.hpp"
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
@@ -116,8 +118,17 @@ void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
 // For a connect that got no SYN-ACK: this node's own rules for the rendezvous port, and one ICMP echo.
 PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) {
   PathEvidence path;
-  if (e.failure != NetFailure::timeout || e.syscall != "connect") return path;
+  bool unanswered = e.failure == NetFailure::timeout && e.syscall == "connect";
+  if (!unanswered && e.err != EHOSTUNREACH) return path;
   path.addr = peer_address(e.peer);
+  if (auto target = nccl::parse_any_ip(path.addr))
+    for (const auto& a : local.facts.entries) {
+      auto own = nccl::parse_ip(a.family, a.addr);
+      if (a.loopback || !own || !nccl::same_subnet(*own, *target, a.prefix)) continue;
+      path.on_link = fmt::format("{} {}/{}", a.link, a.addr, a.prefix);
+      break;
+    }
+  if (!unanswered) return path;
   path.ruleset_read = local.facts.firewall.read;
   for (const auto& b : blocks_for(local.facts.firewall, port, firewall::Direction::output)) {
     path.own_rules.push_back(firewall::describe(b, port));

@@ -2,8 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <iterator>
 
+#include "core/address.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 
@@ -18,60 +21,88 @@ std::string peer_address(const std::string& peer) {
 
 namespace {
 
+// What a connect to rank 0's address that never got a SYN-ACK showed besides, and the finding each
+// case makes: one row each, its title and fix with {addr} (the rendezvous), {ip} (the address the
+// connects went to), {port} and {name} (the rendezvous host name) filled in.
+enum class NoAnswer { own_rule, no_echo, echo_answered, echo_silent, name_silent };
+
+struct NoAnswerRow {
+  NoAnswer what;
+  core::Label label;
+  const char* title;
+  const char* fix;
+};
+
+constexpr NoAnswerRow k_no_answer[] = {
+    {NoAnswer::own_rule, core::Label::firewall_or_port_blocked,
+     "rendezvous {addr} did not answer: this node's own nftables ruleset drops TCP to port {port}",
+     "remove the rule on this node:\n  {fixes}"},
+    {NoAnswer::no_echo, core::Label::other,
+     "rendezvous {addr} did not answer: no SYN-ACK came back to this node's connects",
+     "candidates: a filter drops TCP port {port} (on rank 0's host or between), no host answers at {ip} (not rank "
+     "0's address, or its machine is down), or the path is broken (a link or switch port down, a route back from "
+     "rank 0's host that does not lead here). To tell them apart: `ping {ip}` from this node (answered: a filter of "
+     "the port; no answer: the path or the host), then on rank 0's host `ip route get` this node's address and "
+     "`tcpdump -ni any tcp port {port}` (SYNs arrive there: the way back is broken; none: the way there)"},
+    {NoAnswer::echo_answered, core::Label::firewall_or_port_blocked,
+     "rendezvous {addr} did not answer: no SYN-ACK came back to this node's connects, while an ICMP echo to {ip} was "
+     "answered",
+     "the host at {ip} is reached, but TCP to port {port} gets no answer (a host without a listener would refuse "
+     "it): a filter on rank 0's host or between drops the port. Check `nft list ruleset` on rank 0's host (rank 0's "
+     "own preflight output names a rule it reads there), and that {ip} is rank 0's address (MASTER_ADDR / "
+     "--rendezvous)"},
+    {NoAnswer::echo_silent, core::Label::no_route,
+     "rendezvous {addr} did not answer: neither this node's TCP connects nor an ICMP echo to {ip} got an answer",
+     "the path between this node and {ip} is broken, or the host is down. Candidates: a link or switch port down "
+     "(this node or rank 0's host cut off), a route back from rank 0's host that does not lead here (asymmetric "
+     "routing), rank 0's machine down. To tell them apart, on rank 0's host: `ip route get` this node's address (a "
+     "gateway that does not forward here: the route back) and `tcpdump -ni any tcp port {port}` while this node "
+     "retries (SYNs arrive: the way back is broken; none arrive: the way there - `ip link` and `ip neigh` on both "
+     "nodes, the switch port)"},
+    {NoAnswer::name_silent, core::Label::hostname_resolution,
+     "the rendezvous name {name} resolves on this node to {ip}, where no host answers on this node's own link",
+     "compare what {name} resolves to here (`getent hosts {name}`: /etc/hosts, then DNS) with rank 0's addresses "
+     "(rank 0's own preflight output lists them; `ip -br addr` on rank 0's host). {ip} is not among them: correct "
+     "this node's /etc/hosts entry or DNS answer for {name} (or pass --rendezvous with rank 0's address); it is: "
+     "rank 0's host is down or off this link (`ip link` there)"},
+};
+
+NoAnswer no_answer_case(const std::string& name, const NetError& e, const PathEvidence& path) {
+  if (!path.own_rules.empty()) return NoAnswer::own_rule;
+  // a name (not an address) that led to an address on this node's own link where nothing answers
+  // (neither TCP nor ICMP, or the kernel's neighbour lookup: EHOSTUNREACH): no router is in between
+  bool silent = path.icmp_answered == false || e.err == EHOSTUNREACH;
+  if (silent && !path.on_link.empty() && !core::is_numeric_address(name)) return NoAnswer::name_silent;
+  if (!path.icmp_answered) return NoAnswer::no_echo;
+  return *path.icmp_answered ? NoAnswer::echo_answered : NoAnswer::echo_silent;
+}
+
 // A connect to rank 0's address that never got a SYN-ACK: what the echo and this node's ruleset add.
-core::Finding unanswered_finding(const std::string& addr, const NetError& e, int port, std::vector<std::string> ev,
-                                 const PathEvidence& path) {
+core::Finding unanswered_finding(const std::string& addr, const std::string& name, const NetError& e, int port,
+                                 std::vector<std::string> ev, const PathEvidence& path) {
   const std::string ip = path.addr.empty() ? peer_address(e.peer) : path.addr;
-  if (!path.own_rules.empty()) {
-    for (const auto& r : path.own_rules) ev.push_back("this node's own nftables " + r);
-    return core::new_finding(
-        "preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
-        fmt::format("rendezvous {} did not answer: this node's own nftables ruleset drops TCP to port {}", addr, port),
-        ev, fmt::format("remove the rule on this node:\n  {}", core::join(path.own_fixes, "\n  ")));
-  }
-  if (path.ruleset_read)
+  const NoAnswer what = no_answer_case(name, e, path);
+  for (const auto& r : path.own_rules) ev.push_back("this node's own nftables " + r);
+  if (path.own_rules.empty() && path.ruleset_read)
     ev.push_back(fmt::format("this node's own nftables ruleset drops nothing to TCP port {}", port));
-  if (!path.icmp_answered) {
+  if (what == NoAnswer::no_echo)
     ev.push_back(fmt::format("no ICMP echo to {} was sent (it needs root or CAP_NET_RAW, and IPv4)", ip));
-    return core::new_finding(
-        "preflight.rendezvous.no-answer", core::Label::other, core::Severity::error,
-        fmt::format("rendezvous {} did not answer: no SYN-ACK came back to this node's connects", addr), ev,
-        fmt::format("candidates: a filter drops TCP port {} (on rank 0's host or between), no host answers at {} "
-                    "(not rank 0's address, or its machine is down), or the path is broken (a link or switch port "
-                    "down, a route back from rank 0's host that does not lead here). To tell them apart: `ping {}` "
-                    "from this node (answered: a filter of the port; no answer: the path or the host), then on rank "
-                    "0's host `ip route get` this node's address and `tcpdump -ni any tcp port {}` (SYNs arrive "
-                    "there: the way back is broken; none: the way there)",
-                    port, ip, ip, port));
+  if (path.icmp_answered)
+    ev.push_back(fmt::format("ICMP echo to {}: {}", ip, *path.icmp_answered ? "answered" : "no answer"));
+  if (what == NoAnswer::name_silent) {
+    ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, ip));
+    ev.push_back(fmt::format("{} is on this node's own subnet ({}): no router in between", ip, path.on_link));
+    ev.push_back("rank 0's addresses are not known here (rank 0 never answered): its own output lists them");
   }
-  if (*path.icmp_answered) {
-    ev.push_back(fmt::format("ICMP echo to {}: answered", ip));
-    return core::new_finding(
-        "preflight.rendezvous.no-answer", core::Label::firewall_or_port_blocked, core::Severity::error,
-        fmt::format("rendezvous {} did not answer: no SYN-ACK came back to this node's connects, while an ICMP echo "
-                    "to {} was answered",
-                    addr, ip),
-        ev,
-        fmt::format("the host at {} is reached, but TCP to port {} gets no answer (a host without a listener "
-                    "would refuse it): a filter on rank 0's host or between drops the port. Check `nft list "
-                    "ruleset` on rank 0's host (rank 0's own preflight output names a rule it reads there), and "
-                    "that {} is rank 0's address (MASTER_ADDR / --rendezvous)",
-                    ip, port, ip));
-  }
-  ev.push_back(fmt::format("ICMP echo to {}: no answer", ip));
-  return core::new_finding(
-      "preflight.rendezvous.no-answer", core::Label::no_route, core::Severity::error,
-      fmt::format("rendezvous {} did not answer: neither this node's TCP connects nor an ICMP echo to {} got an "
-                  "answer",
-                  addr, ip),
-      ev,
-      fmt::format("the path between this node and {} is broken, or the host is down. Candidates: a link or switch "
-                  "port down (this node or rank 0's host cut off), a route back from rank 0's host that does not "
-                  "lead here (asymmetric routing), rank 0's machine down. To tell them apart, on rank 0's host: "
-                  "`ip route get` this node's address (a gateway that does not forward here: the route back) and "
-                  "`tcpdump -ni any tcp port {}` while this node retries (SYNs arrive: the way back is broken; none "
-                  "arrive: the way there - `ip link` and `ip neigh` on both nodes, the switch port)",
-                  ip, port));
+  const auto& row = *std::find_if(std::begin(k_no_answer), std::end(k_no_answer),
+                                  [&](const NoAnswerRow& r) { return r.what == what; });
+  const std::string fixes = core::join(path.own_fixes, "\n  ");
+  auto fill = [&](const char* text) {
+    return fmt::format(fmt::runtime(text), fmt::arg("addr", addr), fmt::arg("ip", ip), fmt::arg("port", port),
+                       fmt::arg("name", name), fmt::arg("fixes", fixes));
+  };
+  return core::new_finding("preflight.rendezvous.no-answer", row.label, core::Severity::error, fill(row.title), ev,
+                           fill(row.fix));
 }
 
 }  // namespace
@@ -106,11 +137,13 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
                         "holds that port on rank 0's host (`ss -ltnp 'sport = :{}'` there shows which), or rank 0's "
                         "preflight is stopped or too busy to answer (its own output says which)",
                         port, port));
-      return unanswered_finding(addr, e, port, ev, path);
+      return unanswered_finding(addr, host, e, port, ev, path);
     case NetFailure::no_route:
       // ENETUNREACH: this node's routing table has no route (or a router said so). EHOSTUNREACH
       // also comes from a neighbour that never answered ARP/ND and from a firewall that rejects
       // with an ICMP "prohibited": it does not say the route is missing.
+      if (e.err == EHOSTUNREACH && no_answer_case(host, e, path) == NoAnswer::name_silent)
+        return unanswered_finding(addr, host, e, port, ev, path);
       if (e.err == EHOSTUNREACH)
         return core::new_finding(
             "preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,

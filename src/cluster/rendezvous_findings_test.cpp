@@ -100,7 +100,7 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
-  PathEvidence lost{"198.18.0.1", false, true, {}, {}};
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}, ""};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
   EXPECT_TRUE(has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
@@ -114,7 +114,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
   EXPECT_TRUE(said);
   // the host answers ICMP but TCP to the port gets nothing: a filter of that port
-  PathEvidence answered{"198.18.0.1", true, true, {}, {}};
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}, ""};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
@@ -123,11 +123,59 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    std::nullopt,
                    true,
                    {"table inet t chain output handle 4: tcp dport 29401 drop"},
-                   {"nft delete rule inet t output handle 4"}};
+                   {"nft delete rule inet t output handle 4"},
+                   ""};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
   EXPECT_TRUE(has(ruled.fix.text, "nft delete rule inet t output handle 4")) << ruled.fix.text;
+}
+
+TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause) {
+  // held-out p2: node3's /etc/hosts maps node0 to 198.18.62.99, on node3's own subnet, where no
+  // host answers TCP or ICMP: the name and where it leads come first, the connects are evidence
+  const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.99:29401", "no answer before the deadline"};
+  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24"};
+  auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, silent);
+  EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
+  EXPECT_EQ(f.label, core::Label::hostname_resolution);
+  EXPECT_EQ(f.title,
+            "the rendezvous name node0 resolves on this node to 198.18.62.99, where no host answers on this node's "
+            "own link");
+  ASSERT_GE(f.evidence.size(), 4u);
+  EXPECT_EQ(f.evidence[0], "node0 resolves here to 198.18.62.99");
+  EXPECT_TRUE(has(f.evidence[1], "connect 198.18.62.99:29401")) << f.evidence[1];
+  bool echo = false, link = false;
+  for (const auto& e : f.evidence) {
+    echo = echo || e == "ICMP echo to 198.18.62.99: no answer";
+    link = link || e == "198.18.62.99 is on this node's own subnet (eth0 198.18.62.13/24): no router in between";
+  }
+  EXPECT_TRUE(echo && link) << ::testing::PrintToString(f.evidence);
+  EXPECT_TRUE(has(f.fix.text, "getent hosts node0")) << f.fix.text;
+  EXPECT_FALSE(has(f.title + f.fix.text, "firewall drops")) << f.fix.text;
+  // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
+  auto arp =
+      join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
+                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24"});
+  EXPECT_EQ(arp.label, core::Label::hostname_resolution);
+  EXPECT_EQ(arp.title, f.title);
+  // one step short: an address given as such (no name to blame), an address off this node's link
+  // (a router in between: the path), an echo that was answered (a filter), or no echo sent
+  auto literal = join_failure_finding(failed_join(), syn_timeout, "198.18.62.99", 29401, silent);
+  EXPECT_EQ(literal.label, core::Label::no_route);
+  PathEvidence routed = silent;
+  routed.on_link.clear();
+  EXPECT_EQ(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, routed).label, core::Label::no_route);
+  PathEvidence answered = silent;
+  answered.icmp_answered = true;
+  EXPECT_EQ(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered).label,
+            core::Label::firewall_or_port_blocked);
+  PathEvidence unsent = silent;
+  unsent.icmp_answered = std::nullopt;
+  EXPECT_EQ(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, unsent).label, core::Label::other);
+  auto no_link =
+      join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401);
+  EXPECT_EQ(no_link.label, core::Label::no_route);
 }
 
 TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {

@@ -32,3 +32,12 @@ foreach(c healthy failures)
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/scale_case.sh $<TARGET_FILE:distdoctor> ${c} 128)
   set_tests_properties(system.preflight.scale-${c} PROPERTIES LABELS "system;scale" TIMEOUT 900 RUN_SERIAL TRUE)
 endforeach()
+
+# Four scenarios of the held-out cluster run tests/data/stranger/clusters-2026-12-05b (p1 router-mtu,
+# p2 stale-master-name, p7 partial-partition, p8 outbound-master-port), set up as its run.sh did,
+# each with the real Gloo job before and after the fix (held_out_case.sh, namespaces pr<pid>).
+foreach(c router-mtu stale-master-name partial-partition outbound-master-port)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
+endforeach()

@@ -6,6 +6,7 @@
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "core/address.hpp"
+#include "core/strings.hpp"
 #include "netif/preference.hpp"
 
 namespace dd::cluster {
@@ -180,10 +181,20 @@ Analysis analyze(const AnalysisInput& input) {
                                fmt::format("rank {} never joined the rendezvous at {}", r, input.rendezvous));
     f.ranks = {r};
     f.evidence.push_back(fmt::format("{} of {} ranks joined before the deadline", input.nodes.size(), input.world));
+    // A rendezvous given by name: the node that never came may resolve it to another address.
+    const std::string rv_host = input.rendezvous.substr(0, input.rendezvous.rfind(':'));
+    const bool by_name = !rv_host.empty() && rv_host.front() != '[' && !core::is_numeric_address(rv_host);
+    if (auto zero = c.node.find(0); by_name && zero != c.node.end()) {
+      std::vector<std::string> addrs;
+      for (const auto& e : zero->second->entries)
+        if (!e.loopback && !core::is_link_local_address(e.addr)) addrs.push_back(e.addr);  // a name never leads there
+      f.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0), core::join(addrs, ", ")));
+    }
     f.fix.text = fmt::format(
         "start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
-        "why when it cannot)",
-        r, input.rendezvous);
+        "why when it cannot{})",
+        r, input.rendezvous,
+        by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "");
     c.findings.push_back(std::move(f));
   }
   for (const auto& [r, why] : input.lost) {

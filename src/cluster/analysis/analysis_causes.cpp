@@ -68,6 +68,15 @@ bool unreachable_node(const core::Finding& f) {
   return f.id == "preflight.reach.no-route" || f.id == "preflight.reach.ephemeral-ports-blocked";
 }
 
+// "NCCL/Gloo will use an address the others cannot reach": an interface mismatch, or a node none
+// of whose addresses every peer reaches, where no interface choice helps (labelled by what stops
+// it: no-route, mtu-mismatch, firewall-or-port-blocked).
+bool unreached_choice(const core::Finding& f) {
+  return (f.label == Label::interface_mismatch || f.label == Label::no_route || f.label == Label::mtu_mismatch ||
+          f.label == Label::firewall_or_port_blocked) &&
+         (f.id == "preflight.nccl.unreachable-interface" || f.id == "preflight.gloo.unreachable-interface");
+}
+
 bool blocked_port(const core::Finding& f, std::string_view what) {
   return f.id == "preflight.port.blocked" && core::starts_with(f.title, what);
 }
@@ -116,8 +125,7 @@ bool predicts(const core::Finding& cause, const core::Finding& symptom) {
                  symptom.label == Label::no_matching_interface || symptom.label == Label::hostname_resolution;
     return reach && hosts_overlap(cause, symptom);
   }
-  bool choice = symptom.label == Label::interface_mismatch && (symptom.id == "preflight.nccl.unreachable-interface" ||
-                                                               symptom.id == "preflight.gloo.unreachable-interface");
+  bool choice = unreached_choice(symptom);
   // an MTU black hole disqualifies the addresses behind it: the choice of them is not the cause
   if (cause.id == "preflight.mtu.black-hole" && choice) return hosts_within(symptom, cause);
   if (unreachable_node(cause)) {
@@ -161,8 +169,7 @@ namespace {
 std::map<std::size_t, std::vector<std::string>> covering_causes(const std::vector<core::Finding>& findings,
                                                                 std::size_t i) {
   const core::Finding& s = findings[i];
-  bool choice = s.label == Label::interface_mismatch &&
-                (s.id == "preflight.nccl.unreachable-interface" || s.id == "preflight.gloo.unreachable-interface");
+  bool choice = unreached_choice(s);
   std::map<std::size_t, std::vector<std::string>> out;
   if (!choice || s.hosts.empty()) return out;
   for (const auto& h : s.hosts) {

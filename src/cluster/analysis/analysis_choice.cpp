@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "core/strings.hpp"
@@ -49,6 +50,21 @@ bool tried(const Ctx& c, int rank, const std::string& addr) {
   });
 }
 
+// When some peers' probes of `addr` of `rank` carried data and others' did not: "which rank 2
+// (node2) cannot reach (rank(s) 0 do)", naming the pairs that fail, not "the other nodes".
+std::optional<std::string> reached_by_some(const Ctx& c, int rank, const std::string& addr) {
+  std::set<int> reached, failed;
+  for (const auto& p : c.in.probes)
+    if (p.target.to == rank && p.target.addr == addr && p.target.what == "candidate")
+      (carries_data(p) ? reached : failed).insert(p.from);
+  for (int r : reached) failed.erase(r);
+  if (reached.empty() || failed.empty()) return std::nullopt;
+  std::vector<std::string> who;
+  for (int r : failed) who.push_back(fmt::format("rank {} ({})", r, c.host(r)));
+  return fmt::format("which {} cannot reach (rank(s) {} do)", core::join(who, ", "),
+                     ranks_text(std::vector<int>(reached.begin(), reached.end())));
+}
+
 // How the peers fail on `addr` of `rank`: an address every peer echoed with is reached, only
 // full-size packets are lost (an MTU black hole finding names the path); never "cannot reach";
 // an address no probe tried is not known to fail (preflight.reach.not-tested says why).
@@ -60,7 +76,17 @@ std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
   // the job's port there answered: the address is reached, the ports NCCL/Gloo listen on are not
   if (c.job_port_echoed(rank, addr))
     return "where the other nodes reach the job's port but get no answer from its other (ephemeral) ports";
+  if (auto some = reached_by_some(c, rank, addr)) return *some;
   return "which the other nodes cannot reach";
+}
+
+// No candidate address of `rank` is reached by every peer: whichever interface NCCL or Gloo takes
+// there, some pair stays cut, so the choice is not the cause (the reachability finding is).
+bool no_choice_helps(const Ctx& c, int rank) { return !c.good.count(rank) || c.good.at(rank).empty(); }
+std::string no_choice_text(const Ctx& c, int rank) {
+  return no_choice_helps(c, rank)
+             ? fmt::format("; no address of {} is reached by every peer, so no interface choice helps", c.host(rank))
+             : "";
 }
 
 // An error only where a probe of one of `addrs` failed; untried addresses alone are a warning.
@@ -92,8 +118,15 @@ void apply_fix(core::Finding& f, const Recommendation& rec, const std::string& v
 }
 
 // Label of traffic over `link` of `rank` to `addr` nobody reached: the link's kind decides; an
-// address that several nodes own (a copied docker0) is virtual; otherwise a mismatch.
+// address that several nodes own (a copied docker0) is virtual; otherwise a mismatch. Where no
+// address of the node is reached by every peer, the interface is not the cause: the MTU (echoes
+// passed), a port filter (its job port answered) or the path.
 core::Label unreachable_label(const Ctx& c, int rank, const std::string& link, const std::string& addr) {
+  // no address to choose instead: the label says what keeps this one from working
+  if (no_choice_helps(c, rank)) {
+    if (c.echo_good.count(rank) && c.echo_good.at(rank).count(addr)) return core::Label::mtu_mismatch;
+    return c.job_port_echoed(rank, addr) ? core::Label::firewall_or_port_blocked : core::Label::no_route;
+  }
   const IfaceFacts* i = c.iface(rank, link);
   core::Label fallback = duplicated(c, addr) ? core::Label::virtual_interface : core::Label::interface_mismatch;
   return label_for_kind(i ? std::optional(i->kind) : std::nullopt, fallback);
@@ -127,10 +160,10 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
           ? fmt::format("NCCL will use {} ({}), {}", bad.front().iface, kind, how_unreached(c, r, bad.front().addr))
           : fmt::format("NCCL's NET/Socket data devices include {} ({}), {} (its bootstrap uses {})", bad.front().iface,
                         kind, how_unreached(c, r, bad.front().addr), f.nccl_bootstrap->iface);
-  auto p = core::new_finding("preflight.nccl.unreachable-interface",
-                             unreachable_label(c, r, bad.front().link, bad.front().addr),
-                             unreached_severity(c, r, bad_addrs),
-                             fmt::format("{}{}", what, differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
+  auto p = core::new_finding(
+      "preflight.nccl.unreachable-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
+      unreached_severity(c, r, bad_addrs),
+      fmt::format("{}{}{}", what, no_choice_text(c, r), differs ? " (NCCL_SOCKET_IFNAME differs between nodes)" : ""));
   apply_fix(p, rec, "NCCL_SOCKET_IFNAME");
   auto ifn = f.nccl_config.find("NCCL_SOCKET_IFNAME");
   std::vector<std::string> socket;
@@ -139,9 +172,11 @@ void nccl_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
                                           ifn == f.nccl_config.end() ? "<unset>" : ifn->second, f.nccl_bootstrap->iface,
                                           f.nccl_bootstrap->addr, socket.empty() ? "none" : core::join(socket, ", "))};
   for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
+  // a title that names the peers that failed (not "the other nodes") is grouped only with the same title
   add_to(groups,
          p.id + "/" + (boot_bad ? "bootstrap" : "socket:" + f.nccl_bootstrap->iface) + "/" + bad.front().iface + "/" +
-             std::string(core::to_string(p.label)) + "/" + std::string(core::to_string(p.severity)),
+             std::string(core::to_string(p.label)) + "/" + std::string(core::to_string(p.severity)) +
+             (reached_by_some(c, r, bad.front().addr) ? "/" + p.title : ""),
          p, r, host, ev);
 }
 
@@ -216,7 +251,8 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
     g = core::new_finding(
         "preflight.gloo.unreachable-interface", unreachable_label(c, r, f.gloo->link, f.gloo->addr),
         outward ? core::Severity::warning : unreached_severity(c, r, {f.gloo->addr}),
-        fmt::format("Gloo will bind {} {}, {}{}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+        fmt::format("Gloo will bind {} {}, {}{}{}{}", f.gloo->iface, f.gloo->addr, how_unreached(c, r, f.gloo->addr),
+                    no_choice_text(c, r),
                     outward ? "; no Gloo pair connects into it (each peer's Gloo address is smaller, so this node "
                               "connects out to them, and it reached them): Gloo works as set, but a node with a "
                               "greater address would hang"
@@ -236,7 +272,9 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   // a title that names what this node's hostname resolved to is grouped only with the same title
   std::string key =
       g->id + "/" + std::string(core::to_string(g->label)) + "/" + std::string(core::to_string(g->severity));
-  if (g->id == "preflight.gloo.hostname-loopback") key += "/" + g->title;
+  if (g->id == "preflight.gloo.hostname-loopback" ||
+      (g->id == "preflight.gloo.unreachable-interface" && reached_by_some(c, r, f.gloo->addr)))
+    key += "/" + g->title;
   add_to(groups, key, *g, r, host, ev);
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <tuple>
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
@@ -326,6 +327,13 @@ std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
 
 namespace {
 
+// A probe that lost packets: its evidence line and what its title counts are read from the same probe.
+struct LossyProbe {
+  std::uint32_t retransmits = 0;
+  bool finished = false;  // the bulk transfer finished
+  std::string line;
+};
+
 // What the probes of every judged pair add up to, pair by pair (add_pair), before any finding.
 struct ReachTally {
   Buckets no_route, ephemeral;  // to -> from ranks
@@ -334,7 +342,7 @@ struct ReachTally {
   Holes black_hole;  // (to, iface) -> probes
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;  // what -> probes
   std::vector<std::pair<std::int64_t, std::string>> slow;
-  std::vector<std::pair<std::uint32_t, std::string>> lossy;
+  std::vector<LossyProbe> lossy;
   bool strong_loss = false;                         // some lossy probe shows_loss (not only resent segments)
   std::map<int, std::pair<int, int>> loss_by_host;  // rank -> (lossy probes touching it, ok probes touching it)
   std::map<int, std::pair<int, int>> slow_by_host;  // rank -> (slow pairs touching it, measured pairs touching it)
@@ -365,10 +373,10 @@ void ReachTally::add_answered(const Ctx& c, const ProbeResult& p, PairState& st)
   ++loss_by_host[from].first;
   ++loss_by_host[to].first;
   strong_loss = strong_loss || strong;
-  lossy.emplace_back(p.retransmits,
-                     fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}", from, c.host(from),
-                                 c.host(to), p.target.addr, p.retransmits,
-                                 p.bulk_ok ? fmt::format("{:.0f} Mbit/s", p.bulk_mbps) : "did not finish"));
+  lossy.push_back({p.retransmits, p.bulk_ok,
+                   fmt::format("rank {} ({}) -> {} {}: {} retransmitted segments, bulk {}", from, c.host(from),
+                               c.host(to), p.target.addr, p.retransmits,
+                               p.bulk_ok ? fmt::format("{:.0f} Mbit/s", p.bulk_mbps) : "did not finish")});
 }
 
 void ReachTally::add_dead(const Ctx& c, int from, int to, bool job_ok, const std::vector<const ProbeResult*>& fails) {
@@ -510,20 +518,38 @@ void ephemeral_findings(Ctx& c, ReachTally& t) {
 
 void black_hole_findings(Ctx& c, const ReachTally& t) { path_black_hole_findings(c, t.black_hole); }
 
+// A job port whose probes failed while other ports of its node answered. The rules that drop it
+// are read on both ends: inbound on the port's node, outbound on each node whose probe failed. When
+// only the senders' own rules drop it, the title and hosts name those senders, not the port's node.
 void port_blocked_findings(Ctx& c, const ReachTally& t) {
   for (const auto& [what, probes] : t.job_blocked) {
     const ProbeResult& p0 = *probes.front();
-    auto f =
-        core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
-                          fmt::format("{} ({}:{}) on {} is blocked or closed while other ports of that node answer",
-                                      what, p0.target.addr, p0.target.port, c.host(p0.target.to)));
-    f.hosts = {c.host(p0.target.to)};
-    // The rules that drop it: inbound on the port's node, outbound on each node whose probe failed.
     RuleEvidence rules;
     add_rules(rules, c, p0.target.to, p0.target.addr, p0.target.port, firewall::Direction::input);
+    const bool inbound_rule = !rules.evidence.empty();
     std::set<int> froms;
     for (const auto* p : probes) froms.insert(p->from);
-    for (int from : froms) add_rules(rules, c, from, "outgoing", p0.target.port, firewall::Direction::output);
+    std::vector<int> senders;  // the nodes whose own outgoing rule drops the port
+    for (int from : froms) {
+      auto before = rules.evidence.size();
+      add_rules(rules, c, from, "outgoing", p0.target.port, firewall::Direction::output);
+      if (rules.evidence.size() > before) senders.push_back(from);
+    }
+    const std::string port_text = fmt::format("{} ({}:{})", what, p0.target.addr, p0.target.port);
+    std::string title = fmt::format("{} on {} is blocked or closed while other ports of that node answer", port_text,
+                                    c.host(p0.target.to));
+    std::vector<std::string> hosts = {c.host(p0.target.to)};
+    if (!inbound_rule && !senders.empty() && senders.size() == froms.size()) {
+      hosts.clear();
+      for (int s : senders) hosts.push_back(c.host(s));
+      const std::string who = core::join(hosts, ", ");
+      title =
+          fmt::format("{} on {} is not reached from {}: {} own nftables ruleset drops outgoing TCP to port {}",
+                      port_text, c.host(p0.target.to), who, senders.size() == 1 ? who + "'s" : "their", p0.target.port);
+    }
+    auto f = core::new_finding("preflight.port.blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+                               title);
+    f.hosts = hosts;
     for (const auto& line : rules.evidence) add_evidence(f, line);
     for (const auto* p : probes) {
       f.ranks.push_back(p->from);
@@ -548,17 +574,28 @@ bool concentrated(const std::map<int, std::pair<int, int>>& by_host) {
   return pattern;
 }
 
+// The title counts the lines under it: transfers that finished and those that did not.
+std::string loss_title(const std::vector<LossyProbe>& lossy, bool strong) {
+  auto finished = std::count_if(lossy.begin(), lossy.end(), [](const LossyProbe& l) { return l.finished; });
+  auto unfinished = static_cast<std::ptrdiff_t>(lossy.size()) - finished;
+  std::vector<std::string> how;
+  if (finished > 0)
+    how.push_back(unfinished == 0 ? (strong ? "every transfer finished" : "every transfer finished, twice when retried")
+                                  : fmt::format("{} transfer(s) finished", finished));
+  if (unfinished > 0) how.push_back(finished == 0 ? "no transfer finished" : fmt::format("{} did not", unfinished));
+  return fmt::format("{} probe(s) lost packets (TCP {}; {}): collectives {}", lossy.size(),
+                     strong ? "retransmits" : "resent segments", core::join(how, ", "),
+                     strong || unfinished > 0 ? "will be slow" : "can be slowed by it");
+}
+
 void loss_finding(Ctx& c, ReachTally& t) {
   if (t.lossy.empty() || !concentrated(t.loss_by_host)) return;
-  std::sort(t.lossy.rbegin(), t.lossy.rend());
-  auto f = core::new_finding(
-      "preflight.reach.lossy", core::Label::performance, core::Severity::warning,
-      t.strong_loss
-          ? fmt::format("{} probe(s) lost packets (TCP retransmits): collectives will be slow", t.lossy.size())
-          : fmt::format("{} probe(s) lost packets (TCP resent segments of a transfer that finished, "
-                        "twice when retried): collectives can be slowed by it",
-                        t.lossy.size()));
-  for (const auto& l : t.lossy) add_evidence(f, l.second);
+  std::sort(t.lossy.begin(), t.lossy.end(), [](const LossyProbe& a, const LossyProbe& b) {
+    return std::tie(a.retransmits, a.line) > std::tie(b.retransmits, b.line);
+  });
+  auto f = core::new_finding("preflight.reach.lossy", core::Label::performance, core::Severity::warning,
+                             loss_title(t.lossy, t.strong_loss));
+  for (const auto& l : t.lossy) add_evidence(f, l.line);
   f.fix.text = "find the lossy hop (cables, NIC errors in `ip -s link`, congested switch ports, tc qdiscs)";
   c.findings.push_back(std::move(f));
 }

@@ -389,7 +389,7 @@ TEST(PreflightAnalysis, ResentBulkSegmentsOnAPairAreNeverAnOkVerdict) {
   ASSERT_TRUE(has(a, "preflight.reach.lossy"));
   const auto& f = get(a, "preflight.reach.lossy");
   EXPECT_EQ(f.severity, core::Severity::warning);
-  EXPECT_NE(f.title.find("TCP resent segments of a transfer that finished"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("TCP resent segments; every transfer finished"), std::string::npos) << f.title;
   EXPECT_EQ(f.title.find("will be slow"), std::string::npos) << f.title;  // it finished fast: no such claim
   ASSERT_FALSE(f.evidence.empty());
   EXPECT_EQ(f.evidence[0], "rank 0 (node0) -> node1 198.18.1.2: 5 retransmitted segments, bulk 2000 Mbit/s");

@@ -1,9 +1,11 @@
 # Namespace "nodes" for the preflight system tests. Every object is named with the prefix
-# ddp<pid> (namespaces) and lives inside this test's own namespaces (the bridge ddpbr<pid> sits
-# in a private "switch" namespace), so nothing touches the host's interfaces; addresses only from
-# 198.18.0.0/15. Everything is removed by the EXIT trap, also on failure.
+# ddp<pid> (namespaces; a script that sets NS_PREFIX before sourcing this gets NS_PREFIX<pid>) and
+# lives inside this test's own namespaces (the bridge ddpbr<pid> sits in a private "switch"
+# namespace), so nothing touches the host's interfaces; addresses only from 198.18.0.0/15.
+# Everything is removed by the EXIT trap, also on failure.
 set -u
-P="ddp$$"
+NS_PREFIX=${NS_PREFIX:-ddp}
+P="$NS_PREFIX$$"
 SW="${P}sw"
 BR="ddpbr$$"
 WORK="$(mktemp -d /tmp/ddp-test.XXXXXX)"
@@ -26,7 +28,7 @@ trap 'exit 1' INT TERM
 [ "$(id -u)" = 0 ] || die "needs root (network namespaces)"
 command -v unshare >/dev/null || die "needs unshare"
 . "$(dirname "${BASH_SOURCE[0]}")/../orphan_netns.sh"
-remove_orphan_netns ddp
+remove_orphan_netns "$NS_PREFIX"
 ip netns add "$SW" || die "cannot create network namespaces"
 ip -n "$SW" link add "$BR" type bridge || die "cannot create a bridge"
 ip -n "$SW" link set "$BR" up

@@ -1,0 +1,202 @@
+// The held-out clusters of 2026-12-05 (second run, tests/data/stranger/clusters-2026-12-05b/REPORT.md)
+// reduced to the facts rank 0 had, each with the step short of its claim: p8 (a node's own outgoing
+// rule drops MASTER_PORT: the finding is about that node), p7 (one pair cut, one NIC per node: the
+// pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
+// p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_test_util.hpp"
+#include "cluster/analysis/firewall_facts.hpp"
+
+namespace dd::cluster {
+namespace {
+
+using testing::eth0_node;
+using testing::get;
+using testing::has;
+using testing::input_of;
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+std::vector<std::string> all_lines(const Analysis& a) {
+  std::vector<std::string> out;
+  for (const auto& f : a.findings) {
+    out.push_back(f.title);
+    out.insert(out.end(), f.evidence.begin(), f.evidence.end());
+  }
+  return out;
+}
+
+void timed_out(ProbeResult& p) {
+  p.ok = p.bulk_ok = false;
+  p.stage = "connect";
+  p.failure = "timeout";
+  p.error = "connect: timeout";
+}
+
+firewall::Block drop_rule(const std::string& hook) {
+  return firewall::Block{"inet", "prfw", hook, hook, hook, 2, "drop", "tcp dport 29400 drop"};
+}
+
+// p8: node1's MASTER_PORT probe to node0 timed out while every candidate echo passed; the rule
+// that drops it is node1's own output rule (`sender`) or node0's input rule.
+AnalysisInput master_port_dropped(bool sender_rule, bool target_rule) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true)};
+  for (auto& n : nodes) n.firewall.read = true;
+  if (sender_rule) nodes[1].firewall.blocks.push_back({29400, firewall::Direction::output, drop_rule("output")});
+  if (target_rule) nodes[0].firewall.blocks.push_back({29400, firewall::Direction::input, drop_rule("input")});
+  auto probes = testing::probe_matrix(nodes, [](ProbeResult&) {});
+  ProbeResult job;
+  job.from = 1;
+  job.target = ProbeTarget{0, "node0", 29400, "", "MASTER_PORT", true};
+  job.resolved = "198.18.1.1";
+  timed_out(job);
+  probes.push_back(job);
+  return input_of(nodes, probes);
+}
+
+TEST(PreflightHeldOut, AnOutgoingRuleOfTheConnectingNodeIsPutOnThatNode) {
+  auto a = analyze(master_port_dropped(true, false));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.port.blocked");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node1"});
+  EXPECT_EQ(f.title,
+            "MASTER_PORT (node0:29400) on node0 is not reached from node1: node1's own nftables ruleset drops "
+            "outgoing TCP to port 29400");
+  ASSERT_FALSE(f.evidence.empty());
+  EXPECT_EQ(f.evidence.front(),
+            "node1 (outgoing): nftables table inet prfw chain output handle 2: tcp dport 29400 drop");
+  EXPECT_TRUE(contains(f.fix.text, "on node1, remove the rule that drops TCP port 29400")) << f.fix.text;
+  // one step short: no rule read on either end, or node0's own input rule as well: the port's
+  // node stays in the title and hosts (a rule there may drop it too)
+  for (auto [sender, target] : {std::pair{false, false}, std::pair{true, true}}) {
+    auto b = analyze(master_port_dropped(sender, target));
+    ASSERT_TRUE(has(b, "preflight.port.blocked"));
+    const auto& g = get(b, "preflight.port.blocked");
+    EXPECT_EQ(g.hosts, std::vector<std::string>{"node0"});
+    EXPECT_TRUE(contains(g.title, "on node0 is blocked or closed")) << g.title;
+    EXPECT_FALSE(contains(g.title, "own nftables ruleset")) << g.title;
+  }
+}
+
+// p7: three nodes with one NIC each; node1 <-> node2 is cut both ways, both reach node0.
+TEST(PreflightHeldOut, OnePairCutNamesThePairAndBlamesNoInterfaceChoice) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true), eth0_node(2, 1500, true)};
+  auto a = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
+                              if ((p.from == 1 && p.target.to == 2) || (p.from == 2 && p.target.to == 1)) timed_out(p);
+                            })));
+  ASSERT_EQ(a.findings.size(), 2u);
+  for (const auto& line : all_lines(a)) {
+    EXPECT_FALSE(contains(line, "the other nodes cannot reach")) << line;
+    EXPECT_FALSE(contains(line, "[interface-mismatch]")) << line;
+  }
+  for (auto [me, peer] : {std::pair{1, 2}, std::pair{2, 1}}) {
+    const std::string host = "node" + std::to_string(me);
+    auto f = std::find_if(a.findings.begin(), a.findings.end(),
+                          [&](const core::Finding& x) { return x.hosts.front() == host; });
+    ASSERT_NE(f, a.findings.end());
+    EXPECT_EQ(f->id, "preflight.reach.no-route");
+    int explained = 0;
+    for (const auto& e : f->evidence) {
+      if (!contains(e, "explains: ")) continue;
+      ++explained;
+      EXPECT_TRUE(contains(e, fmt::format("which rank {} (node{}) cannot reach (rank(s) 0 do)", peer, peer))) << e;
+      EXPECT_TRUE(contains(e, "no address of " + host + " is reached by every peer, so no interface choice helps"))
+          << e;
+      EXPECT_TRUE(contains(e, "[no-route]")) << e;
+    }
+    EXPECT_EQ(explained, 2) << ::testing::PrintToString(f->evidence);  // Gloo's and NCCL's choice, this node's
+  }
+  // one step short: node1 has a second NIC every peer reaches: the choice of eth0 is the cause there
+  auto with_eth1 = nodes;
+  for (auto& n : with_eth1) {
+    std::string addr = "198.18.70." + std::to_string(n.rank + 1);
+    n.entries.push_back(os::AddressEntry{"eth1", "eth1", os::Family::inet, addr, 24, 0, true, true, false});
+    n.ifaces["eth1"] = IfaceFacts{netif::Kind::physical, 1500, 10000, true, false, 3};
+    Listener l;
+    l.spec = ListenSpec{addr, 0, 0, "eth1", "candidate"};
+    l.port = 40001;
+    l.ok = true;
+    n.listeners.push_back(l);
+  }
+  auto b = analyze(input_of(with_eth1, testing::probe_matrix(with_eth1, [](ProbeResult& p) {
+                              if (p.target.iface == "eth0" &&
+                                  ((p.from == 1 && p.target.to == 2) || (p.from == 2 && p.target.to == 1)))
+                                timed_out(p);
+                            })));
+  ASSERT_TRUE(has(b, "preflight.nccl.unreachable-interface"));
+  const auto& n = get(b, "preflight.nccl.unreachable-interface");
+  EXPECT_EQ(n.label, core::Label::interface_mismatch);
+  EXPECT_FALSE(contains(n.title, "no interface choice helps")) << n.title;
+  EXPECT_TRUE(contains(n.title, "cannot reach (rank(s) 0 do)")) << n.title;
+}
+
+// p1: every probe the loss summary lists stalled (a black hole's lost full-size segments).
+TEST(PreflightHeldOut, ALossSummarySaysWhatItsLinesSay) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true)};
+  auto stalled = [](ProbeResult& p) {
+    p.bulk_ok = false;
+    p.retransmits = 4;
+    p.snd_mss = 1448;
+    p.bytes_acked = 109;
+    p.error = "send: timeout - stalled after 15552 of 65536 bytes";
+  };
+  auto a = analyze(input_of(nodes, testing::probe_matrix(nodes, stalled)));
+  ASSERT_FALSE(a.findings.empty());
+  EXPECT_EQ(a.findings.front().id, "preflight.mtu.black-hole");
+  bool summary = false;
+  for (const auto& line : all_lines(a)) {
+    if (!contains(line, "lost packets")) continue;
+    summary = true;
+    EXPECT_FALSE(contains(line, "a transfer that finished")) << line;
+    EXPECT_TRUE(contains(line, "no transfer finished")) << line;
+  }
+  EXPECT_TRUE(summary);
+  // one step short of "did not finish": the same resent segments on transfers that finished
+  auto b = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
+                              p.retransmits = 5, p.snd_mss = 8948, p.bulk_mbps = 2000;
+                            })));
+  ASSERT_TRUE(has(b, "preflight.reach.lossy"));
+  const auto& f = get(b, "preflight.reach.lossy");
+  EXPECT_TRUE(contains(f.title, "every transfer finished")) << f.title;
+  EXPECT_FALSE(contains(f.title, "no transfer finished")) << f.title;
+  // one of each: both counted
+  auto c = analyze(input_of(nodes, testing::probe_matrix(nodes, [&](ProbeResult& p) {
+                              if (p.from == 0)
+                                p.retransmits = 5, p.snd_mss = 8948, p.bulk_mbps = 2000;
+                              else
+                                p.retransmits = 30, p.snd_mss = 1448, p.bulk_ok = false, p.bytes_acked = 300000;
+                            })));
+  ASSERT_TRUE(has(c, "preflight.reach.lossy")) << ::testing::PrintToString(all_lines(c));
+  const auto& g = get(c, "preflight.reach.lossy");
+  EXPECT_TRUE(contains(g.title, "1 transfer(s) finished, 1 did not")) << g.title;
+}
+
+// p2: the rendezvous is a name; rank 3 never joined: rank 0 says where it listens.
+TEST(PreflightHeldOut, AMissingRankOfARendezvousByNameGetsRankZerosAddresses) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true)};
+  auto in = input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult&) {}));
+  in.world = 3;
+  in.missing = {2};
+  in.rendezvous = "node0:29401";
+  auto a = analyze(in);
+  ASSERT_TRUE(has(a, "preflight.node.missing"));
+  const auto& f = get(a, "preflight.node.missing");
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(), "rank 0 (node0) addresses: 198.18.1.1"), f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  EXPECT_TRUE(contains(f.fix.text, "node0 must resolve there to one of rank 0's addresses")) << f.fix.text;
+  // one step short: a rendezvous given as an address names nothing to resolve
+  in.rendezvous = "198.18.1.1:29401";
+  auto b = analyze(in);
+  const auto& g = get(b, "preflight.node.missing");
+  EXPECT_EQ(g.evidence.size(), 1u) << ::testing::PrintToString(g.evidence);
+  EXPECT_FALSE(contains(g.fix.text, "must resolve")) << g.fix.text;
+}
+
+}  // namespace
+}  // namespace dd::cluster

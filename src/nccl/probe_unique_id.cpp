@@ -30,6 +30,14 @@ bool in_subnet(os::Family family, const std::string& a, const std::string& b, in
 
 }  // namespace
 
+nlohmann::json to_json(const ObservedAddress& o) {
+  return {{"iface", o.iface.empty() ? nlohmann::json() : nlohmann::json(o.iface)},
+          {"addr", o.addr},
+          {"port", o.port},
+          {"source", o.source},
+          {"note", o.note}};
+}
+
 std::string version_string(int code) {
   if (code <= 0) return "";
   int major = code >= 10000 ? code / 10000 : code / 1000;

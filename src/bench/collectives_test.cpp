@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "bench/run.hpp"
+#include "bench/socketpair_world.hpp"
 
 namespace dd::bench {
 namespace {

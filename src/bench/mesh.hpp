@@ -96,7 +96,4 @@ class Mesh {
   int failed_peer_ = -1;
 };
 
-// A world of `world` meshes joined by socketpairs (tests; one thread per rank).
-std::vector<Mesh> socketpair_world(int world, int sockets_per_peer, MeshOptions options);
-
 }  // namespace dd::bench

@@ -7,6 +7,8 @@
 #include <set>
 #include <thread>
 
+#include "bench/socketpair_world.hpp"
+
 namespace dd::bench {
 namespace {
 

@@ -131,21 +131,26 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
     return rep;
   }
   if (log) log(fmt::format("bench: mesh ready, {} sockets per peer", sockets));
-  if (c.tune) {
-    auto points = run_tune(*mesh, tune_options(c));
-    if (!points) {
+  // The run's values into `to`; or its error and the peer it names, and the mesh shut down so that
+  // ranks waiting on this one fail now, not at their stall limit.
+  auto finish = [&](auto& result, auto& to) {
+    if (!result) {
       rep.failed_peer = mesh->failed_peer();
-      rep.error = points.error().describe();
+      rep.error = result.error().describe();
       mesh->shut_down();
       return rep;
     }
-    if (log)
+    rep.ok = true;
+    to = std::move(result.value());
+    return rep;
+  };
+  if (c.tune) {
+    auto points = run_tune(*mesh, tune_options(c));
+    if (points && log)
       for (const auto& p : *points)
         log(fmt::format("bench: tune stage {} threads {} x {} sockets buffsize {}: {:.1f} us", p.stage, p.shape.threads,
                         p.shape.socks_per_thread, p.shape.buffsize, p.time_us));
-    rep.ok = true;
-    rep.tune = std::move(points.value());
-    return rep;
+    return finish(points, rep.tune);
   }
   if (c.p2p) {
     auto pairs = run_p2p(*mesh, c.run.max_bytes, c.run.iters);
@@ -154,30 +159,14 @@ RankReport run_local(const BenchConfig& c, const std::vector<PeerAddress>& peers
         for (const auto& p : *pairs) log(fmt::format("bench: p2p with rank {}: {:.1f} us", p.peer, p.time_us));
       if (auto st = barrier(*mesh); !st) pairs = st.error();
     }
-    if (!pairs) {
-      rep.failed_peer = mesh->failed_peer();
-      rep.error = pairs.error().describe();
-      mesh->shut_down();
-      return rep;
-    }
-    rep.ok = true;
-    rep.pairs = std::move(pairs.value());
-    return rep;
+    return finish(pairs, rep.pairs);
   }
   auto samples = run_sweep(*mesh, c.run, [&](const Sample& s) {
     if (log)
       log(fmt::format("bench: {} {} B {} {:.1f} us wrong {}", to_string(s.op), s.bytes,
                       s.in_place ? "in-place" : "out-of-place", s.time_us, s.wrong));
   });
-  if (!samples) {
-    rep.failed_peer = mesh->failed_peer();
-    rep.error = samples.error().describe();
-    mesh->shut_down();  // ranks waiting on us fail now, not at their stall limit
-    return rep;
-  }
-  rep.ok = true;
-  rep.samples = std::move(samples.value());
-  return rep;
+  return finish(samples, rep.samples);
 }
 
 json report_json(int rank, const RankReport& r) {

@@ -7,6 +7,7 @@
 
 #include <thread>
 
+#include "bench/socketpair_world.hpp"
 #include "core/export_line.hpp"
 
 namespace dd::bench {

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "core/text_table.hpp"
 #include "logs/rules.hpp"
 
 namespace dd::logs {
@@ -133,14 +134,12 @@ std::string render_rank_table(const std::vector<RankRow>& rows, const report::St
   if (rows.empty()) return "";
   std::string out = style.paint(report::Color::bold, "Ranks") + "\n";
   if (rows.size() <= max_rows) {
-    out += fmt::format("  {:<6} {:<24} {:<8} {:<4} {:<28} {:<9} {}\n", "RANK", "HOST", "PID", "DEV", "INTERFACE",
-                       "TRANSPORT", "STATE");
-    for (const auto& r : rows) {
-      out += fmt::format("  {:<6} {:<24} {:<8} {:<4} {:<28} {:<9} {}\n", r.rank >= 0 ? std::to_string(r.rank) : "?",
-                         r.host.substr(0, 24), r.pid.substr(0, 8), r.dev >= 0 ? std::to_string(r.dev) : "-",
-                         iface_text(r.process).substr(0, 28), r.transport.empty() ? "-" : r.transport, r.state);
-    }
-    return out;
+    core::TextTable table({"RANK", "HOST", "PID", "DEV", "INTERFACE", "TRANSPORT", "STATE"});
+    for (const auto& r : rows)
+      table.add_row({r.rank >= 0 ? std::to_string(r.rank) : "?", r.host.substr(0, 24), r.pid.substr(0, 8),
+                     r.dev >= 0 ? std::to_string(r.dev) : "-", iface_text(r.process).substr(0, 28),
+                     r.transport.empty() ? "-" : r.transport, r.state});
+    return out + table.render("  ");
   }
   // Compact: group ranks sharing interface name, transport, state and version.
   struct Group {
@@ -159,16 +158,15 @@ std::string render_rank_table(const std::vector<RankRow>& rows, const report::St
     g.hosts.insert(r.host);
   }
   out += fmt::format("  {} ranks in {} group(s)\n", rows.size(), groups.size());
-  out += fmt::format("  {:<24} {:<7} {:<10} {:<9} {:<14} {}\n", "RANKS", "HOSTS", "INTERFACE", "TRANSPORT", "STATE",
-                     "NCCL");
+  core::TextTable table({"RANKS", "HOSTS", "INTERFACE", "TRANSPORT", "STATE", "NCCL"});
   for (const auto& [k, g] : groups) {
     std::string ranks = rule::rank_ranges(g.ranks);
     if (g.unknown) ranks += (ranks.empty() ? "" : "+") + std::to_string(g.unknown) + " unknown";
     if (ranks.size() > 24) ranks = ranks.substr(0, 21) + "...";
-    out += fmt::format("  {:<24} {:<7} {:<10} {:<9} {:<14} {}\n", ranks, g.hosts.size(), std::get<0>(k), std::get<1>(k),
-                       std::get<2>(k), std::get<3>(k).empty() ? "-" : std::get<3>(k));
+    table.add_row({ranks, std::to_string(g.hosts.size()), std::get<0>(k), std::get<1>(k), std::get<2>(k),
+                   std::get<3>(k).empty() ? "-" : std::get<3>(k)});
   }
-  return out;
+  return out + table.render("  ");
 }
 
 }  // namespace dd::logs

@@ -143,15 +143,6 @@ core::Result<LibraryProbe> probe_library(const std::string& lib_path, const os::
 }
 
 nlohmann::json to_json(const LibraryProbe& result) {
-  nlohmann::json observed = nullptr;
-  if (result.observed) {
-    const auto& o = *result.observed;
-    observed = {{"iface", o.iface.empty() ? nlohmann::json() : nlohmann::json(o.iface)},
-                {"addr", o.addr},
-                {"port", o.port},
-                {"source", o.source},
-                {"note", o.note}};
-  }
   return {{"path", result.path},
           {"version", result.version.empty() ? nlohmann::json() : nlohmann::json(result.version)},
           {"version_code", result.version_code ? nlohmann::json(*result.version_code) : nlohmann::json()},
@@ -159,7 +150,7 @@ nlohmann::json to_json(const LibraryProbe& result) {
           {"status", std::string(to_string(result.status))},
           {"rc", result.rc ? nlohmann::json(*result.rc) : nlohmann::json()},
           {"error", result.error},
-          {"observed", observed},
+          {"observed", result.observed ? to_json(*result.observed) : nlohmann::json()},
           {"nccl_output", result.nccl_output}};
 }
 

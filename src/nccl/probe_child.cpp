@@ -19,14 +19,6 @@ std::string hex(const std::uint8_t* data, std::size_t n) {
   return out;
 }
 
-nlohmann::json observed_json(const ObservedAddress& o) {
-  return {{"iface", o.iface.empty() ? nlohmann::json() : nlohmann::json(o.iface)},
-          {"addr", o.addr},
-          {"port", o.port},
-          {"source", o.source},
-          {"note", o.note}};
-}
-
 }  // namespace
 
 nlohmann::json probe_failure(const std::string& path, const std::string& stage, const std::string& error) {
@@ -64,7 +56,7 @@ nlohmann::json probe_loaded_library(const std::string& path, const NcclEntryPoin
   }
   out["stage"] = "done";
   out["ok"] = true;
-  out["observed"] = observed_json(observe(*decoded, interfaces.addresses()));
+  out["observed"] = to_json(observe(*decoded, interfaces.addresses()));
   return out;
 }
 

@@ -4,8 +4,10 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include <array>
 #include <cstring>
+
+#include "core/address.hpp"
+#include "nccl/ip_address.hpp"
 
 namespace dd::nccl {
 
@@ -20,32 +22,21 @@ T load(std::span<const std::uint8_t> bytes, std::size_t at) {
   return v;
 }
 
-// The address as raw bytes (4 or 16), or nullopt when it does not parse.
-std::optional<std::array<std::uint8_t, 16>> raw(os::Family family, const std::string& addr) {
-  std::array<std::uint8_t, 16> out{};
-  int af = family == os::Family::inet ? AF_INET : AF_INET6;
-  if (::inet_pton(af, addr.c_str(), out.data()) != 1) return std::nullopt;
-  return out;
-}
-
-bool same_subnet(os::Family family, const std::string& a, const std::string& b, int prefix) {
-  auto ra = raw(family, a), rb = raw(family, b);
-  if (!ra || !rb) return false;
-  int bits = std::min(prefix, family == os::Family::inet ? 32 : 128);
-  for (int i = 0; i < bits; ++i) {
-    auto byte = static_cast<std::size_t>(i / 8);
-    auto mask = static_cast<std::uint8_t>(0x80u >> (i % 8));
-    if (((*ra)[byte] & mask) != ((*rb)[byte] & mask)) return false;
-  }
-  return true;
-}
-
-bool is_link_local_v6(const std::string& addr) {
-  auto r = raw(os::Family::inet6, addr);
-  return r && (*r)[0] == 0xfe && ((*r)[1] & 0xc0) == 0x80;
+// `a` and `b` (numeric, of `family`) share their first `prefix` bits.
+bool in_subnet(os::Family family, const std::string& a, const std::string& b, int prefix) {
+  auto ia = parse_ip(family, a), ib = parse_ip(family, b);
+  return ia && ib && same_subnet(*ia, *ib, prefix);
 }
 
 }  // namespace
+
+nlohmann::json to_json(const ObservedAddress& o) {
+  return {{"iface", o.iface.empty() ? nlohmann::json() : nlohmann::json(o.iface)},
+          {"addr", o.addr},
+          {"port", o.port},
+          {"source", o.source},
+          {"note", o.note}};
+}
 
 std::string version_string(int code) {
   if (code <= 0) return "";
@@ -87,7 +78,7 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
   out.addr = id.addr;
   out.port = id.port;
   out.source = id.from_comm_id ? "NCCL_COMM_ID" : "unique-id";
-  bool link_local = id.family == os::Family::inet6 && is_link_local_v6(id.addr);
+  bool link_local = id.family == os::Family::inet6 && core::is_ipv6_link_local(id.addr);
   const os::AddressEntry* owner = nullptr;
   for (const auto& e : entries) {
     if (e.family != id.family || e.addr != id.addr) continue;
@@ -119,7 +110,7 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
     return out;
   }
   for (const auto& e : entries) {
-    if (e.family != id.family || !same_subnet(id.family, e.addr, id.addr, e.prefix)) continue;
+    if (e.family != id.family || !in_subnet(id.family, e.addr, id.addr, e.prefix)) continue;
     if (id.family == os::Family::inet6 && e.scope_id != id.scope_id) continue;
     out.iface = e.name;
     out.note = "NCCL_COMM_ID is set: the id carries its address " + where +

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
@@ -36,6 +37,10 @@ struct ObservedAddress {
   std::string source;  // "unique-id", or "NCCL_COMM_ID" when the id carries that variable's address
   std::string note;    // one sentence for the user when the source needs explaining
 };
+
+// The probe's answer field "observed" (probe_child.cpp writes it, probe.cpp reads it back); iface
+// null when empty.
+nlohmann::json to_json(const ObservedAddress& o);
 
 // "2.28.9" from NCCL_VERSION_CODE 22809 (X*10000+Y*100+Z since 2.9; X*1000+Y*100+Z before).
 std::string version_string(int code);

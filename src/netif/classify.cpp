@@ -47,7 +47,7 @@ Classification make(Kind kind, std::string reason, std::string driver) {
 
 // A bridge, split by purpose (see the file comment).
 Classification bridge_kind(const std::string& name, const std::string& why) {
-  if (is_docker_bridge_name(name)) return make(Kind::docker, why + "; Docker bridge name", "bridge");
+  if (core::is_docker_bridge_name(name)) return make(Kind::docker, why + "; Docker bridge name", "bridge");
   if (starts_with(name, "virbr")) return make(Kind::virtual_, why + "; libvirt NAT bridge", "bridge");
   if (name == "cni0" || name == "cbr0") {
     return make(Kind::virtual_, why + "; Kubernetes pod bridge", "bridge");
@@ -129,7 +129,7 @@ std::optional<Classification> from_sysfs(const std::string& name, const SysfsLin
 Classification from_name(const std::string& name, bool have_sysfs) {
   const std::string why = have_sysfs ? "software link; name hint" : "no sysfs entry; name hint";
   if (name == "lo") return make(Kind::loopback, why, "");
-  if (is_docker_bridge_name(name)) return make(Kind::docker, why, "bridge");
+  if (core::is_docker_bridge_name(name)) return make(Kind::docker, why, "bridge");
   if (starts_with(name, "ib")) return make(Kind::ib, why, "");
   if (starts_with(name, "veth")) return make(Kind::veth, why, "veth");
   if (starts_with(name, "dummy")) return make(Kind::dummy, why, "dummy");
@@ -146,8 +146,6 @@ Classification from_name(const std::string& name, bool have_sysfs) {
 }
 
 }  // namespace
-
-bool is_docker_bridge_name(const std::string& name) { return core::is_docker_bridge_name(name); }
 
 Classification classify(const std::string& name, const SysfsLink& sys, const std::optional<std::string>& ethtool_driver,
                         bool loopback_flag) {

@@ -21,7 +21,4 @@ struct Classification {
 Classification classify(const std::string& name, const SysfsLink& sys, const std::optional<std::string>& ethtool_driver,
                         bool loopback_flag);
 
-// Docker's bridge names: docker0, docker_gwbridge, br-<12 lowercase hex> (user networks).
-bool is_docker_bridge_name(const std::string& name);
-
 }  // namespace dd::netif

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/link_names.hpp"
+
 namespace dd::netif {
 namespace {
 
@@ -167,13 +169,13 @@ TEST(NetifClassify, NameHintsOnlyWhereSysfsIsSilent) {
 }
 
 TEST(NetifClassify, DockerBridgeNames) {
-  EXPECT_TRUE(is_docker_bridge_name("docker0"));
-  EXPECT_TRUE(is_docker_bridge_name("docker_gwbridge"));
-  EXPECT_TRUE(is_docker_bridge_name("br-5f2c0a1b9e3d"));
-  EXPECT_FALSE(is_docker_bridge_name("docker1"));
-  EXPECT_FALSE(is_docker_bridge_name("br-5f2c0a1b9e3"));
-  EXPECT_FALSE(is_docker_bridge_name("br-5f2c0a1b9e3g"));
-  EXPECT_FALSE(is_docker_bridge_name("br0"));
+  EXPECT_TRUE(core::is_docker_bridge_name("docker0"));
+  EXPECT_TRUE(core::is_docker_bridge_name("docker_gwbridge"));
+  EXPECT_TRUE(core::is_docker_bridge_name("br-5f2c0a1b9e3d"));
+  EXPECT_FALSE(core::is_docker_bridge_name("docker1"));
+  EXPECT_FALSE(core::is_docker_bridge_name("br-5f2c0a1b9e3"));
+  EXPECT_FALSE(core::is_docker_bridge_name("br-5f2c0a1b9e3g"));
+  EXPECT_FALSE(core::is_docker_bridge_name("br0"));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "netif/default_route.hpp"
 
+#include <charconv>
 #include <sstream>
 #include <vector>
 
@@ -11,24 +12,6 @@ namespace {
 constexpr unsigned k_rtf_up = 0x1;
 constexpr unsigned k_rtf_reject = 0x200;
 
-std::optional<unsigned> hex(const std::string& s) {
-  if (s.empty() || s.size() > 8) return std::nullopt;
-  unsigned v = 0;
-  for (char c : s) {
-    unsigned d = 0;
-    if (c >= '0' && c <= '9')
-      d = static_cast<unsigned>(c - '0');
-    else if (c >= 'a' && c <= 'f')
-      d = static_cast<unsigned>(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F')
-      d = static_cast<unsigned>(c - 'A' + 10);
-    else
-      return std::nullopt;
-    v = v * 16 + d;
-  }
-  return v;
-}
-
 std::vector<std::string> fields(const std::string& line) {
   std::istringstream in(line);
   std::vector<std::string> out;
@@ -37,8 +20,11 @@ std::vector<std::string> fields(const std::string& line) {
 }
 
 bool usable(const std::string& flags_hex) {
-  auto flags = hex(flags_hex);
-  return flags && (*flags & k_rtf_up) != 0 && (*flags & k_rtf_reject) == 0;
+  unsigned flags = 0;
+  const char* end = flags_hex.data() + flags_hex.size();
+  auto [at, ec] = std::from_chars(flags_hex.data(), end, flags, 16);
+  if (flags_hex.empty() || flags_hex.size() > 8 || ec != std::errc() || at != end) return false;
+  return (flags & k_rtf_up) != 0 && (flags & k_rtf_reject) == 0;
 }
 
 }  // namespace

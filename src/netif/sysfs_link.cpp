@@ -1,5 +1,6 @@
 #include "netif/sysfs_link.hpp"
 
+#include <charconv>
 #include <cstdlib>
 
 #include "core/strings.hpp"
@@ -25,20 +26,9 @@ std::optional<unsigned> read_hex(const os::FileTree& tree, const std::string& pa
   if (!line) return std::nullopt;
   std::string_view s = *line;
   if (core::starts_with(s, "0x") || core::starts_with(s, "0X")) s.remove_prefix(2);
-  if (s.empty() || s.size() > 8) return std::nullopt;
   unsigned value = 0;
-  for (char c : s) {
-    unsigned digit = 0;
-    if (c >= '0' && c <= '9')
-      digit = static_cast<unsigned>(c - '0');
-    else if (c >= 'a' && c <= 'f')
-      digit = static_cast<unsigned>(c - 'a' + 10);
-    else if (c >= 'A' && c <= 'F')
-      digit = static_cast<unsigned>(c - 'A' + 10);
-    else
-      return std::nullopt;
-    value = value * 16 + digit;
-  }
+  auto [at, ec] = std::from_chars(s.data(), s.data() + s.size(), value, 16);
+  if (s.empty() || s.size() > 8 || ec != std::errc() || at != s.data() + s.size()) return std::nullopt;
   return value;
 }
 

@@ -34,6 +34,14 @@ void copy_flags(unsigned int flags, bool& up, bool& running, bool& loopback) {
   loopback = (flags & IFF_LOOPBACK) != 0;
 }
 
+// *sa as the sockaddr type T, copied byte by byte (the types alias only through a copy).
+template <class T>
+T copy_as(const sockaddr* sa) {
+  T out{};
+  std::copy_n(reinterpret_cast<const unsigned char*>(sa), sizeof out, reinterpret_cast<unsigned char*>(&out));
+  return out;
+}
+
 }  // namespace
 
 int prefix_length(const unsigned char* mask, std::size_t size) {
@@ -59,11 +67,7 @@ std::vector<LinkEntry> LinuxInterfaceSource::links() const {
     if (!seen.insert(name).second) continue;
     LinkEntry link;
     link.name = name;
-    sockaddr_ll ll{};
-    if (it->ifa_addr != nullptr) {
-      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof ll,
-                  reinterpret_cast<unsigned char*>(&ll));
-    }
+    auto ll = it->ifa_addr != nullptr ? copy_as<sockaddr_ll>(it->ifa_addr) : sockaddr_ll{};
     link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex : static_cast<int>(if_nametoindex(name.c_str()));
     copy_flags(it->ifa_flags, link.up, link.running, link.loopback);
     out.push_back(std::move(link));
@@ -86,28 +90,20 @@ std::vector<AddressEntry> LinuxInterfaceSource::addresses() const {
     copy_flags(it->ifa_flags, e.up, e.running, e.loopback);
     char text[INET6_ADDRSTRLEN] = {};
     if (family == AF_INET) {
-      sockaddr_in sin{};
-      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof sin,
-                  reinterpret_cast<unsigned char*>(&sin));
+      auto sin = copy_as<sockaddr_in>(it->ifa_addr);
       e.family = Family::inet;
       inet_ntop(AF_INET, &sin.sin_addr, text, sizeof text);
       if (it->ifa_netmask != nullptr) {
-        sockaddr_in mask{};
-        std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
-                    reinterpret_cast<unsigned char*>(&mask));
+        auto mask = copy_as<sockaddr_in>(it->ifa_netmask);
         e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin_addr), sizeof mask.sin_addr);
       }
     } else {
-      sockaddr_in6 sin6{};
-      std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_addr), sizeof sin6,
-                  reinterpret_cast<unsigned char*>(&sin6));
+      auto sin6 = copy_as<sockaddr_in6>(it->ifa_addr);
       e.family = Family::inet6;
       e.scope_id = sin6.sin6_scope_id;
       inet_ntop(AF_INET6, &sin6.sin6_addr, text, sizeof text);
       if (it->ifa_netmask != nullptr) {
-        sockaddr_in6 mask{};
-        std::copy_n(reinterpret_cast<const unsigned char*>(it->ifa_netmask), sizeof mask,
-                    reinterpret_cast<unsigned char*>(&mask));
+        auto mask = copy_as<sockaddr_in6>(it->ifa_netmask);
         e.prefix = prefix_length(reinterpret_cast<const unsigned char*>(&mask.sin6_addr), sizeof mask.sin6_addr);
       }
     }

@@ -4,7 +4,7 @@
 // Build (one line): clang++ -std=c++20 -g -fsanitize=fuzzer,address,undefined -I src
 //   src/nccl/predict_fuzz.cpp, the non-test sources of src/nccl (ifname_filter config comm_id ip_address
 //   predict gloo_predict prediction_json version judge judge_ifname judge_choice judge_gloo),
-//   src/core/{strings,finding}.cpp, src/os/{environment,file_tree}.cpp, src/os/fake/*.cpp,
+//   src/core/{strings,finding}.cpp, src/os/{environment,file_tree}.cpp, tests/support/os/fake/*.cpp,
 //   src/netif/{interface,scope}.cpp
 #include <cstddef>
 #include <cstdint>

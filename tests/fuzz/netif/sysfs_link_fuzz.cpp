@@ -3,7 +3,7 @@
 // flags, ifindex, iflink, uevent, tun_flags and the link name. Build by hand (not wired in CMake):
 //   clang++ -std=c++20 -g -fsanitize=fuzzer,address,undefined -Isrc src/netif/sysfs_link_fuzz.cpp \
 //     src/netif/sysfs_link.cpp src/netif/classify.cpp src/netif/interface.cpp \
-//     src/os/fake/memory_file_tree.cpp src/os/file_tree.cpp src/core/strings.cpp -lfmt
+//     tests/support/os/fake/memory_file_tree.cpp src/os/file_tree.cpp src/core/strings.cpp -lfmt
 #include <cstddef>
 #include <cstdint>
 #include <string>

@@ -15,7 +15,9 @@ work=$(mktemp -d /tmp/dd-fuzz-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 sources=()
 for mod in "$@"; do
-  while IFS= read -r f; do sources+=("$f"); done < <(find "$src/src/$mod" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
+  dir=$src/src/$mod
+  [ -d "$dir" ] || dir=$src/tests/support/$mod  # test support linked in, e.g. os/fake
+  while IFS= read -r f; do sources+=("$f"); done < <(find "$dir" -maxdepth 1 -name '*.cpp' ! -name '*_test.cpp' ! -name '*_fuzz.cpp' | sort)
   # the module's data files, compiled in as the CMake build does (cmake/EmbedData.cmake)
   for d in "$src/src/$mod"/data/*.json; do
     [ -f "$d" ] || continue

@@ -19,7 +19,6 @@ class FakeResolver final : public Resolver {
   FakeResolver& add(const std::string& host, const std::string& addr);
   // Makes bind() succeed for `addr`.
   FakeResolver& bindable(const std::string& addr);
-  FakeResolver& set_hostname(std::string hostname);
 
   std::string hostname() const override { return hostname_; }
   core::Result<std::vector<ResolvedAddress>> resolve(const std::string& host) const override;

@@ -15,11 +15,6 @@ FakeResolver& FakeResolver::bindable(const std::string& addr) {
   return *this;
 }
 
-FakeResolver& FakeResolver::set_hostname(std::string hostname) {
-  hostname_ = std::move(hostname);
-  return *this;
-}
-
 core::Result<std::vector<ResolvedAddress>> FakeResolver::resolve(const std::string& host) const {
   lookups.push_back(host);
   auto it = table_.find(host);

@@ -206,7 +206,7 @@ bool index_missing(const json& doc, const std::map<std::string, std::vector<Addr
   return true;
 }
 
-// The fix for an index outside its job, worded per task type (issue 27, a fifth stranger's q31: "a
+// The fix for an index outside its job, worded per task type ("a
 // different one on each node" is untrue for the one chief). The index counts within the task's own
 // job (TensorFlow's ClusterSpec.task_address(job, index)); the nodes of other jobs have indexes of
 // their own.

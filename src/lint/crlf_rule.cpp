@@ -1,4 +1,4 @@
-// lint.shell.crlf-line-endings (issue 27, a fifth stranger's q19): a shell script or batch file saved
+// lint.shell.crlf-line-endings: a shell script or batch file saved
 // with Windows line endings (CRLF, e.g. edited in Notepad and submitted from WSL). bash splits lines
 // at "\n" only, so the "\r" stays in each line's last word: `torchrun ... train.py\r` asks for a
 // file that does not exist, `export NCCL_SOCKET_IFNAME=eth0\r` names an interface no node has, and a

@@ -1,4 +1,4 @@
-// lint.docker.exec-form-variable (issue 27, a third stranger's 19): `ENTRYPOINT ["torchrun",
+// lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun",
 // "--node_rank=$NODE_RANK", ...]`. The exec form runs the program directly, with no shell, so
 // nothing expands $NODE_RANK: torchrun receives the literal text and stops at parsing it (Docker's
 // reference: "the exec form does not invoke a command shell ... ENTRYPOINT [ "echo", "$HOME" ] will

@@ -1,4 +1,4 @@
-// lint.slurm.local-id-as-rank (issue 27, a third stranger's 26): `rank = int(os.environ["SLURM_LOCALID"])`
+// lint.slurm.local-id-as-rank: `rank = int(os.environ["SLURM_LOCALID"])`
 // passed to init_process_group(rank=rank). SLURM_LOCALID is the task's index on its own node
 // (0..tasks-per-node-1); the global index is SLURM_PROCID. On one node they agree; on two or more
 // every node brings ranks 0..N-1 again, ranks repeat and the world never fills. The edit reads

@@ -1,4 +1,4 @@
-// lint.mpi.env-not-forwarded (issue 27, a third stranger's 14): `export NCCL_SOCKET_IFNAME=...` in the
+// lint.mpi.env-not-forwarded: `export NCCL_SOCKET_IFNAME=...` in the
 // script, then Open MPI's `mpirun -H a:8,b:8 ...` without `-x NCCL_SOCKET_IFNAME`. Open MPI starts the
 // ranks on the other hosts through its own daemons and passes them only the variables named with
 // -x (and its own OMPI_/PMIX_ ones): those ranks run without the setting and NCCL picks an
@@ -29,8 +29,8 @@ bool matters_across_nodes(const std::string& name) {
   return name == "MASTER_ADDR" || name == "MASTER_PORT";
 }
 
-// Who reads the variable on the ranks (issue 27, a fifth stranger's q03: HOROVOD_FUSION_THRESHOLD was
-// said to be NCCL's). Checked against each project's own variable prefix: NCCL (NCCL_*), Gloo
+// Who reads the variable on the ranks (HOROVOD_FUSION_THRESHOLD is Horovod's, not
+// NCCL's). Checked against each project's own variable prefix: NCCL (NCCL_*), Gloo
 // (GLOO_*), PyTorch's ProcessGroupNCCL (TORCH_NCCL_*), Horovod (HOROVOD_*), UCX (UCX_*), libfabric
 // (FI_*), torch.distributed's env:// rendezvous (MASTER_ADDR, MASTER_PORT).
 std::string reader_of(const std::string& name) {

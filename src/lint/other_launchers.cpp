@@ -1,4 +1,4 @@
-// The rendezvous address of DeepSpeed's and Accelerate's launchers (issue 27, a third stranger's 15):
+// The rendezvous address of DeepSpeed's and Accelerate's launchers:
 // `deepspeed --hostfile=H --num_nodes=2 --master_addr=localhost` hands every node that address, so
 // the other nodes' ranks dial their own loopback and wait (lint.launch.master-addr-localhost, as for
 // torchrun). DeepSpeed's runner, given no --master_addr in a multi-node run, asks the hostfile's

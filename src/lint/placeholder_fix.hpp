@@ -1,5 +1,5 @@
 // A prose fix that puts a placeholder word (RANK0_HOST) where the file has a wrong value, with a note
-// saying what the word stands for (issue 27, a sixth stranger's r01 and r19). The note may follow the
+// saying what the word stands for. The note may follow the
 // changed words as a `# comment` only where they end the line and bash ends it there: before other
 // words the comment would swallow them; after a trailing `\` the comment
 // would end the command (bash joins nothing after a comment), and inside a quoted string

@@ -1,4 +1,4 @@
-// The edit for lint.torch.collective-under-rank-branch (issue 27, a third stranger's 04): moving
+// The edit for lint.torch.collective-under-rank-branch: moving
 // only the collective's line out of the branch leaves the names it reads, computed above it inside
 // the branch, undefined (`avg = loss.detach().clone(); dist.all_reduce(avg)`: NameError on every
 // rank). So the branch is split where the collective ends instead:

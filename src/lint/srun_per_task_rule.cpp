@@ -1,4 +1,4 @@
-// lint.slurm.rendezvous-per-task (issue 27, a third stranger's 25 and 45): the mirror image of
+// lint.slurm.rendezvous-per-task: the mirror image of
 // task-variable-expanded-once. `srun bash -c '... MASTER_PORT=$(shuf -i 20000-40000 -n 1) ...'`
 // in single quotes (or with the `$` escaped inside double quotes) reaches each task's shell
 // unexpanded, so every node computes its own value: its own host name for MASTER_ADDR
@@ -32,7 +32,7 @@ struct PerNode {
 };
 
 // `name` as a whole word inside an arithmetic expansion $((...)) of `value`, where bash reads a
-// variable without its `$` (issue 27, a fifth stranger's q30: `$((20000 + RANDOM % 10000))`).
+// variable without its `$` (e.g. `$((20000 + RANDOM % 10000))`).
 bool read_in_arithmetic(std::string_view value, std::string_view name) {
   auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
   for (std::size_t open = value.find("$(("); open != std::string_view::npos; open = value.find("$((", open + 3)) {

@@ -1,4 +1,4 @@
-// lint.remote.local-variable-in-single-quotes (issue 27, a third stranger's 20): `for i in ...; do ssh
+// lint.remote.local-variable-in-single-quotes: `for i in ...; do ssh
 // "$h" 'torchrun --node_rank=$i --master_addr=$MASTER_ADDR ...'; done`. Single quotes keep the local
 // shell from expanding $i and $MASTER_ADDR; the remote shell expands them, where the script's
 // variables do not exist (ssh passes no environment but what SendEnv names and sshd accepts,

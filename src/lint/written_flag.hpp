@@ -1,4 +1,4 @@
-// A launcher option as the file spells it (issue 27, a fifth stranger's q01, q04, q05, q29): a
+// A launcher option as the file spells it: a
 // finding that quotes `--nnodes=${NNODES}` where the file says `--nnodes ${NNODES}` sends a user
 // who greps for the quoted text nowhere. Every title, evidence line or fix text that quotes an
 // option renders it through as_written: the flag's own spelling (`--nproc-per-node` or

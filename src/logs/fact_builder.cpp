@@ -109,6 +109,8 @@ bool is_error_kind(EventKind k) {
     case EventKind::bus_error:
     case EventKind::graph_capture_unsupported:
     case EventKind::cuda_not_ready:
+    case EventKind::cuda_not_supported:
+    case EventKind::duplicate_gpu:
     case EventKind::unique_id_timeout:
     case EventKind::ray_trials_failed:
     case EventKind::nccl_symbol_missing:

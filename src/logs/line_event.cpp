@@ -79,6 +79,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_se
     "nccl_frame",
     "graph_capture_unsupported",
     "cuda_not_ready",
+    "cuda_not_supported",
+    "duplicate_gpu",
     "unique_id_timeout",
     "ray_trials_failed",
     "nccl_symbol_missing",

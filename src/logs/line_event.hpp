@@ -110,9 +110,12 @@ enum class EventKind : std::uint8_t {
   graph_capture_unsupported,  // NCCL WARN "NCCL cannot be captured in a graph if either it wasn't built with CUDA
                               // runtime >= 11.3 or if the installed CUDA driver < R465."
   cuda_not_ready,             // CUDA's text of cudaErrorSystemNotReady (802): "system not yet initialized"
-  unique_id_timeout,  // torch: "[7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
-                      // key-value store by key '0', but store->get('0') got error: Socket Timeout" (a timeout only)
-  ray_trials_failed,  // Tune's "Trials did not complete: [TorchTrainer_96bfe_00000]" -> text = the list
+  cuda_not_supported,  // NCCL's CUDACHECK text of cudaErrorNotSupported (801): "Cuda failure 'operation not supported'"
+  duplicate_gpu,       // NCCL WARN "Duplicate GPU detected : rank 2 and rank 0 both on CUDA device 1000"
+                       // -> text = "rank 2 and rank 0 both on CUDA device 1000" (the device is the PCI bus id, hex)
+  unique_id_timeout,   // torch: "[7] is setting up NCCL communicator and retrieving ncclUniqueId from [0] via c10d
+                       // key-value store by key '0', but store->get('0') got error: Socket Timeout" (a timeout only)
+  ray_trials_failed,   // Tune's "Trials did not complete: [TorchTrainer_96bfe_00000]" -> text = the list
   // The dynamic loader (catalogue entries loader.*):
   nccl_symbol_missing,  // "ImportError: .../libtorch_cuda.so: undefined symbol: ncclCommRegister" (also ld.so's
                         // "symbol lookup error: ...") -> text = the symbol: the libnccl loaded lacks a function

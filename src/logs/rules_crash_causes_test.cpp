@@ -1,10 +1,13 @@
 // Rules whose message names its own cause or a short list of them: a SIGBUS inside NCCL's frames
 // (/dev/shm), NCCL's CUDA-graph capture refusal (its CUDA runtime or the driver), CUDA's "system not
 // yet initialized" (a driver daemon such as the Fabric Manager), and a rank's timed-out wait for
-// rank 0's ncclUniqueId in the c10d store (rank 0 late). Each log is built from the printed format.
+// rank 0's ncclUniqueId in the c10d store (rank 0 late), NCCL's "Duplicate GPU detected" (two ranks on
+// one GPU), and the CUDA texts of a driver that lacks a call and of an unsupported operation. Each log is
+// built from the printed format.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "logs/analyzer.hpp"
 
@@ -134,6 +137,89 @@ TEST(LogsCrashCauses, UniqueIdStoreResetIsNotCalledLate) {
       "rank3.log");
   EXPECT_EQ(find_id(r, "torch.nccl.unique-id-timeout"), nullptr);
   for (const auto& f : r.findings) EXPECT_NE(f.label, core::Label::data_pipeline_stall) << f.id;
+}
+
+// NCCL 2.17+ prints the device as its PCI bus id ("%lx"); mpirun --tag-output prefixes each rank's line.
+TEST(LogsCrashCauses, DuplicateGpuNamesTheRanksAndTheDevice) {
+  auto r = analyze_text(
+      "[1,1]<stdout>:gpu-a:2201:2290 [0] NCCL INFO NCCL version 2.18.3+cuda12.1\n"
+      "[1,1]<stdout>:\n"
+      "[1,1]<stdout>:gpu-a:2201:2290 [0] init.cc:639 NCCL WARN Duplicate GPU detected : rank 1 and rank 0 both on "
+      "CUDA device 3b000\n"
+      "[1,1]<stdout>:gpu-a:2201:2290 [0] NCCL INFO init.cc:1100 -> 5\n"
+      "[1,0]<stdout>:gpu-a:2200:2291 [0] init.cc:639 NCCL WARN Duplicate GPU detected : rank 0 and rank 1 both on "
+      "CUDA device 3b000\n"
+      "[1,0]<stdout>:gpu-a:2200:2291 [0] NCCL INFO init.cc:1100 -> 5\n",
+      "horovod.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.duplicate-gpu");
+  EXPECT_EQ(f.label, core::Label::other);
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(has(f.title, "rank 1 and rank 0 both on CUDA device 3b000")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "torch.cuda.set_device(local_rank)")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "CUDA_VISIBLE_DEVICES")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "nvidia-smi -L")) << f.fix.text;
+  EXPECT_TRUE(evidence_has(f, "init.cc:639")) << f.title;
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"gpu-a"});
+}
+
+// torch raises ncclInvalidUsage and prints NCCL's last error on its own line: the cause, not the opaque error.
+TEST(LogsCrashCauses, DuplicateGpuInTorchsLastErrorOutranksInvalidUsage) {
+  auto r = analyze_text(
+      "  File \"/usr/local/lib/python3.10/dist-packages/torch/distributed/distributed_c10d.py\", line 3744, in "
+      "barrier\n"
+      "torch.distributed.DistBackendError: NCCL error in: /opt/pytorch/pytorch/torch/csrc/distributed/c10d/"
+      "ProcessGroupNCCL.cpp:1727, invalid usage (run with NCCL_DEBUG=WARN for details), NCCL version 2.19.3\n"
+      "ncclInvalidUsage: This usually reflects invalid usage of NCCL library.\n"
+      "Last error:\n"
+      "Duplicate GPU detected : rank 5 and rank 4 both on CUDA device 1a000\n",
+      "train.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.duplicate-gpu");
+  EXPECT_TRUE(has(f.title, "rank 5 and rank 4 both on CUDA device 1a000")) << f.title;
+}
+
+// cudaErrorCallRequiresNewerDriver through NCCL's CUDACHECK; the failures it causes later follow it.
+TEST(LogsCrashCauses, CallMissingInTheDriverIsADriverOlderThanTheBuild) {
+  auto r = analyze_text(
+      "[1,0]<stdout>:5a1c:174:239 [0] NCCL INFO NCCL version 2.9.6+cuda11.3\n"
+      "[1,0]<stdout>:5a1c:174:239 [0] enqueue.cc:802 NCCL WARN Cuda failure 'API call is not supported in the "
+      "installed CUDA driver'\n"
+      "[1,0]<stdout>:5a1c:174:239 [0] init.cc:895 NCCL WARN Cuda failure 'invalid device ordinal'\n",
+      "rank0.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "cuda.driver.too-old");
+  EXPECT_EQ(f.label, core::Label::version_mismatch);
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(has(f.fix.text, "nvidia-smi") && has(f.fix.text, "torch.version.cuda")) << f.fix.text;
+  EXPECT_TRUE(evidence_has(f, "enqueue.cc:802")) << f.title;
+}
+
+// cudaErrorNotSupported at init names no cause: the finding says what was seen and the candidates.
+TEST(LogsCrashCauses, OperationNotSupportedListsItsCandidates) {
+  auto r = analyze_text(
+      "vm-7:508:508 [0] NCCL INFO NCCL version 2.27.5+cuda12.9\n"
+      "vm-7:508:508 [0] init.cc:426 NCCL WARN Cuda failure 'operation not supported'\n"
+      "vm-7:508:508 [0] NCCL INFO init.cc:1437 -> 1\n",
+      "worker.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.cuda.operation-not-supported");
+  EXPECT_EQ(f.label, core::Label::gdr_or_driver);
+  EXPECT_TRUE(has(f.title, "'operation not supported'")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "enable_uvm") && has(f.fix.text, "nvidia-smi topo -p2p r")) << f.fix.text;
+  EXPECT_TRUE(evidence_has(f, "init.cc:426")) << f.title;
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"vm-7"});
+}
+
+// Another CUDA error text is neither rule's.
+TEST(LogsCrashCauses, OtherCudaFailuresAreNotUnsupportedOperations) {
+  auto r = analyze_text("vm-7:508:508 [0] init.cc:426 NCCL WARN Cuda failure 'out of memory'\n", "worker.log");
+  EXPECT_EQ(find_id(r, "nccl.cuda.operation-not-supported"), nullptr);
+  EXPECT_EQ(find_id(r, "nccl.duplicate-gpu"), nullptr);
 }
 
 }  // namespace

@@ -190,6 +190,8 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
   rule::signal_rule(facts, "cuda.system-not-ready", out);
+  rule::signal_rule(facts, "nccl.cuda.operation-not-supported", out);
+  rule::signal_rule(facts, "nccl.duplicate-gpu", out, facts.signal(EventKind::duplicate_gpu).text);
   rule::signal_rule(facts, "nccl.graph-capture.unsupported", out);
   plugin_mismatch_rule(facts, out);
   mixed_transport_rule(facts, out);

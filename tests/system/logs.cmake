@@ -23,6 +23,8 @@
 # Batch s13-fresh (30 logs, tests/corpus/logs-s13): measured once before it was added, 15/30.
 # Batch s14-fresh (21 logs, tests/corpus/logs-s14): measured once before it was added, 10/21; 15/21 as a
 # development set after branch logs5b read its misses.
+# Batch s16-fresh (20 logs, tests/corpus/logs-s16): measured once before it was added, 10/20; 12/20 as a
+# development set after its Duplicate GPU and CUDA driver texts got rules (dev and held-out unchanged).
 # The team's shared corpus (13 labelled logs) lives outside the repository: its README
 # (../shared/corpus/README.md) says to read it there at test time and never copy it into the
 # project, so this one test reads outside the tree. In another layout, point DD_SHARED_CORPUS at

@@ -142,81 +142,55 @@ void trace_behind_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
 }
 
-void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  if (facts.watchdogs.empty()) return;
-  std::map<std::pair<std::int64_t, std::string>, std::set<int>> groups;
-  std::set<int> known;
+using WatchdogKey = std::pair<std::int64_t, std::string>;
+
+std::string describe_watchdog(const WatchdogKey& k, const std::set<int>& ranks) {
+  std::string s = "SeqNum=" + std::to_string(k.first) + " " + (k.second.empty() ? "?" : k.second);
+  std::set<int> pos;
+  for (int r : ranks)
+    if (r >= 0) pos.insert(r);
+  if (!pos.empty()) s += " on rank(s) " + rule::rank_ranges(pos);
+  return s;
+}
+
+// A finding resting on the ranks' watchdog timeout lines, about `about` (ranks).
+RankedFinding watchdog_finding(const LogFacts& facts, std::string id, Label label, Severity sev, std::string title,
+                               int priority, const std::set<int>& about) {
+  auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
+  std::set<std::string> hosts;
   for (const auto& [rank, hit] : facts.watchdogs) {
-    groups[{hit.seq, hit.op}].insert(rank);
-    if (rank >= 0) known.insert(rank);
+    rule::add_evidence(r.finding, hit.evidence);
+    if (!hit.host.empty() && hosts.size() < 64) hosts.insert(hit.host);
   }
-  auto describe = [](const std::pair<std::int64_t, std::string>& k, const std::set<int>& ranks) {
-    std::string s = "SeqNum=" + std::to_string(k.first) + " " + (k.second.empty() ? "?" : k.second);
-    std::set<int> pos;
-    for (int r : ranks)
-      if (r >= 0) pos.insert(r);
-    if (!pos.empty()) s += " on rank(s) " + rule::rank_ranges(pos);
-    return s;
-  };
-  // A finding resting on the ranks' watchdog timeout lines, about `about` (ranks).
-  auto watchdog_finding = [&facts](std::string id, Label label, Severity sev, std::string title, int priority,
-                                   const std::set<int>& about) {
-    auto r = rule::make(std::move(id), label, sev, std::move(title), priority);
-    std::set<std::string> hosts;
-    for (const auto& [rank, hit] : facts.watchdogs) {
-      rule::add_evidence(r.finding, hit.evidence);
-      if (!hit.host.empty() && hosts.size() < 64) hosts.insert(hit.host);
-    }
-    rule::add_hosts(r.finding, hosts);
-    rule::add_ranks(r.finding, about);
-    return r;
-  };
-  if (groups.size() > 1) {
-    std::string parts;
-    for (const auto& [k, ranks] : groups) parts += (parts.empty() ? "" : "; ") + describe(k, ranks);
-    auto r = watchdog_finding("collective.watchdog-diverged", Label::collective_mismatch, Severity::error,
-                              "Ranks timed out in different collectives: " + parts, 18, known);
-    rule::emit(out, std::move(r),
-               "The ranks' collective sequences diverged: find the rank-dependent code path (or uneven data) before "
-               "the lowest SeqNum; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch",
-               {{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}});
-    return;
-  }
-  const auto& [key, ranks] = *groups.begin();
-  int world = rule::world_size(facts);
-  // Only a rank the log shows (its NCCL lines, an nccl-tests rank line) without a watchdog line is
-  // evidence of a rank that never joined; a rank absent from the log (one rank's log of a larger
-  // world) is a log not collected, not a rank elsewhere.
-  std::set<int> shown = known;
+  rule::add_hosts(r.finding, hosts);
+  rule::add_ranks(r.finding, about);
+  return r;
+}
+
+// The ranks the log shows: those with a watchdog line (`known`), its NCCL lines, an nccl-tests rank line.
+// Only such a rank without a watchdog line is evidence of a rank that never joined; a rank absent from
+// the log (one rank's log of a larger world) is a log not collected, not a rank elsewhere.
+std::set<int> ranks_shown(const LogFacts& facts, std::set<int> shown) {
   for (const auto& p : facts.processes) {
     auto rs = rule::ranks_of(*p);
     shown.insert(rs.begin(), rs.end());
   }
   for (const auto& [r, t] : facts.tests_ranks) shown.insert(r);
-  std::set<int> missing;
-  if (!known.empty())
-    for (int r : shown)
-      if (r >= 0 && (world <= 0 || r < world) && known.count(r) == 0) missing.insert(r);
-  bool unseen = world <= 0 || static_cast<int>(shown.size()) < world;
-  if (!missing.empty() && !has_comm_error(out) && facts.signal(EventKind::data_stall).count == 0) {
-    auto r = watchdog_finding("collective.rank-missing", Label::collective_mismatch, Severity::warning,
-                              "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe(key, ranks) +
-                                  ": they are elsewhere (another code path, an uneven last batch, or they crashed)",
-                              40, missing);
-    rule::emit(out, std::move(r),
-               "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank run the "
-               "same collectives (e.g. drop_last / equal batches per rank)");
-    return;
-  }
-  if (has_comm_error(out) || facts.signal(EventKind::data_stall).count > 0) return;
+  return shown;
+}
+
+// Every rank that timed out did so in one collective (`key`) and no rank is missing from it.
+void watchdog_same_collective(const LogFacts& facts, const WatchdogKey& key, const std::set<int>& ranks,
+                              const std::set<int>& known, std::size_t shown, int world,
+                              std::vector<RankedFinding>& out) {
   bool complete = false;
   for (const auto& p : facts.processes) complete = complete || p->init_complete;
+  bool unseen = world <= 0 || static_cast<int>(shown) < world;
   // "Every rank ... across hosts" needs every rank in the log and two hosts named there; a world
   // larger than one host's GPUs (rule::spans_hosts) is no such evidence.
-  bool multi = facts.hosts.size() > 1;
-  if (multi && complete && !unseen) {
-    auto r = watchdog_finding("net.data-path-stall", Label::mtu_mismatch, Severity::warning,
-                              "Every rank timed out in the same collective (" + describe(key, ranks) +
+  if (facts.hosts.size() > 1 && complete && !unseen) {
+    auto r = watchdog_finding(facts, "net.data-path-stall", Label::mtu_mismatch, Severity::warning,
+                              "Every rank timed out in the same collective (" + describe_watchdog(key, ranks) +
                                   ") after init succeeded across hosts: small messages pass, bulk data does not "
                                   "(MTU mismatch / black hole, or blocked data ports)",
                               42, known);
@@ -226,16 +200,57 @@ void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "`distdoctor bench` test both");
     return;
   }
-  auto r =
-      watchdog_finding("collective.watchdog-timeout", Label::other, Severity::warning,
-                       "Collective timed out (" + describe(key, ranks) + ") without a cause in these logs", 70, known);
+  auto r = watchdog_finding(
+      facts, "collective.watchdog-timeout", Label::other, Severity::warning,
+      "Collective timed out (" + describe_watchdog(key, ranks) + ") without a cause in these logs", 70, known);
   if (world > 0 && unseen)
-    r.finding.evidence.push_back("the logs show " + std::to_string(shown.size()) + " of the job's " +
-                                 std::to_string(world) + " ranks; the others' logs say whether they reached it");
+    r.finding.evidence.push_back("the logs show " + std::to_string(shown) + " of the job's " + std::to_string(world) +
+                                 " ranks; the others' logs say whether they reached it");
   rule::emit(out, std::move(r),
              "Collect the logs of every rank (all hosts) with NCCL_DEBUG=INFO and run `distdoctor logs` on them "
              "together",
              {{"NCCL_DEBUG", "INFO"}, {"NCCL_DEBUG_SUBSYS", "INIT,NET"}});
+}
+
+void watchdog_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.watchdogs.empty()) return;
+  std::map<WatchdogKey, std::set<int>> groups;
+  std::set<int> known;
+  for (const auto& [rank, hit] : facts.watchdogs) {
+    groups[{hit.seq, hit.op}].insert(rank);
+    if (rank >= 0) known.insert(rank);
+  }
+  if (groups.size() > 1) {
+    std::string parts;
+    for (const auto& [k, ranks] : groups) parts += (parts.empty() ? "" : "; ") + describe_watchdog(k, ranks);
+    auto r = watchdog_finding(facts, "collective.watchdog-diverged", Label::collective_mismatch, Severity::error,
+                              "Ranks timed out in different collectives: " + parts, 18, known);
+    rule::emit(out, std::move(r),
+               "The ranks' collective sequences diverged: find the rank-dependent code path (or uneven data) before "
+               "the lowest SeqNum; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch",
+               {{"TORCH_DISTRIBUTED_DEBUG", "DETAIL"}});
+    return;
+  }
+  const auto& [key, ranks] = *groups.begin();
+  int world = rule::world_size(facts);
+  std::set<int> shown = ranks_shown(facts, known);
+  std::set<int> missing;
+  if (!known.empty())
+    for (int r : shown)
+      if (r >= 0 && (world <= 0 || r < world) && known.count(r) == 0) missing.insert(r);
+  if (!missing.empty() && !has_comm_error(out) && facts.signal(EventKind::data_stall).count == 0) {
+    auto r =
+        watchdog_finding(facts, "collective.rank-missing", Label::collective_mismatch, Severity::warning,
+                         "Rank(s) " + rule::rank_ranges(missing) + " never joined " + describe_watchdog(key, ranks) +
+                             ": they are elsewhere (another code path, an uneven last batch, or they crashed)",
+                         40, missing);
+    rule::emit(out, std::move(r),
+               "Look at what the missing ranks were doing (their last lines, py-spy dump); make every rank run the "
+               "same collectives (e.g. drop_last / equal batches per rank)");
+    return;
+  }
+  if (has_comm_error(out) || facts.signal(EventKind::data_stall).count > 0) return;
+  watchdog_same_collective(facts, key, ranks, known, shown.size(), world, out);
 }
 
 void init_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {

@@ -12,8 +12,15 @@ namespace {
 
 using nlohmann::json;
 
-FixPlan sized(int nodes, const std::string& nodes_from, int procs, const std::string& procs_from) {
+// A plan with one value to set: a plan with nothing prints "nothing to change" in every format.
+FixPlan something_to_change() {
   FixPlan plan;
+  plan.env["NCCL_BUFFSIZE"] = "4194304";
+  return plan;
+}
+
+FixPlan sized(int nodes, const std::string& nodes_from, int procs, const std::string& procs_from) {
+  FixPlan plan = something_to_change();
   plan.world = nodes;
   plan.world_from = nodes_from;
   plan.procs_per_node = procs;
@@ -31,11 +38,11 @@ TEST(ExportCounts, TorchrunTakesNodesAndProcessesFromTheCheckedEnvironment) {
 }
 
 TEST(ExportCounts, UnknownCountsArePlaceholdersThatStopTheScript) {
-  auto torchrun = render_export(FixPlan{}, ExportFormat::torchrun);
+  auto torchrun = render_export(something_to_change(), ExportFormat::torchrun);
   EXPECT_NE(torchrun.find("--nnodes=\"${NNODES:?set NNODES: the number of nodes"), std::string::npos) << torchrun;
   EXPECT_NE(torchrun.find("--nproc_per_node=\"${NPROC_PER_NODE:?set NPROC_PER_NODE"), std::string::npos) << torchrun;
   EXPECT_EQ(torchrun.find(":-1}"), std::string::npos) << torchrun;
-  auto slurm = render_export(FixPlan{}, ExportFormat::slurm);
+  auto slurm = render_export(something_to_change(), ExportFormat::slurm);
   EXPECT_EQ(slurm.rfind("#!/bin/bash\n#SBATCH --nodes=NODES\n", 0), 0u) << slurm;
   EXPECT_NE(slurm.find("export GPUS_PER_NODE=\"${GPUS_PER_NODE:?set GPUS_PER_NODE"), std::string::npos) << slurm;
 }
@@ -49,8 +56,16 @@ TEST(ExportCounts, SlurmNodesAndGpusPerNodeFromTheCheckedEnvironment) {
       << text;
 }
 
-TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
+// A TF_CONFIG finding stands behind the plan: the TF_CONFIGs per task are the change.
+FixPlan tf_config_wrong(const std::string& value) {
   FixPlan plan;
+  plan.tf_config = value;
+  plan.notes.push_back({"tf-config.task-index-out-of-range", "TF_CONFIG's task index is outside its job", ""});
+  return plan;
+}
+
+TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
+  FixPlan plan = tf_config_wrong("");
   plan.tf_config = R"({"cluster": {"chief": ["10.20.0.2:2222"], "worker": ["10.20.0.3:2222", "10.20.0.4:2222"]}, )"
                    R"("task": {"type": "worker", "index": 2}})";
   auto j = json::parse(render_export(plan, ExportFormat::tf));
@@ -65,16 +80,17 @@ TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
 
 TEST(ExportCounts, TfSaysWhyNoTfConfigCanBeWritten) {
   for (const auto& [value, why] : std::vector<std::pair<std::string, std::string>>{
-           {"", "no TF_CONFIG in the checked environment"},
            {"{\"cluster\": {\"worker\": [\"a:1\"]", "TF_CONFIG is not JSON"},
            {"{\"task\": {\"type\": \"worker\", \"index\": 0}}", "TF_CONFIG has no cluster object"}}) {
-    FixPlan plan;
-    plan.tf_config = value;
-    auto j = json::parse(render_export(plan, ExportFormat::tf));
+    auto j = json::parse(render_export(tf_config_wrong(value), ExportFormat::tf));
     EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
     ASSERT_TRUE(j.contains("tf_config_none")) << j.dump(2);
     EXPECT_NE(j["tf_config_none"].get<std::string>().find(why), std::string::npos) << j.dump(2);
   }
+  // no TF_CONFIG and nothing else to set: nothing to change, no TF_CONFIG to write
+  auto j = json::parse(render_export(FixPlan{}, ExportFormat::tf));
+  EXPECT_TRUE(j["nothing_to_change"].get<bool>()) << j.dump(2);
+  EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
 }
 
 }  // namespace

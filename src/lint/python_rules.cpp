@@ -470,8 +470,9 @@ class PythonRules {
       std::vector<std::string> unset;
       for (const auto& [kw, name] : {std::pair{"", "MASTER_ADDR"}, std::pair{"", "MASTER_PORT"},
                                      std::pair{"rank", "RANK"}, std::pair{"world_size", "WORLD_SIZE"}}) {
+        std::string_view var = name;  // a structured binding cannot be captured before clang 16
         bool set = std::any_of(f_.env_sets.begin(), f_.env_sets.end(),
-                               [&](const PyEnvSet& e) { return e.name == name && !e.child; });
+                               [var](const PyEnvSet& e) { return e.name == var && !e.child; });
         if (!set && (*kw == '\0' || null(keyword(t_, args, kw)))) unset.emplace_back(name);
       }
       if (!unset.empty()) {

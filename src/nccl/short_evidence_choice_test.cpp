@@ -201,6 +201,26 @@ TEST(NcclShort, CommIdInvalidNeedsAValueNcclCannotParse) {
   ASSERT_NE(open.find("nccl.comm-id.invalid"), nullptr) << open.ids();
 }
 
+TEST(NcclShort, GlooIpv6LinkLocalNeedsGlooOnAnFe80Address) {
+  const std::string ipoib = "1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24]; 3:ib0 running [fe80::18:3/64]";
+  auto eth = judge(ipoib, {{"GLOO_SOCKET_IFNAME", "eth0"}});
+  EXPECT_EQ(eth.find("gloo.ipv6-link-local"), nullptr) << eth.ids();
+  auto ib = judge(ipoib, {{"GLOO_SOCKET_IFNAME", "ib0"}});
+  const auto* f = ib.find("gloo.ipv6-link-local");
+  ASSERT_NE(f, nullptr) << ib.ids();
+  EXPECT_EQ(f->severity, core::Severity::warning);  // peers on the same link can still connect
+}
+
+TEST(NcclShort, SocketIncludesLoopbackNeedsLoopbackBesideAnotherDevice) {
+  const std::string eth_first = "1:eth0 running [198.18.0.2/24]; 2:lo running [127.0.0.1/8]";
+  auto eth = ifname(eth_first, "eth0");
+  EXPECT_EQ(eth.find("nccl.socket.includes-loopback"), nullptr) << eth.ids();
+  auto both = ifname(eth_first, "eth0,lo");
+  const auto* f = both.find("nccl.socket.includes-loopback");
+  ASSERT_NE(f, nullptr) << both.ids();
+  EXPECT_EQ(f->severity, core::Severity::warning);
+}
+
 TEST(NcclShort, CommIdRulesNeedAValueOrLinkNcclCannotBootstrapOnAsMeant) {
   auto comm = [](const std::string& spec, std::map<std::string, std::string> env) {
     auto j = judge(spec, std::move(env));

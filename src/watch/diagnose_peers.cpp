@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -62,20 +63,26 @@ std::string store_host(const Snapshot& after, const ProcessInfo& p) {
   return "";
 }
 
-// "rank 1" and why, or nothing when the evidence does not say which rank is at that address.
-std::pair<std::string, std::string> peer_identity(const Snapshot& after, const ProcessInfo& p, const OwnedSocket& s) {
+// Who is at a peer's address ("rank 1", and its rank), and why; nothing when the evidence does not say.
+struct PeerIdentity {
+  std::string id, why;
+  std::optional<int> rank;
+};
+
+PeerIdentity peer_identity(const Snapshot& after, const ProcessInfo& p, const OwnedSocket& s) {
   if (p.world_size == 2 && p.rank && *p.rank < 2) {
     int other = 1 - *p.rank;
     return {fmt::format("rank {}", other),
-            fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p.rank, p.pid), other)};
+            fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p.rank, p.pid), other), other};
   }
   std::string store = store_host(after, p);
   if (!store.empty() && same_address(store, s.socket.peer)) {
     return {"the store's host",
             fmt::format("{} is where {} reaches the torch store (MASTER_ADDR{})", unmapped(s.socket.peer),
-                        who(p.rank, p.pid), p.master_addr.empty() ? "" : "=" + p.master_addr)};
+                        who(p.rank, p.pid), p.master_addr.empty() ? "" : "=" + p.master_addr),
+            std::nullopt};
   }
-  return {"", ""};
+  return {};
 }
 
 std::string with_identity(const std::string& ep, const std::string& id) {
@@ -237,6 +244,7 @@ namespace {
 // The silent connections of one waiting rank, as the finding names and shows them.
 struct SilentPeers {
   std::vector<std::string> peers, ids, reasons, evidence;
+  std::vector<int> ranks;  // the peers' ranks, where the evidence names them
   double quiet_s = 0;
   bool full = false;  // some peer's receive window is full
 };
@@ -246,7 +254,8 @@ SilentPeers describe_silent(const Snapshot& after, const ProcessInfo& p, bool jo
   SilentPeers out;
   out.quiet_s = qs.front().quiet_s;
   for (const auto& q : qs) {
-    auto [id, why] = peer_identity(after, p, *q.s);
+    auto [id, why, rank] = peer_identity(after, p, *q.s);
+    if (rank && std::find(out.ranks.begin(), out.ranks.end(), *rank) == out.ranks.end()) out.ranks.push_back(*rank);
     std::string ep = endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port);
     if (!job) {
       auto local = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
@@ -275,9 +284,9 @@ std::string connection_health(const std::vector<Quiet>& qs, bool full) {
 // watch.peer.silent: a rank of a distributed job whose peers send nothing.
 core::Finding silent_job_peer(const RankState& r, const std::vector<Quiet>& qs, const SilentPeers& sp) {
   std::string health = connection_health(qs, sp.full);
-  std::string subject = sp.ids.size() == 1 && sp.ids.front().rfind("rank ", 0) == 0 ? sp.ids.front()
-                        : qs.size() == 1                                            ? "the peer"
-                                                                                    : "those peers";
+  std::string subject = sp.ids.size() == 1 && sp.ranks.size() == 1 ? sp.ids.front()
+                        : qs.size() == 1                           ? "the peer"
+                                                                   : "those peers";
   return core::new_finding(
       "watch.peer.silent", Label::other, Severity::error,
       fmt::format("{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
@@ -346,6 +355,8 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
     f.evidence.insert(f.evidence.end(), sp.evidence.begin(), sp.evidence.end());
     f.evidence.insert(f.evidence.end(), sp.reasons.begin(), sp.reasons.end());
     if (r.rank) f.ranks = {*r.rank};
+    // watch.peer.silent: the waiting rank, then the ranks of the peers it names (the merge reads them here)
+    if (r.rank && job) f.ranks.insert(f.ranks.end(), sp.ranks.begin(), sp.ranks.end());
     out.push_back(std::move(f));
   }
   return out;

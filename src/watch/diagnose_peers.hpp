@@ -12,7 +12,8 @@
 //    retransmits) or the peer's receive window is full, and nothing arrives: the peer process is
 //    stopped, busy or in another collective; which one, only a look at the peer tells. The peer is
 //    named by address and, where the evidence allows, by rank (WORLD_SIZE=2: the only other rank;
-//    a process of the tree) or as the store's host.
+//    a process of the tree) or as the store's host. Its `ranks`: the waiting rank, then the ranks of
+//    the peers it names (a structured copy of the title's "(rank N)", which the merge reads).
 //  - watch.store.closed: the store's end closed a rank's store connections (below);
 //  - watch.socket.silent-peer: the same for a process that is no distributed job (no launcher or
 //    framework variable in its environment, no torch/TensorFlow/NCCL/Horovod library mapped):

@@ -514,7 +514,7 @@ TEST(DiagnosePeers, RankWaitingOnAQuietHealthyPeerNamesTheAddressAndTheOnlyOther
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.peer.silent");
-  EXPECT_EQ(f[0].ranks, std::vector<int>{0});
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));  // the waiting rank, then the peer's
   EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits on 198.18.1.2:50000 (rank 1): connection open and healthy"),
             std::string::npos)
       << f[0].title;
@@ -529,6 +529,7 @@ TEST(DiagnosePeers, RankOneStepShortWithoutWorldSizeNamesTheAddressButNoRank) {
   EXPECT_EQ(f[0].id, "watch.peer.silent");
   EXPECT_NE(f[0].title.find("waits on 198.18.1.2:50000: "), std::string::npos) << f[0].title;
   EXPECT_EQ(f[0].title.find("rank 1"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].ranks, std::vector<int>{0});  // the waiting rank only: no peer rank known
 }
 
 TEST(DiagnosePeers, RankOneStepShortPeerStillSendsClaimsNoSilentPeer) {

@@ -284,17 +284,13 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
 }
 
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
-// watch.peer.silent that names one of their ranks as the peer it waits on is their evidence. A
+// watch.peer.silent whose ranks (after the waiting rank's) hold one of theirs is their evidence. A
 // failed job (watch.node.job-failed) absorbs none: its ranks exited and their connections closed,
 // while a silent peer's connection is open and healthy, so its process is alive and doing
 // something else.
 core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Finding& silent) {
-  std::vector<int> peers;  // "... waits on 198.18.1.2:41234 (rank 1): ..."
-  for (auto at = silent.title.find("(rank "); at != std::string::npos; at = silent.title.find("(rank ", at + 1)) {
-    char* end = nullptr;
-    long r = std::strtol(silent.title.c_str() + at + 6, &end, 10);
-    if (end != silent.title.c_str() + at + 6 && *end == ')') peers.push_back(static_cast<int>(r));
-  }
+  if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
+  std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
     if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow") continue;
     if (f.severity != core::Severity::error) continue;

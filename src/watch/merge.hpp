@@ -4,9 +4,10 @@
 // elsewhere (collective-mismatch, naming the ranks that never arrived) or read their input
 // (data-pipeline-stall), and ranks whose shared job variables differ across nodes
 // (watch.env.differs-across-ranks over every node's rank_envs). A node's own verdict on those saw
-// only its own ranks and is replaced. A node's watch.peer.silent that names a rank another finding
-// explains (stopped, sleeping or computing, reading input) is that finding's evidence; the ranks
-// an incomplete store misses are named where no node reported them.
+// only its own ranks and is replaced. A node's watch.peer.silent whose peer ranks (its `ranks` after
+// the waiting rank's) hold a rank another finding explains (stopped, sleeping or computing, reading
+// input) is that finding's evidence; the ranks an incomplete store misses are named where no node
+// reported them.
 #pragma once
 
 #include <optional>

@@ -127,7 +127,8 @@ const core::Finding* by_id(const std::vector<core::Finding>& fs, std::string_vie
 }
 
 // A node's watch.peer.silent as diagnose_peers words it (its fix sends the user to --rendezvous).
-core::Finding silent(int rank, const std::string& peers) {
+// `peer_ranks`: the ranks of the peers named, as diagnose_peers puts them after the waiting rank's.
+core::Finding silent(int rank, const std::string& peers, const std::vector<int>& peer_ranks = {}) {
   auto f = core::new_finding("watch.peer.silent", core::Label::other, core::Severity::error,
                              fmt::format("rank {} (pid {}) waits on {}: each connection open, no retransmit in the "
                                          "window, nothing received for 15 s: those peers are stopped, busy, or in "
@@ -138,6 +139,7 @@ core::Finding silent(int rank, const std::string& peers) {
       "shows its stack)" +
       std::string(k_rendezvous_advice) + ".";
   f.ranks = {rank};
+  f.ranks.insert(f.ranks.end(), peer_ranks.begin(), peer_ranks.end());
   return f;
 }
 
@@ -251,12 +253,13 @@ core::Finding stopped_rank1() {
 TEST(Merge, AStoppedRankAbsorbsTheSilentPeerThatNamesItAndComesFirst) {
   RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
   auto f = merge_reports(
-      {node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)")}), node(1, {stopped}, {stopped_rank1()})}, {});
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)", {1})}), node(1, {stopped}, {stopped_rank1()})},
+      {});
   ASSERT_FALSE(f.empty());
   EXPECT_EQ(f[0].id, "watch.rank.stopped");
   EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node1"});
   EXPECT_EQ(by_id(f, "watch.peer.silent"), nullptr);
-  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.69.11:59016 (rank 1)").title);
+  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.69.11:59016 (rank 1)", {1}).title);
   for (const auto& g : f) EXPECT_EQ(g.fix.text.find("--rendezvous"), std::string::npos) << g.id << ": " << g.fix.text;
 }
 
@@ -264,7 +267,8 @@ TEST(MergeShort, ASilentPeerThatNamesNoStoppedRankOrBesideAFailedJobStaysAfterTh
   RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
   // one step short: node 0's rank waits on rank 2, not on the stopped rank 1
   auto other = merge_reports(
-      {node(0, {waiting(0)}, {silent(0, "198.18.69.12:59016 (rank 2)")}), node(1, {stopped}, {stopped_rank1()})}, {});
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.12:59016 (rank 2)", {2})}), node(1, {stopped}, {stopped_rank1()})},
+      {});
   ASSERT_EQ(other.size(), 2u);
   EXPECT_EQ(other[0].id, "watch.rank.stopped");
   EXPECT_EQ(other[0].evidence.size(), 1u);
@@ -274,10 +278,32 @@ TEST(MergeShort, ASilentPeerThatNamesNoStoppedRankOrBesideAFailedJobStaysAfterTh
   n1.stalls = 0;
   n1.exit_code = 1;
   n1.rank_envs = {RankEnv{1, 8112, "node1", true, {}}};
-  auto failed = merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)")}), n1}, {});
+  auto failed = merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)", {1})}), n1}, {});
   ASSERT_EQ(failed.size(), 2u);
   EXPECT_EQ(failed[0].id, "watch.node.job-failed");
   EXPECT_EQ(failed[1].id, "watch.peer.silent");
+}
+
+// The peer a silent finding names is read from its ranks, not from its wording.
+TEST(Merge, ASilentPeerWhoseTitleIsWordedOtherwiseIsStillAbsorbedByItsPeersCause) {
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  auto reworded = silent(0, "198.18.69.11:59016", {1});
+  reworded.title = "rank 0 (pid 7150) gets nothing from the peer at 198.18.69.11:59016, which is rank #1";
+  auto f = merge_reports({node(0, {waiting(0)}, {reworded}), node(1, {stopped}, {stopped_rank1()})}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].evidence.back(), "node0: " + reworded.title);
+}
+
+TEST(MergeShort, ASilentPeerWhoseRanksNameNoPeerIsNotAbsorbedWhateverItsTitleSays) {
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  // one step short: "(rank 1)" in the words only, its ranks hold just the waiting rank
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)")}), node(1, {stopped}, {stopped_rank1()})}, {});
+  ASSERT_EQ(f.size(), 2u);
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].evidence.size(), 1u);
+  EXPECT_EQ(f[1].id, "watch.peer.silent");
 }
 
 // w4 of clusters-2026-12-05b: rank 1's loader workers spin while its main thread polls them; node 0
@@ -289,8 +315,8 @@ TEST(Merge, ALoaderBoundRankOnAnotherNodeAbsorbsTheSilentPeerThatNamesIt) {
   auto mine = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
                                 "rank 1 (pid 4717) is busy reading input and no rank waits in a collective");
   mine.ranks = {1};
-  auto f =
-      merge_reports({node(0, {waiting(0)}, {silent(0, "198.18.70.11:45695 (rank 1)")}), node(1, {loader}, {mine})}, {});
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.70.11:45695 (rank 1)", {1})}), node(1, {loader}, {mine})}, {});
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.input.slow");
   EXPECT_EQ(f[0].severity, core::Severity::error);
@@ -298,7 +324,7 @@ TEST(Merge, ALoaderBoundRankOnAnotherNodeAbsorbsTheSilentPeerThatNamesIt) {
   EXPECT_EQ(f[0].title,
             "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is the "
             "bottleneck");
-  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.70.11:45695 (rank 1)").title);
+  EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.70.11:45695 (rank 1)", {1}).title);
   EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(), "node1: " + loader.detail), f[0].evidence.end());
 }
 

@@ -34,7 +34,7 @@ on_node() {
   local i=$1; shift
   ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
 }
-# Hang guards, not speed limits: rank 0 is killed after 3T + 60 s (its own --timeout T, plus start-up
+# Hang guards, not speed limits: every rank is killed after 3T + 60 s (its own --timeout T, plus start-up
 # under ASan on a loaded host) and exit 124 is then a hang. How long rank 0 takes under an attack
 # next to the same run without one is a speed figure that a loaded host can miss: it is recorded
 # (DD_BOUNDS_OUT) and compared by bench/bounds_bench.sh, never asserted here.
@@ -49,8 +49,8 @@ rank0() {
 }
 rank1() {  # OUT [flags]; rank RANK (default 1) in node NODE (default RANK)
   local out=$1 r=${RANK:-1}; local n=${NODE:-$r}; shift
-  on_node "$n" "$DD" preflight --json --rendezvous "$RV" --rank "$r" --world "$W" --timeout "$T" --token t "$@" \
-    > "$out" 2> "$out.err" &
+  on_node "$n" timeout -k 5 "$(guard)" "$DD" preflight --json --rendezvous "$RV" --rank "$r" --world "$W" --timeout "$T" \
+    --token t "$@" > "$out" 2> "$out.err" &
   R1=$!
 }
 # attack MODE [N] [TOKEN]: attack.py in node 2 against rank 0's rendezvous; waits for "ready"

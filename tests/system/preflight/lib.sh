@@ -129,14 +129,16 @@ static_neighbours() {
 }
 
 # run_pf I OUTFILE [VAR=VALUE...] -- [preflight flags]: distdoctor preflight in node I, hostname
-# nodeI (own UTS namespace), in the background; PID in PF_PID. With PF_GUARD=S set, the run is
-# killed after S seconds and `wait $PF_PID` gives 124 (see hang_guard and expect_ended).
+# nodeI (own UTS namespace), in the background; PID in PF_PID. The run is killed after PF_GUARD
+# seconds (default: hang_guard of its --timeout, preflight's 60 s when none is given), so every
+# `wait $PF_PID` has a deadline, and gives 124 then (see hang_guard and expect_ended).
 run_pf() {
   local i=$1 out=$2; shift 2
-  local envs=() guard=()
-  [ -n "${PF_GUARD:-}" ] && guard=(timeout -k 5 "$PF_GUARD")
+  local envs=() guard=() t=60 prev= a
   while [ $# -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
   [ "${1:-}" = "--" ] && shift
+  for a in "$@"; do [ "$prev" = --timeout ] && t=$a; prev=$a; done
+  guard=(timeout -k 5 "${PF_GUARD:-$(hang_guard "$t")}")
   ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" \
     env "${envs[@]}" "${guard[@]}" "$DD" preflight --json "$@" > "$out" 2> "$out.err" &
   PF_PID=$!

@@ -250,7 +250,7 @@ merged)  # one watch per node, one rank each; at their stall they meet at node0 
   for i in 0 1; do
     for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
   done
-  wait "$W0"; wait "$W1"
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch" 120; done
   for i in 0 1; do
     python3 - "$WORK/w$i.json" "$i" <<'PY' || { tail -30 "$WORK/w$i.err" >&2; die "node $i: no merged verdict naming rank 1 on node1"; }
 import json, sys
@@ -290,7 +290,7 @@ merged-all-wait)  # W4: three nodes, one watch each; rank 2 runs out of batches 
   for i in 0 1 2; do
     for p in $(ip netns pids "$(ns_of $i)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
   done
-  wait "$W0"; wait "$W1"; wait "$W2"
+  for i in 0 1 2; do w=W$i; wait_pid "${!w}" "node $i's watch" 120; done
   python3 - "$WORK/w0.json" <<'PY' || { tail -30 "$WORK/w0.err" >&2; die "the merged verdict does not say that every rank waits"; }
 import json, sys
 m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
@@ -321,7 +321,7 @@ merged-job-failed)  # W5b: rank 1 alone binds eth1, an isolated NIC on a lower s
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0:" 400; done
   ! grep -q "job verdict from node rank 0: OK" "$WORK/w1.err" || die "the merged verdict is OK for a job that failed"
   for p in $(ip netns pids "$(ns_of 1)"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && kill -TERM "$p"; done
-  wait "$W0"; wait "$W1"
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch" 120; done
   grep -q "No route to host" "$WORK/job0.log" || die "rank 0 did not fail to reach rank 1's eth1: $(tail -3 "$WORK/job0.log")"
   fix=$(python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY'
 import json, sys
@@ -389,7 +389,7 @@ merged-loader-spin)  # two nodes, watch --rendezvous each; rank 1's two DataLoad
   for i in 0 1; do merged_watch "$i" 2 120 MODE=loader-spin STEPS=400; done
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 400; done
   kill_jobs KILL 0 1
-  wait "$W0"; wait "$W1"
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch" 120; done
   grep -q "rank 1 step 7" "$WORK/job1.log" || die "rank 1 did not run its first steps: $(tail -3 "$WORK/job1.log")"
   for i in 0 1; do
     merged_first_finding "$WORK/w$i.json" watch.input.slow
@@ -546,7 +546,7 @@ attach)
   wait_watch 90
   expect_first_finding watch.rank.not-in-collective "rank 1 (pid" "is sleeping"
   jq_ "$WORK/w.json" 'd["attached"]' | grep -q "$JOB" || die "JSON does not name the attached pid"
-  wait "$JOB" 2>/dev/null
+  wait_pid "$JOB" "the attached job" 60
   "$DD" watch --pid 999999999 > /dev/null 2> "$WORK/bad.err"; rc=$?
   [ $rc = 2 ] && grep -q "999999999" "$WORK/bad.err" || die "--pid of no process: exit $rc, $(cat "$WORK/bad.err")"
   ;;
@@ -564,7 +564,7 @@ EOS
   wait_for "$WORK/int.out" ready 20
   sleep 0.5
   kill -INT "$W"
-  wait "$W"; rc=$?
+  wait_pid "$W" "watch" 60; rc=$?
   [ $rc = 42 ] || die "SIGINT: watch exit $rc, expected the job's 42 ($(cat "$WORK/int.out"))"
   grep -q "got INT" "$WORK/int.out" || die "SIGINT not forwarded: $(cat "$WORK/int.out")"
   pgrep -f "$M" >/dev/null && die "a descendant of the job ($M) was left running"
@@ -573,7 +573,7 @@ EOS
   W=$!
   wait_for "$WORK/term.err" ready 20
   kill -TERM "$W"
-  wait "$W"; rc=$?
+  wait_pid "$W" "watch" 60; rc=$?
   [ $rc = 143 ] || die "SIGTERM: watch exit $rc, expected 143"
   jq_ "$WORK/term.json" 'd["exit_code"]' | grep -qx 143 || die "JSON exit_code: $(cat "$WORK/term.json")"
   # on a terminal (script(1) gives watch one) the job gets a pseudo-terminal of its own
@@ -627,7 +627,7 @@ EOS
   stall_named_in_time
   wait_watch 90
   expect_first_finding watch.socket.silent-peer "waits on 127.0.0.1:29555 (main thread in recvfrom)" "nothing received for"
-  kill "$SILENT_PID"; wait "$SILENT_PID" 2>/dev/null
+  kill "$SILENT_PID"; wait_pid "$SILENT_PID" "the silent peer" 30
   ;;
 peer-stopped)  # rank 0 under watch, rank 1 bare on the other node; rank 1 is stopped (SIGSTOP) mid-job
   two_nodes

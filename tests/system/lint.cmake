@@ -33,3 +33,9 @@ add_test(NAME system.lint.roundtrip
 # 44 cases, each linted five times (ASan builds on a shared host take minutes; 12 min at load 23): the
 # limit catches a hang, not slowness
 set_tests_properties(system.lint.roundtrip PROPERTIES LABELS system TIMEOUT 1200)
+
+# lint.torch.master-addr-localhost's env:// fix with the launcher that starts the file (mp.spawn in
+# it, srun or torchrun in a shell file linted with it), applied and run as a real Gloo job.
+add_test(NAME system.lint.env-init
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/env_init.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
+set_tests_properties(system.lint.env-init PROPERTIES LABELS system TIMEOUT 600)

@@ -19,6 +19,7 @@ struct Launch {
   std::string name;  // as written: "torchrun", "srun", ...
   int line = 0;
   std::vector<std::string> exported;  // MASTER_ADDR / MASTER_PORT set by the file at or before the launch
+  bool open_mpi = false;              // mpirun with -x or --mca: the ranks on other hosts get only -x's
 };
 
 std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
@@ -61,6 +62,9 @@ Launch find_launch(const std::string& text, const std::string& script) {
     bool runs = std::any_of(t.begin(), t.end(), [&](const std::string& w) { return base_name(w) == script; });
     if (!runs) continue;
     std::tie(l.starter, l.name) = starter_of(t);
+    l.open_mpi = l.starter == Starter::mpirun && std::any_of(t.begin(), t.end(), [](const std::string& w) {
+                   return w == "-x" || w == "-mca" || w == "--mca";
+                 });
     l.line = c.line;
     l.exported = exported;
     return l;
@@ -156,6 +160,13 @@ bool finish(const std::string& py_file, const EnvInitSeen& seen, LintFinding& f,
     std::string indent = launch.substr(0, launch.find_first_not_of(" \t"));
     if (indent.size() == launch.size()) return false;
     std::string exp = export_line(l.starter, seen.port);
+    // Open MPI passes the ranks on other hosts only the variables named with -x (mpirun(1)): they go
+    // right after mpirun on its line; MPICH's and Intel MPI's pass the whole environment.
+    if (l.open_mpi) {
+      auto at = launch.find(l.name + " ");
+      if (at == std::string::npos) return false;
+      launch.insert(at + l.name.size(), " -x MASTER_ADDR -x MASTER_PORT");
+    }
     py_line = seen.text + "  # " + l.name + " (" + where + ") sets none of " + vars +
               ": the export added above that line sets them";
     f.edits.push_back({sh.file, l.line, l.line, indent + exp + "\n" + launch});

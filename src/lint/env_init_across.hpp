@@ -5,7 +5,7 @@
 // _start_workers, torch 1.10 to 2.x): the edit alone, saying nothing else is needed. srun, mpirun
 // and plain python set none of them: the edit, plus a line in the shell file, above the launch,
 // that exports them (srun: the allocation's first node; else MASTER_ADDR must be given, the line
-// stops without it).
+// stops without it), with `-x MASTER_ADDR -x MASTER_PORT` after Open MPI's mpirun.
 #pragma once
 
 #include <set>

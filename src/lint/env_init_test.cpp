@@ -139,5 +139,24 @@ TEST(LintEnvInit, AScriptThatExportsThemOrANeedForRankDecideTheEdit) {
       << f->finding.fix.text;
 }
 
+// Open MPI's mpirun (it uses -x) passes the ranks on other hosts only what -x names: the export
+// line above it, and -x MASTER_ADDR -x MASTER_PORT after mpirun.
+TEST(LintEnvInit, OpenMpiForwardsTheExportedVariables) {
+  auto py = read_file(roundtrip("env_init_srun/train.py"));
+  ASSERT_TRUE(py.ok());
+  TempDir dir;
+  dir.write("train.py", *py);
+  std::string sh = dir.write("run.sh", "#!/bin/bash\nmpirun -np 2 --hostfile hosts -x PATH python3 train.py\n");
+  auto r = lint_paths({dir.path.string()}, {});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  const LintFinding* f = the_finding(*r);
+  ASSERT_NE(f, nullptr);
+  ASSERT_EQ(f->edits.size(), 2u);
+  EXPECT_EQ(edited(sh, *f),
+            "#!/bin/bash\nexport MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the rank-0 node address}\" "
+            "MASTER_PORT=\"${MASTER_PORT:-29611}\"\nmpirun -x MASTER_ADDR -x MASTER_PORT -np 2 --hostfile hosts -x "
+            "PATH python3 train.py\n");
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -17,7 +17,10 @@ struct FileFacts {
   std::string file;
   std::vector<SrunScript> sruns;
   std::vector<TrainerSeen> trainers;
-  std::string text;  // the batch script as read (its edit's line; --fix's text); empty for Python files
+  // A shell file, or a Python file with a prose lint.torch.master-addr-localhost fix, as read (the
+  // text of its edits, --fix's text); empty for other files.
+  std::string text;
+  bool python = false;
 };
 
 // lint.slurm.lightning-devices-tasks: one finding per srun step whose script (matched by file name,

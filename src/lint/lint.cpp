@@ -12,6 +12,7 @@
 
 #include "core/strings.hpp"
 #include "lint/edits.hpp"
+#include "lint/env_init_across.hpp"
 #include "lint/lightning_tasks_across.hpp"
 #include "lint/python_tree.hpp"
 #include "lint/rules.hpp"
@@ -61,8 +62,13 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   if (tf_configs)
     for (const auto& e : ctx.env())
       if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
-  if (across && (!ctx.srun_scripts().empty() || !ctx.trainers().empty())) {
-    across->push_back({path, ctx.srun_scripts(), ctx.trainers(), ctx.srun_scripts().empty() ? "" : text});
+  bool shell = kind == FileKind::shell || kind == FileKind::env_file;
+  bool env_init = std::any_of(ctx.findings().begin(), ctx.findings().end(), [](const LintFinding& f) {
+    return f.finding.id == "lint.torch.master-addr-localhost" && f.edits.empty();
+  });
+  if (across && (shell || env_init || !ctx.trainers().empty())) {
+    across->push_back(
+        {path, ctx.srun_scripts(), ctx.trainers(), shell || env_init ? text : "", kind == FileKind::python});
   }
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
@@ -312,6 +318,9 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
   }
   for (auto& f : detail::tf_config_across(tf_configs)) report.findings.push_back(std::move(f));
   // The edit is of a batch script: --fix compares with the text read above, not a second read.
+  for (const auto& file : detail::env_init_across(across, report.findings))
+    for (const auto& facts : across)
+      if (facts.file == file) report.texts.try_emplace(facts.file, facts.text);
   for (auto& f : detail::lightning_tasks_across(across)) {
     if (!f.edits.empty())
       for (const auto& facts : across)

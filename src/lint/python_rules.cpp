@@ -460,35 +460,67 @@ class PythonRules {
       if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
       if (!loopback_host(host)) continue;
-      // Not an edit: env:// needs MASTER_ADDR/MASTER_PORT from a launcher, which the file may not have.
-      // torch/distributed/rendezvous.py (_env_rendezvous_handler, torch 1.13 to 2.x) reads both from
-      // the environment and raises ValueError when one is unset; RANK and WORLD_SIZE too unless
-      // init_process_group gets rank= and world_size=.
-      std::string fixed = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"")
-                              .value_or("init_method=\"env://\"");
-      TSNode args = arguments(c);
-      std::vector<std::string> unset;
-      for (const auto& [kw, name] : {std::pair{"", "MASTER_ADDR"}, std::pair{"", "MASTER_PORT"},
-                                     std::pair{"rank", "RANK"}, std::pair{"world_size", "WORLD_SIZE"}}) {
-        std::string_view var = name;  // a structured binding cannot be captured before clang 16
-        bool set = std::any_of(f_.env_sets.begin(), f_.env_sets.end(),
-                               [var](const PyEnvSet& e) { return e.name == var && !e.child; });
-        if (!set && (*kw == '\0' || null(keyword(t_, args, kw)))) unset.emplace_back(name);
-      }
-      if (!unset.empty()) {
-        std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";
-        std::string example;
-        for (const auto& n : unset) {
-          if (n == "MASTER_ADDR") example += " MASTER_ADDR=<rank-0 node address>";
-          if (n == "MASTER_PORT") example += " MASTER_PORT=" + (port.empty() ? std::string("<free port>") : port);
-        }
+      env_init_fix(c, m, v);
+    }
+  }
+
+  // The variables env:// reads that this file does not set: torch/distributed/rendezvous.py
+  // (_env_rendezvous_handler, torch 1.13 to 2.x) reads MASTER_ADDR and MASTER_PORT from the
+  // environment and raises ValueError when one is unset or empty; RANK and WORLD_SIZE too unless
+  // init_process_group gets rank= and world_size= (they go into the URL's query).
+  std::vector<std::string> env_init_unset(const PyCall& c) const {
+    TSNode args = arguments(c);
+    std::vector<std::string> unset;
+    for (const auto& [kw, name] : {std::pair{"", "MASTER_ADDR"}, std::pair{"", "MASTER_PORT"},
+                                   std::pair{"rank", "RANK"}, std::pair{"world_size", "WORLD_SIZE"}}) {
+      std::string_view var = name;  // a structured binding cannot be captured before clang 16
+      bool set = std::any_of(f_.env_sets.begin(), f_.env_sets.end(),
+                             [var](const PyEnvSet& e) { return e.name == var && !e.child; });
+      if (!set && (*kw == '\0' || null(keyword(t_, args, kw)))) unset.emplace_back(name);
+    }
+    return unset;
+  }
+
+  // init_method="tcp://localhost:P" -> "env://", which needs the variables from the launcher. The
+  // file shows it when it starts its ranks with torch.multiprocessing.spawn: it runs under plain
+  // python, which sets none (the spawned processes inherit its environment), so the edit names the
+  // launch line that provides them. Otherwise prose, which env_init_across (lint.cpp) reads back and
+  // turns into edits when a shell file linted with this one starts it: keep the two in step.
+  void env_init_fix(const PyCall& c, TSNode m, const std::string& v) {
+    auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
+    auto unset = env_init_unset(c);
+    std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";
+    std::string example;
+    for (const auto& n : unset) {
+      if (n == "MASTER_ADDR") example += " MASTER_ADDR=<rank-0 node address>";
+      if (n == "MASTER_PORT") example += " MASTER_PORT=" + (port.empty() ? std::string("<free port>") : port);
+    }
+    std::string title = "init_method " + v +
+                        " names this machine in a multi-node script: ranks on other nodes dial themselves and wait";
+    auto spawn = std::find_if(f_.calls.begin(), f_.calls.end(), [](const PyCall& s) {
+      return s.last == "spawn" && (s.name.find("multiprocessing") != std::string::npos || s.name == "mp.spawn");
+    });
+    bool master_only =
+        std::all_of(unset.begin(), unset.end(), [](const std::string& n) { return n.starts_with("MASTER_"); });
+    core::Finding* f = nullptr;
+    if (edited && !unset.empty() && master_only && spawn != f_.calls.end()) {
+      std::string base = ctx_.path().substr(ctx_.path().find_last_of('/') + 1);
+      f = &ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, c.line,
+                    LineEdit{PythonTree::line(m), PythonTree::line(m),
+                             *edited + "  # " + spawn->name + " (line " + std::to_string(spawn->line) +
+                                 ") starts the ranks itself, so the file runs under python, which sets no " +
+                                 core::join(unset, ", ") + ": on every node run" + example + " python " + base});
+    } else {
+      std::string fixed = edited.value_or("init_method=\"env://\"");
+      if (!unset.empty())
         fixed += "  # env:// reads " + core::join(unset, ", ") +
                  " from each rank's environment (this file sets none of them): torchrun sets them; with another "
                  "launcher export them on every node" +
                  (example.empty() ? std::string() : " (" + example.substr(1) + ")");
-      }
-      report(c.line, "init_method " + v + " names this machine", fixed);
+      f = &ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, c.line,
+                    fixed);
     }
+    f->evidence.push_back(ctx_.path() + ":" + std::to_string(f_.multi_node_line) + ": " + f_.multi_node_why);
   }
 
   // lint.torch.launch-deprecated

@@ -44,6 +44,9 @@ TEST(ExportCounts, UnknownCountsArePlaceholdersThatStopTheScript) {
   EXPECT_EQ(torchrun.find(":-1}"), std::string::npos) << torchrun;
   auto slurm = render_export(something_to_change(), ExportFormat::slurm);
   EXPECT_EQ(slurm.rfind("#!/bin/bash\n#SBATCH --nodes=NODES\n", 0), 0u) << slurm;
+  // one sentence says the node count is missing: the placeholder's
+  EXPECT_NE(slurm.find("# NODES above is not a count"), std::string::npos) << slurm;
+  EXPECT_EQ(slurm.find("number of nodes is not known"), std::string::npos) << slurm;
   EXPECT_NE(slurm.find("export GPUS_PER_NODE=\"${GPUS_PER_NODE:?set GPUS_PER_NODE"), std::string::npos) << slurm;
 }
 
@@ -76,6 +79,30 @@ TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
   EXPECT_EQ(w1["cluster"], json::parse(plan.tf_config)["cluster"]);
   auto chief = json::parse(j["tf_config"]["chief[0] 10.20.0.2:2222"].get<std::string>());
   EXPECT_EQ(chief["task"]["type"], "chief");
+}
+
+// The cluster list itself is wrong (an address): a TF_CONFIG per task of it changes nothing, so none
+// is written, and the reason names the finding and its fix.
+TEST(ExportCounts, TfWritesNoTfConfigWhenAnAddressOfTheClusterIsWrong) {
+  for (const auto& [id, fix] : std::vector<std::pair<std::string, std::string>>{
+           {"tf-config.localhost-in-multihost", "replace localhost in cluster.worker[0] with the routable name"},
+           {"tf-config.own-address-not-local", "check task.index on this node"}}) {
+    FixPlan plan;
+    plan.tf_config = R"({"cluster": {"worker": ["localhost:2222", "10.20.0.4:2222"]}, )"
+                     R"("task": {"type": "worker", "index": 0}})";
+    plan.notes.push_back({id, "an address of the cluster is wrong", fix});
+    auto j = json::parse(render_export(plan, ExportFormat::tf));
+    EXPECT_FALSE(j["nothing_to_change"].get<bool>()) << j.dump(2);
+    EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
+    ASSERT_TRUE(j.contains("tf_config_none")) << j.dump(2);
+    auto why = j["tf_config_none"].get<std::string>();
+    EXPECT_NE(why.find(id + ": an address of the cluster is wrong (fix: " + fix), std::string::npos) << why;
+    EXPECT_NE(why.find("change what each finding says in every task's TF_CONFIG"), std::string::npos) << why;
+    // with a task finding beside it, still none: the addresses stay wrong
+    plan.notes.push_back({"tf-config.task-index-out-of-range", "TF_CONFIG task index is outside its job", ""});
+    j = json::parse(render_export(plan, ExportFormat::tf));
+    EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
+  }
 }
 
 TEST(ExportCounts, TfSaysWhyNoTfConfigCanBeWritten) {

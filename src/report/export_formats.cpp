@@ -117,11 +117,13 @@ std::string count_flag(const std::string& flag, const std::string& var, int know
   return flag + "=\"${" + var + ":?set " + var + ": " + what + ", which the checked environment does not give}\"";
 }
 
-// Comment lines naming where the counts came from (or that they are missing).
+// Comment lines naming where the counts came from (or that they are missing; an unknown node count
+// is not named when `nodes_var` is empty: the caller's placeholder says it).
 std::string count_comments(const FixPlan& plan, const std::string& nodes_var, const std::string& procs_var) {
   std::string out = plan.world > 0
                         ? "# " + std::to_string(plan.world) + " nodes: " + count_source(plan.world_from) + "\n"
-                        : "# the number of nodes is not known: set " + nodes_var + "\n";
+                    : nodes_var.empty() ? ""
+                                        : "# the number of nodes is not known: set " + nodes_var + "\n";
   out += plan.procs_per_node > 0 ? "# " + std::to_string(plan.procs_per_node) +
                                        " processes per node: " + count_source(plan.procs_from) + "\n"
                                  : "# the processes (GPUs) per node are not known: set " + procs_var + "\n";
@@ -135,7 +137,7 @@ std::string render_slurm(const FixPlan& plan) {
   if (plan.world <= 0) out += "# NODES above is not a count: replace it with the number of nodes before submitting\n";
   out += "# distdoctor fix as an sbatch script: one torchrun per node, started by srun\n";
   out += "set -eu  # not pipefail: head -n 1 may close the pipe before scontrol ends (SIGPIPE)\n" +
-         count_comments(plan, "#SBATCH --nodes", "GPUS_PER_NODE") + note_comments(plan) + env_lines(plan);
+         count_comments(plan, "", "GPUS_PER_NODE") + note_comments(plan) + env_lines(plan);
   out +=
       "export " + count_flag("GPUS_PER_NODE", "GPUS_PER_NODE", plan.procs_per_node, "processes (GPUs) per node") + "\n";
   out += "# the first node of the allocation is the master (SLURM_JOB_NODELIST, expanded by scontrol)\n";
@@ -191,6 +193,32 @@ std::string tf_configs_of_cluster(const std::string& checked, json& out) {
   return out.empty() ? "TF_CONFIG's cluster lists no task addresses" : "";
 }
 
+// A TF_CONFIG finding about the cluster list itself (an address, a port, a duplicate, a job the task
+// names): a TF_CONFIG per task of that cluster repeats it. Only the task findings (no task, no
+// index, an index outside its job, a type TF does not know) are fixed by giving each task its own.
+bool cluster_finding(const FixNote& n) {
+  if (!n.id.starts_with("tf-config.")) return false;
+  for (std::string_view task :
+       {"tf-config.invalid-json", "tf-config.task-missing", "tf-config.task-malformed", "tf-config.task-index-missing",
+        "tf-config.task-index-out-of-range", "tf-config.task-type-invalid"}) {
+    if (n.id == task) return false;
+  }
+  return true;
+}
+
+// Why no TF_CONFIG is written when the cluster list is wrong: each such finding and its fix.
+std::string cluster_is_wrong(const FixPlan& plan) {
+  std::vector<std::string> what;
+  for (const auto& n : plan.notes) {
+    if (cluster_finding(n)) what.push_back(n.id + ": " + n.title + (n.text.empty() ? "" : " (fix: " + n.text + ")"));
+  }
+  if (what.empty()) return "";
+  return "a TF_CONFIG per task of the checked cluster would keep what is wrong (its addresses, not a task's "
+         "type or index): change what each finding says in every task's TF_CONFIG, then run distdoctor env "
+         "again: " +
+         core::join(what, "; ");
+}
+
 std::string render_tf(const FixPlan& plan) {
   json env = json::object();
   for (const auto& [name, value] : plan.env) env[name] = value.empty() ? json(nullptr) : json(value);
@@ -215,6 +243,8 @@ std::string render_tf(const FixPlan& plan) {
         "task of the checked TF_CONFIG's cluster (keyed type[index] address): set on each machine the one whose "
         "address is its own";
     why_none = tf_configs_of_cluster(plan.tf_config, tf_config);
+    if (why_none.empty()) why_none = cluster_is_wrong(plan);
+    if (!why_none.empty()) tf_config = json::object();
   }
   json out = {{"format", "tf"}, {"env", env},   {"per_host", per_host},      {"tf_config", tf_config},
               {"notes", notes}, {"help", help}, {"nothing_to_change", false}};
@@ -222,7 +252,8 @@ std::string render_tf(const FixPlan& plan) {
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 
-// A TF_CONFIG finding stands behind the fix: the TF_CONFIGs written per task of its cluster are the change.
+// A TF_CONFIG finding stands behind the fix: the TF_CONFIGs written per task of its cluster are the
+// change, or (the cluster list is wrong) why none is written.
 bool tf_config_is_wrong(const FixPlan& plan) {
   if (plan.tf_config.empty()) return false;
   return std::any_of(plan.notes.begin(), plan.notes.end(),

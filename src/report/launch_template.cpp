@@ -85,9 +85,14 @@ std::string mpirun(const LaunchShape& s) {
   out += line("MASTER_ADDR=\"$(awk 'NF && $1 !~ /^#/ {print $1; exit}' \"$HOSTFILE\")\"",
               "the hostfile's first host is rank 0");
   out += line("export MASTER_ADDR MASTER_PORT=\"${MASTER_PORT:-29500}\"", "torch's env:// rendezvous reads both");
+  // Open MPI's mpirun(1) man page, -x (1.x through 4.1): the ranks on other hosts get from this shell
+  // only the variables named with -x; the rest of their environment is what the remote start (ssh)
+  // gives. PATH and LD_LIBRARY_PATH forwarded make them find this python3 and this libnccl.
+  out += line("export LD_LIBRARY_PATH=\"${LD_LIBRARY_PATH:-}\"", "set, maybe empty, so that mpirun has one to forward");
   out += fmt::format("mpirun -np {} --hostfile \"$HOSTFILE\" --map-by ppr:{}:node \\\n", s.nodes * s.gpus_per_node,
                      s.gpus_per_node);
-  out += "  -x NCCL_SOCKET_IFNAME -x GLOO_SOCKET_IFNAME -x NCCL_DEBUG -x MASTER_ADDR -x MASTER_PORT \\\n";
+  out += "  -x PATH -x LD_LIBRARY_PATH -x NCCL_SOCKET_IFNAME -x GLOO_SOCKET_IFNAME -x NCCL_DEBUG \\\n";
+  out += "  -x MASTER_ADDR -x MASTER_PORT \\\n";
   out +=
       "  --mca oob_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" --mca btl_tcp_if_include \"${NCCL_SOCKET_IFNAME#=}\" "
       "\\\n";

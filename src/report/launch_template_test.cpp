@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 #include "core/strings.hpp"
 
 namespace dd::report {
@@ -51,6 +54,23 @@ TEST(LaunchTemplate, NoInterfaceSaysSoInsteadOfGuessing) {
   EXPECT_NE(t.find("# NCCL_SOCKET_IFNAME: NCCL finds no usable interface"), std::string::npos);
   EXPECT_NE(t.find("mpirun -np 4 "), std::string::npos);
   EXPECT_NE(t.find("[ -r \"$HOSTFILE\" ]"), std::string::npos);
+}
+
+// Open MPI passes the ranks on other hosts only what -x names: PATH and LD_LIBRARY_PATH go with the
+// NCCL and rendezvous variables, LD_LIBRARY_PATH exported (maybe empty) before the mpirun line.
+TEST(LaunchTemplate, MpirunForwardsPathAndLibraryPathWithTheNcclVariables) {
+  auto t = render_launch_template(FixPlan{}, {Launcher::mpirun, 2, 2, "h"}, {"eth0", "198.18.0.1"});
+  std::vector<std::string> forwarded;
+  for (auto at = t.find(" -x "); at != std::string::npos; at = t.find(" -x ", at + 1)) {
+    auto end = t.find_first_of(" \n", at + 4);
+    forwarded.push_back(t.substr(at + 4, end - at - 4));
+  }
+  EXPECT_EQ(forwarded, (std::vector<std::string>{"PATH", "LD_LIBRARY_PATH", "NCCL_SOCKET_IFNAME", "GLOO_SOCKET_IFNAME",
+                                                 "NCCL_DEBUG", "MASTER_ADDR", "MASTER_PORT"}))
+      << t;
+  auto exported = t.find("export LD_LIBRARY_PATH=\"${LD_LIBRARY_PATH:-}\"");
+  ASSERT_NE(exported, std::string::npos) << t;
+  EXPECT_LT(exported, t.find("mpirun -np 4 ")) << t;
 }
 
 TEST(LaunchTemplate, TfBuildsOneWorkerListAndThisTasksIndex) {

@@ -30,6 +30,12 @@ set_tests_properties(system.lint.hostile PROPERTIES LABELS system TIMEOUT 120)
 # the real parsers and by lint again; coverage against docs/lint.md (root: a netns for --here).
 add_test(NAME system.lint.roundtrip
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/roundtrip.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
-# 44 cases, each linted five times (ASan builds on a shared host take minutes; 12 min at load 23): the
+# 52 cases, each linted five times (ASan builds on a shared host take minutes; 12 min at load 23): the
 # limit catches a hang, not slowness
 set_tests_properties(system.lint.roundtrip PROPERTIES LABELS system TIMEOUT 1200)
+
+# lint.torch.master-addr-localhost's env:// fix with the launcher that starts the file (mp.spawn in
+# it, srun or torchrun in a shell file linted with it), applied and run as a real Gloo job.
+add_test(NAME system.lint.env-init
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/env_init.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
+set_tests_properties(system.lint.env-init PROPERTIES LABELS system TIMEOUT 600)

@@ -72,6 +72,9 @@ for fmt in torchrun slurm; do
   bash -n "$WORK/p25.$fmt" || fail "p25 $fmt: bash -n"
 done
 grep -qxF '#SBATCH --nodes=NODES' "$WORK/p25.slurm" || fail "p25 slurm: no NODES placeholder: $(cat "$WORK/p25.slurm")"
+# one sentence says the node count is missing (the placeholder's), not two
+[[ $(grep -c 'NODES above is not a count' "$WORK/p25.slurm") == 1 ]] || fail "p25 slurm: no placeholder sentence"
+! grep -q 'number of nodes is not known' "$WORK/p25.slurm" || fail "p25 slurm: the missing count said twice"
 run_script "$WORK/p25.torchrun" NODE_RANK=0 MASTER_ADDR=192.0.2.10
 [[ $rc != 0 && -z $argv && $err == *"set NNODES"* ]] || fail "p25 torchrun ran without a node count: rc $rc: $argv $err"
 run_script "$WORK/p25.torchrun" NODE_RANK=0 MASTER_ADDR=192.0.2.10 NNODES=2
@@ -109,6 +112,31 @@ while IFS= read -r tc; do
     <<<"$out" >/dev/null || fail "p26: TF_CONFIG $tc still has an error: $(jq -c '[.findings[].id]' <<<"$out")"
 done < "$WORK/p26.each"
 [[ $(wc -l < "$WORK/p26.each") == 3 ]] || fail "p26: not 3 TF_CONFIGs"
+
+# A worker's TF_CONFIG as a user writes it for two machines, with this machine as localhost: the
+# cluster list itself is wrong, so a TF_CONFIG per task of it would keep localhost; none is printed
+# and tf_config_none names the finding and what to change. Applied as it says (the other machine's
+# routable address in place of localhost, in this task's TF_CONFIG): env finds no TF_CONFIG error.
+{
+  grep -v '^TF_CONFIG=' "$cases/p26_tfconfig_index.vars"
+  echo 'TF_CONFIG={"cluster": {"worker": ["localhost:12345", "10.20.0.4:12345"]}, "task": {"type": "worker", "index": 1}}'
+} > "$WORK/addr.vars"
+run_vars "$WORK/addr.vars" --export-format tf > "$WORK/addr.tf"
+/usr/bin/python3 - "$WORK/addr.tf" <<'PY' || fail "address finding, tf: $(cat "$WORK/addr.tf")"
+import json, sys
+out = json.load(open(sys.argv[1]))
+assert out["tf_config"] == {}, out["tf_config"]
+why = out["tf_config_none"]
+assert "tf-config.localhost-in-multihost" in why and "replace localhost in cluster.worker[0]" in why, why
+assert out["nothing_to_change"] is False, out
+PY
+sed 's/"localhost:12345"/"10.20.0.3:12345"/' "$WORK/addr.vars" > "$WORK/addr-fixed.vars"
+out=$(run_vars "$WORK/addr-fixed.vars" --json)
+jq -e '[.findings[] | select((.id | startswith("tf-config.")) and .severity == "error")] | length == 0' \
+  <<<"$out" >/dev/null || fail "address finding fixed as said: still $(jq -c '[.findings[].id]' <<<"$out")"
+run_vars "$WORK/addr-fixed.vars" --export-format tf > "$WORK/addr-fixed.tf"
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert "tf_config_none" not in d or "localhost" not in d["tf_config_none"], d' \
+  "$WORK/addr-fixed.tf" || fail "address fixed, tf: $(cat "$WORK/addr-fixed.tf")"
 
 # c11 has no TF_CONFIG and nothing to change: the tf format says so and writes no TF_CONFIG
 run_vars "$cases/c11_torch_rank0.vars" --export-format tf > "$WORK/c11.tf"

@@ -21,7 +21,19 @@ SH
 # a long host list: head -n 1 closes the pipe early, which must not abort the script (SIGPIPE)
 printf '#!/bin/bash\nprintf "gpu-a\\ngpu-b\\ngpu-c\\n"\nseq 200000 | sed s/^/gpu-x/\n' > "$WORK/bin/scontrol"
 printf '#!/bin/bash\nwhile [[ "$1" == --* ]]; do shift; done\nexport SLURM_NNODES=3 SLURM_NODEID=2\nexec "$@"\n' > "$WORK/bin/srun"
-printf '#!/bin/bash\necho "mpirun MASTER_ADDR=$MASTER_ADDR $*"\n' > "$WORK/bin/mpirun"
+# Open MPI's -x NAME sends this shell's NAME to the ranks on other hosts: the stand-in prints what
+# each would get (one "x NAME=value" line; "unset" when the shell has no such variable)
+cat > "$WORK/bin/mpirun" <<'SH'
+#!/bin/bash
+echo "mpirun MASTER_ADDR=$MASTER_ADDR $*"
+while (($#)); do
+  if [[ $1 == -x ]]; then
+    if [[ -v $2 ]]; then echo "x $2=${!2}"; else echo "x $2 unset"; fi
+    shift
+  fi
+  shift
+done
+SH
 printf '#!/bin/bash\necho "$TF_CONFIG"\n' > "$WORK/bin/python3"
 chmod +x "$WORK/bin/"*
 
@@ -53,6 +65,19 @@ out=$(cd "$WORK" && PATH="$WORK/bin:$PATH" bash "$WORK/mpirun.sh" 2>&1) && die "
 printf '# hosts\ngpu-b slots=4\ngpu-c slots=4\n' > "$WORK/hosts"
 got=$(PATH="$WORK/bin:$PATH" HOSTFILE="$WORK/hosts" bash "$WORK/mpirun.sh") || die "mpirun template run"
 [[ "$got" == "mpirun MASTER_ADDR=gpu-b -np 12 "* ]] || die "mpirun template ran '$got'"
+# the ranks on the other hosts get this shell's PATH and LD_LIBRARY_PATH (the same python3 and
+# libnccl) with the NCCL and rendezvous variables; LD_LIBRARY_PATH unset here still has a value
+got=$(env -u LD_LIBRARY_PATH PATH="$WORK/bin:$PATH" HOSTFILE="$WORK/hosts" NCCL_SOCKET_IFNAME=eth0 \
+  GLOO_SOCKET_IFNAME=eth0 bash "$WORK/mpirun.sh") || die "mpirun template run without LD_LIBRARY_PATH"
+forwarded=$(sed -n 's/^x \([A-Z_]*\)[= ].*/\1/p' <<<"$got" | sort | tr '\n' ' ')
+[[ $forwarded == "GLOO_SOCKET_IFNAME LD_LIBRARY_PATH MASTER_ADDR MASTER_PORT NCCL_DEBUG NCCL_SOCKET_IFNAME PATH " ]] ||
+  die "mpirun -x list: '$forwarded'"
+grep -qxF "x PATH=$WORK/bin:$PATH" <<<"$got" || die "mpirun: PATH not this shell's: $got"
+grep -qxF "x LD_LIBRARY_PATH=" <<<"$got" || die "mpirun: LD_LIBRARY_PATH unset for -x: $got"
+grep -q ' unset$' <<<"$got" && die "mpirun: -x of an unset variable: $got"
+got=$(LD_LIBRARY_PATH=/opt/nccl/lib PATH="$WORK/bin:$PATH" HOSTFILE="$WORK/hosts" bash "$WORK/mpirun.sh") ||
+  die "mpirun template run with LD_LIBRARY_PATH"
+grep -qxF "x LD_LIBRARY_PATH=/opt/nccl/lib" <<<"$got" || die "mpirun: LD_LIBRARY_PATH not this shell's: $got"
 
 got=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf.sh") || die "tf template run"
 /usr/bin/python3 -c 'import json,sys; t=json.loads(sys.argv[1]); assert t["task"]=={"type":"worker","index":2}, t; assert len(t["cluster"]["worker"])==3, t' "$got" ||

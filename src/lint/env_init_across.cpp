@@ -1,0 +1,202 @@
+#include "lint/env_init_across.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <tuple>
+#include <utility>
+
+#include "core/strings.hpp"
+#include "lint/shell_lexer.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+enum class Starter { none, torchrun, srun, mpirun, python };
+
+struct Launch {
+  Starter starter = Starter::none;
+  std::string name;  // as written: "torchrun", "srun", ...
+  int line = 0;
+  std::vector<std::string> exported;  // MASTER_ADDR / MASTER_PORT set by the file at or before the launch
+  bool open_mpi = false;              // mpirun with -x or --mca: the ranks on other hosts get only -x's
+};
+
+std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
+// The words of a command, words holding spaces (bash -c '...') split again.
+std::vector<std::string> tokens(const ShellCommand& c) {
+  std::vector<std::string> out;
+  for (const auto& w : c.words)
+    for (auto& t : core::split(w, ' ')) out.push_back(t);
+  return out;
+}
+
+// What starts the command, and its name as written ("" when none is known).
+std::pair<Starter, std::string> starter_of(const std::vector<std::string>& t) {
+  auto has = [&](std::string_view w) { return std::find(t.begin(), t.end(), w) != t.end(); };
+  for (std::string_view w : {"torchrun", "torch.distributed.run", "torch.distributed.launch"})
+    if (has(w)) return {Starter::torchrun, std::string(w)};
+  // a remote runner's string: an export in this shell does not reach it
+  for (std::string_view w : {"ssh", "pdsh", "clush"})
+    if (has(w)) return {Starter::none, ""};
+  if (has("srun")) return {Starter::srun, "srun"};
+  for (std::string_view w : {"mpirun", "mpiexec"})
+    if (has(w)) return {Starter::mpirun, std::string(w)};
+  for (const auto& w : t)
+    if (base_name(w).starts_with("python")) return {Starter::python, base_name(w)};
+  return {Starter::none, ""};
+}
+
+// The first command of `text` that runs `script` (by file name), with what starts it.
+Launch find_launch(const std::string& text, const std::string& script) {
+  Launch l;
+  std::vector<std::string> exported;
+  for (const auto& c : split_commands(text)) {
+    auto t = tokens(c);
+    bool exports = !c.words.empty() && c.words[0] == "export";
+    for (const auto& w : c.words) {
+      for (std::string_view v : {"MASTER_ADDR", "MASTER_PORT"})
+        if (w.starts_with(std::string(v) + "=") || (exports && w == v)) exported.emplace_back(v);
+    }
+    bool runs = std::any_of(t.begin(), t.end(), [&](const std::string& w) { return base_name(w) == script; });
+    if (!runs) continue;
+    std::tie(l.starter, l.name) = starter_of(t);
+    l.open_mpi = l.starter == Starter::mpirun && std::any_of(t.begin(), t.end(), [](const std::string& w) {
+                   return w == "-x" || w == "-mca" || w == "--mca";
+                 });
+    l.line = c.line;
+    l.exported = exported;
+    return l;
+  }
+  return l;
+}
+
+std::string text_line(const std::string& text, int line) {
+  auto lines = core::split(text, '\n', true);
+  return line >= 1 && line <= static_cast<int>(lines.size()) ? lines[static_cast<std::size_t>(line - 1)] : "";
+}
+
+bool edits_line(const std::vector<LintFinding>& findings, const std::string& file, int line) {
+  return std::any_of(findings.begin(), findings.end(), [&](const LintFinding& f) {
+    return std::any_of(f.edits.begin(), f.edits.end(),
+                       [&](const Edit& e) { return e.file == file && e.line <= line && line <= e.end_line; });
+  });
+}
+
+// The line above the launch that exports MASTER_ADDR and MASTER_PORT: under srun the allocation's
+// first node; otherwise the caller must give MASTER_ADDR (the script stops and says so).
+std::string export_line(Starter s, const std::string& port) {
+  std::string p = "MASTER_PORT=\"${MASTER_PORT:-" + (port.empty() ? std::string("29500") : port) + "}\"";
+  if (s == Starter::srun)
+    return "export MASTER_ADDR=\"$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\" " + p;
+  return "export MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the rank-0 node address}\" " + p;
+}
+
+// What the Python rule's prose fix says (python_rules.cpp, env_init_fix): the line edited to
+// env:// (found again in the file), the variables it reads that the file does not set, the port.
+struct EnvInitSeen {
+  int line = 0;  // the line holding init_method
+  std::string text;
+  std::vector<std::string> unset;
+  std::string port;
+};
+
+std::optional<EnvInitSeen> read_back(const LintFinding& f, const std::string& py_text) {
+  const std::string& fix = f.finding.fix.text;
+  const std::string& title = f.finding.title;
+  auto reads = fix.find("  # env:// reads ");
+  auto from = fix.find(" from each rank's environment");
+  auto url_at = title.find("init_method ");
+  auto url_end = title.find(" names this machine");
+  if (reads == std::string::npos || from == std::string::npos || from < reads || url_at != 0 ||
+      url_end == std::string::npos)
+    return std::nullopt;
+  EnvInitSeen seen;
+  seen.unset = core::split(fix.substr(reads + 17, from - reads - 17), ',');
+  for (auto& n : seen.unset) n = std::string(core::trim(n));
+  if (auto p = fix.find("MASTER_PORT="); p != std::string::npos) {
+    std::string port = fix.substr(p + 12, fix.find_first_not_of("0123456789", p + 12) - p - 12);
+    seen.port = port;
+  }
+  std::string url = title.substr(12, url_end - 12);
+  std::string want = fix.substr(0, reads);
+  auto lines = core::split(py_text, '\n', true);
+  for (int l = f.location.line; l <= static_cast<int>(lines.size()) && l < f.location.line + 40; ++l) {
+    const std::string& was = lines[static_cast<std::size_t>(l - 1)];
+    std::string text = was;
+    for (char q : {'"', '\''}) {
+      std::string quoted = q + url + q;
+      if (auto at = text.find(quoted); at != std::string::npos) text.replace(at, quoted.size(), "\"env://\"");
+    }
+    if (text != was && core::trim(text) == core::trim(want)) {
+      seen.line = l;
+      seen.text = text;
+      return seen;
+    }
+  }
+  return std::nullopt;
+}
+
+bool finish(const std::string& py_file, const EnvInitSeen& seen, LintFinding& f, const FileFacts& sh, const Launch& l,
+            const std::vector<LintFinding>& findings, std::set<std::string>& changed) {
+  if (edits_line(findings, py_file, seen.line)) return false;
+  std::string where = sh.file + ":" + std::to_string(l.line);
+  std::string vars = core::join(seen.unset, ", ");
+  bool set_by_file = std::all_of(seen.unset.begin(), seen.unset.end(), [&](const std::string& n) {
+    return std::find(l.exported.begin(), l.exported.end(), n) != l.exported.end();
+  });
+  std::string py_line;
+  if (l.starter == Starter::torchrun) {
+    py_line = seen.text + "  # " + l.name + " (" + where + ") sets " + vars + ": nothing else to set";
+  } else if (set_by_file) {
+    py_line = seen.text + "  # " + sh.file + " sets " + vars + " before " + l.name + " (line " +
+              std::to_string(l.line) + "): nothing else to set";
+  } else {
+    bool master_only = std::all_of(seen.unset.begin(), seen.unset.end(),
+                                   [](const std::string& n) { return n.starts_with("MASTER_"); });
+    if (!master_only || edits_line(findings, sh.file, l.line)) return false;
+    std::string launch = text_line(sh.text, l.line);
+    std::string indent = launch.substr(0, launch.find_first_not_of(" \t"));
+    if (indent.size() == launch.size()) return false;
+    std::string exp = export_line(l.starter, seen.port);
+    // Open MPI passes the ranks on other hosts only the variables named with -x (mpirun(1)): they go
+    // right after mpirun on its line; MPICH's and Intel MPI's pass the whole environment.
+    if (l.open_mpi) {
+      auto at = launch.find(l.name + " ");
+      if (at == std::string::npos) return false;
+      launch.insert(at + l.name.size(), " -x MASTER_ADDR -x MASTER_PORT");
+    }
+    py_line = seen.text + "  # " + l.name + " (" + where + ") sets none of " + vars +
+              ": the export added above that line sets them";
+    f.edits.push_back({sh.file, l.line, l.line, indent + exp + "\n" + launch});
+    f.finding.evidence.push_back(where + ": " + l.name + " starts it; the fix adds above it: " + exp);
+    changed.insert(sh.file);
+  }
+  f.edits.insert(f.edits.begin(), Edit{py_file, seen.line, seen.line, py_line});
+  f.finding.fix.text = std::string(core::trim(py_line));
+  changed.insert(py_file);
+  return true;
+}
+
+}  // namespace
+
+std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::vector<LintFinding>& findings) {
+  std::set<std::string> changed;
+  for (auto& f : findings) {
+    if (f.finding.id != "lint.torch.master-addr-localhost" || !f.edits.empty()) continue;
+    auto py = std::find_if(files.begin(), files.end(),
+                           [&](const FileFacts& x) { return x.python && x.file == f.location.file; });
+    if (py == files.end()) continue;
+    auto seen = read_back(f, py->text);
+    if (!seen) continue;
+    for (const auto& sh : files) {
+      if (sh.python || sh.text.empty()) continue;
+      Launch l = find_launch(sh.text, base_name(py->file));
+      if (l.starter != Starter::none && finish(py->file, *seen, f, sh, l, findings, changed)) break;
+    }
+  }
+  return changed;
+}
+
+}  // namespace dd::lint::detail

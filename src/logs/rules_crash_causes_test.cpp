@@ -10,23 +10,14 @@
 #include <vector>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-bool evidence_has(const core::Finding& f, const std::string& part) {
-  for (const auto& e : f.evidence)
-    if (has(e, part)) return true;
-  return false;
-}
+using test::evidence_has;
+using test::find_id;
+using test::has;
 
 // UCX's handler: "[host:pid :thread:tid] Caught signal 7 (...)", then one frame per line.
 std::string ucx_bus_error(const std::string& frames) {

@@ -5,9 +5,12 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
+
+using test::has;
 
 const core::Finding& only_note(const LogsReport& r) {
   EXPECT_EQ(r.findings.size(), 1u);
@@ -16,8 +19,6 @@ const core::Finding& only_note(const LogsReport& r) {
   EXPECT_EQ(r.findings.front().label, core::Label::other);
   return r.findings.front();
 }
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(LogsNotEnoughEvidence, NoNcclLineAsksForTheRerunAndSaysWhereTheVariablesMustReach) {
   auto r = analyze_text("Epoch 1\nloading data\n", "train.log");

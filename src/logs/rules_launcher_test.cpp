@@ -10,17 +10,13 @@
 
 #include "logs/analyzer.hpp"
 #include "logs/line_classifier.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool has(const std::string& s, const std::string& n) { return s.find(n) != std::string::npos; }
+using test::find_id;
+using test::has;
 
 const std::string k_stall =
     "[2023-06-12 10:02:44.512345: W /tmp/h/horovod/common/stall_inspector.cc:107] One or more tensors were submitted "
@@ -30,19 +26,19 @@ const std::string k_stall =
 
 TEST(LogsLauncher, HorovodStallNamesTheMissingRanksAndTheirTensors) {
   auto r = analyze_text(k_stall + "2: [grad_a, grad_b]\n3: [grad_a, grad_b]\n", "h.log");
-  const auto* f = find(r, "horovod.stall.missing-ranks");
+  const auto* f = find_id(r, "horovod.stall.missing-ranks");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::error);
   EXPECT_EQ(f->label, core::Label::other);
   EXPECT_TRUE(has(f->title, "rank(s) 2-3")) << f->title;
   EXPECT_TRUE(has(f->title, "rank 2: grad_a, grad_b; rank 3: grad_a, grad_b")) << f->title;
   EXPECT_EQ(f->ranks, (std::vector<int>{2, 3}));
-  EXPECT_EQ(find(r, "horovod.stall.different-tensors"), nullptr);
+  EXPECT_EQ(find_id(r, "horovod.stall.different-tensors"), nullptr);
 }
 
 TEST(LogsLauncher, HorovodCrossedSubmissionsAreDifferentTensors) {
   auto r = analyze_text(k_stall + "0!: [grad_a]\n1!: [grad_b]\n", "h.log");
-  const auto* f = find(r, "horovod.stall.different-tensors");
+  const auto* f = find_id(r, "horovod.stall.different-tensors");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->label, core::Label::collective_mismatch);
   EXPECT_TRUE(has(f->title, "rank 0 submitted 'grad_b' but not 'grad_a', rank 1 submitted 'grad_a' but not 'grad_b'"))
@@ -53,22 +49,22 @@ TEST(LogsLauncher, HorovodCrossedSubmissionsAreDifferentTensors) {
 // first lacks too (rank 1 may simply be behind on both): no claim of different tensors.
 TEST(LogsLauncher, HorovodNestedMissingSetsAreNotDifferentTensors) {
   auto r = analyze_text(k_stall + "0: [grad_a]\n1: [grad_a, grad_b]\n", "h.log");
-  EXPECT_EQ(find(r, "horovod.stall.different-tensors"), nullptr);
-  EXPECT_NE(find(r, "horovod.stall.missing-ranks"), nullptr);
+  EXPECT_EQ(find_id(r, "horovod.stall.different-tensors"), nullptr);
+  EXPECT_NE(find_id(r, "horovod.stall.missing-ranks"), nullptr);
 }
 
 // One step short: a list cut at six names ("...") hides what the rank lacks.
 TEST(LogsLauncher, HorovodCutListDecidesNoMismatch) {
   auto r = analyze_text(k_stall + "0: [a, b, c, d, e, f ...]\n1: [g]\n", "h.log");
-  EXPECT_EQ(find(r, "horovod.stall.different-tensors"), nullptr);
-  EXPECT_NE(find(r, "horovod.stall.missing-ranks"), nullptr);
+  EXPECT_EQ(find_id(r, "horovod.stall.different-tensors"), nullptr);
+  EXPECT_NE(find_id(r, "horovod.stall.missing-ranks"), nullptr);
 }
 
 // One step short: "N: [..]" lines far from any stall header are not Horovod's list.
 TEST(LogsLauncher, RankListWithoutStallHeaderIsNoFinding) {
   auto r = analyze_text("0: [grad_a]\n1: [grad_b]\n", "h.log");
-  EXPECT_EQ(find(r, "horovod.stall.missing-ranks"), nullptr);
-  EXPECT_EQ(find(r, "horovod.stall.different-tensors"), nullptr);
+  EXPECT_EQ(find_id(r, "horovod.stall.missing-ranks"), nullptr);
+  EXPECT_EQ(find_id(r, "horovod.stall.different-tensors"), nullptr);
 }
 
 const std::string k_table =
@@ -97,7 +93,7 @@ TEST(LogsLauncher, ElasticRootCauseSigkillIsAnOomCandidateWithTheStepThatTells) 
                             "  error_file: <N/A>\n"
                             "  traceback : Signal 9 (SIGKILL) received by PID 812\n",
                         "e.log");
-  const auto* f = find(r, "launch.elastic.sigkill");
+  const auto* f = find_id(r, "launch.elastic.sigkill");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->ranks, (std::vector<int>{3}));
   EXPECT_EQ(f->hosts, (std::vector<std::string>{"node-a"}));
@@ -111,11 +107,11 @@ TEST(LogsLauncher, ElasticRootCauseSigkillIsAnOomCandidateWithTheStepThatTells) 
 // One step short: exit code 1 is an exception in the worker, not a kill: no OOM candidate.
 TEST(LogsLauncher, ElasticExitCodeOneNamesTheTracebackNotOom) {
   auto r = analyze_text(k_table + "  rank      : 3 (local_rank: 3)\n  exitcode  : 1 (pid: 812)\n", "e.log");
-  const auto* f = find(r, "launch.elastic.exit");
+  const auto* f = find_id(r, "launch.elastic.exit");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(has(f->title, "rank 3 (local_rank 3) on node-a (pid 812) exited with code 1 first")) << f->title;
   EXPECT_FALSE(has(f->title + f->fix.text, "OOM")) << f->title;
-  EXPECT_EQ(find(r, "launch.elastic.sigkill"), nullptr);
+  EXPECT_EQ(find_id(r, "launch.elastic.sigkill"), nullptr);
 }
 
 TEST(LogsLauncher, ElasticAgentLineAloneNamesTheLocalRank) {
@@ -124,7 +120,7 @@ TEST(LogsLauncher, ElasticAgentLineAloneNamesTheLocalRank) {
       "ERROR:torch.distributed.elastic.multiprocessing.api:failed (exitcode: -9) local_rank: 3 (pid: 20813) of binary: "
       "/usr/bin/python3\n",
       "e.log");
-  const auto* f = find(r, "launch.elastic.sigkill");
+  const auto* f = find_id(r, "launch.elastic.sigkill");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(has(f->title, "the worker with local_rank 3 (pid 20813) was killed by signal 9")) << f->title;
   EXPECT_TRUE(has(f->title, "closed 1 other process(es)")) << f->title;
@@ -135,7 +131,7 @@ TEST(LogsLauncher, DeepSpeedLauncherExitNamesTheLocalRank) {
       "[2024-03-01 10:12:40,402] [ERROR] [launch.py:325:sigkill_handler] ['/usr/bin/python3', '-u', 'train.py', "
       "'--local_rank=1'] exits with return code = 1\n",
       "d.log");
-  const auto* f = find(r, "launch.deepspeed.exit");
+  const auto* f = find_id(r, "launch.deepspeed.exit");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(has(f->title, "DeepSpeed's launcher reports the worker with local_rank 1 exited with code 1"))
       << f->title;
@@ -157,13 +153,13 @@ TEST(LogsLauncher, LightningNamesAbsentRanksOnlyWithoutAllRegistered) {
   const std::string init =
       "Initializing distributed: GLOBAL_RANK: 0, MEMBER: 1/4\nInitializing distributed: GLOBAL_RANK: 1, MEMBER: 2/4\n";
   auto r = analyze_text(init, "l.log");
-  const auto* f = find(r, "lightning.init.ranks-absent");
+  const auto* f = find_id(r, "lightning.init.ranks-absent");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(has(f->title, "ranks 0-1 of 4")) << f->title;
   EXPECT_TRUE(has(f->title, "no line of ranks 2-3")) << f->title;
   // One step short: rank 0 printed that every rank registered.
   r = analyze_text(init + "All distributed processes registered. Starting with 4 processes\n", "l.log");
-  EXPECT_EQ(find(r, "lightning.init.ranks-absent"), nullptr);
+  EXPECT_EQ(find_id(r, "lightning.init.ranks-absent"), nullptr);
 }
 
 }  // namespace

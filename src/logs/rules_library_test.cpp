@@ -6,20 +6,16 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
+using test::find_id;
+using test::has;
+
 const std::string k_lib =
     "/opt/venv/lib/python3.11/site-packages/torch/lib/hipblaslt/library/TensileLibrary_lazy_gfx942.dat";
-
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(LogsHipblaslt, CouldNotLoadAloneIsTheOpenFilesLimitAsAWarning) {
   auto r = analyze_text(

@@ -9,17 +9,13 @@
 #include <vector>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using test::find_id;
+using test::has;
 
 // The commands the fix quotes between backticks.
 std::vector<std::string> quoted_commands(const std::string& text) {

@@ -2,18 +2,15 @@
 // a world larger than the ranks one log shows is no such evidence.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find(const LogsReport& r, const std::string& id) {
-  auto it = std::find_if(r.findings.begin(), r.findings.end(), [&](auto& f) { return f.id == id; });
-  return it == r.findings.end() ? nullptr : &*it;
-}
+using test::find_id;
 
 // Rank 0 of an 8-GPU job on one host, its own log only: NCCL on lo, nranks 8.
 const std::string k_one_rank_of_eight =
@@ -27,7 +24,7 @@ TEST(LogsCrossHost, OneRankOfAOneHostJobIsNoJobAcrossHosts) {
   for (const auto& f : r.findings) {
     EXPECT_EQ(f.title.find("spans hosts"), std::string::npos) << f.id << ": " << f.title;
   }
-  const auto* lo = find(r, "nccl.iface.loopback");
+  const auto* lo = find_id(r, "nccl.iface.loopback");
   ASSERT_NE(lo, nullptr);  // said, but as the open question it is
   EXPECT_EQ(lo->severity, core::Severity::warning);
   EXPECT_NE(lo->title.find("harmless if every rank runs on that host, a hang if any runs on another"),
@@ -40,7 +37,7 @@ TEST(LogsCrossHost, TwoHostsInTheLogAreAJobAcrossHosts) {
                           "node8:3002:3002 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>\n"
                           "node8:3002:3002 [0] NCCL INFO NET/Socket : Using [0]lo:127.0.0.1<0>\n";
   auto r = analyze_text(two_hosts, "both.log");
-  const auto* lo = find(r, "nccl.iface.loopback");
+  const auto* lo = find_id(r, "nccl.iface.loopback");
   ASSERT_NE(lo, nullptr);
   EXPECT_EQ(lo->severity, core::Severity::error);
   EXPECT_NE(lo->title.find("in a job that spans hosts"), std::string::npos) << lo->title;

@@ -7,21 +7,13 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool any_label(const LogsReport& r, core::Label label) {
-  for (const auto& f : r.findings)
-    if (f.label == label) return true;
-  return false;
-}
+using test::any_label;
+using test::find_id;
 
 // NCCL's final connect failure to `addr`, after one retry line.
 std::string refused_connect(const std::string& addr) {

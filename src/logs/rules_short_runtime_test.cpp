@@ -7,21 +7,13 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool any_label(const LogsReport& r, core::Label label) {
-  for (const auto& f : r.findings)
-    if (f.label == label) return true;
-  return false;
-}
+using test::any_label;
+using test::find_id;
 
 std::string complete(const std::string& host, int pid, int rank, int nranks) {
   return host + ":" + std::to_string(pid) + ":" + std::to_string(pid) + " [0] NCCL INFO comm 0x" + std::to_string(pid) +

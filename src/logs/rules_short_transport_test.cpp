@@ -7,21 +7,13 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find_id(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
-bool any_label(const LogsReport& r, core::Label label) {
-  for (const auto& f : r.findings)
-    if (f.label == label) return true;
-  return false;
-}
+using test::any_label;
+using test::find_id;
 
 std::string node(const std::string& host, const std::string& pid, const std::string& version,
                  const std::string& network) {

@@ -7,15 +7,12 @@
 #include <string>
 
 #include "logs/analyzer.hpp"
+#include "logs/logs_test_util.hpp"
 
 namespace dd::logs {
 namespace {
 
-const core::Finding* find(const LogsReport& r, const std::string& id) {
-  for (const auto& f : r.findings)
-    if (f.id == id) return &f;
-  return nullptr;
-}
+using test::find_id;
 
 std::string coll(const std::string& host, const std::string& op, int op_count, long count, const std::string& comm,
                  int nranks = 2) {
@@ -28,7 +25,7 @@ TEST(LogsTrace, DifferentCallsAtOnePositionAreAMismatchNamingBothLines) {
   auto r = analyze_text(coll("a", "AllReduce", 0, 8, "0xa1") + coll("b", "AllReduce", 0, 8, "0xb1") +
                             coll("a", "AllReduce", 1, 8, "0xa1") + coll("b", "AllGather", 1, 8, "0xb1"),
                         "t.log");
-  const auto* f = find(r, "collective.trace-mismatch");
+  const auto* f = find_id(r, "collective.trace-mismatch");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::error);
   EXPECT_NE(f->title.find("opCount 0x1 of communicator #1 (2 ranks)"), std::string::npos) << f->title;
@@ -51,7 +48,7 @@ TEST(LogsTrace, OneStepShortIsNoMismatch) {
   };
   for (const auto& text : quiet) {
     auto r = analyze_text(text, "t.log");
-    EXPECT_EQ(find(r, "collective.trace-mismatch"), nullptr) << text;
+    EXPECT_EQ(find_id(r, "collective.trace-mismatch"), nullptr) << text;
   }
 }
 
@@ -59,14 +56,14 @@ TEST(LogsTrace, ATraceEndingEarlierIsNamedAndOnlyANoteWithoutATimeout) {
   auto r = analyze_text(coll("a", "AllReduce", 0, 8, "0xa1") + coll("b", "AllReduce", 0, 8, "0xb1") +
                             coll("a", "AllReduce", 1, 8, "0xa1"),
                         "t.log");
-  const auto* f = find(r, "collective.trace-behind");
+  const auto* f = find_id(r, "collective.trace-behind");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::info);  // a log cut earlier looks the same
   EXPECT_NE(f->title.find("host b pid 7 at 0x0"), std::string::npos) << f->title;
   auto together = analyze_text(coll("a", "AllReduce", 0, 8, "0xa1") + coll("b", "AllReduce", 0, 8, "0xb1"), "t.log");
-  EXPECT_EQ(find(together, "collective.trace-behind"), nullptr);
+  EXPECT_EQ(find_id(together, "collective.trace-behind"), nullptr);
   auto alone = analyze_text(coll("a", "AllReduce", 0, 8, "0xa1") + coll("a", "AllReduce", 1, 8, "0xa1"), "t.log");
-  EXPECT_EQ(find(alone, "collective.trace-behind"), nullptr);
+  EXPECT_EQ(find_id(alone, "collective.trace-behind"), nullptr);
 }
 
 }  // namespace

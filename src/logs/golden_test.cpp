@@ -60,7 +60,7 @@ TEST(LogsGolden, FirstFindingOfEachRuleFixtureNamesItsRule) {
       {"ifname-matches-nothing", "no-matching-interface"},
       {"exclusion-picks-lo", "loopback-interface"},
       {"firewall-refused", "firewall-or-port-blocked"},
-      {"firewall-timeout", "firewall-or-port-blocked"},
+      {"connect-timeout", "other"},
       {"no-route", "no-route"},
       {"mixed-transports", "ib-misconfiguration"},
       {"ib-error", "ib-misconfiguration"},

@@ -60,7 +60,10 @@ void horovod_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     return;
   }
   const HorovodStall& st = facts.horovod_stalls.front();
-  if (st.missing.empty()) return;
+  if (st.missing.empty()) {
+    rule::signal_rule(facts, "horovod.stall.unlisted", out);
+    return;
+  }
   std::set<int> ranks;
   for (const auto& [r, names] : st.missing) ranks.insert(r);
   std::string per_rank;

@@ -277,8 +277,22 @@ PeerClass classify_peer(const PeerFailure& f) {
               "Check routes between the hosts (ip route get <peer>); the chosen interface may not reach the peer's "
               "subnet: set NCCL_SOCKET_IFNAME to the interface on the shared network",
               30};
-    case ConnError::refused:
     case ConnError::timed_out:
+      // A timeout alone does not say why: a firewall dropping the packets, a wrong address, or a peer
+      // (the rendezvous master) not listening yet all end in the same line.
+      return {"net.peer.timed-out",
+              Label::other,
+              Severity::warning,
+              "Connections to a peer timed out; the log does not say why: a firewall dropping them, a wrong peer "
+              "address, or a peer not listening yet (the master still starting) all end this way",
+              "Tell them apart from this host while the peer should be up: `nc -zv -w 5 <addr> <port>` answering "
+              "'refused' means the host is reachable and nothing listens (on the peer, `ss -ltn` shows whether the "
+              "port is open: if not, the master had not started yet: start the nodes together or raise the "
+              "rendezvous timeout); no answer while the peer listens means a firewall drops it (open the port); "
+              "`ip route get <addr>` / `ping <addr>` failing, or an address that is not the master's (`ip -br addr` "
+              "on it), means a wrong MASTER_ADDR / endpoint",
+              40};
+    case ConnError::refused:
       return {"net.peer.blocked",
               Label::firewall_or_port_blocked,
               Severity::error,

@@ -37,11 +37,12 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
     rule::signal_rule(facts, "nccl.size-mismatch.setup", out);
     return;
   }
-  auto r = rule::from_signal(m, "collective.mismatch", Label::collective_mismatch, Severity::error,
-                             m.count > 0 ? "Ranks called different collectives (NCCL/torch detected the mismatch)"
-                                         : "A rank received more data than it expected: the ranks' collectives "
-                                           "differ (sizes, order or dtypes)",
-                             20);
+  auto r =
+      rule::from_signal(m, "collective.mismatch", Label::collective_mismatch, Severity::error,
+                        m.count > 0 ? "Ranks called different collectives (NCCL, torch or Gloo detected the mismatch)"
+                                    : "A rank received more data than it expected: the ranks' collectives "
+                                      "differ (sizes, order or dtypes)",
+                        20);
   rule::add_evidence(r.finding, t);
   r.finding.fix.text =
       "Every rank must issue the same collectives in the same order with the same sizes: look for "

@@ -207,5 +207,34 @@ TEST(LogsShortNetwork, HcaNotFoundNeedsNetIbToFindNoDevice) {
   EXPECT_EQ(find_id(quiet, "nccl.ib.hca-not-found"), nullptr);
 }
 
+TEST(LogsShortNetwork, ConnectTimeoutNamesCandidatesNotAFirewall) {
+  // torchrun on a worker node whose master was not listening yet (hiyouga/LlamaFactory#6575's form).
+  const std::string head =
+      "[I108 19:49:34.412345678 socket.cpp:920] [c10d] The client socket will attempt to connect to an IPv4 "
+      "address of (198.18.0.1, 29500).\n";
+  const std::string timeout =
+      "[E108 20:04:34.467642512 socket.cpp:957] [c10d] The client socket has timed out after 900s while trying "
+      "to connect to (198.18.0.1, 29500).\n";
+  const std::string tail =
+      "Traceback (most recent call last):\n"
+      "  File \"/opt/conda/bin/torchrun\", line 8, in <module>\n"
+      "    sys.exit(main())\n";
+  auto seen = analyze_text(head + timeout + tail, "w1.log");
+  const auto* f = find_id(seen, "net.peer.timed-out");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->label, core::Label::other);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+  EXPECT_NE(f->title.find("198.18.0.1:29500"), std::string::npos) << f->title;
+  EXPECT_NE(f->fix.text.find("nc -zv"), std::string::npos);
+  EXPECT_NE(f->fix.text.find("ss -ltn"), std::string::npos);
+  EXPECT_EQ(find_id(seen, "net.peer.blocked"), nullptr);
+  EXPECT_FALSE(any_label(seen, core::Label::firewall_or_port_blocked));
+
+  // One step short: without the timeout line nothing failed.
+  auto quiet = analyze_text(head + tail, "w1.log");
+  EXPECT_EQ(find_id(quiet, "net.peer.timed-out"), nullptr);
+  EXPECT_EQ(find_id(quiet, "net.peer.blocked"), nullptr);
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -117,5 +117,49 @@ TEST(LogsShortRuntime, DataPipelineStallNeedsNoCommunicationError) {
   EXPECT_NE(find_id(refused, "net.peer.blocked"), nullptr);
 }
 
+TEST(LogsShortRuntime, GlooReadPastBufferIsACollectiveSizeMismatch) {
+  // torch with the Gloo backend, rank 0 given a tensor of another size (NVIDIA/nccl#1394's form).
+  const std::string head =
+      "rank 1: all_reduce of 32000 floats\n"
+      "terminate called after throwing an instance of 'gloo::EnforceNotMet'\n";
+  const std::string enforce =
+      "  what():  [enforce fail at /opt/pytorch/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:446] "
+      "op.preamble.length <= op.nbytes. 256000 vs 128000\n";
+  auto seen = analyze_text(head + enforce + "Aborted (core dumped)\n", "g.log");
+  ASSERT_FALSE(seen.findings.empty());
+  EXPECT_EQ(seen.findings.front().id, "collective.mismatch");
+  EXPECT_EQ(seen.findings.front().label, core::Label::collective_mismatch);
+  EXPECT_NE(seen.findings.front().evidence.front().find("256000 vs 128000"), std::string::npos);
+
+  // One step short: the enforce line is what names the sizes; the abort alone says nothing of them.
+  auto quiet = analyze_text(head + "Aborted (core dumped)\n", "g.log");
+  EXPECT_EQ(find_id(quiet, "collective.mismatch"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::collective_mismatch));
+}
+
+TEST(LogsShortRuntime, HorovodStallWithoutItsRankListStillNamesTheDivergence) {
+  // Horovod's stall inspector warning as TensorFlow jobs print it (tensorflow/tensorflow#46863's form),
+  // the rank list cut off.
+  const std::string before = "[1,0]<stdout>:Epoch 1/10\n";
+  const std::string warning =
+      "[2021-02-02 21:19:07.345988: W /tmp/pip-install/horovod/common/stall_inspector.cc:105] One or more "
+      "tensors were submitted to be reduced, gathered or broadcasted by subset of ranks and are waiting for "
+      "remainder of ranks for more than 10 seconds. This may indicate that different ranks are trying to submit "
+      "different tensors or that only subset of ranks is submitting tensors, which will cause deadlock. \n"
+      "Missing ranks:\n";
+  auto seen = analyze_text(before + warning, "h.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "horovod.stall.unlisted");
+  EXPECT_EQ(f.label, core::Label::collective_mismatch);
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_NE(f.fix.text.find("HOROVOD_TIMELINE"), std::string::npos);
+
+  // One step short: the same log without the stall inspector's warning.
+  auto quiet = analyze_text(before + "Missing ranks:\n", "h.log");
+  EXPECT_EQ(find_id(quiet, "horovod.stall.unlisted"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::collective_mismatch));
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -147,10 +147,18 @@ void check_own_address(const Context& ctx, const std::vector<Address>& list, con
   if (own == list.end() || own->host.empty() || local.empty()) return;
   auto resolved = ctx.input().resolver.resolve(own->host);
   if (!resolved) {
-    auto f = tf_finding("own-address-unresolvable", "this task's TF_CONFIG host does not resolve here", s,
-                        where + " = \"" + own->text + "\"", "use a name every node resolves, or the IP address");
+    // One machine's view: TensorFlow binds its own server by port, so the harm is to the peers that
+    // dial the name, and their resolvers are not seen from here (a warning, as own-address-not-local).
+    auto f = tf_finding("own-address-unresolvable",
+                        "this task's TF_CONFIG host " + own->host +
+                            " does not resolve on this machine; whether the other nodes resolve it is not seen here",
+                        s, where + " = \"" + own->text + "\"",
+                        "on every node of the cluster run `getent hosts " + own->host +
+                            "`: each must print this task's node address; where one does not, add the name to its DNS "
+                            "or /etc/hosts, or write the IP address in TF_CONFIG");
     f.label = Label::hostname_resolution;
-    f.evidence.push_back(resolved.error().message);
+    f.severity = Severity::warning;
+    f.evidence.push_back(resolved.error().message + " (this machine's resolver)");
     out.push_back(std::move(f));
     return;
   }

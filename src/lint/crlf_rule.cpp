@@ -57,7 +57,7 @@ void crlf_rule(FileContext& ctx) {
                                   "only, so the \\r stays in each value"
                                 : "bash splits lines at \\n only, so the \\r stays in each line's last word");
   if (!example.empty()) {
-    title += " (line " + std::to_string(example_line) + "'s last word is `" + example + "\\r`)";
+    title += " (line " + std::to_string(example_line) + " ends in `" + example + "\\r`)";
   }
   std::string file = core::shell_quote(ctx.path());
   std::string by_hand = "sed -i 's/\\r$//' " + file + "  # or dos2unix " + file + "; lint --fix does the same";

@@ -8,6 +8,7 @@
 #include <optional>
 #include <regex>
 #include <set>
+#include <sstream>
 
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
@@ -197,8 +198,11 @@ class Manifest {
   // What a pod's containers ask for and set.
   struct PodFacts {
     bool gpus = false, ib_env = false, rdma = false, privileged = false, torch = false;
+    bool gloo = false;  // a command says --backend=gloo (or --dist-backend gloo)
     long long gpu_count = 0;
-    std::string ifname;  // NCCL_SOCKET_IFNAME's value
+    long long procs = 0;           // processes per pod the commands show (--nproc_per_node=N)
+    long long loader_workers = 0;  // a command's --workers / --num_workers N
+    std::string ifname;            // NCCL_SOCKET_IFNAME's value
   };
 
   // A container's env entries: recorded in the file's env (a non-string value gets its finding).
@@ -241,8 +245,48 @@ class Manifest {
       pf.privileged = pf.privileged || (sc && sc.IsMap() && scalar(sc["privileged"]) == "true");
       commands(c);
       pf.torch = pf.torch || runs_torch(c);
+      command_facts(c, pf);
     }
+    if (kind == "MPIJob") pf.procs = std::max(pf.procs, pf.gpu_count);  // mpirun: one process per slot
     return pf;
+  }
+
+  // What a container's command and args (and a `bash -c` script's words) say about its processes:
+  // a backend flag naming gloo, torchrun's processes per node, a DataLoader worker count.
+  static void command_facts(const YAML::Node& c, PodFacts& pf) {
+    std::vector<std::string> words;
+    for (const char* k : {"command", "args"}) {
+      const YAML::Node n = c[k];
+      if (!n) continue;
+      std::vector<std::string> items;
+      if (n.IsSequence()) {
+        for (const auto& w : n) items.push_back(scalar(w));
+      } else {
+        items.push_back(scalar(n));
+      }
+      for (const auto& item : items) {
+        std::istringstream in(item);
+        for (std::string w; in >> w;) words.push_back(w);
+      }
+    }
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      if (!core::starts_with(words[i], "--")) continue;
+      std::string flag = words[i], value;
+      if (auto eq = flag.find('='); eq != std::string::npos) {
+        value = flag.substr(eq + 1), flag.resize(eq);
+      } else if (i + 1 < words.size()) {
+        value = words[i + 1];
+      }
+      std::replace(flag.begin(), flag.end(), '_', '-');
+      if (flag.find("backend") != std::string::npos && value == "gloo") pf.gloo = true;
+      if (flag == "--nproc-per-node") {
+        long long n = value == "gpu" || value == "auto" ? pf.gpu_count : core::parse_int(value).value_or(0);
+        pf.procs = std::max(pf.procs, n);
+      }
+      if (flag.size() >= 9 && flag.compare(flag.size() - 7, 7, "workers") == 0) {
+        pf.loader_workers = std::max<long long>(pf.loader_workers, core::parse_int(value).value_or(0));
+      }
+    }
   }
 
   // Whether the pod has a memory-backed /dev/shm (or the host's IPC), and /dev/infiniband mounted.
@@ -273,17 +317,20 @@ class Manifest {
     return pm;
   }
 
-  // lint.k8s.no-shm-volume: /dev/shm carries NCCL's shared-memory transport between the processes
-  // of one pod's GPUs (two or more) and torch's DataLoader worker batches. A pod with one GPU that
-  // runs no torch (a TFJob worker: tf.data runs inside the process) uses neither.
+  // lint.k8s.no-shm-volume: /dev/shm carries NCCL's shared-memory transport between a pod's GPUs
+  // (two or more, unless the pod's commands say gloo) and torch's DataLoader worker batches (a
+  // command's --workers N, N > 0). Neither shown (one GPU, no workers, or a Gloo job): no warning.
+  // "processes" only where the pod's commands show them (--nproc_per_node, an MPIJob's slots).
   void shm_rule(const YAML::Node& spec, const YAML::Node& containers, const PodFacts& pf, int line) {
-    bool multi_gpu = pf.gpu_count >= 2;
-    if (!multi_gpu && !pf.torch) return;
-    std::string users =
-        multi_gpu && pf.torch ? "NCCL's shared-memory transport between its " + std::to_string(pf.gpu_count) +
-                                    " GPUs' processes and torch DataLoader workers"
-        : multi_gpu ? "NCCL's shared-memory transport between its " + std::to_string(pf.gpu_count) + " GPUs' processes"
-                    : "torch DataLoader workers (they hand batches over in /dev/shm)";
+    bool nccl_peers = pf.gpu_count >= 2 && !pf.gloo;
+    bool loaders = pf.torch && pf.loader_workers > 0;
+    if (!nccl_peers && !loaders) return;
+    std::string gpus = std::to_string(pf.gpu_count) + (pf.procs >= 2 ? " GPUs' processes" : " GPUs");
+    std::string workers = "torch DataLoader workers (--workers " + std::to_string(pf.loader_workers) +
+                          "; they hand batches over in /dev/shm)";
+    std::string users = nccl_peers && loaders ? "NCCL's shared-memory transport between its " + gpus + " and " + workers
+                        : nccl_peers          ? "NCCL's shared-memory transport between its " + gpus
+                                              : workers;
     ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
              "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " +
                  nccl::shm_can_run_out(users),
@@ -332,7 +379,10 @@ class Manifest {
     int line = key_line(spec, "containers") + offset_;
     PodMounts pm = pod_mounts(spec, containers);
     if (!pm.shm) shm_rule(spec, containers, pf, line);
-    if (scalar(spec["hostNetwork"]) != "true") host_network_rule(pf.ifname, line, one_node_launch(flags_before));
+    // A Gloo job with no NCCL variable sends no NCCL traffic: no note about NCCL's path.
+    bool gloo_only = pf.gloo && !nccl;
+    if (scalar(spec["hostNetwork"]) != "true" && !gloo_only)
+      host_network_rule(pf.ifname, line, one_node_launch(flags_before));
     if (pf.ib_env && !pf.rdma && !pf.privileged && !pm.ib_mounted) {
       ctx_.add("lint.k8s.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
                "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "

@@ -591,16 +591,84 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
   }
 }
 
+namespace {
+
+// A Docker Compose file: a top-level `services:` and no Kubernetes apiVersion.
+bool compose_file(std::string_view text) {
+  return (core::starts_with(text, "services:") || text.find("\nservices:") != std::string_view::npos) &&
+         text.find("apiVersion:") == std::string_view::npos;
+}
+
+// The addresses the file itself gives rank 0 (another MASTER_ADDR, a --master_addr), not loopback
+// and not computed ("$VAR"), each with the line that says it.
+std::vector<std::pair<std::string, std::string>> rank0_addresses(FileContext& ctx) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto keep = [&out](const std::string& value, std::string said) {
+    if (value.empty() || value.find('$') != std::string::npos || core::names_this_machine(value)) return;
+    out.emplace_back(value, std::move(said));
+  };
+  for (const auto& v : ctx.env()) {
+    if (v.name == "MASTER_ADDR") keep(v.value, "line " + std::to_string(v.line) + ": MASTER_ADDR=" + v.value);
+  }
+  for (const auto& f : ctx.launch_flags()) {
+    if (f.flag == "--master_addr" || f.flag == "--master-addr") {
+      keep(f.value, "line " + std::to_string(f.line) + ": " + f.flag + "=" + f.value);
+    }
+  }
+  return out;
+}
+
+// A YAML MASTER_ADDR entry (line `line`, value `value`) with its value replaced, in the line's own
+// syntax: a Compose map (`MASTER_ADDR: addr`), a Compose list (`- MASTER_ADDR=addr`), a pod's
+// `value: addr`. The file's own rank-0 address when it names exactly one, else RANK0_HOST with a
+// note (a trailing `# comment` only where the value ends the line: inside a flow map it would not).
+PlaceholderFix yaml_master_addr_fix(FileContext& ctx, int line, const std::string& value, bool compose) {
+  std::string text(core::trim(ctx.line_text(line)));
+  auto addresses = rank0_addresses(ctx);
+  std::set<std::string> distinct;
+  for (const auto& a : addresses) distinct.insert(a.first);
+  std::string to = distinct.size() == 1 ? *distinct.begin() : "RANK0_HOST";
+  std::string note;
+  if (distinct.size() == 1) {
+    std::vector<std::string> said;
+    for (const auto& a : addresses) said.push_back(a.second);
+    note = to + ": the rank-0 address the file gives elsewhere (" + core::join(said, "; ") + "), likely " +
+           (compose ? "this service's too, if it reaches rank 0's container at that address"
+                    : "this pod's too, if it reaches rank 0 at that address");
+  } else {
+    note = compose ? "RANK0_HOST: the rank-0 container's address (its host's address with network_mode: host, "
+                     "else its service name), the same in every service"
+                   : "RANK0_HOST: the rank-0 pod's service name or address, the same in every pod";
+    if (distinct.size() > 1) {
+      note += "; the file names several:";
+      for (const auto& a : addresses) note += " " + a.second + ";";
+      note.pop_back();
+    }
+  }
+  auto at = text.rfind(value);
+  if (at == std::string::npos) return {compose ? "MASTER_ADDR: " + to : "value: \"" + to + "\"", note};
+  std::string fixed = text.substr(0, at) + to + text.substr(at + value.size());
+  std::string_view rest = core::trim(std::string_view(text).substr(at + value.size()));
+  bool ends_line = rest.empty() || rest == "\"" || rest == "'";
+  if (to == "RANK0_HOST" && ends_line) return {fixed + "  # " + note, ""};
+  return {fixed, note};
+}
+
+}  // namespace
+
 // The fix for a loopback MASTER_ADDR in this kind of file: Slurm's first node in a Slurm script,
-// nothing in a PyTorchJob (its operator sets MASTER_ADDR in every replica), else the rank-0 node.
-std::string master_addr_fix(const FileContext& ctx) {
+// nothing in a PyTorchJob (its operator sets MASTER_ADDR in every replica), the line in its own YAML
+// syntax in a Compose file or a pod, else the rank-0 node.
+std::string master_addr_fix(FileContext& ctx, const EnvValue& v, std::string& note) {
   std::string_view text = ctx.text();
   if (ctx.kind() == FileKind::yaml) {
     if (text.find("PyTorchJob") != std::string_view::npos) {
       return "remove this MASTER_ADDR entry: the PyTorchJob operator sets MASTER_ADDR (the master replica's "
              "service) and MASTER_PORT in every replica";
     }
-    return "value: \"<the rank-0 pod's service name or address>\"  # the same in every pod";
+    auto fix = yaml_master_addr_fix(ctx, v.line, v.value, compose_file(text));
+    note = fix.note;
+    return fix.text;
   }
   if (text.find("#SBATCH") != std::string_view::npos || text.find("SLURM_") != std::string_view::npos) {
     return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)";
@@ -622,11 +690,14 @@ void master_addr_rule(FileContext& ctx) {
   for (const auto& v : ctx.env()) {
     if (v.name != "MASTER_ADDR") continue;
     if (!core::names_this_machine(v.value)) continue;
+    std::string note;
+    std::string fixed = master_addr_fix(ctx, v, note);
     auto& f = ctx.add(
         "lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
         "MASTER_ADDR=" + v.value + " in a multi-node launch: every node's ranks dial their own machine and wait",
-        v.line, master_addr_fix(ctx));
+        v.line, std::move(fixed));
     f.evidence.push_back(ctx.shape().multi_node_why);
+    if (!note.empty()) f.evidence.push_back(note);
   }
 }
 

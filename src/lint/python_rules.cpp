@@ -752,7 +752,7 @@ class PythonRules {
       if (has(chain, s) || (s == "cache" && !in_memory)) continue;
       missing.push_back(s);
       problems.push_back("no " + s + "()");
-      serious = serious || s == "batch" || s == "prefetch";
+      serious = serious || s == "batch";
     }
     TSNode prefetch = step_call(chain, "prefetch");
     bool fixed_prefetch = false;
@@ -769,6 +769,8 @@ class PythonRules {
     if (!fixed.text.empty() && !null(batch)) composed_[ts_node_start_byte(batch)] = fixed;
     std::string title = "the tf.data pipeline has " + core::join(problems, ", ") + ": " +
                         core::join(pipeline_harms(present, missing, fixed_prefetch), "; ");
+    // Steps out of order or no batch() change what is trained on: a warning. A missing cache() or
+    // prefetch() or a fixed prefetch size is performance advice: a note (--fix leaves it).
     auto sev = serious ? Severity::warning : Severity::info;
     auto& f = fixed.text.empty() ? ctx_.add("lint.tf.data-pipeline-incomplete", Label::data_pipeline_stall, sev,
                                             std::move(title), chain.line, "")

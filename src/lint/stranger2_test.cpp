@@ -199,10 +199,14 @@ TEST(LintStranger2, ShmWarningOnlyWherePodsRunNcclPeersOrTorchLoaders) {
   std::string two = c20;
   two.replace(two.find("nvidia.com/gpu: 1"), 17, "nvidia.com/gpu: 2");
   EXPECT_EQ(all_of(lint_as("c20.yaml", two), id).size(), 1u);
-  // a PyTorchJob with one GPU per pod: DataLoader workers
+  // a PyTorchJob with one GPU per pod: DataLoader workers where the command starts some, and no
+  // warning where nothing in the pod sets any (the eighth stranger's c08)
   std::string torch = c20;
   torch.replace(torch.find("kind: TFJob"), 11, "kind: PyTorchJob");
   torch.replace(torch.find("tfReplicaSpecs"), 14, "pytorchReplicaSpecs");
+  fs = lint_as("job.yaml", torch);
+  EXPECT_TRUE(all_of(fs, id).empty()) << ids(fs);
+  torch.replace(torch.find("/app/train.py]"), 14, "/app/train.py, --num_workers=4]");
   fs = lint_as("job.yaml", torch);
   found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);

@@ -404,6 +404,70 @@ for l in open(sys.argv[1]):
   run lint --json "$tmp/pod.yaml"
   clean_of lint.k8s.env-value-not-string || fail "r09: after the fix: $(cat "$tmp/out")"
   ;;
+stranger8)
+  # The eighth stranger's cases (fix-2026-12-05e), as written, the printed fixes applied.
+  cases=$(dirname "$0")/../../data/stranger/fix-2026-12-05e/cases
+  # p09: compose map form; the fix is a compose map entry with the address trainer0 gives rank 0
+  cp "$cases/p09_compose_localhost.yml" "$tmp/compose.yml"
+  run lint --json "$tmp/compose.yml"
+  fixed=$(fix_of lint.launch.master-addr-localhost 19) || fail "p09: no finding at line 19: $(cat "$tmp/out")"
+  [ "$fixed" = "MASTER_ADDR: 10.0.3.21" ] || fail "p09: the fix [$fixed]"
+  grep -q 'pod' "$tmp/out" && fail "p09: a compose finding speaks of pods: $(cat "$tmp/out")"
+  replace_line "$tmp/compose.yml" 19 "      $fixed"
+  $py -c 'import yaml,sys; e=yaml.safe_load(open(sys.argv[1]))["services"]["trainer1"]["environment"]; assert e["MASTER_ADDR"] == "10.0.3.21", e' "$tmp/compose.yml" \
+    || fail "p09: the fixed compose file: $(cat "$tmp/compose.yml")"
+  run lint --json "$tmp/compose.yml"
+  clean_of lint.launch.master-addr-localhost || fail "p09: after the fix: $(cat "$tmp/out")"
+  # the list form, and no address elsewhere in the file: RANK0_HOST with a YAML comment
+  sed -e 's/^      MASTER_ADDR: localhost$/      - MASTER_ADDR=localhost/' -e 's/^      MASTER_PORT: "29500"$/      - MASTER_PORT=29500/' \
+      -e 's/^      NCCL_SOCKET_IFNAME: eth0$/      - NCCL_SOCKET_IFNAME=eth0/' -e 's/10\.0\.3\.21/$${HEAD}/g' \
+      "$cases/p09_compose_localhost.yml" >"$tmp/list.yml"
+  run lint --json "$tmp/list.yml"
+  fixed=$(fix_of lint.launch.master-addr-localhost 19) || fail "p09 list: no finding at line 19: $(cat "$tmp/out")"
+  case $fixed in "- MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 container's"*) ;; *) fail "p09 list: the fix [$fixed]" ;; esac
+  replace_line "$tmp/list.yml" 19 "      $fixed"
+  $py -c 'import yaml,sys; e=yaml.safe_load(open(sys.argv[1]))["services"]["trainer1"]["environment"]; assert "MASTER_ADDR=RANK0_HOST" in e and len(e) == 3, e' "$tmp/list.yml" \
+    || fail "p09 list: the fixed compose file: $(cat "$tmp/list.yml")"
+  run lint --json "$tmp/list.yml"
+  clean_of lint.launch.master-addr-localhost || fail "p09 list: after the fix: $(cat "$tmp/out")"
+  # c08: Kubeflow's gloo mnist PyTorchJob: no shm warning (no GPUs, no DataLoader workers), no NCCL sentence
+  run lint --json "$cases/c08_pytorchjob_clean.yaml"
+  $py - "$tmp/out" <<'PY' || fail "c08: $(cat "$tmp/out")"
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+assert not [f for f in fs if f["severity"] != "info"], fs
+assert not [f for f in fs if "NCCL" in json.dumps(f)], fs
+PY
+  # p26: one `python train.py` per pod with --workers=16: warned for the DataLoader workers, no processes claimed
+  run lint --json "$cases/p26_pytorchjob_no_shm.yaml"
+  $py - "$tmp/out" <<'PY' || fail "p26: $(cat "$tmp/out")"
+import json, sys
+fs = [f for f in json.load(open(sys.argv[1]))["findings"] if f["id"] == "lint.k8s.no-shm-volume"]
+assert len(fs) == 2, fs
+for f in fs:
+    assert "processes" not in f["title"] and "--workers 16" in f["title"], f["title"]
+PY
+  # c12: a valid TF_CONFIG whose own host does not resolve on this machine: no error (the other
+  # nodes' resolvers are not seen), and the printed check, run here, agrees with what was reported
+  tfc=$(sed -n 's/^TF_CONFIG=//p' "$cases/c12_env_tfconfig_clean.vars")
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --json >"$tmp/out" 2>"$tmp/err"; rc=$?
+  [ $rc = 0 ] || fail "c12: env exit $rc: $(cat "$tmp/out" "$tmp/err")"
+  check=$($py - "$tmp/out" <<'PY'
+import json, re, sys
+fs = [f for f in json.load(open(sys.argv[1]))["findings"] if f["id"] == "tf-config.own-address-unresolvable"]
+assert all(f["severity"] == "warning" and "on this machine" in f["title"] for f in fs), fs
+if fs:
+    print(re.search(r"`(getent hosts [^`]*)`", fs[0]["fix"]["text"]).group(1))
+PY
+) || fail "c12: $(cat "$tmp/out")"
+  host=tf-worker-0.example.net
+  if getent hosts "$host" >/dev/null; then
+    [ -z "$check" ] || fail "c12: $host resolves here, yet: $check"
+  else
+    [ "$check" = "getent hosts $host" ] || fail "c12: $host does not resolve here; printed check [$check]"
+    $check >/dev/null && fail "c12: the printed check succeeds here: $check"
+  fi
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok [$case]"

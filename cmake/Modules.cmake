@@ -8,8 +8,6 @@ function(dd_module name)
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/${name}/*.cpp)
   set(tests ${srcs})
   list(FILTER srcs EXCLUDE REGEX "_test\\.cpp$")
-  list(FILTER srcs EXCLUDE REGEX "/fake/")
-  list(FILTER srcs EXCLUDE REGEX "_fuzz\\.cpp$")
   list(FILTER srcs EXCLUDE REGEX "/src/[a-z]+/windows/")  # Windows seams: built only by windows/CMakeLists.txt
   list(FILTER tests INCLUDE REGEX "_test\\.cpp$")
   if(srcs)

@@ -1,6 +1,6 @@
 #!/bin/bash
 # check-layers.sh [ROOT]: the one-way dependencies of docs/ARCHITECTURE.md, read from #include lines.
-#  1. Modules: a product source of src/<module>/ (tests, fuzz targets and fakes aside) includes only
+#  1. Modules: a product source of src/<module>/ (its *_test.cpp aside) includes only
 #     its own module and the modules its dd_module(... DEPS ...) line in ROOT/CMakeLists.txt
 #     declares, so the build's link graph and the code's include graph are the same graph.
 #  2. Rooms inside cluster/: cluster/analysis/'s product sources never include the orchestrator
@@ -30,11 +30,11 @@ for mod in "${!deps[@]}"; do
     [[ ${deps[$mod]} == *" $target "* ]] && continue
     echo "${file#"$ROOT"/}:$line: module $mod includes $target, which its dd_module line does not declare: $inc" >&2
     bad=1
-  done < <(find "$SRC/$mod" \( -name '*.cpp' -o -name '*.hpp' \) ! -name '*_test.cpp' ! -name '*_fuzz.cpp' \
-             ! -name '*test_util*' ! -name 'test_*' ! -path '*/fake/*' -print0 | xargs -0 -r grep -nH '^#include "' || true)
+  done < <(find "$SRC/$mod" \( -name '*.cpp' -o -name '*.hpp' \) ! -name '*_test.cpp' -print0 |
+             xargs -0 -r grep -nH '^#include "' || true)
 done
 hits=$(grep -rnE '^#include "(cluster/preflight\.hpp|cluster/ssh_launch\.hpp|cluster/render_text\.hpp)' "$SRC/cluster/analysis" \
-         --include='*.cpp' --include='*.hpp' --exclude='*_test.cpp' --exclude='*test_util*' || true)
+         --include='*.cpp' --include='*.hpp' --exclude='*_test.cpp' || true)
 if [ -n "$hits" ]; then
   echo "cluster/analysis must not include the orchestrator:" >&2
   echo "$hits" >&2

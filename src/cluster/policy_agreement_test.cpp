@@ -1,14 +1,14 @@
 // `check` and `preflight` follow one interface ranking policy (netif/preference.hpp): on every
 // scenario fixture of the NCCL model tests and on a few layouts that mix kinds and speeds, the
-// interface `check` recommends (nccl::best_interface) is the one preflight's analysis chooses
-// for that node when every peer reached all of its routable addresses.
+// interface `check` recommends (netif::best_interface, as the NCCL judge calls it) is the one preflight's analysis
+// chooses for that node when every peer reached all of its routable addresses.
 #include <gtest/gtest.h>
 
 #include "cluster/analysis/analysis.hpp"
 #include "cluster/analysis/analysis_test_util.hpp"
 #include "cluster/preflight.hpp"
-#include "nccl/judge.hpp"
 #include "nccl/judge_test_util.hpp"
+#include "netif/preference.hpp"
 
 namespace dd::cluster {
 namespace {
@@ -49,7 +49,7 @@ TEST(PolicyAgreement, CheckAndPreflightChooseTheSameInterfaceOnEveryFixture) {
   int compared = 0, with_choice = 0;
   for (const auto& [name, spec] : nccl::testing::scenario_legend()) {
     auto inv = nccl::testing::make_inventory(spec);
-    auto check = nccl::best_interface(inv);
+    auto check = netif::best_interface(inv);
     EXPECT_EQ(preflight_choice(inv), check) << "fixture " << name << ": " << spec;
     ++compared;
     with_choice += check.has_value();
@@ -111,7 +111,7 @@ TEST(PolicyAgreement, KindsAndSpeedsRankTheSame) {
       if (auto k = l.kinds.find(i.name); k != l.kinds.end()) i.kind = k->second;
       if (l.enslaved.count(i.name)) i.master = "br9";
     }
-    auto check = nccl::best_interface(inv);
+    auto check = netif::best_interface(inv);
     EXPECT_EQ(check.value_or(""), l.expected) << l.spec;
     EXPECT_EQ(preflight_choice(inv), check) << l.spec;
   }

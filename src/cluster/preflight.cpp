@@ -18,7 +18,6 @@
 #include "core/exit_code.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
-#include "nccl/ip_address.hpp"
 #include "report/json.hpp"
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
@@ -121,10 +120,10 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
   bool unanswered = e.failure == NetFailure::timeout && e.syscall == "connect";
   if (!unanswered && e.err != EHOSTUNREACH) return path;
   path.addr = peer_address(e.peer);
-  if (auto target = nccl::parse_any_ip(path.addr))
+  if (auto target = core::parse_numeric_ip(path.addr))
     for (const auto& a : local.facts.entries) {
-      auto own = nccl::parse_ip(a.family, a.addr);
-      if (a.loopback || !own || !nccl::same_subnet(*own, *target, a.prefix)) continue;
+      auto own = core::parse_numeric_ip(a.addr);
+      if (a.loopback || !own || !core::same_subnet(*own, *target, a.prefix)) continue;
       path.on_link = fmt::format("{} {}/{}", a.link, a.addr, a.prefix);
       break;
     }

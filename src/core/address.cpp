@@ -8,6 +8,7 @@
 #include <arpa/inet.h>
 #endif
 
+#include <algorithm>
 #include <string>
 
 namespace dd::core {
@@ -43,8 +44,8 @@ bool test(std::string_view text, Pred4 p4, Pred6 p6) {
 
 }  // namespace
 
-std::optional<IpAddress> parse_ip_address(std::string_view text) {
-  std::string s(bare(text));
+std::optional<IpAddress> parse_numeric_ip(std::string_view text) {
+  std::string s(text);
   IpAddress ip;
   if (inet_pton(AF_INET, s.c_str(), ip.bytes.data()) == 1) return ip;
   if (inet_pton(AF_INET6, s.c_str(), ip.bytes.data()) == 1) {
@@ -52,6 +53,19 @@ std::optional<IpAddress> parse_ip_address(std::string_view text) {
     return ip;
   }
   return std::nullopt;
+}
+
+std::optional<IpAddress> parse_ip_address(std::string_view text) { return parse_numeric_ip(bare(text)); }
+
+bool same_subnet(const IpAddress& a, const IpAddress& b, int prefix) {
+  if (a.v6 != b.v6) return false;
+  prefix = std::clamp(prefix, 0, a.v6 ? 128 : 32);
+  auto full = static_cast<std::size_t>(prefix / 8);
+  for (std::size_t i = 0; i < full; ++i)
+    if (a.bytes[i] != b.bytes[i]) return false;
+  int rest = prefix % 8;
+  auto mask = static_cast<std::uint8_t>(0xFFu << (8 - rest));
+  return rest == 0 || (a.bytes[full] & mask) == (b.bytes[full] & mask);
 }
 
 bool is_numeric_address(std::string_view text) { return parse_ip_address(text).has_value(); }
@@ -105,13 +119,7 @@ bool is_routable_address(std::string_view text) {
 
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix) {
   auto a = parse_ip_address(text), n = parse_ip_address(net);
-  if (!a || !n || a->v6 || n->v6 || prefix < 0 || prefix > 32) return false;
-  for (int bit = 0; bit < prefix; ++bit) {
-    auto byte = static_cast<std::size_t>(bit / 8);
-    int mask = 0x80 >> (bit % 8);
-    if ((a->bytes[byte] & mask) != (n->bytes[byte] & mask)) return false;
-  }
-  return true;
+  return a && n && !a->v6 && !n->v6 && prefix >= 0 && prefix <= 32 && same_subnet(*a, *n, prefix);
 }
 
 }  // namespace dd::core

@@ -15,7 +15,13 @@ struct IpAddress {
   std::array<std::uint8_t, 16> bytes{};  // IPv4 in the first 4; IPv4-mapped IPv6 is kept as IPv6
 };
 
+// Exactly numeric text ("198.18.0.2", "fe80::1"): brackets or a zone make it no address.
+std::optional<IpAddress> parse_numeric_ip(std::string_view text);
+// Also "[fd00::1]" and "fe80::1%eth0": brackets stripped, zone ignored.
 std::optional<IpAddress> parse_ip_address(std::string_view text);
+// Same family, and the first `prefix` bits agree (clamped to 0..32 or 0..128): NCCL 2.28.9's
+// matchSubnet (src/misc/socket.cc).
+bool same_subnet(const IpAddress& a, const IpAddress& b, int prefix);
 
 bool is_numeric_address(std::string_view text);
 bool is_ipv6_address(std::string_view text);

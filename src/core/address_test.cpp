@@ -49,6 +49,47 @@ TEST(Address, NamesThisMachine) {
     EXPECT_FALSE(names_this_machine(h)) << h;
 }
 
+// The one parser: exact numeric text for NCCL's model, brackets and zone accepted for text read from URLs and logs.
+TEST(Address, NumericTextAndDecoratedText) {
+  auto v4 = parse_numeric_ip("198.18.0.2");
+  ASSERT_TRUE(v4);
+  EXPECT_FALSE(v4->v6);
+  EXPECT_EQ(v4->bytes[0], 198);
+  EXPECT_EQ(v4->bytes[3], 2);
+  auto v6 = parse_numeric_ip("fd00:18::2");
+  ASSERT_TRUE(v6);
+  EXPECT_TRUE(v6->v6);
+  EXPECT_EQ(v6->bytes[0], 0xfd);
+  EXPECT_EQ(v6->bytes[15], 2);
+  auto mapped = parse_numeric_ip("::ffff:198.18.0.2");
+  ASSERT_TRUE(mapped);
+  EXPECT_TRUE(mapped->v6);  // kept as IPv6: NCCL compares it with IPv6 interfaces only
+  for (const char* t : {"fe80::1%eth0", "[fd00::1]", "198.18.0.2%eth0", "node1", "", "198.18.0", "1.2.3.4:80"})
+    EXPECT_FALSE(parse_numeric_ip(t)) << t;
+  for (const char* t : {"fe80::1%eth0", "[fd00::1]", "[fe80::1%ib0]", "198.18.0.2"})
+    EXPECT_TRUE(parse_ip_address(t)) << t;
+  for (const char* t : {"node1", "[node1]", "", "[]"}) EXPECT_FALSE(parse_ip_address(t)) << t;
+}
+
+// NCCL's matchSubnet: the same family and the first `prefix` bits, prefix clamped to the family's width.
+TEST(Address, SameSubnet) {
+  auto ip = [](const char* t) { return *parse_numeric_ip(t); };
+  EXPECT_TRUE(same_subnet(ip("198.18.0.2"), ip("198.18.0.200"), 24));
+  EXPECT_FALSE(same_subnet(ip("198.18.0.2"), ip("198.18.1.2"), 24));
+  EXPECT_TRUE(same_subnet(ip("198.18.0.2"), ip("198.19.0.2"), 15));  // 198.18.0.0/15
+  EXPECT_FALSE(same_subnet(ip("198.18.0.2"), ip("198.20.0.2"), 15));
+  EXPECT_TRUE(same_subnet(ip("10.0.0.1"), ip("192.168.0.1"), 0));
+  EXPECT_TRUE(same_subnet(ip("10.0.0.1"), ip("10.0.0.1"), 99));  // clamped to 32
+  EXPECT_FALSE(same_subnet(ip("10.0.0.1"), ip("10.0.0.2"), 99));
+  EXPECT_TRUE(same_subnet(ip("10.0.0.1"), ip("11.0.0.1"), -5));  // clamped to 0
+  EXPECT_TRUE(same_subnet(ip("fd00:18::2"), ip("fd00:18::ffff"), 64));
+  EXPECT_FALSE(same_subnet(ip("fd00:18::2"), ip("fd00:19::2"), 64));
+  EXPECT_TRUE(same_subnet(ip("fd00:18::2"), ip("fd00:18::2"), 128));
+  EXPECT_FALSE(same_subnet(ip("fd00:18::2"), ip("fd00:18::3"), 200));       // clamped to 128
+  EXPECT_FALSE(same_subnet(ip("198.18.0.2"), ip("::ffff:198.18.0.2"), 0));  // families differ
+  EXPECT_FALSE(same_subnet(ip("0.0.0.0"), ip("::"), 0));
+}
+
 TEST(Address, Ipv4Subnet) {
   EXPECT_TRUE(in_ipv4_subnet("172.17.0.1", "172.17.0.0", 16));
   EXPECT_TRUE(in_ipv4_subnet("172.17.255.254", "172.17.0.0", 16));

@@ -8,10 +8,10 @@
 #include <optional>
 #include <set>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 #include "nccl/config.hpp"
-#include "nccl/ip_address.hpp"
 #include "nccl/predict.hpp"
 
 namespace dd::lint::detail {
@@ -24,9 +24,9 @@ class LiteralResolver final : public os::Resolver {
   std::string hostname() const override { return ""; }
   core::Result<std::vector<os::ResolvedAddress>> resolve(const std::string& host) const override {
     if (host == "localhost") return std::vector<os::ResolvedAddress>{{os::Family::inet, "127.0.0.1"}};
-    auto ip = nccl::parse_any_ip(host);
+    auto ip = core::parse_numeric_ip(host);
     if (!ip) return core::make_error(core::ErrorKind::not_found, host + ": not looked up by lint");
-    return std::vector<os::ResolvedAddress>{{ip->family, host}};
+    return std::vector<os::ResolvedAddress>{{ip->v6 ? os::Family::inet6 : os::Family::inet, host}};
   }
   bool can_bind(const os::ResolvedAddress&) const override { return false; }
 };
@@ -40,7 +40,7 @@ bool literal(const EnvValue& v) {
 bool audited(const EnvValue& v) {
   if (!literal(v)) return false;
   // Host names are not looked up at lint time; numeric and loopback MASTER_ADDR values are.
-  if (v.name == "MASTER_ADDR") return v.value == "localhost" || nccl::parse_any_ip(v.value).has_value();
+  if (v.name == "MASTER_ADDR") return v.value == "localhost" || core::parse_numeric_ip(v.value).has_value();
   return true;
 }
 

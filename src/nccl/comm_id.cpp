@@ -42,11 +42,12 @@ void parse_bracketed(CommId& id, const std::vector<os::AddressEntry>& entries) {
     ifname = v.substr(percent + 1, close - percent - 1);
   }
   id.port = close + 2 <= v.size() ? c_atoi(v.substr(std::min(close + 2, v.size()))) : 0;
-  id.ip = parse_ip(os::Family::inet6, id.host);
-  if (!id.ip) {
+  auto ip = core::parse_numeric_ip(id.host);
+  if (!ip || !ip->v6) {
     id.error = std::string(k_invalid_comm_id_warn) + "; '" + id.host + "' is not an IPv6 address";
     return;
   }
+  id.ip = ip;
   id.scope_id = ifname.empty() ? 0 : scope_of_link(entries, ifname);
   id.addr = id.host;
   id.usable = true;
@@ -70,7 +71,7 @@ void parse_host_port(CommId& id, const os::Resolver& resolver) {
     return;
   }
   // getaddrinfo answers a numeric host itself, with exactly that address.
-  if (auto numeric = parse_any_ip(id.host)) {
+  if (auto numeric = core::parse_numeric_ip(id.host)) {
     id.ip = numeric;
     id.addr = id.host;
     id.usable = true;
@@ -83,7 +84,7 @@ void parse_host_port(CommId& id, const os::Resolver& resolver) {
     return;
   }
   const auto& first = resolved->front();
-  id.ip = parse_ip(first.family, first.addr);
+  id.ip = core::parse_numeric_ip(first.addr);
   if (!id.ip) {
     id.error = std::string(k_invalid_comm_id_warn) + "; resolver returned '" + first.addr + "'";
     return;
@@ -117,8 +118,8 @@ std::optional<std::size_t> match_comm_id_subnet(const CommId& comm_id, const std
   if (!comm_id.usable || !comm_id.ip) return std::nullopt;
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    if (e.family != comm_id.ip->family) continue;
-    auto ip = parse_ip(e.family, e.addr);
+    if ((e.family == os::Family::inet6) != comm_id.ip->v6) continue;
+    auto ip = core::parse_numeric_ip(e.addr);
     if (!ip || !same_subnet(*ip, *comm_id.ip, e.prefix)) continue;
     if (e.family == os::Family::inet6 && e.scope_id != comm_id.scope_id) continue;
     return i;

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "nccl/ip_address.hpp"
+#include "core/address.hpp"
 #include "os/interface_source.hpp"
 #include "os/resolver.hpp"
 
@@ -28,7 +28,7 @@ struct CommId {
   bool usable = false;  // parsed and resolved
   std::string host;     // host part as NCCL cut it
   int port = -1;        // -1 when the value had no port (NCCL then uses 65535)
-  std::optional<IpBytes> ip;
+  std::optional<core::IpAddress> ip;
   std::string addr;  // numeric text of `ip`
   std::uint32_t scope_id = 0;
   std::string error;  // NCCL's WARN text(s) when not usable, "; "-joined

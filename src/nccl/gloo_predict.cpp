@@ -25,10 +25,10 @@ std::string link_of(const os::AddressEntry& e) { return e.link.empty() ? e.name 
 // The interface that owns `addr` (Gloo's name for logging): the entry with that address, or the
 // loopback interface for any loopback address.
 Endpoint owner_of(const std::vector<os::AddressEntry>& entries, os::Family family, const std::string& addr) {
-  auto ip = parse_ip(family, addr);
+  auto ip = core::parse_numeric_ip(addr);
   for (const auto& e : entries) {
     if (e.family != family) continue;
-    auto eip = parse_ip(e.family, e.addr);
+    auto eip = core::parse_numeric_ip(e.addr);
     if (ip && eip && eip->bytes == ip->bytes) return Endpoint{e.name, addr, link_of(e)};
   }
   if (ip && is_loopback(*ip)) {
@@ -41,7 +41,7 @@ Endpoint owner_of(const std::vector<os::AddressEntry>& entries, os::Family famil
 }
 
 bool is_loopback_text(const std::string& addr) {
-  auto ip = parse_any_ip(addr);
+  auto ip = core::parse_numeric_ip(addr);
   return ip && is_loopback(*ip);
 }
 
@@ -70,7 +70,7 @@ GlooPrediction predict_gloo_ifname(const std::vector<os::AddressEntry>& entries,
   }
   if (!g.devices.empty()) {
     g.device = g.devices.front();
-    auto ip = parse_any_ip(g.device->addr.substr(0, g.device->addr.find('%')));
+    auto ip = core::parse_numeric_ip(g.device->addr.substr(0, g.device->addr.find('%')));
     g.loopback = ip && is_loopback(*ip);
   } else {
     g.error = "GLOO_SOCKET_IFNAME='" + value + "' names no interface";

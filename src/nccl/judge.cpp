@@ -7,11 +7,6 @@
 
 namespace dd::nccl {
 
-// The policy is netif's (shared with preflight's recommendation).
-std::optional<std::string> best_interface(const netif::Inventory& inventory) {
-  return netif::best_interface(inventory);
-}
-
 std::optional<IfnameProposal> propose_nccl_ifname(const netif::Inventory& inventory, const std::string& iface,
                                                   const Prediction& prediction, const NcclConfig& config,
                                                   const Version& version) {

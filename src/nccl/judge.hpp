@@ -27,10 +27,6 @@ struct IfnameProposal {
   std::string why;    // "InfiniBand", "fastest running interface (100000 Mb/s)", ...
 };
 
-// The interface a multi-node job should use on this machine: netif::best_interface, the one
-// ranking policy `preflight` shares (netif/preference.hpp).
-std::optional<std::string> best_interface(const netif::Inventory& inventory);
-
 // A value for NCCL_SOCKET_IFNAME that makes the model choose `iface` for NET/Socket and (without
 // NCCL_COMM_ID) the bootstrap: "=iface" when the version knows '=', else "iface". nullopt when no
 // value is verified. `prediction` supplies the resolved NCCL_COMM_ID.

@@ -195,7 +195,7 @@ void judge_comm_id(const JudgeContext& ctx, std::vector<core::Finding>& out) {
         "NCCL_COMM_ID is set but empty ('" + c.value + "'): ncclGetUniqueId fails with 'Invalid NCCL_COMM_ID' (rc 4)");
     fnd.fix.env["NCCL_COMM_ID"] = "";
     fnd.fix.text = "unset NCCL_COMM_ID (torch and most launchers do not need it) or set it to <root-ip>:<port>";
-  } else if (!c.usable && !c.host.empty() && !parse_any_ip(c.host) && c.value.front() != '[') {
+  } else if (!c.usable && !c.host.empty() && !core::parse_numeric_ip(c.host) && c.value.front() != '[') {
     fnd = core::new_finding("nccl.comm-id.unresolvable", Label::hostname_resolution, Severity::error,
                             "NCCL_COMM_ID host '" + c.host + "' does not resolve: ncclGetUniqueId fails (rc 4)");
     fnd.fix.text = "use the root's numeric address in NCCL_COMM_ID, or make '" + c.host + "' resolvable on every node";
@@ -208,7 +208,7 @@ void judge_comm_id(const JudgeContext& ctx, std::vector<core::Finding>& out) {
                             "no interface here is in the subnet of NCCL_COMM_ID " + c.addr +
                                 ": ncclGetUniqueId fails with 'No usable listening interface found' (rc 2)");
     auto ip = c.ip;
-    if (ip && ip->family == os::Family::inet6 && is_link_local(*ip) && c.scope_id == 0) {
+    if (ip && ip->v6 && is_link_local(*ip) && c.scope_id == 0) {
       fnd.evidence.push_back("a link-local NCCL_COMM_ID needs its interface: write [" + c.addr +
                              "%<iface>]:" + std::to_string(c.effective_port()));
     }

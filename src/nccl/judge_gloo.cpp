@@ -25,7 +25,7 @@ void mismatch(const JudgeContext& ctx, const Endpoint& gloo_dev, std::vector<cor
                     *nccl_kind == netif::Kind::bridge || *nccl_kind == netif::Kind::virtual_)) {
     return;
   }
-  auto ip = parse_any_ip(nccl->addr.substr(0, nccl->addr.find('%')));
+  auto ip = core::parse_numeric_ip(nccl->addr.substr(0, nccl->addr.find('%')));
   if (ip && is_link_local(*ip)) return;
   bool steered_nccl_only = !p.ifname.ignored && ctx.gloo.source != GlooSource::ifname;
   auto fnd = core::new_finding(
@@ -88,8 +88,8 @@ void judge_gloo(const JudgeContext& ctx, std::vector<core::Finding>& out) {
     out.push_back(std::move(fnd));
     return;
   }
-  auto ip = parse_any_ip(d.addr.substr(0, d.addr.find('%')));
-  if (ip && ip->family == os::Family::inet6 && is_link_local(*ip)) {
+  auto ip = core::parse_numeric_ip(d.addr.substr(0, d.addr.find('%')));
+  if (ip && ip->v6 && is_link_local(*ip)) {
     auto fnd = core::new_finding("gloo.ipv6-link-local", Label::ipv6_link_local, Severity::warning,
                                  "Gloo will use " + where(d) + ", an IPv6 link-local address");
     add_gloo_fix(ctx, fnd);

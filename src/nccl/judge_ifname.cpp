@@ -236,7 +236,7 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   std::set<std::string> seen;
   for (const auto& e : ctx.inventory.entries) {
     bool name_ok = f.ignored ? true : matches(f, e.name);
-    auto ip = parse_ip(e.family, e.addr);
+    auto ip = core::parse_numeric_ip(e.addr);
     if (!name_ok || (ip && is_ipv6_loopback(*ip)) || !seen.insert(e.name).second) continue;
     if (p.family && e.family != *p.family) {
       other_family.push_back(e.name);

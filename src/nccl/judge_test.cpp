@@ -4,6 +4,7 @@
 
 #include "nccl/judge_test_util.hpp"
 #include "nccl/judged.hpp"
+#include "netif/preference.hpp"
 #include "os/fake/fake_resolver.hpp"
 #include "os/fake/memory_file_tree.hpp"
 
@@ -271,7 +272,7 @@ TEST(NcclJudgeVeth, ContainerVethUplinkIsACandidate) {
   for (auto& i : inv.interfaces) {
     if (i.name == "eth0") i.kind = netif::Kind::veth;
   }
-  ASSERT_EQ(nccl::best_interface(inv), std::optional<std::string>("eth0"));
+  ASSERT_EQ(netif::best_interface(inv), std::optional<std::string>("eth0"));
 }
 
 // The host side of a container's veth pair is enslaved to docker0/cni0 and never proposed.
@@ -283,7 +284,7 @@ TEST(NcclJudgeVeth, EnslavedVethIsNotACandidate) {
       i.master = "docker0";
     }
   }
-  EXPECT_EQ(nccl::best_interface(inv), std::nullopt);
+  EXPECT_EQ(netif::best_interface(inv), std::nullopt);
 }
 
 // ---- the rule audit (docs/rules.md, nccl): one step short, and claims within one host's view ----

@@ -73,7 +73,7 @@ std::vector<Endpoint> scan(const ScanContext& ctx, const IfnameFilter& filter, s
     }
     if (ctx.family && e.family != *ctx.family) continue;
     if (e.family == os::Family::inet6) {
-      auto ip = parse_ip(e.family, e.addr);
+      auto ip = core::parse_numeric_ip(e.addr);
       if (ip && is_ipv6_loopback(*ip)) continue;
     }
     if (full || !matches(filter, e.name)) continue;

@@ -22,9 +22,9 @@ T load(std::span<const std::uint8_t> bytes, std::size_t at) {
   return v;
 }
 
-// `a` and `b` (numeric, of `family`) share their first `prefix` bits.
-bool in_subnet(os::Family family, const std::string& a, const std::string& b, int prefix) {
-  auto ia = parse_ip(family, a), ib = parse_ip(family, b);
+// `a` and `b` (numeric) share their first `prefix` bits.
+bool in_subnet(const std::string& a, const std::string& b, int prefix) {
+  auto ia = core::parse_numeric_ip(a), ib = core::parse_numeric_ip(b);
   return ia && ib && same_subnet(*ia, *ib, prefix);
 }
 
@@ -110,7 +110,7 @@ ObservedAddress observe(const UniqueIdAddress& id, const std::vector<os::Address
     return out;
   }
   for (const auto& e : entries) {
-    if (e.family != id.family || !in_subnet(id.family, e.addr, id.addr, e.prefix)) continue;
+    if (e.family != id.family || !in_subnet(e.addr, id.addr, e.prefix)) continue;
     if (id.family == os::Family::inet6 && e.scope_id != id.scope_id) continue;
     out.iface = e.name;
     out.note = "NCCL_COMM_ID is set: the id carries its address " + where +

@@ -1,4 +1,4 @@
-// The one interface ranking policy, shared by `check` (nccl::best_interface) and `preflight`
+// The one interface ranking policy, shared by `check` (the NCCL judge) and `preflight`
 // (the cluster recommendation): which links may carry training traffic, and in which order.
 //
 // Never recommended: loopback, Docker and other host-private bridges (docker*, virbr*, cni0),

@@ -39,8 +39,6 @@ class Job {
   // After the command exited: TERM, then after `grace` KILL to any remaining descendant; reap all.
   // Returns how many descendants were still alive.
   virtual int finish(std::chrono::milliseconds grace) = 0;
-  // The signal forwarded last (SIGINT/SIGTERM/SIGHUP/SIGQUIT), 0 when none.
-  virtual int forwarded_signal() const = 0;
 };
 
 // Error (kind not_found/system) when the command cannot be started.

@@ -59,7 +59,6 @@ class LinuxJob final : public Job {
     ::sigprocmask(SIG_UNBLOCK, &set, nullptr);
   }
   int pid() const override { return pid_; }
-  int forwarded_signal() const override { return forwarded_; }
 
   std::optional<int> pump(milliseconds max_wait, const std::function<void(Stream, std::string_view)>& sink) override {
     auto until = Clock::now() + max_wait;
@@ -143,7 +142,6 @@ class LinuxJob final : public Job {
       } else if (sig == SIGWINCH) {
         if (pty_) copy_winsize(out_.get());
       } else if (!status_) {
-        forwarded_ = sig;
         ::kill(-pid_, sig);
       }
     }
@@ -164,7 +162,6 @@ class LinuxJob final : public Job {
   pid_t pid_;
   Fd sigfd_, out_, err_;
   bool pty_;
-  int forwarded_ = 0;
   std::optional<int> status_;
   std::optional<Clock::time_point> exited_at_;
   char buf_[65536];

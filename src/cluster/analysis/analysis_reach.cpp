@@ -13,7 +13,6 @@
 #include "cluster/analysis/reach_matrix.hpp"
 #include "core/address.hpp"
 #include "core/strings.hpp"
-#include "nccl/ip_address.hpp"
 
 namespace dd::cluster::detail {
 
@@ -210,11 +209,11 @@ PathEnd path_end(const Ctx& c, int rank, const std::string& iface) {
 // analysis does not see, and the same interface name on another node says nothing about it.
 PathEnd sender_end(const Ctx& c, int rank, const std::string& target_addr) {
   auto node = c.node.find(rank);
-  auto target = nccl::parse_any_ip(target_addr);
+  auto target = core::parse_numeric_ip(target_addr);
   if (node == c.node.end() || !target) return PathEnd{rank, "", 0};
   for (const auto& e : node->second->entries) {
-    auto own = nccl::parse_ip(e.family, e.addr);
-    if (e.loopback || !own || !nccl::same_subnet(*own, *target, e.prefix)) continue;
+    auto own = core::parse_numeric_ip(e.addr);
+    if (e.loopback || !own || !core::same_subnet(*own, *target, e.prefix)) continue;
     return path_end(c, rank, e.link);
   }
   return PathEnd{rank, "", 0};

@@ -489,6 +489,52 @@ core::Finding mismatch(const std::vector<RankState>& states, const std::vector<s
   return f;
 }
 
+// 6. Ranks reading input. The bottleneck is claimed only where a rank waits for the readers; "not
+// the network" only where no socket moved. Readers nobody on this node waits for: a warning that
+// says just that. Readers blocked in a read that delivers nothing are not a slow pipeline: what
+// they block on is named, and more workers are not offered.
+core::Finding input_finding(const std::vector<RankState>& states, const std::vector<std::string>& table,
+                            std::uint64_t moved, double window_s) {
+  bool waiting =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  bool quiet = moved < StallDetector::k_socket_bytes;
+  std::vector<std::string> blocked_on;
+  bool all_blocked = true;
+  for (const auto& r : states) {
+    if (r.activity != Activity::reading_input) continue;
+    auto b = blocked_read(r);
+    if (b.empty()) all_blocked = false;
+    if (!b.empty() && std::find(blocked_on.begin(), blocked_on.end(), b) == blocked_on.end()) blocked_on.push_back(b);
+  }
+  std::string readers = all_blocked ? fmt::format("{} {} blocked in a read of {} (CPU 0%, nothing read in {:.0f} s)",
+                                                  names(states, Activity::reading_input),
+                                                  verb(states, Activity::reading_input, "is", "are"),
+                                                  core::join(blocked_on, ", "), window_s)
+                                    : fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
+                                                  verb(states, Activity::reading_input, "is", "are"));
+  std::string waiters = fmt::format("{} {} for {}", names(states, Activity::in_collective),
+                                    verb(states, Activity::in_collective, "waits", "wait"),
+                                    verb(states, Activity::reading_input, "it", "them"));
+  std::string title = !waiting ? readers +
+                                     " and no rank on this node waits in a collective: nothing seen here is "
+                                     "held up by the reading"
+                      : all_blocked ? readers + " while " + waiters
+                      : quiet       ? fmt::format(
+                                          "{} while {}; no socket moves: the input pipeline, not the network, is "
+                                                "the bottleneck",
+                                          readers, waiters)
+                              : fmt::format("{} while {}: the input pipeline is the bottleneck", readers, waiters);
+  auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall,
+                             waiting ? Severity::error : Severity::warning, title);
+  f.evidence = table;
+  f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, window_s));
+  f.fix.text = all_blocked ? blocked_read_fix(blocked_on)
+                           : "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch "
+                             "(tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+  f.ranks = ranks_of(states, Activity::reading_input);
+  return f;
+}
+
 // 6./7. What each rank does, when no socket and no stopped rank explains the stall.
 std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                              const std::vector<RankState>& states, const MachineLoad& load) {
@@ -516,31 +562,7 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
     }
   };
   if (reading) {
-    // The bottleneck is claimed only where a rank waits for the readers; "not the network" only
-    // where no socket moved. Readers nobody waits for: a warning that says just that.
-    std::string readers = fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
-                                      verb(states, Activity::reading_input, "is", "are"));
-    std::string title =
-        !waiting ? readers + " and no rank waits in a collective: nothing seen is held up by the reading"
-        : quiet  ? fmt::format(
-                       "{} while {} {} for {}; no socket moves: the input pipeline, not the network, is the "
-                        "bottleneck",
-                       readers, names(states, Activity::in_collective),
-                       verb(states, Activity::in_collective, "waits", "wait"),
-                       verb(states, Activity::reading_input, "it", "them"))
-                : fmt::format("{} while {} {} for {}: the input pipeline is the bottleneck", readers,
-                              names(states, Activity::in_collective),
-                              verb(states, Activity::in_collective, "waits", "wait"),
-                              verb(states, Activity::reading_input, "it", "them"));
-    auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall,
-                               waiting ? Severity::error : Severity::warning, title);
-    f.evidence = table;
-    f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, after.at_s - before.at_s));
-    f.fix.text =
-        "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch (tf.data: "
-        ".prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
-    f.ranks = ranks_of(states, Activity::reading_input);
-    out.push_back(std::move(f));
+    out.push_back(input_finding(states, table, moved, after.at_s - before.at_s));
   } else if (waiting && !job && (elsewhere || quiet)) {
     // Not a distributed job: no collective to speak of, only the connections it reads.
     auto peers = silent_peers(tree, before, after, states);

@@ -77,6 +77,13 @@ std::string not_in_collective_fix(const std::vector<std::string>& pids);
 // "rank 1 (pid 42): sleeping, main thread in clock_nanosleep (hrtimer_nanosleep), CPU 0%"
 std::string describe(const RankState& r);
 
+// The file a reading rank's read is blocked on (a FIFO nobody writes, a socket, a hung mount): it
+// reads something, read nothing in the window, burns no CPU and has no busy worker. Empty otherwise.
+std::string blocked_read(const RankState& r);
+
+// The fix for ranks blocked reading `sources` (here and in the merged verdict).
+std::string blocked_read_fix(const std::vector<std::string>& sources);
+
 // How busy the machine is: the 1-minute load average (/proc/loadavg) and the CPUs (/proc/stat).
 // share(): the part of one core a runnable thread gets, 1 when the load is at most the CPUs (or
 // either is unknown), else CPUs / load. A rank's CPU % is read against it: at load 20 on 2 CPUs a

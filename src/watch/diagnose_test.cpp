@@ -456,6 +456,44 @@ TEST(Diagnose, InputSlowOneStepShortNoRankWaitingOrBytesMovingClaimsLess) {
   }
 }
 
+// w2 of clusters-2026-12-05c, node 1's view: rank 1's main thread blocks in read() of a FIFO nobody
+// writes (anon_pipe_read, CPU 0%, nothing read); its peer rank 0 is on another node. Blocked, not
+// busy; "no rank on this node" waits (this node cannot see the others); no "more workers" fix.
+TEST(Diagnose, RankBlockedReadingAFifoIsNamedBlockedOnItNotABusyPipeline) {
+  World w;
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', "0 0x14 0x7f 0x1000", "anon_pipe_read"}}};
+  add(w.before_tree, r1);
+  add(w.after_tree, r1);
+  w.after_tree.link("/proc/200/fd/20", "/tmp/c4run.WUbkQ4/shard.fifo");
+  w.take({200});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.input.slow");
+  EXPECT_EQ(f[0].severity, core::Severity::warning);
+  EXPECT_EQ(f[0].title.rfind("rank 1 (pid 200) is blocked in a read of /tmp/c4run.WUbkQ4/shard.fifo (CPU 0%, nothing "
+                             "read in ",
+                             0),
+            0u)
+      << f[0].title;
+  EXPECT_NE(f[0].title.find("and no rank on this node waits in a collective"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].title.find("busy"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].fix.text.find("num_workers"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("More DataLoader workers do not help a source that delivers nothing"), std::string::npos)
+      << f[0].fix.text;
+
+  // One step short: the same read burns CPU (2 ticks in the window): not blocked, the busy wording stays.
+  Proc busy = r1;
+  busy.cpu += 2;
+  World v;
+  add(v.before_tree, r1);
+  add(v.after_tree, busy);
+  v.after_tree.link("/proc/200/fd/20", "/tmp/c4run.WUbkQ4/shard.fifo");
+  v.take({200});
+  auto g = diagnose(v.after_tree, v.before, v.after, {}, 100);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_NE(g[0].title.find("is busy reading input and no rank on this node waits"), std::string::npos) << g[0].title;
+}
+
 // --- whom a waiting process waits for (diagnose_peers.hpp); each rule also fed one step short ---
 
 const std::string k_recv_fd3 = "45 0x3 0x7f 0x10000 0x0 0x0 0x0 0x7ffd 0x7f";  // recvfrom(3, ...)

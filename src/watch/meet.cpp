@@ -40,7 +40,11 @@ JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std:
 json to_json(const NodeReport& n) {
   json ranks = json::array();
   for (const auto& r : n.ranks)
-    ranks.push_back({{"rank", r.rank}, {"activity", activity_key(r.activity)}, {"pid", r.pid}, {"detail", r.detail}});
+    ranks.push_back({{"rank", r.rank},
+                     {"activity", activity_key(r.activity)},
+                     {"pid", r.pid},
+                     {"detail", r.detail},
+                     {"blocked_on", r.blocked_on}});
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
   return {{"node", n.node},
@@ -93,7 +97,8 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
     for (const auto& r : j.value("ranks", json::array())) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
-      n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string())});
+      n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
+                         r.value("blocked_on", std::string())});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);

@@ -118,8 +118,32 @@ std::vector<const NodeReport*> behind(const std::vector<NodeReport>& nodes) {
   return out;
 }
 
-// Every rank of every node waits for its peers and no node is missing: the ranks wait on each
-// other, so they are in different collectives (each node alone saw only quiet peers).
+// What the nodes' watch.peer.silent say each rank waits on: "rank 0 (node0) waits on rank 1's
+// connection", or "shows no wait on any peer" where no node named one.
+std::vector<std::string> waits_on(const std::vector<NodeReport>& nodes) {
+  std::vector<std::string> out;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      std::vector<std::string> peers;
+      bool silent = false;
+      for (const auto& g : n.findings) {
+        if (g.id != "watch.peer.silent" || g.ranks.empty() || g.ranks.front() != r.rank) continue;
+        silent = true;
+        for (auto p = g.ranks.begin() + 1; p != g.ranks.end(); ++p) peers.push_back(fmt::format("rank {}", *p));
+      }
+      std::string who = fmt::format("rank {} ({})", r.rank, n.host);
+      out.push_back(!silent         ? who + " shows no wait on any peer"
+                    : peers.empty() ? who + " waits on a silent peer connection (its rank not known)"
+                                    : fmt::format("{} waits on the connection of {}", who, core::join(peers, ", ")));
+    }
+  }
+  return out;
+}
+
+// Every rank of every node waits for its peers and no node is missing. Their states (futex, quiet
+// sockets) cannot tell ranks in different collectives from a rank blocked in its own code (a lock,
+// I/O) while the others wait for it: both are named with the step that tells them apart. Only a
+// rank whose node printed fewer steps points at the collectives (uneven data).
 std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
   if (!missing.empty() || nodes.size() < 2) return std::nullopt;
   std::vector<Placed> ranks;
@@ -139,13 +163,18 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
       late_ranks.push_back(r.rank);
     }
   }
-  std::string title = fmt::format(
-      "every rank waits for its peers and none is elsewhere: {} each wait in a collective that the others are not "
-      "in: the ranks called different collectives",
-      names(ranks));
-  if (!late_names.empty()) title += fmt::format("; {} stopped at an earlier step", core::join(late_names, ", "));
-  auto f =
-      core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error, title);
+  std::string seen =
+      fmt::format("every rank waits for its peers and none is elsewhere: {}", core::join(waits_on(nodes), "; "));
+  std::string title =
+      late_names.empty()
+          ? seen +
+                ": the ranks called different collectives, or a rank is blocked in its own code (a lock, I/O) "
+                "while the others wait for it; their states do not tell which"
+          : seen + fmt::format("; {} stopped at an earlier step: the ranks called different collectives",
+                               core::join(late_names, ", "));
+  auto f = core::new_finding("watch.collective.mismatch",
+                             late_names.empty() ? core::Label::other : core::Label::collective_mismatch,
+                             core::Severity::error, title);
   for (const auto& n : nodes) {
     for (const auto& r : n.ranks) f.evidence.push_back(rank_line(n, r));
     for (const auto& g : n.findings) {
@@ -153,14 +182,19 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
     }
     if (!n.last_step_line.empty()) f.evidence.push_back(n.host + ": last step line: " + n.last_step_line);
   }
-  f.fix.text =
+  std::string same_order =
       "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
       "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches)";
-  f.fix.text += late_names.empty() ? "."
-                                   : fmt::format(
-                                         "; {} printed fewer steps: start there (its data may hold fewer "
-                                         "batches: drop_last, DistributedSampler, or a join()).",
-                                         core::join(late_names, ", "));
+  f.fix.text = late_names.empty()
+                   ? "Look at each rank's Python stack: `py-spy dump --pid PID` on each rank's node (or "
+                     "`faulthandler.dump_traceback_later(60)` in the job). A rank in a lock's acquire, a read or a "
+                     "queue's get is blocked in its own code: that code is the cause. Ranks in different "
+                     "collectives: " +
+                         same_order + "."
+                   : same_order + fmt::format(
+                                      "; {} printed fewer steps: start there (its data may hold fewer "
+                                      "batches: drop_last, DistributedSampler, or a join()).",
+                                      core::join(late_names, ", "));
   for (const auto& p : ranks) f.ranks.push_back(p.rank);
   if (!late_ranks.empty()) f.ranks = late_ranks;
   for (const auto& h : hosts_of(ranks)) f.hosts.push_back(h);
@@ -218,16 +252,30 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
   if (apart(reading)) {
     // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
     // network" (which the one-node rule says only where no socket moved) is not claimed here.
+    // Readers blocked in a read that delivers nothing (blocked_read()) are named with what they block on.
+    std::vector<std::string> blocked_on;
+    bool all_blocked = true;
+    for (const auto& n : nodes) {
+      for (const auto& r : n.ranks) {
+        if (r.activity != Activity::reading_input) continue;
+        all_blocked = all_blocked && !r.blocked_on.empty();
+        if (!r.blocked_on.empty()) add_unique(blocked_on, r.blocked_on);
+      }
+    }
+    std::string waits = fmt::format("{} {} for {}", names(waiting), waiting.size() == 1 ? "waits" : "wait",
+                                    reading.size() == 1 ? "it" : "them");
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               fmt::format("{} busy reading input while {} {} for {}: the input pipeline is the "
-                                           "bottleneck",
-                                           names(reading), names(waiting), waiting.size() == 1 ? "waits" : "wait",
-                                           reading.size() == 1 ? "it" : "them"));
+                               all_blocked
+                                   ? fmt::format("{} blocked in a read of {} (CPU 0%, nothing read) while {}",
+                                                 names(reading), core::join(blocked_on, ", "), waits)
+                                   : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck",
+                                                 names(reading), waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
     across->fix.text =
-        "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, prefetch "
-        "(tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+        all_blocked ? blocked_read_fix(blocked_on)
+                    : "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, "
+                      "prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
   } else if (apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                fmt::format("{} {} in a collective that {} never joined", names(waiting),
@@ -332,6 +380,15 @@ void name_missing_ranks(const std::vector<NodeReport>& nodes, const std::vector<
   f->evidence.push_back(fmt::format("the nodes' reports hold {} of WORLD_SIZE={}", core::join(where, ", "), world));
 }
 
+// A node's "no known cause" (watch.stall.unexplained) stands only where no other finding of the
+// verdict (a silent peer says whom a rank waits for, not why) names one.
+void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
+  auto unexplained = [](const core::Finding& f) { return f.id == "watch.stall.unexplained"; };
+  bool named = std::any_of(out.begin(), out.end(),
+                           [&](const core::Finding& f) { return !unexplained(f) && f.id != "watch.peer.silent"; });
+  if (named) out.erase(std::remove_if(out.begin(), out.end(), unexplained), out.end());
+}
+
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
@@ -388,6 +445,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   // A silent peer names whom a rank waits for, not why: every finding that says why comes first.
   std::stable_partition(out.begin(), out.end(), [](const core::Finding& f) { return f.id != "watch.peer.silent"; });
   name_missing_ranks(nodes, missing, out);
+  drop_unexplained_beside_a_cause(out);
   if (!missing.empty()) {
     std::vector<std::string> ms;
     for (int m : missing) ms.push_back(std::to_string(m));

@@ -24,8 +24,9 @@ namespace dd::watch {
 struct RankActivity {
   int rank = 0;
   Activity activity = Activity::elsewhere;
-  int pid = 0;              // the rank's process on its node (0: not sent)
-  std::string detail = {};  // describe(): "rank 1 (pid 42): sleeping, main thread in clock_nanosleep, CPU 0%"
+  int pid = 0;                  // the rank's process on its node (0: not sent)
+  std::string detail = {};      // describe(): "rank 1 (pid 42): sleeping, main thread in clock_nanosleep, CPU 0%"
+  std::string blocked_on = {};  // blocked_read(): the file its read blocks on, empty if none
 };
 
 struct NodeReport {

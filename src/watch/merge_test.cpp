@@ -162,9 +162,11 @@ TEST(Merge, EveryRankOfEveryNodeWaitingIsCollectiveMismatchWithEachRanksWaitAndN
   ASSERT_EQ(f.size(), 1u) << f[0].id;
   EXPECT_EQ(f[0].id, "watch.collective.mismatch");
   EXPECT_EQ(f[0].title,
-            "every rank waits for its peers and none is elsewhere: rank 0 (node0), rank 1 (node1), rank 2 (node2) each "
-            "wait in a collective that the others are not in: the ranks called different collectives; rank 2 "
-            "(node2) stopped at an earlier step");
+            "every rank waits for its peers and none is elsewhere: rank 0 (node0) waits on a silent peer connection "
+            "(its rank not known); rank 1 (node1) waits on a silent peer connection (its rank not known); rank 2 "
+            "(node2) waits on a silent peer connection (its rank not known); rank 2 (node2) stopped at an earlier "
+            "step: the ranks called different collectives");
+  EXPECT_EQ(f[0].label, core::Label::collective_mismatch);
   EXPECT_EQ(f[0].ranks, std::vector<int>{2});
   std::string ev;
   for (const auto& e : f[0].evidence) ev += e + "\n";
@@ -181,6 +183,48 @@ TEST(Merge, EveryRankOfEveryNodeWaitingIsCollectiveMismatchWithEachRanksWaitAndN
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].title.find("earlier step"), std::string::npos) << g[0].title;
   EXPECT_EQ(g[0].ranks, (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(g[0].label, core::Label::other);  // no rank behind: the candidates, not a mismatch
+}
+
+// w3 of clusters-2026-12-05c: rank 1's main thread waits on a threading.Lock its own thread holds;
+// rank 0 waits in all_reduce for it. Both in futex, each naming the other's silent connection:
+// what was seen and both candidates, with the stack that tells them apart; no collective claimed.
+TEST(Merge, EveryRankWaitingWithoutARankBehindNamesWhoWaitsOnWhomAndTheCandidatesNotAMismatch) {
+  auto seen = [](int rank, int peer) {
+    return core::new_finding(
+        "watch.peer.silent", core::Label::other, core::Severity::error,
+        fmt::format("rank {} (pid {}) waits on 198.18.90.{}:45328 (rank {}): connection open and healthy (all data "
+                    "acked, no retransmit in the window), nothing received for 20 s: rank {} is stopped, busy, or in "
+                    "another collective",
+                    rank, 332 + rank, 10 + peer, peer, peer));
+  };
+  auto s0 = seen(0, 1), s1 = seen(1, 0);
+  s0.ranks = {0, 1};
+  s1.ranks = {1, 0};
+  auto n0 = node(0, {waiting(0)}, {s0});
+  auto n1 = node(1, {waiting(1)}, {s1});
+  n0.host = "c4node0", n1.host = "c4node1";
+  n0.last_step_line = "rank 0 step 3 loss 3.000", n1.last_step_line = "rank 1 step 3 loss 3.000";
+  auto f = merge_reports({n0, n1}, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].title;
+  EXPECT_EQ(f[0].severity, core::Severity::error);  // the job hangs: that much is seen
+  EXPECT_EQ(f[0].label, core::Label::other);
+  EXPECT_EQ(f[0].title,
+            "every rank waits for its peers and none is elsewhere: rank 0 (c4node0) waits on the connection of rank "
+            "1; rank 1 (c4node1) waits on the connection of rank 0: the ranks called different collectives, or a "
+            "rank is blocked in its own code (a lock, I/O) while the others wait for it; their states do not tell "
+            "which");
+  EXPECT_NE(f[0].fix.text.find("py-spy dump --pid PID"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("faulthandler"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("lock's acquire"), std::string::npos) << f[0].fix.text;
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));
+
+  // One step short of naming each wait: node 1 names no silent peer.
+  n1.findings.clear();
+  auto g = merge_reports({n0, n1}, {});
+  ASSERT_FALSE(g.empty());
+  EXPECT_NE(g[0].title.find("rank 1 (c4node1) shows no wait on any peer"), std::string::npos) << g[0].title;
+  EXPECT_EQ(g[0].label, core::Label::other);
 }
 
 // One step short: a node sent no report. Its rank may be anywhere: no mismatch; the nodes' own
@@ -312,8 +356,9 @@ TEST(Merge, ALoaderBoundRankOnAnotherNodeAbsorbsTheSilentPeerThatNamesIt) {
   RankActivity loader{1, Activity::reading_input, 4717,
                       "rank 1 (pid 4717): reading input, main thread in poll, CPU 27%, its worker processes (pid "
                       "4773, 4775) burn CPU 27% together"};
-  auto mine = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
-                                "rank 1 (pid 4717) is busy reading input and no rank waits in a collective");
+  auto mine =
+      core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
+                        "rank 1 (pid 4717) is busy reading input and no rank on this node waits in a collective");
   mine.ranks = {1};
   auto f = merge_reports(
       {node(0, {waiting(0)}, {silent(0, "198.18.70.11:45695 (rank 1)", {1})}), node(1, {loader}, {mine})}, {});
@@ -326,6 +371,71 @@ TEST(Merge, ALoaderBoundRankOnAnotherNodeAbsorbsTheSilentPeerThatNamesIt) {
             "bottleneck");
   EXPECT_EQ(f[0].evidence.back(), "node0: " + silent(0, "198.18.70.11:45695 (rank 1)", {1}).title);
   EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(), "node1: " + loader.detail), f[0].evidence.end());
+}
+
+// w2 of clusters-2026-12-05c: rank 1's main thread blocks in read() of a FIFO nobody writes, CPU 0%;
+// rank 0 waits in all_reduce for it. Blocked, not busy: what it blocks on is named, no bottleneck and
+// no "more workers".
+TEST(Merge, ARankBlockedReadingAFifoOnAnotherNodeIsNamedBlockedNotABusyPipeline) {
+  RankActivity fifo{1, Activity::reading_input, 31491,
+                    "rank 1 (pid 31491): reading input, main thread in read (anon_pipe_read), CPU 0%, reading "
+                    "/tmp/c4run.WUbkQ4/shard.fifo",
+                    "/tmp/c4run.WUbkQ4/shard.fifo"};
+  auto mine = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
+                                "rank 1 (pid 31491) is blocked in a read of /tmp/c4run.WUbkQ4/shard.fifo (CPU 0%, "
+                                "nothing read in 3 s) and no rank on this node waits in a collective");
+  mine.ranks = {1};
+  auto n0 = node(0, {waiting(0)}, {silent(0, "198.18.89.11:54392 (rank 1)", {1})});
+  auto n1 = node(1, {fifo}, {mine});
+  // through the wire, as the rendezvous carries it
+  auto r1 = node_report_from_json(to_json(n1));
+  ASSERT_TRUE(r1.has_value());
+  EXPECT_EQ(r1->ranks.at(0).blocked_on, "/tmp/c4run.WUbkQ4/shard.fifo");
+  auto f = merge_reports({n0, *r1}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.input.slow");
+  EXPECT_EQ(f[0].title,
+            "rank 1 (node1) blocked in a read of /tmp/c4run.WUbkQ4/shard.fifo (CPU 0%, nothing read) while rank 0 "
+            "(node0) waits for it");
+  EXPECT_EQ(f[0].fix.text.find("num_workers"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("/tmp/c4run.WUbkQ4/shard.fifo delivers nothing"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("More DataLoader workers do not help"), std::string::npos) << f[0].fix.text;
+
+  // One step short: the reader is not blocked (its node sent no blocked_on): the pipeline wording stays.
+  n1.ranks[0].blocked_on.clear();
+  auto g = merge_reports({n0, n1}, {});
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_NE(g[0].title.find("busy reading input"), std::string::npos) << g[0].title;
+}
+
+// w1 of clusters-2026-12-05c: rank 2 dials MASTER_PORT=29402, the others wait at the store on 29400.
+// The verdict names that cause; "no known cause" from the other nodes would contradict it.
+TEST(Merge, NoKnownCauseIsDroppedWhereTheVerdictNamesACause) {
+  auto store =
+      core::new_finding("watch.store.incomplete", core::Label::other, core::Severity::error,
+                        "1 of 4 ranks never joined the store at c4node0:29400: rank 0 (pid 30504) waits for it");
+  store.ranks = {0};
+  auto unknown = core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning,
+                                   "the job made no progress and no known cause was found");
+  std::vector<NodeReport> nodes;
+  RankActivity dials{2, Activity::sleeping, 30503, "rank 2 (pid 30503): sleeping, main thread in clock_nanosleep"};
+  for (int i = 0; i < 4; ++i) {
+    nodes.push_back(node(i, {i == 2 ? dials : waiting(i)}, {i == 0 ? store : unknown}));
+    std::map<std::string, std::string> env = {{"WORLD_SIZE", "4"}, {"MASTER_PORT", i == 2 ? "29402" : "29400"}};
+    nodes.back().rank_envs = {RankEnv{i, 30500 + i, nodes.back().host, true, env}};
+  }
+  auto f = merge_reports(nodes, {});
+  EXPECT_EQ(by_id(f, "watch.stall.unexplained"), nullptr);
+  ASSERT_NE(by_id(f, "watch.store.incomplete"), nullptr);
+  const auto* env = by_id(f, "watch.env.differs-across-ranks");
+  ASSERT_NE(env, nullptr);
+  EXPECT_NE(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+
+  // One step short: no node names a cause; "no known cause" stands.
+  for (auto& n : nodes) n.findings = {unknown}, n.rank_envs.clear(), n.ranks.clear();
+  auto g = merge_reports(nodes, {});
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].id, "watch.stall.unexplained");
 }
 
 // w3 of clusters-2026-12-05b: rank 2 never started on node 2. Node 0 counts the store's clients; the

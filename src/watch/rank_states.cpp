@@ -82,6 +82,20 @@ std::string describe(const RankState& r) {
   return s;
 }
 
+std::string blocked_read(const RankState& r) {
+  bool blocked = r.activity == Activity::reading_input && !r.reading.empty() && r.file_read_bytes == 0 &&
+                 r.busy_workers.empty() && r.cpu_pct < 0.5;
+  return blocked ? r.reading : "";
+}
+
+std::string blocked_read_fix(const std::vector<std::string>& sources) {
+  return fmt::format(
+      "Find why {} delivers nothing: the process that should write into it (a FIFO's or pipe's writer, a socket's "
+      "sender) or the storage behind it (a hung mount); `ls -l /proc/PID/fd` and `fuser` name who holds it. More "
+      "DataLoader workers do not help a source that delivers nothing.",
+      core::join(sources, ", "));
+}
+
 double MachineLoad::share() const {
   if (cpus <= 0 || load1 <= cpus) return 1;
   return static_cast<double>(cpus) / load1;

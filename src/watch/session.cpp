@@ -201,7 +201,7 @@ class Watcher {
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
     for (const auto& r :
          rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share())) {
-      if (r.rank) rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r)});
+      if (r.rank) rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r), blocked_read(r)});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);

@@ -2,9 +2,11 @@
 // Reasoning (NCCL 2.28.9, nccl-facts.md §1 and §8): the bootstrap and NET/Socket interface must
 // be routable between hosts, so loopback, Docker-bridge/veth and IPv6 link-local addresses only work
 // within one host; an exclusion-only NCCL_SOCKET_IFNAME turns off NCCL's ib* preference and, unless
-// it names lo, picks lo first; a refused or timed-out connect to a routable address is a firewall
-// or closed port, "no route" is routing.
+// it names lo, picks lo first; a refused connect to a routable address is a closed port or a
+// rejecting firewall, a timed-out one leaves a dropping firewall, a wrong address and a peer not yet
+// listening open, "no route" is routing.
 #include <map>
+#include <optional>
 
 #include "logs/address_text.hpp"
 #include "logs/rules.hpp"
@@ -220,55 +222,63 @@ struct PeerClass {
   int priority;
 };
 
-PeerClass classify_peer(const PeerFailure& f) {
+// What the peer's address alone says, where it says something.
+std::optional<PeerClass> classify_by_address(const PeerFailure& f) {
   if (is_debian_host_alias(f.addr))
-    return {"net.peer.debian-hostname-alias",
-            Label::hostname_resolution,
-            Severity::error,
-            "A peer was offered 127.0.1.1: the hostname resolves to Debian's loopback alias",
-            "Map the hostname to the routable address in /etc/hosts (or DNS), or set MASTER_ADDR to an IP and "
-            "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface",
-            10};
+    return PeerClass{"net.peer.debian-hostname-alias",
+                     Label::hostname_resolution,
+                     Severity::error,
+                     "A peer was offered 127.0.1.1: the hostname resolves to Debian's loopback alias",
+                     "Map the hostname to the routable address in /etc/hosts (or DNS), or set MASTER_ADDR to an IP and "
+                     "GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME to the routable interface",
+                     10};
   if (is_zero_net(f.addr))
-    return {"net.peer.numeric-hostname",
-            Label::hostname_resolution,
-            Severity::error,
-            "A peer address lies in 0.0.0.0/8: a numeric hostname was read as an IPv4 number",
-            "Give the rendezvous host as an IP address or a name that is not all digits (MASTER_ADDR, "
-            "--rdzv-endpoint, the hostname of the master node)",
-            10};
+    return PeerClass{"net.peer.numeric-hostname",
+                     Label::hostname_resolution,
+                     Severity::error,
+                     "A peer address lies in 0.0.0.0/8: a numeric hostname was read as an IPv4 number",
+                     "Give the rendezvous host as an IP address or a name that is not all digits (MASTER_ADDR, "
+                     "--rdzv-endpoint, the hostname of the master node)",
+                     10};
   if (is_not_unicast4(f.addr))
-    return {"net.peer.not-a-host-address",
-            Label::config_typo,
-            Severity::error,
-            "A peer address is not a host address (multicast, broadcast or a netmask): the endpoint is mistyped",
-            "Set MASTER_ADDR / the rendezvous endpoint / NCCL_COMM_ID to the master node's own IP address or name",
-            12};
+    return PeerClass{
+        "net.peer.not-a-host-address",
+        Label::config_typo,
+        Severity::error,
+        "A peer address is not a host address (multicast, broadcast or a netmask): the endpoint is mistyped",
+        "Set MASTER_ADDR / the rendezvous endpoint / NCCL_COMM_ID to the master node's own IP address or name",
+        12};
   if (is_loopback_addr(f.addr))
-    return {"net.peer.loopback",
-            Label::loopback_interface,
-            Severity::error,
-            "A peer was offered a loopback address",
-            "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "
-            "interface on every host",
-            14};
+    return PeerClass{"net.peer.loopback",
+                     Label::loopback_interface,
+                     Severity::error,
+                     "A peer was offered a loopback address",
+                     "Set NCCL_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME) to the routable "
+                     "interface on every host",
+                     14};
   if (is_docker_default_addr(f.addr))
-    return {"net.peer.docker-bridge",
-            Label::virtual_interface,
-            Severity::error,
-            "A peer was offered an address on Docker's default bridge (172.17.0.0/16), which other hosts cannot reach",
-            "Run the containers with --network host (or an overlay network that routes between hosts) so NCCL "
-            "advertises a reachable address; publishing the rendezvous port alone does not cover NCCL's ports",
-            15};
+    return PeerClass{
+        "net.peer.docker-bridge",
+        Label::virtual_interface,
+        Severity::error,
+        "A peer was offered an address on Docker's default bridge (172.17.0.0/16), which other hosts cannot reach",
+        "Run the containers with --network host (or an overlay network that routes between hosts) so NCCL "
+        "advertises a reachable address; publishing the rendezvous port alone does not cover NCCL's ports",
+        15};
   if (is_link_local6(f.addr))
-    return {"net.peer.ipv6-link-local",
-            Label::ipv6_link_local,
-            Severity::error,
-            "A peer was offered an IPv6 link-local address",
-            "Set NCCL_SOCKET_FAMILY=AF_INET or name an interface "
-            "with a global address in NCCL_SOCKET_IFNAME",
-            16};
-  switch (f.err) {
+    return PeerClass{"net.peer.ipv6-link-local",
+                     Label::ipv6_link_local,
+                     Severity::error,
+                     "A peer was offered an IPv6 link-local address",
+                     "Set NCCL_SOCKET_FAMILY=AF_INET or name an interface "
+                     "with a global address in NCCL_SOCKET_IFNAME",
+                     16};
+  return std::nullopt;
+}
+
+// What the failed call's error says, for an address that says nothing.
+PeerClass classify_by_error(ConnError err) {
+  switch (err) {
     case ConnError::unreachable:
       return {"net.peer.no-route",
               Label::no_route,
@@ -296,7 +306,7 @@ PeerClass classify_peer(const PeerFailure& f) {
       return {"net.peer.blocked",
               Label::firewall_or_port_blocked,
               Severity::error,
-              "Connections to a peer were refused or timed out",
+              "Connections to a peer were refused",
               "Open the job's ports between the hosts (NCCL uses ephemeral ports: allow all TCP between the nodes, "
               "or pin NCCL's range) and check the peer process is alive; `distdoctor preflight` probes every pair",
               30};
@@ -308,6 +318,11 @@ PeerClass classify_peer(const PeerFailure& f) {
               "Read that peer's log for its first error: the reset is a consequence",
               60};
   }
+}
+
+PeerClass classify_peer(const PeerFailure& f) {
+  if (auto by_address = classify_by_address(f)) return *by_address;
+  return classify_by_error(f.err);
 }
 
 void peer_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {

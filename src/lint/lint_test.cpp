@@ -364,6 +364,13 @@ TEST(ShellLexer, ContinuationsQuotesAndSeparators) {
   EXPECT_EQ(cmds[2].words, (std::vector<std::string>{"echo", "$Z"}));
 }
 
+TEST(ShellLexer, DescriptorDuplicationIsPartOfItsWordNotASeparator) {
+  auto cmds = split_commands("nohup torchrun train.py > train.log 2>&1 & echo started >&2\n");
+  ASSERT_EQ(cmds.size(), 2u);
+  EXPECT_EQ(cmds[0].words, (std::vector<std::string>{"nohup", "torchrun", "train.py", ">", "train.log", "2>&1"}));
+  EXPECT_EQ(cmds[1].words, (std::vector<std::string>{"echo", "started", ">&2"}));
+}
+
 TEST(ShellLexer, HeredocBodyIsSkipped) {
   auto cmds = split_commands("cat <<EOF > f\nexport NCCL_X=1\nEOF\nexport B=2\n");
   ASSERT_EQ(cmds.size(), 2u);

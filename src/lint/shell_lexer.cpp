@@ -39,6 +39,8 @@ class Lexer {
     } else if (c == '&' && i_ + 1 < s_.size() && s_[i_ + 1] == '>') {  // &> redirection: part of no command word
       end_word();
       i_ += 2;
+    } else if (c == '&' && !word_.empty() && (word_.back() == '>' || word_.back() == '<')) {  // 2>&1, >&2: one word
+      return false;
     } else if (c == ';' || c == '|' || c == '&' || c == '(' || c == ')') {
       end_command();
       ++i_;

@@ -4,6 +4,8 @@
 // positive case whose claim stays within what this host's interfaces and the value show.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "core/strings.hpp"
 #include "nccl/judged.hpp"
 #include "os/fake/memory_file_tree.hpp"
@@ -270,6 +272,43 @@ TEST(NcclShort, ConfigFileRulesNeedWhatNcclKeepsVerbatimOrAFileItNamedAndCannotR
   const auto* f = missing.find("nccl.conf.unreadable");
   ASSERT_NE(f, nullptr) << missing.ids();
   EXPECT_EQ(f->severity, core::Severity::warning);
+}
+
+// Gloo without GLOO_SOCKET_IFNAME takes the first address of the host name that bind() accepts;
+// only when none is accepted does it fall back to 127.0.0.1.
+Judged gloo_with(const std::function<void(os::fake::FakeResolver&)>& setup) {
+  Judged j;
+  j.inventory = testing::make_inventory(k_eth, {});
+  os::fake::FakeResolver resolver("node0");
+  setup(resolver);
+  os::Environment environment(std::map<std::string, std::string>{});
+  os::fake::MemoryFileTree empty;
+  j.config = load_config(environment, empty, "/root");
+  j.prediction = predict(j.inventory.entries, j.config, k_default_version, resolver);
+  j.gloo = predict_gloo(j.inventory.entries, environment, resolver);
+  j.findings = judge_prediction(j.inventory, j.prediction, j.gloo, j.config, k_default_version);
+  return j;
+}
+
+TEST(NcclShort, GlooHostnameUnresolvableNeedsNoAddressOfTheNameThatBindAccepts) {
+  // one step short: the first address is stale (another machine's), the second binds here
+  auto second =
+      gloo_with([](auto& r) { r.add("node0", "198.18.7.7").add("node0", "198.18.0.2").bindable("198.18.0.2"); });
+  EXPECT_EQ(second.find("gloo.hostname-unresolvable"), nullptr) << second.ids();
+  EXPECT_EQ(second.find("gloo.hostname-loopback"), nullptr) << second.ids();
+  ASSERT_TRUE(second.gloo.device.has_value());
+  EXPECT_EQ(second.gloo.device->iface, "eth0");
+
+  // the name resolves, but only to an address no interface here holds: Gloo falls back to loopback
+  auto stale = gloo_with([](auto& r) { r.add("node0", "198.18.7.7"); });
+  const auto* f = stale.find("gloo.hostname-unresolvable");
+  ASSERT_NE(f, nullptr) << stale.ids();
+  EXPECT_TRUE(has(f->title, "'node0' gives no bindable address")) << f->title;
+  EXPECT_EQ(f->fix.env.at("GLOO_SOCKET_IFNAME"), "eth0");
+
+  // the name does not resolve at all: the same fallback, the same finding
+  auto none = gloo_with([](auto&) {});
+  ASSERT_NE(none.find("gloo.hostname-unresolvable"), nullptr) << none.ids();
 }
 
 }  // namespace

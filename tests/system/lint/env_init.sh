@@ -9,6 +9,10 @@
 #             run with stand-ins for srun (two local tasks) and scontrol: the ranks meet.
 #   torchrun: a launch script linted with it runs torchrun: the edit alone, saying nothing else is
 #             needed; the fixed file run as torchrun's agent runs its 2 workers: the ranks meet.
+#   mpirun:   a launch script linted with it runs `mpirun ... python3 train.py` (Open MPI): --fix adds
+#             the export of MASTER_ADDR (required: the script stops with its message when unset) and
+#             MASTER_PORT above the line and -x for both; run with the real mpirun (its hostfile: this
+#             machine, 2 slots): unset, it stops before mpirun; set, the ranks meet.
 # Usage: env_init.sh DISTDOCTOR DATA_DIR (tests/data/lint)
 set -euo pipefail
 dd=$(realpath "$1") data=$(realpath "$2")
@@ -94,4 +98,30 @@ for r in 0 1; do
 done
 wait "${pids[0]}" && wait "${pids[1]}" || fail "torchrun: the job failed: $(cat "$WORK"/torchrun.[01])"
 [[ $(cat "$WORK"/torchrun.[01] | grep -c 'sum 3$') == 2 ]] || fail "torchrun: not 2 ranks summing 3: $(cat "$WORK"/torchrun.[01])"
+
+# --- mpirun: a launch script linted with the file, run with the real Open MPI mpirun ---
+command -v mpirun > /dev/null || fail "needs mpirun (openmpi-bin, scripts/install-deps.sh)"
+cp -r "$data/roundtrip/env_init_mpirun" "$WORK/mpirun"
+p=$(port)
+sed -i "s/29613/$p/" "$WORK/mpirun/train.py"
+lint_json "$WORK/mpirun" . > "$WORK/mpirun.json"
+jq -e --arg p "$p" '[.findings[] | select(.id == "lint.torch.master-addr-localhost") | .edits[] | .replacement] |
+  (length == 2) and (.[0] | contains("init_method=\"env://\"")) and
+  (.[1] == "export MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the rank-0 node address}\" MASTER_PORT=\"${MASTER_PORT:-" + $p +
+    "}\"\nmpirun -x MASTER_ADDR -x MASTER_PORT -np 2 --hostfile hosts.txt -x NCCL_DEBUG=INFO python3 train.py")' \
+  "$WORK/mpirun.json" > /dev/null || fail "mpirun: the edits: $(cat "$WORK/mpirun.json")"
+(cd "$WORK/mpirun" && "$dd" lint --no-config --fix . 2>/dev/null) || [[ $? == 1 ]]
+bash -n "$WORK/mpirun/run.sh" || fail "mpirun: fixed run.sh: bash -n"
+$py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$WORK/mpirun/train.py" || fail "mpirun: fixed train.py does not parse"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1  # the suite runs as root
+if (cd "$WORK/mpirun" && env -u MASTER_ADDR PATH="$WORK/bin:$PATH" timeout 60 bash run.sh > "$WORK/mpirun.unset" 2>&1); then
+  fail "mpirun: ran without MASTER_ADDR: $(cat "$WORK/mpirun.unset")"
+fi
+grep -q 'MASTER_ADDR: set MASTER_ADDR to the rank-0 node address' "$WORK/mpirun.unset" ||
+  fail "mpirun: unset MASTER_ADDR not named: $(cat "$WORK/mpirun.unset")"
+(cd "$WORK/mpirun" && MASTER_ADDR=127.0.0.1 PATH="$WORK/bin:$PATH" timeout 120 bash run.sh > "$WORK/mpirun.out" 2>&1) ||
+  fail "mpirun: the job failed: $(cat "$WORK/mpirun.out")"
+[[ $(grep -c 'sum 3$' "$WORK/mpirun.out") == 2 ]] || fail "mpirun: not 2 ranks summing 3: $(cat "$WORK/mpirun.out")"
+lint_json "$WORK/mpirun" . > "$WORK/mpirun.after.json"
+ids "$WORK/mpirun.after.json" | grep -qx lint.torch.master-addr-localhost && fail "mpirun: still reported"
 echo PASS

@@ -1,0 +1,16 @@
+import json
+import os
+import sys
+
+import tensorflow as tf
+
+worker_index = int(sys.argv[1])
+os.environ["TF_CONFIG"] = json.dumps({
+    "cluster": {"worker": ["trainer-0.trainer:12345", "trainer-1.trainer:12345"]},
+    "task": {"type": "worker", "index": worker_index},
+})
+strategy = tf.distribute.MultiWorkerMirroredStrategy()
+
+with strategy.scope():
+    model = tf.keras.applications.ResNet50(weights=None, classes=10)
+    model.compile(optimizer="sgd", loss="sparse_categorical_crossentropy")

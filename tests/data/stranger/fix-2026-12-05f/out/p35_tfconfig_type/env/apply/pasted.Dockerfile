@@ -1,0 +1,6 @@
+FROM tensorflow/tensorflow:2.15.0-gpu
+# distdoctor fix: paste after FROM in the training image's Dockerfile
+# tf-config.task-type-invalid: TF_CONFIG task type "workers" is not chief, worker, evaluator or ps
+#   did you mean "worker"?
+ENV TF_CONFIG="{\"cluster\":{\"chief\":[\"tf-0.tf:2222\"],\"worker\":[\"tf-1.tf:2222\",\"tf-2.tf:2222\"]},\"task\":{\"index\":0,\"type\":\"worker\"}}"
+CMD ["python", "train.py"]

@@ -18,6 +18,7 @@ constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
 constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG kept
+constexpr std::size_t k_max_mpi_unmatched = 8;
 constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
@@ -114,6 +115,8 @@ bool is_error_kind(EventKind k) {
     case EventKind::unique_id_timeout:
     case EventKind::ray_trials_failed:
     case EventKind::nccl_symbol_missing:
+    case EventKind::mpi_unexpected_peer:
+    case EventKind::mpi_host_lookup:
     case EventKind::tf_session_ready:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
@@ -484,6 +487,21 @@ void FactBuilder::record_failure_row(const LineEvent& ev, std::string_view body)
   }
 }
 
+void FactBuilder::record_mpi_unmatched(const LineEvent& ev, std::string_view body) {
+  if (ev.nranks <= 0 || ev.rank < 0 || ev.rank >= ev.nranks || ev.addr.empty()) return;
+  auto& all = facts_.mpi_unmatched;
+  auto it = std::find_if(all.begin(), all.end(), [&](const MpiUnmatched& u) {
+    return u.process == ev.text && u.source == ev.addr && u.of == ev.nranks;
+  });
+  if (it == all.end()) {
+    if (all.size() >= k_max_mpi_unmatched) return;
+    it = all.insert(all.end(),
+                    MpiUnmatched{std::string(ev.text), std::string(ev.addr), {}, ev.nranks, {}, evidence(body)});
+  }
+  it->failed.insert(ev.rank);
+  if (!ev.iface.empty()) it->known.emplace(ev.iface);
+}
+
 void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
   switch (ev.kind) {
     case EventKind::horovod_stall:
@@ -676,6 +694,9 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
     }
     case EventKind::connect_failed:
       record_peer(ev, p, body);
+      break;
+    case EventKind::mpi_incoming_unmatched:
+      record_mpi_unmatched(ev, body);
       break;
     case EventKind::watchdog_timeout:
       record_watchdog(ev, rank, body);

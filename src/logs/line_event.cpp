@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_session_ready) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_host_lookup) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -84,7 +84,10 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_se
     "unique_id_timeout",
     "ray_trials_failed",
     "nccl_symbol_missing",
-    "tf_session_ready"};
+    "tf_session_ready",
+    "mpi_unexpected_peer",
+    "mpi_incoming_unmatched",
+    "mpi_host_lookup"};
 
 }  // namespace
 

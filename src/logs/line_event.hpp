@@ -123,6 +123,13 @@ enum class EventKind : std::uint8_t {
   // TensorFlow's session (catalogue entries tf.session.*):
   tf_session_ready,  // session_manager.py's "Done running local_init_op.": the session exists, the first step
                      // (and a Horovod job's broadcast of the initial variables) comes next
+  // Open MPI's TCP BTL and MPICH's hydra (catalogue entries ompi.btl-tcp.*, mpich.hydra.*):
+  mpi_unexpected_peer,     // "received unexpected process identifier [[j,1],7]", or the help text's "Source IP of
+                           // socket: A" after "it is from an IP address that is unexpected": a connection came
+                           // from another process or address than the one Open MPI knows there
+  mpi_incoming_unmatched,  // "btl: tcp: Match incoming connection from [[j,1],1] A with locally known IP B failed
+                           // (iface i/N)!" -> text = the process, addr = A, iface = B, rank = i, nranks = N
+  mpi_host_lookup,         // hydra's "unable to get host address for NAME" -> text = NAME
 };
 
 // LineEvent::exit_code when the line names none.

@@ -163,7 +163,17 @@ struct LauncherFailure {
   Evidence evidence;        // the first line that named it
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::tf_session_ready) + 1;
+// Open MPI's verbose match lines for one (process, source address): the interface indices whose
+// known address it did not match, of how many, the known addresses named, the first line.
+struct MpiUnmatched {
+  std::string process, source;
+  std::set<int> failed;
+  int of = 0;
+  std::set<std::string> known;
+  Evidence evidence;
+};
+
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::mpi_host_lookup) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;
@@ -195,6 +205,8 @@ struct LogFacts {
   // Launchers and frameworks: Horovod stall reports (the first 4), failed workers (capped at 64),
   // the processes torch elastic's agent closed, Lightning's registered ranks and world size.
   std::vector<HorovodStall> horovod_stalls;
+  // Open MPI's "Match incoming connection ... failed (iface i/N)" lines, by process and source (the first 8).
+  std::vector<MpiUnmatched> mpi_unmatched;
   std::uint64_t horovod_stall_reports = 0;
   std::vector<LauncherFailure> launcher_failures;
   std::uint64_t closed_processes = 0;

@@ -451,6 +451,26 @@ void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                  "`distdoctor preflight` that every pair connects on it");
 }
 
+// Open MPI drops a connection whose source address none of the peer's known addresses matches;
+// its verbose lines name each interface tried, so only a source that failed at every one of them
+// (0 .. N-1) is a dropped connection: a match at another index prints nothing.
+void mpi_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  rule::signal_rule(facts, "mpi.btl-tcp.unexpected-peer", out);
+  for (const MpiUnmatched& u : facts.mpi_unmatched) {
+    if (static_cast<int>(u.failed.size()) != u.of) continue;
+    std::string known;
+    for (const auto& a : u.known) known += (known.empty() ? "" : ", ") + a;
+    std::string value = "from " + u.process + " at " + u.source + " (none of the " + std::to_string(u.of) +
+                        " interfaces known for it matched; their addresses in the log: " + known + ")";
+    if (auto* r = rule::signal_rule(facts, "mpi.btl-tcp.incoming-unmatched", out, value)) {
+      r->finding.evidence.clear();
+      rule::add_evidence(r->finding, u.evidence);
+    }
+    break;
+  }
+  rule::signal_rule(facts, "mpich.hydra.host-lookup", out, facts.signal(EventKind::mpi_host_lookup).text);
+}
+
 }  // namespace
 
 void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -477,6 +497,7 @@ void network_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   peer_rules(facts, out);
   alias_rule(facts, out);
   mismatch_rule(facts, out);
+  mpi_rules(facts, out);
 }
 
 }  // namespace dd::logs

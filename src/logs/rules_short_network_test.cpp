@@ -236,5 +236,91 @@ TEST(LogsShortNetwork, ConnectTimeoutNamesCandidatesNotAFirewall) {
   EXPECT_EQ(find_id(quiet, "net.peer.blocked"), nullptr);
 }
 
+// Open MPI's verbose TCP BTL lines (--mca btl_base_verbose 30) between two hosts whose peer
+// advertises four interfaces (horovod/horovod#209's form, 198.18.0.0/15 addresses).
+std::string ompi_unmatched(int first, int last) {
+  std::string log =
+      "[dock01:06805] btl: tcp: attempting to connect() to [[27443,1],1] address 198.18.2.77 on port 1024\n"
+      "[dock02:06371] btl: tcp: attempting to connect() to [[27443,1],0] address 198.18.3.129 on port 1025\n";
+  const char* known[] = {"198.18.2.77", "198.18.2.77", "198.18.3.129", "198.18.3.130"};
+  for (int i = first; i <= last; ++i)
+    log += "[dock01:06805] btl: tcp: Match incoming connection from [[27443,1],1] 198.19.0.4 with locally known IP " +
+           std::string(known[i]) + " failed (iface " + std::to_string(i) + "/4)!\n";
+  return log;
+}
+
+TEST(LogsShortNetwork, OpenMpiUnmatchedConnectionNeedsEveryKnownInterfaceToFail) {
+  auto seen = analyze_text(ompi_unmatched(0, 3), "mpi.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpi.btl-tcp.incoming-unmatched");
+  EXPECT_EQ(f.label, core::Label::interface_mismatch);
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_NE(f.title.find("198.19.0.4"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("198.18.3.129"), std::string::npos) << f.title;
+  EXPECT_NE(f.fix.text.find("btl_tcp_if_include"), std::string::npos);
+  EXPECT_NE(f.fix.text.find("oob_tcp_if_include"), std::string::npos);
+
+  // One step short: interface 3/4 not shown failing (it may have matched, which prints nothing).
+  auto cut = analyze_text(ompi_unmatched(0, 2), "mpi.log");
+  EXPECT_EQ(find_id(cut, "mpi.btl-tcp.incoming-unmatched"), nullptr);
+  EXPECT_FALSE(any_label(cut, core::Label::interface_mismatch));
+}
+
+TEST(LogsShortNetwork, OpenMpiUnexpectedProcessNamesTheInterfaceFix) {
+  const std::string tries = ompi_unmatched(0, -1);
+  // The connect-ack form (horovod/horovod#1516), and the help text Open MPI prints when it drops an
+  // inbound connection from an unexpected address.
+  for (const std::string& line : {
+           std::string("[node2][[22157,1],4][btl_tcp_endpoint.c:626:mca_btl_tcp_endpoint_recv_connect_ack] "
+                       "received unexpected process identifier [[22157,1],7]\n"),
+           std::string("Open MPI detected an inbound MPI TCP connection request from a peer\n"
+                       "that appears to be part of this MPI job (i.e., it identified itself as\n"
+                       "part of this Open MPI job), but it is from an IP address that is\n"
+                       "unexpected.  This is highly unusual.\n\n"
+                       "  Local host:          node1\n"
+                       "  Peer hostname:       node2 ([[22157,1],7])\n"
+                       "  Source IP of socket: 198.19.0.4\n"
+                       "  Known IPs of peer (2):\n"
+                       "\t198.18.2.77\n"
+                       "\t198.18.3.129\n"),
+       }) {
+    auto seen = analyze_text(tries + line, "mpi.log");
+    ASSERT_FALSE(seen.findings.empty()) << line;
+    const auto& f = seen.findings.front();
+    EXPECT_EQ(f.id, "mpi.btl-tcp.unexpected-peer") << line;
+    EXPECT_EQ(f.label, core::Label::interface_mismatch);
+    EXPECT_NE(f.fix.text.find("btl_tcp_if_include"), std::string::npos);
+  }
+
+  // One step short: the connect attempts alone are Open MPI's ordinary verbose output.
+  auto quiet = analyze_text(tries, "mpi.log");
+  EXPECT_EQ(find_id(quiet, "mpi.btl-tcp.unexpected-peer"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::interface_mismatch));
+}
+
+TEST(LogsShortNetwork, HydraHostLookupNeedsTheLookupLine) {
+  // horovodrun with MPICH on two hosts (horovod/horovod#3933's form).
+  const std::string lookup =
+      "[proxy:0:0@sn-a] HYDU_sock_connect (lib/utils/sock.c:110): unable to get host address for sn-b\n";
+  const std::string rest =
+      "[proxy:0:0@sn-a] main (proxy/pmip.c:105): unable to connect to server sn-b at port 39647 (check for "
+      "firewalls!)\n"
+      "[mpiexec@sn-b] ui_cmd_cb (mpiexec/pmiserv_pmci.c:51): Launch proxy failed.\n";
+  auto seen = analyze_text(lookup + rest, "hydra.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpich.hydra.host-lookup");
+  EXPECT_EQ(f.label, core::Label::hostname_resolution);
+  EXPECT_NE(f.title.find("sn-b"), std::string::npos) << f.title;
+  EXPECT_NE(f.fix.text.find("getent hosts sn-b"), std::string::npos) << f.fix.text;
+  EXPECT_NE(f.fix.text.find("-iface"), std::string::npos);
+
+  // One step short: "unable to connect ... (check for firewalls!)" alone names no lookup failure.
+  auto quiet = analyze_text(rest, "hydra.log");
+  EXPECT_EQ(find_id(quiet, "mpich.hydra.host-lookup"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::hostname_resolution));
+}
+
 }  // namespace
 }  // namespace dd::logs

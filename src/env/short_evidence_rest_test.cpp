@@ -9,15 +9,11 @@ namespace dd::env {
 namespace {
 
 using test::audit_of;
+using test::audit_with;
 using test::find_id;
+using test::has;
 using test::ids;
 using test::Scenario;
-
-std::vector<core::Finding> audit_with(std::map<std::string, std::string> vars) {
-  return audit_of(Scenario(std::move(vars)));
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(EnvShort, MasterAddrMissingNeedsSeveralRanksAndNoTfConfig) {
   // one step short: one process, or the count not said

@@ -8,19 +8,16 @@
 namespace dd::env {
 namespace {
 
-using test::audit_of;
+using test::audit_with;
 using test::find_id;
 using test::ids;
-using test::Scenario;
-
-Scenario with(std::map<std::string, std::string> vars) { return Scenario(std::move(vars)); }
 
 TEST(EnvShort, RankOutOfRangeNeedsTheIndexAtOrAboveTheCountAndNamesNoHangItCannotSee) {
   // one step short: the last rank of the job
-  EXPECT_EQ(find_id(audit_of(with({{"RANK", "3"}, {"WORLD_SIZE", "4"}})), "env.rank.out-of-range"), nullptr);
+  EXPECT_EQ(find_id(audit_with({{"RANK", "3"}, {"WORLD_SIZE", "4"}}), "env.rank.out-of-range"), nullptr);
   // a count that is not set: nothing to compare with
-  EXPECT_EQ(find_id(audit_of(with({{"RANK", "4"}})), "env.rank.out-of-range"), nullptr);
-  auto fs = audit_of(with({{"RANK", "4"}, {"WORLD_SIZE", "4"}}));
+  EXPECT_EQ(find_id(audit_with({{"RANK", "4"}}), "env.rank.out-of-range"), nullptr);
+  auto fs = audit_with({{"RANK", "4"}, {"WORLD_SIZE", "4"}});
   const auto* f = find_id(fs, "env.rank.out-of-range");
   ASSERT_NE(f, nullptr) << ids(fs);
   // what one process's environment shows: the two values; what happens next depends on the
@@ -29,13 +26,13 @@ TEST(EnvShort, RankOutOfRangeNeedsTheIndexAtOrAboveTheCountAndNamesNoHangItCanno
   EXPECT_NE(f->title.find("RANK=4"), std::string::npos) << f->title;
   EXPECT_NE(f->title.find("WORLD_SIZE=4"), std::string::npos) << f->title;
   EXPECT_NE(f->title.find("launcher rejects it, or"), std::string::npos) << f->title;
-  EXPECT_EQ(find_id(audit_of(with({{"LOCAL_RANK", "7"}, {"LOCAL_WORLD_SIZE", "8"}})), "env.local-rank.out-of-range"),
+  EXPECT_EQ(find_id(audit_with({{"LOCAL_RANK", "7"}, {"LOCAL_WORLD_SIZE", "8"}}), "env.local-rank.out-of-range"),
             nullptr);
-  auto local = audit_of(with({{"LOCAL_RANK", "8"}, {"LOCAL_WORLD_SIZE", "8"}}));
+  auto local = audit_with({{"LOCAL_RANK", "8"}, {"LOCAL_WORLD_SIZE", "8"}});
   const auto* l = find_id(local, "env.local-rank.out-of-range");
   ASSERT_NE(l, nullptr) << ids(local);
   EXPECT_EQ(l->title.find("forever"), std::string::npos) << l->title;
-  auto node = audit_of(with({{"NODE_RANK", "1"}, {"NNODES", "2"}}));
+  auto node = audit_with({{"NODE_RANK", "1"}, {"NNODES", "2"}});
   EXPECT_EQ(find_id(node, "env.node-rank.out-of-range"), nullptr) << ids(node);
 }
 
@@ -43,7 +40,7 @@ TEST(EnvShort, MasterAddrLoopbackIsAnErrorOnlyWhenTheEnvironmentSaysSeveralNodes
   auto sev = [](std::map<std::string, std::string> vars) -> std::optional<core::Severity> {
     vars["MASTER_ADDR"] = "127.0.0.1";
     vars["MASTER_PORT"] = "29500";
-    auto fs = audit_of(Scenario(vars));
+    auto fs = audit_with(vars);
     const auto* f = find_id(fs, "env.master-addr.loopback");
     if (!f) return std::nullopt;
     return f->severity;
@@ -51,7 +48,7 @@ TEST(EnvShort, MasterAddrLoopbackIsAnErrorOnlyWhenTheEnvironmentSaysSeveralNodes
   EXPECT_EQ(sev({{"NNODES", "1"}}), std::nullopt);           // one node: loopback is right
   EXPECT_EQ(sev({}), core::Severity::warning);               // node count unknown
   EXPECT_EQ(sev({{"NNODES", "2"}}), core::Severity::error);  // the job spans nodes
-  auto fs = audit_of(with({{"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", "29500"}}));
+  auto fs = audit_with({{"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", "29500"}});
   const auto* f = find_id(fs, "env.master-addr.loopback");
   ASSERT_NE(f, nullptr);
   bool says_unknown = false;
@@ -63,12 +60,12 @@ TEST(EnvShort, MasterAddrNotLocalNeedsThisProcessToBeTheMaster) {
   os::fake::FakeResolver resolver("node0");
   resolver.add("master", "198.18.9.9");
   // one step short: rank 1 resolving MASTER_ADDR to another host's address is what it should see
-  auto member = audit_of(with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}, {"RANK", "1"}}), resolver);
+  auto member = audit_with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}, {"RANK", "1"}}, resolver);
   EXPECT_EQ(find_id(member, "env.master-addr.not-local"), nullptr) << ids(member);
   // no rank variable at all: which node this is, is unknown
-  auto unknown = audit_of(with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}}), resolver);
+  auto unknown = audit_with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}}, resolver);
   EXPECT_EQ(find_id(unknown, "env.master-addr.not-local"), nullptr) << ids(unknown);
-  auto master = audit_of(with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}, {"RANK", "0"}}), resolver);
+  auto master = audit_with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}, {"RANK", "0"}}, resolver);
   const auto* f = find_id(master, "env.master-addr.not-local");
   ASSERT_NE(f, nullptr) << ids(master);
   bool resolved = false;
@@ -79,9 +76,9 @@ TEST(EnvShort, MasterAddrNotLocalNeedsThisProcessToBeTheMaster) {
 TEST(EnvShort, MasterAddrUnresolvableSaysWhereTheLookupFailed) {
   os::fake::FakeResolver resolver("node0");
   resolver.add("master", "198.18.9.9");
-  auto ok = audit_of(with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}}), resolver);
+  auto ok = audit_with({{"MASTER_ADDR", "master"}, {"MASTER_PORT", "29500"}}, resolver);
   EXPECT_EQ(find_id(ok, "env.master-addr.unresolvable"), nullptr) << ids(ok);
-  auto fs = audit_of(with({{"MASTER_ADDR", "nosuchmaster"}, {"MASTER_PORT", "29500"}}), resolver);
+  auto fs = audit_with({{"MASTER_ADDR", "nosuchmaster"}, {"MASTER_PORT", "29500"}}, resolver);
   const auto* f = find_id(fs, "env.master-addr.unresolvable");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_NE(f->title.find("on this host"), std::string::npos) << f->title;  // one host's resolver, not every node's

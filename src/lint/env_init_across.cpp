@@ -1,7 +1,6 @@
 #include "lint/env_init_across.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <tuple>
 #include <utility>
 
@@ -93,73 +92,28 @@ std::string export_line(Starter s, const std::string& port) {
   return "export MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the rank-0 node address}\" " + p;
 }
 
-// What the Python rule's prose fix says (python_rules.cpp, env_init_fix): the line edited to
-// env:// (found again in the file), the variables it reads that the file does not set, the port.
-struct EnvInitSeen {
-  int line = 0;  // the line holding init_method
-  std::string text;
-  std::vector<std::string> unset;
-  std::string port;
-};
-
-std::optional<EnvInitSeen> read_back(const LintFinding& f, const std::string& py_text) {
-  const std::string& fix = f.finding.fix.text;
-  const std::string& title = f.finding.title;
-  auto reads = fix.find("  # env:// reads ");
-  auto from = fix.find(" from each rank's environment");
-  auto url_at = title.find("init_method ");
-  auto url_end = title.find(" names this machine");
-  if (reads == std::string::npos || from == std::string::npos || from < reads || url_at != 0 ||
-      url_end == std::string::npos)
-    return std::nullopt;
-  EnvInitSeen seen;
-  seen.unset = core::split(fix.substr(reads + 17, from - reads - 17), ',');
-  for (auto& n : seen.unset) n = std::string(core::trim(n));
-  if (auto p = fix.find("MASTER_PORT="); p != std::string::npos) {
-    std::string port = fix.substr(p + 12, fix.find_first_not_of("0123456789", p + 12) - p - 12);
-    seen.port = port;
-  }
-  std::string url = title.substr(12, url_end - 12);
-  std::string want = fix.substr(0, reads);
-  auto lines = core::split(py_text, '\n', true);
-  for (int l = f.location.line; l <= static_cast<int>(lines.size()) && l < f.location.line + 40; ++l) {
-    const std::string& was = lines[static_cast<std::size_t>(l - 1)];
-    std::string text = was;
-    for (char q : {'"', '\''}) {
-      std::string quoted = q + url + q;
-      if (auto at = text.find(quoted); at != std::string::npos) text.replace(at, quoted.size(), "\"env://\"");
-    }
-    if (text != was && core::trim(text) == core::trim(want)) {
-      seen.line = l;
-      seen.text = text;
-      return seen;
-    }
-  }
-  return std::nullopt;
-}
-
-bool finish(const std::string& py_file, const EnvInitSeen& seen, LintFinding& f, const FileFacts& sh, const Launch& l,
+bool finish(const std::string& py_file, const EnvInitFix& init, LintFinding& f, const FileFacts& sh, const Launch& l,
             const std::vector<LintFinding>& findings, std::set<std::string>& changed) {
-  if (edits_line(findings, py_file, seen.line)) return false;
+  if (edits_line(findings, py_file, init.line)) return false;
   std::string where = sh.file + ":" + std::to_string(l.line);
-  std::string vars = core::join(seen.unset, ", ");
-  bool set_by_file = std::all_of(seen.unset.begin(), seen.unset.end(), [&](const std::string& n) {
+  std::string vars = core::join(init.unset, ", ");
+  bool set_by_file = std::all_of(init.unset.begin(), init.unset.end(), [&](const std::string& n) {
     return std::find(l.exported.begin(), l.exported.end(), n) != l.exported.end();
   });
   std::string py_line;
   if (l.starter == Starter::torchrun) {
-    py_line = seen.text + "  # " + l.name + " (" + where + ") sets " + vars + ": nothing else to set";
+    py_line = init.text + "  # " + l.name + " (" + where + ") sets " + vars + ": nothing else to set";
   } else if (set_by_file) {
-    py_line = seen.text + "  # " + sh.file + " sets " + vars + " before " + l.name + " (line " +
+    py_line = init.text + "  # " + sh.file + " sets " + vars + " before " + l.name + " (line " +
               std::to_string(l.line) + "): nothing else to set";
   } else {
-    bool master_only = std::all_of(seen.unset.begin(), seen.unset.end(),
+    bool master_only = std::all_of(init.unset.begin(), init.unset.end(),
                                    [](const std::string& n) { return n.starts_with("MASTER_"); });
     if (!master_only || edits_line(findings, sh.file, l.line)) return false;
     std::string launch = text_line(sh.text, l.line);
     std::string indent = launch.substr(0, launch.find_first_not_of(" \t"));
     if (indent.size() == launch.size()) return false;
-    std::string exp = export_line(l.starter, seen.port);
+    std::string exp = export_line(l.starter, init.port);
     // Open MPI passes the ranks on other hosts only the variables named with -x (mpirun(1)): they go
     // right after mpirun on its line; MPICH's and Intel MPI's pass the whole environment.
     if (l.open_mpi) {
@@ -167,13 +121,13 @@ bool finish(const std::string& py_file, const EnvInitSeen& seen, LintFinding& f,
       if (at == std::string::npos) return false;
       launch.insert(at + l.name.size(), " -x MASTER_ADDR -x MASTER_PORT");
     }
-    py_line = seen.text + "  # " + l.name + " (" + where + ") sets none of " + vars +
+    py_line = init.text + "  # " + l.name + " (" + where + ") sets none of " + vars +
               ": the export added above that line sets them";
     f.edits.push_back({sh.file, l.line, l.line, indent + exp + "\n" + launch});
     f.finding.evidence.push_back(where + ": " + l.name + " starts it; the fix adds above it: " + exp);
     changed.insert(sh.file);
   }
-  f.edits.insert(f.edits.begin(), Edit{py_file, seen.line, seen.line, py_line});
+  f.edits.insert(f.edits.begin(), Edit{py_file, init.line, init.line, py_line});
   f.finding.fix.text = std::string(core::trim(py_line));
   changed.insert(py_file);
   return true;
@@ -184,16 +138,14 @@ bool finish(const std::string& py_file, const EnvInitSeen& seen, LintFinding& f,
 std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::vector<LintFinding>& findings) {
   std::set<std::string> changed;
   for (auto& f : findings) {
-    if (f.finding.id != "lint.torch.master-addr-localhost" || !f.edits.empty()) continue;
+    if (!f.env_init || !f.edits.empty()) continue;
     auto py = std::find_if(files.begin(), files.end(),
                            [&](const FileFacts& x) { return x.python && x.file == f.location.file; });
     if (py == files.end()) continue;
-    auto seen = read_back(f, py->text);
-    if (!seen) continue;
     for (const auto& sh : files) {
       if (sh.python || sh.text.empty()) continue;
       Launch l = find_launch(sh.text, base_name(py->file));
-      if (l.starter != Starter::none && finish(py->file, *seen, f, sh, l, findings, changed)) break;
+      if (l.starter != Starter::none && finish(py->file, *f.env_init, f, sh, l, findings, changed)) break;
     }
   }
   return changed;

@@ -7,10 +7,13 @@
 #include <algorithm>
 
 #include "lint/edits.hpp"
-#include "lint/lint.hpp"
+#include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
 namespace {
+
+using test::first_of;
+using test::ids;
 
 // With --unsafe-fixes: these tests check the batch-scaling edits that flag offers (without it the
 // scaling is a suggestion only: LintStrangerGaps.BatchScalingIsASuggestionUnlessAskedFor).
@@ -21,23 +24,12 @@ std::vector<LintFinding> lint_py(const std::string& src, env::Platform platform 
   return lint_text("t.py", FileKind::python, src, o);
 }
 
-const LintFinding* find(const std::vector<LintFinding>& fs, const std::string& id) {
-  auto it = std::find_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; });
-  return it == fs.end() ? nullptr : &*it;
-}
-
-std::string ids(const std::vector<LintFinding>& fs) {
-  std::string out;
-  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
-  return out;
-}
-
 TEST(LintFixTruth, TorchrunFixKeepsVariablesExpanding) {
   auto fs = lint_text("job.sh", FileKind::shell,
                       "srun python -m torch.distributed.launch --nproc_per_node=8 --nnodes=$SLURM_NNODES "
                       "--node_rank=$SLURM_NODEID --master_addr=$MASTER_ADDR --use_env train.py --name 'a b'\n",
                       {});
-  const auto* f = find(fs, "lint.torch.launch-deprecated");
+  const auto* f = first_of(fs, "lint.torch.launch-deprecated");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->finding.fix.text,
             "srun python -m torch.distributed.run --nproc_per_node=8 --nnodes=$SLURM_NNODES --node_rank=$SLURM_NODEID "
@@ -49,7 +41,7 @@ TEST(LintFixTruth, TorchrunFixInExecForm) {
                       "FROM x\nCMD [\"python3\", \"-m\", \"torch.distributed.launch\", \"--use_env\", "
                       "\"--nproc_per_node=2\", \"t.py\"]\n",
                       {});
-  const auto* f = find(fs, "lint.torch.launch-deprecated");
+  const auto* f = first_of(fs, "lint.torch.launch-deprecated");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->finding.fix.text,
             "CMD [\"python3\", \"-m\", \"torch.distributed.run\", \"--nproc_per_node=2\", \"t.py\"]");
@@ -57,11 +49,11 @@ TEST(LintFixTruth, TorchrunFixInExecForm) {
 
 TEST(LintFixTruth, SyntaxErrorIsAnErrorAtItsLine) {
   auto fs = lint_py("import os\ndef f(:\n    pass\n");
-  const auto* f = find(fs, "lint.python.syntax-error");
+  const auto* f = first_of(fs, "lint.python.syntax-error");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 2);
   EXPECT_EQ(f->finding.severity, core::Severity::error);
-  EXPECT_EQ(find(lint_py("import os\nx = {'a': [1, 2]}\n"), "lint.python.syntax-error"), nullptr);
+  EXPECT_EQ(first_of(lint_py("import os\nx = {'a': [1, 2]}\n"), "lint.python.syntax-error"), nullptr);
 }
 
 TEST(LintFixTruth, StdinKindIsSniffed) {
@@ -80,22 +72,22 @@ TEST(LintFixTruth, LightningAnchorIsFitNotTheConstructor) {
   std::string between =
       "import os\nimport lightning as L\ntrainer = L.Trainer(strategy=\"ddp\")\n"
       "os.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\ntrainer.fit(model)\n";
-  EXPECT_EQ(find(lint_py(between), "lint.torch.env-after-init"), nullptr) << ids(lint_py(between));
+  EXPECT_EQ(first_of(lint_py(between), "lint.torch.env-after-init"), nullptr) << ids(lint_py(between));
   std::string after =
       "import os\nimport pytorch_lightning as pl\ntrainer = pl.Trainer(strategy=\"ddp\")\ntrainer.fit(model)\n"
       "os.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\ntrainer.test(model)\n";
   auto fs = lint_py(after);
-  const auto* f = find(fs, "lint.torch.env-after-init");
+  const auto* f = first_of(fs, "lint.torch.env-after-init");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 5);
   EXPECT_NE(f->finding.fix.text.find("move above line 4 (fit)"), std::string::npos) << f->finding.fix.text;
   // Keras' model.fit is not Lightning's
   std::string keras = "import os\nmodel.fit(x, y)\nos.environ[\"TORCH_NCCL_ASYNC_ERROR_HANDLING\"] = \"1\"\n";
-  EXPECT_EQ(find(lint_py(keras), "lint.torch.env-after-init"), nullptr);
+  EXPECT_EQ(first_of(lint_py(keras), "lint.torch.env-after-init"), nullptr);
   std::string fabric =
       "import os\nfrom lightning.fabric import Fabric\nfabric = Fabric(strategy=\"ddp\")\nfabric.launch()\n"
       "os.environ[\"GLOO_SOCKET_IFNAME\"] = \"eth0\"\n";
-  EXPECT_NE(find(lint_py(fabric), "lint.torch.env-after-init"), nullptr) << ids(lint_py(fabric));
+  EXPECT_NE(first_of(lint_py(fabric), "lint.torch.env-after-init"), nullptr) << ids(lint_py(fabric));
 }
 
 // The specific backend error is the Windows finding; no second generic one on MASTER_ADDR's line.
@@ -104,8 +96,8 @@ TEST(LintFixTruth, WindowsAdviceIsSaidOnce) {
       "import os\nimport torch.distributed as dist\nos.environ[\"MASTER_ADDR\"] = \"198.18.0.1\"\n"
       "dist.init_process_group(backend=\"nccl\")\n";
   auto fs = lint_py(src, env::Platform::windows);
-  EXPECT_NE(find(fs, "lint.torch.nccl-on-windows"), nullptr) << ids(fs);
-  EXPECT_EQ(find(fs, "env.windows.no-nccl"), nullptr) << ids(fs);
+  EXPECT_NE(first_of(fs, "lint.torch.nccl-on-windows"), nullptr) << ids(fs);
+  EXPECT_EQ(first_of(fs, "env.windows.no-nccl"), nullptr) << ids(fs);
 }
 
 // One tf.data line: one corrected line in the canonical order, shared by both findings.
@@ -114,8 +106,8 @@ TEST(LintFixTruth, OneCorrectedPipelinePerLine) {
       "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 32\n"
       "ds = tf.data.Dataset.from_tensor_slices(x).batch(BATCH).shuffle(100).prefetch(4)\nmodel.fit(ds)\n";
   auto fs = lint_py(src);
-  const auto* pipe = find(fs, "lint.tf.data-pipeline-incomplete");
-  const auto* batch = find(fs, "lint.tf.batch-not-scaled");
+  const auto* pipe = first_of(fs, "lint.tf.data-pipeline-incomplete");
+  const auto* batch = first_of(fs, "lint.tf.batch-not-scaled");
   ASSERT_NE(pipe, nullptr) << ids(fs);
   ASSERT_NE(batch, nullptr) << ids(fs);
   const std::string want =
@@ -125,8 +117,8 @@ TEST(LintFixTruth, OneCorrectedPipelinePerLine) {
   EXPECT_EQ(batch->finding.fix.text, want);
   auto again = lint_py("import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 32\n" + want +
                        "\nmodel.fit(ds)\n");
-  EXPECT_EQ(find(again, "lint.tf.data-pipeline-incomplete"), nullptr) << ids(again);
-  EXPECT_EQ(find(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
+  EXPECT_EQ(first_of(again, "lint.tf.data-pipeline-incomplete"), nullptr) << ids(again);
+  EXPECT_EQ(first_of(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
 }
 
 // A file-backed dataset is not told to cache() (it may not fit in memory); steps split over two
@@ -136,7 +128,7 @@ TEST(LintFixTruth, PipelineOverAssignments) {
       "import tensorflow as tf\nds = tf.data.TFRecordDataset(files).map(parse)\nds = ds.shuffle(1000).batch(64)\n"
       "model.fit(ds, steps_per_epoch=10)\n";
   auto fs = lint_py(src);
-  const auto* pipe = find(fs, "lint.tf.data-pipeline-incomplete");
+  const auto* pipe = first_of(fs, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(pipe, nullptr) << ids(fs);
   EXPECT_EQ(pipe->location.line, 3);
   EXPECT_EQ(pipe->finding.fix.text, "ds = ds.shuffle(1000).batch(64).prefetch(tf.data.AUTOTUNE)");
@@ -170,7 +162,7 @@ TEST(LintFixTruth, SlurmVariableNotSet) {
                             // not a batch file: who runs it (and what it exports) is unknown
                             "torchrun --nnodes=$NUM_NODES --node_rank=$RANK train.py\n"}) {
     auto q = lint_sb(quiet);
-    EXPECT_EQ(find(q, "lint.slurm.variable-not-set"), nullptr) << quiet << "\n" << ids(q);
+    EXPECT_EQ(first_of(q, "lint.slurm.variable-not-set"), nullptr) << quiet << "\n" << ids(q);
   }
 }
 
@@ -179,16 +171,16 @@ TEST(LintFixTruth, SlurmVariableNotSet) {
 TEST(LintFixTruth, SlurmTaskVariableExpandedOnce) {
   auto once = lint_text("job.sbatch", FileKind::shell,
                         "#SBATCH --nodes=2\nsrun torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py\n", {});
-  const auto* f = find(once, "lint.slurm.task-variable-expanded-once");
+  const auto* f = first_of(once, "lint.slurm.task-variable-expanded-once");
   ASSERT_NE(f, nullptr) << ids(once);
   EXPECT_EQ(f->finding.severity, core::Severity::error);
   auto quoted =
       lint_text("job.sbatch", FileKind::shell,
                 "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID train.py'\n", {});
-  EXPECT_EQ(find(quoted, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(quoted);
+  EXPECT_EQ(first_of(quoted, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(quoted);
   auto batch_only = lint_text("job.sbatch", FileKind::shell,
                               "#SBATCH --nodes=1\ntorchrun --nnodes=1 --node_rank=$SLURM_NODEID train.py\n", {});
-  EXPECT_EQ(find(batch_only, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(batch_only);
+  EXPECT_EQ(first_of(batch_only, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(batch_only);
 }
 
 // Model.fit(arrays, batch_size=N) under a strategy: N is the global batch (Keras batches the arrays
@@ -198,29 +190,29 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
   const std::string head =
       "import numpy as np\nimport tensorflow as tf\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n";
   auto fit = lint_py(head + "x = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32, epochs=2)\n");
-  const auto* f = find(fit, "lint.tf.batch-not-scaled");
+  const auto* f = first_of(fit, "lint.tf.batch-not-scaled");
   ASSERT_NE(f, nullptr) << ids(fit);
   EXPECT_EQ(f->location.line, 5);
   ASSERT_EQ(f->edits.size(), 1u);
   EXPECT_EQ(f->edits[0].replacement, "model.fit(x, x, batch_size=32 * strategy.num_replicas_in_sync, epochs=2)");
   auto again = lint_py(head + "x = np.zeros((100, 4))\n" + f->edits[0].replacement + "\n");
-  EXPECT_EQ(find(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
+  EXPECT_EQ(first_of(again, "lint.tf.batch-not-scaled"), nullptr) << ids(again);
   // fit(dataset, batch_size=...) is another problem (Keras refuses it), not this one; x is not fit's batch.
   auto ds =
       lint_py(head +
               "ds = tf.data.Dataset.range(8).batch(8 * strategy.num_replicas_in_sync).prefetch(tf.data.AUTOTUNE)\n"
               "model.fit(ds, batch_size=8)\n");
-  EXPECT_EQ(find(ds, "lint.tf.batch-not-scaled"), nullptr) << ids(ds);
+  EXPECT_EQ(first_of(ds, "lint.tf.batch-not-scaled"), nullptr) << ids(ds);
   auto positional = lint_py(head + "model.fit(64, 64)\n");
-  EXPECT_EQ(find(positional, "lint.tf.batch-not-scaled"), nullptr) << ids(positional);
+  EXPECT_EQ(first_of(positional, "lint.tf.batch-not-scaled"), nullptr) << ids(positional);
   // No strategy: fit's batch_size is the step's batch; nothing to say.
   auto plain = lint_py("import numpy as np\nx = np.zeros((100, 4))\nmodel.fit(x, x, batch_size=32)\n");
-  EXPECT_EQ(find(plain, "lint.tf.batch-not-scaled"), nullptr) << ids(plain);
+  EXPECT_EQ(first_of(plain, "lint.tf.batch-not-scaled"), nullptr) << ids(plain);
 
   auto global = lint_py(head +
                         "GLOBAL_BATCH_SIZE = 64\nds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n"
                         "model.fit(ds)\nmodel.fit(x, x, batch_size=GLOBAL_BATCH_SIZE)\n");
-  const auto* g = find(global, "lint.tf.global-batch-fixed");
+  const auto* g = first_of(global, "lint.tf.global-batch-fixed");
   ASSERT_NE(g, nullptr) << ids(global);
   EXPECT_EQ(g->location.line, 4);
   EXPECT_EQ(g->finding.severity, core::Severity::info);
@@ -231,16 +223,16 @@ TEST(LintFixTruth, FitBatchSizeIsScaledAndAGlobalLiteralIsANote) {
   EXPECT_EQ(std::count_if(global.begin(), global.end(),
                           [](const LintFinding& x) { return x.finding.id == "lint.tf.global-batch-fixed"; }),
             1);
-  EXPECT_EQ(find(global, "lint.tf.batch-not-scaled"), nullptr) << ids(global);
+  EXPECT_EQ(first_of(global, "lint.tf.batch-not-scaled"), nullptr) << ids(global);
   // The pipeline's own fix does not scale a GLOBAL batch either.
-  const auto* pipe = find(global, "lint.tf.data-pipeline-incomplete");
+  const auto* pipe = first_of(global, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(pipe, nullptr) << ids(global);
   EXPECT_EQ(pipe->finding.fix.text.find("num_replicas_in_sync"), std::string::npos) << pipe->finding.fix.text;
   // Scaled where it is bound: no note.
   auto scaled = lint_py(head +
                         "GLOBAL_BATCH_SIZE = 64 * strategy.num_replicas_in_sync\n"
                         "ds = tf.data.Dataset.range(8).batch(GLOBAL_BATCH_SIZE)\n");
-  EXPECT_EQ(find(scaled, "lint.tf.global-batch-fixed"), nullptr) << ids(scaled);
+  EXPECT_EQ(first_of(scaled, "lint.tf.global-batch-fixed"), nullptr) << ids(scaled);
 }
 
 // Places a value reaches the job that the stranger's run found unread (issue 27): `env VAR=v cmd`,
@@ -260,7 +252,7 @@ TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
   EXPECT_TRUE(at(sh, "env.int.not-a-number", 4)) << ids(sh);
   EXPECT_TRUE(at(sh, "env.int.trailing-garbage", 5)) << ids(sh);  // the default, where NS is unset
   EXPECT_FALSE(at(sh, "env.int.not-a-number", 6)) << ids(sh);     // a bare expansion is not judged
-  const auto* buf = find(sh, "env.int.trailing-garbage");
+  const auto* buf = first_of(sh, "env.int.trailing-garbage");
   ASSERT_NE(buf, nullptr);
   ASSERT_EQ(buf->edits.size(), 1u);
   EXPECT_EQ(buf->edits[0].replacement, "#SBATCH --export=ALL,NCCL_BUFFSIZE=4194304");
@@ -271,28 +263,28 @@ TEST(LintFixTruth, ValuesInEveryPlaceTheyReachTheJob) {
       "subprocess.run(['torchrun', 't.py'], env=env)\n");
   EXPECT_TRUE(at(py, "env.int.not-a-number", 4)) << ids(py);
   // The copy is a child's environment: not "set after init" in this process.
-  EXPECT_EQ(find(py, "lint.torch.env-after-init"), nullptr) << ids(py);
+  EXPECT_EQ(first_of(py, "lint.torch.env-after-init"), nullptr) << ids(py);
   auto plain_dict = lint_py("cfg = {'NCCL_SOCKET_NTHREADS': 'x'}\n");
-  EXPECT_EQ(find(plain_dict, "env.int.not-a-number"), nullptr) << ids(plain_dict);
+  EXPECT_EQ(first_of(plain_dict, "env.int.not-a-number"), nullptr) << ids(plain_dict);
 
   const std::string cluster = R"({"cluster": {"worker": ["w0:2222", "w1:2222"]}, )";
   auto baked = lint_text("Dockerfile", FileKind::dockerfile,
                          "FROM tensorflow/tensorflow:2.15.0\nENV TF_CONFIG='" + cluster +
                              R"("task": {"type": "worker", "index": 0}}')" + "\nCMD [\"python\", \"train.py\"]\n",
                          {});
-  const auto* b = find(baked, "lint.docker.tf-config-task-baked");
+  const auto* b = first_of(baked, "lint.docker.tf-config-task-baked");
   ASSERT_NE(b, nullptr) << ids(baked);
   EXPECT_EQ(b->location.line, 2);
   EXPECT_TRUE(b->edits.empty());
   auto cluster_only = lint_text("Dockerfile", FileKind::dockerfile,
                                 "FROM x\nENV TF_CONFIG='" + cluster.substr(0, cluster.size() - 2) + "}'\n", {});
-  EXPECT_EQ(find(cluster_only, "lint.docker.tf-config-task-baked"), nullptr) << ids(cluster_only);
+  EXPECT_EQ(first_of(cluster_only, "lint.docker.tf-config-task-baked"), nullptr) << ids(cluster_only);
   auto one_task = lint_text("Dockerfile", FileKind::dockerfile,
                             R"(FROM x
 ENV TF_CONFIG='{"cluster": {"worker": ["w0:2222"]}, "task": {"type": "worker", "index": 0}}')"
                             "\n",
                             {});
-  EXPECT_EQ(find(one_task, "lint.docker.tf-config-task-baked"), nullptr) << ids(one_task);
+  EXPECT_EQ(first_of(one_task, "lint.docker.tf-config-task-baked"), nullptr) << ids(one_task);
 }
 
 // What a stranger's --fix run found (issue 27's held-out check, 2026-12-03): each edit here would
@@ -302,7 +294,7 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   auto early = lint_py(
       "import tensorflow as tf\nds = tf.data.Dataset.range(10).cache().shuffle(5).batch(8).prefetch(tf.data.AUTOTUNE)\n"
       "strategy = tf.distribute.MirroredStrategy()\nmodel.fit(ds)\n");
-  const auto* b = find(early, "lint.tf.batch-not-scaled");
+  const auto* b = first_of(early, "lint.tf.batch-not-scaled");
   ASSERT_NE(b, nullptr) << ids(early);
   EXPECT_TRUE(b->edits.empty()) << b->edits[0].replacement;
   // a dataset function for distribute_datasets_from_function batches per replica: no finding.
@@ -310,7 +302,7 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
       "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
       "def input_fn(ctx):\n    return tf.data.Dataset.range(10).batch(64)\n"
       "dist = strategy.distribute_datasets_from_function(input_fn)\n");
-  EXPECT_EQ(find(per_replica, "lint.tf.batch-not-scaled"), nullptr) << ids(per_replica);
+  EXPECT_EQ(first_of(per_replica, "lint.tf.batch-not-scaled"), nullptr) << ids(per_replica);
   // --ignore lint.tf.batch-not-scaled: the pipeline's edit does not scale the batch either.
   LintOptions o;
   o.unsafe_fixes = true;
@@ -319,14 +311,14 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
                            "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\n"
                            "ds = tf.data.Dataset.range(10).batch(32).shuffle(5)\nmodel.fit(ds)\n",
                            o);
-  const auto* pipe = find(ignored, "lint.tf.data-pipeline-incomplete");
+  const auto* pipe = first_of(ignored, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(pipe, nullptr) << ids(ignored);
   ASSERT_EQ(pipe->edits.size(), 1u);
   EXPECT_EQ(pipe->edits[0].replacement.find("num_replicas_in_sync"), std::string::npos) << pipe->edits[0].replacement;
   // python -m torch.distributed.launch without --use_env: the script reads --local_rank.
   auto no_env =
       lint_text("run.sh", FileKind::shell, "python -m torch.distributed.launch --nproc_per_node=2 train.py\n", {});
-  const auto* l = find(no_env, "lint.torch.launch-deprecated");
+  const auto* l = first_of(no_env, "lint.torch.launch-deprecated");
   ASSERT_NE(l, nullptr) << ids(no_env);
   EXPECT_TRUE(l->edits.empty());
   EXPECT_NE(l->finding.fix.text.find("LOCAL_RANK"), std::string::npos) << l->finding.fix.text;
@@ -334,7 +326,7 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
   auto venv =
       lint_text("run.sh", FileKind::shell,
                 "/opt/venv/bin/python -u -m torch.distributed.launch --use_env --nproc_per_node=2 train.py\n", {});
-  const auto* v = find(venv, "lint.torch.launch-deprecated");
+  const auto* v = first_of(venv, "lint.torch.launch-deprecated");
   ASSERT_NE(v, nullptr) << ids(venv);
   ASSERT_EQ(v->edits.size(), 1u);
   EXPECT_EQ(v->edits[0].replacement, "/opt/venv/bin/python -u -m torch.distributed.run --nproc_per_node=2 train.py");
@@ -344,35 +336,35 @@ TEST(LintFixTruth, NoEditThatBreaksTheJob) {
                 "apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - name: t\n    env:\n    - name: NCCL_BUFFSIZE\n"
                 "      value: 4MB\n",
                 {});
-  const auto* y = find(pod, "env.int.trailing-garbage");
+  const auto* y = first_of(pod, "env.int.trailing-garbage");
   ASSERT_NE(y, nullptr) << ids(pod);
   ASSERT_EQ(y->edits.size(), 1u);
   EXPECT_EQ(y->edits[0].replacement, "      value: \"4194304\"");
   // a note is a suggestion: no edit (NCCL_DEBUG=INFO while diagnosing a hang).
   auto debug = lint_text("run.sh", FileKind::shell, "export NCCL_DEBUG=INFO\n", {});
-  const auto* d = find(debug, "env.perf.debug-info");
+  const auto* d = first_of(debug, "env.perf.debug-info");
   ASSERT_NE(d, nullptr) << ids(debug);
   EXPECT_TRUE(d->edits.empty());
   // Windows: NCCL values are not rewritten (NCCL does not exist there); the NCCL settings are said.
   auto win = lint_py("import os\nos.environ[\"NCCL_BUFFSIZE\"] = \"4MB\"\n", env::Platform::windows);
-  const auto* w = find(win, "env.int.trailing-garbage");
+  const auto* w = first_of(win, "env.int.trailing-garbage");
   if (w != nullptr) {
     EXPECT_TRUE(w->edits.empty());
   }
-  EXPECT_NE(find(win, "env.windows.no-nccl"), nullptr) << ids(win);
+  EXPECT_NE(first_of(win, "env.windows.no-nccl"), nullptr) << ids(win);
 }
 
 // The second stranger's run (2026-12-03, 60 files written from the method): each of these edits
 // broke the job when applied; now the edit is right or there is none (the fix stays prose).
 TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
-  auto parses = [](const std::string& src) { return find(lint_py(src), "lint.python.syntax-error") == nullptr; };
+  auto parses = [](const std::string& src) { return first_of(lint_py(src), "lint.python.syntax-error") == nullptr; };
   // A chain in parentheses over several lines keeps its parentheses (else an IndentationError).
   std::string paren =
       "import tensorflow as tf\nstrategy = tf.distribute.MirroredStrategy()\nBATCH = 64\n"
       "ds = (tf.data.Dataset.from_tensor_slices((x, y))\n      .shuffle(10000)\n      .cache()\n      .batch(BATCH)\n"
       "      .prefetch(tf.data.AUTOTUNE))\nmodel.fit(ds, epochs=3)\n";
   auto pf = lint_py(paren);
-  const auto* p = find(pf, "lint.tf.data-pipeline-incomplete");
+  const auto* p = first_of(pf, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(p, nullptr) << ids(pf);
   ASSERT_FALSE(p->edits.empty());
   auto fixed = apply_edits(paren, p->edits);
@@ -386,7 +378,7 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   auto rf = lint_py(
       "import tensorflow as tf\ndataset = tf.data.Dataset.from_tensor_slices((x, y))\n"
       "dataset = dataset.repeat().shuffle(10000).batch(128)\nmodel.fit(dataset, steps_per_epoch=100)\n");
-  const auto* r = find(rf, "lint.tf.data-pipeline-incomplete");
+  const auto* r = first_of(rf, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(r, nullptr) << ids(rf);
   EXPECT_EQ(r->finding.severity, core::Severity::info);
   EXPECT_TRUE(r->edits.empty());
@@ -397,11 +389,11 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
   std::string misspelt =
       "import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\nprint(os.environ[\"NCCL_SOCKET_IFNAM\"])\n";
   auto mf = lint_py(misspelt);
-  const auto* u = find(mf, "env.unknown-name");
+  const auto* u = first_of(mf, "env.unknown-name");
   ASSERT_NE(u, nullptr) << ids(mf);
   EXPECT_TRUE(u->edits.empty()) << u->edits[0].replacement;
   auto af = lint_py("import os\nos.environ[\"NCCL_SOCKET_IFNAM\"] = \"eth0\"\n");
-  const auto* alone = find(af, "env.unknown-name");
+  const auto* alone = first_of(af, "env.unknown-name");
   ASSERT_NE(alone, nullptr);
   ASSERT_EQ(alone->edits.size(), 1u);
   EXPECT_EQ(alone->edits[0].replacement, "os.environ[\"NCCL_SOCKET_IFNAME\"] = \"eth0\"");
@@ -417,17 +409,17 @@ TEST(LintFixTruth, SecondStrangerEditsKeepTheJobRunning) {
     s.replace(s.find("{}"), 2, strategy);
     return lint_py(s);
   };
-  EXPECT_EQ(find(with("MirroredStrategy"), "lint.tf.unknown-cardinality-fit"), nullptr)
+  EXPECT_EQ(first_of(with("MirroredStrategy"), "lint.tf.unknown-cardinality-fit"), nullptr)
       << ids(with("MirroredStrategy"));
   auto mw = with("MultiWorkerMirroredStrategy");
-  const auto* c = find(mw, "lint.tf.unknown-cardinality-fit");
+  const auto* c = first_of(mw, "lint.tf.unknown-cardinality-fit");
   ASSERT_NE(c, nullptr) << ids(mw);
   EXPECT_TRUE(c->edits.empty());
   EXPECT_NE(c->finding.fix.text.find(".repeat()"), std::string::npos) << c->finding.fix.text;
   // MASTER_ADDR=localhost: the fix is written in the file's own language; scontrol only under Slurm.
   auto master_fix = [](const std::string& path, FileKind kind, const std::string& text) {
     auto fs = lint_text(path, kind, text, {});
-    const auto* m = find(fs, "lint.launch.master-addr-localhost");
+    const auto* m = first_of(fs, "lint.launch.master-addr-localhost");
     return m == nullptr ? "(no finding) " + ids(fs) : m->finding.fix.text;
   };
   std::string launch =

@@ -63,9 +63,8 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     for (const auto& e : ctx.env())
       if (e.name == "TF_CONFIG") tf_configs->push_back({path, e.line, e.value});
   bool shell = kind == FileKind::shell || kind == FileKind::env_file;
-  bool env_init = std::any_of(ctx.findings().begin(), ctx.findings().end(), [](const LintFinding& f) {
-    return f.finding.id == "lint.torch.master-addr-localhost" && f.edits.empty();
-  });
+  bool env_init = std::any_of(ctx.findings().begin(), ctx.findings().end(),
+                              [](const LintFinding& f) { return f.env_init && f.edits.empty(); });
   if (across && (shell || env_init || !ctx.trainers().empty())) {
     across->push_back(
         {path, ctx.srun_scripts(), ctx.trainers(), shell || env_init ? text : "", kind == FileKind::python});

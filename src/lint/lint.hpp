@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,10 +55,20 @@ struct Edit {
   bool operator==(const Edit&) const = default;
 };
 
+// lint.torch.master-addr-localhost's env:// fix as data, while it is still prose: what the file that
+// starts the script needs to turn it into edits (env_init_across.cpp). Not in the output.
+struct EnvInitFix {
+  int line = 0;                    // the line holding init_method
+  std::string text;                // that line with init_method="env://"
+  std::vector<std::string> unset;  // what env:// reads that the Python file does not set
+  std::string port;                // the tcp:// URL's port (its digits) when MASTER_PORT is in `unset`
+};
+
 struct LintFinding {
   core::Finding finding;
   Location location;
   std::vector<Edit> edits;  // empty when the fix is not a change to the file (docs/lint.md says which)
+  std::optional<EnvInitFix> env_init = std::nullopt;
 };
 
 struct LintOptions {

@@ -484,8 +484,8 @@ class PythonRules {
   // init_method="tcp://localhost:P" -> "env://", which needs the variables from the launcher. The
   // file shows it when it starts its ranks with torch.multiprocessing.spawn: it runs under plain
   // python, which sets none (the spawned processes inherit its environment), so the edit names the
-  // launch line that provides them. Otherwise prose, which env_init_across (lint.cpp) reads back and
-  // turns into edits when a shell file linted with this one starts it: keep the two in step.
+  // launch line that provides them. Otherwise prose, with the same as data (env_init), which
+  // env_init_across turns into edits when a shell file linted with this one starts it.
   void env_init_fix(const PyCall& c, TSNode m, const std::string& v) {
     auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
     auto unset = env_init_unset(c);
@@ -519,6 +519,10 @@ class PythonRules {
                  (example.empty() ? std::string() : " (" + example.substr(1) + ")");
       f = &ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, c.line,
                     fixed);
+      bool port_unset = std::find(unset.begin(), unset.end(), "MASTER_PORT") != unset.end();
+      std::string digits = port.substr(0, port.find_first_not_of("0123456789"));
+      if (edited && !unset.empty())
+        ctx_.last().env_init = EnvInitFix{PythonTree::line(m), *edited, unset, port_unset ? digits : ""};
     }
     f->evidence.push_back(ctx_.path() + ":" + std::to_string(f_.multi_node_line) + ": " + f_.multi_node_why);
   }

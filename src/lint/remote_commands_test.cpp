@@ -5,24 +5,16 @@
 
 #include <algorithm>
 
-#include "lint/lint.hpp"
+#include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
 namespace {
 
+using test::first_of;
+using test::ids;
+
 std::vector<LintFinding> lint_sh(const std::string& text) {
   return lint_text("launch.sh", FileKind::shell, text, LintOptions{});
-}
-
-const LintFinding* find(const std::vector<LintFinding>& fs, const std::string& id) {
-  auto it = std::find_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; });
-  return it == fs.end() ? nullptr : &*it;
-}
-
-std::string ids(const std::vector<LintFinding>& fs) {
-  std::string out;
-  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
-  return out;
 }
 
 bool says_inside(const LintFinding& f) {
@@ -37,7 +29,7 @@ TEST(LintRemoteCommands, TorchrunInsideSshInALoopIsReadAndNotEditedInPlace) {
       "  ssh $h \"torchrun --nnodes=2 --nproc_per_node=4 --master_addr=node1 --master_port=29500 /shared/train.py\" &\n"
       "done\n"
       "wait\n");
-  const auto* f = find(fs, "lint.torch.static-rendezvous-no-node-rank");
+  const auto* f = first_of(fs, "lint.torch.static-rendezvous-no-node-rank");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 3);
   EXPECT_TRUE(f->edits.empty());  // the change belongs inside the quotes: printed, not applied
@@ -48,7 +40,7 @@ TEST(LintRemoteCommands, LoopbackInterfaceInsidePdshIsAnError) {
   auto fs = lint_sh(
       "pdsh -w node[1-2] 'cd /shared/proj && NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
       "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py'\n");
-  const auto* f = find(fs, "lint.env.ifname-loopback");
+  const auto* f = first_of(fs, "lint.env.ifname-loopback");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_TRUE(f->edits.empty());
   EXPECT_TRUE(says_inside(*f));
@@ -58,7 +50,7 @@ TEST(LintRemoteCommands, SshBashDashCIsReadToo) {
   auto fs = lint_sh(
       "ssh node2 bash -c \"NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
       "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py\"\n");
-  EXPECT_NE(find(fs, "lint.env.ifname-loopback"), nullptr) << ids(fs);
+  EXPECT_NE(first_of(fs, "lint.env.ifname-loopback"), nullptr) << ids(fs);
 }
 
 TEST(LintRemoteCommands, LiteralNodeRankInACommandEveryHostRunsIsNamed) {
@@ -71,13 +63,14 @@ TEST(LintRemoteCommands, LiteralNodeRankInACommandEveryHostRunsIsNamed) {
       "done\n"
       "wait\n";
   auto fs = lint_sh(loop);
-  const auto* f = find(fs, "lint.remote.same-node-rank");
+  const auto* f = first_of(fs, "lint.remote.same-node-rank");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 3);
   EXPECT_NE(f->finding.title.find("every host starts as node 0"), std::string::npos) << f->finding.title;
   EXPECT_NE(
-      find(lint_sh("pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
-           "lint.remote.same-node-rank"),
+      first_of(
+          lint_sh("pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
+          "lint.remote.same-node-rank"),
       nullptr);
 }
 
@@ -91,14 +84,14 @@ TEST(LintRemoteCommands, NodeRankPerHostOrOneHostIsNoFinding) {
                        "  i=$((i+1))\ndone\n"),
        }) {
     auto fs = lint_sh(text);
-    EXPECT_EQ(find(fs, "lint.remote.same-node-rank"), nullptr) << text << ids(fs);
-    EXPECT_EQ(find(fs, "lint.torch.static-rendezvous-no-node-rank"), nullptr) << text << ids(fs);
+    EXPECT_EQ(first_of(fs, "lint.remote.same-node-rank"), nullptr) << text << ids(fs);
+    EXPECT_EQ(first_of(fs, "lint.torch.static-rendezvous-no-node-rank"), nullptr) << text << ids(fs);
   }
   // a correct single-quoted srun bash -c stays the srun rule's business (no remote runner here)
   auto fs = lint_sh(
       "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID --master_addr=a --master_port=1 "
       "t.py'\n");
-  EXPECT_EQ(find(fs, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(fs);
+  EXPECT_EQ(first_of(fs, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(fs);
 }
 
 }  // namespace

@@ -10,32 +10,14 @@
 #include <fstream>
 
 #include "core/export_line.hpp"
-#include "lint/edits.hpp"
-#include "lint/lint.hpp"
+#include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
 namespace {
 
-std::vector<const LintFinding*> all_of(const std::vector<LintFinding>& fs, const std::string& id) {
-  std::vector<const LintFinding*> out;
-  for (const auto& f : fs) {
-    if (f.finding.id == id) out.push_back(&f);
-  }
-  return out;
-}
-
-std::string ids(const std::vector<LintFinding>& fs) {
-  std::string out;
-  for (const auto& f : fs) out += f.finding.id + "@" + std::to_string(f.location.line) + " ";
-  return out;
-}
-
-std::string fixed(const std::string& path, const std::string& text, std::vector<LintFinding> fs) {
-  compose_edits(fs, text);
-  auto out = apply_edits(text, edits_of(fs, path));
-  EXPECT_TRUE(static_cast<bool>(out));
-  return out ? *out : text;
-}
+using test::all_of;
+using test::fixed;
+using test::ids;
 
 LintOptions here_with_eth0() {
   LintOptions o;

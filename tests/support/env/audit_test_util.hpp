@@ -1,4 +1,5 @@
-// Helpers for the env audit tests: run the audit on a variable map, find a finding by id.
+// Helpers for the env audit tests: run the audit on a variable map, find a finding by id, look for
+// a part of its text.
 #pragma once
 
 #include <map>
@@ -35,6 +36,17 @@ inline std::vector<core::Finding> audit_of(const Scenario& r) {
   os::fake::FakeResolver resolver("node0");
   return audit_of(r, resolver);
 }
+
+// The audit of this process's environment holding exactly `vars` (and an IB device when `ib`).
+inline std::vector<core::Finding> audit_with(std::map<std::string, std::string> vars, bool ib = false) {
+  return audit_of(Scenario(std::move(vars), ib));
+}
+
+inline std::vector<core::Finding> audit_with(std::map<std::string, std::string> vars, const os::Resolver& resolver) {
+  return audit_of(Scenario(std::move(vars)), resolver);
+}
+
+inline bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 inline const core::Finding* find_id(const std::vector<core::Finding>& fs, const std::string& id) {
   for (const auto& f : fs) {

@@ -26,6 +26,12 @@ inline std::vector<const LintFinding*> all_of(const std::vector<LintFinding>& fs
   return out;
 }
 
+// The first finding `id` (nullptr when there is none).
+inline const LintFinding* first_of(const std::vector<LintFinding>& fs, const std::string& id) {
+  auto it = std::find_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; });
+  return it == fs.end() ? nullptr : &*it;
+}
+
 // "id@line id@line ..." for failure messages.
 inline std::string ids(const std::vector<LintFinding>& fs) {
   std::string out;
@@ -36,6 +42,14 @@ inline std::string ids(const std::vector<LintFinding>& fs) {
 // The file after applying the one finding's edits.
 inline std::string applied(const std::string& text, const LintFinding& f) {
   auto out = apply_edits(text, f.edits);
+  EXPECT_TRUE(static_cast<bool>(out));
+  return out ? *out : text;
+}
+
+// The file at `path` after `lint --fix`: every finding's edits, composed as lint composes them.
+inline std::string fixed(const std::string& path, const std::string& text, std::vector<LintFinding> fs) {
+  compose_edits(fs, text);
+  auto out = apply_edits(text, edits_of(fs, path));
   EXPECT_TRUE(static_cast<bool>(out));
   return out ? *out : text;
 }

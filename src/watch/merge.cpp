@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -380,6 +381,102 @@ void name_missing_ranks(const std::vector<NodeReport>& nodes, const std::vector<
   f->evidence.push_back(fmt::format("the nodes' reports hold {} of WORLD_SIZE={}", core::join(where, ", "), world));
 }
 
+// The rank whose connection has a peer address as its local end, on its node.
+struct Owner {
+  const NodeReport* node = nullptr;
+  const RankActivity* rank = nullptr;
+};
+
+std::map<std::string, Owner> owners(const std::vector<NodeReport>& nodes) {
+  std::map<std::string, Owner> out;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      for (const auto& ep : r.endpoints) out.emplace(ep, Owner{&n, &r});
+    }
+  }
+  return out;
+}
+
+std::string_view state_of(Activity a) { return a == Activity::stopped ? "stopped" : to_string(a); }
+
+// The peers one rank waits on, told apart with every node's report: those that wait for their own
+// peers too (not what holds it up), those another node reports doing something else, and those no
+// report holds.
+struct Told {
+  std::vector<std::string> held, waiting;
+  const Owner* only = nullptr;  // the one peer that holds it up, where the reports name it
+  bool unknown = false;
+};
+
+Told tell(const RankActivity& me, const std::map<std::string, Owner>& where, std::vector<int>& ranks) {
+  Told t;
+  std::vector<const Owner*> known;
+  for (const auto& ep : me.waits_on) {
+    auto o = where.find(ep);
+    if (o == where.end()) {
+      t.held.push_back(ep + ", which no node's report holds");
+      t.unknown = true;
+      continue;
+    }
+    const RankActivity& peer = *o->second.rank;
+    if (std::find(ranks.begin(), ranks.end(), peer.rank) == ranks.end()) ranks.push_back(peer.rank);
+    std::string named = fmt::format("rank {} ({}, {})", peer.rank, o->second.node->host, ep);
+    if (peer.activity == Activity::in_collective) {
+      t.waiting.push_back(named);
+    } else {
+      t.held.push_back(fmt::format("{}, which is {}", named, state_of(peer.activity)));
+      known.push_back(&o->second);
+    }
+  }
+  if (!t.unknown && known.size() == 1) t.only = known.front();
+  return t;
+}
+
+std::string told_title(const std::string& who, const Told& t) {
+  std::size_t w = t.waiting.size();
+  if (t.held.empty())
+    return fmt::format("{} waits on {}, {} for {} own peers too", who, core::join(t.waiting, ", "),
+                       w == 1 ? "which waits" : "each waiting", w == 1 ? "its" : "their");
+  std::string title = fmt::format("{} waits on {}: nothing arrives from {}", who, core::join(t.held, " and "),
+                                  t.held.size() == 1 ? "it" : "them");
+  if (t.unknown) title += "; a peer no report holds is stopped, busy, or in another collective";
+  if (w > 0)
+    title += fmt::format("; {}, the other {} it waits on, {} for {} own peers too", core::join(t.waiting, ", "),
+                         w == 1 ? "peer" : "peers", w == 1 ? "waits" : "wait", w == 1 ? "its" : "their");
+  return title;
+}
+
+// Each node's watch.peer.silent told with every node's report (the ranks' endpoints and waits_on):
+// its ranks become the waiting rank, then every peer rank found; its title names the peers that
+// hold the rank up apart from those that wait in a collective themselves. Nothing changes where no
+// peer address is another rank's.
+std::vector<NodeReport> tell_silent_peers(std::vector<NodeReport> nodes) {
+  auto where = owners(nodes);
+  for (auto& n : nodes) {
+    for (auto& g : n.findings) {
+      if (g.id != "watch.peer.silent" || g.ranks.empty()) continue;
+      auto me = std::find_if(n.ranks.begin(), n.ranks.end(), [&](auto& r) { return r.rank == g.ranks.front(); });
+      if (me == n.ranks.end()) continue;
+      std::vector<int> ranks = {me->rank};
+      Told t = tell(*me, where, ranks);
+      if (ranks.size() < 2) continue;
+      for (int r : g.ranks) {
+        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end()) ranks.push_back(r);
+      }
+      g.ranks = ranks;
+      g.title = told_title(me->pid ? fmt::format("rank {} (pid {}) on {}", me->rank, me->pid, n.host)
+                                   : fmt::format("rank {} on {}", me->rank, n.host),
+                           t);
+      if (t.only)
+        g.fix.text = fmt::format(
+            "Look at what rank {} does on {}: `distdoctor watch --pid {}` there (`py-spy dump --pid {}` shows its "
+            "stack).",
+            t.only->rank->rank, t.only->node->host, t.only->rank->pid, t.only->rank->pid);
+    }
+  }
+  return nodes;
+}
+
 // A node's "no known cause" (watch.stall.unexplained) stands only where no other finding of the
 // verdict (a silent peer says whom a rank waits for, not why) names one.
 void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
@@ -391,7 +488,8 @@ void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
 
 }  // namespace
 
-std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
+  const std::vector<NodeReport> nodes = tell_silent_peers(reports);
   std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;
   if (auto failed = failed_jobs(nodes)) out.push_back(std::move(*failed));

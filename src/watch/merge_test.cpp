@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <regex>
 
 #include <fmt/format.h>
 
+#include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/meet.hpp"
 
@@ -408,6 +411,83 @@ TEST(Merge, ARankBlockedReadingAFifoOnAnotherNodeIsNamedBlockedNotABusyPipeline)
   EXPECT_NE(g[0].title.find("busy reading input"), std::string::npos) << g[0].title;
 }
 
+// w4 of clusters-2026-12-05c, from the nodes' real reports: rank 2 is stopped mid all_reduce; rank 0
+// waits on ranks 1 and 2, rank 1 on ranks 2 and 0. The ranks' endpoints and waits_on are what watch
+// sends for the same sockets, read here from the socket lines of those reports.
+std::vector<NodeReport> sigstop_nodes(bool with_links) {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) +
+                   "/stranger/clusters-2026-12-05c/w4-sigstop-mid-allreduce-3nodes/out/watch.rank0.json");
+  auto j = nlohmann::json::parse(in);
+  std::vector<NodeReport> nodes;
+  static const std::regex silent(R"(^rank \d+ \(pid \d+\): (\S+) -> (\S+) ESTABLISHED)");
+  static const std::regex unread(R"(received and unread on (\S+) -> )");
+  for (const auto& n : j.at("meeting").at("nodes")) {
+    auto r = node_report_from_json(n);
+    EXPECT_TRUE(r.has_value());
+    if (!r) return {};
+    EXPECT_EQ(r->ranks.size(), 1u);
+    for (const auto& f : r->findings) {
+      for (const auto& e : f.evidence) {
+        std::smatch m;
+        if (!with_links) break;
+        if (std::regex_search(e, m, silent)) {
+          r->ranks[0].endpoints.push_back(m[1]);
+          r->ranks[0].waits_on.push_back(m[2]);
+        } else if (std::regex_search(e, m, unread)) {
+          r->ranks[0].endpoints.push_back(m[1]);
+        }
+      }
+    }
+    nodes.push_back(std::move(*r));
+  }
+  return nodes;
+}
+
+TEST(Merge, AStoppedRankOfThreeIsTheOnlyPeerBlamedTheWaitingPeersAreToldApart) {
+  auto nodes = sigstop_nodes(true);
+  ASSERT_EQ(nodes.size(), 3u);
+  ASSERT_EQ(nodes[2].ranks[0].endpoints.size(), 2u);
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].id << ": " << f[1].title;
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{2});
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(),
+                      "c4node0: rank 0 (pid 980) on c4node0 waits on rank 2 (c4node2, 198.18.91.12:55830), which is "
+                      "stopped: nothing arrives from it; rank 1 (c4node1, 198.18.91.11:36794), the other peer it "
+                      "waits on, waits for its own peers too"),
+            f[0].evidence.end())
+      << core::join(f[0].evidence, "\n");
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(),
+                      "c4node1: rank 1 (pid 981) on c4node1 waits on rank 2 (c4node2, 198.18.91.12:49952), which is "
+                      "stopped: nothing arrives from it; rank 0 (c4node0, 198.18.91.10:46465), the other peer it "
+                      "waits on, waits for its own peers too"),
+            f[0].evidence.end())
+      << core::join(f[0].evidence, "\n");
+  for (const auto& e : f[0].evidence) EXPECT_EQ(e.find("those peers are"), std::string::npos) << e;
+}
+
+TEST(MergeShort, APeerAddressNoReportHoldsIsNotBlamedOnTheStoppedRank) {
+  // one step short: node 2 sent no endpoints (an older watch): rank 2 is not known to be at
+  // 198.18.91.12:55830, so rank 0's wait is not the stopped rank's evidence; rank 1 is still told apart
+  auto nodes = sigstop_nodes(true);
+  ASSERT_EQ(nodes.size(), 3u);
+  nodes[2].ranks[0].endpoints.clear();
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 2u);  // both nodes' watch.peer.silent, merged by id
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].evidence.size(), 3u);
+  EXPECT_EQ(f[1].id, "watch.peer.silent");
+  EXPECT_EQ(f[1].ranks, (std::vector<int>{0, 1}));
+  EXPECT_EQ(f[1].title,
+            "rank 0 (pid 980) on c4node0 waits on 198.18.91.12:55830, which no node's report holds: nothing arrives "
+            "from it; a peer no report holds is stopped, busy, or in another collective; rank 1 (c4node1, "
+            "198.18.91.11:36794), the other peer it waits on, waits for its own peers too");
+  // and without any endpoints (every node an older watch) the nodes' own words stand
+  auto old = merge_reports(sigstop_nodes(false), {});
+  ASSERT_EQ(old.size(), 2u);
+  EXPECT_EQ(old[1].title, sigstop_nodes(false)[0].findings[0].title);
+}
+
 // w1 of clusters-2026-12-05c: rank 2 dials MASTER_PORT=29402, the others wait at the store on 29400.
 // The verdict names that cause; "no known cause" from the other nodes would contradict it.
 TEST(Merge, NoKnownCauseIsDroppedWhereTheVerdictNamesACause) {
@@ -488,6 +568,13 @@ TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {
   EXPECT_EQ(back->exit_code, 143);
   ASSERT_EQ(back->ranks.size(), 2u);
   EXPECT_EQ(back->ranks[0].activity, Activity::reading_input);
+  EXPECT_TRUE(back->ranks[0].endpoints.empty());
+  n.ranks[1].endpoints = {"198.18.1.4:40000", "[fd00:18::4]:40001"};
+  n.ranks[1].waits_on = {"198.18.1.2:50000"};
+  auto linked = node_report_from_json(to_json(n));
+  ASSERT_TRUE(linked);
+  EXPECT_EQ(linked->ranks[1].endpoints, n.ranks[1].endpoints);
+  EXPECT_EQ(linked->ranks[1].waits_on, n.ranks[1].waits_on);
   ASSERT_EQ(back->findings.size(), 1u);
   EXPECT_EQ(back->findings[0].label, core::Label::data_pipeline_stall);
   EXPECT_EQ(back->findings[0].ranks, std::vector<int>{6});

@@ -477,6 +477,63 @@ std::vector<NodeReport> tell_silent_peers(std::vector<NodeReport> nodes) {
   return nodes;
 }
 
+// The ranks whose MASTER_PORT is not that of the rank serving an incomplete store (the first rank of
+// a node's watch.store.incomplete): they dial another port, so they never join it.
+struct OffPort {
+  std::string port;  // the store's
+  std::vector<RankEnv> ranks;
+};
+
+std::optional<OffPort> off_store_port(const std::vector<NodeReport>& nodes, const std::vector<RankEnv>& envs) {
+  std::optional<int> server;
+  for (const auto& n : nodes) {
+    for (const auto& g : n.findings) {
+      if (g.id == "watch.store.incomplete" && !g.ranks.empty()) server = g.ranks.front();
+    }
+  }
+  auto port_of = [](const RankEnv& e) {
+    auto p = e.env.find("MASTER_PORT");
+    return p == e.env.end() ? std::string() : p->second;
+  };
+  auto store = std::find_if(envs.begin(), envs.end(), [&](auto& e) { return server && e.rank == server; });
+  if (store == envs.end() || port_of(*store).empty()) return std::nullopt;
+  OffPort out{port_of(*store), {}};
+  for (const auto& e : envs) {
+    if (e.rank && e.readable && !port_of(e).empty() && port_of(e) != out.port) out.ranks.push_back(e);
+  }
+  if (out.ranks.empty()) return std::nullopt;
+  return out;
+}
+
+// watch.store.incomplete names the ranks that dial another port, with the one step that lets them
+// join: the store's port where they are launched. Their MASTER_PORT is said here, not again as a
+// difference between the ranks' environments.
+void name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
+  auto f = std::find_if(out.begin(), out.end(), [](auto& g) { return g.id == "watch.store.incomplete"; });
+  if (f == out.end()) return;
+  std::vector<std::string> runs, who, hosts;
+  f->evidence.push_back(fmt::format("rank {} serves the store with MASTER_PORT={}", f->ranks.front(), off.port));
+  for (const auto& e : off.ranks) {
+    const auto& port = e.env.at("MASTER_PORT");
+    runs.push_back(fmt::format("rank {} ({}) runs with MASTER_PORT={}", *e.rank, e.host, port));
+    who.push_back(fmt::format("rank {}", *e.rank));
+    add_unique(hosts, e.host);
+    f->evidence.push_back(fmt::format("rank {} (pid {}, host {}): MASTER_PORT={}", *e.rank, e.pid, e.host, port));
+    if (std::find(f->ranks.begin(), f->ranks.end(), *e.rank) == f->ranks.end()) f->ranks.push_back(*e.rank);
+    add_unique(f->hosts, e.host);
+    f->fix.per_host[e.host]["MASTER_PORT"] = off.port;
+  }
+  bool one = off.ranks.size() == 1;
+  f->label = core::Label::config_typo;
+  f->title += fmt::format("; {}, not the store's {}: {} another port", core::join(runs, "; "), off.port,
+                          one ? "it dials" : "they dial");
+  f->fix.text = fmt::format(
+      "Give {} the store's port: `export MASTER_PORT={}` where {} {} launched (on {}), then start {} again; the "
+      "other ranks wait for {} at the store.",
+      core::join(who, ", "), off.port, core::join(who, ", "), one ? "is" : "are", core::join(hosts, ", "),
+      one ? "it" : "them", one ? "it" : "them");
+}
+
 // A node's "no known cause" (watch.stall.unexplained) stands only where no other finding of the
 // verdict (a silent peer says whom a rank waits for, not why) names one.
 void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
@@ -503,6 +560,10 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   }
   std::vector<core::Finding> seen;  // every node's findings: the interface their fixes export
   for (const auto& n : nodes) seen.insert(seen.end(), n.findings.begin(), n.findings.end());
+  auto off_port = off_store_port(nodes, envs);
+  if (off_port) {
+    for (auto& e : envs) e.env.erase("MASTER_PORT");  // said by watch.store.incomplete
+  }
   if (auto env = compare_rank_envs(envs, seen)) out.push_back(std::move(*env));
   if (across) out.push_back(std::move(*across));
   auto merge_in = [&](const NodeReport& n, const core::Finding& f) {
@@ -543,6 +604,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   // A silent peer names whom a rank waits for, not why: every finding that says why comes first.
   std::stable_partition(out.begin(), out.end(), [](const core::Finding& f) { return f.id != "watch.peer.silent"; });
   name_missing_ranks(nodes, missing, out);
+  if (off_port) name_off_port_ranks(*off_port, out);
   drop_unexplained_beside_a_cause(out);
   if (!missing.empty()) {
     std::vector<std::string> ms;

@@ -507,15 +507,74 @@ TEST(Merge, NoKnownCauseIsDroppedWhereTheVerdictNamesACause) {
   auto f = merge_reports(nodes, {});
   EXPECT_EQ(by_id(f, "watch.stall.unexplained"), nullptr);
   ASSERT_NE(by_id(f, "watch.store.incomplete"), nullptr);
-  const auto* env = by_id(f, "watch.env.differs-across-ranks");
-  ASSERT_NE(env, nullptr);
-  EXPECT_NE(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  EXPECT_EQ(by_id(f, "watch.store.incomplete")->label, core::Label::config_typo);
+  EXPECT_EQ(by_id(f, "watch.env.differs-across-ranks"), nullptr);  // said by the store's finding
 
   // One step short: no node names a cause; "no known cause" stands.
   for (auto& n : nodes) n.findings = {unknown}, n.rank_envs.clear(), n.ranks.clear();
   auto g = merge_reports(nodes, {});
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].id, "watch.stall.unexplained");
+}
+
+// w1 of clusters-2026-12-05c, from the nodes' real reports: rank 2 runs with MASTER_PORT=29402 while
+// rank 0 serves the store on 29400; ranks 1 and 3 wait at the store, rank 2 sleeps between dials.
+std::vector<NodeReport> wrong_port_nodes() {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) +
+                   "/stranger/clusters-2026-12-05c/w1-store-missing-wrong-port-4nodes/out/watch.rank0.json");
+  const auto j = nlohmann::json::parse(in);
+  std::vector<NodeReport> nodes;
+  for (const auto& n : j.at("meeting").at("nodes")) {
+    auto r = node_report_from_json(n);
+    EXPECT_TRUE(r.has_value());
+    if (r) nodes.push_back(std::move(*r));
+  }
+  return nodes;
+}
+
+TEST(Merge, ARankOnAnotherPortIsNamedByTheIncompleteStoreWithTheStoresPortAsItsFix) {
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].id << ": " << f[1].title;
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].label, core::Label::config_typo);
+  EXPECT_EQ(f[0].title,
+            "1 of 4 ranks never joined the store at c4node0:29400: rank 0 (pid 30504) waits for it; rank 2 (c4node2) "
+            "runs with MASTER_PORT=29402, not the store's 29400: it dials another port");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 2}));
+  EXPECT_EQ(f[0].hosts, (std::vector<std::string>{"c4node0", "c4node2"}));
+  using PerHost = std::map<std::string, std::map<std::string, std::string>>;
+  EXPECT_EQ(f[0].fix.per_host, (PerHost{{"c4node2", {{"MASTER_PORT", "29400"}}}}));
+  EXPECT_EQ(f[0].fix.text,
+            "Give rank 2 the store's port: `export MASTER_PORT=29400` where rank 2 is launched (on c4node2), then "
+            "start it again; the other ranks wait for it at the store.");
+  EXPECT_NE(
+      std::find(f[0].evidence.begin(), f[0].evidence.end(), "rank 2 (pid 30503, host c4node2): MASTER_PORT=29402"),
+      f[0].evidence.end());
+}
+
+TEST(MergeShort, AnIncompleteStoreWhoseRanksShareItsPortNamesNoPortAndKeepsTheEnvironmentsApart) {
+  // one step short: rank 2's MASTER_PORT is the store's; it differs in NCCL_DEBUG only
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  nodes[2].rank_envs.at(0).env["MASTER_PORT"] = "29400";
+  nodes[2].rank_envs.at(0).env["NCCL_DEBUG"] = "INFO";
+  auto f = merge_reports(nodes, {});
+  const auto* store = by_id(f, "watch.store.incomplete");
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->label, core::Label::other);
+  EXPECT_EQ(store->title, "1 of 4 ranks never joined the store at c4node0:29400: rank 0 (pid 30504) waits for it");
+  EXPECT_TRUE(store->fix.per_host.empty());
+  const auto* env = by_id(f, "watch.env.differs-across-ranks");
+  ASSERT_NE(env, nullptr);
+  EXPECT_EQ(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  // and a rank on another port beside no incomplete store is the environments' difference only
+  auto plain = wrong_port_nodes();
+  plain[0].findings.clear();
+  auto g = merge_reports(plain, {});
+  ASSERT_NE(by_id(g, "watch.env.differs-across-ranks"), nullptr);
+  EXPECT_NE(by_id(g, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
 }
 
 // w3 of clusters-2026-12-05b: rank 2 never started on node 2. Node 0 counts the store's clients; the

@@ -254,29 +254,24 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
     // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
     // network" (which the one-node rule says only where no socket moved) is not claimed here.
     // Readers blocked in a read that delivers nothing (blocked_read()) are named with what they block on.
-    std::vector<std::string> blocked_on;
-    bool all_blocked = true;
+    std::vector<std::string> each;
     for (const auto& n : nodes) {
       for (const auto& r : n.ranks) {
-        if (r.activity != Activity::reading_input) continue;
-        all_blocked = all_blocked && !r.blocked_on.empty();
-        if (!r.blocked_on.empty()) add_unique(blocked_on, r.blocked_on);
+        if (r.activity == Activity::reading_input) each.push_back(r.blocked_on);
       }
     }
+    const auto blocked = blocked_readers(each);
     std::string waits = fmt::format("{} {} for {}", names(waiting), waiting.size() == 1 ? "waits" : "wait",
                                     reading.size() == 1 ? "it" : "them");
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               all_blocked
+                               blocked.all
                                    ? fmt::format("{} blocked in a read of {} (CPU 0%, nothing read) while {}",
-                                                 names(reading), core::join(blocked_on, ", "), waits)
+                                                 names(reading), core::join(blocked.sources, ", "), waits)
                                    : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck",
                                                  names(reading), waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
-    across->fix.text =
-        all_blocked ? blocked_read_fix(blocked_on)
-                    : "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, "
-                      "prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+    across->fix.text = blocked.fix();
   } else if (apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                fmt::format("{} {} in a collective that {} never joined", names(waiting),

@@ -529,13 +529,26 @@ void name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
       one ? "it" : "them", one ? "it" : "them");
 }
 
-// A node's "no known cause" (watch.stall.unexplained) stands only where no other finding of the
-// verdict (a silent peer says whom a rank waits for, not why) names one.
+// Whether a merged finding names a cause: an error whose label is a cause family, or one that says
+// what a rank did (stopped, exited, its job ended, its store closed, busy outside the collectives),
+// or an incomplete store that names the ranks it misses. A silent peer (whom a rank waits for, not
+// why), the candidates of "every rank waits" (label other) and every warning name none.
+bool names_a_cause(const core::Finding& f) {
+  if (f.severity != core::Severity::error) return false;
+  if (f.label != core::Label::other) return true;
+  if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
+  for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
+                              "watch.rank.not-in-collective"}) {
+    if (f.id == id) return true;
+  }
+  return false;
+}
+
+// A node's "no known cause" (watch.stall.unexplained) stands unless the verdict names one.
 void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
-  auto unexplained = [](const core::Finding& f) { return f.id == "watch.stall.unexplained"; };
-  bool named = std::any_of(out.begin(), out.end(),
-                           [&](const core::Finding& f) { return !unexplained(f) && f.id != "watch.peer.silent"; });
-  if (named) out.erase(std::remove_if(out.begin(), out.end(), unexplained), out.end());
+  if (std::any_of(out.begin(), out.end(), names_a_cause))
+    out.erase(std::remove_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.stall.unexplained"; }),
+              out.end());
 }
 
 }  // namespace

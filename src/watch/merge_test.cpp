@@ -577,6 +577,25 @@ TEST(MergeShort, AnIncompleteStoreWhoseRanksShareItsPortNamesNoPortAndKeepsTheEn
   EXPECT_NE(by_id(g, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
 }
 
+TEST(MergeShort, NoKnownCauseStaysBesideFindingsThatNameNoCause) {
+  auto unknown = core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning,
+                                   "the job made no progress and no known cause was found");
+  auto warning = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
+                                   "rank 1 (pid 4717) is busy reading input and no rank on this node waits");
+  auto store = core::new_finding("watch.store.incomplete", core::Label::other, core::Severity::error,
+                                 "1 of 2 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 7150) waits");
+  store.ranks = {0};
+  // a warning with a cause label, a silent peer, an incomplete store naming no rank: none names a cause
+  for (const auto& beside : {warning, silent(0, "198.18.69.11:59016"), store}) {
+    auto f = merge_reports({node(0, {waiting(0)}, {beside}), node(1, {waiting(1)}, {unknown})}, {2});
+    EXPECT_NE(by_id(f, "watch.stall.unexplained"), nullptr) << beside.id;
+  }
+  // a stopped rank names one, though its label is other
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  auto g = merge_reports({node(0, {waiting(0)}, {unknown}), node(1, {stopped}, {stopped_rank1()})}, {});
+  EXPECT_EQ(by_id(g, "watch.stall.unexplained"), nullptr);
+}
+
 // w3 of clusters-2026-12-05b: rank 2 never started on node 2. Node 0 counts the store's clients; the
 // merge names the rank no node reported and the node that sent nothing.
 core::Finding incomplete() {

@@ -498,18 +498,16 @@ core::Finding input_finding(const std::vector<RankState>& states, const std::vec
   bool waiting =
       std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
   bool quiet = moved < StallDetector::k_socket_bytes;
-  std::vector<std::string> blocked_on;
-  bool all_blocked = true;
+  std::vector<std::string> each;
   for (const auto& r : states) {
-    if (r.activity != Activity::reading_input) continue;
-    auto b = blocked_read(r);
-    if (b.empty()) all_blocked = false;
-    if (!b.empty() && std::find(blocked_on.begin(), blocked_on.end(), b) == blocked_on.end()) blocked_on.push_back(b);
+    if (r.activity == Activity::reading_input) each.push_back(blocked_read(r));
   }
+  const auto blocked = blocked_readers(each);
+  const bool all_blocked = blocked.all;
   std::string readers = all_blocked ? fmt::format("{} {} blocked in a read of {} (CPU 0%, nothing read in {:.0f} s)",
                                                   names(states, Activity::reading_input),
                                                   verb(states, Activity::reading_input, "is", "are"),
-                                                  core::join(blocked_on, ", "), window_s)
+                                                  core::join(blocked.sources, ", "), window_s)
                                     : fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
                                                   verb(states, Activity::reading_input, "is", "are"));
   std::string waiters = fmt::format("{} {} for {}", names(states, Activity::in_collective),
@@ -528,9 +526,7 @@ core::Finding input_finding(const std::vector<RankState>& states, const std::vec
                              waiting ? Severity::error : Severity::warning, title);
   f.evidence = table;
   f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, window_s));
-  f.fix.text = all_blocked ? blocked_read_fix(blocked_on)
-                           : "Speed up the input pipeline: more DataLoader workers (num_workers), pin_memory, prefetch "
-                             "(tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+  f.fix.text = blocked.fix();
   f.ranks = ranks_of(states, Activity::reading_input);
   return f;
 }

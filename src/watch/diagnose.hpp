@@ -81,8 +81,16 @@ std::string describe(const RankState& r);
 // reads something, read nothing in the window, burns no CPU and has no busy worker. Empty otherwise.
 std::string blocked_read(const RankState& r);
 
-// The fix for ranks blocked reading `sources` (here and in the merged verdict).
-std::string blocked_read_fix(const std::vector<std::string>& sources);
+// The reading ranks told apart (here and in the merged verdict), from each reader's blocked_read()
+// in `each` (empty: that reader is not blocked): the sources they block on, each once, and whether
+// every reader blocks. fix(): when every reader blocks, who should feed those sources (more
+// DataLoader workers do not help a source that delivers nothing); else the input pipeline's advice.
+struct BlockedReaders {
+  std::vector<std::string> sources;
+  bool all = false;
+  std::string fix() const;
+};
+BlockedReaders blocked_readers(const std::vector<std::string>& each);
 
 // How busy the machine is: the 1-minute load average (/proc/loadavg) and the CPUs (/proc/stat).
 // share(): the part of one core a runnable thread gets, 1 when the load is at most the CPUs (or

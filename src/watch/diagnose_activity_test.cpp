@@ -155,5 +155,22 @@ TEST(DiagnoseActivity, OneStepShortAnOpenPeerConnectionBesidesTheClosedStoreClai
   EXPECT_TRUE(store_closed(plain.after).empty());
 }
 
+// The readers told apart, in one place for a node's verdict and the merged one.
+TEST(DiagnoseActivity, ReadersAllBlockedNameWhatTheyBlockOnEachOnceAndOfferNoWorkers) {
+  auto b = blocked_readers({"/tmp/a.fifo", "/tmp/a.fifo", "/mnt/data"});
+  EXPECT_TRUE(b.all);
+  EXPECT_EQ(b.sources, (std::vector<std::string>{"/tmp/a.fifo", "/mnt/data"}));
+  EXPECT_NE(b.fix().find("Find why /tmp/a.fifo, /mnt/data delivers nothing"), std::string::npos) << b.fix();
+  EXPECT_EQ(b.fix().find("num_workers"), std::string::npos) << b.fix();
+}
+
+TEST(DiagnoseActivity, OneStepShortAReaderThatIsNotBlockedKeepsThePipelineAdvice) {
+  auto b = blocked_readers({"/tmp/a.fifo", ""});  // the second reader reads, or burns CPU
+  EXPECT_FALSE(b.all);
+  EXPECT_EQ(b.sources, std::vector<std::string>{"/tmp/a.fifo"});
+  EXPECT_NE(b.fix().find("more DataLoader workers (num_workers)"), std::string::npos) << b.fix();
+  EXPECT_FALSE(blocked_readers({}).all);  // no reader: nothing blocks
+}
+
 }  // namespace
 }  // namespace dd::watch

@@ -329,27 +329,61 @@ std::uint64_t main_thread_socket(const os::FileTree& tree, const ProcessInfo& p)
 
 }  // namespace
 
+namespace {
+
+// A waiting rank's silent connections to peers outside the tree (none: not waiting, or no such peer).
+struct Waits {
+  const ProcessInfo* p = nullptr;
+  bool job = false;
+  std::uint64_t read_inode = 0;  // the socket its main thread reads, 0 if none
+  std::vector<Quiet> qs;
+};
+
+std::optional<Waits> waits_of(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                              const RankState& r) {
+  if (r.activity != Activity::in_collective) return std::nullopt;
+  Waits w;
+  w.p = after.process(r.pid);
+  if (!w.p) return std::nullopt;
+  w.job = is_distributed_job(tree, *w.p);
+  w.read_inode = main_thread_socket(tree, *w.p);
+  for (const auto& s : after.sockets) {
+    if (!owned_by(s, r) || after.is_store_socket(s)) continue;
+    // A job's peers inside the tree are judged by their own state (collective-mismatch).
+    bool in_tree = std::any_of(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
+      return o.socket.local == s.socket.peer && o.socket.local_port == s.socket.peer_port;
+    });
+    if (w.job && in_tree) continue;
+    if (w.read_inode != 0 && s.socket.inode != w.read_inode) continue;
+    if (auto q = quiet(before, s, after.at_s - before.at_s)) w.qs.push_back(*q);
+  }
+  if (w.qs.empty()) return std::nullopt;
+  return w;
+}
+
+}  // namespace
+
+RankLinks rank_links(const os::FileTree& tree, const Snapshot& before, const Snapshot& after, const RankState& r) {
+  RankLinks out;
+  for (const auto& s : after.sockets) {
+    if (!owned_by(s, r) || s.socket.state != TcpState::established || after.is_store_socket(s)) continue;
+    auto ep = endpoint(unmapped(s.socket.local), s.socket.local_port);
+    if (std::find(out.endpoints.begin(), out.endpoints.end(), ep) == out.endpoints.end()) out.endpoints.push_back(ep);
+  }
+  if (auto w = waits_of(tree, before, after, r); w && w->job) {
+    for (const auto& q : w->qs) out.waits_on.push_back(endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port));
+  }
+  return out;
+}
+
 std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                         const std::vector<RankState>& states) {
   double window_s = after.at_s - before.at_s;
-  std::set<std::pair<std::string, int>> in_tree;
-  for (const auto& s : after.sockets) in_tree.insert({s.socket.local, s.socket.local_port});
   std::vector<core::Finding> out;
   for (const auto& r : states) {
-    if (r.activity != Activity::in_collective) continue;
-    const auto* p = after.process(r.pid);
-    if (!p) continue;
-    bool job = is_distributed_job(tree, *p);
-    std::uint64_t read_inode = main_thread_socket(tree, *p);
-    std::vector<Quiet> qs;
-    for (const auto& s : after.sockets) {
-      if (!owned_by(s, r) || after.is_store_socket(s)) continue;
-      // A job's peers inside the tree are judged by their own state (collective-mismatch).
-      if (job && in_tree.count({s.socket.peer, s.socket.peer_port})) continue;
-      if (read_inode != 0 && s.socket.inode != read_inode) continue;
-      if (auto q = quiet(before, s, window_s)) qs.push_back(*q);
-    }
-    if (qs.empty()) continue;
+    auto w = waits_of(tree, before, after, r);
+    if (!w) continue;
+    const auto& [p, job, read_inode, qs] = *w;
     SilentPeers sp = describe_silent(after, *p, job, qs, window_s);
     core::Finding f = job ? silent_job_peer(r, qs, sp) : silent_socket_peer(r, *p, read_inode, qs, sp);
     f.evidence.insert(f.evidence.end(), sp.evidence.begin(), sp.evidence.end());

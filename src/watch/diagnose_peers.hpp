@@ -21,6 +21,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -47,6 +48,15 @@ std::optional<core::Finding> store_join_incomplete(const Snapshot& before, const
 // One finding per waiting process with silent peers outside the tree; empty when none.
 std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                         const std::vector<RankState>& states);
+
+// A rank's connections as data, for the merged verdict to tell which rank a peer address is
+// (merge.hpp): the local ends ("198.18.1.2:40000") of its established connections that are not
+// the store's, and the peer ends of the silent connections that watch.peer.silent names for it
+// (empty unless it is a distributed job's rank that waits on such peers).
+struct RankLinks {
+  std::vector<std::string> endpoints, waits_on;
+};
+RankLinks rank_links(const os::FileTree& tree, const Snapshot& before, const Snapshot& after, const RankState& r);
 
 // A launcher's variable in the environment, or a distributed framework's library in /proc/PID/maps.
 bool is_distributed_job(const os::FileTree& tree, const ProcessInfo& p);

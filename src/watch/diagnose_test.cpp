@@ -13,6 +13,7 @@
 #include "core/strings.hpp"
 #include "os/fake/memory_file_tree.hpp"
 #include "watch/diagnose_fixture.hpp"
+#include "watch/diagnose_peers.hpp"
 #include "watch/snapshot.hpp"
 
 namespace dd::watch {
@@ -575,6 +576,33 @@ TEST(DiagnosePeers, RankOneStepShortPeerStillSendsClaimsNoSilentPeer) {
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   EXPECT_FALSE(has_id(f, "watch.peer.silent"));
   EXPECT_FALSE(has_id(f, "watch.collective.mismatch"));  // one rank seen: no collective to compare
+}
+
+// What the merged verdict reads to tell which rank a peer address is (merge.hpp).
+TEST(DiagnosePeers, AWaitingRanksLinksAreItsLocalEndsAndThePeersItWaitsOn) {
+  auto w = one_waiter(0, {"WORLD_SIZE=3", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"}, k_futex, 0);
+  RankState r;
+  r.rank = 0;
+  r.pid = 100;
+  r.activity = Activity::in_collective;
+  auto l = rank_links(w.after_tree, w.before, w.after, r);
+  EXPECT_EQ(l.endpoints, std::vector<std::string>{"198.18.1.1:40000"});
+  EXPECT_EQ(l.waits_on, std::vector<std::string>{"198.18.1.2:50000"});
+}
+
+TEST(DiagnosePeers, ALinksWaitsOnIsEmptyWhereThePeerSendsOrTheRankDoesNotWait) {
+  // one step short: 300 bytes arrived in the window; then: the rank computes
+  auto w = one_waiter(0, {"WORLD_SIZE=3"}, k_futex, 300);
+  RankState r;
+  r.rank = 0;
+  r.pid = 100;
+  r.activity = Activity::in_collective;
+  auto l = rank_links(w.after_tree, w.before, w.after, r);
+  EXPECT_EQ(l.endpoints, std::vector<std::string>{"198.18.1.1:40000"});
+  EXPECT_TRUE(l.waits_on.empty());
+  auto q = one_waiter(0, {"WORLD_SIZE=3"}, k_futex, 0);
+  r.activity = Activity::computing;
+  EXPECT_TRUE(rank_links(q.after_tree, q.before, q.after, r).waits_on.empty());
 }
 
 TEST(DiagnosePeers, PeerWhoseReceiveWindowIsFullIsSilentNotDropped) {

@@ -44,7 +44,9 @@ json to_json(const NodeReport& n) {
                      {"activity", activity_key(r.activity)},
                      {"pid", r.pid},
                      {"detail", r.detail},
-                     {"blocked_on", r.blocked_on}});
+                     {"blocked_on", r.blocked_on},
+                     {"endpoints", r.endpoints},
+                     {"waits_on", r.waits_on}});
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
   return {{"node", n.node},
@@ -98,7 +100,8 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
       n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
-                         r.value("blocked_on", std::string())});
+                         r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
+                         r.value("waits_on", std::vector<std::string>{})});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
@@ -253,29 +254,24 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
     // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
     // network" (which the one-node rule says only where no socket moved) is not claimed here.
     // Readers blocked in a read that delivers nothing (blocked_read()) are named with what they block on.
-    std::vector<std::string> blocked_on;
-    bool all_blocked = true;
+    std::vector<std::string> each;
     for (const auto& n : nodes) {
       for (const auto& r : n.ranks) {
-        if (r.activity != Activity::reading_input) continue;
-        all_blocked = all_blocked && !r.blocked_on.empty();
-        if (!r.blocked_on.empty()) add_unique(blocked_on, r.blocked_on);
+        if (r.activity == Activity::reading_input) each.push_back(r.blocked_on);
       }
     }
+    const auto blocked = blocked_readers(each);
     std::string waits = fmt::format("{} {} for {}", names(waiting), waiting.size() == 1 ? "waits" : "wait",
                                     reading.size() == 1 ? "it" : "them");
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               all_blocked
+                               blocked.all
                                    ? fmt::format("{} blocked in a read of {} (CPU 0%, nothing read) while {}",
-                                                 names(reading), core::join(blocked_on, ", "), waits)
+                                                 names(reading), core::join(blocked.sources, ", "), waits)
                                    : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck",
                                                  names(reading), waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
-    across->fix.text =
-        all_blocked ? blocked_read_fix(blocked_on)
-                    : "Speed up the input pipeline of those ranks: more DataLoader workers (num_workers), pin_memory, "
-                      "prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
+    across->fix.text = blocked.fix();
   } else if (apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                fmt::format("{} {} in a collective that {} never joined", names(waiting),
@@ -380,18 +376,185 @@ void name_missing_ranks(const std::vector<NodeReport>& nodes, const std::vector<
   f->evidence.push_back(fmt::format("the nodes' reports hold {} of WORLD_SIZE={}", core::join(where, ", "), world));
 }
 
-// A node's "no known cause" (watch.stall.unexplained) stands only where no other finding of the
-// verdict (a silent peer says whom a rank waits for, not why) names one.
+// The rank whose connection has a peer address as its local end, on its node.
+struct Owner {
+  const NodeReport* node = nullptr;
+  const RankActivity* rank = nullptr;
+};
+
+std::map<std::string, Owner> owners(const std::vector<NodeReport>& nodes) {
+  std::map<std::string, Owner> out;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      for (const auto& ep : r.endpoints) out.emplace(ep, Owner{&n, &r});
+    }
+  }
+  return out;
+}
+
+std::string_view state_of(Activity a) { return a == Activity::stopped ? "stopped" : to_string(a); }
+
+// The peers one rank waits on, told apart with every node's report: those that wait for their own
+// peers too (not what holds it up), those another node reports doing something else, and those no
+// report holds.
+struct Told {
+  std::vector<std::string> held, waiting;
+  const Owner* only = nullptr;  // the one peer that holds it up, where the reports name it
+  bool unknown = false;
+};
+
+Told tell(const RankActivity& me, const std::map<std::string, Owner>& where, std::vector<int>& ranks) {
+  Told t;
+  std::vector<const Owner*> known;
+  for (const auto& ep : me.waits_on) {
+    auto o = where.find(ep);
+    if (o == where.end()) {
+      t.held.push_back(ep + ", which no node's report holds");
+      t.unknown = true;
+      continue;
+    }
+    const RankActivity& peer = *o->second.rank;
+    if (std::find(ranks.begin(), ranks.end(), peer.rank) == ranks.end()) ranks.push_back(peer.rank);
+    std::string named = fmt::format("rank {} ({}, {})", peer.rank, o->second.node->host, ep);
+    if (peer.activity == Activity::in_collective) {
+      t.waiting.push_back(named);
+    } else {
+      t.held.push_back(fmt::format("{}, which is {}", named, state_of(peer.activity)));
+      known.push_back(&o->second);
+    }
+  }
+  if (!t.unknown && known.size() == 1) t.only = known.front();
+  return t;
+}
+
+std::string told_title(const std::string& who, const Told& t) {
+  std::size_t w = t.waiting.size();
+  if (t.held.empty())
+    return fmt::format("{} waits on {}, {} for {} own peers too", who, core::join(t.waiting, ", "),
+                       w == 1 ? "which waits" : "each waiting", w == 1 ? "its" : "their");
+  std::string title = fmt::format("{} waits on {}: nothing arrives from {}", who, core::join(t.held, " and "),
+                                  t.held.size() == 1 ? "it" : "them");
+  if (t.unknown) title += "; a peer no report holds is stopped, busy, or in another collective";
+  if (w > 0)
+    title += fmt::format("; {}, the other {} it waits on, {} for {} own peers too", core::join(t.waiting, ", "),
+                         w == 1 ? "peer" : "peers", w == 1 ? "waits" : "wait", w == 1 ? "its" : "their");
+  return title;
+}
+
+// Each node's watch.peer.silent told with every node's report (the ranks' endpoints and waits_on):
+// its ranks become the waiting rank, then every peer rank found; its title names the peers that
+// hold the rank up apart from those that wait in a collective themselves. Nothing changes where no
+// peer address is another rank's.
+std::vector<NodeReport> tell_silent_peers(std::vector<NodeReport> nodes) {
+  auto where = owners(nodes);
+  for (auto& n : nodes) {
+    for (auto& g : n.findings) {
+      if (g.id != "watch.peer.silent" || g.ranks.empty()) continue;
+      auto me = std::find_if(n.ranks.begin(), n.ranks.end(), [&](auto& r) { return r.rank == g.ranks.front(); });
+      if (me == n.ranks.end()) continue;
+      std::vector<int> ranks = {me->rank};
+      Told t = tell(*me, where, ranks);
+      if (ranks.size() < 2) continue;
+      for (int r : g.ranks) {
+        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end()) ranks.push_back(r);
+      }
+      g.ranks = ranks;
+      g.title = told_title(me->pid ? fmt::format("rank {} (pid {}) on {}", me->rank, me->pid, n.host)
+                                   : fmt::format("rank {} on {}", me->rank, n.host),
+                           t);
+      if (t.only)
+        g.fix.text = fmt::format(
+            "Look at what rank {} does on {}: `distdoctor watch --pid {}` there (`py-spy dump --pid {}` shows its "
+            "stack).",
+            t.only->rank->rank, t.only->node->host, t.only->rank->pid, t.only->rank->pid);
+    }
+  }
+  return nodes;
+}
+
+// The ranks whose MASTER_PORT is not that of the rank serving an incomplete store (the first rank of
+// a node's watch.store.incomplete): they dial another port, so they never join it.
+struct OffPort {
+  std::string port;  // the store's
+  std::vector<RankEnv> ranks;
+};
+
+std::optional<OffPort> off_store_port(const std::vector<NodeReport>& nodes, const std::vector<RankEnv>& envs) {
+  std::optional<int> server;
+  for (const auto& n : nodes) {
+    for (const auto& g : n.findings) {
+      if (g.id == "watch.store.incomplete" && !g.ranks.empty()) server = g.ranks.front();
+    }
+  }
+  auto port_of = [](const RankEnv& e) {
+    auto p = e.env.find("MASTER_PORT");
+    return p == e.env.end() ? std::string() : p->second;
+  };
+  auto store = std::find_if(envs.begin(), envs.end(), [&](auto& e) { return server && e.rank == server; });
+  if (store == envs.end() || port_of(*store).empty()) return std::nullopt;
+  OffPort out{port_of(*store), {}};
+  for (const auto& e : envs) {
+    if (e.rank && e.readable && !port_of(e).empty() && port_of(e) != out.port) out.ranks.push_back(e);
+  }
+  if (out.ranks.empty()) return std::nullopt;
+  return out;
+}
+
+// watch.store.incomplete names the ranks that dial another port, with the one step that lets them
+// join: the store's port where they are launched. Their MASTER_PORT is said here, not again as a
+// difference between the ranks' environments.
+void name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
+  auto f = std::find_if(out.begin(), out.end(), [](auto& g) { return g.id == "watch.store.incomplete"; });
+  if (f == out.end()) return;
+  std::vector<std::string> runs, who, hosts;
+  f->evidence.push_back(fmt::format("rank {} serves the store with MASTER_PORT={}", f->ranks.front(), off.port));
+  for (const auto& e : off.ranks) {
+    const auto& port = e.env.at("MASTER_PORT");
+    runs.push_back(fmt::format("rank {} ({}) runs with MASTER_PORT={}", *e.rank, e.host, port));
+    who.push_back(fmt::format("rank {}", *e.rank));
+    add_unique(hosts, e.host);
+    f->evidence.push_back(fmt::format("rank {} (pid {}, host {}): MASTER_PORT={}", *e.rank, e.pid, e.host, port));
+    if (std::find(f->ranks.begin(), f->ranks.end(), *e.rank) == f->ranks.end()) f->ranks.push_back(*e.rank);
+    add_unique(f->hosts, e.host);
+    f->fix.per_host[e.host]["MASTER_PORT"] = off.port;
+  }
+  bool one = off.ranks.size() == 1;
+  f->label = core::Label::config_typo;
+  f->title += fmt::format("; {}, not the store's {}: {} another port", core::join(runs, "; "), off.port,
+                          one ? "it dials" : "they dial");
+  f->fix.text = fmt::format(
+      "Give {} the store's port: `export MASTER_PORT={}` where {} {} launched (on {}), then start {} again; the "
+      "other ranks wait for {} at the store.",
+      core::join(who, ", "), off.port, core::join(who, ", "), one ? "is" : "are", core::join(hosts, ", "),
+      one ? "it" : "them", one ? "it" : "them");
+}
+
+// Whether a merged finding names a cause: an error whose label is a cause family, or one that says
+// what a rank did (stopped, exited, its job ended, its store closed, busy outside the collectives),
+// or an incomplete store that names the ranks it misses. A silent peer (whom a rank waits for, not
+// why), the candidates of "every rank waits" (label other) and every warning name none.
+bool names_a_cause(const core::Finding& f) {
+  if (f.severity != core::Severity::error) return false;
+  if (f.label != core::Label::other) return true;
+  if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
+  for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
+                              "watch.rank.not-in-collective"}) {
+    if (f.id == id) return true;
+  }
+  return false;
+}
+
+// A node's "no known cause" (watch.stall.unexplained) stands unless the verdict names one.
 void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
-  auto unexplained = [](const core::Finding& f) { return f.id == "watch.stall.unexplained"; };
-  bool named = std::any_of(out.begin(), out.end(),
-                           [&](const core::Finding& f) { return !unexplained(f) && f.id != "watch.peer.silent"; });
-  if (named) out.erase(std::remove_if(out.begin(), out.end(), unexplained), out.end());
+  if (std::any_of(out.begin(), out.end(), names_a_cause))
+    out.erase(std::remove_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.stall.unexplained"; }),
+              out.end());
 }
 
 }  // namespace
 
-std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
+  const std::vector<NodeReport> nodes = tell_silent_peers(reports);
   std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;
   if (auto failed = failed_jobs(nodes)) out.push_back(std::move(*failed));
@@ -405,6 +568,10 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   }
   std::vector<core::Finding> seen;  // every node's findings: the interface their fixes export
   for (const auto& n : nodes) seen.insert(seen.end(), n.findings.begin(), n.findings.end());
+  auto off_port = off_store_port(nodes, envs);
+  if (off_port) {
+    for (auto& e : envs) e.env.erase("MASTER_PORT");  // said by watch.store.incomplete
+  }
   if (auto env = compare_rank_envs(envs, seen)) out.push_back(std::move(*env));
   if (across) out.push_back(std::move(*across));
   auto merge_in = [&](const NodeReport& n, const core::Finding& f) {
@@ -445,6 +612,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& nodes, c
   // A silent peer names whom a rank waits for, not why: every finding that says why comes first.
   std::stable_partition(out.begin(), out.end(), [](const core::Finding& f) { return f.id != "watch.peer.silent"; });
   name_missing_ranks(nodes, missing, out);
+  if (off_port) name_off_port_ranks(*off_port, out);
   drop_unexplained_beside_a_cause(out);
   if (!missing.empty()) {
     std::vector<std::string> ms;

@@ -7,7 +7,9 @@
 // only its own ranks and is replaced. A node's watch.peer.silent whose peer ranks (its `ranks` after
 // the waiting rank's) hold a rank another finding explains (stopped, sleeping or computing, reading
 // input) is that finding's evidence; the ranks an incomplete store misses are named where no node
-// reported them.
+// reported them. Which rank a silent peer is comes from the ranks' endpoints and waits_on: a
+// waited-for address that is the local end of another rank's connection is that rank, and the
+// silent peer names the peers that hold its rank up apart from those that wait in a collective too.
 #pragma once
 
 #include <optional>
@@ -27,6 +29,8 @@ struct RankActivity {
   int pid = 0;                  // the rank's process on its node (0: not sent)
   std::string detail = {};      // describe(): "rank 1 (pid 42): sleeping, main thread in clock_nanosleep, CPU 0%"
   std::string blocked_on = {};  // blocked_read(): the file its read blocks on, empty if none
+  std::vector<std::string> endpoints = {};  // rank_links(): local ends of its peer connections
+  std::vector<std::string> waits_on = {};   // rank_links(): peer ends of its silent connections
 };
 
 struct NodeReport {

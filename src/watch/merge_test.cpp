@@ -5,10 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
+#include <regex>
 
 #include <fmt/format.h>
 
+#include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/meet.hpp"
 
@@ -408,6 +411,83 @@ TEST(Merge, ARankBlockedReadingAFifoOnAnotherNodeIsNamedBlockedNotABusyPipeline)
   EXPECT_NE(g[0].title.find("busy reading input"), std::string::npos) << g[0].title;
 }
 
+// w4 of clusters-2026-12-05c, from the nodes' real reports: rank 2 is stopped mid all_reduce; rank 0
+// waits on ranks 1 and 2, rank 1 on ranks 2 and 0. The ranks' endpoints and waits_on are what watch
+// sends for the same sockets, read here from the socket lines of those reports.
+std::vector<NodeReport> sigstop_nodes(bool with_links) {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) +
+                   "/stranger/clusters-2026-12-05c/w4-sigstop-mid-allreduce-3nodes/out/watch.rank0.json");
+  auto j = nlohmann::json::parse(in);
+  std::vector<NodeReport> nodes;
+  static const std::regex silent(R"(^rank \d+ \(pid \d+\): (\S+) -> (\S+) ESTABLISHED)");
+  static const std::regex unread(R"(received and unread on (\S+) -> )");
+  for (const auto& n : j.at("meeting").at("nodes")) {
+    auto r = node_report_from_json(n);
+    EXPECT_TRUE(r.has_value());
+    if (!r) return {};
+    EXPECT_EQ(r->ranks.size(), 1u);
+    for (const auto& f : r->findings) {
+      for (const auto& e : f.evidence) {
+        std::smatch m;
+        if (!with_links) break;
+        if (std::regex_search(e, m, silent)) {
+          r->ranks[0].endpoints.push_back(m[1]);
+          r->ranks[0].waits_on.push_back(m[2]);
+        } else if (std::regex_search(e, m, unread)) {
+          r->ranks[0].endpoints.push_back(m[1]);
+        }
+      }
+    }
+    nodes.push_back(std::move(*r));
+  }
+  return nodes;
+}
+
+TEST(Merge, AStoppedRankOfThreeIsTheOnlyPeerBlamedTheWaitingPeersAreToldApart) {
+  auto nodes = sigstop_nodes(true);
+  ASSERT_EQ(nodes.size(), 3u);
+  ASSERT_EQ(nodes[2].ranks[0].endpoints.size(), 2u);
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].id << ": " << f[1].title;
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{2});
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(),
+                      "c4node0: rank 0 (pid 980) on c4node0 waits on rank 2 (c4node2, 198.18.91.12:55830), which is "
+                      "stopped: nothing arrives from it; rank 1 (c4node1, 198.18.91.11:36794), the other peer it "
+                      "waits on, waits for its own peers too"),
+            f[0].evidence.end())
+      << core::join(f[0].evidence, "\n");
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(),
+                      "c4node1: rank 1 (pid 981) on c4node1 waits on rank 2 (c4node2, 198.18.91.12:49952), which is "
+                      "stopped: nothing arrives from it; rank 0 (c4node0, 198.18.91.10:46465), the other peer it "
+                      "waits on, waits for its own peers too"),
+            f[0].evidence.end())
+      << core::join(f[0].evidence, "\n");
+  for (const auto& e : f[0].evidence) EXPECT_EQ(e.find("those peers are"), std::string::npos) << e;
+}
+
+TEST(MergeShort, APeerAddressNoReportHoldsIsNotBlamedOnTheStoppedRank) {
+  // one step short: node 2 sent no endpoints (an older watch): rank 2 is not known to be at
+  // 198.18.91.12:55830, so rank 0's wait is not the stopped rank's evidence; rank 1 is still told apart
+  auto nodes = sigstop_nodes(true);
+  ASSERT_EQ(nodes.size(), 3u);
+  nodes[2].ranks[0].endpoints.clear();
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 2u);  // both nodes' watch.peer.silent, merged by id
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_EQ(f[0].evidence.size(), 3u);
+  EXPECT_EQ(f[1].id, "watch.peer.silent");
+  EXPECT_EQ(f[1].ranks, (std::vector<int>{0, 1}));
+  EXPECT_EQ(f[1].title,
+            "rank 0 (pid 980) on c4node0 waits on 198.18.91.12:55830, which no node's report holds: nothing arrives "
+            "from it; a peer no report holds is stopped, busy, or in another collective; rank 1 (c4node1, "
+            "198.18.91.11:36794), the other peer it waits on, waits for its own peers too");
+  // and without any endpoints (every node an older watch) the nodes' own words stand
+  auto old = merge_reports(sigstop_nodes(false), {});
+  ASSERT_EQ(old.size(), 2u);
+  EXPECT_EQ(old[1].title, sigstop_nodes(false)[0].findings[0].title);
+}
+
 // w1 of clusters-2026-12-05c: rank 2 dials MASTER_PORT=29402, the others wait at the store on 29400.
 // The verdict names that cause; "no known cause" from the other nodes would contradict it.
 TEST(Merge, NoKnownCauseIsDroppedWhereTheVerdictNamesACause) {
@@ -427,15 +507,93 @@ TEST(Merge, NoKnownCauseIsDroppedWhereTheVerdictNamesACause) {
   auto f = merge_reports(nodes, {});
   EXPECT_EQ(by_id(f, "watch.stall.unexplained"), nullptr);
   ASSERT_NE(by_id(f, "watch.store.incomplete"), nullptr);
-  const auto* env = by_id(f, "watch.env.differs-across-ranks");
-  ASSERT_NE(env, nullptr);
-  EXPECT_NE(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  EXPECT_EQ(by_id(f, "watch.store.incomplete")->label, core::Label::config_typo);
+  EXPECT_EQ(by_id(f, "watch.env.differs-across-ranks"), nullptr);  // said by the store's finding
 
   // One step short: no node names a cause; "no known cause" stands.
   for (auto& n : nodes) n.findings = {unknown}, n.rank_envs.clear(), n.ranks.clear();
   auto g = merge_reports(nodes, {});
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].id, "watch.stall.unexplained");
+}
+
+// w1 of clusters-2026-12-05c, from the nodes' real reports: rank 2 runs with MASTER_PORT=29402 while
+// rank 0 serves the store on 29400; ranks 1 and 3 wait at the store, rank 2 sleeps between dials.
+std::vector<NodeReport> wrong_port_nodes() {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) +
+                   "/stranger/clusters-2026-12-05c/w1-store-missing-wrong-port-4nodes/out/watch.rank0.json");
+  const auto j = nlohmann::json::parse(in);
+  std::vector<NodeReport> nodes;
+  for (const auto& n : j.at("meeting").at("nodes")) {
+    auto r = node_report_from_json(n);
+    EXPECT_TRUE(r.has_value());
+    if (r) nodes.push_back(std::move(*r));
+  }
+  return nodes;
+}
+
+TEST(Merge, ARankOnAnotherPortIsNamedByTheIncompleteStoreWithTheStoresPortAsItsFix) {
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].id << ": " << f[1].title;
+  EXPECT_EQ(f[0].id, "watch.store.incomplete");
+  EXPECT_EQ(f[0].label, core::Label::config_typo);
+  EXPECT_EQ(f[0].title,
+            "1 of 4 ranks never joined the store at c4node0:29400: rank 0 (pid 30504) waits for it; rank 2 (c4node2) "
+            "runs with MASTER_PORT=29402, not the store's 29400: it dials another port");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 2}));
+  EXPECT_EQ(f[0].hosts, (std::vector<std::string>{"c4node0", "c4node2"}));
+  using PerHost = std::map<std::string, std::map<std::string, std::string>>;
+  EXPECT_EQ(f[0].fix.per_host, (PerHost{{"c4node2", {{"MASTER_PORT", "29400"}}}}));
+  EXPECT_EQ(f[0].fix.text,
+            "Give rank 2 the store's port: `export MASTER_PORT=29400` where rank 2 is launched (on c4node2), then "
+            "start it again; the other ranks wait for it at the store.");
+  EXPECT_NE(
+      std::find(f[0].evidence.begin(), f[0].evidence.end(), "rank 2 (pid 30503, host c4node2): MASTER_PORT=29402"),
+      f[0].evidence.end());
+}
+
+TEST(MergeShort, AnIncompleteStoreWhoseRanksShareItsPortNamesNoPortAndKeepsTheEnvironmentsApart) {
+  // one step short: rank 2's MASTER_PORT is the store's; it differs in NCCL_DEBUG only
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  nodes[2].rank_envs.at(0).env["MASTER_PORT"] = "29400";
+  nodes[2].rank_envs.at(0).env["NCCL_DEBUG"] = "INFO";
+  auto f = merge_reports(nodes, {});
+  const auto* store = by_id(f, "watch.store.incomplete");
+  ASSERT_NE(store, nullptr);
+  EXPECT_EQ(store->label, core::Label::other);
+  EXPECT_EQ(store->title, "1 of 4 ranks never joined the store at c4node0:29400: rank 0 (pid 30504) waits for it");
+  EXPECT_TRUE(store->fix.per_host.empty());
+  const auto* env = by_id(f, "watch.env.differs-across-ranks");
+  ASSERT_NE(env, nullptr);
+  EXPECT_EQ(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  // and a rank on another port beside no incomplete store is the environments' difference only
+  auto plain = wrong_port_nodes();
+  plain[0].findings.clear();
+  auto g = merge_reports(plain, {});
+  ASSERT_NE(by_id(g, "watch.env.differs-across-ranks"), nullptr);
+  EXPECT_NE(by_id(g, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
+}
+
+TEST(MergeShort, NoKnownCauseStaysBesideFindingsThatNameNoCause) {
+  auto unknown = core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning,
+                                   "the job made no progress and no known cause was found");
+  auto warning = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::warning,
+                                   "rank 1 (pid 4717) is busy reading input and no rank on this node waits");
+  auto store = core::new_finding("watch.store.incomplete", core::Label::other, core::Severity::error,
+                                 "1 of 2 ranks never joined the store at 198.18.1.1:29500: rank 0 (pid 7150) waits");
+  store.ranks = {0};
+  // a warning with a cause label, a silent peer, an incomplete store naming no rank: none names a cause
+  for (const auto& beside : {warning, silent(0, "198.18.69.11:59016"), store}) {
+    auto f = merge_reports({node(0, {waiting(0)}, {beside}), node(1, {waiting(1)}, {unknown})}, {2});
+    EXPECT_NE(by_id(f, "watch.stall.unexplained"), nullptr) << beside.id;
+  }
+  // a stopped rank names one, though its label is other
+  RankActivity stopped{1, Activity::stopped, 8112, "rank 1 (pid 8112): stopped"};
+  auto g = merge_reports({node(0, {waiting(0)}, {unknown}), node(1, {stopped}, {stopped_rank1()})}, {});
+  EXPECT_EQ(by_id(g, "watch.stall.unexplained"), nullptr);
 }
 
 // w3 of clusters-2026-12-05b: rank 2 never started on node 2. Node 0 counts the store's clients; the
@@ -488,6 +646,13 @@ TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {
   EXPECT_EQ(back->exit_code, 143);
   ASSERT_EQ(back->ranks.size(), 2u);
   EXPECT_EQ(back->ranks[0].activity, Activity::reading_input);
+  EXPECT_TRUE(back->ranks[0].endpoints.empty());
+  n.ranks[1].endpoints = {"198.18.1.4:40000", "[fd00:18::4]:40001"};
+  n.ranks[1].waits_on = {"198.18.1.2:50000"};
+  auto linked = node_report_from_json(to_json(n));
+  ASSERT_TRUE(linked);
+  EXPECT_EQ(linked->ranks[1].endpoints, n.ranks[1].endpoints);
+  EXPECT_EQ(linked->ranks[1].waits_on, n.ranks[1].waits_on);
   ASSERT_EQ(back->findings.size(), 1u);
   EXPECT_EQ(back->findings[0].label, core::Label::data_pipeline_stall);
   EXPECT_EQ(back->findings[0].ranks, std::vector<int>{6});

@@ -88,7 +88,21 @@ std::string blocked_read(const RankState& r) {
   return blocked ? r.reading : "";
 }
 
-std::string blocked_read_fix(const std::vector<std::string>& sources) {
+BlockedReaders blocked_readers(const std::vector<std::string>& each) {
+  BlockedReaders out;
+  out.all = !each.empty();
+  for (const auto& b : each) {
+    if (b.empty()) out.all = false;
+    if (!b.empty() && std::find(out.sources.begin(), out.sources.end(), b) == out.sources.end())
+      out.sources.push_back(b);
+  }
+  return out;
+}
+
+std::string BlockedReaders::fix() const {
+  if (!all)
+    return "Speed up the input pipeline of the reading ranks: more DataLoader workers (num_workers), pin_memory, "
+           "prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage.";
   return fmt::format(
       "Find why {} delivers nothing: the process that should write into it (a FIFO's or pipe's writer, a socket's "
       "sender) or the storage behind it (a hung mount); `ls -l /proc/PID/fd` and `fuser` name who holds it. More "

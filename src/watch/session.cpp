@@ -17,6 +17,7 @@
 #include "logs/analyzer.hpp"
 #include "report/findings_text.hpp"
 #include "watch/diagnose.hpp"
+#include "watch/diagnose_peers.hpp"
 #include "watch/env_compare.hpp"
 #include "watch/job.hpp"
 #include "watch/output_tracker.hpp"
@@ -201,7 +202,9 @@ class Watcher {
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
     for (const auto& r :
          rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share())) {
-      if (r.rank) rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r), blocked_read(r)});
+      if (!r.rank) continue;
+      auto links = rank_links(io_.proc, *inspect_from_, after, r);
+      rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r), blocked_read(r), links.endpoints, links.waits_on});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);

@@ -405,7 +405,7 @@ assert f["ranks"] == [1] and "node1" in f["hosts"], f
 assert f["title"] == "rank 1 (node1) busy reading input while rank 0 (node0) waits for it: the input pipeline is the bottleneck", f["title"]
 ev = f["evidence"]
 assert any(e.startswith("node1: rank 1 (pid ") and "reading input" in e and "its worker processes (pid " in e for e in ev), ev
-assert any(e.startswith("node0: rank 0 (pid ") and "waits on 198.18.1.2:" in e and "(rank 1)" in e for e in ev), ev
+assert any(e.startswith("node0: rank 0 (pid ") and " on node0 waits on rank 1 (node1, 198.18.1.2:" in e and e.endswith("), which is reading input: nothing arrives from it") for e in ev), ev
 PY
   done
   ;;
@@ -434,7 +434,7 @@ import json, sys
 f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
 print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["ranks"] == [1] and ("rank 1 (pid %s) is stopped" % sys.argv[2]) in f["title"], f
-assert any(e.startswith("node0: rank 0 (pid ") and "waits on 198.18.1.2:" in e and "(rank 1)" in e for e in f["evidence"]), f["evidence"]
+assert any(e.startswith("node0: rank 0 (pid ") and " on node0 waits on rank 1 (node1, 198.18.1.2:" in e and e.endswith("), which is stopped: nothing arrives from it") for e in f["evidence"]), f["evidence"]
 assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
 PY
   ;;

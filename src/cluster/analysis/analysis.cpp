@@ -35,10 +35,13 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     return peers >= 3;
   };
   // A node whose own ruleset drops the answers to its connections judges nobody either: its
-  // probes fail whatever the address (analysis_reach names its rule).
+  // probes fail whatever the address (analysis_reach names its rule); nor does a node behind an
+  // MTU black hole (its full-size packets are lost whichever address it tries).
+  behind_hole = black_hole_ranks(*this);
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r) && !cut_off(r) && reply_ports_dropped(*node.at(r)).empty()) judges.push_back(r);
+    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty())
+      judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
     for (const auto& l : f.listeners) {

@@ -2,7 +2,8 @@
 // reduced to the facts rank 0 had, each with the step short of its claim: p8 (a node's own outgoing
 // rule drops MASTER_PORT: the finding is about that node), p7 (one pair cut, one NIC per node: the
 // pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
-// p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came).
+// p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came). Then the
+// third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -196,6 +197,54 @@ TEST(PreflightHeldOut, AMissingRankOfARendezvousByNameGetsRankZerosAddresses) {
   const auto& g = get(b, "preflight.node.missing");
   EXPECT_EQ(g.evidence.size(), 1u) << ::testing::PrintToString(g.evidence);
   EXPECT_FALSE(contains(g.fix.text, "must resolve")) << g.fix.text;
+}
+
+// clusters-2026-12-05c p1: node2's switch port carries 1400 while every NIC says 1500; every pair
+// with node2 loses the bulk both ways and node0 <-> node1 carries it. One finding about node2, first,
+// whose ping runs from a peer to node2's address; the other nodes' addresses are not blamed.
+std::vector<ProbeResult> one_node_hole(const std::vector<NodeFacts>& nodes, int at) {
+  return testing::probe_matrix(nodes, [at](ProbeResult& p) {
+    if (p.from != at && p.target.to != at) return;
+    p.bulk_ok = false;
+    p.retransmits = 10;
+    p.snd_mss = 1448;
+    p.bytes_acked = 109;
+    p.error = "send: timeout - stalled after 15552 of 65536 bytes";
+  });
+}
+
+TEST(PreflightHeldOut, ANodeEveryPairOfWhichLosesTheBulkIsOneFindingAboutIt) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true), eth0_node(2, 1500, true)};
+  auto a = analyze(input_of(nodes, one_node_hole(nodes, 2)));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.mtu.black-hole");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node2"});
+  EXPECT_TRUE(contains(f.title, "MTU black hole at node2 eth0")) << f.title;
+  EXPECT_TRUE(contains(f.title, "to and from it")) << f.title;
+  EXPECT_EQ(std::count_if(a.findings.begin(), a.findings.end(),
+                          [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; }),
+            1);
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
+                      "pairs without node2 carried the bulk: rank 0 -> rank 1, rank 1 -> rank 0"),
+            f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  EXPECT_TRUE(contains(f.fix.text, "on node0: ping -M do -s 1472 198.18.1.3")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "then give eth0 on node2 that MTU")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "the same to eth0 on node0 and eth0 on node1")) << f.fix.text;
+  for (const auto& line : all_lines(a)) {
+    EXPECT_FALSE(contains(line, "198.18.1.1, which")) << line;  // node0's address is not blamed
+    EXPECT_FALSE(contains(line, "198.18.1.2, which")) << line;
+    EXPECT_FALSE(contains(line, "will be slow")) << line;  // no transfer finished: they stall
+  }
+  // one step short: only node0 <-> node2 loses the bulk; node2 reaches node1. Two nodes with one
+  // bad pair each and nothing to tell them apart: the path is named, no node is blamed.
+  auto b = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
+                              if ((p.from == 0 && p.target.to == 2) || (p.from == 2 && p.target.to == 0))
+                                p.bulk_ok = false, p.bytes_acked = 109;
+                            })));
+  ASSERT_FALSE(b.findings.empty());
+  EXPECT_TRUE(contains(b.findings.front().title, "MTU black hole between node0 and node2")) << b.findings.front().title;
 }
 
 }  // namespace

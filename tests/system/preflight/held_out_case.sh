@@ -1,13 +1,14 @@
 #!/bin/bash
-# held_out_case.sh DISTDOCTOR CASE: four scenarios of the held-out cluster run
-# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8; each <scenario>/run.sh is the setup)
-# on this suite's namespace nodes (lib.sh, prefix pr): the same topology and planted cause,
+# held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
+# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1;
+# each <scenario>/run.sh is the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX,
+# pr unless set): the same topology and planted cause,
 # preflight on every node as a job starts it (MASTER_ADDR=node0 by name, MASTER_PORT=29400, the
 # default rendezvous node0:29401), the real torch Gloo job before (it fails) and after the fix
 # (printed commands run as printed; where only advice is printed, the planted cause undone).
 DD=$1 CASE=$2
 HERE="$(cd "$(dirname "$0")" && pwd)"
-NS_PREFIX=pr
+NS_PREFIX=${NS_PREFIX:-pr}
 . "$HERE/lib.sh"
 T=${PF_TIMEOUT:-20}
 MASTER=node0
@@ -22,12 +23,14 @@ hosts_all() {
   done
 }
 
-# pf_all N: preflight on nodes 0..N-1 as the job would start it; outputs in $WORK/pfI.json
+# pf_all N: preflight on nodes 0..N-1 as the job would start it; outputs in $WORK/pfI.json, and
+# rank 0's HTML report in $WORK/pf0.html
 pf_all() {
-  local n=$1 i pids=()
+  local n=$1 i pids=() report
   for ((i = 0; i < n; i++)); do
+    report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
     run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT -- --rank "$i" --world "$n" --token prtok \
-      --timeout "$T" --no-probe
+      --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
   for p in "${pids[@]}"; do wait "$p"; done
@@ -190,6 +193,46 @@ PY
   pf_all 2
   expect_verdict "$WORK/pf0.json" OK
   job_passes 2
+  ;;
+one-node-mtu)  # 05c p1: node2's switch port carries 1400, every NIC 1500; node0 <-> node1 clean
+  for i in 0 1 2; do
+    node "$i"; link "$i" eth0 "198.18.96.1$i/24"; no_offload "$i" eth0
+    ip netns exec "$SW" ethtool -K "$(port_of "$i" eth0)" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool"
+  done
+  ip -n "$SW" link set "$(port_of 2 eth0)" mtu 1400  # planted: frames over 1400 bytes to and from node2 are lost
+  hosts_all 3 198.18.96.10 198.18.96.11 198.18.96.12
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" "$WORK/pf0.html" > "$WORK/mtu-nodes.txt" <<'PY' || die "the black hole is not one finding about node2, first"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]; html = open(sys.argv[2]).read()
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.mtu.black-hole" and f["hosts"] == ["node2"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"] and f["title"].startswith("MTU black hole at node2 eth0"), (d["reason"], f["title"])
+assert [x["id"] for x in fs].count("preflight.mtu.black-hole") == 1, [x["title"] for x in fs]
+# the HTML report puts the same finding first
+titles = [m for m in re.findall(r"MTU black hole [^<]*", html)]
+first = html.find("MTU black hole at node2 eth0")
+assert first >= 0 and all(html.find(t) >= first for t in titles), titles
+lines = [l for x in fs for l in [x["title"]] + x["evidence"]]
+assert not any("will be slow" in l for l in lines), lines  # no transfer finished: nothing is merely slow
+assert not any(re.search(r"198\.18\.96\.1[01], which", l) for l in lines), lines  # node0/node1 not blamed
+fix = f["fix"]["text"]
+m = re.search(r"on (node[01]): ping -M do -s 1472 198\.18\.96\.12 ", fix)
+assert m, fix  # the measuring step: from a peer, to node2's address
+ends = re.findall(r"(\S+) on (node\d)", fix.split("then give ")[-1])
+assert ends and ends[0] == ("eth0", "node2"), fix
+for ifname, host in ends: print(host[-1], ifname)
+PY
+  job_fails 3 30
+  # the printed step, measured: what crosses node2's port (the planted 1400), on the links the fix names
+  while read -r i ifname; do
+    ip -n "$(ns_of "$i")" link set dev "$ifname" mtu 1400 || die "mtu on node$i"
+  done < "$WORK/mtu-nodes.txt"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
   ;;
 *) die "unknown case $CASE" ;;
 esac

@@ -36,7 +36,8 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
   };
   // A node whose own ruleset drops the answers to its connections judges nobody either: its
   // probes fail whatever the address (analysis_reach names its rule); nor does a node behind an
-  // MTU black hole (its full-size packets are lost whichever address it tries).
+  // MTU black hole (its full-size packets are lost whichever address it tries), nor a node about
+  // an address on a subnet where its own interface is down (it has no route there).
   behind_hole = black_hole_ranks(*this);
   std::vector<int> judges;
   for (int r : live)
@@ -48,7 +49,7 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
       if (!l.ok || l.spec.what != "candidate") continue;
       bool all = true, all_echo = true;
       for (int from : judges) {
-        if (from == to || !judged(from, to)) continue;
+        if (from == to || !judged(from, to) || own_link_down(*node.at(from), l.spec.addr)) continue;
         bool found = false, found_echo = false;
         for (const auto* p : candidate_probes(from, to)) {
           if (p->target.addr != l.spec.addr) continue;
@@ -62,6 +63,15 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
       if (all_echo) echo_good[to].insert(l.spec.addr);
     }
   }
+}
+
+bool own_link_down(const NodeFacts& node, const std::string& addr) {
+  auto target = core::parse_numeric_ip(addr);
+  if (!target) return false;
+  return std::any_of(node.entries.begin(), node.entries.end(), [&](const os::AddressEntry& e) {
+    auto own = core::parse_numeric_ip(e.addr);
+    return !e.up && !e.loopback && own && core::same_subnet(*own, *target, e.prefix);
+  });
 }
 
 std::vector<int> reply_ports_dropped(const NodeFacts& node) {

@@ -48,6 +48,9 @@ struct Ctx {
   bool job_port_echoed(int rank, const std::string& addr) const;
 };
 
+// Whether `node`'s own interface on the subnet of `addr` is administratively down (the kernel then
+// has no route there: its connections fail with "Network is unreachable" whatever the peer does).
+bool own_link_down(const NodeFacts& node, const std::string& addr);
 // The nodes behind an MTU black hole: one whose probed pairs lose the bulk transfer for the most
 // part (more than half, with two peers or more), taken greedily by the largest share and with the
 // pairs it explains set aside; equal shares below every pair stop it (nothing tells those nodes

@@ -3,7 +3,8 @@
 // rule drops MASTER_PORT: the finding is about that node), p7 (one pair cut, one NIC per node: the
 // pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
 // p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came). Then the
-// third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole).
+// third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole), p3 (the named interface
+// down on one node).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -245,6 +246,56 @@ TEST(PreflightHeldOut, ANodeEveryPairOfWhichLosesTheBulkIsOneFindingAboutIt) {
                             })));
   ASSERT_FALSE(b.findings.empty());
   EXPECT_TRUE(contains(b.findings.front().title, "MTU black hole between node0 and node2")) << b.findings.front().title;
+}
+
+// p3: GLOO/NCCL_SOCKET_IFNAME=eth1 everywhere, node1's eth1 administratively down: node1's
+// connects over eth1 fail with "Network is unreachable". The finding is about node1's interface,
+// first; node0's and node2's eth1 (which node2 reaches) are not blamed. One step short: eth1 up on
+// node1 and its probes still failing says nothing about an interface being down.
+AnalysisInput ifname_down_on_node1(bool down) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) {
+    nodes.push_back(testing::node(
+        r,
+        {{"eth0", fmt::format("198.18.97.1{}", r), "physical"}, {"eth1", fmt::format("198.18.98.1{}", r), "physical"}},
+        "eth1", "eth1"));
+    nodes.back().env["GLOO_SOCKET_IFNAME"] = "eth1";
+    nodes.back().nccl_config["NCCL_SOCKET_IFNAME"] = "eth1";
+  }
+  for (auto& e : nodes[1].entries)
+    if (e.link == "eth1") e.up = e.running = !down;
+  nodes[1].ifaces["eth1"].running = !down;
+  auto probes = testing::probe_matrix(nodes, [](ProbeResult& p) {
+    if (p.from != 1 || p.target.iface != "eth1") return;
+    p.ok = p.bulk_ok = false;
+    p.stage = "connect";
+    p.failure = "no-route";
+    p.error = fmt::format("connect {}:{}: Network is unreachable (ENETUNREACH)", p.target.addr, p.target.port);
+  });
+  // node1's eth1 listener did not open: nobody probed it
+  std::erase_if(probes, [](const ProbeResult& p) { return p.target.to == 1 && p.target.iface == "eth1"; });
+  return input_of(nodes, probes);
+}
+
+TEST(PreflightHeldOut, AnInterfaceDownOnOneNodeIsTheFindingAboutThatNode) {
+  auto a = analyze(ifname_down_on_node1(true));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.interface.down");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node1"});
+  EXPECT_TRUE(contains(f.title, "eth1 on node1 is down")) << f.title;
+  EXPECT_TRUE(contains(f.fix.text, "on node1, bring eth1 up:\n  ip link set dev eth1 up")) << f.fix.text;
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
+                      "node1: eth1 198.18.98.11/24: administratively down (IFF_UP off), not running"),
+            f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  for (const auto& x : a.findings) {
+    EXPECT_EQ(std::find(x.hosts.begin(), x.hosts.end(), "node0"), x.hosts.end()) << x.id << ": " << x.title;
+    EXPECT_EQ(std::find(x.hosts.begin(), x.hosts.end(), "node2"), x.hosts.end()) << x.id << ": " << x.title;
+  }
+  auto b = analyze(ifname_down_on_node1(false));
+  EXPECT_FALSE(has(b, "preflight.interface.down"));
+  for (const auto& line : all_lines(b)) EXPECT_FALSE(contains(line, " is down")) << line;
 }
 
 }  // namespace

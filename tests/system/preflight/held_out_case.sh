@@ -1,6 +1,6 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
-# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1;
+# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1, p3;
 # each <scenario>/run.sh is the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX,
 # pr unless set): the same topology and planted cause,
 # preflight on every node as a job starts it (MASTER_ADDR=node0 by name, MASTER_PORT=29400, the
@@ -23,13 +23,14 @@ hosts_all() {
   done
 }
 
-# pf_all N: preflight on nodes 0..N-1 as the job would start it; outputs in $WORK/pfI.json, and
-# rank 0's HTML report in $WORK/pf0.html
+# pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
+# every node); outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
 pf_all() {
   local n=$1 i pids=() report
   for ((i = 0; i < n; i++)); do
     report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
-    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT -- --rank "$i" --world "$n" --token prtok \
+    # shellcheck disable=SC2086  # PF_ENV: VAR=VALUE words every node's run gets
+    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "$i" --world "$n" --token prtok \
       --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
@@ -230,6 +231,41 @@ PY
   while read -r i ifname; do
     ip -n "$(ns_of "$i")" link set dev "$ifname" mtu 1400 || die "mtu on node$i"
   done < "$WORK/mtu-nodes.txt"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+ifname-down)  # 05c p3: GLOO/NCCL_SOCKET_IFNAME=eth1 on every node; node1's eth1 administratively down
+  for i in 0 1 2; do
+    node "$i"; link "$i" eth0 "198.18.97.1$i/24"; link "$i" eth1 "198.18.98.1$i/24" "ddpbx$$"
+    printf -v "GLOO_ENV_$i" '%s' "GLOO_SOCKET_IFNAME=eth1 NCCL_SOCKET_IFNAME=eth1"
+  done
+  ip -n "$(ns_of 1)" link set eth1 down  # planted: its address stays configured
+  hosts_all 3 198.18.97.10 198.18.97.11 198.18.97.12
+  PF_ENV="GLOO_SOCKET_IFNAME=eth1 NCCL_SOCKET_IFNAME=eth1"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" "$WORK/pf0.html" > "$WORK/up-fix.txt" <<'PY' || die "the finding is not node1's interface being down, first"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]; html = open(sys.argv[2]).read()
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.interface.down" and f["hosts"] == ["node1"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"] and f["title"].startswith("eth1 on node1 is down"), (d["reason"], f["title"])
+assert any(e.startswith("node1: eth1 198.18.98.11/24: administratively down") for e in f["evidence"]), f["evidence"]
+for x in fs:  # node0's and node2's eth1, which node2 and node0 reach, are not blamed
+    assert "node0" not in x["hosts"] and "node2" not in x["hosts"], (x["id"], x["title"])
+assert html.find("eth1 on node1 is down") >= 0, "the HTML report does not say it"
+cmd = re.findall(r"on node1, bring eth1 up:\n  (ip link set dev eth1 up)", f["fix"]["text"])
+assert len(cmd) == 1, f["fix"]["text"]
+print(cmd[0])
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/up-fix.txt")
+  note "node1: $cmd"
+  # shellcheck disable=SC2086
+  ip netns exec "$(ns_of 1)" $cmd || die "the printed '$cmd' failed on node1"
+  wait_oper_up 1 eth1
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

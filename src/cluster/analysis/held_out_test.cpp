@@ -4,7 +4,7 @@
 // pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
 // p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came). Then the
 // third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole), p3 (the named interface
-// down on one node).
+// down on one node), p4 (MASTER_ADDR resolves to IPv6 only).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -296,6 +296,40 @@ TEST(PreflightHeldOut, AnInterfaceDownOnOneNodeIsTheFindingAboutThatNode) {
   auto b = analyze(ifname_down_on_node1(false));
   EXPECT_FALSE(has(b, "preflight.interface.down"));
   for (const auto& line : all_lines(b)) EXPECT_FALSE(contains(line, " is down")) << line;
+}
+
+// p4: MASTER_ADDR=node0 resolves on rank 0 to an IPv6 address only, rank 0 also has IPv4; ranks 1
+// and 2 never joined. Rank 0 names the family and the IPv4 address as the fix, and does not claim
+// the workers have no route (their own output says so). One step short: the name resolves to IPv4
+// too, so the family says nothing.
+TEST(PreflightHeldOut, AMissingRankOfAnIpv6OnlyMasterAddrGetsRankZerosIpv4) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true)};
+  nodes[0].entries.push_back(
+      os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fd00:18:84::10", 64, 0, true, true, false});
+  nodes[0].env["MASTER_ADDR"] = "node0";
+  nodes[0].master_addr_resolves = {"fd00:18:84::10"};
+  auto in = input_of(nodes, {});
+  in.world = 3;
+  in.missing = {1, 2};
+  in.rendezvous = "node0:29401";
+  auto a = analyze(in);
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.node.missing");
+  EXPECT_TRUE(contains(f.title, "which resolves on rank 0 to the IPv6 address fd00:18:84::10 only")) << f.title;
+  EXPECT_TRUE(contains(f.fix.text, "map node0 to 198.18.1.1 (rank 0's IPv4 address) in /etc/hosts")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "or set MASTER_ADDR=198.18.1.1 on every node")) << f.fix.text;
+  EXPECT_FALSE(contains(f.title, "no route")) << f.title;
+  nodes[0].master_addr_resolves = {"fd00:18:84::10", "198.18.1.1"};
+  in = input_of(nodes, {});
+  in.world = 3;
+  in.missing = {1, 2};
+  in.rendezvous = "node0:29401";
+  auto b = analyze(in);
+  ASSERT_FALSE(b.findings.empty());
+  const auto& g = b.findings.front();
+  EXPECT_FALSE(contains(g.title, "IPv6")) << g.title;
+  EXPECT_FALSE(contains(g.fix.text, "MASTER_ADDR=198.18.1.1")) << g.fix.text;
 }
 
 }  // namespace

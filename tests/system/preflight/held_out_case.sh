@@ -1,6 +1,6 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
-# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1, p3;
+# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1, p3, p4;
 # each <scenario>/run.sh is the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX,
 # pr unless set): the same topology and planted cause,
 # preflight on every node as a job starts it (MASTER_ADDR=node0 by name, MASTER_PORT=29400, the
@@ -266,6 +266,38 @@ PY
   # shellcheck disable=SC2086
   ip netns exec "$(ns_of 1)" $cmd || die "the printed '$cmd' failed on node1"
   wait_oper_up 1 eth1
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+ipv6-master)  # 05c p4: node0 resolves to fd00:18:96::10 only in every /etc/hosts; node1, node2 IPv4 only
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.99.1$i/24"; done
+  ip -n "$(ns_of 0)" addr add fd00:18:96::10/64 dev eth0 nodad || die "IPv6 on node0"
+  for i in 1 2; do ip netns exec "$(ns_of "$i")" sysctl -qw net.ipv6.conf.eth0.disable_ipv6=1 || die "sysctl"; done
+  hosts_all 3 fd00:18:96::10 198.18.99.11 198.18.99.12  # planted: node0 by IPv6 only, as an AAAA-only name
+  pf_all 3
+  python3 - "$WORK/pf0.json" "$WORK/pf1.json" "$WORK/pf2.json" > "$WORK/v4.txt" <<'PY' || die "the family is not named first where the evidence is"
+import json, re, sys
+d0, d1, d2 = (json.load(open(p)) for p in sys.argv[1:4])
+print(json.dumps([d["findings"] for d in (d0, d1, d2)], indent=1), file=sys.stderr)
+f0 = d0["findings"][0]
+assert f0["id"] == "preflight.node.missing", f0
+assert "which resolves on rank 0 to the IPv6 address fd00:18:96::10 only" in f0["title"], f0["title"]
+assert "no route" not in f0["title"], f0["title"]  # rank 0 does not know the workers' routes
+m = re.search(r"map node0 to (198\.18\.99\.10) \(rank 0's IPv4 address\) in /etc/hosts", f0["fix"]["text"])
+assert m and "MASTER_ADDR=198.18.99.10" in f0["fix"]["text"], f0["fix"]["text"]
+for d in (d1, d2):
+    f = d["findings"][0]
+    assert f["id"] == "preflight.rendezvous.no-route", f
+    assert f["title"].startswith("the rendezvous name node0 resolves here to the IPv6 address fd00:18:96::10, "
+                                 "and this node has IPv4 only"), f["title"]
+    assert "rank 0's IPv4 address" in f["fix"]["text"], f["fix"]["text"]
+print(m.group(1))
+PY
+  job_fails 3 30
+  # the printed fix: node0 mapped to rank 0's IPv4 address in every node's /etc/hosts
+  addr=$(cat "$WORK/v4.txt")
+  for i in 0 1 2; do sed -i "s/^fd00:18:96::10 node0\$/$addr node0/" "/etc/netns/$(ns_of "$i")/hosts"; done
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

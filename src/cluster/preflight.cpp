@@ -117,6 +117,19 @@ void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
 // For a connect that got no SYN-ACK: this node's own rules for the rendezvous port, and one ICMP echo.
 PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) {
   PathEvidence path;
+  if (e.err == ENETUNREACH) {
+    auto target = core::parse_ip_address(peer_address(e.peer));
+    bool same_family = false;
+    for (const auto& a : local.facts.entries) {
+      auto own = core::parse_numeric_ip(a.addr);
+      if (!own || !core::is_routable_address(a.addr)) continue;
+      if (target && own->v6 == target->v6) same_family = true;
+      path.other_family.push_back(a.addr);
+    }
+    if (!target || same_family) path.other_family.clear();
+    path.addr = peer_address(e.peer);
+    return path;
+  }
   bool unanswered = e.failure == NetFailure::timeout && e.syscall == "connect";
   if (!unanswered && e.err != EHOSTUNREACH) return path;
   path.addr = peer_address(e.peer);

@@ -105,6 +105,37 @@ core::Finding unanswered_finding(const std::string& addr, const std::string& nam
                            fill(row.fix));
 }
 
+// No route (ENETUNREACH) to an address of a family this node has no routable address of: the name
+// led to that family (an IPv6-only hosts entry or DNS answer), and rank 0's address of this node's
+// family is what reaches it (rank 0's output lists its addresses; this node never got them).
+core::Finding family_finding(const std::string& addr, const std::string& name, std::vector<std::string> ev,
+                             const PathEvidence& path) {
+  const bool v6 = core::is_ipv6_address(path.addr);
+  const char* fam = v6 ? "IPv6" : "IPv4";
+  const char* own = v6 ? "IPv4" : "IPv6";
+  ev.insert(ev.begin(), fmt::format("this node has no routable {} address; its addresses: {}", fam,
+                                    core::join(path.other_family, ", ")));
+  if (!core::is_numeric_address(name))
+    ev.insert(ev.begin(), fmt::format("{} resolves here to {} (the address the connects went to)", name, path.addr));
+  std::string title =
+      core::is_numeric_address(name)
+          ? fmt::format("no route to the rendezvous {}: it is an {} address and this node has {} only", addr, fam, own)
+          : fmt::format(
+                "the rendezvous name {} resolves here to the {} address {}, and this node has {} only: no "
+                "route to it",
+                name, fam, path.addr, own);
+  std::string fix = fmt::format(
+      "reach rank 0 over {}: set MASTER_ADDR (or --rendezvous) to rank 0's {} address (rank 0's own preflight "
+      "output lists its addresses){}; or give this node {} connectivity to {}",
+      own, own,
+      core::is_numeric_address(name)
+          ? std::string()
+          : fmt::format(", or map {} to that address in /etc/hosts (or DNS) on every node", name),
+      fam, path.addr);
+  return core::new_finding("preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error, title, ev,
+                           fix);
+}
+
 }  // namespace
 
 core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, const std::string& host, int port,
@@ -151,6 +182,7 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
             "the kernel or a router reported rank 0's address unreachable: no host answered at it on the link "
             "(`ip neigh`), a router has no way there (`ip route get` for it), or a firewall rejects with an "
             "ICMP 'prohibited' (`nft list ruleset` on rank 0 and on this node)");
+      if (!path.other_family.empty()) return family_finding(addr, host, ev, path);
       return core::new_finding(
           "preflight.rendezvous.no-route", core::Label::no_route, core::Severity::error,
           fmt::format("no route to the rendezvous {}", addr), ev,

@@ -22,6 +22,9 @@ struct PathEvidence {
   std::vector<std::string> own_rules;  // "nftables table inet t chain output handle 3: tcp dport 29501 drop"
   std::vector<std::string> own_fixes;  // the command that removes each
   std::string on_link;                 // this node's interface whose subnet holds addr: "eth0 198.18.1.2/24"
+  // For a connect with no route (ENETUNREACH) to an address of a family this node has no routable
+  // address of: this node's routable addresses (the other family); empty otherwise.
+  std::vector<std::string> other_family;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

@@ -38,6 +38,28 @@ TEST(RendezvousShort, NoRouteIsClaimedOnlyWhereTheKernelHadNoRoute) {
   EXPECT_TRUE(has(net.title, "no route to the rendezvous node0:29401")) << net.title;
 }
 
+// clusters-2026-12-05c p4: node0 resolves to an IPv6 address only and this node has IPv4 only: the
+// family is named with the fix that reaches rank 0 over IPv4. One step short: the node has an IPv6
+// address of its own, so the missing route is not a missing family.
+TEST(RendezvousShort, NoRouteToTheOtherFamilyNamesTheFamilyOnlyWhenThisNodeLacksIt) {
+  auto err = errno_error("connect", ENETUNREACH, "[fd00:18:84::10]:29401");
+  PathEvidence v4_only;
+  v4_only.addr = "fd00:18:84::10";
+  v4_only.other_family = {"198.18.84.11"};
+  auto f = join_failure_finding(failed_join(), err, "node0", 29401, v4_only);
+  EXPECT_EQ(f.id, "preflight.rendezvous.no-route");
+  EXPECT_TRUE(has(f.title, "node0 resolves here to the IPv6 address fd00:18:84::10, and this node has IPv4 only"))
+      << f.title;
+  EXPECT_TRUE(has(f.fix.text, "set MASTER_ADDR (or --rendezvous) to rank 0's IPv4 address")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "map node0 to that address in /etc/hosts")) << f.fix.text;
+  EXPECT_EQ(f.evidence.at(1), "this node has no routable IPv6 address; its addresses: 198.18.84.11");
+  PathEvidence has_v6;
+  has_v6.addr = "fd00:18:84::10";
+  auto g = join_failure_finding(failed_join(), err, "node0", 29401, has_v6);
+  EXPECT_FALSE(has(g.title, "IPv4")) << g.title;
+  EXPECT_TRUE(has(g.title, "no route to the rendezvous node0:29401")) << g.title;
+}
+
 TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
   // a refusal until the deadline is no reject: nothing says rank 0 was there to turn anyone away
   auto refused =
@@ -100,7 +122,7 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
-  PathEvidence lost{"198.18.0.1", false, true, {}, {}, ""};  // off this node's subnets
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
   EXPECT_TRUE(has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
@@ -114,7 +136,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
   EXPECT_TRUE(said);
   // the host answers ICMP but TCP to the port gets nothing: a filter of that port
-  PathEvidence answered{"198.18.0.1", true, true, {}, {}, ""};
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
@@ -124,7 +146,8 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    true,
                    {"table inet t chain output handle 4: tcp dport 29401 drop"},
                    {"nft delete rule inet t output handle 4"},
-                   ""};
+                   "",
+                   {}};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
@@ -135,7 +158,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // held-out p2: node3's /etc/hosts maps node0 to 198.18.62.99, on node3's own subnet, where no
   // host answers TCP or ICMP: the name and where it leads come first, the connects are evidence
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.99:29401", "no answer before the deadline"};
-  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24"};
+  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}};
   auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, silent);
   EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
   EXPECT_EQ(f.label, core::Label::hostname_resolution);
@@ -156,7 +179,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
   auto arp =
       join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
-                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24"});
+                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}});
   EXPECT_EQ(arp.label, core::Label::hostname_resolution);
   EXPECT_EQ(arp.title, f.title);
   // one step short: an address given as such (no name to blame), an address off this node's link

@@ -41,3 +41,13 @@ foreach(c router-mtu stale-master-name partial-partition outbound-master-port)
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
 endforeach()
+
+# Three scenarios of tests/data/stranger/clusters-2026-12-05c (p1 one-node-mtu, p3 ifname-down,
+# p4 ipv6-master), in the same script on namespaces p36<pid>, each with the real Gloo job before
+# and after the printed fix.
+foreach(c one-node-mtu ifname-down ipv6-master)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE
+                       ENVIRONMENT NS_PREFIX=p36)
+endforeach()

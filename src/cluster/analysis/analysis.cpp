@@ -35,17 +35,21 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     return peers >= 3;
   };
   // A node whose own ruleset drops the answers to its connections judges nobody either: its
-  // probes fail whatever the address (analysis_reach names its rule).
+  // probes fail whatever the address (analysis_reach names its rule); nor does a node behind an
+  // MTU black hole (its full-size packets are lost whichever address it tries), nor a node about
+  // an address on a subnet where its own interface is down (it has no route there).
+  behind_hole = black_hole_ranks(*this);
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r) && !cut_off(r) && reply_ports_dropped(*node.at(r)).empty()) judges.push_back(r);
+    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty())
+      judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
     for (const auto& l : f.listeners) {
       if (!l.ok || l.spec.what != "candidate") continue;
       bool all = true, all_echo = true;
       for (int from : judges) {
-        if (from == to || !judged(from, to)) continue;
+        if (from == to || !judged(from, to) || own_link_down(*node.at(from), l.spec.addr)) continue;
         bool found = false, found_echo = false;
         for (const auto* p : candidate_probes(from, to)) {
           if (p->target.addr != l.spec.addr) continue;
@@ -59,6 +63,15 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
       if (all_echo) echo_good[to].insert(l.spec.addr);
     }
   }
+}
+
+bool own_link_down(const NodeFacts& node, const std::string& addr) {
+  auto target = core::parse_numeric_ip(addr);
+  if (!target) return false;
+  return std::any_of(node.entries.begin(), node.entries.end(), [&](const os::AddressEntry& e) {
+    auto own = core::parse_numeric_ip(e.addr);
+    return !e.up && !e.loopback && own && core::same_subnet(*own, *target, e.prefix);
+  });
 }
 
 std::vector<int> reply_ports_dropped(const NodeFacts& node) {
@@ -172,6 +185,39 @@ std::vector<std::string> ranked_links(const NodeFacts& node, const std::set<std:
   return out;
 }
 
+namespace {
+
+// The rendezvous name is MASTER_ADDR and resolves on rank 0 to addresses of one family only (IPv6,
+// say) while rank 0 also has a routable address of the other: a node with no route of that family
+// never joins (its own output says "no route"). Adds what rank 0 saw to `f` (its title and
+// evidence) and returns the fix's addition; "" when not so.
+std::string one_family_rendezvous(const NodeFacts& zero, const std::string& name, const std::vector<std::string>& addrs,
+                                  core::Finding& f) {
+  auto master = zero.env.find("MASTER_ADDR");
+  const auto& got = zero.master_addr_resolves;
+  if (master == zero.env.end() || master->second != name || got.empty()) return "";
+  const bool v6 = core::is_ipv6_address(got.front());
+  if (!std::all_of(got.begin(), got.end(), [&](const std::string& a) { return core::is_ipv6_address(a) == v6; }))
+    return "";
+  auto other = std::find_if(addrs.begin(), addrs.end(), [&](const std::string& a) {
+    return core::is_routable_address(a) && core::is_ipv6_address(a) != v6;
+  });
+  if (other == addrs.end()) return "";
+  const char* fam = v6 ? "IPv6" : "IPv4";
+  f.title += fmt::format(", which resolves on rank 0 to the {} address{} {} only", fam, got.size() == 1 ? "" : "es",
+                         core::join(got, ", "));
+  f.evidence.push_back(
+      fmt::format("MASTER_ADDR={} resolves on rank 0 to {} ({} only)", name, core::join(got, ", "), fam));
+  const char* own = v6 ? "IPv4" : "IPv6";
+  return fmt::format(
+      ". A node with no {} route cannot reach {} (its own output then says \"no route\"): reach rank 0 over {} "
+      "instead: map {} to {} (rank 0's {} address) in /etc/hosts (or DNS) on every node, or set MASTER_ADDR={} on "
+      "every node",
+      fam, core::join(got, ", "), own, name, *other, own, *other);
+}
+
+}  // namespace
+
 Analysis analyze(const AnalysisInput& input) {
   detail::Ctx c(input);
   Analysis out;
@@ -184,17 +230,19 @@ Analysis analyze(const AnalysisInput& input) {
     // A rendezvous given by name: the node that never came may resolve it to another address.
     const std::string rv_host = input.rendezvous.substr(0, input.rendezvous.rfind(':'));
     const bool by_name = !rv_host.empty() && rv_host.front() != '[' && !core::is_numeric_address(rv_host);
+    std::string family_fix;
     if (auto zero = c.node.find(0); by_name && zero != c.node.end()) {
       std::vector<std::string> addrs;
       for (const auto& e : zero->second->entries)
         if (!e.loopback && !core::is_link_local_address(e.addr)) addrs.push_back(e.addr);  // a name never leads there
       f.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0), core::join(addrs, ", ")));
+      family_fix = one_family_rendezvous(*zero->second, rv_host, addrs, f);
     }
     f.fix.text = fmt::format(
         "start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
-        "why when it cannot{})",
+        "why when it cannot{}){}",
         r, input.rendezvous,
-        by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "");
+        by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "", family_fix);
     c.findings.push_back(std::move(f));
   }
   for (const auto& [r, why] : input.lost) {

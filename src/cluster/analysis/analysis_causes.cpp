@@ -11,6 +11,8 @@
 //   5 slow / lossy links preflight.reach.slow, preflight.reach.lossy
 //   6 performance        every other performance finding
 // Predictions (cause -> symptom folded into it):
+//   an interface down on a
+//   node that its *_SOCKET_IFNAME names -> that node's NCCL/Gloo choice findings (no interface, not reached)
 //   tf-config                 -> a blocked TF_CONFIG task port (it names a host:port no peer can use)
 //   hostname-resolution,
 //   env.master-port.*         -> a blocked MASTER_PORT (the probe went where MASTER_ADDR pointed)
@@ -117,6 +119,10 @@ int causal_rank(const core::Finding& f) {
 bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   if (&cause == &symptom) return false;
   if (cause.id == "preflight.reach.not-tested") return false;  // it knows nothing: it explains nothing
+  // a node's interface that is down explains what its own NCCL/Gloo choice cannot do there
+  if (cause.id == "preflight.interface.down")
+    return hosts_within(symptom, cause) && (unreached_choice(symptom) || symptom.id == "preflight.nccl.no-interface" ||
+                                            symptom.id == "preflight.gloo.no-interface");
   if (is_preflight(cause) && !is_preflight(symptom) && cause.label == symptom.label)
     return hosts_overlap(cause, symptom);
   if (addressing_cause(cause)) {

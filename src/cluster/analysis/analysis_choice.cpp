@@ -278,9 +278,61 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   add_to(groups, key, *g, r, host, ev);
 }
 
+// Whether `value` of `var` names `link`: GLOO_SOCKET_IFNAME lists exact names; NCCL_SOCKET_IFNAME
+// prefixes, or exact names after '=', and names nothing it selects after '^' (it excludes).
+bool names_link(const std::string& var, const std::string& value, const std::string& link) {
+  if (value.empty() || value[0] == '^') return false;
+  bool exact = var == "GLOO_SOCKET_IFNAME" || value[0] == '=';
+  for (const auto& token : core::split(exact && value[0] == '=' ? value.substr(1) : value, ','))
+    if (exact ? token == link : !token.empty() && core::starts_with(link, token)) return true;
+  return false;
+}
+
+// A node whose GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME names an interface that is administratively
+// down there: its connections over that interface's subnet fail ("Network is unreachable") and
+// the peers' addresses there are not to blame (Ctx does not let it judge them).
+void down_interface_findings(Ctx& c, const Recommendation& rec) {
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    std::map<std::string, std::vector<const os::AddressEntry*>> down;
+    for (const auto& e : f.entries)
+      if (!e.up && !e.loopback) down[e.link].push_back(&e);
+    for (const auto& [link, entries] : down) {
+      std::vector<std::string> vars;
+      for (const auto* var : {"GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME"}) {
+        const auto& src = std::string(var) == "GLOO_SOCKET_IFNAME" ? f.env : f.nccl_config;
+        if (auto it = src.find(var); it != src.end() && names_link(var, it->second, link))
+          vars.push_back(fmt::format("{}={}", var, it->second));
+      }
+      if (vars.empty()) continue;
+      auto g = core::new_finding("preflight.interface.down", core::Label::no_matching_interface, core::Severity::error,
+                                 fmt::format("{} on {} is down, and {} there name{} it: connections over it fail", link,
+                                             c.host(r), core::join(vars, ", "), vars.size() == 1 ? "s" : ""));
+      g.hosts = {c.host(r)};
+      g.ranks = {r};
+      const IfaceFacts* i = c.iface(r, link);
+      for (const auto* e : entries)
+        g.evidence.push_back(fmt::format("{}: {} {}/{}: administratively down (IFF_UP off){}", c.host(r), link, e->addr,
+                                         e->prefix, i && !i->running ? ", not running" : ""));
+      for (const auto& p : c.in.probes)
+        if (p.from == r && !p.ok && own_link_down(f, p.target.addr) && g.evidence.size() < 6)
+          g.evidence.push_back(fmt::format("rank {} ({}) -> {} {}:{}: {}", r, c.host(r), c.host(p.target.to),
+                                           p.target.addr, p.target.port, p.error));
+      g.fix.text = fmt::format("on {}, bring {} up:\n  ip link set dev {} up", c.host(r), link, link);
+      for (const auto& v : vars) {
+        std::string var = v.substr(0, v.find('='));
+        if (auto it = rec.env.find(var); it != rec.env.end()) g.fix.env[var] = it->second;
+      }
+      if (!g.fix.env.empty()) g.fix.text += "\nor use an interface that is up and reached on every node, as shown";
+      c.findings.push_back(std::move(g));
+    }
+  }
+}
+
 }  // namespace
 
 void find_choices(Ctx& c, const Recommendation& rec) {
+  down_interface_findings(c, rec);
   Groups groups;
   bool nccl_differs = ifname_differs(c, "NCCL_SOCKET_IFNAME");
   bool gloo_differs = ifname_differs(c, "GLOO_SOCKET_IFNAME");

@@ -28,6 +28,7 @@ struct Ctx {
   std::map<int, std::set<std::string>> good;       // rank -> good addresses (echo + bulk)
   std::map<int, std::set<std::string>> echo_good;  // rank -> addresses every peer echoed with
   std::vector<int> live;                           // ranks present and not lost
+  std::set<int> behind_hole;                       // ranks behind an MTU black hole (black_hole_ranks)
   std::vector<core::Finding> findings;
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> candidates;  // (from, to) -> candidate probes
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> job;         // (from, to) -> job-port probes
@@ -47,6 +48,14 @@ struct Ctx {
   bool job_port_echoed(int rank, const std::string& addr) const;
 };
 
+// Whether `node`'s own interface on the subnet of `addr` is administratively down (the kernel then
+// has no route there: its connections fail with "Network is unreachable" whatever the peer does).
+bool own_link_down(const NodeFacts& node, const std::string& addr);
+// The nodes behind an MTU black hole: one whose probed pairs lose the bulk transfer for the most
+// part (more than half, with two peers or more), taken greedily by the largest share and with the
+// pairs it explains set aside; equal shares below every pair stop it (nothing tells those nodes
+// apart). Their probes judge no one else's addresses: the hole is theirs.
+std::set<int> black_hole_ranks(const Ctx& c);
 void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black holes, slow links, job ports
 // Pairs no candidate probe tested (to -> from ranks): a warning that says so and why, never "cannot be reached".
 void report_untested(Ctx& c, const std::map<int, std::vector<int>>& untested);

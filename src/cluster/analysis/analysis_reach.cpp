@@ -72,8 +72,7 @@ std::string probe_line(const Ctx& c, const ProbeResult& p) {
 
 struct PairState {
   int from = -1, to = -1;
-  bool dead = false;        // no candidate address answered the echo
-  bool black_hole = false;  // an address passed the echo and lost the bulk
+  bool dead = false;  // no candidate address answered the echo
 };
 
 using Buckets = std::map<int, std::vector<int>>;                                       // to -> from ranks
@@ -93,13 +92,13 @@ void drop_from(Buckets& buckets, Evidence& ev, int from, const std::set<int>& ke
 // Puts each failure on the node at fault (the follow-up a sparse plan needs before its verdict:
 // which node, not which pair). A node whose every probed pair failed both ways, while its peers
 // reach others, is cut off: its own failed probes are its symptom, not its peers' fault. A node
-// for which most pairs lost the bulk is behind an MTU black hole: its peers' probes towards it and
-// its probes towards them are one finding about it. Returns the cut-off ranks with their peer
-// counts. With two nodes nothing can be told apart and every pair keeps its own finding.
-std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_route, Evidence& no_route_ev,
+// behind an MTU black hole (c.behind_hole): its peers' probes towards it and its probes towards
+// them are one finding about it. Returns the cut-off ranks with their peer counts. With two nodes
+// nothing can be told apart and every pair keeps its own finding.
+std::map<int, int> localise(const Ctx& c, const std::vector<PairState>& pairs, Buckets& no_route, Evidence& no_route_ev,
                             Buckets& ephemeral, Evidence& ephemeral_ev, Holes& black_hole) {
   std::map<int, std::set<int>> peers;
-  std::map<int, int> touching, dead, echoed, holes;
+  std::map<int, int> touching, dead, echoed;
   for (const auto& p : pairs) {
     for (int r : {p.from, p.to}) {
       peers[r].insert(r == p.from ? p.to : p.from);
@@ -108,7 +107,6 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
         ++dead[r];
       else
         ++echoed[r];
-      if (p.black_hole) ++holes[r];
     }
   }
   std::map<int, int> cut;
@@ -124,7 +122,7 @@ std::map<int, int> localise(const std::vector<PairState>& pairs, Buckets& no_rou
     drop_from(no_route, no_route_ev, r, cut_set);
     drop_from(ephemeral, ephemeral_ev, r, cut_set);
   }
-  auto behind_hole = [&](int r) { return holes[r] > 0 && holes[r] * 2 >= echoed[r] && peers[r].size() >= 2; };
+  auto behind_hole = [&](int r) { return c.behind_hole.count(r) > 0; };
   for (auto it = black_hole.begin(); it != black_hole.end();) {
     int to = it->first.first;
     if (behind_hole(to)) {
@@ -153,23 +151,28 @@ struct PathEnd {
   int mtu = 0;
 };
 
+// The step that measures the path, run where the lost probe was sent from.
+std::string measure_step(const Ctx& c, const ProbeResult& probe, int mtu) {
+  return fmt::format(
+      "check the path: on {}: ping -M do -s {} {} fails when it cannot carry {}-byte packets; lower -s until it "
+      "passes (the path carries -s + 28 bytes)",
+      c.host(probe.from), mtu - 28, probe.target.addr, mtu);
+}
+
 // The probes say which sends lost their full-size segments, not which hop dropped them. Both ends
 // with one MTU: a hop between them carries less. Ends that differ: the larger one sends what the
 // path cannot carry. Either way the step that measures the path is a ping that may not fragment.
-std::string black_hole_fix(const Ctx& c, const std::vector<PathEnd>& ends, const std::string& peer_addr) {
+std::string black_hole_fix(const Ctx& c, const std::vector<PathEnd>& ends, const ProbeResult& probe) {
   std::vector<int> mtus;
   for (const auto& e : ends)
     if (e.mtu > 0) mtus.push_back(e.mtu);
   if (mtus.empty())
     return fmt::format(
         "use one MTU along the whole path (the nodes and every switch/bridge port between them); what the path "
-        "carries: ping -M do -s SIZE {} passes for packets of SIZE + 28 bytes that fit",
-        peer_addr);
+        "carries: on {}: ping -M do -s SIZE {} passes for packets of SIZE + 28 bytes that fit",
+        c.host(probe.from), probe.target.addr);
   auto [lo, hi] = std::minmax_element(mtus.begin(), mtus.end());
-  std::string measure = fmt::format(
-      "check the path: ping -M do -s {} {} fails when it cannot carry {}-byte packets; lower -s until it passes "
-      "(the path carries -s + 28 bytes)",
-      *hi - 28, peer_addr, *hi);
+  std::string measure = measure_step(c, probe, *hi);
   auto lower_to = [&](const std::string& value, int above) {
     std::vector<std::string> cmds;
     for (const auto& e : ends)
@@ -236,6 +239,84 @@ bool both_ways_between_two(const Holes& holes) {
          only_from(b->second, a->first.first);
 }
 
+// ", and the same to eth0 on node0 and eth0 on node1 (one MTU on every node)"; "" with no peer MTU known.
+std::string same_to(const Ctx& c, const std::vector<PathEnd>& peers) {
+  std::vector<std::string> links;
+  for (const auto& e : peers)
+    if (e.mtu > 0) links.push_back(fmt::format("{} on {}", e.iface, c.host(e.rank)));
+  return links.empty() ? "" : fmt::format(", and the same to {} (one MTU on every node)", core::join(links, " and "));
+}
+
+// A node behind the hole (Ctx::behind_hole): the pairs with it lose the bulk both ways and those
+// without it carry it, so the hop that carries less is on its side (its switch port, a tunnel).
+// Lowering its MTU to what that hop carries is enough for TCP, which sizes its segments by the
+// smaller end in both directions; the probe that measures it runs from a peer to its address.
+std::string node_hole_fix(const Ctx& c, const PathEnd& at, const std::vector<PathEnd>& peers,
+                          const ProbeResult& probe) {
+  int peer_mtu = 0;
+  for (const auto& e : peers)
+    if (e.mtu > 0 && (peer_mtu == 0 || e.mtu < peer_mtu)) peer_mtu = e.mtu;
+  if (at.mtu == 0)
+    return fmt::format(
+        "a hop on {}'s side (its switch port, a tunnel) carries less than the packets sent over it: use one MTU "
+        "along that path; what it carries: on {}: ping -M do -s SIZE {} passes for packets of SIZE + 28 bytes that fit",
+        c.host(at.rank), c.host(probe.from), probe.target.addr);
+  if (peer_mtu > 0 && at.mtu > peer_mtu)
+    return fmt::format("{} has MTU {} and its peers {}: give it theirs: on {}: ip link set dev {} mtu {}; {}",
+                       c.host(at.rank), at.mtu, peer_mtu, c.host(at.rank), at.iface, peer_mtu,
+                       measure_step(c, probe, at.mtu));
+  return fmt::format(
+      "a hop on {}'s side (its switch or bridge port, a tunnel) carries less than MTU {}: raise that hop's MTU to "
+      "{}, or lower the MTU to what it carries: {}; then give {} on {} that MTU (TCP then sizes segments to it both "
+      "ways){}",
+      c.host(at.rank), at.mtu, at.mtu, measure_step(c, probe, at.mtu), at.iface, c.host(at.rank), same_to(c, peers));
+}
+
+// The pairs that carried the bulk without `rank` at either end: "rank 0 -> rank 1, rank 1 -> rank 0".
+std::vector<std::string> clean_pairs_without(const Ctx& c, int rank) {
+  std::vector<std::string> out;
+  for (const auto& [from, to] : c.judged_pairs()) {
+    if (from == rank || to == rank) continue;
+    const auto& probes = c.candidate_probes(from, to);
+    if (std::any_of(probes.begin(), probes.end(), [](const ProbeResult* p) { return carries_data(*p); }))
+      out.push_back(fmt::format("rank {} -> rank {}", from, to));
+  }
+  return out;
+}
+
+void node_black_hole_finding(Ctx& c, int at, const std::string& iface, const std::vector<const ProbeResult*>& probes) {
+  std::set<int> peers;
+  bool to_it = false, from_it = false;
+  for (const auto* p : probes) {
+    peers.insert(p->from == at ? p->target.to : p->from);
+    (p->from == at ? from_it : to_it) = true;
+  }
+  auto f = core::new_finding(
+      "preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
+      fmt::format("MTU black hole at {} {}: small packets pass, full-size ones {} it are lost (pairs with rank(s) {})",
+                  c.host(at), iface, to_it && from_it ? "to and from" : (to_it ? "to" : "from"),
+                  ranks_text(std::vector<int>(peers.begin(), peers.end()))));
+  f.hosts = {c.host(at)};
+  PathEnd end = path_end(c, at, iface);
+  std::vector<PathEnd> others;
+  for (const auto* p : probes) {
+    if (std::find(f.ranks.begin(), f.ranks.end(), p->from) == f.ranks.end()) f.ranks.push_back(p->from);
+    int peer = p->from == at ? p->target.to : p->from;
+    if (std::none_of(others.begin(), others.end(), [&](const PathEnd& e) { return e.rank == peer; }))
+      others.push_back(p->from == at ? path_end(c, peer, p->target.iface) : sender_end(c, peer, p->target.addr));
+  }
+  std::vector<PathEnd> ends{end};
+  ends.insert(ends.end(), others.begin(), others.end());
+  add_end_evidence(f, c, ends);
+  if (auto clean = clean_pairs_without(c, at); !clean.empty())
+    add_evidence(f, fmt::format("pairs without {} carried the bulk: {}", c.host(at), core::join(clean, ", ")));
+  for (const auto* p : probes) add_evidence(f, probe_line(c, *p));
+  // the measuring ping goes to its address from a peer (a probe into it), or from it when none went in
+  auto into = std::find_if(probes.begin(), probes.end(), [&](const ProbeResult* p) { return p->target.to == at; });
+  f.fix.text = node_hole_fix(c, end, others, **(into != probes.end() ? into : probes.begin()));
+  c.findings.push_back(std::move(f));
+}
+
 void path_black_hole_findings(Ctx& c, const Holes& black_hole) {
   if (both_ways_between_two(black_hole)) {
     auto a = black_hole.begin(), b = std::next(a);
@@ -252,12 +333,16 @@ void path_black_hole_findings(Ctx& c, const Holes& black_hole) {
         f.ranks.push_back(p->from);
         add_evidence(f, probe_line(c, *p));
       }
-    f.fix.text = black_hole_fix(c, ends, b->second.front()->target.addr);
+    f.fix.text = black_hole_fix(c, ends, *b->second.front());
     c.findings.push_back(std::move(f));
     return;
   }
   for (const auto& [key, probes] : black_hole) {
     const auto& [to, iface] = key;
+    if (c.behind_hole.count(to)) {
+      node_black_hole_finding(c, to, iface, probes);
+      continue;
+    }
     auto f = core::new_finding(
         "preflight.mtu.black-hole", core::Label::mtu_mismatch, core::Severity::error,
         fmt::format("MTU black hole towards {} {}: small packets pass, full-size ones are lost", c.host(to), iface));
@@ -270,7 +355,7 @@ void path_black_hole_findings(Ctx& c, const Holes& black_hole) {
     }
     add_end_evidence(f, c, ends);
     for (const auto* p : probes) add_evidence(f, probe_line(c, *p));
-    f.fix.text = black_hole_fix(c, ends, probes.front()->target.addr);
+    f.fix.text = black_hole_fix(c, ends, *probes.front());
     c.findings.push_back(std::move(f));
   }
 }
@@ -363,7 +448,6 @@ void ReachTally::add_answered(const Ctx& c, const ProbeResult& p, PairState& st)
   // (bytes acked) and retransmits; it is slow, not blocked.
   if (black_hole_probe(p)) {
     black_hole[{to, p.target.iface}].push_back(&p);
-    st.black_hole = true;
   }
   // Loss: TCP's strong evidence (shows_loss), or segments resent though the bulk finished fast (a
   // second probe resent too: retry_lossy replaces a clean one).
@@ -582,9 +666,12 @@ std::string loss_title(const std::vector<LossyProbe>& lossy, bool strong) {
     how.push_back(unfinished == 0 ? (strong ? "every transfer finished" : "every transfer finished, twice when retried")
                                   : fmt::format("{} transfer(s) finished", finished));
   if (unfinished > 0) how.push_back(finished == 0 ? "no transfer finished" : fmt::format("{} did not", unfinished));
-  return fmt::format("{} probe(s) lost packets (TCP {}; {}): collectives {}", lossy.size(),
-                     strong ? "retransmits" : "resent segments", core::join(how, ", "),
-                     strong || unfinished > 0 ? "will be slow" : "can be slowed by it");
+  // a transfer that never finished says the path stalls, not that it is slow
+  std::string effect = unfinished == 0 ? (strong ? "collectives will be slow" : "collectives can be slowed by it")
+                       : finished == 0 ? "collectives over these paths can hang"
+                                       : "collectives will be slow, and can hang over the paths that did not finish";
+  return fmt::format("{} probe(s) lost packets (TCP {}; {}): {}", lossy.size(),
+                     strong ? "retransmits" : "resent segments", core::join(how, ", "), effect);
 }
 
 void loss_finding(Ctx& c, ReachTally& t) {
@@ -615,10 +702,45 @@ void slow_finding(Ctx& c, ReachTally& t) {
 
 }  // namespace
 
+std::set<int> black_hole_ranks(const Ctx& c) {
+  std::vector<std::pair<int, int>> echoed, lost;  // (from, to) pairs
+  for (const auto& [from, to] : c.judged_pairs()) {
+    const auto& probes = c.candidate_probes(from, to);
+    if (std::any_of(probes.begin(), probes.end(), [](const ProbeResult* p) { return p->ok; }))
+      echoed.emplace_back(from, to);
+    if (std::any_of(probes.begin(), probes.end(), [](const ProbeResult* p) { return black_hole_probe(*p); }))
+      lost.emplace_back(from, to);
+  }
+  std::set<int> out;
+  for (;;) {
+    // per rank, over the pairs no node taken so far explains: (lost, echoed) and its peers
+    std::map<int, std::pair<int, int>> share;
+    std::map<int, std::set<int>> peers;
+    auto open = [&](const std::pair<int, int>& p) { return !out.count(p.first) && !out.count(p.second); };
+    for (const auto& p : echoed)
+      if (open(p))
+        for (int r : {p.first, p.second}) ++share[r].second, peers[r].insert(r == p.first ? p.second : p.first);
+    for (const auto& p : lost)
+      if (open(p))
+        for (int r : {p.first, p.second}) ++share[r].first;
+    std::vector<int> top;
+    std::pair<int, int> best{0, 1};
+    for (const auto& [r, n] : share) {
+      if (n.first * 2 <= n.second || peers[r].size() < 2) continue;
+      auto cmp = static_cast<long long>(n.first) * best.second - static_cast<long long>(best.first) * n.second;
+      if (cmp > 0) top.clear(), best = n;
+      if (cmp >= 0) top.push_back(r);
+    }
+    if (top.empty() || (top.size() > 1 && best.first < best.second)) break;
+    out.insert(top.begin(), top.end());
+  }
+  return out;
+}
+
 void find_reachability(Ctx& c) {
   ReachTally t;
   for (const auto& [from, to] : c.judged_pairs()) t.add_pair(c, from, to);
-  auto cut_off = localise(t.pairs, t.no_route, t.no_route_ev, t.ephemeral, t.ephemeral_ev, t.black_hole);
+  auto cut_off = localise(c, t.pairs, t.no_route, t.no_route_ev, t.ephemeral, t.ephemeral_ev, t.black_hole);
   report_untested(c, t.untested);
   no_route_findings(c, t, cut_off);
   ephemeral_findings(c, t);

@@ -2,7 +2,9 @@
 // reduced to the facts rank 0 had, each with the step short of its claim: p8 (a node's own outgoing
 // rule drops MASTER_PORT: the finding is about that node), p7 (one pair cut, one NIC per node: the
 // pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
-// p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came).
+// p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came). Then the
+// third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole), p3 (the named interface
+// down on one node), p4 (MASTER_ADDR resolves to IPv6 only).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -196,6 +198,138 @@ TEST(PreflightHeldOut, AMissingRankOfARendezvousByNameGetsRankZerosAddresses) {
   const auto& g = get(b, "preflight.node.missing");
   EXPECT_EQ(g.evidence.size(), 1u) << ::testing::PrintToString(g.evidence);
   EXPECT_FALSE(contains(g.fix.text, "must resolve")) << g.fix.text;
+}
+
+// clusters-2026-12-05c p1: node2's switch port carries 1400 while every NIC says 1500; every pair
+// with node2 loses the bulk both ways and node0 <-> node1 carries it. One finding about node2, first,
+// whose ping runs from a peer to node2's address; the other nodes' addresses are not blamed.
+std::vector<ProbeResult> one_node_hole(const std::vector<NodeFacts>& nodes, int at) {
+  return testing::probe_matrix(nodes, [at](ProbeResult& p) {
+    if (p.from != at && p.target.to != at) return;
+    p.bulk_ok = false;
+    p.retransmits = 10;
+    p.snd_mss = 1448;
+    p.bytes_acked = 109;
+    p.error = "send: timeout - stalled after 15552 of 65536 bytes";
+  });
+}
+
+TEST(PreflightHeldOut, ANodeEveryPairOfWhichLosesTheBulkIsOneFindingAboutIt) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true), eth0_node(2, 1500, true)};
+  auto a = analyze(input_of(nodes, one_node_hole(nodes, 2)));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.mtu.black-hole");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node2"});
+  EXPECT_TRUE(contains(f.title, "MTU black hole at node2 eth0")) << f.title;
+  EXPECT_TRUE(contains(f.title, "to and from it")) << f.title;
+  EXPECT_EQ(std::count_if(a.findings.begin(), a.findings.end(),
+                          [](const core::Finding& x) { return x.id == "preflight.mtu.black-hole"; }),
+            1);
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
+                      "pairs without node2 carried the bulk: rank 0 -> rank 1, rank 1 -> rank 0"),
+            f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  EXPECT_TRUE(contains(f.fix.text, "on node0: ping -M do -s 1472 198.18.1.3")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "then give eth0 on node2 that MTU")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "the same to eth0 on node0 and eth0 on node1")) << f.fix.text;
+  for (const auto& line : all_lines(a)) {
+    EXPECT_FALSE(contains(line, "198.18.1.1, which")) << line;  // node0's address is not blamed
+    EXPECT_FALSE(contains(line, "198.18.1.2, which")) << line;
+    EXPECT_FALSE(contains(line, "will be slow")) << line;  // no transfer finished: they stall
+  }
+  // one step short: only node0 <-> node2 loses the bulk; node2 reaches node1. Two nodes with one
+  // bad pair each and nothing to tell them apart: the path is named, no node is blamed.
+  auto b = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
+                              if ((p.from == 0 && p.target.to == 2) || (p.from == 2 && p.target.to == 0))
+                                p.bulk_ok = false, p.bytes_acked = 109;
+                            })));
+  ASSERT_FALSE(b.findings.empty());
+  EXPECT_TRUE(contains(b.findings.front().title, "MTU black hole between node0 and node2")) << b.findings.front().title;
+}
+
+// p3: GLOO/NCCL_SOCKET_IFNAME=eth1 everywhere, node1's eth1 administratively down: node1's
+// connects over eth1 fail with "Network is unreachable". The finding is about node1's interface,
+// first; node0's and node2's eth1 (which node2 reaches) are not blamed. One step short: eth1 up on
+// node1 and its probes still failing says nothing about an interface being down.
+AnalysisInput ifname_down_on_node1(bool down) {
+  std::vector<NodeFacts> nodes;
+  for (int r = 0; r < 3; ++r) {
+    nodes.push_back(testing::node(
+        r,
+        {{"eth0", fmt::format("198.18.97.1{}", r), "physical"}, {"eth1", fmt::format("198.18.98.1{}", r), "physical"}},
+        "eth1", "eth1"));
+    nodes.back().env["GLOO_SOCKET_IFNAME"] = "eth1";
+    nodes.back().nccl_config["NCCL_SOCKET_IFNAME"] = "eth1";
+  }
+  for (auto& e : nodes[1].entries)
+    if (e.link == "eth1") e.up = e.running = !down;
+  nodes[1].ifaces["eth1"].running = !down;
+  auto probes = testing::probe_matrix(nodes, [](ProbeResult& p) {
+    if (p.from != 1 || p.target.iface != "eth1") return;
+    p.ok = p.bulk_ok = false;
+    p.stage = "connect";
+    p.failure = "no-route";
+    p.error = fmt::format("connect {}:{}: Network is unreachable (ENETUNREACH)", p.target.addr, p.target.port);
+  });
+  // node1's eth1 listener did not open: nobody probed it
+  std::erase_if(probes, [](const ProbeResult& p) { return p.target.to == 1 && p.target.iface == "eth1"; });
+  return input_of(nodes, probes);
+}
+
+TEST(PreflightHeldOut, AnInterfaceDownOnOneNodeIsTheFindingAboutThatNode) {
+  auto a = analyze(ifname_down_on_node1(true));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.interface.down");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node1"});
+  EXPECT_TRUE(contains(f.title, "eth1 on node1 is down")) << f.title;
+  EXPECT_TRUE(contains(f.fix.text, "on node1, bring eth1 up:\n  ip link set dev eth1 up")) << f.fix.text;
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
+                      "node1: eth1 198.18.98.11/24: administratively down (IFF_UP off), not running"),
+            f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  for (const auto& x : a.findings) {
+    EXPECT_EQ(std::find(x.hosts.begin(), x.hosts.end(), "node0"), x.hosts.end()) << x.id << ": " << x.title;
+    EXPECT_EQ(std::find(x.hosts.begin(), x.hosts.end(), "node2"), x.hosts.end()) << x.id << ": " << x.title;
+  }
+  auto b = analyze(ifname_down_on_node1(false));
+  EXPECT_FALSE(has(b, "preflight.interface.down"));
+  for (const auto& line : all_lines(b)) EXPECT_FALSE(contains(line, " is down")) << line;
+}
+
+// p4: MASTER_ADDR=node0 resolves on rank 0 to an IPv6 address only, rank 0 also has IPv4; ranks 1
+// and 2 never joined. Rank 0 names the family and the IPv4 address as the fix, and does not claim
+// the workers have no route (their own output says so). One step short: the name resolves to IPv4
+// too, so the family says nothing.
+TEST(PreflightHeldOut, AMissingRankOfAnIpv6OnlyMasterAddrGetsRankZerosIpv4) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true)};
+  nodes[0].entries.push_back(
+      os::AddressEntry{"eth0", "eth0", os::Family::inet6, "fd00:18:84::10", 64, 0, true, true, false});
+  nodes[0].env["MASTER_ADDR"] = "node0";
+  nodes[0].master_addr_resolves = {"fd00:18:84::10"};
+  auto in = input_of(nodes, {});
+  in.world = 3;
+  in.missing = {1, 2};
+  in.rendezvous = "node0:29401";
+  auto a = analyze(in);
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.node.missing");
+  EXPECT_TRUE(contains(f.title, "which resolves on rank 0 to the IPv6 address fd00:18:84::10 only")) << f.title;
+  EXPECT_TRUE(contains(f.fix.text, "map node0 to 198.18.1.1 (rank 0's IPv4 address) in /etc/hosts")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "or set MASTER_ADDR=198.18.1.1 on every node")) << f.fix.text;
+  EXPECT_FALSE(contains(f.title, "no route")) << f.title;
+  nodes[0].master_addr_resolves = {"fd00:18:84::10", "198.18.1.1"};
+  in = input_of(nodes, {});
+  in.world = 3;
+  in.missing = {1, 2};
+  in.rendezvous = "node0:29401";
+  auto b = analyze(in);
+  ASSERT_FALSE(b.findings.empty());
+  const auto& g = b.findings.front();
+  EXPECT_FALSE(contains(g.title, "IPv6")) << g.title;
+  EXPECT_FALSE(contains(g.fix.text, "MASTER_ADDR=198.18.1.1")) << g.fix.text;
 }
 
 }  // namespace

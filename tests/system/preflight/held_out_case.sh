@@ -1,13 +1,14 @@
 #!/bin/bash
-# held_out_case.sh DISTDOCTOR CASE: four scenarios of the held-out cluster run
-# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8; each <scenario>/run.sh is the setup)
-# on this suite's namespace nodes (lib.sh, prefix pr): the same topology and planted cause,
+# held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
+# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1, p3, p4;
+# each <scenario>/run.sh is the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX,
+# pr unless set): the same topology and planted cause,
 # preflight on every node as a job starts it (MASTER_ADDR=node0 by name, MASTER_PORT=29400, the
 # default rendezvous node0:29401), the real torch Gloo job before (it fails) and after the fix
 # (printed commands run as printed; where only advice is printed, the planted cause undone).
 DD=$1 CASE=$2
 HERE="$(cd "$(dirname "$0")" && pwd)"
-NS_PREFIX=pr
+NS_PREFIX=${NS_PREFIX:-pr}
 . "$HERE/lib.sh"
 T=${PF_TIMEOUT:-20}
 MASTER=node0
@@ -22,12 +23,15 @@ hosts_all() {
   done
 }
 
-# pf_all N: preflight on nodes 0..N-1 as the job would start it; outputs in $WORK/pfI.json
+# pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
+# every node); outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
 pf_all() {
-  local n=$1 i pids=()
+  local n=$1 i pids=() report
   for ((i = 0; i < n; i++)); do
-    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT -- --rank "$i" --world "$n" --token prtok \
-      --timeout "$T" --no-probe
+    report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
+    # shellcheck disable=SC2086  # PF_ENV: VAR=VALUE words every node's run gets
+    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "$i" --world "$n" --token prtok \
+      --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
   for p in "${pids[@]}"; do wait "$p"; done
@@ -190,6 +194,113 @@ PY
   pf_all 2
   expect_verdict "$WORK/pf0.json" OK
   job_passes 2
+  ;;
+one-node-mtu)  # 05c p1: node2's switch port carries 1400, every NIC 1500; node0 <-> node1 clean
+  for i in 0 1 2; do
+    node "$i"; link "$i" eth0 "198.18.96.1$i/24"; no_offload "$i" eth0
+    ip netns exec "$SW" ethtool -K "$(port_of "$i" eth0)" tx off tso off gso off gro off >/dev/null 2>&1 || die "ethtool"
+  done
+  ip -n "$SW" link set "$(port_of 2 eth0)" mtu 1400  # planted: frames over 1400 bytes to and from node2 are lost
+  hosts_all 3 198.18.96.10 198.18.96.11 198.18.96.12
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" "$WORK/pf0.html" > "$WORK/mtu-nodes.txt" <<'PY' || die "the black hole is not one finding about node2, first"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]; html = open(sys.argv[2]).read()
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.mtu.black-hole" and f["hosts"] == ["node2"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"] and f["title"].startswith("MTU black hole at node2 eth0"), (d["reason"], f["title"])
+assert [x["id"] for x in fs].count("preflight.mtu.black-hole") == 1, [x["title"] for x in fs]
+# the HTML report puts the same finding first
+titles = [m for m in re.findall(r"MTU black hole [^<]*", html)]
+first = html.find("MTU black hole at node2 eth0")
+assert first >= 0 and all(html.find(t) >= first for t in titles), titles
+lines = [l for x in fs for l in [x["title"]] + x["evidence"]]
+assert not any("will be slow" in l for l in lines), lines  # no transfer finished: nothing is merely slow
+assert not any(re.search(r"198\.18\.96\.1[01], which", l) for l in lines), lines  # node0/node1 not blamed
+fix = f["fix"]["text"]
+m = re.search(r"on (node[01]): ping -M do -s 1472 198\.18\.96\.12 ", fix)
+assert m, fix  # the measuring step: from a peer, to node2's address
+ends = re.findall(r"(\S+) on (node\d)", fix.split("then give ")[-1])
+assert ends and ends[0] == ("eth0", "node2"), fix
+for ifname, host in ends: print(host[-1], ifname)
+PY
+  job_fails 3 30
+  # the printed step, measured: what crosses node2's port (the planted 1400), on the links the fix names
+  while read -r i ifname; do
+    ip -n "$(ns_of "$i")" link set dev "$ifname" mtu 1400 || die "mtu on node$i"
+  done < "$WORK/mtu-nodes.txt"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+ifname-down)  # 05c p3: GLOO/NCCL_SOCKET_IFNAME=eth1 on every node; node1's eth1 administratively down
+  for i in 0 1 2; do
+    node "$i"; link "$i" eth0 "198.18.97.1$i/24"; link "$i" eth1 "198.18.98.1$i/24" "ddpbx$$"
+    printf -v "GLOO_ENV_$i" '%s' "GLOO_SOCKET_IFNAME=eth1 NCCL_SOCKET_IFNAME=eth1"
+  done
+  ip -n "$(ns_of 1)" link set eth1 down  # planted: its address stays configured
+  hosts_all 3 198.18.97.10 198.18.97.11 198.18.97.12
+  PF_ENV="GLOO_SOCKET_IFNAME=eth1 NCCL_SOCKET_IFNAME=eth1"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" "$WORK/pf0.html" > "$WORK/up-fix.txt" <<'PY' || die "the finding is not node1's interface being down, first"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]; html = open(sys.argv[2]).read()
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.interface.down" and f["hosts"] == ["node1"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"] and f["title"].startswith("eth1 on node1 is down"), (d["reason"], f["title"])
+assert any(e.startswith("node1: eth1 198.18.98.11/24: administratively down") for e in f["evidence"]), f["evidence"]
+for x in fs:  # node0's and node2's eth1, which node2 and node0 reach, are not blamed
+    assert "node0" not in x["hosts"] and "node2" not in x["hosts"], (x["id"], x["title"])
+assert html.find("eth1 on node1 is down") >= 0, "the HTML report does not say it"
+cmd = re.findall(r"on node1, bring eth1 up:\n  (ip link set dev eth1 up)", f["fix"]["text"])
+assert len(cmd) == 1, f["fix"]["text"]
+print(cmd[0])
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/up-fix.txt")
+  note "node1: $cmd"
+  # shellcheck disable=SC2086
+  ip netns exec "$(ns_of 1)" $cmd || die "the printed '$cmd' failed on node1"
+  wait_oper_up 1 eth1
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+ipv6-master)  # 05c p4: node0 resolves to fd00:18:96::10 only in every /etc/hosts; node1, node2 IPv4 only
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.99.1$i/24"; done
+  ip -n "$(ns_of 0)" addr add fd00:18:96::10/64 dev eth0 nodad || die "IPv6 on node0"
+  for i in 1 2; do ip netns exec "$(ns_of "$i")" sysctl -qw net.ipv6.conf.eth0.disable_ipv6=1 || die "sysctl"; done
+  hosts_all 3 fd00:18:96::10 198.18.99.11 198.18.99.12  # planted: node0 by IPv6 only, as an AAAA-only name
+  pf_all 3
+  python3 - "$WORK/pf0.json" "$WORK/pf1.json" "$WORK/pf2.json" > "$WORK/v4.txt" <<'PY' || die "the family is not named first where the evidence is"
+import json, re, sys
+d0, d1, d2 = (json.load(open(p)) for p in sys.argv[1:4])
+print(json.dumps([d["findings"] for d in (d0, d1, d2)], indent=1), file=sys.stderr)
+f0 = d0["findings"][0]
+assert f0["id"] == "preflight.node.missing", f0
+assert "which resolves on rank 0 to the IPv6 address fd00:18:96::10 only" in f0["title"], f0["title"]
+assert "no route" not in f0["title"], f0["title"]  # rank 0 does not know the workers' routes
+m = re.search(r"map node0 to (198\.18\.99\.10) \(rank 0's IPv4 address\) in /etc/hosts", f0["fix"]["text"])
+assert m and "MASTER_ADDR=198.18.99.10" in f0["fix"]["text"], f0["fix"]["text"]
+for d in (d1, d2):
+    f = d["findings"][0]
+    assert f["id"] == "preflight.rendezvous.no-route", f
+    assert f["title"].startswith("the rendezvous name node0 resolves here to the IPv6 address fd00:18:96::10, "
+                                 "and this node has IPv4 only"), f["title"]
+    assert "rank 0's IPv4 address" in f["fix"]["text"], f["fix"]["text"]
+print(m.group(1))
+PY
+  job_fails 3 30
+  # the printed fix: node0 mapped to rank 0's IPv4 address in every node's /etc/hosts
+  addr=$(cat "$WORK/v4.txt")
+  for i in 0 1 2; do sed -i "s/^fd00:18:96::10 node0\$/$addr node0/" "/etc/netns/$(ns_of "$i")/hosts"; done
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
   ;;
 *) die "unknown case $CASE" ;;
 esac

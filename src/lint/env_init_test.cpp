@@ -57,9 +57,32 @@ TEST(LintEnvInit, SpawnInTheFileNamesTheLaunchLine) {
   EXPECT_EQ(f[0]->edits[0].line, 16);
   EXPECT_EQ(f[0]->edits[0].replacement,
             "        init_method=\"env://\",  # mp.spawn (line 27) starts the ranks itself, so the file runs under "
-            "python, which sets no MASTER_ADDR, MASTER_PORT: on every node run MASTER_ADDR=<rank-0 node address> "
-            "MASTER_PORT=29612 python train.py");
+            "python, which sets no MASTER_ADDR, MASTER_PORT: on every node run NODE_RANK=<node index: 0 on the rank-0 "
+            "node> NNODES=<node count> MASTER_ADDR=<rank-0 node address> MASTER_PORT=29612 python train.py");
   EXPECT_TRUE(all_of(lint_as("train.py", test::applied(*text, *f[0])), k_id).empty());
+}
+
+TEST(LintEnvInit, SpawnLaunchLineCarriesTheScriptsOwnNodeOptions) {
+  // argparse's --node_rank defaults to 0: a line without it makes every node node 0
+  std::string text =
+      "import argparse\nimport torch.distributed as dist\nimport torch.multiprocessing as mp\n\n\n"
+      "def worker(local_rank, args):\n"
+      "    dist.init_process_group(backend=\"gloo\", init_method=\"tcp://localhost:23456\",\n"
+      "                            rank=args.node_rank * 2 + local_rank, world_size=args.nnodes * 2)\n\n\n"
+      "if __name__ == \"__main__\":\n"
+      "    p = argparse.ArgumentParser()\n"
+      "    p.add_argument(\"--nnodes\", type=int, default=2)\n"
+      "    p.add_argument(\"--node_rank\", type=int, default=0)\n"
+      "    mp.spawn(worker, nprocs=2, args=(p.parse_args(),))\n";
+  auto fs = lint_as("train.py", text);
+  auto f = all_of(fs, k_id);
+  ASSERT_EQ(f.size(), 1u) << ids(fs);
+  ASSERT_EQ(f[0]->edits.size(), 1u);
+  const std::string& r = f[0]->edits[0].replacement;
+  EXPECT_TRUE(
+      r.ends_with("on every node run MASTER_ADDR=<rank-0 node address> MASTER_PORT=23456 python train.py "
+                  "--nnodes=<node count> --node_rank=<node index: 0 on the rank-0 node>"))
+      << r;
 }
 
 TEST(LintEnvInit, SrunInABatchScriptGetsTheExportAboveIt) {

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <string_view>
@@ -416,6 +417,8 @@ class Walker {
       f_.multi_node_line = PythonTree::line(n);
       f_.multi_node_why = "the script reads \"" + v + "\"";
     }
+    auto& words = f_.multi_node_words;
+    if (multi_node_word(v) && std::find(words.begin(), words.end(), v) == words.end()) words.push_back(v);
     if (v == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), v});
   }
 

@@ -68,6 +68,7 @@ struct PythonFacts {
   int windows_line = 0;     // os.name == "nt", sys.platform checks, ...
   int multi_node_line = 0;  // NODE_RANK / NNODES / num_nodes= ... read here
   std::string multi_node_why;
+  std::vector<std::string> multi_node_words;                 // every such string the file holds, once each, in order
   std::vector<std::pair<int, std::string>> launch_mentions;  // torch.distributed.launch imports/strings
 
   // The value bound to `name` in `scope` (else module scope) last before `before` (a byte offset).

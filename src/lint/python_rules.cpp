@@ -486,6 +486,23 @@ class PythonRules {
   // python, which sets none (the spawned processes inherit its environment), so the edit names the
   // launch line that provides them. Otherwise prose, with the same as data (env_init), which
   // env_init_across turns into edits when a shell file linted with this one starts it.
+  // What the file reads to tell the nodes apart (NODE_RANK, --node_rank, NNODES, ...), each with the
+  // value every node must give it: as variables before `python` and as options after the file.
+  std::pair<std::string, std::string> node_inputs() const {
+    std::string env_words;
+    std::string flags;
+    for (const auto& w : f_.multi_node_words) {
+      if (w.starts_with("SLURM_")) continue;  // srun sets those; plain python does not
+      bool count = w.find("nodes") != std::string::npos || w == "NNODES";
+      std::string value = count ? "<node count>" : "<node index: 0 on the rank-0 node>";
+      if (w.starts_with("--"))
+        flags += " " + w + "=" + value;
+      else
+        env_words += " " + w + "=" + value;
+    }
+    return {env_words, flags};
+  }
+
   void env_init_fix(const PyCall& c, TSNode m, const std::string& v) {
     auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
     auto unset = env_init_unset(c);
@@ -504,12 +521,14 @@ class PythonRules {
         std::all_of(unset.begin(), unset.end(), [](const std::string& n) { return n.starts_with("MASTER_"); });
     core::Finding* f = nullptr;
     if (edited && !unset.empty() && master_only && spawn != f_.calls.end()) {
+      auto [env_words, flags] = node_inputs();
       std::string base = ctx_.path().substr(ctx_.path().find_last_of('/') + 1);
       f = &ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, c.line,
                     LineEdit{PythonTree::line(m), PythonTree::line(m),
                              *edited + "  # " + spawn->name + " (line " + std::to_string(spawn->line) +
                                  ") starts the ranks itself, so the file runs under python, which sets no " +
-                                 core::join(unset, ", ") + ": on every node run" + example + " python " + base});
+                                 core::join(unset, ", ") + ": on every node run" + env_words + example + " python " +
+                                 base + flags});
     } else {
       std::string fixed = edited.value_or("init_method=\"env://\"");
       if (!unset.empty())

@@ -37,16 +37,18 @@ lint_json "$WORK/spawn" train.py > "$WORK/spawn.json"
 fix=$(jq -r '.findings[] | select(.id == "lint.torch.master-addr-localhost") | .fix.text' "$WORK/spawn.json")
 [[ $(jq '[.findings[] | select(.id == "lint.torch.master-addr-localhost") | .edits[]] | length' "$WORK/spawn.json") == 1 ]] ||
   fail "spawn: no edit: $(cat "$WORK/spawn.json")"
-[[ $fix == *"on every node run MASTER_ADDR=<rank-0 node address> MASTER_PORT=$p python train.py" ]] ||
+[[ $fix == *"on every node run NODE_RANK=<node index: 0 on the rank-0 node> NNODES=<node count> MASTER_ADDR=<rank-0 node address> MASTER_PORT=$p python train.py" ]] ||
   fail "spawn: the launch line: $fix"
 (cd "$WORK/spawn" && "$dd" lint --no-config --fix train.py 2>/dev/null) || [[ $? == 1 ]]
 $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$WORK/spawn/train.py" || fail "spawn: fixed file does not parse"
 grep -q 'init_method="env://",' "$WORK/spawn/train.py" || fail "spawn: not applied: $(cat "$WORK/spawn/train.py")"
 line=${fix##*on every node run }
 line=${line//<rank-0 node address>/127.0.0.1}
+line=${line//<node count>/2}
 pids=()
-for r in 0 1; do
-  (cd "$WORK/spawn" && NODE_RANK=$r NNODES=2 PATH="$WORK/bin:$PATH" timeout 120 env $line > "$WORK/spawn.$r" 2>&1) &
+for r in 0 1; do  # the printed line alone tells the nodes apart: nothing else is set
+  (cd "$WORK/spawn" && PATH="$WORK/bin:$PATH" timeout 120 env -u NODE_RANK -u NNODES \
+    ${line//<node index: 0 on the rank-0 node>/$r} > "$WORK/spawn.$r" 2>&1) &
   pids+=($!)
 done
 wait "${pids[0]}" && wait "${pids[1]}" || fail "spawn: the job failed: $(cat "$WORK"/spawn.[01])"

@@ -128,7 +128,9 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
                           "WORLD_SIZE>1 but MASTER_ADDR is " + std::string(s ? "empty" : "unset") +
                               "; torch.distributed's env:// rendezvous needs it on every rank",
                           s ? s : ctx.find("WORLD_SIZE"));
-    f.fix.text = "export MASTER_ADDR=<address of the rank-0 node> and MASTER_PORT on every node (torchrun sets both)";
+    f.fix.text =
+        "set MASTER_ADDR (the rank-0 node's address or host name) and MASTER_PORT in every rank's environment "
+        "(torchrun sets both)";
     out.push_back(std::move(f));
     return;
   }

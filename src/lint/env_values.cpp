@@ -379,7 +379,11 @@ void audit_env_values(FileContext& ctx) {
   // worker pods) is audited with each value.
   std::vector<std::vector<const EnvValue*>> rounds;
   std::map<std::string, std::size_t> seen;
+  // MASTER_ADDR settings of any value: a host name (`- MASTER_ADDR=rank0`, a Compose service name)
+  // or a value computed at run time is not audited, but it is set, never "missing".
+  std::size_t master_addrs = 0;
   for (const auto& v : ctx.env()) {
+    if (v.name == "MASTER_ADDR" && !core::trim(v.value).empty()) ++master_addrs;
     if (!audited(v)) continue;
     std::size_t k = seen[v.name]++;
     if (rounds.size() <= k) rounds.resize(k + 1);
@@ -391,7 +395,8 @@ void audit_env_values(FileContext& ctx) {
   // does not also get the audit's generic "this is Windows" finding pinned to a variable's line.
   bool windows_said = std::any_of(ctx.findings().begin(), ctx.findings().end(),
                                   [](const LintFinding& f) { return f.finding.label == core::Label::windows_no_nccl; });
-  for (const auto& round : rounds) {
+  for (std::size_t k = 0; k < rounds.size(); ++k) {
+    const auto& round = rounds[k];
     env::AuditInput input(os::Environment{}, resolver);
     for (const EnvValue* v : round) {
       input.config_files.push_back({v->name, v->value, ctx.path() + ":" + std::to_string(v->line)});
@@ -406,6 +411,7 @@ void audit_env_values(FileContext& ctx) {
       if (!line) continue;  // about the platform or the job as a whole, not a line of this file
       // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
       if (f.id == "env.master-addr.loopback") continue;
+      if (f.id == "env.master-addr.missing" && master_addrs > k) continue;
       // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
       if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
       // On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay; the

@@ -135,6 +135,20 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     return;
   }
   std::string host(core::trim(s->value));
+  // getaddrinfo takes blanks or a CR (a file saved with CRLF line endings, then sourced) as part of
+  // the name: "10.4.0.2\r" is no address and no host (glibc 2.36: EAI_NONAME).
+  if (host != s->value) {
+    auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,
+                          "MASTER_ADDR has blanks or a CR around " + host +
+                              ": getaddrinfo takes them as part of the name, which then resolves to nothing",
+                          s);
+    f.fix.env["MASTER_ADDR"] = host;
+    f.fix.text = "set MASTER_ADDR=" + host +
+                 " without them (a file saved with CRLF line endings keeps a CR in every value it sets: convert it "
+                 "to LF)";
+    out.push_back(std::move(f));
+    return;
+  }
   auto resolved = ctx.input().resolver.resolve(host);
   if (!resolved || resolved->empty()) {
     auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,

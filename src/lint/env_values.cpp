@@ -424,8 +424,6 @@ void audit_env_values(FileContext& ctx) {
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};
       for (const EnvValue* v : round) {
         if (v->line == line && v->syntax) lf.syntax = v->syntax;
-      }
-      for (const EnvValue* v : round) {
         if (v->line != line || lf.finding.severity == core::Severity::info) continue;
         // NCCL does not exist on Windows: rewriting its values there changes nothing.
         if (ctx.options().platform == env::Platform::windows && core::starts_with(v->name, "NCCL_")) continue;

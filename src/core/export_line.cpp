@@ -42,6 +42,13 @@ std::string env_setting(EnvSyntax syntax, std::string_view name, std::string_vie
     case EnvSyntax::k8s:
       if (value.empty()) return "# remove the env entry " + std::string(name);
       return "- name: " + std::string(name) + "\n  value: " + double_quoted(value, false);
+    case EnvSyntax::compose_list:
+      if (value.empty()) return "# remove the list item " + std::string(name) + "=...";
+      if (plain(value)) return "- " + std::string(name) + "=" + std::string(value);
+      return "- " + double_quoted(std::string(name) + "=" + std::string(value), false);
+    case EnvSyntax::compose_map:
+      if (value.empty()) return "# remove the entry " + std::string(name) + ":";
+      return std::string(name) + ": " + double_quoted(value, false);
     case EnvSyntax::python:
       if (value.empty()) return "os.environ.pop(" + double_quoted(name, false) + ", None)";
       return "os.environ[" + double_quoted(name, false) + "] = " + double_quoted(value, false);

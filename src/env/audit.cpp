@@ -82,6 +82,11 @@ std::string export_lines(const std::vector<core::Finding>& findings) {
     bool any = false;
     for (const auto& [name, value] : f.fix.env) {
       if (!assigned.insert(name).second) continue;  // an earlier (more important) fix owns it
+      // A TF_CONFIG fix keeps this process's task: the line is this node's, never every node's.
+      if (name == "TF_CONFIG" && core::starts_with(f.id, "tf-config."))
+        out +=
+            "#   TF_CONFIG below is this node's own task: on each other node run distdoctor env --export there; "
+            "distdoctor env --export-format tf writes one per task of the cluster\n";
       out += core::export_line(name, value) + "\n";
       any = true;
     }

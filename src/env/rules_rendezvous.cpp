@@ -119,20 +119,44 @@ void master_port(const Context& ctx, std::vector<core::Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// WORLD_SIZE>1 with MASTER_ADDR unset or empty (`s`: the empty setting, or null).
+void master_addr_missing(const Context& ctx, const Setting* s, std::vector<core::Finding>& out) {
+  auto world = ctx.int_value("WORLD_SIZE");
+  if (!world || *world <= 1 || ctx.find("TF_CONFIG")) return;
+  auto f = make_finding("env.master-addr.missing", Label::config_typo, Severity::warning,
+                        "WORLD_SIZE>1 but MASTER_ADDR is " + std::string(s ? "empty" : "unset") +
+                            "; torch.distributed's env:// rendezvous needs it on every rank",
+                        s ? s : ctx.find("WORLD_SIZE"));
+  f.fix.text =
+      "set MASTER_ADDR (the rank-0 node's address or host name) and MASTER_PORT in every rank's environment "
+      "(torchrun sets both)";
+  out.push_back(std::move(f));
+}
+
+// getaddrinfo takes blanks or a CR (a file saved with CRLF line endings, then sourced) as part of
+// the name: "10.4.0.2\r" is no address and no host (glibc 2.36: EAI_NONAME). True when reported.
+bool master_addr_padded(const Setting& s, const std::string& host, std::vector<core::Finding>& out) {
+  if (host == s.value) return false;
+  auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,
+                        "MASTER_ADDR has blanks or a CR around " + host +
+                            ": getaddrinfo takes them as part of the name, which then resolves to nothing",
+                        &s);
+  f.fix.env["MASTER_ADDR"] = host;
+  f.fix.text = "set MASTER_ADDR=" + host +
+               " without them (a file saved with CRLF line endings keeps a CR in every value it sets: convert it "
+               "to LF)";
+  out.push_back(std::move(f));
+  return true;
+}
+
 void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   const Setting* s = ctx.find("MASTER_ADDR");
-  auto world = ctx.int_value("WORLD_SIZE");
   if (!s || core::trim(s->value).empty()) {
-    if (!world || *world <= 1 || ctx.find("TF_CONFIG")) return;
-    auto f = make_finding("env.master-addr.missing", Label::config_typo, Severity::warning,
-                          "WORLD_SIZE>1 but MASTER_ADDR is " + std::string(s ? "empty" : "unset") +
-                              "; torch.distributed's env:// rendezvous needs it on every rank",
-                          s ? s : ctx.find("WORLD_SIZE"));
-    f.fix.text = "export MASTER_ADDR=<address of the rank-0 node> and MASTER_PORT on every node (torchrun sets both)";
-    out.push_back(std::move(f));
+    master_addr_missing(ctx, s, out);
     return;
   }
   std::string host(core::trim(s->value));
+  if (master_addr_padded(*s, host, out)) return;
   auto resolved = ctx.input().resolver.resolve(host);
   if (!resolved || resolved->empty()) {
     auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,

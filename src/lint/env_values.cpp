@@ -104,8 +104,9 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
   if (at == std::string::npos || !fits(line, at, v.value.size(), value)) return std::nullopt;
   // A plain YAML scalar that now reads as a number or a boolean would no longer be a string, and a
   // pod's env value must be one: quote it.
+  // A Compose list item is the string `NAME=value` whatever the value: quotes there would be kept in it.
   bool quoted = at > 0 && (line[at - 1] == '"' || line[at - 1] == '\'');
-  if (!quoted && ctx.kind() == FileKind::yaml) value = "\"" + value + "\"";
+  if (!quoted && ctx.kind() == FileKind::yaml && v.syntax != core::EnvSyntax::compose_list) value = "\"" + value + "\"";
   line.replace(at, v.value.size(), value);
   if (name != v.name) {
     auto n = line.find(v.name);
@@ -322,21 +323,26 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
   }
 }
 
-// An interface list with blanks inside a quoted value (`export NCCL_SOCKET_IFNAME="ens1f0 "`):
-// neither NCCL nor Gloo trims, so the name with the blank matches no interface on any machine
-// (nccl.ifname.whitespace in check says the same against this machine's interfaces).
+// An interface list with blanks inside a quoted value (`export NCCL_SOCKET_IFNAME="ens1f0 "`), or
+// whose value holds the quotes themselves (a Compose list item `- NCCL_SOCKET_IFNAME="ens5"` is the
+// string NAME=value split at '=', quotes kept: compose-go NewMappingWithEquals): neither NCCL nor
+// Gloo trims or unquotes, so the name matches no interface on any machine (nccl.ifname.whitespace
+// and nccl.ifname.quoted in check say the same against this machine's interfaces).
 void ifname_whitespace(FileContext& ctx) {
   for (const auto& v : ctx.env()) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v)) continue;
-    if (v.value.find_first_of(" \t") == std::string::npos) continue;
+    std::string_view inner = v.value;
+    bool quoted = inner.size() >= 2 && (inner.front() == '"' || inner.front() == '\'') && inner.back() == inner.front();
+    if (quoted) inner = inner.substr(1, inner.size() - 2);
+    if (!quoted && v.value.find_first_of(" \t") == std::string::npos) continue;
     std::vector<std::string> tokens;
-    for (const auto& t : core::split(v.value, ',')) {
+    for (const auto& t : core::split(inner, ',')) {
       if (!core::trim(t).empty()) tokens.push_back(std::string(core::trim(t)));
     }
     std::string trimmed = core::join(tokens, ",");
     std::string line(ctx.line_text(v.line));
     auto at = value_at(line, v);
-    if (trimmed.empty() || trimmed.find_first_of(" \t") != std::string::npos || at == std::string::npos) continue;
+    if (trimmed.empty() || trimmed.find_first_of(" \t\"'") != std::string::npos || at == std::string::npos) continue;
     // The audit already said it about this line (env.gloo.ifname-syntax): one defect, one finding.
     bool said = std::any_of(ctx.findings().begin(), ctx.findings().end(), [&](const LintFinding& f) {
       return f.location.line == v.line && core::starts_with(f.finding.id, "env.") &&
@@ -344,11 +350,16 @@ void ifname_whitespace(FileContext& ctx) {
     });
     if (said) continue;
     line.replace(at, v.value.size(), trimmed);
-    ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error,
-            v.name + "=\"" + v.value +
-                "\" has blanks inside the value: neither NCCL nor Gloo trims them, so "
-                "no interface name matches",
-            v.line, LineEdit{v.line, v.line, line});
+    std::string title =
+        quoted ? v.name + "=" + v.value + " holds the quote characters themselves" +
+                     (v.syntax == core::EnvSyntax::compose_list
+                          ? " (a Compose list item is NAME=value verbatim: Compose removes no quotes)"
+                          : "") +
+                     ": neither NCCL nor Gloo removes them, so no interface name matches"
+               : v.name + "=\"" + v.value +
+                     "\" has blanks inside the value: neither NCCL nor Gloo trims them, so no interface name matches";
+    ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error, title, v.line,
+            LineEdit{v.line, v.line, line});
   }
 }
 
@@ -368,7 +379,11 @@ void audit_env_values(FileContext& ctx) {
   // worker pods) is audited with each value.
   std::vector<std::vector<const EnvValue*>> rounds;
   std::map<std::string, std::size_t> seen;
+  // MASTER_ADDR settings of any value: a host name (`- MASTER_ADDR=rank0`, a Compose service name)
+  // or a value computed at run time is not audited, but it is set, never "missing".
+  std::size_t master_addrs = 0;
   for (const auto& v : ctx.env()) {
+    if (v.name == "MASTER_ADDR" && !core::trim(v.value).empty()) ++master_addrs;
     if (!audited(v)) continue;
     std::size_t k = seen[v.name]++;
     if (rounds.size() <= k) rounds.resize(k + 1);
@@ -380,7 +395,8 @@ void audit_env_values(FileContext& ctx) {
   // does not also get the audit's generic "this is Windows" finding pinned to a variable's line.
   bool windows_said = std::any_of(ctx.findings().begin(), ctx.findings().end(),
                                   [](const LintFinding& f) { return f.finding.label == core::Label::windows_no_nccl; });
-  for (const auto& round : rounds) {
+  for (std::size_t k = 0; k < rounds.size(); ++k) {
+    const auto& round = rounds[k];
     env::AuditInput input(os::Environment{}, resolver);
     for (const EnvValue* v : round) {
       input.config_files.push_back({v->name, v->value, ctx.path() + ":" + std::to_string(v->line)});
@@ -395,6 +411,7 @@ void audit_env_values(FileContext& ctx) {
       if (!line) continue;  // about the platform or the job as a whole, not a line of this file
       // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
       if (f.id == "env.master-addr.loopback") continue;
+      if (f.id == "env.master-addr.missing" && master_addrs > k) continue;
       // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
       if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
       // On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay; the
@@ -406,6 +423,7 @@ void audit_env_values(FileContext& ctx) {
       if (!done.insert({f.id, line}).second) continue;
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};
       for (const EnvValue* v : round) {
+        if (v->line == line && v->syntax) lf.syntax = v->syntax;
         if (v->line != line || lf.finding.severity == core::Severity::info) continue;
         // NCCL does not exist on Windows: rewriting its values there changes nothing.
         if (ctx.options().platform == env::Platform::windows && core::starts_with(v->name, "NCCL_")) continue;

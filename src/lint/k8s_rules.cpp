@@ -488,7 +488,8 @@ class Manifest {
       if (env && env.IsMap()) {
         for (auto e = env.begin(); e != env.end(); ++e) {
           if (e->second.IsScalar()) {
-            ctx_.env().push_back({scalar(e->first), e->second.Scalar(), line_of(e->second) + offset_, ""});
+            ctx_.env().push_back(
+                {scalar(e->first), e->second.Scalar(), line_of(e->second) + offset_, "", core::EnvSyntax::compose_map});
           }
         }
       } else if (env && env.IsSequence()) {
@@ -496,7 +497,8 @@ class Manifest {
           std::string item = e.IsScalar() ? e.Scalar() : "";
           auto eq = item.find('=');
           if (eq == std::string::npos || eq == 0) continue;
-          ctx_.env().push_back({item.substr(0, eq), item.substr(eq + 1), line_of(e) + offset_, ""});
+          ctx_.env().push_back(
+              {item.substr(0, eq), item.substr(eq + 1), line_of(e) + offset_, "", core::EnvSyntax::compose_list});
         }
       }
       const YAML::Node cmd = svc["command"];

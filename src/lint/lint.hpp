@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/export_line.hpp"
 #include "core/finding.hpp"
 #include "core/result.hpp"
 #include "env/audit.hpp"
@@ -69,6 +70,9 @@ struct LintFinding {
   Location location;
   std::vector<Edit> edits;  // empty when the fix is not a change to the file (docs/lint.md says which)
   std::optional<EnvInitFix> env_init = std::nullopt;
+  // The form a variable of the fix is written in, where the file's kind does not say (a Docker
+  // Compose list item or map entry); nullopt: by the file's kind.
+  std::optional<core::EnvSyntax> syntax = std::nullopt;
 };
 
 struct LintOptions {

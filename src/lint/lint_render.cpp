@@ -67,10 +67,11 @@ std::string render_text(const LintReport& report, const report::Style& style) {
     findings.push_back(f.finding);
     // A variable to set is written in the language of the file it goes into.
     FileKind kind = kind_of(f.location.file);
-    core::EnvSyntax syntax = kind == FileKind::dockerfile ? core::EnvSyntax::dockerfile
-                             : kind == FileKind::yaml     ? core::EnvSyntax::k8s
-                             : kind == FileKind::python   ? core::EnvSyntax::python
-                                                          : core::EnvSyntax::shell;
+    core::EnvSyntax syntax = f.syntax                       ? *f.syntax
+                             : kind == FileKind::dockerfile ? core::EnvSyntax::dockerfile
+                             : kind == FileKind::yaml       ? core::EnvSyntax::k8s
+                             : kind == FileKind::python     ? core::EnvSyntax::python
+                                                            : core::EnvSyntax::shell;
     out += report::render_findings({kind == FileKind::env_file ? as_env_file(f.finding) : f.finding}, style,
                                    report::FindingTag::id, syntax);
   }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/export_line.hpp"
 #include "lint/lint.hpp"
 #include "lint/shell_lexer.hpp"
 #include "lint/written_flag.hpp"
@@ -24,6 +25,9 @@ struct EnvValue {
   // "srun --export", "env", "a prefix on the command"); "" for export, ENV, a pod's env, Python. A
   // value passed this way is changed there: an `export` before the command would not reach them.
   std::string via;
+  // How the file writes it where its kind does not say: a Docker Compose `environment:` list item or
+  // map entry (a fix is written in that form, not as a pod's env entry). nullopt: by the file's kind.
+  std::optional<core::EnvSyntax> syntax = std::nullopt;
 };
 
 // What the file says about the job's shape (for rules that only matter across nodes).

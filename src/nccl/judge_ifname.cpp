@@ -280,6 +280,13 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   fnd.evidence.push_back("model: " + p.reason);
   auto names = known_names(ctx);
   fnd.evidence.push_back("interfaces here: " + core::join({names.begin(), names.end()}, ", "));
+  // A value that only carries stray text (a CR, blanks, quotes, a '# comment') is repaired as the
+  // typo finding about that text repairs it: one report, one value for the variable.
+  std::string repaired = f.ignored ? f.raw : cleaned_value(f);
+  if (fnd.fix.env.empty() && repaired != f.raw && !repaired.empty() && value_works(ctx, repaired)) {
+    fnd.fix.env["NCCL_SOCKET_IFNAME"] = repaired;
+    fnd.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value without its stray text)";
+  }
   if (fnd.fix.env.empty()) add_nccl_fix(ctx, fnd);
   out.push_back(std::move(fnd));
 }

@@ -300,6 +300,36 @@ std::string render_nothing(const FixPlan& plan, ExportFormat format) {
          note_comments(plan);
 }
 
+// A TF_CONFIG that a task finding rewrote (its type, its index key) is one task's: written for every
+// node, image or pod it would make each of them that task (all worker 0: the chief never starts).
+// It is left out of every format and its note says where one per task is: the tf format's
+// tf_config, built from the checked cluster as for the cluster-list findings (tf_config_none).
+FixPlan without_task_tf_config(FixPlan plan) {
+  auto why = plan.why.find("TF_CONFIG");
+  if (why == plan.why.end() || !why->second.starts_with("tf-config.") || cluster_finding({why->second, "", ""}) ||
+      !plan.env.count("TF_CONFIG"))
+    return plan;
+  plan.env.erase("TF_CONFIG");
+  for (auto& n : plan.notes) {
+    if (n.id != why->second) continue;
+    n.text += std::string(n.text.empty() ? "" : "; ") +
+              "TF_CONFIG names one task, so it is not written here for every node: `distdoctor env "
+              "--export-format tf` writes one per task of the cluster (or run `distdoctor env --export` on "
+              "each node for its own)";
+  }
+  return plan;
+}
+
+// A TensorFlow job (TF_CONFIG set in the checked environment): a torchrun launch would start
+// copies of a TensorFlow script. The variables are in the sh format, TF_CONFIG per task in tf.
+std::string render_not_torchrun(const FixPlan& plan, ExportFormat format) {
+  return "# distdoctor: no " + std::string(to_string(format)) +
+         " launch for a TensorFlow job (TF_CONFIG is set): it would start torchrun copies of a "
+         "TensorFlow script; use --export-format sh for the variables and --export-format tf for TF_CONFIG per "
+         "task\n" +
+         note_comments(plan);
+}
+
 }  // namespace
 
 core::Result<ExportFormat> parse_export_format(std::string_view name) {
@@ -329,7 +359,10 @@ std::string_view to_string(ExportFormat f) {
   return "sh";
 }
 
-std::string render_export(const FixPlan& plan, ExportFormat format) {
+std::string render_export(const FixPlan& checked, ExportFormat format) {
+  FixPlan plan = without_task_tf_config(checked);
+  if ((format == ExportFormat::slurm || format == ExportFormat::torchrun) && !plan.tf_config.empty())
+    return render_not_torchrun(plan, format);
   if (nothing_to_change(plan, format)) return render_nothing(plan, format);
   switch (format) {
     case ExportFormat::sh:

@@ -1,7 +1,7 @@
 # Issue 27 (tests/system/lint/fix_cases.sh): printed fixes applied as a user applies them, then
 # checked by bash (argv after expansion), /usr/bin/python3 ast, PyYAML and json, and by running
 # distdoctor again.
-foreach(case quoting tfdata k8s input missed env_values env_ifname stranger6 stranger8)
+foreach(case quoting tfdata k8s input missed env_values env_ifname stranger6 stranger8 stranger9)
   add_test(NAME system.fix.${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.fix.${case} PROPERTIES LABELS system TIMEOUT 60)

@@ -468,6 +468,102 @@ PY
     $check >/dev/null && fail "c12: the printed check succeeds here: $check"
   fi
   ;;
+stranger9)
+  # The ninth stranger's cases (fix-2026-12-05f), as written, the printed fixes applied.
+  cases=$(dirname "$0")/../../data/stranger/fix-2026-12-05f/cases
+  # p09: a misspelt name in a Compose list item: the printed fix and the edit are list items, with no
+  # quotes (Compose keeps them in the value) and no pod env entry
+  cp "$cases/p09_compose_list.yml" "$tmp/list.yml"
+  run lint --no-color "$tmp/list.yml"
+  grep -qx '          - NCCL_SOCKET_IFNAME=ens5' "$tmp/out" || fail "p09: printed fix: $(cat "$tmp/out")"
+  grep -q 'name: \|value: ' "$tmp/out" && fail "p09: a pod's env entry in a Compose file: $(cat "$tmp/out")"
+  run lint --fix "$tmp/list.yml"
+  grep -q '"' <(sed -n 10p "$tmp/list.yml") && fail "p09: quotes in the list item: $(sed -n 10p "$tmp/list.yml")"
+  $py -c 'import yaml,sys; e=yaml.safe_load(open(sys.argv[1]))["services"]["rank0"]["environment"]; assert "NCCL_SOCKET_IFNAME=ens5" in e and not [x for x in e if x.startswith("NCCL_SOCKET_IF_NAME")], e' "$tmp/list.yml" \
+    || fail "p09: the fixed file: $(cat "$tmp/list.yml")"
+  run lint --json "$tmp/list.yml"
+  clean_of env.unknown-name || fail "p09: after the fix: $(cat "$tmp/out")"
+  # a list item whose value holds the quotes: said, and the edit removes them
+  sed 's/- NCCL_SOCKET_IF_NAME=ens5/- NCCL_SOCKET_IFNAME="ens5"/' "$cases/p09_compose_list.yml" >"$tmp/quoted.yml"
+  run lint --json "$tmp/quoted.yml"
+  fix_of lint.env.ifname-whitespace 10 >/dev/null || fail "p09 quoted: not reported: $(cat "$tmp/out")"
+  run lint --fix "$tmp/quoted.yml"
+  $py -c 'import yaml,sys; e=yaml.safe_load(open(sys.argv[1]))["services"]["rank0"]["environment"]; assert "NCCL_SOCKET_IFNAME=ens5" in e, e' "$tmp/quoted.yml" \
+    || fail "p09 quoted: the fixed file: $(cat "$tmp/quoted.yml")"
+  run lint --json "$tmp/quoted.yml"
+  clean_of lint.env.ifname-whitespace || fail "p09 quoted: after the fix: $(cat "$tmp/out")"
+  # the map form: `NAME: "value"`, and a host name as MASTER_ADDR is a value (p34, c08)
+  printf 'services:\n  trainer:\n    image: acme/ddp\n    environment:\n      NCCL_SOCKET_IF_NAME: ens5\n      WORLD_SIZE: "2"\n      MASTER_ADDR: worker0\n' >"$tmp/map.yml"
+  run lint --no-color "$tmp/map.yml"
+  grep -qx '          NCCL_SOCKET_IFNAME: "ens5"' "$tmp/out" || fail "map: printed fix: $(cat "$tmp/out")"
+  grep -q 'master-addr.missing' "$tmp/out" && fail "map: MASTER_ADDR: worker0 called missing: $(cat "$tmp/out")"
+  run lint --fix "$tmp/map.yml"
+  $py -c 'import yaml,sys; e=yaml.safe_load(open(sys.argv[1]))["services"]["trainer"]["environment"]; assert e.get("NCCL_SOCKET_IFNAME") == "ens5" and "NCCL_SOCKET_IF_NAME" not in e, e' "$tmp/map.yml" \
+    || fail "map: the fixed file: $(cat "$tmp/map.yml")"
+  run lint --json "$tmp/map.yml"
+  clean_of env.unknown-name || fail "map: after the fix: $(cat "$tmp/out")"
+  for c in c08_compose_2svc.yml p34_compose_pod_value.yml; do
+    run lint --json "$cases/$c"
+    $py -c 'import json,sys; sys.exit(any(f["id"] == "env.master-addr.missing" for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out" \
+      || fail "$c: MASTER_ADDR set by name, called missing: $(cat "$tmp/out")"
+  done
+  # still said where MASTER_ADDR is really missing, with a fix that is no shell line in a YAML file
+  printf 'services:\n  rank1:\n    image: acme/ddp\n    environment:\n      - RANK=1\n      - WORLD_SIZE=2\n' >"$tmp/none.yml"
+  run lint --json "$tmp/none.yml"
+  fixed=$(fix_of env.master-addr.missing 6) || fail "missing: not reported: $(cat "$tmp/out")"
+  case $fixed in *export*) fail "missing: a shell line in a YAML file: $fixed" ;; esac
+  # p35: TF_CONFIG task type "workers": the corrected TF_CONFIG names one task, so no format for
+  # every node writes it, slurm/torchrun write no torchrun launch, tf writes one per task
+  tfc=$(sed -n 's/^TF_CONFIG=//p' "$cases/p35_tfconfig_type.vars")
+  for fmt in sh dockerfile k8s slurm torchrun; do
+    env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --export-format $fmt >"$tmp/fmt" 2>"$tmp/err"
+    grep -v '^ *#' "$tmp/fmt" | grep -q 'TF_CONFIG' && fail "p35 $fmt: one TF_CONFIG for all: $(cat "$tmp/fmt")"
+    grep -v '^ *#' "$tmp/fmt" | grep -q 'torchrun' && fail "p35 $fmt: a torchrun launch for TensorFlow: $(cat "$tmp/fmt")"
+    grep -q -- '--export-format tf' "$tmp/fmt" || fail "p35 $fmt: no pointer to the tf format: $(cat "$tmp/fmt")"
+    case $fmt in sh|slurm|torchrun) bash -n "$tmp/fmt" || fail "p35 $fmt: bash -n" ;; esac
+  done
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --export-format tf >"$tmp/tf.json" 2>"$tmp/err"
+  $py - "$tmp/tf.json" >"$tmp/tasks" <<'PY' || fail "p35 tf: $(cat "$tmp/tf.json")"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert "TF_CONFIG" not in doc["env"], doc["env"]
+tasks = sorted((json.loads(v)["task"]["type"], json.loads(v)["task"]["index"]) for v in doc["tf_config"].values())
+assert tasks == [("chief", 0), ("worker", 0), ("worker", 1)], tasks
+for v in doc["tf_config"].values():
+    print(v)
+PY
+  while IFS= read -r one; do  # each task's TF_CONFIG applied: no TF_CONFIG finding left
+    env -i PATH=/usr/bin:/bin TF_CONFIG="$one" "$dd" env --json >"$tmp/out" 2>"$tmp/err"
+    $py -c 'import json,sys; sys.exit(any(f["id"].startswith("tf-config.task") for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out" \
+      || fail "p35 tf: $one: $(cat "$tmp/out")"
+  done <"$tmp/tasks"
+  # env --export: this node's own task, said so; applied, the type finding is gone
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --export >"$tmp/export.sh" 2>"$tmp/err"
+  grep -q "this node's own task" "$tmp/export.sh" || fail "p35 --export: $(cat "$tmp/export.sh")"
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" bash -c '. "$1"; "$2" env --json' _ "$tmp/export.sh" "$dd" >"$tmp/out" 2>"$tmp/err"
+  clean_of tf-config.task-type-invalid tf-config.own-address-unresolvable || fail "p35 --export applied: $(cat "$tmp/out")"
+  # p37: a CRLF .env sourced: MASTER_ADDR with its CR is said, NCCL_SOCKET_IFNAME has one fix
+  iface=$(ip -o -4 addr show scope global 2>/dev/null | awk '{print $2; exit}')
+  printf '# written in Notepad\r\nMASTER_ADDR=10.4.0.2\r\nMASTER_PORT=29500\r\nNCCL_SOCKET_IFNAME=%s\r\nWORLD_SIZE=2\r\n' "${iface:-eth0}" >"$tmp/crlf.env"
+  sourced() { env -i PATH=/usr/bin:/bin bash -c 'set -a; . "$1"; set +a; shift; "$@"' _ "$tmp/crlf.env" "$@"; }
+  sourced "$dd" env --json >"$tmp/out" 2>"$tmp/err"
+  $py - "$tmp/out" <<'PY' || fail "p37: $(cat "$tmp/out")"
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+m = [f for f in fs if f["id"] == "env.master-addr.unresolvable"]
+assert m and m[0]["fix"]["env"] == {"MASTER_ADDR": "10.4.0.2"}, fs
+values = {f["fix"]["env"]["NCCL_SOCKET_IFNAME"] for f in fs if "NCCL_SOCKET_IFNAME" in f["fix"].get("env", {})}
+assert len(values) <= 1, values
+PY
+  sourced bash -c 'eval "$("$1" env --export)" && "$1" env --json' _ "$dd" >"$tmp/out" 2>"$tmp/err"
+  $py - "$tmp/out" "${iface:-}" <<'PY' || fail "p37 applied: $(cat "$tmp/out")"
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+assert not [f for f in fs if f["id"].startswith("env.master-addr")], fs
+if sys.argv[2]:  # an interface with an address here: the repaired value selects it
+    assert not [f for f in fs if f["severity"] == "error"], fs
+PY
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok [$case]"

@@ -1,0 +1,26 @@
+import horovod.tensorflow.keras as hvd
+import tensorflow as tf
+
+hvd.init()
+gpus = tf.config.experimental.list_physical_devices("GPU")
+for gpu in gpus:
+    tf.config.experimental.set_memory_growth(gpu, True)
+if gpus:
+    tf.config.experimental.set_visible_devices(gpus[hvd.local_rank()], "GPU")
+
+(x, y), _ = tf.keras.datasets.mnist.load_data()
+ds = (
+    tf.data.Dataset.from_tensor_slices((x[..., None] / 255.0, y))
+    .shard(hvd.size(), hvd.rank())
+    .cache()
+    .shuffle(10000)
+    .batch(128)
+    .prefetch(tf.data.AUTOTUNE)
+)
+
+model = tf.keras.Sequential([tf.keras.layers.Flatten(input_shape=(28, 28, 1)), tf.keras.layers.Dense(10)])
+opt = hvd.DistributedOptimizer(tf.keras.optimizers.Adam(0.001 * hvd.size()))
+model.compile(optimizer=opt, loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+
+callbacks = [hvd.callbacks.BroadcastGlobalVariablesCallback(0)]
+model.fit(ds, epochs=3, callbacks=callbacks, verbose=1 if hvd.rank() == 0 else 0)

@@ -133,20 +133,30 @@ void master_addr_missing(const Context& ctx, const Setting* s, std::vector<core:
   out.push_back(std::move(f));
 }
 
-// getaddrinfo takes blanks or a CR (a file saved with CRLF line endings, then sourced) as part of
-// the name: "10.4.0.2\r" is no address and no host (glibc 2.36: EAI_NONAME). True when reported.
-bool master_addr_padded(const Setting& s, const std::string& host, std::vector<core::Finding>& out) {
-  if (host == s.value) return false;
+// MASTER_ADDR (`s`, trimmed: `host`) for which this host's resolver found no address. torch passes
+// the value as it is to getaddrinfo, so that is what was asked: with blanks or a CR around it (a file
+// saved with CRLF line endings, then sourced) the fix is the trimmed value (glibc 2.36 fails on
+// "10.4.0.2\r" with EAI_NONAME; a resolver that takes the value as it is gets no such finding).
+void master_addr_unresolved(const Setting& s, const std::string& host,
+                            const core::Result<std::vector<os::ResolvedAddress>>& resolved,
+                            std::vector<core::Finding>& out) {
+  bool padded = host != s.value;
   auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,
-                        "MASTER_ADDR has blanks or a CR around " + host +
-                            ": getaddrinfo takes them as part of the name, which then resolves to nothing",
+                        padded ? "MASTER_ADDR has blanks or a CR around " + host +
+                                     ", and this host's resolver finds no address for the value as it is "
+                                     "(getaddrinfo takes them as part of the name)"
+                               : "MASTER_ADDR=" + host + " does not resolve on this host",
                         &s);
-  f.fix.env["MASTER_ADDR"] = host;
-  f.fix.text = "set MASTER_ADDR=" + host +
-               " without them (a file saved with CRLF line endings keeps a CR in every value it sets: convert it "
-               "to LF)";
+  if (!resolved) f.evidence.push_back(resolved.error().message);
+  if (padded) {
+    f.fix.env["MASTER_ADDR"] = host;
+    f.fix.text = "set MASTER_ADDR=" + host +
+                 " without them (a file saved with CRLF line endings keeps a CR in every value it sets: convert "
+                 "it to LF)";
+  } else {
+    f.fix.text = "use the master's IP address, or add " + host + " to DNS or /etc/hosts on every node";
+  }
   out.push_back(std::move(f));
-  return true;
 }
 
 void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
@@ -156,19 +166,14 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     return;
   }
   std::string host(core::trim(s->value));
-  if (master_addr_padded(*s, host, out)) return;
-  auto resolved = ctx.input().resolver.resolve(host);
+  auto resolved = ctx.input().resolver.resolve(s->value);  // as it is: what torch's getaddrinfo gets
   if (!resolved || resolved->empty()) {
-    auto f = make_finding("env.master-addr.unresolvable", Label::hostname_resolution, Severity::error,
-                          "MASTER_ADDR=" + host + " does not resolve on this host", s);
-    if (!resolved) f.evidence.push_back(resolved.error().message);
-    f.fix.text = "use the master's IP address, or add " + host + " to DNS or /etc/hosts on every node";
-    out.push_back(std::move(f));
+    master_addr_unresolved(*s, host, resolved, out);
     return;
   }
   std::vector<std::string> addrs;
   for (const auto& r : *resolved) addrs.push_back(r.addr);
-  std::string resolves = "MASTER_ADDR=" + host + " resolves to " + core::join(addrs, ", ") + " (getaddrinfo order)";
+  std::string resolves = "MASTER_ADDR=" + s->value + " resolves to " + core::join(addrs, ", ") + " (getaddrinfo order)";
   const auto& local = ctx.input().local_addresses;
   std::vector<std::string> routable;
   for (const auto& a : local) {

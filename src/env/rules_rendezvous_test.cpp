@@ -129,5 +129,32 @@ TEST(EnvRendezvous, ThisHostsAddressIsOfferedAsTheMastersOnlyOnTheRankZeroNode) 
             "fd00::2) on every node");
 }
 
+// A MASTER_ADDR with a CR or blanks (a CRLF file sourced) is asked of the resolver as it is, the
+// way torch passes it: a finding only when that lookup finds nothing, with the resolver's answer.
+TEST(EnvRendezvous, PaddedMasterAddrIsReportedOnlyWhenTheResolverFindsNothingForIt) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "10.4.0.2\r"}, {"WORLD_SIZE", "2"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.unresolvable");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(r.lookups, std::vector<std::string>{"10.4.0.2\r"});
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "10.4.0.2"}}));
+  EXPECT_NE(f->title.find("this host's resolver finds no address for the value as it is"), std::string::npos)
+      << f->title;
+  EXPECT_EQ(f->evidence.back(), "10.4.0.2\r: Temporary failure in name resolution");
+  // a resolver that takes the value as it is (glibc before 2.32 read "10.4.0.2 x" as 10.4.0.2):
+  // nothing to claim about the padding; its answer is what the other rules judge
+  auto lenient = resolver();
+  lenient.add(" node9 ", "198.18.0.9");
+  auto ok = audit_of(Scenario{{{"MASTER_ADDR", " node9 "}, {"WORLD_SIZE", "2"}}}, lenient);
+  EXPECT_EQ(find_id(ok, "env.master-addr.unresolvable"), nullptr) << test::ids(ok);
+  ASSERT_FALSE(lenient.lookups.empty());
+  EXPECT_EQ(lenient.lookups.front(), " node9 ");
+  auto loop = resolver();
+  loop.add("node0\r", "127.0.1.1");
+  auto looped = audit_of(Scenario{{{"MASTER_ADDR", "node0\r"}, {"NNODES", "2"}, {"RANK", "3"}}}, loop);
+  EXPECT_EQ(find_id(looped, "env.master-addr.unresolvable"), nullptr) << test::ids(looped);
+  EXPECT_NE(find_id(looped, "env.master-addr.loopback"), nullptr) << test::ids(looped);
+}
+
 }  // namespace
 }  // namespace dd::env

@@ -33,11 +33,12 @@ class DataEntry {
   // ["a", ["b", "c"]]: each item a text or a list of texts (a one-text list for "a"); absent: empty
   std::vector<std::vector<std::string>> text_groups(const char* field) const;
   DataEntry object(const char* field) const;  // a nested object; its errors name this entry
+  // Throws std::runtime_error naming the file, this entry and `field`: for a check the reader makes.
+  [[noreturn]] void fail(const char* field, const std::string& why) const;
 
  private:
   const nlohmann::json& at(const char* field) const;
   EventKind kind_named(const char* field, const std::string& name) const;  // the kind, or fail(field, ...)
-  [[noreturn]] void fail(const char* field, const std::string& why) const;
   const nlohmann::json& object_;
   std::string_view file_;
   std::size_t index_;

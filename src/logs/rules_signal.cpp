@@ -9,12 +9,30 @@
 
 namespace dd::logs {
 
+namespace {
+
+// The fix text of entry `e`: its "fix", or with "fix_of" (instead of "fix") that of the earlier rule
+// it names, so that rules with one remedy keep one copy of it.
+std::string fix_text(const DataEntry& e, const std::vector<SignalRuleSpec>& earlier) {
+  if (!e.has("fix_of")) return e.text("fix");
+  if (e.has("fix")) e.fail("fix_of", "given with \"fix\": one or the other");
+  std::string id = e.text("fix_of");
+  for (const auto& s : earlier) {
+    if (s.id == id) return s.fix;
+  }
+  e.fail("fix_of", "no earlier rule '" + id + "'");
+}
+
+}  // namespace
+
 std::vector<SignalRuleSpec> parse_signal_rules(std::string_view json) {
-  return read_data_file<SignalRuleSpec>(json, "signal_rules.json", [](const DataEntry& e) {
-    return SignalRuleSpec{e.text("id"),     e.kind("kind"),         e.kinds_or_none("also"),
-                          e.label("label"), e.severity("severity"), e.number("priority"),
-                          e.text("title"),  e.text("fix"),          e.text_map("env")};
+  std::vector<SignalRuleSpec> specs;
+  for_each_data_entry(json, "signal_rules.json", [&](const DataEntry& e) {
+    specs.push_back(SignalRuleSpec{e.text("id"), e.kind("kind"), e.kinds_or_none("also"), e.label("label"),
+                                   e.severity("severity"), e.number("priority"), e.text("title"), fix_text(e, specs),
+                                   e.text_map("env")});
   });
+  return specs;
 }
 
 std::span<const SignalRuleSpec> signal_rule_specs() {

@@ -4,6 +4,8 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "logs/embedded_data.hpp"
 #include "logs/rules.hpp"
@@ -114,6 +116,44 @@ TEST(LogsSignalRules, ABadSpecNamesItsEntryAndField) {
     EXPECT_EQ("signal_rules.json: entry 1 (a.b): field \"also\": unknown event kind 'no_such_kind'",
               std::string(e.what()));
   }
+}
+
+// "fix_of" shares an earlier rule's fix text; a name that is not an earlier rule, or "fix" beside it, fails.
+TEST(LogsSignalRules, FixOfTakesAnEarlierRulesFix) {
+  auto specs = parse_signal_rules(R"([
+    {"id": "a.b", "kind": "shm_error", "label": "shm-exhausted", "severity": "error", "priority": 20,
+     "title": "t1", "fix": "enlarge /dev/shm", "env": {}},
+    {"id": "a.c", "kind": "shm_error", "label": "shm-exhausted", "severity": "error", "priority": 20,
+     "title": "t2", "fix_of": "a.b", "env": {}}])");
+  ASSERT_EQ(2u, specs.size());
+  EXPECT_EQ("enlarge /dev/shm", specs[1].fix);
+  EXPECT_EQ("t2", specs[1].title);
+  for (const auto& [entry, why] : std::vector<std::pair<std::string, std::string>>{
+           {R"("fix_of": "a.z")", "field \"fix_of\": no earlier rule 'a.z'"},
+           {R"("fix_of": "a.b", "fix": "f")", "field \"fix_of\": given with \"fix\": one or the other"}}) {
+    const std::string spec = R"([{"id": "a.b", "kind": "shm_error", "label": "shm-exhausted", "severity": "error",
+                                  "priority": 20, "title": "t", "fix": "f", "env": {}},
+                                 {"id": "a.c", "kind": "shm_error", "label": "shm-exhausted", "severity": "error",
+                                  "priority": 20, "title": "t", "env": {}, )" +
+                             entry + "}]";
+    try {
+      parse_signal_rules(spec);
+      ADD_FAILURE() << "parsed " << entry;
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ("signal_rules.json: entry 2 (a.c): " + why, std::string(e.what()));
+    }
+  }
+  // the two Open MPI TCP rules keep one copy of their remedy
+  const SignalRuleSpec* peer = nullptr;
+  const SignalRuleSpec* unmatched = nullptr;
+  for (const auto& s : signal_rule_specs()) {
+    if (s.id == "mpi.btl-tcp.unexpected-peer") peer = &s;
+    if (s.id == "mpi.btl-tcp.incoming-unmatched") unmatched = &s;
+  }
+  ASSERT_TRUE(peer && unmatched);
+  EXPECT_EQ(peer->fix, unmatched->fix);
+  EXPECT_NE(std::string(embedded::signal_rules_json).find(R"("fix_of": "mpi.btl-tcp.unexpected-peer")"),
+            std::string::npos);
 }
 
 }  // namespace

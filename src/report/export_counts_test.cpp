@@ -73,6 +73,7 @@ TEST(ExportCounts, TfWritesATfConfigPerTaskOfTheCheckedCluster) {
                    R"("task": {"type": "worker", "index": 2}})";
   auto j = json::parse(render_export(plan, ExportFormat::tf));
   ASSERT_EQ(j["tf_config"].size(), 3u) << j.dump(2);
+  EXPECT_FALSE(j["nothing_to_change"].get<bool>()) << j.dump(2);  // the TF_CONFIGs are the change
   EXPECT_FALSE(j.contains("tf_config_none"));
   auto w1 = json::parse(j["tf_config"]["worker[1] 10.20.0.4:2222"].get<std::string>());
   EXPECT_EQ(w1["task"], json({{"type", "worker"}, {"index", 1}}));
@@ -92,7 +93,10 @@ TEST(ExportCounts, TfWritesNoTfConfigWhenAnAddressOfTheClusterIsWrong) {
                      R"("task": {"type": "worker", "index": 0}})";
     plan.notes.push_back({id, "an address of the cluster is wrong", fix});
     auto j = json::parse(render_export(plan, ExportFormat::tf));
-    EXPECT_FALSE(j["nothing_to_change"].get<bool>()) << j.dump(2);
+    // no value written: nothing to change, as the other formats say; tf_config_none says what to do by hand
+    EXPECT_TRUE(j["nothing_to_change"].get<bool>()) << j.dump(2);
+    EXPECT_TRUE(j["env"].empty() && j["per_host"].empty()) << j.dump(2);
+    EXPECT_EQ(render_export(plan, ExportFormat::sh).rfind("# distdoctor: nothing to change", 0), 0u);
     EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
     ASSERT_TRUE(j.contains("tf_config_none")) << j.dump(2);
     auto why = j["tf_config_none"].get<std::string>();
@@ -111,6 +115,7 @@ TEST(ExportCounts, TfSaysWhyNoTfConfigCanBeWritten) {
            {"{\"task\": {\"type\": \"worker\", \"index\": 0}}", "TF_CONFIG has no cluster object"}}) {
     auto j = json::parse(render_export(tf_config_wrong(value), ExportFormat::tf));
     EXPECT_TRUE(j["tf_config"].empty()) << j.dump(2);
+    EXPECT_TRUE(j["nothing_to_change"].get<bool>()) << j.dump(2);  // no value written
     ASSERT_TRUE(j.contains("tf_config_none")) << j.dump(2);
     EXPECT_NE(j["tf_config_none"].get<std::string>().find(why), std::string::npos) << j.dump(2);
   }

@@ -196,12 +196,12 @@ std::string tf_configs_of_cluster(const std::string& checked, json& out) {
 // A TF_CONFIG finding about the cluster list itself (an address, a port, a duplicate, a job the task
 // names): a TF_CONFIG per task of that cluster repeats it. Only the task findings (no task, no
 // index, an index outside its job, a type TF does not know) are fixed by giving each task its own.
-bool cluster_finding(const FixNote& n) {
-  if (!n.id.starts_with("tf-config.")) return false;
+bool cluster_finding(std::string_view id) {
+  if (!id.starts_with("tf-config.")) return false;
   for (std::string_view task :
        {"tf-config.invalid-json", "tf-config.task-missing", "tf-config.task-malformed", "tf-config.task-index-missing",
         "tf-config.task-index-out-of-range", "tf-config.task-type-invalid"}) {
-    if (n.id == task) return false;
+    if (id == task) return false;
   }
   return true;
 }
@@ -210,7 +210,7 @@ bool cluster_finding(const FixNote& n) {
 std::string cluster_is_wrong(const FixPlan& plan) {
   std::vector<std::string> what;
   for (const auto& n : plan.notes) {
-    if (cluster_finding(n)) what.push_back(n.id + ": " + n.title + (n.text.empty() ? "" : " (fix: " + n.text + ")"));
+    if (cluster_finding(n.id)) what.push_back(n.id + ": " + n.title + (n.text.empty() ? "" : " (fix: " + n.text + ")"));
   }
   if (what.empty()) return "";
   return "a TF_CONFIG per task of the checked cluster would keep what is wrong (its addresses, not a task's "
@@ -246,8 +246,11 @@ std::string render_tf(const FixPlan& plan) {
     if (why_none.empty()) why_none = cluster_is_wrong(plan);
     if (!why_none.empty()) tf_config = json::object();
   }
-  json out = {{"format", "tf"}, {"env", env},   {"per_host", per_host},      {"tf_config", tf_config},
-              {"notes", notes}, {"help", help}, {"nothing_to_change", false}};
+  // No value written (tf_config_none says why and what to change by hand): as every other format says.
+  bool nothing = env.empty() && per_host.empty() && tf_config.empty();
+  if (nothing) help = "nothing to change: no finding has a value to set (tf_config_none: why no TF_CONFIG is written)";
+  json out = {{"format", "tf"}, {"env", env},   {"per_host", per_host},        {"tf_config", tf_config},
+              {"notes", notes}, {"help", help}, {"nothing_to_change", nothing}};
   if (!why_none.empty()) out["tf_config_none"] = why_none;
   return out.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
@@ -306,7 +309,7 @@ std::string render_nothing(const FixPlan& plan, ExportFormat format) {
 // tf_config, built from the checked cluster as for the cluster-list findings (tf_config_none).
 FixPlan without_task_tf_config(FixPlan plan) {
   auto why = plan.why.find("TF_CONFIG");
-  if (why == plan.why.end() || !why->second.starts_with("tf-config.") || cluster_finding({why->second, "", ""}) ||
+  if (why == plan.why.end() || !why->second.starts_with("tf-config.") || cluster_finding(why->second) ||
       !plan.env.count("TF_CONFIG"))
     return plan;
   plan.env.erase("TF_CONFIG");

@@ -128,7 +128,7 @@ out = json.load(open(sys.argv[1]))
 assert out["tf_config"] == {}, out["tf_config"]
 why = out["tf_config_none"]
 assert "tf-config.localhost-in-multihost" in why and "replace localhost in cluster.worker[0]" in why, why
-assert out["nothing_to_change"] is False, out
+assert out["nothing_to_change"] is True and out["env"] == {}, out  # no value written, as sh says
 PY
 sed 's/"localhost:12345"/"10.20.0.3:12345"/' "$WORK/addr.vars" > "$WORK/addr-fixed.vars"
 out=$(run_vars "$WORK/addr-fixed.vars" --json)
@@ -142,4 +142,12 @@ run_vars "$WORK/addr-fixed.vars" --export-format tf > "$WORK/addr-fixed.tf"
 run_vars "$cases/c11_torch_rank0.vars" --export-format tf > "$WORK/c11.tf"
 /usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["tf_config"] == {} and d["nothing_to_change"] is True, d' \
   "$WORK/c11.tf" || fail "c11 tf: $(cat "$WORK/c11.tf")"
+# stranger10's c14 (TF_CONFIG's job named "workers"): no format has a value to write, and tf says
+# nothing to change as sh does, with tf_config_none saying why no TF_CONFIG is written
+c14="$cases/../../fix-2026-12-05g/cases/c14_tfconfig_workers_key.envvars"
+run_vars "$c14" --export-format sh > "$WORK/c14.sh"
+grep -q '^# distdoctor: nothing to change' "$WORK/c14.sh" || fail "c14 sh: $(cat "$WORK/c14.sh")"
+run_vars "$c14" --export-format tf > "$WORK/c14.tf"
+/usr/bin/python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["nothing_to_change"] is True and d["env"] == {} and d["tf_config"] == {} and d["tf_config_none"], d' \
+  "$WORK/c14.tf" || fail "c14 tf: $(cat "$WORK/c14.tf")"
 echo PASS

@@ -275,7 +275,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "env.windows.no-nccl",
                  Label::windows_no_nccl,
                  E,
-                 M{}},
+                 M{{"NCCL_SOCKET_IFNAME", ""}}},  // unset: nothing reads it on Windows
         RuleCase{"windows_tf",
                  {{{"TF_CONFIG", R"({"cluster":{"worker":["a:1","b:1"]},"task":{"type":"worker","index":0}})"}},
                   false,
@@ -351,6 +351,31 @@ TEST(EnvAudit, WindowsFixMatchesTheFramework) {
             std::string::npos)
       << f->fix.text;
   EXPECT_NE(f->fix.text.find("CommunicationImplementation.RING)) across machines"), std::string::npos) << f->fix.text;
+}
+
+// The NCCL title lists only the NCCL settings, and its "unset" advice is fix.env (empty values), so
+// that --export prints the unset lines it speaks of.
+TEST(EnvAudit, WindowsNcclFindingListsOnlyNcclSettingsAndUnsetsThem) {
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "10.0.0.5"}, {"NCCL_DEBUG", "INFO"}, {"TORCH_NCCL_BLOCKING_WAIT", "1"}},
+                              false,
+                              Platform::windows});
+  const core::Finding* f = find_id(fs, "env.windows.no-nccl");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->title, "NCCL settings on Windows: NCCL does not exist on Windows");
+  for (const auto& e : f->evidence) {
+    EXPECT_TRUE(e.starts_with("NCCL_") || e.starts_with("TORCH_NCCL_")) << e;
+  }
+  EXPECT_EQ(f->evidence.size(), 2u);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"NCCL_DEBUG", ""}, {"TORCH_NCCL_BLOCKING_WAIT", ""}}));
+  EXPECT_NE(f->fix.text.find("unset NCCL_DEBUG TORCH_NCCL_BLOCKING_WAIT: nothing reads them"), std::string::npos)
+      << f->fix.text;
+  // applied: what stays is the generic warning, whose evidence is the distributed job's settings
+  auto after = audit_of(Scenario{{{"MASTER_ADDR", "10.0.0.5"}}, false, Platform::windows});
+  f = find_id(after, "env.windows.no-nccl");
+  ASSERT_NE(f, nullptr) << test::ids(after);
+  EXPECT_EQ(f->severity, core::Severity::warning);
+  EXPECT_EQ(f->evidence, std::vector<std::string>{"MASTER_ADDR=10.0.0.5 (environment)"});
+  EXPECT_TRUE(f->fix.env.empty());
 }
 
 TEST(EnvAudit, EvidenceNamesTheVariableValueAndSource) {

@@ -43,22 +43,28 @@ const char* const k_torch_gloo =
 
 void check_platform(const Context& ctx, std::vector<core::Finding>& out) {
   if (ctx.input().platform != Platform::windows) return;
-  std::vector<std::string> signs;
-  bool nccl = false, torch = false;
+  std::vector<std::string> nccl_settings, distributed_settings;
+  std::vector<std::string> nccl_names;
+  bool torch = false;
   const Setting* tf = nullptr;
   for (const auto& s : ctx.settings()) {
-    bool is_nccl = core::starts_with(s.name, "NCCL_") || core::starts_with(s.name, "TORCH_NCCL_");
-    bool distributed = s.name == "MASTER_ADDR" || s.name == "WORLD_SIZE" || s.name == "TF_CONFIG";
-    if (is_nccl || distributed) signs.push_back(evidence(s));
-    nccl = nccl || is_nccl;
+    if (core::starts_with(s.name, "NCCL_") || core::starts_with(s.name, "TORCH_NCCL_")) {
+      nccl_settings.push_back(evidence(s));
+      nccl_names.push_back(s.name);
+    } else if (s.name == "MASTER_ADDR" || s.name == "WORLD_SIZE" || s.name == "TF_CONFIG") {
+      distributed_settings.push_back(evidence(s));
+    }
     torch = torch || s.name == "MASTER_ADDR" || s.name == "WORLD_SIZE" || core::starts_with(s.name, "TORCH_NCCL_");
     if (s.name == "TF_CONFIG") tf = &s;
   }
+  bool nccl = !nccl_settings.empty();
   auto f = make_finding("env.windows.no-nccl", core::Label::windows_no_nccl,
                         nccl ? core::Severity::error : core::Severity::warning,
                         nccl ? "NCCL settings on Windows: NCCL does not exist on Windows"
                              : "this is Windows: NCCL does not exist here, multi-GPU code must not ask for it");
-  f.evidence = signs.empty() ? std::vector<std::string>{"platform: Windows"} : signs;
+  // The NCCL title lists the NCCL settings only; the other one the settings of a distributed job.
+  f.evidence = nccl ? nccl_settings : distributed_settings;
+  if (f.evidence.empty()) f.evidence.push_back("platform: Windows");
   std::vector<std::string> fixes;
   if (tf) {
     std::size_t workers = tf_workers(tf->value);
@@ -72,7 +78,9 @@ void check_platform(const Context& ctx, std::vector<core::Finding>& out) {
     fixes.push_back(std::string("TensorFlow: strategy = ") + k_tf_one_machine + " on one machine, " +
                     k_tf_multi_worker_ring + " across machines");
   }
-  if (nccl) fixes.push_back("unset the NCCL_* variables: nothing reads them on Windows");
+  // Unset as fix.env (an empty value), so that --export and every format print the unset lines.
+  for (const auto& name : nccl_names) f.fix.env[name] = "";
+  if (nccl) fixes.push_back("unset " + core::join(nccl_names, " ") + ": nothing reads them on Windows");
   f.fix.text = core::join(fixes, "; ");
   out.push_back(std::move(f));
 }

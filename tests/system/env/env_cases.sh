@@ -73,6 +73,26 @@ case $case_name in
     run_env NCCL_DEBUG=WARN -- --json
     expect_rc 0
     expect_no_id env.windows.no-nccl
+    # The NCCL finding lists the NCCL settings only and says to unset them; --export prints those
+    # unset lines, and applied by bash they leave no NCCL setting and no error (the warning for a
+    # distributed job on Windows stays: its fix is a line of the script).
+    win=(MASTER_ADDR=10.0.0.5 NCCL_ALGO=Ring NCCL_DEBUG=WARN)
+    run_env "${win[@]}" -- --json --platform windows
+    expect_rc 1
+    expect_jq '[.findings[] | select(.id == "env.windows.no-nccl") | .evidence[] | select(startswith("NCCL_") | not)] | length == 0'
+    expect_jq '.findings[] | select(.id == "env.windows.no-nccl") | .fix.text | test("unset NCCL_ALGO [A-Z_ ]*NCCL_DEBUG: ")'
+    run_env "${win[@]}" -- --platform windows --export
+    grep -qx 'unset NCCL_ALGO' <<<"$out" || fail "no unset NCCL_ALGO line: $out"
+    grep -qx 'unset NCCL_DEBUG' <<<"$out" || fail "no unset NCCL_DEBUG line: $out"
+    set +e
+    again=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent/dd-env-test.conf "${win[@]}" \
+            bash -c 'eval "$1"; env | grep -E "^NCCL_(ALGO|DEBUG)=" && exit 3; timeout 20 "$2" env --json --platform windows' _ "$out" "$dd")
+    rc=$?
+    set -e
+    out=$again
+    expect_rc 0
+    expect_jq '[.findings[] | select(.severity == "error")] | length == 0'
+    expect_jq '.findings[] | select(.id == "env.windows.no-nccl") | .severity == "warning"'
     ;;
   export)
     vars=(NNODES=1 NCCL_SOCKET_IFNAMES=lo NCCL_ALGO=rings NCCL_ASYNC_ERROR_HANDLING=1 NCCL_MAX_NRINGS=2 'NCCL_DEBUG_SUBSYS=INIT,NETWORK')

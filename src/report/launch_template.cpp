@@ -103,8 +103,15 @@ std::string mpirun(const LaunchShape& s) {
 std::string tf(const LaunchShape& s) {
   std::string out = "# --- TF_CONFIG: run on every worker with TASK_INDEX set (0 is the chief) ---\n";
   std::string workers;
-  for (int i = 0; i < s.nodes; ++i) workers += fmt::format("{}\"node{}:12345\"", i ? " " : "", i);
-  out += line("WORKERS=(" + workers + ")", "every worker's host:port, the same list in the same order everywhere");
+  // Placeholders, not host names that might exist: the script stops until each one is replaced.
+  for (int i = 0; i < s.nodes; ++i) workers += fmt::format("{}\"WORKER{}_HOST:12345\"", i ? " " : "", i);
+  out += line("WORKERS=(" + workers + ")",
+              "replace each WORKERn_HOST with that worker's host name or address (12345: the job's port); the "
+              "same list in the same order everywhere");
+  out += line(
+      "for w in \"${WORKERS[@]}\"; do [[ $w != WORKER*_HOST:* ]] || { echo \"replace $w in WORKERS with that "
+      "worker's host:port\" >&2; exit 2; }; done",
+      "stop until every host is filled in");
   out += line("TASK_INDEX=\"${TASK_INDEX:?set TASK_INDEX: the index of this worker in WORKERS}\"",
               "0.." + std::to_string(s.nodes - 1));
   out += line("WORKER_LIST=\"$(printf '\"%s\",' \"${WORKERS[@]}\")\"", "JSON strings, comma separated");

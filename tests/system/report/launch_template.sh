@@ -79,7 +79,19 @@ got=$(LD_LIBRARY_PATH=/opt/nccl/lib PATH="$WORK/bin:$PATH" HOSTFILE="$WORK/hosts
   die "mpirun template run with LD_LIBRARY_PATH"
 grep -qxF "x LD_LIBRARY_PATH=/opt/nccl/lib" <<<"$got" || die "mpirun: LD_LIBRARY_PATH not this shell's: $got"
 
-got=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf.sh") || die "tf template run"
+# As printed, the worker list holds placeholders: the script stops, naming one, and starts nothing
+out=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf.sh" 2>&1) && die "tf template ran with placeholder hosts: $out"
+[[ "$out" == "replace WORKER0_HOST:12345 in WORKERS with that worker's host:port" ]] || die "tf: placeholder message '$out'"
+# one host filled in, the others not: still stops, at the first left
+sed 's/WORKER0_HOST/gpu-a/' "$WORK/tf.sh" > "$WORK/tf-part.sh"
+out=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf-part.sh" 2>&1) && die "tf template ran with 2 placeholders: $out"
+[[ "$out" == *"replace WORKER1_HOST:12345 in WORKERS"* ]] || die "tf: second placeholder message '$out'"
+# filled in as the comment says: it runs, with those hosts in the one cluster
+sed 's/WORKER\([0-9]\)_HOST/gpu-\1/g' "$WORK/tf.sh" > "$WORK/tf-filled.sh"
+bash -n "$WORK/tf-filled.sh" || die "tf filled: bash -n"
+got=$(PATH="$WORK/bin:$PATH" TASK_INDEX=2 bash "$WORK/tf-filled.sh") || die "tf template run"
+/usr/bin/python3 -c 'import json,sys; t=json.loads(sys.argv[1]); assert t["cluster"]["worker"]==["gpu-0:12345","gpu-1:12345","gpu-2:12345"], t' "$got" ||
+  die "tf template's hosts '$got'"
 /usr/bin/python3 -c 'import json,sys; t=json.loads(sys.argv[1]); assert t["task"]=={"type":"worker","index":2}, t; assert len(t["cluster"]["worker"])==3, t' "$got" ||
   die "tf template's TF_CONFIG '$got'"
 echo PASS

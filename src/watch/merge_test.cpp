@@ -577,6 +577,38 @@ TEST(MergeShort, AnIncompleteStoreWhoseRanksShareItsPortNamesNoPortAndKeepsTheEn
   EXPECT_NE(by_id(g, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
 }
 
+// Rank 2's MASTER_PORT=29402 is said once: by the incomplete store's finding where it is in the
+// verdict, else by the environments' comparison.
+int findings_saying(const std::vector<core::Finding>& fs, const std::string& text) {
+  return static_cast<int>(std::count_if(fs.begin(), fs.end(), [&](const core::Finding& f) {
+    return std::any_of(f.evidence.begin(), f.evidence.end(),
+                       [&](auto& e) { return e.find(text) != std::string::npos; });
+  }));
+}
+
+TEST(Merge, AnotherPortIsLeftOutOfTheEnvironmentsOnlyWhereTheIncompleteStoreSaysIt) {
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  nodes[2].rank_envs.at(0).env["NCCL_DEBUG"] = "INFO";  // the comparison has something else to say
+  auto said = merge_reports(nodes, {});
+  ASSERT_NE(by_id(said, "watch.store.incomplete"), nullptr);
+  ASSERT_NE(by_id(said, "watch.env.differs-across-ranks"), nullptr);
+  EXPECT_EQ(by_id(said, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
+  EXPECT_EQ(findings_saying(said, "MASTER_PORT=29402"), 1);
+  // no node reports the incomplete store: the environments' comparison says the port
+  for (auto& n : nodes) {
+    n.findings.erase(
+        std::remove_if(n.findings.begin(), n.findings.end(), [](auto& g) { return g.id == "watch.store.incomplete"; }),
+        n.findings.end());
+  }
+  auto unsaid = merge_reports(nodes, {});
+  EXPECT_EQ(by_id(unsaid, "watch.store.incomplete"), nullptr);
+  const auto* env = by_id(unsaid, "watch.env.differs-across-ranks");
+  ASSERT_NE(env, nullptr);
+  EXPECT_NE(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  EXPECT_EQ(findings_saying(unsaid, "MASTER_PORT=29402"), 1);
+}
+
 TEST(MergeShort, NoKnownCauseStaysBesideFindingsThatNameNoCause) {
   auto unknown = core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning,
                                    "the job made no progress and no known cause was found");

@@ -173,9 +173,11 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
                 "while the others wait for it; their states do not tell which"
           : seen + fmt::format("; {} stopped at an earlier step: the ranks called different collectives",
                                core::join(late_names, ", "));
-  auto f = core::new_finding("watch.collective.mismatch",
-                             late_names.empty() ? core::Label::other : core::Label::collective_mismatch,
-                             core::Severity::error, title);
+  // Without a rank behind, the candidates are named and neither is claimed: an id of its own.
+  auto f = late_names.empty()
+               ? core::new_finding("watch.collective.all-waiting", core::Label::other, core::Severity::error, title)
+               : core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
+                                   title);
   for (const auto& n : nodes) {
     for (const auto& r : n.ranks) f.evidence.push_back(rank_line(n, r));
     for (const auto& g : n.findings) {

@@ -187,6 +187,7 @@ TEST(Merge, EveryRankOfEveryNodeWaitingIsCollectiveMismatchWithEachRanksWaitAndN
   EXPECT_EQ(g[0].title.find("earlier step"), std::string::npos) << g[0].title;
   EXPECT_EQ(g[0].ranks, (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(g[0].label, core::Label::other);  // no rank behind: the candidates, not a mismatch
+  EXPECT_EQ(g[0].id, "watch.collective.all-waiting");
 }
 
 // w3 of clusters-2026-12-05c: rank 1's main thread waits on a threading.Lock its own thread holds;
@@ -211,6 +212,7 @@ TEST(Merge, EveryRankWaitingWithoutARankBehindNamesWhoWaitsOnWhomAndTheCandidate
   auto f = merge_reports({n0, n1}, {});
   ASSERT_EQ(f.size(), 1u) << f[1].title;
   EXPECT_EQ(f[0].severity, core::Severity::error);  // the job hangs: that much is seen
+  EXPECT_EQ(f[0].id, "watch.collective.all-waiting");
   EXPECT_EQ(f[0].label, core::Label::other);
   EXPECT_EQ(f[0].title,
             "every rank waits for its peers and none is elsewhere: rank 0 (c4node0) waits on the connection of rank "
@@ -227,6 +229,7 @@ TEST(Merge, EveryRankWaitingWithoutARankBehindNamesWhoWaitsOnWhomAndTheCandidate
   auto g = merge_reports({n0, n1}, {});
   ASSERT_FALSE(g.empty());
   EXPECT_NE(g[0].title.find("rank 1 (c4node1) shows no wait on any peer"), std::string::npos) << g[0].title;
+  EXPECT_EQ(g[0].id, "watch.collective.all-waiting");
   EXPECT_EQ(g[0].label, core::Label::other);
 }
 
@@ -237,6 +240,7 @@ TEST(MergeShort, EveryReportingRankWaitingWithANodeMissingClaimsNoMismatch) {
       {node(0, {waiting(0)}, {silent(0, "198.18.50.11:1")}), node(1, {waiting(1)}, {silent(1, "198.18.50.12:2")})},
       {2});
   EXPECT_EQ(by_id(f, "watch.collective.mismatch"), nullptr);
+  EXPECT_EQ(by_id(f, "watch.collective.all-waiting"), nullptr);
   const auto* s = by_id(f, "watch.peer.silent");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->fix.text.find("--rendezvous"), std::string::npos) << s->fix.text;

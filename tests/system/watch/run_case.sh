@@ -296,7 +296,7 @@ import json, sys
 m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
 print("merged:", [(f["id"], f["ranks"], f["title"]) for f in fs], file=sys.stderr)
 f = fs[0]
-assert f["id"] == "watch.collective.mismatch" and sorted(f["ranks"]) == [0, 1, 2], f
+assert f["id"] == "watch.collective.all-waiting" and sorted(f["ranks"]) == [0, 1, 2], f
 assert f["title"].startswith("every rank waits for its peers and none is elsewhere: rank 0 (node0) waits on"), f["title"]
 assert "; rank 1 (node1) " in f["title"] and "; rank 2 (node2) " in f["title"], f["title"]
 # no rank printed fewer steps: the states cannot tell a collective mismatch from a rank blocked in its own code

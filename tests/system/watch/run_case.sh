@@ -823,6 +823,50 @@ assert ("rank 2 (pid %s, host node2): MASTER_PORT=29502" % sys.argv[2]) in f["ev
 assert not any("MASTER_PORT" in g["title"] for g in v["findings"][1:]), [g["title"] for g in v["findings"]]
 PY
   ;;
+merged3-rank-stopped)  # w4 on three nodes, one watch each: rank 2 is stopped (SIGSTOP) inside an all_reduce;
+  # the merged verdict blames rank 2 alone (the others wait, on it and on each other), and the
+  # printed `kill -CONT` lets the job finish
+  three_nodes
+  for i in 0 1 2; do merged_watch "$i" 3 60 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job2.log" "rank 2 step 10" 120
+  r2=$(rank_pid 2)
+  [ -n "$r2" ] || die "rank 2's python3 not found in node 2"
+  # stop it the moment its main thread is seen waiting inside the all_reduce (futex, syscall 202),
+  # not in its step's sleep (clock_nanosleep)
+  inside=0
+  for _ in $(seq 20000); do
+    read -r sc _ < "/proc/$r2/syscall" && [ "$sc" = 202 ] && { kill -STOP "$r2"; inside=1; break; }
+  done
+  [ "$inside" = 1 ] || die "rank 2's main thread was never seen in futex (its all_reduce)"
+  for _ in $(seq 50); do grep -q "^State:.*T" "/proc/$r2/status" && break; sleep 0.1; done
+  grep -q "^State:.*T" "/proc/$r2/status" || die "rank 2 is not stopped"
+  note "rank 2 (pid $r2) stopped in its all_reduce after $(grep -c 'rank 2 step' "$WORK/job2.log") steps"
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  fix=$(grep -o 'kill -CONT [0-9]*' "$WORK/w2.err" | head -1)
+  [ "$fix" = "kill -CONT $r2" ] || die "node 2 printed '$fix', not kill -CONT of rank 2 ($r2)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1 2; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 90 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped; done
+  python3 - "$WORK/w0.json" "$r2" <<'PY' || die "the merged verdict does not blame rank 2 alone"
+import json, re, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [2] and f["hosts"] == ["node2"] and ("rank 2 (pid %s) is stopped" % sys.argv[2]) in f["title"], f
+# no other error names a cause: the waiting ranks are its evidence, not suspects
+assert [g["id"] for g in fs if g["severity"] == "error"] == ["watch.rank.stopped"], [(g["id"], g["ranks"]) for g in fs]
+for i in (0, 1):
+    assert any(e.startswith("node%d: rank %d (pid " % (i, i)) and (" on node%d waits on rank 2 (node2, 198.18.176.3:" % i) in e
+               and "), which is stopped: nothing arrives from it" in e for e in f["evidence"]), f["evidence"]
+# a waiting peer named beside the stopped rank is told apart as waiting, never as what holds it up
+assert not any(re.search(r"rank [01] \(node[01], 198\.18\.176\.[12]:[0-9]+\), which is", e) for e in f["evidence"]), f["evidence"]
+assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
+PY
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 no_leftovers

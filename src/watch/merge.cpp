@@ -173,9 +173,11 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
                 "while the others wait for it; their states do not tell which"
           : seen + fmt::format("; {} stopped at an earlier step: the ranks called different collectives",
                                core::join(late_names, ", "));
-  auto f = core::new_finding("watch.collective.mismatch",
-                             late_names.empty() ? core::Label::other : core::Label::collective_mismatch,
-                             core::Severity::error, title);
+  // Without a rank behind, the candidates are named and neither is claimed: an id of its own.
+  auto f = late_names.empty()
+               ? core::new_finding("watch.collective.all-waiting", core::Label::other, core::Severity::error, title)
+               : core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
+                                   title);
   for (const auto& n : nodes) {
     for (const auto& r : n.ranks) f.evidence.push_back(rank_line(n, r));
     for (const auto& g : n.findings) {
@@ -503,9 +505,10 @@ std::optional<OffPort> off_store_port(const std::vector<NodeReport>& nodes, cons
 // watch.store.incomplete names the ranks that dial another port, with the one step that lets them
 // join: the store's port where they are launched. Their MASTER_PORT is said here, not again as a
 // difference between the ranks' environments.
-void name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
+// Returns whether it did: only then is MASTER_PORT left out of the environments' comparison.
+bool name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
   auto f = std::find_if(out.begin(), out.end(), [](auto& g) { return g.id == "watch.store.incomplete"; });
-  if (f == out.end()) return;
+  if (f == out.end()) return false;
   std::vector<std::string> runs, who, hosts;
   f->evidence.push_back(fmt::format("rank {} serves the store with MASTER_PORT={}", f->ranks.front(), off.port));
   for (const auto& e : off.ranks) {
@@ -527,6 +530,29 @@ void name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
       "other ranks wait for {} at the store.",
       core::join(who, ", "), off.port, core::join(who, ", "), one ? "is" : "are", core::join(hosts, ", "),
       one ? "it" : "them", one ? "it" : "them");
+  return true;
+}
+
+// The ranks' environments compared across every node (watch.env.differs-across-ranks) at `slot` of
+// `out`; MASTER_PORT only where no finding says it already (`port_said`). A node's own
+// env-differs, from a report without rank_envs, is folded into it.
+void add_env_comparison(std::vector<RankEnv> envs, const std::vector<core::Finding>& seen, bool port_said,
+                        std::size_t slot, std::vector<core::Finding>& out) {
+  if (port_said) {
+    for (auto& e : envs) e.env.erase("MASTER_PORT");
+  }
+  auto env = compare_rank_envs(envs, seen);
+  if (!env) return;
+  auto own = std::find_if(out.begin(), out.end(), [](auto& g) { return g.id == k_env_differs_id; });
+  if (own != out.end()) {
+    env->evidence.insert(env->evidence.end(), own->evidence.begin(), own->evidence.end());
+    for (int r : own->ranks) {
+      if (std::find(env->ranks.begin(), env->ranks.end(), r) == env->ranks.end()) env->ranks.push_back(r);
+    }
+    for (const auto& h : own->hosts) add_unique(env->hosts, h);
+    out.erase(own);
+  }
+  out.insert(out.begin() + static_cast<std::ptrdiff_t>(std::min(slot, out.size())), std::move(*env));
 }
 
 // Whether a merged finding names a cause: an error whose label is a cause family, or one that says
@@ -568,11 +594,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   }
   std::vector<core::Finding> seen;  // every node's findings: the interface their fixes export
   for (const auto& n : nodes) seen.insert(seen.end(), n.findings.begin(), n.findings.end());
-  auto off_port = off_store_port(nodes, envs);
-  if (off_port) {
-    for (auto& e : envs) e.env.erase("MASTER_PORT");  // said by watch.store.incomplete
-  }
-  if (auto env = compare_rank_envs(envs, seen)) out.push_back(std::move(*env));
+  const std::size_t env_slot = out.size();  // the comparison goes here once the store's finding is told
   if (across) out.push_back(std::move(*across));
   auto merge_in = [&](const NodeReport& n, const core::Finding& f) {
     auto same = std::find_if(out.begin(), out.end(), [&](auto& m) { return m.id == f.id; });
@@ -612,7 +634,9 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   // A silent peer names whom a rank waits for, not why: every finding that says why comes first.
   std::stable_partition(out.begin(), out.end(), [](const core::Finding& f) { return f.id != "watch.peer.silent"; });
   name_missing_ranks(nodes, missing, out);
-  if (off_port) name_off_port_ranks(*off_port, out);
+  auto off_port = off_store_port(nodes, envs);
+  const bool port_said = off_port && name_off_port_ranks(*off_port, out);
+  add_env_comparison(std::move(envs), seen, port_said, env_slot, out);
   drop_unexplained_beside_a_cause(out);
   if (!missing.empty()) {
     std::vector<std::string> ms;

@@ -187,6 +187,7 @@ TEST(Merge, EveryRankOfEveryNodeWaitingIsCollectiveMismatchWithEachRanksWaitAndN
   EXPECT_EQ(g[0].title.find("earlier step"), std::string::npos) << g[0].title;
   EXPECT_EQ(g[0].ranks, (std::vector<int>{0, 1, 2}));
   EXPECT_EQ(g[0].label, core::Label::other);  // no rank behind: the candidates, not a mismatch
+  EXPECT_EQ(g[0].id, "watch.collective.all-waiting");
 }
 
 // w3 of clusters-2026-12-05c: rank 1's main thread waits on a threading.Lock its own thread holds;
@@ -211,6 +212,7 @@ TEST(Merge, EveryRankWaitingWithoutARankBehindNamesWhoWaitsOnWhomAndTheCandidate
   auto f = merge_reports({n0, n1}, {});
   ASSERT_EQ(f.size(), 1u) << f[1].title;
   EXPECT_EQ(f[0].severity, core::Severity::error);  // the job hangs: that much is seen
+  EXPECT_EQ(f[0].id, "watch.collective.all-waiting");
   EXPECT_EQ(f[0].label, core::Label::other);
   EXPECT_EQ(f[0].title,
             "every rank waits for its peers and none is elsewhere: rank 0 (c4node0) waits on the connection of rank "
@@ -227,6 +229,7 @@ TEST(Merge, EveryRankWaitingWithoutARankBehindNamesWhoWaitsOnWhomAndTheCandidate
   auto g = merge_reports({n0, n1}, {});
   ASSERT_FALSE(g.empty());
   EXPECT_NE(g[0].title.find("rank 1 (c4node1) shows no wait on any peer"), std::string::npos) << g[0].title;
+  EXPECT_EQ(g[0].id, "watch.collective.all-waiting");
   EXPECT_EQ(g[0].label, core::Label::other);
 }
 
@@ -237,6 +240,7 @@ TEST(MergeShort, EveryReportingRankWaitingWithANodeMissingClaimsNoMismatch) {
       {node(0, {waiting(0)}, {silent(0, "198.18.50.11:1")}), node(1, {waiting(1)}, {silent(1, "198.18.50.12:2")})},
       {2});
   EXPECT_EQ(by_id(f, "watch.collective.mismatch"), nullptr);
+  EXPECT_EQ(by_id(f, "watch.collective.all-waiting"), nullptr);
   const auto* s = by_id(f, "watch.peer.silent");
   ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->fix.text.find("--rendezvous"), std::string::npos) << s->fix.text;
@@ -575,6 +579,38 @@ TEST(MergeShort, AnIncompleteStoreWhoseRanksShareItsPortNamesNoPortAndKeepsTheEn
   auto g = merge_reports(plain, {});
   ASSERT_NE(by_id(g, "watch.env.differs-across-ranks"), nullptr);
   EXPECT_NE(by_id(g, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
+}
+
+// Rank 2's MASTER_PORT=29402 is said once: by the incomplete store's finding where it is in the
+// verdict, else by the environments' comparison.
+int findings_saying(const std::vector<core::Finding>& fs, const std::string& text) {
+  return static_cast<int>(std::count_if(fs.begin(), fs.end(), [&](const core::Finding& f) {
+    return std::any_of(f.evidence.begin(), f.evidence.end(),
+                       [&](auto& e) { return e.find(text) != std::string::npos; });
+  }));
+}
+
+TEST(Merge, AnotherPortIsLeftOutOfTheEnvironmentsOnlyWhereTheIncompleteStoreSaysIt) {
+  auto nodes = wrong_port_nodes();
+  ASSERT_EQ(nodes.size(), 4u);
+  nodes[2].rank_envs.at(0).env["NCCL_DEBUG"] = "INFO";  // the comparison has something else to say
+  auto said = merge_reports(nodes, {});
+  ASSERT_NE(by_id(said, "watch.store.incomplete"), nullptr);
+  ASSERT_NE(by_id(said, "watch.env.differs-across-ranks"), nullptr);
+  EXPECT_EQ(by_id(said, "watch.env.differs-across-ranks")->title.find("MASTER_PORT"), std::string::npos);
+  EXPECT_EQ(findings_saying(said, "MASTER_PORT=29402"), 1);
+  // no node reports the incomplete store: the environments' comparison says the port
+  for (auto& n : nodes) {
+    n.findings.erase(
+        std::remove_if(n.findings.begin(), n.findings.end(), [](auto& g) { return g.id == "watch.store.incomplete"; }),
+        n.findings.end());
+  }
+  auto unsaid = merge_reports(nodes, {});
+  EXPECT_EQ(by_id(unsaid, "watch.store.incomplete"), nullptr);
+  const auto* env = by_id(unsaid, "watch.env.differs-across-ranks");
+  ASSERT_NE(env, nullptr);
+  EXPECT_NE(env->title.find("MASTER_PORT"), std::string::npos) << env->title;
+  EXPECT_EQ(findings_saying(unsaid, "MASTER_PORT=29402"), 1);
 }
 
 TEST(MergeShort, NoKnownCauseStaysBesideFindingsThatNameNoCause) {

@@ -6,6 +6,10 @@
 DD=$1 CASE=$2
 HERE="$(cd "$(dirname "$0")" && pwd)"
 PF="$HERE/../preflight"
+# the three-node merged cases: namespaces w35<pid>*, addresses 198.18.176.0/24 (MA: their MASTER_ADDR)
+MA=198.18.1.1
+# shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
+case "$CASE" in merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;; esac
 . "$PF/lib.sh"
 STALL=5
 
@@ -111,9 +115,9 @@ PY
 # stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI.
 merged_watch() {
   local i=$1 world=$2 meet=$3; shift 3
-  in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous 198.18.1.1:29600 --rank "$i" \
+  in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous "$MA:29600" --rank "$i" \
     --world "$world" --token "watch$$" --meet-timeout "$meet" --log "$WORK/job$i.log" -- \
-    env MASTER_ADDR=198.18.1.1 MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
+    env MASTER_ADDR="$MA" MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
     /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
   eval "W$i=\$!"
 }
@@ -142,6 +146,13 @@ assert not any(f["label"] == "collective-mismatch" for f in fs), "a collective-m
 assert not any(f["id"] == "watch.peer.silent" for f in fs), "a silent peer beside its cause"
 assert not any("run watch on every node with --rendezvous" in f["fix"]["text"] for f in fs), [f["fix"]["text"] for f in fs]
 PY
+}
+three_nodes() {  # nodes 0..2 on one switch, node I at 198.18.176.(I+1)
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.176.$((i + 1))/24"; done
+}
+rank_pid() {  # I: the pid of node I's rank (its python3)
+  local p
+  for p in $(ip netns pids "$(ns_of "$1")"); do [ "$(cat /proc/$p/comm 2>/dev/null)" = python3 ] && echo "$p"; done | head -1
 }
 no_leftovers() {  # no process of the job is left in the nodes
   for ns in "${NODES[@]}"; do
@@ -296,7 +307,7 @@ import json, sys
 m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
 print("merged:", [(f["id"], f["ranks"], f["title"]) for f in fs], file=sys.stderr)
 f = fs[0]
-assert f["id"] == "watch.collective.mismatch" and sorted(f["ranks"]) == [0, 1, 2], f
+assert f["id"] == "watch.collective.all-waiting" and sorted(f["ranks"]) == [0, 1, 2], f
 assert f["title"].startswith("every rank waits for its peers and none is elsewhere: rank 0 (node0) waits on"), f["title"]
 assert "; rank 1 (node1) " in f["title"] and "; rank 2 (node2) " in f["title"], f["title"]
 # no rank printed fewer steps: the states cannot tell a collective mismatch from a rank blocked in its own code
@@ -760,6 +771,100 @@ fs = [f for s in d["stalls"] for f in s["findings"]]
 print("findings:", [(f["id"], f["title"]) for f in fs], file=sys.stderr)
 assert d["stalls"], d
 assert not any(f["label"] == "collective-mismatch" for f in fs), fs
+PY
+  ;;
+merged3-wrong-port)  # w1 on three nodes, one watch each: rank 2 is launched with MASTER_PORT=29502 while
+  # rank 0's store serves 29500; the merged verdict names rank 2 and its port, and rank 2 relaunched
+  # through the printed `export MASTER_PORT=...` lets the job finish
+  three_nodes
+  # nodes 1 and 2 first: their ranks dial while rank 0 still imports torch, so rank 1 is at the store
+  # when rank 0 counts its clients (as in merged-store-missing)
+  merged_watch 1 3 60 MODE=healthy STEPS=3
+  merged_watch 2 3 60 MODE=healthy STEPS=3 MASTER_PORT=29502
+  for i in 1 2; do wait_for "$WORK/job$i.log" "rank $i joining" 60; done
+  merged_watch 0 3 60 MODE=healthy STEPS=3
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  r2=$(rank_pid 2)
+  [ -n "$r2" ] && tr '\0' '\n' < "/proc/$r2/environ" | grep -qx MASTER_PORT=29502 || die "rank 2 does not run with MASTER_PORT=29502"
+  note "the fix: rank 2 (pid $r2) ends and starts again with the printed export"
+  kill -TERM "$r2"
+  wait_pid "$W2" "node 2's watch" 60
+  fix=$(python3 - "$WORK/w2.json" <<'PY'
+import json, re, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print("node 2's merged verdict:", json.dumps(f, indent=1), file=sys.stderr)
+assert f["id"] == "watch.store.incomplete", f["id"]
+assert f["fix"]["per_host"] == {"node2": {"MASTER_PORT": "29500"}}, f["fix"]
+print(re.search(r"`(export MASTER_PORT=[0-9]+)` where rank 2 is launched \(on node2\)", f["fix"]["text"]).group(1))
+PY
+  ) || die "node 2's merged verdict prints no MASTER_PORT fix for rank 2"
+  note "applying the printed fix on node 2: $fix"
+  # shellcheck disable=SC2016
+  in_node 2 bash -c "$fix"'; exec env MASTER_ADDR="$1" GLOO_SOCKET_IFNAME=eth0 RANK=2 WORLD_SIZE=3 MODE=healthy STEPS=3 /usr/bin/python3 "$2"' \
+    _ "$MA" "$HERE/train_job.py" > "$WORK/rank2.log" 2>&1 &
+  R2=$!
+  wait_pid "$R2" "the relaunched rank 2" 90 || die "rank 2 failed with the fix: $(tail -5 "$WORK/rank2.log")"
+  grep -q "rank 2 done" "$WORK/rank2.log" || die "the relaunched rank 2 did not finish"
+  for i in 0 1; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 90 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.store.incomplete; done
+  python3 - "$WORK/w0.json" "$r2" <<'PY' || die "the merged verdict does not name rank 2 and its port"
+import json, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; f = v["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["title"].startswith("1 of 3 ranks never joined the store at 198.18.176.1:29500: rank 0 (pid "), f["title"]
+assert f["title"].endswith("; rank 2 (node2) runs with MASTER_PORT=29502, not the store's 29500: it dials another port"), f["title"]
+assert f["ranks"] == [0, 2] and f["hosts"] == ["node0", "node2"] and f["label"] == "config-typo", f
+assert ("rank 2 (pid %s, host node2): MASTER_PORT=29502" % sys.argv[2]) in f["evidence"], f["evidence"]
+# the port is said there, not again among the environments' differences
+assert not any("MASTER_PORT" in g["title"] for g in v["findings"][1:]), [g["title"] for g in v["findings"]]
+PY
+  ;;
+merged3-rank-stopped)  # w4 on three nodes, one watch each: rank 2 is stopped (SIGSTOP) inside an all_reduce;
+  # the merged verdict blames rank 2 alone (the others wait, on it and on each other), and the
+  # printed `kill -CONT` lets the job finish
+  three_nodes
+  for i in 0 1 2; do merged_watch "$i" 3 60 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job2.log" "rank 2 step 10" 120
+  r2=$(rank_pid 2)
+  [ -n "$r2" ] || die "rank 2's python3 not found in node 2"
+  # stop it the moment its main thread is seen waiting inside the all_reduce (futex, syscall 202),
+  # not in its step's sleep (clock_nanosleep)
+  inside=0
+  for _ in $(seq 20000); do
+    read -r sc _ < "/proc/$r2/syscall" && [ "$sc" = 202 ] && { kill -STOP "$r2"; inside=1; break; }
+  done
+  [ "$inside" = 1 ] || die "rank 2's main thread was never seen in futex (its all_reduce)"
+  for _ in $(seq 50); do grep -q "^State:.*T" "/proc/$r2/status" && break; sleep 0.1; done
+  grep -q "^State:.*T" "/proc/$r2/status" || die "rank 2 is not stopped"
+  note "rank 2 (pid $r2) stopped in its all_reduce after $(grep -c 'rank 2 step' "$WORK/job2.log") steps"
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  fix=$(grep -o 'kill -CONT [0-9]*' "$WORK/w2.err" | head -1)
+  [ "$fix" = "kill -CONT $r2" ] || die "node 2 printed '$fix', not kill -CONT of rank 2 ($r2)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1 2; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 90 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped; done
+  python3 - "$WORK/w0.json" "$r2" <<'PY' || die "the merged verdict does not blame rank 2 alone"
+import json, re, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [2] and f["hosts"] == ["node2"] and ("rank 2 (pid %s) is stopped" % sys.argv[2]) in f["title"], f
+# no other error names a cause: the waiting ranks are its evidence, not suspects
+assert [g["id"] for g in fs if g["severity"] == "error"] == ["watch.rank.stopped"], [(g["id"], g["ranks"]) for g in fs]
+for i in (0, 1):
+    assert any(e.startswith("node%d: rank %d (pid " % (i, i)) and (" on node%d waits on rank 2 (node2, 198.18.176.3:" % i) in e
+               and "), which is stopped: nothing arrives from it" in e for e in f["evidence"]), f["evidence"]
+# a waiting peer named beside the stopped rank is told apart as waiting, never as what holds it up
+assert not any(re.search(r"rank [01] \(node[01], 198\.18\.176\.[12]:[0-9]+\), which is", e) for e in f["evidence"]), f["evidence"]
+assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
 PY
   ;;
 *) die "unknown case $CASE" ;;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -283,7 +284,31 @@ class PythonRules {
       const PyBinding* b = f_.binding(c.scope, std::string(t_.text(a)), c.byte);
       if (b && b->line > c.guard.line && b->line < c.line && (first == 0 || b->line < first)) first = b->line;
     }
-    return first;
+    int tuple = first_input_line(t_, c.node, c.guard.line);  // `a, b = f()` binds no single name
+    return tuple && (first == 0 || tuple < first) ? tuple : first;
+  }
+
+  // A statement every rank may run in place of rank 0 only: no collective (its own or that of a
+  // function of this file it calls) and no output (print, save, write, a log) that should happen once.
+  bool movable_to_every_rank(TSNode stmt, const std::map<std::string, const PyCall*>& helpers) const {
+    static const std::set<std::string> outputs = {
+        "print",   "save",       "write",       "writelines",      "open",    "dump", "makedirs",
+        "mkdir",   "remove",     "unlink",      "rmtree",          "savefig", "log",  "info",
+        "warning", "add_scalar", "log_metrics", "save_pretrained", "upload"};
+    auto unsafe = [&](const PyCall& c) { return collective_call(c, f_) || outputs.count(c.last) != 0; };
+    for (const auto& c : f_.calls) {
+      if (c.byte < ts_node_start_byte(stmt) || c.byte >= ts_node_end_byte(stmt)) continue;
+      if (unsafe(c) || (c.name == c.last && helpers.count(c.last))) return false;
+      if (c.name != c.last) continue;
+      for (const auto& fn : f_.function_names) {
+        if (fn.second != c.last) continue;
+        uint32_t scope = fn.first;
+        if (std::any_of(f_.calls.begin(), f_.calls.end(),
+                        [&](const PyCall& i) { return i.scope == scope && unsafe(i); }))
+          return false;
+      }
+    }
+    return true;
   }
 
   // lint.torch.collective-under-rank-branch
@@ -327,7 +352,8 @@ class PythonRules {
       if (auto e = edited.find(c.guard.branch); e != edited.end()) {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, "the fix of line " + std::to_string(e->second) + " moves this call too");
-      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch])) {
+      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch],
+                                                [&](TSNode s) { return movable_to_every_rank(s, helpers); })) {
         edited[c.guard.branch] = c.line;
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, std::move(*split));

@@ -426,9 +426,7 @@ class PythonRules {
                        (read_at_init ? "the process group already read its settings, this one is ignored"
                                      : "too late to be sure NCCL sees it (communicators may already exist, "
                                        "and ranks differ in when they create them)"),
-                   e.line,
-                   code_of(e.line) + "  # move above line " + std::to_string(init->line) + " (" + init->last +
-                       "), or export it in the launch script");
+                   e.line, move_above(e, *init) + "; or export it in the launch script");
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
                            std::string(core::trim(ctx_.line_text(init->line))));
     }
@@ -583,6 +581,41 @@ class PythonRules {
     }
   }
 
+  // Where "move above line `anchor`" must leave the statement setting `e`: the lines between the anchor
+  // and it that bind what it reads (directly or through each other) move with it, in their order;
+  // when one of them reads what the anchor's own line binds (`n = strategy.num_replicas_in_sync`),
+  // nothing can move above the anchor and the text says so.
+  std::string move_above(const PyEnvSet& e, const PyCall& anchor) const {
+    std::string where = "  # move above line " + std::to_string(anchor.line) + " (" + anchor.last + ")";
+    std::set<std::string> read;
+    identifiers(t_, e.value_node, read);
+    std::set<int> lines;
+    std::set<std::string> seen;
+    std::vector<std::string> todo(read.begin(), read.end());
+    while (!todo.empty()) {
+      std::string name = todo.back();
+      todo.pop_back();
+      if (!seen.insert(name).second) continue;
+      const PyBinding* b = f_.binding(e.scope, name, e.byte);
+      if (!b || b->line < anchor.line || b->line >= e.line) continue;
+      if (b->line == anchor.line) {
+        return code_of(e.line) + "  # it reads " + name + ", bound on line " + std::to_string(anchor.line) + " by " +
+               anchor.last + "(): compute the value without it and set " + e.name + " above line " +
+               std::to_string(anchor.line);
+      }
+      lines.insert(b->line);
+      std::set<std::string> more;
+      identifiers(t_, b->rhs, more);
+      todo.insert(todo.end(), more.begin(), more.end());
+    }
+    if (lines.empty()) return code_of(e.line) + where;
+    std::vector<std::string> named;
+    for (int l : lines) named.push_back(std::to_string(l));
+    return code_of(e.line) + where + ", and line" + (lines.size() > 1 ? "s " : " ") + core::join(named, ", ") +
+           " with it, above it, in that order: " + (lines.size() > 1 ? "they compute" : "it computes") +
+           " what it reads";
+  }
+
   // lint.tf.tf-config-after-strategy
   void tf_config_after_strategy() {
     for (const auto& e : f_.env_sets) {
@@ -591,12 +624,11 @@ class PythonRules {
         bool reads = c.last == "MultiWorkerMirroredStrategy" || c.last == "ParameterServerStrategy" ||
                      c.last == "TFConfigClusterResolver" || c.last == "MirroredStrategy";
         if (!reads || c.scope != e.scope || c.byte > e.byte) continue;
-        auto& f =
-            ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
-                     "TF_CONFIG is set after " + c.last +
-                         "() was built: the strategy read the cluster at construction, this worker runs alone "
-                         "or waits for the others forever",
-                     e.line, code_of(e.line) + "  # move above line " + std::to_string(c.line) + " (" + c.last + ")");
+        auto& f = ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
+                           "TF_CONFIG is set after " + c.last +
+                               "() was built: the strategy read the cluster at construction, this worker runs alone "
+                               "or waits for the others forever",
+                           e.line, move_above(e, c));
         f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
                              std::string(core::trim(ctx_.line_text(c.line))));
         break;

@@ -71,5 +71,41 @@ TEST(LintStranger10, RankBranchWithOutputBeforeTheCollectiveIsProseNamingTheLine
   }
 }
 
+// c11: TF_CONFIG set after MultiWorkerMirroredStrategy() reads worker_index, bound on the line
+// between them. The fix moves that line too, above the TF_CONFIG; applied, every name is bound first.
+TEST(LintStranger10, MoveAboveTheStrategyCarriesTheLineItReads) {
+  const std::string text = stranger_case("c11_tf_config_after_strategy.py");
+  auto fs = lint_as("c11.py", text);
+  const auto* f = test::first_of(fs, "lint.tf.tf-config-after-strategy");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->location.line, 10);
+  EXPECT_NE(f->finding.fix.text.find("move above line 7 (MultiWorkerMirroredStrategy), and line 9 with it"),
+            std::string::npos)
+      << f->finding.fix.text;
+  // Applied as said: lines 9-13 above line 7.
+  auto l = lines_of(text);
+  std::vector<std::string> moved(l.begin() + 8, l.begin() + 13);
+  l.erase(l.begin() + 8, l.begin() + 13);
+  l.insert(l.begin() + 6, moved.begin(), moved.end());
+  std::string after;
+  for (const auto& x : l) after += x + "\n";
+  auto again = lint_as("c11.py", after);
+  EXPECT_TRUE(all_of(again, "lint.tf.tf-config-after-strategy").empty()) << after << "\n" << ids(again);
+  EXPECT_LT(after.find("worker_index = int"), after.find("\"index\": worker_index")) << after;
+}
+
+// A TF_CONFIG computed from the strategy itself cannot move above it: the fix says so, and no line.
+TEST(LintStranger10, MoveAboveTheStrategyRefusedWhenItReadsTheStrategy) {
+  const std::string text =
+      "import json, os\nimport tensorflow as tf\n\nstrategy = tf.distribute.MultiWorkerMirroredStrategy()\n"
+      "n = strategy.num_replicas_in_sync\nos.environ[\"TF_CONFIG\"] = json.dumps({\"cluster\": {\"worker\": "
+      "[\"a:1\"] * n}, \"task\": {\"type\": \"worker\", \"index\": 0}})\n";
+  auto fs = lint_as("t.py", text);
+  const auto* f = test::first_of(fs, "lint.tf.tf-config-after-strategy");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.fix.text.find("move above"), std::string::npos) << f->finding.fix.text;
+  EXPECT_NE(f->finding.fix.text.find("it reads strategy, bound on line 4"), std::string::npos) << f->finding.fix.text;
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -107,5 +107,33 @@ TEST(LintStranger10, MoveAboveTheStrategyRefusedWhenItReadsTheStrategy) {
   EXPECT_NE(f->finding.fix.text.find("it reads strategy, bound on line 4"), std::string::npos) << f->finding.fix.text;
 }
 
+// An option string outside argparse (a message naming --nnodes) is no option of the script: the
+// printed launch line carries only the options add_argument declares.
+TEST(LintStranger10, SpawnLaunchLineTakesOptionsOnlyFromAddArgument) {
+  auto script = [](const std::string& extra) {
+    return "import argparse\nimport os\nimport torch.distributed as dist\nimport torch.multiprocessing as mp\n\n\n"
+           "def worker(local_rank):\n"
+           "    node = int(os.environ[\"NODE_RANK\"])\n"
+           "    dist.init_process_group(backend=\"gloo\", init_method=\"tcp://localhost:23456\",\n"
+           "                            rank=node * 2 + local_rank, world_size=4)\n\n\n"
+           "if __name__ == \"__main__\":\n"
+           "    parser = argparse.ArgumentParser()\n" +
+           extra + "    parser.parse_args()\n    mp.spawn(worker, nprocs=2)\n";
+  };
+  auto fix_of = [](const std::string& text) {
+    auto fs = lint_as("train.py", text);
+    auto f = all_of(fs, "lint.torch.master-addr-localhost");
+    EXPECT_EQ(f.size(), 1u) << ids(fs);
+    if (f.size() != 1 || f[0]->edits.empty()) return std::string();
+    return f[0]->edits[0].replacement;
+  };
+  std::string message =
+      fix_of(script("    parser.add_argument(\"--nodes\", type=int, default=1, help=\"--nnodes\")\n"));
+  EXPECT_NE(message.find("NODE_RANK=<node index"), std::string::npos) << message;
+  EXPECT_EQ(message.find("--nnodes"), std::string::npos) << message;
+  std::string declared = fix_of(script("    parser.add_argument(\"--nnodes\", type=int, default=1)\n"));
+  EXPECT_NE(declared.find("python train.py --nnodes=<node count>"), std::string::npos) << declared;
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -462,7 +462,10 @@ class PythonRules {
 
   // lint.torch.master-addr-localhost
   void master_addr_localhost() {
-    if (!f_.multi_node_line) return;
+    if (!f_.multi_node_line) {
+      one_machine_init();
+      return;
+    }
     auto report = [&](int line, const std::string& what, std::string fixed) {
       auto& f = ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                          what + " in a multi-node script: ranks on other nodes dial themselves and wait", line,
@@ -485,6 +488,41 @@ class PythonRules {
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
       if (!loopback_host(host)) continue;
       env_init_fix(c, m, v);
+    }
+  }
+
+  // init_method="tcp://localhost:P" in a file that shows no second node: right on one machine, so a
+  // warning that says how to tell (ranks on another machine). A launch file linted with it that
+  // names several hosts makes it the error, with the edits (env_init_across.cpp).
+  void one_machine_init() {
+    for (const auto& c : f_.calls) {
+      if (c.last != "init_process_group") continue;
+      TSNode m = keyword(t_, arguments(c), "init_method");
+      std::string v;
+      if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
+      std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
+      if (!loopback_host(host)) continue;
+      auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
+      auto unset = env_init_unset(c);
+      std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";
+      std::string fixed = edited.value_or("init_method=\"env://\"") +
+                          "  # only if a rank runs on another machine: env:// reads " +
+                          (unset.empty() ? std::string("MASTER_ADDR, MASTER_PORT") : core::join(unset, ", ")) +
+                          " from each rank's environment (MASTER_ADDR=<rank-0 node address> on every node); on one "
+                          "machine tcp://" +
+                          host + " is right, keep it";
+      auto& f = ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::warning,
+                         "init_method " + v +
+                             " works only while every rank runs on this machine: a rank started on another node "
+                             "dials itself and waits in init_process_group",
+                         c.line, fixed);
+      f.evidence.push_back(ctx_.path() +
+                           ": nothing in the file tells the nodes apart (NODE_RANK, NNODES, --nnodes, "
+                           "num_nodes=): to tell, see whether the launch starts ranks on more than one host");
+      std::string digits = port.substr(0, port.find_first_not_of("0123456789"));
+      bool port_unset = std::find(unset.begin(), unset.end(), "MASTER_PORT") != unset.end();
+      if (edited && !unset.empty())
+        ctx_.last().env_init = EnvInitFix{PythonTree::line(m), *edited, unset, port_unset ? digits : ""};
     }
   }
 

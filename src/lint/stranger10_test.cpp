@@ -135,5 +135,52 @@ TEST(LintStranger10, SpawnLaunchLineTakesOptionsOnlyFromAddArgument) {
   EXPECT_NE(declared.find("python train.py --nnodes=<node count>"), std::string::npos) << declared;
 }
 
+// c15: mp.spawn with init_method="tcp://localhost:23456" and nothing in the file or the shell line
+// that starts it (`python c15_spawn_tcp_localhost.py "$NODE"`) showing a second host: a warning that
+// says how to tell, no edit (on one machine the file is right).
+TEST(LintStranger10, TcpLocalhostWithoutANodeHintIsAWarning) {
+  std::string dir = std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/";
+  auto r = lint_paths({dir + "c15_spawn_tcp_localhost.py", dir + "c15_run_nodes.sh"}, {});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  auto found = all_of(r->findings, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 1u) << ids(r->findings);
+  EXPECT_EQ(found[0]->finding.severity, core::Severity::warning);
+  EXPECT_TRUE(found[0]->edits.empty());
+  EXPECT_NE(found[0]->finding.fix.text.find("only if a rank runs on another machine"), std::string::npos)
+      << found[0]->finding.fix.text;
+}
+
+// c29: the same in a file that mpirun starts with `-H hostA:2,hostB:2`: two hosts, so the error,
+// with the edits (env:// in the script, the export and -x in the launch file).
+TEST(LintStranger10, TcpLocalhostUnderMpirunOnTwoHostsIsTheError) {
+  std::string dir = std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/";
+  std::string py = dir + "c29_mpi_tcp_localhost.py", sh = dir + "c29_mpirun.sh";
+  auto r = lint_paths({py, sh}, {});
+  ASSERT_TRUE(r.ok()) << r.error().message;
+  auto found = all_of(r->findings, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 1u) << ids(r->findings);
+  const auto& f = *found[0];
+  EXPECT_EQ(f.finding.severity, core::Severity::error);
+  ASSERT_EQ(f.edits.size(), 2u) << f.finding.fix.text;
+  std::string said;
+  for (const auto& e : f.finding.evidence) said += e + "\n";
+  EXPECT_NE(said.find("-H hostA:2,hostB:2"), std::string::npos) << said;
+  bool launch_edited = false;
+  for (const auto& e : f.edits) {
+    if (e.file != sh) continue;
+    launch_edited = true;
+    EXPECT_NE(e.replacement.find("mpirun -x MASTER_ADDR -x MASTER_PORT -np 4"), std::string::npos) << e.replacement;
+  }
+  EXPECT_TRUE(launch_edited);
+  // One host in -H: still a warning.
+  auto one = lint_as("t.py",
+                     "import torch.distributed as dist\n"
+                     "dist.init_process_group(\"gloo\", init_method=\"tcp://localhost:29500\", rank=0, "
+                     "world_size=1)\n");
+  auto w = all_of(one, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(w.size(), 1u) << ids(one);
+  EXPECT_EQ(w[0]->finding.severity, core::Severity::warning);
+}
+
 }  // namespace
 }  // namespace dd::lint

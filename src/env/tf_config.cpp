@@ -214,6 +214,17 @@ bool index_missing(const json& doc, const std::map<std::string, std::vector<Addr
   return true;
 }
 
+// A job of the cluster whose name misspells `wanted` ("workers", "Worker", "wroker" for "worker"):
+// TensorFlow reads only the exact names, so that job's tasks are nobody's. "" when none.
+std::string misspelled_job(const std::map<std::string, std::vector<Address>>& jobs, std::string_view wanted) {
+  static const std::vector<std::string_view> k_jobs = {"chief", "worker", "evaluator", "ps", "master"};
+  for (const auto& [name, list] : jobs) {
+    if (std::find(k_jobs.begin(), k_jobs.end(), name) != k_jobs.end()) continue;
+    if (closest_choice(name, {wanted}) == wanted) return name;
+  }
+  return {};
+}
+
 // The fix for an index outside its job, worded per task type ("a
 // different one on each node" is untrue for the one chief). The index counts within the task's own
 // job (TensorFlow's ClusterSpec.task_address(job, index)); the nodes of other jobs have indexes of
@@ -267,6 +278,18 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
     return;
   }
   auto job = jobs.find(type);
+  std::string misspelt = job == jobs.end() ? misspelled_job(jobs, type) : "";
+  if (!misspelt.empty()) {
+    // The rename is the fix; where the cluster has no chief or worker that finding carries it.
+    if (!jobs.count("chief") && !jobs.count("worker") && (type == "worker" || type == "chief")) return;
+    out.push_back(tf_finding(
+        "task-type-not-in-cluster",
+        "TF_CONFIG task type \"" + type + "\" has no job in the cluster: the job is spelt \"" + misspelt + "\"", s,
+        "task.type = \"" + type + "\"; cluster." + misspelt + " has " + std::to_string(jobs.at(misspelt).size()) +
+            " tasks",
+        "rename the job \"" + misspelt + "\" to \"" + type + "\" in cluster, on every node"));
+    return;
+  }
   if (type != "evaluator" && job == jobs.end()) {
     out.push_back(tf_finding(
         "task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster", s,
@@ -346,9 +369,20 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
                              "keep at most one evaluator"));
   }
   if (!jobs.empty() && count("chief") + count("worker") == 0) {
-    out.push_back(tf_finding("no-chief-or-worker", "TF_CONFIG's cluster has no chief and no worker", *s,
-                             "cluster jobs have no \"chief\" or \"worker\"",
-                             "add a \"worker\" job (worker 0 acts as chief when there is no chief job)"));
+    std::string wanted = "worker";
+    std::string misspelt = misspelled_job(jobs, wanted);
+    if (misspelt.empty()) misspelt = misspelled_job(jobs, wanted = "chief");
+    if (misspelt.empty()) {
+      out.push_back(tf_finding("no-chief-or-worker", "TF_CONFIG's cluster has no chief and no worker", *s,
+                               "cluster jobs have no \"chief\" or \"worker\"",
+                               "add a \"worker\" job (worker 0 acts as chief when there is no chief job)"));
+    } else {
+      out.push_back(tf_finding(
+          "no-chief-or-worker",
+          "TF_CONFIG's cluster has no chief and no worker: the job \"" + misspelt + "\" is not \"" + wanted + "\"", *s,
+          "cluster jobs: " + misspelt + " (TensorFlow reads only chief, worker, ps, evaluator)",
+          "rename the job \"" + misspelt + "\" to \"" + wanted + "\" in cluster, on every node"));
+    }
   }
   check_addresses(jobs, *s, out);
   check_task(ctx, doc, jobs, *s, out);

@@ -155,6 +155,34 @@ TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
   EXPECT_TRUE(again.empty()) << test::ids(again);
 }
 
+// A misspelt job name ("workers"): one finding, whose fix renames the job (its hosts kept); adding a
+// "worker" job beside it would list every host twice. Renamed as said, no TF_CONFIG error is left.
+TEST(EnvTfConfigFix, MisspeltJobIsRenamedNotAdded) {
+  const std::string tfc = R"({"cluster": {"workers": ["h1:2222", "h2:2222"]}, "task": {"type": "worker", "index": 1}})";
+  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", tfc}}});
+  std::vector<const core::Finding*> tf;
+  for (const auto& f : fs)
+    if (f.id.rfind("tf-config.", 0) == 0) tf.push_back(&f);
+  ASSERT_EQ(tf.size(), 1u) << test::ids(fs);
+  EXPECT_EQ(tf[0]->id, "tf-config.no-chief-or-worker");
+  EXPECT_NE(tf[0]->fix.text.find("rename the job \"workers\" to \"worker\""), std::string::npos) << tf[0]->fix.text;
+  auto doc = nlohmann::json::parse(tfc);
+  doc["cluster"]["worker"] = doc["cluster"]["workers"];
+  doc["cluster"].erase("workers");
+  test::Scenario fixed{{{"TF_CONFIG", doc.dump()}}};
+  fixed.local.clear();
+  auto again = test::audit_of(fixed);
+  for (const auto& g : again) EXPECT_NE(g.severity, core::Severity::error) << g.id;
+  // With a chief, the worker task's own finding says the rename.
+  auto with_chief = test::audit_of(test::Scenario{
+      {{"TF_CONFIG",
+        R"({"cluster": {"chief": ["h0:1"], "Workers": ["h1:1"]}, "task": {"type": "worker", "index": 0}})"}}});
+  const auto* f = test::find_id(with_chief, "tf-config.task-type-not-in-cluster");
+  ASSERT_NE(f, nullptr) << test::ids(with_chief);
+  EXPECT_NE(f->fix.text.find("rename the job \"Workers\" to \"worker\""), std::string::npos) << f->fix.text;
+  EXPECT_EQ(test::find_id(with_chief, "tf-config.no-chief-or-worker"), nullptr);
+}
+
 // The task's own entry against this host's addresses (local: 127.0.0.1, 198.18.0.1, ::1).
 TEST(EnvTfConfigOwnAddress, WrongIndexPointsAtAnotherHost) {
   os::fake::FakeResolver r("node1");

@@ -1,6 +1,7 @@
 #include "lint/env_init_across.hpp"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 #include <utility>
 
@@ -19,7 +20,29 @@ struct Launch {
   int line = 0;
   std::vector<std::string> exported;  // MASTER_ADDR / MASTER_PORT set by the file at or before the launch
   bool open_mpi = false;              // mpirun with -x or --mca: the ranks on other hosts get only -x's
+  std::string hosts;                  // several hosts named to mpirun (-H a,b / --host / --hostfile F), as written
 };
+
+// The hosts an mpirun/mpiexec command names: `-H a:2,b:2` / `--host a,b` with two or more distinct
+// hosts, or a hostfile (`--hostfile F`, `-machinefile F`); "" when none or one.
+std::string mpirun_hosts(const std::vector<std::string>& t) {
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    std::string w = t[i], value;
+    auto eq = w.find('=');
+    std::string flag = w.substr(0, eq);
+    if (eq != std::string::npos)
+      value = w.substr(eq + 1);
+    else if (i + 1 < t.size())
+      value = t[i + 1];
+    if (flag == "--hostfile" || flag == "-hostfile" || flag == "--machinefile" || flag == "-machinefile")
+      return value.empty() ? "" : flag + " " + value;
+    if (flag != "-H" && flag != "--host" && flag != "-host") continue;
+    std::set<std::string> names;
+    for (const auto& h : core::split(value, ',')) names.insert(h.substr(0, h.find(':')));
+    if (names.size() > 1) return flag + " " + value;
+  }
+  return "";
+}
 
 std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
 
@@ -64,6 +87,7 @@ Launch find_launch(const std::string& text, const std::string& script) {
     l.open_mpi = l.starter == Starter::mpirun && std::any_of(t.begin(), t.end(), [](const std::string& w) {
                    return w == "-x" || w == "-mca" || w == "--mca";
                  });
+    if (l.starter == Starter::mpirun) l.hosts = mpirun_hosts(t);
     l.line = c.line;
     l.exported = exported;
     return l;
@@ -145,7 +169,23 @@ std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::
     for (const auto& sh : files) {
       if (sh.python || sh.text.empty()) continue;
       Launch l = find_launch(sh.text, base_name(py->file));
-      if (l.starter != Starter::none && finish(py->file, *f.env_init, f, sh, l, findings, changed)) break;
+      if (l.starter == Starter::none) continue;
+      bool upgraded = f.finding.severity != core::Severity::error;
+      if (upgraded) {
+        // The file showed no second node: the launch's hosts make it the error, or it stays a warning.
+        if (l.hosts.empty()) continue;
+        f.finding.severity = core::Severity::error;
+        f.finding.title = "init_method in " + base_name(py->file) + " names this machine, and " + l.name +
+                          " starts ranks on several hosts: ranks on other nodes dial themselves and wait";
+        f.finding.evidence = {sh.file + ":" + std::to_string(l.line) + ": " + l.name + " " + l.hosts};
+      }
+      if (finish(py->file, *f.env_init, f, sh, l, findings, changed)) break;
+      if (upgraded) {
+        f.finding.fix.text = std::string(core::trim(f.env_init->text)) + "  # env:// reads " +
+                             core::join(f.env_init->unset, ", ") +
+                             " from each rank's environment: set them on every node";
+        break;
+      }
     }
   }
   return changed;

@@ -2,7 +2,10 @@
 // collected (python_facts.hpp) and the tree, and writes its findings into the file's context.
 #pragma once
 
+#include <functional>
 #include <optional>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "lint/python_facts.hpp"
@@ -23,9 +26,18 @@ void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFact
 
 // The edit for lint.torch.collective-under-rank-branch: the rank branch around `calls` (collectives
 // under the same guard) split after the last of them, so that the statements up to it run on every
-// rank and the rest under the condition; nullopt when the branch is not of the plain shape
-// (rank_branch_split.cpp).
+// rank and the rest under the condition; nullopt when the branch is not of the plain shape or a
+// statement before the collective is not `movable` to every rank (rank_branch_split.cpp).
 std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTree& tree,
-                                          const std::vector<const PyCall*>& calls);
+                                          const std::vector<const PyCall*>& calls,
+                                          const std::function<bool(TSNode)>& movable);
+
+// The identifiers in `n` (all of its identifier nodes, attribute names included), added to `out`.
+void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, int depth = 0);
+
+// The first line of the block around `call` (a block that starts below `guard_line`) that binds,
+// directly or through a later such line, a name the call's arguments read (`a, b = f()` included);
+// 0 when none.
+int first_input_line(const PythonTree& tree, TSNode call, int guard_line);
 
 }  // namespace dd::lint::detail

@@ -410,15 +410,27 @@ class Walker {
     }
   }
 
+  // `n` is a positional argument of an `add_argument(...)` call.
+  bool declared_option(TSNode n) const {
+    TSNode list = ts_node_parent(n);
+    TSNode call = ts_node_is_null(list) ? TSNode{} : ts_node_parent(list);
+    if (!PythonTree::is(list, "argument_list") || !PythonTree::is(call, "call")) return false;
+    std::string callee = t_.dotted(PythonTree::field(call, "function"));
+    return callee == "add_argument" || callee.ends_with(".add_argument");
+  }
+
   void string_node(TSNode n) {
     std::string v;
     if (!t_.string_value(n, v)) return;
-    if (multi_node_word(v) && !f_.multi_node_line) {
+    // An option counts where argparse declares it (`parser.add_argument("--nnodes", ...)`), not in
+    // any other string (a help text, a message that names it).
+    bool node_word = multi_node_word(v) && (!v.starts_with("--") || declared_option(n));
+    if (node_word && !f_.multi_node_line) {
       f_.multi_node_line = PythonTree::line(n);
       f_.multi_node_why = "the script reads \"" + v + "\"";
     }
     auto& words = f_.multi_node_words;
-    if (multi_node_word(v) && std::find(words.begin(), words.end(), v) == words.end()) words.push_back(v);
+    if (node_word && std::find(words.begin(), words.end(), v) == words.end()) words.push_back(v);
     if (v == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), v});
   }
 

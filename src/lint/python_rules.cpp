@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -283,7 +284,31 @@ class PythonRules {
       const PyBinding* b = f_.binding(c.scope, std::string(t_.text(a)), c.byte);
       if (b && b->line > c.guard.line && b->line < c.line && (first == 0 || b->line < first)) first = b->line;
     }
-    return first;
+    int tuple = first_input_line(t_, c.node, c.guard.line);  // `a, b = f()` binds no single name
+    return tuple && (first == 0 || tuple < first) ? tuple : first;
+  }
+
+  // A statement every rank may run in place of rank 0 only: no collective (its own or that of a
+  // function of this file it calls) and no output (print, save, write, a log) that should happen once.
+  bool movable_to_every_rank(TSNode stmt, const std::map<std::string, const PyCall*>& helpers) const {
+    static const std::set<std::string> outputs = {
+        "print",   "save",       "write",       "writelines",      "open",    "dump", "makedirs",
+        "mkdir",   "remove",     "unlink",      "rmtree",          "savefig", "log",  "info",
+        "warning", "add_scalar", "log_metrics", "save_pretrained", "upload"};
+    auto unsafe = [&](const PyCall& c) { return collective_call(c, f_) || outputs.count(c.last) != 0; };
+    for (const auto& c : f_.calls) {
+      if (c.byte < ts_node_start_byte(stmt) || c.byte >= ts_node_end_byte(stmt)) continue;
+      if (unsafe(c) || (c.name == c.last && helpers.count(c.last))) return false;
+      if (c.name != c.last) continue;
+      for (const auto& fn : f_.function_names) {
+        if (fn.second != c.last) continue;
+        uint32_t scope = fn.first;
+        if (std::any_of(f_.calls.begin(), f_.calls.end(),
+                        [&](const PyCall& i) { return i.scope == scope && unsafe(i); }))
+          return false;
+      }
+    }
+    return true;
   }
 
   // lint.torch.collective-under-rank-branch
@@ -327,7 +352,8 @@ class PythonRules {
       if (auto e = edited.find(c.guard.branch); e != edited.end()) {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, "the fix of line " + std::to_string(e->second) + " moves this call too");
-      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch])) {
+      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch],
+                                                [&](TSNode s) { return movable_to_every_rank(s, helpers); })) {
         edited[c.guard.branch] = c.line;
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, std::move(*split));
@@ -400,9 +426,7 @@ class PythonRules {
                        (read_at_init ? "the process group already read its settings, this one is ignored"
                                      : "too late to be sure NCCL sees it (communicators may already exist, "
                                        "and ranks differ in when they create them)"),
-                   e.line,
-                   code_of(e.line) + "  # move above line " + std::to_string(init->line) + " (" + init->last +
-                       "), or export it in the launch script");
+                   e.line, move_above(e, *init) + "; or export it in the launch script");
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(init->line) + ": " +
                            std::string(core::trim(ctx_.line_text(init->line))));
     }
@@ -438,7 +462,10 @@ class PythonRules {
 
   // lint.torch.master-addr-localhost
   void master_addr_localhost() {
-    if (!f_.multi_node_line) return;
+    if (!f_.multi_node_line) {
+      one_machine_init();
+      return;
+    }
     auto report = [&](int line, const std::string& what, std::string fixed) {
       auto& f = ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::error,
                          what + " in a multi-node script: ranks on other nodes dial themselves and wait", line,
@@ -461,6 +488,41 @@ class PythonRules {
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
       if (!loopback_host(host)) continue;
       env_init_fix(c, m, v);
+    }
+  }
+
+  // init_method="tcp://localhost:P" in a file that shows no second node: right on one machine, so a
+  // warning that says how to tell (ranks on another machine). A launch file linted with it that
+  // names several hosts makes it the error, with the edits (env_init_across.cpp).
+  void one_machine_init() {
+    for (const auto& c : f_.calls) {
+      if (c.last != "init_process_group") continue;
+      TSNode m = keyword(t_, arguments(c), "init_method");
+      std::string v;
+      if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
+      std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
+      if (!loopback_host(host)) continue;
+      auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
+      auto unset = env_init_unset(c);
+      std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";
+      std::string fixed = edited.value_or("init_method=\"env://\"") +
+                          "  # only if a rank runs on another machine: env:// reads " +
+                          (unset.empty() ? std::string("MASTER_ADDR, MASTER_PORT") : core::join(unset, ", ")) +
+                          " from each rank's environment (MASTER_ADDR=<rank-0 node address> on every node); on one "
+                          "machine tcp://" +
+                          host + " is right, keep it";
+      auto& f = ctx_.add("lint.torch.master-addr-localhost", Label::hostname_resolution, Severity::warning,
+                         "init_method " + v +
+                             " works only while every rank runs on this machine: a rank started on another node "
+                             "dials itself and waits in init_process_group",
+                         c.line, fixed);
+      f.evidence.push_back(ctx_.path() +
+                           ": nothing in the file tells the nodes apart (NODE_RANK, NNODES, --nnodes, "
+                           "num_nodes=): to tell, see whether the launch starts ranks on more than one host");
+      std::string digits = port.substr(0, port.find_first_not_of("0123456789"));
+      bool port_unset = std::find(unset.begin(), unset.end(), "MASTER_PORT") != unset.end();
+      if (edited && !unset.empty())
+        ctx_.last().env_init = EnvInitFix{PythonTree::line(m), *edited, unset, port_unset ? digits : ""};
     }
   }
 
@@ -557,6 +619,41 @@ class PythonRules {
     }
   }
 
+  // Where "move above line `anchor`" must leave the statement setting `e`: the lines between the anchor
+  // and it that bind what it reads (directly or through each other) move with it, in their order;
+  // when one of them reads what the anchor's own line binds (`n = strategy.num_replicas_in_sync`),
+  // nothing can move above the anchor and the text says so.
+  std::string move_above(const PyEnvSet& e, const PyCall& anchor) const {
+    std::string where = "  # move above line " + std::to_string(anchor.line) + " (" + anchor.last + ")";
+    std::set<std::string> read;
+    identifiers(t_, e.value_node, read);
+    std::set<int> lines;
+    std::set<std::string> seen;
+    std::vector<std::string> todo(read.begin(), read.end());
+    while (!todo.empty()) {
+      std::string name = todo.back();
+      todo.pop_back();
+      if (!seen.insert(name).second) continue;
+      const PyBinding* b = f_.binding(e.scope, name, e.byte);
+      if (!b || b->line < anchor.line || b->line >= e.line) continue;
+      if (b->line == anchor.line) {
+        return code_of(e.line) + "  # it reads " + name + ", bound on line " + std::to_string(anchor.line) + " by " +
+               anchor.last + "(): compute the value without it and set " + e.name + " above line " +
+               std::to_string(anchor.line);
+      }
+      lines.insert(b->line);
+      std::set<std::string> more;
+      identifiers(t_, b->rhs, more);
+      todo.insert(todo.end(), more.begin(), more.end());
+    }
+    if (lines.empty()) return code_of(e.line) + where;
+    std::vector<std::string> named;
+    for (int l : lines) named.push_back(std::to_string(l));
+    return code_of(e.line) + where + ", and line" + (lines.size() > 1 ? "s " : " ") + core::join(named, ", ") +
+           " with it, above it, in that order: " + (lines.size() > 1 ? "they compute" : "it computes") +
+           " what it reads";
+  }
+
   // lint.tf.tf-config-after-strategy
   void tf_config_after_strategy() {
     for (const auto& e : f_.env_sets) {
@@ -565,12 +662,11 @@ class PythonRules {
         bool reads = c.last == "MultiWorkerMirroredStrategy" || c.last == "ParameterServerStrategy" ||
                      c.last == "TFConfigClusterResolver" || c.last == "MirroredStrategy";
         if (!reads || c.scope != e.scope || c.byte > e.byte) continue;
-        auto& f =
-            ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
-                     "TF_CONFIG is set after " + c.last +
-                         "() was built: the strategy read the cluster at construction, this worker runs alone "
-                         "or waits for the others forever",
-                     e.line, code_of(e.line) + "  # move above line " + std::to_string(c.line) + " (" + c.last + ")");
+        auto& f = ctx_.add("lint.tf.tf-config-after-strategy", Label::tf_config, Severity::error,
+                           "TF_CONFIG is set after " + c.last +
+                               "() was built: the strategy read the cluster at construction, this worker runs alone "
+                               "or waits for the others forever",
+                           e.line, move_above(e, c));
         f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.line) + ": " +
                              std::string(core::trim(ctx_.line_text(c.line))));
         break;

@@ -10,12 +10,14 @@
 //                                              print(avg)
 //
 // The statements up to the collective keep their order and their text (only when each computes
-// what it reads: a print or a save before it stays on rank 0, and the fix is prose); they run on every rank
+// what it reads, `x = ...` or `a, b = ...`, and every rank may run it (`movable`: no collective, no
+// print or save, in it or in a function of the file it calls); else the fix is prose); they run on every rank
 // (under the condition's part that does not test the rank, or dedented when there is none), and
 // the rest stays under the whole condition. Only for the plain shape: an `if` without elif/else,
 // its condition on the `if` line, each collective a statement of the branch's own block, no
 // triple-quoted string in it (its lines must not move).
 #include <algorithm>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -48,19 +50,28 @@ TSNode statement_in(TSNode call, TSNode block) {
   return TSNode{};
 }
 
-// The identifiers read in `n` (all of its identifier nodes), added to `out`.
-void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, int depth = 0) {
-  if (ts_node_is_null(n) || depth > 64) return;
-  if (PythonTree::is(n, "identifier")) out.insert(std::string(tree.text(n)));
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
-    identifiers(tree, ts_node_named_child(n, i), out, depth + 1);
+// The names a statement `x = ...` / `x += ...` / `a, b = ...` binds (empty for any other statement).
+std::vector<std::string> assigned(const PythonTree& tree, TSNode s) {
+  TSNode a = PythonTree::is(s, "expression_statement") ? ts_node_named_child(s, 0) : TSNode{};
+  if (!PythonTree::is(a, "assignment") && !PythonTree::is(a, "augmented_assignment")) return {};
+  TSNode left = PythonTree::field(a, "left");
+  if (PythonTree::is(left, "identifier")) return {std::string(tree.text(left))};
+  if (!PythonTree::is(left, "pattern_list") && !PythonTree::is(left, "tuple_pattern")) return {};
+  std::vector<std::string> out;
+  for (uint32_t i = 0; i < ts_node_named_child_count(left); ++i) {
+    TSNode n = ts_node_named_child(left, i);
+    if (!PythonTree::is(n, "identifier")) return {};
+    out.emplace_back(tree.text(n));
+  }
+  return out;
 }
 
 // Every statement of `body` before `split` computes a name the collective reads (directly, or
-// through a later such statement): `x = ...` / `x += ...` with x needed. Anything else (a print, a
+// through a later such statement) and may run on every rank (`movable`). Anything else (a print, a
 // save) must stay on rank 0, so the branch is not split. The collectives' own statements
 // (`collectives`: Lightning's trainer.save_checkpoint before a barrier, r14) move as they are.
-bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split, const std::vector<TSNode>& collectives) {
+bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split, const std::vector<TSNode>& collectives,
+                        const std::function<bool(TSNode)>& movable) {
   std::set<std::string> needed;
   identifiers(tree, split, needed);
   std::vector<TSNode> before;
@@ -72,19 +83,52 @@ bool only_inputs_before(const PythonTree& tree, TSNode body, TSNode split, const
     if (!PythonTree::is(s, "comment") && !collective) before.push_back(s);
   }
   for (auto it = before.rbegin(); it != before.rend(); ++it) {
-    TSNode a = PythonTree::is(*it, "expression_statement") ? ts_node_named_child(*it, 0) : TSNode{};
-    if (!PythonTree::is(a, "assignment") && !PythonTree::is(a, "augmented_assignment")) return false;
-    TSNode left = PythonTree::field(a, "left");
-    if (!PythonTree::is(left, "identifier") || !needed.count(std::string(tree.text(left)))) return false;
-    identifiers(tree, PythonTree::field(a, "right"), needed);
+    auto names = assigned(tree, *it);
+    bool used = std::any_of(names.begin(), names.end(), [&](const std::string& n) { return needed.count(n) != 0; });
+    if (!used || !movable(*it)) return false;
+    identifiers(tree, PythonTree::field(ts_node_named_child(*it, 0), "right"), needed);
   }
   return true;
 }
 
 }  // namespace
 
+void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, int depth) {
+  if (ts_node_is_null(n) || depth > 64) return;
+  if (PythonTree::is(n, "identifier")) out.insert(std::string(tree.text(n)));
+  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i)
+    identifiers(tree, ts_node_named_child(n, i), out, depth + 1);
+}
+
+int first_input_line(const PythonTree& tree, TSNode call, int guard_line) {
+  TSNode stmt = call;
+  while (!ts_node_is_null(stmt) && !ts_node_is_null(ts_node_parent(stmt)) &&
+         !PythonTree::is(ts_node_parent(stmt), "block")) {
+    stmt = ts_node_parent(stmt);
+  }
+  TSNode body = ts_node_parent(stmt);
+  if (ts_node_is_null(body) || first_line(body) <= guard_line) return 0;
+  std::set<std::string> needed;
+  identifiers(tree, PythonTree::field(call, "arguments"), needed);
+  int first = 0;
+  std::vector<TSNode> before;
+  for (uint32_t i = 0; i < ts_node_named_child_count(body); ++i) {
+    TSNode s = ts_node_named_child(body, i);
+    if (ts_node_start_byte(s) >= ts_node_start_byte(stmt)) break;
+    before.push_back(s);
+  }
+  for (auto it = before.rbegin(); it != before.rend(); ++it) {
+    auto names = assigned(tree, *it);
+    if (!std::any_of(names.begin(), names.end(), [&](const std::string& n) { return needed.count(n) != 0; })) continue;
+    first = first_line(*it);
+    identifiers(tree, PythonTree::field(ts_node_named_child(*it, 0), "right"), needed);
+  }
+  return first;
+}
+
 std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTree& tree,
-                                          const std::vector<const PyCall*>& calls) {
+                                          const std::vector<const PyCall*>& calls,
+                                          const std::function<bool(TSNode)>& movable) {
   if (calls.empty()) return std::nullopt;
   const RankGuard& guard = calls.front()->guard;
   // The `if` whose body the guard is: its start byte is (branch - 1) / 2.
@@ -114,7 +158,7 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
     statements.push_back(s);
     if (ts_node_is_null(split) || ts_node_end_byte(s) > ts_node_end_byte(split)) split = s;
   }
-  if (!only_inputs_before(tree, body, split, statements)) return std::nullopt;
+  if (!only_inputs_before(tree, body, split, statements, movable)) return std::nullopt;
   int head_end = last_line(split);
   int block_end = head_end;
   bool tail = false;

@@ -84,12 +84,6 @@ TSNode statement_of(TSNode n) {
   return TSNode{};
 }
 
-void identifiers(const PythonTree& t, TSNode n, std::set<std::string>& out, int depth) {
-  if (ts_node_is_null(n) || depth > 64) return;
-  if (PythonTree::is(n, "identifier")) out.insert(std::string(t.text(n)));
-  for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) identifiers(t, ts_node_named_child(n, i), out, depth + 1);
-}
-
 }  // namespace
 
 void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {

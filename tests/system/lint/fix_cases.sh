@@ -564,6 +564,143 @@ if sys.argv[2]:  # an interface with an address here: the repaired value selects
     assert not [f for f in fs if f["severity"] == "error"], fs
 PY
   ;;
+stranger10)
+  # The tenth stranger's cases (fix-2026-12-05g), as written. Every case's edits applied by
+  # `lint --fix`, the result parsed by its real consumer and linted again; then the prose fixes that
+  # broke or did not fix the job: c02 run as a two-rank Gloo job, c11 run by python3 with a stand-in
+  # tensorflow that reads TF_CONFIG when the strategy is built, c14's export applied and checked.
+  cases=$(realpath "$(dirname "$0")/../../data/stranger/fix-2026-12-05g/cases")
+  dd=$(realpath "$dd")
+  pids=()
+  trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$tmp"' EXIT
+  mkdir "$tmp/all"
+  cp "$cases"/c* "$tmp/all/"
+  n=0
+  for group in $(ls "$tmp/all" | grep -v '\.envvars$' | cut -d_ -f1 | sort -u); do
+    files=$(cd "$tmp/all" && ls ${group}_*)
+    opts=()
+    case $group in c19 | c40) opts=(--platform windows) ;; esac
+    (cd "$tmp/all" && "$dd" lint --json "${opts[@]}" $files) >"$tmp/out" 2>"$tmp/err"
+    $py - "$tmp/out" >"$tmp/before" <<'PY'
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+print(" ".join(sorted({f["id"] for f in fs if f.get("edits")})))
+print(" ".join(sorted({f["id"] for f in fs if f["severity"] == "error"})))
+PY
+    edited=$(sed -n 1p "$tmp/before") before=$(sed -n 2p "$tmp/before")
+    [ -n "$edited" ] || continue
+    (cd "$tmp/all" && "$dd" lint --fix "${opts[@]}" $files) >"$tmp/fixout" 2>&1
+    for f in $files; do
+      p="$tmp/all/$f"
+      case $f in
+      *.py) $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$p" || fail "$f: python3 rejects the fixed file: $(cat "$p")" ;;
+      *.sh | *.sbatch | *.env) bash -n "$p" || fail "$f: bash -n rejects the fixed file: $(cat "$p")" ;;
+      *.yml | *.yaml) $py -c 'import yaml,sys; list(yaml.safe_load_all(open(sys.argv[1])))' "$p" || fail "$f: PyYAML rejects the fixed file: $(cat "$p")" ;;
+      esac
+      grep -q $'\r' "$p" && fail "$f: a CR left after the fix"
+    done
+    (cd "$tmp/all" && "$dd" lint --json "${opts[@]}" $files) >"$tmp/out" 2>"$tmp/err"
+    $py - "$tmp/out" "$edited" "$before" <<'PY' || fail "$group after --fix ($(cat "$tmp/fixout")): $(cat "$tmp/out")"
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+edited, before = set(sys.argv[2].split()), set(sys.argv[3].split())
+left = [f["id"] for f in fs if f["id"] in edited]
+new = [f["id"] for f in fs if f["severity"] == "error" and f["id"] not in before]
+assert not left and not new, (left, new)
+PY
+    n=$((n + 1))
+  done
+  [ "$n" -ge 15 ] || fail "only $n cases had edits to apply"
+  echo "stranger10: $n cases' edits applied, parsed and linted again"
+
+  # c02: the edit carries `correct, total = evaluate(...)` out of the rank branch with both
+  # all_reduce calls. The fixed file, on CPU (gloo, no CUDA), runs as two ranks.
+  grep -q '^        correct, total = evaluate(model, loader, device)$' "$tmp/all/c02_eval_rank0_allreduce.py" ||
+    fail "c02: the fixed file: $(cat "$tmp/all/c02_eval_rank0_allreduce.py")"
+  sed -e 's/backend="nccl"/backend="gloo"/' -e '/torch.cuda.set_device/d' \
+    -e 's/torch.device("cuda", local_rank)/torch.device("cpu")/' -e 's/, device_ids=\[local_rank\]//' \
+    "$tmp/all/c02_eval_rank0_allreduce.py" >"$tmp/c02.py"
+  port=$($py -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  rank() {
+    env -i PATH=/usr/bin:/bin GLOO_SOCKET_IFNAME=lo MASTER_ADDR=127.0.0.1 MASTER_PORT="$port" WORLD_SIZE=2 \
+      RANK=$1 LOCAL_RANK=$1 timeout 120 $py "$tmp/c02.py" --epochs 2 2>&1
+  }
+  rank 1 >"$tmp/rank1" &
+  pids+=($!)
+  got=$(rank 0)
+  rc0=$?
+  wait "${pids[0]}"
+  rc1=$?
+  [ $rc0 = 0 ] && [ $rc1 = 0 ] && grep -q '^epoch 1: acc=' <<<"$got" ||
+    fail "c02: the fixed job: rank 0 ($rc0): $got; rank 1 ($rc1): $(cat "$tmp/rank1")"
+  grep -q 'epoch' "$tmp/rank1" && fail "c02: rank 1 printed: $(cat "$tmp/rank1")"
+
+  # c11: TF_CONFIG set after the strategy reads worker_index (line 9); the fix moves that line too.
+  cp "$cases/c11_tf_config_after_strategy.py" "$tmp/c11.py"
+  run lint --json "$tmp/c11.py"
+  fixed=$(fix_of lint.tf.tf-config-after-strategy 10) || fail "c11: not found: $(cat "$tmp/out")"
+  $py - "$tmp/c11.py" "$fixed" <<'PY' || fail "c11: the fix cannot be applied as said: $fixed"
+import ast, re, sys
+path, fix = sys.argv[1], sys.argv[2]
+src = open(path).read().split("\n")
+tree = ast.parse("\n".join(src))
+anchor = int(re.search(r"move above line (\d+)", fix).group(1))
+with_it = re.search(r"and lines? ([\d, ]+) with it", fix)
+starts = [int(x) for x in with_it.group(1).split(",")] if with_it else []
+starts.append(10)  # the statement of the finding comes last
+spans = [(s.lineno, s.end_lineno) for s in tree.body if s.lineno in starts]
+assert len(spans) == len(starts), (spans, starts)
+moved = [l for a, b in spans for l in src[a - 1:b]]
+keep = [l for i, l in enumerate(src, 1) if not any(a <= i <= b for a, b in spans)]
+at = sum(1 for i in range(1, anchor) if not any(a <= i <= b for a, b in spans))
+open(path, "w").write("\n".join(keep[:at] + moved + keep[at:]))
+PY
+  mkdir -p "$tmp/tfstub/tensorflow"
+  cat >"$tmp/tfstub/tensorflow/__init__.py" <<'PY'
+import json, os
+class _Any:
+    def __getattr__(self, name): return _Any()
+    def __call__(self, *a, **k): return _Any()
+    def __enter__(self): return self
+    def __exit__(self, *a): return False
+    def __mul__(self, other): return _Any()
+    __rmul__ = __mul__
+class _Distribute(_Any):
+    def MultiWorkerMirroredStrategy(self, *a, **k):
+        task = json.loads(os.environ["TF_CONFIG"])["task"]
+        print("strategy built for", task["type"], task["index"])
+        return _Any()
+distribute = _Distribute()
+def __getattr__(name): return _Any()
+PY
+  got=$(env -i PATH=/usr/bin:/bin PYTHONPATH="$tmp/tfstub" timeout 60 $py "$tmp/c11.py" 1 2>&1) ||
+    fail "c11: the fixed script: $got; $(cat "$tmp/c11.py")"
+  [ "$got" = "strategy built for worker 1" ] || fail "c11: the strategy saw: $got"
+  run lint --json "$tmp/c11.py"
+  clean_of lint.tf.tf-config-after-strategy || fail "c11: after the fix: $(cat "$tmp/out")"
+
+  # c14: cluster job "workers": one finding, whose fix renames the job; renamed, no TF_CONFIG error.
+  tfc=$(sed -n 's/^TF_CONFIG=//p' "$cases/c14_tfconfig_workers_key.envvars")
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --json >"$tmp/out" 2>"$tmp/err"
+  $py - "$tmp/out" <<'PY' || fail "c14: $(cat "$tmp/out")"
+import json, sys
+fs = [f for f in json.load(open(sys.argv[1]))["findings"] if f["id"].startswith("tf-config.")]
+assert len(fs) == 1 and 'rename the job "workers" to "worker" in cluster' in fs[0]["fix"]["text"], fs
+PY
+  renamed=$($py -c 'import json,sys; d=json.loads(sys.argv[1]); d["cluster"]["worker"]=d["cluster"].pop("workers"); print(json.dumps(d))' "$tfc")
+  env -i PATH=/usr/bin:/bin TF_CONFIG="$renamed" "$dd" env --json >"$tmp/out" 2>"$tmp/err"
+  $py - "$tmp/out" <<'PY' || fail "c14 renamed: $(cat "$tmp/out")"
+import json, sys
+fs = json.load(open(sys.argv[1]))["findings"]
+bad = [f["id"] for f in fs if f["id"].startswith("tf-config.") and f["severity"] == "error" and f["id"] != "tf-config.own-address-unresolvable"]
+assert not bad, bad
+PY
+  for fmt in sh tf; do  # every format still parses
+    env -i PATH=/usr/bin:/bin TF_CONFIG="$tfc" "$dd" env --export-format $fmt >"$tmp/fmt" 2>"$tmp/err"
+    case $fmt in sh) bash -n "$tmp/fmt" || fail "c14 sh: $(cat "$tmp/fmt")" ;; tf) $py -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/fmt" || fail "c14 tf: $(cat "$tmp/fmt")" ;; esac
+    grep -v '^ *#' "$tmp/fmt" | grep -q '"workers"' && fail "c14 $fmt: the misspelt job written: $(cat "$tmp/fmt")"
+  done
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok [$case]"

@@ -10,6 +10,14 @@ function(dd_module name)
   list(FILTER srcs EXCLUDE REGEX "_test\\.cpp$")
   list(FILTER srcs EXCLUDE REGEX "/src/[a-z]+/windows/")  # Windows seams: built only by windows/CMakeLists.txt
   list(FILTER tests INCLUDE REGEX "_test\\.cpp$")
+  # A file that includes a <linux/...> header (struct tcp_info with the kernel's fields) cannot share a
+  # unity-build source with files that include glibc's <netinet/tcp.h>: it compiles on its own.
+  foreach(src IN LISTS srcs)
+    file(STRINGS ${src} linux_headers REGEX "^#include <linux/")
+    if(linux_headers)
+      set_source_files_properties(${src} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+    endif()
+  endforeach()
   if(srcs)
     add_library(dd_${name} STATIC ${srcs})
   else()

@@ -12,6 +12,7 @@ launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 sysroot="$(bash scripts/glibc-sysroot.sh "$build/glibc-sysroot")"
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_PORTABLE=ON -DDD_BUILD_TESTS=OFF \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
   -DDD_GLIBC_SYSROOT="$sysroot" "${launcher[@]}" >&2
 cmake --build "$build" --target distdoctor dd_docs >&2
 # libstdc++'s random.o is linked with its arc4random reference weakened (absent before glibc 2.36;

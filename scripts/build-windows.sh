@@ -10,6 +10,7 @@ build="${1:-build/windows}"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 cmake -S windows -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DDD_WERROR=ON \
+  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 \
   -DCMAKE_TOOLCHAIN_FILE="$PWD/cmake/mingw-w64.cmake" "${launcher[@]}" >&2
 cmake --build "$build" --target distdoctor >&2
 echo "$(cd "$build" && pwd)/distdoctor.exe"

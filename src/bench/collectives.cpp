@@ -13,8 +13,6 @@ std::span<const std::byte> bytes_of(const float* p, std::size_t n) {
 }
 std::span<std::byte> bytes_of(float* p, std::size_t n) { return {reinterpret_cast<std::byte*>(p), n * sizeof(float)}; }
 
-int mod(int a, int n) { return ((a % n) + n) % n; }
-
 void copy_floats(float* dst, const float* src, std::size_t n) {
   if (dst != src && n) std::memmove(dst, src, n * sizeof(float));
 }
@@ -37,13 +35,13 @@ cluster::NetStatus reduce_scatter_steps(Mesh& mesh, const float* in, const Block
   scratch.reserve(2 * largest);
   const float* acc_prev = nullptr;  // the block reduced in the previous step (sent in this one)
   for (int s = 0; s < n - 1; ++s) {
-    const int send_b = mod(r - s - 1, n), recv_b = mod(r - s - 2, n);
+    const int send_b = ring_mod(r - s - 1, n), recv_b = ring_mod(r - s - 2, n);
     const float* src = s == 0 ? in + blocks.begin(send_b) : acc_prev;
     float* landing = scratch.a.data() + (s % 2 == 0 ? 0 : largest);
     float* dst = s == n - 2 ? out_block : landing;
     const float* mine = in + blocks.begin(recv_b);
-    SendOp send{mod(r + 1, n), bytes_of(src, blocks.size(send_b))};
-    RecvOp recv{mod(r - 1, n), bytes_of(landing, blocks.size(recv_b)), [=](std::size_t off, std::size_t len) {
+    SendOp send{ring_mod(r + 1, n), bytes_of(src, blocks.size(send_b))};
+    RecvOp recv{ring_mod(r - 1, n), bytes_of(landing, blocks.size(recv_b)), [=](std::size_t off, std::size_t len) {
                   std::size_t i = off / sizeof(float);
                   add_floats(dst + i, mine + i, landing + i, len / sizeof(float));
                 }};
@@ -56,9 +54,9 @@ cluster::NetStatus reduce_scatter_steps(Mesh& mesh, const float* in, const Block
 cluster::NetStatus all_gather_steps(Mesh& mesh, float* buf, const Blocks& blocks) {
   const int n = mesh.world(), r = mesh.rank();
   for (int s = 0; s < n - 1; ++s) {
-    const int send_b = mod(r - s, n), recv_b = mod(r - s - 1, n);
-    SendOp send{mod(r + 1, n), bytes_of(buf + blocks.begin(send_b), blocks.size(send_b))};
-    RecvOp recv{mod(r - 1, n), bytes_of(buf + blocks.begin(recv_b), blocks.size(recv_b)), {}};
+    const int send_b = ring_mod(r - s, n), recv_b = ring_mod(r - s - 1, n);
+    SendOp send{ring_mod(r + 1, n), bytes_of(buf + blocks.begin(send_b), blocks.size(send_b))};
+    RecvOp recv{ring_mod(r - 1, n), bytes_of(buf + blocks.begin(recv_b), blocks.size(recv_b)), {}};
     if (auto st = mesh.transfer({&send, 1}, {&recv, 1}); !st) return st;
   }
   return cluster::Done{};
@@ -82,8 +80,8 @@ cluster::NetStatus ring_reduce_scatter(Mesh& mesh, const float* in, const Blocks
                                        Scratch& scratch) {
   if (!streams(mesh, blocks)) return reduce_scatter_steps(mesh, in, blocks, out_block, scratch);
   const int n = mesh.world(), r = mesh.rank();
-  const auto received_block = [&](int step) { return mod(r - step - 2, n); };
-  const int own = mod(r - 1, n);
+  const auto received_block = [&](int step) { return ring_mod(r - step - 2, n); };
+  const int own = ring_mod(r - 1, n);
   std::vector<std::size_t> starts(static_cast<std::size_t>(n), 0);  // received block s at starts[s] (floats)
   for (int s = 0; s + 1 < n; ++s)
     starts[static_cast<std::size_t>(s) + 1] = starts[static_cast<std::size_t>(s)] + blocks.size(received_block(s));
@@ -105,8 +103,8 @@ cluster::NetStatus ring_reduce_scatter(Mesh& mesh, const float* in, const Blocks
     }
   };
   std::size_t arrived = 0;
-  RecvOp recv{mod(r - 1, n), bytes_of(stream, total), reduce, &arrived};
-  SendOp send{mod(r + 1, n), bytes_of(work, lead + starts[starts.size() - 2]), &arrived, lead * sizeof(float)};
+  RecvOp recv{ring_mod(r - 1, n), bytes_of(stream, total), reduce, &arrived};
+  SendOp send{ring_mod(r + 1, n), bytes_of(work, lead + starts[starts.size() - 2]), &arrived, lead * sizeof(float)};
   return mesh.transfer({&send, 1}, {&recv, 1});
 }
 
@@ -130,7 +128,7 @@ cluster::NetStatus gather_part(Mesh& mesh, float* buf, int to, std::size_t send_
 cluster::NetStatus ring_all_gather(Mesh& mesh, float* buf, const Blocks& blocks) {
   if (!streams(mesh, blocks)) return all_gather_steps(mesh, buf, blocks);
   const int n = mesh.world(), r = mesh.rank();
-  const int to = mod(r - 1, n), from = mod(r + 1, n);
+  const int to = ring_mod(r - 1, n), from = ring_mod(r + 1, n);
   const std::size_t end = blocks.begin(n), own = blocks.begin(r), own_size = blocks.size(r);
   // Up to the end: send blocks r.. (n - 1 blocks in all: rank 0 stops before block n - 1),
   // receive blocks r + 1 .. n - 1.
@@ -196,8 +194,8 @@ cluster::NetStatus all_gather(Mesh& mesh, const float* in, float* out, std::size
 
 cluster::NetStatus broadcast(Mesh& mesh, const float* in, float* out, std::size_t count, int root) {
   const int n = mesh.world(), r = mesh.rank();
-  const int pos = mod(r - root, n);  // place in the chain
-  const int next = mod(r + 1, n), prev = mod(r - 1, n);
+  const int pos = ring_mod(r - root, n);  // place in the chain
+  const int next = ring_mod(r + 1, n), prev = ring_mod(r - 1, n);
   if (pos == 0) {
     copy_floats(out, in, count);
     if (n == 1) return cluster::Done{};
@@ -241,8 +239,8 @@ cluster::NetStatus sendrecv(Mesh& mesh, const float* in, float* out, std::size_t
     return cluster::Done{};
   }
   in = staged(in, out, count, scratch);
-  SendOp send{mod(r + 1, n), bytes_of(in, count)};
-  RecvOp recv{mod(r - 1, n), bytes_of(out, count), {}};
+  SendOp send{ring_mod(r + 1, n), bytes_of(in, count)};
+  RecvOp recv{ring_mod(r - 1, n), bytes_of(out, count), {}};
   return mesh.transfer({&send, 1}, {&recv, 1});
 }
 

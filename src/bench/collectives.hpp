@@ -36,6 +36,9 @@ struct Scratch {
 // dst[i] = x[i] + y[i]; dst may be x or y. A plain loop the compiler vectorises.
 void add_floats(float* dst, const float* x, const float* y, std::size_t n);
 
+// Position `a` on a ring of `n` ranks (a may be negative): mod(-1, 4) == 3.
+inline int ring_mod(int a, int n) { return ((a % n) + n) % n; }
+
 cluster::NetStatus all_reduce(Mesh& mesh, const float* in, float* out, std::size_t count, Scratch& scratch);
 cluster::NetStatus reduce_scatter(Mesh& mesh, const float* in, float* out, std::size_t count, Scratch& scratch);
 cluster::NetStatus all_gather(Mesh& mesh, const float* in, float* out, std::size_t count);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "bench/collectives.hpp"
 #include "os/linux_memory.hpp"
 
 namespace dd::bench {
@@ -10,8 +11,6 @@ namespace dd::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-int mod(int a, int n) { return ((a % n) + n) % n; }
 
 // Buffers of one call: send and receive pointers into `store` per nccl-tests' in-place rules.
 struct Buffers {
@@ -75,7 +74,7 @@ float expected(Op op, const Layout& l, int n, int r, int root, std::size_t i) {
     case Op::alltoall:
       return test_value(static_cast<int>(i / l.count), static_cast<std::size_t>(r) * l.count + i % l.count);
     case Op::sendrecv:
-      return test_value(mod(r - 1, n), i);
+      return test_value(ring_mod(r - 1, n), i);
   }
   return 0;
 }

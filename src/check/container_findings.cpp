@@ -3,6 +3,7 @@
 // local ranks talk: "Bus error" / "unhandled system error ... shm"), NVIDIA's container advice is
 // `--shm-size=1g --ulimit memlock=-1` or `--ipc=host`, and NET/IB needs /dev/infiniband/uverbs*.
 #include "check/container.hpp"
+#include "core/byte_size.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 #include "nccl/shm_wording.hpp"
@@ -11,7 +12,7 @@ namespace dd::check {
 
 namespace {
 
-constexpr std::uint64_t k_mib = 1024ULL * 1024ULL;
+using core::k_mib;
 constexpr std::uint64_t k_shm_error_below = 512 * k_mib;
 constexpr std::uint64_t k_shm_warning_below = 1024 * k_mib;
 

@@ -5,6 +5,7 @@
 
 #include <cstdio>
 
+#include "core/byte_size.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 
@@ -12,7 +13,7 @@ namespace dd::check {
 
 namespace {
 
-constexpr std::uint64_t k_mib = 1024ULL * 1024ULL;
+using core::k_mib;
 constexpr std::uint64_t k_memlock_error_at = 64 * k_mib;
 constexpr std::uint64_t k_nofile_wanted = 4096;
 

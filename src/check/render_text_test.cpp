@@ -11,8 +11,8 @@ namespace {
 using os::Family;
 
 // eth0 beside docker0, and an NCCL 2.28.9 install in /usr/local/cuda.
-struct Machine : testing::FakeMachine {
-  Machine() {
+struct TextMachine : testing::FakeMachine {
+  TextMachine() {
     interfaces.link("lo", 1).link("docker0", 2).link("eth0", 3);
     interfaces.address("lo", Family::inet, "127.0.0.1", 8).address("docker0", Family::inet, "172.17.0.1", 16);
     interfaces.address("eth0", Family::inet, "198.18.0.2", 24);
@@ -26,12 +26,12 @@ struct Machine : testing::FakeMachine {
 };
 
 TEST(CheckText, HealthyHostWithoutProbe) {
-  Machine m;
+  TextMachine m;
   report::testing::expect_golden("check_healthy_no_probe", m.text(os::Environment{}, false));
 }
 
 TEST(CheckText, LoopbackChoiceShowsTheFindingAndItsFix) {
-  Machine m;
+  TextMachine m;
   report::testing::expect_golden(
       "check_exclusion_picks_loopback",
       m.text(os::Environment(std::map<std::string, std::string>{{"NCCL_SOCKET_IFNAME", "^docker"}}), false));
@@ -39,7 +39,7 @@ TEST(CheckText, LoopbackChoiceShowsTheFindingAndItsFix) {
 
 // The probe ran and failed: the library line says so, not "--no-probe".
 TEST(CheckText, FailedProbeIsNotReportedAsNoProbe) {
-  Machine m;
+  TextMachine m;
   m.runner.fail(core::make_error(core::ErrorKind::internal, "fork: resource temporarily unavailable"));
   std::string text = m.text(os::Environment{}, true);
   EXPECT_EQ(text.find("not loaded: --no-probe"), std::string::npos) << text;

@@ -11,7 +11,7 @@
 namespace dd::check {
 namespace {
 
-bool has_id(const std::vector<core::Finding>& fs, const std::string& id) {
+bool probe_has_id(const std::vector<core::Finding>& fs, const std::string& id) {
   return std::any_of(fs.begin(), fs.end(), [&](const core::Finding& f) { return f.id == id; });
 }
 
@@ -42,15 +42,15 @@ TEST(CheckShort, ProbeRulesNeedTheLibrarysOwnAnswerToDifferOrFail) {
   other.probe->observed->iface = "eth1";
   other.probe->observed->addr = "198.18.4.2";
   auto d = probe_findings(other);
-  ASSERT_TRUE(has_id(d, "nccl.probe.disagrees-with-prediction"));
+  ASSERT_TRUE(probe_has_id(d, "nccl.probe.disagrees-with-prediction"));
   EXPECT_EQ(d.front().severity, core::Severity::warning);  // the model is wrong here, not the job
   // an NCCL_COMM_ID id carries the COMM_ID address, not a local choice: no disagreement
   other.probe->observed->source = "NCCL_COMM_ID";
-  EXPECT_FALSE(has_id(probe_findings(other), "nccl.probe.disagrees-with-prediction"));
+  EXPECT_FALSE(probe_has_id(probe_findings(other), "nccl.probe.disagrees-with-prediction"));
   auto newer = agreeing();
   newer.probe->version = "9.99.9";
   auto v = probe_findings(newer);
-  ASSERT_TRUE(has_id(v, "nccl.probe.version-differs-from-model"));
+  ASSERT_TRUE(probe_has_id(v, "nccl.probe.version-differs-from-model"));
   EXPECT_EQ(v.front().severity, core::Severity::info);
   auto hung = agreeing();
   hung.probe->ok = false;

@@ -15,7 +15,7 @@ namespace {
 
 constexpr std::uint64_t k_mib = 1024 * 1024;
 
-const core::Finding* find(const std::vector<core::Finding>& fs, const std::string& id) {
+const core::Finding* find_id(const std::vector<core::Finding>& fs, const std::string& id) {
   for (const auto& f : fs)
     if (f.id == id) return &f;
   return nullptr;
@@ -35,13 +35,13 @@ ContainerInfo docker_with_shm(std::uint64_t bytes) {
 TEST(CheckShort, ShmTooSmallNeedsASizeBelowOneGibAndClaimsOnlyWhatTheSizeCanCause) {
   os::Environment env(std::map<std::string, std::string>{});
   // one step short: exactly 1 GiB, or a size that was not read
-  EXPECT_EQ(find(container_findings(docker_with_shm(1024 * k_mib), env), "container.shm.too-small"), nullptr);
+  EXPECT_EQ(find_id(container_findings(docker_with_shm(1024 * k_mib), env), "container.shm.too-small"), nullptr);
   auto unread = docker_with_shm(0);
   unread.shm.size_bytes.reset();
-  EXPECT_EQ(find(container_findings(unread, env), "container.shm.too-small"), nullptr);
+  EXPECT_EQ(find_id(container_findings(unread, env), "container.shm.too-small"), nullptr);
   // the full evidence: Docker's 64 MiB. Its size was read, not the job's use: "can run out"
   auto fs = container_findings(docker_with_shm(64 * k_mib), env);
-  const auto* f = find(fs, "container.shm.too-small");
+  const auto* f = find_id(fs, "container.shm.too-small");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->title.find("can run out"), std::string::npos) << f->title;
   ASSERT_GE(f->evidence.size(), 2u);
@@ -53,14 +53,14 @@ TEST(CheckShort, BridgeNetworkingNeedsBridgeModeOutsideKubernetes) {
   os::Environment env(std::map<std::string, std::string>{});
   auto info = docker_with_shm(16 * 1024 * k_mib);
   info.network = NetworkMode::host;
-  EXPECT_EQ(find(container_findings(info, env), "container.network.bridge"), nullptr);
+  EXPECT_EQ(find_id(container_findings(info, env), "container.network.bridge"), nullptr);
   info.network = NetworkMode::bridge;
   info.network_reason = "eth0 198.18.17.2 is the container's only address";
   info.runtime = "kubernetes";  // pod networking routes pod IPs between nodes
-  EXPECT_EQ(find(container_findings(info, env), "container.network.bridge"), nullptr);
+  EXPECT_EQ(find_id(container_findings(info, env), "container.network.bridge"), nullptr);
   info.runtime = "docker";
   auto fs = container_findings(info, env);
-  const auto* f = find(fs, "container.network.bridge");
+  const auto* f = find_id(fs, "container.network.bridge");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::warning);  // one container's view: a warning, with its reason
   EXPECT_EQ(f->evidence.front(), info.network_reason);
@@ -69,15 +69,15 @@ TEST(CheckShort, BridgeNetworkingNeedsBridgeModeOutsideKubernetes) {
 TEST(CheckShort, IbWithoutDeviceNodesNeedsIbDevicesAndIbInUse) {
   auto info = docker_with_shm(16 * 1024 * k_mib);
   os::Environment none(std::map<std::string, std::string>{});
-  EXPECT_EQ(find(container_findings(info, none), "container.ib.no-device-nodes"), nullptr);  // no IB device
+  EXPECT_EQ(find_id(container_findings(info, none), "container.ib.no-device-nodes"), nullptr);  // no IB device
   info.ib_devices = {"mlx5_0"};
   info.ib_device_nodes = true;
-  EXPECT_EQ(find(container_findings(info, none), "container.ib.no-device-nodes"), nullptr);  // nodes present
+  EXPECT_EQ(find_id(container_findings(info, none), "container.ib.no-device-nodes"), nullptr);  // nodes present
   info.ib_device_nodes = false;
   os::Environment disabled(std::map<std::string, std::string>{{"NCCL_IB_DISABLE", "1"}});
-  EXPECT_EQ(find(container_findings(info, disabled), "container.ib.no-device-nodes"), nullptr);  // IB not used
+  EXPECT_EQ(find_id(container_findings(info, disabled), "container.ib.no-device-nodes"), nullptr);  // IB not used
   auto fs = container_findings(info, none);
-  const auto* f = find(fs, "container.ib.no-device-nodes");
+  const auto* f = find_id(fs, "container.ib.no-device-nodes");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::warning);
 }
@@ -85,12 +85,12 @@ TEST(CheckShort, IbWithoutDeviceNodesNeedsIbDevicesAndIbInUse) {
 TEST(CheckShort, MemlockTooLowNeedsInfinibandInUse) {
   ProcessLimits low{{k_limit_memlock, Limit{64 * 1024, 64 * 1024}}};
   // one step short: a low limit with no InfiniBand in use limits nothing NCCL does over sockets
-  EXPECT_EQ(find(limits_findings(low, /*ib_in_use=*/false, false), "limits.memlock.too-low"), nullptr);
+  EXPECT_EQ(find_id(limits_findings(low, /*ib_in_use=*/false, false), "limits.memlock.too-low"), nullptr);
   // unlimited
   ProcessLimits unlimited{{k_limit_memlock, Limit{std::nullopt, std::nullopt}}};
-  EXPECT_EQ(find(limits_findings(unlimited, true, false), "limits.memlock.too-low"), nullptr);
+  EXPECT_EQ(find_id(limits_findings(unlimited, true, false), "limits.memlock.too-low"), nullptr);
   auto fs = limits_findings(low, true, false);
-  const auto* f = find(fs, "limits.memlock.too-low");
+  const auto* f = find_id(fs, "limits.memlock.too-low");
   ASSERT_NE(f, nullptr);
   EXPECT_NE(f->evidence.front().find("/proc/self/limits"), std::string::npos);  // where it was read
 }
@@ -98,12 +98,12 @@ TEST(CheckShort, MemlockTooLowNeedsInfinibandInUse) {
 TEST(CheckShort, NofileLowIsAWarningThatSaysCanNotWill) {
   ProcessLimits l{{k_limit_nofile, Limit{1024, 4096}}};
   auto fs = limits_findings(l, false, false);
-  const auto* f = find(fs, "limits.nofile.low");
+  const auto* f = find_id(fs, "limits.nofile.low");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->severity, core::Severity::warning);
   EXPECT_NE(f->title.find("can run out"), std::string::npos);
   ProcessLimits high{{k_limit_nofile, Limit{1048576, 1048576}}};
-  EXPECT_EQ(find(limits_findings(high, false, false), "limits.nofile.low"), nullptr);
+  EXPECT_EQ(find_id(limits_findings(high, false, false), "limits.nofile.low"), nullptr);
 }
 
 TEST(CheckShort, ContainerDetectedSaysHowSureItIsAndWhatTheInterfacesLookLike) {
@@ -113,7 +113,7 @@ TEST(CheckShort, ContainerDetectedSaysHowSureItIsAndWhatTheInterfacesLookLike) {
   os::fake::MemoryFileTree overlay;
   overlay.file("/proc/self/mountinfo", "1 0 0:50 / / rw - overlay overlay rw\n");
   auto weak = container_findings(overlay, env, {});
-  const auto* w = find(weak, "container.detected");
+  const auto* w = find_id(weak, "container.detected");
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->title.find("running inside"), std::string::npos) << w->title;
   EXPECT_NE(w->title.find("probably inside a container"), std::string::npos) << w->title;
@@ -123,7 +123,7 @@ TEST(CheckShort, ContainerDetectedSaysHowSureItIsAndWhatTheInterfacesLookLike) {
       .link("/sys/class/net/lo", "../../devices/virtual/net/lo")
       .link("/sys/class/net/eth0", "../../devices/pci0000:00/0000:00:03.0/net/eth0");
   auto docker = container_findings(overlay, env, {});
-  const auto* d = find(docker, "container.detected");
+  const auto* d = find_id(docker, "container.detected");
   ASSERT_NE(d, nullptr);
   EXPECT_NE(d->title.find("running inside a docker container"), std::string::npos) << d->title;
   // a device-backed link is also what an SR-IOV function moved into the container shows

@@ -50,7 +50,7 @@ struct BenchFlags {
   bool verbose = false;
 };
 
-int usage_error(const std::string& message) { return cli::usage_error("bench", message); }
+int bench_usage_error(const std::string& message) { return cli::usage_error("bench", message); }
 
 // The --backend nccl setup: the libraries, and a child that loads them and finds a GPU. Asked in a
 // child, as the NCCL probe does: a broken library or driver may crash or hang, never this process.
@@ -115,11 +115,11 @@ int print_no_interface(const bench::BenchConfig& c, const core::Error& why, cons
 int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   bench::BenchConfig c;
   auto min = bench::parse_bytes("-b", flags.min_bytes);
-  if (!min) return usage_error(min.error().message);
+  if (!min) return bench_usage_error(min.error().message);
   auto max = bench::parse_bytes("-e", flags.max_bytes);
-  if (!max) return usage_error(max.error().message);
+  if (!max) return bench_usage_error(max.error().message);
   auto ops = bench::parse_ops(flags.ops);
-  if (!ops) return usage_error(ops.error().message);
+  if (!ops) return bench_usage_error(ops.error().message);
   c.run = bench::RunOptions{
       *ops,      *min, *max, static_cast<std::size_t>(flags.factor), flags.iters, flags.warmup, flags.check != 0,
       flags.root};
@@ -132,7 +132,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
     if (!lf.rendezvous) lf.rendezvous = "127.0.0.1:29400";
   }
   auto launch = env::launchers::detect_launch(env, lf);
-  if (!launch) return usage_error(launch.error().message);
+  if (!launch) return bench_usage_error(launch.error().message);
   if (launch->skip) {
     nlohmann::json j = {{"command", "bench"},
                         {"role", "skipped"},
@@ -149,21 +149,22 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   c.rank = launch->rank.value_or(0);
   c.p2p = flags.p2p;
   c.tune = flags.tune;
-  if (c.p2p && c.tune) return usage_error("--p2p and --tune: pick one (each runs its own sweep)");
+  if (c.p2p && c.tune) return bench_usage_error("--p2p and --tune: pick one (each runs its own sweep)");
   if (c.p2p || c.tune) c.run.min_bytes = c.run.max_bytes;  // --p2p and --tune move one size, -e's
-  if (auto ok = bench::validate(c.run, c.world); !ok) return usage_error(ok.error().message);
-  if (c.p2p && c.world < 2) return usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
-  if (c.tune && c.world < 2) return usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
+  if (auto ok = bench::validate(c.run, c.world); !ok) return bench_usage_error(ok.error().message);
+  if (c.p2p && c.world < 2) return bench_usage_error("--p2p: a world of 1 has no pair to measure (--world 2 or more)");
+  if (c.tune && c.world < 2)
+    return bench_usage_error("--tune: a world of 1 has no connection to tune (--world 2 or more)");
   if (flags.backend == "nccl") {
-    if (c.p2p || c.tune) return usage_error("--backend nccl: --p2p and --tune run on the TCP backend only");
+    if (c.p2p || c.tune) return bench_usage_error("--backend nccl: --p2p and --tune run on the TCP backend only");
     auto nb = nccl_backend(flags, c, env, seams);
-    if (!nb) return usage_error(nb.error().message);
+    if (!nb) return bench_usage_error(nb.error().message);
     c.nccl = std::move(*nb);
   } else if (flags.backend != "tcp") {
-    return usage_error("--backend '" + flags.backend + "': tcp or nccl");
+    return bench_usage_error("--backend '" + flags.backend + "': tcp or nccl");
   } else if (!flags.nccl_lib.empty() || !flags.cudart_lib.empty()) {
-    return usage_error(fmt::format("{} is for --backend nccl; the tcp backend loads no library",
-                                   flags.nccl_lib.empty() ? "--cudart-lib" : "--nccl-lib"));
+    return bench_usage_error(fmt::format("{} is for --backend nccl; the tcp backend loads no library",
+                                         flags.nccl_lib.empty() ? "--cudart-lib" : "--nccl-lib"));
   }
   c.rendezvous_host = launch->rendezvous_host;
   c.rendezvous_port = launch->rendezvous_port;
@@ -178,7 +179,7 @@ int run_bench_command(const BenchFlags& flags, const GlobalOptions& global) {
   auto data = bench::choose_data_address(
       inventory, flags.ifname.empty() ? std::nullopt : std::optional<std::string>(flags.ifname));
   if (!data) {
-    if (data.error().kind == core::ErrorKind::usage) return usage_error(data.error().message);
+    if (data.error().kind == core::ErrorKind::usage) return bench_usage_error(data.error().message);
     return print_no_interface(c, data.error(), global);
   }
   c.data = *data;

@@ -106,7 +106,7 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
   PreflightOutcome out = sparse_world_of_six();
   ASSERT_TRUE(out.rank0.has_value());
   const std::string matrix = render_matrix(*out.rank0);
-  States text = text_states(matrix), json = json_states(out.json),
+  States text = text_states(matrix), json_view = json_states(out.json),
          html = html_states(report::render_html_report(report_outcome(out)));
   int disagree = 0, text_html = 0;
   std::string why;
@@ -114,7 +114,7 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
     for (int t = 0; t < k_world; ++t) {
       if (f == t) continue;
       auto get = [&](const States& s) { return s.count({f, t}) ? s.at({f, t}) : std::string("<none>"); };
-      std::string a = get(text), b = get(json), c = get(html);
+      std::string a = get(text), b = get(json_view), c = get(html);
       text_html += a != c ? 1 : 0;
       if (a != b || b != c) {
         ++disagree;
@@ -123,15 +123,16 @@ TEST(ReachAgreement, TextJsonAndHtmlDrawEveryPairInTheOneDecidedState) {
     }
   EXPECT_EQ(disagree, 0) << disagree << " of 30 pairs disagree (" << text_html << " text vs HTML)\n" << why << matrix;
   // the decided states themselves, as the world was built
-  EXPECT_EQ(json[Pair(1, 2)], "mtu-black-hole");
-  EXPECT_EQ(json[Pair(2, 1)], "ok");
-  EXPECT_EQ(json[Pair(3, 4)], "slow");
-  EXPECT_EQ(json[Pair(4, 0)], "blocked");
-  EXPECT_EQ(json[Pair(0, 4)], "ok");
-  for (auto p : std::vector<Pair>{{1, 3}, {3, 1}, {1, 4}, {4, 1}, {2, 4}, {4, 2}}) EXPECT_EQ(json[p], "not-probed");
+  EXPECT_EQ(json_view[Pair(1, 2)], "mtu-black-hole");
+  EXPECT_EQ(json_view[Pair(2, 1)], "ok");
+  EXPECT_EQ(json_view[Pair(3, 4)], "slow");
+  EXPECT_EQ(json_view[Pair(4, 0)], "blocked");
+  EXPECT_EQ(json_view[Pair(0, 4)], "ok");
+  for (auto p : std::vector<Pair>{{1, 3}, {3, 1}, {1, 4}, {4, 1}, {2, 4}, {4, 2}})
+    EXPECT_EQ(json_view[p], "not-probed");
   for (int r = 0; r < 5; ++r) {
-    EXPECT_EQ(json[Pair(r, 5)], "absent");
-    EXPECT_EQ(json[Pair(5, r)], "absent");
+    EXPECT_EQ(json_view[Pair(r, 5)], "absent");
+    EXPECT_EQ(json_view[Pair(5, r)], "absent");
   }
   // the facts a state rests on travel with it
   const auto& cells = out.json["reachability"];

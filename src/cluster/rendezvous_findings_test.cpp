@@ -20,22 +20,22 @@ JoinFailure failed_join(int attempts = 12) {
   return f;
 }
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool rdv_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 TEST(RendezvousShort, NoRouteIsClaimedOnlyWhereTheKernelHadNoRoute) {
   // EHOSTUNREACH: a neighbour that never answered, a router's or a firewall's ICMP; not a missing route
   auto host =
       join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.0.1:29401"), "node0", 29401);
   EXPECT_EQ(host.id, "preflight.rendezvous.no-route");
-  EXPECT_FALSE(has(host.title, "no route")) << host.title;
-  EXPECT_FALSE(has(host.fix.text, "has no route")) << host.fix.text;
-  EXPECT_TRUE(has(host.fix.text, "ICMP")) << host.fix.text;
-  EXPECT_TRUE(has(host.evidence.at(0), "EHOSTUNREACH")) << host.evidence.at(0);
+  EXPECT_FALSE(rdv_has(host.title, "no route")) << host.title;
+  EXPECT_FALSE(rdv_has(host.fix.text, "has no route")) << host.fix.text;
+  EXPECT_TRUE(rdv_has(host.fix.text, "ICMP")) << host.fix.text;
+  EXPECT_TRUE(rdv_has(host.evidence.at(0), "EHOSTUNREACH")) << host.evidence.at(0);
   // ENETUNREACH: this node's routing table has none
   auto net =
       join_failure_finding(failed_join(), errno_error("connect", ENETUNREACH, "198.18.0.1:29401"), "node0", 29401);
   EXPECT_EQ(net.id, "preflight.rendezvous.no-route");
-  EXPECT_TRUE(has(net.title, "no route to the rendezvous node0:29401")) << net.title;
+  EXPECT_TRUE(rdv_has(net.title, "no route to the rendezvous node0:29401")) << net.title;
 }
 
 // clusters-2026-12-05c p4: node0 resolves to an IPv6 address only and this node has IPv4 only: the
@@ -48,16 +48,16 @@ TEST(RendezvousShort, NoRouteToTheOtherFamilyNamesTheFamilyOnlyWhenThisNodeLacks
   v4_only.other_family = {"198.18.84.11"};
   auto f = join_failure_finding(failed_join(), err, "node0", 29401, v4_only);
   EXPECT_EQ(f.id, "preflight.rendezvous.no-route");
-  EXPECT_TRUE(has(f.title, "node0 resolves here to the IPv6 address fd00:18:84::10, and this node has IPv4 only"))
+  EXPECT_TRUE(rdv_has(f.title, "node0 resolves here to the IPv6 address fd00:18:84::10, and this node has IPv4 only"))
       << f.title;
-  EXPECT_TRUE(has(f.fix.text, "set MASTER_ADDR (or --rendezvous) to rank 0's IPv4 address")) << f.fix.text;
-  EXPECT_TRUE(has(f.fix.text, "map node0 to that address in /etc/hosts")) << f.fix.text;
+  EXPECT_TRUE(rdv_has(f.fix.text, "set MASTER_ADDR (or --rendezvous) to rank 0's IPv4 address")) << f.fix.text;
+  EXPECT_TRUE(rdv_has(f.fix.text, "map node0 to that address in /etc/hosts")) << f.fix.text;
   EXPECT_EQ(f.evidence.at(1), "this node has no routable IPv6 address; its addresses: 198.18.84.11");
   PathEvidence has_v6;
   has_v6.addr = "fd00:18:84::10";
   auto g = join_failure_finding(failed_join(), err, "node0", 29401, has_v6);
-  EXPECT_FALSE(has(g.title, "IPv4")) << g.title;
-  EXPECT_TRUE(has(g.title, "no route to the rendezvous node0:29401")) << g.title;
+  EXPECT_FALSE(rdv_has(g.title, "IPv4")) << g.title;
+  EXPECT_TRUE(rdv_has(g.title, "no route to the rendezvous node0:29401")) << g.title;
 }
 
 TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
@@ -65,8 +65,8 @@ TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
   auto refused =
       join_failure_finding(failed_join(), errno_error("connect", ECONNREFUSED, "198.18.0.1:29401"), "node0", 29401);
   EXPECT_EQ(refused.id, "preflight.rendezvous.refused");
-  EXPECT_FALSE(has(refused.title, "turned")) << refused.title;
-  EXPECT_TRUE(has(refused.fix.text, "start preflight on rank 0")) << refused.fix.text;
+  EXPECT_FALSE(rdv_has(refused.title, "turned")) << refused.title;
+  EXPECT_TRUE(rdv_has(refused.fix.text, "start preflight on rank 0")) << refused.fix.text;
   auto late = failed_join(1);
   late.rejected = "too late: rank 0 stopped taking joins 40 ms ago with 2 of 2 ranks";
   auto turned =
@@ -80,8 +80,8 @@ TEST(RendezvousShort, AnAnswerThatIsNoChallengeBlamesNoToken) {
   // a wrong token would have got rank 0's reject (rendezvous.dropped), so no token is named
   auto reset = join_failure_finding(failed_join(), errno_error("recv", ECONNRESET, "198.18.0.1:29401"), "node0", 29401);
   EXPECT_EQ(reset.id, "preflight.rendezvous.failed");
-  EXPECT_FALSE(has(reset.fix.text, "token")) << reset.fix.text;
-  EXPECT_TRUE(has(reset.fix.text, "another program may hold port 29401")) << reset.fix.text;
+  EXPECT_FALSE(rdv_has(reset.fix.text, "token")) << reset.fix.text;
+  EXPECT_TRUE(rdv_has(reset.fix.text, "another program may hold port 29401")) << reset.fix.text;
 }
 
 TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) {
@@ -103,20 +103,20 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
   auto accepted = join_failure_finding(jf, conn.error(), "127.0.0.1", bound->port());
   EXPECT_EQ(accepted.id, "preflight.rendezvous.no-answer");
   EXPECT_NE(accepted.label, core::Label::firewall_or_port_blocked);
-  EXPECT_TRUE(has(accepted.title, "accepted the connection")) << accepted.title;
-  EXPECT_FALSE(has(accepted.fix.text, "a firewall drops")) << accepted.fix.text;
-  EXPECT_TRUE(has(accepted.fix.text, "another program holds that port")) << accepted.fix.text;
+  EXPECT_TRUE(rdv_has(accepted.title, "accepted the connection")) << accepted.title;
+  EXPECT_FALSE(rdv_has(accepted.fix.text, "a firewall drops")) << accepted.fix.text;
+  EXPECT_TRUE(rdv_has(accepted.fix.text, "another program holds that port")) << accepted.fix.text;
   // the connect itself got no answer until the deadline, and nothing else is known: candidates,
   // no one cause, and the step that tells them apart
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   auto syn = join_failure_finding(failed_join(), syn_timeout, "node0", 29401);
   EXPECT_EQ(syn.id, "preflight.rendezvous.no-answer");
   EXPECT_EQ(syn.label, core::Label::other);
-  EXPECT_TRUE(has(syn.title, "did not answer")) << syn.title;
-  EXPECT_TRUE(has(syn.fix.text, "a filter drops TCP port 29401")) << syn.fix.text;
-  EXPECT_TRUE(has(syn.fix.text, "no host answers")) << syn.fix.text;
-  EXPECT_TRUE(has(syn.fix.text, "the path is broken")) << syn.fix.text;
-  EXPECT_TRUE(has(syn.fix.text, "`ping 198.18.0.1`")) << syn.fix.text;
+  EXPECT_TRUE(rdv_has(syn.title, "did not answer")) << syn.title;
+  EXPECT_TRUE(rdv_has(syn.fix.text, "a filter drops TCP port 29401")) << syn.fix.text;
+  EXPECT_TRUE(rdv_has(syn.fix.text, "no host answers")) << syn.fix.text;
+  EXPECT_TRUE(rdv_has(syn.fix.text, "the path is broken")) << syn.fix.text;
+  EXPECT_TRUE(rdv_has(syn.fix.text, "`ping 198.18.0.1`")) << syn.fix.text;
 }
 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
@@ -125,12 +125,12 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
   PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
-  EXPECT_TRUE(has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
+  EXPECT_TRUE(rdv_has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
       << path.title;
-  EXPECT_FALSE(has(path.title + path.fix.text, "firewall drops")) << path.fix.text;
-  EXPECT_TRUE(has(path.fix.text, "a route back from rank 0's host that does not lead here")) << path.fix.text;
-  EXPECT_TRUE(has(path.fix.text, "a link or switch port down")) << path.fix.text;
-  EXPECT_TRUE(has(path.fix.text, "tcpdump -ni any tcp port 29401")) << path.fix.text;
+  EXPECT_FALSE(rdv_has(path.title + path.fix.text, "firewall drops")) << path.fix.text;
+  EXPECT_TRUE(rdv_has(path.fix.text, "a route back from rank 0's host that does not lead here")) << path.fix.text;
+  EXPECT_TRUE(rdv_has(path.fix.text, "a link or switch port down")) << path.fix.text;
+  EXPECT_TRUE(rdv_has(path.fix.text, "tcpdump -ni any tcp port 29401")) << path.fix.text;
   bool said = false;
   for (const auto& e : path.evidence)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
@@ -139,7 +139,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
   PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
-  EXPECT_TRUE(has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
+  EXPECT_TRUE(rdv_has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
   // this node's own rule drops the port: named, with the command that removes it
   PathEvidence own{"198.18.0.1",
                    std::nullopt,
@@ -150,8 +150,8 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    {}};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
-  EXPECT_TRUE(has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
-  EXPECT_TRUE(has(ruled.fix.text, "nft delete rule inet t output handle 4")) << ruled.fix.text;
+  EXPECT_TRUE(rdv_has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
+  EXPECT_TRUE(rdv_has(ruled.fix.text, "nft delete rule inet t output handle 4")) << ruled.fix.text;
 }
 
 TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause) {
@@ -167,15 +167,15 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
             "own link");
   ASSERT_GE(f.evidence.size(), 4u);
   EXPECT_EQ(f.evidence[0], "node0 resolves here to 198.18.62.99");
-  EXPECT_TRUE(has(f.evidence[1], "connect 198.18.62.99:29401")) << f.evidence[1];
+  EXPECT_TRUE(rdv_has(f.evidence[1], "connect 198.18.62.99:29401")) << f.evidence[1];
   bool echo = false, link = false;
   for (const auto& e : f.evidence) {
     echo = echo || e == "ICMP echo to 198.18.62.99: no answer";
     link = link || e == "198.18.62.99 is on this node's own subnet (eth0 198.18.62.13/24): no router in between";
   }
   EXPECT_TRUE(echo && link) << ::testing::PrintToString(f.evidence);
-  EXPECT_TRUE(has(f.fix.text, "getent hosts node0")) << f.fix.text;
-  EXPECT_FALSE(has(f.title + f.fix.text, "firewall drops")) << f.fix.text;
+  EXPECT_TRUE(rdv_has(f.fix.text, "getent hosts node0")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.title + f.fix.text, "firewall drops")) << f.fix.text;
   // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
   auto arp =
       join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
@@ -205,7 +205,7 @@ TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {
   auto f = join_failure_finding(failed_join(), NetError{NetFailure::unresolved, "getaddrinfo", 0, "node0", "no"},
                                 "node0", 29401);
   EXPECT_EQ(f.id, "preflight.rendezvous.unresolved");
-  EXPECT_TRUE(has(f.title, "'node0' does not resolve here")) << f.title;
+  EXPECT_TRUE(rdv_has(f.title, "'node0' does not resolve here")) << f.title;
 }
 
 TEST(RendezvousShort, CannotListenNamesAnotherProcessOnlyForAPortInUse) {
@@ -216,12 +216,12 @@ TEST(RendezvousShort, CannotListenNamesAnotherProcessOnlyForAPortInUse) {
   ASSERT_FALSE(second.ok());
   auto in_use = cannot_listen_finding(first->port(), second.error());
   EXPECT_EQ(in_use.id, "preflight.rendezvous.cannot-listen");
-  EXPECT_TRUE(has(in_use.fix.text, "another process holds the port")) << in_use.evidence.at(0);
+  EXPECT_TRUE(rdv_has(in_use.fix.text, "another process holds the port")) << in_use.evidence.at(0);
   // one step short: the bind failed for another reason (a privileged port, an address not here)
   for (int err : {EACCES, EADDRNOTAVAIL}) {
     auto f = cannot_listen_finding(80, errno_error("bind", err, "0.0.0.0:80"));
     EXPECT_EQ(f.id, "preflight.rendezvous.cannot-listen");
-    EXPECT_FALSE(has(f.fix.text, "another process")) << f.fix.text;
+    EXPECT_FALSE(rdv_has(f.fix.text, "another process")) << f.fix.text;
     EXPECT_EQ(f.label, core::Label::other);
   }
 }
@@ -229,10 +229,10 @@ TEST(RendezvousShort, CannotListenNamesAnotherProcessOnlyForAPortInUse) {
 TEST(RendezvousShort, DroppedSaysRankZeroOnlyWhenNoForeignPlanCame) {
   auto foreign = no_plan_finding("node0:29401", "the plan's proof does not match this job's token", true);
   EXPECT_EQ(foreign.id, "preflight.rendezvous.dropped");
-  EXPECT_FALSE(has(foreign.title, "rank 0")) << foreign.title;
-  EXPECT_TRUE(has(foreign.title, "node0:29401")) << foreign.title;
+  EXPECT_FALSE(rdv_has(foreign.title, "rank 0")) << foreign.title;
+  EXPECT_TRUE(rdv_has(foreign.title, "node0:29401")) << foreign.title;
   auto rejected = no_plan_finding("node0:29401", "rank 0 rejected this node: wrong job token", false);
-  EXPECT_TRUE(has(rejected.title, "rank 0 accepted the connection")) << rejected.title;
+  EXPECT_TRUE(rdv_has(rejected.title, "rank 0 accepted the connection")) << rejected.title;
 }
 
 TEST(RendezvousShort, TokenIsGuessableOnlyWithoutATokenAndARealJobId) {
@@ -244,7 +244,7 @@ TEST(RendezvousShort, TokenIsGuessableOnlyWithoutATokenAndARealJobId) {
   // torchrun's default run id is the token then: the evidence says so, not "default"
   auto none = token_source("", "torchrun:none");
   EXPECT_TRUE(none.guessable);
-  EXPECT_TRUE(has(none.source, "'none'")) << none.source;
+  EXPECT_TRUE(rdv_has(none.source, "'none'")) << none.source;
   auto plain = token_source("", "");
   EXPECT_TRUE(plain.guessable);
   auto f = guessable_token_finding(none);

@@ -72,6 +72,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
+bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
 bool mentions_name(std::string_view s, std::string_view name) {
   if (name.empty()) return false;
   auto name_char = [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; };

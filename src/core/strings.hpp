@@ -22,6 +22,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b);
 // Whether `name` (a host or interface name) occurs in s as a whole name: not inside a longer one.
 // "node3" is in "to node3:29500" and "node3." but not in "node37" or "node3-b" or "xnode3".
 bool mentions_name(std::string_view s, std::string_view name);
+// A letter, digit or '_': a character of a shell variable name.
+bool is_name_char(char c);
 // Quote a value for a POSIX shell `export` line when needed.
 std::string shell_quote(std::string_view value);
 

@@ -14,7 +14,7 @@ namespace {
 
 enum class Starter { none, torchrun, srun, mpirun, python };
 
-struct Launch {
+struct AcrossLaunch {
   Starter starter = Starter::none;
   std::string name;  // as written: "torchrun", "srun", ...
   int line = 0;
@@ -71,8 +71,8 @@ std::pair<Starter, std::string> starter_of(const std::vector<std::string>& t) {
 }
 
 // The first command of `text` that runs `script` (by file name), with what starts it.
-Launch find_launch(const std::string& text, const std::string& script) {
-  Launch l;
+AcrossLaunch find_launch(const std::string& text, const std::string& script) {
+  AcrossLaunch l;
   std::vector<std::string> exported;
   for (const auto& c : split_commands(text)) {
     auto t = tokens(c);
@@ -116,8 +116,8 @@ std::string export_line(Starter s, const std::string& port) {
   return "export MASTER_ADDR=\"${MASTER_ADDR:?set MASTER_ADDR to the rank-0 node address}\" " + p;
 }
 
-bool finish(const std::string& py_file, const EnvInitFix& init, LintFinding& f, const FileFacts& sh, const Launch& l,
-            const std::vector<LintFinding>& findings, std::set<std::string>& changed) {
+bool finish(const std::string& py_file, const EnvInitFix& init, LintFinding& f, const FileFacts& sh,
+            const AcrossLaunch& l, const std::vector<LintFinding>& findings, std::set<std::string>& changed) {
   if (edits_line(findings, py_file, init.line)) return false;
   std::string where = sh.file + ":" + std::to_string(l.line);
   std::string vars = core::join(init.unset, ", ");
@@ -168,7 +168,7 @@ std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::
     if (py == files.end()) continue;
     for (const auto& sh : files) {
       if (sh.python || sh.text.empty()) continue;
-      Launch l = find_launch(sh.text, base_name(py->file));
+      AcrossLaunch l = find_launch(sh.text, base_name(py->file));
       if (l.starter == Starter::none) continue;
       bool upgraded = f.finding.severity != core::Severity::error;
       if (upgraded) {

@@ -10,14 +10,14 @@
 namespace dd::lint {
 namespace {
 
-const std::string k_id = "lint.slurm.lightning-devices-tasks";
+const std::string k_tasks_id = "lint.slurm.lightning-devices-tasks";
 
 std::string across(const std::string& name) { return std::string(DD_TEST_DATA_DIR) + "/lint/across/" + name; }
 
 std::vector<const LintFinding*> found(const LintReport& r) {
   std::vector<const LintFinding*> out;
   for (const auto& f : r.findings)
-    if (f.finding.id == k_id) out.push_back(&f);
+    if (f.finding.id == k_tasks_id) out.push_back(&f);
   return out;
 }
 

@@ -24,7 +24,7 @@ std::string launch_line(const std::string& tail = "") {
   return "  python -m torch.distributed.launch --nproc_per_node 2 train.py" + tail + "\n";
 }
 
-int count(const std::vector<LintFinding>& fs, const std::string& id) {
+int count_id(const std::vector<LintFinding>& fs, const std::string& id) {
   return static_cast<int>(
       std::count_if(fs.begin(), fs.end(), [&](const LintFinding& f) { return f.finding.id == id; }));
 }
@@ -32,7 +32,7 @@ int count(const std::vector<LintFinding>& fs, const std::string& id) {
 TEST(LintFormat, TextLineHasFileLineColumnSeverityAndRuleId) {
   LintReport r;
   r.findings = lint_shell("#!/bin/bash\n" + launch_line());
-  ASSERT_EQ(count(r.findings, k_rule), 1);
+  ASSERT_EQ(count_id(r.findings, k_rule), 1);
   const auto& f = r.findings.front();
   EXPECT_EQ(f.location.line, 2);
   EXPECT_EQ(f.location.column, 3);  // the first non-blank character of the line
@@ -53,7 +53,7 @@ TEST(LintFormat, GithubAnnotationEscapesPropertiesAndData) {
 TEST(LintFormat, SarifResultNamesRuleLevelAndEncodedLocation) {
   LintReport r;
   r.findings = lint_shell(launch_line());
-  ASSERT_EQ(count(r.findings, k_rule), 1);
+  ASSERT_EQ(count_id(r.findings, k_rule), 1);
   auto s = to_sarif(r, "9.8.7");
   EXPECT_EQ(s["version"], "2.1.0");
   const auto& run = s["runs"][0];
@@ -86,16 +86,16 @@ TEST(LintSelection, PatternsMatchWholeDottedParts) {
 }
 
 TEST(LintSelection, SelectAndIgnoreApplyToFindings) {
-  EXPECT_EQ(count(lint_shell(launch_line(), {{}, {"lint.torch"}}), k_rule), 0);
-  EXPECT_EQ(count(lint_shell(launch_line(), {{"lint.docker"}, {}}), k_rule), 0);
-  EXPECT_EQ(count(lint_shell(launch_line(), {{"lint.torch.launch-deprecated"}, {}}), k_rule), 1);
+  EXPECT_EQ(count_id(lint_shell(launch_line(), {{}, {"lint.torch"}}), k_rule), 0);
+  EXPECT_EQ(count_id(lint_shell(launch_line(), {{"lint.docker"}, {}}), k_rule), 0);
+  EXPECT_EQ(count_id(lint_shell(launch_line(), {{"lint.torch.launch-deprecated"}, {}}), k_rule), 1);
 }
 
 TEST(LintSelection, InlineCommentSuppressesItsRuleOnItsLineOnly) {
-  EXPECT_EQ(count(lint_shell(launch_line("  # distdoctor: ignore[lint.torch.launch-deprecated]")), k_rule), 0);
-  EXPECT_EQ(count(lint_shell(launch_line("  #distdoctor: ignore[lint.docker.small-shm, lint.torch]")), k_rule), 0);
-  EXPECT_EQ(count(lint_shell(launch_line("  # distdoctor: ignore[lint.docker.small-shm]")), k_rule), 1);
-  EXPECT_EQ(count(lint_shell("# distdoctor: ignore[lint.torch.launch-deprecated]\n" + launch_line()), k_rule), 1);
+  EXPECT_EQ(count_id(lint_shell(launch_line("  # distdoctor: ignore[lint.torch.launch-deprecated]")), k_rule), 0);
+  EXPECT_EQ(count_id(lint_shell(launch_line("  #distdoctor: ignore[lint.docker.small-shm, lint.torch]")), k_rule), 0);
+  EXPECT_EQ(count_id(lint_shell(launch_line("  # distdoctor: ignore[lint.docker.small-shm]")), k_rule), 1);
+  EXPECT_EQ(count_id(lint_shell("# distdoctor: ignore[lint.torch.launch-deprecated]\n" + launch_line()), k_rule), 1);
   EXPECT_EQ(suppressed_on_line("x = 1  # distdoctor: ignore[a.b, c]"), (std::vector<std::string>{"a.b", "c"}));
   EXPECT_TRUE(suppressed_on_line("x = 1  # distdoctor: ignore a.b").empty());
 }

@@ -13,7 +13,7 @@ namespace {
 using test::first_of;
 using test::ids;
 
-std::vector<LintFinding> lint_sh(const std::string& text) {
+std::vector<LintFinding> remote_lint_sh(const std::string& text) {
   return lint_text("launch.sh", FileKind::shell, text, LintOptions{});
 }
 
@@ -23,7 +23,7 @@ bool says_inside(const LintFinding& f) {
 }
 
 TEST(LintRemoteCommands, TorchrunInsideSshInALoopIsReadAndNotEditedInPlace) {
-  auto fs = lint_sh(
+  auto fs = remote_lint_sh(
       "#!/bin/bash\n"
       "for h in node1 node2; do\n"
       "  ssh $h \"torchrun --nnodes=2 --nproc_per_node=4 --master_addr=node1 --master_port=29500 /shared/train.py\" &\n"
@@ -37,7 +37,7 @@ TEST(LintRemoteCommands, TorchrunInsideSshInALoopIsReadAndNotEditedInPlace) {
 }
 
 TEST(LintRemoteCommands, LoopbackInterfaceInsidePdshIsAnError) {
-  auto fs = lint_sh(
+  auto fs = remote_lint_sh(
       "pdsh -w node[1-2] 'cd /shared/proj && NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
       "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py'\n");
   const auto* f = first_of(fs, "lint.env.ifname-loopback");
@@ -47,7 +47,7 @@ TEST(LintRemoteCommands, LoopbackInterfaceInsidePdshIsAnError) {
 }
 
 TEST(LintRemoteCommands, SshBashDashCIsReadToo) {
-  auto fs = lint_sh(
+  auto fs = remote_lint_sh(
       "ssh node2 bash -c \"NCCL_SOCKET_IFNAME=lo torchrun --nnodes=2 --nproc_per_node=4 "
       "--rdzv_backend=c10d --rdzv_endpoint=node1:29500 train.py\"\n");
   EXPECT_NE(first_of(fs, "lint.env.ifname-loopback"), nullptr) << ids(fs);
@@ -62,15 +62,15 @@ TEST(LintRemoteCommands, LiteralNodeRankInACommandEveryHostRunsIsNamed) {
       "      --master_addr=$MASTER --master_port=29400 train.py\" &\n"
       "done\n"
       "wait\n";
-  auto fs = lint_sh(loop);
+  auto fs = remote_lint_sh(loop);
   const auto* f = first_of(fs, "lint.remote.same-node-rank");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_EQ(f->location.line, 3);
   EXPECT_NE(f->finding.title.find("every host starts as node 0"), std::string::npos) << f->finding.title;
   EXPECT_NE(
-      first_of(
-          lint_sh("pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
-          "lint.remote.same-node-rank"),
+      first_of(remote_lint_sh(
+                   "pdsh -w n[1-4] 'torchrun --nnodes=4 --node_rank=1 --master_addr=n1 --master_port=29500 t.py'\n"),
+               "lint.remote.same-node-rank"),
       nullptr);
 }
 
@@ -83,12 +83,12 @@ TEST(LintRemoteCommands, NodeRankPerHostOrOneHostIsNoFinding) {
                        "--master_port=29500 t.py\" &\n"
                        "  i=$((i+1))\ndone\n"),
        }) {
-    auto fs = lint_sh(text);
+    auto fs = remote_lint_sh(text);
     EXPECT_EQ(first_of(fs, "lint.remote.same-node-rank"), nullptr) << text << ids(fs);
     EXPECT_EQ(first_of(fs, "lint.torch.static-rendezvous-no-node-rank"), nullptr) << text << ids(fs);
   }
   // a correct single-quoted srun bash -c stays the srun rule's business (no remote runner here)
-  auto fs = lint_sh(
+  auto fs = remote_lint_sh(
       "#SBATCH --nodes=2\nsrun bash -c 'torchrun --nnodes=2 --node_rank=$SLURM_NODEID --master_addr=a --master_port=1 "
       "t.py'\n");
   EXPECT_EQ(first_of(fs, "lint.slurm.task-variable-expanded-once"), nullptr) << ids(fs);

@@ -34,7 +34,7 @@ struct PerNode {
 // `name` as a whole word inside an arithmetic expansion $((...)) of `value`, where bash reads a
 // variable without its `$` (e.g. `$((20000 + RANDOM % 10000))`).
 bool read_in_arithmetic(std::string_view value, std::string_view name) {
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  auto word = core::is_name_char;
   for (std::size_t open = value.find("$(("); open != std::string_view::npos; open = value.find("$((", open + 3)) {
     std::size_t close = value.find("))", open + 3);
     std::string_view inside = value.substr(open + 3, close == std::string_view::npos ? close : close - open - 3);

@@ -28,7 +28,6 @@ bool task_variable(std::string_view name) {
 }
 
 bool name_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
 constexpr std::size_t k_none = std::string::npos;
 
@@ -145,7 +144,7 @@ class Requote {
     }
     if (name_start(n)) {
       std::size_t e = i + 1;
-      while (e < close && name_char(s[e])) ++e;
+      while (e < close && core::is_name_char(s[e])) ++e;
       return e;
     }
     if (std::isdigit(static_cast<unsigned char>(n)) || std::string_view("@*#?$!-").find(n) != std::string_view::npos) {

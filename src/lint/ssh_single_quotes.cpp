@@ -25,8 +25,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-
 // Set on any machine by the login shell or sshd: the remote shell has its own value.
 bool remote_has(const std::string& name) {
   static const std::set<std::string> k = {
@@ -63,11 +61,11 @@ std::vector<Use> single_quoted_uses(const FileContext& ctx, int first, int& last
       if (quote == '\'') {
         if (c == '\'') {
           quote = 0;
-        } else if (c == '$' && i + 1 < t.size() && (t[i + 1] == '{' || name_char(t[i + 1])) &&
+        } else if (c == '$' && i + 1 < t.size() && (t[i + 1] == '{' || core::is_name_char(t[i + 1])) &&
                    !std::isdigit(static_cast<unsigned char>(t[i + 1]))) {
           bool braced = t[i + 1] == '{';
           std::size_t e = i + (braced ? 2 : 1);
-          while (e < t.size() && name_char(t[e])) ++e;
+          while (e < t.size() && core::is_name_char(t[e])) ++e;
           if (braced && (e >= t.size() || t[e] != '}')) continue;  // ${X:-...} and the like
           std::string name(t.substr(i + (braced ? 2 : 1), e - i - (braced ? 2 : 1)));
           if (!name.empty()) out.push_back({l, i, name, e - i + (braced ? 1 : 0)});

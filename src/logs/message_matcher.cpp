@@ -19,7 +19,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr auto npos = std::string_view::npos;
+constexpr auto k_npos = std::string_view::npos;
 constexpr std::size_t k_max_anchors = 1024;
 
 enum class Field : std::uint8_t {
@@ -187,7 +187,7 @@ bool read_view(Field field, std::string_view msg, const std::string* next, std::
     value = rest.substr(0, std::min({rest.find(' '), rest.find('\t'), rest.find(';')}));
   } else if (next) {
     std::size_t end = rest.find(*next);
-    if (end == npos) return false;
+    if (end == k_npos) return false;
     value = rest.substr(0, end);
   } else {
     value = trim_end(rest);
@@ -202,7 +202,7 @@ bool read_view(Field field, std::string_view msg, const std::string* next, std::
 // right after the previous one (a view field runs to the next literal, or to the end of the line).
 bool read_pattern(const Pattern& p, std::string_view msg, LineEvent& ev) {
   std::size_t pos = msg.find(p.front().literal);
-  if (pos == npos) return false;
+  if (pos == k_npos) return false;
   pos += p.front().literal.size();
   for (std::size_t i = 1; i < p.size(); ++i) {
     const Piece& piece = p[i];
@@ -292,7 +292,7 @@ class Matcher {
   }
 
   bool present(std::uint16_t id, std::string_view msg, const Seen* seen) const {
-    return seen ? seen->bits.test(id) : msg.find(anchors_[id]) != npos;
+    return seen ? seen->bits.test(id) : msg.find(anchors_[id]) != k_npos;
   }
 
   // The "has" and "unless" conditions; key = the first "has" literal found (when no "starts" set it).
@@ -326,7 +326,7 @@ class Matcher {
         return false;
     }
     if (!r.src.empty() &&
-        std::none_of(r.src.begin(), r.src.end(), [&](std::string_view l) { return src.find(l) != npos; }))
+        std::none_of(r.src.begin(), r.src.end(), [&](std::string_view l) { return src.find(l) != k_npos; }))
       return false;
     if (!holds(r, msg, seen, key, key_at)) return false;
     if (r.pattern.empty() && r.maybe.empty() && !r.extract) {  // nothing can fail: fill ev in place
@@ -354,7 +354,7 @@ class Matcher {
     }
     if (r.whole_text) ev.text = msg;
     if (r.const_text) ev.text = r.text_const;
-    if (!r.mark.empty()) ev.marked = msg.find(r.mark) != npos;
+    if (!r.mark.empty()) ev.marked = msg.find(r.mark) != k_npos;
   }
 
   std::uint16_t anchor(const std::string& literal, const CatalogueEntry& e) {
@@ -376,11 +376,11 @@ class Matcher {
     while (i < text.size()) {
       std::size_t open = text.find('{', i);
       if (open != i) {
-        p.push_back(Piece{text.substr(i, open == npos ? npos : open - i), Field::skip});
-        if (open == npos) break;
+        p.push_back(Piece{text.substr(i, open == k_npos ? k_npos : open - i), Field::skip});
+        if (open == k_npos) break;
       }
       std::size_t close = text.find('}', open);
-      if (close == npos) throw bad("a '{' without '}'");
+      if (close == k_npos) throw bad("a '{' without '}'");
       std::string name = text.substr(open + 1, close - open - 1);
       auto f = std::find_if(k_fields.begin(), k_fields.end(), [&](const auto& kv) { return kv.first == name; });
       if (f == k_fields.end()) throw bad("unknown field {" + name + "}");

@@ -53,7 +53,7 @@ void explicit_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& o
 }
 
 // "host h pid 12 (rank 1)": a process as its lines name it.
-std::string process_name(const ProcessState& p) {
+std::string process_words(const ProcessState& p) {
   std::string s =
       (p.host.empty() ? std::string("a process") : "host " + p.host) + (p.pid.empty() ? "" : " pid " + p.pid);
   auto ranks = rule::ranks_of(p);
@@ -73,8 +73,8 @@ void trace_mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
   std::string where = "opCount " + hex(m.op_count) + " of communicator #" + std::to_string(m.ordinal + 1) +
                       (m.nranks > 0 ? " (" + std::to_string(m.nranks) + " ranks)" : "");
   auto r = rule::make("collective.trace-mismatch", Label::collective_mismatch, Severity::error,
-                      "The ranks' NCCL traces differ at " + where + ": " + process_name(*m.first.process) + " called " +
-                          m.first.call.describe() + ", " + process_name(*m.other.process) + " called " +
+                      "The ranks' NCCL traces differ at " + where + ": " + process_words(*m.first.process) +
+                          " called " + m.first.call.describe() + ", " + process_words(*m.other.process) + " called " +
                           m.other.call.describe(),
                       17);
   std::set<int> ranks;
@@ -120,7 +120,7 @@ void trace_behind_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
     std::string who;
     std::set<int> ranks;
     for (std::size_t i = 0; i < behind.size() && i < 4; ++i) {
-      who += (i ? "; " : "") + process_name(*behind[i]) + " at " + hex(behind[i]->comms[0].last_op);
+      who += (i ? "; " : "") + process_words(*behind[i]) + " at " + hex(behind[i]->comms[0].last_op);
       auto rs = rule::ranks_of(*behind[i]);
       ranks.insert(rs.begin(), rs.end());
     }

@@ -16,7 +16,7 @@ namespace {
 using core::Label;
 using core::Severity;
 
-std::string transport_of(const ProcessState& p) {
+std::string net_transport_of(const ProcessState& p) {
   if (!p.transport.empty()) return p.transport;
   if (!p.ib_devices.empty()) return "IB";
   if ((p.ib_none || p.libibverbs_missing) && !p.socket_ifaces.empty()) return "Socket";
@@ -24,7 +24,7 @@ std::string transport_of(const ProcessState& p) {
 }
 
 void mixed_transport_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  auto groups = rule::group_processes(facts, transport_of, 1);
+  auto groups = rule::group_processes(facts, net_transport_of, 1);
   if (groups.size() < 2) return;
   auto name = [](const std::string& t) { return "NET/" + t; };
   auto r = rule::make("nccl.net.mixed-transports", Label::ib_misconfiguration, Severity::error,

@@ -12,23 +12,23 @@ const std::string k_hosts =
     "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 admin-down [198.18.0.2/24 198.18.0.9/24(label eth0:1) "
     "fd00:18::2/64]; 3:eth1 running [fd00:18::4/64 fe80::18:4/64]";
 
-os::Environment env_of(std::map<std::string, std::string> vars) { return os::Environment(std::move(vars)); }
+os::Environment gloo_env_of(std::map<std::string, std::string> vars) { return os::Environment(std::move(vars)); }
 
 TEST(GlooPredict, IfnameIsExactFirstIpv4NoRunningCheck) {
   os::fake::FakeResolver resolver;
   auto entries = testing::build_entries(k_hosts);
-  auto g = predict_gloo(entries, env_of({{"GLOO_SOCKET_IFNAME", "eth0"}}), resolver);
+  auto g = predict_gloo(entries, gloo_env_of({{"GLOO_SOCKET_IFNAME", "eth0"}}), resolver);
   ASSERT_TRUE(g.device);
   EXPECT_EQ(g.device->iface, "eth0");
   EXPECT_EQ(g.device->addr, "198.18.0.2");
   EXPECT_EQ(g.source, GlooSource::ifname);
   EXPECT_TRUE(resolver.lookups.empty());
 
-  auto v6 = predict_gloo(entries, env_of({{"GLOO_SOCKET_IFNAME", "eth1"}}), resolver);
+  auto v6 = predict_gloo(entries, gloo_env_of({{"GLOO_SOCKET_IFNAME", "eth1"}}), resolver);
   ASSERT_TRUE(v6.device);
   EXPECT_EQ(v6.device->addr, "fd00:18::4");
 
-  auto alias = predict_gloo(entries, env_of({{"GLOO_SOCKET_IFNAME", "eth0:1"}}), resolver);
+  auto alias = predict_gloo(entries, gloo_env_of({{"GLOO_SOCKET_IFNAME", "eth0:1"}}), resolver);
   ASSERT_TRUE(alias.device);
   EXPECT_EQ(alias.device->addr, "198.18.0.9");
 }
@@ -36,7 +36,7 @@ TEST(GlooPredict, IfnameIsExactFirstIpv4NoRunningCheck) {
 TEST(GlooPredict, UnknownOrPrefixNameIsAnError) {
   os::fake::FakeResolver resolver;
   auto entries = testing::build_entries(k_hosts);
-  auto g = predict_gloo(entries, env_of({{"GLOO_SOCKET_IFNAME", "eth"}}), resolver);
+  auto g = predict_gloo(entries, gloo_env_of({{"GLOO_SOCKET_IFNAME", "eth"}}), resolver);
   EXPECT_FALSE(g.device);
   EXPECT_EQ(g.error, "Unable to find address for: eth");
   auto j = to_json(g);
@@ -54,7 +54,7 @@ TEST(GlooPredict, EmptyEntryIsLookedUpButTrailingCommaIsNot) {
 
 TEST(GlooPredict, ListGivesOneDevicePerEntry) {
   os::fake::FakeResolver resolver;
-  auto g = predict_gloo(testing::build_entries(k_hosts), env_of({{"GLOO_SOCKET_IFNAME", "eth1,eth0"}}), resolver);
+  auto g = predict_gloo(testing::build_entries(k_hosts), gloo_env_of({{"GLOO_SOCKET_IFNAME", "eth1,eth0"}}), resolver);
   ASSERT_EQ(g.devices.size(), 2u);
   EXPECT_EQ(g.device->iface, "eth1");
   EXPECT_EQ(g.devices[1].addr, "198.18.0.2");
@@ -85,7 +85,7 @@ TEST(GlooPredict, FirstBindableResolvedAddressWins) {
 
 TEST(GlooPredict, UnresolvableHostnameFallsBackToLoopbackWithWarning) {
   os::fake::FakeResolver resolver("ghost");
-  auto g = predict_gloo(testing::build_entries(k_hosts), env_of({{"GLOO_SOCKET_IFNAME", "e"}}), resolver);
+  auto g = predict_gloo(testing::build_entries(k_hosts), gloo_env_of({{"GLOO_SOCKET_IFNAME", "e"}}), resolver);
   ASSERT_TRUE(g.device);
   EXPECT_EQ(g.source, GlooSource::loopback_fallback);
   EXPECT_EQ(g.device->addr, "127.0.0.1");

@@ -15,8 +15,6 @@ using core::Severity;
 
 bool is_docker_default(const std::string& addr) { return core::in_ipv4_subnet(addr, "172.17.0.0", 16); }
 
-std::string where(const Endpoint& e) { return e.iface + ":" + e.addr; }
-
 // The endpoint that other nodes would be told about: the bootstrap, or NET/Socket's first device
 // when NCCL_COMM_ID decides the bootstrap (judged separately).
 std::optional<Endpoint> primary(const Prediction& p) {

@@ -36,6 +36,9 @@ void add_gloo_fix(const JudgeContext& ctx, core::Finding& f);
 bool is_loopback_endpoint(const JudgeContext& ctx, const Endpoint& e);
 std::optional<netif::Kind> kind_of(const JudgeContext& ctx, const Endpoint& e);
 
+// "eth0:198.18.0.2": an endpoint as findings name it.
+inline std::string where(const Endpoint& e) { return e.iface + ":" + e.addr; }
+
 void judge_ifname_syntax(const JudgeContext& ctx, std::vector<core::Finding>& out);
 void judge_config_files(const JudgeContext& ctx, std::vector<core::Finding>& out);
 void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out);

@@ -11,8 +11,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-std::string where(const Endpoint& e) { return e.iface + ":" + e.addr; }
-
 void mismatch(const JudgeContext& ctx, const Endpoint& gloo_dev, std::vector<core::Finding>& out) {
   const Prediction& p = ctx.prediction;
   std::optional<Endpoint> nccl = !p.comm_id.set && p.bootstrap

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string_view>
 
+#include "nccl/byte_load.hpp"
+
 namespace dd::nccl {
 
 namespace {
@@ -15,12 +17,7 @@ constexpr std::size_t k_entry_size = 24;
 constexpr std::size_t k_old_header_size = 16;  // magic[11] + pad + u32 nlibs
 constexpr std::size_t k_old_entry_size = 12;   // i32 flags, u32 key, u32 value
 
-template <class T>
-T load(std::span<const std::uint8_t> bytes, std::size_t at) {
-  T v;
-  std::memcpy(&v, bytes.data() + at, sizeof v);
-  return v;
-}
+using detail::load;
 
 core::Error bad(const std::string& what) {
   return core::make_error(core::ErrorKind::unreadable, "/etc/ld.so.cache: " + what);

@@ -18,7 +18,7 @@ Prediction run(const std::string& spec, std::map<std::string, std::string> env,
   return predict(testing::build_entries(spec), config_from_env(os::Environment(std::move(env))), version, resolver);
 }
 
-const std::string k_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
+const std::string k_predict_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
 const std::string k_commid =
     "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24 fd00:18::2/64]";
 
@@ -31,7 +31,7 @@ TEST(NcclPredictCorrections, LinkScopeIpv4ListedFirstIsChosen) {
 }
 
 TEST(NcclPredictCorrections, EmptyEntriesDoNotCountTowardsSixteen) {
-  auto p = run(k_eth, {{"NCCL_SOCKET_IFNAME", "x1,,x2,:1,x3,x4,x5,x6,x7,x8,x9,x10,x11,x12,x13,x14,x15,,eth0"}});
+  auto p = run(k_predict_eth, {{"NCCL_SOCKET_IFNAME", "x1,,x2,:1,x3,x4,x5,x6,x7,x8,x9,x10,x11,x12,x13,x14,x15,,eth0"}});
   ASSERT_TRUE(p.bootstrap);
   EXPECT_EQ(p.bootstrap->iface, "eth0");
 }
@@ -84,14 +84,14 @@ TEST(NcclPredictVersions, VirbrStepOnlySince2283) {
 }
 
 TEST(NcclPredictVersions, NoExactSyntaxBefore256) {
-  auto p = run(k_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, Version{2, 4, 8});
+  auto p = run(k_predict_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, Version{2, 4, 8});
   EXPECT_FALSE(p.bootstrap);
   EXPECT_EQ(p.rc, k_rc_invalid_usage);
-  EXPECT_TRUE(run(k_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, Version{2, 5, 6}).bootstrap);
+  EXPECT_TRUE(run(k_predict_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, Version{2, 5, 6}).bootstrap);
 }
 
 TEST(NcclPredict, FamilyNoteAndTrace) {
-  auto p = run(k_eth, {{"NCCL_SOCKET_FAMILY", "inet6"}, {"NCCL_SOCKET_IFNAME", "^docker"}});
+  auto p = run(k_predict_eth, {{"NCCL_SOCKET_FAMILY", "inet6"}, {"NCCL_SOCKET_IFNAME", "^docker"}});
   ASSERT_TRUE(p.bootstrap);
   EXPECT_EQ(p.bootstrap->iface, "lo");
   EXPECT_FALSE(p.family);
@@ -102,14 +102,14 @@ TEST(NcclPredict, FamilyNoteAndTrace) {
 }
 
 TEST(NcclPredict, JsonShape) {
-  auto j = to_json(run(k_eth, {}));
+  auto j = to_json(run(k_predict_eth, {}));
   EXPECT_EQ(j["bootstrap"], (nlohmann::json{{"iface", "eth0"}, {"addr", "198.18.0.2"}}));
   ASSERT_EQ(j["socket"].size(), 1u);
   EXPECT_EQ(j["socket"][0]["iface"], "eth0");
   EXPECT_EQ(j["rc"], 0);
   EXPECT_TRUE(j["error"].is_null());
   EXPECT_EQ(j["version_model"], "2.28.9");
-  auto bad = to_json(run(k_eth, {{"NCCL_SOCKET_IFNAME", "foo"}}));
+  auto bad = to_json(run(k_predict_eth, {{"NCCL_SOCKET_IFNAME", "foo"}}));
   EXPECT_TRUE(bad["bootstrap"].is_null());
   EXPECT_EQ(bad["rc"], 5);
   EXPECT_EQ(bad["error"], "Bootstrap : no socket interface found");

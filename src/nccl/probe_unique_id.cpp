@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/address.hpp"
+#include "nccl/byte_load.hpp"
 #include "nccl/ip_address.hpp"
 
 namespace dd::nccl {
@@ -15,12 +16,7 @@ namespace {
 
 constexpr int k_magic_layout_code = 21600;  // 2.16.0: magic first, then the sockaddr
 
-template <class T>
-T load(std::span<const std::uint8_t> bytes, std::size_t at) {
-  T v;
-  std::memcpy(&v, bytes.data() + at, sizeof v);
-  return v;
-}
+using detail::load;
 
 // `a` and `b` (numeric) share their first `prefix` bits.
 bool in_subnet(const std::string& a, const std::string& b, int prefix) {

@@ -16,7 +16,7 @@ namespace {
 using testing::judge;
 using testing::Judged;
 
-const std::string k_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
+const std::string k_choice_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
 const std::string k_two = "1:lo running [127.0.0.1/8]; 2:eth0 running [198.18.0.2/24]; 3:eth1 running [198.18.4.2/24]";
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
@@ -26,10 +26,10 @@ Judged ifname(const std::string& spec, const std::string& value) {
 }
 
 TEST(NcclShort, SelectsLoopbackNeedsTheValueToSelectLoopback) {
-  auto eth = ifname(k_eth, "eth0");
+  auto eth = ifname(k_choice_eth, "eth0");
   EXPECT_EQ(eth.find("nccl.ifname.selects-loopback"), nullptr) << eth.ids();
   EXPECT_TRUE(eth.findings.empty()) << eth.ids();
-  auto lo = ifname(k_eth, "lo");
+  auto lo = ifname(k_choice_eth, "lo");
   const auto* f = lo.find("nccl.ifname.selects-loopback");
   ASSERT_NE(f, nullptr) << lo.ids();
   EXPECT_TRUE(has(f->title, "other nodes cannot reach this rank")) << f->title;  // ranks here still can
@@ -47,9 +47,9 @@ TEST(NcclShort, ExclusionPicksLoopbackNeedsAnExclusionThatLeavesLoopbackFirst) {
 
 TEST(NcclShort, ExcludesEverythingNeedsTheExclusionToLeaveNoRunningInterface) {
   // one step short: eth0 is left
-  auto lo = ifname(k_eth, "^lo");
+  auto lo = ifname(k_choice_eth, "^lo");
   EXPECT_EQ(lo.find("nccl.ifname.excludes-everything"), nullptr) << lo.ids();
-  auto all = ifname(k_eth, "^eth,lo");
+  auto all = ifname(k_choice_eth, "^eth,lo");
   const auto* f = all.find("nccl.ifname.excludes-everything");
   ASSERT_NE(f, nullptr) << all.ids();
   EXPECT_TRUE(has(f->title, "'^eth,lo' excludes every running interface")) << f->title;
@@ -69,13 +69,13 @@ TEST(NcclShort, MatchesDownInterfaceNeedsTheOnlyMatchDownAndAnNcclThatSkipsIt) {
 }
 
 TEST(NcclShort, UnknownNameNeedsAnotherNameOfTheListToMatch) {
-  auto one = ifname(k_eth, "eth0");
+  auto one = ifname(k_choice_eth, "eth0");
   EXPECT_EQ(one.find("nccl.ifname.unknown-name"), nullptr) << one.ids();
   // no name matches: that is matches-nothing, an error, not this note
-  auto none = ifname(k_eth, "ens5");
+  auto none = ifname(k_choice_eth, "ens5");
   EXPECT_EQ(none.find("nccl.ifname.unknown-name"), nullptr) << none.ids();
   EXPECT_NE(none.find("nccl.ifname.matches-nothing"), nullptr) << none.ids();
-  auto extra = ifname(k_eth, "eth0,ens5");
+  auto extra = ifname(k_choice_eth, "eth0,ens5");
   const auto* f = extra.find("nccl.ifname.unknown-name");
   ASSERT_NE(f, nullptr) << extra.ids();
   EXPECT_EQ(f->severity, core::Severity::info);  // NCCL uses eth0: nothing fails
@@ -83,9 +83,9 @@ TEST(NcclShort, UnknownNameNeedsAnotherNameOfTheListToMatch) {
 }
 
 TEST(NcclShort, WhitespaceNeedsASpaceInAName) {
-  auto plain = ifname(k_eth, "eth0");
+  auto plain = ifname(k_choice_eth, "eth0");
   EXPECT_EQ(plain.find("nccl.ifname.whitespace"), nullptr) << plain.ids();
-  auto spaced = ifname(k_eth, "eth0 ");
+  auto spaced = ifname(k_choice_eth, "eth0 ");
   const auto* f = spaced.find("nccl.ifname.whitespace");
   ASSERT_NE(f, nullptr) << spaced.ids();
   EXPECT_EQ(f->fix.env.at("NCCL_SOCKET_IFNAME"), "eth0");
@@ -123,7 +123,7 @@ TEST(NcclShort, VpnAndLibvirtNeedNcclToPickThatLink) {
 }
 
 TEST(NcclShort, Ipv4LinkLocalNeedsTheChosenAddressIn169254) {
-  auto routable = judge(k_eth, {});
+  auto routable = judge(k_choice_eth, {});
   EXPECT_EQ(routable.find("nccl.bootstrap.ipv4-link-local"), nullptr) << routable.ids();
   auto local = judge("1:lo running [127.0.0.1/8]; 2:eth0 running [169.254.3.4/16]", {}, "169.254.3.4");
   const auto* f = local.find("nccl.bootstrap.ipv4-link-local");
@@ -144,16 +144,16 @@ TEST(NcclShort, SlowerThanAvailableNeedsBothSpeedsKnownAndTheOtherFaster) {
 }
 
 TEST(NcclShort, FamilyNoAddressNeedsTheFamilyToLeaveNoAddress) {
-  auto inet = judge(k_eth, {{"NCCL_SOCKET_FAMILY", "AF_INET"}});
+  auto inet = judge(k_choice_eth, {{"NCCL_SOCKET_FAMILY", "AF_INET"}});
   EXPECT_EQ(inet.find("nccl.family.no-address"), nullptr) << inet.ids();
-  auto inet6 = judge(k_eth, {{"NCCL_SOCKET_FAMILY", "AF_INET6"}});
+  auto inet6 = judge(k_choice_eth, {{"NCCL_SOCKET_FAMILY", "AF_INET6"}});
   ASSERT_NE(inet6.find("nccl.family.no-address"), nullptr) << inet6.ids();
 }
 
 TEST(NcclShort, GlooIfnameUnknownNeedsANameNoInterfaceHas) {
-  auto eth = judge(k_eth, {{"GLOO_SOCKET_IFNAME", "eth0"}});
+  auto eth = judge(k_choice_eth, {{"GLOO_SOCKET_IFNAME", "eth0"}});
   EXPECT_EQ(eth.find("gloo.ifname.unknown"), nullptr) << eth.ids();
-  auto prefix = judge(k_eth, {{"GLOO_SOCKET_IFNAME", "eth"}});  // Gloo takes exact names, not NCCL's prefixes
+  auto prefix = judge(k_choice_eth, {{"GLOO_SOCKET_IFNAME", "eth"}});  // Gloo takes exact names, not NCCL's prefixes
   ASSERT_NE(prefix.find("gloo.ifname.unknown"), nullptr) << prefix.ids();
 }
 
@@ -252,7 +252,7 @@ TEST(NcclShort, ConfigFileRulesNeedWhatNcclKeepsVerbatimOrAFileItNamedAndCannotR
   auto config = [](const std::string& text, std::map<std::string, std::string> env = {}) {
     os::fake::MemoryFileTree tree;
     tree.file("/etc/nccl.conf", text);
-    return judge(k_eth, std::move(env), "198.18.0.2", {}, &tree);
+    return judge(k_choice_eth, std::move(env), "198.18.0.2", {}, &tree);
   };
   // one step short: plain KEY=VALUE lines, NCCL's own form
   auto plain = config("NCCL_DEBUG=INFO\nNCCL_IB_DISABLE=1\n");
@@ -263,7 +263,7 @@ TEST(NcclShort, ConfigFileRulesNeedWhatNcclKeepsVerbatimOrAFileItNamedAndCannotR
   auto quoted = config("NCCL_DEBUG=\"INFO\"\n");
   ASSERT_NE(quoted.find("nccl.conf.verbatim-value"), nullptr) << quoted.ids();
   // the same quotes from the environment: no file keeps them, no file rule fires
-  auto env = judge(k_eth, {{"NCCL_DEBUG", "\"INFO\""}});
+  auto env = judge(k_choice_eth, {{"NCCL_DEBUG", "\"INFO\""}});
   EXPECT_EQ(env.find("nccl.conf.verbatim-value"), nullptr) << env.ids();
   // one step short of nccl.conf.unreadable: the file NCCL_CONF_FILE names is there
   auto named = config("NCCL_DEBUG=INFO\n", {{"NCCL_CONF_FILE", "/etc/nccl.conf"}});
@@ -278,7 +278,7 @@ TEST(NcclShort, ConfigFileRulesNeedWhatNcclKeepsVerbatimOrAFileItNamedAndCannotR
 // only when none is accepted does it fall back to 127.0.0.1.
 Judged gloo_with(const std::function<void(os::fake::FakeResolver&)>& setup) {
   Judged j;
-  j.inventory = testing::make_inventory(k_eth, {});
+  j.inventory = testing::make_inventory(k_choice_eth, {});
   os::fake::FakeResolver resolver("node0");
   setup(resolver);
   os::Environment environment(std::map<std::string, std::string>{});

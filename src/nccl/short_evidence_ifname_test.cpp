@@ -13,11 +13,11 @@ namespace {
 using testing::judge;
 using testing::Judged;
 
-const std::string k_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
+const std::string k_ifname_eth = "1:lo running [127.0.0.1/8 ::1/128]; 2:eth0 running [198.18.0.2/24]";
 
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool ifname_has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
-Judged ifname(const std::string& value) { return judge(k_eth, {{"NCCL_SOCKET_IFNAME", value}}); }
+Judged ifname(const std::string& value) { return judge(k_ifname_eth, {{"NCCL_SOCKET_IFNAME", value}}); }
 
 TEST(NcclShort, OneCharIgnoredNeedsAValueOfOneCharacter) {
   // two characters are read: "et" is a prefix of eth0, no finding at all
@@ -37,17 +37,17 @@ TEST(NcclShort, EqualsBeforeCaretNeedsTheEqualsSignFirst) {
   auto wrong = ifname("=^docker0");
   const auto* f = wrong.find("nccl.ifname.equals-before-caret");
   ASSERT_NE(f, nullptr) << wrong.ids();
-  EXPECT_TRUE(has(f->title, "literally named '^docker0'")) << f->title;
+  EXPECT_TRUE(ifname_has(f->title, "literally named '^docker0'")) << f->title;
 }
 
 TEST(NcclShort, ExactUnsupportedNeedsAnNcclOlderThan256) {
   // 2.5.6 added '=': the same value there is exact matching, no finding
-  auto current = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.0.2", {}, nullptr, Version{2, 5, 6});
+  auto current = judge(k_ifname_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.0.2", {}, nullptr, Version{2, 5, 6});
   EXPECT_EQ(current.find("nccl.ifname.exact-unsupported"), nullptr) << current.ids();
-  auto old = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.0.2", {}, nullptr, Version{2, 5, 5});
+  auto old = judge(k_ifname_eth, {{"NCCL_SOCKET_IFNAME", "=eth0"}}, "198.18.0.2", {}, nullptr, Version{2, 5, 5});
   const auto* f = old.find("nccl.ifname.exact-unsupported");
   ASSERT_NE(f, nullptr) << old.ids();
-  EXPECT_TRUE(has(f->title, "NCCL 2.5.5")) << f->title;  // the version the claim is about
+  EXPECT_TRUE(ifname_has(f->title, "NCCL 2.5.5")) << f->title;  // the version the claim is about
 }
 
 TEST(NcclShort, CommentAndQuotesNameWhereTheValueCameFromNotAlwaysNcclConf) {
@@ -59,24 +59,24 @@ TEST(NcclShort, CommentAndQuotesNameWhereTheValueCameFromNotAlwaysNcclConf) {
   auto env = ifname("eth0#data");
   const auto* c = env.find("nccl.ifname.inline-comment");
   ASSERT_NE(c, nullptr) << env.ids();
-  EXPECT_FALSE(has(c->title, "nccl.conf")) << c->title;
-  EXPECT_TRUE(has(c->title, "environment")) << c->title;
+  EXPECT_FALSE(ifname_has(c->title, "nccl.conf")) << c->title;
+  EXPECT_TRUE(ifname_has(c->title, "environment")) << c->title;
   EXPECT_EQ(c->fix.env.at("NCCL_SOCKET_IFNAME"), "eth0");
   auto quoted = ifname("'eth0'");
   const auto* q = quoted.find("nccl.ifname.quoted");
   ASSERT_NE(q, nullptr) << quoted.ids();
-  EXPECT_FALSE(has(q->title, "config file")) << q->title;
-  EXPECT_TRUE(has(q->title, "the environment")) << q->title;
+  EXPECT_FALSE(ifname_has(q->title, "config file")) << q->title;
+  EXPECT_TRUE(ifname_has(q->title, "the environment")) << q->title;
   // from /etc/nccl.conf: the file is named
   os::fake::MemoryFileTree tree;
   tree.file("/etc/nccl.conf", "NCCL_SOCKET_IFNAME=\"eth0\"#data\n");
-  auto file = judge(k_eth, {}, "198.18.0.2", {}, &tree);
+  auto file = judge(k_ifname_eth, {}, "198.18.0.2", {}, &tree);
   const auto* fc = file.find("nccl.ifname.inline-comment");
   ASSERT_NE(fc, nullptr) << file.ids();
-  EXPECT_TRUE(has(fc->title, "nccl.conf (/etc/nccl.conf:1)")) << fc->title;
+  EXPECT_TRUE(ifname_has(fc->title, "nccl.conf (/etc/nccl.conf:1)")) << fc->title;
   const auto* fq = file.find("nccl.ifname.quoted");
   ASSERT_NE(fq, nullptr) << file.ids();
-  EXPECT_TRUE(has(fq->title, "/etc/nccl.conf:1")) << fq->title;
+  EXPECT_TRUE(ifname_has(fq->title, "/etc/nccl.conf:1")) << fq->title;
 }
 
 TEST(NcclShort, TooManyNamesNeedsMoreThanSixteen) {
@@ -87,7 +87,7 @@ TEST(NcclShort, TooManyNamesNeedsMoreThanSixteen) {
   auto seventeen = ifname("x1,x2,x3,x4,x5,x6,x7,x8,x9,x10,x11,x12,x13,x14,x15,x16,eth0");
   const auto* f = seventeen.find("nccl.ifname.too-many-names");
   ASSERT_NE(f, nullptr) << seventeen.ids();
-  EXPECT_TRUE(has(f->title, "ignores eth0")) << f->title;  // the name dropped, by name
+  EXPECT_TRUE(ifname_has(f->title, "ignores eth0")) << f->title;  // the name dropped, by name
 }
 
 TEST(NcclShort, WrongCaseNeedsTheLowerCaseNameToMatchHere) {
@@ -101,7 +101,7 @@ TEST(NcclShort, WrongCaseNeedsTheLowerCaseNameToMatchHere) {
   auto wrong = ifname("ETH0");
   const auto* f = wrong.find("nccl.ifname.wrong-case");
   ASSERT_NE(f, nullptr) << wrong.ids();
-  EXPECT_TRUE(has(f->title, "match nothing here")) << f->title;  // this host's names
+  EXPECT_TRUE(ifname_has(f->title, "match nothing here")) << f->title;  // this host's names
   EXPECT_EQ(f->fix.env.at("NCCL_SOCKET_IFNAME"), "eth0");
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 // lo; ens1f0 (100 Gb/s, MTU 9000) with a secondary address and a link-local one; docker0 up
 // without carrier; eno2 down.
-Inventory sample() {
+Inventory render_sample() {
   Inventory inv;
   inv.interfaces.resize(4);
   Interface& lo = inv.interfaces[0];
@@ -38,13 +38,13 @@ TEST(NetifRender, PlainTable) {
       "(ens1f0:1), fe80::1/64 (link)\n"
       "docker0  docker    no-carrier  -      2500M  -          -\n"
       "eno2     physical  down        -      -      -          -\n";
-  EXPECT_EQ(render_table(sample(), report::Style(false)), expected);
+  EXPECT_EQ(render_table(render_sample(), report::Style(false)), expected);
 }
 
 TEST(NetifRender, ColourOnlyWhenAsked) {
-  auto plain = render_table(sample(), report::Style(false));
+  auto plain = render_table(render_sample(), report::Style(false));
   EXPECT_EQ(plain.find('\033'), std::string::npos);
-  auto coloured = render_table(sample(), report::Style(true));
+  auto coloured = render_table(render_sample(), report::Style(true));
   EXPECT_NE(coloured.find("\033[32mup\033[0m"), std::string::npos);
   EXPECT_NE(coloured.find("\033[33mno-carrier\033[0m"), std::string::npos);
   EXPECT_NE(coloured.find("\033[31mdown\033[0m"), std::string::npos);

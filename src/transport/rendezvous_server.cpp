@@ -107,7 +107,8 @@ void RendezvousServer::admit(os::UniqueFd conn, const std::string& peer, Message
   members_.emplace(r, std::move(m));
 }
 
-namespace {
+// Named, not anonymous: Gathering (a member class, external linkage) holds these.
+namespace rendezvous_detail {
 
 // A connection accepted whose join message has not fully arrived yet.
 struct PendingJoin {
@@ -119,6 +120,12 @@ struct PendingJoin {
   std::int64_t accepted_unix_us = 0;
   std::chrono::steady_clock::time_point last_bytes = std::chrono::steady_clock::now();
 };
+
+}  // namespace rendezvous_detail
+
+using rendezvous_detail::PendingJoin;
+
+namespace {
 
 // poll(2) timeout for the earliest of `deadlines`, rounded up so a sub-millisecond rest does not spin.
 int poll_timeout(std::chrono::milliseconds wait) { return static_cast<int>(wait.count()) + 1; }

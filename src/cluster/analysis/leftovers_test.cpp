@@ -20,42 +20,42 @@ using testing::get;
 using testing::has;
 using testing::input_of;
 
-std::string ruleset(const std::string& name) {
+std::string leftover_ruleset(const std::string& name) {
   std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/nftables/" + name + ".json");
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
 }
 
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+bool leftover_contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 // Any text of any finding (titles and evidence, folded symptoms included) that says `part`.
 bool anywhere(const Analysis& a, const std::string& part) {
   for (const auto& f : a.findings) {
-    if (contains(f.title, part)) return true;
+    if (leftover_contains(f.title, part)) return true;
     for (const auto& e : f.evidence)
-      if (contains(e, part)) return true;
+      if (leftover_contains(e, part)) return true;
   }
   return false;
 }
 
-void timed_out(ProbeResult& p) {
+void leftover_timed_out(ProbeResult& p) {
   p.ok = p.bulk_ok = false;
   p.stage = "connect";
   p.failure = "timeout";
   p.error = "connect: timeout";
 }
 
-// p3: node0 (MASTER_ADDR) runs `ruleset` on its input hook; every candidate probe in either
+// p3: node0 (MASTER_ADDR) runs `leftover_ruleset` on its input hook; every candidate probe in either
 // direction timed out; node1's echo to node0's MASTER_PORT passed.
 AnalysisInput own_rule_cluster(const std::string& rules) {
   std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true)};
-  nodes[0].firewall = judge_firewall(ruleset(rules), nodes[0].listeners, {});
+  nodes[0].firewall = judge_firewall(leftover_ruleset(rules), nodes[0].listeners, {});
   for (auto& n : nodes) {
     n.env["MASTER_ADDR"] = "node0";
     n.master_addr_resolves = {"198.18.1.1"};
   }
-  auto probes = testing::probe_matrix(nodes, timed_out);
+  auto probes = testing::probe_matrix(nodes, leftover_timed_out);
   ProbeResult job;
   job.from = 1;
   job.target = ProbeTarget{0, "node0", 29500, "", "MASTER_PORT", true};
@@ -73,8 +73,10 @@ TEST(PreflightLeftovers, ANodesOwnRuleThatDropsTheAnswersToItsConnectionsComesFi
   EXPECT_EQ(first.id, "preflight.reach.ephemeral-ports-blocked");
   EXPECT_EQ(first.hosts, std::vector<std::string>{"node0"});
   EXPECT_EQ(a.reason, first.title);
-  EXPECT_TRUE(contains(first.title, "connections from node0 to rank(s) 1 get no answer either")) << first.title;
-  EXPECT_TRUE(contains(first.title, "node0's own nftables ruleset drops packets arriving at its ephemeral ports"))
+  EXPECT_TRUE(leftover_contains(first.title, "connections from node0 to rank(s) 1 get no answer either"))
+      << first.title;
+  EXPECT_TRUE(
+      leftover_contains(first.title, "node0's own nftables ruleset drops packets arriving at its ephemeral ports"))
       << first.title;
   // node1 is not blamed: no no-route finding, and nothing calls rank 0's address unreachable
   // where node1's echo to it passed
@@ -85,17 +87,17 @@ TEST(PreflightLeftovers, ANodesOwnRuleThatDropsTheAnswersToItsConnectionsComesFi
   // its evidence: the rule, the answers it drops, the echo that passed, both directions' probes
   bool rule = false, answers = false, echo = false, out = false;
   for (const auto& e : first.evidence) {
-    rule = rule || contains(e, "nftables table inet t chain input handle 3: tcp dport 32768-60999 drop");
-    answers = answers || contains(e, "the rule drops packets of connections already open there too");
-    echo = echo || contains(e, "[MASTER_PORT]: echo passed");
-    out = out || contains(e, "rank 0 (node0) -> node1 198.18.1.2:40000 [eth0]: connect: timeout");
+    rule = rule || leftover_contains(e, "nftables table inet t chain input handle 3: tcp dport 32768-60999 drop");
+    answers = answers || leftover_contains(e, "the rule drops packets of connections already open there too");
+    echo = echo || leftover_contains(e, "[MASTER_PORT]: echo passed");
+    out = out || leftover_contains(e, "rank 0 (node0) -> node1 198.18.1.2:40000 [eth0]: connect: timeout");
   }
   EXPECT_TRUE(rule && answers && echo && out) << ::testing::PrintToString(first.evidence);
   // the fix removes the rule once
   EXPECT_EQ(first.fix.text.find("nft delete rule inet t input handle 3"),
             first.fix.text.rfind("nft delete rule inet t input handle 3"))
       << first.fix.text;
-  EXPECT_TRUE(contains(first.fix.text, "nft delete rule inet t input handle 3")) << first.fix.text;
+  EXPECT_TRUE(leftover_contains(first.fix.text, "nft delete rule inet t input handle 3")) << first.fix.text;
 }
 
 TEST(PreflightLeftovers, ARuleThatDropsNewConnectionsOnlyDoesNotExplainNode0sOwnFailures) {
@@ -103,7 +105,8 @@ TEST(PreflightLeftovers, ARuleThatDropsNewConnectionsOnlyDoesNotExplainNode0sOwn
   // node0's connections pass; node0's failed probes stay what they showed (no route to node1)
   auto a = analyze(own_rule_cluster("policy-drop"));
   ASSERT_TRUE(has(a, "preflight.reach.ephemeral-ports-blocked"));
-  EXPECT_FALSE(contains(get(a, "preflight.reach.ephemeral-ports-blocked").title, "answers to its own connections"));
+  EXPECT_FALSE(
+      leftover_contains(get(a, "preflight.reach.ephemeral-ports-blocked").title, "answers to its own connections"));
   EXPECT_TRUE(has(a, "preflight.reach.no-route"));
   // and rank 0's address is still not called unreachable: node1's echo to it passed
   EXPECT_FALSE(anywhere(a, "198.18.1.1, which the other nodes cannot reach"));
@@ -114,7 +117,7 @@ TEST(PreflightLeftovers, TheFirewallFactsJudgeTheAnswersAtACandidatePortAndCross
   l.spec = ListenSpec{"198.18.1.1", 0, 0, "eth0", "candidate"};
   l.port = 40000;
   l.ok = true;
-  auto f = judge_firewall(ruleset("established"), {l}, {});
+  auto f = judge_firewall(leftover_ruleset("established"), {l}, {});
   auto established = blocks_for(f, 40000, firewall::Direction::input, firewall::Packet::established);
   ASSERT_EQ(established.size(), 1u);
   EXPECT_EQ(established[0].rule, "tcp dport 32768-60999 drop");
@@ -130,7 +133,7 @@ TEST(PreflightLeftovers, TheFirewallFactsJudgeTheAnswersAtACandidatePortAndCross
   ASSERT_TRUE(old.ok());
   EXPECT_TRUE(blocks_for(old->firewall, 40000, firewall::Direction::input, firewall::Packet::established).empty());
   // policy-drop accepts established packets: no block for the answers
-  auto p = judge_firewall(ruleset("policy-drop"), {l}, {});
+  auto p = judge_firewall(leftover_ruleset("policy-drop"), {l}, {});
   EXPECT_TRUE(blocks_for(p, 40000, firewall::Direction::input, firewall::Packet::established).empty());
   EXPECT_FALSE(blocks_for(p, 40000, firewall::Direction::input).empty());
 }
@@ -148,15 +151,16 @@ TEST(PreflightLeftovers, NcclsSentenceNamesTheRoleItsPredictionGivesTheInterface
     nodes.push_back(n);
   }
   auto a = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
-                              if (p.target.iface == "eth1") timed_out(p);
+                              if (p.target.iface == "eth1") leftover_timed_out(p);
                             })));
   ASSERT_TRUE(has(a, "preflight.nccl.unreachable-interface"));
   const auto& f = get(a, "preflight.nccl.unreachable-interface");
   EXPECT_EQ(f.title,
             "NCCL's NET/Socket data devices include eth1 (veth), which the other nodes cannot reach (its bootstrap "
             "uses eth0)");
-  EXPECT_FALSE(contains(f.title, "NCCL will use eth1")) << f.title;
-  EXPECT_TRUE(contains(f.evidence.front(), "bootstrap eth0 198.18.1.1; NET/Socket eth0 198.18.1.1, eth1 198.18.54.10"))
+  EXPECT_FALSE(leftover_contains(f.title, "NCCL will use eth1")) << f.title;
+  EXPECT_TRUE(
+      leftover_contains(f.evidence.front(), "bootstrap eth0 198.18.1.1; NET/Socket eth0 198.18.1.1, eth1 198.18.54.10"))
       << f.evidence.front();
 }
 
@@ -177,12 +181,12 @@ TEST(PreflightLeftovers, GloosVerdictFollowsWhichSideConnects) {
   // out to node0 (reached), nobody connects into node1's unreachable address
   auto nodes = one_node_on_isolated_nic("198.18.53.11");
   auto a = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
-                              if (p.target.iface == "eth1") timed_out(p);
+                              if (p.target.iface == "eth1") leftover_timed_out(p);
                             })));
   ASSERT_TRUE(has(a, "preflight.gloo.unreachable-interface"));
   const auto& g = get(a, "preflight.gloo.unreachable-interface");
   EXPECT_EQ(g.severity, core::Severity::warning);
-  EXPECT_TRUE(contains(g.title, "no Gloo pair connects into it")) << g.title;
+  EXPECT_TRUE(leftover_contains(g.title, "no Gloo pair connects into it")) << g.title;
   EXPECT_EQ(g.hosts, std::vector<std::string>{"node1"});
   // NCCL still hangs (bootstrap connections go both ways), and names only node1, whose NCCL uses eth1
   ASSERT_TRUE(has(a, "preflight.nccl.unreachable-interface"));
@@ -194,8 +198,8 @@ TEST(PreflightLeftovers, GloosVerdictFollowsWhichSideConnects) {
   ASSERT_TRUE(has(a, "preflight.setting.partial"));
   for (const auto& f : a.findings)
     if (f.id == "preflight.setting.partial") {
-      EXPECT_FALSE(contains(f.title, "across nodes")) << f.title;
-      EXPECT_TRUE(contains(f.title, "is set on some nodes only")) << f.title;
+      EXPECT_FALSE(leftover_contains(f.title, "across nodes")) << f.title;
+      EXPECT_TRUE(leftover_contains(f.title, "is set on some nodes only")) << f.title;
     }
 }
 
@@ -203,14 +207,15 @@ TEST(PreflightLeftovers, AnUnreachableGlooAddressThatIsTheSmallerOneHangs) {
   // one step short: node1's isolated address 198.18.49.11 is smaller: node0 connects into it
   auto nodes = one_node_on_isolated_nic("198.18.49.11");
   auto a = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult& p) {
-                              if (p.target.iface == "eth1") timed_out(p);
+                              if (p.target.iface == "eth1") leftover_timed_out(p);
                             })));
   ASSERT_TRUE(has(a, "preflight.gloo.unreachable-interface"));
   const auto& g = get(a, "preflight.gloo.unreachable-interface");
   EXPECT_EQ(g.severity, core::Severity::error);
-  EXPECT_FALSE(contains(g.title, "no Gloo pair connects into it")) << g.title;
+  EXPECT_FALSE(leftover_contains(g.title, "no Gloo pair connects into it")) << g.title;
   bool direction = false;
-  for (const auto& e : g.evidence) direction = direction || contains(e, "rank(s) 0 connect into node1 (198.18.49.11)");
+  for (const auto& e : g.evidence)
+    direction = direction || leftover_contains(e, "rank(s) 0 connect into node1 (198.18.49.11)");
   EXPECT_TRUE(direction) << ::testing::PrintToString(g.evidence);
 }
 
@@ -228,7 +233,7 @@ TEST(PreflightLeftovers, AHostnameThatResolvesToAnotherNodesAddressIsSaidAsSuch)
   EXPECT_EQ(f.title,
             "the hostname node2 resolves to 198.18.1.2 (node1's address), which is not an address of this node: Gloo "
             "falls back to the loopback address and peers cannot connect");
-  EXPECT_FALSE(contains(f.title, "resolves to a loopback address")) << f.title;
+  EXPECT_FALSE(leftover_contains(f.title, "resolves to a loopback address")) << f.title;
   // one step short of "another node's address": an address no node owns is only "not local"
   nodes[2].gloo_resolved = {"198.18.9.9"};
   auto b = analyze(input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult&) {})));

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_host_lookup) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_connect_error) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -87,7 +87,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_h
     "tf_session_ready",
     "mpi_unexpected_peer",
     "mpi_incoming_unmatched",
-    "mpi_host_lookup"};
+    "mpi_host_lookup",
+    "mpi_connect_server",
+    "mpi_connect_error"};
 
 }  // namespace
 

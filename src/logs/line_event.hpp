@@ -130,6 +130,9 @@ enum class EventKind : std::uint8_t {
   mpi_incoming_unmatched,  // "btl: tcp: Match incoming connection from [[j,1],1] A with locally known IP B failed
                            // (iface i/N)!" -> text = the process, addr = A, iface = B, rank = i, nranks = N
   mpi_host_lookup,         // hydra's "unable to get host address for NAME" -> text = NAME
+  mpi_connect_server,      // hydra's proxy: "unable to connect to server S at port P (check for firewalls!)" ->
+                           // addr = S, port = P
+  mpi_connect_error,       // hydra's "unable to connect from \"A\" to \"B\" (E)" -> text = A, addr = B, err_text = E
 };
 
 // LineEvent::exit_code when the line names none.

@@ -315,11 +315,54 @@ TEST(LogsShortNetwork, HydraHostLookupNeedsTheLookupLine) {
   EXPECT_NE(f.title.find("sn-b"), std::string::npos) << f.title;
   EXPECT_NE(f.fix.text.find("getent hosts sn-b"), std::string::npos) << f.fix.text;
   EXPECT_NE(f.fix.text.find("-iface"), std::string::npos);
+  EXPECT_EQ(find_id(seen, "mpich.hydra.connect-failed"), nullptr);  // the failed lookup is why it could not connect
 
   // One step short: "unable to connect ... (check for firewalls!)" alone names no lookup failure.
   auto quiet = analyze_text(rest, "hydra.log");
   EXPECT_EQ(find_id(quiet, "mpich.hydra.host-lookup"), nullptr);
   EXPECT_FALSE(any_label(quiet, core::Label::hostname_resolution));
+}
+
+TEST(LogsShortNetwork, HydraConnectFailureNamesTheServerAndTheCandidates) {
+  // mpiexec on sn-a, its proxy on sn-b unable to connect back (MPICH main's lib/utils/sock.c,
+  // proxy/pmip.c and mpiexec/pmiserv_pmci.c formats, hydra's "[proxy:PG:ID@HOST] FUNC (FILE:LINE): " tag).
+  const std::string socket_error =
+      "[proxy:0:1@sn-b] HYDU_sock_connect (lib/utils/sock.c:141): unable to connect from \"sn-b\" to \"sn-a\" "
+      "(Connection refused)\n";
+  const std::string server =
+      "[proxy:0:1@sn-b] main (proxy/pmip.c:101): unable to connect to server sn-a at port 41577 (check for "
+      "firewalls!)\n";
+  const std::string launch =
+      "[mpiexec@sn-a] ui_cmd_cb (mpiexec/pmiserv_pmci.c:51): Launch proxy failed.\n"
+      "[mpiexec@sn-a] HYDT_bsci_wait_for_completion (lib/tools/bootstrap/src/bsci_wait.c:21): launcher returned "
+      "error waiting for completion\n";
+  auto seen = analyze_text(socket_error + server + launch, "hydra.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpich.hydra.connect-failed");
+  EXPECT_EQ(f.label, core::Label::other);  // candidates, no cause
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_NE(f.title.find("sn-a port 41577"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("'Connection refused'"), std::string::npos) << f.title;
+  for (const char* step : {"nc -zv -w 5 <that address> 41577", "getent hosts sn-a", "ss -ltnp | grep :41577",
+                           "MPIEXEC_PORT_RANGE", "-iface"})
+    EXPECT_NE(f.fix.text.find(step), std::string::npos) << step << " in " << f.fix.text;
+  EXPECT_EQ(f.evidence.size(), 2u);
+  // hydra's socket error is its own message, not a refused peer of NCCL or c10d: no firewall claim.
+  EXPECT_FALSE(any_label(seen, core::Label::firewall_or_port_blocked));
+  EXPECT_EQ(find_id(seen, "net.peer.blocked"), nullptr);
+
+  // The server line alone still names the server and port, without an error it did not print.
+  auto bare = analyze_text(server + launch, "hydra.log");
+  ASSERT_FALSE(bare.findings.empty());
+  EXPECT_EQ(bare.findings.front().id, "mpich.hydra.connect-failed");
+  EXPECT_EQ(bare.findings.front().title.find("ended in"), std::string::npos) << bare.findings.front().title;
+
+  // One step short: the socket error and the launcher's lines without the proxy's server line name
+  // no server and port to connect back to.
+  auto quiet = analyze_text(socket_error + launch, "hydra.log");
+  EXPECT_EQ(find_id(quiet, "mpich.hydra.connect-failed"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::firewall_or_port_blocked));
 }
 
 }  // namespace

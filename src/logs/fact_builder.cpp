@@ -119,6 +119,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::mpi_host_lookup:
     case EventKind::mpi_connect_server:
     case EventKind::mpi_connect_error:
+    case EventKind::mpi_tcp_connect_failed:
     case EventKind::tf_session_ready:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
@@ -710,6 +711,7 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       break;
     case EventKind::mpi_connect_server:
     case EventKind::mpi_connect_error:
+    case EventKind::mpi_tcp_connect_failed:
       record_mpi_connect(ev, body);
       break;
     case EventKind::watchdog_timeout:

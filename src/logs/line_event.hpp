@@ -133,6 +133,8 @@ enum class EventKind : std::uint8_t {
   mpi_connect_server,      // hydra's proxy: "unable to connect to server S at port P (check for firewalls!)" ->
                            // addr = S, port = P
   mpi_connect_error,       // hydra's "unable to connect from \"A\" to \"B\" (E)" -> text = A, addr = B, err_text = E
+  mpi_tcp_connect_failed,  // Open MPI's TCP BTL "connect() to A failed: E (n)" (before 3.1) or its help text's
+                           // "Message: connect() to A:P failed" -> addr = A, port = P, err_text = E when given
 };
 
 // LineEvent::exit_code when the line names none.

@@ -482,6 +482,43 @@ void hydra_connect_rule(const LogFacts& facts, std::vector<RankedFinding>& out) 
   fill_slot(r->finding.fix.text, "<port>", port);
 }
 
+// The error of Open MPI's "client connect fail" help text: its "Error: E (n)" line comes right after
+// the "Message: connect() to A:P failed" line and is read as a failed peer without an address.
+std::string help_text_error(const LogFacts& facts, const Evidence& message) {
+  for (const PeerFailure& f : facts.peers)
+    if (f.addr.empty() && f.first.file == message.file && f.first.line == message.line + 1) return f.err_text;
+  return {};
+}
+
+// Open MPI's TCP BTL could not connect to addresses a peer advertised: named with the error each
+// line gives; an address on Docker's default bridge is one no other host reaches.
+void ompi_connect_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::string value, addresses;
+  std::vector<const Evidence*> lines;
+  bool bridge = false, route = false;
+  for (const MpiConnectFailure& c : facts.mpi_connects) {
+    if (c.kind != EventKind::mpi_tcp_connect_failed) continue;
+    std::string err = c.err.empty() ? help_text_error(facts, c.evidence) : c.err;
+    std::string target = c.port < 0 ? c.addr : c.addr + ":" + std::to_string(c.port);
+    value += (value.empty() ? "" : ", ") + target + (err.empty() ? "" : " ('" + err + "')");
+    addresses += (addresses.empty() ? "" : ", ") + c.addr;
+    bridge = bridge || is_docker_default_addr(c.addr);
+    route = route || err.find("route") != std::string::npos || err.find("unreachable") != std::string::npos;
+    lines.push_back(&c.evidence);
+  }
+  if (lines.empty()) return;
+  if (bridge) value += "; 172.17.0.0/16 is Docker's default bridge, which every host running Docker carries";
+  auto* r = rule::signal_rule(facts, "mpi.btl-tcp.connect-failed", out, value);
+  if (r == nullptr) return;
+  if (bridge)
+    r->finding.label = Label::virtual_interface;
+  else if (!route)
+    r->finding.label = Label::other;  // refused, timed out or not given: the lines do not say no route
+  r->finding.evidence.clear();
+  for (const Evidence* e : lines) rule::add_evidence(r->finding, *e);
+  fill_slot(r->finding.fix.text, "<addresses>", addresses);
+}
+
 // Open MPI drops a connection whose source address none of the peer's known addresses matches;
 // its verbose lines name each interface tried, so only a source that failed at every one of them
 // (0 .. N-1) is a dropped connection: a match at another index prints nothing.
@@ -501,6 +538,7 @@ void mpi_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   }
   rule::signal_rule(facts, "mpich.hydra.host-lookup", out, facts.signal(EventKind::mpi_host_lookup).text);
   hydra_connect_rule(facts, out);
+  ompi_connect_rule(facts, out);
 }
 
 }  // namespace

@@ -365,5 +365,72 @@ TEST(LogsShortNetwork, HydraConnectFailureNamesTheServerAndTheCandidates) {
   EXPECT_FALSE(any_label(quiet, core::Label::firewall_or_port_blocked));
 }
 
+// Open MPI's TCP BTL failing to connect to an address a peer advertised: the help text of 3.1 and
+// later ([client connect fail] in help-mpi-btl-tcp.txt, framed by opal_show_help's dashes) and the
+// BTL_ERROR line of 1.5 - 3.0.
+std::string ompi_client_connect_fail(bool with_message) {
+  const std::string dashes = std::string(74, '-') + "\n";
+  return dashes +
+         "WARNING: Open MPI failed to TCP connect to a peer MPI process.  This\n"
+         "should not happen.\n\n"
+         "Your Open MPI job may now hang or fail.\n\n"
+         "  Local host: node01\n"
+         "  PID:        4711\n" +
+         std::string(with_message ? "  Message:    connect() to 198.18.122.1:1024 failed\n" : "") +
+         "  Error:      No route to host (113)\n" + dashes;
+}
+
+TEST(LogsShortNetwork, OpenMpiConnectFailureNamesTheAddressesAndTheInterfaceFix) {
+  const std::string tries =
+      "[node01:04711] btl: tcp: attempting to connect() to [[54783,1],1] address 198.18.122.1 on port 1024\n"
+      "[node01:04711] btl:tcp: connect() to 198.18.0.2:1025 completed\n";
+  auto seen = analyze_text(tries + ompi_client_connect_fail(true), "mpi.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(f.label, core::Label::no_route);
+  EXPECT_NE(f.title.find("198.18.122.1:1024 ('No route to host')"), std::string::npos) << f.title;
+  EXPECT_EQ(f.title.find("198.18.0.2"), std::string::npos) << f.title;  // that connect completed
+  for (const char* part : {"--mca btl_tcp_if_include", "--mca oob_tcp_if_include", "stops trying 198.18.122.1",
+                           "ip route get", "firewall-cmd --list-all"})
+    EXPECT_NE(f.fix.text.find(part), std::string::npos) << part << " in " << f.fix.text;
+
+  // Before 3.1: one BTL_ERROR line, read as this message and not as a generic failed peer.
+  const std::string old_line =
+      "[node01][[54783,1],3][btl_tcp_endpoint.c:803:mca_btl_tcp_endpoint_complete_connect] connect() to "
+      "198.18.122.1 failed: No route to host (113)\n";
+  auto old = analyze_text(tries + old_line, "mpi.log");
+  ASSERT_FALSE(old.findings.empty());
+  EXPECT_EQ(old.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_NE(old.findings.front().title.find("198.18.122.1 ('No route to host')"), std::string::npos);
+  EXPECT_EQ(find_id(old, "net.peer.no-route"), nullptr);
+
+  // docker0's address, which every host running Docker carries (horovod/horovod#310's line).
+  auto bridge = analyze_text(
+      "[u10][[38971,1],2][btl_tcp_endpoint.c:796:mca_btl_tcp_endpoint_complete_connect] connect() to 172.17.0.1 "
+      "failed: Connection refused (111)\n",
+      "mpi.log");
+  ASSERT_FALSE(bridge.findings.empty());
+  EXPECT_EQ(bridge.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(bridge.findings.front().label, core::Label::virtual_interface);
+  EXPECT_EQ(find_id(bridge, "net.peer.blocked"), nullptr);
+  // A refusal from an address off Docker's bridge says neither no route nor which candidate.
+  auto refused = analyze_text(
+      "[u10][[38971,1],2][btl_tcp_endpoint.c:796:mca_btl_tcp_endpoint_complete_connect] connect() to 198.18.0.9 "
+      "failed: Connection refused (111)\n",
+      "mpi.log");
+  ASSERT_FALSE(refused.findings.empty());
+  EXPECT_EQ(refused.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(refused.findings.front().label, core::Label::other);
+
+  // One step short: the help text without its Message line names no address, and the verbose
+  // connect lines alone are Open MPI's ordinary output.
+  auto no_message = analyze_text(tries + ompi_client_connect_fail(false), "mpi.log");
+  EXPECT_EQ(find_id(no_message, "mpi.btl-tcp.connect-failed"), nullptr);
+  auto quiet = analyze_text(tries, "mpi.log");
+  EXPECT_EQ(find_id(quiet, "mpi.btl-tcp.connect-failed"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::no_route));
+}
+
 }  // namespace
 }  // namespace dd::logs

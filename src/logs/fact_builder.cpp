@@ -123,6 +123,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::tf_session_ready:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
+    case EventKind::rendezvous_timeout:
     case EventKind::launcher_exit:
     case EventKind::watchdog_timeout:
       return true;

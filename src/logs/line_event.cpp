@@ -67,6 +67,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_t
     "horovod_missing_rank",
     "horovod_shutdown",
     "elastic_child_failed",
+    "rendezvous_timeout",
     "elastic_failure_row",
     "elastic_closing_signal",
     "launcher_exit",

@@ -89,6 +89,8 @@ enum class EventKind : std::uint8_t {
                          // the stall inspector's "... is stalled for longer than N seconds. Will shutdown."
   elastic_child_failed,  // torch elastic's agent: "failed (exitcode: -9) local_rank: 3 (pid: 812) of binary: ..."
                          // -> local_rank, exit_code, pid
+  rendezvous_timeout,    // torch elastic's RendezvousTimeoutError: the rendezvous did not complete within its join
+                         // timeout
   elastic_failure_row,   // a row of ChildFailedError's table -> text = "root-cause" ("Root Cause (first observed
                          // failure):"), "host" (iface = the host), "rank" (rank, local_rank), "exitcode" (exit_code,
                          // pid) or "signal" ("Signal 9 (SIGKILL) received by PID 812": exit_code = -9, err_text =

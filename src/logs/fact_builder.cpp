@@ -18,7 +18,7 @@ constexpr std::size_t k_max_ranks_per_signal = 4096;
 constexpr std::size_t k_max_hosts_per_signal = 64;
 constexpr std::size_t k_max_watchdogs = 100000;
 constexpr std::size_t k_max_tf_config = 65536;  // bytes of a printed TF_CONFIG kept
-constexpr std::size_t k_max_mpi_unmatched = 8;
+constexpr std::size_t k_max_mpi_unmatched = 8, k_max_mpi_connects = 8;
 constexpr std::size_t k_max_stalls = 4, k_max_stall_ranks = 64, k_max_failures = 64;
 
 // Evidence text: at most k_max_text bytes, never cutting a UTF-8 character in half.
@@ -117,9 +117,13 @@ bool is_error_kind(EventKind k) {
     case EventKind::nccl_symbol_missing:
     case EventKind::mpi_unexpected_peer:
     case EventKind::mpi_host_lookup:
+    case EventKind::mpi_connect_server:
+    case EventKind::mpi_connect_error:
+    case EventKind::mpi_tcp_connect_failed:
     case EventKind::tf_session_ready:
     case EventKind::horovod_stall:
     case EventKind::elastic_child_failed:
+    case EventKind::rendezvous_timeout:
     case EventKind::launcher_exit:
     case EventKind::watchdog_timeout:
       return true;
@@ -502,6 +506,14 @@ void FactBuilder::record_mpi_unmatched(const LineEvent& ev, std::string_view bod
   if (!ev.iface.empty()) it->known.emplace(ev.iface);
 }
 
+void FactBuilder::record_mpi_connect(const LineEvent& ev, std::string_view body) {
+  if (ev.addr.empty()) return;
+  auto& all = facts_.mpi_connects;
+  auto same = [&](const MpiConnectFailure& c) { return c.kind == ev.kind && c.addr == ev.addr && c.port == ev.port; };
+  if (std::find_if(all.begin(), all.end(), same) != all.end() || all.size() >= k_max_mpi_connects) return;
+  all.push_back(MpiConnectFailure{ev.kind, std::string(ev.addr), ev.port, std::string(ev.err_text), evidence(body)});
+}
+
 void FactBuilder::record_launcher(const LineEvent& ev, std::string_view body) {
   switch (ev.kind) {
     case EventKind::horovod_stall:
@@ -697,6 +709,11 @@ void FactBuilder::apply(const LineEvent& ev, ProcessState* p, int rank, std::str
       break;
     case EventKind::mpi_incoming_unmatched:
       record_mpi_unmatched(ev, body);
+      break;
+    case EventKind::mpi_connect_server:
+    case EventKind::mpi_connect_error:
+    case EventKind::mpi_tcp_connect_failed:
+      record_mpi_connect(ev, body);
       break;
     case EventKind::watchdog_timeout:
       record_watchdog(ev, rank, body);

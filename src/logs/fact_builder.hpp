@@ -36,6 +36,7 @@ class FactBuilder {
   void add_parsed(const ParsedLine& parsed);
   void record_launcher(const LineEvent& ev, std::string_view body);
   void record_mpi_unmatched(const LineEvent& ev, std::string_view body);
+  void record_mpi_connect(const LineEvent& ev, std::string_view body);
   // Parts of record_launcher: a launcher's failed-rank entry (nullptr past the cap), a Horovod
   // stall's list of missing names, a row of torch elastic's failure table.
   LauncherFailure* add_launcher_failure(std::string source, const LineEvent& ev, std::string_view body);

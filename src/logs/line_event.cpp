@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_host_lookup) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_tcp_connect_failed) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -67,6 +67,7 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_h
     "horovod_missing_rank",
     "horovod_shutdown",
     "elastic_child_failed",
+    "rendezvous_timeout",
     "elastic_failure_row",
     "elastic_closing_signal",
     "launcher_exit",
@@ -87,7 +88,10 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_h
     "tf_session_ready",
     "mpi_unexpected_peer",
     "mpi_incoming_unmatched",
-    "mpi_host_lookup"};
+    "mpi_host_lookup",
+    "mpi_connect_server",
+    "mpi_connect_error",
+    "mpi_tcp_connect_failed"};
 
 }  // namespace
 

@@ -89,6 +89,8 @@ enum class EventKind : std::uint8_t {
                          // the stall inspector's "... is stalled for longer than N seconds. Will shutdown."
   elastic_child_failed,  // torch elastic's agent: "failed (exitcode: -9) local_rank: 3 (pid: 812) of binary: ..."
                          // -> local_rank, exit_code, pid
+  rendezvous_timeout,    // torch elastic's RendezvousTimeoutError: the rendezvous did not complete within its join
+                         // timeout
   elastic_failure_row,   // a row of ChildFailedError's table -> text = "root-cause" ("Root Cause (first observed
                          // failure):"), "host" (iface = the host), "rank" (rank, local_rank), "exitcode" (exit_code,
                          // pid) or "signal" ("Signal 9 (SIGKILL) received by PID 812": exit_code = -9, err_text =
@@ -130,6 +132,11 @@ enum class EventKind : std::uint8_t {
   mpi_incoming_unmatched,  // "btl: tcp: Match incoming connection from [[j,1],1] A with locally known IP B failed
                            // (iface i/N)!" -> text = the process, addr = A, iface = B, rank = i, nranks = N
   mpi_host_lookup,         // hydra's "unable to get host address for NAME" -> text = NAME
+  mpi_connect_server,      // hydra's proxy: "unable to connect to server S at port P (check for firewalls!)" ->
+                           // addr = S, port = P
+  mpi_connect_error,       // hydra's "unable to connect from \"A\" to \"B\" (E)" -> text = A, addr = B, err_text = E
+  mpi_tcp_connect_failed,  // Open MPI's TCP BTL "connect() to A failed: E (n)" (before 3.1) or its help text's
+                           // "Message: connect() to A:P failed" -> addr = A, port = P, err_text = E when given
 };
 
 // LineEvent::exit_code when the line names none.

@@ -173,7 +173,17 @@ struct MpiUnmatched {
   Evidence evidence;
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::mpi_host_lookup) + 1;
+// A connection an MPI launcher or transport could not make (hydra's proxy to mpiexec, hydra's own
+// socket error, Open MPI's TCP BTL to a peer's address): the kind, the target, the error as printed.
+struct MpiConnectFailure {
+  EventKind kind = EventKind::none;
+  std::string addr;
+  int port = -1;
+  std::string err;
+  Evidence evidence;
+};
+
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::mpi_tcp_connect_failed) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;
@@ -207,6 +217,8 @@ struct LogFacts {
   std::vector<HorovodStall> horovod_stalls;
   // Open MPI's "Match incoming connection ... failed (iface i/N)" lines, by process and source (the first 8).
   std::vector<MpiUnmatched> mpi_unmatched;
+  // hydra's and Open MPI's failed connects, one per (kind, target) (the first 8).
+  std::vector<MpiConnectFailure> mpi_connects;
   std::uint64_t horovod_stall_reports = 0;
   std::vector<LauncherFailure> launcher_failures;
   std::uint64_t closed_processes = 0;

@@ -200,6 +200,7 @@ void launcher_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   horovod_rules(facts, out);
   failure_rules(facts, out);
   lightning_rules(facts, out);
+  rule::signal_rule(facts, "elastic.rendezvous.timeout", out);
 }
 
 }  // namespace dd::logs

@@ -162,5 +162,34 @@ TEST(LogsLauncher, LightningNamesAbsentRanksOnlyWithoutAllRegistered) {
   EXPECT_EQ(find_id(r, "lightning.init.ranks-absent"), nullptr);
 }
 
+TEST(LogsLauncher, RendezvousTimeoutNamesTheCandidatesNotNcclDebug) {
+  // torchrun's agent on a node whose rendezvous never completed (torch 1.12's traceback, as
+  // pytorch/pytorch#80772 shows it; dynamic_rendezvous.py raises the class without a message).
+  const std::string frames =
+      "Traceback (most recent call last):\n"
+      "  File \"/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/agent/server/api.py\", line 538, "
+      "in _rendezvous\n"
+      "    store, group_rank, group_world_size = spec.rdzv_handler.next_rendezvous()\n"
+      "  File \"/opt/conda/lib/python3.8/site-packages/torch/distributed/elastic/rendezvous/dynamic_rendezvous.py\", "
+      "line 637, in run\n"
+      "    raise RendezvousTimeoutError()\n";
+  const std::string exception = "torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError\n";
+  auto r = analyze_text(frames + exception, "agent.log");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "elastic.rendezvous.timeout");
+  EXPECT_EQ(f.label, core::Label::other);  // candidates, no cause
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  ASSERT_EQ(f.evidence.size(), 1u);
+  EXPECT_TRUE(has(f.evidence.front(), "agent.log:6:")) << f.evidence.front();
+  for (const char* step :
+       {"getent hosts <rendezvous host>", "nc -zv -w 5 <rendezvous host> <port>", "--rdzv-id", "join_timeout=1800"})
+    EXPECT_TRUE(has(f.fix.text, step)) << step << " in " << f.fix.text;
+  EXPECT_EQ(find_id(r, "logs.not-enough-evidence"), nullptr);  // the log's own line says where it stopped
+  // One step short: the frames alone (their "raise" line is source text) say no rendezvous timed out.
+  r = analyze_text(frames, "agent.log");
+  EXPECT_EQ(find_id(r, "elastic.rendezvous.timeout"), nullptr);
+}
+
 }  // namespace
 }  // namespace dd::logs

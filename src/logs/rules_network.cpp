@@ -5,6 +5,7 @@
 // it names lo, picks lo first; a refused connect to a routable address is a closed port or a
 // rejecting firewall, a timed-out one leaves a dropping firewall, a wrong address and a peer not yet
 // listening open, "no route" is routing.
+#include <algorithm>
 #include <map>
 #include <optional>
 
@@ -451,6 +452,73 @@ void mismatch_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                  "`distdoctor preflight` that every pair connects on it");
 }
 
+// Each "<slot>" in `text` replaced by `value`.
+void fill_slot(std::string& text, std::string_view slot, std::string_view value) {
+  for (std::size_t at = text.find(slot); at != std::string::npos; at = text.find(slot, at + value.size()))
+    text.replace(at, slot.size(), value);
+}
+
+// hydra's proxy could not connect back to mpiexec. A failed name lookup explains it (host-lookup);
+// without one the line names the server and port but no cause, so the finding gives the candidates
+// and the step that tells them apart, with hydra's own socket error for that server when printed.
+void hydra_connect_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (facts.signal(EventKind::mpi_host_lookup).count > 0) return;
+  auto server = std::find_if(facts.mpi_connects.begin(), facts.mpi_connects.end(),
+                             [](const MpiConnectFailure& c) { return c.kind == EventKind::mpi_connect_server; });
+  if (server == facts.mpi_connects.end() || server->port < 0) return;
+  auto error = std::find_if(facts.mpi_connects.begin(), facts.mpi_connects.end(), [&](const MpiConnectFailure& c) {
+    return c.kind == EventKind::mpi_connect_error && c.addr == server->addr;
+  });
+  const std::string port = std::to_string(server->port);
+  std::string value = server->addr + " port " + port;
+  if (error != facts.mpi_connects.end() && !error->err.empty())
+    value += " (hydra's connect to " + server->addr + " ended in '" + error->err + "')";
+  auto* r = rule::signal_rule(facts, "mpich.hydra.connect-failed", out, value);
+  if (r == nullptr) return;
+  r->finding.evidence.clear();
+  if (error != facts.mpi_connects.end()) rule::add_evidence(r->finding, error->evidence);
+  rule::add_evidence(r->finding, server->evidence);
+  fill_slot(r->finding.fix.text, "<server>", server->addr);
+  fill_slot(r->finding.fix.text, "<port>", port);
+}
+
+// The error of Open MPI's "client connect fail" help text: its "Error: E (n)" line comes right after
+// the "Message: connect() to A:P failed" line and is read as a failed peer without an address.
+std::string help_text_error(const LogFacts& facts, const Evidence& message) {
+  for (const PeerFailure& f : facts.peers)
+    if (f.addr.empty() && f.first.file == message.file && f.first.line == message.line + 1) return f.err_text;
+  return {};
+}
+
+// Open MPI's TCP BTL could not connect to addresses a peer advertised: named with the error each
+// line gives; an address on Docker's default bridge is one no other host reaches.
+void ompi_connect_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  std::string value, addresses;
+  std::vector<const Evidence*> lines;
+  bool bridge = false, route = false;
+  for (const MpiConnectFailure& c : facts.mpi_connects) {
+    if (c.kind != EventKind::mpi_tcp_connect_failed) continue;
+    std::string err = c.err.empty() ? help_text_error(facts, c.evidence) : c.err;
+    std::string target = c.port < 0 ? c.addr : c.addr + ":" + std::to_string(c.port);
+    value += (value.empty() ? "" : ", ") + target + (err.empty() ? "" : " ('" + err + "')");
+    addresses += (addresses.empty() ? "" : ", ") + c.addr;
+    bridge = bridge || is_docker_default_addr(c.addr);
+    route = route || err.find("route") != std::string::npos || err.find("unreachable") != std::string::npos;
+    lines.push_back(&c.evidence);
+  }
+  if (lines.empty()) return;
+  if (bridge) value += "; 172.17.0.0/16 is Docker's default bridge, which every host running Docker carries";
+  auto* r = rule::signal_rule(facts, "mpi.btl-tcp.connect-failed", out, value);
+  if (r == nullptr) return;
+  if (bridge)
+    r->finding.label = Label::virtual_interface;
+  else if (!route)
+    r->finding.label = Label::other;  // refused, timed out or not given: the lines do not say no route
+  r->finding.evidence.clear();
+  for (const Evidence* e : lines) rule::add_evidence(r->finding, *e);
+  fill_slot(r->finding.fix.text, "<addresses>", addresses);
+}
+
 // Open MPI drops a connection whose source address none of the peer's known addresses matches;
 // its verbose lines name each interface tried, so only a source that failed at every one of them
 // (0 .. N-1) is a dropped connection: a match at another index prints nothing.
@@ -469,6 +537,8 @@ void mpi_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     break;
   }
   rule::signal_rule(facts, "mpich.hydra.host-lookup", out, facts.signal(EventKind::mpi_host_lookup).text);
+  hydra_connect_rule(facts, out);
+  ompi_connect_rule(facts, out);
 }
 
 }  // namespace

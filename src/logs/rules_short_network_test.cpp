@@ -315,11 +315,121 @@ TEST(LogsShortNetwork, HydraHostLookupNeedsTheLookupLine) {
   EXPECT_NE(f.title.find("sn-b"), std::string::npos) << f.title;
   EXPECT_NE(f.fix.text.find("getent hosts sn-b"), std::string::npos) << f.fix.text;
   EXPECT_NE(f.fix.text.find("-iface"), std::string::npos);
+  EXPECT_EQ(find_id(seen, "mpich.hydra.connect-failed"), nullptr);  // the failed lookup is why it could not connect
 
   // One step short: "unable to connect ... (check for firewalls!)" alone names no lookup failure.
   auto quiet = analyze_text(rest, "hydra.log");
   EXPECT_EQ(find_id(quiet, "mpich.hydra.host-lookup"), nullptr);
   EXPECT_FALSE(any_label(quiet, core::Label::hostname_resolution));
+}
+
+TEST(LogsShortNetwork, HydraConnectFailureNamesTheServerAndTheCandidates) {
+  // mpiexec on sn-a, its proxy on sn-b unable to connect back (MPICH main's lib/utils/sock.c,
+  // proxy/pmip.c and mpiexec/pmiserv_pmci.c formats, hydra's "[proxy:PG:ID@HOST] FUNC (FILE:LINE): " tag).
+  const std::string socket_error =
+      "[proxy:0:1@sn-b] HYDU_sock_connect (lib/utils/sock.c:141): unable to connect from \"sn-b\" to \"sn-a\" "
+      "(Connection refused)\n";
+  const std::string server =
+      "[proxy:0:1@sn-b] main (proxy/pmip.c:101): unable to connect to server sn-a at port 41577 (check for "
+      "firewalls!)\n";
+  const std::string launch =
+      "[mpiexec@sn-a] ui_cmd_cb (mpiexec/pmiserv_pmci.c:51): Launch proxy failed.\n"
+      "[mpiexec@sn-a] HYDT_bsci_wait_for_completion (lib/tools/bootstrap/src/bsci_wait.c:21): launcher returned "
+      "error waiting for completion\n";
+  auto seen = analyze_text(socket_error + server + launch, "hydra.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpich.hydra.connect-failed");
+  EXPECT_EQ(f.label, core::Label::other);  // candidates, no cause
+  EXPECT_EQ(f.severity, core::Severity::warning);
+  EXPECT_NE(f.title.find("sn-a port 41577"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("'Connection refused'"), std::string::npos) << f.title;
+  for (const char* step : {"nc -zv -w 5 <that address> 41577", "getent hosts sn-a", "ss -ltnp | grep :41577",
+                           "MPIEXEC_PORT_RANGE", "-iface"})
+    EXPECT_NE(f.fix.text.find(step), std::string::npos) << step << " in " << f.fix.text;
+  EXPECT_EQ(f.evidence.size(), 2u);
+  // hydra's socket error is its own message, not a refused peer of NCCL or c10d: no firewall claim.
+  EXPECT_FALSE(any_label(seen, core::Label::firewall_or_port_blocked));
+  EXPECT_EQ(find_id(seen, "net.peer.blocked"), nullptr);
+
+  // The server line alone still names the server and port, without an error it did not print.
+  auto bare = analyze_text(server + launch, "hydra.log");
+  ASSERT_FALSE(bare.findings.empty());
+  EXPECT_EQ(bare.findings.front().id, "mpich.hydra.connect-failed");
+  EXPECT_EQ(bare.findings.front().title.find("ended in"), std::string::npos) << bare.findings.front().title;
+
+  // One step short: the socket error and the launcher's lines without the proxy's server line name
+  // no server and port to connect back to.
+  auto quiet = analyze_text(socket_error + launch, "hydra.log");
+  EXPECT_EQ(find_id(quiet, "mpich.hydra.connect-failed"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::firewall_or_port_blocked));
+}
+
+// Open MPI's TCP BTL failing to connect to an address a peer advertised: the help text of 3.1 and
+// later ([client connect fail] in help-mpi-btl-tcp.txt, framed by opal_show_help's dashes) and the
+// BTL_ERROR line of 1.5 - 3.0.
+std::string ompi_client_connect_fail(bool with_message) {
+  const std::string dashes = std::string(74, '-') + "\n";
+  return dashes +
+         "WARNING: Open MPI failed to TCP connect to a peer MPI process.  This\n"
+         "should not happen.\n\n"
+         "Your Open MPI job may now hang or fail.\n\n"
+         "  Local host: node01\n"
+         "  PID:        4711\n" +
+         std::string(with_message ? "  Message:    connect() to 198.18.122.1:1024 failed\n" : "") +
+         "  Error:      No route to host (113)\n" + dashes;
+}
+
+TEST(LogsShortNetwork, OpenMpiConnectFailureNamesTheAddressesAndTheInterfaceFix) {
+  const std::string tries =
+      "[node01:04711] btl: tcp: attempting to connect() to [[54783,1],1] address 198.18.122.1 on port 1024\n"
+      "[node01:04711] btl:tcp: connect() to 198.18.0.2:1025 completed\n";
+  auto seen = analyze_text(tries + ompi_client_connect_fail(true), "mpi.log");
+  ASSERT_FALSE(seen.findings.empty());
+  const auto& f = seen.findings.front();
+  EXPECT_EQ(f.id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(f.label, core::Label::no_route);
+  EXPECT_NE(f.title.find("198.18.122.1:1024 ('No route to host')"), std::string::npos) << f.title;
+  EXPECT_EQ(f.title.find("198.18.0.2"), std::string::npos) << f.title;  // that connect completed
+  for (const char* part : {"--mca btl_tcp_if_include", "--mca oob_tcp_if_include", "stops trying 198.18.122.1",
+                           "ip route get", "firewall-cmd --list-all"})
+    EXPECT_NE(f.fix.text.find(part), std::string::npos) << part << " in " << f.fix.text;
+
+  // Before 3.1: one BTL_ERROR line, read as this message and not as a generic failed peer.
+  const std::string old_line =
+      "[node01][[54783,1],3][btl_tcp_endpoint.c:803:mca_btl_tcp_endpoint_complete_connect] connect() to "
+      "198.18.122.1 failed: No route to host (113)\n";
+  auto old = analyze_text(tries + old_line, "mpi.log");
+  ASSERT_FALSE(old.findings.empty());
+  EXPECT_EQ(old.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_NE(old.findings.front().title.find("198.18.122.1 ('No route to host')"), std::string::npos);
+  EXPECT_EQ(find_id(old, "net.peer.no-route"), nullptr);
+
+  // docker0's address, which every host running Docker carries (horovod/horovod#310's line).
+  auto bridge = analyze_text(
+      "[u10][[38971,1],2][btl_tcp_endpoint.c:796:mca_btl_tcp_endpoint_complete_connect] connect() to 172.17.0.1 "
+      "failed: Connection refused (111)\n",
+      "mpi.log");
+  ASSERT_FALSE(bridge.findings.empty());
+  EXPECT_EQ(bridge.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(bridge.findings.front().label, core::Label::virtual_interface);
+  EXPECT_EQ(find_id(bridge, "net.peer.blocked"), nullptr);
+  // A refusal from an address off Docker's bridge says neither no route nor which candidate.
+  auto refused = analyze_text(
+      "[u10][[38971,1],2][btl_tcp_endpoint.c:796:mca_btl_tcp_endpoint_complete_connect] connect() to 198.18.0.9 "
+      "failed: Connection refused (111)\n",
+      "mpi.log");
+  ASSERT_FALSE(refused.findings.empty());
+  EXPECT_EQ(refused.findings.front().id, "mpi.btl-tcp.connect-failed");
+  EXPECT_EQ(refused.findings.front().label, core::Label::other);
+
+  // One step short: the help text without its Message line names no address, and the verbose
+  // connect lines alone are Open MPI's ordinary output.
+  auto no_message = analyze_text(tries + ompi_client_connect_fail(false), "mpi.log");
+  EXPECT_EQ(find_id(no_message, "mpi.btl-tcp.connect-failed"), nullptr);
+  auto quiet = analyze_text(tries, "mpi.log");
+  EXPECT_EQ(find_id(quiet, "mpi.btl-tcp.connect-failed"), nullptr);
+  EXPECT_FALSE(any_label(quiet, core::Label::no_route));
 }
 
 }  // namespace

@@ -70,12 +70,15 @@ jq -e --arg p "$p" '[.findings[] | select(.id == "lint.torch.master-addr-localho
 bash -n "$WORK/srun/job.sbatch" || fail "srun: fixed batch script: bash -n"
 $py -c 'import ast,sys; ast.parse(open(sys.argv[1]).read())' "$WORK/srun/train.py" || fail "srun: fixed train.py does not parse"
 printf '#!/bin/bash\nprintf "127.0.0.1\\nnode-b\\n"\n' > "$WORK/bin/scontrol"
-printf '#!/bin/bash\nfor i in 0 1; do SLURM_PROCID=$i SLURM_NTASKS=2 SLURM_NODEID=$i "$@" & done\nwait -n && wait -n\n' \
-  > "$WORK/bin/srun"
+# Each task writes its own file, as srun --output=%t would: two ranks printing into one file can
+# interleave within a line.
+printf '#!/bin/bash\nfor i in 0 1; do SLURM_PROCID=$i SLURM_NTASKS=2 SLURM_NODEID=$i "$@" > "%s/srun.$i" 2>&1 & done\nwait -n && wait -n\n' \
+  "$WORK" > "$WORK/bin/srun"
 chmod +x "$WORK/bin/scontrol" "$WORK/bin/srun"
 (cd "$WORK/srun" && env -u MASTER_ADDR -u MASTER_PORT PATH="$WORK/bin:$PATH" SLURM_JOB_NODELIST='node-[a-b]' \
-  SLURM_NNODES=2 timeout 120 bash job.sbatch > "$WORK/srun.out" 2>&1) || fail "srun: the job failed: $(cat "$WORK/srun.out")"
-[[ $(grep -c 'sum 3$' "$WORK/srun.out") == 2 ]] || fail "srun: not 2 ranks summing 3: $(cat "$WORK/srun.out")"
+  SLURM_NNODES=2 timeout 120 bash job.sbatch > "$WORK/srun.out" 2>&1) ||
+  fail "srun: the job failed: $(cat "$WORK/srun.out" "$WORK"/srun.[01])"
+[[ $(cat "$WORK"/srun.[01] | grep -c 'sum 3$') == 2 ]] || fail "srun: not 2 ranks summing 3: $(cat "$WORK"/srun.[01])"
 lint_json "$WORK/srun" . > "$WORK/srun.after.json"
 ids "$WORK/srun.after.json" | grep -qx lint.torch.master-addr-localhost && fail "srun: still reported"
 

@@ -31,18 +31,19 @@ for i,l in enumerate(L):
 open(p,'w').write('\n'.join(out))
 PY
 after $n
-# p13: the printed statement moved above line 7 (the strategy), nothing else moved
+# p13: the printed statement moved above line 7 (the strategy), and line 9 with it, above it, in that order (as printed)
 n=p13_tf_config_after_strategy.py; prep $n
 python3 - "$F" <<'PY'
 import sys
 p=sys.argv[1]; L=open(p).read().split('\n')
 s=next(i for i,l in enumerate(L) if l.startswith('os.environ["TF_CONFIG"]')); e=next(i for i in range(s,len(L)) if L[i]=='})')
 stmt=L[s:e+1]; del L[s:e+1]
+w=next(i for i,l in enumerate(L) if l.startswith('worker_index =')); line9=[L[w]]; del L[w]
 k=next(i for i,l in enumerate(L) if 'MultiWorkerMirroredStrategy()' in l)
-L[k:k]=stmt; open(p,'w').write('\n'.join(L))
+L[k:k]=line9+stmt; open(p,'w').write('\n'.join(L))
 PY
 after $n
-( cd "$O/$n/byhand" && timeout 60 /usr/bin/python3 -c 'import sys, unittest.mock as m; sys.modules["tensorflow"]=m.MagicMock(); sys.argv=["train.py","1"]; exec(compile(open(sys.argv[0] if False else "'$n'").read(), "'$n'", "exec"))' ) > "$O/$n/byhand.run.log" 2>&1; echo "rc=$?" >> "$O/$n/byhand.run.log"; echo "  run with tensorflow stubbed (worker 1): $(tail -2 "$O/$n/byhand.run.log" | tr '\n' ' ')"
+( cd "$O/$n/byhand" && timeout 60 /usr/bin/python3 -c 'import os,sys,unittest.mock as m; tf=m.MagicMock(); tf.distribute.MultiWorkerMirroredStrategy.side_effect=lambda *a,**k: print("strategy built; TF_CONFIG then:", os.environ.get("TF_CONFIG")) or m.MagicMock(); tf.keras.datasets.mnist.load_data.return_value=((m.MagicMock(),m.MagicMock()),None); sys.modules["tensorflow"]=tf; sys.argv=["train.py","1"]; exec(compile(open("'$n'").read(), "'$n'", "exec")); print("ran to the end (tensorflow stubbed)")' ) > "$O/$n/byhand.run.log" 2>&1; echo "rc=$?" >> "$O/$n/byhand.run.log"; echo "  run with tensorflow stubbed (worker 1): $(tail -3 "$O/$n/byhand.run.log" | tr '\n' ' ')"
 # p20: "remove the setting"
 n=p20_bridge.env; prep $n; sed -i '/^NCCL_SOCKET_IFNAME=docker0$/d' "$F"; after $n
 # p22: the container gets its TF_CONFIG at run time; the image keeps its ENV as the text allows ("keep the cluster in the image if you like")

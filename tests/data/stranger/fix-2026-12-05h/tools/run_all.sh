@@ -77,4 +77,8 @@ for n in "${cases[@]}"; do
   case "$n" in
     *.env) run_env "$C/$n" "$d" ;;
   esac
+  case "$n" in  # Windows cases: also as lint --platform windows; a .bat file also through standard input
+    *windows*) ( cd "$C" && $T "$B" lint --no-color --platform windows "$n" ) > "$d/lint.windows.txt" 2>&1; echo $? > "$d/lint.windows.rc"
+               ( cd "$C" && $T "$B" lint --no-color --platform windows - < "$n" ) > "$d/lint.windows.stdin.txt" 2>&1; echo $? > "$d/lint.windows.stdin.rc" ;;
+  esac
 done

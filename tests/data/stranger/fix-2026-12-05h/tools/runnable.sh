@@ -14,7 +14,7 @@ f=$O/p11_srun_tcp_localhost/fixed/p11_srun_tcp_localhost
 if [ -d "$f" ]; then
   line=$(grep -E '^export MASTER_ADDR' "$f/run.sbatch" || true)
   run p11-export env -i PATH="$SH:/usr/bin:/bin" SLURM_JOB_NODELIST='gpu[07-08]' bash -c "set -eu; $line"'; echo MASTER_ADDR=$MASTER_ADDR MASTER_PORT=$MASTER_PORT'
-  run p11-job bash -c "cd '$f'; for r in 0 1; do SLURM_PROCID=\$r SLURM_NTASKS=2 SLURM_LOCALID=\$r SLURM_NNODES=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=23456 /usr/bin/python3 train_slurm.py & done; wait -n && wait -n"
+  run p11-job bash -c "cd '$f'; for r in 0 1; do SLURM_PROCID=\$r SLURM_NTASKS=2 SLURM_LOCALID=\$r SLURM_NNODES=1 MASTER_ADDR=127.0.0.1 MASTER_PORT=23456 /usr/bin/python3 train_slurm.py & p[\$r]=\$!; done; wait \${p[0]} && wait \${p[1]}"
 fi
 # p12: before and after the fix, one node, 2 processes
 run p12-original /usr/bin/python3 "$HERE/cases/p12_mpspawn_port_int.py" --nproc 2

@@ -29,3 +29,7 @@ mkdir -p run-tf/bin && cd run-tf && cp ../tf.n2g8.sh run.sh
 printf '#!/bin/sh\nexec /usr/bin/python3 -c "import json,os; c=json.loads(os.environ[\\"TF_CONFIG\\"]); print(\\"TF_CONFIG ok:\\", c)"\n' > bin/python3; chmod +x bin/python3
 PATH=$PWD/bin:/usr/bin:/bin TASK_INDEX=1 timeout 60 bash run.sh > run.log 2>&1; echo "tf template run (TASK_INDEX=1, python3 prints TF_CONFIG): rc=$? $(tail -1 run.log)" >> ../summary.txt
 cd ..; tail -1 summary.txt
+# the same after doing what it asks: each WORKERn_HOST replaced with an address
+cd run-tf && sed -e 's/WORKER0_HOST/10.4.0.11/' -e 's/WORKER1_HOST/10.4.0.12/' ../tf.n2g8.sh > run-filled.sh
+PATH=$PWD/bin:/usr/bin:/bin TASK_INDEX=1 timeout 60 bash run-filled.sh > run-filled.log 2>&1; echo "tf template run, WORKERn_HOST filled in (TASK_INDEX=1): rc=$? $(tail -1 run-filled.log)" >> ../summary.txt
+cd ..; tail -1 summary.txt

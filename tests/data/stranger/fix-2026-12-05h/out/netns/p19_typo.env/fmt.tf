@@ -1,0 +1,15 @@
+{
+  "env": {
+    "NCCL_SOCKET_IFNAME": "ens5",
+    "NCCL_SOCKET_IFNAMES": null
+  },
+  "format": "tf",
+  "help": "env: set on every worker (null = unset); per_host: extra values by hostname; tf_config: one TF_CONFIG per task of the checked TF_CONFIG's cluster (keyed type[index] address): set on each machine the one whose address is its own",
+  "notes": [
+    "env.unknown-name: NCCL_SOCKET_IFNAMES is not a variable anything reads; did you mean NCCL_SOCKET_IFNAME?"
+  ],
+  "nothing_to_change": false,
+  "per_host": {},
+  "tf_config": {},
+  "tf_config_none": "no TF_CONFIG in the checked environment and no preflight hosts: nothing names the workers"
+}

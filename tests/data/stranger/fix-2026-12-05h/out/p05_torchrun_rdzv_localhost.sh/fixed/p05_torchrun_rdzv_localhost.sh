@@ -1,0 +1,12 @@
+#!/bin/bash
+# run this on each of the 2 nodes
+NNODES=2
+NPROC=8
+
+torchrun \
+  --nnodes=$NNODES \
+  --nproc-per-node=$NPROC \
+  --rdzv-id=resnet50-run \
+  --rdzv-backend=c10d \
+  --rdzv-endpoint=localhost:29400 \
+  train.py --arch resnet50 --epochs 90

@@ -1,0 +1,4 @@
+# env.rank.out-of-range: RANK=8 is not below WORLD_SIZE=8: no such rank exists in the job (they count from 0 to WORLD_SIZE-1); the launcher rejects it, or the rendezvous waits for a rank that never comes
+#   ranks count from 0 to WORLD_SIZE-1; check the launcher's RANK / WORLD_SIZE
+# nccl.ifname.matches-nothing: NCCL_SOCKET_IFNAME='ens5' matches no usable interface here: ncclGetUniqueId fails with 'Bootstrap : no socket interface found'
+export NCCL_SOCKET_IFNAME==eth0

@@ -1,0 +1,1 @@
+3	export C5_RANK=3

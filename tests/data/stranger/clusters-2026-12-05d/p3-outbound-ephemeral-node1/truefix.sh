@@ -1,0 +1,1 @@
+1	nft delete rule inet c5fw c5out handle 2

@@ -1,0 +1,1 @@
+1	ip link set dev c5eth0 mtu 1500

@@ -7,6 +7,8 @@
 #include <cctype>
 #include <string_view>
 
+#include "core/strings.hpp"
+
 namespace dd::lint {
 
 namespace {
@@ -369,6 +371,7 @@ class Walker {
     TSNode right = PythonTree::field(n, "right");
     if (ts_node_is_null(right)) return;
     if (PythonTree::is(left, "identifier")) {
+      node_count_binding(n, left, right);
       if (copies_environ(right)) environ_copies_.insert({s.scope, std::string(t_.text(left))});
       // Keyed by the end of the assignment: in `ds = ds.batch(...)` the right side's `ds` is the earlier one.
       f_.bindings[{s.scope, std::string(t_.text(left))}].push_back({right, PythonTree::line(n), ts_node_end_byte(n)});
@@ -385,6 +388,21 @@ class Walker {
         f_.env_sets.back().child = true;
       }
     }
+  }
+
+  // `NNODES = 2` (a node count above 1) or `NODE_RANK = int(sys.argv[1])` (a node rank that is not a
+  // constant): the script itself says it runs on several nodes.
+  void node_count_binding(TSNode n, TSNode left, TSNode right) {
+    if (f_.multi_node_line) return;
+    std::string name = core::to_upper(t_.text(left));
+    bool count = name == "NNODES" || name == "NUM_NODES" || name == "N_NODES";
+    bool rank = name == "NODE_RANK";
+    if (!count && !rank) return;
+    bool integer = PythonTree::is(right, "integer");
+    auto value = integer ? core::parse_int(t_.text(right)) : std::nullopt;
+    if (count ? !(value && *value > 1) : integer) return;
+    f_.multi_node_line = PythonTree::line(n);
+    f_.multi_node_why = "the script sets " + std::string(t_.text(n));
   }
 
   // os.name == "nt", sys.platform == "win32" / .startswith("win"), platform.system() == "Windows".

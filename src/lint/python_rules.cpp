@@ -517,8 +517,9 @@ class PythonRules {
                              "dials itself and waits in init_process_group",
                          c.line, fixed);
       f.evidence.push_back(ctx_.path() +
-                           ": nothing in the file tells the nodes apart (NODE_RANK, NNODES, --nnodes, "
-                           "num_nodes=): to tell, see whether the launch starts ranks on more than one host");
+                           ": the file reads, sets or declares none of NODE_RANK, NNODES, --nnodes, num_nodes=, so it "
+                           "does not say whether it spans nodes: to tell, see whether the launch starts ranks on "
+                           "more than one host");
       std::string digits = port.substr(0, port.find_first_not_of("0123456789"));
       bool port_unset = std::find(unset.begin(), unset.end(), "MASTER_PORT") != unset.end();
       if (edited && !unset.empty())
@@ -550,6 +551,11 @@ class PythonRules {
   // env_init_across turns into edits when a shell file linted with this one starts it.
   // What the file reads to tell the nodes apart (NODE_RANK, --node_rank, NNODES, ...), each with the
   // value every node must give it: as variables before `python` and as options after the file.
+  // The file reads positional arguments (sys.argv[1], ...): the launch line keeps them.
+  std::string positional_arguments() const {
+    return t_.source().find("sys.argv[") != std::string::npos ? " <the arguments it takes now>" : "";
+  }
+
   std::pair<std::string, std::string> node_inputs() const {
     std::string env_words;
     std::string flags;
@@ -590,7 +596,7 @@ class PythonRules {
                              *edited + "  # " + spawn->name + " (line " + std::to_string(spawn->line) +
                                  ") starts the ranks itself, so the file runs under python, which sets no " +
                                  core::join(unset, ", ") + ": on every node run" + env_words + example + " python " +
-                                 base + flags});
+                                 base + flags + positional_arguments()});
     } else {
       std::string fixed = edited.value_or("init_method=\"env://\"");
       if (!unset.empty())

@@ -17,7 +17,7 @@ using test::all_of;
 using test::ids;
 using test::lint_as;
 
-std::string stranger_case(const std::string& name) {
+std::string stranger10_case(const std::string& name) {
   std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/" + name);
   EXPECT_TRUE(in.good()) << name;
   std::stringstream ss;
@@ -37,7 +37,7 @@ const std::string k_branch = "lint.torch.collective-under-rank-branch";
 // c02: `correct, total = evaluate(...)` then two all_reduce calls under `if rank == 0:`. The edit
 // carries the tuple assignment out of the branch with the collectives; the print stays on rank 0.
 TEST(LintStranger10, RankBranchEditCarriesTheTupleThatFeedsTheCollective) {
-  const std::string text = stranger_case("c02_eval_rank0_allreduce.py");
+  const std::string text = stranger10_case("c02_eval_rank0_allreduce.py");
   auto fs = lint_as("c02.py", text);
   auto found = all_of(fs, k_branch);
   ASSERT_EQ(found.size(), 2u) << ids(fs);
@@ -57,7 +57,7 @@ TEST(LintStranger10, RankBranchEditCarriesTheTupleThatFeedsTheCollective) {
 // The same branch where the computing function also writes a file: running it on every rank is not
 // the lint's call. No edit; the prose names the line that computes what the collective reads.
 TEST(LintStranger10, RankBranchWithOutputBeforeTheCollectiveIsProseNamingTheLines) {
-  std::string text = stranger_case("c02_eval_rank0_allreduce.py");
+  std::string text = stranger10_case("c02_eval_rank0_allreduce.py");
   const std::string ret = "    return correct, total\n";
   auto at = text.find(ret);
   ASSERT_NE(at, std::string::npos);
@@ -74,7 +74,7 @@ TEST(LintStranger10, RankBranchWithOutputBeforeTheCollectiveIsProseNamingTheLine
 // c11: TF_CONFIG set after MultiWorkerMirroredStrategy() reads worker_index, bound on the line
 // between them. The fix moves that line too, above the TF_CONFIG; applied, every name is bound first.
 TEST(LintStranger10, MoveAboveTheStrategyCarriesTheLineItReads) {
-  const std::string text = stranger_case("c11_tf_config_after_strategy.py");
+  const std::string text = stranger10_case("c11_tf_config_after_strategy.py");
   auto fs = lint_as("c11.py", text);
   const auto* f = test::first_of(fs, "lint.tf.tf-config-after-strategy");
   ASSERT_NE(f, nullptr) << ids(fs);
@@ -135,15 +135,29 @@ TEST(LintStranger10, SpawnLaunchLineTakesOptionsOnlyFromAddArgument) {
   EXPECT_NE(declared.find("python train.py --nnodes=<node count>"), std::string::npos) << declared;
 }
 
-// c15: mp.spawn with init_method="tcp://localhost:23456" and nothing in the file or the shell line
-// that starts it (`python c15_spawn_tcp_localhost.py "$NODE"`) showing a second host: a warning that
-// says how to tell, no edit (on one machine the file is right).
-TEST(LintStranger10, TcpLocalhostWithoutANodeHintIsAWarning) {
+TEST(LintStranger10, TcpLocalhostInAScriptThatSetsItsNodeRankIsTheError) {
+  // c15 sets NODE_RANK from its argument and NNODES = 2: the script itself spans nodes.
   std::string dir = std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/";
   auto r = lint_paths({dir + "c15_spawn_tcp_localhost.py", dir + "c15_run_nodes.sh"}, {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   auto found = all_of(r->findings, "lint.torch.master-addr-localhost");
   ASSERT_EQ(found.size(), 1u) << ids(r->findings);
+  EXPECT_EQ(found[0]->finding.severity, core::Severity::error);
+  std::string said;
+  for (const auto& e : found[0]->finding.evidence) said += e + "\n";
+  EXPECT_NE(said.find("the script sets NODE_RANK = int(sys.argv[1])"), std::string::npos) << said;
+}
+
+TEST(LintStranger10, TcpLocalhostWithoutANodeHintIsAWarning) {
+  // One node's count, a constant node rank, no node variable read: nothing says the job spans nodes.
+  const std::string text =
+      "import torch.distributed as dist\nimport torch.multiprocessing as mp\nNNODES = 1\nNODE_RANK = 0\n"
+      "def worker(i):\n    dist.init_process_group(backend=\"gloo\", init_method=\"tcp://localhost:23456\",\n"
+      "                            rank=NODE_RANK * 2 + i, world_size=NNODES * 2)\n"
+      "if __name__ == \"__main__\":\n    mp.spawn(worker, nprocs=2)\n";
+  auto fs = lint_as("spawn.py", text);
+  auto found = all_of(fs, "lint.torch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
   EXPECT_EQ(found[0]->finding.severity, core::Severity::warning);
   EXPECT_TRUE(found[0]->edits.empty());
   EXPECT_NE(found[0]->finding.fix.text.find("only if a rank runs on another machine"), std::string::npos)

@@ -278,10 +278,14 @@ d = json.loads(sys.argv[1])
 f = [f for f in d["findings"] if f["id"] == "env.windows.no-nccl"][0]
 t = f["fix"]["text"]
 assert "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental.CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING))" in t, t
-assert "cross_device_ops" not in t and "PL_TORCH" not in t and not f["fix"].get("env"), f
+# the only variables the fix touches are the NCCL ones it unsets (an empty value), as --export does
+assert "cross_device_ops" not in t and "PL_TORCH" not in t, f
+assert f["fix"]["env"] == {"NCCL_CONF_FILE": ""} and "unset NCCL_CONF_FILE" in t, f
 PY
   out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG="$tfc" "$dd" env --export --platform windows)
   ! grep -q PL_TORCH <<<"$out" || fail "--export sets a Lightning variable for TF: $out"
+  unset_conf=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent bash -c 'eval "$1"; printf %s "${NCCL_CONF_FILE-unset}"' _ "$out")
+  [ "$unset_conf" = unset ] || fail "--export --platform windows leaves NCCL_CONF_FILE=$unset_conf: $out"
   # TF_CONFIG: "idx" is reported with a renamed fix; "index": "1" is what TF int()s, no error.
   bad='{"cluster":{"worker":["198.18.0.1:12345","198.18.0.2:12345"]},"task":{"type":"worker","idx":1}}'
   out=$(env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent TF_CONFIG="$bad" "$dd" env --export)
@@ -634,6 +638,20 @@ PY
   [ $rc0 = 0 ] && [ $rc1 = 0 ] && grep -q '^epoch 1: acc=' <<<"$got" ||
     fail "c02: the fixed job: rank 0 ($rc0): $got; rank 1 ($rc1): $(cat "$tmp/rank1")"
   grep -q 'epoch' "$tmp/rank1" && fail "c02: rank 1 printed: $(cat "$tmp/rank1")"
+
+  # c15: the script sets NODE_RANK from its argument and NNODES = 2: the edit (env://) applied, then
+  # run as its printed launch line says, MASTER_ADDR and MASTER_PORT set, the argument kept: two
+  # "nodes" of two spawned ranks each on this machine.
+  grep -q 'init_method="env://",  # mp.spawn (line 28) .* python c15_spawn_tcp_localhost.py <the arguments it takes now>$' \
+    "$tmp/all/c15_spawn_tcp_localhost.py" || fail "c15: the fixed file: $(cat "$tmp/all/c15_spawn_tcp_localhost.py")"
+  port=$($py -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  for node in 0 1; do
+    env -i PATH=/usr/bin:/bin GLOO_SOCKET_IFNAME=lo MASTER_ADDR=127.0.0.1 MASTER_PORT="$port" \
+      timeout 120 $py "$tmp/all/c15_spawn_tcp_localhost.py" $node >"$tmp/c15.$node" 2>&1 &
+    pids+=($!)
+  done
+  wait "${pids[-2]}" && wait "${pids[-1]}" || fail "c15: the fixed job failed: $(cat "$tmp"/c15.[01])"
+  [ "$(cat "$tmp"/c15.[01] | grep -c 'sum=6.0$')" = 4 ] || fail "c15: not 4 ranks summing 6: $(cat "$tmp"/c15.[01])"
 
   # c11: TF_CONFIG set after the strategy reads worker_index (line 9); the fix moves that line too.
   cp "$cases/c11_tf_config_after_strategy.py" "$tmp/c11.py"

@@ -6,10 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 bash scripts/check-tools.sh   # every tool the tests call, with its package
 build=build/asan
-# Unity build (16 sources per compiler run): a cold build on 2 cores takes about half as long; the
-# sources keep file-local names unique within a module for it (docs/ARCHITECTURE.md, Build).
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DDD_WERROR=ON -DDD_SANITIZE=ON -DDD_FUZZ=ON \
-  -DCMAKE_UNITY_BUILD=ON -DCMAKE_UNITY_BUILD_BATCH_SIZE=16 >/dev/null
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DDD_WERROR=ON -DDD_SANITIZE=ON -DDD_FUZZ=ON >/dev/null
 cmake --build "$build"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 # -LE: the 128-node preflight tests (label scale, minutes on 2 cores) and the clang-tidy function-size

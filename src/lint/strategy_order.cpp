@@ -67,7 +67,7 @@ bool inside_lambda(TSNode n) {
 }
 
 // The statement holding `n` whose parent is `block` (null when `n` is not inside `block`).
-TSNode statement_in(TSNode n, TSNode block) {
+TSNode statement_under(TSNode n, TSNode block) {
   for (TSNode p = n; !ts_node_is_null(p); p = ts_node_parent(p)) {
     TSNode parent = ts_node_parent(p);
     if (!ts_node_is_null(parent) && ts_node_eq(parent, block)) return p;
@@ -101,7 +101,7 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
                           ": with a cluster in TF_CONFIG the constructor configures collective ops, which TensorFlow "
                           "refuses once its runtime has started (RuntimeError: Collective ops must be configured at "
                           "program startup); without a cluster it only logs a warning";
-      TSNode c_stmt = statement_in(c.node, block);
+      TSNode c_stmt = statement_under(c.node, block);
       bool movable = !ts_node_is_null(c_stmt) && ts_node_start_point(s_stmt).row == ts_node_end_point(s_stmt).row;
       int from = movable ? PythonTree::line(c_stmt) : 0;
       int to = PythonTree::line(s_stmt);

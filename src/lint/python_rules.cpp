@@ -480,28 +480,38 @@ class PythonRules {
                        "os.environ.get(\"MASTER_ADDR\", \"<rank-0 node address>\")")
                  .value_or("os.environ[\"MASTER_ADDR\"] = \"<rank-0 node address>\""));
     }
+    for (const auto& i : loopback_tcp_inits()) env_init_fix(*i.call, i.method, i.url);
+  }
+
+  // init_process_group(init_method="tcp://HOST:P") calls whose HOST names this machine.
+  struct LoopbackInit {
+    const PyCall* call;
+    TSNode method;    // the init_method keyword's value
+    std::string url;  // tcp://HOST:P
+    std::string host;
+  };
+  std::vector<LoopbackInit> loopback_tcp_inits() const {
+    std::vector<LoopbackInit> out;
     for (const auto& c : f_.calls) {
       if (c.last != "init_process_group") continue;
       TSNode m = keyword(t_, arguments(c), "init_method");
       std::string v;
       if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
       std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
-      if (!loopback_host(host)) continue;
-      env_init_fix(c, m, v);
+      if (loopback_host(host)) out.push_back({&c, m, v, host});
     }
+    return out;
   }
 
   // init_method="tcp://localhost:P" in a file that shows no second node: right on one machine, so a
   // warning that says how to tell (ranks on another machine). A launch file linted with it that
   // names several hosts makes it the error, with the edits (env_init_across.cpp).
   void one_machine_init() {
-    for (const auto& c : f_.calls) {
-      if (c.last != "init_process_group") continue;
-      TSNode m = keyword(t_, arguments(c), "init_method");
-      std::string v;
-      if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "tcp://")) continue;
-      std::string host = v.substr(6, v.rfind(':') > 6 ? v.rfind(':') - 6 : std::string::npos);
-      if (!loopback_host(host)) continue;
+    for (const auto& i : loopback_tcp_inits()) {
+      const PyCall& c = *i.call;
+      TSNode m = i.method;
+      const std::string& v = i.url;
+      const std::string& host = i.host;
       auto edited = line_with(PythonTree::line(m), ts_node_start_byte(m), ts_node_end_byte(m), "\"env://\"");
       auto unset = env_init_unset(c);
       std::string port = v.rfind(':') > 6 ? v.substr(v.rfind(':') + 1) : "";

@@ -1,7 +1,9 @@
 # System tests for `distdoctor preflight`: 2-4 network-namespace nodes on a bridge, each with its
 # own hostname, each running preflight for real; broken cases then apply the recommendation to the
 # real libnccl (dd_nccl_oracle, built by nics.cmake) and a real torch.distributed Gloo job.
-# Needs root; fails loudly without it.
+# Needs root; fails loudly without it. The timing-sensitive namespace tests (preflight, watch,
+# report's namespace cases) share RESOURCE_LOCK dd_netns_timing: one at a time among themselves,
+# but beside the CPU-only tests (RUN_SERIAL left the second core idle for ~1,700 s of the suite).
 set(DD_PREFLIGHT_CASES healthy mgmt-data docker0-duplicate eno1-vs-eth0 ifname-one-node master-port-blocked
     ephemeral-blocked mtu-black-hole hostname-loopback never-starts killed-midway slow-link delay-only lossy-link wrong-token rendezvous-unreachable
     torchrun slurm-env tf-config tf-config-copied-index nccl-version-mismatch
@@ -15,7 +17,7 @@ foreach(c ${DD_PREFLIGHT_CASES})
   endif()
   add_test(NAME system.preflight.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/run_case.sh $<TARGET_FILE:distdoctor> ${dd_oracle} ${c})
-  set_tests_properties(system.preflight.${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE)
+  set_tests_properties(system.preflight.${c} PROPERTIES LABELS system TIMEOUT 180 RESOURCE_LOCK dd_netns_timing)
 endforeach()
 
 # slow-link and delay-only: the issue's "20% loss and 200 ms delay" case. This kernel has no
@@ -39,7 +41,7 @@ endforeach()
 foreach(c router-mtu stale-master-name partial-partition outbound-master-port)
   add_test(NAME system.preflight.held-out-${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
-  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing)
 endforeach()
 
 # Three scenarios of tests/data/stranger/clusters-2026-12-05c (p1 one-node-mtu, p3 ifname-down,
@@ -48,6 +50,6 @@ endforeach()
 foreach(c one-node-mtu ifname-down ipv6-master)
   add_test(NAME system.preflight.held-out-${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
-  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
                        ENVIRONMENT NS_PREFIX=p36)
 endforeach()

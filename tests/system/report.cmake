@@ -9,5 +9,5 @@ add_test(NAME system.report.html-files
 add_test(NAME system.report.browser
          COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/report/browser.sh $<TARGET_FILE:distdoctor>
                  ${CMAKE_BINARY_DIR}/report-artefacts ${CMAKE_SOURCE_DIR}/tests/corpus/logs/nccl-697/log.txt)
-set_tests_properties(system.report.export-formats system.report.browser PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
+set_tests_properties(system.report.export-formats system.report.browser PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing)
 set_tests_properties(system.report.launch-template system.report.html-files PROPERTIES LABELS system TIMEOUT 120)

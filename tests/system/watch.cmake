@@ -7,7 +7,7 @@ set(DD_WATCH_CASES healthy firewall wrong-iface mtu-black-hole rank-killed colle
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
-  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE)
+  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing)
 endforeach()
 # three ranks importing torch on a loaded host, and a failed job plus the run with its printed fix
 # (and the merged cases that wait for a node that never meets, or run the printed fix to the end)

@@ -51,3 +51,13 @@ foreach(c one-node-mtu ifname-down ipv6-master)
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RUN_SERIAL TRUE
                        ENVIRONMENT NS_PREFIX=p36)
 endforeach()
+
+# A scenario of tests/data/stranger/clusters-2026-12-05d (p3 outbound-ephemeral: a node's own
+# output rule drops TCP to the ephemeral range), on namespaces p37<pid>, with the real Gloo job
+# before and after the printed fix.
+foreach(c outbound-ephemeral)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE
+                       ENVIRONMENT NS_PREFIX=p37)
+endforeach()

@@ -34,14 +34,16 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     }
     return peers >= 3;
   };
-  // A node whose own ruleset drops the answers to its connections judges nobody either: its
+  // A node whose own ruleset drops the answers to its connections, or what it sends to ephemeral
+  // ports (its connections to the peers' probe ports), judges nobody either: its
   // probes fail whatever the address (analysis_reach names its rule); nor does a node behind an
   // MTU black hole (its full-size packets are lost whichever address it tries), nor a node about
   // an address on a subnet where its own interface is down (it has no route there).
   behind_hole = black_hole_ranks(*this);
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty())
+    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty() &&
+        sent_ports_dropped(*node.at(r)).empty())
       judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
@@ -80,6 +82,17 @@ std::vector<int> reply_ports_dropped(const NodeFacts& node) {
     if (l.ok && l.spec.what == "candidate" &&
         !blocks_for(node.firewall, l.port, firewall::Direction::input, firewall::Packet::established).empty())
       out.push_back(l.port);
+  return out;
+}
+
+std::vector<int> sent_ports_dropped(const NodeFacts& node) {
+  std::vector<int> out;
+  for (const auto& l : node.listeners) {
+    if (!l.ok || l.spec.what != "candidate") continue;
+    if (!blocks_for(node.firewall, l.port, firewall::Direction::output).empty() ||
+        !blocks_for(node.firewall, l.port, firewall::Direction::output, firewall::Packet::established).empty())
+      out.push_back(l.port);
+  }
   return out;
 }
 

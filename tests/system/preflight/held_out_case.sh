@@ -302,6 +302,41 @@ PY
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3
   ;;
+outbound-ephemeral)  # 05d p3: node1's nftables output chain drops TCP to its whole ephemeral range
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.18.208.1$i/24"; done
+  hosts_all 2 198.18.208.10 198.18.208.11
+  range=$(ip netns exec "$(ns_of 1)" cat /proc/sys/net/ipv4/ip_local_port_range | awk '{print $1 "-" $2}')
+  printf 'table inet p37fw {\n  chain out {\n    type filter hook output priority 0;\n    tcp dport %s drop\n  }\n}\n' \
+    "$range" | ip netns exec "$(ns_of 1)" nft -f - || die "nft in node1"  # planted
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/nft-fix.txt" <<'PY' || die "the first finding is not node1's own output rule"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.reach.ephemeral-ports-blocked" and f["hosts"] == ["node1"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"], d["reason"]
+assert "node1's own nftables ruleset drops TCP packets it sends to ports of the ephemeral range" in f["title"], f["title"]
+assert any(re.match(r"node1 \(.*\): nftables table inet p37fw chain out handle \d+: tcp dport \d+-\d+ drop$", e)
+           for e in f["evidence"]), f["evidence"]
+text = json.dumps(fs)
+assert "accepts only the job's own ports" not in text and "cannot be reached" not in text, text
+assert not any(x["label"] == "no-route" for x in fs), [(x["id"], x["label"]) for x in fs]
+assert not any(x["hosts"] == ["node0"] and x["severity"] == "error" for x in fs), [(x["id"], x["hosts"]) for x in fs]
+cmds = re.findall(r"nft delete rule inet p37fw out handle \d+", f["fix"]["text"])
+assert len(set(cmds)) == 1, f["fix"]["text"]
+print(cmds[0])
+PY
+  job_fails 2 12
+  cmd=$(cat "$WORK/nft-fix.txt")
+  note "node1: $cmd"
+  # shellcheck disable=SC2086
+  ip netns exec "$(ns_of 1)" $cmd || die "the printed '$cmd' failed on node1"
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 2
+  ;;
 *) die "unknown case $CASE" ;;
 esac
 echo "PASS: $CASE"

@@ -6,7 +6,8 @@
 // third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole), p3 (the named interface
 // down on one node), p4 (MASTER_ADDR resolves to IPv6 only). Then the fourth run
 // (clusters-2026-12-05d): p3 (a node's own output rule drops TCP to the ephemeral range: the finding
-// is on that node, not on its peer, and not "no route").
+// is on that node, not on its peer, and not "no route"), p2 (a second node claiming rank 2: rank 0
+// says what it rejected and which rank that node should take).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -398,6 +399,35 @@ TEST(PreflightHeldOut, AnOutputRuleDroppingTheEphemeralRangeIsPutOnItsOwnNode) {
   const auto& t = get(b, "preflight.reach.no-route");
   EXPECT_TRUE(contains(t.title, "connections from rank(s) 0 to node1 time out on every address")) << t.title;
   EXPECT_TRUE(contains(t.fix.text, "tcpdump")) << t.fix.text;
+}
+
+// clusters-2026-12-05d p2: world 4, a second node claimed rank 2 and rank 0 rejected it; rank 3 never
+// joined. Rank 0 says both, and the node it rejected is the one to start as rank 3.
+TEST(PreflightHeldOut, ASecondNodeClaimingARankIsNamedAndGetsTheMissingRank) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true), eth0_node(2, 1500, true)};
+  auto in = input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult&) {}));
+  in.world = 4;
+  in.missing = {3};
+  in.rendezvous = "198.18.1.1:29401";
+  in.rendezvous_drops = {
+      "rendezvous: dropped [::ffff:198.18.1.4]:41234: rank 2 already joined from "
+      "[::ffff:198.18.1.3]:40222"};
+  auto a = analyze(in);
+  ASSERT_TRUE(has(a, "preflight.node.missing"));
+  const auto& f = get(a, "preflight.node.missing");
+  EXPECT_EQ(f.title,
+            "rank 3 never joined the rendezvous at 198.18.1.1:29401; two nodes claimed rank 2: node2 "
+            "(198.18.1.3) joined first, the node at 198.18.1.4 was rejected");
+  EXPECT_TRUE(contains(f.fix.text, "start the node at 198.18.1.4 as rank 3 (`--rank 3`")) << f.fix.text;
+  EXPECT_FALSE(contains(f.fix.text, "start distdoctor preflight on rank 3")) << f.fix.text;
+  // one step short: no join was rejected: rank 0 saw only the missing rank, and says only that
+  in.rendezvous_drops = {
+      "rendezvous: dropped [::ffff:198.18.1.4]:41234: wrong job token (its proof does not match "
+      "this job's token)"};
+  auto b = analyze(in);
+  const auto& g = get(b, "preflight.node.missing");
+  EXPECT_EQ(g.title, "rank 3 never joined the rendezvous at 198.18.1.1:29401");
+  EXPECT_FALSE(contains(g.fix.text, "198.18.1.4")) << g.fix.text;
 }
 
 }  // namespace

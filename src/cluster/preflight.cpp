@@ -299,6 +299,7 @@ PreflightOutcome run_rank0(const PreflightOptions& o, LocalNode& local, ProbeSer
   reports[0] = local.report;
   read_joins(*rv, in, nodes, reports);
   in.missing = rv->missing();
+  in.rendezvous_drops = rv->drops();
   std::vector<int> present;
   for (const auto& [rank, f] : nodes) present.push_back(rank);
   const PeerPlan pairs = make_peer_plan(present, o.plan);

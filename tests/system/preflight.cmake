@@ -53,3 +53,13 @@ foreach(c one-node-mtu ifname-down ipv6-master)
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
                        ENVIRONMENT NS_PREFIX=p36)
 endforeach()
+
+# Two scenarios of tests/data/stranger/clusters-2026-12-05d (p3 outbound-ephemeral: a node's own
+# output rule drops TCP to the ephemeral range; p2 duplicate-rank: a second node claims rank 2), on
+# namespaces p37<pid>, each with the real Gloo job after the printed fix.
+foreach(c outbound-ephemeral duplicate-rank)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 180 RUN_SERIAL TRUE
+                       ENVIRONMENT NS_PREFIX=p37)
+endforeach()

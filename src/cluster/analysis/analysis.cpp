@@ -34,14 +34,16 @@ Ctx::Ctx(const AnalysisInput& input) : in(input) {
     }
     return peers >= 3;
   };
-  // A node whose own ruleset drops the answers to its connections judges nobody either: its
+  // A node whose own ruleset drops the answers to its connections, or what it sends to ephemeral
+  // ports (its connections to the peers' probe ports), judges nobody either: its
   // probes fail whatever the address (analysis_reach names its rule); nor does a node behind an
   // MTU black hole (its full-size packets are lost whichever address it tries), nor a node about
   // an address on a subnet where its own interface is down (it has no route there).
   behind_hole = black_hole_ranks(*this);
   std::vector<int> judges;
   for (int r : live)
-    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty())
+    if (in.probed.count(r) && !cut_off(r) && !behind_hole.count(r) && reply_ports_dropped(*node.at(r)).empty() &&
+        sent_ports_dropped(*node.at(r)).empty())
       judges.push_back(r);
   for (int to : live) {
     const NodeFacts& f = *node[to];
@@ -80,6 +82,17 @@ std::vector<int> reply_ports_dropped(const NodeFacts& node) {
     if (l.ok && l.spec.what == "candidate" &&
         !blocks_for(node.firewall, l.port, firewall::Direction::input, firewall::Packet::established).empty())
       out.push_back(l.port);
+  return out;
+}
+
+std::vector<int> sent_ports_dropped(const NodeFacts& node) {
+  std::vector<int> out;
+  for (const auto& l : node.listeners) {
+    if (!l.ok || l.spec.what != "candidate") continue;
+    if (!blocks_for(node.firewall, l.port, firewall::Direction::output).empty() ||
+        !blocks_for(node.firewall, l.port, firewall::Direction::output, firewall::Packet::established).empty())
+      out.push_back(l.port);
+  }
   return out;
 }
 
@@ -216,6 +229,78 @@ std::string one_family_rendezvous(const NodeFacts& zero, const std::string& name
       fam, core::join(got, ", "), own, name, *other, own, *other);
 }
 
+// A join rank 0 dropped because another node had already joined with the same rank.
+struct SecondClaim {
+  int rank = -1;
+  std::string rejected;  // its address
+  std::string first;     // the address of the node that joined first with that rank
+};
+
+// "[::ffff:198.18.0.3]:41000" / "198.18.0.3:41000" / "[fe80::1]" -> the address, IPv4-mapped shown as IPv4.
+std::string plain_address(std::string peer) {
+  if (!peer.empty() && peer.front() == '[') {
+    auto close = peer.find(']');
+    peer = peer.substr(1, close == std::string::npos ? std::string::npos : close - 1);
+  } else if (std::count(peer.begin(), peer.end(), ':') == 1) {
+    peer = peer.substr(0, peer.find(':'));
+  }
+  if (core::starts_with(peer, "::ffff:") && peer.find('.') != std::string::npos) peer = peer.substr(7);
+  return peer;
+}
+
+// The rendezvous server's "rendezvous: dropped PEER: rank R already joined from PEER0" lines.
+std::vector<SecondClaim> second_claims(const std::vector<std::string>& drops) {
+  std::vector<SecondClaim> out;
+  for (const auto& line : drops) {
+    const std::string head = "rendezvous: dropped ", mid = " already joined from ";
+    auto sep = line.find(": rank ", head.size());
+    auto at = line.find(mid);
+    if (!core::starts_with(line, head) || sep == std::string::npos || at == std::string::npos || at < sep) continue;
+    SecondClaim c;
+    try {
+      c.rank = std::stoi(line.substr(sep + 7, at - sep - 7));
+    } catch (const std::exception&) {
+      continue;
+    }
+    c.rejected = plain_address(line.substr(head.size(), sep - head.size()));
+    c.first = plain_address(line.substr(at + mid.size()));
+    out.push_back(std::move(c));
+  }
+  return out;
+}
+
+// Rank 0 turned away a second node claiming a rank that had joined: what it saw goes into the
+// missing rank's finding, whose fix is to start that node as the missing rank.
+void second_claim_evidence(detail::Ctx& c, const AnalysisInput& input) {
+  const auto claims = second_claims(input.rendezvous_drops);
+  auto missing = std::find_if(c.findings.begin(), c.findings.end(),
+                              [](const core::Finding& f) { return f.id == "preflight.node.missing"; });
+  if (claims.empty() || missing == c.findings.end()) return;
+  core::Finding& f = *missing;
+  std::vector<std::string> seen, rejected;
+  for (const auto& s : claims) {
+    seen.push_back(fmt::format("two nodes claimed rank {}: {} ({}) joined first, the node at {} was rejected", s.rank,
+                               c.host(s.rank), s.first, s.rejected));
+    rejected.push_back(s.rejected);
+  }
+  f.title += "; " + core::join(seen, "; ");
+  for (const auto& s : claims)
+    f.evidence.push_back(fmt::format("rank 0 rejected the join from {}: rank {} already joined from {} ({})",
+                                     s.rejected, s.rank, s.first, c.host(s.rank)));
+  std::vector<std::string> ranks;
+  for (int m : input.missing) ranks.push_back(std::to_string(m));
+  f.fix.text = claims.size() == 1 && input.missing.size() == 1
+                   ? fmt::format(
+                         "start the node at {} as rank {} (`--rank {}`, or RANK={} in its launcher), not as "
+                         "rank {}: rank {} is taken by {}",
+                         claims[0].rejected, input.missing[0], input.missing[0], input.missing[0], claims[0].rank,
+                         claims[0].rank, c.host(claims[0].rank))
+                   : fmt::format(
+                         "give each node its own rank: start the node(s) at {} with the rank(s) that never "
+                         "joined ({}), one each (`--rank N`, or RANK=N in the launcher)",
+                         core::join(rejected, ", "), core::join(ranks, ", "));
+}
+
 }  // namespace
 
 Analysis analyze(const AnalysisInput& input) {
@@ -245,6 +330,7 @@ Analysis analyze(const AnalysisInput& input) {
         by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "", family_fix);
     c.findings.push_back(std::move(f));
   }
+  second_claim_evidence(c, input);
   for (const auto& [r, why] : input.lost) {
     auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
                                fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));

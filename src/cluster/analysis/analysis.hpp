@@ -26,8 +26,11 @@ namespace dd::cluster {
 
 struct AnalysisInput {
   int world = 0;
-  std::vector<NodeFacts> nodes;               // nodes that joined (rank 0 included)
-  std::vector<int> missing;                   // ranks that never joined
+  std::vector<NodeFacts> nodes;  // nodes that joined (rank 0 included)
+  std::vector<int> missing;      // ranks that never joined
+  // The rendezvous server's lines for joins it dropped ("rendezvous: dropped PEER: rank 2 already
+  // joined from PEER0"): a second node that claimed a rank already taken.
+  std::vector<std::string> rendezvous_drops;
   std::map<int, std::string> lost;            // rank -> why it was lost midway
   std::vector<ProbeResult> probes;            // from every node that returned results
   std::set<int> probed;                       // ranks whose results arrived

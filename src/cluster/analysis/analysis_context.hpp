@@ -79,6 +79,11 @@ void order_by_cause(std::vector<core::Finding>& findings);
 // drops: the answers to its own connections (SYN-ACKs, data) are dropped on the way in. Such a
 // node's failed probes say nothing about the nodes it probed.
 std::vector<int> reply_ports_dropped(const NodeFacts& node);
+// The probe ports of `node` (ports of its ephemeral range) to which its own ruleset drops the
+// packets it sends, new or of an open connection: its connections to the peers' listeners (Gloo,
+// NCCL and probe ports are ephemeral) and its answers to the peers' connections (their source
+// ports are ephemeral) are dropped on the way out.
+std::vector<int> sent_ports_dropped(const NodeFacts& node);
 
 // "0,2,3".
 std::string ranks_text(const std::vector<int>& ranks);

@@ -401,10 +401,16 @@ std::string ephemeral_title(const Ctx& c, int to, const std::vector<int>& froms,
     return fmt::format(
         "{}: {}'s own nftables ruleset drops them; NCCL's data connections into {} (ephemeral ports) will hang", seen,
         c.host(to), c.host(to));
+  // No rule of `to` drops them: the filter that lets the job's port through may sit on either
+  // side or between them, so the title names no node as the one that filters.
+  auto it = c.node.find(to);
+  std::string own = it != c.node.end() && it->second->firewall.read
+                        ? fmt::format("{}'s own nftables ruleset names no rule that drops them", c.host(to))
+                        : fmt::format("{}'s own ruleset was not read", c.host(to));
   return fmt::format(
-      "{}: {} accepts only the job's own ports; NCCL and Gloo data connections (ephemeral ports) from rank(s) {} will "
-      "hang",
-      seen, c.host(to), ranks_text(froms));
+      "{}; {}: a filter on either node or between them passes the job's port but not the ephemeral ports, where NCCL "
+      "and Gloo data connections between rank(s) {} and {} will hang",
+      seen, own, ranks_text(froms), c.host(to));
 }
 
 }  // namespace
@@ -465,16 +471,19 @@ void ReachTally::add_answered(const Ctx& c, const ProbeResult& p, PairState& st)
 void ReachTally::add_dead(const Ctx& c, int from, int to, bool job_ok, const std::vector<const ProbeResult*>& fails) {
   // The prober's own ruleset drops the answers to its connections: its side is the cause, not a
   // route to `to` (which other nodes may reach).
-  if (!reply_ports_dropped(*c.node.at(from)).empty()) {
+  const NodeFacts& sender = *c.node.at(from);
+  if (!reply_ports_dropped(sender).empty() || !sent_ports_dropped(sender).empty()) {
     replies[from].insert(replies[from].end(), fails.begin(), fails.end());
     return;
   }
-  // A port filter, not a missing route: a job port of `to` answered, or `to`'s own ruleset drops
-  // every port the failed probes tried.
-  bool ruled = !fails.empty() && std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
-    auto it = c.node.find(to);
-    return it != c.node.end() && !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
-  });
+  // A port filter, not a missing route: a job port of `to` answered, `to`'s own ruleset drops
+  // every port the failed probes tried, or its answers to the probes' (ephemeral) source ports.
+  auto it = c.node.find(to);
+  bool ruled =
+      !fails.empty() && it != c.node.end() &&
+      (!sent_ports_dropped(*it->second).empty() || std::all_of(fails.begin(), fails.end(), [&](const ProbeResult* p) {
+        return !blocks_for(it->second->firewall, p->target.port, firewall::Direction::input).empty();
+      }));
   auto& bucket = job_ok || ruled ? ephemeral : no_route;
   auto& ev = job_ok || ruled ? ephemeral_ev : no_route_ev;
   bucket[to].push_back(from);
@@ -523,32 +532,87 @@ void ReachTally::add_pair(const Ctx& c, int from, int to) {
                                          to, c.host(to), static_cast<double>(min_rtt) / 1000.0));
 }
 
+// Every candidate probe from `froms` to `to` timed out in connect to an address on a subnet its
+// sender is attached to: no router lies between, so nothing says a route is missing.
+bool on_link_timeouts(const Ctx& c, int to, const std::vector<int>& froms) {
+  return std::all_of(froms.begin(), froms.end(), [&](int from) {
+    const auto& probes = c.candidate_probes(from, to);
+    return !probes.empty() && std::all_of(probes.begin(), probes.end(), [&](const ProbeResult* p) {
+      return p->failure == "timeout" && p->stage == "connect" && !sender_end(c, from, p->target.addr).iface.empty();
+    });
+  });
+}
+
+core::Finding on_link_timeout_finding(const Ctx& c, int to, const std::vector<int>& froms) {
+  auto f = core::new_finding(
+      "preflight.reach.no-route", core::Label::other, core::Severity::error,
+      fmt::format("connections from rank(s) {} to {} time out on every address, on a subnet both are attached to: a "
+                  "firewall drop on either node (incoming, or {}'s answers going out), a link or switch port between "
+                  "them that drops, or {} down",
+                  ranks_text(froms), c.host(to), c.host(to), c.host(to)));
+  f.fix.text = fmt::format(
+      "tell them apart on {}: `tcpdump -ni any tcp port <a probe port below>` while the peer retries; no SYN arriving: "
+      "the sender's side or the link drops it (`nft list ruleset` there, `ip link`); SYNs arriving with no SYN-ACK "
+      "leaving: {}'s own ruleset (`nft list ruleset`, input and output chains); SYN-ACKs leaving: the sender's input "
+      "chain drops them",
+      c.host(to), c.host(to));
+  return f;
+}
+
 void no_route_findings(Ctx& c, const ReachTally& t, const std::map<int, int>& cut_off) {
   for (const auto& [to, froms] : t.no_route) {
-    auto f = core::new_finding(
-        "preflight.reach.no-route", core::Label::no_route, core::Severity::error,
-        fmt::format("{} cannot be reached on any of its addresses from rank(s) {}", c.host(to), ranks_text(froms)));
+    auto ev = t.no_route_ev.find(to);
+    const bool timed_out = !cut_off.count(to) && on_link_timeouts(c, to, froms);
+    auto f = timed_out ? on_link_timeout_finding(c, to, froms)
+                       : core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
+                                           fmt::format("{} cannot be reached on any of its addresses from rank(s) {}",
+                                                       c.host(to), ranks_text(froms)));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     if (auto it = cut_off.find(to); it != cut_off.end())
       add_evidence(f, fmt::format("{} reached none of its {} probed peers either: the node itself is cut off",
                                   c.host(to), it->second));
-    if (auto ev = t.no_route_ev.find(to); ev != t.no_route_ev.end())
+    if (ev != t.no_route_ev.end())
       for (const auto* p : ev->second) add_evidence(f, probe_line(c, *p));
-    f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
+    if (!timed_out)
+      f.fix.text = "put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them";
     c.findings.push_back(std::move(f));
   }
+}
+
+std::string ports_text(const std::vector<int>& ports) {
+  std::vector<std::string> out;
+  for (int p : ports) out.push_back(std::to_string(p));
+  return core::join(out, ",");
+}
+
+// What the probes into `node` (froms) and out of it (outs) saw.
+std::string both_ways_seen(const Ctx& c, int node, const std::vector<int>& froms,
+                           const std::vector<const ProbeResult*>& fails, const std::vector<const ProbeResult*>& outs) {
+  std::set<int> to_ranks;
+  for (const auto* p : outs) to_ranks.insert(p->target.to);
+  std::string out_text = ranks_text(std::vector<int>(to_ranks.begin(), to_ranks.end()));
+  std::string outward = fmt::format("connections from {} to rank(s) {} get no answer", c.host(node), out_text);
+  if (outs.empty()) return ephemeral_seen(c, node, froms, fails);
+  return froms.empty() ? outward : ephemeral_seen(c, node, froms, fails) + ", and " + outward + " either";
+}
+
+// A node whose own ruleset drops what it sends to ephemeral ports: its connections to the peers'
+// listeners, and its answers to the peers' connections (from their ephemeral source ports).
+std::string sent_rule_title(const Ctx& c, int node, const std::vector<int>& froms,
+                            const std::vector<const ProbeResult*>& fails, const std::vector<const ProbeResult*>& outs) {
+  return fmt::format(
+      "{}: {}'s own nftables ruleset drops TCP packets it sends to ports of the ephemeral range (its connections to "
+      "the peers' listening ports, and its answers to the peers' connections, whose source ports are ephemeral); "
+      "NCCL and Gloo connections into and out of {} will hang",
+      both_ways_seen(c, node, froms, fails, outs), c.host(node), c.host(node));
 }
 
 // A node whose own ruleset drops what arrives at its ephemeral ports: peers cannot connect into
 // it (froms), and the answers to its own connections (outs: its failed probes) are dropped too.
 std::string own_rule_title(const Ctx& c, int node, const std::vector<int>& froms,
                            const std::vector<const ProbeResult*>& fails, const std::vector<const ProbeResult*>& outs) {
-  std::set<int> to_ranks;
-  for (const auto* p : outs) to_ranks.insert(p->target.to);
-  std::string out_text = ranks_text(std::vector<int>(to_ranks.begin(), to_ranks.end()));
-  std::string outward = fmt::format("connections from {} to rank(s) {} get no answer", c.host(node), out_text);
-  std::string seen = froms.empty() ? outward : ephemeral_seen(c, node, froms, fails) + ", and " + outward + " either";
+  std::string seen = both_ways_seen(c, node, froms, fails, outs);
   return fmt::format(
       "{}: {}'s own nftables ruleset drops packets arriving at its ephemeral ports ({}the answers to its own "
       "connections); NCCL and Gloo connections {} {} will hang",
@@ -570,21 +634,28 @@ void ephemeral_findings(Ctx& c, ReachTally& t) {
     for (int port : reply_ports)
       add_rules(rules, c, to, "answers to its connections", port, firewall::Direction::input,
                 firewall::Packet::established);
+    const std::vector<int> sent_ports = sent_ports_dropped(*c.node.at(to));
+    for (int port : sent_ports)
+      for (auto packet : {firewall::Packet::first, firewall::Packet::established})
+        add_rules(rules, c, to, "what it sends to the ephemeral range", port, firewall::Direction::output, packet);
     auto f = core::new_finding("preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked,
                                core::Severity::error,
-                               outs.empty() ? ephemeral_title(c, to, froms, ins, !rules.evidence.empty())
-                                            : own_rule_title(c, to, froms, ins, outs));
+                               !sent_ports.empty() ? sent_rule_title(c, to, froms, ins, outs)
+                               : outs.empty()      ? ephemeral_title(c, to, froms, ins, !rules.evidence.empty())
+                                                   : own_rule_title(c, to, froms, ins, outs));
     f.hosts = {c.host(to)};
     f.ranks = froms;
     if (!outs.empty()) f.ranks.push_back(to);
     for (const auto& line : rules.evidence) add_evidence(f, line);
-    if (!reply_ports.empty()) {
-      std::vector<std::string> ports;
-      for (int p : reply_ports) ports.push_back(std::to_string(p));
+    if (!reply_ports.empty())
       add_evidence(f, fmt::format("{}'s probe port(s) {} come from its ephemeral range; the rule drops packets of "
                                   "connections already open there too (it does not match new connections only)",
-                                  c.host(to), core::join(ports, ",")));
-    }
+                                  c.host(to), ports_text(reply_ports)));
+    if (!sent_ports.empty())
+      add_evidence(f, fmt::format("{}'s probe port(s) {} come from its ephemeral range, as the peers' listening ports "
+                                  "and the source ports of their connections do from theirs; the rule drops packets "
+                                  "{} sends to such a port",
+                                  c.host(to), ports_text(sent_ports), c.host(to)));
     for (const auto& line : passed_lines(c, to, froms)) add_evidence(f, line);
     if (auto g = froms.empty() ? std::string() : gloo_direction(c, to, froms); !g.empty()) add_evidence(f, g);
     for (const auto* p : ins) add_evidence(f, probe_line(c, *p));
@@ -594,6 +665,11 @@ void ephemeral_findings(Ctx& c, ReachTally& t) {
         "not only MASTER_PORT";
     if (froms.empty())
       f.fix.text = fmt::format("let the answers to {}'s connections in (its ephemeral ports)", c.host(to));
+    if (!sent_ports.empty())
+      f.fix.text = fmt::format(
+          "let {} send TCP to the peers' ephemeral ports (sysctl net.ipv4.ip_local_port_range): NCCL and Gloo listen "
+          "there, and the peers' connections come from there",
+          c.host(to));
     for (const auto& fix : rules.ephemeral_fixes) f.fix.text += "\n" + fix;
     c.findings.push_back(std::move(f));
   }

@@ -44,7 +44,11 @@ FirewallFacts judge_firewall(const core::Result<std::string>& ruleset, const std
     if (p.port > 0) outbound.insert(p.port);
   for (int port : in) add_blocks(out, *doc, port, firewall::Direction::input);
   for (int port : outbound) add_blocks(out, *doc, port, firewall::Direction::output);
-  for (int port : ephemeral) add_blocks(out, *doc, port, firewall::Direction::input, firewall::Packet::established);
+  for (int port : ephemeral) {
+    add_blocks(out, *doc, port, firewall::Direction::input, firewall::Packet::established);
+    add_blocks(out, *doc, port, firewall::Direction::output);
+    add_blocks(out, *doc, port, firewall::Direction::output, firewall::Packet::established);
+  }
   return out;
 }
 

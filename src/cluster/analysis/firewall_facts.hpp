@@ -6,6 +6,9 @@
 // A candidate probe port is also judged for packets of a connection already open: the kernel
 // picked it from the ephemeral range, where this node's own outgoing connections take their
 // source ports, so a rule that drops those packets drops the answers to its own connections.
+// The same port is judged outbound too, as a port of the ephemeral range a packet this node sends
+// goes to: its connections to the peers' listeners (Gloo, NCCL and probe ports are ephemeral) and
+// its answers to the peers' connections (their source ports are ephemeral).
 #pragma once
 
 #include <string>

@@ -51,6 +51,25 @@ TEST(FirewallFacts, EachListenedPortIsJudgedInboundAndEachJobPortOutbound) {
   EXPECT_TRUE(blocks_for(f, 29500, firewall::Direction::output).empty());
 }
 
+// A probe port is a port of the node's ephemeral range: an output rule that drops TCP to that range
+// drops what the node sends to such a port, new or of an open connection (its connections to the
+// peers' listeners, its answers to theirs). One step short: a port outside the range (MASTER_PORT)
+// is not judged blocked outbound, and the input hook holds nothing.
+TEST(FirewallFacts, AnOutputRuleOverTheEphemeralRangeBlocksTheProbePortOutboundBothPackets) {
+  os::fake::StaticFirewallSource source(ruleset("output-ephemeral"));
+  auto f = judge_firewall(source.nft_ruleset_json(), {listener(29500, "MASTER_PORT"), listener(41234, "candidate")},
+                          {k_master});
+  ASSERT_TRUE(f.read);
+  for (auto packet : {firewall::Packet::first, firewall::Packet::established}) {
+    auto blocks = blocks_for(f, 41234, firewall::Direction::output, packet);
+    ASSERT_EQ(blocks.size(), 1u);
+    EXPECT_EQ(firewall::removal_command(blocks[0], 41234), "nft delete rule inet c5fw c5out handle 2");
+  }
+  EXPECT_TRUE(blocks_for(f, 29500, firewall::Direction::output).empty());
+  EXPECT_TRUE(blocks_for(f, 41234, firewall::Direction::input).empty());
+  EXPECT_TRUE(blocks_for(f, 41234, firewall::Direction::input, firewall::Packet::established).empty());
+}
+
 TEST(FirewallFacts, AnUnreadableRulesetNamesNoRuleAndSaysWhy) {
   auto f =
       judge_firewall(core::make_error(core::ErrorKind::not_found, "ruleset not readable: libnftables.so.1 not found"),

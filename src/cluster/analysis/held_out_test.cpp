@@ -4,7 +4,10 @@
 // pair is named and no interface choice is blamed), p1 (a loss summary says what its lines say),
 // p2 (a rendezvous by name: rank 0 lists its addresses for the node that never came). Then the
 // third run (clusters-2026-12-05c): p1 (one node behind an MTU black hole), p3 (the named interface
-// down on one node), p4 (MASTER_ADDR resolves to IPv6 only).
+// down on one node), p4 (MASTER_ADDR resolves to IPv6 only). Then the fourth run
+// (clusters-2026-12-05d): p3 (a node's own output rule drops TCP to the ephemeral range: the finding
+// is on that node, not on its peer, and not "no route"), p2 (a second node claiming rank 2: rank 0
+// says what it rejected and which rank that node should take).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -330,6 +333,101 @@ TEST(PreflightHeldOut, AMissingRankOfAnIpv6OnlyMasterAddrGetsRankZerosIpv4) {
   const auto& g = b.findings.front();
   EXPECT_FALSE(contains(g.title, "IPv6")) << g.title;
   EXPECT_FALSE(contains(g.fix.text, "MASTER_ADDR=198.18.1.1")) << g.fix.text;
+}
+
+// clusters-2026-12-05d p3: node1's output chain drops TCP to 32768-60999. node0's probes into node1
+// time out (node1's SYN-ACKs go to node0's ephemeral source port), node1's probes to node0's probe
+// port time out (dport ephemeral), node1's MASTER_PORT probe to node0 passes. `own_rule`: node1 read
+// the rule (output, new and established packets, on its probe port 40000); node0 read no rule.
+AnalysisInput outbound_ephemeral(bool own_rule) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true)};
+  for (auto& n : nodes) n.firewall.read = true;
+  if (own_rule) {
+    firewall::Block b{"inet", "c5fw", "c5out", "output", "c5out", 2, "drop", "tcp dport 32768-60999 drop"};
+    nodes[1].firewall.blocks.push_back({40000, firewall::Direction::output, b, firewall::Packet::first});
+    nodes[1].firewall.blocks.push_back({40000, firewall::Direction::output, b, firewall::Packet::established});
+  }
+  auto probes = testing::probe_matrix(nodes, [](ProbeResult& p) { timed_out(p); });
+  ProbeResult job;
+  job.from = 1;
+  job.target = ProbeTarget{0, "node0", 29400, "", "MASTER_PORT", true};
+  job.resolved = "198.18.1.1";
+  job.ok = job.bulk_ok = true;
+  probes.push_back(job);
+  return input_of(nodes, probes);
+}
+
+TEST(PreflightHeldOut, AnOutputRuleDroppingTheEphemeralRangeIsPutOnItsOwnNode) {
+  auto a = analyze(outbound_ephemeral(true));
+  ASSERT_FALSE(a.findings.empty());
+  const auto& f = a.findings.front();
+  EXPECT_EQ(f.id, "preflight.reach.ephemeral-ports-blocked");
+  EXPECT_EQ(f.hosts, std::vector<std::string>{"node1"});
+  EXPECT_TRUE(contains(f.title,
+                       "node1's own nftables ruleset drops TCP packets it sends to ports of the ephemeral "
+                       "range"))
+      << f.title;
+  EXPECT_TRUE(contains(f.title, "connections from rank(s) 0 to node1's probe port(s) 40000 get no answer")) << f.title;
+  EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
+                      "node1 (what it sends to the ephemeral range): nftables table inet c5fw chain c5out handle 2: "
+                      "tcp dport 32768-60999 drop"),
+            f.evidence.end())
+      << ::testing::PrintToString(f.evidence);
+  EXPECT_TRUE(contains(f.fix.text, "on node1, the rule that drops them:\n  nft delete rule inet c5fw c5out handle 2"))
+      << f.fix.text;
+  for (const auto& line : all_lines(a)) {
+    EXPECT_FALSE(contains(line, "accepts only the job's own ports")) << line;
+    EXPECT_FALSE(contains(line, "cannot be reached")) << line;
+  }
+  EXPECT_FALSE(has(a, "preflight.reach.no-route"));
+  // one step short: node1 read no such rule. Nothing then says which node drops: node0 (whose
+  // ruleset names no rule) is not said to accept only the job's ports, and the timed-out connects
+  // on a shared subnet are not called a missing route
+  auto b = analyze(outbound_ephemeral(false));
+  for (const auto& line : all_lines(b)) {
+    EXPECT_FALSE(contains(line, "accepts only the job's own ports")) << line;
+    EXPECT_FALSE(contains(line, "cannot be reached")) << line;
+    EXPECT_FALSE(contains(line, "own nftables ruleset drops")) << line;
+  }
+  for (const auto& g : b.findings) {
+    EXPECT_NE(g.label, core::Label::no_route) << g.id << ": " << g.title;
+    if (g.id == "preflight.reach.ephemeral-ports-blocked") {
+      EXPECT_TRUE(contains(g.title, "node0's own nftables ruleset names no rule that drops them")) << g.title;
+    }
+  }
+  ASSERT_TRUE(has(b, "preflight.reach.no-route"));
+  const auto& t = get(b, "preflight.reach.no-route");
+  EXPECT_TRUE(contains(t.title, "connections from rank(s) 0 to node1 time out on every address")) << t.title;
+  EXPECT_TRUE(contains(t.fix.text, "tcpdump")) << t.fix.text;
+}
+
+// clusters-2026-12-05d p2: world 4, a second node claimed rank 2 and rank 0 rejected it; rank 3 never
+// joined. Rank 0 says both, and the node it rejected is the one to start as rank 3.
+TEST(PreflightHeldOut, ASecondNodeClaimingARankIsNamedAndGetsTheMissingRank) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true), eth0_node(1, 1500, true), eth0_node(2, 1500, true)};
+  auto in = input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult&) {}));
+  in.world = 4;
+  in.missing = {3};
+  in.rendezvous = "198.18.1.1:29401";
+  in.rendezvous_drops = {
+      "rendezvous: dropped [::ffff:198.18.1.4]:41234: rank 2 already joined from "
+      "[::ffff:198.18.1.3]:40222"};
+  auto a = analyze(in);
+  ASSERT_TRUE(has(a, "preflight.node.missing"));
+  const auto& f = get(a, "preflight.node.missing");
+  EXPECT_EQ(f.title,
+            "rank 3 never joined the rendezvous at 198.18.1.1:29401; two nodes claimed rank 2: node2 "
+            "(198.18.1.3) joined first, the node at 198.18.1.4 was rejected");
+  EXPECT_TRUE(contains(f.fix.text, "start the node at 198.18.1.4 as rank 3 (`--rank 3`")) << f.fix.text;
+  EXPECT_FALSE(contains(f.fix.text, "start distdoctor preflight on rank 3")) << f.fix.text;
+  // one step short: no join was rejected: rank 0 saw only the missing rank, and says only that
+  in.rendezvous_drops = {
+      "rendezvous: dropped [::ffff:198.18.1.4]:41234: wrong job token (its proof does not match "
+      "this job's token)"};
+  auto b = analyze(in);
+  const auto& g = get(b, "preflight.node.missing");
+  EXPECT_EQ(g.title, "rank 3 never joined the rendezvous at 198.18.1.1:29401");
+  EXPECT_FALSE(contains(g.fix.text, "198.18.1.4")) << g.fix.text;
 }
 
 }  // namespace

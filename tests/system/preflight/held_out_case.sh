@@ -24,13 +24,15 @@ hosts_all() {
 }
 
 # pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
-# every node); outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
+# every node; node I runs as rank RANK_OF_I, I when unset); outputs in $WORK/pfI.json, and rank 0's
+# HTML report in $WORK/pf0.html
 pf_all() {
-  local n=$1 i pids=() report
+  local n=$1 i pids=() report rank
   for ((i = 0; i < n; i++)); do
     report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
+    rank="RANK_OF_$i"
     # shellcheck disable=SC2086  # PF_ENV: VAR=VALUE words every node's run gets
-    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "$i" --world "$n" --token prtok \
+    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "${!rank:-$i}" --world "$n" --token prtok \
       --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
@@ -301,6 +303,67 @@ PY
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3
+  ;;
+outbound-ephemeral)  # 05d p3: node1's nftables output chain drops TCP to its whole ephemeral range
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.18.208.1$i/24"; done
+  hosts_all 2 198.18.208.10 198.18.208.11
+  range=$(ip netns exec "$(ns_of 1)" cat /proc/sys/net/ipv4/ip_local_port_range | awk '{print $1 "-" $2}')
+  printf 'table inet p37fw {\n  chain out {\n    type filter hook output priority 0;\n    tcp dport %s drop\n  }\n}\n' \
+    "$range" | ip netns exec "$(ns_of 1)" nft -f - || die "nft in node1"  # planted
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/nft-fix.txt" <<'PY' || die "the first finding is not node1's own output rule"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.reach.ephemeral-ports-blocked" and f["hosts"] == ["node1"], (f["id"], f["hosts"])
+assert d["reason"] == f["title"], d["reason"]
+assert "node1's own nftables ruleset drops TCP packets it sends to ports of the ephemeral range" in f["title"], f["title"]
+assert any(re.match(r"node1 \(.*\): nftables table inet p37fw chain out handle \d+: tcp dport \d+-\d+ drop$", e)
+           for e in f["evidence"]), f["evidence"]
+text = json.dumps(fs)
+assert "accepts only the job's own ports" not in text and "cannot be reached" not in text, text
+assert not any(x["label"] == "no-route" for x in fs), [(x["id"], x["label"]) for x in fs]
+assert not any(x["hosts"] == ["node0"] and x["severity"] == "error" for x in fs), [(x["id"], x["hosts"]) for x in fs]
+cmds = re.findall(r"nft delete rule inet p37fw out handle \d+", f["fix"]["text"])
+assert len(set(cmds)) == 1, f["fix"]["text"]
+print(cmds[0])
+PY
+  job_fails 2 12
+  cmd=$(cat "$WORK/nft-fix.txt")
+  note "node1: $cmd"
+  # shellcheck disable=SC2086
+  ip netns exec "$(ns_of 1)" $cmd || die "the printed '$cmd' failed on node1"
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 2
+  ;;
+duplicate-rank)  # 05d p2: 4 nodes; node3 started as a second rank 2, so rank 3 never joins
+  for i in 0 1 2 3; do node "$i"; link "$i" eth0 "198.18.209.1$i/24"; done
+  hosts_all 4 198.18.209.10 198.18.209.11 198.18.209.12 198.18.209.13
+  RANK_OF_3=2  # planted
+  T=8
+  pf_all 4
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/rank-fix.txt" <<'PY' || die "rank 0 does not say which node claimed rank 2 a second time"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = next(x for x in fs if x["id"] == "preflight.node.missing")
+m = re.search(r"^rank 3 never joined the rendezvous at node0:29401; two nodes claimed rank 2: (node[23]) "
+              r"\(198\.18\.209\.1([23])\) joined first, the node at 198\.18\.209\.1([23]) was rejected$", f["title"])
+assert m and m.group(1) == "node" + m.group(2) and m.group(2) != m.group(3), f["title"]
+assert "start the node at 198.18.209.1%s as rank 3 (`--rank 3`" % m.group(3) in f["fix"]["text"], f["fix"]["text"]
+assert "start distdoctor preflight on rank 3" not in f["fix"]["text"], f["fix"]["text"]
+print(m.group(2), m.group(3))
+PY
+  read -r first second < "$WORK/rank-fix.txt"
+  note "node$second (rejected) restarted as rank 3, node$first keeps rank 2"
+  eval "RANK_OF_$first=2 RANK_OF_$second=3"
+  pf_all 4
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 4
   ;;
 *) die "unknown case $CASE" ;;
 esac

@@ -42,6 +42,20 @@ void write_all(int fd, std::string_view data) {
   }
 }
 
+// " rank 1" for a rank's own process; " (child of rank 1's process, pid 42)" for a process below it
+// that inherited its RANK (a subprocess, a DataLoader worker): those are not ranks.
+std::string rank_label(const Snapshot& s, const ProcessInfo& p) {
+  if (!p.rank) return "";
+  const ProcessInfo* root = &p;
+  for (int hops = 0; hops < 64; ++hops) {
+    const auto* parent = s.process(root->ppid);
+    if (!parent || parent->rank != p.rank) break;
+    root = parent;
+  }
+  if (root == &p) return fmt::format(" rank {}", *p.rank);
+  return fmt::format(" (child of rank {}'s process, pid {})", *p.rank, root->pid);
+}
+
 // One line per process of the tree and per socket it owns, for the stall report.
 std::vector<std::string> describe_tree(const Snapshot& before, const Snapshot& after, long ticks_per_s) {
   std::vector<std::string> lines;
@@ -59,9 +73,9 @@ std::vector<std::string> describe_tree(const Snapshot& before, const Snapshot& a
     }
     std::vector<std::string> parts;
     for (const auto& [w, n] : where) parts.push_back(fmt::format("{} {}", n, w));
-    lines.push_back(fmt::format("pid {}{} {} [{}]: CPU {:.0f}%, read {} B, threads: {}", p.pid,
-                                p.rank ? fmt::format(" rank {}", *p.rank) : "", p.comm, std::string(1, p.state), cpu,
-                                b ? p.rchar - std::min(p.rchar, b->rchar) : 0, core::join(parts, ", ")));
+    lines.push_back(fmt::format("pid {}{} {} [{}]: CPU {:.0f}%, read {} B, threads: {}", p.pid, rank_label(after, p),
+                                p.comm, std::string(1, p.state), cpu, b ? p.rchar - std::min(p.rchar, b->rchar) : 0,
+                                core::join(parts, ", ")));
     for (const auto& s : after.sockets) {
       if (s.pid != p.pid || s.socket.state == TcpState::listen) continue;
       const auto* sb = before.socket(s.socket.inode, s.netns);

@@ -101,6 +101,94 @@ std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vec
   return f;
 }
 
+// The ranks of the tree that wait in a collective, for "; rank 0 (pid 7) waits for it".
+std::string waiters_suffix(const std::vector<RankState>& states) {
+  if (std::none_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; }))
+    return "";
+  return fmt::format("; {} {} for it", names(states, Activity::in_collective),
+                     verb(states, Activity::in_collective, "waits", "wait"));
+}
+
+// "/proc/42/task: 3 threads: 42 python3 in futex, 43 uploader in clock_nanosleep, ..."
+std::string thread_list(const ProcessInfo& p) {
+  std::vector<std::string> ts;
+  for (const auto& t : p.threads)
+    ts.push_back(fmt::format("{} {} in {}", t.tid, t.comm, t.state == 'R' ? "running" : syscall_name(t.syscall)));
+  return fmt::format("/proc/{}/task: {} thread{}: {}", p.pid, ts.size(), ts.size() == 1 ? "" : "s",
+                     core::join(ts, ", "));
+}
+
+// A rank whose output ends in an uncaught exception and whose process lives on (rank_states()):
+// the exception is the failure, and whatever keeps the process alive keeps it from ending.
+core::Finding raised_finding(const Snapshot& after, const std::vector<RankState>& states, const RankState& r) {
+  const auto* p = after.process(r.pid);
+  std::size_t threads = p ? p->threads.size() : 0;
+  std::string rank = r.rank ? fmt::format("rank {}", *r.rank) : fmt::format("pid {}", r.pid);
+  auto f = core::new_finding(
+      "watch.rank.raised", Label::other, Severity::error,
+      fmt::format("{}'s output ends in an uncaught exception, `{}`, and its process lives on ({} thread{}): {} will "
+                  "never join its peers' collectives{}",
+                  who(r.rank, r.pid), r.exception, threads, threads == 1 ? "" : "s", rank, waiters_suffix(states)));
+  f.evidence.push_back("the job's output ends in a Python traceback whose last line is: " + r.exception);
+  if (p) f.evidence.push_back(thread_list(*p));
+  for (const auto& s : states) f.evidence.push_back(describe(s));
+  f.fix.text = fmt::format(
+      "The exception is the failure: fix what raised `{}` (its traceback is in the job's output). A thread that is "
+      "not a daemon keeps the failed process alive, so its peers wait instead of failing: start such threads with "
+      "daemon=True, or end the process on an uncaught exception (a sys.excepthook that calls os._exit(1)); torchrun "
+      "then restarts or stops the job. `kill {}` ends it now.",
+      r.exception, r.pid);
+  if (r.rank) f.ranks = {*r.rank};
+  return f;
+}
+
+// "pid 43 (`sh -c 'sleep 3600'`, state S, started 25 s ago)"
+std::string child_line(const os::FileTree& tree, const ProcessInfo& c, long ticks_per_s) {
+  std::string age;
+  if (auto up = tree.read("/proc/uptime"); up && ticks_per_s > 0 && c.start_ticks > 0) {
+    double now = std::strtod(up->c_str(), nullptr);
+    double started = static_cast<double>(c.start_ticks) / static_cast<double>(ticks_per_s);
+    if (now >= started) age = fmt::format(", started {:.0f} s ago", now - started);
+  }
+  return fmt::format("pid {} (`{}`, state {}{})", c.pid, c.cmdline.empty() ? c.comm : c.cmdline,
+                     std::string(1, c.state), age);
+}
+
+// A rank whose main thread waits for a child process of its own: not for a peer, not in a collective.
+core::Finding child_finding(const os::FileTree& tree, const Snapshot& after, const std::vector<RankState>& states,
+                            const RankState& r, long ticks_per_s) {
+  const auto* c = after.process(r.child);
+  std::string child = c ? child_line(tree, *c, ticks_per_s) : fmt::format("pid {}", r.child);
+  std::vector<std::string> below;
+  for (const auto& q : after.processes) {
+    if (c && q.ppid == c->pid) below.push_back(child_line(tree, q, ticks_per_s));
+  }
+  auto f = core::new_finding(
+      "watch.rank.waits-on-child", Label::other, Severity::error,
+      fmt::format("{} waits for its own child process {}{}, not for a peer and not in a collective{}",
+                  who(r.rank, r.pid), child, below.empty() ? "" : ", which runs " + core::join(below, ", "),
+                  waiters_suffix(states)));
+  for (const auto& s : states) f.evidence.push_back(describe(s));
+  f.fix.text = fmt::format(
+      "Look at the child: `ps -o pid,stat,etime,args --ppid {}` and `cat /proc/{}/stack` show what it does and where "
+      "it waits; `kill {}` ends it and lets the rank go on. Give the job's subprocess calls a timeout "
+      "(subprocess.run(..., timeout=...)) so a command that hangs fails instead of holding up every rank.",
+      r.pid, r.child, r.child);
+  if (r.rank) f.ranks = {*r.rank};
+  return f;
+}
+
+// Ranks held up by their own process: an uncaught exception, or a child they wait for.
+std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const Snapshot& after,
+                                                const std::vector<RankState>& states, long ticks_per_s) {
+  std::vector<core::Finding> out;
+  for (const auto& r : states) {
+    if (r.activity == Activity::raised) out.push_back(raised_finding(after, states, r));
+    if (r.activity == Activity::waiting_child) out.push_back(child_finding(tree, after, states, r, ticks_per_s));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string not_in_collective_fix(const std::vector<std::string>& pids) {
@@ -589,7 +677,7 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                     const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe,
-                                    const Rulesets* rules) {
+                                    const Rulesets* rules, const std::string& uncaught) {
   std::vector<core::Finding> out;
   // 1. connects that never complete
   std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
@@ -612,11 +700,13 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
   MachineLoad load = machine_load(tree);
-  auto states = rank_states(tree, before, after, ticks_per_s, load.share());
+  auto states = rank_states(tree, before, after, ticks_per_s, load.share(), uncaught);
   if (auto f = stopped_ranks(after, states)) {
     out.push_back(std::move(*f));
     return out;
   }
+  // 4b. a rank held up by its own process: an uncaught exception, or a child it waits for
+  if (auto own = own_process_findings(tree, after, states, ticks_per_s); !own.empty()) return own;
   // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
   if (auto f = store_join_incomplete(before, after)) {
     out.push_back(std::move(*f));

@@ -15,6 +15,11 @@
 //  - a rank that held sockets has exited while the others still wait;
 //  - a rank whose process is stopped (state T or t in both snapshots: SIGSTOP, Ctrl-Z, a debugger)
 //    while the others wait: that rank is named, with `kill -CONT`, before any other rank rule;
+//  - the job's output ends in an uncaught exception's traceback (OutputTracker) and the tree's one
+//    rank lives on, not computing: it failed and will not join (watch.rank.raised, the exception
+//    quoted, its threads listed); a rank whose main thread waits (wait4, waitid) for a child
+//    process of its own, alive in both snapshots: it waits for that child, not for a peer
+//    (watch.rank.waits-on-child, the child named with its command, state and age);
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, D state, or its main thread waits on its own loader workers that burn
 //    CPU between the snapshots): data-pipeline-stall;
@@ -53,7 +58,9 @@ struct GoneRank {
 // What one rank (or one socket-holding process when nothing has RANK) does in the window.
 // stopped: the rank's process is in state T (SIGSTOP, Ctrl-Z) or t (a debugger) in both snapshots.
 // sleeping: its main thread is in clock_nanosleep / nanosleep (time.sleep) and it does not compute.
-enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping };
+// raised: the job's output ends in an uncaught exception and the process lives on (see diagnose()).
+// waiting_child: its main thread is in wait4/waitid and a child of its process is alive in both snapshots.
+enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping, raised, waiting_child };
 
 struct RankState {
   std::optional<int> rank;
@@ -66,6 +73,8 @@ struct RankState {
   std::string reading;                // file the main thread (or a worker) reads, when known
   std::vector<int> busy_workers;      // its forked workers that ran while the main thread waited on them
   double worker_cpu_pct = 0;          // those workers together, % of one core
+  std::string exception;              // raised: the exception line its output ends in
+  int child = 0;                      // waiting_child: the child process it waits for
 };
 
 std::string_view to_string(Activity a);
@@ -104,13 +113,15 @@ struct MachineLoad {
 };
 MachineLoad machine_load(const os::FileTree& tree);
 
-// `share`: MachineLoad::share() of the machine (1 unless given).
+// `share`: MachineLoad::share() of the machine (1 unless given). `uncaught`: the exception line the
+// job's output ends in (OutputTracker::uncaught_exception()), empty if none; it marks the tree's
+// rank as raised only where the tree holds one rank (whose output it is, is known then).
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s, double share = 1);
+                                   long ticks_per_s, double share = 1, const std::string& uncaught = {});
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                     const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr,
-                                    const Rulesets* rules = nullptr);
+                                    const Rulesets* rules = nullptr, const std::string& uncaught = {});
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
 // /proc/PID/net/route), and whether that route is a directly connected network.

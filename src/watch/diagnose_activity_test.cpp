@@ -2,6 +2,8 @@
 // such, never as a collective-order bug; CPU shares are read against the machine's load; a rank
 // whose store has closed is waiting, not starting up. Cases from the held-out evaluation
 // tests/data/stranger/clusters-2026-12-05 (w2, w3, w5b).
+#include <sys/syscall.h>
+
 #include <gtest/gtest.h>
 
 #include "core/strings.hpp"
@@ -170,6 +172,104 @@ TEST(DiagnoseActivity, OneStepShortAReaderThatIsNotBlockedKeepsThePipelineAdvice
   EXPECT_EQ(b.sources, std::vector<std::string>{"/tmp/a.fifo"});
   EXPECT_NE(b.fix().find("more DataLoader workers (num_workers)"), std::string::npos) << b.fix();
   EXPECT_FALSE(blocked_readers({}).all);  // no reader: nothing blocks
+}
+
+// w1 of clusters-2026-12-05d: rank 1's main thread raised; a thread that is not a daemon keeps the
+// process alive, its main thread in futex and its connection to rank 0 open and quiet.
+World one_quiet_rank(const std::vector<Thread>& threads) {
+  World w;
+  Proc r1{200, 1, 1, 50, 1000, {21}, threads};
+  add(w.before_tree, r1);
+  add(w.after_tree, r1);
+  for (auto* s : {&w.before_socks, &w.after_socks})
+    s->table = {sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+  w.take({200});
+  return w;
+}
+
+TEST(RankState, OutputEndingInAnExceptionWithTheProcessAliveIsTheFailureNotAWaitOnAPeer) {
+  auto w = one_quiet_rank({{200, 'S', k_futex, "futex_do_wait"}, {201, 'S', k_sleep, "hrtimer_nanosleep"}});
+  const std::string exc = "RuntimeError: rank 1: corrupt sample in batch 4";
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, nullptr, exc);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.raised");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(f[0].title, "rank 1 (pid 200)'s output ends in an uncaught exception, `" + exc +
+                            "`, and its process lives on (2 threads): rank 1 will never join its peers' collectives");
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_TRUE(says(ev, "/proc/200/task: 2 threads: 200 python3 in futex, 201 python3 in clock_nanosleep")) << ev;
+  EXPECT_FALSE(says(ev, "step line")) << ev;
+  EXPECT_TRUE(says(f[0].fix.text, "daemon=True")) << f[0].fix.text;
+  EXPECT_TRUE(says(f[0].fix.text, "os._exit(1)")) << f[0].fix.text;
+}
+
+// One step short: no exception in the output, or two ranks in the tree (whose output it is, is not
+// known): the rank is not said to have raised.
+TEST(RankStateShort, NoExceptionOrTwoRanksInTheTreeIsNoRaisedRank) {
+  auto w = one_quiet_rank({{200, 'S', k_futex, "futex_do_wait"}});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  for (const auto& g : f) EXPECT_NE(g.id, "watch.rank.raised");
+  World two;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_futex, "futex_wait_queue"}}};
+  two_ranks(two, r0, r0, r1, r1);
+  auto states = rank_states(two.after_tree, two.before, two.after, 100, 1, "RuntimeError: boom");
+  ASSERT_EQ(states.size(), 2u);
+  for (const auto& r : states) EXPECT_EQ(r.activity, Activity::in_collective);
+}
+
+// w2 of clusters-2026-12-05d: rank 1's main thread is in wait4 for its child `sh -c 'sleep 3600'`
+// (subprocess.run), which runs `sleep 3600`; both children inherited RANK=1.
+World rank_with_child(bool child_before) {
+  World w;
+  std::string wait4 = fmt::format("{} 0xc9 0x7ffd 0x0 0x0 0x0 0x0 0x7ffd 0x7f", SYS_wait4);
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', wait4, "do_wait"}}};
+  Proc sh{201, 200, 1, 0, 0, {}, {{201, 'S', wait4, "do_wait"}}};
+  Proc sleep{202, 201, 1, 0, 0, {}, {{202, 'S', k_sleep, "hrtimer_nanosleep"}}};
+  add(w.before_tree, r0);
+  add(w.before_tree, r1);
+  for (const auto& p : {r0, r1, sh, sleep}) add(w.after_tree, p);
+  if (child_before) {
+    add(w.before_tree, sh);
+    add(w.before_tree, sleep);
+  }
+  w.after_tree.file("/proc/201/cmdline", std::string("sh\0-c\0sleep 3600\0", 18));
+  w.after_tree.file("/proc/202/cmdline", std::string("sleep\0003600\0", 11));
+  for (auto* s : {&w.before_socks, &w.after_socks}) {
+    s->table = {sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established),
+                sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+  }
+  w.take({100, 200, 201, 202});
+  return w;
+}
+
+TEST(RankState, ARankInWait4ForItsOwnChildWaitsForThatChildNotInACollective) {
+  auto w = rank_with_child(true);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.waits-on-child");
+  EXPECT_EQ(f[0].label, core::Label::other);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_TRUE(says(f[0].title,
+                   "rank 1 (pid 200) waits for its own child process pid 201 (`sh -c 'sleep 3600'`, state S), which "
+                   "runs pid 202 (`sleep 3600`, state S), not for a peer and not in a collective; rank 0 (pid 100) "
+                   "waits for it"))
+      << f[0].title;
+  EXPECT_TRUE(says(f[0].fix.text, "`kill 201`")) << f[0].fix.text;
+  EXPECT_TRUE(says(f[0].fix.text, "timeout=")) << f[0].fix.text;
+  auto states = rank_states(w.after_tree, w.before, w.after, 100);
+  ASSERT_EQ(states.size(), 2u);  // the children that inherited RANK=1 are no ranks
+  EXPECT_EQ(states[1].activity, Activity::waiting_child);
+  EXPECT_EQ(states[1].child, 201);
+}
+
+// One step short: the child appeared only in the second snapshot (a short command may just have
+// started): no claim that the rank waits for it.
+TEST(RankStateShort, AChildSeenInOneSnapshotOnlyIsNotWaitedFor) {
+  auto w = rank_with_child(false);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  for (const auto& g : f) EXPECT_NE(g.id, "watch.rank.waits-on-child");
 }
 
 }  // namespace

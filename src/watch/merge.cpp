@@ -68,13 +68,17 @@ std::string_view activity_key(Activity a) {
       return "stopped";
     case Activity::sleeping:
       return "sleeping";
+    case Activity::raised:
+      return "raised";
+    case Activity::waiting_child:
+      return "waiting_child";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
   for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
-                 Activity::stopped, Activity::sleeping}) {
+                 Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -329,6 +333,11 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
   return f;
 }
 
+// A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for.
+bool is_own_process(const core::Finding& f) {
+  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child";
+}
+
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
 // watch.peer.silent whose ranks (after the waiting rank's) hold one of theirs is their evidence. A
 // failed job (watch.node.job-failed) absorbs none: its ranks exited and their connections closed,
@@ -338,7 +347,9 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
-    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow") continue;
+    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow" &&
+        !is_own_process(f))
+      continue;
     if (f.severity != core::Severity::error) continue;
     for (int p : peers) {
       if (std::find(f.ranks.begin(), f.ranks.end(), p) != f.ranks.end()) return &f;
@@ -564,7 +575,7 @@ bool names_a_cause(const core::Finding& f) {
   if (f.label != core::Label::other) return true;
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
   for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
-                              "watch.rank.not-in-collective"}) {
+                              "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child"}) {
     if (f.id == id) return true;
   }
   return false;
@@ -627,6 +638,8 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   for (const auto& [n, f] : silent) {
     if (auto* cause = cause_of_silence(out, *f)) {
       cause->evidence.push_back(n->host + ": " + f->title);  // its hosts stay where the cause is
+      // A rank held up by its own process: the ranks on other nodes that wait on it are said.
+      if (is_own_process(*cause)) cause->title += fmt::format("; rank {} ({}) waits on it", f->ranks.front(), n->host);
     } else if (!across) {
       merge_in(*n, *f);
     }

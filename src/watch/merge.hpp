@@ -6,9 +6,9 @@
 // (watch.env.differs-across-ranks over every node's rank_envs). A node's own verdict on those saw
 // only its own ranks and is replaced. A node's watch.peer.silent whose peer ranks (its `ranks` after
 // the waiting rank's) hold a rank another finding explains (stopped, sleeping or computing, reading
-// input) is that finding's evidence; the ranks an incomplete store misses are named where no node
-// reported them. Which rank a silent peer is comes from the ranks' endpoints and waits_on: a
-// waited-for address that is the local end of another rank's connection is that rank, and the
+// input, alive after an uncaught exception, waiting for its own child) is that finding's evidence; the ranks an
+// incomplete store misses are named where no node reported them. Which rank a silent peer is comes from the ranks'
+// endpoints and waits_on: a waited-for address that is the local end of another rank's connection is that rank, and the
 // silent peer names the peers that hold its rank up apart from those that wait in a collective too.
 #pragma once
 

@@ -699,5 +699,37 @@ TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {
   EXPECT_FALSE(node_report_from_json({{"node", "x"}, {"host", "h"}}));
 }
 
+// w1 of clusters-2026-12-05d: rank 1 raised and lives on; rank 0's node names it as the silent
+// peer. The merged verdict is rank 1's exception, with rank 0 waiting on it; no "every rank waits".
+TEST(Merge, ARankAliveAfterAnUncaughtExceptionAbsorbsTheSilentPeerThatNamesIt) {
+  auto raised = core::new_finding("watch.rank.raised", core::Label::other, core::Severity::error,
+                                  "rank 1 (pid 8112)'s output ends in an uncaught exception, `RuntimeError: bad "
+                                  "batch`, and its process lives on (6 threads): rank 1 will never join its peers' "
+                                  "collectives");
+  raised.ranks = {1};
+  RankActivity r1{1, Activity::raised, 8112, "rank 1 (pid 8112): alive after an uncaught exception"};
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.11:59016 (rank 1)", {1})}), node(1, {r1}, {raised})}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.raised");
+  EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node1"});
+  EXPECT_TRUE(f[0].title.ends_with("; rank 0 (node0) waits on it")) << f[0].title;
+  EXPECT_NE(f[0].title.find("`RuntimeError: bad batch`"), std::string::npos) << f[0].title;
+  EXPECT_EQ(activity_from_key(activity_key(Activity::raised)), Activity::raised);
+  EXPECT_EQ(activity_from_key(activity_key(Activity::waiting_child)), Activity::waiting_child);
+}
+
+// One step short: a silent peer on rank 2, not on the rank that raised, is not absorbed by it.
+TEST(MergeShort, ASilentPeerOnAnotherRankIsNotTheRaisedRanksEvidence) {
+  auto raised = core::new_finding("watch.rank.raised", core::Label::other, core::Severity::error, "rank 1 raised");
+  raised.ranks = {1};
+  RankActivity r1{1, Activity::raised, 8112, "rank 1 (pid 8112): alive after an uncaught exception"};
+  auto f = merge_reports(
+      {node(0, {waiting(0)}, {silent(0, "198.18.69.12:59016 (rank 2)", {2})}), node(1, {r1}, {raised})}, {});
+  ASSERT_NE(by_id(f, "watch.rank.raised"), nullptr);
+  EXPECT_EQ(by_id(f, "watch.rank.raised")->title, "rank 1 raised");
+  EXPECT_NE(by_id(f, "watch.peer.silent"), nullptr);
+}
+
 }  // namespace
 }  // namespace dd::watch

@@ -56,9 +56,26 @@ void OutputTracker::feed(std::string_view bytes) {
   }
 }
 
+bool OutputTracker::traceback_line() {
+  bool header = starts_with(line_, "Exception in thread ");
+  if (line_ == "Traceback (most recent call last):") {
+    traceback_ = thread_header_ ? Traceback::thread : Traceback::main;
+    thread_header_ = false;
+    exception_.clear();
+    return true;
+  }
+  thread_header_ = header;
+  if (traceback_ != Traceback::none && (line_[0] == ' ' || line_[0] == '\t')) return true;  // a frame
+  exception_.clear();
+  if (traceback_ == Traceback::none) return false;
+  if (traceback_ == Traceback::main) exception_.assign(line_, 0, std::min(line_.size(), k_max_step_line));
+  traceback_ = Traceback::none;
+  return true;
+}
+
 void OutputTracker::end_line() {
   if (line_.empty()) return;
-  if (is_step_line(line_)) {
+  if (!traceback_line() && is_step_line(line_)) {
     ++steps_;
     last_step_.assign(line_, 0, std::min(line_.size(), k_max_step_line));
   }

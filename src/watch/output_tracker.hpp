@@ -30,15 +30,24 @@ class OutputTracker {
   static constexpr std::size_t k_max_step_line = 200;
   // Bytes of the completed lines that are news (see above), their line ends included.
   std::uint64_t news_bytes() const { return news_bytes_; }
+  // The exception line of a Python traceback ("RuntimeError: ...", at most k_max_step_line bytes)
+  // when the output ends in one: the last non-empty line closes a "Traceback (most recent call
+  // last):" that no "Exception in thread NAME:" line (a thread's, not the main thread's) opened.
+  // Empty once any other line follows. Such a line is never a step line.
+  const std::string& uncaught_exception() const { return exception_; }
   // The kept NCCL / c10d / Gloo lines, newline-separated.
   std::string kept_text() const;
 
  private:
   void end_line();
+  bool traceback_line();  // reads line_ into the traceback state; true when it is a traceback's
   bool is_news(std::string_view line);
   std::uint64_t bytes_ = 0, steps_ = 0, news_bytes_ = 0;
   std::string line_;
   std::string last_step_;
+  std::string exception_;
+  enum class Traceback { none, main, thread } traceback_ = Traceback::none;  // inside one, and whose
+  bool thread_header_ = false;        // the previous line was "Exception in thread NAME:"
   bool after_warning_ = false;        // the previous line was a warning
   std::deque<std::uint64_t> recent_;  // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;

@@ -27,6 +27,7 @@ struct Stat {
   char state = '?';
   int ppid = 0;
   std::uint64_t cpu_ticks = 0;
+  std::uint64_t start_ticks = 0;
 };
 
 std::optional<Stat> parse_stat(const std::string& text) {
@@ -40,6 +41,7 @@ std::optional<Stat> parse_stat(const std::string& text) {
   s.state = f[0][0];
   s.ppid = static_cast<int>(to_u64(f[1]));
   s.cpu_ticks = to_u64(f[11]) + to_u64(f[12]);
+  if (f.size() > 19) s.start_ticks = to_u64(f[19]);
   return s;
 }
 
@@ -169,9 +171,13 @@ std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid) {
   p.comm = s->comm;
   p.state = s->state;
   p.cpu_ticks = s->cpu_ticks;
+  p.start_ticks = s->start_ticks;
   if (auto cmd = tree.read(proc(pid) + "/cmdline"); cmd) {
-    std::replace(cmd->begin(), cmd->end(), '\0', ' ');
-    p.cmdline = std::string(core::trim(*cmd));
+    std::vector<std::string> args;
+    for (const auto& a : core::split(*cmd, '\0')) {
+      if (!a.empty()) args.push_back(a.find(' ') == std::string::npos ? a : "'" + a + "'");
+    }
+    p.cmdline = core::join(args, " ");
   }
   read_io(tree, pid, p);
   read_environ(tree, pid, p);
@@ -212,6 +218,7 @@ std::string syscall_name(long nr) {
       {SYS_clock_nanosleep, "clock_nanosleep"},
       {SYS_nanosleep, "nanosleep"},
       {SYS_wait4, "wait4"},
+      {SYS_waitid, "waitid"},
       {SYS_pread64, "pread64"},
       {SYS_readv, "readv"},
       {SYS_openat, "openat"},

@@ -28,9 +28,10 @@ struct ProcessInfo {
   int pid = 0;
   int ppid = 0;
   std::string comm;
-  std::string cmdline;  // arguments joined by spaces
+  std::string cmdline;  // arguments joined by spaces, one that holds a space in single quotes
   char state = '?';
-  std::uint64_t cpu_ticks = 0;                                          // utime + stime (clock ticks)
+  std::uint64_t cpu_ticks = 0;    // utime + stime (clock ticks)
+  std::uint64_t start_ticks = 0;  // when it started, clock ticks after boot (/proc/PID/stat field 22)
   std::uint64_t rchar = 0, wchar = 0, read_bytes = 0, write_bytes = 0;  // /proc/PID/io
   std::optional<int> rank;                                              // RANK= in /proc/PID/environ
   std::vector<std::string> interface_env;  // GLOO_SOCKET_IFNAME=..., NCCL_SOCKET_IFNAME=... from it

@@ -48,6 +48,32 @@ Activity activity_of(const RankState& r, double share) {
   return Activity::elsewhere;
 }
 
+// The child process a rank's main thread waits for in wait4/waitid (its first argument, or any
+// child where that is -1 or 0): one of its own, alive in both snapshots. 0 when none.
+int waited_child(const Snapshot& before, const Snapshot& after, const ProcessInfo& p) {
+  auto main = std::find_if(p.threads.begin(), p.threads.end(), [&](auto& t) { return t.tid == p.pid; });
+  if (main == p.threads.end()) return 0;
+  auto call = syscall_name(main->syscall);
+  if (call != "wait4" && call != "waitid") return 0;
+  auto arg = static_cast<std::int64_t>(main->arg0);
+  for (const auto& c : after.processes) {
+    bool wanted = call == "waitid" || arg <= 0 || arg == c.pid;
+    if (wanted && c.ppid == p.pid && c.state != 'Z' && before.process(c.pid)) return c.pid;
+  }
+  return 0;
+}
+
+// The tree's one rank, when the job's output ends in an uncaught exception and the rank neither
+// computes, reads nor is stopped or waits for a child: it failed and its process lives on.
+void mark_raised(std::vector<RankState>& states, const std::string& uncaught) {
+  if (uncaught.empty() || states.size() != 1) return;
+  auto& r = states.front();
+  if (r.activity == Activity::in_collective || r.activity == Activity::elsewhere || r.activity == Activity::sleeping) {
+    r.activity = Activity::raised;
+    r.exception = uncaught;
+  }
+}
+
 }  // namespace
 
 std::string_view to_string(Activity a) {
@@ -64,6 +90,10 @@ std::string_view to_string(Activity a) {
       return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
     case Activity::sleeping:
       return "sleeping";
+    case Activity::raised:
+      return "alive after an uncaught exception";
+    case Activity::waiting_child:
+      return "waiting for its own child process";
   }
   return "?";
 }
@@ -71,6 +101,7 @@ std::string_view to_string(Activity a) {
 std::string describe(const RankState& r) {
   std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
+  if (r.child) s += fmt::format(", child pid {}", r.child);
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (!r.busy_workers.empty()) {
@@ -136,7 +167,7 @@ MachineLoad machine_load(const os::FileTree& tree) {
 }
 
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s, double share) {
+                                   long ticks_per_s, double share, const std::string& uncaught) {
   double dt = std::max(0.1, after.at_s - before.at_s);
   bool any_rank =
       std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
@@ -197,8 +228,11 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);
+    r.child = r.activity == Activity::stopped ? 0 : waited_child(before, after, p);
+    if (r.child) r.activity = Activity::waiting_child;
     out.push_back(std::move(r));
   }
+  mark_raised(out, uncaught);
   return out;
 }
 

@@ -42,6 +42,20 @@ void write_all(int fd, std::string_view data) {
   }
 }
 
+// " rank 1" for a rank's own process; " (child of rank 1's process, pid 42)" for a process below it
+// that inherited its RANK (a subprocess, a DataLoader worker): those are not ranks.
+std::string rank_label(const Snapshot& s, const ProcessInfo& p) {
+  if (!p.rank) return "";
+  const ProcessInfo* root = &p;
+  for (int hops = 0; hops < 64; ++hops) {
+    const auto* parent = s.process(root->ppid);
+    if (!parent || parent->rank != p.rank) break;
+    root = parent;
+  }
+  if (root == &p) return fmt::format(" rank {}", *p.rank);
+  return fmt::format(" (child of rank {}'s process, pid {})", *p.rank, root->pid);
+}
+
 // One line per process of the tree and per socket it owns, for the stall report.
 std::vector<std::string> describe_tree(const Snapshot& before, const Snapshot& after, long ticks_per_s) {
   std::vector<std::string> lines;
@@ -59,9 +73,9 @@ std::vector<std::string> describe_tree(const Snapshot& before, const Snapshot& a
     }
     std::vector<std::string> parts;
     for (const auto& [w, n] : where) parts.push_back(fmt::format("{} {}", n, w));
-    lines.push_back(fmt::format("pid {}{} {} [{}]: CPU {:.0f}%, read {} B, threads: {}", p.pid,
-                                p.rank ? fmt::format(" rank {}", *p.rank) : "", p.comm, std::string(1, p.state), cpu,
-                                b ? p.rchar - std::min(p.rchar, b->rchar) : 0, core::join(parts, ", ")));
+    lines.push_back(fmt::format("pid {}{} {} [{}]: CPU {:.0f}%, read {} B, threads: {}", p.pid, rank_label(after, p),
+                                p.comm, std::string(1, p.state), cpu, b ? p.rchar - std::min(p.rchar, b->rchar) : 0,
+                                core::join(parts, ", ")));
     for (const auto& s : after.sockets) {
       if (s.pid != p.pid || s.socket.state == TcpState::listen) continue;
       const auto* sb = before.socket(s.socket.inode, s.netns);
@@ -188,8 +202,8 @@ class Watcher {
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
     Rulesets rules;
     if (io_.firewall) rules = read_rulesets(*io_.firewall, after);
-    rec.findings =
-        diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr);
+    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe,
+                            io_.firewall ? &rules : nullptr, tracker_.uncaught_exception());
     if (auto env = compare_rank_envs(envs_, rec.findings)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
@@ -200,8 +214,8 @@ class Watcher {
     }
     core::sort_findings(rec.findings);
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
-    for (const auto& r :
-         rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share())) {
+    for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share(),
+                                     tracker_.uncaught_exception())) {
       if (!r.rank) continue;
       auto links = rank_links(io_.proc, *inspect_from_, after, r);
       rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r), blocked_read(r), links.endpoints, links.waits_on});

@@ -124,5 +124,28 @@ TEST(OutputTracker, MemoryStaysBoundedForAHugeLine) {
   EXPECT_EQ(t.step_lines(), 0u);
 }
 
+// A traceback the output ends in is the failure, never a step line ("... in batch 4").
+TEST(OutputTracker, AnUncaughtExceptionTheOutputEndsInIsKeptAndIsNoStepLine) {
+  OutputTracker t;
+  t.feed("rank 1 step 3 loss 3.000\nTraceback (most recent call last):\n  File \"train.py\", line 26, in <module>\n");
+  t.feed("    raise RuntimeError(\"rank 1: corrupt sample in batch 4\")\n");
+  t.feed("RuntimeError: rank 1: corrupt sample in batch 4\n");
+  EXPECT_EQ(t.uncaught_exception(), "RuntimeError: rank 1: corrupt sample in batch 4");
+  EXPECT_EQ(t.last_step_line(), "rank 1 step 3 loss 3.000");
+  EXPECT_EQ(t.step_lines(), 1u);
+}
+
+// One step short: a thread's exception (the main thread may run on), or output after the traceback.
+TEST(OutputTracker, AThreadsTracebackOrOutputAfterTheTracebackIsNoUncaughtException) {
+  OutputTracker t;
+  t.feed("Exception in thread uploader:\nTraceback (most recent call last):\n  File \"x.py\", line 1\n");
+  t.feed("OSError: upload failed\n");
+  EXPECT_EQ(t.uncaught_exception(), "");
+  OutputTracker u;
+  u.feed("Traceback (most recent call last):\n  File \"x.py\", line 1\nValueError: bad\nrank 0 step 5 loss 1\n");
+  EXPECT_EQ(u.uncaught_exception(), "");
+  EXPECT_EQ(u.last_step_line(), "rank 0 step 5 loss 1");
+}
+
 }  // namespace
 }  // namespace dd::watch

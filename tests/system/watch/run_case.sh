@@ -9,12 +9,13 @@ PF="$HERE/../preflight"
 # the three-node merged cases: namespaces w35<pid>*, addresses 198.18.176.0/24 (MA: their MASTER_ADDR)
 MA=198.18.1.1
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
-case "$CASE" in merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;; esac
+# the cases of a rank held up by its own process: namespaces w36<pid>*, addresses 198.18.192.0/24
+case "$CASE" in merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;; merged-rank-raised | merged-rank-child) NS_PREFIX=w36 MA=198.18.192.1 ;; esac
 . "$PF/lib.sh"
 STALL=5
 
-two_nodes() {
-  for i in 0 1; do node "$i"; link "$i" eth0 "198.18.1.$((i + 1))/24"; done
+two_nodes() {  # [NET]: node I at NET.(I+1) (198.18.1 unless given)
+  for i in 0 1; do node "$i"; link "$i" eth0 "${1:-198.18.1}.$((i + 1))/24"; done
 }
 
 # start_watch MODE [watch flags...]: watch --json over both ranks in the background (WATCH_PID);
@@ -111,14 +112,14 @@ assert not any("idle outside communication" in e for f in fs for e in f["evidenc
 PY
 }
 # merged_watch I WORLD MEET_TIMEOUT VAR=VALUE...: node I's watch --rendezvous (node 0 serves it) over
-# its one rank of train_job.py (RANK=I, WORLD_SIZE=WORLD, Gloo on eth0); stdout -> $WORK/wI.json,
+# its one rank of train_job.py (or JOB_SCRIPT) (RANK=I, WORLD_SIZE=WORLD, Gloo on eth0); stdout -> $WORK/wI.json,
 # stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI.
 merged_watch() {
   local i=$1 world=$2 meet=$3; shift 3
   in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous "$MA:29600" --rank "$i" \
     --world "$world" --token "watch$$" --meet-timeout "$meet" --log "$WORK/job$i.log" -- \
     env MASTER_ADDR="$MA" MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
-    /usr/bin/python3 "$HERE/train_job.py" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    /usr/bin/python3 "${JOB_SCRIPT:-$HERE/train_job.py}" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
   eval "W$i=\$!"
 }
 wait_pid() {  # PID WHAT SECONDS: PID must end within SECONDS (a hang guard); returns its exit status
@@ -447,6 +448,98 @@ print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["ranks"] == [1] and ("rank 1 (pid %s) is stopped" % sys.argv[2]) in f["title"], f
 assert any(e.startswith("node0: rank 0 (pid ") and " on node0 waits on rank 1 (node1, 198.18.1.2:" in e and e.endswith("), which is stopped: nothing arrives from it") for e in f["evidence"]), f["evidence"]
 assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
+PY
+  ;;
+merged-rank-raised)  # w1 of clusters-2026-12-05d: rank 1's main thread raises at step WARM while a
+  # thread that is not a daemon keeps its process alive; rank 0 waits in its all_reduce. The verdict is
+  # rank 1's exception (never a "step line", never rank 1 waiting on rank 0); the printed kill ends it
+  # at once, and the printed code fix (daemon=True) applied to the script makes the job fail fast.
+  two_nodes 198.18.192
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=rank1-raises WARM=3 STEPS=8; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 60; done
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  fix=$(grep -o '`kill [0-9]*`' "$WORK/w1.err" | head -1 | tr -d '`')
+  [ "$fix" = "kill $r1" ] || die "node 1 printed '$fix', not a kill of rank 1 ($r1)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do wait_pid "$(eval echo "\$W$i")" "node $i's watch" 30; done
+  grep -q "Connection closed by peer" "$WORK/job0.log" || die "rank 0 did not fail once rank 1 was gone: $(tail -3 "$WORK/job0.log")"
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.raised; done
+  python3 - "$WORK/w0.json" "$WORK/w1.json" "$r1" <<'PY' || die "the verdict does not name rank 1's exception with rank 0 waiting on it"
+import json, sys
+w0, w1 = (json.load(open(p)) for p in sys.argv[1:3]); r1 = sys.argv[3]
+exc = "RuntimeError: rank 1: corrupt sample in batch 3"
+f = w0["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["title"].startswith("rank 1 (pid %s)'s output ends in an uncaught exception, `%s`, and its process lives on (" % (r1, exc)), f["title"]
+assert "rank 1 will never join its peers' collectives" in f["title"] and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert any(e.startswith("node1: /proc/%s/task: " % r1) and " threads: " in e for e in f["evidence"]), f["evidence"]
+assert exc in f["fix"]["text"] and "daemon=True" in f["fix"]["text"] and "os._exit(1)" in f["fix"]["text"], f["fix"]["text"]
+# the untrue sentences are gone, from the merged verdict and from node 1's own stall
+own = [g for s in w1["stalls"] for g in s["findings"]]
+everything = json.dumps([w0["meeting"], w1["meeting"], own])
+assert "last step line: RuntimeError" not in everything, "the exception read as a step line"
+assert "watch.collective.all-waiting" not in everything, "every rank waits"
+assert not any(g["id"] == "watch.peer.silent" and g["ranks"][:1] == [1] for g in own), "rank 1 said to wait on a peer"
+assert own and own[0]["id"] == "watch.rank.raised", [g["id"] for g in own]
+PY
+  # the code fix, applied: the uploader thread a daemon; rank 1 then ends with its exception and rank 0 fails at once
+  sed 's/name="uploader", daemon=False/name="uploader", daemon=True/' "$HERE/train_job.py" > "$WORK/fixed_job.py"
+  grep -q 'name="uploader", daemon=True' "$WORK/fixed_job.py" || die "the fix did not apply to the script"
+  for i in 0 1; do
+    in_node "$i" env MASTER_ADDR="$MA" MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE=2 MODE=rank1-raises \
+      WARM=3 STEPS=8 /usr/bin/python3 "$WORK/fixed_job.py" > "$WORK/fixed$i.log" 2>&1 &
+    eval "F$i=\$!"
+  done
+  wait_pid "$F1" "rank 1 with the fix" 60 && die "rank 1 exited 0 with the fix"
+  grep -q "^RuntimeError: rank 1: corrupt sample in batch 3" "$WORK/fixed1.log" || die "rank 1's exception is not in its output"
+  wait_for "$WORK/fixed0.log" "Connection closed by peer" 20  # rank 0's all_reduce fails at once
+  for _ in $(seq 100); do kill -0 "$F0" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$F0" 2>/dev/null && { note "rank 0 raised but had not exited 10 s later: ended here"; kill -9 "$F0"; }
+  ;;
+merged-rank-child)  # w2 of clusters-2026-12-05d: rank 1 runs `sh -c 'sleep 3600'` through subprocess.run at
+  # step WARM and waits for it; rank 0 waits in its all_reduce. The verdict is rank 1 waiting for its own
+  # child (no collective-mismatch); the children are labelled as such, not as ranks; the printed kill of
+  # the child lets the job finish.
+  two_nodes 198.18.192
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=rank1-subprocess WARM=3 STEPS=8; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 60; done
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  sh_pid=$(pgrep -P "$r1" -x sh)
+  sleep_pid=$(pgrep -P "$sh_pid" -x sleep)
+  [ -n "$sh_pid" ] && [ -n "$sleep_pid" ] || die "rank 1's sh / sleep not found"
+  fix=$(grep -o '`kill [0-9]*`' "$WORK/w1.err" | head -1 | tr -d '`')
+  [ "$fix" = "kill $sh_pid" ] || die "node 1 printed '$fix', not a kill of rank 1's child ($sh_pid)"
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do
+    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 30 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.waits-on-child; done
+  python3 - "$WORK/w0.json" "$WORK/w1.json" "$r1" "$sh_pid" "$sleep_pid" <<'PY' || die "the verdict does not name rank 1's wait for its own child"
+import json, re, sys
+w0, w1 = (json.load(open(p)) for p in sys.argv[1:3]); r1, sh, sl = sys.argv[3:6]
+f = w0["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["hosts"] == ["node1"], f
+t = f["title"]
+assert t.startswith("rank 1 (pid %s) waits for its own child process pid %s (`sh -c 'sleep 3600'`, state S, started " % (r1, sh)), t
+assert ", which runs pid %s (`sleep 3600`, state S, started " % sl in t and "not for a peer and not in a collective" in t, t
+assert t.endswith("; rank 0 (node0) waits on it"), t
+assert "timeout=" in f["fix"]["text"], f["fix"]["text"]
+everything = json.dumps([w0["meeting"], w1["meeting"], w0["stalls"], w1["stalls"]])
+assert "collective-mismatch" not in everything and "never joined" not in everything, "a collective-mismatch claim"
+# the children that inherited RANK=1 are rank 1's process's children, not ranks
+procs = [l for s in w1["stalls"] for l in s["processes"]]
+print("\n".join(procs), file=sys.stderr)
+assert not any(re.match(r"pid \d+ rank 1 (sh|sleep) ", l) for l in procs), procs
+assert any(l.startswith("pid %s (child of rank 1's process, pid %s) sh " % (sh, r1)) for l in procs), procs
+assert any(l.startswith("pid %s (child of rank 1's process, pid %s) sleep " % (sl, r1)) for l in procs), procs
+assert all([r["rank"] for r in s["ranks"]] == [1] for s in w1["stalls"]), [s["ranks"] for s in w1["stalls"]]
 PY
   ;;
 env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME

@@ -14,10 +14,15 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   loader-spin  batches come from a DataLoader with 2 worker processes; from item WARM on rank 1's
                transform never finishes (both workers spin, state R) while its main thread waits
                for them and the others wait in their all_reduce
+  rank1-raises at step WARM rank 1 starts an "uploader" thread that is not a daemon and its main
+               thread raises RuntimeError: the thread keeps the failed process alive
+  rank1-subprocess  at step WARM rank 1 runs `sh -c 'sleep 3600'` through subprocess.run and waits
 """
 import datetime
 import os
+import subprocess
 import sys
+import threading
 import time
 
 import torch
@@ -78,6 +83,11 @@ while mode == "forever" or step < steps:
         print("rank %d ran out of batches" % rank, flush=True)
         dist.barrier()
         break
+    if mode == "rank1-raises" and rank == 1 and step == warm:
+        threading.Thread(target=lambda: time.sleep(3600), name="uploader", daemon=False).start()
+        raise RuntimeError("rank 1: corrupt sample in batch %d" % step)
+    if mode == "rank1-subprocess" and rank == 1 and step == warm:
+        subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
     t = load_batch(step)
     dist.all_reduce(t)
     want = world * (world + 1) / 2

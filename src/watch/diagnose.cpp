@@ -377,18 +377,41 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
   add_rank(*same, other.rank);
 }
 
-// 3. A stuck connection to a peer outside the tree: it stopped acknowledging.
+// 3. The fix of watch.tcp.peer-silent when no rule of this end drops the packets: the candidates the
+// echoes leave, and what tells them apart on the peer's node.
+std::string peer_silent_fix(const std::string& local, const std::string& peer, const MtuCheck& mtu) {
+  std::string steps = fmt::format(
+      "On {}'s node, `distdoctor watch` names a route or a firewall rule of its own; there `ip route get {}` shows "
+      "the route back (a gateway that does not answer: that route), `ip link` a link that is down",
+      peer, local);
+  if (mtu.small_lost)
+    return fmt::format(
+        "Small packets are lost too (not an MTU black hole). Check that the peer's rank is alive; if it is, the path "
+        "between {} and {} loses packets: a route on the peer's node, a link down, or a firewall. {}; with neither, "
+        "look at firewalls between the nodes.",
+        local, peer, steps);
+  if (mtu.both_answered)
+    return fmt::format(
+        "Check that the peer's rank is alive; if it is, echoes pass while the connection's packets do not: a firewall "
+        "on the peer's node or between the nodes filters the job's ports. {}.",
+        steps);
+  return fmt::format(
+      "Check that the peer's rank is alive; if it is, a route on the peer's node, a firewall or an MTU black hole "
+      "(large frames lost, small ones pass) drops the traffic. {}; `distdoctor preflight` measures the path.",
+      steps);
+}
+
+// 3. A stuck connection to a peer outside the tree: it stopped acknowledging. A firewall is named
+// only where this end's ruleset drops the packets.
 core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, const MtuCheck& mtu,
                                   const std::string& ev) {
   auto f = core::new_finding(
-      "watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
+      "watch.tcp.peer-silent", Label::other, Severity::error,
       fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
                   s.socket.peer, s.socket.local));
   f.evidence = {ev};
   f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-  f.fix.text =
-      "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic "
-      "(`distdoctor preflight`).";
+  f.fix.text = peer_silent_fix(unmapped(s.socket.local), unmapped(s.socket.peer), mtu);
   // Only this end's namespace is read: a rule there that drops the connection's packets.
   if (rules) {
     auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
@@ -396,11 +419,61 @@ core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, c
         rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
     for (auto* m : {&in, &outbound}) {
       f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
+      if (!m->empty()) f.label = Label::firewall_or_port_blocked;
       for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
     }
   }
   if (s.rank) f.ranks = {*s.rank};
   return f;
+}
+
+// 3. A stuck connection whose packets this end routes through a gateway that does not answer (no
+// link-layer address in its ARP table): that route is the cause. Its removal is printed where a
+// directly connected route covers the peer (the gateway route overrides it); else the steps.
+std::optional<core::Finding> dead_gateway_finding(const os::FileTree& tree, const OwnedSocket& s, const MtuCheck& mtu,
+                                                  const std::string& ev) {
+  std::string peer = unmapped(s.socket.peer);
+  auto route = route_for(tree, s.pid, peer);
+  if (!route.found || route.gateway.empty() || !neighbour_unresolved(tree, s.pid, route.gateway, route.iface))
+    return std::nullopt;
+  std::string spec = fmt::format("{}/{} via {} dev {}", route.destination, route.prefix, route.gateway, route.iface);
+  auto f = core::new_finding(
+      "watch.tcp.dead-gateway", Label::no_route, Severity::error,
+      fmt::format("{} routes its packets to {} through {} on {}, which does not answer (no link-layer address): "
+                  "they go nowhere",
+                  who(s.rank, s.pid), peer, route.gateway, route.iface));
+  f.evidence = {
+      ev, fmt::format("{}'s network namespace routes {} by `{}` (main routing table)", who(s.rank, s.pid), peer, spec),
+      fmt::format("its ARP table holds {} on {} with no link-layer address (INCOMPLETE or FAILED: ARP "
+                  "requests unanswered)",
+                  route.gateway, route.iface)};
+  f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+  std::string where = fmt::format("in {}'s network namespace (on its node)", who(s.rank, s.pid));
+  if (!route.connected_iface.empty()) {
+    f.evidence.push_back(
+        fmt::format("{} is on the network {} connects directly: without that route the packets go "
+                    "there",
+                    peer, route.connected_iface));
+    f.fix.text = fmt::format("{}, remove the route that sends {} through the silent gateway:\n  ip route del {}", where,
+                             peer, spec);
+  } else {
+    f.fix.text = fmt::format(
+        "{}, make {} answer (`ip neigh show {}`), or route {} through a gateway that does (`ip route replace {}/{} via "
+        "GATEWAY dev {}`); `ip route get {}` shows the route in use.",
+        where, route.gateway, route.gateway, peer, route.destination, route.prefix, route.iface, peer);
+  }
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
+// 3. One finding per cause: a second connection it explains adds its line to the first's evidence.
+void add_once(core::Finding f, std::vector<core::Finding>& out) {
+  auto same = std::find_if(out.begin(), out.end(), [&](auto& g) { return g.id == f.id && g.title == f.title; });
+  if (same == out.end()) {
+    out.push_back(std::move(f));
+    return;
+  }
+  same->evidence.insert(same->evidence.begin() + 1, f.evidence.front());
 }
 
 // 3. Bytes that never leave: queued, not acked, retransmitted.
@@ -435,7 +508,9 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
     auto checked = mtu_checks.find(probe_key);
     if (checked == mtu_checks.end()) checked = mtu_checks.emplace(probe_key, check_mtu(probe, s)).first;
     const MtuCheck& mtu = checked->second;
-    if (mtu.black_hole)
+    if (auto f = dead_gateway_finding(tree, s, mtu, ev))
+      add_once(std::move(*f), out);
+    else if (mtu.black_hole)
       add_black_hole(tree, s, other_end, mtu, ev, out);
     else if (other_end)
       add_dropped_between_ours(before, rules, s, *other_end, mtu, ev, out);

@@ -9,7 +9,8 @@
 //  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: an MTU black
 //    hole when `probe` shows small echoes pass and full-size ones vanish (mtu-mismatch), else
 //    packets are dropped on the way while the peer process is alive (firewall added), or the
-//    peer stopped (its process or host is gone);
+//    peer stopped (its process or host is gone); before those, a route of this end through a
+//    gateway its ARP table holds unresolved is named as the cause (watch.tcp.dead-gateway);
 //  - a listener whose own namespace's nftables drops its port and that no remote peer reached
 //    (diagnose_firewall.hpp);
 //  - a rank that held sockets has exited while the others still wait;
@@ -113,12 +114,23 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
                                     const Rulesets* rules = nullptr);
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
-// /proc/PID/net/route), and whether that route is a directly connected network.
+// /proc/PID/net/route, the main table), and whether that route is a directly connected network.
+// IPv4 also gives the route itself (destination, prefix, gateway) and `connected_iface`: the
+// interface of the longest directly connected route that also covers `addr` (empty if none), i.e.
+// where the packets would go without a more specific gateway route.
 struct RouteChoice {
   std::string iface;
   bool connected = false;
   bool found = false;
+  std::string destination = {};
+  int prefix = -1;
+  std::string gateway = {};
+  std::string connected_iface = {};
 };
 RouteChoice route_for(const os::FileTree& tree, int pid, const std::string& addr);
+
+// Whether `pid`'s namespace's ARP table (/proc/PID/net/arp) holds `addr` on `iface` without a
+// link-layer address (flags 0x0: INCOMPLETE or FAILED, its ARP requests unanswered). Absent: false.
+bool neighbour_unresolved(const os::FileTree& tree, int pid, const std::string& addr, const std::string& iface);
 
 }  // namespace dd::watch

@@ -103,6 +103,35 @@ std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vec
 
 }  // namespace
 
+core::Finding store_wait_finding(const std::string& at_store, const std::string& store, const std::string& waiting,
+                                 const std::vector<std::string>& pids) {
+  std::string polls = fmt::format("{} {} at the torch store{} for a rank that has not arrived", at_store,
+                                  pids.size() == 1 ? "waits" : "wait", store.empty() ? "" : " (" + store + ")");
+  std::string stack = fmt::format("`py-spy dump --pid {}` on {} node shows the call they wait in",
+                                  core::join(pids, " "), pids.size() == 1 ? "its" : "their");
+  if (waiting.empty()) {
+    auto f = core::new_finding(
+        "watch.rank.at-store", Label::other, Severity::error,
+        polls + ": it polls the store (neither progress nor a sleep) and no rank on this node waits in a collective");
+    f.fix.text = fmt::format(
+        "Find the rank that is not at that call: a rank that skipped it (torch.distributed.new_group must be called by "
+        "every rank, even those outside the group), or one that is gone or slow. Run watch on every node with "
+        "--rendezvous: the merged verdict names it; {}.",
+        stack);
+    return f;
+  }
+  auto f = core::new_finding(
+      "watch.store.skipped-call", Label::other, Severity::error,
+      fmt::format("{}; {} {} in a collective: {} skipped a call the others made (new_group, or another store barrier)",
+                  polls, waiting, waiting.find(", ") == std::string::npos ? "waits" : "wait", waiting));
+  f.fix.text = fmt::format(
+      "Make {} call it too: torch.distributed.new_group(ranks) must be called by every rank of the default group, in "
+      "the same order, even by ranks outside the new group (look for new_group under `if rank in ...` or `if rank == "
+      "...`); the same holds for any call that waits at the store on some ranks only. {}.",
+      waiting, stack);
+  return f;
+}
+
 std::string not_in_collective_fix(const std::vector<std::string>& pids) {
   return fmt::format(
       "The waiting ranks go on when the others enter the collective they wait in; where those are tells whether they "
@@ -543,6 +572,24 @@ core::Finding not_in_collective(const std::vector<RankState>& states, const std:
   return f;
 }
 
+// 6. Ranks polling the store while others wait in a collective (or alone here).
+core::Finding at_store(const std::vector<RankState>& states, const std::vector<std::string>& table) {
+  std::vector<std::string> pids;
+  std::string store;
+  for (const auto& r : states) {
+    if (r.activity != Activity::at_store) continue;
+    pids.push_back(std::to_string(r.pid));
+    if (store.empty()) store = r.store;
+  }
+  bool waiting =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  auto f = store_wait_finding(names(states, Activity::at_store), store,
+                              waiting ? names(states, Activity::in_collective) : "", pids);
+  f.evidence = table;
+  f.ranks = ranks_of(states, waiting ? Activity::in_collective : Activity::at_store);
+  return f;
+}
+
 // 7. Ranks that wait while another is idle elsewhere, or several ranks of the tree that wait on
 // each other alone with no byte moving: they called different collectives.
 core::Finding mismatch(const std::vector<RankState>& states, const std::vector<std::string>& table, std::uint64_t moved,
@@ -632,8 +679,11 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
       out.push_back(std::move(f));
     }
   };
+  bool polling = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::at_store; });
   if (reading) {
     out.push_back(input_finding(states, table, moved, after.at_s - before.at_s));
+  } else if (polling) {
+    out.push_back(at_store(states, table));
   } else if (waiting && !job && (elsewhere || quiet)) {
     // Not a distributed job: no collective to speak of, only the connections it reads.
     auto peers = silent_peers(tree, before, after, states);

@@ -21,6 +21,8 @@
 //    CPU between the snapshots): data-pipeline-stall;
 //  - a rank serves the torch store, has no connection but the store's, and fewer ranks than
 //    WORLD_SIZE joined it: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
+//  - ranks poll the torch store (at_store) while another waits in a collective: that one skipped a
+//    call the others made (new_group's store barrier); ranks at the store alone are named as such;
 //  - ranks wait in a collective while another rank sleeps (main thread in clock_nanosleep) or
 //    computes (main thread running, or CPU above its share of a loaded machine): that rank is named
 //    as sleeping / computing, not in a collective (watch.rank.not-in-collective), with the step that
@@ -54,7 +56,11 @@ struct GoneRank {
 // What one rank (or one socket-holding process when nothing has RANK) does in the window.
 // stopped: the rank's process is in state T (SIGSTOP, Ctrl-Z) or t (a debugger) in both snapshots.
 // sleeping: its main thread is in clock_nanosleep / nanosleep (time.sleep) and it does not compute.
-enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping };
+// at_store: not computing, its main thread not in futex, and its client connection to the torch
+// store (its MASTER_PORT) received 1 kB or more in the window, its other connections nothing: it
+// polls the store (new_group's store-based barrier: a short sleep, then store.add), neither
+// progress nor a sleep.
+enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping, at_store };
 
 struct RankState {
   std::optional<int> rank;
@@ -67,6 +73,8 @@ struct RankState {
   std::string reading;                // file the main thread (or a worker) reads, when known
   std::vector<int> busy_workers;      // its forked workers that ran while the main thread waited on them
   double worker_cpu_pct = 0;          // those workers together, % of one core
+  std::string store = {};             // at_store: "MASTER_ADDR:MASTER_PORT" it polls
+  std::uint64_t store_bytes = 0;      // at_store: bytes its store connection received in the window
 };
 
 std::string_view to_string(Activity a);
@@ -74,6 +82,13 @@ std::string_view to_string(Activity a);
 // The fix of watch.rank.not-in-collective (here and in the merged verdict): the step that tells a
 // long task on the ranks `pids` from a collective they skipped.
 std::string not_in_collective_fix(const std::vector<std::string>& pids);
+
+// watch.store.skipped-call (here and in the merged verdict): ranks `at_store` poll the store
+// `store` for a rank that has not arrived while ranks `waiting` wait in a collective: the waiting
+// ranks skipped a call the others made (new_group runs a store barrier over every rank). Empty
+// `waiting`: the ranks at the store alone, whom they wait for is not known here.
+core::Finding store_wait_finding(const std::string& at_store, const std::string& store, const std::string& waiting,
+                                 const std::vector<std::string>& pids);
 
 // "rank 1 (pid 42): sleeping, main thread in clock_nanosleep (hrtimer_nanosleep), CPU 0%"
 std::string describe(const RankState& r);

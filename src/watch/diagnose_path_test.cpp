@@ -1,5 +1,6 @@
-// The route a stuck connection takes (a gateway that never answers), over fixture /proc trees:
-// what each rule needs to see, and one step short of it.
+// The route a stuck connection takes (a gateway that never answers) and the torch store a rank
+// polls (new_group's store barrier), over fixture /proc trees: what each rule needs to see, and
+// one step short of it.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 #include "os/fake/memory_file_tree.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_fixture.hpp"
+#include "watch/merge.hpp"
 
 namespace dd::watch {
 namespace {
@@ -118,6 +120,81 @@ TEST(DiagnosePathShort, APeerThatStoppedAcknowledgingWithSmallEchoesLostNamesNoF
   EXPECT_NE(f[0].fix.text.find("not an MTU black hole"), std::string::npos) << f[0].fix.text;
   EXPECT_NE(f[0].fix.text.find("`ip route get 198.18.1.1`"), std::string::npos) << f[0].fix.text;
   EXPECT_EQ(f[0].fix.text.find("a firewall or an MTU black hole drops"), std::string::npos) << f[0].fix.text;
+}
+
+// A rank in new_group's store barrier: a short sleep, then store.add over its client connection to
+// MASTER_PORT (13 kB in the window); its other connection quiet.
+World polling_rank(std::uint64_t polled, const std::string& main = k_sleep) {
+  World w;
+  Proc p{100, 1, 0, 50, 1000, {31, 32}, {{100, 'S', main, "hrtimer_nanosleep"}}};
+  p.env = {"WORLD_SIZE=3", "MASTER_ADDR=node0", "MASTER_PORT=29500"};
+  add(w.before_tree, p);
+  add(w.after_tree, p);
+  auto client = sock(31, "198.18.1.1", 41000, "198.18.1.1", 29500, TcpState::established);
+  auto data = sock(32, "198.18.1.1", 40000, "198.18.1.3", 50000, TcpState::established);
+  w.before_socks.table = {client, data};
+  client.bytes_received += polled;
+  w.after_socks.table = {client, data};
+  w.take({100});
+  return w;
+}
+
+TEST(DiagnosePath, ARankPollingTheStoreIsAtTheStoreNotSleeping) {
+  auto w = polling_rank(13000);
+  auto states = rank_states(w.after_tree, w.before, w.after, 100);
+  ASSERT_EQ(states.size(), 1u);
+  EXPECT_EQ(states[0].activity, Activity::at_store);
+  EXPECT_EQ(states[0].store, "node0:29500");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.at-store");
+  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits at the torch store (node0:29500) for a rank that has not arrived"),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_EQ(f[0].title.find("sleeping"), std::string::npos);
+}
+
+TEST(DiagnosePathShort, AStoreConnectionThatMovedUnderAKilobyteOrAMainThreadInFutexIsNotAtTheStore) {
+  for (std::uint64_t polled : {0u, 900u}) {  // nothing, or a background thread's occasional check
+    auto quiet = polling_rank(polled);
+    EXPECT_EQ(rank_states(quiet.after_tree, quiet.before, quiet.after, 100)[0].activity, Activity::sleeping) << polled;
+  }
+  auto futex = polling_rank(13000, k_futex);
+  EXPECT_NE(rank_states(futex.after_tree, futex.before, futex.after, 100)[0].activity, Activity::at_store);
+}
+
+NodeReport report(int n, RankActivity r) {
+  NodeReport out;
+  out.node = n;
+  out.host = "node" + std::to_string(n);
+  out.stalls = 1;
+  out.ranks = {std::move(r)};
+  return out;
+}
+
+TEST(MergePath, RanksAtTheStoreWhileAnotherWaitsInACollectiveNameTheRankThatSkippedTheCall) {
+  RankActivity r0{0, Activity::at_store, 10, "rank 0 (pid 10): waiting at the torch store", "node0:29500"};
+  RankActivity r1{1, Activity::at_store, 11, "rank 1 (pid 11): waiting at the torch store", "node0:29500"};
+  RankActivity r2{2, Activity::in_collective, 12, "rank 2 (pid 12): waiting for its peers"};
+  auto f = merge_reports({report(0, r0), report(1, r1), report(2, r2)}, {});
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.store.skipped-call");
+  EXPECT_EQ(f[0].title,
+            "rank 0 (node0), rank 1 (node1) wait at the torch store (node0:29500) for a rank that has not arrived; "
+            "rank 2 (node2) waits in a collective: rank 2 (node2) skipped a call the others made (new_group, or "
+            "another store barrier)");
+  EXPECT_EQ(f[0].ranks, std::vector<int>{2});
+  EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node2"});
+  EXPECT_NE(f[0].fix.text.find("Make rank 2 (node2) call it too"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("`py-spy dump --pid 10 11`"), std::string::npos) << f[0].fix.text;
+  for (const auto& g : f) EXPECT_EQ(g.title.find("sleeping"), std::string::npos) << g.title;
+}
+
+TEST(MergePathShort, RanksAtTheStoreWithNoRankWaitingElsewhereNameNoSkippedCall) {
+  RankActivity r0{0, Activity::at_store, 10, "rank 0 (pid 10): waiting at the torch store", "node0:29500"};
+  RankActivity r1{1, Activity::at_store, 11, "rank 1 (pid 11): waiting at the torch store", "node0:29500"};
+  auto f = merge_reports({report(0, r0), report(1, r1)}, {});
+  EXPECT_TRUE(std::none_of(f.begin(), f.end(), [](auto& g) { return g.id == "watch.store.skipped-call"; }));
 }
 
 }  // namespace

@@ -191,6 +191,35 @@ std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const 
 
 }  // namespace
 
+core::Finding store_wait_finding(const std::string& at_store, const std::string& store, const std::string& waiting,
+                                 const std::vector<std::string>& pids) {
+  std::string polls = fmt::format("{} {} at the torch store{} for a rank that has not arrived", at_store,
+                                  pids.size() == 1 ? "waits" : "wait", store.empty() ? "" : " (" + store + ")");
+  std::string stack = fmt::format("`py-spy dump --pid {}` on {} node shows the call they wait in",
+                                  core::join(pids, " "), pids.size() == 1 ? "its" : "their");
+  if (waiting.empty()) {
+    auto f = core::new_finding(
+        "watch.rank.at-store", Label::other, Severity::error,
+        polls + ": it polls the store (neither progress nor a sleep) and no rank on this node waits in a collective");
+    f.fix.text = fmt::format(
+        "Find the rank that is not at that call: a rank that skipped it (torch.distributed.new_group must be called by "
+        "every rank, even those outside the group), or one that is gone or slow. Run watch on every node with "
+        "--rendezvous: the merged verdict names it; {}.",
+        stack);
+    return f;
+  }
+  auto f = core::new_finding(
+      "watch.store.skipped-call", Label::other, Severity::error,
+      fmt::format("{}; {} {} in a collective: {} skipped a call the others made (new_group, or another store barrier)",
+                  polls, waiting, waiting.find(", ") == std::string::npos ? "waits" : "wait", waiting));
+  f.fix.text = fmt::format(
+      "Make {} call it too: torch.distributed.new_group(ranks) must be called by every rank of the default group, in "
+      "the same order, even by ranks outside the new group (look for new_group under `if rank in ...` or `if rank == "
+      "...`); the same holds for any call that waits at the store on some ranks only. {}.",
+      waiting, stack);
+  return f;
+}
+
 std::string not_in_collective_fix(const std::vector<std::string>& pids) {
   return fmt::format(
       "The waiting ranks go on when the others enter the collective they wait in; where those are tells whether they "
@@ -465,18 +494,41 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
   add_rank(*same, other.rank);
 }
 
-// 3. A stuck connection to a peer outside the tree: it stopped acknowledging.
+// 3. The fix of watch.tcp.peer-silent when no rule of this end drops the packets: the candidates the
+// echoes leave, and what tells them apart on the peer's node.
+std::string peer_silent_fix(const std::string& local, const std::string& peer, const MtuCheck& mtu) {
+  std::string steps = fmt::format(
+      "On {}'s node, `distdoctor watch` names a route or a firewall rule of its own; there `ip route get {}` shows "
+      "the route back (a gateway that does not answer: that route), `ip link` a link that is down",
+      peer, local);
+  if (mtu.small_lost)
+    return fmt::format(
+        "Small packets are lost too (not an MTU black hole). Check that the peer's rank is alive; if it is, the path "
+        "between {} and {} loses packets: a route on the peer's node, a link down, or a firewall. {}; with neither, "
+        "look at firewalls between the nodes.",
+        local, peer, steps);
+  if (mtu.both_answered)
+    return fmt::format(
+        "Check that the peer's rank is alive; if it is, echoes pass while the connection's packets do not: a firewall "
+        "on the peer's node or between the nodes filters the job's ports. {}.",
+        steps);
+  return fmt::format(
+      "Check that the peer's rank is alive; if it is, a route on the peer's node, a firewall or an MTU black hole "
+      "(large frames lost, small ones pass) drops the traffic. {}; `distdoctor preflight` measures the path.",
+      steps);
+}
+
+// 3. A stuck connection to a peer outside the tree: it stopped acknowledging. A firewall is named
+// only where this end's ruleset drops the packets.
 core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, const MtuCheck& mtu,
                                   const std::string& ev) {
   auto f = core::new_finding(
-      "watch.tcp.peer-silent", Label::firewall_or_port_blocked, Severity::error,
+      "watch.tcp.peer-silent", Label::other, Severity::error,
       fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
                   s.socket.peer, s.socket.local));
   f.evidence = {ev};
   f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
-  f.fix.text =
-      "Check that the peer's rank is alive; if it is, a firewall or an MTU black hole drops the traffic "
-      "(`distdoctor preflight`).";
+  f.fix.text = peer_silent_fix(unmapped(s.socket.local), unmapped(s.socket.peer), mtu);
   // Only this end's namespace is read: a rule there that drops the connection's packets.
   if (rules) {
     auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
@@ -484,11 +536,61 @@ core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, c
         rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
     for (auto* m : {&in, &outbound}) {
       f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
+      if (!m->empty()) f.label = Label::firewall_or_port_blocked;
       for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
     }
   }
   if (s.rank) f.ranks = {*s.rank};
   return f;
+}
+
+// 3. A stuck connection whose packets this end routes through a gateway that does not answer (no
+// link-layer address in its ARP table): that route is the cause. Its removal is printed where a
+// directly connected route covers the peer (the gateway route overrides it); else the steps.
+std::optional<core::Finding> dead_gateway_finding(const os::FileTree& tree, const OwnedSocket& s, const MtuCheck& mtu,
+                                                  const std::string& ev) {
+  std::string peer = unmapped(s.socket.peer);
+  auto route = route_for(tree, s.pid, peer);
+  if (!route.found || route.gateway.empty() || !neighbour_unresolved(tree, s.pid, route.gateway, route.iface))
+    return std::nullopt;
+  std::string spec = fmt::format("{}/{} via {} dev {}", route.destination, route.prefix, route.gateway, route.iface);
+  auto f = core::new_finding(
+      "watch.tcp.dead-gateway", Label::no_route, Severity::error,
+      fmt::format("{} routes its packets to {} through {} on {}, which does not answer (no link-layer address): "
+                  "they go nowhere",
+                  who(s.rank, s.pid), peer, route.gateway, route.iface));
+  f.evidence = {
+      ev, fmt::format("{}'s network namespace routes {} by `{}` (main routing table)", who(s.rank, s.pid), peer, spec),
+      fmt::format("its ARP table holds {} on {} with no link-layer address (INCOMPLETE or FAILED: ARP "
+                  "requests unanswered)",
+                  route.gateway, route.iface)};
+  f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+  std::string where = fmt::format("in {}'s network namespace (on its node)", who(s.rank, s.pid));
+  if (!route.connected_iface.empty()) {
+    f.evidence.push_back(
+        fmt::format("{} is on the network {} connects directly: without that route the packets go "
+                    "there",
+                    peer, route.connected_iface));
+    f.fix.text = fmt::format("{}, remove the route that sends {} through the silent gateway:\n  ip route del {}", where,
+                             peer, spec);
+  } else {
+    f.fix.text = fmt::format(
+        "{}, make {} answer (`ip neigh show {}`), or route {} through a gateway that does (`ip route replace {}/{} via "
+        "GATEWAY dev {}`); `ip route get {}` shows the route in use.",
+        where, route.gateway, route.gateway, peer, route.destination, route.prefix, route.iface, peer);
+  }
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
+// 3. One finding per cause: a second connection it explains adds its line to the first's evidence.
+void add_once(core::Finding f, std::vector<core::Finding>& out) {
+  auto same = std::find_if(out.begin(), out.end(), [&](auto& g) { return g.id == f.id && g.title == f.title; });
+  if (same == out.end()) {
+    out.push_back(std::move(f));
+    return;
+  }
+  same->evidence.insert(same->evidence.begin() + 1, f.evidence.front());
 }
 
 // 3. Bytes that never leave: queued, not acked, retransmitted.
@@ -523,7 +625,9 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
     auto checked = mtu_checks.find(probe_key);
     if (checked == mtu_checks.end()) checked = mtu_checks.emplace(probe_key, check_mtu(probe, s)).first;
     const MtuCheck& mtu = checked->second;
-    if (mtu.black_hole)
+    if (auto f = dead_gateway_finding(tree, s, mtu, ev))
+      add_once(std::move(*f), out);
+    else if (mtu.black_hole)
       add_black_hole(tree, s, other_end, mtu, ev, out);
     else if (other_end)
       add_dropped_between_ours(before, rules, s, *other_end, mtu, ev, out);
@@ -553,6 +657,24 @@ core::Finding not_in_collective(const std::vector<RankState>& states, const std:
   f.evidence = table;
   f.fix.text = not_in_collective_fix(pids);
   f.ranks = ranks;
+  return f;
+}
+
+// 6. Ranks polling the store while others wait in a collective (or alone here).
+core::Finding at_store(const std::vector<RankState>& states, const std::vector<std::string>& table) {
+  std::vector<std::string> pids;
+  std::string store;
+  for (const auto& r : states) {
+    if (r.activity != Activity::at_store) continue;
+    pids.push_back(std::to_string(r.pid));
+    if (store.empty()) store = r.store;
+  }
+  bool waiting =
+      std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::in_collective; });
+  auto f = store_wait_finding(names(states, Activity::at_store), store,
+                              waiting ? names(states, Activity::in_collective) : "", pids);
+  f.evidence = table;
+  f.ranks = ranks_of(states, waiting ? Activity::in_collective : Activity::at_store);
   return f;
 }
 
@@ -645,8 +767,11 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
       out.push_back(std::move(f));
     }
   };
+  bool polling = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::at_store; });
   if (reading) {
     out.push_back(input_finding(states, table, moved, after.at_s - before.at_s));
+  } else if (polling) {
+    out.push_back(at_store(states, table));
   } else if (waiting && !job && (elsewhere || quiet)) {
     // Not a distributed job: no collective to speak of, only the connections it reads.
     auto peers = silent_peers(tree, before, after, states);

@@ -9,7 +9,8 @@
 //  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: an MTU black
 //    hole when `probe` shows small echoes pass and full-size ones vanish (mtu-mismatch), else
 //    packets are dropped on the way while the peer process is alive (firewall added), or the
-//    peer stopped (its process or host is gone);
+//    peer stopped (its process or host is gone); before those, a route of this end through a
+//    gateway its ARP table holds unresolved is named as the cause (watch.tcp.dead-gateway);
 //  - a listener whose own namespace's nftables drops its port and that no remote peer reached
 //    (diagnose_firewall.hpp);
 //  - a rank that held sockets has exited while the others still wait;
@@ -25,6 +26,8 @@
 //    CPU between the snapshots): data-pipeline-stall;
 //  - a rank serves the torch store, has no connection but the store's, and fewer ranks than
 //    WORLD_SIZE joined it: ranks never joined (diagnose_peers.hpp; the store's polling is not progress);
+//  - ranks poll the torch store (at_store) while another waits in a collective: that one skipped a
+//    call the others made (new_group's store barrier); ranks at the store alone are named as such;
 //  - ranks wait in a collective while another rank sleeps (main thread in clock_nanosleep) or
 //    computes (main thread running, or CPU above its share of a loaded machine): that rank is named
 //    as sleeping / computing, not in a collective (watch.rank.not-in-collective), with the step that
@@ -60,7 +63,21 @@ struct GoneRank {
 // sleeping: its main thread is in clock_nanosleep / nanosleep (time.sleep) and it does not compute.
 // raised: the job's output ends in an uncaught exception and the process lives on (see diagnose()).
 // waiting_child: its main thread is in wait4/waitid and a child of its process is alive in both snapshots.
-enum class Activity { in_collective, reading_input, elsewhere, computing, stopped, sleeping, raised, waiting_child };
+// at_store: not computing, its main thread not in futex, and its client connection to the torch
+// store (its MASTER_PORT) received 1 kB or more in the window, its other connections nothing: it
+// polls the store (new_group's store-based barrier: a short sleep, then store.add), neither
+// progress nor a sleep.
+enum class Activity {
+  in_collective,
+  reading_input,
+  elsewhere,
+  computing,
+  stopped,
+  sleeping,
+  raised,
+  waiting_child,
+  at_store
+};
 
 struct RankState {
   std::optional<int> rank;
@@ -75,6 +92,8 @@ struct RankState {
   double worker_cpu_pct = 0;          // those workers together, % of one core
   std::string exception;              // raised: the exception line its output ends in
   int child = 0;                      // waiting_child: the child process it waits for
+  std::string store = {};             // at_store: "MASTER_ADDR:MASTER_PORT" it polls
+  std::uint64_t store_bytes = 0;      // at_store: bytes its store connection received in the window
 };
 
 std::string_view to_string(Activity a);
@@ -82,6 +101,13 @@ std::string_view to_string(Activity a);
 // The fix of watch.rank.not-in-collective (here and in the merged verdict): the step that tells a
 // long task on the ranks `pids` from a collective they skipped.
 std::string not_in_collective_fix(const std::vector<std::string>& pids);
+
+// watch.store.skipped-call (here and in the merged verdict): ranks `at_store` poll the store
+// `store` for a rank that has not arrived while ranks `waiting` wait in a collective: the waiting
+// ranks skipped a call the others made (new_group runs a store barrier over every rank). Empty
+// `waiting`: the ranks at the store alone, whom they wait for is not known here.
+core::Finding store_wait_finding(const std::string& at_store, const std::string& store, const std::string& waiting,
+                                 const std::vector<std::string>& pids);
 
 // "rank 1 (pid 42): sleeping, main thread in clock_nanosleep (hrtimer_nanosleep), CPU 0%"
 std::string describe(const RankState& r);
@@ -124,12 +150,23 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
                                     const Rulesets* rules = nullptr, const std::string& uncaught = {});
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
-// /proc/PID/net/route), and whether that route is a directly connected network.
+// /proc/PID/net/route, the main table), and whether that route is a directly connected network.
+// IPv4 also gives the route itself (destination, prefix, gateway) and `connected_iface`: the
+// interface of the longest directly connected route that also covers `addr` (empty if none), i.e.
+// where the packets would go without a more specific gateway route.
 struct RouteChoice {
   std::string iface;
   bool connected = false;
   bool found = false;
+  std::string destination = {};
+  int prefix = -1;
+  std::string gateway = {};
+  std::string connected_iface = {};
 };
 RouteChoice route_for(const os::FileTree& tree, int pid, const std::string& addr);
+
+// Whether `pid`'s namespace's ARP table (/proc/PID/net/arp) holds `addr` on `iface` without a
+// link-layer address (flags 0x0: INCOMPLETE or FAILED, its ARP requests unanswered). Absent: false.
+bool neighbour_unresolved(const os::FileTree& tree, int pid, const std::string& addr, const std::string& iface);
 
 }  // namespace dd::watch

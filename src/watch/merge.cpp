@@ -18,7 +18,8 @@ namespace {
 // Findings a node computed from its own ranks' states only.
 bool is_local_view(const core::Finding& f) {
   return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained" ||
-         f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective";
+         f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective" || f.id == "watch.rank.at-store" ||
+         f.id == "watch.store.skipped-call";
 }
 
 struct Placed {
@@ -72,13 +73,16 @@ std::string_view activity_key(Activity a) {
       return "raised";
     case Activity::waiting_child:
       return "waiting_child";
+    case Activity::at_store:
+      return "at_store";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
-                 Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child}) {
+  for (auto a :
+       {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped,
+        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -256,7 +260,21 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
            std::any_of(w.begin(), w.end(), [&](auto& h) { return !o.count(h); });
   };
   std::optional<core::Finding> across;
-  if (apart(reading)) {
+  if (auto polling = with(nodes, Activity::at_store); apart(polling)) {
+    // The store they poll travels as the rank's blocked_on (session.cpp).
+    std::string store;
+    std::vector<std::string> pids;
+    for (const auto& n : nodes) {
+      for (const auto& r : n.ranks) {
+        if (r.activity != Activity::at_store) continue;
+        if (store.empty()) store = r.blocked_on;
+        pids.push_back(r.pid ? std::to_string(r.pid) : fmt::format("PID-of-rank-{}", r.rank));
+      }
+    }
+    across = store_wait_finding(names(polling), store, names(waiting), pids);
+    for (const auto& p : waiting) across->ranks.push_back(p.rank);
+    for (const auto& h : hosts_of(waiting)) across->hosts.push_back(h);
+  } else if (apart(reading)) {
     // A node's report carries its ranks' states, not the bytes its sockets moved: "not the
     // network" (which the one-node rule says only where no socket moved) is not claimed here.
     // Readers blocked in a read that delivers nothing (blocked_read()) are named with what they block on.
@@ -348,7 +366,7 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
     if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow" &&
-        !is_own_process(f))
+        !is_own_process(f) && f.id != "watch.store.skipped-call")
       continue;
     if (f.severity != core::Severity::error) continue;
     for (int p : peers) {
@@ -574,8 +592,9 @@ bool names_a_cause(const core::Finding& f) {
   if (f.severity != core::Severity::error) return false;
   if (f.label != core::Label::other) return true;
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
-  for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
-                              "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child"}) {
+  for (std::string_view id :
+       {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
+        "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child", "watch.store.skipped-call"}) {
     if (f.id == id) return true;
   }
   return false;

@@ -74,6 +74,35 @@ void mark_raised(std::vector<RankState>& states, const std::string& uncaught) {
   }
 }
 
+// r.store and r.store_bytes: the rank's own client connection to its MASTER_PORT received 1 kB or
+// more in the window and its other connections (not the store's) nothing. new_group's barrier polls
+// every 10 ms (18 kB in 3 s in w4 of clusters-2026-12-05d); a background thread's occasional store
+// check (NCCL's watchdog) moves far less.
+void note_store_polling(const Snapshot& before, const Snapshot& after, const ProcessInfo& p,
+                        const std::vector<const ProcessInfo*>& members, RankState& r) {
+  if (!p.master_port) return;
+  std::uint64_t store_in = 0, other_in = 0;
+  for (const auto& s : after.sockets) {
+    if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
+    const auto* b = before.socket(s.socket.inode, s.netns);
+    std::uint64_t in = s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
+    if (s.pid == p.pid && s.socket.peer_port == *p.master_port)
+      store_in += in;
+    else if (!after.is_store_socket(s))
+      other_in += in;
+  }
+  if (store_in < 1024 || other_in > 0 || p.master_addr.empty()) return;
+  r.store = fmt::format("{}:{}", p.master_addr, *p.master_port);
+  r.store_bytes = store_in;
+}
+
+// Polling the store: a sleep between polls, or the poll itself, never a collective's futex.
+bool polls_store(const RankState& r) {
+  bool idle = r.activity == Activity::sleeping || r.activity == Activity::elsewhere ||
+              (r.activity == Activity::in_collective && r.main_syscall != "futex");
+  return idle && !r.store.empty();
+}
+
 }  // namespace
 
 std::string_view to_string(Activity a) {
@@ -94,6 +123,8 @@ std::string_view to_string(Activity a) {
       return "alive after an uncaught exception";
     case Activity::waiting_child:
       return "waiting for its own child process";
+    case Activity::at_store:
+      return "waiting at the torch store";
   }
   return "?";
 }
@@ -104,6 +135,9 @@ std::string describe(const RankState& r) {
   if (r.child) s += fmt::format(", child pid {}", r.child);
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
+  if (r.activity == Activity::at_store)
+    s += fmt::format(", polls the store {} ({} bytes received in the window, no other connection moved)", r.store,
+                     r.store_bytes);
   if (!r.busy_workers.empty()) {
     std::vector<std::string> pids;
     for (int w : r.busy_workers) pids.push_back(std::to_string(w));
@@ -209,6 +243,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       const auto* b = before.socket(s.socket.inode, s.netns);
       socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
     }
+    note_store_polling(before, after, p, members, r);
     r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
     r.worker_cpu_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
     r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
@@ -230,6 +265,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
                      : activity_of(r, share);
     r.child = r.activity == Activity::stopped ? 0 : waited_child(before, after, p);
     if (r.child) r.activity = Activity::waiting_child;
+    if (!r.child && polls_store(r)) r.activity = Activity::at_store;
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);

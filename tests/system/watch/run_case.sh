@@ -9,8 +9,15 @@ PF="$HERE/../preflight"
 # the three-node merged cases: namespaces w35<pid>*, addresses 198.18.176.0/24 (MA: their MASTER_ADDR)
 MA=198.18.1.1
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
-# the cases of a rank held up by its own process: namespaces w36<pid>*, addresses 198.18.192.0/24
-case "$CASE" in merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;; merged-rank-raised | merged-rank-child) NS_PREFIX=w36 MA=198.18.192.1 ;; esac
+# the cases of a rank held up by its own process: namespaces w36<pid>*, addresses 198.18.192.0/24;
+# the route and store-barrier cases: namespaces w37<pid>*, addresses 198.18.200.0/24 and 198.18.201.0/24
+# shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
+case "$CASE" in
+  merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;;
+  merged-rank-raised | merged-rank-child) NS_PREFIX=w36 MA=198.18.192.1 ;;
+  route-hijack) NS_PREFIX=w37 MA=198.18.200.1 ;;
+  new-group) NS_PREFIX=w37 MA=198.18.201.1 ;;
+esac
 . "$PF/lib.sh"
 STALL=5
 
@@ -959,6 +966,65 @@ for i in (0, 1):
 assert not any(re.search(r"rank [01] \(node[01], 198\.18\.176\.[12]:[0-9]+\), which is", e) for e in f["evidence"]), f["evidence"]
 assert ("`kill -CONT %s`" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
 PY
+  ;;
+route-hijack)  # mid-job node 1 gets a host route to node 0 through a gateway that does not exist
+  # (198.18.200.99): node 1's packets to node 0 go nowhere. Node 1's own report names that route and
+  # prints its removal; pasted in node 1, the job finishes. Nobody claims a firewall or an MTU black hole.
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.18.200.$((i + 1))/24"; done
+  for i in 0 1; do merged_watch "$i" 2 15 MODE=healthy STEPS=50; done
+  wait_for "$WORK/job1.log" "rank 1 step 5" 120
+  ip -n "$(ns_of 1)" route add 198.18.200.1/32 via 198.18.200.99 dev eth0 || die "cannot add the route"
+  wait_for "$WORK/w1.err" "ip route del" 60
+  fix=$(sed -n 's/^ *\(ip route del .*\)$/\1/p' "$WORK/w1.err" | head -1)
+  [ "$fix" = "ip route del 198.18.200.1/32 via 198.18.200.99 dev eth0" ] || die "node 1 printed '$fix'"
+  note "pasting node 1's printed fix in node 1: $fix"
+  ip netns exec "$(ns_of 1)" bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch" 120 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY' || die "the reports do not name node 1's route"
+import json, sys
+d0, d1 = (json.load(open(p)) for p in sys.argv[1:3])
+f = d1["stalls"][0]["findings"][0]
+print("node 1:", json.dumps(f, indent=1), file=sys.stderr)
+assert f["id"] == "watch.tcp.dead-gateway" and f["label"] == "no-route" and f["ranks"] == [1], f
+assert "routes its packets to 198.18.200.1 through 198.18.200.99 on eth0, which does not answer" in f["title"], f
+ev = "\n".join(f["evidence"])
+assert "routes 198.18.200.1 by `198.18.200.1/32 via 198.18.200.99 dev eth0`" in ev and "with no link-layer address" in ev, ev
+fs = [g for d in (d0, d1) for s in d["stalls"] for g in s["findings"]]
+fs += [g for d in (d0, d1) for g in ((d.get("meeting") or {}).get("verdict") or {}).get("findings", [])]
+print("all:", [(g["id"], g["label"], g["title"][:80]) for g in fs], file=sys.stderr)
+assert not any(g["label"] in ("firewall-or-port-blocked", "mtu-mismatch") for g in fs), "a firewall or MTU claim"
+assert not any("a firewall or an MTU black hole drops" in g["fix"]["text"] for g in fs), "the old fix"
+silent = [g for g in d0["stalls"][0]["findings"] if g["id"] == "watch.tcp.peer-silent"]
+assert silent and "not an MTU black hole" in silent[0]["fix"]["text"], silent
+PY
+  ;;
+new-group)  # ranks 0 and 1 call dist.new_group([0, 1]), rank 2 does not and waits in its all_reduce:
+  # the merged verdict says ranks 0 and 1 wait at the store for a rank that has not arrived and rank 2
+  # skipped the call (not "sleeping"); its fix is a code change, so the job is ended after the verdict
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.201.$((i + 1))/24"; done
+  for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup WARM=3 STEPS=50; done
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  pids="$(rank_pid 0) $(rank_pid 1)"
+  kill_jobs 9 0 1 2  # the fix is a code change: the job ends here, and each watch writes its JSON
+  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch" 60; done
+  python3 - "$WORK/w0.json" "$pids" <<'PY' || die "the merged verdict does not name the skipped call"
+import json, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["id"] == "watch.store.skipped-call" and f["ranks"] == [2] and f["hosts"] == ["node2"], f
+assert f["title"] == ("rank 0 (node0), rank 1 (node1) wait at the torch store (198.18.201.1:29500) for a rank that has "
+                      "not arrived; rank 2 (node2) waits in a collective: rank 2 (node2) skipped a call the others made "
+                      "(new_group, or another store barrier)"), f["title"]
+assert "Make rank 2 (node2) call it too" in f["fix"]["text"] and "new_group" in f["fix"]["text"], f["fix"]["text"]
+assert ("py-spy dump --pid %s" % sys.argv[2]) in f["fix"]["text"], f["fix"]["text"]
+assert not any("sleeping" in g["title"] for g in fs), [g["title"] for g in fs]
+assert not any("A collective the waiting ranks called and these skip" in g["fix"]["text"] for g in fs), fs
+PY
+  for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.store.skipped-call; done
   ;;
 *) die "unknown case $CASE" ;;
 esac

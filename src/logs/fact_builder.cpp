@@ -126,6 +126,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::rendezvous_timeout:
     case EventKind::launcher_exit:
     case EventKind::watchdog_timeout:
+    case EventKind::env_var_unset:
       return true;
     default:
       return false;

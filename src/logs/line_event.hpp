@@ -137,6 +137,9 @@ enum class EventKind : std::uint8_t {
   mpi_connect_error,       // hydra's "unable to connect from \"A\" to \"B\" (E)" -> text = A, addr = B, err_text = E
   mpi_tcp_connect_failed,  // Open MPI's TCP BTL "connect() to A failed: E (n)" (before 3.1) or its help text's
                            // "Message: connect() to A:P failed" -> addr = A, port = P, err_text = E when given
+  // torch's rendezvous and store, Gloo's device, TensorFlow's NCCL ops (catalogue entries torch.rendezvous.*,
+  // torch.store.*, accelerate.port-in-use, gloo.tcp.iface-for-address, tf.*):
+  env_var_unset,  // env:// rendezvous: "environment variable MASTER_ADDR expected, but not set" -> text = the name
 };
 
 // LineEvent::exit_code when the line names none.

@@ -65,6 +65,8 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "nodes reach each other on");
   }
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
+  if (const Signal& e = facts.signal(EventKind::env_var_unset); e.count > 0)
+    rule::signal_rule(facts, "launch.env.unset", out, e.text);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

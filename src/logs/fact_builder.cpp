@@ -127,6 +127,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::launcher_exit:
     case EventKind::watchdog_timeout:
     case EventKind::env_var_unset:
+    case EventKind::tf_nccl_op_missing:
       return true;
     default:
       return false;

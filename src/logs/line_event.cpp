@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::env_var_unset) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_strategy) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -92,7 +92,9 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::env_v
     "mpi_connect_server",
     "mpi_connect_error",
     "mpi_tcp_connect_failed",
-    "env_var_unset"};
+    "env_var_unset",
+    "tf_nccl_op_missing",
+    "tf_strategy"};
 
 }  // namespace
 

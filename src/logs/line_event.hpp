@@ -139,7 +139,11 @@ enum class EventKind : std::uint8_t {
                            // "Message: connect() to A:P failed" -> addr = A, port = P, err_text = E when given
   // torch's rendezvous and store, Gloo's device, TensorFlow's NCCL ops (catalogue entries torch.rendezvous.*,
   // torch.store.*, accelerate.port-in-use, gloo.tcp.iface-for-address, tf.*):
-  env_var_unset,  // env:// rendezvous: "environment variable MASTER_ADDR expected, but not set" -> text = the name
+  env_var_unset,       // env:// rendezvous: "environment variable MASTER_ADDR expected, but not set" -> text = the name
+  tf_nccl_op_missing,  // TF "No OpKernel was registered to support Op 'NcclAllReduce'": no NCCL kernels in this
+                       // TensorFlow build -> text = the op
+  tf_strategy,         // TF's INFO line naming the strategy: "Using MirroredStrategy with devices (...)",
+                       // "MultiWorkerMirroredStrategy with cluster_spec = ..." (the entry id tells which)
 };
 
 // LineEvent::exit_code when the line names none.

@@ -183,7 +183,7 @@ struct MpiConnectFailure {
   Evidence evidence;
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::env_var_unset) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::tf_strategy) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;

@@ -50,6 +50,42 @@ void tf_config_one_host_rule(const LogFacts& facts, std::vector<RankedFinding>& 
              "with cluster_spec = ...', or 'Single-worker MultiWorkerMirroredStrategy' when it read no cluster)");
 }
 
+// TensorFlow without NCCL kernels (its Windows builds): the NcclAllReduce op cannot be placed.
+// The remedy depends on the strategy, which TF's INFO lines name; a multi-worker job must keep a
+// multi-worker strategy.
+void tf_nccl_op_missing_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::tf_nccl_op_missing);
+  if (s.count == 0) return;
+  const Signal& strategy = facts.signal(EventKind::tf_strategy);
+  const bool multi = rule::recognised_by(strategy, "tf.strategy.multi-worker");
+  const bool one = !multi && rule::recognised_by(strategy, "tf.strategy.mirrored");
+  static constexpr const char* mirrored_fix =
+      "tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()) (or "
+      "tf.distribute.ReductionToOneDevice())";
+  static constexpr const char* multi_fix =
+      "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental."
+      "CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING)) (TF "
+      "before 2.4: communication=tf.distribute.experimental.CollectiveCommunication.RING)";
+  std::string title = "This TensorFlow build has no kernel for NCCL's op " + s.text +
+                      " (TensorFlow's Windows builds ship none): the strategy's NCCL all-reduce cannot run here";
+  if (multi) title += "; the log shows MultiWorkerMirroredStrategy";
+  if (one) title += "; the log shows MirroredStrategy on one machine";
+  auto r = rule::from_signal(s, "tf.nccl.no-kernel", Label::windows_no_nccl, Severity::error, std::move(title), 11);
+  rule::add_evidence(r.finding, strategy);
+  std::string fix;
+  if (multi)
+    fix = std::string("Keep the multi-worker strategy and make it all-reduce without NCCL: ") + multi_fix;
+  else if (one)
+    fix = std::string("Make MirroredStrategy all-reduce without NCCL: ") + mirrored_fix;
+  else
+    fix = std::string(
+              "The log does not show which strategy issued it (TensorFlow's INFO lines 'Using "
+              "MirroredStrategy with devices' or 'MultiWorkerMirroredStrategy with cluster_spec' would). "
+              "One machine, MirroredStrategy: ") +
+          mirrored_fix + "; several workers: keep the multi-worker strategy (not MirroredStrategy) with " + multi_fix;
+  rule::emit(out, std::move(r), std::move(fix));
+}
+
 }  // namespace
 
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -67,6 +103,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
   if (const Signal& e = facts.signal(EventKind::env_var_unset); e.count > 0)
     rule::signal_rule(facts, "launch.env.unset", out, e.text);
+  tf_nccl_op_missing_rule(facts, out);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

@@ -49,5 +49,56 @@ TEST(LogsLaunchMessages, AnUnsetRendezvousVariableIsNamedWithTheLaunchersThatSet
   EXPECT_FALSE(any_label(bare, core::Label::config_typo));
 }
 
+constexpr const char* k_tf_error =
+    "tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered to support Op "
+    "'NcclAllReduce' used by {{node Adam/NcclAllReduce}}with these attrs: [reduction=\"sum\", shared_name=\"c1\", "
+    "T=DT_FLOAT, num_devices=4]\n"
+    "Registered devices: [CPU, GPU]\n"
+    "Registered kernels:\n"
+    "  <no registered kernels>\n";
+
+TEST(LogsLaunchMessages, TensorflowWithoutNcclKernelsFixesTheStrategyTheLogShows) {
+  auto alone = analyze_text(k_tf_error, "w0.log");
+  const auto* f = find_id(alone, "tf.nccl.no-kernel");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->label, core::Label::windows_no_nccl);
+  EXPECT_TRUE(has(f->title, "NcclAllReduce")) << f->title;
+  EXPECT_TRUE(has(f->fix.text, "does not show which strategy")) << f->fix.text;
+  EXPECT_TRUE(has(f->fix.text, "HierarchicalCopyAllReduce")) << f->fix.text;
+  EXPECT_TRUE(has(f->fix.text, "CommunicationImplementation.RING")) << f->fix.text;
+
+  auto one = analyze_text(
+      std::string(
+          "INFO:tensorflow:Using MirroredStrategy with devices ('/job:localhost/replica:0/task:0/device:GPU:0', "
+          "'/job:localhost/replica:0/task:0/device:GPU:1')\n") +
+          k_tf_error,
+      "w0.log");
+  f = find_id(one, "tf.nccl.no-kernel");
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(has(f->fix.text, "cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()")) << f->fix.text;
+  EXPECT_FALSE(has(f->fix.text, "RING")) << f->fix.text;
+
+  // A multi-worker job prints a MirroredStrategy line too: it must keep its multi-worker strategy.
+  auto multi = analyze_text(
+      std::string("INFO:tensorflow:Using MirroredStrategy with devices ('/job:worker/task:0',)\n"
+                  "INFO:tensorflow:MultiWorkerMirroredStrategy with cluster_spec = {'worker': ['198.18.0.6:10090', "
+                  "'198.18.0.3:10088']}, task_type = 'worker', task_id = 0, num_workers = 2, local_devices = "
+                  "('/job:worker/task:0',), communication = CommunicationImplementation.AUTO\n") +
+          k_tf_error,
+      "w0.log");
+  f = find_id(multi, "tf.nccl.no-kernel");
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(has(f->fix.text, "Keep the multi-worker strategy")) << f->fix.text;
+  EXPECT_FALSE(has(f->fix.text, "cross_device_ops")) << f->fix.text;
+
+  // One step short: a missing kernel of another op is no NCCL finding.
+  auto other = analyze_text(
+      "InvalidArgumentError: No OpKernel was registered to support Op 'CudnnRNN' used by {{node lstm/CudnnRNN}}with "
+      "these attrs: [T=DT_FLOAT]\n",
+      "w0.log");
+  EXPECT_EQ(find_id(other, "tf.nccl.no-kernel"), nullptr);
+  EXPECT_FALSE(any_label(other, core::Label::windows_no_nccl));
+}
+
 }  // namespace
 }  // namespace dd::logs

@@ -128,6 +128,7 @@ bool is_error_kind(EventKind k) {
     case EventKind::watchdog_timeout:
     case EventKind::env_var_unset:
     case EventKind::tf_nccl_op_missing:
+    case EventKind::port_in_use:
       return true;
     default:
       return false;

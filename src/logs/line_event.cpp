@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_strategy) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::port_in_use) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -94,7 +94,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::tf_st
     "mpi_tcp_connect_failed",
     "env_var_unset",
     "tf_nccl_op_missing",
-    "tf_strategy"};
+    "tf_strategy",
+    "port_in_use"};
 
 }  // namespace
 

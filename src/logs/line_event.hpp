@@ -144,6 +144,10 @@ enum class EventKind : std::uint8_t {
                        // TensorFlow build -> text = the op
   tf_strategy,         // TF's INFO line naming the strategy: "Using MirroredStrategy with devices (...)",
                        // "MultiWorkerMirroredStrategy with cluster_spec = ..." (the entry id tells which)
+  port_in_use,         // the store's listening port is taken: TCPStore "The server socket has failed to listen on any
+                       // local network address ... (errno: 98 - Address already in use)", accelerate's "Tried to
+                       // launch distributed communication on port `29500`, but another process is utilizing it"
+                       // -> text = the port when printed
 };
 
 // LineEvent::exit_code when the line names none.

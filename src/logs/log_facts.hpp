@@ -183,7 +183,7 @@ struct MpiConnectFailure {
   Evidence evidence;
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::tf_strategy) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::port_in_use) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;

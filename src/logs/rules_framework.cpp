@@ -86,6 +86,29 @@ void tf_nccl_op_missing_rule(const LogFacts& facts, std::vector<RankedFinding>& 
   rule::emit(out, std::move(r), std::move(fix));
 }
 
+// The rendezvous store's port taken on the node that listens: TCPStore's bind/listen failing with
+// EADDRINUSE (socket.cpp, TCPStoreLibUvBackend.cpp, or "Address already in use" before torch 1.10)
+// or accelerate's own check of main_process_port. The holder is on that node: `ss` names it.
+void port_in_use_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::port_in_use);
+  if (s.count == 0) return;
+  const bool known = !s.text.empty();
+  const std::string port = known ? s.text : "MASTER_PORT";
+  const std::string shown = known ? s.text : "$MASTER_PORT";
+  auto r = rule::from_signal(
+      s, "launch.port.in-use", Label::other, Severity::error,
+      (known ? "Port " + port : std::string("The rendezvous port")) +
+          " is already in use on the node that starts the store (rank 0's node): another process listens on it, so "
+          "the store (MASTER_PORT / --master_port / --main_process_port) cannot",
+      12);
+  rule::emit(out, std::move(r),
+             "On that node find the process that holds the port: ss -ltnp \"sport = :" + shown +
+                 "\" (users:((\"NAME\",pid=PID,...)) names it). If it is an earlier run of this job, stop it (kill "
+                 "PID) and start again; else start the job on a free port: MASTER_PORT=ANOTHER_PORT, torchrun "
+                 "--master_port ANOTHER_PORT, accelerate launch --main_process_port ANOTHER_PORT (0 lets accelerate "
+                 "pick one on a single node)");
+}
+
 }  // namespace
 
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -104,6 +127,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (const Signal& e = facts.signal(EventKind::env_var_unset); e.count > 0)
     rule::signal_rule(facts, "launch.env.unset", out, e.text);
   tf_nccl_op_missing_rule(facts, out);
+  port_in_use_rule(facts, out);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

@@ -49,6 +49,44 @@ TEST(LogsLaunchMessages, AnUnsetRendezvousVariableIsNamedWithTheLaunchersThatSet
   EXPECT_FALSE(any_label(bare, core::Label::config_typo));
 }
 
+TEST(LogsLaunchMessages, APortInUseNamesThePortAndTheStepThatFindsItsHolderInEveryForm) {
+  const std::string forms[] = {
+      "RuntimeError: The server socket has failed to listen on any local network address. The server socket has "
+      "failed to bind to [::]:29511 (errno: 98 - Address already in use). The server socket has failed to bind to "
+      "0.0.0.0:29511 (errno: 98 - Address already in use).",
+      "torch.distributed.DistNetworkError: The server socket has failed to listen on any local network address. "
+      "port: 29511, useIpv6: false, code: -98, name: EADDRINUSE, message: address already in use",
+      "ConnectionError: Tried to launch distributed communication on port `29511`, but another process is "
+      "utilizing it. Please specify a different port (such as using the `--main_process_port` flag or specifying a "
+      "different `main_process_port` in your config file) and rerun your script.",
+  };
+  for (const auto& line : forms) {
+    auto r = analyze_text(line + "\n", "r0.log");
+    const auto* f = find_id(r, "launch.port.in-use");
+    ASSERT_NE(f, nullptr) << line;
+    EXPECT_EQ(f->severity, core::Severity::error);
+    EXPECT_TRUE(has(f->title, "Port 29511 is already in use")) << f->title;
+    EXPECT_TRUE(has(f->fix.text, "ss -ltnp \"sport = :29511\"")) << f->fix.text;
+    EXPECT_EQ(r.findings.front().id, "launch.port.in-use");
+  }
+  // torch before 1.10: no port in the text, so none is claimed.
+  auto old = analyze_text(
+      "    store = TCPStore(master_addr, master_port, world_size, start_daemon, timeout)\n"
+      "RuntimeError: Address already in use\n",
+      "r0.log");
+  const auto* f = find_id(old, "launch.port.in-use");
+  ASSERT_NE(f, nullptr);
+  EXPECT_TRUE(has(f->title, "The rendezvous port is already in use")) << f->title;
+  EXPECT_TRUE(has(f->fix.text, "sport = :$MASTER_PORT")) << f->fix.text;
+
+  // One step short: the same listen failure for another reason (EACCES) is no port in use.
+  auto denied = analyze_text(
+      "RuntimeError: The server socket has failed to listen on any local network address. The server socket has "
+      "failed to bind to [::]:80 (errno: 13 - Permission denied).\n",
+      "r0.log");
+  EXPECT_EQ(find_id(denied, "launch.port.in-use"), nullptr);
+}
+
 constexpr const char* k_tf_error =
     "tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered to support Op "
     "'NcclAllReduce' used by {{node Adam/NcclAllReduce}}with these attrs: [reduction=\"sum\", shared_name=\"c1\", "

@@ -58,3 +58,10 @@ add_test(NAME system.logs.fuzz_line_parser
   COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
           bash ${CMAKE_CURRENT_LIST_DIR}/logs/fuzz_line_parser.sh ${CMAKE_SOURCE_DIR} 20)
 set_tests_properties(system.logs.fuzz_line_parser PROPERTIES LABELS system TIMEOUT 900)
+
+# Real torch (/usr/bin/python3) printing the messages of a job that cannot start (env:// without a
+# variable, the store's port held by another process), `distdoctor logs` on them, and the printed
+# fixes applied (torchrun, the variable exported, the `ss` step, another port, the holder stopped).
+add_test(NAME system.logs.torch_launch_messages
+  COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/logs/torch_launch_messages.py $<TARGET_FILE:distdoctor>)
+set_tests_properties(system.logs.torch_launch_messages PROPERTIES LABELS system TIMEOUT 600)

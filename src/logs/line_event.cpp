@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::port_in_use) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::gloo_addr_not_local) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -95,7 +95,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::port_
     "env_var_unset",
     "tf_nccl_op_missing",
     "tf_strategy",
-    "port_in_use"};
+    "port_in_use",
+    "gloo_addr_not_local"};
 
 }  // namespace
 

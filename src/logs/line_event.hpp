@@ -148,6 +148,8 @@ enum class EventKind : std::uint8_t {
                        // local network address ... (errno: 98 - Address already in use)", accelerate's "Tried to
                        // launch distributed communication on port `29500`, but another process is utilizing it"
                        // -> text = the port when printed
+  gloo_addr_not_local,  // Gloo "Unable to find interface for: [0.0.0.189]": its device address is on no interface
+                        // of this node -> text = the address
 };
 
 // LineEvent::exit_code when the line names none.

@@ -109,6 +109,30 @@ void port_in_use_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
                  "pick one on a single node)");
 }
 
+// Gloo's device address on no interface of the node (tcp/device.cc sockaddrToInterfaceName): the
+// address came from a host name that resolved and could be bound (without GLOO_SOCKET_IFNAME torch
+// uses the machine's own host name, ProcessGroupGloo createDefaultDevice), yet no interface has it.
+// A host name made of digits resolves to 0.0.0.N (inet_aton reads "189" as a 32-bit number).
+void gloo_addr_not_local_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::gloo_addr_not_local);
+  if (s.count == 0) return;
+  const bool numeric_name = core::in_ipv4_subnet(s.text, "0.0.0.0", 8);
+  auto r = rule::from_signal(
+      s, "gloo.device.address-not-local", Label::hostname_resolution, Severity::error,
+      "Gloo's device address " + s.text +
+          " is on no network interface of this node: Gloo took it from a host name (without GLOO_SOCKET_IFNAME "
+          "torch uses the machine's own host name), which resolves to an address this node does not have" +
+          (numeric_name ? std::string("; 0.0.0.N is what a host name made only of digits resolves to (the name "
+                                      "'N' is read as an IPv4 number)")
+                        : std::string()),
+      10);
+  rule::emit(out, std::move(r),
+             "On that node run getent hosts $(hostname) (what its host name resolves to) and ip -o addr show (the "
+             "addresses it has); give the machine a host name that resolves to one of its own addresses (/etc/hosts "
+             "or DNS), or set GLOO_SOCKET_IFNAME to the interface the nodes reach each other on (Gloo then takes that "
+             "interface's address)");
+}
+
 }  // namespace
 
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -128,6 +152,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     rule::signal_rule(facts, "launch.env.unset", out, e.text);
   tf_nccl_op_missing_rule(facts, out);
   port_in_use_rule(facts, out);
+  gloo_addr_not_local_rule(facts, out);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

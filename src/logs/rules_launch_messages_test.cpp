@@ -87,6 +87,32 @@ TEST(LogsLaunchMessages, APortInUseNamesThePortAndTheStepThatFindsItsHolderInEve
   EXPECT_EQ(find_id(denied, "launch.port.in-use"), nullptr);
 }
 
+TEST(LogsLaunchMessages, GlooAddressOnNoInterfaceSaysANumericHostNameOnlyFor0Slash8) {
+  const std::string gloo =
+      "RuntimeError: [enforce fail at /pytorch/third_party/gloo/gloo/transport/tcp/device.cc:212] ifa != nullptr. "
+      "Unable to find interface for: ";
+  auto numeric = analyze_text(gloo + "[0.0.0.189]\n", "r0.log");
+  const auto* f = find_id(numeric, "gloo.device.address-not-local");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->label, core::Label::hostname_resolution);
+  EXPECT_TRUE(has(f->title, "address 0.0.0.189 is on no network interface")) << f->title;
+  EXPECT_TRUE(has(f->title, "made only of digits")) << f->title;
+  EXPECT_TRUE(has(f->fix.text, "GLOO_SOCKET_IFNAME")) << f->fix.text;
+  EXPECT_TRUE(has(f->fix.text, "getent hosts $(hostname)")) << f->fix.text;
+
+  // One step short: another address is not on this node either, but no digit-only name is claimed.
+  auto other = analyze_text(gloo + "[198.18.4.7]\n", "r0.log");
+  const auto* g = find_id(other, "gloo.device.address-not-local");
+  ASSERT_NE(g, nullptr);
+  EXPECT_FALSE(has(g->title, "digits")) << g->title;
+  // Gloo's "Unable to find address for" (an interface name) stays the interface rule's.
+  auto name = analyze_text(
+      "RuntimeError: [enforce fail at ../third_party/gloo/gloo/transport/tcp/device.cc:84] ifa != nullptr. Unable "
+      "to find address for: eth7\n",
+      "r0.log");
+  EXPECT_EQ(find_id(name, "gloo.device.address-not-local"), nullptr);
+}
+
 constexpr const char* k_tf_error =
     "tensorflow.python.framework.errors_impl.InvalidArgumentError: No OpKernel was registered to support Op "
     "'NcclAllReduce' used by {{node Adam/NcclAllReduce}}with these attrs: [reduction=\"sum\", shared_name=\"c1\", "

@@ -126,6 +126,10 @@ bool is_error_kind(EventKind k) {
     case EventKind::rendezvous_timeout:
     case EventKind::launcher_exit:
     case EventKind::watchdog_timeout:
+    case EventKind::env_var_unset:
+    case EventKind::tf_nccl_op_missing:
+    case EventKind::port_in_use:
+    case EventKind::gloo_addr_not_local:
       return true;
     default:
       return false;

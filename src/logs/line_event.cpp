@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_tcp_connect_failed) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::gloo_addr_not_local) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -91,7 +91,12 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::mpi_t
     "mpi_host_lookup",
     "mpi_connect_server",
     "mpi_connect_error",
-    "mpi_tcp_connect_failed"};
+    "mpi_tcp_connect_failed",
+    "env_var_unset",
+    "tf_nccl_op_missing",
+    "tf_strategy",
+    "port_in_use",
+    "gloo_addr_not_local"};
 
 }  // namespace
 

@@ -137,6 +137,19 @@ enum class EventKind : std::uint8_t {
   mpi_connect_error,       // hydra's "unable to connect from \"A\" to \"B\" (E)" -> text = A, addr = B, err_text = E
   mpi_tcp_connect_failed,  // Open MPI's TCP BTL "connect() to A failed: E (n)" (before 3.1) or its help text's
                            // "Message: connect() to A:P failed" -> addr = A, port = P, err_text = E when given
+  // torch's rendezvous and store, Gloo's device, TensorFlow's NCCL ops (catalogue entries torch.rendezvous.*,
+  // torch.store.*, accelerate.port-in-use, gloo.tcp.iface-for-address, tf.*):
+  env_var_unset,       // env:// rendezvous: "environment variable MASTER_ADDR expected, but not set" -> text = the name
+  tf_nccl_op_missing,  // TF "No OpKernel was registered to support Op 'NcclAllReduce'": no NCCL kernels in this
+                       // TensorFlow build -> text = the op
+  tf_strategy,         // TF's INFO line naming the strategy: "Using MirroredStrategy with devices (...)",
+                       // "MultiWorkerMirroredStrategy with cluster_spec = ..." (the entry id tells which)
+  port_in_use,         // the store's listening port is taken: TCPStore "The server socket has failed to listen on any
+                       // local network address ... (errno: 98 - Address already in use)", accelerate's "Tried to
+                       // launch distributed communication on port `29500`, but another process is utilizing it"
+                       // -> text = the port when printed
+  gloo_addr_not_local,  // Gloo "Unable to find interface for: [0.0.0.189]": its device address is on no interface
+                        // of this node -> text = the address
 };
 
 // LineEvent::exit_code when the line names none.

@@ -183,7 +183,7 @@ struct MpiConnectFailure {
   Evidence evidence;
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::mpi_tcp_connect_failed) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::gloo_addr_not_local) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;

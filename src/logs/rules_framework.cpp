@@ -50,6 +50,89 @@ void tf_config_one_host_rule(const LogFacts& facts, std::vector<RankedFinding>& 
              "with cluster_spec = ...', or 'Single-worker MultiWorkerMirroredStrategy' when it read no cluster)");
 }
 
+// TensorFlow without NCCL kernels (its Windows builds): the NcclAllReduce op cannot be placed.
+// The remedy depends on the strategy, which TF's INFO lines name; a multi-worker job must keep a
+// multi-worker strategy.
+void tf_nccl_op_missing_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::tf_nccl_op_missing);
+  if (s.count == 0) return;
+  const Signal& strategy = facts.signal(EventKind::tf_strategy);
+  const bool multi = rule::recognised_by(strategy, "tf.strategy.multi-worker");
+  const bool one = !multi && rule::recognised_by(strategy, "tf.strategy.mirrored");
+  static constexpr const char* mirrored_fix =
+      "tf.distribute.MirroredStrategy(cross_device_ops=tf.distribute.HierarchicalCopyAllReduce()) (or "
+      "tf.distribute.ReductionToOneDevice())";
+  static constexpr const char* multi_fix =
+      "tf.distribute.MultiWorkerMirroredStrategy(communication_options=tf.distribute.experimental."
+      "CommunicationOptions(implementation=tf.distribute.experimental.CommunicationImplementation.RING)) (TF "
+      "before 2.4: communication=tf.distribute.experimental.CollectiveCommunication.RING)";
+  std::string title = "This TensorFlow build has no kernel for NCCL's op " + s.text +
+                      " (TensorFlow's Windows builds ship none): the strategy's NCCL all-reduce cannot run here";
+  if (multi) title += "; the log shows MultiWorkerMirroredStrategy";
+  if (one) title += "; the log shows MirroredStrategy on one machine";
+  auto r = rule::from_signal(s, "tf.nccl.no-kernel", Label::windows_no_nccl, Severity::error, std::move(title), 11);
+  rule::add_evidence(r.finding, strategy);
+  std::string fix;
+  if (multi)
+    fix = std::string("Keep the multi-worker strategy and make it all-reduce without NCCL: ") + multi_fix;
+  else if (one)
+    fix = std::string("Make MirroredStrategy all-reduce without NCCL: ") + mirrored_fix;
+  else
+    fix = std::string(
+              "The log does not show which strategy issued it (TensorFlow's INFO lines 'Using "
+              "MirroredStrategy with devices' or 'MultiWorkerMirroredStrategy with cluster_spec' would). "
+              "One machine, MirroredStrategy: ") +
+          mirrored_fix + "; several workers: keep the multi-worker strategy (not MirroredStrategy) with " + multi_fix;
+  rule::emit(out, std::move(r), std::move(fix));
+}
+
+// The rendezvous store's port taken on the node that listens: TCPStore's bind/listen failing with
+// EADDRINUSE (socket.cpp, TCPStoreLibUvBackend.cpp, or "Address already in use" before torch 1.10)
+// or accelerate's own check of main_process_port. The holder is on that node: `ss` names it.
+void port_in_use_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::port_in_use);
+  if (s.count == 0) return;
+  const bool known = !s.text.empty();
+  const std::string port = known ? s.text : "MASTER_PORT";
+  const std::string shown = known ? s.text : "$MASTER_PORT";
+  auto r = rule::from_signal(
+      s, "launch.port.in-use", Label::other, Severity::error,
+      (known ? "Port " + port : std::string("The rendezvous port")) +
+          " is already in use on the node that starts the store (rank 0's node): another process listens on it, so "
+          "the store (MASTER_PORT / --master_port / --main_process_port) cannot",
+      12);
+  rule::emit(out, std::move(r),
+             "On that node find the process that holds the port: ss -ltnp \"sport = :" + shown +
+                 "\" (users:((\"NAME\",pid=PID,...)) names it). If it is an earlier run of this job, stop it (kill "
+                 "PID) and start again; else start the job on a free port: MASTER_PORT=ANOTHER_PORT, torchrun "
+                 "--master_port ANOTHER_PORT, accelerate launch --main_process_port ANOTHER_PORT (0 lets accelerate "
+                 "pick one on a single node)");
+}
+
+// Gloo's device address on no interface of the node (tcp/device.cc sockaddrToInterfaceName): the
+// address came from a host name that resolved and could be bound (without GLOO_SOCKET_IFNAME torch
+// uses the machine's own host name, ProcessGroupGloo createDefaultDevice), yet no interface has it.
+// A host name made of digits resolves to 0.0.0.N (inet_aton reads "189" as a 32-bit number).
+void gloo_addr_not_local_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  const Signal& s = facts.signal(EventKind::gloo_addr_not_local);
+  if (s.count == 0) return;
+  const bool numeric_name = core::in_ipv4_subnet(s.text, "0.0.0.0", 8);
+  auto r = rule::from_signal(
+      s, "gloo.device.address-not-local", Label::hostname_resolution, Severity::error,
+      "Gloo's device address " + s.text +
+          " is on no network interface of this node: Gloo took it from a host name (without GLOO_SOCKET_IFNAME "
+          "torch uses the machine's own host name), which resolves to an address this node does not have" +
+          (numeric_name ? std::string("; 0.0.0.N is what a host name made only of digits resolves to (the name "
+                                      "'N' is read as an IPv4 number)")
+                        : std::string()),
+      10);
+  rule::emit(out, std::move(r),
+             "On that node run getent hosts $(hostname) (what its host name resolves to) and ip -o addr show (the "
+             "addresses it has); give the machine a host name that resolves to one of its own addresses (/etc/hosts "
+             "or DNS), or set GLOO_SOCKET_IFNAME to the interface the nodes reach each other on (Gloo then takes that "
+             "interface's address)");
+}
+
 }  // namespace
 
 void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
@@ -65,6 +148,11 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "nodes reach each other on");
   }
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
+  if (const Signal& e = facts.signal(EventKind::env_var_unset); e.count > 0)
+    rule::signal_rule(facts, "launch.env.unset", out, e.text);
+  tf_nccl_op_missing_rule(facts, out);
+  port_in_use_rule(facts, out);
+  gloo_addr_not_local_rule(facts, out);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);
   // The TF_CONFIG TensorFlow printed, checked by env's TF_CONFIG rules (analyzer.hpp): a task type

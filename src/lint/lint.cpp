@@ -72,8 +72,12 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
   detail::drop_suppressed(out, ctx);  // `# distdoctor: ignore[rule-id]` on the finding's line
-  std::stable_sort(out.begin(), out.end(),
-                   [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
+  if (shell) detail::drop_after_broken_continuation(out, text);
+  // The CRLF finding first: the file's other findings read it as bash does after its fix.
+  auto key = [](const LintFinding& f) {
+    return std::pair(f.finding.id != "lint.shell.crlf-line-endings", f.location.line);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const LintFinding& a, const LintFinding& b) { return key(a) < key(b); });
   return out;
 }
 
@@ -327,10 +331,14 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     report.findings.push_back(std::move(f));
   }
   std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
-  auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
-  std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {
-    return rank(a.finding.severity) < rank(b.finding.severity);
-  });
+  // A file's CRLF finding before the rest: what else is said of that file holds once it is fixed.
+  auto rank = [](const LintFinding& f) {
+    if (f.finding.id == "lint.shell.crlf-line-endings") return -1;
+    core::Severity s = f.finding.severity;
+    return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2;
+  };
+  std::stable_sort(report.findings.begin(), report.findings.end(),
+                   [&](const LintFinding& a, const LintFinding& b) { return rank(a) < rank(b); });
   return report;
 }
 

@@ -210,6 +210,10 @@ void exec_form_variables(FileContext& ctx, const std::string& instr, const std::
 // lint.shell.crlf-line-endings: a shell script or batch file with CRLF line endings; the edit
 // strips the "\r" (crlf_rule.cpp).
 void crlf_rule(FileContext& ctx);
+// With lint.shell.crlf-line-endings among `findings`: the other findings on a command whose `\`
+// continuation a "\r" ends are dropped (they read a command bash does not run), and the CRLF finding
+// names those lines (crlf_rule.cpp).
+void drop_after_broken_continuation(std::vector<LintFinding>& findings, std::string_view text);
 
 // lint.mpi.env-not-forwarded: NCCL_* exported before Open MPI's mpirun across hosts without -x
 // (mpirun_env_rule.cpp).

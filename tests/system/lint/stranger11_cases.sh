@@ -1,0 +1,45 @@
+#!/bin/bash
+# Issue 27: the eleventh stranger's run (tests/data/stranger/fix-2026-12-05h), as the stranger wrote the
+# cases: each fix applied as printed (`lint --fix`, the printed line), the result through its real consumer
+# (bash with stand-ins for srun/torchrun/ssh that print what each node's torchrun gets; PyYAML, json), and
+# lint or env again. Usage: stranger11_cases.sh DISTDOCTOR SOURCE_DIR CASE
+set -u
+dd=$1 src=$2 case=$3
+py=/usr/bin/python3
+cases=$src/tests/data/stranger/fix-2026-12-05h/cases
+tmp=$(mktemp -d /tmp/dd-stranger11-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
+
+. "$(dirname "$0")/stranger_lib.sh"
+
+# ids: the finding ids of $tmp/out (--json), in the order printed
+ids() { $py -c 'import json,sys; print("\n".join(f["id"] for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out"; }
+
+case $case in
+k-crlf)
+  # p18: CRLF sbatch; the CR after `\` ends torchrun's command on line 11, so line 12's rendezvous
+  # flags never reach it. The CRLF finding alone (first), its fix applied, the flags are read.
+  cp "$cases/p18_crlf_edited_on_windows.sbatch" "$tmp/job.sbatch"
+  run lint --json "$tmp/job.sbatch"
+  [ "$rc" = 1 ] || fail "lint exit $rc: $(cat "$tmp/err")"
+  [ "$(ids)" = "lint.shell.crlf-line-endings" ] || fail "findings before the fix: $(ids)"
+  grep -q 'lines 11-13 are one command continued' "$tmp/out" || fail "the lines are not named: $(cat "$tmp/out")"
+  stubs
+  got=$(batch "$tmp/job.sbatch" 2>&1)
+  grep -q 'argv:--rdzv_backend=c10d' <<<"$got" && fail "the stand-in torchrun got the flags before the fix: $got"
+  cp "$tmp/job.sbatch" "$tmp/pasted.sbatch"
+  sed -i 's/\r$//' "$tmp/pasted.sbatch"  # the printed command, as pasted
+  run lint --fix "$tmp/job.sbatch"
+  cmp -s "$tmp/job.sbatch" "$tmp/pasted.sbatch" || fail "--fix and the printed sed differ"
+  run lint --json "$tmp/job.sbatch"
+  [ "$rc" = 0 ] && [ -z "$(ids)" ] || fail "after the fix (exit $rc): $(ids)"
+  bash -n "$tmp/job.sbatch" || fail "bash -n rejects the fixed file"
+  got=$(batch "$tmp/job.sbatch")
+  for a in --nnodes=2 --rdzv_id=4242 --rdzv_backend=c10d --rdzv_endpoint=node01:29500 finetune.py; do
+    [ "$(grep -cx "argv:$a" <<<"$got")" = 2 ] || fail "each node's torchrun should get $a: $got"
+  done
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "ok $case"

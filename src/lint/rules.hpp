@@ -135,6 +135,9 @@ class FileContext {
 void lint_python(FileContext& ctx);
 void lint_shell(FileContext& ctx, bool dockerfile);
 void lint_yaml(FileContext& ctx);
+// A Windows .bat / .cmd: its `set NAME=value` lines and the job's shape, for the environment rules
+// (batch_file.cpp).
+void lint_batch(FileContext& ctx);
 
 // Shared shell-command rules (also used for the commands in pod specs): `words` is one command
 // already split into words, `line` where it starts.

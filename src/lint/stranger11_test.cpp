@@ -61,5 +61,46 @@ TEST(LintStranger11, CrlfWithoutContinuationKeepsTheOtherFindings) {
   EXPECT_FALSE(all_of(fs, "lint.torch.static-rendezvous-no-node-rank").empty()) << ids(fs);
 }
 
+// p17: a Windows batch file sets MASTER_ADDR=localhost for node 1 of 2. lint reads its `set` lines;
+// the fix is written in batch syntax, and applied as printed (RANK0_HOST filled in) the file is clean.
+TEST(LintStranger11, BatchFileSetLinesAreRead) {
+  EXPECT_EQ(kind_of("launch.bat"), FileKind::batch);
+  EXPECT_EQ(kind_of("LAUNCH.CMD"), FileKind::batch);
+  const std::string text = stranger11_case("p17_launch_windows.bat");
+  auto fs = lint_as("p17.bat", text);
+  auto found = all_of(fs, "lint.launch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  EXPECT_EQ(found[0]->location.line, 3);
+  const std::string fix = found[0]->finding.fix.text;
+  EXPECT_EQ(fix,
+            "REM RANK0_HOST: the rank-0 node's host name or address, the same on every node\n"
+            "set MASTER_ADDR=RANK0_HOST");
+  // applied as printed: line 3 becomes the two lines, RANK0_HOST filled in
+  std::string after = text;
+  std::string filled = fix;
+  filled.replace(filled.rfind("RANK0_HOST"), 10, "10.0.0.1");
+  const std::string old_line = "set MASTER_ADDR=localhost";
+  auto at = after.find(old_line);
+  ASSERT_NE(at, std::string::npos);
+  after.replace(at, old_line.size(), filled);
+  auto again = lint_as("p17.bat", after);
+  EXPECT_TRUE(all_of(again, "lint.launch.master-addr-localhost").empty()) << ids(again);
+  for (const auto& f : again) EXPECT_NE(f.finding.severity, core::Severity::error) << f.finding.id;
+}
+
+// Standard input: a batch file is recognised; a text that says nothing is not guessed as Python.
+TEST(LintStranger11, StdinKindIsGuessedOnlyWhenTheTextSaysIt) {
+  EXPECT_EQ(sniff_kind(stranger11_case("p17_launch_windows.bat")), FileKind::batch);
+  EXPECT_EQ(sniff_kind("REM node 0\nset MASTER_ADDR=10.0.0.1\n"), FileKind::batch);
+  EXPECT_EQ(sniff_kind("set MASTER_ADDR=localhost\ntorchrun --nnodes=2 train.py\n"), FileKind::none);
+  EXPECT_EQ(sniff_kind("MASTER_ADDR=localhost\n"), FileKind::none);
+  EXPECT_EQ(sniff_kind("x = 1\nprint(x)\n"), FileKind::none);
+  EXPECT_EQ(sniff_kind("import os\nx = 1\n"), FileKind::python);
+  EXPECT_EQ(sniff_kind("# a script\nfrom torch import distributed as dist\n"), FileKind::python);
+  EXPECT_EQ(kind_named("bat"), FileKind::batch);
+  EXPECT_EQ(kind_named("py"), FileKind::python);
+  EXPECT_EQ(kind_named("perl"), FileKind::none);
+}
+
 }  // namespace
 }  // namespace dd::lint

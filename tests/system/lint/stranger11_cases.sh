@@ -40,6 +40,32 @@ k-crlf)
     [ "$(grep -cx "argv:$a" <<<"$got")" = 2 ] || fail "each node's torchrun should get $a: $got"
   done
   ;;
+k-bat)
+  # p17: a .bat sets MASTER_ADDR=localhost on node 1 of 2; also through standard input, where the kind
+  # is recognised (or named with --stdin-kind), never guessed as Python.
+  cp "$cases/p17_launch_windows.bat" "$tmp/launch.bat"
+  run lint --json "$tmp/launch.bat"
+  [ "$rc" = 1 ] || fail "lint exit $rc: $(cat "$tmp/err")"
+  has lint.launch.master-addr-localhost || fail "no finding: $(cat "$tmp/out")"
+  fix=$(fix_text lint.launch.master-addr-localhost)
+  [ "$fix" = $'REM RANK0_HOST: the rank-0 node\'s host name or address, the same on every node\nset MASTER_ADDR=RANK0_HOST' ] \
+    || fail "printed fix: $fix"
+  "$dd" lint --json - <"$tmp/launch.bat" >"$tmp/out" 2>"$tmp/err"
+  has lint.launch.master-addr-localhost || fail "lint - (a .bat): $(cat "$tmp/out" "$tmp/err")"
+  grep -q 'lint.python' "$tmp/out" && fail "a .bat read as Python: $(cat "$tmp/out")"
+  printf 'set MASTER_ADDR=localhost\ntorchrun --nnodes=2 train.py\n' >"$tmp/bare"
+  "$dd" lint - <"$tmp/bare" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" = 2 ] && grep -q -- '--stdin-kind' "$tmp/err" || fail "an unsaid kind: exit $rc, $(cat "$tmp/err" "$tmp/out")"
+  "$dd" lint --json --stdin-kind bat - <"$tmp/bare" >"$tmp/out" 2>"$tmp/err"
+  has lint.launch.master-addr-localhost || fail "--stdin-kind bat: $(cat "$tmp/out" "$tmp/err")"
+  # the printed fix, pasted over line 3 with RANK0_HOST filled in
+  { head -n 2 "$tmp/launch.bat"; printf '%s\r\n' "${fix%RANK0_HOST}10.0.0.1"; tail -n +4 "$tmp/launch.bat"; } >"$tmp/fixed.bat"
+  grep -q '^set MASTER_ADDR=10.0.0.1' "$tmp/fixed.bat" || fail "pasted: $(cat "$tmp/fixed.bat")"
+  run lint --json "$tmp/fixed.bat"
+  [ "$rc" = 0 ] || fail "after the fix (exit $rc): $(cat "$tmp/out")"
+  has lint.launch.master-addr-localhost && fail "still found: $(cat "$tmp/out")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

@@ -102,5 +102,25 @@ TEST(LintStranger11, StdinKindIsGuessedOnlyWhenTheTextSaysIt) {
   EXPECT_EQ(kind_named("perl"), FileKind::none);
 }
 
+// p26: `ssh "$host" 'cd ... && source .venv/bin/activate && torchrun ... --node_rank=$i ...'` in a
+// loop over i. A virtualenv's activate sets no name of this script, so $i is still this script's:
+// the finding, with the edit that splices $i out of the quotes and keeps the `source`.
+TEST(LintStranger11, SshStringThatSourcesAVirtualenvStillExpandsTheLoopVariableRemotely) {
+  const std::string text = stranger11_case("p26_ssh_loop_single_quotes.sh");
+  auto fs = lint_as("p26.sh", text);
+  auto found = all_of(fs, "lint.remote.local-variable-in-single-quotes");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  ASSERT_FALSE(found[0]->edits.empty()) << found[0]->finding.fix.text;
+  std::string after = test::applied(text, *found[0]);
+  EXPECT_NE(after.find("--node_rank='\"$i\"' \\"), std::string::npos) << after;
+  EXPECT_NE(after.find("source .venv/bin/activate"), std::string::npos) << after;
+  auto again = lint_as("p26.sh", after);
+  EXPECT_TRUE(all_of(again, "lint.remote.local-variable-in-single-quotes").empty()) << ids(again);
+  // A file of the user's own may set i: then the rule stays silent, as documented.
+  std::string sourced = text;
+  sourced.replace(sourced.find("source .venv/bin/activate"), 25, "source ./node_env.sh");
+  EXPECT_TRUE(all_of(lint_as("p26.sh", sourced), "lint.remote.local-variable-in-single-quotes").empty());
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -66,6 +66,35 @@ k-bat)
   [ "$rc" = 0 ] || fail "after the fix (exit $rc): $(cat "$tmp/out")"
   has lint.launch.master-addr-localhost && fail "still found: $(cat "$tmp/out")"
   ;;
+k-ssh-venv)
+  # p26: `ssh "$host" 'cd ~/project && source .venv/bin/activate && torchrun ... --node_rank=$i'` in a
+  # loop over i. ssh is a function that runs the remote string locally, as the remote shell would (a
+  # fresh bash that has none of this script's variables).
+  cp "$cases/p26_ssh_loop_single_quotes.sh" "$tmp/launch.sh"
+  mkdir -p "$tmp/home/project/.venv/bin" "$tmp/bin" "$tmp/run"
+  printf 'VIRTUAL_ENV=%s\nexport VIRTUAL_ENV\n' "$tmp/home/project/.venv" >"$tmp/home/project/.venv/bin/activate"
+  printf '#!/bin/bash\nprintf "argv:%%s\\n" "$@"\n' >"$tmp/bin/torchrun"
+  chmod +x "$tmp/bin/torchrun"
+  remote() {
+    (cd "$tmp/run" && rm -f log_*.txt &&
+      env -i PATH="$tmp/bin:/usr/bin:/bin" HOME="$tmp/home" bash -c \
+        'ssh() { env -i PATH="$PATH" HOME="$HOME" bash -c "$2"; }; export -f ssh; bash "$1"' _ "$1")
+  }
+  remote "$tmp/launch.sh"
+  grep -qx 'argv:--node_rank=' "$tmp/run/log_gpu-node-02.txt" || fail "before: $(cat "$tmp/run/"log_*)"
+  run lint --json "$tmp/launch.sh"
+  has lint.remote.local-variable-in-single-quotes || fail "no finding: $(cat "$tmp/out")"
+  run lint --fix "$tmp/launch.sh"
+  grep -q 'source .venv/bin/activate' "$tmp/launch.sh" || fail "the source is gone: $(cat "$tmp/launch.sh")"
+  bash -n "$tmp/launch.sh" || fail "bash -n rejects the fixed file"
+  remote "$tmp/launch.sh"
+  for n in 0 1 2; do
+    log="$tmp/run/log_gpu-node-0$((n + 1)).txt"
+    grep -qx "argv:--node_rank=$n" "$log" || fail "node $n's torchrun got: $(cat "$log")"
+  done
+  run lint --json "$tmp/launch.sh"
+  has lint.remote.local-variable-in-single-quotes && fail "still found: $(cat "$tmp/out")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

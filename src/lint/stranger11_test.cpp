@@ -122,5 +122,15 @@ TEST(LintStranger11, SshStringThatSourcesAVirtualenvStillExpandsTheLoopVariableR
   EXPECT_TRUE(all_of(lint_as("p26.sh", sourced), "lint.remote.local-variable-in-single-quotes").empty());
 }
 
+// p10: the pod's command says --num_workers=8; the finding quotes it so.
+TEST(LintStranger11, ShmFindingQuotesTheWorkersFlagAsWritten) {
+  auto fs = lint_as("p10.yaml", stranger11_case("p10_job_pod_no_shm.yaml"));
+  auto found = all_of(fs, "lint.k8s.no-shm-volume");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  const std::string& title = found[0]->finding.title;
+  EXPECT_NE(title.find("(--num_workers=8;"), std::string::npos) << title;
+  EXPECT_EQ(title.find("--workers 8"), std::string::npos) << title;
+}
+
 }  // namespace
 }  // namespace dd::lint

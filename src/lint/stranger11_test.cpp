@@ -132,5 +132,29 @@ TEST(LintStranger11, ShmFindingQuotesTheWorkersFlagAsWritten) {
   EXPECT_EQ(title.find("--workers 8"), std::string::npos) << title;
 }
 
+// The mp.spawn launch line keeps the script's positional arguments only when it reads sys.argv; a
+// string that names sys.argv is not a read.
+TEST(LintStranger11, PositionalArgumentsComeFromASysArgvSubscriptNotFromText) {
+  auto launch_line = [](const std::string& extra) {
+    const std::string text =
+        "import os, sys\nimport torch.distributed as dist\nimport torch.multiprocessing as mp\nNNODES = 2\n" + extra +
+        "def worker(i):\n    dist.init_process_group(backend=\"gloo\", init_method=\"tcp://localhost:23456\",\n"
+        "                            rank=NODE_RANK * 2 + i, world_size=NNODES * 2)\n"
+        "if __name__ == \"__main__\":\n    mp.spawn(worker, nprocs=2)\n";
+    auto fs = lint_as("spawn.py", text);
+    auto found = all_of(fs, "lint.torch.master-addr-localhost");
+    EXPECT_EQ(found.size(), 1u) << ids(fs);
+    if (found.size() != 1 || found[0]->edits.empty()) return std::string("(no edit)");
+    return found[0]->edits.front().replacement;
+  };
+  std::string read = launch_line("NODE_RANK = int(sys.argv[1])\n");
+  EXPECT_NE(read.find("<the arguments it takes now>"), std::string::npos) << read;
+  std::string named = launch_line(
+      "NODE_RANK = int(os.environ[\"NODE_RANK\"])  # not sys.argv[1]\n"
+      "USAGE = \"pass the node as sys.argv[1]\"\n");
+  EXPECT_NE(named, "(no edit)");
+  EXPECT_EQ(named.find("<the arguments it takes now>"), std::string::npos) << named;
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -95,6 +95,38 @@ k-ssh-venv)
   run lint --json "$tmp/launch.sh"
   has lint.remote.local-variable-in-single-quotes && fail "still found: $(cat "$tmp/out")"
   ;;
+k-windows-order)
+  # env --platform windows with NCCL_BUFFSIZE=4MB: the Windows finding unsets it, another finding's value
+  # (4194304) must be neither exported in its place nor printed after the unset, in --export and every
+  # --export-format; the hint line names --platform windows.
+  vars=(NCCL_BUFFSIZE=4MB MASTER_ADDR=10.0.0.5 WORLD_SIZE=2)
+  envrun() { env -i PATH=/usr/bin:/bin HOME="$tmp" "${vars[@]}" "$dd" env --platform windows "$@" >"$tmp/out" 2>"$tmp/err"; }
+  envrun
+  grep -qF 'Apply the fixes with: eval "$(distdoctor env --platform windows --export)"' "$tmp/out" \
+    || fail "hint: $(cat "$tmp/out")"
+  # valued() : a line that is not a comment gives the value (the titles may name it)
+  valued() { grep -v '^[[:space:]]*#' "$tmp/out" | grep -q '4194304'; }
+  envrun --export
+  valued && fail "--export prints the value: $(cat "$tmp/out")"
+  got=$(env -i PATH=/usr/bin:/bin "${vars[@]}" bash -c 'eval "$(cat "$1")"; echo "NCCL_BUFFSIZE=${NCCL_BUFFSIZE-unset}"' _ "$tmp/out")
+  [ "$got" = "NCCL_BUFFSIZE=unset" ] || fail "after eval: $got ($(cat "$tmp/out"))"
+  for f in sh dockerfile k8s tf slurm torchrun; do
+    envrun --export-format "$f"
+    [ "$f" = tf ] || ! valued || fail "--export-format $f prints the value: $(cat "$tmp/out")"
+    case $f in
+    sh)
+      got=$(env -i PATH=/usr/bin:/bin "${vars[@]}" bash -c 'eval "$(cat "$1")"; echo "${NCCL_BUFFSIZE-unset}"' _ "$tmp/out")
+      [ "$got" = unset ] || fail "sh: $got ($(cat "$tmp/out"))"
+      ;;
+    slurm | torchrun) bash -n "$tmp/out" || fail "$f: bash -n: $(cat "$tmp/out")" ;;
+    k8s) $py -c 'import sys,yaml; list(yaml.safe_load_all(open(sys.argv[1])))' "$tmp/out" || fail "k8s: $(cat "$tmp/out")" ;;
+    tf)  # JSON: the unset is null in env (its notes may name the value)
+      $py -c 'import sys,json; e=json.load(open(sys.argv[1]))["env"]; sys.exit(0 if "NCCL_BUFFSIZE" in e and e["NCCL_BUFFSIZE"] is None else 1)' \
+        "$tmp/out" || fail "tf: $(cat "$tmp/out")"
+      ;;
+    esac
+  done
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

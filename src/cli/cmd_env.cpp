@@ -152,7 +152,9 @@ int run_env(const EnvOptions& opts, const GlobalOptions& global) {
             << report::render_summary(findings, style);
   bool fixable =
       std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) { return !f.fix.env.empty(); });
-  if (fixable) std::cout << "Apply the fixes with: eval \"$(distdoctor env --export)\"\n";
+  // The same audit, so the same fixes: --platform as this run was given it.
+  std::string platform = input.platform == env::Platform::windows ? " --platform windows" : "";
+  if (fixable) std::cout << "Apply the fixes with: eval \"$(distdoctor env" << platform << " --export)\"\n";
   return code;
 }
 

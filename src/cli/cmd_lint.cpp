@@ -1,6 +1,7 @@
 // `distdoctor lint PATH... [--platform linux|windows] [--here] [--json] [--format text|json|github|sarif]
-// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff] [--unsafe-fixes]`: training scripts and
-// launch files (lint/lint.hpp). --here adds this machine's interfaces (the NCCL model) and InfiniBand devices. Without
+// [--select ID,...] [--ignore ID,...] [--fail-on error|warning] [--fix|--diff] [--unsafe-fixes] [--stdin-kind KIND]`:
+// training scripts and launch files (lint/lint.hpp). --here adds this machine's interfaces (the NCCL model) and
+// InfiniBand devices. Without
 // --format: the findings for people (rule id, evidence, fix); --format text: one `file:line:col: severity: message
 // [rule-id]` line each; github: workflow annotations; sarif: SARIF 2.1.0 (lint/lint_format.hpp). Exit 1 when a finding
 // at --fail-on's severity or above exists (default error), 2 when a path cannot be read or a flag (or the config file,
@@ -45,6 +46,7 @@ struct LintCliOptions {
   bool fix = false;           // --fix: apply the edits, then report what remains
   bool diff = false;          // --diff: print the edits as a unified diff, write nothing
   bool unsafe_fixes = false;  // --unsafe-fixes: also the edits that change a hyperparameter (the batch)
+  std::string stdin_kind;     // --stdin-kind: what `lint -` reads (empty: from its text)
 };
 
 // The rule ids whose edits include `e`.
@@ -139,6 +141,7 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
   options.platform = opt.platform == "windows" ? env::Platform::windows : env::Platform::linux_os;
   options.here = opt.here;
   options.unsafe_fixes = opt.unsafe_fixes;
+  if (!opt.stdin_kind.empty()) options.stdin_kind = lint::kind_named(opt.stdin_kind);
   options.rules.select = opt.select;
   options.rules.ignore = opt.ignore;
   if (!opt.no_config) {  // .distdoctor.toml / [tool.distdoctor]: --select replaces, --ignore adds
@@ -192,7 +195,9 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
 
 void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opt = std::make_shared<LintCliOptions>();
-  sub.add_option("PATH", opt->paths, "files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml")
+  sub.add_option("PATH", opt->paths,
+                 "files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml, .env, .bat/.cmd; - for "
+                 "standard input")
       ->required();
   sub.add_option("--platform", opt->platform, "lint for this platform (windows turns the Windows rules into errors)")
       ->check(one_of({"linux", "windows"}));
@@ -209,6 +214,10 @@ void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   sub.add_flag("--unsafe-fixes", opt->unsafe_fixes,
                "also offer the fixes that change a hyperparameter as edits (lint.tf.batch-not-scaled: the batch "
                "times the replica count); without it they are printed as suggestions and --fix leaves them");
+  sub.add_option("--stdin-kind", opt->stdin_kind,
+                 "what `lint -` reads standard input as: py, sh, dockerfile, yaml, env or bat (default: from its "
+                 "text, refused when the text does not say)")
+      ->check(one_of({"py", "sh", "dockerfile", "yaml", "env", "bat"}));
   sub.add_flag("--fix", opt->fix,
                "apply the fixes that are changes to the files (edits[] in --json), then report what remains");
   sub.add_flag("--diff", opt->diff, "print those changes as a unified diff and write nothing");

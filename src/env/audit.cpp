@@ -71,6 +71,11 @@ std::vector<core::Finding> audit(const AuditInput& input) {
   detail::check_tf_config(ctx, out);    // TF_CONFIG
   detail::check_platform(ctx, out);     // no NCCL on Windows
   core::sort_findings(out);
+  // On Windows the NCCL variables' unset comes first: a fix plan keeps the first value for a
+  // variable, so another finding's value for NCCL_BUFFSIZE (say) would otherwise be exported in its
+  // place, and printed after it, an unset would undo it.
+  std::stable_partition(out.begin(), out.end(),
+                        [](const core::Finding& f) { return f.id == "env.windows.no-nccl" && !f.fix.env.empty(); });
   return out;
 }
 

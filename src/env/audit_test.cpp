@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "env/audit_test_util.hpp"
 
 namespace dd::env {
@@ -376,6 +378,22 @@ TEST(EnvAudit, WindowsNcclFindingListsOnlyNcclSettingsAndUnsetsThem) {
   EXPECT_EQ(f->severity, core::Severity::warning);
   EXPECT_EQ(f->evidence, std::vector<std::string>{"MASTER_ADDR=10.0.0.5 (environment)"});
   EXPECT_TRUE(f->fix.env.empty());
+}
+
+// NCCL_BUFFSIZE=4MB has its own error with a value (4194304); on Windows the unset comes first, so
+// that the export keeps the unset and never prints the value (nor the value after the unset).
+TEST(EnvAudit, WindowsUnsetComesBeforeAnotherFindingsValueForTheSameVariable) {
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "10.0.0.5"}, {"NCCL_BUFFSIZE", "4MB"}}, false, Platform::windows});
+  ASSERT_GE(fs.size(), 2u) << test::ids(fs);
+  EXPECT_EQ(fs[0].id, "env.windows.no-nccl") << test::ids(fs);
+  bool valued = std::any_of(fs.begin(), fs.end(), [](const core::Finding& f) {
+    auto it = f.fix.env.find("NCCL_BUFFSIZE");
+    return it != f.fix.env.end() && !it->second.empty();
+  });
+  EXPECT_TRUE(valued) << "the value fix this test orders against is gone: " << test::ids(fs);
+  std::string lines = export_lines(fs);
+  EXPECT_NE(lines.find("unset NCCL_BUFFSIZE"), std::string::npos) << lines;
+  EXPECT_EQ(lines.find("NCCL_BUFFSIZE=4194304"), std::string::npos) << lines;
 }
 
 TEST(EnvAudit, EvidenceNamesTheVariableValueAndSource) {

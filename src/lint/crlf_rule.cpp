@@ -9,6 +9,7 @@
 // lines, line for line, so that it composes with the other findings' edits on those lines; by hand:
 // `sed -i 's/\r$//' FILE` or `dos2unix FILE`. A .env file gets the same edit as a warning: a shell
 // that sources it keeps the "\r" in each value, while docker's --env-file drops it.
+#include <algorithm>
 #include <string>
 
 #include "core/strings.hpp"
@@ -75,6 +76,62 @@ void crlf_rule(FileContext& ctx) {
     e.strip_cr = true;
     ctx.last().edits.push_back(std::move(e));
   }
+}
+
+}  // namespace dd::lint::detail
+
+namespace dd::lint::detail {
+
+// The commands whose `\` continuation a "\r" ends: each [first, last] from the line a command
+// starts on through the line after its last "\\\r" line. bash runs the first line as the whole
+// command and the rest as commands of their own, so what lint reads of them as one command is not
+// what runs, before or after the fix.
+std::vector<std::pair<int, int>> broken_continuations(std::string_view text) {
+  std::vector<std::pair<int, int>> out;
+  int line = 1;
+  bool open = false;  // the previous line ended in "\\\r" (or "\\" inside a broken command)
+  for (std::size_t b = 0; b < text.size(); ++line) {
+    std::size_t e = text.find('\n', b);
+    std::string_view l = text.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    bool continued = !l.empty() && l.back() == '\\';
+    bool broken = continued && e != std::string_view::npos && e > b && text[e - 1] == '\r';
+    if (broken && !open) out.emplace_back(line, line + 1);
+    if (open) out.back().second = std::max(out.back().second, continued ? line + 1 : line);
+    open = (open && continued) || broken;
+    if (e == std::string_view::npos) break;
+    b = e + 1;
+  }
+  return out;
+}
+
+void drop_after_broken_continuation(std::vector<LintFinding>& findings, std::string_view text) {
+  auto crlf = std::find_if(findings.begin(), findings.end(),
+                           [](const LintFinding& f) { return f.finding.id == "lint.shell.crlf-line-endings"; });
+  if (crlf == findings.end()) return;
+  auto broken = broken_continuations(text);
+  if (broken.empty()) return;
+  auto inside = [&](const LintFinding& f) {
+    return std::any_of(broken.begin(), broken.end(), [&](const std::pair<int, int>& r) {
+      return f.location.line >= r.first && f.location.line <= r.second;
+    });
+  };
+  std::string lines;
+  for (const auto& [first, last] : broken) {
+    lines += (lines.empty() ? "" : ", ") + std::to_string(first) + "-" + std::to_string(last);
+  }
+  auto dropped = std::count_if(findings.begin(), findings.end(), [&](const LintFinding& f) {
+    return f.finding.id != "lint.shell.crlf-line-endings" && inside(f);
+  });
+  crlf->finding.evidence.push_back(
+      "lines " + lines + " are one command continued with `\\`; the \\r after each `\\` ends the command there, and " +
+      "bash runs the next line as a command of its own" +
+      (dropped > 0 ? " (" + std::to_string(dropped) + (dropped == 1 ? " finding" : " findings") +
+                         " on those lines left out: they read the command as bash would not run it; lint again "
+                         "after this fix)"
+                   : ""));
+  std::erase_if(findings,
+                [&](const LintFinding& f) { return f.finding.id != "lint.shell.crlf-line-endings" && inside(f); });
 }
 
 }  // namespace dd::lint::detail

@@ -202,6 +202,7 @@ class Manifest {
     long long gpu_count = 0;
     long long procs = 0;           // processes per pod the commands show (--nproc_per_node=N)
     long long loader_workers = 0;  // a command's --workers / --num_workers N
+    std::string loader_written;    // that option as the command writes it ("--num_workers=8")
     std::string ifname;            // NCCL_SOCKET_IFNAME's value
   };
 
@@ -271,11 +272,11 @@ class Manifest {
     }
     for (std::size_t i = 0; i < words.size(); ++i) {
       if (!core::starts_with(words[i], "--")) continue;
-      std::string flag = words[i], value;
+      std::string flag = words[i], value, written = words[i];
       if (auto eq = flag.find('='); eq != std::string::npos) {
         value = flag.substr(eq + 1), flag.resize(eq);
       } else if (i + 1 < words.size()) {
-        value = words[i + 1];
+        value = words[i + 1], written += " " + value;
       }
       std::replace(flag.begin(), flag.end(), '_', '-');
       if (flag.find("backend") != std::string::npos && value == "gloo") pf.gloo = true;
@@ -284,7 +285,11 @@ class Manifest {
         pf.procs = std::max(pf.procs, n);
       }
       if (flag.size() >= 9 && flag.compare(flag.size() - 7, 7, "workers") == 0) {
-        pf.loader_workers = std::max<long long>(pf.loader_workers, core::parse_int(value).value_or(0));
+        long long n = core::parse_int(value).value_or(0);
+        if (n > pf.loader_workers) {
+          pf.loader_workers = n;
+          pf.loader_written = written;
+        }
       }
     }
   }
@@ -326,8 +331,7 @@ class Manifest {
     bool loaders = pf.torch && pf.loader_workers > 0;
     if (!nccl_peers && !loaders) return;
     std::string gpus = std::to_string(pf.gpu_count) + (pf.procs >= 2 ? " GPUs' processes" : " GPUs");
-    std::string workers = "torch DataLoader workers (--workers " + std::to_string(pf.loader_workers) +
-                          "; they hand batches over in /dev/shm)";
+    std::string workers = "torch DataLoader workers (" + pf.loader_written + "; they hand batches over in /dev/shm)";
     std::string users = nccl_peers && loaders ? "NCCL's shared-memory transport between its " + gpus + " and " + workers
                         : nccl_peers          ? "NCCL's shared-memory transport between its " + gpus
                                               : workers;

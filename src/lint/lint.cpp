@@ -51,6 +51,9 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     case FileKind::yaml:
       detail::lint_yaml(ctx);
       break;
+    case FileKind::batch:
+      detail::lint_batch(ctx);
+      break;
     case FileKind::none:
       break;
   }
@@ -72,8 +75,12 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
   detail::drop_suppressed(out, ctx);  // `# distdoctor: ignore[rule-id]` on the finding's line
-  std::stable_sort(out.begin(), out.end(),
-                   [](const LintFinding& a, const LintFinding& b) { return a.location.line < b.location.line; });
+  if (shell) detail::drop_after_broken_continuation(out, text);
+  // The CRLF finding first: the file's other findings read it as bash does after its fix.
+  auto key = [](const LintFinding& f) {
+    return std::pair(f.finding.id != "lint.shell.crlf-line-endings", f.location.line);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const LintFinding& a, const LintFinding& b) { return key(a) < key(b); });
   return out;
 }
 
@@ -137,15 +144,38 @@ FileKind sniff_kind(std::string_view text) {
     first = std::string(l);
     break;
   }
+  std::string lower = core::to_lower(first);
+  for (std::string_view batch : {"@echo", "@rem", "rem ", "::", "setlocal"}) {
+    if (core::starts_with(lower, batch)) return FileKind::batch;
+  }
   std::string upper = core::to_upper(std::string_view(first).substr(0, first.find(' ')));
-  if (upper == "FROM" || upper == "ARG") return FileKind::dockerfile;
+  bool python_import = first.find(" import ") != std::string::npos;  // `from torch import nn`
+  if ((upper == "FROM" && !python_import) || upper == "ARG") return FileKind::dockerfile;
   if (core::starts_with(first, "apiVersion:") || core::starts_with(first, "kind:") || first == "---")
     return FileKind::yaml;
   for (std::string_view shell :
        {"export ", "set -", "srun ", "torchrun ", "mpirun ", "docker ", "python -m ", "python3 -m "}) {
     if (core::starts_with(first, shell)) return FileKind::shell;
   }
-  return FileKind::python;
+  // Python only where a statement says so: a `set X=1` batch file or a NAME=value list is not.
+  for (const auto& raw : core::split(text, '\n')) {
+    std::string_view l = core::trim(raw);
+    bool from_import = core::starts_with(l, "from ") && l.find(" import ") != std::string_view::npos;
+    if (from_import || core::starts_with(l, "import ") || core::starts_with(l, "def ") ||
+        core::starts_with(l, "class ") || core::starts_with(l, "if __name__")) {
+      return FileKind::python;
+    }
+  }
+  return FileKind::none;
+}
+
+FileKind kind_named(std::string_view word) {
+  static const std::pair<std::string_view, FileKind> names[] = {
+      {"py", FileKind::python}, {"sh", FileKind::shell},     {"dockerfile", FileKind::dockerfile},
+      {"yaml", FileKind::yaml}, {"env", FileKind::env_file}, {"bat", FileKind::batch}};
+  for (const auto& [name, kind] : names)
+    if (word == name) return kind;
+  return FileKind::none;
 }
 
 FileKind kind_of(const std::string& path) {
@@ -167,12 +197,13 @@ FileKind kind_of(const std::string& path) {
     return FileKind::dockerfile;
   }
   if (lower == ".env" || ends_with(lower, ".env") || core::starts_with(lower, ".env.")) return FileKind::env_file;
+  if (ends_with(lower, ".bat") || ends_with(lower, ".cmd")) return FileKind::batch;
   return FileKind::none;
 }
 
 std::string kinds_read() {
   return ".py, .sh, .bash, .sbatch, .slurm, names holding Dockerfile or Containerfile, .yaml, .yml, .env, *.env, "
-         ".env.*";
+         ".env.*, .bat and .cmd (their `set NAME=value` lines)";
 }
 
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
@@ -276,7 +307,13 @@ std::optional<core::Error> lint_file(const std::string& file, const Inputs& in, 
   auto text = from_stdin ? core::Result<std::string>(*in.stdin_text) : read_file(path);
   if (!text) return text.error();
   std::string error;
-  auto found = run(path, from_stdin ? sniff_kind(*text) : kind_of(path), *text, options, error, &tf_configs, &across);
+  FileKind kind = !from_stdin ? kind_of(path) : options.stdin_kind ? *options.stdin_kind : sniff_kind(*text);
+  if (kind == FileKind::none) {
+    return core::make_error(core::ErrorKind::usage,
+                            "<stdin>: its text does not say what kind of file it is; name it with --stdin-kind "
+                            "py|sh|dockerfile|yaml|env|bat");
+  }
+  auto found = run(path, kind, *text, options, error, &tf_configs, &across);
   // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
   // named or found in a folder alike; the others are still linted. Exit 2 (DESIGN.md: unreadable
   // input) only when nothing usable was given, in lint_paths.
@@ -327,10 +364,14 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
     report.findings.push_back(std::move(f));
   }
   std::erase_if(report.findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
-  auto rank = [](core::Severity s) { return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2; };
-  std::stable_sort(report.findings.begin(), report.findings.end(), [&](const LintFinding& a, const LintFinding& b) {
-    return rank(a.finding.severity) < rank(b.finding.severity);
-  });
+  // A file's CRLF finding before the rest: what else is said of that file holds once it is fixed.
+  auto rank = [](const LintFinding& f) {
+    if (f.finding.id == "lint.shell.crlf-line-endings") return -1;
+    core::Severity s = f.finding.severity;
+    return s == core::Severity::error ? 0 : s == core::Severity::warning ? 1 : 2;
+  };
+  std::stable_sort(report.findings.begin(), report.findings.end(),
+                   [&](const LintFinding& a, const LintFinding& b) { return rank(a) < rank(b); });
   return report;
 }
 

@@ -27,7 +27,8 @@ namespace dd::lint {
 // sources them, by `docker run --env-file`, compose and python-dotenv; its fixes are written as
 // plain `NAME=value` lines with any comment above (none of those readers takes both `export` and a
 // trailing comment).
-enum class FileKind { none, python, shell, dockerfile, yaml, env_file };
+// batch: a Windows .bat / .cmd file, read only for its `set NAME=value` lines and the job's shape.
+enum class FileKind { none, python, shell, dockerfile, yaml, env_file, batch };
 
 // "train.py" -> python, "run.sbatch" -> shell, "Dockerfile.gpu", "x_Dockerfile" -> dockerfile,
 // "job.yaml" -> yaml, ".env", "cluster.env" -> env_file.
@@ -85,6 +86,9 @@ struct LintOptions {
   // scaled multiplies the batch, so the global batch grows with the replicas); otherwise they are
   // printed as suggestions and --fix leaves them alone.
   bool unsafe_fixes = false;
+  // --stdin-kind: what `lint -` reads standard input as; nullopt: sniff_kind, refusing a text that
+  // does not say.
+  std::optional<FileKind> stdin_kind = std::nullopt;
 };
 
 struct LintReport {
@@ -99,8 +103,12 @@ struct LintReport {
 };
 
 // The kind of a text without a name (`lint -`): a shebang, #SBATCH, a Dockerfile's FROM/ARG, a
-// Kubernetes apiVersion/kind, a shell command; Python otherwise.
+// Kubernetes apiVersion/kind, a shell command, a batch file's @echo / REM / ::, Python's import / def /
+// class; none when the text does not say (LintOptions::stdin_kind then names it).
 FileKind sniff_kind(std::string_view text);
+
+// "py", "sh", "dockerfile", "yaml", "env", "bat" (`lint --stdin-kind`); none for another word.
+FileKind kind_named(std::string_view word);
 
 // Lints one file's text (pure: no file system); findings in file order.
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,

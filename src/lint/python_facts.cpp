@@ -85,6 +85,9 @@ class Walker {
     if (type == "string") string_node(n);
     if (type == "import_from_statement" || type == "import_statement") import(n);
     if (type == "keyword_argument") keyword(n);
+    if (type == "subscript" && !f_.argv_line && t_.dotted(PythonTree::field(n, "value")) == "sys.argv") {
+      f_.argv_line = PythonTree::line(n);
+    }
     children(n, s);
   }
 

@@ -67,6 +67,7 @@ struct PythonFacts {
   std::string tensorflow_name;
   int windows_line = 0;     // os.name == "nt", sys.platform checks, ...
   int multi_node_line = 0;  // NODE_RANK / NNODES / num_nodes= ... read here
+  int argv_line = 0;        // the first sys.argv[...] subscript (a positional argument read); 0: none
   std::string multi_node_why;
   std::vector<std::string> multi_node_words;                 // every such string the file holds, once each, in order
   std::vector<std::pair<int, std::string>> launch_mentions;  // torch.distributed.launch imports/strings

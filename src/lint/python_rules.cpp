@@ -562,9 +562,7 @@ class PythonRules {
   // What the file reads to tell the nodes apart (NODE_RANK, --node_rank, NNODES, ...), each with the
   // value every node must give it: as variables before `python` and as options after the file.
   // The file reads positional arguments (sys.argv[1], ...): the launch line keeps them.
-  std::string positional_arguments() const {
-    return t_.source().find("sys.argv[") != std::string::npos ? " <the arguments it takes now>" : "";
-  }
+  std::string positional_arguments() const { return f_.argv_line ? " <the arguments it takes now>" : ""; }
 
   std::pair<std::string, std::string> node_inputs() const {
     std::string env_words;

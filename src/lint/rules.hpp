@@ -135,6 +135,9 @@ class FileContext {
 void lint_python(FileContext& ctx);
 void lint_shell(FileContext& ctx, bool dockerfile);
 void lint_yaml(FileContext& ctx);
+// A Windows .bat / .cmd: its `set NAME=value` lines and the job's shape, for the environment rules
+// (batch_file.cpp).
+void lint_batch(FileContext& ctx);
 
 // Shared shell-command rules (also used for the commands in pod specs): `words` is one command
 // already split into words, `line` where it starts.
@@ -210,6 +213,10 @@ void exec_form_variables(FileContext& ctx, const std::string& instr, const std::
 // lint.shell.crlf-line-endings: a shell script or batch file with CRLF line endings; the edit
 // strips the "\r" (crlf_rule.cpp).
 void crlf_rule(FileContext& ctx);
+// With lint.shell.crlf-line-endings among `findings`: the other findings on a command whose `\`
+// continuation a "\r" ends are dropped (they read a command bash does not run), and the CRLF finding
+// names those lines (crlf_rule.cpp).
+void drop_after_broken_continuation(std::vector<LintFinding>& findings, std::string_view text);
 
 // lint.mpi.env-not-forwarded: NCCL_* exported before Open MPI's mpirun across hosts without -x
 // (mpirun_env_rule.cpp).

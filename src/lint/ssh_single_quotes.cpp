@@ -3,7 +3,8 @@
 // shell from expanding $i and $MASTER_ADDR; the remote shell expands them, where the script's
 // variables do not exist (ssh passes no environment but what SendEnv names and sshd accepts,
 // usually LANG/LC_*): torchrun gets `--node_rank= --master_addr=`. Only variables this file sets
-// and the remote string does not (nor a file it sources, nor SendEnv) are named.
+// and the remote string does not (nor a file it sources other than a virtualenv's bin/activate, nor
+// SendEnv) are named.
 //
 // The edit splices each such variable out of the single quotes: `--node_rank='"$i"'`, so the local
 // shell expands it and the remote one receives the value. It changes the lines after the ssh
@@ -89,6 +90,20 @@ std::vector<Use> single_quoted_uses(const FileContext& ctx, int first, int& last
   return out;
 }
 
+// The remote string sources a file (`source x`, `. x`) that may set the variables it reads; a
+// virtualenv's or conda's `bin/activate` does not count: it sets VIRTUAL_ENV, PATH, PS1 and its
+// own _OLD_VIRTUAL_* / CONDA_* names (virtualenv's activation/bash/activate.sh, venv's
+// Lib/venv/scripts/common/activate), never a name of the script that starts ssh.
+bool sources_other_than_activate(const std::string& inner) {
+  static const std::regex source(R"((^|[\s;&|'"])(source|\.)\s+([^\s;&|'"]+))");
+  for (std::sregex_iterator it(inner.begin(), inner.end(), source), end; it != end; ++it) {
+    std::string file = (*it)[3].str();
+    bool activate = file == "activate" || (file.size() > 9 && file.compare(file.size() - 9, 9, "/activate") == 0);
+    if (!activate) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void ssh_single_quotes_rule(FileContext& ctx, const std::vector<RemoteCommand>& remote) {
@@ -100,8 +115,7 @@ void ssh_single_quotes_rule(FileContext& ctx, const std::vector<RemoteCommand>& 
     int last = 0;
     auto uses = single_quoted_uses(ctx, rc.command.line, last);
     std::string inner = ctx.lines_text(rc.command.line, last);
-    bool sources = std::regex_search(inner, std::regex(R"((^|[\s;&|'"])(source|\.)\s+\S)"));
-    if (sources) continue;
+    if (sources_other_than_activate(inner)) continue;
     std::vector<Use> local;
     for (const auto& u : uses) {
       if (remote_has(u.name) || !set_locally(ctx.text(), u.name)) continue;

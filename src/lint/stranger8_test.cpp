@@ -116,7 +116,8 @@ TEST(LintStranger8, ShmAndNetworkFindingsOnlyOnEvidence) {
   ASSERT_EQ(shm.size(), 2u) << ids(p26);
   for (const auto* f : shm) {
     EXPECT_EQ(f->finding.title.find("processes"), std::string::npos) << f->finding.title;
-    EXPECT_NE(f->finding.title.find("between its 4 GPUs and torch DataLoader workers (--workers 16"), std::string::npos)
+    EXPECT_NE(f->finding.title.find("between its 4 GPUs and torch DataLoader workers (--workers=16;"),
+              std::string::npos)
         << f->finding.title;
   }
   // the same pod under torchrun --nproc_per_node=4: the processes are shown, and named

@@ -39,3 +39,13 @@ foreach(case f-steps f-env-init f-ipc-shm f-export-empty f-crlf-env f-windows-mi
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger6_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# The eleventh stranger's run (tests/data/stranger/fix-2026-12-05h; tests/system/lint/stranger11_cases.sh): a
+# CRLF sbatch (--fix, then the stand-in torchrun's argv), a .bat (file and standard input), `$i` in an ssh
+# string that sources a virtualenv (--fix, then a fake ssh), env --platform windows's unset against another
+# finding's value (--export and every --export-format through bash, PyYAML, json).
+foreach(case k-crlf k-bat k-ssh-venv k-windows-order)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger11_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

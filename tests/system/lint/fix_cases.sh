@@ -449,7 +449,7 @@ import json, sys
 fs = [f for f in json.load(open(sys.argv[1]))["findings"] if f["id"] == "lint.k8s.no-shm-volume"]
 assert len(fs) == 2, fs
 for f in fs:
-    assert "processes" not in f["title"] and "--workers 16" in f["title"], f["title"]
+    assert "processes" not in f["title"] and "--workers=16;" in f["title"], f["title"]
 PY
   # c12: a valid TF_CONFIG whose own host does not resolve on this machine: no error (the other
   # nodes' resolvers are not seen), and the printed check, run here, agrees with what was reported

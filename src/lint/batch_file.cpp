@@ -1,0 +1,58 @@
+// A Windows batch file (.bat, .cmd): cmd.exe runs it, not a POSIX shell, so lint reads only what the
+// environment rules need: `set NAME=value` (and `set "NAME=value"`) as the variables it sets, and
+// the other lines' words for the job's shape (torchrun --nnodes=2). cmd.exe ends lines at CRLF, so
+// the "\r" is no problem here and is not part of a value.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+// `set NAME=value` / `set "NAME=value"` (cmd.exe keeps the value's trailing blanks; the quotes
+// around the whole assignment are not part of it); nullopt for `set /a`, `set /p`, a bare `set`.
+std::optional<std::pair<std::string, std::string>> set_line(std::string_view l) {
+  if (l.size() < 4 || core::to_lower(l.substr(0, 4)) != "set ") return std::nullopt;
+  std::string_view rest = core::trim(l.substr(4));
+  if (rest.empty() || rest.front() == '/') return std::nullopt;
+  if (rest.front() == '"') {
+    auto close = rest.rfind('"');
+    rest = close > 0 ? rest.substr(1, close - 1) : rest.substr(1);
+  }
+  auto eq = rest.find('=');
+  if (eq == std::string_view::npos || eq == 0) return std::nullopt;
+  return std::pair(std::string(rest.substr(0, eq)), std::string(rest.substr(eq + 1)));
+}
+
+bool comment_or_echo(std::string_view l) {
+  std::string lower = core::to_lower(l);
+  if (!lower.empty() && lower.front() == '@') lower.erase(0, 1);
+  return lower.empty() || core::starts_with(lower, "::") || lower == "rem" || core::starts_with(lower, "rem ") ||
+         core::starts_with(lower, "echo");
+}
+
+}  // namespace
+
+void lint_batch(FileContext& ctx) {
+  for (int line = 1; line <= ctx.line_count(); ++line) {
+    std::string_view l = ctx.line_text(line);
+    if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    l = core::trim(l);
+    if (comment_or_echo(l)) continue;
+    if (auto set = set_line(l)) {
+      ctx.env().push_back({set->first, set->second, line, "", std::nullopt});
+      continue;
+    }
+    std::vector<std::string> words;
+    for (const auto& w : core::split(l, ' '))
+      if (!w.empty()) words.push_back(w);
+    note_shape(ctx, words);
+  }
+  master_addr_rule(ctx);
+}
+
+}  // namespace dd::lint::detail

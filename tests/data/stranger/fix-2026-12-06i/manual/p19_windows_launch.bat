@@ -1,0 +1,8 @@
+@echo off
+REM usage: launch.bat NODE_RANK
+REM RANK0_HOST: the rank-0 node's host name or address, the same on every node
+set MASTER_ADDR=192.168.1.20
+set MASTER_PORT=29500
+set GLOO_SOCKET_IFNAME=Ethernet
+set USE_LIBUV=0
+torchrun --nnodes=2 --nproc_per_node=1 --node_rank=%1 --master_addr=%MASTER_ADDR% --master_port=%MASTER_PORT% train.py

@@ -1,0 +1,1 @@
+2	export WORLD_SIZE=3

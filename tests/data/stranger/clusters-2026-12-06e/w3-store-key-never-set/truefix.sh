@@ -1,0 +1,1 @@
+0	/usr/bin/python3 -c "import datetime, torch.distributed as d; s = d.TCPStore(\"c6node0\", 29400, 2, False, datetime.timedelta(seconds=30)); s.set(\"ckpt_dir\", \"/tmp/c6ckpt\"); print(\"ckpt_dir set\")"

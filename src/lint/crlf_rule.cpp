@@ -60,8 +60,12 @@ void crlf_rule(FileContext& ctx) {
   if (!example.empty()) {
     title += " (line " + std::to_string(example_line) + " ends in `" + example + "\\r`)";
   }
-  std::string file = core::shell_quote(ctx.path());
-  std::string by_hand = "sed -i 's/\\r$//' " + file + "  # or dos2unix " + file + "; lint --fix does the same";
+  // standard input has no file to edit, and lint --fix refuses it: the user names the file they piped
+  bool piped = ctx.path() == "<stdin>";
+  std::string file = piped ? "FILE" : core::shell_quote(ctx.path());
+  std::string by_hand = "sed -i 's/\\r$//' " + file + "  # or dos2unix " + file +
+                        (piped ? "; FILE: the file whose text came on standard input (lint --diff - prints the patch)"
+                               : "; lint --fix does the same");
   auto& f = ctx.add("lint.shell.crlf-line-endings", core::Label::config_typo,
                     env_file ? core::Severity::warning : core::Severity::error, title, runs.front().first, by_hand);
   // Go's bufio.ScanLines drops a line's final \r: docker's --env-file reader (docker/cli opts/file.go

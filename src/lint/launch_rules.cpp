@@ -390,6 +390,52 @@ void local_rank_literal(FileContext& ctx, const std::vector<std::string>& w, std
   }
 }
 
+// A Docker Compose file: a top-level `services:` and no Kubernetes apiVersion.
+bool compose_file(std::string_view text) {
+  return (core::starts_with(text, "services:") || text.find("\nservices:") != std::string_view::npos) &&
+         text.find("apiVersion:") == std::string_view::npos;
+}
+
+// The addresses the file itself gives rank 0 (another MASTER_ADDR, a --master_addr), not loopback
+// and not computed ("$VAR"), each with the line that says it.
+std::vector<std::pair<std::string, std::string>> rank0_addresses(FileContext& ctx) {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto keep = [&out](const std::string& value, std::string said) {
+    if (value.empty() || value.find('$') != std::string::npos || core::names_this_machine(value)) return;
+    out.emplace_back(value, std::move(said));
+  };
+  for (const auto& v : ctx.env()) {
+    if (v.name == "MASTER_ADDR") keep(v.value, "line " + std::to_string(v.line) + ": MASTER_ADDR=" + v.value);
+  }
+  for (const auto& f : ctx.launch_flags()) {
+    if (f.flag == "--master_addr" || f.flag == "--master-addr") {
+      keep(f.value, "line " + std::to_string(f.line) + ": " + f.flag + "=" + f.value);
+    }
+  }
+  return out;
+}
+
+// The same in a YAML file (a Compose service's or a pod's command): neither Compose nor Kubernetes puts
+// the service's `environment:` into `$MASTER_ADDR` there (Compose interpolates the shell's that runs
+// `docker compose`, empty when unset; a pod expands only `$(NAME)`), so the fix writes the rank-0
+// address the file gives elsewhere when it gives exactly one, else RANK0_HOST. `port`: the one an
+// --rdzv_endpoint keeps, empty for --master_addr.
+PlaceholderFix yaml_rendezvous_fix(FileContext& ctx, const std::string& flag, const std::string& port, int at,
+                                   const std::string& value, const std::string& host) {
+  auto addresses = rank0_addresses(ctx);
+  std::set<std::string> distinct;
+  for (const auto& a : addresses) distinct.insert(a.first);
+  std::string word = distinct.size() == 1 ? *distinct.begin() : "RANK0_HOST";
+  std::string fragment = flag + "=" + word + (port.empty() ? "" : ":" + port);
+  std::string note = "the host name or address of the rank-0 node, the same on every node";
+  if (distinct.size() == 1) {
+    std::vector<std::string> said;
+    for (const auto& a : addresses) said.push_back(a.second);
+    note = "the rank-0 address the file gives elsewhere (" + core::join(said, "; ") + ")";
+  }
+  return placeholder_fix(ctx, at, value, host, word, fragment, note);
+}
+
 // The fix for a loopback rendezvous address: the flag as the command spells it, the user's own port,
 // and $MASTER_ADDR only where the file sets it to something that is not loopback; otherwise a word
 // that pastes into bash (RANK0_HOST, as master_addr_fix writes it). Line `at` holds `value`, the
@@ -403,6 +449,7 @@ PlaceholderFix rendezvous_fix(FileContext& ctx, const std::vector<std::string>& 
       if (same_kind && (word == spelt || core::starts_with(word, std::string(spelt) + "="))) flag = std::string(spelt);
     }
   }
+  if (ctx.kind() == FileKind::yaml) return yaml_rendezvous_fix(ctx, flag, master_addr ? "" : port, at, value, host);
   bool defined = std::any_of(ctx.env().begin(), ctx.env().end(), [](const EnvValue& v) {
     return v.name == "MASTER_ADDR" && !v.value.empty() && !core::names_this_machine(v.value);
   });
@@ -592,31 +639,6 @@ void check_command(FileContext& ctx, const std::vector<std::string>& w, int line
 }
 
 namespace {
-
-// A Docker Compose file: a top-level `services:` and no Kubernetes apiVersion.
-bool compose_file(std::string_view text) {
-  return (core::starts_with(text, "services:") || text.find("\nservices:") != std::string_view::npos) &&
-         text.find("apiVersion:") == std::string_view::npos;
-}
-
-// The addresses the file itself gives rank 0 (another MASTER_ADDR, a --master_addr), not loopback
-// and not computed ("$VAR"), each with the line that says it.
-std::vector<std::pair<std::string, std::string>> rank0_addresses(FileContext& ctx) {
-  std::vector<std::pair<std::string, std::string>> out;
-  auto keep = [&out](const std::string& value, std::string said) {
-    if (value.empty() || value.find('$') != std::string::npos || core::names_this_machine(value)) return;
-    out.emplace_back(value, std::move(said));
-  };
-  for (const auto& v : ctx.env()) {
-    if (v.name == "MASTER_ADDR") keep(v.value, "line " + std::to_string(v.line) + ": MASTER_ADDR=" + v.value);
-  }
-  for (const auto& f : ctx.launch_flags()) {
-    if (f.flag == "--master_addr" || f.flag == "--master-addr") {
-      keep(f.value, "line " + std::to_string(f.line) + ": " + f.flag + "=" + f.value);
-    }
-  }
-  return out;
-}
 
 // A YAML MASTER_ADDR entry (line `line`, value `value`) with its value replaced, in the line's own
 // syntax: a Compose map (`MASTER_ADDR: addr`), a Compose list (`- MASTER_ADDR=addr`), a pod's

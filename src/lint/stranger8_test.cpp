@@ -165,5 +165,32 @@ TEST(LintStranger8, CrlfExampleSaysHowTheLineEnds) {
   EXPECT_NE(title.find(" ends in `"), std::string::npos) << title;
 }
 
+// p14 of fix-2026-12-06i: a Compose service's `command:` with --master_addr=localhost. Compose fills
+// `$MASTER_ADDR` there from the shell that runs it (empty when unset), never from the service's
+// environment: the fix writes the rank-0 address the file gives (trainer-0), and both fixes pasted
+// leave a file with no finding whose commands name trainer-0.
+TEST(LintStranger12, ComposeCommandGetsTheRank0AddressNotAShellVariable) {
+  std::string text =
+      "services:\n  trainer-0:\n    image: t\n"
+      "    command: torchrun --nnodes=2 --nproc_per_node=1 --node_rank=0 --master_addr=trainer-0 --master_port=29500 "
+      "train.py\n    environment:\n      MASTER_ADDR: trainer-0\n  trainer-1:\n    image: t\n"
+      "    command: torchrun --nnodes=2 --nproc_per_node=1 --node_rank=1 --master_addr=localhost --master_port=29500 "
+      "train.py\n    environment:\n      MASTER_ADDR: localhost\n";
+  auto fs = lint_as("p14.yml", text);
+  auto found = all_of(fs, k_localhost);
+  ASSERT_EQ(found.size(), 2u) << ids(fs);
+  std::string after = text;
+  for (const auto* f : found) {
+    EXPECT_EQ(f->finding.fix.text.find('$'), std::string::npos) << f->finding.fix.text;
+    after = pasted(after, f->location.line, f->finding.fix.text);
+  }
+  YAML::Node doc = YAML::Load(after);
+  EXPECT_NE(doc["services"]["trainer-1"]["command"].as<std::string>().find("--master_addr=trainer-0 "),
+            std::string::npos)
+      << after;
+  EXPECT_EQ(doc["services"]["trainer-1"]["environment"]["MASTER_ADDR"].as<std::string>(), "trainer-0");
+  EXPECT_TRUE(lint_as("p14.yml", after).empty()) << after;
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -126,18 +126,20 @@ core::Finding raised_finding(const Snapshot& after, const std::vector<RankState>
   std::string rank = r.rank ? fmt::format("rank {}", *r.rank) : fmt::format("pid {}", r.pid);
   auto f = core::new_finding(
       "watch.rank.raised", Label::other, Severity::error,
-      fmt::format("{}'s output ends in an uncaught exception, `{}`, and its process lives on ({} thread{}): {} will "
-                  "never join its peers' collectives{}",
+      fmt::format("{}'s output ends in a Python traceback, `{}`, and its process lives on ({} thread{}): if its main "
+                  "thread raised it, {} will never join its peers' collectives{}",
                   who(r.rank, r.pid), r.exception, threads, threads == 1 ? "" : "s", rank, waiters_suffix(states)));
   f.evidence.push_back("the job's output ends in a Python traceback whose last line is: " + r.exception);
   if (p) f.evidence.push_back(thread_list(*p));
   for (const auto& s : states) f.evidence.push_back(describe(s));
   f.fix.text = fmt::format(
-      "The exception is the failure: fix what raised `{}` (its traceback is in the job's output). A thread that is "
-      "not a daemon keeps the failed process alive, so its peers wait instead of failing: start such threads with "
-      "daemon=True, or end the process on an uncaught exception (a sys.excepthook that calls os._exit(1)); torchrun "
-      "then restarts or stops the job. `kill {}` ends it now.",
-      r.exception, r.pid);
+      "`py-spy dump --pid {}` tells whether the main thread raised it (it stands in threading._shutdown) or logged "
+      "it and went on (it stands in a collective or elsewhere in the script). If it raised, the exception is the "
+      "failure: fix what raised `{}` (its traceback is in the job's output). A thread that is not a daemon keeps the "
+      "failed process alive, so its peers wait instead of failing: start such threads with daemon=True, or end the "
+      "process on an uncaught exception (a sys.excepthook that calls os._exit(1)); torchrun then restarts or stops "
+      "the job. `kill {}` ends it now.",
+      r.pid, r.exception, r.pid);
   if (r.rank) f.ranks = {*r.rank};
   return f;
 }

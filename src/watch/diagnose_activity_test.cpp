@@ -194,8 +194,9 @@ TEST(RankState, OutputEndingInAnExceptionWithTheProcessAliveIsTheFailureNotAWait
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.rank.raised");
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
-  EXPECT_EQ(f[0].title, "rank 1 (pid 200)'s output ends in an uncaught exception, `" + exc +
-                            "`, and its process lives on (2 threads): rank 1 will never join its peers' collectives");
+  EXPECT_EQ(f[0].title, "rank 1 (pid 200)'s output ends in a Python traceback, `" + exc +
+                            "`, and its process lives on (2 threads): if its main thread raised it, rank 1 will never "
+                            "join its peers' collectives");
   std::string ev = core::join(f[0].evidence, "\n");
   EXPECT_TRUE(says(ev, "/proc/200/task: 2 threads: 200 python3 in futex, 201 python3 in clock_nanosleep")) << ev;
   EXPECT_FALSE(says(ev, "step line")) << ev;

@@ -703,9 +703,9 @@ TEST(Merge, NodeReportSurvivesTheWireAndBadOnesAreRefused) {
 // peer. The merged verdict is rank 1's exception, with rank 0 waiting on it; no "every rank waits".
 TEST(Merge, ARankAliveAfterAnUncaughtExceptionAbsorbsTheSilentPeerThatNamesIt) {
   auto raised = core::new_finding("watch.rank.raised", core::Label::other, core::Severity::error,
-                                  "rank 1 (pid 8112)'s output ends in an uncaught exception, `RuntimeError: bad "
-                                  "batch`, and its process lives on (6 threads): rank 1 will never join its peers' "
-                                  "collectives");
+                                  "rank 1 (pid 8112)'s output ends in a Python traceback, `RuntimeError: bad "
+                                  "batch`, and its process lives on (6 threads): if its main thread raised it, rank 1 "
+                                  "will never join its peers' collectives");
   raised.ranks = {1};
   RankActivity r1{1, Activity::raised, 8112, "rank 1 (pid 8112): alive after an uncaught exception"};
   auto f = merge_reports(

@@ -39,6 +39,15 @@ k-crlf)
   for a in --nnodes=2 --rdzv_id=4242 --rdzv_backend=c10d --rdzv_endpoint=node01:29500 finetune.py; do
     [ "$(grep -cx "argv:$a" <<<"$got")" = 2 ] || fail "each node's torchrun should get $a: $got"
   done
+  # the same file on standard input (p17 of fix-2026-12-06i): no '<stdin>' to sed, no --fix to offer; the
+  # printed sed, with FILE named, fixes the file that was piped
+  cp "$cases/p18_crlf_edited_on_windows.sbatch" "$tmp/piped.sbatch"
+  "$dd" lint --stdin-kind sh - <"$tmp/piped.sbatch" >"$tmp/out" 2>"$tmp/err"
+  want='sed -i '\''s/\r$//'\'' FILE  # or dos2unix FILE; FILE: the file whose text came on standard input'
+  grep -qF "$want" "$tmp/out" || fail "stdin's CRLF fix: $(cat "$tmp/out")"
+  grep -qF -e "'<stdin>'" -e 'lint --fix does the same' "$tmp/out" && fail "stdin's fix names <stdin> or --fix: $(cat "$tmp/out")"
+  (cd "$tmp" && eval "sed -i 's/\r\$//' piped.sbatch") || fail "the printed sed failed"
+  "$dd" lint --stdin-kind sh - <"$tmp/piped.sbatch" >"$tmp/out" 2>"$tmp/err" || fail "piped again: $(cat "$tmp/out")"
   ;;
 k-bat)
   # p17: a .bat sets MASTER_ADDR=localhost on node 1 of 2; also through standard input, where the kind

@@ -480,10 +480,10 @@ exc = "RuntimeError: rank 1: corrupt sample in batch 3"
 f = w0["meeting"]["verdict"]["findings"][0]
 print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["ranks"] == [1] and f["hosts"] == ["node1"], f
-assert f["title"].startswith("rank 1 (pid %s)'s output ends in an uncaught exception, `%s`, and its process lives on (" % (r1, exc)), f["title"]
-assert "rank 1 will never join its peers' collectives" in f["title"] and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert f["title"].startswith("rank 1 (pid %s)'s output ends in a Python traceback, `%s`, and its process lives on (" % (r1, exc)), f["title"]
+assert "if its main thread raised it, rank 1 will never join its peers' collectives" in f["title"] and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
 assert any(e.startswith("node1: /proc/%s/task: " % r1) and " threads: " in e for e in f["evidence"]), f["evidence"]
-assert exc in f["fix"]["text"] and "daemon=True" in f["fix"]["text"] and "os._exit(1)" in f["fix"]["text"], f["fix"]["text"]
+assert exc in f["fix"]["text"] and ("py-spy dump --pid %s" % r1) in f["fix"]["text"] and "daemon=True" in f["fix"]["text"] and "os._exit(1)" in f["fix"]["text"], f["fix"]["text"]
 # the untrue sentences are gone, from the merged verdict and from node 1's own stall
 own = [g for s in w1["stalls"] for g in s["findings"]]
 everything = json.dumps([w0["meeting"], w1["meeting"], own])

@@ -335,6 +335,22 @@ TEST(PreflightHeldOut, AMissingRankOfAnIpv6OnlyMasterAddrGetsRankZerosIpv4) {
   EXPECT_FALSE(contains(g.fix.text, "MASTER_ADDR=198.18.1.1")) << g.fix.text;
 }
 
+// clusters-2026-12-06e p1: both peers never joined, so no probe ran: rank 0 says no "checked: ...
+// reached by every peer" and recommends nothing (it would hold of no peer at all).
+TEST(PreflightHeldOut, NoProbeMeansNoAddressWasReachedAndNothingIsRecommended) {
+  std::vector<NodeFacts> nodes = {eth0_node(0, 1500, true)};
+  nodes[0].env["MASTER_ADDR"] = "198.18.1.1";
+  nodes[0].master_addr_resolves = {"198.18.1.1"};
+  auto in = input_of(nodes, {});
+  in.world = 3;
+  in.missing = {1, 2};
+  in.rendezvous = "198.18.1.1:29401";
+  auto a = analyze(in);
+  EXPECT_TRUE(a.recommendation.checks.empty()) << a.recommendation.checks.front();
+  EXPECT_TRUE(a.recommendation.env.empty());
+  EXPECT_TRUE(a.recommendation.per_host.empty());
+}
+
 // clusters-2026-12-05d p3: node1's output chain drops TCP to 32768-60999. node0's probes into node1
 // time out (node1's SYN-ACKs go to node0's ephemeral source port), node1's probes to node0's probe
 // port time out (dport ephemeral), node1's MASTER_PORT probe to node0 passes. `own_rule`: node1 read

@@ -205,7 +205,9 @@ Recommendation recommend(const Ctx& c) {
     rec.chosen[c.host(r)] = u.ranked[r].front();
   }
   rec.complete = u.ranks.size() == c.live.size() && !c.live.empty();
-  if (u.ranks.empty()) return rec;
+  // No probe ran (one node, or no peer joined): no address was reached by anyone, so nothing is
+  // recommended and no "reached by every peer" is said (it would hold of no peer at all).
+  if (u.ranks.empty() || c.in.probes.empty()) return rec;
   recommend_nccl(c, u, rec);
   recommend_gloo(c, u, rec);
   recommend_master_addr(c, u, rec);

@@ -9,6 +9,7 @@
 #   - the hostile-peer runs next to the same run without the attacker (goal: at most +5 s / +15 s);
 #   - watch: from a fault (in a real 2-rank job, or a plain process on a silent socket) to the STALL
 #     report (goal: within --stall + 15 s);
+#   - lint on the 17-line "billion laughs" YAML: CPU seconds (goal: under 1 s);
 #   - bench --tune on a link that caps every TCP flow at 120 Mbit/s: NCCL's default (1 socket) and
 #     the seeds' 4 sockets measured in the same run as the best point (goal: >= 1.1x the default).
 # Needs root (namespaces), like the tests. Run it on a quiet machine.
@@ -23,7 +24,7 @@ repeats="${REPEATS:-1}"
 ((EUID == 0)) || { echo "bounds_bench: needs root (network namespaces)" >&2; exit 2; }
 out="$(mktemp -d /tmp/dd-bounds.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
-tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|bench\.tune|watch\.(firewall|wrong-iface|mtu-black-hole|rank-killed|collective-rank0|slow-loader|attach|plain-recv|peer-stopped|peer-skips-barrier))$'
+tests='^system\.(preflight\.(never-starts|killed-midway|rendezvous-unreachable|ssh|ssh-unreachable)|hardening\.(bad-joins|memory|idle-crowd|fifo)|probe\.hang|lint\.hostile|bench\.tune|watch\.(firewall|wrong-iface|mtu-black-hole|rank-killed|collective-rank0|slow-loader|attach|plain-recv|peer-stopped|peer-skips-barrier))$'
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}"
 for ((r = 1; r <= repeats; r++)); do
   echo "== run $r of $repeats: ctest -R '$tests'" >&2
@@ -46,6 +47,7 @@ former = {
     "probe.hang": ("probe deadline", lambda t: 4.0),
     "hardening.memory": ("no attacker", lambda t: t + 15),
     "hardening.idle-crowd": ("no attacker", lambda t: t + 5),
+    "lint.hostile-billion-laughs": ("CPU s, goal", lambda t: t),
 }
 rows, held, total = [], 0, 0
 for r in range(1, repeats + 1):

@@ -1004,7 +1004,8 @@ PY
   ;;
 new-group)  # ranks 0 and 1 call dist.new_group([0, 1]), rank 2 does not and waits in its all_reduce:
   # the merged verdict says ranks 0 and 1 wait at the store for a rank that has not arrived and rank 2
-  # skipped the call (not "sleeping"); its fix is a code change, so the job is ended after the verdict
+  # skipped the call (not "sleeping"); its fix is a code change: the job is ended after the verdict and
+  # run again with the change (every rank calls new_group), which must finish
   for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.201.$((i + 1))/24"; done
   for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup WARM=3 STEPS=50; done
   for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
@@ -1025,6 +1026,12 @@ assert not any("sleeping" in g["title"] for g in fs), [g["title"] for g in fs]
 assert not any("A collective the waiting ranks called and these skip" in g["fix"]["text"] for g in fs), fs
 PY
   for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.store.skipped-call; done
+  # the fix applied (rank 2 calls new_group too): the same job runs to its end and watch says OK
+  note "applying the printed fix: every rank calls new_group"
+  for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup NEWGROUP_ALL=1 WARM=3 STEPS=8; done
+  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch with the fix" 240 || die "node $i's watch exited non-zero with the fix: $(tail -5 "$WORK/w$i.err")"; done
+  for i in 0 1 2; do grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish with the fix: $(tail -3 "$WORK/job$i.log")"; done
+  grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"
   ;;
 *) die "unknown case $CASE" ;;
 esac

@@ -12,7 +12,8 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   uneven       the last rank runs out of batches after WARM steps and waits in the final barrier
                while the others all_reduce the next step
   newgroup     after WARM steps every rank but the last calls dist.new_group([0, 1]) (torch needs
-               every rank to call it): they wait in its store barrier, the last rank in its all_reduce
+               every rank to call it): they wait in its store barrier, the last rank in its all_reduce;
+               with NEWGROUP_ALL=1 every rank calls it (watch.store.skipped-call's fix applied)
   loader-spin  batches come from a DataLoader with 2 worker processes; from item WARM on rank 1's
                transform never finishes (both workers spin, state R) while its main thread waits
                for them and the others wait in their all_reduce
@@ -90,7 +91,7 @@ while mode == "forever" or step < steps:
         raise RuntimeError("rank 1: corrupt sample in batch %d" % step)
     if mode == "rank1-subprocess" and rank == 1 and step == warm:
         subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
-    if mode == "newgroup" and rank < world - 1 and step == warm:
+    if mode == "newgroup" and (rank < world - 1 or os.environ.get("NEWGROUP_ALL") == "1") and step == warm:
         dist.new_group([0, 1])
     t = load_batch(step)
     dist.all_reduce(t)

@@ -4,7 +4,7 @@
 #   healthy   verdict OK, a sparse plan far below N*(N-1) pairs, no failed probe
 #   failures  three faults at once, each named with its node:
 #             node C cut off on the data network (its firewall drops every new connection in and
-#             out except to the rendezvous port), node M behind an MTU black hole (every eth0 has
+#             out except to the rendezvous port: preflight.reach.ephemeral-ports-blocked with both rules), node M behind an MTU black hole (every eth0 has
 #             MTU 9000, M's bridge port 1500), node B's job port 2222 dropped by its firewall
 # Permanent neighbour entries (lib.sh static_neighbours): the kernel's neighbour table is shared by
 # all namespaces and holds 1,024 entries.
@@ -80,7 +80,17 @@ hits = [f for f in d["findings"] if f["id"] == fid]
 sys.exit(0 if hits and all(f["hosts"] == [host] for f in hits) else 1)
 PY
   }
-  named preflight.reach.no-route "node$C"
+  # node C's own ruleset drops what it sends and what arrives: named with both of its rules and the
+  # nft lines that delete them (not "no route": the nodes share a subnet)
+  named preflight.reach.ephemeral-ports-blocked "node$C"
+  python3 - "$WORK/pf0.json" "ddp$$" <<'PY' || die "node $C's finding does not delete both of its drop rules"
+import json, sys
+d = json.load(open(sys.argv[1])); table = sys.argv[2]
+f = [f for f in d["findings"] if f["id"] == "preflight.reach.ephemeral-ports-blocked"][0]
+for chain in ("in", "out"):
+    assert "nft delete rule inet %s %s handle" % (table, chain) in f["fix"]["text"], f["fix"]["text"]
+assert not any(g["id"] == "preflight.reach.no-route" for g in d["findings"]), [g["id"] for g in d["findings"]]
+PY
   named preflight.mtu.black-hole "node$M"
   named preflight.port.blocked "node$B"
   # no error finding blames a fourth node

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/strings.hpp"
+#include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_network.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/stall_detector.hpp"
@@ -522,14 +523,16 @@ std::string peer_silent_fix(const std::string& local, const std::string& peer, c
 
 // 3. A stuck connection to a peer outside the tree: it stopped acknowledging. A firewall is named
 // only where this end's ruleset drops the packets.
-core::Finding peer_silent_finding(const Rulesets* rules, const OwnedSocket& s, const MtuCheck& mtu,
-                                  const std::string& ev) {
+core::Finding peer_silent_finding(const Snapshot& after, const Rulesets* rules, const OwnedSocket& s,
+                                  const MtuCheck& mtu, const std::string& ev) {
+  PeerRank pr = peer_rank(after, s);
   auto f = core::new_finding(
       "watch.tcp.peer-silent", Label::other, Severity::error,
-      fmt::format("{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
-                  s.socket.peer, s.socket.local));
+      fmt::format("{}{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
+                  s.socket.peer, pr.rank ? fmt::format(" (rank {})", *pr.rank) : "", s.socket.local));
   f.evidence = {ev};
   f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
+  if (pr.rank) f.evidence.push_back(pr.why);
   f.fix.text = peer_silent_fix(unmapped(s.socket.local), unmapped(s.socket.peer), mtu);
   // Only this end's namespace is read: a rule there that drops the connection's packets.
   if (rules) {
@@ -608,14 +611,19 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
     if (s.socket.state != TcpState::established || s.socket.send_queue == 0) continue;
     const auto* b = before.socket(s.socket.inode, s.netns);
     if (!b || b->socket.send_queue == 0 || s.socket.bytes_acked != b->socket.bytes_acked) continue;
-    if (s.socket.retransmits == 0 && s.socket.total_retrans == b->socket.total_retrans) continue;
-    std::string key = s.socket.local + ">" + s.socket.peer;
-    if (!stuck_done.insert(key).second) continue;
     std::string ev =
         fmt::format("{}: {} -> {}, {} bytes queued and not acked, {} retransmits (+{} in {:.0f} s)", who(s.rank, s.pid),
                     endpoint(s.socket.local, s.socket.local_port) + via(tree, s.pid, s.socket.local),
                     endpoint(s.socket.peer, s.socket.peer_port), s.socket.send_queue, s.socket.total_retrans,
                     s.socket.total_retrans - b->socket.total_retrans, after.at_s - before.at_s);
+    // Its own link down: nothing leaves (no retransmit needs to show), the peer is not blamed.
+    if (auto f = local_link_down(tree, after, probe, s, ev)) {
+      add_once(std::move(*f), out);
+      continue;
+    }
+    if (s.socket.retransmits == 0 && s.socket.total_retrans == b->socket.total_retrans) continue;
+    std::string key = s.socket.local + ">" + s.socket.peer;
+    if (!stuck_done.insert(key).second) continue;
     auto other = local.find({s.socket.peer, s.socket.peer_port});
     const OwnedSocket* other_end = other == local.end() ? nullptr : other->second;
     bool peer_gone = std::any_of(gone.begin(), gone.end(), [&](auto& g) {
@@ -634,7 +642,7 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
     else if (other_end)
       add_dropped_between_ours(before, rules, s, *other_end, mtu, ev, out);
     else
-      out.push_back(peer_silent_finding(rules, s, mtu, ev));
+      out.push_back(peer_silent_finding(after, rules, s, mtu, ev));
   }
 }
 

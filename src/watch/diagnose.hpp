@@ -6,6 +6,9 @@
 //    the fix names the interface the ranks' working connections use);
 //  - a listening socket on a specific address nobody connects to while its process talks to its
 //    peers over another interface: interface-mismatch (diagnose_network.hpp);
+//  - ESTABLISHED with bytes in the send queue that are not acked, whose local address sits on an
+//    interface of its own namespace that is down (or has no carrier) with no route to the peer
+//    left: the fault is on this node, the interface is named (diagnose_local_link.hpp);
 //  - ESTABLISHED with bytes in the send queue that are not acked and retransmits: an MTU black
 //    hole when `probe` shows small echoes pass and full-size ones vanish (mtu-mismatch), else
 //    packets are dropped on the way while the peer process is alive (firewall added), or the

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/strings.hpp"
+#include "os/linux_interface_source.hpp"
 #include "os/unique_fd.hpp"
 #include "watch/netns.hpp"
 #include "watch/path_probe.hpp"
@@ -102,6 +103,12 @@ Echo LinuxPathProbe::echo(int pid, const std::string& address, int packet_bytes,
     if (one_echo(fd.get(), to, packet_bytes, id, next_seq++, timeout_ms)) return Echo::answered;
   }
   return Echo::lost;
+}
+
+std::vector<os::AddressEntry> LinuxPathProbe::addresses(int pid) {
+  std::vector<os::AddressEntry> out;
+  run_in_netns(pid, [&] { out = os::LinuxInterfaceSource().addresses(); });
+  return out;
 }
 
 }  // namespace dd::watch

@@ -10,6 +10,7 @@
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
+#include "watch/merge_missing.hpp"
 
 namespace dd::watch {
 
@@ -670,15 +671,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   const bool port_said = off_port && name_off_port_ranks(*off_port, out);
   add_env_comparison(std::move(envs), seen, port_said, env_slot, out);
   drop_unexplained_beside_a_cause(out);
-  if (!missing.empty()) {
-    std::vector<std::string> ms;
-    for (int m : missing) ms.push_back(std::to_string(m));
-    auto f = core::new_finding(
-        "watch.node.missing", core::Label::other, core::Severity::warning,
-        fmt::format("no watch report from node rank(s) {}: this verdict sees only the others", core::join(ms, ", ")));
-    f.fix.text = "Run `distdoctor watch` with the same --rendezvous, --world and --token on every node.";
-    out.push_back(std::move(f));
-  }
+  if (!missing.empty()) out.push_back(missing_nodes_finding(nodes, missing));
   core::sort_findings(out);
   return out;
 }

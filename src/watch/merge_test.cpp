@@ -120,7 +120,38 @@ TEST(Merge, NetworkFindingsWinAndMergeByIdAcrossNodes) {
   EXPECT_EQ(f[0].evidence, (std::vector<std::string>{"node0: seen here", "node1: seen here"}));
   EXPECT_EQ(f[1].id, "watch.collective.mismatch");  // kept as node 1 saw it: no cross-node rule
   EXPECT_EQ(f[2].id, "watch.node.missing");
-  EXPECT_NE(f[2].title.find("rank(s) 2"), std::string::npos);
+  EXPECT_NE(f[2].title.find("from node rank 2: "), std::string::npos) << f[2].title;
+}
+
+// clusters-2026-12-06e w2: node 1's watch ran but could not reach the rendezvous (its link was
+// down). The verdict says only that no report arrived, names the node's rank where WORLD_SIZE=2
+// leaves one unreported, and does not claim that watch was not run there.
+TEST(MergeReports, AMissingNodeIsNamedByTheRankNoReportHoldsAndNotToldToRunWatch) {
+  auto n0 = node(0, {{0, Activity::in_collective}}, {finding("watch.tcp.peer-silent", core::Label::other, {0})});
+  n0.rank_envs = {RankEnv{0, 27262, "node0", true, {{"WORLD_SIZE", "2"}}}};
+  auto f = merge_reports({n0}, {1});
+  const core::Finding* m = nullptr;
+  for (const auto& g : f)
+    if (g.id == "watch.node.missing") m = &g;
+  ASSERT_NE(m, nullptr);
+  EXPECT_EQ(m->title,
+            "no watch report arrived from node rank 1, the node of rank 1 (the only rank of WORLD_SIZE=2 no report "
+            "holds): this verdict sees only the others");
+  EXPECT_EQ(m->ranks, std::vector<int>{1});
+  EXPECT_EQ(m->fix.text.rfind("If `distdoctor watch` runs on that node, it could not reach this rendezvous: a link "
+                              "down or a route missing on that node fits that too",
+                              0),
+            0u)
+      << m->fix.text;
+  // Two nodes missing: no rank is pinned to either.
+  auto two = merge_reports({n0}, {1, 2});
+  for (const auto& g : two) {
+    if (g.id != "watch.node.missing") continue;
+    EXPECT_EQ(g.title.rfind("no watch report arrived from node ranks 1, 2 (no report holds rank 1 of WORLD_SIZE=2)", 0),
+              0u)
+        << g.title;
+    EXPECT_TRUE(g.ranks.empty());
+  }
 }
 
 const core::Finding* by_id(const std::vector<core::Finding>& fs, std::string_view id) {

@@ -2,10 +2,15 @@
 // set, small and full-size. An MTU black hole passes the small echo and loses the full-size one;
 // a firewall that drops the peer's traffic loses both. The Linux one uses a raw ICMP socket
 // (root or CAP_NET_RAW, IPv4 only); without it the diagnosis says it could not tell. Tests use a
-// fake.
+// fake. It also lists the interfaces of that namespace (getifaddrs there, the os seam netif
+// reads), so a stuck connection whose own link is down is told from a silent peer
+// (diagnose_local_link.hpp).
 #pragma once
 
 #include <string>
+#include <vector>
+
+#include "os/interface_source.hpp"
 
 namespace dd::watch {
 
@@ -18,11 +23,15 @@ class PathProbe {
   // One echo of `packet_bytes` (the whole IP packet) from `pid`'s namespace to `addr`, waiting up
   // to `timeout_ms` for the answer, retried once when lost.
   virtual Echo echo(int pid, const std::string& addr, int packet_bytes, int timeout_ms) = 0;
+  // The addresses of `pid`'s network namespace with their links' IFF_UP / IFF_RUNNING, in
+  // getifaddrs order; empty when the namespace cannot be entered (or not read, as here).
+  virtual std::vector<os::AddressEntry> addresses(int /*pid*/) { return {}; }
 };
 
 class LinuxPathProbe final : public PathProbe {
  public:
   Echo echo(int pid, const std::string& addr, int packet_bytes, int timeout_ms) override;
+  std::vector<os::AddressEntry> addresses(int pid) override;
 };
 
 }  // namespace dd::watch

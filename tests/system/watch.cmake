@@ -4,7 +4,7 @@ set(DD_WATCH_CASES healthy firewall wrong-iface mtu-black-hole rank-killed colle
     plain-recv peer-stopped peer-skips-barrier store-missing-rank env-differs port-dropped rank-stopped
     established-dropped noisy-unresolvable rank-busy link-cut merged-all-wait merged-job-failed merged-store-missing
     merged-loader-spin merged-rank-stopped merged3-wrong-port merged3-rank-stopped merged-rank-raised merged-rank-child
-    route-hijack new-group)
+    route-hijack new-group own-link-down)
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
@@ -13,4 +13,5 @@ endforeach()
 # three ranks importing torch on a loaded host, and a failed job plus the run with its printed fix
 # (and the merged cases that wait for a node that never meets, or run the printed fix to the end)
 set_tests_properties(system.watch.merged-all-wait system.watch.merged-job-failed system.watch.merged-store-missing
-                     system.watch.merged-loader-spin system.watch.merged-rank-stopped PROPERTIES TIMEOUT 600)
+                     system.watch.merged-loader-spin system.watch.merged-rank-stopped system.watch.own-link-down
+                     PROPERTIES TIMEOUT 600)

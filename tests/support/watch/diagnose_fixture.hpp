@@ -63,16 +63,19 @@ inline void add(os::fake::MemoryFileTree& t, const Proc& p) {
 }
 
 // Echo answers by packet size: up to `passes` bytes answered, larger ones lost; records each ask.
+// addresses(): `entries`, for every pid.
 class FakeProbe final : public PathProbe {
  public:
   int passes = 1500;
   bool possible = true;
   std::vector<std::pair<std::string, int>> asked;
+  std::vector<os::AddressEntry> entries;  // what addresses() lists for every pid
   Echo echo(int, const std::string& addr, int bytes, int) override {
     asked.emplace_back(addr, bytes);
     if (!possible) return Echo::not_possible;
     return bytes <= passes ? Echo::answered : Echo::lost;
   }
+  std::vector<os::AddressEntry> addresses(int) override { return entries; }
 };
 
 class FakeSockets final : public SocketSource {

@@ -10,13 +10,15 @@ PF="$HERE/../preflight"
 MA=198.18.1.1
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
 # the cases of a rank held up by its own process: namespaces w36<pid>*, addresses 198.18.192.0/24;
-# the route and store-barrier cases: namespaces w37<pid>*, addresses 198.18.200.0/24 and 198.18.201.0/24
+# the route and store-barrier cases: namespaces w37<pid>*, addresses 198.18.200.0/24 and 198.18.201.0/24;
+# own-link-down: namespaces w39<pid>*, addresses 198.18.240.0/24
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
 case "$CASE" in
   merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;;
   merged-rank-raised | merged-rank-child) NS_PREFIX=w36 MA=198.18.192.1 ;;
   route-hijack) NS_PREFIX=w37 MA=198.18.200.1 ;;
   new-group) NS_PREFIX=w37 MA=198.18.201.1 ;;
+  own-link-down) NS_PREFIX=w39 MA=198.18.240.1 ;;
 esac
 . "$PF/lib.sh"
 STALL=5
@@ -638,6 +640,54 @@ assert f["label"] == "no-route" and sorted(f["ranks"]) == [0, 1], f
 assert "got no answer either" in ev and "neither has a drop or reject rule or a drop policy" in ev, ev
 assert "look for a rule" not in fix and "MTU black hole:" not in fix, fix
 assert "`ip route get 198.18.1.2`" in fix and "link or port down" in fix, fix
+PY
+  ;;
+own-link-down)  # clusters-2026-12-06e w2: mid-job node 1 sets its own eth0 down (`ip link set dev eth0 down`).
+  # Node 1's watch names its own interface down and not the peer, and prints `ip link set dev eth0 up`;
+  # node 0's merged verdict says no report arrived from rank 1's node (its watch runs, and cannot reach
+  # the rendezvous) and names the peer as rank 1; the printed command, run on node 1, lets the job finish
+  two_nodes 198.18.240
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=healthy STEPS=40; done
+  wait_for "$WORK/job1.log" "rank 1 step 3" 150
+  ip -n "$(ns_of 1)" link set dev eth0 down || die "eth0 down on node 1"
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 60))
+  wait_for "$WORK/w1.err" "Network is unreachable (ENETUNREACH)" 60
+  wait_for "$WORK/w0.err" "job verdict from node rank 0: STALLED" 120
+  # the fix node 1 printed, as printed; only then is the link up again
+  fix=$(grep -oE '^ *ip link set dev [A-Za-z0-9_.-]+ up$' "$WORK/w1.err" | head -1 | sed 's/^ *//')
+  [ "$fix" = "ip link set dev eth0 up" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no 'ip link set dev eth0 up' line: '$fix'"; }
+  # shellcheck disable=SC2086 # the printed command, split into its words
+  ip netns exec "$(ns_of 1)" $fix || die "the printed fix failed on node 1"
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch (the job after the fix)" 200; rc=$?
+    [ "$rc" = 0 ] || { tail -20 "$WORK/w$i.err" >&2; die "node $i's watch exited $rc: the job did not finish after the fix"; }
+  done
+  grep -q "rank 1 step 39" "$WORK/job1.log" && grep -q "rank 0 step 39" "$WORK/job0.log" || die "the job did not run to its end"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 blames the peer, or the merged verdict says more than it knows"; }
+import json, re, sys
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", json.dumps(fs[:2], indent=1), file=sys.stderr)
+cut = [s["findings"] for s in own["stalls"] if any(g["id"] == "watch.tcp.local-link-down" for g in s["findings"])]
+assert cut, [g["id"] for g in fs]
+f = cut[0][0]
+assert f["id"] == "watch.tcp.local-link-down" and f["label"] == "no-route" and f["ranks"] == [1], f
+assert f["title"].startswith("rank 1 (pid "), f["title"]
+assert ("'s data to 198.18.240.1 (rank 0) cannot leave this node: its own interface eth0 (address 198.18.240.2) is "
+        "down, and no route to 198.18.240.1 is left; the fault is on this node") in f["title"], f["title"]
+ev = "\n".join(f["evidence"])
+assert "eth0 holds 198.18.240.2/24 and is down (not UP" in ev and "holds no route to 198.18.240.1" in ev, ev
+assert "\n  ip link set dev eth0 up\n" in f["fix"]["text"], f["fix"]["text"]
+assert not any("stopped acknowledging" in g["title"] or "'s node, `distdoctor watch` names" in g["fix"]["text"]
+               for g in fs), [g["title"] for g in fs]
+m = json.load(open(sys.argv[2]))["meeting"]; vs = m["verdict"]["findings"]
+print("node0 merged:", [(g["id"], g["ranks"], g["title"]) for g in vs], file=sys.stderr)
+miss = [g for g in vs if g["id"] == "watch.node.missing"]
+assert len(miss) == 1 and miss[0]["title"] == ("no watch report arrived from node rank 1, the node of rank 1 (the only "
+                                               "rank of WORLD_SIZE=2 no report holds): this verdict sees only the others"), miss
+assert miss[0]["fix"]["text"].startswith("If `distdoctor watch` runs on that node, it could not reach this rendezvous: "
+                                         "a link down or a route missing on that node fits that too"), miss[0]["fix"]
+# node 0's own finding on the peer names it as rank 1 (WORLD_SIZE=2), wherever its address is said
+peer = [g["title"] for g in vs if "198.18.240.2" in g["title"]]
+assert peer and all(re.search(r"198\.18\.240\.2(:\d+)? \(rank 1\)", t) for t in peer), peer
 PY
   ;;
 slow-loader)

@@ -564,20 +564,13 @@ merged-loader-stopped)  # w1 of clusters-2026-12-06e: rank 1's only DataLoader w
   worker=$(pgrep -P "$r1" -x python3)
   [ -n "$r1" ] && [ -n "$worker" ] || die "rank 1's python3 / its loader worker not found"
   [ "$(awk '{print $3}' "/proc/$worker/stat")" = T ] || die "the loader worker $worker is not stopped"
-  python3 - "$WORK/w0.json" "$WORK/w1.err" "$r1" "$worker" <<'PY' || die "the verdict does not name rank 1's read from its stopped worker"
-import json, sys
-r1, wk = sys.argv[3], sys.argv[4]
+  python3 - "$WORK/w1.err" "$r1" "$worker" <<'PY' || die "node 1 does not name rank 1's read from its stopped worker"
+import sys
+r1, wk = sys.argv[2], sys.argv[3]
 head = "rank 1 (pid %s) waits reading from its child pid %s (python3), which is stopped (state T in both snapshots)" % (r1, wk)
-node1 = open(sys.argv[2]).read().split("job verdict")[0]  # node 1's own report
-assert "ERROR   [other] " + head in node1, node1[-3000:]
-assert "no known cause" not in node1, "node 1 says no known cause"
-m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
-print(json.dumps(m, indent=1), file=sys.stderr)
-f = m[0]
-assert f["id"] == "watch.rank.stopped-child" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
-assert f["title"].startswith(head) and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
-assert "`kill -CONT %s` on the rank's node" % wk in f["fix"]["text"], f["fix"]["text"]
-assert any("listening socket" in e and "accept queue" in e for e in f["evidence"]), f["evidence"]
+own, merged = open(sys.argv[1]).read().split("job verdict", 1)  # node 1's own report, then the merged verdict
+assert "ERROR   [other] " + head in own and "no known cause" not in own, own[-3000:]
+assert "ERROR   [other] " + head in merged and "waits on it" in merged, merged[:3000]
 PY
   fix=$(grep -o '`kill -CONT [0-9]*`' "$WORK/w1.err" | head -1 | tr -d '`')
   [ "$fix" = "kill -CONT $worker" ] || die "node 1 printed '$fix', not a kill -CONT of rank 1's worker ($worker)"
@@ -588,6 +581,18 @@ PY
     grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
   done
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped-child; done
+  python3 - "$WORK/w0.json" "$r1" "$worker" <<'PY' || die "the merged verdict does not name rank 1's read from its stopped worker"
+import json, sys
+r1, wk = sys.argv[2], sys.argv[3]
+head = "rank 1 (pid %s) waits reading from its child pid %s (python3), which is stopped (state T in both snapshots)" % (r1, wk)
+m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
+print(json.dumps(m, indent=1), file=sys.stderr)
+f = m[0]
+assert f["id"] == "watch.rank.stopped-child" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["title"].startswith(head) and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert "`kill -CONT %s` on the rank's node" % wk in f["fix"]["text"], f["fix"]["text"]
+assert any("listening socket" in e and "accept queue" in e for e in f["evidence"]), f["evidence"]
+PY
   python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY' || die "a collective-mismatch claim beside rank 1's stopped worker"
 import json, sys
 w0, w1 = (json.load(open(p)) for p in sys.argv[1:3])
@@ -603,27 +608,20 @@ merged-store-get)  # w3 of clusters-2026-12-06e: at step 3 rank 1 blocks in TCPS
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
   r1=$(rank_pid 1)
   [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
-  set_key=$(python3 - "$WORK/w0.json" "$WORK/w1.err" "$r1" "$MA" <<'PY'
-import json, re, sys
-r1, ma = sys.argv[3], sys.argv[4]
+  set_key=$(python3 - "$WORK/w1.err" "$r1" "$MA" <<'PY'
+import re, sys
+r1, ma = sys.argv[2], sys.argv[3]
 head = ("rank 1 (pid %s) waits at the torch store (%s:29500), not for its peers: its main thread is blocked in "
         "recvfrom on its connection to the store and received nothing in " % (r1, ma))
 tail = "s: a get or wait of a key no rank has set yet, or a barrier at the store"
-node1 = open(sys.argv[2]).read().split("job verdict")[0]  # node 1's own report
-assert "ERROR   [other] " + head in node1 and tail in node1, node1[-3000:]
-assert "no known cause" not in node1, "node 1 says no known cause"
-m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
-print(json.dumps(m, indent=1), file=sys.stderr)
-f = m[0]
-assert f["id"] == "watch.rank.store-wait" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
-assert f["title"].startswith(head) and tail in f["title"] and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
-assert not any(e.startswith("node1: rank 1") and "waiting for its peers" in e for e in f["evidence"]), f["evidence"]
-assert "ckpt_dir" not in json.dumps(f), f
-assert "`py-spy dump --pid %s`" % r1 in f["fix"]["text"], f["fix"]["text"]
-cmd = re.search(r"`(/usr/bin/python3 -c .*?)`", f["fix"]["text"]).group(1)  # the rank's own interpreter
+own, merged = open(sys.argv[1]).read().split("job verdict", 1)  # node 1's own report, then the merged verdict
+assert "ERROR   [other] " + head in own and tail in own and "no known cause" not in own, own[-3000:]
+assert "ERROR   [other] " + head in merged and "waits on it" in merged, merged[:3000]
+assert "`py-spy dump --pid %s`" % r1 in merged, merged[:3000]
+cmd = re.search(r"`(/usr/bin/python3 -c .*?)`", merged).group(1)  # the rank's own interpreter
 print(cmd.replace("'KEY'", "'ckpt_dir'").replace("'VALUE'", "'/tmp/w38ckpt'"))
 PY
-  ) || die "the verdict does not say rank 1 waits at the store"
+  ) || die "node 1 / the merged verdict does not say rank 1 waits at the store"
   note "pasting the printed fix on node 0 with the key the job reads: $set_key"
   in_node 0 bash -c "$set_key" || die "the printed fix failed: $set_key"
   for i in 0 1; do
@@ -632,6 +630,18 @@ PY
   done
   grep -q "rank 1 resumes from /tmp/w38ckpt" "$WORK/job1.log" || die "rank 1 did not read the key the fix set"
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.store-wait; done
+  python3 - "$WORK/w0.json" "$r1" "$MA" <<'PY' || die "the merged verdict does not say rank 1 waits at the store"
+import json, sys
+r1, ma = sys.argv[2], sys.argv[3]
+head = "rank 1 (pid %s) waits at the torch store (%s:29500), not for its peers" % (r1, ma)
+m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
+print(json.dumps(m, indent=1), file=sys.stderr)
+f = m[0]
+assert f["id"] == "watch.rank.store-wait" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["title"].startswith(head) and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert not any(e.startswith("node1: rank 1") and "waiting for its peers" in e for e in f["evidence"]), f["evidence"]
+assert "ckpt_dir" not in json.dumps(f), f
+PY
   ;;
 env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME
   # (rank 0's Gloo falls back to the address its hostname resolves to, or loopback: the job may stall;

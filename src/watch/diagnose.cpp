@@ -14,6 +14,7 @@
 #include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_network.hpp"
 #include "watch/diagnose_peers.hpp"
+#include "watch/own_waits.hpp"
 #include "watch/stall_detector.hpp"
 
 namespace dd::watch {
@@ -181,13 +182,24 @@ core::Finding child_finding(const os::FileTree& tree, const Snapshot& after, con
   return f;
 }
 
-// Ranks held up by their own process: an uncaught exception, or a child they wait for.
-std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const Snapshot& after,
+// Ranks held up by their own process: an uncaught exception, a child they wait for (wait4, or a
+// read while it is stopped), or a key they wait for at the torch store (own_waits.hpp).
+std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                                 const std::vector<RankState>& states, long ticks_per_s) {
   std::vector<core::Finding> out;
+  const double window_s = after.at_s - before.at_s;
   for (const auto& r : states) {
     if (r.activity == Activity::raised) out.push_back(raised_finding(after, states, r));
-    if (r.activity == Activity::waiting_child) out.push_back(child_finding(tree, after, states, r, ticks_per_s));
+    if (r.activity == Activity::waiting_child && !r.child_stopped)
+      out.push_back(child_finding(tree, after, states, r, ticks_per_s));
+    if (r.activity == Activity::waiting_child && r.child_stopped)
+      out.push_back(stopped_child_finding(tree, after, r, ticks_per_s, waiters_suffix(states)));
+    if (r.activity == Activity::store_wait)
+      out.push_back(store_receive_finding(after, r, window_s, waiters_suffix(states)));
+  }
+  for (auto& f : out) {
+    if (!is_own_wait(f.id)) continue;
+    for (const auto& s : states) f.evidence.push_back(describe(s));
   }
   return out;
 }
@@ -841,7 +853,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     return out;
   }
   // 4b. a rank held up by its own process: an uncaught exception, or a child it waits for
-  if (auto own = own_process_findings(tree, after, states, ticks_per_s); !own.empty()) return own;
+  if (auto own = own_process_findings(tree, before, after, states, ticks_per_s); !own.empty()) return own;
   // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
   if (auto f = store_join_incomplete(before, after)) {
     out.push_back(std::move(*f));

@@ -23,7 +23,10 @@
 //    rank lives on, not computing: it failed and will not join (watch.rank.raised, the exception
 //    quoted, its threads listed); a rank whose main thread waits (wait4, waitid) for a child
 //    process of its own, alive in both snapshots: it waits for that child, not for a peer
-//    (watch.rank.waits-on-child, the child named with its command, state and age);
+//    (watch.rank.waits-on-child, the child named with its command, state and age); a rank whose main
+//    thread reads a unix socket or pipe while a child of its own is stopped, or blocks in a receive
+//    on its store connection that receives nothing: own_waits.hpp (watch.rank.stopped-child,
+//    watch.rank.store-wait);
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, D state, or its main thread waits on its own loader workers that burn
 //    CPU between the snapshots): data-pipeline-stall;
@@ -70,6 +73,9 @@ struct GoneRank {
 // store (its MASTER_PORT) received 1 kB or more in the window, its other connections nothing: it
 // polls the store (new_group's store-based barrier: a short sleep, then store.add), neither
 // progress nor a sleep.
+// waiting_child also: its main thread reads a unix socket or pipe while a child process of its own
+// is stopped (own_waits.hpp; child_stopped). store_wait: its main thread blocks in a receive on its
+// client connection to the torch store, which received nothing in the window (own_waits.hpp).
 enum class Activity {
   in_collective,
   reading_input,
@@ -79,7 +85,8 @@ enum class Activity {
   sleeping,
   raised,
   waiting_child,
-  at_store
+  at_store,
+  store_wait
 };
 
 struct RankState {
@@ -95,8 +102,11 @@ struct RankState {
   double worker_cpu_pct = 0;          // those workers together, % of one core
   std::string exception;              // raised: the exception line its output ends in
   int child = 0;                      // waiting_child: the child process it waits for
-  std::string store = {};             // at_store: "MASTER_ADDR:MASTER_PORT" it polls
+  std::string store = {};             // at_store, store_wait: "MASTER_ADDR:MASTER_PORT" it polls / waits at
   std::uint64_t store_bytes = 0;      // at_store: bytes its store connection received in the window
+  bool child_stopped = false;         // waiting_child: the child is stopped and the main thread reads
+  std::string child_link = {};        // child_stopped: how that read reaches the child ("" when not seen)
+  std::string main_read = {};         // child_stopped, store_wait: "fd 12 (socket:[345])", what it reads
 };
 
 std::string_view to_string(Activity a);

@@ -11,6 +11,7 @@
 #include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/merge_missing.hpp"
+#include "watch/own_waits.hpp"
 
 namespace dd::watch {
 
@@ -76,6 +77,8 @@ std::string_view activity_key(Activity a) {
       return "waiting_child";
     case Activity::at_store:
       return "at_store";
+    case Activity::store_wait:
+      return "store_wait";
   }
   return "elsewhere";
 }
@@ -83,7 +86,7 @@ std::string_view activity_key(Activity a) {
 std::optional<Activity> activity_from_key(std::string_view key) {
   for (auto a :
        {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped,
-        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store}) {
+        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store, Activity::store_wait}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -354,7 +357,7 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
 
 // A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for.
 bool is_own_process(const core::Finding& f) {
-  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child";
+  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child" || is_own_wait(f.id);
 }
 
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
@@ -598,6 +601,7 @@ bool names_a_cause(const core::Finding& f) {
         "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child", "watch.store.skipped-call"}) {
     if (f.id == id) return true;
   }
+  if (is_own_wait(f.id)) return true;
   return false;
 }
 

@@ -12,6 +12,7 @@
 #include "core/strings.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_network.hpp"
+#include "watch/own_waits.hpp"
 
 namespace dd::watch {
 
@@ -125,6 +126,8 @@ std::string_view to_string(Activity a) {
       return "waiting for its own child process";
     case Activity::at_store:
       return "waiting at the torch store";
+    case Activity::store_wait:
+      return "blocked in a receive from the torch store";
   }
   return "?";
 }
@@ -132,7 +135,8 @@ std::string_view to_string(Activity a) {
 std::string describe(const RankState& r) {
   std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
-  if (r.child) s += fmt::format(", child pid {}", r.child);
+  if (r.child) s += fmt::format(", child pid {}{}", r.child, r.child_stopped ? " (stopped)" : "");
+  if (!r.main_read.empty()) s += ", reads " + r.main_read;
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -266,6 +270,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     r.child = r.activity == Activity::stopped ? 0 : waited_child(before, after, p);
     if (r.child) r.activity = Activity::waiting_child;
     if (!r.child && polls_store(r)) r.activity = Activity::at_store;
+    note_own_wait(tree, before, after, p, r);  // a stopped child it reads from, a key at the store
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);

@@ -218,9 +218,10 @@ class Watcher {
                                      tracker_.uncaught_exception())) {
       if (!r.rank) continue;
       auto links = rank_links(io_.proc, *inspect_from_, after, r);
-      rec.ranks.push_back({*r.rank, r.activity, r.pid, describe(r),
-                           r.activity == Activity::at_store ? r.store : blocked_read(r), links.endpoints,
-                           links.waits_on});
+      rec.ranks.push_back(
+          {*r.rank, r.activity, r.pid, describe(r),
+           r.activity == Activity::at_store || r.activity == Activity::store_wait ? r.store : blocked_read(r),
+           links.endpoints, links.waits_on});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);

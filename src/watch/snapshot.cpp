@@ -19,6 +19,13 @@ const OwnedSocket* Snapshot::socket(std::uint64_t inode, const std::string& netn
   return nullptr;
 }
 
+const UnixSocket* Snapshot::unix_socket(std::uint64_t inode) const {
+  for (const auto& u : unix_sockets) {
+    if (u.inode == inode) return &u;
+  }
+  return nullptr;
+}
+
 bool Snapshot::is_store_socket(const OwnedSocket& s) const {
   const auto* p = process(s.pid);
   if (!p || !p->master_port) return false;
@@ -40,6 +47,27 @@ std::uint64_t Snapshot::socket_bytes() const {
   }
   return sum;
 }
+
+namespace {
+
+// Snapshot::unix_sockets: one unix_diag dump per namespace, only while a process of the tree is
+// stopped (the one rule that reads them); the sockets some process of the tree holds.
+void read_unix_sockets(SocketSource& sockets, Snapshot& snap) {
+  if (std::none_of(snap.processes.begin(), snap.processes.end(),
+                   [](const ProcessInfo& p) { return p.state == 'T' || p.state == 't'; }))
+    return;
+  std::set<std::uint64_t> held;
+  std::set<std::string> asked;
+  for (const auto& p : snap.processes) held.insert(p.socket_inodes.begin(), p.socket_inodes.end());
+  for (const auto& p : snap.processes) {
+    if (p.socket_inodes.empty() || !asked.insert(p.netns).second) continue;
+    for (auto& u : sockets.unix_sockets(p.pid)) {
+      if (held.count(u.inode)) snap.unix_sockets.push_back(std::move(u));
+    }
+  }
+}
+
+}  // namespace
 
 Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s) {
   Snapshot snap;
@@ -69,6 +97,7 @@ Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const st
       snap.sockets.push_back({s, p->pid, p->rank, p->netns});
     }
   }
+  read_unix_sockets(sockets, snap);
   return snap;
 }
 

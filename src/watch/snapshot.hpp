@@ -25,9 +25,13 @@ struct Snapshot {
   double at_s = 0;  // seconds since watch started
   std::vector<ProcessInfo> processes;
   std::vector<OwnedSocket> sockets;
+  // The unix stream sockets some process of the tree holds, read only when a process of the tree
+  // is stopped (state T or t): what a rank blocked on a stopped child reads from (own_waits.hpp).
+  std::vector<UnixSocket> unix_sockets;
 
   const ProcessInfo* process(int pid) const;
   const OwnedSocket* socket(std::uint64_t inode, const std::string& netns) const;
+  const UnixSocket* unix_socket(std::uint64_t inode) const;
   // Bytes acked + received over the tree's sockets that are not the torch store's (the "socket
   // bytes" progress signal): TCPStore polls its join count every 10 ms while it waits for the
   // ranks (torch 1.13 TCPStore::waitForWorkers, ~9 KB/s), which is waiting, not progress.

@@ -1,7 +1,7 @@
 // SocketSource: the TCP sockets of one network namespace with the kernel's counters (state,
-// queues, bytes acked / received, retransmits). The Linux one asks NETLINK_SOCK_DIAG inside the
-// namespace of a given process (so a job in its own namespace or container is seen as it sees
-// itself); tests use a fake.
+// queues, bytes acked / received, retransmits), and its unix stream sockets with their peers. The Linux one asks
+// NETLINK_SOCK_DIAG inside the namespace of a given process (so a job in its own namespace or container is seen as it
+// sees itself); tests use a fake.
 #pragma once
 
 #include <cstdint>
@@ -46,11 +46,24 @@ struct TcpSocket {
   std::uint32_t last_data_recv_ms = 0;  // since the last data segment arrived (tcpi_last_data_recv)
 };
 
+// A unix stream socket (unix_diag): a connected one's peer (the inode of its other end; 0 when
+// that end has no file yet: a connection its listener has not accepted), and for a listener the
+// inodes of the clients whose connections wait in its accept queue.
+struct UnixSocket {
+  std::uint64_t inode = 0;
+  bool listening = false;
+  std::uint64_t peer = 0;
+  std::vector<std::uint64_t> pending = {};
+};
+
 class SocketSource {
  public:
   virtual ~SocketSource() = default;
   // Every TCP socket (IPv4 and IPv6) in the network namespace of `pid`; empty when unreadable.
   virtual std::vector<TcpSocket> tcp_sockets(int pid) = 0;
+  // Every unix stream socket (connected or listening) in the network namespace of `pid`; empty
+  // when unreadable or not offered.
+  virtual std::vector<UnixSocket> unix_sockets(int /*pid*/) { return {}; }
 };
 
 // NETLINK_SOCK_DIAG (inet_diag with INET_DIAG_INFO). One netlink socket per namespace, opened
@@ -61,6 +74,7 @@ class LinuxSocketSource final : public SocketSource {
   LinuxSocketSource();
   ~LinuxSocketSource() override;
   std::vector<TcpSocket> tcp_sockets(int pid) override;
+  std::vector<UnixSocket> unix_sockets(int pid) override;
 
  private:
   int socket_for(int pid);

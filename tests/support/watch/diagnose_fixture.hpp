@@ -81,7 +81,9 @@ class FakeProbe final : public PathProbe {
 class FakeSockets final : public SocketSource {
  public:
   std::vector<TcpSocket> table;
+  std::vector<UnixSocket> unix_table = {};
   std::vector<TcpSocket> tcp_sockets(int) override { return table; }
+  std::vector<UnixSocket> unix_sockets(int) override { return unix_table; }
 };
 
 inline TcpSocket sock(std::uint64_t ino, std::string local, int lport, std::string peer, int pport, TcpState st) {

@@ -13,7 +13,11 @@ MA=198.18.1.1
 # the route and store-barrier cases: namespaces w37<pid>*, addresses 198.18.200.0/24 and 198.18.201.0/24;
 # own-link-down: namespaces w39<pid>*, addresses 198.18.240.0/24
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
+# the cases of a rank held up by a wait of its own (a stopped loader worker, a key at the store):
+# namespaces w38<pid>*, addresses 198.18.232.0/24 and 198.18.233.0/24
 case "$CASE" in
+  merged-loader-stopped) NS_PREFIX=w38 MA=198.18.232.1 ;;
+  merged-store-get) NS_PREFIX=w38 MA=198.18.233.1 ;;
   merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;;
   merged-rank-raised | merged-rank-child) NS_PREFIX=w36 MA=198.18.192.1 ;;
   route-hijack) NS_PREFIX=w37 MA=198.18.200.1 ;;
@@ -549,6 +553,96 @@ assert not any(re.match(r"pid \d+ rank 1 (sh|sleep) ", l) for l in procs), procs
 assert any(l.startswith("pid %s (child of rank 1's process, pid %s) sh " % (sh, r1)) for l in procs), procs
 assert any(l.startswith("pid %s (child of rank 1's process, pid %s) sleep " % (sl, r1)) for l in procs), procs
 assert all([r["rank"] for r in s["ranks"]] == [1] for s in w1["stalls"]), [s["ranks"] for s in w1["stalls"]]
+PY
+  ;;
+merged-loader-stopped)  # w1 of clusters-2026-12-06e: rank 1's only DataLoader worker stops itself (SIGSTOP);
+  # rank 1's main thread waits to fetch a batch's fd from it, rank 0 waits in its all_reduce. Node 1 and the
+  # merged verdict say rank 1 waits reading from its stopped child (no collective-mismatch); the printed
+  # `kill -CONT` of the worker, run on node 1, lets the job finish.
+  two_nodes 198.18.232
+  for i in 0 1; do JOB_SCRIPT="$HERE/own_wait_job.py" merged_watch "$i" 2 60 MODE=loader-stop WARM=3 STEPS=8; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  r1=$(rank_pid 1)
+  worker=$(pgrep -P "$r1" -x python3)
+  [ -n "$r1" ] && [ -n "$worker" ] || die "rank 1's python3 / its loader worker not found"
+  [ "$(awk '{print $3}' "/proc/$worker/stat")" = T ] || die "the loader worker $worker is not stopped"
+  python3 - "$WORK/w1.err" "$r1" "$worker" <<'PY' || die "node 1 does not name rank 1's read from its stopped worker"
+import sys
+r1, wk = sys.argv[2], sys.argv[3]
+head = "rank 1 (pid %s) waits reading from its child pid %s (python3), which is stopped (state T in both snapshots)" % (r1, wk)
+own, merged = open(sys.argv[1]).read().split("job verdict", 1)  # node 1's own report, then the merged verdict
+assert "ERROR   [other] " + head in own and "no known cause" not in own, own[-3000:]
+assert "ERROR   [other] " + head in merged and "waits on it" in merged, merged[:3000]
+PY
+  fix=$(grep -o '`kill -CONT [0-9]*`' "$WORK/w1.err" | head -1 | tr -d '`')
+  [ "$fix" = "kill -CONT $worker" ] || die "node 1 printed '$fix', not a kill -CONT of rank 1's worker ($worker)"
+  note "pasting the printed fix on node 1: $fix"
+  in_node 1 bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do
+    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 60 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped-child; done
+  python3 - "$WORK/w0.json" "$r1" "$worker" <<'PY' || die "the merged verdict does not name rank 1's read from its stopped worker"
+import json, sys
+r1, wk = sys.argv[2], sys.argv[3]
+head = "rank 1 (pid %s) waits reading from its child pid %s (python3), which is stopped (state T in both snapshots)" % (r1, wk)
+m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
+print(json.dumps(m, indent=1), file=sys.stderr)
+f = m[0]
+assert f["id"] == "watch.rank.stopped-child" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["title"].startswith(head) and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert "`kill -CONT %s` on the rank's node" % wk in f["fix"]["text"], f["fix"]["text"]
+assert any("listening socket" in e and "accept queue" in e for e in f["evidence"]), f["evidence"]
+PY
+  python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY' || die "a collective-mismatch claim beside rank 1's stopped worker"
+import json, sys
+w0, w1 = (json.load(open(p)) for p in sys.argv[1:3])
+everything = json.dumps([w0["meeting"], w1["meeting"], w0["stalls"], w1["stalls"]])
+assert "collective-mismatch" not in everything and "never joined" not in everything, "a collective-mismatch claim"
+PY
+  ;;
+merged-store-get)  # w3 of clusters-2026-12-06e: at step 3 rank 1 blocks in TCPStore.get("ckpt_dir"), a key no
+  # rank sets; rank 0 waits in its all_reduce. Node 1 and the merged verdict say rank 1 waits at the store,
+  # not for its peers; the printed TCPStore set, run on node 0 with the key and a value, lets the job finish.
+  two_nodes 198.18.233
+  for i in 0 1; do JOB_SCRIPT="$HERE/own_wait_job.py" merged_watch "$i" 2 60 MODE=store-key WARM=3 STEPS=8; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  set_key=$(python3 - "$WORK/w1.err" "$r1" "$MA" <<'PY'
+import re, sys
+r1, ma = sys.argv[2], sys.argv[3]
+head = ("rank 1 (pid %s) waits at the torch store (%s:29500), not for its peers: its main thread is blocked in "
+        "recvfrom on its connection to the store and received nothing in " % (r1, ma))
+tail = "s: a get or wait of a key no rank has set yet, or a barrier at the store"
+own, merged = open(sys.argv[1]).read().split("job verdict", 1)  # node 1's own report, then the merged verdict
+assert "ERROR   [other] " + head in own and tail in own and "no known cause" not in own, own[-3000:]
+assert "ERROR   [other] " + head in merged and "waits on it" in merged, merged[:3000]
+assert "`py-spy dump --pid %s`" % r1 in merged, merged[:3000]
+cmd = re.search(r"`(/usr/bin/python3 -c .*?)`", merged).group(1)  # the rank's own interpreter
+print(cmd.replace("'KEY'", "'ckpt_dir'").replace("'VALUE'", "'/tmp/w38ckpt'"))
+PY
+  ) || die "node 1 / the merged verdict does not say rank 1 waits at the store"
+  note "pasting the printed fix on node 0 with the key the job reads: $set_key"
+  in_node 0 bash -c "$set_key" || die "the printed fix failed: $set_key"
+  for i in 0 1; do
+    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 60 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
+  done
+  grep -q "rank 1 resumes from /tmp/w38ckpt" "$WORK/job1.log" || die "rank 1 did not read the key the fix set"
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.store-wait; done
+  python3 - "$WORK/w0.json" "$r1" "$MA" <<'PY' || die "the merged verdict does not say rank 1 waits at the store"
+import json, sys
+r1, ma = sys.argv[2], sys.argv[3]
+head = "rank 1 (pid %s) waits at the torch store (%s:29500), not for its peers" % (r1, ma)
+m = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"]
+print(json.dumps(m, indent=1), file=sys.stderr)
+f = m[0]
+assert f["id"] == "watch.rank.store-wait" and f["ranks"] == [1] and f["hosts"] == ["node1"], f
+assert f["title"].startswith(head) and f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert not any(e.startswith("node1: rank 1") and "waiting for its peers" in e for e in f["evidence"]), f["evidence"]
+assert "ckpt_dir" not in json.dumps(f), f
 PY
   ;;
 env-differs)  # rank 0 starts without GLOO_SOCKET_IFNAME, rank 1 with it and with NCCL_SOCKET_IFNAME

@@ -195,9 +195,10 @@ int run_lint(const LintCliOptions& opt, const GlobalOptions& global) {
 
 void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
   auto opt = std::make_shared<LintCliOptions>();
-  sub.add_option("PATH", opt->paths,
-                 "files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml, .env, .bat/.cmd; - for "
-                 "standard input")
+  sub.add_option(
+         "PATH", opt->paths,
+         "files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml, .env, .bat/.cmd, .ps1; - for "
+         "standard input")
       ->required();
   sub.add_option("--platform", opt->platform, "lint for this platform (windows turns the Windows rules into errors)")
       ->check(one_of({"linux", "windows"}));
@@ -215,9 +216,9 @@ void setup_lint(CLI::App& sub, const GlobalOptions& global, int& exit_code) {
                "also offer the fixes that change a hyperparameter as edits (lint.tf.batch-not-scaled: the batch "
                "times the replica count); without it they are printed as suggestions and --fix leaves them");
   sub.add_option("--stdin-kind", opt->stdin_kind,
-                 "what `lint -` reads standard input as: py, sh, dockerfile, yaml, env or bat (default: from its "
+                 "what `lint -` reads standard input as: py, sh, dockerfile, yaml, env, bat or ps1 (default: from its "
                  "text, refused when the text does not say)")
-      ->check(one_of({"py", "sh", "dockerfile", "yaml", "env", "bat"}));
+      ->check(one_of({"py", "sh", "dockerfile", "yaml", "env", "bat", "ps1"}));
   sub.add_flag("--fix", opt->fix,
                "apply the fixes that are changes to the files (edits[] in --json), then report what remains");
   sub.add_flag("--diff", opt->diff, "print those changes as a unified diff and write nothing");

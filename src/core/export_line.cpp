@@ -52,6 +52,12 @@ std::string env_setting(EnvSyntax syntax, std::string_view name, std::string_vie
     case EnvSyntax::python:
       if (value.empty()) return "os.environ.pop(" + double_quoted(name, false) + ", None)";
       return "os.environ[" + double_quoted(name, false) + "] = " + double_quoted(value, false);
+    case EnvSyntax::powershell: {
+      if (value.empty()) return "Remove-Item Env:" + std::string(name) + " -ErrorAction SilentlyContinue";
+      std::string quoted = "'";
+      for (char c : value) quoted += c == '\'' ? std::string("''") : std::string(1, c);
+      return "$env:" + std::string(name) + " = " + quoted + "'";
+    }
   }
   return export_line(name, value);
 }

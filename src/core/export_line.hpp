@@ -10,7 +10,7 @@ namespace dd::core {
 std::string export_line(std::string_view name, std::string_view value);
 
 // The language a fix's environment is written in: the file it goes into.
-enum class EnvSyntax { shell, dockerfile, k8s, python, compose_list, compose_map };
+enum class EnvSyntax { shell, dockerfile, k8s, python, compose_list, compose_map, powershell };
 
 // One variable set in `syntax`: shell -> export_line; dockerfile -> `ENV VAR=value` (double-quoted
 // when the value holds anything but plain characters); k8s -> an env list entry, two lines
@@ -21,7 +21,9 @@ enum class EnvSyntax { shell, dockerfile, k8s, python, compose_list, compose_map
 // its own form: a list item is the string `NAME=value`, split at the first '=' and never unquoted
 // (compose-go's NewMappingWithEquals), so compose_list writes `- NAME=value` (the whole item
 // double-quoted as a YAML string when the value holds characters YAML reads specially); a map
-// entry is YAML, so compose_map writes `NAME: "value"`.
+// entry is YAML, so compose_map writes `NAME: "value"`. powershell -> `$env:NAME = 'value'` (single
+// quotes: PowerShell expands nothing in them; a quote inside is doubled), unset:
+// `Remove-Item Env:NAME -ErrorAction SilentlyContinue`.
 std::string env_setting(EnvSyntax syntax, std::string_view name, std::string_view value);
 
 // Why a *_SOCKET_IFNAME value starts with '=' (NCCL's exact-match form, NCCL 2.5.6+: "=eth0" is

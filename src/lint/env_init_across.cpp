@@ -157,7 +157,74 @@ bool finish(const std::string& py_file, const EnvInitFix& init, LintFinding& f, 
   return true;
 }
 
+// lint.launch.env-init-unset's finding for env:// read at `r` in `py`, started by `l` in `sh`.
+LintFinding unset_finding(const FileFacts& py, const EnvInitRead& r, const FileFacts& sh, const AcrossLaunch& l,
+                          const std::vector<LintFinding>& findings, std::size_t files) {
+  std::string where = sh.file + ":" + std::to_string(l.line);
+  std::string launch = text_line(sh.text, l.line);
+  std::string vars = core::join(r.unset, " and ");
+  std::string title = "init_process_group in " + base_name(py.file) + " reads " + vars +
+                      " from each rank's environment (env://), and " + l.name + " sets " +
+                      (r.unset.size() > 1 ? "neither" : "no " + r.unset[0]) +
+                      ": every rank stops there with \"environment variable " + r.unset[0] + " expected, but not set\"";
+  LintFinding f{core::new_finding("lint.launch.env-init-unset", core::Label::config_typo, core::Severity::error, title),
+                {sh.file, l.line},
+                {}};
+  f.finding.evidence.push_back(where + ": " + std::string(core::trim(launch)));
+  f.finding.evidence.push_back(py.file + ":" + std::to_string(r.line) + ": " + r.text);
+  f.finding.evidence.push_back(
+      (l.starter == Starter::srun ? std::string("srun passes the batch script's environment and adds SLURM_* variables")
+                                  : l.name + " passes -x's variables and adds OMPI_* ones") +
+      ", not " + core::join(r.unset, " or ") + "; none of the " + std::to_string(files) + " files linted names " +
+      (r.unset.size() > 1 ? "them" : "it"));
+  std::string exp = export_line(l.starter, "");
+  std::string indent = launch.substr(0, launch.find_first_not_of(" \t"));
+  std::string changed = launch;
+  if (l.open_mpi) {
+    auto at = changed.find(l.name + " ");
+    if (at != std::string::npos) changed.insert(at + l.name.size(), " -x MASTER_ADDR -x MASTER_PORT");
+  }
+  f.finding.fix.text = exp + "\n" + std::string(core::trim(changed));
+  if (indent.size() < launch.size() && !edits_line(findings, sh.file, l.line) && (!l.open_mpi || changed != launch)) {
+    f.edits.push_back({sh.file, l.line, l.line, indent + exp + "\n" + changed});
+  } else {
+    f.finding.fix.text = exp + "  # in " + sh.file + " above line " + std::to_string(l.line) +
+                         (l.open_mpi ? ", and -x MASTER_ADDR -x MASTER_PORT after " + l.name : "");
+  }
+  return f;
+}
+
 }  // namespace
+
+std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
+                                          const std::vector<LintFinding>& findings) {
+  std::vector<LintFinding> out;
+  for (const auto& py : files) {
+    if (!py.python) continue;
+    for (const auto& r : py.env_reads) {
+      bool master_only = !r.unset.empty() && std::all_of(r.unset.begin(), r.unset.end(),
+                                                         [](const std::string& n) { return n.starts_with("MASTER_"); });
+      if (!master_only) continue;
+      // Named by any file of the run: set where lint cannot follow (a sourced file, a helper module).
+      EnvInitRead missing = r;
+      std::erase_if(missing.unset, [&](const std::string& n) {
+        return std::any_of(files.begin(), files.end(), [&](const FileFacts& x) { return x.names.count(n) > 0; });
+      });
+      if (missing.unset.empty()) continue;
+      for (const auto& sh : files) {
+        if (sh.python || sh.text.empty()) continue;
+        // srun --export=NONE starts the tasks without the batch script's environment: no export reaches them.
+        if (sh.text.find("--export=NONE") != std::string::npos || sh.text.find("--export NONE") != std::string::npos)
+          continue;
+        AcrossLaunch l = find_launch(sh.text, base_name(py.file));
+        if (l.starter != Starter::srun && !(l.starter == Starter::mpirun && l.open_mpi)) continue;
+        out.push_back(unset_finding(py, missing, sh, l, findings, files.size()));
+        break;
+      }
+    }
+  }
+  return out;
+}
 
 std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::vector<LintFinding>& findings) {
   std::set<std::string> changed;

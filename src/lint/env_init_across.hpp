@@ -21,4 +21,13 @@ namespace dd::lint::detail {
 // new edits change.
 std::set<std::string> env_init_across(const std::vector<FileFacts>& files, std::vector<LintFinding>& findings);
 
+// lint.launch.env-init-unset: a Python file whose init_process_group reads env:// (MASTER_ADDR and
+// MASTER_PORT from the environment), started by srun (or Open MPI's mpirun with -x) in a shell file
+// of the same run, where no file of the run names those variables at all and torchrun is not used:
+// every rank stops in init_process_group. The edit exports them above the launch (srun: the
+// allocation's first node and port 29500). `findings`: those already made (a line they edit gets
+// no second edit, the fix stays printed).
+std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
+                                          const std::vector<LintFinding>& findings);
+
 }  // namespace dd::lint::detail

@@ -363,6 +363,35 @@ void ifname_whitespace(FileContext& ctx) {
   }
 }
 
+// The first line of a launch file that asks for NCCL as the backend (`--backend nccl`,
+// `--dist-backend=nccl`, `DIST_BACKEND=nccl`, `backend="nccl"`), 0 when none does; comment lines
+// (#, REM, ::) are skipped.
+int nccl_backend_line(const FileContext& ctx) {
+  for (int n = 1; n <= ctx.line_count(); ++n) {
+    std::string l = core::to_lower(core::trim(ctx.line_text(n)));
+    if (l.empty() || l[0] == '#' || core::starts_with(l, "rem ") || core::starts_with(l, "::")) continue;
+    for (auto at = l.find("backend"); at != std::string::npos; at = l.find("backend", at + 1)) {
+      auto v = l.find_first_not_of(" \t=:\"'", at + 7);
+      if (v != std::string::npos && v > at + 7 && l.compare(v, 4, "nccl") == 0) return n;
+    }
+  }
+  return 0;
+}
+
+// On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay. The
+// generic warning "multi-GPU code must not ask for NCCL" (from MASTER_ADDR and the like, which show a
+// distributed job, not NCCL) is what the file's own rules say precisely, or, in a Python file, check
+// (the backend it passes); in a launch file it stands only on a line that asks for the NCCL backend,
+// which becomes its line and evidence. False: not said.
+bool keep_windows_warning(const FileContext& ctx, core::Finding& f, int& line, bool windows_said) {
+  if (f.id != "env.windows.no-nccl" || f.severity == core::Severity::error) return true;
+  if (windows_said || ctx.kind() == FileKind::python) return false;
+  line = nccl_backend_line(ctx);
+  if (!line) return false;
+  f.evidence = {std::string(core::trim(ctx.line_text(line))) + " (" + ctx.path() + ":" + std::to_string(line) + ")"};
+  return true;
+}
+
 }  // namespace
 
 std::string runs_elsewhere(FileContext& ctx) {
@@ -414,12 +443,7 @@ void audit_env_values(FileContext& ctx) {
       if (f.id == "env.master-addr.missing" && master_addrs > k) continue;
       // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
       if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
-      // On Windows: NCCL_* settings in the file are their own fact (the error variant) and stay; the
-      // generic "multi-GPU code must not ask for NCCL" (a warning from MASTER_ADDR and the like) is
-      // what this file's own rules say precisely, or, in a Python file, check (the backend it passes).
-      if (f.id == "env.windows.no-nccl" && f.severity != core::Severity::error &&
-          (windows_said || ctx.kind() == FileKind::python))
-        continue;
+      if (!keep_windows_warning(ctx, f, line, windows_said)) continue;
       if (!done.insert({f.id, line}).second) continue;
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};
       for (const EnvValue* v : round) {

@@ -704,6 +704,10 @@ std::string master_addr_fix(FileContext& ctx, const EnvValue& v, std::string& no
   if (ctx.kind() == FileKind::batch) {  // cmd.exe: `set`, comments on their own REM line
     return "REM RANK0_HOST: the rank-0 node's host name or address, the same on every node\nset MASTER_ADDR=RANK0_HOST";
   }
+  if (ctx.kind() == FileKind::powershell) {
+    return "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\n$env:MASTER_ADDR = "
+           "\"RANK0_HOST\"";
+  }
   if (ctx.kind() == FileKind::env_file) {  // docker's --env-file takes no trailing comment, nor `export`
     return "# RANK0_HOST: the rank-0 node's host name or address, the same on every node\nMASTER_ADDR=RANK0_HOST";
   }

@@ -145,7 +145,9 @@ int last_line_of(const FileContext& ctx, int line) {
   int l = line;
   while (l < ctx.line_count() && l < line + 64) {
     std::string_view t = core::trim(ctx.line_text(l));
-    if (t.empty() || t.back() != '\\') break;
+    // PowerShell continues a line with a backtick where bash takes a backslash.
+    bool continued = !t.empty() && (t.back() == '\\' || (ctx.kind() == FileKind::powershell && t.back() == '`'));
+    if (!continued) break;
     ++l;
   }
   return l;
@@ -424,7 +426,7 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
       std::string before = t;
       t = std::regex_replace(t, addr_re, "$1" + std::regex_replace(rdzv, std::regex(R"(\$)"), "$$$$"));
       t = std::regex_replace(t, port_re, "");
-      if (t != before && core::trim(t) == "\\") continue;  // a line that held only --master_port
+      if (t != before && (core::trim(t) == "\\" || core::trim(t) == "`")) continue;  // it held only --master_port
       kept.push_back(t);
     }
     f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,

@@ -5,6 +5,7 @@
 // it checks only when --ntasks-per-node was given (the variable is set), and so does this rule.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ struct FileFacts {
   // text of its edits, --fix's text); empty for other files.
   std::string text;
   bool python = false;
+  std::vector<EnvInitRead> env_reads;  // a Python file's env:// init_process_group calls
+  // Which of MASTER_ADDR, MASTER_PORT the file's text names anywhere (set, read or in a comment).
+  std::set<std::string> names;
 };
 
 // lint.slurm.lightning-devices-tasks: one finding per srun step whose script (matched by file name,

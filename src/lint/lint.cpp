@@ -54,6 +54,9 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
     case FileKind::batch:
       detail::lint_batch(ctx);
       break;
+    case FileKind::powershell:
+      detail::lint_powershell(ctx);
+      break;
     case FileKind::none:
       break;
   }
@@ -68,9 +71,17 @@ std::vector<LintFinding> run(const std::string& path, FileKind kind, const std::
   bool shell = kind == FileKind::shell || kind == FileKind::env_file;
   bool env_init = std::any_of(ctx.findings().begin(), ctx.findings().end(),
                               [](const LintFinding& f) { return f.env_init && f.edits.empty(); });
-  if (across && (shell || env_init || !ctx.trainers().empty())) {
-    across->push_back(
-        {path, ctx.srun_scripts(), ctx.trainers(), shell || env_init ? text : "", kind == FileKind::python});
+  if (across) {
+    detail::FileFacts facts;
+    facts.file = path;
+    facts.sruns = ctx.srun_scripts();
+    facts.trainers = ctx.trainers();
+    facts.text = shell || env_init ? text : "";
+    facts.python = kind == FileKind::python;
+    facts.env_reads = ctx.env_reads();
+    for (const char* name : {"MASTER_ADDR", "MASTER_PORT"})
+      if (text.find(name) != std::string::npos) facts.names.insert(name);
+    across->push_back(std::move(facts));
   }
   auto out = std::move(ctx.findings());
   for (auto& f : out) f.location.column = detail::first_column(ctx.line_text(f.location.line));
@@ -145,6 +156,7 @@ FileKind sniff_kind(std::string_view text) {
     break;
   }
   std::string lower = core::to_lower(first);
+  if (core::starts_with(lower, "$env:")) return FileKind::powershell;
   for (std::string_view batch : {"@echo", "@rem", "rem ", "::", "setlocal"}) {
     if (core::starts_with(lower, batch)) return FileKind::batch;
   }
@@ -171,8 +183,9 @@ FileKind sniff_kind(std::string_view text) {
 
 FileKind kind_named(std::string_view word) {
   static const std::pair<std::string_view, FileKind> names[] = {
-      {"py", FileKind::python}, {"sh", FileKind::shell},     {"dockerfile", FileKind::dockerfile},
-      {"yaml", FileKind::yaml}, {"env", FileKind::env_file}, {"bat", FileKind::batch}};
+      {"py", FileKind::python},     {"sh", FileKind::shell},     {"dockerfile", FileKind::dockerfile},
+      {"yaml", FileKind::yaml},     {"env", FileKind::env_file}, {"bat", FileKind::batch},
+      {"ps1", FileKind::powershell}};
   for (const auto& [name, kind] : names)
     if (word == name) return kind;
   return FileKind::none;
@@ -198,12 +211,13 @@ FileKind kind_of(const std::string& path) {
   }
   if (lower == ".env" || ends_with(lower, ".env") || core::starts_with(lower, ".env.")) return FileKind::env_file;
   if (ends_with(lower, ".bat") || ends_with(lower, ".cmd")) return FileKind::batch;
+  if (ends_with(lower, ".ps1")) return FileKind::powershell;
   return FileKind::none;
 }
 
 std::string kinds_read() {
   return ".py, .sh, .bash, .sbatch, .slurm, names holding Dockerfile or Containerfile, .yaml, .yml, .env, *.env, "
-         ".env.*, .bat and .cmd (their `set NAME=value` lines)";
+         ".env.*, .bat and .cmd (their `set NAME=value` lines), .ps1 (its `$env:NAME = \"value\"` lines and commands)";
 }
 
 std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const std::string& text,
@@ -311,7 +325,7 @@ std::optional<core::Error> lint_file(const std::string& file, const Inputs& in, 
   if (kind == FileKind::none) {
     return core::make_error(core::ErrorKind::usage,
                             "<stdin>: its text does not say what kind of file it is; name it with --stdin-kind "
-                            "py|sh|dockerfile|yaml|env|bat");
+                            "py|sh|dockerfile|yaml|env|bat|ps1");
   }
   auto found = run(path, kind, *text, options, error, &tf_configs, &across);
   // A file that does not parse as its kind (a Helm template's {{ }}) is reported and skipped,
@@ -357,6 +371,11 @@ core::Result<LintReport> lint_paths(const std::vector<std::string>& paths, const
   for (const auto& file : detail::env_init_across(across, report.findings))
     for (const auto& facts : across)
       if (facts.file == file) report.texts.try_emplace(facts.file, facts.text);
+  for (auto& f : detail::env_unset_across(across, report.findings)) {
+    for (const auto& facts : across)
+      if (!f.edits.empty() && facts.file == f.location.file) report.texts.try_emplace(facts.file, facts.text);
+    report.findings.push_back(std::move(f));
+  }
   for (auto& f : detail::lightning_tasks_across(across)) {
     if (!f.edits.empty())
       for (const auto& facts : across)

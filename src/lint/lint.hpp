@@ -28,7 +28,8 @@ namespace dd::lint {
 // plain `NAME=value` lines with any comment above (none of those readers takes both `export` and a
 // trailing comment).
 // batch: a Windows .bat / .cmd file, read only for its `set NAME=value` lines and the job's shape.
-enum class FileKind { none, python, shell, dockerfile, yaml, env_file, batch };
+// powershell: a .ps1, read for its `$env:NAME = "value"` lines and its command lines.
+enum class FileKind { none, python, shell, dockerfile, yaml, env_file, batch, powershell };
 
 // "train.py" -> python, "run.sbatch" -> shell, "Dockerfile.gpu", "x_Dockerfile" -> dockerfile,
 // "job.yaml" -> yaml, ".env", "cluster.env" -> env_file.
@@ -107,7 +108,7 @@ struct LintReport {
 // class; none when the text does not say (LintOptions::stdin_kind then names it).
 FileKind sniff_kind(std::string_view text);
 
-// "py", "sh", "dockerfile", "yaml", "env", "bat" (`lint --stdin-kind`); none for another word.
+// "py", "sh", "dockerfile", "yaml", "env", "bat", "ps1" (`lint --stdin-kind`); none for another word.
 FileKind kind_named(std::string_view word);
 
 // Lints one file's text (pure: no file system); findings in file order.

@@ -71,6 +71,7 @@ std::string render_text(const LintReport& report, const report::Style& style) {
                              : kind == FileKind::dockerfile ? core::EnvSyntax::dockerfile
                              : kind == FileKind::yaml       ? core::EnvSyntax::k8s
                              : kind == FileKind::python     ? core::EnvSyntax::python
+                             : kind == FileKind::powershell ? core::EnvSyntax::powershell
                                                             : core::EnvSyntax::shell;
     out += report::render_findings({kind == FileKind::env_file ? as_env_file(f.finding) : f.finding}, style,
                                    report::FindingTag::id, syntax);

@@ -124,6 +124,7 @@ class PythonRules {
     parallel_calls();
     env_values();
     record_trainers();
+    record_env_reads();
   }
 
  private:
@@ -1368,6 +1369,32 @@ class PythonRules {
       if (null(v) || !PythonTree::is(v, "integer")) continue;
       auto n = core::parse_int(t_.text(v));
       if (n && *n > 0) ctx_.trainers().push_back({c.line, static_cast<int>(*n)});
+    }
+  }
+
+  // init_process_group calls that read the env:// rendezvous: init_method="env://", or neither
+  // init_method (keyword or second positional) nor store, which torch takes as "env://"
+  // (torch/distributed/distributed_c10d.py, init_process_group, torch 1.x to 2.x). A call with
+  // *args / **kwargs is not judged. env_unset_across compares them with the launch of the file.
+  void record_env_reads() {
+    for (const auto& c : f_.calls) {
+      if (c.last != "init_process_group") continue;
+      TSNode args = arguments(c);
+      if (null(args)) continue;
+      bool splat = false;
+      for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+        TSNode a = ts_node_named_child(args, i);
+        splat = splat || PythonTree::is(a, "list_splat") || PythonTree::is(a, "dictionary_splat");
+      }
+      if (splat || !null(keyword(t_, args, "store"))) continue;
+      TSNode m = keyword(t_, args, "init_method");
+      if (null(m)) m = positional(args, 1);
+      std::string v;
+      if (!null(m) && (!t_.string_value(m, v) || v != "env://")) continue;
+      std::vector<std::string> unset;
+      for (auto& n : env_init_unset(c))
+        if (!n.starts_with("MASTER_") || ctx_.text().find(n) == std::string::npos) unset.push_back(n);
+      ctx_.env_reads().push_back({c.line, std::string(core::trim(ctx_.line_text(c.line))), unset});
     }
   }
 

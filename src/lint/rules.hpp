@@ -66,6 +66,15 @@ struct SrunScript {
   bool per_task_resources = false;  // --cpus-per-task, --gpus-per-task, --mem-per-cpu ... beside it
 };
 
+// init_process_group reading torch's env:// rendezvous (init_method="env://", or neither init_method
+// nor store: torch's default), with what env:// reads that the file does not name at all
+// (env_unset_across, env_init_across.cpp).
+struct EnvInitRead {
+  int line = 0;
+  std::string text;                // that line, trimmed
+  std::vector<std::string> unset;  // of MASTER_ADDR, MASTER_PORT, RANK, WORLD_SIZE
+};
+
 // A Lightning `Trainer(devices=N)` with N a literal integer.
 struct TrainerSeen {
   int line = 0;
@@ -105,6 +114,7 @@ class FileContext {
   std::vector<LaunchFlag>& launch_flags() { return launch_flags_; }
   std::vector<SrunScript>& srun_scripts() { return srun_scripts_; }
   std::vector<TrainerSeen>& trainers() { return trainers_; }
+  std::vector<EnvInitRead>& env_reads() { return env_reads_; }
   // The input cannot be read as its kind (YAML syntax): "<file>:<line>: <problem>".
   std::string& error() { return error_; }
   // `line` holds a command inside the string a remote runner (`runner`: ssh, pdsh ...) runs: a
@@ -127,6 +137,7 @@ class FileContext {
   std::vector<LaunchFlag> launch_flags_;
   std::vector<SrunScript> srun_scripts_;
   std::vector<TrainerSeen> trainers_;
+  std::vector<EnvInitRead> env_reads_;
   std::map<int, std::string> embedded_;  // line -> the remote runner whose string it holds
   std::set<int> tf_config_without_task_;
   std::string error_;
@@ -138,6 +149,9 @@ void lint_yaml(FileContext& ctx);
 // A Windows .bat / .cmd: its `set NAME=value` lines and the job's shape, for the environment rules
 // (batch_file.cpp).
 void lint_batch(FileContext& ctx);
+// A PowerShell .ps1: its `$env:NAME = "value"` lines and its commands (backtick continuations
+// joined) for the environment, shape and torchrun rules (powershell_file.cpp).
+void lint_powershell(FileContext& ctx);
 
 // Shared shell-command rules (also used for the commands in pod specs): `words` is one command
 // already split into words, `line` where it starts.

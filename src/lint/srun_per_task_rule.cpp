@@ -112,13 +112,74 @@ int line_with(const FileContext& ctx, int line, std::string_view needle) {
   return 0;
 }
 
-std::string once_fix(const Target& t) {
+bool is_assignment(std::string_view w) {
+  auto eq = w.find('=');
+  if (eq == std::string_view::npos || eq == 0 || std::isdigit(static_cast<unsigned char>(w[0]))) return false;
+  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
+                     [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+// `word` as written inside the quotes goes; the value is computed once before srun.
+std::string once_fix(const Target& t, const std::string& word) {
+  std::string inside = is_assignment(word) ? "drop " + word + " and use " : "use ";
   if (t.port) {
     return "export MASTER_PORT=$((20000 + SLURM_JOB_ID % 20000))  # in the batch script before srun, once for the "
-           "job; inside the quotes use $MASTER_PORT";
+           "job; inside the quotes " +
+           inside + "$MASTER_PORT";
   }
   return "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)  # in the batch script "
-         "before srun, once for the job; inside the quotes use $MASTER_ADDR";
+         "before srun, once for the job; inside the quotes " +
+         inside + "$MASTER_ADDR";
+}
+
+// `NAME=value cmd ... $NAME ...`: words[i] is a prefix assignment of its command (only assignments
+// before it, a command after) and a later word of that command reads $NAME. Bash expands the
+// command's words before the prefix assignment takes effect (bash(1), SIMPLE COMMAND EXPANSION), so
+// that word gets NAME's value from before the command. Returns the word, "" when not that shape.
+std::string read_before_prefix(const std::vector<std::string>& words, std::size_t i) {
+  const std::string& w = words[i];
+  if (!is_assignment(w)) return "";
+  for (std::size_t k = 0; k < i; ++k)
+    if (!is_assignment(words[k])) return "";
+  std::size_t k = i + 1;
+  while (k < words.size() && is_assignment(words[k])) ++k;
+  if (k == words.size()) return "";  // assignments alone: shell variables, read by the commands after them
+  std::string name = w.substr(0, w.find('='));
+  for (; k < words.size(); ++k) {
+    const std::string& r = words[k];
+    for (const std::string& use : {"$" + name, "${" + name}) {
+      for (auto at = r.find(use); at != std::string::npos; at = r.find(use, at + 1)) {
+        if (at + use.size() >= r.size() || !core::is_name_char(r[at + use.size()])) return r;
+      }
+    }
+  }
+  return "";
+}
+
+// The title of lint.slurm.rendezvous-per-task for `word` (the i-th of the command's words).
+std::string per_task_title(const FileContext& ctx, const std::vector<std::string>& words, std::size_t i,
+                           const PerNode& part, const Target& target, int srun_line, bool& said_before) {
+  const std::string& word = words[i];
+  std::string reader = read_before_prefix(words, i);
+  if (reader.empty()) {
+    return "`" + word + "` inside the string srun runs: each task's shell computes it on its own node (" +
+           std::string(part.what) + "), so the nodes look for the rendezvous at different " +
+           (target.port ? "ports" : "addresses") + " and wait";
+  }
+  std::string name = word.substr(0, word.find('='));
+  // Set on a line before srun (`export NAME=...`, `NAME=...`): the word reads that value, the same on
+  // every node (no finding).
+  for (int l = 1; l < srun_line && !said_before; ++l) {
+    std::string_view t = core::trim(ctx.line_text(l));
+    if (t.empty() || t.front() == '#') continue;
+    for (auto at = t.find(name + "="); at != std::string_view::npos && !said_before; at = t.find(name + "=", at + 1))
+      said_before = at == 0 || t[at - 1] == ' ' || t[at - 1] == '\t' || t[at - 1] == ';';
+  }
+  return "`" + word + "` is a prefix of the command inside the string srun runs: bash expands `" + reader +
+         "` before the prefix takes effect, so it gets the " + name +
+         " each task inherits from the batch script (which sets none: empty unless the shell that ran sbatch "
+         "exported one), not " +
+         std::string(part.what);
 }
 
 }  // namespace
@@ -129,7 +190,9 @@ void srun_per_task_rule(FileContext& ctx, const std::vector<RemoteCommand>& remo
     if (rc.runner != "srun" || !rc.every_host) continue;
     char quote = opening_quote(ctx, rc.command.line);
     if (quote == 0) continue;
-    for (const auto& word : rc.command.words) {
+    const auto& words = rc.command.words;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+      const std::string& word = words[i];
       std::string value;
       auto target = target_of(word, value);
       if (!target) continue;
@@ -146,12 +209,12 @@ void srun_per_task_rule(FileContext& ctx, const std::vector<RemoteCommand>& remo
                                 : std::string("\\$((");
       if (quote == '"' && after.find(escaped) == std::string_view::npos) continue;
       if (std::find(said.begin(), said.end(), at) != said.end()) continue;
+      bool set_before = false;
+      std::string title = per_task_title(ctx, words, i, part, *target, rc.command.line, set_before);
+      if (set_before) continue;
       said.push_back(at);
-      auto& f = ctx.add("lint.slurm.rendezvous-per-task", Label::config_typo, Severity::error,
-                        "`" + word + "` inside the string srun runs: each task's shell computes it on its own node (" +
-                            std::string(part.what) + "), so the nodes look for the rendezvous at different " +
-                            (target->port ? "ports" : "addresses") + " and wait",
-                        at, once_fix(*target));
+      auto& f = ctx.add("lint.slurm.rendezvous-per-task", Label::config_typo, Severity::error, title, at,
+                        once_fix(*target, word));
       f.evidence.push_back(std::string("srun ... -c ") + quote + "...: " +
                            (quote == '\'' ? "single quotes pass the text to each task's shell unexpanded"
                                           : "the escaped $ passes the expansion to each task's shell"));

@@ -49,3 +49,14 @@ foreach(case k-crlf k-bat k-ssh-venv k-windows-order)
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger11_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# The twelfth stranger's run (tests/data/stranger/fix-2026-12-06i; tests/system/lint/stranger12_cases.sh):
+# srun python with env:// and no MASTER_ADDR/MASTER_PORT (--fix, a stand-in srun printing each task's
+# environment, a two-rank Gloo job), a prefix assignment read by its own command inside srun's string
+# (both shapes run by bash), the Windows NCCL warning's evidence, a PowerShell launcher (--fix, its words
+# through bash).
+foreach(case n-srun-env-init n-prefix-expansion n-windows-nccl n-ps1)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger12_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

@@ -58,7 +58,7 @@ declare -A bad_value=(
 )
 declare -A missing=(
   [logs]="missing FILE... (log files (one per rank/node or combined; .gz ok; - for stdin))"
-  [lint]="missing PATH... (files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml, .env, .bat/.cmd; - for standard input)"
+  [lint]="missing PATH... (files or folders: .py, .sh/.bash/.sbatch, Dockerfile*, Kubernetes .yaml, .env, .bat/.cmd, .ps1; - for standard input)"
 )
 for cmd in "${listed[@]}"; do
   [[ -n "${bad_value[$cmd]+x}" ]] || { bad "$cmd: listed by --help but has no row in this test"; continue; }

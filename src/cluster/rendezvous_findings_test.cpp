@@ -75,6 +75,33 @@ TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
   EXPECT_EQ(turned.evidence, std::vector<std::string>{late.rejected});
 }
 
+// clusters-2026-12-06e p1, node1: MASTER_ADDR=c6node1 names this node; its connects to its own
+// address were refused by itself: MASTER_ADDR is the cause, not a firewall or a missing rank 0.
+TEST(RendezvousShort, ARefusalFromThisNodesOwnAddressNamesTheRendezvousSetting) {
+  auto jf = failed_join(92);
+  jf.address = "c6node1:29401";
+  const auto e = errno_error("connect", ECONNREFUSED, "198.18.216.11:29401");
+  PathEvidence own;
+  own.addr = "198.18.216.11";
+  own.own_link = "c6eth0";
+  auto f = join_failure_finding(jf, e, "c6node1", 29401, own);
+  EXPECT_EQ(f.id, "preflight.rendezvous.own-address");
+  EXPECT_EQ(f.label, core::Label::hostname_resolution);
+  EXPECT_TRUE(rdv_has(f.title, "the rendezvous c6node1:29401 is this node's own address 198.18.216.11")) << f.title;
+  EXPECT_TRUE(rdv_has(f.title, "MASTER_ADDR (or --rendezvous) names this node instead of rank 0's host")) << f.title;
+  EXPECT_EQ(f.evidence.front(), "c6node1 resolves here to 198.18.216.11");
+  EXPECT_EQ(f.evidence.at(1), "198.18.216.11 is this node's own address (on c6eth0)");
+  EXPECT_TRUE(rdv_has(f.fix.text, "set MASTER_ADDR (or --rendezvous) on every node to rank 0's address")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "firewall rejects")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "start preflight on rank 0 (it serves")) << f.fix.text;
+  // one step short: the refused address is not this node's: rank 0's host refused, as before
+  PathEvidence other;
+  other.addr = "198.18.216.11";
+  auto g = join_failure_finding(jf, e, "c6node1", 29401, other);
+  EXPECT_EQ(g.id, "preflight.rendezvous.refused");
+  EXPECT_TRUE(rdv_has(g.fix.text, "start preflight on rank 0")) << g.fix.text;
+}
+
 TEST(RendezvousShort, AnAnswerThatIsNoChallengeBlamesNoToken) {
   // a reset or words that are not a challenge: something answers there, not known to be rank 0;
   // a wrong token would have got rank 0's reject (rendezvous.dropped), so no token is named

@@ -130,6 +130,16 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
     path.addr = peer_address(e.peer);
     return path;
   }
+  if (e.failure == NetFailure::refused) {  // refused by this node itself when the address is its own
+    path.addr = peer_address(e.peer);
+    auto target = core::parse_numeric_ip(path.addr);
+    for (const auto& a : local.facts.entries) {
+      auto own = core::parse_numeric_ip(a.addr);
+      if (target && own && own->bytes == target->bytes) path.own_link = a.link.empty() ? a.name : a.link;
+    }
+    if (path.own_link.empty() && core::is_loopback_address(path.addr)) path.own_link = "lo";
+    return path;
+  }
   bool unanswered = e.failure == NetFailure::timeout && e.syscall == "connect";
   if (!unanswered && e.err != EHOSTUNREACH) return path;
   path.addr = peer_address(e.peer);

@@ -43,8 +43,11 @@ std::string node_table(const Rank0View& view) {
       if (link != f.ifaces.end()) mtu = std::to_string(link->second.mtu);
     }
     auto ifname = f.nccl_config.find("NCCL_SOCKET_IFNAME");
+    // Gloo opens a device per GLOO_SOCKET_IFNAME entry: the first, then "+NAME" for each other one
+    std::string gloo = endpoint(f.gloo);
+    for (std::size_t d = 1; d < f.gloo_devices.size(); ++d) gloo += " +" + f.gloo_devices[d].iface;
     out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", f.rank, f.host, endpoint(f.nccl_bootstrap),
-                       endpoint(f.gloo), mtu, f.nccl_version.empty() ? "-" : f.nccl_version,
+                       gloo, mtu, f.nccl_version.empty() ? "-" : f.nccl_version,
                        ifname == f.nccl_config.end() ? "<unset>" : ifname->second);
   }
   for (int m : in.missing) out += fmt::format("  {:>4} {:<16} never joined\n", m, "?");

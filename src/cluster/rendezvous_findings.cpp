@@ -136,6 +136,31 @@ core::Finding family_finding(const std::string& addr, const std::string& name, s
                            fix);
 }
 
+// A refused connect to an address of this node's own: the rendezvous names this node, and this
+// node is not rank 0 (rank 0 serves the rendezvous; members never do), so nothing listens there and
+// the refusal came from this node itself, not from rank 0's host (clusters-2026-12-06e p1 node1).
+core::Finding own_address_finding(const std::string& addr, const std::string& name, std::vector<std::string> ev,
+                                  const PathEvidence& path) {
+  const bool by_name = !core::is_numeric_address(name);
+  ev.insert(ev.begin(), fmt::format("{} is this node's own address (on {})", path.addr, path.own_link));
+  if (by_name) ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, path.addr));
+  return core::new_finding(
+      "preflight.rendezvous.own-address", by_name ? core::Label::hostname_resolution : core::Label::other,
+      core::Severity::error,
+      fmt::format("the rendezvous {} is this node's own address {}, which refused the connection: rank 0 serves the "
+                  "rendezvous and this node is not rank 0, so MASTER_ADDR (or --rendezvous) names this node instead "
+                  "of rank 0's host (unless rank 0 was to run on this host too and never started)",
+                  addr, path.addr),
+      ev,
+      fmt::format("set MASTER_ADDR (or --rendezvous) on every node to rank 0's address: rank 0's own preflight output "
+                  "prints it (this node never reached rank 0, so it cannot){}. The refusal came from this node "
+                  "itself, not from rank 0's host",
+                  by_name ? fmt::format("; or, if {} should be rank 0's host, correct what it resolves to on this "
+                                        "node (/etc/hosts or DNS: `getent hosts {}`)",
+                                        name, name)
+                          : std::string()));
+}
+
 }  // namespace
 
 core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, const std::string& host, int port,
@@ -150,6 +175,7 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
         "every node: rank 0 takes joins for 45% of it");
   switch (e.failure) {
     case NetFailure::refused:
+      if (!path.own_link.empty()) return own_address_finding(addr, host, ev, path);
       return core::new_finding(
           "preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
           fmt::format("rendezvous {} refused the connection", addr), ev,

@@ -25,6 +25,9 @@ struct PathEvidence {
   // For a connect with no route (ENETUNREACH) to an address of a family this node has no routable
   // address of: this node's routable addresses (the other family); empty otherwise.
   std::vector<std::string> other_family;
+  // For a refused connect: this node's interface that owns the address the connects went to ("lo"
+  // for a loopback address); empty when the address is not this node's own.
+  std::string own_link;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

@@ -75,6 +75,33 @@ TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
   EXPECT_EQ(turned.evidence, std::vector<std::string>{late.rejected});
 }
 
+// clusters-2026-12-06e p1, node1: MASTER_ADDR=c6node1 names this node; its connects to its own
+// address were refused by itself: MASTER_ADDR is the cause, not a firewall or a missing rank 0.
+TEST(RendezvousShort, ARefusalFromThisNodesOwnAddressNamesTheRendezvousSetting) {
+  auto jf = failed_join(92);
+  jf.address = "c6node1:29401";
+  const auto e = errno_error("connect", ECONNREFUSED, "198.18.216.11:29401");
+  PathEvidence own;
+  own.addr = "198.18.216.11";
+  own.own_link = "c6eth0";
+  auto f = join_failure_finding(jf, e, "c6node1", 29401, own);
+  EXPECT_EQ(f.id, "preflight.rendezvous.own-address");
+  EXPECT_EQ(f.label, core::Label::hostname_resolution);
+  EXPECT_TRUE(rdv_has(f.title, "the rendezvous c6node1:29401 is this node's own address 198.18.216.11")) << f.title;
+  EXPECT_TRUE(rdv_has(f.title, "MASTER_ADDR (or --rendezvous) names this node instead of rank 0's host")) << f.title;
+  EXPECT_EQ(f.evidence.front(), "c6node1 resolves here to 198.18.216.11");
+  EXPECT_EQ(f.evidence.at(1), "198.18.216.11 is this node's own address (on c6eth0)");
+  EXPECT_TRUE(rdv_has(f.fix.text, "set MASTER_ADDR (or --rendezvous) on every node to rank 0's address")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "firewall rejects")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "start preflight on rank 0 (it serves")) << f.fix.text;
+  // one step short: the refused address is not this node's: rank 0's host refused, as before
+  PathEvidence other;
+  other.addr = "198.18.216.11";
+  auto g = join_failure_finding(jf, e, "c6node1", 29401, other);
+  EXPECT_EQ(g.id, "preflight.rendezvous.refused");
+  EXPECT_TRUE(rdv_has(g.fix.text, "start preflight on rank 0")) << g.fix.text;
+}
+
 TEST(RendezvousShort, AnAnswerThatIsNoChallengeBlamesNoToken) {
   // a reset or words that are not a challenge: something answers there, not known to be rank 0;
   // a wrong token would have got rank 0's reject (rendezvous.dropped), so no token is named
@@ -122,7 +149,7 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
-  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}};  // off this node's subnets
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}, ""};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
   EXPECT_TRUE(rdv_has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
@@ -136,7 +163,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
   EXPECT_TRUE(said);
   // the host answers ICMP but TCP to the port gets nothing: a filter of that port
-  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}};
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}, ""};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(rdv_has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
@@ -147,7 +174,8 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    {"table inet t chain output handle 4: tcp dport 29401 drop"},
                    {"nft delete rule inet t output handle 4"},
                    "",
-                   {}};
+                   {},
+                   ""};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(rdv_has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
@@ -158,7 +186,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // held-out p2: node3's /etc/hosts maps node0 to 198.18.62.99, on node3's own subnet, where no
   // host answers TCP or ICMP: the name and where it leads come first, the connects are evidence
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.99:29401", "no answer before the deadline"};
-  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}};
+  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}, ""};
   auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, silent);
   EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
   EXPECT_EQ(f.label, core::Label::hostname_resolution);
@@ -179,7 +207,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
   auto arp =
       join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
-                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}});
+                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}, ""});
   EXPECT_EQ(arp.label, core::Label::hostname_resolution);
   EXPECT_EQ(arp.title, f.title);
   // one step short: an address given as such (no name to blame), an address off this node's link

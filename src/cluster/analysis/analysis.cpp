@@ -6,6 +6,7 @@
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "core/address.hpp"
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
 #include "netif/preference.hpp"
 
@@ -301,6 +302,75 @@ void second_claim_evidence(detail::Ctx& c, const AnalysisInput& input) {
                          core::join(rejected, ", "), core::join(ranks, ", "));
 }
 
+// A join rank 0 dropped because it said another world size ("rendezvous: dropped PEER: rank R
+// says world W but rank 0 has N", the words rank 0 sent that node).
+struct WorldClaim {
+  int rank = -1;
+  long long world = 0, ours = 0;
+  std::string address;  // the rejected node's
+  std::string reason;   // "rank R says world W but rank 0 has N"
+};
+
+std::vector<WorldClaim> world_claims(const std::vector<std::string>& drops) {
+  std::vector<WorldClaim> out;
+  const std::string head = "rendezvous: dropped ", says = " says world ", has = " but rank 0 has ";
+  for (const auto& line : drops) {
+    auto sep = line.find(": rank ", head.size());
+    auto at = line.find(says);
+    auto but = line.find(has);
+    if (!core::starts_with(line, head) || sep == std::string::npos || at == std::string::npos ||
+        but == std::string::npos || !(sep < at && at < but))
+      continue;
+    WorldClaim w;
+    try {
+      w.rank = std::stoi(line.substr(sep + 7, at - sep - 7));
+      w.world = std::stoll(line.substr(at + says.size(), but - at - says.size()));
+      w.ours = std::stoll(line.substr(but + has.size()));
+    } catch (const std::exception&) {
+      continue;
+    }
+    w.address = plain_address(line.substr(head.size(), sep - head.size()));
+    w.reason = line.substr(sep + 2);
+    // a node retries its join until its deadline: one claim per node and rank
+    if (std::none_of(out.begin(), out.end(),
+                     [&](const WorldClaim& o) { return o.rank == w.rank && o.address == w.address; }))
+      out.push_back(std::move(w));
+  }
+  return out;
+}
+
+// Rank 0 turned away a node whose join said another world size (clusters-2026-12-06e p4): the
+// missing rank it claimed did reach rank 0; its finding says so, and the fix is that node's world
+// size. A claimed rank outside rank 0's world is its own finding (no missing rank to attach it to).
+void world_claim_evidence(detail::Ctx& c, const AnalysisInput& input) {
+  for (const auto& w : world_claims(input.rendezvous_drops)) {
+    auto missing = std::find_if(c.findings.begin(), c.findings.end(), [&](const core::Finding& f) {
+      return f.id == "preflight.node.missing" && f.ranks == std::vector<int>{w.rank};
+    });
+    const std::string fix = fmt::format(
+        "on the node at {} (it joined as rank {} with world {}), use the world size rank 0 and the other nodes "
+        "have, and start preflight and the job there again:\n  export WORLD_SIZE={}\n(or `--world {}`; every node "
+        "must use the same world size)",
+        w.address, w.rank, w.world, w.ours, w.ours);
+    const std::string seen = fmt::format("rank 0 rejected the join from {}: {}", w.address, w.reason);
+    if (missing == c.findings.end()) {
+      auto f = core::new_finding(
+          "preflight.node.world-mismatch", core::Label::other, core::Severity::error,
+          fmt::format("rank 0 rejected a join from {}: it says rank {} of world {}, rank 0 has world {}", w.address,
+                      w.rank, w.world, w.ours),
+          {seen}, fix);
+      c.findings.push_back(std::move(f));
+      continue;
+    }
+    missing->title = fmt::format(
+        "rank {} never joined the rendezvous at {}: rank 0 rejected its join from {}, which said world {} (rank 0 "
+        "has {})",
+        w.rank, input.rendezvous, w.address, w.world, w.ours);
+    missing->evidence.insert(missing->evidence.begin(), seen);
+    missing->fix.text = fix;
+  }
+}
+
 }  // namespace
 
 Analysis analyze(const AnalysisInput& input) {
@@ -331,6 +401,7 @@ Analysis analyze(const AnalysisInput& input) {
     c.findings.push_back(std::move(f));
   }
   second_claim_evidence(c, input);
+  world_claim_evidence(c, input);
   for (const auto& [r, why] : input.lost) {
     auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
                                fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));

@@ -76,7 +76,8 @@ bool unreachable_node(const core::Finding& f) {
 bool unreached_choice(const core::Finding& f) {
   return (f.label == Label::interface_mismatch || f.label == Label::no_route || f.label == Label::mtu_mismatch ||
           f.label == Label::firewall_or_port_blocked) &&
-         (f.id == "preflight.nccl.unreachable-interface" || f.id == "preflight.gloo.unreachable-interface");
+         (f.id == "preflight.nccl.unreachable-interface" || f.id == "preflight.gloo.unreachable-interface" ||
+          f.id == "preflight.gloo.unreachable-listed-interface");
 }
 
 bool blocked_port(const core::Finding& f, std::string_view what) {

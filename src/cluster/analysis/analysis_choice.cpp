@@ -278,6 +278,46 @@ void gloo_choice(const Ctx& c, int r, const Recommendation& rec, bool differs, G
   add_to(groups, key, *g, r, host, ev);
 }
 
+// GLOO_SOCKET_IFNAME lists several interfaces: torch makes one Gloo device per entry and its
+// ProcessGroupGloo connects every pair over each (connectFullMesh per device), so a listed device
+// whose address the peers do not reach fails the job as the first one would
+// (clusters-2026-12-06e p2). Judged only once the first device is reached (else gloo_choice speaks).
+void gloo_listed_devices(const Ctx& c, int r, const Recommendation& rec, Groups& groups) {
+  const NodeFacts& f = *c.node.at(r);
+  const auto& good = c.good.at(r);
+  if (!f.gloo || f.gloo_loopback || f.gloo_devices.size() < 2 || !good.count(f.gloo->addr)) return;
+  std::vector<nccl::Endpoint> bad;
+  std::vector<std::string> bad_addrs, all;
+  for (const auto& d : f.gloo_devices) {
+    all.push_back(fmt::format("{} {}", d.iface, d.addr));
+    if (!good.count(d.addr) && !(d == *f.gloo)) {
+      bad.push_back(d);
+      bad_addrs.push_back(d.addr);
+    }
+  }
+  if (bad.empty()) return;
+  auto value = f.env.find("GLOO_SOCKET_IFNAME");
+  std::string listed = value == f.env.end() ? "<unset>" : value->second;
+  auto g = core::new_finding(
+      "preflight.gloo.unreachable-listed-interface", unreachable_label(c, r, bad.front().link, bad.front().addr),
+      unreached_severity(c, r, bad_addrs),
+      fmt::format("GLOO_SOCKET_IFNAME={} makes Gloo open a device on every listed interface and connect every pair "
+                  "over each: it binds {}'s address too, {}{}",
+                  listed, bad.front().iface, how_unreached(c, r, bad.front().addr), no_choice_text(c, r)));
+  std::vector<std::string> ev{fmt::format("{}: GLOO_SOCKET_IFNAME={} -> Gloo devices {} (one per entry)", c.host(r),
+                                          listed, core::join(all, ", "))};
+  for (const auto& b : bad) ev.push_back(unreached_by(c, r, b.addr));
+  apply_fix(g, rec, "GLOO_SOCKET_IFNAME");
+  if (!g.fix.env.empty() || !g.fix.per_host.empty())
+    g.fix.text =
+        "keep only interfaces every peer reaches: set GLOO_SOCKET_IFNAME as shown (checked with the Gloo "
+        "model, every listed device, and the probe matrix)";
+  add_to(groups,
+         g.id + "/" + listed + "/" + bad.front().iface + "/" + std::string(core::to_string(g.label)) + "/" +
+             std::string(core::to_string(g.severity)) + (reached_by_some(c, r, bad.front().addr) ? "/" + g.title : ""),
+         g, r, c.host(r), ev);
+}
+
 // Whether `value` of `var` names `link`: GLOO_SOCKET_IFNAME lists exact names; NCCL_SOCKET_IFNAME
 // prefixes, or exact names after '=', and names nothing it selects after '^' (it excludes).
 bool names_link(const std::string& var, const std::string& value, const std::string& link) {
@@ -340,6 +380,7 @@ void find_choices(Ctx& c, const Recommendation& rec) {
     c.good[r];  // every live rank has a (maybe empty) set
     nccl_choice(c, r, rec, nccl_differs, groups);
     gloo_choice(c, r, rec, gloo_differs, groups);
+    gloo_listed_devices(c, r, rec, groups);
   }
   for (auto& [key, f] : groups) c.findings.push_back(std::move(f));
 }

@@ -543,13 +543,32 @@ bool on_link_timeouts(const Ctx& c, int to, const std::vector<int>& froms) {
   });
 }
 
+// The peers `rank`'s own probes carried data to: it was up then, whatever the others saw.
+std::vector<int> reached_from(const Ctx& c, int rank) {
+  std::vector<int> out;
+  for (int to : c.live)
+    if (to != rank && c.judged(rank, to)) {
+      const auto& probes = c.candidate_probes(rank, to);
+      if (std::any_of(probes.begin(), probes.end(), [](const ProbeResult* p) { return carries_data(*p); }))
+        out.push_back(to);
+    }
+  return out;
+}
+
+// Candidates for on-link timeouts into `to`; "`to` down" only while nothing says it was up (it joined
+// and its own probes reached a peer: clusters-2026-12-06e p3, where it had).
 core::Finding on_link_timeout_finding(const Ctx& c, int to, const std::vector<int>& froms) {
+  const auto up = reached_from(c, to);
   auto f = core::new_finding(
       "preflight.reach.no-route", core::Label::other, core::Severity::error,
       fmt::format("connections from rank(s) {} to {} time out on every address, on a subnet both are attached to: a "
-                  "firewall drop on either node (incoming, or {}'s answers going out), a link or switch port between "
-                  "them that drops, or {} down",
-                  ranks_text(froms), c.host(to), c.host(to), c.host(to)));
+                  "firewall drop on either node (incoming, or {}'s answers going out){}",
+                  ranks_text(froms), c.host(to), c.host(to),
+                  up.empty() ? fmt::format(", a link or switch port between them that drops, or {} down", c.host(to))
+                             : " or a link or switch port between them that drops"));
+  if (!up.empty())
+    f.evidence.push_back(fmt::format("{} is up: it joined the rendezvous and its own probes reached rank(s) {}",
+                                     c.host(to), ranks_text(up)));
   f.fix.text = fmt::format(
       "tell them apart on {}: `tcpdump -ni any tcp port <a probe port below>` while the peer retries; no SYN arriving: "
       "the sender's side or the link drops it (`nft list ruleset` there, `ip link`); SYNs arriving with no SYN-ACK "

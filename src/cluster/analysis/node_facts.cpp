@@ -103,6 +103,8 @@ json to_json(const NodeFacts& f) {
                     {"enslaved", i.enslaved},           {"ifindex", i.ifindex}};
   json socket = json::array();
   for (const auto& e : f.nccl_socket) socket.push_back(endpoint_json(e));
+  json gloo_devices = json::array();
+  for (const auto& e : f.gloo_devices) gloo_devices.push_back(endpoint_json(e));
   json listeners = json::array();
   for (const auto& l : f.listeners) {
     listeners.push_back({{"addr", l.spec.addr},
@@ -125,6 +127,7 @@ json to_json(const NodeFacts& f) {
           {"nccl_socket", socket},
           {"nccl_error", f.nccl_error},
           {"gloo", endpoint_json(f.gloo)},
+          {"gloo_devices", gloo_devices},
           {"gloo_loopback", f.gloo_loopback},
           {"gloo_source", f.gloo_source},
           {"gloo_error", f.gloo_error},
@@ -177,6 +180,9 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
       if (auto ep = endpoint_from(e)) f.nccl_socket.push_back(*ep);
     f.nccl_error = j.at("nccl_error").get<std::string>();
     f.gloo = endpoint_from(j.at("gloo"));
+    if (auto it = j.find("gloo_devices"); it != j.end() && it->is_array())  // absent from an older node's facts
+      for (const auto& e : *it)
+        if (auto ep = endpoint_from(e)) f.gloo_devices.push_back(*ep);
     f.gloo_loopback = j.at("gloo_loopback").get<bool>();
     f.gloo_source = j.at("gloo_source").get<std::string>();
     f.gloo_error = j.at("gloo_error").get<std::string>();
@@ -229,6 +235,7 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   f.nccl_socket = report.prediction.socket;
   f.nccl_error = report.prediction.error;
   f.gloo = report.gloo.device;
+  f.gloo_devices = report.gloo.devices;
   f.gloo_loopback = report.gloo.loopback;
   f.gloo_source = std::string(nccl::to_string(report.gloo.source));
   f.gloo_error = report.gloo.error;

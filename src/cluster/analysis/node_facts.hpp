@@ -52,7 +52,10 @@ struct NodeFacts {
   std::optional<nccl::Endpoint> nccl_bootstrap;    // current NCCL choice
   std::vector<nccl::Endpoint> nccl_socket;
   std::string nccl_error;
-  std::optional<nccl::Endpoint> gloo;  // current Gloo device
+  std::optional<nccl::Endpoint> gloo;  // current Gloo device (the first)
+  // Every device Gloo opens: one per GLOO_SOCKET_IFNAME entry (torch connects every pair on each);
+  // the one device otherwise. Empty in an older node's facts: `gloo` alone then.
+  std::vector<nccl::Endpoint> gloo_devices;
   bool gloo_loopback = false;
   std::string gloo_source;
   std::string gloo_error;

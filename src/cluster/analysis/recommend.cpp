@@ -39,11 +39,47 @@ std::optional<nccl::Prediction> nccl_with(const Ctx& c, int rank, const std::str
   return p;
 }
 
-std::optional<std::string> gloo_with(const Ctx& c, int rank, const std::string& name) {
+// Gloo's devices on `rank` with GLOO_SOCKET_IFNAME=value (one per listed name); nullopt unless
+// every one binds a good address (torch connects every pair over each). Their addresses, joined.
+std::optional<std::string> gloo_with(const Ctx& c, int rank, const std::string& value) {
   const NodeFacts& f = *c.node.at(rank);
-  auto g = nccl::predict_gloo_ifname(f.entries, name);
-  if (!g.device || !c.good.at(rank).count(g.device->addr)) return std::nullopt;
-  return g.device->addr;
+  auto g = nccl::predict_gloo_ifname(f.entries, value);
+  if (!g.device) return std::nullopt;
+  std::vector<std::string> addrs;
+  for (const auto& d : g.devices) {
+    if (!c.good.at(rank).count(d.addr)) return std::nullopt;
+    addrs.push_back(d.addr);
+  }
+  return core::join(addrs, ", ");
+}
+
+// Every device Gloo opens on the node now (its facts' list; the one device in an older node's facts).
+std::vector<nccl::Endpoint> gloo_devices_of(const NodeFacts& f) {
+  if (!f.gloo_devices.empty()) return f.gloo_devices;
+  if (f.gloo) return {*f.gloo};
+  return {};
+}
+
+// The same GLOO_SOCKET_IFNAME list of several names on every usable node, cut to the names whose
+// device binds a good address on every one of them, in the user's order ("" when none is left,
+// the value differs between nodes, or nothing would be cut).
+std::string gloo_kept_entries(const Ctx& c, const std::vector<int>& usable) {
+  std::optional<std::string> value;
+  for (int r : usable) {
+    const auto& env = c.node.at(r)->env;
+    auto it = env.find("GLOO_SOCKET_IFNAME");
+    if (it == env.end() || (value && *value != it->second)) return {};
+    value = it->second;
+  }
+  if (!value || value->find(',') == std::string::npos) return {};
+  std::vector<std::string> kept;
+  auto names = core::split(*value, ',');
+  for (const auto& name : names)
+    if (!name.empty() &&
+        std::all_of(usable.begin(), usable.end(), [&](int r) { return gloo_with(c, r, name).has_value(); }))
+      kept.push_back(name);
+  if (kept.empty() || kept.size() == names.size()) return {};
+  return core::join(kept, ",");
 }
 
 // The live nodes with a good link, and each node's good links best first.
@@ -114,12 +150,25 @@ void recommend_nccl(const Ctx& c, Usable& u, Recommendation& rec) {
 void recommend_gloo(const Ctx& c, Usable& u, Recommendation& rec) {
   const auto& usable = u.ranks;
   auto& ranked = u.ranked;
+  bool several = false;
   bool gloo_ok = std::all_of(usable.begin(), usable.end(), [&](int r) {
     const NodeFacts& f = *c.node.at(r);
-    return f.gloo && !f.gloo_loopback && c.good.at(r).count(f.gloo->addr);
+    auto devices = gloo_devices_of(f);
+    several = several || devices.size() > 1;
+    return f.gloo && !f.gloo_loopback && std::all_of(devices.begin(), devices.end(), [&](const nccl::Endpoint& d) {
+             return c.good.at(r).count(d.addr) != 0;
+           });
   });
   if (gloo_ok) {
-    rec.checks.push_back("Gloo's current device already uses an address every peer reached, on every node");
+    rec.checks.push_back(several ? "Gloo's current devices (one per GLOO_SOCKET_IFNAME entry) already use "
+                                   "addresses every peer reached, on every node"
+                                 : "Gloo's current device already uses an address every peer reached, on every node");
+    return;
+  }
+  if (auto kept = gloo_kept_entries(c, usable); !kept.empty()) {
+    rec.env["GLOO_SOCKET_IFNAME"] = kept;
+    rec.checks.push_back(fmt::format(
+        "GLOO_SOCKET_IFNAME={}: the listed interfaces whose Gloo device binds a reached address on every node", kept));
     return;
   }
   std::optional<std::string> common;

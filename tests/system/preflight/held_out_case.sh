@@ -1,11 +1,12 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
-# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8) and clusters-2026-12-05c (p1, p3, p4;
-# each <scenario>/run.sh is the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX,
-# pr unless set): the same topology and planted cause,
-# preflight on every node as a job starts it (MASTER_ADDR=node0 by name, MASTER_PORT=29400, the
-# default rendezvous node0:29401), the real torch Gloo job before (it fails) and after the fix
-# (printed commands run as printed; where only advice is printed, the planted cause undone).
+# tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
+# clusters-2026-12-05d (p2, p3) and clusters-2026-12-06e (p1, p2, p4; each <scenario>/run.sh is
+# the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
+# topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
+# name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
+# fails) and after the fix (printed commands run as printed; where only advice is printed, the
+# planted cause undone).
 DD=$1 CASE=$2
 HERE="$(cd "$(dirname "$0")" && pwd)"
 NS_PREFIX=${NS_PREFIX:-pr}
@@ -24,15 +25,15 @@ hosts_all() {
 }
 
 # pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
-# every node; node I runs as rank RANK_OF_I, I when unset); outputs in $WORK/pfI.json, and rank 0's
-# HTML report in $WORK/pf0.html
+# every node; node I runs as rank RANK_OF_I, I when unset, with world WORLD_OF_I, N when unset);
+# outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
 pf_all() {
-  local n=$1 i pids=() report rank
+  local n=$1 i pids=() report rank world
   for ((i = 0; i < n; i++)); do
     report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
-    rank="RANK_OF_$i"
+    rank="RANK_OF_$i" world="WORLD_OF_$i"
     # shellcheck disable=SC2086  # PF_ENV: VAR=VALUE words every node's run gets
-    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "${!rank:-$i}" --world "$n" --token prtok \
+    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "${!rank:-$i}" --world "${!world:-$n}" --token prtok \
       --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
@@ -364,6 +365,115 @@ PY
   pf_all 4
   expect_verdict "$WORK/pf0.json" OK
   job_passes 4
+  ;;
+gloo-ifname-list)  # 06e p2: GLOO_SOCKET_IFNAME=eth0,eth1 on both nodes; each node's eth1 alone on its own bridge
+  for i in 0 1; do
+    node "$i"; link "$i" eth0 "198.18.224.1$i/24"; link "$i" eth1 "198.18.225.1$i/24" "p38x$i$$"
+    printf -v "GLOO_ENV_$i" '%s' "GLOO_SOCKET_IFNAME=eth0,eth1"  # planted: torch opens a Gloo device on each
+  done
+  hosts_all 2 198.18.224.10 198.18.224.11
+  PF_ENV="GLOO_SOCKET_IFNAME=eth0,eth1"
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/exports.txt" <<'PY' || die "rank 0 does not name the listed Gloo interface no peer reaches"
+import json, shlex, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = [x for x in fs if x["id"] == "preflight.gloo.unreachable-listed-interface"]
+assert len(f) == 1 and f[0]["severity"] == "error" and f[0]["hosts"] == ["node0", "node1"], f
+f = f[0]
+assert f["title"].startswith("GLOO_SOCKET_IFNAME=eth0,eth1 makes Gloo open a device on every listed interface and "
+                             "connect every pair over each: it binds eth1's address too, which the other nodes "
+                             "cannot reach"), f["title"]
+for i in (0, 1):
+    assert "node%d: GLOO_SOCKET_IFNAME=eth0,eth1 -> Gloo devices eth0 198.18.224.1%d, eth1 198.18.225.1%d (one per entry)"\
+        % (i, i, i) in f["evidence"], f["evidence"]
+assert f["fix"]["env"] == {"GLOO_SOCKET_IFNAME": "eth0"}, f["fix"]
+rec = d["recommendation"]
+assert rec["env"].get("GLOO_SOCKET_IFNAME") == "eth0", rec
+assert not any(c.startswith("Gloo's current device") for c in rec["checks"]), rec["checks"]
+for k, v in sorted(rec["env"].items()): print("export %s=%s" % (k, shlex.quote(v)))
+PY
+  job_fails 2 30
+  # what 06e's preflight printed alone (NCCL's fix): Gloo's eth1 device is still listed, so no OK
+  PF_ENV="GLOO_SOCKET_IFNAME=eth0,eth1 NCCL_SOCKET_IFNAME==eth0"
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  expect_finding "$WORK/pf0.json" preflight.gloo.unreachable-listed-interface
+  # the printed fix: its export lines run through bash on every node
+  note "every node: $(tr '\n' ';' < "$WORK/exports.txt")"
+  fixed=$(env -i bash -c "$(cat "$WORK/exports.txt")"'; env' | grep -E '^(GLOO|NCCL)_SOCKET_IFNAME=' | tr '\n' ' ')
+  [[ "$fixed" == *"GLOO_SOCKET_IFNAME=eth0 "* ]] || die "the printed export lines give '$fixed'"
+  PF_ENV="$fixed" GLOO_ENV_0="$fixed" GLOO_ENV_1="$fixed"
+  pf_all 2
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 2
+  ;;
+world-mismatch)  # 06e p4: node2 launched with WORLD_SIZE=4, the others with 3
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.226.1$i/24"; done
+  hosts_all 3 198.18.226.10 198.18.226.11 198.18.226.12
+  WORLD_OF_2=4  # planted
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/world-fix.txt" <<'PY' || die "rank 0 does not say it rejected rank 2's join, and why"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.node.missing" and f["ranks"] == [2], f
+assert f["title"] == ("rank 2 never joined the rendezvous at node0:29401: rank 0 rejected its join from "
+                      "198.18.226.12, which said world 4 (rank 0 has 3)"), f["title"]
+assert d["reason"] == f["title"], d["reason"]
+assert f["evidence"][0] == "rank 0 rejected the join from 198.18.226.12: rank 2 says world 4 but rank 0 has 3", f["evidence"]
+fix = f["fix"]["text"]
+assert fix.startswith("on the node at 198.18.226.12 (it joined as rank 2 with world 4)"), fix
+assert "start distdoctor preflight on rank 2" not in fix, fix
+m = re.findall(r"^  (export WORLD_SIZE=3)$", fix, re.M)
+assert len(m) == 1, fix
+print(m[0])
+PY
+  job_fails 3 30
+  # the printed fix on node2 (198.18.226.12): its export line run through bash
+  cmd=$(cat "$WORK/world-fix.txt")
+  WORLD_OF_2=$(env -i bash -c "$cmd"'; echo "$WORLD_SIZE"')
+  note "node2: $cmd -> WORLD_SIZE=$WORLD_OF_2"
+  [ "$WORLD_OF_2" = 3 ] || die "the printed '$cmd' gives WORLD_SIZE=$WORLD_OF_2"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+master-names-worker)  # 06e p1: MASTER_ADDR=node1 (a worker) on every node; rank 0 on node0
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.227.1$i/24"; done
+  hosts_all 3 198.18.227.10 198.18.227.11 198.18.227.12
+  PF_ENV="MASTER_ADDR=node1" MASTER=node1  # planted
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" "$WORK/pf1.json" > "$WORK/master-fix.txt" <<'PY' || die "node1 does not say the rendezvous is its own address"
+import json, re, sys
+d0, d1 = (json.load(open(p)) for p in sys.argv[1:3])
+print(json.dumps([d0["findings"], d1["findings"]], indent=1), file=sys.stderr)
+f = d1["findings"][0]
+assert f["id"] == "preflight.rendezvous.own-address" and f["label"] == "hostname-resolution", f
+assert f["title"].startswith("the rendezvous node1:29401 is this node's own address 198.18.227.11, which refused "
+                             "the connection"), f["title"]
+assert "names this node instead of rank 0's host" in f["title"], f["title"]
+assert f["evidence"][:2] == ["node1 resolves here to 198.18.227.11",
+                             "198.18.227.11 is this node's own address (on eth0)"], f["evidence"]
+assert "firewall rejects" not in f["fix"]["text"] and "rank 0's own preflight output prints it" in f["fix"]["text"], f
+# rank 0's printed fix: MASTER_ADDR, its own address
+addrs = {x["fix"].get("env", {}).get("MASTER_ADDR") for x in d0["findings"]} - {None}
+assert addrs == {"198.18.227.10"}, [x["fix"] for x in d0["findings"]]
+print("export MASTER_ADDR=198.18.227.10")
+PY
+  job_fails 3 30
+  # rank 0's printed fix on every node, its export line run through bash
+  cmd=$(cat "$WORK/master-fix.txt")
+  MASTER=$(env -i bash -c "$cmd"'; echo "$MASTER_ADDR"')
+  note "every node: $cmd -> MASTER_ADDR=$MASTER"
+  PF_ENV="MASTER_ADDR=$MASTER"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
   ;;
 *) die "unknown case $CASE" ;;
 esac

@@ -188,12 +188,12 @@ expect_verdict() {  # FILE VERDICT
 
 # gloo_job N WORK [per-node env via GLOO_ENV_<i>]: a real torch.distributed Gloo all-reduce over
 # env:// across nodes 0..N-1 (MASTER_ADDR from $MASTER, port $JOB_PORT; node I is rank RANK_OF_<i>,
-# I when unset); 0 when every rank succeeded before the deadline.
+# I when unset, with WORLD_SIZE=WORLD_OF_<i>, N when unset); 0 when every rank succeeded before the deadline.
 gloo_job() {
   local n=$1 tmo=${2:-40} pids=() rc=0
   for ((i = 0; i < n; i++)); do
-    local extra="GLOO_ENV_$i" rank="RANK_OF_$i"
-    in_node "$i" env MASTER_ADDR="$MASTER" MASTER_PORT="$JOB_PORT" ${!extra:-} RANK="${!rank:-$i}" WORLD_SIZE="$n" \
+    local extra="GLOO_ENV_$i" rank="RANK_OF_$i" world="WORLD_OF_$i"
+    in_node "$i" env MASTER_ADDR="$MASTER" MASTER_PORT="$JOB_PORT" ${!extra:-} RANK="${!rank:-$i}" WORLD_SIZE="${!world:-$n}" \
       timeout "$tmo" /usr/bin/python3 "$HERE/gloo_job.py" > "$WORK/gloo$i.out" 2>&1 &
     pids+=($!)
   done

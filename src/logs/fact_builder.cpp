@@ -130,6 +130,13 @@ bool is_error_kind(EventKind k) {
     case EventKind::tf_nccl_op_missing:
     case EventKind::port_in_use:
     case EventKind::gloo_addr_not_local:
+    case EventKind::store_listen_failed:
+    case EventKind::store_libuv_missing:
+    case EventKind::gpu_ordinal_invalid:
+    case EventKind::gpus_requested_absent:
+    case EventKind::checkpoint_parallel_mismatch:
+    case EventKind::horovod_device_mismatch:
+    case EventKind::shm_segment_missing:
       return true;
     default:
       return false;

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::gloo_addr_not_local) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::shm_segment_missing) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -96,7 +96,15 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::gloo_
     "tf_nccl_op_missing",
     "tf_strategy",
     "port_in_use",
-    "gloo_addr_not_local"};
+    "gloo_addr_not_local",
+    "store_listen_failed",
+    "store_libuv_missing",
+    "gpu_ordinal_invalid",
+    "gpus_requested_absent",
+    "checkpoint_parallel_mismatch",
+    "hostfile_missing",
+    "horovod_device_mismatch",
+    "shm_segment_missing"};
 
 }  // namespace
 

@@ -150,6 +150,22 @@ enum class EventKind : std::uint8_t {
                        // -> text = the port when printed
   gloo_addr_not_local,  // Gloo "Unable to find interface for: [0.0.0.189]": its device address is on no interface
                         // of this node -> text = the address
+  store_listen_failed,  // c10d's "[E socket.cpp:472] ... failed to listen on any local network address." without the
+                        // errno on its line (the bind warnings before it carry it)
+  store_libuv_missing,  // TCPStore "use_libuv was requested but PyTorch was build without libuv support"
+  // Devices and world size (catalogue entries cuda.error.invalid-device-ordinal, lightning.gpus.*, llama.*,
+  // deepspeed.runner.*, horovod.controller.*, nccl.shm.attach-missing / open-missing):
+  gpu_ordinal_invalid,           // CUDA's "invalid device ordinal" (torch's and THC's wrappers, not NCCL's CUDACHECK)
+  gpus_requested_absent,         // Lightning "You requested gpu: [0, 1]" (then " But your machine only has: [0]")
+                                 // -> text = the list requested
+  checkpoint_parallel_mismatch,  // llama "Loading a checkpoint for MP=8 but world size is 1" -> text = "MP=8 but world
+                                 // size is 1"
+  hostfile_missing,              // DeepSpeed's runner "Unable to find hostfile, will proceed with training with local
+                                 // resources only."
+  horovod_device_mismatch,       // Horovod "Mismatched ALLREDUCE CPU/GPU device selection: One rank specified device
+                                 // CPU, but another rank specified device GPU." -> text = the collective
+  shm_segment_missing,  // NCCL "Error while attaching to shared memory segment /dev/shm/nccl-X (size N), error:
+                        // No such file or directory (2)", shmutils' "Call to open failed: No such file ..."
 };
 
 // LineEvent::exit_code when the line names none.

@@ -89,18 +89,30 @@ void tf_nccl_op_missing_rule(const LogFacts& facts, std::vector<RankedFinding>& 
 // The rendezvous store's port taken on the node that listens: TCPStore's bind/listen failing with
 // EADDRINUSE (socket.cpp, TCPStoreLibUvBackend.cpp, or "Address already in use" before torch 1.10)
 // or accelerate's own check of main_process_port. The holder is on that node: `ss` names it.
+// c10d's per-address bind warnings ("[W socket.cpp:436] ... failed to bind to [::]:P (errno: 98 - Address
+// already in use).") say the port was taken on that address; the store failed only when the error line
+// "failed to listen on any local network address" follows (another address may have bound): without it the
+// finding is a warning that says so.
 void port_in_use_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   const Signal& s = facts.signal(EventKind::port_in_use);
   if (s.count == 0) return;
+  const Signal& listen = facts.signal(EventKind::store_listen_failed);
+  const bool bind_warning_only = s.entries.size() == 1 && s.entries.count("torch.store.bind-in-use") == 1;
+  const bool unconfirmed = bind_warning_only && listen.count == 0;
   const bool known = !s.text.empty();
   const std::string port = known ? s.text : "MASTER_PORT";
   const std::string shown = known ? s.text : "$MASTER_PORT";
-  auto r = rule::from_signal(
-      s, "launch.port.in-use", Label::other, Severity::error,
+  std::string title =
       (known ? "Port " + port : std::string("The rendezvous port")) +
-          " is already in use on the node that starts the store (rank 0's node): another process listens on it, so "
-          "the store (MASTER_PORT / --master_port / --main_process_port) cannot",
-      12);
+      " is already in use on the node that starts the store (rank 0's node): another process listens on it, so the "
+      "store (MASTER_PORT / --master_port / --main_process_port) cannot";
+  if (unconfirmed)
+    title = "The store could not bind port " + port +
+            " on an address (errno 98, address already in use) on the node that starts it; the log has no 'failed "
+            "to listen on any local network address' line, so whether it bound another address is not shown";
+  auto r = rule::from_signal(s, "launch.port.in-use", Label::other, unconfirmed ? Severity::warning : Severity::error,
+                             std::move(title), unconfirmed ? 40 : 12);
+  if (bind_warning_only) rule::add_evidence(r.finding, listen);
   rule::emit(out, std::move(r),
              "On that node find the process that holds the port: ss -ltnp \"sport = :" + shown +
                  "\" (users:((\"NAME\",pid=PID,...)) names it). If it is an earlier run of this job, stop it (kill "
@@ -152,6 +164,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     rule::signal_rule(facts, "launch.env.unset", out, e.text);
   tf_nccl_op_missing_rule(facts, out);
   port_in_use_rule(facts, out);
+  rule::signal_rule(facts, "launch.store.libuv-missing", out);
   gloo_addr_not_local_rule(facts, out);
   if (const Signal& e = facts.signal(EventKind::endpoint_invalid); e.count > 0)
     rule::signal_rule(facts, "launch.endpoint.invalid", out, e.text);

@@ -194,12 +194,26 @@ void lightning_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                  "could not reach MASTER_ADDR:MASTER_PORT");
 }
 
+// Messages that say the launch asked for more GPUs or processes than there are, or a different
+// number than the checkpoint or the other ranks need (their text names the mismatch; the value
+// read from the line goes into the title).
+void device_count_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
+  if (const Signal& s = facts.signal(EventKind::gpus_requested_absent); s.count > 0)
+    rule::signal_rule(facts, "lightning.gpus.requested-absent", out, s.text.empty() ? "(list not read)" : s.text);
+  if (const Signal& s = facts.signal(EventKind::checkpoint_parallel_mismatch); s.count > 0)
+    rule::signal_rule(facts, "llama.checkpoint.model-parallel", out, s.text);
+  if (const Signal& s = facts.signal(EventKind::horovod_device_mismatch); s.count > 0)
+    rule::signal_rule(facts, "horovod.collective.device-mismatch", out, s.text.empty() ? "collective" : s.text);
+  rule::signal_rule(facts, "deepspeed.hostfile.missing", out);
+}
+
 }  // namespace
 
 void launcher_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   horovod_rules(facts, out);
   failure_rules(facts, out);
   lightning_rules(facts, out);
+  device_count_rules(facts, out);
   rule::signal_rule(facts, "elastic.rendezvous.timeout", out);
 }
 

@@ -179,6 +179,7 @@ void nccl_bus_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out)
 
 void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "nccl.shm.exhausted", out);
+  rule::signal_rule(facts, "nccl.shm.segment-missing", out);
   nccl_bus_error_rule(facts, out);
   rule::signal_rule(facts, "nccl.p2p.failed", out);
   rule::signal_rule(facts, "nccl.ib.error", out);
@@ -192,6 +193,7 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "cuda.system-not-ready", out);
   rule::signal_rule(facts, "nccl.cuda.operation-not-supported", out);
   rule::signal_rule(facts, "nccl.duplicate-gpu", out, facts.signal(EventKind::duplicate_gpu).text);
+  rule::signal_rule(facts, "cuda.device.ordinal-invalid", out);
   rule::signal_rule(facts, "nccl.graph-capture.unsupported", out);
   plugin_mismatch_rule(facts, out);
   mixed_transport_rule(facts, out);

@@ -3,7 +3,8 @@
 prints applied: torch's env:// rendezvous run without MASTER_ADDR (and without RANK) by a plain
 `python3`, then under mpirun with the exports the fix gives for it, and with the variable exported
 (torchrun itself is not run: the torch 1.13 here fails in its elastic agent under Python 3.11); a
-c10d TCPStore whose port another process listens on, then the printed `ss` step run (it must name the holder), the holder stopped and
+c10d TCPStore whose port another process listens on (its RuntimeError, and c10d's glog bind / listen lines
+alone), then the printed `ss` step run (it must name the holder), the holder stopped and
 the store started again, and the store started on another port.
 
 Usage: torch_launch_messages.py DISTDOCTOR   (torch from /usr/bin/python3; every wait has a deadline)
@@ -120,6 +121,21 @@ def port_in_use(work):
         f = first_finding(bad.stderr, work, "port")
         check("port-in-use-first-finding", f.get("id") == "launch.port.in-use", json.dumps(f)[:400])
         check("port-in-use-port-named", f"Port {port} is already in use" in f.get("title", ""), f.get("title", ""))
+        # The same failure as c10d's per-address glog lines alone (a log that kept them and lost the
+        # RuntimeError, as logs-s19/gr-mg-11): the bind warnings and the listen error are this finding;
+        # the bind warnings without the listen error only a warning (another address may have bound).
+        glog = "".join(line for line in bad.stderr.splitlines(True) if "socket.cpp:" in line)
+        check("port-in-use-glog-lines-printed", "(errno: 98 - Address already in use)" in glog
+              and "failed to listen on any local network address" in glog, bad.stderr[-800:])
+        g = first_finding(glog, work, "port-glog")
+        check("port-in-use-glog-first-finding", g.get("id") == "launch.port.in-use" and g.get("severity") == "error",
+              json.dumps(g)[:400])
+        check("port-in-use-glog-port-named", f"Port {port} is already in use" in g.get("title", ""), g.get("title", ""))
+        check("port-in-use-glog-same-fix", g.get("fix") == f.get("fix"), json.dumps(g.get("fix"))[:400])
+        binds = "".join(line for line in glog.splitlines(True) if "failed to bind to" in line)
+        b = first_finding(binds, work, "port-binds")
+        check("port-in-use-bind-warnings-alone-warn", b.get("id") == "launch.port.in-use"
+              and b.get("severity") == "warning", json.dumps(b)[:400])
         fix = f.get("fix", {}).get("text", "")
         m = re.search(r'ss -ltnp "sport = :(\d+)"', fix)
         check("port-in-use-fix-has-ss-step", m is not None and m.group(1) == str(port), fix)

@@ -79,6 +79,7 @@ cases=(
   "lint.torch.master-addr-localhost|roundtrip/env_init_spawn.py|"
   "lint.torch.master-addr-localhost|roundtrip/env_init_srun|"
   "lint.torch.master-addr-localhost|roundtrip/env_init_torchrun|"
+  "lint.launch.env-init-unset|roundtrip/srun_env_unset|"
   "lint.remote.local-variable-in-single-quotes|roundtrip/ssh_single_quotes.sh|"
   "lint.shell.crlf-line-endings|roundtrip/crlf_batch.sbatch|"
   "lint.shell.crlf-line-endings|roundtrip/crlf_cluster.env|"

@@ -1,0 +1,22 @@
+import tensorflow as tf
+import horovod.tensorflow.keras as hvd
+
+hvd.init()
+gpus = tf.config.list_physical_devices("GPU")
+if gpus:
+    tf.config.set_visible_devices(gpus[hvd.local_rank()], "GPU")
+
+(x, y), _ = tf.keras.datasets.mnist.load_data()
+ds = tf.data.Dataset.from_tensor_slices((x / 255.0, y)).shard(hvd.size(), hvd.rank())
+ds = ds.cache().shuffle(10000).batch(128).prefetch(tf.data.AUTOTUNE)
+
+model = tf.keras.Sequential([tf.keras.layers.Flatten(), tf.keras.layers.Dense(10)])
+opt = hvd.DistributedOptimizer(tf.keras.optimizers.Adam(0.001 * hvd.size()))
+model.compile(optimizer=opt, loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))
+
+callbacks = []
+callbacks.append(hvd.callbacks.BroadcastGlobalVariablesCallback(0))
+if hvd.rank() == 0:
+    callbacks.append(tf.keras.callbacks.ModelCheckpoint("ckpt-{epoch}.h5"))
+
+model.fit(ds, epochs=5, callbacks=callbacks)

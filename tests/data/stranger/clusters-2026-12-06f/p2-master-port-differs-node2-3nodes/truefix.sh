@@ -1,0 +1,1 @@
+2	export MASTER_PORT=29400

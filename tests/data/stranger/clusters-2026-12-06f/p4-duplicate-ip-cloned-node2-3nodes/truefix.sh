@@ -1,0 +1,1 @@
+2	ip addr del 198.19.100.11/24 dev c7eth0; ip addr add 198.19.100.12/24 dev c7eth0

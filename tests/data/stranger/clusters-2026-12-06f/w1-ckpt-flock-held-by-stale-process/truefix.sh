@@ -1,0 +1,1 @@
+host	kill 7607

@@ -42,7 +42,7 @@ Compared compare(const Placed& a, const Placed& b) {
   return {
       Pair::apart,
       fmt::format("{} last sent to {} on {} -> {} ({} ms before its inspection), {} to {} on {} -> {} ({} ms before "
-                  "its): two connections, neither answered on the other's",
+                  "its): two connections",
                   who(a), who(b), ab->local, ab->peer, ab->ago_ms, who(b), who(a), ba->local, ba->peer, ba->ago_ms)};
 }
 

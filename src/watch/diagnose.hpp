@@ -111,6 +111,16 @@ struct RankState {
 
 std::string_view to_string(Activity a);
 
+// A peer connection a rank has sent data on: its local and peer ends ("198.18.1.2:40000") and how
+// long before the inspection it last sent (tcpi_last_data_sent). Gloo sends on the connections of
+// the process group a collective runs in, so the connection a rank sent on last, per peer, tells
+// which group's collective it entered last (merge_order.hpp).
+struct PeerSend {
+  std::string local, peer;
+  std::uint32_t ago_ms = 0;
+  bool operator==(const PeerSend&) const = default;
+};
+
 // The fix of watch.rank.not-in-collective (here and in the merged verdict): the step that tells a
 // long task on the ranks `pids` from a collective they skipped.
 std::string not_in_collective_fix(const std::vector<std::string>& pids);

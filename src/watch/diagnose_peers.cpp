@@ -369,6 +369,9 @@ RankLinks rank_links(const os::FileTree& tree, const Snapshot& before, const Sna
     if (!owned_by(s, r) || s.socket.state != TcpState::established || after.is_store_socket(s)) continue;
     auto ep = endpoint(unmapped(s.socket.local), s.socket.local_port);
     if (std::find(out.endpoints.begin(), out.endpoints.end(), ep) == out.endpoints.end()) out.endpoints.push_back(ep);
+    // bytes_acked counts the SYN of the side that connected: more than that (or bytes in flight) is data it sent
+    if (s.socket.bytes_acked + s.socket.send_queue > 1)
+      out.sends.push_back({ep, endpoint(unmapped(s.socket.peer), s.socket.peer_port), s.socket.last_data_sent_ms});
   }
   if (auto w = waits_of(tree, before, after, r); w && w->job) {
     for (const auto& q : w->qs) out.waits_on.push_back(endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port));

@@ -52,9 +52,11 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
 // A rank's connections as data, for the merged verdict to tell which rank a peer address is
 // (merge.hpp): the local ends ("198.18.1.2:40000") of its established connections that are not
 // the store's, and the peer ends of the silent connections that watch.peer.silent names for it
-// (empty unless it is a distributed job's rank that waits on such peers).
+// (empty unless it is a distributed job's rank that waits on such peers); and those of its
+// connections that carried data it sent (sends: each with how long ago it last sent).
 struct RankLinks {
   std::vector<std::string> endpoints, waits_on;
+  std::vector<PeerSend> sends = {};
 };
 RankLinks rank_links(const os::FileTree& tree, const Snapshot& before, const Snapshot& after, const RankState& r);
 

@@ -93,6 +93,7 @@ void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
           s.send_mss = info.tcpi_snd_mss;
           s.path_mtu = info.tcpi_pmtu;
           s.last_data_recv_ms = info.tcpi_last_data_recv;
+          s.last_data_sent_ms = info.tcpi_last_data_sent;
         }
         a += RTA_ALIGN(attr.rta_len);
       }

@@ -39,14 +39,18 @@ JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std:
 
 json to_json(const NodeReport& n) {
   json ranks = json::array();
-  for (const auto& r : n.ranks)
+  for (const auto& r : n.ranks) {
+    json sends = json::array();
+    for (const auto& s : r.sends) sends.push_back({{"local", s.local}, {"peer", s.peer}, {"ago_ms", s.ago_ms}});
     ranks.push_back({{"rank", r.rank},
                      {"activity", activity_key(r.activity)},
                      {"pid", r.pid},
                      {"detail", r.detail},
                      {"blocked_on", r.blocked_on},
                      {"endpoints", r.endpoints},
-                     {"waits_on", r.waits_on}});
+                     {"waits_on", r.waits_on},
+                     {"sends", sends}});
+  }
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
   return {{"node", n.node},
@@ -99,9 +103,13 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
     for (const auto& r : j.value("ranks", json::array())) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
+      std::vector<PeerSend> sends;
+      for (const auto& s : r.value("sends", json::array()))
+        sends.push_back(
+            {s.at("local").get<std::string>(), s.at("peer").get<std::string>(), s.at("ago_ms").get<std::uint32_t>()});
       n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
                          r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
-                         r.value("waits_on", std::vector<std::string>{})});
+                         r.value("waits_on", std::vector<std::string>{}), std::move(sends)});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);

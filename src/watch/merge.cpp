@@ -11,6 +11,7 @@
 #include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/merge_missing.hpp"
+#include "watch/merge_order.hpp"
 #include "watch/own_waits.hpp"
 
 namespace dd::watch {
@@ -153,10 +154,40 @@ std::vector<std::string> waits_on(const std::vector<NodeReport>& nodes) {
   return out;
 }
 
+// The finding of all_waiting when one rank is out of order (merge_order.hpp): named, with the
+// connections compared and the code fix; the ranks' states are its evidence too (the caller's).
+core::Finding odd_rank_finding(const std::string& seen, const OddRank& odd, const std::vector<Placed>& ranks) {
+  std::vector<Placed> others;
+  for (const auto& p : ranks) {
+    if (p.rank != odd.rank) others.push_back(p);
+  }
+  std::string me = fmt::format("rank {} ({})", odd.rank, odd.host);
+  auto f = core::new_finding(
+      "watch.collective.odd-rank", core::Label::other, core::Severity::error,
+      seen + fmt::format("; {} is not in the collective {} wait in: the last data it sent to each of them went on "
+                         "another connection than theirs to it, while they sent to each other on one connection: {} "
+                         "entered a collective of another process group (the groups' collectives called in another "
+                         "order), or is held before theirs",
+                         me, names(others), me));
+  f.evidence = odd.evidence;
+  std::string pid = odd.pid ? std::to_string(odd.pid) : fmt::format("PID-of-rank-{}", odd.rank);
+  f.fix.text = fmt::format(
+      "Every rank must call the collectives of its process groups in the same order: find where {} calls "
+      "collectives over two groups (`dist.all_reduce(..., group=...)`, new_group's groups) in another order than {} "
+      "(often inside `if rank == ...`) and make the order the same on every rank, then start the job again (a "
+      "running job cannot be fixed). To see the line {} waits at: start the job with PYTHONFAULTHANDLER=1 and, when "
+      "it hangs, `kill -ABRT {}` on {} prints every thread's Python stack (and ends that rank).",
+      me, names(others), me, pid, odd.host);
+  f.ranks = {odd.rank};
+  f.hosts = {odd.host};
+  return f;
+}
+
 // Every rank of every node waits for its peers and no node is missing. Their states (futex, quiet
 // sockets) cannot tell ranks in different collectives from a rank blocked in its own code (a lock,
 // I/O) while the others wait for it: both are named with the step that tells them apart. Only a
-// rank whose node printed fewer steps points at the collectives (uneven data).
+// rank whose node printed fewer steps points at the collectives (uneven data), and a rank whose
+// last sends went on other connections than its peers' (merge_order.hpp) is the one out of order.
 std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
   if (!missing.empty() || nodes.size() < 2) return std::nullopt;
   std::vector<Placed> ranks;
@@ -178,6 +209,7 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
   }
   std::string seen =
       fmt::format("every rank waits for its peers and none is elsewhere: {}", core::join(waits_on(nodes), "; "));
+  auto odd = late_names.empty() ? odd_rank_out(nodes) : std::nullopt;
   std::string title =
       late_names.empty()
           ? seen +
@@ -186,7 +218,8 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
           : seen + fmt::format("; {} stopped at an earlier step: the ranks called different collectives",
                                core::join(late_names, ", "));
   // Without a rank behind, the candidates are named and neither is claimed: an id of its own.
-  auto f = late_names.empty()
+  auto f = odd ? odd_rank_finding(seen, *odd, ranks)
+           : late_names.empty()
                ? core::new_finding("watch.collective.all-waiting", core::Label::other, core::Severity::error, title)
                : core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                    title);
@@ -197,6 +230,7 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
     }
     if (!n.last_step_line.empty()) f.evidence.push_back(n.host + ": last step line: " + n.last_step_line);
   }
+  if (odd) return f;
   std::string same_order =
       "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
       "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches)";
@@ -596,9 +630,9 @@ bool names_a_cause(const core::Finding& f) {
   if (f.severity != core::Severity::error) return false;
   if (f.label != core::Label::other) return true;
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
-  for (std::string_view id :
-       {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
-        "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child", "watch.store.skipped-call"}) {
+  for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
+                              "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child",
+                              "watch.store.skipped-call", "watch.collective.odd-rank"}) {
     if (f.id == id) return true;
   }
   if (is_own_wait(f.id)) return true;

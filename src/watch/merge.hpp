@@ -31,6 +31,7 @@ struct RankActivity {
   std::string blocked_on = {};  // blocked_read(): the file its read blocks on; at_store: the store it polls
   std::vector<std::string> endpoints = {};  // rank_links(): local ends of its peer connections
   std::vector<std::string> waits_on = {};   // rank_links(): peer ends of its silent connections
+  std::vector<PeerSend> sends = {};         // rank_links(): its connections that carried data it sent
 };
 
 struct NodeReport {

@@ -762,5 +762,102 @@ TEST(MergeShort, ASilentPeerOnAnotherRankIsNotTheRaisedRanksEvidence) {
   EXPECT_NE(by_id(f, "watch.peer.silent"), nullptr);
 }
 
+// w4 of clusters-2026-12-06e (group-order-swapped): two process groups g_a, g_b of every rank; ranks
+// 0, 1 all_reduce over g_a then g_b, rank 2 over g_b then g_a. The connections and the ms since each
+// rank last sent on them, as `ss -tinp` showed them in the real hang (three namespace nodes, torch
+// 1.13 Gloo): each pair of ranks has three connections (default group, g_a, g_b); at the hang rank 0
+// sent on g_a to ranks 1 and 2, rank 1 on g_a to ranks 0 and 2, rank 2 on g_b to ranks 0 and 1.
+std::vector<NodeReport> group_order_nodes() {
+  auto ep = [](int node, int port) { return fmt::format("198.18.241.{}:{}", node + 1, port); };
+  auto send = [&](int node, int local, int peer_node, int peer, std::uint32_t ago) {
+    return PeerSend{ep(node, local), ep(peer_node, peer), ago};
+  };
+  std::vector<NodeReport> nodes;
+  for (int i = 0; i < 3; ++i) nodes.push_back(node(i, {waiting(i)}, {}));
+  nodes[0].ranks[0].endpoints = {ep(0, 35943), ep(0, 42341), ep(0, 45173), ep(0, 37685), ep(0, 38189), ep(0, 35747)};
+  nodes[0].ranks[0].sends = {send(0, 35943, 2, 47264, 29012), send(0, 42341, 2, 34878, 28812),
+                             send(0, 45173, 1, 38504, 29010), send(0, 37685, 1, 58738, 28813)};
+  nodes[1].ranks[0].endpoints = {ep(1, 38504), ep(1, 33837), ep(1, 33565), ep(1, 34185), ep(1, 48158), ep(1, 58738)};
+  nodes[1].ranks[0].sends = {send(1, 38504, 0, 45173, 30411), send(1, 33837, 2, 57268, 30209),
+                             send(1, 34185, 2, 34114, 30415), send(1, 58738, 0, 37685, 30205)};
+  nodes[2].ranks[0].endpoints = {ep(2, 57268), ep(2, 34878), ep(2, 46420), ep(2, 47264), ep(2, 38426), ep(2, 34114)};
+  nodes[2].ranks[0].sends = {send(2, 46420, 1, 33565, 32132), send(2, 47264, 0, 35943, 32240),
+                             send(2, 38426, 0, 38189, 32132), send(2, 34114, 1, 34185, 32236)};
+  for (int i = 0; i < 3; ++i) nodes[static_cast<std::size_t>(i)].last_step_line = fmt::format("rank {} step 2", i);
+  return nodes;
+}
+
+TEST(Merge, EveryRankWaitingWithOneRankSendingOnOtherConnectionsNamesThatRankOutOfOrder) {
+  auto nodes = group_order_nodes();
+  auto f = merge_reports(nodes, {});
+  ASSERT_EQ(f.size(), 1u) << f[1].id;
+  EXPECT_EQ(f[0].id, "watch.collective.odd-rank");
+  EXPECT_EQ(f[0].severity, core::Severity::error);
+  EXPECT_EQ(f[0].label, core::Label::other);  // another group's collective, or held before theirs
+  EXPECT_EQ(f[0].ranks, std::vector<int>{2});
+  EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node2"});
+  EXPECT_NE(f[0].title.find("; rank 2 (node2) is not in the collective rank 0 (node0), rank 1 (node1) wait in: the "
+                            "last data it sent to each of them went on another connection than theirs to it"),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_NE(f[0].title.find("entered a collective of another process group (the groups' collectives called in "
+                            "another order), or is held before theirs"),
+            std::string::npos)
+      << f[0].title;
+  std::string ev = core::join(f[0].evidence, "\n");
+  EXPECT_NE(ev.find("rank 0 (node0) and rank 1 (node1) last sent to each other on one connection (198.18.241.1:37685 "
+                    "<-> 198.18.241.2:58738)"),
+            std::string::npos)
+      << ev;
+  EXPECT_NE(ev.find("rank 0 (node0) last sent to rank 2 (node2) on 198.18.241.1:42341 -> 198.18.241.3:34878 (28812 ms "
+                    "before its inspection), rank 2 (node2) to rank 0 (node0) on 198.18.241.3:38426 -> "
+                    "198.18.241.1:38189"),
+            std::string::npos)
+      << ev;
+  EXPECT_NE(f[0].fix.text.find("collectives of its process groups in the same order"), std::string::npos);
+  EXPECT_NE(f[0].fix.text.find("`kill -ABRT 7152` on node2"), std::string::npos) << f[0].fix.text;
+  EXPECT_EQ(f[0].fix.text.find("--rendezvous"), std::string::npos) << f[0].fix.text;
+  // the same through the rendezvous' JSON (the ranks' sends travel with their reports)
+  std::vector<NodeReport> back;
+  for (const auto& n : nodes) back.push_back(*node_report_from_json(to_json(n)));
+  EXPECT_EQ(back[2].ranks[0].sends, nodes[2].ranks[0].sends);
+  EXPECT_EQ(merge_reports(back, {})[0].id, "watch.collective.odd-rank");
+}
+
+// One step short of singling a rank out: the candidates stay, no rank is named.
+TEST(MergeShort, NoRankIsOutOfOrderUnlessItAloneSentOnOtherConnectionsThanEveryPeer) {
+  auto none_named = [](const std::vector<NodeReport>& nodes) {
+    auto f = merge_reports(nodes, {});
+    ASSERT_EQ(f.size(), 1u);
+    EXPECT_EQ(f[0].id, "watch.collective.all-waiting") << f[0].title;
+    std::vector<int> all;
+    for (const auto& n : nodes) all.push_back(n.ranks[0].rank);
+    EXPECT_EQ(f[0].ranks, all);
+    EXPECT_EQ(f[0].title.find("is not in the collective"), std::string::npos) << f[0].title;
+  };
+  // rank 1's data to rank 0 on g_a not seen: ranks 0 and 1 apart too, every rank equally odd
+  auto nodes = group_order_nodes();
+  nodes[1].ranks[0].sends.pop_back();
+  none_named(nodes);
+  // rank 2 sent nothing that was seen: its pairs cannot be compared
+  nodes = group_order_nodes();
+  nodes[2].ranks[0].sends.clear();
+  none_named(nodes);
+  // two ranks apart from each other (world 2): each is as odd as the other
+  nodes = group_order_nodes();
+  nodes.pop_back();
+  none_named(nodes);
+  // every pair on one connection (the same collective, e.g. a rank blocked in its own code after
+  // the previous collective of the same group): nothing tells a rank apart
+  nodes = group_order_nodes();
+  nodes[2].ranks[0].sends = {PeerSend{"198.18.241.3:38426", "198.18.241.1:42341", 10},
+                             PeerSend{"198.18.241.3:46420", "198.18.241.2:33837", 10}};
+  nodes[0].ranks[0].endpoints[1] = "198.18.241.1:42341";
+  nodes[2].ranks[0].endpoints = {"198.18.241.3:38426", "198.18.241.3:46420"};
+  nodes[0].ranks[0].sends[1] = PeerSend{"198.18.241.1:42341", "198.18.241.3:38426", 5};
+  nodes[1].ranks[0].sends[1] = PeerSend{"198.18.241.2:33837", "198.18.241.3:46420", 5};
+  none_named(nodes);
+}
+
 }  // namespace
 }  // namespace dd::watch

@@ -221,7 +221,7 @@ class Watcher {
       rec.ranks.push_back(
           {*r.rank, r.activity, r.pid, describe(r),
            r.activity == Activity::at_store || r.activity == Activity::store_wait ? r.store : blocked_read(r),
-           links.endpoints, links.waits_on});
+           links.endpoints, links.waits_on, links.sends});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);

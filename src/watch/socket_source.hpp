@@ -44,6 +44,7 @@ struct TcpSocket {
   std::uint32_t send_mss = 0;    // segment size the socket sends (payload bytes)
   std::uint32_t path_mtu = 0;    // the path MTU the socket believes (the route's, until PMTU discovery lowers it)
   std::uint32_t last_data_recv_ms = 0;  // since the last data segment arrived (tcpi_last_data_recv)
+  std::uint32_t last_data_sent_ms = 0;  // since the last data segment was sent (tcpi_last_data_sent)
 };
 
 // A unix stream socket (unix_diag): a connected one's peer (the inode of its other end; 0 when

@@ -16,8 +16,9 @@ set_tests_properties(system.watch.merged-all-wait system.watch.merged-job-failed
                      system.watch.merged-loader-spin system.watch.merged-rank-stopped system.watch.own-link-down
                      PROPERTIES TIMEOUT 600)
 # a rank held up by a wait of its own (clusters-2026-12-06e w1, w3): a stopped loader worker it reads
-# from, a key it waits for at the torch store; each applies the printed fix and the job finishes
-foreach(c merged-loader-stopped merged-store-get)
+# from, a key it waits for at the torch store; each applies the printed fix and the job finishes; and
+# (w4) a rank that calls two process groups' collectives in another order: named, its code fix run
+foreach(c merged-loader-stopped merged-store-get group-order-swapped)
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)

@@ -14,8 +14,10 @@ MA=198.18.1.1
 # own-link-down: namespaces w39<pid>*, addresses 198.18.240.0/24
 # shellcheck disable=SC2034 # NS_PREFIX is read by lib.sh
 # the cases of a rank held up by a wait of its own (a stopped loader worker, a key at the store):
-# namespaces w38<pid>*, addresses 198.18.232.0/24 and 198.18.233.0/24
+# namespaces w38<pid>*, addresses 198.18.232.0/24 and 198.18.233.0/24;
+# group-order-swapped: namespaces w41<pid>*, addresses 198.18.246.0/24
 case "$CASE" in
+  group-order-swapped) NS_PREFIX=w41 MA=198.18.246.1 ;;
   merged-loader-stopped) NS_PREFIX=w38 MA=198.18.232.1 ;;
   merged-store-get) NS_PREFIX=w38 MA=198.18.233.1 ;;
   merged3-*) NS_PREFIX=w35 MA=198.18.176.1 ;;
@@ -1173,6 +1175,55 @@ PY
   # the fix applied (rank 2 calls new_group too): the same job runs to its end and watch says OK
   note "applying the printed fix: every rank calls new_group"
   for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup NEWGROUP_ALL=1 WARM=3 STEPS=8; done
+  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch with the fix" 240 || die "node $i's watch exited non-zero with the fix: $(tail -5 "$WORK/w$i.err")"; done
+  for i in 0 1 2; do grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish with the fix: $(tail -3 "$WORK/job$i.log")"; done
+  grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"
+  ;;
+group-order-swapped)  # w4 of clusters-2026-12-06e: two process groups g_a, g_b of every rank; at step WARM
+  # ranks 0, 1 all_reduce over g_a then g_b, rank 2 over g_b then g_a: all three wait (futex). The merged
+  # verdict names rank 2 as the one out of order (the connections it sent on last are not the ones its
+  # peers sent on to it, while ranks 0 and 1 sent to each other on one), not rank 0 or 1. Its check is
+  # pasted (`kill -ABRT PID` of a rank started with PYTHONFAULTHANDLER=1: the stack shows the all_reduce
+  # over g_b); the code fix (every rank reduces over g_a then g_b) is run again and must finish
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.246.$((i + 1))/24"; done
+  for i in 0 1 2; do merged_watch "$i" 3 60 MODE=grouporder WARM=3 STEPS=50 PYTHONFAULTHANDLER=1; done
+  for i in 0 1 2; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  r2=$(rank_pid 2)
+  [ -n "$r2" ] || die "rank 2's python3 not found in node 2"
+  python3 - "$WORK/w0.err" "$r2" <<'PY' || die "node 0's merged text does not name rank 2 out of order"
+import sys
+t = open(sys.argv[1]).read()
+assert "rank 2 (node2) is not in the collective rank 0 (node0), rank 1 (node1) wait in" in t, t[-3000:]
+assert ("`kill -ABRT %s` on node2" % sys.argv[2]) in t, t[-3000:]
+PY
+  fix=$(grep -o 'kill -ABRT [0-9]*' "$WORK/w0.err" | head -1)
+  note "pasting the printed check: $fix"
+  bash -c "$fix" || die "the printed check failed: $fix"
+  line=$(grep -n 'dist.all_reduce(b, group=g_b)  # the last rank' "$HERE/train_job.py" | cut -d: -f1)
+  wait_for "$WORK/job2.log" "train_job.py\", line $line in <module>" 30
+  note "rank 2's stack ends in train_job.py line $line: dist.all_reduce(b, group=g_b)"
+  kill_jobs 9 0 1  # the fix is a code change: the job ends here, and each watch writes its JSON
+  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch" 60; done
+  for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.collective.odd-rank; done
+  python3 - "$WORK/w0.json" <<'PY' || die "the merged verdict does not name rank 2 alone as out of order"
+import json, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["id"] == "watch.collective.odd-rank" and f["ranks"] == [2] and f["hosts"] == ["node2"], f
+assert "rank 2 (node2) is not in the collective rank 0 (node0), rank 1 (node1) wait in: the last data it sent" in f["title"]
+assert "(the groups' collectives called in another order)" in f["title"], f["title"]
+ev = "\n".join(f["evidence"])
+assert "rank 0 (node0) and rank 1 (node1) last sent to each other on one connection (198.18.246.1:" in ev, ev
+for i in (0, 1):
+    assert ("rank %d (node%d) last sent to rank 2 (node2) on 198.18.246.%d:" % (i, i, i + 1)) in ev, ev
+assert "collectives of its process groups in the same order" in f["fix"]["text"], f["fix"]["text"]
+# no finding singles out rank 0 or 1
+assert not any(g["ranks"] in ([0], [1]) and g["severity"] == "error" for g in fs), [(g["id"], g["ranks"]) for g in fs]
+assert not any(g["id"] == "watch.collective.all-waiting" for g in fs), [g["id"] for g in fs]
+PY
+  # the fix applied (every rank reduces over g_a then g_b): the same job runs to its end and watch says OK
+  note "applying the fix: every rank calls the groups' collectives in the same order"
+  for i in 0 1 2; do merged_watch "$i" 3 30 MODE=grouporder GROUPORDER_SAME=1 WARM=3 STEPS=8; done
   for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch with the fix" 240 || die "node $i's watch exited non-zero with the fix: $(tail -5 "$WORK/w$i.err")"; done
   for i in 0 1 2; do grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish with the fix: $(tail -3 "$WORK/job$i.log")"; done
   grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"

@@ -20,6 +20,10 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   rank1-raises at step WARM rank 1 starts an "uploader" thread that is not a daemon and its main
                thread raises RuntimeError: the thread keeps the failed process alive
   rank1-subprocess  at step WARM rank 1 runs `sh -c 'sleep 3600'` through subprocess.run and waits
+  grouporder   two process groups g_a, g_b of every rank (made at start); at step WARM every rank but
+               the last all_reduces over g_a then g_b, the last over g_b then g_a: a cross-group
+               deadlock (clusters-2026-12-06e w4); with GROUPORDER_SAME=1 every rank uses g_a then
+               g_b (the code fix applied)
 """
 import datetime
 import os
@@ -67,6 +71,9 @@ def load_batch(step):
 
 print("rank %d joining" % rank, flush=True)
 dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=600))
+if mode == "grouporder":
+    g_a = dist.new_group(list(range(world)))  # e.g. the data-parallel group
+    g_b = dist.new_group(list(range(world)))  # e.g. the model-parallel group (same members here)
 step = 0
 while mode in ("barriers", "rank1-skips-barrier"):
     if mode == "rank1-skips-barrier" and step == warm:
@@ -93,6 +100,14 @@ while mode == "forever" or step < steps:
         subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
     if mode == "newgroup" and (rank < world - 1 or os.environ.get("NEWGROUP_ALL") == "1") and step == warm:
         dist.new_group([0, 1])
+    if mode == "grouporder" and step == warm:
+        a, b = torch.ones(1 << 16), torch.ones(1 << 16)
+        if rank == world - 1 and os.environ.get("GROUPORDER_SAME") != "1":
+            dist.all_reduce(b, group=g_b)  # the last rank reduces over the groups in the other order
+            dist.all_reduce(a, group=g_a)
+        else:
+            dist.all_reduce(a, group=g_a)
+            dist.all_reduce(b, group=g_b)
     t = load_batch(step)
     dist.all_reduce(t)
     want = world * (world + 1) / 2

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::shm_segment_missing) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::nccl_shm_frame) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -104,7 +104,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::shm_s
     "checkpoint_parallel_mismatch",
     "hostfile_missing",
     "horovod_device_mismatch",
-    "shm_segment_missing"};
+    "shm_segment_missing",
+    "nccl_shm_frame"};
 
 }  // namespace
 

@@ -166,6 +166,8 @@ enum class EventKind : std::uint8_t {
                                  // CPU, but another rank specified device GPU." -> text = the collective
   shm_segment_missing,  // NCCL "Error while attaching to shared memory segment /dev/shm/nccl-X (size N), error:
                         // No such file or directory (2)", shmutils' "Call to open failed: No such file ..."
+  nccl_shm_frame,       // a backtrace frame in the function that opens and maps NCCL's /dev/shm segments, as gdb
+                        // prints it: "#0 0x00007f6b59544f3b in ncclShmOpen(char*, unsigned long, ...) () from ..."
 };
 
 // LineEvent::exit_code when the line names none.

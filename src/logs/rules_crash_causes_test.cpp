@@ -15,6 +15,7 @@
 namespace dd::logs {
 namespace {
 
+using test::any_label;
 using test::evidence_has;
 using test::find_id;
 using test::has;
@@ -62,6 +63,80 @@ TEST(LogsCrashCauses, NcclFramesWithoutABusErrorSayNothing) {
       " 3 0x0000000000059e97 ncclGetUniqueId()  ???:0\n",
       "worker.log");
   EXPECT_EQ(find_id(r, "nccl.sigbus.shm"), nullptr);
+}
+
+// tests/corpus/logs-s20/jax-toolbox-183 (NVIDIA/JAX-Toolbox#183) as posted: gdb stops a JAX process's
+// NCCL proxy thread on SIGBUS and its backtrace is in ncclShmOpen.
+std::string gdb_bus_error(const std::string& frame0, const std::string& frame0_lib) {
+  return "Thread 787 \"imagenet_fake_d\" received signal SIGBUS, Bus error.\n"
+         "[Switching to Thread 0x7f45d7dff640 (LWP 3925)]\n"
+         "0x00007f6b59544f3b in " +
+         frame0 + " () from " + frame0_lib +
+         "\n"
+         "(gdb) bt\n"
+         "#0 0x00007f6b59544f3b in " +
+         frame0 + " ()\n  from " + frame0_lib +
+         "\n"
+         "#1 0x00007f6b595436d7 in ncclProxyService(void*) ()\n"
+         "  from /usr/local/lib/python3.10/dist-packages/jaxlib/xla_extension.so\n"
+         "#2 0x00007f6b5e7adb43 in start_thread (arg=<optimized out>) at ./nptl/pthread_create.c:442\n"
+         "#3 0x00007f6b5e83ebb4 in clone () at ../sysdeps/unix/sysv/linux/x86_64/clone.S:100\n";
+}
+
+constexpr const char* k_shm_open = "ncclShmOpen(char*, unsigned long, void**, void**, int, void**)";
+constexpr const char* k_xla = "/usr/local/lib/python3.10/dist-packages/jaxlib/xla_extension.so";
+
+TEST(LogsCrashCauses, SigbusInsideNcclShmOpenNamesAFullDevShm) {
+  auto r = analyze_text(gdb_bus_error(k_shm_open, k_xla), "log.txt");
+  ASSERT_FALSE(r.findings.empty());
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "nccl.shm.sigbus-in-open");
+  EXPECT_EQ(f.label, core::Label::shm_exhausted);
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(evidence_has(f, "received signal SIGBUS, Bus error")) << f.title;
+  EXPECT_TRUE(evidence_has(f, "in ncclShmOpen(")) << f.title;
+  EXPECT_TRUE(has(f.title, "/dev/shm is too small")) << f.title;
+  EXPECT_TRUE(has(f.fix.text, "df -h /dev/shm")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "--shm-size=1g")) << f.fix.text;
+  EXPECT_TRUE(has(f.fix.text, "medium: Memory")) << f.fix.text;
+  EXPECT_EQ(find_id(r, "nccl.sigbus.shm"), nullptr);
+}
+
+// One step short: the same SIGBUS with frame #0 outside NCCL's shared-memory open (here memcpy, with
+// NCCL's proxy thread below it) keeps nccl.sigbus.shm's candidates; no frame at all, or Python's
+// faulthandler "Bus error" alone (jax-ml/jax#17296), claims no shm cause; the ncclShmOpen frame
+// without a signal (a debugger's plain backtrace) is no SIGBUS.
+TEST(LogsCrashCauses, SigbusWithoutTheShmOpenFrameDoesNotClaimAFullDevShm) {
+  auto other_frame =
+      analyze_text(gdb_bus_error("__memmove_avx_unaligned_erms", "/lib/x86_64-linux-gnu/libc.so.6"), "log.txt");
+  EXPECT_EQ(find_id(other_frame, "nccl.shm.sigbus-in-open"), nullptr);
+  const auto* candidates = find_id(other_frame, "nccl.sigbus.shm");
+  ASSERT_NE(candidates, nullptr);
+  EXPECT_EQ(candidates->severity, core::Severity::warning);
+  EXPECT_TRUE(has(candidates->fix.text, "NCCL_SHM_DISABLE=1")) << candidates->fix.text;
+
+  for (const std::string& bare : {std::string("Thread 787 \"imagenet_fake_d\" received signal SIGBUS, Bus error.\n"),
+                                  std::string("Fatal Python error: Bus error\n\n"
+                                              "Thread 0x00007f50e814d000 (most recent call first):\n"
+                                              "  File \"/opt/jax-source/jax/_src/interpreters/pxla.py\", line 1158 "
+                                              "in __call__\n")}) {
+    auto r = analyze_text(bare, "log.txt");
+    EXPECT_FALSE(any_label(r, core::Label::shm_exhausted)) << bare;
+    EXPECT_EQ(find_id(r, "nccl.shm.sigbus-in-open"), nullptr) << bare;
+    // What it gets instead: the candidates, each with its step, the native backtrace among them.
+    const auto* stage = find_id(r, "logs.not-enough-evidence");
+    ASSERT_NE(stage, nullptr) << bare;
+    EXPECT_TRUE(has(stage->title, "died of SIGBUS")) << stage->title;
+    EXPECT_TRUE(has(stage->fix.text, "df -h /dev/shm")) << stage->fix.text;
+    EXPECT_TRUE(has(stage->fix.text, "gdb -batch -ex run -ex bt")) << stage->fix.text;
+    EXPECT_TRUE(has(stage->fix.text, "machine check")) << stage->fix.text;
+  }
+
+  auto no_signal = analyze_text(
+      "(gdb) bt\n#0 0x00007f6b59544f3b in ncclShmOpen(char*, unsigned long, void**, void**, "
+      "int, void**) ()\n",
+      "log.txt");
+  EXPECT_FALSE(any_label(no_signal, core::Label::shm_exhausted));
 }
 
 TEST(LogsCrashCauses, GraphCaptureRefusalNamesBothVersionCauses) {

@@ -8,6 +8,9 @@
 //   no NCCL line, TensorFlow's session created ("Done running local_init_op") -> if it hung there,
 //                                   the first collective: connection set-up, NCCL builds that differ
 //                                   between the hosts, or a rank that never reached it;
+//   no NCCL line, a fatal SIGBUS with no frame that places it (gdb's or faulthandler's "Bus error"
+//                                   alone) -> /dev/shm too small, a mapped file cut short, a memory
+//                                   error: a native backtrace tells NCCL's shared memory apart;
 //   only Ray Tune's "Trials did not complete" -> the trials' error.txt files, and Ray Train's own
 //                                   NCCL_SOCKET_IFNAME default for a trainer that failed at NCCL init;
 //   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
@@ -121,6 +124,29 @@ Stage tf_session_ready(const LogFacts& facts) {
   return s;
 }
 
+// A process killed by SIGBUS whose log shows no frame of NCCL (jax-ml/jax#17296: faulthandler's "Fatal
+// Python error: Bus error" and Python frames only). With an NCCL frame it is nccl.sigbus.shm or, in
+// ncclShmOpen, nccl.shm.sigbus-in-open; without one, a bus error in a container is most often its
+// /dev/shm, but a file mapped and then cut short and a failing memory page raise it too.
+Stage bus_error_only(const LogFacts& facts) {
+  Stage s;
+  const Signal& bus = facts.signal(EventKind::bus_error);
+  s.title = "Not enough evidence: a process died of SIGBUS (bus error) and the log shows no frame that says where (" +
+            counts(facts) + ")";
+  for (const auto& e : bus.evidence)
+    if (s.evidence.size() < 2) s.evidence.push_back(e);
+  s.candidates = {
+      "/dev/shm too small for the shared memory written there (NCCL's segments, DataLoader workers' tensors) — "
+      "`df -h /dev/shm` inside the container (Docker's default is 64M); one run with docker's --shm-size=1g (or "
+      "--ipc=host) that passes confirms it",
+      "a mapped file that was truncated, or whose filesystem is full — the native backtrace names the code: run "
+      "the job under `gdb -batch -ex run -ex bt --args python ...` (faulthandler prints Python frames only); a "
+      "frame in ncclShmOpen is NCCL's /dev/shm",
+      "a failing memory page — `dmesg | grep -i -e 'machine check' -e 'bus error'` on the node",
+  };
+  return s;
+}
+
 // Ray Tune's "Trials did not complete" with no NCCL line: the trials' errors are in the error.txt
 // files its failure table names, not in this log (ray-project/ray#30333). Ray Train sets
 // NCCL_SOCKET_IFNAME itself when it is unset (ray/train/constants.py DEFAULT_NCCL_SOCKET_IFNAME:
@@ -198,6 +224,7 @@ Stage init_complete(const LogFacts& facts) {
 Stage stage_of(const LogFacts& facts) {
   if (facts.nccl_lines == 0 || facts.processes.empty()) {
     if (facts.signal(EventKind::opaque_error).count > 0) return opaque_error_only(facts);
+    if (facts.signal(EventKind::bus_error).count > 0) return bus_error_only(facts);
     if (facts.signal(EventKind::ray_trials_failed).count > 0) return ray_trials_failed(facts);
     if (facts.signal(EventKind::tf_session_ready).count > 0) return tf_session_ready(facts);
     return no_nccl_lines(facts);

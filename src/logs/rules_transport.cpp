@@ -169,9 +169,17 @@ void blas_library_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
 // SHM transport maps segments it created in /dev/shm; a tmpfs without room for a page raises SIGBUS
 // when the page is first touched, not an error return. So a SIGBUS whose frames are NCCL's points at
 // /dev/shm (hugectr_backend#42, pipedream#76: Docker's 64 MB default); without an NCCL frame a bus
-// error says nothing about NCCL. A shm error printed as such is nccl.shm.exhausted's finding.
+// error says nothing about NCCL. A shm error printed as such is nccl.shm.exhausted's finding. A frame
+// in ncclShmOpen (gdb's "received signal SIGBUS" and its backtrace, NVIDIA/JAX-Toolbox#183) puts the
+// fault in the function that maps the segment and writes into it: nccl.shm.sigbus-in-open names the
+// cause. Any other NCCL frame leaves the candidates of nccl.sigbus.shm.
 void nccl_bus_error_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
-  if (facts.signal(EventKind::nccl_frame).count == 0 || facts.signal(EventKind::shm_error).count > 0) return;
+  if (facts.signal(EventKind::shm_error).count > 0) return;
+  if (facts.signal(EventKind::nccl_shm_frame).count > 0) {
+    rule::signal_rule(facts, "nccl.shm.sigbus-in-open", out);
+    return;
+  }
+  if (facts.signal(EventKind::nccl_frame).count == 0) return;
   rule::signal_rule(facts, "nccl.sigbus.shm", out);
 }
 

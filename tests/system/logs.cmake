@@ -71,3 +71,10 @@ set_tests_properties(system.logs.fuzz_line_parser PROPERTIES LABELS system TIMEO
 add_test(NAME system.logs.torch_launch_messages
   COMMAND python3 ${CMAKE_CURRENT_LIST_DIR}/logs/torch_launch_messages.py $<TARGET_FILE:distdoctor>)
 set_tests_properties(system.logs.torch_launch_messages PROPERTIES LABELS system TIMEOUT 600)
+
+# nccl.shm.sigbus-in-open on a real SIGBUS in a stand-in for NCCL 2.12-2.18's ncclShmOpen under gdb, on a
+# 64 MB /dev/shm in a private mount namespace, and the fix applied (a 1g /dev/shm: the run then exits 0).
+add_test(NAME system.logs.shm_sigbus
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/logs/shm_sigbus.sh $<TARGET_FILE:distdoctor>
+          ${CMAKE_CURRENT_LIST_DIR}/logs/shm_sigbus_open.cpp)
+set_tests_properties(system.logs.shm_sigbus PROPERTIES LABELS system TIMEOUT 300)

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include "os/environment.hpp"
@@ -25,6 +26,7 @@ struct Context {
   std::string self_exe;  // this executable, re-run as the probe child
   bool probe = true;     // false: --no-probe, never load any libnccl
   std::chrono::milliseconds probe_timeout{10000};
+  std::optional<int> node_rank;  // preflight --rank: this node's rank for the env audit (env::AuditInput)
 };
 
 }  // namespace dd::check

@@ -74,6 +74,7 @@ CheckReport build_report(const Context& ctx, ReportScope scope) {
     audit_input.config_files = env::config_settings(r.config);
     audit_input.local_addresses = local_addresses(r.inventory);
     audit_input.ib_present = ib_present(ctx.files);
+    audit_input.node_rank = ctx.node_rank;
     append(r.findings, env::audit(audit_input));
     append(r.findings, container_checks(r, ctx));
   }

@@ -132,4 +132,20 @@ TEST(CheckReport, ProbeDisagreementIsAFinding) {
   EXPECT_FALSE(has_id(probe_findings(r), "nccl.probe.disagrees-with-prediction"));
 }
 
+// preflight --rank reaches the env audit: rank 0 without RANK in the environment, MASTER_ADDR naming
+// another host (06e p1), gets env.master-addr.not-local with this host's address as its fix.
+TEST(CheckReport, NodeRankReachesTheEnvAudit) {
+  Fixture fx;
+  fx.resolver.add("node2", "198.18.0.3");
+  auto ctx = fx.context(os::Environment(std::map<std::string, std::string>{{"MASTER_ADDR", "node2"}}), false);
+  EXPECT_FALSE(has_id(build_report(ctx, ReportScope::full).findings, "env.master-addr.not-local"));
+  ctx.node_rank = 0;
+  auto fs = build_report(ctx, ReportScope::full).findings;
+  const core::Finding* f = nullptr;
+  for (const auto& x : fs)
+    if (x.id == "env.master-addr.not-local") f = &x;
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.18.0.2"}}));
+}
+
 }  // namespace dd::check

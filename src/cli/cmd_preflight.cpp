@@ -147,6 +147,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
                          [&seams, so, l = ssh_copied.get()] { return cluster::launch_on_hosts(seams.runner, so, l); });
   }
   auto ctx = seams.context(!flags.no_probe);
+  ctx.node_rank = lf.rank;  // an explicit --rank (or --ssh's 0) is this node's rank for the env audit too
   auto report = check::build_report(ctx, check::ReportScope::full);
   cluster::LocalNode local;
   local.facts = cluster::facts_from_report(report, env, seams.resolver);

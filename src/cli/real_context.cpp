@@ -28,7 +28,8 @@ check::Context RealSeams::context(bool probe) const {
                         &drivers,      resolver,
                         runner,        os::Environment::capture(),
                         passwd_home(), self_executable(),
-                        probe,         std::chrono::milliseconds(10000)};
+                        probe,         std::chrono::milliseconds(10000),
+                        std::nullopt};
 }
 
 }  // namespace dd::cli

@@ -4,6 +4,7 @@
 // core::Finding with an exact fix; export_lines() turns the fixes into shell lines.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct AuditInput {
   const os::Resolver& resolver;              // MASTER_ADDR lookups
   std::vector<std::string> local_addresses;  // numeric addresses of this host's interfaces
   bool ib_present = false;                   // an InfiniBand/RoCE device exists (/sys/class/infiniband)
+  // This node's rank as the command line gives it (`preflight --rank`); where set it wins over
+  // RANK, NODE_RANK and GROUP_RANK when a rule asks whether this is the rank-0 node.
+  std::optional<int> node_rank;
   Platform platform = Platform::linux_os;
 };
 

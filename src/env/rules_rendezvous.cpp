@@ -63,8 +63,10 @@ LaunchSize launch_size(const Context& ctx) {
 // How many nodes the job spans, when the environment says: 1, a count > 1, or nullopt (unknown).
 std::optional<long long> node_count(const Context& ctx) { return launch_size(ctx).nodes; }
 
-// Rank 0 or node 0: this host runs the TCPStore that every rank dials at MASTER_ADDR.
+// Rank 0 or node 0: this host runs the TCPStore that every rank dials at MASTER_ADDR. A rank the
+// command line gives (preflight --rank) wins over the environment's.
 bool on_master(const Context& ctx) {
+  if (ctx.input().node_rank) return *ctx.input().node_rank == 0;
   for (const char* n : {"RANK", "NODE_RANK", "GROUP_RANK"}) {
     if (auto v = ctx.int_value(n); v && *v == 0) return true;
   }
@@ -180,7 +182,8 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     if (core::is_routable_address(a)) routable.push_back(a);
   }
   // This host's addresses are a hint for rank 0's only where this process says it is on the rank-0
-  // node (RANK, NODE_RANK or GROUP_RANK 0): on node rank 1 they are the wrong node's.
+  // node (preflight --rank 0, else RANK, NODE_RANK or GROUP_RANK 0): on node rank 1 they are the
+  // wrong node's.
   std::string candidates = routable.empty() || !on_master(ctx)
                                ? ""
                                : " (this host, the rank-0 node, has " + core::join(routable, ", ") + ")";

@@ -101,6 +101,25 @@ TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {
   EXPECT_TRUE(audit_of(no_local, r).empty());
 }
 
+// preflight --rank: the rank the command line gives is this node's rank for on_master (06e p1:
+// `preflight --rank 0` without RANK, MASTER_ADDR naming a worker), and it wins over the environment.
+TEST(EnvRendezvous, CommandLineRankIsThisNodesRankAndWins) {
+  auto r = resolver();
+  auto with_rank = [&](std::map<std::string, std::string> vars, std::optional<int> rank) {
+    AuditInput in(os::Environment(std::move(vars)), r);
+    in.local_addresses = {"127.0.0.1", "198.18.0.1", "::1"};
+    in.node_rank = rank;
+    return audit(in);
+  };
+  EXPECT_TRUE(with_rank({{"MASTER_ADDR", "node9"}}, std::nullopt).empty());  // no rank known: no claim
+  auto fs = with_rank({{"MASTER_ADDR", "node9"}}, 0);
+  const auto* f = find_id(fs, "env.master-addr.not-local");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.18.0.1"}}));
+  EXPECT_NE(find_id(with_rank({{"MASTER_ADDR", "node9"}, {"RANK", "3"}}, 0), "env.master-addr.not-local"), nullptr);
+  EXPECT_TRUE(with_rank({{"MASTER_ADDR", "node9"}, {"RANK", "0"}, {"NODE_RANK", "0"}}, 1).empty());
+}
+
 // truth4 (stranger4's e03, as written): MASTER_ADDR=localhost on NODE_RANK=1 of 2 nodes. This host
 // is not the rank-0 node, so its own addresses are no hint for rank 0's; on NODE_RANK=0 they are.
 TEST(EnvRendezvous, ThisHostsAddressIsOfferedAsTheMastersOnlyOnTheRankZeroNode) {

@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "watch/netlink_dump.hpp"
 #include "watch/netns.hpp"
 #include "watch/socket_source.hpp"
 
@@ -34,72 +35,53 @@ std::string addr_text(int family, const __be32* words) {
   return buf;
 }
 
-void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
-  struct {
-    nlmsghdr nlh;
-    inet_diag_req_v2 req;
-  } msg{};
-  msg.nlh.nlmsg_len = sizeof msg;
-  msg.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
-  msg.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-  msg.req.sdiag_family = static_cast<__u8>(family);
-  msg.req.sdiag_protocol = IPPROTO_TCP;
-  msg.req.idiag_ext = 1 << (INET_DIAG_INFO - 1);
-  msg.req.idiag_states = ~0U;
-  sockaddr_nl nladdr{};
-  nladdr.nl_family = AF_NETLINK;
-  if (::sendto(fd, &msg, sizeof msg, 0, reinterpret_cast<sockaddr*>(&nladdr), sizeof nladdr) < 0) return;
-
-  char buf[32768];
-  for (;;) {
-    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0) return;
-    std::size_t off = 0;
-    const auto total = static_cast<std::size_t>(n);
-    while (off + sizeof(nlmsghdr) <= total) {
-      nlmsghdr h{};
-      std::memcpy(&h, buf + off, sizeof h);
-      if (h.nlmsg_len < sizeof h || off + h.nlmsg_len > total) return;
-      if (h.nlmsg_type == NLMSG_DONE || h.nlmsg_type == NLMSG_ERROR) return;
-      const char* body = buf + off + NLMSG_HDRLEN;
-      std::size_t body_len = h.nlmsg_len - NLMSG_HDRLEN;
-      off += NLMSG_ALIGN(h.nlmsg_len);
-      if (body_len < sizeof(inet_diag_msg)) continue;
-      inet_diag_msg d{};
-      std::memcpy(&d, body, sizeof d);
-      TcpSocket s;
-      s.inode = d.idiag_inode;
-      s.state = static_cast<TcpState>(d.idiag_state);
-      s.local = addr_text(family, d.id.idiag_src);
-      s.peer = addr_text(family, d.id.idiag_dst);
-      s.local_port = ntohs(d.id.idiag_sport);
-      s.peer_port = ntohs(d.id.idiag_dport);
-      s.recv_queue = d.idiag_rqueue;
-      s.send_queue = d.idiag_wqueue;
-      s.retransmits = d.idiag_retrans;
-      // Attributes (rtattr: len, type, payload) follow the message, 4-byte aligned.
-      std::size_t a = NLMSG_ALIGN(sizeof d);
-      while (a + sizeof(rtattr) <= body_len) {
-        rtattr attr{};
-        std::memcpy(&attr, body + a, sizeof attr);
-        if (attr.rta_len < sizeof attr || a + attr.rta_len > body_len) break;
-        if (attr.rta_type == INET_DIAG_INFO) {
-          tcp_info info{};
-          std::size_t payload = attr.rta_len - RTA_ALIGN(sizeof attr);
-          std::memcpy(&info, body + a + RTA_ALIGN(sizeof attr), std::min(sizeof info, payload));
-          s.total_retrans = info.tcpi_total_retrans;
-          s.bytes_acked = info.tcpi_bytes_acked;
-          s.bytes_received = info.tcpi_bytes_received;
-          s.send_mss = info.tcpi_snd_mss;
-          s.path_mtu = info.tcpi_pmtu;
-          s.last_data_recv_ms = info.tcpi_last_data_recv;
-          s.last_data_sent_ms = info.tcpi_last_data_sent;
-        }
-        a += RTA_ALIGN(attr.rta_len);
-      }
-      out.push_back(std::move(s));
+// One inet_diag_msg (at least sizeof(inet_diag_msg) bytes) and its INET_DIAG_INFO attribute.
+TcpSocket parse_tcp(int family, const char* body, std::size_t body_len) {
+  inet_diag_msg d{};
+  std::memcpy(&d, body, sizeof d);
+  TcpSocket s;
+  s.inode = d.idiag_inode;
+  s.state = static_cast<TcpState>(d.idiag_state);
+  s.local = addr_text(family, d.id.idiag_src);
+  s.peer = addr_text(family, d.id.idiag_dst);
+  s.local_port = ntohs(d.id.idiag_sport);
+  s.peer_port = ntohs(d.id.idiag_dport);
+  s.recv_queue = d.idiag_rqueue;
+  s.send_queue = d.idiag_wqueue;
+  s.retransmits = d.idiag_retrans;
+  // Attributes (rtattr: len, type, payload) follow the message, 4-byte aligned.
+  std::size_t a = NLMSG_ALIGN(sizeof d);
+  while (a + sizeof(rtattr) <= body_len) {
+    rtattr attr{};
+    std::memcpy(&attr, body + a, sizeof attr);
+    if (attr.rta_len < sizeof attr || a + attr.rta_len > body_len) break;
+    if (attr.rta_type == INET_DIAG_INFO) {
+      tcp_info info{};
+      std::size_t payload = attr.rta_len - RTA_ALIGN(sizeof attr);
+      std::memcpy(&info, body + a + RTA_ALIGN(sizeof attr), std::min(sizeof info, payload));
+      s.total_retrans = info.tcpi_total_retrans;
+      s.bytes_acked = info.tcpi_bytes_acked;
+      s.bytes_received = info.tcpi_bytes_received;
+      s.send_mss = info.tcpi_snd_mss;
+      s.path_mtu = info.tcpi_pmtu;
+      s.last_data_recv_ms = info.tcpi_last_data_recv;
+      s.last_data_sent_ms = info.tcpi_last_data_sent;
     }
+    a += RTA_ALIGN(attr.rta_len);
   }
+  return s;
+}
+
+void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
+  inet_diag_req_v2 req{};
+  req.sdiag_family = static_cast<__u8>(family);
+  req.sdiag_protocol = IPPROTO_TCP;
+  req.idiag_ext = 1 << (INET_DIAG_INFO - 1);
+  req.idiag_states = ~0U;
+  if (!send_diag_request(fd, req)) return;
+  for_each_diag_message(fd, [&](const char* body, std::size_t body_len) {
+    if (body_len >= sizeof(inet_diag_msg)) out.push_back(parse_tcp(family, body, body_len));
+  });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstring>
 
+#include "watch/netlink_dump.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
@@ -20,19 +21,11 @@ namespace {
 constexpr int k_established = 1, k_listen = 10;  // include/net/tcp_states.h, as unix_diag reports them
 
 bool ask_unix_dump(int fd) {
-  struct {
-    nlmsghdr nlh;
-    unix_diag_req req;
-  } msg{};
-  msg.nlh.nlmsg_len = sizeof msg;
-  msg.nlh.nlmsg_type = SOCK_DIAG_BY_FAMILY;
-  msg.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-  msg.req.sdiag_family = AF_UNIX;
-  msg.req.udiag_states = (1U << k_established) | (1U << k_listen);
-  msg.req.udiag_show = UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS;
-  sockaddr_nl nladdr{};
-  nladdr.nl_family = AF_NETLINK;
-  return ::sendto(fd, &msg, sizeof msg, 0, reinterpret_cast<sockaddr*>(&nladdr), sizeof nladdr) >= 0;
+  unix_diag_req req{};
+  req.sdiag_family = AF_UNIX;
+  req.udiag_states = (1U << k_established) | (1U << k_listen);
+  req.udiag_show = UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS;
+  return send_diag_request(fd, req);
 }
 
 // One unix_diag_msg and its attributes (rtattr, 4-byte aligned): UNIX_DIAG_PEER (u32),
@@ -61,27 +54,13 @@ UnixSocket parse_unix(const char* body, std::size_t body_len, const unix_diag_ms
 
 void dump_unix(int fd, std::vector<UnixSocket>& out) {
   if (!ask_unix_dump(fd)) return;
-  char buf[32768];
-  for (;;) {
-    ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0) return;
-    std::size_t off = 0;
-    const auto total = static_cast<std::size_t>(n);
-    while (off + sizeof(nlmsghdr) <= total) {
-      nlmsghdr h{};
-      std::memcpy(&h, buf + off, sizeof h);
-      if (h.nlmsg_len < sizeof h || off + h.nlmsg_len > total) return;
-      if (h.nlmsg_type == NLMSG_DONE || h.nlmsg_type == NLMSG_ERROR) return;
-      const char* body = buf + off + NLMSG_HDRLEN;
-      std::size_t body_len = h.nlmsg_len - NLMSG_HDRLEN;
-      off += NLMSG_ALIGN(h.nlmsg_len);
-      if (body_len < sizeof(unix_diag_msg)) continue;
-      unix_diag_msg d{};
-      std::memcpy(&d, body, sizeof d);
-      if (d.udiag_type != SOCK_STREAM) continue;
-      out.push_back(parse_unix(body, body_len, d));
-    }
-  }
+  for_each_diag_message(fd, [&](const char* body, std::size_t body_len) {
+    if (body_len < sizeof(unix_diag_msg)) return;
+    unix_diag_msg d{};
+    std::memcpy(&d, body, sizeof d);
+    if (d.udiag_type != SOCK_STREAM) return;
+    out.push_back(parse_unix(body, body_len, d));
+  });
 }
 
 }  // namespace

@@ -64,12 +64,12 @@ foreach(c outbound-ephemeral duplicate-rank)
                        ENVIRONMENT NS_PREFIX=p37)
 endforeach()
 
-# Two scenarios of tests/data/stranger/clusters-2026-12-06e (p2 gloo-ifname-list: GLOO_SOCKET_IFNAME
+# Three scenarios of tests/data/stranger/clusters-2026-12-06e (p2 gloo-ifname-list: GLOO_SOCKET_IFNAME
 # lists an interface no peer reaches; p4 world-mismatch: node2 started with WORLD_SIZE=4, the others
 # 3), on namespaces p38<pid>, each with the real Gloo job before and after the printed fix.
-# held_out_case.sh's master-names-worker (06e p1) is not registered: node1's finding holds, but
-# rank 0 printed no MASTER_ADDR fix there (unlike 06e's run), so the fix step is unfinished.
-foreach(c gloo-ifname-list world-mismatch)
+# master-names-worker (06e p1): MASTER_ADDR=node1, a worker, on every node; node1 says the rendezvous
+# is its own address, rank 0 (preflight --rank 0, no RANK) prints its own address as MASTER_ADDR.
+foreach(c gloo-ifname-list world-mismatch master-names-worker)
   add_test(NAME system.preflight.held-out-${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing

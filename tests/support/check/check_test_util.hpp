@@ -23,7 +23,8 @@ struct FakeMachine {
   FakeMachine() { resolver.add("node1", "198.18.0.2").bindable("198.18.0.2"); }
   Context context(os::Environment env, bool probe) {
     return Context{files,          interfaces, nullptr,           resolver, runner,
-                   std::move(env), "/root",    "/bin/distdoctor", probe,    std::chrono::milliseconds(1000)};
+                   std::move(env), "/root",    "/bin/distdoctor", probe,    std::chrono::milliseconds(1000),
+                   std::nullopt};
   }
 };
 

@@ -448,8 +448,8 @@ master-names-worker)  # 06e p1: MASTER_ADDR=node1 (a worker) on every node; rank
   PF_ENV="MASTER_ADDR=node1" MASTER=node1  # planted
   pf_all 3
   expect_verdict "$WORK/pf0.json" "WILL HANG"
-  python3 - "$WORK/pf0.json" "$WORK/pf1.json" > "$WORK/master-fix.txt" <<'PY' || die "node1 does not say the rendezvous is its own address"
-import json, re, sys
+  python3 - "$WORK/pf0.json" "$WORK/pf1.json" > "$WORK/master-fix.txt" <<'PY' || die "node1 does not say the rendezvous is its own address, or rank 0 prints no MASTER_ADDR fix"
+import json, re, shlex, sys
 d0, d1 = (json.load(open(p)) for p in sys.argv[1:3])
 print(json.dumps([d0["findings"], d1["findings"]], indent=1), file=sys.stderr)
 f = d1["findings"][0]
@@ -460,16 +460,22 @@ assert "names this node instead of rank 0's host" in f["title"], f["title"]
 assert f["evidence"][:2] == ["node1 resolves here to 198.18.227.11",
                              "198.18.227.11 is this node's own address (on eth0)"], f["evidence"]
 assert "firewall rejects" not in f["fix"]["text"] and "rank 0's own preflight output prints it" in f["fix"]["text"], f
-# rank 0's printed fix: MASTER_ADDR, its own address
+# rank 0 (preflight --rank 0, no RANK in its environment) is the master: its env audit says MASTER_ADDR
+# is none of its addresses and prints its own as the fix
+m = [x for x in d0["findings"] if x["id"] == "env.master-addr.not-local"]
+assert len(m) == 1 and m[0]["hosts"] == ["node0"], [(x["id"], x["hosts"]) for x in d0["findings"]]
+assert m[0]["fix"]["env"] == {"MASTER_ADDR": "198.18.227.10"}, m[0]["fix"]
+assert "node0: MASTER_ADDR=node1 resolves to 198.18.227.11 (getaddrinfo order)" in m[0]["evidence"], m[0]["evidence"]
 addrs = {x["fix"].get("env", {}).get("MASTER_ADDR") for x in d0["findings"]} - {None}
 assert addrs == {"198.18.227.10"}, [x["fix"] for x in d0["findings"]]
-print("export MASTER_ADDR=198.18.227.10")
+for k, v in sorted(m[0]["fix"]["env"].items()): print("export %s=%s" % (k, shlex.quote(v)))
 PY
   job_fails 3 30
   # rank 0's printed fix on every node, its export line run through bash
   cmd=$(cat "$WORK/master-fix.txt")
   MASTER=$(env -i bash -c "$cmd"'; echo "$MASTER_ADDR"')
   note "every node: $cmd -> MASTER_ADDR=$MASTER"
+  [ "$MASTER" = 198.18.227.10 ] || die "the printed '$cmd' gives MASTER_ADDR=$MASTER"
   PF_ENV="MASTER_ADDR=$MASTER"
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK

@@ -142,6 +142,16 @@ wait_pid() {  # PID WHAT SECONDS: PID must end within SECONDS (a hang guard); re
   kill -0 "$1" 2>/dev/null && die "$2 still runs after $3 s"
   wait "$1"
 }
+# ranks_finish SECONDS WHEN I...: node I's watch (W<I>) ends by itself within SECONDS with the job's
+# exit status 0 and rank I printed "rank I done" in its log (WHEN says when: "after the fix")
+ranks_finish() {
+  local secs=$1 when=$2 i w; shift 2
+  for i in "$@"; do
+    w="W$i"
+    wait_pid "${!w}" "node $i's watch $when" "$secs" || die "node $i's watch exit $? $when, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
+    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish $when: $(tail -3 "$WORK/job$i.log")"
+  done
+}
 kill_jobs() {  # SIGNAL I...: every process of node I's job (its rank and the rank's workers)
   local sig=$1; shift
   for i in "$@"; do
@@ -392,11 +402,7 @@ merged-store-missing)  # three nodes, watch --rendezvous on nodes 0 and 1; rank 
     STEPS=3 /usr/bin/python3 "$HERE/train_job.py" > "$WORK/rank2.log" 2>&1 &
   R2=$!
   wait_pid "$R2" "rank 2" 300 || die "rank 2 failed: $(tail -5 "$WORK/rank2.log")"
-  for i in 0 1; do
-    w="W$i"
-    wait_pid "${!w}" "node $i's watch" 120 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 120 "after the fix" 0 1
   # the JSON (written when watch ends) holds the verdict each node printed while the job hung
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.store.incomplete; done
   python3 - "$WORK/w0.json" <<'PY' || die "node 0: the merged verdict does not name rank 2 as the rank that never joined"
@@ -450,11 +456,8 @@ merged-rank-stopped)  # two nodes, watch --rendezvous each; rank 1 is stopped (S
   [ "$fix" = "kill -CONT $r1" ] || die "node 1 printed '$fix', not kill -CONT of rank 1 ($r1)"
   note "pasting the printed fix: $fix"
   bash -c "$fix" || die "the printed fix failed: $fix"
-  for i in 0 1; do
-    w="W$i"
-    wait_pid "${!w}" "node $i's watch" 300 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done  # the JSON (written when watch ends) holds the verdict each node printed while rank 1 was stopped
+  ranks_finish 300 "after the fix" 0 1
+  # the JSON (written when watch ends) holds the verdict each node printed while rank 1 was stopped
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped; done
   python3 - "$WORK/w0.json" "$r1" <<'PY' || die "the merged verdict does not put rank 1's stop first with node 0's wait as evidence"
 import json, sys
@@ -530,10 +533,7 @@ merged-rank-child)  # w2 of clusters-2026-12-05d: rank 1 runs `sh -c 'sleep 3600
   [ "$fix" = "kill $sh_pid" ] || die "node 1 printed '$fix', not a kill of rank 1's child ($sh_pid)"
   note "pasting the printed fix: $fix"
   bash -c "$fix" || die "the printed fix failed: $fix"
-  for i in 0 1; do
-    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 30 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 30 "after the fix" 0 1
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.waits-on-child; done
   python3 - "$WORK/w0.json" "$WORK/w1.json" "$r1" "$sh_pid" "$sleep_pid" <<'PY' || die "the verdict does not name rank 1's wait for its own child"
 import json, re, sys
@@ -580,10 +580,7 @@ PY
   [ "$fix" = "kill -CONT $worker" ] || die "node 1 printed '$fix', not a kill -CONT of rank 1's worker ($worker)"
   note "pasting the printed fix on node 1: $fix"
   in_node 1 bash -c "$fix" || die "the printed fix failed: $fix"
-  for i in 0 1; do
-    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 60 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 60 "after the fix" 0 1
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped-child; done
   python3 - "$WORK/w0.json" "$r1" "$worker" <<'PY' || die "the merged verdict does not name rank 1's read from its stopped worker"
 import json, sys
@@ -628,10 +625,7 @@ PY
   ) || die "node 1 / the merged verdict does not say rank 1 waits at the store"
   note "pasting the printed fix on node 0 with the key the job reads: $set_key"
   in_node 0 bash -c "$set_key" || die "the printed fix failed: $set_key"
-  for i in 0 1; do
-    wait_pid "$(eval echo "\$W$i")" "node $i's watch" 60 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 60 "after the fix" 0 1
   grep -q "rank 1 resumes from /tmp/w38ckpt" "$WORK/job1.log" || die "rank 1 did not read the key the fix set"
   for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.store-wait; done
   python3 - "$WORK/w0.json" "$r1" "$MA" <<'PY' || die "the merged verdict does not say rank 1 waits at the store"
@@ -1051,11 +1045,7 @@ PY
   R2=$!
   wait_pid "$R2" "the relaunched rank 2" 90 || die "rank 2 failed with the fix: $(tail -5 "$WORK/rank2.log")"
   grep -q "rank 2 done" "$WORK/rank2.log" || die "the relaunched rank 2 did not finish"
-  for i in 0 1; do
-    w="W$i"
-    wait_pid "${!w}" "node $i's watch" 90 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 90 "after the fix" 0 1
   for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.store.incomplete; done
   python3 - "$WORK/w0.json" "$r2" <<'PY' || die "the merged verdict does not name rank 2 and its port"
 import json, sys
@@ -1092,11 +1082,7 @@ merged3-rank-stopped)  # w4 on three nodes, one watch each: rank 2 is stopped (S
   [ "$fix" = "kill -CONT $r2" ] || die "node 2 printed '$fix', not kill -CONT of rank 2 ($r2)"
   note "pasting the printed fix: $fix"
   bash -c "$fix" || die "the printed fix failed: $fix"
-  for i in 0 1 2; do
-    w="W$i"
-    wait_pid "${!w}" "node $i's watch" 90 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 90 "after the fix" 0 1 2
   for i in 0 1 2; do merged_first_finding "$WORK/w$i.json" watch.rank.stopped; done
   python3 - "$WORK/w0.json" "$r2" <<'PY' || die "the merged verdict does not blame rank 2 alone"
 import json, re, sys
@@ -1125,11 +1111,7 @@ route-hijack)  # mid-job node 1 gets a host route to node 0 through a gateway th
   [ "$fix" = "ip route del 198.18.200.1/32 via 198.18.200.99 dev eth0" ] || die "node 1 printed '$fix'"
   note "pasting node 1's printed fix in node 1: $fix"
   ip netns exec "$(ns_of 1)" bash -c "$fix" || die "the printed fix failed: $fix"
-  for i in 0 1; do
-    w="W$i"
-    wait_pid "${!w}" "node $i's watch" 120 || die "node $i's watch exit $?, expected the job's 0: $(tail -5 "$WORK/w$i.err")"
-    grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish after the fix"
-  done
+  ranks_finish 120 "after the fix" 0 1
   python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY' || die "the reports do not name node 1's route"
 import json, sys
 d0, d1 = (json.load(open(p)) for p in sys.argv[1:3])
@@ -1175,8 +1157,7 @@ PY
   # the fix applied (rank 2 calls new_group too): the same job runs to its end and watch says OK
   note "applying the printed fix: every rank calls new_group"
   for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup NEWGROUP_ALL=1 WARM=3 STEPS=8; done
-  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch with the fix" 240 || die "node $i's watch exited non-zero with the fix: $(tail -5 "$WORK/w$i.err")"; done
-  for i in 0 1 2; do grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish with the fix: $(tail -3 "$WORK/job$i.log")"; done
+  ranks_finish 240 "with the fix" 0 1 2
   grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"
   ;;
 group-order-swapped)  # w4 of clusters-2026-12-06e: two process groups g_a, g_b of every rank; at step WARM

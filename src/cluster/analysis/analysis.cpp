@@ -419,7 +419,7 @@ Analysis analyze(const AnalysisInput& input) {
     detail::find_reachability(c);
     out.recommendation = detail::recommend(c);
     detail::find_choices(c, out.recommendation);
-    detail::find_comparisons(c);
+    detail::find_comparisons(c, out.recommendation);
     detail::find_address_families(c);
   }
   detail::find_job_ports_taken(c);

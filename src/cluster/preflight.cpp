@@ -187,7 +187,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                                                         "whoever answers at the rendezvous address is not this "
                                                         "job's rank 0"
                                                       : "unexpected message from rank 0";
-    return alone(o, facts, {no_plan_finding(jf.address, why, plan && plan->type == MsgType::plan)});
+    return alone(o, facts,
+                 {no_plan_finding(jf.address, why, plan && plan->type == MsgType::plan, static_cast<bool>(plan))});
   }
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));

@@ -240,7 +240,16 @@ core::Finding cannot_listen_finding(int port, const NetError& error) {
                "or above unless privileged) with --rendezvous or MASTER_PORT");
 }
 
-core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed) {
+core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed, bool answered) {
+  if (!answered)
+    // nothing came back: a join rank 0 turns away (another token or world size) gets its reason,
+    // so those are not the cause; rank 0's own output says what it waited for or lost
+    return core::new_finding(
+        "preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
+        "rank 0 accepted the connection, but no probe plan arrived from it", {why},
+        "read rank 0's output: it names the ranks it still waited for, or this node as lost midway (rank 0 "
+        "turns away another job token or world size with a reason, and none came). When rank 0 names this "
+        "node lost, check that no other node holds this node's address (`ip -br addr` on each node)");
   return core::new_finding(
       "preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
       proof_failed ? fmt::format("the rendezvous {} sent a probe plan this job's token does not prove", address)

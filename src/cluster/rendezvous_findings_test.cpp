@@ -261,6 +261,18 @@ TEST(RendezvousShort, DroppedSaysRankZeroOnlyWhenNoForeignPlanCame) {
   EXPECT_TRUE(rdv_has(foreign.title, "node0:29401")) << foreign.title;
   auto rejected = no_plan_finding("node0:29401", "rank 0 rejected this node: wrong job token", false);
   EXPECT_TRUE(rdv_has(rejected.title, "rank 0 accepted the connection")) << rejected.title;
+  EXPECT_TRUE(rdv_has(rejected.fix.text, "same job token and world size")) << rejected.fix.text;
+}
+
+TEST(RendezvousShort, NoMessageAtAllClaimsNoTokenOrWorldSize) {
+  // clusters-2026-12-06f p4: node2 (cloned with node1's address) got nothing back before its
+  // deadline; a token or world size rank 0 turns away comes with its reason, so neither is claimed
+  auto silent = no_plan_finding("c7node0:29401",
+                                "recv c7node0:29401: timeout - no complete message before the deadline", false, false);
+  EXPECT_EQ(silent.title, "rank 0 accepted the connection, but no probe plan arrived from it");
+  EXPECT_FALSE(rdv_has(silent.fix.text, "job token and world size on every node")) << silent.fix.text;
+  EXPECT_TRUE(rdv_has(silent.fix.text, "`ip -br addr` on each node")) << silent.fix.text;
+  EXPECT_TRUE(rdv_has(silent.fix.text, "read rank 0's output")) << silent.fix.text;
 }
 
 TEST(RendezvousShort, TokenIsGuessableOnlyWithoutATokenAndARealJobId) {

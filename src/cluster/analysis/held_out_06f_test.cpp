@@ -92,5 +92,45 @@ TEST(PreflightHeldOut06f, ANodeWhoseOwnMasterAddrIsTheUnresolvedNameHasOneFindin
   EXPECT_FALSE(has(a, "preflight.port.blocked"));
 }
 
+// p4: node2 kept node1's address; rank 0 lost node2's connection with a reset from that address.
+AnalysisInput cloned_input(bool cloned) {
+  std::vector<NodeFacts> nodes;
+  for (int r : {0, 1, 2}) nodes.push_back(testing::eth0_node(r, 1500, true));
+  if (cloned)
+    for (auto& e : nodes[2].entries)
+      if (e.link == "eth0") e.addr = "198.18.1.2";
+  std::vector<NodeFacts> live = {nodes[0], nodes[1]};
+  auto in = input_of(nodes, testing::probe_matrix(live, [](ProbeResult&) {}));
+  in.lost[2] = fmt::format("recv [::ffff:{}]:54940: Connection reset by peer (ECONNRESET)",
+                           cloned ? "198.18.1.2" : "198.18.1.3");
+  return in;
+}
+
+TEST(PreflightHeldOut06f, TwoRanksAtOneAddressAreAFindingAndTheLostOneIsNotCalledDead) {
+  auto a = analyze(cloned_input(true));
+  EXPECT_FALSE(has(a, "preflight.node.lost"));
+  ASSERT_TRUE(has(a, "preflight.address.duplicate"));
+  const auto& f = get(a, "preflight.address.duplicate");
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_EQ(f.title,
+            "rank 1 (node1) and rank 2 (node2) report the same address 198.18.1.2: connections to it reach "
+            "either node");
+  EXPECT_EQ(f.hosts, (std::vector<std::string>{"node1", "node2"}));
+  EXPECT_TRUE(has_text(f.evidence.back(), "rank 2 is not known to have died")) << f.evidence.back();
+  EXPECT_TRUE(has_text(f.evidence.back(), "Connection reset by peer")) << f.evidence.back();
+  EXPECT_FALSE(has_text(f.title + f.fix.text, "died")) << f.fix.text;
+  EXPECT_TRUE(has_text(f.fix.text, "`arping -D -c 2 -I eth0 198.18.1.2`")) << f.fix.text;
+  EXPECT_TRUE(has_text(f.fix.text, "`ip -br addr`")) << f.fix.text;
+  EXPECT_EQ(a.verdict, Verdict::hang);
+}
+
+TEST(PreflightHeldOut06f, ALostRankWithItsOwnAddressIsStillLost) {
+  // one step short: node2 has its own address: the reset came from it, as before
+  auto a = analyze(cloned_input(false));
+  EXPECT_FALSE(has(a, "preflight.address.duplicate"));
+  ASSERT_TRUE(has(a, "preflight.node.lost"));
+  EXPECT_EQ(get(a, "preflight.node.lost").title, "rank 2 (node2) died or disconnected midway");
+}
+
 }  // namespace
 }  // namespace dd::cluster

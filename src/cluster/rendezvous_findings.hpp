@@ -28,6 +28,9 @@ struct PathEvidence {
   // For a refused connect: this node's interface that owns the address the connects went to ("lo"
   // for a loopback address); empty when the address is not this node's own.
   std::string own_link;
+  // Where the rendezvous port came from when this node derived it: "this node's MASTER_PORT=29410,
+  // plus 1"; empty when given by --rendezvous or not derived from MASTER_PORT.
+  std::string port_from;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

@@ -77,6 +77,32 @@ TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
 
 // clusters-2026-12-06e p1, node1: MASTER_ADDR=c6node1 names this node; its connects to its own
 // address were refused by itself: MASTER_ADDR is the cause, not a firewall or a missing rank 0.
+TEST(RendezvousShort, ARefusedPortDerivedFromThisNodesMasterPortSaysSoAndClaimsNoFirewall) {
+  // clusters-2026-12-06f p2: node2 had MASTER_PORT=29410 (rank 0 29400): it dialled 29411, which
+  // nobody served; rank 0 was running and served 29401
+  auto jf = failed_join(91);
+  jf.address = "c7node0:29411";
+  const auto e = errno_error("connect", ECONNREFUSED, "198.19.100.10:29411");
+  PathEvidence path;
+  path.addr = "198.19.100.10";
+  path.port_from = "this node's MASTER_PORT=29410, plus 1";
+  auto f = join_failure_finding(jf, e, "c7node0", 29411, path);
+  EXPECT_EQ(f.id, "preflight.rendezvous.refused");
+  EXPECT_EQ(f.label, core::Label::other);
+  EXPECT_EQ(f.title,
+            "rendezvous c7node0:29411 refused the connection; port 29411 is this node's MASTER_PORT=29410, plus 1");
+  EXPECT_TRUE(rdv_has(f.fix.text,
+                      "when rank 0's MASTER_PORT differs from 29410, set this node's MASTER_PORT to "
+                      "rank 0's value"))
+      << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "(it serves")) << f.fix.text;
+  // one step short: the port came from --rendezvous: nothing is said about MASTER_PORT
+  path.port_from.clear();
+  auto g = join_failure_finding(jf, e, "c7node0", 29411, path);
+  EXPECT_EQ(g.label, core::Label::firewall_or_port_blocked);
+  EXPECT_FALSE(rdv_has(g.title + g.fix.text, "MASTER_PORT")) << g.title << g.fix.text;
+}
+
 TEST(RendezvousShort, ARefusalFromThisNodesOwnAddressNamesTheRendezvousSetting) {
   auto jf = failed_join(92);
   jf.address = "c6node1:29401";

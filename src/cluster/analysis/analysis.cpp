@@ -371,6 +371,15 @@ void world_claim_evidence(detail::Ctx& c, const AnalysisInput& input) {
   }
 }
 
+// " (rank 0's MASTER_PORT=29400, plus 1)" when the rendezvous port is rank 0's MASTER_PORT + 1.
+std::string master_port_note(const detail::Ctx& c, int rendezvous_port) {
+  if (!c.node.count(0)) return "";
+  const auto& env = c.node.at(0)->env;
+  auto it = env.find("MASTER_PORT");
+  if (it == env.end() || it->second != std::to_string(rendezvous_port - 1)) return "";
+  return fmt::format(" (rank 0's MASTER_PORT={}, plus 1)", it->second);
+}
+
 // Another rank's entry with an address rank r reports too (not loopback, not link-local).
 struct SharedAddress {
   int rank = -1;
@@ -449,10 +458,13 @@ Analysis analyze(const AnalysisInput& input) {
       f.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0), core::join(addrs, ", ")));
       family_fix = one_family_rendezvous(*zero->second, rv_host, addrs, f);
     }
+    // Rank 0 saw no join: the rank was not started, or it dialled another rendezvous (another
+    // MASTER_ADDR / MASTER_PORT there) or was turned away; only its own output tells them apart.
     f.fix.text = fmt::format(
-        "start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
-        "why when it cannot{}){}",
-        r, input.rendezvous,
+        "rank {}'s own output says why it did not join: when it was not started, start distdoctor preflight on "
+        "rank {}; when it runs, it dialled another rendezvous than {} or could not reach it: its MASTER_ADDR and "
+        "MASTER_PORT must give {}{} (preflight meets at MASTER_ADDR:MASTER_PORT+1), with the same job token{}{}",
+        r, r, input.rendezvous, input.rendezvous, master_port_note(c, input.rendezvous_port),
         by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "", family_fix);
     c.findings.push_back(std::move(f));
   }

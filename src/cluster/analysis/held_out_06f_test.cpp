@@ -132,5 +132,26 @@ TEST(PreflightHeldOut06f, ALostRankWithItsOwnAddressIsStillLost) {
   EXPECT_EQ(get(a, "preflight.node.lost").title, "rank 2 (node2) died or disconnected midway");
 }
 
+// p2: node2's MASTER_PORT differs; rank 0 (MASTER_PORT=29400) serves 29401 and saw no join from rank 2.
+TEST(PreflightHeldOut06f, AMissingRankIsGivenCandidatesWithWhereRankZerosPortCameFrom) {
+  std::vector<NodeFacts> nodes = {testing::eth0_node(0, 1500, true), testing::eth0_node(1, 1500, true)};
+  for (auto& n : nodes) n.env["MASTER_PORT"] = "29400";
+  auto in = input_of(nodes, testing::probe_matrix(nodes, [](ProbeResult&) {}));
+  in.world = 3;
+  in.missing = {2};
+  in.rendezvous = "198.18.1.1:29401";
+  auto a = analyze(in);
+  const auto& f = get(a, "preflight.node.missing");
+  EXPECT_TRUE(has_text(f.fix.text, "when it was not started, start distdoctor preflight on rank 2")) << f.fix.text;
+  EXPECT_TRUE(has_text(f.fix.text,
+                       "its MASTER_ADDR and MASTER_PORT must give 198.18.1.1:29401 (rank 0's "
+                       "MASTER_PORT=29400, plus 1)"))
+      << f.fix.text;
+  // one step short: rank 0's MASTER_PORT is not the rendezvous port - 1 (--rendezvous): no such note
+  for (auto& n : in.nodes) n.env["MASTER_PORT"] = "29500";
+  auto b = analyze(in);
+  EXPECT_FALSE(has_text(get(b, "preflight.node.missing").fix.text, "rank 0's MASTER_PORT"));
+}
+
 }  // namespace
 }  // namespace dd::cluster

@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "cluster/analysis/analysis.hpp"
+#include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/analysis_test_util.hpp"
 
 namespace dd::cluster {
@@ -151,6 +152,27 @@ TEST(PreflightHeldOut06f, AMissingRankIsGivenCandidatesWithWhereRankZerosPortCam
   for (auto& n : in.nodes) n.env["MASTER_PORT"] = "29500";
   auto b = analyze(in);
   EXPECT_FALSE(has_text(get(b, "preflight.node.missing").fix.text, "rank 0's MASTER_PORT"));
+}
+
+// p1: every node's Gloo address is the same 198.19.103.1 (a copied bridge): no order between them.
+TEST(PreflightHeldOut06f, EqualGlooAddressesHaveNoConnectingSide) {
+  std::vector<NodeFacts> nodes;
+  for (int r : {0, 1, 2}) {
+    auto n = testing::eth0_node(r, 1500, true);
+    n.gloo = nccl::Endpoint{"virbr0", "198.18.103.1", "virbr0"};
+    nodes.push_back(std::move(n));
+  }
+  auto in = input_of(nodes, {});
+  detail::Ctx c(in);
+  EXPECT_FALSE(detail::gloo_sides(c, 0, {1, 2}).has_value());
+  EXPECT_EQ(detail::gloo_direction(c, 0, {1, 2}), "");
+  // one step short: rank 2's address is greater: it connects into rank 0, and the sentence says so
+  in.nodes[2].gloo = nccl::Endpoint{"virbr0", "198.18.103.2", "virbr0"};
+  detail::Ctx d(in);
+  auto sides = detail::gloo_sides(d, 0, {2});
+  ASSERT_TRUE(sides.has_value());
+  EXPECT_EQ(sides->into, std::vector<int>{2});
+  EXPECT_TRUE(has_text(detail::gloo_direction(d, 0, {2}), "rank(s) 2 connect into node0 (198.18.103.1)"));
 }
 
 }  // namespace

@@ -165,6 +165,14 @@ void compare_mtu(Ctx& c, const Recommendation* rec) {
   c.findings.push_back(std::move(f));
 }
 
+// "(see the recommendation)" only where the recommendation, printed as a fix, holds MASTER_ADDR.
+std::string master_addr_fix(const Ctx& c, const Recommendation& rec, int r) {
+  if (rec.env.count("MASTER_ADDR"))
+    return "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
+  return fmt::format("set MASTER_ADDR to the rank 0 address that the peers reach, or fix /etc/hosts / DNS on {}",
+                     c.host(r));
+}
+
 void check_master(Ctx& c, const Recommendation& rec) {
   if (!c.node.count(0)) return;
   std::set<std::string> zero_addrs;
@@ -231,12 +239,7 @@ void check_master(Ctx& c, const Recommendation& rec) {
       x.evidence.push_back(
           fmt::format("rank 0 ({}) addresses: {}", c.host(0),
                       core::join(std::vector<std::string>(zero_addrs.begin(), zero_addrs.end()), ", ")));
-      x.fix.text = rec.env.count("MASTER_ADDR")
-                       ? "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS"
-                       : fmt::format(
-                             "set MASTER_ADDR to the rank 0 address that the peers reach, or fix /etc/hosts / "
-                             "DNS on {}",
-                             c.host(r));
+      x.fix.text = master_addr_fix(c, rec, r);
       c.findings.push_back(std::move(x));
     } else if (r == 0 && loop) {
       auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution,

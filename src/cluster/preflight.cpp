@@ -160,6 +160,16 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
   return path;
 }
 
+// "this node's MASTER_PORT=29410, plus 1" when the meeting point is MASTER_PORT + 1 (not --rendezvous).
+std::string rendezvous_port_from(const env::launchers::LaunchInfo& launch) {
+  if (std::find(launch.notes.begin(), launch.notes.end(), "meeting point from --rendezvous") != launch.notes.end())
+    return "";
+  for (const auto& j : launch.job_ports)
+    if (j.what == "MASTER_PORT" && j.port + 1 == launch.rendezvous_port)
+      return fmt::format("this node's MASTER_PORT={}, plus 1", j.port);
+  return "";
+}
+
 PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeServer& server, const Phases& ph,
                             const Log& log) {
   NodeFacts& facts = local.facts;
@@ -171,10 +181,12 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                {"report", local.report}};
   JoinFailure jf;
   auto conn = join_rendezvous(o.launch.rendezvous_host, o.launch.rendezvous_port, join, o.token, ph.join, log, &jf);
-  if (!conn)
+  if (!conn) {
+    PathEvidence path = path_evidence(local, conn.error(), o.launch.rendezvous_port);
+    path.port_from = rendezvous_port_from(o.launch);
     return alone(o, facts,
-                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port,
-                                       path_evidence(local, conn.error(), o.launch.rendezvous_port))});
+                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port, path)});
+  }
   std::string peer = jf.address;
   auto plan = recv_message(conn->fd.get(), ph.results, peer);
   bool proven = plan && plan->type == MsgType::plan &&
@@ -187,7 +199,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
                                                         "whoever answers at the rendezvous address is not this "
                                                         "job's rank 0"
                                                       : "unexpected message from rank 0";
-    return alone(o, facts, {no_plan_finding(jf.address, why, plan && plan->type == MsgType::plan)});
+    return alone(o, facts,
+                 {no_plan_finding(jf.address, why, plan && plan->type == MsgType::plan, static_cast<bool>(plan))});
   }
   std::vector<ProbeTarget> targets;
   for (const auto& t : plan->body.value("targets", json::array())) targets.push_back(target_from_json(t));

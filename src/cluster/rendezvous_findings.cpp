@@ -161,6 +161,23 @@ core::Finding own_address_finding(const std::string& addr, const std::string& na
                           : std::string()));
 }
 
+// A refused rendezvous whose port this node derived from its own MASTER_PORT: rank 0 serves ITS
+// MASTER_PORT + 1, so a MASTER_PORT that differs from rank 0's dials a port nobody serves; rank 0
+// not running, or a firewall that rejects the port, refuse the same way. Candidates, told apart by
+// rank 0's output (the rendezvous it serves is in its first line).
+core::Finding refused_derived_port_finding(const std::string& addr, int port, std::vector<std::string> ev,
+                                           const PathEvidence& path) {
+  ev.push_back(
+      fmt::format("the rendezvous port {} is {} (preflight meets at MASTER_ADDR:MASTER_PORT+1)", port, path.port_from));
+  return core::new_finding(
+      "preflight.rendezvous.refused", core::Label::other, core::Severity::error,
+      fmt::format("rendezvous {} refused the connection; port {} is {}", addr, port, path.port_from), ev,
+      fmt::format("rank 0 serves its own MASTER_PORT+1 (its output names the rendezvous it serves): when rank 0's "
+                  "MASTER_PORT differs from {}, set this node's MASTER_PORT to rank 0's value; when it is the same, "
+                  "start preflight on rank 0 and check that no firewall rejects TCP port {} there",
+                  port - 1, port));
+}
+
 }  // namespace
 
 core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, const std::string& host, int port,
@@ -176,6 +193,7 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
   switch (e.failure) {
     case NetFailure::refused:
       if (!path.own_link.empty()) return own_address_finding(addr, host, ev, path);
+      if (!path.port_from.empty()) return refused_derived_port_finding(addr, port, ev, path);
       return core::new_finding(
           "preflight.rendezvous.refused", core::Label::firewall_or_port_blocked, core::Severity::error,
           fmt::format("rendezvous {} refused the connection", addr), ev,
@@ -240,7 +258,16 @@ core::Finding cannot_listen_finding(int port, const NetError& error) {
                "or above unless privileged) with --rendezvous or MASTER_PORT");
 }
 
-core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed) {
+core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed, bool answered) {
+  if (!answered)
+    // nothing came back: a join rank 0 turns away (another token or world size) gets its reason,
+    // so those are not the cause; rank 0's own output says what it waited for or lost
+    return core::new_finding(
+        "preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
+        "rank 0 accepted the connection, but no probe plan arrived from it", {why},
+        "read rank 0's output: it names the ranks it still waited for, or this node as lost midway (rank 0 "
+        "turns away another job token or world size with a reason, and none came). When rank 0 names this "
+        "node lost, check that no other node holds this node's address (`ip -br addr` on each node)");
   return core::new_finding(
       "preflight.rendezvous.dropped", core::Label::other, core::Severity::error,
       proof_failed ? fmt::format("the rendezvous {} sent a probe plan this job's token does not prove", address)

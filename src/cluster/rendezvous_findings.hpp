@@ -28,6 +28,9 @@ struct PathEvidence {
   // For a refused connect: this node's interface that owns the address the connects went to ("lo"
   // for a loopback address); empty when the address is not this node's own.
   std::string own_link;
+  // Where the rendezvous port came from when this node derived it: "this node's MASTER_PORT=29410,
+  // plus 1"; empty when given by --rendezvous or not derived from MASTER_PORT.
+  std::string port_from;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").
@@ -46,8 +49,11 @@ core::Finding cannot_listen_finding(int port, const NetError& error);
 
 // A member joined, but what came back from `address` was no plan this job's rank 0 sent: `why`
 // as evidence; `proof_failed` when a plan came whose proof does not match this job's token (so
-// whoever answered is not known to be this job's rank 0).
-core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed);
+// whoever answered is not known to be this job's rank 0); `answered` false when no message came
+// at all (a timeout, a reset): then the token and world size are not the cause (rank 0 sends its
+// reason when it turns a node away).
+core::Finding no_plan_finding(const std::string& address, const std::string& why, bool proof_failed,
+                              bool answered = true);
 
 // Where the job token came from: --token, a launcher's job id, or the default derived from the
 // rendezvous address and world. torchrun's TORCHELASTIC_RUN_ID defaults to "none": that id is the

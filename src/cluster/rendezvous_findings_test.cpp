@@ -77,6 +77,32 @@ TEST(RendezvousShort, TurnedAwayNeedsRankZerosOwnReject) {
 
 // clusters-2026-12-06e p1, node1: MASTER_ADDR=c6node1 names this node; its connects to its own
 // address were refused by itself: MASTER_ADDR is the cause, not a firewall or a missing rank 0.
+TEST(RendezvousShort, ARefusedPortDerivedFromThisNodesMasterPortSaysSoAndClaimsNoFirewall) {
+  // clusters-2026-12-06f p2: node2 had MASTER_PORT=29410 (rank 0 29400): it dialled 29411, which
+  // nobody served; rank 0 was running and served 29401
+  auto jf = failed_join(91);
+  jf.address = "c7node0:29411";
+  const auto e = errno_error("connect", ECONNREFUSED, "198.19.100.10:29411");
+  PathEvidence path;
+  path.addr = "198.19.100.10";
+  path.port_from = "this node's MASTER_PORT=29410, plus 1";
+  auto f = join_failure_finding(jf, e, "c7node0", 29411, path);
+  EXPECT_EQ(f.id, "preflight.rendezvous.refused");
+  EXPECT_EQ(f.label, core::Label::other);
+  EXPECT_EQ(f.title,
+            "rendezvous c7node0:29411 refused the connection; port 29411 is this node's MASTER_PORT=29410, plus 1");
+  EXPECT_TRUE(rdv_has(f.fix.text,
+                      "when rank 0's MASTER_PORT differs from 29410, set this node's MASTER_PORT to "
+                      "rank 0's value"))
+      << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.fix.text, "(it serves")) << f.fix.text;
+  // one step short: the port came from --rendezvous: nothing is said about MASTER_PORT
+  path.port_from.clear();
+  auto g = join_failure_finding(jf, e, "c7node0", 29411, path);
+  EXPECT_EQ(g.label, core::Label::firewall_or_port_blocked);
+  EXPECT_FALSE(rdv_has(g.title + g.fix.text, "MASTER_PORT")) << g.title << g.fix.text;
+}
+
 TEST(RendezvousShort, ARefusalFromThisNodesOwnAddressNamesTheRendezvousSetting) {
   auto jf = failed_join(92);
   jf.address = "c6node1:29401";
@@ -149,7 +175,7 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
-  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}, ""};  // off this node's subnets
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}, "", ""};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
   EXPECT_TRUE(rdv_has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
@@ -163,7 +189,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
   EXPECT_TRUE(said);
   // the host answers ICMP but TCP to the port gets nothing: a filter of that port
-  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}, ""};
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}, "", ""};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(rdv_has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
@@ -175,6 +201,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    {"nft delete rule inet t output handle 4"},
                    "",
                    {},
+                   "",
                    ""};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
@@ -186,7 +213,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // held-out p2: node3's /etc/hosts maps node0 to 198.18.62.99, on node3's own subnet, where no
   // host answers TCP or ICMP: the name and where it leads come first, the connects are evidence
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.99:29401", "no answer before the deadline"};
-  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}, ""};
+  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}, "", ""};
   auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, silent);
   EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
   EXPECT_EQ(f.label, core::Label::hostname_resolution);
@@ -205,9 +232,9 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   EXPECT_TRUE(rdv_has(f.fix.text, "getent hosts node0")) << f.fix.text;
   EXPECT_FALSE(rdv_has(f.title + f.fix.text, "firewall drops")) << f.fix.text;
   // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
-  auto arp =
-      join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
-                           PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}, ""});
+  auto arp = join_failure_finding(
+      failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
+      PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}, "", ""});
   EXPECT_EQ(arp.label, core::Label::hostname_resolution);
   EXPECT_EQ(arp.title, f.title);
   // one step short: an address given as such (no name to blame), an address off this node's link
@@ -261,6 +288,18 @@ TEST(RendezvousShort, DroppedSaysRankZeroOnlyWhenNoForeignPlanCame) {
   EXPECT_TRUE(rdv_has(foreign.title, "node0:29401")) << foreign.title;
   auto rejected = no_plan_finding("node0:29401", "rank 0 rejected this node: wrong job token", false);
   EXPECT_TRUE(rdv_has(rejected.title, "rank 0 accepted the connection")) << rejected.title;
+  EXPECT_TRUE(rdv_has(rejected.fix.text, "same job token and world size")) << rejected.fix.text;
+}
+
+TEST(RendezvousShort, NoMessageAtAllClaimsNoTokenOrWorldSize) {
+  // clusters-2026-12-06f p4: node2 (cloned with node1's address) got nothing back before its
+  // deadline; a token or world size rank 0 turns away comes with its reason, so neither is claimed
+  auto silent = no_plan_finding("c7node0:29401",
+                                "recv c7node0:29401: timeout - no complete message before the deadline", false, false);
+  EXPECT_EQ(silent.title, "rank 0 accepted the connection, but no probe plan arrived from it");
+  EXPECT_FALSE(rdv_has(silent.fix.text, "job token and world size on every node")) << silent.fix.text;
+  EXPECT_TRUE(rdv_has(silent.fix.text, "`ip -br addr` on each node")) << silent.fix.text;
+  EXPECT_TRUE(rdv_has(silent.fix.text, "read rank 0's output")) << silent.fix.text;
 }
 
 TEST(RendezvousShort, TokenIsGuessableOnlyWithoutATokenAndARealJobId) {

@@ -371,6 +371,71 @@ void world_claim_evidence(detail::Ctx& c, const AnalysisInput& input) {
   }
 }
 
+// " (rank 0's MASTER_PORT=29400, plus 1)" when the rendezvous port is rank 0's MASTER_PORT + 1.
+std::string master_port_note(const detail::Ctx& c, int rendezvous_port) {
+  if (!c.node.count(0)) return "";
+  const auto& env = c.node.at(0)->env;
+  auto it = env.find("MASTER_PORT");
+  if (it == env.end() || it->second != std::to_string(rendezvous_port - 1)) return "";
+  return fmt::format(" (rank 0's MASTER_PORT={}, plus 1)", it->second);
+}
+
+// Another rank's entry with an address rank r reports too (not loopback, not link-local).
+struct SharedAddress {
+  int rank = -1;
+  std::string link, addr, own_link;
+};
+
+std::vector<SharedAddress> shared_addresses(const detail::Ctx& c, int r) {
+  std::vector<SharedAddress> out;
+  if (!c.node.count(r)) return out;
+  for (const auto& e : c.node.at(r)->entries) {
+    if (e.loopback || core::is_link_local_address(e.addr) || core::is_loopback_address(e.addr)) continue;
+    for (const auto& [other, f] : c.node)
+      for (const auto& o : f->entries)
+        if (other != r && o.addr == e.addr) out.push_back({other, o.link, o.addr, e.link});
+  }
+  return out;
+}
+
+// A rank lost midway: "died" only when no other rank reports one of its addresses. Two nodes at
+// one address (a cloned node kept another's) answer each other's connections: the reset may have
+// come from the other node, so the duplicate address is what was seen, and no death is claimed.
+void lost_findings(detail::Ctx& c, const AnalysisInput& input) {
+  for (const auto& [r, why] : input.lost) {
+    auto shared = shared_addresses(c, r);
+    if (shared.empty()) {
+      auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
+                                 fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
+      f.ranks = {r};
+      f.hosts = {c.host(r)};
+      f.evidence.push_back(why);
+      f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
+      c.findings.push_back(std::move(f));
+      continue;
+    }
+    const SharedAddress& s = shared.front();
+    auto f = core::new_finding(
+        "preflight.address.duplicate", core::Label::other, core::Severity::error,
+        fmt::format("rank {} ({}) and rank {} ({}) report the same address {}: connections to it reach either node",
+                    s.rank, c.host(s.rank), r, c.host(r), s.addr));
+    f.ranks = {s.rank, r};
+    f.hosts = {c.host(s.rank), c.host(r)};
+    f.evidence.push_back(fmt::format("{} {} {}", c.host(s.rank), s.link, s.addr));
+    f.evidence.push_back(fmt::format("{} {} {}", c.host(r), s.own_link, s.addr));
+    f.evidence.push_back(
+        fmt::format("rank 0 lost rank {}'s connection midway: {}; with two nodes at {}, either "
+                    "may have sent that, so rank {} is not known to have died",
+                    r, why, s.addr, r));
+    f.fix.text = fmt::format(
+        "give each node its own address (a cloned node keeps the address of the node it was copied from): "
+        "change it on the clone, {} or {}; check with `ip -br addr` on each node, and `arping -D -c 2 -I {} {}` "
+        "on the node that keeps {} (a reply means another node still holds it); then run preflight again",
+        c.host(s.rank), c.host(r), s.link, s.addr, s.addr);
+    c.findings.push_back(std::move(f));
+  }
+}
+
 }  // namespace
 
 Analysis analyze(const AnalysisInput& input) {
@@ -393,24 +458,19 @@ Analysis analyze(const AnalysisInput& input) {
       f.evidence.push_back(fmt::format("rank 0 ({}) addresses: {}", c.host(0), core::join(addrs, ", ")));
       family_fix = one_family_rendezvous(*zero->second, rv_host, addrs, f);
     }
+    // Rank 0 saw no join: the rank was not started, or it dialled another rendezvous (another
+    // MASTER_ADDR / MASTER_PORT there) or was turned away; only its own output tells them apart.
     f.fix.text = fmt::format(
-        "start distdoctor preflight on rank {} and check that it reaches {} (its own output says "
-        "why when it cannot{}){}",
-        r, input.rendezvous,
+        "rank {}'s own output says why it did not join: when it was not started, start distdoctor preflight on "
+        "rank {}; when it runs, it dialled another rendezvous than {} or could not reach it: its MASTER_ADDR and "
+        "MASTER_PORT must give {}{} (preflight meets at MASTER_ADDR:MASTER_PORT+1), with the same job token{}{}",
+        r, r, input.rendezvous, input.rendezvous, master_port_note(c, input.rendezvous_port),
         by_name ? fmt::format("; {} must resolve there to one of rank 0's addresses", rv_host) : "", family_fix);
     c.findings.push_back(std::move(f));
   }
   second_claim_evidence(c, input);
   world_claim_evidence(c, input);
-  for (const auto& [r, why] : input.lost) {
-    auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
-                               fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
-    f.ranks = {r};
-    f.hosts = {c.host(r)};
-    f.evidence.push_back(why);
-    f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
-    c.findings.push_back(std::move(f));
-  }
+  lost_findings(c, input);
   // A world of one node has no peer: no probe ran, so no address was reached or missed, and no
   // rule about what peers can use (reachability, interface choices, MASTER_ADDR, comparisons,
   // address families) has evidence; only the node's own configuration findings stand.
@@ -419,7 +479,7 @@ Analysis analyze(const AnalysisInput& input) {
     detail::find_reachability(c);
     out.recommendation = detail::recommend(c);
     detail::find_choices(c, out.recommendation);
-    detail::find_comparisons(c);
+    detail::find_comparisons(c, out.recommendation);
     detail::find_address_families(c);
   }
   detail::find_job_ports_taken(c);

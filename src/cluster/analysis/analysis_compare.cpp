@@ -28,7 +28,7 @@ std::optional<std::string> setting(const NodeFacts& f, const std::string& key) {
   return it->second;
 }
 
-void compare_settings(Ctx& c) {
+void compare_settings(Ctx& c, const Recommendation& rec) {
   std::set<std::string> keys;
   for (int r : c.live) {
     for (const auto& [k, v] : c.node.at(r)->env)
@@ -64,7 +64,13 @@ void compare_settings(Ctx& c) {
       f.evidence.push_back(fmt::format("{}={} on {}", key, value, core::join(hosts, ", ")));
       if (value == "<unset>") f.hosts.insert(f.hosts.end(), hosts.begin(), hosts.end());
     }
-    f.fix.text = fmt::format("set {} to the same value on every node (see the recommendation)", key);
+    // the recommendation is printed (as a fix) only when it holds a value for the key
+    auto zero = c.node.count(0) ? setting(*c.node.at(0), key) : std::nullopt;
+    f.fix.text =
+        rec.env.count(key) ? fmt::format("set {} to the same value on every node (see the recommendation)", key)
+        : zero
+            ? fmt::format("set {} to the same value on every node; rank 0 ({}) has {}={}", key, c.host(0), key, *zero)
+            : fmt::format("set {} to the same value on every node", key);
     c.findings.push_back(std::move(f));
   }
 }
@@ -159,7 +165,15 @@ void compare_mtu(Ctx& c, const Recommendation* rec) {
   c.findings.push_back(std::move(f));
 }
 
-void check_master(Ctx& c) {
+// "(see the recommendation)" only where the recommendation, printed as a fix, holds MASTER_ADDR.
+std::string master_addr_fix(const Ctx& c, const Recommendation& rec, int r) {
+  if (rec.env.count("MASTER_ADDR"))
+    return "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
+  return fmt::format("set MASTER_ADDR to the rank 0 address that the peers reach, or fix /etc/hosts / DNS on {}",
+                     c.host(r));
+}
+
+void check_master(Ctx& c, const Recommendation& rec) {
   if (!c.node.count(0)) return;
   std::set<std::string> zero_addrs;
   for (const auto& e : c.node.at(0)->entries) zero_addrs.insert(e.addr);
@@ -225,7 +239,7 @@ void check_master(Ctx& c) {
       x.evidence.push_back(
           fmt::format("rank 0 ({}) addresses: {}", c.host(0),
                       core::join(std::vector<std::string>(zero_addrs.begin(), zero_addrs.end()), ", ")));
-      x.fix.text = "set MASTER_ADDR to rank 0's cluster address (see the recommendation) or fix /etc/hosts / DNS";
+      x.fix.text = master_addr_fix(c, rec, r);
       c.findings.push_back(std::move(x));
     } else if (r == 0 && loop) {
       auto x = core::new_finding("preflight.master-addr.loopback-on-master", core::Label::hostname_resolution,
@@ -309,13 +323,13 @@ std::int64_t clock_skew_us(std::int64_t sent_us, std::int64_t accepted_us, std::
 
 namespace dd::cluster::detail {
 
-void find_comparisons(Ctx& c) {
-  compare_settings(c);
+void find_comparisons(Ctx& c, const Recommendation& rec) {
+  compare_settings(c, rec);
   compare_versions(c);
   compare_drivers(c);
   find_duplicates(c);
   compare_mtu(c, nullptr);
-  check_master(c);
+  check_master(c, rec);
   check_tf_config(c);
   check_clocks(c);
 }

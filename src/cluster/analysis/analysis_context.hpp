@@ -60,7 +60,8 @@ void find_reachability(Ctx& c);  // no route, ephemeral ports blocked, MTU black
 // Pairs no candidate probe tested (to -> from ranks): a warning that says so and why, never "cannot be reached".
 void report_untested(Ctx& c, const std::map<int, std::vector<int>>& untested);
 void find_choices(Ctx& c, const Recommendation& rec);  // NCCL / Gloo current choices vs good addresses
-void find_comparisons(Ctx& c);  // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
+void find_comparisons(
+    Ctx& c, const Recommendation& rec);  // settings, versions, duplicates, MTU, MASTER_ADDR, TF_CONFIG, clocks
 void find_address_families(Ctx& c);
 void find_job_ports_taken(
     Ctx& c);  // MASTER_PORT / TF_CONFIG ports another process holds  // IPv6 link-local only, no common address family

@@ -431,6 +431,7 @@ struct ReachTally {
   Evidence replies;  // from -> its failed probes, whose answers its own ruleset drops
   Holes black_hole;  // (to, iface) -> probes
   std::map<std::string, std::vector<const ProbeResult*>> job_blocked;  // what -> probes
+  std::vector<const ProbeResult*> job_unresolved;  // job-port probes whose name did not resolve on the prober
   std::vector<std::pair<std::int64_t, std::string>> slow;
   std::vector<LossyProbe> lossy;
   bool strong_loss = false;                         // some lossy probe shows_loss (not only resent segments)
@@ -517,7 +518,11 @@ void ReachTally::add_pair(const Ctx& c, int from, int to) {
   bool job_ok = false;
   for (const auto* p : c.job_probes(from, to)) {
     job_ok = job_ok || p->ok;
-    if (!p->ok && any_echo) job_blocked[p->target.what].push_back(p);
+    // a name that does not resolve on the prober tested no port: it is a name problem there
+    if (!p->ok && p->stage == "resolve")
+      job_unresolved.push_back(p);
+    else if (!p->ok && any_echo)
+      job_blocked[p->target.what].push_back(p);
   }
   st.dead = !any_echo;
   if (!any_echo) add_dead(c, from, to, job_ok, fails);
@@ -743,6 +748,50 @@ void port_blocked_findings(Ctx& c, const ReachTally& t) {
   }
 }
 
+// A job port given by name (rank 0's MASTER_ADDR) that did not resolve on the probing node: no
+// packet left, so nothing is known about the port. What was seen is the name failing there. The
+// node's own MASTER_ADDR failing to resolve is check_master's finding; a node whose job uses
+// another value (an address) does not need the name, so the finding is a warning there.
+void unresolved_job_name_findings(Ctx& c, const ReachTally& t) {
+  std::map<std::pair<int, std::string>, std::vector<const ProbeResult*>> by_node;  // (from, name) -> probes
+  for (const auto* p : t.job_unresolved) by_node[{p->from, p->target.addr}].push_back(p);
+  for (const auto& [key, probes] : by_node) {
+    const auto& [from, name] = key;
+    const NodeFacts& f = *c.node.at(from);
+    auto own = f.env.find("MASTER_ADDR");
+    const bool uses_name = own != f.env.end() && own->second == name;
+    if (uses_name && !f.master_addr_error.empty()) continue;  // check_master names it
+    std::string address;                                      // what the name is on rank 0, where it resolved
+    if (c.node.count(0)) {
+      const NodeFacts& zero = *c.node.at(0);
+      auto z = zero.env.find("MASTER_ADDR");
+      if (z != zero.env.end() && z->second == name && !zero.master_addr_resolves.empty())
+        address = zero.master_addr_resolves.front();
+    }
+    auto x = core::new_finding(
+        "preflight.port.name-unresolved", core::Label::hostname_resolution,
+        uses_name ? core::Severity::error : core::Severity::warning,
+        fmt::format("{} does not resolve on {}: its probe of {} ({}:{}) never connected, so that port was not tested",
+                    name, c.host(from), probes.front()->target.what, name, probes.front()->target.port));
+    x.hosts = {c.host(from)};
+    x.ranks = {from};
+    for (const auto* p : probes) add_evidence(x, probe_line(c, *p));
+    if (!address.empty()) add_evidence(x, fmt::format("{} resolves on {} (rank 0) to {}", name, c.host(0), address));
+    if (own != f.env.end() && !uses_name)
+      add_evidence(
+          x, fmt::format("{}'s own MASTER_ADDR is {}: its job does not look up {}", c.host(from), own->second, name));
+    x.fix.text =
+        address.empty()
+            ? fmt::format("make {} resolve on {} (its /etc/hosts or DNS), or use rank 0's address in its place", name,
+                          c.host(from))
+            : fmt::format(
+                  "add the line `{} {}` to /etc/hosts on {} (or fix its DNS), or use the address {} in "
+                  "place of the name",
+                  address, name, c.host(from), address);
+    c.findings.push_back(std::move(x));
+  }
+}
+
 // True when at least half of what touches some node is affected: a lossy NIC or a slow link shows on
 // most probes through it, while a few scattered ones among hundreds are a busy host's queue drops or
 // scheduling delay, not a path to fix.
@@ -841,6 +890,7 @@ void find_reachability(Ctx& c) {
   ephemeral_findings(c, t);
   black_hole_findings(c, t);
   port_blocked_findings(c, t);
+  unresolved_job_name_findings(c, t);
   loss_finding(c, t);
   slow_finding(c, t);
 }

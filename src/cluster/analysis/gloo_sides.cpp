@@ -29,7 +29,9 @@ std::optional<GlooSides> gloo_sides(const Ctx& c, int rank, const std::vector<in
   GlooSides out;
   for (int peer : peers) {
     auto theirs = addr(peer);
-    if (!theirs || theirs->v6 != mine->v6) return std::nullopt;
+    // equal addresses order nothing (Gloo then compares the ports, which no fact here holds): the
+    // sides are unknown, and the same address on two nodes is the duplicate-address finding's
+    if (!theirs || theirs->v6 != mine->v6 || theirs->bytes == mine->bytes) return std::nullopt;
     (theirs->bytes > mine->bytes ? out.into : out.out_of).push_back(peer);
   }
   return out;

@@ -1,7 +1,7 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
-# clusters-2026-12-05d (p2, p3) and clusters-2026-12-06e (p1, p2, p4; each <scenario>/run.sh is
+# clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4) and clusters-2026-12-06f (p3; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -25,15 +25,15 @@ hosts_all() {
 }
 
 # pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
-# every node; node I runs as rank RANK_OF_I, I when unset, with world WORLD_OF_I, N when unset);
+# every node, PF_ENV_I for node I only; node I runs as rank RANK_OF_I, I when unset, with world WORLD_OF_I, N when unset);
 # outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
 pf_all() {
   local n=$1 i pids=() report rank world
   for ((i = 0; i < n; i++)); do
     report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
-    rank="RANK_OF_$i" world="WORLD_OF_$i"
-    # shellcheck disable=SC2086  # PF_ENV: VAR=VALUE words every node's run gets
-    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} -- --rank "${!rank:-$i}" --world "${!world:-$n}" --token prtok \
+    rank="RANK_OF_$i" world="WORLD_OF_$i" own="PF_ENV_$i"
+    # shellcheck disable=SC2086  # PF_ENV (every node's) and PF_ENV_I (node I's): VAR=VALUE words
+    run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} ${!own:-} -- --rank "${!rank:-$i}" --world "${!world:-$n}" --token prtok \
       --timeout "$T" --no-probe "${report[@]}"
     pids+=($PF_PID)
   done
@@ -477,6 +477,40 @@ PY
   note "every node: $cmd -> MASTER_ADDR=$MASTER"
   [ "$MASTER" = 198.18.227.10 ] || die "the printed '$cmd' gives MASTER_ADDR=$MASTER"
   PF_ENV="MASTER_ADDR=$MASTER"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+master-name-missing)  # 06f p3 after node1's printed advice: no node0 line in node1's /etc/hosts, node1's MASTER_ADDR the address
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.228.1$i/24"; done
+  hosts_all 3 198.18.228.10 198.18.228.11 198.18.228.12
+  sed -i '/ node0$/d' "/etc/netns/$(ns_of 1)/hosts"  # planted
+  PF_ENV_1="MASTER_ADDR=198.18.228.10" GLOO_ENV_1="MASTER_ADDR=198.18.228.10"
+  pf_all 3
+  python3 - "$WORK/pf0.json" > "$WORK/hosts-fix.txt" <<'PY' || die "rank 0 does not name the name node1 cannot resolve"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+text = json.dumps(fs)
+assert "preflight.port.blocked" not in [f["id"] for f in fs] and "is blocked or closed" not in text, fs
+f = next(f for f in fs if f["id"] == "preflight.port.name-unresolved")
+assert f["label"] == "hostname-resolution" and f["severity"] == "warning" and f["hosts"] == ["node1"], f
+assert f["title"] == ("node0 does not resolve on node1: its probe of MASTER_PORT (node0:29400) never connected, "
+                      "so that port was not tested"), f["title"]
+assert "node1's own MASTER_ADDR is 198.18.228.10: its job does not look up node0" in f["evidence"], f["evidence"]
+d2 = next(f for f in fs if f["id"] == "preflight.setting.differs" and "MASTER_ADDR" in f["title"])
+assert d2["fix"]["text"] == "set MASTER_ADDR to the same value on every node; rank 0 (node0) has MASTER_ADDR=node0", d2
+assert "see the recommendation" not in text, text
+m = re.search(r"add the line `([0-9.]+ node0)` to /etc/hosts on (node[0-9])", f["fix"]["text"])
+assert m, f["fix"]["text"]
+print(m.group(2)[-1], m.group(1))
+PY
+  job_passes 3  # node1's advice (the address) works for the job itself, as in 06f's fix-out
+  # the printed fixes: the line into node1's /etc/hosts as printed, and MASTER_ADDR as on rank 0
+  read -r i line < "$WORK/hosts-fix.txt"
+  echo "$line" >> "/etc/netns/$(ns_of "$i")/hosts"
+  note "node$i: '$line' into /etc/hosts; MASTER_ADDR=node0 as on rank 0"
+  PF_ENV_1="" GLOO_ENV_1=""
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

@@ -1,0 +1,107 @@
+// The thirteenth stranger's run (tests/data/stranger/fix-2026-12-06j): a fix that broke the job
+// (p27, a per-task variable double-quoted in the batch shell), untrue sentences (p19 a `^` list with
+// a blank, p18 two fixes for one variable, p12 `hostname -i`, p16 node 0's own command) and misses
+// (p30 a port above 65535, p13 --standalone on two nodes). Each is read as the stranger wrote it,
+// and one step short; tests/system/lint/stranger13_cases.sh applies the printed fixes.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <utility>
+
+#include "lint/lint.hpp"
+#include "lint/lint_test_util.hpp"
+
+namespace dd::lint {
+namespace {
+
+using test::all_of;
+using test::first_of;
+using test::ids;
+using test::lint_as;
+
+std::string stranger13_case(const std::string& name) {
+  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06j/cases/" + name, std::ios::binary);
+  EXPECT_TRUE(in.good()) << name;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+const std::string k_quote_id = "lint.shell.single-quoted-expansion";
+
+// p27: TF_CONFIG='...$SLURM_PROCID...' before `srun python`: the value is set in each task (srun
+// bash -c), not double-quoted in the batch shell; the fixed file has no finding.
+TEST(LintStranger13, PerTaskVariableIsSetInEachTaskNotInTheBatchShell) {
+  const std::string text = stranger13_case("p27_tfconfig_single_quoted_procid.sbatch");
+  auto fs = lint_as("p27.sbatch", text);
+  auto found = all_of(fs, k_quote_id);
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  const LintFinding& f = *found[0];
+  ASSERT_EQ(f.edits.size(), 1u) << f.finding.fix.text;
+  EXPECT_EQ(f.edits[0].line, 5);
+  EXPECT_EQ(f.edits[0].end_line, 6);
+  EXPECT_EQ(f.edits[0].replacement,
+            "srun bash -c 'export TF_CONFIG=\"{\\\"cluster\\\": {\\\"worker\\\": [\\\"node01:12345\\\", "
+            "\\\"node02:12345\\\"]}, \\\"task\\\": {\\\"type\\\": \\\"worker\\\", \\\"index\\\": $SLURM_PROCID}}\"; "
+            "exec python train_mwms.py'");
+  ASSERT_FALSE(f.finding.evidence.empty());
+  EXPECT_NE(f.finding.evidence.back().find("$SLURM_PROCID differs per task: srun (line 6)"), std::string::npos)
+      << f.finding.evidence.back();
+  std::string after = test::applied(text, f);
+  auto again = lint_as("p27.sbatch", after);
+  EXPECT_TRUE(again.empty()) << after << "\n" << ids(again);
+  // the old fix, double quotes in the batch shell: found, with the same edit
+  std::string old = text;
+  auto a = old.find("TF_CONFIG='") + 10;
+  auto b = old.find('\'', a + 1);
+  std::string inner = old.substr(a + 1, b - a - 1);
+  std::string esc;
+  for (char c : inner) esc += c == '"' ? std::string("\\\"") : std::string(1, c);
+  old.replace(a, b - a + 1, "\"" + esc + "\"");
+  auto ofs = lint_as("old.sbatch", old);
+  const auto* o = first_of(ofs, "lint.slurm.task-variable-expanded-once");
+  ASSERT_NE(o, nullptr) << old << ids(ofs);
+  ASSERT_EQ(o->edits.size(), 1u);
+  EXPECT_EQ(o->edits[0].replacement, f.edits[0].replacement);
+  EXPECT_NE(o->finding.title.find("expands $SLURM_PROCID once, before srun (line 6) starts the tasks"),
+            std::string::npos)
+      << o->finding.title;
+  // escaped, or no srun after it: no finding
+  std::string escaped = old;
+  escaped.replace(escaped.find("$SLURM_PROCID"), 1, "\\$");
+  test::clean("e.sbatch", escaped, "lint.slurm.task-variable-expanded-once");
+  test::clean("n.sbatch", old.substr(0, old.find("srun ")), "lint.slurm.task-variable-expanded-once");
+}
+
+// One step short: no launcher after it (the file may run in each task: double quotes, as before); a
+// variable the same on every task (double quotes); srun with an option that takes a separate value,
+// or the name read again later (prose, no edit); mpirun (prose).
+TEST(LintStranger13, PerTaskFixNeedsALauncherAfterAndASimpleSrunLine) {
+  const std::string text = stranger13_case("p27_tfconfig_single_quoted_procid.sbatch");
+  std::string alone = text.substr(0, text.find("srun "));
+  auto a = lint_as("a.sh", alone);
+  ASSERT_EQ(all_of(a, k_quote_id).size(), 1u) << ids(a);
+  ASSERT_EQ(all_of(a, k_quote_id)[0]->edits.size(), 1u);
+  EXPECT_NE(all_of(a, k_quote_id)[0]->edits[0].replacement.find("export TF_CONFIG=\""), std::string::npos);
+  auto same = lint_as("s.sbatch", "#!/bin/bash\n#SBATCH -N 2\nexport MASTER_ADDR='$(hostname)'\nsrun python t.py\n");
+  ASSERT_EQ(all_of(same, k_quote_id).size(), 1u) << ids(same);
+  ASSERT_EQ(all_of(same, k_quote_id)[0]->edits.size(), 1u);
+  EXPECT_EQ(all_of(same, k_quote_id)[0]->edits[0].replacement, "export MASTER_ADDR=\"$(hostname)\"");
+  for (const std::string& other :
+       {std::string("srun -n 2 python train_mwms.py\n"), std::string("srun python train_mwms.py\necho $TF_CONFIG\n"),
+        std::string("mpirun -np 2 python train_mwms.py\n")}) {
+    std::string t = text.substr(0, text.find("srun ")) + other;
+    auto o = lint_as("o.sbatch", t);
+    auto of = all_of(o, k_quote_id);
+    ASSERT_EQ(of.size(), 1u) << t << ids(o);
+    EXPECT_TRUE(of[0]->edits.empty()) << t << of[0]->edits[0].replacement;
+    EXPECT_NE(of[0]->finding.fix.text.find("bash -c 'export TF_CONFIG=\"...$SLURM_PROCID...\"; exec CMD'"),
+              std::string::npos)
+        << of[0]->finding.fix.text;
+  }
+}
+
+}  // namespace
+}  // namespace dd::lint

@@ -1,0 +1,85 @@
+#!/bin/bash
+# Issue 27: the thirteenth stranger's run (tests/data/stranger/fix-2026-12-06j): the fix that broke the
+# job (p27, TF_CONFIG with $SLURM_PROCID double-quoted in the batch shell), the untrue sentences (p19
+# a `^` list with a blank, p18 two fixes for one variable, p12 `hostname -i`, p16 node 0's own
+# Compose command) and two misses (p30 a port above 65535, p13 --standalone on two nodes). Each
+# printed fix applied as printed (`lint --fix`, the printed lines through bash, the printed line
+# pasted), run by bash with stand-ins for srun/hostname/torchrun, and lint again.
+# Usage: stranger13_cases.sh DISTDOCTOR SOURCE_DIR CASE
+set -u
+dd=$1 src=$2 case=$3
+py=/usr/bin/python3
+cases=$src/tests/data/stranger/fix-2026-12-06j/cases
+tmp=$(mktemp -d /tmp/dd-stranger13-XXXXXX)
+shared=""
+cleanup() { rm -rf "$tmp" ${shared:+"$shared"}; }
+trap cleanup EXIT
+fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
+
+. "$(dirname "$0")/stranger_lib.sh"
+
+ids() { $py -c 'import json,sys; print("\n".join(f["id"] for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out"; }
+# field ID KEY [N]: the Nth (0-based) finding ID's KEY (evidence joined by newlines)
+field() {
+  $py - "$tmp/out" "$1" "$2" "${3:-0}" <<'PY'
+import json, sys
+f = [f for f in json.load(open(sys.argv[1]))["findings"] if f["id"] == sys.argv[2]][int(sys.argv[4])]
+v = f[sys.argv[3]]
+print("\n".join(v) if isinstance(v, list) else v)
+PY
+}
+
+case $case in
+o-per-task-index)
+  # p27: export TF_CONFIG='..."index": $SLURM_PROCID...' then `srun python train_mwms.py`. A stand-in
+  # srun starts 3 tasks with distinct SLURM_PROCID; `python` is a stand-in that parses TF_CONFIG with
+  # json and prints the task's index. As written: no task parses; with the old fix (double quotes
+  # in the batch shell): every task index 0; after `lint --fix`: each task its own, and lint is clean.
+  mkdir -p "$tmp/bin" "$tmp/job"
+  cat >"$tmp/bin/srun" <<'EOF'
+#!/bin/bash
+while [ $# -gt 0 ] && [ "${1#-}" != "$1" ]; do shift; done
+for task in 0 1 2; do SLURM_PROCID=$task SLURM_NODEID=$task SLURM_LOCALID=0 SLURM_NTASKS=3 "$@"; done
+EOF
+  cat >"$tmp/bin/python" <<EOF
+#!/bin/bash
+exec $py -c 'import json, os
+try:
+    print("task", os.environ["SLURM_PROCID"], "index", json.loads(os.environ["TF_CONFIG"])["task"]["index"])
+except Exception as e:
+    print("task", os.environ.get("SLURM_PROCID"), "unparsed", type(e).__name__)'
+EOF
+  chmod +x "$tmp/bin/"*
+  cp "$cases/p27_tfconfig_single_quoted_procid.sbatch" "$tmp/job/job.sbatch"
+  sb() { (cd "$tmp/job" && env -i PATH="$tmp/bin:/usr/bin:/bin" SLURM_PROCID=0 SLURM_NODEID=0 bash job.sbatch); }
+  got=$(sb)
+  [ "$(grep -c '^task [0-2] unparsed JSONDecodeError$' <<<"$got")" = 3 ] || fail "as written: $got"
+  # the old fix, double quotes in the batch shell: every task gets the batch shell's index
+  $py - "$tmp/job/job.sbatch" "$tmp/job/old.sbatch" <<'PY'
+import sys
+t = open(sys.argv[1]).read()
+a = t.index("TF_CONFIG='") + 10
+b = t.index("'", a + 1)
+open(sys.argv[2], "w").write(t[:a] + '"' + t[a + 1:b].replace('"', '\\"') + '"' + t[b + 1:])
+PY
+  got=$(cd "$tmp/job" && env -i PATH="$tmp/bin:/usr/bin:/bin" SLURM_PROCID=0 bash old.sbatch)
+  [ "$got" = $'task 0 index 0\ntask 1 index 0\ntask 2 index 0' ] || fail "double quotes: $got"
+  run lint --json "$tmp/job/old.sbatch"  # that shape is found now
+  [ "$rc" = 1 ] && [ "$(ids)" = lint.slurm.task-variable-expanded-once ] || fail "old fix relinted (exit $rc): $(ids)"
+  rm "$tmp/job/old.sbatch"
+  run lint --json "$tmp/job/job.sbatch"
+  [ "$rc" = 1 ] && [ "$(ids)" = lint.shell.single-quoted-expansion ] || fail "lint (exit $rc): $(ids)"
+  field lint.shell.single-quoted-expansion evidence | grep -qF '$SLURM_PROCID differs per task: srun (line 6)' ||
+    fail "evidence: $(field lint.shell.single-quoted-expansion evidence)"
+  run lint --fix "$tmp/job/job.sbatch"
+  grep -q '\[lint.shell.single-quoted-expansion\]' "$tmp/out" "$tmp/err" || fail "--fix: $(cat "$tmp/out" "$tmp/err")"
+  bash -n "$tmp/job/job.sbatch" || fail "bash -n: $(cat "$tmp/job/job.sbatch")"
+  grep -q '^export TF_CONFIG' "$tmp/job/job.sbatch" && fail "still set in the batch shell: $(cat "$tmp/job/job.sbatch")"
+  got=$(sb)
+  [ "$got" = $'task 0 index 0\ntask 1 index 1\ntask 2 index 2' ] || fail "after --fix: $got $(cat "$tmp/job/job.sbatch")"
+  run lint --json "$tmp/job/job.sbatch"
+  [ "$rc" = 0 ] && [ -z "$(ids)" ] || fail "relint (exit $rc): $(ids) $(cat "$tmp/job/job.sbatch")"
+  ;;
+*) fail "unknown case" ;;
+esac
+echo "ok $case"

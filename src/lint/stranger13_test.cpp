@@ -103,5 +103,28 @@ TEST(LintStranger13, PerTaskFixNeedsALauncherAfterAndASimpleSrunLine) {
   }
 }
 
+// p19: a blank in a `^` list makes " lo" exclude nothing: lo stays eligible (env's words); in a
+// selecting list the name selects nothing.
+TEST(LintStranger13, BlankInAnExclusionListSaysTheNameIsNotExcluded) {
+  auto fs = lint_as("p19.sh", stranger13_case("p19_ifname_exclusion_space.sh"));
+  const auto* f = first_of(fs, "lint.env.ifname-whitespace");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_NE(f->finding.title.find(
+                "NCCL does not trim them, so ' lo' is a prefix no interface name has: lo is not excluded, and NCCL "
+                "may pick it (loopback)"),
+            std::string::npos)
+      << f->finding.title;
+  EXPECT_EQ(f->finding.title.find("no interface name matches"), std::string::npos) << f->finding.title;
+  auto sel = lint_as("s.sh", "export NCCL_SOCKET_IFNAME=\"eth0, eth1\"\n");
+  const auto* s = first_of(sel, "lint.env.ifname-whitespace");
+  ASSERT_NE(s, nullptr) << ids(sel);
+  EXPECT_NE(s->finding.title.find("so ' eth1' matches no interface name"), std::string::npos) << s->finding.title;
+  auto gloo = lint_as("g.sh", "export GLOO_SOCKET_IFNAME=\"eth0 \"\n");
+  const auto* g = first_of(gloo, "lint.env.ifname-whitespace");
+  ASSERT_NE(g, nullptr) << ids(gloo);
+  EXPECT_NE(g->finding.title.find("Gloo does not trim them, so 'eth0 ' matches no interface name"), std::string::npos)
+      << g->finding.title;
+}
+
 }  // namespace
 }  // namespace dd::lint

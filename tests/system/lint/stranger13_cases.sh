@@ -80,6 +80,26 @@ PY
   run lint --json "$tmp/job/job.sbatch"
   [ "$rc" = 0 ] && [ -z "$(ids)" ] || fail "relint (exit $rc): $(ids) $(cat "$tmp/job/job.sbatch")"
   ;;
+o-ifname-exclusion)
+  # p19: NCCL_SOCKET_IFNAME="^docker0, lo": lint says what env says (lo is not excluded), --fix
+  # removes the blank, and env on the fixed value no longer picks loopback by that exclusion.
+  cp "$cases/p19_ifname_exclusion_space.sh" "$tmp/job.sh"
+  run lint --json "$tmp/job.sh"
+  title=$(field lint.env.ifname-whitespace title)
+  grep -qF "' lo' is a prefix no interface name has: lo is not excluded, and NCCL may pick it (loopback)" <<<"$title" ||
+    fail "title: $title"
+  grep -qF 'no interface name matches' <<<"$title" && fail "old wording: $title"
+  NCCL_SOCKET_IFNAME='^docker0, lo' NNODES=2 "$dd" env --json >"$tmp/env.json" 2>/dev/null
+  grep -q 'nccl.ifname.exclusion-picks-loopback' "$tmp/env.json" || fail "env before: $(cat "$tmp/env.json")"
+  grep -qF "' lo' is a prefix no interface name has: lo is not excluded" "$tmp/env.json" || fail "env wording: $(cat "$tmp/env.json")"
+  run lint --fix "$tmp/job.sh"
+  value=$(bash -c ". <(grep '^export NCCL_SOCKET_IFNAME' '$tmp/job.sh'); printf %s \"\$NCCL_SOCKET_IFNAME\"")
+  [ "$value" = '^docker0,lo' ] || fail "fixed value [$value]"
+  NCCL_SOCKET_IFNAME=$value NNODES=2 "$dd" env --json >"$tmp/env.json" 2>/dev/null
+  grep -q 'nccl.ifname.exclusion-picks-loopback\|nccl.ifname.whitespace' "$tmp/env.json" && fail "env after: $(cat "$tmp/env.json")"
+  run lint --json "$tmp/job.sh"
+  [ "$rc" = 0 ] || fail "relint (exit $rc): $(ids)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

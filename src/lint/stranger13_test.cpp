@@ -126,5 +126,28 @@ TEST(LintStranger13, BlankInAnExclusionListSaysTheNameIsNotExcluded) {
       << g->finding.title;
 }
 
+// p18: NCCL_NSOCKS_PER_PEER=4 and NCCL_SOCKET_NTHREAD=4: one consistent fix (env --export's): the
+// variables of both fixes, set in printed order, give 1 x 4 = 4 sockets per peer.
+TEST(LintStranger13, SocketTyposPrintOneConsistentFix) {
+  auto fs = lint_as("p18.sbatch", stranger13_case("p18_nccl_socket_nthread_typo.sbatch"));
+  auto found = all_of(fs, "env.unknown-name");
+  ASSERT_EQ(found.size(), 2u) << ids(fs);
+  std::map<std::string, std::string> env;
+  for (const auto* f : found)
+    for (const auto& [k, v] : f->finding.fix.env) env[k] = v;
+  EXPECT_EQ(env["NCCL_SOCKET_NTHREADS"], "1");
+  EXPECT_EQ(env["NCCL_NSOCKS_PERTHREAD"], "4");
+  EXPECT_EQ(env["NCCL_SOCKET_NTHREAD"], "");
+  EXPECT_EQ(env["NCCL_NSOCKS_PER_PEER"], "");
+  const auto* typo = found[1]->location.line == 7 ? found[1] : found[0];
+  EXPECT_EQ(typo->finding.fix.env.count("NCCL_SOCKET_NTHREADS"), 0u);
+  EXPECT_NE(typo->finding.fix.text.find("remove NCCL_SOCKET_NTHREAD"), std::string::npos) << typo->finding.fix.text;
+  // one step short: the thread typo alone is renamed as before
+  auto alone = lint_as("a.sh", "export NCCL_SOCKET_NTHREAD=4\n");
+  const auto* a = first_of(alone, "env.unknown-name");
+  ASSERT_NE(a, nullptr) << ids(alone);
+  EXPECT_EQ(a->finding.fix.env.at("NCCL_SOCKET_NTHREADS"), "4");
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -100,6 +100,21 @@ o-ifname-exclusion)
   run lint --json "$tmp/job.sh"
   [ "$rc" = 0 ] || fail "relint (exit $rc): $(ids)"
   ;;
+o-socket-product)
+  # p18: NCCL_NSOCKS_PER_PEER=4 and NCCL_SOCKET_NTHREAD=4: the printed lines of both findings, run in
+  # printed order after the file's exports, give 1 x 4 = 4 sockets per peer (env --export's fix).
+  cp "$cases/p18_nccl_socket_nthread_typo.sbatch" "$tmp/job.sbatch"
+  run lint "$tmp/job.sbatch"
+  grep -E '^          (export|unset) ' "$tmp/out" | sed 's/^ *//' >"$tmp/fix.sh"
+  [ "$(grep -c . "$tmp/fix.sh")" -ge 4 ] || fail "printed lines: $(cat "$tmp/out")"
+  got=$(env -i PATH=/usr/bin:/bin bash -c "$(grep '^export NCCL' "$tmp/job.sbatch"); . '$tmp/fix.sh';"' echo "$NCCL_SOCKET_NTHREADS x $NCCL_NSOCKS_PERTHREAD = $((NCCL_SOCKET_NTHREADS * NCCL_NSOCKS_PERTHREAD)) ${NCCL_SOCKET_NTHREAD-gone} ${NCCL_NSOCKS_PER_PEER-gone}"')
+  [ "$got" = '1 x 4 = 4 gone gone' ] || fail "applied in printed order: $got ($(cat "$tmp/fix.sh"))"
+  # the same as env --export on the same variables
+  exp=$(env -i PATH=/usr/bin:/bin NCCL_SOCKET_IFNAME=lo NCCL_NSOCKS_PER_PEER=4 NCCL_SOCKET_NTHREAD=4 "$dd" env --export 2>/dev/null)
+  got2=$(env -i PATH=/usr/bin:/bin NCCL_NSOCKS_PER_PEER=4 NCCL_SOCKET_NTHREAD=4 bash -c "$exp"'
+echo "$NCCL_SOCKET_NTHREADS x $NCCL_NSOCKS_PERTHREAD"')
+  [ "$got2" = '1 x 4' ] || fail "env --export: $got2 ($exp)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

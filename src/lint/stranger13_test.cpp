@@ -149,5 +149,15 @@ TEST(LintStranger13, SocketTyposPrintOneConsistentFix) {
   EXPECT_EQ(a->finding.fix.env.at("NCCL_SOCKET_NTHREADS"), "4");
 }
 
+// p12: `$(hostname -i)` is the node's address(es), not its host name; `$(hostname)` keeps the name.
+TEST(LintStranger13, HostnameDashIIsAnAddress) {
+  auto fs = lint_as("p12.sbatch", stranger13_case("p12_srun_rdzv_hostname_i.sbatch"));
+  const auto* f = first_of(fs, "lint.slurm.rendezvous-per-task");
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_NE(f->finding.title.find("(the address(es) `hostname -i` prints on this node)"), std::string::npos)
+      << f->finding.title;
+  EXPECT_EQ(f->finding.title.find("host name"), std::string::npos) << f->finding.title;
+}
+
 }  // namespace
 }  // namespace dd::lint

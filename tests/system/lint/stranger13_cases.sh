@@ -115,6 +115,29 @@ o-socket-product)
 echo "$NCCL_SOCKET_NTHREADS x $NCCL_NSOCKS_PERTHREAD"')
   [ "$got2" = '1 x 4' ] || fail "env --export: $got2 ($exp)"
   ;;
+o-hostname-i)
+  # p12: $(hostname -i) is each node's address(es); the printed fix (MASTER_ADDR once, before srun)
+  # pasted as printed: every task then gets the same endpoint.
+  stubs
+  printf '#!/bin/bash\n[ "$1" = -i ] && echo "10.0.0.$((SLURM_NODEID + 1))" || echo "node0$((SLURM_NODEID + 1))"\n' >"$tmp/bin/hostname"
+  chmod +x "$tmp/bin/hostname"
+  cp "$cases/p12_srun_rdzv_hostname_i.sbatch" "$tmp/job.sbatch"
+  got=$(batch "$tmp/job.sbatch" | grep -- '^argv:--rdzv_endpoint=')
+  [ "$got" = $'argv:--rdzv_endpoint=10.0.0.1:29400\nargv:--rdzv_endpoint=10.0.0.2:29400' ] || fail "as written: $got"
+  run lint --json "$tmp/job.sbatch"
+  title=$(field lint.slurm.rendezvous-per-task title)
+  grep -qF '(the address(es) `hostname -i` prints on this node)' <<<"$title" || fail "title: $title"
+  grep -qF "host name" <<<"$title" && fail "title says host name: $title"
+  fix=$(fix_text lint.slurm.rendezvous-per-task)
+  line=${fix%%  #*}
+  [ "$line" = 'export MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)' ] || fail "fix: $fix"
+  sed -i -e "s/^srun /$(sed 's/[&/\\|]/\\&/g' <<<"$line")\nsrun /" -e 's/\$(hostname -i)/$MASTER_ADDR/' "$tmp/job.sbatch"
+  bash -n "$tmp/job.sbatch" || fail "bash -n: $(cat "$tmp/job.sbatch")"
+  got=$(batch "$tmp/job.sbatch" | grep -- '^argv:--rdzv_endpoint=')
+  [ "$got" = $'argv:--rdzv_endpoint=node01:29400\nargv:--rdzv_endpoint=node01:29400' ] || fail "fixed: $got"
+  run lint --json "$tmp/job.sbatch"
+  has lint.slurm.rendezvous-per-task && fail "relint: $(ids)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

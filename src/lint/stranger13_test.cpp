@@ -159,5 +159,24 @@ TEST(LintStranger13, HostnameDashIIsAnAddress) {
   EXPECT_EQ(f->finding.title.find("host name"), std::string::npos) << f->finding.title;
 }
 
+// p16: the loopback address on node 0's own Compose command is read only by node 0 (a warning that
+// says so); on the other service's command the nodes dial themselves (the error, as before).
+TEST(LintStranger13, NodeZerosOwnCommandSaysWhatIsTrueThere) {
+  auto fs = lint_as("p16.yml", stranger13_case("p16_compose_command_list_loopback.yml"));
+  auto found = all_of(fs, "lint.launch.master-addr-localhost");
+  ASSERT_EQ(found.size(), 2u) << ids(fs);
+  if (found[0]->location.line != 10) std::swap(found[0], found[1]);
+  EXPECT_EQ(found[0]->location.line, 10);
+  EXPECT_EQ(found[0]->finding.severity, core::Severity::warning);
+  EXPECT_NE(found[0]->finding.title.find("only node 0 reads this line, and there it reaches node 0's own store"),
+            std::string::npos)
+      << found[0]->finding.title;
+  EXPECT_EQ(found[0]->finding.title.find("dial themselves"), std::string::npos);
+  EXPECT_FALSE(found[0]->edits.empty());
+  EXPECT_EQ(found[1]->location.line, 19);
+  EXPECT_EQ(found[1]->finding.severity, core::Severity::error);
+  EXPECT_NE(found[1]->finding.title.find("the other nodes dial themselves"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -138,6 +138,37 @@ o-hostname-i)
   run lint --json "$tmp/job.sbatch"
   has lint.slurm.rendezvous-per-task && fail "relint: $(ids)"
   ;;
+o-compose-node0)
+  # p16: node 0's own command (line 10) is read only by node 0: a warning that says so; line 19 stays
+  # the error. Both printed lines pasted (RANK0_HOST -> trainer0, the service name): valid YAML, and
+  # lint has no finding left about the address.
+  cp "$cases/p16_compose_command_list_loopback.yml" "$tmp/compose.yml"
+  run lint --json "$tmp/compose.yml"
+  # by line: the findings are listed errors first
+  n10=$($py -c 'import json,sys; f=[f for f in json.load(open(sys.argv[1]))["findings"] if f["id"]=="lint.launch.master-addr-localhost"]; print([x["location"]["line"] for x in f].index(10))' "$tmp/out")
+  n19=$((1 - n10))
+  [ "$(field lint.launch.master-addr-localhost severity "$n10")" = warning ] || fail "line 10: $(cat "$tmp/out")"
+  t0=$(field lint.launch.master-addr-localhost title "$n10")
+  grep -qF "only node 0 reads this line, and there it reaches node 0's own store" <<<"$t0" || fail "line 10 title: $t0"
+  grep -qF 'dial themselves' <<<"$t0" && fail "line 10 title: $t0"
+  [ "$(field lint.launch.master-addr-localhost severity "$n19")" = error ] || fail "line 19: $(cat "$tmp/out")"
+  field lint.launch.master-addr-localhost title "$n19" | grep -qF 'the other nodes dial themselves' || fail "line 19 title"
+  for n in 0 1; do
+    ln=$(field lint.launch.master-addr-localhost location $n | $py -c 'import ast,sys; print(ast.literal_eval(sys.stdin.read())["line"])')
+    fix=$(field lint.launch.master-addr-localhost fix $n | $py -c 'import ast,sys; print(ast.literal_eval(sys.stdin.read())["text"])')
+    indent=$(sed -n "${ln}p" "$tmp/compose.yml" | sed 's/[^ ].*//')
+    $py - "$tmp/compose.yml" "$ln" "$indent${fix//RANK0_HOST/trainer0}" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+lines[int(sys.argv[2]) - 1] = sys.argv[3]
+open(sys.argv[1], "w").write("\n".join(lines))
+PY
+  done
+  $py -c 'import sys, yaml; d = yaml.safe_load(open(sys.argv[1])); assert all("--master_addr=trainer0" in s["command"] for s in d["services"].values()), d' "$tmp/compose.yml" ||
+    fail "yaml: $(cat "$tmp/compose.yml")"
+  run lint --json "$tmp/compose.yml"
+  has lint.launch.master-addr-localhost && fail "relint: $(ids)"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

@@ -178,5 +178,75 @@ TEST(LintStranger13, NodeZerosOwnCommandSaysWhatIsTrueThere) {
   EXPECT_NE(found[1]->finding.title.find("the other nodes dial themselves"), std::string::npos);
 }
 
+// p30: --master_port=295000 is above 65535; one step short: 65535, a variable.
+TEST(LintStranger13, MasterPortOutOfRange) {
+  const std::string id = "lint.torch.port-out-of-range";
+  const std::string text = stranger13_case("p30_master_port_typo.sh");
+  auto fs = lint_as("p30.sh", text);
+  const auto* f = first_of(fs, id);
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.severity, core::Severity::error);
+  EXPECT_EQ(f->location.line, 3);
+  EXPECT_NE(f->finding.title.find("--master_port=295000: 295000 is not a TCP port (1-65535)"), std::string::npos)
+      << f->finding.title;
+  EXPECT_NE(f->finding.fix.text.find("--master_port=29500"), std::string::npos) << f->finding.fix.text;
+  std::string ok = text;
+  ok.replace(ok.find("295000"), 6, "65535");
+  test::clean("p30.sh", ok, id);
+  std::string var = text;
+  var.replace(var.find("295000"), 6, "$PORT");
+  test::clean("p30.sh", var, id);
+  test::clean("r.sh", "torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=h:29400 t.py\n", id);
+  EXPECT_NE(first_of(lint_as("r.sh", "torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=h:70000 t.py\n"), id),
+            nullptr);
+}
+
+// p13: --standalone with --nnodes=2; one step short: --nnodes=1, no --nnodes, no --standalone.
+TEST(LintStranger13, StandaloneOnSeveralNodes) {
+  const std::string id = "lint.torch.standalone-multi-node";
+  const std::string text = stranger13_case("p13_torchrun_standalone_nnodes2.sh");
+  auto fs = lint_as("p13.sh", text);
+  const auto* f = first_of(fs, id);
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.severity, core::Severity::error);
+  EXPECT_EQ(f->location.line, 3);
+  EXPECT_NE(f->finding.title.find("torchrun --standalone with --nnodes=2: --standalone is a one-node job"),
+            std::string::npos)
+      << f->finding.title;
+  std::string one = text;
+  one.replace(one.find("--nnodes=2"), 10, "--nnodes=1");
+  test::clean("p13.sh", one, id);
+  std::string none = text;
+  none.replace(none.find("--nnodes=2 "), 11, "");
+  test::clean("p13.sh", none, id);
+  std::string elastic = text;
+  elastic.replace(elastic.find("--standalone "), 13, "--rdzv_backend=c10d --rdzv_endpoint=n1:29400 ");
+  test::clean("p13.sh", elastic, id);
+  EXPECT_NE(first_of(lint_as("e.sh", "torchrun --standalone --nnodes=1:2 t.py\n"), id), nullptr);
+}
+
+// p28: init_method="file:///tmp/..." with NODE_RANK/NNODES; one step short: a shared path, a file
+// that shows no second node.
+TEST(LintStranger13, NodeLocalInitFileInAMultiNodeScript) {
+  const std::string id = "lint.torch.init-file-node-local";
+  const std::string text = stranger13_case("p28_init_file_tmp.py");
+  auto fs = lint_as("p28.py", text);
+  const auto* f = first_of(fs, id);
+  ASSERT_NE(f, nullptr) << ids(fs);
+  EXPECT_EQ(f->finding.severity, core::Severity::error);
+  EXPECT_EQ(f->location.line, 10);
+  EXPECT_NE(f->finding.title.find("init_method \"file:///tmp/ddp_init_file\" in a multi-node script: /tmp is each "
+                                  "node's own"),
+            std::string::npos)
+      << f->finding.title;
+  std::string shared = text;
+  shared.replace(shared.find("/tmp/"), 5, "/shared/");
+  test::clean("p28.py", shared, id);
+  std::string one = text;
+  one.replace(one.find("NODE_RANK = int(os.environ[\"NODE_RANK\"])"), 40, "NODE_RANK = 0");
+  one.replace(one.find("NNODES = int(os.environ[\"NNODES\"])"), 34, "NNODES = 1");
+  test::clean("p28.py", one, id);
+}
+
 }  // namespace
 }  // namespace dd::lint

@@ -67,7 +67,8 @@ endforeach()
 # typos (the printed lines in order: 4 sockets per peer), `hostname -i`, node 0's own Compose command,
 # a port above 65535 and --standalone on two nodes (each printed fix pasted and run by bash), a node-local
 # file:// init (the printed path pasted, a two-rank Gloo job through it).
-foreach(case o-per-task-index o-ifname-exclusion o-socket-product o-hostname-i o-compose-node0)
+foreach(case o-per-task-index o-ifname-exclusion o-socket-product o-hostname-i o-compose-node0 o-port-standalone
+    o-init-file)
   add_test(NAME system.fix.stranger-${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger13_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)

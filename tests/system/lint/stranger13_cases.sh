@@ -169,6 +169,58 @@ PY
   run lint --json "$tmp/compose.yml"
   has lint.launch.master-addr-localhost && fail "relint: $(ids)"
   ;;
+o-port-standalone)
+  # p30 and p13, read as the stranger wrote them; each prose fix pasted, the command run by bash
+  # with a stand-in torchrun, and lint again.
+  stubs
+  cp "$cases/p30_master_port_typo.sh" "$tmp/p30.sh"
+  run lint --json "$tmp/p30.sh"
+  [ "$rc" = 1 ] && has lint.torch.port-out-of-range || fail "p30: $(ids)"
+  fix=$(fix_text lint.torch.port-out-of-range)
+  grep -qF -- '--master_port=29500' <<<"$fix" || fail "p30 fix: $fix"
+  sed -i 's/--master_port=295000/--master_port=29500/' "$tmp/p30.sh"
+  got=$(env -i PATH="$tmp/bin:/usr/bin:/bin" bash "$tmp/p30.sh" 1 | grep -- '--master_port')
+  [ "$got" = 'argv:--master_port=29500' ] || fail "p30 fixed: $got"
+  run lint --json "$tmp/p30.sh"
+  has lint.torch.port-out-of-range && fail "p30 relint: $(ids)"
+  cp "$cases/p13_torchrun_standalone_nnodes2.sh" "$tmp/p13.sh"
+  run lint --json "$tmp/p13.sh"
+  [ "$rc" = 1 ] && has lint.torch.standalone-multi-node || fail "p13: $(ids)"
+  fix=$(fix_text lint.torch.standalone-multi-node)
+  flags=$(sed -n 's/^drop --standalone and give every node the same rendezvous: \(.*\)  # .*/\1/p' <<<"$fix")
+  [ -n "$flags" ] || fail "p13 fix: $fix"
+  sed -i "s/--standalone /${flags//RANK0_HOST/node01} /; s/JOB_ID/job42/" "$tmp/p13.sh"
+  bash -n "$tmp/p13.sh" || fail "bash -n: $(cat "$tmp/p13.sh")"
+  got=$(env -i PATH="$tmp/bin:/usr/bin:/bin" bash "$tmp/p13.sh" | grep -- '^argv:--rdzv')
+  [ "$got" = $'argv:--rdzv_backend=c10d\nargv:--rdzv_endpoint=node01:29400\nargv:--rdzv_id=job42' ] || fail "p13 fixed: $got"
+  run lint --json "$tmp/p13.sh"
+  [ "$rc" = 0 ] || fail "p13 relint (exit $rc): $(ids) $(cat "$tmp/p13.sh")"
+  ;;
+o-init-file)
+  # p28: init_method="file:///tmp/..." with NODE_RANK/NNODES. The printed line pasted (SHARED: a
+  # folder both ranks see), python's ast, lint again, and a real two-rank Gloo job through that file
+  # (two "nodes" on this machine: NODE_RANK 0 and 1, one process each).
+  cp "$cases/p28_init_file_tmp.py" "$tmp/train.py"
+  run lint --json "$tmp/train.py"
+  [ "$rc" = 1 ] && has lint.torch.init-file-node-local || fail "p28: $(ids)"
+  fix=$(fix_text lint.torch.init-file-node-local)
+  line=${fix%%  #*}
+  [ "$line" = 'init_method="file:///SHARED/ddp_init_file"' ] || fail "fix: $fix"
+  # a folder outside /tmp (which the rule judges node-local): one in the build tree ctest runs in
+  shared=$(mktemp -d "$PWD/dd-stranger13-shared-XXXXXX")
+  sed -i "s|^    init_method=.*|    ${line//SHARED/${shared#/}},|" "$tmp/train.py"
+  $py -c 'import ast, sys; ast.parse(open(sys.argv[1]).read())' "$tmp/train.py" || fail "ast: $(cat "$tmp/train.py")"
+  run lint --json "$tmp/train.py"
+  has lint.torch.init-file-node-local && fail "relint: $(ids)"
+  sed -e 's/backend="nccl"/backend="gloo"/' -e 's/^GPUS = .*/GPUS = 1/' "$tmp/train.py" >"$tmp/cpu.py"
+  printf 'print("rank", dist.get_rank(), "of", dist.get_world_size())\n' >>"$tmp/cpu.py"
+  for r in 0 1; do
+    NODE_RANK=$r NNODES=2 LOCAL_RANK=0 GLOO_SOCKET_IFNAME=lo timeout 60 $py "$tmp/cpu.py" >"$tmp/rank$r.log" 2>&1 &
+  done
+  wait
+  grep -q 'rank 0 of 2' "$tmp/rank0.log" && grep -q 'rank 1 of 2' "$tmp/rank1.log" ||
+    fail "job: $(cat "$tmp/rank0.log" "$tmp/rank1.log")"
+  ;;
 *) fail "unknown case" ;;
 esac
 echo "ok $case"

@@ -49,6 +49,18 @@ SocketSplit split_sockets(long long per_peer, const Setting* threads) {
   return out;
 }
 
+// The setting whose unknown-name fix sets NCCL_SOCKET_NTHREADS (a misspelt NCCL_NSOCKS_PERTHREAD with a
+// positive count, split_sockets with no thread count set), nullptr when none.
+const Setting* threads_set_by_split(const Context& ctx) {
+  if (ctx.find("NCCL_SOCKET_NTHREADS") || ctx.find("NCCL_NSOCKS_PERTHREAD")) return nullptr;
+  for (const auto& s : ctx.settings()) {
+    auto suggestion = suggest_name(s.name);
+    auto n = core::parse_int(core::trim(s.value));
+    if (suggestion && *suggestion == "NCCL_NSOCKS_PERTHREAD" && n && *n > 0) return &s;
+  }
+  return nullptr;
+}
+
 void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Finding>& out) {
   auto suggestion = suggest_name(s.name);
   if (!suggestion) {
@@ -63,6 +75,18 @@ void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Findin
   }
   std::string right(*suggestion);
   const Setting* existing = ctx.find(right);
+  if (right == "NCCL_SOCKET_NTHREADS" && !existing && threads_set_by_split(ctx)) {
+    // The NCCL_NSOCKS_PER_PEER finding already sets NCCL_SOCKET_NTHREADS for the sockets per peer it
+    // asked for: renaming this one too would multiply them (4 x 4 = 16, stranger fix-2026-12-06j p18).
+    auto f = make_finding("env.unknown-name", Label::config_typo, Severity::error,
+                          s.name + " is not a variable anything reads; did you mean " + right + "?", &s);
+    f.fix.env[s.name] = "";
+    f.fix.text = "remove " + s.name + " " + where(s) + ": the fix for " + threads_set_by_split(ctx)->name +
+                 " sets NCCL_SOCKET_NTHREADS=1 for the sockets per peer it names; renaming " + s.name +
+                 " as well would multiply them (threads x sockets per thread)";
+    out.push_back(std::move(f));
+    return;
+  }
   auto f = make_finding("env.unknown-name", Label::config_typo, existing ? Severity::warning : Severity::error,
                         s.name + " is not a variable anything reads; did you mean " + right + "?", &s);
   f.fix.env[s.name] = "";  // unset the misspelt name

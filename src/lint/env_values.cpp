@@ -12,6 +12,8 @@
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 #include "nccl/config.hpp"
+#include "nccl/ifname_filter.hpp"
+#include "nccl/ifname_wording.hpp"
 #include "nccl/predict.hpp"
 
 namespace dd::lint::detail {
@@ -326,8 +328,27 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
 // An interface list with blanks inside a quoted value (`export NCCL_SOCKET_IFNAME="ens1f0 "`), or
 // whose value holds the quotes themselves (a Compose list item `- NCCL_SOCKET_IFNAME="ens5"` is the
 // string NAME=value split at '=', quotes kept: compose-go NewMappingWithEquals): neither NCCL nor
-// Gloo trims or unquotes, so the name matches no interface on any machine (nccl.ifname.whitespace
+// Gloo trims or unquotes, so the name is one no interface has on any machine (nccl.ifname.whitespace
 // and nccl.ifname.quoted in check say the same against this machine's interfaces).
+//
+// What the blanks do, in env's words (nccl/ifname_wording.hpp): in NCCL's `^` list " lo" excludes
+// nothing, so lo stays eligible; in a selecting list (and Gloo's, which has no `^`) it selects nothing.
+std::string blanks_effect(const std::string& name, std::string_view inner) {
+  bool nccl = name == "NCCL_SOCKET_IFNAME";
+  nccl::IfnameFilter f = nccl::parse_ifname_list(inner);
+  std::vector<std::string> blanked;
+  if (nccl) {
+    for (const auto& t : f.tokens)
+      if (t.find_first_of(" \t") != std::string::npos) blanked.push_back(t);
+  } else {
+    for (const auto& t : core::split(inner, ','))
+      if (t.find_first_of(" \t") != std::string::npos && !core::trim(t).empty()) blanked.push_back(t);
+  }
+  if (blanked.empty()) return std::string(nccl ? "NCCL" : "Gloo") + " does not trim them";
+  return std::string(nccl ? "NCCL" : "Gloo") + " does not trim them, " +
+         nccl::blank_names_effect(blanked, nccl && f.negate, nccl && f.exact);
+}
+
 void ifname_whitespace(FileContext& ctx) {
   for (const auto& v : ctx.env()) {
     if ((v.name != "NCCL_SOCKET_IFNAME" && v.name != "GLOO_SOCKET_IFNAME") || !literal(v)) continue;
@@ -356,8 +377,7 @@ void ifname_whitespace(FileContext& ctx) {
                           ? " (a Compose list item is NAME=value verbatim: Compose removes no quotes)"
                           : "") +
                      ": neither NCCL nor Gloo removes them, so no interface name matches"
-               : v.name + "=\"" + v.value +
-                     "\" has blanks inside the value: neither NCCL nor Gloo trims them, so no interface name matches";
+               : v.name + "=\"" + v.value + "\" has blanks inside the value: " + blanks_effect(v.name, inner);
     ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error, title, v.line,
             LineEdit{v.line, v.line, line});
   }

@@ -511,10 +511,24 @@ void torch_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
     int at = command_line_holding(ctx, line, addr ? *addr : *rdzv);
     auto fix = rendezvous_fix(ctx, w, addr.has_value(), rdzv ? rdzv->substr(rdzv->rfind(':') + 1) : "", at ? at : line,
                               addr ? *addr : *rdzv, host);
-    auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
-                       "the rendezvous address " + host +
-                           " is this machine in a multi-node launch: the other nodes dial themselves and wait",
-                       at ? at : line, fix.text);
+    // Node 0's own command (--node_rank=0 in a Compose service, one container unless the file scales
+    // it): only node 0 reads this line, and 127.0.0.1 there reaches node 0's own store (stranger
+    // fix-2026-12-06j p16 line 10). Not in a shell file (an ssh loop runs one line on every host)
+    // nor a pod template (replicas).
+    auto rank = value(f, {"--node_rank", "--node-rank"});
+    bool compose = ctx.kind() == FileKind::yaml && ctx.text().find("services:") != std::string::npos &&
+                   ctx.text().find("replicas:") == std::string::npos && ctx.text().find("scale:") == std::string::npos;
+    bool node0 = compose && rank && *rank == "0";
+    std::string title =
+        node0 ? "the rendezvous address " + host + " on node 0's own command (" +
+                    (addr ? "--master_addr" : "--rdzv_endpoint") +
+                    ", --node_rank=0): only node 0 reads this line, and there it reaches node 0's own store; every "
+                    "other node reads its own command, which must name node 0's address, not itself: write the same "
+                    "address on every node"
+              : "the rendezvous address " + host +
+                    " is this machine in a multi-node launch: the other nodes dial themselves and wait";
+    auto& fi = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution,
+                       node0 ? Severity::warning : Severity::error, title, at ? at : line, fix.text);
     fi.evidence.push_back(ctx.shape().multi_node_why);
     if (!fix.note.empty()) fi.evidence.push_back(fix.note);
   }

@@ -446,6 +446,60 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   }
 }
 
+// lint.torch.port-out-of-range: --master_port (or --rdzv_endpoint's port) a literal integer outside
+// 1-65535, the TCP port range. torchrun builds its rendezvous endpoint from it and stops with a
+// ValueError before any process starts (torch 1.13 torch/distributed/elastic/rendezvous/utils.py,
+// parse_rendezvous_endpoint; stranger fix-2026-12-06j p30 `--master_port=295000`). Prose fix: which
+// port was meant is not in the file.
+void port_out_of_range(FileContext& ctx, const Launch& l) {
+  for (const char* name : {"--master-port", "--rdzv-endpoint"}) {
+    auto v = flag(l, name);
+    if (!v) continue;
+    std::string port = std::string(name) == "--rdzv-endpoint" ? v->substr(v->rfind(':') + 1) : *v;
+    if (std::string(name) == "--rdzv-endpoint" && v->rfind(':') == std::string::npos) continue;
+    auto n = core::parse_int(core::trim(port));
+    if (!n || (*n >= 1 && *n <= 65535)) continue;
+    std::string shown = spelt(l, name, *v);
+    auto& f = ctx.add("lint.torch.port-out-of-range", Label::config_typo, Severity::error,
+                      shown + ": " + port +
+                          " is not a TCP port (1-65535): torchrun stops with a ValueError about the rendezvous "
+                          "endpoint's port before it starts any process",
+                      l.line,
+                      "a port from 1024 to 65535 that is free on the rank-0 node, the same on every node, e.g. " +
+                          spelt(l, name,
+                                std::string(name) == "--rdzv-endpoint" ? v->substr(0, v->rfind(':') + 1) + "29400"
+                                                                       : std::string("29500")) +
+                          " (torchrun's default)");
+    f.evidence.push_back(
+        "a TCP port is a 16-bit number; torch/distributed/elastic/rendezvous/utils.py "
+        "(parse_rendezvous_endpoint) rejects a port outside that range");
+  }
+}
+
+// lint.torch.standalone-multi-node: `torchrun --standalone --nnodes=2`. --standalone is a one-node
+// job: torchrun sets its own c10d rendezvous on localhost (torch 1.13 torch/distributed/run.py:
+// localhost:29400 and a new random rdzv_id on each node; later releases a free port on localhost),
+// so each node's agent waits at its own address for nodes that never join (stranger
+// fix-2026-12-06j p13: silent until killed). Prose fix: the rank-0 node's address is not in the file.
+void standalone_multi_node(FileContext& ctx, const Launch& l) {
+  auto nnodes = flag(l, "--nnodes");
+  if (!l.flags.count("--standalone") || !nnodes) return;
+  std::string most = nnodes->substr(nnodes->find(':') == std::string::npos ? 0 : nnodes->find(':') + 1);
+  auto n = count(most);
+  if (!n || *n < 2) return;
+  auto& f = ctx.add("lint.torch.standalone-multi-node", Label::config_typo, Severity::error,
+                    "torchrun --standalone with " + spelt(l, "--nnodes", *nnodes) +
+                        ": --standalone is a one-node job, its rendezvous is on localhost with an id of its own "
+                        "on each node, so each node waits for the others at its own address and the job never forms",
+                    l.line,
+                    "drop --standalone and give every node the same rendezvous: --rdzv_backend=c10d "
+                    "--rdzv_endpoint=RANK0_HOST:29400 --rdzv_id=JOB_ID  # RANK0_HOST: the rank-0 node's host name "
+                    "or address, JOB_ID any word, both the same on every node");
+  f.evidence.push_back(
+      "torch/distributed/run.py: --standalone sets --rdzv_backend=c10d, --rdzv_endpoint on localhost and a "
+      "random --rdzv_id, whatever --nnodes says");
+}
+
 bool per_task_resource(const std::string& w) {
   for (const char* p : {"--cpus-per-task", "--gpus-per-task", "--mem-per-cpu", "--gres-per-task"})
     if (core::starts_with(w, p)) return true;
@@ -518,6 +572,8 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
     gpus_fewer_than_procs(ctx, l, dockerfile, asks_gpus, stated);
     torchrun_per_task(ctx, l, directives, sruns > 0);
     static_rendezvous(ctx, l, dockerfile);
+    port_out_of_range(ctx, l);
+    standalone_multi_node(ctx, l);
   }
 }
 

@@ -482,6 +482,35 @@ class PythonRules {
                  .value_or("os.environ[\"MASTER_ADDR\"] = \"<rank-0 node address>\""));
     }
     for (const auto& i : loopback_tcp_inits()) env_init_fix(*i.call, i.method, i.url);
+    node_local_file_init();
+  }
+
+  // lint.torch.init-file-node-local: init_method="file:///tmp/..." (or /dev/shm, /var/tmp, /run) in a
+  // multi-node script. torch's file:// rendezvous is a FileStore on that path (torch/distributed/
+  // rendezvous.py, _file_rendezvous_handler); those folders are each machine's own, so the ranks of
+  // each node meet in a file of their own and wait for the others (stranger fix-2026-12-06j p28).
+  // Prose: which shared file system the nodes mount is not in the file.
+  void node_local_file_init() {
+    for (const auto& c : f_.calls) {
+      if (c.last != "init_process_group") continue;
+      TSNode m = keyword(t_, arguments(c), "init_method");
+      std::string v;
+      if (null(m) || !t_.string_value(m, v) || !core::starts_with(v, "file://")) continue;
+      std::string path = v.substr(7);
+      std::string local;
+      for (std::string_view d : {"/tmp/", "/dev/shm/", "/var/tmp/", "/run/"})
+        if (core::starts_with(path, d)) local = std::string(d.substr(0, d.size() - 1));
+      if (local.empty()) continue;
+      auto& f = ctx_.add("lint.torch.init-file-node-local", Label::config_typo, Severity::error,
+                         "init_method \"" + v + "\" in a multi-node script: " + local +
+                             " is each node's own, so the ranks of each node meet in a file of their own and wait "
+                             "for the others in init_process_group",
+                         c.line,
+                         "init_method=\"file:///SHARED/ddp_init_file\"  # SHARED: a folder every node mounts "
+                         "(NFS, Lustre), a new file per run; or init_method=\"env://\" with MASTER_ADDR and "
+                         "MASTER_PORT from the launcher");
+      f.evidence.push_back(ctx_.path() + ":" + std::to_string(f_.multi_node_line) + ": " + f_.multi_node_why);
+    }
   }
 
   // init_process_group(init_method="tcp://HOST:P") calls whose HOST names this machine.

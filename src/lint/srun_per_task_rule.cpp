@@ -48,6 +48,15 @@ bool read_in_arithmetic(std::string_view value, std::string_view name) {
 }
 
 PerNode per_node_part(std::string_view value) {
+  // hostname(1): -i/--ip-address and -I/--all-ip-addresses print addresses, not the name
+  // (stranger fix-2026-12-06j p12).
+  for (std::string_view p : {"$(hostname -i", "`hostname -i", "$(hostname --ip-address", "`hostname --ip-address"}) {
+    if (value.find(p) != std::string_view::npos) return {"the address(es) `hostname -i` prints on this node", p};
+  }
+  for (std::string_view p :
+       {"$(hostname -I", "`hostname -I", "$(hostname --all-ip-addresses", "`hostname --all-ip-addresses"}) {
+    if (value.find(p) != std::string_view::npos) return {"the addresses `hostname -I` prints on this node", p};
+  }
   for (std::string_view p : {"$(hostname", "`hostname", "$HOSTNAME", "${HOSTNAME}"}) {
     if (value.find(p) != std::string_view::npos) return {"this node's host name", p};
   }

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/strings.hpp"
+#include "nccl/ifname_wording.hpp"
 #include "nccl/ip_address.hpp"
 #include "nccl/judge_context.hpp"
 
@@ -108,9 +109,12 @@ void judge_ifname_token_text(const JudgeContext& ctx, std::vector<core::Finding>
   bool from_file = src && src->kind == SourceKind::file;
   std::string where = from_file ? src->describe() : std::string("the environment");
   if (!spaced.empty()) {
+    std::vector<std::string> raw;
+    for (const auto& t : f.tokens)
+      if (t.find_first_of(" \t\r\n") != std::string::npos && t.find('#') == std::string::npos) raw.push_back(t);
     typo(ctx, out, "nccl.ifname.whitespace",
-         "NCCL_SOCKET_IFNAME has names with spaces or CR: NCCL does not trim, so " + core::join(spaced, ", ") +
-             " never match",
+         "NCCL_SOCKET_IFNAME has names with spaces or CR: NCCL does not trim them, " +
+             blank_names_effect(raw, f.negate, f.exact),
          {"tokens: " + core::join(spaced, ", ")}, repaired);
   }
   if (!quoted.empty()) {

@@ -60,3 +60,16 @@ foreach(case n-srun-env-init n-prefix-expansion n-windows-nccl n-ps1)
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger12_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# The thirteenth stranger's run (tests/data/stranger/fix-2026-12-06j; tests/system/lint/stranger13_cases.sh):
+# TF_CONFIG with $SLURM_PROCID set in each task (a stand-in srun starting 3 tasks, each parsing its
+# index), a `^` list with a blank (lint and env agree, the fixed value through env), two socket
+# typos (the printed lines in order: 4 sockets per peer), `hostname -i`, node 0's own Compose command,
+# a port above 65535 and --standalone on two nodes (each printed fix pasted and run by bash), a node-local
+# file:// init (the printed path pasted, a two-rank Gloo job through it).
+foreach(case o-per-task-index o-ifname-exclusion o-socket-product o-hostname-i o-compose-node0 o-port-standalone
+    o-init-file)
+  add_test(NAME system.fix.stranger-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger13_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

@@ -68,6 +68,7 @@ cases=(
   "lint.python.environ-not-str|roundtrip/environ_not_str.py|"
   "lint.tf.strategy-after-ops|roundtrip/strategy_after_ops.py|"
   "lint.shell.single-quoted-expansion|roundtrip/single_quoted_expansion.sbatch|"
+  "lint.shell.single-quoted-expansion|roundtrip/per_task_tf_config.sbatch|"
   "lint.shell.port-out-of-range|roundtrip/port_from_job_id.sbatch|"
   "lint.launch.np-exceeds-slots|roundtrip/np_exceeds_slots.sh|"
   "lint.k8s.nnodes-not-replicas|roundtrip/pytorchjob_nnodes.yaml|"

@@ -10,3 +10,14 @@ if(DD_SANITIZE)
   # Non-PIE, the same empty run takes 0.5 s. Shared libraries (the fakes) stay PIC.
   target_link_options(dd_sanitizers INTERFACE $<$<STREQUAL:$<TARGET_PROPERTY:TYPE>,EXECUTABLE>:-no-pie>)
 endif()
+
+# DD_TSAN=ON: ThreadSanitizer instead (scripts/tsan.sh builds only dd_tsan_tests, the threaded parts'
+# tests: the rendezvous, prober, probe server and bench's mesh). It cannot be combined with ASan.
+option(DD_TSAN "Build with ThreadSanitizer (scripts/tsan.sh)" OFF)
+if(DD_TSAN)
+  if(DD_SANITIZE)
+    message(FATAL_ERROR "DD_TSAN and DD_SANITIZE cannot be combined: ThreadSanitizer excludes AddressSanitizer")
+  endif()
+  target_compile_options(dd_sanitizers INTERFACE -fsanitize=thread -fno-omit-frame-pointer)
+  target_link_options(dd_sanitizers INTERFACE -fsanitize=thread)
+endif()

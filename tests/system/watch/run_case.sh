@@ -1205,8 +1205,7 @@ PY
   # the fix applied (every rank reduces over g_a then g_b): the same job runs to its end and watch says OK
   note "applying the fix: every rank calls the groups' collectives in the same order"
   for i in 0 1 2; do merged_watch "$i" 3 30 MODE=grouporder GROUPORDER_SAME=1 WARM=3 STEPS=8; done
-  for i in 0 1 2; do w="W$i"; wait_pid "${!w}" "node $i's watch with the fix" 240 || die "node $i's watch exited non-zero with the fix: $(tail -5 "$WORK/w$i.err")"; done
-  for i in 0 1 2; do grep -q "rank $i done" "$WORK/job$i.log" || die "rank $i did not finish with the fix: $(tail -3 "$WORK/job$i.log")"; done
+  ranks_finish 240 "with the fix" 0 1 2
   grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"
   ;;
 *) die "unknown case $CASE" ;;

@@ -140,7 +140,8 @@ std::optional<std::string> per_task_srun(std::string_view line, const std::strin
                 words[k] == "--kill-on-bad-exit" || words[k] == "--label";
     if (!valued && !flag) return std::nullopt;
   }
-  if (j >= words.size()) return std::nullopt;
+  // A short option (`-n 2`, `-N2`) may take the next word as its value: not parsed here, so no edit.
+  if (j >= words.size() || core::starts_with(words[j], "-")) return std::nullopt;
   std::vector<std::string> opts(words.begin(), words.begin() + static_cast<std::ptrdiff_t>(j));
   std::vector<std::string> cmd(words.begin() + static_cast<std::ptrdiff_t>(j), words.end());
   return core::join(opts, " ") + " bash -c 'export " + name + "=\"" + quoted + "\"; exec " + core::join(cmd, " ") + "'";

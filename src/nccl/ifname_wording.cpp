@@ -1,35 +1,15 @@
 #include "nccl/ifname_wording.hpp"
 
 #include "core/strings.hpp"
+#include "nccl/judge_context.hpp"
 
 namespace dd::nccl {
-
-namespace {
-
-// The token with CR, LF and tabs made visible.
-std::string shown(const std::string& t) {
-  std::string out;
-  for (char c : t) {
-    if (c == '\r') {
-      out += "\\r";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else {
-      out += c;
-    }
-  }
-  return "'" + out + "'";
-}
-
-}  // namespace
 
 std::string blank_names_effect(const std::vector<std::string>& tokens, bool exclude, bool exact) {
   std::vector<std::string> quoted, names;
   bool loopback = false;
   for (const auto& t : tokens) {
-    quoted.push_back(shown(t));
+    quoted.push_back("'" + detail::visible(t) + "'");  // CR, LF, tab spelled out
     names.emplace_back(core::trim(t));
     if (core::starts_with(names.back(), "lo")) loopback = true;
   }

@@ -10,7 +10,7 @@ ip -n c8cn0 route add 198.19.105.0/24 via 198.19.104.1; ip -n c8cn1 route add 19
 ip -n c8cn2 route add 198.19.104.0/24 via 198.19.105.1
 ip netns exec c8crt nft -f - <<'NFT'
 table inet c8fw {
-  chain fwd {
+  chain sitefw {
     type filter hook forward priority 0; policy drop;
     ct state established,related accept
     ip protocol icmp accept

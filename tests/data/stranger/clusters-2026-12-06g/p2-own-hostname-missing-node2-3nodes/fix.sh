@@ -1,0 +1,1 @@
+all	export GLOO_SOCKET_IFNAME=c8eth0

@@ -1,7 +1,9 @@
 # Bounded libFuzzer runs of the parsers and decoders (clang, ASan/UBSan); each target is built by
 # run_fuzz.sh from its own sources plus the modules it needs. The logs line parser has its own
 # runner (logs.cmake) with 1 MB seed lines. The objects go through ccache in the build tree, so the
-# modules every target shares compile once per run.
+# modules every target shares compile once per run: the fuzz tests hold one lock (dd_fuzz_objects),
+# since two of them compiling at once both miss the cache for the same files (core, os, report,
+# netif) and compile them twice, on a fresh CI machine minutes of the suite.
 #
 # The folder list is written by hand, so configuring checks it against the modules' declared
 # dependencies: every dd_<module> a listed module links (transitively) must be listed too, or the
@@ -35,7 +37,7 @@ function(dd_fuzz_test name file)
   add_test(NAME system.fuzz.${name}
     COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
             bash ${CMAKE_CURRENT_LIST_DIR}/fuzz/run_fuzz.sh ${CMAKE_SOURCE_DIR} ${file} 15 ${ARGN})
-  set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 900)
+  set_tests_properties(system.fuzz.${name} PROPERTIES LABELS "system;fuzz" TIMEOUT 900 RESOURCE_LOCK dd_fuzz_objects)
 endfunction()
 
 dd_fuzz_test(sysfs_link   tests/fuzz/netif/sysfs_link_fuzz.cpp        core os os/fake report netif)
@@ -48,4 +50,4 @@ dd_fuzz_test(wire         tests/fuzz/transport/wire_fuzz.cpp            core os 
 add_test(NAME system.fuzz.lint
   COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
           bash ${CMAKE_CURRENT_LIST_DIR}/lint/run_lint_fuzz.sh ${CMAKE_SOURCE_DIR} 15)
-set_tests_properties(system.fuzz.lint PROPERTIES LABELS "system;fuzz" TIMEOUT 900)
+set_tests_properties(system.fuzz.lint PROPERTIES LABELS "system;fuzz" TIMEOUT 900 RESOURCE_LOCK dd_fuzz_objects)

@@ -63,7 +63,8 @@ set_tests_properties(system.logs.cli PROPERTIES LABELS system TIMEOUT 300)
 add_test(NAME system.logs.fuzz_line_parser
   COMMAND ${CMAKE_COMMAND} -E env DD_FUZZ_CCACHE=${CMAKE_BINARY_DIR}/fuzz-ccache
           bash ${CMAKE_CURRENT_LIST_DIR}/logs/fuzz_line_parser.sh ${CMAKE_SOURCE_DIR} 20)
-set_tests_properties(system.logs.fuzz_line_parser PROPERTIES LABELS system TIMEOUT 900)
+set_tests_properties(system.logs.fuzz_line_parser PROPERTIES LABELS system TIMEOUT 900
+  RESOURCE_LOCK dd_fuzz_objects)  # one fuzz build at a time: tests/system/fuzz.cmake
 
 # Real torch (/usr/bin/python3) printing the messages of a job that cannot start (env:// without a
 # variable, the store's port held by another process), `distdoctor logs` on them, and the printed

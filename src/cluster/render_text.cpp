@@ -49,12 +49,15 @@ std::string node_table(const Rank0View& view) {
     out += fmt::format("  {:>4} {:<16} {:<26} {:<26} {:<8} {:<10} {}\n", f.rank, f.host, endpoint(f.nccl_bootstrap),
                        gloo, mtu, f.nccl_version.empty() ? "-" : f.nccl_version,
                        ifname == f.nccl_config.end() ? "<unset>" : ifname->second);
+    // one row per rank: the loss of a rank whose facts came goes under its row
+    if (auto lost = in.lost.find(f.rank); lost != in.lost.end())
+      out += fmt::format("  {:>4} {:<16} lost midway: {}\n", "", "", lost->second);
   }
   for (int m : in.missing) out += fmt::format("  {:>4} {:<16} never joined\n", m, "?");
   for (const auto& [lost_rank, why] : in.lost) {
     const int rank = lost_rank;  // a structured binding cannot be captured before C++20 in clang 14 (the fuzz build)
-    auto n = std::find_if(in.nodes.begin(), in.nodes.end(), [&](const NodeFacts& f) { return f.rank == rank; });
-    out += fmt::format("  {:>4} {:<16} lost: {}\n", rank, n == in.nodes.end() ? "" : n->host, why);
+    if (std::none_of(in.nodes.begin(), in.nodes.end(), [&](const NodeFacts& f) { return f.rank == rank; }))
+      out += fmt::format("  {:>4} {:<16} lost: {}\n", rank, "", why);
   }
   return out;
 }

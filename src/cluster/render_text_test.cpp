@@ -88,6 +88,32 @@ TEST(PreflightText, Rank0ShowsFixMatrixNodeTableAndFindings) {
   EXPECT_NE(text.find("never joined"), std::string::npos);
 }
 
+TEST(PreflightText, NodeTableHasOneRowPerRankWhenARankWasLostMidway) {
+  // clusters-2026-12-06f p4: rank 2's facts came, then its connection was lost: its row once,
+  // the loss under it (not a second row for rank 2)
+  AnalysisInput in = cluster_of_four();
+  in.lost[2] = "recv [::ffff:198.18.1.3]:54940: Connection reset by peer (ECONNRESET)";
+  Analysis a = analyze(in);
+  std::map<int, NodeFacts> nodes;
+  for (const auto& n : in.nodes) nodes[n.rank] = n;
+  std::string text = render_text(rank0_outcome(in, a, nodes, {}), report::Style(false));
+  auto table = text.substr(text.find("\nnodes\n"));
+  table = table.substr(0, table.find("\n\n"));
+  int rows_of_two = 0;
+  for (std::size_t at = 0; (at = table.find("\n     2 ", at)) != std::string::npos; ++at) ++rows_of_two;
+  EXPECT_EQ(rows_of_two, 1) << table;
+  EXPECT_NE(table.find("     2 node2 "), std::string::npos) << table;
+  EXPECT_NE(table.find("lost midway: recv [::ffff:198.18.1.3]:54940: Connection reset by peer"), std::string::npos)
+      << table;
+  // one step short: a rank lost before its facts came has only the loss: its own row, once
+  in.nodes.pop_back();
+  in.probes.clear();
+  Analysis b = analyze(in);
+  nodes.erase(2);
+  std::string text_b = render_text(rank0_outcome(in, b, nodes, {}), report::Style(false));
+  EXPECT_NE(text_b.find("     2                  lost: recv"), std::string::npos) << text_b;
+}
+
 TEST(PreflightText, MatrixMarksEveryCellKind) {
   auto out = rank0_outcome();
   ASSERT_TRUE(out.rank0.has_value());

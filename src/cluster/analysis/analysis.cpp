@@ -380,58 +380,31 @@ std::string master_port_note(const detail::Ctx& c, int rendezvous_port) {
   return fmt::format(" (rank 0's MASTER_PORT={}, plus 1)", it->second);
 }
 
-// Another rank's entry with an address rank r reports too (not loopback, not link-local).
-struct SharedAddress {
-  int rank = -1;
-  std::string link, addr, own_link;
-};
-
-std::vector<SharedAddress> shared_addresses(const detail::Ctx& c, int r) {
-  std::vector<SharedAddress> out;
-  if (!c.node.count(r)) return out;
+// Whether another rank reports an address rank r reports too (not loopback, not link-local).
+bool shares_an_address(const detail::Ctx& c, int r) {
+  if (!c.node.count(r)) return false;
   for (const auto& e : c.node.at(r)->entries) {
     if (e.loopback || core::is_link_local_address(e.addr) || core::is_loopback_address(e.addr)) continue;
     for (const auto& [other, f] : c.node)
       for (const auto& o : f->entries)
-        if (other != r && o.addr == e.addr) out.push_back({other, o.link, o.addr, e.link});
+        if (other != r && o.addr == e.addr) return true;
   }
-  return out;
+  return false;
 }
 
 // A rank lost midway: "died" only when no other rank reports one of its addresses. Two nodes at
 // one address (a cloned node kept another's) answer each other's connections: the reset may have
-// come from the other node, so the duplicate address is what was seen, and no death is claimed.
+// come from the other node, so the duplicate address is what was seen (preflight.address.duplicate,
+// find_comparisons, with the loss as its evidence), and no death is claimed.
 void lost_findings(detail::Ctx& c, const AnalysisInput& input) {
   for (const auto& [r, why] : input.lost) {
-    auto shared = shared_addresses(c, r);
-    if (shared.empty()) {
-      auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
-                                 fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
-      f.ranks = {r};
-      f.hosts = {c.host(r)};
-      f.evidence.push_back(why);
-      f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
-      c.findings.push_back(std::move(f));
-      continue;
-    }
-    const SharedAddress& s = shared.front();
-    auto f = core::new_finding(
-        "preflight.address.duplicate", core::Label::other, core::Severity::error,
-        fmt::format("rank {} ({}) and rank {} ({}) report the same address {}: connections to it reach either node",
-                    s.rank, c.host(s.rank), r, c.host(r), s.addr));
-    f.ranks = {s.rank, r};
-    f.hosts = {c.host(s.rank), c.host(r)};
-    f.evidence.push_back(fmt::format("{} {} {}", c.host(s.rank), s.link, s.addr));
-    f.evidence.push_back(fmt::format("{} {} {}", c.host(r), s.own_link, s.addr));
-    f.evidence.push_back(
-        fmt::format("rank 0 lost rank {}'s connection midway: {}; with two nodes at {}, either "
-                    "may have sent that, so rank {} is not known to have died",
-                    r, why, s.addr, r));
-    f.fix.text = fmt::format(
-        "give each node its own address (a cloned node keeps the address of the node it was copied from): "
-        "change it on the clone, {} or {}; check with `ip -br addr` on each node, and `arping -D -c 2 -I {} {}` "
-        "on the node that keeps {} (a reply means another node still holds it); then run preflight again",
-        c.host(s.rank), c.host(r), s.link, s.addr, s.addr);
+    if (shares_an_address(c, r)) continue;
+    auto f = core::new_finding("preflight.node.lost", core::Label::other, core::Severity::error,
+                               fmt::format("rank {} ({}) died or disconnected midway", r, c.host(r)));
+    f.ranks = {r};
+    f.hosts = {c.host(r)};
+    f.evidence.push_back(why);
+    f.fix.text = "check that node (crash, OOM killer, reboot, network drop) and run preflight again";
     c.findings.push_back(std::move(f));
   }
 }

@@ -2,6 +2,7 @@
 // warnings; within a severity the most fundamental cause first), and a finding that an earlier
 // cause predicts is folded into that cause as evidence instead of standing as a finding of its
 // own. The order, most fundamental first:
+//  -1 address conflict   preflight.address.duplicate on NICs (two nodes hold one address)
 //   0 configuration      tf-config, config-typo, version-mismatch, collective-mismatch, ib-, settings
 //   1 name resolution    hostname-resolution
 //   2 interface choice   loopback-, virtual-interface, interface-mismatch, no-matching-interface,
@@ -11,6 +12,8 @@
 //   5 slow / lossy links preflight.reach.slow, preflight.reach.lossy
 //   6 performance        every other performance finding
 // Predictions (cause -> symptom folded into it):
+//   address conflict          -> no-route, pairs not tested and "NCCL/Gloo will use an interface the
+//                                others cannot reach" on the nodes that hold the address
 //   an interface down on a
 //   node that its *_SOCKET_IFNAME names -> that node's NCCL/Gloo choice findings (no interface, not reached)
 //   tf-config                 -> a blocked TF_CONFIG task port (it names a host:port no peer can use)
@@ -80,6 +83,12 @@ bool unreached_choice(const core::Finding& f) {
           f.id == "preflight.gloo.unreachable-listed-interface");
 }
 
+// Two nodes hold one address on their NICs (not a copied virtual interface): it comes before
+// every other cause, and what their peers could not reach at it follows from it.
+bool address_conflict(const core::Finding& f) {
+  return f.id == "preflight.address.duplicate" && f.label != Label::virtual_interface;
+}
+
 bool blocked_port(const core::Finding& f, std::string_view what) {
   return f.id == "preflight.port.blocked" && core::starts_with(f.title, what);
 }
@@ -87,6 +96,7 @@ bool blocked_port(const core::Finding& f, std::string_view what) {
 }  // namespace
 
 int causal_rank(const core::Finding& f) {
+  if (address_conflict(f)) return -1;                 // every rule that judges that address sees both nodes at once
   if (f.id == "preflight.family.mismatch") return 2;  // labelled no-route, but an addressing cause
   switch (f.label) {
     case Label::tf_config:
@@ -133,6 +143,9 @@ bool predicts(const core::Finding& cause, const core::Finding& symptom) {
     return reach && hosts_overlap(cause, symptom);
   }
   bool choice = unreached_choice(symptom);
+  if (address_conflict(cause))
+    return (choice || symptom.label == Label::no_route || symptom.id == "preflight.reach.not-tested") &&
+           hosts_within(symptom, cause);
   // an MTU black hole disqualifies the addresses behind it: the choice of them is not the cause
   if (cause.id == "preflight.mtu.black-hole" && choice) return hosts_within(symptom, cause);
   if (unreachable_node(cause)) {

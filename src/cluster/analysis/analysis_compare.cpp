@@ -28,6 +28,50 @@ std::optional<std::string> setting(const NodeFacts& f, const std::string& key) {
   return it->second;
 }
 
+// MASTER_ADDR written differently (an address on one node, a name on others) while every node
+// resolves its own value to the same address of rank 0, which every peer reached, with one
+// MASTER_PORT: every node meets at the same rendezvous, so it is a note, not a hang. Without all of
+// that (a value that does not resolve, or resolves elsewhere, or an address no peer reached), the
+// values differ in effect and the error stands.
+std::optional<core::Finding> master_addr_one_rendezvous(const Ctx& c) {
+  if (!c.node.count(0) || c.live.empty()) return std::nullopt;
+  std::string addr;
+  std::set<std::string> ports;
+  std::map<std::string, std::vector<std::string>> by_value;  // value -> hosts
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    auto m = f.env.find("MASTER_ADDR");
+    if (m == f.env.end() || !f.master_addr_error.empty() || f.master_addr_resolves.empty()) return std::nullopt;
+    if (!addr.empty() && f.master_addr_resolves.front() != addr) return std::nullopt;
+    addr = f.master_addr_resolves.front();
+    auto p = setting(f, "MASTER_PORT");
+    ports.insert(p ? *p : "<unset>");
+    by_value[m->second].push_back(c.host(r));
+  }
+  bool owned = std::any_of(c.node.at(0)->entries.begin(), c.node.at(0)->entries.end(),
+                           [&](const os::AddressEntry& e) { return e.addr == addr; });
+  bool reached =
+      (c.good.count(0) && c.good.at(0).count(addr)) || (c.echo_good.count(0) && c.echo_good.at(0).count(addr));
+  if (!owned || !reached || ports.size() != 1 || by_value.size() < 2) return std::nullopt;
+  const std::string port = *ports.begin() == "<unset>" ? "" : ":" + *ports.begin();
+  std::vector<std::string> forms;
+  for (const auto& [value, hosts] : by_value)
+    forms.push_back(fmt::format("{} {} {}", core::join(hosts, ", "), hosts.size() == 1 ? "writes" : "write",
+                                core::is_numeric_address(value) ? "the address" : "the name " + value));
+  auto f = core::new_finding(
+      "preflight.master-addr.mixed-forms", core::Label::other, core::Severity::info,
+      fmt::format("MASTER_ADDR is written differently but leads every node to one rendezvous, "
+                  "{}{}: {}",
+                  addr.find(':') == std::string::npos ? addr : "[" + addr + "]", port, core::join(forms, "; ")));
+  for (const auto& [value, hosts] : by_value)
+    f.evidence.push_back(
+        fmt::format("MASTER_ADDR={} on {}: resolves there to {}", value, core::join(hosts, ", "), addr));
+  f.evidence.push_back(
+      fmt::format("{} is an address of rank 0 ({}) that every peer reached; MASTER_PORT{} on every node", addr,
+                  c.host(0), port.empty() ? " unset" : "=" + port.substr(1)));
+  return f;
+}
+
 void compare_settings(Ctx& c, const Recommendation& rec) {
   std::set<std::string> keys;
   for (int r : c.live) {
@@ -43,6 +87,11 @@ void compare_settings(Ctx& c, const Recommendation& rec) {
     }
     if (by_value.size() < 2) continue;
     bool some_unset = by_value.count("<unset>") != 0;
+    if (key == "MASTER_ADDR" && !some_unset)
+      if (auto same = master_addr_one_rendezvous(c)) {
+        c.findings.push_back(std::move(*same));
+        continue;
+      }
     // Interface names differ between machines (eth0 here, ens5 there): a value per node is how the
     // recommendation itself fixes that, and each node's own rules judge its value against its own
     // interfaces. Only a node that leaves it unset is compared.
@@ -108,40 +157,137 @@ void compare_drivers(Ctx& c) {
   c.findings.push_back(std::move(f));
 }
 
+// An owner of a duplicate address: rank, the link that holds it there, its prefix length.
+struct Owner {
+  int rank = -1;
+  std::string link;
+  int prefix = 0;
+};
+
+bool resolves_to(const std::vector<std::string>& addrs, const std::string& addr) {
+  return std::find(addrs.begin(), addrs.end(), addr) != addrs.end();
+}
+
+// The fix for two (or more) nodes holding one address on their NICs. The nodes' own names say which
+// node the address belongs to (the one whose hostname resolves to it there) and which address each
+// other node should have (its hostname's): then the commands for each other node; otherwise how
+// to find out, node by node.
+std::string conflict_fix(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
+  auto keeper = std::find_if(list.begin(), list.end(),
+                             [&](const Owner& o) { return resolves_to(c.node.at(o.rank)->host_resolves, addr); });
+  std::vector<std::string> steps;
+  for (const auto& o : list) {
+    if (keeper == list.end() || o.rank == keeper->rank) continue;
+    const NodeFacts& f = *c.node.at(o.rank);
+    auto own = std::find_if(f.host_resolves.begin(), f.host_resolves.end(), [&](const std::string& a) {
+      return a != addr && !core::is_loopback_address(a) &&
+             (a.find(':') == std::string::npos) == (addr.find(':') == std::string::npos);
+    });
+    if (own == f.host_resolves.end()) return "";  // no address of its own is known for that node
+    bool has_own =
+        std::any_of(f.entries.begin(), f.entries.end(), [&](const os::AddressEntry& e) { return e.addr == *own; });
+    std::string cmd = fmt::format("ip addr del {}/{} dev {}", addr, o.prefix, o.link);
+    if (!has_own) cmd += fmt::format("; ip addr add {}/{} dev {}", *own, o.prefix, o.link);
+    steps.push_back(fmt::format("give {} its own address {} (its name resolves to it there) - on {}: `{}`",
+                                c.host(o.rank), *own, c.host(o.rank), cmd));
+  }
+  if (steps.empty()) return "";
+  return fmt::format(
+      "{} keeps {} (its name resolves to it there); {}; then check with `arping -D -c 2 -I {} {}` on {} "
+      "(no reply: no other node holds it) and run preflight again",
+      c.host(keeper->rank), addr, core::join(steps, "; "), keeper->link, addr, c.host(keeper->rank));
+}
+
+// Two ranks reporting one address on their NICs (a cloned node kept the address of the node it was
+// copied from): connections to it reach either node, and every rule that judges that address sees
+// a mix of both. It comes first; a rank lost midway from that address is not called dead.
+core::Finding conflict_finding(const Ctx& c, const std::string& addr, const std::vector<Owner>& list, bool used) {
+  std::vector<std::string> who;
+  for (const auto& o : list) who.push_back(fmt::format("rank {} ({})", o.rank, c.host(o.rank)));
+  auto f = core::new_finding(
+      "preflight.address.duplicate", core::Label::other, used ? core::Severity::error : core::Severity::warning,
+      list.size() == 2 ? fmt::format("{} and {} report the same address {}: connections to it reach either node",
+                                     who[0], who[1], addr)
+                       : fmt::format("{} report the same address {}: connections to it reach any of them",
+                                     core::join(who, ", "), addr));
+  for (const auto& o : list) {
+    const NodeFacts& n = *c.node.at(o.rank);
+    f.hosts.push_back(c.host(o.rank));
+    f.ranks.push_back(o.rank);
+    f.evidence.push_back(fmt::format("{} {} {}", c.host(o.rank), o.link, addr));
+    if (!n.host_resolves.empty())
+      f.evidence.push_back(
+          fmt::format("{}'s name resolves there to {}", c.host(o.rank), core::join(n.host_resolves, ", ")));
+  }
+  for (const auto& o : list)
+    if (auto lost = c.in.lost.find(o.rank); lost != c.in.lost.end())
+      f.evidence.push_back(
+          fmt::format("rank 0 lost rank {}'s connection midway: {}; with two nodes at {}, either may "
+                      "have sent that, so rank {} is not known to have died",
+                      o.rank, lost->second, addr, o.rank));
+  f.fix.text = conflict_fix(c, addr, list);
+  if (f.fix.text.empty())
+    f.fix.text = fmt::format(
+        "give each node its own address (a cloned node keeps the address of the node it was copied from): change it "
+        "on the clone, {}; check with `ip -br addr` on each node, and `arping -D -c 2 -I {} {}` on the node that keeps "
+        "{} (a reply means another node still holds it); then run preflight again",
+        core::join(f.hosts, " or "), list.front().link, addr, addr);
+  return f;
+}
+
+bool on_virtual_link(const Ctx& c, const std::vector<Owner>& list) {
+  return std::any_of(list.begin(), list.end(), [&](const Owner& o) {
+    const IfaceFacts* i = c.iface(o.rank, o.link);
+    return i && (i->kind == netif::Kind::veth ||
+                 label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface);
+  });
+}
+
+// Whether an owner's NCCL or Gloo uses the address or the interface that holds it.
+bool used_by_job(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
+  return std::any_of(list.begin(), list.end(), [&](const Owner& o) {
+    const NodeFacts& f = *c.node.at(o.rank);
+    auto uses = [&](const std::optional<nccl::Endpoint>& e) { return e && (e->addr == addr || e->link == o.link); };
+    return uses(f.nccl_bootstrap) || uses(f.gloo) ||
+           std::any_of(f.nccl_socket.begin(), f.nccl_socket.end(),
+                       [&](const nccl::Endpoint& s) { return s.addr == addr; });
+  });
+}
+
+// Every rank with facts, a rank lost midway included (its facts came before it was lost).
 void find_duplicates(Ctx& c) {
-  std::map<std::string, std::vector<std::pair<int, std::string>>> owners;  // addr -> (rank, link)
-  for (int r : c.live)
-    for (const auto& e : c.node.at(r)->entries) {
+  std::map<std::string, std::vector<Owner>> owners;  // addr -> owners
+  for (const auto& [r, facts] : c.node)
+    for (const auto& e : facts->entries) {
       if (e.loopback || core::is_link_local_address(e.addr) || core::is_loopback_address(e.addr)) continue;
       auto& o = owners[e.addr];
-      if (std::none_of(o.begin(), o.end(), [&](const auto& p) { return p.first == r; })) o.emplace_back(r, e.link);
+      if (std::none_of(o.begin(), o.end(), [&, rank = r](const Owner& x) { return x.rank == rank; }))
+        o.push_back({r, e.link, e.prefix});
     }
   for (const auto& [addr, list] : owners) {
     if (list.size() < 2) continue;
-    bool used = false;
-    for (const auto& [r, link] : list) {
-      const NodeFacts& f = *c.node.at(r);
+    bool used = used_by_job(c, addr, list);
+    // A copied virtual interface (docker0, a libvirt or pod bridge, a veth) only where an owner's
+    // link is one; the same address on physical NICs is an address conflict between the nodes.
+    if (!on_virtual_link(c, list)) {
+      c.findings.push_back(conflict_finding(c, addr, list, used));
+      continue;
+    }
+    used = false;
+    for (const auto& o : list) {
+      const NodeFacts& f = *c.node.at(o.rank);
       used = used || (f.nccl_bootstrap && f.nccl_bootstrap->addr == addr) || (f.gloo && f.gloo->addr == addr);
       for (const auto& s : f.nccl_socket) used = used || s.addr == addr;
     }
-    // A copied virtual interface (docker0, a libvirt or pod bridge, a veth) only where an owner's
-    // link is one; the same address on physical NICs is an address conflict, no virtual interface.
-    bool virtual_link = false;
-    for (const auto& [r, link] : list) {
-      const IfaceFacts* i = c.iface(r, link);
-      virtual_link =
-          virtual_link || (i && (i->kind == netif::Kind::veth ||
-                                 label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface));
-    }
-    auto f = core::new_finding(
-        "preflight.address.duplicate", virtual_link ? core::Label::virtual_interface : core::Label::other,
-        used ? core::Severity::error : core::Severity::warning,
-        fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().second,
-                    used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
-    for (const auto& [r, link] : list) {
-      f.hosts.push_back(c.host(r));
-      f.ranks.push_back(r);
-      f.evidence.push_back(fmt::format("{} {} {}", c.host(r), link, addr));
+    auto f =
+        core::new_finding("preflight.address.duplicate", core::Label::virtual_interface,
+                          used ? core::Severity::error : core::Severity::warning,
+                          fmt::format("address {} exists on {} nodes ({}){}", addr, list.size(), list.front().link,
+                                      used ? " and NCCL or Gloo would use it: connections reach the wrong node" : ""));
+    for (const auto& o : list) {
+      f.hosts.push_back(c.host(o.rank));
+      f.ranks.push_back(o.rank);
+      f.evidence.push_back(fmt::format("{} {} {}", c.host(o.rank), o.link, addr));
     }
     f.fix.text = "exclude that interface (see the recommended NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME)";
     c.findings.push_back(std::move(f));

@@ -134,6 +134,7 @@ json to_json(const NodeFacts& f) {
           {"gloo_hostname", f.gloo_hostname},
           {"gloo_resolved", f.gloo_resolved},
           {"master_addr_resolves", f.master_addr_resolves},
+          {"host_resolves", f.host_resolves},
           {"master_addr_error", f.master_addr_error},
           {"time_us", f.time_us},
           {"listeners", listeners},
@@ -190,6 +191,7 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
     f.gloo_resolved = j.value("gloo_resolved", std::vector<std::string>());
     f.master_addr_resolves = j.at("master_addr_resolves").get<std::vector<std::string>>();
     f.master_addr_error = j.at("master_addr_error").get<std::string>();
+    f.host_resolves = j.value("host_resolves", std::vector<std::string>());  // absent from an older node's facts
     f.time_us = j.at("time_us").get<std::int64_t>();
     for (const auto& l : j.at("listeners")) {
       Listener x;
@@ -249,6 +251,9 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
       f.master_addr_error = r.error().message;
     }
   }
+  if (!f.host.empty())
+    if (auto r = resolver.resolve(f.host))
+      for (const auto& a : *r) f.host_resolves.push_back(a.addr);
   for (const auto& x : report.findings)
     if (is_node_config_finding(x)) f.node_findings.push_back(x);
   return f;

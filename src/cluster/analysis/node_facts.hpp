@@ -63,6 +63,9 @@ struct NodeFacts {
   std::vector<std::string> gloo_resolved;         // its addresses, getaddrinfo order (empty: did not resolve)
   std::vector<std::string> master_addr_resolves;  // MASTER_ADDR here, getaddrinfo order
   std::string master_addr_error;
+  // What this node's own hostname resolves to here (getaddrinfo order; empty: it did not resolve, or
+  // an older node): which node an address belongs to, when two nodes hold one (the inventory's word).
+  std::vector<std::string> host_resolves;
   std::int64_t time_us = 0;         // wall clock (unix us) when sent
   std::vector<Listener> listeners;  // probe listeners (candidates and job ports)
   // This node's own configuration findings from its check report (environment audit, TF_CONFIG,

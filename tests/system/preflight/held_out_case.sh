@@ -1,7 +1,7 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
-# clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4) and clusters-2026-12-06f (p3; each <scenario>/run.sh is
+# clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4) and clusters-2026-12-06f (p3, p4; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -25,7 +25,7 @@ hosts_all() {
 }
 
 # pf_all N: preflight on nodes 0..N-1 as the job would start it (PF_ENV: more VAR=VALUE words for
-# every node, PF_ENV_I for node I only; node I runs as rank RANK_OF_I, I when unset, with world WORLD_OF_I, N when unset);
+# every node, PF_ENV_I for node I only, PF_FLAGS more flags for every node; node I runs as rank RANK_OF_I, I when unset, with world WORLD_OF_I, N when unset);
 # outputs in $WORK/pfI.json, and rank 0's HTML report in $WORK/pf0.html
 pf_all() {
   local n=$1 i pids=() report rank world
@@ -33,8 +33,9 @@ pf_all() {
     report=(); ((i == 0)) && report=(--report "$WORK/pf0.html")
     rank="RANK_OF_$i" world="WORLD_OF_$i" own="PF_ENV_$i"
     # shellcheck disable=SC2086  # PF_ENV (every node's) and PF_ENV_I (node I's): VAR=VALUE words
+    # shellcheck disable=SC2086  # PF_FLAGS: more preflight flags for every node
     run_pf "$i" "$WORK/pf$i.json" MASTER_ADDR=node0 MASTER_PORT=$JOB_PORT ${PF_ENV:-} ${!own:-} -- --rank "${!rank:-$i}" --world "${!world:-$n}" --token prtok \
-      --timeout "$T" --no-probe "${report[@]}"
+      --timeout "$T" --no-probe ${PF_FLAGS:-} "${report[@]}"
     pids+=($PF_PID)
   done
   for p in "${pids[@]}"; do wait "$p"; done
@@ -498,8 +499,11 @@ assert f["label"] == "hostname-resolution" and f["severity"] == "warning" and f[
 assert f["title"] == ("node0 does not resolve on node1: its probe of MASTER_PORT (node0:29400) never connected, "
                       "so that port was not tested"), f["title"]
 assert "node1's own MASTER_ADDR is 198.18.228.10: its job does not look up node0" in f["evidence"], f["evidence"]
-d2 = next(f for f in fs if f["id"] == "preflight.setting.differs" and "MASTER_ADDR" in f["title"])
-assert d2["fix"]["text"] == "set MASTER_ADDR to the same value on every node; rank 0 (node0) has MASTER_ADDR=node0", d2
+# every node's own MASTER_ADDR leads to 198.18.228.10 (node1's the address, the others' the name): a note
+assert not [f for f in fs if f["id"] == "preflight.setting.differs" and "MASTER_ADDR" in f["title"]], fs
+assert d["verdict"] != "WILL HANG", (d["verdict"], d["reason"])
+n = next(f for f in fs if f["id"] == "preflight.master-addr.mixed-forms")
+assert n["severity"] == "info" and "198.18.228.10:29400" in n["title"], n
 assert "see the recommendation" not in text, text
 m = re.search(r"add the line `([0-9.]+ node0)` to /etc/hosts on (node[0-9])", f["fix"]["text"])
 assert m, f["fix"]["text"]
@@ -511,6 +515,77 @@ PY
   echo "$line" >> "/etc/netns/$(ns_of "$i")/hosts"
   note "node$i: '$line' into /etc/hosts; MASTER_ADDR=node0 as on rank 0"
   PF_ENV_1="" GLOO_ENV_1=""
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+master-addr-mixed-name-and-ip)  # 06f p3's state after the fix: node1 writes MASTER_ADDR as the address, the others the name
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.229.1$i/24"; done
+  hosts_all 3 198.18.229.10 198.18.229.11 198.18.229.12
+  PF_ENV_1="MASTER_ADDR=198.18.229.10" GLOO_ENV_1="MASTER_ADDR=198.18.229.10"
+  pf_all 3
+  python3 - "$WORK/pf0.json" <<'PY' || die "one rendezvous written two ways is not a note"
+import json, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+assert d["verdict"] == "OK", (d["verdict"], d["reason"])
+assert not [f for f in fs if f["severity"] == "error"], fs
+assert not [f for f in fs if f["id"] == "preflight.setting.differs"], fs
+n = [f for f in fs if f["id"] == "preflight.master-addr.mixed-forms"]
+assert len(n) == 1 and n[0]["severity"] == "info", fs
+assert n[0]["title"] == ("MASTER_ADDR is written differently but leads every node to one rendezvous, "
+                         "198.18.229.10:29400: node1 writes the address; node0, node2 write the name node0"), n[0]["title"]
+assert "MASTER_ADDR=node0 on node0, node2: resolves there to 198.18.229.10" in n[0]["evidence"], n[0]["evidence"]
+PY
+  job_passes 3  # what the note says: the job meets
+  # one step short: node1's value leads elsewhere (node2's address, where no store listens); every
+  # node meets preflight at rank 0 (--rendezvous), so rank 0 has node1's facts: the error stands
+  PF_ENV_1="MASTER_ADDR=198.18.229.12" GLOO_ENV_1="MASTER_ADDR=198.18.229.12" PF_FLAGS="--rendezvous node0:29401"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" <<'PY' || die "MASTER_ADDR values that lead to different addresses are not an error"
+import json, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+assert not [f for f in fs if f["id"] == "preflight.master-addr.mixed-forms"], fs
+m = [f for f in fs if f["id"] == "preflight.setting.differs" and f["title"] == "MASTER_ADDR differs between nodes"]
+assert len(m) == 1 and m[0]["severity"] == "error", fs
+assert "MASTER_ADDR=198.18.229.12 on node1" in m[0]["evidence"], m[0]["evidence"]
+PY
+  job_fails 3 30
+  ;;
+duplicate-address-no-lost-rank)  # 06f p4 without a lost rank: node2 (a clone of node1) kept node1's 198.18.231.11 beside its own
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.231.1$i/24"; done
+  ip -n "$(ns_of 2)" addr add 198.18.231.11/24 dev eth0  # planted (secondary: node2's own sessions use .12)
+  hosts_all 3 198.18.231.10 198.18.231.11 198.18.231.12  # the inventory: node1 .11, node2 .12
+  PF_ENV="GLOO_SOCKET_IFNAME=eth0" GLOO_ENV_0="GLOO_SOCKET_IFNAME=eth0" GLOO_ENV_1="GLOO_SOCKET_IFNAME=eth0" GLOO_ENV_2="GLOO_SOCKET_IFNAME=eth0"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/dup-fix.txt" <<'PY' || die "the duplicate address is not the first finding with the names' fix"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.address.duplicate" and f["severity"] == "error", [x["id"] for x in fs]
+assert f["title"] == ("rank 1 (node1) and rank 2 (node2) report the same address 198.18.231.11: connections to it "
+                      "reach either node"), f["title"]
+assert d["reason"] == f["title"], d["reason"]
+assert "node2's name resolves there to 198.18.231.12" in f["evidence"], f["evidence"]
+assert not [x for x in fs if x["id"] in ("preflight.node.lost", "preflight.node.missing")], fs
+ranks = sorted(n["rank"] for n in d["nodes"])
+assert ranks == [0, 1, 2], ranks  # one row per rank
+fix = f["fix"]["text"]
+assert fix.startswith("node1 keeps 198.18.231.11 (its name resolves to it there)"), fix
+m = re.findall(r"on (node[0-9]): `([^`]*)`", fix)
+assert m == [("node2", "ip addr del 198.18.231.11/24 dev eth0")], (m, fix)
+for host, cmd in m: print(host[-1], cmd)
+PY
+  job_fails 3 30
+  # the printed command, run as printed on the node it names
+  while read -r i cmd; do
+    note "node$i: $cmd"
+    in_node "$i" bash -c "$cmd" || die "the printed '$cmd' failed on node$i"
+  done < "$WORK/dup-fix.txt"
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

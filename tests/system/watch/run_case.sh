@@ -917,7 +917,7 @@ for name in sys.argv[1:3]:
     print(name, "merged:", [(g["id"], g["label"], g["title"]) for g in vs], file=sys.stderr)
     assert vs[0]["id"] == "watch.connect.outside-job", vs[0]
     for g in vs + fs:
-        assert g["label"] != "interface-mismatch" and not g["fix"]["env"], g
+        assert g["label"] != "interface-mismatch" and not g["fix"].get("env"), g
         assert "idle outside communication" not in g["title"], g["title"]
 PY
   ;;

@@ -14,6 +14,7 @@
 #include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_network.hpp"
 #include "watch/diagnose_peers.hpp"
+#include "watch/file_lock.hpp"
 #include "watch/own_waits.hpp"
 #include "watch/stall_detector.hpp"
 
@@ -196,6 +197,7 @@ std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const 
       out.push_back(stopped_child_finding(tree, after, r, ticks_per_s, waiters_suffix(states)));
     if (r.activity == Activity::store_wait)
       out.push_back(store_receive_finding(after, r, window_s, waiters_suffix(states)));
+    if (r.activity == Activity::file_lock) out.push_back(file_lock_finding(r, waiters_suffix(states)));
   }
   for (auto& f : out) {
     if (!is_own_wait(f.id)) continue;
@@ -289,6 +291,54 @@ core::Finding off_network_finding(const os::FileTree& tree, const Snapshot& afte
   return f;
 }
 
+// 1. The SYN_SENT s dials an address outside the job (clusters-2026-12-06f w3: a metrics collector
+// behind a router): its process already holds an ESTABLISHED connection to a peer that is not the
+// store's (the ranks reach each other), and the dialled address is no end of any connection of the
+// tree, no listener of it, not MASTER_ADDR, and its port is no port a process of the tree listens
+// on or MASTER_PORT. Without that the address may be a rank's (the interface rules stand).
+bool dials_outside_job(const Snapshot& after, const OwnedSocket& s) {
+  bool talks_to_peers = std::any_of(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
+    return o.pid == s.pid && o.socket.state == TcpState::established && !after.is_store_socket(o);
+  });
+  if (!talks_to_peers) return false;
+  for (const auto& o : after.sockets) {
+    if (&o == &s) continue;
+    if (same_address(o.socket.local, s.socket.peer) || same_address(o.socket.peer, s.socket.peer)) return false;
+    if (o.socket.state == TcpState::listen && o.socket.local_port == s.socket.peer_port) return false;
+  }
+  return std::none_of(after.processes.begin(), after.processes.end(), [&](const ProcessInfo& p) {
+    return same_address(p.master_addr, s.socket.peer) || (p.master_port && *p.master_port == s.socket.peer_port);
+  });
+}
+
+// 1. A connect to an address outside the job that gets no answer: said as seen, the fix about that
+// destination (not the job's interface).
+core::Finding outside_job_finding(const OwnedSocket& s, const std::string& ev, const std::string& key,
+                                  const RouteChoice& route) {
+  std::string path = route.gateway.empty() ? fmt::format("on {}", route.iface)
+                                           : fmt::format("via gateway {} on {}", route.gateway, route.iface);
+  auto f = core::new_finding(
+      "watch.connect.outside-job", Label::other, Severity::error,
+      fmt::format("{} tries to connect to {} (not a rank of this job) and gets no answer: SYN_SENT, {} retransmits, "
+                  "{}",
+                  who(s.rank, s.pid), key, s.socket.retransmits, path));
+  f.evidence = {ev, fmt::format("the route to {} goes {}", s.socket.peer, path),
+                fmt::format("no connection, listener or MASTER_ADDR/MASTER_PORT of the job's processes holds {} or "
+                            "port {}, while {} holds connections to its peers",
+                            s.socket.peer, s.socket.peer_port, who(s.rank, s.pid))};
+  f.fix.text = fmt::format(
+      "Make {} answer from this node, or stop the job from dialling it. A SYN that is never answered (not refused) "
+      "is dropped on the way or by a host that is down: from the rank's node `nc -vz -w 3 {} {}` (and `ip route get "
+      "{}`); on the gateway {} and the hops after it, a firewall rule that drops TCP port {} (`nft list ruleset`, "
+      "`iptables -S`); on {} itself, the service and its firewall. The job's own setting that names {} (a metrics, "
+      "logging or upload endpoint) is where to point it elsewhere or turn it off. The job's interface variables "
+      "(GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME) do not change this connection.",
+      key, s.socket.peer, s.socket.peer_port, s.socket.peer, route.gateway.empty() ? route.iface : route.gateway,
+      s.socket.peer_port, s.socket.peer, key);
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
 // 1. A connect that gets no answer. The rule that drops it, where a ruleset shows one: outbound in
 // the connecting process's namespace, inbound in the listener's when the listener is one of the
 // tree's (that listener is then added to `firewalled`).
@@ -347,7 +397,9 @@ bool connect_findings(const os::FileTree& tree, const Snapshot& after, const Rul
     }
     syn_done[key] = out.size();
     auto route = route_for(tree, s.pid, s.socket.peer);
-    if (route.found && !route.connected) {
+    if (route.found && !route.connected && dials_outside_job(after, s)) {
+      out.push_back(outside_job_finding(s, ev, key, route));
+    } else if (route.found && !route.connected) {
       out.push_back(off_network_finding(tree, after, s, ev, key, route));
       off_network = true;
     } else {
@@ -514,13 +566,15 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
 std::string peer_silent_fix(const std::string& local, const std::string& peer, const MtuCheck& mtu) {
   std::string steps = fmt::format(
       "On {}'s node, `distdoctor watch` names a route or a firewall rule of its own; there `ip route get {}` shows "
-      "the route back (a gateway that does not answer: that route), `ip link` a link that is down",
-      peer, local);
+      "the route back (a gateway that does not answer: that route; \"Network is unreachable\": `ip -br addr` there "
+      "shows whether {} is still on an interface), `ip link` a link that is down",
+      peer, local, peer);
   if (mtu.small_lost)
     return fmt::format(
         "Small packets are lost too (not an MTU black hole). Check that the peer's rank is alive; if it is, the path "
-        "between {} and {} loses packets: a route on the peer's node, a link down, or a firewall. {}; with neither, "
-        "look at firewalls between the nodes.",
+        "between {} and {} loses packets: a route on the peer's node, its address lost, a link down, or a firewall. "
+        "{}; "
+        "with none of these, look at firewalls between the nodes.",
         local, peer, steps);
   if (mtu.both_answered)
     return fmt::format(
@@ -540,8 +594,10 @@ core::Finding peer_silent_finding(const Snapshot& after, const Rulesets* rules, 
   PeerRank pr = peer_rank(after, s);
   auto f = core::new_finding(
       "watch.tcp.peer-silent", Label::other, Severity::error,
-      fmt::format("{}{} stopped acknowledging data from {}: the peer host is down or the path drops packets",
-                  s.socket.peer, pr.rank ? fmt::format(" (rank {})", *pr.rank) : "", s.socket.local));
+      fmt::format("{}{} stopped acknowledging data from {}: the peer host is down, the path drops packets, or {} is "
+                  "no longer on an interface of the peer's node",
+                  s.socket.peer, pr.rank ? fmt::format(" (rank {})", *pr.rank) : "", s.socket.local,
+                  unmapped(s.socket.peer)));
   f.evidence = {ev};
   f.evidence.insert(f.evidence.end(), mtu.evidence.begin(), mtu.evidence.end());
   if (pr.rank) f.evidence.push_back(pr.why);

@@ -76,6 +76,8 @@ struct GoneRank {
 // waiting_child also: its main thread reads a unix socket or pipe while a child process of its own
 // is stopped (own_waits.hpp; child_stopped). store_wait: its main thread blocks in a receive on its
 // client connection to the torch store, which received nothing in the window (own_waits.hpp).
+// file_lock: its main thread blocks taking a file lock (flock, fcntl F_SETLKW) in both snapshots
+// (file_lock.hpp).
 enum class Activity {
   in_collective,
   reading_input,
@@ -86,7 +88,8 @@ enum class Activity {
   raised,
   waiting_child,
   at_store,
-  store_wait
+  store_wait,
+  file_lock
 };
 
 struct RankState {
@@ -95,18 +98,22 @@ struct RankState {
   Activity activity = Activity::elsewhere;
   std::string main_syscall;  // "futex", "clock_nanosleep", ...
   std::string main_wchan;
-  double cpu_pct = 0;                 // the rank's processes together, % of one core
-  std::uint64_t file_read_bytes = 0;  // read() bytes that were not socket bytes
-  std::string reading;                // file the main thread (or a worker) reads, when known
-  std::vector<int> busy_workers;      // its forked workers that ran while the main thread waited on them
-  double worker_cpu_pct = 0;          // those workers together, % of one core
-  std::string exception;              // raised: the exception line its output ends in
-  int child = 0;                      // waiting_child: the child process it waits for
-  std::string store = {};             // at_store, store_wait: "MASTER_ADDR:MASTER_PORT" it polls / waits at
-  std::uint64_t store_bytes = 0;      // at_store: bytes its store connection received in the window
-  bool child_stopped = false;         // waiting_child: the child is stopped and the main thread reads
-  std::string child_link = {};        // child_stopped: how that read reaches the child ("" when not seen)
-  std::string main_read = {};         // child_stopped, store_wait: "fd 12 (socket:[345])", what it reads
+  double cpu_pct = 0;                        // the rank's processes together, % of one core
+  std::uint64_t file_read_bytes = 0;         // read() bytes that were not socket bytes
+  std::string reading;                       // file the main thread (or a worker) reads, when known
+  std::vector<int> busy_workers;             // its forked workers that ran while the main thread waited on them
+  double worker_cpu_pct = 0;                 // those workers together, % of one core
+  std::string exception;                     // raised: the exception line its output ends in
+  int child = 0;                             // waiting_child: the child process it waits for
+  std::string store = {};                    // at_store, store_wait: "MASTER_ADDR:MASTER_PORT" it polls / waits at
+  std::uint64_t store_bytes = 0;             // at_store: bytes its store connection received in the window
+  bool child_stopped = false;                // waiting_child: the child is stopped and the main thread reads
+  std::string child_link = {};               // child_stopped: how that read reaches the child ("" when not seen)
+  std::string main_read = {};                // child_stopped, store_wait: "fd 12 (socket:[345])", what it reads
+  std::string lock = {};                     // file_lock: "flock on fd 5 (/ckpt/.lock)", what its main thread waits for
+  int lock_holder = 0;                       // file_lock: the holder's pid in /proc/locks (0: none seen)
+  std::string lock_holder_cmd = {};          // file_lock: the holder's command line ("" when unreadable)
+  std::vector<std::string> lock_lines = {};  // file_lock: the /proc/locks lines of that lock
 };
 
 std::string_view to_string(Activity a);

@@ -48,7 +48,7 @@ TEST(DiagnoseActivity, SleepingRankIsNamedAsSleepingNotAsACollectiveOrderBug) {
 }
 
 // w3: rank 1 spins in a Python loop (state R, main thread running) and gets 20 % of a core on a
-// machine at load 20: it computes; "idle outside communication" would be untrue.
+// machine at load 20: it computes; "outside the collectives" would be untrue.
 TEST(DiagnoseActivity, BusyLoopUnderLoadIsComputingAndTheLoadIsInTheEvidence) {
   World w;
   Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
@@ -65,7 +65,7 @@ TEST(DiagnoseActivity, BusyLoopUnderLoadIsComputingAndTheLoadIsInTheEvidence) {
             std::string::npos)
       << f[0].title;
   std::string ev = core::join(f[0].evidence, "\n");
-  EXPECT_FALSE(says(ev, "idle outside communication")) << ev;
+  EXPECT_FALSE(says(ev, "outside the collectives")) << ev;
   EXPECT_TRUE(says(ev, "load average 20.0 on 2 CPUs: a runnable thread gets about 10% of a core")) << ev;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/address.hpp"
+#include "core/strings.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_network.hpp"
 
@@ -54,12 +55,58 @@ PeerRank peer_rank(const Snapshot& after, const OwnedSocket& s) {
   return {other, fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p->rank, p->pid), other)};
 }
 
+// watch.tcp.local-address-lost: the namespace's addresses were read and none holds `local`
+// (clusters-2026-12-06f w2: `ip addr del` on node1 mid-job). The interface for the fix is the
+// route's where one is left, else the namespace's only non-loopback interface; the old prefix
+// length is not seen and is said so.
+core::Finding local_address_lost(const os::FileTree& tree, const Snapshot& after, const OwnedSocket& s,
+                                 const std::string& ev, const std::vector<os::AddressEntry>& entries) {
+  std::string local = unmapped(s.socket.local), peer = unmapped(s.socket.peer);
+  PeerRank pr = peer_rank(after, s);
+  auto route = route_for(tree, s.pid, peer);
+  std::vector<std::string> links;
+  for (const auto& e : entries) {
+    if (!e.loopback && std::find(links.begin(), links.end(), e.link) == links.end()) links.push_back(e.link);
+  }
+  std::string dev = route.found ? route.iface : links.size() == 1 ? links.front() : "DEV";
+  auto f = core::new_finding(
+      "watch.tcp.local-address-lost", core::Label::no_route, core::Severity::error,
+      fmt::format("{}, the local address of {}'s connection to {}, is no longer on any interface here; the fault is "
+                  "on this node",
+                  local, who(s.rank, s.pid), with_rank(peer, pr)));
+  std::vector<std::string> held;
+  for (const auto& e : entries) {
+    if (!e.loopback) held.push_back(fmt::format("{} {}/{}", e.link, e.addr, e.prefix));
+  }
+  f.evidence = {
+      ev, fmt::format("in {}'s network namespace no interface holds {} (its addresses: {})", who(s.rank, s.pid), local,
+                      held.empty() ? "none but loopback" : core::join(held, ", "))};
+  f.evidence.push_back(route.found ? fmt::format("its route to {} leaves through {}", peer, route.iface)
+                                   : fmt::format("its main routing table (/proc/{}/net/route) holds no route to {} "
+                                                 "(`ip route get {}` there answers \"Network is unreachable\")",
+                                                 s.pid, peer, peer));
+  if (pr.rank) f.evidence.push_back(pr.why);
+  f.fix.text = fmt::format(
+      "Put {} back on this node's interface, in {}'s network namespace:\n  ip addr add {}/PREFIX dev {}\nPREFIX is "
+      "the old prefix length, which is not seen here (the network's: another node's `ip -br addr` on it shows "
+      "it){}. Then `ip route get {}` names the interface again and the queued data leaves. Find what removed it (a "
+      "DHCP lease not renewed, a network manager) so it does not go again. Nothing here points at {}.",
+      local, who(s.rank, s.pid), local, dev,
+      dev == "DEV" ? fmt::format("; DEV is the interface {} was on (`ip -br link`)", local) : "", peer,
+      pr.rank ? fmt::format("rank {}'s node ({})", *pr.rank, peer) : peer + "'s node");
+  if (s.rank) f.ranks = {*s.rank};
+  return f;
+}
+
 std::optional<core::Finding> local_link_down(const os::FileTree& tree, const Snapshot& after, PathProbe* probe,
                                              const OwnedSocket& s, const std::string& ev) {
   if (!probe) return std::nullopt;
   std::string local = unmapped(s.socket.local), peer = unmapped(s.socket.peer);
   auto entries = probe->addresses(s.pid);
   const os::AddressEntry* a = holder(entries, local);
+  // The namespace's addresses read (loopback's at least) and none is the connection's own.
+  if (!a && !entries.empty() && !core::is_loopback_address(local))
+    return local_address_lost(tree, after, s, ev, entries);
   if (!a || (a->up && a->running)) return std::nullopt;
   // IPv4: the packets leave by the route (any interface may send with this address); only no
   // route, or the route through this interface, keeps them here.

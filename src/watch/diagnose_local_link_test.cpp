@@ -125,5 +125,42 @@ TEST(DiagnoseLocalLink, ThePeerSilentTitleNamesTheOnlyOtherRank) {
                           [](auto& e) { return e.find("rank 0 is the only other rank") != std::string::npos; }));
 }
 
+// clusters-2026-12-06f w2: node1's address removed mid-job (`ip addr del`), the link up: the
+// connection's local address is on no interface of its namespace and no route to the peer is left.
+TEST(DiagnoseLocalLink, ItsOwnAddressRemovedIsNamedOnThisNodeWithTheAddCommand) {
+  auto w = own_link_stuck("");
+  FakeProbe probe;
+  probe.passes = 0;
+  auto lo = link_entry("lo", "127.0.0.1", 8, true, true);
+  lo.loopback = true;
+  probe.entries = {lo, link_entry("eth0", "fe80::1", 64, true, true)};
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.tcp.local-address-lost");
+  EXPECT_EQ(f[0].label, core::Label::no_route);
+  EXPECT_EQ(f[0].ranks, std::vector<int>{1});
+  EXPECT_EQ(f[0].title,
+            "198.18.1.2, the local address of rank 1 (pid 200)'s connection to 198.18.1.1 (rank 0), is no longer on "
+            "any interface here; the fault is on this node");
+  EXPECT_NE(f[0].fix.text.find("ip addr add 198.18.1.2/PREFIX dev eth0"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("the old prefix length, which is not seen here"), std::string::npos) << f[0].fix.text;
+  for (const auto& g : f) EXPECT_NE(g.id, "watch.tcp.peer-silent");
+}
+
+// One step short: the namespace's addresses not read (no entry at all), or the address still held
+// by its (up, running) interface: no lost address claimed.
+TEST(DiagnoseLocalLinkShort, AddressesUnreadOrTheAddressStillHeldClaimNoLostAddress) {
+  for (bool held : {false, true}) {
+    auto w = own_link_stuck("", 2);
+    FakeProbe probe;
+    probe.passes = 0;
+    if (held) probe.entries = {link_entry("eth0", "198.18.1.2", 24, true, true)};
+    auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, &probe);
+    for (const auto& g : f) EXPECT_NE(g.id, "watch.tcp.local-address-lost") << held;
+    ASSERT_FALSE(f.empty());
+    EXPECT_NE(f[0].title.find("is no longer on an interface of the peer's node"), std::string::npos) << f[0].title;
+  }
+}
+
 }  // namespace
 }  // namespace dd::watch

@@ -80,14 +80,16 @@ std::string_view activity_key(Activity a) {
       return "at_store";
     case Activity::store_wait:
       return "store_wait";
+    case Activity::file_lock:
+      return "file_lock";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a :
-       {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped,
-        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store, Activity::store_wait}) {
+  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
+                 Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store,
+                 Activity::store_wait, Activity::file_lock}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -164,11 +166,12 @@ core::Finding odd_rank_finding(const std::string& seen, const OddRank& odd, cons
   std::string me = fmt::format("rank {} ({})", odd.rank, odd.host);
   auto f = core::new_finding(
       "watch.collective.odd-rank", core::Label::other, core::Severity::error,
-      seen + fmt::format("; {} is not in the collective {} wait in: the last data it sent to each of them went on "
-                         "another connection than theirs to it, while they sent to each other on one connection: {} "
-                         "entered a collective of another process group (the groups' collectives called in another "
-                         "order), or is held before theirs",
-                         me, names(others), me));
+      seen + fmt::format("; {} is not in the collective {} wait in: each process group has connections of its "
+                         "own, and {}'s last data to each of them went over a different connection than their last "
+                         "data to it, while they last sent to each other over the same connection: {} entered a "
+                         "collective of another process group (the groups' collectives called in another order), or "
+                         "is held before theirs",
+                         me, names(others), me, me));
   f.evidence = odd.evidence;
   std::string pid = odd.pid ? std::to_string(odd.pid) : fmt::format("PID-of-rank-{}", odd.rank);
   f.fix.text = fmt::format(
@@ -461,7 +464,16 @@ std::map<std::string, Owner> owners(const std::vector<NodeReport>& nodes) {
   return out;
 }
 
-std::string_view state_of(Activity a) { return a == Activity::stopped ? "stopped" : to_string(a); }
+// A rank's state in a silent peer's title; outside the collectives, what its main thread does, as
+// its node's detail says it ("main thread in connect"), so a rank in connect is not called idle.
+std::string state_of(const RankActivity& r) {
+  if (r.activity == Activity::stopped) return "stopped";
+  std::string s(to_string(r.activity));
+  auto at = r.detail.find("main thread in ");
+  if (r.activity != Activity::elsewhere || at == std::string::npos) return s;
+  auto end = r.detail.find(", CPU", at);
+  return s + " (" + r.detail.substr(at, end == std::string::npos ? std::string::npos : end - at) + ")";
+}
 
 // The peers one rank waits on, told apart with every node's report: those that wait for their own
 // peers too (not what holds it up), those another node reports doing something else, and those no
@@ -488,7 +500,7 @@ Told tell(const RankActivity& me, const std::map<std::string, Owner>& where, std
     if (peer.activity == Activity::in_collective) {
       t.waiting.push_back(named);
     } else {
-      t.held.push_back(fmt::format("{}, which is {}", named, state_of(peer.activity)));
+      t.held.push_back(fmt::format("{}, which is {}", named, state_of(peer)));
       known.push_back(&o->second);
     }
   }
@@ -632,7 +644,7 @@ bool names_a_cause(const core::Finding& f) {
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
   for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
                               "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child",
-                              "watch.store.skipped-call", "watch.collective.odd-rank"}) {
+                              "watch.store.skipped-call", "watch.collective.odd-rank", "watch.connect.outside-job"}) {
     if (f.id == id) return true;
   }
   if (is_own_wait(f.id)) return true;

@@ -222,6 +222,8 @@ core::Finding store_receive_finding(const Snapshot& after, const RankState& r, d
   return f;
 }
 
-bool is_own_wait(std::string_view id) { return id == "watch.rank.stopped-child" || id == "watch.rank.store-wait"; }
+bool is_own_wait(std::string_view id) {
+  return id == "watch.rank.stopped-child" || id == "watch.rank.store-wait" || id == "watch.rank.file-lock";
+}
 
 }  // namespace dd::watch

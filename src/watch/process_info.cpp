@@ -113,6 +113,7 @@ ThreadInfo read_thread(const os::FileTree& tree, int pid, int tid) {
       auto nr = core::parse_int(f[0]);
       t.syscall = nr ? static_cast<long>(*nr) : -2;
       if (f.size() > 1) t.arg0 = std::strtoull(f[1].c_str(), nullptr, 16);
+      if (f.size() > 2) t.arg1 = std::strtoull(f[2].c_str(), nullptr, 16);
     }
   }
   return t;
@@ -222,6 +223,8 @@ std::string syscall_name(long nr) {
       {SYS_pread64, "pread64"},
       {SYS_readv, "readv"},
       {SYS_openat, "openat"},
+      {SYS_flock, "flock"},
+      {SYS_fcntl, "fcntl"},
 #ifdef SYS_poll
       {SYS_poll, "poll"},
       {SYS_select, "select"},

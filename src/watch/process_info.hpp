@@ -21,6 +21,7 @@ struct ThreadInfo {
   std::string wchan;       // kernel function the thread sleeps in ("" or "0" when running)
   long syscall = -2;       // /proc/.../syscall: number, -1 = in user space (running), -2 unknown
   std::uint64_t arg0 = 0;  // first syscall argument (the fd for read/recv/poll on one fd)
+  std::uint64_t arg1 = 0;  // second (fcntl's command: F_SETLKW waits for a lock)
   std::uint64_t cpu_ticks = 0;
 };
 

@@ -12,6 +12,7 @@
 #include "core/strings.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_network.hpp"
+#include "watch/file_lock.hpp"
 #include "watch/own_waits.hpp"
 
 namespace dd::watch {
@@ -113,7 +114,7 @@ std::string_view to_string(Activity a) {
     case Activity::reading_input:
       return "reading input";
     case Activity::elsewhere:
-      return "idle outside communication";
+      return "outside the collectives";
     case Activity::computing:
       return "computing";
     case Activity::stopped:
@@ -128,6 +129,8 @@ std::string_view to_string(Activity a) {
       return "waiting at the torch store";
     case Activity::store_wait:
       return "blocked in a receive from the torch store";
+    case Activity::file_lock:
+      return "blocked taking a file lock";
   }
   return "?";
 }
@@ -137,6 +140,7 @@ std::string describe(const RankState& r) {
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);
   if (r.child) s += fmt::format(", child pid {}{}", r.child, r.child_stopped ? " (stopped)" : "");
   if (!r.main_read.empty()) s += ", reads " + r.main_read;
+  if (!r.lock.empty()) s += ", waits in " + r.lock;
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -271,6 +275,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     if (r.child) r.activity = Activity::waiting_child;
     if (!r.child && polls_store(r)) r.activity = Activity::at_store;
     note_own_wait(tree, before, after, p, r);  // a stopped child it reads from, a key at the store
+    note_file_lock(tree, before, p, r);        // a file lock another process holds
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);

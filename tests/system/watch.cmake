@@ -23,3 +23,11 @@ foreach(c merged-loader-stopped merged-store-get group-order-swapped)
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)
 endforeach()
+# clusters-2026-12-06f w1-w3: a rank blocked on a file lock a stray process holds, a node whose own
+# address was removed mid-job, a rank dialling a host outside the job that a router drops; each runs
+# the printed fix and the job finishes
+foreach(c flock-held own-address-removed outside-host-syn)
+  add_test(NAME system.watch.${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)
+endforeach()

@@ -16,6 +16,8 @@ MA=198.18.1.1
 # the cases of a rank held up by a wait of its own (a stopped loader worker, a key at the store):
 # namespaces w38<pid>*, addresses 198.18.232.0/24 and 198.18.233.0/24;
 # group-order-swapped: namespaces w41<pid>*, addresses 198.18.246.0/24
+# clusters-2026-12-06f w1-w3 (flock-held, own-address-removed, outside-host-syn): namespaces w43<pid>*,
+# addresses 198.18.250.0/24, 198.18.251.0/24, 198.18.252.0/24 and (the collector's) 198.18.253.0/24
 case "$CASE" in
   group-order-swapped) NS_PREFIX=w41 MA=198.18.246.1 ;;
   merged-loader-stopped) NS_PREFIX=w38 MA=198.18.232.1 ;;
@@ -25,6 +27,9 @@ case "$CASE" in
   route-hijack) NS_PREFIX=w37 MA=198.18.200.1 ;;
   new-group) NS_PREFIX=w37 MA=198.18.201.1 ;;
   own-link-down) NS_PREFIX=w39 MA=198.18.240.1 ;;
+  flock-held) NS_PREFIX=w43 MA=198.18.250.1 ;;
+  own-address-removed) NS_PREFIX=w43 MA=198.18.251.1 ;;
+  outside-host-syn) NS_PREFIX=w43 MA=198.18.252.1 ;;
 esac
 . "$PF/lib.sh"
 STALL=5
@@ -123,7 +128,7 @@ expect_no_order_claim() {  # no stall finding tells the user to fix the collecti
 import json, sys
 fs = [f for s in json.load(open(sys.argv[1]))["stalls"] for f in s["findings"]]
 assert not any("Every rank must call the same collectives" in f["fix"]["text"] for f in fs), fs
-assert not any("idle outside communication" in e for f in fs for e in f["evidence"]), fs
+assert not any("outside the collectives" in e for f in fs for e in f["evidence"]), fs
 PY
 }
 # merged_watch I WORLD MEET_TIMEOUT VAR=VALUE...: node I's watch --rendezvous (node 0 serves it) over
@@ -780,6 +785,142 @@ peer = [g["title"] for g in vs if "198.18.240.2" in g["title"]]
 assert peer and all(re.search(r"198\.18\.240\.2(:\d+)? \(rank 1\)", t) for t in peer), peer
 PY
   ;;
+flock-held)  # clusters-2026-12-06f w1: a stray process on node 1 (no RANK) holds flock on the lock file;
+  # at step 3 rank 1 blocks in flock on it while rank 0 waits in all_reduce. Node 1's own watch and the
+  # merged verdict name the lock, its holder's pid and command line, and no collective-mismatch; the
+  # printed `kill PID` is run and the job finishes.
+  two_nodes 198.18.250
+  : > "$WORK/ckpt.lock"
+  in_node 1 /usr/bin/python3 -c 'import fcntl, os, sys, time
+f = open(sys.argv[1], "a"); fcntl.flock(f, fcntl.LOCK_EX); print("holder", os.getpid(), flush=True); time.sleep(3600)' \
+    "$WORK/ckpt.lock" > "$WORK/holder.log" 2>&1 &
+  wait_for "$WORK/holder.log" "holder " 30
+  holder=$(awk '/^holder /{print $2}' "$WORK/holder.log")
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=flock WARM=3 STEPS=20 LOCKFILE="$WORK/ckpt.lock"; done
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  grep -q "rank 1 has the lock" "$WORK/job1.log" && die "rank 1 got the lock before the fix"
+  fix=$(grep -oE 'stop it: `kill [0-9]+`' "$WORK/w1.err" | head -1 | grep -oE 'kill [0-9]+')
+  [ "$fix" = "kill $holder" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no 'kill $holder' (holder pid $holder): '$fix'"; }
+  note "pasting node 1's printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  ranks_finish 200 "after the printed kill" 0 1
+  grep -q "rank 1 has the lock" "$WORK/job1.log" || die "rank 1 never took the lock"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" "$holder" "$WORK/ckpt.lock" <<'PY' || die "the lock wait is not named as such"
+import json, sys
+holder, path = sys.argv[3], sys.argv[4]
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(f["id"], f["title"]) for f in fs], file=sys.stderr)
+f = fs[0]
+assert f["id"] == "watch.rank.file-lock" and f["ranks"] == [1], f
+assert "waits for a file lock, not for a peer and not in a collective: its main thread is blocked in flock on fd" in f["title"], f["title"]
+assert ("(%s), held by pid %s (`/usr/bin/python3 -c " % (path, holder)) in f["title"], f["title"]
+assert any(e.startswith("/proc/locks: ") and (" %s " % holder) in e for e in f["evidence"]), f["evidence"]
+assert not any(g["id"] == "watch.stall.unexplained" or g["label"] == "collective-mismatch" for g in fs), fs
+for name in sys.argv[1:3]:
+    m = json.load(open(name))["meeting"]; vs = m["verdict"]["findings"]
+    print(name, "merged:", [(g["id"], g["title"]) for g in vs], file=sys.stderr)
+    assert vs[0]["id"] == "watch.rank.file-lock" and ("held by pid %s" % holder) in vs[0]["title"], vs[0]
+    assert vs[0]["title"].endswith("; rank 0 (node0) waits on it"), vs[0]["title"]
+    assert not any(g["label"] == "collective-mismatch" or g["id"] in ("watch.stall.unexplained", "watch.peer.silent")
+                   for g in vs), [g["id"] for g in vs]
+    assert not any("outside communication" in e for g in vs for e in g["evidence"]), vs
+PY
+  ;;
+own-address-removed)  # clusters-2026-12-06f w2: mid-job node 1's address is removed (`ip addr del`), the link
+  # stays up. Node 1's own watch names its own address lost (not the peer) and prints `ip addr add`; node 0's
+  # merged verdict keeps the peer side's candidates (down, path drops, address lost); the printed command,
+  # with the network's prefix, run on node 1, lets the job finish
+  two_nodes 198.18.251
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=healthy STEPS=40; done
+  wait_for "$WORK/job1.log" "rank 1 step 3" 200
+  ip -n "$(ns_of 1)" addr del 198.18.251.2/24 dev eth0 || die "addr del on node 1"
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 60))
+  wait_for "$WORK/w0.err" "job verdict from node rank 0: STALLED" 120
+  fix=$(grep -oE '^ *ip addr add [0-9.]+/PREFIX dev [A-Za-z0-9_.-]+$' "$WORK/w1.err" | head -1 | sed 's/^ *//')
+  [ "$fix" = "ip addr add 198.18.251.2/PREFIX dev eth0" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no 'ip addr add 198.18.251.2/PREFIX dev eth0': '$fix'"; }
+  grep -q "PREFIX is the old prefix length, which is not seen here" "$WORK/w1.err" || die "the unknown prefix is not said"
+  prefix=$(ip -n "$(ns_of 0)" -br addr show dev eth0 | grep -oE '198\.18\.251\.1/[0-9]+' | cut -d/ -f2)
+  fix=${fix/PREFIX/$prefix}  # the network's prefix, from another node's `ip -br addr`, as the fix says
+  note "pasting node 1's printed fix: $fix"
+  # shellcheck disable=SC2086 # the printed command, split into its words
+  ip netns exec "$(ns_of 1)" $fix || die "the printed fix failed on node 1"
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch (the job after the fix)" 200; rc=$?
+    [ "$rc" = 0 ] || { tail -20 "$WORK/w$i.err" >&2; die "node $i's watch exited $rc: the job did not finish after the fix"; }
+  done
+  grep -q "rank 1 step 39" "$WORK/job1.log" && grep -q "rank 0 step 39" "$WORK/job0.log" || die "the job did not run to its end"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 does not name its lost address, or the merged verdict says more than it saw"; }
+import json, sys
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(g["id"], g["title"]) for g in fs], file=sys.stderr)
+lost = [g for g in fs if g["id"] == "watch.tcp.local-address-lost"]
+assert lost, [g["id"] for g in fs]
+f = lost[0]
+assert f["title"].startswith("198.18.251.2, the local address of rank 1 (pid "), f["title"]
+assert f["title"].endswith("'s connection to 198.18.251.1 (rank 0), is no longer on any interface here; the fault is on this node"), f["title"]
+assert "\n  ip addr add 198.18.251.2/PREFIX dev eth0\n" in f["fix"]["text"], f["fix"]["text"]
+assert not any("stopped acknowledging" in g["title"] for g in fs), [g["title"] for g in fs]
+m = json.load(open(sys.argv[2]))["meeting"]; vs = m["verdict"]["findings"]
+print("node0 merged:", [(g["id"], g["title"]) for g in vs], file=sys.stderr)
+peer = [g for g in vs if g["id"] == "watch.tcp.peer-silent"]
+assert peer, [g["id"] for g in vs]
+assert ("the peer host is down, the path drops packets, or 198.18.251.2 is no longer on an interface of the peer's "
+        "node") in peer[0]["title"], peer[0]["title"]
+assert "`ip -br addr` there shows whether 198.18.251.2 is still on an interface" in peer[0]["fix"]["text"], peer[0]["fix"]
+PY
+  ;;
+outside-host-syn)  # clusters-2026-12-06f w3: at step 3 rank 1 connects to a collector 198.18.253.50:8443 (not a
+  # rank) behind a router (node 2) whose forward chain drops that port; rank 1 retries. Node 1's watch and
+  # the merged verdict name the destination, the SYN_SENT and the gateway, no interface-mismatch and no
+  # interface export; the printed step on the gateway (`nft list ruleset` there) shows the rule, which is
+  # removed: the collector gets the line and the job finishes
+  two_nodes 198.18.252
+  node 2; link 2 eth0 198.18.252.254/24; link 2 eth1 198.18.253.1/24 "w43c$$"
+  ip netns exec "$(ns_of 2)" sysctl -qw net.ipv4.ip_forward=1 || die "forwarding on the router"
+  node 3; link 3 eth0 198.18.253.50/24 "w43c$$"; ip -n "$(ns_of 3)" route add default via 198.18.253.1
+  for i in 0 1; do ip -n "$(ns_of "$i")" route add 198.18.253.0/24 via 198.18.252.254 || die "route on node $i"; done
+  ip netns exec "$(ns_of 2)" nft -f - <<'NFT' || die "the router's ruleset"
+table inet w43fw {
+  chain forward { type filter hook forward priority 0; policy accept; ip daddr 198.18.253.50 tcp dport 8443 drop; }
+}
+NFT
+  ip netns exec "$(ns_of 3)" /usr/bin/python3 -c 'import socket
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("0.0.0.0", 8443)); s.listen(8)
+while True:
+    c, a = s.accept(); print("collector got", c.recv(100), flush=True); c.close()' > "$WORK/collector.log" 2>&1 &
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=logger WARM=3 STEPS=20 LOGGER=198.18.253.50:8443; done
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  grep -q "tries to connect to 198.18.253.50:8443 (not a rank of this job) and gets no answer: SYN_SENT" "$WORK/w1.err" ||
+    { tail -30 "$WORK/w1.err" >&2; die "node 1 does not name the destination outside the job"; }
+  grep -qE "export (GLOO|NCCL)_SOCKET_IFNAME" "$WORK/w0.err" "$WORK/w1.err" && die "an interface export for a connection outside the job"
+  gw=$(grep -oE 'via gateway [0-9.]+ on eth0' "$WORK/w1.err" | head -1 | awk '{print $3}')
+  [ "$gw" = 198.18.252.254 ] || die "the printed gateway is '$gw', not the router's 198.18.252.254"
+  grep -q "on the gateway $gw and the hops after it, a firewall rule that drops TCP port 8443 (\`nft list ruleset\`" "$WORK/w1.err" ||
+    die "the fix does not send the user to the gateway's rules for port 8443"
+  # the printed step, on the node that holds the gateway's address: its ruleset, and the rule it shows removed
+  ip -n "$(ns_of 2)" -br addr | grep -q "$gw/" || die "node 2 does not hold $gw"
+  handle=$(ip netns exec "$(ns_of 2)" nft -a list ruleset | grep -E 'tcp dport 8443 drop' | grep -oE 'handle [0-9]+' | awk '{print $2}')
+  [ -n "$handle" ] || die "the gateway's ruleset shows no rule for port 8443"
+  note "the gateway's rule for port 8443: handle $handle, removed"
+  ip netns exec "$(ns_of 2)" nft delete rule inet w43fw forward handle "$handle" || die "removing the rule"
+  ranks_finish 240 "after the gateway's rule was removed" 0 1
+  grep -q "collector got b'rank 1 metrics" "$WORK/collector.log" || die "the collector got nothing"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || die "a verdict calls the connection outside the job an interface mismatch"
+import json, sys
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(g["id"], g["label"], g["title"]) for g in fs], file=sys.stderr)
+assert fs[0]["id"] == "watch.connect.outside-job" and fs[0]["ranks"] == [1], fs[0]
+assert "retransmits, via gateway 198.18.252.254 on eth0" in fs[0]["title"], fs[0]["title"]
+for name in sys.argv[1:3]:
+    vs = json.load(open(name))["meeting"]["verdict"]["findings"]
+    print(name, "merged:", [(g["id"], g["label"], g["title"]) for g in vs], file=sys.stderr)
+    assert vs[0]["id"] == "watch.connect.outside-job", vs[0]
+    for g in vs + fs:
+        assert g["label"] != "interface-mismatch" and not g["fix"].get("env"), g
+        assert "idle outside communication" not in g["title"], g["title"]
+PY
+  ;;
 slow-loader)
   two_nodes
   head -c 8M /dev/urandom > "$WORK/data.bin"
@@ -1191,7 +1332,7 @@ import json, sys
 v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
 print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["id"] == "watch.collective.odd-rank" and f["ranks"] == [2] and f["hosts"] == ["node2"], f
-assert "rank 2 (node2) is not in the collective rank 0 (node0), rank 1 (node1) wait in: the last data it sent" in f["title"]
+assert "rank 2 (node2) is not in the collective rank 0 (node0), rank 1 (node1) wait in: each process group has connections of its own, and rank 2 (node2)'s last data to each of them went over a different connection" in f["title"]
 assert "(the groups' collectives called in another order)" in f["title"], f["title"]
 ev = "\n".join(f["evidence"])
 assert "rank 0 (node0) and rank 1 (node1) last sent to each other on one connection (198.18.246.1:" in ev, ev

@@ -24,9 +24,15 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
                the last all_reduces over g_a then g_b, the last over g_b then g_a: a cross-group
                deadlock (clusters-2026-12-06e w4); with GROUPORDER_SAME=1 every rank uses g_a then
                g_b (the code fix applied)
+  flock        at step WARM rank 1 takes flock(LOCK_EX) on LOCKFILE (a stray process may hold it), then
+               goes on (clusters-2026-12-06f w1)
+  logger       at step WARM rank 1 sends a line to LOGGER=HOST:PORT (a collector outside the job),
+               retrying until it gets through (clusters-2026-12-06f w3)
 """
 import datetime
+import fcntl
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -96,6 +102,23 @@ while mode == "forever" or step < steps:
     if mode == "rank1-raises" and rank == 1 and step == warm:
         threading.Thread(target=lambda: time.sleep(3600), name="uploader", daemon=False).start()
         raise RuntimeError("rank 1: corrupt sample in batch %d" % step)
+    if mode == "flock" and rank == 1 and step == warm:
+        with open(os.environ["LOCKFILE"], "a") as lk:
+            fcntl.flock(lk, fcntl.LOCK_EX)
+            print("rank %d has the lock" % rank, flush=True)
+            fcntl.flock(lk, fcntl.LOCK_UN)
+    if mode == "logger" and rank == 1 and step == warm:
+        host, port = os.environ["LOGGER"].rsplit(":", 1)
+        while True:
+            try:
+                c = socket.create_connection((host, int(port)))
+                c.sendall(b"rank 1 metrics\n")
+                c.close()
+                break
+            except OSError as e:
+                print("rank %d metrics: %s" % (rank, e), flush=True)
+                time.sleep(1)
+        print("rank %d metrics sent" % rank, flush=True)
     if mode == "rank1-subprocess" and rank == 1 and step == warm:
         subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
     if mode == "newgroup" and (rank < world - 1 or os.environ.get("NEWGROUP_ALL") == "1") and step == warm:

@@ -13,8 +13,6 @@ namespace dd::watch {
 
 namespace {
 
-bool is_stopped(char state) { return state == 'T' || state == 't'; }
-
 bool holds(const ProcessInfo& p, std::uint64_t inode) {
   return std::find(p.socket_inodes.begin(), p.socket_inodes.end(), inode) != p.socket_inodes.end();
 }

@@ -25,6 +25,9 @@ struct ThreadInfo {
   std::uint64_t cpu_ticks = 0;
 };
 
+// T: stopped by a signal (SIGSTOP, SIGTSTP); t: stopped by a tracer (proc(5)).
+inline bool is_stopped(char state) { return state == 'T' || state == 't'; }
+
 struct ProcessInfo {
   int pid = 0;
   int ppid = 0;

@@ -25,9 +25,6 @@ bool is_wait_syscall(const std::string& s) {
   return waits.count(s) > 0;
 }
 
-// T: stopped by a signal (SIGSTOP, SIGTSTP); t: stopped by a tracer (proc(5)).
-bool is_stopped(char state) { return state == 'T' || state == 't'; }
-
 // The process of a rank that is not a forked copy of it (its parent has another rank or none).
 bool is_rank_root(const Snapshot& s, const ProcessInfo& p) {
   const auto* parent = s.process(p.ppid);

@@ -26,6 +26,27 @@ bool on_own_prefix(const os::AddressEntry& a, const std::string& peer) {
   return x && y && core::same_subnet(*x, *y, a.prefix);
 }
 
+// What ties `addr` to the job in p's own evidence: the store's host (MASTER_ADDR, or the peer of
+// p's connection to MASTER_PORT), a client of the store a watched process serves, or another
+// watched rank's local address; "" for an address the
+// job does not show, such as a service outside it (clusters-2026-12-06g w3: rank 1 waiting on a
+// config service at 198.19.104.50:8080 was called "rank 0" from WORLD_SIZE=2 alone).
+std::string job_tie(const Snapshot& after, const ProcessInfo& p, const std::string& addr) {
+  std::string a = unmapped(addr);
+  if (!p.master_addr.empty() && same_address(p.master_addr, addr)) return a + " is MASTER_ADDR";
+  for (const auto& o : after.sockets) {
+    bool store = p.master_port && o.socket.state == TcpState::established && same_address(o.socket.peer, addr);
+    if (store && o.pid == p.pid && o.socket.peer_port == *p.master_port)
+      return fmt::format("{} is where it reaches the torch store (MASTER_PORT={})", a, *p.master_port);
+    if (store && o.socket.local_port == *p.master_port)  // served by this rank or its launcher (torchrun)
+      return fmt::format("{} is a client of the torch store served here (MASTER_PORT={}, pid {})", a, *p.master_port,
+                         o.pid);
+    if (o.pid != p.pid && o.rank && same_address(o.socket.local, addr))
+      return fmt::format("{} is the local address of {}", a, who(o.rank, o.pid));
+  }
+  return "";
+}
+
 std::string with_rank(const std::string& addr, const PeerRank& pr) {
   return pr.rank ? fmt::format("{} (rank {})", addr, *pr.rank) : addr;
 }
@@ -51,8 +72,11 @@ std::string admin_down_fix(const OwnedSocket& s, const os::AddressEntry& a, cons
 PeerRank peer_rank(const Snapshot& after, const OwnedSocket& s) {
   const ProcessInfo* p = after.process(s.pid);
   if (!p || !p->rank || p->world_size != 2 || *p->rank > 1 || *p->rank < 0) return {};
+  std::string tie = job_tie(after, *p, s.socket.peer);
+  if (tie.empty()) return {};
   int other = 1 - *p->rank;
-  return {other, fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p->rank, p->pid), other)};
+  return {other, fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank, and {}", who(p->rank, p->pid),
+                             other, tie)};
 }
 
 // watch.tcp.local-address-lost: the namespace's addresses were read and none holds `local`

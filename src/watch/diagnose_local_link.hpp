@@ -10,7 +10,8 @@
 //    own prefix; a gateway route the link took with it is named as the step after); one without
 //    carrier gets the steps (cable, switch port, a veth's other end), no command.
 // peer_rank(): which rank a peer address is where the evidence says so (WORLD_SIZE=2: the only
-// other rank), for the titles that name a peer.
+// other rank, when the address is also the store's host or another watched rank's), for the titles
+// that name a peer.
 #pragma once
 
 #include <optional>

@@ -12,6 +12,7 @@
 
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_network.hpp"
 
 namespace dd::watch {
@@ -70,11 +71,7 @@ struct PeerIdentity {
 };
 
 PeerIdentity peer_identity(const Snapshot& after, const ProcessInfo& p, const OwnedSocket& s) {
-  if (p.world_size == 2 && p.rank && *p.rank < 2) {
-    int other = 1 - *p.rank;
-    return {fmt::format("rank {}", other),
-            fmt::format("{} runs with WORLD_SIZE=2: rank {} is the only other rank", who(p.rank, p.pid), other), other};
-  }
+  if (auto pr = peer_rank(after, s); pr.rank) return {fmt::format("rank {}", *pr.rank), pr.why, pr.rank};
   std::string store = store_host(after, p);
   if (!store.empty() && same_address(store, s.socket.peer)) {
     return {"the store's host",

@@ -549,16 +549,36 @@ TEST(DiagnosePeers, PlainProcessOneStepShortPeerSentBytesClaimsNoSilentPeer) {
 }
 
 TEST(DiagnosePeers, RankWaitingOnAQuietHealthyPeerNamesTheAddressAndTheOnlyOtherRank) {
-  auto w = one_waiter(0, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.1", "MASTER_PORT=29500"}, k_futex, 0);
+  auto w = one_waiter(1, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.2", "MASTER_PORT=29500"}, k_futex, 0);
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.peer.silent");
-  EXPECT_EQ(f[0].ranks, (std::vector<int>{0, 1}));  // the waiting rank, then the peer's
-  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits on 198.18.1.2:50000 (rank 1): connection open and healthy"),
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{1, 0}));  // the waiting rank, then the peer's
+  EXPECT_NE(f[0].title.find("rank 1 (pid 100) waits on 198.18.1.2:50000 (rank 0): connection open and healthy"),
             std::string::npos)
       << f[0].title;
-  EXPECT_NE(f[0].title.find("rank 1 is stopped, busy, or in another collective"), std::string::npos) << f[0].title;
-  EXPECT_NE(core::join(f[0].evidence, "\n").find("WORLD_SIZE=2: rank 1 is the only other rank"), std::string::npos);
+  EXPECT_NE(f[0].title.find("rank 0 is stopped, busy, or in another collective"), std::string::npos) << f[0].title;
+  EXPECT_NE(core::join(f[0].evidence, "\n")
+                .find("WORLD_SIZE=2: rank 0 is the only other rank, and 198.18.1.2 is MASTER_ADDR"),
+            std::string::npos)
+      << core::join(f[0].evidence, "\n");
+}
+
+// clusters-2026-12-06g w3, one step short of a rank: WORLD_SIZE=2, but the silent peer is an address
+// the job does not show (not MASTER_ADDR, no store connection, no watched rank there): a config
+// service outside the job. It is named by its address only, never "rank 0".
+TEST(DiagnosePeers, RankOneStepShortPeerAddressNotOfTheJobNamesNoRank) {
+  auto w =
+      one_waiter(1, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.10", "MASTER_PORT=29500"}, k_futex, 0, "198.18.1.50", 8080);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.peer.silent");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{1}));
+  EXPECT_NE(f[0].title.find("rank 1 (pid 100) waits on 198.18.1.50:8080: connection open and healthy"),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_EQ(f[0].title.find("rank 0"), std::string::npos) << f[0].title;
+  EXPECT_EQ(core::join(f[0].evidence, "\n").find("only other rank"), std::string::npos);
 }
 
 TEST(DiagnosePeers, RankOneStepShortWithoutWorldSizeNamesTheAddressButNoRank) {

@@ -73,3 +73,9 @@ foreach(case o-per-task-index o-ifname-exclusion o-socket-product o-hostname-i o
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger13_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# Each stranger*_cases.sh killed under `timeout -s TERM` / `-s INT` leaves no /tmp/dd-stranger*.PID.*
+# folder (issue 27; tests/system/lint/stranger_killed.sh).
+add_test(NAME system.fix.stranger-killed-cleanup
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger_killed.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.fix.stranger-killed-cleanup PROPERTIES LABELS system TIMEOUT 120)

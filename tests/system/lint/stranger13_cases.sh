@@ -10,10 +10,12 @@ set -u
 dd=$1 src=$2 case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-06j/cases
-tmp=$(mktemp -d /tmp/dd-stranger13-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger13.$$.XXXXXX)
 shared=""
 cleanup() { rm -rf "$tmp" ${shared:+"$shared"}; }
 trap cleanup EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
@@ -30,6 +32,11 @@ PY
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 o-per-task-index)
   # p27: export TF_CONFIG='..."index": $SLURM_PROCID...' then `srun python train_mwms.py`. A stand-in
   # srun starts 3 tasks with distinct SLURM_PROCID; `python` is a stand-in that parses TF_CONFIG with

@@ -130,7 +130,8 @@ TEST(LintIssue27, IbTimeoutIsAnExponentNotMilliseconds) {
   }
   std::string big = text;
   big.replace(big.find("5000"), 4, "32");
-  auto b = all_of(lint_as("cluster.env", big), id);
+  auto big_fs = lint_as("cluster.env", big);
+  auto b = all_of(big_fs, id);
   ASSERT_EQ(b.size(), 1u);
   EXPECT_EQ(b[0]->finding.title.find("arrives as"), std::string::npos) << b[0]->finding.title;
 }

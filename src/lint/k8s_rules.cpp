@@ -55,7 +55,9 @@ std::string scalar(const YAML::Node& n) { return n && n.IsScalar() ? n.Scalar() 
 // `runtime: nvidia` (every GPU the host's runtime exposes: "all").
 std::string compose_gpus(const YAML::Node& svc) {
   if (svc["gpus"]) return svc["gpus"].IsScalar() ? svc["gpus"].Scalar() : "all";
-  const YAML::Node devices = svc["deploy"]["resources"]["reservations"]["devices"];
+  // const lookups only: a missing key's node must not be indexed again (yaml-cpp throws InvalidNode)
+  auto child = [](const YAML::Node& n, const char* key) { return n && n.IsMap() ? n[key] : YAML::Node(); };
+  const YAML::Node devices = child(child(child(child(svc, "deploy"), "resources"), "reservations"), "devices");
   if (devices && devices.IsSequence()) {
     for (const auto& d : devices) {
       if (!d.IsMap()) continue;

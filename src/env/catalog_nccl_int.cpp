@@ -164,7 +164,8 @@ constexpr IntDefault k_defaults[] = {
     {"NCCL_WORK_FIFO_BYTES", "1048576"},
 };
 
-// Closed sets NCCL documents (0/1 switches, 0/1/2 auto switches, small enumerations).
+// Closed sets NCCL documents (0/1 switches, 0/1/2 auto switches, small enumerations, NCCL_IB_TIMEOUT's
+// exponent 0-31, the 5 bits of InfiniBand's ack timeout).
 struct Range {
   std::string_view name;
   long long lo, hi;
@@ -181,6 +182,7 @@ constexpr Range k_ranges[] = {
     {"NCCL_SHM_LOCALITY", 1, 2},      {"NCCL_SHM_MEMCPY_MODE", 1, 3},    {"NCCL_CGA_CLUSTER_SIZE", 0, 8},
     {"NCCL_SOCKET_NTHREADS", -2, 16}, {"NCCL_NSOCKS_PERTHREAD", -2, 64}, {"NCCL_MAX_NCHANNELS", -2, 64},
     {"NCCL_MIN_NCHANNELS", -2, 64},   {"NCCL_IB_DATA_DIRECT", 0, 2},     {"NCCL_IB_ADAPTIVE_ROUTING", -2, 1},
+    {"NCCL_IB_TIMEOUT", 0, 31},
 };
 
 }  // namespace

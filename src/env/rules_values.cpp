@@ -27,6 +27,31 @@ bool counts_bytes(std::string_view name) {
   return false;
 }
 
+// env.nccl.ib-timeout-range: NCCL_IB_TIMEOUT is the exponent of the IB verbs ack timeout (each try
+// waits 4.096 us x 2^N), a 5-bit field in InfiniBand (0-31); a value such as 5000 (milliseconds
+// meant) is outside it. NCCL hands it to ibv_modify_qp in struct ibv_qp_attr's 8-bit `timeout`
+// (net_ib.cc ncclIbRtsQp: qpAttr.timeout = ncclParamIbTimeout()), so 5000 arrives as 136 and what
+// the NIC then does (refuse the QP, or keep some bits) is the driver's (stranger fix-2026-12-06j p22).
+core::Finding ib_timeout_range(const Setting& s, long long v) {
+  std::string title = "NCCL_IB_TIMEOUT=" + std::to_string(v) +
+                      " is outside 0..31: it is an exponent (each InfiniBand try waits 4.096 us x 2^N), not a time "
+                      "in milliseconds or seconds";
+  if (v > 255 || v < 0) {
+    title += "; NCCL passes it in the verbs' 8-bit timeout field, so " + std::to_string(v) + " arrives as " +
+             std::to_string(static_cast<unsigned char>(v & 0xff)) + " and whether the queue pair is refused or " +
+             "runs with another timeout depends on the driver";
+  }
+  auto f = make_finding("env.nccl.ib-timeout-range", Label::config_typo, Severity::error, std::move(title), &s);
+  f.fix.env[s.name] = "22";
+  f.fix.text =
+      "NCCL_IB_TIMEOUT=22 (4.096 us x 2^22, about 17 s per try), or unset it for NCCL's default (20, about 4.3 s, "
+      "since 2.23; 18 from 2.14)";
+  f.evidence.push_back(
+      "NCCL_IB_TIMEOUT is InfiniBand's local ack timeout exponent (4.096 us x 2^N, a 5-bit field: 0-31); NCCL "
+      "sets it with ibv_modify_qp (transport/net_ib.cc), where struct ibv_qp_attr's timeout is a uint8_t");
+  return f;
+}
+
 void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   NcclInt r = read_nccl_int(s.value);
   std::optional<std::int64_t> bytes;
@@ -85,6 +110,10 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
   if (!r.value || !spec.min || !spec.max) return;
   long long v = *r.value;
   if (v >= *spec.min && v <= *spec.max) return;
+  if (s.name == "NCCL_IB_TIMEOUT") {
+    out.push_back(ib_timeout_range(s, v));
+    return;
+  }
   auto f = make_finding(
       "env.int.out-of-range", Label::config_typo, Severity::warning,
       s.name + "=" + std::to_string(v) + " is outside " + std::to_string(*spec.min) + ".." + std::to_string(*spec.max),

@@ -1,6 +1,7 @@
 #include "lint/env_init_across.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -21,6 +22,7 @@ struct AcrossLaunch {
   std::vector<std::string> exported;  // MASTER_ADDR / MASTER_PORT set by the file at or before the launch
   bool open_mpi = false;              // mpirun with -x or --mca: the ranks on other hosts get only -x's
   std::string hosts;                  // several hosts named to mpirun (-H a,b / --host / --hostfile F), as written
+  std::string export_none;            // srun's "--export=NONE" / "--export NONE" as written, "" when absent
 };
 
 // The hosts an mpirun/mpiexec command names: `-H a:2,b:2` / `--host a,b` with two or more distinct
@@ -88,6 +90,10 @@ AcrossLaunch find_launch(const std::string& text, const std::string& script) {
                    return w == "-x" || w == "-mca" || w == "--mca";
                  });
     if (l.starter == Starter::mpirun) l.hosts = mpirun_hosts(t);
+    for (std::size_t i = 0; l.starter == Starter::srun && i < t.size(); ++i) {
+      if (t[i] == "--export=NONE") l.export_none = t[i];
+      if (t[i] == "--export" && i + 1 < t.size() && t[i + 1] == "NONE") l.export_none = "--export NONE";
+    }
     l.line = c.line;
     l.exported = exported;
     return l;
@@ -194,6 +200,42 @@ LintFinding unset_finding(const FileFacts& py, const EnvInitRead& r, const FileF
   return f;
 }
 
+// lint.slurm.export-none-drops-env: `srun --export=NONE` starts the Python file whose env:// reads
+// MASTER_ADDR/MASTER_PORT, and the shell file exports them in the batch shell before that line:
+// srun(1) --export=NONE passes only SLURM_* variables to the tasks, so none of them reaches the
+// ranks (stranger fix-2026-12-06j p23). The edit names them instead (`--export=MASTER_ADDR,
+// MASTER_PORT`: those plus SLURM_*, srun(1)'s list form), which keeps the clean environment asked for.
+std::optional<LintFinding> export_none_finding(const FileFacts& py, const EnvInitRead& r, const FileFacts& sh,
+                                               const AcrossLaunch& l, const std::vector<LintFinding>& findings) {
+  bool exported = std::all_of(r.unset.begin(), r.unset.end(), [&](const std::string& n) {
+    return std::find(l.exported.begin(), l.exported.end(), n) != l.exported.end();
+  });
+  if (l.starter != Starter::srun || l.export_none.empty() || !exported) return std::nullopt;
+  std::string launch = text_line(sh.text, l.line);
+  auto at = launch.find(l.export_none);
+  if (at == std::string::npos) return std::nullopt;
+  std::string vars = core::join(r.unset, " and ");
+  std::string title = "srun " + l.export_none + " starts " + base_name(py.file) +
+                      " with none of the batch script's variables, only SLURM_* ones: " + vars +
+                      ", exported above it, " + (r.unset.size() > 1 ? "do" : "does") +
+                      " not reach the tasks, and init_process_group (env://) " +
+                      "stops in every rank with \"environment variable " + r.unset[0] + " expected, but not set\"";
+  LintFinding f{
+      core::new_finding("lint.slurm.export-none-drops-env", core::Label::config_typo, core::Severity::error, title),
+      {sh.file, l.line},
+      {}};
+  f.finding.evidence.push_back(sh.file + ":" + std::to_string(l.line) + ": " + std::string(core::trim(launch)));
+  f.finding.evidence.push_back(py.file + ":" + std::to_string(r.line) + ": " + r.text);
+  f.finding.evidence.push_back(
+      "srun(1) --export=NONE: only SLURM_* variables of the submitting shell are set in the tasks; "
+      "--export=A,B sets A and B as well");
+  std::string changed = launch;
+  changed.replace(at, l.export_none.size(), "--export=" + core::join(r.unset, ","));
+  f.finding.fix.text = std::string(core::trim(changed));
+  if (!edits_line(findings, sh.file, l.line)) f.edits.push_back({sh.file, l.line, l.line, changed});
+  return f;
+}
+
 }  // namespace
 
 std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
@@ -205,6 +247,13 @@ std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
       bool master_only = !r.unset.empty() && std::all_of(r.unset.begin(), r.unset.end(),
                                                          [](const std::string& n) { return n.starts_with("MASTER_"); });
       if (!master_only) continue;
+      for (const auto& sh : files) {
+        if (sh.python || sh.text.empty()) continue;
+        if (auto f = export_none_finding(py, r, sh, find_launch(sh.text, base_name(py.file)), findings)) {
+          out.push_back(std::move(*f));
+          break;
+        }
+      }
       // Named by any file of the run: set where lint cannot follow (a sourced file, a helper module).
       EnvInitRead missing = r;
       std::erase_if(missing.unset, [&](const std::string& n) {

@@ -9,6 +9,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <utility>
 
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
@@ -48,6 +49,47 @@ long expanded_nodes(const YAML::Node& n, long budget, int depth = 0) {
 int line_of(const YAML::Node& n) { return n.Mark().line >= 0 ? n.Mark().line + 1 : 1; }
 
 std::string scalar(const YAML::Node& n) { return n && n.IsScalar() ? n.Scalar() : ""; }
+
+// A Compose service's GPUs: "all", a count as written, or "" when it asks for none. GPUs are asked
+// for with deploy.resources.reservations.devices (driver nvidia or capabilities [gpu]), `gpus:`, or
+// `runtime: nvidia` (every GPU the host's runtime exposes: "all").
+std::string compose_gpus(const YAML::Node& svc) {
+  if (svc["gpus"]) return svc["gpus"].IsScalar() ? svc["gpus"].Scalar() : "all";
+  // const lookups only: a missing key's node must not be indexed again (yaml-cpp throws InvalidNode)
+  auto child = [](const YAML::Node& n, const char* key) { return n && n.IsMap() ? n[key] : YAML::Node(); };
+  const YAML::Node devices = child(child(child(child(svc, "deploy"), "resources"), "reservations"), "devices");
+  if (devices && devices.IsSequence()) {
+    for (const auto& d : devices) {
+      if (!d.IsMap()) continue;
+      bool gpu = scalar(d["driver"]) == "nvidia";
+      for (const auto& c : d["capabilities"]) gpu = gpu || scalar(c) == "gpu";
+      if (!gpu) continue;
+      if (d["device_ids"] && d["device_ids"].IsSequence()) return std::to_string(d["device_ids"].size());
+      return d["count"] ? scalar(d["count"]) : "all";
+    }
+  }
+  return scalar(svc["runtime"]) == "nvidia" ? "all" : "";
+}
+
+// The largest DataLoader worker count a command passes (--num_workers N, --workers N, --num-workers=N),
+// with the flag as written; 0 when none.
+std::pair<long long, std::string> loader_workers(const std::vector<std::string>& words) {
+  std::pair<long long, std::string> best{0, ""};
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string w = words[i], value;
+    auto eq = w.find('=');
+    std::string flag = w.substr(0, eq);
+    if (eq != std::string::npos)
+      value = w.substr(eq + 1);
+    else if (i + 1 < words.size())
+      value = words[i + 1];
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    if (flag != "--num-workers" && flag != "--workers") continue;
+    long long n = core::parse_int(value).value_or(0);
+    if (n > best.first) best = {n, eq != std::string::npos ? w : w + " " + value};
+  }
+  return best;
+}
 
 bool training_kind(const std::string& kind) {
   return kind == "PyTorchJob" || kind == "TFJob" || kind == "MPIJob" || kind == "PaddleJob" || kind == "XGBoostJob" ||
@@ -478,6 +520,41 @@ class Manifest {
     check_command(ctx_, words, line);
   }
 
+  // lint.compose.small-shm: a Compose service with GPUs and neither `shm_size` nor `ipc: host`: its
+  // /dev/shm is Docker's default 64 MB, which NCCL's shared-memory transport between two or more GPUs
+  // and torch's DataLoader workers use (stranger fix-2026-12-06j p24: 4 GPUs, --num_workers 8). One
+  // GPU and no workers in its command: no finding. The edit adds `ipc: host` above the service's first
+  // key, as lint.docker.small-shm gives docker run --ipc=host.
+  void compose_shm(const YAML::Node& svc, const std::vector<std::string>& words) {
+    std::string gpus = compose_gpus(svc);
+    if (gpus.empty() || svc["shm_size"] || scalar(svc["ipc"]) == "host" || svc.begin() == svc.end()) return;
+    long long count = core::parse_int(gpus).value_or(gpus == "all" || gpus == "-1" ? 2 : 0);
+    auto [workers, written] = loader_workers(words);
+    if (count < 2 && workers == 0) return;
+    std::string gpu_words = gpus == "all" || gpus == "-1" ? "all the host's GPUs" : gpus + " GPUs";
+    std::string users = count >= 2 && workers > 0 ? "NCCL's shared-memory transport between its " + gpu_words +
+                                                        " and torch DataLoader workers (" + written + ")"
+                        : count >= 2 ? "NCCL's shared-memory transport between its " + gpu_words
+                                     : "torch DataLoader workers (" + written + ")";
+    int line = line_of(svc.begin()->first) + offset_;
+    std::string first(ctx_.line_text(line));
+    std::string indent = first.substr(0, first.find_first_not_of(' '));
+    std::string title = "the service asks for " + gpu_words +
+                        " and sets neither shm_size nor ipc: host: its /dev/shm is Docker's default 64 MB, and " +
+                        nccl::shm_can_run_out(users);
+    // The edit only where the service is a block map whose first key starts its own line.
+    bool block = svc.Style() != YAML::EmitterStyle::Flow &&
+                 core::starts_with(core::trim(first), scalar(svc.begin()->first) + ":");
+    const std::string text = "ipc: host  # in the service, as docker run --ipc=host; or shm_size: 16gb";
+    auto& f = block ? ctx_.add("lint.compose.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                               line, LineEdit{line, line, indent + "ipc: host\n" + first})
+                    : ctx_.add("lint.compose.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                               line, text);
+    f.evidence.push_back(
+        "Docker gives a container a 64 MB /dev/shm unless shm_size or ipc: host is set "
+        "(docker run --shm-size's default)");
+  }
+
  public:
   // A Docker Compose file's services (r08): `environment:` as a map (NAME: value) or a list
   // ("NAME=value"), and `command:` as a string (split as a shell splits words, as Compose does) or a
@@ -506,17 +583,21 @@ class Manifest {
         }
       }
       const YAML::Node cmd = svc["command"];
-      if (!cmd) continue;
-      int line = line_of(cmd) + offset_;
-      if (cmd.IsScalar()) {
-        for (const auto& c : split_commands(cmd.Scalar(), line)) commands.push_back({c.words, c.line});
-      } else if (cmd.IsSequence()) {
+      std::size_t before = commands.size();
+      if (cmd && cmd.IsScalar()) {
+        for (const auto& c : split_commands(cmd.Scalar(), line_of(cmd) + offset_))
+          commands.push_back({c.words, c.line});
+      } else if (cmd && cmd.IsSequence()) {
         std::vector<std::string> words;
         for (const auto& w : cmd) {
           if (w.IsScalar()) words.push_back(w.Scalar());
         }
-        commands.push_back({words, line});
+        commands.push_back({words, line_of(cmd) + offset_});
       }
+      std::vector<std::string> all_words;
+      for (std::size_t i = before; i < commands.size(); ++i)
+        all_words.insert(all_words.end(), commands[i].first.begin(), commands[i].first.end());
+      compose_shm(svc, all_words);
     }
     for (const auto& [words, line] : commands) note_shape(ctx_, words);
     for (const auto& [words, line] : commands) check_command(ctx_, words, line);

@@ -288,5 +288,25 @@ TEST(LogsCrashCauses, OtherCudaFailuresAreNotUnsupportedOperations) {
   EXPECT_EQ(find_id(r, "nccl.duplicate-gpu"), nullptr);
 }
 
+// The catalogue's torch.dataloader.shm entry (an shm_error event, reported as nccl.shm.exhausted)
+// takes torch's own texts (c10/core/MapAllocator.cpp when shm_open fails, the DataLoader's bus-error
+// line), not any line holding "shm_open": a gdb thread or frame of that name (issue 27) says nothing
+// about /dev/shm.
+TEST(LogsCrashCauses, DataLoaderShmTakesTorchsTextNotAnyShmOpen) {
+  auto torch = analyze_text(
+      "RuntimeError: unable to open shared memory object </torch_52868_1950128645> in read-write mode: No space "
+      "left on device (28)\n",
+      "worker.log");
+  const auto* f = find_id(torch, "nccl.shm.exhausted");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->label, core::Label::shm_exhausted);
+  for (const char* line : {"[New Thread 0x7f3a2b7fe640 (LWP 4242) \"shm_open_pool\"]\n",
+                           "#3 0x00007f6b595436d7 in shm_open_retry (name=0x55 \"/x\") at util.c:40\n",
+                           "Unable to open shared memory object. Error: Permission denied\n"}) {
+    auto r = analyze_text(line, "gdb.txt");
+    EXPECT_FALSE(any_label(r, core::Label::shm_exhausted)) << line;
+  }
+}
+
 }  // namespace
 }  // namespace dd::logs

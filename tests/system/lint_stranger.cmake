@@ -66,10 +66,19 @@ endforeach()
 # index), a `^` list with a blank (lint and env agree, the fixed value through env), two socket
 # typos (the printed lines in order: 4 sockets per peer), `hostname -i`, node 0's own Compose command,
 # a port above 65535 and --standalone on two nodes (each printed fix pasted and run by bash), a node-local
-# file:// init (the printed path pasted, a two-rank Gloo job through it).
+# file:// init (the printed path pasted, a two-rank Gloo job through it). Issue 27: srun --export=NONE with
+# env:// (--fix, a stand-in srun honouring --export, a two-rank Gloo job), NCCL_IB_TIMEOUT=5000 in a .env
+# file (env --export through bash, lint --fix, env and lint again), a Compose service with GPUs and the
+# default /dev/shm (lint --fix, PyYAML, lint again).
 foreach(case o-per-task-index o-ifname-exclusion o-socket-product o-hostname-i o-compose-node0 o-port-standalone
-    o-init-file)
+    o-init-file p-export-none p-ib-timeout p-compose-shm)
   add_test(NAME system.fix.stranger-${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger13_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# Each stranger*_cases.sh killed under `timeout -s TERM` / `-s INT` leaves no /tmp/dd-stranger*.PID.*
+# folder (issue 27; tests/system/lint/stranger_killed.sh).
+add_test(NAME system.fix.stranger-killed-cleanup
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger_killed.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.fix.stranger-killed-cleanup PROPERTIES LABELS system TIMEOUT 120)

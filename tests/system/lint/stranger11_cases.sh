@@ -7,8 +7,10 @@ set -u
 dd=$1 src=$2 case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-05h/cases
-tmp=$(mktemp -d /tmp/dd-stranger11-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger11.$$.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
@@ -17,6 +19,11 @@ fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 ids() { $py -c 'import json,sys; print("\n".join(f["id"] for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out"; }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 k-crlf)
   # p18: CRLF sbatch; the CR after `\` ends torchrun's command on line 11, so line 12's rendezvous
   # flags never reach it. The CRLF finding alone (first), its fix applied, the flags are read.

@@ -9,13 +9,15 @@ set -u
 dd=$1 src=$2 case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-06i/cases
-tmp=$(mktemp -d /tmp/dd-stranger12-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger12.$$.XXXXXX)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
@@ -32,6 +34,11 @@ PY
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 n-srun-env-init)
   # p28: `srun python train.py`, train.py init_process_group(init_method="env://"), MASTER_ADDR and
   # MASTER_PORT set nowhere. The finding, its edit (an export above srun), the fixed batch script run

@@ -10,10 +10,12 @@ set -u
 dd=$1 src=$2 case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-06j/cases
-tmp=$(mktemp -d /tmp/dd-stranger13-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger13.$$.XXXXXX)
 shared=""
 cleanup() { rm -rf "$tmp" ${shared:+"$shared"}; }
 trap cleanup EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
@@ -30,6 +32,11 @@ PY
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 o-per-task-index)
   # p27: export TF_CONFIG='..."index": $SLURM_PROCID...' then `srun python train_mwms.py`. A stand-in
   # srun starts 3 tasks with distinct SLURM_PROCID; `python` is a stand-in that parses TF_CONFIG with
@@ -220,6 +227,109 @@ o-init-file)
   wait
   grep -q 'rank 0 of 2' "$tmp/rank0.log" && grep -q 'rank 1 of 2' "$tmp/rank1.log" ||
     fail "job: $(cat "$tmp/rank0.log" "$tmp/rank1.log")"
+  ;;
+p-export-none)
+  # p23 (issue 27): `srun --export=NONE /opt/conda/envs/train/bin/python train.py` with env:// and
+  # MASTER_ADDR/MASTER_PORT exported only to the batch shell. A stand-in srun honours --export as
+  # srun(1) says (NONE: only SLURM_*; A,B: those and SLURM_*; none: everything) and starts 2 tasks of
+  # a real Gloo job (train.py on CPU; the conda python is this machine's python3; GLOO_SOCKET_IFNAME=lo
+  # is this machine's, added to every task). As written every rank stops; after `lint --fix` both
+  # ranks finish their all_reduce and lint has nothing to say.
+  cp -r "$cases/p23_srun_export_none" "$tmp/job"
+  run lint --json "$tmp/job"
+  [ "$rc" = 1 ] && has lint.slurm.export-none-drops-env || fail "lint (exit $rc): $(ids)"
+  title=$(field lint.slurm.export-none-drops-env title)
+  grep -qF 'MASTER_ADDR and MASTER_PORT, exported above it, do not reach the tasks' <<<"$title" || fail "title: $title"
+  mkdir -p "$tmp/bin"
+  printf '#!/bin/bash\necho 127.0.0.1\n' >"$tmp/bin/scontrol"
+  cat >"$tmp/bin/srun" <<SRUN
+#!/bin/bash
+export=ALL
+while [ \$# -gt 0 ] && [ "\${1#-}" != "\$1" ]; do
+  case \$1 in --export=*) export=\${1#--export=} ;; --export) shift; export=\$1 ;; esac
+  shift
+done
+cmd=("\$@")
+case \${cmd[0]} in */python) cmd[0]=$py ;; esac
+for task in 0 1; do
+  vars=(SLURM_PROCID=\$task SLURM_NTASKS=2 SLURM_LOCALID=\$task GLOO_SOCKET_IFNAME=lo)
+  case \$export in
+  ALL) env "\${vars[@]}" timeout 60 "\${cmd[@]}" & ;;
+  NONE) env -i "\${vars[@]}" timeout 60 "\${cmd[@]}" & ;;
+  *) keep=(); for v in \${export//,/ }; do keep+=("\$v=\${!v}"); done
+     env -i "\${keep[@]}" "\${vars[@]}" timeout 60 "\${cmd[@]}" & ;;
+  esac
+done
+wait
+SRUN
+  chmod +x "$tmp/bin/scontrol" "$tmp/bin/srun"
+  sed -e 's/"nccl"/"gloo"/' -e '/torch.cuda.set_device/d' -e 's/device="cuda"/device="cpu"/' \
+    "$cases/p23_srun_export_none/train.py" >"$tmp/job/train.py"
+  printf 'print("rank", rank, "sum", int(t.item()))\n' >>"$tmp/job/train.py"
+  port=$($py -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  sed -i "s/MASTER_PORT=29500/MASTER_PORT=$port/" "$tmp/job/launch.sbatch"
+  sb() { (cd "$tmp/job" && env -i PATH="$tmp/bin:/usr/bin:/bin" SLURM_JOB_NODELIST=node01 bash launch.sbatch 2>&1); }
+  got=$(sb)
+  [ "$(grep -c 'MASTER_ADDR expected, but not set' <<<"$got")" = 2 ] || fail "as written: $got"
+  run lint --fix "$tmp/job"
+  grep -q '\[lint.slurm.export-none-drops-env\]' "$tmp/out" "$tmp/err" || fail "--fix: $(cat "$tmp/out" "$tmp/err")"
+  bash -n "$tmp/job/launch.sbatch" || fail "bash -n: $(cat "$tmp/job/launch.sbatch")"
+  grep -qx 'srun --export=MASTER_ADDR,MASTER_PORT /opt/conda/envs/train/bin/python train.py' "$tmp/job/launch.sbatch" ||
+    fail "edited: $(cat "$tmp/job/launch.sbatch")"
+  got=$(sb)
+  grep -qx 'rank 0 sum 2' <<<"$got" && grep -qx 'rank 1 sum 2' <<<"$got" || fail "after --fix: $got"
+  run lint --json "$tmp/job"
+  has lint.slurm.export-none-drops-env && fail "relint: $(ids)"
+  [ "$rc" = 0 ] || fail "relint (exit $rc): $(ids)"
+  ;;
+p-ib-timeout)
+  # p22 (issue 27): NCCL_IB_TIMEOUT=5000 in a .env file (an exponent 0..31, not milliseconds). lint
+  # and env both say so; `env --export` run through bash sets 22, and env on that is silent about it;
+  # `lint --fix` on the file, bash sources it, and lint says OK.
+  cp "$cases/p22_nccl_ib_timeout_ms.env" "$tmp/cluster.env"
+  run lint --json "$tmp/cluster.env"
+  [ "$rc" = 1 ] && has env.nccl.ib-timeout-range || fail "lint (exit $rc): $(ids)"
+  field env.nccl.ib-timeout-range title | grep -qF 'NCCL_IB_TIMEOUT=5000 is outside 0..31: it is an exponent' ||
+    fail "title: $(field env.nccl.ib-timeout-range title)"
+  # envrun FILE PRELUDE ARGS: distdoctor env ARGS in a clean shell that sourced FILE, then ran PRELUDE
+  envrun() { env -i PATH=/usr/bin:/bin bash -c "set -a; . '$1'; set +a; $2 \"\$@\"" _ "$dd" env "${@:3}"; }
+  envrun "$tmp/cluster.env" "" --json >"$tmp/env.json" 2>/dev/null
+  grep -q '"env.nccl.ib-timeout-range"' "$tmp/env.json" || fail "env before: $(cat "$tmp/env.json")"
+  envrun "$tmp/cluster.env" "" --export >"$tmp/export.sh" 2>/dev/null
+  bash -n "$tmp/export.sh" || fail "export lines: $(cat "$tmp/export.sh")"
+  value=$(env -i PATH=/usr/bin:/bin bash -c ". '$tmp/cluster.env'; . '$tmp/export.sh'; printf %s \"\$NCCL_IB_TIMEOUT\"")
+  [ "$value" = 22 ] || fail "after the export lines: [$value] $(cat "$tmp/export.sh")"
+  envrun "$tmp/cluster.env" ". '$tmp/export.sh';" --json >"$tmp/env.json" 2>/dev/null
+  grep -q '"env.nccl.ib-timeout-range"' "$tmp/env.json" && fail "env after: $(cat "$tmp/env.json")"
+  run lint --fix "$tmp/cluster.env"
+  value=$(env -i PATH=/usr/bin:/bin bash -c ". '$tmp/cluster.env'; printf %s \"\$NCCL_IB_TIMEOUT\"")
+  [ "$value" = 22 ] || fail "after --fix: [$value] $(cat "$tmp/cluster.env")"
+  run lint --json "$tmp/cluster.env"
+  [ "$rc" = 0 ] && ! has env.nccl.ib-timeout-range || fail "relint (exit $rc): $(ids)"
+  ;;
+p-compose-shm)
+  # p24 (issue 27): a Compose service with 4 GPUs, --num_workers 8, neither shm_size nor ipc: host.
+  # `lint --fix`, the file through PyYAML (Compose is not installed here): the same services and keys
+  # plus ipc: host; lint again has no /dev/shm finding, and c08 (ipc: host) never had one.
+  cp "$cases/p24_compose_no_shm_4gpu.yml" "$tmp/docker-compose.yml"
+  run lint --json "$tmp/docker-compose.yml"
+  has lint.compose.small-shm || fail "lint (exit $rc): $(ids)"
+  field lint.compose.small-shm title | grep -qF 'asks for 4 GPUs and sets neither shm_size nor ipc: host' ||
+    fail "title: $(field lint.compose.small-shm title)"
+  run lint --fix "$tmp/docker-compose.yml"
+  grep -q '\[lint.compose.small-shm\]' "$tmp/out" "$tmp/err" || fail "--fix: $(cat "$tmp/out" "$tmp/err")"
+  $py - "$cases/p24_compose_no_shm_4gpu.yml" "$tmp/docker-compose.yml" <<'PY' || fail "yaml: $(cat "$tmp/docker-compose.yml")"
+import sys, yaml
+before, after = (yaml.safe_load(open(p)) for p in sys.argv[1:])
+svc = after["services"]["train"]
+assert svc.pop("ipc") == "host", svc
+assert after == before, (after, before)
+PY
+  run lint --json "$tmp/docker-compose.yml"
+  has lint.compose.small-shm && fail "relint: $(ids)"
+  [ "$rc" = 0 ] || fail "relint (exit $rc): $(ids)"
+  run lint --json "$cases/c08_compose_hostnet.yml"
+  has lint.compose.small-shm && fail "c08: $(ids)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -8,13 +8,20 @@
 set -u
 dd=$1 case=$2
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-stranger3-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger3.$$.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 c-srun-nnodes)
   # 11: --nnodes=$NNODES inside srun bash -c "..." while the file sets NUM_NODES.
   cat >"$tmp/job.slurm" <<'EOF'

@@ -7,13 +7,20 @@
 set -u
 dd=$1 case=$2
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-stranger5-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger5.$$.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 e-crlf)
   # q19: saved with CRLF in Notepad, run from WSL: torchrun received `train.py\r`.
   printf '%s\r\n' '#!/bin/bash' '# edited in Notepad on Windows, submitted from WSL' 'export NCCL_SOCKET_IFNAME=eth0' \

@@ -10,13 +10,15 @@ set -u
 dd=$(realpath "$1") src=$(realpath "$2") case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-05c/cases
-tmp=$(mktemp -d /tmp/dd-stranger6-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger6.$$.XXXXXX)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"
@@ -31,6 +33,11 @@ PY
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 f-steps)
   # r15: --unsafe-fixes scales the batch by the replicas; steps_per_epoch = NUM_EXAMPLES // BATCH_SIZE
   # on a later line then asked for replicas x too many steps. A stand-in tensorflow (4 replicas)

@@ -45,15 +45,14 @@ bool starts_with_net(std::string_view s) {
 }  // namespace
 
 std::string_view channel_transport(std::string_view msg) {
-  // "via" ends the connection part of a channel line: search from the end (the line's hot path),
-  // byte by byte (string_view::rfind calls memcmp at every position it tries).
+  // "via" ends the connection part of a channel line: its last " via ", found as rfind would but by
+  // memchr for the rare 'v' (string_view::rfind calls memcmp at every position it tries).
   std::size_t via = std::string_view::npos;
-  for (std::size_t k = msg.size(); k >= 5; --k) {
-    const char* p = msg.data() + k - 5;
-    if (p[4] == ' ' && p[3] == 'a' && p[2] == 'i' && p[1] == 'v' && p[0] == ' ') {
-      via = k - 5;
-      break;
-    }
+  for (std::size_t from = 0;;) {
+    std::size_t k = find_literal(msg.substr(from), " via ", 1);
+    if (k == std::string_view::npos) break;
+    via = from + k;
+    from = via + 1;
   }
   if (via == std::string_view::npos || !starts_with_net(msg.substr(via + 5))) return {};
   std::string_view t = msg.substr(via + 9);

@@ -24,14 +24,18 @@ core::Result<LogsReport> analyze_files(const std::vector<std::string>& paths, co
     if (!reader) return reader.error();
     LineReader& r = **reader;
     builder.begin_file(r.name());
+    // The builder keeps a view of the last line of each process until the reader moves its buffer
+    // (one copy per refill instead of one per line).
+    r.set_before_refill([&builder] { builder.release_views(); });
     std::string_view line;
     bool cut = false;
     while (true) {
       auto more = r.next(line, cut);
       if (!more) return more.error();
       if (!*more) break;
-      builder.add_line(line, cut, r.may_have_escape());
+      builder.add_buffered_line(line, cut, r.may_have_escape());
     }
+    builder.release_views();  // before the reader and its buffer go
     if (r.truncated_gzip()) {
       report.notes.push_back(r.name() + ": gzip stream ends early (lines up to the cut were read)");
       truncated.push_back(r.name());

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <functional>
 
 namespace dd::logs {
 
@@ -268,13 +269,44 @@ void FactBuilder::finalize() {
 }
 
 const LogFacts& FactBuilder::facts() {
+  release_views();
   finalize();
   return facts_;
 }
 
 LogFacts FactBuilder::take() {
+  release_views();
   finalize();
   return std::move(facts_);
+}
+
+void FactBuilder::add_buffered_line(std::string_view raw, bool cut, bool may_have_escape) {
+  buffered_ = true;
+  raw_ = raw;
+  add_line(raw, cut, may_have_escape);
+  buffered_ = false;
+}
+
+void FactBuilder::release_views() {
+  if (pending_process_ != nullptr) pending_process_->last_activity.text.assign(pending_text_);
+  pending_process_ = nullptr;
+  pending_text_ = {};
+}
+
+// The process's last-activity text: a view while the line is the caller's buffered one (a later line
+// of the same process replaces it without a copy), a copy otherwise (scratch_, a glued record).
+void FactBuilder::set_last_text(ProcessState& p, std::string_view body) {
+  std::string_view text = core::utf8_prefix(body, k_max_text);
+  std::less_equal<const char*> le;
+  bool in_raw = buffered_ && le(raw_.data(), text.data()) && le(text.data() + text.size(), raw_.data() + raw_.size());
+  if (pending_process_ != nullptr && pending_process_ != &p) release_views();
+  if (in_raw) {
+    pending_process_ = &p;
+    pending_text_ = text;
+    return;
+  }
+  pending_process_ = nullptr;  // superseded by this line
+  p.last_activity.text.assign(text);
 }
 
 void FactBuilder::add_line(std::string_view raw, bool cut, bool may_have_escape) {
@@ -328,7 +360,7 @@ void FactBuilder::add_parsed(const ParsedLine& parsed) {
       ++p->lines;
       p->last_activity.line = line_no_;
       p->last_file = file_index_;
-      p->last_activity.text.assign(core::utf8_prefix(parsed.stripped.body, k_max_text));
+      set_last_text(*p, parsed.stripped.body);
       if (ev.dev >= 0 && std::find(p->devices.begin(), p->devices.end(), ev.dev) == p->devices.end() &&
           p->devices.size() < 64)
         p->devices.push_back(ev.dev);

@@ -19,6 +19,11 @@ class FactBuilder {
   // One line (without '\n'); `cut` when the reader dropped the tail of an over-long line.
   // `may_have_escape` = false lets the prefix stripper skip its ANSI scan.
   void add_line(std::string_view raw, bool cut = false, bool may_have_escape = true);
+  // The same, for a `raw` that stays valid until release_views() is called: the builder may keep a
+  // view of it instead of a copy (the text of a process's last line, copied only when that process's
+  // next line does not supersede it first). Call release_views() before `raw`'s buffer changes.
+  void add_buffered_line(std::string_view raw, bool cut = false, bool may_have_escape = true);
+  void release_views();
   // The facts so far (last_activity file names filled in).
   const LogFacts& facts();
   LogFacts take();
@@ -68,6 +73,13 @@ class FactBuilder {
   std::uint64_t line_no_ = 0;
   ProcessState* current_ = nullptr;  // last process with a header in this file
   std::string_view line_host_;       // the host a collector prefix named on the line being applied
+  // add_buffered_line: the line being added, and the process whose last-activity text is still a
+  // view (`pending_text_`, into a line the caller keeps valid) until release_views().
+  bool buffered_ = false;
+  std::string_view raw_;
+  ProcessState* pending_process_ = nullptr;
+  std::string_view pending_text_;
+  void set_last_text(ProcessState& p, std::string_view body);
   // Multi-line launcher reports of this file: the line of the last Horovod stall line (the header or
   // a "Missing ranks" line; 0 when none) and the ChildFailedError table rows seen so far.
   std::uint64_t horovod_stall_line_ = 0;

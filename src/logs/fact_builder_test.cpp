@@ -2,14 +2,19 @@
 #include "logs/line_classifier.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <initializer_list>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "logs/analyzer.hpp"
 #include "logs/rank_table.hpp"
+#include "logs/text_scan.hpp"
 #include "logs/tf_config_text.hpp"
 
 namespace dd::logs {
@@ -308,6 +313,67 @@ TEST(LogsAnalyzer, AMissingVerbsProviderIsTheCauseOnlyNextToAnNcclFailure) {
   LogsReport alone = analyze_text(warning, "a.log");
   EXPECT_TRUE(has_finding(alone, "ib.verbs.provider-missing-info"));
   EXPECT_FALSE(has_finding(alone, "ib.verbs.provider-missing"));
+}
+
+// analyze_files keeps each process's last line as a view into the reader's buffer until the reader
+// moves that buffer (FactBuilder::add_buffered_line, LineReader::set_before_refill): on a file
+// several times the 1 MiB buffer, every process's last_activity must still be its own last line,
+// as analyze_text (which copies every line) has it; lines with ANSI colour (stripped into scratch)
+// and glued records (parsed from a copy) are copied at once and must come out the same.
+TEST(LogsAnalyzer, KeepsEachProcessLastLineAcrossReaderBufferRefills) {
+  std::string text;
+  std::map<std::string, std::string> last;  // "host:pid" -> its last line, as expected
+  for (int burst = 0; text.size() < 3 * 1024 * 1024; ++burst) {
+    int proc = (burst * 7) % 23;
+    std::string host = "node" + std::to_string(proc % 5), pid = std::to_string(1000 + proc);
+    for (int k = 0; k <= burst % 9; ++k) {
+      std::string line = std::to_string(proc) + ": " + host + ":" + pid + ":" + std::to_string(2000 + proc) + " [" +
+                         std::to_string(proc % 8) + "] NCCL INFO Channel " + std::to_string(k % 32) +
+                         "/32 : " + std::to_string(burst) + "[0] -> 1[1] via NET/IB/" + std::to_string(k % 4) +
+                         (k % 2 != 0 ? "/GDRDMA" : "");
+      std::string body = line.substr(line.find(' ') + 1);
+      if (burst % 13 == 5 && k == 0) line = "\x1b[32m" + line + "\x1b[0m";  // a coloured line: stripped into scratch
+      if (burst % 17 == 3 && k == burst % 9) {  // two records on one line past 256 bytes: split from a copy
+        std::string header = host + ":" + pid + ":" + std::to_string(2000 + proc) + " [1]";
+        body = header + " NCCL INFO Connected all rings";
+        line = std::to_string(proc) + ": " + header + " NCCL INFO Trees " + std::string(260, 'x') + " " + body;
+      }
+      text += line + "\n";
+      last[host + ":" + pid] = body;
+    }
+  }
+  char tmpl[] = "/tmp/dd-logs-refill-XXXXXX";
+  ASSERT_NE(nullptr, ::mkdtemp(tmpl));
+  const std::filesystem::path dir(tmpl);
+  const std::string path = (dir / "big.log").string();
+  std::ofstream(path, std::ios::binary) << text;
+  auto from_file = analyze_files({path});
+  std::filesystem::remove_all(dir);
+  ASSERT_TRUE(from_file.ok());
+  LogsReport from_text = analyze_text(text, path);
+  const auto& a = from_file->facts.processes;
+  const auto& b = from_text.facts.processes;
+  ASSERT_EQ(23u, a.size());
+  ASSERT_EQ(b.size(), a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    SCOPED_TRACE(a[i]->host + ":" + a[i]->pid);
+    EXPECT_EQ(b[i]->last_activity.line, a[i]->last_activity.line);
+    EXPECT_EQ(b[i]->last_activity.text, a[i]->last_activity.text);
+    EXPECT_EQ(last[a[i]->host + ":" + a[i]->pid], a[i]->last_activity.text);
+  }
+}
+
+// find_literal answers as string_view::find from whichever byte of the literal it looks for first.
+TEST(LogsTextScan, FindLiteralAgreesWithFind) {
+  EXPECT_EQ(1u, rarest_byte("/GDRDMA"));
+  EXPECT_EQ(1u, rarest_byte(" via "));
+  const std::vector<std::string_view> texts = {
+      "",       "a",        "via", " via ", "x via y via z", "Channel 00/32 : 0[0] -> 1[1] via NET/IB/0/GDRDMA",
+      "/GDRDM", "//GDRDMA/"};
+  for (std::string_view s : texts)
+    for (std::string_view lit : {std::string_view("/GDRDMA"), std::string_view(" via "), std::string_view("a")})
+      for (std::size_t at = 0; at < lit.size(); ++at)
+        EXPECT_EQ(s.find(lit), find_literal(s, lit, at)) << s << " / " << lit;
 }
 
 }  // namespace

@@ -51,15 +51,23 @@ std::size_t parse_header(std::string_view s, LineEvent& ev, const Stripped* seen
   return i;
 }
 
+constexpr std::size_t k_max_source = 160;  // bytes of a "file.cc:123" token looked at
+
+// `tok` (no blank in it) reads as a "file.cc:123" source: 3 bytes or more, ':' then digits at its end.
+bool is_source(std::string_view tok) {
+  if (tok.size() < 3) return false;
+  std::size_t colon = tok.rfind(':');
+  if (colon == std::string_view::npos || colon + 1 >= tok.size()) return false;
+  for (std::size_t k = colon + 1; k < tok.size(); ++k)
+    if (!is_digit(tok[k])) return false;
+  return true;
+}
+
 // "file.cc:123 " source token at the start of s: length including the space, 0 when absent.
 std::size_t source_token_len(std::string_view s) {
   std::size_t i = 0;
-  while (i < s.size() && i < 160 && s[i] != ' ' && s[i] != '\t') ++i;
-  if (i < 3 || i >= s.size()) return 0;
-  std::size_t colon = s.substr(0, i).rfind(':');
-  if (colon == std::string_view::npos || colon + 1 >= i) return 0;
-  for (std::size_t k = colon + 1; k < i; ++k)
-    if (!is_digit(s[k])) return 0;
+  while (i < s.size() && i < k_max_source && s[i] != ' ' && s[i] != '\t') ++i;
+  if (i >= s.size() || !is_source(s.substr(0, i))) return 0;
   return i + 1;
 }
 
@@ -92,12 +100,12 @@ bool classify_bare_level(std::string_view s, LineEvent& ev) {
 bool classify_tagged(std::string_view s, LineEvent& ev) {
   std::string_view src;
   if (classify_bare_level(s, ev)) return true;
-  if (s.substr(0, k_info.size()) == k_info) {
+  if (starts(s, k_info)) {
     detail::classify_nccl_message(s.substr(k_info.size()), src, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
     return true;
   }
-  if (s.substr(0, k_warn.size()) == k_warn) {
+  if (starts(s, k_warn)) {
     ev.warn = true;
     detail::classify_nccl_message(s.substr(k_warn.size()), src, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_warn;
@@ -107,14 +115,14 @@ bool classify_tagged(std::string_view s, LineEvent& ev) {
   if (n == 0) return false;
   src = s.substr(0, n - 1);
   std::string_view rest = s.substr(n);
-  if (rest.substr(0, k_warn.size()) == k_warn || rest.substr(0, k_bare_warn.size()) == k_bare_warn) {
+  if (starts(rest, k_warn) || starts(rest, k_bare_warn)) {
     ev.warn = true;
     std::size_t skip = rest[0] == 'N' ? k_warn.size() : k_bare_warn.size();
     detail::classify_nccl_message(rest.substr(skip), src, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_warn;
     return true;
   }
-  if (rest.substr(0, k_info.size()) == k_info) {
+  if (starts(rest, k_info)) {
     detail::classify_nccl_message(rest.substr(k_info.size()), src, ev);
     if (ev.kind == EventKind::none) ev.kind = EventKind::nccl_info;
     return true;
@@ -152,8 +160,11 @@ std::size_t glued_record_start(std::string_view body) {
     return body.substr(j, end - 1 - j);
   };
   std::size_t start = k;
+  // source_token_len(src + " ") == src.size() + 1, without building that string: a token of at most
+  // k_max_source bytes, no tab in it, that reads as a source.
   if (std::string_view src = token_before(start); !src.empty() && src.find('.') != std::string_view::npos &&
-                                                  source_token_len(std::string(src) + " ") == src.size() + 1)
+                                                  src.size() <= k_max_source &&
+                                                  src.find('\t') == std::string_view::npos && is_source(src))
     start -= src.size() + 1;
   const std::size_t after_dev = start;
   if (std::string_view dev = token_before(start);

@@ -191,6 +191,7 @@ core::Result<bool> LineReader::next(std::string_view& line, bool& cut) {
       line = std::string_view(base + start, pos - start);
       return true;
     }
+    if (before_refill_) before_refill_();  // the views returned so far are still valid here
     if (skipping_) begin_ = end_ = 0;
     if (!skipping_ && end_ - begin_ >= k_max_line) {
       // Longest line we keep: return its head, skip the rest up to the next newline.

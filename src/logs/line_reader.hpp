@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -30,6 +31,11 @@ class LineReader {
   // Next line without its '\n'. Returns false at the end of input; an Error (kind unreadable,
   // naming the file) when reading or decompressing fails. The view is valid until the next call.
   core::Result<bool> next(std::string_view& line, bool& cut);
+
+  // Called (when set) before next() moves or overwrites its buffer, the one moment the views it
+  // returned before stop being valid (once per buffer refill, not per line): a caller that keeps
+  // views of earlier lines copies them there.
+  void set_before_refill(std::function<void()> hook) { before_refill_ = std::move(hook); }
 
   // Display name: the path, or "<stdin>".
   const std::string& name() const { return name_; }
@@ -56,6 +62,7 @@ class LineReader {
   std::size_t begin_ = 0, end_ = 0;
   bool skipping_ = false, done_ = false, has_escape_ = true;
   std::uint64_t bytes_in_ = 0;
+  std::function<void()> before_refill_;
 };
 
 }  // namespace dd::logs

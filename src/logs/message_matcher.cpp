@@ -83,8 +83,18 @@ struct Rule {
   std::string_view text_const;
   Extractor extract = nullptr;
   ConnError err = ConnError::none;
-  std::string_view mark;  // "mark": sets ev.marked when the message holds it
+  std::string_view mark;      // "mark": sets ev.marked when the message holds it
+  std::size_t mark_rare = 0;  // rarest_byte(mark): the byte looked for first
 };
+
+// starts(), compared byte by byte: a "starts" literal is short and usually differs early, where a
+// call to memcmp would cost more than the compare.
+bool starts_inline(std::string_view s, std::string_view p) {
+  if (s.size() < p.size()) return false;
+  for (std::size_t k = 0; k < p.size(); ++k)
+    if (s[k] != p[k]) return false;
+  return true;
+}
 
 std::string_view skip_blanks(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -314,7 +324,8 @@ class Matcher {
     std::string_view key;
     std::size_t key_at = 0;
     if (!r.starts.empty()) {
-      auto hit = std::find_if(r.starts.begin(), r.starts.end(), [&](std::string_view l) { return starts(body, l); });
+      auto hit =
+          std::find_if(r.starts.begin(), r.starts.end(), [&](std::string_view l) { return starts_inline(body, l); });
       if (hit == r.starts.end()) return false;
       key = *hit;
       key_at = msg.size() - body.size();
@@ -328,7 +339,7 @@ class Matcher {
     if (!r.src.empty() &&
         std::none_of(r.src.begin(), r.src.end(), [&](std::string_view l) { return src.find(l) != k_npos; }))
       return false;
-    if (!holds(r, msg, seen, key, key_at)) return false;
+    if ((!r.has.empty() || !r.unless.empty()) && !holds(r, msg, seen, key, key_at)) return false;
     if (r.pattern.empty() && r.maybe.empty() && !r.extract) {  // nothing can fail: fill ev in place
       fill(r, msg, key, key_at, ev);
       return true;
@@ -354,7 +365,7 @@ class Matcher {
     }
     if (r.whole_text) ev.text = msg;
     if (r.const_text) ev.text = r.text_const;
-    if (!r.mark.empty()) ev.marked = msg.find(r.mark) != k_npos;
+    if (!r.mark.empty()) ev.marked = find_literal(msg, r.mark, r.mark_rare) != k_npos;
   }
 
   std::uint16_t anchor(const std::string& literal, const CatalogueEntry& e) {
@@ -429,6 +440,7 @@ class Matcher {
     if (!m.mark.empty() && m.mark.size() < 2)
       throw std::runtime_error("message_catalogue.json (" + e.id + "): a \"mark\" shorter than 2 characters");
     r.mark = m.mark;
+    r.mark_rare = rarest_byte(r.mark);
     if (r.starts.empty() && r.has.empty() && r.ends.empty() && r.src.empty() && !r.extract && r.pattern.empty())
       throw std::runtime_error("message_catalogue.json (" + e.id + "): \"match\" names nothing to recognise");
     for (MatchScope s : m.on) rules_[idx(s)].push_back(r);

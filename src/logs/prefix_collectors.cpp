@@ -13,6 +13,11 @@
 // "RuntimeError: NCCL error" or "loss is nan" stay whole.
 #include "logs/prefix_forms.hpp"
 
+#include <bit>
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
+
 namespace dd::logs::prefix {
 
 namespace {
@@ -53,20 +58,53 @@ std::size_t line_number_after(std::string_view s, std::size_t pos, char sep) {
   return pos;
 }
 
+// The first offset at or after `k` that does not hold a digit (s.size() when none).
+std::size_t digits_end(std::string_view s, std::size_t k) {
+  const char* d = s.data();
+#if defined(__SSE2__) || defined(_M_X64)
+  while (k + 16 <= s.size()) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + k));  // NOLINT: an unaligned load
+    const __m128i off = _mm_sub_epi8(v, _mm_set1_epi8('0'));                     // a digit: 0-9 as an unsigned byte
+    const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(off, _mm_set1_epi8(9)), off);
+    if (const auto bits = static_cast<unsigned>(~_mm_movemask_epi8(digit)) & 0xFFFFu; bits != 0)
+      return k + static_cast<std::size_t>(std::countr_zero(bits));
+    k += 16;
+  }
+#endif
+  while (k < s.size() && is_digit(d[k])) ++k;
+  return k;
+}
+
 }  // namespace
 
 HeaderSpan nccl_header_span(std::string_view s) {
   // "host:pid:tid [" : a token without blanks, two numbers.
+  // The host: sixteen bytes per test where SSE2 is there (every x86-64), one at a time after.
+  const std::size_t lim = s.size() < 128 ? s.size() : 128;
+  const char* d = s.data();
   std::size_t i = 0;
-  while (i < s.size() && i < 128 && is_token_char(s[i])) ++i;
+#if defined(__SSE2__) || defined(_M_X64)
+  while (i + 16 <= lim) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(d + i));  // NOLINT: an unaligned load
+    const __m128i stop = _mm_or_si128(
+        _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))),
+                     _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(':')), _mm_cmpeq_epi8(v, _mm_set1_epi8('[')))),
+        _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(']')), _mm_cmpeq_epi8(v, _mm_setzero_si128())));
+    if (const auto bits = static_cast<unsigned>(_mm_movemask_epi8(stop)); bits != 0) {
+      i += static_cast<std::size_t>(std::countr_zero(bits));  // the first byte that is not a token byte
+      break;
+    }
+    i += 16;
+  }
+#endif
+  while (i < lim && is_token_char(d[i])) ++i;
   std::size_t host = i;
   if (i == 0 || i >= s.size() || s[i] != ':') return {};
-  std::size_t k = i + 1;
-  while (k < s.size() && is_digit(s[k])) ++k;
+  std::size_t k = digits_end(s, i + 1);
   if (k == i + 1 || k >= s.size() || s[k] != ':') return {};
   std::size_t pid_end = k;
   i = ++k;
-  while (k < s.size() && is_digit(s[k])) ++k;
+  k = digits_end(s, k);
   if (k > i && k + 1 < s.size() && s[k] == ' ' && s[k + 1] == '[') return {host, pid_end, k};
   return {};
 }

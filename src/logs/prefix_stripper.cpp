@@ -89,6 +89,9 @@ bool strip_one(std::string_view& s, Stripped& out) {
   std::size_t t = 0;
   if (c0 == '[') {
     t = bracket_prefix_len(s, out);
+  } else if (is_digit(c0) && (t = prefix::srun_label_len(s, out)) != 0) {
+    // srun's "12: " (digits, ':', blank) cannot start an NCCL header (digits after its ':'): the
+    // labelled log's common case, taken before the header scan below.
   } else if (is_alpha(c0) || is_digit(c0)) {
     if (prefix::HeaderSpan h = prefix::nccl_header_span(s); h.host != 0) {  // the common case of an NCCL_DEBUG log
       if (h.end <= UINT16_MAX) {  // kept for the classifier while `s` stays the body

@@ -46,4 +46,8 @@ void check_rendezvous(const Context& ctx, std::vector<core::Finding>& out);
 void check_tf_config(const Context& ctx, std::vector<core::Finding>& out);
 void check_platform(const Context& ctx, std::vector<core::Finding>& out);
 
+// env.master-addr.not-a-host (master_addr_form.cpp): MASTER_ADDR holding a URL scheme or a port;
+// true when it added the finding (the value is then not judged as a host name).
+bool master_addr_not_a_host(const Context& ctx, const Setting& s, std::vector<core::Finding>& out);
+
 }  // namespace dd::env::detail

@@ -167,6 +167,7 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
     master_addr_missing(ctx, s, out);
     return;
   }
+  if (master_addr_not_a_host(ctx, *s, out)) return;  // a scheme or port in it, not a name to resolve
   std::string host(core::trim(s->value));
   auto resolved = ctx.input().resolver.resolve(s->value);  // as it is: what torch's getaddrinfo gets
   if (!resolved || resolved->empty()) {

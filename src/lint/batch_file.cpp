@@ -35,6 +35,27 @@ bool comment_or_echo(std::string_view l) {
          core::starts_with(lower, "echo");
 }
 
+// lint.batch.set-blanks (stranger14's fix-2026-12-06k p30): `set NAME = value` sets the variable
+// "NAME " (the blank is part of the name) to " value" (and quotes inside the value stay in it):
+// cmd.exe splits only at the first '='. NAME itself stays unset. The edit writes `set NAME=value`.
+bool set_with_blanks(FileContext& ctx, const std::pair<std::string, std::string>& set, int line) {
+  std::string name(core::trim(set.first));
+  if (name == set.first || name.empty() || name.find_first_of(" \t") != std::string::npos) return false;
+  std::string value(core::trim(set.second));
+  if (value.size() >= 2 && value.front() == '"' && value.back() == '"') value = value.substr(1, value.size() - 2);
+  bool special = value.find_first_of("&|<>^()") != std::string::npos;
+  std::string fixed = special ? "set \"" + name + "=" + value + "\"" : "set " + name + "=" + value;
+  auto& f = ctx.add("lint.batch.set-blanks", core::Label::config_typo, core::Severity::error,
+                    "`set " + set.first + "=" + set.second + "` sets a variable named \"" + set.first +
+                        "\" (the blank is part of the name) to \"" + set.second +
+                        "\": cmd.exe splits a set at the "
+                        "first '=' and keeps every blank, so " +
+                        name + " itself is not set",
+                    line, LineEdit{line, line, fixed});
+  f.evidence.push_back("cmd.exe's `set NAME=value` takes no blanks around '=' (nor quotes inside the value)");
+  return true;
+}
+
 }  // namespace
 
 void lint_batch(FileContext& ctx) {
@@ -44,6 +65,7 @@ void lint_batch(FileContext& ctx) {
     l = core::trim(l);
     if (comment_or_echo(l)) continue;
     if (auto set = set_line(l)) {
+      if (set_with_blanks(ctx, *set, line)) continue;  // not the variable meant: no audit of it
       ctx.env().push_back({set->first, set->second, line, "", std::nullopt});
       continue;
     }

@@ -14,6 +14,7 @@
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
 #include "env/value_check.hpp"
+#include "lint/k8s_shm_mount.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
 #include "nccl/shm_wording.hpp"
@@ -424,7 +425,8 @@ class Manifest {
     if (!pf.gpus && !pf.torch && (replica == "Launcher" || !nccl)) return;
     int line = key_line(spec, "containers") + offset_;
     PodMounts pm = pod_mounts(spec, containers);
-    if (!pm.shm) shm_rule(spec, containers, pf, line);
+    // A /dev/shm mount already there is edited (k8s_shm_mount.cpp), never mounted a second time.
+    if (!pm.shm && !shm_mount_rule(ctx_, spec, containers, offset_)) shm_rule(spec, containers, pf, line);
     // A Gloo job with no NCCL variable sends no NCCL traffic: no note about NCCL's path.
     bool gloo_only = pf.gloo && !nccl;
     if (scalar(spec["hostNetwork"]) != "true" && !gloo_only)

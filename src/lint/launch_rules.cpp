@@ -13,6 +13,7 @@
 #include "core/byte_size.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
+#include "lint/export_blanks_rule.hpp"
 #include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
@@ -873,12 +874,13 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   master_addr_rule(ctx);
   launch_shape_rules(ctx, dockerfile, commands);
   host_slots_rule(ctx, commands);
-  if (!dockerfile) srun_quoting_rule(ctx);
-  if (!dockerfile) single_quoted_expansion_rule(ctx);
-  if (!dockerfile) port_arithmetic_rule(ctx);
-  if (!dockerfile) mpirun_env_rule(ctx);
-  if (!dockerfile) slurm_variable_rules(ctx);
-  if (dockerfile) tf_config_in_image(ctx);
+  if (dockerfile) {
+    tf_config_in_image(ctx);
+    return;
+  }
+  for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
+                     mpirun_env_rule, slurm_variable_rules})
+    rule(ctx);
 }
 
 }  // namespace dd::lint::detail

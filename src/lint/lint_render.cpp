@@ -6,6 +6,7 @@
 
 #include "core/strings.hpp"
 
+#include "lint/cmd_set_line.hpp"
 #include "lint/lint.hpp"
 #include "report/findings_text.hpp"
 #include "report/json.hpp"
@@ -73,8 +74,11 @@ std::string render_text(const LintReport& report, const report::Style& style) {
                              : kind == FileKind::python     ? core::EnvSyntax::python
                              : kind == FileKind::powershell ? core::EnvSyntax::powershell
                                                             : core::EnvSyntax::shell;
-    out += report::render_findings({kind == FileKind::env_file ? as_env_file(f.finding) : f.finding}, style,
-                                   report::FindingTag::id, syntax);
+    // a batch file's variables as cmd.exe's `set NAME=value` lines, never bash export/unset
+    core::Finding shown = kind == FileKind::env_file ? as_env_file(f.finding)
+                          : kind == FileKind::batch  ? as_batch_file(f.finding)
+                                                     : f.finding;
+    out += report::render_findings({shown}, style, report::FindingTag::id, syntax);
   }
   return out + report::render_summary(findings, style);
 }

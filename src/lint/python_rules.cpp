@@ -920,7 +920,10 @@ class PythonRules {
     TSNode prefetch = step_call(chain, "prefetch");
     bool fixed_prefetch = false;
     if (!null(prefetch)) {
-      TSNode arg = positional(PythonTree::field(prefetch, "arguments"), 0);
+      // prefetch(AUTOTUNE) or prefetch(buffer_size=AUTOTUNE), tf.data's or tf.data.experimental's
+      TSNode args = PythonTree::field(prefetch, "arguments");
+      TSNode arg = positional(args, 0);
+      if (null(arg)) arg = keyword(t_, args, "buffer_size");
       if (null(arg) || t_.text(arg).find("AUTOTUNE") == std::string_view::npos) {
         problems.push_back("a fixed prefetch size instead of prefetch(tf.data.AUTOTUNE)");
         fixed_prefetch = true;

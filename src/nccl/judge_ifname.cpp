@@ -50,13 +50,38 @@ bool value_works(const JudgeContext& ctx, const std::string& value) {
   return !p.socket.empty() && !is_loopback_endpoint(ctx, p.socket.front()) && (p.comm_id.set || p.bootstrap);
 }
 
+// The user's names without the comment after them: the fix is that value whether or not this host
+// has those interfaces (stranger14's fix-2026-12-06k p24: `ens5   # the 100G fabric NIC` got this
+// machine's `=eth0`). Where they match nothing here, the evidence says so, and that this host need
+// not be one of the job's nodes.
+void keep_value_fix(const JudgeContext& ctx, core::Finding& f, const std::string& repaired) {
+  f.fix.env["NCCL_SOCKET_IFNAME"] = repaired;
+  f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value without its comment)";
+  if (!value_works(ctx, repaired)) {
+    auto names = known_names(ctx);
+    f.evidence.push_back("without its comment the value is '" + repaired +
+                         "', which matches no usable interface on this host either (interfaces here: " +
+                         core::join({names.begin(), names.end()}, ", ") +
+                         "): right on a node that has it; `distdoctor nics` on each node lists its names");
+  }
+}
+
+// Whether a token of the value carries a "# comment" tail.
+bool commented_value(const IfnameFilter& f) {
+  return std::any_of(f.tokens.begin(), f.tokens.end(),
+                     [](const std::string& t) { return t.find('#') != 0 && t.find('#') != std::string::npos; });
+}
+
 void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string id, std::string title,
           std::vector<std::string> evidence, const std::optional<std::string>& repaired) {
   auto f = core::new_finding(std::move(id), Label::config_typo, Severity::warning, std::move(title));
   f.evidence = std::move(evidence);
   f.evidence.push_back(ctx.ifname_setting());
   f.evidence.push_back("model: " + ctx.prediction.reason);
-  if (repaired && value_works(ctx, *repaired)) {
+  if (f.id == "nccl.ifname.inline-comment" && repaired && !repaired->empty() &&
+      commented_value(ctx.prediction.ifname)) {
+    keep_value_fix(ctx, f, *repaired);
+  } else if (repaired && value_works(ctx, *repaired)) {
     f.fix.env["NCCL_SOCKET_IFNAME"] = *repaired;
     f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(*repaired);
   } else {
@@ -287,7 +312,10 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   // A value that only carries stray text (a CR, blanks, quotes, a '# comment') is repaired as the
   // typo finding about that text repairs it: one report, one value for the variable.
   std::string repaired = f.ignored ? f.raw : cleaned_value(f);
-  if (fnd.fix.env.empty() && repaired != f.raw && !repaired.empty() && value_works(ctx, repaired)) {
+  if (fnd.fix.env.empty() && fnd.id == "nccl.ifname.matches-nothing" && repaired != f.raw && !repaired.empty() &&
+      commented_value(f)) {
+    keep_value_fix(ctx, fnd, repaired);  // one value for the variable: the inline-comment finding's
+  } else if (fnd.fix.env.empty() && repaired != f.raw && !repaired.empty() && value_works(ctx, repaired)) {
     fnd.fix.env["NCCL_SOCKET_IFNAME"] = repaired;
     fnd.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value without its stray text)";
   }

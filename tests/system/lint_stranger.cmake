@@ -82,3 +82,15 @@ endforeach()
 add_test(NAME system.fix.stranger-killed-cleanup
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger_killed.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
 set_tests_properties(system.fix.stranger-killed-cleanup PROPERTIES LABELS system TIMEOUT 120)
+
+# The fourteenth stranger's run (tests/data/stranger/fix-2026-12-06k; tests/system/lint/stranger14_cases.sh):
+# p28's /dev/shm volume edited (PyYAML: mountPaths unique, medium Memory), p30's .bat `set` fix (no
+# bash lines; --fix applied, as cmd splits it), MASTER_ADDR with a scheme or port (env --export through
+# bash), prefetch(buffer_size=AUTOTUNE), an inline '# comment' in NCCL_SOCKET_IFNAME (the user's value kept),
+# p21's `export NAME = value` (--fix, then bash sets it).
+foreach(case o-k8s-shm-medium o-bat-set-blanks o-master-addr-form o-prefetch-autotune o-ifname-comment
+    o-export-blanks)
+  add_test(NAME system.fix.stranger14-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger14_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger14-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

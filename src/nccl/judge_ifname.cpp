@@ -72,6 +72,15 @@ bool commented_value(const IfnameFilter& f) {
                      [](const std::string& t) { return t.find('#') != 0 && t.find('#') != std::string::npos; });
 }
 
+// True when the model, given `value`, picks loopback: a value kept without its comment must not be
+// (oracle row 129: `NCCL_SOCKET_IFNAME==lo # comment` in nccl.conf).
+bool value_picks_loopback(const JudgeContext& ctx, const std::string& value) {
+  NcclConfig trial = ctx.config;
+  trial.set_env("NCCL_SOCKET_IFNAME", value);
+  Prediction p = predict_with_comm_id(ctx.inventory.entries, trial, ctx.version, ctx.prediction.comm_id);
+  return !p.socket.empty() && is_loopback_endpoint(ctx, p.socket.front());
+}
+
 void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string id, std::string title,
           std::vector<std::string> evidence, const std::optional<std::string>& repaired) {
   auto f = core::new_finding(std::move(id), Label::config_typo, Severity::warning, std::move(title));
@@ -79,7 +88,7 @@ void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string 
   f.evidence.push_back(ctx.ifname_setting());
   f.evidence.push_back("model: " + ctx.prediction.reason);
   if (f.id == "nccl.ifname.inline-comment" && repaired && !repaired->empty() &&
-      commented_value(ctx.prediction.ifname)) {
+      commented_value(ctx.prediction.ifname) && !value_picks_loopback(ctx, *repaired)) {
     keep_value_fix(ctx, f, *repaired);
   } else if (repaired && value_works(ctx, *repaired)) {
     f.fix.env["NCCL_SOCKET_IFNAME"] = *repaired;
@@ -313,7 +322,7 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   // typo finding about that text repairs it: one report, one value for the variable.
   std::string repaired = f.ignored ? f.raw : cleaned_value(f);
   if (fnd.fix.env.empty() && fnd.id == "nccl.ifname.matches-nothing" && repaired != f.raw && !repaired.empty() &&
-      commented_value(f)) {
+      commented_value(f) && !value_picks_loopback(ctx, repaired)) {
     keep_value_fix(ctx, fnd, repaired);  // one value for the variable: the inline-comment finding's
   } else if (fnd.fix.env.empty() && repaired != f.raw && !repaired.empty() && value_works(ctx, repaired)) {
     fnd.fix.env["NCCL_SOCKET_IFNAME"] = repaired;

@@ -10,8 +10,10 @@ set -u
 dd=$1 src=$2 case=$3
 py=/usr/bin/python3
 cases=$src/tests/data/stranger/fix-2026-12-06k/cases
-tmp=$(mktemp -d /tmp/dd-stranger14-XXXXXX)
+tmp=$(mktemp -d /tmp/dd-stranger14.$$.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT  # a killed run (Ctrl-C, timeout -s TERM) leaves no folder: exit runs the EXIT trap
+trap 'exit 143' TERM
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 . "$(dirname "$0")/stranger_lib.sh"

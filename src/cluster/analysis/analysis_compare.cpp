@@ -235,11 +235,13 @@ core::Finding conflict_finding(const Ctx& c, const std::string& addr, const std:
   return f;
 }
 
+// A veth is not one: it is a container's or a pod's own NIC (and every node's in the emulated
+// clusters), where the same address on two nodes is the conflict itself (clusters-2026-12-06f p4).
 bool on_virtual_link(const Ctx& c, const std::vector<Owner>& list) {
   return std::any_of(list.begin(), list.end(), [&](const Owner& o) {
     const IfaceFacts* i = c.iface(o.rank, o.link);
-    return i && (i->kind == netif::Kind::veth ||
-                 label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface);
+    return i && i->kind != netif::Kind::veth &&
+           label_for_kind(i->kind, core::Label::other) == core::Label::virtual_interface;
   });
 }
 
@@ -267,7 +269,7 @@ void find_duplicates(Ctx& c) {
   for (const auto& [addr, list] : owners) {
     if (list.size() < 2) continue;
     bool used = used_by_job(c, addr, list);
-    // A copied virtual interface (docker0, a libvirt or pod bridge, a veth) only where an owner's
+    // A copied virtual interface (docker0, a libvirt or pod bridge) only where an owner's
     // link is one; the same address on physical NICs is an address conflict between the nodes.
     if (!on_virtual_link(c, list)) {
       c.findings.push_back(conflict_finding(c, addr, list, used));

@@ -30,6 +30,11 @@ eval "$lines"; printf "%s|%s" "${'"$var"'-<unset>}" "${MASTER_PORT-<unset>}"' "$
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 o-k8s-shm-medium)
   # p28: each pod mounts the emptyDir `shm` (medium: memory, sizeLimit: 16Gi) at /dev/shm. The fix
   # edits that volume's medium; no second mount. Applied: PyYAML reads it, every container's

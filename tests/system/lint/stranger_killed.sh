@@ -9,8 +9,10 @@ set -u
 dd=$1 src=$2
 here=$(dirname "$0")
 fail() { echo "FAIL: $*" >&2; exit 1; }
+scripts=("$here"/stranger*_cases.sh)
+[ "${#scripts[@]}" -ge 7 ] || fail "found ${#scripts[@]} stranger*_cases.sh scripts in $here, expected at least 7"
 n=0
-for script in "$here"/stranger*_cases.sh; do
+for script in "${scripts[@]}"; do
   case $(basename "$script") in
   stranger3_cases.sh | stranger5_cases.sh) args=("$dd" hold) ;;
   *) args=("$dd" "$src" hold) ;;
@@ -32,5 +34,5 @@ for script in "$here"/stranger*_cases.sh; do
     n=$((n + 1))
   done
 done
-[ "$n" = 12 ] || fail "ran $n kills, expected 12 (6 scripts x TERM, INT)"
+[ "$n" = $((2 * ${#scripts[@]})) ] || fail "ran $n kills, expected $((2 * ${#scripts[@]})) (${#scripts[@]} scripts x TERM, INT)"
 echo "OK: $n killed runs, no folder left"

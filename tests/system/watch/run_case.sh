@@ -888,6 +888,7 @@ NFT
 s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("0.0.0.0", 8443)); s.listen(8)
 while True:
     c, a = s.accept(); print("collector got", c.recv(100), flush=True); c.close()' > "$WORK/collector.log" 2>&1 &
+  COLLECTOR=$!
   for i in 0 1; do merged_watch "$i" 2 20 MODE=logger WARM=3 STEPS=20 LOGGER=198.18.253.50:8443; done
   wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
@@ -906,6 +907,7 @@ while True:
   ip netns exec "$(ns_of 2)" nft delete rule inet w43fw forward handle "$handle" || die "removing the rule"
   ranks_finish 240 "after the gateway's rule was removed" 0 1
   grep -q "collector got b'rank 1 metrics" "$WORK/collector.log" || die "the collector got nothing"
+  kill "$COLLECTOR" 2>/dev/null; wait "$COLLECTOR" 2>/dev/null  # the collector serves forever: not the job's
   python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || die "a verdict calls the connection outside the job an interface mismatch"
 import json, sys
 own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]

@@ -86,6 +86,10 @@ cases=(
   "lint.shell.crlf-line-endings|roundtrip/crlf_cluster.env|"
   "lint.docker.small-shm|roundtrip/docker_small_shm.sh|"
   "lint.tf.batch-not-scaled|roundtrip/batch_steps.py|--unsafe-fixes"
+  "lint.compose.small-shm|roundtrip/compose_gpus_no_shm.yml|"
+  "lint.shell.export-blanks|roundtrip/export_blanks.sbatch|"
+  "lint.batch.set-blanks|roundtrip/set_blanks.bat|"
+  "lint.slurm.export-none-drops-env|across/srun_export_none|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)
@@ -110,7 +114,17 @@ parse() {  # parse FILE: the real parser of its kind
   case $1 in
     *.py) $py -c 'import ast, sys; ast.parse(open(sys.argv[1]).read(), sys.argv[1])' "$1" ;;
     *.sh | *.sbatch | *.env) bash -n "$1" ;;
-    *.yaml) $py - "$1" <<'PY'
+    *.bat | *.cmd) $py - "$1" <<'PY'
+import re, sys
+# no cmd.exe here: every `set` line must be NAME=value with no blank around '=' (cmd keeps such
+# blanks in the name and the value)
+for n, line in enumerate(open(sys.argv[1], newline=""), 1):
+    m = re.match(r'\s*set\s+"?([^=]*)=', line, re.I)
+    if m and (m.group(1) != m.group(1).strip() or line[m.end():m.end() + 1] in (" ", "\t")):
+        sys.exit("line %d: %r" % (n, line))
+PY
+    ;;
+    *.yaml | *.yml) $py - "$1" <<'PY'
 import sys, yaml
 # loads, and every container env value is a string (EnvVar.value: the API server rejects others)
 def walk(n):

@@ -1,4 +1,5 @@
 #include "lint/env_init_across.hpp"
+#include "lint/written_flag.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -8,6 +9,7 @@
 
 #include "core/strings.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/written_flag.hpp"
 
 namespace dd::lint::detail {
 
@@ -28,22 +30,13 @@ struct AcrossLaunch {
 // The hosts an mpirun/mpiexec command names: `-H a:2,b:2` / `--host a,b` with two or more distinct
 // hosts, or a hostfile (`--hostfile F`, `-machinefile F`); "" when none or one.
 std::string mpirun_hosts(const std::vector<std::string>& t) {
-  for (std::size_t i = 0; i < t.size(); ++i) {
-    std::string w = t[i], value;
-    auto eq = w.find('=');
-    std::string flag = w.substr(0, eq);
-    if (eq != std::string::npos)
-      value = w.substr(eq + 1);
-    else if (i + 1 < t.size())
-      value = t[i + 1];
-    if (flag == "--hostfile" || flag == "-hostfile" || flag == "--machinefile" || flag == "-machinefile")
-      return value.empty() ? "" : flag + " " + value;
-    if (flag != "-H" && flag != "--host" && flag != "-host") continue;
-    std::set<std::string> names;
-    for (const auto& h : core::split(value, ',')) names.insert(h.substr(0, h.find(':')));
-    if (names.size() > 1) return flag + " " + value;
-  }
-  return "";
+  if (auto file = find_written_flag(t, 0, {"--hostfile", "-hostfile", "--machinefile", "-machinefile"}))
+    return file->value.empty() ? "" : as_written(*file);
+  auto hosts = find_written_flag(t, 0, {"-H", "--host", "-host"});
+  if (!hosts) return "";
+  std::set<std::string> names;
+  for (const auto& h : core::split(hosts->value, ',')) names.insert(h.substr(0, h.find(':')));
+  return names.size() > 1 ? as_written(*hosts) : "";
 }
 
 std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }

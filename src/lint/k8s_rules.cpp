@@ -17,6 +17,7 @@
 #include "lint/k8s_shm_mount.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/written_flag.hpp"
 #include "nccl/shm_wording.hpp"
 
 namespace dd::lint::detail {
@@ -72,24 +73,12 @@ std::string compose_gpus(const YAML::Node& svc) {
   return scalar(svc["runtime"]) == "nvidia" ? "all" : "";
 }
 
-// The largest DataLoader worker count a command passes (--num_workers N, --workers N, --num-workers=N),
-// with the flag as written; 0 when none.
+// The DataLoader worker count a command passes (--num_workers N, --num-workers=N, --workers N; the
+// last one, as argparse takes it), with the flag as written; 0 when none.
 std::pair<long long, std::string> loader_workers(const std::vector<std::string>& words) {
-  std::pair<long long, std::string> best{0, ""};
-  for (std::size_t i = 0; i < words.size(); ++i) {
-    std::string w = words[i], value;
-    auto eq = w.find('=');
-    std::string flag = w.substr(0, eq);
-    if (eq != std::string::npos)
-      value = w.substr(eq + 1);
-    else if (i + 1 < words.size())
-      value = words[i + 1];
-    std::replace(flag.begin(), flag.end(), '_', '-');
-    if (flag != "--num-workers" && flag != "--workers") continue;
-    long long n = core::parse_int(value).value_or(0);
-    if (n > best.first) best = {n, eq != std::string::npos ? w : w + " " + value};
-  }
-  return best;
+  auto f = find_written_flag(words, 0, {"--num-workers", "--num_workers", "--workers"});
+  if (!f) return {0, ""};
+  return {core::parse_int(f->value).value_or(0), as_written(*f)};
 }
 
 bool training_kind(const std::string& kind) {

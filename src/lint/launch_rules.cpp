@@ -874,10 +874,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   master_addr_rule(ctx);
   launch_shape_rules(ctx, dockerfile, commands);
   host_slots_rule(ctx, commands);
-  if (dockerfile) {
-    tf_config_in_image(ctx);
-    return;
-  }
+  if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
                      mpirun_env_rule, slurm_variable_rules})
     rule(ctx);

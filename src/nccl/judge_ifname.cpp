@@ -42,11 +42,16 @@ std::string cleaned_value(const IfnameFilter& f) {
   return std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(tokens, ",");
 }
 
-// True when the model, given `value`, picks a non-loopback NET/Socket interface.
-bool value_works(const JudgeContext& ctx, const std::string& value) {
+// What the model predicts on this host with NCCL_SOCKET_IFNAME set to `value`.
+Prediction trial_prediction(const JudgeContext& ctx, const std::string& value) {
   NcclConfig trial = ctx.config;
   trial.set_env("NCCL_SOCKET_IFNAME", value);
-  Prediction p = predict_with_comm_id(ctx.inventory.entries, trial, ctx.version, ctx.prediction.comm_id);
+  return predict_with_comm_id(ctx.inventory.entries, trial, ctx.version, ctx.prediction.comm_id);
+}
+
+// True when the model, given `value`, picks a non-loopback NET/Socket interface.
+bool value_works(const JudgeContext& ctx, const std::string& value) {
+  Prediction p = trial_prediction(ctx, value);
   return !p.socket.empty() && !is_loopback_endpoint(ctx, p.socket.front()) && (p.comm_id.set || p.bootstrap);
 }
 
@@ -75,9 +80,7 @@ bool commented_value(const IfnameFilter& f) {
 // True when the model, given `value`, picks loopback: a value kept without its comment must not be
 // (oracle row 129: `NCCL_SOCKET_IFNAME==lo # comment` in nccl.conf).
 bool value_picks_loopback(const JudgeContext& ctx, const std::string& value) {
-  NcclConfig trial = ctx.config;
-  trial.set_env("NCCL_SOCKET_IFNAME", value);
-  Prediction p = predict_with_comm_id(ctx.inventory.entries, trial, ctx.version, ctx.prediction.comm_id);
+  Prediction p = trial_prediction(ctx, value);
   return !p.socket.empty() && is_loopback_endpoint(ctx, p.socket.front());
 }
 

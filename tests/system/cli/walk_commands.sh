@@ -8,8 +8,8 @@
 # Usage: walk_commands.sh DISTDOCTOR LOG_FIXTURE_DIR
 set -u
 dd=$1 data=$2
-tmp=$(mktemp -d /tmp/dd-cli-walk-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-cli-walk
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 fail=0 cases=0
 ok() { cases=$((cases + 1)); echo "ok   $1"; }

@@ -8,8 +8,8 @@
 set -u
 dd=$(readlink -f "$1") data=$2 schema=$3
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-lint-formats-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-lint-formats
 fail=0 cases=0
 ok() { cases=$((cases + 1)); echo "ok   $1"; }
 bad() { cases=$((cases + 1)); echo "FAIL $1" >&2; fail=1; }

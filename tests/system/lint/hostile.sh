@@ -9,8 +9,8 @@
 set -u
 dd=$1 data=$2
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-lint-hostile-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-lint-hostile
 fail=0 cases=0
 ok() { cases=$((cases + 1)); echo "ok   $1"; }
 bad() { cases=$((cases + 1)); echo "FAIL $1" >&2; fail=1; }

@@ -3,8 +3,8 @@
 set -u
 dd=$1 data=$2 case=$3
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-lint-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-lint
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 # run ARGS...: stdout -> $tmp/out, stderr -> $tmp/err, exit code -> $rc

@@ -7,8 +7,8 @@
 set -u
 dd=$1 case=$2
 py=/usr/bin/python3
-tmp=$(mktemp -d /tmp/dd-missed-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-missed
 fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 
 # run ARGS...: stdout -> $tmp/out, stderr -> $tmp/err, exit code -> $rc

@@ -7,8 +7,8 @@
 # Usage: pre_commit.sh DISTDOCTOR SOURCE_DIR
 set -u
 dd=$1 src=$2
-tmp=$(mktemp -d /tmp/dd-pre-commit-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-pre-commit
 fail=0 cases=0
 ok() { cases=$((cases + 1)); echo "ok   $1"; }
 bad() { cases=$((cases + 1)); echo "FAIL $1" >&2; fail=1; }

@@ -4,8 +4,8 @@
 # findings). Usage: cli_test.sh DISTDOCTOR FIXTURE_DIR
 set -u
 dd=$1 data=$2
-tmp=$(mktemp -d /tmp/dd-logs-cli-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-logs-cli
 fail=0
 check() {  # check NAME WANT_RC GOT_RC
   if [ "$2" != "$3" ]; then echo "FAIL $1: exit $3, want $2" >&2; fail=1; else echo "ok   $1"; fi

@@ -8,8 +8,8 @@ set -uo pipefail
 (($# == 1)) || { echo "usage: install.sh BUILD_DIR" >&2; exit 2; }
 build="$1"
 [[ -f "$build/cmake_install.cmake" ]] || { echo "install: '$build' is not a configured build folder" >&2; exit 2; }
-tmp="$(mktemp -d /tmp/dd-install.XXXXXX)"
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-install
 fail=0
 bad() { echo "install: FAIL: $*" >&2; fail=1; }
 

@@ -1,0 +1,12 @@
+import datetime
+import os
+import torch
+import torch.distributed as dist
+
+NODE_RANK = int(os.environ.get("NODE_RANK", "0"))
+
+dist.init_process_group("gloo", timeout=datetime.timedelta(minutes=30))
+t = torch.ones(1)
+dist.all_reduce(t)
+print(dist.get_rank(), t.item())
+dist.destroy_process_group()

@@ -32,6 +32,14 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
                                           const std::vector<const PyCall*>& calls,
                                           const std::function<bool(TSNode)>& movable);
 
+// The collective `call` runs on a group whose members are exactly the ranks its rank branch admits:
+// `g = dist.new_group(ranks=[0])` on every rank, then `if rank == 0: dist.all_reduce(t, group=g)`.
+// Every member calls it, and torch skips a collective on a group the rank is not in, so the other
+// ranks need not. True only for the literal shapes (`NAME == K`, `K == NAME`, `NAME in (K, ...)` as
+// the `if` itself, a literal list of members, new_group outside any rank branch);
+// stranger15's fix-2026-12-06l c02 (group_members.cpp).
+bool only_group_members_call(const PythonTree& tree, const PythonFacts& facts, const PyCall& call);
+
 // The identifiers in `n` (all of its identifier nodes, attribute names included), added to `out`.
 void identifiers(const PythonTree& tree, TSNode n, std::set<std::string>& out, int depth = 0);
 

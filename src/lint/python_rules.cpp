@@ -323,7 +323,7 @@ class PythonRules {
     for (const auto& c : f_.calls) {
       if (!c.guard.line) continue;
       if (collective_call(c, f_)) {
-        hits.push_back({&c, nullptr});
+        if (!only_group_members_call(t_, f_, c)) hits.push_back({&c, nullptr});
       } else if (!c.name.empty() && (c.name == c.last || c.name == "self." + c.last)) {
         auto it = helpers.find(c.last);
         if (it != helpers.end() && it->second->scope != c.scope) hits.push_back({&c, it->second});

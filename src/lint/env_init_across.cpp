@@ -2,6 +2,8 @@
 #include "lint/written_flag.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -25,6 +27,9 @@ struct AcrossLaunch {
   bool open_mpi = false;              // mpirun with -x or --mca: the ranks on other hosts get only -x's
   std::string hosts;                  // several hosts named to mpirun (-H a,b / --host / --hostfile F), as written
   std::string export_none;            // srun's "--export=NONE" / "--export NONE" as written, "" when absent
+  // MASTER_ADDR / MASTER_PORT assigned above the launch without export (`NAME=value` alone on its
+  // command, never exported after it, no `set -a`): the line of the last such assignment.
+  std::map<std::string, int> unexported;
 };
 
 // The hosts an mpirun/mpiexec command names: `-H a:2,b:2` / `--host a,b` with two or more distinct
@@ -69,12 +74,23 @@ std::pair<Starter, std::string> starter_of(const std::vector<std::string>& t) {
 AcrossLaunch find_launch(const std::string& text, const std::string& script) {
   AcrossLaunch l;
   std::vector<std::string> exported;
+  std::map<std::string, int> unexported;
+  bool allexport = false;
   for (const auto& c : split_commands(text)) {
     auto t = tokens(c);
     bool exports = !c.words.empty() && c.words[0] == "export";
+    bool only_assignments = !c.words.empty() && std::all_of(c.words.begin(), c.words.end(),
+                                                            [](const std::string& w) { return is_assignment(w); });
+    if (c.words.size() >= 2 && c.words[0] == "set" &&
+        (c.words[1] == "-a" || (c.words[1] == "-o" && c.words.size() > 2 && c.words[2] == "allexport")))
+      allexport = true;  // every assignment after it is exported
     for (const auto& w : c.words) {
-      for (std::string_view v : {"MASTER_ADDR", "MASTER_PORT"})
-        if (w.starts_with(std::string(v) + "=") || (exports && w == v)) exported.emplace_back(v);
+      for (std::string_view v : {"MASTER_ADDR", "MASTER_PORT"}) {
+        std::string name(v);
+        if (w.starts_with(name + "=") || (exports && w == v)) exported.emplace_back(v);
+        if (exports && (w == v || w.starts_with(name + "="))) unexported.erase(name);
+        if (only_assignments && !allexport && w.starts_with(name + "=")) unexported[name] = c.line;
+      }
     }
     bool runs = std::any_of(t.begin(), t.end(), [&](const std::string& w) { return base_name(w) == script; });
     if (!runs) continue;
@@ -89,6 +105,7 @@ AcrossLaunch find_launch(const std::string& text, const std::string& script) {
     }
     l.line = c.line;
     l.exported = exported;
+    if (!allexport) l.unexported = unexported;
     return l;
   }
   return l;
@@ -229,6 +246,45 @@ std::optional<LintFinding> export_none_finding(const FileFacts& py, const EnvIni
   return f;
 }
 
+// lint.slurm.assigned-not-exported: env:// in `py` reads MASTER_ADDR/MASTER_PORT, and the batch
+// script assigns them above `srun` without export: a shell variable stays in the batch shell, srun
+// passes the tasks its environment (exported variables) only, so every rank stops in
+// init_process_group (stranger15's fix-2026-12-06l p03: lint said OK, a stand-in srun showed the
+// ValueError on every task). The edit exports each assignment where it is.
+std::optional<LintFinding> unexported_finding(const FileFacts& py, const EnvInitRead& r, const FileFacts& sh,
+                                              const AcrossLaunch& l, const std::vector<LintFinding>& findings) {
+  if (l.starter != Starter::srun || !l.export_none.empty()) return std::nullopt;
+  std::vector<std::string> names;
+  for (const auto& n : r.unset)
+    if (l.unexported.count(n)) names.push_back(n);
+  if (names.empty()) return std::nullopt;
+  std::string vars = core::join(names, " and ");
+  std::string title = vars + (names.size() > 1 ? " are" : " is") + " assigned in " + base_name(sh.file) +
+                      " without export: srun passes the tasks the batch shell's exported variables only, so " +
+                      "init_process_group (env://) in " + base_name(py.file) +
+                      " stops in every rank with \"environment variable " + names[0] + " expected, but not set\"";
+  LintFinding f{
+      core::new_finding("lint.slurm.assigned-not-exported", core::Label::config_typo, core::Severity::error, title),
+      {sh.file, l.unexported.at(names[0])},
+      {}};
+  std::vector<std::string> fixed;
+  for (const auto& n : names) {
+    int line = l.unexported.at(n);
+    std::string text = text_line(sh.text, line);
+    f.finding.evidence.push_back(sh.file + ":" + std::to_string(line) + ": " + std::string(core::trim(text)));
+    std::size_t at = text.find_first_not_of(" \t");
+    std::string exported_line = text.substr(0, at) + "export " + text.substr(at);
+    fixed.push_back(std::string(core::trim(exported_line)));
+    if (!edits_line(findings, sh.file, line)) f.edits.push_back({sh.file, line, line, exported_line});
+  }
+  f.finding.evidence.push_back(sh.file + ":" + std::to_string(l.line) + ": " +
+                               std::string(core::trim(text_line(sh.text, l.line))));
+  f.finding.evidence.push_back(py.file + ":" + std::to_string(r.line) + ": " + r.text);
+  f.finding.fix.text = core::join(fixed, "\n");
+  if (f.edits.size() != names.size()) f.edits.clear();
+  return f;
+}
+
 }  // namespace
 
 std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
@@ -242,7 +298,12 @@ std::vector<LintFinding> env_unset_across(const std::vector<FileFacts>& files,
       if (!master_only) continue;
       for (const auto& sh : files) {
         if (sh.python || sh.text.empty()) continue;
-        if (auto f = export_none_finding(py, r, sh, find_launch(sh.text, base_name(py.file)), findings)) {
+        AcrossLaunch l = find_launch(sh.text, base_name(py.file));
+        if (auto f = export_none_finding(py, r, sh, l, findings)) {
+          out.push_back(std::move(*f));
+          break;
+        }
+        if (auto f = unexported_finding(py, r, sh, l, findings)) {
           out.push_back(std::move(*f));
           break;
         }

@@ -26,14 +26,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-bool is_assignment(std::string_view w) {
-  auto eq = w.find('=');
-  if (eq == std::string_view::npos || eq == 0) return false;
-  if (!(std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return false;
-  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
-                     [](unsigned char c) { return std::isalnum(c) || c == '_'; });
-}
-
 // NAME=value; a value that is only `${OTHER:-default}` (or `${OTHER-default}`) is audited as its
 // default, the value the variable gets where OTHER is not set.
 void add_assignment(FileContext& ctx, std::string_view w, int line, std::string via = "") {

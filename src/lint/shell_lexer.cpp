@@ -1,5 +1,8 @@
 #include "lint/shell_lexer.hpp"
 
+#include <algorithm>
+#include <cctype>
+
 namespace dd::lint {
 
 namespace {
@@ -209,6 +212,14 @@ std::vector<ShellCommand> sbatch_directives(std::string_view text) {
     i = e + 1;
   }
   return out;
+}
+
+bool is_assignment(std::string_view w) {
+  auto eq = w.find('=');
+  if (eq == std::string_view::npos || eq == 0) return false;
+  if (!(std::isalpha(static_cast<unsigned char>(w[0])) || w[0] == '_')) return false;
+  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
+                     [](unsigned char c) { return std::isalnum(c) || c == '_'; });
 }
 
 }  // namespace dd::lint

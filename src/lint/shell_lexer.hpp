@@ -18,6 +18,10 @@ struct ShellCommand {
 // `first_line` numbers the first line of `text` (for scripts embedded in YAML).
 std::vector<ShellCommand> split_commands(std::string_view text, int first_line = 1);
 
+// `NAME=value`: a shell variable assignment word (a name of letters, digits and '_' not starting
+// with a digit, then '=').
+bool is_assignment(std::string_view word);
+
 // Comment lines of the form "#SBATCH ..." with their line numbers, words after "#SBATCH".
 std::vector<ShellCommand> sbatch_directives(std::string_view text);
 

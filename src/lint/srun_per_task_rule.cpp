@@ -17,6 +17,7 @@
 
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
+#include "lint/shell_lexer.hpp"
 
 namespace dd::lint::detail {
 
@@ -119,13 +120,6 @@ int line_with(const FileContext& ctx, int line, std::string_view needle) {
     if (ctx.line_text(l).find(needle) != std::string_view::npos) return l;
   }
   return 0;
-}
-
-bool is_assignment(std::string_view w) {
-  auto eq = w.find('=');
-  if (eq == std::string_view::npos || eq == 0 || std::isdigit(static_cast<unsigned char>(w[0]))) return false;
-  return std::all_of(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(eq),
-                     [](unsigned char c) { return std::isalnum(c) || c == '_'; });
 }
 
 // `word` as written inside the quotes goes; the value is computed once before srun.

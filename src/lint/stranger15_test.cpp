@@ -1,11 +1,15 @@
 // The fifteenth stranger's run (tests/data/stranger/fix-2026-12-06l): c02's all_reduce on a group
 // whose only member is rank 0, called under `if rank == 0:`, was an ERROR (the real 2-rank Gloo job
-// exits 0: a rank outside the group skips the collective). The one-step-short shapes stay errors.
+// exits 0: a rank outside the group skips the collective); p03's MASTER_ADDR/MASTER_PORT assigned in
+// the batch script without export were "OK". The one-step-short shapes stay as they were.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "lint/lint.hpp"
 #include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
@@ -60,6 +64,51 @@ TEST(LintStranger15, OneStepShortOfExactlyTheMembersStaysAnError) {
            {"[0]", "    if rank == 0 and t.sum() > 0:\n        dist.all_reduce(t, group=g)\n"}}) {
     auto fs = lint_as("s.py", script(group, branch));
     EXPECT_FALSE(all_of(fs, k_rule).empty()) << group << " / " << branch << ids(fs);
+  }
+}
+
+constexpr const char* k_unexported = "lint.slurm.assigned-not-exported";
+
+// p03's train.py and `sbatch` as launch.sbatch, linted together as a folder: the findings of `id`.
+std::vector<std::string> p03_titles(const std::string& sbatch, const std::string& id = k_unexported) {
+  namespace fs = std::filesystem;
+  static int n = 0;
+  fs::path dir =
+      fs::temp_directory_path() / ("dd-stranger15-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
+  fs::create_directories(dir);
+  std::ofstream(dir / "train.py", std::ios::binary) << stranger15_case("p03_master_addr_not_exported/train.py");
+  std::ofstream(dir / "launch.sbatch", std::ios::binary) << sbatch;
+  auto report = lint_paths({dir.string()}, {});
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+  EXPECT_TRUE(report.ok());
+  std::vector<std::string> out;
+  if (report.ok())
+    for (const auto* f : all_of(report->findings, id)) out.push_back(f->finding.title);
+  return out;
+}
+
+TEST(LintStranger15, MasterVariablesAssignedWithoutExportAboveSrunAreAnError) {
+  auto titles = p03_titles(stranger15_case("p03_master_addr_not_exported/launch.sbatch"));
+  ASSERT_EQ(titles.size(), 1u);
+  EXPECT_NE(titles[0].find("MASTER_ADDR and MASTER_PORT are assigned in launch.sbatch without export"),
+            std::string::npos)
+      << titles[0];
+  EXPECT_NE(titles[0].find("\"environment variable MASTER_ADDR expected, but not set\""), std::string::npos);
+  // only the one not exported is named
+  titles = p03_titles("MASTER_ADDR=$(hostname)\nexport MASTER_PORT=29500\nsrun python train.py\n");
+  ASSERT_EQ(titles.size(), 1u);
+  EXPECT_EQ(titles[0].find("MASTER_PORT"), std::string::npos) << titles[0];
+}
+
+TEST(LintStranger15, OneStepShortOfAnUnexportedAssignmentIsQuiet) {
+  for (const char* sbatch :
+       {"MASTER_ADDR=a\nMASTER_PORT=1\nexport MASTER_ADDR MASTER_PORT\nsrun python train.py\n",  // exported after
+        "set -a\nMASTER_ADDR=a\nMASTER_PORT=1\nsrun python train.py\n",                          // allexport
+        "MASTER_ADDR=a MASTER_PORT=1 srun python train.py\n",    // assignments of the srun command itself
+        "srun python train.py\nMASTER_ADDR=a\nMASTER_PORT=1\n",  // after the launch
+        "MASTER_ADDR=a\nMASTER_PORT=1\nsrun torchrun --nnodes=2 train.py\n"}) {  // torchrun sets them
+    EXPECT_TRUE(p03_titles(sbatch).empty()) << sbatch;
   }
 }
 

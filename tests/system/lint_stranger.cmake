@@ -97,8 +97,9 @@ endforeach()
 
 # The fifteenth stranger's run (tests/data/stranger/fix-2026-12-06l; tests/system/lint/stranger15_cases.sh):
 # c02's collective on a group called by exactly its members is quiet and its real job passes; p07's
-# new_group on one rank stays found, and its --fix makes the real job pass.
-foreach(case c02-member-only-group p07-new-group-on-one-rank)
+# new_group on one rank stays found, and its --fix makes the real job pass; p03's MASTER_* assigned
+# without export above srun: found, --fix, and the batch script's tasks (a stand-in srun) finish.
+foreach(case c02-member-only-group p07-new-group-on-one-rank p03-assigned-not-exported)
   add_test(NAME system.fix.stranger15-${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger15_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger15-${case} PROPERTIES LABELS system TIMEOUT 180)

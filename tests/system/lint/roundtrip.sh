@@ -90,6 +90,7 @@ cases=(
   "lint.shell.export-blanks|roundtrip/export_blanks.sbatch|"
   "lint.batch.set-blanks|roundtrip/set_blanks.bat|"
   "lint.slurm.export-none-drops-env|across/srun_export_none|"
+  "lint.slurm.assigned-not-exported|across/srun_assigned_not_exported|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

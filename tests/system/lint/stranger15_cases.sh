@@ -2,7 +2,10 @@
 # Issue 27: the fifteenth stranger's run (tests/data/stranger/fix-2026-12-06l). c02: an all_reduce on a
 # group whose only member is rank 0, under `if rank == 0:`, was an ERROR although the real job exits 0
 # (a rank outside a group skips a collective on it); p07, new_group itself only on rank 0, hangs and
-# must stay found, with its --fix applied and the job run again. Real 2-rank Gloo jobs (/usr/bin/python3).
+# must stay found, with its --fix applied and the job run again; p03, MASTER_ADDR/MASTER_PORT assigned
+# without export above `srun python train.py` (env://), found, --fix applied, and a stand-in srun (a
+# child of the batch shell, so it sees only what the shell exports, as srun's tasks do) starts 2 tasks.
+# Real 2-rank Gloo jobs (/usr/bin/python3).
 # Usage: stranger15_cases.sh DISTDOCTOR SOURCE_DIR CASE
 set -u
 dd=$1 src=$2 case=$3
@@ -44,6 +47,33 @@ p07-new-group-on-one-rank)
   names "$tmp/train.py"
   job "$tmp/train.py"
   [ "$job_rc" = 0 ] || fail "after the fix (rc $job_rc): $(cat "$tmp/train.py" "$tmp"/rank*.log)"
+  ;;
+p03-assigned-not-exported)
+  cp -r "$cases/p03_master_addr_not_exported" "$tmp/job"
+  # CPU stand-in of the GPU script: Gloo, no CUDA calls
+  sed -i -e 's/"nccl"/"gloo"/' -e '/torch.cuda.set_device/d' -e 's/, device="cuda"//' "$tmp/job/train.py"
+  mkdir -p "$tmp/bin"
+  printf '#!/bin/bash\necho 127.0.0.1\n' >"$tmp/bin/scontrol"
+  printf '#!/bin/bash\nexec %s "$@"\n' "$py" >"$tmp/bin/python"
+  cat >"$tmp/bin/srun" <<'SRUN'
+#!/bin/bash
+# 2 tasks on this machine with the environment srun gives them: this process's (exported) one
+for r in 0 1; do SLURM_PROCID=$r SLURM_NTASKS=2 SLURM_LOCALID=0 GLOO_SOCKET_IFNAME=lo timeout 60 "$@" & done
+rc=0; for r in 0 1; do wait -n || rc=$?; done; exit $rc
+SRUN
+  chmod +x "$tmp/bin/"*
+  batch_run() { (cd "$tmp/job" && PATH="$tmp/bin:/usr/bin:/bin" SLURM_JOB_NODELIST=node01 bash launch.sbatch) >"$tmp/job.log" 2>&1; }
+  batch_run && fail "the input should stop: $(cat "$tmp/job.log")"
+  grep -q 'environment variable MASTER_ADDR expected, but not set' "$tmp/job.log" || fail "before: $(cat "$tmp/job.log")"
+  run lint --json "$tmp/job"
+  [ "$rc" = 1 ] && has lint.slurm.assigned-not-exported || fail "lint (exit $rc): $(ids)"
+  has lint.launch.env-init-unset && fail "a second finding for the same cause: $(ids)"
+  run lint --fix "$tmp/job"
+  run lint --json "$tmp/job"
+  [ "$rc" = 0 ] || fail "after --fix (exit $rc): $(ids)"
+  bash -n "$tmp/job/launch.sbatch" || fail "bash -n: $(cat "$tmp/job/launch.sbatch")"
+  batch_run || fail "after the fix: $(cat "$tmp/job/launch.sbatch" "$tmp/job.log")"
+  grep -qx '0 2.0' "$tmp/job.log" && grep -qx '1 2.0' "$tmp/job.log" || fail "ranks: $(cat "$tmp/job.log")"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -712,7 +712,10 @@ void one_agent_for_nodes(FileContext& ctx, const Launch& l, const std::vector<Sh
   bool endpoint = l.flags.count("--rdzv-endpoint") && (flag(l, "--rdzv-backend").value_or("") == "c10d" ||
                                                        flag(l, "--rdzv-backend").value_or("") == "etcd" ||
                                                        flag(l, "--rdzv-backend").value_or("") == "etcd-v2");
-  std::string how = limited ? "srun " + core::join(l.srun_words, " ") + " starts it as one task on one node"
+  std::vector<std::string> srun_options;  // srun's words up to the launcher (srun_words ends with it)
+  for (const auto& w : l.srun_words)
+    if (w.empty() || w[0] == '-' || std::isdigit(static_cast<unsigned char>(w[0]))) srun_options.push_back(w);
+  std::string how = limited ? "srun " + core::join(srun_options, " ") + " starts it as one task on one node"
                             : "the batch shell runs it, on the allocation's first node only (no srun)";
   std::string title = said + " asks for " + std::to_string(*nodes) + " nodes and torchrun says " +
                       spelt(l, "--nnodes", *nnodes) + ", but " + how +

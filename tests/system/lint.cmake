@@ -44,4 +44,4 @@ set_tests_properties(system.lint.env-init PROPERTIES LABELS system TIMEOUT 600)
 # job through torchrun's c10d rendezvous after lint --fix.
 add_test(NAME system.lint.fix50-jobs
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix50_jobs.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
-set_tests_properties(system.lint.fix50-jobs PROPERTIES LABELS system TIMEOUT 300)
+set_tests_properties(system.lint.fix50-jobs PROPERTIES LABELS system TIMEOUT 600)

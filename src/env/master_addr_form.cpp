@@ -69,7 +69,7 @@ bool master_addr_not_a_host(const Context& ctx, const Setting& s, std::vector<co
   auto f = make_finding("env.master-addr.not-a-host", core::Label::config_typo, core::Severity::error,
                         "MASTER_ADDR=" + std::string(core::trim(s.value)) + " holds " + holds + ", not only a host: " +
                             "torch's env:// rendezvous resolves the whole value as a host name and takes the port "
-                            "from MASTER_PORT, so no rank reaches " +
+                            "from MASTER_PORT, so the ranks look up that whole text as a host name, not " +
                             form->host,
                         &s);
   f.fix.env["MASTER_ADDR"] = form->host;

@@ -383,6 +383,49 @@ void ifname_whitespace(FileContext& ctx) {
   }
 }
 
+// lint.env.ifname-glob (fix-2026-12-06k p23): NCCL_SOCKET_IFNAME=eth*. NCCL compares each listed name
+// as a prefix of the interface name (NCCL 2.x misc/utils.cc, matchIfList -> matchPrefix: strncmp over the
+// listed name's length; '*' is no wildcard there), so "eth*" selects only names that begin with the
+// characters "eth*": none. The edit drops a trailing '*' from each listed name ("eth*" -> "eth", the
+// prefix the glob meant); a '*' elsewhere, or in an exact (=) list, gets prose. With --here,
+// lint.here.ifname-matches-nothing judges the value against this machine's interfaces instead.
+void ifname_glob(FileContext& ctx) {
+  for (const auto& v : ctx.env()) {
+    if (v.name != "NCCL_SOCKET_IFNAME" || !literal(v) || v.value.find_first_of("*?") == std::string::npos) continue;
+    std::string_view inner = v.value;
+    bool quoted = inner.size() >= 2 && (inner.front() == '"' || inner.front() == '\'') && inner.back() == inner.front();
+    if (quoted) inner = inner.substr(1, inner.size() - 2);
+    bool exact = core::starts_with(inner, "=") || core::starts_with(inner, "^=");
+    std::vector<std::string> fixed;
+    bool editable = !exact;
+    for (const auto& t : core::split(inner, ',')) {
+      std::string token(core::trim(t));
+      while (!token.empty() && token.back() == '*') token.pop_back();
+      if (token.find_first_of("*?") != std::string::npos || token.empty() || token == "^") editable = false;
+      fixed.push_back(token);
+    }
+    std::string wanted = core::join(fixed, ",");
+    std::string title = "NCCL_SOCKET_IFNAME=" + v.value +
+                        " is written as a glob: NCCL compares each listed name as a prefix of the interface name, "
+                        "'*' included, so no interface matches" +
+                        (editable ? " (the prefix alone, " + wanted + ", selects every name starting with it)" : "");
+    std::string line(ctx.line_text(v.line));
+    auto at = value_at(line, v);
+    core::Finding* f = nullptr;
+    if (editable && at != std::string::npos) {
+      line.replace(at, v.value.size(), quoted ? v.value.front() + wanted + v.value.back() : wanted);
+      f = &ctx.add("lint.env.ifname-glob", core::Label::config_typo, core::Severity::error, title, v.line,
+                   LineEdit{v.line, v.line, line});
+    } else {
+      f = &ctx.add("lint.env.ifname-glob", core::Label::config_typo, core::Severity::error, title, v.line,
+                   "NCCL_SOCKET_IFNAME=PREFIX  # an interface name or its first characters (eth, ens), no '*'");
+    }
+    f->evidence.push_back(
+        "NCCL misc/utils.cc: matchIfList/matchPrefix compare the listed name as a prefix "
+        "(strncmp); only ^ (exclude) and = (exact) are special");
+  }
+}
+
 // The first line of a launch file that asks for NCCL as the backend (`--backend nccl`,
 // `--dist-backend=nccl`, `DIST_BACKEND=nccl`, `backend="nccl"`), 0 when none does; comment lines
 // (#, REM, ::) are skipped.
@@ -493,7 +536,10 @@ void audit_env_values(FileContext& ctx) {
   ifname_whitespace(ctx);
   ifname_loopback(ctx);
   ifname_host_bridge(ctx);
-  if (!ctx.options().here) return;
+  if (!ctx.options().here) {
+    ifname_glob(ctx);
+    return;
+  }
   for (const auto& v : ctx.env()) {
     if (v.name == "NCCL_SOCKET_IFNAME" && literal(v) && !v.value.empty()) here_ifname(ctx, v);
   }

@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <regex>
 #include <set>
@@ -14,6 +15,7 @@
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
 #include "env/value_check.hpp"
+#include "lint/k8s_dns_policy.hpp"
 #include "lint/k8s_shm_mount.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
@@ -233,6 +235,7 @@ class Manifest {
     bool gloo = false;  // a command says --backend=gloo (or --dist-backend gloo)
     long long gpu_count = 0;
     long long procs = 0;           // processes per pod the commands show (--nproc_per_node=N)
+    std::string procs_written;     // that option as written when N is a number ("--nproc_per_node=8")
     long long loader_workers = 0;  // a command's --workers / --num_workers N
     std::string loader_written;    // that option as the command writes it ("--num_workers=8")
     std::string ifname;            // NCCL_SOCKET_IFNAME's value
@@ -314,6 +317,7 @@ class Manifest {
       if (flag.find("backend") != std::string::npos && value == "gloo") pf.gloo = true;
       if (flag == "--nproc-per-node") {
         long long n = value == "gpu" || value == "auto" ? pf.gpu_count : core::parse_int(value).value_or(0);
+        if (n > pf.procs && value != "gpu" && value != "auto") pf.procs_written = written;
         pf.procs = std::max(pf.procs, n);
       }
       if (flag.size() >= 9 && flag.compare(flag.size() - 7, 7, "workers") == 0) {
@@ -391,6 +395,54 @@ class Manifest {
              line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
   }
 
+  // lint.k8s.gpus-fewer-than-procs (fix-2026-12-06k p29): `nvidia.com/gpu: 4` and torchrun
+  // --nproc_per_node=8 in the same pod. The device plugin exposes the K GPUs the container is given
+  // (Kubernetes' GPU scheduling: the limit is the count), so local ranks K..N-1 have none of their own.
+  // The edit starts K processes on the line that writes the option (one occurrence in the pod).
+  void pod_gpus_fewer(const YAML::Node& containers, const PodFacts& pf, int containers_line) {
+    if (pf.gpu_count < 1 || pf.procs <= pf.gpu_count) return;
+    std::string k = std::to_string(pf.gpu_count), n = std::to_string(pf.procs);
+    std::string fixed_flag = pf.procs_written.substr(0, pf.procs_written.size() - n.size()) + k;
+    std::string title = "the pod's GPU limit is " + k + " (nvidia.com/gpu or amd.com/gpu) and torchrun starts " + n +
+                        " processes (" + pf.procs_written + "): only those " + k +
+                        " GPUs are visible in the container, so local ranks " + k + ".." +
+                        std::to_string(pf.procs - 1) +
+                        " have no GPU of their own (set_device(LOCAL_RANK) fails with 'invalid device ordinal') "
+                        "or share one";
+    std::string dump = YAML::Dump(containers);
+    auto first = dump.find(pf.procs_written);
+    bool once = first != std::string::npos && dump.find(pf.procs_written, first + 1) == std::string::npos &&
+                pf.procs_written.size() > n.size() &&
+                pf.procs_written.compare(pf.procs_written.size() - n.size(), n.size(), n) == 0;
+    int at = 0;
+    for (int l = containers_line; once && l <= ctx_.line_count(); ++l) {
+      if (ctx_.line_text(l).find(pf.procs_written) != std::string_view::npos) {
+        at = l;
+        break;
+      }
+    }
+    core::Finding* f = nullptr;
+    if (at) {
+      std::string text(ctx_.line_text(at));
+      auto pos = text.find(pf.procs_written);
+      bool whole = pos + pf.procs_written.size() == text.size() ||
+                   !std::isdigit(static_cast<unsigned char>(text[pos + pf.procs_written.size()]));
+      if (whole && text.find(pf.procs_written, pos + 1) == std::string::npos) {
+        text.replace(pos, pf.procs_written.size(), fixed_flag);
+        f = &ctx_.add("lint.k8s.gpus-fewer-than-procs", Label::config_typo, Severity::error, title, at,
+                      LineEdit{at, at, text});
+      }
+    }
+    if (!f) {
+      f = &ctx_.add("lint.k8s.gpus-fewer-than-procs", Label::config_typo, Severity::error, title, containers_line,
+                    fixed_flag + "  # as many processes as the pod's GPUs");
+    }
+    f->evidence.push_back("or, on nodes with " + n + " GPUs, give the container " + n + ": nvidia.com/gpu: " + n);
+    f->evidence.push_back(
+        "Kubernetes, Schedule GPUs: a container gets the number of GPUs its limit names (not run "
+        "here: no Kubernetes)");
+  }
+
   // The pod's torchrun (its flags recorded from `flags_before` on) runs the whole job on one node.
   bool one_node_launch(std::size_t flags_before) const {
     const auto& flags = ctx_.launch_flags();
@@ -420,6 +472,8 @@ class Manifest {
     bool gloo_only = pf.gloo && !nccl;
     if (scalar(spec["hostNetwork"]) != "true" && !gloo_only)
       host_network_rule(pf.ifname, line, one_node_launch(flags_before));
+    host_network_dns_rule(ctx_, spec, containers, offset_);
+    if (!pf.procs_written.empty()) pod_gpus_fewer(containers, pf, line);
     if (pf.ib_env && !pf.rdma && !pf.privileged && !pm.ib_mounted) {
       ctx_.add("lint.k8s.no-infiniband-device", Label::ib_misconfiguration, Severity::warning,
                "NCCL is told to use InfiniBand but the pod gets no RDMA device (no rdma/* resource, no /dev/infiniband "
@@ -546,6 +600,38 @@ class Manifest {
         "(docker run --shm-size's default)");
   }
 
+  // lint.compose.env-list-map (fix-2026-12-06k p25): `- NCCL_SOCKET_IFNAME: ens5` in a Compose
+  // `environment:` list is a one-key map inside the list; the Compose file schema (list_or_dict) allows
+  // only strings there ({"type": "array", "items": {"type": "string"}}), so docker compose refuses the
+  // file (not run here: no Docker). The edit writes the item as NAME=value.
+  void env_list_map(const YAML::Node& item) {
+    if (item.size() != 1) return;
+    auto kv = item.begin();
+    std::string name = scalar(kv->first);
+    if (name.empty() || !kv->second.IsScalar()) return;
+    std::string value = kv->second.Scalar();
+    int line = line_of(kv->first) + offset_;
+    std::string title = "environment list item `" + name + ": " + value +
+                        "` is a map inside a list: Compose's schema takes only NAME=value strings in an environment "
+                        "list, so docker compose refuses the file and " +
+                        name + " is never set";
+    std::string text(ctx_.line_text(line));
+    static const std::regex shape(R"(^(\s*-\s+)([A-Za-z_][A-Za-z0-9_]*):\s+\S.*$)");
+    static const std::regex plain(R"([A-Za-z0-9_.,:/^=+@%-]*)");
+    std::smatch m;
+    core::Finding* f = nullptr;
+    bool safe = std::regex_match(value, plain) && value.find(": ") == std::string::npos && !value.empty() &&
+                value.back() != ':';
+    if (text.size() < 4096 && std::regex_match(text, m, shape) && m[2].str() == name && safe) {
+      f = &ctx_.add("lint.compose.env-list-map", Label::config_typo, Severity::error, title, line,
+                    LineEdit{line, line, m[1].str() + name + "=" + value});
+    } else {
+      f = &ctx_.add("lint.compose.env-list-map", Label::config_typo, Severity::error, title, line,
+                    "- " + name + "=" + value + "  # a list item is one NAME=value string");
+    }
+    f->evidence.push_back("Compose file schema, list_or_dict: an object of NAME: value, or an array of strings");
+  }
+
  public:
   // A Docker Compose file's services (r08): `environment:` as a map (NAME: value) or a list
   // ("NAME=value"), and `command:` as a string (split as a shell splits words, as Compose does) or a
@@ -566,6 +652,7 @@ class Manifest {
         }
       } else if (env && env.IsSequence()) {
         for (const auto& e : env) {
+          if (e.IsMap()) env_list_map(e);
           std::string item = e.IsScalar() ? e.Scalar() : "";
           auto eq = item.find('=');
           if (eq == std::string::npos || eq == 0) continue;

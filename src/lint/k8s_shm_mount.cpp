@@ -41,8 +41,8 @@ void medium_finding(FileContext& ctx, const std::string& volume, const YAML::Nod
   const std::string value = medium.Scalar();
   std::string title = "the pod's /dev/shm volume " + volume + " has `medium: " + value +
                       "`, a medium the Kubernetes API does not name (EmptyDirVolumeSource.medium: \"must be an "
-                      "empty string (default) or Memory\"; case matters): this /dev/shm is not the "
-                      "memory-backed one the manifest asks for";
+                      "empty string (default) or Memory\"; case matters): the API server may reject the pod, or "
+                      "this /dev/shm may not be memory-backed (neither was observed here)";
   std::string fixed = with_memory(std::string(ctx.line_text(line)), value);
   if (fixed.empty()) {
     ctx.add("lint.k8s.shm-medium", Label::shm_exhausted, Severity::warning, std::move(title), line,

@@ -500,6 +500,253 @@ void standalone_multi_node(FileContext& ctx, const Launch& l) {
       "random --rdzv_id, whatever --nnodes says");
 }
 
+// The one line among the command's [l.line, last] that holds `written` once (the file's own text), with
+// it replaced by `wanted`; nullopt when no line or more than one holds it.
+std::optional<LineEdit> replace_written(const FileContext& ctx, const Launch& l, const std::string& written,
+                                        const std::string& wanted) {
+  std::optional<LineEdit> edit;
+  int last = last_line_of(ctx, l.line);
+  for (int i = l.line; i <= last; ++i) {
+    std::string text(ctx.line_text(i));
+    auto at = text.find(written);
+    if (at == std::string::npos) continue;
+    if (edit || text.find(written, at + 1) != std::string::npos) return std::nullopt;
+    text.replace(at, written.size(), wanted);
+    edit = LineEdit{i, i, text};
+  }
+  return edit;
+}
+
+// lint.torch.rdzv-conf-not-seconds (fix-2026-12-06k p16): `--rdzv_conf join_timeout=30m`. torch's
+// RendezvousParameters.get_as_int (torch/distributed/elastic/rendezvous/api.py) reads join_timeout,
+// last_call_timeout and close_timeout (dynamic_rendezvous.py) and read_timeout (c10d backend) with int():
+// "30m" raises "The rendezvous configuration option 'join_timeout' does not represent a valid integer
+// value." and the agent exits before any rendezvous (stranger14's runs/p16.before, torch 1.13).
+std::optional<long long> seconds_of(const std::string& v) {
+  static const std::regex re(R"(^([0-9]{1,7})\s*(s|sec|secs|m|min|mins|h|hr|hrs)$)");
+  std::smatch m;
+  if (!std::regex_match(v, m, re)) return std::nullopt;
+  long long n = std::stoll(m[1].str());
+  char unit = m[2].str()[0];
+  return unit == 'h' ? n * 3600 : unit == 'm' ? n * 60 : n;
+}
+
+void rdzv_conf_not_seconds(FileContext& ctx, const Launch& l) {
+  auto conf = flag(l, "--rdzv-conf");
+  if (!conf || conf->size() > 1024) return;
+  static const std::set<std::string> k_int = {"join_timeout", "last_call_timeout", "close_timeout", "read_timeout"};
+  for (const auto& item : core::split(*conf, ',')) {
+    std::string pair(core::trim(item));
+    auto eq = pair.find('=');
+    if (eq == std::string::npos || !k_int.count(pair.substr(0, eq))) continue;
+    std::string key = pair.substr(0, eq), value = pair.substr(eq + 1);
+    if (value.empty() || core::parse_int(value) || value.find('$') != std::string::npos) continue;
+    auto secs = seconds_of(value);
+    std::string title = "--rdzv_conf " + pair + ": torchrun reads " + key +
+                        " as a whole number of seconds (int()), so \"" + value +
+                        "\" stops the agent before any rendezvous (ValueError: \"The rendezvous configuration "
+                        "option '" +
+                        key + "' does not represent a valid integer value.\")";
+    std::optional<LineEdit> edit;
+    if (secs) edit = replace_written(ctx, l, pair, key + "=" + std::to_string(*secs));
+    core::Finding* f = nullptr;
+    if (edit) {
+      f = &ctx.add("lint.torch.rdzv-conf-not-seconds", Label::config_typo, Severity::error, title, edit->line, *edit);
+    } else {
+      f = &ctx.add("lint.torch.rdzv-conf-not-seconds", Label::config_typo, Severity::error, title, l.line,
+                   key + "=" + (secs ? std::to_string(*secs) : std::string("SECONDS")) +
+                       "  # a whole number of seconds, no unit");
+    }
+    f->evidence.push_back(
+        "torch/distributed/elastic/rendezvous/api.py: RendezvousParameters.get_as_int "
+        "(int(value), else ValueError)");
+  }
+}
+
+// lint.slurm.gpus-fewer-than-procs (fix-2026-12-06k p20): `#SBATCH --gres=gpu:4` with `srun torchrun
+// --nproc_per_node=8` and no CUDA_VISIBLE_DEVICES in the file. A step gets the GPUs its job asked for:
+// Slurm sets CUDA_VISIBLE_DEVICES to those 4 (and with ConstrainDevices=yes hides the rest), so local
+// ranks 4..7 have no GPU of their own. Not seen run here (no Slurm): the finding says so. The edit
+// starts as many processes as the job asks GPUs for; the other way (ask for more) is in the evidence.
+void slurm_gpus_fewer(FileContext& ctx, const Launch& l, const std::optional<StatedGpus>& stated) {
+  auto n = count(flag(l, "--nproc-per-node"));
+  if (!stated || !n || *n <= stated->count || !l.under_srun) return;
+  for (const auto& e : ctx.env())
+    if (e.name == "CUDA_VISIBLE_DEVICES") return;  // lint.launch.gpus-fewer-than-procs reads that
+  const WrittenFlag& w = l.written.at("--nproc-per-node");
+  std::string k = std::to_string(stated->count);
+  std::string title = stated->said + " asks Slurm for " + k + " GPUs per node, and torchrun starts " +
+                      std::to_string(*n) + " processes per node (" + as_written(w) + "): Slurm sets the step's " +
+                      "CUDA_VISIBLE_DEVICES to the " + k + " it gives, so local ranks " + k + ".." +
+                      std::to_string(*n - 1) +
+                      " have no GPU of their own (set_device(LOCAL_RANK) fails with 'invalid device ordinal') "
+                      "or share one";
+  auto edit = replace_written(ctx, l, as_written(w), as_written(w, k));
+  core::Finding* f = nullptr;
+  if (edit) {
+    f = &ctx.add("lint.slurm.gpus-fewer-than-procs", Label::config_typo, Severity::error, title, edit->line, *edit);
+  } else {
+    f = &ctx.add("lint.slurm.gpus-fewer-than-procs", Label::config_typo, Severity::error, title, l.line,
+                 as_written(w, k));
+  }
+  f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " +
+                        std::string(core::trim(ctx.line_text(l.line))));
+  f->evidence.push_back("or, where each node has " + std::to_string(*n) + " GPUs, ask for them: #SBATCH --gres=gpu:" +
+                        std::to_string(*n) + " (or --gpus-per-node=" + std::to_string(*n) + ")");
+  f->evidence.push_back("not seen run here (no Slurm on this machine): read from Slurm's gres documentation");
+}
+
+// lint.torch.rdzv-id-per-node (fix-2026-12-06k p17): `RUN_ID=$RANDOM ... torchrun --nnodes=2
+// --rdzv_id=$RUN_ID` in a script started on every node. Each node's shell draws its own value, so the
+// agents ask the c10d/etcd rendezvous for different run ids and none sees the others join (stranger14's
+// runs/p17.before: two agents, ids 11111/22222, no rank ran in 60 s; one id: the ranks ran). Not judged
+// under srun or in a batch script (#SBATCH): the batch shell expands the value once for all nodes
+// (c02), nor with --standalone (lint.torch.standalone-multi-node). Prose fix: the id is the user's.
+std::string per_node_value(std::string_view v) {
+  // Values that differ between two shells on two machines; a date is left alone (the same within its unit).
+  for (const char* p :
+       {"$RANDOM", "${RANDOM", "$SRANDOM", "${SRANDOM", "$(uuidgen", "`uuidgen", "$(hostname", "`hostname", "$$",
+        "/proc/sys/kernel/random/uuid", "$(openssl rand", "$(mktemp", "$EPOCHREALTIME"}) {
+    if (v.find(p) != std::string_view::npos) return p;
+  }
+  return "";
+}
+
+void rdzv_id_per_node(FileContext& ctx, const Launch& l, bool batch) {
+  auto id = flag(l, "--rdzv-id");
+  auto nnodes = flag(l, "--nnodes");
+  if (!id || !nnodes || l.under_srun || batch || l.flags.count("--standalone") || id->size() > 256) return;
+  auto most = count(nnodes->substr(nnodes->find(':') == std::string::npos ? 0 : nnodes->find(':') + 1));
+  if (!most || *most < 2) return;
+  std::string drawn = per_node_value(*id);
+  std::string via;  // "RUN_ID=$RANDOM at line 3" when the id is a variable the file draws
+  static const std::regex name_re(R"(^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$)");
+  std::smatch m;
+  int drawn_line = l.line;
+  if (drawn.empty() && std::regex_match(*id, m, name_re)) {
+    std::regex set_re(R"(^\s*(export\s+)?)" + m[1].str() + R"(=(.*)$)");
+    for (int i = 1; i < l.line; ++i) {
+      std::string text(ctx.line_text(i));
+      std::smatch s;
+      if (text.size() > 4096 || !std::regex_match(text, s, set_re)) continue;
+      drawn = per_node_value(s[2].str());
+      via = drawn.empty() ? "" : std::string(core::trim(text));
+      drawn_line = i;
+    }
+  }
+  if (drawn.empty()) return;
+  auto& f = ctx.add("lint.torch.rdzv-id-per-node", Label::config_typo, Severity::error,
+                    as_written(l.written.at("--rdzv-id")) + (via.empty() ? "" : " (" + via + ")") +
+                        " is drawn by each node's shell (" + drawn + "), and " + spelt(l, "--nnodes", *nnodes) +
+                        " starts this script on every node: the agents join rendezvous with different ids, so "
+                        "none sees the others and the job waits until the join timeout",
+                    l.line,
+                    "--rdzv_id=RUN_NAME  # one word, the same on every node: a name you pick for this run, or the "
+                    "scheduler's job id ($SLURM_JOB_ID, $PBS_JOBID, ...)");
+  f.evidence.push_back(ctx.path() + ":" + std::to_string(drawn_line) + ": " +
+                       std::string(core::trim(ctx.line_text(drawn_line))));
+  f.evidence.push_back(
+      "torch elastic: the agents of one job are those that ask the rendezvous for the same "
+      "run id (--rdzv_id); seen here with two agents on one machine (tests: system.lint.fix50-jobs)");
+}
+
+// lint.slurm.one-agent-for-nodes (fix-2026-12-06k p18, p19): a batch script that asks for N >= 2 nodes
+// runs `torchrun --nnodes=N` once: by the batch shell itself (no srun; the batch script runs on the
+// allocation's first node only) or through `srun --nodes=1 --ntasks=1` (one task). One agent starts,
+// and the rendezvous waits for agents that never start. The edit starts one agent per node:
+// `srun --ntasks-per-node=1 torchrun ...` (p18), or the srun options that limit it to one node and one
+// task removed and --ntasks-per-node=1 given (p19). Only with a c10d/etcd rendezvous (--rdzv-endpoint)
+// and no per-task variable on the command: under srun the batch shell expands the line once, so
+// --node_rank or $SLURM_NODEID would then be the same on every node (prose then).
+std::optional<long long> batch_nodes(const std::vector<ShellCommand>& directives, std::string& said) {
+  std::optional<long long> out;
+  for (const auto& d : directives) {
+    if (auto f = find_written_flag(d.words, 0, {"--nodes", "-N"})) {
+      auto n = core::parse_int(f->value.substr(0, f->value.find_first_of("-:")));
+      if (n) {
+        out = static_cast<long long>(*n);
+        said = "#SBATCH " + as_written(*f);
+      }
+    }
+    for (const auto& w : d.words) {  // -N2
+      if (w.size() > 2 && core::starts_with(w, "-N") && std::isdigit(static_cast<unsigned char>(w[2]))) {
+        if (auto n = core::parse_int(w.substr(2))) {
+          out = static_cast<long long>(*n);
+          said = "#SBATCH " + w;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// srun's options that make it start one task: --nodes=1 / -N 1 / -N1 and --ntasks=1 / -n 1 / -n1
+// (nullopt when it is not limited to one task on one node).
+bool srun_one_task(const std::vector<std::string>& w) {
+  auto nodes = find_written_flag(w, 0, {"--nodes", "-N"});
+  auto tasks = find_written_flag(w, 0, {"--ntasks", "-n"});
+  bool one_node = (nodes && nodes->value == "1") || std::find(w.begin(), w.end(), "-N1") != w.end();
+  bool one_task = (tasks && tasks->value == "1") || std::find(w.begin(), w.end(), "-n1") != w.end();
+  return one_node && one_task;
+}
+
+void one_agent_for_nodes(FileContext& ctx, const Launch& l, const std::vector<ShellCommand>& directives) {
+  std::string said;
+  auto nodes = batch_nodes(directives, said);
+  auto nnodes = flag(l, "--nnodes");
+  if (!nodes || *nodes < 2 || !nnodes) return;
+  auto most = count(nnodes->substr(nnodes->find(':') == std::string::npos ? 0 : nnodes->find(':') + 1));
+  bool spans = (most && *most >= 2) || nnodes->find("SLURM_NNODES") != std::string::npos ||
+               nnodes->find("SLURM_JOB_NUM_NODES") != std::string::npos;
+  if (!spans) return;
+  bool limited = l.under_srun && srun_one_task(l.srun_words);
+  if (l.under_srun && !limited) return;
+  // Another way to reach the other nodes (ssh in a loop, pdsh, mpirun): not judged.
+  for (const char* other : {"ssh ", "pdsh", "clush", "mpirun", "mpiexec", "pbsdsh"})
+    if (ctx.text().find(other) != std::string::npos) return;
+  int last = last_line_of(ctx, l.line);
+  std::string command = ctx.lines_text(l.line, last);
+  bool per_task = command.find("SLURM_NODEID") != std::string::npos ||
+                  command.find("SLURM_PROCID") != std::string::npos || l.flags.count("--node-rank") ||
+                  command.find("SLURM_LOCALID") != std::string::npos;
+  bool endpoint = l.flags.count("--rdzv-endpoint") && (flag(l, "--rdzv-backend").value_or("") == "c10d" ||
+                                                       flag(l, "--rdzv-backend").value_or("") == "etcd" ||
+                                                       flag(l, "--rdzv-backend").value_or("") == "etcd-v2");
+  std::vector<std::string> srun_options;  // srun's words up to the launcher (srun_words ends with it)
+  for (const auto& w : l.srun_words)
+    if (w.empty() || w[0] == '-' || std::isdigit(static_cast<unsigned char>(w[0]))) srun_options.push_back(w);
+  std::string how = limited ? "srun " + core::join(srun_options, " ") + " starts it as one task on one node"
+                            : "the batch shell runs it, on the allocation's first node only (no srun)";
+  std::string title = said + " asks for " + std::to_string(*nodes) + " nodes and torchrun says " +
+                      spelt(l, "--nnodes", *nnodes) + ", but " + how +
+                      ": one agent starts, and the rendezvous waits for the others until its timeout";
+  std::string text(ctx.line_text(l.line));
+  std::optional<LineEdit> edit;
+  if (endpoint && !per_task && !limited) {
+    auto at = text.find("torchrun");
+    if (at != std::string::npos && text.find_first_not_of(" \t") == at) {
+      edit = LineEdit{l.line, l.line, text.substr(0, at) + "srun --ntasks-per-node=1 " + text.substr(at)};
+    }
+  } else if (endpoint && !per_task && limited) {
+    static const std::regex one(R"(^(\s*srun)((\s+(--nodes[= ]1|-N ?1|--ntasks[= ]1|-n ?1))+)(\s))");
+    std::smatch m;
+    if (text.size() < 4096 && std::regex_search(text, m, one)) {
+      edit = LineEdit{l.line, l.line, m[1].str() + " --ntasks-per-node=1" + m[5].str() + m.suffix().str()};
+    }
+  }
+  core::Finding* f = nullptr;
+  if (edit) {
+    f = &ctx.add("lint.slurm.one-agent-for-nodes", Label::config_typo, Severity::error, title, l.line, *edit);
+  } else {
+    f = &ctx.add("lint.slurm.one-agent-for-nodes", Label::config_typo, Severity::error, title, l.line,
+                 "srun --ntasks-per-node=1 torchrun ...  # one agent per node; with --node_rank or $SLURM_NODEID "
+                 "on the line, inside srun bash -c '...' so that each task expands it");
+  }
+  f->evidence.push_back(
+      "Slurm: the batch script runs once, on the first node of the allocation; srun starts "
+      "the job step's tasks on the nodes (not run here: no Slurm)");
+}
+
 bool per_task_resource(const std::string& w) {
   for (const char* p : {"--cpus-per-task", "--gpus-per-task", "--mem-per-cpu", "--gres-per-task"})
     if (core::starts_with(w, p)) return true;
@@ -574,6 +821,10 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
     static_rendezvous(ctx, l, dockerfile);
     port_out_of_range(ctx, l);
     standalone_multi_node(ctx, l);
+    rdzv_conf_not_seconds(ctx, l);
+    slurm_gpus_fewer(ctx, l, stated);
+    rdzv_id_per_node(ctx, l, !directives.empty());
+    one_agent_for_nodes(ctx, l, directives);
   }
 }
 

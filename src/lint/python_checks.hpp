@@ -24,6 +24,10 @@ void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFa
 // lint.slurm.local-id-as-rank: init_process_group(rank=...) from SLURM_LOCALID (local_id_rank.cpp).
 void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
+// lint.torch.timeout-not-timedelta: init_process_group / new_group with timeout= an int or float literal
+// (timeout_type_rule.cpp).
+void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
+
 // The edit for lint.torch.collective-under-rank-branch: the rank branch around `calls` (collectives
 // under the same guard) split after the last of them, so that the statements up to it run on every
 // rank and the rest under the condition; nullopt when the branch is not of the plain shape or a

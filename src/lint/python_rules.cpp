@@ -1484,6 +1484,7 @@ void lint_python(FileContext& ctx) {
   environ_value_types(ctx, *tree, facts);
   strategy_after_ops(ctx, *tree, facts);
   local_id_as_rank(ctx, *tree, facts);
+  timeout_not_timedelta(ctx, *tree, facts);
 }
 
 }  // namespace dd::lint::detail

@@ -39,3 +39,9 @@ set_tests_properties(system.lint.roundtrip PROPERTIES LABELS system TIMEOUT 1200
 add_test(NAME system.lint.env-init
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/env_init.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
 set_tests_properties(system.lint.env-init PROPERTIES LABELS system TIMEOUT 600)
+
+# fix-2026-12-06k p12 (timeout=1800) and p16 (join_timeout=30m): torch's own error before, the Gloo
+# job through torchrun's c10d rendezvous after lint --fix.
+add_test(NAME system.lint.fix50-jobs
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix50_jobs.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
+set_tests_properties(system.lint.fix50-jobs PROPERTIES LABELS system TIMEOUT 600)

@@ -91,6 +91,15 @@ cases=(
   "lint.batch.set-blanks|roundtrip/set_blanks.bat|"
   "lint.slurm.export-none-drops-env|across/srun_export_none|"
   "lint.slurm.assigned-not-exported|across/srun_assigned_not_exported|"
+  "lint.torch.timeout-not-timedelta|roundtrip/timeout_int.py|"
+  "lint.torch.rdzv-conf-not-seconds|roundtrip/rdzv_conf_minutes.sh|"
+  "lint.slurm.gpus-fewer-than-procs|roundtrip/gres_fewer.sbatch|"
+  "lint.env.ifname-glob|roundtrip/ifname_glob.env|"
+  "lint.k8s.host-network-dns-policy|roundtrip/hostnet_no_dns_policy.yaml|"
+  "lint.k8s.gpus-fewer-than-procs|roundtrip/k8s_gpus_fewer.yaml|"
+  "lint.compose.env-list-map|roundtrip/compose_env_list_map.yml|"
+  "lint.slurm.one-agent-for-nodes|roundtrip/batch_no_srun.sbatch|"
+  "lint.slurm.one-agent-for-nodes|roundtrip/srun_one_node.sbatch|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

@@ -86,6 +86,7 @@ GlooPrediction predict_gloo(const std::vector<os::AddressEntry>& entries, const 
   GlooPrediction g;
   g.hostname = resolver.hostname();
   auto resolved = resolver.resolve(g.hostname);
+  if (!resolved) g.resolve_error = resolved.error().message;
   if (resolved) {
     for (const auto& r : *resolved) g.resolved.push_back(r.addr);
     for (const auto& r : *resolved) {
@@ -117,6 +118,7 @@ nlohmann::json to_json(const GlooPrediction& g) {
   if (g.source != GlooSource::ifname) {
     j["hostname"] = g.hostname;
     j["resolved"] = g.resolved;
+    if (!g.resolve_error.empty()) j["resolve_error"] = g.resolve_error;
   }
   return j;
 }

@@ -34,6 +34,7 @@ struct GlooPrediction {
   std::string warning;                // Gloo's loopback-fallback warning
   std::string hostname;               // when source != ifname
   std::vector<std::string> resolved;  // the hostname's addresses, getaddrinfo order
+  std::string resolve_error;          // why the lookup of `hostname` failed (gai_strerror text); "" when it resolved
   bool loopback = false;              // the chosen address is a loopback address
 };
 

@@ -97,3 +97,14 @@ foreach(c master-addr-mixed-name-and-ip duplicate-address-no-lost-rank)
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
                        ENVIRONMENT NS_PREFIX=p43)
 endforeach()
+
+# clusters-2026-12-06g p3 (pre50): router-port-filter: node2 behind a router whose forward chain passes
+# TCP 29400-29401 only; the first finding is the port filter on the path (node2 joined the rendezvous
+# across it), not no-route; the printed rule applied on the router -> OK and the real 3-rank Gloo job
+# passes. Namespaces p50<pid>.
+foreach(c router-port-filter)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
+                       ENVIRONMENT NS_PREFIX=p50)
+endforeach()

@@ -38,6 +38,9 @@ struct AnalysisInput {
   std::vector<env::launchers::JobPort> job_ports;
   std::string rendezvous;   // "host:port", for evidence
   int rendezvous_port = 0;  // every node reached it: a known-open port
+  // rank -> the address its rendezvous connection came from, as rank 0 accepted it: that node
+  // reached rank 0's rendezvous port from there (empty in inputs that do not record it).
+  std::map<int, std::string> joined_from;
   // A sparse probe plan (peer_plan.hpp): only these (from, to) pairs were probed, and only they are
   // judged; an address is good when every node that probed it reached it. Empty: every pair.
   std::set<std::pair<int, int>> planned;

@@ -74,9 +74,11 @@ std::string how_unreached(const Ctx& c, int rank, const std::string& addr) {
   bool echoed = c.echo_good.count(rank) && c.echo_good.at(rank).count(addr);
   if (echoed) return "which the other nodes reach with small packets only (full-size ones are lost)";
   // the job's port there answered: the address is reached, the ports NCCL/Gloo listen on are not
+  auto some = reached_by_some(c, rank, addr);
   if (c.job_port_echoed(rank, addr))
-    return "where the other nodes reach the job's port but get no answer from its other (ephemeral) ports";
-  if (auto some = reached_by_some(c, rank, addr)) return *some;
+    return some ? *some + ", though the job's port there answered"
+                : "where the other nodes reach the job's port but get no answer from its other (ephemeral) ports";
+  if (some) return *some;
   return "which the other nodes cannot reach";
 }
 
@@ -117,6 +119,18 @@ void apply_fix(core::Finding& f, const Recommendation& rec, const std::string& v
     f.fix.text = fmt::format("set {} as shown (checked with the model and the probe matrix)", var);
 }
 
+// Whether `rank` is port-filtered, or every peer whose probe of `addr` failed is (Ctx::port_filtered).
+bool port_filtered_only(const Ctx& c, int rank, const std::string& addr) {
+  if (c.port_filtered.count(rank)) return true;
+  bool any = false;
+  for (const auto& p : c.in.probes)
+    if (p.target.to == rank && p.target.addr == addr && p.target.what == "candidate" && !carries_data(p)) {
+      if (!c.port_filtered.count(p.from)) return false;
+      any = true;
+    }
+  return any;
+}
+
 // Label of traffic over `link` of `rank` to `addr` nobody reached: the link's kind decides; an
 // address that several nodes own (a copied docker0) is virtual; otherwise a mismatch. Where no
 // address of the node is reached by every peer, the interface is not the cause: the MTU (echoes
@@ -125,7 +139,10 @@ core::Label unreachable_label(const Ctx& c, int rank, const std::string& link, c
   // no address to choose instead: the label says what keeps this one from working
   if (no_choice_helps(c, rank)) {
     if (c.echo_good.count(rank) && c.echo_good.at(rank).count(addr)) return core::Label::mtu_mismatch;
-    return c.job_port_echoed(rank, addr) ? core::Label::firewall_or_port_blocked : core::Label::no_route;
+    // one drop, one label: the peers that fail here are behind the port filter that passes the
+    // job's fixed ports (clusters-2026-12-06g p3), whichever node the probe went to
+    return c.job_port_echoed(rank, addr) || port_filtered_only(c, rank, addr) ? core::Label::firewall_or_port_blocked
+                                                                              : core::Label::no_route;
   }
   const IfaceFacts* i = c.iface(rank, link);
   core::Label fallback = duplicated(c, addr) ? core::Label::virtual_interface : core::Label::interface_mismatch;
@@ -210,10 +227,16 @@ std::string hostname_loopback_title(const Ctx& c, int r) {
   if (f.gloo_source != "loopback-fallback")
     return fmt::format("{} resolves to the loopback address {}: Gloo binds it and peers cannot connect", name,
                        f.gloo ? f.gloo->addr : "127.x");
-  if (f.gloo_resolved.empty())
-    return fmt::format(
-        "{} resolves to no address of this node: Gloo falls back to the loopback address and peers cannot connect",
-        name);
+  // The lookup failed (no hosts line, no DNS answer): it resolved to nothing, so it is not "no
+  // address of this node" (clusters-2026-12-06g p2). An older node's facts carry no error.
+  if (f.gloo_resolved.empty()) {
+    const std::string& e = f.gloo_resolve_error;
+    auto colon = e.rfind("': ");
+    std::string why =
+        e.empty() ? "" : fmt::format(" (getaddrinfo: {})", colon == std::string::npos ? e : e.substr(colon + 3));
+    return fmt::format("{} does not resolve{}: Gloo falls back to the loopback address and peers cannot connect", name,
+                       why.empty() ? " to any address" : why);
+  }
   std::vector<std::string> what;
   for (const auto& a : f.gloo_resolved) {
     std::string owner;

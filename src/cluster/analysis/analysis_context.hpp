@@ -29,6 +29,9 @@ struct Ctx {
   std::map<int, std::set<std::string>> echo_good;  // rank -> addresses every peer echoed with
   std::vector<int> live;                           // ranks present and not lost
   std::set<int> behind_hole;                       // ranks behind an MTU black hole (black_hole_ranks)
+  // Ranks whose failed pairs passed the job's fixed ports (the rendezvous, a job port) and no probe
+  // port: a port filter, not a missing route (find_reachability fills it; the choice labels read it).
+  std::set<int> port_filtered;
   std::vector<core::Finding> findings;
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> candidates;  // (from, to) -> candidate probes
   std::map<std::pair<int, int>, std::vector<const ProbeResult*>> job;         // (from, to) -> job-port probes

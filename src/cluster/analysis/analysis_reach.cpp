@@ -583,10 +583,145 @@ core::Finding on_link_timeout_finding(const Ctx& c, int to, const std::vector<in
   return f;
 }
 
+// What passed between `to` and `froms` on the job's fixed ports, each with where it was seen: the
+// rendezvous join of the pair with rank 0 (from an address the failed probes tried, so across the
+// same path), and job-port probes (MASTER_PORT, TF_CONFIG) either way that answered.
+struct FixedPorts {
+  std::vector<std::string> seen;  // "node2 joined the rendezvous node0:29401 from 198.18.1.12"
+};
+
+FixedPorts fixed_ports_passed(const Ctx& c, int to, const std::vector<int>& froms) {
+  FixedPorts out;
+  auto tried = [&](int rank, const std::string& addr) {
+    return std::any_of(c.in.probes.begin(), c.in.probes.end(), [&](const ProbeResult& p) {
+      return p.target.to == rank && p.target.addr == addr && p.target.what == "candidate" && !p.ok;
+    });
+  };
+  auto joined = [&](int rank) {
+    auto it = c.in.joined_from.find(rank);
+    if (it == c.in.joined_from.end() || c.in.rendezvous.empty() || !tried(rank, it->second)) return;
+    out.seen.push_back(fmt::format("{} joined the rendezvous {} from {}", c.host(rank), c.in.rendezvous, it->second));
+  };
+  if (to != 0 && std::find(froms.begin(), froms.end(), 0) != froms.end()) joined(to);
+  if (to == 0)
+    for (int from : froms) joined(from);
+  for (int from : froms)
+    for (const auto& [a, b] : {std::pair(from, to), std::pair(to, from)})
+      for (const auto* p : c.job_probes(a, b))
+        if (p->ok)
+          out.seen.push_back(fmt::format("{} -> {} {}:{} ({}) answered", c.host(a), c.host(b), p->target.addr,
+                                         p->target.port, p->target.what));
+  return out;
+}
+
+// "198.18.1.0/24": the subnet of `addr` as `rank`'s own interface holding it says ("" when none does).
+std::string subnet_of(const Ctx& c, int rank, const std::string& addr) {
+  auto it = c.node.find(rank);
+  if (it == c.node.end()) return "";
+  for (const auto& e : it->second->entries) {
+    if (e.addr != addr) continue;
+    auto ip = core::parse_numeric_ip(addr);
+    if (!ip || ip->v6) return fmt::format("{}/{}", addr, e.prefix);
+    std::uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) v = (v << 8) | ip->bytes[static_cast<std::size_t>(k)];
+    const std::uint32_t mask = e.prefix <= 0 ? 0 : (e.prefix >= 32 ? ~0U : ~0U << (32 - e.prefix));
+    v &= mask;
+    return fmt::format("{}.{}.{}.{}/{}", v >> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255, e.prefix);
+  }
+  return "";
+}
+
+// The subnets the failed probes between `to` and `froms` went to, `to`'s first.
+std::vector<std::string> subnets_between(const Ctx& c, int to, const std::vector<int>& froms) {
+  std::vector<std::string> out;
+  auto add = [&](int rank, const std::string& addr) {
+    std::string s = subnet_of(c, rank, addr);
+    if (!s.empty() && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+  };
+  for (int from : froms)
+    for (const auto* p : c.candidate_probes(from, to)) add(to, p->target.addr);
+  for (int from : froms)
+    for (const auto* p : c.candidate_probes(to, from)) add(from, p->target.addr);
+  return out;
+}
+
+// The nodes of the failed pairs whose own ruleset preflight read (no rule there dropped the probe
+// ports: add_dead sends those elsewhere), and those it could not read.
+std::pair<std::vector<std::string>, std::vector<std::string>> rulesets_read(const Ctx& c, int to,
+                                                                            const std::vector<int>& froms) {
+  std::pair<std::vector<std::string>, std::vector<std::string>> out;
+  std::vector<int> ranks{to};
+  ranks.insert(ranks.end(), froms.begin(), froms.end());
+  for (int r : ranks) {
+    auto it = c.node.find(r);
+    (it != c.node.end() && it->second->firewall.read ? out.first : out.second).push_back(c.host(r));
+  }
+  return out;
+}
+
+// Every probe port between `to` and `froms` failed while the job's fixed ports passed across the same
+// path (clusters-2026-12-06g p3: node2 behind a router that forwards TCP 29400-29401 only): a port
+// filter, on the path or on a node, not a missing route; the fix names both and the step between.
+core::Finding path_filter_finding(Ctx& c, const ReachTally& t, int to, const std::vector<int>& froms,
+                                  const FixedPorts& fixed) {
+  std::vector<std::string> pairs;
+  for (const auto& st : t.pairs)
+    if (st.dead && (st.to == to || st.from == to) &&
+        std::find(froms.begin(), froms.end(), st.to == to ? st.from : st.to) != froms.end())
+      pairs.push_back(fmt::format("{}->{}", st.from, st.to));
+  auto f = core::new_finding(
+      "preflight.reach.ephemeral-ports-blocked", core::Label::firewall_or_port_blocked, core::Severity::error,
+      fmt::format("{}, but no probe port answers between {} and rank(s) {} ({}): a filter on the path or on {} "
+                  "passes the job's fixed ports, not the ephemeral ports Gloo's and NCCL's pair connections use",
+                  core::join(fixed.seen, " and "), c.host(to), ranks_text(froms), core::join(pairs, ", "), c.host(to)));
+  f.hosts = {c.host(to)};
+  for (int from : froms) f.hosts.push_back(c.host(from));
+  f.ranks = froms;
+  f.ranks.push_back(to);
+  const auto [read, unread] = rulesets_read(c, to, froms);
+  if (!read.empty())
+    add_evidence(f, fmt::format("no nftables rule on {} drops the probe ports (each read its own ruleset)",
+                                core::join(read, ", ")));
+  if (!unread.empty()) add_evidence(f, fmt::format("the ruleset of {} was not read", core::join(unread, ", ")));
+  const auto subnets = subnets_between(c, to, froms);
+  if (subnets.size() > 1)
+    add_evidence(f, fmt::format("the failed probes cross from {} to {}: a router lies between them", subnets.front(),
+                                core::join(std::vector<std::string>(subnets.begin() + 1, subnets.end()), ", ")));
+  if (auto ev = t.no_route_ev.find(to); ev != t.no_route_ev.end())
+    for (const auto* p : ev->second) add_evidence(f, probe_line(c, *p));
+  const std::string where =
+      subnets.size() > 1
+          ? fmt::format("the router or security group between {} and {}", subnets.front(),
+                        core::join(std::vector<std::string>(subnets.begin() + 1, subnets.end()), " and "))
+          : fmt::format("the switch ACL or security group between {} and rank(s) {}", c.host(to), ranks_text(froms));
+  const std::string path_fix = fmt::format(
+      "on {}, allow TCP 32768-60999 both ways (Linux's default ephemeral range; `sysctl "
+      "net.ipv4.ip_local_port_range` on the nodes shows theirs), or fix the job's ports where the framework allows "
+      "it and allow those",
+      where);
+  f.fix.text =
+      unread.empty()
+          ? fmt::format(
+                "no rule on any node drops them (their own rulesets, read above), so the filter sits on the "
+                "path: {}",
+                path_fix)
+          : fmt::format(
+                "tell the two apart on {}: `nft list ruleset` (preflight could not read it); a rule there "
+                "that drops TCP to the ephemeral range is the cause; with none, the filter sits on the path: {}",
+                core::join(unread, ", "), path_fix);
+  c.port_filtered.insert(to);
+  return f;
+}
+
 void no_route_findings(Ctx& c, const ReachTally& t, const std::map<int, int>& cut_off) {
   for (const auto& [to, froms] : t.no_route) {
     auto ev = t.no_route_ev.find(to);
     const bool timed_out = !cut_off.count(to) && on_link_timeouts(c, to, froms);
+    // "no route" / "cut off" only when nothing passed at all, not even the job's fixed ports
+    if (auto fixed = fixed_ports_passed(c, to, froms); !timed_out && !fixed.seen.empty()) {
+      c.findings.push_back(path_filter_finding(c, t, to, froms, fixed));
+      continue;
+    }
     auto f = timed_out ? on_link_timeout_finding(c, to, froms)
                        : core::new_finding("preflight.reach.no-route", core::Label::no_route, core::Severity::error,
                                            fmt::format("{} cannot be reached on any of its addresses from rank(s) {}",

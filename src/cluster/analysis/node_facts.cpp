@@ -133,6 +133,7 @@ json to_json(const NodeFacts& f) {
           {"gloo_error", f.gloo_error},
           {"gloo_hostname", f.gloo_hostname},
           {"gloo_resolved", f.gloo_resolved},
+          {"gloo_resolve_error", f.gloo_resolve_error},
           {"master_addr_resolves", f.master_addr_resolves},
           {"host_resolves", f.host_resolves},
           {"master_addr_error", f.master_addr_error},
@@ -189,6 +190,7 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
     f.gloo_error = j.at("gloo_error").get<std::string>();
     f.gloo_hostname = j.value("gloo_hostname", std::string());  // absent from an older node's facts
     f.gloo_resolved = j.value("gloo_resolved", std::vector<std::string>());
+    f.gloo_resolve_error = j.value("gloo_resolve_error", std::string());  // absent from an older node's facts
     f.master_addr_resolves = j.at("master_addr_resolves").get<std::vector<std::string>>();
     f.master_addr_error = j.at("master_addr_error").get<std::string>();
     f.host_resolves = j.value("host_resolves", std::vector<std::string>());  // absent from an older node's facts
@@ -243,6 +245,7 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   f.gloo_error = report.gloo.error;
   f.gloo_hostname = report.gloo.hostname;
   f.gloo_resolved = report.gloo.resolved;
+  f.gloo_resolve_error = report.gloo.resolve_error;
   if (auto master = env.get("MASTER_ADDR"); master && !master->empty()) {
     auto r = resolver.resolve(*master);
     if (r) {

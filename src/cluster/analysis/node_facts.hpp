@@ -61,6 +61,7 @@ struct NodeFacts {
   std::string gloo_error;
   std::string gloo_hostname;                      // the name Gloo looked up (GLOO_SOCKET_IFNAME unset)
   std::vector<std::string> gloo_resolved;         // its addresses, getaddrinfo order (empty: did not resolve)
+  std::string gloo_resolve_error;                 // why its lookup failed ("" when it resolved, or an older node)
   std::vector<std::string> master_addr_resolves;  // MASTER_ADDR here, getaddrinfo order
   std::string master_addr_error;
   // What this node's own hostname resolves to here (getaddrinfo order; empty: it did not resolve, or

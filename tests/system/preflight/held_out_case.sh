@@ -1,7 +1,8 @@
 #!/bin/bash
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
-# clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4) and clusters-2026-12-06f (p3, p4; each <scenario>/run.sh is
+# clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4), clusters-2026-12-06f (p3, p4) and
+# clusters-2026-12-06g (p3; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -586,6 +587,66 @@ PY
     note "node$i: $cmd"
     in_node "$i" bash -c "$cmd" || die "the printed '$cmd' failed on node$i"
   done < "$WORK/dup-fix.txt"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+router-port-filter)  # 06g p3: node2 behind a router whose forward chain passes TCP 29400-29401 only
+  node 0; node 1; node 2; node 9  # node 9 is the router
+  link 0 eth0 198.18.240.10/24 prbr240
+  link 1 eth0 198.18.240.11/24 prbr240
+  link 2 eth0 198.18.241.12/24 prbr241
+  link 9 r0 198.18.240.1/24 prbr240
+  link 9 r1 198.18.241.1/24 prbr241
+  ip netns exec "$(ns_of 9)" sysctl -qw net.ipv4.ip_forward=1 || die "forwarding"
+  ip -n "$(ns_of 0)" route add 198.18.241.0/24 via 198.18.240.1 || die "route"
+  ip -n "$(ns_of 1)" route add 198.18.241.0/24 via 198.18.240.1 || die "route"
+  ip -n "$(ns_of 2)" route add 198.18.240.0/24 via 198.18.241.1 || die "route"
+  FW="prfw$$"
+  # planted: the site firewall on the router forwards established flows, ICMP and the job's fixed ports only
+  ip netns exec "$(ns_of 9)" nft -f - <<NFT || die "router ruleset"
+table inet $FW {
+  chain sitefw {
+    type filter hook forward priority 0; policy drop;
+    ct state established,related accept
+    ip protocol icmp accept
+    tcp dport 29400-29401 accept
+  }
+}
+NFT
+  hosts_all 3 198.18.240.10 198.18.240.11 198.18.241.12
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/path-fix.txt" <<'PY' || die "the first finding is not the port filter on the path"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs, indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.reach.ephemeral-ports-blocked" and f["severity"] == "error", [x["id"] for x in fs]
+assert f["label"] == "firewall-or-port-blocked", f["label"]
+t = f["title"]
+assert t.startswith("node2 joined the rendezvous node0:29401 from 198.18.241.12"), t
+assert "but no probe port answers between node2 and rank(s) 0,1 (" in t, t
+assert "a filter on the path or on node2 passes the job's fixed ports" in t, t
+assert d["reason"] == t, d["reason"]
+# one drop, one label: no finding (nor folded line) says no route or cut off
+for x in fs:
+    assert x["label"] != "no-route", x
+    for line in [x["title"]] + x["evidence"]:
+        assert "[no-route]" not in line and "cut off" not in line, line
+assert sum(x["severity"] == "error" for x in fs) == 1, [x["id"] for x in fs]
+fix = f["fix"]["text"]
+assert fix.startswith("no rule on any node drops them"), fix
+m = re.search(r"between (\S+) and (\S+), allow TCP (\d+)-(\d+) both ways", fix)
+assert m and sorted(m.group(1, 2)) == ["198.18.240.0/24", "198.18.241.0/24"], fix
+print(m.group(1), m.group(2), m.group(3), m.group(4))
+PY
+  job_fails 3 30
+  # the printed fix, on the router it names: TCP in that range between the two subnets, both ways
+  read -r a b lo hi < "$WORK/path-fix.txt"
+  note "router: allow TCP $lo-$hi between $a and $b"
+  ip netns exec "$(ns_of 9)" nft insert rule inet "$FW" sitefw ip saddr "{ $a, $b }" ip daddr "{ $a, $b }" \
+    tcp dport "$lo-$hi" accept || die "the printed rule could not be applied on the router"
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

@@ -53,7 +53,7 @@ void judge_one(std::vector<NodeReport>& nodes, std::size_t i, core::Finding& f, 
   f.label = core::Label::no_route;
   f.title = fmt::format(
       "{}'s static neighbour entry {} lladdr {} PERMANENT on {} is wrong: {}'s interface {} holds {} with MAC {}, so "
-      "frames from {} to {} go to a MAC no node of the job has",
+      "frames from {} to {} do not reach that interface",
       nodes[i].host, entry.addr, entry.mac, entry.dev, nodes[j].host, own.dev, own.addr, own.mac, nodes[i].host,
       entry.addr);
   f.evidence.push_back(seen + ", not the entry's " + entry.mac);

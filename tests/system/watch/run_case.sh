@@ -1029,7 +1029,6 @@ s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.
 held = []
 while True:
     c, a = s.accept(); held.append(c); print("service got", a, c.recv(100), flush=True)' > "$WORK/service.log" 2>&1 &
-  SERVICE=$!
   for i in 0 1; do merged_watch "$i" 2 20 MODE=cfgservice WARM=3 STEPS=12 CFGSVC=198.19.152.50:8080; done
   wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
@@ -1042,8 +1041,10 @@ while True:
       { tail -n 30 "$WORK/w$i.err" >&2; die "node $i's merged verdict does not name the address as no rank's"; }
   done
   grep -q "Look at the service at 198.19.152.50:8080" "$WORK/w1.err" || die "no fix about the service"
-  note "applying the printed fix: stopping the service at 198.19.152.50:8080 (pid $SERVICE)"
-  kill "$SERVICE" || die "stopping the service"
+  # the service's own process (in_node's background job is a subshell above it)
+  svc=$(ip netns pids "$(ns_of 2)" | head -1)
+  note "applying the printed fix: stopping the service at 198.19.152.50:8080 (pid $svc)"
+  kill "$svc" || die "stopping the service"
   ranks_finish 200 "after the service was stopped" 0 1
   grep -q "rank 1 config service answered 0 bytes" "$WORK/job1.log" || die "rank 1's receive did not return"
   python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -n 40 "$WORK/w1.err" >&2; die "a verdict calls the service a rank or a collective"; }

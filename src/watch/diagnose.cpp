@@ -12,10 +12,12 @@
 
 #include "core/strings.hpp"
 #include "watch/diagnose_local_link.hpp"
+#include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_network.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/file_lock.hpp"
 #include "watch/own_waits.hpp"
+#include "watch/pipe_write.hpp"
 #include "watch/stall_detector.hpp"
 
 namespace dd::watch {
@@ -198,6 +200,7 @@ std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const 
     if (r.activity == Activity::store_wait)
       out.push_back(store_receive_finding(after, r, window_s, waiters_suffix(states)));
     if (r.activity == Activity::file_lock) out.push_back(file_lock_finding(r, waiters_suffix(states)));
+    if (r.activity == Activity::pipe_write) out.push_back(pipe_write_finding(r, waiters_suffix(states)));
   }
   for (auto& f : out) {
     if (!is_own_wait(f.id)) continue;
@@ -319,8 +322,8 @@ core::Finding outside_job_finding(const OwnedSocket& s, const std::string& ev, c
                                            : fmt::format("via gateway {} on {}", route.gateway, route.iface);
   auto f = core::new_finding(
       "watch.connect.outside-job", Label::other, Severity::error,
-      fmt::format("{} tries to connect to {} (not a rank of this job) and gets no answer: SYN_SENT, {} retransmits, "
-                  "{}",
+      fmt::format("{} tries to connect to {} (an address no connection of the job seen here holds) and gets no answer: "
+                  "SYN_SENT, {} retransmits, {}",
                   who(s.rank, s.pid), key, s.socket.retransmits, path));
   f.evidence = {ev, fmt::format("the route to {} goes {}", s.socket.peer, path),
                 fmt::format("no connection, listener or MASTER_ADDR/MASTER_PORT of the job's processes holds {} or "
@@ -332,9 +335,11 @@ core::Finding outside_job_finding(const OwnedSocket& s, const std::string& ev, c
       "{}`); on the gateway {} and the hops after it, a firewall rule that drops TCP port {} (`nft list ruleset`, "
       "`iptables -S`); on {} itself, the service and its firewall. The job's own setting that names {} (a metrics, "
       "logging or upload endpoint) is where to point it elsewhere or turn it off. The job's interface variables "
-      "(GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME) do not change this connection.",
+      "(GLOO_SOCKET_IFNAME, NCCL_SOCKET_IFNAME) do not change this connection. Seen from this node alone, {} may "
+      "still be a rank of the job on a node watch does not see here (with 3 or more ranks, one this rank has not "
+      "connected to yet): `distdoctor watch` on that node, or `--rendezvous`, tells.",
       key, s.socket.peer, s.socket.peer_port, s.socket.peer, route.gateway.empty() ? route.iface : route.gateway,
-      s.socket.peer_port, s.socket.peer, key);
+      s.socket.peer_port, s.socket.peer, key, s.socket.peer);
   if (s.rank) f.ranks = {*s.rank};
   return f;
 }
@@ -705,6 +710,10 @@ void stuck_findings(const os::FileTree& tree, const Snapshot& before, const Snap
     const MtuCheck& mtu = checked->second;
     if (auto f = dead_gateway_finding(tree, s, mtu, ev))
       add_once(std::move(*f), out);
+    else if (auto n = other_end || mtu.black_hole || mtu.both_answered
+                          ? std::nullopt
+                          : static_neighbour_finding(tree, after, probe, s, mtu, ev))
+      add_once(std::move(*n), out);
     else if (mtu.black_hole)
       add_black_hole(tree, s, other_end, mtu, ev, out);
     else if (other_end)

@@ -78,6 +78,7 @@ struct GoneRank {
 // client connection to the torch store, which received nothing in the window (own_waits.hpp).
 // file_lock: its main thread blocks taking a file lock (flock, fcntl F_SETLKW) in both snapshots
 // (file_lock.hpp).
+// pipe_write: its main thread blocks in write/writev on a pipe in both snapshots (pipe_write.hpp).
 enum class Activity {
   in_collective,
   reading_input,
@@ -89,7 +90,8 @@ enum class Activity {
   waiting_child,
   at_store,
   store_wait,
-  file_lock
+  file_lock,
+  pipe_write
 };
 
 struct RankState {
@@ -114,6 +116,8 @@ struct RankState {
   int lock_holder = 0;                       // file_lock: the holder's pid in /proc/locks (0: none seen)
   std::string lock_holder_cmd = {};          // file_lock: the holder's command line ("" when unreadable)
   std::vector<std::string> lock_lines = {};  // file_lock: the /proc/locks lines of that lock
+  std::string pipe = {};                     // pipe_write: "fd 5, pipe:[123]", what its main thread writes to
+  std::vector<std::string> pipe_readers = {};  // pipe_write: "pid 9 (sleep, `sleep 3600`) fd 0", those seen
 };
 
 std::string_view to_string(Activity a);

@@ -39,7 +39,8 @@ TEST(DiagnoseOutside, ASynToAnAddressNoRankHoldsIsNamedAsSuchNotAnInterfaceMisma
   EXPECT_EQ(f[0].id, "watch.connect.outside-job");
   EXPECT_EQ(f[0].label, core::Label::other);
   EXPECT_EQ(f[0].title,
-            "rank 1 (pid 200) tries to connect to 10.9.102.50:8443 (not a rank of this job) and gets no answer: "
+            "rank 1 (pid 200) tries to connect to 10.9.102.50:8443 (an address no connection of the job seen here "
+            "holds) and gets no answer: "
             "SYN_SENT, 8 retransmits, via gateway 192.168.1.1 on eth0");
   EXPECT_EQ(f[0].fix.text.find("export"), std::string::npos) << f[0].fix.text;
   EXPECT_TRUE(f[0].fix.env.empty());

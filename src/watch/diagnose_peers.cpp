@@ -278,6 +278,40 @@ std::string connection_health(const std::vector<Quiet>& qs, bool full) {
               : "connection open and healthy (all data acked, no retransmit in the window)";
 }
 
+// Whether any other connection or listener of the tree, or a process's MASTER_ADDR, holds `s`'s peer address.
+bool peer_address_in_job(const Snapshot& after, const OwnedSocket& s) {
+  for (const auto& o : after.sockets) {
+    if (&o == &s) continue;
+    if (same_address(o.socket.local, s.socket.peer) || same_address(o.socket.peer, s.socket.peer)) return true;
+  }
+  return std::any_of(after.processes.begin(), after.processes.end(),
+                     [&](const ProcessInfo& p) { return same_address(p.master_addr, s.socket.peer); });
+}
+
+// watch.peer.silent where the rank's main thread blocks reading its one silent connection, whose
+// peer address nothing of the job seen here holds (clusters-2026-12-06g w3: a config service that
+// accepted and never answers): said as seen, no rank and no collective named.
+core::Finding silent_outside_peer(const RankState& r, const Quiet& q, const SilentPeers& sp) {
+  std::string ep = endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port);
+  auto f = core::new_finding(
+      "watch.peer.silent", Label::other, Severity::error,
+      fmt::format("{} waits on {}, an address no connection of the job seen here holds: its main thread is blocked "
+                  "in {} on that connection, {}, nothing received for {:.0f} s: the process there accepted the "
+                  "connection and sends no answer",
+                  who(r.rank, r.pid), ep, r.main_syscall, connection_health({q}, sp.full), sp.quiet_s));
+  f.evidence.push_back(
+      fmt::format("no other connection or listener of the job's processes, and no MASTER_ADDR, holds {}",
+                  unmapped(q.s->socket.peer)));
+  f.fix.text = fmt::format(
+      "Look at the service at {} (what the job asks it there: a configuration, metrics or data endpoint): restart "
+      "or fix it, or stop it (the rank's receive then returns: the connection closes), and give the job's call a "
+      "timeout (`sock.settimeout(...)`) so that a silent service fails the call instead of holding the rank. Seen "
+      "from this node alone, {} may still be a rank of the job on a node not seen here: `distdoctor watch` there "
+      "tells.",
+      ep, unmapped(q.s->socket.peer));
+  return f;
+}
+
 // watch.peer.silent: a rank of a distributed job whose peers send nothing.
 core::Finding silent_job_peer(const RankState& r, const std::vector<Quiet>& qs, const SilentPeers& sp) {
   std::string health = connection_health(qs, sp.full);
@@ -385,7 +419,10 @@ std::vector<core::Finding> silent_peers(const os::FileTree& tree, const Snapshot
     if (!w) continue;
     const auto& [p, job, read_inode, qs] = *w;
     SilentPeers sp = describe_silent(after, *p, job, qs, window_s);
-    core::Finding f = job ? silent_job_peer(r, qs, sp) : silent_socket_peer(r, *p, read_inode, qs, sp);
+    bool outside = job && read_inode != 0 && qs.size() == 1 && sp.ids.empty() && !peer_address_in_job(after, *qs[0].s);
+    core::Finding f = outside ? silent_outside_peer(r, qs[0], sp)
+                      : job   ? silent_job_peer(r, qs, sp)
+                              : silent_socket_peer(r, *p, read_inode, qs, sp);
     f.evidence.insert(f.evidence.end(), sp.evidence.begin(), sp.evidence.end());
     f.evidence.insert(f.evidence.end(), sp.reasons.begin(), sp.reasons.end());
     if (r.rank) f.ranks = {*r.rank};

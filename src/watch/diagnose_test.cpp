@@ -581,6 +581,30 @@ TEST(DiagnosePeers, RankOneStepShortPeerAddressNotOfTheJobNamesNoRank) {
   EXPECT_EQ(core::join(f[0].evidence, "\n").find("only other rank"), std::string::npos);
 }
 
+// clusters-2026-12-06g w3: rank 1's main thread waits in recv() on a service outside the job that
+// accepted and never answers: named as an address the job does not hold, no rank, no collective.
+TEST(DiagnosePeers, RankBlockedReadingAServiceOutsideTheJobNamesNoRankAndNoCollective) {
+  auto w = one_waiter(1, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.10", "MASTER_PORT=29500"}, k_recv_fd3, 0, "198.18.1.50",
+                      8080);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.peer.silent");
+  EXPECT_EQ(f[0].ranks, (std::vector<int>{1}));
+  EXPECT_NE(f[0].title.find("rank 1 (pid 100) waits on 198.18.1.50:8080, an address no connection of the job seen "
+                            "here holds: its main thread is blocked in recvfrom on that connection"),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_EQ(f[0].title.find("collective"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].title.find("(rank"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].fix.text.find("Look at the service at 198.18.1.50:8080"), std::string::npos) << f[0].fix.text;
+  // One step short: the job ties the address (MASTER_ADDR: the only other rank's host): no "outside" wording.
+  auto tied = one_waiter(1, {"WORLD_SIZE=2", "MASTER_ADDR=198.18.1.50", "MASTER_PORT=29500"}, k_recv_fd3, 0,
+                         "198.18.1.50", 8080);
+  auto g = diagnose(tied.after_tree, tied.before, tied.after, {}, 100);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].title.find("an address no connection of the job"), std::string::npos) << g[0].title;
+}
+
 TEST(DiagnosePeers, RankOneStepShortWithoutWorldSizeNamesTheAddressButNoRank) {
   auto w = one_waiter(0, {}, k_futex, 0);
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);

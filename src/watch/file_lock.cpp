@@ -94,14 +94,7 @@ void note_holder(const os::FileTree& tree, const RankState& r, std::uint64_t fd,
   out.lock_lines.insert(out.lock_lines.begin(), holder->text);
   if (holder->pid <= 0) return;  // an OFD lock: /proc/locks shows no owner pid
   out.lock_holder = holder->pid;
-  if (auto cmd = tree.read(fmt::format("/proc/{}/cmdline", holder->pid))) {
-    // Its arguments joined by spaces, line breaks too (`python3 -c` scripts), at most 100 characters.
-    std::string c = *cmd;
-    std::replace(c.begin(), c.end(), '\0', ' ');
-    std::replace(c.begin(), c.end(), '\n', ' ');
-    c = std::string(core::trim(c));
-    out.lock_holder_cmd = c.size() > 100 ? c.substr(0, 100) + "..." : c;
-  }
+  out.lock_holder_cmd = short_cmdline(tree, holder->pid);
 }
 
 }  // namespace

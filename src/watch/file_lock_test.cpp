@@ -10,7 +10,6 @@
 
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_fixture.hpp"
-#include "watch/merge.hpp"
 
 namespace dd::watch {
 namespace {
@@ -112,32 +111,6 @@ TEST(FileLockShort, AWaiterLineOnAnotherFileNamesNoHolder) {
 TEST(FileLockShort, FlockInOneSnapshotOnlyIsNoLockWait) {
   auto w = lock_world(flock_call(), k_locks, k_futex);
   for (const auto& g : diagnose(w.after_tree, w.before, w.after, {}, 100)) EXPECT_NE(g.id, "watch.rank.file-lock");
-}
-
-// Merged: node 1's lock wait is the cause; node 0's silent peer (rank 1) is its evidence; no
-// collective-mismatch and no "no known cause".
-TEST(FileLock, TheMergedVerdictNamesTheLockNotACollectiveMismatch) {
-  auto own = core::new_finding("watch.rank.file-lock", core::Label::other, core::Severity::error,
-                               "rank 1 (pid 8112) waits for a file lock");
-  own.ranks = {1};
-  auto silent = core::new_finding("watch.peer.silent", core::Label::other, core::Severity::error,
-                                  "rank 0 (pid 7) waits on 198.18.9.2:5 (rank 1)");
-  silent.ranks = {0, 1};
-  NodeReport n0, n1;
-  n0.host = "node0";
-  n0.stalls = 1;
-  n0.findings = {silent};
-  n0.ranks = {RankActivity{0, Activity::in_collective, 7, "rank 0: waiting"}};
-  n1.node = 1;
-  n1.host = "node1";
-  n1.stalls = 1;
-  n1.findings = {own};
-  n1.ranks = {RankActivity{1, Activity::file_lock, 8112, "rank 1: blocked taking a file lock"}};
-  auto f = merge_reports({n0, n1}, {});
-  ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].id, "watch.rank.file-lock");
-  EXPECT_EQ(f[0].title, "rank 1 (pid 8112) waits for a file lock; rank 0 (node0) waits on it");
-  EXPECT_EQ(activity_from_key(activity_key(Activity::file_lock)), Activity::file_lock);
 }
 
 }  // namespace

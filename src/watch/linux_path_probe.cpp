@@ -111,4 +111,16 @@ std::vector<os::AddressEntry> LinuxPathProbe::addresses(int pid) {
   return out;
 }
 
+std::vector<os::NeighbourEntry> LinuxPathProbe::neighbours(int pid) {
+  std::vector<os::NeighbourEntry> out;
+  run_in_netns(pid, [&] { out = os::read_neighbours(); });
+  return out;
+}
+
+std::map<std::string, std::string> LinuxPathProbe::link_macs(int pid) {
+  std::map<std::string, std::string> out;
+  run_in_netns(pid, [&] { out = os::read_link_macs(); });
+  return out;
+}
+
 }  // namespace dd::watch

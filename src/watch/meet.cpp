@@ -49,7 +49,9 @@ json to_json(const NodeReport& n) {
                      {"blocked_on", r.blocked_on},
                      {"endpoints", r.endpoints},
                      {"waits_on", r.waits_on},
-                     {"sends", sends}});
+                     {"sends", sends},
+                     {"addresses", r.addresses},
+                     {"static_neighbours", r.static_neighbours}});
   }
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
@@ -109,7 +111,9 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
             {s.at("local").get<std::string>(), s.at("peer").get<std::string>(), s.at("ago_ms").get<std::uint32_t>()});
       n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
                          r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
-                         r.value("waits_on", std::vector<std::string>{}), std::move(sends)});
+                         r.value("waits_on", std::vector<std::string>{}), std::move(sends),
+                         r.value("addresses", std::vector<std::string>{}),
+                         r.value("static_neighbours", std::vector<std::string>{})});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);

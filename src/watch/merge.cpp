@@ -9,9 +9,11 @@
 
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/merge_missing.hpp"
 #include "watch/merge_order.hpp"
+#include "watch/merge_outside.hpp"
 #include "watch/own_waits.hpp"
 
 namespace dd::watch {
@@ -82,6 +84,8 @@ std::string_view activity_key(Activity a) {
       return "store_wait";
     case Activity::file_lock:
       return "file_lock";
+    case Activity::pipe_write:
+      return "pipe_write";
   }
   return "elsewhere";
 }
@@ -89,7 +93,7 @@ std::string_view activity_key(Activity a) {
 std::optional<Activity> activity_from_key(std::string_view key) {
   for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
                  Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store,
-                 Activity::store_wait, Activity::file_lock}) {
+                 Activity::store_wait, Activity::file_lock, Activity::pipe_write}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -201,6 +205,7 @@ std::optional<core::Finding> all_waiting(const std::vector<NodeReport>& nodes, c
       ranks.push_back({r.rank, n.host});
     }
   }
+  if (auto outside = outside_wait_finding(nodes)) return outside;
   auto late = behind(nodes);
   std::vector<std::string> late_names;
   std::vector<int> late_ranks;
@@ -661,7 +666,7 @@ void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
-  const std::vector<NodeReport> nodes = tell_silent_peers(reports);
+  const std::vector<NodeReport> nodes = tell_silent_peers(judge_static_neighbours(reports));
   std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;
   if (auto failed = failed_jobs(nodes)) out.push_back(std::move(*failed));

@@ -29,9 +29,11 @@ struct RankActivity {
   int pid = 0;                  // the rank's process on its node (0: not sent)
   std::string detail = {};      // describe(): "rank 1 (pid 42): sleeping, main thread in clock_nanosleep, CPU 0%"
   std::string blocked_on = {};  // blocked_read(): the file its read blocks on; at_store: the store it polls
-  std::vector<std::string> endpoints = {};  // rank_links(): local ends of its peer connections
-  std::vector<std::string> waits_on = {};   // rank_links(): peer ends of its silent connections
-  std::vector<PeerSend> sends = {};         // rank_links(): its connections that carried data it sent
+  std::vector<std::string> endpoints = {};          // rank_links(): local ends of its peer connections
+  std::vector<std::string> waits_on = {};           // rank_links(): peer ends of its silent connections
+  std::vector<PeerSend> sends = {};                 // rank_links(): its connections that carried data it sent
+  std::vector<std::string> addresses = {};          // address_macs(): "ADDR DEV MAC" of its network namespace
+  std::vector<std::string> static_neighbours = {};  // static_neighbours(): "ADDR DEV MAC", PERMANENT entries
 };
 
 struct NodeReport {

@@ -221,7 +221,8 @@ core::Finding store_receive_finding(const Snapshot& after, const RankState& r, d
 }
 
 bool is_own_wait(std::string_view id) {
-  return id == "watch.rank.stopped-child" || id == "watch.rank.store-wait" || id == "watch.rank.file-lock";
+  return id == "watch.rank.stopped-child" || id == "watch.rank.store-wait" || id == "watch.rank.file-lock" ||
+         id == "watch.rank.pipe-write";
 }
 
 }  // namespace dd::watch

@@ -164,10 +164,13 @@ TEST(OwnWaitShort, AStoreConnectionThatReceivesIsNoBlockedGet) {
 }
 
 // The merged verdict: node 1's own finding is the cause; node 0's silent peer (rank 1) is its
-// evidence, and no cross-node rule claims a collective-mismatch.
+// evidence, and no cross-node rule claims a collective-mismatch (06f w1's file lock and 06g w1's
+// pipe write too: "rank 0 waits on rank 1, rank 1 blocks writing to a pipe").
 TEST(OwnWait, TheMergedVerdictKeepsTheRanksOwnWaitAndAbsorbsTheSilentPeer) {
   for (auto [id, activity] : {std::pair{"watch.rank.stopped-child", Activity::waiting_child},
-                              std::pair{"watch.rank.store-wait", Activity::store_wait}}) {
+                              std::pair{"watch.rank.store-wait", Activity::store_wait},
+                              std::pair{"watch.rank.file-lock", Activity::file_lock},
+                              std::pair{"watch.rank.pipe-write", Activity::pipe_write}}) {
     auto own = core::new_finding(id, core::Label::other, core::Severity::error, "rank 1 (pid 8112) waits");
     own.ranks = {1};
     auto silent = core::new_finding("watch.peer.silent", core::Label::other, core::Severity::error,

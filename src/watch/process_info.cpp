@@ -200,6 +200,16 @@ std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd) {
   return tree.read_link(proc(pid) + "/fd/" + std::to_string(fd)).value_or("");
 }
 
+std::string short_cmdline(const os::FileTree& tree, int pid) {
+  auto cmd = tree.read(proc(pid) + "/cmdline");
+  if (!cmd) return "";
+  std::string c = *cmd;
+  std::replace(c.begin(), c.end(), '\0', ' ');
+  std::replace(c.begin(), c.end(), '\n', ' ');
+  c = std::string(core::trim(c));
+  return c.size() > 100 ? c.substr(0, 100) + "..." : c;
+}
+
 std::string syscall_name(long nr) {
   if (nr == -1) return "running";
   if (nr < 0) return "?";

@@ -70,6 +70,10 @@ std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid);
 // Path of what fd `fd` of `pid` points to ("socket:[123]", "/data/x.bin", "pipe:[9]"), or "".
 std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd);
 
+// /proc/PID/cmdline with its arguments joined by spaces (line breaks too: `python3 -c` scripts), at
+// most 100 characters ("..." after them); "" when unreadable or empty.
+std::string short_cmdline(const os::FileTree& tree, int pid);
+
 // "futex", "poll", "read", ... for the x86-64 / aarch64 syscall numbers a stuck job sits in.
 std::string syscall_name(long nr);
 

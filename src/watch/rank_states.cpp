@@ -14,6 +14,7 @@
 #include "watch/diagnose_network.hpp"
 #include "watch/file_lock.hpp"
 #include "watch/own_waits.hpp"
+#include "watch/pipe_write.hpp"
 
 namespace dd::watch {
 
@@ -128,6 +129,8 @@ std::string_view to_string(Activity a) {
       return "blocked in a receive from the torch store";
     case Activity::file_lock:
       return "blocked taking a file lock";
+    case Activity::pipe_write:
+      return "blocked writing to a pipe";
   }
   return "?";
 }
@@ -138,6 +141,8 @@ std::string describe(const RankState& r) {
   if (r.child) s += fmt::format(", child pid {}{}", r.child, r.child_stopped ? " (stopped)" : "");
   if (!r.main_read.empty()) s += ", reads " + r.main_read;
   if (!r.lock.empty()) s += ", waits in " + r.lock;
+  if (!r.pipe.empty()) s += ", writes " + r.pipe;
+  if (!r.pipe_readers.empty()) s += ", read end held by " + core::join(r.pipe_readers, ", ");
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -273,6 +278,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     if (!r.child && polls_store(r)) r.activity = Activity::at_store;
     note_own_wait(tree, before, after, p, r);  // a stopped child it reads from, a key at the store
     note_file_lock(tree, before, p, r);        // a file lock another process holds
+    note_pipe_write(tree, before, p, r);       // a pipe whose reader does not drain it
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);

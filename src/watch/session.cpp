@@ -17,6 +17,7 @@
 #include "logs/analyzer.hpp"
 #include "report/findings_text.hpp"
 #include "watch/diagnose.hpp"
+#include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/env_compare.hpp"
 #include "watch/job.hpp"
@@ -221,7 +222,8 @@ class Watcher {
       rec.ranks.push_back(
           {*r.rank, r.activity, r.pid, describe(r),
            r.activity == Activity::at_store || r.activity == Activity::store_wait ? r.store : blocked_read(r),
-           links.endpoints, links.waits_on, links.sends});
+           links.endpoints, links.waits_on, links.sends, address_macs(io_.probe, r.pid),
+           static_neighbours(io_.probe, r.pid)});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);

@@ -25,8 +25,10 @@ foreach(c merged-loader-stopped merged-store-get group-order-swapped)
 endforeach()
 # clusters-2026-12-06f w1-w3: a rank blocked on a file lock a stray process holds, a node whose own
 # address was removed mid-job, a rank dialling a host outside the job that a router drops; each runs
-# the printed fix and the job finishes
-foreach(c flock-held own-address-removed outside-host-syn)
+# the printed fix and the job finishes; and clusters-2026-12-06g w1-w3: a rank blocked writing to a pipe its
+# reader never drains, a wrong static neighbour entry on node 1, a rank waiting on a service outside the job
+foreach(c flock-held own-address-removed outside-host-syn pipe-write-blocked static-neighbour-wrong-mac
+        outside-service-recv)
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)

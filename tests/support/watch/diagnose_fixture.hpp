@@ -69,13 +69,15 @@ class FakeProbe final : public PathProbe {
   int passes = 1500;
   bool possible = true;
   std::vector<std::pair<std::string, int>> asked;
-  std::vector<os::AddressEntry> entries;  // what addresses() lists for every pid
+  std::vector<os::AddressEntry> entries;                   // what addresses() lists for every pid
+  std::vector<os::NeighbourEntry> neighbour_entries = {};  // what neighbours() lists for every pid
   Echo echo(int, const std::string& addr, int bytes, int) override {
     asked.emplace_back(addr, bytes);
     if (!possible) return Echo::not_possible;
     return bytes <= passes ? Echo::answered : Echo::lost;
   }
   std::vector<os::AddressEntry> addresses(int) override { return entries; }
+  std::vector<os::NeighbourEntry> neighbours(int) override { return neighbour_entries; }
 };
 
 class FakeSockets final : public SocketSource {

@@ -18,6 +18,8 @@ MA=198.18.1.1
 # group-order-swapped: namespaces w41<pid>*, addresses 198.18.246.0/24
 # clusters-2026-12-06f w1-w3 (flock-held, own-address-removed, outside-host-syn): namespaces w43<pid>*,
 # addresses 198.18.250.0/24, 198.18.251.0/24, 198.18.252.0/24 and (the collector's) 198.18.253.0/24
+# clusters-2026-12-06g w1-w3 (pipe-write-blocked, static-neighbour-wrong-mac, outside-service-recv):
+# namespaces w50<pid>*, addresses 198.19.150.0/24, 198.19.151.0/24, 198.19.152.0/24
 case "$CASE" in
   group-order-swapped) NS_PREFIX=w41 MA=198.18.246.1 ;;
   merged-loader-stopped) NS_PREFIX=w38 MA=198.18.232.1 ;;
@@ -30,6 +32,9 @@ case "$CASE" in
   flock-held) NS_PREFIX=w43 MA=198.18.250.1 ;;
   own-address-removed) NS_PREFIX=w43 MA=198.18.251.1 ;;
   outside-host-syn) NS_PREFIX=w43 MA=198.18.252.1 ;;
+  pipe-write-blocked) NS_PREFIX=w50 MA=198.19.150.1 ;;
+  static-neighbour-wrong-mac) NS_PREFIX=w50 MA=198.19.151.1 ;;
+  outside-service-recv) NS_PREFIX=w50 MA=198.19.152.1 ;;
 esac
 . "$PF/lib.sh"
 STALL=5
@@ -136,7 +141,7 @@ PY
 # stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI.
 merged_watch() {
   local i=$1 world=$2 meet=$3; shift 3
-  in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous "$MA:29600" --rank "$i" \
+  in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous "${RV:-$MA}:29600" --rank "$i" \
     --world "$world" --token "watch$$" --meet-timeout "$meet" --log "$WORK/job$i.log" -- \
     env MASTER_ADDR="$MA" MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
     /usr/bin/python3 "${JOB_SCRIPT:-$HERE/train_job.py}" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
@@ -892,7 +897,7 @@ while True:
   for i in 0 1; do merged_watch "$i" 2 20 MODE=logger WARM=3 STEPS=20 LOGGER=198.18.253.50:8443; done
   wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
-  grep -q "tries to connect to 198.18.253.50:8443 (not a rank of this job) and gets no answer: SYN_SENT" "$WORK/w1.err" ||
+  grep -q "tries to connect to 198.18.253.50:8443 (an address no connection of the job seen here holds) and gets no answer: SYN_SENT" "$WORK/w1.err" ||
     { tail -30 "$WORK/w1.err" >&2; die "node 1 does not name the destination outside the job"; }
   grep -qE "export (GLOO|NCCL)_SOCKET_IFNAME" "$WORK/w0.err" "$WORK/w1.err" && die "an interface export for a connection outside the job"
   gw=$(grep -oE 'via gateway [0-9.]+ on eth0' "$WORK/w1.err" | head -1 | awk '{print $3}')
@@ -921,6 +926,140 @@ for name in sys.argv[1:3]:
     for g in vs + fs:
         assert g["label"] != "interface-mismatch" and not g["fix"].get("env"), g
         assert "idle outside communication" not in g["title"], g["title"]
+PY
+  ;;
+pipe-write-blocked)  # clusters-2026-12-06g w1: at step 3 rank 1 writes its step log into the stdin pipe of a
+  # child `sleep 3600` (a log shipper that never reads) and blocks in write(); rank 0 waits in all_reduce. Node 1's
+  # own watch and the merged verdict name the pipe and its reader (the child's pid and command line), no
+  # collective-mismatch and no "no known cause"; the printed `kill PID` is run and the job finishes.
+  two_nodes 198.19.150
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=pipewrite WARM=3 STEPS=12; done
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  shipper=$(awk '/^rank 1 shipper /{print $4}' "$WORK/job1.log")
+  [ -n "$shipper" ] || die "rank 1 printed no shipper pid: $(tail -3 "$WORK/job1.log")"
+  grep -q "rank 1 log shipper gone" "$WORK/job1.log" && die "the write ended before the fix"
+  fix=$(grep -oE 'stop it \(`kill [0-9]+` on the rank' "$WORK/w1.err" | head -1 | grep -oE 'kill [0-9]+')
+  [ "$fix" = "kill $shipper" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no 'kill $shipper' (the reader): '$fix'"; }
+  for i in 0 1; do
+    grep -q "the pipe's read end is held by pid $shipper (sleep, \`sleep 3600\`) fd 0" "$WORK/w$i.err" ||
+      { tail -30 "$WORK/w$i.err" >&2; die "node $i's output does not name the pipe's reader pid $shipper"; }
+  done
+  note "pasting node 1's printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  ranks_finish 200 "after the printed kill" 0 1
+  grep -q "rank 1 log shipper gone" "$WORK/job1.log" || die "rank 1's write did not end"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" "$shipper" <<'PY' || die "the pipe write is not named as such"
+import json, sys
+shipper = sys.argv[3]
+reader = "the pipe's read end is held by pid %s (sleep, `sleep 3600`) fd 0" % shipper
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(f["id"], f["title"]) for f in fs], file=sys.stderr)
+f = fs[0]
+assert f["id"] == "watch.rank.pipe-write" and f["ranks"] == [1], f
+assert "blocks writing to a pipe (fd " in f["title"] and ", pipe:[" in f["title"], f["title"]
+assert "not waiting for a peer and not in a collective: its main thread is in write" in f["title"], f["title"]
+assert reader in f["title"], f["title"]
+assert "full" not in f["title"], f["title"]
+assert not any(g["id"] == "watch.stall.unexplained" or g["label"] == "collective-mismatch" for g in fs), fs
+for name in sys.argv[1:3]:
+    m = json.load(open(name))["meeting"]; vs = m["verdict"]["findings"]
+    print(name, "merged:", [(g["id"], g["title"]) for g in vs], file=sys.stderr)
+    assert vs[0]["id"] == "watch.rank.pipe-write" and reader in vs[0]["title"], vs[0]
+    assert vs[0]["title"].endswith("; rank 0 (node0) waits on it"), vs[0]["title"]
+    assert not any(g["label"] == "collective-mismatch" or g["id"] in ("watch.stall.unexplained", "watch.peer.silent")
+                   for g in vs), [g["id"] for g in vs]
+    assert not any("outside communication" in e for g in vs for e in g["evidence"]), vs
+PY
+  ;;
+static-neighbour-wrong-mac)  # clusters-2026-12-06g w2: after step 3 node 1 gets a PERMANENT neighbour entry for
+  # rank 0's address with a MAC no node has; both ranks' data go unacknowledged. Node 1's own watch names the
+  # entry (a candidate: the peer's MAC is not seen there); the merged verdict, which has node 0's MAC, calls it
+  # wrong, and node 0's side is its evidence, not a finding about node 0's routes or firewalls. The rendezvous
+  # listens on a second address of node 0 (the entry does not cover it: 06g's node 1 could not send its report).
+  # The printed `ip neigh del`, run in node 1, lets both ranks finish.
+  two_nodes 198.19.151
+  ip -n "$(ns_of 0)" addr add 198.19.151.101/24 dev eth0 || die "node 0's rendezvous address"
+  RV=198.19.151.101
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=healthy STEPS=40; done
+  wait_for "$WORK/job1.log" "rank 1 step 3" 200
+  mac0=$(ip netns exec "$(ns_of 0)" cat /sys/class/net/eth0/address)
+  ip -n "$(ns_of 1)" neigh replace 198.19.151.1 lladdr 02:00:5e:00:00:99 nud permanent dev eth0 || die "neigh on node 1"
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 60))
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  fix=$(grep -oE '^ *ip neigh del [0-9.]+ dev [A-Za-z0-9_.-]+$' "$WORK/w1.err" | head -1 | sed 's/^ *//')
+  [ "$fix" = "ip neigh del 198.19.151.1 dev eth0" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no 'ip neigh del 198.19.151.1 dev eth0': '$fix'"; }
+  grep -q "this node has a static neighbour entry 198.19.151.1 lladdr 02:00:5e:00:00:99 PERMANENT on eth0" "$WORK/w1.err" ||
+    die "node 1 does not name its static neighbour entry"
+  for i in 0 1; do
+    grep -q "node1's static neighbour entry 198.19.151.1 lladdr 02:00:5e:00:00:99 PERMANENT on eth0 is wrong: node0's interface eth0 holds 198.19.151.1 with MAC $mac0" "$WORK/w$i.err" ||
+      { tail -n 30 "$WORK/w$i.err" >&2; die "node $i's merged verdict does not call the entry wrong with node 0's MAC $mac0"; }
+  done
+  note "pasting node 1's printed fix: $fix"
+  # shellcheck disable=SC2086 # the printed command, split into its words
+  ip netns exec "$(ns_of 1)" $fix || die "the printed fix failed on node 1"
+  ranks_finish 200 "after the printed ip neigh del" 0 1
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -n 40 "$WORK/w1.err" >&2; tail -n 40 "$WORK/w0.err" >&2; die "the static neighbour entry is not named as seen"; }
+import json, sys
+entry = "static neighbour entry 198.19.151.1 lladdr 02:00:5e:00:00:99 PERMANENT on eth0"
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(g["id"], g["title"]) for g in fs], file=sys.stderr)
+n = [g for g in fs if g["id"] == "watch.tcp.static-neighbour"]
+assert n and entry in n[0]["title"] and "wrong" not in n[0]["title"], [g["title"] for g in fs]
+assert not any(g["id"] == "watch.tcp.peer-silent" for g in fs), [g["id"] for g in fs]
+for name in sys.argv[1:3]:
+    vs = json.load(open(name))["meeting"]["verdict"]["findings"]
+    print(name, "merged:", [(g["id"], g["label"], g["title"]) for g in vs], file=sys.stderr)
+    f = vs[0]
+    assert f["id"] == "watch.tcp.static-neighbour" and f["label"] == "no-route", f
+    assert "\n  ip neigh del 198.19.151.1 dev eth0\n" in f["fix"]["text"], f["fix"]["text"]
+    assert not any(g["id"] in ("watch.tcp.peer-silent", "watch.stall.unexplained") for g in vs), [g["id"] for g in vs]
+    assert not any("firewall" in g["fix"]["text"] for g in vs if g["severity"] == "error"), [g["fix"]["text"] for g in vs]
+PY
+  ;;
+outside-service-recv)  # clusters-2026-12-06g w3: at step 3 rank 1 connects to a config service 198.19.152.50:8080
+  # (node 2, no rank) that accepts and never answers, and waits in recv(). Watch names that address as one no
+  # connection of the job holds, never as a rank, and no collective; the merged verdict (every rank's connections
+  # in hand) names it as no rank of the job. The printed fix (stop the service) is run: rank 1's receive
+  # returns and the job finishes.
+  two_nodes 198.19.152
+  node 2; link 2 eth0 198.19.152.50/24
+  in_node 2 /usr/bin/python3 -c 'import socket, time
+s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1); s.bind(("0.0.0.0", 8080)); s.listen(8)
+held = []
+while True:
+    c, a = s.accept(); held.append(c); print("service got", a, c.recv(100), flush=True)' > "$WORK/service.log" 2>&1 &
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=cfgservice WARM=3 STEPS=12 CFGSVC=198.19.152.50:8080; done
+  wait_for "$WORK/w1.err" "STALL at" $((3 * STALL + 200))
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 120; done
+  grep -q "service got" "$WORK/service.log" || die "the service got no request"
+  grep -E '198\.19\.152\.50:8080 \(rank' "$WORK/w0.err" "$WORK/w1.err" && die "the service's address is called a rank"
+  grep -q "waits on 198.19.152.50:8080, an address no connection of the job seen here holds" "$WORK/w1.err" ||
+    { tail -n 30 "$WORK/w1.err" >&2; die "node 1 does not name the service's address as one the job does not hold"; }
+  for i in 0 1; do
+    grep -q "rank 1 (node1) waits on 198.19.152.50:8080, which no rank of the job holds" "$WORK/w$i.err" ||
+      { tail -n 30 "$WORK/w$i.err" >&2; die "node $i's merged verdict does not name the address as no rank's"; }
+  done
+  grep -q "Look at the service at 198.19.152.50:8080" "$WORK/w1.err" || die "no fix about the service"
+  # the service's own process (in_node's background job is a subshell above it)
+  svc=$(ip netns pids "$(ns_of 2)" | head -1)
+  note "applying the printed fix: stopping the service at 198.19.152.50:8080 (pid $svc)"
+  kill "$svc" || die "stopping the service"
+  ranks_finish 200 "after the service was stopped" 0 1
+  grep -q "rank 1 config service answered 0 bytes" "$WORK/job1.log" || die "rank 1's receive did not return"
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -n 40 "$WORK/w1.err" >&2; die "a verdict calls the service a rank or a collective"; }
+import json, sys
+own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
+print("node1 own:", [(g["id"], g["title"]) for g in fs], file=sys.stderr)
+for name in sys.argv[1:3]:
+    vs = json.load(open(name))["meeting"]["verdict"]["findings"]
+    print(name, "merged:", [(g["id"], g["label"], g["title"]) for g in vs], file=sys.stderr)
+    assert vs[0]["id"] == "watch.rank.waits-outside-job" and vs[0]["ranks"] == [1], vs[0]
+    assert vs[0]["title"].endswith("; rank 0 (node0) waits on it"), vs[0]["title"]
+    for g in vs + fs:
+        assert g["label"] != "collective-mismatch", g
+        if "198.19.152.50" in g["title"]:
+            assert "collective" not in g["title"].replace("not a collective", ""), g["title"]
 PY
   ;;
 slow-loader)

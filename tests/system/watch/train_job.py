@@ -28,6 +28,10 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
                goes on (clusters-2026-12-06f w1)
   logger       at step WARM rank 1 sends a line to LOGGER=HOST:PORT (a collector outside the job),
                retrying until it gets through (clusters-2026-12-06f w3)
+  pipewrite    at step WARM rank 1 writes 3.5 MB into the stdin pipe of a child `sleep 3600` that never
+               reads (a log shipper); killing the child ends the write (clusters-2026-12-06g w1)
+  cfgservice   at step WARM rank 1 connects to CFGSVC=HOST:PORT (a service outside the job) and waits
+               in recv() for its answer (clusters-2026-12-06g w3)
 """
 import datetime
 import fcntl
@@ -119,6 +123,22 @@ while mode == "forever" or step < steps:
                 print("rank %d metrics: %s" % (rank, e), flush=True)
                 time.sleep(1)
         print("rank %d metrics sent" % rank, flush=True)
+    if mode == "pipewrite" and rank == 1 and step == warm:
+        # its step log goes to a log shipper child's stdin; the shipper (`sleep 3600`) never reads
+        ship = subprocess.Popen(["sleep", "3600"], stdin=subprocess.PIPE)
+        print("rank %d shipper %d" % (rank, ship.pid), flush=True)
+        try:
+            ship.stdin.write(b"step log line\n" * (1 << 18))
+            ship.stdin.flush()
+        except BrokenPipeError:
+            print("rank %d log shipper gone" % rank, flush=True)
+    if mode == "cfgservice" and rank == 1 and step == warm:
+        # asks a config service CFGSVC=HOST:PORT (outside the job) for its schedule, waits for the answer
+        host, port = os.environ["CFGSVC"].rsplit(":", 1)
+        c = socket.create_connection((host, int(port)))
+        c.sendall(b"GET /schedule\n")
+        print("rank %d config service answered %d bytes" % (rank, len(c.recv(4096))), flush=True)
+        c.close()
     if mode == "rank1-subprocess" and rank == 1 and step == warm:
         subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
     if mode == "newgroup" and (rank < world - 1 or os.environ.get("NEWGROUP_ALL") == "1") and step == warm:

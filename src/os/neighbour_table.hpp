@@ -1,0 +1,27 @@
+// The kernel's neighbour table and the links' hardware addresses of the calling thread's network
+// namespace (watch reads them inside a rank's namespace: PathProbe). Real: read_neighbours() over
+// NETLINK_ROUTE (an RTM_GETNEIGH dump, never by running `ip`), read_link_macs() over getifaddrs'
+// AF_PACKET entries (os/linux_neighbour_table.cpp).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dd::os {
+
+// One entry of the neighbour table: a next hop's link-layer address.
+struct NeighbourEntry {
+  std::string addr;        // the neighbour's IP address
+  std::string lladdr;      // "02:00:5e:00:00:99", "" when none (INCOMPLETE, FAILED)
+  std::string dev;         // the interface it is on
+  bool permanent = false;  // NUD_PERMANENT: set by hand (`ip neigh replace ... nud permanent`), never re-resolved
+};
+
+// IPv4 and IPv6 entries; empty when the table cannot be read.
+std::vector<NeighbourEntry> read_neighbours();
+
+// Each link's hardware address by name ("eth0" -> "02:00:5e:00:00:0a"); links without one left out.
+std::map<std::string, std::string> read_link_macs();
+
+}  // namespace dd::os

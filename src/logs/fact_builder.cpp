@@ -352,8 +352,10 @@ void FactBuilder::add_glued(std::string_view body, std::size_t next, int launche
 void FactBuilder::add_parsed(const ParsedLine& parsed) {
   const LineEvent& ev = parsed.event;
   ProcessState* p = nullptr;
+  // NCCL's lines: headed ones, and those quoted without the header that keep the level tag
+  // ("graph/xml.h:77 NCCL WARN ...", "[1] NCCL INFO group.cc:242 -> 1") or a state NCCL prints.
+  if (ev.has_header || ev.tagged || is_state_kind(ev.kind)) ++facts_.nccl_lines;
   if (ev.has_header) {
-    ++facts_.nccl_lines;
     p = process_for(ev);
     if (p != nullptr) {
       current_ = p;
@@ -370,7 +372,6 @@ void FactBuilder::add_parsed(const ParsedLine& parsed) {
   } else if (is_state_kind(ev.kind)) {
     // A quoted NCCL line without its header ("NCCL INFO Bootstrap: Using lo:127.0.0.1<0>"), or a list
     // pasted one entry per line: the current process, else one whose host is unknown.
-    ++facts_.nccl_lines;
     p = current_ != nullptr ? current_ : find_or_add(std::string_view(""), std::string_view(""), std::string_view(""));
   }
   int rank = ev.rank;

@@ -190,7 +190,10 @@ LineEvent classify_body(std::string_view body, const Stripped* seen) {
   if (body.empty()) return ev;
   std::size_t h = parse_header(body, ev, seen);
   std::string_view rest = body.substr(h);
-  if (classify_tagged(rest, ev)) return ev;
+  if (classify_tagged(rest, ev)) {
+    ev.tagged = true;
+    return ev;
+  }
   if (ev.has_header) {
     // A headed line without a level tag (rare; some forks): treat as an NCCL message.
     detail::classify_nccl_message(rest, {}, ev);

@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::nccl_shm_frame) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::fatal_exit) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -105,7 +105,11 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::nccl_
     "hostfile_missing",
     "horovod_device_mismatch",
     "shm_segment_missing",
-    "nccl_shm_frame"};
+    "nccl_shm_frame",
+    "topo_attr_missing",
+    "ofi_no_provider",
+    "pslite_bind_failed",
+    "fatal_exit"};
 
 }  // namespace
 

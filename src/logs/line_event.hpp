@@ -168,6 +168,11 @@ enum class EventKind : std::uint8_t {
                         // No such file or directory (2)", shmutils' "Call to open failed: No such file ..."
   nccl_shm_frame,       // a backtrace frame in the function that opens and maps NCCL's /dev/shm segments, as gdb
                         // prints it: "#0 0x00007f6b59544f3b in ncclShmOpen(char*, unsigned long, ...) () from ..."
+  topo_attr_missing,    // NCCL "Attribute arch of node cpu not found" (graph/xml.h) -> text = the attribute
+  ofi_no_provider,      // aws-ofi-nccl "OFI fi_getinfo() call failed: No data available": no libfabric provider
+  pslite_bind_failed,   // ps-lite van.cc "Check failed: (my_node_.port) != (-1) bind failed"
+  fatal_exit,           // a line that says the process died or was stopped: "terminate called ...", "(core dumped)",
+                        // "Traceback (most recent call last):", "Check failed: ...", "Killed by signal 2." -> text
 };
 
 // LineEvent::exit_code when the line names none.
@@ -178,6 +183,7 @@ enum class ConnError : std::uint8_t { none, refused, timed_out, unreachable, res
 struct LineEvent {
   EventKind kind = EventKind::none;
   bool has_header = false;       // the line carried NCCL's "host:pid:tid [dev]" header
+  bool tagged = false;           // the line carried NCCL's level tag ("NCCL INFO", "NCCL WARN", "src WARN")
   bool warn = false;             // NCCL WARN level
   std::string_view host, pid;    // from the header
   int dev = -1;                  // CUDA device from the header, or nccl-tests' device

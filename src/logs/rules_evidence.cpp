@@ -13,12 +13,16 @@
 //                                   error: a native backtrace tells NCCL's shared memory apart;
 //   only Ray Tune's "Trials did not complete" -> the trials' error.txt files, and Ray Train's own
 //                                   NCCL_SOCKET_IFNAME default for a trainer that failed at NCCL init;
+//   no NCCL line, a line that says a process died or was stopped ("terminate called", "(core dumped)",
+//                                   a Python traceback, a failed CHECK, ssh's "Killed by signal N.") ->
+//                                   that line, quoted, and that no rule names its cause;
 //   NCCL lines, some process with no "Init COMPLETE" logged -> the ranks' connection set-up, a rank
 //                                   that never arrived, or a log cut early;
 //   every process logged "Init COMPLETE" -> a collective some rank did not call, a rank busy or
 //                                   stopped outside communication, or the data path between GPUs.
 // It speaks only when every other finding is a note, and it never claims a cause: label `other`,
-// severity info.
+// severity info, except where the log shows a process died (error) or was stopped from outside
+// (warning): such a log never reads as OK.
 #include <algorithm>
 
 #include "logs/rules.hpp"
@@ -34,6 +38,7 @@ struct Stage {
   std::map<std::string, std::string> env;
   std::vector<Evidence> evidence;
   std::string lead = "Candidates, each with the step that tells it apart:";
+  core::Severity severity = core::Severity::info;
 };
 
 std::string process_name(const ProcessState& p) {
@@ -50,7 +55,10 @@ std::string counts(const LogFacts& facts) {
 
 Stage no_nccl_lines(const LogFacts& facts) {
   Stage s;
-  s.title = "Not enough evidence: the log has no NCCL_DEBUG=INFO lines (" + counts(facts) + ")";
+  s.title = facts.nccl_lines == 0
+                ? "Not enough evidence: the log has no NCCL_DEBUG=INFO lines (" + counts(facts) + ")"
+                : "Not enough evidence: the log's NCCL lines carry no host:pid header and name no cause (" +
+                      counts(facts) + ")";
   s.candidates = {
       "NCCL_DEBUG was not set for the job's processes, so NCCL printed nothing — re-run with the variables "
       "below set where every rank inherits them (the launcher's environment, `srun --export=ALL`, "
@@ -147,6 +155,62 @@ Stage bus_error_only(const LogFacts& facts) {
   return s;
 }
 
+// ssh's "Killed by signal N." alone: the job was stopped from outside (Ctrl-C reaches the ssh clients a
+// launcher started), which is how a hang usually ends; any other fatal_exit line says a process died.
+bool stopped_only(const Signal& fatal) {
+  return fatal.entries.size() == 1 && fatal.entries.count("ssh.killed-by-signal") == 1;
+}
+
+// A line that says a process died or was stopped, and no rule for the cause (dist-lr-7's "terminate
+// called ..." and "(core dumped)", vllm-ascend-4725's "hccl initialize failed", mxnet-3685's "Killed by
+// signal 2."): the line, quoted, and candidates that hold for any framework (ps-lite and HCCL print no
+// NCCL lines whatever NCCL_DEBUG says, so no NCCL_DEBUG re-run is offered).
+Stage fatal_exit_only(const LogFacts& facts) {
+  Stage s;
+  const Signal& fatal = facts.signal(EventKind::fatal_exit);
+  for (const auto& e : fatal.evidence)
+    if (s.evidence.size() < 3) s.evidence.push_back(e);
+  if (stopped_only(fatal)) {
+    s.severity = core::Severity::warning;
+    s.title = "The job was stopped from outside (\"" + fatal.text +
+              "\"); no error line that distdoctor reads comes before it, and no rule names why it had not finished (" +
+              counts(facts) + ")";
+    s.lead = "If it hung before it was stopped, the candidates, each with the step that tells it apart:";
+    s.candidates = {
+        "a process waited for peers that never arrived (a node that never joined: its traffic to the coordinator's "
+        "address and port blocked by a firewall, or a wrong address) — from every node `nc -vz ADDRESS PORT` to the "
+        "address and port the job's coordinator listens on, or `distdoctor preflight` between the nodes",
+        "a process stopped outside communication (input, a deadlock in the script) — `py-spy dump --pid PID` on "
+        "each process, or `distdoctor watch` on each node, while it hangs",
+    };
+    return s;
+  }
+  s.severity = core::Severity::error;
+  s.title = "A process failed: the log shows \"" + fatal.text + "\", and no rule of distdoctor names its cause (" +
+            counts(facts) + ")";
+  s.lead = "What tells the cause:";
+  s.candidates = {
+      "the program's own error, printed right before or with that line (the exception's message, the failed "
+      "check, the error code) — read it in the log around the line numbers above; distdoctor has no rule for its "
+      "wording",
+      "if the job communicates through NCCL (torch, TensorFlow, JAX) and failed there, NCCL printed nothing "
+      "here — one run with NCCL_DEBUG=INFO exported where every rank inherits it shows NCCL's own lines",
+  };
+  return s;
+}
+
+// Any other stage in a log that also shows a fatal line: the stage stays, the title says what was seen
+// first, and the severity is that of the fatal line.
+void mark_fatal(Stage& s, const LogFacts& facts) {
+  const Signal& fatal = facts.signal(EventKind::fatal_exit);
+  if (fatal.count == 0 || s.severity != core::Severity::info) return;
+  const bool stopped = stopped_only(fatal);
+  s.severity = stopped ? core::Severity::warning : core::Severity::error;
+  s.title = std::string(stopped ? "The job was stopped from outside" : "A process failed") + " (the log shows \"" +
+            fatal.text + "\") and no rule of distdoctor names its cause. " + s.title;
+  if (!fatal.evidence.empty()) s.evidence.insert(s.evidence.begin(), fatal.evidence.front());
+}
+
 // Ray Tune's "Trials did not complete" with no NCCL line: the trials' errors are in the error.txt
 // files its failure table names, not in this log (ray-project/ray#30333). Ray Train sets
 // NCCL_SOCKET_IFNAME itself when it is unset (ray/train/constants.py DEFAULT_NCCL_SOCKET_IFNAME:
@@ -225,6 +289,7 @@ Stage stage_of(const LogFacts& facts) {
   if (facts.nccl_lines == 0 || facts.processes.empty()) {
     if (facts.signal(EventKind::opaque_error).count > 0) return opaque_error_only(facts);
     if (facts.signal(EventKind::bus_error).count > 0) return bus_error_only(facts);
+    if (facts.signal(EventKind::fatal_exit).count > 0) return fatal_exit_only(facts);
     if (facts.signal(EventKind::ray_trials_failed).count > 0) return ray_trials_failed(facts);
     if (facts.signal(EventKind::tf_session_ready).count > 0) return tf_session_ready(facts);
     return no_nccl_lines(facts);
@@ -241,7 +306,8 @@ void evidence_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   for (const auto& r : out)
     if (r.finding.severity != core::Severity::info) return;
   Stage s = stage_of(facts);
-  auto f = rule::make("logs.not-enough-evidence", core::Label::other, core::Severity::info, s.title, 90);
+  mark_fatal(s, facts);
+  auto f = rule::make("logs.not-enough-evidence", core::Label::other, s.severity, s.title, 90);
   for (const auto& e : s.evidence) rule::add_evidence(f.finding, e);
   rule::add_evidence(f.finding, facts.signal(EventKind::opaque_error));
   rule::add_evidence(f.finding, facts.signal(EventKind::nccl_warn));

@@ -51,7 +51,12 @@ TEST(LogsNotEnoughEvidence, SystemErrorByItsEnumNameAloneGivesTheSameCandidates)
       "Traceback (most recent call last):\n"
       "ncclSystemError: System call (socket, malloc, munmap, etc) failed.\n",
       "rank0.log");
-  const auto& f = only_note(r);
+  // The traceback is a fatal line (logs-s21): the same note, now an error that quotes it.
+  ASSERT_EQ(r.findings.size(), 1u);
+  const auto& f = r.findings.front();
+  EXPECT_EQ(f.id, "logs.not-enough-evidence");
+  EXPECT_EQ(f.severity, core::Severity::error);
+  EXPECT_TRUE(has(f.title, "A process failed (the log shows \"Traceback (most recent call last):\")")) << f.title;
   EXPECT_TRUE(has(f.fix.text, "NCCL_SHM_DISABLE=1")) << f.fix.text;
 }
 

@@ -160,6 +160,7 @@ void framework_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
                "nodes reach each other on");
   }
   rule::signal_rule(facts, "platform.windows-no-nccl", out);
+  rule::signal_rule(facts, "pslite.bind-failed", out);
   if (const Signal& e = facts.signal(EventKind::env_var_unset); e.count > 0)
     rule::signal_rule(facts, "launch.env.unset", out, e.text);
   tf_nccl_op_missing_rule(facts, out);

@@ -295,9 +295,18 @@ void unknown_warn_rule(const LogFacts& facts, std::vector<RankedFinding>& out) {
   if (w.count == 0) return;
   for (const auto& r : out)
     if (r.finding.severity != Severity::info) return;
-  auto r =
-      rule::make("nccl.warn", Label::other, Severity::warning, "NCCL printed a warning distdoctor has no rule for", 75);
+  // An NCCL error line as well ("unhandled cuda error", "NCCL error"): the call failed, which is an error
+  // whatever the warning means (trtllm-4238: "0 errors" was untrue of it).
+  const Signal& failed = facts.signal(EventKind::opaque_error);
+  const bool call_failed = failed.count > 0;
+  auto r = rule::make(
+      "nccl.warn", Label::other, call_failed ? Severity::error : Severity::warning,
+      call_failed
+          ? "NCCL printed a warning distdoctor has no rule for, and an NCCL call failed (its error line is quoted)"
+          : "NCCL printed a warning distdoctor has no rule for",
+      75);
   rule::add_evidence(r.finding, w);
+  if (call_failed) rule::add_evidence(r.finding, failed);
   rule::add_hosts(r.finding, w.hosts);
   rule::emit(out, std::move(r),
              "Read the WARN line(s); re-run with NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET for context");

@@ -197,6 +197,9 @@ void transport_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
   rule::signal_rule(facts, "cuda.arch.unsupported", out);
   rule::signal_rule(facts, "nccl.library.symbol-missing", out, facts.signal(EventKind::nccl_symbol_missing).text);
   rule::signal_rule(facts, "nccl.nvls.cuda-failure", out);
+  if (const Signal& topo = facts.signal(EventKind::topo_attr_missing); topo.count > 0)
+    rule::signal_rule(facts, "nccl.topo.cpu-attr-missing", out, topo.text.empty() ? "arch" : topo.text);
+  rule::signal_rule(facts, "net.ofi.no-provider", out);
   rule::signal_rule(facts, "cuda.driver.error", out);
   rule::signal_rule(facts, "cuda.system-not-ready", out);
   rule::signal_rule(facts, "nccl.cuda.operation-not-supported", out);

@@ -122,4 +122,17 @@ bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix) {
   return a && n && !a->v6 && !n->v6 && prefix >= 0 && prefix <= 32 && same_subnet(*a, *n, prefix);
 }
 
+std::string subnet_text(const IpAddress& a, int prefix) {
+  const int bits = a.v6 ? 128 : 32;
+  prefix = std::clamp(prefix, 0, bits);
+  IpAddress m = a;
+  for (int k = 0; k < bits / 8; ++k) {
+    const int keep = std::clamp(prefix - k * 8, 0, 8);
+    m.bytes[static_cast<std::size_t>(k)] &= static_cast<std::uint8_t>(0xFF00U >> keep);
+  }
+  char text[64] = {};
+  if (inet_ntop(a.v6 ? AF_INET6 : AF_INET, m.bytes.data(), text, sizeof text) == nullptr) return "";
+  return std::string(text) + "/" + std::to_string(prefix);
+}
+
 }  // namespace dd::core

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace dd::core {
@@ -22,6 +23,8 @@ std::optional<IpAddress> parse_ip_address(std::string_view text);
 // Same family, and the first `prefix` bits agree (clamped to 0..32 or 0..128): NCCL 2.28.9's
 // matchSubnet (src/misc/socket.cc).
 bool same_subnet(const IpAddress& a, const IpAddress& b, int prefix);
+// "198.18.1.0/24", "fd00:18::/64": `a` with the bits past `prefix` cleared, and the prefix.
+std::string subnet_text(const IpAddress& a, int prefix);
 
 bool is_numeric_address(std::string_view text);
 bool is_ipv6_address(std::string_view text);

@@ -71,6 +71,16 @@ TEST(Address, NumericTextAndDecoratedText) {
   for (const char* t : {"node1", "[node1]", "", "[]"}) EXPECT_FALSE(parse_ip_address(t)) << t;
 }
 
+TEST(Address, SubnetTextClearsTheHostBits) {
+  auto ip = [](const char* t) { return *parse_numeric_ip(t); };
+  EXPECT_EQ(subnet_text(ip("198.18.1.77"), 24), "198.18.1.0/24");
+  EXPECT_EQ(subnet_text(ip("198.19.105.12"), 22), "198.19.104.0/22");
+  EXPECT_EQ(subnet_text(ip("198.18.1.77"), 32), "198.18.1.77/32");
+  EXPECT_EQ(subnet_text(ip("198.18.1.77"), 0), "0.0.0.0/0");
+  EXPECT_EQ(subnet_text(ip("fd00:18::7"), 64), "fd00:18::/64");
+  EXPECT_EQ(subnet_text(ip("fd00:18:0:1:abcd::7"), 60), "fd00:18::/60");
+}
+
 // NCCL's matchSubnet: the same family and the first `prefix` bits, prefix clamped to the family's width.
 TEST(Address, SameSubnet) {
   auto ip = [](const char* t) { return *parse_numeric_ip(t); };

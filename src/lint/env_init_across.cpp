@@ -262,7 +262,9 @@ std::optional<LintFinding> unexported_finding(const FileFacts& py, const EnvInit
   std::string title = vars + (names.size() > 1 ? " are" : " is") + " assigned in " + base_name(sh.file) +
                       " without export: srun passes the tasks the batch shell's exported variables only, so " +
                       "init_process_group (env://) in " + base_name(py.file) +
-                      " stops in every rank with \"environment variable " + names[0] + " expected, but not set\"";
+                      " stops in every rank with \"environment variable " + names[0] +
+                      " expected, but not set\" (unless the shell that ran sbatch exported it already: sbatch passes "
+                      "that environment on, and an assignment keeps a variable exported)";
   LintFinding f{
       core::new_finding("lint.slurm.assigned-not-exported", core::Label::config_typo, core::Severity::error, title),
       {sh.file, l.unexported.at(names[0])},

@@ -405,10 +405,15 @@ void ifname_glob(FileContext& ctx) {
       fixed.push_back(token);
     }
     std::string wanted = core::join(fixed, ",");
-    std::string title = "NCCL_SOCKET_IFNAME=" + v.value +
-                        " is written as a glob: NCCL compares each listed name as a prefix of the interface name, "
-                        "'*' included, so no interface matches" +
-                        (editable ? " (the prefix alone, " + wanted + ", selects every name starting with it)" : "");
+    // '^' makes the list one of names to leave out: the glob then leaves out nothing (review of 2026-12-06)
+    bool negated = core::starts_with(inner, "^");
+    std::string title =
+        "NCCL_SOCKET_IFNAME=" + v.value +
+        " is written as a glob: NCCL compares each listed name as a prefix of the interface name, '*' included, so " +
+        (negated ? "no interface is left out" : "no interface matches") +
+        (editable ? " (the prefix alone, " + wanted + ", " +
+                        (negated ? "leaves out every name starting with it)" : "selects every name starting with it)")
+                  : "");
     std::string line(ctx.line_text(v.line));
     auto at = value_at(line, v);
     core::Finding* f = nullptr;

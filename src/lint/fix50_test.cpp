@@ -60,6 +60,30 @@ TEST(LintFix50, TimeoutAsNumberBecomesTimedeltaWithItsImport) {
   EXPECT_EQ(from_fixed.find("import datetime"), std::string::npos) << from_fixed;
 }
 
+// The file's `datetime` is the class (`from datetime import datetime`): datetime.timedelta would be an
+// AttributeError and an added `import datetime` would rebind the name (review of 2026-12-06).
+TEST(LintFix50, TimeoutFixWhereDatetimeIsTheClassImportsTimedelta) {
+  const std::string cls =
+      "from datetime import datetime\nimport torch.distributed as dist\n"
+      "print(datetime.now())\ndist.init_process_group('gloo', timeout=60)\n";
+  std::string fixed = fixed_once("cls.py", cls, "lint.torch.timeout-not-timedelta");
+  EXPECT_NE(fixed.find("from datetime import timedelta\ndist.init_process_group('gloo', "
+                       "timeout=timedelta(seconds=60))"),
+            std::string::npos)
+      << fixed;
+  EXPECT_EQ(fixed.find("\nimport datetime\n"), std::string::npos) << fixed;  // the class's name not rebound
+  const std::string both =
+      "from datetime import datetime, timedelta as td\nimport torch.distributed as dist\n"
+      "dist.init_process_group('gloo', timeout=60)\n";
+  std::string both_fixed = fixed_once("both.py", both, "lint.torch.timeout-not-timedelta");
+  EXPECT_NE(both_fixed.find("timeout=td(seconds=60))"), std::string::npos) << both_fixed;
+  EXPECT_EQ(both_fixed.find("from datetime import timedelta\n"), std::string::npos) << both_fixed;
+  const std::string aliased =
+      "import datetime as dt\nimport torch.distributed as dist\ndist.init_process_group('gloo', timeout=60)\n";
+  EXPECT_NE(fixed_once("a.py", aliased, "lint.torch.timeout-not-timedelta").find("timeout=dt.timedelta(seconds=60))"),
+            std::string::npos);
+}
+
 TEST(LintFix50, TimedeltaTimeoutStaysQuiet) {
   clean("c.py",
         "import datetime\nimport torch.distributed as dist\n"
@@ -267,6 +291,14 @@ TEST(LintFix50, TorchrunStartedOnceForTwoNodesGetsOneAgentPerNode) {
   auto one = all_of(prose, "lint.slurm.one-agent-for-nodes");
   ASSERT_EQ(one.size(), 1u) << ids(prose);
   EXPECT_TRUE(one[0]->edits.empty());
+  // a localhost endpoint: each node's agent would hold its own rendezvous, so no edit, and the prose says so
+  auto local = lint_as("l.sbatch",
+                       "#!/bin/bash\n#SBATCH --nodes=2\ntorchrun --nnodes=2 --rdzv_backend=c10d "
+                       "--rdzv_endpoint=localhost:29400 t.py\n");
+  auto lone = all_of(local, "lint.slurm.one-agent-for-nodes");
+  ASSERT_EQ(lone.size(), 1u) << ids(local);
+  EXPECT_TRUE(lone[0]->edits.empty());
+  EXPECT_NE(lone[0]->finding.fix.text.find("not localhost"), std::string::npos) << lone[0]->finding.fix.text;
 }
 
 TEST(LintFix50, OneAgentPerNodeOrOneNodeStaysQuiet) {

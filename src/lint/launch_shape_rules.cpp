@@ -17,6 +17,7 @@
 #include <regex>
 #include <set>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
@@ -628,7 +629,9 @@ void rdzv_id_per_node(FileContext& ctx, const Launch& l, bool batch) {
     for (int i = 1; i < l.line; ++i) {
       std::string text(ctx.line_text(i));
       std::smatch s;
-      if (text.size() > 4096 || !std::regex_match(text, s, set_re)) continue;
+      // the regex only where the name and '=' are on the line (most lines above a launch hold neither)
+      if (text.size() > 4096 || text.find(m[1].str() + "=") == std::string::npos || !std::regex_match(text, s, set_re))
+        continue;
       drawn = per_node_value(s[2].str());
       via = drawn.empty() ? "" : std::string(core::trim(text));
       drawn_line = i;
@@ -709,9 +712,14 @@ void one_agent_for_nodes(FileContext& ctx, const Launch& l, const std::vector<Sh
   bool per_task = command.find("SLURM_NODEID") != std::string::npos ||
                   command.find("SLURM_PROCID") != std::string::npos || l.flags.count("--node-rank") ||
                   command.find("SLURM_LOCALID") != std::string::npos;
-  bool endpoint = l.flags.count("--rdzv-endpoint") && (flag(l, "--rdzv-backend").value_or("") == "c10d" ||
-                                                       flag(l, "--rdzv-backend").value_or("") == "etcd" ||
-                                                       flag(l, "--rdzv-backend").value_or("") == "etcd-v2");
+  // An endpoint on one host every agent can reach: localhost would give each node's agent its own
+  // rendezvous, and the job would still hang after the edit (review of 2026-12-06): prose then.
+  std::string rdzv_host = flag(l, "--rdzv-endpoint").value_or("");
+  rdzv_host = rdzv_host.substr(0, rdzv_host.rfind(':'));
+  bool endpoint =
+      l.flags.count("--rdzv-endpoint") && !core::names_this_machine(rdzv_host) &&
+      (flag(l, "--rdzv-backend").value_or("") == "c10d" || flag(l, "--rdzv-backend").value_or("") == "etcd" ||
+       flag(l, "--rdzv-backend").value_or("") == "etcd-v2");
   std::vector<std::string> srun_options;  // srun's words up to the launcher (srun_words ends with it)
   for (const auto& w : l.srun_words)
     if (w.empty() || w[0] == '-' || std::isdigit(static_cast<unsigned char>(w[0]))) srun_options.push_back(w);
@@ -740,7 +748,11 @@ void one_agent_for_nodes(FileContext& ctx, const Launch& l, const std::vector<Sh
   } else {
     f = &ctx.add("lint.slurm.one-agent-for-nodes", Label::config_typo, Severity::error, title, l.line,
                  "srun --ntasks-per-node=1 torchrun ...  # one agent per node; with --node_rank or $SLURM_NODEID "
-                 "on the line, inside srun bash -c '...' so that each task expands it");
+                 "on the line, inside srun bash -c '...' so that each task expands it" +
+                     std::string(core::names_this_machine(rdzv_host) && !rdzv_host.empty()
+                                     ? "; and --rdzv-endpoint names the first node's host, not " + rdzv_host +
+                                           " (each node's agent would start a rendezvous of its own)"
+                                     : ""));
   }
   f->evidence.push_back(
       "Slurm: the batch script runs once, on the first node of the allocation; srun starts "

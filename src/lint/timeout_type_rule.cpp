@@ -39,13 +39,42 @@ TSNode timeout_statement(TSNode n) {
   return TSNode{};
 }
 
-// How the file can spell a timedelta: "datetime.timedelta" / "dt.timedelta" / "timedelta", "" when it
-// imports neither.
-std::string timedelta_spelling(const std::string& text) {
-  if (text.find("from datetime import timedelta") != std::string::npos) return "timedelta";
-  if (text.find("import datetime as dt\n") != std::string::npos) return "dt.timedelta";
-  if (text.find("import datetime\n") != std::string::npos) return "datetime.timedelta";
-  return "";
+// How the file spells datetime.timedelta, read from its top-level imports: `use` in the call, and
+// the import to `add` above the statement ("" when the file has one). `from datetime import
+// datetime` makes the name datetime the class (datetime.timedelta is then an AttributeError, and an
+// added `import datetime` would rebind the name the file uses), so the class's file gets
+// `from datetime import timedelta`.
+struct Spelling {
+  std::string use = "datetime.timedelta";
+  std::string add = "import datetime";
+};
+
+Spelling timedelta_spelling(const PythonTree& tree) {
+  std::string td, module;
+  bool class_named_datetime = false;
+  TSNode root = tree.root();
+  for (uint32_t i = 0; i < ts_node_named_child_count(root); ++i) {
+    TSNode st = ts_node_named_child(root, i);
+    bool from = PythonTree::is(st, "import_from_statement");
+    if (!from && !PythonTree::is(st, "import_statement")) continue;
+    TSNode source = PythonTree::field(st, "module_name");
+    if (from && tree.text(source) != "datetime") continue;
+    for (uint32_t k = 0; k < ts_node_named_child_count(st); ++k) {
+      TSNode n = ts_node_named_child(st, k);
+      if (from && ts_node_eq(n, source)) continue;
+      bool aliased = PythonTree::is(n, "aliased_import");
+      std::string_view name = tree.text(aliased ? PythonTree::field(n, "name") : n);
+      std::string bound(aliased ? tree.text(PythonTree::field(n, "alias")) : name);
+      if (PythonTree::is(n, "wildcard_import")) td = "timedelta";
+      if (from && name == "timedelta") td = bound;
+      if (from && name == "datetime" && bound == "datetime") class_named_datetime = true;
+      if (!from && name == "datetime") module = bound;
+    }
+  }
+  if (!td.empty()) return {td, ""};
+  if (!module.empty() && !(module == "datetime" && class_named_datetime)) return {module + ".timedelta", ""};
+  if (class_named_datetime) return {"timedelta", "from datetime import timedelta"};
+  return {};
 }
 
 }  // namespace
@@ -57,8 +86,8 @@ void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const Pytho
     if (!PythonTree::is(value, "integer") && !PythonTree::is(value, "float")) continue;
     std::string number(tree.text(value));
     int line = PythonTree::line(value);
-    std::string spelling = timedelta_spelling(ctx.text());
-    std::string wanted = (spelling.empty() ? "datetime.timedelta" : spelling) + "(seconds=" + number + ")";
+    Spelling spelling = timedelta_spelling(tree);
+    std::string wanted = spelling.use + "(seconds=" + number + ")";
     std::string title = std::string(c.last) + "(timeout=" + number +
                         ") passes a number: torch requires a datetime.timedelta and raises at this call, before "
                         "any rank joins (torch 1.13: RuntimeError \"Expected timeout argument to be of type...\")";
@@ -74,15 +103,15 @@ void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const Pytho
     core::Finding* f = nullptr;
     if (plain) {
       lines.replace(begin - first_start, end - begin, wanted);
-      if (spelling.empty()) {
+      if (!spelling.add.empty()) {
         std::string indent(ctx.line_text(first).substr(0, ts_node_start_point(stmt).column));
-        lines = indent + "import datetime\n" + lines;
+        lines = indent + spelling.add + "\n" + lines;
       }
       f = &ctx.add("lint.torch.timeout-not-timedelta", Label::config_typo, Severity::error, title, first,
                    LineEdit{first, line, lines});
     } else {
       f = &ctx.add("lint.torch.timeout-not-timedelta", Label::config_typo, Severity::error, title, line,
-                   "timeout=" + wanted + (spelling.empty() ? "  # with `import datetime` at the top" : ""));
+                   "timeout=" + wanted + (spelling.add.empty() ? "" : "  # with `" + spelling.add + "` at the top"));
     }
     f->evidence.push_back("torch.distributed." + std::string(c.last) +
                           ": timeout must be a datetime.timedelta (torch 1.13 distributed_c10d.py: isinstance(timeout, "

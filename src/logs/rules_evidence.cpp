@@ -161,6 +161,12 @@ bool stopped_only(const Signal& fatal) {
   return fatal.entries.size() == 1 && fatal.entries.count("ssh.killed-by-signal") == 1;
 }
 
+// Only Python tracebacks: an uncaught exception ends the process that prints one, a handled one
+// (logging.exception, traceback.print_exc) does not, so the line alone does not say a process failed.
+bool traceback_only(const Signal& fatal) {
+  return fatal.entries.size() == 1 && fatal.entries.count("python.traceback") == 1;
+}
+
 // A line that says a process died or was stopped, and no rule for the cause (dist-lr-7's "terminate
 // called ..." and "(core dumped)", vllm-ascend-4725's "hccl initialize failed", mxnet-3685's "Killed by
 // signal 2."): the line, quoted, and candidates that hold for any framework (ps-lite and HCCL print no
@@ -185,9 +191,14 @@ Stage fatal_exit_only(const LogFacts& facts) {
     };
     return s;
   }
-  s.severity = core::Severity::error;
+  s.severity = traceback_only(fatal) ? core::Severity::warning : core::Severity::error;
   s.title = "A process failed: the log shows \"" + fatal.text + "\", and no rule of distdoctor names its cause (" +
             counts(facts) + ")";
+  if (traceback_only(fatal))
+    s.title = "The log shows a Python traceback (\"" + fatal.text +
+              "\"), and no rule of distdoctor names its cause: an uncaught exception ends the process that prints it, "
+              "a handled one (logging.exception, traceback.print_exc) does not (" +
+              counts(facts) + ")";
   s.lead = "What tells the cause:";
   s.candidates = {
       "the program's own error, printed right before or with that line (the exception's message, the failed "
@@ -205,9 +216,12 @@ void mark_fatal(Stage& s, const LogFacts& facts) {
   const Signal& fatal = facts.signal(EventKind::fatal_exit);
   if (fatal.count == 0 || s.severity != core::Severity::info) return;
   const bool stopped = stopped_only(fatal);
-  s.severity = stopped ? core::Severity::warning : core::Severity::error;
-  s.title = std::string(stopped ? "The job was stopped from outside" : "A process failed") + " (the log shows \"" +
-            fatal.text + "\") and no rule of distdoctor names its cause. " + s.title;
+  s.severity = stopped || traceback_only(fatal) ? core::Severity::warning : core::Severity::error;
+  std::string seen = traceback_only(fatal)
+                         ? "The log shows a Python traceback (\"" + fatal.text + "\")"
+                         : std::string(stopped ? "The job was stopped from outside" : "A process failed") +
+                               " (the log shows \"" + fatal.text + "\")";
+  s.title = seen + " and no rule of distdoctor names its cause. " + s.title;
   if (!fatal.evidence.empty()) s.evidence.insert(s.evidence.begin(), fatal.evidence.front());
 }
 

@@ -1,6 +1,7 @@
 #include "watch/diagnose_neighbour.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -64,12 +65,26 @@ void judge_one(std::vector<NodeReport>& nodes, std::size_t i, core::Finding& f, 
       nodes[i].host, entry.addr, entry.dev, entry.addr);
   // The peer side waits on the same path: its silence is this entry's evidence, not a finding that
   // sends the user to its own routes and firewalls.
+  // Only its findings about this node's addresses: one about a third node's peer is its own story.
+  std::vector<std::string> mine;
+  for (const auto& r : nodes[i].ranks)
+    for (const auto& l : r.addresses)
+      if (auto a = addr_line(l)) mine.push_back(a->addr);
+  auto about_this_path = [&](const core::Finding& g) {
+    return g.id == "watch.tcp.peer-silent" && std::any_of(mine.begin(), mine.end(), [&](const std::string& a) {
+             for (auto at = g.title.find(a); at != std::string::npos; at = g.title.find(a, at + 1)) {
+               std::size_t end = at + a.size();
+               bool whole = (at == 0 || !std::isalnum(static_cast<unsigned char>(g.title[at - 1]))) &&
+                            (end == g.title.size() || !std::isalnum(static_cast<unsigned char>(g.title[end])));
+               if (whole) return true;
+             }
+             return false;
+           });
+  };
   auto& theirs = nodes[j].findings;
   for (const auto& g : theirs)
-    if (g.id == "watch.tcp.peer-silent")
-      f.evidence.push_back("the other end, " + nodes[j].host + ", reports: " + g.title);
-  theirs.erase(std::remove_if(theirs.begin(), theirs.end(), [](auto& g) { return g.id == "watch.tcp.peer-silent"; }),
-               theirs.end());
+    if (about_this_path(g)) f.evidence.push_back("the other end, " + nodes[j].host + ", reports: " + g.title);
+  theirs.erase(std::remove_if(theirs.begin(), theirs.end(), about_this_path), theirs.end());
 }
 
 }  // namespace

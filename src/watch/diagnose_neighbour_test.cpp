@@ -78,15 +78,20 @@ TEST(StaticNeighbourShort, AnEntryNotPermanentOrAnAnsweredEchoNamesNoEntry) {
 
 // The merge: node1's finding, node1's rank's entry, and node0's rank holding 198.18.1.1 with `mac`
 // ("" for a report without addresses).
-std::vector<core::Finding> merged(const std::string& mac) {
+std::vector<core::Finding> merged(const std::string& mac, bool another_peer = false) {
   auto own = *find(with_table({entry(true)}), "watch.tcp.static-neighbour");
   auto theirs = core::new_finding("watch.tcp.peer-silent", core::Label::other, core::Severity::error,
                                   "198.18.1.2 (rank 1) stopped acknowledging data from 198.18.1.1");
   theirs.ranks = {0};
+  // node0's finding about a third node's peer: not this entry's path, it stays
+  auto third = core::new_finding("watch.tcp.peer-silent", core::Label::other, core::Severity::error,
+                                 "198.18.1.22 (rank 2) stopped acknowledging data from 198.18.1.1");
+  third.ranks = {0};
   NodeReport n0, n1;
   n0.host = "node0";
   n0.stalls = 1;
   n0.findings = {theirs};
+  if (another_peer) n0.findings.push_back(third);
   n0.ranks = {RankActivity{0, Activity::in_collective, 7, "rank 0: waiting"}};
   if (!mac.empty()) n0.ranks[0].addresses = {"198.18.1.1 eth0 " + mac};
   n1.node = 1;
@@ -95,6 +100,7 @@ std::vector<core::Finding> merged(const std::string& mac) {
   n1.findings = {own};
   n1.ranks = {RankActivity{1, Activity::in_collective, 200, "rank 1: waiting"}};
   n1.ranks[0].static_neighbours = {"198.18.1.1 eth0 02:00:5e:00:00:99"};
+  n1.ranks[0].addresses = {"198.18.1.2 eth0 02:00:5e:00:00:0b"};
   return merge_reports({n0, n1}, {});
 }
 
@@ -111,12 +117,25 @@ TEST(StaticNeighbour, TheMergeNamesTheEntryWrongWhereThePeersReportCarriesAnothe
                    "On node1 (in the rank's network namespace), remove the wrong entry:\n  ip neigh del "
                    "198.18.1.1 dev eth0\n"))
       << n->fix.text;
-  // node0's side is its evidence, not a finding that sends the user to node0's routes.
+  // node0's side of this path is its evidence, not a finding that sends the user to node0's routes
   EXPECT_EQ(find(f, "watch.tcp.peer-silent"), nullptr);
   EXPECT_TRUE(std::any_of(n->evidence.begin(), n->evidence.end(), [](auto& e) {
     return says(e, "node0, reports: 198.18.1.2 (rank 1) stopped acknowledging");
   }));
   EXPECT_EQ(f.front().id, "watch.tcp.static-neighbour");
+}
+
+// Only node0's findings about node1's addresses become the entry's evidence: one about another peer
+// (198.18.1.22, not node1's) is node0's own story and stays (review of 2026-12-06).
+TEST(StaticNeighbour, ThePeersFindingAboutAnotherPeerStays) {
+  auto f = merged("02:00:5e:00:00:0a", true);
+  ASSERT_NE(find(f, "watch.tcp.static-neighbour"), nullptr);
+  EXPECT_TRUE(std::none_of(f.begin(), f.end(), [](auto& g) {
+    return g.id == "watch.tcp.peer-silent" && says(g.title, "198.18.1.2 (rank 1)");
+  }));
+  EXPECT_TRUE(std::any_of(f.begin(), f.end(), [](auto& g) {
+    return g.id == "watch.tcp.peer-silent" && says(g.title, "198.18.1.22 (rank 2)");
+  }));
 }
 
 // One step short: no report carries the peer's MAC (a candidate, not "wrong"), or it carries the

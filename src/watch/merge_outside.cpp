@@ -30,11 +30,9 @@ std::optional<core::Finding> outside_wait_finding(const std::vector<NodeReport>&
   }
   if (!rank) return std::nullopt;
   std::vector<std::string> waiters;
-  const core::Finding* own = nullptr;
   for (const auto& n : nodes) {
     for (const auto& g : n.findings) {
       if (g.id != "watch.peer.silent" || g.ranks.empty()) continue;
-      if (&n == node && g.ranks.front() == rank->rank) own = &g;
       if (std::find(g.ranks.begin() + 1, g.ranks.end(), rank->rank) != g.ranks.end())
         waiters.push_back(fmt::format("rank {} ({}) waits on it", g.ranks.front(), n.host));
     }
@@ -50,11 +48,13 @@ std::optional<core::Finding> outside_wait_finding(const std::vector<NodeReport>&
     for (const auto& g : n.findings)
       if (g.id == "watch.peer.silent") f.evidence.push_back(n.host + ": " + g.title);
   }
-  f.fix.text = own ? own->fix.text
-                   : fmt::format(
-                         "Look at what {} is (a configuration, metrics or data service the job asks) and why "
-                         "it does not answer rank {}: restart, fix or stop it.",
-                         core::join(rank->waits_on, ", "), rank->rank);
+  // Its own fix: the node's ends "seen from this node alone, ... may still be a rank", which every
+  // node's report has now ruled out (review of 2026-12-06).
+  f.fix.text = fmt::format(
+      "Look at what {} is (a configuration, metrics or data service the job asks) and why it does not answer rank "
+      "{}: restart or fix it, or stop it (the rank's receive then returns: the connection closes), and give the "
+      "job's call a timeout so that a silent service fails the call instead of holding the rank.",
+      core::join(rank->waits_on, ", "), rank->rank);
   f.ranks = {rank->rank};
   f.hosts = {node->host};
   return f;

@@ -104,10 +104,10 @@ core::Finding pipe_write_finding(const RankState& r, const std::string& waiters)
         r.pipe_readers[0], pid);
   } else if (r.pipe_readers.empty()) {
     f.fix.text = fmt::format(
-        "Find the pipe's reader on the rank's node as root: `ls -l /proc/*/fd 2>/dev/null | grep '{}'` (or `lsof | "
-        "grep '{}'`) and see why it does not read (stopped, busy, or never meant to); restart or stop it. Do not "
-        "write the log synchronously into a pipe nobody drains.",
-        ino, ino);
+        "Find the pipe's reader on the rank's node as root: `ls -l /proc/[0-9]*/fd/* 2>/dev/null | grep -F '{}'` "
+        "(each line names a process holding the pipe: /proc/PID/fd/N) and see why it does not read (stopped, busy, "
+        "or never meant to); restart or stop it. Do not write the log synchronously into a pipe nobody drains.",
+        ino);
   } else {
     f.fix.text = fmt::format(
         "None of the processes holding its read end ({}) drains the pipe: the one meant to read it is stuck; restart "

@@ -83,7 +83,7 @@ TEST(PipeWriteShort, NoReaderFoundNamesNoReader) {
     EXPECT_EQ(f[0].id, "watch.rank.pipe-write");
     EXPECT_FALSE(says(f[0].title, "read end is held")) << f[0].title;
     EXPECT_FALSE(says(f[0].fix.text, "300")) << f[0].fix.text;
-    EXPECT_TRUE(says(f[0].fix.text, "grep 'pipe:[5551]'")) << f[0].fix.text;
+    EXPECT_TRUE(says(f[0].fix.text, "grep -F 'pipe:[5551]'")) << f[0].fix.text;
   }
 }
 

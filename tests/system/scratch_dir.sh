@@ -8,7 +8,7 @@ make_scratch() {
     [[ "$d" =~ ^/tmp/${name}\.([0-9]+)\. ]] || continue
     pid=${BASH_REMATCH[1]}
     [ "$pid" = "$$" ] && continue
-    kill -0 "$pid" 2>/dev/null && continue
+    [ -d "/proc/$pid" ] && continue  # alive (kill -0 fails for another user's process too)
     rm -rf "$d" && echo "--- removed $d, left by test process $pid (gone)" >&2
   done
   tmp=$(mktemp -d "/tmp/$name.$$.XXXXXX")

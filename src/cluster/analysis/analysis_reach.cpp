@@ -621,27 +621,31 @@ std::string subnet_of(const Ctx& c, int rank, const std::string& addr) {
   for (const auto& e : it->second->entries) {
     if (e.addr != addr) continue;
     auto ip = core::parse_numeric_ip(addr);
-    if (!ip || ip->v6) return fmt::format("{}/{}", addr, e.prefix);
-    std::uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) v = (v << 8) | ip->bytes[static_cast<std::size_t>(k)];
-    const std::uint32_t mask = e.prefix <= 0 ? 0 : (e.prefix >= 32 ? ~0U : ~0U << (32 - e.prefix));
-    v &= mask;
-    return fmt::format("{}.{}.{}.{}/{}", v >> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255, e.prefix);
+    return ip ? core::subnet_text(*ip, e.prefix) : "";
   }
   return "";
 }
 
-// The subnets the failed probes between `to` and `froms` went to, `to`'s first.
-std::vector<std::string> subnets_between(const Ctx& c, int to, const std::vector<int>& froms) {
-  std::vector<std::string> out;
-  auto add = [&](int rank, const std::string& addr) {
+// The subnets the failed probes went to on `to`'s side and on `froms`' side. A router lies between
+// them only where the two sides share none (two nodes on one link fail on the same subnet).
+struct SidesOfPath {
+  std::vector<std::string> to, from;
+  bool routed() const {
+    return !to.empty() && !from.empty() &&
+           std::none_of(to.begin(), to.end(), [&](const auto& s) { return std::count(from.begin(), from.end(), s); });
+  }
+};
+
+SidesOfPath subnets_between(const Ctx& c, int to, const std::vector<int>& froms) {
+  SidesOfPath out;
+  auto add = [&](std::vector<std::string>& side, int rank, const std::string& addr) {
     std::string s = subnet_of(c, rank, addr);
-    if (!s.empty() && std::find(out.begin(), out.end(), s) == out.end()) out.push_back(s);
+    if (!s.empty() && std::find(side.begin(), side.end(), s) == side.end()) side.push_back(s);
   };
   for (int from : froms)
-    for (const auto* p : c.candidate_probes(from, to)) add(to, p->target.addr);
+    for (const auto* p : c.candidate_probes(from, to)) add(out.to, to, p->target.addr);
   for (int from : froms)
-    for (const auto* p : c.candidate_probes(to, from)) add(from, p->target.addr);
+    for (const auto* p : c.candidate_probes(to, from)) add(out.from, from, p->target.addr);
   return out;
 }
 
@@ -683,17 +687,17 @@ core::Finding path_filter_finding(Ctx& c, const ReachTally& t, int to, const std
     add_evidence(f, fmt::format("no nftables rule on {} drops the probe ports (each read its own ruleset)",
                                 core::join(read, ", ")));
   if (!unread.empty()) add_evidence(f, fmt::format("the ruleset of {} was not read", core::join(unread, ", ")));
-  const auto subnets = subnets_between(c, to, froms);
-  if (subnets.size() > 1)
-    add_evidence(f, fmt::format("the failed probes cross from {} to {}: a router lies between them", subnets.front(),
-                                core::join(std::vector<std::string>(subnets.begin() + 1, subnets.end()), ", ")));
+  const auto sides = subnets_between(c, to, froms);
+  if (sides.routed())
+    add_evidence(f, fmt::format("the failed probes went to {} on {}'s side and to {} on the other: no subnet in "
+                                "common, so a router lies between them",
+                                core::join(sides.to, ", "), c.host(to), core::join(sides.from, ", ")));
   if (auto ev = t.no_route_ev.find(to); ev != t.no_route_ev.end())
     for (const auto* p : ev->second) add_evidence(f, probe_line(c, *p));
-  const std::string where =
-      subnets.size() > 1
-          ? fmt::format("the router or security group between {} and {}", subnets.front(),
-                        core::join(std::vector<std::string>(subnets.begin() + 1, subnets.end()), " and "))
-          : fmt::format("the switch ACL or security group between {} and rank(s) {}", c.host(to), ranks_text(froms));
+  const std::string where = sides.routed() ? fmt::format("the router or security group between {} and {}",
+                                                         core::join(sides.to, ", "), core::join(sides.from, ", "))
+                                           : fmt::format("the switch ACL or security group between {} and rank(s) {}",
+                                                         c.host(to), ranks_text(froms));
   const std::string path_fix = fmt::format(
       "on {}, allow TCP 32768-60999 both ways (Linux's default ephemeral range; `sysctl "
       "net.ipv4.ip_local_port_range` on the nodes shows theirs), or fix the job's ports where the framework allows "
@@ -702,8 +706,8 @@ core::Finding path_filter_finding(Ctx& c, const ReachTally& t, int to, const std
   f.fix.text =
       unread.empty()
           ? fmt::format(
-                "no rule on any node drops them (their own rulesets, read above), so the filter sits on the "
-                "path: {}",
+                "no nftables rule on any node drops them (their own rulesets, read above; iptables-legacy rules "
+                "are not read: `iptables-legacy -S` on each node shows them), so the filter sits on the path: {}",
                 path_fix)
           : fmt::format(
                 "tell the two apart on {}: `nft list ruleset` (preflight could not read it); a rule there "

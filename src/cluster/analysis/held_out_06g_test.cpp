@@ -88,7 +88,7 @@ TEST(PreflightHeldOut06g, FixedPortsPassedSoTheFirstFindingIsThePortFilterNotNoR
                         "no nftables rule on node2, node0, node1 drops the probe ports (each read its own ruleset)") !=
               f.evidence.end())
       << ::testing::PrintToString(f.evidence);
-  EXPECT_TRUE(contains(f.fix.text, "no rule on any node drops them")) << f.fix.text;
+  EXPECT_TRUE(contains(f.fix.text, "no nftables rule on any node drops them")) << f.fix.text;
   EXPECT_TRUE(contains(f.fix.text,
                        "the router or security group between 198.18.5.0/24 and 198.18.4.0/24, allow TCP "
                        "32768-60999 both ways"))

@@ -12,8 +12,9 @@ set -euo pipefail
 dd=$(realpath "$1") data=$(realpath "$2")
 py=/usr/bin/python3
 fail() { echo "FAIL: $*" >&2; exit 1; }
-WORK=$(mktemp -d /tmp/dd-fix50-XXXXXX)
-trap 'rm -rf "$WORK"' EXIT
+. "$(dirname "${BASH_SOURCE[0]}")/../scratch_dir.sh"
+make_scratch dd-fix50
+WORK=$tmp
 $py -c 'import torch.distributed.run' || fail "needs torch for /usr/bin/python3"
 mkdir -p "$WORK/bin"
 # Debian 12's torchrun (torch 1.13 on Python 3.11) crashes on its own default --redirects/--tee

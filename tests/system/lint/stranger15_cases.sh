@@ -30,6 +30,11 @@ job() {
 }
 
 case $case in
+hold)
+  # for system.fix.stranger-killed-cleanup: print the folder, then wait to be killed
+  echo "$tmp"
+  sleep 60
+  ;;
 c02-member-only-group)
   cp "$cases/c02_new_group_all_ranks.py" "$tmp/train.py"
   run lint --json "$tmp/train.py"

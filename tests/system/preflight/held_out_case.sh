@@ -636,7 +636,7 @@ for x in fs:
         assert "[no-route]" not in line and "cut off" not in line, line
 assert sum(x["severity"] == "error" for x in fs) == 1, [x["id"] for x in fs]
 fix = f["fix"]["text"]
-assert fix.startswith("no rule on any node drops them"), fix
+assert fix.startswith("no nftables rule on any node drops them"), fix
 m = re.search(r"between (\S+) and (\S+), allow TCP (\d+)-(\d+) both ways", fix)
 assert m and sorted(m.group(1, 2)) == ["198.18.240.0/24", "198.18.241.0/24"], fix
 print(m.group(1), m.group(2), m.group(3), m.group(4))

@@ -1,0 +1,6 @@
+FROM nvcr.io/nvidia/pytorch:24.05-py3
+WORKDIR /app
+COPY . /app
+ENV MASTER_PORT 29500 NCCL_SOCKET_IFNAME eth0
+ENV NCCL_DEBUG=WARN
+ENTRYPOINT ["bash", "/app/launch.sh"]

@@ -72,7 +72,8 @@ int run_logs(const LogsOptions& opt, const GlobalOptions& global) {
   }
   if (!opt.fix.report_path.empty() && !write_report(opt.fix, logs_outcome(*report))) return core::k_exit_usage;
   if (global.json) {
-    std::cout << logs::to_json_text(*report) << "\n";
+    logs::write_json_text(*report, std::cout);
+    std::cout << "\n";
   } else {
     std::cout << logs::render_text(*report, global.style());
   }

@@ -56,9 +56,9 @@ class LineReader {
   bool detected_ = false, gzip_ = false, zs_init_ = false, eof_in_ = false, stream_end_ = false;
   bool truncated_ = false;
   z_stream zs_{};
-  std::vector<unsigned char> in_;
+  std::vector<unsigned char> in_;  // gzip input only (empty for plain input)
   std::size_t in_pos_ = 0, in_len_ = 0;
-  std::vector<char> buf_;
+  std::unique_ptr<char[]> buf_;  // k_buf_size bytes, not initialised
   std::size_t begin_ = 0, end_ = 0;
   bool skipping_ = false, done_ = false, has_escape_ = true;
   std::uint64_t bytes_in_ = 0;

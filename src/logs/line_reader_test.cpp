@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -71,6 +72,40 @@ TEST(LogsLineReader, GzipAndConcatenatedMembers) {
   EXPECT_EQ("line 0", lines[0]);
   EXPECT_EQ("line 199999", lines[199999]);
   EXPECT_EQ("tail member", lines[200000]);
+}
+
+// Lines of pseudo-random hex (about half as large gzipped), so that the gzip file is larger than
+// the first read (up to the 1 MB line buffer, moved to the 256 kB input buffer when it is gzip) and
+// the plain file needs several refills of the line buffer.
+std::string hex_lines(int count) {
+  std::string out;
+  std::uint64_t x = 88172645463325252ull;
+  for (int i = 0; i < count; ++i) {
+    out += std::to_string(i) + " ";
+    for (int k = 0; k < 64; ++k) {
+      x ^= x << 13;
+      x ^= x >> 7;
+      x ^= x << 17;
+      out += "0123456789abcdef"[x & 15];
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+TEST(LogsLineReader, LargeGzipAndPlainInputsReadWhole) {
+  TempDir dir;
+  std::string text = hex_lines(40000);  // 2.9 MB
+  write_gzip(dir.file("big.gz"), text);
+  ASSERT_GT(fs::file_size(dir.file("big.gz")), 1024u * 1024u);
+  std::ofstream(dir.file("big.log"), std::ios::binary) << text;
+  for (const char* name : {"big.gz", "big.log"}) {
+    auto lines = read_all(dir.file(name));
+    ASSERT_EQ(40000u, lines.size()) << name;
+    std::string joined;
+    for (const auto& l : lines) joined += l + "\n";
+    EXPECT_EQ(text, joined) << name;
+  }
 }
 
 TEST(LogsLineReader, CutsOverlongLinesAndKeepsGoing) {

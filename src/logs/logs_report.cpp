@@ -36,14 +36,31 @@ nlohmann::json to_json(const LogsReport& report) {
   return j;
 }
 
-std::string to_json_text(const LogsReport& report) {
-  std::string out = core::dump_json(json_head(report), 2);
+namespace {
+
+// The JSON text into `out`; with `flush` set, handed over in pieces as it grows (rank_json_text.hpp).
+void write_logs_json(const LogsReport& report, std::string& out, const std::function<void(std::string_view)>& flush) {
+  out = core::dump_json(json_head(report), 2);
   // The head's closing "\n}" makes way for the last member, written without a JSON tree.
   out.resize(out.size() - 2);
   out += ",\n  \"ranks\": ";
-  append_ranks_json(out, rank_rows(report.facts), 1);
+  append_ranks_json(out, rank_rows(report.facts), 1, flush);
   out += "\n}";
+}
+
+}  // namespace
+
+std::string to_json_text(const LogsReport& report) {
+  std::string out;
+  write_logs_json(report, out, nullptr);
   return out;
+}
+
+void write_json_text(const LogsReport& report, std::ostream& os) {
+  std::string out;
+  auto put = [&os](std::string_view piece) { os.write(piece.data(), static_cast<std::streamsize>(piece.size())); };
+  write_logs_json(report, out, put);
+  put(out);
 }
 
 std::string render_text(const LogsReport& rep, const report::Style& style) {

@@ -136,8 +136,19 @@ void put_rank(std::string& out, const RankRow& row, int depth) {
 }  // namespace
 
 void append_ranks_json(std::string& out, const std::vector<RankRow>& rows, int depth) {
+  append_ranks_json(out, rows, depth, nullptr);
+}
+
+void append_ranks_json(std::string& out, const std::vector<RankRow>& rows, int depth,
+                       const std::function<void(std::string_view)>& flush) {
   Block a(out, depth, '[', ']');
-  for (const auto& row : rows) put_rank(a.item(), row, depth + 1);
+  for (const auto& row : rows) {
+    put_rank(a.item(), row, depth + 1);
+    if (flush && out.size() >= k_ranks_chunk) {
+      flush(out);
+      out.clear();
+    }
+  }
   a.end();
 }
 

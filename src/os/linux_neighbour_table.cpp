@@ -2,18 +2,18 @@
 #include <ifaddrs.h>
 #include <linux/if_packet.h>
 #include <linux/neighbour.h>
-#include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
 
 #include "os/neighbour_table.hpp"
-#include "os/unique_fd.hpp"
+#include "os/netlink_dump.hpp"
 
 namespace dd::os {
 namespace {
@@ -68,38 +68,19 @@ std::optional<NeighbourEntry> neighbour_of(const char* body, std::size_t len) {
 
 std::vector<NeighbourEntry> read_neighbours() {
   std::vector<NeighbourEntry> out;
-  UniqueFd fd(::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE));
+  UniqueFd fd = open_netlink(NETLINK_ROUTE);
   if (!fd.valid()) return out;
-  timeval tv{2, 0};
-  ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  struct {
-    nlmsghdr nlh;
-    ndmsg nd;
-  } req{};
-  req.nlh.nlmsg_len = sizeof req;
-  req.nlh.nlmsg_type = RTM_GETNEIGH;
-  req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-  req.nd.ndm_family = AF_UNSPEC;
-  sockaddr_nl kernel{};
-  kernel.nl_family = AF_NETLINK;
-  if (::sendto(fd.get(), &req, sizeof req, 0, reinterpret_cast<sockaddr*>(&kernel), sizeof kernel) < 0) return out;
-  std::vector<char> buf(64 * 1024);
-  for (;;) {
-    ssize_t n = ::recv(fd.get(), buf.data(), buf.size(), 0);
-    if (n <= 0) return out;
-    const auto got = static_cast<std::size_t>(n);
-    for (std::size_t at = 0; at + sizeof(nlmsghdr) <= got;) {
-      nlmsghdr h{};
-      std::memcpy(&h, buf.data() + at, sizeof h);
-      if (h.nlmsg_len < sizeof h || at + h.nlmsg_len > got) return out;
-      if (h.nlmsg_type == NLMSG_DONE || h.nlmsg_type == NLMSG_ERROR) return out;
-      if (h.nlmsg_type == RTM_NEWNEIGH) {
-        const std::size_t head = align4(sizeof h);
-        if (auto e = neighbour_of(buf.data() + at + head, h.nlmsg_len - head)) out.push_back(std::move(*e));
-      }
-      at += align4(h.nlmsg_len);
-    }
-  }
+  ndmsg ask{};
+  ask.ndm_family = AF_UNSPEC;
+  auto req = dump_request(RTM_GETNEIGH, ask);
+  netlink_dump(
+      fd.get(), &req, sizeof req,
+      [&](std::uint16_t type, const char* body, std::size_t len) {
+        if (type != RTM_NEWNEIGH) return;
+        if (auto e = neighbour_of(body, len)) out.push_back(std::move(*e));
+      },
+      core::Deadline(std::chrono::seconds(2)));
+  return out;
 }
 
 std::map<std::string, std::string> read_link_macs() {

@@ -1,34 +1,19 @@
 #include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <linux/if_packet.h>
 #include <linux/neighbour.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
 #include <sys/socket.h>
 
-#include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <cstring>
 #include <optional>
 
+#include "os/linux_interface_source.hpp"
 #include "os/neighbour_table.hpp"
 #include "os/netlink_dump.hpp"
 
 namespace dd::os {
 namespace {
-
-// "02:00:5e:00:00:0a" for `len` bytes of a hardware address; "" for none or all zeros (loopback).
-std::string mac_text(const unsigned char* b, std::size_t len) {
-  if (len == 0 || std::all_of(b, b + len, [](unsigned char c) { return c == 0; })) return "";
-  std::string out;
-  char part[4];
-  for (std::size_t i = 0; i < len; ++i) {
-    std::snprintf(part, sizeof part, i == 0 ? "%02x" : ":%02x", b[i]);
-    out += part;
-  }
-  return out;
-}
 
 constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
 
@@ -80,21 +65,6 @@ std::vector<NeighbourEntry> read_neighbours() {
         if (auto e = neighbour_of(body, len)) out.push_back(std::move(*e));
       },
       core::Deadline(std::chrono::seconds(2)));
-  return out;
-}
-
-std::map<std::string, std::string> read_link_macs() {
-  std::map<std::string, std::string> out;
-  ifaddrs* list = nullptr;
-  if (getifaddrs(&list) != 0) return out;
-  for (const ifaddrs* it = list; it != nullptr; it = it->ifa_next) {
-    if (it->ifa_addr == nullptr || it->ifa_addr->sa_family != AF_PACKET) continue;
-    sockaddr_ll ll{};
-    std::memcpy(&ll, it->ifa_addr, sizeof ll);
-    auto mac = mac_text(ll.sll_addr, std::min<std::size_t>(ll.sll_halen, sizeof ll.sll_addr));
-    if (!mac.empty()) out[it->ifa_name] = mac;
-  }
-  freeifaddrs(list);
   return out;
 }
 

@@ -232,15 +232,6 @@ json node_json(const NodeFacts& f, json report) {
   return n;
 }
 
-// The address a join came from, IPv4 as the nodes list it (an IPv4 peer on the dual-stack listener
-// reads "[::ffff:198.18.0.2]:41234").
-std::string joined_address(const std::string& peer) {
-  std::string addr = peer_address(peer);
-  const std::string mapped = "::ffff:";
-  if (core::starts_with(addr, mapped) && addr.find('.') != std::string::npos) addr = addr.substr(mapped.size());
-  return addr;
-}
-
 // Each member's join: its facts (a member whose facts do not decode is lost), clock skew, the
 // address it joined from and its check report.
 void read_joins(RendezvousServer& rv, AnalysisInput& in, std::map<int, NodeFacts>& nodes,
@@ -254,7 +245,7 @@ void read_joins(RendezvousServer& rv, AnalysisInput& in, std::map<int, NodeFacts
       continue;
     }
     f->rank = rank;
-    in.joined_from[rank] = joined_address(m.peer);
+    in.joined_from[rank] = core::endpoint_address(m.peer);  // "[::ffff:198.18.0.2]:41234": IPv4 as nodes list it
     in.clock_skew_us[rank] =
         clock_skew_us(m.join.value("sent_unix_us", f->time_us), m.accepted_unix_us, m.joined_unix_us);
     nodes[rank] = std::move(f.value());

@@ -117,6 +117,22 @@ bool is_routable_address(std::string_view text) {
       [](const IpAddress& ip) { return ip.bytes[0] == 0xff; });
 }
 
+std::string unmapped_address(std::string_view addr) {
+  const std::string_view mapped = "::ffff:";
+  if (starts_with(addr, mapped) && addr.find('.') != std::string_view::npos) addr.remove_prefix(mapped.size());
+  return std::string(addr);
+}
+
+std::string endpoint_address(std::string_view endpoint) {
+  if (!endpoint.empty() && endpoint.front() == '[') {
+    auto close = endpoint.find(']');
+    endpoint = endpoint.substr(1, close == std::string_view::npos ? std::string_view::npos : close - 1);
+  } else if (std::count(endpoint.begin(), endpoint.end(), ':') == 1) {
+    endpoint = endpoint.substr(0, endpoint.find(':'));
+  }
+  return unmapped_address(endpoint);
+}
+
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix) {
   auto a = parse_ip_address(text), n = parse_ip_address(net);
   return a && n && !a->v6 && !n->v6 && prefix >= 0 && prefix <= 32 && same_subnet(*a, *n, prefix);

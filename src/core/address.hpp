@@ -39,6 +39,13 @@ bool is_routable_address(std::string_view text);
 // case), names under .localhost (RFC 6761), and loopback or unspecified addresses, also in URL
 // brackets ("[::1]"). The one list lint, env and logs use.
 bool names_this_machine(std::string_view host);
+// "198.18.1.2" for "::ffff:198.18.1.2" (an IPv4-mapped address as a dual-stack socket shows it);
+// any other text as it is.
+std::string unmapped_address(std::string_view addr);
+// The address of a socket's "host:port" text, IPv4-mapped shown as IPv4: "[::ffff:198.18.0.3]:41000"
+// (an IPv4 peer on a dual-stack listener), "198.18.0.3:41000", "[fe80::1]:41000", "[fe80::1]" and
+// "198.18.0.3" -> "198.18.0.3" / "fe80::1"; an unbracketed IPv6 address ("fe80::1") as it is.
+std::string endpoint_address(std::string_view endpoint);
 // IPv4 `text` inside `net`/`prefix` (e.g. Docker's default bridge 172.17.0.0/16).
 bool in_ipv4_subnet(std::string_view text, std::string_view net, int prefix);
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 #include "core/export_line.hpp"
 #include "core/link_names.hpp"
 
@@ -107,6 +109,21 @@ TEST(Address, Ipv4Subnet) {
   EXPECT_FALSE(in_ipv4_subnet("172.18.0.1", "172.17.0.0", 16));
   EXPECT_FALSE(in_ipv4_subnet("fd00::1", "172.17.0.0", 16));
   EXPECT_TRUE(in_ipv4_subnet("10.1.2.3", "0.0.0.0", 0));
+}
+
+// The rendezvous peers (SockAddr::to_string) and the server's dropped-join lines; one reader of both.
+TEST(EndpointAddress, HostOfHostPortWithIpv4MappedShownAsIpv4) {
+  const std::pair<const char*, const char*> cases[] = {{"[::ffff:198.18.0.3]:41000", "198.18.0.3"},
+                                                       {"198.18.0.3:41000", "198.18.0.3"},
+                                                       {"198.18.0.3", "198.18.0.3"},
+                                                       {"[fd00:18::2]:41000", "fd00:18::2"},
+                                                       {"[fe80::1]", "fe80::1"},
+                                                       {"fe80::1", "fe80::1"},
+                                                       {"node1:29500", "node1"}};
+  for (const auto& [endpoint, address] : cases) EXPECT_EQ(endpoint_address(endpoint), address) << endpoint;
+  EXPECT_EQ(unmapped_address("::ffff:198.18.1.2"), "198.18.1.2");
+  EXPECT_EQ(unmapped_address("::ffff:c612:102"), "::ffff:c612:102");  // hex form: not dotted, kept
+  EXPECT_EQ(unmapped_address("fd00:18::1"), "fd00:18::1");
 }
 
 TEST(LinkNames, OneListForClassifierAndLogRules) {

@@ -9,30 +9,22 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::clean;
 using test::fixed_once;
 using test::ids;
 using test::lint_as;
 
-std::string fix50_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06k/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_fix50_cases = "fix-2026-12-06k";  // tests/data/stranger/fix-2026-12-06k/cases
 
 TEST(LintFix50, TimeoutAsNumberBecomesTimedeltaWithItsImport) {
-  const std::string text = fix50_case("p12_timeout_int.py");
+  const std::string text = case_text(k_fix50_cases, "p12_timeout_int.py");
   auto fs = lint_as("p12.py", text);
   auto found = all_of(fs, "lint.torch.timeout-not-timedelta");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -96,7 +88,7 @@ TEST(LintFix50, TimedeltaTimeoutStaysQuiet) {
 }
 
 TEST(LintFix50, RdzvConfWithUnitBecomesSeconds) {
-  const std::string text = fix50_case("p16_rdzv_conf_minutes.sh");
+  const std::string text = case_text(k_fix50_cases, "p16_rdzv_conf_minutes.sh");
   auto fs = lint_as("p16.sh", text);
   auto found = all_of(fs, "lint.torch.rdzv-conf-not-seconds");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -114,13 +106,13 @@ TEST(LintFix50, RdzvConfWithUnitBecomesSeconds) {
 }
 
 TEST(LintFix50, RdzvConfInSecondsStaysQuiet) {
-  clean("c04.sh", fix50_case("c04_torchrun_elastic_range.sh"), "lint.torch.rdzv-conf-not-seconds");
+  clean("c04.sh", case_text(k_fix50_cases, "c04_torchrun_elastic_range.sh"), "lint.torch.rdzv-conf-not-seconds");
   clean("c.sh", "torchrun --nnodes=2 --rdzv_conf timeout=600,join_timeout=$JT,is_host=false train.py\n",
         "lint.torch.rdzv-conf-not-seconds");
 }
 
 TEST(LintFix50, SlurmGresFewerThanProcsStartsAsManyAsAsked) {
-  const std::string text = fix50_case("p20_gres_fewer_than_nproc.sbatch");
+  const std::string text = case_text(k_fix50_cases, "p20_gres_fewer_than_nproc.sbatch");
   auto fs = lint_as("p20.sbatch", text);
   auto found = all_of(fs, "lint.slurm.gpus-fewer-than-procs");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -138,11 +130,11 @@ TEST(LintFix50, SlurmGpusEnoughOrCountedByTorchStayQuiet) {
   clean("c.sbatch",
         "#!/bin/bash\n#SBATCH --nodes=2\n#SBATCH --gres=gpu:4\nsrun torchrun --nnodes=2 --nproc-per-node=gpu t.py\n",
         "lint.slurm.gpus-fewer-than-procs");
-  clean("c03.sh", fix50_case("c03_torchrun_nproc_gpu.sh"), "lint.slurm.gpus-fewer-than-procs");
+  clean("c03.sh", case_text(k_fix50_cases, "c03_torchrun_nproc_gpu.sh"), "lint.slurm.gpus-fewer-than-procs");
 }
 
 TEST(LintFix50, IfnameGlobBecomesItsPrefix) {
-  const std::string text = fix50_case("p23_ifname_glob.env");
+  const std::string text = case_text(k_fix50_cases, "p23_ifname_glob.env");
   auto fs = lint_as("p23.env", text);
   auto found = all_of(fs, "lint.env.ifname-glob");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -161,12 +153,12 @@ TEST(LintFix50, IfnameGlobBecomesItsPrefix) {
 TEST(LintFix50, IfnamePrefixOrExclusionStaysQuiet) {
   clean("c.env", "NCCL_SOCKET_IFNAME=eth\n", "lint.env.ifname-glob");
   clean("c.env", "NCCL_SOCKET_IFNAME=^docker0,lo\n", "lint.env.ifname-glob");
-  clean("c04.sh", fix50_case("c04_torchrun_elastic_range.sh"), "lint.env.ifname-glob");
+  clean("c04.sh", case_text(k_fix50_cases, "c04_torchrun_elastic_range.sh"), "lint.env.ifname-glob");
   clean("c.sh", "export GLOO_SOCKET_IFNAME=eth0\nls /sys/class/net/eth*\n", "lint.env.ifname-glob");
 }
 
 TEST(LintFix50, RdzvIdDrawnPerNodeIsNamedWithItsLine) {
-  const std::string text = fix50_case("p17_rdzv_id_random.sh");
+  const std::string text = case_text(k_fix50_cases, "p17_rdzv_id_random.sh");
   auto fs = lint_as("p17.sh", text);
   auto found = all_of(fs, "lint.torch.rdzv-id-per-node");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -185,8 +177,8 @@ TEST(LintFix50, RdzvIdDrawnPerNodeIsNamedWithItsLine) {
 }
 
 TEST(LintFix50, RdzvIdSharedOrDrawnOnceStaysQuiet) {
-  clean("c02.sbatch", fix50_case("c02_sbatch_hostname_in_batch.sbatch"), "lint.torch.rdzv-id-per-node");
-  clean("c03.sh", fix50_case("c03_torchrun_nproc_gpu.sh"), "lint.torch.rdzv-id-per-node");
+  clean("c02.sbatch", case_text(k_fix50_cases, "c02_sbatch_hostname_in_batch.sbatch"), "lint.torch.rdzv-id-per-node");
+  clean("c03.sh", case_text(k_fix50_cases, "c03_torchrun_nproc_gpu.sh"), "lint.torch.rdzv-id-per-node");
   clean("c.sh", "RUN_ID=$RANDOM\ntorchrun --nnodes=1 --rdzv_id=$RUN_ID t.py\n", "lint.torch.rdzv-id-per-node");
   clean("c.sbatch", "#!/bin/bash\n#SBATCH -N 2\nID=$RANDOM\nsrun torchrun --nnodes=2 --rdzv_id=$ID t.py\n",
         "lint.torch.rdzv-id-per-node");
@@ -194,7 +186,7 @@ TEST(LintFix50, RdzvIdSharedOrDrawnOnceStaysQuiet) {
 }
 
 TEST(LintFix50, HostNetworkPodNamingAServiceGetsClusterDns) {
-  const std::string text = fix50_case("p27_k8s_hostnet_no_dnspolicy.yaml");
+  const std::string text = case_text(k_fix50_cases, "p27_k8s_hostnet_no_dnspolicy.yaml");
   auto fs = lint_as("p27.yaml", text);
   auto found = all_of(fs, "lint.k8s.host-network-dns-policy");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -213,17 +205,17 @@ TEST(LintFix50, HostNetworkPodNamingAServiceGetsClusterDns) {
 }
 
 TEST(LintFix50, HostNetworkWithPolicyOrAnAddressStaysQuiet) {
-  clean("c09.yaml", fix50_case("c09_k8s_hostnet_dns.yaml"), "lint.k8s.host-network-dns-policy");
-  std::string by_address = fix50_case("p27_k8s_hostnet_no_dnspolicy.yaml");
+  clean("c09.yaml", case_text(k_fix50_cases, "c09_k8s_hostnet_dns.yaml"), "lint.k8s.host-network-dns-policy");
+  std::string by_address = case_text(k_fix50_cases, "p27_k8s_hostnet_no_dnspolicy.yaml");
   by_address.replace(by_address.find("ddp-master.training.svc.cluster.local"), 37, "10.20.0.11");
   clean("a.yaml", by_address, "lint.k8s.host-network-dns-policy");
-  std::string pod_network = fix50_case("p27_k8s_hostnet_no_dnspolicy.yaml");
+  std::string pod_network = case_text(k_fix50_cases, "p27_k8s_hostnet_no_dnspolicy.yaml");
   pod_network.replace(pod_network.find("hostNetwork: true"), 17, "hostNetwork: false");
   clean("p.yaml", pod_network, "lint.k8s.host-network-dns-policy");
 }
 
 TEST(LintFix50, PodGpuLimitFewerThanProcsStartsAsManyAsGiven) {
-  const std::string text = fix50_case("p29_k8s_gpu_limit_fewer.yaml");
+  const std::string text = case_text(k_fix50_cases, "p29_k8s_gpu_limit_fewer.yaml");
   auto fs = lint_as("p29.yaml", text);
   auto found = all_of(fs, "lint.k8s.gpus-fewer-than-procs");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -234,17 +226,17 @@ TEST(LintFix50, PodGpuLimitFewerThanProcsStartsAsManyAsGiven) {
 }
 
 TEST(LintFix50, PodGpuLimitEnoughOrCountedByTorchStaysQuiet) {
-  clean("c09.yaml", fix50_case("c09_k8s_hostnet_dns.yaml"), "lint.k8s.gpus-fewer-than-procs");
-  std::string gpu = fix50_case("p29_k8s_gpu_limit_fewer.yaml");
+  clean("c09.yaml", case_text(k_fix50_cases, "c09_k8s_hostnet_dns.yaml"), "lint.k8s.gpus-fewer-than-procs");
+  std::string gpu = case_text(k_fix50_cases, "p29_k8s_gpu_limit_fewer.yaml");
   gpu.replace(gpu.find("--nproc_per_node=8"), 18, "--nproc_per_node=gpu");
   clean("g.yaml", gpu, "lint.k8s.gpus-fewer-than-procs");
-  std::string eight = fix50_case("p29_k8s_gpu_limit_fewer.yaml");
+  std::string eight = case_text(k_fix50_cases, "p29_k8s_gpu_limit_fewer.yaml");
   eight.replace(eight.find("nvidia.com/gpu: 4"), 17, "nvidia.com/gpu: 8");
   clean("e.yaml", eight, "lint.k8s.gpus-fewer-than-procs");
 }
 
 TEST(LintFix50, ComposeListItemMapBecomesNameEqualsValue) {
-  const std::string text = fix50_case("p25_compose_env_list_colon.yml");
+  const std::string text = case_text(k_fix50_cases, "p25_compose_env_list_colon.yml");
   auto fs = lint_as("p25.yml", text);
   auto found = all_of(fs, "lint.compose.env-list-map");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -258,7 +250,7 @@ TEST(LintFix50, ComposeListItemMapBecomesNameEqualsValue) {
 }
 
 TEST(LintFix50, ComposeListOfStringsOrMapStaysQuiet) {
-  clean("c10.yml", fix50_case("c10_compose_one_host_two_containers.yml"), "lint.compose.env-list-map");
+  clean("c10.yml", case_text(k_fix50_cases, "c10_compose_one_host_two_containers.yml"), "lint.compose.env-list-map");
   clean("m.yml", "services:\n  t:\n    image: x\n    environment:\n      NCCL_SOCKET_IFNAME: ens5\n",
         "lint.compose.env-list-map");
   clean("l.yml", "services:\n  t:\n    image: x\n    environment:\n      - \"NCCL_SOCKET_IFNAME=a: b\"\n",
@@ -266,7 +258,7 @@ TEST(LintFix50, ComposeListOfStringsOrMapStaysQuiet) {
 }
 
 TEST(LintFix50, TorchrunStartedOnceForTwoNodesGetsOneAgentPerNode) {
-  const std::string p18 = fix50_case("p18_sbatch_no_srun.sbatch");
+  const std::string p18 = case_text(k_fix50_cases, "p18_sbatch_no_srun.sbatch");
   auto fs = lint_as("p18.sbatch", p18);
   auto found = all_of(fs, "lint.slurm.one-agent-for-nodes");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -276,7 +268,7 @@ TEST(LintFix50, TorchrunStartedOnceForTwoNodesGetsOneAgentPerNode) {
   std::string after = fixed_once("p18.sbatch", p18, "lint.slurm.one-agent-for-nodes");
   EXPECT_NE(after.find("\nsrun --ntasks-per-node=1 torchrun --nnodes=2 --nproc_per_node=8"), std::string::npos)
       << after;
-  const std::string p19 = fix50_case("p19_srun_one_node.sbatch");
+  const std::string p19 = case_text(k_fix50_cases, "p19_srun_one_node.sbatch");
   auto fs19 = lint_as("p19.sbatch", p19);
   auto found19 = all_of(fs19, "lint.slurm.one-agent-for-nodes");
   ASSERT_EQ(found19.size(), 1u) << ids(fs19);
@@ -302,8 +294,9 @@ TEST(LintFix50, TorchrunStartedOnceForTwoNodesGetsOneAgentPerNode) {
 }
 
 TEST(LintFix50, OneAgentPerNodeOrOneNodeStaysQuiet) {
-  clean("c02.sbatch", fix50_case("c02_sbatch_hostname_in_batch.sbatch"), "lint.slurm.one-agent-for-nodes");
-  clean("p20.sbatch", fix50_case("p20_gres_fewer_than_nproc.sbatch"), "lint.slurm.one-agent-for-nodes");
+  clean("c02.sbatch", case_text(k_fix50_cases, "c02_sbatch_hostname_in_batch.sbatch"),
+        "lint.slurm.one-agent-for-nodes");
+  clean("p20.sbatch", case_text(k_fix50_cases, "p20_gres_fewer_than_nproc.sbatch"), "lint.slurm.one-agent-for-nodes");
   clean("o.sbatch", "#!/bin/bash\n#SBATCH --nodes=1\ntorchrun --nnodes=1 --nproc_per_node=8 t.py\n",
         "lint.slurm.one-agent-for-nodes");
   clean("s.sh", "torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=h:29400 t.py\n",

@@ -38,15 +38,6 @@ std::optional<std::set<long>> ranks_admitted(std::string_view condition) {
   return std::nullopt;
 }
 
-// The `if` statement whose body (not an else-branch) holds `call` under its rank guard.
-bool in_if_body(const PyCall& call) {
-  for (TSNode n = ts_node_parent(call.node); !ts_node_is_null(n); n = ts_node_parent(n)) {
-    if (PythonTree::is(n, "if_statement") && PythonTree::line(n) == call.guard.line)
-      return call.guard.branch == ts_node_start_byte(n) * 2 + 1;
-  }
-  return false;
-}
-
 // The members named by the new_group call `group` is bound to, where that call runs on every rank.
 std::optional<std::set<long>> group_ranks(const PythonTree& tree, const PythonFacts& facts, const PyCall& call,
                                           TSNode group) {
@@ -72,7 +63,7 @@ std::optional<std::set<long>> group_ranks(const PythonTree& tree, const PythonFa
 }  // namespace
 
 bool only_group_members_call(const PythonTree& tree, const PythonFacts& facts, const PyCall& call) {
-  if (call.guard.line == 0 || !call.guard.other.empty() || !in_if_body(call)) return false;
+  if (call.guard.line == 0 || !call.guard.other.empty() || !call.guard.in_body) return false;
   auto admitted = ranks_admitted(call.guard.condition);
   if (!admitted || admitted->empty()) return false;
   TSNode args = PythonTree::field(call.node, "arguments");

@@ -7,7 +7,6 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "lint/edits.hpp"
 #include "lint/lint.hpp"
@@ -18,16 +17,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string case_text(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06j/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_issue27_cases = "fix-2026-12-06j";  // tests/data/stranger/fix-2026-12-06j/cases
 
 const std::string k_none_id = "lint.slurm.export-none-drops-env";
 
@@ -38,8 +32,8 @@ struct Job {
     static int n = 0;
     dir = fs::temp_directory_path() / ("dd-issue27-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
     fs::create_directories(dir);
-    write("train.py", case_text("p23_srun_export_none/train.py"));
-    write("launch.sbatch", sbatch.empty() ? case_text("p23_srun_export_none/launch.sbatch") : sbatch);
+    write("train.py", case_text(k_issue27_cases, "p23_srun_export_none/train.py"));
+    write("launch.sbatch", sbatch.empty() ? case_text(k_issue27_cases, "p23_srun_export_none/launch.sbatch") : sbatch);
   }
   ~Job() {
     std::error_code ec;
@@ -111,7 +105,7 @@ TEST(LintIssue27, SrunExportNoneNeedsEnvInitAndTheVariablesExportedBeforeIt) {
 // p22: NCCL_IB_TIMEOUT=5000 in a .env file; one step short: 22, 31, 0 and a variable.
 TEST(LintIssue27, IbTimeoutIsAnExponentNotMilliseconds) {
   const std::string id = "env.nccl.ib-timeout-range";
-  const std::string text = case_text("p22_nccl_ib_timeout_ms.env");
+  const std::string text = case_text(k_issue27_cases, "p22_nccl_ib_timeout_ms.env");
   auto fs = lint_as("cluster.env", text);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -141,7 +135,7 @@ TEST(LintIssue27, IbTimeoutIsAnExponentNotMilliseconds) {
 // ipc: host, shm_size, one GPU and no workers, no GPU at all (c08 of the same run is the clean one).
 TEST(LintIssue27, ComposeServiceWithGpusAndDefaultShm) {
   const std::string id = "lint.compose.small-shm";
-  const std::string text = case_text("p24_compose_no_shm_4gpu.yml");
+  const std::string text = case_text(k_issue27_cases, "p24_compose_no_shm_4gpu.yml");
   auto fs = lint_as("docker-compose.yml", text);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -169,7 +163,7 @@ TEST(LintIssue27, ComposeServiceWithGpusAndDefaultShm) {
   std::string cpu = text;
   cpu.erase(cpu.find("    deploy:"));
   EXPECT_TRUE(all_of(lint_as("docker-compose.yml", cpu), id).empty());
-  EXPECT_TRUE(all_of(lint_as("c08.yml", case_text("c08_compose_hostnet.yml")), id).empty());
+  EXPECT_TRUE(all_of(lint_as("c08.yml", case_text(k_issue27_cases, "c08_compose_hostnet.yml")), id).empty());
   auto runtime = lint_as("r.yml", "services:\n  t:\n    image: x\n    runtime: nvidia\n    command: python t.py\n");
   ASSERT_EQ(all_of(runtime, id).size(), 1u) << ids(runtime);
   EXPECT_NE(all_of(runtime, id)[0]->finding.title.find("all the host's GPUs"), std::string::npos);

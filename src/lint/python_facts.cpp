@@ -114,8 +114,8 @@ class Walker {
     inner.conditional = true;
     State body = inner;
     if (rank) {
-      body.guard = {PythonTree::line(n), ts_node_start_byte(n) * 2 + 1, std::string(t_.text(cond)), ""};
-      body.guard.other = rank_free_operand(cond);
+      body.guard = {PythonTree::line(n), ts_node_start_byte(n) * 2 + 1, std::string(t_.text(cond)),
+                    rank_free_operand(cond), true};
     }
     visit(PythonTree::field(n, "consequence"), body);
     uint32_t count = ts_node_named_child_count(n);
@@ -127,7 +127,7 @@ class Walker {
       bool alt_rank = rank || (!ts_node_is_null(c_cond) && is_rank_condition(c_cond, 0));
       if (alt_rank) {
         alt.guard = {PythonTree::line(rank ? n : c), ts_node_start_byte(c) * 2 + 1,
-                     std::string(t_.text(rank ? cond : c_cond)), ""};
+                     std::string(t_.text(rank ? cond : c_cond)), "", false};
       }
       visit(c_cond, inner);
       visit(PythonTree::field(c, "consequence"), alt);
@@ -151,7 +151,7 @@ class Walker {
         has_else = has_else || t == "else_clause" || t == "elif_clause";
       }
       if (has_else) continue;
-      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")", ""};
+      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")", "", false};
     }
   }
 

@@ -22,6 +22,9 @@ struct RankGuard {
   std::string condition;  // the condition's source text
   // `if A and B:` where only A tests the rank: B's source text (the part every rank can test), "" else
   std::string other;
+  // The body of the `if` at `line` (not an elif/else branch, not the rest of a block after
+  // `if <rank>: return`); set where the guard is built (python_facts.cpp).
+  bool in_body = false;
 };
 
 struct PyCall {

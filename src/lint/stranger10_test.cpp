@@ -4,7 +4,6 @@
 // applied files also run (a two-rank Gloo job, python3) in tests/system/lint/fix_cases.sh.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "lint/lint.hpp"
@@ -14,16 +13,12 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_path;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string stranger10_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger10_cases = "fix-2026-12-05g";  // tests/data/stranger/fix-2026-12-05g/cases
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -37,7 +32,7 @@ const std::string k_branch = "lint.torch.collective-under-rank-branch";
 // c02: `correct, total = evaluate(...)` then two all_reduce calls under `if rank == 0:`. The edit
 // carries the tuple assignment out of the branch with the collectives; the print stays on rank 0.
 TEST(LintStranger10, RankBranchEditCarriesTheTupleThatFeedsTheCollective) {
-  const std::string text = stranger10_case("c02_eval_rank0_allreduce.py");
+  const std::string text = case_text(k_stranger10_cases, "c02_eval_rank0_allreduce.py");
   auto fs = lint_as("c02.py", text);
   auto found = all_of(fs, k_branch);
   ASSERT_EQ(found.size(), 2u) << ids(fs);
@@ -57,7 +52,7 @@ TEST(LintStranger10, RankBranchEditCarriesTheTupleThatFeedsTheCollective) {
 // The same branch where the computing function also writes a file: running it on every rank is not
 // the lint's call. No edit; the prose names the line that computes what the collective reads.
 TEST(LintStranger10, RankBranchWithOutputBeforeTheCollectiveIsProseNamingTheLines) {
-  std::string text = stranger10_case("c02_eval_rank0_allreduce.py");
+  std::string text = case_text(k_stranger10_cases, "c02_eval_rank0_allreduce.py");
   const std::string ret = "    return correct, total\n";
   auto at = text.find(ret);
   ASSERT_NE(at, std::string::npos);
@@ -74,7 +69,7 @@ TEST(LintStranger10, RankBranchWithOutputBeforeTheCollectiveIsProseNamingTheLine
 // c11: TF_CONFIG set after MultiWorkerMirroredStrategy() reads worker_index, bound on the line
 // between them. The fix moves that line too, above the TF_CONFIG; applied, every name is bound first.
 TEST(LintStranger10, MoveAboveTheStrategyCarriesTheLineItReads) {
-  const std::string text = stranger10_case("c11_tf_config_after_strategy.py");
+  const std::string text = case_text(k_stranger10_cases, "c11_tf_config_after_strategy.py");
   auto fs = lint_as("c11.py", text);
   const auto* f = test::first_of(fs, "lint.tf.tf-config-after-strategy");
   ASSERT_NE(f, nullptr) << ids(fs);
@@ -137,8 +132,9 @@ TEST(LintStranger10, SpawnLaunchLineTakesOptionsOnlyFromAddArgument) {
 
 TEST(LintStranger10, TcpLocalhostInAScriptThatSetsItsNodeRankIsTheError) {
   // c15 sets NODE_RANK from its argument and NNODES = 2: the script itself spans nodes.
-  std::string dir = std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/";
-  auto r = lint_paths({dir + "c15_spawn_tcp_localhost.py", dir + "c15_run_nodes.sh"}, {});
+  auto r = lint_paths(
+      {case_path(k_stranger10_cases, "c15_spawn_tcp_localhost.py"), case_path(k_stranger10_cases, "c15_run_nodes.sh")},
+      {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   auto found = all_of(r->findings, "lint.torch.master-addr-localhost");
   ASSERT_EQ(found.size(), 1u) << ids(r->findings);
@@ -167,8 +163,8 @@ TEST(LintStranger10, TcpLocalhostWithoutANodeHintIsAWarning) {
 // c29: the same in a file that mpirun starts with `-H hostA:2,hostB:2`: two hosts, so the error,
 // with the edits (env:// in the script, the export and -x in the launch file).
 TEST(LintStranger10, TcpLocalhostUnderMpirunOnTwoHostsIsTheError) {
-  std::string dir = std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05g/cases/";
-  std::string py = dir + "c29_mpi_tcp_localhost.py", sh = dir + "c29_mpirun.sh";
+  std::string py = case_path(k_stranger10_cases, "c29_mpi_tcp_localhost.py");
+  std::string sh = case_path(k_stranger10_cases, "c29_mpirun.sh");
   auto r = lint_paths({py, sh}, {});
   ASSERT_TRUE(r.ok()) << r.error().message;
   auto found = all_of(r->findings, "lint.torch.master-addr-localhost");

@@ -5,9 +5,6 @@
 // the applied files (lint --fix, a fake ssh).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "lint/lint.hpp"
 #include "lint/lint_test_util.hpp"
 
@@ -15,23 +12,18 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string stranger11_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05h/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger11_cases = "fix-2026-12-05h";  // tests/data/stranger/fix-2026-12-05h/cases
 
 // p18: every line ends in CRLF; lines 11-13 are one torchrun command continued with `\`. The CR
 // ends it on line 11, so the rendezvous flags of line 12 never reach torchrun: no finding may read
 // the command as if they did not exist (or did). The CRLF finding comes first and names the lines;
 // its edit applied, the flags are read and nothing is left.
 TEST(LintStranger11, CrlfBrokenContinuationLeavesOnlyTheCrlfFinding) {
-  const std::string text = stranger11_case("p18_crlf_edited_on_windows.sbatch");
+  const std::string text = case_text(k_stranger11_cases, "p18_crlf_edited_on_windows.sbatch");
   ASSERT_NE(text.find("\\\r\n"), std::string::npos);
   auto fs = lint_as("p18.sbatch", text);
   ASSERT_FALSE(fs.empty());
@@ -66,7 +58,7 @@ TEST(LintStranger11, CrlfWithoutContinuationKeepsTheOtherFindings) {
 TEST(LintStranger11, BatchFileSetLinesAreRead) {
   EXPECT_EQ(kind_of("launch.bat"), FileKind::batch);
   EXPECT_EQ(kind_of("LAUNCH.CMD"), FileKind::batch);
-  const std::string text = stranger11_case("p17_launch_windows.bat");
+  const std::string text = case_text(k_stranger11_cases, "p17_launch_windows.bat");
   auto fs = lint_as("p17.bat", text);
   auto found = all_of(fs, "lint.launch.master-addr-localhost");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -90,7 +82,7 @@ TEST(LintStranger11, BatchFileSetLinesAreRead) {
 
 // Standard input: a batch file is recognised; a text that says nothing is not guessed as Python.
 TEST(LintStranger11, StdinKindIsGuessedOnlyWhenTheTextSaysIt) {
-  EXPECT_EQ(sniff_kind(stranger11_case("p17_launch_windows.bat")), FileKind::batch);
+  EXPECT_EQ(sniff_kind(case_text(k_stranger11_cases, "p17_launch_windows.bat")), FileKind::batch);
   EXPECT_EQ(sniff_kind("REM node 0\nset MASTER_ADDR=10.0.0.1\n"), FileKind::batch);
   EXPECT_EQ(sniff_kind("set MASTER_ADDR=localhost\ntorchrun --nnodes=2 train.py\n"), FileKind::none);
   EXPECT_EQ(sniff_kind("MASTER_ADDR=localhost\n"), FileKind::none);
@@ -106,7 +98,7 @@ TEST(LintStranger11, StdinKindIsGuessedOnlyWhenTheTextSaysIt) {
 // loop over i. A virtualenv's activate sets no name of this script, so $i is still this script's:
 // the finding, with the edit that splices $i out of the quotes and keeps the `source`.
 TEST(LintStranger11, SshStringThatSourcesAVirtualenvStillExpandsTheLoopVariableRemotely) {
-  const std::string text = stranger11_case("p26_ssh_loop_single_quotes.sh");
+  const std::string text = case_text(k_stranger11_cases, "p26_ssh_loop_single_quotes.sh");
   auto fs = lint_as("p26.sh", text);
   auto found = all_of(fs, "lint.remote.local-variable-in-single-quotes");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -124,7 +116,7 @@ TEST(LintStranger11, SshStringThatSourcesAVirtualenvStillExpandsTheLoopVariableR
 
 // p10: the pod's command says --num_workers=8; the finding quotes it so.
 TEST(LintStranger11, ShmFindingQuotesTheWorkersFlagAsWritten) {
-  auto fs = lint_as("p10.yaml", stranger11_case("p10_job_pod_no_shm.yaml"));
+  auto fs = lint_as("p10.yaml", case_text(k_stranger11_cases, "p10_job_pod_no_shm.yaml"));
   auto found = all_of(fs, "lint.k8s.no-shm-volume");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
   const std::string& title = found[0]->finding.title;

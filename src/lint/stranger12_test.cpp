@@ -8,7 +8,6 @@
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "lint/edits.hpp"
 #include "lint/lint.hpp"
@@ -19,22 +18,13 @@ namespace {
 
 namespace fs = std::filesystem;
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
 const std::string k_unset_id = "lint.launch.env-init-unset";
 
-std::string stranger12_path(const std::string& name) {
-  return std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06i/cases/" + name;
-}
-
-std::string stranger12_case(const std::string& name) {
-  std::ifstream in(stranger12_path(name), std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger12_cases = "fix-2026-12-06i";  // tests/data/stranger/fix-2026-12-06i/cases
 
 // A folder of its own with p28's two files, job.sbatch replaced by `sbatch` when given.
 struct Job {
@@ -42,8 +32,8 @@ struct Job {
   explicit Job(const std::string& sbatch = "") {
     dir = fs::temp_directory_path() / ("dd-stranger12-" + std::to_string(::getpid()) + "-" + std::to_string(next()++));
     fs::create_directories(dir);
-    write("train.py", stranger12_case("p28_srun_env_init/train.py"));
-    write("job.sbatch", sbatch.empty() ? stranger12_case("p28_srun_env_init/job.sbatch") : sbatch);
+    write("train.py", case_text(k_stranger12_cases, "p28_srun_env_init/train.py"));
+    write("job.sbatch", sbatch.empty() ? case_text(k_stranger12_cases, "p28_srun_env_init/job.sbatch") : sbatch);
   }
   ~Job() {
     std::error_code ec;
@@ -114,14 +104,14 @@ TEST(LintStranger12, EnvInitUnsetNeedsTheLauncherAndNoFileNamingTheVariables) {
   Job none(k_head + "srun --export=NONE python train.py\n");
   EXPECT_TRUE(none.unset().empty());
   Job no_rank;
-  std::string py = stranger12_case("p28_srun_env_init/train.py");
+  std::string py = case_text(k_stranger12_cases, "p28_srun_env_init/train.py");
   auto at = py.find(", rank=rank, world_size=world_size");
   ASSERT_NE(at, std::string::npos);
   no_rank.write("train.py", py.erase(at, std::string(", rank=rank, world_size=world_size").size()));
   EXPECT_TRUE(no_rank.unset().empty());
   // the default init_method is env:// too; one variable named elsewhere leaves the other
   Job implicit;
-  py = stranger12_case("p28_srun_env_init/train.py");
+  py = case_text(k_stranger12_cases, "p28_srun_env_init/train.py");
   at = py.find("init_method=\"env://\", ");
   ASSERT_NE(at, std::string::npos);
   implicit.write("train.py", py.erase(at, std::string("init_method=\"env://\", ").size()));
@@ -137,7 +127,7 @@ TEST(LintStranger12, EnvInitUnsetNeedsTheLauncherAndNoFileNamingTheVariables) {
 // no finding.
 TEST(LintStranger12, PrefixAssignmentReadByItsOwnCommandSaysWhatBashExpands) {
   const std::string id = "lint.slurm.rendezvous-per-task";
-  const std::string text = stranger12_case("p33_srun_bash_c_hostname.sbatch");
+  const std::string text = case_text(k_stranger12_cases, "p33_srun_bash_c_hostname.sbatch");
   auto fs = lint_as("p33.sbatch", text);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -168,7 +158,7 @@ TEST(LintStranger12, PrefixAssignmentReadByItsOwnCommandSaysWhatBashExpands) {
 TEST(LintStranger12, WindowsNoNcclInALaunchFileNeedsWhatAsksForNccl) {
   LintOptions windows;
   windows.platform = env::Platform::windows;
-  const std::string text = stranger12_case("p19_windows_launch.bat");
+  const std::string text = case_text(k_stranger12_cases, "p19_windows_launch.bat");
   auto fs = lint_as("p19.bat", text, windows);
   EXPECT_NE(test::first_of(fs, "lint.launch.master-addr-localhost"), nullptr) << ids(fs);
   EXPECT_EQ(test::first_of(fs, "env.windows.no-nccl"), nullptr) << ids(fs);
@@ -191,7 +181,7 @@ TEST(LintStranger12, WindowsNoNcclInALaunchFileNeedsWhatAsksForNccl) {
 TEST(LintStranger12, PowerShellLauncherIsRead) {
   EXPECT_EQ(kind_of("launch.ps1"), FileKind::powershell);
   EXPECT_EQ(kind_named("ps1"), FileKind::powershell);
-  const std::string text = stranger12_case("p20_windows_static_rdzv.ps1");
+  const std::string text = case_text(k_stranger12_cases, "p20_windows_static_rdzv.ps1");
   EXPECT_EQ(sniff_kind(text), FileKind::powershell);
   auto fs = lint_as("p20.ps1", text);
   auto found = all_of(fs, "lint.torch.static-rendezvous-no-node-rank");
@@ -203,7 +193,7 @@ TEST(LintStranger12, PowerShellLauncherIsRead) {
   EXPECT_NE(found[0]->edits[0].replacement.find("    --rdzv_backend=c10d --rdzv_endpoint=192.168.1.20:29500 `\n"),
             std::string::npos)
       << found[0]->edits[0].replacement;
-  EXPECT_TRUE(lint_as("c15.ps1", stranger12_case("c15_windows_local.ps1")).empty());
+  EXPECT_TRUE(lint_as("c15.ps1", case_text(k_stranger12_cases, "c15_windows_local.ps1")).empty());
   auto env = lint_as("e.ps1", "<# a block\n$env:NCCL_IB_DISABLE = \"no\"\n#>\n$env:NCCL_IB_DISABLE = 'true'\n");
   const auto* e = test::first_of(env, "env.int.not-a-number");
   ASSERT_NE(e, nullptr) << ids(env);

@@ -5,9 +5,7 @@
 // and one step short; tests/system/lint/stranger13_cases.sh applies the printed fixes.
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <utility>
 
 #include "lint/lint.hpp"
@@ -17,24 +15,19 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::first_of;
 using test::ids;
 using test::lint_as;
 
-std::string stranger13_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06j/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger13_cases = "fix-2026-12-06j";  // tests/data/stranger/fix-2026-12-06j/cases
 
 const std::string k_quote_id = "lint.shell.single-quoted-expansion";
 
 // p27: TF_CONFIG='...$SLURM_PROCID...' before `srun python`: the value is set in each task (srun
 // bash -c), not double-quoted in the batch shell; the fixed file has no finding.
 TEST(LintStranger13, PerTaskVariableIsSetInEachTaskNotInTheBatchShell) {
-  const std::string text = stranger13_case("p27_tfconfig_single_quoted_procid.sbatch");
+  const std::string text = case_text(k_stranger13_cases, "p27_tfconfig_single_quoted_procid.sbatch");
   auto fs = lint_as("p27.sbatch", text);
   auto found = all_of(fs, k_quote_id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -79,7 +72,7 @@ TEST(LintStranger13, PerTaskVariableIsSetInEachTaskNotInTheBatchShell) {
 // variable the same on every task (double quotes); srun with an option that takes a separate value,
 // or the name read again later (prose, no edit); mpirun (prose).
 TEST(LintStranger13, PerTaskFixNeedsALauncherAfterAndASimpleSrunLine) {
-  const std::string text = stranger13_case("p27_tfconfig_single_quoted_procid.sbatch");
+  const std::string text = case_text(k_stranger13_cases, "p27_tfconfig_single_quoted_procid.sbatch");
   std::string alone = text.substr(0, text.find("srun "));
   auto a = lint_as("a.sh", alone);
   ASSERT_EQ(all_of(a, k_quote_id).size(), 1u) << ids(a);
@@ -107,7 +100,7 @@ TEST(LintStranger13, PerTaskFixNeedsALauncherAfterAndASimpleSrunLine) {
 // p19: a blank in a `^` list makes " lo" exclude nothing: lo stays eligible (env's words); in a
 // selecting list the name selects nothing.
 TEST(LintStranger13, BlankInAnExclusionListSaysTheNameIsNotExcluded) {
-  auto fs = lint_as("p19.sh", stranger13_case("p19_ifname_exclusion_space.sh"));
+  auto fs = lint_as("p19.sh", case_text(k_stranger13_cases, "p19_ifname_exclusion_space.sh"));
   const auto* f = first_of(fs, "lint.env.ifname-whitespace");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_NE(f->finding.title.find(
@@ -131,7 +124,7 @@ TEST(LintStranger13, BlankInAnExclusionListSaysTheNameIsNotExcluded) {
 // p18: NCCL_NSOCKS_PER_PEER=4 and NCCL_SOCKET_NTHREAD=4: one consistent fix (env --export's): the
 // variables of both fixes, set in printed order, give 1 x 4 = 4 sockets per peer.
 TEST(LintStranger13, SocketTyposPrintOneConsistentFix) {
-  auto fs = lint_as("p18.sbatch", stranger13_case("p18_nccl_socket_nthread_typo.sbatch"));
+  auto fs = lint_as("p18.sbatch", case_text(k_stranger13_cases, "p18_nccl_socket_nthread_typo.sbatch"));
   auto found = all_of(fs, "env.unknown-name");
   ASSERT_EQ(found.size(), 2u) << ids(fs);
   std::map<std::string, std::string> env;
@@ -153,7 +146,7 @@ TEST(LintStranger13, SocketTyposPrintOneConsistentFix) {
 
 // p12: `$(hostname -i)` is the node's address(es), not its host name; `$(hostname)` keeps the name.
 TEST(LintStranger13, HostnameDashIIsAnAddress) {
-  auto fs = lint_as("p12.sbatch", stranger13_case("p12_srun_rdzv_hostname_i.sbatch"));
+  auto fs = lint_as("p12.sbatch", case_text(k_stranger13_cases, "p12_srun_rdzv_hostname_i.sbatch"));
   const auto* f = first_of(fs, "lint.slurm.rendezvous-per-task");
   ASSERT_NE(f, nullptr) << ids(fs);
   EXPECT_NE(f->finding.title.find("(the address(es) `hostname -i` prints on this node)"), std::string::npos)
@@ -164,7 +157,7 @@ TEST(LintStranger13, HostnameDashIIsAnAddress) {
 // p16: the loopback address on node 0's own Compose command is read only by node 0 (a warning that
 // says so); on the other service's command the nodes dial themselves (the error, as before).
 TEST(LintStranger13, NodeZerosOwnCommandSaysWhatIsTrueThere) {
-  auto fs = lint_as("p16.yml", stranger13_case("p16_compose_command_list_loopback.yml"));
+  auto fs = lint_as("p16.yml", case_text(k_stranger13_cases, "p16_compose_command_list_loopback.yml"));
   auto found = all_of(fs, "lint.launch.master-addr-localhost");
   ASSERT_EQ(found.size(), 2u) << ids(fs);
   if (found[0]->location.line != 10) std::swap(found[0], found[1]);
@@ -185,7 +178,7 @@ TEST(LintStranger13, NodeZerosOwnCommandSaysWhatIsTrueThere) {
 // p30: --master_port=295000 is above 65535; one step short: 65535, a variable.
 TEST(LintStranger13, MasterPortOutOfRange) {
   const std::string id = "lint.torch.port-out-of-range";
-  const std::string text = stranger13_case("p30_master_port_typo.sh");
+  const std::string text = case_text(k_stranger13_cases, "p30_master_port_typo.sh");
   auto fs = lint_as("p30.sh", text);
   const auto* f = first_of(fs, id);
   ASSERT_NE(f, nullptr) << ids(fs);
@@ -208,7 +201,7 @@ TEST(LintStranger13, MasterPortOutOfRange) {
 // p13: --standalone with --nnodes=2; one step short: --nnodes=1, no --nnodes, no --standalone.
 TEST(LintStranger13, StandaloneOnSeveralNodes) {
   const std::string id = "lint.torch.standalone-multi-node";
-  const std::string text = stranger13_case("p13_torchrun_standalone_nnodes2.sh");
+  const std::string text = case_text(k_stranger13_cases, "p13_torchrun_standalone_nnodes2.sh");
   auto fs = lint_as("p13.sh", text);
   const auto* f = first_of(fs, id);
   ASSERT_NE(f, nullptr) << ids(fs);
@@ -233,7 +226,7 @@ TEST(LintStranger13, StandaloneOnSeveralNodes) {
 // that shows no second node.
 TEST(LintStranger13, NodeLocalInitFileInAMultiNodeScript) {
   const std::string id = "lint.torch.init-file-node-local";
-  const std::string text = stranger13_case("p28_init_file_tmp.py");
+  const std::string text = case_text(k_stranger13_cases, "p28_init_file_tmp.py");
   auto fs = lint_as("p28.py", text);
   const auto* f = first_of(fs, id);
   ASSERT_NE(f, nullptr) << ids(fs);

@@ -5,9 +5,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "lint/lint_test_util.hpp"
 
@@ -15,19 +13,14 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string stranger14_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06k/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger14_cases = "fix-2026-12-06k";  // tests/data/stranger/fix-2026-12-06k/cases
 
 TEST(LintStranger14, ShmVolumeWithWrongCaseMediumIsEditedNotMountedTwice) {
-  const std::string text = stranger14_case("p28_k8s_shm_medium_lower.yaml");
+  const std::string text = case_text(k_stranger14_cases, "p28_k8s_shm_medium_lower.yaml");
   auto fs = lint_as("p28.yaml", text);
   EXPECT_TRUE(all_of(fs, "lint.k8s.no-shm-volume").empty()) << ids(fs);
   auto found = all_of(fs, "lint.k8s.shm-medium");
@@ -54,7 +47,7 @@ TEST(LintStranger14, ShmVolumeWithWrongCaseMediumIsEditedNotMountedTwice) {
 }
 
 TEST(LintStranger14, BatchSetWithBlanksIsCmdSetWithout) {
-  const std::string text = stranger14_case("p30_bat_set_spaces.bat");
+  const std::string text = case_text(k_stranger14_cases, "p30_bat_set_spaces.bat");
   auto fs = lint_as("p30.bat", text);
   EXPECT_TRUE(all_of(fs, "env.unknown-name").empty()) << ids(fs);
   auto found = all_of(fs, "lint.batch.set-blanks");
@@ -66,12 +59,12 @@ TEST(LintStranger14, BatchSetWithBlanksIsCmdSetWithout) {
   EXPECT_NE(after.find("\r\nset MASTER_ADDR=10.0.0.5\r\n"), std::string::npos) << after;
   EXPECT_TRUE(lint_as("p30.bat", after).empty()) << ids(lint_as("p30.bat", after));
   // c07's `set "NAME=value"` is the quoted form, not blanks around '='
-  auto c07 = lint_as("c07.bat", stranger14_case("c07_bat_quoted_set.bat"));
+  auto c07 = lint_as("c07.bat", case_text(k_stranger14_cases, "c07_bat_quoted_set.bat"));
   EXPECT_TRUE(all_of(c07, "lint.batch.set-blanks").empty()) << ids(c07);
 }
 
 TEST(LintStranger14, PrefetchAutotuneByKeywordIsNoFixedSize) {
-  const std::string text = stranger14_case("c08_tfdata_experimental_autotune.py");
+  const std::string text = case_text(k_stranger14_cases, "c08_tfdata_experimental_autotune.py");
   auto fs = lint_as("c08.py", text);
   EXPECT_TRUE(all_of(fs, "lint.tf.data-pipeline-incomplete").empty()) << ids(fs);
   std::string fixed_size = text;

@@ -7,7 +7,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "lint/lint.hpp"
 #include "lint/lint_test_util.hpp"
@@ -16,18 +15,13 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
 constexpr const char* k_rule = "lint.torch.collective-under-rank-branch";
 
-std::string stranger15_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06l/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger15_cases = "fix-2026-12-06l";  // tests/data/stranger/fix-2026-12-06l/cases
 
 std::string script(const std::string& group, const std::string& branch) {
   return "import torch\nimport torch.distributed as dist\n\n\ndef main():\n"
@@ -37,7 +31,7 @@ std::string script(const std::string& group, const std::string& branch) {
 }
 
 TEST(LintStranger15, CollectiveOnAGroupCalledByExactlyItsMembersIsQuiet) {
-  auto fs = lint_as("c02.py", stranger15_case("c02_new_group_all_ranks.py"));
+  auto fs = lint_as("c02.py", case_text(k_stranger15_cases, "c02_new_group_all_ranks.py"));
   EXPECT_TRUE(all_of(fs, k_rule).empty()) << ids(fs);
   for (const auto& [group, branch] : std::vector<std::pair<std::string, std::string>>{
            {"[0]", "    if rank == 0:\n        dist.all_reduce(t, group=g)\n"},
@@ -50,7 +44,7 @@ TEST(LintStranger15, CollectiveOnAGroupCalledByExactlyItsMembersIsQuiet) {
 
 TEST(LintStranger15, OneStepShortOfExactlyTheMembersStaysAnError) {
   // new_group itself only on rank 0 (p07): a collective every rank must call
-  EXPECT_FALSE(all_of(lint_as("p07.py", stranger15_case("p07_new_group_rank0_only.py")), k_rule).empty());
+  EXPECT_FALSE(all_of(lint_as("p07.py", case_text(k_stranger15_cases, "p07_new_group_rank0_only.py")), k_rule).empty());
   for (const auto& [group, branch] : std::vector<std::pair<std::string, std::string>>{
            // a member (rank 1) never calls it
            {"ranks=[0, 1]", "    if rank == 0:\n        dist.all_reduce(t, group=g)\n"},
@@ -76,7 +70,8 @@ std::vector<std::string> p03_titles(const std::string& sbatch, const std::string
   fs::path dir =
       fs::temp_directory_path() / ("dd-stranger15-" + std::to_string(::getpid()) + "-" + std::to_string(n++));
   fs::create_directories(dir);
-  std::ofstream(dir / "train.py", std::ios::binary) << stranger15_case("p03_master_addr_not_exported/train.py");
+  std::ofstream(dir / "train.py", std::ios::binary)
+      << case_text(k_stranger15_cases, "p03_master_addr_not_exported/train.py");
   std::ofstream(dir / "launch.sbatch", std::ios::binary) << sbatch;
   auto report = lint_paths({dir.string()}, {});
   std::error_code ec;
@@ -89,7 +84,7 @@ std::vector<std::string> p03_titles(const std::string& sbatch, const std::string
 }
 
 TEST(LintStranger15, MasterVariablesAssignedWithoutExportAboveSrunAreAnError) {
-  auto titles = p03_titles(stranger15_case("p03_master_addr_not_exported/launch.sbatch"));
+  auto titles = p03_titles(case_text(k_stranger15_cases, "p03_master_addr_not_exported/launch.sbatch"));
   ASSERT_EQ(titles.size(), 1u);
   EXPECT_NE(titles[0].find("MASTER_ADDR and MASTER_PORT are assigned in launch.sbatch without export"),
             std::string::npos)

@@ -3,9 +3,6 @@
 // read as the stranger wrote it.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "lint/lint.hpp"
 #include "lint/lint_test_util.hpp"
 
@@ -13,17 +10,12 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::fixed_once;
 using test::ids;
 using test::lint_as;
 
-std::string stranger_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05d/cases/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger7_cases = "fix-2026-12-05d";  // tests/data/stranger/fix-2026-12-05d/cases
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   auto at = text.find(from);
@@ -37,7 +29,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 // pod running one node of a two-node job keeps it; a host NIC name keeps its warning either way.
 TEST(LintStranger7, OnePodJobGetsNoHostNetworkNote) {
   const std::string id = "lint.k8s.no-host-network";
-  const std::string text = stranger_case("p11_pod_no_shm.yaml");
+  const std::string text = case_text(k_stranger7_cases, "p11_pod_no_shm.yaml");
   auto fs = lint_as("p11_pod_no_shm.yaml", text);
   EXPECT_TRUE(all_of(fs, id).empty()) << ids(fs);
   EXPECT_EQ(all_of(fs, "lint.k8s.no-shm-volume").size(), 1u) << ids(fs);
@@ -64,7 +56,7 @@ TEST(LintStranger7, OnePodJobGetsNoHostNetworkNote) {
 // in order.
 TEST(LintStranger7, ShuffleAfterBatchTitleStatesItsOwnHarm) {
   const std::string id = "lint.tf.data-pipeline-incomplete";
-  const std::string text = stranger_case("p04_tfdata_shuffle_after_batch.py");
+  const std::string text = case_text(k_stranger7_cases, "p04_tfdata_shuffle_after_batch.py");
   auto fs = lint_as("p04.py", text);
   auto f = all_of(fs, id);
   ASSERT_EQ(f.size(), 1u) << ids(fs);

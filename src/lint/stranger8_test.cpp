@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "lint/lint.hpp"
@@ -15,16 +14,11 @@ namespace dd::lint {
 namespace {
 
 using test::all_of;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string stranger8_case(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05e/cases/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+const std::string k_stranger8_cases = "fix-2026-12-05e";  // tests/data/stranger/fix-2026-12-05e/cases
 
 // `text` with line `line` (1-based) replaced by its indentation and `with`.
 std::string pasted(const std::string& text, int line, const std::string& with) {
@@ -42,7 +36,7 @@ const std::string k_localhost = "lint.launch.master-addr-localhost";
 // p09: trainer1's `MASTER_ADDR: localhost` in a Compose map. The fix is a map entry with the
 // address the file gives rank 0 (trainer0's MASTER_ADDR and --master_addr), no pod in sight.
 TEST(LintStranger8, ComposeMasterAddrFixKeepsTheFilesSyntax) {
-  const std::string text = stranger8_case("p09_compose_localhost.yml");
+  const std::string text = case_text(k_stranger8_cases, "p09_compose_localhost.yml");
   auto fs = lint_as("p09.yml", text);
   auto found = all_of(fs, k_localhost);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
@@ -105,13 +99,13 @@ TEST(LintStranger8, MasterAddrFixInListFormAndPodForm) {
 // sentence about NCCL. p26: one `python train.py --workers=16` per 4-GPU pod: warned for the
 // workers, and the GPUs without "processes" the input does not show.
 TEST(LintStranger8, ShmAndNetworkFindingsOnlyOnEvidence) {
-  auto c08 = lint_as("c08.yaml", stranger8_case("c08_pytorchjob_clean.yaml"));
+  auto c08 = lint_as("c08.yaml", case_text(k_stranger8_cases, "c08_pytorchjob_clean.yaml"));
   EXPECT_TRUE(all_of(c08, "lint.k8s.no-shm-volume").empty()) << ids(c08);
   for (const auto& f : c08) {
     EXPECT_EQ(f.finding.title.find("NCCL"), std::string::npos) << f.finding.title;
     EXPECT_EQ(f.finding.severity, core::Severity::info) << f.finding.id;
   }
-  auto p26 = lint_as("p26.yaml", stranger8_case("p26_pytorchjob_no_shm.yaml"));
+  auto p26 = lint_as("p26.yaml", case_text(k_stranger8_cases, "p26_pytorchjob_no_shm.yaml"));
   auto shm = all_of(p26, "lint.k8s.no-shm-volume");
   ASSERT_EQ(shm.size(), 2u) << ids(p26);
   for (const auto* f : shm) {
@@ -121,7 +115,7 @@ TEST(LintStranger8, ShmAndNetworkFindingsOnlyOnEvidence) {
         << f->finding.title;
   }
   // the same pod under torchrun --nproc_per_node=4: the processes are shown, and named
-  std::string text = stranger8_case("p26_pytorchjob_no_shm.yaml");
+  std::string text = case_text(k_stranger8_cases, "p26_pytorchjob_no_shm.yaml");
   for (auto at = text.find("                - python\n"); at != std::string::npos;
        at = text.find("                - python\n", at)) {
     text.replace(at, 25, "                - torchrun\n                - --nproc_per_node=4\n");
@@ -131,7 +125,7 @@ TEST(LintStranger8, ShmAndNetworkFindingsOnlyOnEvidence) {
   ASSERT_EQ(shm.size(), 2u) << ids(procs);
   EXPECT_NE(shm[0]->finding.title.find("between its 4 GPUs' processes"), std::string::npos) << shm[0]->finding.title;
   // the gloo job given GPUs and no backend flag would use NCCL: the note comes back
-  std::string nccl = stranger8_case("c08_pytorchjob_clean.yaml");
+  std::string nccl = case_text(k_stranger8_cases, "c08_pytorchjob_clean.yaml");
   for (auto at = nccl.find("--backend=gloo"); at != std::string::npos; at = nccl.find("--backend=gloo", at)) {
     nccl.replace(at, 14, "--backend=nccl");
   }
@@ -142,13 +136,13 @@ TEST(LintStranger8, ShmAndNetworkFindingsOnlyOnEvidence) {
 // each (c01 was a warning); steps out of order stay a warning.
 TEST(LintStranger8, PipelinePerformanceAdviceIsANoteEverywhere) {
   for (const char* name : {"c01_hvd_keras_clean.py", "c13_tf_mwms_clean.py", "p13_tf_batch_not_scaled.py"}) {
-    auto fs = lint_as(name, stranger8_case(name));
+    auto fs = lint_as(name, case_text(k_stranger8_cases, name));
     auto pipe = all_of(fs, "lint.tf.data-pipeline-incomplete");
     ASSERT_EQ(pipe.size(), 1u) << name << ": " << ids(fs);
     EXPECT_EQ(pipe[0]->finding.severity, core::Severity::info) << name << ": " << pipe[0]->finding.title;
     EXPECT_TRUE(pipe[0]->edits.empty()) << name;
   }
-  auto order = lint_as("p14.py", stranger8_case("p14_tf_shuffle_after_batch.py"));
+  auto order = lint_as("p14.py", case_text(k_stranger8_cases, "p14_tf_shuffle_after_batch.py"));
   auto pipe = all_of(order, "lint.tf.data-pipeline-incomplete");
   ASSERT_EQ(pipe.size(), 1u) << ids(order);
   EXPECT_EQ(pipe[0]->finding.severity, core::Severity::warning);
@@ -157,7 +151,7 @@ TEST(LintStranger8, PipelinePerformanceAdviceIsANoteEverywhere) {
 // p17: CRLF on `export MASTER_ADDR=$(... | head -n 1)\r`: the example says how the line ends, not
 // that `1)` is a word (bash's last word there is the whole assignment).
 TEST(LintStranger8, CrlfExampleSaysHowTheLineEnds) {
-  auto fs = lint_as("p17.sbatch", stranger8_case("p17_crlf.sbatch"));
+  auto fs = lint_as("p17.sbatch", case_text(k_stranger8_cases, "p17_crlf.sbatch"));
   auto crlf = all_of(fs, "lint.shell.crlf-line-endings");
   ASSERT_EQ(crlf.size(), 1u) << ids(fs);
   const std::string& title = crlf[0]->finding.title;

@@ -3,9 +3,6 @@
 // the case file as the stranger wrote it (cases/) and asserts what is said and what an edit does.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "lint/lint_test_util.hpp"
 
 namespace dd::lint {
@@ -13,16 +10,11 @@ namespace {
 
 using test::all_of;
 using test::applied;
+using test::case_text;
 using test::ids;
 using test::lint_as;
 
-std::string case_text(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-05/cases/" + name);
-  EXPECT_TRUE(in.good()) << name;
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+const std::string k_truth4_cases = "fix-2026-12-05";  // tests/data/stranger/fix-2026-12-05/cases
 
 const LintFinding* only(const std::vector<LintFinding>& fs, const std::string& id) {
   auto found = all_of(fs, id);
@@ -33,7 +25,7 @@ const LintFinding* only(const std::vector<LintFinding>& fs, const std::string& i
 // p25: CUDA_VISIBLE_DEVICES=0,1,2,3 and --nproc_per_node=8. Nothing says the node has 8 GPUs, so
 // no edit that lists 8: prose with both ways.
 TEST(LintTruth4, GpusFewerThanProcsIsProseWhenTheFileStatesNoGpuCount) {
-  auto fs = lint_as("p25_cvd_fewer.sh", case_text("p25_cvd_fewer.sh"));
+  auto fs = lint_as("p25_cvd_fewer.sh", case_text(k_truth4_cases, "p25_cvd_fewer.sh"));
   const auto* f = only(fs, "lint.launch.gpus-fewer-than-procs");
   ASSERT_NE(f, nullptr);
   EXPECT_TRUE(f->edits.empty());
@@ -46,7 +38,7 @@ TEST(LintTruth4, GpusFewerThanProcsIsProseWhenTheFileStatesNoGpuCount) {
 // p04: Docker's 64 MB /dev/shm was read, the job's use of it was not: "can run out", as the pod
 // rule and `check` say.
 TEST(LintTruth4, SmallShmSaysCanRunOut) {
-  auto fs = lint_as("p04_docker_noshm.sh", case_text("p04_docker_noshm.sh"));
+  auto fs = lint_as("p04_docker_noshm.sh", case_text(k_truth4_cases, "p04_docker_noshm.sh"));
   const auto* f = only(fs, "lint.docker.small-shm");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->finding.title,
@@ -63,7 +55,7 @@ TEST(LintTruth4, SmallShmSaysCanRunOut) {
 // match.
 TEST(LintTruth4, CollectiveUnderRankBranchSaysTheOthersReachAMismatchedCollective) {
   for (const char* name : {"p13_ddp_rank_branch.py", "p31_hvd_rank_branch.py"}) {
-    auto fs = lint_as(name, case_text(name));
+    auto fs = lint_as(name, case_text(k_truth4_cases, name));
     auto found = all_of(fs, "lint.torch.collective-under-rank-branch");
     ASSERT_FALSE(found.empty()) << name << ": " << ids(fs);
     for (const auto* f : found) {
@@ -79,7 +71,7 @@ TEST(LintTruth4, CollectiveUnderRankBranchSaysTheOthersReachAMismatchedCollectiv
 
 // p29: the pod's command list starts on line 19 (`- torchrun`); localhost is on line 23.
 TEST(LintTruth4, MasterAddrLocalhostPointsAtTheLineHoldingTheAddress) {
-  auto fs = lint_as("p29_pytorchjob_localhost.yaml", case_text("p29_pytorchjob_localhost.yaml"));
+  auto fs = lint_as("p29_pytorchjob_localhost.yaml", case_text(k_truth4_cases, "p29_pytorchjob_localhost.yaml"));
   const auto* f = only(fs, "lint.launch.master-addr-localhost");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->location.line, 23);
@@ -95,7 +87,7 @@ TEST(LintTruth4, MasterAddrLocalhostPointsAtTheLineHoldingTheAddress) {
 // p07: `value: yes` for NCCL_IB_DISABLE. Quoted as written ("yes") the API server takes it but NCCL
 // reads 0: the edit writes the number yes means, "1", and one --fix clears both findings.
 TEST(LintTruth4, EnvValueNotStringQuotesTheNumberNcclReadsAsMeant) {
-  std::string text = case_text("p07_tfjob_bool.yaml");
+  std::string text = case_text(k_truth4_cases, "p07_tfjob_bool.yaml");
   auto fs = lint_as("p07_tfjob_bool.yaml", text);
   const auto* f = only(fs, "lint.k8s.env-value-not-string");
   ASSERT_NE(f, nullptr);
@@ -123,7 +115,7 @@ TEST(LintTruth4, EnvValueNotStringQuotesTheNumberNcclReadsAsMeant) {
 // p23: `--master-addr "$MASTER_ADDR" --master-port "$MASTER_PORT"` (dashes, quoted words): the edit
 // reuses them instead of a RANK0_HOST:29500 placeholder (the file's port is 29400).
 TEST(LintTruth4, StaticRendezvousReusesTheQuotedMasterAddrAndPort) {
-  std::string text = case_text("p23_static_rdzv.sh");
+  std::string text = case_text(k_truth4_cases, "p23_static_rdzv.sh");
   auto fs = lint_as("p23_static_rdzv.sh", text);
   const auto* f = only(fs, "lint.torch.static-rendezvous-no-node-rank");
   ASSERT_NE(f, nullptr);
@@ -143,7 +135,7 @@ TEST(LintTruth4, StaticRendezvousReusesTheQuotedMasterAddrAndPort) {
 // p01: `source ~/venvs/llm/bin/activate` silenced the finding for `--nnodes=$NODES`. A sourced file
 // may set NODES: the finding says "unless" it does, one step lower, with prose instead of an edit.
 TEST(LintTruth4, SourcedFileLowersVariableNotSetAndSaysUnless) {
-  auto fs = lint_as("p01_nnodes_unset.sbatch", case_text("p01_nnodes_unset.sbatch"));
+  auto fs = lint_as("p01_nnodes_unset.sbatch", case_text(k_truth4_cases, "p01_nnodes_unset.sbatch"));
   const auto* f = only(fs, "lint.slurm.variable-not-set");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->finding.severity, core::Severity::info);
@@ -168,7 +160,7 @@ TEST(LintTruth4, SourcedFileLowersVariableNotSetAndSaysUnless) {
 // p15: the pipeline is built in make_ds() and fit() gets make_ds(...).repeat(): followed into the
 // function, the finding and its edit are on the function's line.
 TEST(LintTruth4, PipelineReturnedFromAFunctionIsFollowed) {
-  std::string text = case_text("p15_tf_pipeline.py");
+  std::string text = case_text(k_truth4_cases, "p15_tf_pipeline.py");
   auto fs = lint_as("p15_tf_pipeline.py", text);
   const auto* f = only(fs, "lint.tf.data-pipeline-incomplete");
   ASSERT_NE(f, nullptr);
@@ -189,7 +181,7 @@ TEST(LintTruth4, PipelineReturnedFromAFunctionIsFollowed) {
 
 // p27: `--nnodes=2` in an exec-form ENTRYPOINT makes the image's job multi-node, as in the shell form.
 TEST(LintTruth4, ExecFormEntrypointNnodesCountsAsMultiNode) {
-  auto fs = lint_as("Dockerfile", case_text("Dockerfile.p27"));
+  auto fs = lint_as("Dockerfile", case_text(k_truth4_cases, "Dockerfile.p27"));
   const auto* f = only(fs, "lint.env.ifname-loopback");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->location.line, 4);  // the ENV instruction (its value is continued on line 5)
@@ -202,7 +194,7 @@ TEST(LintTruth4, ExecFormEntrypointNnodesCountsAsMultiNode) {
 // p28: TF_CONFIG from a dict whose task index comes from sys.argv: the literal cluster, which mixes
 // localhost with 10.0.0.12, is audited without the task.
 TEST(LintTruth4, TfConfigClusterIsAuditedWhenTheTaskIndexIsComputed) {
-  auto fs = lint_as("p28_tfconfig_dict.py", case_text("p28_tfconfig_dict.py"));
+  auto fs = lint_as("p28_tfconfig_dict.py", case_text(k_truth4_cases, "p28_tfconfig_dict.py"));
   const auto* f = only(fs, "tf-config.localhost-in-multihost");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->location.line, 12);

@@ -32,6 +32,7 @@ struct LinkEntry {
   bool up = false;
   bool running = false;
   bool loopback = false;
+  std::string mac = {};  // hardware address "02:00:5e:00:00:0a"; "" for none or all zeros (loopback)
 };
 
 class InterfaceSource {

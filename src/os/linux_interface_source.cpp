@@ -8,6 +8,7 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <set>
 
@@ -44,6 +45,17 @@ T copy_as(const sockaddr* sa) {
 
 }  // namespace
 
+std::string mac_text(const unsigned char* bytes, std::size_t len) {
+  if (len == 0 || std::all_of(bytes, bytes + len, [](unsigned char c) { return c == 0; })) return "";
+  std::string out;
+  char part[4];
+  for (std::size_t i = 0; i < len; ++i) {
+    std::snprintf(part, sizeof part, i == 0 ? "%02x" : ":%02x", bytes[i]);
+    out += part;
+  }
+  return out;
+}
+
 int prefix_length(const unsigned char* mask, std::size_t size) {
   int bits = 0;
   for (std::size_t i = 0; i < size; ++i) {
@@ -69,6 +81,7 @@ std::vector<LinkEntry> LinuxInterfaceSource::links() const {
     link.name = name;
     auto ll = it->ifa_addr != nullptr ? copy_as<sockaddr_ll>(it->ifa_addr) : sockaddr_ll{};
     link.ifindex = ll.sll_ifindex != 0 ? ll.sll_ifindex : static_cast<int>(if_nametoindex(name.c_str()));
+    link.mac = mac_text(ll.sll_addr, std::min<std::size_t>(ll.sll_halen, sizeof ll.sll_addr));
     copy_flags(it->ifa_flags, link.up, link.running, link.loopback);
     out.push_back(std::move(link));
   }

@@ -4,13 +4,17 @@
 // then all IPv6 entries, each group by ifindex, addresses in the kernel's listing order.
 #pragma once
 
+#include <cstddef>
+#include <string>
+
 #include "os/interface_source.hpp"
 
 namespace dd::os {
 
 class LinuxInterfaceSource final : public InterfaceSource {
  public:
-  // One LinkEntry per AF_PACKET entry (deduplicated by name), sorted by ifindex. Empty when
+  // One LinkEntry per AF_PACKET entry (deduplicated by name, with its sll_addr as `mac`), sorted by
+  // ifindex. Empty when
   // getifaddrs() fails (it fails only on resource exhaustion).
   std::vector<LinkEntry> links() const override;
   // One AddressEntry per AF_INET / AF_INET6 entry with an address, in getifaddrs() order; `name`
@@ -21,5 +25,9 @@ class LinuxInterfaceSource final : public InterfaceSource {
 // Number of leading one bits of a netmask given as raw bytes (network order); a non-contiguous
 // mask counts its leading ones only. Exposed for tests.
 int prefix_length(const unsigned char* mask, std::size_t size);
+
+// "02:00:5e:00:00:0a" for `len` bytes of a hardware address; "" for none or all zeros (loopback).
+// LinkEntry::mac and the neighbour table's lladdr (os/linux_neighbour_table.cpp).
+std::string mac_text(const unsigned char* bytes, std::size_t len);
 
 }  // namespace dd::os

@@ -31,6 +31,7 @@ TEST(LinuxInterfaceSource, FindsLoopbackWith127001) {
   ASSERT_NE(lo, links.end());
   EXPECT_GT(lo->ifindex, 0);
   EXPECT_TRUE(lo->loopback);
+  EXPECT_EQ(lo->mac, "");  // loopback's hardware address is all zeros
   EXPECT_TRUE(std::is_sorted(links.begin(), links.end(),
                              [](const LinkEntry& a, const LinkEntry& b) { return a.ifindex < b.ifindex; }));
 }
@@ -74,6 +75,14 @@ TEST(LinuxLinkDriverSource, AnswersOnlyForRealDrivers) {
   EXPECT_FALSE(drivers.driver("ddN-absent0").has_value());
   EXPECT_FALSE(drivers.driver("a-name-longer-than-ifnamsiz").has_value());
   EXPECT_FALSE(drivers.driver("").has_value());
+}
+
+TEST(LinuxInterfaceSource, MacTextIsColonHexAndEmptyForNoneOrZeros) {
+  const unsigned char mac[6] = {0x02, 0x00, 0x5e, 0x00, 0x00, 0x0a};
+  EXPECT_EQ(mac_text(mac, 6), "02:00:5e:00:00:0a");
+  const unsigned char zeros[6] = {};
+  EXPECT_EQ(mac_text(zeros, 6), "");
+  EXPECT_EQ(mac_text(mac, 0), "");
 }
 
 }  // namespace

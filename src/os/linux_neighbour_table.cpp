@@ -1,34 +1,19 @@
 #include <arpa/inet.h>
-#include <ifaddrs.h>
-#include <linux/if_packet.h>
 #include <linux/neighbour.h>
-#include <linux/netlink.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
 #include <sys/socket.h>
 
-#include <algorithm>
-#include <cstdio>
+#include <chrono>
 #include <cstring>
 #include <optional>
 
+#include "os/linux_interface_source.hpp"
 #include "os/neighbour_table.hpp"
-#include "os/unique_fd.hpp"
+#include "os/netlink_dump.hpp"
 
 namespace dd::os {
 namespace {
-
-// "02:00:5e:00:00:0a" for `len` bytes of a hardware address; "" for none or all zeros (loopback).
-std::string mac_text(const unsigned char* b, std::size_t len) {
-  if (len == 0 || std::all_of(b, b + len, [](unsigned char c) { return c == 0; })) return "";
-  std::string out;
-  char part[4];
-  for (std::size_t i = 0; i < len; ++i) {
-    std::snprintf(part, sizeof part, i == 0 ? "%02x" : ":%02x", b[i]);
-    out += part;
-  }
-  return out;
-}
 
 constexpr std::size_t align4(std::size_t n) { return (n + 3) & ~std::size_t{3}; }
 
@@ -68,52 +53,18 @@ std::optional<NeighbourEntry> neighbour_of(const char* body, std::size_t len) {
 
 std::vector<NeighbourEntry> read_neighbours() {
   std::vector<NeighbourEntry> out;
-  UniqueFd fd(::socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE));
+  UniqueFd fd = open_netlink(NETLINK_ROUTE);
   if (!fd.valid()) return out;
-  timeval tv{2, 0};
-  ::setsockopt(fd.get(), SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  struct {
-    nlmsghdr nlh;
-    ndmsg nd;
-  } req{};
-  req.nlh.nlmsg_len = sizeof req;
-  req.nlh.nlmsg_type = RTM_GETNEIGH;
-  req.nlh.nlmsg_flags = NLM_F_REQUEST | NLM_F_DUMP;
-  req.nd.ndm_family = AF_UNSPEC;
-  sockaddr_nl kernel{};
-  kernel.nl_family = AF_NETLINK;
-  if (::sendto(fd.get(), &req, sizeof req, 0, reinterpret_cast<sockaddr*>(&kernel), sizeof kernel) < 0) return out;
-  std::vector<char> buf(64 * 1024);
-  for (;;) {
-    ssize_t n = ::recv(fd.get(), buf.data(), buf.size(), 0);
-    if (n <= 0) return out;
-    const auto got = static_cast<std::size_t>(n);
-    for (std::size_t at = 0; at + sizeof(nlmsghdr) <= got;) {
-      nlmsghdr h{};
-      std::memcpy(&h, buf.data() + at, sizeof h);
-      if (h.nlmsg_len < sizeof h || at + h.nlmsg_len > got) return out;
-      if (h.nlmsg_type == NLMSG_DONE || h.nlmsg_type == NLMSG_ERROR) return out;
-      if (h.nlmsg_type == RTM_NEWNEIGH) {
-        const std::size_t head = align4(sizeof h);
-        if (auto e = neighbour_of(buf.data() + at + head, h.nlmsg_len - head)) out.push_back(std::move(*e));
-      }
-      at += align4(h.nlmsg_len);
-    }
-  }
-}
-
-std::map<std::string, std::string> read_link_macs() {
-  std::map<std::string, std::string> out;
-  ifaddrs* list = nullptr;
-  if (getifaddrs(&list) != 0) return out;
-  for (const ifaddrs* it = list; it != nullptr; it = it->ifa_next) {
-    if (it->ifa_addr == nullptr || it->ifa_addr->sa_family != AF_PACKET) continue;
-    sockaddr_ll ll{};
-    std::memcpy(&ll, it->ifa_addr, sizeof ll);
-    auto mac = mac_text(ll.sll_addr, std::min<std::size_t>(ll.sll_halen, sizeof ll.sll_addr));
-    if (!mac.empty()) out[it->ifa_name] = mac;
-  }
-  freeifaddrs(list);
+  ndmsg ask{};
+  ask.ndm_family = AF_UNSPEC;
+  auto req = dump_request(RTM_GETNEIGH, ask);
+  netlink_dump(
+      fd.get(), &req, sizeof req,
+      [&](std::uint16_t type, const char* body, std::size_t len) {
+        if (type != RTM_NEWNEIGH) return;
+        if (auto e = neighbour_of(body, len)) out.push_back(std::move(*e));
+      },
+      core::Deadline(std::chrono::seconds(2)));
   return out;
 }
 

@@ -1,10 +1,9 @@
-// The kernel's neighbour table and the links' hardware addresses of the calling thread's network
-// namespace (watch reads them inside a rank's namespace: PathProbe). Real: read_neighbours() over
-// NETLINK_ROUTE (an RTM_GETNEIGH dump, never by running `ip`), read_link_macs() over getifaddrs'
-// AF_PACKET entries (os/linux_neighbour_table.cpp).
+// The kernel's neighbour table of the calling thread's network namespace (watch reads it inside a
+// rank's namespace: PathProbe). Real: read_neighbours() over NETLINK_ROUTE (an RTM_GETNEIGH dump
+// through os::netlink_dump, never by running `ip`; os/linux_neighbour_table.cpp). The links'
+// own hardware addresses are LinkEntry::mac (os/interface_source.hpp).
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -20,8 +19,5 @@ struct NeighbourEntry {
 
 // IPv4 and IPv6 entries; empty when the table cannot be read.
 std::vector<NeighbourEntry> read_neighbours();
-
-// Each link's hardware address by name ("eth0" -> "02:00:5e:00:00:0a"); links without one left out.
-std::map<std::string, std::string> read_link_macs();
 
 }  // namespace dd::os

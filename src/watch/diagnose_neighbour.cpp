@@ -127,10 +127,11 @@ std::optional<core::Finding> static_neighbour_finding(const os::FileTree& tree, 
 std::vector<std::string> address_macs(PathProbe* probe, int pid) {
   std::vector<std::string> out;
   if (!probe) return out;
-  auto macs = probe->link_macs(pid);
+  auto links = probe->links(pid);
   for (const auto& a : probe->addresses(pid)) {
-    auto mac = macs.find(a.link);
-    if (!a.loopback && mac != macs.end()) out.push_back(fmt::format("{} {} {}", a.addr, a.link, mac->second));
+    auto link = std::find_if(links.begin(), links.end(), [&](const os::LinkEntry& l) { return l.name == a.link; });
+    if (!a.loopback && link != links.end() && !link->mac.empty())
+      out.push_back(fmt::format("{} {} {}", a.addr, a.link, link->mac));
   }
   return out;
 }

@@ -7,6 +7,7 @@
 
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_fixture.hpp"
+#include "watch/diagnose_neighbour.hpp"
 #include "watch/merge.hpp"
 
 namespace dd::watch {
@@ -153,6 +154,31 @@ TEST(StaticNeighbourShort, NoPeerMacOrTheSameMacIsNotAWrongEntry) {
   const auto* n = find(same, "watch.tcp.static-neighbour");
   EXPECT_TRUE(std::any_of(n->evidence.begin(), n->evidence.end(),
                           [](auto& e) { return says(e, "which is therefore not the cause"); }));
+}
+
+// What a node report carries: each non-loopback address with its link's MAC (LinkEntry::mac);
+// loopback, a link without a MAC (a layer-3 tun) and an address whose link is not listed carry none.
+TEST(StaticNeighbour, AddressMacsPairEachAddressWithItsLinksMac) {
+  FakeProbe probe;
+  auto link = [](std::string name, std::string mac) {
+    os::LinkEntry l;
+    l.name = std::move(name);
+    l.mac = std::move(mac);
+    return l;
+  };
+  probe.link_entries = {link("lo", ""), link("eth0", "02:00:5e:00:00:0a"), link("tun0", "")};
+  auto address = [](std::string addr, std::string dev, bool loopback) {
+    os::AddressEntry a;
+    a.addr = std::move(addr);
+    a.link = dev;
+    a.name = std::move(dev);
+    a.loopback = loopback;
+    return a;
+  };
+  probe.entries = {address("127.0.0.1", "lo", true), address("198.18.1.2", "eth0", false),
+                   address("198.18.9.1", "tun0", false), address("198.18.7.1", "gone0", false)};
+  EXPECT_EQ(address_macs(&probe, 200), std::vector<std::string>{"198.18.1.2 eth0 02:00:5e:00:00:0a"});
+  EXPECT_TRUE(address_macs(nullptr, 200).empty());
 }
 
 }  // namespace

@@ -26,9 +26,7 @@ const ProcessInfo* owner(const Snapshot& s, int pid) { return s.process(pid); }
 
 }  // namespace
 
-std::string unmapped(const std::string& addr) {
-  return core::starts_with(addr, "::ffff:") && addr.find('.') != std::string::npos ? addr.substr(7) : addr;
-}
+std::string unmapped(const std::string& addr) { return core::unmapped_address(addr); }
 
 bool same_address(const std::string& a, const std::string& b) { return unmapped(a) == unmapped(b); }
 

@@ -68,21 +68,11 @@ std::string inode_number(const std::string& dev_inode) {
   return c == std::string::npos ? dev_inode : dev_inode.substr(c + 1);
 }
 
-// /proc/PID/fdinfo/FD's "ino:" (kernels since 5.14), "" when not shown.
-std::string fd_inode(const os::FileTree& tree, int pid, std::uint64_t fd) {
-  auto info = tree.read(fmt::format("/proc/{}/fdinfo/{}", pid, fd));
-  if (!info) return "";
-  for (const auto& line : core::split(*info, '\n')) {
-    if (core::starts_with(line, "ino:")) return std::string(core::trim(line.substr(4)));
-  }
-  return "";
-}
-
 // Ties r's wait to /proc/locks: the waiter's line (pid r.pid, on the fd's inode where fdinfo shows
 // it) and the holder's line under the same number.
 void note_holder(const os::FileTree& tree, const RankState& r, std::uint64_t fd, RankState& out) {
   auto locks = proc_locks(tree);
-  auto ino = fd_inode(tree, r.pid, fd);
+  auto ino = fdinfo_field(tree, r.pid, fd, "ino");  // "" before kernel 5.14
   auto waiter = std::find_if(locks.begin(), locks.end(), [&](auto& l) {
     return l.waiter && l.pid == r.pid && (ino.empty() || inode_number(l.inode) == ino);
   });

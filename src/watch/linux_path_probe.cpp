@@ -117,9 +117,9 @@ std::vector<os::NeighbourEntry> LinuxPathProbe::neighbours(int pid) {
   return out;
 }
 
-std::map<std::string, std::string> LinuxPathProbe::link_macs(int pid) {
-  std::map<std::string, std::string> out;
-  run_in_netns(pid, [&] { out = os::read_link_macs(); });
+std::vector<os::LinkEntry> LinuxPathProbe::links(int pid) {
+  std::vector<os::LinkEntry> out;
+  run_in_netns(pid, [&] { out = os::LinuxInterfaceSource().links(); });
   return out;
 }
 

@@ -7,13 +7,12 @@
 #include <linux/sock_diag.h>
 #include <linux/tcp.h>
 #include <sys/socket.h>
-#include <sys/time.h>
 #include <unistd.h>
 
 #include <cstddef>
 #include <cstring>
 
-#include "watch/netlink_dump.hpp"
+#include "os/netlink_dump.hpp"
 #include "watch/netns.hpp"
 #include "watch/socket_source.hpp"
 
@@ -21,13 +20,7 @@ namespace dd::watch {
 
 namespace {
 
-int open_diag_socket() {
-  int fd = ::socket(AF_NETLINK, SOCK_DGRAM | SOCK_CLOEXEC, NETLINK_SOCK_DIAG);
-  if (fd < 0) return -1;
-  timeval tv{1, 0};  // a dump answers at once; never wait longer than a second
-  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-  return fd;
-}
+int open_diag_socket() { return os::open_netlink(NETLINK_SOCK_DIAG).release(); }
 
 std::string addr_text(int family, const __be32* words) {
   char buf[INET6_ADDRSTRLEN] = {};
@@ -78,10 +71,13 @@ void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
   req.sdiag_protocol = IPPROTO_TCP;
   req.idiag_ext = 1 << (INET_DIAG_INFO - 1);
   req.idiag_states = ~0U;
-  if (!send_diag_request(fd, req)) return;
-  for_each_diag_message(fd, [&](const char* body, std::size_t body_len) {
-    if (body_len >= sizeof(inet_diag_msg)) out.push_back(parse_tcp(family, body, body_len));
-  });
+  auto msg = os::dump_request(SOCK_DIAG_BY_FAMILY, req);
+  os::netlink_dump(
+      fd, &msg, sizeof msg,
+      [&](std::uint16_t, const char* body, std::size_t body_len) {
+        if (body_len >= sizeof(inet_diag_msg)) out.push_back(parse_tcp(family, body, body_len));
+      },
+      core::Deadline(LinuxSocketSource::k_dump_wait));
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstring>
 
-#include "watch/netlink_dump.hpp"
+#include "os/netlink_dump.hpp"
 #include "watch/socket_source.hpp"
 
 namespace dd::watch {
@@ -19,14 +19,6 @@ namespace dd::watch {
 namespace {
 
 constexpr int k_established = 1, k_listen = 10;  // include/net/tcp_states.h, as unix_diag reports them
-
-bool ask_unix_dump(int fd) {
-  unix_diag_req req{};
-  req.sdiag_family = AF_UNIX;
-  req.udiag_states = (1U << k_established) | (1U << k_listen);
-  req.udiag_show = UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS;
-  return send_diag_request(fd, req);
-}
 
 // One unix_diag_msg and its attributes (rtattr, 4-byte aligned): UNIX_DIAG_PEER (u32),
 // UNIX_DIAG_ICONS (u32 each).
@@ -53,14 +45,21 @@ UnixSocket parse_unix(const char* body, std::size_t body_len, const unix_diag_ms
 }
 
 void dump_unix(int fd, std::vector<UnixSocket>& out) {
-  if (!ask_unix_dump(fd)) return;
-  for_each_diag_message(fd, [&](const char* body, std::size_t body_len) {
-    if (body_len < sizeof(unix_diag_msg)) return;
-    unix_diag_msg d{};
-    std::memcpy(&d, body, sizeof d);
-    if (d.udiag_type != SOCK_STREAM) return;
-    out.push_back(parse_unix(body, body_len, d));
-  });
+  unix_diag_req req{};
+  req.sdiag_family = AF_UNIX;
+  req.udiag_states = (1U << k_established) | (1U << k_listen);
+  req.udiag_show = UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS;
+  auto msg = os::dump_request(SOCK_DIAG_BY_FAMILY, req);
+  os::netlink_dump(
+      fd, &msg, sizeof msg,
+      [&](std::uint16_t, const char* body, std::size_t body_len) {
+        if (body_len < sizeof(unix_diag_msg)) return;
+        unix_diag_msg d{};
+        std::memcpy(&d, body, sizeof d);
+        if (d.udiag_type != SOCK_STREAM) return;
+        out.push_back(parse_unix(body, body_len, d));
+      },
+      core::Deadline(LinuxSocketSource::k_dump_wait));
 }
 
 }  // namespace

@@ -7,7 +7,6 @@
 // (diagnose_local_link.hpp).
 #pragma once
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -28,18 +27,19 @@ class PathProbe {
   // The addresses of `pid`'s network namespace with their links' IFF_UP / IFF_RUNNING, in
   // getifaddrs order; empty when the namespace cannot be entered (or not read, as here).
   virtual std::vector<os::AddressEntry> addresses(int /*pid*/) { return {}; }
-  // The neighbour table of `pid`'s network namespace (os::read_neighbours there: an RTM_GETNEIGH
-  // dump) and its links' hardware addresses by name; empty when it cannot be entered or read.
+  // The links of `pid`'s network namespace with their hardware addresses (LinkEntry::mac), and its
+  // neighbour table (os::read_neighbours there: an RTM_GETNEIGH dump); empty when it cannot be
+  // entered or read.
+  virtual std::vector<os::LinkEntry> links(int /*pid*/) { return {}; }
   virtual std::vector<os::NeighbourEntry> neighbours(int /*pid*/) { return {}; }
-  virtual std::map<std::string, std::string> link_macs(int /*pid*/) { return {}; }
 };
 
 class LinuxPathProbe final : public PathProbe {
  public:
   Echo echo(int pid, const std::string& addr, int packet_bytes, int timeout_ms) override;
   std::vector<os::AddressEntry> addresses(int pid) override;
+  std::vector<os::LinkEntry> links(int pid) override;
   std::vector<os::NeighbourEntry> neighbours(int pid) override;
-  std::map<std::string, std::string> link_macs(int pid) override;
 };
 
 }  // namespace dd::watch

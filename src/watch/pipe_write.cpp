@@ -26,32 +26,25 @@ std::optional<std::pair<std::uint64_t, std::string>> pipe_write_call(const os::F
 
 // The access mode of /proc/PID/fdinfo/FD's octal `flags:` (0 O_RDONLY, 1 O_WRONLY, 2 O_RDWR);
 // nullopt when not readable.
-std::optional<long long> pipe_fd_mode(const os::FileTree& tree, const std::string& pid, const std::string& fd) {
-  auto info = tree.read(fmt::format("/proc/{}/fdinfo/{}", pid, fd));
-  if (!info) return std::nullopt;
-  for (const auto& line : core::split(*info, '\n')) {
-    if (!core::starts_with(line, "flags:")) continue;
-    std::string v(core::trim(line.substr(6)));
-    char* end = nullptr;
-    long long flags = std::strtoll(v.c_str(), &end, 8);
-    if (end == v.c_str()) return std::nullopt;
-    return flags & 3;
-  }
-  return std::nullopt;
+std::optional<long long> pipe_fd_mode(const os::FileTree& tree, int pid, std::uint64_t fd) {
+  std::string v = fdinfo_field(tree, pid, fd, "flags");
+  char* end = nullptr;
+  long long flags = std::strtoll(v.c_str(), &end, 8);
+  if (end == v.c_str()) return std::nullopt;
+  return flags & 3;
 }
 
 // Every process of /proc holding `target` open for reading: "pid 9 (sleep, `sleep 3600`) fd 0".
 std::vector<std::string> pipe_readers(const os::FileTree& tree, const std::string& target) {
   std::vector<std::string> out;
-  for (const auto& pid : tree.list("/proc")) {
-    auto n = core::parse_int(pid);
-    if (!n || *n <= 0) continue;
-    for (const auto& fd : tree.list("/proc/" + pid + "/fd")) {
-      if (tree.read_link(fmt::format("/proc/{}/fd/{}", pid, fd)).value_or("") != target) continue;
-      auto mode = pipe_fd_mode(tree, pid, fd);
+  for (int pid : list_pids(tree)) {
+    for (const auto& fd : tree.list(fmt::format("/proc/{}/fd", pid))) {
+      auto n = core::parse_int(fd);
+      if (!n || *n < 0 || fd_target(tree, pid, static_cast<std::uint64_t>(*n)) != target) continue;
+      auto mode = pipe_fd_mode(tree, pid, static_cast<std::uint64_t>(*n));
       if (!mode || *mode == 1) continue;
-      auto comm = os::read_line(tree, "/proc/" + pid + "/comm").value_or("?");
-      auto cmd = short_cmdline(tree, static_cast<int>(*n));
+      auto comm = os::read_line(tree, fmt::format("/proc/{}/comm", pid)).value_or("?");
+      auto cmd = short_cmdline(tree, pid);
       out.push_back(fmt::format("pid {} ({}{}) fd {}", pid, comm, cmd.empty() ? "" : ", `" + cmd + "`", fd));
     }
   }

@@ -10,6 +10,7 @@
 
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_fixture.hpp"
+#include "watch/process_info.hpp"
 
 namespace dd::watch {
 namespace {
@@ -52,6 +53,16 @@ World pipe_world(const std::string& main_syscall, const std::string& reader_flag
   }
   w.take({100, 200, 300});
   return w;
+}
+
+// The one fdinfo reader (pipe_write's access mode, file_lock's inode): a whole key, trimmed.
+TEST(PipeWrite, FdinfoFieldReadsOneWholeKey) {
+  auto w = pipe_world(write_call(7), "00");
+  EXPECT_EQ(fdinfo_field(w.after_tree, 200, 7, "flags"), "01");
+  EXPECT_EQ(fdinfo_field(w.after_tree, 200, 7, "ino"), "5551");
+  EXPECT_EQ(fdinfo_field(w.after_tree, 200, 7, "mnt"), "");    // not mnt_id
+  EXPECT_EQ(fdinfo_field(w.after_tree, 300, 0, "ino"), "");    // no ino line (before 5.14)
+  EXPECT_EQ(fdinfo_field(w.after_tree, 200, 8, "flags"), "");  // no such fd
 }
 
 TEST(PipeWrite, ARankBlockedWritingToAPipeNamesItsReaderNotACollective) {

@@ -200,6 +200,16 @@ std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd) {
   return tree.read_link(proc(pid) + "/fd/" + std::to_string(fd)).value_or("");
 }
 
+std::string fdinfo_field(const os::FileTree& tree, int pid, std::uint64_t fd, std::string_view key) {
+  auto info = tree.read(proc(pid) + "/fdinfo/" + std::to_string(fd));
+  if (!info) return "";
+  for (const auto& line : core::split(*info, '\n')) {
+    if (line.size() > key.size() && core::starts_with(line, key) && line[key.size()] == ':')
+      return std::string(core::trim(std::string_view(line).substr(key.size() + 1)));
+  }
+  return "";
+}
+
 std::string short_cmdline(const os::FileTree& tree, int pid) {
   auto cmd = tree.read(proc(pid) + "/cmdline");
   if (!cmd) return "";

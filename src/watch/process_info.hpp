@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "os/file_tree.hpp"
@@ -69,6 +70,10 @@ std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid);
 
 // Path of what fd `fd` of `pid` points to ("socket:[123]", "/data/x.bin", "pipe:[9]"), or "".
 std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd);
+
+// The value of the `key:` line of /proc/PID/fdinfo/FD ("flags" -> "02", "ino" -> "91234": kernels
+// since 5.14), trimmed; "" when the line is absent or the file unreadable. The one fdinfo reader.
+std::string fdinfo_field(const os::FileTree& tree, int pid, std::uint64_t fd, std::string_view key);
 
 // /proc/PID/cmdline with its arguments joined by spaces (line breaks too: `python3 -c` scripts), at
 // most 100 characters ("..." after them); "" when unreadable or empty.

@@ -6,16 +6,13 @@
 #include <bit>
 #include <cstdlib>
 
+#include "core/address.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose.hpp"
 
 namespace dd::watch {
 
 namespace {
-
-std::string strip_mapped(const std::string& addr) {
-  return core::starts_with(addr, "::ffff:") && addr.find('.') != std::string::npos ? addr.substr(7) : addr;
-}
 
 std::string ipv6_hex(const std::string& addr) {
   in6_addr a{};
@@ -55,7 +52,7 @@ bool neighbour_unresolved(const os::FileTree& tree, int pid, const std::string& 
 
 RouteChoice route_for(const os::FileTree& tree, int pid, const std::string& address) {
   RouteChoice best;
-  std::string addr = strip_mapped(address);
+  std::string addr = core::unmapped_address(address);
   std::string base = "/proc/" + std::to_string(pid) + "/net/";
   in_addr a4{};
   if (::inet_pton(AF_INET, addr.c_str(), &a4) == 1) {

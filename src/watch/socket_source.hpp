@@ -4,6 +4,7 @@
 // sees itself); tests use a fake.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -76,6 +77,9 @@ class LinuxSocketSource final : public SocketSource {
   ~LinuxSocketSource() override;
   std::vector<TcpSocket> tcp_sockets(int pid) override;
   std::vector<UnixSocket> unix_sockets(int pid) override;
+  // How long one dump may take (each of its recvs waits at most what is left): the kernel answers
+  // at once.
+  static constexpr std::chrono::seconds k_dump_wait{1};
 
  private:
   int socket_for(int pid);

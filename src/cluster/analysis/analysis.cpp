@@ -237,18 +237,6 @@ struct SecondClaim {
   std::string first;     // the address of the node that joined first with that rank
 };
 
-// "[::ffff:198.18.0.3]:41000" / "198.18.0.3:41000" / "[fe80::1]" -> the address, IPv4-mapped shown as IPv4.
-std::string plain_address(std::string peer) {
-  if (!peer.empty() && peer.front() == '[') {
-    auto close = peer.find(']');
-    peer = peer.substr(1, close == std::string::npos ? std::string::npos : close - 1);
-  } else if (std::count(peer.begin(), peer.end(), ':') == 1) {
-    peer = peer.substr(0, peer.find(':'));
-  }
-  if (core::starts_with(peer, "::ffff:") && peer.find('.') != std::string::npos) peer = peer.substr(7);
-  return peer;
-}
-
 // The rendezvous server's "rendezvous: dropped PEER: rank R already joined from PEER0" lines.
 std::vector<SecondClaim> second_claims(const std::vector<std::string>& drops) {
   std::vector<SecondClaim> out;
@@ -263,8 +251,8 @@ std::vector<SecondClaim> second_claims(const std::vector<std::string>& drops) {
     } catch (const std::exception&) {
       continue;
     }
-    c.rejected = plain_address(line.substr(head.size(), sep - head.size()));
-    c.first = plain_address(line.substr(at + mid.size()));
+    c.rejected = core::endpoint_address(line.substr(head.size(), sep - head.size()));
+    c.first = core::endpoint_address(line.substr(at + mid.size()));
     out.push_back(std::move(c));
   }
   return out;
@@ -329,7 +317,7 @@ std::vector<WorldClaim> world_claims(const std::vector<std::string>& drops) {
     } catch (const std::exception&) {
       continue;
     }
-    w.address = plain_address(line.substr(head.size(), sep - head.size()));
+    w.address = core::endpoint_address(line.substr(head.size(), sep - head.size()));
     w.reason = line.substr(sep + 2);
     // a node retries its join until its deadline: one claim per node and rank
     if (std::none_of(out.begin(), out.end(),

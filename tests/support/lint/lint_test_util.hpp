@@ -1,10 +1,12 @@
-// Helpers for lint's rule tests: lint a text as a user's file, pick findings by id, apply one
-// finding's edits and lint the result again.
+// Helpers for lint's rule tests: read a held-out case file, lint a text as a user's file, pick
+// findings by id, apply one finding's edits and lint the result again.
 #pragma once
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,22 @@
 #include "lint/lint.hpp"
 
 namespace dd::lint::test {
+
+// The path of case `name` of a held-out set: tests/data/stranger/<folder>/cases/<name>
+// (`folder`: the set, "fix-2026-12-06k").
+inline std::string case_path(const std::string& folder, const std::string& name) {
+  return std::string(DD_TEST_DATA_DIR) + "/stranger/" + folder + "/cases/" + name;
+}
+
+// That case's text, byte for byte as the stranger wrote it (CRLF kept); a failed expectation when
+// it cannot be read.
+inline std::string case_text(const std::string& folder, const std::string& name) {
+  std::ifstream in(case_path(folder, name), std::ios::binary);
+  EXPECT_TRUE(in.good()) << folder << "/cases/" << name;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
 
 inline std::vector<LintFinding> lint_as(const std::string& path, const std::string& text,
                                         const LintOptions& options = {}) {

@@ -71,12 +71,14 @@ class FakeProbe final : public PathProbe {
   std::vector<std::pair<std::string, int>> asked;
   std::vector<os::AddressEntry> entries;                   // what addresses() lists for every pid
   std::vector<os::NeighbourEntry> neighbour_entries = {};  // what neighbours() lists for every pid
+  std::vector<os::LinkEntry> link_entries = {};            // what links() lists for every pid
   Echo echo(int, const std::string& addr, int bytes, int) override {
     asked.emplace_back(addr, bytes);
     if (!possible) return Echo::not_possible;
     return bytes <= passes ? Echo::answered : Echo::lost;
   }
   std::vector<os::AddressEntry> addresses(int) override { return entries; }
+  std::vector<os::LinkEntry> links(int) override { return link_entries; }
   std::vector<os::NeighbourEntry> neighbours(int) override { return neighbour_entries; }
 };
 

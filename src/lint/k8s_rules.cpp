@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
 #include <optional>
 #include <regex>
 #include <set>
@@ -242,12 +243,32 @@ class Manifest {
   };
 
   // A container's env entries: recorded in the file's env (a non-string value gets its finding).
+  // lint.k8s.env-duplicate (fix-2026-12-06m p25): a name twice in one container's env with another
+  // value. The container gets the later one (the kubelet keeps the last; the API server warns
+  // "hides previous definition of ..., which may be dropped when using apply").
   void container_env(const YAML::Node& c, PodFacts& pf) {
+    std::map<std::string, std::pair<std::string, int>> seen;  // name -> (value, line)
     for (const auto& e : c["env"]) {
       if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
       std::string name = scalar(e["name"]), value = e["value"].Scalar();
+      int line = line_of(e["value"]) + offset_;
+      if (auto [it, fresh] = seen.try_emplace(name, value, line); !fresh) {
+        if (it->second.first != value)
+          ctx_.add("lint.k8s.env-duplicate", Label::config_typo, Severity::warning,
+                   name + " is set twice in this container's env: '" + it->second.first + "' (line " +
+                       std::to_string(it->second.second) + ") and '" + value + "' (line " + std::to_string(line) +
+                       "); the container gets the later one, " + name + "=" + value,
+                   line,
+                   "keep one entry for " + name + ": delete the one whose value you do not want (line " +
+                       std::to_string(it->second.second) + " or line " + std::to_string(line) + ")")
+              .evidence.push_back(
+                  "Kubernetes keeps the last of a name's env entries; the API server warns "
+                  "\"hides previous definition of " +
+                  name + "\" (not run here: no Kubernetes)");
+        it->second = {value, line};
+      }
       if (non_string_scalar(e["value"])) not_string(name, e["value"]);
-      ctx_.env().push_back({name, value, line_of(e["value"]) + offset_, ""});
+      ctx_.env().push_back({name, value, line, ""});
       pf.ib_env = pf.ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
       if (name == "NCCL_SOCKET_IFNAME") pf.ifname = value;
     }
@@ -380,19 +401,31 @@ class Manifest {
   // lint.k8s.no-host-network: the pod network, where NCCL_SOCKET_IFNAME names a host interface or
   // NCCL's traffic goes through the CNI. A pod whose torchrun is the whole job (--standalone,
   // --nnodes=1) keeps every rank in the pod: NCCL's traffic stays inside it (P2P, SHM), and only a
-  // host interface name still matters (NCCL's bootstrap finds no such interface there).
+  // host interface name still matters (NCCL's bootstrap finds no such interface there). lo is in
+  // every network namespace, the pod's too: lint.env.ifname-loopback says what is wrong with it
+  // (fix-2026-12-06m p25). A pod-side name (eth0) names another interface once the pod is on the
+  // host's network: the note says so (fix-2026-12-06m c02).
   void host_network_rule(const std::string& ifname, int line, bool one_pod) {
+    std::string name = core::starts_with(ifname, "=") ? ifname.substr(1) : ifname;
+    if (core::starts_with(name, "lo")) return;
     // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
-    bool host_iface = !ifname.empty() && !core::starts_with(ifname, "eth") && !core::starts_with(ifname, "^") &&
-                      ifname.find('$') == std::string::npos;
+    bool computed = ifname.find('$') != std::string::npos;
+    bool pod_side = core::starts_with(name, "eth");
+    bool host_iface = !name.empty() && !pod_side && !core::starts_with(name, "^") && !computed;
     if (one_pod && !host_iface) return;
+    std::string title =
+        host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
+                         " names an interface of the node, but the pod has no host networking: inside it there are "
+                         "only the pod's own interfaces (lo and the pod network's, usually eth0), so NCCL finds no " +
+                         name
+                   : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
+                     "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs";
+    if (pod_side && !computed)
+      title += "; NCCL_SOCKET_IFNAME=" + ifname +
+               " names the pod's interface: with hostNetwork it would name the node's interface of that name, if "
+               "any (`ip -br link` on a node), so set it to the node's interface then";
     ctx_.add("lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
-             host_iface
-                 ? "NCCL_SOCKET_IFNAME=" + ifname +
-                       " names a host interface, but the pod has no host networking: inside it there is only eth0"
-                 : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
-                   "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs",
-             line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
+             title, line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
   }
 
   // lint.k8s.gpus-fewer-than-procs (fix-2026-12-06k p29): `nvidia.com/gpu: 4` and torchrun

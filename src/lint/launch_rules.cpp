@@ -771,6 +771,44 @@ namespace {
 
 // The words of a Dockerfile CMD / ENTRYPOINT in exec form (["torchrun", "--nnodes=2", ...]) on
 // `line`; nullopt for the shell form.
+// lint.docker.env-legacy-pairs (fix-2026-12-06m p24): `ENV NAME value` is Docker's legacy form, which
+// sets ONE variable to the rest of the line (Docker's reference, ENV; its build check
+// LegacyKeyValueFormat), so `ENV MASTER_PORT 29500 NCCL_SOCKET_IFNAME eth0` sets MASTER_PORT to
+// "29500 NCCL_SOCKET_IFNAME eth0" and no NCCL_SOCKET_IFNAME. Said where the rest is VALUE followed by
+// NAME VALUE pairs of plain words whose names are upper-case variable names; the edit writes the
+// key=value form. The values audited are the ones the line means (the edit's), so that no rule
+// edits the run-together value on its own. False where the line is no such run-together form.
+bool docker_env_pairs(FileContext& ctx, const std::vector<std::string>& rest, int line) {
+  if (rest.size() < 4 || rest.size() % 2 != 0) return false;
+  auto plain = [](const std::string& w) { return !w.empty() && w.find_first_of("\"'$`=\\ \t") == std::string::npos; };
+  auto name = [&](const std::string& w) {
+    return plain(w) && (std::isupper(static_cast<unsigned char>(w[0])) || w[0] == '_') &&
+           std::all_of(w.begin(), w.end(),
+                       [](unsigned char c) { return std::isupper(c) || std::isdigit(c) || c == '_'; });
+  };
+  for (std::size_t i = 0; i < rest.size(); ++i)
+    if (!(i % 2 == 0 ? name(rest[i]) : plain(rest[i]))) return false;
+  std::string_view text = ctx.line_text(line);
+  // continued, or quoted (the words lost their quotes): the edit could not write the line back
+  if (text.find_first_of("\"'\\") != std::string_view::npos) return false;
+  std::vector<std::string> pairs, later;
+  for (std::size_t i = 0; i < rest.size(); i += 2) {
+    pairs.push_back(rest[i] + "=" + rest[i + 1]);
+    if (i > 0) later.push_back(rest[i]);
+  }
+  std::vector<std::string> tail(rest.begin() + 1, rest.end());
+  auto& f = ctx.add("lint.docker.env-legacy-pairs", Label::config_typo, Severity::error,
+                    "`ENV " + rest[0] + " " + rest[1] + " ...` is Docker's legacy one-variable form: it sets " +
+                        rest[0] + " to the whole rest of the line, '" + core::join(tail, " ") + "', and sets no " +
+                        core::join(later, ", ") + "; the key=value form sets each",
+                    line, LineEdit{line, line, "ENV " + core::join(pairs, " ")});
+  f.evidence.push_back(
+      "Docker's reference (ENV): `ENV <key> <value>` sets a single variable to everything after the key; the "
+      "key=value form sets several (not built here: no Docker daemon)");
+  for (const auto& p : pairs) add_assignment(ctx, p, line);
+  return true;
+}
+
 std::optional<std::vector<std::string>> exec_form_words(const FileContext& ctx, int line) {
   std::string_view l = core::trim(ctx.line_text(line));
   auto open = l.find('[');
@@ -839,6 +877,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
     std::string instr = core::to_upper(c.words.front());
     std::vector<std::string> rest(c.words.begin() + 1, c.words.end());
     if (instr == "ENV") {
+      if (docker_env_pairs(ctx, rest, c.line)) continue;
       if (rest.size() >= 2 && rest[0].find('=') == std::string::npos) {
         std::vector<std::string> tail(rest.begin() + 1, rest.end());
         ctx.env().push_back({rest[0], core::join(tail, " "), c.line, ""});

@@ -125,6 +125,36 @@ void drop_edits_that_break_parsing(std::vector<LintFinding>& findings, const std
   }
 }
 
+// A fix whose edits change other lines than the finding's (or several) says which line each text
+// replaces: pasted over the finding's line, the text would replace the wrong one (fix-2026-12-06m
+// p10: the finding at a deepspeed line, the edit on the next). Only where fix.text is the edits'
+// text itself (one line each, trimmed, as FileContext::add writes it).
+void name_edited_lines(std::vector<LintFinding>& findings) {
+  auto lines = [](const Edit& e) {
+    return e.end_line != e.line ? "lines " + std::to_string(e.line) + "-" + std::to_string(e.end_line)
+                                : "line " + std::to_string(e.line);
+  };
+  for (auto& f : findings) {
+    if (f.edits.empty()) continue;
+    const Edit& first = f.edits.front();
+    if (f.edits.size() == 1 && first.line == f.location.line && first.end_line == first.line) continue;
+    std::vector<std::string> texts;
+    bool block = false;  // an edit that writes several lines is printed as its block
+    for (const auto& e : f.edits) {
+      block = block || e.replacement.find('\n') != std::string::npos;
+      texts.push_back(std::string(core::trim(e.replacement)));
+    }
+    if (block || core::join(texts, "\n") != f.finding.fix.text) continue;
+    std::vector<std::string> named;
+    for (const auto& e : f.edits) {
+      std::string t(core::trim(e.replacement));
+      named.push_back(t.empty() ? "delete " + lines(e)
+                                : lines(e) + (e.end_line != e.line ? " become: " : " becomes: ") + t);
+    }
+    f.finding.fix.text = core::join(named, "\n");
+  }
+}
+
 }  // namespace
 
 core::Result<std::string> read_file(const std::string& path) {
@@ -234,6 +264,7 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
   std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   compose_edits(out, text);
   if (kind == FileKind::python) drop_edits_that_break_parsing(out, text);
+  name_edited_lines(out);
   return out;
 }
 
@@ -344,6 +375,7 @@ std::optional<core::Error> lint_file(const std::string& file, const Inputs& in, 
   // Only the edits of the rules kept are composed (and later applied).
   std::erase_if(found, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
   compose_edits(found, *text);
+  name_edited_lines(found);
   if (std::any_of(found.begin(), found.end(), [](const LintFinding& f) { return !f.edits.empty(); })) {
     report.texts[path] = *text;
   }

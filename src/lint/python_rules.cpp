@@ -873,11 +873,13 @@ class PythonRules {
     // "ran out of data" after the first epoch; the dataset needs repeat() too.
     std::string steps = infinite ? bound_name({"STEPS_PER_EPOCH", "steps_per_epoch", "TRAIN_STEPS"}, "") : "";
     auto& f = add_fix(
-        "lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall, infinite ? Severity::error : Severity::warning,
+        "lint.tf.unknown-cardinality-fit", Label::data_pipeline_stall, infinite ? Severity::error : Severity::info,
         infinite ? "fit() gets an infinite dataset (repeat()) and no steps_per_epoch: the epoch never ends"
                  : "fit() gets a dataset of unknown cardinality (" + unknown +
-                       ") and no steps_per_epoch: the step count is unknown and the last step can wait "
-                       "forever for a batch other workers do not have",
+                       ") and no steps_per_epoch under MultiWorkerMirroredStrategy: TensorFlow releases that did "
+                       "not handle the last partial batch across workers (2.3 and older, tensorflow/tensorflow#36153, "
+                       "where steps_per_epoch was required) can wait there for a batch other workers do not have; "
+                       "later releases end the epoch together",
         fit.line, fit.line, !steps.empty() ? with_keyword(fit, "steps_per_epoch=" + steps) : std::nullopt,
         infinite ? "steps_per_epoch=<examples per epoch // global batch size>"
                  : ".repeat() at the end of the pipeline, and steps_per_epoch=<examples per epoch // "

@@ -298,7 +298,9 @@ TEST(LintStranger2, OneTaskPerNodeKeepsTheNodesCpus) {
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
   EXPECT_EQ(found[0]->edits.size(), 2u);
-  EXPECT_EQ(found[0]->finding.fix.text, "#SBATCH --ntasks-per-node=1\n#SBATCH --cpus-per-task=80");
+  // two edits: each line's text says which line it replaces
+  EXPECT_EQ(found[0]->finding.fix.text,
+            "line 4 becomes: #SBATCH --ntasks-per-node=1\nline 6 becomes: #SBATCH --cpus-per-task=80");
   const auto& ev = found[0]->finding.evidence;
   EXPECT_NE(
       std::find(ev.begin(), ev.end(), "--cpus-per-task=10 counted per task: 80 for the one task, as the 8 tasks had"),

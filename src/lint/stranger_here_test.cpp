@@ -277,7 +277,7 @@ TEST(LintStrangerGaps, FixLinesDoNotRepeatTheUsersComment) {
                           {});
   auto c = all_of(branch, "lint.torch.collective-under-rank-branch");
   ASSERT_EQ(c.size(), 1u) << ids(branch);
-  EXPECT_EQ(c[0]->finding.fix.text, "dist.barrier()  # sync");
+  EXPECT_EQ(c[0]->finding.fix.text, "lines 3-4 become: dist.barrier()  # sync");  // the branch's two lines
   ASSERT_EQ(c[0]->edits.size(), 1u);
   EXPECT_EQ(c[0]->edits[0].line, 3);
   EXPECT_EQ(c[0]->edits[0].end_line, 4);

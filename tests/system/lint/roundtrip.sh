@@ -74,6 +74,7 @@ cases=(
   "lint.k8s.nnodes-not-replicas|roundtrip/pytorchjob_nnodes.yaml|"
   "lint.mpi.env-not-forwarded|roundtrip/mpirun_env.sh|"
   "lint.docker.exec-form-variable|roundtrip/Dockerfile.exec_form|"
+  "lint.docker.env-legacy-pairs|roundtrip/Dockerfile.env_legacy_pairs|"
   "lint.slurm.local-id-as-rank|roundtrip/local_id_rank.py|"
   "lint.torch.collective-under-rank-branch|roundtrip/collective_split.py|"
   "lint.launch.master-addr-localhost|roundtrip/deepspeed_localhost.sh|"

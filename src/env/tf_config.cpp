@@ -330,6 +330,27 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   if (job != jobs.end()) check_own_address(ctx, job->second, type, index, s, out);
 }
 
+// tf-config.invalid-json for a value json::parse refused (`e`): the file's own value with double
+// quotes where single quotes are all that is wrong, else the shape to write.
+core::Finding invalid_json(const Setting& s, const json::exception& e) {
+  // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
+  const auto* pe = dynamic_cast<const json::parse_error*>(&e);
+  std::string detail =
+      pe ? "parse error at byte " + std::to_string(pe->byte) : std::string("unreadable number: ") + e.what();
+  if (auto converted = double_quoted(s.value)) {
+    auto f = tf_finding("invalid-json",
+                        "TF_CONFIG is not valid JSON: it is written with single quotes (Python's dict syntax), and "
+                        "TensorFlow reads it with json.loads, which takes double quotes only",
+                        s, detail, "TF_CONFIG=" + core::shell_quote(*converted) + "  # the same value, as JSON");
+    f.fix.env["TF_CONFIG"] = *converted;
+    return f;
+  }
+  return tf_finding("invalid-json", "TF_CONFIG is not valid JSON", s, detail,
+                    "write TF_CONFIG as JSON: keys and strings in double quotes, the shape "
+                    "{\"cluster\": {\"worker\": [\"HOST0:PORT\", \"HOST1:PORT\"]}, \"task\": {\"type\": "
+                    "\"worker\", \"index\": I}} with the file's own hosts");
+}
+
 }  // namespace
 
 void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
@@ -347,23 +368,7 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
   try {
     doc = json::parse(s->value);
   } catch (const json::exception& e) {
-    // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
-    const auto* pe = dynamic_cast<const json::parse_error*>(&e);
-    std::string detail =
-        pe ? "parse error at byte " + std::to_string(pe->byte) : std::string("unreadable number: ") + e.what();
-    if (auto converted = double_quoted(s->value)) {
-      auto f = tf_finding("invalid-json",
-                          "TF_CONFIG is not valid JSON: it is written with single quotes (Python's dict syntax), and "
-                          "TensorFlow reads it with json.loads, which takes double quotes only",
-                          *s, detail, "TF_CONFIG=" + core::shell_quote(*converted) + "  # the same value, as JSON");
-      f.fix.env["TF_CONFIG"] = *converted;
-      out.push_back(std::move(f));
-      return;
-    }
-    out.push_back(tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s, detail,
-                             "write TF_CONFIG as JSON: keys and strings in double quotes, the shape "
-                             "{\"cluster\": {\"worker\": [\"HOST0:PORT\", \"HOST1:PORT\"]}, \"task\": {\"type\": "
-                             "\"worker\", \"index\": I}} with the file's own hosts"));
+    out.push_back(invalid_json(*s, e));
     return;
   }
   if (!doc.is_object()) {

@@ -78,8 +78,7 @@ bool set_trailing_blank(FileContext& ctx, std::string_view raw, const std::pair<
               "`set " + set.first + "=" + value + "` ends in a blank, which cmd.exe keeps in the value: " + set.first +
                   " is \"" + value + "\", not \"" + std::string(core::trim(value)) + "\"",
               line, LineEdit{line, line, fixed});
-  f.evidence.push_back(ctx.path() + ":" + std::to_string(line) + ": the line ends in " +
-                       std::to_string(raw.size() - kept.size()) + " blank(s) after the value");
+  f.evidence.push_back("the line ends in " + std::to_string(raw.size() - kept.size()) + " blank(s) after the value");
   f.evidence.push_back(
       "cmd.exe's set keeps everything after the first '=' up to the line's end, trailing blanks included");
   return true;

@@ -114,8 +114,6 @@ void hosts_without_slots(FileContext& ctx, const ShellCommand& c, const std::str
                  as_written(hosts_flag, "host1:N,host2:N,...") + "  # N: the processes each host runs (one per GPU), " +
                      std::to_string(n) + " in all");
   }
-  f->evidence.push_back(ctx.path() + ":" + std::to_string(c.line) + ": " +
-                        std::string(core::trim(ctx.line_text(c.line))));
   f->evidence.push_back(
       "Open MPI (4.x and 5.x, the \"not enough slots\" help text): the --host parameter's \":N\" suffix gives a host "
       "N slots, N defaults to 1 if not provided; " +

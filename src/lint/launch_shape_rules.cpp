@@ -819,8 +819,6 @@ void srun_literal_node_rank(FileContext& ctx, const Launch& l, const std::vector
                      "endpoint=RANK0_HOST:" + port +
                      "  # RANK0_HOST: the first node's host name, the same on every node; c10d numbers the nodes");
   }
-  f->evidence.push_back(ctx.path() + ":" + std::to_string(l.line) + ": " +
-                        std::string(core::trim(ctx.line_text(l.line))));
   if (!said.empty()) f->evidence.push_back("the step spans nodes: " + said);
   f->evidence.push_back(
       "srun runs the command as the batch shell expanded it, the same on every node; torchrun's static rendezvous "

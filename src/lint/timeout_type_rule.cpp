@@ -109,7 +109,6 @@ void timeout_in_days(FileContext& ctx, const PythonTree& tree, const PyCall& c, 
                         "this is " + number + " days, not " + number +
                         " seconds: a hung collective is not stopped by this timeout",
                     line, LineEdit{line, line, changed});
-  f.evidence.push_back(ctx.path() + ":" + std::to_string(line) + ": " + std::string(core::trim(ctx.line_text(line))));
   f.evidence.push_back("Python's datetime.timedelta(days=0, seconds=0, ...): one positional argument is days");
 }
 

@@ -55,7 +55,7 @@ std::size_t find_word(std::string_view text, std::string_view name, std::size_t 
 }
 
 // `text` holds `name` once as a word: where (npos otherwise).
-std::size_t once(std::string_view text, std::string_view name) {
+std::size_t word_once(std::string_view text, std::string_view name) {
   auto at = find_word(text, name);
   if (at == std::string_view::npos || find_word(text, name, at + 1) != std::string_view::npos) {
     return std::string_view::npos;
@@ -121,10 +121,10 @@ void local_index_finding(FileContext& ctx, const PythonTree& tree, const PythonF
   }
   if (find_word(text, k.local) == std::string_view::npos) return;
   std::string changed(ctx.line_text(line));
-  auto at = once(changed, k.local);
+  auto at = word_once(changed, k.local);
   // the binding's own expression with the global index, in the file's spelling (os.environ, environ, getenv)
   std::string global(text);
-  auto local_at = once(global, k.local);
+  auto local_at = word_once(global, k.local);
   bool one_expr = global.find('\n') == std::string::npos && local_at != std::string::npos;
   if (one_expr) global.replace(local_at, k.local.size(), k.global);
   core::Finding* f = nullptr;

@@ -109,6 +109,46 @@ void integers(const Context& ctx, std::vector<core::Finding>& out) {
   }
 }
 
+// env.world-size.not-product (fix-2026-12-06l p23): WORLD_SIZE beside the node count (NNODES,
+// GROUP_WORLD_SIZE, PET_NNODES) and the processes per node (NPROC_PER_NODE, PET_NPROC_PER_NODE,
+// LOCAL_WORLD_SIZE), each set as a number, and WORLD_SIZE is not their product. Where WORLD_SIZE is
+// read as it is (env:// without torchrun: torchrun's agent gives its workers its own WORLD_SIZE,
+// torch/distributed/elastic/agent/server/local_elastic_agent.py), the processes with ranks from
+// WORLD_SIZE up have no place in the world. A warning: which number is wrong is the user's to say;
+// the fix sets the product, the evidence names the other way.
+void world_size_product(const Context& ctx, std::vector<core::Finding>& out) {
+  auto world = ctx.int_value("WORLD_SIZE");
+  if (!world || *world < 1) return;
+  const char* nodes_name = nullptr;
+  const char* procs_name = nullptr;
+  for (const char* n : {"NNODES", "GROUP_WORLD_SIZE", "PET_NNODES"}) {
+    if (auto v = ctx.int_value(n); v && *v >= 1 && !nodes_name) nodes_name = n;
+  }
+  for (const char* n : {"NPROC_PER_NODE", "PET_NPROC_PER_NODE", "LOCAL_WORLD_SIZE"}) {
+    if (auto v = ctx.int_value(n); v && *v >= 1 && !procs_name) procs_name = n;
+  }
+  if (!nodes_name || !procs_name) return;
+  long long nodes = *ctx.int_value(nodes_name), procs = *ctx.int_value(procs_name);
+  if (nodes > 100000 || procs > 100000 || nodes * procs == *world) return;
+  std::string product = std::to_string(nodes * procs);
+  auto f = make_finding("env.world-size.not-product", Label::config_typo, Severity::warning,
+                        "WORLD_SIZE=" + std::to_string(*world) + " but " + nodes_name + "=" + std::to_string(nodes) +
+                            " x " + procs_name + "=" + std::to_string(procs) + " is " + product +
+                            " processes: where WORLD_SIZE is read as set (env:// without torchrun, which gives its "
+                            "workers its own), " +
+                            (*world < nodes * procs ? "the processes with ranks " + std::to_string(*world) + " to " +
+                                                          std::to_string(nodes * procs - 1) + " have no place in it"
+                                                    : std::string("the rendezvous waits for ranks no process has")),
+                        ctx.find("WORLD_SIZE"));
+  f.evidence.push_back(evidence(*ctx.find(nodes_name)));
+  f.evidence.push_back(evidence(*ctx.find(procs_name)));
+  f.evidence.push_back("if WORLD_SIZE is right, " + std::string(nodes_name) + " or " + procs_name +
+                       " is not: their product must equal it");
+  f.fix.env["WORLD_SIZE"] = product;
+  f.fix.text = "WORLD_SIZE=" + product + "  # " + nodes_name + " x " + procs_name;
+  out.push_back(std::move(f));
+}
+
 void master_port(const Context& ctx, std::vector<core::Finding>& out) {
   const Setting* s = ctx.find("MASTER_PORT");
   if (!s) return;
@@ -247,6 +287,7 @@ namespace dd::env::detail {
 
 void check_rendezvous(const Context& ctx, std::vector<core::Finding>& out) {
   integers(ctx, out);
+  world_size_product(ctx, out);
   master_port(ctx, out);
   master_addr(ctx, out);
 }

@@ -39,6 +39,24 @@ core::Finding tf_finding(const std::string& id, const std::string& title, const 
   return f;
 }
 
+// A value written with Python's single quotes (`{'cluster': {'worker': ['h:1']}, ...}`, fix-2026-12-06l
+// p11) with every single quote made a double one, when that is valid JSON and the value holds no
+// double quote or backslash of its own; nullopt otherwise. TensorFlow reads TF_CONFIG with
+// json.loads (tensorflow/python/distribute/cluster_resolver/tfconfig_cluster_resolver.py,
+// _load_tf_config), which takes no single-quoted strings.
+std::optional<std::string> double_quoted(const std::string& value) {
+  if (value.find('\'') == std::string::npos || value.find_first_of("\"\\") != std::string::npos) return std::nullopt;
+  std::string out = value;
+  std::replace(out.begin(), out.end(), '\'', '"');
+  try {
+    auto doc = json::parse(out);
+    if (!doc.is_object()) return std::nullopt;
+  } catch (const json::exception&) {
+    return std::nullopt;
+  }
+  return out;
+}
+
 // "host:port" or "[v6]:port"; port nullopt when missing or not a number.
 Address split_address(std::string where, const std::string& text) {
   Address a{std::move(where), text, text, std::nullopt};
@@ -312,6 +330,27 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
   if (job != jobs.end()) check_own_address(ctx, job->second, type, index, s, out);
 }
 
+// tf-config.invalid-json for a value json::parse refused (`e`): the file's own value with double
+// quotes where single quotes are all that is wrong, else the shape to write.
+core::Finding invalid_json(const Setting& s, const json::exception& e) {
+  // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
+  const auto* pe = dynamic_cast<const json::parse_error*>(&e);
+  std::string detail =
+      pe ? "parse error at byte " + std::to_string(pe->byte) : std::string("unreadable number: ") + e.what();
+  if (auto converted = double_quoted(s.value)) {
+    auto f = tf_finding("invalid-json",
+                        "TF_CONFIG is not valid JSON: it is written with single quotes (Python's dict syntax), and "
+                        "TensorFlow reads it with json.loads, which takes double quotes only",
+                        s, detail, "TF_CONFIG=" + core::shell_quote(*converted) + "  # the same value, as JSON");
+    f.fix.env["TF_CONFIG"] = *converted;
+    return f;
+  }
+  return tf_finding("invalid-json", "TF_CONFIG is not valid JSON", s, detail,
+                    "write TF_CONFIG as JSON: keys and strings in double quotes, the shape "
+                    "{\"cluster\": {\"worker\": [\"HOST0:PORT\", \"HOST1:PORT\"]}, \"task\": {\"type\": "
+                    "\"worker\", \"index\": I}} with the file's own hosts");
+}
+
 }  // namespace
 
 void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
@@ -321,21 +360,15 @@ void check_tf_config(const Context& ctx, std::vector<core::Finding>& out) {
     out.push_back(
         tf_finding("invalid-json", "TF_CONFIG is not valid JSON", *s,
                    "nested deeper than " + std::to_string(core::k_max_json_depth) + " levels",
-                   "write TF_CONFIG as {\"cluster\": {\"worker\": [\"host1:12345\", ...]}, \"task\": {...}}"));
+                   "write TF_CONFIG as {\"cluster\": {\"worker\": [\"HOST0:PORT\", ...]}, \"task\": {...}} with the "
+                   "file's own hosts"));
     return;
   }
   json doc;
   try {
     doc = json::parse(s->value);
   } catch (const json::exception& e) {
-    // parse_error carries the byte; out_of_range (a number too large, e.g. 1e999) does not.
-    const auto* pe = dynamic_cast<const json::parse_error*>(&e);
-    out.push_back(tf_finding(
-        "invalid-json", "TF_CONFIG is not valid JSON", *s,
-        pe ? "parse error at byte " + std::to_string(pe->byte) : std::string("unreadable number: ") + e.what(),
-        "write TF_CONFIG as JSON with double quotes, e.g. "
-        "'{\"cluster\": {\"worker\": [\"host1:12345\", \"host2:12345\"]}, "
-        "\"task\": {\"type\": \"worker\", \"index\": 0}}'"));
+    out.push_back(invalid_json(*s, e));
     return;
   }
   if (!doc.is_object()) {

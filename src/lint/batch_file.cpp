@@ -2,11 +2,13 @@
 // environment rules need: `set NAME=value` (and `set "NAME=value"`) as the variables it sets, and
 // the other lines' words for the job's shape (torchrun --nnodes=2). cmd.exe ends lines at CRLF, so
 // the "\r" is no problem here and is not part of a value.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/strings.hpp"
+#include "env/catalog.hpp"
 #include "lint/rules.hpp"
 
 namespace dd::lint::detail {
@@ -56,16 +58,44 @@ bool set_with_blanks(FileContext& ctx, const std::pair<std::string, std::string>
   return true;
 }
 
+// lint.batch.set-blanks, the value's end (fix-2026-12-06l p13): `set MASTER_ADDR=10.0.0.5 ` with a
+// blank after the value. cmd.exe keeps every character after '=' up to the line's end, trailing
+// blanks included (set /?: "string: a series of characters"; quoting the whole assignment,
+// `set "NAME=value" `, is the form that drops them), so the value is "10.0.0.5 ", which names no
+// host. Only for names a distributed stack reads (env::family_of); `raw` is the line without its
+// CR and left blanks. The edit removes the trailing blanks.
+bool set_trailing_blank(FileContext& ctx, std::string_view raw, const std::pair<std::string, std::string>& set,
+                        int line) {
+  if (raw.empty() || (raw.back() != ' ' && raw.back() != '\t')) return false;
+  std::string lower = core::to_lower(raw);
+  if (core::starts_with(lower, "set \"") || !env::family_of(set.first)) return false;
+  std::string_view kept = raw.substr(0, raw.find_last_not_of(" \t") + 1);
+  std::string value(raw.substr(raw.find('=') + 1));
+  std::string fixed(ctx.line_text(line).substr(0, ctx.line_text(line).find_first_not_of(" \t")));
+  fixed += std::string(kept);
+  auto& f =
+      ctx.add("lint.batch.set-blanks", core::Label::config_typo, core::Severity::error,
+              "`set " + set.first + "=" + value + "` ends in a blank, which cmd.exe keeps in the value: " + set.first +
+                  " is \"" + value + "\", not \"" + std::string(core::trim(value)) + "\"",
+              line, LineEdit{line, line, fixed});
+  f.evidence.push_back("the line ends in " + std::to_string(raw.size() - kept.size()) + " blank(s) after the value");
+  f.evidence.push_back(
+      "cmd.exe's set keeps everything after the first '=' up to the line's end, trailing blanks included");
+  return true;
+}
+
 }  // namespace
 
 void lint_batch(FileContext& ctx) {
   for (int line = 1; line <= ctx.line_count(); ++line) {
     std::string_view l = ctx.line_text(line);
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+    std::string_view raw = l.substr(std::min(l.size(), l.find_first_not_of(" \t")));
     l = core::trim(l);
     if (comment_or_echo(l)) continue;
     if (auto set = set_line(l)) {
       if (set_with_blanks(ctx, *set, line)) continue;  // not the variable meant: no audit of it
+      if (set_trailing_blank(ctx, raw, *set, line)) continue;
       ctx.env().push_back({set->first, set->second, line, "", std::nullopt});
       continue;
     }

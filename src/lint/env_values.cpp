@@ -103,7 +103,19 @@ std::optional<std::string> env_edit(const FileContext& ctx, const EnvValue& v, c
     return std::nullopt;
   }
   auto at = value_at(line, v);
-  if (at == std::string::npos || !fits(line, at, v.value.size(), value)) return std::nullopt;
+  if (at == std::string::npos) return std::nullopt;
+  if (!fits(line, at, v.value.size(), value)) {
+    // A shell value in double quotes whose new text holds double quotes (TF_CONFIG made JSON,
+    // fix-2026-12-06l p11): the word in single quotes, inside which the shell reads nothing.
+    bool in_dq = ctx.kind() == FileKind::shell && at > 0 && line[at - 1] == '"' && at + v.value.size() < line.size() &&
+                 line[at + v.value.size()] == '"';
+    if (!in_dq || name != v.name || value.find('\'') != std::string::npos ||
+        v.value.find_first_of("$`\\") != std::string::npos) {
+      return std::nullopt;
+    }
+    line.replace(at - 1, v.value.size() + 2, "'" + value + "'");
+    return line;
+  }
   // A plain YAML scalar that now reads as a number or a boolean would no longer be a string, and a
   // pod's env value must be one: quote it.
   // A Compose list item is the string `NAME=value` whatever the value: quotes there would be kept in it.

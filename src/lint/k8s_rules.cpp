@@ -569,6 +569,67 @@ class Manifest {
     return false;
   }
 
+  // lint.k8s.args-shell-variable (fix-2026-12-06l p16): `$NAME` / `${NAME}` in a container's exec-form
+  // command or args (no `sh -c`). Kubernetes runs them without a shell and expands only `$(NAME)`,
+  // from the container's environment (Container.args in the API reference: "Variable references
+  // $(VAR_NAME) are expanded using the container's environment"; an unresolved one stays as
+  // written), so the program receives the text "$NAME". The edit writes `$(NAME)` where NAME is in
+  // the container's env list or is JOB_COMPLETION_INDEX in an Indexed Job (the Job controller sets
+  // it); otherwise prose: the command through `sh -c`, or NAME added to env.
+  void shell_variables_in_exec_form(const YAML::Node& c) {
+    static const std::regex var(R"(\$(\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*)))");
+    std::set<std::string> defined;
+    if (c["env"] && c["env"].IsSequence()) {
+      for (const auto& e : c["env"]) defined.insert(scalar(e["name"]));
+    }
+    if (ctx_.text().find("completionMode: Indexed") != std::string::npos) defined.insert("JOB_COMPLETION_INDEX");
+    for (const char* k : {"command", "args"}) {
+      const YAML::Node n = c[k];
+      if (!n || !n.IsSequence()) continue;
+      for (const auto& w : n) {
+        if (!w.IsScalar()) continue;
+        const std::string& item = w.Scalar();
+        std::smatch m;
+        if (!std::regex_search(item, m, var)) continue;
+        std::string name = m[2].matched ? m[2].str() : m[3].str();
+        int line = line_of(w) + offset_;
+        std::string title = std::string(k) + " item \"" + item +
+                            "\": Kubernetes runs a container's command and args without a shell and expands only "
+                            "$(NAME), so the program receives the text \"" +
+                            m[0].str() + "\" as written";
+        std::string text(ctx_.line_text(line));
+        std::string fixed = std::regex_replace(text, var, "$$($2$3)");
+        auto count = [&](const std::string& t) {
+          return std::distance(std::sregex_iterator(t.begin(), t.end(), var), std::sregex_iterator());
+        };
+        bool one_line = text.find(m[0].str()) != std::string::npos && count(text) == count(item);
+        core::Finding* f = nullptr;
+        bool all_defined = true;
+        for (std::sregex_iterator it(item.begin(), item.end(), var), end; it != end; ++it) {
+          all_defined = all_defined && defined.count((*it)[2].matched ? (*it)[2].str() : (*it)[3].str()) != 0;
+        }
+        if (all_defined && one_line && fixed != text) {
+          f = &ctx_.add("lint.k8s.args-shell-variable", Label::config_typo, Severity::error, title, line,
+                        LineEdit{line, line, fixed});
+        } else {
+          f = &ctx_.add("lint.k8s.args-shell-variable", Label::config_typo, Severity::error, title, line,
+                        "write $(" + name + ") with " + name +
+                            " in the container's env list, or run the command through a shell: command: "
+                            "[\"sh\", \"-c\", \"... $" +
+                            name + " ...\"]");
+        }
+        f->evidence.push_back(
+            "Kubernetes API, Container.command/args: $(VAR_NAME) is expanded from the container's environment; no "
+            "shell runs them, so $VAR and ${VAR} stay as written");
+        if (defined.count(name)) {
+          f->evidence.push_back(name == "JOB_COMPLETION_INDEX" && !c["env"]
+                                    ? "JOB_COMPLETION_INDEX: set in each pod of an Indexed Job by the Job controller"
+                                    : name + " is in the container's environment");
+        }
+      }
+    }
+  }
+
   void commands(const YAML::Node& c) {
     std::vector<std::string> words;
     int line = 0;
@@ -585,6 +646,9 @@ class Manifest {
       }
     }
     if (words.empty()) return;
+    bool shell = false;
+    for (std::size_t i = 0; i + 1 < words.size(); ++i) shell = shell || words[i] == "-c" || words[i] == "-lc";
+    if (!shell) shell_variables_in_exec_form(c);
     // ["bash", "-c", "script"]: the script is shell.
     for (std::size_t i = 0; i + 1 < words.size(); ++i) {
       if (words[i] != "-c" && words[i] != "-lc") continue;

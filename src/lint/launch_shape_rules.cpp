@@ -36,6 +36,7 @@ struct Launch {
   std::map<std::string, WrittenFlag> written;  // the same keys -> the flag as the file spells it
   std::vector<std::string> srun_words;         // srun's own options, when srun starts it
   bool under_srun = false;
+  bool in_shell = false;  // inside a `bash -c STRING` (srun's bash -c: lint.remote.same-node-rank's remote reading)
 };
 
 // "--nproc_per_node" -> "--nproc-per-node" (torchrun accepts both).
@@ -123,6 +124,7 @@ void find_launches(const std::vector<std::string>& w, int line, bool under_srun,
     if (from) {
       srun_part(from);
       out.push_back(launch_of(line, w, from, srun_words, under_srun));
+      out.back().in_shell = depth > 0;
       return;
     }
   }
@@ -372,6 +374,55 @@ void torchrun_per_task(FileContext& ctx, const Launch& l, const std::vector<Shel
   for (auto& s : said) f->evidence.push_back(std::move(s));
 }
 
+// --master_addr X [--master_port P] -> --rdzv_backend=c10d --rdzv_endpoint=X:P, in the user's
+// spelling (underscores or dashes), on the lines where the flags are; `drop_node_rank` also removes
+// a --node_rank word. `sep` and `port` get the spelling and the port (29500 when absent); nullopt
+// when the lines do not hold one --master_addr and at most one --master_port.
+std::optional<LineEdit> c10d_edit(const FileContext& ctx, const Launch& l, bool drop_node_rank, std::string& sep,
+                                  std::string& port) {
+  int last = last_line_of(ctx, l.line);
+  // A value is a bare word or one quoted word ("$MASTER_ADDR", as scripts write it).
+  static const std::regex addr_re(R"((^|[ \t])--master([_-])addr(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
+  static const std::regex port_re(R"((^|[ \t])--master[_-]port(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
+  static const std::regex rank_re(R"((^|[ \t])--node[_-]rank(?:=|[ \t]+)[0-9]+(?=[ \t]|$))");
+  std::vector<std::string> lines;
+  int addr_hits = 0, port_hits = 0;
+  std::string addr;
+  port = "29500";
+  sep = "_";
+  for (int i = l.line; i <= last; ++i) {
+    std::string t(ctx.line_text(i));
+    if (t.size() > 4096) return std::nullopt;
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), addr_re); it != std::sregex_iterator(); ++it) {
+      ++addr_hits;
+      addr = (*it)[3].str();
+      sep = (*it)[2].str();
+    }
+    for (auto it = std::sregex_iterator(t.begin(), t.end(), port_re); it != std::sregex_iterator(); ++it) {
+      ++port_hits;
+      port = (*it)[2].str();
+    }
+    lines.push_back(t);
+  }
+  if (addr_hits != 1 || port_hits > 1) return std::nullopt;
+  // Two double-quoted words join inside one pair of quotes ("$MASTER_ADDR:$MASTER_PORT"); other
+  // words side by side are still one shell word.
+  auto dq = [](const std::string& v) { return v.size() >= 2 && v.front() == '"' && v.back() == '"'; };
+  std::string endpoint =
+      dq(addr) && dq(port) ? addr.substr(0, addr.size() - 1) + ":" + port.substr(1) : addr + ":" + port;
+  std::string rdzv = "--rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=" + endpoint;
+  std::vector<std::string> kept;
+  for (auto& t : lines) {
+    std::string before = t;
+    t = std::regex_replace(t, addr_re, "$1" + std::regex_replace(rdzv, std::regex(R"(\$)"), "$$$$"));
+    t = std::regex_replace(t, port_re, "");
+    if (drop_node_rank) t = std::regex_replace(t, rank_re, "");
+    if (t != before && (core::trim(t) == "\\" || core::trim(t) == "`")) continue;  // it held only removed flags
+    kept.push_back(t);
+  }
+  return LineEdit{l.line, last, core::join(kept, "\n")};
+}
+
 // lint.torch.static-rendezvous-no-node-rank
 void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   auto nnodes = flag(l, "--nnodes");
@@ -391,47 +442,11 @@ void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
                       (procs > 1 ? "ranks (0.." + std::to_string(procs - 1) + ")" : std::string("rank (0)")) +
                       " and the job never forms";
   auto sev = dockerfile ? Severity::warning : Severity::error;
-  // --master_addr X [--master_port P] -> --rdzv_backend=c10d --rdzv_endpoint=X:P, in the user's
-  // spelling (underscores or dashes), on the lines where the flags are.
-  int last = last_line_of(ctx, l.line);
-  // A value is a bare word or one quoted word ("$MASTER_ADDR", as scripts write it).
-  static const std::regex addr_re(R"((^|[ \t])--master([_-])addr(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
-  static const std::regex port_re(R"((^|[ \t])--master[_-]port(?:=|[ \t]+)("[^"]*"|'[^']*'|[^ \t\\;&|'"]+))");
-  std::vector<std::string> lines;
-  int addr_hits = 0, port_hits = 0;
-  std::string addr, port = "29500", sep = "_";
-  for (int i = l.line; i <= last; ++i) {
-    std::string t(ctx.line_text(i));
-    if (t.size() > 4096) return;
-    for (auto it = std::sregex_iterator(t.begin(), t.end(), addr_re); it != std::sregex_iterator(); ++it) {
-      ++addr_hits;
-      addr = (*it)[3].str();
-      sep = (*it)[2].str();
-    }
-    for (auto it = std::sregex_iterator(t.begin(), t.end(), port_re); it != std::sregex_iterator(); ++it) {
-      ++port_hits;
-      port = (*it)[2].str();
-    }
-    lines.push_back(t);
-  }
+  std::string sep, port;
+  auto edit = c10d_edit(ctx, l, false, sep, port);
   core::Finding* f = nullptr;
-  if (addr_hits == 1 && port_hits <= 1) {
-    // Two double-quoted words join inside one pair of quotes ("$MASTER_ADDR:$MASTER_PORT"); other
-    // words side by side are still one shell word.
-    auto dq = [](const std::string& v) { return v.size() >= 2 && v.front() == '"' && v.back() == '"'; };
-    std::string endpoint =
-        dq(addr) && dq(port) ? addr.substr(0, addr.size() - 1) + ":" + port.substr(1) : addr + ":" + port;
-    std::string rdzv = "--rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=" + endpoint;
-    std::vector<std::string> kept;
-    for (auto& t : lines) {
-      std::string before = t;
-      t = std::regex_replace(t, addr_re, "$1" + std::regex_replace(rdzv, std::regex(R"(\$)"), "$$$$"));
-      t = std::regex_replace(t, port_re, "");
-      if (t != before && (core::trim(t) == "\\" || core::trim(t) == "`")) continue;  // it held only --master_port
-      kept.push_back(t);
-    }
-    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
-                 LineEdit{l.line, last, core::join(kept, "\n")});
+  if (edit) {
+    f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line, *edit);
   } else {
     f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
                  "add --rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=RANK0_HOST:" + port +
@@ -765,6 +780,51 @@ bool per_task_resource(const std::string& w) {
   return w == "-c" || (core::starts_with(w, "-c") && w.size() > 2 && std::isdigit(static_cast<unsigned char>(w[2])));
 }
 
+// lint.remote.same-node-rank for `srun torchrun ... --node_rank=K` (no `bash -c`; fix-2026-12-06l p01):
+// srun starts the one command on every node of the step and the batch shell expanded it once, so
+// every node's torchrun is node K; the static rendezvous then waits for a node rank no one has.
+// Judged where the step spans nodes: #SBATCH --nodes / srun --nodes N > 1, or torchrun --nnodes N > 1,
+// and srun not limited to one node. The edit is the c10d rendezvous (it numbers the nodes itself):
+// --node_rank removed, --master_addr X --master_port P become --rdzv_backend=c10d --rdzv_endpoint=X:P.
+void srun_literal_node_rank(FileContext& ctx, const Launch& l, const std::vector<ShellCommand>& directives) {
+  if (!l.under_srun || l.in_shell || l.flags.count("--rdzv-backend") || l.flags.count("--rdzv-endpoint")) return;
+  auto rank = flag(l, "--node-rank");
+  if (!rank || !core::parse_int(*rank)) return;
+  std::string said;
+  auto batch = batch_nodes(directives, said);
+  if (std::find(l.srun_words.begin(), l.srun_words.end(), "-N1") != l.srun_words.end()) return;
+  if (auto on_srun = find_written_flag(l.srun_words, 0, {"--nodes", "-N"})) {
+    auto step = core::parse_int(on_srun->value.substr(0, on_srun->value.find_first_of("-:")));
+    if (!step || *step < 2) return;
+    said = "srun " + as_written(*on_srun);
+  } else if (!batch || *batch < 2) {
+    auto nnodes = flag(l, "--nnodes");
+    auto n = count(nnodes);
+    if (!n || *n < 2) return;
+    said = "torchrun " + spelt(l, "--nnodes", *nnodes);
+  }
+  std::string written = spelt(l, "--node-rank", *rank);
+  std::string title = written +
+                      " is written into the one command srun runs on every node of the step: every node starts as "
+                      "node " +
+                      *rank + ", so the nodes claim the same ranks and the rendezvous never completes";
+  std::string sep, port;
+  auto edit = c10d_edit(ctx, l, true, sep, port);
+  core::Finding* f = nullptr;
+  if (edit) {
+    f = &ctx.add("lint.remote.same-node-rank", Label::config_typo, Severity::error, title, l.line, *edit);
+  } else {
+    f = &ctx.add("lint.remote.same-node-rank", Label::config_typo, Severity::error, title, l.line,
+                 "drop " + written + " and add --rdzv" + sep + "backend=c10d --rdzv" + sep +
+                     "endpoint=RANK0_HOST:" + port +
+                     "  # RANK0_HOST: the first node's host name, the same on every node; c10d numbers the nodes");
+  }
+  if (!said.empty()) f->evidence.push_back("the step spans nodes: " + said);
+  f->evidence.push_back(
+      "srun runs the command as the batch shell expanded it, the same on every node; torchrun's static rendezvous "
+      "(its default, torch/distributed/run.py) takes --node_rank as given");
+}
+
 // `srun [options] [python[3] [options]] script.py`: the script and the tasks per node the step
 // starts (srun's own --ntasks-per-node, else the #SBATCH one), for lightning_tasks_across.
 void record_srun_scripts(FileContext& ctx, const std::vector<ShellCommand>& commands,
@@ -837,6 +897,7 @@ void launch_shape_rules(FileContext& ctx, bool dockerfile, const std::vector<She
     slurm_gpus_fewer(ctx, l, stated);
     rdzv_id_per_node(ctx, l, !directives.empty());
     one_agent_for_nodes(ctx, l, directives);
+    srun_literal_node_rank(ctx, l, directives);
   }
 }
 

@@ -21,11 +21,12 @@ void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonF
 // MultiWorkerMirroredStrategy() in the same scope (strategy_order.cpp).
 void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
-// lint.slurm.local-id-as-rank: init_process_group(rank=...) from SLURM_LOCALID (local_id_rank.cpp).
+// lint.slurm.local-id-as-rank / lint.torch.local-rank-as-rank: init_process_group(rank=...) from
+// SLURM_LOCALID, or from LOCAL_RANK in a multi-node script (local_id_rank.cpp).
 void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
-// lint.torch.timeout-not-timedelta: init_process_group / new_group with timeout= an int or float literal
-// (timeout_type_rule.cpp).
+// lint.torch.timeout-not-timedelta: init_process_group / new_group with timeout= an int or float literal;
+// lint.torch.timeout-days: timeout=timedelta(N), one positional N >= 60, N days (timeout_type_rule.cpp).
 void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
 // The edit for lint.torch.collective-under-rank-branch: the rank branch around `calls` (collectives
@@ -35,6 +36,19 @@ void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const Pytho
 std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTree& tree,
                                           const std::vector<const PyCall*>& calls,
                                           const std::function<bool(TSNode)>& movable);
+
+// lint.torch.collective-under-rank-branch's "rank 0 first" edit: `if rank != 0: dist.barrier()` (the
+// branch holds the barrier alone) followed by a statement with no collective (`has_collective`
+// false): rank 0's release, `if rank == 0: dist.barrier()`, added after that statement
+// (rank_zero_first.cpp; fix-2026-12-06l p04).
+struct RankZeroRelease {
+  LineEdit edit;
+  int work_line = 0;      // the statement rank 0 runs first
+  std::string condition;  // "rank == 0"
+  std::string call;       // "dist.barrier()"
+};
+std::optional<RankZeroRelease> rank_zero_release(const FileContext& ctx, const PythonTree& tree, const PyCall& c,
+                                                 const std::function<bool(TSNode)>& has_collective);
 
 // The collective `call` runs on a group whose members are exactly the ranks its rank branch admits:
 // `g = dist.new_group(ranks=[0])` on every rank, then `if rank == 0: dist.all_reduce(t, group=g)`.

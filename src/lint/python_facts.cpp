@@ -220,6 +220,13 @@ class Walker {
     c.scope = s.scope;
     c.guard = s.guard;
     c.conditional = s.conditional || s.guard.line != 0;
+    TSNode args = PythonTree::field(n, "arguments");
+    for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); ++i) {
+      TSNode a = ts_node_named_child(args, i);
+      c.sync_dist = c.sync_dist ||
+                    (PythonTree::is(a, "keyword_argument") && t_.text(PythonTree::field(a, "name")) == "sync_dist" &&
+                     t_.text(PythonTree::field(a, "value")) == "True");
+    }
     env_call(c, s);
     windows_call(c);
     f_.calls.push_back(std::move(c));

@@ -36,6 +36,7 @@ struct PyCall {
   uint32_t scope = 0;  // 0: module; else the enclosing function's start byte + 1
   RankGuard guard;
   bool conditional = false;  // under an if / conditional expression / try
+  bool sync_dist = false;    // a keyword argument `sync_dist=True` (Lightning's self.log / log_dict)
 };
 
 struct PyEnvSet {

@@ -64,6 +64,12 @@ bool collective_call(const PyCall& c, const PythonFacts& f) {
   if (c.last == "save_checkpoint") {
     return c.name.size() > c.last.size() && last_name(c.name.substr(0, c.name.size() - c.last.size() - 1)) == "trainer";
   }
+  // LightningModule.log / log_dict with sync_dist=True: the logged value is reduced across ranks
+  // through trainer.strategy.reduce (DDP: an all_reduce) when the result is computed, on every rank
+  // that logged the key (Lightning 2.x: src/lightning/pytorch/core/module.py, log passes
+  // sync_dist_fn=self.trainer.strategy.reduce; trainer/connectors/logger_connector/result.py,
+  // _ResultMetric.compute calls meta.sync). Under a rank branch only those ranks reduce (p08).
+  if ((c.last == "log" || c.last == "log_dict") && c.name == "self." + c.last) return c.sync_dist;
   if (!is_collective(c.last) && !horovod_callback(c.last)) return false;
   if (c.name.empty()) return false;
   if (c.name == c.last) return f.from_torch_distributed.count(c.last) != 0;
@@ -312,6 +318,30 @@ class PythonRules {
     return true;
   }
 
+  // lint.torch.collective-under-rank-branch for the "rank 0 first" shape (rank_zero_first.cpp): the
+  // finding with rank 0's release as its edit, or nullptr when `c` is not of that shape.
+  core::Finding* rank_zero_first(const PyCall& c, const std::map<std::string, const PyCall*>& helpers) {
+    auto has_collective = [&](TSNode s) {
+      return std::any_of(f_.calls.begin(), f_.calls.end(), [&](const PyCall& o) {
+        return o.byte >= ts_node_start_byte(s) && o.byte < ts_node_end_byte(s) &&
+               (collective_call(o, f_) || helpers.count(o.last) != 0);
+      });
+    };
+    auto release = rank_zero_release(ctx_, t_, c, has_collective);
+    if (!release) return nullptr;
+    std::string title = c.last + "() only on the ranks where `" + c.guard.condition + "` holds, and rank 0 never " +
+                        "calls its own: the others wait in it while rank 0 goes on to its next collective, where the " +
+                        "calls no longer match: a hang or an error. This is the \"rank 0 first\" shape (the others " +
+                        "wait while rank 0 runs line " + std::to_string(release->work_line) +
+                        "), whose release is `if " + release->condition + ": " + release->call + "` after that line";
+    auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
+                       c.line, std::move(release->edit));
+    f.evidence.push_back(ctx_.path() + ":" + std::to_string(release->work_line) + ": " +
+                         std::string(core::trim(ctx_.line_text(release->work_line))) +
+                         " (what rank 0 does first; the edit keeps it on rank 0 first, the others after the release)");
+    return &f;
+  }
+
   // lint.torch.collective-under-rank-branch
   void collectives_under_rank() {
     auto helpers = collective_functions();
@@ -350,7 +380,10 @@ class PythonRules {
                           "` holds: the other ranks skip it and go on to their next collective (or exit), where the "
                           "calls no longer match across ranks: a hang or an error";
       core::Finding* added = nullptr;
-      if (auto e = edited.find(c.guard.branch); e != edited.end()) {
+      auto e = edited.find(c.guard.branch);
+      if (e == edited.end() && !h.inner && (added = rank_zero_first(c, helpers)) != nullptr) {
+        edited[c.guard.branch] = c.line;
+      } else if (e != edited.end()) {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, "the fix of line " + std::to_string(e->second) + " moves this call too");
       } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch],

@@ -77,12 +77,48 @@ Spelling timedelta_spelling(const PythonTree& tree) {
   return {};
 }
 
+// `timedelta(N)`: a call of a name ending in timedelta with one positional number and nothing else;
+// the number's node (null otherwise).
+TSNode positional_days(const PythonTree& tree, TSNode value) {
+  if (!PythonTree::is(value, "call")) return TSNode{};
+  std::string_view fn = tree.text(PythonTree::field(value, "function"));
+  if (fn != "timedelta" && !fn.ends_with(".timedelta")) return TSNode{};
+  TSNode args = PythonTree::field(value, "arguments");
+  if (ts_node_is_null(args) || ts_node_named_child_count(args) != 1) return TSNode{};
+  TSNode n = ts_node_named_child(args, 0);
+  bool number = PythonTree::is(n, "integer") || PythonTree::is(n, "float");
+  return number ? n : TSNode{};
+}
+
+// lint.torch.timeout-days (fix-2026-12-06l p26): `timeout=timedelta(1800)`. timedelta's first
+// positional parameter is days (Python's datetime docs: timedelta(days=0, seconds=0, ...); seen here:
+// str(timedelta(1800)) is "1800 days, 0:00:00"), so the watchdog waits 1800 days and a hung
+// collective is never stopped. Judged from 60 (two months): a smaller count may mean days.
+void timeout_in_days(FileContext& ctx, const PythonTree& tree, const PyCall& c, TSNode value) {
+  TSNode n = positional_days(tree, value);
+  if (ts_node_is_null(n)) return;
+  std::string number(tree.text(n));
+  if (std::stod(number) < 60) return;
+  int line = PythonTree::line(n);
+  std::string changed(ctx.line_text(line));
+  auto start = static_cast<uint32_t>(ctx.line_text(line).data() - ctx.text().data());
+  changed.insert(ts_node_start_byte(n) - start, "seconds=");
+  std::string call(tree.text(value));
+  auto& f = ctx.add("lint.torch.timeout-days", Label::config_typo, Severity::warning,
+                    std::string(c.last) + "(timeout=" + call + "): timedelta's first positional argument is days, so " +
+                        "this is " + number + " days, not " + number +
+                        " seconds: a hung collective is not stopped by this timeout",
+                    line, LineEdit{line, line, changed});
+  f.evidence.push_back("Python's datetime.timedelta(days=0, seconds=0, ...): one positional argument is days");
+}
+
 }  // namespace
 
 void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
   for (const auto& c : facts.calls) {
     if (c.last != "init_process_group" && c.last != "new_group") continue;
     TSNode value = timeout_argument(tree, c.node);
+    timeout_in_days(ctx, tree, c, value);
     if (!PythonTree::is(value, "integer") && !PythonTree::is(value, "float")) continue;
     std::string number(tree.text(value));
     int line = PythonTree::line(value);

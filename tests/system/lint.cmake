@@ -45,3 +45,10 @@ set_tests_properties(system.lint.env-init PROPERTIES LABELS system TIMEOUT 600)
 add_test(NAME system.lint.fix50-jobs
   COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix50_jobs.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR}/tests/data/lint)
 set_tests_properties(system.lint.fix50-jobs PROPERTIES LABELS system TIMEOUT 600)
+
+# fix-2026-12-06l (fix51): p04 (rank 0's release) and p01 (c10d for srun torchrun --node_rank=0) as
+# torch Gloo jobs before and after lint --fix, p26/p11/p16/p13 through Python/bash/PyYAML, p23 through
+# env --export in bash.
+add_test(NAME system.fix.fix51-cases
+  COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix51_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR})
+set_tests_properties(system.fix.fix51-cases PROPERTIES LABELS system TIMEOUT 600)

@@ -101,6 +101,15 @@ cases=(
   "lint.compose.env-list-map|roundtrip/compose_env_list_map.yml|"
   "lint.slurm.one-agent-for-nodes|roundtrip/batch_no_srun.sbatch|"
   "lint.slurm.one-agent-for-nodes|roundtrip/srun_one_node.sbatch|"
+  "lint.torch.local-rank-as-rank|roundtrip/local_rank_as_rank.py|"
+  "lint.remote.same-node-rank|roundtrip/srun_literal_node_rank.sbatch|"
+  "lint.launch.np-exceeds-slots|roundtrip/mpirun_host_no_slots.sh|"
+  "lint.torch.collective-under-rank-branch|roundtrip/rank_zero_first.py|"
+  "lint.torch.collective-under-rank-branch|roundtrip/lightning_log_sync_rank0.py|"
+  "tf-config.invalid-json|roundtrip/tf_config_single_quotes.sh|"
+  "lint.batch.set-blanks|roundtrip/set_trailing_blank.bat|"
+  "lint.torch.timeout-days|roundtrip/timeout_days.py|"
+  "lint.k8s.args-shell-variable|roundtrip/k8s_args_dollar.yaml|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)
@@ -133,6 +142,9 @@ for n, line in enumerate(open(sys.argv[1], newline=""), 1):
     m = re.match(r'\s*set\s+"?([^=]*)=', line, re.I)
     if m and (m.group(1) != m.group(1).strip() or line[m.end():m.end() + 1] in (" ", "\t")):
         sys.exit("line %d: %r" % (n, line))
+    # nor after the value (cmd keeps them in it), unless the assignment is quoted
+    if m and not re.match(r'\s*set\s+"', line, re.I) and line.rstrip("\r\n") != line.rstrip("\r\n").rstrip(" \t"):
+        sys.exit("line %d: blank after the value: %r" % (n, line))
 PY
     ;;
     *.yaml | *.yml) $py - "$1" <<'PY'
@@ -151,6 +163,22 @@ def walk(n):
             walk(v)
 for doc in yaml.safe_load_all(open(sys.argv[1])):
     walk(doc)
+# exec-form command/args (no sh -c): no $NAME / ${NAME}, which Kubernetes leaves as written
+import re
+def args(n):
+    if isinstance(n, dict):
+        words = [w for k in ("command", "args") if isinstance(n.get(k), list) for w in n[k] if isinstance(w, str)]
+        if words and "-c" not in words and "-lc" not in words:
+            for w in words:
+                if re.search(r"\$(\{\w+\}|[A-Za-z_]\w*)", w):
+                    sys.exit("exec-form item %r: Kubernetes expands only $(NAME)" % w)
+        for v in n.values():
+            args(v)
+    elif isinstance(n, list):
+        for v in n:
+            args(v)
+for doc in yaml.safe_load_all(open(sys.argv[1])):
+    args(doc)
 PY
     ;;
     *Dockerfile*) $py - "$1" <<'PY'

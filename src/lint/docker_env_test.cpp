@@ -39,8 +39,9 @@ TEST(LintDockerEnv, LegacyFormWithPairsSetsOneVariable) {
 TEST(LintDockerEnv, LegacyFormWithOneValueIsNoPairs) {
   // One step short: one variable with a one-word value, a value that is a quoted phrase, a later
   // word that is no variable name: the legacy form means what it says there.
-  for (const char* line : {"ENV MASTER_PORT 29500", "ENV NCCL_DEBUG_SUBSYS \"INIT NET\"",
-                           "ENV GREETING hello World wide", "ENV MASTER_PORT=29500 NCCL_SOCKET_IFNAME=eth0"}) {
+  for (const char* line :
+       {"ENV MASTER_PORT 29500", "ENV NCCL_DEBUG_SUBSYS \"INIT NET\"", "ENV NCCL_DEBUG_SUBSYS INIT NET GRAPH",
+        "ENV GREETING hello World wide", "ENV MASTER_PORT=29500 NCCL_SOCKET_IFNAME=eth0"}) {
     auto fs = lint_as("Dockerfile", std::string("FROM debian:12\n") + line + "\n");
     EXPECT_EQ(first_of(fs, "lint.docker.env-legacy-pairs"), nullptr) << line << ": " << ids(fs);
   }

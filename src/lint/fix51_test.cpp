@@ -9,9 +9,6 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
-#include <sstream>
-
 #include "env/audit_test_util.hpp"
 #include "lint/lint_test_util.hpp"
 
@@ -24,14 +21,8 @@ using test::fixed_once;
 using test::ids;
 using test::lint_as;
 
-// The one place this file reads a case (to be test::case_text(folder, name) once that helper exists).
-std::string case_text(const std::string& name) {
-  std::ifstream in(std::string(DD_TEST_DATA_DIR) + "/stranger/fix-2026-12-06l/cases/" + name, std::ios::binary);
-  EXPECT_TRUE(in.good()) << name;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+// A case of the 15th held-out run (tests/data/stranger/fix-2026-12-06l).
+std::string case_text(const std::string& name) { return test::case_text("fix-2026-12-06l", name); }
 
 const core::Severity warning = core::Severity::warning;
 

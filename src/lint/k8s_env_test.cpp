@@ -3,7 +3,9 @@
 // pod whose NCCL_SOCKET_IFNAME names the pod's own eth0.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include "lint/lint_test_util.hpp"
 
@@ -45,9 +47,35 @@ TEST(LintK8sEnv, DuplicateNameNamesTheValueThatWins) {
   ASSERT_EQ(dups.size(), 2u) << ids(fs);  // each pod's container
   const auto& f = dups.front()->finding;
   EXPECT_EQ(f.severity, core::Severity::warning);
-  EXPECT_NE(f.title.find("NCCL_SOCKET_IFNAME is set twice in this container's env: 'eth0' (line "), std::string::npos)
+  EXPECT_NE(f.title.find("NCCL_SOCKET_IFNAME is set twice in this container's env: 'eth0' (lines "), std::string::npos)
       << f.title;
   EXPECT_NE(f.title.find("the container gets the later one, NCCL_SOCKET_IFNAME=lo"), std::string::npos) << f.title;
+  // the fix applied as printed: delete the later entry's lines (both pods'), lint again
+  std::string text =
+      job(entry("NCCL_SOCKET_IFNAME", "eth0") + entry("NCCL_DEBUG", "WARN") + entry("NCCL_SOCKET_IFNAME", "lo"));
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    auto nl = text.find('\n', at);
+    lines.push_back(text.substr(at, nl - at));
+    at = nl + 1;
+  }
+  std::set<int> drop;
+  for (const auto* d : dups) {
+    auto at = d->finding.fix.text.rfind(" or lines ");
+    ASSERT_NE(at, std::string::npos) << d->finding.fix.text;
+    int first = std::stoi(d->finding.fix.text.substr(at + 10));
+    int last = std::stoi(d->finding.fix.text.substr(d->finding.fix.text.find('-', at) + 1));
+    ASSERT_EQ(last, first + 1) << d->finding.fix.text;
+    EXPECT_NE(lines[static_cast<std::size_t>(first - 1)].find("- name: NCCL_SOCKET_IFNAME"), std::string::npos);
+    EXPECT_NE(lines[static_cast<std::size_t>(last - 1)].find("value: lo"), std::string::npos);
+    for (int l = first; l <= last; ++l) drop.insert(l);
+  }
+  std::string fixed;
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (!drop.count(static_cast<int>(i + 1))) fixed += lines[i] + "\n";
+  auto again = lint_as("job.yaml", fixed);
+  EXPECT_EQ(first_of(again, "lint.k8s.env-duplicate"), nullptr) << ids(again);
+  EXPECT_EQ(first_of(again, "lint.env.ifname-loopback"), nullptr) << ids(again);
 }
 
 TEST(LintK8sEnv, SameNameInTwoContainersOrSameValueIsNoDuplicate) {
@@ -78,7 +106,18 @@ TEST(LintK8sEnv, HostNetworkNoteOnAPodSideNameSaysWhatTheNameBecomes) {
   ASSERT_NE(w, nullptr) << ids(ens);
   EXPECT_EQ(w->finding.severity, core::Severity::warning);
   EXPECT_EQ(w->finding.title.find("only eth0"), std::string::npos) << w->finding.title;
-  EXPECT_NE(w->finding.title.find("NCCL finds no ens5"), std::string::npos) << w->finding.title;
+  EXPECT_NE(w->finding.title.find("names no interface a pod network usually gives a pod"), std::string::npos)
+      << w->finding.title;
+  // one step short: a list whose eth0 item is the pod's own, or a pod with a Multus networks annotation
+  auto list = lint_as("job.yaml", job(entry("NCCL_SOCKET_IFNAME", "ens5,eth0")));
+  const auto* l = first_of(list, "lint.k8s.no-host-network");
+  ASSERT_NE(l, nullptr) << ids(list);
+  EXPECT_EQ(l->finding.severity, core::Severity::info);
+  std::string multus = job(entry("NCCL_SOCKET_IFNAME", "net1"));
+  multus.replace(multus.find("        spec:\n"), 0,
+                 "        metadata:\n          annotations:\n            k8s.v1.cni.cncf.io/networks: sriov-net\n");
+  auto m = lint_as("job.yaml", multus);
+  EXPECT_EQ(first_of(m, "lint.k8s.no-host-network"), nullptr) << ids(m);
 }
 
 }  // namespace

@@ -247,25 +247,36 @@ class Manifest {
   // value. The container gets the later one (the kubelet keeps the last; the API server warns
   // "hides previous definition of ..., which may be dropped when using apply").
   void container_env(const YAML::Node& c, PodFacts& pf) {
-    std::map<std::string, std::pair<std::string, int>> seen;  // name -> (value, line)
+    struct Seen {
+      std::string value;
+      int first = 0, last = 0;  // the entry's lines, `- name:` through `value:`
+    };
+    std::map<std::string, Seen> seen;
+    auto lines = [](const Seen& s) {
+      return s.first == s.last ? "line " + std::to_string(s.first)
+                               : "lines " + std::to_string(s.first) + "-" + std::to_string(s.last);
+    };
     for (const auto& e : c["env"]) {
       if (!e.IsMap() || !e["name"] || !e["value"] || !e["value"].IsScalar()) continue;
       std::string name = scalar(e["name"]), value = e["value"].Scalar();
       int line = line_of(e["value"]) + offset_;
-      if (auto [it, fresh] = seen.try_emplace(name, value, line); !fresh) {
-        if (it->second.first != value)
+      Seen now{value, std::min(line_of(e) + offset_, line), line};
+      if (auto [it, fresh] = seen.try_emplace(name, now); !fresh) {
+        if (it->second.value != value)
           ctx_.add("lint.k8s.env-duplicate", Label::config_typo, Severity::warning,
-                   name + " is set twice in this container's env: '" + it->second.first + "' (line " +
-                       std::to_string(it->second.second) + ") and '" + value + "' (line " + std::to_string(line) +
-                       "); the container gets the later one, " + name + "=" + value,
+                   name + " is set twice in this container's env: '" + it->second.value + "' (" + lines(it->second) +
+                       ") and '" + value + "' (" + lines(now) + "); the container gets the later one, " + name + "=" +
+                       value,
                    line,
-                   "keep one entry for " + name + ": delete the one whose value you do not want (line " +
-                       std::to_string(it->second.second) + " or line " + std::to_string(line) + ")")
+                   "keep one entry for " + name +
+                       ": delete the whole entry (its `- name:` and `value:` lines) whose "
+                       "value you do not want, " +
+                       lines(it->second) + " or " + lines(now))
               .evidence.push_back(
                   "Kubernetes keeps the last of a name's env entries; the API server warns "
                   "\"hides previous definition of " +
                   name + "\" (not run here: no Kubernetes)");
-        it->second = {value, line};
+        it->second = now;
       }
       if (non_string_scalar(e["value"])) not_string(name, e["value"]);
       ctx_.env().push_back({name, value, line, ""});
@@ -406,18 +417,33 @@ class Manifest {
   // (fix-2026-12-06m p25). A pod-side name (eth0) names another interface once the pod is on the
   // host's network: the note says so (fix-2026-12-06m c02).
   void host_network_rule(const std::string& ifname, int line, bool one_pod) {
-    std::string name = core::starts_with(ifname, "=") ? ifname.substr(1) : ifname;
-    if (core::starts_with(name, "lo")) return;
+    // A Multus / SR-IOV networks annotation gives the pod interfaces of its own (net1, ib0 ...):
+    // a name outside the pod network's is no evidence of a host interface there.
+    if (ctx_.text().find("k8s.v1.cni.cncf.io/networks") != std::string::npos) return;
     // A computed value ("$(IFACE)", expanded by the kubelet) names nothing lint can see.
     bool computed = ifname.find('$') != std::string::npos;
-    bool pod_side = core::starts_with(name, "eth");
-    bool host_iface = !name.empty() && !pod_side && !core::starts_with(name, "^") && !computed;
+    // NCCL_SOCKET_IFNAME is a list of prefixes ("=" exact, "^" exclusions): the items as names.
+    bool exclusion = core::starts_with(ifname, "^");
+    std::string list = ifname.substr(exclusion || core::starts_with(ifname, "=") ? 1 : 0);
+    std::vector<std::string> items;
+    for (const auto& i : core::split(list, ',')) {
+      std::string item(core::trim(i));
+      if (!item.empty()) items.push_back(item);
+    }
+    auto any = [&](std::string_view prefix) {
+      return std::any_of(items.begin(), items.end(),
+                         [&](const std::string& i) { return core::starts_with(i, prefix); });
+    };
+    bool all_lo = !items.empty() && std::all_of(items.begin(), items.end(),
+                                                [](const std::string& i) { return core::starts_with(i, "lo"); });
+    if (all_lo && !exclusion) return;  // lo is in every namespace: lint.env.ifname-loopback says what is wrong
+    bool pod_side = !exclusion && any("eth");
+    bool host_iface = !items.empty() && !pod_side && !exclusion && !computed;
     if (one_pod && !host_iface) return;
     std::string title =
         host_iface ? "NCCL_SOCKET_IFNAME=" + ifname +
-                         " names an interface of the node, but the pod has no host networking: inside it there are "
-                         "only the pod's own interfaces (lo and the pod network's, usually eth0), so NCCL finds no " +
-                         name
+                         " names no interface a pod network usually gives a pod (lo and eth0), and the pod has no "
+                         "host networking: if it is the node's interface, NCCL finds it only with hostNetwork"
                    : "the training pod uses the pod network (no hostNetwork): NCCL's traffic goes through the "
                      "cluster's pod network (CNI); hostNetwork: true gives it the node's NICs";
     if (pod_side && !computed)

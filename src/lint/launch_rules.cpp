@@ -13,6 +13,7 @@
 #include "core/byte_size.hpp"
 #include "core/json_limits.hpp"
 #include "core/strings.hpp"
+#include "env/catalog.hpp"
 #include "lint/export_blanks_rule.hpp"
 #include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
@@ -769,8 +770,6 @@ void tf_config_in_image(FileContext& ctx) {
 
 namespace {
 
-// The words of a Dockerfile CMD / ENTRYPOINT in exec form (["torchrun", "--nnodes=2", ...]) on
-// `line`; nullopt for the shell form.
 // lint.docker.env-legacy-pairs (fix-2026-12-06m p24): `ENV NAME value` is Docker's legacy form, which
 // sets ONE variable to the rest of the line (Docker's reference, ENV; its build check
 // LegacyKeyValueFormat), so `ENV MASTER_PORT 29500 NCCL_SOCKET_IFNAME eth0` sets MASTER_PORT to
@@ -788,6 +787,10 @@ bool docker_env_pairs(FileContext& ctx, const std::vector<std::string>& rest, in
   };
   for (std::size_t i = 0; i < rest.size(); ++i)
     if (!(i % 2 == 0 ? name(rest[i]) : plain(rest[i]))) return false;
+  // the later names are variables the distributed stack reads (the audit's catalogue): a value of
+  // several words (`ENV NCCL_DEBUG_SUBSYS INIT NET GRAPH`) is no run-together pair
+  for (std::size_t i = 2; i < rest.size(); i += 2)
+    if (env::find_var(rest[i]) == nullptr) return false;
   std::string_view text = ctx.line_text(line);
   // continued, or quoted (the words lost their quotes): the edit could not write the line back
   if (text.find_first_of("\"'\\") != std::string_view::npos) return false;
@@ -809,6 +812,8 @@ bool docker_env_pairs(FileContext& ctx, const std::vector<std::string>& rest, in
   return true;
 }
 
+// The words of a Dockerfile CMD / ENTRYPOINT in exec form (["torchrun", "--nnodes=2", ...]) on
+// `line`; nullopt for the shell form.
 std::optional<std::vector<std::string>> exec_form_words(const FileContext& ctx, int line) {
   std::string_view l = core::trim(ctx.line_text(line));
   auto open = l.find('[');

@@ -13,7 +13,7 @@ namespace dd::lint {
 
 namespace {
 
-constexpr int k_max_depth = 400;  // deeper nesting is not a training script; stops stack overflow
+constexpr int k_max_tree_depth = 400;  // deeper nesting is not a training script; stops stack overflow
 
 // Names and attributes that mean "this process's rank" in a condition.
 bool rank_word(std::string_view w) {
@@ -70,7 +70,7 @@ class Walker {
   };
 
   void visit(TSNode n, State s) {
-    if (ts_node_is_null(n) || ++s.depth > k_max_depth) return;
+    if (ts_node_is_null(n) || ++s.depth > k_max_tree_depth) return;
     std::string_view type = PythonTree::type(n);
     if (type == "function_definition") return function(n, s);
     if (type == "if_statement") return if_statement(n, s);

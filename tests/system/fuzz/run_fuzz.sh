@@ -14,10 +14,11 @@ cxx=$(command -v clang++-14 || command -v clang++)
 work=$(mktemp -d /tmp/dd-fuzz-XXXXXX)
 trap 'rm -rf "$work"' EXIT
 sources=()
-# A module's sources compile as unity files of up to 16 sources each, as the CI tree does
-# (CMAKE_UNITY_BUILD_BATCH_SIZE=16: file-local names are unique within a module folder), which
-# more than halves the compile time of the larger targets; a file that includes a <linux/...>
-# header compiles on its own (cmake/Modules.cmake says why).
+# A module folder's sources compile as unity files of up to 16 sources each, like the CI tree
+# (CMAKE_UNITY_BUILD_BATCH_SIZE=16; file-local names are unique within a module folder), though the
+# batches differ from CMake's (one folder level here, env and env/launchers apart; CMake's take
+# src/<module>/** in one list): a file-local name clash fails either build. A file that includes a
+# <linux/...> header compiles on its own (cmake/Modules.cmake says why).
 # The unity files live beside the fuzz ccache (a stable path, rewritten only when their text
 # changes), so a later run's compile hits the cache.
 unity=${DD_FUZZ_CCACHE:+$DD_FUZZ_CCACHE/unity-src}

@@ -75,6 +75,7 @@ cases=(
   "lint.mpi.env-not-forwarded|roundtrip/mpirun_env.sh|"
   "lint.docker.exec-form-variable|roundtrip/Dockerfile.exec_form|"
   "lint.docker.env-legacy-pairs|roundtrip/Dockerfile.env_legacy_pairs|"
+  "lint.k8s.shm-medium|roundtrip/k8s_shm_medium.yaml|"
   "lint.slurm.local-id-as-rank|roundtrip/local_id_rank.py|"
   "lint.torch.collective-under-rank-branch|roundtrip/collective_split.py|"
   "lint.launch.master-addr-localhost|roundtrip/deepspeed_localhost.sh|"
@@ -241,8 +242,8 @@ PY
 done
 
 # Every rule of the table: covered above, or listed as not an edit.
-table=$(grep -o '^| `lint\.[a-z.-]*`' "$src/docs/lint.md" | tr -d '|` ' | sort -u)
-not_edits=$(sed -n '/^### Fixes that are not edits/,/^## /p' "$src/docs/lint.md" | grep -o '^- `lint\.[a-z.-]*`' | sed 's/^- `//; s/`$//' | sort -u)
+table=$(grep -o '^| `lint\.[a-z0-9.-]*`' "$src/docs/lint.md" | tr -d '|` ' | sort -u)
+not_edits=$(sed -n '/^### Fixes that are not edits/,/^## /p' "$src/docs/lint.md" | grep -o '^- `lint\.[a-z0-9.-]*`' | sed 's/^- `//; s/`$//' | sort -u)
 [[ -n $table && -n $not_edits ]] || fail "cannot read the rules table or the not-edits list of docs/lint.md"
 missing=() documented=0 edit_rules=0
 for r in $table; do

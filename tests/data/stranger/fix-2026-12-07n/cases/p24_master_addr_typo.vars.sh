@@ -1,0 +1,7 @@
+export MASTER_ADDR=10.1.0.256
+export MASTER_PORT=29500
+export WORLD_SIZE=16
+export RANK=0
+export LOCAL_RANK=0
+export LOCAL_WORLD_SIZE=8
+export NCCL_SOCKET_IFNAME=eth0

@@ -1,0 +1,14 @@
+{
+  "env": {},
+  "format": "tf",
+  "help": "nothing to change: no finding has a value to set (tf_config_none: why no TF_CONFIG is written)",
+  "notes": [
+    "tf-config.port-invalid: a TF_CONFIG address has no valid port (1-65535)",
+    "tf-config.port-invalid: a TF_CONFIG address has no valid port (1-65535)",
+    "tf-config.own-address-not-local: this task's own TF_CONFIG entry is not an address of this host"
+  ],
+  "nothing_to_change": true,
+  "per_host": {},
+  "tf_config": {},
+  "tf_config_none": "a TF_CONFIG per task of the checked cluster would keep what is wrong (its addresses, not a task's type or index): change what each finding says in every task's TF_CONFIG, then run distdoctor env again: tf-config.port-invalid: a TF_CONFIG address has no valid port (1-65535) (fix: give every task its port, e.g. \"10.0.0.11:12345\"); tf-config.port-invalid: a TF_CONFIG address has no valid port (1-65535) (fix: give every task its port, e.g. \"10.0.0.12:12345\"); tf-config.own-address-not-local: this task's own TF_CONFIG entry is not an address of this host (fix: check task.index on this node: it must point at this host's entry in cluster.worker)"
+}

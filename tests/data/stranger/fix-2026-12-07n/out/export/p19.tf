@@ -1,0 +1,11 @@
+{
+  "env": {},
+  "format": "tf",
+  "help": "nothing to change: no finding has a value to set",
+  "notes": [
+    "env.node-rank.out-of-range: NODE_RANK=2 is not below NNODES=2: no such rank exists in the job (they count from 0 to NNODES-1); the launcher rejects it, or the rendezvous waits for a rank that never comes"
+  ],
+  "nothing_to_change": true,
+  "per_host": {},
+  "tf_config": {}
+}

@@ -1,0 +1,2 @@
+# env.master-addr.unresolvable: MASTER_ADDR=10.1.0.256 does not resolve on this host
+#   use the master's IP address, or add 10.1.0.256 to DNS or /etc/hosts on every node

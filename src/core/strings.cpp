@@ -74,6 +74,26 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
+bool expands_variable(std::string_view text, std::string_view name) {
+  if (name.empty()) return false;
+  for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    const char after = end < text.size() ? text[end] : '\0';
+    const std::string_view before = text.substr(0, at);
+    if (before.ends_with("$(") && after == ')') {
+      if (!before.ends_with("$$(")) return true;
+    } else if (before.ends_with("${") && (after == '}' || after == ':' || after == '-' || after == '=')) {
+      return true;
+    } else if (before.ends_with("%") && after == '%') {
+      return true;
+    } else if ((before.ends_with("$") || before.ends_with("$env:") || before.ends_with("$Env:")) &&
+               !is_name_char(after)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool mentions_name(std::string_view s, std::string_view name) {
   if (name.empty()) return false;
   auto name_char = [](unsigned char c) { return std::isalnum(c) || c == '-' || c == '_'; };

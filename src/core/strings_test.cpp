@@ -40,4 +40,18 @@ TEST(Strings, ShellQuote) {
   EXPECT_EQ(shell_quote(""), "''");
 }
 
+TEST(Strings, ExpandsVariableInEachReadersForm) {
+  EXPECT_TRUE(expands_variable("--rdzv_endpoint=$MASTER_HOST:29400", "MASTER_HOST"));
+  EXPECT_TRUE(expands_variable("\"${MASTER_HOST}\"", "MASTER_HOST"));
+  EXPECT_TRUE(expands_variable("${MASTER_HOST:-node0}", "MASTER_HOST"));
+  EXPECT_TRUE(expands_variable("value: \"$(MASTER_HOST):29400\"", "MASTER_HOST"));
+  EXPECT_TRUE(expands_variable("set EP=%MASTER_HOST%:29400", "MASTER_HOST"));
+  EXPECT_TRUE(expands_variable("$env:MASTER_HOST", "MASTER_HOST"));
+  EXPECT_FALSE(expands_variable("$MASTER_HOSTNAME", "MASTER_HOST"));
+  EXPECT_FALSE(expands_variable("$$(MASTER_HOST)", "MASTER_HOST"));  // Kubernetes' escape: the literal text
+  EXPECT_FALSE(expands_variable("MASTER_HOST=node0", "MASTER_HOST"));
+  EXPECT_FALSE(expands_variable("$(hostname)", "host"));
+  EXPECT_FALSE(expands_variable("", "MASTER_HOST"));
+}
+
 }  // namespace dd::core

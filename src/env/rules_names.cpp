@@ -61,7 +61,17 @@ const Setting* threads_set_by_split(const Context& ctx) {
   return nullptr;
 }
 
+// Another setting's value expands `name` (core::expands_variable): then something does read it
+// (fix-2026-12-07n c09: MASTER_HOST, read by `RDZV_ENDPOINT: "$(MASTER_HOST):29400"`; renamed, that
+// reference is left unexpanded). lint also asks the whole file (env_values.cpp).
+bool expanded_by_another(const Context& ctx, const Setting& s) {
+  return std::any_of(ctx.settings().begin(), ctx.settings().end(), [&](const Setting& other) {
+    return other.name != s.name && core::expands_variable(other.value, s.name);
+  });
+}
+
 void unknown_name(const Context& ctx, const Setting& s, std::vector<core::Finding>& out) {
+  if (expanded_by_another(ctx, s)) return;  // read by the setting that expands it
   auto suggestion = suggest_name(s.name);
   if (!suggestion) {
     // NCCL ignores unknown NCCL_ names silently; other families have more undocumented names.

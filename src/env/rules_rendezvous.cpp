@@ -3,6 +3,8 @@
 // neither resolve to loopback in a multi-node job (the Debian/Ubuntu "hostname -> 127.0.1.1" trap)
 // nor, on the master itself, to an address this host does not have.
 #include <algorithm>
+#include <initializer_list>
+#include <utility>
 
 #include "core/address.hpp"
 #include "core/strings.hpp"
@@ -119,16 +121,16 @@ void integers(const Context& ctx, std::vector<core::Finding>& out) {
 void world_size_product(const Context& ctx, std::vector<core::Finding>& out) {
   auto world = ctx.int_value("WORLD_SIZE");
   if (!world || *world < 1) return;
-  const char* nodes_name = nullptr;
-  const char* procs_name = nullptr;
-  for (const char* n : {"NNODES", "GROUP_WORLD_SIZE", "PET_NNODES"}) {
-    if (auto v = ctx.int_value(n); v && *v >= 1 && !nodes_name) nodes_name = n;
-  }
-  for (const char* n : {"NPROC_PER_NODE", "PET_NPROC_PER_NODE", "LOCAL_WORLD_SIZE"}) {
-    if (auto v = ctx.int_value(n); v && *v >= 1 && !procs_name) procs_name = n;
-  }
+  // The first of `names` set to a positive number: its name and value (nullptr, 0 when none is).
+  auto first_count = [&ctx](std::initializer_list<const char*> names) -> std::pair<const char*, long long> {
+    for (const char* n : names) {
+      if (auto v = ctx.int_value(n); v && *v >= 1) return {n, *v};
+    }
+    return {nullptr, 0};
+  };
+  const auto [nodes_name, nodes] = first_count({"NNODES", "GROUP_WORLD_SIZE", "PET_NNODES"});
+  const auto [procs_name, procs] = first_count({"NPROC_PER_NODE", "PET_NPROC_PER_NODE", "LOCAL_WORLD_SIZE"});
   if (!nodes_name || !procs_name) return;
-  long long nodes = *ctx.int_value(nodes_name), procs = *ctx.int_value(procs_name);
   if (nodes > 100000 || procs > 100000 || nodes * procs == *world) return;
   std::string product = std::to_string(nodes * procs);
   auto f = make_finding("env.world-size.not-product", Label::config_typo, Severity::warning,
@@ -179,6 +181,20 @@ void master_addr_missing(const Context& ctx, const Setting* s, std::vector<core:
 // the value as it is to getaddrinfo, so that is what was asked: with blanks or a CR around it (a file
 // saved with CRLF line endings, then sourced) the fix is the trimmed value (glibc 2.36 fails on
 // "10.4.0.2\r" with EAI_NONAME; a resolver that takes the value as it is gets no such finding).
+// The part of a dotted quad of digits ("10.1.0.256") above 255: "256"; "" when `host` is not four
+// all-digit parts or each is 0-255.
+std::string octet_above_255(const std::string& host) {
+  auto parts = core::split(host, '.');
+  if (parts.size() != 4) return "";
+  std::string above;
+  for (const auto& p : parts) {
+    auto n = core::parse_int(p);
+    if (!n || *n < 0 || p.size() > 3) return "";
+    if (*n > 255 && above.empty()) above = std::string(p);
+  }
+  return above;
+}
+
 void master_addr_unresolved(const Setting& s, const std::string& host,
                             const core::Result<std::vector<os::ResolvedAddress>>& resolved,
                             std::vector<core::Finding>& out) {
@@ -195,6 +211,12 @@ void master_addr_unresolved(const Setting& s, const std::string& host,
     f.fix.text = "set MASTER_ADDR=" + host +
                  " without them (a file saved with CRLF line endings keeps a CR in every value it sets: convert "
                  "it to LF)";
+  } else if (std::string above = octet_above_255(host); !above.empty()) {
+    // A typo'd address, not a name to register (fix-2026-12-07n p24: 10.1.0.256).
+    f.label = Label::config_typo;
+    f.title = "MASTER_ADDR=" + host + " is not an IPv4 address: " + above +
+              " is above 255 (each of the four numbers is 0-255), and as a host name it resolves nowhere";
+    f.fix.text = "set MASTER_ADDR to the rank-0 node's real address (`hostname -I` on that node lists them)";
   } else {
     f.fix.text = "use the master's IP address, or add " + host + " to DNS or /etc/hosts on every node";
   }

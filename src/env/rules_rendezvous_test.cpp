@@ -83,6 +83,18 @@ TEST(EnvRendezvous, UnresolvableMasterAddr) {
   ASSERT_NE(f, nullptr) << test::ids(fs);
   EXPECT_EQ(f->label, core::Label::hostname_resolution);
   EXPECT_EQ(f->severity, core::Severity::error);
+  // A dotted quad with a number above 255 is a typo'd address, not a name to add to DNS
+  // (fix-2026-12-07n p24); one of 0-255 each that does not resolve stays a resolution error.
+  auto typo = audit_of(Scenario{{{"MASTER_ADDR", "10.1.0.256"}}}, r);
+  const auto* t = find_id(typo, "env.master-addr.unresolvable");
+  ASSERT_NE(t, nullptr) << test::ids(typo);
+  EXPECT_EQ(t->label, core::Label::config_typo);
+  EXPECT_NE(t->title.find("not an IPv4 address: 256 is above 255"), std::string::npos) << t->title;
+  EXPECT_EQ(t->fix.text.find("DNS"), std::string::npos) << t->fix.text;
+  auto name = audit_of(Scenario{{{"MASTER_ADDR", "node.256"}}}, r);
+  const auto* n = find_id(name, "env.master-addr.unresolvable");
+  ASSERT_NE(n, nullptr) << test::ids(name);
+  EXPECT_EQ(n->label, core::Label::hostname_resolution);
 }
 
 TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {

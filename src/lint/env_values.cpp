@@ -483,6 +483,16 @@ std::string runs_elsewhere(FileContext& ctx) {
   return "";
 }
 
+namespace {
+
+// The setting of `round` on `line` is expanded somewhere in the file's text.
+bool expanded_in_file(const FileContext& ctx, const std::vector<const EnvValue*>& round, int line) {
+  return std::any_of(round.begin(), round.end(),
+                     [&](const EnvValue* v) { return v->line == line && core::expands_variable(ctx.text(), v->name); });
+}
+
+}  // namespace
+
 void audit_env_values(FileContext& ctx) {
   // Rounds: the k-th setting of each name goes into round k, so a name set twice (master and
   // worker pods) is audited with each value.
@@ -521,6 +531,9 @@ void audit_env_values(FileContext& ctx) {
       // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
       if (f.id == "env.master-addr.loopback") continue;
       if (f.id == "env.master-addr.missing" && master_addrs > k) continue;
+      // A name the file itself expands (`$(MASTER_HOST)`, `$MASTER_HOST`) is read: a rename would leave that
+      // reference literal or empty (fix-2026-12-07n c09); the audit sees only the literal values.
+      if (f.id == "env.unknown-name" && expanded_in_file(ctx, round, line)) continue;
       // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
       if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
       if (!keep_windows_warning(ctx, f, line, windows_said)) continue;

@@ -197,6 +197,13 @@ TEST(LintFix51, TimedeltaOfOneNumberIsDays) {
   const std::string head = "import datetime\nimport torch.distributed as dist\n";
   clean("d.py", head + "dist.init_process_group('gloo', timeout=datetime.timedelta(7))\n", id);  // a week
   clean("t.py", head + "dist.init_process_group('gloo', timeout=datetime.timedelta(0, 1800))\n", id);
+  // Python's other spellings of a number are read as Python reads them (review of stop 48: `1_800`
+  // read as 1 was missed).
+  for (const std::string days : {"1_800", "0x708", "1.8e3"}) {
+    auto other = lint_as("u.py", head + "dist.init_process_group('gloo', timeout=datetime.timedelta(" + days + "))\n");
+    EXPECT_EQ(all_of(other, id).size(), 1u) << days << ": " << ids(other);
+  }
+  clean("o.py", head + "dist.init_process_group('gloo', timeout=datetime.timedelta(0o7))\n", id);
 }
 
 TEST(LintFix51, DollarVariableInExecFormArgsBecomesKubernetesForm) {

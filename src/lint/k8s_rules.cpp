@@ -252,6 +252,7 @@ class Manifest {
       int first = 0, last = 0;  // the entry's lines, `- name:` through `value:`
     };
     std::map<std::string, Seen> seen;
+    std::vector<EnvEntry> order;
     auto lines = [](const Seen& s) {
       return s.first == s.last ? "line " + std::to_string(s.first)
                                : "lines " + std::to_string(s.first) + "-" + std::to_string(s.last);
@@ -280,8 +281,71 @@ class Manifest {
       }
       if (non_string_scalar(e["value"])) not_string(name, e["value"]);
       ctx_.env().push_back({name, value, line, ""});
+      order.push_back({name, value, now.first, now.last});
       pf.ib_env = pf.ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
       if (name == "NCCL_SOCKET_IFNAME") pf.ifname = value;
+    }
+    env_reference_order(order);
+  }
+
+  // One `- name: / value:` entry of a container's env, in the list's order.
+  struct EnvEntry {
+    std::string name, value;
+    int first = 0, last = 0;
+  };
+
+  // lint.k8s.env-ref-order (fix-2026-12-07n p15): an env value that refers to `$(NAME)` where NAME is
+  // an entry further down the same list. Kubernetes expands a reference only from the variables
+  // defined before it (the EnvVar API: "Variable references $(VAR_NAME) are expanded using the
+  // previously defined environment variables in the container ... If a variable cannot be resolved,
+  // the reference in the input string will be unchanged"), so the container gets the literal text
+  // (torchrun rejects `$(MASTER_HOST):29400` as an endpoint). The edit moves the referenced entry above
+  // the one that reads it; where several references point down, one finding each, in prose.
+  void env_reference_order(const std::vector<EnvEntry>& order) {
+    struct Late {
+      std::size_t reader, defined;
+    };
+    std::vector<Late> late;
+    for (std::size_t i = 0; i < order.size(); ++i) {
+      for (std::size_t j = i + 1; j < order.size(); ++j) {
+        const std::string ref = "$(" + order[j].name + ")";
+        const auto at = order[i].value.find(ref);
+        bool escaped = at != std::string::npos && at > 0 && order[i].value[at - 1] == '$';
+        bool earlier = std::any_of(order.begin(), order.begin() + static_cast<long>(i),
+                                   [&](const EnvEntry& e) { return e.name == order[j].name; });
+        if (at != std::string::npos && !escaped && !earlier) {
+          late.push_back({i, j});
+          break;
+        }
+      }
+    }
+    for (const auto& l : late) {
+      const EnvEntry& r = order[l.reader];
+      const EnvEntry& d = order[l.defined];
+      std::string title = r.name + "='" + r.value + "' refers to $(" + d.name +
+                          "), which this env list defines later (line " + std::to_string(d.first) +
+                          "): Kubernetes expands $(VAR) only from the entries above it, so " + r.name +
+                          " is the literal text '" + r.value + "'";
+      std::string prose = "move the entry of " + d.name + " (lines " + std::to_string(d.first) + "-" +
+                          std::to_string(d.last) + ") above the entry of " + r.name + " (line " +
+                          std::to_string(r.first) + ")";
+      // Moved up, the entry must not itself read one of the entries it passes.
+      bool reads_passed =
+          std::any_of(order.begin() + static_cast<long>(l.reader), order.begin() + static_cast<long>(l.defined),
+                      [&](const EnvEntry& e) { return d.value.find("$(" + e.name + ")") != std::string::npos; });
+      core::Finding* f = nullptr;
+      if (late.size() != 1 || reads_passed) {
+        f = &ctx_.add("lint.k8s.env-ref-order", Label::config_typo, Severity::error, title, r.last, prose);
+      } else {
+        std::vector<std::string> lines;
+        for (int n = d.first; n <= d.last; ++n) lines.emplace_back(ctx_.line_text(n));
+        for (int n = r.first; n < d.first; ++n) lines.emplace_back(ctx_.line_text(n));
+        f = &ctx_.add("lint.k8s.env-ref-order", Label::config_typo, Severity::error, title, r.last,
+                      LineEdit{r.first, d.last, core::join(lines, "\n")});
+      }
+      f->evidence.push_back(
+          "the Kubernetes EnvVar API: $(VAR_NAME) is expanded from the previously defined variables; an unresolved "
+          "reference is left unchanged (not run here: no Kubernetes)");
     }
   }
 

@@ -155,6 +155,18 @@ void name_edited_lines(std::vector<LintFinding>& findings) {
   }
 }
 
+// What every path through lint does to one file's findings before they are shown or applied (the
+// CLI's files and stdin, and lint_text): only the rules kept stay and only their edits are composed;
+// a Python edit that breaks parsing is dropped (until stop 48 only lint_text dropped it, so the CLI
+// could offer and `--fix` write one); a fix pasted elsewhere than the finding's line names its lines.
+void finish_edits(std::vector<LintFinding>& findings, FileKind kind, const std::string& text,
+                  const LintOptions& options) {
+  std::erase_if(findings, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
+  compose_edits(findings, text);
+  if (kind == FileKind::python) drop_edits_that_break_parsing(findings, text);
+  name_edited_lines(findings);
+}
+
 }  // namespace
 
 core::Result<std::string> read_file(const std::string& path) {
@@ -261,10 +273,7 @@ std::vector<LintFinding> lint_text(const std::string& path, FileKind kind, const
         core::new_finding("lint.input.unparsed", core::Label::other, core::Severity::warning, error), {path, 1}, {}};
     out.push_back(std::move(f));
   }
-  std::erase_if(out, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
-  compose_edits(out, text);
-  if (kind == FileKind::python) drop_edits_that_break_parsing(out, text);
-  name_edited_lines(out);
+  finish_edits(out, kind, text, options);
   return out;
 }
 
@@ -372,10 +381,7 @@ std::optional<core::Error> lint_file(const std::string& file, const Inputs& in, 
   report.files.push_back(path);
   report.lines += static_cast<long>(std::count(text->begin(), text->end(), '\n')) +
                   (!text->empty() && text->back() != '\n' ? 1 : 0);
-  // Only the edits of the rules kept are composed (and later applied).
-  std::erase_if(found, [&](const LintFinding& f) { return !options.rules.keeps(f.finding.id); });
-  compose_edits(found, *text);
-  name_edited_lines(found);
+  finish_edits(found, kind, *text, options);
   if (std::any_of(found.begin(), found.end(), [](const LintFinding& f) { return !f.edits.empty(); })) {
     report.texts[path] = *text;
   }

@@ -37,6 +37,12 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
                                           const std::vector<const PyCall*>& calls,
                                           const std::function<bool(TSNode)>& movable);
 
+// The same for `calls` after `if <rank>: return` (the rest of a block guarded by an early return):
+// the work between the return and the call under the negated condition, the call on every rank
+// after it; nullopt when not of that shape (rank_branch_split.cpp).
+std::optional<LineEdit> split_early_return(const FileContext& ctx, const PythonTree& tree,
+                                           const std::vector<const PyCall*>& calls);
+
 // lint.torch.collective-under-rank-branch's "rank 0 first" edit: `if rank != 0: dist.barrier()` (the
 // branch holds the barrier alone) followed by a statement with no collective (`has_collective`
 // false): rank 0's release, `if rank == 0: dist.barrier()`, added after that statement

@@ -1,7 +1,7 @@
-// RankGuard::in_body, set where python_facts.cpp builds the guard, against the branch encoding the
-// rank-branch split still reads (rank_branch_split.cpp: an odd `branch` whose (branch - 1) / 2 is
-// the start byte of an enclosing `if` is that if's body). The two must name the same guards; group
-// members (group_members.cpp) read only the flag.
+// RankGuard::in_body, set where python_facts.cpp builds the guard, against the branch key (an odd
+// `branch` whose (branch - 1) / 2 is the start byte of an enclosing `if` is that if's body). The two
+// must name the same guards: group members (group_members.cpp) and the rank-branch split
+// (rank_branch_split.cpp) read only the flag, python_rules.cpp groups calls by the key.
 #include <gtest/gtest.h>
 
 #include <map>

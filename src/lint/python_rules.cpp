@@ -386,8 +386,11 @@ class PythonRules {
       } else if (e != edited.end()) {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, "the fix of line " + std::to_string(e->second) + " moves this call too");
-      } else if (auto split = split_rank_branch(ctx_, t_, by_branch[c.guard.branch],
-                                                [&](TSNode s) { return movable_to_every_rank(s, helpers); })) {
+      } else if (auto split = c.guard.in_body
+                                  ? split_rank_branch(ctx_, t_, by_branch[c.guard.branch],
+                                                      [&](TSNode s) { return movable_to_every_rank(s, helpers); })
+                              : h.inner ? std::nullopt
+                                        : split_early_return(ctx_, t_, by_branch[c.guard.branch])) {
         edited[c.guard.branch] = c.line;
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, std::move(*split));
@@ -397,6 +400,13 @@ class PythonRules {
         // above it in the branch compute what it reads (they move with it).
         std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
                             std::to_string(c.guard.line) + ": every rank makes the same collective calls";
+        if (!c.guard.in_body) {
+          // After `if <rank>: return` the call is already at that indentation (fix-2026-12-07n p08).
+          fixed = code_of(c.line) + "  # on every rank: line " + std::to_string(c.guard.line) +
+                  " returns before it on the ranks where `" + std::string(core::trim(ctx_.line_text(c.guard.line))) +
+                  "` holds; put the work between that return and this call under the opposite condition and "
+                  "this call after it, with no return before it";
+        }
         if (int from = computed_in_branch(c)) {
           fixed += "; move lines " + std::to_string(from) + "-" + std::to_string(c.line - 1) +
                    " of the branch with it: they compute what it reads";

@@ -16,10 +16,25 @@
 // the rest stays under the whole condition. Only for the plain shape: an `if` without elif/else,
 // its condition on the `if` line, each collective a statement of the branch's own block, no
 // triple-quoted string in it (its lines must not move).
+//
+// The same call after `if <rank>: return` (split_early_return, fix-2026-12-07n p08): the ranks that
+// return never reach it. The work between the return and the call stays on the ranks that did not
+// return, under the condition negated, and the call runs on every rank after it:
+//
+//   if dist.get_rank() != 0:              if dist.get_rank() == 0:
+//       return                                torch.save(model.state_dict(), path)
+//   torch.save(model.state_dict(), path)  dist.barrier()
+//   dist.barrier()                  ->
+//
+// Statements after the call return early again (`if <rank>: return` re-written after it). Only when
+// the work does not touch a name the call reads (moved under the condition, the other ranks would
+// call it with names they never set) and the call is one statement of the same block.
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/strings.hpp"
@@ -131,14 +146,15 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
                                           const std::function<bool(TSNode)>& movable) {
   if (calls.empty()) return std::nullopt;
   const RankGuard& guard = calls.front()->guard;
-  // The `if` whose body the guard is: its start byte is (branch - 1) / 2.
-  if (guard.branch % 2 == 0) return std::nullopt;  // the rest of a block after `if rank: return`
-  TSNode if_node = calls.front()->node;
-  while (!ts_node_is_null(if_node) &&
-         !(PythonTree::is(if_node, "if_statement") && ts_node_start_byte(if_node) * 2 + 1 == guard.branch)) {
+  // Only the body of an `if` splits plainly: not an elif/else branch, not the rest of a block after
+  // `if rank: return`. That `if` is the enclosing one that starts on the guard's line (no other
+  // enclosing `if` can start there).
+  if (!guard.in_body) return std::nullopt;
+  TSNode if_node = ts_node_parent(calls.front()->node);
+  while (!ts_node_is_null(if_node) && !(PythonTree::is(if_node, "if_statement") && first_line(if_node) == guard.line)) {
     if_node = ts_node_parent(if_node);
   }
-  if (ts_node_is_null(if_node)) return std::nullopt;  // an elif/else branch: no plain split
+  if (ts_node_is_null(if_node)) return std::nullopt;
   for (uint32_t i = 0; i < ts_node_named_child_count(if_node); ++i) {
     auto t = PythonTree::type(ts_node_named_child(if_node, i));
     if (t == "elif_clause" || t == "else_clause") return std::nullopt;
@@ -190,6 +206,102 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
   if (tail) out.push_back(indent + "if " + guard.condition + ":");
   for (int l = head_end + 1; l <= block_end; ++l) out.emplace_back(ctx.line_text(l));
   return LineEdit{if_line, block_end, core::join(out, "\n")};
+}
+
+namespace {
+
+// `cond` negated as a reader writes it: `a != b` -> `a == b` (one comparison of two operands),
+// `not x` -> `x`, else `not (cond)`.
+std::string negated_condition(const PythonTree& tree, TSNode cond) {
+  std::string text(tree.text(cond));
+  if (PythonTree::is(cond, "not_operator")) return std::string(tree.text(PythonTree::field(cond, "argument")));
+  if (PythonTree::is(cond, "comparison_operator") && ts_node_named_child_count(cond) == 2) {
+    std::string_view left = tree.text(ts_node_named_child(cond, 0));
+    std::string_view right = tree.text(ts_node_named_child(cond, 1));
+    if (left.size() + right.size() < text.size()) {
+      std::string op(core::trim(std::string_view(text).substr(left.size(), text.size() - left.size() - right.size())));
+      static const std::vector<std::pair<std::string, std::string>> opposite = {
+          {"!=", "=="}, {"==", "!="}, {"<", ">="}, {">=", "<"}, {">", "<="}, {"<=", ">"}};
+      for (const auto& [from, to] : opposite) {
+        if (op == from) return std::string(left) + " " + to + " " + std::string(right);
+      }
+    }
+  }
+  return "not (" + text + ")";
+}
+
+// The `if <rank>: return` statement of `block` that starts on `line` (null when it is not that
+// shape: a bare return as its whole body, no elif/else, its condition on the `if` line).
+TSNode early_return_at(TSNode block, int line) {
+  for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+    TSNode s = ts_node_named_child(block, i);
+    if (!PythonTree::is(s, "if_statement") || first_line(s) != line) continue;
+    TSNode cond = PythonTree::field(s, "condition");
+    TSNode body = PythonTree::field(s, "consequence");
+    if (ts_node_is_null(cond) || ts_node_is_null(body) || last_line(cond) != line) return TSNode{};
+    if (ts_node_named_child_count(s) != 2 || ts_node_named_child_count(body) != 1) return TSNode{};
+    TSNode ret = ts_node_named_child(body, 0);
+    return PythonTree::is(ret, "return_statement") && ts_node_named_child_count(ret) == 0 ? s : TSNode{};
+  }
+  return TSNode{};
+}
+
+}  // namespace
+
+std::optional<LineEdit> split_early_return(const FileContext& ctx, const PythonTree& tree,
+                                           const std::vector<const PyCall*>& calls) {
+  if (calls.empty() || calls.front()->guard.in_body) return std::nullopt;
+  const int guard_line = calls.front()->guard.line;
+  // One collective statement, a statement of the block the `if ...: return` is in.
+  TSNode stmt = calls.front()->node;
+  while (!ts_node_is_null(stmt) && !PythonTree::is(ts_node_parent(stmt), "block")) stmt = ts_node_parent(stmt);
+  if (ts_node_is_null(stmt) || !PythonTree::is(stmt, "expression_statement")) return std::nullopt;
+  for (const auto* c : calls) {
+    if (ts_node_start_byte(c->node) < ts_node_start_byte(stmt) || ts_node_end_byte(c->node) > ts_node_end_byte(stmt))
+      return std::nullopt;
+  }
+  TSNode block = ts_node_parent(stmt);
+  TSNode guard_if = early_return_at(block, guard_line);
+  if (ts_node_is_null(guard_if)) return std::nullopt;
+  const int work_from = last_line(guard_if) + 1, work_to = first_line(stmt) - 1, call_end = last_line(stmt);
+  // The work that stays on the guarded ranks must not compute what the collective reads (moved under
+  // the condition, the others would call it with names they never set).
+  std::set<std::string> read, touched;
+  identifiers(tree, stmt, read);
+  bool tail = false;
+  for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i) {
+    TSNode s = ts_node_named_child(block, i);
+    if (first_line(s) > call_end) tail = tail || !PythonTree::is(s, "comment");
+    if (first_line(s) >= work_from && last_line(s) <= work_to) identifiers(tree, s, touched);
+  }
+  for (const auto& name : read) {
+    if (name != "dist" && name != "torch" && touched.count(name) != 0) return std::nullopt;
+  }
+  std::string whole = ctx.lines_text(guard_line, call_end);
+  if (whole.find("\"\"\"") != std::string::npos || whole.find("'''") != std::string::npos) return std::nullopt;
+  std::string indent(leading_blanks(ctx.line_text(guard_line)));
+  std::string unit = "    ";
+  if (std::string ret_indent(leading_blanks(ctx.line_text(last_line(guard_if))));
+      last_line(guard_if) > guard_line && ret_indent.size() > indent.size() && core::starts_with(ret_indent, indent)) {
+    unit = ret_indent.substr(indent.size());
+  }
+  std::string cond(tree.text(PythonTree::field(guard_if, "condition")));
+  std::vector<std::string> out;
+  bool work = false;
+  for (int l = work_from; l <= work_to; ++l) work = work || !core::trim(ctx.line_text(l)).empty();
+  if (work) {
+    out.push_back(indent + "if " + negated_condition(tree, PythonTree::field(guard_if, "condition")) + ":");
+    for (int l = work_from; l <= work_to; ++l) {
+      std::string_view text = ctx.line_text(l);
+      out.push_back(core::trim(text).empty() ? std::string() : unit + std::string(text));
+    }
+  }
+  for (int l = work_to + 1; l <= call_end; ++l) out.emplace_back(ctx.line_text(l));
+  if (tail) {
+    out.push_back(indent + "if " + cond + ":");
+    out.push_back(indent + unit + "return");
+  }
+  return LineEdit{guard_line, call_end, core::join(out, "\n")};
 }
 
 }  // namespace dd::lint::detail

@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <string>
 
+#include "core/address.hpp"
 #include "logs/address_text.hpp"
 #include "logs/rules.hpp"
 
@@ -24,16 +26,15 @@ bool is_link_local4(std::string_view a) { return a.rfind("169.254.", 0) == 0; }
 bool is_virtual_or_link_local4(std::string_view a) { return is_docker_default_addr(a) || is_link_local4(a); }
 
 // A target in 0.0.0.0/8: a purely numeric hostname ("6841231") read as an IPv4 number.
-bool is_zero_net(std::string_view a) {
-  if (a.rfind("::ffff:", 0) == 0) a.remove_prefix(7);
+bool is_zero_net(std::string_view target) {
+  const std::string a = core::unmapped_address(target);
   return a.size() > 2 && a[0] == '0' && a[1] == '.';
 }
 
 // A connect target that no host can own: 224.0.0.0 and up (multicast, reserved, broadcast), e.g. a
 // netmask such as 255.255.0.0 pasted where MASTER_ADDR / the endpoint belongs.
-bool is_not_unicast4(std::string_view a) {
-  if (a.rfind("::ffff:", 0) == 0) a.remove_prefix(7);
-  long net = ipv4_slash16(a);
+bool is_not_unicast4(std::string_view target) {
+  long net = ipv4_slash16(core::unmapped_address(target));
   return net >= 0 && net / 256 >= 224;
 }
 

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/address.hpp"
 #include "core/json_limits.hpp"
 #include "logs/text_scan.hpp"
 
@@ -54,16 +55,6 @@ std::optional<std::string> python_repr_to_json(std::string_view repr) {
   return out;
 }
 
-namespace {
-
-std::string host_of(const std::string& address) {
-  if (!address.empty() && address.front() == '[') return address.substr(1, address.find(']') - 1);
-  std::size_t colon = address.rfind(':');
-  return colon != std::string::npos && address.find(':') == colon ? address.substr(0, colon) : address;
-}
-
-}  // namespace
-
 std::vector<std::string> tf_config_task_hosts(std::string_view json) {
   std::vector<std::string> hosts;
   if (core::json_nesting(json) > core::k_max_json_depth) return hosts;
@@ -73,7 +64,7 @@ std::vector<std::string> tf_config_task_hosts(std::string_view json) {
     const auto& tasks = job.value();
     if (!tasks.is_array() && !tasks.is_object()) continue;
     for (const auto& task : tasks)
-      if (task.is_string()) hosts.push_back(host_of(task.get<std::string>()));
+      if (task.is_string()) hosts.push_back(core::endpoint_address(task.get<std::string>()));
   }
   return hosts;
 }

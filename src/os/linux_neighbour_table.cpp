@@ -58,13 +58,14 @@ std::vector<NeighbourEntry> read_neighbours() {
   ndmsg ask{};
   ask.ndm_family = AF_UNSPEC;
   auto req = dump_request(RTM_GETNEIGH, ask);
-  netlink_dump(
+  const bool whole = netlink_dump(
       fd.get(), &req, sizeof req,
       [&](std::uint16_t type, const char* body, std::size_t len) {
         if (type != RTM_NEWNEIGH) return;
         if (auto e = neighbour_of(body, len)) out.push_back(std::move(*e));
       },
       core::Deadline(std::chrono::seconds(2)));
+  if (!whole) return {};  // a cut dump is not the table: say unreadable, never "no entry for that hop"
   return out;
 }
 

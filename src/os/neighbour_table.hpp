@@ -17,7 +17,8 @@ struct NeighbourEntry {
   bool permanent = false;  // NUD_PERMANENT: set by hand (`ip neigh replace ... nud permanent`), never re-resolved
 };
 
-// IPv4 and IPv6 entries; empty when the table cannot be read.
+// IPv4 and IPv6 entries; empty when the table cannot be read or its dump was cut (a partial table
+// would read as "no entry for that hop").
 std::vector<NeighbourEntry> read_neighbours();
 
 }  // namespace dd::os

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <vector>
 
-#include "core/strings.hpp"
+#include "core/address.hpp"
 #include "os/linux_interface_source.hpp"
 #include "os/unique_fd.hpp"
 #include "watch/netns.hpp"
@@ -92,7 +92,7 @@ std::string_view to_string(Echo e) {
 }
 
 Echo LinuxPathProbe::echo(int pid, const std::string& address, int packet_bytes, int timeout_ms) {
-  std::string addr = core::starts_with(address, "::ffff:") ? address.substr(7) : address;
+  const std::string addr = core::unmapped_address(address);
   in_addr to{};
   if (::inet_pton(AF_INET, addr.c_str(), &to) != 1) return Echo::not_possible;
   os::UniqueFd fd(socket_in_netns(pid, open_icmp));

@@ -65,14 +65,16 @@ TcpSocket parse_tcp(int family, const char* body, std::size_t body_len) {
   return s;
 }
 
-void dump_family(int fd, int family, std::vector<TcpSocket>& out) {
+// False when the dump was cut (a recv failed or timed out, an NLMSG_ERROR): `out` then holds part of
+// the table only.
+bool dump_family(int fd, int family, std::vector<TcpSocket>& out) {
   inet_diag_req_v2 req{};
   req.sdiag_family = static_cast<__u8>(family);
   req.sdiag_protocol = IPPROTO_TCP;
   req.idiag_ext = 1 << (INET_DIAG_INFO - 1);
   req.idiag_states = ~0U;
   auto msg = os::dump_request(SOCK_DIAG_BY_FAMILY, req);
-  os::netlink_dump(
+  return os::netlink_dump(
       fd, &msg, sizeof msg,
       [&](std::uint16_t, const char* body, std::size_t body_len) {
         if (body_len >= sizeof(inet_diag_msg)) out.push_back(parse_tcp(family, body, body_len));
@@ -100,12 +102,26 @@ int LinuxSocketSource::socket_for(int pid) {
   return fd;
 }
 
+void LinuxSocketSource::forget(int fd) {
+  for (auto it = by_netns_.begin(); it != by_netns_.end(); ++it) {
+    if (it->second != fd) continue;
+    if (fd >= 0) ::close(fd);
+    by_netns_.erase(it);
+    return;
+  }
+}
+
 std::vector<TcpSocket> LinuxSocketSource::tcp_sockets(int pid) {
   std::vector<TcpSocket> out;
   int fd = socket_for(pid);
   if (fd < 0) return out;
-  dump_family(fd, AF_INET, out);
-  dump_family(fd, AF_INET6, out);
+  // A cut dump is not the table: part of it would read as "no connection to that peer", and what is
+  // left of its answer on the socket would be read as the next dump's. Say unreadable, and ask on a
+  // new socket next time.
+  if (!dump_family(fd, AF_INET, out) || !dump_family(fd, AF_INET6, out)) {
+    forget(fd);
+    return {};
+  }
   return out;
 }
 

@@ -44,13 +44,14 @@ UnixSocket parse_unix(const char* body, std::size_t body_len, const unix_diag_ms
   return s;
 }
 
-void dump_unix(int fd, std::vector<UnixSocket>& out) {
+// False when the dump was cut (see dump_family): `out` then holds part of the table only.
+bool dump_unix(int fd, std::vector<UnixSocket>& out) {
   unix_diag_req req{};
   req.sdiag_family = AF_UNIX;
   req.udiag_states = (1U << k_established) | (1U << k_listen);
   req.udiag_show = UDIAG_SHOW_PEER | UDIAG_SHOW_ICONS;
   auto msg = os::dump_request(SOCK_DIAG_BY_FAMILY, req);
-  os::netlink_dump(
+  return os::netlink_dump(
       fd, &msg, sizeof msg,
       [&](std::uint16_t, const char* body, std::size_t body_len) {
         if (body_len < sizeof(unix_diag_msg)) return;
@@ -67,7 +68,10 @@ void dump_unix(int fd, std::vector<UnixSocket>& out) {
 std::vector<UnixSocket> LinuxSocketSource::unix_sockets(int pid) {
   std::vector<UnixSocket> out;
   int fd = socket_for(pid);
-  if (fd >= 0) dump_unix(fd, out);
+  if (fd >= 0 && !dump_unix(fd, out)) {
+    forget(fd);  // a cut dump is not the table (tcp_sockets)
+    return {};
+  }
   return out;
 }
 

@@ -61,7 +61,8 @@ struct UnixSocket {
 class SocketSource {
  public:
   virtual ~SocketSource() = default;
-  // Every TCP socket (IPv4 and IPv6) in the network namespace of `pid`; empty when unreadable.
+  // Every TCP socket (IPv4 and IPv6) in the network namespace of `pid`; empty when unreadable or
+  // when a dump was cut (never part of the table).
   virtual std::vector<TcpSocket> tcp_sockets(int pid) = 0;
   // Every unix stream socket (connected or listening) in the network namespace of `pid`; empty
   // when unreadable or not offered.
@@ -83,6 +84,9 @@ class LinuxSocketSource final : public SocketSource {
 
  private:
   int socket_for(int pid);
+  // Closes `fd` and drops it from by_netns_ (after a cut dump: what is left of its answer must not
+  // be read as the next one's).
+  void forget(int fd);
   std::map<std::string, int> by_netns_;  // "net:[...]" -> netlink fd
 };
 

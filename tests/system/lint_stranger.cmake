@@ -104,3 +104,13 @@ foreach(case c02-member-only-group p07-new-group-on-one-rank p03-assigned-not-ex
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger15_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger15-${case} PROPERTIES LABELS system TIMEOUT 180)
 endforeach()
+
+# The seventeenth stranger's run (tests/data/stranger/fix-2026-12-07n; tests/system/lint/stranger17_cases.sh):
+# p08's barrier after `if rank != 0: return` (--fix, a real 2-rank Gloo job fails before, passes after),
+# c09's MASTER_HOST read through $(MASTER_HOST) (quiet), p15's $(VAR) to an env entry defined below it
+# (--fix, PyYAML, a Kubernetes-style expansion gives torchrun the endpoint).
+foreach(case p08-early-return c09-env-reference p15-env-order)
+  add_test(NAME system.fix.stranger17-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger17_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger17-${case} PROPERTIES LABELS system TIMEOUT 120)
+endforeach()

@@ -111,6 +111,8 @@ cases=(
   "lint.batch.set-blanks|roundtrip/set_trailing_blank.bat|"
   "lint.torch.timeout-days|roundtrip/timeout_days.py|"
   "lint.k8s.args-shell-variable|roundtrip/k8s_args_dollar.yaml|"
+  "lint.k8s.env-ref-order|roundtrip/k8s_env_ref_order.yaml|"
+  "lint.torch.collective-under-rank-branch|roundtrip/early_return_barrier.py|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

@@ -1,5 +1,7 @@
 #include "os/fake/fake_resolver.hpp"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
 
 namespace dd::os::fake {
@@ -18,9 +20,10 @@ FakeResolver& FakeResolver::bindable(const std::string& addr) {
 core::Result<std::vector<ResolvedAddress>> FakeResolver::resolve(const std::string& host) const {
   lookups.push_back(host);
   auto it = table_.find(host);
-  if (it == table_.end() && !host.empty() && host.find_first_not_of("0123456789.") == std::string::npos &&
-      std::count(host.begin(), host.end(), '.') == 3) {
-    return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet, host}};  // numeric, like getaddrinfo
+  in_addr numeric{};
+  if (it == table_.end() && ::inet_pton(AF_INET, host.c_str(), &numeric) == 1) {
+    // numeric, like getaddrinfo (which also rejects a number above 255: "10.1.0.256" is no address)
+    return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet, host}};
   }
   if (it == table_.end() && host.find(':') != std::string::npos) {
     return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet6, host}};

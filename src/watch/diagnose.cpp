@@ -307,9 +307,8 @@ std::optional<core::Finding> thread_died(const std::vector<RankState>& states, c
       "watch.rank.thread-died", Label::other, Severity::error,
       fmt::format("{}'s thread `{}` died: its output holds \"Exception in thread {}:\" and a traceback ending in "
                   "`{}`; its main thread lives on and waits ({}, CPU {:.0f}%): if it waits for what that thread "
-                  "produced (a queue's get, an event), it waits forever, and its peers wait on {}",
-                  who(r.rank, r.pid), death.name, death.name, death.exception, r.main_syscall, r.cpu_pct,
-                  r.rank ? fmt::format("rank {}", *r.rank) : "it"));
+                  "produced (a queue's get, an event), it waits forever",
+                  who(r.rank, r.pid), death.name, death.name, death.exception, r.main_syscall, r.cpu_pct));
   f.evidence = {describe(r),
                 fmt::format("the job's output: \"Exception in thread {}:\" ... `{}`", death.name, death.exception)};
   auto file = missing_file(death.exception);

@@ -399,10 +399,11 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
   return f;
 }
 
-// A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for.
+// A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for, a
+// thread of its own that died, a prompt on its standard input.
 bool is_own_process(const core::Finding& f) {
   return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child" || f.id == "watch.rank.thread-died" ||
-         is_own_wait(f.id);
+         f.id == "watch.rank.stdin-wait" || is_own_wait(f.id);
 }
 
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's

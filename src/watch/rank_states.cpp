@@ -86,6 +86,18 @@ std::string stdin_read(const os::FileTree& tree, const ProcessInfo* before, cons
   return target.empty() ? "?" : target;
 }
 
+// Its main thread blocks reading its standard input, computes nothing (below a quarter of `share`)
+// and reads no file: it waits at a prompt, not on its input pipeline (clusters-2026-12-06h w1).
+bool mark_stdin_wait(const os::FileTree& tree, const ProcessInfo* before, const ProcessInfo& p, double share,
+                     RankState& r) {
+  auto fd0 = stdin_read(tree, before, p);
+  if (fd0.empty() || r.cpu_pct >= 25 * share || r.file_read_bytes >= 1024) return false;
+  r.activity = Activity::stdin_wait;
+  r.main_read = "fd 0 (" + fd0 + ")";
+  r.reading.clear();
+  return true;
+}
+
 // The tree's one rank waiting on its standard input: the text the job's output ends in is its prompt.
 void mark_prompt(std::vector<RankState>& states, const std::string& prompt) {
   if (prompt.empty() || states.size() != 1 || states.front().activity != Activity::stdin_wait) return;
@@ -290,13 +302,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     // here (or more): it waits on them, not on its peers.
     bool waits_on_workers = is_wait_syscall(r.main_syscall) && r.worker_cpu_pct >= 50 * share;
     if (!waits_on_workers) r.busy_workers.clear();
-    // Its main thread blocks reading its standard input, computes nothing and reads no file: it
-    // waits at a prompt, not on its input pipeline (clusters-2026-12-06h w1).
-    std::string fd0 = stopped ? std::string() : stdin_read(tree, p_before, p);
-    if (!fd0.empty() && r.cpu_pct < 25 * share && r.file_read_bytes < 1024) {
-      r.activity = Activity::stdin_wait;
-      r.main_read = "fd 0 (" + fd0 + ")";
-      r.reading.clear();
+    if (!stopped && mark_stdin_wait(tree, p_before, p, share, r)) {
       out.push_back(std::move(r));
       continue;
     }

@@ -1510,6 +1510,7 @@ f = w0["meeting"]["verdict"]["findings"][0]
 print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["ranks"] == [1] and f["hosts"] == ["node1"] and f["severity"] == "error", f
 assert "its main thread lives on and waits (futex" in f["title"], f["title"]
+assert f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
 assert any(e.startswith("node0: rank 0 (pid ") and "waits on rank 1 (node1, 198.19.155.2:" in e for e in f["evidence"]), f["evidence"]
 own = [g for s in w1["stalls"] for g in s["findings"]]
 assert own and own[0]["id"] == "watch.rank.thread-died", [g["id"] for g in own]
@@ -1591,6 +1592,7 @@ print(json.dumps(f, indent=1), file=sys.stderr)
 assert f["ranks"] == [1] and f["hosts"] == ["node1"] and f["severity"] == "error", f
 assert ("rank 1 (pid %s) waits on its standard input, fd 0 (%s)" % (pid, sys.argv[1].rsplit("/", 1)[0] + "/stdin1")) in f["title"], f["title"]
 assert "after its output printed `(Pdb) ` (no line end after it): a debugger's prompt" in f["title"], f["title"]
+assert f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
 assert any(e.startswith("node0: rank 0 (pid ") and "waits on rank 1 (node1, 198.19.153.2:" in e for e in f["evidence"]), f["evidence"]
 assert "`export PYTHONBREAKPOINT=0`" in f["fix"]["text"], f["fix"]["text"]
 every = fs + [g for d in (d0, d1, da) for s in d["stalls"] for g in s["findings"]]

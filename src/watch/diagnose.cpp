@@ -67,6 +67,38 @@ std::vector<core::Finding> unexplained(const std::vector<std::string>& table) {
   return {std::move(f)};
 }
 
+// Every rank computes (main thread running or CPU above its share) and none waits: an observation,
+// not a fault (clusters-2026-12-06h w4). A long compute step and a stall inside the computation look
+// alike here; the next progress check tells them apart.
+// A rank whose main thread runs user code with CPU time growing counts as computing here even below
+// its share: at load 20 on 2 CPUs an evaluation pass got 2 % of a core (clusters-2026-12-06h w4).
+bool all_computing(const std::vector<RankState>& states) {
+  return !states.empty() && std::all_of(states.begin(), states.end(), [](auto& r) {
+    return r.activity == Activity::computing ||
+           (r.activity == Activity::elsewhere && r.main_syscall == "running" && r.cpu_pct > 0);
+  });
+}
+
+std::vector<core::Finding> computing(const std::vector<RankState>& states, const std::vector<std::string>& table) {
+  std::vector<std::string> all;
+  for (const auto& r : states) all.push_back(who(r.rank, r.pid));
+  auto f = core::new_finding(
+      "watch.stall.all-computing", Label::other, Severity::info,
+      fmt::format("no progress seen, and every rank here computes ({}: main thread running its own code, CPU "
+                  "time growing); none waits: a long compute step (an evaluation pass, a step that prints nothing) or "
+                  "a stall inside the computation",
+                  core::join(all, ", ")));
+  f.evidence = table;
+  f.fix.text =
+      "Nothing to fix yet: watch goes on checking progress. Progress again (output or traffic) means a long step; "
+      "no progress for a long time while every rank still computes means a loop inside the computation: "
+      "`py-spy dump --pid PID` shows where each rank's Python stands.";
+  for (const auto& r : states) {
+    if (r.rank) f.ranks.push_back(*r.rank);
+  }
+  return {std::move(f)};
+}
+
 // Ranks whose process is stopped. What the others do is told, not inferred: a stopped peer makes
 // them wait, whatever collective they are in.
 std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vector<RankState>& states) {
@@ -112,6 +144,53 @@ std::string waiters_suffix(const std::vector<RankState>& states) {
     return "";
   return fmt::format("; {} {} for it", names(states, Activity::in_collective),
                      verb(states, Activity::in_collective, "waits", "wait"));
+}
+
+// What a prompt a rank's output ends in says waits for an answer, and that answer.
+struct PromptKind {
+  std::string what, answer;
+};
+PromptKind prompt_kind(const std::string& prompt) {
+  if (prompt.find("(Pdb)") != std::string::npos || prompt.find("ipdb>") != std::string::npos)
+    return {"a debugger's prompt (a breakpoint() or pdb.set_trace() stopped it there)",
+            fmt::format("type `c` (continue) at the `{}` prompt", prompt)};
+  if (core::starts_with(prompt, ">>>"))
+    return {"an interactive Python prompt (code.interact(), python -i)", "end that session (`exit()` at the prompt)"};
+  return {"a prompt of its own (input() or another read of stdin)", "type the answer it asks for"};
+}
+
+// Ranks whose main thread blocks reading its standard input (Activity::stdin_wait): they wait at a
+// prompt for an answer typed there, not on their input pipeline (clusters-2026-12-06h w1).
+std::optional<core::Finding> stdin_waits(const std::vector<RankState>& states) {
+  std::vector<std::string> parts, sources;
+  std::vector<int> ranks;
+  std::string prompt;
+  for (const auto& r : states) {
+    if (r.activity != Activity::stdin_wait) continue;
+    parts.push_back(fmt::format("{} waits on its standard input, {}", who(r.rank, r.pid), r.main_read));
+    sources.push_back(fmt::format("{}'s {}", who(r.rank, r.pid), r.main_read));
+    if (r.rank) ranks.push_back(*r.rank);
+    if (prompt.empty()) prompt = r.prompt;
+  }
+  if (parts.empty()) return std::nullopt;
+  auto kind = prompt_kind(prompt);
+  std::string title = core::join(parts, "; ");
+  title += prompt.empty() ? ", with CPU near 0: a prompt waits for an answer there (a debugger's breakpoint() or "
+                            "pdb.set_trace(), or input()); which prompt is not seen here (its own output is not)"
+                          : fmt::format(" after its output printed `{}` (no line end after it): {} waits for an answer",
+                                        prompt, kind.what);
+  title += waiters_suffix(states);
+  auto f = core::new_finding("watch.rank.stdin-wait", Label::other, Severity::error, title);
+  for (const auto& r : states) f.evidence.push_back(describe(r));
+  f.fix.text = fmt::format(
+      "Answer it where that standard input comes from ({}: the rank's terminal, or whatever writes into that pipe or "
+      "FIFO): {}. At a debugger's prompt (`(Pdb) `, `ipdb> `) `c` continues. For the next run remove the "
+      "breakpoint() / pdb.set_trace() (or input()) from the script, or `export PYTHONBREAKPOINT=0` where the ranks "
+      "are launched (it turns breakpoint() calls off). The input pipeline is not involved: the rank reads no data.",
+      core::join(sources, ", "),
+      prompt.empty() ? "at a debugger's prompt type `c`, at input()'s the answer" : kind.answer);
+  f.ranks = ranks;
+  return f;
 }
 
 // "/proc/42/task: 3 threads: 42 python3 in futex, 43 uploader in clock_nanosleep, ..."
@@ -207,6 +286,42 @@ std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const 
     for (const auto& s : states) f.evidence.push_back(describe(s));
   }
   return out;
+}
+
+// The file a FileNotFoundError names ("... No such file or directory: '/data/shard4'"), else "".
+std::string missing_file(const std::string& exception) {
+  if (!core::starts_with(exception, "FileNotFoundError")) return "";
+  auto at = exception.rfind(": '");
+  if (at == std::string::npos || exception.back() != '\'') return "";
+  return exception.substr(at + 3, exception.size() - at - 4);
+}
+
+// 4c. The tree's one rank, its main thread waiting (a wait syscall, no CPU to speak of), and its
+// output holding a thread's traceback: that thread died. What the main thread waits for is not
+// seen (a queue's get and a collective both wait in futex): the step that tells is named
+// (clusters-2026-12-06h w2).
+std::optional<core::Finding> thread_died(const std::vector<RankState>& states, const ThreadDeath& death) {
+  if (death.empty() || states.size() != 1 || states.front().activity != Activity::in_collective) return std::nullopt;
+  const auto& r = states.front();
+  auto f = core::new_finding(
+      "watch.rank.thread-died", Label::other, Severity::error,
+      fmt::format("{}'s thread `{}` died: its output holds \"Exception in thread {}:\" and a traceback ending in "
+                  "`{}`; its main thread lives on and waits ({}, CPU {:.0f}%): if it waits for what that thread "
+                  "produced (a queue's get, an event), it waits forever",
+                  who(r.rank, r.pid), death.name, death.name, death.exception, r.main_syscall, r.cpu_pct));
+  f.evidence = {describe(r),
+                fmt::format("the job's output: \"Exception in thread {}:\" ... `{}`", death.name, death.exception)};
+  auto file = missing_file(death.exception);
+  f.fix.text = fmt::format(
+      "The thread will not come back: end the job (`kill {}`), remove the exception's cause ({}) and relaunch. "
+      "`py-spy dump --pid {}` shows what the main thread waits in. So that it fails instead of hanging next time: "
+      "take from the queue with a timeout (`q.get(timeout=...)`) or hand the thread's exception to the main thread.",
+      r.pid,
+      file.empty() ? fmt::format("`{}`", death.exception)
+                   : fmt::format("the file it could not open, {}, is missing on this node: put it there", file),
+      r.pid);
+  if (r.rank) f.ranks = {*r.rank};
+  return f;
 }
 
 }  // namespace
@@ -570,7 +685,7 @@ void add_dropped_between_ours(const Snapshot& before, const Rulesets* rules, con
 // echoes leave, and what tells them apart on the peer's node.
 std::string peer_silent_fix(const std::string& local, const std::string& peer, const MtuCheck& mtu) {
   std::string steps = fmt::format(
-      "On {}'s node, `distdoctor watch` names a route or a firewall rule of its own; there `ip route get {}` shows "
+      "On {}'s node, `distdoctor watch` names a route or an nftables rule of its own; there `ip route get {}` shows "
       "the route back (a gateway that does not answer: that route; \"Network is unreachable\": `ip -br addr` there "
       "shows whether {} is still on an interface), `ip link` a link that is down",
       peer, local, peer);
@@ -600,7 +715,8 @@ core::Finding peer_silent_finding(const Snapshot& after, const Rulesets* rules, 
   auto f = core::new_finding(
       "watch.tcp.peer-silent", Label::other, Severity::error,
       fmt::format("{}{} stopped acknowledging data from {}: the peer host is down, the path drops packets, or {} is "
-                  "no longer on an interface of the peer's node",
+                  "no longer on an interface of the peer's node; a firewall on either node (this one's included: a "
+                  "rule that drops the peer's replies) fits too",
                   s.socket.peer, pr.rank ? fmt::format(" (rank {})", *pr.rank) : "", s.socket.local,
                   unmapped(s.socket.peer)));
   f.evidence = {ev};
@@ -608,15 +724,32 @@ core::Finding peer_silent_finding(const Snapshot& after, const Rulesets* rules, 
   if (pr.rank) f.evidence.push_back(pr.why);
   f.fix.text = peer_silent_fix(unmapped(s.socket.local), unmapped(s.socket.peer), mtu);
   // Only this end's namespace is read: a rule there that drops the connection's packets.
+  bool named = false;
   if (rules) {
     auto in = rules_dropping(*rules, s, s.socket.local_port, firewall::Direction::input, firewall::Packet::established);
     auto outbound =
         rules_dropping(*rules, s, s.socket.peer_port, firewall::Direction::output, firewall::Packet::established);
     for (auto* m : {&in, &outbound}) {
       f.evidence.insert(f.evidence.end(), m->evidence.begin(), m->evidence.end());
-      if (!m->empty()) f.label = Label::firewall_or_port_blocked;
+      if (!m->empty()) {
+        f.label = Label::firewall_or_port_blocked;
+        named = true;
+      }
       for (const auto& fix : m->fixes) f.fix.text += "\n" + fix;
     }
+  }
+  // What was not read (clusters-2026-12-06h w3: an iptables-legacy rule on this node dropped the replies).
+  if (!named) {
+    f.evidence.push_back(rules ? "firewall: this node's nftables ruleset was read and no rule there drops this "
+                                 "connection; iptables-legacy rules were not read"
+                               : "firewall: no ruleset was read here (nftables unreadable); iptables-legacy rules "
+                                 "were not read either");
+    f.fix.text += fmt::format(
+        "\nwatch reads nftables only: on both nodes (this one, {}, and the peer's, {}) `iptables-legacy -S` and "
+        "`iptables-legacy -L -n -v` list the legacy rules it cannot see; a DROP or REJECT there on the job's ports "
+        "(on this node: on its local port {}, the peer's replies) is the cause, and `iptables-legacy -D` with that "
+        "rule's own words removes it.",
+        unmapped(s.socket.local), unmapped(s.socket.peer), s.socket.local_port);
   }
   if (s.rank) f.ranks = {*s.rank};
   return f;
@@ -879,6 +1012,8 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
     } else {
       return unexplained(table);
     }
+  } else if (!waiting && all_computing(states)) {
+    return computing(states, table);
   } else {
     return unexplained(table);
   }
@@ -889,7 +1024,8 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                     const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe,
-                                    const Rulesets* rules, const std::string& uncaught) {
+                                    const Rulesets* rules, const std::string& uncaught, const std::string& prompt,
+                                    const ThreadDeath& thread_death) {
   std::vector<core::Finding> out;
   // 1. connects that never complete
   std::set<std::pair<std::string, int>> firewalled;  // (netns, port) of listeners a connect finding blames
@@ -912,13 +1048,23 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
 
   // 4. a rank that cannot run: stopped in both snapshots; it explains every other rank's wait
   MachineLoad load = machine_load(tree);
-  auto states = rank_states(tree, before, after, ticks_per_s, load.share(), uncaught);
+  auto states = rank_states(tree, before, after, ticks_per_s, load.share(), uncaught, prompt);
   if (auto f = stopped_ranks(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 4a. a rank at a prompt: its main thread reads its standard input
+  if (auto f = stdin_waits(states)) {
     out.push_back(std::move(*f));
     return out;
   }
   // 4b. a rank held up by its own process: an uncaught exception, or a child it waits for
   if (auto own = own_process_findings(tree, before, after, states, ticks_per_s); !own.empty()) return own;
+  // 4c. the tree's one rank, waiting, after one of its threads died on an exception
+  if (auto f = thread_died(states, thread_death)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
   // 5. a store still waiting for ranks (its polling moves bytes, but no rank is past it)
   if (auto f = store_join_incomplete(before, after)) {
     out.push_back(std::move(*f));

@@ -19,6 +19,10 @@
 //  - a rank that held sockets has exited while the others still wait;
 //  - a rank whose process is stopped (state T or t in both snapshots: SIGSTOP, Ctrl-Z, a debugger)
 //    while the others wait: that rank is named, with `kill -CONT`, before any other rank rule;
+//  - a rank whose main thread blocks reading its standard input (fd 0) in both snapshots, CPU below
+//    a computing share: it waits at a prompt (watch.rank.stdin-wait; the prompt its output ends in
+//    quoted where seen), with the answer (`c` at a `(Pdb) ` prompt) and PYTHONBREAKPOINT=0; never
+//    the input pipeline's advice;
 //  - the job's output ends in an uncaught exception's traceback (OutputTracker) and the tree's one
 //    rank lives on, not computing: it failed and will not join (watch.rank.raised, the exception
 //    quoted, its threads listed); a rank whose main thread waits (wait4, waitid) for a child
@@ -26,7 +30,9 @@
 //    (watch.rank.waits-on-child, the child named with its command, state and age); a rank whose main
 //    thread reads a unix socket or pipe while a child of its own is stopped, or blocks in a receive
 //    on its store connection that receives nothing: own_waits.hpp (watch.rank.stopped-child,
-//    watch.rank.store-wait);
+//    watch.rank.store-wait); the tree's one rank whose output holds a thread's traceback ("Exception
+//    in thread NAME:" ... its exception line) and whose main thread waits: that thread died and the
+//    main thread may wait for what it produced (watch.rank.thread-died; clusters-2026-12-06h w2);
 //  - ranks wait in a collective (main thread in futex, no socket moves) while another rank reads
 //    its input (file reads, D state, or its main thread waits on its own loader workers that burn
 //    CPU between the snapshots): data-pipeline-stall;
@@ -51,6 +57,7 @@
 #include "core/finding.hpp"
 #include "os/file_tree.hpp"
 #include "watch/diagnose_firewall.hpp"
+#include "watch/output_tracker.hpp"
 #include "watch/path_probe.hpp"
 #include "watch/snapshot.hpp"
 
@@ -79,6 +86,11 @@ struct GoneRank {
 // file_lock: its main thread blocks taking a file lock (flock, fcntl F_SETLKW) in both snapshots
 // (file_lock.hpp).
 // pipe_write: its main thread blocks in write/writev on a pipe in both snapshots (pipe_write.hpp).
+// stdin_wait: its main thread blocks in read() of fd 0 (its standard input: a terminal, FIFO or
+// pipe) in both snapshots, with CPU below a computing share and under 1 kB read from files: it
+// waits for an answer typed there (a debugger's prompt: breakpoint(), pdb.set_trace(); input()).
+// `prompt` then holds the text its output ends in without a newline ("(Pdb) "), where the tree
+// holds this one rank (whose output it is, is known then) (clusters-2026-12-06h w1).
 enum class Activity {
   in_collective,
   reading_input,
@@ -91,7 +103,8 @@ enum class Activity {
   at_store,
   store_wait,
   file_lock,
-  pipe_write
+  pipe_write,
+  stdin_wait
 };
 
 struct RankState {
@@ -118,6 +131,7 @@ struct RankState {
   std::vector<std::string> lock_lines = {};  // file_lock: the /proc/locks lines of that lock
   std::string pipe = {};                     // pipe_write: "fd 5, pipe:[123]", what its main thread writes to
   std::vector<std::string> pipe_readers = {};  // pipe_write: "pid 9 (sleep, `sleep 3600`) fd 0", those seen
+  std::string prompt = {};                     // stdin_wait: the text its output ends in, no newline after it
 };
 
 std::string_view to_string(Activity a);
@@ -175,13 +189,17 @@ MachineLoad machine_load(const os::FileTree& tree);
 
 // `share`: MachineLoad::share() of the machine (1 unless given). `uncaught`: the exception line the
 // job's output ends in (OutputTracker::uncaught_exception()), empty if none; it marks the tree's
-// rank as raised only where the tree holds one rank (whose output it is, is known then).
+// rank as raised only where the tree holds one rank (whose output it is, is known then). `prompt`:
+// the text the job's output ends in without a newline (OutputTracker::prompt()), empty if none; it
+// is a stdin_wait rank's prompt where the tree holds one rank.
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s, double share = 1, const std::string& uncaught = {});
+                                   long ticks_per_s, double share = 1, const std::string& uncaught = {},
+                                   const std::string& prompt = {});
 
 std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                     const std::vector<GoneRank>& gone, long ticks_per_s, PathProbe* probe = nullptr,
-                                    const Rulesets* rules = nullptr, const std::string& uncaught = {});
+                                    const Rulesets* rules = nullptr, const std::string& uncaught = {},
+                                    const std::string& prompt = {}, const ThreadDeath& thread_death = {});
 
 // The interface that carries traffic to `addr` in `pid`'s namespace (longest prefix in
 // /proc/PID/net/route, the main table), and whether that route is a directly connected network.

@@ -23,8 +23,8 @@ namespace {
 // Findings a node computed from its own ranks' states only.
 bool is_local_view(const core::Finding& f) {
   return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained" ||
-         f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective" || f.id == "watch.rank.at-store" ||
-         f.id == "watch.store.skipped-call";
+         f.id == "watch.stall.all-computing" || f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective" ||
+         f.id == "watch.rank.at-store" || f.id == "watch.store.skipped-call";
 }
 
 struct Placed {
@@ -86,6 +86,8 @@ std::string_view activity_key(Activity a) {
       return "file_lock";
     case Activity::pipe_write:
       return "pipe_write";
+    case Activity::stdin_wait:
+      return "stdin_wait";
   }
   return "elsewhere";
 }
@@ -93,7 +95,7 @@ std::string_view activity_key(Activity a) {
 std::optional<Activity> activity_from_key(std::string_view key) {
   for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
                  Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store,
-                 Activity::store_wait, Activity::file_lock, Activity::pipe_write}) {
+                 Activity::store_wait, Activity::file_lock, Activity::pipe_write, Activity::stdin_wait}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -397,9 +399,11 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
   return f;
 }
 
-// A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for.
+// A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for, a
+// thread of its own that died, a prompt on its standard input.
 bool is_own_process(const core::Finding& f) {
-  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child" || is_own_wait(f.id);
+  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child" || f.id == "watch.rank.thread-died" ||
+         f.id == "watch.rank.stdin-wait" || is_own_wait(f.id);
 }
 
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
@@ -411,8 +415,8 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
-    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.not-in-collective" && f.id != "watch.input.slow" &&
-        !is_own_process(f) && f.id != "watch.store.skipped-call")
+    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.stdin-wait" && f.id != "watch.rank.not-in-collective" &&
+        f.id != "watch.input.slow" && !is_own_process(f) && f.id != "watch.store.skipped-call")
       continue;
     if (f.severity != core::Severity::error) continue;
     for (int p : peers) {
@@ -647,19 +651,23 @@ bool names_a_cause(const core::Finding& f) {
   if (f.severity != core::Severity::error) return false;
   if (f.label != core::Label::other) return true;
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
-  for (std::string_view id : {"watch.rank.stopped", "watch.rank.exited", "watch.node.job-failed", "watch.store.closed",
-                              "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child",
-                              "watch.store.skipped-call", "watch.collective.odd-rank", "watch.connect.outside-job"}) {
+  for (std::string_view id :
+       {"watch.rank.stopped", "watch.rank.stdin-wait", "watch.rank.exited", "watch.node.job-failed",
+        "watch.store.closed", "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child",
+        "watch.store.skipped-call", "watch.collective.odd-rank", "watch.connect.outside-job"}) {
     if (f.id == id) return true;
   }
   if (is_own_wait(f.id)) return true;
   return false;
 }
 
-// A node's "no known cause" (watch.stall.unexplained) stands unless the verdict names one.
+// A node's "no known cause" (watch.stall.unexplained) or "every rank computes"
+// (watch.stall.all-computing) stands unless the verdict names a cause.
 void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
   if (std::any_of(out.begin(), out.end(), names_a_cause))
-    out.erase(std::remove_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.stall.unexplained"; }),
+    out.erase(std::remove_if(
+                  out.begin(), out.end(),
+                  [](auto& f) { return f.id == "watch.stall.unexplained" || f.id == "watch.stall.all-computing"; }),
               out.end());
 }
 

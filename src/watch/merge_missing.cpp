@@ -54,9 +54,10 @@ core::Finding missing_nodes_finding(const std::vector<NodeReport>& nodes, const 
   if (one && absent.size() == 1) f.ranks = {absent.front()};
   f.fix.text = fmt::format(
       "If `distdoctor watch` runs on {0}, it could not reach this rendezvous: a link down or a route missing on {0} "
-      "fits that too, and the report watch printed there says what it saw (`ip link` and `ip route get` to the "
-      "rendezvous host, run there, tell). If it does not run there, run `distdoctor watch` with the same "
-      "--rendezvous, --world and --token on every node.",
+      "fits that too, and so does a firewall there that drops the replies, and the report watch printed there says "
+      "what it saw (`ip link` and `ip route get` to the rendezvous host, run there, tell; watch reads nftables only: "
+      "`iptables-legacy -S` and `iptables-legacy -L -n -v` there list the rules it cannot see). If it does not run "
+      "there, run `distdoctor watch` with the same --rendezvous, --world and --token on every node.",
       one ? "that node" : "those nodes");
   return f;
 }

@@ -65,10 +65,17 @@ bool OutputTracker::traceback_line() {
     return true;
   }
   thread_header_ = header;
+  if (header) {
+    std::string_view name = std::string_view(line_).substr(std::strlen("Exception in thread "));
+    if (name.ends_with(':')) name.remove_suffix(1);
+    thread_name_.assign(name.substr(0, k_max_step_line));
+  }
   if (traceback_ != Traceback::none && (line_[0] == ' ' || line_[0] == '\t')) return true;  // a frame
   exception_.clear();
   if (traceback_ == Traceback::none) return false;
   if (traceback_ == Traceback::main) exception_.assign(line_, 0, std::min(line_.size(), k_max_step_line));
+  if (traceback_ == Traceback::thread)
+    thread_death_ = {thread_name_, line_.substr(0, std::min(line_.size(), k_max_step_line))};
   traceback_ = Traceback::none;
   return true;
 }

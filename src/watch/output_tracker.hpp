@@ -10,12 +10,20 @@
 // retrieved"), which is not start-up progress: counted as progress, such a job would never stall.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <string>
 #include <string_view>
 
 namespace dd::watch {
+
+// A Python thread that died: "Exception in thread NAME:" then its traceback, whose last line is the
+// exception ("FileNotFoundError: [Errno 2] No such file or directory: '/data/shard4'").
+struct ThreadDeath {
+  std::string name, exception;
+  bool empty() const { return exception.empty(); }
+};
 
 class OutputTracker {
  public:
@@ -35,6 +43,12 @@ class OutputTracker {
   // last):" that no "Exception in thread NAME:" line (a thread's, not the main thread's) opened.
   // Empty once any other line follows. Such a line is never a step line.
   const std::string& uncaught_exception() const { return exception_; }
+  // The last thread traceback the output held (any lines may follow it: the thread stays dead);
+  // empty when none. Name and exception line at most k_max_step_line bytes each.
+  const ThreadDeath& thread_death() const { return thread_death_; }
+  // The text the output ends in when no line end follows it (a prompt: "(Pdb) ", "ipdb> ",
+  // ">>> ", input()'s), at most k_max_step_line bytes; empty when the output ends in a line end.
+  std::string prompt() const { return line_.substr(0, std::min(line_.size(), k_max_step_line)); }
   // The kept NCCL / c10d / Gloo lines, newline-separated.
   std::string kept_text() const;
 
@@ -47,7 +61,9 @@ class OutputTracker {
   std::string last_step_;
   std::string exception_;
   enum class Traceback { none, main, thread } traceback_ = Traceback::none;  // inside one, and whose
-  bool thread_header_ = false;        // the previous line was "Exception in thread NAME:"
+  bool thread_header_ = false;  // the previous line was "Exception in thread NAME:"
+  std::string thread_name_;     // the NAME of the last such line
+  ThreadDeath thread_death_;
   bool after_warning_ = false;        // the previous line was a warning
   std::deque<std::uint64_t> recent_;  // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;

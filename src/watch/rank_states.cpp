@@ -74,6 +74,36 @@ void mark_raised(std::vector<RankState>& states, const std::string& uncaught) {
   }
 }
 
+// What fd 0 of `p` is ("/dev/pts/3", "pipe:[123]", a FIFO's path) when its main thread blocks in
+// read() of it in `p` and in its `before` copy; empty otherwise.
+std::string stdin_read(const os::FileTree& tree, const ProcessInfo* before, const ProcessInfo& p) {
+  auto reads_fd0 = [](const ProcessInfo& q) {
+    return std::any_of(q.threads.begin(), q.threads.end(),
+                       [&](auto& t) { return t.tid == q.pid && t.syscall == SYS_read && t.arg0 == 0; });
+  };
+  if (!before || !reads_fd0(p) || !reads_fd0(*before)) return "";
+  auto target = fd_target(tree, p.pid, 0);
+  return target.empty() ? "?" : target;
+}
+
+// Its main thread blocks reading its standard input, computes nothing (below a quarter of `share`)
+// and reads no file: it waits at a prompt, not on its input pipeline (clusters-2026-12-06h w1).
+bool mark_stdin_wait(const os::FileTree& tree, const ProcessInfo* before, const ProcessInfo& p, double share,
+                     RankState& r) {
+  auto fd0 = stdin_read(tree, before, p);
+  if (fd0.empty() || r.cpu_pct >= 25 * share || r.file_read_bytes >= 1024) return false;
+  r.activity = Activity::stdin_wait;
+  r.main_read = "fd 0 (" + fd0 + ")";
+  r.reading.clear();
+  return true;
+}
+
+// The tree's one rank waiting on its standard input: the text the job's output ends in is its prompt.
+void mark_prompt(std::vector<RankState>& states, const std::string& prompt) {
+  if (prompt.empty() || states.size() != 1 || states.front().activity != Activity::stdin_wait) return;
+  states.front().prompt = prompt;
+}
+
 // r.store and r.store_bytes: the rank's own client connection to its MASTER_PORT received 1 kB or
 // more in the window and its other connections (not the store's) nothing. new_group's barrier polls
 // every 10 ms (18 kB in 3 s in w4 of clusters-2026-12-05d); a background thread's occasional store
@@ -131,6 +161,8 @@ std::string_view to_string(Activity a) {
       return "blocked taking a file lock";
     case Activity::pipe_write:
       return "blocked writing to a pipe";
+    case Activity::stdin_wait:
+      return "waiting on its standard input";
   }
   return "?";
 }
@@ -211,7 +243,8 @@ MachineLoad machine_load(const os::FileTree& tree) {
 }
 
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
-                                   long ticks_per_s, double share, const std::string& uncaught) {
+                                   long ticks_per_s, double share, const std::string& uncaught,
+                                   const std::string& prompt) {
   double dt = std::max(0.1, after.at_s - before.at_s);
   bool any_rank =
       std::any_of(after.processes.begin(), after.processes.end(), [](auto& p) { return p.rank.has_value(); });
@@ -269,6 +302,10 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     // here (or more): it waits on them, not on its peers.
     bool waits_on_workers = is_wait_syscall(r.main_syscall) && r.worker_cpu_pct >= 50 * share;
     if (!waits_on_workers) r.busy_workers.clear();
+    if (!stopped && mark_stdin_wait(tree, p_before, p, share, r)) {
+      out.push_back(std::move(r));
+      continue;
+    }
     r.activity = stopped ? Activity::stopped
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
@@ -282,6 +319,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);
+  mark_prompt(out, prompt);
   return out;
 }
 

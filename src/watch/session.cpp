@@ -203,8 +203,9 @@ class Watcher {
     // Only ranks gone before the stall began matter; a job ending normally is no cause.
     Rulesets rules;
     if (io_.firewall) rules = read_rulesets(*io_.firewall, after);
-    rec.findings = diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe,
-                            io_.firewall ? &rules : nullptr, tracker_.uncaught_exception());
+    rec.findings =
+        diagnose(io_.proc, *inspect_from_, after, gone_, io_.ticks_per_s, io_.probe, io_.firewall ? &rules : nullptr,
+                 tracker_.uncaught_exception(), tracker_.prompt(), tracker_.thread_death());
     if (auto env = compare_rank_envs(envs_, rec.findings)) rec.findings.push_back(std::move(*env));
     auto kept = tracker_.kept_text();
     if (!kept.empty()) {
@@ -216,7 +217,7 @@ class Watcher {
     core::sort_findings(rec.findings);
     rec.processes = describe_tree(*inspect_from_, after, io_.ticks_per_s);
     for (const auto& r : rank_states(io_.proc, *inspect_from_, after, io_.ticks_per_s, machine_load(io_.proc).share(),
-                                     tracker_.uncaught_exception())) {
+                                     tracker_.uncaught_exception(), tracker_.prompt())) {
       if (!r.rank) continue;
       auto links = rank_links(io_.proc, *inspect_from_, after, r);
       rec.ranks.push_back(

@@ -33,3 +33,12 @@ foreach(c flock-held own-address-removed outside-host-syn pipe-write-blocked sta
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)
 endforeach()
+# clusters-2026-12-06h w1, w4, w2: a rank at a pdb prompt reading its stdin (the printed answer typed
+# into it, then the job run again with the printed PYTHONBREAKPOINT=0); every rank computing a long
+# step; a rank whose prefetch thread died (the printed kill, the missing file put back, relaunched);
+# (w3) an iptables-legacy rule watch cannot read: said so, the printed step shows it, its removal works
+foreach(c stdin-prompt all-computing thread-died legacy-drop)
+  add_test(NAME system.watch.${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)
+endforeach()

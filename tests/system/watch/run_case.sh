@@ -20,7 +20,13 @@ MA=198.18.1.1
 # addresses 198.18.250.0/24, 198.18.251.0/24, 198.18.252.0/24 and (the collector's) 198.18.253.0/24
 # clusters-2026-12-06g w1-w3 (pipe-write-blocked, static-neighbour-wrong-mac, outside-service-recv):
 # namespaces w50<pid>*, addresses 198.19.150.0/24, 198.19.151.0/24, 198.19.152.0/24
+# clusters-2026-12-06h w1, w4, w2, w3 (stdin-prompt, all-computing, thread-died, legacy-drop): namespaces
+# w53<pid>*, addresses 198.19.153.0/24, 198.19.154.0/24, 198.19.155.0/24, 198.19.156.0/24
 case "$CASE" in
+  stdin-prompt) NS_PREFIX=w53 MA=198.19.153.1 ;;
+  all-computing) NS_PREFIX=w53 MA=198.19.154.1 ;;
+  thread-died) NS_PREFIX=w53 MA=198.19.155.1 ;;
+  legacy-drop) NS_PREFIX=w53 MA=198.19.156.1 ;;
   group-order-swapped) NS_PREFIX=w41 MA=198.18.246.1 ;;
   merged-loader-stopped) NS_PREFIX=w38 MA=198.18.232.1 ;;
   merged-store-get) NS_PREFIX=w38 MA=198.18.233.1 ;;
@@ -138,13 +144,13 @@ PY
 }
 # merged_watch I WORLD MEET_TIMEOUT VAR=VALUE...: node I's watch --rendezvous (node 0 serves it) over
 # its one rank of train_job.py (or JOB_SCRIPT) (RANK=I, WORLD_SIZE=WORLD, Gloo on eth0); stdout -> $WORK/wI.json,
-# stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI.
+# stderr -> $WORK/wI.err, job output also in $WORK/jobI.log; its pid in WI. Its stdin: JOB_STDIN (/dev/null).
 merged_watch() {
   local i=$1 world=$2 meet=$3; shift 3
   in_node "$i" "$DD" watch --json --stall "$STALL" --rendezvous "${RV:-$MA}:29600" --rank "$i" \
     --world "$world" --token "watch$$" --meet-timeout "$meet" --log "$WORK/job$i.log" -- \
     env MASTER_ADDR="$MA" MASTER_PORT=29500 GLOO_SOCKET_IFNAME=eth0 RANK="$i" WORLD_SIZE="$world" "$@" \
-    /usr/bin/python3 "${JOB_SCRIPT:-$HERE/train_job.py}" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
+    /usr/bin/python3 "${JOB_SCRIPT:-$HERE/train_job.py}" < "${JOB_STDIN:-/dev/null}" > "$WORK/w$i.json" 2> "$WORK/w$i.err" &
   eval "W$i=\$!"
 }
 wait_pid() {  # PID WHAT SECONDS: PID must end within SECONDS (a hang guard); returns its exit status
@@ -1441,6 +1447,179 @@ PY
   for i in 0 1 2; do merged_watch "$i" 3 30 MODE=newgroup NEWGROUP_ALL=1 WARM=3 STEPS=8; done
   ranks_finish 240 "with the fix" 0 1 2
   grep -q "job verdict from node rank 0: OK" "$WORK/w2.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w2.err")"
+  ;;
+all-computing)  # clusters-2026-12-06h w4 (clean): at step WARM every rank computes EVAL_S s, printing and
+  # sending nothing, then goes on. A stall is reported (no progress), and what it says is what was seen:
+  # every rank computes, none waits (INFO), never "no known cause was found" as a warning; the job
+  # finishes with exit 0 and no error finding anywhere
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.19.154.$((i + 1))/24"; done
+  for i in 0 1; do merged_watch "$i" 2 90 MODE=evalcompute WARM=3 STEPS=6 EVAL_S=40; done
+  ranks_finish 300 "after the long step" 0 1
+  python3 - "$WORK/w0.json" "$WORK/w1.json" <<'PY' || die "the stall reports do not say every rank computes"
+import json, sys
+ds = [json.load(open(p)) for p in sys.argv[1:3]]
+stalls = [s for d in ds for s in d["stalls"]]
+fs = [f for s in stalls for f in s["findings"]]
+print("stall findings:", [(f["id"], f["severity"], f["title"]) for f in fs], file=sys.stderr)
+assert stalls, "no stall reported during a 40 s step that prints nothing"
+assert all(d["exit_code"] == 0 for d in ds), [d["exit_code"] for d in ds]
+comp = [f for f in fs if f["id"] == "watch.stall.all-computing"]
+assert comp and all(f["severity"] == "info" for f in comp), fs
+assert any("every rank here computes (rank " in f["title"] and "; none waits" in f["title"] for f in comp), comp
+assert not any(f["id"] == "watch.stall.unexplained" or "no known cause" in f["title"] for f in fs), fs
+assert not any(f["severity"] in ("error", "warning") for f in fs), [(f["id"], f["severity"]) for f in fs]
+v = ds[0]["meeting"]["verdict"]
+print("merged:", v["verdict"], [(f["id"], f["severity"]) for f in v["findings"]], file=sys.stderr)
+assert not any(f["severity"] in ("error", "warning") for f in v["findings"]), v["findings"]
+PY
+  grep -q "progress again" "$WORK/w0.err" || die "node 0 never said the job progressed again"
+  ;;
+thread-died)  # clusters-2026-12-06h w2: rank 1's prefetch thread dies on FileNotFoundError (shard4 is
+  # missing on node 1) and its main thread waits in q.get() while rank 0 waits in its all_reduce. Node 1's
+  # report and the merged verdict name the dead thread, its exception and the missing file (never "every
+  # rank waits"); the printed fix applied (the printed kill, the file put in place, the job relaunched)
+  # makes the job finish
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.19.155.$((i + 1))/24"; done
+  for i in 0 1; do
+    mkdir -p "$WORK/shards$i"
+    for s in 0 1 2 3 4 5 6 7; do head -c 4096 /dev/urandom > "$WORK/shards$i/shard$s"; done
+  done
+  rm "$WORK/shards1/shard4"
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=prefetch STEPS=8 SHARD_DIR="$WORK/shards$i"; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 150; done
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  python3 - "$WORK/w0.err" "$WORK/shards1/shard4" "$r1" <<'PY' || die "node 0's merged text does not name rank 1's dead thread"
+import sys
+t = open(sys.argv[1]).read()
+assert ("rank 1 (pid %s)'s thread `prefetch` died" % sys.argv[3]) in t, t[-3000:]
+assert ("`FileNotFoundError: [Errno 2] No such file or directory: '%s'`" % sys.argv[2]) in t, t[-3000:]
+assert ("%s, is missing on this node: put it there" % sys.argv[2]) in t, t[-3000:]
+assert "every rank waits for its peers" not in t, t[-3000:]
+PY
+  fix=$(grep -o '`kill [0-9]*`' "$WORK/w1.err" | head -1 | tr -d '`')
+  [ "$fix" = "kill $r1" ] || die "node 1 printed '$fix', not a kill of rank 1 ($r1)"
+  note "applying the printed fix: $fix; the missing shard put in place; the job relaunched"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  for i in 0 1; do wait_pid "$(eval echo "\$W$i")" "node $i's watch" 60; done
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.thread-died; done
+  python3 - "$WORK/w0.json" "$WORK/w1.json" "$r1" <<'PY' || die "the verdict does not name rank 1's dead thread with rank 0 waiting on it"
+import json, sys
+w0, w1 = (json.load(open(p)) for p in sys.argv[1:3]); r1 = sys.argv[3]
+f = w0["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["hosts"] == ["node1"] and f["severity"] == "error", f
+assert "its main thread lives on and waits (futex" in f["title"], f["title"]
+assert f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert any(e.startswith("node0: rank 0 (pid ") and "waits on rank 1 (node1, 198.19.155.2:" in e for e in f["evidence"]), f["evidence"]
+own = [g for s in w1["stalls"] for g in s["findings"]]
+assert own and own[0]["id"] == "watch.rank.thread-died", [g["id"] for g in own]
+everything = json.dumps([w0["meeting"], w1["meeting"], own])
+assert "watch.collective.all-waiting" not in everything, "every rank waits"
+assert not any(g["id"] == "watch.peer.silent" and g["ranks"][:1] == [1] for g in own), "rank 1 said to wait on a peer"
+PY
+  head -c 4096 /dev/urandom > "$WORK/shards1/shard4"
+  for i in 0 1; do mv "$WORK/job$i.log" "$WORK/job$i.first.log"; mv "$WORK/w$i.err" "$WORK/w$i.first.err"; done
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=prefetch STEPS=8 SHARD_DIR="$WORK/shards$i"; done
+  ranks_finish 240 "with the shard in place" 0 1
+  grep -q "job verdict from node rank 0: OK" "$WORK/w1.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w1.err")"
+  ;;
+legacy-drop)  # clusters-2026-12-06h w3: mid-job node 1 gets an iptables-legacy rule (nothing in nftables)
+  # that drops TCP to its ephemeral ports: the peer's replies to node 1's Gloo connection. Watch reads
+  # nftables only: node 1's own report lists its own firewall as a candidate and says that
+  # iptables-legacy was not read, with `iptables-legacy -S` on both nodes; run as printed in node 1 it
+  # shows the rule, whose removal (-D with its own words) lets the job finish
+  command -v iptables-legacy > /dev/null || die "needs iptables-legacy"
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.19.156.$((i + 1))/24"; done
+  for i in 0 1; do merged_watch "$i" 2 20 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job1.log" "rank 1 step 5" 150
+  ip netns exec "$(ns_of 1)" iptables-legacy -A INPUT -p tcp --dport 32768:60999 -j DROP || die "cannot add the rule"
+  wait_for "$WORK/w1.err" "iptables-legacy -S" 120
+  python3 - "$WORK/w1.err" <<'PY' || die "node 1's report does not say what it did not read"
+import sys
+t = open(sys.argv[1]).read()
+assert "a firewall on either node (this one's included: a rule that drops the peer's replies) fits too" in t, t[-3000:]
+assert "iptables-legacy rules were not read" in t, t[-3000:]
+assert "watch reads nftables only: on both nodes (this one, 198.19.156.2, and the peer's, 198.19.156.1) `iptables-legacy -S`" in t, t[-3000:]
+assert "names a route or a firewall rule of its own" not in t, t[-3000:]
+PY
+  step=$(grep -o '`iptables-legacy -S`' "$WORK/w1.err" | head -1 | tr -d '`')
+  note "running the printed step in node 1: $step"
+  rules=$(ip netns exec "$(ns_of 1)" bash -c "$step") || die "the printed step failed: $step"
+  rule=$(printf '%s\n' "$rules" | grep -- '-A INPUT.*-j DROP' | head -1)
+  [ -n "$rule" ] || die "iptables-legacy -S in node 1 lists no DROP rule: $rules"
+  note "removing the rule it shows, as the fix says (-D with its own words): ${rule/-A/-D}"
+  # shellcheck disable=SC2086
+  ip netns exec "$(ns_of 1)" iptables-legacy ${rule/-A/-D} || die "cannot remove: $rule"
+  ranks_finish 180 "after the rule was removed" 0 1
+  ;;
+stdin-prompt)  # clusters-2026-12-06h w1: a breakpoint() left in the script fires on rank 1: pdb prints
+  # `(Pdb) ` and reads rank 1's stdin (a FIFO the test holds open) while rank 0 waits in its all_reduce.
+  # Node 1's report, the merged verdict and `watch --pid` attached on node 1 name rank 1 waiting on its
+  # standard input (never the input pipeline); the printed answer, `c` typed into rank 1's stdin, lets
+  # the job finish; the printed PYTHONBREAKPOINT=0 lets the same job run through without a prompt
+  for i in 0 1; do node "$i"; link "$i" eth0 "198.19.153.$((i + 1))/24"; done
+  mkfifo "$WORK/stdin1"
+  exec 7<> "$WORK/stdin1"  # a writer that stays: pdb's read blocks instead of reading EOF
+  merged_watch 0 2 60 MODE=pdb WARM=3 STEPS=8
+  JOB_STDIN="$WORK/stdin1" merged_watch 1 2 60 MODE=pdb WARM=3 STEPS=8
+  wait_for "$WORK/job1.log" "(Pdb)" 150
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  in_node 1 "$DD" watch --json --stall "$STALL" --pid "$r1" > "$WORK/attach.json" 2> "$WORK/attach.err" &
+  ATTACH=$!
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 150; done
+  wait_for "$WORK/attach.err" "STALL at" 90
+  python3 - "$WORK/w0.err" <<'PY' || die "node 0's merged text does not name rank 1 at its prompt"
+import sys
+t = open(sys.argv[1]).read()
+assert "rank 1 (pid " in t and "waits on its standard input, fd 0 (" in t, t[-3000:]
+assert "after its output printed `(Pdb) `" in t, t[-3000:]
+assert "type `c` (continue) at the `(Pdb) ` prompt" in t, t[-3000:]
+assert "input pipeline is the bottleneck" not in t and "num_workers" not in t, t[-3000:]
+PY
+  note "typing the printed answer into rank 1's stdin: c"
+  echo c >&7
+  ranks_finish 120 "after the answer" 0 1
+  wait_pid "$ATTACH" "the attached watch" 60
+  exec 7>&-
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.stdin-wait; done
+  python3 - "$WORK/w0.json" "$WORK/w1.json" "$WORK/attach.json" "$r1" <<'PY' || die "the reports do not name rank 1 at its prompt"
+import json, sys
+d0, d1, da = (json.load(open(p)) for p in sys.argv[1:4]); pid = sys.argv[4]
+v = d0["meeting"]["verdict"]; fs = v["findings"]; f = fs[0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["hosts"] == ["node1"] and f["severity"] == "error", f
+assert ("rank 1 (pid %s) waits on its standard input, fd 0 (%s)" % (pid, sys.argv[1].rsplit("/", 1)[0] + "/stdin1")) in f["title"], f["title"]
+assert "after its output printed `(Pdb) ` (no line end after it): a debugger's prompt" in f["title"], f["title"]
+assert f["title"].endswith("; rank 0 (node0) waits on it"), f["title"]
+assert any(e.startswith("node0: rank 0 (pid ") and "waits on rank 1 (node1, 198.19.153.2:" in e for e in f["evidence"]), f["evidence"]
+assert "`export PYTHONBREAKPOINT=0`" in f["fix"]["text"], f["fix"]["text"]
+every = fs + [g for d in (d0, d1, da) for s in d["stalls"] for g in s["findings"]]
+assert not any(g["id"] == "watch.input.slow" or g["label"] == "data-pipeline-stall" for g in every), [g["id"] for g in every]
+assert not any("num_workers" in g["fix"]["text"] for g in every), "the input pipeline's advice"
+# attached with --pid: no output seen, so no prompt quoted, but the same rank and the same answer
+a = da["stalls"][0]["findings"][0]
+print("attached:", json.dumps(a, indent=1), file=sys.stderr)
+assert a["id"] == "watch.rank.stdin-wait" and a["ranks"] == [1], a
+assert ("rank 1 (pid %s) waits on its standard input" % pid) in a["title"], a["title"]
+assert "which prompt is not seen here" in a["title"] and "(Pdb)" not in a["title"], a["title"]
+assert "type `c`" in a["fix"]["text"], a["fix"]["text"]
+PY
+  # the lasting fix as printed: PYTHONBREAKPOINT=0 where the ranks are launched; the same job runs through
+  fix=$(grep -o 'export PYTHONBREAKPOINT=0' "$WORK/w0.err" | head -1)
+  [ "$fix" = "export PYTHONBREAKPOINT=0" ] || die "no PYTHONBREAKPOINT=0 printed"
+  note "running the job again with the printed $fix"
+  mkfifo "$WORK/stdin1b"
+  exec 7<> "$WORK/stdin1b"
+  for i in 0 1; do mv "$WORK/job$i.log" "$WORK/job$i.first.log"; mv "$WORK/w$i.err" "$WORK/w$i.first.err"; done
+  for i in 0 1; do
+    JOB_STDIN="$WORK/stdin1b" merged_watch "$i" 2 60 bash -c "$fix; exec \"\$@\"" _ env MODE=pdb WARM=3 STEPS=8
+  done
+  ranks_finish 240 "with PYTHONBREAKPOINT=0" 0 1
+  exec 7>&-
+  grep -q "(Pdb)" "$WORK/job1.log" && die "rank 1 still stopped at a prompt with $fix"
+  grep -q "job verdict from node rank 0: OK" "$WORK/w1.err" || die "no OK verdict with the fix: $(tail -5 "$WORK/w1.err")"
   ;;
 group-order-swapped)  # w4 of clusters-2026-12-06e: two process groups g_a, g_b of every rank; at step WARM
   # ranks 0, 1 all_reduce over g_a then g_b, rank 2 over g_b then g_a: all three wait (futex). The merged

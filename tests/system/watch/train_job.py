@@ -32,6 +32,13 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
                reads (a log shipper); killing the child ends the write (clusters-2026-12-06g w1)
   cfgservice   at step WARM rank 1 connects to CFGSVC=HOST:PORT (a service outside the job) and waits
                in recv() for its answer (clusters-2026-12-06g w3)
+  pdb          at step WARM rank 1 hits a breakpoint() left in from debugging: pdb prints `(Pdb) ` and
+               reads rank 1's stdin (PYTHONBREAKPOINT=0 turns it off) (clusters-2026-12-06h w1)
+  prefetch     a background thread "prefetch" reads SHARD_DIR/shard<i> into a queue the main thread takes
+               batches from; a missing shard kills the thread (FileNotFoundError) and the main thread
+               waits in q.get() forever (clusters-2026-12-06h w2)
+  evalcompute  at step WARM every rank computes EVAL_S seconds (matrix products), printing nothing
+               and sending nothing, then goes on (clusters-2026-12-06h w4)
 """
 import datetime
 import fcntl
@@ -68,7 +75,24 @@ if mode == "loader-spin":
     loader = iter(torch.utils.data.DataLoader(Batches(), batch_size=None, num_workers=2))
 
 
+batch_queue = None
+if mode == "prefetch":
+    import queue
+
+    batch_queue = queue.Queue(maxsize=2)
+
+    def prefetch():
+        for i in range(steps):
+            with open(os.path.join(os.environ["SHARD_DIR"], "shard%d" % i), "rb") as f:
+                f.read()
+            batch_queue.put(torch.full((1 << 18,), float(rank + 1)))
+
+    threading.Thread(target=prefetch, name="prefetch", daemon=True).start()
+
+
 def load_batch(step):
+    if batch_queue is not None:
+        return batch_queue.get()
     if loader is not None:
         return next(loader)
     if mode == "slow-loader" and rank == 1 and step >= warm:
@@ -139,6 +163,13 @@ while mode == "forever" or step < steps:
         c.sendall(b"GET /schedule\n")
         print("rank %d config service answered %d bytes" % (rank, len(c.recv(4096))), flush=True)
         c.close()
+    if mode == "pdb" and rank == 1 and step == warm:
+        breakpoint()  # left in from debugging
+    if mode == "evalcompute" and step == warm:
+        torch.set_num_threads(1)  # the main thread computes (no OpenMP pool it would wait on)
+        m, t0 = torch.randn(256, 256), time.time()
+        while time.time() - t0 < float(os.environ.get("EVAL_S", "30")):
+            m = torch.tanh(m @ m)
     if mode == "rank1-subprocess" and rank == 1 and step == warm:
         subprocess.run(["sh", "-c", "sleep 3600"], check=False)  # a checkpoint upload that never returns
     if mode == "newgroup" and (rank < world - 1 or os.environ.get("NEWGROUP_ALL") == "1") and step == warm:

@@ -111,6 +111,12 @@ cases=(
   "lint.batch.set-blanks|roundtrip/set_trailing_blank.bat|"
   "lint.torch.timeout-days|roundtrip/timeout_days.py|"
   "lint.k8s.args-shell-variable|roundtrip/k8s_args_dollar.yaml|"
+  "lint.slurm.task-variable-in-batch-shell|roundtrip/batch_rank_export.sbatch|"
+  "lint.launch.master-addr-all-addresses|roundtrip/master_hostname_all.sbatch|"
+  "lint.slurm.master-addr-last-node|roundtrip/master_last_node.sbatch|"
+  "lint.launch.np-exceeds-slots|roundtrip/horovod_hosts_no_slots.sh|"
+  "env.nccl.ib-retry-cnt-range|roundtrip/nccl_ib_retry.env|"
+  "env.nccl.net-ib-disabled|roundtrip/nccl_net_ib_disabled.env|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

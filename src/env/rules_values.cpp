@@ -312,10 +312,10 @@ void net_ib_disabled(const Context& ctx, std::vector<core::Finding>& out) {
   f.evidence.push_back(
       "NCCL_NET keeps only the NET of that name (plugin/net.cc, ncclNetInit); IB's init returns an error when "
       "NCCL_IB_DISABLE is non-zero (transport/net_ib/init.cc)");
-  f.fix.env["NCCL_NET"] = "";
+  f.fix.env["NCCL_NET"] = "Socket";
   f.fix.text =
-      "unset NCCL_NET (with NCCL_IB_DISABLE=1 NCCL then uses sockets), or NCCL_NET=Socket to say so; "
-      "keep NCCL_NET=IB only where IB is meant, without NCCL_IB_DISABLE";
+      "NCCL_NET=Socket, the NET NCCL_IB_DISABLE=1 leaves (or unset NCCL_NET: NCCL then picks sockets "
+      "itself); keep NCCL_NET=IB only where IB is meant, without NCCL_IB_DISABLE";
   out.push_back(std::move(f));
 }
 

@@ -112,6 +112,9 @@ void task_variables(FileContext& ctx, const std::vector<ShellCommand>& commands)
     text += rewritten;
     f = &ctx.add("lint.slurm.task-variable-in-batch-shell", core::Label::config_typo, core::Severity::error, title,
                  seen.front().line, LineEdit{seen.front().line, srun.line, text});
+    // what the edit does, said so the text output can be applied by hand
+    f->fix.text = "lines " + std::to_string(seen.front().line) + "-" + std::to_string(srun.line) +
+                  " become (the export lines of those names dropped, the srun line run by each task's shell):\n" + text;
   } else {
     f = &ctx.add("lint.slurm.task-variable-in-batch-shell", core::Label::config_typo, core::Severity::error, title,
                  seen.front().line,

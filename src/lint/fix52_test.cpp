@@ -110,6 +110,7 @@ TEST(LintFix52, IbRetryCountAndForcedIbNetWithIbDisabled) {
   ASSERT_EQ(n.size(), 1u) << ids(p16);
   EXPECT_EQ(n[0]->location.line, 2);
   EXPECT_NE(n[0]->finding.title.find("Failed to initialize any NET plugin"), std::string::npos);
+  EXPECT_EQ(n[0]->finding.fix.env.at("NCCL_NET"), "Socket");
   clean("c07.env", case16("c07_ipoib.env"), "env.nccl.net-ib-disabled");
   clean("sock.env", "NCCL_NET=Socket\nNCCL_IB_DISABLE=1\n", "env.nccl.net-ib-disabled");
   clean("on.env", "NCCL_NET=IB\nNCCL_IB_DISABLE=0\n", "env.nccl.net-ib-disabled");

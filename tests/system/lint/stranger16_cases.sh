@@ -143,7 +143,7 @@ p15-ib-retry)
   ;;
 p16-net-ib-disabled)
   cp "$cases/p16_net_ib_disabled.env" "$tmp/cluster.env"
-  env_case "$tmp/cluster.env" env.nccl.net-ib-disabled NCCL_NET ""
+  env_case "$tmp/cluster.env" env.nccl.net-ib-disabled NCCL_NET Socket
   value=$(env -i PATH=/usr/bin:/bin bash -c "set -a; . '$tmp/cluster.env'; printf %s \"\$NCCL_IB_DISABLE \$NCCL_SOCKET_IFNAME\"")
   [ "$value" = "1 ens1f0" ] || fail "the other settings after --fix: [$value] $(cat "$tmp/cluster.env")"
   ;;

@@ -182,7 +182,7 @@ constexpr Range k_ranges[] = {
     {"NCCL_SHM_LOCALITY", 1, 2},      {"NCCL_SHM_MEMCPY_MODE", 1, 3},    {"NCCL_CGA_CLUSTER_SIZE", 0, 8},
     {"NCCL_SOCKET_NTHREADS", -2, 16}, {"NCCL_NSOCKS_PERTHREAD", -2, 64}, {"NCCL_MAX_NCHANNELS", -2, 64},
     {"NCCL_MIN_NCHANNELS", -2, 64},   {"NCCL_IB_DATA_DIRECT", 0, 2},     {"NCCL_IB_ADAPTIVE_ROUTING", -2, 1},
-    {"NCCL_IB_TIMEOUT", 0, 31},
+    {"NCCL_IB_TIMEOUT", 0, 31},       {"NCCL_IB_RETRY_CNT", 0, 7},
 };
 
 }  // namespace

@@ -52,6 +52,28 @@ core::Finding ib_timeout_range(const Setting& s, long long v) {
   return f;
 }
 
+// env.nccl.ib-retry-cnt-range: NCCL_IB_RETRY_CNT is the InfiniBand transport retry count, a 3-bit
+// field of the queue pair (0-7; NCCL's default 7 is already the most). NCCL passes it unchecked to
+// ibv_modify_qp (NVIDIA/nccl src/transport/net_ib/connect.cc, ncclIbQpRts: qpAttr.retry_cnt =
+// rtsAttr->retryCnt, from NCCL_PARAM(IbRetryCnt, "IB_RETRY_CNT", 7)), so 20 cannot mean "more retries":
+// whether the queue pair is refused or the value cut is the driver's (stranger fix-2026-12-06m p15).
+core::Finding ib_retry_cnt_range(const Setting& s, long long v) {
+  auto f = make_finding("env.nccl.ib-retry-cnt-range", Label::config_typo, Severity::error,
+                        "NCCL_IB_RETRY_CNT=" + std::to_string(v) +
+                            " is outside 0..7: InfiniBand's retry count is a 3-bit field and NCCL's default, 7, is "
+                            "already the most; whether the queue pair is refused or runs with another count depends "
+                            "on the driver",
+                        &s);
+  f.fix.env[s.name] = "7";
+  f.fix.text =
+      "NCCL_IB_RETRY_CNT=7 (the most retries InfiniBand allows; also NCCL's default, so unsetting it is the "
+      "same); to wait longer per try raise NCCL_IB_TIMEOUT (an exponent, 0..31) instead";
+  f.evidence.push_back(
+      "NCCL sets it with ibv_modify_qp as the queue pair's retry_cnt (transport/net_ib/connect.cc, ncclIbQpRts), "
+      "unchecked; the InfiniBand verbs take 0..7 there (3 bits)");
+  return f;
+}
+
 void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Finding>& out) {
   NcclInt r = read_nccl_int(s.value);
   std::optional<std::int64_t> bytes;
@@ -112,6 +134,10 @@ void nccl_integer(const Setting& s, const VarSpec& spec, std::vector<core::Findi
   if (v >= *spec.min && v <= *spec.max) return;
   if (s.name == "NCCL_IB_TIMEOUT") {
     out.push_back(ib_timeout_range(s, v));
+    return;
+  }
+  if (s.name == "NCCL_IB_RETRY_CNT") {
+    out.push_back(ib_retry_cnt_range(s, v));
     return;
   }
   auto f = make_finding(
@@ -266,6 +292,33 @@ void nccl_list(const Setting& s, std::vector<core::Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// env.nccl.net-ib-disabled: NCCL_NET=IB forces the IB NET, and NCCL_IB_DISABLE (non-zero) makes that
+// NET's init fail (NVIDIA/nccl src/transport/net_ib/init.cc: `if (ncclParamIbDisable()) return
+// ncclInternalError;`). NCCL_NET restricts the candidates to the one of that name (src/plugin/net.cc,
+// ncclNetInit: strcasecmp(netName, ...->name)), so no NET is left: WARN "Failed to initialize any NET
+// plugin", ncclInvalidUsage, no fallback to sockets (nccl-facts §3.1; stranger fix-2026-12-06m p16).
+void net_ib_disabled(const Context& ctx, std::vector<core::Finding>& out) {
+  const Setting* net = ctx.find("NCCL_NET");
+  const Setting* off = ctx.find("NCCL_IB_DISABLE");
+  if (!net || !off || core::to_upper(core::trim(net->value)) != "IB") return;
+  auto v = read_nccl_int(off->value).value;
+  if (!v || *v == 0) return;
+  auto f = make_finding("env.nccl.net-ib-disabled", Label::config_typo, Severity::error,
+                        "NCCL_NET=" + net->value + " forces the InfiniBand NET, but NCCL_IB_DISABLE=" + off->value +
+                            " turns it off: NCCL has no NET left and fails communicator creation (\"Failed to "
+                            "initialize any NET plugin\"); it does not fall back to sockets when NCCL_NET is set",
+                        net);
+  f.evidence.push_back(evidence(*off));
+  f.evidence.push_back(
+      "NCCL_NET keeps only the NET of that name (plugin/net.cc, ncclNetInit); IB's init returns an error when "
+      "NCCL_IB_DISABLE is non-zero (transport/net_ib/init.cc)");
+  f.fix.env["NCCL_NET"] = "Socket";
+  f.fix.text =
+      "NCCL_NET=Socket, the NET NCCL_IB_DISABLE=1 leaves (or unset NCCL_NET: NCCL then picks sockets "
+      "itself); keep NCCL_NET=IB only where IB is meant, without NCCL_IB_DISABLE";
+  out.push_back(std::move(f));
+}
+
 }  // namespace
 
 void check_values(const Context& ctx, std::vector<core::Finding>& out) {
@@ -295,6 +348,7 @@ void check_values(const Context& ctx, std::vector<core::Finding>& out) {
         break;
     }
   }
+  net_ib_disabled(ctx, out);
 }
 
 }  // namespace dd::env::detail

@@ -11,7 +11,13 @@
 // Judged only where the command is Open MPI's (an `-x NAME` or `-mca`/`--mca` option: MPICH's
 // mpiexec has neither and maps round-robin over -hosts), no hostfile, no `--map-by ...ppr`/
 // OVERSUBSCRIBE, and the file is not a batch script (under a resource manager the slots come from
-// the allocation). horovodrun rejects a host without `:N` itself.
+// the allocation).
+//
+// horovodrun with a host written without `:N` (fix-2026-12-06m p21, `horovodrun -np 8 -H node1,node2`)
+// is not one slot each: horovodrun refuses the list before it starts anything. Its launcher parses -H
+// with hosts.parse_hosts_and_slots (horovod/runner/common/util/hosts.py, read at 2626dc87), which
+// matches each entry against `^[\w.-]+:[0-9]+$` and raises ValueError("Invalid host input, please make
+// sure it has format as : worker-0:2,worker-1:2."). The same edit as for mpirun: each host `:np/hosts`.
 //
 // The fix sets -np to the slots the list offers (the list usually says what each host has); the
 // evidence names the other way, more slots per host, when the processes were meant. For hosts
@@ -89,7 +95,7 @@ void hosts_without_slots(FileContext& ctx, const ShellCommand& c, const std::str
                          const WrittenFlag& hosts_flag, long long n) {
   std::vector<std::string> parts;
   auto slots = slots_of(hosts_flag.value, parts, true);
-  if (!slots || n <= *slots) return;
+  if (!slots || (n <= *slots && prog != "horovodrun")) return;
   auto hosts = core::split(hosts_flag.value, ',');
   bool even = n % static_cast<long long>(hosts.size()) == 0;
   std::string per = std::to_string(n / static_cast<long long>(hosts.size()));
@@ -98,11 +104,17 @@ void hosts_without_slots(FileContext& ctx, const ShellCommand& c, const std::str
     std::string_view host = core::trim(h);
     with.push_back(host.find(':') == std::string_view::npos ? std::string(host) + ":" + per : std::string(host));
   }
-  std::string title = prog + " " + as_written(np_flag) + " asks for " + std::to_string(n) + " processes, but " +
-                      as_written(hosts_flag) + " offers " + std::to_string(*slots) + " slots (" +
-                      core::join(parts, " + ") +
-                      "): Open MPI gives a --host entry without \":N\" one slot, so mpirun refuses to start "
-                      "(\"There are not enough slots available in the system\")";
+  bool horovod = prog == "horovodrun";
+  std::string title =
+      horovod
+          ? prog + " " + as_written(hosts_flag) +
+                " names hosts without their slots (\"host:N\"): horovodrun refuses the list before it starts "
+                "anything (\"Invalid host input, please make sure it has format as : worker-0:2,worker-1:2.\"); " +
+                as_written(np_flag) + " needs " + std::to_string(n) + " slots in all"
+          : prog + " " + as_written(np_flag) + " asks for " + std::to_string(n) + " processes, but " +
+                as_written(hosts_flag) + " offers " + std::to_string(*slots) + " slots (" + core::join(parts, " + ") +
+                "): Open MPI gives a --host entry without \":N\" one slot, so mpirun refuses to start "
+                "(\"There are not enough slots available in the system\")";
   static const std::regex host_re(R"((^|\s)(-H|--host|-host|--hosts)([ \t]+|=))");
   auto [line, fixed] = replace_word_after(ctx, c.line, host_re, hosts_flag.value, core::join(with, ","));
   core::Finding* f = nullptr;
@@ -114,10 +126,14 @@ void hosts_without_slots(FileContext& ctx, const ShellCommand& c, const std::str
                  as_written(hosts_flag, "host1:N,host2:N,...") + "  # N: the processes each host runs (one per GPU), " +
                      std::to_string(n) + " in all");
   }
-  f->evidence.push_back(
-      "Open MPI (4.x and 5.x, the \"not enough slots\" help text): the --host parameter's \":N\" suffix gives a host "
-      "N slots, N defaults to 1 if not provided; " +
-      per + " per host assumes the " + std::to_string(n) + " processes are spread evenly (one per GPU)");
+  std::string spread =
+      per + " per host assumes the " + std::to_string(n) + " processes are spread evenly (one per GPU)";
+  f->evidence.push_back(horovod ? "horovodrun reads -H with hosts.parse_hosts_and_slots "
+                                  "(horovod/runner/common/util/hosts.py): every entry must be host:N; " +
+                                      spread
+                                : "Open MPI (4.x and 5.x, the \"not enough slots\" help text): the --host parameter's "
+                                  "\":N\" suffix gives a host N slots, N defaults to 1 if not provided; " +
+                                      spread);
 }
 
 // horovodrun / mpirun with every host's ":N": -np edited to the slots offered.
@@ -184,7 +200,8 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
       std::vector<std::string> parts;
       if (auto slots = slots_of(hosts_flag.value, parts)) {
         if (*n > *slots) np_over_slots(ctx, c, prog, np_flag, hosts_flag, *slots, parts);
-      } else if (prog == "mpirun" && shape.open_mpi && !shape.hostfile && !shape.own_mapping && !batch) {
+      } else if ((prog == "mpirun" && shape.open_mpi && !shape.own_mapping && !batch) || prog == "horovodrun") {
+        if (shape.hostfile) break;
         hosts_without_slots(ctx, c, prog, np_flag, hosts_flag, *n);
       }
       break;

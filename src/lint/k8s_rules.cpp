@@ -939,6 +939,10 @@ void lint_yaml(FileContext& ctx) {
       if (kind.empty() && d.root.IsMap() && d.root["services"] && d.root["services"].IsMap()) {
         m.compose(d.root["services"]);
       }
+      if (kind.empty() && d.root.IsMap() && d.root["main_process_ip"] && d.root["num_machines"]) {
+        accelerate_config_rule(ctx, scalar(d.root["main_process_ip"]),
+                               d.offset + d.root["main_process_ip"].Mark().line + 1, scalar(d.root["num_machines"]));
+      }
     }
   } catch (const YAML::Exception& e) {
     ctx.error() = ctx.path() + ":" + std::to_string(offset + e.mark.line + 1) + ": unexpected YAML shape: " + e.msg;

@@ -912,7 +912,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   host_slots_rule(ctx, commands);
   if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
-                     mpirun_env_rule, slurm_variable_rules})
+                     mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule})
     rule(ctx);
 }
 

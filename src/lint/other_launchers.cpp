@@ -94,4 +94,24 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
   }
 }
 
+// An accelerate config file (`accelerate config`'s YAML: main_process_ip, num_machines, machine_rank)
+// with num_machines > 1 and a loopback main_process_ip (fix-2026-12-06m p11). accelerate launch reads
+// it as its flags: for num_machines > 1, prepare_multi_gpu_env (accelerate/utils/launch.py, read at
+// 16cb6eb8) hands torchrun --master_addr (same_network: true) or --rdzv_endpoint
+// main_process_ip:port and --nnodes num_machines, so every machine's ranks dial their own loopback.
+void accelerate_config_rule(FileContext& ctx, const std::string& ip, int ip_line, const std::string& machines) {
+  auto n = core::parse_int(machines);
+  if (!n || *n < 2 || !loopback(ip)) return;
+  auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
+                    "accelerate config main_process_ip: " + ip + " with num_machines: " + machines +
+                        ": accelerate launch hands that address to torchrun on every machine, so the machines "
+                        "other than machine_rank 0 dial their own loopback and wait",
+                    ip_line,
+                    "main_process_ip: RANK0_HOST  # the host name or address of the machine with machine_rank 0, "
+                    "the same in every machine's config");
+  f.evidence.push_back("num_machines: " + machines +
+                       " (accelerate/utils/launch.py, prepare_multi_gpu_env: with num_machines > 1 main_process_ip "
+                       "becomes torchrun's --master_addr, or its --rdzv_endpoint host when same_network is false)");
+}
+
 }  // namespace dd::lint::detail

@@ -210,6 +210,10 @@ void single_quoted_expansion_rule(FileContext& ctx);
 // (port_arithmetic_rule.cpp).
 void port_arithmetic_rule(FileContext& ctx);
 
+// Values the shell running the file computes once and hands to every task: `export RANK=$SLURM_PROCID`
+// before srun, MASTER_ADDR=$(hostname -I), MASTER_ADDR from the last node (batch_shell_values.cpp).
+void batch_shell_values_rule(FileContext& ctx);
+
 // `horovodrun -np 16 -H a:4,b:4` (or mpirun): more processes than the host list has slots
 // (host_slots_rule.cpp).
 void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands);
@@ -217,6 +221,10 @@ void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands
 // deepspeed / accelerate launch at w[j]: a loopback rendezvous address across nodes
 // (other_launchers.cpp).
 void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::size_t j, int line);
+
+// An accelerate config file's main_process_ip (line `ip_line`) on loopback with num_machines > 1
+// (other_launchers.cpp).
+void accelerate_config_rule(FileContext& ctx, const std::string& ip, int ip_line, const std::string& machines);
 
 // lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun", "--node_rank=$NODE_RANK"]` (`words`, the
 // exec form's list): no shell expands it (docker_exec_form.cpp).

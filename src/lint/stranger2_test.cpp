@@ -234,7 +234,7 @@ TEST(LintStranger2, MoreProcessesThanSlotsNamesTheNumbersAndFitsNpToTheSlots) {
             "mpirun \\\n  -n 8 -H a:4,b:4 python t.py\n");
 
   clean("run.sh", "horovodrun -np 8 -H server1:4,server2:4 python train.py\n", id);
-  clean("run.sh", "horovodrun -np 16 -H server1,server2 python train.py\n", id);  // slots not given
+  // hosts without ":N": horovodrun refuses the list itself (fix52_test.cpp, fix-2026-12-06m p21)
   clean("run.sh", "mpirun --oversubscribe -np 16 -H a:4,b:4 python train.py\n", id);
   clean("run.sh", "horovodrun -np 8 -H a:4,b:4 python train.py -n 100\n", id);  // the script's own -n
   clean("run.sh", "horovodrun -np $NP -H a:4,b:4 python train.py\n", id);

@@ -105,6 +105,18 @@ foreach(case c02-member-only-group p07-new-group-on-one-rank p03-assigned-not-ex
   set_tests_properties(system.fix.stranger15-${case} PROPERTIES LABELS system TIMEOUT 180)
 endforeach()
 
+# The sixteenth stranger's run (tests/data/stranger/fix-2026-12-06m; tests/system/lint/stranger16_cases.sh):
+# `export RANK=$SLURM_PROCID` in the batch shell (a stand-in srun, a real 2-rank Gloo job before and after
+# --fix), MASTER_ADDR from the last node and from `hostname -I` (bash evaluates them before and after
+# --fix), horovodrun -H without slots, an accelerate config's loopback main_process_ip on 2 machines, NCCL_IB_RETRY_CNT out of 0..7 and NCCL_NET=IB with IB disabled
+# (lint, env, env --export through bash, lint --fix), and clean look-alikes that stay quiet.
+foreach(case p02-rank-export-batch p03-master-tail p04-hostname-all p21-horovod-hosts p15-ib-retry
+    p16-net-ib-disabled p11-accelerate-config clean-lookalikes)
+  add_test(NAME system.fix.stranger16-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger16_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.stranger16-${case} PROPERTIES LABELS system TIMEOUT 180)
+endforeach()
+
 # The seventeenth stranger's run (tests/data/stranger/fix-2026-12-07n; tests/system/lint/stranger17_cases.sh):
 # p08's barrier after `if rank != 0: return` (--fix, a real 2-rank Gloo job fails before, passes after),
 # c09's MASTER_HOST read through $(MASTER_HOST) (quiet), p15's $(VAR) to an env entry defined below it

@@ -113,6 +113,12 @@ cases=(
   "lint.k8s.args-shell-variable|roundtrip/k8s_args_dollar.yaml|"
   "lint.k8s.env-ref-order|roundtrip/k8s_env_ref_order.yaml|"
   "lint.torch.collective-under-rank-branch|roundtrip/early_return_barrier.py|"
+  "lint.slurm.task-variable-in-batch-shell|roundtrip/batch_rank_export.sbatch|"
+  "lint.launch.master-addr-all-addresses|roundtrip/master_hostname_all.sbatch|"
+  "lint.slurm.master-addr-last-node|roundtrip/master_last_node.sbatch|"
+  "lint.launch.np-exceeds-slots|roundtrip/horovod_hosts_no_slots.sh|"
+  "env.nccl.ib-retry-cnt-range|roundtrip/nccl_ib_retry.env|"
+  "env.nccl.net-ib-disabled|roundtrip/nccl_net_ib_disabled.env|"
 )
 
 # lint_in FLAGS ARGS...: distdoctor lint with the case's flags (--here inside the namespace)

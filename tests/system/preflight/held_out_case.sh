@@ -756,6 +756,7 @@ crlf-env)  # 06h p3: node1's env file has CRLF line ends: MASTER_ADDR, MASTER_PO
   for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.236.1$i/24"; done
   hosts_all 3 198.18.236.10 198.18.236.11 198.18.236.12
   CR=$'\r'
+  PF_ENV="WORLD_SIZE=3"  # as the operator sets it on every node; node1's own (its file's) below wins there
   PF_ENV_1="MASTER_ADDR=node0$CR MASTER_PORT=29400$CR RANK=1$CR WORLD_SIZE=3$CR"
   GLOO_ENV_1="MASTER_ADDR=node0$CR MASTER_PORT=29400$CR"
   pf_all 3

@@ -27,6 +27,7 @@
 #include "os/linux_threads.hpp"
 #include "report/style.hpp"
 #include "transport/auth.hpp"
+#include "transport/socket.hpp"
 #include "watch/path_probe.hpp"
 
 namespace dd::cli {
@@ -158,6 +159,12 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
     auto e = probe.echo(static_cast<int>(::getpid()), addr, 84, 1000);  // one small echo, retried once
     if (e == watch::Echo::not_possible) return std::nullopt;
     return e == watch::Echo::answered;
+  };
+  local.route_source = [](const std::string& addr) -> std::string {
+    auto to = cluster::numeric_addr(addr, 9);
+    if (!to) return "";
+    auto from = cluster::route_source(*to);
+    return from ? from->host() : std::string();
   };
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);

@@ -18,6 +18,7 @@
 #include "core/exit_code.hpp"
 #include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "core/utf8.hpp"
 #include "report/json.hpp"
 #include "transport/auth.hpp"
 #include "transport/message_io.hpp"
@@ -114,6 +115,31 @@ void add_token_warning(const PreflightOptions& o, PreflightOutcome& out) {
   out.findings.push_back(guessable_token_finding({o.token_source, o.token_guessable}));
 }
 
+// This node's interface whose subnet holds the address the connects went to; where two or more do
+// (clusters-2026-12-06h p2: a second NIC on the same subnet), the one the kernel's route leaves by.
+void on_link_evidence(const LocalNode& local, PathEvidence& path) {
+  auto target = core::parse_numeric_ip(path.addr);
+  if (!target) return;
+  std::vector<std::string> on_subnet;
+  std::string source = local.route_source ? local.route_source(path.addr) : std::string();
+  for (const auto& a : local.facts.entries) {
+    auto own = core::parse_numeric_ip(a.addr);
+    if (a.loopback || !own || !core::same_subnet(*own, *target, a.prefix)) continue;
+    std::string where = fmt::format("{} {}/{}", a.link, a.addr, a.prefix);
+    if (path.on_link.empty()) path.on_link = where;
+    if (a.addr == source)
+      path.route_link = where;
+    else
+      on_subnet.push_back(where);
+  }
+  if (path.route_link.empty() || on_subnet.empty()) {
+    path.route_link.clear();
+    return;
+  }
+  path.on_link = path.route_link;
+  path.subnet_twins = std::move(on_subnet);
+}
+
 // For a connect that got no SYN-ACK: this node's own rules for the rendezvous port, and one ICMP echo.
 PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) {
   PathEvidence path;
@@ -143,13 +169,7 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
   bool unanswered = e.failure == NetFailure::timeout && e.syscall == "connect";
   if (!unanswered && e.err != EHOSTUNREACH) return path;
   path.addr = peer_address(e.peer);
-  if (auto target = core::parse_numeric_ip(path.addr))
-    for (const auto& a : local.facts.entries) {
-      auto own = core::parse_numeric_ip(a.addr);
-      if (a.loopback || !own || !core::same_subnet(*own, *target, a.prefix)) continue;
-      path.on_link = fmt::format("{} {}/{}", a.link, a.addr, a.prefix);
-      break;
-    }
+  on_link_evidence(local, path);
   if (!unanswered) return path;
   path.ruleset_read = local.facts.firewall.read;
   for (const auto& b : blocks_for(local.facts.firewall, port, firewall::Direction::output)) {
@@ -158,6 +178,20 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
   }
   if (path.own_rules.empty() && local.icmp_echo) path.icmp_answered = local.icmp_echo(path.addr);
   return path;
+}
+
+// A join that failed on a value this node's own environment spoils (a launch variable ending in a
+// carriage return, clusters-2026-12-06h p3): that finding, with the failure as its evidence.
+std::vector<core::Finding> own_cause_first(const NodeFacts& facts, core::Finding failure) {
+  for (const auto& f : facts.node_findings)
+    if (f.id == "preflight.env.carriage-return") {
+      core::Finding cause = f;
+      cause.severity = core::Severity::error;  // the join failed
+      cause.evidence.push_back("this node could not join the rendezvous: " + core::escape_control(failure.title));
+      for (const auto& e : failure.evidence) cause.evidence.push_back("  " + core::escape_control(e));
+      return {cause};
+    }
+  return {std::move(failure)};
 }
 
 // "this node's MASTER_PORT=29410, plus 1" when the meeting point is MASTER_PORT + 1 (not --rendezvous).
@@ -185,7 +219,8 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
     PathEvidence path = path_evidence(local, conn.error(), o.launch.rendezvous_port);
     path.port_from = rendezvous_port_from(o.launch);
     return alone(o, facts,
-                 {join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port, path)});
+                 own_cause_first(facts, join_failure_finding(jf, conn.error(), o.launch.rendezvous_host,
+                                                             o.launch.rendezvous_port, path)));
   }
   std::string peer = jf.address;
   auto plan = recv_message(conn->fd.get(), ph.results, peer);

@@ -47,6 +47,9 @@ struct LocalNode {
   // (no raw socket, not IPv4). Empty: not tried. A member whose connects to rank 0 got no SYN-ACK
   // uses it to tell a filtered port from a broken path.
   std::function<std::optional<bool>(const std::string& addr)> icmp_echo;
+  // The address of this node's own that the kernel's route to `addr` uses as its source ("" when
+  // unknown). Empty: not asked. It tells which of two interfaces on one subnet the connects left by.
+  std::function<std::string(const std::string& addr)> route_source;
 };
 
 // Rank 0's picture, typed: what the analysis was given (every node's facts, who is missing or lost,

@@ -24,7 +24,7 @@ namespace {
 // What a connect to rank 0's address that never got a SYN-ACK showed besides, and the finding each
 // case makes: one row each, its title and fix with {addr} (the rendezvous), {ip} (the address the
 // connects went to), {port} and {name} (the rendezvous host name) filled in.
-enum class NoAnswer { own_rule, no_echo, echo_answered, echo_silent, name_silent };
+enum class NoAnswer { own_rule, no_echo, echo_answered, echo_silent, name_silent, second_nic };
 
 struct NoAnswerRow {
   NoAnswer what;
@@ -59,6 +59,12 @@ constexpr NoAnswerRow k_no_answer[] = {
      "gateway that does not forward here: the route back) and `tcpdump -ni any tcp port {port}` while this node "
      "retries (SYNs arrive: the way back is broken; none arrive: the way there - `ip link` and `ip neigh` on both "
      "nodes, the switch port)"},
+    {NoAnswer::second_nic, core::Label::no_route,
+     "this node has {count} interfaces on the subnet of the rendezvous {ip} ({route}; {twins}), and its route to {ip} "
+     "leaves by {dev}, where no host answers",
+     "take the address off the interface no host answers on, on this node: `ip addr del {dev_addr} dev {dev}` "
+     "(connections to that subnet then leave by {twin_dev}); to keep the address there, give {dev}'s route a higher "
+     "metric than {twin_dev}'s instead"},
     {NoAnswer::name_silent, core::Label::hostname_resolution,
      "the rendezvous name {name} resolves on this node to {ip}, where no host answers on this node's own link",
      "compare what {name} resolves to here (`getent hosts {name}`: /etc/hosts, then DNS) with rank 0's addresses "
@@ -72,6 +78,7 @@ NoAnswer no_answer_case(const std::string& name, const NetError& e, const PathEv
   // a name (not an address) that led to an address on this node's own link where nothing answers
   // (neither TCP nor ICMP, or the kernel's neighbour lookup: EHOSTUNREACH): no router is in between
   bool silent = path.icmp_answered == false || e.err == EHOSTUNREACH;
+  if (silent && !path.route_link.empty() && !path.subnet_twins.empty()) return NoAnswer::second_nic;
   if (silent && !path.on_link.empty() && !core::is_numeric_address(name)) return NoAnswer::name_silent;
   if (!path.icmp_answered) return NoAnswer::no_echo;
   return *path.icmp_answered ? NoAnswer::echo_answered : NoAnswer::echo_silent;
@@ -89,6 +96,11 @@ core::Finding unanswered_finding(const std::string& addr, const std::string& nam
     ev.push_back(fmt::format("no ICMP echo to {} was sent (it needs root or CAP_NET_RAW, and IPv4)", ip));
   if (path.icmp_answered)
     ev.push_back(fmt::format("ICMP echo to {}: {}", ip, *path.icmp_answered ? "answered" : "no answer"));
+  if (what == NoAnswer::second_nic) {
+    if (!core::is_numeric_address(name)) ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, ip));
+    ev.push_back(fmt::format("the route to {} leaves by {} (`ip route get {}`); the same subnet is also on {}", ip,
+                             path.route_link, ip, core::join(path.subnet_twins, ", ")));
+  }
   if (what == NoAnswer::name_silent) {
     ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, ip));
     ev.push_back(fmt::format("{} is on this node's own subnet ({}): no router in between", ip, path.on_link));
@@ -97,9 +109,19 @@ core::Finding unanswered_finding(const std::string& addr, const std::string& nam
   const auto& row = *std::find_if(std::begin(k_no_answer), std::end(k_no_answer),
                                   [&](const NoAnswerRow& r) { return r.what == what; });
   const std::string fixes = core::join(path.own_fixes, "\n  ");
+  auto word = [](const std::string& where, bool first) {  // "eth1 198.18.1.21/24" -> "eth1", "198.18.1.21/24"
+    auto sp = where.find(' ');
+    return sp == std::string::npos ? where : first ? where.substr(0, sp) : where.substr(sp + 1);
+  };
+  const std::string twin = path.subnet_twins.empty() ? std::string() : path.subnet_twins.front();
   auto fill = [&](const char* text) {
     return fmt::format(fmt::runtime(text), fmt::arg("addr", addr), fmt::arg("ip", ip), fmt::arg("port", port),
-                       fmt::arg("name", name), fmt::arg("fixes", fixes));
+                       fmt::arg("name", name), fmt::arg("fixes", fixes), fmt::arg("route", path.route_link),
+                       fmt::arg("twins", core::join(path.subnet_twins, ", ")),
+                       fmt::arg("count", path.subnet_twins.size() == 1 ? std::string("two")
+                                                                       : std::to_string(path.subnet_twins.size() + 1)),
+                       fmt::arg("dev", word(path.route_link, true)), fmt::arg("dev_addr", word(path.route_link, false)),
+                       fmt::arg("twin_dev", word(twin, true)));
   };
   return core::new_finding("preflight.rendezvous.no-answer", row.label, core::Severity::error, fill(row.title), ev,
                            fill(row.fix));
@@ -217,7 +239,8 @@ core::Finding join_failure_finding(const JoinFailure& f, const NetError& e, cons
       // ENETUNREACH: this node's routing table has no route (or a router said so). EHOSTUNREACH
       // also comes from a neighbour that never answered ARP/ND and from a firewall that rejects
       // with an ICMP "prohibited": it does not say the route is missing.
-      if (e.err == EHOSTUNREACH && no_answer_case(host, e, path) == NoAnswer::name_silent)
+      if (e.err == EHOSTUNREACH && (no_answer_case(host, e, path) == NoAnswer::name_silent ||
+                                    no_answer_case(host, e, path) == NoAnswer::second_nic))
         return unanswered_finding(addr, host, e, port, ev, path);
       if (e.err == EHOSTUNREACH)
         return core::new_finding(

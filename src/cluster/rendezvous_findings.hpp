@@ -31,6 +31,11 @@ struct PathEvidence {
   // Where the rendezvous port came from when this node derived it: "this node's MASTER_PORT=29410,
   // plus 1"; empty when given by --rendezvous or not derived from MASTER_PORT.
   std::string port_from;
+  // Where this node holds addresses of that subnet on two or more interfaces: the one the kernel's
+  // route to addr leaves by ("eth1 198.18.1.21/24", from LocalNode::route_source) and the others
+  // ("eth0 198.18.1.11/24"); both empty otherwise.
+  std::string route_link;
+  std::vector<std::string> subnet_twins;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

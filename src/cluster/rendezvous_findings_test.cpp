@@ -175,7 +175,7 @@ TEST(RendezvousShort, NoAnswerBlamesAFirewallOnlyWhereTheConnectItselfTimedOut) 
 TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed) {
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.0.1:29401", "no answer before the deadline"};
   // p4/p6: neither TCP nor ICMP answered, and this node's ruleset drops nothing: the path, never a firewall
-  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}, "", ""};  // off this node's subnets
+  PathEvidence lost{"198.18.0.1", false, true, {}, {}, "", {}, "", "", "", {}};  // off this node's subnets
   auto path = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, lost);
   EXPECT_EQ(path.label, core::Label::no_route);
   EXPECT_TRUE(rdv_has(path.title, "neither this node's TCP connects nor an ICMP echo to 198.18.0.1 got an answer"))
@@ -189,7 +189,7 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
     said = said || e == "this node's own nftables ruleset drops nothing to TCP port 29401";
   EXPECT_TRUE(said);
   // the host answers ICMP but TCP to the port gets nothing: a filter of that port
-  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}, "", ""};
+  PathEvidence answered{"198.18.0.1", true, true, {}, {}, "", {}, "", "", "", {}};
   auto filtered = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered);
   EXPECT_EQ(filtered.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(rdv_has(filtered.title, "while an ICMP echo to 198.18.0.1 was answered")) << filtered.title;
@@ -202,18 +202,58 @@ TEST(RendezvousShort, AConnectWithNoAnswerSaysWhatTheEchoAndTheOwnRulesetShowed)
                    "",
                    {},
                    "",
-                   ""};
+                   "",
+                   "",
+                   {}};
   auto ruled = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, own);
   EXPECT_EQ(ruled.label, core::Label::firewall_or_port_blocked);
   EXPECT_TRUE(rdv_has(ruled.title, "this node's own nftables ruleset drops TCP to port 29401")) << ruled.title;
   EXPECT_TRUE(rdv_has(ruled.fix.text, "nft delete rule inet t output handle 4")) << ruled.fix.text;
 }
 
+TEST(RendezvousShort, TwoInterfacesOnTheRendezvousSubnetNameTheOneTheRouteTakes) {
+  // held-out 06h p2: node1's second NIC eth1 on the same subnet, on a switch no one else is on,
+  // holds the route to rank 0: that is said, with the command that takes its address off
+  const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.10:29401", "no answer before the deadline"};
+  PathEvidence twins{"198.18.62.10",          false, true, {}, {},
+                     "eth1 198.18.62.21/24",  {},    "",   "", "eth1 198.18.62.21/24",
+                     {"eth0 198.18.62.11/24"}};
+  auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, twins);
+  EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
+  EXPECT_EQ(f.label, core::Label::no_route);
+  EXPECT_EQ(f.title,
+            "this node has two interfaces on the subnet of the rendezvous 198.18.62.10 (eth1 198.18.62.21/24; eth0 "
+            "198.18.62.11/24), and its route to 198.18.62.10 leaves by eth1, where no host answers");
+  EXPECT_TRUE(rdv_has(f.fix.text,
+                      "on this node: `ip addr del 198.18.62.21/24 dev eth1` (connections to that subnet "
+                      "then leave by eth0)"))
+      << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.title + f.fix.text, "host is down")) << f.fix.text;
+  // the kernel's neighbour lookup failed (EHOSTUNREACH) on that NIC: the same cause
+  auto arp = join_failure_finding(failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.10:29401"), "node0",
+                                  29401, twins);
+  EXPECT_EQ(arp.title, f.title);
+  // one step short: one interface on the subnet (no twin), or the route not known: not claimed
+  PathEvidence single = twins;
+  single.subnet_twins.clear();
+  EXPECT_FALSE(
+      rdv_has(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, single).title, "two interfaces"));
+  PathEvidence unknown = twins;
+  unknown.route_link.clear();
+  EXPECT_FALSE(
+      rdv_has(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, unknown).title, "two interfaces"));
+  // an echo that was answered: the host is there, a filter of the port, not the NIC
+  PathEvidence answered = twins;
+  answered.icmp_answered = true;
+  EXPECT_EQ(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered).label,
+            core::Label::firewall_or_port_blocked);
+}
+
 TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause) {
   // held-out p2: node3's /etc/hosts maps node0 to 198.18.62.99, on node3's own subnet, where no
   // host answers TCP or ICMP: the name and where it leads come first, the connects are evidence
   const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.99:29401", "no answer before the deadline"};
-  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}, "", ""};
+  PathEvidence silent{"198.18.62.99", false, true, {}, {}, "eth0 198.18.62.13/24", {}, "", "", "", {}};
   auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, silent);
   EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
   EXPECT_EQ(f.label, core::Label::hostname_resolution);
@@ -234,7 +274,7 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   // the kernel's neighbour lookup failed (EHOSTUNREACH) on the same link: the same cause
   auto arp = join_failure_finding(
       failed_join(), errno_error("connect", EHOSTUNREACH, "198.18.62.99:29401"), "node0", 29401,
-      PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}, "", ""});
+      PathEvidence{"198.18.62.99", std::nullopt, false, {}, {}, "eth0 198.18.62.13/24", {}, "", "", "", {}});
   EXPECT_EQ(arp.label, core::Label::hostname_resolution);
   EXPECT_EQ(arp.title, f.title);
   // one step short: an address given as such (no name to blame), an address off this node's link

@@ -119,6 +119,14 @@ NetResult<SockAddr> local_addr(int fd) {
   return a;
 }
 
+NetResult<SockAddr> route_source(const SockAddr& to) {
+  os::UniqueFd fd(::socket(to.storage.ss_family, SOCK_DGRAM | SOCK_CLOEXEC, 0));
+  if (!fd.valid()) return errno_error("socket", errno, to.to_string());
+  // a datagram socket's connect sends nothing: the kernel picks the route and the source address
+  if (::connect(fd.get(), sa(to), to.len) != 0) return errno_error("connect", errno, to.to_string());
+  return local_addr(fd.get());
+}
+
 NetResult<os::UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss) {
   std::string peer = addr.to_string();
   os::UniqueFd fd(::socket(addr.storage.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));

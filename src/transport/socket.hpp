@@ -44,6 +44,10 @@ NetResult<os::UniqueFd> listen_on(const SockAddr& addr, int backlog = 512, int m
 // The bound address of a socket (for port 0 listeners).
 NetResult<SockAddr> local_addr(int fd);
 
+// The source address the kernel's routing picks for `to` (a UDP connect, which sends nothing): the
+// address of the interface a connection to `to` leaves by.
+NetResult<SockAddr> route_source(const SockAddr& to);
+
 // Connects before `deadline`; returns a non-blocking connected socket. `mss` > 0 clamps the
 // segment size (TCP_MAXSEG before connect).
 NetResult<os::UniqueFd> connect_to(const SockAddr& addr, const core::Deadline& deadline, int mss = 0);

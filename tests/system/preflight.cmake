@@ -108,3 +108,19 @@ foreach(c router-port-filter)
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
                        ENVIRONMENT NS_PREFIX=p50)
 endforeach()
+
+# clusters-2026-12-06h (pre53), each set up as its run.sh did, on namespaces p53<pid>:
+# nodelocal-same-address (p4, clean: every node holds one /32 on a node-local veth listed first: an
+# INFO note, no duplicate address, no probe of it across nodes; the real job passes),
+# netmask-mismatch (p1: node1 /28 on a /24 network: the first finding names node1's prefix, its
+# printed `ip addr del/add` run on node1 -> OK and the job passes), second-nic-same-subnet (p2:
+# node1's isolated second NIC on the same subnet holds the route: node1 names it, its printed
+# `ip addr del` run -> OK and the job passes), crlf-env (p3: node1's values end in \r: a config-typo
+# on node1, its printed export run through bash -> OK and the job passes; only numbers with \r and
+# node1 joined: rank 0's warning, no "differs" error).
+foreach(c nodelocal-same-address netmask-mismatch second-nic-same-subnet crlf-env)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
+                       ENVIRONMENT NS_PREFIX=p53)
+endforeach()

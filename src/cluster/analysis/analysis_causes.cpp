@@ -2,7 +2,8 @@
 // warnings; within a severity the most fundamental cause first), and a finding that an earlier
 // cause predicts is folded into that cause as evidence instead of standing as a finding of its
 // own. The order, most fundamental first:
-//  -1 address conflict   preflight.address.duplicate on NICs (two nodes hold one address)
+//  -1 address conflict   preflight.address.duplicate on NICs (two nodes hold one address),
+//                        preflight.address.netmask-mismatch (one node's prefix puts a peer off-link)
 //   0 configuration      tf-config, config-typo, version-mismatch, collective-mismatch, ib-, settings
 //   1 name resolution    hostname-resolution
 //   2 interface choice   loopback-, virtual-interface, interface-mismatch, no-matching-interface,
@@ -96,8 +97,9 @@ bool blocked_port(const core::Finding& f, std::string_view what) {
 }  // namespace
 
 int causal_rank(const core::Finding& f) {
-  if (address_conflict(f)) return -1;                 // every rule that judges that address sees both nodes at once
-  if (f.id == "preflight.family.mismatch") return 2;  // labelled no-route, but an addressing cause
+  if (address_conflict(f)) return -1;  // every rule that judges that address sees both nodes at once
+  if (f.id == "preflight.address.netmask-mismatch") return -1;  // what the node cannot route to follows from it
+  if (f.id == "preflight.family.mismatch") return 2;            // labelled no-route, but an addressing cause
   switch (f.label) {
     case Label::tf_config:
     case Label::config_typo:
@@ -143,6 +145,10 @@ bool predicts(const core::Finding& cause, const core::Finding& symptom) {
     return reach && hosts_overlap(cause, symptom);
   }
   bool choice = unreached_choice(symptom);
+  // a node's netmask that puts peers off-link: what it and they cannot reach of each other follows
+  if (cause.id == "preflight.address.netmask-mismatch")
+    return (choice || core::starts_with(symptom.id, "preflight.reach.") || symptom.label == Label::no_route) &&
+           symptom.severity != core::Severity::info && hosts_within(symptom, cause);
   if (address_conflict(cause))
     return (choice || symptom.label == Label::no_route || symptom.id == "preflight.reach.not-tested") &&
            hosts_within(symptom, cause);

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "cluster/analysis/analysis_context.hpp"
 #include "core/address.hpp"
@@ -28,6 +29,12 @@ std::optional<std::string> setting(const NodeFacts& f, const std::string& key) {
   return it->second;
 }
 
+// A value without the carriage returns a Windows-edited env file leaves at its end.
+std::string without_cr(std::string v) {
+  while (!v.empty() && v.back() == '\r') v.pop_back();
+  return v;
+}
+
 // MASTER_ADDR written differently (an address on one node, a name on others) while every node
 // resolves its own value to the same address of rank 0, which every peer reached, with one
 // MASTER_PORT: every node meets at the same rendezvous, so it is a note, not a hang. Without all of
@@ -45,7 +52,7 @@ std::optional<core::Finding> master_addr_one_rendezvous(const Ctx& c) {
     if (!addr.empty() && f.master_addr_resolves.front() != addr) return std::nullopt;
     addr = f.master_addr_resolves.front();
     auto p = setting(f, "MASTER_PORT");
-    ports.insert(p ? *p : "<unset>");
+    ports.insert(p ? without_cr(*p) : "<unset>");
     by_value[m->second].push_back(c.host(r));
   }
   bool owned = std::any_of(c.node.at(0)->entries.begin(), c.node.at(0)->entries.end(),
@@ -86,6 +93,9 @@ void compare_settings(Ctx& c, const Recommendation& rec) {
       by_value[v ? *v : "<unset>"].push_back(c.host(r));
     }
     if (by_value.size() < 2) continue;
+    std::set<std::string> trimmed;
+    for (const auto& [v, hosts] : by_value) trimmed.insert(without_cr(v));
+    if (trimmed.size() < 2) continue;  // only a trailing \r differs: preflight.env.carriage-return says so
     bool some_unset = by_value.count("<unset>") != 0;
     if (key == "MASTER_ADDR" && !some_unset)
       if (auto same = master_addr_one_rendezvous(c)) {
@@ -256,6 +266,48 @@ bool used_by_job(const Ctx& c, const std::string& addr, const std::vector<Owner>
   });
 }
 
+// One address held by every node as a host address (/32, /128) on an interface the job does not
+// use (neither NCCL's nor Gloo's): a node-local address, such as a node-local DNS cache's
+// (clusters-2026-12-06h p4). A connection to it from any node stays on that node (its own stack
+// answers, so no probe crosses nodes to it): not a duplicate, and no fix.
+bool node_local(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
+  const int host_len = addr.find(':') == std::string::npos ? 32 : 128;
+  return list.size() >= 2 && list.size() == c.node.size() &&
+         std::all_of(list.begin(), list.end(), [&](const Owner& o) { return o.prefix == host_len; }) &&
+         !used_by_job(c, addr, list);
+}
+
+core::Finding node_local_finding(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
+  std::set<std::string> links, job_links;
+  for (const auto& o : list) {
+    links.insert(o.link);
+    const NodeFacts& f = *c.node.at(o.rank);
+    if (f.nccl_bootstrap) job_links.insert(f.nccl_bootstrap->link);
+    if (f.gloo) job_links.insert(f.gloo->link);
+  }
+  const int host_len = list.front().prefix;
+  auto f = core::new_finding(
+      "preflight.address.node-local", core::Label::other, core::Severity::info,
+      fmt::format(
+          "every node holds {}/{} on {}, not on the interface{} the job uses{}: a node-local address (a "
+          "connection to it stays on the node that makes it), not a duplicate",
+          addr, host_len, core::join(std::vector<std::string>(links.begin(), links.end()), ", "),
+          job_links.size() == 1 ? "" : "s",
+          job_links.empty()
+              ? std::string()
+              : fmt::format(" ({})", core::join(std::vector<std::string>(job_links.begin(), job_links.end()), ", "))));
+  for (const auto& o : list) {
+    f.hosts.push_back(c.host(o.rank));
+    f.ranks.push_back(o.rank);
+    f.evidence.push_back(fmt::format("{} {} {}/{}", c.host(o.rank), o.link, addr, o.prefix));
+  }
+  f.evidence.push_back(fmt::format(
+      "every node holds {} itself: a connect to it from any node is answered by that node's own stack, so it is "
+      "not probed across nodes",
+      addr));
+  return f;
+}
+
 // Every rank with facts, a rank lost midway included (its facts came before it was lost).
 void find_duplicates(Ctx& c) {
   std::map<std::string, std::vector<Owner>> owners;  // addr -> owners
@@ -268,6 +320,10 @@ void find_duplicates(Ctx& c) {
     }
   for (const auto& [addr, list] : owners) {
     if (list.size() < 2) continue;
+    if (node_local(c, addr, list)) {
+      c.findings.push_back(node_local_finding(c, addr, list));
+      continue;
+    }
     bool used = used_by_job(c, addr, list);
     // A copied virtual interface (docker0, a libvirt or pod bridge) only where an owner's
     // link is one; the same address on physical NICs is an address conflict between the nodes.
@@ -293,6 +349,87 @@ void find_duplicates(Ctx& c) {
     }
     f.fix.text = "exclude that interface (see the recommended NCCL_SOCKET_IFNAME / GLOO_SOCKET_IFNAME)";
     c.findings.push_back(std::move(f));
+  }
+}
+
+// A rank's job address (Gloo's, else NCCL's bootstrap) with the prefix length its interface reports.
+struct JobAddr {
+  int rank = -1;
+  std::string link, addr;
+  int prefix = 0;
+  core::IpAddress ip;
+};
+
+std::vector<JobAddr> job_addrs(const Ctx& c) {
+  std::vector<JobAddr> out;
+  for (int r : c.live) {
+    const NodeFacts& f = *c.node.at(r);
+    const auto& e = f.gloo ? f.gloo : f.nccl_bootstrap;
+    if (!e) continue;
+    for (const auto& a : f.entries) {
+      auto ip = core::parse_numeric_ip(a.addr);
+      if (a.addr != e->addr || !ip) continue;
+      out.push_back({r, a.link, a.addr, a.prefix, *ip});
+      break;
+    }
+  }
+  return out;
+}
+
+core::Finding netmask_finding(const Ctx& c, const JobAddr& odd, const std::vector<const JobAddr*>& rest,
+                              const std::vector<const JobAddr*>& off) {
+  const int want = rest.front()->prefix;
+  std::vector<std::string> hosts, offs;
+  for (const auto* x : rest) hosts.push_back(c.host(x->rank));
+  for (const auto* x : off) offs.push_back(fmt::format("{} ({})", c.host(x->rank), x->addr));
+  auto f = core::new_finding(
+      "preflight.address.netmask-mismatch", core::Label::no_route, core::Severity::error,
+      fmt::format("{}'s netmask differs: {}/{} on {}, while {} {} /{} on the same network {}; {} {} outside {}'s /{}, "
+                  "so {} has no route to {}",
+                  c.host(odd.rank), odd.addr, odd.prefix, odd.link, core::join(hosts, ", "),
+                  rest.size() == 1 ? "has" : "have", want, core::subnet_text(odd.ip, want), core::join(offs, ", "),
+                  off.size() == 1 ? "lies" : "lie", c.host(odd.rank), odd.prefix, c.host(odd.rank),
+                  off.size() == 1 ? "it" : "them"));
+  f.hosts.push_back(c.host(odd.rank));
+  f.ranks.push_back(odd.rank);
+  for (const auto* x : off) {  // the peers it cannot reach: what they cannot reach of it follows too
+    f.hosts.push_back(c.host(x->rank));
+    f.ranks.push_back(x->rank);
+  }
+  f.evidence.push_back(fmt::format("{} {} {}/{}", c.host(odd.rank), odd.link, odd.addr, odd.prefix));
+  for (const auto* x : rest)
+    f.evidence.push_back(fmt::format("{} {} {}/{}", c.host(x->rank), x->link, x->addr, x->prefix));
+  for (const auto* x : off)
+    for (const ProbeResult* p : c.candidate_probes(odd.rank, x->rank))
+      if (!p->ok && p->failure == "no-route") {
+        f.evidence.push_back(fmt::format("{} -> {}: {}", c.host(odd.rank), c.host(x->rank), p->error));
+        break;
+      }
+  f.fix.text =
+      fmt::format("on {}, give {} the network's prefix /{}: `ip addr del {}/{} dev {} && ip addr add {}/{} dev {}`",
+                  c.host(odd.rank), odd.link, want, odd.addr, odd.prefix, odd.link, odd.addr, want, odd.link);
+  return f;
+}
+
+// One rank's job address with a prefix length other than the one every other rank reports for the
+// same network, which puts a peer off-link for it (clusters-2026-12-06h p1: node1 198.19.108.11/28,
+// the others /24; node2 at .40 outside node1's /28): the peers count it on-link, it has no route
+// back to some of them. Needs every other rank's prefix to agree and their network to hold its address.
+void find_netmask_mismatch(Ctx& c) {
+  const auto all = job_addrs(c);
+  for (const auto& odd : all) {
+    std::vector<const JobAddr*> rest, off;
+    for (const auto& x : all)
+      if (x.rank != odd.rank && x.ip.v6 == odd.ip.v6) rest.push_back(&x);
+    if (rest.empty()) continue;
+    const int want = rest.front()->prefix;
+    bool one_network = want != odd.prefix && std::all_of(rest.begin(), rest.end(), [&](const JobAddr* x) {
+                         return x->prefix == want && core::same_subnet(x->ip, odd.ip, want);
+                       });
+    if (!one_network) continue;
+    for (const auto* x : rest)
+      if (!core::same_subnet(odd.ip, x->ip, odd.prefix)) off.push_back(x);
+    if (!off.empty()) c.findings.push_back(netmask_finding(c, odd, rest, off));
   }
 }
 
@@ -476,6 +613,7 @@ void find_comparisons(Ctx& c, const Recommendation& rec) {
   compare_versions(c);
   compare_drivers(c);
   find_duplicates(c);
+  find_netmask_mismatch(c);
   compare_mtu(c, nullptr);
   check_master(c, rec);
   check_tf_config(c);

@@ -2,8 +2,12 @@
 
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "check/report.hpp"
+#include "core/finding_factory.hpp"
 #include "core/strings.hpp"
+#include "core/utf8.hpp"
 #include "os/environment.hpp"
 #include "os/resolver.hpp"
 #include "report/json.hpp"
@@ -218,6 +222,35 @@ core::Result<NodeFacts> facts_from_json(const json& j) {
   }
 }
 
+std::optional<core::Finding> carriage_return_finding(const std::map<std::string, std::string>& env) {
+  std::vector<std::string> vars, evidence, exports;
+  bool verbatim = false;  // a value read as text (a name, an interface): the \r is part of it
+  for (const auto& [k, v] : env) {
+    if (!(is_compared_setting(k) || per_node(k)) || v.empty() || v.back() != '\r') continue;
+    verbatim = verbatim || !(k == "MASTER_PORT" || k == "WORLD_SIZE" || (per_node(k) && k.ends_with("RANK")));
+    std::string clean = v;
+    while (!clean.empty() && (clean.back() == '\r' || clean.back() == '\n')) clean.pop_back();
+    vars.push_back(fmt::format("{}={}", k, core::escape_control(v)));
+    evidence.push_back(fmt::format("{} is '{}' ({} characters; the last a carriage return, \\r)", k,
+                                   core::escape_control(v), v.size()));
+    exports.push_back(fmt::format("{}={}", k, core::shell_quote(clean)));
+  }
+  if (vars.empty()) return std::nullopt;
+  if (!verbatim)
+    evidence.push_back(
+        "these are numbers: torch reads them with Python's int(), which ignores the \\r; other "
+        "readers of them may not");
+  return core::new_finding(
+      "preflight.env.carriage-return", core::Label::config_typo,
+      verbatim ? core::Severity::error : core::Severity::warning,
+      fmt::format("{} {} in a carriage return (the file that set {} has Windows line ends)", core::join(vars, ", "),
+                  vars.size() == 1 ? "ends" : "end", vars.size() == 1 ? "it" : "them"),
+      evidence,
+      fmt::format("strip the carriage returns from the environment file these come from (`sed -i 's/\\r$//' FILE` "
+                  "or `dos2unix FILE`) and start again; or set them without it in the launching shell: `export {}`",
+                  core::join(exports, " ")));
+}
+
 NodeFacts facts_from_report(const check::CheckReport& report, const os::Environment& env,
                             const os::Resolver& resolver) {
   NodeFacts f;
@@ -257,6 +290,7 @@ NodeFacts facts_from_report(const check::CheckReport& report, const os::Environm
   if (!f.host.empty())
     if (auto r = resolver.resolve(f.host))
       for (const auto& a : *r) f.host_resolves.push_back(a.addr);
+  if (auto cr = carriage_return_finding(env.all())) f.node_findings.push_back(std::move(*cr));
   for (const auto& x : report.findings)
     if (is_node_config_finding(x)) f.node_findings.push_back(x);
   return f;

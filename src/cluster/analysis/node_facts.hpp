@@ -90,6 +90,12 @@ bool is_node_config_finding(const core::Finding& finding);
 // Whether `name` is a setting preflight compares across nodes.
 bool is_compared_setting(const std::string& name);
 
+// preflight.env.carriage-return: the launch variables (MASTER_ADDR, MASTER_PORT, RANK, WORLD_SIZE,
+// NCCL_*, GLOO_*, ...) whose value ends in a carriage return, as an env file with Windows line
+// ends leaves them after `. FILE` (clusters-2026-12-06h p3): each value escaped (\r), never raw;
+// the fix strips them from the file, or exports the values without. nullopt when none does.
+std::optional<core::Finding> carriage_return_finding(const std::map<std::string, std::string>& env);
+
 // The link that owns `addr` on this node ("" when none).
 std::string iface_of(const NodeFacts& facts, const std::string& addr);
 

@@ -22,6 +22,17 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
   return plan_for(from, nodes, job_ports, make_peer_plan(ranks, o), 0);
 }
 
+// Whether `from` holds `addr` itself: a connect to it never leaves `from` (its own stack answers),
+// so a probe of a peer's listener there says nothing about the peer (a node-local address that
+// every node carries, clusters-2026-12-06h p4).
+namespace {
+bool prober_holds(const std::map<int, NodeFacts>& nodes, int from, const std::string& addr) {
+  auto n = nodes.find(from);
+  return n != nodes.end() && std::any_of(n->second.entries.begin(), n->second.entries.end(),
+                                         [&](const os::AddressEntry& e) { return e.addr == addr; });
+}
+}  // namespace
+
 std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& nodes,
                                   const std::vector<env::launchers::JobPort>& job_ports, const PeerPlan& pairs,
                                   std::uint32_t light_bulk) {
@@ -39,7 +50,7 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
       auto n = nodes.find(rank);
       if (n == nodes.end() || i >= n->second.listeners.size()) continue;
       const Listener& l = n->second.listeners[i];
-      if (!l.ok || l.spec.what != "candidate") continue;
+      if (!l.ok || l.spec.what != "candidate" || prober_holds(nodes, from, l.spec.addr)) continue;
       out.push_back(ProbeTarget{rank, l.spec.addr, l.port, l.spec.iface, "candidate", true, bulk_of(rank)});
     }
   }

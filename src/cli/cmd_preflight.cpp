@@ -95,6 +95,22 @@ cluster::PreflightOptions preflight_options(const PreflightFlags& flags, const e
   return o;
 }
 
+// This node's own probes: one ICMP echo to an address, and the source address its route to one takes.
+void local_probes(cluster::LocalNode& local) {
+  local.icmp_echo = [](const std::string& addr) -> std::optional<bool> {
+    watch::LinuxPathProbe probe;
+    auto e = probe.echo(static_cast<int>(::getpid()), addr, 84, 1000);  // one small echo, retried once
+    if (e == watch::Echo::not_possible) return std::nullopt;
+    return e == watch::Echo::answered;
+  };
+  local.route_source = [](const std::string& addr) -> std::string {
+    auto to = cluster::numeric_addr(addr, 9);
+    if (!to) return "";
+    auto from = cluster::route_source(*to);
+    return from ? from->host() : std::string();
+  };
+}
+
 int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& global) {
   if (auto bad = validate_fix_output(flags.fix, global)) return *bad;
   // Dozens of short threads (probe workers, probe-server handlers): small cached stacks and two
@@ -154,18 +170,7 @@ int run_preflight_command(const PreflightFlags& flags, const GlobalOptions& glob
   local.facts = cluster::facts_from_report(report, env, seams.resolver);
   local.report = check::to_json(report, check::ReportScope::full);
   local.firewall = &seams.firewall;
-  local.icmp_echo = [](const std::string& addr) -> std::optional<bool> {
-    watch::LinuxPathProbe probe;
-    auto e = probe.echo(static_cast<int>(::getpid()), addr, 84, 1000);  // one small echo, retried once
-    if (e == watch::Echo::not_possible) return std::nullopt;
-    return e == watch::Echo::answered;
-  };
-  local.route_source = [](const std::string& addr) -> std::string {
-    auto to = cluster::numeric_addr(addr, 9);
-    if (!to) return "";
-    auto from = cluster::route_source(*to);
-    return from ? from->host() : std::string();
-  };
+  local_probes(local);
   if (!launch) {  // no meeting point or rank can be derived: this node reports alone, exit 1
     auto outcome = cluster::launch_problem_outcome(local.facts, *env_problem);
     return print_outcome(flags, global, std::move(outcome));

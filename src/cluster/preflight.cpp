@@ -183,8 +183,11 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
 // A join that failed on a value this node's own environment spoils (a launch variable ending in a
 // carriage return, clusters-2026-12-06h p3): that finding, with the failure as its evidence.
 std::vector<core::Finding> own_cause_first(const NodeFacts& facts, core::Finding failure) {
+  // Only a CR in MASTER_ADDR spoils the join itself (the name looked up ends in it); a number
+  // (MASTER_PORT, WORLD_SIZE) is read with int(), which ignores it, and an interface name is not used
+  // to join: the join's own failure is then the finding (review of stop 49).
   for (const auto& f : facts.node_findings)
-    if (f.id == "preflight.env.carriage-return") {
+    if (f.id == "preflight.env.carriage-return" && f.title.find("MASTER_ADDR=") != std::string::npos) {
       core::Finding cause = f;
       cause.severity = core::Severity::error;  // the join failed
       cause.evidence.push_back("this node could not join the rendezvous: " + core::escape_control(failure.title));

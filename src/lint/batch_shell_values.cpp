@@ -23,6 +23,7 @@
 // with a static rendezvous (no c10d): srun's default block distribution puts task 0 on the first node
 // of the allocation, so the rank-0 store listens there and the others dial the last node. Edit:
 // `head -n 1`.
+#include <algorithm>
 #include <regex>
 #include <string>
 #include <vector>
@@ -58,7 +59,9 @@ std::string srun_with_assigns(std::string_view line, const std::string& assigns)
   std::smatch m;
   if (!std::regex_match(text, m, shape)) return "";
   std::string cmd = m[6].str();
-  if (cmd.find_first_of("'\"$\\`#") != std::string::npos) return "";
+  // Quotes, expansions and the shell's operators (`&` `|` `;` redirections, subshells) would change
+  // meaning inside `bash -c` (a trailing `&` would background each task's command and end the task).
+  if (cmd.find_first_of("'\"$\\`#&|;<>()") != std::string::npos) return "";
   return m[1].str() + " bash -c '" + assigns + " exec " + cmd + "'";
 }
 
@@ -67,6 +70,7 @@ void task_variables(FileContext& ctx, const std::vector<ShellCommand>& commands)
   struct Seen {
     int line;
     std::string name, var;
+    bool alone;  // the export sets this name only (its line can be dropped)
   };
   std::vector<Seen> seen;
   for (const auto& c : commands) {
@@ -79,7 +83,7 @@ void task_variables(FileContext& ctx, const std::vector<ShellCommand>& commands)
       std::smatch m;
       std::string value = w.substr(eq + 1);
       if (name != "RANK" && name != "LOCAL_RANK" && name != "NODE_RANK" && name != "GROUP_RANK") continue;
-      if (std::regex_match(value, m, task_var)) seen.push_back({c.line, name, m[1].str()});
+      if (std::regex_match(value, m, task_var)) seen.push_back({c.line, name, m[1].str(), c.words.size() == 2});
     }
   }
   if (seen.empty()) return;
@@ -87,6 +91,11 @@ void task_variables(FileContext& ctx, const std::vector<ShellCommand>& commands)
   if (sruns.size() != 1) return;  // none: nothing passes them on; several: which one is meant is unclear
   const ShellCommand& srun = *sruns.front();
   std::string joined = core::join(srun.words, " ");
+  // A launcher under srun (torchrun, torch.distributed.run/launch) sets RANK and LOCAL_RANK for each of
+  // its workers itself: the batch shell's value never reaches them.
+  if (joined.find("torchrun") != std::string::npos || joined.find("torch.distributed.run") != std::string::npos ||
+      joined.find("torch.distributed.launch") != std::string::npos)
+    return;
   std::vector<std::string> names, assigns;
   for (const auto& s : seen) {
     if (s.line > srun.line || joined.find(s.name + "=") != std::string::npos) continue;
@@ -102,7 +111,10 @@ void task_variables(FileContext& ctx, const std::vector<ShellCommand>& commands)
                       "not RANK";
   std::string rewritten = srun_with_assigns(ctx.line_text(srun.line), core::join(assigns, " "));
   core::Finding* f = nullptr;
-  if (!rewritten.empty() && ctx.line_text(srun.line).find('\\') == std::string_view::npos) {
+  // The edit drops whole export lines: only where each sets just that name and every one is moved.
+  bool whole_lines =
+      names.size() == seen.size() && std::all_of(seen.begin(), seen.end(), [](const Seen& s) { return s.alone; });
+  if (!rewritten.empty() && whole_lines && ctx.line_text(srun.line).find('\\') == std::string_view::npos) {
     std::string text;
     for (int l = seen.front().line; l < srun.line; ++l) {
       bool moved = false;

@@ -285,7 +285,7 @@ class Manifest {
       pf.ib_env = pf.ib_env || (name == "NCCL_IB_HCA" && !value.empty()) || (name == "NCCL_NET" && value == "IB");
       if (name == "NCCL_SOCKET_IFNAME") pf.ifname = value;
     }
-    env_reference_order(order);
+    if (!c["envFrom"]) env_reference_order(order);  // an envFrom source may define a name the list lacks
   }
 
   // One `- name: / value:` entry of a container's env, in the list's order.
@@ -301,6 +301,22 @@ class Manifest {
   // the reference in the input string will be unchanged"), so the container gets the literal text
   // (torchrun rejects `$(MASTER_HOST):29400` as an endpoint). The edit moves the referenced entry above
   // the one that reads it; where several references point down, one finding each, in prose.
+  // `value: |` / `value: >-` ...: the value is on the lines below.
+  static bool block_scalar(std::string_view value_line) {
+    std::string_view v = core::trim(value_line.substr(value_line.find(':') + 1));
+    return !v.empty() && (v.front() == '|' || v.front() == '>');
+  }
+
+  // The line after `last` continues the entry that starts at `first` (more indented than its `- `).
+  bool continued(int first, int last) const {
+    if (last >= ctx_.line_count()) return false;
+    std::string_view next = ctx_.line_text(last + 1);
+    std::string_view code = core::trim(next);
+    if (code.empty() || code.front() == '#') return false;
+    auto blanks = [](std::string_view l) { return l.find_first_not_of(" \t"); };
+    return blanks(next) > blanks(ctx_.line_text(first));
+  }
+
   void env_reference_order(const std::vector<EnvEntry>& order) {
     struct Late {
       std::size_t reader, defined;
@@ -313,10 +329,7 @@ class Manifest {
         bool escaped = at != std::string::npos && at > 0 && order[i].value[at - 1] == '$';
         bool earlier = std::any_of(order.begin(), order.begin() + static_cast<long>(i),
                                    [&](const EnvEntry& e) { return e.name == order[j].name; });
-        if (at != std::string::npos && !escaped && !earlier) {
-          late.push_back({i, j});
-          break;
-        }
+        if (at != std::string::npos && !escaped && !earlier) late.push_back({i, j});
       }
     }
     for (const auto& l : late) {
@@ -329,12 +342,17 @@ class Manifest {
       std::string prose = "move the entry of " + d.name + " (lines " + std::to_string(d.first) + "-" +
                           std::to_string(d.last) + ") above the entry of " + r.name + " (line " +
                           std::to_string(r.first) + ")";
-      // Moved up, the entry must not itself read one of the entries it passes.
+      // Moved up, the entry must not itself read one of the entries it passes, and it must be the plain
+      // two lines `- name: N` / `value: V` (a block scalar, a `value:` first or a flow list would leave
+      // lines behind).
+      bool two_lines = d.last == d.first + 1 && core::starts_with(core::trim(ctx_.line_text(d.first)), "- name:") &&
+                       core::starts_with(core::trim(ctx_.line_text(d.last)), "value:") &&
+                       !block_scalar(ctx_.line_text(d.last)) && !continued(d.first, d.last);
       bool reads_passed =
           std::any_of(order.begin() + static_cast<long>(l.reader), order.begin() + static_cast<long>(l.defined),
                       [&](const EnvEntry& e) { return d.value.find("$(" + e.name + ")") != std::string::npos; });
       core::Finding* f = nullptr;
-      if (late.size() != 1 || reads_passed) {
+      if (late.size() != 1 || reads_passed || !two_lines) {
         f = &ctx_.add("lint.k8s.env-ref-order", Label::config_typo, Severity::error, title, r.last, prose);
       } else {
         std::vector<std::string> lines;

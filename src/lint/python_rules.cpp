@@ -342,6 +342,30 @@ class PythonRules {
     return &f;
   }
 
+  // The prose fix of lint.torch.collective-under-rank-branch where no edit is made.
+  std::string rank_branch_prose(const PyCall& c) {
+    // The line as it is written, without indentation (a fix line printed after "fix: " with
+    // blanks in front read as stray); where it goes is said in the comment, and which lines
+    // above it in the branch compute what it reads (they move with it).
+    std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
+                        std::to_string(c.guard.line) + ": every rank makes the same collective calls";
+    if (!c.guard.in_body) {
+      // After `if <rank>: return` the call is already at that indentation (fix-2026-12-07n p08).
+      // computed_in_branch finds nothing there (the block starts above the guard), so the text says
+      // what must run on every rank too.
+      fixed = code_of(c.line) + "  # every rank must reach this call, but line " + std::to_string(c.guard.line) +
+              " (`" + std::string(core::trim(ctx_.line_text(c.guard.line))) +
+              "`) returns before it on some ranks: put the statements between that return and this call that "
+              "only the other ranks run under the opposite condition, and this call, with every statement that "
+              "computes what it reads, on every rank after them";
+    }
+    if (int from = computed_in_branch(c)) {
+      fixed += "; move lines " + std::to_string(from) + "-" + std::to_string(c.line - 1) +
+               " of the branch with it: they compute what it reads";
+    }
+    return fixed;
+  }
+
   // lint.torch.collective-under-rank-branch
   void collectives_under_rank() {
     auto helpers = collective_functions();
@@ -395,24 +419,8 @@ class PythonRules {
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                           c.line, std::move(*split));
       } else {
-        // The line as it is written, without indentation (a fix line printed after "fix: " with
-        // blanks in front read as stray); where it goes is said in the comment, and which lines
-        // above it in the branch compute what it reads (they move with it).
-        std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
-                            std::to_string(c.guard.line) + ": every rank makes the same collective calls";
-        if (!c.guard.in_body) {
-          // After `if <rank>: return` the call is already at that indentation (fix-2026-12-07n p08).
-          fixed = code_of(c.line) + "  # on every rank: line " + std::to_string(c.guard.line) +
-                  " returns before it on the ranks where `" + std::string(core::trim(ctx_.line_text(c.guard.line))) +
-                  "` holds; put the work between that return and this call under the opposite condition and "
-                  "this call after it, with no return before it";
-        }
-        if (int from = computed_in_branch(c)) {
-          fixed += "; move lines " + std::to_string(from) + "-" + std::to_string(c.line - 1) +
-                   " of the branch with it: they compute what it reads";
-        }
         added = &ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
-                          c.line, fixed);
+                          c.line, rank_branch_prose(c));
       }
       auto& f = *added;
       f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.guard.line) + ": " +

@@ -288,13 +288,18 @@ std::optional<LineEdit> split_early_return(const FileContext& ctx, const PythonT
   std::string cond(tree.text(PythonTree::field(guard_if, "condition")));
   std::vector<std::string> out;
   bool work = false;
-  for (int l = work_from; l <= work_to; ++l) work = work || !core::trim(ctx.line_text(l)).empty();
+  for (int l = work_from; l <= work_to; ++l) {
+    std::string_view code = core::trim(ctx.line_text(l));
+    work = work || (!code.empty() && code.front() != '#');  // comments alone make no body
+  }
   if (work) {
     out.push_back(indent + "if " + negated_condition(tree, PythonTree::field(guard_if, "condition")) + ":");
     for (int l = work_from; l <= work_to; ++l) {
       std::string_view text = ctx.line_text(l);
       out.push_back(core::trim(text).empty() ? std::string() : unit + std::string(text));
     }
+  } else {
+    for (int l = work_from; l <= work_to; ++l) out.emplace_back(ctx.line_text(l));  // blanks and comments kept
   }
   for (int l = work_to + 1; l <= call_end; ++l) out.emplace_back(ctx.line_text(l));
   if (tail) {

@@ -23,7 +23,9 @@ fail() { echo "FAIL [$case]: $*" >&2; exit 1; }
 ids() { $py -c 'import json,sys; print("\n".join(f["id"] for f in json.load(open(sys.argv[1]))["findings"]))' "$tmp/out"; }
 # job FILE: a 2-rank Gloo job of FILE on this machine (deadline 60 s); status in job_rc
 job() {
-  local port=$((20000 + $$ % 20000)) r
+  # a port the kernel hands out free now (a fixed formula collides with the other stranger scripts under -j2)
+  local port r
+  port=$($py -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   for r in 0 1; do
     MASTER_ADDR=127.0.0.1 MASTER_PORT=$port RANK=$r WORLD_SIZE=2 GLOO_SOCKET_IFNAME=lo TMPDIR=$tmp \
       timeout 60 $py "$1" >"$tmp/rank$r.log" 2>&1 &

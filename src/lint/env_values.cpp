@@ -485,10 +485,16 @@ std::string runs_elsewhere(FileContext& ctx) {
 
 namespace {
 
-// The setting of `round` on `line` is expanded somewhere in the file's text.
+// The setting of `round` on `line` is expanded on another line of the file (its own line is where it
+// is set: PowerShell writes the setting itself as `$env:NAME = ...`).
 bool expanded_in_file(const FileContext& ctx, const std::vector<const EnvValue*>& round, int line) {
-  return std::any_of(round.begin(), round.end(),
-                     [&](const EnvValue* v) { return v->line == line && core::expands_variable(ctx.text(), v->name); });
+  return std::any_of(round.begin(), round.end(), [&](const EnvValue* v) {
+    if (v->line != line) return false;
+    for (int l = 1; l <= ctx.line_count(); ++l) {
+      if (l != line && core::expands_variable(ctx.line_text(l), v->name)) return true;
+    }
+    return false;
+  });
 }
 
 }  // namespace

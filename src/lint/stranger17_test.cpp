@@ -73,6 +73,10 @@ TEST(LintStranger17, NameReadThroughAReferenceIsNotUnknown) {
         "env.unknown-name");
   auto fs = lint_as("run.sh", "export MASTER_HOST=node0\ntorchrun --rdzv_endpoint=node0:29400 train.py\n");
   EXPECT_EQ(all_of(fs, "env.unknown-name").size(), 1u) << ids(fs);
+  // PowerShell sets a variable as `$env:NAME = ...`: its own line is no read of it
+  // (system.fix.stranger14-o-bat-set-blanks).
+  fs = lint_as("typo.ps1", "$env:NCCL_SOCKET_IFNAM = \"eth0\"\ntorchrun --nnodes=2 train.py\n");
+  EXPECT_EQ(all_of(fs, "env.unknown-name").size(), 1u) << ids(fs);
 }
 
 TEST(LintStranger17, K8sReferenceToALaterEntryMovesItUp) {

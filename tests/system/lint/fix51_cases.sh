@@ -45,10 +45,14 @@ fix p04.py
 grep -Pzq '    download_dataset\(root\)\n    if rank == 0:\n        dist\.barrier\(\)\n' "$W/p04.py" ||
   fail "p04: not applied: $(cat "$W/p04.py")"
 gloo_job "$W/p04.py" "$W/p04.after" || fail "p04: the fixed job failed: $(tail -20 "$W/p04.after")"
-[[ $(grep -oE 'rank [01]: total 200.0' "$W/p04.after" | sort -u | wc -l) == 2 ]] ||
+# Both ranks pass the all_reduce. Its total is 200.0 or, at times, 100.0: the case's download_dataset
+# rewrites data.txt on every rank (open "w"), so rank 1, released after rank 0's download, may truncate
+# the file while rank 0 reads it (the program's own race, not the fix's: HF's main_process_first has it
+# too); the suite of 2026-12-07 01:46 saw 100.0 once.
+[[ $(grep -oE 'rank [01]: total (200|100)\.0' "$W/p04.after" | cut -d: -f1 | sort -u | wc -l) == 2 ]] ||
   fail "p04: not both ranks: $(cat "$W/p04.after")"
 ids p04.py | grep -qx lint.torch.collective-under-rank-branch && fail "p04: still reported"
-echo "p04: hang before (rc 124), rc 0 after, both ranks total 200.0"
+echo "p04: hang before (rc 124), rc 0 after, both ranks pass the all_reduce"
 
 # --- p26 ---
 cp "$cases/p26_timeout_days.py" "$W/p26.py"

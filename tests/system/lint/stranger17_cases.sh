@@ -3,7 +3,7 @@
 # the job. p08: `dist.barrier()` after `if dist.get_rank() != 0: return` (rank 0 saves, the others
 # should wait for the file): the printed fix put the barrier where it already was; now --fix keeps the
 # save under `== 0` and the barrier on every rank after it; a real 2-rank Gloo job fails before
-# (FileNotFoundError) and passes after. c09 (clean): MASTER_HOST, read by `$(MASTER_HOST)` in the next
+# (rank 1's load fails, or rank 0's barrier loses its departed peer) and passes after. c09 (clean): MASTER_HOST, read by `$(MASTER_HOST)` in the next
 # env entry, was "not a variable anything reads" with a rename that left the reference literal: now
 # quiet. p15: the same reference to an entry defined below it (Kubernetes leaves it literal): found
 # (lint.k8s.env-ref-order), --fix applied, PyYAML reads it and a Kubernetes-style $(VAR) expansion
@@ -44,7 +44,10 @@ p08-early-return)
   cp "$cases/p08_early_return.py" "$tmp/train.py"
   job "$tmp/train.py"
   [ "$job_rc" != 0 ] || fail "the job before the fix passed: $(cat "$tmp"/rank*.log)"
-  grep -q FileNotFoundError "$tmp"/rank*.log || fail "before: no FileNotFoundError: $(cat "$tmp"/rank*.log)"
+  # rank 1 loads before rank 0 wrote the file (FileNotFoundError) or while it writes it (EOFError, a short
+  # pickle), or it loads the finished file and leaves, and rank 0's barrier loses its peer: the job fails
+  grep -qE 'FileNotFoundError|EOFError|UnpicklingError|PytorchStreamReader|Connection closed by peer' \
+    "$tmp"/rank*.log || fail "before: not one of the failures expected: $(cat "$tmp"/rank*.log)"
   rm -f "$tmp"/*.pt
   run lint --json "$tmp/train.py"
   has lint.torch.collective-under-rank-branch || fail "not found: $(ids)"
@@ -57,7 +60,7 @@ p08-early-return)
   for r in 0 1; do grep -q "rank $r loaded" "$tmp/rank$r.log" || fail "rank $r: $(cat "$tmp/rank$r.log")"; done
   run lint --json "$tmp/train.py"
   has lint.torch.collective-under-rank-branch && fail "still reported after the fix: $(ids)"
-  echo "p08: FileNotFoundError before; after --fix both ranks load the checkpoint"
+  echo "p08: the load fails before; after --fix both ranks load the checkpoint"
   ;;
 c09-env-reference)
   cp "$cases/c09_k8s_env_ref_ok.yaml" "$tmp/job.yaml"

@@ -660,6 +660,9 @@ nodelocal-same-address)  # 06h p4 (clean): every node holds 198.18.233.10/32 on 
     link "$i" eth0 "198.18.232.1$i/24"
   done
   hosts_all 3 198.18.232.10 198.18.232.11 198.18.232.12
+  # the kernel reports carrier up to a second late (linkwatch): a node whose facts are read before
+  # its eth0 is up sees no interface for NCCL_SOCKET_IFNAME=eth0 (3 of 4 runs failed so on a quiet machine)
+  for i in 0 1 2; do wait_oper_up "$i" eth0; done
   PF_ENV="NCCL_SOCKET_IFNAME=eth0"
   pf_all 3
   python3 - "$WORK/pf0.json" <<'PY' || die "a node-local address on every node is not a note"

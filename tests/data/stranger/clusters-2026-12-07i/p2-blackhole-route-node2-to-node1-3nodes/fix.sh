@@ -1,0 +1,6 @@
+# printed: 1st finding 'put the nodes on a common network (routes, VLAN, security groups) or allow TCP between them' (no command); 2nd finding's steps on c10node2: tcpdump while the peer retries, then nft list ruleset / ip link
+2	(timeout 100 tcpdump -lni any 'tcp portrange 32768-60999 and host 198.19.112.11' -c 40 > fix-out/tcpdump-node2.txt 2>&1 &); sleep 2; echo tcpdump started
+2	nft list ruleset; echo rc=$?
+1	nft list ruleset; echo rc=$?
+1	ip link
+2	ip link

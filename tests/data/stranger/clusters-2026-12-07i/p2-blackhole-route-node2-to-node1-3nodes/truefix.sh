@@ -1,0 +1,1 @@
+2	ip route del blackhole 198.19.112.11

@@ -20,6 +20,7 @@ ip             | iproute2        | tests/system (network namespaces, veth, addre
 nft            | nftables        | tests/system/preflight (firewall cases)
 iptables       | iptables        | tests/system/preflight
 ethtool        | ethtool         | tests/system (offloads off on veth)
+ping           | iputils-ping    | tests/system/preflight (the `ping -I` check a second-NIC fix prints)
 unshare        | util-linux      | per-node host names (unshare --uts)
 setpriv        | util-linux      | unprivileged-user cases (check_newuser, netns selftest)
 flock          | util-linux      | MISMATCHES.txt writers

@@ -61,10 +61,12 @@ constexpr NoAnswerRow k_no_answer[] = {
      "nodes, the switch port)"},
     {NoAnswer::second_nic, core::Label::no_route,
      "this node has {count} interfaces on the subnet of the rendezvous {ip} ({route}; {twins}), and its route to {ip} "
-     "leaves by {dev}, where no host answers",
-     "take the address off the interface no host answers on, on this node: `ip addr del {dev_addr} dev {dev}` "
-     "(connections to that subnet then leave by {twin_dev}); to keep the address there, give {dev}'s route a higher "
-     "metric than {twin_dev}'s instead"},
+     "leaves by {dev}, where {ip} did not answer",
+     "first check that {ip} answers by the other interface: `ping -c 3 -I {twin_dev} {ip}` on this node (not tried "
+     "here). It does: take the address off {dev}, on this node: `ip addr del {dev_addr} dev {dev}` (connections to "
+     "that subnet then leave by {twin_dev}), or, to keep the address there, give {dev}'s route a higher metric than "
+     "{twin_dev}'s. It does not either: {ip} is down, not rank 0's address (compare rank 0's own preflight "
+     "output), or ICMP is filtered on that path (preflight's own probes were TCP)"},
     {NoAnswer::name_silent, core::Label::hostname_resolution,
      "the rendezvous name {name} resolves on this node to {ip}, where no host answers on this node's own link",
      "compare what {name} resolves to here (`getent hosts {name}`: /etc/hosts, then DNS) with rank 0's addresses "

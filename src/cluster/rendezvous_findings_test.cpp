@@ -223,7 +223,7 @@ TEST(RendezvousShort, TwoInterfacesOnTheRendezvousSubnetNameTheOneTheRouteTakes)
   EXPECT_EQ(f.label, core::Label::no_route);
   EXPECT_EQ(f.title,
             "this node has two interfaces on the subnet of the rendezvous 198.18.62.10 (eth1 198.18.62.21/24; eth0 "
-            "198.18.62.11/24), and its route to 198.18.62.10 leaves by eth1, where no host answers");
+            "198.18.62.11/24), and its route to 198.18.62.10 leaves by eth1, where 198.18.62.10 did not answer");
   EXPECT_TRUE(rdv_has(f.fix.text,
                       "on this node: `ip addr del 198.18.62.21/24 dev eth1` (connections to that subnet "
                       "then leave by eth0)"))

@@ -74,14 +74,14 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
-bool expands_variable(std::string_view text, std::string_view name) {
+bool expands_variable(std::string_view text, std::string_view name, bool kubernetes_refs) {
   if (name.empty()) return false;
   for (std::size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1)) {
     const std::size_t end = at + name.size();
     const char after = end < text.size() ? text[end] : '\0';
     const std::string_view before = text.substr(0, at);
     if (before.ends_with("$(") && after == ')') {
-      if (!before.ends_with("$$(")) return true;
+      if (kubernetes_refs && !before.ends_with("$$(")) return true;
     } else if (before.ends_with("${") && (after == '}' || after == ':' || after == '-' || after == '=')) {
       return true;
     } else if (before.ends_with("%") && after == '%') {

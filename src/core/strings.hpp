@@ -25,9 +25,10 @@ bool mentions_name(std::string_view s, std::string_view name);
 // A letter, digit or '_': a character of a shell variable name.
 bool is_name_char(char c);
 // Whether `text` expands the variable `name` as some reader of it would: `$NAME` (not `$NAMEX`),
-// `${NAME}` / `${NAME:-x}` (shell), `$(NAME)` (Kubernetes env and args; not `$$(NAME)`, its escape),
-// `%NAME%` (cmd), `$env:NAME` (PowerShell).
-bool expands_variable(std::string_view text, std::string_view name);
+// `${NAME}` / `${NAME:-x}` (shell), `%NAME%` (cmd), `$env:NAME` (PowerShell), and where
+// `kubernetes_refs` `$(NAME)` (Kubernetes env and args; not `$$(NAME)`, its escape; in a shell
+// `$(NAME)` runs a command NAME and reads no variable).
+bool expands_variable(std::string_view text, std::string_view name, bool kubernetes_refs = true);
 // Quote a value for a POSIX shell `export` line when needed.
 std::string shell_quote(std::string_view value);
 

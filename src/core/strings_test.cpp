@@ -51,6 +51,9 @@ TEST(Strings, ExpandsVariableInEachReadersForm) {
   EXPECT_FALSE(expands_variable("$$(MASTER_HOST)", "MASTER_HOST"));  // Kubernetes' escape: the literal text
   EXPECT_FALSE(expands_variable("MASTER_HOST=node0", "MASTER_HOST"));
   EXPECT_FALSE(expands_variable("$(hostname)", "host"));
+  // in a shell `$(MASTER_HOST)` runs a command of that name: no variable is read
+  EXPECT_FALSE(expands_variable("EP=$(MASTER_HOST):29400", "MASTER_HOST", false));
+  EXPECT_TRUE(expands_variable("EP=${MASTER_HOST}:29400", "MASTER_HOST", false));
   EXPECT_FALSE(expands_variable("", "MASTER_HOST"));
 }
 

@@ -155,6 +155,66 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
   }
 }
 
+// The cluster entry of `jobs` whose host resolves here to one of this machine's addresses
+// ("worker", 0), or ("", -1) when none or several do (or nothing is known of this machine).
+std::pair<std::string, long long> own_entry(const Context& ctx,
+                                            const std::map<std::string, std::vector<Address>>& jobs) {
+  const auto& local = ctx.input().local_addresses;
+  std::pair<std::string, long long> found{"", -1};
+  int hits = 0;
+  if (local.empty()) return found;
+  for (const auto& [job, list] : jobs) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (list[i].host.empty()) continue;
+      auto resolved = ctx.input().resolver.resolve(list[i].host);
+      if (!resolved) continue;
+      // a loopback entry (localhost, 127.x, ::1) is local on every machine: it names none (review54)
+      bool mine = std::any_of(resolved->begin(), resolved->end(), [&](const auto& r) {
+        return !core::is_loopback_address(r.addr) && std::find(local.begin(), local.end(), r.addr) != local.end();
+      });
+      if (mine) found = {job, static_cast<long long>(i)}, ++hits;
+    }
+  }
+  return hits == 1 ? found : std::pair<std::string, long long>{"", -1};
+}
+
+// tf-config.task-type-not-in-cluster: the task names a job the cluster has not. Two readings: the
+// task is one of the cluster's jobs (a cluster of workers needs no chief: worker 0 acts as one), or
+// the cluster lacks the job. Where this machine's address is exactly one cluster entry, that entry
+// is the task (fix-2026-12-07o p12: "chief" on worker 0's machine; adding a chief job beside it gave
+// the cluster a task no process serves, and MultiWorkerMirroredStrategy waited for it).
+core::Finding task_type_not_in_cluster(const Context& ctx, const json& doc,
+                                       const std::map<std::string, std::vector<Address>>& jobs, const std::string& type,
+                                       const Setting& s) {
+  std::vector<std::string> names;
+  for (const auto& [k, v] : jobs) names.push_back(k + " (" + std::to_string(v.size()) + ")");
+  auto [own_job, own_index] = own_entry(ctx, jobs);
+  std::string fix;
+  if (own_index >= 0) {
+    fix = "this machine is cluster." + own_job + "[" + std::to_string(own_index) + "]: make the task that entry, " +
+          "\"task\": {\"type\": \"" + own_job + "\", \"index\": " + std::to_string(own_index) + "}" +
+          (type == "chief" && own_job == "worker" ? " (a cluster of workers needs no chief: worker 0 acts as one)"
+                                                  : std::string()) +
+          "; only if a machine of its own runs the " + type + " task, add \"" + type +
+          "\": [\"HOST:PORT\"] with that machine's address to cluster instead, identical on every node";
+  } else {
+    fix =
+        "either the task is one of the cluster's jobs (\"task\": {\"type\": JOB, \"index\": I} where cluster.JOB[I] "
+        "is this machine's host:port; a cluster of workers needs no chief) or the cluster lacks the job: add \"" +
+        type +
+        "\": [\"HOST:PORT\"] with the address of the machine that runs it, identical on every node; "
+        "this machine's own entry is not known here (its address matches no single cluster entry)";
+  }
+  auto f = tf_finding("task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster", s,
+                      "task.type = \"" + type + "\"; cluster jobs: " + core::join(names, ", "), fix);
+  if (own_index >= 0) {
+    json fixed = doc;
+    fixed["task"] = {{"type", own_job}, {"index", own_index}};
+    f.fix.env["TF_CONFIG"] = fixed.dump(-1, ' ', false, json::error_handler_t::replace);
+  }
+  return f;
+}
+
 // This task's own entry must name this host: a wrong task.index (copied from another node) makes
 // this node serve another node's address while the real owner's peers dial it.
 void check_own_address(const Context& ctx, const std::vector<Address>& list, const std::string& type, long long index,
@@ -309,15 +369,7 @@ void check_task(const Context& ctx, const json& doc, const std::map<std::string,
     return;
   }
   if (type != "evaluator" && job == jobs.end()) {
-    out.push_back(tf_finding(
-        "task-type-not-in-cluster", "TF_CONFIG task type \"" + type + "\" has no job in the cluster", s,
-        "task.type = \"" + type + "\"; cluster jobs: " +
-            [&] {
-              std::vector<std::string> n;
-              for (const auto& [k, v] : jobs) n.push_back(k);
-              return core::join(n, ", ");
-            }(),
-        "add the \"" + type + "\" job to cluster, identical on every node"));
+    out.push_back(task_type_not_in_cluster(ctx, doc, jobs, type, s));
     return;
   }
   if (type != "evaluator" && (index < 0 || index >= static_cast<long long>(job->second.size()))) {

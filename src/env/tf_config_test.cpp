@@ -183,6 +183,45 @@ TEST(EnvTfConfigFix, MisspeltJobIsRenamedNotAdded) {
   EXPECT_EQ(test::find_id(with_chief, "tf-config.no-chief-or-worker"), nullptr);
 }
 
+// fix-2026-12-07o p12: "chief" in a cluster of workers, on worker 0's machine. The fix makes the task
+// that entry (adding a chief job beside it gave the cluster a task no process serves); with no own
+// entry known, both readings are named.
+TEST(EnvTfConfigOwnAddress, ATaskTypeMissingFromTheClusterBecomesThisMachinesEntry) {
+  os::fake::FakeResolver r("node1");
+  r.add("node1", "198.18.0.1").add("node2", "198.18.0.2");
+  const std::string tf = R"({"cluster":{"worker":["node1:2222","node2:2222"]},"task":{"type":"chief","index":0}})";
+  auto fs = test::audit_of(test::Scenario{{{"TF_CONFIG", tf}}}, r);
+  const auto* f = test::find_id(fs, "tf-config.task-type-not-in-cluster");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_NE(f->fix.text.find("this machine is cluster.worker[0]: make the task that entry"), std::string::npos)
+      << f->fix.text;
+  ASSERT_TRUE(f->fix.env.count("TF_CONFIG"));
+  auto fixed = nlohmann::json::parse(f->fix.env.at("TF_CONFIG"));
+  EXPECT_EQ(fixed["task"], (nlohmann::json{{"type", "worker"}, {"index", 0}}));
+  EXPECT_EQ(fixed["cluster"], nlohmann::json::parse(tf)["cluster"]);
+  // the fixed value audited again: no task-type finding, no error
+  auto again = test::audit_of(test::Scenario{{{"TF_CONFIG", f->fix.env.at("TF_CONFIG")}}}, r);
+  for (const auto& g : again) EXPECT_NE(g.severity, core::Severity::error) << g.id << " " << g.title;
+  // this machine in no entry: both readings, no value to export
+  os::fake::FakeResolver other("node9");
+  other.add("node1", "198.18.9.1").add("node2", "198.18.9.2");
+  auto unknown = test::audit_of(test::Scenario{{{"TF_CONFIG", tf}}}, other);
+  const auto* g = test::find_id(unknown, "tf-config.task-type-not-in-cluster");
+  ASSERT_NE(g, nullptr) << test::ids(unknown);
+  EXPECT_NE(g->fix.text.find("either the task is one of the cluster's jobs"), std::string::npos) << g->fix.text;
+  EXPECT_FALSE(g->fix.env.count("TF_CONFIG"));
+  // a loopback entry is local on every machine: it names none (review54)
+  auto loop = test::audit_of(
+      test::Scenario{
+          {{"TF_CONFIG",
+            R"({"cluster":{"worker":["127.0.0.1:2222","198.18.99.2:2222"]},"task":{"type":"chief","index":0}})"}}},
+      r);
+  const auto* h = test::find_id(loop, "tf-config.task-type-not-in-cluster");
+  ASSERT_NE(h, nullptr) << test::ids(loop);
+  EXPECT_EQ(h->fix.text.find("this machine is cluster."), std::string::npos) << h->fix.text;
+  EXPECT_FALSE(h->fix.env.count("TF_CONFIG"));
+}
+
 // The task's own entry against this host's addresses (local: 127.0.0.1, 198.18.0.1, ::1).
 TEST(EnvTfConfigOwnAddress, WrongIndexPointsAtAnotherHost) {
   os::fake::FakeResolver r("node1");

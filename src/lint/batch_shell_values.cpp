@@ -23,6 +23,10 @@
 // with a static rendezvous (no c10d): srun's default block distribution puts task 0 on the first node
 // of the allocation, so the rank-0 store listens there and the others dial the last node. Edit:
 // `head -n 1`.
+// lint.slurm.master-addr-node-list (fix-2026-12-07n p01): MASTER_ADDR=$SLURM_JOB_NODELIST (or
+// --master_addr / --rdzv_endpoint from it, SLURM_NODELIST, SLURM_STEP_NODELIST) where the allocation
+// is not one node: the node list in Slurm's compressed form is not a host. Edit: the first node,
+// `$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n 1)`.
 #include <algorithm>
 #include <regex>
 #include <string>
@@ -197,6 +201,41 @@ void last_node(FileContext& ctx, const std::vector<ShellCommand>& commands) {
   }
 }
 
+// Whether the file's allocation is one node (`#SBATCH --nodes=1`, `-N 1`): its node list is then one host.
+bool single_node_allocation(const FileContext& ctx) {
+  static const std::regex nodes(R"((^|\n)#SBATCH\s+(--nodes[= ]|-N\s*)1(\s|$))");
+  return std::regex_search(ctx.text(), nodes);
+}
+
+void node_list_as_host(FileContext& ctx) {
+  if (single_node_allocation(ctx)) return;
+  static const std::regex re(
+      R"re((MASTER_ADDR=|--master[_-]addr[= ]|--rdzv[_-]endpoint[= ])"?(\$\{?SLURM_(JOB_|STEP_)?NODELIST\}?)(?![A-Za-z0-9_]))re");
+  for (int l = 1; l <= ctx.line_count(); ++l) {
+    std::string text(ctx.line_text(l));
+    auto head = core::trim(text);
+    if (core::starts_with(head, "#") || core::starts_with(head, "echo") || core::starts_with(head, "printf") ||
+        text.size() > 4096)
+      continue;  // a comment, or a line that shows the value: nothing dials it
+    std::smatch m;
+    if (!std::regex_search(text, m, re)) continue;
+    const std::string var = m.str(2);
+    if (var.front() == '$' && var[1] == '{' && var.back() != '}') continue;
+    std::string fixed = text;
+    fixed.replace(static_cast<std::size_t>(m.position(2)), static_cast<std::size_t>(m.length(2)),
+                  "$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)");
+    auto& f = ctx.add("lint.slurm.master-addr-node-list", core::Label::config_typo, core::Severity::error,
+                      "the rendezvous host is " + var +
+                          ", the allocation's whole node list in Slurm's compressed form (`node[01-02]`, "
+                          "`gpu-a,gpu-b`): one host name only on a one-node allocation, so with several nodes it "
+                          "resolves nowhere and no rank reaches the rendezvous",
+                      l, LineEdit{l, l, fixed});
+    f.evidence.push_back(
+        "the fix takes the allocation's first node (`scontrol show hostnames` expands the list one name per line, "
+        "in allocation order), where the batch script runs and srun's block distribution puts task 0");
+  }
+}
+
 }  // namespace
 
 void batch_shell_values_rule(FileContext& ctx) {
@@ -205,6 +244,7 @@ void batch_shell_values_rule(FileContext& ctx) {
   if (slurm) task_variables(ctx, commands);
   all_addresses(ctx, slurm);
   last_node(ctx, commands);
+  if (slurm) node_list_as_host(ctx);
 }
 
 }  // namespace dd::lint::detail

@@ -485,13 +485,33 @@ std::string runs_elsewhere(FileContext& ctx) {
 
 namespace {
 
-// The setting of `round` on `line` is expanded on another line of the file (its own line is where it
-// is set: PowerShell writes the setting itself as `$env:NAME = ...`).
+// A line that only shows a value (a comment, echo, printf, print(...)): what it expands reaches the
+// log, not a program that reads the variable, so a typo read only there is still a typo.
+// A redirect, a pipe, a second command or a command substitution on such a line hands the value on
+// (`echo "$X" > f`, `echo hi; export Y=$X`, review54): then it is a read.
+bool only_shows(std::string_view text) {
+  auto t = core::trim(text);
+  if (core::starts_with(t, "#")) return true;
+  for (std::string_view head : {"echo ", "echo\t", "printf ", "print(", "logger "}) {
+    if (!core::starts_with(t, head)) continue;
+    for (std::string_view on : {">", "|", ";", "&&", "$(", "`"}) {
+      if (t.find(on) != std::string_view::npos) return false;
+    }
+    return true;
+  }
+  return false;
+}
+
+// The setting of `round` on `line` is expanded on another line of the file that uses it (its own
+// line is where it is set: PowerShell writes the setting itself as `$env:NAME = ...`). `$(NAME)`
+// reads a variable only in a Kubernetes manifest; in a shell it runs a command.
 bool expanded_in_file(const FileContext& ctx, const std::vector<const EnvValue*>& round, int line) {
+  const bool kubernetes = ctx.kind() == FileKind::yaml;
   return std::any_of(round.begin(), round.end(), [&](const EnvValue* v) {
     if (v->line != line) return false;
     for (int l = 1; l <= ctx.line_count(); ++l) {
-      if (l != line && core::expands_variable(ctx.line_text(l), v->name)) return true;
+      if (l == line || only_shows(ctx.line_text(l))) continue;
+      if (core::expands_variable(ctx.line_text(l), v->name, kubernetes)) return true;
     }
     return false;
   });

@@ -17,6 +17,7 @@
 #include "env/catalog.hpp"
 #include "env/value_check.hpp"
 #include "lint/k8s_dns_policy.hpp"
+#include "lint/k8s_job_index.hpp"
 #include "lint/k8s_shm_mount.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
@@ -954,6 +955,7 @@ void lint_yaml(FileContext& ctx) {
       std::string kind = d.root.IsMap() ? scalar(d.root["kind"]) : "";
       m.set_offset(offset = d.offset);
       m.walk(d.root, kind, "", 0);
+      if (kind == "Job") job_not_indexed_rule(ctx, d.root, d.offset);
       if (kind.empty() && d.root.IsMap() && d.root["services"] && d.root["services"].IsMap()) {
         m.compose(d.root["services"]);
       }

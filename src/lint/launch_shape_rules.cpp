@@ -423,33 +423,86 @@ std::optional<LineEdit> c10d_edit(const FileContext& ctx, const Launch& l, bool 
   return LineEdit{l.line, last, core::join(kept, "\n")};
 }
 
+// `--rdzv_backend=static` -> `--rdzv_backend=c10d` on the launch's lines where it also names its
+// --rdzv_endpoint (the c10d rendezvous gives each node its rank; the endpoint stays); nullopt
+// otherwise.
+std::optional<LineEdit> static_to_c10d(const FileContext& ctx, const Launch& l) {
+  if (!l.flags.count("--rdzv-endpoint")) return std::nullopt;
+  // with no backend flag, `--rdzv_backend=c10d` goes in front of the endpoint's flag, in its spelling
+  static const std::regex endpoint_re(R"((^|[ \t])(--rdzv([_-]))endpoint(?=[= \t]))");
+  const bool has_backend = l.flags.count("--rdzv-backend") != 0;
+  static const std::regex backend_re(R"((--rdzv[_-]backend(?:=|[ \t]+))static(?=[ \t\\]|$))");
+  int last = last_line_of(ctx, l.line);
+  std::vector<std::string> lines;
+  int hits = 0;
+  for (int i = l.line; i <= last; ++i) {
+    std::string t(ctx.line_text(i));
+    if (t.size() > 4096) return std::nullopt;
+    std::string changed = has_backend ? std::regex_replace(t, backend_re, "$1c10d")
+                                      : std::regex_replace(t, endpoint_re, "$1$2backend=c10d $2endpoint",
+                                                           std::regex_constants::format_first_only);
+    hits += changed != t;
+    lines.push_back(std::move(changed));
+  }
+  if (hits != 1) return std::nullopt;
+  return LineEdit{l.line, last, core::join(lines, "\n")};
+}
+
+// The launch's rendezvous backend as torchrun takes it: --rdzv_backend, else PET_RDZV_BACKEND (the
+// flag's default: torch's argparse `env` action), else static (fix-2026-12-07n p05: static said
+// aloud; fix-2026-12-07o p07: an endpoint with no backend is still static). nullopt: a backend other
+// than static, whose rendezvous gives each node its rank. Otherwise how the file says static, ""
+// where it gives neither a backend nor an endpoint (torchrun's defaults unsaid).
+std::optional<std::string> static_said(FileContext& ctx, const Launch& l, bool& from_env) {
+  from_env = false;
+  auto backend = flag(l, "--rdzv-backend");
+  if (!backend) {
+    for (const auto& e : ctx.env()) {
+      if (e.name == "PET_RDZV_BACKEND") backend = std::string(core::trim(e.value)), from_env = true;
+    }
+  }
+  if (backend && *backend != "static") return std::nullopt;
+  if (backend) return from_env ? std::string("with PET_RDZV_BACKEND=static") : spelt(l, "--rdzv-backend", "static");
+  if (l.flags.count("--rdzv-endpoint"))
+    return std::string("with --rdzv_endpoint and no --rdzv_backend (static, torchrun's default)");
+  return std::string();
+}
+
 // lint.torch.static-rendezvous-no-node-rank
 void static_rendezvous(FileContext& ctx, const Launch& l, bool dockerfile) {
   auto nnodes = flag(l, "--nnodes");
   if (!nnodes || nnodes->find(':') != std::string::npos) return;
   auto n = count(nnodes);
   if (!n || *n < 2) return;
-  for (const char* f : {"--node-rank", "--rdzv-backend", "--rdzv-endpoint", "--standalone"}) {
-    if (l.flags.count(f)) return;
-  }
+  bool from_env = false;
+  auto said = static_said(ctx, l, from_env);
+  if (!said || l.flags.count("--node-rank") || l.flags.count("--standalone")) return;
+  const bool said_static = !said->empty();
   for (const auto& e : ctx.env()) {
-    if (e.name == "PET_NODE_RANK" || e.name == "PET_RDZV_BACKEND" || e.name == "PET_RDZV_ENDPOINT") return;
+    if (e.name == "PET_NODE_RANK" || (!said_static && e.name == "PET_RDZV_ENDPOINT")) return;
   }
   long long procs = count(flag(l, "--nproc-per-node")).value_or(1);
   std::string title = "torchrun " + spelt(l, "--nnodes", *nnodes) +
-                      " with neither --node_rank nor a rendezvous backend: the static rendezvous (torchrun's default) "
-                      "gives every node node rank 0, so the processes of every node take the same " +
+                      (said_static ? " " + *said + " without --node_rank: the static rendezvous"
+                                   : std::string(" with neither --node_rank nor a rendezvous backend: the static "
+                                                 "rendezvous (torchrun's default)")) +
+                      " gives every node node rank 0, so the processes of every node take the same " +
                       (procs > 1 ? "ranks (0.." + std::to_string(procs - 1) + ")" : std::string("rank (0)")) +
                       " and the job never forms";
   auto sev = dockerfile ? Severity::warning : Severity::error;
   std::string sep, port;
-  auto edit = c10d_edit(ctx, l, false, sep, port);
+  auto edit = !said_static ? c10d_edit(ctx, l, false, sep, port) : from_env ? std::nullopt : static_to_c10d(ctx, l);
+  if (said_static) {
+    sep = ctx.text().find("rdzv-backend") != std::string::npos ? "-" : "_";
+    port = "29500";
+  }
   core::Finding* f = nullptr;
   if (edit) {
     f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line, *edit);
   } else {
     f = &ctx.add("lint.torch.static-rendezvous-no-node-rank", Label::config_typo, sev, title, l.line,
-                 "add --rdzv" + sep + "backend=c10d --rdzv" + sep + "endpoint=RANK0_HOST:" + port +
+                 std::string(said_static ? "use" : "add") + " --rdzv" + sep + "backend=c10d --rdzv" + sep +
+                     "endpoint=RANK0_HOST:" + port +
                      "  # RANK0_HOST: the rank-0 node's host name or address, the same on every node; or give each "
                      "node its own --node_rank");
   }

@@ -1,4 +1,4 @@
-// lint.shell.port-out-of-range: a port computed from the
+// lint.shell.port-out-of-range: the job id given as the port (`MASTER_PORT=$SLURM_JOB_ID`), or a port computed from the
 // job id, `export MASTER_PORT=$((20000 + SLURM_JOB_ID))`, meant to give each job its own port. Job
 // ids grow without bound over a cluster's life, and once 20000 + id passes 65535 the value is no
 // TCP port (ports are 16 bits): the rendezvous store cannot listen on it, nor the others dial it.
@@ -101,10 +101,57 @@ std::string port_target(const std::string& before) {
 
 }  // namespace
 
+namespace {
+
+// The job id given as the port itself (`MASTER_PORT=$SLURM_JOB_ID`, `--master_port ${SLURM_JOBID}`,
+// `--rdzv_endpoint=node0:$SLURM_JOB_ID`; stranger fix-2026-12-07n p03): a port only while the id is
+// at most 65535. One finding per line, one edit for every such port on it: each gets 10000-59999
+// from the job id. SLURM_ARRAY_JOB_ID is the same for every task of an array, so its edit uses
+// SLURM_JOB_ID, which each array task has of its own.
+void bare_job_id_port(FileContext& ctx, int n, const std::string& line) {
+  static const std::regex id(R"(\$(\{)?(SLURM_JOB_ID|SLURM_JOBID|SLURM_ARRAY_JOB_ID)(\})?(?![A-Za-z0-9_]))");
+  struct Hit {
+    std::size_t at, len;
+    std::string said, name;
+  };
+  std::vector<Hit> hits;
+  for (auto it = std::sregex_iterator(line.begin(), line.end(), id); it != std::sregex_iterator(); ++it) {
+    const auto& m = *it;
+    if (m[1].matched != m[3].matched) continue;  // `${SLURM_JOB_ID:-0}` and the like: not judged
+    const auto at = static_cast<std::size_t>(m.position(0));
+    std::string target = port_target(line.substr(0, at));
+    if (target.empty()) continue;
+    hits.push_back({at, static_cast<std::size_t>(m.length(0)), target + " " + m.str(0), m.str(2)});
+  }
+  if (hits.empty()) return;
+  std::string fixed = line, said;
+  bool array = false;
+  for (auto h = hits.rbegin(); h != hits.rend(); ++h) {
+    array = array || h->name == "SLURM_ARRAY_JOB_ID";
+    const std::string name = h->name == "SLURM_ARRAY_JOB_ID" ? "SLURM_JOB_ID" : h->name;
+    fixed.replace(h->at, h->len, "$((10000 + " + name + " % 50000))");
+  }
+  for (const auto& h : hits) said += (said.empty() ? "" : ", ") + h.said;
+  auto& f = ctx.add("lint.shell.port-out-of-range", core::Label::config_typo, core::Severity::warning,
+                    "the job id is given as a port (" + said +
+                        "): a port only while the id is at most 65535, the largest TCP port; job ids grow over a "
+                        "cluster's life (millions are common), and above that the rendezvous cannot listen on it, "
+                        "nor the other nodes dial it",
+                    n, LineEdit{n, n, fixed});
+  f.evidence.push_back("after the fix: 10000-59999 (the job id modulo 50000, above 10000)");
+  if (array)
+    f.evidence.push_back(
+        "SLURM_ARRAY_JOB_ID is the same for every task of a job array: the fix uses SLURM_JOB_ID, "
+        "which each array task has of its own");
+}
+
+}  // namespace
+
 void port_arithmetic_rule(FileContext& ctx) {
   for (int n = 1; n <= ctx.line_count(); ++n) {
     std::string line(ctx.line_text(n));
     if (core::starts_with(core::trim(line), "#") || line.size() > 4096) continue;
+    bare_job_id_port(ctx, n, line);
     for (std::size_t open = line.find("$(("); open != std::string::npos; open = line.find("$((", open + 3)) {
       auto close = line.find("))", open + 3);
       if (close == std::string::npos) break;

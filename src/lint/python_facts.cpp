@@ -118,6 +118,12 @@ class Walker {
                     rank_free_operand(cond), true};
     }
     visit(PythonTree::field(n, "consequence"), body);
+    // What the ranks of each later branch satisfy, as a reader writes it: every test before it
+    // failed (fix-2026-12-07o p15: `else: broadcast(...)` under `if rank == 0:` is `rank != 0`;
+    // review54: an `else` after `elif rank == 1` is `rank != 0 and rank != 1`), and an `elif`'s own
+    // test holds (alone where it and every test before it are equalities: they exclude each other).
+    std::vector<std::string> failed = {negated_condition(t_, cond)};
+    bool equalities = t_.text(cond).find("==") != std::string_view::npos;
     uint32_t count = ts_node_named_child_count(n);
     for (uint32_t i = 0; i < count; ++i) {
       TSNode c = ts_node_named_child(n, i);
@@ -126,8 +132,17 @@ class Walker {
       TSNode c_cond = PythonTree::field(c, "condition");
       bool alt_rank = rank || (!ts_node_is_null(c_cond) && is_rank_condition(c_cond, 0));
       if (alt_rank) {
-        alt.guard = {PythonTree::line(rank ? n : c), ts_node_start_byte(c) * 2 + 1,
-                     std::string(t_.text(rank ? cond : c_cond)), "", false};
+        std::string holds = core::join(failed, " and ");
+        if (!ts_node_is_null(c_cond)) {
+          const std::string own(t_.text(c_cond));
+          const bool own_equality = is_rank_condition(c_cond, 0) && own.find("==") != std::string::npos;
+          holds = rank && own_equality && equalities ? own : holds + " and " + own;
+        }
+        alt.guard = {PythonTree::line(rank ? n : c), ts_node_start_byte(c) * 2 + 1, std::move(holds), "", false};
+      }
+      if (!ts_node_is_null(c_cond)) {
+        failed.push_back(negated_condition(t_, c_cond));
+        equalities = equalities && t_.text(c_cond).find("==") != std::string_view::npos;
       }
       visit(c_cond, inner);
       visit(PythonTree::field(c, "consequence"), alt);
@@ -151,7 +166,7 @@ class Walker {
         has_else = has_else || t == "else_clause" || t == "elif_clause";
       }
       if (has_else) continue;
-      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, "not (" + std::string(t_.text(cond)) + ")", "", false};
+      s.guard = {PythonTree::line(c), ts_node_start_byte(c) * 2, negated_condition(t_, cond), "", false};
     }
   }
 
@@ -528,11 +543,8 @@ std::optional<nlohmann::json> literal(const PythonTree& t, TSNode n, int depth) 
   std::string s;
   if (t.string_value(n, s)) return nlohmann::json(s);
   if (type == "integer") {
-    try {
-      return nlohmann::json(std::stoll(std::string(t.text(n))));
-    } catch (...) {
-      return std::nullopt;
-    }
+    auto v = python_integer(t.text(n));
+    return v ? std::optional<nlohmann::json>(nlohmann::json(*v)) : std::nullopt;
   }
   if (type == "true") return nlohmann::json(true);
   if (type == "false") return nlohmann::json(false);

@@ -61,5 +61,27 @@ TEST(PythonFactsRankGuard, InBodyIsTheIfBodyExactlyWhereTheBranchEncodingSaysSo)
   EXPECT_EQ(in_body, want);
 }
 
+// One reader of Python's number literals for every rule (the timeout rule's days, TF_CONFIG's
+// literal values): hex, octal, binary and separated digits read as Python reads them.
+TEST(PythonNumbers, IntegerLiteralsReadAsPythonReadsThem) {
+  EXPECT_EQ(python_integer("0x708"), 1800);
+  EXPECT_EQ(python_integer("1_800"), 1800);
+  EXPECT_EQ(python_integer("0o17"), 15);
+  EXPECT_EQ(python_integer("0b101"), 5);
+  EXPECT_EQ(python_integer("7"), 7);
+  EXPECT_FALSE(python_integer("1.5").has_value());
+  EXPECT_FALSE(python_integer("0x").has_value());
+  EXPECT_FALSE(python_integer("99999999999999999999999").has_value());
+  EXPECT_DOUBLE_EQ(python_number("0x708"), 1800);
+  EXPECT_DOUBLE_EQ(python_number("1.8e3"), 1800);
+  const std::string source = "cfg = {\"task\": {\"type\": \"worker\", \"index\": 0x1}}\n";
+  auto tree = PythonTree::parse(source);
+  ASSERT_TRUE(tree);
+  TSNode dict = ts_node_named_child(ts_node_named_child(ts_node_named_child(tree->root(), 0), 0), 1);
+  auto json = literal_json(*tree, dict);
+  ASSERT_TRUE(json.has_value());
+  EXPECT_NE(json->find("\"index\":1"), std::string::npos) << *json;
+}
+
 }  // namespace
 }  // namespace dd::lint

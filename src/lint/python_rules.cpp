@@ -281,17 +281,26 @@ class PythonRules {
   }
 
   // The first line inside the rank branch of `c` that binds a name its arguments read (0: none).
+  // The first line of the branch `c` is in: an elif/else clause's own line (its guard's line is
+  // the `if`'s), else the guard's line (the `if`, or the `if <rank>: return` before the call).
+  int branch_start(const PyCall& c) const {
+    if (c.guard.in_body || c.guard.branch % 2 == 0) return c.guard.line;
+    uint32_t at = (c.guard.branch - 1) / 2;
+    return PythonTree::line(ts_node_descendant_for_byte_range(t_.root(), at, at));
+  }
+
   int computed_in_branch(const PyCall& c) const {
     TSNode args = arguments(c);
+    const int start = branch_start(c);
     int first = 0;
     for (uint32_t i = 0; !null(args) && i < ts_node_named_child_count(args); ++i) {
       TSNode a = ts_node_named_child(args, i);
       if (PythonTree::is(a, "keyword_argument")) a = PythonTree::field(a, "value");
       if (!PythonTree::is(a, "identifier")) continue;
       const PyBinding* b = f_.binding(c.scope, std::string(t_.text(a)), c.byte);
-      if (b && b->line > c.guard.line && b->line < c.line && (first == 0 || b->line < first)) first = b->line;
+      if (b && b->line > start && b->line < c.line && (first == 0 || b->line < first)) first = b->line;
     }
-    int tuple = first_input_line(t_, c.node, c.guard.line);  // `a, b = f()` binds no single name
+    int tuple = first_input_line(t_, c.node, start);  // `a, b = f()` binds no single name
     return tuple && (first == 0 || tuple < first) ? tuple : first;
   }
 
@@ -336,9 +345,11 @@ class PythonRules {
                         "), whose release is `if " + release->condition + ": " + release->call + "` after that line";
     auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
                        c.line, std::move(release->edit));
-    f.evidence.push_back(ctx_.path() + ":" + std::to_string(release->work_line) + ": " +
-                         std::string(core::trim(ctx_.line_text(release->work_line))) +
-                         " (what rank 0 does first; the edit keeps it on rank 0 first, the others after the release)");
+    f.evidence.push_back(
+        ctx_.path() + ":" + std::to_string(release->work_line) + ": " +
+        std::string(core::trim(ctx_.line_text(release->work_line))) +
+        " (what rank 0 does first; the edit keeps it on rank 0 first, the others after the release: they then run "
+        "it too, so it must reuse what rank 0 made, not write it again while rank 0 reads it)");
     return &f;
   }
 
@@ -349,7 +360,7 @@ class PythonRules {
     // above it in the branch compute what it reads (they move with it).
     std::string fixed = code_of(c.line) + "  # outside the rank branch, at the indentation of line " +
                         std::to_string(c.guard.line) + ": every rank makes the same collective calls";
-    if (!c.guard.in_body) {
+    if (!c.guard.in_body && c.guard.branch % 2 == 0) {
       // After `if <rank>: return` the call is already at that indentation (fix-2026-12-07n p08).
       // computed_in_branch finds nothing there (the block starts above the guard), so the text says
       // what must run on every rank too.

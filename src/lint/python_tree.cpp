@@ -1,5 +1,13 @@
 #include "lint/python_tree.hpp"
 
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <utility>
+#include <vector>
+
+#include "core/strings.hpp"
+
 extern "C" const TSLanguage* tree_sitter_python();
 
 namespace dd::lint {
@@ -63,6 +71,65 @@ std::string PythonTree::dotted(TSNode n) const {
 std::string_view last_name(std::string_view dotted) {
   auto dot = dotted.rfind('.');
   return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
+}
+
+namespace {
+
+// `text` without Python's digit separators.
+std::string without_separators(std::string_view text) {
+  std::string digits;
+  for (char ch : text) {
+    if (ch != '_') digits += ch;
+  }
+  return digits;
+}
+
+// 16, 8, 2 for a `0x`, `0o`, `0b` literal; 0 otherwise.
+int integer_base(const std::string& digits) {
+  if (digits.size() <= 2 || digits[0] != '0') return 0;
+  const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(digits[1])));
+  return kind == 'x' ? 16 : kind == 'o' ? 8 : kind == 'b' ? 2 : 0;
+}
+
+}  // namespace
+
+double python_number(std::string_view text) {
+  const std::string digits = without_separators(text);
+  if (const int base = integer_base(digits))
+    return static_cast<double>(std::strtoull(digits.c_str() + 2, nullptr, base));
+  return std::strtod(digits.c_str(), nullptr);
+}
+
+std::optional<long long> python_integer(std::string_view text) {
+  const std::string digits = without_separators(text);
+  const int base = integer_base(digits);
+  const char* start = digits.c_str() + (base ? 2 : 0);
+  if (*start == '\0') return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  const long long v = std::strtoll(start, &end, base ? base : 10);
+  if (errno == ERANGE || *end != '\0') return std::nullopt;
+  return v;
+}
+
+// `cond` negated as a reader writes it: `a != b` -> `a == b` (one comparison of two operands),
+// `not x` -> `x`, else `not (cond)`.
+std::string negated_condition(const PythonTree& tree, TSNode cond) {
+  std::string text(tree.text(cond));
+  if (PythonTree::is(cond, "not_operator")) return std::string(tree.text(PythonTree::field(cond, "argument")));
+  if (PythonTree::is(cond, "comparison_operator") && ts_node_named_child_count(cond) == 2) {
+    std::string_view left = tree.text(ts_node_named_child(cond, 0));
+    std::string_view right = tree.text(ts_node_named_child(cond, 1));
+    if (left.size() + right.size() < text.size()) {
+      std::string op(core::trim(std::string_view(text).substr(left.size(), text.size() - left.size() - right.size())));
+      static const std::vector<std::pair<std::string, std::string>> opposite = {
+          {"!=", "=="}, {"==", "!="}, {"<", ">="}, {">=", "<"}, {">", "<="}, {"<=", ">"}};
+      for (const auto& [from, to] : opposite) {
+        if (op == from) return std::string(left) + " " + to + " " + std::string(right);
+      }
+    }
+  }
+  return "not (" + text + ")";
 }
 
 }  // namespace dd::lint

@@ -5,6 +5,7 @@
 #include <tree_sitter/api.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -43,5 +44,16 @@ class PythonTree {
 
 // The last component of a dotted name: "tf.distribute.MirroredStrategy" -> "MirroredStrategy".
 std::string_view last_name(std::string_view dotted);
+
+// The value of a Python number literal as tree-sitter gives it: digit separators (`1_800`), hex /
+// octal / binary integers (`0x708`), floats (`1.8e3`). Never throws: a literal too large for a
+// double reads as infinity, one too large for 64 bits as the largest.
+double python_number(std::string_view text);
+// `cond` negated as a reader writes it: `a != b` -> `a == b` (one comparison of two operands),
+// `not x` -> `x`, else `not (cond)`.
+std::string negated_condition(const PythonTree& tree, TSNode cond);
+// An integer literal's value (`1_800`, `0x708`, `0o7`, `0b1`); nullopt where it is not one or does
+// not fit 64 bits.
+std::optional<long long> python_integer(std::string_view text);
 
 }  // namespace dd::lint

@@ -210,26 +210,6 @@ std::optional<LineEdit> split_rank_branch(const FileContext& ctx, const PythonTr
 
 namespace {
 
-// `cond` negated as a reader writes it: `a != b` -> `a == b` (one comparison of two operands),
-// `not x` -> `x`, else `not (cond)`.
-std::string negated_condition(const PythonTree& tree, TSNode cond) {
-  std::string text(tree.text(cond));
-  if (PythonTree::is(cond, "not_operator")) return std::string(tree.text(PythonTree::field(cond, "argument")));
-  if (PythonTree::is(cond, "comparison_operator") && ts_node_named_child_count(cond) == 2) {
-    std::string_view left = tree.text(ts_node_named_child(cond, 0));
-    std::string_view right = tree.text(ts_node_named_child(cond, 1));
-    if (left.size() + right.size() < text.size()) {
-      std::string op(core::trim(std::string_view(text).substr(left.size(), text.size() - left.size() - right.size())));
-      static const std::vector<std::pair<std::string, std::string>> opposite = {
-          {"!=", "=="}, {"==", "!="}, {"<", ">="}, {">=", "<"}, {">", "<="}, {"<=", ">"}};
-      for (const auto& [from, to] : opposite) {
-        if (op == from) return std::string(left) + " " + to + " " + std::string(right);
-      }
-    }
-  }
-  return "not (" + text + ")";
-}
-
 // The `if <rank>: return` statement of `block` that starts on `line` (null when it is not that
 // shape: a bare return as its whole body, no elif/else, its condition on the `if` line).
 TSNode early_return_at(TSNode block, int line) {

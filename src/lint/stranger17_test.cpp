@@ -20,6 +20,12 @@ std::string case_text(const std::string& name) { return test::case_text("fix-202
 
 TEST(LintStranger17, BarrierAfterAnEarlyReturnGetsTheWorkUnderTheOppositeCondition) {
   const std::string id = "lint.torch.collective-under-rank-branch";
+  // The ranks that reach the barrier are named as a reader writes them, not `not (dist.get_rank() != 0)`.
+  auto p08_findings = lint_as("p08.py", case_text("p08_early_return.py"));
+  auto p08 = all_of(p08_findings, id);
+  ASSERT_EQ(p08.size(), 1u);
+  EXPECT_NE(p08[0]->finding.title.find("only on the ranks where `dist.get_rank() == 0` holds"), std::string::npos)
+      << p08[0]->finding.title;
   std::string after = fixed_once("p08.py", case_text("p08_early_return.py"), id);
   EXPECT_NE(after.find("def save_checkpoint(model, path):\n"
                        "    if dist.get_rank() == 0:\n"
@@ -76,7 +82,20 @@ TEST(LintStranger17, NameReadThroughAReferenceIsNotUnknown) {
   // PowerShell sets a variable as `$env:NAME = ...`: its own line is no read of it
   // (system.fix.stranger14-o-bat-set-blanks).
   fs = lint_as("typo.ps1", "$env:NCCL_SOCKET_IFNAM = \"eth0\"\ntorchrun --nnodes=2 train.py\n");
-  EXPECT_EQ(all_of(fs, "env.unknown-name").size(), 1u) << ids(fs);
+  EXPECT_EQ(all_of(fs, "env.unknown-name").size(), 1u)
+      << ids(fs);  // A line that only shows the value (echo, a comment) reads nothing; nor does a shell's `$(NAME)`,
+  // which runs a command of that name.
+  for (const char* shown :
+       {"echo \"ifname: $NCCL_SOCKET_IFNAM\"\n", "# uses ${NCCL_SOCKET_IFNAM}\n", "IF=$(NCCL_SOCKET_IFNAM)\n"}) {
+    fs = lint_as("typo.sh", std::string("export NCCL_SOCKET_IFNAM=eth0\n") + shown + "torchrun --nnodes=2 train.py\n");
+    EXPECT_EQ(all_of(fs, "env.unknown-name").size(), 1u) << shown << ids(fs);
+  }
+  // An echo that hands the value on (a redirect, a second command) is a read: no rename (review54).
+  for (const char* read :
+       {"echo \"$NCCL_SOCKET_IFNAM\" > /tmp/ifname.txt\n", "echo hi; export NCCL_SOCKET_IFNAME=$NCCL_SOCKET_IFNAM\n"}) {
+    fs = lint_as("read.sh", std::string("export NCCL_SOCKET_IFNAM=eth0\n") + read + "torchrun --nnodes=2 train.py\n");
+    EXPECT_TRUE(all_of(fs, "env.unknown-name").empty()) << read << ids(fs);
+  }
 }
 
 TEST(LintStranger17, K8sReferenceToALaterEntryMovesItUp) {

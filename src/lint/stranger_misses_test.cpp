@@ -159,7 +159,9 @@ TEST(LintStrangerMisses, StaticRendezvousWithoutNodeRankGetsC10d) {
 
   clean("run.sh", "torchrun --nnodes=2 --node_rank=$1 --master_addr=node01 train.py\n", id);
   clean("run.sh", "torchrun --nnodes=2 --rdzv_backend=c10d --rdzv_endpoint=node01:29500 train.py\n", id);
-  clean("run.sh", "torchrun --nnodes=2 --rdzv-endpoint node01:29500 train.py\n", id);
+  // an endpoint without a backend is the static rendezvous too (fix-2026-12-07o p07): c10d goes before it
+  EXPECT_EQ(fixed_once("run.sh", "torchrun --nnodes=2 --rdzv-endpoint node01:29500 train.py\n", id),
+            "torchrun --nnodes=2 --rdzv-backend=c10d --rdzv-endpoint node01:29500 train.py\n");
   clean("run.sh", "torchrun --nnodes=1 --nproc_per_node=8 train.py\n", id);
   clean("run.sh", "torchrun --nnodes=1:4 --rdzv_backend=c10d --rdzv_endpoint=h:1 train.py\n", id);
   clean("run.sh", "export PET_NODE_RANK=$1\ntorchrun --nnodes=2 --master_addr=node01 train.py\n", id);

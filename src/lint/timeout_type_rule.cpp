@@ -93,22 +93,6 @@ TSNode positional_days(const PythonTree& tree, TSNode value) {
   return number ? n : TSNode{};
 }
 
-// The value of a Python number literal as tree-sitter gives it: digit separators (`1_800`), hex /
-// octal / binary integers (`0x708`), floats (`1.8e3`). Never throws: a literal too large for a
-// double reads as infinity, one too large for 64 bits as the largest.
-double python_number(std::string_view text) {
-  std::string digits;
-  for (char ch : text) {
-    if (ch != '_') digits += ch;
-  }
-  if (digits.size() > 2 && digits[0] == '0') {
-    const char kind = static_cast<char>(std::tolower(static_cast<unsigned char>(digits[1])));
-    const int base = kind == 'x' ? 16 : kind == 'o' ? 8 : kind == 'b' ? 2 : 0;
-    if (base != 0) return static_cast<double>(std::strtoull(digits.c_str() + 2, nullptr, base));
-  }
-  return std::strtod(digits.c_str(), nullptr);
-}
-
 // lint.torch.timeout-days (fix-2026-12-06l p26): `timeout=timedelta(1800)`. timedelta's first
 // positional parameter is days (Python's datetime docs: timedelta(days=0, seconds=0, ...); seen here:
 // str(timedelta(1800)) is "1800 days, 0:00:00"), so the watchdog waits 1800 days and a hung

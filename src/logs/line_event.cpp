@@ -8,7 +8,7 @@ namespace dd::logs {
 
 namespace {
 
-constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::fatal_exit) + 1> k_names = {
+constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::error_line) + 1> k_names = {
     "none",
     "nccl_info",
     "nccl_warn",
@@ -109,7 +109,8 @@ constexpr std::array<std::string_view, static_cast<std::size_t>(EventKind::fatal
     "topo_attr_missing",
     "ofi_no_provider",
     "pslite_bind_failed",
-    "fatal_exit"};
+    "fatal_exit",
+    "error_line"};
 
 }  // namespace
 

@@ -173,6 +173,9 @@ enum class EventKind : std::uint8_t {
   pslite_bind_failed,   // ps-lite van.cc "Check failed: (my_node_.port) != (-1) bind failed"
   fatal_exit,           // a line that says the process died or was stopped: "terminate called ...", "(core dumped)",
                         // "Traceback (most recent call last):", "Check failed: ...", "Killed by signal 2." -> text
+  error_line,           // a line that reports an error in the form most programs use, named by no other entry: a Python
+                        // exception's last line ("RuntimeError: ...", "[rank0]: ValueError: ..."), an error-level tag
+                        // ("[ERROR]", "|CCL_ERROR|", "ERROR:") -> text = the line; read only when no rule names a cause
 };
 
 // LineEvent::exit_code when the line names none.

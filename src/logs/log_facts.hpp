@@ -183,7 +183,7 @@ struct MpiConnectFailure {
   Evidence evidence;
 };
 
-inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::fatal_exit) + 1;
+inline constexpr std::size_t k_event_kinds = static_cast<std::size_t>(EventKind::error_line) + 1;
 
 struct LogFacts {
   std::vector<std::string> files;

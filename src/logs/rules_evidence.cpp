@@ -25,6 +25,7 @@
 // (warning): such a log never reads as OK.
 #include <algorithm>
 
+#include "core/utf8.hpp"
 #include "logs/rules.hpp"
 #include "logs/text_scan.hpp"
 
@@ -210,6 +211,33 @@ Stage fatal_exit_only(const LogFacts& facts) {
   return s;
 }
 
+// No NCCL line and no fatal line, but lines that report an error no rule reads (catalogue entry
+// generic.error-line): what the program said is the lead, and no NCCL variables are offered (a oneCCL,
+// HCCL or Ray job prints no NCCL lines whatever NCCL_DEBUG says; logs-s22).
+std::string error_lines_title(const Signal& errors) {
+  return "The log holds " + std::to_string(errors.count) +
+         (errors.count == 1 ? " line that reports" : " lines that report") + " an error (the first: \"" +
+         core::shorten_utf8(errors.text, 200) +
+         "\") and no rule of distdoctor names their cause: if the job failed, start there";
+}
+
+Stage error_lines_only(const LogFacts& facts) {
+  Stage s;
+  const Signal& errors = facts.signal(EventKind::error_line);
+  for (const auto& e : errors.evidence)
+    if (s.evidence.size() < 3) s.evidence.push_back(e);
+  s.severity = core::Severity::warning;
+  s.title = error_lines_title(errors) + " (" + counts(facts) + ")";
+  s.lead = "What tells the cause:";
+  s.candidates = {
+      "the program's own error above (its message, the error code, the component that printed it) — the lines "
+      "around it in the log, and that component's documentation for the code; distdoctor has no rule for its wording",
+      "if the job communicates through NCCL (torch, TensorFlow, JAX) and failed there, NCCL printed nothing here — "
+      "one run with NCCL_DEBUG=INFO exported where every rank inherits it shows NCCL's own lines",
+  };
+  return s;
+}
+
 // Any other stage in a log that also shows a fatal line: the stage stays, the title says what was seen
 // first, and the severity is that of the fatal line.
 void mark_fatal(Stage& s, const LogFacts& facts) {
@@ -223,6 +251,19 @@ void mark_fatal(Stage& s, const LogFacts& facts) {
                                " (the log shows \"" + fatal.text + "\")";
   s.title = seen + " and no rule of distdoctor names its cause. " + s.title;
   if (!fatal.evidence.empty()) s.evidence.insert(s.evidence.begin(), fatal.evidence.front());
+}
+
+// Lines that report an error in a form no rule reads (a Python exception's last line, an error-level
+// tag: catalogue entry generic.error-line), where no line says a process died: the log reports a
+// failure, so it never reads as OK (logs-s22: oneCCL's |CCL_ERROR|, HCCL's [ERROR], a raylet's
+// Exception, each reported "no communication problem found"). A warning: what failed is quoted, its
+// cause is not named.
+void mark_error_lines(Stage& s, const LogFacts& facts) {
+  const Signal& errors = facts.signal(EventKind::error_line);
+  if (errors.count == 0 || s.severity != core::Severity::info) return;
+  s.severity = core::Severity::warning;
+  s.title = error_lines_title(errors) + ". " + s.title;
+  if (!errors.evidence.empty()) s.evidence.insert(s.evidence.begin(), errors.evidence.front());
 }
 
 // Ray Tune's "Trials did not complete" with no NCCL line: the trials' errors are in the error.txt
@@ -306,6 +347,7 @@ Stage stage_of(const LogFacts& facts) {
     if (facts.signal(EventKind::fatal_exit).count > 0) return fatal_exit_only(facts);
     if (facts.signal(EventKind::ray_trials_failed).count > 0) return ray_trials_failed(facts);
     if (facts.signal(EventKind::tf_session_ready).count > 0) return tf_session_ready(facts);
+    if (facts.signal(EventKind::error_line).count > 0) return error_lines_only(facts);
     return no_nccl_lines(facts);
   }
   std::vector<const ProcessState*> open;
@@ -321,6 +363,7 @@ void evidence_rules(const LogFacts& facts, std::vector<RankedFinding>& out) {
     if (r.finding.severity != core::Severity::info) return;
   Stage s = stage_of(facts);
   mark_fatal(s, facts);
+  mark_error_lines(s, facts);
   auto f = rule::make("logs.not-enough-evidence", core::Label::other, s.severity, s.title, 90);
   for (const auto& e : s.evidence) rule::add_evidence(f.finding, e);
   rule::add_evidence(f.finding, facts.signal(EventKind::opaque_error));

@@ -29,6 +29,41 @@ TEST(LogsNotEnoughEvidence, NoNcclLineAsksForTheRerunAndSaysWhereTheVariablesMus
   EXPECT_EQ(f.fix.env.at("NCCL_DEBUG_SUBSYS"), "INIT,NET");
 }
 
+// Lines that report an error in a form no rule reads (logs-s22: oneCCL's CCL_ERROR|, HCCL's [ERROR], a
+// Python exception's last line) never read as OK: a warning that quotes the first, no cause named.
+TEST(LogsNotEnoughEvidence, ErrorLinesNoRuleReadsMakeAWarningThatQuotesTheFirst) {
+  for (const char* line : {"RuntimeError: createHCCLComm: HCCL function error: HcclGetRootInfo, error code is 11",
+                           "2024:08:21-10:24:26:( 4456) |CCL_ERROR| atl_ofi.cpp:243 init: can't find suitable provider",
+                           "[rank0]: [ERROR] 2025-03-26-17:01:03 DIST call hccl api failed.",
+                           "  oneCCL: atl_ofi_comm.cpp:232 init_transport: EXCEPTION: failed to initialize ATL"}) {
+    auto r = analyze_text(std::string("Epoch 1\n") + line + "\n", "train.log");
+    ASSERT_EQ(r.findings.size(), 1u) << line;
+    const auto& f = r.findings.front();
+    EXPECT_EQ(f.id, "logs.not-enough-evidence");
+    EXPECT_EQ(f.severity, core::Severity::warning) << line;
+    EXPECT_EQ(f.label, core::Label::other);
+    EXPECT_TRUE(has(f.title, "The log holds 1 line that reports an error (the first: \"")) << f.title;
+    EXPECT_TRUE(has(f.title, "no rule of distdoctor names their cause")) << f.title;
+    EXPECT_FALSE(f.fix.env.count("NCCL_DEBUG")) << "no NCCL line: a oneCCL or HCCL job prints none whatever it says";
+  }
+  // a line that only mentions errors is none: "error: 0" counters, lower-case prose, a metric named
+  // "... Error:", pip's resolver notice (review54 item 4)
+  auto quiet = analyze_text(
+      "Epoch 1 loss 0.3 error: 0\nretrying after an error\n2024-01-01 INFO Mean Absolute Error: 0.12\n"
+      "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed.\n",
+      "train.log");
+  ASSERT_EQ(quiet.findings.size(), 1u);
+  EXPECT_EQ(quiet.findings.front().severity, core::Severity::info) << quiet.findings.front().title;
+  // Ray Tune's stage keeps its advice when its TuneError line is there too (item 5)
+  auto ray = analyze_text(
+      "2023-01-10 08:03:12,001\tERROR tune.py:758 -- Trials did not complete: [TorchTrainer_1a2b3_00000]\n"
+      "ray.tune.error.TuneError: ('Trials did not complete', [TorchTrainer_1a2b3_00000])\n",
+      "tune.log");
+  ASSERT_EQ(ray.findings.size(), 1u);
+  EXPECT_TRUE(has(ray.findings.front().title, "Ray Tune reports trials that did not complete"))
+      << ray.findings.front().title;
+}
+
 // A bare torch line with NCCL's "unhandled system error" and no INFO line: NCCL did start, so the
 // candidates are the error's (a container's /dev/shm, another system call), not "NCCL never started";
 // no cause is named (a bare line does not say whether the job ran on one host).

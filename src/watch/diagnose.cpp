@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/strings.hpp"
+#include "core/utf8.hpp"
 #include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_network.hpp"
@@ -85,14 +86,16 @@ std::vector<core::Finding> computing(const std::vector<RankState>& states, const
   auto f = core::new_finding(
       "watch.stall.all-computing", Label::other, Severity::info,
       fmt::format("no progress seen, and every rank here computes ({}: main thread running its own code, CPU "
-                  "time growing); none waits: a long compute step (an evaluation pass, a step that prints nothing) or "
-                  "a stall inside the computation",
+                  "time growing); none waits: a long compute step (an evaluation pass, a step that prints nothing), "
+                  "a stall inside the computation, or a rank spinning while it waits for its GPU (a kernel or an NCCL "
+                  "call that does not finish looks the same from here)",
                   core::join(all, ", ")));
   f.evidence = table;
   f.fix.text =
       "Nothing to fix yet: watch goes on checking progress. Progress again (output or traffic) means a long step; "
-      "no progress for a long time while every rank still computes means a loop inside the computation: "
-      "`py-spy dump --pid PID` shows where each rank's Python stands.";
+      "no progress for a long time while every rank still computes means a loop inside the computation or a wait "
+      "on the GPU: `py-spy dump --native --pid PID` shows where each rank stands (Python and native frames: a "
+      "cudaStreamSynchronize or ncclGroupEnd frame is a GPU wait).";
   for (const auto& r : states) {
     if (r.rank) f.ranks.push_back(*r.rank);
   }
@@ -153,41 +156,105 @@ struct PromptKind {
 PromptKind prompt_kind(const std::string& prompt) {
   if (prompt.find("(Pdb)") != std::string::npos || prompt.find("ipdb>") != std::string::npos)
     return {"a debugger's prompt (a breakpoint() or pdb.set_trace() stopped it there)",
-            fmt::format("type `c` (continue) at the `{}` prompt", prompt)};
+            fmt::format("type `c` (continue) at the `{}` prompt", core::escape_control(prompt))};
   if (core::starts_with(prompt, ">>>"))
     return {"an interactive Python prompt (code.interact(), python -i)", "end that session (`exit()` at the prompt)"};
   return {"a prompt of its own (input() or another read of stdin)", "type the answer it asks for"};
 }
 
-// Ranks whose main thread blocks reading its standard input (Activity::stdin_wait): they wait at a
-// prompt for an answer typed there, not on their input pipeline (clusters-2026-12-06h w1).
+// fd 0's target as main_read shows it: "fd 0 (pipe:[4711])" -> "pipe:[4711]".
+std::string stdin_target(const std::string& main_read) {
+  auto open = main_read.find('(');
+  if (open == std::string::npos || main_read.empty() || main_read.back() != ')') return "";
+  return main_read.substr(open + 1, main_read.size() - open - 2);
+}
+
+// The command that lists the processes holding `target` (a pipe or a FIFO) open: its writer among
+// them. -lname takes a glob: "pipe:[4711]"'s brackets are escaped to match themselves.
+std::string holders_command(const std::string& target) {
+  std::string glob;
+  for (char c : target) {
+    if (c == '[' || c == ']' || c == '*' || c == '?' || c == '\\') glob += '\\';
+    glob += c;
+  }
+  return fmt::format("find /proc/[0-9]*/fd -lname {} 2>/dev/null", core::shell_quote(glob));
+}
+
+// What feeds fd 0 when it is not a terminal, for "... has stopped writing": "the program that writes
+// into that pipe" (pipe:[N]), "... that FIFO" (a path), "the peer at the other end of that socket"
+// (socket:[N]); "" for a terminal, and "?" where what fd 0 is could not be read.
+std::string stdin_feeder(const std::string& target) {
+  if (core::starts_with(target, "/dev/pts/") || core::starts_with(target, "/dev/tty")) return "";
+  if (core::starts_with(target, "pipe:[")) return "the program that writes into that pipe";
+  if (core::starts_with(target, "socket:[")) return "the peer at the other end of that socket";
+  if (core::starts_with(target, "/")) return "the program that writes into that FIFO";
+  return "?";
+}
+
+// Ranks whose main thread blocks reading its standard input (Activity::stdin_wait) with no data
+// read: a prompt waiting for an answer typed there (clusters-2026-12-06h w1), or, where fd 0 is a
+// pipe, FIFO or socket and no prompt is seen, a feeder that stopped writing: both are named then,
+// the feeder first in the fix (an answer cannot be typed into a pipe), with the command that lists
+// the pipe's or FIFO's holders. Where the rank's output ends in a prompt, the prompt is the cause.
 std::optional<core::Finding> stdin_waits(const std::vector<RankState>& states) {
-  std::vector<std::string> parts, sources;
+  std::vector<std::string> parts, sources, finds;
   std::vector<int> ranks;
-  std::string prompt;
+  std::string prompt, feeder;
   for (const auto& r : states) {
     if (r.activity != Activity::stdin_wait) continue;
-    parts.push_back(fmt::format("{} waits on its standard input, {}", who(r.rank, r.pid), r.main_read));
+    parts.push_back(fmt::format("{} waits on its standard input, {}, CPU {:.0f} % of a core, no data read",
+                                who(r.rank, r.pid), r.main_read, r.cpu_pct));
     sources.push_back(fmt::format("{}'s {}", who(r.rank, r.pid), r.main_read));
+    auto target = stdin_target(r.main_read);
+    auto fed = stdin_feeder(target);
+    if (feeder.empty() || feeder == "?") feeder = fed;
+    if (core::starts_with(target, "pipe:[") || core::starts_with(target, "/")) {
+      if (!stdin_feeder(target).empty()) finds.push_back(holders_command(target));
+    }
     if (r.rank) ranks.push_back(*r.rank);
     if (prompt.empty()) prompt = r.prompt;
   }
   if (parts.empty()) return std::nullopt;
   auto kind = prompt_kind(prompt);
+  const char* prompts = "a debugger's breakpoint() or pdb.set_trace(), or input()";
   std::string title = core::join(parts, "; ");
-  title += prompt.empty() ? ", with CPU near 0: a prompt waits for an answer there (a debugger's breakpoint() or "
-                            "pdb.set_trace(), or input()); which prompt is not seen here (its own output is not)"
-                          : fmt::format(" after its output printed `{}` (no line end after it): {} waits for an answer",
-                                        prompt, kind.what);
+  if (!prompt.empty())
+    title += fmt::format(", after its output printed `{}` (no line end after it): {} waits for an answer",
+                         core::escape_control(prompt), kind.what);
+  else if (feeder.empty())
+    title += fmt::format(
+        ": a prompt waits for an answer on its terminal ({}); the end of the rank's own output "
+        "shows which (a prompt has no line end after it)",
+        prompts);
+  else if (feeder == "?")
+    title += fmt::format(
+        ": a prompt waits for an answer there ({}), or whatever feeds it has stopped; what its fd 0 "
+        "is could not be read",
+        prompts);
+  else
+    title += fmt::format(
+        ": either a prompt waits for an answer there ({}) or {} has stopped writing; the end of "
+        "the rank's own output tells which (a prompt has no line end after it)",
+        prompts, feeder);
   title += waiters_suffix(states);
   auto f = core::new_finding("watch.rank.stdin-wait", Label::other, Severity::error, title);
   for (const auto& r : states) f.evidence.push_back(describe(r));
+  std::string writer;
+  if (prompt.empty() && !feeder.empty() && feeder != "?") {
+    writer = "If the rank's output does not end in a prompt, " + feeder + " is stuck";
+    writer += finds.empty() ? ": look at it. "
+                            : fmt::format(
+                                  ": `{}` lists the processes that hold it open; look at the one that should "
+                                  "write. ",
+                                  core::join(finds, "`, `"));
+    writer += "If it ends in a prompt: ";
+  }
   f.fix.text = fmt::format(
-      "Answer it where that standard input comes from ({}: the rank's terminal, or whatever writes into that pipe or "
+      "{}Answer it where that standard input comes from ({}: the rank's terminal, or whatever writes into that pipe or "
       "FIFO): {}. At a debugger's prompt (`(Pdb) `, `ipdb> `) `c` continues. For the next run remove the "
       "breakpoint() / pdb.set_trace() (or input()) from the script, or `export PYTHONBREAKPOINT=0` where the ranks "
-      "are launched (it turns breakpoint() calls off). The input pipeline is not involved: the rank reads no data.",
-      core::join(sources, ", "),
+      "are launched (it turns breakpoint() calls off).",
+      writer, core::join(sources, ", "),
       prompt.empty() ? "at a debugger's prompt type `c`, at input()'s the answer" : kind.answer);
   f.ranks = ranks;
   return f;

@@ -59,9 +59,8 @@ TEST(StdinWait, ARankReadingItsStdinAtAPdbPromptIsNamedWithTheAnswerNotThePipeli
       << core::join(f[0].evidence, "\n");
 }
 
-// The tree's one rank (a node of `watch --rendezvous`): its output's last text, with no line end
-// after it, is its prompt and is quoted.
-TEST(StdinWait, TheOneRanksPromptIsQuotedFromItsOutput) {
+// A tree of one rank (a node of `watch --rendezvous`), rank 1, its main thread reading fd 0, a pipe.
+World one_rank_on_a_pipe() {
   World w;
   Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', read_of(0), "pipe_read"}}};
   for (auto* t : {&w.before_tree, &w.after_tree}) {
@@ -71,6 +70,13 @@ TEST(StdinWait, TheOneRanksPromptIsQuotedFromItsOutput) {
   for (auto* s : {&w.before_socks, &w.after_socks})
     s->table = {sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
   w.take({200});
+  return w;
+}
+
+// The tree's one rank (a node of `watch --rendezvous`): its output's last text, with no line end
+// after it, is its prompt and is quoted.
+TEST(StdinWait, TheOneRanksPromptIsQuotedFromItsOutput) {
+  World w = one_rank_on_a_pipe();
   OutputTracker out;
   out.feed("rank 1 step 3 loss 1.0\n> train.py(107)<module>()\n-> breakpoint()\n(Pdb) ");
   EXPECT_EQ(out.prompt(), "(Pdb) ");
@@ -78,7 +84,8 @@ TEST(StdinWait, TheOneRanksPromptIsQuotedFromItsOutput) {
   ASSERT_EQ(f.size(), 1u);
   EXPECT_EQ(f[0].id, "watch.rank.stdin-wait");
   EXPECT_TRUE(has(f[0].title,
-                  "fd 0 (pipe:[4711]) after its output printed `(Pdb) ` (no line end after it): a "
+                  "fd 0 (pipe:[4711]), CPU 0 % of a core, no data read, after its output printed `(Pdb) ` (no line end "
+                  "after it): a "
                   "debugger's prompt (a breakpoint() or pdb.set_trace() stopped it there)"))
       << f[0].title;
   EXPECT_TRUE(has(f[0].fix.text, "type `c` (continue) at the `(Pdb) ` prompt")) << f[0].fix.text;
@@ -216,6 +223,64 @@ TEST(ThreadDeathShort, NoThreadTracebackOrTwoRanksIsNoThreadDeath) {
   ThreadDeath d{"prefetch", "FileNotFoundError: x"};
   for (const auto& g : diagnose(two.after_tree, two.before, two.after, {}, 100, nullptr, nullptr, "", "", d))
     EXPECT_NE(g.id, "watch.rank.thread-died");
+}
+
+// No prompt seen and fd 0 a pipe: a prompt and a writer that stopped writing are both candidates
+// (a rank fed by `producer | python train.py` looks the same from /proc); the finding names both,
+// the CPU measured, and the command that finds the pipe's holders.
+TEST(StdinWait, APipeWithNoPromptSeenNamesBothCandidatesAndHowToFindTheWriter) {
+  auto w = at_prompt(0, "pipe:[4711]");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.stdin-wait");
+  EXPECT_TRUE(has(f[0].title, "CPU 0 % of a core, no data read")) << f[0].title;
+  EXPECT_TRUE(has(f[0].title, "or the program that writes into that pipe has stopped writing")) << f[0].title;
+  EXPECT_FALSE(has(f[0].title, "near 0")) << f[0].title;
+  EXPECT_TRUE(has(f[0].fix.text, R"(`find /proc/[0-9]*/fd -lname 'pipe:\[4711\]' 2>/dev/null`)")) << f[0].fix.text;
+  // the writer comes first: an answer cannot be typed into a pipe
+  EXPECT_EQ(f[0].fix.text.find("If the rank's output does not end in a prompt, the program that writes into that pipe "
+                               "is stuck"),
+            0u)
+      << f[0].fix.text;
+  EXPECT_FALSE(has(f[0].fix.text, "input pipeline is not involved")) << f[0].fix.text;
+}
+
+// A terminal cannot be a stalled writer: only the prompt is named.
+TEST(StdinWait, ATerminalWithNoPromptSeenNamesOnlyThePrompt) {
+  auto w = at_prompt(0, "/dev/pts/3");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_TRUE(has(f[0].title, "a prompt waits for an answer on its terminal")) << f[0].title;
+  EXPECT_FALSE(has(f[0].title, "stopped writing")) << f[0].title;
+  EXPECT_FALSE(has(f[0].fix.text, "find /proc")) << f[0].fix.text;
+}
+
+// What fd 0 is decides the other candidate (review54): a socket's peer (no holders command), and
+// where fd 0 could not be read ("?"), no writer and no empty command.
+TEST(StdinWait, ASocketOrAnUnreadableFdZeroNamesNoPipe) {
+  auto sock_in = at_prompt(0, "socket:[991]");
+  auto f = diagnose(sock_in.after_tree, sock_in.before, sock_in.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_TRUE(has(f[0].title, "or the peer at the other end of that socket has stopped writing")) << f[0].title;
+  EXPECT_FALSE(has(f[0].fix.text, "find /proc")) << f[0].fix.text;
+  EXPECT_FALSE(has(f[0].fix.text, "``")) << f[0].fix.text;
+  auto unknown = at_prompt(0, "?");
+  f = diagnose(unknown.after_tree, unknown.before, unknown.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_TRUE(has(f[0].title, "what its fd 0 is could not be read")) << f[0].title;
+  EXPECT_FALSE(has(f[0].title, "pipe")) << f[0].title;
+  EXPECT_FALSE(has(f[0].fix.text, "``")) << f[0].fix.text;
+  EXPECT_FALSE(has(f[0].fix.text, "is stuck")) << f[0].fix.text;
+}
+
+// A prompt with control characters (an ANSI colour, a bell) is quoted escaped, never raw.
+TEST(StdinWait, APromptsControlCharactersAreEscaped) {
+  World w = one_rank_on_a_pipe();
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100, nullptr, nullptr, "", "\x1b[1m(Pdb)\x1b[0m \a");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].title.find('\x1b'), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].fix.text.find('\x1b'), std::string::npos) << f[0].fix.text;
+  EXPECT_EQ(f[0].title.find('\a'), std::string::npos) << f[0].title;
 }
 
 }  // namespace

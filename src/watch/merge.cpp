@@ -671,9 +671,47 @@ void drop_unexplained_beside_a_cause(std::vector<core::Finding>& out) {
               out.end());
 }
 
+// Node 0 met as its watch ended, its job done with exit code 0 and no stall of its own, while other
+// nodes' reports come from their stalls, earlier (clusters-2026-12-07i w4: rank 0 evaluated alone for
+// 45 s, node 1 reported rank 1 waiting on it, then rank 0 finished and both jobs exited 0; the stale
+// stall report made the verdict STALLED). What those nodes saw ended: the rank they waited on
+// finished. A note, with what each reported; how a stalled node's job ended is in its own output.
+std::optional<core::Finding> stall_ended(const std::vector<NodeReport>& nodes, const std::vector<int>& missing) {
+  auto node0 = std::find_if(nodes.begin(), nodes.end(), [](const NodeReport& n) { return n.node == 0; });
+  if (node0 == nodes.end() || !missing.empty() || node0->stalls != 0 || node0->exit_code != 0) return std::nullopt;
+  std::vector<const NodeReport*> stalled;
+  for (const auto& n : nodes) {
+    if (n.node == 0) continue;
+    if (n.exit_code && *n.exit_code != 0) return std::nullopt;  // a failed job: the failure is the verdict
+    if (n.stalls > 0 && !n.exit_code) stalled.push_back(&n);
+  }
+  if (stalled.empty()) return std::nullopt;
+  std::vector<std::string> who;
+  for (const auto* n : stalled) who.push_back(n->host);
+  auto f = core::new_finding(
+      "watch.stall.ended", core::Label::other, core::Severity::info,
+      fmt::format("{} reported a stall while {}'s job ran on; {}'s job then ended with exit code 0 and no stall of its "
+                  "own, so the wait {} reported ended (a long step, not a hang); how {} job ended is in {} own watch "
+                  "output",
+                  core::join(who, ", "), node0->host, node0->host, stalled.size() == 1 ? "it" : "they",
+                  stalled.size() == 1 ? "its" : "their", stalled.size() == 1 ? "its" : "their"));
+  for (const auto* n : stalled) {
+    f.hosts.push_back(n->host);
+    for (const auto& g : n->findings) f.evidence.push_back(n->host + " at its stall: " + g.title);
+  }
+  f.evidence.push_back(node0->host + ": the job ended with exit code 0, no stall");
+  if (!node0->last_step_line.empty()) f.evidence.push_back(node0->host + "'s last step line: " + node0->last_step_line);
+  f.fix.text =
+      "Nothing to fix: the stall ended. If such pauses are long, the step the waited-on rank runs alone "
+      "(an evaluation, a checkpoint on rank 0) is where the time goes; a --stall above its length stops "
+      "these reports.";
+  return f;
+}
+
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
+  if (auto ended = stall_ended(reports, missing)) return {std::move(*ended)};
   const std::vector<NodeReport> nodes = tell_silent_peers(judge_static_neighbours(reports));
   std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;

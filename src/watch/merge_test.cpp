@@ -49,6 +49,34 @@ TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbs
   EXPECT_EQ(f[0].title, "rank 0 (node0) waits in a collective that rank 1 (node1) never joined");
 }
 
+// clusters-2026-12-07i w4: node 1's report comes from its stall (rank 1 waited on rank 0, evaluating
+// alone); node 0 met as watch ended, its job done with exit code 0 and no stall. The wait ended: a
+// note, not STALLED. One step short each: node 0 stalled too, a node's job failed, a node missing.
+TEST(MergeReports, AStallReportThatNodeZerosCleanEndOutlivedIsANote) {
+  auto n0 = node(0, {{0, Activity::computing}}, {});
+  n0.stalls = 0;
+  n0.exit_code = 0;
+  n0.last_step_line = "eval batch 9 of 9";
+  auto n1 = node(1, {{1, Activity::in_collective}}, {finding("watch.peer.silent", core::Label::other, {1})});
+  auto f = merge_reports({n0, n1}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.stall.ended");
+  EXPECT_EQ(f[0].severity, core::Severity::info);
+  EXPECT_EQ(f[0].title,
+            "node1 reported a stall while node0's job ran on; node0's job then ended with exit code 0 and no stall of "
+            "its own, so the wait it reported ended (a long step, not a hang); how its job ended is in its own watch "
+            "output");
+  EXPECT_NE(std::find(f[0].evidence.begin(), f[0].evidence.end(), "node1 at its stall: watch.peer.silent title"),
+            f[0].evidence.end());
+  auto stalled0 = n0;
+  stalled0.stalls = 1;
+  for (const auto& g : merge_reports({stalled0, n1}, {})) EXPECT_NE(g.id, "watch.stall.ended");
+  auto failed1 = n1;
+  failed1.exit_code = 1;
+  for (const auto& g : merge_reports({n0, failed1}, {})) EXPECT_NE(g.id, "watch.stall.ended");
+  for (const auto& g : merge_reports({n0, n1}, {2})) EXPECT_NE(g.id, "watch.stall.ended");
+}
+
 TEST(MergeShort, CollectiveMismatchAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoNetworkError) {
   auto unexplained = [] {
     return core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?");

@@ -126,3 +126,13 @@ foreach(case p08-early-return c09-env-reference p15-env-order)
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/stranger17_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.stranger17-${case} PROPERTIES LABELS system TIMEOUT 120)
 endforeach()
+
+# Four of the seventeenth stranger's misses as rules (tests/system/lint/fix53_cases.sh): MASTER_ADDR from
+# the whole node list (bash with a stand-in scontrol), the job id as the port (Python's bind), torchrun's
+# static rendezvous said aloud without --node_rank (two real torchrun agents, Gloo), a Job reading
+# JOB_COMPLETION_INDEX without being Indexed (PyYAML and the stranger's $(VAR) expansion).
+foreach(case p01-node-list p03-port-jobid p05-static-rdzv p25-job-indexed)
+  add_test(NAME system.fix.fix53-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix53_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.fix53-${case} PROPERTIES LABELS system TIMEOUT 180)
+endforeach()

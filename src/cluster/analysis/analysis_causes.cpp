@@ -90,6 +90,16 @@ bool address_conflict(const core::Finding& f) {
   return f.id == "preflight.address.duplicate" && f.label != Label::virtual_interface;
 }
 
+// Whether `symptom` names `cause`'s first host or rank (the node a netmask finding is about) among
+// its own: as the host it is about, or as the rank that probed.
+bool involves_first(const core::Finding& symptom, const core::Finding& cause) {
+  bool host = !cause.hosts.empty() &&
+              std::find(symptom.hosts.begin(), symptom.hosts.end(), cause.hosts.front()) != symptom.hosts.end();
+  bool rank = !cause.ranks.empty() &&
+              std::find(symptom.ranks.begin(), symptom.ranks.end(), cause.ranks.front()) != symptom.ranks.end();
+  return host || rank;
+}
+
 bool blocked_port(const core::Finding& f, std::string_view what) {
   return f.id == "preflight.port.blocked" && core::starts_with(f.title, what);
 }
@@ -146,9 +156,13 @@ bool predicts(const core::Finding& cause, const core::Finding& symptom) {
   }
   bool choice = unreached_choice(symptom);
   // a node's netmask that puts peers off-link: what it and they cannot reach of each other follows
+  // (a failed connection between the odd node and one of them, either way), not what is slow or
+  // lossy between them, nor what fails between two of the peers
   if (cause.id == "preflight.address.netmask-mismatch")
-    return (choice || core::starts_with(symptom.id, "preflight.reach.") || symptom.label == Label::no_route) &&
-           symptom.severity != core::Severity::info && hosts_within(symptom, cause);
+    return (choice || symptom.label == Label::no_route || symptom.label == Label::firewall_or_port_blocked ||
+            (core::starts_with(symptom.id, "preflight.reach.") && symptom.label != Label::performance &&
+             symptom.label != Label::mtu_mismatch)) &&
+           symptom.severity != core::Severity::info && hosts_within(symptom, cause) && involves_first(symptom, cause);
   if (address_conflict(cause))
     return (choice || symptom.label == Label::no_route || symptom.id == "preflight.reach.not-tested") &&
            hosts_within(symptom, cause);

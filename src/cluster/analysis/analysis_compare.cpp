@@ -266,15 +266,24 @@ bool used_by_job(const Ctx& c, const std::string& addr, const std::vector<Owner>
   });
 }
 
+// Whether MASTER_ADDR resolves to `addr` on any node: then the job connects to it, and every node
+// answering it itself is the fault, not a harmless node-local address.
+bool master_resolves_to(const Ctx& c, const std::string& addr) {
+  return std::any_of(c.node.begin(), c.node.end(), [&](const auto& n) {
+    const auto& r = n.second->master_addr_resolves;
+    return std::find(r.begin(), r.end(), addr) != r.end();
+  });
+}
+
 // One address held by every node as a host address (/32, /128) on an interface the job does not
-// use (neither NCCL's nor Gloo's): a node-local address, such as a node-local DNS cache's
-// (clusters-2026-12-06h p4). A connection to it from any node stays on that node (its own stack
-// answers, so no probe crosses nodes to it): not a duplicate, and no fix.
+// use (neither NCCL's nor Gloo's) and MASTER_ADDR does not name: a node-local address, such as a
+// node-local DNS cache's (clusters-2026-12-06h p4). A connection to it from any node stays on that
+// node (its own stack answers, so no probe crosses nodes to it): not a duplicate, and no fix.
 bool node_local(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
   const int host_len = addr.find(':') == std::string::npos ? 32 : 128;
   return list.size() >= 2 && list.size() == c.node.size() &&
          std::all_of(list.begin(), list.end(), [&](const Owner& o) { return o.prefix == host_len; }) &&
-         !used_by_job(c, addr, list);
+         !used_by_job(c, addr, list) && !master_resolves_to(c, addr);
 }
 
 core::Finding node_local_finding(const Ctx& c, const std::string& addr, const std::vector<Owner>& list) {
@@ -382,14 +391,30 @@ core::Finding netmask_finding(const Ctx& c, const JobAddr& odd, const std::vecto
   std::vector<std::string> hosts, offs;
   for (const auto* x : rest) hosts.push_back(c.host(x->rank));
   for (const auto* x : off) offs.push_back(fmt::format("{} ({})", c.host(x->rank), x->addr));
+  // "no route" only where a probe of the odd node's failed so; otherwise what its prefix implies.
+  std::vector<std::string> no_route;
+  for (const auto* x : off)
+    for (const ProbeResult* p : c.candidate_probes(odd.rank, x->rank))
+      if (!p->ok && p->failure == "no-route") {
+        no_route.push_back(fmt::format("{} -> {}: {}", c.host(odd.rank), c.host(x->rank), p->error));
+        break;
+      }
+  const char* them = off.size() == 1 ? "it" : "them";
+  std::string consequence =
+      no_route.empty()
+          ? fmt::format(
+                "so {} does not count {} on its link: it sends to {} through a gateway if it has one, and the "
+                "peers' replies to it may not come back",
+                c.host(odd.rank), them, them)
+          : fmt::format("so {} has no route to {} (its probe{} got ENETUNREACH)", c.host(odd.rank), them,
+                        no_route.size() == 1 ? "" : "s");
   auto f = core::new_finding(
       "preflight.address.netmask-mismatch", core::Label::no_route, core::Severity::error,
       fmt::format("{}'s netmask differs: {}/{} on {}, while {} {} /{} on the same network {}; {} {} outside {}'s /{}, "
-                  "so {} has no route to {}",
+                  "{}",
                   c.host(odd.rank), odd.addr, odd.prefix, odd.link, core::join(hosts, ", "),
                   rest.size() == 1 ? "has" : "have", want, core::subnet_text(odd.ip, want), core::join(offs, ", "),
-                  off.size() == 1 ? "lies" : "lie", c.host(odd.rank), odd.prefix, c.host(odd.rank),
-                  off.size() == 1 ? "it" : "them"));
+                  off.size() == 1 ? "lies" : "lie", c.host(odd.rank), odd.prefix, consequence));
   f.hosts.push_back(c.host(odd.rank));
   f.ranks.push_back(odd.rank);
   for (const auto* x : off) {  // the peers it cannot reach: what they cannot reach of it follows too
@@ -399,12 +424,7 @@ core::Finding netmask_finding(const Ctx& c, const JobAddr& odd, const std::vecto
   f.evidence.push_back(fmt::format("{} {} {}/{}", c.host(odd.rank), odd.link, odd.addr, odd.prefix));
   for (const auto* x : rest)
     f.evidence.push_back(fmt::format("{} {} {}/{}", c.host(x->rank), x->link, x->addr, x->prefix));
-  for (const auto* x : off)
-    for (const ProbeResult* p : c.candidate_probes(odd.rank, x->rank))
-      if (!p->ok && p->failure == "no-route") {
-        f.evidence.push_back(fmt::format("{} -> {}: {}", c.host(odd.rank), c.host(x->rank), p->error));
-        break;
-      }
+  f.evidence.insert(f.evidence.end(), no_route.begin(), no_route.end());
   f.fix.text =
       fmt::format("on {}, give {} the network's prefix /{}: `ip addr del {}/{} dev {} && ip addr add {}/{} dev {}`",
                   c.host(odd.rank), odd.link, want, odd.addr, odd.prefix, odd.link, odd.addr, want, odd.link);

@@ -617,6 +617,18 @@ TEST(PreflightCauses, PredictedSymptomsFoldIntoTheirCause) {
        finding("preflight.nccl.unreachable-interface", L::interface_mismatch, core::Severity::error, {"node2"}), false},
       {finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked),
        finding("preflight.master-addr.wrong", L::no_route, core::Severity::error, {"node1"}), true},
+      // a node's netmask (node1 /28, node2 off its link): failed connections between node1 and node2 fold,
+      // a slow link between them and a failure between two of the peers do not
+      {finding("preflight.address.netmask-mismatch", L::no_route, core::Severity::error, {"node1", "node2"}),
+       finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node1", "node2"}), true},
+      {finding("preflight.address.netmask-mismatch", L::no_route, core::Severity::error, {"node1", "node2"}),
+       finding("preflight.reach.ephemeral-ports-blocked", L::firewall_or_port_blocked, core::Severity::error,
+               {"node2", "node1"}),
+       true},
+      {finding("preflight.address.netmask-mismatch", L::no_route, core::Severity::error, {"node1", "node2"}),
+       finding("preflight.reach.slow", L::performance, core::Severity::warning, {"node1", "node2"}), false},
+      {finding("preflight.address.netmask-mismatch", L::no_route, core::Severity::error, {"node1", "node2", "node3"}),
+       finding("preflight.reach.no-route", L::no_route, core::Severity::error, {"node2", "node3"}), false},
       // a node's own finding joins the rank-0 finding with its label
       {finding("preflight.gloo.hostname-loopback", L::hostname_resolution),
        finding("env.master-addr.loopback", L::hostname_resolution), true},

@@ -111,7 +111,8 @@ TEST(PreflightHeldOut06h, ANetmaskThatPutsAPeerOffLinkComesFirstWithTheNodesFix)
   EXPECT_EQ(f.severity, core::Severity::error);
   EXPECT_EQ(f.title,
             "node1's netmask differs: 198.18.8.11/28 on eth0, while node0, node2 have /24 on the same network "
-            "198.18.8.0/24; node2 (198.18.8.40) lies outside node1's /28, so node1 has no route to it");
+            "198.18.8.0/24; node2 (198.18.8.40) lies outside node1's /28, so node1 has no route to it (its probe "
+            "got ENETUNREACH)");
   EXPECT_EQ(a.reason, f.title);
   EXPECT_EQ(f.fix.text,
             "on node1, give eth0 the network's prefix /24: `ip addr del 198.18.8.11/28 dev eth0 && ip addr add "
@@ -121,6 +122,29 @@ TEST(PreflightHeldOut06h, ANetmaskThatPutsAPeerOffLinkComesFirstWithTheNodesFix)
   })) << ::testing::PrintToString(f.evidence);
   for (const auto& x : a.findings)  // no firewall or link candidate stands beside it
     EXPECT_EQ(x.title.find("firewall drop"), std::string::npos) << x.title;
+}
+
+// Without a probe of node1's that failed with "no route" (a gateway may carry its traffic), the title
+// says what the prefix implies, not "no route".
+TEST(PreflightHeldOut06h, ANetmaskWithoutANoRouteProbeDoesNotClaimNoRoute) {
+  auto in = netmask_input(28, 24);
+  for (auto& p : in.probes)
+    if (p.failure == "no-route") p.failure = "timeout";
+  auto a = analyze(in);
+  ASSERT_TRUE(has(a, "preflight.address.netmask-mismatch")) << a.reason;
+  const auto& f = get(a, "preflight.address.netmask-mismatch");
+  EXPECT_EQ(f.title.find("no route"), std::string::npos) << f.title;
+  EXPECT_NE(f.title.find("so node1 does not count it on its link: it sends to it through a gateway if it has one"),
+            std::string::npos)
+      << f.title;
+}
+
+// A node-local-looking /32 that MASTER_ADDR resolves to is where the job connects: every node
+// answering it itself is no harmless note.
+TEST(PreflightHeldOut06h, AHostAddressMasterAddrResolvesToIsNoNodeLocalNote) {
+  auto in = node_local_input({});
+  for (auto& n : in.nodes) n.master_addr_resolves = {"198.18.9.10"};
+  EXPECT_FALSE(has(analyze(in), "preflight.address.node-local"));
 }
 
 // One step short each: the others disagree among themselves (no one network), or node1's /25 holds

@@ -28,8 +28,7 @@ std::vector<ProbeTarget> plan_for(int from, const std::map<int, NodeFacts>& node
 namespace {
 bool prober_holds(const std::map<int, NodeFacts>& nodes, int from, const std::string& addr) {
   auto n = nodes.find(from);
-  return n != nodes.end() && std::any_of(n->second.entries.begin(), n->second.entries.end(),
-                                         [&](const os::AddressEntry& e) { return e.addr == addr; });
+  return n != nodes.end() && !iface_of(n->second, addr).empty();
 }
 }  // namespace
 

@@ -63,13 +63,15 @@ p03-assigned-not-exported)
   cat >"$tmp/bin/srun" <<'SRUN'
 #!/bin/bash
 # 2 tasks on this machine with the environment srun gives them: this process's (exported) one
-for r in 0 1; do SLURM_PROCID=$r SLURM_NTASKS=2 SLURM_LOCALID=0 GLOO_SOCKET_IFNAME=lo timeout 60 "$@" & done
+# (each task's output in a file of its own: two tasks printing at once interleave in one file)
+for r in 0 1; do SLURM_PROCID=$r SLURM_NTASKS=2 SLURM_LOCALID=0 GLOO_SOCKET_IFNAME=lo timeout 60 "$@" >"task$r.out" 2>&1 & done
 rc=0; for r in 0 1; do wait -n || rc=$?; done; exit $rc
 SRUN
   chmod +x "$tmp/bin/"*
   batch_run() { (cd "$tmp/job" && PATH="$tmp/bin:/usr/bin:/bin" SLURM_JOB_NODELIST=node01 bash launch.sbatch) >"$tmp/job.log" 2>&1; }
   batch_run && fail "the input should stop: $(cat "$tmp/job.log")"
-  grep -q 'environment variable MASTER_ADDR expected, but not set' "$tmp/job.log" || fail "before: $(cat "$tmp/job.log")"
+  grep -q 'environment variable MASTER_ADDR expected, but not set' "$tmp"/job/task*.out ||
+    fail "before: $(cat "$tmp/job.log" "$tmp"/job/task*.out)"
   run lint --json "$tmp/job"
   [ "$rc" = 1 ] && has lint.slurm.assigned-not-exported || fail "lint (exit $rc): $(ids)"
   has lint.launch.env-init-unset && fail "a second finding for the same cause: $(ids)"
@@ -78,7 +80,8 @@ SRUN
   [ "$rc" = 0 ] || fail "after --fix (exit $rc): $(ids)"
   bash -n "$tmp/job/launch.sbatch" || fail "bash -n: $(cat "$tmp/job/launch.sbatch")"
   batch_run || fail "after the fix: $(cat "$tmp/job/launch.sbatch" "$tmp/job.log")"
-  grep -qx '0 2.0' "$tmp/job.log" && grep -qx '1 2.0' "$tmp/job.log" || fail "ranks: $(cat "$tmp/job.log")"
+  grep -qx '0 2.0' "$tmp/job/task0.out" && grep -qx '1 2.0' "$tmp/job/task1.out" ||
+    fail "ranks: $(cat "$tmp/job.log" "$tmp"/job/task*.out)"
   ;;
 *) fail "unknown case" ;;
 esac

@@ -701,7 +701,7 @@ f = fs[0]
 assert f["id"] == "preflight.address.netmask-mismatch" and f["severity"] == "error", [x["id"] for x in fs]
 assert f["title"] == ("node1's netmask differs: 198.18.234.11/28 on eth0, while node0, node2 have /24 on the same "
                       "network 198.18.234.0/24; node2 (198.18.234.40) lies outside node1's /28, so node1 has no "
-                      "route to it"), f["title"]
+                      "route to it (its probe got ENETUNREACH)"), f["title"]
 assert d["reason"] == f["title"], d["reason"]
 assert any("Network is unreachable" in e for e in f["evidence"]), f["evidence"]
 for x in fs:  # no firewall or link candidates stand beside it
@@ -729,7 +729,7 @@ second-nic-same-subnet)  # 06h p2: node1's eth1 198.18.235.21/24 on a switch no 
   hosts_all 3 198.18.235.10 198.18.235.11 198.18.235.12
   pf_all 3
   expect_verdict "$WORK/pf0.json" "WILL HANG"
-  python3 - "$WORK/pf0.json" "$WORK/pf1.json" > "$WORK/nic-fix.txt" <<'PY' || die "node1 does not name its second NIC"
+  python3 - "$WORK/pf0.json" "$WORK/pf1.json" "$WORK/nic-ping.txt" > "$WORK/nic-fix.txt" <<'PY' || die "node1 does not name its second NIC"
 import json, re, sys
 d0 = json.load(open(sys.argv[1])); d1 = json.load(open(sys.argv[2]))
 print(json.dumps(d0["findings"][0], indent=1), json.dumps(d1["findings"], indent=1), file=sys.stderr)
@@ -738,16 +738,22 @@ assert f0["id"] == "preflight.node.missing" and "rank 1 never joined" in f0["tit
 f = d1["findings"][0]
 assert f["id"] == "preflight.rendezvous.no-answer" and f["label"] == "no-route", f
 assert f["title"] == ("this node has two interfaces on the subnet of the rendezvous 198.18.235.10 (eth1 198.18.235.21/24; "
-                      "eth0 198.18.235.11/24), and its route to 198.18.235.10 leaves by eth1, where no host answers"), f["title"]
+                      "eth0 198.18.235.11/24), and its route to 198.18.235.10 leaves by eth1, where 198.18.235.10 did not answer"), f["title"]
 assert d1["reason"] == f["title"], d1["reason"]
 assert "the route to 198.18.235.10 leaves by eth1 198.18.235.21/24 (`ip route get 198.18.235.10`); the same subnet is also on eth0 198.18.235.11/24" in f["evidence"], f["evidence"]
 for x in d1["findings"] + d0["findings"]:
     assert "host is down" not in x["title"] + x["fix"]["text"], x
 m = re.findall(r"on this node: `([^`]*)`", f["fix"]["text"])
 assert m == ["ip addr del 198.18.235.21/24 dev eth1"], f["fix"]["text"]
+ping = re.findall(r"by the other interface: `([^`]*)`", f["fix"]["text"])
+assert ping == ["ping -c 3 -I eth0 198.18.235.10"], f["fix"]["text"]
 print(m[0])
+print(ping[0], file=open(sys.argv[3], "w"))
 PY
   job_fails 3 30
+  ping_cmd=$(cat "$WORK/nic-ping.txt")  # the printed check first: node0 answers by the other NIC
+  note "node1: $ping_cmd"
+  in_node 1 timeout 20 bash -c "$ping_cmd" >/dev/null || die "the printed check '$ping_cmd' failed on node1"
   cmd=$(cat "$WORK/nic-fix.txt")
   note "node1: $cmd"
   in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"

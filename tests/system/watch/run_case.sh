@@ -1578,6 +1578,13 @@ assert "after its output printed `(Pdb) `" in t, t[-3000:]
 assert "type `c` (continue) at the `(Pdb) ` prompt" in t, t[-3000:]
 assert "input pipeline is the bottleneck" not in t and "num_workers" not in t, t[-3000:]
 PY
+  # the attached watch sees no output: it names the FIFO's writer as the other candidate and prints the
+  # command that lists the FIFO's holders; run as printed during the stall, it lists rank 1's fd 0
+  wait_for "$WORK/attach.err" "/fd -lname " 30  # the findings follow the STALL line
+  holders=$(grep -oE "find /proc/\[0-9\]\*/fd -lname ('[^']*'|[^ ']+) 2>/dev/null" "$WORK/attach.err" | head -1)
+  [ -n "$holders" ] || die "the attached watch printed no command for the FIFO's holders: $(tail -20 "$WORK/attach.err")"
+  note "running the printed: $holders"
+  timeout 30 bash -c "$holders" | grep -qx "/proc/$r1/fd/0" || die "'$holders' does not list rank 1's fd 0"
   note "typing the printed answer into rank 1's stdin: c"
   echo c >&7
   ranks_finish 120 "after the answer" 0 1
@@ -1603,7 +1610,9 @@ a = da["stalls"][0]["findings"][0]
 print("attached:", json.dumps(a, indent=1), file=sys.stderr)
 assert a["id"] == "watch.rank.stdin-wait" and a["ranks"] == [1], a
 assert ("rank 1 (pid %s) waits on its standard input" % pid) in a["title"], a["title"]
-assert "which prompt is not seen here" in a["title"] and "(Pdb)" not in a["title"], a["title"]
+# its stdin is a FIFO: a prompt or a writer that stopped writing, both named (the printed command that
+# lists the FIFO's holders was run during the stall, above)
+assert "either a prompt waits for an answer there" in a["title"] and "(Pdb)" not in a["title"], a["title"]
 assert "type `c`" in a["fix"]["text"], a["fix"]["text"]
 PY
   # the lasting fix as printed: PYTHONBREAKPOINT=0 where the ranks are launched; the same job runs through

@@ -21,6 +21,7 @@ nft            | nftables        | tests/system/preflight (firewall cases)
 iptables       | iptables        | tests/system/preflight
 ethtool        | ethtool         | tests/system (offloads off on veth)
 ping           | iputils-ping    | tests/system/preflight (the `ping -I` check a second-NIC fix prints)
+tcpdump        | tcpdump         | tests/data/stranger/clusters-2026-12-07i (printed tcpdump steps)
 unshare        | util-linux      | per-node host names (unshare --uts)
 setpriv        | util-linux      | unprivileged-user cases (check_newuser, netns selftest)
 flock          | util-linux      | MISMATCHES.txt writers

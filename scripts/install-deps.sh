@@ -15,6 +15,7 @@ pkgs=(
   clang-tidy-14           # system.style.function-size: .clang-tidy's function-size limit (scripts/check-function-size.sh)
   iproute2 nftables iptables ethtool util-linux        # network namespaces in system tests
   iputils-ping            # system.preflight.held-out-second-nic-same-subnet runs the `ping -I` check a fix prints
+  tcpdump                 # the cluster held-out harness tests/data/stranger/clusters-2026-12-07i runs the printed tcpdump steps
   libnftables1            # preflight names the nftables rule that drops a port (libnftables' JSON API, loaded at run time)
   libtree-sitter-dev      # distdoctor lint: in-process Python parser (grammar vendored in third_party/)
   libyaml-cpp-dev         # distdoctor lint: Kubernetes / Kubeflow manifests

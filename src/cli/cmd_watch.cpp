@@ -155,6 +155,10 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
         [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
   };
   if (meet) io.on_stall_reported = [&](const watch::WatchResult& so_far) { start_meeting(so_far, "at this stall"); };
+  if (meet)
+    io.on_progress_again = [&meeting_run] {
+      if (meeting_run.started()) meeting_run.note_resumed();
+    };
   auto result = watch::run_watch(opt, io);
   if (!result) {
     if (meeting_run.started()) meeting_run.wait();

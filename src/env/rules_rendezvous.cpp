@@ -217,6 +217,19 @@ void master_addr_unresolved(const Setting& s, const std::string& host,
     f.title = "MASTER_ADDR=" + host + " is not an IPv4 address: " + above +
               " is above 255 (each of the four numbers is 0-255), and as a host name it resolves nowhere";
     f.fix.text = "set MASTER_ADDR to the rank-0 node's real address (`hostname -I` on that node lists them)";
+  } else if (host.size() > 2 && host.front() == '[' && host.back() == ']' &&
+             core::is_ipv6_address(host.substr(1, host.size() - 2))) {
+    // An IPv6 address written as in a URL: getaddrinfo takes no brackets (fix-2026-12-07p p04: torch
+    // 1.13 "The IPv6 network addresses of ([fd00::2], 29651) cannot be retrieved"; fd00::2 works).
+    std::string bare = host.substr(1, host.size() - 2);
+    f.label = Label::config_typo;
+    f.title = "MASTER_ADDR=" + host +
+              " is an IPv6 address in square brackets: torch hands the value to getaddrinfo, which takes the "
+              "address without them (brackets belong only around an address followed by :PORT, as in "
+              "--rdzv_endpoint=[" +
+              bare + "]:29500)";
+    f.fix.env["MASTER_ADDR"] = bare;
+    f.fix.text = "set MASTER_ADDR=" + bare + " (the address without the brackets) on every node";
   } else {
     f.fix.text = "use the master's IP address, or add " + host + " to DNS or /etc/hosts on every node";
   }

@@ -97,6 +97,24 @@ TEST(EnvRendezvous, UnresolvableMasterAddr) {
   EXPECT_EQ(n->label, core::Label::hostname_resolution);
 }
 
+// fix-2026-12-07p p04: MASTER_ADDR=[fd00::2] (an IPv6 address as a URL writes it) resolves nowhere:
+// the brackets are named and the fix is the bare address; a bracketed name that is no address is not.
+TEST(EnvRendezvous, BracketedIpv6MasterAddrIsNamedWithTheBareAddress) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "[fd00::2]"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.unresolvable");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->label, core::Label::config_typo);
+  EXPECT_NE(f->title.find("is an IPv6 address in square brackets"), std::string::npos) << f->title;
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "fd00::2"}}));
+  EXPECT_EQ(f->fix.text.find("DNS"), std::string::npos) << f->fix.text;
+  auto name = audit_of(Scenario{{{"MASTER_ADDR", "[node0]"}}}, r);
+  const auto* n = find_id(name, "env.master-addr.unresolvable");
+  ASSERT_NE(n, nullptr) << test::ids(name);
+  EXPECT_EQ(n->label, core::Label::hostname_resolution);
+  EXPECT_TRUE(n->fix.env.empty());
+}
+
 TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {
   auto r = resolver();
   auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node9"}, {"RANK", "0"}}}, r);

@@ -11,6 +11,7 @@
 #include "core/address.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
+#include "lint/tf_config_shell_word.hpp"
 #include "nccl/config.hpp"
 #include "nccl/ifname_filter.hpp"
 #include "nccl/ifname_wording.hpp"
@@ -517,6 +518,20 @@ bool expanded_in_file(const FileContext& ctx, const std::vector<const EnvValue*>
   });
 }
 
+// An audit finding at `line` that the file itself answers (`master_addr_set`: a MASTER_ADDR of any
+// value is set in this round).
+bool said_by_the_file(FileContext& ctx, const core::Finding& f, const std::vector<const EnvValue*>& round, int line,
+                      bool master_addr_set) {
+  // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
+  if (f.id == "env.master-addr.loopback") return true;
+  if (f.id == "env.master-addr.missing" && master_addr_set) return true;
+  // A name the file itself expands (`$(MASTER_HOST)`, `$MASTER_HOST`) is read: a rename would leave that
+  // reference literal or empty (fix-2026-12-07n c09); the audit sees only the literal values.
+  if (f.id == "env.unknown-name" && expanded_in_file(ctx, round, line)) return true;
+  // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
+  return f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line);
+}
+
 }  // namespace
 
 void audit_env_values(FileContext& ctx) {
@@ -554,17 +569,15 @@ void audit_env_values(FileContext& ctx) {
     for (auto& f : env::audit(input)) {
       int line = located(f, ctx.path());
       if (!line) continue;  // about the platform or the job as a whole, not a line of this file
-      // MASTER_ADDR=localhost: lint knows better than "node count unknown" (lint.*.master-addr-localhost).
-      if (f.id == "env.master-addr.loopback") continue;
-      if (f.id == "env.master-addr.missing" && master_addrs > k) continue;
-      // A name the file itself expands (`$(MASTER_HOST)`, `$MASTER_HOST`) is read: a rename would leave that
-      // reference literal or empty (fix-2026-12-07n c09); the audit sees only the literal values.
-      if (f.id == "env.unknown-name" && expanded_in_file(ctx, round, line)) continue;
-      // TF_CONFIG's task computed at run time (an index from sys.argv): only its cluster was read.
-      if (f.id == "tf-config.task-missing" && ctx.tf_config_without_task().count(line)) continue;
+      if (said_by_the_file(ctx, f, round, line, master_addrs > k)) continue;
       if (!keep_windows_warning(ctx, f, line, windows_said)) continue;
       if (!done.insert({f.id, line}).second) continue;
       LintFinding lf{std::move(f), {ctx.path(), line}, {}};
+      // JSON in the file that an unquoted shell word loses its quotes in (tf_config_shell_word.hpp)
+      if (lf.finding.id == "tf-config.invalid-json" && retell_unquoted_tf_config(ctx, line, lf)) {
+        ctx.findings().push_back(std::move(lf));
+        continue;
+      }
       for (const EnvValue* v : round) {
         if (v->line == line && v->syntax) lf.syntax = v->syntax;
         if (v->line != line || lf.finding.severity == core::Severity::info) continue;

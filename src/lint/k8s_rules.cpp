@@ -133,20 +133,63 @@ bool non_string_scalar(const YAML::Node& n) {
   return boolean(n.Scalar()) || std::regex_match(n.Scalar(), number);
 }
 
+// The pod's volumes: the name of its first memory-backed emptyDir (`medium: Memory`) with no sizeLimit
+// that no container mounts (one mounted elsewhere, or capped, is no /dev/shm to reuse), and every name.
+struct PodVolumes {
+  std::string memory;
+  std::set<std::string> names;
+};
+
+PodVolumes pod_volumes(const YAML::Node& spec) {
+  PodVolumes out;
+  if (!spec["volumes"] || !spec["volumes"].IsSequence()) return out;
+  std::set<std::string> mounted;
+  for (const char* key : {"containers", "initContainers"}) {
+    if (!spec[key] || !spec[key].IsSequence()) continue;
+    for (const auto& c : spec[key]) {
+      if (!c.IsMap() || !c["volumeMounts"] || !c["volumeMounts"].IsSequence()) continue;
+      for (const auto& m : c["volumeMounts"]) {
+        if (m.IsMap()) mounted.insert(scalar(m["name"]));
+      }
+    }
+  }
+  for (const auto& v : spec["volumes"]) {
+    if (!v.IsMap()) continue;
+    std::string name = scalar(v["name"]);
+    out.names.insert(name);
+    const YAML::Node dir = v["emptyDir"];
+    bool memory = dir && dir.IsMap() && scalar(dir["medium"]) == "Memory" && !dir["sizeLimit"];
+    if (out.memory.empty() && memory && !mounted.count(name)) out.memory = name;
+  }
+  return out;
+}
+
 // The /dev/shm fix as YAML to paste. A pod that already has a `volumes:` list (or a container with
 // `volumeMounts:`) gets list items to append to it: a second `volumes:` key is a duplicate key, which
-// PyYAML resolves by dropping one list and kubectl rejects.
+// PyYAML resolves by dropping one list and kubectl rejects. A pod that already holds a memory-backed
+// emptyDir no container mounts at /dev/shm gets the mount of that volume only, and a new volume never
+// takes a name the pod uses: the API server rejects a repeated volume name ("Duplicate value",
+// fix-2026-12-07p p12).
 std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
   bool has_volumes = spec["volumes"] && spec["volumes"].IsSequence();
   bool has_mounts = false;
   for (const auto& c : containers)
     has_mounts = has_mounts || (c.IsMap() && c["volumeMounts"] && c["volumeMounts"].IsSequence());
-  std::string fix = has_volumes
-                        ? "# append to the pod's existing volumes: list\n- {name: dshm, emptyDir: {medium: Memory}}"
-                        : "volumes: [{name: dshm, emptyDir: {medium: Memory}}]";
-  fix += has_mounts ? "\n# append to each training container's existing volumeMounts: list\n"
-                      "- {name: dshm, mountPath: /dev/shm}"
-                    : "\n# and in each training container:\nvolumeMounts: [{name: dshm, mountPath: /dev/shm}]";
+  auto volumes = pod_volumes(spec);
+  std::string name = volumes.memory;
+  std::string fix;
+  if (name.empty()) {
+    name = "dshm";
+    for (int n = 2; volumes.names.count(name); ++n) name = "dshm" + std::to_string(n);
+    fix = has_volumes
+              ? "# append to the pod's existing volumes: list\n- {name: " + name + ", emptyDir: {medium: Memory}}\n"
+              : "volumes: [{name: " + name + ", emptyDir: {medium: Memory}}]\n";
+  } else {
+    fix = "# the pod's volume " + name + " (emptyDir, medium: Memory) is mounted nowhere at /dev/shm: mount it\n";
+  }
+  fix += has_mounts ? "# append to each training container's existing volumeMounts: list\n- {name: " + name +
+                          ", mountPath: /dev/shm}"
+                    : "# in each training container:\nvolumeMounts: [{name: " + name + ", mountPath: /dev/shm}]";
   return fix;
 }
 
@@ -486,9 +529,12 @@ class Manifest {
     std::string users = nccl_peers && loaders ? "NCCL's shared-memory transport between its " + gpus + " and " + workers
                         : nccl_peers          ? "NCCL's shared-memory transport between its " + gpus
                                               : workers;
+    std::string unmounted = pod_volumes(spec).memory;
     ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
-             "the training pod has no memory-backed /dev/shm: the container default is 64 MB, and " +
-                 nccl::shm_can_run_out(users),
+             (unmounted.empty() ? std::string("the training pod has no memory-backed /dev/shm")
+                                : "the training container mounts nothing at /dev/shm (the pod's memory volume " +
+                                      unmounted + " is mounted nowhere there)") +
+                 ": the container default is 64 MB, and " + nccl::shm_can_run_out(users),
              line, shm_fix(spec, containers));
   }
 

@@ -63,6 +63,65 @@ TEST(LintK8sShmFix, ExistingListsGetItemsToAppendAndThePastedPodKeepsBothVolumes
   EXPECT_TRUE(all_of(again, id).empty()) << pasted << "\n" << ids(again);
 }
 
+// fix-2026-12-07p p12: the pod holds a memory-backed emptyDir `dshm` that no container mounts.
+// The fix mounts that volume, never a second volume of the same name (the API server rejects a
+// repeated name); pasted, the names stay unique and lint is quiet.
+TEST(LintK8sShmFix, AnUnmountedMemoryVolumeIsMountedNotAddedAgain) {
+  const std::string id = "lint.k8s.no-shm-volume";
+  const std::string volumes =
+      k_volumes + "            - name: dshm\n              emptyDir:\n                medium: Memory\n";
+  auto fs = lint_as("job.yaml", k_head + k_mounts + volumes);
+  auto found = all_of(fs, id);
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  EXPECT_NE(found[0]->finding.title.find("the pod's memory volume dshm is mounted nowhere there"), std::string::npos)
+      << found[0]->finding.title;
+  const std::string& fix = found[0]->finding.fix.text;
+  auto items = fix_lines(fix, "- ");
+  ASSERT_EQ(items.size(), 1u) << fix;
+  EXPECT_EQ(items[0], "- {name: dshm, mountPath: /dev/shm}");
+  std::string pasted = k_head + k_mounts + "                " + items[0] + "\n" + volumes;
+  YAML::Node spec = YAML::Load(pasted)["spec"]["pytorchReplicaSpecs"]["Master"]["template"]["spec"];
+  ASSERT_EQ(spec["volumes"].size(), 2u) << pasted;
+  EXPECT_EQ(spec["containers"][0]["volumeMounts"][1]["name"].as<std::string>(), "dshm");
+  auto again = lint_as("job.yaml", pasted);
+  EXPECT_TRUE(all_of(again, id).empty()) << pasted << "\n" << ids(again);
+}
+
+// One step short: a volume named dshm that is not memory-backed: a new memory volume is added under
+// a name the pod does not use.
+TEST(LintK8sShmFix, ANewVolumeNeverTakesANameThePodUses) {
+  const std::string volumes =
+      k_volumes + "            - name: dshm\n              hostPath:\n                path: /scratch\n";
+  auto fs = lint_as("job.yaml", k_head + k_mounts + volumes);
+  auto found = all_of(fs, "lint.k8s.no-shm-volume");
+  ASSERT_EQ(found.size(), 1u) << ids(fs);
+  const std::string& fix = found[0]->finding.fix.text;
+  auto items = fix_lines(fix, "- ");
+  ASSERT_EQ(items.size(), 2u) << fix;
+  EXPECT_EQ(items[0], "- {name: dshm2, emptyDir: {medium: Memory}}");
+  EXPECT_EQ(items[1], "- {name: dshm2, mountPath: /dev/shm}");
+}
+
+// One step short of reuse (review55): a memory volume capped by sizeLimit, or one another mount
+// uses, is not /dev/shm's: a new volume is added.
+TEST(LintK8sShmFix, ACappedOrMountedMemoryVolumeIsNotReused) {
+  const std::string capped =
+      k_volumes + "            - name: cache\n              emptyDir: {medium: Memory, sizeLimit: 64Mi}\n";
+  const std::string used =
+      "              volumeMounts:\n                - name: imagenet\n                  mountPath: "
+      "/data\n                - name: cache\n                  mountPath: /cache\n";
+  for (const auto& doc :
+       {k_head + k_mounts + capped,
+        k_head + used + k_volumes + "            - name: cache\n              emptyDir: {medium: Memory}\n"}) {
+    auto fs = lint_as("job.yaml", doc);
+    auto found = all_of(fs, "lint.k8s.no-shm-volume");
+    ASSERT_EQ(found.size(), 1u) << ids(fs);
+    auto items = fix_lines(found[0]->finding.fix.text, "- ");
+    ASSERT_EQ(items.size(), 2u) << found[0]->finding.fix.text;
+    EXPECT_EQ(items[0], "- {name: dshm, emptyDir: {medium: Memory}}");
+  }
+}
+
 TEST(LintK8sShmFix, APodWithoutListsGetsBothKeys) {
   auto fs = lint_as("job.yaml", k_head);
   auto found = all_of(fs, "lint.k8s.no-shm-volume");

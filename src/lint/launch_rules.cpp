@@ -272,11 +272,40 @@ bool ib_expected(FileContext& ctx, const std::vector<EnvValue>& extra) {
 }
 
 // lint.docker.small-shm for one training `docker run` (its flags `f`, starting at `line`).
+// An --ipc mode other than host (`ipc`): `none` mounts no /dev/shm at all, the others (private,
+// shareable, container:NAME) a 64 MB one unless --shm-size is given (docker run reference). The fix
+// replaces that --ipc with --ipc=host: a second --ipc added beside it leaves the later one in force
+// (fix-2026-12-07p p13).
+void other_ipc(FileContext& ctx, const std::string& ipc, const std::optional<std::string>& shm, int line) {
+  std::string title =
+      ipc == "none" ? "docker run --ipc=none: the container has no /dev/shm at all (its own IPC namespace, with no "
+                      "/dev/shm mounted); " +
+                          std::string(nccl::k_shm_users) + " use it"
+                    : "docker run --ipc=" + ipc +
+                          (shm ? " with --shm-size=" + *shm + " below 1 GiB: "
+                               : " without --shm-size: the container's /dev/shm is 64 MB, ") +
+                          nccl::shm_can_run_out(nccl::k_shm_users);
+  auto changed = replace_flag(ctx, line, "--ipc", ipc, "--ipc=host");
+  if (changed && shm) changed.reset();  // --ipc=host beside --shm-size: Podman refuses the pair; said in prose
+  auto& fi = changed ? ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title), line,
+                               LineEdit{changed->first, changed->first, changed->second})
+                     : ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title), line,
+                               "docker run --ipc=host ... (in place of --ipc=" + ipc +
+                                   (shm ? " and --shm-size=" + *shm : std::string()) + ")");
+  fi.evidence.push_back("--ipc=host in place of --ipc=" + ipc + ": with two --ipc flags the later one is in force");
+}
+
 void small_shm(FileContext& ctx, const Flags& f, int line) {
-  bool ipc_host = value(f, {"--ipc"}).value_or("") == "host";
+  auto ipc = value(f, {"--ipc"});
+  bool ipc_host = ipc.value_or("") == "host";
   auto shm = value(f, {"--shm-size"});
-  auto shm_bytes = shm ? core::parse_byte_size(*shm) : std::nullopt;
-  if (!ipc_host && (!shm_bytes || *shm_bytes < (1LL << 30))) {
+  // No size, or one that does not parse, counts as below 1 GiB (value_or: no read of an empty optional).
+  const bool small = (shm ? core::parse_byte_size(*shm) : std::nullopt).value_or(0) < (1LL << 30);
+  if (ipc && !ipc_host && (*ipc == "none" || small)) {
+    other_ipc(ctx, *ipc, shm, line);
+    return;
+  }
+  if (!ipc_host && small) {
     std::string title =
         (shm ? "docker run --shm-size=" + *shm + " is below 1 GiB: "
              : std::string("docker run without --ipc=host or --shm-size: the container's /dev/shm is 64 MB, ")) +
@@ -912,7 +941,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   host_slots_rule(ctx, commands);
   if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
-                     mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule})
+                     mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule, sbatch_directive_order})
     rule(ctx);
 }
 

@@ -214,6 +214,9 @@ void port_arithmetic_rule(FileContext& ctx);
 // before srun, MASTER_ADDR=$(hostname -I), MASTER_ADDR from the last node (batch_shell_values.cpp).
 void batch_shell_values_rule(FileContext& ctx);
 
+// lint.slurm.directive-after-command: #SBATCH lines after the script's first command (sbatch_directive_order.cpp).
+void sbatch_directive_order(FileContext& ctx);
+
 // `horovodrun -np 16 -H a:4,b:4` (or mpirun): more processes than the host list has slots
 // (host_slots_rule.cpp).
 void host_slots_rule(FileContext& ctx, const std::vector<ShellCommand>& commands);

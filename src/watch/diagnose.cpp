@@ -149,6 +149,94 @@ std::string waiters_suffix(const std::vector<RankState>& states) {
                      verb(states, Activity::in_collective, "waits", "wait"));
 }
 
+// Ranks with threads ready to run whose cgroup's CPU quota throttled them in most periods of the
+// window, below a quarter of a core (rank_states.cpp, cpu_limit.hpp): the kernel holds them; the
+// quota is named with the command that lifts it (clusters-2026-12-07i w3).
+std::optional<core::Finding> throttled_ranks(const std::vector<RankState>& states) {
+  std::vector<std::string> who_list, cpu, commands;
+  std::vector<int> ranks;
+  for (const auto& r : states) {
+    if (r.activity != Activity::throttled) continue;
+    who_list.push_back(who(r.rank, r.pid));
+    cpu.push_back(fmt::format("{:.1f}%", r.cpu_pct));
+    if (std::find(commands.begin(), commands.end(), r.unthrottle) == commands.end()) commands.push_back(r.unthrottle);
+    if (r.rank) ranks.push_back(*r.rank);
+  }
+  if (who_list.empty()) return std::nullopt;
+  bool one = who_list.size() == 1;
+  auto f = core::new_finding(
+      "watch.rank.cpu-throttled", Label::resource_limits, Severity::error,
+      fmt::format("{} {} {} of one core though {} threads ready to run: {} cgroup's CPU quota is used up and "
+                  "the kernel throttles {}{}",
+                  core::join(who_list, ", "), one ? "gets" : "get", core::join(cpu, ", "), one ? "it has" : "they have",
+                  one ? "its" : "their", one ? "it" : "them", waiters_suffix(states)));
+  for (const auto& r : states) f.evidence.push_back(describe(r));
+  bool outside = std::any_of(commands.begin(), commands.end(), [](auto& c) { return c.empty(); });
+  commands.erase(std::remove(commands.begin(), commands.end(), std::string()), commands.end());
+  std::string sources =
+      "a container's --cpus (`docker update --cpus N CONTAINER`), Kubernetes resources.limits.cpu, a systemd unit's "
+      "CPUQuota=, the batch system's cgroup";
+  f.fix.text =
+      commands.empty()
+          ? fmt::format("The quota is set from outside this container: raise its CPU limit where it is set ({}).",
+                        sources)
+          : fmt::format(
+                "Lift the quota, as root on {} node: `{}` (or write a larger one){}. Whoever set it sets it "
+                "again on the next run: raise it there ({}). Check: nr_throttled in the cgroup's cpu.stat "
+                "stops growing (a parent cgroup may hold a quota too: its cpu.stat then still grows).",
+                one ? "its" : "their", core::join(commands, "`; `"),
+                outside ? "; a rank whose cgroup this container sees from inside: raise its container's limit" : "",
+                sources);
+  f.ranks = ranks;
+  return f;
+}
+
+// Ranks with a thread asleep in state D in a memory wait in both snapshots (rank_states.cpp): they
+// wait for memory, not for a peer (clusters-2026-12-07j w1: a memory cgroup at its limit with the OOM
+// killer off). The limit file is named with the command that lifts it, where the cgroup is seen.
+std::optional<core::Finding> memory_waits(const os::FileTree& tree, const std::vector<RankState>& states) {
+  std::vector<std::string> who_list, commands;
+  std::vector<int> ranks;
+  bool oom = false;
+  std::optional<CgroupMounts> mounts;
+  for (const auto& r : states) {
+    if (r.activity != Activity::memory_wait) continue;
+    who_list.push_back(who(r.rank, r.pid));
+    oom = oom || r.memory_wait.find("oom") != std::string::npos;
+    if (r.rank) ranks.push_back(*r.rank);
+    if (!mounts) mounts = cgroup_mounts(tree);
+    auto cg = memory_cgroup(tree, r.pid, *mounts);
+    if (!cg || cg->container_view) continue;
+    std::string c = fmt::format("echo {} > '{}/{}'", cg->v2 ? "max" : "-1", cg->dir, cg->limit_file());
+    if (std::find(commands.begin(), commands.end(), c) == commands.end()) commands.push_back(c);
+  }
+  if (who_list.empty()) return std::nullopt;
+  bool one = who_list.size() == 1;
+  auto f = core::new_finding(
+      "watch.rank.memory-wait", Label::resource_limits, Severity::error,
+      fmt::format("{} {} for memory in the kernel, not for a peer and not in a collective: a thread of {} sleeps in "
+                  "state D in a memory wait in both snapshots ({}){}",
+                  core::join(who_list, ", "), one ? "waits" : "wait", one ? "it" : "each",
+                  oom ? "a memory cgroup's out-of-memory wait: the cgroup is at its limit and its OOM killer does not "
+                        "free it (memory.oom_control oom_kill_disable 1 waits forever)"
+                      : "the kernel reclaims memory for it: its memory cgroup or the node is at its limit",
+                  waiters_suffix(states)));
+  for (const auto& r : states) f.evidence.push_back(describe(r));
+  std::string sources = "a container's --memory, Kubernetes resources.limits.memory, Slurm's --mem";
+  f.fix.text = commands.empty()
+                   ? fmt::format(
+                         "Give {} more memory: raise the memory limit where it is set ({}), or use less memory "
+                         "(smaller batches, fewer DataLoader workers); `cat /proc/PID/cgroup` names the cgroup.",
+                         one ? "it" : "them", sources)
+                   : fmt::format(
+                         "Lift the memory limit, as root on {} node: `{}` (or write a larger one); the rank goes on "
+                         "once the memory is there. Whoever set it sets it again on the next run: raise it there ({}), "
+                         "or use less memory (smaller batches, fewer DataLoader workers).",
+                         one ? "its" : "their", core::join(commands, "`; `"), sources);
+  f.ranks = ranks;
+  return f;
+}
+
 // What a prompt a rank's output ends in says waits for an answer, and that answer.
 struct PromptKind {
   std::string what, answer;
@@ -1117,6 +1205,16 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   MachineLoad load = machine_load(tree);
   auto states = rank_states(tree, before, after, ticks_per_s, load.share(), uncaught, prompt);
   if (auto f = stopped_ranks(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 4''. a rank that waits for memory in the kernel
+  if (auto f = memory_waits(tree, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 4'. a rank the kernel throttles: its cgroup's CPU quota is used up
+  if (auto f = throttled_ranks(states)) {
     out.push_back(std::move(*f));
     return out;
   }

@@ -86,6 +86,8 @@ struct GoneRank {
 // file_lock: its main thread blocks taking a file lock (flock, fcntl F_SETLKW) in both snapshots
 // (file_lock.hpp).
 // pipe_write: its main thread blocks in write/writev on a pipe in both snapshots (pipe_write.hpp).
+// throttled: a thread of it is in state R, it gets below a quarter of a core, and its cgroup's CPU
+// quota, itself under a quarter of a core, held it for most of the window (cpu_limit.hpp).
 // stdin_wait: its main thread blocks in read() of fd 0 (its standard input: a terminal, FIFO or
 // pipe) in both snapshots, with CPU below a computing share and under 1 kB read from files: it
 // waits for an answer typed there (a debugger's prompt: breakpoint(), pdb.set_trace(); input()).
@@ -104,7 +106,9 @@ enum class Activity {
   store_wait,
   file_lock,
   pipe_write,
-  stdin_wait
+  stdin_wait,
+  throttled,
+  memory_wait
 };
 
 struct RankState {
@@ -132,6 +136,11 @@ struct RankState {
   std::string pipe = {};                     // pipe_write: "fd 5, pipe:[123]", what its main thread writes to
   std::vector<std::string> pipe_readers = {};  // pipe_write: "pid 9 (sleep, `sleep 3600`) fd 0", those seen
   std::string prompt = {};                     // stdin_wait: the text its output ends in, no newline after it
+  std::string throttle =
+      {};  // throttled: "cgroup DIR allows 1 ms of CPU per 1000 ms, ...; throttled in 5 of the 5 periods ..."
+  std::string memory_wait = {};  // memory_wait: the kernel function its thread in state D waits in
+  std::string unthrottle =
+      {};  // throttled: the command that removes the quota (CpuLimit::unlimit_command); "" in a container's view
 };
 
 std::string_view to_string(Activity a);

@@ -62,6 +62,7 @@ json to_json(const NodeReport& n) {
           {"ranks", ranks},
           {"rank_env", envs},
           {"last_step_line", n.last_step_line},
+          {"resumed", n.resumed},
           {"findings", report::to_json(n.findings)}};
 }
 
@@ -102,6 +103,7 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
     if (j.contains("exit_code") && j["exit_code"].is_number_integer()) n.exit_code = j["exit_code"].get<int>();
     n.stalls = j.value("stalls", 0);
     n.last_step_line = j.value("last_step_line", std::string());
+    n.resumed = j.value("resumed", false);
     for (const auto& r : j.value("ranks", json::array())) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
@@ -157,7 +159,8 @@ std::optional<JobVerdict> job_verdict_from_json(const json& j) {
   }
 }
 
-MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log) {
+MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log,
+                 const std::atomic<bool>* resumed) {
   MeetOutcome out;
   core::Deadline deadline(c.timeout);
   if (c.rank != 0) {
@@ -208,6 +211,7 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       n->host = m.host;
       out.nodes.push_back(std::move(*n));
     }
+    if (resumed && resumed->load()) out.nodes.front().resumed = true;
     out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing);
     const json message = to_json(out.verdict);
     rv->broadcast(
@@ -223,11 +227,12 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
 void BackgroundMeeting::start(const MeetConfig& c, NodeReport mine, Log log,
                               std::function<void(const MeetOutcome&)> done) {
   if (run_.valid()) return;
-  run_ = std::async(std::launch::async, [c, mine = std::move(mine), log = std::move(log), done = std::move(done)] {
-    MeetOutcome out = meet(c, mine, log);
-    if (done) done(out);
-    return out;
-  });
+  run_ = std::async(std::launch::async,
+                    [c, mine = std::move(mine), log = std::move(log), done = std::move(done), resumed = resumed_] {
+                      MeetOutcome out = meet(c, mine, log, resumed.get());
+                      if (done) done(out);
+                      return out;
+                    });
 }
 
 MeetOutcome BackgroundMeeting::wait() {

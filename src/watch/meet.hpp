@@ -7,9 +7,11 @@
 // (BackgroundMeeting) while watch goes on sampling and relaying the job's output.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <future>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -60,7 +62,10 @@ std::optional<RankEnv> rank_env_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const JobVerdict& v);
 std::optional<JobVerdict> job_verdict_from_json(const nlohmann::json& j);
 
-MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log);
+// `resumed` (rank 0): set when this node's job made progress again after the stall its report is
+// from; read as the reports are merged (NodeReport::resumed of its own report).
+MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log,
+                 const std::atomic<bool>* resumed = nullptr);
 
 // One meeting per watch run, on its own thread.
 class BackgroundMeeting {
@@ -70,12 +75,15 @@ class BackgroundMeeting {
   // later calls do nothing (a node meets once: at its first stall, or at the end).
   void start(const MeetConfig& c, NodeReport mine, Log log, std::function<void(const MeetOutcome&)> done);
   bool started() const { return run_.valid(); }
+  // This node's job made progress again after the stall it met at (rank 0 merges that in).
+  void note_resumed() { resumed_->store(true); }
   // The outcome; waits at most the meeting's own deadlines (join or gather timeout, then the verdict:
   // the timeout again from the join, plus 10 s).
   MeetOutcome wait();
 
  private:
   std::future<MeetOutcome> run_;
+  std::shared_ptr<std::atomic<bool>> resumed_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 }  // namespace dd::watch

@@ -88,14 +88,19 @@ std::string_view activity_key(Activity a) {
       return "pipe_write";
     case Activity::stdin_wait:
       return "stdin_wait";
+    case Activity::throttled:
+      return "throttled";
+    case Activity::memory_wait:
+      return "memory_wait";
   }
   return "elsewhere";
 }
 
 std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a : {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing,
-                 Activity::stopped, Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store,
-                 Activity::store_wait, Activity::file_lock, Activity::pipe_write, Activity::stdin_wait}) {
+  for (auto a :
+       {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped,
+        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store, Activity::store_wait,
+        Activity::file_lock, Activity::pipe_write, Activity::stdin_wait, Activity::throttled, Activity::memory_wait}) {
     if (activity_key(a) == key) return a;
   }
   return std::nullopt;
@@ -416,7 +421,8 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
     if (f.id != "watch.rank.stopped" && f.id != "watch.rank.stdin-wait" && f.id != "watch.rank.not-in-collective" &&
-        f.id != "watch.input.slow" && !is_own_process(f) && f.id != "watch.store.skipped-call")
+        f.id != "watch.rank.cpu-throttled" && f.id != "watch.rank.memory-wait" && f.id != "watch.input.slow" &&
+        !is_own_process(f) && f.id != "watch.store.skipped-call")
       continue;
     if (f.severity != core::Severity::error) continue;
     for (int p : peers) {
@@ -708,10 +714,40 @@ std::optional<core::Finding> stall_ended(const std::vector<NodeReport>& nodes, c
   return f;
 }
 
+// A node whose job made progress again after the stall its report is from, before the reports were
+// merged (clusters-2026-12-07j w4: rank 0 computed alone for 24 s, both nodes reported the stall, then
+// rank 0's step finished while node 0 waited for node 1's report; the stale reports made the verdict
+// STALLED). Every rank of a job that syncs each step took part in the collective that let it go on:
+// the waits the nodes reported ended. A note with what each reported; a failed job is its own verdict.
+std::optional<core::Finding> progress_again(const std::vector<NodeReport>& nodes) {
+  std::vector<std::string> resumed;
+  for (const auto& n : nodes) {
+    if (n.exit_code && *n.exit_code != 0) return std::nullopt;
+    if (n.resumed) resumed.push_back(n.host);
+  }
+  if (resumed.empty()) return std::nullopt;
+  bool one = resumed.size() == 1;
+  auto f = core::new_finding(
+      "watch.stall.ended", core::Label::other, core::Severity::info,
+      fmt::format("{}'s job made progress again after {} stall, before this verdict: the stall ended (a long step on "
+                  "some rank, not a hang); what the nodes reported at their stalls is below",
+                  core::join(resumed, ", "), one ? "its" : "their"));
+  for (const auto& n : nodes) {
+    f.hosts.push_back(n.host);
+    for (const auto& g : n.findings) f.evidence.push_back(n.host + " at its stall: " + g.title);
+  }
+  for (const auto& h : resumed) f.evidence.push_back(h + ": progress again (a new step line, output or traffic)");
+  f.fix.text =
+      "Nothing to fix: the stall ended. If such pauses are long, the step one rank runs alone (an evaluation, a "
+      "checkpoint) is where the time goes; a --stall above its length stops these reports.";
+  return f;
+}
+
 }  // namespace
 
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
   if (auto ended = stall_ended(reports, missing)) return {std::move(*ended)};
+  if (auto again = progress_again(reports)) return {std::move(*again)};
   const std::vector<NodeReport> nodes = tell_silent_peers(judge_static_neighbours(reports));
   std::optional<core::Finding> across = cross_node_finding(nodes, missing);
   std::vector<core::Finding> out;

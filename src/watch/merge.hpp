@@ -45,6 +45,7 @@ struct NodeReport {
   std::vector<RankActivity> ranks;      // what each of its ranks did at its last stall
   std::vector<RankEnv> rank_envs;       // its ranks' shared job variables (env_compare.hpp)
   std::string last_step_line = {};      // its job's last step-like line, empty if none
+  bool resumed = false;                 // its job made progress again after the stall its report is from
 };
 
 // "waiting", "reading_input", "elsewhere", "computing"

@@ -77,6 +77,32 @@ TEST(MergeReports, AStallReportThatNodeZerosCleanEndOutlivedIsANote) {
   for (const auto& g : merge_reports({n0, n1}, {2})) EXPECT_NE(g.id, "watch.stall.ended");
 }
 
+// clusters-2026-12-07j w4: both nodes stalled (rank 0 computing alone, rank 1 waiting on it); node 0's
+// job made progress again while it waited for node 1's report: the stall ended, a note. One step
+// short: no node resumed (the cross-node verdict stands), or a node's job failed.
+TEST(MergeReports, ProgressAgainBeforeTheMergeIsANote) {
+  auto n0 = node(0, {{0, Activity::computing}}, {});
+  n0.resumed = true;
+  auto n1 = node(1, {{1, Activity::in_collective}}, {finding("watch.peer.silent", core::Label::other, {1})});
+  auto f = merge_reports({n0, n1}, {});
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.stall.ended");
+  EXPECT_EQ(f[0].severity, core::Severity::info);
+  EXPECT_EQ(f[0].title,
+            "node0's job made progress again after its stall, before this verdict: the stall ended (a long step on "
+            "some rank, not a hang); what the nodes reported at their stalls is below");
+  auto still = n0;
+  still.resumed = false;
+  for (const auto& g : merge_reports({still, n1}, {})) EXPECT_NE(g.id, "watch.stall.ended");
+  auto failed1 = n1;
+  failed1.exit_code = 1;
+  for (const auto& g : merge_reports({n0, failed1}, {})) EXPECT_NE(g.id, "watch.stall.ended");
+  // the flag travels in the report's JSON
+  auto back = node_report_from_json(to_json(n0));
+  ASSERT_TRUE(back);
+  EXPECT_TRUE(back->resumed);
+}
+
 TEST(MergeShort, CollectiveMismatchAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoNetworkError) {
   auto unexplained = [] {
     return core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?");

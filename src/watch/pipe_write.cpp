@@ -14,13 +14,18 @@ namespace dd::watch {
 
 namespace {
 
-// The main thread's write to a pipe: its fd and the fd's target ("pipe:[123]"); nullopt otherwise.
+bool is_send_call(long nr) { return nr == SYS_write || nr == SYS_writev || nr == SYS_sendto || nr == SYS_sendmsg; }
+
+// The main thread's write to a pipe, or its send on a unix socket that waits for the receiver's
+// queue (wchan unix_*: unix_wait_for_peer; clusters-2026-12-07j w2, a log socket nobody reads): its
+// fd and the fd's target ("pipe:[123]", "socket:[456]"); nullopt otherwise.
 std::optional<std::pair<std::uint64_t, std::string>> pipe_write_call(const os::FileTree& tree, const ProcessInfo& p) {
   auto t = std::find_if(p.threads.begin(), p.threads.end(), [&](auto& th) { return th.tid == p.pid; });
-  if (t == p.threads.end() || t->state == 'R') return std::nullopt;
-  if (t->syscall != SYS_write && t->syscall != SYS_writev) return std::nullopt;
+  if (t == p.threads.end() || t->state == 'R' || !is_send_call(t->syscall)) return std::nullopt;
   auto target = fd_target(tree, p.pid, t->arg0);
-  if (!core::starts_with(target, "pipe:[")) return std::nullopt;
+  bool pipe = core::starts_with(target, "pipe:[") && (t->syscall == SYS_write || t->syscall == SYS_writev);
+  bool unix_send = core::starts_with(target, "socket:[") && core::starts_with(t->wchan, "unix_");
+  if (!pipe && !unix_send) return std::nullopt;
   return std::pair{t->arg0, target};
 }
 
@@ -59,15 +64,41 @@ void note_pipe_write(const os::FileTree& tree, const Snapshot& before, const Pro
   const auto* b = before.process(p.pid);
   if (!now || !b) return;
   auto t = std::find_if(b->threads.begin(), b->threads.end(), [&](auto& th) { return th.tid == b->pid; });
-  if (t == b->threads.end() || t->state == 'R' || (t->syscall != SYS_write && t->syscall != SYS_writev) ||
-      t->arg0 != now->first)
-    return;
+  if (t == b->threads.end() || t->state == 'R' || !is_send_call(t->syscall) || t->arg0 != now->first) return;
   r.activity = Activity::pipe_write;
   r.pipe = fmt::format("fd {}, {}", now->first, now->second);
-  r.pipe_readers = pipe_readers(tree, now->second);
+  if (core::starts_with(now->second, "pipe:[")) r.pipe_readers = pipe_readers(tree, now->second);
 }
 
+namespace {
+
+// A rank whose send on a unix socket waits for the receiving end's queue in both snapshots.
+core::Finding unix_send_finding(const RankState& r, const std::string& waiters) {
+  std::string title = fmt::format(
+      "{} blocks sending on a unix socket ({}), not waiting for a peer and not in a collective: its main thread is in "
+      "{}{} in both snapshots, which waits for room in the receiving end's queue: whatever should read that socket "
+      "(a log daemon's /dev/log, a local collector) does not drain it{}",
+      who(r.rank, r.pid), r.pipe, r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", waiters);
+  auto f = core::new_finding("watch.rank.pipe-write", core::Label::other, core::Severity::error, title);
+  f.evidence.push_back(
+      fmt::format("{}: main thread in {} on {} in both snapshots", who(r.rank, r.pid), r.main_syscall, r.pipe));
+  std::string ino = r.pipe.substr(r.pipe.find("socket:[") + 8);
+  ino = ino.substr(0, ino.find(']'));
+  f.fix.text = fmt::format(
+      "Find the socket's other end on the rank's node as root, in the rank's network namespace: `peer=$(ss -xpH | "
+      "awk '$6 == {} {{print $8}}'); ss -xp | grep -w \"$peer\"` names the process that holds it (a socket the rank "
+      "connected to: a path such as /dev/log); restart or fix that reader (a stopped or hung syslog daemon, a "
+      "collector that stopped reading). Do not send logs synchronously to a socket nobody drains (a non-blocking "
+      "send that drops lines, or a thread).",
+      ino);
+  if (r.rank) f.ranks = {*r.rank};
+  return f;
+}
+
+}  // namespace
+
 core::Finding pipe_write_finding(const RankState& r, const std::string& waiters) {
+  if (r.pipe.find("socket:[") != std::string::npos) return unix_send_finding(r, waiters);
   std::string readers = core::join(r.pipe_readers, ", ");
   std::string title = fmt::format(
       "{} blocks writing to a pipe ({}), not waiting for a peer and not in a collective: its main thread is in {}{} "

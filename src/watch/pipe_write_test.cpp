@@ -98,6 +98,45 @@ TEST(PipeWriteShort, NoReaderFoundNamesNoReader) {
   }
 }
 
+// clusters-2026-12-07j w2: rank 1's main thread in sendto on a unix datagram socket (a log socket
+// nobody reads), wchan unix_wait_for_peer, in both snapshots: it blocks sending, named with the step
+// that finds the other end; never a collective mismatch. One step short: a send on a socket whose
+// wait is not a unix one (a TCP socket's sk_stream_wait_memory): no claim here.
+TEST(PipeWrite, ARankBlockedSendingOnAUnixSocketIsNamed) {
+  auto world = [](const std::string& wchan) {
+    World w;
+    Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+    std::string call = fmt::format("{} 0x9 0x7f00 0x40 0x0 0x7ffd 0x6e 0x7ffd 0x7f", SYS_sendto);
+    Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', call, wchan}}};
+    add(w.before_tree, r0);
+    add(w.before_tree, r1);
+    add(w.after_tree, r0);
+    add(w.after_tree, r1);
+    for (auto* t : {&w.before_tree, &w.after_tree}) t->link("/proc/200/fd/9", "socket:[7788]");
+    for (auto* s : {&w.before_socks, &w.after_socks}) {
+      s->table = {sock(11, "198.18.1.1", 40000, "198.18.1.2", 50000, TcpState::established),
+                  sock(21, "198.18.1.2", 50000, "198.18.1.1", 40000, TcpState::established)};
+    }
+    w.take({100, 200});
+    return w;
+  };
+  auto w = world("unix_wait_for_peer");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.rank.pipe-write");
+  EXPECT_TRUE(says(f[0].title,
+                   "rank 1 (pid 200) blocks sending on a unix socket (fd 9, socket:[7788]), not waiting "
+                   "for a peer and not in a collective: its main thread is in sendto (unix_wait_for_peer)"))
+      << f[0].title;
+  EXPECT_TRUE(says(f[0].title, "; rank 0 (pid 100) waits for it")) << f[0].title;
+  EXPECT_TRUE(says(f[0].fix.text, "`peer=$(ss -xpH | awk '$6 == 7788 {print $8}'); ss -xp | grep -w \"$peer\"`"))
+      << f[0].fix.text;
+  for (const auto& g : f) EXPECT_NE(g.label, core::Label::collective_mismatch) << g.title;
+  auto tcp = world("sk_stream_wait_memory");
+  for (const auto& g : diagnose(tcp.after_tree, tcp.before, tcp.after, {}, 100))
+    EXPECT_NE(g.id, "watch.rank.pipe-write") << g.title;
+}
+
 // One step short: in write in one snapshot only (the pipe drained since), or a write to a file:
 // no pipe write claimed.
 TEST(PipeWriteShort, AWriteInOneSnapshotOnlyOrToAFileIsNoPipeWrite) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "os/file_tree.hpp"
+#include "watch/cpu_limit.hpp"
 
 namespace dd::watch {
 
@@ -50,6 +51,9 @@ struct ProcessInfo {
   // The variables every rank of a job must share (env_compare.hpp: NCCL_*, GLOO_*, MASTER_*, ...),
   // as they are in the environment the process started with.
   std::map<std::string, std::string> shared_env;
+  // The CPU quota of its cgroup and the kernel's throttling counters (cpu_limit.hpp); read by
+  // take_snapshot for a process of a distributed job (job_env) only.
+  std::optional<CpuLimit> cpu_limit;
   std::string netns;                         // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
   std::vector<ThreadInfo> threads;

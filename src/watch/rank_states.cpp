@@ -48,6 +48,47 @@ Activity activity_of(const RankState& r, double share) {
   return Activity::elsewhere;
 }
 
+// A rank with a thread ready to run (state R) below a quarter of a core while its cgroup's CPU quota,
+// itself under a quarter of a core, held it for most of the window: the kernel holds it, whatever its
+// main thread shows (clusters-2026-12-07i w3: the main thread in its own code; system.watch.cpu-throttled:
+// the main thread in futex, waiting for Gloo's threads, which the quota holds with a receive queue full).
+// The counters are the whole cgroup's: a quota of a quarter core or more, which siblings may use up,
+// is no evidence about this rank.
+void note_throttle(const ProcessInfo* before, const ProcessInfo& p, double window_s, RankState& r) {
+  if (r.activity != Activity::elsewhere && r.activity != Activity::computing && r.activity != Activity::in_collective)
+    return;
+  bool ready = std::any_of(p.threads.begin(), p.threads.end(), [](auto& t) { return t.state == 'R'; });
+  if (!ready || r.cpu_pct >= 25 || !before || !before->cpu_limit || !p.cpu_limit) return;
+  const auto &b = *before->cpu_limit, &a = *p.cpu_limit;
+  if (4 * a.quota_us >= a.period_us || !throttled_between(b, a, window_s)) return;
+  r.activity = Activity::throttled;
+  r.throttle =
+      fmt::format("cgroup {} allows {} ({}); throttled in {} of the {} periods it ran in between the snapshots", a.dir,
+                  a.allowance(), a.quota_file(), a.nr_throttled - b.nr_throttled, a.nr_periods - b.nr_periods);
+  if (a.container_view) r.throttle += " (the cgroup as this container sees it)";
+  r.unthrottle = a.container_view ? "" : a.unlimit_command();
+}
+
+// A kernel function a thread in state D sleeps in while it waits for memory: a memory cgroup's OOM
+// wait (v1 with the OOM killer off: mem_cgroup_oom_synchronize), or reclaim.
+bool memory_wchan(const std::string& w) {
+  return core::starts_with(w, "mem_cgroup") || w.find("oom") != std::string::npos ||
+         w.find("reclaim") != std::string::npos;
+}
+
+// The wchan of a thread of `p` in state D in a memory wait in both snapshots; "" when none
+// (clusters-2026-12-07j w1: a rank in a memory cgroup at its limit with the OOM killer off).
+std::string memory_wait_of(const ProcessInfo* before, const ProcessInfo& p) {
+  if (!before) return "";
+  for (const auto& t : p.threads) {
+    if (t.state != 'D' || !memory_wchan(t.wchan)) continue;
+    for (const auto& b : before->threads) {
+      if (b.tid == t.tid && b.state == 'D' && memory_wchan(b.wchan)) return t.wchan;
+    }
+  }
+  return "";
+}
+
 // The child process a rank's main thread waits for in wait4/waitid (its first argument, or any
 // child where that is -1 or 0): one of its own, alive in both snapshots. 0 when none.
 int waited_child(const Snapshot& before, const Snapshot& after, const ProcessInfo& p) {
@@ -163,6 +204,10 @@ std::string_view to_string(Activity a) {
       return "blocked writing to a pipe";
     case Activity::stdin_wait:
       return "waiting on its standard input";
+    case Activity::throttled:
+      return "throttled by its cgroup's CPU quota";
+    case Activity::memory_wait:
+      return "waiting for memory in the kernel";
   }
   return "?";
 }
@@ -175,6 +220,8 @@ std::string describe(const RankState& r) {
   if (!r.lock.empty()) s += ", waits in " + r.lock;
   if (!r.pipe.empty()) s += ", writes " + r.pipe;
   if (!r.pipe_readers.empty()) s += ", read end held by " + core::join(r.pipe_readers, ", ");
+  if (!r.throttle.empty()) s += ", " + r.throttle;
+  if (!r.memory_wait.empty()) s += ", a thread in state D in " + r.memory_wait + " in both snapshots";
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -306,7 +353,9 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       out.push_back(std::move(r));
       continue;
     }
-    r.activity = stopped ? Activity::stopped
+    r.memory_wait = stopped ? "" : memory_wait_of(p_before, p);
+    r.activity = stopped                  ? Activity::stopped
+                 : !r.memory_wait.empty() ? Activity::memory_wait
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);
@@ -316,6 +365,7 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     note_own_wait(tree, before, after, p, r);  // a stopped child it reads from, a key at the store
     note_file_lock(tree, before, p, r);        // a file lock another process holds
     note_pipe_write(tree, before, p, r);       // a pipe whose reader does not drain it
+    note_throttle(p_before, p, dt, r);         // a CPU quota its cgroup has used up
     out.push_back(std::move(r));
   }
   mark_raised(out, uncaught);

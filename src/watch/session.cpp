@@ -154,6 +154,7 @@ class Watcher {
         break;
       case StallEvent::resumed:
         say("progress again");
+        if (io_.on_progress_again) io_.on_progress_again();
         break;
       case StallEvent::none:
         break;

@@ -77,6 +77,8 @@ struct WatchIo {
   // Called on the watch thread after each stall report is out, with the result so far (findings
   // merged over the stalls until now); multi-node watch meets the other nodes from it.
   std::function<void(const WatchResult&)> on_stall_reported = nullptr;
+  // Called on the watch thread when progress comes back after a stall ("progress again").
+  std::function<void()> on_progress_again = nullptr;
 };
 
 // Error (usage / not_found / unreadable) for bad options, a command that cannot start, a pid that

@@ -72,8 +72,15 @@ void read_unix_sockets(SocketSource& sockets, Snapshot& snap) {
 Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s) {
   Snapshot snap;
   snap.at_s = at_s;
+  std::optional<CgroupMounts> mounts;  // read once per snapshot, when a job process needs them
   for (int pid : pids) {
-    if (auto p = read_process(tree, pid)) snap.processes.push_back(std::move(*p));
+    auto p = read_process(tree, pid);
+    if (!p) continue;
+    if (p->job_env) {  // a rank's CPU quota (cpu_limit.hpp)
+      if (!mounts) mounts = cgroup_mounts(tree);
+      p->cpu_limit = read_cpu_limit(tree, pid, *mounts);
+    }
+    snap.processes.push_back(std::move(*p));
   }
   // One socket dump per network namespace; keep the sockets some process of the tree owns.
   std::map<std::string, std::vector<TcpSocket>> by_ns;

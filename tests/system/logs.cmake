@@ -31,6 +31,9 @@
 # Batch s19-fresh (21 logs, tests/corpus/logs-s19): measured once before it was added, 7/21 (strictly 1).
 # 18/21 as a development set after branch logs37 read its misses (7/21 on main 4d7f61e8 just before).
 # Batch s20-fresh (8 logs, tests/corpus/logs-s20): measured once before it was added, 5/8 (strictly 5).
+# Batch s21-fresh (9 logs, tests/corpus/logs-s21): measured once before it was added, 6/9 (strictly 4).
+# Batch s22-fresh (11 logs, tests/corpus/logs-s22): measured once before it was added, 6/11 (strictly 3).
+# Batch s23-fresh (3 logs, tests/corpus/logs-s23): measured once before it was added, 2/3 (strictly 2).
 # The team's shared corpus (13 labelled logs) lives outside the repository: its README
 # (../shared/corpus/README.md) says to read it there at test time and never copy it into the
 # project, so this one test reads outside the tree. In another layout, point DD_SHARED_CORPUS at
@@ -51,7 +54,10 @@ add_test(NAME system.logs.corpus
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s17
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s18
           --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s19
-          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s20)
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s20
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s21
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s22
+          --unscored ${CMAKE_SOURCE_DIR}/tests/corpus/logs-s23)
 set_tests_properties(system.logs.corpus PROPERTIES LABELS system TIMEOUT 900)
 
 add_test(NAME system.logs.cli

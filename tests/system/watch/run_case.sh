@@ -22,7 +22,12 @@ MA=198.18.1.1
 # namespaces w50<pid>*, addresses 198.19.150.0/24, 198.19.151.0/24, 198.19.152.0/24
 # clusters-2026-12-06h w1, w4, w2, w3 (stdin-prompt, all-computing, thread-died, legacy-drop): namespaces
 # w53<pid>*, addresses 198.19.153.0/24, 198.19.154.0/24, 198.19.155.0/24, 198.19.156.0/24
+# clusters-2026-12-07i w3 (cpu-throttled), clusters-2026-12-07j w1, w2 (memory-wait, unix-send-blocked):
+# namespaces w56<pid>*, addresses 198.19.157.0/24, 198.19.158.0/24, 198.19.159.0/24
 case "$CASE" in
+  cpu-throttled) NS_PREFIX=w56 MA=198.19.157.1 ;;
+  memory-wait) NS_PREFIX=w56 MA=198.19.158.1 ;;
+  unix-send-blocked) NS_PREFIX=w56 MA=198.19.159.1 ;;
   stdin-prompt) NS_PREFIX=w53 MA=198.19.153.1 ;;
   all-computing) NS_PREFIX=w53 MA=198.19.154.1 ;;
   thread-died) NS_PREFIX=w53 MA=198.19.155.1 ;;
@@ -457,6 +462,108 @@ assert any(e.startswith("node1: rank 1 (pid ") and "reading input" in e and "its
 assert any(e.startswith("node0: rank 0 (pid ") and " on node0 waits on rank 1 (node1, 198.18.1.2:" in e and e.endswith("), which is reading input: nothing arrives from it") for e in ev), ev
 PY
   done
+  ;;
+cpu-throttled)  # w3 of clusters-2026-12-07i: two nodes, watch --rendezvous each; mid-job rank 1 is moved
+  # into a cgroup of its own whose CPU quota is 1 ms per 1 s (runnable, CPU about 0%). The merged verdict
+  # names the quota (never a collective mismatch), node 0's wait is its evidence, and the printed
+  # command that lifts the quota, pasted, lets the job finish.
+  two_nodes 198.19.157
+  cg_mount=$(awk '$0 ~ / - cgroup cgroup / { n = split($NF, o, ","); for (k = 1; k <= n; k++) if (o[k] == "cpu") print $5 }' /proc/self/mountinfo | head -1)
+  cg_v2=0
+  if [ -z "$cg_mount" ]; then
+    cg_mount=$(awk '$0 ~ / - cgroup2 / { print $5 }' /proc/self/mountinfo | head -1)
+    grep -qw cpu "$cg_mount/cgroup.controllers" 2>/dev/null || die "no cgroup hierarchy with the cpu controller (v1 cpu or v2 cpu.max) to set a quota in"
+    cg_v2=1
+    grep -qw cpu "$cg_mount/cgroup.subtree_control" || echo +cpu > "$cg_mount/cgroup.subtree_control" || die "cannot enable the cpu controller under $cg_mount"
+  fi
+  CG="$cg_mount/ddw56-$$"
+  mkdir "$CG" || die "cannot create the cgroup $CG"
+  # the test's own cgroup goes after the nodes' processes are killed (a cgroup with tasks cannot be removed)
+  trap 'cleanup; for _ in $(seq 50); do rmdir "$CG" 2>/dev/null && break; sleep 0.1; done' EXIT
+  if [ "$cg_v2" = 1 ]; then echo "1000 1000000" > "$CG/cpu.max"; else
+    echo 1000000 > "$CG/cpu.cfs_period_us" && echo 1000 > "$CG/cpu.cfs_quota_us"; fi || die "cannot set the quota in $CG"
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job1.log" "rank 1 step 10" 300
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  echo "$r1" > "$CG/cgroup.procs" || die "cannot move rank 1 ($r1) into $CG"
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  fix=$(grep -o "echo [-a-z0-9]* > '$CG/cpu[.a-z_]*'" "$WORK/w1.err" | head -1)
+  [ -n "$fix" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no command that lifts $CG's quota"; }
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  ranks_finish 300 "after the fix" 0 1
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.cpu-throttled; done
+  python3 - "$WORK/w0.json" "$r1" "$CG" <<'PY' || die "the merged verdict does not name rank 1's quota with node 0's wait as evidence"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["label"] == "resource-limits", f
+assert f["title"].startswith("rank 1 (pid %s) gets " % sys.argv[2]) and "of one core though it has threads ready to run" in f["title"], f["title"]
+assert "its cgroup's CPU quota is used up and the kernel throttles it" in f["title"], f["title"]
+assert any(("cgroup " + sys.argv[3] + " allows 1 ms of CPU per 1000 ms, 0.1 % of one core") in e for e in f["evidence"]), f["evidence"]
+assert any(e.startswith("node0: rank 0 (pid ") and " waits on rank 1 (node1, 198.19.157.2:" in e for e in f["evidence"]), f["evidence"]
+PY
+  ;;
+unix-send-blocked)  # w2 of clusters-2026-12-07j: at step WARM rank 1 sends its log lines to a unix datagram
+  # socket it connected to (as SysLogHandler does), held by a child that never reads; once the queue is full
+  # its send blocks (unix_wait_for_peer). Node 1's verdict and the merged one name the blocked send, never a
+  # collective mismatch; the printed step, run in node 1, names the reader (the child); the reader killed, the
+  # send fails, the job goes on and finishes.
+  two_nodes 198.19.159
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=unixlog WARM=3 STEPS=12; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  syslog=$(awk '/^rank 1 syslog [0-9]/{print $4}' "$WORK/job1.log")
+  [ -n "$syslog" ] || die "rank 1 printed no syslog pid: $(tail -3 "$WORK/job1.log")"
+  step=$(grep -o 'peer=$(ss -xpH | awk .$6 == [0-9]* {print $8}.); ss -xp | grep -w "$peer"' "$WORK/w1.err" | head -1)
+  [ -n "$step" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no step that finds the socket's reader"; }
+  note "running node 1's printed step in node 1: $step"
+  in_node 1 bash -c "$step" > "$WORK/step.out" 2>&1
+  grep -q "pid=$syslog," "$WORK/step.out" || die "the printed step does not name the reader $syslog: $(cat "$WORK/step.out")"
+  kill "$syslog"
+  ranks_finish 300 "after the reader was stopped" 0 1
+  grep -q "rank 1 syslog gone" "$WORK/job1.log" || die "rank 1's send did not end"
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.pipe-write; done
+  python3 - "$WORK/w0.json" <<'PY' || die "the merged verdict does not name rank 1's blocked send"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"][0] == 1 and "blocks sending on a unix socket (fd " in f["title"], f
+assert "not waiting for a peer and not in a collective" in f["title"], f["title"]
+PY
+  ;;
+memory-wait)  # w1 of clusters-2026-12-07j: two nodes, watch --rendezvous each; rank 1 is moved into a
+  # memory cgroup of its own (limit 64 MiB, its OOM killer off) before it writes 256 MiB at step WARM: it
+  # waits for memory (state D, mem_cgroup_oom_synchronize). The merged verdict names the memory wait
+  # (never "reading input"), and the printed command that lifts the limit, pasted, lets the job finish.
+  two_nodes 198.19.158
+  mg_mount=$(awk '$0 ~ / - cgroup cgroup / { n = split($NF, o, ","); for (k = 1; k <= n; k++) if (o[k] == "memory") print $5 }' /proc/self/mountinfo | head -1)
+  [ -n "$mg_mount" ] || die "no cgroup v1 memory hierarchy here (its OOM killer can be turned off only in v1)"
+  MG="$mg_mount/ddw56m-$$"
+  mkdir "$MG" || die "cannot create the cgroup $MG"
+  trap 'cleanup; for _ in $(seq 50); do rmdir "$MG" 2>/dev/null && break; sleep 0.1; done' EXIT
+  echo $((64 << 20)) > "$MG/memory.limit_in_bytes" && echo 1 > "$MG/memory.oom_control" || die "cannot set $MG's limit"
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=memhog WARM=40 STEPS=80; done
+  wait_for "$WORK/job1.log" "rank 1 step 10" 300
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  echo "$r1" > "$MG/cgroup.procs" || die "cannot move rank 1 ($r1) into $MG"
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  fix=$(grep -o "echo [-a-z0-9]* > '$MG/memory[.a-z_]*'" "$WORK/w1.err" | head -1)
+  [ -n "$fix" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no command that lifts $MG's limit"; }
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  ranks_finish 300 "after the fix" 0 1
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.memory-wait; done
+  python3 - "$WORK/w0.json" "$r1" <<'PY' || die "the merged verdict does not name rank 1's memory wait with node 0's wait as evidence"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["label"] == "resource-limits", f
+assert f["title"].startswith("rank 1 (pid %s) waits for memory in the kernel, not for a peer" % sys.argv[2]), f["title"]
+assert "out-of-memory wait" in f["title"], f["title"]
+assert any(e.startswith("node0: rank 0 (pid ") and " waits on rank 1 (node1, 198.19.158.2:" in e for e in f["evidence"]), f["evidence"]
+PY
   ;;
 merged-rank-stopped)  # two nodes, watch --rendezvous each; rank 1 is stopped (SIGSTOP) mid-job; the
   # merged verdict names it first, node 0's silent peer is its evidence; the printed kill -CONT resumes it

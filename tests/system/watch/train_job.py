@@ -24,6 +24,12 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
                the last all_reduces over g_a then g_b, the last over g_b then g_a: a cross-group
                deadlock (clusters-2026-12-06e w4); with GROUPORDER_SAME=1 every rank uses g_a then
                g_b (the code fix applied)
+  unixlog      at step WARM rank 1 starts a "syslog" child that binds a unix datagram socket and never
+               reads it, then sends its step lines there until a send fails (it blocks once the
+               socket's queue is full; the child killed, the send fails and the job goes on)
+               (clusters-2026-12-07j w2)
+  memhog       at step WARM rank 1 writes HOG_MB MiB of bytes (each page touched): in a memory cgroup
+               below that with its OOM killer off it waits for memory (clusters-2026-12-07j w1)
   flock        at step WARM rank 1 takes flock(LOCK_EX) on LOCKFILE (a stray process may hold it), then
                goes on (clusters-2026-12-06f w1)
   logger       at step WARM rank 1 sends a line to LOGGER=HOST:PORT (a collector outside the job),
@@ -163,6 +169,23 @@ while mode == "forever" or step < steps:
         c.sendall(b"GET /schedule\n")
         print("rank %d config service answered %d bytes" % (rank, len(c.recv(4096))), flush=True)
         c.close()
+    if mode == "unixlog" and rank == 1 and step == warm:
+        path = "/tmp/ddwatch-unixlog-%d.sock" % os.getpid()
+        code = ("import socket, sys, time; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); "
+                "print('bound', flush=True); time.sleep(3600)")
+        child = subprocess.Popen([sys.executable, "-c", code, path], stdout=subprocess.PIPE)
+        child.stdout.readline()
+        print("rank %d syslog %d" % (rank, child.pid), flush=True)
+        out = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+        out.connect(path)  # as logging.handlers.SysLogHandler does with /dev/log
+        try:
+            while True:
+                out.send(b"rank 1 step log line " * 40)
+        except OSError as e:
+            print("rank %d syslog gone: %s" % (rank, e), flush=True)
+        os.unlink(path)
+    if mode == "memhog" and rank == 1 and step == warm:
+        hog = b"x" * (int(os.environ.get("HOG_MB", "256")) << 20)  # each page written: charged to its cgroup
     if mode == "pdb" and rank == 1 and step == warm:
         breakpoint()  # left in from debugging
     if mode == "evalcompute" and step == warm:

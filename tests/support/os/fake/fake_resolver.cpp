@@ -25,7 +25,8 @@ core::Result<std::vector<ResolvedAddress>> FakeResolver::resolve(const std::stri
     // numeric, like getaddrinfo (which also rejects a number above 255: "10.1.0.256" is no address)
     return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet, host}};
   }
-  if (it == table_.end() && host.find(':') != std::string::npos) {
+  in6_addr numeric6{};
+  if (it == table_.end() && ::inet_pton(AF_INET6, host.c_str(), &numeric6) == 1) {  // "[fd00::2]" is none
     return std::vector<ResolvedAddress>{ResolvedAddress{Family::inet6, host}};
   }
   if (it == table_.end() || it->second.empty()) {

@@ -1,0 +1,6 @@
+#!/bin/bash
+# map the MPI launcher's rank variables to the ones torch's env:// reads
+export RANK=$PMI_RANK
+export WORLD_SIZE=$PMI_SIZE
+export LOCAL_RANK=$OMPI_COMM_WORLD_LOCAL_RANK
+exec "$@"

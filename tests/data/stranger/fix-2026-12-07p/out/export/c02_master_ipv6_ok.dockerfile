@@ -1,0 +1,1 @@
+# distdoctor: nothing to change: no finding has a value to set

@@ -1,0 +1,1 @@
+1	nft delete table netdev c11filt

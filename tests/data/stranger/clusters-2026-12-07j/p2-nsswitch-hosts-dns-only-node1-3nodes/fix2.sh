@@ -1,0 +1,2 @@
+1	export MASTER_ADDR=198.19.116.10
+all	export GLOO_SOCKET_IFNAME=c11eth0

@@ -1,0 +1,1 @@
+1	ip link set dev c11eth0 arp on

@@ -17,6 +17,7 @@
 #include "core/address.hpp"
 #include "core/exit_code.hpp"
 #include "core/finding_factory.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "core/utf8.hpp"
 #include "report/json.hpp"
@@ -544,7 +545,7 @@ std::vector<std::string> candidate_addresses(const std::vector<os::AddressEntry>
   for (const auto& e : entries) {
     if (!e.up || !e.running || e.loopback) continue;
     if (core::is_loopback_address(e.addr) || core::is_ipv6_link_local(e.addr)) continue;
-    if (std::find(out.begin(), out.end(), e.addr) == out.end()) out.push_back(e.addr);
+    core::push_unique(out, e.addr);
   }
   return out;
 }

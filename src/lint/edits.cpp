@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 
 namespace dd::lint {
@@ -165,7 +166,7 @@ std::vector<Edit> edits_of(const std::vector<LintFinding>& findings, const std::
   std::vector<Edit> out;
   for (const auto& f : findings) {
     for (const auto& e : f.edits) {
-      if (e.file == file && std::find(out.begin(), out.end(), e) == out.end()) out.push_back(e);
+      if (e.file == file) core::push_unique(out, e);
     }
   }
   std::stable_sort(out.begin(), out.end(), [](const Edit& a, const Edit& b) { return a.line < b.line; });
@@ -176,7 +177,7 @@ core::Result<std::string> apply_edits(const std::string& text, const std::vector
   Lines src = split_lines(text);
   std::vector<Edit> sorted;
   for (const auto& e : edits) {
-    if (std::find(sorted.begin(), sorted.end(), e) == sorted.end()) sorted.push_back(e);
+    core::push_unique(sorted, e);
   }
   std::sort(sorted.begin(), sorted.end(), [](const Edit& a, const Edit& b) { return a.line < b.line; });
   int n = static_cast<int>(src.lines.size());

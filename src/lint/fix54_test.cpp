@@ -80,6 +80,19 @@ TEST(LintFix54, SbatchDirectivesAfterACommandAreMovedAboveIt) {
   auto later = all_of(time_only, id);
   ASSERT_EQ(later.size(), 1u) << ids(time_only);
   EXPECT_EQ(later[0]->finding.severity, core::Severity::warning);  // no node, task or GPU count lost
+  // The option's name decides, not a substring of the line: --job-name holds "-n", --nodelist starts
+  // like --nodes, a comment names --nodes; -N2 and a tab-separated --ntasks shape the job.
+  auto severity_of = [&](const std::string& directive) {
+    auto lf = lint_as("job.sbatch", "#!/bin/bash\ncd /work\n" + directive + "\nsrun train.py\n");
+    auto hit = all_of(lf, id);
+    return hit.size() == 1u ? hit[0]->finding.severity : core::Severity::info;
+  };
+  for (const char* quiet : {"#SBATCH --job-name=ddp-n2", "#SBATCH --nodelist=gpu[1-2]", "#SBATCH --time=5 # --nodes=2",
+                            "#SBATCH --output=run-N-%j.out"})
+    EXPECT_EQ(severity_of(quiet), core::Severity::warning) << quiet;
+  for (const char* shaping : {"#SBATCH -N2", "#SBATCH -N 2", "#SBATCH\t--ntasks=16", "#SBATCH --gres=gpu:8",
+                              "#SBATCH --gpus-per-node=8", "#SBATCH -n=4"})
+    EXPECT_EQ(severity_of(shaping), core::Severity::error) << shaping;
 }
 
 TEST(LintFix54, UnquotedJsonWordIsSingleQuoted) {

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 
 namespace dd::lint {
@@ -473,7 +474,7 @@ class Walker {
       f_.multi_node_why = "the script reads \"" + v + "\"";
     }
     auto& words = f_.multi_node_words;
-    if (node_word && std::find(words.begin(), words.end(), v) == words.end()) words.push_back(v);
+    if (node_word) core::push_unique(words, v);
     if (v == "torch.distributed.launch") f_.launch_mentions.push_back({PythonTree::line(n), v});
   }
 

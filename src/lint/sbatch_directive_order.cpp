@@ -4,6 +4,8 @@
 // been reached in the script"). A directive after a command (`module load` first) is a comment:
 // the job runs with sbatch's defaults for it (one node, one task, no GPUs).
 #include <algorithm>
+#include <cctype>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,11 +20,20 @@ bool is_directive(std::string_view line) { return core::starts_with(line, "#SBAT
 
 // A directive whose loss changes how many nodes, tasks or GPUs the job gets.
 bool shapes_the_job(std::string_view line) {
-  for (std::string_view opt : {"--nodes", "-N", "--ntasks", "-n", "--gpus", "--gres", "-G", "--ntasks-per-node"}) {
-    auto at = line.find(opt);
-    if (at == std::string_view::npos) continue;
-    auto end = at + opt.size();
-    if (end == line.size() || line[end] == '=' || line[end] == ' ' || line[end] == '-') return true;
+  static const std::set<std::string, std::less<>> k_long = {"--nodes",         "--ntasks",        "--ntasks-per-node",
+                                                            "--gpus",          "--gpus-per-node", "--gpus-per-task",
+                                                            "--gres",          "--tres-per-task", "--ntasks-per-gpu"};
+  std::string text(line.substr(std::string_view("#SBATCH").size()));
+  std::replace(text.begin(), text.end(), '\t', ' ');
+  auto words = core::split(text, ' ');
+  for (std::string_view w : words) {
+    if (w.front() == '#') break;  // a comment after the options
+    if (core::starts_with(w, "--")) {
+      if (k_long.count(w.substr(0, w.find('=')))) return true;
+    } else if (w.size() >= 2 && w[0] == '-' && (w[1] == 'N' || w[1] == 'n' || w[1] == 'G')) {
+      // -N 2, -N2, -n=8 (short options take their value attached or as the next word)
+      if (w.size() == 2 || w[2] == '=' || std::isdigit(static_cast<unsigned char>(w[2]))) return true;
+    }
   }
   return false;
 }

@@ -8,6 +8,7 @@
 #include <regex>
 #include <set>
 
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 
@@ -63,7 +64,7 @@ std::vector<std::string> sourced_by(const std::string& text) {
   if (text.size() > 1000000) return {"the files it sources"};  // std::regex recurses per character
   for (auto it = std::sregex_iterator(text.begin(), text.end(), sourcing); it != std::sregex_iterator(); ++it) {
     std::string what = (*it)[2].str() == "eval" ? "what eval runs" : (*it)[3].str();
-    if (std::find(out.begin(), out.end(), what) == out.end()) out.push_back(what);
+    core::push_unique(out, what);
   }
   return out;
 }

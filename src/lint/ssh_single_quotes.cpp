@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
 
@@ -131,7 +132,7 @@ void ssh_single_quotes_rule(FileContext& ctx, const std::vector<RemoteCommand>& 
     std::vector<std::string> names;
     for (const auto& u : local) {
       std::string shown = "$" + u.name;
-      if (std::find(names.begin(), names.end(), shown) == names.end()) names.push_back(shown);
+      core::push_unique(names, shown);
     }
     std::string title = "the ssh command is in single quotes: " + core::join(names, ", ") +
                         " (set in this script) expand" + (names.size() == 1 ? "s" : "") +

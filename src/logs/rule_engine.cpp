@@ -2,6 +2,8 @@
 
 #include "logs/rules.hpp"
 
+#include "core/push_unique.hpp"
+
 namespace dd::logs {
 
 namespace rule {
@@ -23,7 +25,7 @@ void emit(std::vector<RankedFinding>& out, RankedFinding r, std::string fix,
 void add_evidence(core::Finding& f, const Evidence& e) {
   if (e.empty() || f.evidence.size() >= 8) return;
   std::string w = e.where();
-  if (std::find(f.evidence.begin(), f.evidence.end(), w) == f.evidence.end()) f.evidence.push_back(std::move(w));
+  core::push_unique(f.evidence, w);
 }
 
 void add_evidence(core::Finding& f, const Signal& s) {
@@ -33,14 +35,14 @@ void add_evidence(core::Finding& f, const Signal& s) {
 void add_hosts(core::Finding& f, const std::set<std::string>& hosts) {
   for (const auto& h : hosts) {
     if (f.hosts.size() >= 64) break;
-    if (std::find(f.hosts.begin(), f.hosts.end(), h) == f.hosts.end()) f.hosts.push_back(h);
+    core::push_unique(f.hosts, h);
   }
 }
 
 void add_ranks(core::Finding& f, const std::set<int>& ranks) {
   for (int r : ranks) {
     if (f.ranks.size() >= 4096) break;
-    if (std::find(f.ranks.begin(), f.ranks.end(), r) == f.ranks.end()) f.ranks.push_back(r);
+    core::push_unique(f.ranks, r);
   }
   std::sort(f.ranks.begin(), f.ranks.end());
 }

@@ -108,21 +108,23 @@ bool read_quota(const os::FileTree& tree, CpuLimit& c) {
   return true;
 }
 
+// A cgroup path as seen below `mount`: a mount of a sub-hierarchy (a container's) shows paths below
+// its root; a path outside it is another container's (or, with "/..", outside this cgroup
+// namespace's root), whose files this mount does not hold.
+std::optional<std::string> path_below_mount(const CgroupMounts::Mount& mount, const std::string& path) {
+  if (path.find("/..") != std::string::npos) return std::nullopt;
+  if (mount.root == "/") return path;
+  if (path == mount.root) return "/";
+  if (core::starts_with(path, mount.root + "/")) return path.substr(mount.root.size());
+  return std::nullopt;
+}
+
 std::optional<CpuLimit> limit_in(const os::FileTree& tree, const CgroupMounts::Mount& mount, const std::string& via,
-                                 std::string path, bool v2) {
-  if (path.find("/..") != std::string::npos) return std::nullopt;  // outside this cgroup namespace's root
-  // A mount of a sub-hierarchy (a container's) shows paths below its root; a path outside it is
-  // another container's, whose files this mount does not hold.
+                                 const std::string& cgroup, bool v2) {
+  auto below = path_below_mount(mount, cgroup);
+  if (!below) return std::nullopt;
   bool inside = mount.root != "/";
-  if (inside) {
-    if (path == mount.root) {
-      path = "/";
-    } else if (core::starts_with(path, mount.root + "/")) {
-      path = path.substr(mount.root.size());
-    } else {
-      return std::nullopt;
-    }
-  }
+  std::string path = *below;
   while (true) {
     CpuLimit c;
     c.v2 = v2;
@@ -198,21 +200,12 @@ std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, con
   if (!text) return std::nullopt;
   const auto& mount = mounts.v1_memory ? mounts.v1_memory : mounts.v2;
   if (!mount) return std::nullopt;
-  auto path = cgroup_path(*text, !mounts.v1_memory, "memory");
-  if (!path || path->find("/..") != std::string::npos) return std::nullopt;
+  auto cgroup = cgroup_path(*text, !mounts.v1_memory, "memory");
+  auto path = cgroup ? path_below_mount(*mount, *cgroup) : std::nullopt;
+  if (!path || *path == "/") return std::nullopt;  // the root cgroup has no limit to lift
   MemoryCgroup out;
   out.v2 = !mounts.v1_memory;
   out.container_view = mount->root != "/";
-  if (out.container_view) {
-    if (*path == mount->root) {
-      *path = "/";
-    } else if (core::starts_with(*path, mount->root + "/")) {
-      *path = path->substr(mount->root.size());
-    } else {
-      return std::nullopt;
-    }
-  }
-  if (*path == "/") return std::nullopt;  // the root cgroup has no limit to lift
   out.dir = mount->mount_point + *path;
   return out;
 }

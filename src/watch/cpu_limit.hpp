@@ -39,7 +39,8 @@ struct CpuLimit {
 // where they hold no cgroup hierarchy (watch in a namespace whose /sys is a fresh sysfs, as `ip netns
 // exec` makes it), those of its nearest ancestor whose do and whose root this process may read through
 // (init's may be closed: a micro-VM's init is); `via` is then "/proc/PID/root" (the paths said to the
-// user stay the node's). Read once per snapshot (mountinfo runs to thousands of lines on a k8s node).
+// user stay the node's). Read once per watch session (CgroupMountsOnce): mountinfo runs to thousands
+// of lines on a k8s node, and the ancestor walk reads a file per hop.
 struct CgroupMounts {
   struct Mount {
     std::string root;         // the hierarchy path mounted there ("/" on a host)
@@ -49,6 +50,18 @@ struct CgroupMounts {
   std::string via;
 };
 CgroupMounts cgroup_mounts(const os::FileTree& tree);
+
+// cgroup_mounts() read at the first need and kept: what one watch session (one tree) reads.
+class CgroupMountsOnce {
+ public:
+  const CgroupMounts& get(const os::FileTree& tree) {
+    if (!mounts_) mounts_ = cgroup_mounts(tree);
+    return *mounts_;
+  }
+
+ private:
+  std::optional<CgroupMounts> mounts_;
+};
 
 // The innermost cgroup with a CPU quota that holds `pid` (read through /proc/self/mountinfo, or an
 // ancestor's /proc/A/mountinfo and /proc/A/root where watch's own mount namespace has no cgroup

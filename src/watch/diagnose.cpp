@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "core/utf8.hpp"
 #include "watch/diagnose_local_link.hpp"
@@ -149,30 +150,66 @@ std::string waiters_suffix(const std::vector<RankState>& states) {
                      verb(states, Activity::in_collective, "waits", "wait"));
 }
 
+// The ranks of `states` in `activity`: "rank 1 (pid 200)" each, and their rank numbers.
+struct HeldRanks {
+  std::vector<std::string> who;
+  std::vector<int> ranks;
+  bool one() const { return who.size() == 1; }
+};
+HeldRanks held_ranks(const std::vector<RankState>& states, Activity activity) {
+  HeldRanks out;
+  for (const auto& r : states) {
+    if (r.activity != activity) continue;
+    out.who.push_back(who(r.rank, r.pid));
+    if (r.rank) out.ranks.push_back(*r.rank);
+  }
+  return out;
+}
+
+// A finding about ranks that a limit of their own holds (a cgroup's CPU quota, its memory limit):
+// every rank described as evidence, the held ones as its ranks.
+core::Finding limit_finding(const std::string& id, const std::string& title, const std::vector<RankState>& states,
+                            const HeldRanks& held) {
+  auto f = core::new_finding(id, Label::resource_limits, Severity::error, title);
+  for (const auto& r : states) f.evidence.push_back(describe(r));
+  f.ranks = held.ranks;
+  return f;
+}
+
+// "Lift the WHAT, as root on its node: `COMMAND` (or write a larger one)EXTRA. Whoever set it sets it
+// again on the next run: raise it there (SOURCES)TAIL": the command lifts it now, the source keeps it.
+std::string lift_limit_fix(const std::string& what, const std::vector<std::string>& commands, bool one,
+                           const std::string& extra, const std::string& sources, const std::string& tail) {
+  return fmt::format(
+      "Lift the {}, as root on {} node: `{}` (or write a larger one){}. Whoever set it sets it again on the next "
+      "run: raise it there ({}){}",
+      what, one ? "its" : "their", core::join(commands, "`; `"), extra, sources, tail);
+}
+
 // Ranks with threads ready to run whose cgroup's CPU quota throttled them in most periods of the
 // window, below a quarter of a core (rank_states.cpp, cpu_limit.hpp): the kernel holds them; the
 // quota is named with the command that lifts it (clusters-2026-12-07i w3).
 std::optional<core::Finding> throttled_ranks(const std::vector<RankState>& states) {
-  std::vector<std::string> who_list, cpu, commands;
-  std::vector<int> ranks;
+  auto held = held_ranks(states, Activity::throttled);
+  if (held.who.empty()) return std::nullopt;
+  std::vector<std::string> cpu, commands;
+  bool outside = false;
   for (const auto& r : states) {
     if (r.activity != Activity::throttled) continue;
-    who_list.push_back(who(r.rank, r.pid));
     cpu.push_back(fmt::format("{:.1f}%", r.cpu_pct));
-    if (std::find(commands.begin(), commands.end(), r.unthrottle) == commands.end()) commands.push_back(r.unthrottle);
-    if (r.rank) ranks.push_back(*r.rank);
+    if (r.unthrottle.empty())
+      outside = true;
+    else
+      core::push_unique(commands, r.unthrottle);
   }
-  if (who_list.empty()) return std::nullopt;
-  bool one = who_list.size() == 1;
-  auto f = core::new_finding(
-      "watch.rank.cpu-throttled", Label::resource_limits, Severity::error,
+  bool one = held.one();
+  auto f = limit_finding(
+      "watch.rank.cpu-throttled",
       fmt::format("{} {} {} of one core though {} threads ready to run: {} cgroup's CPU quota is used up and "
                   "the kernel throttles {}{}",
-                  core::join(who_list, ", "), one ? "gets" : "get", core::join(cpu, ", "), one ? "it has" : "they have",
-                  one ? "its" : "their", one ? "it" : "them", waiters_suffix(states)));
-  for (const auto& r : states) f.evidence.push_back(describe(r));
-  bool outside = std::any_of(commands.begin(), commands.end(), [](auto& c) { return c.empty(); });
-  commands.erase(std::remove(commands.begin(), commands.end(), std::string()), commands.end());
+                  core::join(held.who, ", "), one ? "gets" : "get", core::join(cpu, ", "), one ? "it has" : "they have",
+                  one ? "its" : "their", one ? "it" : "them", waiters_suffix(states)),
+      states, held);
   std::string sources =
       "a container's --cpus (`docker update --cpus N CONTAINER`), Kubernetes resources.limits.cpu, a systemd unit's "
       "CPUQuota=, the batch system's cgroup";
@@ -180,60 +217,50 @@ std::optional<core::Finding> throttled_ranks(const std::vector<RankState>& state
       commands.empty()
           ? fmt::format("The quota is set from outside this container: raise its CPU limit where it is set ({}).",
                         sources)
-          : fmt::format(
-                "Lift the quota, as root on {} node: `{}` (or write a larger one){}. Whoever set it sets it "
-                "again on the next run: raise it there ({}). Check: nr_throttled in the cgroup's cpu.stat "
-                "stops growing (a parent cgroup may hold a quota too: its cpu.stat then still grows).",
-                one ? "its" : "their", core::join(commands, "`; `"),
+          : lift_limit_fix(
+                "quota", commands, one,
                 outside ? "; a rank whose cgroup this container sees from inside: raise its container's limit" : "",
-                sources);
-  f.ranks = ranks;
+                sources,
+                ". Check: nr_throttled in the cgroup's cpu.stat stops growing (a parent cgroup may hold a "
+                "quota too: its cpu.stat then still grows).");
   return f;
 }
 
 // Ranks with a thread asleep in state D in a memory wait in both snapshots (rank_states.cpp): they
 // wait for memory, not for a peer (clusters-2026-12-07j w1: a memory cgroup at its limit with the OOM
 // killer off). The limit file is named with the command that lifts it, where the cgroup is seen.
-std::optional<core::Finding> memory_waits(const os::FileTree& tree, const std::vector<RankState>& states) {
-  std::vector<std::string> who_list, commands;
-  std::vector<int> ranks;
+std::optional<core::Finding> memory_waits(const Snapshot& after, const std::vector<RankState>& states) {
+  auto held = held_ranks(states, Activity::memory_wait);
+  if (held.who.empty()) return std::nullopt;
+  std::vector<std::string> commands;
   bool oom = false;
-  std::optional<CgroupMounts> mounts;
   for (const auto& r : states) {
     if (r.activity != Activity::memory_wait) continue;
-    who_list.push_back(who(r.rank, r.pid));
     oom = oom || r.memory_wait.find("oom") != std::string::npos;
-    if (r.rank) ranks.push_back(*r.rank);
-    if (!mounts) mounts = cgroup_mounts(tree);
-    auto cg = memory_cgroup(tree, r.pid, *mounts);
-    if (!cg || cg->container_view) continue;
-    std::string c = fmt::format("echo {} > '{}/{}'", cg->v2 ? "max" : "-1", cg->dir, cg->limit_file());
-    if (std::find(commands.begin(), commands.end(), c) == commands.end()) commands.push_back(c);
+    const auto* p = after.process(r.pid);
+    if (!p || !p->memory_cgroup || p->memory_cgroup->container_view) continue;
+    const auto& cg = *p->memory_cgroup;
+    core::push_unique(commands, fmt::format("echo {} > '{}/{}'", cg.v2 ? "max" : "-1", cg.dir, cg.limit_file()));
   }
-  if (who_list.empty()) return std::nullopt;
-  bool one = who_list.size() == 1;
-  auto f = core::new_finding(
-      "watch.rank.memory-wait", Label::resource_limits, Severity::error,
+  bool one = held.one();
+  auto f = limit_finding(
+      "watch.rank.memory-wait",
       fmt::format("{} {} for memory in the kernel, not for a peer and not in a collective: a thread of {} sleeps in "
                   "state D in a memory wait in both snapshots ({}){}",
-                  core::join(who_list, ", "), one ? "waits" : "wait", one ? "it" : "each",
+                  core::join(held.who, ", "), one ? "waits" : "wait", one ? "it" : "each",
                   oom ? "a memory cgroup's out-of-memory wait: the cgroup is at its limit and its OOM killer does not "
                         "free it (memory.oom_control oom_kill_disable 1 waits forever)"
                       : "the kernel reclaims memory for it: its memory cgroup or the node is at its limit",
-                  waiters_suffix(states)));
-  for (const auto& r : states) f.evidence.push_back(describe(r));
+                  waiters_suffix(states)),
+      states, held);
   std::string sources = "a container's --memory, Kubernetes resources.limits.memory, Slurm's --mem";
   f.fix.text = commands.empty()
                    ? fmt::format(
                          "Give {} more memory: raise the memory limit where it is set ({}), or use less memory "
                          "(smaller batches, fewer DataLoader workers); `cat /proc/PID/cgroup` names the cgroup.",
                          one ? "it" : "them", sources)
-                   : fmt::format(
-                         "Lift the memory limit, as root on {} node: `{}` (or write a larger one); the rank goes on "
-                         "once the memory is there. Whoever set it sets it again on the next run: raise it there ({}), "
-                         "or use less memory (smaller batches, fewer DataLoader workers).",
-                         one ? "its" : "their", core::join(commands, "`; `"), sources);
-  f.ranks = ranks;
+                   : lift_limit_fix("memory limit", commands, one, "; the rank goes on once the memory is there",
+                                    sources, ", or use less memory (smaller batches, fewer DataLoader workers).");
   return f;
 }
 
@@ -538,7 +565,7 @@ namespace {
 using LocalEnds = std::map<std::pair<std::string, int>, const OwnedSocket*>;  // (address, port) -> socket
 
 void add_rank(core::Finding& f, const std::optional<int>& r) {
-  if (r && std::find(f.ranks.begin(), f.ranks.end(), *r) == f.ranks.end()) f.ranks.push_back(*r);
+  if (r) core::push_unique(f.ranks, *r);
 }
 
 // 1. A connect to an address on no network of this host: the peers were given a wrong address.
@@ -1209,7 +1236,7 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
     return out;
   }
   // 4''. a rank that waits for memory in the kernel
-  if (auto f = memory_waits(tree, states)) {
+  if (auto f = memory_waits(after, states)) {
     out.push_back(std::move(*f));
     return out;
   }

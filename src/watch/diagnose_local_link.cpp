@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "core/address.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose.hpp"
 #include "watch/diagnose_network.hpp"
@@ -90,7 +91,7 @@ core::Finding local_address_lost(const os::FileTree& tree, const Snapshot& after
   auto route = route_for(tree, s.pid, peer);
   std::vector<std::string> links;
   for (const auto& e : entries) {
-    if (!e.loopback && std::find(links.begin(), links.end(), e.link) == links.end()) links.push_back(e.link);
+    if (!e.loopback) core::push_unique(links, e.link);
   }
   std::string dev = route.found ? route.iface : links.size() == 1 ? links.front() : "DEV";
   auto f = core::new_finding(

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "core/finding_factory.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_network.hpp"
@@ -252,7 +253,7 @@ SilentPeers describe_silent(const Snapshot& after, const ProcessInfo& p, bool jo
   out.quiet_s = qs.front().quiet_s;
   for (const auto& q : qs) {
     auto [id, why, rank] = peer_identity(after, p, *q.s);
-    if (rank && std::find(out.ranks.begin(), out.ranks.end(), *rank) == out.ranks.end()) out.ranks.push_back(*rank);
+    if (rank) core::push_unique(out.ranks, *rank);
     std::string ep = endpoint(unmapped(q.s->socket.peer), q.s->socket.peer_port);
     if (!job) {
       auto local = std::find_if(after.sockets.begin(), after.sockets.end(), [&](const OwnedSocket& o) {
@@ -261,7 +262,7 @@ SilentPeers describe_silent(const Snapshot& after, const ProcessInfo& p, bool jo
       if (local != after.sockets.end()) id = who(local->rank, local->pid) + ", watched";
     }
     out.peers.push_back(with_identity(ep, id));
-    if (!id.empty() && std::find(out.ids.begin(), out.ids.end(), id) == out.ids.end()) out.ids.push_back(id);
+    if (!id.empty()) core::push_unique(out.ids, id);
     if (!why.empty() && std::find(out.reasons.begin(), out.reasons.end(), why) == out.reasons.end())
       out.reasons.push_back(why);
     out.evidence.push_back(socket_line(q, window_s));
@@ -399,7 +400,7 @@ RankLinks rank_links(const os::FileTree& tree, const Snapshot& before, const Sna
   for (const auto& s : after.sockets) {
     if (!owned_by(s, r) || s.socket.state != TcpState::established || after.is_store_socket(s)) continue;
     auto ep = endpoint(unmapped(s.socket.local), s.socket.local_port);
-    if (std::find(out.endpoints.begin(), out.endpoints.end(), ep) == out.endpoints.end()) out.endpoints.push_back(ep);
+    core::push_unique(out.endpoints, ep);
     // bytes_acked counts the SYN of the side that connected: more than that (or bytes in flight) is data it sent
     if (s.socket.bytes_acked + s.socket.send_queue > 1)
       out.sends.push_back({ep, endpoint(unmapped(s.socket.peer), s.socket.peer_port), s.socket.last_data_sent_ms});

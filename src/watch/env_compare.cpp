@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "core/json_limits.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 
 namespace dd::watch {
@@ -246,7 +247,7 @@ std::optional<core::Finding> compare_rank_envs(const std::vector<RankEnv>& ranks
   }
   for (const auto* r : readable) {
     f.ranks.push_back(*r->rank);
-    if (std::find(f.hosts.begin(), f.hosts.end(), r->host) == f.hosts.end()) f.hosts.push_back(r->host);
+    core::push_unique(f.hosts, r->host);
   }
 
   add_fix(f, differing, iface, seen);

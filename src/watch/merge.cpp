@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "core/finding_factory.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_peers.hpp"
@@ -52,10 +53,6 @@ std::set<std::string> hosts_of(const std::vector<Placed>& ps) {
   std::set<std::string> out;
   for (const auto& p : ps) out.insert(p.host);
   return out;
-}
-
-void add_unique(std::vector<std::string>& v, const std::string& x) {
-  if (std::find(v.begin(), v.end(), x) == v.end()) v.push_back(x);
 }
 
 }  // namespace
@@ -510,7 +507,7 @@ Told tell(const RankActivity& me, const std::map<std::string, Owner>& where, std
       continue;
     }
     const RankActivity& peer = *o->second.rank;
-    if (std::find(ranks.begin(), ranks.end(), peer.rank) == ranks.end()) ranks.push_back(peer.rank);
+    core::push_unique(ranks, peer.rank);
     std::string named = fmt::format("rank {} ({}, {})", peer.rank, o->second.node->host, ep);
     if (peer.activity == Activity::in_collective) {
       t.waiting.push_back(named);
@@ -552,7 +549,7 @@ std::vector<NodeReport> tell_silent_peers(std::vector<NodeReport> nodes) {
       Told t = tell(*me, where, ranks);
       if (ranks.size() < 2) continue;
       for (int r : g.ranks) {
-        if (std::find(ranks.begin(), ranks.end(), r) == ranks.end()) ranks.push_back(r);
+        core::push_unique(ranks, r);
       }
       g.ranks = ranks;
       g.title = told_title(me->pid ? fmt::format("rank {} (pid {}) on {}", me->rank, me->pid, n.host)
@@ -609,10 +606,10 @@ bool name_off_port_ranks(const OffPort& off, std::vector<core::Finding>& out) {
     const auto& port = e.env.at("MASTER_PORT");
     runs.push_back(fmt::format("rank {} ({}) runs with MASTER_PORT={}", *e.rank, e.host, port));
     who.push_back(fmt::format("rank {}", *e.rank));
-    add_unique(hosts, e.host);
+    core::push_unique(hosts, e.host);
     f->evidence.push_back(fmt::format("rank {} (pid {}, host {}): MASTER_PORT={}", *e.rank, e.pid, e.host, port));
-    if (std::find(f->ranks.begin(), f->ranks.end(), *e.rank) == f->ranks.end()) f->ranks.push_back(*e.rank);
-    add_unique(f->hosts, e.host);
+    core::push_unique(f->ranks, *e.rank);
+    core::push_unique(f->hosts, e.host);
     f->fix.per_host[e.host]["MASTER_PORT"] = off.port;
   }
   bool one = off.ranks.size() == 1;
@@ -641,9 +638,9 @@ void add_env_comparison(std::vector<RankEnv> envs, const std::vector<core::Findi
   if (own != out.end()) {
     env->evidence.insert(env->evidence.end(), own->evidence.begin(), own->evidence.end());
     for (int r : own->ranks) {
-      if (std::find(env->ranks.begin(), env->ranks.end(), r) == env->ranks.end()) env->ranks.push_back(r);
+      core::push_unique(env->ranks, r);
     }
-    for (const auto& h : own->hosts) add_unique(env->hosts, h);
+    for (const auto& h : own->hosts) core::push_unique(env->hosts, h);
     out.erase(own);
   }
   out.insert(out.begin() + static_cast<std::ptrdiff_t>(std::min(slot, out.size())), std::move(*env));
@@ -776,9 +773,9 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
     }
     for (const auto& e : f.evidence) same->evidence.push_back(n.host + ": " + e);
     for (int r : f.ranks) {
-      if (std::find(same->ranks.begin(), same->ranks.end(), r) == same->ranks.end()) same->ranks.push_back(r);
+      core::push_unique(same->ranks, r);
     }
-    add_unique(same->hosts, n.host);
+    core::push_unique(same->hosts, n.host);
   };
   std::vector<std::pair<const NodeReport*, const core::Finding*>> silent;  // the nodes' watch.peer.silent
   for (const auto& n : nodes) {

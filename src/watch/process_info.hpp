@@ -54,8 +54,9 @@ struct ProcessInfo {
   // The CPU quota of its cgroup and the kernel's throttling counters (cpu_limit.hpp); read by
   // take_snapshot for a process of a distributed job (job_env) only.
   std::optional<CpuLimit> cpu_limit;
-  std::string netns;                         // "net:[4026531840]"
-  std::vector<std::uint64_t> socket_inodes;  // fds that are sockets
+  std::optional<MemoryCgroup> memory_cgroup;  // its memory cgroup (cpu_limit.hpp), read with cpu_limit
+  std::string netns;                          // "net:[4026531840]"
+  std::vector<std::uint64_t> socket_inodes;   // fds that are sockets
   std::vector<ThreadInfo> threads;
 };
 

@@ -118,7 +118,7 @@ class Watcher {
 
   // Once a second: the tree, the progress counters, the stall state machine.
   void sample(const std::vector<int>& pids) {
-    Snapshot snap = take_snapshot(io_.proc, io_.sockets, pids, now_s());
+    Snapshot snap = take_snapshot(io_.proc, io_.sockets, pids, now_s(), cgroups_);
     track_gone(snap);
     keep_rank_envs(envs_, snap.processes, io_.host);
     if (inspect_from_) {
@@ -420,6 +420,7 @@ class Watcher {
   OutputTracker tracker_;
   Clock::time_point t0_ = Clock::now();
   std::optional<Snapshot> last_, inspect_from_;
+  CgroupMountsOnce cgroups_;  // read at the first job process, kept for the session
   double idle_at_stall_ = 0;
   std::map<int, GoneRank> alive_;
   std::vector<GoneRank> gone_;

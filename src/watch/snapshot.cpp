@@ -69,16 +69,17 @@ void read_unix_sockets(SocketSource& sockets, Snapshot& snap) {
 
 }  // namespace
 
-Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s) {
+Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s,
+                       CgroupMountsOnce& cgroups) {
   Snapshot snap;
   snap.at_s = at_s;
-  std::optional<CgroupMounts> mounts;  // read once per snapshot, when a job process needs them
   for (int pid : pids) {
     auto p = read_process(tree, pid);
     if (!p) continue;
-    if (p->job_env) {  // a rank's CPU quota (cpu_limit.hpp)
-      if (!mounts) mounts = cgroup_mounts(tree);
-      p->cpu_limit = read_cpu_limit(tree, pid, *mounts);
+    if (p->job_env) {  // a rank's CPU quota and memory cgroup (cpu_limit.hpp)
+      const auto& mounts = cgroups.get(tree);
+      p->cpu_limit = read_cpu_limit(tree, pid, mounts);
+      p->memory_cgroup = memory_cgroup(tree, pid, mounts);
     }
     snap.processes.push_back(std::move(*p));
   }

@@ -44,7 +44,9 @@ struct Snapshot {
   bool store_closed_for(int pid) const;
 };
 
-// Reads `pids` (vanished ones are skipped) and the sockets they own.
-Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s);
+// Reads `pids` (vanished ones are skipped) and the sockets they own; the cgroup mounts through
+// `cgroups`, kept by the caller across snapshots of the same tree.
+Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const std::vector<int>& pids, double at_s,
+                       CgroupMountsOnce& cgroups);
 
 }  // namespace dd::watch

@@ -39,6 +39,7 @@
 #include <tuple>
 
 #include "cluster/analysis/analysis_context.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -252,8 +253,7 @@ void fold(const core::Finding& f, core::Finding& cause, const std::vector<std::s
   std::size_t taken = 0;
   for (std::size_t e = 0; e < f.evidence.size() && taken < 3; ++e)
     if (!other_host(f.evidence[e])) cause.evidence.push_back("  " + f.evidence[e]), ++taken;
-  for (const auto& h : hosts)
-    if (std::find(cause.hosts.begin(), cause.hosts.end(), h) == cause.hosts.end()) cause.hosts.push_back(h);
+  for (const auto& h : hosts) core::push_unique(cause.hosts, h);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "cluster/analysis/analysis_context.hpp"
 #include "cluster/analysis/reach_matrix.hpp"
 #include "core/address.hpp"
+#include "core/push_unique.hpp"
 #include "core/strings.hpp"
 
 namespace dd::cluster::detail {
@@ -300,7 +301,7 @@ void node_black_hole_finding(Ctx& c, int at, const std::string& iface, const std
   PathEnd end = path_end(c, at, iface);
   std::vector<PathEnd> others;
   for (const auto* p : probes) {
-    if (std::find(f.ranks.begin(), f.ranks.end(), p->from) == f.ranks.end()) f.ranks.push_back(p->from);
+    core::push_unique(f.ranks, p->from);
     int peer = p->from == at ? p->target.to : p->from;
     if (std::none_of(others.begin(), others.end(), [&](const PathEnd& e) { return e.rank == peer; }))
       others.push_back(p->from == at ? path_end(c, peer, p->target.iface) : sender_end(c, peer, p->target.addr));
@@ -640,7 +641,7 @@ SidesOfPath subnets_between(const Ctx& c, int to, const std::vector<int>& froms)
   SidesOfPath out;
   auto add = [&](std::vector<std::string>& side, int rank, const std::string& addr) {
     std::string s = subnet_of(c, rank, addr);
-    if (!s.empty() && std::find(side.begin(), side.end(), s) == side.end()) side.push_back(s);
+    if (!s.empty()) core::push_unique(side, s);
   };
   for (int from : froms)
     for (const auto* p : c.candidate_probes(from, to)) add(out.to, to, p->target.addr);

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "core/json_limits.hpp"
+#include "core/push_unique.hpp"
 
 namespace dd::cluster {
 
@@ -15,7 +16,7 @@ void add_blocks(FirewallFacts& out, const json& doc, int port, firewall::Directi
                 firewall::Packet packet = firewall::Packet::first) {
   for (auto& b : firewall::find_blocks(doc, port, d, packet)) {
     PortBlock pb{port, d, std::move(b), packet};
-    if (std::find(out.blocks.begin(), out.blocks.end(), pb) == out.blocks.end()) out.blocks.push_back(std::move(pb));
+    core::push_unique(out.blocks, pb);
   }
 }
 

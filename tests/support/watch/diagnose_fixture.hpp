@@ -109,8 +109,9 @@ struct World {
   FakeSockets before_socks, after_socks;
   Snapshot before, after;
   void take(const std::vector<int>& pids) {
-    before = take_snapshot(before_tree, before_socks, pids, 10);
-    after = take_snapshot(after_tree, after_socks, pids, 13);
+    CgroupMountsOnce before_cgroups, after_cgroups;
+    before = take_snapshot(before_tree, before_socks, pids, 10, before_cgroups);
+    after = take_snapshot(after_tree, after_socks, pids, 13, after_cgroups);
   }
 };
 

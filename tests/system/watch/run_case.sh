@@ -511,7 +511,7 @@ unix-send-blocked)  # w2 of clusters-2026-12-07j: at step WARM rank 1 sends its 
   # collective mismatch; the printed step, run in node 1, names the reader (the child); the reader killed, the
   # send fails, the job goes on and finishes.
   two_nodes 198.19.159
-  for i in 0 1; do merged_watch "$i" 2 60 MODE=unixlog WARM=3 STEPS=12; done
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=unixlog WARM=3 STEPS=12 UNIXLOG_DIR="$WORK"; done
   for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
   syslog=$(awk '/^rank 1 syslog [0-9]/{print $4}' "$WORK/job1.log")
   [ -n "$syslog" ] || die "rank 1 printed no syslog pid: $(tail -3 "$WORK/job1.log")"

@@ -27,7 +27,7 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   unixlog      at step WARM rank 1 starts a "syslog" child that binds a unix datagram socket and never
                reads it, then sends its step lines there until a send fails (it blocks once the
                socket's queue is full; the child killed, the send fails and the job goes on)
-               (clusters-2026-12-07j w2)
+               (clusters-2026-12-07j w2); the socket lives in UNIXLOG_DIR (the test's folder)
   memhog       at step WARM rank 1 writes HOG_MB MiB of bytes (each page touched): in a memory cgroup
                below that with its OOM killer off it waits for memory (clusters-2026-12-07j w1)
   flock        at step WARM rank 1 takes flock(LOCK_EX) on LOCKFILE (a stray process may hold it), then
@@ -170,7 +170,8 @@ while mode == "forever" or step < steps:
         print("rank %d config service answered %d bytes" % (rank, len(c.recv(4096))), flush=True)
         c.close()
     if mode == "unixlog" and rank == 1 and step == warm:
-        path = "/tmp/ddwatch-unixlog-%d.sock" % os.getpid()
+        # under the test's own folder (UNIXLOG_DIR), which its cleanup removes also on failure
+        path = os.path.join(os.environ["UNIXLOG_DIR"], "unixlog-%d.sock" % os.getpid())
         code = ("import socket, sys, time; s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(sys.argv[1]); "
                 "print('bound', flush=True); time.sleep(3600)")
         child = subprocess.Popen([sys.executable, "-c", code, path], stdout=subprocess.PIPE)

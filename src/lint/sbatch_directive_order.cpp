@@ -20,9 +20,9 @@ bool is_directive(std::string_view line) { return core::starts_with(line, "#SBAT
 
 // A directive whose loss changes how many nodes, tasks or GPUs the job gets.
 bool shapes_the_job(std::string_view line) {
-  static const std::set<std::string, std::less<>> k_long = {"--nodes",         "--ntasks",        "--ntasks-per-node",
-                                                            "--gpus",          "--gpus-per-node", "--gpus-per-task",
-                                                            "--gres",          "--tres-per-task", "--ntasks-per-gpu"};
+  static const std::set<std::string, std::less<>> k_long = {"--nodes", "--ntasks",        "--ntasks-per-node",
+                                                            "--gpus",  "--gpus-per-node", "--gpus-per-task",
+                                                            "--gres",  "--tres-per-task", "--ntasks-per-gpu"};
   std::string text(line.substr(std::string_view("#SBATCH").size()));
   std::replace(text.begin(), text.end(), '\t', ' ');
   auto words = core::split(text, ' ');

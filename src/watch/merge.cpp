@@ -21,12 +21,53 @@ namespace dd::watch {
 
 namespace {
 
-// Findings a node computed from its own ranks' states only.
-bool is_local_view(const core::Finding& f) {
-  return f.id == "watch.collective.mismatch" || f.id == "watch.input.slow" || f.id == "watch.stall.unexplained" ||
-         f.id == "watch.stall.all-computing" || f.id == "watch.peer.silent" || f.id == "watch.rank.not-in-collective" ||
-         f.id == "watch.rank.at-store" || f.id == "watch.store.skipped-call";
+// What the merge treats apart in each watch finding id, one row per id (the ids of own_waits.hpp
+// are own-process, explain a silence and name a cause, through is_own_wait):
+//   local: a node computed it from its own ranks' states only; across nodes it may not hold
+//   own: a rank held up by its own process (an uncaught exception, a child it waits for, a thread of
+//        its own that died, a prompt on its standard input)
+//   silence: says what a rank does (stopped, sleeping, computing, reading its input): evidence for
+//        the watch.peer.silent of a node whose ranks wait for that rank (cause_of_silence)
+//   cause: names a cause although its label is `other` (names_a_cause)
+struct IdTraits {
+  std::string_view id;
+  bool local = false, own = false, silence = false, cause = false;
+};
+// clang-format off
+constexpr IdTraits k_id_traits[] = {
+    {.id = "watch.collective.mismatch", .local = true},
+    {.id = "watch.input.slow", .local = true, .silence = true},
+    {.id = "watch.stall.unexplained", .local = true},
+    {.id = "watch.stall.all-computing", .local = true},
+    {.id = "watch.peer.silent", .local = true},
+    {.id = "watch.rank.not-in-collective", .local = true, .silence = true, .cause = true},
+    {.id = "watch.rank.at-store", .local = true},
+    {.id = "watch.store.skipped-call", .local = true, .silence = true, .cause = true},
+    {.id = "watch.rank.stopped", .silence = true, .cause = true},
+    {.id = "watch.rank.stdin-wait", .own = true, .silence = true, .cause = true},
+    {.id = "watch.rank.cpu-throttled", .silence = true},
+    {.id = "watch.rank.memory-wait", .silence = true},
+    {.id = "watch.rank.raised", .own = true, .silence = true, .cause = true},
+    {.id = "watch.rank.waits-on-child", .own = true, .silence = true, .cause = true},
+    {.id = "watch.rank.thread-died", .own = true, .silence = true},
+    {.id = "watch.rank.exited", .cause = true},
+    {.id = "watch.node.job-failed", .cause = true},
+    {.id = "watch.store.closed", .cause = true},
+    {.id = "watch.collective.odd-rank", .cause = true},
+    {.id = "watch.connect.outside-job", .cause = true},
+};
+// clang-format on
+
+IdTraits traits_of(std::string_view id) {
+  for (const auto& t : k_id_traits) {
+    if (t.id == id) return t;
+  }
+  if (is_own_wait(id)) return {.id = id, .own = true, .silence = true, .cause = true};
+  return {.id = id};
 }
+
+// Findings a node computed from its own ranks' states only.
+bool is_local_view(const core::Finding& f) { return traits_of(f.id).local; }
 
 struct Placed {
   int rank;
@@ -56,52 +97,6 @@ std::set<std::string> hosts_of(const std::vector<Placed>& ps) {
 }
 
 }  // namespace
-
-std::string_view activity_key(Activity a) {
-  switch (a) {
-    case Activity::in_collective:
-      return "waiting";
-    case Activity::reading_input:
-      return "reading_input";
-    case Activity::elsewhere:
-      return "elsewhere";
-    case Activity::computing:
-      return "computing";
-    case Activity::stopped:
-      return "stopped";
-    case Activity::sleeping:
-      return "sleeping";
-    case Activity::raised:
-      return "raised";
-    case Activity::waiting_child:
-      return "waiting_child";
-    case Activity::at_store:
-      return "at_store";
-    case Activity::store_wait:
-      return "store_wait";
-    case Activity::file_lock:
-      return "file_lock";
-    case Activity::pipe_write:
-      return "pipe_write";
-    case Activity::stdin_wait:
-      return "stdin_wait";
-    case Activity::throttled:
-      return "throttled";
-    case Activity::memory_wait:
-      return "memory_wait";
-  }
-  return "elsewhere";
-}
-
-std::optional<Activity> activity_from_key(std::string_view key) {
-  for (auto a :
-       {Activity::in_collective, Activity::reading_input, Activity::elsewhere, Activity::computing, Activity::stopped,
-        Activity::sleeping, Activity::raised, Activity::waiting_child, Activity::at_store, Activity::store_wait,
-        Activity::file_lock, Activity::pipe_write, Activity::stdin_wait, Activity::throttled, Activity::memory_wait}) {
-    if (activity_key(a) == key) return a;
-  }
-  return std::nullopt;
-}
 
 namespace {
 
@@ -403,10 +398,7 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
 
 // A rank held up by its own process (diagnose.hpp): an uncaught exception, a child it waits for, a
 // thread of its own that died, a prompt on its standard input.
-bool is_own_process(const core::Finding& f) {
-  return f.id == "watch.rank.raised" || f.id == "watch.rank.waits-on-child" || f.id == "watch.rank.thread-died" ||
-         f.id == "watch.rank.stdin-wait" || is_own_wait(f.id);
-}
+bool is_own_process(const core::Finding& f) { return traits_of(f.id).own; }
 
 // Findings that say what a rank does (stopped, sleeping or computing, reading its input): a node's
 // watch.peer.silent whose ranks (after the waiting rank's) hold one of theirs is their evidence. A
@@ -417,11 +409,7 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
-    if (f.id != "watch.rank.stopped" && f.id != "watch.rank.stdin-wait" && f.id != "watch.rank.not-in-collective" &&
-        f.id != "watch.rank.cpu-throttled" && f.id != "watch.rank.memory-wait" && f.id != "watch.input.slow" &&
-        !is_own_process(f) && f.id != "watch.store.skipped-call")
-      continue;
-    if (f.severity != core::Severity::error) continue;
+    if (!traits_of(f.id).silence || f.severity != core::Severity::error) continue;
     for (int p : peers) {
       if (std::find(f.ranks.begin(), f.ranks.end(), p) != f.ranks.end()) return &f;
     }
@@ -654,14 +642,7 @@ bool names_a_cause(const core::Finding& f) {
   if (f.severity != core::Severity::error) return false;
   if (f.label != core::Label::other) return true;
   if (f.id == "watch.store.incomplete") return f.ranks.size() > 1;
-  for (std::string_view id :
-       {"watch.rank.stopped", "watch.rank.stdin-wait", "watch.rank.exited", "watch.node.job-failed",
-        "watch.store.closed", "watch.rank.not-in-collective", "watch.rank.raised", "watch.rank.waits-on-child",
-        "watch.store.skipped-call", "watch.collective.odd-rank", "watch.connect.outside-job"}) {
-    if (f.id == id) return true;
-  }
-  if (is_own_wait(f.id)) return true;
-  return false;
+  return traits_of(f.id).cause;
 }
 
 // A node's "no known cause" (watch.stall.unexplained) or "every rank computes"

@@ -48,7 +48,7 @@ struct NodeReport {
   bool resumed = false;                 // its job made progress again after the stall its report is from
 };
 
-// "waiting", "reading_input", "elsewhere", "computing"
+// "waiting", "reading_input", "elsewhere", "computing", ... (activity_names.cpp: one row per Activity)
 std::string_view activity_key(Activity a);
 std::optional<Activity> activity_from_key(std::string_view key);
 

@@ -176,42 +176,6 @@ bool polls_store(const RankState& r) {
 
 }  // namespace
 
-std::string_view to_string(Activity a) {
-  switch (a) {
-    case Activity::in_collective:
-      return "waiting for its peers";
-    case Activity::reading_input:
-      return "reading input";
-    case Activity::elsewhere:
-      return "outside the collectives";
-    case Activity::computing:
-      return "computing";
-    case Activity::stopped:
-      return "stopped (process state T or t: SIGSTOP, Ctrl-Z or a debugger holds it)";
-    case Activity::sleeping:
-      return "sleeping";
-    case Activity::raised:
-      return "alive after an uncaught exception";
-    case Activity::waiting_child:
-      return "waiting for its own child process";
-    case Activity::at_store:
-      return "waiting at the torch store";
-    case Activity::store_wait:
-      return "blocked in a receive from the torch store";
-    case Activity::file_lock:
-      return "blocked taking a file lock";
-    case Activity::pipe_write:
-      return "blocked writing to a pipe";
-    case Activity::stdin_wait:
-      return "waiting on its standard input";
-    case Activity::throttled:
-      return "throttled by its cgroup's CPU quota";
-    case Activity::memory_wait:
-      return "waiting for memory in the kernel";
-  }
-  return "?";
-}
-
 std::string describe(const RankState& r) {
   std::string s = fmt::format("{}: {}, main thread in {}{}, CPU {:.0f}%", who(r.rank, r.pid), to_string(r.activity),
                               r.main_syscall, r.main_wchan.empty() ? "" : " (" + r.main_wchan + ")", r.cpu_pct);

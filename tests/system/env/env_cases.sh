@@ -172,6 +172,58 @@ case $case_name in
     expect_rc 1
     expect_id env.master-addr.unresolvable
     ;;
+  v6brackets)
+    # MASTER_ADDR=[v6] (the brackets of --rdzv_endpoint=[v6]:PORT copied into MASTER_ADDR): a real
+    # two-rank Gloo job in a namespace whose only routable address is fd00:18::1 fails; the line
+    # `env --export` prints, eval'ed in the same environment, makes the same job finish.
+    [[ $(id -u) == 0 ]] || fail "needs root for network namespaces (run the system tests as root)"
+    ns="ddE-v6b-$$"
+    work=$(mktemp -d /tmp/dd-env-v6b.XXXXXX)
+    cleanup() {
+      ip netns pids "$ns" 2>/dev/null | xargs -r kill -9 2>/dev/null || true
+      ip netns del "$ns" 2>/dev/null || true
+      rm -rf "$work"
+    }
+    trap cleanup EXIT INT TERM
+    ip netns add "$ns" || fail "cannot create network namespace $ns"
+    ip -n "$ns" link set lo up
+    ip -n "$ns" link add dd0 type veth peer name dd1 || fail "cannot create a veth pair in $ns"
+    ip -n "$ns" addr add fd00:18::1/64 dev dd0 nodad
+    ip -n "$ns" link set dd1 up
+    ip -n "$ns" link set dd0 up
+    cat >"$work/job.py" <<'PY'
+import datetime, torch, torch.distributed as dist
+dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=20))
+t = torch.ones(4) * (dist.get_rank() + 1)
+dist.all_reduce(t)
+print("rank %d done sum=%g" % (dist.get_rank(), t[0].item()), flush=True)
+PY
+    # job PREFIX: both ranks under `bash -c 'PREFIX; python job.py'` with MASTER_ADDR=[fd00:18::1];
+    # sets $done to how many ranks printed "done".
+    job() {
+      local pids=()
+      for r in 0 1; do
+        timeout 60 ip netns exec "$ns" env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent/dd-env-test.conf \
+          MASTER_ADDR='[fd00:18::1]' MASTER_PORT=29500 WORLD_SIZE=2 RANK=$r GLOO_SOCKET_IFNAME=dd0 \
+          bash -c "$1"'; exec /usr/bin/python3 "$0"' "$work/job.py" >"$work/rank$r.log" 2>&1 &
+        pids+=($!)
+      done
+      wait "${pids[@]}" || true
+      done=$(cat "$work"/rank*.log | grep -c '^rank [01] done sum=3$' || true)
+    }
+    job true
+    [[ $done == 0 ]] || fail "the job finished with MASTER_ADDR=[fd00:18::1]: $(cat "$work"/rank*.log)"
+    set +e
+    out=$(timeout 20 ip netns exec "$ns" env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent/dd-env-test.conf \
+          MASTER_ADDR='[fd00:18::1]' MASTER_PORT=29500 WORLD_SIZE=2 RANK=0 "$dd" env --export)
+    rc=$?
+    set -e
+    expect_rc 1
+    grep -qx 'export MASTER_ADDR=fd00:18::1' <<<"$out" || fail "no MASTER_ADDR line in: $out"
+    printf '%s\n' "$out" >"$work/fix.sh"
+    job 'eval "$(cat '"$work/fix.sh"')"'
+    [[ $done == 2 ]] || fail "after eval of env --export the job did not finish: $(cat "$work"/rank*.log)"
+    ;;
   *)
     fail "unknown case"
     ;;

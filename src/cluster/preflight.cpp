@@ -127,9 +127,9 @@ void on_link_evidence(const LocalNode& local, PathEvidence& path) {
     auto own = core::parse_numeric_ip(a.addr);
     if (a.loopback || !own || !core::same_subnet(*own, *target, a.prefix)) continue;
     std::string where = fmt::format("{} {}/{}", a.link, a.addr, a.prefix);
-    if (path.on_link.empty()) path.on_link = where;
+    if (path.on_link.empty()) path.on_link = where, path.on_link_noarp = a.noarp;
     if (a.addr == source)
-      path.route_link = where;
+      path.route_link = where, path.route_noarp = a.noarp;
     else
       on_subnet.push_back(where);
   }
@@ -138,6 +138,7 @@ void on_link_evidence(const LocalNode& local, PathEvidence& path) {
     return;
   }
   path.on_link = path.route_link;
+  path.on_link_noarp = path.route_noarp;
   path.subnet_twins = std::move(on_subnet);
 }
 

@@ -24,7 +24,7 @@ namespace {
 // What a connect to rank 0's address that never got a SYN-ACK showed besides, and the finding each
 // case makes: one row each, its title and fix with {addr} (the rendezvous), {ip} (the address the
 // connects went to), {port} and {name} (the rendezvous host name) filled in.
-enum class NoAnswer { own_rule, no_echo, echo_answered, echo_silent, name_silent, second_nic };
+enum class NoAnswer { own_rule, own_noarp, no_echo, echo_answered, echo_silent, name_silent, second_nic };
 
 struct NoAnswerRow {
   NoAnswer what;
@@ -37,6 +37,12 @@ constexpr NoAnswerRow k_no_answer[] = {
     {NoAnswer::own_rule, core::Label::firewall_or_port_blocked,
      "rendezvous {addr} did not answer: this node's own nftables ruleset drops TCP to port {port}",
      "remove the rule on this node:\n  {fixes}"},
+    {NoAnswer::own_noarp, core::Label::no_route,
+     "rendezvous {addr} did not answer: this node's interface {dev} has ARP off (NOARP), so this node cannot find "
+     "{ip} on its own subnet",
+     "turn ARP back on, on this node: `ip link set dev {dev} arp on` (then preflight again); where the setting "
+     "comes back at boot, remove it there (an ifupdown `pre-up ip link set dev {dev} arp off`, a systemd-networkd "
+     ".network file's [Link] ARP=no, a NetworkManager profile)"},
     {NoAnswer::no_echo, core::Label::other,
      "rendezvous {addr} did not answer: no SYN-ACK came back to this node's connects",
      "candidates: a filter drops TCP port {port} (on rank 0's host or between), no host answers at {ip} (not rank "
@@ -75,11 +81,19 @@ constexpr NoAnswerRow k_no_answer[] = {
      "rank 0's host is down or off this link (`ip link` there)"},
 };
 
+// "eth1 198.18.1.21/24" -> "eth1" (first) or "198.18.1.21/24".
+std::string word_of(const std::string& where, bool first) {
+  auto sp = where.find(' ');
+  return sp == std::string::npos ? where : first ? where.substr(0, sp) : where.substr(sp + 1);
+}
+
 NoAnswer no_answer_case(const std::string& name, const NetError& e, const PathEvidence& path) {
   if (!path.own_rules.empty()) return NoAnswer::own_rule;
   // a name (not an address) that led to an address on this node's own link where nothing answers
   // (neither TCP nor ICMP, or the kernel's neighbour lookup: EHOSTUNREACH): no router is in between
   bool silent = path.icmp_answered == false || e.err == EHOSTUNREACH;
+  // with ARP off the interface sends to no neighbour's hardware address: nothing on the subnet answers
+  if (silent && !path.on_link.empty() && path.on_link_noarp) return NoAnswer::own_noarp;
   if (silent && !path.route_link.empty() && !path.subnet_twins.empty()) return NoAnswer::second_nic;
   if (silent && !path.on_link.empty() && !core::is_numeric_address(name)) return NoAnswer::name_silent;
   if (!path.icmp_answered) return NoAnswer::no_echo;
@@ -103,6 +117,13 @@ core::Finding unanswered_finding(const std::string& addr, const std::string& nam
     ev.push_back(fmt::format("the route to {} leaves by {} (`ip route get {}`); the same subnet is also on {}", ip,
                              path.route_link, ip, core::join(path.subnet_twins, ", ")));
   }
+  if (what == NoAnswer::own_noarp) {
+    if (!core::is_numeric_address(name)) ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, ip));
+    ev.push_back(
+        fmt::format("{} is on this node's own subnet ({}), whose interface has the NOARP flag (`ip link "
+                    "show {}` prints NOARP)",
+                    ip, path.on_link, word_of(path.on_link, true)));
+  }
   if (what == NoAnswer::name_silent) {
     ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, ip));
     ev.push_back(fmt::format("{} is on this node's own subnet ({}): no router in between", ip, path.on_link));
@@ -111,19 +132,16 @@ core::Finding unanswered_finding(const std::string& addr, const std::string& nam
   const auto& row = *std::find_if(std::begin(k_no_answer), std::end(k_no_answer),
                                   [&](const NoAnswerRow& r) { return r.what == what; });
   const std::string fixes = core::join(path.own_fixes, "\n  ");
-  auto word = [](const std::string& where, bool first) {  // "eth1 198.18.1.21/24" -> "eth1", "198.18.1.21/24"
-    auto sp = where.find(' ');
-    return sp == std::string::npos ? where : first ? where.substr(0, sp) : where.substr(sp + 1);
-  };
   const std::string twin = path.subnet_twins.empty() ? std::string() : path.subnet_twins.front();
+  const std::string& link = path.route_link.empty() ? path.on_link : path.route_link;
   auto fill = [&](const char* text) {
     return fmt::format(fmt::runtime(text), fmt::arg("addr", addr), fmt::arg("ip", ip), fmt::arg("port", port),
                        fmt::arg("name", name), fmt::arg("fixes", fixes), fmt::arg("route", path.route_link),
                        fmt::arg("twins", core::join(path.subnet_twins, ", ")),
                        fmt::arg("count", path.subnet_twins.size() == 1 ? std::string("two")
                                                                        : std::to_string(path.subnet_twins.size() + 1)),
-                       fmt::arg("dev", word(path.route_link, true)), fmt::arg("dev_addr", word(path.route_link, false)),
-                       fmt::arg("twin_dev", word(twin, true)));
+                       fmt::arg("dev", word_of(link, true)), fmt::arg("dev_addr", word_of(link, false)),
+                       fmt::arg("twin_dev", word_of(twin, true)));
   };
   return core::new_finding("preflight.rendezvous.no-answer", row.label, core::Severity::error, fill(row.title), ev,
                            fill(row.fix));

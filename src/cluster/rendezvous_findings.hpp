@@ -36,6 +36,10 @@ struct PathEvidence {
   // ("eth0 198.18.1.11/24"); both empty otherwise.
   std::string route_link;
   std::vector<std::string> subnet_twins;
+  // on_link's / route_link's interface has ARP off (IFF_NOARP, `ip link set DEV arp off`): it sends
+  // to no neighbour's hardware address, so nothing on that subnet answers.
+  bool on_link_noarp = false;
+  bool route_noarp = false;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

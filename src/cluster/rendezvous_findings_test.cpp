@@ -296,6 +296,35 @@ TEST(RendezvousShort, ANameThatLeadsToASilentAddressOnThisNodesOwnLinkIsTheCause
   EXPECT_EQ(no_link.label, core::Label::no_route);
 }
 
+// held-out 07j p3: node1's own interface has ARP off (NOARP): the name resolves right, nothing on the
+// subnet answers; the cause is this node's interface, named with the command that turns ARP on, not
+// "rank 0's host is down". One step short: the same silence on an interface with ARP on, or an echo
+// that was answered (then frames do reach the host): no NOARP claim.
+TEST(RendezvousShort, ArpOffOnThisNodesOwnInterfaceIsTheCause) {
+  const NetError syn_timeout{NetFailure::timeout, "connect", 0, "198.18.62.10:29401", "no answer before the deadline"};
+  PathEvidence noarp{"198.18.62.10", false, true, {}, {}, "eth0 198.18.62.11/24", {}, "", "", "", {}};
+  noarp.on_link_noarp = true;
+  auto f = join_failure_finding(failed_join(), syn_timeout, "node0", 29401, noarp);
+  EXPECT_EQ(f.id, "preflight.rendezvous.no-answer");
+  EXPECT_EQ(f.label, core::Label::no_route);
+  EXPECT_EQ(f.title,
+            "rendezvous node0:29401 did not answer: this node's interface eth0 has ARP off (NOARP), so this node "
+            "cannot find 198.18.62.10 on its own subnet");
+  EXPECT_TRUE(rdv_has(f.fix.text, "`ip link set dev eth0 arp on`")) << f.fix.text;
+  EXPECT_FALSE(rdv_has(f.title + f.fix.text, "host is down")) << f.fix.text;
+  ASSERT_FALSE(f.evidence.empty());
+  EXPECT_EQ(f.evidence[0], "node0 resolves here to 198.18.62.10");
+  // a numeric rendezvous on the same interface: the same cause, no name line
+  auto literal = join_failure_finding(failed_join(), syn_timeout, "198.18.62.10", 29401, noarp);
+  EXPECT_TRUE(rdv_has(literal.title, "has ARP off (NOARP)")) << literal.title;
+  PathEvidence arp_on = noarp;
+  arp_on.on_link_noarp = false;
+  EXPECT_FALSE(rdv_has(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, arp_on).title, "NOARP"));
+  PathEvidence answered = noarp;
+  answered.icmp_answered = true;
+  EXPECT_FALSE(rdv_has(join_failure_finding(failed_join(), syn_timeout, "node0", 29401, answered).title, "NOARP"));
+}
+
 TEST(RendezvousShort, UnresolvedNamesTheHostAsGiven) {
   auto f = join_failure_finding(failed_join(), NetError{NetFailure::unresolved, "getaddrinfo", 0, "node0", "no"},
                                 "node0", 29401);

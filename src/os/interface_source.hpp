@@ -23,6 +23,7 @@ struct AddressEntry {
   bool up = false;             // IFF_UP of the link
   bool running = false;        // IFF_RUNNING of the link (operstate UP/UNKNOWN)
   bool loopback = false;       // IFF_LOOPBACK
+  bool noarp = false;          // IFF_NOARP of the link (`ip link set DEV arp off`): no neighbour lookup
 };
 
 // One link (AF_PACKET entry, or every name in /sys/class/net), in ifindex order.

@@ -101,6 +101,7 @@ std::vector<AddressEntry> LinuxInterfaceSource::addresses() const {
     e.name = it->ifa_name;
     e.link = link_of(e.name);
     copy_flags(it->ifa_flags, e.up, e.running, e.loopback);
+    e.noarp = (it->ifa_flags & IFF_NOARP) != 0;
     char text[INET6_ADDRSTRLEN] = {};
     if (family == AF_INET) {
       auto sin = copy_as<sockaddr_in>(it->ifa_addr);

@@ -2,7 +2,7 @@
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
 # clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4), clusters-2026-12-06f (p3, p4) and
-# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4; each <scenario>/run.sh is
+# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4), clusters-2026-12-07j (p3; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -755,6 +755,36 @@ PY
   note "node1: $ping_cmd"
   in_node 1 timeout 20 bash -c "$ping_cmd" >/dev/null || die "the printed check '$ping_cmd' failed on node1"
   cmd=$(cat "$WORK/nic-fix.txt")
+  note "node1: $cmd"
+  in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+arp-off)  # 07j p3: node1's eth0 is up with its address but NOARP (`ip link set dev eth0 arp off`)
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.237.1$i/24"; done
+  ip -n "$(ns_of 1)" link set dev eth0 arp off  # planted
+  hosts_all 3 198.18.237.10 198.18.237.11 198.18.237.12
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf1.json" > "$WORK/arp-fix.txt" <<'PY' || die "node1 does not name its own interface's NOARP"
+import json, re, sys
+d1 = json.load(open(sys.argv[1]))
+print(json.dumps(d1["findings"], indent=1), file=sys.stderr)
+f = d1["findings"][0]
+assert f["id"] == "preflight.rendezvous.no-answer" and f["label"] == "no-route", f
+assert f["title"] == ("rendezvous node0:29401 did not answer: this node's interface eth0 has ARP off (NOARP), so this "
+                      "node cannot find 198.18.237.10 on its own subnet"), f["title"]
+assert d1["reason"] == f["title"], d1["reason"]
+for x in d1["findings"]:
+    assert "host is down" not in x["title"] + x["fix"]["text"], x
+    assert x["label"] != "hostname-resolution", x
+m = re.findall(r"on this node: `([^`]*)`", f["fix"]["text"])
+assert m == ["ip link set dev eth0 arp on"], f["fix"]["text"]
+print(m[0])
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/arp-fix.txt")
   note "node1: $cmd"
   in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"
   pf_all 3

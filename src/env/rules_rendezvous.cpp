@@ -236,6 +236,78 @@ void master_addr_unresolved(const Setting& s, const std::string& host,
   out.push_back(std::move(f));
 }
 
+// A dotted quad of digits with a part written with a leading zero ("198.19.120.010"): glibc's
+// getaddrinfo reads such a part as octal (inet_aton: 010 is 8; 08 and 09 are no number, and the
+// value is then taken as a host name). The value as meant (leading zeros dropped) and the parts
+// that change; nullopt when no part has a leading zero (clusters-2026-12-07k p1: node2 dialled
+// 198.19.120.8).
+struct ZeroPadded {
+  std::string meant, part;
+};
+std::optional<ZeroPadded> zero_padded_quad(const std::string& host) {
+  auto parts = core::split(host, '.', true);
+  if (parts.size() != 4) return std::nullopt;
+  std::optional<ZeroPadded> out;
+  std::vector<std::string> meant;
+  for (const auto& p : parts) {
+    if (p.empty() || p.size() > 4 || !std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    std::string bare = p.substr(std::min(p.find_first_not_of('0'), p.size() - 1));
+    if (bare != p && !out) out = ZeroPadded{"", p};
+    meant.push_back(bare);
+  }
+  if (out) out->meant = core::join(meant, ".");
+  return out;
+}
+
+// MASTER_ADDR with a zero-padded part (zero_padded_quad): what getaddrinfo made of it here.
+bool master_addr_zero_padded(const Context& ctx, const Setting& s, const std::string& host,
+                             std::vector<core::Finding>& out) {
+  auto z = zero_padded_quad(host);
+  if (!z) return false;
+  auto resolved = ctx.input().resolver.resolve(host);
+  bool octal = std::all_of(z->part.begin(), z->part.end(), [](char c) { return c >= '0' && c <= '7'; });
+  std::string read_as = resolved && !resolved->empty() ? resolved->front().addr : std::string();
+  auto f = make_finding(
+      "env.master-addr.zero-padded", Label::config_typo, Severity::error,
+      "MASTER_ADDR=" + host + " writes " + z->part + " with a leading zero: getaddrinfo reads such a number as " +
+          (octal ? "octal" : "octal, and " + z->part + " is no octal number") +
+          (read_as.empty() ? ", so this host finds no address for it" : ", so this host dials " + read_as) + ", not " +
+          z->meant,
+      &s);
+  f.evidence.push_back(read_as.empty() ? "getaddrinfo(\"" + host + "\") here: no address"
+                                       : "getaddrinfo(\"" + host + "\") here: " + read_as);
+  f.fix.env["MASTER_ADDR"] = z->meant;
+  f.fix.text = "write each number without leading zeros: MASTER_ADDR=" + z->meant + " on every node";
+  out.push_back(std::move(f));
+  return true;
+}
+
+// MASTER_ADDR written as a fully qualified name with its final dot ("node0."), which this host does
+// not resolve while the name without the dot resolves: /etc/hosts entries are matched without it
+// (clusters-2026-12-07k p3). Claimed only with both lookups seen.
+bool master_addr_trailing_dot(const Context& ctx, const Setting& s, const std::string& host,
+                              std::vector<core::Finding>& out) {
+  if (host.size() < 2 || host.back() != '.' || core::is_numeric_address(host.substr(0, host.size() - 1))) return false;
+  std::string bare = host.substr(0, host.size() - 1);
+  auto with_dot = ctx.input().resolver.resolve(host);
+  if (with_dot && !with_dot->empty()) return false;
+  auto without = ctx.input().resolver.resolve(bare);
+  if (!without || without->empty()) return false;
+  auto f = make_finding("env.master-addr.trailing-dot", Label::config_typo, Severity::error,
+                        "MASTER_ADDR=" + host + " ends in a dot: this host finds no address for it, while " + bare +
+                            " resolves to " + without->front().addr +
+                            " (the dot makes it a fully qualified name, which /etc/hosts entries written without "
+                            "it do not match)",
+                        &s);
+  if (!with_dot) f.evidence.push_back("getaddrinfo(\"" + host + "\"): " + with_dot.error().message);
+  f.evidence.push_back("getaddrinfo(\"" + bare + "\"): " + without->front().addr);
+  f.fix.env["MASTER_ADDR"] = bare;
+  f.fix.text = "drop the final dot: MASTER_ADDR=" + bare + " on every node";
+  out.push_back(std::move(f));
+  return true;
+}
+
 void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   const Setting* s = ctx.find("MASTER_ADDR");
   if (!s || core::trim(s->value).empty()) {
@@ -244,6 +316,8 @@ void master_addr(const Context& ctx, std::vector<core::Finding>& out) {
   }
   if (master_addr_not_a_host(ctx, *s, out)) return;  // a scheme or port in it, not a name to resolve
   std::string host(core::trim(s->value));
+  if (host == s->value && (master_addr_zero_padded(ctx, *s, host, out) || master_addr_trailing_dot(ctx, *s, host, out)))
+    return;
   auto resolved = ctx.input().resolver.resolve(s->value);  // as it is: what torch's getaddrinfo gets
   if (!resolved || resolved->empty()) {
     master_addr_unresolved(*s, host, resolved, out);

@@ -115,6 +115,49 @@ TEST(EnvRendezvous, BracketedIpv6MasterAddrIsNamedWithTheBareAddress) {
   EXPECT_TRUE(n->fix.env.empty());
 }
 
+// clusters-2026-12-07k p1: MASTER_ADDR=198.19.120.010 on one node: glibc's getaddrinfo reads 010 as
+// octal (8) and the node dials .8. Named with the value as meant; 08 (no octal number) resolves
+// nowhere and is named the same way. One step short: no leading zero: no claim.
+TEST(EnvRendezvous, ZeroPaddedOctetIsReadAsOctal) {
+  auto r = resolver();
+  r.add("198.19.120.010", "198.19.120.8");  // what glibc's getaddrinfo returns
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "198.19.120.010"}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.zero-padded");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_EQ(f->title,
+            "MASTER_ADDR=198.19.120.010 writes 010 with a leading zero: getaddrinfo reads such a number as octal, "
+            "so this host dials 198.19.120.8, not 198.19.120.10");
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "198.19.120.10"}}));
+  EXPECT_EQ(find_id(fs, "env.master-addr.unresolvable"), nullptr);
+  auto eight = audit_of(Scenario{{{"MASTER_ADDR", "10.0.0.08"}}}, r);
+  const auto* e = find_id(eight, "env.master-addr.zero-padded");
+  ASSERT_NE(e, nullptr) << test::ids(eight);
+  EXPECT_NE(e->title.find("08 is no octal number, so this host finds no address for it, not 10.0.0.8"),
+            std::string::npos)
+      << e->title;
+  auto plain = audit_of(Scenario{{{"MASTER_ADDR", "198.19.120.10"}}}, r);
+  EXPECT_EQ(find_id(plain, "env.master-addr.zero-padded"), nullptr);
+}
+
+// clusters-2026-12-07k p3: MASTER_ADDR=node0. (a final dot) resolves nowhere while node0 does: the
+// dot is named. One step short: the dotted name resolves (DNS knows it), or neither does: no claim.
+TEST(EnvRendezvous, TrailingDotThatStopsTheLookupIsNamed) {
+  auto r = resolver();
+  auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node0."}}}, r);
+  const auto* f = find_id(fs, "env.master-addr.trailing-dot");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_NE(f->title.find("MASTER_ADDR=node0. ends in a dot: this host finds no address for it, while node0 resolves"),
+            std::string::npos)
+      << f->title;
+  EXPECT_EQ(f->fix.env, (std::map<std::string, std::string>{{"MASTER_ADDR", "node0"}}));
+  auto dns = resolver();
+  dns.add("node0.", "198.18.0.1");
+  EXPECT_EQ(find_id(audit_of(Scenario{{{"MASTER_ADDR", "node0."}}}, dns), "env.master-addr.trailing-dot"), nullptr);
+  auto none = audit_of(Scenario{{{"MASTER_ADDR", "nobody."}}}, r);
+  EXPECT_EQ(find_id(none, "env.master-addr.trailing-dot"), nullptr);
+  EXPECT_NE(find_id(none, "env.master-addr.unresolvable"), nullptr) << test::ids(none);
+}
+
 TEST(EnvRendezvous, MasterWhoseAddressIsNotLocal) {
   auto r = resolver();
   auto fs = audit_of(Scenario{{{"MASTER_ADDR", "node9"}, {"RANK", "0"}}}, r);

@@ -127,8 +127,10 @@ endforeach()
 
 # clusters-2026-12-07j (pre52), on namespaces p52<pid>: arp-off (p3: node1's eth0 up with its address
 # but NOARP; node1's first finding names its own interface's NOARP, never "rank 0's host is down";
-# its printed `ip link set dev eth0 arp on` run on node1 -> OK and the job passes).
-foreach(c arp-off)
+# its printed `ip link set dev eth0 arp on` run on node1 -> OK and the job passes); clusters-2026-12-07k
+# loopback-down (p2: node0's lo down: rank 0's first finding host.loopback-down, its printed
+# `ip link set dev lo up` run on node0 -> OK and the job passes).
+foreach(c arp-off loopback-down)
   add_test(NAME system.preflight.held-out-${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing

@@ -69,7 +69,7 @@ core::Finding finding_from(const json& j) {
 
 bool is_node_config_finding(const core::Finding& f) {
   if (f.severity == core::Severity::info) return false;
-  for (const char* prefix : {"env.", "tf-config.", "container."})
+  for (const char* prefix : {"env.", "tf-config.", "container.", "host."})
     if (core::starts_with(f.id, prefix)) return true;
   return f.label == core::Label::ipv6_link_local;  // check's judge: the bootstrap is on fe80:: only
 }

@@ -2,7 +2,7 @@
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
 # clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4), clusters-2026-12-06f (p3, p4) and
-# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4), clusters-2026-12-07j (p3; each <scenario>/run.sh is
+# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4), clusters-2026-12-07j (p3), clusters-2026-12-07k (p2; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -757,6 +757,32 @@ PY
   cmd=$(cat "$WORK/nic-fix.txt")
   note "node1: $cmd"
   in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+loopback-down)  # 07k p2: node0's lo is down: rank 0 cannot reach the store it serves at its own address
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.238.1$i/24"; done
+  ip -n "$(ns_of 0)" link set dev lo down  # planted
+  hosts_all 3 198.18.238.10 198.18.238.11 198.18.238.12
+  pf_all 3
+  python3 - "$WORK/pf0.json" > "$WORK/lo-fix.txt" <<'PY' || die "rank 0 does not name its own loopback down"
+import json, re, sys
+d0 = json.load(open(sys.argv[1]))
+print(d0["verdict"], json.dumps(d0["findings"], indent=1), file=sys.stderr)
+assert d0["verdict"] != "OK", d0["verdict"]
+f = [x for x in d0["findings"] if x["id"] == "host.loopback-down"]
+assert f and f[0]["severity"] == "error", d0["findings"]
+assert d0["findings"][0]["id"] == "host.loopback-down", [x["id"] for x in d0["findings"]]
+assert "this machine's loopback interface lo is down" in f[0]["title"], f[0]["title"]
+m = re.findall(r"`(ip link set dev lo up)`", f[0]["fix"]["text"])
+assert m, f[0]["fix"]["text"]
+print(m[0])
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/lo-fix.txt")
+  note "node0: $cmd"
+  in_node 0 bash -c "$cmd" || die "the printed '$cmd' failed on node0"
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

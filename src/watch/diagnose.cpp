@@ -264,6 +264,34 @@ std::optional<core::Finding> memory_waits(const Snapshot& after, const std::vect
   return f;
 }
 
+// Ranks whose main thread sleeps in state D in a write or sync call in both snapshots
+// (rank_states.cpp): they wait for storage to take what they write, not for a peer
+// (clusters-2026-12-07k w2: a checkpoint fsync on a disk throttled to 16 KiB/s).
+std::optional<core::Finding> storage_writes(const std::vector<RankState>& states) {
+  auto held = held_ranks(states, Activity::storage_write);
+  if (held.who.empty()) return std::nullopt;
+  std::vector<std::string> what;
+  for (const auto& r : states)
+    if (r.activity == Activity::storage_write) what.push_back(r.storage_write);
+  bool one = held.one();
+  auto f = limit_finding(
+      "watch.rank.storage-write",
+      fmt::format("{} {} blocked writing to storage, not waiting for a peer and not in a collective: {} main thread "
+                  "sleeps in state D in {} in both snapshots{}",
+                  core::join(held.who, ", "), one ? "is" : "are", one ? "its" : "each one's", core::join(what, "; "),
+                  waiters_suffix(states)),
+      states, held);
+  f.label = Label::other;
+  f.fix.text = fmt::format(
+      "The write waits for the device: a slow, full or throttled disk, or a network file system that does not "
+      "answer. On {} node: `df -h` for the file's file system, `iostat -x 1` for the device, and a write limit on "
+      "the rank's cgroup (io.max, or blkio.throttle.write_bps_device in v1; `cat /proc/PID/cgroup` names it). The "
+      "rank goes on when the write completes; checkpoints written to fast local storage, then copied, keep the job "
+      "from waiting on them.",
+      one ? "its" : "their");
+  return f;
+}
+
 // What a prompt a rank's output ends in says waits for an answer, and that answer.
 struct PromptKind {
   std::string what, answer;
@@ -1237,6 +1265,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   }
   // 4''. a rank that waits for memory in the kernel
   if (auto f = memory_waits(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 4-w. a rank that waits for storage to take a write
+  if (auto f = storage_writes(states)) {
     out.push_back(std::move(*f));
     return out;
   }

@@ -108,7 +108,8 @@ enum class Activity {
   pipe_write,
   stdin_wait,
   throttled,
-  memory_wait
+  memory_wait,
+  storage_write
 };
 
 struct RankState {
@@ -139,6 +140,9 @@ struct RankState {
   std::string throttle =
       {};  // throttled: "cgroup DIR allows 1 ms of CPU per 1000 ms, ...; throttled in 5 of the 5 periods ..."
   std::string memory_wait = {};  // memory_wait: the kernel function its thread in state D waits in
+  // storage_write: "fsync of fd 7 (/ckpt/shard1.pt)", what its main thread, in state D in both
+  // snapshots, waits to write
+  std::string storage_write = {};
   std::string unthrottle =
       {};  // throttled: the command that removes the quota (CpuLimit::unlimit_command); "" in a container's view
 };

@@ -252,6 +252,16 @@ std::string syscall_name(long nr) {
       {SYS_pause, "pause"},
       {SYS_accept, "accept"},
 #endif
+      {SYS_fsync, "fsync"},
+      {SYS_fdatasync, "fdatasync"},
+      {SYS_sync, "sync"},
+      {SYS_syncfs, "syncfs"},
+      {SYS_sync_file_range, "sync_file_range"},
+      {SYS_msync, "msync"},
+      {SYS_pwrite64, "pwrite64"},
+      {SYS_writev, "writev"},
+      {SYS_pwritev, "pwritev"},
+      {SYS_close, "close"},
       {SYS_rt_sigtimedwait, "rt_sigtimedwait"},
       {SYS_rt_sigsuspend, "rt_sigsuspend"},
   };

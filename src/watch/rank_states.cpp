@@ -89,6 +89,24 @@ std::string memory_wait_of(const ProcessInfo* before, const ProcessInfo& p) {
   return "";
 }
 
+// What the main thread of `p` waits to write to storage: in state D in both snapshots in a write or
+// sync call ("fsync of fd 7 (/ckpt/shard1.pt)"); "" otherwise (clusters-2026-12-07k w2: a checkpoint
+// fsync on a throttled disk was called "reading input").
+std::string storage_write_of(const os::FileTree& tree, const ProcessInfo* before, const ProcessInfo& p) {
+  if (!before) return "";
+  auto main = std::find_if(p.threads.begin(), p.threads.end(), [&](auto& t) { return t.tid == p.pid; });
+  auto was = std::find_if(before->threads.begin(), before->threads.end(), [&](auto& t) { return t.tid == p.pid; });
+  if (main == p.threads.end() || was == before->threads.end() || main->state != 'D' || was->state != 'D') return "";
+  static const std::set<std::string> writes = {"fsync",  "fdatasync", "sync_file_range", "write", "pwrite64",
+                                               "writev", "pwritev",   "msync",           "sync",  "syncfs",
+                                               "close"};
+  auto call = syscall_name(main->syscall);
+  if (!writes.count(call) || syscall_name(was->syscall) != call) return "";
+  if (call == "sync" || call == "msync") return call;
+  auto target = fd_target(tree, p.pid, main->arg0);
+  return fmt::format("{} of fd {}{}", call, main->arg0, target.empty() ? "" : " (" + target + ")");
+}
+
 // The child process a rank's main thread waits for in wait4/waitid (its first argument, or any
 // child where that is -1 or 0): one of its own, alive in both snapshots. 0 when none.
 int waited_child(const Snapshot& before, const Snapshot& after, const ProcessInfo& p) {
@@ -186,6 +204,7 @@ std::string describe(const RankState& r) {
   if (!r.pipe_readers.empty()) s += ", read end held by " + core::join(r.pipe_readers, ", ");
   if (!r.throttle.empty()) s += ", " + r.throttle;
   if (!r.memory_wait.empty()) s += ", a thread in state D in " + r.memory_wait + " in both snapshots";
+  if (!r.storage_write.empty()) s += ", main thread in state D in " + r.storage_write + " in both snapshots";
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -318,8 +337,10 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       continue;
     }
     r.memory_wait = stopped ? "" : memory_wait_of(p_before, p);
-    r.activity = stopped                  ? Activity::stopped
-                 : !r.memory_wait.empty() ? Activity::memory_wait
+    r.storage_write = stopped || !r.memory_wait.empty() ? "" : storage_write_of(tree, p_before, p);
+    r.activity = stopped                    ? Activity::stopped
+                 : !r.memory_wait.empty()   ? Activity::memory_wait
+                 : !r.storage_write.empty() ? Activity::storage_write
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);

@@ -133,7 +133,12 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
       if (auto it = seen.find(key); it != seen.end() && a.port) {
         out.push_back(tf_finding("duplicate-address", "two TF_CONFIG tasks share one host:port", s,
                                  it->second + " and " + a.where + " = \"" + a.text + "\"",
-                                 "give each task its own host:port; tasks on one host need different ports"));
+                                 "write for " + a.where +
+                                     " the host:port where that task runs: its own machine's "
+                                     "address if it runs on another machine (the usual case: a line copied from " +
+                                     it->second +
+                                     " without changing the host); only two tasks on one machine keep the "
+                                     "host and differ in the port"));
       } else {
         seen.emplace(key, a.where);
       }

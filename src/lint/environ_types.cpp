@@ -5,6 +5,8 @@
 // object, not int"). A copy of the environment (os.environ.copy()) is a plain dict and takes any value, so only
 // os.environ itself is judged. The fix quotes a number as written; True/False/None get no edit (str(True) is "True",
 // which no NCCL or torch variable reads as a flag).
+#include <algorithm>
+#include <set>
 #include <string>
 
 #include "core/strings.hpp"
@@ -75,6 +77,46 @@ void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonF
                             "the variable unset");
     }
     f->evidence.push_back("os.environ values must be str (os._Environ encodes each value and rejects other types)");
+  }
+}
+
+// lint.torch.master-port-per-process (fix-2026-12-07q p24): `os.environ["MASTER_PORT"] =
+// str(random.randint(20000, 40000))` in the training script. Every process that runs the line picks
+// its own port: rank 0's store listens on one, the other ranks connect to theirs, and every rank
+// times out at the rendezvous (the stranger's 2-rank Gloo run: rc 1; without the line: rc 0). A file
+// that starts its processes itself (multiprocessing spawn / Process) sets it once in the parent,
+// which its children inherit: no claim there.
+void master_port_per_process(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
+  bool spawns = std::any_of(facts.calls.begin(), facts.calls.end(), [](const PyCall& c) {
+    return c.last == "spawn" || c.last == "start_processes" || c.last == "Process" || c.last == "Pool";
+  });
+  if (spawns) return;
+  for (const auto& e : facts.env_sets) {
+    if (e.child || e.name != "MASTER_PORT" || ts_node_is_null(e.value_node)) continue;
+    std::set<std::string> names;
+    identifiers(tree, e.value_node, names);
+    // the most telling name: the call that picks (randint, find_free_port), else the module
+    std::string picker;
+    for (const auto& n : names) {
+      std::string lower = core::to_lower(n);
+      bool helper = lower.find("free_port") != std::string::npos || lower.find("open_port") != std::string::npos ||
+                    lower.find("unused_port") != std::string::npos;
+      if (helper || n == "randint" || n == "randrange" || n == "choice" || n == "SystemRandom") picker = n;
+      if (n == "random" && picker.empty()) picker = n;
+    }
+    if (picker.empty()) continue;
+    int line = PythonTree::line(e.value_node);
+    auto& f = ctx.add(
+        "lint.torch.master-port-per-process", Label::config_typo, Severity::error,
+        "MASTER_PORT is set from " + picker +
+            "(...) in the script every rank runs: each process picks its own "
+            "port, so rank 0's store listens on one and the other ranks connect to theirs, and the rendezvous times "
+            "out",
+        line,
+        "choose the port once for the whole job, outside the ranks: the launcher's --master_port (torchrun sets "
+        "MASTER_PORT for every rank) or one `export MASTER_PORT=N` in the launch script, the same on every node; "
+        "then remove this line");
+    f.evidence.push_back("line " + std::to_string(line) + ": " + std::string(core::trim(ctx.line_text(line))));
   }
 }
 

@@ -491,6 +491,9 @@ class Manifest {
   // Whether the pod has a memory-backed /dev/shm (or the host's IPC), and /dev/infiniband mounted.
   struct PodMounts {
     bool shm = false, ib_mounted = false;
+    // a memory-backed /dev/shm mounted only in containers that are not the training ones (a
+    // sidecar's): "container (name)" of those that mount it
+    std::vector<std::string> only_in;
   };
   static PodMounts pod_mounts(const YAML::Node& spec, const YAML::Node& containers) {
     std::set<std::string> memory_volumes, infiniband_volumes;
@@ -504,15 +507,28 @@ class Manifest {
       }
     }
     PodMounts pm;
-    pm.shm = scalar(spec["hostIPC"]) == "true";
+    // /dev/shm is per container: a sidecar's mount gives the training container none (fix-2026-12-07q
+    // p20). The training containers (GPUs or a torch launcher) must each mount it; where none shows
+    // it is a training container, any container's mount counts.
+    bool any_mount = false, every_trainer = true, trainers = false;
     for (const auto& c : containers) {
       if (!c.IsMap()) continue;
+      PodFacts own;
+      container_resources(c, own);
+      bool trainer = own.gpus || runs_torch(c);
+      bool mounted = false;
       for (const auto& m : c["volumeMounts"]) {
         if (!m.IsMap()) continue;
-        pm.shm = pm.shm || (scalar(m["mountPath"]) == "/dev/shm" && memory_volumes.count(scalar(m["name"])));
+        mounted = mounted || (scalar(m["mountPath"]) == "/dev/shm" && memory_volumes.count(scalar(m["name"])));
         pm.ib_mounted = pm.ib_mounted || infiniband_volumes.count(scalar(m["name"]));
       }
+      any_mount = any_mount || mounted;
+      trainers = trainers || trainer;
+      if (trainer && !mounted) every_trainer = false;
+      if (mounted && !trainer) pm.only_in.push_back(scalar(c["name"]));
     }
+    if (!trainers || every_trainer) pm.only_in.clear();
+    pm.shm = scalar(spec["hostIPC"]) == "true" || (trainers ? every_trainer : any_mount);
     return pm;
   }
 
@@ -520,7 +536,8 @@ class Manifest {
   // (two or more, unless the pod's commands say gloo) and torch's DataLoader worker batches (a
   // command's --workers N, N > 0). Neither shown (one GPU, no workers, or a Gloo job): no warning.
   // "processes" only where the pod's commands show them (--nproc_per_node, an MPIJob's slots).
-  void shm_rule(const YAML::Node& spec, const YAML::Node& containers, const PodFacts& pf, int line) {
+  void shm_rule(const YAML::Node& spec, const YAML::Node& containers, const PodFacts& pf, int line,
+                const std::vector<std::string>& only_in) {
     bool nccl_peers = pf.gpu_count >= 2 && !pf.gloo;
     bool loaders = pf.torch && pf.loader_workers > 0;
     if (!nccl_peers && !loaders) return;
@@ -530,12 +547,15 @@ class Manifest {
                         : nccl_peers          ? "NCCL's shared-memory transport between its " + gpus
                                               : workers;
     std::string unmounted = pod_volumes(spec).memory;
-    ctx_.add("lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
-             (unmounted.empty() ? std::string("the training pod has no memory-backed /dev/shm")
-                                : "the training container mounts nothing at /dev/shm (the pod's memory volume " +
-                                      unmounted + " is mounted nowhere there)") +
-                 ": the container default is 64 MB, and " + nccl::shm_can_run_out(users),
-             line, shm_fix(spec, containers));
+    ctx_.add(
+        "lint.k8s.no-shm-volume", Label::shm_exhausted, Severity::warning,
+        (!only_in.empty() ? "the training container mounts nothing at /dev/shm (only " + core::join(only_in, ", ") +
+                                " mounts a memory-backed /dev/shm: each container has its own /dev/shm)"
+         : unmounted.empty() ? std::string("the training pod has no memory-backed /dev/shm")
+                             : "the training container mounts nothing at /dev/shm (the pod's memory volume " +
+                                   unmounted + " is mounted nowhere there)") +
+            ": the container default is 64 MB, and " + nccl::shm_can_run_out(users),
+        line, shm_fix(spec, containers));
   }
 
   // lint.k8s.no-host-network: the pod network, where NCCL_SOCKET_IFNAME names a host interface or
@@ -655,7 +675,8 @@ class Manifest {
     int line = key_line(spec, "containers") + offset_;
     PodMounts pm = pod_mounts(spec, containers);
     // A /dev/shm mount already there is edited (k8s_shm_mount.cpp), never mounted a second time.
-    if (!pm.shm && !shm_mount_rule(ctx_, spec, containers, offset_)) shm_rule(spec, containers, pf, line);
+    if (!pm.shm && (!shm_mount_rule(ctx_, spec, containers, offset_) || !pm.only_in.empty()))
+      shm_rule(spec, containers, pf, line, pm.only_in);
     // A Gloo job with no NCCL variable sends no NCCL traffic: no note about NCCL's path.
     bool gloo_only = pf.gloo && !nccl;
     if (scalar(spec["hostNetwork"]) != "true" && !gloo_only)

@@ -15,9 +15,11 @@
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
 #include "lint/export_blanks_rule.hpp"
+#include "lint/mpi_exclude_rule.hpp"
 #include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/used_before_set_rule.hpp"
 #include "nccl/shm_wording.hpp"
 
 namespace dd::lint::detail {
@@ -295,7 +297,44 @@ void other_ipc(FileContext& ctx, const std::string& ipc, const std::optional<std
   fi.evidence.push_back("--ipc=host in place of --ipc=" + ipc + ": with two --ipc flags the later one is in force");
 }
 
+// A /dev/shm the command mounts itself: `--tmpfs /dev/shm[:OPTIONS]` or `-v HOST:/dev/shm`. Docker
+// then mounts no IPC /dev/shm (moby container_unix.go IpcMounts: nothing where HasMountFor("/dev/shm"),
+// which counts tmpfs mounts and binds), so --ipc and --shm-size do not size it (fix-2026-12-07q p19,
+// c06). True when the command has one; a tmpfs with size= below 1 GiB is reported with an edit that
+// raises it (no size= is the kernel's default, half the memory).
+bool own_shm_mount(FileContext& ctx, const Flags& f, int line) {
+  for (const auto& v : all_values(f, {"-v", "--volume"})) {
+    auto parts = core::split(v, ':', true);
+    if (parts.size() >= 2 && parts[1] == "/dev/shm") return true;
+  }
+  for (const auto& t : all_values(f, {"--tmpfs"})) {
+    auto colon = t.find(':');
+    if (t.substr(0, colon) != "/dev/shm") continue;
+    std::string size;
+    if (colon != std::string::npos)
+      for (const auto& o : core::split(t.substr(colon + 1), ','))
+        if (core::starts_with(o, "size=")) size = o.substr(5);
+    if (size.empty() || core::parse_byte_size(size).value_or(0) >= (1LL << 30)) return true;
+    std::string title = "docker run --tmpfs " + t + ": the container's /dev/shm is this " + size +
+                        " tmpfs (--ipc and --shm-size do not change a /dev/shm the command mounts itself), " +
+                        nccl::shm_can_run_out(nccl::k_shm_users);
+    std::string raised = t;
+    raised.replace(raised.find("size=" + size), 5 + size.size(), "size=16g");
+    auto changed = replace_flag(ctx, line, "--tmpfs", t, "--tmpfs " + raised);
+    auto& fi = changed ? ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                                 line, LineEdit{changed->first, changed->first, changed->second})
+                       : ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
+                                 line, "docker run --tmpfs " + raised + " ... (in place of --tmpfs " + t + ")");
+    fi.evidence.push_back(
+        "size=16g is a ceiling, not an allocation: a tmpfs takes memory only for what is written to it; or drop "
+        "the --tmpfs /dev/shm flag and run with --ipc=host");
+    return true;
+  }
+  return false;
+}
+
 void small_shm(FileContext& ctx, const Flags& f, int line) {
+  if (own_shm_mount(ctx, f, line)) return;
   auto ipc = value(f, {"--ipc"});
   bool ipc_host = ipc.value_or("") == "host";
   auto shm = value(f, {"--shm-size"});
@@ -941,7 +980,8 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   host_slots_rule(ctx, commands);
   if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
-                     mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule, sbatch_directive_order})
+                     mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule, sbatch_directive_order,
+                     used_before_set_rule, mpi_exclude_rule, sbatch_export_none})
     rule(ctx);
 }
 

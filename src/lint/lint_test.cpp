@@ -332,6 +332,11 @@ TEST(LintAcross, TfConfigWorkersInOneFolderDescribeOneCluster) {
   auto apart = lint_paths({dir() + "across/tf_workers_fixed/worker0.sh", dir() + "across/tf_copied/worker1.py"}, {});
   ASSERT_TRUE(apart);
   EXPECT_TRUE(ids_at(*apart).empty());
+  // fix-2026-12-07q: one folder, two jobs whose clusters share no host:port (a compose pair, a
+  // bare-metal pair): each job agrees with itself; no cross-job claim
+  auto two_jobs = lint_paths({dir() + "across/tf_two_jobs"}, {});
+  ASSERT_TRUE(two_jobs);
+  EXPECT_TRUE(ids_at(*two_jobs).empty()) << ::testing::PrintToString(ids_at(*two_jobs));
 }
 
 TEST(LintInput, PathErrors) {

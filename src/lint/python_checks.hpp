@@ -17,6 +17,10 @@ namespace dd::lint::detail {
 // through setdefault / update / putenv (environ_types.cpp).
 void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
+// lint.torch.master-port-per-process: os.environ["MASTER_PORT"] set from a random or free-port pick
+// in a script whose every process runs it (environ_types.cpp).
+void master_port_per_process(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
+
 // lint.tf.strategy-after-ops: a tf.data dataset, a built Keras model or a tensor made before
 // MultiWorkerMirroredStrategy() in the same scope (strategy_order.cpp).
 void strategy_after_ops(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);

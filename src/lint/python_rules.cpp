@@ -1546,6 +1546,7 @@ void lint_python(FileContext& ctx) {
   PythonFacts facts = collect_facts(*tree);
   PythonRules(ctx, *tree, facts).run();
   environ_value_types(ctx, *tree, facts);
+  master_port_per_process(ctx, *tree, facts);
   strategy_after_ops(ctx, *tree, facts);
   local_id_as_rank(ctx, *tree, facts);
   timeout_not_timedelta(ctx, *tree, facts);

@@ -216,6 +216,9 @@ void batch_shell_values_rule(FileContext& ctx);
 
 // lint.slurm.directive-after-command: #SBATCH lines after the script's first command (sbatch_directive_order.cpp).
 void sbatch_directive_order(FileContext& ctx);
+// lint.slurm.batch-export-none: `#SBATCH --export=NONE` with job variables exported for an srun that
+// inherits NONE (sbatch_export_none.cpp).
+void sbatch_export_none(FileContext& ctx);
 
 // `horovodrun -np 16 -H a:4,b:4` (or mpirun): more processes than the host list has slots
 // (host_slots_rule.cpp).

@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "core/json_limits.hpp"
 
@@ -22,8 +24,50 @@ std::string where(const TfConfigSeen& s) { return fmt::format("{}:{}", s.file, s
 
 LintFinding at(const TfConfigSeen& s, core::Finding f) { return LintFinding{std::move(f), {s.file, s.line}, {}}; }
 
-// One folder's values: one job's launch files sit together; examples elsewhere in a tree are
-// other jobs.
+// The "host:port" entries of a cluster, every task type.
+std::set<std::string> addresses(const nlohmann::json& cluster) {
+  std::set<std::string> out;
+  for (const auto& [type, tasks] : cluster.items()) {
+    if (!tasks.is_array()) continue;
+    for (const auto& t : tasks)
+      if (t.is_string()) out.insert(t.get<std::string>());
+  }
+  return out;
+}
+
+// One folder's values, split into jobs: two values whose clusters share no host:port are two jobs
+// (fix-2026-12-07q: a compose pair and a bare-metal pair in one folder), which never wait for each
+// other; values that share one are one job's, and must agree.
+std::vector<std::vector<Parsed>> jobs_of(const std::vector<Parsed>& parsed) {
+  std::vector<std::vector<Parsed>> jobs;
+  std::vector<std::set<std::string>> seen;
+  for (const auto& p : parsed) {
+    auto mine = addresses(p.cluster);
+    std::vector<std::size_t> joined;
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+      if (std::any_of(mine.begin(), mine.end(), [&](const std::string& a) { return seen[j].count(a) > 0; }))
+        joined.push_back(j);
+    }
+    if (joined.empty()) {
+      jobs.push_back({p});
+      seen.push_back(mine);
+      continue;
+    }
+    // p joins the first job it shares an address with; jobs it links to that one merge into it
+    auto& into = jobs[joined.front()];
+    into.push_back(p);
+    seen[joined.front()].insert(mine.begin(), mine.end());
+    for (auto j = joined.rbegin(); j != joined.rend() && *j != joined.front(); ++j) {
+      into.insert(into.end(), jobs[*j].begin(), jobs[*j].end());
+      seen[joined.front()].insert(seen[*j].begin(), seen[*j].end());
+      jobs.erase(jobs.begin() + static_cast<std::ptrdiff_t>(*j));
+      seen.erase(seen.begin() + static_cast<std::ptrdiff_t>(*j));
+    }
+  }
+  return jobs;
+}
+
+// One job's values (jobs_of): the same cluster, each task once.
 void compare(const std::vector<Parsed>& parsed, std::vector<LintFinding>& out) {
   if (parsed.size() < 2) return;
   const Parsed& first = parsed.front();
@@ -71,7 +115,8 @@ std::vector<LintFinding> tf_config_across(const std::vector<TfConfigSeen>& seen)
     by_folder[std::filesystem::path(s.file).parent_path().string()].push_back({&s, (*j)["cluster"], task});
   }
   std::vector<LintFinding> out;
-  for (const auto& [folder, parsed] : by_folder) compare(parsed, out);
+  for (const auto& [folder, parsed] : by_folder)
+    for (const auto& job : jobs_of(parsed)) compare(job, out);
   return out;
 }
 

@@ -1,0 +1,68 @@
+// lint.slurm.batch-export-none (fix-2026-12-07q p06): `#SBATCH --export=NONE`, then `export
+// MASTER_ADDR=...` (and NCCL_*, ...) in the script and a plain `srun python train.py`. The job steps
+// inherit the batch's export setting: sbatch(1), --export: "To avoid steps inheriting environment
+// export settings (e.g. "NONE") from sbatch command, the environment variable SLURM_EXPORT_ENV should
+// be set to "ALL" in the job script". srun then starts the tasks with none of the script's
+// variables. Quiet where the script names SLURM_EXPORT_ENV (sets or unsets it), where the srun passes
+// its own --export, or where the script exports no job variable before the srun. The edit puts
+// `export SLURM_EXPORT_ENV=ALL` above the first such srun.
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "core/strings.hpp"
+#include "lint/rules.hpp"
+
+namespace dd::lint::detail {
+
+namespace {
+
+bool export_none_directive(std::string_view line) {
+  if (!core::starts_with(line, "#SBATCH")) return false;
+  std::string l = core::to_upper(line);
+  return l.find("--EXPORT=NONE") != std::string::npos || l.find("--EXPORT NONE") != std::string::npos;
+}
+
+bool read_by_job(const std::string& name) {
+  for (std::string_view p : {"NCCL_", "GLOO_", "MASTER_", "TORCH_", "TF_", "HOROVOD_", "CUDA_"})
+    if (core::starts_with(name, p)) return true;
+  return name == "WORLD_SIZE" || name == "RANK" || name == "LOCAL_RANK" || name == "NODE_RANK" ||
+         name == "LD_LIBRARY_PATH" || name == "PYTHONPATH";
+}
+
+}  // namespace
+
+void sbatch_export_none(FileContext& ctx) {
+  if (ctx.text().find("#SBATCH") == std::string::npos || ctx.text().find("SLURM_EXPORT_ENV") != std::string::npos)
+    return;
+  int directive = 0;
+  for (int l = 1; l <= ctx.line_count() && !directive; ++l)
+    if (export_none_directive(core::trim(ctx.line_text(l)))) directive = l;
+  if (!directive) return;
+  for (int l = directive + 1; l <= ctx.line_count(); ++l) {
+    std::string_view t = core::trim(ctx.line_text(l));
+    if (!core::starts_with(t, "srun ") || t.find("--export") != std::string_view::npos) continue;
+    std::vector<std::string> names;
+    for (const auto& v : ctx.env()) {
+      if (v.via.empty() && v.line < l && read_by_job(v.name) &&
+          std::find(names.begin(), names.end(), v.name) == names.end())
+        names.push_back(v.name);
+    }
+    if (names.empty()) return;
+    std::string line(ctx.line_text(l));
+    std::string indent = line.substr(0, line.find_first_not_of(" \t"));
+    auto& f =
+        ctx.add("lint.slurm.batch-export-none", core::Label::config_typo, core::Severity::error,
+                "#SBATCH --export=NONE (line " + std::to_string(directive) + ") reaches the job steps: srun on line " +
+                    std::to_string(l) + " starts the tasks without the variables this script exports (" +
+                    core::join(names, ", ") + "), so every task runs without them",
+                l, LineEdit{l, l, indent + "export SLURM_EXPORT_ENV=ALL\n" + line});
+    f.evidence.push_back(
+        "sbatch(1), --export: \"To avoid steps inheriting environment export settings (e.g. \"NONE\") from sbatch "
+        "command, the environment variable SLURM_EXPORT_ENV should be set to \"ALL\" in the job script\"");
+    return;
+  }
+}
+
+}  // namespace dd::lint::detail

@@ -6,5 +6,5 @@ tb=$!
 trap 'kill $tb' EXIT
 sleep 1
 timeout 90 nice -n 10 /usr/bin/python3 -m torch.distributed.run --nnodes=1 --nproc_per_node=2 --redirects 1 --tee 1 \
-  --master_addr=127.0.0.1 --master_port="$port" cases/c03_metrics_fixed_keys.py >"$log" 2>&1
+  --master_addr=127.0.0.1 --master_port="${TR_PORT:-$port}" cases/c03_metrics_fixed_keys.py >"$log" 2>&1
 echo "rc=$?" | tee -a "$log"

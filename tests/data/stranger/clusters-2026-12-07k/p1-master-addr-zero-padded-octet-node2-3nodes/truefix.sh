@@ -1,0 +1,1 @@
+2	export MASTER_ADDR=198.19.120.10

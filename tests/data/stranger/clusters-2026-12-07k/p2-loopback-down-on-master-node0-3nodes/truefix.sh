@@ -1,0 +1,1 @@
+0	ip link set dev lo up

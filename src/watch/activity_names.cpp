@@ -34,14 +34,15 @@ constexpr std::array k_activity_names = {
     ActivityNames{Activity::throttled, "throttled", "throttled by its cgroup's CPU quota"},
     ActivityNames{Activity::memory_wait, "memory_wait", "waiting for memory in the kernel"},
     ActivityNames{Activity::storage_write, "storage_write", "blocked writing to storage"},
+    ActivityNames{Activity::frozen, "frozen", "frozen by a cgroup freezer"},
 };
 
-// Every Activity has its row, in the enum's order (storage_write is the last enumerator).
+// Every Activity has its row, in the enum's order (frozen is the last enumerator).
 constexpr bool rows_in_enum_order() {
   for (std::size_t i = 0; i < k_activity_names.size(); ++i) {
     if (static_cast<std::size_t>(k_activity_names[i].activity) != i) return false;
   }
-  return k_activity_names.size() == static_cast<std::size_t>(Activity::storage_write) + 1;
+  return k_activity_names.size() == static_cast<std::size_t>(Activity::frozen) + 1;
 }
 static_assert(rows_in_enum_order(), "k_activity_names: one row per Activity, in the enum's order");
 

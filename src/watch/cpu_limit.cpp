@@ -29,6 +29,7 @@ CgroupMounts mounts_in(const os::FileTree& tree, const std::string& mountinfo) {
       auto opts = core::split(*(dash + 3), ',');
       if (!m.v1_cpu && std::find(opts.begin(), opts.end(), "cpu") != opts.end()) m.v1_cpu = c;
       if (!m.v1_memory && std::find(opts.begin(), opts.end(), "memory") != opts.end()) m.v1_memory = c;
+      if (!m.v1_freezer && std::find(opts.begin(), opts.end(), "freezer") != opts.end()) m.v1_freezer = c;
     }
   }
   return m;
@@ -211,5 +212,39 @@ std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, con
 }
 
 std::string MemoryCgroup::limit_file() const { return v2 ? "memory.max" : "memory.limit_in_bytes"; }
+
+std::optional<FrozenCgroup> frozen_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts) {
+  auto text = tree.read(fmt::format("/proc/{}/cgroup", pid));
+  if (!text) return std::nullopt;
+  const auto& mount = mounts.v1_freezer ? mounts.v1_freezer : mounts.v2;
+  if (!mount) return std::nullopt;
+  const bool v2 = !mounts.v1_freezer;
+  auto cgroup = cgroup_path(*text, v2, "freezer");
+  auto path = cgroup ? path_below_mount(*mount, *cgroup) : std::nullopt;
+  if (!path || *path == "/") return std::nullopt;
+  // v1: freezer.state FROZEN (or FREEZING) holds for a cgroup whose ancestor is frozen too; v2:
+  // cgroup.freeze 1 is set where the freeze was asked. The outermost frozen one is what to thaw.
+  auto frozen_at = [&](const std::string& p) {
+    std::string dir = mounts.via + mount->mount_point + p;
+    const std::string content = tree.read(dir + (v2 ? "/cgroup.freeze" : "/freezer.state")).value_or("");
+    const std::string_view state = core::trim(content);  // a view of `content`, which outlives it
+    return v2 ? state == "1" : state == "FROZEN" || state == "FREEZING";
+  };
+  std::string p = *path, found;
+  while (!p.empty() && p != "/") {
+    if (frozen_at(p))
+      found = p;
+    else if (!v2)
+      break;  // v1: an ancestor of a thawed cgroup is thawed
+    auto slash = p.rfind('/');
+    p = slash == 0 || slash == std::string::npos ? "/" : p.substr(0, slash);
+  }
+  if (found.empty()) return std::nullopt;
+  return FrozenCgroup{mount->mount_point + found, v2, mount->root != "/"};
+}
+
+std::string FrozenCgroup::thaw_command() const {
+  return v2 ? fmt::format("echo 0 > '{}/cgroup.freeze'", dir) : fmt::format("echo THAWED > '{}/freezer.state'", dir);
+}
 
 }  // namespace dd::watch

@@ -46,7 +46,7 @@ struct CgroupMounts {
     std::string root;         // the hierarchy path mounted there ("/" on a host)
     std::string mount_point;  // "/sys/fs/cgroup/cpu"
   };
-  std::optional<Mount> v1_cpu, v1_memory, v2;
+  std::optional<Mount> v1_cpu, v1_memory, v1_freezer, v2;
   std::string via;
 };
 CgroupMounts cgroup_mounts(const os::FileTree& tree);
@@ -83,5 +83,19 @@ struct MemoryCgroup {
   std::string limit_file() const;  // "memory.max" or "memory.limit_in_bytes"
 };
 std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
+
+// The cgroup freezer that holds a process (v1 `freezer` hierarchy: freezer.state FROZEN or FREEZING;
+// v2: cgroup.freeze 1 on it or an ancestor): the outermost frozen cgroup, as the node's root sees it
+// (container_view: as a container sees it); nullopt when not frozen or unreadable. A frozen task
+// sleeps in state D with an ordinary wchan (clusters-2026-12-07k w1: hrtimer_nanosleep), which alone
+// reads as I/O.
+struct FrozenCgroup {
+  std::string dir;
+  bool v2 = false;
+  bool container_view = false;
+  // "echo THAWED > 'DIR/freezer.state'" (v1) or "echo 0 > 'DIR/cgroup.freeze'" (v2)
+  std::string thaw_command() const;
+};
+std::optional<FrozenCgroup> frozen_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
 
 }  // namespace dd::watch

@@ -250,5 +250,42 @@ TEST(MemoryWait, ARankInAMemoryCgroupsOomWaitIsNamedWithItsLimit) {
     EXPECT_NE(g.id, "watch.rank.memory-wait") << g.title;
 }
 
+// clusters-2026-12-07k w1: rank 1 in a v1 freezer cgroup set FROZEN; its thread sleeps in state D
+// with wchan hrtimer_nanosleep (an ordinary one). Named as frozen with the thaw command, never
+// "reading input". One step short: frozen in one snapshot only, or the cgroup THAWED: no claim.
+TEST(Frozen, ARankInAFrozenFreezerCgroupIsNamedWithTheThawCommand) {
+  auto world = [](const std::string& before_state, const std::string& after_state) {
+    World w;
+    Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+    Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'D', k_sleep, "hrtimer_nanosleep"}}};
+    r1.state = 'D';
+    two_ranks(w, r0, r0, r1, r1);
+    for (auto* t : {&w.before_tree, &w.after_tree}) {
+      t->file("/proc/self/mountinfo",
+              k_mountinfo_v1 + "33 30 0:29 / /sys/fs/cgroup/freezer rw,relatime - cgroup cgroup rw,freezer\n");
+      t->file("/proc/200/cgroup", "5:freezer:/slot1\n4:memory:/\n1:cpu:/\n");
+      t->file("/sys/fs/cgroup/freezer/slot1/freezer.state", (t == &w.before_tree ? before_state : after_state) + "\n");
+    }
+    w.take({100, 200});
+    return w;
+  };
+  auto w = world("FROZEN", "FROZEN");
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.rank.frozen");
+  EXPECT_EQ(f[0].title,
+            "rank 1 (pid 200) is frozen by a cgroup freezer, not waiting for a peer and not in a collective: its "
+            "cgroup is frozen in both snapshots and its threads cannot run until it is thawed; rank 0 (pid 100) "
+            "waits for it");
+  EXPECT_NE(f[0].fix.text.find("`echo THAWED > '/sys/fs/cgroup/freezer/slot1/freezer.state'`"), std::string::npos)
+      << f[0].fix.text;
+  for (const auto& g : f) EXPECT_NE(g.id, "watch.input.slow") << g.title;
+  for (auto [b, a] : {std::pair<std::string, std::string>{"THAWED", "FROZEN"}, {"THAWED", "THAWED"}}) {
+    auto s = world(b, a);
+    for (const auto& g : diagnose(s.after_tree, s.before, s.after, {}, 100))
+      EXPECT_NE(g.id, "watch.rank.frozen") << b << " " << a << ": " << g.title;
+  }
+}
+
 }  // namespace
 }  // namespace dd::watch

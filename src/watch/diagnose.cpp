@@ -264,6 +264,36 @@ std::optional<core::Finding> memory_waits(const Snapshot& after, const std::vect
   return f;
 }
 
+// Ranks a cgroup freezer holds frozen in both snapshots (rank_states.cpp, cpu_limit.hpp): their
+// threads sleep in state D with whatever wchan they had (clusters-2026-12-07k w1: hrtimer_nanosleep,
+// read as "reading input"). Named with the command that thaws the cgroup, where it is seen.
+std::optional<core::Finding> frozen_ranks(const std::vector<RankState>& states) {
+  auto held = held_ranks(states, Activity::frozen);
+  if (held.who.empty()) return std::nullopt;
+  std::vector<std::string> commands;
+  for (const auto& r : states)
+    if (r.activity == Activity::frozen && !r.thaw_command.empty()) core::push_unique(commands, r.thaw_command);
+  bool one = held.one();
+  auto f = limit_finding(
+      "watch.rank.frozen",
+      fmt::format("{} {} frozen by a cgroup freezer, not waiting for a peer and not in a collective: {} cgroup is "
+                  "frozen in both snapshots and {} threads cannot run until it is thawed{}",
+                  core::join(held.who, ", "), one ? "is" : "are", one ? "its" : "their", one ? "its" : "their",
+                  waiters_suffix(states)),
+      states, held);
+  std::string who_froze =
+      "`docker pause` (`docker unpause CONTAINER`), a scheduler's suspend (Slurm `scontrol resume JOBID`), a "
+      "checkpoint tool";
+  f.fix.text = commands.empty()
+                   ? fmt::format("Thaw it where it was frozen ({}); the cgroup is frozen from outside this container.",
+                                 who_froze)
+                   : fmt::format(
+                         "Thaw it, as root on {} node: `{}`; the rank goes on where it stopped. Whoever "
+                         "froze it may do it again: {}.",
+                         one ? "its" : "their", core::join(commands, "`; `"), who_froze);
+  return f;
+}
+
 // Ranks whose main thread sleeps in state D in a write or sync call in both snapshots
 // (rank_states.cpp): they wait for storage to take what they write, not for a peer
 // (clusters-2026-12-07k w2: a checkpoint fsync on a disk throttled to 16 KiB/s).
@@ -1260,6 +1290,11 @@ std::vector<core::Finding> diagnose(const os::FileTree& tree, const Snapshot& be
   MachineLoad load = machine_load(tree);
   auto states = rank_states(tree, before, after, ticks_per_s, load.share(), uncaught, prompt);
   if (auto f = stopped_ranks(after, states)) {
+    out.push_back(std::move(*f));
+    return out;
+  }
+  // 4f. a rank a cgroup freezer holds
+  if (auto f = frozen_ranks(states)) {
     out.push_back(std::move(*f));
     return out;
   }

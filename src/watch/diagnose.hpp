@@ -109,7 +109,8 @@ enum class Activity {
   stdin_wait,
   throttled,
   memory_wait,
-  storage_write
+  storage_write,
+  frozen
 };
 
 struct RankState {
@@ -143,6 +144,8 @@ struct RankState {
   // storage_write: "fsync of fd 7 (/ckpt/shard1.pt)", what its main thread, in state D in both
   // snapshots, waits to write
   std::string storage_write = {};
+  std::string thaw = {};  // frozen: "cgroup DIR is frozen (freezer.state FROZEN)"; its thaw command in thaw_command
+  std::string thaw_command = {};
   std::string unthrottle =
       {};  // throttled: the command that removes the quota (CpuLimit::unlimit_command); "" in a container's view
 };

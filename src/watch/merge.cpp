@@ -48,6 +48,7 @@ constexpr IdTraits k_id_traits[] = {
     {.id = "watch.rank.cpu-throttled", .silence = true},
     {.id = "watch.rank.memory-wait", .silence = true},
     {.id = "watch.rank.storage-write", .silence = true, .cause = true},
+    {.id = "watch.rank.frozen", .silence = true, .cause = true},
     {.id = "watch.rank.raised", .own = true, .silence = true, .cause = true},
     {.id = "watch.rank.waits-on-child", .own = true, .silence = true, .cause = true},
     {.id = "watch.rank.thread-died", .own = true, .silence = true},

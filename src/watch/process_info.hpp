@@ -55,6 +55,7 @@ struct ProcessInfo {
   // take_snapshot for a process of a distributed job (job_env) only.
   std::optional<CpuLimit> cpu_limit;
   std::optional<MemoryCgroup> memory_cgroup;  // its memory cgroup (cpu_limit.hpp), read with cpu_limit
+  std::optional<FrozenCgroup> frozen;         // the cgroup freezer that holds it frozen (cpu_limit.hpp)
   std::string netns;                          // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;   // fds that are sockets
   std::vector<ThreadInfo> threads;

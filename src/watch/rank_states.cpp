@@ -101,7 +101,10 @@ std::string storage_write_of(const os::FileTree& tree, const ProcessInfo* before
                                                "writev", "pwritev",   "msync",           "sync",  "syncfs",
                                                "close"};
   auto call = syscall_name(main->syscall);
-  if (!writes.count(call) || syscall_name(was->syscall) != call) return "";
+  // the same call on the same file in both snapshots, and under 1 MiB written between them: a write at
+  // full speed also sleeps in state D (dirty-page throttling), but moves data
+  if (!writes.count(call) || main->syscall != was->syscall || main->arg0 != was->arg0) return "";
+  if (p.wchar > before->wchar && p.wchar - before->wchar >= (1u << 20)) return "";
   if (call == "sync" || call == "msync") return call;
   auto target = fd_target(tree, p.pid, main->arg0);
   return fmt::format("{} of fd {}{}", call, main->arg0, target.empty() ? "" : " (" + target + ")");
@@ -205,6 +208,7 @@ std::string describe(const RankState& r) {
   if (!r.throttle.empty()) s += ", " + r.throttle;
   if (!r.memory_wait.empty()) s += ", a thread in state D in " + r.memory_wait + " in both snapshots";
   if (!r.storage_write.empty()) s += ", main thread in state D in " + r.storage_write + " in both snapshots";
+  if (!r.thaw.empty()) s += ", " + r.thaw + " in both snapshots";
   if (r.file_read_bytes > 0) s += fmt::format(", read {} bytes from files", r.file_read_bytes);
   if (!r.reading.empty()) s += ", reading " + r.reading;
   if (r.activity == Activity::at_store)
@@ -332,18 +336,31 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
     // here (or more): it waits on them, not on its peers.
     bool waits_on_workers = is_wait_syscall(r.main_syscall) && r.worker_cpu_pct >= 50 * share;
     if (!waits_on_workers) r.busy_workers.clear();
-    if (!stopped && mark_stdin_wait(tree, p_before, p, share, r)) {
+    // frozen in both snapshots by a cgroup freezer: its threads sleep in state D, any wchan
+    bool frozen = p.frozen && p_before && p_before->frozen;
+    if (!stopped && !frozen && mark_stdin_wait(tree, p_before, p, share, r)) {
       out.push_back(std::move(r));
       continue;
     }
-    r.memory_wait = stopped ? "" : memory_wait_of(p_before, p);
-    r.storage_write = stopped || !r.memory_wait.empty() ? "" : storage_write_of(tree, p_before, p);
-    r.activity = stopped                    ? Activity::stopped
+    r.memory_wait = stopped || frozen ? "" : memory_wait_of(p_before, p);
+    r.storage_write = stopped || frozen || !r.memory_wait.empty() ? "" : storage_write_of(tree, p_before, p);
+    if (frozen) {
+      r.thaw = fmt::format("cgroup {} is frozen ({})", p.frozen->dir,
+                           p.frozen->v2 ? "cgroup.freeze 1" : "freezer.state FROZEN");
+      if (p.frozen->container_view) r.thaw += " (the cgroup as this container sees it)";
+      r.thaw_command = p.frozen->container_view ? "" : p.frozen->thaw_command();
+    }
+    r.activity = frozen                     ? Activity::frozen
+                 : stopped                  ? Activity::stopped
                  : !r.memory_wait.empty()   ? Activity::memory_wait
                  : !r.storage_write.empty() ? Activity::storage_write
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);
+    if (frozen) {  // what it was doing when frozen is no wait of its own
+      out.push_back(std::move(r));
+      continue;
+    }
     r.child = r.activity == Activity::stopped ? 0 : waited_child(before, after, p);
     if (r.child) r.activity = Activity::waiting_child;
     if (!r.child && polls_store(r)) r.activity = Activity::at_store;

@@ -80,6 +80,7 @@ Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const st
       const auto& mounts = cgroups.get(tree);
       p->cpu_limit = read_cpu_limit(tree, pid, mounts);
       p->memory_cgroup = memory_cgroup(tree, pid, mounts);
+      p->frozen = frozen_cgroup(tree, pid, mounts);
     }
     snap.processes.push_back(std::move(*p));
   }

@@ -39,8 +39,9 @@ endforeach()
 # (w3) an iptables-legacy rule watch cannot read: said so, the printed step shows it, its removal works
 # clusters-2026-12-07i w3: a rank its cgroup's CPU quota throttles; clusters-2026-12-07j w1: a rank waiting
 # for memory in its memory cgroup's OOM wait (the printed command lifts each limit); clusters-2026-12-07j w2:
-# a rank blocked sending to a unix log socket nobody reads (the printed step names the reader)
-foreach(c stdin-prompt all-computing thread-died legacy-drop cpu-throttled memory-wait unix-send-blocked)
+# a rank blocked sending to a unix log socket nobody reads (the printed step names the reader);
+# clusters-2026-12-07k w1: a rank frozen by a v1 cgroup freezer (the printed thaw command)
+foreach(c stdin-prompt all-computing thread-died legacy-drop cpu-throttled memory-wait unix-send-blocked frozen)
   add_test(NAME system.watch.${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/watch/run_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.watch.${c} PROPERTIES LABELS system TIMEOUT 600 RESOURCE_LOCK dd_netns_timing)

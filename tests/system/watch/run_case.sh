@@ -23,11 +23,12 @@ MA=198.18.1.1
 # clusters-2026-12-06h w1, w4, w2, w3 (stdin-prompt, all-computing, thread-died, legacy-drop): namespaces
 # w53<pid>*, addresses 198.19.153.0/24, 198.19.154.0/24, 198.19.155.0/24, 198.19.156.0/24
 # clusters-2026-12-07i w3 (cpu-throttled), clusters-2026-12-07j w1, w2 (memory-wait, unix-send-blocked):
-# namespaces w56<pid>*, addresses 198.19.157.0/24, 198.19.158.0/24, 198.19.159.0/24
+# namespaces w56<pid>*, addresses 198.19.157.0/24, 198.19.158.0/24, 198.19.159.0/24; frozen: w57<pid>*, 198.19.160.0/24
 case "$CASE" in
   cpu-throttled) NS_PREFIX=w56 MA=198.19.157.1 ;;
   memory-wait) NS_PREFIX=w56 MA=198.19.158.1 ;;
   unix-send-blocked) NS_PREFIX=w56 MA=198.19.159.1 ;;
+  frozen) NS_PREFIX=w57 MA=198.19.160.1 ;;
   stdin-prompt) NS_PREFIX=w53 MA=198.19.153.1 ;;
   all-computing) NS_PREFIX=w53 MA=198.19.154.1 ;;
   thread-died) NS_PREFIX=w53 MA=198.19.155.1 ;;
@@ -563,6 +564,39 @@ assert f["ranks"] == [1] and f["label"] == "resource-limits", f
 assert f["title"].startswith("rank 1 (pid %s) waits for memory in the kernel, not for a peer" % sys.argv[2]), f["title"]
 assert "out-of-memory wait" in f["title"], f["title"]
 assert any(e.startswith("node0: rank 0 (pid ") and " waits on rank 1 (node1, 198.19.158.2:" in e for e in f["evidence"]), f["evidence"]
+PY
+  ;;
+frozen)  # w1 of clusters-2026-12-07k: two nodes, watch --rendezvous each; rank 1 is moved into a v1
+  # freezer cgroup of its own and frozen at step 10 (its thread sleeps in state D with an ordinary
+  # wchan). The merged verdict names the freezer (never "reading input"), and the printed thaw command,
+  # pasted, lets the job finish.
+  two_nodes 198.19.160
+  fz_mount=$(awk '$0 ~ / - cgroup cgroup / { n = split($NF, o, ","); for (k = 1; k <= n; k++) if (o[k] == "freezer") print $5 }' /proc/self/mountinfo | head -1)
+  [ -n "$fz_mount" ] || die "no cgroup v1 freezer hierarchy here"
+  FG="$fz_mount/ddw57f-$$"
+  mkdir "$FG" || die "cannot create the cgroup $FG"
+  # thaw first (a frozen process cannot die), then the usual cleanup, then the cgroup
+  trap 'echo THAWED > "$FG/freezer.state" 2>/dev/null; cleanup; for _ in $(seq 50); do rmdir "$FG" 2>/dev/null && break; sleep 0.1; done' EXIT
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=healthy STEPS=60; done
+  wait_for "$WORK/job1.log" "rank 1 step 10" 300
+  r1=$(rank_pid 1)
+  [ -n "$r1" ] || die "rank 1's python3 not found in node 1"
+  echo "$r1" > "$FG/cgroup.procs" || die "cannot move rank 1 ($r1) into $FG"
+  echo FROZEN > "$FG/freezer.state" || die "cannot freeze $FG"
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  fix=$(grep -o "echo THAWED > '$FG/freezer.state'" "$WORK/w1.err" | head -1)
+  [ -n "$fix" ] || { tail -30 "$WORK/w1.err" >&2; die "node 1 printed no command that thaws $FG"; }
+  note "pasting the printed fix: $fix"
+  bash -c "$fix" || die "the printed fix failed: $fix"
+  ranks_finish 300 "after the fix" 0 1
+  for i in 0 1; do merged_first_finding "$WORK/w$i.json" watch.rank.frozen; done
+  python3 - "$WORK/w0.json" "$r1" <<'PY' || die "the merged verdict does not name rank 1's freezer"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1], f
+assert f["title"].startswith("rank 1 (pid %s) is frozen by a cgroup freezer" % sys.argv[2]), f["title"]
+assert "reading input" not in json.dumps(f), f
 PY
   ;;
 merged-rank-stopped)  # two nodes, watch --rendezvous each; rank 1 is stopped (SIGSTOP) mid-job; the

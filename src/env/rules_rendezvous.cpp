@@ -268,6 +268,7 @@ bool master_addr_zero_padded(const Context& ctx, const Setting& s, const std::st
   auto resolved = ctx.input().resolver.resolve(host);
   bool octal = std::all_of(z->part.begin(), z->part.end(), [](char c) { return c >= '0' && c <= '7'; });
   std::string read_as = resolved && !resolved->empty() ? resolved->front().addr : std::string();
+  if (read_as == z->meant) return false;  // 001 and 00 read as octal are the same numbers
   auto f = make_finding(
       "env.master-addr.zero-padded", Label::config_typo, Severity::error,
       "MASTER_ADDR=" + host + " writes " + z->part + " with a leading zero: getaddrinfo reads such a number as " +
@@ -297,8 +298,8 @@ bool master_addr_trailing_dot(const Context& ctx, const Setting& s, const std::s
   auto f = make_finding("env.master-addr.trailing-dot", Label::config_typo, Severity::error,
                         "MASTER_ADDR=" + host + " ends in a dot: this host finds no address for it, while " + bare +
                             " resolves to " + without->front().addr +
-                            " (the dot makes it a fully qualified name, which /etc/hosts entries written without "
-                            "it do not match)",
+                            " (a name ending in a dot is taken as complete: entries and search domains written "
+                            "without the dot do not apply to it)",
                         &s);
   if (!with_dot) f.evidence.push_back("getaddrinfo(\"" + host + "\"): " + with_dot.error().message);
   f.evidence.push_back("getaddrinfo(\"" + bare + "\"): " + without->front().addr);

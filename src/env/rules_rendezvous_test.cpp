@@ -137,6 +137,10 @@ TEST(EnvRendezvous, ZeroPaddedOctetIsReadAsOctal) {
       << e->title;
   auto plain = audit_of(Scenario{{{"MASTER_ADDR", "198.19.120.10"}}}, r);
   EXPECT_EQ(find_id(plain, "env.master-addr.zero-padded"), nullptr);
+  // review56: 001 read as octal is 1: the address meant is the one dialled, no claim
+  r.add("127.0.0.001", "127.0.0.1");
+  auto same = audit_of(Scenario{{{"MASTER_ADDR", "127.0.0.001"}}}, r);
+  EXPECT_EQ(find_id(same, "env.master-addr.zero-padded"), nullptr);
 }
 
 // clusters-2026-12-07k p3: MASTER_ADDR=node0. (a final dot) resolves nowhere while node0 does: the

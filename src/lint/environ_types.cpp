@@ -88,13 +88,23 @@ void environ_value_types(FileContext& ctx, const PythonTree& tree, const PythonF
 // which its children inherit: no claim there.
 void master_port_per_process(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
   bool spawns = std::any_of(facts.calls.begin(), facts.calls.end(), [](const PyCall& c) {
-    return c.last == "spawn" || c.last == "start_processes" || c.last == "Process" || c.last == "Pool";
+    for (const char* n : {"spawn", "start_processes", "Process", "Pool", "Popen", "run", "call", "check_call", "fork"})
+      if (c.last == n) return true;
+    return false;
   });
   if (spawns) return;
+  // A fallback for a run without a launcher: the line does not run where MASTER_PORT is set already.
+  const std::string& text = ctx.text();
+  for (const char* guard : {"\"MASTER_PORT\" not in os.environ", "'MASTER_PORT' not in os.environ",
+                            "get(\"MASTER_PORT\")", "get('MASTER_PORT')", "getenv(\"MASTER_PORT\")",
+                            "getenv('MASTER_PORT')", "\"MASTER_PORT\" in os.environ", "'MASTER_PORT' in os.environ"})
+    if (text.find(guard) != std::string::npos) return;
   for (const auto& e : facts.env_sets) {
     if (e.child || e.name != "MASTER_PORT" || ts_node_is_null(e.value_node)) continue;
+    if (called_with(tree, e.value_node) == "setdefault") continue;  // kept where the launcher set it
     std::set<std::string> names;
     identifiers(tree, e.value_node, names);
+    if (names.count("Random")) continue;  // random.Random(seed): the same pick on every rank with one seed
     // the most telling name: the call that picks (randint, find_free_port), else the module
     std::string picker;
     for (const auto& n : names) {

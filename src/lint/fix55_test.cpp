@@ -42,6 +42,18 @@ TEST(LintFix55, ATmpfsOnDevShmIsTheShmTheContainerGets) {
           std::string("docker run --rm --gpus all --network=host ") + ok +
               " img torchrun --nnodes=2 --nproc_per_node=8 train.py\n",
           id);
+  // review56: --mount type=tmpfs on /dev/shm decides the same way (prose: its size is in bytes)
+  auto mount = lint_as("run.sh",
+                       "docker run --rm --gpus all --network=host "
+                       "--mount type=tmpfs,destination=/dev/shm,tmpfs-size=67108864 img torchrun "
+                       "--nproc_per_node=8 train.py\n");
+  ASSERT_EQ(all_of(mount, id).size(), 1u) << ids(mount);
+  EXPECT_TRUE(all_of(mount, id)[0]->edits.empty());
+  EXPECT_TRUE(has(all_of(mount, id)[0]->finding.title, "the container's /dev/shm is this tmpfs of 67108864 bytes"));
+  clean("run.sh",
+        "docker run --rm --gpus all --network=host --mount type=bind,source=/dev/shm,target=/dev/shm img torchrun "
+        "--nproc_per_node=8 train.py\n",
+        id);
   // one step short: a tmpfs elsewhere leaves the 64 MB default in place
   auto other = lint_as("run.sh",
                        "docker run --rm --gpus all --network=host --tmpfs /scratch:size=64m img torchrun "
@@ -76,6 +88,17 @@ TEST(LintFix55, AJobVariableReadBeforeItsAssignmentIsNamed) {
   clean("job.sbatch", "export NCCL_SOCKET_IFNAME=$DATA_IF\nsrun train.py\n", id);
   clean("job.sbatch", "for DATA_IF in eth0; do :; done\nexport NCCL_SOCKET_IFNAME=$DATA_IF\nDATA_IF=x\n", id);
   clean("job.sbatch", "read -r DATA_IF < /etc/data_if\nexport NCCL_SOCKET_IFNAME=$DATA_IF\nDATA_IF=x\n", id);
+  // review56: a here-document's body, single quotes, a file sourced before, an unindented function
+  // body: nothing is read there at that line (or the rule cannot see what sets it)
+  clean("job.sbatch",
+        "cat > job.sh <<'EOS'\nexport NCCL_SOCKET_IFNAME=$DATA_IF\nEOS\nDATA_IF=eth0\nexport DATA_IF\nbash job.sh\n",
+        id);
+  clean("job.sbatch", "export TORCH_CMD='torchrun --master_addr=$HEAD train.py'\nHEAD=node0\n", id);
+  clean("job.sbatch", "source ./cluster.env\nexport NCCL_SOCKET_IFNAME=$DATA_IF\nDATA_IF=ib0\n", id);
+  clean("job.sbatch", "setup() {\nexport NCCL_SOCKET_IFNAME=$DATA_IF\n}\nDATA_IF=ens1f0\nsetup\n", id);
+  auto quoted = lint_as("job.sbatch", "export NCCL_SOCKET_IFNAME=\"$DATA_IF\"\nDATA_IF=ens1f0\n");
+  ASSERT_EQ(all_of(quoted, id).size(), 1u) << ids(quoted);
+  EXPECT_TRUE(has(all_of(quoted, id)[0]->finding.title, "gets an empty value")) << all_of(quoted, id)[0]->finding.title;
   // a comment that says "read DATA_IF" or "DATA_IF=" assigns nothing (the roundtrip file's own comment)
   auto commented = lint_as("job.sbatch",
                            "# we read DATA_IF later; DATA_IF=eth0 is the default\n"
@@ -115,6 +138,22 @@ TEST(LintFix55, ARandomMasterPortPickedByEveryProcessIsAnError) {
   auto helper = lint_as(
       "train.py", "import os\nfrom utils import find_free_port\nos.environ['MASTER_PORT'] = str(find_free_port())\n");
   EXPECT_EQ(all_of(helper, id).size(), 1u) << ids(helper);
+  // review56: a fallback (setdefault, a guard), a launcher that starts its ranks with Popen, a seeded
+  // generator: each rank does not pick its own port there
+  clean("train.py",
+        "import os\nfrom utils import find_free_port\nos.environ.setdefault('MASTER_PORT', str(find_free_port()))\n",
+        id);
+  clean("train.py",
+        "import os, random\nif 'MASTER_PORT' not in os.environ:\n    os.environ['MASTER_PORT'] = str(random.randint(2, "
+        "9))\n",
+        id);
+  clean("launch.py",
+        "import os, random, subprocess\nos.environ['MASTER_PORT'] = str(random.randint(20000, 40000))\n"
+        "procs = [subprocess.Popen(['python', 'train.py']) for _ in range(4)]\n",
+        id);
+  clean("train.py",
+        "import os, random\nos.environ['MASTER_PORT'] = str(random.Random(int(os.environ['JOB_ID'])).randint(2, 9))\n",
+        id);
 }
 
 // p21: `mpirun -mca btl_tcp_if_exclude docker0`: the list replaces Open MPI's default (with lo), so
@@ -144,6 +183,13 @@ TEST(LintFix55, OpenMpiTcpExcludeWithoutLoopbackGetsLo) {
   std::string env_after =
       fixed_once("run.sh", "export OMPI_MCA_btl_tcp_if_exclude=docker0,virbr0\nmpirun -np 2 -H a,b python t.py\n", id);
   EXPECT_TRUE(has(env_after, "export OMPI_MCA_btl_tcp_if_exclude=lo,docker0,virbr0\n")) << env_after;
+  // review56: a value from a variable (not in the text), an include list beside it (mutually
+  // exclusive), a btl list without tcp: quiet
+  clean("run.sh", "EXCL=lo,docker0\nmpirun -np 2 -H a,b --mca btl_tcp_if_exclude $EXCL python t.py\n", id);
+  clean("run.sh", "export OMPI_MCA_btl_tcp_if_exclude=$EXCLUDE_IFS\nmpirun -np 2 -H a,b python t.py\n", id);
+  clean("run.sh", "mpirun -np 2 -H a,b --mca btl_tcp_if_include eth0 --mca btl_tcp_if_exclude docker0 python t.py\n",
+        id);
+  clean("run.sh", "mpirun -np 2 -H a,b --mca btl ^tcp --mca btl_tcp_if_exclude docker0 python t.py\n", id);
 }
 
 // p06: #SBATCH --export=NONE and a plain srun after exports: the steps inherit NONE; the edit sets
@@ -170,6 +216,23 @@ TEST(LintFix55, BatchExportNoneReachesTheSteps) {
   own.replace(own.find("srun bash"), 9, "srun --export=ALL bash");
   clean("job.sbatch", own, id);
   clean("job.sbatch", "#!/bin/bash\n#SBATCH --export=NONE\nsrun /opt/env/bin/python train.py\n", id);
+  // review56: --export on a continuation line, a plain (unexported) assignment expanded into argv, a
+  // directive after the first command (a comment to sbatch): quiet; an srun before the exports, then
+  // one after, and `time srun`: the later one is found
+  clean("job.sbatch",
+        "#!/bin/bash\n#SBATCH --export=NONE\nexport MASTER_PORT=29500\nsrun --ntasks-per-node=1 \\\n"
+        "  --export=ALL python train.py\n",
+        id);
+  clean("job.sbatch",
+        "#!/bin/bash\n#SBATCH --export=NONE\nMASTER_PORT=29500\nsrun python train.py --port $MASTER_PORT\n", id);
+  clean("job.sbatch",
+        "#!/bin/bash\nmodule load cuda\n#SBATCH --export=NONE\nexport MASTER_PORT=29500\nsrun python t.py\n", id);
+  auto later = lint_as("job.sbatch",
+                       "#!/bin/bash\n#SBATCH --export=NONE\nsrun hostname\nexport MASTER_PORT=29500\n"
+                       "time srun python train.py\n");
+  auto l = all_of(later, id);
+  ASSERT_EQ(l.size(), 1u) << ids(later);
+  EXPECT_EQ(l[0]->location.line, 5);
 }
 
 // p20: the pod's memory volume is mounted at /dev/shm in the log-shipper sidecar only: the training

@@ -187,8 +187,9 @@ std::string shm_fix(const YAML::Node& spec, const YAML::Node& containers) {
   } else {
     fix = "# the pod's volume " + name + " (emptyDir, medium: Memory) is mounted nowhere at /dev/shm: mount it\n";
   }
-  fix += has_mounts ? "# append to each training container's existing volumeMounts: list\n- {name: " + name +
-                          ", mountPath: /dev/shm}"
+  fix += has_mounts ? "# append to each training container's volumeMounts: list (a container without one: "
+                      "volumeMounts: [...] with this item)\n- {name: " +
+                          name + ", mountPath: /dev/shm}"
                     : "# in each training container:\nvolumeMounts: [{name: " + name + ", mountPath: /dev/shm}]";
   return fix;
 }

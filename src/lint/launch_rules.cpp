@@ -307,6 +307,25 @@ bool own_shm_mount(FileContext& ctx, const Flags& f, int line) {
     auto parts = core::split(v, ':', true);
     if (parts.size() >= 2 && parts[1] == "/dev/shm") return true;
   }
+  // --mount type=tmpfs,destination=/dev/shm,tmpfs-size=BYTES (or a bind / volume there)
+  for (const auto& m : all_values(f, {"--mount"})) {
+    std::map<std::string, std::string> kv;
+    for (const auto& part : core::split(m, ',')) {
+      auto eq = part.find('=');
+      kv[part.substr(0, eq)] = eq == std::string::npos ? "" : part.substr(eq + 1);
+    }
+    std::string target = kv.count("destination") ? kv["destination"] : kv.count("dst") ? kv["dst"] : kv["target"];
+    if (target != "/dev/shm") continue;
+    if (kv["type"] != "tmpfs" || kv["tmpfs-size"].empty() ||
+        core::parse_byte_size(kv["tmpfs-size"]).value_or(0) >= (1LL << 30))
+      return true;
+    ctx.add("lint.docker.small-shm", Label::shm_exhausted, Severity::warning,
+            "docker run --mount " + m + ": the container's /dev/shm is this tmpfs of " + kv["tmpfs-size"] +
+                " bytes (--ipc and --shm-size do not change a /dev/shm the command mounts itself), " +
+                nccl::shm_can_run_out(nccl::k_shm_users),
+            line, "raise tmpfs-size in that --mount: tmpfs-size=17179869184 (16 GiB, a ceiling, not an allocation)");
+    return true;
+  }
   for (const auto& t : all_values(f, {"--tmpfs"})) {
     auto colon = t.find(':');
     if (t.substr(0, colon) != "/dev/shm") continue;

@@ -337,6 +337,11 @@ TEST(LintAcross, TfConfigWorkersInOneFolderDescribeOneCluster) {
   auto two_jobs = lint_paths({dir() + "across/tf_two_jobs"}, {});
   ASSERT_TRUE(two_jobs);
   EXPECT_TRUE(ids_at(*two_jobs).empty()) << ::testing::PrintToString(ids_at(*two_jobs));
+  // review56: the same hosts with every port changed are one job whose files disagree
+  auto port_typo = lint_paths({dir() + "across/tf_port_typo"}, {});
+  ASSERT_TRUE(port_typo);
+  EXPECT_EQ(ids_at(*port_typo), (std::vector<std::string>{"lint.tf.tf-config-cluster-differs worker1.sh:3",
+                                                          "lint.tf.tf-config-task-repeated worker1.sh:3"}));
 }
 
 TEST(LintInput, PathErrors) {

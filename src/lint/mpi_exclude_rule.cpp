@@ -54,9 +54,35 @@ void report_exclude(FileContext& ctx, int line, const std::string& value, const 
       "(lo on many Linux platforms)\" (`--mca btl_tcp_if_exclude lo,eth1`)");
 }
 
+// The file names btl_tcp_if_include too (Open MPI: mutually exclusive with the exclude list), or a
+// btl list without tcp (`--mca btl ^tcp`, `--mca btl self,vader`): the exclude list is another case.
+bool exclude_list_moot(FileContext& ctx) {
+  const std::string& t = ctx.text();
+  if (t.find("btl_tcp_if_include") != std::string::npos) return true;
+  for (const auto& c : split_commands(t)) {
+    for (std::size_t k = 0; k + 2 < c.words.size(); ++k) {
+      const auto& w = c.words;
+      bool mca = w[k] == "-mca" || w[k] == "--mca" || w[k] == "-gmca" || w[k] == "--gmca";
+      if (!mca || w[k + 1] != "btl") continue;
+      const std::string& v = w[k + 2];
+      if (v.front() == '^' ? v.find("tcp") != std::string::npos : v.find("tcp") == std::string::npos) return true;
+    }
+  }
+  for (const auto& v : ctx.env()) {
+    if (v.name != "OMPI_MCA_btl" || v.value.empty()) continue;
+    if (v.value.front() == '^' ? v.value.find("tcp") != std::string::npos : v.value.find("tcp") == std::string::npos)
+      return true;
+  }
+  return false;
+}
+
+// A value the shell expands when the line runs: what it holds is not in the text.
+bool computed(const std::string& value) { return value.find_first_of("$`") != std::string::npos; }
+
 }  // namespace
 
 void mpi_exclude_rule(FileContext& ctx) {
+  if (ctx.text().find(k_exclude_param) == std::string::npos || exclude_list_moot(ctx)) return;
   for (const auto& c : split_commands(ctx.text())) {
     const auto& w = c.words;
     std::size_t j = 0;
@@ -66,7 +92,7 @@ void mpi_exclude_rule(FileContext& ctx) {
       if (a != "-mca" && a != "--mca" && a != "-gmca" && a != "--gmca") continue;
       if (w[k + 1] != k_exclude_param) continue;
       const std::string& value = w[k + 2];
-      if (names_loopback(value)) continue;
+      if (names_loopback(value) || computed(value)) continue;
       int line = c.line;  // the word pair's own line when a continuation holds it
       for (int l = c.line; l <= ctx.line_count(); ++l) {
         if (ctx.line_text(l).find(k_exclude_param) != std::string_view::npos) {
@@ -80,7 +106,8 @@ void mpi_exclude_rule(FileContext& ctx) {
     }
   }
   for (const auto& v : ctx.env()) {
-    if (v.name != "OMPI_MCA_btl_tcp_if_exclude" || v.value.empty() || names_loopback(v.value)) continue;
+    if (v.name != "OMPI_MCA_btl_tcp_if_exclude" || v.value.empty() || names_loopback(v.value) || computed(v.value))
+      continue;
     report_exclude(ctx, v.line, v.value, "OMPI_MCA_btl_tcp_if_exclude=" + v.value);
   }
 }

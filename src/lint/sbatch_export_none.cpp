@@ -13,6 +13,7 @@
 
 #include "core/strings.hpp"
 #include "lint/rules.hpp"
+#include "lint/shell_lexer.hpp"
 
 namespace dd::lint::detail {
 
@@ -36,20 +37,30 @@ bool read_by_job(const std::string& name) {
 void sbatch_export_none(FileContext& ctx) {
   if (ctx.text().find("#SBATCH") == std::string::npos || ctx.text().find("SLURM_EXPORT_ENV") != std::string::npos)
     return;
+  // sbatch reads directives only up to the first command (sbatch_directive_order.cpp)
   int directive = 0;
-  for (int l = 1; l <= ctx.line_count() && !directive; ++l)
-    if (export_none_directive(core::trim(ctx.line_text(l)))) directive = l;
-  if (!directive) return;
-  for (int l = directive + 1; l <= ctx.line_count(); ++l) {
+  for (int l = 1; l <= ctx.line_count() && !directive; ++l) {
     std::string_view t = core::trim(ctx.line_text(l));
-    if (!core::starts_with(t, "srun ") || t.find("--export") != std::string_view::npos) continue;
+    if (export_none_directive(t)) directive = l;
+    if (!t.empty() && t.front() != '#') break;
+  }
+  if (!directive) return;
+  for (const auto& c : split_commands(ctx.text())) {
+    const auto& w = c.words;
+    std::size_t first = 0;
+    while (first < w.size() && (w[first] == "time" || w[first] == "exec")) ++first;
+    if (first >= w.size() || program_name(w[first]) != "srun") continue;
+    if (std::any_of(w.begin(), w.end(), [](const std::string& x) { return core::starts_with(x, "--export"); }))
+      continue;
     std::vector<std::string> names;
     for (const auto& v : ctx.env()) {
-      if (v.via.empty() && v.line < l && read_by_job(v.name) &&
-          std::find(names.begin(), names.end(), v.name) == names.end())
-        names.push_back(v.name);
+      if (!v.via.empty() || v.line >= c.line || !read_by_job(v.name)) continue;
+      std::string_view set_by = core::trim(ctx.line_text(v.line));
+      bool exported = core::starts_with(set_by, "export ") || core::starts_with(set_by, "declare -x ");
+      if (exported && std::find(names.begin(), names.end(), v.name) == names.end()) names.push_back(v.name);
     }
-    if (names.empty()) return;
+    if (names.empty()) continue;
+    const int l = c.line;
     std::string line(ctx.line_text(l));
     std::string indent = line.substr(0, line.find_first_not_of(" \t"));
     auto& f =
@@ -61,7 +72,7 @@ void sbatch_export_none(FileContext& ctx) {
     f.evidence.push_back(
         "sbatch(1), --export: \"To avoid steps inheriting environment export settings (e.g. \"NONE\") from sbatch "
         "command, the environment variable SLURM_EXPORT_ENV should be set to \"ALL\" in the job script\"");
-    return;
+    return;  // one line fixes every later srun
   }
 }
 

@@ -24,18 +24,23 @@ std::string where(const TfConfigSeen& s) { return fmt::format("{}:{}", s.file, s
 
 LintFinding at(const TfConfigSeen& s, core::Finding f) { return LintFinding{std::move(f), {s.file, s.line}, {}}; }
 
-// The "host:port" entries of a cluster, every task type.
+// The hosts of a cluster's "host:port" entries, every task type (the port dropped: a port typo in
+// every entry is still one job's).
 std::set<std::string> addresses(const nlohmann::json& cluster) {
   std::set<std::string> out;
   for (const auto& [type, tasks] : cluster.items()) {
     if (!tasks.is_array()) continue;
-    for (const auto& t : tasks)
-      if (t.is_string()) out.insert(t.get<std::string>());
+    for (const auto& t : tasks) {
+      if (!t.is_string()) continue;
+      std::string a = t.get<std::string>();
+      auto colon = a.rfind(':');
+      out.insert(colon == std::string::npos || a.back() == ']' ? a : a.substr(0, colon));
+    }
   }
   return out;
 }
 
-// One folder's values, split into jobs: two values whose clusters share no host:port are two jobs
+// One folder's values, split into jobs: two values whose clusters share no host are two jobs
 // (fix-2026-12-07q: a compose pair and a bare-metal pair in one folder), which never wait for each
 // other; values that share one are one job's, and must agree.
 std::vector<std::vector<Parsed>> jobs_of(const std::vector<Parsed>& parsed) {

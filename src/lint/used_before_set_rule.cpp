@@ -8,7 +8,9 @@
 // the using line where the assignment is a plain `VAR=value` with no expansion in it.
 #include "lint/used_before_set_rule.hpp"
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <regex>
 #include <string>
 #include <vector>
@@ -59,7 +61,10 @@ void report_early_use(FileContext& ctx, const std::string& var, int set_at, cons
   static const std::regex plain(R"(^(?:export\s+)?[A-Za-z_][A-Za-z0-9_]*=[^$`"' \t;&|]*$)");
   const EarlyUse& u = uses.front();
   std::string set_text(core::trim(ctx.line_text(set_at)));
-  bool whole = u.value == "$" + var || u.value == "${" + var + "}";
+  std::string bare = u.value.size() >= 2 && u.value.front() == '"' && u.value.back() == '"'
+                         ? u.value.substr(1, u.value.size() - 2)
+                         : u.value;
+  bool whole = bare == "$" + var || bare == "${" + var + "}";
   std::string title = "`" + u.text + "` (line " + std::to_string(u.line) + ") reads " + var + " before line " +
                       std::to_string(set_at) + " sets it (`" + set_text + "`): the script runs top to bottom, so " +
                       var + " expands to nothing there and " + u.target + " gets " +
@@ -82,26 +87,87 @@ void report_early_use(FileContext& ctx, const std::string& var, int set_at, cons
 
 }  // namespace
 
+// Which lines run at the top level of the script, in order: not inside a function body, a loop, a
+// branch or a case (keywords and braces counted per line), nor inside a here-document's body; and
+// the first line that may set variables the rule cannot see (source, ., eval, set -a).
+struct Layout {
+  std::vector<bool> top;
+  int first_opaque = 0;
+};
+
+Layout layout_of(const FileContext& ctx) {
+  static const std::regex heredoc(R"(<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?)");
+  Layout out;
+  out.top.assign(static_cast<std::size_t>(ctx.line_count()) + 1, false);
+  int depth = 0;
+  std::string heredoc_end;
+  for (int l = 1; l <= ctx.line_count(); ++l) {
+    std::string text(ctx.line_text(l));
+    if (!heredoc_end.empty()) {
+      if (core::trim(text) == heredoc_end) heredoc_end.clear();
+      continue;
+    }
+    out.top[static_cast<std::size_t>(l)] = depth == 0;
+    std::string words = text;
+    for (char& c : words)
+      if (c == ';' || c == '\t') c = ' ';
+    auto tokens = core::split(words, ' ');
+    if (!tokens.empty() && !out.first_opaque &&
+        (tokens[0] == "source" || tokens[0] == "." || tokens[0] == "eval" ||
+         (tokens[0] == "set" && tokens.size() > 1 && (tokens[1] == "-a" || tokens[1] == "-o"))))
+      out.first_opaque = l;
+    for (const auto& t : tokens) {
+      if (t.front() == '#') break;
+      if (t == "if" || t == "for" || t == "while" || t == "until" || t == "case" || t == "select" || t == "{" ||
+          core::starts_with(t, "{") || (t.size() > 3 && t.substr(t.size() - 3) == "(){"))
+        ++depth;
+      if (t == "fi" || t == "done" || t == "esac" || t == "}" || t == "};") depth = std::max(0, depth - 1);
+    }
+    std::smatch m;
+    if (std::regex_search(text, m, heredoc)) heredoc_end = m[1].str();
+  }
+  return out;
+}
+
+// `value` without its single-quoted spans (nothing expands inside them).
+std::string expanding_part(const std::string& value) {
+  std::string out;
+  bool in_single = false, in_double = false;
+  for (char c : value) {
+    if (c == '\'' && !in_double) {
+      in_single = !in_single;
+      continue;
+    }
+    if (c == '"' && !in_single) in_double = !in_double;
+    if (!in_single) out += c;
+  }
+  return out;
+}
+
 void used_before_set_rule(FileContext& ctx) {
   static const std::regex job_line(R"(^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$)");
   static const std::regex use(R"(\$(\{?)([A-Za-z_][A-Za-z0-9_]*)(\}|:?[-=+?])?)");
   std::map<std::string, std::vector<int>> assigned;
-  bool read_assignments = false;
+  std::optional<Layout> layout;
   std::map<std::string, std::vector<EarlyUse>> early;  // VAR -> its uses before its assignment
   for (int l = 1; l <= ctx.line_count(); ++l) {
     std::string text(ctx.line_text(l));
     std::smatch m;
     if (text.find('$') == std::string::npos || !std::regex_match(text, m, job_line) || !job_variable(m[1].str()))
       continue;
-    if (!read_assignments) assigned = assignment_lines(ctx), read_assignments = true;
-    const std::string target = m[1].str(), value = m[2].str();
-    for (auto it = std::sregex_iterator(value.begin(), value.end(), use); it != std::sregex_iterator(); ++it) {
+    if (!layout) layout = layout_of(ctx), assigned = assignment_lines(ctx);
+    // a line inside a block or a here-document, or after a line that may set variables unseen
+    if (!layout->top[static_cast<std::size_t>(l)] || (layout->first_opaque && layout->first_opaque < l)) continue;
+    const std::string target = m[1].str(), value = m[2].str(), expanded = expanding_part(value);
+    for (auto it = std::sregex_iterator(expanded.begin(), expanded.end(), use); it != std::sregex_iterator(); ++it) {
       const std::string var = (*it)[2].str(), after = (*it)[3].str();
       if (!after.empty() && after != "}") continue;  // ${VAR:-default}: the author gave a default
       auto a = assigned.find(var);
       if (a == assigned.end() || a->second.front() <= l) continue;  // never set in the file, or set before
       int set_at = a->second.front();
-      if (ctx.line_text(set_at) != core::trim(ctx.line_text(set_at))) continue;  // indented: a block that may run first
+      // the assignment runs later at the top level, unindented (not in a block that may run first)
+      if (!layout->top[static_cast<std::size_t>(set_at)] || ctx.line_text(set_at) != core::trim(ctx.line_text(set_at)))
+        continue;
       auto& list = early[var];
       if (list.empty() || list.back().line != l) list.push_back({l, text, target, value});
     }

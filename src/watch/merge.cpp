@@ -725,6 +725,42 @@ std::optional<core::Finding> progress_again(const std::vector<NodeReport>& nodes
 
 }  // namespace
 
+namespace {
+
+// A rank that waits at the store for a key (watch.rank.store-wait) while every other reported rank
+// computes (clusters-2026-12-07k w4, a clean job: rank 0 waited for the key rank 1 sets once its
+// cache is built, rank 1 at 84% CPU): the key may come when that step ends, so the wait is said as a
+// warning with what the others do, not a stall. Only where that is the one error and no rank is
+// missing.
+void store_wait_beside_computing(const std::vector<NodeReport>& nodes, const std::vector<int>& missing,
+                                 std::vector<core::Finding>& out) {
+  if (!missing.empty()) return;
+  auto wait = std::find_if(out.begin(), out.end(), [](auto& f) { return f.id == "watch.rank.store-wait"; });
+  if (wait == out.end() || wait->severity != core::Severity::error) return;
+  if (std::count_if(out.begin(), out.end(), [](auto& f) { return f.severity == core::Severity::error; }) != 1) return;
+  std::vector<std::string> computing;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      if (std::find(wait->ranks.begin(), wait->ranks.end(), r.rank) != wait->ranks.end()) continue;
+      if (r.activity != Activity::computing) return;  // another rank waits or is held: not this case
+      computing.push_back(fmt::format("rank {} ({})", r.rank, n.host));
+    }
+  }
+  if (computing.empty()) return;
+  wait->severity = core::Severity::warning;
+  wait->title += fmt::format(
+      "; {} {} computing meanwhile: if {} the key when that step ends, this is a long step, "
+      "not a hang",
+      core::join(computing, ", "), computing.size() == 1 ? "is" : "are",
+      computing.size() == 1 ? "it sets" : "they set");
+  wait->fix.text =
+      "Wait for the computing rank's step to end (watch says \"progress again\" when it does). If the "
+      "key never comes: " +
+      wait->fix.text;
+}
+
+}  // namespace
+
 std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
   if (auto ended = stall_ended(reports, missing)) return {std::move(*ended)};
   if (auto again = progress_again(reports)) return {std::move(*again)};
@@ -788,6 +824,7 @@ std::vector<core::Finding> merge_reports(const std::vector<NodeReport>& reports,
   const bool port_said = off_port && name_off_port_ranks(*off_port, out);
   add_env_comparison(std::move(envs), seen, port_said, env_slot, out);
   drop_unexplained_beside_a_cause(out);
+  store_wait_beside_computing(nodes, missing, out);
   if (!missing.empty()) out.push_back(missing_nodes_finding(nodes, missing));
   core::sort_findings(out);
   return out;

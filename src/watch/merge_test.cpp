@@ -35,6 +35,29 @@ NodeReport node(int n, std::vector<RankActivity> ranks, std::vector<core::Findin
   return r;
 }
 
+// clusters-2026-12-07k w4 (clean): rank 0 waits at the store for the key rank 1 sets once its cache
+// is built; rank 1 computes. A warning that says both, not a STALLED error. One step short: rank 1
+// waits too (not computing), or a node is missing: the store wait stays an error.
+TEST(MergeReports, AStoreWaitBesideARankThatComputesIsAWarning) {
+  auto n0 = node(0, {{0, Activity::store_wait}}, {finding("watch.rank.store-wait", core::Label::other, {0})});
+  auto n1 = node(1, {{1, Activity::computing}},
+                 {core::new_finding("watch.stall.all-computing", core::Label::other, core::Severity::info, "x")});
+  auto f = merge_reports({n0, n1}, {});
+  auto wait = std::find_if(f.begin(), f.end(), [](auto& g) { return g.id == "watch.rank.store-wait"; });
+  ASSERT_NE(wait, f.end());
+  EXPECT_EQ(wait->severity, core::Severity::warning);
+  EXPECT_NE(wait->title.find("; rank 1 (node1) is computing meanwhile: if it sets the key when that step ends, this "
+                             "is a long step, not a hang"),
+            std::string::npos)
+      << wait->title;
+  EXPECT_FALSE(core::has_error(f));
+  auto n1w = node(1, {{1, Activity::in_collective}}, {});
+  auto g = merge_reports({n0, n1w}, {});
+  EXPECT_TRUE(core::has_error(g));
+  auto h = merge_reports({n0, n1}, {2});
+  EXPECT_TRUE(core::has_error(h));
+}
+
 TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbsentRank) {
   // node 0 alone sees its rank wait while no byte moves; node 1 alone sees nothing it can explain
   auto n0 = node(0, {{0, Activity::in_collective}},

@@ -110,6 +110,25 @@ std::string storage_write_of(const os::FileTree& tree, const ProcessInfo* before
   return fmt::format("{} of fd {}{}", call, main->arg0, target.empty() ? "" : " (" + target + ")");
 }
 
+// What holds the rank in the kernel, in this order: a cgroup freezer (frozen in both snapshots), a
+// stop signal, a memory wait, a write to storage; the evidence goes into `r`. nullopt: none.
+std::optional<Activity> kernel_hold(const os::FileTree& tree, const ProcessInfo* p_before, const ProcessInfo& p,
+                                    bool stopped, bool frozen, RankState& r) {
+  if (frozen) {
+    r.thaw = fmt::format("cgroup {} is frozen ({})", p.frozen->dir,
+                         p.frozen->v2 ? "cgroup.freeze 1" : "freezer.state FROZEN");
+    if (p.frozen->container_view) r.thaw += " (the cgroup as this container sees it)";
+    r.thaw_command = p.frozen->container_view ? "" : p.frozen->thaw_command();
+    return Activity::frozen;
+  }
+  if (stopped) return Activity::stopped;
+  r.memory_wait = memory_wait_of(p_before, p);
+  if (!r.memory_wait.empty()) return Activity::memory_wait;
+  r.storage_write = storage_write_of(tree, p_before, p);
+  if (!r.storage_write.empty()) return Activity::storage_write;
+  return std::nullopt;
+}
+
 // The child process a rank's main thread waits for in wait4/waitid (its first argument, or any
 // child where that is -1 or 0): one of its own, alive in both snapshots. 0 when none.
 int waited_child(const Snapshot& before, const Snapshot& after, const ProcessInfo& p) {
@@ -276,6 +295,31 @@ MachineLoad machine_load(const os::FileTree& tree) {
   return m;
 }
 
+namespace {
+
+// Bytes the `members`' sockets received between the snapshots.
+std::uint64_t socket_bytes_in(const Snapshot& before, const Snapshot& after,
+                              const std::vector<const ProcessInfo*>& members) {
+  std::uint64_t in = 0;
+  for (const auto& s : after.sockets) {
+    if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
+    const auto* b = before.socket(s.socket.inode, s.netns);
+    in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
+  }
+  return in;
+}
+
+// The main thread's system call and wait channel (its tid is the process's pid).
+void note_main_thread(const ProcessInfo& p, RankState& r) {
+  for (const auto& t : p.threads) {
+    if (t.tid != p.pid) continue;
+    r.main_syscall = syscall_name(t.syscall);
+    r.main_wchan = t.wchan == "0" ? "" : t.wchan;
+  }
+}
+
+}  // namespace
+
 std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
                                    long ticks_per_s, double share, const std::string& uncaught,
                                    const std::string& prompt) {
@@ -315,21 +359,12 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
         }
       }
     }
-    for (const auto& s : after.sockets) {
-      if (std::none_of(members.begin(), members.end(), [&](auto* q) { return q->pid == s.pid; })) continue;
-      const auto* b = before.socket(s.socket.inode, s.netns);
-      socket_in += s.socket.bytes_received - (b ? std::min(b->socket.bytes_received, s.socket.bytes_received) : 0);
-    }
+    socket_in = socket_bytes_in(before, after, members);
     note_store_polling(before, after, p, members, r);
     r.cpu_pct = 100.0 * static_cast<double>(cpu) / static_cast<double>(ticks_per_s) / dt;
     r.worker_cpu_pct = 100.0 * static_cast<double>(worker_cpu) / static_cast<double>(ticks_per_s) / dt;
     r.file_read_bytes = rchar > socket_in ? rchar - socket_in : 0;
-    for (const auto& t : p.threads) {
-      if (t.tid == p.pid) {
-        r.main_syscall = syscall_name(t.syscall);
-        r.main_wchan = t.wchan == "0" ? "" : t.wchan;
-      }
-    }
+    note_main_thread(p, r);
     const auto* p_before = before.process(p.pid);
     bool stopped = is_stopped(p.state) && p_before && is_stopped(p_before->state);
     // Its main thread waits while its own workers burn half the share a runnable thread gets
@@ -342,18 +377,8 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       out.push_back(std::move(r));
       continue;
     }
-    r.memory_wait = stopped || frozen ? "" : memory_wait_of(p_before, p);
-    r.storage_write = stopped || frozen || !r.memory_wait.empty() ? "" : storage_write_of(tree, p_before, p);
-    if (frozen) {
-      r.thaw = fmt::format("cgroup {} is frozen ({})", p.frozen->dir,
-                           p.frozen->v2 ? "cgroup.freeze 1" : "freezer.state FROZEN");
-      if (p.frozen->container_view) r.thaw += " (the cgroup as this container sees it)";
-      r.thaw_command = p.frozen->container_view ? "" : p.frozen->thaw_command();
-    }
-    r.activity = frozen                     ? Activity::frozen
-                 : stopped                  ? Activity::stopped
-                 : !r.memory_wait.empty()   ? Activity::memory_wait
-                 : !r.storage_write.empty() ? Activity::storage_write
+    auto held = kernel_hold(tree, p_before, p, stopped, frozen, r);
+    r.activity = held ? *held
                  : (r.file_read_bytes >= 1024 || d_state || waits_on_workers || !r.reading.empty())
                      ? Activity::reading_input
                      : activity_of(r, share);

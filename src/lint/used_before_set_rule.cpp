@@ -91,14 +91,14 @@ void report_early_use(FileContext& ctx, const std::string& var, int set_at, cons
 // branch or a case (keywords and braces counted per line), nor inside a here-document's body; and
 // the first line that may set variables the rule cannot see (source, ., eval, set -a).
 struct Layout {
-  std::vector<bool> top;
+  std::vector<char> top;  // 1: the line runs at the top level (char: no vector<bool> proxies)
   int first_opaque = 0;
 };
 
 Layout layout_of(const FileContext& ctx) {
   static const std::regex heredoc(R"(<<-?\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?)");
   Layout out;
-  out.top.assign(static_cast<std::size_t>(ctx.line_count()) + 1, false);
+  out.top = std::vector<char>(static_cast<std::size_t>(ctx.line_count()) + 1, 0);
   int depth = 0;
   std::string heredoc_end;
   for (int l = 1; l <= ctx.line_count(); ++l) {
@@ -107,7 +107,7 @@ Layout layout_of(const FileContext& ctx) {
       if (core::trim(text) == heredoc_end) heredoc_end.clear();
       continue;
     }
-    out.top[static_cast<std::size_t>(l)] = depth == 0;
+    out.top[static_cast<std::size_t>(l)] = depth == 0 ? 1 : 0;
     std::string words = text;
     for (char& c : words)
       if (c == ';' || c == '\t') c = ' ';

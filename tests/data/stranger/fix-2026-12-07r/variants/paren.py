@@ -1,0 +1,4 @@
+import torch.distributed as dist
+
+def f(rank:
+    pass

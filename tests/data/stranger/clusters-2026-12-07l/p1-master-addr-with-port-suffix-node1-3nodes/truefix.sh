@@ -1,0 +1,1 @@
+1	export MASTER_ADDR=c13node0

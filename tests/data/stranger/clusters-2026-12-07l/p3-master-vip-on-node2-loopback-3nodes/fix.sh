@@ -1,0 +1,1 @@
+all	export MASTER_ADDR=198.19.124.10

@@ -7,11 +7,11 @@
 // its own --export, or where the script exports no job variable before the srun. The edit puts
 // `export SLURM_EXPORT_ENV=ALL` above the first such srun.
 #include <algorithm>
-#include <cctype>
 #include <string>
 #include <vector>
 
 #include "core/strings.hpp"
+#include "env/catalog.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
 
@@ -25,11 +25,13 @@ bool export_none_directive(std::string_view line) {
   return l.find("--EXPORT=NONE") != std::string::npos || l.find("--EXPORT NONE") != std::string::npos;
 }
 
+// A name the job's processes read (env::family_of; SLURM_* are srun's own, set in every step), or a
+// library or module path.
 bool read_by_job(const std::string& name) {
-  for (std::string_view p : {"NCCL_", "GLOO_", "MASTER_", "TORCH_", "TF_", "HOROVOD_", "CUDA_"})
-    if (core::starts_with(name, p)) return true;
-  return name == "WORLD_SIZE" || name == "RANK" || name == "LOCAL_RANK" || name == "NODE_RANK" ||
-         name == "LD_LIBRARY_PATH" || name == "PYTHONPATH";
+  auto family = env::family_of(name);
+  if (family) return *family != env::VarFamily::slurm;
+  return core::starts_with(name, "TORCH_") || core::starts_with(name, "HOROVOD_") || name == "LD_LIBRARY_PATH" ||
+         name == "PYTHONPATH";
 }
 
 }  // namespace

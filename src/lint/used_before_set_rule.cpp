@@ -16,17 +16,19 @@
 #include <vector>
 
 #include "core/strings.hpp"
+#include "env/catalog.hpp"
 
 namespace dd::lint::detail {
 
 namespace {
 
-// Variables whose value a distributed job reads.
+// Variables whose value a distributed job reads: the names a distributed stack reads (env::family_of),
+// the Horovod and UCX ones, and the names launch files commonly carry into a launcher's arguments.
 bool job_variable(const std::string& name) {
-  for (const char* p : {"NCCL_", "GLOO_", "MASTER_", "TF_", "TORCH_", "HOROVOD_", "PET_", "UCX_", "OMPI_MCA_"})
+  if (env::family_of(name)) return true;
+  for (const char* p : {"TORCH_", "HOROVOD_", "UCX_"})
     if (core::starts_with(name, p)) return true;
-  for (const char* n : {"WORLD_SIZE", "RANK", "LOCAL_RANK", "NODE_RANK", "NNODES", "NPROC_PER_NODE", "GPUS_PER_NODE",
-                        "CUDA_VISIBLE_DEVICES", "RDZV_ENDPOINT", "HEAD_NODE"})
+  for (const char* n : {"NNODES", "NPROC_PER_NODE", "GPUS_PER_NODE", "RDZV_ENDPOINT", "HEAD_NODE"})
     if (name == n) return true;
   return false;
 }

@@ -171,19 +171,22 @@ CgroupMounts cgroup_mounts(const os::FileTree& tree) {
   return {};
 }
 
-std::optional<CpuLimit> read_cpu_limit(const os::FileTree& tree, int pid, const CgroupMounts& mounts) {
-  auto text = tree.read(fmt::format("/proc/{}/cgroup", pid));
-  if (!text) return std::nullopt;
+namespace {
+
+// Each of these reads `text`, the content of /proc/PID/cgroup.
+std::optional<CpuLimit> cpu_limit_of(const os::FileTree& tree, const std::string& text, const CgroupMounts& mounts) {
   // The v1 `cpu` hierarchy holds the CPU controller where it is mounted (a hybrid host's v2 mount
   // then has no cpu.max); else v2.
   if (mounts.v1_cpu) {
-    if (auto path = cgroup_path(*text, false)) return limit_in(tree, *mounts.v1_cpu, mounts.via, *path, false);
+    if (auto path = cgroup_path(text, false)) return limit_in(tree, *mounts.v1_cpu, mounts.via, *path, false);
   }
   if (mounts.v2) {
-    if (auto path = cgroup_path(*text, true)) return limit_in(tree, *mounts.v2, mounts.via, *path, true);
+    if (auto path = cgroup_path(text, true)) return limit_in(tree, *mounts.v2, mounts.via, *path, true);
   }
   return std::nullopt;
 }
+
+}  // namespace
 
 bool throttled_between(const CpuLimit& before, const CpuLimit& after, double window_s) {
   if (before.dir != after.dir || after.nr_throttled <= before.nr_throttled || after.nr_periods <= before.nr_periods)
@@ -196,12 +199,12 @@ bool throttled_between(const CpuLimit& before, const CpuLimit& after, double win
   return 2 * throttled >= periods && 2 * held_s >= window_s;
 }
 
-std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts) {
-  auto text = tree.read(fmt::format("/proc/{}/cgroup", pid));
-  if (!text) return std::nullopt;
+namespace {
+
+std::optional<MemoryCgroup> memory_cgroup_of(const std::string& text, const CgroupMounts& mounts) {
   const auto& mount = mounts.v1_memory ? mounts.v1_memory : mounts.v2;
   if (!mount) return std::nullopt;
-  auto cgroup = cgroup_path(*text, !mounts.v1_memory, "memory");
+  auto cgroup = cgroup_path(text, !mounts.v1_memory, "memory");
   auto path = cgroup ? path_below_mount(*mount, *cgroup) : std::nullopt;
   if (!path || *path == "/") return std::nullopt;  // the root cgroup has no limit to lift
   MemoryCgroup out;
@@ -211,15 +214,12 @@ std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, con
   return out;
 }
 
-std::string MemoryCgroup::limit_file() const { return v2 ? "memory.max" : "memory.limit_in_bytes"; }
-
-std::optional<FrozenCgroup> frozen_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts) {
-  auto text = tree.read(fmt::format("/proc/{}/cgroup", pid));
-  if (!text) return std::nullopt;
+std::optional<FrozenCgroup> frozen_cgroup_of(const os::FileTree& tree, const std::string& text,
+                                             const CgroupMounts& mounts) {
   const auto& mount = mounts.v1_freezer ? mounts.v1_freezer : mounts.v2;
   if (!mount) return std::nullopt;
   const bool v2 = !mounts.v1_freezer;
-  auto cgroup = cgroup_path(*text, v2, "freezer");
+  auto cgroup = cgroup_path(text, v2, "freezer");
   auto path = cgroup ? path_below_mount(*mount, *cgroup) : std::nullopt;
   if (!path || *path == "/") return std::nullopt;
   // v1: freezer.state FROZEN (or FREEZING) holds for a cgroup whose ancestor is frozen too; v2:
@@ -242,6 +242,16 @@ std::optional<FrozenCgroup> frozen_cgroup(const os::FileTree& tree, int pid, con
   if (found.empty()) return std::nullopt;
   return FrozenCgroup{mount->mount_point + found, v2, mount->root != "/"};
 }
+
+}  // namespace
+
+ProcessCgroups read_process_cgroups(const os::FileTree& tree, int pid, const CgroupMounts& mounts) {
+  auto text = tree.read(fmt::format("/proc/{}/cgroup", pid));
+  if (!text) return {};
+  return {cpu_limit_of(tree, *text, mounts), memory_cgroup_of(*text, mounts), frozen_cgroup_of(tree, *text, mounts)};
+}
+
+std::string MemoryCgroup::limit_file() const { return v2 ? "memory.max" : "memory.limit_in_bytes"; }
 
 std::string FrozenCgroup::thaw_command() const {
   return v2 ? fmt::format("echo 0 > '{}/cgroup.freeze'", dir) : fmt::format("echo THAWED > '{}/freezer.state'", dir);

@@ -63,11 +63,6 @@ class CgroupMountsOnce {
   std::optional<CgroupMounts> mounts_;
 };
 
-// The innermost cgroup with a CPU quota that holds `pid` (read through /proc/self/mountinfo, or an
-// ancestor's /proc/A/mountinfo and /proc/A/root where watch's own mount namespace has no cgroup
-// mount, and /proc/PID/cgroup); nullopt when none has one or the files are unreadable.
-std::optional<CpuLimit> read_cpu_limit(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
-
 // The same cgroup in both readings, throttled in at least one period between them, in at least
 // half of the periods in which it ran (nr_periods counts only those), and for at least half of the
 // `window_s` seconds between the readings (throttled time): a cgroup held at its quota for most of it.
@@ -82,7 +77,6 @@ struct MemoryCgroup {
   bool container_view = false;
   std::string limit_file() const;  // "memory.max" or "memory.limit_in_bytes"
 };
-std::optional<MemoryCgroup> memory_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
 
 // The cgroup freezer that holds a process (v1 `freezer` hierarchy: freezer.state FROZEN or FREEZING;
 // v2: cgroup.freeze 1 on it or an ancestor): the outermost frozen cgroup, as the node's root sees it
@@ -96,6 +90,15 @@ struct FrozenCgroup {
   // "echo THAWED > 'DIR/freezer.state'" (v1) or "echo 0 > 'DIR/cgroup.freeze'" (v2)
   std::string thaw_command() const;
 };
-std::optional<FrozenCgroup> frozen_cgroup(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
+
+// What the cgroups of process `pid` say, from one read of /proc/PID/cgroup (and the mounts, read
+// through /proc/self/mountinfo, or an ancestor's /proc/A/mountinfo and /proc/A/root where watch's
+// own mount namespace has no cgroup mount); each part nullopt when it does not apply or is unreadable.
+struct ProcessCgroups {
+  std::optional<CpuLimit> cpu_limit;   // the innermost cgroup with a CPU quota that holds it
+  std::optional<MemoryCgroup> memory;  // its memory cgroup
+  std::optional<FrozenCgroup> frozen;  // the freezer that holds it frozen
+};
+ProcessCgroups read_process_cgroups(const os::FileTree& tree, int pid, const CgroupMounts& mounts);
 
 }  // namespace dd::watch

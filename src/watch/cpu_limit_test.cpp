@@ -37,7 +37,7 @@ void v1_tree(os::fake::MemoryFileTree& t, int pid, std::uint64_t periods, std::u
 TEST(CpuLimit, V1QuotaOnAnAncestorIsFoundWithItsCounters) {
   os::fake::MemoryFileTree t;
   v1_tree(t, 200, 100, 99);
-  auto c = read_cpu_limit(t, 200, cgroup_mounts(t));
+  auto c = read_process_cgroups(t, 200, cgroup_mounts(t)).cpu_limit;
   ASSERT_TRUE(c);
   EXPECT_EQ(c->dir, "/sys/fs/cgroup/cpu/job7");
   EXPECT_FALSE(c->v2);
@@ -59,7 +59,7 @@ TEST(CpuLimit, V2CpuMaxInsideAContainersCgroupMount) {
   t.file("/sys/fs/cgroup/ctr/cpu.max", "max 100000\n");
   t.file("/sys/fs/cgroup/cpu.max", "50000 100000\n");
   t.file("/sys/fs/cgroup/cpu.stat", "usage_usec 9\nnr_periods 40\nnr_throttled 30\nthrottled_usec 1500000\n");
-  auto c = read_cpu_limit(t, 200, cgroup_mounts(t));
+  auto c = read_process_cgroups(t, 200, cgroup_mounts(t)).cpu_limit;
   ASSERT_TRUE(c);
   EXPECT_EQ(c->dir, "/sys/fs/cgroup");
   EXPECT_TRUE(c->v2);
@@ -69,9 +69,9 @@ TEST(CpuLimit, V2CpuMaxInsideAContainersCgroupMount) {
   EXPECT_TRUE(c->container_view);  // no path on the node: the fix names the container's limit
   // a neighbouring pod's cgroup (pod10 beside pod1) or one outside the namespace's root: not this mount's
   t.file("/proc/300/cgroup", "0::/kubepods/pod10/ctr\n");
-  EXPECT_FALSE(read_cpu_limit(t, 300, cgroup_mounts(t)));
+  EXPECT_FALSE(read_process_cgroups(t, 300, cgroup_mounts(t)).cpu_limit);
   t.file("/proc/301/cgroup", "0::/../ctr2\n");
-  EXPECT_FALSE(read_cpu_limit(t, 301, cgroup_mounts(t)));
+  EXPECT_FALSE(read_process_cgroups(t, 301, cgroup_mounts(t)).cpu_limit);
 }
 
 // watch in a namespace whose /sys is a fresh sysfs (`ip netns exec`): no cgroup mount of its own;
@@ -89,7 +89,7 @@ TEST(CpuLimit, WithoutACgroupMountOfItsOwnItReadsThroughAnAncestorsRoot) {
   t.file("/proc/60/root/sys/fs/cgroup/cpu/job7/cpu.cfs_quota_us", "20000\n");
   t.file("/proc/60/root/sys/fs/cgroup/cpu/job7/cpu.cfs_period_us", "100000\n");
   t.file("/proc/60/root/sys/fs/cgroup/cpu/job7/cpu.stat", "nr_periods 9\nnr_throttled 8\nthrottled_time 0\n");
-  auto c = read_cpu_limit(t, 200, cgroup_mounts(t));
+  auto c = read_process_cgroups(t, 200, cgroup_mounts(t)).cpu_limit;
   ASSERT_TRUE(c);
   EXPECT_EQ(c->dir, "/sys/fs/cgroup/cpu/job7");
   EXPECT_EQ(c->nr_throttled, 8u);
@@ -105,13 +105,13 @@ TEST(CpuLimitShort, NoQuotaOrNoCgroupFileIsNoLimit) {
   t.file("/sys/fs/cgroup/cpu/job7/cpu.cfs_period_us", "100000\n");
   t.file("/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "-1\n");
   t.file("/sys/fs/cgroup/cpu/cpu.cfs_period_us", "100000\n");
-  EXPECT_FALSE(read_cpu_limit(t, 200, cgroup_mounts(t)));
-  EXPECT_FALSE(read_cpu_limit(t, 300, cgroup_mounts(t)));  // no /proc/300/cgroup
+  EXPECT_FALSE(read_process_cgroups(t, 200, cgroup_mounts(t)).cpu_limit);
+  EXPECT_FALSE(read_process_cgroups(t, 300, cgroup_mounts(t)).cpu_limit);  // no /proc/300/cgroup
   os::fake::MemoryFileTree v2;
   v2.file("/proc/self/mountinfo", "40 30 0:35 / /sys/fs/cgroup rw - cgroup2 cgroup2 rw\n");
   v2.file("/proc/200/cgroup", "0::/a\n");
   v2.file("/sys/fs/cgroup/a/cpu.max", "max 100000\n");
-  EXPECT_FALSE(read_cpu_limit(v2, 200, cgroup_mounts(v2)));
+  EXPECT_FALSE(read_process_cgroups(v2, 200, cgroup_mounts(v2)).cpu_limit);
 }
 
 TEST(CpuLimitShort, ThrottledInFewPeriodsOrBrieflyOrAnotherCgroupIsNotThrottled) {

@@ -77,10 +77,10 @@ Snapshot take_snapshot(const os::FileTree& tree, SocketSource& sockets, const st
     auto p = read_process(tree, pid);
     if (!p) continue;
     if (p->job_env) {  // a rank's CPU quota and memory cgroup (cpu_limit.hpp)
-      const auto& mounts = cgroups.get(tree);
-      p->cpu_limit = read_cpu_limit(tree, pid, mounts);
-      p->memory_cgroup = memory_cgroup(tree, pid, mounts);
-      p->frozen = frozen_cgroup(tree, pid, mounts);
+      auto cg = read_process_cgroups(tree, pid, cgroups.get(tree));
+      p->cpu_limit = std::move(cg.cpu_limit);
+      p->memory_cgroup = std::move(cg.memory);
+      p->frozen = std::move(cg.frozen);
     }
     snap.processes.push_back(std::move(*p));
   }

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "check/container.hpp"
+#include "check/hosts_file_skipped.hpp"
 #include "check/loopback_down.hpp"
 #include "check/report.hpp"
 #include "core/finding_factory.hpp"
@@ -18,11 +19,12 @@ std::string describe(const std::optional<nccl::Endpoint>& e) {
 
 }  // namespace
 
-std::vector<core::Finding> judge_all(const CheckReport& r, const Context& /*ctx*/) {
+std::vector<core::Finding> judge_all(const CheckReport& r, const Context& ctx) {
   std::vector<core::Finding> out = nccl::judge_prediction(r.inventory, r.prediction, r.gloo, r.config, r.model_version);
   for (auto& f : probe_findings(r)) out.push_back(std::move(f));
   for (auto& f : library_findings(r)) out.push_back(std::move(f));
   if (auto f = loopback_down_finding(r.inventory)) out.push_back(std::move(*f));
+  if (auto f = hosts_file_skipped_finding(ctx.files, ctx.resolver, ctx.env, r.host)) out.push_back(std::move(*f));
   return out;
 }
 

@@ -163,7 +163,11 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
     auto target = core::parse_numeric_ip(path.addr);
     for (const auto& a : local.facts.entries) {
       auto own = core::parse_numeric_ip(a.addr);
-      if (target && own && own->bytes == target->bytes) path.own_link = a.link.empty() ? a.name : a.link;
+      if (target && own && own->bytes == target->bytes) {
+        path.own_link = a.link.empty() ? a.name : a.link;
+        path.own_prefix = a.prefix;
+        path.own_on_loopback = a.loopback;
+      }
     }
     if (path.own_link.empty() && core::is_loopback_address(path.addr)) path.own_link = "lo";
     return path;
@@ -183,13 +187,26 @@ PathEvidence path_evidence(const LocalNode& local, const NetError& e, int port) 
 }
 
 // A join that failed on a value this node's own environment spoils (a launch variable ending in a
-// carriage return, clusters-2026-12-06h p3): that finding, with the failure as its evidence.
-std::vector<core::Finding> own_cause_first(const NodeFacts& facts, core::Finding failure) {
+// carriage return, clusters-2026-12-06h p3; MASTER_ADDR in a form that is no host name,
+// clusters-2026-12-07l p1), or on a name this node cannot resolve because it never reads /etc/hosts
+// (clusters-2026-12-07j p2): that finding, with the failure as its evidence.
+std::vector<core::Finding> own_cause_first(const NodeFacts& facts, core::Finding failure, const std::string& host) {
   // Only a CR in MASTER_ADDR spoils the join itself (the name looked up ends in it); a number
   // (MASTER_PORT, WORLD_SIZE) is read with int(), which ignores it, and an interface name is not used
   // to join: the join's own failure is then the finding (review of stop 49).
+  auto spoils = [&](const core::Finding& f) {
+    if (f.id == "preflight.env.carriage-return") return f.title.find("MASTER_ADDR=") != std::string::npos;
+    if (failure.id != "preflight.rendezvous.unresolved") return false;
+    // MASTER_ADDR written in a form that is not a host name (a port in it, a trailing dot, a zero-padded
+    // octet: clusters-2026-12-07l p1 "c13node0:29400" was called a name that does not resolve)
+    if (core::starts_with(f.id, "env.master-addr.") && f.label == core::Label::config_typo)
+      return f.title.find("MASTER_ADDR=" + host) != std::string::npos;
+    return f.id == "host.hosts-file-skipped" &&
+           std::any_of(f.evidence.begin(), f.evidence.end(),
+                       [&](const std::string& e) { return e.find(" maps " + host + " to ") != std::string::npos; });
+  };
   for (const auto& f : facts.node_findings)
-    if (f.id == "preflight.env.carriage-return" && f.title.find("MASTER_ADDR=") != std::string::npos) {
+    if (spoils(f)) {
       core::Finding cause = f;
       cause.severity = core::Severity::error;  // the join failed
       cause.evidence.push_back("this node could not join the rendezvous: " + core::escape_control(failure.title));
@@ -223,9 +240,11 @@ PreflightOutcome run_member(const PreflightOptions& o, LocalNode& local, ProbeSe
   if (!conn) {
     PathEvidence path = path_evidence(local, conn.error(), o.launch.rendezvous_port);
     path.port_from = rendezvous_port_from(o.launch);
-    return alone(o, facts,
-                 own_cause_first(facts, join_failure_finding(jf, conn.error(), o.launch.rendezvous_host,
-                                                             o.launch.rendezvous_port, path)));
+    return alone(
+        o, facts,
+        own_cause_first(
+            facts, join_failure_finding(jf, conn.error(), o.launch.rendezvous_host, o.launch.rendezvous_port, path),
+            o.launch.rendezvous_host));
   }
   std::string peer = jf.address;
   auto plan = recv_message(conn->fd.get(), ph.results, peer);

@@ -186,6 +186,25 @@ core::Finding own_address_finding(const std::string& addr, const std::string& na
   const bool by_name = !core::is_numeric_address(name);
   ev.insert(ev.begin(), fmt::format("{} is this node's own address (on {})", path.addr, path.own_link));
   if (by_name) ev.insert(ev.begin(), fmt::format("{} resolves here to {}", name, path.addr));
+  if (path.own_on_loopback && !core::is_loopback_address(path.addr)) {
+    // A routable address held on the loopback interface (a VIP or anycast address): this node keeps
+    // every connection to it, whichever host rank 0 is (clusters-2026-12-07l p3: node2 held rank 0's
+    // address as an old VIP on lo; "MASTER_ADDR names this node" sent the user to change a right value).
+    ev.back() += fmt::format(" as {}/{}: an address not of the loopback range, held on the loopback interface",
+                             path.addr, path.own_prefix);
+    return core::new_finding(
+        "preflight.rendezvous.own-address", core::Label::other, core::Severity::error,
+        fmt::format("the rendezvous {} is {}, an address this node holds itself on its loopback interface {} (a VIP or "
+                    "anycast address): its connections to it stay on this node, where rank 0 is not, and were "
+                    "refused here",
+                    addr, path.addr, path.own_link),
+        ev,
+        fmt::format("if {} is rank 0's address, remove it from this node, as root here: `ip addr del {}/{} dev {}` "
+                    "(a load balancer's or keepalived's setup may add it again: remove it there too); if this node "
+                    "must keep it, give rank 0 another address and set MASTER_ADDR (or --rendezvous) to that on every "
+                    "node",
+                    path.addr, path.addr, path.own_prefix, path.own_link));
+  }
   return core::new_finding(
       "preflight.rendezvous.own-address", by_name ? core::Label::hostname_resolution : core::Label::other,
       core::Severity::error,

@@ -40,6 +40,10 @@ struct PathEvidence {
   // to no neighbour's hardware address, so nothing on that subnet answers.
   bool on_link_noarp = false;
   bool route_noarp = false;
+  // For own_link: the address's prefix length there, and whether that interface is a loopback one
+  // (an address that is not 127.x or ::1 held on lo: a VIP or anycast address, clusters-2026-12-07l p3).
+  int own_prefix = 0;
+  bool own_on_loopback = false;
 };
 
 // The address of a NetError's peer ("198.18.0.1:29401" -> "198.18.0.1", "[fe80::1%eth0]:29401" -> "fe80::1%eth0").

@@ -103,6 +103,31 @@ TEST(RendezvousShort, ARefusedPortDerivedFromThisNodesMasterPortSaysSoAndClaimsN
   EXPECT_FALSE(rdv_has(g.title + g.fix.text, "MASTER_PORT")) << g.title << g.fix.text;
 }
 
+// clusters-2026-12-07l p3: node2 holds rank 0's address 198.19.124.10/32 on lo (an old VIP); the
+// refusal came from node2 itself. The finding names the address on the loopback and removes it; it
+// never says MASTER_ADDR names this node (the name was right). One step short: the same address on an
+// ordinary interface keeps the MASTER_ADDR wording.
+TEST(RendezvousShort, RanksZeroAddressHeldOnThisNodesLoopbackIsNamedWithItsRemoval) {
+  auto jf = failed_join(92);
+  jf.address = "c13node0:29401";
+  const auto e = errno_error("connect", ECONNREFUSED, "198.19.124.10:29401");
+  PathEvidence own;
+  own.addr = "198.19.124.10";
+  own.own_link = "lo";
+  own.own_prefix = 32;
+  own.own_on_loopback = true;
+  auto f = join_failure_finding(jf, e, "c13node0", 29401, own);
+  EXPECT_EQ(f.id, "preflight.rendezvous.own-address");
+  EXPECT_TRUE(rdv_has(f.title, "is 198.19.124.10, an address this node holds itself on its loopback interface lo"))
+      << f.title;
+  EXPECT_FALSE(rdv_has(f.title, "names this node")) << f.title;
+  EXPECT_TRUE(rdv_has(f.fix.text, "`ip addr del 198.19.124.10/32 dev lo`")) << f.fix.text;
+  own.own_on_loopback = false;
+  own.own_link = "eth0";
+  auto g = join_failure_finding(jf, e, "c13node0", 29401, own);
+  EXPECT_TRUE(rdv_has(g.title, "names this node instead of rank 0's host")) << g.title;
+}
+
 TEST(RendezvousShort, ARefusalFromThisNodesOwnAddressNamesTheRendezvousSetting) {
   auto jf = failed_join(92);
   jf.address = "c6node1:29401";

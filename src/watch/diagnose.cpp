@@ -106,11 +106,22 @@ std::vector<core::Finding> computing(const std::vector<RankState>& states, const
 // Ranks whose process is stopped. What the others do is told, not inferred: a stopped peer makes
 // them wait, whatever collective they are in.
 std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vector<RankState>& states) {
-  std::vector<std::string> stopped, pids, unread;
+  std::vector<std::string> stopped, pids, unread, tracers, traced_by, traced_pids;
   std::vector<int> ranks;
   for (const auto& r : states) {
     if (r.activity != Activity::stopped) continue;
     stopped.push_back(who(r.rank, r.pid));
+    // a tracer's stop (state t): kill -CONT does not end it; the tracer does (clusters-2026-12-07l w3)
+    auto p = std::find_if(after.processes.begin(), after.processes.end(),
+                          [&](const ProcessInfo& x) { return x.pid == r.pid; });
+    if (p != after.processes.end() && p->tracer_pid > 0) {
+      std::string tracer = fmt::format("pid {}{}", p->tracer_pid,
+                                       p->tracer_comm.empty() ? "" : " (" + core::escape_control(p->tracer_comm) + ")");
+      traced_by.push_back(who(r.rank, r.pid) + " by " + tracer);
+      traced_pids.push_back(std::to_string(r.pid));
+      core::push_unique(tracers, std::to_string(p->tracer_pid));
+      continue;
+    }
     pids.push_back(std::to_string(r.pid));
     if (r.rank) ranks.push_back(*r.rank);
     for (const auto& s : after.sockets) {
@@ -130,14 +141,28 @@ std::optional<core::Finding> stopped_ranks(const Snapshot& after, const std::vec
   if (others_wait)
     title += fmt::format("; {} {} for it", names(states, Activity::in_collective),
                          verb(states, Activity::in_collective, "waits", "wait"));
+  if (!traced_by.empty()) title += "; a tracer holds " + core::join(traced_by, ", ");
   auto f = core::new_finding("watch.rank.stopped", Label::other, Severity::error, title);
   for (const auto& r : states) f.evidence.push_back(describe(r));
   f.evidence.insert(f.evidence.end(), unread.begin(), unread.end());
-  f.fix.text = fmt::format(
-      "`kill -CONT {}` resumes it (`fg` in its shell after a Ctrl-Z; a debugger that holds it must detach). "
-      "Something stopped it: a job scheduler's suspend (scontrol suspend), a Ctrl-Z, a debugger or a script sending "
-      "SIGSTOP.",
-      core::join(pids, " "));
+  if (!traced_by.empty())
+    f.evidence.push_back("TracerPid in /proc/PID/task/TID/status of a thread in state t: " +
+                         core::join(traced_by, ", "));
+  std::vector<std::string> steps;
+  if (!pids.empty())
+    steps.push_back(fmt::format(
+        "`kill -CONT {}` resumes it (`fg` in its shell after a Ctrl-Z). Something stopped it: a job scheduler's "
+        "suspend (scontrol suspend), a Ctrl-Z or a script sending SIGSTOP.",
+        core::join(pids, " ")));
+  if (!tracers.empty())
+    steps.push_back(fmt::format(
+        "A tracer's stop does not end with kill -CONT: detach the tracer (a debugger: `detach`), or end it, `kill {}`: "
+        "the kernel then detaches {} and restarts {} (ptrace(2)), unless {} also stopped by a signal: still in "
+        "state T afterwards, `kill -CONT {}`. A stuck py-spy, gdb or strace attach is the usual tracer.",
+        core::join(tracers, " "), traced_by.size() == 1 ? "the rank" : "the ranks",
+        traced_by.size() == 1 ? "it" : "them", traced_by.size() == 1 ? "it was" : "they were",
+        core::join(traced_pids, " ")));
+  f.fix.text = core::join(steps, " ");
   f.ranks = ranks;
   return f;
 }
@@ -1174,12 +1199,24 @@ core::Finding input_finding(const std::vector<RankState>& states, const std::vec
   }
   const auto blocked = blocked_readers(each);
   const bool all_blocked = blocked.all;
-  std::string readers = all_blocked ? fmt::format("{} {} blocked in a read of {} (CPU 0%, nothing read in {:.0f} s)",
-                                                  names(states, Activity::reading_input),
-                                                  verb(states, Activity::reading_input, "is", "are"),
-                                                  core::join(blocked.sources, ", "), window_s)
-                                    : fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
-                                                  verb(states, Activity::reading_input, "is", "are"));
+  const auto side = std::find_if(states.begin(), states.end(), [](const RankState& r) {
+    return r.activity == Activity::reading_input && side_thread_read_under_lock(r);
+  });
+  std::string readers =
+      all_blocked && side != states.end()
+          ? fmt::format(
+                "{} {} held up by a read that delivers nothing: {}'s thread {} blocks in a read of {} "
+                "(nothing read in {:.0f} s) while its main thread waits on a lock (futex, CPU {:.0f}%), which "
+                "that thread may hold (Python's GIL through a blocking C call such as a ctypes read, or a "
+                "lock of the program)",
+                names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
+                who(side->rank, side->pid), side->reading_tid, side->reading, window_s, side->cpu_pct)
+      : all_blocked
+          ? fmt::format("{} {} blocked in a read of {} (CPU 0%, nothing read in {:.0f} s)",
+                        names(states, Activity::reading_input), verb(states, Activity::reading_input, "is", "are"),
+                        core::join(blocked.sources, ", "), window_s)
+          : fmt::format("{} {} busy reading input", names(states, Activity::reading_input),
+                        verb(states, Activity::reading_input, "is", "are"));
   std::string waiters = fmt::format("{} {} for {}", names(states, Activity::in_collective),
                                     verb(states, Activity::in_collective, "waits", "wait"),
                                     verb(states, Activity::reading_input, "it", "them"));

@@ -122,6 +122,7 @@ struct RankState {
   double cpu_pct = 0;                        // the rank's processes together, % of one core
   std::uint64_t file_read_bytes = 0;         // read() bytes that were not socket bytes
   std::string reading;                       // file the main thread (or a worker) reads, when known
+  int reading_tid = 0;                       // the thread that reads it (the main thread's tid is the pid)
   std::vector<int> busy_workers;             // its forked workers that ran while the main thread waited on them
   double worker_cpu_pct = 0;                 // those workers together, % of one core
   std::string exception;                     // raised: the exception line its output ends in
@@ -177,8 +178,12 @@ core::Finding store_wait_finding(const std::string& at_store, const std::string&
 std::string describe(const RankState& r);
 
 // The file a reading rank's read is blocked on (a FIFO nobody writes, a socket, a hung mount): it
-// reads something, read nothing in the window, burns no CPU and has no busy worker. Empty otherwise.
+// reads something, read nothing in the window, burns no CPU (or only a trickle while a side thread
+// reads and the main thread waits on a lock) and has no busy worker. Empty otherwise.
 std::string blocked_read(const RankState& r);
+// A thread of the rank other than its main thread does that read while the main thread waits on a
+// futex (a lock; Python's GIL) at under 5 % CPU (rank_states.cpp).
+bool side_thread_read_under_lock(const RankState& r);
 
 // The reading ranks told apart (here and in the merged verdict), from each reader's blocked_read()
 // in `each` (empty: that reader is not blocked): the sources they block on, each once, and whether

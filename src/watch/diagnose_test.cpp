@@ -69,6 +69,28 @@ TEST(Diagnose, StoppedRankIsNamedWithKillContNotACollectiveMismatch) {
   EXPECT_NE(unread, f[0].evidence.end()) << core::join(f[0].evidence, "\n");
 }
 
+// clusters-2026-12-07l w3: a hung ptrace attacher holds rank 1 (state t in both snapshots);
+// `kill -CONT` did nothing. The tracer is named from TracerPid, and the fix ends or detaches it.
+TEST(Diagnose, ARankATracerHoldsNamesTheTracerNotKillCont) {
+  World w;
+  Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
+  Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 't', k_sleep, "ptrace_stop"}}};
+  r1.state = 't';
+  two_ranks(w, r0, r0, r1, r1);
+  for (auto* t : {&w.before_tree, &w.after_tree})
+    t->file("/proc/200/task/200/status", "Name:\tpython3\nState:\tt (tracing stop)\nTracerPid:\t4242\n")
+        .file("/proc/4242/comm", "attacher.py\n");
+  w.take({100, 200});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].id, "watch.rank.stopped");
+  EXPECT_NE(f[0].title.find("; a tracer holds rank 1 (pid 200) by pid 4242 (attacher.py)"), std::string::npos)
+      << f[0].title;
+  EXPECT_NE(f[0].fix.text.find("A tracer's stop does not end with kill -CONT"), std::string::npos) << f[0].fix.text;
+  EXPECT_EQ(f[0].fix.text.find("`kill -CONT 200` resumes it"), std::string::npos) << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("`kill 4242`"), std::string::npos) << f[0].fix.text;
+}
+
 // State T in one snapshot only (a tracer's brief stop, e.g. py-spy reading the stack) is no evidence.
 TEST(Diagnose, StoppedInOneSnapshotOnlyIsNotAStoppedRank) {
   World w;
@@ -455,6 +477,47 @@ TEST(Diagnose, InputSlowOneStepShortNoRankWaitingOrBytesMovingClaimsLess) {
     EXPECT_EQ(f[0].title.find("not the network"), std::string::npos) << f[0].title;
     EXPECT_EQ(f[0].ranks, std::vector<int>{1});
   }
+}
+
+// clusters-2026-12-07l w1: a side thread of rank 1 blocks in a read of a FIFO (a ctypes call that holds
+// the GIL) while the main thread waits on a futex at 1 % CPU: "busy reading input" and DataLoader
+// advice were printed. The read that delivers nothing is named, with the lock the main thread waits
+// on; the fix is the FIFO's writer. One step short: the main thread runs (not futex): busy wording.
+TEST(Diagnose, ASideThreadBlockedInAReadWhileTheMainThreadWaitsOnALockIsNamed) {
+  Proc r1a{200,
+           1,
+           1,
+           50,
+           1000,
+           {21},
+           {{200, 'S', "202 0x7f00 0x80 0x0", "futex_wait_queue"}, {201, 'S', "0 0x14 0x7f 0x1000", "anon_pipe_read"}}};
+  Proc r1b = r1a;
+  r1b.cpu += 3;  // 1 % of one core over the 3 s between the snapshots
+  World w;
+  add(w.before_tree, r1a);
+  add(w.after_tree, r1b);
+  w.after_tree.link("/proc/200/fd/20", "/tmp/c13e-hb.fifo");
+  w.take({200});
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.input.slow");
+  EXPECT_NE(f[0].title.find("rank 1 (pid 200)'s thread 201 blocks in a read of /tmp/c13e-hb.fifo (nothing read in "),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_NE(f[0].title.find("while its main thread waits on a lock (futex, CPU 1%)"), std::string::npos) << f[0].title;
+  EXPECT_EQ(f[0].title.find("busy"), std::string::npos) << f[0].title;
+  EXPECT_NE(f[0].fix.text.find("Find why /tmp/c13e-hb.fifo delivers nothing"), std::string::npos) << f[0].fix.text;
+
+  Proc runs = r1b;
+  runs.threads[0] = {200, 'R', "running", "0"};
+  World v;
+  add(v.before_tree, r1a);
+  add(v.after_tree, runs);
+  v.after_tree.link("/proc/200/fd/20", "/tmp/c13e-hb.fifo");
+  v.take({200});
+  auto g = diagnose(v.after_tree, v.before, v.after, {}, 100);
+  ASSERT_FALSE(g.empty());
+  EXPECT_EQ(g[0].title.find("blocks in a read"), std::string::npos) << g[0].title;
 }
 
 // w2 of clusters-2026-12-05c, node 1's view: rank 1's main thread blocks in read() of a FIFO nobody

@@ -336,8 +336,8 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
                                     reading.size() == 1 ? "it" : "them");
     across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
                                blocked.all
-                                   ? fmt::format("{} blocked in a read of {} (CPU 0%, nothing read) while {}",
-                                                 names(reading), core::join(blocked.sources, ", "), waits)
+                                   ? fmt::format("{} blocked in a read of {} (nothing read) while {}", names(reading),
+                                                 core::join(blocked.sources, ", "), waits)
                                    : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck",
                                                  names(reading), waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);

@@ -161,6 +161,32 @@ std::vector<int> descendants(const std::vector<std::pair<int, int>>& links, cons
   return out;
 }
 
+namespace {
+
+// The value of the first "KEY:\tvalue" line of a /proc status-like file's text, trimmed; "" when none.
+std::string field_of(std::string_view text, std::string_view key) {
+  for (const auto& line : core::split(text, '\n')) {
+    if (line.size() > key.size() && core::starts_with(line, key) && line[key.size()] == ':')
+      return std::string(core::trim(std::string_view(line).substr(key.size() + 1)));
+  }
+  return "";
+}
+
+// The tracer of a process in a tracer's stop (state t, its own or a thread's).
+void read_tracer(const os::FileTree& tree, ProcessInfo& p) {
+  int tid = p.state == 't' ? p.pid : 0;
+  for (const auto& t : p.threads)
+    if (!tid && t.state == 't') tid = t.tid;
+  if (!tid) return;
+  auto status = tree.read(proc(p.pid) + "/task/" + std::to_string(tid) + "/status");
+  auto tracer = status ? core::parse_int(field_of(*status, "TracerPid")) : std::nullopt;
+  if (!tracer || *tracer <= 0) return;
+  p.tracer_pid = static_cast<int>(*tracer);
+  p.tracer_comm = std::string(core::trim(tree.read(proc(p.tracer_pid) + "/comm").value_or("")));
+}
+
+}  // namespace
+
 std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid) {
   auto st = tree.read(proc(pid) + "/stat");
   if (!st) return std::nullopt;
@@ -193,6 +219,7 @@ std::optional<ProcessInfo> read_process(const os::FileTree& tree, int pid) {
     if (tid && *tid > 0) p.threads.push_back(read_thread(tree, pid, static_cast<int>(*tid)));
   }
   std::sort(p.threads.begin(), p.threads.end(), [](const auto& a, const auto& b) { return a.tid < b.tid; });
+  read_tracer(tree, p);
   return p;
 }
 
@@ -202,12 +229,7 @@ std::string fd_target(const os::FileTree& tree, int pid, std::uint64_t fd) {
 
 std::string fdinfo_field(const os::FileTree& tree, int pid, std::uint64_t fd, std::string_view key) {
   auto info = tree.read(proc(pid) + "/fdinfo/" + std::to_string(fd));
-  if (!info) return "";
-  for (const auto& line : core::split(*info, '\n')) {
-    if (line.size() > key.size() && core::starts_with(line, key) && line[key.size()] == ':')
-      return std::string(core::trim(std::string_view(line).substr(key.size() + 1)));
-  }
-  return "";
+  return info ? field_of(*info, key) : "";
 }
 
 std::string short_cmdline(const os::FileTree& tree, int pid) {

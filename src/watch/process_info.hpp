@@ -59,6 +59,10 @@ struct ProcessInfo {
   std::string netns;                          // "net:[4026531840]"
   std::vector<std::uint64_t> socket_inodes;   // fds that are sockets
   std::vector<ThreadInfo> threads;
+  // Where it or a thread of it is in a tracer's stop (state t): the tracer (TracerPid of the first
+  // such thread's /proc/PID/task/TID/status) and its comm; 0 and "" otherwise (clusters-2026-12-07l w3).
+  int tracer_pid = 0;
+  std::string tracer_comm;
 };
 
 // Every numeric entry of /proc.

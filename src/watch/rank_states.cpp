@@ -242,9 +242,16 @@ std::string describe(const RankState& r) {
   return s;
 }
 
+// A thread of the rank's own process other than its main thread reads, while the main thread waits on a
+// futex (a lock, Python's GIL) with at most a trickle of CPU (clusters-2026-12-07l w1: a ctypes read of
+// a FIFO that held the GIL; the main thread at 1 % CPU).
+bool side_thread_read_under_lock(const RankState& r) {
+  return r.reading_tid != 0 && r.reading_tid != r.pid && r.main_syscall == "futex" && r.cpu_pct < 5;
+}
+
 std::string blocked_read(const RankState& r) {
   bool blocked = r.activity == Activity::reading_input && !r.reading.empty() && r.file_read_bytes == 0 &&
-                 r.busy_workers.empty() && r.cpu_pct < 0.5;
+                 r.busy_workers.empty() && (r.cpu_pct < 0.5 || side_thread_read_under_lock(r));
   return blocked ? r.reading : "";
 }
 
@@ -355,7 +362,10 @@ std::vector<RankState> rank_states(const os::FileTree& tree, const Snapshot& bef
       for (const auto& t : q->threads) {
         if ((t.syscall == SYS_read || t.syscall == SYS_pread64) && r.reading.empty()) {
           auto target = fd_target(tree, q->pid, t.arg0);
-          if (core::starts_with(target, "/") && !core::starts_with(target, "/dev/")) r.reading = target;
+          if (core::starts_with(target, "/") && !core::starts_with(target, "/dev/")) {
+            r.reading = target;
+            r.reading_tid = q->pid == p.pid ? t.tid : 0;  // a worker process's thread: not one of the rank's own
+          }
         }
       }
     }

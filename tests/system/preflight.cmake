@@ -129,8 +129,11 @@ endforeach()
 # but NOARP; node1's first finding names its own interface's NOARP, never "rank 0's host is down";
 # its printed `ip link set dev eth0 arp on` run on node1 -> OK and the job passes); clusters-2026-12-07k
 # loopback-down (p2: node0's lo down: rank 0's first finding host.loopback-down, its printed
-# `ip link set dev lo up` run on node0 -> OK and the job passes).
-foreach(c arp-off loopback-down)
+# `ip link set dev lo up` run on node0 -> OK and the job passes); unresolved-master (clusters-2026-12-07j
+# p2: node1's nsswitch.conf `hosts: dns`, no DNS: node1's first finding host.hosts-file-skipped, its
+# printed sed run on node1's own /etc (an overlay) -> OK and the job passes; then clusters-2026-12-07l p1:
+# node1's MASTER_ADDR=node0:29400: its first finding env.master-addr.not-a-host, its export -> OK, passes).
+foreach(c arp-off loopback-down unresolved-master)
   add_test(NAME system.preflight.held-out-${c}
            COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
   set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing

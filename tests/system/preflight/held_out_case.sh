@@ -2,7 +2,7 @@
 # held_out_case.sh DISTDOCTOR CASE: scenarios of the held-out cluster runs
 # tests/data/stranger/clusters-2026-12-05b (p1, p2, p7, p8), clusters-2026-12-05c (p1, p3, p4),
 # clusters-2026-12-05d (p2, p3), clusters-2026-12-06e (p1, p2, p4), clusters-2026-12-06f (p3, p4) and
-# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4), clusters-2026-12-07j (p3), clusters-2026-12-07k (p2; each <scenario>/run.sh is
+# clusters-2026-12-06g (p3), clusters-2026-12-06h (p1-p4), clusters-2026-12-07j (p2, p3), clusters-2026-12-07k (p2), clusters-2026-12-07l (p1; each <scenario>/run.sh is
 # the setup) on this suite's namespace nodes (lib.sh, prefix $NS_PREFIX, pr unless set): the same
 # topology and planted cause, preflight on every node as a job starts it (MASTER_ADDR=node0 by
 # name, MASTER_PORT=29400, the default rendezvous node0:29401), the real torch Gloo job before (it
@@ -813,6 +813,66 @@ PY
   cmd=$(cat "$WORK/arp-fix.txt")
   note "node1: $cmd"
   in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
+unresolved-master)  # node1 cannot resolve the rendezvous host, two causes in turn: 07j p2, its nsswitch.conf
+  # `hosts: dns` (no files) and no DNS while its /etc/hosts is right; then 07l p1, MASTER_ADDR=node0:29400
+  for i in 0 1 2; do node "$i"; link "$i" eth0 "198.18.239.1$i/24"; done
+  hosts_all 3 198.18.239.10 198.18.239.11 198.18.239.12
+  etc_overlay 1  # node1's own /etc: the planted nsswitch.conf, and a resolver on its own lo that refuses
+  printf 'passwd: files\ngroup: files\nhosts: dns\n' > "$WORK/etc1/upper/nsswitch.conf"
+  printf 'nameserver 127.0.0.1\noptions timeout:1 attempts:1\n' > "$WORK/etc1/upper/resolv.conf"
+  in_node 1 getent hosts node0 && die "setup: node0 resolves on node1 although its nsswitch.conf skips /etc/hosts"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf1.json" > "$WORK/nss-fix.txt" <<'PY' || die "node1 does not name its nsswitch.conf"
+import json, re, sys
+d1 = json.load(open(sys.argv[1]))
+print(json.dumps(d1["findings"], indent=1), file=sys.stderr)
+f = d1["findings"][0]
+assert f["id"] == "host.hosts-file-skipped" and f["severity"] == "error", f
+assert "(MASTER_ADDR node0, this machine's host name node1, node2)" in f["title"], f["title"]
+assert "/etc/nsswitch.conf: `hosts: dns` (no `files`)" in f["evidence"], f["evidence"]
+assert any(e.startswith("this node could not join the rendezvous: the rendezvous host 'node0' does not resolve")
+           for e in f["evidence"]), f["evidence"]
+m = re.findall(r"on this machine: `([^`]*)`", f["fix"]["text"])
+assert m and m[0].startswith("sed -i "), f["fix"]["text"]
+print(m[0])
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/nss-fix.txt")
+  note "node1: $cmd"
+  in_node 1 bash -c "$cmd" || die "the printed '$cmd' failed on node1"
+  grep -qx 'hosts: files dns' "$WORK/etc1/upper/nsswitch.conf" || die "node1's nsswitch.conf after the fix: $(cat "$WORK/etc1/upper/nsswitch.conf")"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  # 07l p1: node1's MASTER_ADDR holds the endpoint (node0:29400): its first finding says so, not "does not
+  # resolve" with /etc/hosts advice; the printed export, run on node1 -> OK, the job passes
+  PF_ENV_1="MASTER_ADDR=node0:29400" GLOO_ENV_1="MASTER_ADDR=node0:29400"
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf1.json" > "$WORK/port-fix.txt" <<'PY' || die "node1 does not name the port in MASTER_ADDR"
+import json, re, sys
+d1 = json.load(open(sys.argv[1]))
+print(json.dumps(d1["findings"], indent=1), file=sys.stderr)
+f = d1["findings"][0]
+assert f["id"] == "env.master-addr.not-a-host" and f["label"] == "config-typo" and f["severity"] == "error", f
+assert f["title"].startswith("MASTER_ADDR=node0:29400 holds a port"), f["title"]
+assert any(e.startswith("this node could not join the rendezvous: the rendezvous host 'node0:29400' does not resolve")
+           for e in f["evidence"]), f["evidence"]
+assert not [x for x in d1["findings"] if x["label"] == "hostname-resolution"], d1["findings"]
+assert f["fix"]["env"] == {"MASTER_ADDR": "node0"}, f["fix"]
+print(" ".join("export %s=%s" % kv for kv in f["fix"]["env"].items()))
+PY
+  job_fails 3 30
+  cmd=$(cat "$WORK/port-fix.txt")
+  note "node1: $cmd"
+  fixed=$(in_node 1 env MASTER_ADDR=node0:29400 bash -c "$cmd"' && printf "MASTER_ADDR=%s" "$MASTER_ADDR"') ||
+    die "the printed '$cmd' failed on node1"
+  PF_ENV_1="$fixed" GLOO_ENV_1="$fixed"
   pf_all 3
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3

@@ -139,8 +139,7 @@ run_pf() {
   [ "${1:-}" = "--" ] && shift
   for a in "$@"; do [ "$prev" = --timeout ] && t=$a; prev=$a; done
   guard=(timeout -k 5 "${PF_GUARD:-$(hang_guard "$t")}")
-  ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" \
-    env "${envs[@]}" "${guard[@]}" "$DD" preflight --json "$@" > "$out" 2> "$out.err" &
+  node_exec "$i" env "${envs[@]}" "${guard[@]}" "$DD" preflight --json "$@" > "$out" 2> "$out.err" &
   PF_PID=$!
 }
 
@@ -154,11 +153,29 @@ expect_ended() { [ "$1" != 124 ] || die "$2 did not end before its hang guard: a
 # record_bound CASE DEADLINE_S TOOK_S: one line for bench/bounds_bench.sh when DD_BOUNDS_OUT is set
 record_bound() { [ -z "${DD_BOUNDS_OUT:-}" ] || echo "$1 $2 $3" >> "$DD_BOUNDS_OUT"; }
 
-# in_node I CMD...: run a command in node I with hostname nodeI.
-in_node() {
-  local i=$1; shift
-  ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
+# node_exec I CMD...: CMD in node I's namespace with hostname nodeI. Where etc_overlay gave node I
+# a folder, /etc there is an overlay (a mount namespace of its own) whose upper layer is that folder:
+# the node's own /etc files, changed in place even by `sed -i` (a file `ip netns exec` bind-mounts
+# from /etc/netns cannot be renamed over), the host's /etc untouched.
+node_exec() {
+  local i=$1 up="ETC_OVERLAY_$1"; shift
+  if [ -n "${!up:-}" ]; then
+    unshare --mount --propagation private bash -c \
+      'mount -t overlay dd-etc -o "lowerdir=/etc,upperdir=$1/upper,workdir=$1/work" /etc || exit 97; shift; exec "$@"' \
+      _ "${!up}" ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
+  else
+    ip netns exec "${P}n$i" unshare --uts bash -c 'hostname "$1"; shift; exec "$@"' _ "node$i" "$@"
+  fi
 }
+# etc_overlay I: node I's /etc becomes an overlay (node_exec) with its upper layer in $WORK/etcI;
+# write the node's own files under $WORK/etcI/upper
+etc_overlay() {
+  mkdir -p "$WORK/etc$1/upper" "$WORK/etc$1/work" || die "etc overlay folders"
+  eval "ETC_OVERLAY_$1=\$WORK/etc$1"
+}
+
+# in_node I CMD...: run a command in node I with hostname nodeI.
+in_node() { node_exec "$@"; }
 
 jq_() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2], {"d": d}))' "$@"; }
 

@@ -60,6 +60,7 @@ cmake          | cmake           | build, install and CPack tests
 ninja          | ninja-build     | build
 x86_64-w64-mingw32-g++-posix | g++-mingw-w64-x86-64-posix | scripts/build-windows.sh (distdoctor.exe)
 /usr/lib/wine/wine64 | wine64      | tests/system/windows/wine_cases.sh (runs distdoctor.exe)
+sudo           | sudo            | tests/system/lint/fix56_cases.sh (a real sudo: env_reset before and after the fix)
 '
 fail=0
 while IFS='|' read -r tool pkg why; do

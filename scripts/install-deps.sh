@@ -42,6 +42,7 @@ pkgs=(
   g++-mingw-w64-x86-64-posix  # the Windows build (scripts/build-windows.sh): distdoctor.exe, static, POSIX threads
   libz-mingw-w64-dev      # the Windows build: zlib for gzip logs, linked into distdoctor.exe
   wine64                  # system.windows.wine: runs distdoctor.exe headless
+  sudo                    # system.fix.fix56-p02-sudo-env: the printed --preserve-env run through a real sudo (env_reset)
 )
 missing=()
 for p in "${pkgs[@]}"; do

@@ -29,6 +29,7 @@ struct Address {
   std::string text;   // "host:port"
   std::string host;
   std::optional<long long> port;
+  bool bare_v6 = false;  // an IPv6 address and a port without brackets: "fd00::11:12345"
 };
 
 core::Finding tf_finding(const std::string& id, const std::string& title, const Setting& s, std::string detail,
@@ -70,6 +71,14 @@ Address split_address(std::string where, const std::string& text) {
   } else if (auto colon = text.rfind(':'); colon != std::string::npos && text.find(':') == colon) {
     a.host = text.substr(0, colon);
     port = text.substr(colon + 1);
+  } else if (colon != std::string::npos && core::is_ipv6_address(text.substr(0, colon)) &&
+             core::parse_int(text.substr(colon + 1))) {
+    // gRPC reads a colon-rich address without brackets as a host with no port (fix-2026-12-07r p19):
+    // the part before the last colon is an address, the part after it the port meant
+    a.host = text.substr(0, colon);
+    a.bare_v6 = true;
+    a.port = core::parse_int(text.substr(colon + 1));
+    return a;
   }
   if (auto p = core::parse_int(port)) a.port = *p;
   return a;
@@ -123,10 +132,31 @@ void check_addresses(const std::map<std::string, std::vector<Address>>& jobs, co
                                  a.where + " = \"" + a.text + "\"", "write it as \"host:port\""));
         continue;
       }
-      if (!a.port || *a.port < 1 || *a.port > 65535) {
+      const bool v6 = core::is_ipv6_address(a.host);
+      const std::string with_port = v6 ? "[" + a.host + "]:" : a.host + ":";
+      if (a.bare_v6 && (*a.port < 1 || *a.port > 65535)) {  // review57: "fd00:18::11:99999"
+        out.push_back(tf_finding("port-invalid",
+                                 "a TF_CONFIG address is an IPv6 address without brackets, and its last part " +
+                                     std::to_string(*a.port) + " is no port (1-65535)",
+                                 s, a.where + " = \"" + a.text + "\"",
+                                 "write it as \"[ADDRESS]:PORT\", e.g. \"" + with_port + "12345\""));
+      } else if (a.bare_v6) {
+        // the whole text may itself be an address with no port ("2001:db8::5:6:7:8", review57)
+        const bool whole = core::is_ipv6_address(a.text);
+        out.push_back(tf_finding(
+            "port-invalid",
+            whole ? "a TF_CONFIG address is an IPv6 address without brackets: TensorFlow's gRPC reads it as a host "
+                    "with no port, and whether its last group was meant as the port cannot be told"
+                  : "a TF_CONFIG address is an IPv6 address and a port without brackets: the port cannot be told "
+                    "from the address's last group, and TensorFlow's gRPC reads it as a host with no port",
+            s, a.where + " = \"" + a.text + "\"",
+            whole ? "write it as \"[ADDRESS]:PORT\": \"" + with_port + a.text.substr(a.host.size() + 1) +
+                        "\" if the last group is the port, else \"[" + a.text + "]:PORT\""
+                  : "put the address in brackets: \"" + with_port + a.text.substr(a.host.size() + 1) + "\""));
+      } else if (!a.port || *a.port < 1 || *a.port > 65535) {
         out.push_back(tf_finding("port-invalid", "a TF_CONFIG address has no valid port (1-65535)", s,
                                  a.where + " = \"" + a.text + "\"",
-                                 "give every task its port, e.g. \"" + a.host + ":12345\""));
+                                 "give every task its port, e.g. \"" + with_port + "12345\""));
       }
       hosts.insert(core::to_lower(a.host));
       std::string key = core::to_lower(a.host) + ":" + (a.port ? std::to_string(*a.port) : "");

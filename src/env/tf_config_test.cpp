@@ -143,6 +143,45 @@ TEST(EnvTfConfigFix, IdxKeyIsRenamedToIndexAndTheFixedConfigIsClean) {
   for (const auto& g : again) EXPECT_NE(g.severity, core::Severity::error) << g.id;
 }
 
+// fix-2026-12-07r p19: "fd00:18::11:12345" (an IPv6 address and its port, no brackets) was told
+// "e.g. fd00:18::11:12345:12345", and the next run one more ":12345": the fix is the brackets, and
+// the config written as it says gets no port finding; a bracketed address with no port gets an
+// example in brackets too.
+TEST(EnvTfConfigFix, AnIpv6AddressWithoutBracketsGetsThemAndTheFixedConfigHasNoPortFinding) {
+  auto fs = test::audit_of(test::Scenario{
+      {{"TF_CONFIG",
+        R"({"cluster":{"worker":["fd00:18::11:12345","fd00:18::12:12345"]},"task":{"type":"worker","index":0}})"}}});
+  const auto* f = test::find_id(fs, "tf-config.port-invalid");
+  ASSERT_NE(f, nullptr) << test::ids(fs);
+  EXPECT_NE(f->title.find("without brackets"), std::string::npos) << f->title;
+  EXPECT_NE(f->fix.text.find("\"[fd00:18::11]:12345\""), std::string::npos) << f->fix.text;
+  EXPECT_EQ(test::find_id(fs, "tf-config.own-address-unresolvable"), nullptr) << test::ids(fs);
+  auto again = test::audit_of(test::Scenario{
+      {{"TF_CONFIG",
+        R"({"cluster":{"worker":["[fd00:18::11]:12345","[fd00:18::12]:12345"]},"task":{"type":"worker","index":0}})"}}});
+  EXPECT_EQ(test::find_id(again, "tf-config.port-invalid"), nullptr) << test::ids(again);
+  auto no_port = test::audit_of(test::Scenario{
+      {{"TF_CONFIG", R"({"cluster":{"worker":["[fd00:18::11]","h2:1"]},"task":{"type":"worker","index":1}})"}}});
+  const auto* g = test::find_id(no_port, "tf-config.port-invalid");
+  ASSERT_NE(g, nullptr) << test::ids(no_port);
+  EXPECT_NE(g->fix.text.find("\"[fd00:18::11]:12345\""), std::string::npos) << g->fix.text;
+  // review57: a last part above 65535 is no port (the general finding, no bracketed 99999); a text
+  // that is itself a whole IPv6 address is offered both readings
+  auto big = test::audit_of(test::Scenario{
+      {{"TF_CONFIG", R"({"cluster":{"worker":["fd00:18::11:99999","h2:1"]},"task":{"type":"worker","index":1}})"}}});
+  const auto* b = test::find_id(big, "tf-config.port-invalid");
+  ASSERT_NE(b, nullptr) << test::ids(big);
+  EXPECT_EQ(b->fix.text.find(":99999"), std::string::npos) << b->fix.text;
+  auto whole = test::audit_of(test::Scenario{
+      {{"TF_CONFIG", R"({"cluster":{"worker":["2001:db8::5:6:7:8","h2:1"]},"task":{"type":"worker","index":1}})"}}});
+  const auto* w = test::find_id(whole, "tf-config.port-invalid");
+  ASSERT_NE(w, nullptr) << test::ids(whole);
+  EXPECT_NE(
+      w->fix.text.find("\"[2001:db8::5:6:7]:8\" if the last group is the port, else \"[2001:db8::5:6:7:8]:PORT\""),
+      std::string::npos)
+      << w->fix.text;
+}
+
 TEST(EnvTfConfigFix, TaskTypeTypoGetsACorrectedTfConfig) {
   auto fs = test::audit_of(
       test::Scenario{{{"TF_CONFIG", R"({"cluster":{"worker":["h1:1"]},"task":{"type":"Worker","index":0}})"}}});

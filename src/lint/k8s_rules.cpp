@@ -846,7 +846,13 @@ class Manifest {
   // key, as lint.docker.small-shm gives docker run --ipc=host.
   void compose_shm(const YAML::Node& svc, const std::vector<std::string>& words) {
     std::string gpus = compose_gpus(svc);
-    if (gpus.empty() || svc["shm_size"] || scalar(svc["ipc"]) == "host" || svc.begin() == svc.end()) return;
+    const std::string ipc = scalar(svc["ipc"]);
+    // `ipc: service:NAME` / `container:NAME` shares another container's /dev/shm, whose size is not seen here
+    // `ipc: none` mounts no /dev/shm at all, and shm_size does not change that (review57)
+    const bool none = ipc == "none";
+    if (gpus.empty() || (svc["shm_size"] && !none) || ipc == "host" || core::starts_with(ipc, "service:") ||
+        core::starts_with(ipc, "container:") || svc.begin() == svc.end())
+      return;
     long long count = core::parse_int(gpus).value_or(gpus == "all" || gpus == "-1" ? 2 : 0);
     auto [workers, written] = loader_workers(words);
     if (count < 2 && workers == 0) return;
@@ -858,15 +864,32 @@ class Manifest {
     int line = line_of(svc.begin()->first) + offset_;
     std::string first(ctx_.line_text(line));
     std::string indent = first.substr(0, first.find_first_not_of(' '));
-    std::string title = "the service asks for " + gpu_words +
-                        " and sets neither shm_size nor ipc: host: its /dev/shm is Docker's default 64 MB, and " +
-                        nccl::shm_can_run_out(users);
-    // The edit only where the service is a block map whose first key starts its own line.
+    std::string title =
+        none ? "the service asks for " + gpu_words +
+                   " and sets ipc: none: the container gets no /dev/shm at all (shm_size does not change that), and " +
+                   users + " need one"
+             : "the service asks for " + gpu_words + " and sets " +
+                   (ipc.empty() ? std::string("neither shm_size nor ipc: host")
+                                : "ipc: " + ipc + " (an IPC namespace of its own) and no shm_size") +
+                   ": its /dev/shm is Docker's default 64 MB, and " + nccl::shm_can_run_out(users);
+    // The edit only where the service is a block map whose first key starts its own line; a service
+    // that sets ipc already gets that line changed (fix-2026-12-07r p25: a second ipc key beside
+    // `ipc: shareable` made docker compose refuse the file, and PyYAML keep the later one).
     bool block = svc.Style() != YAML::EmitterStyle::Flow &&
                  core::starts_with(core::trim(first), scalar(svc.begin()->first) + ":");
+    LineEdit edit{line, line, indent + "ipc: host\n" + first};
+    for (const auto& kv : svc) {
+      if (scalar(kv.first) != "ipc") continue;
+      int at = line_of(kv.first) + offset_;
+      std::string own(ctx_.line_text(at));
+      // the value on the key's own line (`ipc:` then `  private` below: prose, review57)
+      block = block && core::starts_with(core::trim(own), "ipc:") && kv.second.IsScalar() &&
+              line_of(kv.second) == line_of(kv.first);
+      edit = LineEdit{at, at, own.substr(0, own.find_first_not_of(' ')) + "ipc: host"};
+    }
     const std::string text = "ipc: host  # in the service, as docker run --ipc=host; or shm_size: 16gb";
     auto& f = block ? ctx_.add("lint.compose.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
-                               line, LineEdit{line, line, indent + "ipc: host\n" + first})
+                               edit.line, edit)
                     : ctx_.add("lint.compose.small-shm", Label::shm_exhausted, Severity::warning, std::move(title),
                                line, text);
     f.evidence.push_back(

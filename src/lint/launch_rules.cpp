@@ -19,6 +19,7 @@
 #include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/statefulset_rank0.hpp"
 #include "lint/used_before_set_rule.hpp"
 #include "nccl/shm_wording.hpp"
 
@@ -746,16 +747,24 @@ PlaceholderFix yaml_master_addr_fix(FileContext& ctx, int line, const std::strin
   for (const auto& a : addresses) distinct.insert(a.first);
   std::string to = distinct.size() == 1 ? *distinct.begin() : "RANK0_HOST";
   std::string note;
+  auto pod0 = compose || !distinct.empty() ? std::nullopt : statefulset_rank0(ctx.text());
   if (distinct.size() == 1) {
     std::vector<std::string> said;
     for (const auto& a : addresses) said.push_back(a.second);
     note = to + ": the rank-0 address the file gives elsewhere (" + core::join(said, "; ") + "), likely " +
            (compose ? "this service's too, if it reaches rank 0's container at that address"
                     : "this pod's too, if it reaches rank 0 at that address");
+  } else if (pod0 && pod0->ordinal_is_rank) {
+    // fix-2026-12-07r p05: the file names the StatefulSet, its headless Service and the rank's ordinal
+    to = pod0->host;
+    note = to + ": pod 0 of the file's " + pod0->said +
+           " (each pod is NAME-ORDINAL.SERVICE in the namespace's DNS), and the node rank is the pod's ordinal "
+           "(${HOSTNAME##*-}), so pod 0 is rank 0";
   } else {
     note = compose ? "RANK0_HOST: the rank-0 container's address (its host's address with network_mode: host, "
                      "else its service name), the same in every service"
-                   : "RANK0_HOST: the rank-0 pod's service name or address, the same in every pod";
+                   : "RANK0_HOST: the rank-0 pod's service name or address, the same in every pod" +
+                         (pod0 ? " (pod 0 of the file's " + pod0->said + " is " + pod0->host + ")" : std::string());
     if (distinct.size() > 1) {
       note += "; the file names several:";
       for (const auto& a : addresses) note += " " + a.second + ";";
@@ -1000,7 +1009,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
                      mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule, sbatch_directive_order,
-                     used_before_set_rule, mpi_exclude_rule, sbatch_export_none})
+                     used_before_set_rule, mpi_exclude_rule, sbatch_export_none, sudo_drops_env})
     rule(ctx);
 }
 

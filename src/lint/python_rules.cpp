@@ -20,29 +20,15 @@ using core::Label;
 using core::Severity;
 
 bool is_collective(std::string_view last) {
-  static constexpr std::string_view k[] = {"all_reduce",
-                                           "all_gather",
-                                           "all_gather_object",
-                                           "all_gather_into_tensor",
-                                           "reduce_scatter",
-                                           "reduce_scatter_tensor",
-                                           "broadcast",
-                                           "broadcast_object_list",
-                                           "barrier",
-                                           "monitored_barrier",
-                                           "reduce",
-                                           "all_to_all",
-                                           "all_to_all_single",
-                                           "gather",
-                                           "gather_object",
-                                           "scatter",
-                                           "scatter_object_list",
-                                           "new_group",
-                                           "wait_for_everyone",
-                                           "allreduce",
-                                           "allgather",
-                                           "broadcast_variables",
-                                           "broadcast_parameters"};
+  static constexpr std::string_view k[] = {
+      "all_reduce", "all_gather", "all_gather_object", "all_gather_into_tensor", "reduce_scatter",
+      "reduce_scatter_tensor", "broadcast", "broadcast_object_list", "barrier", "monitored_barrier", "reduce",
+      "all_to_all", "all_to_all_single", "gather", "gather_object", "scatter", "scatter_object_list", "new_group",
+      "wait_for_everyone", "allreduce", "allgather", "broadcast_variables", "broadcast_parameters",
+      // Horovod's own (horovod/torch/functions.py, mpi_ops.py): every
+      // rank calls them (fix-2026-12-07r p21: hvd.broadcast_object)
+      "broadcast_object", "allgather_object", "broadcast_optimizer_state", "alltoall", "reducescatter",
+      "grouped_allreduce", "grouped_allgather", "grouped_reducescatter", "allreduce_", "broadcast_"};
   return std::find(std::begin(k), std::end(k), last) != std::end(k);
 }
 
@@ -377,6 +363,107 @@ class PythonRules {
     return fixed;
   }
 
+  // An `if <rank>:` whose body calls one collective and whose `else:` (no elif) calls another, each
+  // the only collective of its branch (fix-2026-12-07r p10: `if rank == 0: dist.reduce(loss, dst=0)`
+  // / `else: dist.all_reduce(loss)`): every rank calls one, but not the same one. For `c` in the `if`
+  // body: the else branch's call; nullptr otherwise.
+  // The call is a statement of its own line, directly in the block of an `if` (owner "if_statement")
+  // or an `else:` (owner "else_clause"): `x = f(...)` or `f(...)` alone on its line, the `if`/`else:`
+  // on lines of their own (review57: `if r == 0: f()`, `else: g()`, a call over two lines, one in a
+  // loop made the printed fix a SyntaxError).
+  bool alone_in_branch(const PyCall& c, std::string_view owner) const {
+    TSNode stmt = ts_node_parent(c.node);
+    if (!null(stmt) && PythonTree::is(stmt, "assignment")) stmt = ts_node_parent(stmt);
+    if (null(stmt) || !PythonTree::is(stmt, "expression_statement")) return false;
+    TSNode block = ts_node_parent(stmt);
+    if (null(block) || !PythonTree::is(block, "block") || null(ts_node_parent(block)) ||
+        !PythonTree::is(ts_node_parent(block), owner))
+      return false;
+    if (ts_node_start_point(stmt).row != ts_node_end_point(stmt).row) return false;
+    const int line = static_cast<int>(ts_node_start_point(stmt).row) + 1;
+    const int opener = static_cast<int>(ts_node_start_point(ts_node_parent(block)).row) + 1;
+    return line != opener && core::trim(ctx_.line_text(line)) == t_.text(stmt);
+  }
+
+  // Horovod's in-place form is the same collective (`allreduce_` and `allreduce`).
+  static std::string_view op_of(std::string_view last) {
+    return !last.empty() && last.back() == '_' ? last.substr(0, last.size() - 1) : last;
+  }
+
+  const PyCall* crossed_pair(const PyCall& c, const std::map<uint32_t, std::vector<const PyCall*>>& by_branch) const {
+    if (!c.guard.in_body || by_branch.at(c.guard.branch).size() != 1 || !alone_in_branch(c, "if_statement"))
+      return nullptr;
+    const std::string_view head = ctx_.line_text(c.guard.line);
+    const auto indent = head.find_first_not_of(" \t");
+    for (const auto& [branch, calls] : by_branch) {
+      const PyCall& o = *calls.front();
+      if (branch == c.guard.branch || calls.size() != 1 || o.scope != c.scope || o.guard.line != c.guard.line ||
+          o.guard.in_body || op_of(o.last) == op_of(c.last) || !alone_in_branch(o, "else_clause"))
+        continue;
+      const int else_line = branch_start(o);
+      const std::string_view clause = ctx_.line_text(else_line);
+      if (clause.find_first_not_of(" \t") != indent || core::trim(clause) != "else:") continue;
+      for (int l = c.guard.line + 1; l < else_line; ++l) {
+        const std::string_view t = ctx_.line_text(l);
+        if (t.find_first_not_of(" \t") == indent && core::starts_with(core::trim(t), "elif")) return nullptr;
+      }
+      return &o;
+    }
+    return nullptr;
+  }
+
+  // Whether lines [from, to] hold nothing but the call `c` (its lines), blanks and comments.
+  bool only_call(int from, int to, const PyCall& c) const {
+    const int last = static_cast<int>(ts_node_end_point(c.node).row) + 1;
+    for (int l = from; l <= to; ++l) {
+      const std::string_view t = core::trim(ctx_.line_text(l));
+      if ((l < c.line || l > last) && !t.empty() && t.front() != '#') return false;
+    }
+    return true;
+  }
+
+  // The finding for a crossed pair: which ranks call which, and one collective on every rank as the
+  // fix, said as lines to write and delete (which of the two is meant is the author's choice: both
+  // are offered), with the `if`/`else:` lines a branch left empty takes along.
+  void crossed_finding(const PyCall& c, const PyCall& other) {
+    std::string title = "the ranks where `" + c.guard.condition + "` holds call " + c.last + "() (line " +
+                        std::to_string(c.line) + "), the others " + other.last + "() (line " +
+                        std::to_string(other.line) +
+                        "): two different collectives, which do not match across ranks: a hang, an error or "
+                        "wrong values";
+    const int else_line = branch_start(other);
+    const auto indent = ctx_.line_text(else_line).find_first_not_of(" \t");
+    int else_end = else_line;
+    for (int l = else_line + 1; l <= ctx_.line_count(); ++l) {
+      const std::string_view t = ctx_.line_text(l);
+      const auto at = t.find_first_not_of(" \t");
+      if (at == std::string_view::npos || t[at] == '#') continue;
+      if (at <= indent) break;
+      else_end = l;
+    }
+    const bool if_empty = only_call(c.guard.line + 1, else_line - 1, c);
+    const bool else_empty = only_call(else_line + 1, else_end, other);
+    std::vector<int> gone = {c.line, other.line};
+    if (else_empty) gone.push_back(else_line);
+    if (if_empty && else_empty) gone.push_back(c.guard.line);
+    std::sort(gone.begin(), gone.end());
+    std::vector<std::string> lines;
+    for (int l : gone) lines.push_back(std::to_string(l));
+    std::string fix = "one collective on every rank: write `" + code_of(c.line) + "` or `" + code_of(other.line) +
+                      "` once, above line " + std::to_string(c.guard.line) + " at its indentation, and delete lines " +
+                      core::join(lines, ", ") + (else_empty ? " (the `else:` is left empty)" : "") +
+                      (if_empty && !else_empty ? "; the `if` body is left empty: write `pass` at line " +
+                                                     std::to_string(c.line) + "'s indentation"
+                                               : "") +
+                      ". Not both one after the other: that applies the operation twice";
+    auto& f = ctx_.add("lint.torch.collective-under-rank-branch", Label::collective_mismatch, Severity::error, title,
+                       c.line, fix);
+    f.evidence.push_back(ctx_.path() + ":" + std::to_string(c.guard.line) + ": " +
+                         std::string(core::trim(ctx_.line_text(c.guard.line))));
+    f.evidence.push_back(ctx_.path() + ":" + std::to_string(other.line) + ": " +
+                         std::string(core::trim(ctx_.line_text(other.line))));
+  }
+
   // lint.torch.collective-under-rank-branch
   void collectives_under_rank() {
     auto helpers = collective_functions();
@@ -398,18 +485,30 @@ class PythonRules {
     // `if rank == 0: barrier()`) pairs up: every rank still calls it once.
     auto paired = [&](const PyCall& c) {
       return std::any_of(hits.begin(), hits.end(), [&](const Hit& o) {
-        return o.call != &c && o.call->scope == c.scope && o.call->last == c.last &&
-               o.call->guard.branch != c.guard.branch;
+        // two branches of one `if`, or the bodies of two `if`s (review57: the `else:` calls of two
+        // if/else blocks of one function paired across each other and hid both blocks' mismatch)
+        return o.call != &c && o.call->scope == c.scope && op_of(o.call->last) == op_of(c.last) &&
+               o.call->guard.branch != c.guard.branch &&
+               (o.call->guard.line == c.guard.line || (o.call->guard.in_body && c.guard.in_body));
       });
     };
     std::map<uint32_t, std::vector<const PyCall*>> by_branch;
     for (const auto& h : hits) {
       if (!paired(*h.call)) by_branch[h.call->guard.branch].push_back(h.call);
     }
+    // The if/else pair of two different collectives (crossed_pair): one finding, on the `if` branch's call
+    std::set<const PyCall*> crossed_else;
+    for (const auto& h : hits) {
+      if (h.inner || paired(*h.call)) continue;
+      if (const PyCall* other = crossed_pair(*h.call, by_branch)) {
+        crossed_finding(*h.call, *other);
+        crossed_else.insert(other);
+      }
+    }
     std::map<uint32_t, int> edited;  // branch -> the line of the finding whose edit splits it
     for (const auto& h : hits) {
       const PyCall& c = *h.call;
-      if (paired(c)) continue;
+      if (paired(c) || crossed_else.count(&c) || (!h.inner && crossed_pair(c, by_branch))) continue;
       std::string title = (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
                           " only on the ranks where `" + c.guard.condition +
                           "` holds: the other ranks skip it and go on to their next collective (or exit), where the "

@@ -219,6 +219,9 @@ void sbatch_directive_order(FileContext& ctx);
 // lint.slurm.batch-export-none: `#SBATCH --export=NONE` with job variables exported for an srun that
 // inherits NONE (sbatch_export_none.cpp).
 void sbatch_export_none(FileContext& ctx);
+// lint.shell.sudo-drops-env: job variables exported, then `sudo LAUNCHER` without --preserve-env
+// (sudo_env_rule.cpp).
+void sudo_drops_env(FileContext& ctx);
 
 // `horovodrun -np 16 -H a:4,b:4` (or mpirun): more processes than the host list has slots
 // (host_slots_rule.cpp).

@@ -29,7 +29,22 @@ void loopback_finding(const JudgeContext& ctx, const Endpoint& e, std::vector<co
   const Prediction& p = ctx.prediction;
   const IfnameFilter& f = p.ifname;
   core::Finding fnd;
-  if (!f.ignored && f.negate) {
+  // An item written with its own '^' after the first ("^docker0,^lo"): NCCL reads '^' once, at the
+  // value's start, so that item is the name "^lo" (fix-2026-12-07r p22: "excludes only what it names"
+  // was said of a list that names lo)
+  std::vector<std::string> caret_items;
+  for (std::size_t i = 1; i < f.tokens.size(); ++i)
+    if (!f.tokens[i].empty() && f.tokens[i].front() == '^') caret_items.push_back(f.tokens[i]);
+  if (!f.ignored && f.negate && !caret_items.empty()) {
+    fnd = core::new_finding("nccl.ifname.exclusion-picks-loopback", Label::loopback_interface, Severity::error,
+                            "NCCL_SOCKET_IFNAME='" + f.raw + "' reads '^' only at its start: '" +
+                                core::join(caret_items, "', '") +
+                                "' is taken as a name with a '^' in it, which no "
+                                "interface has, so NCCL picks " +
+                                e.iface + " (loopback): multi-node training cannot connect");
+    fnd.evidence.push_back("NCCL parses the list as: exclude " + core::join(f.tokens, ", ") +
+                           " (one leading '^' negates the whole list; write each name without its own '^')");
+  } else if (!f.ignored && f.negate) {
     fnd = core::new_finding("nccl.ifname.exclusion-picks-loopback", Label::loopback_interface, Severity::error,
                             "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes only what it names, so NCCL picks " + e.iface +
                                 " (loopback): multi-node training cannot connect");

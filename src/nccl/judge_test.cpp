@@ -50,6 +50,19 @@ TEST(NcclJudge, ExclusionListPicksLoopback) {
   EXPECT_TRUE(core::has_error(j.findings));
 }
 
+// fix-2026-12-07r p22: '^docker,^lo' does name lo, with a '^' of its own: NCCL reads '^' once, so
+// the item is the name "^lo"; the title says that, not "excludes only what it names". The real
+// libnccl 2.28.9 picked lo for that value (the stranger's `nics` run).
+TEST(NcclJudge, ASecondCaretInAnExclusionListIsSaidToBePartOfTheName) {
+  auto j = judge(k_docketh, {{"NCCL_SOCKET_IFNAME", "^docker,^lo"}});
+  const auto* f = j.find("nccl.ifname.exclusion-picks-loopback");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_NE(f->title.find("reads '^' only at its start: '^lo' is taken as a name with a '^' in it"), std::string::npos)
+      << f->title;
+  EXPECT_EQ(f->title.find("excludes only what it names"), std::string::npos) << f->title;
+  expect_fix_selects(j, *f, "eth0");
+}
+
 TEST(NcclJudge, AutomaticLoopbackWithIdleDockerBridgeHasNoFixToOffer) {
   auto j = judge("1:lo running [127.0.0.1/8 ::1/128]; 2:docker0 no-carrier [198.18.1.1/24]", {}, "127.0.1.1");
   const auto* f = j.find("nccl.bootstrap.loopback");

@@ -136,3 +136,13 @@ foreach(case p01-node-list p03-port-jobid p05-static-rdzv p25-job-indexed)
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix53_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
   set_tests_properties(system.fix.fix53-${case} PROPERTIES LABELS system TIMEOUT 180)
 endforeach()
+
+# The twenty-first stranger's broken fix (tests/system/lint/fix56_cases.sh): p10's two different
+# collectives in an if/else, one finding; each collective it offers, applied as it reads, runs a real
+# 2-rank Gloo job to the right mean; p02 (a miss): exports before `sudo torchrun`, a real sudo's env_reset
+# before and after --fix.
+foreach(case p10-crossed-collectives p02-sudo-env)
+  add_test(NAME system.fix.fix56-${case}
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/lint/fix56_cases.sh $<TARGET_FILE:distdoctor> ${CMAKE_SOURCE_DIR} ${case})
+  set_tests_properties(system.fix.fix56-${case} PROPERTIES LABELS system TIMEOUT 300)
+endforeach()

@@ -90,6 +90,8 @@ cases=(
   "lint.docker.small-shm|roundtrip/docker_ipc_none.sh|"
   "lint.tf.batch-not-scaled|roundtrip/batch_steps.py|--unsafe-fixes"
   "lint.compose.small-shm|roundtrip/compose_gpus_no_shm.yml|"
+  "lint.compose.small-shm|roundtrip/compose_ipc_private.yml|"
+  "lint.shell.sudo-drops-env|roundtrip/sudo_torchrun.sh|"
   "lint.shell.export-blanks|roundtrip/export_blanks.sbatch|"
   "lint.shell.used-before-set|roundtrip/used_before_set.sbatch|"
   "lint.mpi.tcp-exclude-without-lo|roundtrip/mpi_exclude_no_lo.sh|"

@@ -1,0 +1,1 @@
+all	export DROP_LAST=1

@@ -62,6 +62,28 @@ TEST(HostsFileSkipped, NamesTheLineThatLeavesOutFilesWithTheNamesThatDoNotResolv
   EXPECT_FALSE(hosts_file_skipped_finding(none, r, env, "c11node1"));
 }
 
+// A long /etc/hosts with DNS not answering: each lookup may wait for DNS, so the job's own names
+// (MASTER_ADDR, the host name) are looked up first wherever they stand, and of the others only a few.
+TEST(HostsFileSkipped, LooksUpTheJobsNamesFirstAndOnlyAFewOthers) {
+  std::string hosts = "127.0.0.1 localhost\n";
+  for (int i = 0; i < 40; ++i) hosts += "198.19.117." + std::to_string(i + 1) + " rack" + std::to_string(i) + "\n";
+  hosts += "198.19.116.10 c11node0\n198.19.116.11 c11node1\n";
+  os::fake::MemoryFileTree t;
+  t.file("/etc/nsswitch.conf", "hosts: dns\n").file("/etc/hosts", hosts);
+  os::fake::FakeResolver r("c11node1");
+  os::Environment env(std::map<std::string, std::string>{{"MASTER_ADDR", "c11node0"}});
+  auto f = hosts_file_skipped_finding(t, r, env, "c11node1");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->severity, core::Severity::error);
+  ASSERT_GE(r.lookups.size(), 2u);
+  EXPECT_EQ(r.lookups[0], "c11node0");
+  EXPECT_EQ(r.lookups[1], "c11node1");
+  EXPECT_EQ(r.lookups.size(), 6u) << "the two job names, then 4 others failing";
+  EXPECT_NE(f->title.find("(MASTER_ADDR c11node0, this machine's host name c11node1, rack0, rack1, ...)"),
+            std::string::npos)
+      << f->title;
+}
+
 // The printed command, run by sed on a copy: the line gains `files` first and nothing else changes.
 TEST(HostsFileSkipped, ThePrintedSedCommandPutsFilesFirst) {
   os::fake::MemoryFileTree t;

@@ -54,6 +54,7 @@ watch::NodeReport node_report(const watch::WatchResult& r, int rank, const std::
   if (!r.stalls.empty()) n.ranks = r.stalls.back().ranks;
   n.rank_envs = r.rank_envs;
   n.last_step_line = r.last_step_line;
+  n.error_lines = r.error_lines;
   return n;
 }
 
@@ -106,6 +107,35 @@ nlohmann::json to_json(const watch::WatchResult& r) {
   return j;
 }
 
+// Multi-node: the nodes meet at their first stall (a hung job does not end by itself), on a thread
+// of its own so that sampling and the output relay go on; a node that never stalled meets when watch
+// ends. Once only.
+void start_meeting(watch::BackgroundMeeting& run, const watch::MeetConfig& meet, bool color,
+                   const watch::WatchResult& so_far, const char* when) {
+  if (run.started()) return;
+  std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d %s (node rank %d of %d)\n",
+               meet.rendezvous_host.c_str(), meet.rendezvous_port, when, meet.rank, meet.world);
+  run.start(
+      meet, node_report(so_far, meet.rank, meet.host),
+      [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); },
+      [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
+}
+
+// The watch loop's hooks into the meeting: the first stall starts it; a stall after the one the node
+// met at (its job moved on, then hung again) is the report rank 0 merges, and its hang stands,
+// whatever progress came between; progress after the last stall ends it.
+void hook_meeting(watch::WatchIo& io, watch::BackgroundMeeting& run, const watch::MeetConfig& meet) {
+  io.on_stall_reported = [&run, &meet, color = io.color](const watch::WatchResult& so_far) {
+    if (run.started())
+      run.note_stalled_again(node_report(so_far, meet.rank, meet.host));
+    else
+      start_meeting(run, meet, color, so_far, "at this stall");
+  };
+  io.on_progress_again = [&run] {
+    if (run.started()) run.note_resumed();
+  };
+}
+
 int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   auto& opt = cli.opt;
   opt.on_stall = cli.on_stall == "kill"   ? watch::OnStall::kill
@@ -141,24 +171,8 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   io.color = global.style().color() && (global.color == "always" || ::isatty(STDERR_FILENO));
   io.ticks_per_s = ::sysconf(_SC_CLK_TCK);
   io.host = meet ? meet->host : os::LinuxResolver().hostname();
-  // Multi-node: the nodes meet at their first stall (a hung job does not end by itself), on a
-  // thread of its own so that sampling and the output relay go on; a node that never stalled
-  // meets when watch ends.
   watch::BackgroundMeeting meeting_run;
-  auto start_meeting = [&meeting_run, &meet, color = io.color](const watch::WatchResult& so_far, const char* when) {
-    if (meeting_run.started()) return;
-    std::fprintf(stderr, "distdoctor watch: meeting the other nodes at %s:%d %s (node rank %d of %d)\n",
-                 meet->rendezvous_host.c_str(), meet->rendezvous_port, when, meet->rank, meet->world);
-    meeting_run.start(
-        *meet, node_report(so_far, meet->rank, meet->host),
-        [](const std::string& line) { std::fprintf(stderr, "distdoctor watch: %s\n", line.c_str()); },
-        [color](const watch::MeetOutcome& out) { print_meeting_outcome(out, color); });
-  };
-  if (meet) io.on_stall_reported = [&](const watch::WatchResult& so_far) { start_meeting(so_far, "at this stall"); };
-  if (meet)
-    io.on_progress_again = [&meeting_run] {
-      if (meeting_run.started()) meeting_run.note_resumed();
-    };
+  if (meet) hook_meeting(io, meeting_run, *meet);
   auto result = watch::run_watch(opt, io);
   if (!result) {
     if (meeting_run.started()) meeting_run.wait();
@@ -170,7 +184,7 @@ int run_watch_command(WatchCli& cli, const GlobalOptions& global) {
   }
   nlohmann::json meeting;
   if (meet) {
-    start_meeting(*result, "as watch ends");
+    start_meeting(meeting_run, *meet, io.color, *result, "as watch ends");
     meeting = meeting_json(*meet, meeting_run.wait());
   }
   if (global.json) {

@@ -190,8 +190,8 @@ core::Finding own_address_finding(const std::string& addr, const std::string& na
     // A routable address held on the loopback interface (a VIP or anycast address): this node keeps
     // every connection to it, whichever host rank 0 is (clusters-2026-12-07l p3: node2 held rank 0's
     // address as an old VIP on lo; "MASTER_ADDR names this node" sent the user to change a right value).
-    ev.back() += fmt::format(" as {}/{}: an address not of the loopback range, held on the loopback interface",
-                             path.addr, path.own_prefix);
+    ev[by_name ? 1 : 0] += fmt::format(
+        " as {}/{}: an address not of the loopback range, held on the loopback interface", path.addr, path.own_prefix);
     return core::new_finding(
         "preflight.rendezvous.own-address", core::Label::other, core::Severity::error,
         fmt::format("the rendezvous {} is {}, an address this node holds itself on its loopback interface {} (a VIP or "

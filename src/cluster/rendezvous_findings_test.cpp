@@ -122,6 +122,13 @@ TEST(RendezvousShort, RanksZeroAddressHeldOnThisNodesLoopbackIsNamedWithItsRemov
       << f.title;
   EXPECT_FALSE(rdv_has(f.title, "names this node")) << f.title;
   EXPECT_TRUE(rdv_has(f.fix.text, "`ip addr del 198.19.124.10/32 dev lo`")) << f.fix.text;
+  // the evidence line that says where the address is held carries its prefix, not the attempts line
+  ASSERT_GE(f.evidence.size(), 2u);
+  EXPECT_EQ(f.evidence[0], "c13node0 resolves here to 198.19.124.10");
+  EXPECT_EQ(f.evidence[1],
+            "198.19.124.10 is this node's own address (on lo) as 198.19.124.10/32: an address not of the loopback "
+            "range, held on the loopback interface");
+  EXPECT_FALSE(rdv_has(f.evidence.back(), "/32")) << f.evidence.back();
   own.own_on_loopback = false;
   own.own_link = "eth0";
   auto g = join_failure_finding(jf, e, "c13node0", 29401, own);

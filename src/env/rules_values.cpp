@@ -3,6 +3,8 @@
 // keeps the default); enums, booleans and the NCCL_ALGO / NCCL_PROTO / NCCL_DEBUG_SUBSYS lists
 // are checked against NCCL 2.28.9 (§5.2, §6.3) and PyTorch (§7.1). Rendezvous integers
 // (RANK, MASTER_PORT, ...) are rules_rendezvous.cpp's.
+#include <regex>
+
 #include "core/byte_size.hpp"
 #include "core/strings.hpp"
 #include "env/catalog.hpp"
@@ -319,6 +321,66 @@ void net_ib_disabled(const Context& ctx, std::vector<core::Finding>& out) {
   out.push_back(std::move(f));
 }
 
+// env.nccl.ib-hca-netdev: NCCL_IB_HCA is matched against RDMA device names (ibv_get_device_list: mlx5_0,
+// mlx4_1, bnxt_re0, irdma0, rocep65s0f0 ...), never network interfaces (nccl-facts §3.2). A token
+// spelled like a network interface (ib0: IPoIB's netdev; eth0, ens1f0, enp65s0f0, bond0) selects no
+// port where no RDMA device carries that name, and NCCL leaves IB for sockets (§3.1 item 5), or has no
+// NET at all with NCCL_NET=IB (fix-2026-12-07s p03: NCCL_IB_HCA=ib0 beside NCCL_SOCKET_IFNAME=ib0).
+void ib_hca_netdev(const Context& ctx, std::vector<core::Finding>& out) {
+  const Setting* hca = ctx.find("NCCL_IB_HCA");
+  if (!hca || core::trim(hca->value).empty()) return;
+  static const std::regex netdev(R"((ib[0-9]+|eth[0-9]+|en[ospx][0-9a-z]+|bond[0-9]+)(\.[0-9]+)?)");
+  std::string v(core::trim(hca->value));
+  if (!v.empty() && v.front() == '^') return;  // an exclusion list removes nothing it does not name
+  std::vector<std::string> named, kept;
+  for (auto token : core::split(v, ',')) {
+    std::string t(core::trim(token));
+    const std::string whole = t;
+    if (!t.empty() && t.front() == '=') t.erase(0, 1);
+    t = t.substr(0, t.find(':'));
+    if (std::regex_match(t, netdev))
+      named.push_back(t);
+    else if (!whole.empty())
+      kept.push_back(whole);
+  }
+  if (named.empty()) return;
+  const Setting* net = ctx.find("NCCL_NET");
+  const bool all = kept.empty();
+  const bool forced = all && net && core::to_upper(core::trim(net->value)) == "IB";
+  const std::string them = named.size() == 1 ? "it" : "them";
+  auto f = make_finding(
+      "env.nccl.ib-hca-netdev", Label::config_typo, forced ? Severity::error : Severity::warning,
+      "NCCL_IB_HCA=" + hca->value + " names network interface" + (named.size() == 1 ? " " : "s ") +
+          core::join(named, ", ") +
+          ", not RDMA devices: NCCL matches NCCL_IB_HCA against RDMA device names (mlx5_0, as "
+          "/sys/class/infiniband lists them), which are seldom named so: " +
+          (!all     ? "those names likely select no port, the others' ports stay"
+           : forced ? "if no RDMA device has such a name, no port is selected and NCCL_NET=IB leaves NCCL no NET "
+                      "(communicator creation fails)"
+                    : "if no RDMA device has such a name, no port is selected and NCCL uses sockets instead of "
+                      "InfiniBand (slower, no error)"),
+      hca);
+  f.evidence.push_back(
+      "NCCL_IB_HCA takes RDMA device names with an optional :port (`mlx5_0:1`, a prefix unless "
+      "led by `=`), the names `ibv_devices` prints; an interface such as ib0 is the IP side of a "
+      "port (IPoIB), which NCCL_SOCKET_IFNAME names");
+  if (forced) f.evidence.push_back(evidence(*net));
+  const std::string rdma = "the RDMA device behind " + named.front() + ": `ls /sys/class/net/" + named.front() +
+                           "/device/infiniband` on a node prints it (mlx5_0 on a ConnectX card)";
+  if (all) {
+    f.fix.env["NCCL_IB_HCA"] = "";
+    f.fix.text = "unset NCCL_IB_HCA (NCCL then uses every active port), or set it to " + rdma +
+                 ", then NCCL_IB_HCA==mlx5_0 with that name";
+  } else {
+    const std::string rest =
+        (core::starts_with(v, "=") && !core::starts_with(kept.front(), "=") ? "=" : "") + core::join(kept, ",");
+    f.fix.env["NCCL_IB_HCA"] = rest;
+    f.fix.text = "NCCL_IB_HCA=" + rest + " (the list without " + core::join(named, ", ") + "), or put " + rdma +
+                 " in " + them + " place";
+  }
+  out.push_back(std::move(f));
+}
+
 }  // namespace
 
 void check_values(const Context& ctx, std::vector<core::Finding>& out) {
@@ -349,6 +411,7 @@ void check_values(const Context& ctx, std::vector<core::Finding>& out) {
     }
   }
   net_ib_disabled(ctx, out);
+  ib_hca_netdev(ctx, out);
 }
 
 }  // namespace dd::env::detail

@@ -260,21 +260,34 @@ void ifname_host_bridge(FileContext& ctx) {
     std::string_view value = core::trim(v.value);
     if (value.empty() || value[0] == '^') continue;
     if (v.name == "NCCL_SOCKET_IFNAME" && value[0] == '=') value.remove_prefix(1);
-    bool all = true;
-    for (const auto& t : core::split(value, ',')) all = all && bridges.count(core::trim(t)) > 0;
+    bool all = true, cni_only = true;
+    for (const auto& t : core::split(value, ',')) {
+      all = all && bridges.count(core::trim(t)) > 0;
+      cni_only = cni_only && core::trim(t) == "cni0";
+    }
     if (!all) continue;
     std::string library = v.name == "NCCL_SOCKET_IFNAME" ? "NCCL" : "Gloo";
-    auto& f = ctx.add("lint.env.ifname-host-bridge", core::Label::virtual_interface, core::Severity::error,
-                      v.name + "=" + v.value + " in a multi-node job: " + std::string(value) +
-                          " is a bridge private to each host (Docker's docker0 is 172.17.0.1/16 on every host by "
-                          "default), so the address each node offers is not reachable from the others",
-                      v.line,
-                      "set " + v.name +
-                          " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
-                          "remove the setting (" +
-                          library +
-                          (library == "NCCL" ? " then picks an interface itself, skipping docker* and lo)"
-                                             : " then uses the address this host's name resolves to)"));
+    // cni0 holds each node's own pod-subnet gateway (10.244.N.1): an overlay CNI routes the nodes to each
+    // other's pod subnets, so it may be reachable, through the overlay (fix-2026-12-07s p02: "not
+    // reachable" said more than the file shows); docker0 and its kind hold one subnet on every host.
+    auto& f = ctx.add(
+        "lint.env.ifname-host-bridge", core::Label::virtual_interface,
+        cni_only ? core::Severity::warning : core::Severity::error,
+        v.name + "=" + v.value + " in a multi-node job: " +
+            (cni_only ? std::string("cni0 is a node's pod-network bridge (its own pod subnet's gateway): the other "
+                                    "nodes reach its address only if the cluster's network plugin routes node to "
+                                    "pod subnet (an overlay), and then through that overlay (encapsulated, a "
+                                    "smaller MTU), not the NIC the nodes share")
+                      : std::string(value) +
+                            " is a bridge private to each host (Docker's docker0 is 172.17.0.1/16 on every host by "
+                            "default), so the address each node offers is not reachable from the others"),
+        v.line,
+        "set " + v.name +
+            " to the interface the nodes share (`distdoctor nics` on a node lists them), or "
+            "remove the setting (" +
+            library +
+            (library == "NCCL" ? " then picks an interface itself, skipping docker* and lo)"
+                               : " then uses the address this host's name resolves to)"));
     f.evidence.push_back(ctx.shape().multi_node_why);
   }
 }
@@ -369,9 +382,22 @@ void ifname_whitespace(FileContext& ctx) {
     bool quoted = inner.size() >= 2 && (inner.front() == '"' || inner.front() == '\'') && inner.back() == inner.front();
     if (quoted) inner = inner.substr(1, inner.size() - 2);
     if (!quoted && v.value.find_first_of(" \t") == std::string::npos) continue;
+    // names separated by blanks instead of commas ("ens1f0 ens1f1", fix-2026-12-07s p01): each its own
     std::vector<std::string> tokens;
+    bool blank_list = false;
+    // A '#' inside the quotes is no comment there (review58: "eth0 # data NIC" is not three names).
+    const bool hash = inner.find('#') != std::string_view::npos;
     for (const auto& t : core::split(inner, ',')) {
-      if (!core::trim(t).empty()) tokens.push_back(std::string(core::trim(t)));
+      std::string token(core::trim(t));
+      std::replace(token.begin(), token.end(), '\t', ' ');
+      const auto words = hash ? std::vector<std::string>{token} : core::split(token, ' ');
+      int named = 0;
+      for (const auto& w : words) {
+        if (core::trim(w).empty()) continue;
+        tokens.push_back(std::string(core::trim(w)));
+        ++named;
+      }
+      blank_list = blank_list || named > 1;
     }
     std::string trimmed = core::join(tokens, ",");
     std::string line(ctx.line_text(v.line));
@@ -390,7 +416,10 @@ void ifname_whitespace(FileContext& ctx) {
                           ? " (a Compose list item is NAME=value verbatim: Compose removes no quotes)"
                           : "") +
                      ": neither NCCL nor Gloo removes them, so no interface name matches"
-               : v.name + "=\"" + v.value + "\" has blanks inside the value: " + blanks_effect(v.name, inner);
+               : v.name + "=\"" + v.value + "\" has blanks inside the value: " + blanks_effect(v.name, inner) +
+                     (blank_list ? "; the list's separator is the comma, so names separated by blanks are read "
+                                   "as one name"
+                                 : "");
     ctx.add("lint.env.ifname-whitespace", core::Label::config_typo, core::Severity::error, title, v.line,
             LineEdit{v.line, v.line, line});
   }

@@ -600,8 +600,30 @@ class Manifest {
       title += "; NCCL_SOCKET_IFNAME=" + ifname +
                " names the pod's interface: with hostNetwork it would name the node's interface of that name, if "
                "any (`ip -br link` on a node), so set it to the node's interface then";
+    // A pod spec that sets dnsPolicy already keeps one key: that line changes (fix-2026-12-07s p24: the
+    // two lines pasted under `spec:` gave a second dnsPolicy, which kubectl's strict validation refuses).
+    // Only the finding's own YAML document (review58: another document's Deployment has its own).
+    std::string fix = "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet";
+    int first = line, last = line;
+    while (first > 1 && !core::starts_with(ctx_.line_text(first - 1), "---")) --first;
+    while (last < ctx_.line_count() && !core::starts_with(ctx_.line_text(last + 1), "---")) ++last;
+    for (int l = first; l <= last; ++l) {
+      const std::string_view t = core::trim(ctx_.line_text(l));
+      if (!core::starts_with(t, "dnsPolicy:")) continue;
+      std::string_view policy = core::trim(t.substr(10));
+      if (policy.size() >= 2 && (policy.front() == '"' || policy.front() == '\'') && policy.back() == policy.front())
+        policy = policy.substr(1, policy.size() - 2);
+      if (policy != "ClusterFirstWithHostNet")
+        fix = "hostNetwork: true in the pod spec, and line " + std::to_string(l) + " (`" + std::string(t) +
+              "`) becomes `dnsPolicy: ClusterFirstWithHostNet` (one dnsPolicy key: kubectl refuses a second)";
+      else
+        fix = "hostNetwork: true in the pod spec (its dnsPolicy, line " + std::to_string(l) +
+              ", is already "
+              "ClusterFirstWithHostNet)";
+      break;
+    }
     ctx_.add("lint.k8s.no-host-network", Label::virtual_interface, host_iface ? Severity::warning : Severity::info,
-             title, line, "hostNetwork: true\ndnsPolicy: ClusterFirstWithHostNet");
+             title, line, fix);
   }
 
   // lint.k8s.gpus-fewer-than-procs (fix-2026-12-06k p29): `nvidia.com/gpu: 4` and torchrun

@@ -818,17 +818,109 @@ std::string master_addr_fix(FileContext& ctx, const EnvValue& v, std::string& no
   return "export MASTER_ADDR=RANK0_HOST  # RANK0_HOST: the rank-0 node's host name or address, the same on every node";
 }
 
+namespace {
+
+// The first host of the command's `-H` / `--host` / `-host` / `--hosts` list (Open MPI, horovodrun),
+// its `:slots` cut: where rank 0 runs when ranks are mapped in host order (by slot or by node); ""
+// when the launcher's own options (from `line`, continuations followed, up to the program it starts:
+// review58, `python train.py --hosts list.txt` is the program's option) list none, or place ranks
+// otherwise (a rankfile).
+std::string first_listed_host(const FileContext& ctx, int line) {
+  static const std::regex host_list(R"((?:^|\s)(?:-H|--host|-host|--hosts)(?:[ \t]+|=)([A-Za-z0-9_.-]+))");
+  static const std::regex program(
+      R"((?:^|\s)(?:--|(?:\S*/)?(?:python[0-9.]*|bash|sh|torchrun|env)|\S+\.(?:py|sh)|\./\S+)(?=\s|$))");
+  static const std::regex rankfile(R"((?:^|\s)(?:--rankfile|-rf|rank_file)(?=[\s=]|$))");
+  std::string command;
+  for (int l = line; l <= ctx.line_count() && l < line + 64; ++l) {
+    std::string_view t = core::trim(ctx.line_text(l));
+    const bool more = !t.empty() && t.back() == '\\';
+    command += " " + std::string(more ? t.substr(0, t.size() - 1) : t);
+    if (!more) break;
+  }
+  std::smatch m;
+  // from the second word on: the first is the launcher itself
+  const auto launcher_end = command.find_first_of(" \t", command.find_first_not_of(" \t"));
+  if (launcher_end != std::string::npos &&
+      std::regex_search(command.cbegin() + static_cast<std::ptrdiff_t>(launcher_end), command.cend(), m, program))
+    command.resize(static_cast<std::size_t>(m.position(0)) + launcher_end);
+  if (std::regex_search(command, rankfile)) return "";
+  return std::regex_search(command, m, host_list) ? m[1].str() : "";
+}
+
+// Where `name=value` stands on `text` as an assignment of its own (not MY_NAME=...), its value bare or
+// quoted ("value", 'value'); npos when not. `written` gets the text found.
+std::size_t assignment_at(const std::string& text, const std::string& name, const std::string& value,
+                          std::string& written) {
+  for (const std::string q : {"", "\"", "'"}) {
+    const std::string form = name + "=" + q + value + q;
+    for (auto at = text.find(form); at != std::string::npos; at = text.find(form, at + 1)) {
+      const char before = at == 0 ? ' ' : text[at - 1];
+      if (std::isalnum(static_cast<unsigned char>(before)) || before == '_') continue;
+      written = form;
+      return at;
+    }
+  }
+  return std::string::npos;
+}
+
+// MASTER_ADDR handed to the ranks by the command itself (`mpirun -x MASTER_ADDR=127.0.0.1`, `docker run
+// -e`, `env A=b cmd`): an `export` before the command does not reach them (fix-2026-12-07s p21: the
+// printed export left `-x MASTER_ADDR=127.0.0.1` in force and lint repeated itself). The option's own
+// value changes: to the first listed host under mpirun/horovodrun -H, else to the RANK0_HOST word.
+bool master_addr_in_command(FileContext& ctx, const EnvValue& v, const std::string& title) {
+  if (v.via.empty() || ctx.kind() == FileKind::yaml || ctx.kind() == FileKind::dockerfile) return false;
+  int at = 0;
+  std::string written;
+  std::size_t pos = std::string::npos;
+  for (int l = v.line; l <= ctx.line_count() && l < v.line + 64 && pos == std::string::npos; ++l) {
+    pos = assignment_at(std::string(ctx.line_text(l)), v.name, v.value, written);
+    at = l;
+    std::string_view t = core::trim(ctx.line_text(l));
+    if (pos == std::string::npos && (t.empty() || t.back() != '\\')) return false;
+  }
+  if (pos == std::string::npos) return false;
+  const std::string line(ctx.line_text(at));
+  const std::string quote =
+      written.size() > v.name.size() + 1 + v.value.size() ? written.substr(v.name.size() + 1, 1) : "";
+  const std::string host = v.via.ends_with(" -x") ? first_listed_host(ctx, v.line) : std::string();
+  core::Finding* f = nullptr;
+  std::string note;
+  if (!host.empty() && !core::names_this_machine(host)) {
+    std::string changed = line.substr(0, pos) + v.name + "=" + quote + host + quote + line.substr(pos + written.size());
+    f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, v.line,
+                 LineEdit{at, at, changed});
+    note = "rank 0 runs on " + host + ", the first host the command lists (ranks are placed in host order)";
+  } else {
+    auto fix = placeholder_fix(ctx, at, v.value, v.value, "RANK0_HOST", v.name + "=RANK0_HOST",
+                               "the rank-0 node's host name or address, the same on every node");
+    f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, v.line,
+                 fix.text);
+    note = fix.note;
+  }
+  if (at != v.line)
+    f->evidence.push_back(ctx.path() + ":" + std::to_string(at) + ": " + std::string(core::trim(line)) + " (" + v.via +
+                          " hands this value to every rank, whatever the shell exports)");
+  else
+    f->evidence.push_back(v.via + " hands this value to every rank, whatever the shell exports");
+  f->evidence.push_back(ctx.shape().multi_node_why);
+  if (!note.empty()) f->evidence.push_back(note);
+  return true;
+}
+
+}  // namespace
+
 void master_addr_rule(FileContext& ctx) {
   if (!ctx.shape().multi_node) return;
   for (const auto& v : ctx.env()) {
     if (v.name != "MASTER_ADDR") continue;
     if (!core::names_this_machine(v.value)) continue;
+    const std::string title =
+        "MASTER_ADDR=" + v.value + " in a multi-node launch: every node's ranks dial their own machine and wait";
+    if (master_addr_in_command(ctx, v, title)) continue;
     std::string note;
     std::string fixed = master_addr_fix(ctx, v, note);
-    auto& f = ctx.add(
-        "lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error,
-        "MASTER_ADDR=" + v.value + " in a multi-node launch: every node's ranks dial their own machine and wait",
-        v.line, std::move(fixed));
+    auto& f = ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, v.line,
+                      std::move(fixed));
     f.evidence.push_back(ctx.shape().multi_node_why);
     if (!note.empty()) f.evidence.push_back(note);
   }

@@ -363,26 +363,30 @@ class PythonRules {
     return fixed;
   }
 
-  // An `if <rank>:` whose body calls one collective and whose `else:` (no elif) calls another, each
-  // the only collective of its branch (fix-2026-12-07r p10: `if rank == 0: dist.reduce(loss, dst=0)`
-  // / `else: dist.all_reduce(loss)`): every rank calls one, but not the same one. For `c` in the `if`
-  // body: the else branch's call; nullptr otherwise.
-  // The call is a statement of its own line, directly in the block of an `if` (owner "if_statement")
-  // or an `else:` (owner "else_clause"): `x = f(...)` or `f(...)` alone on its line, the `if`/`else:`
-  // on lines of their own (review57: `if r == 0: f()`, `else: g()`, a call over two lines, one in a
-  // loop made the printed fix a SyntaxError).
-  bool alone_in_branch(const PyCall& c, std::string_view owner) const {
+  // The block `c` stands in as a statement of its own line, directly in the block of an `if` (owner
+  // "if_statement") or an `else:` (owner "else_clause"): `x = f(...)` or `f(...)` alone on its line,
+  // the `if`/`else:` on lines of their own (review57: `if r == 0: f()`, `else: g()`, a call over two
+  // lines, one in a loop made the printed fix a SyntaxError); a null node otherwise.
+  TSNode block_alone_in(const PyCall& c, std::string_view owner) const {
     TSNode stmt = ts_node_parent(c.node);
     if (!null(stmt) && PythonTree::is(stmt, "assignment")) stmt = ts_node_parent(stmt);
-    if (null(stmt) || !PythonTree::is(stmt, "expression_statement")) return false;
+    if (null(stmt) || !PythonTree::is(stmt, "expression_statement")) return TSNode{};
     TSNode block = ts_node_parent(stmt);
     if (null(block) || !PythonTree::is(block, "block") || null(ts_node_parent(block)) ||
         !PythonTree::is(ts_node_parent(block), owner))
-      return false;
-    if (ts_node_start_point(stmt).row != ts_node_end_point(stmt).row) return false;
+      return TSNode{};
+    if (ts_node_start_point(stmt).row != ts_node_end_point(stmt).row) return TSNode{};
     const int line = static_cast<int>(ts_node_start_point(stmt).row) + 1;
     const int opener = static_cast<int>(ts_node_start_point(ts_node_parent(block)).row) + 1;
-    return line != opener && core::trim(ctx_.line_text(line)) == t_.text(stmt);
+    return line != opener && core::trim(ctx_.line_text(line)) == t_.text(stmt) ? block : TSNode{};
+  }
+
+  // Whether a block holds one statement (comments aside): the call a fix deletes leaves it empty.
+  static bool one_statement(TSNode block) {
+    uint32_t statements = 0;
+    for (uint32_t i = 0; i < ts_node_named_child_count(block); ++i)
+      if (!PythonTree::is(ts_node_named_child(block, i), "comment")) ++statements;
+    return statements == 1;
   }
 
   // Horovod's in-place form is the same collective (`allreduce_` and `allreduce`).
@@ -390,62 +394,71 @@ class PythonRules {
     return !last.empty() && last.back() == '_' ? last.substr(0, last.size() - 1) : last;
   }
 
-  const PyCall* crossed_pair(const PyCall& c, const std::map<uint32_t, std::vector<const PyCall*>>& by_branch) const {
-    if (!c.guard.in_body || by_branch.at(c.guard.branch).size() != 1 || !alone_in_branch(c, "if_statement"))
-      return nullptr;
-    const std::string_view head = ctx_.line_text(c.guard.line);
-    const auto indent = head.find_first_not_of(" \t");
-    for (const auto& [branch, calls] : by_branch) {
-      const PyCall& o = *calls.front();
-      if (branch == c.guard.branch || calls.size() != 1 || o.scope != c.scope || o.guard.line != c.guard.line ||
-          o.guard.in_body || op_of(o.last) == op_of(c.last) || !alone_in_branch(o, "else_clause"))
-        continue;
-      const int else_line = branch_start(o);
-      const std::string_view clause = ctx_.line_text(else_line);
-      if (clause.find_first_not_of(" \t") != indent || core::trim(clause) != "else:") continue;
-      for (int l = c.guard.line + 1; l < else_line; ++l) {
-        const std::string_view t = ctx_.line_text(l);
-        if (t.find_first_not_of(" \t") == indent && core::starts_with(core::trim(t), "elif")) return nullptr;
+  // An `if <rank>:` whose body calls one collective and whose `else:` (no elif) calls another, each
+  // the only collective of its branch and alone on its line there (fix-2026-12-07r p10: `if rank == 0:
+  // dist.reduce(loss, dst=0)` / `else: dist.all_reduce(loss)`): every rank calls one, but not the
+  // same one.
+  struct CrossedPair {
+    const PyCall* if_call;
+    const PyCall* else_call;
+    TSNode if_block, else_clause, else_block;
+  };
+  std::vector<CrossedPair> crossed_pairs(const std::vector<const PyCall*>& candidates,
+                                         const std::map<uint32_t, std::vector<const PyCall*>>& by_branch) const {
+    std::vector<CrossedPair> out;
+    for (const PyCall* c : candidates) {
+      if (!c->guard.in_body || by_branch.at(c->guard.branch).size() != 1) continue;
+      TSNode if_block = block_alone_in(*c, "if_statement");
+      if (null(if_block)) continue;
+      TSNode else_clause{};
+      bool elif = false;
+      TSNode if_stmt = ts_node_parent(if_block);
+      for (uint32_t i = 0; i < ts_node_named_child_count(if_stmt); ++i) {
+        TSNode k = ts_node_named_child(if_stmt, i);
+        elif = elif || PythonTree::is(k, "elif_clause");
+        if (PythonTree::is(k, "else_clause")) else_clause = k;
       }
-      return &o;
+      if (elif || null(else_clause)) continue;
+      for (const auto& [branch, calls] : by_branch) {
+        const PyCall& o = *calls.front();
+        if (branch == c->guard.branch || calls.size() != 1 || op_of(o.last) == op_of(c->last)) continue;
+        TSNode else_block = block_alone_in(o, "else_clause");
+        if (null(else_block) || !ts_node_eq(ts_node_parent(else_block), else_clause)) continue;
+        out.push_back({c, &o, if_block, else_clause, else_block});
+        break;
+      }
     }
-    return nullptr;
-  }
-
-  // Whether lines [from, to] hold nothing but the call `c` (its lines), blanks and comments.
-  bool only_call(int from, int to, const PyCall& c) const {
-    const int last = static_cast<int>(ts_node_end_point(c.node).row) + 1;
-    for (int l = from; l <= to; ++l) {
-      const std::string_view t = core::trim(ctx_.line_text(l));
-      if ((l < c.line || l > last) && !t.empty() && t.front() != '#') return false;
-    }
-    return true;
+    return out;
   }
 
   // The finding for a crossed pair: which ranks call which, and one collective on every rank as the
   // fix, said as lines to write and delete (which of the two is meant is the author's choice: both
   // are offered), with the `if`/`else:` lines a branch left empty takes along.
-  void crossed_finding(const PyCall& c, const PyCall& other) {
-    std::string title = "the ranks where `" + c.guard.condition + "` holds call " + c.last + "() (line " +
+  void crossed_finding(const CrossedPair& p) {
+    const PyCall& c = *p.if_call;
+    const PyCall& other = *p.else_call;
+    // a condition over several lines is quoted on one (review58)
+    std::string condition;
+    for (const auto& w : core::split(c.guard.condition, ' ')) {
+      for (const auto& part : core::split(w, '\n')) {
+        std::string word(core::trim(part));
+        if (!word.empty()) condition += (condition.empty() ? "" : " ") + word;
+      }
+    }
+    std::string title = "the ranks where `" + condition + "` holds call " + c.last + "() (line " +
                         std::to_string(c.line) + "), the others " + other.last + "() (line " +
                         std::to_string(other.line) +
                         "): two different collectives, which do not match across ranks: a hang, an error or "
                         "wrong values";
-    const int else_line = branch_start(other);
-    const auto indent = ctx_.line_text(else_line).find_first_not_of(" \t");
-    int else_end = else_line;
-    for (int l = else_line + 1; l <= ctx_.line_count(); ++l) {
-      const std::string_view t = ctx_.line_text(l);
-      const auto at = t.find_first_not_of(" \t");
-      if (at == std::string_view::npos || t[at] == '#') continue;
-      if (at <= indent) break;
-      else_end = l;
-    }
-    const bool if_empty = only_call(c.guard.line + 1, else_line - 1, c);
-    const bool else_empty = only_call(else_line + 1, else_end, other);
+    const int else_line = static_cast<int>(ts_node_start_point(p.else_clause).row) + 1;
+    const bool if_empty = one_statement(p.if_block);
+    const bool else_empty = one_statement(p.else_block);
     std::vector<int> gone = {c.line, other.line};
     if (else_empty) gone.push_back(else_line);
-    if (if_empty && else_empty) gone.push_back(c.guard.line);
+    // the whole `if` header, also one written over several lines (review58: `if (rank == 0` / `and v):`)
+    const int body = static_cast<int>(ts_node_start_point(p.if_block).row) + 1;
+    if (if_empty && else_empty)
+      for (int l = c.guard.line; l < body; ++l) gone.push_back(l);
     std::sort(gone.begin(), gone.end());
     std::vector<std::string> lines;
     for (int l : gone) lines.push_back(std::to_string(l));
@@ -496,19 +509,20 @@ class PythonRules {
     for (const auto& h : hits) {
       if (!paired(*h.call)) by_branch[h.call->guard.branch].push_back(h.call);
     }
-    // The if/else pair of two different collectives (crossed_pair): one finding, on the `if` branch's call
-    std::set<const PyCall*> crossed_else;
-    for (const auto& h : hits) {
-      if (h.inner || paired(*h.call)) continue;
-      if (const PyCall* other = crossed_pair(*h.call, by_branch)) {
-        crossed_finding(*h.call, *other);
-        crossed_else.insert(other);
-      }
+    // The if/else pair of two different collectives (crossed_pairs): one finding, on the `if` branch's call
+    std::vector<const PyCall*> direct;
+    for (const auto& h : hits)
+      if (!h.inner && !paired(*h.call)) direct.push_back(h.call);
+    std::set<const PyCall*> crossed;
+    for (const auto& p : crossed_pairs(direct, by_branch)) {
+      crossed_finding(p);
+      crossed.insert(p.if_call);
+      crossed.insert(p.else_call);
     }
     std::map<uint32_t, int> edited;  // branch -> the line of the finding whose edit splits it
     for (const auto& h : hits) {
       const PyCall& c = *h.call;
-      if (paired(c) || crossed_else.count(&c) || (!h.inner && crossed_pair(c, by_branch))) continue;
+      if (paired(c) || crossed.count(&c)) continue;
       std::string title = (h.inner ? c.last + "() runs " + h.inner->last + "()" : c.last + "()") +
                           " only on the ranks where `" + c.guard.condition +
                           "` holds: the other ranks skip it and go on to their next collective (or exit), where the "

@@ -1,6 +1,7 @@
 // Judge rules about how NCCL_SOCKET_IFNAME and the config files are written (NCCL 2.28.9 parser,
 // nccl-facts §1.3, §4, §8.1-8.2, §8.10) and about a list that selects nothing (§1.2, §8.8).
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "core/strings.hpp"
@@ -36,8 +37,12 @@ std::string cleaned_value(const IfnameFilter& f) {
     auto hash = t.find('#');
     if (hash != std::string::npos) t = t.substr(0, hash);
     t.erase(std::remove_if(t.begin(), t.end(), [](char c) { return c == '"' || c == '\''; }), t.end());
-    std::string trimmed(core::trim(t));
-    if (!trimmed.empty()) tokens.push_back(trimmed);
+    // names separated by blanks ("ens1f0 ens1f1", fix-2026-12-07s p01) are meant as a list: commas
+    std::replace(t.begin(), t.end(), '\t', ' ');
+    for (const auto& w : core::split(t, ' ')) {
+      std::string trimmed(core::trim(w));
+      if (!trimmed.empty()) tokens.push_back(trimmed);
+    }
   }
   return std::string(f.negate ? "^" : "") + (f.exact ? "=" : "") + core::join(tokens, ",");
 }
@@ -55,16 +60,24 @@ bool value_works(const JudgeContext& ctx, const std::string& value) {
   return !p.socket.empty() && !is_loopback_endpoint(ctx, p.socket.front()) && (p.comm_id.set || p.bootstrap);
 }
 
+// A value of visible characters only: the user's names are kept in a fix only so (an escape
+// sequence in a value never reaches the terminal: system.hardening.text).
+bool printable(const std::string& v) {
+  return !v.empty() &&
+         std::all_of(v.begin(), v.end(), [](char c) { return std::isgraph(static_cast<unsigned char>(c)); });
+}
+
 // The user's names without the comment after them: the fix is that value whether or not this host
 // has those interfaces (stranger14's fix-2026-12-06k p24: `ens5   # the 100G fabric NIC` got this
 // machine's `=eth0`). Where they match nothing here, the evidence says so, and that this host need
 // not be one of the job's nodes.
-void keep_value_fix(const JudgeContext& ctx, core::Finding& f, const std::string& repaired) {
+void keep_value_fix(const JudgeContext& ctx, core::Finding& f, const std::string& repaired,
+                    const std::string& without = "without its comment") {
   f.fix.env["NCCL_SOCKET_IFNAME"] = repaired;
-  f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value without its comment)";
+  f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value " + without + ")";
   if (!value_works(ctx, repaired)) {
     auto names = known_names(ctx);
-    f.evidence.push_back("without its comment the value is '" + repaired +
+    f.evidence.push_back(without + " the value is '" + repaired +
                          "', which matches no usable interface on this host either (interfaces here: " +
                          core::join({names.begin(), names.end()}, ", ") +
                          "): right on a node that has it; `distdoctor nics` on each node lists its names");
@@ -93,6 +106,11 @@ void typo(const JudgeContext& ctx, std::vector<core::Finding>& out, std::string 
   if (f.id == "nccl.ifname.inline-comment" && repaired && !repaired->empty() &&
       commented_value(ctx.prediction.ifname) && !value_picks_loopback(ctx, *repaired)) {
     keep_value_fix(ctx, f, *repaired);
+  } else if (f.id == "nccl.ifname.whitespace" && repaired && printable(*repaired) &&
+             !value_picks_loopback(ctx, *repaired)) {
+    // the user's own names, trimmed (and comma-separated): right on the nodes that have them, not
+    // this machine's interface (fix-2026-12-07s p01 got `=eth0` for "ens1f0 ens1f1")
+    keep_value_fix(ctx, f, *repaired, "with its names trimmed and separated by commas");
   } else if (repaired && value_works(ctx, *repaired)) {
     f.fix.env["NCCL_SOCKET_IFNAME"] = *repaired;
     f.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(*repaired);
@@ -324,9 +342,15 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
   // A value that only carries stray text (a CR, blanks, quotes, a '# comment') is repaired as the
   // typo finding about that text repairs it: one report, one value for the variable.
   std::string repaired = f.ignored ? f.raw : cleaned_value(f);
+  const bool spaced = std::any_of(f.tokens.begin(), f.tokens.end(), [](const std::string& t) {
+    return t.find('#') == std::string::npos && t.find_first_of(" \t\r\n") != std::string::npos;
+  });
   if (fnd.fix.env.empty() && fnd.id == "nccl.ifname.matches-nothing" && repaired != f.raw && !repaired.empty() &&
       commented_value(f) && !value_picks_loopback(ctx, repaired)) {
     keep_value_fix(ctx, fnd, repaired);  // one value for the variable: the inline-comment finding's
+  } else if (fnd.fix.env.empty() && fnd.id == "nccl.ifname.matches-nothing" && repaired != f.raw && !repaired.empty() &&
+             spaced && printable(repaired) && !value_picks_loopback(ctx, repaired)) {
+    keep_value_fix(ctx, fnd, repaired, "with its names trimmed and separated by commas");  // the whitespace one's
   } else if (fnd.fix.env.empty() && repaired != f.raw && !repaired.empty() && value_works(ctx, repaired)) {
     fnd.fix.env["NCCL_SOCKET_IFNAME"] = repaired;
     fnd.fix.text = "export NCCL_SOCKET_IFNAME=" + core::shell_quote(repaired) + " (the value without its stray text)";

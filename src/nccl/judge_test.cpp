@@ -104,6 +104,21 @@ TEST(NcclJudge, WrongCaseAndWhitespaceAreTyposWithRepairedValue) {
   EXPECT_NE(sp.find("nccl.ifname.selects-loopback"), nullptr);
 }
 
+// fix-2026-12-07s p01: "ens1f0 ens1f1" (names separated by a blank) on a machine with neither: both
+// findings give the user's names as a comma list, not this machine's eth0 (one value in --export).
+TEST(NcclJudge, BlankSeparatedNamesAreRepairedToTheUsersCommaList) {
+  auto j = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "ens1f0 ens1f1"}});
+  const auto* ws = j.find("nccl.ifname.whitespace");
+  const auto* none = j.find("nccl.ifname.matches-nothing");
+  ASSERT_NE(ws, nullptr) << j.ids();
+  ASSERT_NE(none, nullptr) << j.ids();
+  EXPECT_EQ(ws->fix.env.at("NCCL_SOCKET_IFNAME"), "ens1f0,ens1f1");
+  EXPECT_EQ(none->fix.env.at("NCCL_SOCKET_IFNAME"), "ens1f0,ens1f1");
+  EXPECT_NE(ws->fix.text.find("separated by commas"), std::string::npos) << ws->fix.text;
+  EXPECT_NE(ws->evidence.back().find("matches no usable interface on this host either"), std::string::npos)
+      << ws->evidence.back();
+}
+
 TEST(NcclJudge, OneCharacterValueIsIgnored) {
   auto j = judge(k_eth, {{"NCCL_SOCKET_IFNAME", "e"}});
   const auto* f = j.find("nccl.ifname.one-char-ignored");

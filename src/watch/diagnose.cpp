@@ -505,26 +505,65 @@ std::string child_line(const os::FileTree& tree, const ProcessInfo& c, long tick
                      std::string(1, c.state), age);
 }
 
+// The CPU share of one core the child `pid` and every process below it used between the snapshots
+// (review58: `make -j` or a script's grandchild does the work).
+double child_cpu_share(const Snapshot& before, const Snapshot& after, int pid, long ticks_per_s) {
+  const double window_s = after.at_s - before.at_s;
+  if (window_s <= 0 || ticks_per_s <= 0) return 0;
+  std::set<int> subtree = {pid};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& q : after.processes)
+      if (subtree.count(q.ppid) && subtree.insert(q.pid).second) grew = true;
+  }
+  std::uint64_t used = 0;
+  for (const auto& q : after.processes) {
+    if (!subtree.count(q.pid)) continue;
+    const auto* b = before.process(q.pid);
+    used += q.cpu_ticks - std::min(q.cpu_ticks, b ? b->cpu_ticks : 0);
+  }
+  return static_cast<double>(used) / static_cast<double>(ticks_per_s) / window_s;
+}
+
 // A rank whose main thread waits for a child process of its own: not for a peer, not in a collective.
-core::Finding child_finding(const os::FileTree& tree, const Snapshot& after, const std::vector<RankState>& states,
-                            const RankState& r, long ticks_per_s) {
+// A child that works (half a core or more in the window: clusters-2026-12-07m w4, a compressor at full
+// CPU for 40 s) is a long step, not a hang: a warning, and no `kill` (pasted, it crashed that clean job).
+core::Finding child_finding(const os::FileTree& tree, const Snapshot& before, const Snapshot& after,
+                            const std::vector<RankState>& states, const RankState& r, long ticks_per_s) {
   const auto* c = after.process(r.child);
   std::string child = c ? child_line(tree, *c, ticks_per_s) : fmt::format("pid {}", r.child);
   std::vector<std::string> below;
   for (const auto& q : after.processes) {
     if (c && q.ppid == c->pid) below.push_back(child_line(tree, q, ticks_per_s));
   }
+  const double share = child_cpu_share(before, after, r.child, ticks_per_s);
+  const bool working = share >= 0.5;
   auto f = core::new_finding(
-      "watch.rank.waits-on-child", Label::other, Severity::error,
-      fmt::format("{} waits for its own child process {}{}, not for a peer and not in a collective{}",
-                  who(r.rank, r.pid), child, below.empty() ? "" : ", which runs " + core::join(below, ", "),
-                  waiters_suffix(states)));
+      "watch.rank.waits-on-child", Label::other, working ? Severity::warning : Severity::error,
+      working ? fmt::format("{} waits for its own child process {}{}, which is busy (CPU {:.0f}% of a core in {:.0f} "
+                            "s): most likely a long step of the job's own rather than a hang{}",
+                            who(r.rank, r.pid), child, below.empty() ? "" : ", which runs " + core::join(below, ", "),
+                            100 * share, after.at_s - before.at_s, waiters_suffix(states))
+              : fmt::format("{} waits for its own child process {}{}, not for a peer and not in a collective{}",
+                            who(r.rank, r.pid), child, below.empty() ? "" : ", which runs " + core::join(below, ", "),
+                            waiters_suffix(states)));
   for (const auto& s : states) f.evidence.push_back(describe(s));
-  f.fix.text = fmt::format(
-      "Look at the child: `ps -o pid,stat,etime,args --ppid {}` and `cat /proc/{}/stack` show what it does and where "
-      "it waits; `kill {}` ends it and lets the rank go on. Give the job's subprocess calls a timeout "
-      "(subprocess.run(..., timeout=...)) so a command that hangs fails instead of holding up every rank.",
-      r.pid, r.child, r.child);
+  if (working) {
+    f.evidence.push_back(fmt::format(
+        "the child (pid {}) and the processes below it used {:.0f}% of a core in the window", r.child, 100 * share));
+    f.fix.text = fmt::format(
+        "While the child works the rank goes on when it ends: where a step may take this long, raise --stall above "
+        "it; `ps -o pid,stat,etime,args --ppid {}` shows what it runs. Killing it ends that work: the call gets the "
+        "signal's exit status (subprocess.run(..., check=True) raises CalledProcessError), so kill it only if it "
+        "runs forever.",
+        r.pid);
+  } else {
+    f.fix.text = fmt::format(
+        "Look at the child: `ps -o pid,stat,etime,args --ppid {}` and `cat /proc/{}/stack` show what it does and "
+        "where it waits; `kill {}` ends it and lets the rank go on. Give the job's subprocess calls a timeout "
+        "(subprocess.run(..., timeout=...)) so a command that hangs fails instead of holding up every rank.",
+        r.pid, r.child, r.child);
+  }
   if (r.rank) f.ranks = {*r.rank};
   return f;
 }
@@ -538,7 +577,7 @@ std::vector<core::Finding> own_process_findings(const os::FileTree& tree, const 
   for (const auto& r : states) {
     if (r.activity == Activity::raised) out.push_back(raised_finding(after, states, r));
     if (r.activity == Activity::waiting_child && !r.child_stopped)
-      out.push_back(child_finding(tree, after, states, r, ticks_per_s));
+      out.push_back(child_finding(tree, before, after, states, r, ticks_per_s));
     if (r.activity == Activity::waiting_child && r.child_stopped)
       out.push_back(stopped_child_finding(tree, after, r, ticks_per_s, waiters_suffix(states)));
     if (r.activity == Activity::store_wait)
@@ -1220,20 +1259,37 @@ core::Finding input_finding(const std::vector<RankState>& states, const std::vec
   std::string waiters = fmt::format("{} {} for {}", names(states, Activity::in_collective),
                                     verb(states, Activity::in_collective, "waits", "wait"),
                                     verb(states, Activity::reading_input, "it", "them"));
-  std::string title = !waiting ? readers +
-                                     " and no rank on this node waits in a collective: nothing seen here is "
-                                     "held up by the reading"
-                      : all_blocked ? readers + " while " + waiters
-                      : quiet       ? fmt::format(
-                                          "{} while {}; no socket moves: the input pipeline, not the network, is "
-                                                "the bottleneck",
-                                          readers, waiters)
-                              : fmt::format("{} while {}: the input pipeline is the bottleneck", readers, waiters);
+  // Every reader read input in the window (1 KiB at least): it still arrives (clusters-2026-12-07l
+  // w4: a FIFO fed 4 KiB every 2 s made a false STALLED); a slow job, not a hang.
+  std::uint64_t read = 0;
+  bool moving = !all_blocked && side == states.end();
+  for (const auto& r : states) {
+    if (r.activity != Activity::reading_input) continue;
+    moving = moving && r.file_read_bytes >= 1024;
+    read += r.file_read_bytes;
+  }
+  if (waiting && moving)
+    readers = fmt::format("{} {} input ({} bytes in {:.0f} s)", names(states, Activity::reading_input),
+                          verb(states, Activity::reading_input, "reads", "read"), read, window_s);
+  std::string title =
+      waiting && moving ? fmt::format(
+                              "{} while {}: its input still arrives, so most likely a slow input pipeline setting the "
+                              "pace rather than a hang (a stall if the reading stops)",
+                              readers, waiters)
+      : !waiting ? readers +
+                       " and no rank on this node waits in a collective: nothing seen here is "
+                       "held up by the reading"
+      : all_blocked ? readers + " while " + waiters
+      : quiet       ? fmt::format(
+                          "{} while {}; no socket moves: the input pipeline, not the network, is "
+                                "the bottleneck",
+                          readers, waiters)
+              : fmt::format("{} while {}: the input pipeline is the bottleneck", readers, waiters);
   auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall,
-                             waiting ? Severity::error : Severity::warning, title);
+                             waiting && !moving ? Severity::error : Severity::warning, title);
   f.evidence = table;
   f.evidence.push_back(fmt::format("{} socket bytes moved in {:.0f} s", moved, window_s));
-  f.fix.text = blocked.fix();
+  f.fix.text = waiting && moving ? slow_input_fix() : blocked.fix();
   f.ranks = ranks_of(states, Activity::reading_input);
   return f;
 }

@@ -195,6 +195,9 @@ struct BlockedReaders {
   std::string fix() const;
 };
 BlockedReaders blocked_readers(const std::vector<std::string>& each);
+// The fix where every reader's input still arrives: raise --stall if the pace is expected, else
+// make the input faster.
+std::string slow_input_fix();
 
 // How busy the machine is: the 1-minute load average (/proc/loadavg) and the CPUs (/proc/stat).
 // share(): the part of one core a runnable thread gets, 1 when the load is at most the CPUs (or

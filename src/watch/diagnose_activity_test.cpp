@@ -221,7 +221,7 @@ TEST(RankStateShort, NoExceptionOrTwoRanksInTheTreeIsNoRaisedRank) {
 
 // w2 of clusters-2026-12-05d: rank 1's main thread is in wait4 for its child `sh -c 'sleep 3600'`
 // (subprocess.run), which runs `sleep 3600`; both children inherited RANK=1.
-World rank_with_child(bool child_before) {
+World rank_with_child(bool child_before, std::uint64_t child_ticks = 0) {
   World w;
   std::string wait4 = fmt::format("{} 0xc9 0x7ffd 0x0 0x0 0x0 0x0 0x7ffd 0x7f", SYS_wait4);
   Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
@@ -230,7 +230,9 @@ World rank_with_child(bool child_before) {
   Proc sleep{202, 201, 1, 0, 0, {}, {{202, 'S', k_sleep, "hrtimer_nanosleep"}}};
   add(w.before_tree, r0);
   add(w.before_tree, r1);
-  for (const auto& p : {r0, r1, sh, sleep}) add(w.after_tree, p);
+  Proc sh_after = sh;
+  sh_after.cpu += child_ticks;  // CPU the child used in the 3 s window
+  for (const auto& p : {r0, r1, sh_after, sleep}) add(w.after_tree, p);
   if (child_before) {
     add(w.before_tree, sh);
     add(w.before_tree, sleep);
@@ -263,6 +265,26 @@ TEST(RankState, ARankInWait4ForItsOwnChildWaitsForThatChildNotInACollective) {
   ASSERT_EQ(states.size(), 2u);  // the children that inherited RANK=1 are no ranks
   EXPECT_EQ(states[1].activity, Activity::waiting_child);
   EXPECT_EQ(states[1].child, 201);
+}
+
+// clusters-2026-12-07m w4 (clean): the child works at full CPU (a compressor, 40 s): a long step, not a
+// hang: a warning that says so and no `kill` (pasted, it crashed the job); one step short: 40 % of a
+// core: the error and the kill stay.
+TEST(RankState, AChildThatWorksIsALongStepNotAHang) {
+  auto w = rank_with_child(true, 290);
+  auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_EQ(f[0].id, "watch.rank.waits-on-child");
+  EXPECT_EQ(f[0].severity, core::Severity::warning);
+  EXPECT_TRUE(says(f[0].title, "which is busy (CPU 97% of a core in 3 s): most likely a long step of the job's own"))
+      << f[0].title;
+  EXPECT_FALSE(says(f[0].fix.text, "`kill")) << f[0].fix.text;  // no command to paste: it ended that work
+  EXPECT_TRUE(says(f[0].fix.text, "raise --stall")) << f[0].fix.text;
+  auto idle = rank_with_child(true, 120);
+  auto g = diagnose(idle.after_tree, idle.before, idle.after, {}, 100);
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].severity, core::Severity::error);
+  EXPECT_TRUE(says(g[0].fix.text, "`kill 201`")) << g[0].fix.text;
 }
 
 // One step short: the child appeared only in the second snapshot (a short command may just have

@@ -9,6 +9,7 @@
 #include "report/json.hpp"
 #include "transport/message_io.hpp"
 #include "transport/rendezvous.hpp"
+#include "watch/output_tracker.hpp"
 
 namespace dd::watch {
 
@@ -51,7 +52,8 @@ json to_json(const NodeReport& n) {
                      {"waits_on", r.waits_on},
                      {"sends", sends},
                      {"addresses", r.addresses},
-                     {"static_neighbours", r.static_neighbours}});
+                     {"static_neighbours", r.static_neighbours},
+                     {"read_bytes", r.read_bytes}});
   }
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
@@ -62,6 +64,7 @@ json to_json(const NodeReport& n) {
           {"ranks", ranks},
           {"rank_env", envs},
           {"last_step_line", n.last_step_line},
+          {"error_lines", n.error_lines},
           {"resumed", n.resumed},
           {"findings", report::to_json(n.findings)}};
 }
@@ -104,6 +107,11 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
     n.stalls = j.value("stalls", 0);
     n.last_step_line = j.value("last_step_line", std::string());
     n.resumed = j.value("resumed", false);
+    // what a peer sends is bounded as the sender bounds it (OutputTracker::error_lines)
+    for (const auto& e : j.value("error_lines", std::vector<std::string>{})) {
+      if (n.error_lines.size() == OutputTracker::k_error_lines) break;
+      n.error_lines.push_back(e.substr(0, std::min(e.size(), OutputTracker::k_max_step_line)));
+    }
     for (const auto& r : j.value("ranks", json::array())) {
       auto a = activity_from_key(r.at("activity").get<std::string>());
       if (!a) return std::nullopt;
@@ -115,7 +123,8 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
                          r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
                          r.value("waits_on", std::vector<std::string>{}), std::move(sends),
                          r.value("addresses", std::vector<std::string>{}),
-                         r.value("static_neighbours", std::vector<std::string>{})});
+                         r.value("static_neighbours", std::vector<std::string>{}),
+                         r.value("read_bytes", std::uint64_t{0})});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);
@@ -159,8 +168,26 @@ std::optional<JobVerdict> job_verdict_from_json(const json& j) {
   }
 }
 
+void OwnNodeState::resumed() {
+  std::lock_guard lock(m_);
+  resumed_ = true;
+}
+
+void OwnNodeState::stalled_again(NodeReport latest) {
+  std::lock_guard lock(m_);
+  latest_ = std::move(latest);
+  resumed_ = false;
+}
+
+NodeReport OwnNodeState::current(NodeReport first) const {
+  std::lock_guard lock(m_);
+  NodeReport n = latest_ ? *latest_ : std::move(first);
+  n.resumed = resumed_;
+  return n;
+}
+
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log,
-                 const std::atomic<bool>* resumed) {
+                 const OwnNodeState* own) {
   MeetOutcome out;
   core::Deadline deadline(c.timeout);
   if (c.rank != 0) {
@@ -211,7 +238,12 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       n->host = m.host;
       out.nodes.push_back(std::move(*n));
     }
-    if (resumed && resumed->load()) out.nodes.front().resumed = true;
+    if (own) {
+      NodeReport now = own->current(out.nodes.front());
+      now.node = out.nodes.front().node;
+      now.host = out.nodes.front().host;
+      out.nodes.front() = std::move(now);
+    }
     out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing);
     const json message = to_json(out.verdict);
     rv->broadcast(
@@ -228,8 +260,8 @@ void BackgroundMeeting::start(const MeetConfig& c, NodeReport mine, Log log,
                               std::function<void(const MeetOutcome&)> done) {
   if (run_.valid()) return;
   run_ = std::async(std::launch::async,
-                    [c, mine = std::move(mine), log = std::move(log), done = std::move(done), resumed = resumed_] {
-                      MeetOutcome out = meet(c, mine, log, resumed.get());
+                    [c, mine = std::move(mine), log = std::move(log), done = std::move(done), own = own_] {
+                      MeetOutcome out = meet(c, mine, log, own.get());
                       if (done) done(out);
                       return out;
                     });

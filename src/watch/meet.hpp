@@ -7,11 +7,12 @@
 // (BackgroundMeeting) while watch goes on sampling and relaying the job's output.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <future>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,10 +63,26 @@ std::optional<RankEnv> rank_env_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const JobVerdict& v);
 std::optional<JobVerdict> job_verdict_from_json(const nlohmann::json& j);
 
-// `resumed` (rank 0): set when this node's job made progress again after the stall its report is
-// from; read as the reports are merged (NodeReport::resumed of its own report).
+// What this node's job did after the stall it met at, while rank 0 still gathers (shared between
+// the watch thread, which writes, and the meeting's thread, which reads as it merges): progress
+// again (the stall ended), or a later stall, whose report replaces the first and whose hang stands.
+class OwnNodeState {
+ public:
+  void resumed();
+  void stalled_again(NodeReport latest);
+  // The report to merge for this node: the latest stall's (else `first`), `resumed` when progress
+  // came after it.
+  NodeReport current(NodeReport first) const;
+
+ private:
+  mutable std::mutex m_;
+  std::optional<NodeReport> latest_;
+  bool resumed_ = false;
+};
+
+// `own` (rank 0): this node's job since `mine` was taken, read as the reports are merged.
 MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::function<void(const std::string&)>& log,
-                 const std::atomic<bool>* resumed = nullptr);
+                 const OwnNodeState* own = nullptr);
 
 // One meeting per watch run, on its own thread.
 class BackgroundMeeting {
@@ -75,15 +92,17 @@ class BackgroundMeeting {
   // later calls do nothing (a node meets once: at its first stall, or at the end).
   void start(const MeetConfig& c, NodeReport mine, Log log, std::function<void(const MeetOutcome&)> done);
   bool started() const { return run_.valid(); }
-  // This node's job made progress again after the stall it met at (rank 0 merges that in).
-  void note_resumed() { resumed_->store(true); }
+  // This node's job made progress again after the stall it met at, or stalled again (rank 0 merges
+  // the latest in).
+  void note_resumed() { own_->resumed(); }
+  void note_stalled_again(NodeReport latest) { own_->stalled_again(std::move(latest)); }
   // The outcome; waits at most the meeting's own deadlines (join or gather timeout, then the verdict:
   // the timeout again from the join, plus 10 s).
   MeetOutcome wait();
 
  private:
   std::future<MeetOutcome> run_;
-  std::shared_ptr<std::atomic<bool>> resumed_ = std::make_shared<std::atomic<bool>>(false);
+  std::shared_ptr<OwnNodeState> own_ = std::make_shared<OwnNodeState>();
 };
 
 }  // namespace dd::watch

@@ -284,6 +284,23 @@ core::Finding busy_elsewhere(const std::vector<NodeReport>& nodes, const std::ve
   return f;
 }
 
+// The bytes the reading ranks read from files in their nodes' stall windows, when every one of them
+// read some (1 KiB at least: input that still arrives, clusters-2026-12-07l w4, a FIFO fed 4 KiB every
+// 2 s); nullopt when a reader read nothing or no report says.
+std::optional<std::uint64_t> input_moved(const std::vector<NodeReport>& nodes) {
+  std::uint64_t sum = 0;
+  bool any = false;
+  for (const auto& n : nodes) {
+    for (const auto& r : n.ranks) {
+      if (r.activity != Activity::reading_input) continue;
+      if (r.read_bytes < 1024) return std::nullopt;
+      sum += r.read_bytes;
+      any = true;
+    }
+  }
+  return any ? std::optional<std::uint64_t>(sum) : std::nullopt;
+}
+
 // The cross-node verdict, when no node saw a network error of its own: ranks that wait in a
 // collective on some nodes while ranks on other nodes read their input (data-pipeline-stall),
 // sleep or compute (not in a collective) or are elsewhere (collective-mismatch); or every rank
@@ -334,15 +351,20 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
     const auto blocked = blocked_readers(each);
     std::string waits = fmt::format("{} {} for {}", names(waiting), waiting.size() == 1 ? "waits" : "wait",
                                     reading.size() == 1 ? "it" : "them");
-    across = core::new_finding("watch.input.slow", core::Label::data_pipeline_stall, core::Severity::error,
-                               blocked.all
-                                   ? fmt::format("{} blocked in a read of {} (nothing read) while {}", names(reading),
-                                                 core::join(blocked.sources, ", "), waits)
-                                   : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck",
-                                                 names(reading), waits));
+    const auto moved = input_moved(nodes);
+    across = core::new_finding(
+        "watch.input.slow", core::Label::data_pipeline_stall, moved ? core::Severity::warning : core::Severity::error,
+        blocked.all ? fmt::format("{} blocked in a read of {} (nothing read) while {}", names(reading),
+                                  core::join(blocked.sources, ", "), waits)
+        : moved     ? fmt::format("{} reading input while {}: its input still arrives ({} bytes read in the stall's "
+                                      "window), so most likely a slow input pipeline setting the pace rather than a hang (a "
+                                      "stall if the reading stops)",
+                                  names(reading), waits, *moved)
+                : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck", names(reading),
+                              waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
-    across->fix.text = blocked.fix();
+    across->fix.text = moved ? slow_input_fix() : blocked.fix();
   } else if (apart(elsewhere)) {
     across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
                                fmt::format("{} {} in a collective that {} never joined", names(waiting),
@@ -366,7 +388,7 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
 
 // Nodes whose job ended with an error: a verdict of OK would hide them.
 std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
-  std::vector<std::string> parts, evidence;
+  std::vector<std::string> parts, evidence, full;
   std::vector<int> ranks;
   std::vector<std::string> hosts;
   for (const auto& n : nodes) {
@@ -378,21 +400,39 @@ std::optional<core::Finding> failed_jobs(const std::vector<NodeReport>& nodes) {
     int code = *n.exit_code;
     std::string how = code > 128 && code < 160 ? fmt::format("ended by signal {} (exit code {})", code - 128, code)
                                                : fmt::format("exited with code {}", code);
-    parts.push_back(fmt::format("on {}{} the job {}", n.host,
-                                rs.empty() ? "" : fmt::format(" (rank {})", core::join(rs, ", ")), how));
+    parts.push_back(fmt::format(
+        "on {}{} the job {}{}", n.host, rs.empty() ? "" : fmt::format(" (rank {})", core::join(rs, ", ")), how,
+        n.error_lines.empty() ? "" : fmt::format(", its output's error: `{}`", core::trim(n.error_lines.front()))));
     evidence.push_back(
         fmt::format("{}: the command {}{}", n.host, how,
                     n.stalls > 0 ? fmt::format(" after {} stall report(s)", n.stalls) : ", with no stall before"));
+    for (const auto& e : n.error_lines) {
+      evidence.push_back(fmt::format("{}: the job printed `{}` (its last error lines)", n.host, core::trim(e)));
+      if (e.find("[Errno 28]") != std::string::npos || e.find("No space left on device") != std::string::npos)
+        full.push_back(n.host);
+    }
     hosts.push_back(n.host);
   }
   if (parts.empty()) return std::nullopt;
+  // ENOSPC quoted from the job itself: where to look, before the generic advice
+  const std::string disk = full.empty()
+                               ? std::string()
+                               : fmt::format(
+                                     "A file system the job writes to is full on {} (its own \"No space left on "
+                                     "device\"): `df -h` there (and `df -h /dev/shm`) shows which; free space or write "
+                                     "elsewhere, then start the job again. ",
+                                     core::join(full, ", "));
   auto f = core::new_finding(
       "watch.node.job-failed", core::Label::other, core::Severity::error,
       fmt::format("the job did not succeed everywhere: {}", core::join(parts, "; ")), evidence,
-      fmt::format("Read the job's own output on {} (the traceback or error before it ended) for why; ranks on the "
-                  "other nodes wait for it until their timeout (init_process_group's timeout, or "
-                  "TORCH_NCCL_ASYNC_ERROR_HANDLING=1 with NCCL, makes them fail instead of waiting).",
-                  core::join(hosts, ", ")));
+      fmt::format("{}Read the job's own output on {} (the traceback or error before it ended) for why{}", disk,
+                  core::join(hosts, ", "),
+                  // only where some node's job has not ended: one that exited already waits for nothing
+                  // (clusters-2026-12-07m w3: rank 0 had exited 1 within a second)
+                  std::any_of(nodes.begin(), nodes.end(), [](const NodeReport& n) { return !n.exit_code; })
+                      ? "; ranks on the other nodes wait for it until their timeout (init_process_group's timeout, "
+                        "or TORCH_NCCL_ASYNC_ERROR_HANDLING=1 with NCCL, makes them fail instead of waiting)."
+                      : "."));
   f.ranks = ranks;
   f.hosts = hosts;
   return f;
@@ -411,7 +451,10 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
-    if (!traits_of(f.id).silence || f.severity != core::Severity::error) continue;
+    // input that still arrives and a child that works are warnings (input_moved(), child_finding()):
+    // the peer is silent because it reads, or waits for its child
+    const bool slow_not_stuck = f.id == "watch.input.slow" || f.id == "watch.rank.waits-on-child";
+    if (!traits_of(f.id).silence || (f.severity != core::Severity::error && !slow_not_stuck)) continue;
     for (int p : peers) {
       if (std::find(f.ranks.begin(), f.ranks.end(), p) != f.ranks.end()) return &f;
     }

@@ -12,6 +12,7 @@
 // silent peer names the peers that hold its rank up apart from those that wait in a collective too.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -34,6 +35,7 @@ struct RankActivity {
   std::vector<PeerSend> sends = {};                 // rank_links(): its connections that carried data it sent
   std::vector<std::string> addresses = {};          // address_macs(): "ADDR DEV MAC" of its network namespace
   std::vector<std::string> static_neighbours = {};  // static_neighbours(): "ADDR DEV MAC", PERMANENT entries
+  std::uint64_t read_bytes = 0;                     // reading input: bytes it read from files in the window
 };
 
 struct NodeReport {
@@ -41,11 +43,12 @@ struct NodeReport {
   std::string host;
   std::optional<int> exit_code;
   int stalls = 0;
-  std::vector<core::Finding> findings;  // its own, merged over its stalls
-  std::vector<RankActivity> ranks;      // what each of its ranks did at its last stall
-  std::vector<RankEnv> rank_envs;       // its ranks' shared job variables (env_compare.hpp)
-  std::string last_step_line = {};      // its job's last step-like line, empty if none
-  bool resumed = false;                 // its job made progress again after the stall its report is from
+  std::vector<core::Finding> findings;        // its own, merged over its stalls
+  std::vector<RankActivity> ranks;            // what each of its ranks did at its last stall
+  std::vector<RankEnv> rank_envs;             // its ranks' shared job variables (env_compare.hpp)
+  std::string last_step_line = {};            // its job's last step-like line, empty if none
+  std::vector<std::string> error_lines = {};  // its job output's last error lines (OutputTracker)
+  bool resumed = false;                       // its job made progress again after the stall its report is from
 };
 
 // "waiting", "reading_input", "elsewhere", "computing", ... (activity_names.cpp: one row per Activity)

@@ -14,6 +14,7 @@
 #include "core/strings.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/meet.hpp"
+#include "watch/output_tracker.hpp"
 
 namespace dd::watch {
 namespace {
@@ -397,6 +398,57 @@ TEST(Merge, AJobThatExitedWithAnErrorOnANodeIsAnErrorFinding) {
   EXPECT_EQ(by_id(merge_reports({n0, n1}, {}), "watch.node.job-failed"), nullptr);
 }
 
+// w2 of clusters-2026-12-07l: rank 1's checkpoint write failed with ENOSPC, then torch aborted; the
+// verdict said only "read the output". The node's first error lines travel in its report: the title
+// quotes the first, the evidence both, and the fix starts at the full file system.
+TEST(Merge, AFailedJobsFirstErrorLinesAreQuotedAndENOSPCNamesTheFullFileSystem) {
+  auto n0 = node(0, {}, {});
+  n0.exit_code = 1;
+  n0.error_lines = {"RuntimeError: Connection closed by peer [198.19.124.11]:21012"};
+  auto n1 = node(1, {}, {});
+  n1.exit_code = 134;
+  n1.error_lines = {"rank 1 checkpoint write failed: [Errno 28] No space left on device; retrying in 2 s",
+                    "terminate called after throwing an instance of 'c10::Error'"};
+  auto r1 = node_report_from_json(to_json(n1));  // through the wire
+  ASSERT_TRUE(r1.has_value());
+  EXPECT_EQ(r1->error_lines, n1.error_lines);
+  const auto f = merge_reports({n0, *r1}, {});
+  const auto* j = by_id(f, "watch.node.job-failed");
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->title,
+            "the job did not succeed everywhere: on node0 the job exited with code 1, its output's error: "
+            "`RuntimeError: Connection closed by peer [198.19.124.11]:21012`; on node1 the job ended by signal 6 "
+            "(exit code 134), its output's error: `rank 1 checkpoint write failed: [Errno 28] No space left on "
+            "device; retrying in 2 s`");
+  EXPECT_NE(
+      std::find(j->evidence.begin(), j->evidence.end(),
+                "node1: the job printed `terminate called after throwing an instance of 'c10::Error'` (its last error "
+                "lines)"),
+      j->evidence.end());
+  EXPECT_EQ(j->fix.text.rfind("A file system the job writes to is full on node1 (its own \"No space left on device\"): "
+                              "`df -h` there",
+                              0),
+            0u)
+      << j->fix.text;
+  // every node's job has ended: nobody waits "until their timeout" (clusters-2026-12-07m w3)
+  EXPECT_EQ(j->fix.text.find("wait for it until their timeout"), std::string::npos) << j->fix.text;
+  // One step short: no ENOSPC line: the generic advice alone
+  n1.error_lines = {"ValueError: bad batch"};
+  const auto g = merge_reports({n0, n1}, {});
+  EXPECT_EQ(by_id(g, "watch.node.job-failed")->fix.text.rfind("Read the job's own output on node0, node1", 0), 0u);
+  auto running = node(2, {}, {});  // a node whose job still runs: its ranks wait
+  running.host = "node2";
+  const auto r = merge_reports({n0, n1, running}, {});
+  EXPECT_NE(by_id(r, "watch.node.job-failed")->fix.text.find("wait for it until their timeout"), std::string::npos);
+  // a peer's lines are bounded as the sender bounds them
+  auto big = to_json(n1);
+  big["error_lines"] = std::vector<std::string>(50, std::string(5000, 'x'));
+  auto back = node_report_from_json(big);
+  ASSERT_TRUE(back.has_value());
+  EXPECT_EQ(back->error_lines.size(), OutputTracker::k_error_lines);
+  EXPECT_EQ(back->error_lines.front().size(), OutputTracker::k_max_step_line);
+}
+
 // w1 of clusters-2026-12-05b: rank 1 is SIGSTOPped on node 1; node 0 names rank 1 as the silent
 // peer its rank 0 waits on. The cause comes first and node 0's view is its evidence.
 core::Finding stopped_rank1() {
@@ -521,6 +573,24 @@ TEST(Merge, ARankBlockedReadingAFifoOnAnotherNodeIsNamedBlockedNotABusyPipeline)
   auto g = merge_reports({n0, n1}, {});
   ASSERT_EQ(g.size(), 1u);
   EXPECT_NE(g[0].title.find("busy reading input"), std::string::npos) << g[0].title;
+  EXPECT_EQ(g[0].severity, core::Severity::error);
+
+  // clusters-2026-12-07l w4: the reader read 8192 bytes in its window (a FIFO fed 4 KiB every 2 s):
+  // its input still arrives, a slow job: a warning (the merged verdict is not STALLED), through the wire
+  n1.ranks[0].read_bytes = 8192;
+  auto r2 = node_report_from_json(to_json(n1));
+  ASSERT_TRUE(r2.has_value());
+  EXPECT_EQ(r2->ranks.at(0).read_bytes, 8192u);
+  auto h = merge_reports({n0, *r2}, {});
+  ASSERT_EQ(h.size(), 1u);  // node 0's silent peer (rank 1) is its evidence, not an error beside it
+  EXPECT_EQ(h[0].severity, core::Severity::warning);
+  EXPECT_EQ(h[0].title,
+            "rank 1 (node1) reading input while rank 0 (node0) waits for it: its input still arrives (8192 bytes read "
+            "in the stall's window), so most likely a slow input pipeline setting the pace rather than a hang (a stall "
+            "if the reading stops)");
+  EXPECT_NE(h[0].fix.text.find("nothing is stuck"), std::string::npos) << h[0].fix.text;
+  n1.ranks[0].read_bytes = 512;  // less than 1 KiB: not said to arrive
+  EXPECT_EQ(merge_reports({n0, n1}, {}).at(0).severity, core::Severity::error);
 }
 
 // w4 of clusters-2026-12-05c, from the nodes' real reports: rank 2 is stopped mid all_reduce; rank 0

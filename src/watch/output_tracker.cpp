@@ -80,6 +80,28 @@ bool OutputTracker::traceback_line() {
   return true;
 }
 
+namespace {
+
+// A line that reports an error: an errno text, a C++ abort, or a Python exception line ("NameError: ...",
+// "torch.distributed.DistBackendError: ..."); warnings ("UserWarning: ...") are not.
+bool is_error_line(std::string_view line) {
+  if (line.find("[Errno ") != std::string_view::npos || line.find("terminate called") != std::string_view::npos)
+    return true;
+  // torchrun's "[rank1]: " before each line of a rank's traceback (torch 2.x)
+  if (line.starts_with("[rank")) {
+    const auto close = line.find("]: ");
+    if (close != std::string_view::npos) line.remove_prefix(close + 3);
+  }
+  const auto colon = line.find(": ");
+  if (colon == std::string_view::npos || colon == 0) return false;
+  const std::string_view head = line.substr(0, colon);
+  if (!head.ends_with("Error") && !head.ends_with("Exception")) return false;
+  return std::all_of(head.begin(), head.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_'; });
+}
+
+}  // namespace
+
 void OutputTracker::end_line() {
   if (line_.empty()) return;
   if (!traceback_line() && is_step_line(line_)) {
@@ -87,6 +109,13 @@ void OutputTracker::end_line() {
     last_step_.assign(line_, 0, std::min(line_.size(), k_max_step_line));
   }
   if (is_news(line_)) news_bytes_ += line_.size() + 1;
+  if (is_error_line(line_)) {  // the last ones: an early error a retry got past is not why it ended (review58)
+    std::string e = line_.substr(0, std::min(line_.size(), k_max_step_line));
+    if (std::find(errors_.begin(), errors_.end(), e) == errors_.end()) {
+      errors_.push_back(std::move(e));
+      if (errors_.size() > k_error_lines) errors_.erase(errors_.begin());
+    }
+  }
   if (line_.find("NCCL") != std::string::npos || line_.find("c10d") != std::string::npos ||
       line_.find("Gloo") != std::string::npos || line_.find("gloo") != std::string::npos) {
     kept_.push_back(line_);

@@ -15,6 +15,7 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dd::watch {
 
@@ -51,6 +52,12 @@ class OutputTracker {
   std::string prompt() const { return line_.substr(0, std::min(line_.size(), k_max_step_line)); }
   // The kept NCCL / c10d / Gloo lines, newline-separated.
   std::string kept_text() const;
+  // The last k_error_lines distinct lines that read as errors ("... [Errno 28] No space left on
+  // device ...", "RuntimeError: ...", "[rank1]: RuntimeError: ...", "terminate called after throwing
+  // ..."), in order, each at most k_max_step_line bytes: what a failed job said before it ended
+  // (clusters-2026-12-07l w2).
+  static constexpr std::size_t k_error_lines = 2;
+  const std::vector<std::string>& error_lines() const { return errors_; }
 
  private:
   void end_line();
@@ -67,6 +74,7 @@ class OutputTracker {
   bool after_warning_ = false;        // the previous line was a warning
   std::deque<std::uint64_t> recent_;  // hashes of the last k_recent lines, digits masked
   std::deque<std::string> kept_;
+  std::vector<std::string> errors_;
 };
 
 }  // namespace dd::watch

@@ -277,6 +277,14 @@ std::string BlockedReaders::fix() const {
       core::join(sources, ", "));
 }
 
+std::string slow_input_fix() {
+  return "If the reading goes on (the next step line comes), nothing is stuck: where a step may take this long, "
+         "raise --stall above it; to make it faster, speed up the input of the reading ranks: more DataLoader workers "
+         "(num_workers), pin_memory, "
+         "prefetch (tf.data: .prefetch(AUTOTUNE), num_parallel_calls), faster or local storage, or whatever feeds "
+         "the file it reads (a pipe's or FIFO's writer).";
+}
+
 double MachineLoad::share() const {
   if (cpus <= 0 || load1 <= cpus) return 1;
   return static_cast<double>(cpus) / load1;

@@ -225,7 +225,7 @@ class Watcher {
           {*r.rank, r.activity, r.pid, describe(r),
            r.activity == Activity::at_store || r.activity == Activity::store_wait ? r.store : blocked_read(r),
            links.endpoints, links.waits_on, links.sends, address_macs(io_.probe, r.pid),
-           static_neighbours(io_.probe, r.pid)});
+           static_neighbours(io_.probe, r.pid), r.activity == Activity::reading_input ? r.file_read_bytes : 0});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
@@ -254,6 +254,7 @@ class Watcher {
       so_far.findings = merged_;
       so_far.rank_envs = envs_;
       so_far.last_step_line = tracker_.last_step_line();
+      so_far.error_lines = tracker_.error_lines();
       io_.on_stall_reported(so_far);
     }
     if (opt_.on_stall == OnStall::kill) kill_requested_ = true;
@@ -390,6 +391,7 @@ class Watcher {
     result_.command = opt_.argv;
     result_.duration_s = now_s();
     result_.last_step_line = tracker_.last_step_line();
+    result_.error_lines = tracker_.error_lines();
     // The ranks' environments as every sample saw them, also when the job never stalled; said
     // here unless a stall report already said the same.
     std::erase_if(merged_, [](const core::Finding& f) { return f.id == k_env_differs_id; });

@@ -58,7 +58,8 @@ struct WatchResult {
   // Each rank's shared job variables (env_compare.hpp), one entry per rank as first seen, and the
   // topmost processes whose environment could not be read.
   std::vector<RankEnv> rank_envs;
-  std::string last_step_line = {};  // the job's last step-like line (OutputTracker), empty if none
+  std::string last_step_line = {};            // the job's last step-like line (OutputTracker), empty if none
+  std::vector<std::string> error_lines = {};  // its output's last error lines (OutputTracker::error_lines)
 };
 
 struct WatchIo {

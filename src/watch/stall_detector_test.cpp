@@ -147,5 +147,30 @@ TEST(OutputTracker, AThreadsTracebackOrOutputAfterTheTracebackIsNoUncaughtExcept
   EXPECT_EQ(u.last_step_line(), "rank 0 step 5 loss 1");
 }
 
+// clusters-2026-12-07l w2: what a failed job said last, for the merged verdict to quote; warnings,
+// step lines and a "... Error" word inside a sentence are not errors; a repeat is kept once.
+TEST(OutputTracker, TheLastErrorLinesAreKeptInOrderAndWarningsAreNot) {
+  OutputTracker t;
+  t.feed("rank 1 step 3 loss 0.25\n/usr/lib/python3/dist-packages/torch/x.py:1: UserWarning: deprecated\n");
+  t.feed("the Error handler was set up\n");
+  EXPECT_TRUE(t.error_lines().empty());
+  t.feed("rank 1 checkpoint write failed: [Errno 28] No space left on device; retrying in 2 s\n");
+  t.feed("rank 1 checkpoint write failed: [Errno 28] No space left on device; retrying in 2 s\n");
+  t.feed("terminate called after throwing an instance of 'c10::Error'\n");
+  EXPECT_EQ(t.error_lines(), (std::vector<std::string>{
+                                 "rank 1 checkpoint write failed: [Errno 28] No space left on device; retrying in 2 s",
+                                 "terminate called after throwing an instance of 'c10::Error'"}));
+  // the last two kept: an earlier error the job got past is not why it ended
+  t.feed("torch.distributed.DistBackendError: later\n");
+  EXPECT_EQ(t.error_lines(), (std::vector<std::string>{"terminate called after throwing an instance of 'c10::Error'",
+                                                       "torch.distributed.DistBackendError: later"}));
+  OutputTracker p;
+  p.feed("Traceback (most recent call last):\n  File \"t.py\", line 3\ntorch.distributed.DistBackendError: x\n");
+  EXPECT_EQ(p.error_lines(), std::vector<std::string>{"torch.distributed.DistBackendError: x"});
+  OutputTracker r;  // torchrun's rank prefix (torch 2.x)
+  r.feed("[rank1]: Traceback (most recent call last):\n[rank1]: RuntimeError: boom\n");
+  EXPECT_EQ(r.error_lines(), std::vector<std::string>{"[rank1]: RuntimeError: boom"});
+}
+
 }  // namespace
 }  // namespace dd::watch

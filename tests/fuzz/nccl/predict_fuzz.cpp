@@ -53,9 +53,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     auto trial = config;
     trial.set_env("NCCL_SOCKET_IFNAME", it->second);
     auto q = nccl::predict_with_comm_id(inventory.entries, trial, nccl::k_default_version, p.comm_id);
-    // The user's own names kept without their "# comment" may belong to the job's nodes, not to
-    // this host: they may select nothing here, never loopback. Every other fix selects an interface.
-    bool kept = f.fix.text.find("(the value without its comment)") != std::string::npos;
+    // The user's own names kept without their "# comment", or trimmed of blanks and separated by
+    // commas, may belong to the job's nodes, not to this host: they may select nothing here, never
+    // loopback. Every other fix selects an interface.
+    bool kept = f.fix.text.find("(the value without its comment)") != std::string::npos ||
+                f.fix.text.find("(the value with its names trimmed and separated by commas)") != std::string::npos;
     if (q.socket.empty() ? !kept : q.socket.front().iface == "lo") std::abort();
   }
   (void)nccl::to_json(p);

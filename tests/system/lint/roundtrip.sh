@@ -92,6 +92,7 @@ cases=(
   "lint.compose.small-shm|roundtrip/compose_gpus_no_shm.yml|"
   "lint.compose.small-shm|roundtrip/compose_ipc_private.yml|"
   "lint.shell.sudo-drops-env|roundtrip/sudo_torchrun.sh|"
+  "lint.launch.master-addr-localhost|roundtrip/mpirun_x_master_loopback.sh|"
   "lint.shell.export-blanks|roundtrip/export_blanks.sbatch|"
   "lint.shell.used-before-set|roundtrip/used_before_set.sbatch|"
   "lint.mpi.tcp-exclude-without-lo|roundtrip/mpi_exclude_no_lo.sh|"

@@ -184,7 +184,7 @@ kill_jobs() {  # SIGNAL I...: every process of node I's job (its rank and the ra
 # claim, no watch.peer.silent of its own, and no fix sends the user to run watch with --rendezvous
 # (the verdict is that; watch.node.missing's fix for a node that sent nothing is another matter)
 merged_first_finding() {
-  python3 - "$1" "$2" <<'PY' || { tail -30 "${1%.json}.err" >&2; die "$1: the merged verdict's first finding is not $2"; }
+  python3 - "$1" "$2" <<'PY' || { grep -n "^distdoctor watch:" "${1%.json}.err" | tail -40 >&2; tail -30 "${1%.json}.err" >&2; die "$1: the merged verdict's first finding is not $2"; }
 import json, sys
 m = json.load(open(sys.argv[1]))["meeting"]; fs = m["verdict"]["findings"]
 print(sys.argv[1], "merged:", [(f["id"], f["ranks"], f["hosts"], f["title"]) for f in fs], file=sys.stderr)
@@ -441,6 +441,28 @@ assert "from 198.18.1.2" in ev and "the nodes' reports hold rank 0 (node0), rank
 assert d["meeting"]["verdict"]["missing"] == [2], d["meeting"]["verdict"]
 assert "Start the missing rank with MASTER_ADDR:MASTER_PORT 198.18.1.1:29500 and WORLD_SIZE=3" in f["fix"]["text"], f["fix"]
 PY
+  ;;
+merged-slow-input)  # w4 of clusters-2026-12-07l: two nodes, watch --rendezvous each; from step 2 rank 1
+  # reads each batch 4 KiB per 50 ms for 15 s (input that still arrives) while rank 0 waits in all_reduce.
+  # A slow job, not a hang: the merged verdict is a warning naming the input (never STALLED, never a
+  # collective mismatch) and the job finishes by itself.
+  two_nodes
+  for i in 0 1; do merged_watch "$i" 2 60 MODE=slow-loader WARM=2 STEPS=4 SLOW_READS=300; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0:" 300; done
+  ranks_finish 300 "by itself" 0 1
+  for i in 0 1; do
+    python3 - "$WORK/w$i.json" <<'PY' || { grep -n "^distdoctor watch:" "$WORK/w$i.err" | tail -20 >&2; die "node $i: the merged verdict of a slowly fed rank"; }
+import json, sys
+m = json.load(open(sys.argv[1]))["meeting"]; v = m["verdict"]; fs = v["findings"]
+print(sys.argv[1], v["verdict"], [(f["id"], f["severity"], f["title"]) for f in fs], file=sys.stderr)
+assert m["ok"] and v["verdict"] == "OK", v["verdict"]
+assert fs and fs[0]["id"] == "watch.input.slow" and fs[0]["severity"] == "warning" and fs[0]["ranks"] == [1], fs[:1]
+assert fs[0]["title"].startswith("rank 1 (node1) reading input while rank 0 (node0) waits for it"), fs[0]["title"]
+assert "its input still arrives (" in fs[0]["title"] and "most likely a slow input pipeline" in fs[0]["title"], fs[0]["title"]
+assert not any(f["severity"] == "error" for f in fs), [(f["id"], f["title"]) for f in fs]
+assert "raise --stall" in fs[0]["fix"]["text"], fs[0]["fix"]["text"]
+PY
+  done
   ;;
 merged-loader-spin)  # two nodes, watch --rendezvous each; rank 1's two DataLoader workers spin from item
   # 8 while its main thread waits for them; rank 0 waits in its all_reduce

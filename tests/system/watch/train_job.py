@@ -6,6 +6,7 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
   forever      steps until killed (the test breaks the network or kills a rank meanwhile)
   rank0-extra  rank 0 all_reduces a metric the others never reduce (they go on to "evaluate")
   slow-loader  rank 1's input pipeline reads its file 4 KiB per 50 ms (a slow disk): the others wait
+               (SLOW_READS reads per batch from step WARM, 1200 unless set)
   barriers     every step is a barrier, until killed (the test stops a rank meanwhile)
   rank1-skips-barrier  after WARM barrier steps rank 0 enters one more barrier; rank 1 never does
   rank1-busy   after WARM steps rank 1 spins in a Python loop (computes, never calls a collective)
@@ -103,7 +104,7 @@ def load_batch(step):
         return next(loader)
     if mode == "slow-loader" and rank == 1 and step >= warm:
         with open(data_file, "rb") as f:
-            for _ in range(1200):  # about a minute per batch
+            for _ in range(int(os.environ.get("SLOW_READS", "1200"))):  # 1200: about a minute per batch
                 f.read(4096)
                 time.sleep(0.05)
     return torch.full((1 << 18,), float(rank + 1))

@@ -1,0 +1,1 @@
+all	export NCCL_SOCKET_IFNAME==c15eth0

@@ -1,0 +1,1 @@
+all	export MASTER_PORT=29401

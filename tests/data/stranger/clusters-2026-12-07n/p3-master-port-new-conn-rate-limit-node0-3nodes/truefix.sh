@@ -1,0 +1,1 @@
+0	nft delete table inet c15rl

@@ -1,0 +1,1 @@
+host	echo y > /tmp/c15run.xdpoLB/stdin.1

@@ -1,0 +1,1 @@
+1	export RECV_TAG=4

@@ -1,0 +1,1 @@
+host	printf "good record\n" > "$RUN/records/rec3"

@@ -9,13 +9,16 @@ namespace dd::check {
 
 namespace {
 
+// NCCL_COMM_ID too: env audits it, and its address decides NCCL's bootstrap (fix-2026-12-07t p23:
+// env said OK for NCCL_COMM_ID=127.0.0.1:29402 on a 2-node job while check named the loopback).
 bool about_ifname(const core::Finding& f) {
-  return core::starts_with(f.id, "nccl.ifname.") || core::starts_with(f.id, "gloo.ifname.");
+  return core::starts_with(f.id, "nccl.ifname.") || core::starts_with(f.id, "gloo.ifname.") ||
+         core::starts_with(f.id, "nccl.comm-id.");
 }
 
 bool about_loopback(const core::Finding& f) {
   return f.id == "nccl.ifname.selects-loopback" || f.id == "nccl.ifname.exclusion-picks-loopback" ||
-         f.id == "gloo.ifname.loopback";
+         f.id == "gloo.ifname.loopback" || f.id == "nccl.comm-id.loopback";
 }
 
 }  // namespace

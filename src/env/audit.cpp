@@ -92,6 +92,12 @@ std::string export_lines(const std::vector<core::Finding>& findings) {
         out +=
             "#   TF_CONFIG below is this node's own task: on each other node run distdoctor env --export there; "
             "distdoctor env --export-format tf writes one per task of the cluster\n";
+      // An interface name is this machine's: another node may name its link otherwise
+      // (fix-2026-12-07t p25: cpu-b01's ens6, pasted into the job's one sbatch, broke cpu-a01's ens5).
+      if (!value.empty() && (name == "NCCL_SOCKET_IFNAME" || name == "GLOO_SOCKET_IFNAME"))
+        out += "#   " + name +
+               " below names this machine's interface; where another node names its link "
+               "otherwise, set it per node (`distdoctor preflight` finds each host's value)\n";
       out += core::export_line(name, value) + "\n";
       any = true;
     }

@@ -23,6 +23,8 @@ TEST(EnvExportLines, ExportsUnsetsAndComments) {
                                   finding("b", {{"TF_CONFIG", R"({"a": 1})"}})});
   EXPECT_EQ(out,
             "# a: title of a\n"
+            "#   NCCL_SOCKET_IFNAME below names this machine's interface; where another node names its link "
+            "otherwise, set it per node (`distdoctor preflight` finds each host's value)\n"
             "export NCCL_SOCKET_IFNAME=eth0\n"
             "unset NCCL_SOCKET_IFNAMES\n"
             "# b: title of b\n"

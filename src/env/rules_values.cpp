@@ -350,9 +350,9 @@ void ib_hca_netdev(const Context& ctx, std::vector<core::Finding>& out) {
   const std::string them = named.size() == 1 ? "it" : "them";
   auto f = make_finding(
       "env.nccl.ib-hca-netdev", Label::config_typo, forced ? Severity::error : Severity::warning,
-      "NCCL_IB_HCA=" + hca->value + " names network interface" + (named.size() == 1 ? " " : "s ") +
-          core::join(named, ", ") +
-          ", not RDMA devices: NCCL matches NCCL_IB_HCA against RDMA device names (mlx5_0, as "
+      "NCCL_IB_HCA=" + hca->value + " names " + core::join(named, ", ") +
+          ", spelled as network interfaces are, not as RDMA devices: NCCL matches NCCL_IB_HCA against RDMA device "
+          "names (mlx5_0, as "
           "/sys/class/infiniband lists them), which are seldom named so: " +
           (!all     ? "those names likely select no port, the others' ports stay"
            : forced ? "if no RDMA device has such a name, no port is selected and NCCL_NET=IB leaves NCCL no NET "

@@ -327,7 +327,7 @@ void here_ifname(FileContext& ctx, const EnvValue& v) {
       auto& f =
           ctx.add("lint.here.ifname-absent-here", core::Label::no_matching_interface, core::Severity::info,
                   "NCCL_SOCKET_IFNAME=" + v.value +
-                      " selects no interface on this machine; the file runs on "
+                      " selects no interface on this machine; the file may run on "
                       "other machines, whose interfaces lint cannot see",
                   v.line, "check on a node the job runs on: distdoctor nics (or ip -o link) lists its interfaces");
       f.evidence.push_back("interfaces here: " + (here.empty() ? std::string("none") : here));
@@ -508,6 +508,11 @@ std::string runs_elsewhere(FileContext& ctx) {
   FileKind kind = ctx.kind();
   if (kind == FileKind::yaml) return "a Kubernetes manifest: its pods run on the cluster's nodes";
   if (kind == FileKind::dockerfile) return "a Dockerfile: its containers run wherever the image is started";
+  // docker --env-file, compose env_file: read in containers, whose interfaces are not this machine's
+  // (fix-2026-12-07t c07, clean: `lint --here` called its ens5 an error and wrote this VM's eth0 into it)
+  if (kind == FileKind::env_file)
+    return "an env file (docker --env-file, compose env_file): the processes that read it may run in containers or "
+           "on the nodes it was written for";
   if (!ctx.shape().remote_why.empty()) return ctx.shape().remote_why;
   if (ctx.shape().multi_node) return "the job spans nodes (" + ctx.shape().multi_node_why + ")";
   return "";

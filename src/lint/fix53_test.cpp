@@ -18,7 +18,7 @@ using test::lint_as;
 
 std::string case_text(const std::string& name) { return test::case_text("fix-2026-12-07n", name); }
 
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+using test::has;
 
 TEST(LintFix53, MasterAddrFromTheWholeNodeListTakesTheFirstNode) {
   const std::string id = "lint.slurm.master-addr-node-list";

@@ -12,10 +12,9 @@ namespace {
 using test::all_of;
 using test::clean;
 using test::fixed_once;
+using test::has;
 using test::ids;
 using test::lint_as;
-
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 TEST(LintFix54, IpcNoneIsNamedAndReplacedByIpcHost) {
   const std::string id = "lint.docker.small-shm";

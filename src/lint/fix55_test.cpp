@@ -11,10 +11,9 @@ namespace {
 using test::all_of;
 using test::clean;
 using test::fixed_once;
+using test::has;
 using test::ids;
 using test::lint_as;
-
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // p19: `--tmpfs /dev/shm:...,size=64m`: the container's /dev/shm is that tmpfs whatever --ipc says;
 // the edit raises its size (adding --ipc=host left it 64 MiB while lint said OK). c06: size=32g, a

@@ -12,17 +12,11 @@ namespace {
 
 using test::all_of;
 using test::clean;
+using test::count_of;
 using test::fixed_once;
+using test::has;
 using test::ids;
 using test::lint_as;
-
-bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
-
-std::size_t count_of(const std::string& text, std::string_view part) {
-  std::size_t n = 0;
-  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
-  return n;
-}
 
 // p25: `ipc: shareable` (an IPC namespace of its own, Docker's 64 MB /dev/shm): the edit changes that
 // line to `ipc: host`, so the service keeps one ipc key (a second one made docker compose refuse the

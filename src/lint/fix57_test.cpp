@@ -15,10 +15,9 @@ using test::all_of;
 using test::case_text;
 using test::clean;
 using test::fixed_once;
+using test::has;
 using test::ids;
 using test::lint_as;
-
-bool holds(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
 
 // p21: the value comes from the mpirun line (-x NAME=VALUE reaches every rank whatever the shell
 // exports): the edit changes that option to the first host of -H (rank 0's under host-order
@@ -30,14 +29,14 @@ TEST(LintFix57, MpirunDashXMasterAddrIsChangedOnItsOwnLine) {
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
   const auto& f = found[0]->finding;
-  EXPECT_FALSE(holds(f.fix.text, "export MASTER_ADDR")) << f.fix.text;
+  EXPECT_FALSE(has(f.fix.text, "export MASTER_ADDR")) << f.fix.text;
   EXPECT_NE(std::find(f.evidence.begin(), f.evidence.end(),
                       "p21.sh:7: -x MASTER_ADDR=127.0.0.1 \\ (mpirun -x hands this value to every rank, whatever "
                       "the shell exports)"),
             f.evidence.end());
   const std::string after = fixed_once("p21.sh", text, id);
-  EXPECT_TRUE(holds(after, "  -x MASTER_ADDR=gpu-a \\\n  -x MASTER_PORT=29500 \\\n")) << after;
-  EXPECT_FALSE(holds(after, "127.0.0.1")) << after;
+  EXPECT_TRUE(has(after, "  -x MASTER_ADDR=gpu-a \\\n  -x MASTER_PORT=29500 \\\n")) << after;
+  EXPECT_FALSE(has(after, "127.0.0.1")) << after;
   clean("p21.sh", after, id);
 
   // no host list: the option's value becomes the placeholder, on that line, not an export
@@ -46,29 +45,42 @@ TEST(LintFix57, MpirunDashXMasterAddrIsChangedOnItsOwnLine) {
   auto gs = lint_as("run.sh", bare);
   auto g = all_of(gs, id);
   ASSERT_EQ(g.size(), 1u) << ids(gs);
-  EXPECT_TRUE(holds(g[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << g[0]->finding.fix.text;
-  EXPECT_FALSE(holds(g[0]->finding.fix.text, "export ")) << g[0]->finding.fix.text;
+  EXPECT_TRUE(has(g[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << g[0]->finding.fix.text;
+  EXPECT_FALSE(has(g[0]->finding.fix.text, "export ")) << g[0]->finding.fix.text;
 
   // review58: a longer name ending in MASTER_ADDR is not it; a quoted value keeps its quotes; the
   // program's own --hosts is no host list; a rankfile places rank 0 itself: RANK0_HOST
   auto edited = [&](const std::string& cmd) {
     return fixed_once("r.sh", "#!/bin/bash\n#SBATCH --nodes=2\n" + cmd + "\n", id);
   };
-  EXPECT_TRUE(holds(edited("mpirun -np 8 -H gpu-a:4,gpu-b:4 -x MY_MASTER_ADDR=localhost -x MASTER_ADDR=localhost "
-                           "python train.py"),
-                    "-x MY_MASTER_ADDR=localhost -x MASTER_ADDR=gpu-a python"));
-  EXPECT_TRUE(holds(edited("mpirun -np 8 -H gpu-a:4,gpu-b:4 \\\n  -x MASTER_ADDR=\"127.0.0.1\" \\\n  python train.py"),
-                    "  -x MASTER_ADDR=\"gpu-a\" \\\n"));
+  EXPECT_TRUE(has(edited("mpirun -np 8 -H gpu-a:4,gpu-b:4 -x MY_MASTER_ADDR=localhost -x MASTER_ADDR=localhost "
+                         "python train.py"),
+                  "-x MY_MASTER_ADDR=localhost -x MASTER_ADDR=gpu-a python"));
+  EXPECT_TRUE(has(edited("mpirun -np 8 -H gpu-a:4,gpu-b:4 \\\n  -x MASTER_ADDR=\"127.0.0.1\" \\\n  python train.py"),
+                  "  -x MASTER_ADDR=\"gpu-a\" \\\n"));
   auto prog = lint_as("p.sh",
                       "#!/bin/bash\n#SBATCH --nodes=2\nmpirun -np 16 -x MASTER_ADDR=127.0.0.1 \\\n"
                       "  python train.py --hosts node-list.txt\n");
   ASSERT_EQ(all_of(prog, id).size(), 1u) << ids(prog);
-  EXPECT_TRUE(holds(all_of(prog, id)[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << ids(prog);
+  EXPECT_TRUE(has(all_of(prog, id)[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << ids(prog);
   auto ranked = lint_as("k.sh",
                         "#!/bin/bash\nmpirun -np 8 -H gpu-a:4,gpu-b:4 --rankfile ranks.txt -x "
                         "MASTER_ADDR=127.0.0.1 python train.py\n");
   ASSERT_EQ(all_of(ranked, id).size(), 1u) << ids(ranked);
-  EXPECT_TRUE(holds(all_of(ranked, id)[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << ids(ranked);
+  EXPECT_TRUE(has(all_of(ranked, id)[0]->finding.fix.text, "MASTER_ADDR=RANK0_HOST")) << ids(ranked);
+
+  // review58: two commands in one file: each finding's evidence quotes its own command's host list
+  auto two = lint_as("two.sh",
+                     "#!/bin/bash\nmpirun -np 8 -H gpu-a:4,gpu-b:4 -x MASTER_ADDR=127.0.0.1 python prep.py\n"
+                     "mpirun -np 8 -H gpu-c:4,gpu-d:4 -x MASTER_ADDR=localhost python train.py\n");
+  auto both = all_of(two, id);
+  ASSERT_EQ(both.size(), 2u) << ids(two);
+  for (std::size_t i = 0; i < 2; ++i) {
+    const std::string why = i == 0 ? "-H gpu-a:4,gpu-b:4" : "-H gpu-c:4,gpu-d:4";
+    EXPECT_NE(std::find(both[i]->finding.evidence.begin(), both[i]->finding.evidence.end(), why),
+              both[i]->finding.evidence.end())
+        << i;
+  }
 
   // one step short: an export before mpirun (and -x MASTER_ADDR without a value): the export fix stays
   const std::string exported =
@@ -76,7 +88,7 @@ TEST(LintFix57, MpirunDashXMasterAddrIsChangedOnItsOwnLine) {
   auto hs = lint_as("run.sh", exported);
   auto h = all_of(hs, id);
   ASSERT_EQ(h.size(), 1u) << ids(hs);
-  EXPECT_TRUE(holds(h[0]->finding.fix.text, "export MASTER_ADDR=")) << h[0]->finding.fix.text;
+  EXPECT_TRUE(has(h[0]->finding.fix.text, "export MASTER_ADDR=")) << h[0]->finding.fix.text;
 }
 
 // p03: NCCL_IB_HCA=ib0 (IPoIB's network interface) where NCCL wants RDMA device names: no port passes
@@ -92,8 +104,9 @@ TEST(LintFix57, IbHcaNamingANetworkInterfaceIsNamed) {
   const auto& f = found[0]->finding;
   EXPECT_EQ(found[0]->location.line, 4);
   EXPECT_EQ(f.severity, core::Severity::warning);
-  EXPECT_TRUE(holds(f.title, "NCCL_IB_HCA=ib0 names network interface ib0, not RDMA devices")) << f.title;
-  EXPECT_TRUE(holds(f.fix.text, "`ls /sys/class/net/ib0/device/infiniband`")) << f.fix.text;
+  EXPECT_TRUE(has(f.title, "NCCL_IB_HCA=ib0 names ib0, spelled as network interfaces are, not as RDMA devices"))
+      << f.title;
+  EXPECT_TRUE(has(f.fix.text, "`ls /sys/class/net/ib0/device/infiniband`")) << f.fix.text;
   EXPECT_EQ(f.fix.env.at("NCCL_IB_HCA"), "");
   for (const char* ok : {"NCCL_IB_HCA=mlx5_0\n", "NCCL_IB_HCA==mlx5_0:1,mlx5_1:1\n", "NCCL_IB_HCA=mlx5\n",
                          "NCCL_IB_HCA=^=ib0\n", "NCCL_IB_HCA=rocep65s0f0\n", "NCCL_IB_HCA=ibp65s0\n"})
@@ -102,14 +115,15 @@ TEST(LintFix57, IbHcaNamingANetworkInterfaceIsNamed) {
   auto forced = all_of(forced_fs, id);
   ASSERT_EQ(forced.size(), 1u);
   EXPECT_EQ(forced[0]->finding.severity, core::Severity::error);
-  EXPECT_TRUE(holds(forced[0]->finding.title, "names network interfaces ib0, ens1f0")) << forced[0]->finding.title;
+  EXPECT_TRUE(has(forced[0]->finding.title, "names ib0, ens1f0, spelled as network interfaces are"))
+      << forced[0]->finding.title;
   // review58: a mixed list keeps its RDMA names: a warning, the fix drops the interface name only
   const auto mixed_fs = lint_as("m.env", "NCCL_NET=IB\nNCCL_IB_HCA=mlx5_0,ib0\n");
   auto mixed = all_of(mixed_fs, id);
   ASSERT_EQ(mixed.size(), 1u);
   EXPECT_EQ(mixed[0]->finding.severity, core::Severity::warning);
   EXPECT_EQ(mixed[0]->finding.fix.env.at("NCCL_IB_HCA"), "mlx5_0");
-  EXPECT_FALSE(holds(mixed[0]->finding.title, "no NET")) << mixed[0]->finding.title;
+  EXPECT_FALSE(has(mixed[0]->finding.title, "no NET")) << mixed[0]->finding.title;
 }
 
 // p01: `export NCCL_SOCKET_IFNAME="ens1f0 ens1f1"` (lint said OK): the names are a list; the edit
@@ -120,16 +134,16 @@ TEST(LintFix57, BlankSeparatedInterfaceNamesBecomeACommaList) {
   auto fs = lint_as("p01.vars.sh", text);
   auto found = all_of(fs, id);
   ASSERT_EQ(found.size(), 1u) << ids(fs);
-  EXPECT_TRUE(holds(found[0]->finding.title, "names separated by blanks are read as one name"))
+  EXPECT_TRUE(has(found[0]->finding.title, "names separated by blanks are read as one name"))
       << found[0]->finding.title;
   const std::string after = fixed_once("p01.vars.sh", text, id);
-  EXPECT_TRUE(holds(after, "export NCCL_SOCKET_IFNAME=\"ens1f0,ens1f1\"\n")) << after;
+  EXPECT_TRUE(has(after, "export NCCL_SOCKET_IFNAME=\"ens1f0,ens1f1\"\n")) << after;
   clean("p01.vars.sh", after, id);
   // a trailing blank alone: no "read as one name" clause
   auto trail = lint_as("t.sh", "export NCCL_SOCKET_IFNAME=\"ens1f0 \"\n");
   auto t = all_of(trail, id);
   ASSERT_EQ(t.size(), 1u) << ids(trail);
-  EXPECT_FALSE(holds(t[0]->finding.title, "read as one name")) << t[0]->finding.title;
+  EXPECT_FALSE(has(t[0]->finding.title, "read as one name")) << t[0]->finding.title;
 }
 
 // p24: the hostNetwork note's two lines, pasted under `spec:` beside `dnsPolicy: Default`, made a
@@ -139,8 +153,8 @@ TEST(LintFix57, TheHostNetworkNoteChangesAnExistingDnsPolicyLine) {
   auto fs = lint_as("p24.yaml", text);
   auto found = all_of(fs, "lint.k8s.no-host-network");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
-  EXPECT_TRUE(holds(found[0]->finding.fix.text,
-                    "line 29 (`dnsPolicy: Default`) becomes `dnsPolicy: ClusterFirstWithHostNet` (one dnsPolicy key"))
+  EXPECT_TRUE(has(found[0]->finding.fix.text,
+                  "line 29 (`dnsPolicy: Default`) becomes `dnsPolicy: ClusterFirstWithHostNet` (one dnsPolicy key"))
       << found[0]->finding.fix.text;
   // review58: another document's dnsPolicy is not this pod's
   const std::string other =
@@ -151,8 +165,8 @@ TEST(LintFix57, TheHostNetworkNoteChangesAnExistingDnsPolicyLine) {
   auto os = lint_as("two.yaml", other);
   auto o = all_of(os, "lint.k8s.no-host-network");
   ASSERT_EQ(o.size(), 1u) << ids(os);
-  EXPECT_FALSE(holds(o[0]->finding.fix.text, "line 8 ")) << o[0]->finding.fix.text;
-  EXPECT_TRUE(holds(o[0]->finding.fix.text, "line 41 (`dnsPolicy: Default`)")) << o[0]->finding.fix.text;
+  EXPECT_FALSE(has(o[0]->finding.fix.text, "line 8 ")) << o[0]->finding.fix.text;
+  EXPECT_TRUE(has(o[0]->finding.fix.text, "line 41 (`dnsPolicy: Default`)")) << o[0]->finding.fix.text;
 }
 
 // p02: NCCL_SOCKET_IFNAME=cni0 was "not reachable from the others" with a docker0 aside; cni0 holds a
@@ -164,8 +178,8 @@ TEST(LintFix57, Cni0IsThePodNetworksBridgeNotAnUnreachableOne) {
   auto f = all_of(fs, "lint.env.ifname-host-bridge");
   ASSERT_EQ(f.size(), 1u) << ids(fs);
   EXPECT_EQ(f[0]->finding.severity, core::Severity::warning);
-  EXPECT_FALSE(holds(f[0]->finding.title, "docker0")) << f[0]->finding.title;
-  EXPECT_TRUE(holds(f[0]->finding.title, "only if the cluster's network plugin routes")) << f[0]->finding.title;
+  EXPECT_FALSE(has(f[0]->finding.title, "docker0")) << f[0]->finding.title;
+  EXPECT_TRUE(has(f[0]->finding.title, "only if the cluster's network plugin routes")) << f[0]->finding.title;
   auto ds = lint_as("run.sh", "export NCCL_SOCKET_IFNAME=docker0\n" + launch);
   auto d = all_of(ds, "lint.env.ifname-host-bridge");
   ASSERT_EQ(d.size(), 1u) << ids(ds);
@@ -182,9 +196,9 @@ TEST(LintFix57, ACrossedPairUnderAMultiLineIfDeletesTheWholeHeader) {
   auto fs = lint_as("step.py", text);
   auto found = all_of(fs, "lint.torch.collective-under-rank-branch");
   ASSERT_EQ(found.size(), 1u) << ids(fs);
-  EXPECT_TRUE(holds(found[0]->finding.title, "the ranks where `(rank == 0 and verbose)` holds call reduce()"))
+  EXPECT_TRUE(has(found[0]->finding.title, "the ranks where `(rank == 0 and verbose)` holds call reduce()"))
       << found[0]->finding.title;
-  EXPECT_TRUE(holds(found[0]->finding.fix.text, "delete lines 5, 6, 7, 8, 9 (the `else:` is left empty)"))
+  EXPECT_TRUE(has(found[0]->finding.fix.text, "delete lines 5, 6, 7, 8, 9 (the `else:` is left empty)"))
       << found[0]->finding.fix.text;
 }
 

@@ -1072,6 +1072,12 @@ void lint_yaml(FileContext& ctx) {
       if (kind.empty() && d.root.IsMap() && d.root["services"] && d.root["services"].IsMap()) {
         m.compose(d.root["services"]);
       }
+      if (kind.empty() && d.root.IsMap() && d.root["distributed_type"] && d.root["num_machines"]) {
+        accelerate_type_rule(ctx, scalar(d.root["distributed_type"]),
+                             d.offset + d.root["distributed_type"].Mark().line + 1, scalar(d.root["num_machines"]),
+                             d.root["use_cpu"] ? scalar(d.root["use_cpu"]) : std::string(),
+                             d.root["compute_environment"] ? scalar(d.root["compute_environment"]) : std::string());
+      }
       if (kind.empty() && d.root.IsMap() && d.root["main_process_ip"] && d.root["num_machines"]) {
         accelerate_config_rule(ctx, scalar(d.root["main_process_ip"]),
                                d.offset + d.root["main_process_ip"].Mark().line + 1, scalar(d.root["num_machines"]));

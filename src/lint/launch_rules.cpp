@@ -19,6 +19,7 @@
 #include "lint/placeholder_fix.hpp"
 #include "lint/rules.hpp"
 #include "lint/shell_lexer.hpp"
+#include "lint/slurm_counts_rule.hpp"
 #include "lint/statefulset_rank0.hpp"
 #include "lint/used_before_set_rule.hpp"
 #include "nccl/shm_wording.hpp"
@@ -820,13 +821,17 @@ std::string master_addr_fix(FileContext& ctx, const EnvValue& v, std::string& no
 
 namespace {
 
-// The first host of the command's `-H` / `--host` / `-host` / `--hosts` list (Open MPI, horovodrun),
-// its `:slots` cut: where rank 0 runs when ranks are mapped in host order (by slot or by node); ""
-// when the launcher's own options (from `line`, continuations followed, up to the program it starts:
-// review58, `python train.py --hosts list.txt` is the program's option) list none, or place ranks
-// otherwise (a rankfile).
-std::string first_listed_host(const FileContext& ctx, int line) {
-  static const std::regex host_list(R"((?:^|\s)(?:-H|--host|-host|--hosts)(?:[ \t]+|=)([A-Za-z0-9_.-]+))");
+// The command's `-H` / `--host` / `-host` / `--hosts` list (Open MPI, horovodrun): `option` as written
+// ("-H node1:8,node2:8"), `first` its first host with `:slots` cut: where rank 0 runs when ranks are
+// mapped in host order (by slot or by node). Empty when the launcher's own options (from `line`,
+// continuations followed, up to the program it starts: review58, `python train.py --hosts list.txt`
+// is the program's option) list none, or place ranks otherwise (a rankfile).
+struct HostList {
+  std::string option, first;
+};
+HostList listed_hosts(const FileContext& ctx, int line) {
+  static const std::regex host_list(
+      R"((?:^|\s)((?:-H|--host|-host|--hosts)(?:[ \t]+|=)([A-Za-z0-9_.-]+)[A-Za-z0-9_.,:-]*))");
   static const std::regex program(
       R"((?:^|\s)(?:--|(?:\S*/)?(?:python[0-9.]*|bash|sh|torchrun|env)|\S+\.(?:py|sh)|\./\S+)(?=\s|$))");
   static const std::regex rankfile(R"((?:^|\s)(?:--rankfile|-rf|rank_file)(?=[\s=]|$))");
@@ -843,8 +848,9 @@ std::string first_listed_host(const FileContext& ctx, int line) {
   if (launcher_end != std::string::npos &&
       std::regex_search(command.cbegin() + static_cast<std::ptrdiff_t>(launcher_end), command.cend(), m, program))
     command.resize(static_cast<std::size_t>(m.position(0)) + launcher_end);
-  if (std::regex_search(command, rankfile)) return "";
-  return std::regex_search(command, m, host_list) ? m[1].str() : "";
+  if (std::regex_search(command, rankfile)) return {};
+  if (!std::regex_search(command, m, host_list)) return {};
+  return {m[1].str(), m[2].str()};
 }
 
 // Where `name=value` stands on `text` as an assignment of its own (not MY_NAME=...), its value bare or
@@ -882,14 +888,16 @@ bool master_addr_in_command(FileContext& ctx, const EnvValue& v, const std::stri
   const std::string line(ctx.line_text(at));
   const std::string quote =
       written.size() > v.name.size() + 1 + v.value.size() ? written.substr(v.name.size() + 1, 1) : "";
-  const std::string host = v.via.ends_with(" -x") ? first_listed_host(ctx, v.line) : std::string();
+  const HostList hosts = v.via.ends_with(" -x") ? listed_hosts(ctx, v.line) : HostList{};
+  const std::string& host = hosts.first;
   core::Finding* f = nullptr;
   std::string note;
   if (!host.empty() && !core::names_this_machine(host)) {
     std::string changed = line.substr(0, pos) + v.name + "=" + quote + host + quote + line.substr(pos + written.size());
     f = &ctx.add("lint.launch.master-addr-localhost", Label::hostname_resolution, Severity::error, title, v.line,
                  LineEdit{at, at, changed});
-    note = "rank 0 runs on " + host + ", the first host the command lists (ranks are placed in host order)";
+    note = "rank 0 runs on " + host +
+           ", the first host the command lists (with Open MPI's default placement, by slot or by node)";
   } else {
     auto fix = placeholder_fix(ctx, at, v.value, v.value, "RANK0_HOST", v.name + "=RANK0_HOST",
                                "the rank-0 node's host name or address, the same on every node");
@@ -902,7 +910,9 @@ bool master_addr_in_command(FileContext& ctx, const EnvValue& v, const std::stri
                           " hands this value to every rank, whatever the shell exports)");
   else
     f->evidence.push_back(v.via + " hands this value to every rank, whatever the shell exports");
-  f->evidence.push_back(ctx.shape().multi_node_why);
+  // this command's own host list where it lists several (review58: with two commands in a file, the
+  // file's first reason quoted the other command's -H)
+  f->evidence.push_back(hosts.option.find(',') != std::string::npos ? hosts.option : ctx.shape().multi_node_why);
   if (!note.empty()) f->evidence.push_back(note);
   return true;
 }
@@ -1101,7 +1111,7 @@ void lint_shell(FileContext& ctx, bool dockerfile) {
   if (dockerfile) return tf_config_in_image(ctx);
   for (auto* rule : {srun_quoting_rule, single_quoted_expansion_rule, port_arithmetic_rule, export_blanks_rule,
                      mpirun_env_rule, slurm_variable_rules, batch_shell_values_rule, sbatch_directive_order,
-                     used_before_set_rule, mpi_exclude_rule, sbatch_export_none, sudo_drops_env})
+                     used_before_set_rule, mpi_exclude_rule, sbatch_export_none, sudo_drops_env, slurm_counts_rule})
     rule(ctx);
 }
 

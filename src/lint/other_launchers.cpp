@@ -5,6 +5,7 @@
 // first host for its address (`ssh HOST hostname -I`, deepspeed/launcher/runner.py): the fix drops
 // the flag. `accelerate launch --num_machines 2 --main_process_ip localhost`: Accelerate has no
 // such default, so its fix names the rank-0 machine.
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,35 @@ void accelerate_config_rule(FileContext& ctx, const std::string& ip, int ip_line
   f.evidence.push_back("num_machines: " + machines +
                        " (accelerate/utils/launch.py, prepare_multi_gpu_env: with num_machines > 1 main_process_ip "
                        "becomes torchrun's --master_addr, or its --rdzv_endpoint host when same_network is false)");
+}
+
+// lint.accelerate.not-distributed (fix-2026-12-07t p20): `distributed_type: 'NO'` with num_machines: 2.
+// accelerate launch then runs the script as one plain process on each machine (launch.py: no torchrun,
+// no process group): each machine trains alone on its own data, and num_machines is never read.
+void accelerate_type_rule(FileContext& ctx, const std::string& type, int type_line, const std::string& machines,
+                          const std::string& use_cpu, const std::string& environment) {
+  auto n = core::parse_int(machines);
+  // SageMaker configs launch through sagemaker_launcher, with types of their own (review59)
+  if (!n || *n < 2 || core::to_upper(type) != "NO" || core::to_upper(environment) == "AMAZON_SAGEMAKER") return;
+  const bool cpu = core::to_lower(use_cpu) == "true";
+  const std::string title = "accelerate config distributed_type: NO with num_machines: " + machines +
+                            ": accelerate launch runs one plain process per machine, no torchrun and no process "
+                            "group, so each machine trains alone";
+  // An edit only where the key and its value stand alone on one block-style line (review59: a flow
+  // mapping `{..., distributed_type: 'NO', ...}` or a value on the next line lost every other key);
+  // a CPU job gets prose: accelerate's multi-machine CPU launch has needs of its own.
+  static const std::regex alone(R"re(^distributed_type:[ \t]*(?:'NO'|"NO"|NO)[ \t]*(?:#.*)?$)re", std::regex::icase);
+  const bool editable = !cpu && std::regex_match(std::string(ctx.line_text(type_line)), alone);
+  auto& f = editable ? ctx.add("lint.accelerate.not-distributed", Label::config_typo, Severity::error, title, type_line,
+                               LineEdit{type_line, type_line, "distributed_type: MULTI_GPU"})
+                     : ctx.add("lint.accelerate.not-distributed", Label::config_typo, Severity::error, title, type_line,
+                               cpu ? "distributed_type: MULTI_CPU (accelerate's multi-machine CPU launch; see "
+                                     "`accelerate config` for what else it needs)"
+                                   : "distributed_type: MULTI_GPU");
+  f.evidence.push_back("num_machines: " + machines +
+                       "; distributed_type NO is accelerate's single-process launch "
+                       "(accelerate/commands/launch.py, simple_launcher)");
+  if (!cpu) f.evidence.push_back("use_cpu is not true: MULTI_GPU (accelerate's multi-GPU launch through torchrun)");
 }
 
 }  // namespace dd::lint::detail

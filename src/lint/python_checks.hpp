@@ -33,6 +33,10 @@ void local_id_as_rank(FileContext& ctx, const PythonTree& tree, const PythonFact
 // lint.torch.timeout-days: timeout=timedelta(N), one positional N >= 60, N days (timeout_type_rule.cpp).
 void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
 
+// lint.horovod.root-rank-varies (root_rank_rule.cpp): a Horovod broadcast whose root_rank differs
+// from rank to rank (hvd.local_rank(), hvd.rank()); the edit writes root_rank=0.
+void root_rank_varies(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts);
+
 // The edit for lint.torch.collective-under-rank-branch: the rank branch around `calls` (collectives
 // under the same guard) split after the last of them, so that the statements up to it run on every
 // rank and the rest under the condition; nullopt when the branch is not of the plain shape or a

@@ -1663,6 +1663,7 @@ void lint_python(FileContext& ctx) {
   strategy_after_ops(ctx, *tree, facts);
   local_id_as_rank(ctx, *tree, facts);
   timeout_not_timedelta(ctx, *tree, facts);
+  root_rank_varies(ctx, *tree, facts);
 }
 
 }  // namespace dd::lint::detail

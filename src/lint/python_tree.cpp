@@ -34,6 +34,15 @@ std::unique_ptr<PythonTree> PythonTree::parse(const std::string& source) {
   return std::unique_ptr<PythonTree>(new PythonTree(source, tree));
 }
 
+TSNode PythonTree::keyword_value(TSNode call, std::string_view name) const {
+  TSNode args = field(call, "arguments");
+  for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); ++i) {
+    TSNode a = ts_node_named_child(args, i);
+    if (is(a, "keyword_argument") && text(field(a, "name")) == name) return field(a, "value");
+  }
+  return TSNode{};
+}
+
 std::string_view PythonTree::text(TSNode n) const {
   if (ts_node_is_null(n)) return {};
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);

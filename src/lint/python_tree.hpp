@@ -32,6 +32,8 @@ class PythonTree {
   bool string_value(TSNode n, std::string& out) const;
   // "tf.distribute.MirroredStrategy" for a call's function, spaces removed; "" for other shapes.
   std::string dotted(TSNode n) const;
+  // The value of `call`'s keyword argument `name` (`f(x, name=value)`); a null node when absent.
+  TSNode keyword_value(TSNode call, std::string_view name) const;
 
  private:
   struct TreeDeleter {

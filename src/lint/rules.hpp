@@ -234,6 +234,10 @@ void other_launcher(FileContext& ctx, const std::vector<std::string>& w, std::si
 // An accelerate config file's main_process_ip (line `ip_line`) on loopback with num_machines > 1
 // (other_launchers.cpp).
 void accelerate_config_rule(FileContext& ctx, const std::string& ip, int ip_line, const std::string& machines);
+// lint.accelerate.not-distributed: distributed_type NO with num_machines > 1; the edit sets MULTI_GPU
+// (MULTI_CPU where use_cpu is true).
+void accelerate_type_rule(FileContext& ctx, const std::string& type, int type_line, const std::string& machines,
+                          const std::string& use_cpu, const std::string& environment);
 
 // lint.docker.exec-form-variable: `ENTRYPOINT ["torchrun", "--node_rank=$NODE_RANK"]` (`words`, the
 // exec form's list): no shell expands it (docker_exec_form.cpp).

@@ -42,6 +42,8 @@ TEST(LintStrangerGaps, HereNeverRewritesAFileThatRunsOnOtherNodes) {
            {"remote.sh", "#!/bin/bash\nexport NCCL_SOCKET_IFNAME=ib0\nssh gpu02 python t.py\n", "ssh"},
            {"step.sh", "#!/bin/bash\nexport NCCL_SOCKET_IFNAME=ib0\nsrun python t.py\n", "srun"},
            {"Dockerfile", "FROM pytorch/pytorch\nENV NCCL_SOCKET_IFNAME=ib0\n", "Dockerfile"},
+           // fix-2026-12-07t c07 (clean): a container's env file
+           {"node.env", "NCCL_SOCKET_IFNAME=ib0\nMASTER_ADDR=10.11.0.5\n", "an env file"},
        }) {
     auto fs = lint_text(c.path, kind_of(c.path), c.text, o);
     EXPECT_TRUE(all_of(fs, "lint.here.ifname-matches-nothing").empty()) << c.path << ": " << ids(fs);

@@ -19,17 +19,6 @@ namespace {
 using core::Label;
 using core::Severity;
 
-TSNode timeout_argument(const PythonTree& tree, TSNode call) {
-  TSNode args = PythonTree::field(call, "arguments");
-  for (uint32_t i = 0; !ts_node_is_null(args) && i < ts_node_named_child_count(args); ++i) {
-    TSNode a = ts_node_named_child(args, i);
-    if (PythonTree::is(a, "keyword_argument") && tree.text(PythonTree::field(a, "name")) == "timeout") {
-      return PythonTree::field(a, "value");
-    }
-  }
-  return TSNode{};
-}
-
 // The statement that holds `n` (its ancestor whose parent is the module or a block).
 TSNode timeout_statement(TSNode n) {
   TSNode at = n;
@@ -120,7 +109,7 @@ void timeout_in_days(FileContext& ctx, const PythonTree& tree, const PyCall& c, 
 void timeout_not_timedelta(FileContext& ctx, const PythonTree& tree, const PythonFacts& facts) {
   for (const auto& c : facts.calls) {
     if (c.last != "init_process_group" && c.last != "new_group") continue;
-    TSNode value = timeout_argument(tree, c.node);
+    TSNode value = tree.keyword_value(c.node, "timeout");
     timeout_in_days(ctx, tree, c, value);
     if (!PythonTree::is(value, "integer") && !PythonTree::is(value, "float")) continue;
     std::string number(tree.text(value));

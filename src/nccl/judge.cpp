@@ -1,6 +1,11 @@
 // Orchestration of the judge and the verified proposals (see judge.hpp).
 #include "nccl/judge.hpp"
 
+#include <cstdint>
+#include <optional>
+#include <tuple>
+#include <utility>
+
 #include "core/address.hpp"
 #include "nccl/judge_context.hpp"
 #include "netif/preference.hpp"
@@ -111,8 +116,30 @@ std::vector<core::Finding> judge_prediction(const netif::Inventory& inventory, c
                                             const Version& version) {
   detail::JudgeContext ctx{inventory, prediction, gloo, config, version, {}, {}, {}};
   ctx.best = netif::best_interface(inventory);
+  // NCCL's fix goes where GLOO_SOCKET_IFNAME already puts Gloo when that link binds a routable address
+  // the policy accepts: one network for both (fix-2026-12-07t p02: `==eno1`, the management port, was
+  // printed beside GLOO_SOCKET_IFNAME=bond0 and MASTER_ADDR on bond0's network)
+  const std::string gloo_link =
+      gloo.source == GlooSource::ifname && gloo.device && !gloo.loopback && core::is_routable_address(gloo.device->addr)
+          ? gloo.device->link
+          : std::string();
+  // ... and only where the ranking puts it no lower (class, then speed) than its best (review59: a
+  // GLOO_SOCKET_IFNAME on a 1G management port must not draw NCCL's data off a faster link)
+  auto rank_of = [&](const std::string& name) -> std::optional<std::pair<int, std::int64_t>> {
+    const auto* i = name.empty() ? nullptr : inventory.find(name);
+    if (!i || !i->running) return std::nullopt;
+    auto key =
+        netif::preference_key({i->name, i->kind, !i->master.empty(), i->speed_mbps.value_or(0), true, i->ifindex});
+    if (!key) return std::nullopt;
+    return std::pair(std::get<0>(*key), std::get<1>(*key));
+  };
+  const auto gloo_rank = rank_of(gloo_link);
+  const auto best_rank = ctx.best ? rank_of(*ctx.best) : std::nullopt;
+  const bool gloo_ok = gloo_rank && (!best_rank || *gloo_rank <= *best_rank);
+  if (gloo_ok) ctx.best = gloo_link;
   if (ctx.best) {
     ctx.nccl_fix = propose_nccl_ifname(inventory, *ctx.best, prediction, config, version);
+    if (ctx.nccl_fix && gloo_ok) ctx.nccl_fix->why += ", where GLOO_SOCKET_IFNAME puts Gloo";
     ctx.gloo_fix = propose_gloo_ifname(inventory, *ctx.best);
   }
   std::vector<core::Finding> out;

@@ -80,10 +80,15 @@ void loopback_finding(const JudgeContext& ctx, const Endpoint& e, std::vector<co
 void virtual_finding(const JudgeContext& ctx, const Endpoint& e, netif::Kind kind, std::vector<core::Finding>& out) {
   const Prediction& p = ctx.prediction;
   using netif::Kind;
-  bool is_virtual = kind == Kind::docker || kind == Kind::veth || kind == Kind::bridge || kind == Kind::virtual_ ||
-                    kind == Kind::vpn || kind == Kind::dummy;
-  if (!is_virtual && !is_docker_default(e.addr)) return;
-  bool better = ctx.nccl_fix && ctx.nccl_fix->iface != e.link;
+  auto virtual_kind = [](Kind k) {
+    return k == Kind::docker || k == Kind::veth || k == Kind::bridge || k == Kind::virtual_ || k == Kind::vpn ||
+           k == Kind::dummy;
+  };
+  if (!virtual_kind(kind) && !is_docker_default(e.addr)) return;
+  // only a link that is none of those is "a real data interface" (fix-2026-12-07t: of two veths, the
+  // one the ranking put first was called real)
+  const auto* fix_if = ctx.nccl_fix ? ctx.iface(ctx.nccl_fix->iface) : nullptr;
+  bool better = ctx.nccl_fix && ctx.nccl_fix->iface != e.link && fix_if && !virtual_kind(fix_if->kind);
   core::Finding fnd;
   if (core::starts_with(e.link, "virbr")) {
     fnd = core::new_finding("nccl.bootstrap.libvirt-bridge", Label::virtual_interface, Severity::error,

@@ -327,9 +327,14 @@ void judge_no_interface(const JudgeContext& ctx, std::vector<core::Finding>& out
     fnd = core::new_finding("nccl.ifname.excludes-everything", Label::no_matching_interface, Severity::error,
                             "NCCL_SOCKET_IFNAME='" + f.raw + "' excludes every running interface");
   } else if (!f.ignored) {
-    fnd = core::new_finding("nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
-                            "NCCL_SOCKET_IFNAME='" + f.raw +
-                                "' matches no usable interface here: ncclGetUniqueId fails with '" + p.error + "'");
+    fnd = core::new_finding(
+        "nccl.ifname.matches-nothing", Label::no_matching_interface, Severity::error,
+        "NCCL_SOCKET_IFNAME='" + f.raw + "' matches no usable interface here: " +
+            // with NCCL_COMM_ID the bootstrap finds its own interface (by the root's
+            // subnet): its failure is the comm-id finding's, not this one's
+            // (fix-2026-12-07t p23 printed "fails with ''"; review59)
+            (p.error.empty() || p.comm_id.set ? std::string("NCCL's NET/Socket transport finds no interface to use")
+                                              : "ncclGetUniqueId fails with '" + p.error + "'"));
   } else {
     fnd = core::new_finding("nccl.interface.none", Label::no_matching_interface, Severity::error,
                             "NCCL finds no running interface with an IP address: '" + p.error + "'");

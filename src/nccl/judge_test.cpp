@@ -39,6 +39,27 @@ TEST(NcclJudge, HealthyHostHasNoFindings) {
   EXPECT_TRUE(j.findings.empty()) << j.ids();
 }
 
+// fix-2026-12-07t p02: NCCL_SOCKET_IFNAME names a bond's slave (no address); GLOO_SOCKET_IFNAME=bond0
+// puts Gloo on the data network. The fix was `==eno1` (the management port, first by ifindex among
+// equals): it now goes where Gloo is, and says so. One step short: without GLOO_SOCKET_IFNAME the
+// ranking decides as before.
+TEST(NcclJudge, TheFixForANameThatMatchesNothingGoesWhereGlooSocketIfnamePutsGloo) {
+  const std::string k_bond =
+      "1:lo running [127.0.0.1/8 ::1/128]; 2:eno1 running [198.18.1.11/24]; 3:ens1f0 running []; "
+      "4:bond0 running [198.18.40.11/16]";
+  auto j = judge(k_bond, {{"NCCL_SOCKET_IFNAME", "ens1f0"}, {"GLOO_SOCKET_IFNAME", "bond0"}});
+  const auto* f = j.find("nccl.ifname.matches-nothing");
+  ASSERT_NE(f, nullptr) << j.ids();
+  EXPECT_EQ(f->fix.env.at("NCCL_SOCKET_IFNAME"), "=bond0");
+  EXPECT_NE(f->fix.text.find("where GLOO_SOCKET_IFNAME puts Gloo"), std::string::npos) << f->fix.text;
+  expect_fix_selects(j, *f, "bond0");
+  auto bare = judge(k_bond, {{"NCCL_SOCKET_IFNAME", "ens1f0"}});
+  const auto* g = bare.find("nccl.ifname.matches-nothing");
+  ASSERT_NE(g, nullptr) << bare.ids();
+  EXPECT_EQ(g->fix.env.at("NCCL_SOCKET_IFNAME"), "=eno1");
+  EXPECT_EQ(g->fix.text.find("GLOO_SOCKET_IFNAME"), std::string::npos) << g->fix.text;
+}
+
 TEST(NcclJudge, ExclusionListPicksLoopback) {
   auto j = judge(k_docketh, {{"NCCL_SOCKET_IFNAME", "^docker"}});
   const auto* f = j.find("nccl.ifname.exclusion-picks-loopback");

@@ -13,6 +13,7 @@
 #include "core/push_unique.hpp"
 #include "core/strings.hpp"
 #include "core/utf8.hpp"
+#include "watch/blocked_elsewhere.hpp"
 #include "watch/diagnose_local_link.hpp"
 #include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_network.hpp"
@@ -1202,24 +1203,38 @@ core::Finding at_store(const std::vector<RankState>& states, const std::vector<s
   return f;
 }
 
-// 7. Ranks that wait while another is idle elsewhere, or several ranks of the tree that wait on
-// each other alone with no byte moving: they called different collectives.
+// 7. Ranks that wait while another is blocked elsewhere: where that one is (blocked_elsewhere.hpp),
+// the collective order only as the last candidate.
+core::Finding outside_collectives(const std::vector<RankState>& states, const std::vector<std::string>& table,
+                                  std::uint64_t moved, double window_s) {
+  std::vector<OutsideRank> outside;
+  for (const auto& r : states) {
+    if (r.activity == Activity::elsewhere)
+      outside.push_back({who(r.rank, r.pid), r.rank.value_or(-1), r.pid, "", r.main_syscall});
+  }
+  auto f = blocked_elsewhere_finding(names(states, Activity::in_collective),
+                                     verb(states, Activity::in_collective, "waits", "wait") == "wait", outside);
+  f.evidence = table;
+  f.evidence.push_back(
+      fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, window_s));
+  f.ranks = ranks_of(states, Activity::elsewhere);
+  return f;
+}
+
+// 7. Several ranks of the tree that wait on each other alone with no byte moving: they called
+// different collectives.
 core::Finding mismatch(const std::vector<RankState>& states, const std::vector<std::string>& table, std::uint64_t moved,
                        double window_s) {
-  bool elsewhere = std::any_of(states.begin(), states.end(), [](auto& r) { return r.activity == Activity::elsewhere; });
-  std::string title =
-      elsewhere
-          ? fmt::format("{} {} in a collective that {} never joined", names(states, Activity::in_collective),
-                        verb(states, Activity::in_collective, "waits", "wait"), names(states, Activity::elsewhere))
-          : "every rank waits in a collective and no byte moves: the ranks called different collectives";
-  auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error, title);
+  auto f = core::new_finding("watch.collective.mismatch", Label::collective_mismatch, Severity::error,
+                             "every rank waits in a collective and no byte moves: the ranks called different "
+                             "collectives");
   f.evidence = table;
   f.evidence.push_back(
       fmt::format("{} socket bytes moved in {:.0f} s; send and receive queues empty", moved, window_s));
   f.fix.text =
       "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
       "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
-  f.ranks = elsewhere ? ranks_of(states, Activity::elsewhere) : ranks_of(states, Activity::in_collective);
+  f.ranks = ranks_of(states, Activity::in_collective);
   return f;
 }
 
@@ -1259,32 +1274,27 @@ core::Finding input_finding(const std::vector<RankState>& states, const std::vec
   std::string waiters = fmt::format("{} {} for {}", names(states, Activity::in_collective),
                                     verb(states, Activity::in_collective, "waits", "wait"),
                                     verb(states, Activity::reading_input, "it", "them"));
-  // Every reader read input in the window (1 KiB at least): it still arrives (clusters-2026-12-07l
-  // w4: a FIFO fed 4 KiB every 2 s made a false STALLED); a slow job, not a hang.
+  // Every reader read input in the window: it still arrives; a slow job, not a hang.
   std::uint64_t read = 0;
   bool moving = !all_blocked && side == states.end();
   for (const auto& r : states) {
     if (r.activity != Activity::reading_input) continue;
-    moving = moving && r.file_read_bytes >= 1024;
+    moving = moving && r.file_read_bytes >= k_input_arrives_bytes;
     read += r.file_read_bytes;
   }
-  if (waiting && moving)
-    readers = fmt::format("{} {} input ({} bytes in {:.0f} s)", names(states, Activity::reading_input),
-                          verb(states, Activity::reading_input, "reads", "read"), read, window_s);
-  std::string title =
-      waiting && moving ? fmt::format(
-                              "{} while {}: its input still arrives, so most likely a slow input pipeline setting the "
-                              "pace rather than a hang (a stall if the reading stops)",
-                              readers, waiters)
-      : !waiting ? readers +
-                       " and no rank on this node waits in a collective: nothing seen here is "
-                       "held up by the reading"
-      : all_blocked ? readers + " while " + waiters
-      : quiet       ? fmt::format(
-                          "{} while {}; no socket moves: the input pipeline, not the network, is "
-                                "the bottleneck",
-                          readers, waiters)
-              : fmt::format("{} while {}: the input pipeline is the bottleneck", readers, waiters);
+  std::string title = waiting && moving
+                          ? input_arrives_title(fmt::format("{} {} input", names(states, Activity::reading_input),
+                                                            verb(states, Activity::reading_input, "reads", "read")),
+                                                waiters, fmt::format("{} bytes read in {:.0f} s", read, window_s))
+                      : !waiting ? readers +
+                                       " and no rank on this node waits in a collective: nothing seen here is "
+                                       "held up by the reading"
+                      : all_blocked ? readers + " while " + waiters
+                      : quiet       ? fmt::format(
+                                          "{} while {}; no socket moves: the input pipeline, not the network, is "
+                                                "the bottleneck",
+                                          readers, waiters)
+                              : fmt::format("{} while {}: the input pipeline is the bottleneck", readers, waiters);
   auto f = core::new_finding("watch.input.slow", Label::data_pipeline_stall,
                              waiting && !moving ? Severity::error : Severity::warning, title);
   f.evidence = table;
@@ -1333,7 +1343,7 @@ std::vector<core::Finding> activity_findings(const os::FileTree& tree, const Sna
   } else if (waiting && busy_elsewhere) {
     out.push_back(not_in_collective(states, table));
   } else if (waiting && elsewhere) {
-    out.push_back(mismatch(states, table, moved, after.at_s - before.at_s));
+    out.push_back(outside_collectives(states, table, moved, after.at_s - before.at_s));
   } else if (waiting && quiet) {
     // Ranks that wait on peers outside the tree which send nothing: name those peers. Only when
     // several ranks of the tree wait on each other alone do they wait in different collectives.

@@ -44,13 +44,16 @@
 //    computes (main thread running, or CPU above its share of a loaded machine): that rank is named
 //    as sleeping / computing, not in a collective (watch.rank.not-in-collective), with the step that
 //    tells a long task from a skipped collective; no collective-order claim;
-//  - ranks wait in a collective while another rank is idle elsewhere: collective-mismatch;
+//  - ranks wait in a collective while another rank is blocked elsewhere (a syscall that is no wait
+//    for peers): that rank and its syscall are named (watch.rank.blocked-elsewhere, blocked_elsewhere.hpp),
+//    its stack is the step, and the collective order only the last candidate;
 //  - ranks wait and their connections to peers outside the tree are healthy and quiet: the peer is
 //    named (address, rank where the evidence allows), not a cause; a process that is no
 //    distributed job gets the plain socket finding (diagnose_peers.hpp);
 //  - several ranks of the tree wait on each other alone and no byte moves: collective-mismatch.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -198,6 +201,13 @@ BlockedReaders blocked_readers(const std::vector<std::string>& each);
 // The fix where every reader's input still arrives: raise --stall if the pace is expected, else
 // make the input faster.
 std::string slow_input_fix();
+// Input that still arrives: a reader that read this much from files in the stall's window is slow,
+// not stuck (clusters-2026-12-07l w4: a FIFO fed 4 KiB every 2 s made a false STALLED). One figure
+// for a node's own verdict (diagnose.cpp) and the merged one (merge.cpp).
+inline constexpr std::uint64_t k_input_arrives_bytes = 1024;
+// "<readers> while <waiters>: its input still arrives (<detail>), so most likely a slow input
+// pipeline ..." : the title of both verdicts where every reader's input still arrives.
+std::string input_arrives_title(const std::string& readers, const std::string& waiters, const std::string& detail);
 
 // How busy the machine is: the 1-minute load average (/proc/loadavg) and the CPUs (/proc/stat).
 // share(): the part of one core a runnable thread gets, 1 when the load is at most the CPUs (or

@@ -319,17 +319,27 @@ core::Finding silent_job_peer(const RankState& r, const std::vector<Quiet>& qs, 
   std::string subject = sp.ids.size() == 1 && sp.ranks.size() == 1 ? sp.ids.front()
                         : qs.size() == 1                           ? "the peer"
                                                                    : "those peers";
+  bool one = qs.size() == 1;
+  std::string nodes = one ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes";
+  // Nothing in flight from here tests the path back: a peer whose node lost its address or route
+  // since the last exchange looks the same (CI of stop 54, own-address-removed). A full window is
+  // acknowledged, so the peer's host still answers.
+  std::string cannot_send =
+      sp.full ? ""
+              : fmt::format(", or {} can no longer send here (nothing from here is in flight to test the path)",
+                            one ? "its node" : "their nodes");
+  std::string where = one ? fmt::format("whether {} is still on an interface", unmapped(qs.front().s->socket.peer))
+                          : "whether their addresses are still on an interface";
   return core::new_finding(
       "watch.peer.silent", Label::other, Severity::error,
-      fmt::format("{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, or in another collective",
+      fmt::format("{} waits on {}: {}, nothing received for {:.0f} s: {} {} stopped, busy, {}in another collective{}",
                   who(r.rank, r.pid), core::join(sp.peers, ", "), health, sp.quiet_s, subject,
-                  subject == "those peers" ? "are" : "is"),
+                  subject == "those peers" ? "are" : "is", sp.full ? "or " : "", cannot_send),
       {},
       fmt::format("Look at what {} {} on {}: `distdoctor watch --pid PID` there (py-spy dump --pid PID shows its "
-                  "stack){}.",
-                  subject, subject == "those peers" ? "do" : "does",
-                  qs.size() == 1 ? "its node " + unmapped(qs.front().s->socket.peer) : "their nodes",
-                  k_rendezvous_advice));
+                  "stack){}{}.",
+                  subject, subject == "those peers" ? "do" : "does", nodes,
+                  sp.full ? "" : fmt::format("; `ip -br addr` there shows {}", where), k_rendezvous_advice));
 }
 
 // watch.socket.silent-peer: the same for a process that is no distributed job.

@@ -12,6 +12,7 @@
 
 #include "core/strings.hpp"
 #include "os/fake/memory_file_tree.hpp"
+#include "watch/blocked_elsewhere.hpp"
 #include "watch/diagnose_fixture.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/snapshot.hpp"
@@ -24,19 +25,51 @@ using namespace fixture;
 // wait4(-1, ...): a rank idle in a syscall that is no wait for peers, no sleep, no computing.
 const std::string k_wait4 = "61 0xffffffff 0x7ffd 0x0 0x0 0x0 0x0 0x7ffd 0x7f";
 
-TEST(Diagnose, RankIdleElsewhereWhileOtherWaitsIsCollectiveMismatch) {
+// clusters-2026-12-07m w1/w2: a rank blocked outside the collectives is named with its syscall and
+// what that syscall waits for; its stack is the step, the collective order only the last candidate
+// (a collective of another kind shows as a wait on its sockets, not here).
+TEST(Diagnose, RankBlockedElsewhereWhileOtherWaitsIsNamedWithItsSyscallNotAMismatch) {
   World w;
   Proc r0{100, 1, 0, 50, 1000, {11}, {{100, 'S', k_futex, "futex_wait_queue"}}};
   Proc r1{200, 1, 1, 50, 1000, {21}, {{200, 'S', k_wait4, "do_wait"}}};
   two_ranks(w, r0, r0, r1, r1);
   auto f = diagnose(w.after_tree, w.before, w.after, {}, 100);
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
-  EXPECT_EQ(f[0].label, core::Label::collective_mismatch);
+  EXPECT_EQ(f[0].id, "watch.rank.blocked-elsewhere");
+  EXPECT_EQ(f[0].label, core::Label::other);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
-  EXPECT_NE(f[0].title.find("rank 0 (pid 100) waits in a collective that rank 1 (pid 200) never joined"),
+  EXPECT_EQ(f[0].title,
+            "rank 0 (pid 100) waits in a collective that rank 1 (pid 200) has not joined: it is outside the "
+            "collectives, its main thread blocked in wait4: a wait for a child process to end");
+  EXPECT_EQ(f[0].fix.text.rfind("Look at what the rank waits for: `py-spy dump --pid 200` shows its Python stack", 0),
+            0u)
+      << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("`ps --ppid 200 -o pid,stat,etime,args` here shows it"), std::string::npos)
+      << f[0].fix.text;
+  EXPECT_NE(f[0].fix.text.find("Only if that line is a collective or barrier the waiting ranks are not in"),
             std::string::npos)
-      << f[0].title;
+      << f[0].fix.text;
+}
+
+TEST(Diagnose, SyscallHintsSayWhatTheSyscallWaitsForAndNothingForOthers) {
+  EXPECT_EQ(syscall_hint("rt_sigtimedwait").what, "a wait for a signal (signal.sigwait, signal.sigtimedwait)");
+  EXPECT_NE(syscall_hint("connect").what.find("a unix socket whose listener accepts nothing"), std::string::npos);
+  EXPECT_NE(syscall_hint("connect").step.find("`ss -xp`"), std::string::npos);
+  EXPECT_TRUE(syscall_hint("futex").what.empty());  // a wait for peers: rank_states.cpp's, never "elsewhere"
+  EXPECT_TRUE(syscall_hint("ioctl").what.empty());
+  // two ranks outside, seen from other nodes: each named with its node, one py-spy step each
+  auto f = blocked_elsewhere_finding(
+      "rank 0 (node0)", false,
+      {{"rank 1 (node1)", 1, 41, "node1", "rt_sigtimedwait"}, {"rank 2 (node2)", 2, 0, "node2", "ioctl"}});
+  EXPECT_EQ(f.title,
+            "rank 0 (node0) waits in a collective that rank 1 (node1), rank 2 (node2) have not joined: rank 1 (node1) "
+            "is outside the collectives, its main thread blocked in rt_sigtimedwait: a wait for a signal "
+            "(signal.sigwait, signal.sigtimedwait); rank 2 (node2) is outside the collectives, its main thread blocked "
+            "in ioctl");
+  EXPECT_NE(f.fix.text.find("`py-spy dump --pid 41` on node1, `py-spy dump --pid PID-of-rank-2` on node2"),
+            std::string::npos)
+      << f.fix.text;
+  EXPECT_EQ(f.hosts, (std::vector<std::string>{"node1", "node2"}));
 }
 
 // A SIGSTOPped rank sleeps in do_signal_stop like a rank idle elsewhere; its state T says why.
@@ -137,9 +170,9 @@ TEST(Diagnose, RankReadingFilesWhileOtherWaitsIsDataPipelineStall) {
   // clusters-2026-12-07l w4: input that still arrives is a slow job, not a hang: a warning, never STALLED
   EXPECT_EQ(f[0].severity, core::Severity::warning);
   EXPECT_EQ(f[0].title,
-            "rank 1 (pid 200) reads input (204800 bytes in 3 s) while rank 0 (pid 100) waits for it: its input still "
-            "arrives, so most likely a slow input pipeline setting the pace rather than a hang (a stall if the reading "
-            "stops)")
+            "rank 1 (pid 200) reads input while rank 0 (pid 100) waits for it: its input still arrives (204800 bytes "
+            "read in 3 s), so most likely a slow input pipeline setting the pace rather than a hang (a stall if the "
+            "reading stops)")
       << f[0].title;
   EXPECT_NE(f[0].fix.text.find("raise --stall above it"), std::string::npos) << f[0].fix.text;
 }
@@ -628,7 +661,13 @@ TEST(DiagnosePeers, RankWaitingOnAQuietHealthyPeerNamesTheAddressAndTheOnlyOther
   EXPECT_NE(f[0].title.find("rank 1 (pid 100) waits on 198.18.1.2:50000 (rank 0): connection open and healthy"),
             std::string::npos)
       << f[0].title;
-  EXPECT_NE(f[0].title.find("rank 0 is stopped, busy, or in another collective"), std::string::npos) << f[0].title;
+  // nothing of rank 1's is in flight: a node that can no longer send looks the same (CI of stop 54)
+  EXPECT_NE(f[0].title.find("rank 0 is stopped, busy, in another collective, or its node can no longer send here"),
+            std::string::npos)
+      << f[0].title;
+  EXPECT_NE(f[0].fix.text.find("`ip -br addr` there shows whether 198.18.1.2 is still on an interface"),
+            std::string::npos)
+      << f[0].fix.text;
   EXPECT_NE(core::join(f[0].evidence, "\n")
                 .find("WORLD_SIZE=2: rank 0 is the only other rank, and 198.18.1.2 is MASTER_ADDR"),
             std::string::npos)

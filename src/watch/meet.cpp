@@ -20,10 +20,18 @@ using nlohmann::json;
 // How long rank 0 takes to send the verdict once it has merged.
 constexpr std::chrono::milliseconds k_verdict_send{10000};
 
-JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std::vector<int>& missing) {
+// Every node reported, every node's job ended, and none stalled: what the reports hold are failures,
+// not a stall (clusters-2026-12-07m w3: the job's own Gloo size error, read at its end, made a job
+// that failed in 6 s "STALLED").
+bool ended_without_stall(const std::vector<NodeReport>& reports, const std::vector<int>& missing) {
+  return !reports.empty() && missing.empty() &&
+         std::all_of(reports.begin(), reports.end(), [](const NodeReport& n) { return n.exit_code && n.stalls == 0; });
+}
+
+JobVerdict verdict_of(std::vector<core::Finding> findings, int nodes, const std::vector<int>& missing, bool no_stall) {
   bool error = core::has_error(findings);
-  // FAILED: the only errors are jobs that ended badly (watch.node.job-failed), no stall.
-  bool stalled = std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) {
+  // FAILED: the only errors are jobs that ended badly (watch.node.job-failed), or no node stalled.
+  bool stalled = !no_stall && std::any_of(findings.begin(), findings.end(), [](const core::Finding& f) {
     return f.severity == core::Severity::error && f.id != "watch.node.job-failed";
   });
   JobVerdict v;
@@ -53,7 +61,8 @@ json to_json(const NodeReport& n) {
                      {"sends", sends},
                      {"addresses", r.addresses},
                      {"static_neighbours", r.static_neighbours},
-                     {"read_bytes", r.read_bytes}});
+                     {"read_bytes", r.read_bytes},
+                     {"main_syscall", r.main_syscall}});
   }
   json envs = json::array();
   for (const auto& e : n.rank_envs) envs.push_back(to_json(e));
@@ -97,6 +106,18 @@ std::optional<RankEnv> rank_env_from_json(const json& j) {
   }
 }
 
+namespace {
+
+// A peer's main_syscall goes into titles: a syscall's name (lower case, digits, _) or nothing.
+std::string syscall_word(const std::string& s) {
+  const bool word = !s.empty() && s.size() <= 32 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+  });
+  return word ? s : std::string();
+}
+
+}  // namespace
+
 std::optional<NodeReport> node_report_from_json(const json& j) {
   if (!j.is_object()) return std::nullopt;
   try {
@@ -119,12 +140,12 @@ std::optional<NodeReport> node_report_from_json(const json& j) {
       for (const auto& s : r.value("sends", json::array()))
         sends.push_back(
             {s.at("local").get<std::string>(), s.at("peer").get<std::string>(), s.at("ago_ms").get<std::uint32_t>()});
-      n.ranks.push_back({r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
-                         r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
-                         r.value("waits_on", std::vector<std::string>{}), std::move(sends),
-                         r.value("addresses", std::vector<std::string>{}),
-                         r.value("static_neighbours", std::vector<std::string>{}),
-                         r.value("read_bytes", std::uint64_t{0})});
+      n.ranks.push_back(
+          {r.at("rank").get<int>(), *a, r.value("pid", 0), r.value("detail", std::string()),
+           r.value("blocked_on", std::string()), r.value("endpoints", std::vector<std::string>{}),
+           r.value("waits_on", std::vector<std::string>{}), std::move(sends),
+           r.value("addresses", std::vector<std::string>{}), r.value("static_neighbours", std::vector<std::string>{}),
+           r.value("read_bytes", std::uint64_t{0}), syscall_word(r.value("main_syscall", std::string()))});
     }
     for (const auto& e : j.value("rank_env", json::array())) {
       auto parsed = rank_env_from_json(e);
@@ -244,13 +265,14 @@ MeetOutcome meet(const MeetConfig& c, const NodeReport& mine, const std::functio
       now.host = out.nodes.front().host;
       out.nodes.front() = std::move(now);
     }
-    out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing);
+    out.verdict = verdict_of(merge_reports(out.nodes, out.missing), static_cast<int>(out.nodes.size()), out.missing,
+                             ended_without_stall(out.nodes, out.missing));
     const json message = to_json(out.verdict);
     rv->broadcast(
         cluster::MsgType::verdict, [&](const cluster::Member&) { return message; }, core::Deadline(k_verdict_send),
         log);
   } else {
-    out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {});
+    out.verdict = verdict_of(merge_reports(out.nodes, {}), 1, {}, ended_without_stall(out.nodes, {}));
   }
   out.ok = true;
   return out;

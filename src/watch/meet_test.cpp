@@ -56,7 +56,7 @@ TEST(BackgroundMeeting, TwoNodesMeetOnTheirOwnThreadsAndBothGetTheMergedVerdict)
   EXPECT_EQ(o1.verdict.verdict, "STALLED");
   ASSERT_FALSE(o1.verdict.findings.empty());
   const auto& f = o1.verdict.findings.front();
-  EXPECT_EQ(f.label, core::Label::collective_mismatch);
+  EXPECT_EQ(f.id, "watch.rank.blocked-elsewhere");
   EXPECT_EQ(f.ranks, std::vector<int>{1});  // the rank on node 1 never arrived
   // Node 1 decoded the message rank 0 sent: the same verdict rank 0 holds.
   EXPECT_EQ(to_json(o1.verdict), to_json(o0.verdict));

@@ -10,6 +10,7 @@
 #include "core/finding_factory.hpp"
 #include "core/push_unique.hpp"
 #include "core/strings.hpp"
+#include "watch/blocked_elsewhere.hpp"
 #include "watch/diagnose_neighbour.hpp"
 #include "watch/diagnose_peers.hpp"
 #include "watch/merge_missing.hpp"
@@ -27,16 +28,19 @@ namespace {
 //   own: a rank held up by its own process (an uncaught exception, a child it waits for, a thread of
 //        its own that died, a prompt on its standard input)
 //   silence: says what a rank does (stopped, sleeping, computing, reading its input): evidence for
-//        the watch.peer.silent of a node whose ranks wait for that rank (cause_of_silence)
+//        the watch.peer.silent of a node whose ranks wait for that rank (cause_of_silence), as an error
+//   slow: a silence that is evidence also as a warning: the rank is slow, not stuck (input that still
+//        arrives, input_moved(); a child that works, child_finding())
 //   cause: names a cause although its label is `other` (names_a_cause)
 struct IdTraits {
   std::string_view id;
-  bool local = false, own = false, silence = false, cause = false;
+  bool local = false, own = false, silence = false, cause = false, slow = false;
 };
 // clang-format off
 constexpr IdTraits k_id_traits[] = {
     {.id = "watch.collective.mismatch", .local = true},
-    {.id = "watch.input.slow", .local = true, .silence = true},
+    {.id = "watch.rank.blocked-elsewhere", .local = true, .silence = true, .cause = true},
+    {.id = "watch.input.slow", .local = true, .silence = true, .slow = true},
     {.id = "watch.stall.unexplained", .local = true},
     {.id = "watch.stall.all-computing", .local = true},
     {.id = "watch.peer.silent", .local = true},
@@ -50,7 +54,7 @@ constexpr IdTraits k_id_traits[] = {
     {.id = "watch.rank.storage-write", .silence = true, .cause = true},
     {.id = "watch.rank.frozen", .silence = true, .cause = true},
     {.id = "watch.rank.raised", .own = true, .silence = true, .cause = true},
-    {.id = "watch.rank.waits-on-child", .own = true, .silence = true, .cause = true},
+    {.id = "watch.rank.waits-on-child", .own = true, .silence = true, .cause = true, .slow = true},
     {.id = "watch.rank.thread-died", .own = true, .silence = true},
     {.id = "watch.rank.exited", .cause = true},
     {.id = "watch.node.job-failed", .cause = true},
@@ -285,15 +289,15 @@ core::Finding busy_elsewhere(const std::vector<NodeReport>& nodes, const std::ve
 }
 
 // The bytes the reading ranks read from files in their nodes' stall windows, when every one of them
-// read some (1 KiB at least: input that still arrives, clusters-2026-12-07l w4, a FIFO fed 4 KiB every
-// 2 s); nullopt when a reader read nothing or no report says.
+// read some (k_input_arrives_bytes at least: input that still arrives); nullopt when a reader read
+// less or no report says.
 std::optional<std::uint64_t> input_moved(const std::vector<NodeReport>& nodes) {
   std::uint64_t sum = 0;
   bool any = false;
   for (const auto& n : nodes) {
     for (const auto& r : n.ranks) {
       if (r.activity != Activity::reading_input) continue;
-      if (r.read_bytes < 1024) return std::nullopt;
+      if (r.read_bytes < k_input_arrives_bytes) return std::nullopt;
       sum += r.read_bytes;
       any = true;
     }
@@ -356,24 +360,23 @@ std::optional<core::Finding> cross_node_finding(const std::vector<NodeReport>& n
         "watch.input.slow", core::Label::data_pipeline_stall, moved ? core::Severity::warning : core::Severity::error,
         blocked.all ? fmt::format("{} blocked in a read of {} (nothing read) while {}", names(reading),
                                   core::join(blocked.sources, ", "), waits)
-        : moved     ? fmt::format("{} reading input while {}: its input still arrives ({} bytes read in the stall's "
-                                      "window), so most likely a slow input pipeline setting the pace rather than a hang (a "
-                                      "stall if the reading stops)",
-                                  names(reading), waits, *moved)
+        : moved     ? input_arrives_title(names(reading) + " reading input", waits,
+                                          fmt::format("{} bytes read in the stall's window", *moved))
                 : fmt::format("{} busy reading input while {}: the input pipeline is the bottleneck", names(reading),
                               waits));
     for (const auto& p : reading) across->ranks.push_back(p.rank);
     for (const auto& h : hosts_of(reading)) across->hosts.push_back(h);
     across->fix.text = moved ? slow_input_fix() : blocked.fix();
   } else if (apart(elsewhere)) {
-    across = core::new_finding("watch.collective.mismatch", core::Label::collective_mismatch, core::Severity::error,
-                               fmt::format("{} {} in a collective that {} never joined", names(waiting),
-                                           waiting.size() == 1 ? "waits" : "wait", names(elsewhere)));
-    for (const auto& p : elsewhere) across->ranks.push_back(p.rank);
-    for (const auto& h : hosts_of(elsewhere)) across->hosts.push_back(h);
-    across->fix.text =
-        "Every rank must call the same collectives in the same order: look for a collective (or barrier) inside `if "
-        "rank == ...`, an early return/continue on some ranks, or uneven data (a rank with fewer batches).";
+    // where each is blocked, from its node's report (clusters-2026-12-07m w1, w2): not a mismatch
+    std::vector<OutsideRank> outside;
+    for (const auto& n : nodes) {
+      for (const auto& r : n.ranks) {
+        if (r.activity == Activity::elsewhere)
+          outside.push_back({fmt::format("rank {} ({})", r.rank, n.host), r.rank, r.pid, n.host, r.main_syscall});
+      }
+    }
+    across = blocked_elsewhere_finding(names(waiting), waiting.size() > 1, outside);
   } else if (elsewhere.empty() && apart(busy)) {
     // Only where no rank idles elsewhere: one on a waiting rank's own node keeps that node's verdict.
     across = busy_elsewhere(nodes, waiting);
@@ -451,10 +454,8 @@ core::Finding* cause_of_silence(std::vector<core::Finding>& out, const core::Fin
   if (silent.ranks.size() < 2) return nullptr;  // the waiting rank, then the peers' (diagnose_peers.hpp)
   std::vector<int> peers(silent.ranks.begin() + 1, silent.ranks.end());
   for (auto& f : out) {
-    // input that still arrives and a child that works are warnings (input_moved(), child_finding()):
-    // the peer is silent because it reads, or waits for its child
-    const bool slow_not_stuck = f.id == "watch.input.slow" || f.id == "watch.rank.waits-on-child";
-    if (!traits_of(f.id).silence || (f.severity != core::Severity::error && !slow_not_stuck)) continue;
+    const IdTraits t = traits_of(f.id);
+    if (!t.silence || (f.severity != core::Severity::error && !t.slow)) continue;
     for (int p : peers) {
       if (std::find(f.ranks.begin(), f.ranks.end(), p) != f.ranks.end()) return &f;
     }
@@ -560,7 +561,8 @@ std::string told_title(const std::string& who, const Told& t) {
                        w == 1 ? "which waits" : "each waiting", w == 1 ? "its" : "their");
   std::string title = fmt::format("{} waits on {}: nothing arrives from {}", who, core::join(t.held, " and "),
                                   t.held.size() == 1 ? "it" : "them");
-  if (t.unknown) title += "; a peer no report holds is stopped, busy, or in another collective";
+  if (t.unknown)
+    title += "; a peer no report holds is stopped, busy, in another collective, or its node can no longer send here";
   if (w > 0)
     title += fmt::format("; {}, the other {} it waits on, {} for {} own peers too", core::join(t.waiting, ", "),
                          w == 1 ? "peer" : "peers", w == 1 ? "waits" : "wait", w == 1 ? "its" : "their");

@@ -36,6 +36,7 @@ struct RankActivity {
   std::vector<std::string> addresses = {};          // address_macs(): "ADDR DEV MAC" of its network namespace
   std::vector<std::string> static_neighbours = {};  // static_neighbours(): "ADDR DEV MAC", PERMANENT entries
   std::uint64_t read_bytes = 0;                     // reading input: bytes it read from files in the window
+  std::string main_syscall = {};                    // its main thread's syscall ("connect", "running"; "": not sent)
 };
 
 struct NodeReport {

@@ -59,18 +59,33 @@ TEST(MergeReports, AStoreWaitBesideARankThatComputesIsAWarning) {
   EXPECT_TRUE(core::has_error(h));
 }
 
-TEST(Merge, RankWaitingOnOneNodeAndIdleOnAnotherIsCollectiveMismatchNamingTheAbsentRank) {
+// clusters-2026-12-07m w1: rank 1 in rt_sigtimedwait (a SIGUSR1 no agent sent) was "a collective that
+// rank 1 never joined" with the collective-order advice: now where it is blocked, through the wire.
+TEST(Merge, RankWaitingOnOneNodeAndBlockedOnAnotherIsNamedWithItsSyscall) {
   // node 0 alone sees its rank wait while no byte moves; node 1 alone sees nothing it can explain
   auto n0 = node(0, {{0, Activity::in_collective}},
                  {finding("watch.collective.mismatch", core::Label::collective_mismatch, {0})});
   auto n1 = node(1, {{1, Activity::elsewhere}},
                  {core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?")});
-  auto f = merge_reports({n0, n1}, {});
+  n1.ranks[0].pid = 2906;
+  n1.ranks[0].main_syscall = "rt_sigtimedwait";
+  auto wired = node_report_from_json(to_json(n1));
+  ASSERT_TRUE(wired);
+  auto f = merge_reports({n0, *wired}, {});
   ASSERT_EQ(f.size(), 1u);
-  EXPECT_EQ(f[0].id, "watch.collective.mismatch");
+  EXPECT_EQ(f[0].id, "watch.rank.blocked-elsewhere");
+  EXPECT_EQ(f[0].label, core::Label::other);
   EXPECT_EQ(f[0].ranks, std::vector<int>{1});
   EXPECT_EQ(f[0].hosts, std::vector<std::string>{"node1"});
-  EXPECT_EQ(f[0].title, "rank 0 (node0) waits in a collective that rank 1 (node1) never joined");
+  EXPECT_EQ(f[0].title,
+            "rank 0 (node0) waits in a collective that rank 1 (node1) has not joined: it is outside the collectives, "
+            "its main thread blocked in rt_sigtimedwait: a wait for a signal (signal.sigwait, signal.sigtimedwait)");
+  EXPECT_NE(f[0].fix.text.find("`py-spy dump --pid 2906` on node1"), std::string::npos) << f[0].fix.text;
+  // a name that is no syscall's from a peer is dropped, not quoted
+  n1.ranks[0].main_syscall = "x; rm -rf /";
+  auto odd = node_report_from_json(to_json(n1));
+  ASSERT_TRUE(odd);
+  EXPECT_EQ(odd->ranks[0].main_syscall, "");
 }
 
 // clusters-2026-12-07i w4: node 1's report comes from its stall (rank 1 waited on rank 0, evaluating
@@ -127,13 +142,15 @@ TEST(MergeReports, ProgressAgainBeforeTheMergeIsANote) {
   EXPECT_TRUE(back->resumed);
 }
 
-TEST(MergeShort, CollectiveMismatchAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoNetworkError) {
+// The cross-node finding for a rank outside the collectives is watch.rank.blocked-elsewhere (before
+// clusters-2026-12-07m: watch.collective.mismatch); a node's own mismatch is kept as it came.
+TEST(MergeShort, ARankOutsideTheCollectivesAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoNetworkError) {
   auto unexplained = [] {
     return core::new_finding("watch.stall.unexplained", core::Label::other, core::Severity::warning, "?");
   };
   auto mismatch_of = [](const std::vector<core::Finding>& fs) -> const core::Finding* {
     for (const auto& f : fs)
-      if (f.id == "watch.collective.mismatch") return &f;
+      if (f.id == "watch.collective.mismatch" || f.id == "watch.rank.blocked-elsewhere") return &f;
     return nullptr;
   };
   // one step short: the rank on the other node is busy (a straggler still computing), not idle
@@ -165,6 +182,7 @@ TEST(MergeShort, CollectiveMismatchAcrossNodesNeedsAnIdleRankOnAnotherNodeAndNoN
       {});
   const auto* f = mismatch_of(full);
   ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->id, "watch.rank.blocked-elsewhere");
   EXPECT_EQ(f->ranks, std::vector<int>{1});
   EXPECT_EQ(f->evidence,
             (std::vector<std::string>{"node0: rank 0 waiting for its peers", "node1: rank 1 outside the collectives"}));
@@ -662,7 +680,8 @@ TEST(MergeShort, APeerAddressNoReportHoldsIsNotBlamedOnTheStoppedRank) {
   EXPECT_EQ(f[1].ranks, (std::vector<int>{0, 1}));
   EXPECT_EQ(f[1].title,
             "rank 0 (pid 980) on c4node0 waits on 198.18.91.12:55830, which no node's report holds: nothing arrives "
-            "from it; a peer no report holds is stopped, busy, or in another collective; rank 1 (c4node1, "
+            "from it; a peer no report holds is stopped, busy, in another collective, or its node can no longer send "
+            "here; rank 1 (c4node1, "
             "198.18.91.11:36794), the other peer it waits on, waits for its own peers too");
   // and without any endpoints (every node an older watch) the nodes' own words stand
   auto old = merge_reports(sigstop_nodes(false), {});

@@ -286,6 +286,10 @@ std::string syscall_name(long nr) {
       {SYS_close, "close"},
       {SYS_rt_sigtimedwait, "rt_sigtimedwait"},
       {SYS_rt_sigsuspend, "rt_sigsuspend"},
+      {SYS_semop, "semop"},
+      {SYS_semtimedop, "semtimedop"},
+      {SYS_msgrcv, "msgrcv"},
+      {SYS_ioctl, "ioctl"},
   };
   auto it = names.find(nr);
   return it != names.end() ? it->second : "syscall " + std::to_string(nr);

@@ -277,6 +277,13 @@ std::string BlockedReaders::fix() const {
       core::join(sources, ", "));
 }
 
+std::string input_arrives_title(const std::string& readers, const std::string& waiters, const std::string& detail) {
+  return fmt::format(
+      "{} while {}: its input still arrives ({}), so most likely a slow input pipeline setting the pace "
+      "rather than a hang (a stall if the reading stops)",
+      readers, waiters, detail);
+}
+
 std::string slow_input_fix() {
   return "If the reading goes on (the next step line comes), nothing is stuck: where a step may take this long, "
          "raise --stall above it; to make it faster, speed up the input of the reading ranks: more DataLoader workers "

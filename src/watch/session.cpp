@@ -225,7 +225,8 @@ class Watcher {
           {*r.rank, r.activity, r.pid, describe(r),
            r.activity == Activity::at_store || r.activity == Activity::store_wait ? r.store : blocked_read(r),
            links.endpoints, links.waits_on, links.sends, address_macs(io_.probe, r.pid),
-           static_neighbours(io_.probe, r.pid), r.activity == Activity::reading_input ? r.file_read_bytes : 0});
+           static_neighbours(io_.probe, r.pid), r.activity == Activity::reading_input ? r.file_read_bytes : 0,
+           r.main_syscall});
     }
     std::string text =
         fmt::format("\ndistdoctor watch: STALL at {:.0f} s (no progress for {:.0f} s)\n", rec.at_s, rec.idle_s);
@@ -408,6 +409,17 @@ class Watcher {
         std::fflush(io_.report);
       }
       merged_.push_back(std::move(*env));
+    }
+    // A job that failed without a stall: what its own output says, read as `logs` reads it
+    // (clusters-2026-12-07m w3: rank 1's Gloo "op.preamble.length <= op.nbytes. 262144 vs 196608"
+    // abort was left for the user to find). A stall's report read the output already.
+    if (result_.exit_code && *result_.exit_code != 0 && result_.stalls.empty()) {
+      auto kept = tracker_.kept_text();
+      if (!kept.empty())
+        for (auto& f : logs::analyze_text(kept, "job output").findings) {
+          const bool known = std::any_of(merged_.begin(), merged_.end(), [&](auto& g) { return g.id == f.id; });
+          if (f.severity == core::Severity::error && !known) merged_.push_back(std::move(f));
+        }
     }
     result_.rank_envs = envs_;
     result_.findings = merged_;

@@ -3,7 +3,7 @@
 # whose /etc/hosts maps the master's name to 127.0.1.1 (case "hosts" needs root; fails without it);
 # v6brackets: a real Gloo job with MASTER_ADDR=[fd00:18::1] in a namespace, before and after the
 # printed --export line (root).
-foreach(case typo values clean warnings_only tf_config windows export usage hosts v6brackets)
+foreach(case typo values clean warnings_only tf_config windows export export_lists comm_id usage hosts v6brackets)
   add_test(NAME system.env.${case}
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/env/env_cases.sh $<TARGET_FILE:distdoctor> ${case})
   set_tests_properties(system.env.${case} PROPERTIES LABELS system TIMEOUT 60)

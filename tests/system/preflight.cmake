@@ -109,6 +109,17 @@ foreach(c router-port-filter)
                        ENVIRONMENT NS_PREFIX=p50)
 endforeach()
 
+# clusters-2026-12-07m p1 (stop 55): one-way-nat-route: node2 behind a masquerading router reaches node0,
+# node0 and node1 have no route back (ENETUNREACH): the first finding is the one-way route, not a port
+# filter; the printed route added on node0 and node1 -> OK and the real 3-rank Gloo job passes.
+# Namespaces p55<pid>.
+foreach(c one-way-nat-route)
+  add_test(NAME system.preflight.held-out-${c}
+           COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/preflight/held_out_case.sh $<TARGET_FILE:distdoctor> ${c})
+  set_tests_properties(system.preflight.held-out-${c} PROPERTIES LABELS system TIMEOUT 300 RESOURCE_LOCK dd_netns_timing
+                       ENVIRONMENT NS_PREFIX=p55)
+endforeach()
+
 # clusters-2026-12-06h (pre53), each set up as its run.sh did, on namespaces p53<pid>:
 # nodelocal-same-address (p4, clean: every node holds one /32 on a node-local veth listed first: an
 # INFO note, no duplicate address, no probe of it across nodes; the real job passes),

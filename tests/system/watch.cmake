@@ -3,7 +3,7 @@
 set(DD_WATCH_CASES healthy firewall wrong-iface mtu-black-hole rank-killed collective-rank0 merged slow-loader attach signals big-output
     plain-recv peer-stopped peer-skips-barrier store-missing-rank env-differs port-dropped rank-stopped
     established-dropped noisy-unresolvable rank-busy link-cut merged-all-wait merged-job-failed merged-store-missing
-    merged-loader-spin merged-slow-input merged-rank-stopped merged3-wrong-port merged3-rank-stopped merged-rank-raised merged-rank-child
+    merged-loader-spin merged-slow-input merged-sigwait merged-size-mismatch merged-rank-stopped merged3-wrong-port merged3-rank-stopped merged-rank-raised merged-rank-child
     route-hijack new-group own-link-down)
 foreach(c ${DD_WATCH_CASES})
   add_test(NAME system.watch.${c}

@@ -718,13 +718,68 @@ core::Finding path_filter_finding(Ctx& c, const ReachTally& t, int to, const std
   return f;
 }
 
+// Whether every failed candidate probe from each of `froms` to `to` ended in ENETUNREACH: the
+// prober's kernel found no route (a router's net-unreachable says the same), never a port filter,
+// which drops (a timeout) or rejects (refused, EHOSTUNREACH for icmp-host-prohibited).
+bool no_route_from_all(const Ctx& c, int to, const std::vector<int>& froms) {
+  if (froms.empty()) return false;
+  for (int from : froms) {
+    const auto& ps = c.candidate_probes(from, to);
+    if (ps.empty() || !std::all_of(ps.begin(), ps.end(), [](const ProbeResult* p) {
+          return !p->ok && p->error.find("(ENETUNREACH)") != std::string::npos;
+        }))
+      return false;
+  }
+  return true;
+}
+
+// `froms` have no route to `to` while `to` reached them on the job's fixed ports (clusters-2026-12-07m
+// p1: node2 behind a masquerading router reached node0:29400; node0 and node1 had no route to node2's
+// subnet, and their probes ended in ENETUNREACH at once): a one-way path, not a port filter.
+core::Finding one_way_route_finding(const Ctx& c, int to, const std::vector<int>& froms, const FixedPorts& fixed) {
+  std::vector<std::string> hosts, addrs, subnets;
+  for (int from : froms) {
+    core::push_unique(hosts, c.host(from));
+    for (const auto* p : c.candidate_probes(from, to)) {
+      core::push_unique(addrs, p->target.addr);
+      if (auto s = subnet_of(c, to, p->target.addr); !s.empty()) core::push_unique(subnets, s);
+    }
+  }
+  auto f = core::new_finding(
+      "preflight.reach.one-way-route", core::Label::no_route, core::Severity::error,
+      fmt::format("{} {} no route to {} ({}): {} probes ended in ENETUNREACH (Network is unreachable: no route on the "
+                  "way, in {} own table or at a router), while {}: the path works one way only, and the ranks' "
+                  "connections to {} fail",
+                  core::join(hosts, ", "), hosts.size() == 1 ? "finds" : "find", c.host(to), core::join(addrs, ", "),
+                  hosts.size() == 1 ? "its" : "their", hosts.size() == 1 ? "its" : "their",
+                  core::join(fixed.seen, "; "), c.host(to)));
+  f.hosts = {c.host(to)};
+  for (const auto& h : hosts) f.hosts.push_back(h);
+  f.ranks = froms;
+  f.ranks.push_back(to);
+  for (int from : froms)
+    for (const auto* p : c.candidate_probes(from, to)) add_evidence(f, probe_line(c, *p));
+  const std::string net = subnets.empty() ? core::join(addrs, ", ") : core::join(subnets, ", ");
+  f.fix.text = fmt::format(
+      "`ip route get {}` on {} shows whether its own table has a route (where it has one, a router further on has "
+      "none: `traceroute -T {}` shows where the path ends). Give {} a route to {} (`ip route add {} via GATEWAY`, "
+      "GATEWAY being the address, on their own network, of the router that joins the two networks: `ip route` on {} "
+      "shows the router it uses towards them), or put the nodes on one network. If that router hides {} behind NAT "
+      "(masquerade) and does not forward connections to {}, a route is not enough: it must forward them too (or {} "
+      "gets an address the others reach directly).",
+      addrs.empty() ? c.host(to) : addrs.front(), hosts.front(), addrs.empty() ? c.host(to) : addrs.front(),
+      core::join(hosts, ", "), net, net, c.host(to), c.host(to), core::join(addrs, ", "), c.host(to));
+  return f;
+}
+
 void no_route_findings(Ctx& c, const ReachTally& t, const std::map<int, int>& cut_off) {
   for (const auto& [to, froms] : t.no_route) {
     auto ev = t.no_route_ev.find(to);
     const bool timed_out = !cut_off.count(to) && on_link_timeouts(c, to, froms);
     // "no route" / "cut off" only when nothing passed at all, not even the job's fixed ports
     if (auto fixed = fixed_ports_passed(c, to, froms); !timed_out && !fixed.seen.empty()) {
-      c.findings.push_back(path_filter_finding(c, t, to, froms, fixed));
+      c.findings.push_back(no_route_from_all(c, to, froms) ? one_way_route_finding(c, to, froms, fixed)
+                                                           : path_filter_finding(c, t, to, froms, fixed));
       continue;
     }
     auto f = timed_out ? on_link_timeout_finding(c, to, froms)

@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lint/edits.hpp"
@@ -103,6 +105,15 @@ inline std::vector<std::string> error_ids(const std::vector<LintFinding>& fs) {
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+// Whether `text` holds `part`, and how many times: one copy for every lint test file (a unity
+// batch puts several in one translation unit).
+inline bool has(const std::string& text, std::string_view part) { return text.find(part) != std::string::npos; }
+inline std::size_t count_of(const std::string& text, std::string_view part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
 }
 
 }  // namespace dd::lint::test

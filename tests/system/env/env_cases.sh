@@ -116,6 +116,52 @@ case $case_name in
     run_env -- --platform solaris
     expect_rc 2
     ;;
+  comm_id)
+    # fix-2026-12-07t p23: NCCL_COMM_ID on loopback in a 2-node job is env's finding too (check had it,
+    # env said OK); a one-node job may use loopback
+    run_env NNODES=2 NCCL_COMM_ID=127.0.0.1:29402 -- --json
+    expect_rc 1
+    expect_id nccl.comm-id.loopback
+    run_env NNODES=1 NCCL_COMM_ID=127.0.0.1:29402 -- --json
+    expect_no_id nccl.comm-id.loopback
+    ;;
+  export_lists)
+    # The printed lines for a blank-separated NCCL_SOCKET_IFNAME and an NCCL_IB_HCA naming a network
+    # interface (fix-2026-12-07s p03), applied by bash in a namespace holding the two interfaces: env
+    # audits again and neither finding is left; the values are what NCCL reads (a comma list; unset).
+    [[ $(id -u) == 0 ]] || fail "needs root for network namespaces (run the system tests as root)"
+    ns="ddE-lists-$$"
+    trap 'ip netns del "$ns" 2>/dev/null || true' EXIT INT TERM
+    ip netns add "$ns" || fail "cannot create network namespace $ns"
+    ip -n "$ns" link set lo up
+    for i in 0 1; do
+      ip -n "$ns" link add "ens1f$i" type veth peer name "ddl$i" || fail "cannot create a veth pair in $ns"
+      ip -n "$ns" addr add "198.18.7$((8 + i)).1/24" dev "ens1f$i"
+      ip -n "$ns" link set "ddl$i" up
+      ip -n "$ns" link set "ens1f$i" up
+    done
+    vars=(NNODES=2 'NCCL_SOCKET_IFNAME=ens1f0 ens1f1' NCCL_IB_HCA=ib0)
+    set +e
+    out=$(timeout 20 ip netns exec "$ns" env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent/dd-env-test.conf \
+          "${vars[@]}" "$dd" env --export)
+    rc=$?
+    set -e
+    expect_rc 1
+    grep -qx 'export NCCL_SOCKET_IFNAME=ens1f0,ens1f1' <<<"$out" || fail "no comma list: $out"
+    grep -qx 'unset NCCL_IB_HCA' <<<"$out" || fail "no unset NCCL_IB_HCA: $out"
+    set +e
+    again=$(timeout 30 ip netns exec "$ns" env -i PATH=/usr/bin:/bin NCCL_CONF_FILE=/nonexistent/dd-env-test.conf \
+            "${vars[@]}" bash -c 'eval "$1"; printf "%s|%s\n" "$NCCL_SOCKET_IFNAME" "${NCCL_IB_HCA-unset}" >&2;
+            timeout 20 "$2" env --json' _ "$out" "$dd" 2>"${TMPDIR:-/tmp}/ddE-lists-$$.vals")
+    rc=$?
+    set -e
+    vals=$(cat "${TMPDIR:-/tmp}/ddE-lists-$$.vals"); rm -f "${TMPDIR:-/tmp}/ddE-lists-$$.vals"
+    [[ $vals == 'ens1f0,ens1f1|unset' ]] || fail "the shell holds '$vals' after the printed lines"
+    out=$again
+    for id in $(jq -r '.findings[].id' <<<"$out"); do
+      case $id in env.nccl.ib-hca-netdev | nccl.ifname.* | env.ifname.*) fail "still reported after the fix: $id: $out" ;; esac
+    done
+    ;;
   hosts)
     [[ $(id -u) == 0 ]] || fail "needs root for network namespaces (run the system tests as root)"
     ns="ddE-hosts-$$"

@@ -41,6 +41,7 @@ cases=(
   "lint.tf.num-parallel-calls-not-autotune|rules/parallel_calls.py|"
   "lint.tf.unknown-cardinality-fit|roundtrip/steps_bound.py|"
   "lint.env.ifname-whitespace|roundtrip/ifname_whitespace.sbatch|"
+  "lint.env.ifname-whitespace|roundtrip/ifname_blank_list.sbatch|"
   "lint.slurm.variable-not-set|roundtrip/slurm_variables.sbatch|"
   "lint.docker.no-host-network|rules/docker_run.sh|"
   "lint.docker.small-shm|rules/docker_run.sh|"
@@ -106,6 +107,11 @@ cases=(
   "lint.slurm.gpus-fewer-than-procs|roundtrip/gres_fewer.sbatch|"
   "lint.env.ifname-glob|roundtrip/ifname_glob.env|"
   "lint.k8s.host-network-dns-policy|roundtrip/hostnet_no_dns_policy.yaml|"
+  "lint.k8s.host-network-dns-policy|roundtrip/hostnet_dns_cluster_first.yaml|"
+  "lint.slurm.nnodes-from-ntasks|roundtrip/nnodes_from_ntasks.sbatch|"
+  "lint.slurm.nodes-range-fixed-nnodes|roundtrip/nodes_range_fixed_nnodes.sbatch|"
+  "lint.horovod.root-rank-varies|roundtrip/hvd_root_local_rank.py|"
+  "lint.accelerate.not-distributed|roundtrip/accelerate_not_distributed.yaml|"
   "lint.k8s.gpus-fewer-than-procs|roundtrip/k8s_gpus_fewer.yaml|"
   "lint.compose.env-list-map|roundtrip/compose_env_list_map.yml|"
   "lint.slurm.one-agent-for-nodes|roundtrip/batch_no_srun.sbatch|"
@@ -184,7 +190,17 @@ def walk(n):
     elif isinstance(n, list):
         for v in n:
             walk(v)
-for doc in yaml.safe_load_all(open(sys.argv[1])):
+# a key given twice in one mapping: the API server and docker compose refuse it, PyYAML keeps the later
+class Strict(yaml.SafeLoader):
+    pass
+def no_twice(loader, node, deep=False):
+    keys = [loader.construct_object(k, deep=True) for k, _ in node.value]
+    twice = sorted({str(k) for k in keys if keys.count(k) > 1})
+    if twice:
+        sys.exit("line %d: key given twice: %s" % (node.start_mark.line + 1, ", ".join(twice)))
+    return loader.construct_mapping(node, deep)
+Strict.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, no_twice)
+for doc in yaml.load_all(open(sys.argv[1]), Loader=Strict):
     walk(doc)
 # exec-form command/args (no sh -c): no $NAME / ${NAME}, which Kubernetes leaves as written
 import re

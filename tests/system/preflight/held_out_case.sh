@@ -651,6 +651,51 @@ PY
   expect_verdict "$WORK/pf0.json" OK
   job_passes 3
   ;;
+one-way-nat-route)  # 07m p1: node2 behind a masquerading router reaches node0; node0 and node1 have no
+  # route back to node2's subnet: their probes end in ENETUNREACH. node2 holds the lower address, so Gloo
+  # has node0 and node1 connect to it and the real job fails. The first finding is the one-way route
+  # (never a port filter, never the ephemeral range); its `ip route add SUBNET via GATEWAY`, GATEWAY the
+  # router's address on their network, run on node0 and node1 -> OK and the real 3-rank Gloo job passes
+  node 0; node 1; node 2; node 9  # node 9 is the router
+  link 0 eth0 198.18.243.10/24 prbr243
+  link 1 eth0 198.18.243.11/24 prbr243
+  link 2 eth0 198.18.242.12/24 prbr242
+  link 9 r0 198.18.243.1/24 prbr243
+  link 9 r1 198.18.242.1/24 prbr242
+  ip netns exec "$(ns_of 9)" sysctl -qw net.ipv4.ip_forward=1 || die "forwarding"
+  ip -n "$(ns_of 2)" route add 198.18.243.0/24 via 198.18.242.1 || die "route on node2"
+  ip netns exec "$(ns_of 9)" nft -f - <<NFT || die "router NAT"
+table ip prnat$$ {
+  chain post { type nat hook postrouting priority srcnat; policy accept; oifname "r0" masquerade; }
+}
+NFT
+  hosts_all 3 198.18.243.10 198.18.243.11 198.18.242.12
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" "WILL HANG"
+  python3 - "$WORK/pf0.json" > "$WORK/route-fix.txt" <<'PY' || die "the first finding is not the one-way route"
+import json, re, sys
+d = json.load(open(sys.argv[1])); fs = d["findings"]
+print(json.dumps(fs[:2], indent=1), file=sys.stderr)
+f = fs[0]
+assert f["id"] == "preflight.reach.one-way-route" and f["label"] == "no-route", [x["id"] for x in fs]
+t = f["title"]
+assert t.startswith("node0, node1 find no route to node2 (198.18.242.12): their probes ended in ENETUNREACH"), t
+assert "the path works one way only" in t, t
+assert not any(x["id"] == "preflight.reach.ephemeral-ports-blocked" for x in fs), [x["id"] for x in fs]
+assert "32768-60999" not in f["fix"]["text"], f["fix"]["text"]
+m = re.search(r"`ip route add (\S+) via GATEWAY`", f["fix"]["text"])
+assert m and m.group(1) == "198.18.242.0/24", f["fix"]["text"]
+print(m.group(1))
+PY
+  job_fails 3 30
+  read -r net < "$WORK/route-fix.txt"
+  for i in 0 1; do  # GATEWAY: the router's address on node0's and node1's network
+    ip netns exec "$(ns_of "$i")" ip route add "$net" via 198.18.243.1 || die "the printed route on node$i"
+  done
+  pf_all 3
+  expect_verdict "$WORK/pf0.json" OK
+  job_passes 3
+  ;;
 nodelocal-same-address)  # 06h p4 (clean): every node holds 198.18.233.10/32 on a node-local veth, listed first
   for i in 0 1 2; do
     node "$i"

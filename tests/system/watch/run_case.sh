@@ -464,6 +464,53 @@ assert "raise --stall" in fs[0]["fix"]["text"], fs[0]["fix"]["text"]
 PY
   done
   ;;
+merged-size-mismatch)  # clusters-2026-12-07m w3: two nodes, watch --rendezvous each; at step 3 rank 1
+  # all_reduces 3/4 of the floats rank 0 does (a partial last batch): Gloo aborts one rank on the size
+  # and the other loses its peer, with no stall. The merged verdict is FAILED and names the size mismatch
+  # from the job's own output (the Gloo enforce line quoted), beside the failed nodes
+  two_nodes
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=lastbatch WARM=3 STEPS=8; done
+  for i in 0 1; do w=W$i; wait_pid "${!w}" "node $i's watch" 200; done
+  grep -q "op.preamble.length <= op.nbytes" "$WORK/job0.log" "$WORK/job1.log" ||
+    die "no rank hit Gloo's size check: $(tail -3 "$WORK/job0.log" "$WORK/job1.log")"
+  python3 - "$WORK/w0.json" <<'PY' || { tail -n 30 "$WORK/w0.err" >&2; die "the merged verdict does not name the size mismatch"; }
+import json, sys
+v = json.load(open(sys.argv[1]))["meeting"]["verdict"]; fs = v["findings"]
+print("merged:", v["verdict"], [(f["id"], f["label"], f["title"]) for f in fs], file=sys.stderr)
+assert v["verdict"] == "FAILED", v["verdict"]
+mm = [f for f in fs if f["label"] == "collective-mismatch"]
+assert mm and any("op.preamble.length <= op.nbytes" in e for e in mm[0]["evidence"]), mm
+assert "uneven data (last batch)" in mm[0]["fix"]["text"], mm[0]["fix"]["text"]
+assert any(f["id"] == "watch.node.job-failed" for f in fs), [f["id"] for f in fs]
+PY
+  ;;
+merged-sigwait)  # clusters-2026-12-07m w1: two nodes, watch --rendezvous each; at step 3 rank 1 waits in
+  # signal.sigwait for a SIGUSR1 no agent sends while rank 0 waits in its all_reduce. The merged verdict
+  # names rank 1, its rt_sigtimedwait and "a wait for a signal" (never a collective mismatch), with the
+  # py-spy step for rank 1's pid; the signal its output names, sent to that pid, lets the job finish
+  two_nodes
+  for i in 0 1; do merged_watch "$i" 2 120 MODE=sigwait WARM=3 STEPS=8; done
+  for i in 0 1; do wait_for "$WORK/w$i.err" "job verdict from node rank 0: STALLED" 300; done
+  # the verdict as printed while the job hangs (the JSON comes when watch ends): the pid its fix names
+  pid=$(grep -oE '`py-spy dump --pid [0-9]+` on node1' "$WORK/w0.err" | head -1 | grep -oE 'pid [0-9]+' | cut -d' ' -f2)
+  [ -n "$pid" ] && [ "$pid" = "$(rank_pid 1)" ] ||
+    { tail -n 40 "$WORK/w0.err" >&2; die "the printed verdict names pid '$pid' for rank 1, which is $(rank_pid 1)"; }
+  # the step: the end of rank 1's output says which signal; sent to the pid the fix names
+  grep -q "rank 1 waits for SIGUSR1 to resume" "$WORK/job1.log" || die "rank 1's output does not say it: $(tail -3 "$WORK/job1.log")"
+  kill -USR1 "$pid" || die "kill -USR1 $pid"
+  ranks_finish 200 "after the signal" 0 1
+  merged_first_finding "$WORK/w0.json" watch.rank.blocked-elsewhere
+  python3 - "$WORK/w0.json" <<'PY' || die "the merged verdict does not name rank 1's wait for a signal"
+import json, sys
+f = json.load(open(sys.argv[1]))["meeting"]["verdict"]["findings"][0]
+print(json.dumps(f, indent=1), file=sys.stderr)
+assert f["ranks"] == [1] and f["hosts"] == ["node1"] and f["label"] == "other", f
+assert f["title"] == ("rank 0 (node0) waits in a collective that rank 1 (node1) has not joined: it is outside the "
+                      "collectives, its main thread blocked in rt_sigtimedwait: a wait for a signal (signal.sigwait, "
+                      "signal.sigtimedwait)"), f["title"]
+assert "says which signal it waits for" in f["fix"]["text"], f["fix"]["text"]
+PY
+  ;;
 merged-loader-spin)  # two nodes, watch --rendezvous each; rank 1's two DataLoader workers spin from item
   # 8 while its main thread waits for them; rank 0 waits in its all_reduce
   two_nodes
@@ -931,7 +978,7 @@ own-link-down)  # clusters-2026-12-06e w2: mid-job node 1 sets its own eth0 down
     [ "$rc" = 0 ] || { tail -20 "$WORK/w$i.err" >&2; die "node $i's watch exited $rc: the job did not finish after the fix"; }
   done
   grep -q "rank 1 step 39" "$WORK/job1.log" && grep -q "rank 0 step 39" "$WORK/job0.log" || die "the job did not run to its end"
-  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 blames the peer, or the merged verdict says more than it knows"; }
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -n 40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 blames the peer, or the merged verdict says more than it knows"; }
 import json, re, sys
 own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
 print("node1 own:", json.dumps(fs[:2], indent=1), file=sys.stderr)
@@ -1023,7 +1070,7 @@ own-address-removed)  # clusters-2026-12-06f w2: mid-job node 1's address is rem
     [ "$rc" = 0 ] || { tail -20 "$WORK/w$i.err" >&2; die "node $i's watch exited $rc: the job did not finish after the fix"; }
   done
   grep -q "rank 1 step 39" "$WORK/job1.log" && grep -q "rank 0 step 39" "$WORK/job0.log" || die "the job did not run to its end"
-  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 does not name its lost address, or the merged verdict says more than it saw"; }
+  python3 - "$WORK/w1.json" "$WORK/w0.json" <<'PY' || { tail -n 40 "$WORK/w1.err" "$WORK/w0.err" >&2; die "node 1 does not name its lost address, or the merged verdict says more than it saw"; }
 import json, sys
 own = json.load(open(sys.argv[1])); fs = [f for s in own["stalls"] for f in s["findings"]]
 print("node1 own:", [(g["id"], g["title"]) for g in fs], file=sys.stderr)
@@ -1036,11 +1083,20 @@ assert "\n  ip addr add 198.18.251.2/PREFIX dev eth0\n" in f["fix"]["text"], f["
 assert not any("stopped acknowledging" in g["title"] for g in fs), [g["title"] for g in fs]
 m = json.load(open(sys.argv[2]))["meeting"]; vs = m["verdict"]["findings"]
 print("node0 merged:", [(g["id"], g["title"]) for g in vs], file=sys.stderr)
+# Which of the two node 0 sees depends on timing: data of rank 0's in flight when the address went
+# (unacked, retransmitted: watch.tcp.peer-silent) or all of it acked before (watch.peer.silent, CI of
+# stop 54). Either names the lost address as a candidate and the step that tells.
 peer = [g for g in vs if g["id"] == "watch.tcp.peer-silent"]
-assert peer, [g["id"] for g in vs]
-assert ("the peer host is down, the path drops packets, or 198.18.251.2 is no longer on an interface of the peer's "
-        "node") in peer[0]["title"], peer[0]["title"]
-assert "`ip -br addr` there shows whether 198.18.251.2 is still on an interface" in peer[0]["fix"]["text"], peer[0]["fix"]
+quiet = [g for g in vs if g["id"] == "watch.peer.silent"]
+assert peer or quiet, [g["id"] for g in vs]
+if peer:
+    assert ("the peer host is down, the path drops packets, or 198.18.251.2 is no longer on an interface of the peer's "
+            "node") in peer[0]["title"], peer[0]["title"]
+g = (peer or quiet)[0]
+if not peer:
+    assert "or its node can no longer send here" in g["title"], g["title"]
+    assert "stopped" in g["title"], g["title"]
+assert "`ip -br addr` there shows whether 198.18.251.2 is still on an interface" in g["fix"]["text"], g["fix"]
 PY
   ;;
 outside-host-syn)  # clusters-2026-12-06f w3: at step 3 rank 1 connects to a collector 198.18.253.50:8443 (not a
@@ -1348,7 +1404,7 @@ peer-stopped)  # rank 0 under watch, rank 1 bare on the other node; rank 1 is st
   wait_watch 90
   kill -KILL "$RANK1_PID"
   expect_first_finding watch.peer.silent "rank 0 (pid" "waits on 198.18.1.2:" "(rank 1): connection open and healthy" \
-    "rank 1 is stopped, busy, or in another collective"
+    "rank 1 is stopped, busy, in another collective, or its node can no longer send here"
   ;;
 peer-skips-barrier)  # rank 0 under watch enters a barrier that rank 1 (bare, other node) never enters
   two_nodes
@@ -1362,7 +1418,7 @@ peer-skips-barrier)  # rank 0 under watch enters a barrier that rank 1 (bare, ot
   wait_watch 90
   kill -KILL "$RANK1_PID"
   grep -q "rank 1 step 7" "$WORK/rank1.log" || die "rank 1 did not run its steps: $(tail -3 "$WORK/rank1.log")"
-  expect_first_finding watch.peer.silent "waits on 198.18.1.2:" "(rank 1)" "rank 1 is stopped, busy, or in another collective"
+  expect_first_finding watch.peer.silent "waits on 198.18.1.2:" "(rank 1)" "rank 1 is stopped, busy, in another collective, or its node can no longer send here"
   ;;
 store-missing-rank)  # rank 0 of a world of 2 whose rank 1 never starts: it waits at its own store
   two_nodes

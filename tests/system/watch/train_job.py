@@ -39,6 +39,10 @@ MASTER_PORT, RANK, WORLD_SIZE), then steps of one all_reduce of 256K floats each
                reads (a log shipper); killing the child ends the write (clusters-2026-12-06g w1)
   cfgservice   at step WARM rank 1 connects to CFGSVC=HOST:PORT (a service outside the job) and waits
                in recv() for its answer (clusters-2026-12-06g w3)
+  lastbatch    at step WARM the last rank all_reduces 3/4 of the floats the others do (a partial last
+               batch, clusters-2026-12-07m w3): Gloo aborts on a size mismatch
+  sigwait      at step WARM rank 1 blocks SIGUSR1 and waits in signal.sigwait for it (a checkpoint agent's
+               notice that never comes, clusters-2026-12-07m w1); `kill -USR1` resumes it
   pdb          at step WARM rank 1 hits a breakpoint() left in from debugging: pdb prints `(Pdb) ` and
                reads rank 1's stdin (PYTHONBREAKPOINT=0 turns it off) (clusters-2026-12-06h w1)
   prefetch     a background thread "prefetch" reads SHARD_DIR/shard<i> into a queue the main thread takes
@@ -52,6 +56,7 @@ import fcntl
 import os
 import socket
 import subprocess
+import signal
 import sys
 import threading
 import time
@@ -188,6 +193,12 @@ while mode == "forever" or step < steps:
         os.unlink(path)
     if mode == "memhog" and rank == 1 and step == warm:
         hog = b"x" * (int(os.environ.get("HOG_MB", "256")) << 20)  # each page written: charged to its cgroup
+    if mode == "sigwait" and rank == 1 and step == warm:
+        # clusters-2026-12-07m w1: waits for a checkpoint agent's SIGUSR1 that never comes
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+        print("rank %d waits for SIGUSR1 to resume" % rank, flush=True)
+        signal.sigwait({signal.SIGUSR1})
+        print("rank %d resumed" % rank, flush=True)
     if mode == "pdb" and rank == 1 and step == warm:
         breakpoint()  # left in from debugging
     if mode == "evalcompute" and step == warm:
@@ -208,6 +219,8 @@ while mode == "forever" or step < steps:
             dist.all_reduce(a, group=g_a)
             dist.all_reduce(b, group=g_b)
     t = load_batch(step)
+    if mode == "lastbatch" and rank == world - 1 and step == warm:
+        t = t[: t.numel() * 3 // 4].clone()  # its last batch is partial (no drop_last): fewer floats
     dist.all_reduce(t)
     want = world * (world + 1) / 2
     if not bool((t == want).all()):
